@@ -1,0 +1,293 @@
+// Package auth resolves requests to actors (a person, an agent, management or
+// nobody), signs people in and out, and issues personal and agent tokens.
+package auth
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"codna/internal/db"
+	"codna/internal/fault"
+)
+
+// Config is the per-instance authentication configuration.
+type Config struct {
+	Argon2      Argon2Params
+	SessionTTL  time.Duration // sliding: each use extends a session this far
+	LoginLimit  int           // attempts per email and per IP address in LoginWindow
+	LoginWindow time.Duration
+}
+
+// DefaultConfig is what `codna serve` uses unless configured otherwise.
+var DefaultConfig = Config{
+	Argon2:      DefaultArgon2,
+	SessionTTL:  30 * 24 * time.Hour,
+	LoginLimit:  10,
+	LoginWindow: 15 * time.Minute,
+}
+
+// User is a user as the API shows it.
+type User struct {
+	ID        uuid.UUID
+	Email     string
+	Name      string
+	Kind      Kind
+	Active    bool
+	CreatedAt time.Time
+}
+
+// UserFromRow maps a users row.
+func UserFromRow(u db.User) User {
+	return User{ID: u.ID, Email: u.Email, Name: u.Name, Kind: Kind(u.Kind), Active: u.IsActive, CreatedAt: u.CreatedAt}
+}
+
+// Service authenticates requests and manages sessions and access tokens.
+type Service struct {
+	pool      *pgxpool.Pool
+	cfg       Config
+	byEmail   *Limiter
+	byIP      *Limiter
+	dummyHash string
+	log       *slog.Logger
+}
+
+// New returns a Service over pool.
+func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *Service {
+	if cfg.SessionTTL <= 0 {
+		cfg.SessionTTL = DefaultConfig.SessionTTL
+	}
+	if cfg.Argon2.KeyLength == 0 {
+		cfg.Argon2 = DefaultArgon2
+	}
+	if log == nil {
+		log = slog.Default()
+	}
+	// Checking a missing account against a real hash keeps its timing equal
+	// to a wrong password's, so email addresses cannot be probed by timing.
+	dummy, err := HashPassword(cfg.Argon2, "not a password anyone has")
+	if err != nil {
+		panic(err)
+	}
+	return &Service{
+		pool:      pool,
+		cfg:       cfg,
+		byEmail:   NewLimiter(cfg.LoginLimit, cfg.LoginWindow),
+		byIP:      NewLimiter(cfg.LoginLimit*5, cfg.LoginWindow),
+		dummyHash: dummy,
+		log:       log,
+	}
+}
+
+// Argon2 returns the instance's password-hashing parameters.
+func (s *Service) Argon2() Argon2Params { return s.cfg.Argon2 }
+
+// LoginRequest is what a sign-in carries.
+type LoginRequest struct {
+	Email     string
+	Password  string
+	IP        string
+	UserAgent string
+}
+
+// Session is a new session: Secret goes into the cookie and nowhere else.
+type Session struct {
+	User      User
+	Secret    string
+	ExpiresAt time.Time
+}
+
+var errWrongLogin = fault.New(fault.Unauthenticated, "The email or password is wrong.")
+
+// Login checks a person's email and password and opens a session.
+// Errors: RATE_LIMITED after too many attempts for the email or the address;
+// UNAUTHENTICATED for an unknown email, a wrong password, a deactivated
+// person or one without a password — never saying which.
+func (s *Service) Login(ctx context.Context, r LoginRequest) (*Session, error) {
+	email := strings.TrimSpace(r.Email)
+	if email == "" {
+		return nil, fault.Input("email", "Enter your email address.")
+	}
+	if len(email) > 320 || len(r.Password) > 1024 {
+		return nil, errWrongLogin
+	}
+	if !s.byIP.Allow("ip:"+r.IP) || !s.byEmail.Allow("email:"+strings.ToLower(email)) {
+		return nil, fault.New(fault.RateLimited, "Too many sign-in attempts. Wait a few minutes and try again.")
+	}
+	q := db.New(s.pool)
+	u, err := q.UserGetPersonByEmail(ctx, email)
+	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+		return nil, err
+	}
+	hash := s.dummyHash
+	found := err == nil && u.PasswordHash != nil
+	if found {
+		hash = *u.PasswordHash
+	}
+	ok, err := CheckPassword(hash, r.Password)
+	if err != nil {
+		s.log.ErrorContext(ctx, "stored password hash is malformed", "user_id", u.ID)
+		return nil, errWrongLogin
+	}
+	if !found || !ok || !u.IsActive {
+		return nil, errWrongLogin
+	}
+	secret := NewSecret("")
+	expires := time.Now().Add(s.cfg.SessionTTL)
+	if _, err := q.SessionCreate(ctx, db.SessionCreateParams{
+		ID: uuid.Must(uuid.NewV7()), UserID: u.ID, TokenHash: HashSecret(secret),
+		UserAgent: truncate(r.UserAgent, 512), ExpiresAt: expires,
+	}); err != nil {
+		return nil, err
+	}
+	return &Session{User: UserFromRow(u), Secret: secret, ExpiresAt: expires}, nil
+}
+
+// Logout ends the session whose cookie value is secret. It reports whether
+// there was one.
+func (s *Service) Logout(ctx context.Context, secret string) (bool, error) {
+	if secret == "" {
+		return false, nil
+	}
+	n, err := db.New(s.pool).SessionDeleteByHash(ctx, HashSecret(secret))
+	if err != nil {
+		return false, err
+	}
+	return n > 0, nil
+}
+
+// Credentials are what a request presented.
+type Credentials struct {
+	Session string // the session cookie's value
+	Bearer  string // the Authorization: Bearer token
+}
+
+var errBadCredentials = fault.New(fault.Unauthenticated, "Your session or token is not valid. Sign in again.")
+
+// Authenticate resolves credentials to an actor. No credentials is nobody
+// (nil, nil). A bearer token wins over a cookie. Any presented credential that
+// is unknown, expired, revoked, or whose user was deactivated or deleted is
+// UNAUTHENTICATED, never more.
+func (s *Service) Authenticate(ctx context.Context, c Credentials) (*Actor, error) {
+	q := db.New(s.pool)
+	switch {
+	case c.Bearer != "":
+		return s.authenticateToken(ctx, q, c.Bearer)
+	case c.Session != "":
+		row, err := q.SessionGetLive(ctx, HashSecret(c.Session))
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil, errBadCredentials
+		} else if err != nil {
+			return nil, err
+		}
+		// Slide the expiry at most once a minute, so reads stay reads.
+		if time.Since(row.LastSeenAt) > time.Minute {
+			if err := q.SessionTouch(ctx, db.SessionTouchParams{ID: row.SessionID, ExpiresAt: time.Now().Add(s.cfg.SessionTTL)}); err != nil {
+				return nil, err
+			}
+		}
+		return &Actor{UserID: row.ID, Kind: Kind(row.Kind), Email: row.Email, Name: row.Name, Via: ViaSession, SessionID: row.SessionID}, nil
+	}
+	return nil, nil
+}
+
+func (s *Service) authenticateToken(ctx context.Context, q *db.Queries, token string) (*Actor, error) {
+	hash := HashSecret(token)
+	switch {
+	case strings.HasPrefix(token, ManageTokenPrefix):
+		t, err := q.ServiceTokenGetLive(ctx, hash)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil, errBadCredentials
+		} else if err != nil {
+			return nil, err
+		}
+		if err := q.ServiceTokenTouch(ctx, t.ID); err != nil {
+			return nil, err
+		}
+		return &Actor{UserID: ManagementID, Kind: KindManagement, Name: "Management", Via: ViaServiceToken, TokenID: t.ID}, nil
+	case strings.HasPrefix(token, PersonTokenPrefix), strings.HasPrefix(token, AgentTokenPrefix):
+		row, err := q.AccessTokenGetLive(ctx, hash)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil, errBadCredentials
+		} else if err != nil {
+			return nil, err
+		}
+		// The prefix must agree with the stored kind, so a token cannot pass
+		// for another kind.
+		if (row.TokenKind == "agent") != strings.HasPrefix(token, AgentTokenPrefix) {
+			return nil, errBadCredentials
+		}
+		if err := q.AccessTokenTouch(ctx, row.TokenID); err != nil {
+			return nil, err
+		}
+		return &Actor{UserID: row.ID, Kind: Kind(row.Kind), Email: row.Email, Name: row.Name, Via: ViaAccessToken, TokenID: row.TokenID}, nil
+	}
+	return nil, errBadCredentials
+}
+
+// IssuedToken is a new token: Secret is shown once and never stored.
+type IssuedToken struct {
+	ID        uuid.UUID
+	Name      string
+	Prefix    string
+	Secret    string
+	ExpiresAt *time.Time
+	CreatedAt time.Time
+}
+
+// CreateAccessToken issues a personal token (for a person) or an agent token
+// (for an agent) named name. Errors: BAD_USER_INPUT for an empty or long name
+// or an expiry in the past; NOT_FOUND when the user does not exist or is
+// management.
+func (s *Service) CreateAccessToken(ctx context.Context, userID uuid.UUID, name string, expiresAt *time.Time) (*IssuedToken, error) {
+	name = strings.TrimSpace(name)
+	if name == "" || len(name) > 100 {
+		return nil, fault.Input("name", "Give the token a name of 1 to 100 characters.")
+	}
+	if expiresAt != nil && !expiresAt.After(time.Now()) {
+		return nil, fault.Input("expiresAt", "The expiry must be in the future.")
+	}
+	q := db.New(s.pool)
+	u, err := q.UserGetByID(ctx, userID)
+	if errors.Is(err, pgx.ErrNoRows) || (err == nil && u.Kind == string(KindManagement)) {
+		return nil, fault.New(fault.NotFound, "No such user.")
+	} else if err != nil {
+		return nil, err
+	}
+	prefix := PersonTokenPrefix
+	if u.Kind == string(KindAgent) {
+		prefix = AgentTokenPrefix
+	}
+	secret := NewSecret(prefix)
+	row, err := q.AccessTokenCreate(ctx, db.AccessTokenCreateParams{
+		ID: uuid.Must(uuid.NewV7()), UserID: u.ID, Kind: u.Kind, Name: name,
+		TokenHash: HashSecret(secret), Prefix: DisplayPrefix(secret), ExpiresAt: expiresAt,
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &IssuedToken{ID: row.ID, Name: row.Name, Prefix: row.Prefix, Secret: secret, ExpiresAt: row.ExpiresAt, CreatedAt: row.CreatedAt}, nil
+}
+
+// RevokeAccessToken revokes one of the user's tokens. Errors: NOT_FOUND when
+// the user has no such token.
+func (s *Service) RevokeAccessToken(ctx context.Context, userID, tokenID uuid.UUID) error {
+	_, err := db.New(s.pool).AccessTokenRevoke(ctx, db.AccessTokenRevokeParams{ID: tokenID, UserID: userID})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return fault.New(fault.NotFound, "No such token.")
+	}
+	return err
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n]
+}

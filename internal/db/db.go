@@ -1,0 +1,74 @@
+// Package db holds the sqlc-generated queries over pgx/v5, the connection
+// pool and the transaction helper every service uses.
+package db
+
+import (
+	"context"
+	"fmt"
+	"sync/atomic"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// Open connects a pool to dsn and checks that the database answers. tracer
+// may be nil.
+func Open(ctx context.Context, dsn string, tracer pgx.QueryTracer) (*pgxpool.Pool, error) {
+	cfg, err := pgxpool.ParseConfig(dsn)
+	if err != nil {
+		return nil, fmt.Errorf("database url: %w", err)
+	}
+	if tracer != nil {
+		cfg.ConnConfig.Tracer = tracer
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("connect: %w", err)
+	}
+	if err := pool.Ping(ctx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("connect: %w", err)
+	}
+	return pool, nil
+}
+
+// Beginner is what InTx needs: a pool or a connection.
+type Beginner interface {
+	Begin(ctx context.Context) (pgx.Tx, error)
+}
+
+// InTx runs fn in a transaction and commits when fn returns nil. Any error,
+// or a panic, rolls it back. fn must not keep tx or q after it returns.
+func InTx(ctx context.Context, b Beginner, fn func(tx pgx.Tx, q *Queries) error) error {
+	tx, err := b.Begin(ctx)
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	defer func() { _ = tx.Rollback(ctx) }()
+	if err := fn(tx, New(tx)); err != nil {
+		return err
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}
+
+// Counter is a pgx tracer that counts the statements sent to the database.
+// Tests use it to prove a request issues no query (or no more than N).
+type Counter struct{ n atomic.Int64 }
+
+// TraceQueryStart counts one statement.
+func (c *Counter) TraceQueryStart(ctx context.Context, _ *pgx.Conn, _ pgx.TraceQueryStartData) context.Context {
+	c.n.Add(1)
+	return ctx
+}
+
+// TraceQueryEnd does nothing.
+func (c *Counter) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
+
+// Count is the number of statements seen so far.
+func (c *Counter) Count() int64 { return c.n.Load() }
+
+// Reset sets the count back to zero.
+func (c *Counter) Reset() { c.n.Store(0) }

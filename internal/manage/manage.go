@@ -1,0 +1,247 @@
+// Package manage is what management may do to run the instance: people,
+// service tokens and (later) groups, agents, quarantine and transfers. It
+// never reads content. Every change writes a management_audit row in the
+// same transaction.
+package manage
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/mail"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"codna/internal/auth"
+	"codna/internal/db"
+	"codna/internal/fault"
+)
+
+func init() {
+	fault.RegisterConstraint("users_email_key", "email", "Someone already has that email address.")
+}
+
+// Caller is how a management change arrived, for the audit.
+type Caller struct {
+	Via       string    // "cli" or "token"
+	TokenID   uuid.UUID // the manage token, when Via is "token"
+	RequestID string
+}
+
+// CLI is the caller for `codna manage` on the host.
+var CLI = Caller{Via: "cli"}
+
+// CallerFrom returns the Caller for a management actor in ctx.
+// Errors: UNAUTHENTICATED for nobody, FORBIDDEN for anyone but management.
+func CallerFrom(ctx context.Context, requestID string) (Caller, error) {
+	a, err := auth.RequireManagement(ctx)
+	if err != nil {
+		return Caller{}, err
+	}
+	if a.Via == auth.ViaCLI {
+		return Caller{Via: "cli", RequestID: requestID}, nil
+	}
+	return Caller{Via: "token", TokenID: a.TokenID, RequestID: requestID}, nil
+}
+
+// Service carries out management changes.
+type Service struct {
+	pool   *pgxpool.Pool
+	argon2 auth.Argon2Params
+}
+
+// New returns a Service; new passwords are hashed with argon2.
+func New(pool *pgxpool.Pool, argon2 auth.Argon2Params) *Service {
+	return &Service{pool: pool, argon2: argon2}
+}
+
+type audit struct {
+	action     string
+	targetUser *uuid.UUID
+	details    map[string]any
+}
+
+func (s *Service) record(ctx context.Context, q *db.Queries, c Caller, a audit) error {
+	details, err := json.Marshal(a.details)
+	if err != nil {
+		return err
+	}
+	if a.details == nil {
+		details = []byte("{}")
+	}
+	var tokenID *uuid.UUID
+	if c.Via == "token" && c.TokenID != uuid.Nil {
+		tokenID = &c.TokenID
+	}
+	var reqID *string
+	if c.RequestID != "" {
+		reqID = &c.RequestID
+	}
+	return q.ManagementAuditInsert(ctx, db.ManagementAuditInsertParams{
+		ID: uuid.Must(uuid.NewV7()), Action: a.action, Via: c.Via, TokenID: tokenID,
+		TargetUserID: a.targetUser, Details: details, RequestID: reqID,
+	})
+}
+
+// CreatePerson creates a person who signs in with email and password.
+// Errors: BAD_USER_INPUT naming the field for an invalid email, an empty
+// name or a short password; CONFLICT on email when the address is taken.
+func (s *Service) CreatePerson(ctx context.Context, c Caller, email, name, password string) (auth.User, error) {
+	email = strings.TrimSpace(email)
+	name = strings.TrimSpace(name)
+	if a, err := mail.ParseAddress(email); err != nil || a.Address != email || len(email) > 320 {
+		return auth.User{}, fault.Input("email", "Enter a valid email address, like dana@example.com.")
+	}
+	if strings.HasSuffix(strings.ToLower(email), "@agents.invalid") {
+		return auth.User{}, fault.Input("email", "That address is reserved for agents.")
+	}
+	if name == "" || len(name) > 200 {
+		return auth.User{}, fault.Input("name", "Enter a name of 1 to 200 characters.")
+	}
+	if len([]rune(password)) < auth.MinPasswordLength || len(password) > 1024 {
+		return auth.User{}, fault.Input("password", "Choose a password of at least %d characters.", auth.MinPasswordLength)
+	}
+	hash, err := auth.HashPassword(s.argon2, password)
+	if err != nil {
+		return auth.User{}, err
+	}
+	var out auth.User
+	err = db.InTx(ctx, s.pool, func(_ pgx.Tx, q *db.Queries) error {
+		u, err := q.UserCreate(ctx, db.UserCreateParams{
+			ID: uuid.Must(uuid.NewV7()), Email: email, Name: name, Kind: string(auth.KindPerson), PasswordHash: &hash,
+		})
+		if err != nil {
+			return fault.FromPG(err)
+		}
+		out = auth.UserFromRow(u)
+		return s.record(ctx, q, c, audit{action: "user.create", targetUser: &u.ID})
+	})
+	return out, err
+}
+
+// SetPersonActive deactivates (active=false) or reactivates a person.
+// Deactivating ends every session at once; tokens stop working because the
+// token lookup requires an active user. Errors: NOT_FOUND when id is not a
+// person.
+func (s *Service) SetPersonActive(ctx context.Context, c Caller, id uuid.UUID, active bool) (auth.User, error) {
+	var out auth.User
+	err := db.InTx(ctx, s.pool, func(_ pgx.Tx, q *db.Queries) error {
+		u, err := q.UserSetActive(ctx, db.UserSetActiveParams{ID: id, IsActive: active})
+		if errors.Is(err, pgx.ErrNoRows) {
+			return fault.New(fault.NotFound, "No person has that id.")
+		} else if err != nil {
+			return err
+		}
+		out = auth.UserFromRow(u)
+		action := "user.reactivate"
+		details := map[string]any{}
+		if !active {
+			action = "user.deactivate"
+			n, err := q.SessionDeleteByUser(ctx, id)
+			if err != nil {
+				return err
+			}
+			details["sessions_ended"] = n
+		}
+		return s.record(ctx, q, c, audit{action: action, targetUser: &u.ID, details: details})
+	})
+	return out, err
+}
+
+// UserPage is one page of ListUsers.
+type UserPage struct {
+	Users   []auth.User
+	HasMore bool
+}
+
+// ListUsers pages through people and agents in creation order, after the
+// given id. limit is clamped to 1..100.
+func (s *Service) ListUsers(ctx context.Context, after *uuid.UUID, limit int) (UserPage, error) {
+	limit = max(1, min(limit, 100))
+	rows, err := db.New(s.pool).UserListPeople(ctx, db.UserListPeopleParams{After: after, RowLimit: int32(limit + 1)})
+	if err != nil {
+		return UserPage{}, err
+	}
+	page := UserPage{HasMore: len(rows) > limit}
+	for i, r := range rows {
+		if i == limit {
+			break
+		}
+		page.Users = append(page.Users, auth.UserFromRow(r))
+	}
+	return page, nil
+}
+
+// ServiceToken is a manage token as listed (never its secret).
+type ServiceToken struct {
+	ID         uuid.UUID
+	Name       string
+	Prefix     string
+	ExpiresAt  *time.Time
+	LastUsedAt *time.Time
+	RevokedAt  *time.Time
+	CreatedAt  time.Time
+}
+
+func tokenFromRow(t db.ServiceToken) ServiceToken {
+	return ServiceToken{ID: t.ID, Name: t.Name, Prefix: t.Prefix, ExpiresAt: t.ExpiresAt, LastUsedAt: t.LastUsedAt, RevokedAt: t.RevokedAt, CreatedAt: t.CreatedAt}
+}
+
+// CreateServiceToken issues a manage token. The secret is returned once.
+// Errors: BAD_USER_INPUT for an empty name or a past expiry.
+func (s *Service) CreateServiceToken(ctx context.Context, c Caller, name string, expiresAt *time.Time) (ServiceToken, string, error) {
+	name = strings.TrimSpace(name)
+	if name == "" || len(name) > 100 {
+		return ServiceToken{}, "", fault.Input("name", "Give the token a name of 1 to 100 characters.")
+	}
+	if expiresAt != nil && !expiresAt.After(time.Now()) {
+		return ServiceToken{}, "", fault.Input("expiresAt", "The expiry must be in the future.")
+	}
+	secret := auth.NewSecret(auth.ManageTokenPrefix)
+	var out ServiceToken
+	err := db.InTx(ctx, s.pool, func(_ pgx.Tx, q *db.Queries) error {
+		t, err := q.ServiceTokenCreate(ctx, db.ServiceTokenCreateParams{
+			ID: uuid.Must(uuid.NewV7()), UserID: auth.ManagementID, Name: name,
+			TokenHash: auth.HashSecret(secret), Prefix: auth.DisplayPrefix(secret), ExpiresAt: expiresAt,
+		})
+		if err != nil {
+			return err
+		}
+		out = tokenFromRow(t)
+		return s.record(ctx, q, c, audit{action: "token.create", details: map[string]any{"token_id": t.ID, "name": name}})
+	})
+	return out, secret, err
+}
+
+// RevokeServiceToken revokes a manage token. Errors: NOT_FOUND.
+func (s *Service) RevokeServiceToken(ctx context.Context, c Caller, id uuid.UUID) (ServiceToken, error) {
+	var out ServiceToken
+	err := db.InTx(ctx, s.pool, func(_ pgx.Tx, q *db.Queries) error {
+		t, err := q.ServiceTokenRevoke(ctx, id)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return fault.New(fault.NotFound, "No manage token has that id.")
+		} else if err != nil {
+			return err
+		}
+		out = tokenFromRow(t)
+		return s.record(ctx, q, c, audit{action: "token.revoke", details: map[string]any{"token_id": t.ID}})
+	})
+	return out, err
+}
+
+// ListServiceTokens lists every manage token, newest first.
+func (s *Service) ListServiceTokens(ctx context.Context) ([]ServiceToken, error) {
+	rows, err := db.New(s.pool).ServiceTokenList(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]ServiceToken, len(rows))
+	for i, r := range rows {
+		out[i] = tokenFromRow(r)
+	}
+	return out, nil
+}

@@ -1,0 +1,27 @@
+-- name: SessionCreate :one
+-- SessionCreate stores a new session under the hash of its cookie value.
+INSERT INTO sessions (id, user_id, token_hash, user_agent, expires_at)
+VALUES ($1, $2, $3, $4, $5)
+RETURNING *;
+
+-- name: SessionGetLive :one
+-- SessionGetLive finds an unexpired session of an active person by token hash.
+SELECT s.id AS session_id, s.expires_at, s.last_seen_at, u.*
+FROM sessions s JOIN users u ON u.id = s.user_id
+WHERE s.token_hash = $1 AND s.expires_at > now() AND u.is_active AND u.kind = 'person';
+
+-- name: SessionTouch :exec
+-- SessionTouch records use and slides the expiry forward.
+UPDATE sessions SET last_seen_at = now(), expires_at = @expires_at WHERE id = @id;
+
+-- name: SessionDeleteByHash :execrows
+-- SessionDeleteByHash ends one session (logout).
+DELETE FROM sessions WHERE token_hash = $1;
+
+-- name: SessionDeleteByUser :execrows
+-- SessionDeleteByUser ends every session of a user.
+DELETE FROM sessions WHERE user_id = $1;
+
+-- name: SessionDeleteExpired :execrows
+-- SessionDeleteExpired removes sessions past their expiry.
+DELETE FROM sessions WHERE expires_at <= now();
