@@ -8,23 +8,54 @@ package graph
 import (
 	"codna/graph/generated"
 	"codna/graph/model"
+	"codna/internal/auth"
+	"codna/internal/fault"
+	"codna/internal/request"
 	"context"
-	"fmt"
+	"net/http"
+	"time"
 )
 
 // Login is the resolver for the login field.
 func (r *mutationResolver) Login(ctx context.Context, input model.LoginInput) (*model.LoginPayload, error) {
-	panic(fmt.Errorf("not implemented: Login - login"))
+	info := request.From(ctx)
+	if info.SetCookie == nil {
+		return nil, fault.New(fault.BadInput, "Sign in over HTTP (POST /graphql), not over a websocket.")
+	}
+	s, err := r.Auth.Login(ctx, auth.LoginRequest{Email: input.Email, Password: input.Password, IP: info.IP, UserAgent: info.UserAgent})
+	if err != nil {
+		return nil, err
+	}
+	info.SetCookie(&http.Cookie{
+		Name: auth.SessionCookie, Value: s.Secret, Path: "/", Expires: s.ExpiresAt,
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: info.Secure,
+	})
+	return &model.LoginPayload{User: userModel(s.User)}, nil
 }
 
 // Logout is the resolver for the logout field.
 func (r *mutationResolver) Logout(ctx context.Context) (bool, error) {
-	panic(fmt.Errorf("not implemented: Logout - logout"))
+	info := request.From(ctx)
+	ended, err := r.Auth.Logout(ctx, info.Session)
+	if err != nil {
+		return false, err
+	}
+	if info.SetCookie != nil {
+		info.SetCookie(&http.Cookie{
+			Name: auth.SessionCookie, Value: "", Path: "/", Expires: time.Unix(0, 0), MaxAge: -1,
+			HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: info.Secure,
+		})
+	}
+	return ended, nil
 }
 
 // Me is the resolver for the me field.
 func (r *queryResolver) Me(ctx context.Context) (*model.User, error) {
-	panic(fmt.Errorf("not implemented: Me - me"))
+	a := auth.ActorFrom(ctx)
+	if a == nil {
+		return nil, nil
+	}
+	return &model.User{ID: a.UserID.String(), Email: a.Email, Name: a.Name, Kind: userKind(a.Kind)}, nil
 }
 
 // Mutation returns generated.MutationResolver implementation.

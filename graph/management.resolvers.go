@@ -7,26 +7,56 @@ package graph
 
 import (
 	"codna/graph/model"
+	"codna/internal/manage"
+	"codna/internal/request"
 	"context"
-	"fmt"
 )
 
 // CreatePerson is the resolver for the createPerson field.
 func (r *mutationResolver) CreatePerson(ctx context.Context, input model.CreatePersonInput) (*model.CreatePersonPayload, error) {
-	panic(fmt.Errorf("not implemented: CreatePerson - createPerson"))
+	c, err := manage.CallerFrom(ctx, request.ID(ctx))
+	if err != nil {
+		return nil, err
+	}
+	u, err := r.Manage.CreatePerson(ctx, c, input.Email, input.Name, input.Password)
+	if err != nil {
+		return nil, err
+	}
+	return &model.CreatePersonPayload{User: managedUserModel(u)}, nil
 }
 
 // DeactivatePerson is the resolver for the deactivatePerson field.
 func (r *mutationResolver) DeactivatePerson(ctx context.Context, input model.SetPersonActiveInput) (*model.SetPersonActivePayload, error) {
-	panic(fmt.Errorf("not implemented: DeactivatePerson - deactivatePerson"))
+	return r.setActive(ctx, input.ID, false)
 }
 
 // ReactivatePerson is the resolver for the reactivatePerson field.
 func (r *mutationResolver) ReactivatePerson(ctx context.Context, input model.SetPersonActiveInput) (*model.SetPersonActivePayload, error) {
-	panic(fmt.Errorf("not implemented: ReactivatePerson - reactivatePerson"))
+	return r.setActive(ctx, input.ID, true)
 }
 
 // ManagedUsers is the resolver for the managedUsers field.
 func (r *queryResolver) ManagedUsers(ctx context.Context, first *int, after *string) (*model.ManagedUserConnection, error) {
-	panic(fmt.Errorf("not implemented: ManagedUsers - managedUsers"))
+	if _, err := manage.CallerFrom(ctx, request.ID(ctx)); err != nil {
+		return nil, err
+	}
+	n, err := pageSize(first)
+	if err != nil {
+		return nil, err
+	}
+	cursor, err := decodeCursor("user", after)
+	if err != nil {
+		return nil, err
+	}
+	page, err := r.Manage.ListUsers(ctx, cursor, n)
+	if err != nil {
+		return nil, err
+	}
+	conn := &model.ManagedUserConnection{Edges: []model.ManagedUserEdge{}, PageInfo: &model.PageInfo{HasNextPage: page.HasMore}}
+	for _, u := range page.Users {
+		c := encodeCursor("user", u.ID)
+		conn.Edges = append(conn.Edges, model.ManagedUserEdge{Cursor: c, Node: managedUserModel(u)})
+		conn.PageInfo.EndCursor = &c
+	}
+	return conn, nil
 }

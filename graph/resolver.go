@@ -1,8 +1,18 @@
+// Package graph is the GraphQL transport: the schema, generated code, thin
+// resolvers that decode input, call one service and map the result, the
+// error presenter and the query limits.
 package graph
 
-// This file will not be regenerated automatically.
-//
-// It serves as dependency injection for your app, add any dependencies you require
-// here.
+import (
+	"log/slog"
 
-type Resolver struct{}
+	"codna/internal/auth"
+	"codna/internal/manage"
+)
+
+// Resolver holds the services the resolvers call.
+type Resolver struct {
+	Auth   *auth.Service
+	Manage *manage.Service
+	Log    *slog.Logger
+}

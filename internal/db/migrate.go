@@ -89,3 +89,18 @@ func closeMigrator(m *migrate.Migrate) {
 	_ = srcErr
 	_ = dbErr
 }
+
+// MigrationVersion reports the database's applied schema version (0 when
+// none) and whether a migration failed halfway (dirty).
+func MigrationVersion(ctx context.Context, dsn string) (uint, bool, error) {
+	m, err := migrator(dsn)
+	if err != nil {
+		return 0, false, err
+	}
+	defer closeMigrator(m)
+	v, dirty, err := m.Version()
+	if errors.Is(err, migrate.ErrNilVersion) {
+		return 0, false, nil
+	}
+	return v, dirty, err
+}

@@ -245,3 +245,15 @@ func (s *Service) ListServiceTokens(ctx context.Context) ([]ServiceToken, error)
 	}
 	return out, nil
 }
+
+// PersonByEmail finds a person by email, case-insensitively.
+// Errors: NOT_FOUND.
+func (s *Service) PersonByEmail(ctx context.Context, email string) (auth.User, error) {
+	u, err := db.New(s.pool).UserGetPersonByEmail(ctx, strings.TrimSpace(email))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return auth.User{}, fault.New(fault.NotFound, "No person has that email address.")
+	} else if err != nil {
+		return auth.User{}, err
+	}
+	return auth.UserFromRow(u), nil
+}

@@ -1,0 +1,139 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"codna/internal/server"
+)
+
+// config is everything `codna` reads from its environment. Flags override it.
+type config struct {
+	DatabaseURL string
+	DataDir     string
+	LogFormat   string // auto | json | text
+	LogLevel    string // debug | info | warn | error
+	Migrate     bool   // migrate up when serve starts
+	Demo        bool   // seed a demo person and documents into an empty database
+	Server      server.Config
+}
+
+// envConfig reads the CODNA_* variables; an unparsable value is an error
+// naming the variable.
+func envConfig() (config, error) {
+	c := config{
+		DatabaseURL: os.Getenv("CODNA_DATABASE_URL"),
+		DataDir:     envOr("CODNA_DATA_DIR", "./.codna"),
+		LogFormat:   envOr("CODNA_LOG_FORMAT", "auto"),
+		LogLevel:    envOr("CODNA_LOG_LEVEL", "info"),
+		Migrate:     true,
+		Server:      server.DefaultConfig,
+	}
+	s := &c.Server
+	s.Listen = envOr("CODNA_LISTEN", s.Listen)
+	if v := os.Getenv("CODNA_ALLOWED_ORIGINS"); v != "" {
+		for _, o := range strings.Split(v, ",") {
+			if o = strings.TrimSpace(o); o != "" {
+				s.AllowedOrigins = append(s.AllowedOrigins, o)
+			}
+		}
+	}
+	s.CookieSecure = envOr("CODNA_COOKIE_SECURE", s.CookieSecure)
+	p := parser{}
+	p.bool("CODNA_MIGRATE", &c.Migrate)
+	p.bool("CODNA_DEMO", &c.Demo)
+	p.bool("CODNA_INTROSPECTION", &s.Introspection)
+	p.bool("CODNA_PLAYGROUND", &s.Playground)
+	p.bool("CODNA_TRUST_PROXY", &s.TrustProxy)
+	p.int64("CODNA_BODY_LIMIT", &s.BodyLimit, 1024)
+	p.duration("CODNA_REQUEST_TIMEOUT", &s.RequestTimeout)
+	p.int("CODNA_COMPLEXITY_LIMIT", &s.Limits.Complexity, 10)
+	p.int("CODNA_DEPTH_LIMIT", &s.Limits.Depth, 2)
+	p.int("CODNA_TOKEN_LIMIT", &s.Limits.Tokens, 100)
+	p.duration("CODNA_WS_INIT_TIMEOUT", &s.WSInitTimeout)
+	p.duration("CODNA_WS_KEEPALIVE", &s.WSKeepAlive)
+	p.duration("CODNA_SESSION_TTL", &s.Auth.SessionTTL)
+	p.int("CODNA_LOGIN_LIMIT", &s.Auth.LoginLimit, 1)
+	p.duration("CODNA_LOGIN_WINDOW", &s.Auth.LoginWindow)
+	var mem, iter int
+	mem, iter = int(s.Auth.Argon2.Memory), int(s.Auth.Argon2.Iterations)
+	p.int("CODNA_ARGON2_MEMORY_KIB", &mem, 8)
+	p.int("CODNA_ARGON2_ITERATIONS", &iter, 1)
+	s.Auth.Argon2.Memory, s.Auth.Argon2.Iterations = uint32(mem), uint32(iter)
+	if p.err != nil {
+		return c, p.err
+	}
+	switch s.CookieSecure {
+	case "auto", "true", "false":
+	default:
+		return c, fmt.Errorf("CODNA_COOKIE_SECURE must be auto, true or false, not %q", s.CookieSecure)
+	}
+	switch c.LogFormat {
+	case "auto", "json", "text":
+	default:
+		return c, fmt.Errorf("CODNA_LOG_FORMAT must be auto, json or text, not %q", c.LogFormat)
+	}
+	return c, nil
+}
+
+func envOr(name, def string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return def
+}
+
+type parser struct{ err error }
+
+func (p *parser) fail(name, v, want string) {
+	if p.err == nil {
+		p.err = fmt.Errorf("%s=%q: want %s", name, v, want)
+	}
+}
+
+func (p *parser) bool(name string, dst *bool) {
+	if v := os.Getenv(name); v != "" {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			p.fail(name, v, "true or false")
+			return
+		}
+		*dst = b
+	}
+}
+
+func (p *parser) int(name string, dst *int, minimum int) {
+	if v := os.Getenv(name); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < minimum {
+			p.fail(name, v, fmt.Sprintf("a whole number of at least %d", minimum))
+			return
+		}
+		*dst = n
+	}
+}
+
+func (p *parser) int64(name string, dst *int64, minimum int64) {
+	if v := os.Getenv(name); v != "" {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < minimum {
+			p.fail(name, v, fmt.Sprintf("a whole number of at least %d", minimum))
+			return
+		}
+		*dst = n
+	}
+}
+
+func (p *parser) duration(name string, dst *time.Duration) {
+	if v := os.Getenv(name); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			p.fail(name, v, "a positive duration such as 30s or 15m")
+			return
+		}
+		*dst = d
+	}
+}

@@ -1,0 +1,44 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"codna/internal/db"
+)
+
+func migrateCmd(ctx context.Context, cfg config, args []string, stdout, stderr io.Writer) error {
+	if len(args) != 1 {
+		return usageError{"migrate takes one of: up, down, version"}
+	}
+	log, err := newLogger(cfg, stderr)
+	if err != nil {
+		return err
+	}
+	dbase, err := openDatabase(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer dbase.Close()
+	switch args[0] {
+	case "up":
+		if err := db.MigrateUp(ctx, dbase.URL); err != nil {
+			return err
+		}
+	case "down":
+		if err := db.MigrateDown(ctx, dbase.URL); err != nil {
+			return err
+		}
+	case "version":
+	default:
+		return usageError{fmt.Sprintf("unknown migrate direction %q", args[0])}
+	}
+	v, dirty, err := db.MigrationVersion(ctx, dbase.URL)
+	if err != nil {
+		return err
+	}
+	latest, _ := db.LatestVersion()
+	fmt.Fprintf(stdout, "schema version %d (dirty=%v); this binary's latest is %d\n", v, dirty, latest)
+	return nil
+}

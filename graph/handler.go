@@ -1,0 +1,132 @@
+package graph
+
+import (
+	"context"
+	"embed"
+	"errors"
+	"io/fs"
+	"net/url"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/99designs/gqlgen/graphql/handler"
+	"github.com/99designs/gqlgen/graphql/handler/extension"
+	"github.com/99designs/gqlgen/graphql/handler/lru"
+	"github.com/99designs/gqlgen/graphql/handler/transport"
+	"github.com/coder/websocket"
+	"github.com/vektah/gqlparser/v2/ast"
+
+	"codna/graph/generated"
+	"codna/internal/auth"
+	"codna/internal/request"
+)
+
+//go:embed schema/*.graphqls
+var schemaFS embed.FS
+
+// SchemaSDL returns the whole schema as SDL, for clients that generate types.
+func SchemaSDL() string {
+	names, _ := fs.Glob(schemaFS, "schema/*.graphqls")
+	sort.Strings(names)
+	var b strings.Builder
+	for _, n := range names {
+		data, _ := schemaFS.ReadFile(n)
+		b.WriteString("# " + n + "\n")
+		b.Write(data)
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// Limits bound what one request may cost.
+type Limits struct {
+	Complexity int // summed field cost, connections multiplied by page size
+	Depth      int // selection nesting
+	Tokens     int // parser tokens
+}
+
+// Options configure the GraphQL handler.
+type Options struct {
+	Limits        Limits
+	Introspection bool
+	// OriginPatterns are the host patterns (path.Match syntax) a websocket
+	// upgrade's Origin may have besides the request's own host.
+	OriginPatterns []string
+	WSInitTimeout  time.Duration
+	WSKeepAlive    time.Duration
+	WSPayloadLimit int64
+}
+
+// NewHandler builds the GraphQL server with exactly the transports CoDNA
+// serves: JSON POST, GET for queries, and websockets (graphql-transport-ws
+// and legacy graphql-ws). handler.NewDefaultServer is avoided on purpose: its
+// multipart and urlencoded transports would bypass the CSRF rule.
+func NewHandler(r *Resolver, o Options) *handler.Server {
+	cfg := generated.Config{Resolvers: r}
+	cfg.Complexity.Query.ManagedUsers = func(child int, first *int, _ *string) int { return pageCost(child, first) }
+
+	srv := handler.New(generated.NewExecutableSchema(cfg))
+	srv.AddTransport(transport.Websocket{
+		Implementation: transport.CoderWebsocketImplementation{
+			AcceptOptions: websocket.AcceptOptions{OriginPatterns: o.OriginPatterns},
+		},
+		InitFunc:              wsInit(r.Auth),
+		InitTimeout:           o.WSInitTimeout,
+		KeepAlivePingInterval: o.WSKeepAlive,
+		PayloadReadLimit:      &o.WSPayloadLimit,
+	})
+	srv.AddTransport(transport.GET{})
+	srv.AddTransport(transport.POST{})
+
+	srv.SetQueryCache(lru.New[*ast.QueryDocument](1000))
+	srv.SetParserTokenLimit(o.Limits.Tokens)
+	if o.Introspection {
+		srv.Use(extension.Introspection{})
+	}
+	srv.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](1000)})
+	srv.Use(DepthLimit{Max: o.Limits.Depth})
+	srv.Use(extension.FixedComplexityLimit(o.Limits.Complexity))
+	srv.SetErrorPresenter(PresentError(r.Log))
+	srv.SetRecoverFunc(Recover(r.Log))
+	return srv
+}
+
+// wsInit authenticates a websocket from its connection_init payload
+// ({"authorization": "Bearer …"} or {"token": "…"}); without one the
+// connection keeps whoever its upgrade request's cookie named.
+func wsInit(svc *auth.Service) transport.WebsocketInitFunc {
+	return func(ctx context.Context, p transport.InitPayload) (context.Context, *transport.InitPayload, error) {
+		token := p.Authorization()
+		if token == "" {
+			if s, ok := p["token"].(string); ok {
+				token = s
+			}
+		}
+		if token == "" {
+			if s, ok := p["Authorization"].(string); ok {
+				token = s
+			}
+		}
+		token = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(token, "Bearer "), "bearer "))
+		if token == "" {
+			return ctx, nil, nil
+		}
+		actor, err := svc.Authenticate(ctx, auth.Credentials{Bearer: token})
+		if err != nil {
+			return ctx, nil, errors.New("UNAUTHENTICATED: the token is not valid")
+		}
+		info := *request.From(ctx)
+		info.SetCookie = nil
+		return auth.WithActor(request.With(ctx, &info), actor), nil, nil
+	}
+}
+
+// OriginHost returns the host of an Origin header value, or "".
+func OriginHost(origin string) string {
+	u, err := url.Parse(origin)
+	if err != nil {
+		return ""
+	}
+	return u.Host
+}

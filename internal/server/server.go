@@ -1,0 +1,400 @@
+// Package server is CoDNA's HTTP front: /graphql (POST, GET, websocket),
+// /playground, /healthz, /readyz, /metrics and /graphql/schema, with request
+// ids, authentication, the CSRF rule, body limits, timeouts and logs.
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"mime"
+	"net"
+	"net/http"
+	"path"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/99designs/gqlgen/graphql/playground"
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"github.com/vektah/gqlparser/v2/gqlerror"
+
+	"codna/graph"
+	"codna/internal/auth"
+	"codna/internal/db"
+	"codna/internal/fault"
+	"codna/internal/manage"
+	"codna/internal/request"
+)
+
+// Config is the HTTP server's configuration.
+type Config struct {
+	Listen         string        // address to listen on
+	AllowedOrigins []string      // extra origins (scheme://host[:port]) allowed to open websockets
+	Introspection  bool          // GraphQL introspection and /graphql/schema
+	Playground     bool          // GraphiQL at /playground
+	BodyLimit      int64         // bytes of a request body
+	RequestTimeout time.Duration // per HTTP request (not websockets)
+	Limits         graph.Limits
+	CookieSecure   string // "auto" (Secure when the request came over TLS or X-Forwarded-Proto https), "true", "false"
+	TrustProxy     bool   // take the client address from X-Forwarded-For
+	WSInitTimeout  time.Duration
+	WSKeepAlive    time.Duration
+	WSPayloadLimit int64
+	Auth           auth.Config
+}
+
+// DefaultConfig is the configuration `codna serve` starts from.
+var DefaultConfig = Config{
+	Listen:         "127.0.0.1:8080",
+	Introspection:  true,
+	Playground:     true,
+	BodyLimit:      1 << 20,
+	RequestTimeout: 30 * time.Second,
+	Limits:         graph.Limits{Complexity: 5000, Depth: 12, Tokens: 15000},
+	CookieSecure:   "auto",
+	WSInitTimeout:  10 * time.Second,
+	WSKeepAlive:    25 * time.Second,
+	WSPayloadLimit: 64 << 10,
+	Auth:           auth.DefaultConfig,
+}
+
+// Server serves the API over one database pool.
+type Server struct {
+	cfg     Config
+	pool    *pgxpool.Pool
+	log     *slog.Logger
+	Auth    *auth.Service
+	Manage  *manage.Service
+	metrics *metrics
+	handler http.Handler
+
+	mu      sync.Mutex
+	httpSrv *http.Server
+	done    chan struct{}
+}
+
+// New builds a Server. It does not listen until Start.
+func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *Server {
+	if log == nil {
+		log = slog.Default()
+	}
+	s := &Server{cfg: cfg, pool: pool, log: log, metrics: newMetrics(pool)}
+	s.Auth = auth.New(pool, cfg.Auth, log)
+	s.Manage = manage.New(pool, cfg.Auth.Argon2)
+	s.handler = s.routes()
+	return s
+}
+
+// Handler is the server's whole HTTP surface, for tests and embedding.
+func (s *Server) Handler() http.Handler { return s.handler }
+
+func (s *Server) routes() http.Handler {
+	var patterns []string
+	for _, o := range s.cfg.AllowedOrigins {
+		if h := graph.OriginHost(o); h != "" {
+			patterns = append(patterns, h)
+		}
+	}
+	gql := graph.NewHandler(&graph.Resolver{Auth: s.Auth, Manage: s.Manage, Log: s.log}, graph.Options{
+		Limits: s.cfg.Limits, Introspection: s.cfg.Introspection, OriginPatterns: patterns,
+		WSInitTimeout: s.cfg.WSInitTimeout, WSKeepAlive: s.cfg.WSKeepAlive, WSPayloadLimit: s.cfg.WSPayloadLimit,
+	})
+	gql.AroundResponses(func(ctx context.Context, next graphql.ResponseHandler) *graphql.Response {
+		resp := next(ctx)
+		if resp != nil {
+			for _, e := range resp.Errors {
+				if code, ok := e.Extensions["code"].(string); ok {
+					s.metrics.errors.WithLabelValues(code).Inc()
+				}
+			}
+		}
+		return resp
+	})
+
+	mux := http.NewServeMux()
+	mux.Handle("/graphql", s.graphqlGuard(gql))
+	mux.HandleFunc("GET /graphql/schema", func(w http.ResponseWriter, r *http.Request) {
+		if !s.cfg.Introspection {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		_, _ = w.Write([]byte(graph.SchemaSDL()))
+	})
+	if s.cfg.Playground {
+		mux.Handle("GET /playground", playground.Handler("CoDNA", "/graphql"))
+	}
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		_, _ = w.Write([]byte("ok\n"))
+	})
+	mux.HandleFunc("GET /readyz", s.ready)
+	mux.Handle("GET /metrics", promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{}))
+	return s.observe(mux)
+}
+
+// ready answers 200 when the database answers and its schema is the one
+// this binary was built for.
+func (s *Server) ready(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	want, err := db.LatestVersion()
+	if err == nil {
+		var have int64
+		var dirty bool
+		err = s.pool.QueryRow(ctx, "SELECT version, dirty FROM schema_migrations").Scan(&have, &dirty)
+		if err == nil && (dirty || uint(have) != want) {
+			err = fmt.Errorf("database schema is at version %d (dirty=%v), this binary needs %d", have, dirty, want)
+		}
+	}
+	if err != nil {
+		s.log.WarnContext(ctx, "not ready", "error", err)
+		http.Error(w, "not ready\n", http.StatusServiceUnavailable)
+		return
+	}
+	_, _ = w.Write([]byte("ready\n"))
+}
+
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController reach the connection (websocket hijack).
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// observe gives every request an id, a log line and metrics.
+func (s *Server) observe(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		id := r.Header.Get("X-Request-Id")
+		if id == "" || len(id) > 64 {
+			id = uuid.NewString()
+		}
+		w.Header().Set("X-Request-Id", id)
+		info := &request.Info{ID: id, IP: s.clientIP(r), UserAgent: r.UserAgent(), Secure: s.secure(r)}
+		if c, err := r.Cookie(auth.SessionCookie); err == nil {
+			info.Session = c.Value
+		}
+		ctx := request.With(r.Context(), info)
+		sw := &statusWriter{ResponseWriter: w}
+		next.ServeHTTP(sw, r.WithContext(ctx))
+		route := r.URL.Path
+		switch route {
+		case "/graphql", "/graphql/schema", "/playground", "/healthz", "/readyz", "/metrics":
+		default:
+			route = "other"
+		}
+		status := sw.status
+		if status == 0 {
+			status = http.StatusOK
+		}
+		s.metrics.requests.WithLabelValues(route, fmt.Sprint(status)).Inc()
+		s.metrics.latency.WithLabelValues(route).Observe(time.Since(start).Seconds())
+		if route != "/healthz" && route != "/metrics" {
+			s.log.InfoContext(ctx, "request", "method", r.Method, "path", r.URL.Path, "status", status,
+				"duration_ms", time.Since(start).Milliseconds())
+		}
+	})
+}
+
+func (s *Server) clientIP(r *http.Request) string {
+	if s.cfg.TrustProxy {
+		if f := r.Header.Get("X-Forwarded-For"); f != "" {
+			return strings.TrimSpace(strings.Split(f, ",")[0])
+		}
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+func (s *Server) secure(r *http.Request) bool {
+	switch s.cfg.CookieSecure {
+	case "true":
+		return true
+	case "false":
+		return false
+	}
+	return r.TLS != nil || (s.cfg.TrustProxy && r.Header.Get("X-Forwarded-Proto") == "https")
+}
+
+// writeError answers with a GraphQL-shaped error body.
+func writeError(w http.ResponseWriter, status int, code fault.Code, msg string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(map[string]any{
+		"errors": []*gqlerror.Error{{Message: msg, Extensions: map[string]any{"code": string(code)}}},
+	})
+}
+
+// graphqlGuard enforces, before GraphQL sees a request: the body limit, the
+// CSRF rule for cookie requests, the websocket Origin check, authentication
+// and the per-request timeout.
+func (s *Server) graphqlGuard(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx := r.Context()
+		info := request.From(ctx)
+		upgrade := r.Header.Get("Upgrade") != ""
+		bearer := bearerToken(r)
+
+		if upgrade {
+			if !s.originAllowed(r) {
+				writeError(w, http.StatusForbidden, fault.Forbidden, "This origin may not open a websocket here.")
+				return
+			}
+		} else {
+			if r.ContentLength > s.cfg.BodyLimit {
+				writeError(w, http.StatusRequestEntityTooLarge, fault.BadInput,
+					fmt.Sprintf("The request body is larger than %d bytes.", s.cfg.BodyLimit))
+				return
+			}
+			r.Body = http.MaxBytesReader(w, r.Body, s.cfg.BodyLimit)
+			// A cookie rides along on cross-site requests; a JSON body or the
+			// custom header cannot be sent cross-site without a CORS preflight,
+			// which this server never grants.
+			if bearer == "" && info.Session != "" && !csrfSafe(r) {
+				writeError(w, http.StatusForbidden, fault.Forbidden,
+					"Requests signed in by cookie must be JSON or carry the X-CoDNA-CSRF: 1 header.")
+				return
+			}
+			info.SetCookie = func(c *http.Cookie) { http.SetCookie(w, c) }
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeout(ctx, s.cfg.RequestTimeout)
+			defer cancel()
+		}
+
+		actor, err := s.Auth.Authenticate(ctx, auth.Credentials{Session: info.Session, Bearer: bearer})
+		if err != nil {
+			if fe := fault.As(err); fe != nil {
+				if info.Session != "" && bearer == "" && info.SetCookie != nil {
+					// The browser holds a dead session: clear it.
+					info.SetCookie(&http.Cookie{Name: auth.SessionCookie, Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteLaxMode})
+				}
+				writeError(w, http.StatusUnauthorized, fe.Code, fe.Message)
+				return
+			}
+			s.log.ErrorContext(ctx, "authenticate", "error", err)
+			writeError(w, http.StatusInternalServerError, fault.Internal,
+				"Something went wrong on our side. Quote request id "+info.ID+" if you report it.")
+			return
+		}
+		if actor != nil {
+			ctx = auth.WithActor(ctx, actor)
+		}
+		next.ServeHTTP(w, r.WithContext(ctx))
+	})
+}
+
+func csrfSafe(r *http.Request) bool {
+	if r.Header.Get("X-CoDNA-CSRF") == "1" {
+		return true
+	}
+	if r.Method == http.MethodPost {
+		mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+		return err == nil && mt == "application/json"
+	}
+	return false
+}
+
+func bearerToken(r *http.Request) string {
+	h := r.Header.Get("Authorization")
+	if len(h) > 7 && strings.EqualFold(h[:7], "bearer ") {
+		return strings.TrimSpace(h[7:])
+	}
+	return ""
+}
+
+// originAllowed accepts a missing Origin (not a browser), the request's own
+// host, and the configured origins.
+func (s *Server) originAllowed(r *http.Request) bool {
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		return true
+	}
+	host := graph.OriginHost(origin)
+	if host == "" {
+		return false
+	}
+	if strings.EqualFold(host, r.Host) {
+		return true
+	}
+	for _, o := range s.cfg.AllowedOrigins {
+		if ok, _ := path.Match(strings.ToLower(graph.OriginHost(o)), strings.ToLower(host)); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// Start listens on the configured address and serves in the background until
+// ctx ends or Stop is called. Errors: the address cannot be listened on.
+func (s *Server) Start(ctx context.Context) error {
+	ln, err := net.Listen("tcp", s.cfg.Listen)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", s.cfg.Listen, err)
+	}
+	s.mu.Lock()
+	s.httpSrv = &http.Server{
+		Handler:           s.handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+	}
+	s.done = make(chan struct{})
+	srv, done := s.httpSrv, s.done
+	s.mu.Unlock()
+	s.log.Info("listening", "address", "http://"+ln.Addr().String(), "playground", s.cfg.Playground)
+	go func() {
+		defer close(done)
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			s.log.Error("serve", "error", err)
+		}
+	}()
+	go func() {
+		select {
+		case <-ctx.Done():
+			s.Stop()
+		case <-done:
+		}
+	}()
+	return nil
+}
+
+// Stop shuts the server down gracefully (10 s for requests in flight, then
+// closes what remains). Safe to call twice.
+func (s *Server) Stop() {
+	s.mu.Lock()
+	srv, done := s.httpSrv, s.done
+	s.httpSrv = nil
+	s.mu.Unlock()
+	if srv == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(ctx); err != nil {
+		_ = srv.Close()
+	}
+	<-done
+}
