@@ -60,7 +60,7 @@ func PresentError(log *slog.Logger) graphql.ErrorPresenterFunc {
 		// is not JSON, an unknown operation) carry no cause and no path.
 		if gerr.Err == nil && len(gerr.Path) == 0 {
 			out.Extensions["code"] = string(fault.BadInput)
-			out.Message = requestMessage(gerr.Message)
+			out.Message = RequestMessage(gerr.Message)
 			return out
 		}
 		id := request.ID(ctx)
@@ -75,9 +75,9 @@ func PresentError(log *slog.Logger) graphql.ErrorPresenterFunc {
 	}
 }
 
-// requestMessage replaces transport messages that would echo the request
+// RequestMessage replaces transport messages that would echo the request
 // body back with a sentence a person can act on.
-func requestMessage(msg string) string {
+func RequestMessage(msg string) string {
 	switch {
 	case strings.HasPrefix(msg, "json request body could not be decoded"):
 		return "The request body is not valid JSON."

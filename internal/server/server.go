@@ -303,7 +303,13 @@ func (s *Server) graphqlGuard(next http.Handler) http.Handler {
 		if actor != nil {
 			ctx = auth.WithActor(ctx, actor)
 		}
-		next.ServeHTTP(w, r.WithContext(ctx))
+		if upgrade {
+			next.ServeHTTP(w, r.WithContext(ctx))
+			return
+		}
+		cw := &codedWriter{ResponseWriter: w}
+		next.ServeHTTP(cw, r.WithContext(ctx))
+		cw.finish()
 	})
 }
 

@@ -3,8 +3,11 @@ package server_test
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -41,7 +44,7 @@ func setup(t *testing.T, tweak ...func(*server.Config)) *bundle {
 	for _, f := range tweak {
 		f(&cfg)
 	}
-	srv := server.New(pool, cfg, nil)
+	srv := server.New(pool, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	hs := httptest.NewServer(srv.Handler())
 	t.Cleanup(hs.Close)
 	return &bundle{srv: srv, http: hs, pool: pool, counter: counter}
@@ -447,7 +450,8 @@ func TestPersistedQueries(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	const q = `{ __typename }`
-	const hash = "ecf4edb46db40b5132295c0291d62fb65d6759a9eedfa4d5d612dd5ec54a6b38"
+	sum := sha256.Sum256([]byte(q))
+	hash := hex.EncodeToString(sum[:])
 	ext := map[string]any{"persistedQuery": map[string]any{"version": 1, "sha256Hash": hash}}
 	post := func(body map[string]any) gqlResponse {
 		raw, _ := json.Marshal(body)
