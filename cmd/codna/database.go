@@ -43,7 +43,7 @@ func openDatabase(ctx context.Context, c config, log *slog.Logger) (*database, e
 		}
 		return &database{URL: dsn(embeddedDB)}, nil
 	}
-	cl, err := pgcluster.Start(ctx, pgcluster.Options{DataDir: dir, Fsync: true, Logger: log.With("component", "postgres")})
+	cl, err := pgcluster.Start(ctx, pgcluster.Options{DataDir: dir, Fsync: true, Logger: log})
 	if errors.Is(err, pgcluster.ErrAlreadyRunning) {
 		return nil, fmt.Errorf("the embedded database in %s is starting or stopping in another process; try again: %w", dir, err)
 	}

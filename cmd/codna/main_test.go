@@ -1,0 +1,132 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"codna/internal/db"
+	"codna/internal/pgtest"
+)
+
+// These tests set process environment, so they do not run in parallel.
+
+func runCLI(t *testing.T, stdin string, args ...string) (string, string, error) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	err := run(context.Background(), args, strings.NewReader(stdin), &out, &errOut)
+	return out.String(), errOut.String(), err
+}
+
+func TestManageUsersAndTokensFromTheCLI(t *testing.T) {
+	d := pgtest.New(t)
+	t.Setenv("CODNA_DATABASE_URL", d.URL)
+	t.Setenv("CODNA_ARGON2_MEMORY_KIB", "8")
+	t.Setenv("CODNA_ARGON2_ITERATIONS", "1")
+	ctx := context.Background()
+
+	_, _, err := runCLI(t, "short\n", "manage", "user", "create", "--email", "dana@example.com", "--name", "Dana", "--password-stdin")
+	require.ErrorContains(t, err, "BAD_USER_INPUT")
+	out, _, err := runCLI(t, "a long enough password\n", "manage", "user", "create", "--email", "dana@example.com", "--name", "Dana", "--password-stdin")
+	require.NoError(t, err)
+	require.Contains(t, out, "created person Dana <dana@example.com>")
+	_, _, err = runCLI(t, "a long enough password\n", "manage", "user", "create", "--email", "DANA@example.com", "--name", "Dana", "--password-stdin")
+	require.ErrorContains(t, err, "CONFLICT")
+
+	u, err := db.New(d.Pool).UserGetPersonByEmail(ctx, "dana@example.com")
+	require.NoError(t, err)
+	_, err = d.Pool.Exec(ctx, `INSERT INTO sessions (id, user_id, token_hash, expires_at) VALUES (gen_random_uuid(), $1, 'h', now() + interval '1 day')`, u.ID)
+	require.NoError(t, err)
+
+	out, _, err = runCLI(t, "", "manage", "user", "deactivate", "--email", "dana@example.com")
+	require.NoError(t, err)
+	require.Contains(t, out, "deactivated")
+	var sessions int
+	require.NoError(t, d.Pool.QueryRow(ctx, `SELECT count(*) FROM sessions WHERE user_id = $1`, u.ID).Scan(&sessions))
+	require.Zero(t, sessions, "deactivating ends every session")
+	out, _, err = runCLI(t, "", "manage", "user", "reactivate", "--id", u.ID.String())
+	require.NoError(t, err)
+	require.Contains(t, out, "now active")
+	out, _, err = runCLI(t, "", "manage", "user", "list")
+	require.NoError(t, err)
+	require.Contains(t, out, "dana@example.com")
+	_, _, err = runCLI(t, "", "manage", "user", "deactivate", "--email", "nobody@example.com")
+	require.ErrorContains(t, err, "NOT_FOUND")
+
+	secret, _, err := runCLI(t, "", "manage", "token", "create", "--name", "ops-bot", "--expires", "24h")
+	require.NoError(t, err)
+	secret = strings.TrimSpace(secret)
+	require.True(t, strings.HasPrefix(secret, "codna_"))
+	list, _, err := runCLI(t, "", "manage", "token", "list")
+	require.NoError(t, err)
+	require.Contains(t, list, secret[:12], "the list shows the prefix")
+	require.NotContains(t, list, secret, "never the secret")
+	var tokenID string
+	require.NoError(t, d.Pool.QueryRow(ctx, `SELECT id::text FROM service_tokens WHERE name = 'ops-bot'`).Scan(&tokenID))
+	out, _, err = runCLI(t, "", "manage", "token", "revoke", "--id", tokenID)
+	require.NoError(t, err)
+	require.Contains(t, out, "revoked")
+
+	rows, err := d.Pool.Query(ctx, `SELECT action FROM management_audit WHERE via = 'cli' ORDER BY id`)
+	require.NoError(t, err)
+	actions, err := collect(rows)
+	require.NoError(t, err)
+	require.Equal(t, []string{"user.create", "user.deactivate", "user.reactivate", "token.create", "token.revoke"}, actions)
+}
+
+func collect(rows interface {
+	Next() bool
+	Scan(...any) error
+	Close()
+	Err() error
+}) ([]string, error) {
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}
+
+func TestCLIRefusesBadInput(t *testing.T) {
+	_, _, err := runCLI(t, "")
+	var ue usageError
+	require.ErrorAs(t, err, &ue)
+	_, _, err = runCLI(t, "", "frobnicate")
+	require.ErrorAs(t, err, &ue)
+	_, _, err = runCLI(t, "", "manage", "user", "create", "--email", "x@example.com")
+	require.ErrorAs(t, err, &ue, "create without --name and --password-stdin")
+	_, _, err = runCLI(t, "", "manage", "token", "revoke", "--id", "nope")
+	require.ErrorAs(t, err, &ue)
+	_, _, err = runCLI(t, "", "migrate", "sideways")
+	require.ErrorAs(t, err, &ue)
+
+	t.Setenv("CODNA_BODY_LIMIT", "lots")
+	_, _, err = runCLI(t, "", "manage", "user", "list")
+	require.ErrorContains(t, err, "CODNA_BODY_LIMIT")
+}
+
+// With no CODNA_DATABASE_URL the CLI starts the embedded database itself,
+// creates and migrates it, and stops it again.
+func TestManageOnTheEmbeddedDatabase(t *testing.T) {
+	t.Setenv("CODNA_DATABASE_URL", "")
+	t.Setenv("CODNA_DATA_DIR", t.TempDir())
+	t.Setenv("CODNA_ARGON2_MEMORY_KIB", "8")
+	t.Setenv("CODNA_ARGON2_ITERATIONS", "1")
+	_, _, err := runCLI(t, "a long enough password\n", "manage", "user", "create", "--email", "e@example.com", "--name", "E", "--password-stdin")
+	require.NoError(t, err)
+	// A second command finds the same cluster and data.
+	out, _, err := runCLI(t, "", "manage", "user", "list")
+	require.NoError(t, err)
+	require.Contains(t, out, "e@example.com")
+	out, _, err = runCLI(t, "", "migrate", "version")
+	require.NoError(t, err)
+	require.Contains(t, out, "schema version 1 (dirty=false)")
+}
