@@ -9,7 +9,7 @@ import (
 )
 
 func migrateCmd(ctx context.Context, cfg config, args []string, stdout, stderr io.Writer) error {
-	if len(args) != 1 {
+	if len(args) != 1 || (args[0] != "up" && args[0] != "down" && args[0] != "version") {
 		return usageError{"migrate takes one of: up, down, version"}
 	}
 	log, err := newLogger(cfg, stderr)
@@ -30,9 +30,6 @@ func migrateCmd(ctx context.Context, cfg config, args []string, stdout, stderr i
 		if err := db.MigrateDown(ctx, dbase.URL); err != nil {
 			return err
 		}
-	case "version":
-	default:
-		return usageError{fmt.Sprintf("unknown migrate direction %q", args[0])}
 	}
 	v, dirty, err := db.MigrationVersion(ctx, dbase.URL)
 	if err != nil {
