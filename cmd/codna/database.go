@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"path/filepath"
 
@@ -55,6 +56,16 @@ func openDatabase(ctx context.Context, c config, log *slog.Logger) (*database, e
 		return nil, err
 	}
 	return &database{URL: cl.DSN(embeddedDB), cluster: cl}, nil
+}
+
+// openLogged makes the process logger and opens the database with it.
+func openLogged(ctx context.Context, c config, stderr io.Writer) (*database, *slog.Logger, error) {
+	log, err := newLogger(c, stderr)
+	if err != nil {
+		return nil, nil, err
+	}
+	d, err := openDatabase(ctx, c, log)
+	return d, log, err
 }
 
 // ensureDatabase creates the application database in a fresh cluster.

@@ -142,11 +142,7 @@ func manageCmd(ctx context.Context, cfg config, args []string, stdin io.Reader, 
 		return usageError{fmt.Sprintf("unknown manage command %q", noun+" "+verb)}
 	}
 
-	log, err := newLogger(cfg, stderr)
-	if err != nil {
-		return err
-	}
-	dbase, err := openDatabase(ctx, cfg, log)
+	dbase, _, err := openLogged(ctx, cfg, stderr)
 	if err != nil {
 		return err
 	}

@@ -12,11 +12,7 @@ func migrateCmd(ctx context.Context, cfg config, args []string, stdout, stderr i
 	if len(args) != 1 || (args[0] != "up" && args[0] != "down" && args[0] != "version") {
 		return usageError{"migrate takes one of: up, down, version"}
 	}
-	log, err := newLogger(cfg, stderr)
-	if err != nil {
-		return err
-	}
-	dbase, err := openDatabase(ctx, cfg, log)
+	dbase, _, err := openLogged(ctx, cfg, stderr)
 	if err != nil {
 		return err
 	}

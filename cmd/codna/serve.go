@@ -24,11 +24,7 @@ func serve(ctx context.Context, cfg config, args []string, stderr io.Writer) err
 	if fs.NArg() > 0 {
 		return usageError{fmt.Sprintf("serve takes no arguments, got %q", fs.Args())}
 	}
-	log, err := newLogger(cfg, stderr)
-	if err != nil {
-		return err
-	}
-	dbase, err := openDatabase(ctx, cfg, log)
+	dbase, log, err := openLogged(ctx, cfg, stderr)
 	if err != nil {
 		return err
 	}
