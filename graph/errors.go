@@ -50,6 +50,10 @@ func PresentError(log *slog.Logger) graphql.ErrorPresenterFunc {
 			if !known {
 				mapped = fault.BadInput
 			}
+			if code == errcode.ParseFailed && strings.HasPrefix(gerr.Message, "exceeded token limit") {
+				mapped = fault.TooComplex
+				out.Message = "The query is too long: it " + gerr.Message + "."
+			}
 			out.Extensions["code"] = string(mapped)
 			if mapped == fault.TooComplex && code == "COMPLEXITY_LIMIT_EXCEEDED" {
 				out.Message = "The query is too complex: " + strings.TrimPrefix(gerr.Message, "operation has complexity ")
