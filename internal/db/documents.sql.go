@@ -11,6 +11,44 @@ import (
 	"github.com/google/uuid"
 )
 
+const documentAccessLevels = `-- name: DocumentAccessLevels :many
+SELECT d.id, document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1, $2)::int AS level
+FROM documents d
+WHERE d.id = ANY($3::uuid[])
+`
+
+type DocumentAccessLevelsParams struct {
+	ActorID       uuid.UUID
+	ActorIsPerson bool
+	Ids           []uuid.UUID
+}
+
+type DocumentAccessLevelsRow struct {
+	ID    uuid.UUID
+	Level int32
+}
+
+// DocumentAccessLevels answers, in one statement, what the actor may do to each document (0 none, 1 read, 2 write, 3 owner).
+func (q *Queries) DocumentAccessLevels(ctx context.Context, arg DocumentAccessLevelsParams) ([]DocumentAccessLevelsRow, error) {
+	rows, err := q.db.Query(ctx, documentAccessLevels, arg.ActorID, arg.ActorIsPerson, arg.Ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DocumentAccessLevelsRow
+	for rows.Next() {
+		var i DocumentAccessLevelsRow
+		if err := rows.Scan(&i.ID, &i.Level); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const documentCountAll = `-- name: DocumentCountAll :one
 SELECT count(*) FROM documents
 `
