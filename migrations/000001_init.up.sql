@@ -241,10 +241,12 @@ CREATE TABLE document_revisions (
   document_id       uuid    NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
   version           integer NOT NULL,
   title             text    NOT NULL,
+  space             space   NOT NULL,   -- not in data-model.md: a move across spaces must be visible in history
   path              text    NOT NULL,
   slug              text    NOT NULL,
   content           text    NOT NULL,
   tags              text[]  NOT NULL DEFAULT '{}',
+  status            document_status NOT NULL DEFAULT 'active',  -- likewise: a status change is a revision
   frontmatter_extra jsonb   NOT NULL DEFAULT '{}',
   change_kind       text    NOT NULL,   -- create|content|move|rename|tags|status|restore|delete
   change_summary    text,

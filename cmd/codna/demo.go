@@ -34,6 +34,7 @@ func seedDemo(ctx context.Context, pool *pgxpool.Pool, params auth.Argon2Params,
 		return err
 	}
 	seeded := false
+	var owner uuid.UUID
 	err = db.InTx(ctx, pool, func(tx pgx.Tx, q *db.Queries) error {
 		// Serialise concurrent first starts of several replicas.
 		if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock(hashtext('codna.demo'))"); err != nil {
@@ -49,37 +50,25 @@ func seedDemo(ctx context.Context, pool *pgxpool.Pool, params auth.Argon2Params,
 		if err != nil {
 			return err
 		}
-		for _, d := range demoDocs {
-			doc, err := q.DocumentCreate(ctx, db.DocumentCreateParams{
-				ID: uuid.Must(uuid.NewV7()), Space: db.SpaceWiki, Path: d.path, Slug: d.slug, Title: d.title,
-				Content: d.content, FrontmatterExtra: []byte("{}"), Tags: []string{"demo"}, Status: db.DocumentStatusActive,
-				ContentHash: document.ContentHash(d.title, d.content, []string{"demo"}), CreatedBy: u.ID,
-			})
-			if err != nil {
-				return err
-			}
-			rev, err := q.DocumentRevisionCreate(ctx, db.DocumentRevisionCreateParams{
-				ID: uuid.Must(uuid.NewV7()), DocumentID: doc.ID, Version: 1, Title: doc.Title, Path: doc.Path, Slug: doc.Slug,
-				Content: doc.Content, Tags: doc.Tags, FrontmatterExtra: doc.FrontmatterExtra, ChangeKind: "create", AuthorID: &u.ID,
-			})
-			if err != nil {
-				return err
-			}
-			if err := q.EventCreate(ctx, db.EventCreateParams{
-				ID: uuid.Must(uuid.NewV7()), EventType: "document.created", SubjectType: "document",
-				SubjectID: &doc.ID, DocumentID: &doc.ID, ActorID: &u.ID, RevisionID: &rev.ID, Payload: []byte("{}"),
-			}); err != nil {
-				return err
-			}
-		}
+		owner = u.ID
 		seeded = true
 		return nil
 	})
 	if err != nil {
 		return err
 	}
-	if seeded {
-		fmt.Fprintf(w, "\n  Demo person created. Sign in with\n    email:    %s\n    password: %s\n\n", demoEmail, password)
+	if !seeded {
+		return nil
 	}
+	docs := document.New(pool, document.DefaultConfig)
+	actx := auth.WithActor(ctx, &auth.Actor{UserID: owner, Kind: auth.KindPerson})
+	for _, d := range demoDocs {
+		if _, err := docs.Create(actx, document.CreateInput{
+			Space: db.SpaceWiki, Path: d.path, Slug: d.slug, Title: &d.title, Content: d.content, Tags: []string{"demo"},
+		}); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(w, "\n  Demo person created. Sign in with\n    email:    %s\n    password: %s\n\n", demoEmail, password)
 	return nil
 }

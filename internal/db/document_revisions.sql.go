@@ -11,10 +11,43 @@ import (
 	"github.com/google/uuid"
 )
 
+const documentRevisionCounts = `-- name: DocumentRevisionCounts :many
+SELECT document_id, count(*)::int AS revisions
+FROM document_revisions
+WHERE document_id = ANY($1::uuid[])
+GROUP BY document_id
+`
+
+type DocumentRevisionCountsRow struct {
+	DocumentID uuid.UUID
+	Revisions  int32
+}
+
+// DocumentRevisionCounts counts the revisions of each of a batch of documents.
+func (q *Queries) DocumentRevisionCounts(ctx context.Context, ids []uuid.UUID) ([]DocumentRevisionCountsRow, error) {
+	rows, err := q.db.Query(ctx, documentRevisionCounts, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DocumentRevisionCountsRow
+	for rows.Next() {
+		var i DocumentRevisionCountsRow
+		if err := rows.Scan(&i.DocumentID, &i.Revisions); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const documentRevisionCreate = `-- name: DocumentRevisionCreate :one
-INSERT INTO document_revisions (id, document_id, version, title, path, slug, content, tags, frontmatter_extra, change_kind, change_summary, author_id)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-RETURNING id, document_id, version, title, path, slug, content, tags, frontmatter_extra, change_kind, change_summary, author_id, created_at
+INSERT INTO document_revisions (id, document_id, version, title, space, path, slug, content, tags, status, frontmatter_extra, change_kind, change_summary, author_id)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+RETURNING id, document_id, version, title, space, path, slug, content, tags, status, frontmatter_extra, change_kind, change_summary, author_id, created_at
 `
 
 type DocumentRevisionCreateParams struct {
@@ -22,10 +55,12 @@ type DocumentRevisionCreateParams struct {
 	DocumentID       uuid.UUID
 	Version          int32
 	Title            string
+	Space            Space
 	Path             string
 	Slug             string
 	Content          string
 	Tags             []string
+	Status           DocumentStatus
 	FrontmatterExtra []byte
 	ChangeKind       string
 	ChangeSummary    *string
@@ -39,10 +74,12 @@ func (q *Queries) DocumentRevisionCreate(ctx context.Context, arg DocumentRevisi
 		arg.DocumentID,
 		arg.Version,
 		arg.Title,
+		arg.Space,
 		arg.Path,
 		arg.Slug,
 		arg.Content,
 		arg.Tags,
+		arg.Status,
 		arg.FrontmatterExtra,
 		arg.ChangeKind,
 		arg.ChangeSummary,
@@ -54,10 +91,12 @@ func (q *Queries) DocumentRevisionCreate(ctx context.Context, arg DocumentRevisi
 		&i.DocumentID,
 		&i.Version,
 		&i.Title,
+		&i.Space,
 		&i.Path,
 		&i.Slug,
 		&i.Content,
 		&i.Tags,
+		&i.Status,
 		&i.FrontmatterExtra,
 		&i.ChangeKind,
 		&i.ChangeSummary,
@@ -65,4 +104,135 @@ func (q *Queries) DocumentRevisionCreate(ctx context.Context, arg DocumentRevisi
 		&i.CreatedAt,
 	)
 	return i, err
+}
+
+const documentRevisionGet = `-- name: DocumentRevisionGet :one
+SELECT id, document_id, version, title, space, path, slug, content, tags, status, frontmatter_extra, change_kind, change_summary, author_id, created_at FROM document_revisions WHERE document_id = $1 AND version = $2
+`
+
+type DocumentRevisionGetParams struct {
+	DocumentID uuid.UUID
+	Version    int32
+}
+
+// DocumentRevisionGet reads one revision of a document by version.
+func (q *Queries) DocumentRevisionGet(ctx context.Context, arg DocumentRevisionGetParams) (DocumentRevision, error) {
+	row := q.db.QueryRow(ctx, documentRevisionGet, arg.DocumentID, arg.Version)
+	var i DocumentRevision
+	err := row.Scan(
+		&i.ID,
+		&i.DocumentID,
+		&i.Version,
+		&i.Title,
+		&i.Space,
+		&i.Path,
+		&i.Slug,
+		&i.Content,
+		&i.Tags,
+		&i.Status,
+		&i.FrontmatterExtra,
+		&i.ChangeKind,
+		&i.ChangeSummary,
+		&i.AuthorID,
+		&i.CreatedAt,
+	)
+	return i, err
+}
+
+const documentRevisionList = `-- name: DocumentRevisionList :many
+SELECT id, document_id, version, title, space, path, slug, content, tags, status, frontmatter_extra, change_kind, change_summary, author_id, created_at FROM document_revisions
+WHERE document_id = $1 AND ($2::int IS NULL OR version < $2::int)
+ORDER BY version DESC
+LIMIT $3
+`
+
+type DocumentRevisionListParams struct {
+	DocumentID    uuid.UUID
+	BeforeVersion *int32
+	RowLimit      int32
+}
+
+// DocumentRevisionList pages through a document's revisions, newest first.
+func (q *Queries) DocumentRevisionList(ctx context.Context, arg DocumentRevisionListParams) ([]DocumentRevision, error) {
+	rows, err := q.db.Query(ctx, documentRevisionList, arg.DocumentID, arg.BeforeVersion, arg.RowLimit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DocumentRevision
+	for rows.Next() {
+		var i DocumentRevision
+		if err := rows.Scan(
+			&i.ID,
+			&i.DocumentID,
+			&i.Version,
+			&i.Title,
+			&i.Space,
+			&i.Path,
+			&i.Slug,
+			&i.Content,
+			&i.Tags,
+			&i.Status,
+			&i.FrontmatterExtra,
+			&i.ChangeKind,
+			&i.ChangeSummary,
+			&i.AuthorID,
+			&i.CreatedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const documentRevisionPair = `-- name: DocumentRevisionPair :many
+SELECT id, document_id, version, title, space, path, slug, content, tags, status, frontmatter_extra, change_kind, change_summary, author_id, created_at FROM document_revisions
+WHERE document_id = $1 AND version IN ($2::int, $3::int)
+`
+
+type DocumentRevisionPairParams struct {
+	DocumentID  uuid.UUID
+	FromVersion int32
+	ToVersion   int32
+}
+
+// DocumentRevisionPair reads two versions of a document, for a diff.
+func (q *Queries) DocumentRevisionPair(ctx context.Context, arg DocumentRevisionPairParams) ([]DocumentRevision, error) {
+	rows, err := q.db.Query(ctx, documentRevisionPair, arg.DocumentID, arg.FromVersion, arg.ToVersion)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DocumentRevision
+	for rows.Next() {
+		var i DocumentRevision
+		if err := rows.Scan(
+			&i.ID,
+			&i.DocumentID,
+			&i.Version,
+			&i.Title,
+			&i.Space,
+			&i.Path,
+			&i.Slug,
+			&i.Content,
+			&i.Tags,
+			&i.Status,
+			&i.FrontmatterExtra,
+			&i.ChangeKind,
+			&i.ChangeSummary,
+			&i.AuthorID,
+			&i.CreatedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }

@@ -7,6 +7,7 @@ package db
 
 import (
 	"context"
+	"time"
 
 	"github.com/google/uuid"
 )
@@ -49,16 +50,31 @@ func (q *Queries) DocumentAccessLevels(ctx context.Context, arg DocumentAccessLe
 	return items, nil
 }
 
-const documentCountAll = `-- name: DocumentCountAll :one
-SELECT count(*) FROM documents
+const documentAddressTaken = `-- name: DocumentAddressTaken :one
+SELECT EXISTS (
+  SELECT 1 FROM documents
+  WHERE space = $1 AND path = $2 AND slug = $3 AND deleted_at IS NULL AND id <> $4
+) AS taken
 `
 
-// DocumentCountAll counts every document, tombstones included.
-func (q *Queries) DocumentCountAll(ctx context.Context) (int64, error) {
-	row := q.db.QueryRow(ctx, documentCountAll)
-	var count int64
-	err := row.Scan(&count)
-	return count, err
+type DocumentAddressTakenParams struct {
+	Space Space
+	Path  string
+	Slug  string
+	ID    uuid.UUID
+}
+
+// DocumentAddressTaken reports whether a live document other than the given one holds an address.
+func (q *Queries) DocumentAddressTaken(ctx context.Context, arg DocumentAddressTakenParams) (bool, error) {
+	row := q.db.QueryRow(ctx, documentAddressTaken,
+		arg.Space,
+		arg.Path,
+		arg.Slug,
+		arg.ID,
+	)
+	var taken bool
+	err := row.Scan(&taken)
+	return taken, err
 }
 
 const documentCreate = `-- name: DocumentCreate :one
@@ -95,6 +111,665 @@ func (q *Queries) DocumentCreate(ctx context.Context, arg DocumentCreateParams) 
 		arg.Status,
 		arg.ContentHash,
 		arg.CreatedBy,
+	)
+	var i Document
+	err := row.Scan(
+		&i.ID,
+		&i.Space,
+		&i.Path,
+		&i.Slug,
+		&i.Title,
+		&i.Content,
+		&i.FrontmatterExtra,
+		&i.Tags,
+		&i.Status,
+		&i.Version,
+		&i.ContentHash,
+		&i.CreatedBy,
+		&i.UpdatedBy,
+		&i.SourceIngestionID,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.DeletedAt,
+		&i.PurgeAfter,
+		&i.QuarantinedAt,
+	)
+	return i, err
+}
+
+const documentGetByAddressWithAccess = `-- name: DocumentGetByAddressWithAccess :one
+SELECT d.id, d.space, d.path, d.slug, d.title, d.content, d.frontmatter_extra, d.tags, d.status, d.version, d.content_hash, d.created_by, d.updated_by, d.source_ingestion_id, d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, a.level
+FROM documents d
+CROSS JOIN LATERAL (SELECT document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1::uuid, $2::boolean)::int AS level) a
+WHERE d.space = $3 AND d.path = $4 AND d.slug = $5 AND d.deleted_at IS NULL
+`
+
+type DocumentGetByAddressWithAccessParams struct {
+	ActorID       uuid.UUID
+	ActorIsPerson bool
+	Space         Space
+	Path          string
+	Slug          string
+}
+
+type DocumentGetByAddressWithAccessRow struct {
+	Document Document
+	Level    int32
+}
+
+// DocumentGetByAddressWithAccess finds the live document at an address with the actor's access level.
+func (q *Queries) DocumentGetByAddressWithAccess(ctx context.Context, arg DocumentGetByAddressWithAccessParams) (DocumentGetByAddressWithAccessRow, error) {
+	row := q.db.QueryRow(ctx, documentGetByAddressWithAccess,
+		arg.ActorID,
+		arg.ActorIsPerson,
+		arg.Space,
+		arg.Path,
+		arg.Slug,
+	)
+	var i DocumentGetByAddressWithAccessRow
+	err := row.Scan(
+		&i.Document.ID,
+		&i.Document.Space,
+		&i.Document.Path,
+		&i.Document.Slug,
+		&i.Document.Title,
+		&i.Document.Content,
+		&i.Document.FrontmatterExtra,
+		&i.Document.Tags,
+		&i.Document.Status,
+		&i.Document.Version,
+		&i.Document.ContentHash,
+		&i.Document.CreatedBy,
+		&i.Document.UpdatedBy,
+		&i.Document.SourceIngestionID,
+		&i.Document.CreatedAt,
+		&i.Document.UpdatedAt,
+		&i.Document.DeletedAt,
+		&i.Document.PurgeAfter,
+		&i.Document.QuarantinedAt,
+		&i.Level,
+	)
+	return i, err
+}
+
+const documentGetForUpdate = `-- name: DocumentGetForUpdate :one
+SELECT d.id, d.space, d.path, d.slug, d.title, d.content, d.frontmatter_extra, d.tags, d.status, d.version, d.content_hash, d.created_by, d.updated_by, d.source_ingestion_id, d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1::uuid, $2::boolean)::int AS level
+FROM documents d
+WHERE d.id = $3
+FOR UPDATE OF d
+`
+
+type DocumentGetForUpdateParams struct {
+	ActorID       uuid.UUID
+	ActorIsPerson bool
+	ID            uuid.UUID
+}
+
+type DocumentGetForUpdateRow struct {
+	Document Document
+	Level    int32
+}
+
+// DocumentGetForUpdate reads and locks a document for a write, with the actor's access level.
+func (q *Queries) DocumentGetForUpdate(ctx context.Context, arg DocumentGetForUpdateParams) (DocumentGetForUpdateRow, error) {
+	row := q.db.QueryRow(ctx, documentGetForUpdate, arg.ActorID, arg.ActorIsPerson, arg.ID)
+	var i DocumentGetForUpdateRow
+	err := row.Scan(
+		&i.Document.ID,
+		&i.Document.Space,
+		&i.Document.Path,
+		&i.Document.Slug,
+		&i.Document.Title,
+		&i.Document.Content,
+		&i.Document.FrontmatterExtra,
+		&i.Document.Tags,
+		&i.Document.Status,
+		&i.Document.Version,
+		&i.Document.ContentHash,
+		&i.Document.CreatedBy,
+		&i.Document.UpdatedBy,
+		&i.Document.SourceIngestionID,
+		&i.Document.CreatedAt,
+		&i.Document.UpdatedAt,
+		&i.Document.DeletedAt,
+		&i.Document.PurgeAfter,
+		&i.Document.QuarantinedAt,
+		&i.Level,
+	)
+	return i, err
+}
+
+const documentGetManyWithAccess = `-- name: DocumentGetManyWithAccess :many
+SELECT d.id, d.space, d.path, d.slug, d.title, d.content, d.frontmatter_extra, d.tags, d.status, d.version, d.content_hash, d.created_by, d.updated_by, d.source_ingestion_id, d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, a.level
+FROM documents d
+CROSS JOIN LATERAL (SELECT document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1::uuid, $2::boolean)::int AS level) a
+WHERE d.id = ANY($3::uuid[])
+`
+
+type DocumentGetManyWithAccessParams struct {
+	ActorID       uuid.UUID
+	ActorIsPerson bool
+	Ids           []uuid.UUID
+}
+
+type DocumentGetManyWithAccessRow struct {
+	Document Document
+	Level    int32
+}
+
+// DocumentGetManyWithAccess reads documents by id with the actor's access level to each.
+func (q *Queries) DocumentGetManyWithAccess(ctx context.Context, arg DocumentGetManyWithAccessParams) ([]DocumentGetManyWithAccessRow, error) {
+	rows, err := q.db.Query(ctx, documentGetManyWithAccess, arg.ActorID, arg.ActorIsPerson, arg.Ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DocumentGetManyWithAccessRow
+	for rows.Next() {
+		var i DocumentGetManyWithAccessRow
+		if err := rows.Scan(
+			&i.Document.ID,
+			&i.Document.Space,
+			&i.Document.Path,
+			&i.Document.Slug,
+			&i.Document.Title,
+			&i.Document.Content,
+			&i.Document.FrontmatterExtra,
+			&i.Document.Tags,
+			&i.Document.Status,
+			&i.Document.Version,
+			&i.Document.ContentHash,
+			&i.Document.CreatedBy,
+			&i.Document.UpdatedBy,
+			&i.Document.SourceIngestionID,
+			&i.Document.CreatedAt,
+			&i.Document.UpdatedAt,
+			&i.Document.DeletedAt,
+			&i.Document.PurgeAfter,
+			&i.Document.QuarantinedAt,
+			&i.Level,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const documentHardDelete = `-- name: DocumentHardDelete :execrows
+DELETE FROM documents WHERE id = $1 AND deleted_at IS NOT NULL
+`
+
+// DocumentHardDelete removes a tombstoned document and, by cascade, its revisions and history.
+func (q *Queries) DocumentHardDelete(ctx context.Context, id uuid.UUID) (int64, error) {
+	result, err := q.db.Exec(ctx, documentHardDelete, id)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const documentListByTitle = `-- name: DocumentListByTitle :many
+SELECT d.id, d.space, d.path, d.slug, d.title, d.content, d.frontmatter_extra, d.tags, d.status, d.version, d.content_hash, d.created_by, d.updated_by, d.source_ingestion_id, d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, a.level
+FROM documents d
+CROSS JOIN LATERAL (SELECT document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1::uuid, $2::boolean)::int AS level) a
+WHERE d.deleted_at IS NULL
+  AND a.level > 0
+  AND ($3::space IS NULL OR d.space = $3::space)
+  AND ($4::text IS NULL OR $4::text = ''
+       OR d.path = $4::text OR starts_with(d.path, $4::text || '/'))
+  AND (cardinality($5::text[]) = 0 OR d.tags @> $5::text[])
+  AND ($6::document_status IS NULL OR d.status = $6::document_status)
+  AND ($7::timestamptz IS NULL OR d.updated_at >= $7::timestamptz)
+  AND ($8::uuid IS NULL
+       OR (lower(d.title), d.id) > ($9::text, $8::uuid))
+ORDER BY lower(d.title), d.id
+LIMIT $10
+`
+
+type DocumentListByTitleParams struct {
+	ActorID       uuid.UUID
+	ActorIsPerson bool
+	Space         *Space
+	PathPrefix    *string
+	Tags          []string
+	Status        *DocumentStatus
+	UpdatedSince  *time.Time
+	AfterID       *uuid.UUID
+	AfterTitle    *string
+	RowLimit      int32
+}
+
+type DocumentListByTitleRow struct {
+	Document Document
+	Level    int32
+}
+
+// DocumentListByTitle pages through the live documents the actor can read, by title.
+func (q *Queries) DocumentListByTitle(ctx context.Context, arg DocumentListByTitleParams) ([]DocumentListByTitleRow, error) {
+	rows, err := q.db.Query(ctx, documentListByTitle,
+		arg.ActorID,
+		arg.ActorIsPerson,
+		arg.Space,
+		arg.PathPrefix,
+		arg.Tags,
+		arg.Status,
+		arg.UpdatedSince,
+		arg.AfterID,
+		arg.AfterTitle,
+		arg.RowLimit,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DocumentListByTitleRow
+	for rows.Next() {
+		var i DocumentListByTitleRow
+		if err := rows.Scan(
+			&i.Document.ID,
+			&i.Document.Space,
+			&i.Document.Path,
+			&i.Document.Slug,
+			&i.Document.Title,
+			&i.Document.Content,
+			&i.Document.FrontmatterExtra,
+			&i.Document.Tags,
+			&i.Document.Status,
+			&i.Document.Version,
+			&i.Document.ContentHash,
+			&i.Document.CreatedBy,
+			&i.Document.UpdatedBy,
+			&i.Document.SourceIngestionID,
+			&i.Document.CreatedAt,
+			&i.Document.UpdatedAt,
+			&i.Document.DeletedAt,
+			&i.Document.PurgeAfter,
+			&i.Document.QuarantinedAt,
+			&i.Level,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const documentListByUpdated = `-- name: DocumentListByUpdated :many
+SELECT d.id, d.space, d.path, d.slug, d.title, d.content, d.frontmatter_extra, d.tags, d.status, d.version, d.content_hash, d.created_by, d.updated_by, d.source_ingestion_id, d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, a.level
+FROM documents d
+CROSS JOIN LATERAL (SELECT document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1::uuid, $2::boolean)::int AS level) a
+WHERE d.deleted_at IS NULL
+  AND a.level > 0
+  AND ($3::space IS NULL OR d.space = $3::space)
+  AND ($4::text IS NULL OR $4::text = ''
+       OR d.path = $4::text OR starts_with(d.path, $4::text || '/'))
+  AND (cardinality($5::text[]) = 0 OR d.tags @> $5::text[])
+  AND ($6::document_status IS NULL OR d.status = $6::document_status)
+  AND ($7::timestamptz IS NULL OR d.updated_at >= $7::timestamptz)
+  AND ($8::uuid IS NULL
+       OR (d.updated_at, d.id) < ($9::timestamptz, $8::uuid))
+ORDER BY d.updated_at DESC, d.id DESC
+LIMIT $10
+`
+
+type DocumentListByUpdatedParams struct {
+	ActorID       uuid.UUID
+	ActorIsPerson bool
+	Space         *Space
+	PathPrefix    *string
+	Tags          []string
+	Status        *DocumentStatus
+	UpdatedSince  *time.Time
+	AfterID       *uuid.UUID
+	AfterUpdated  *time.Time
+	RowLimit      int32
+}
+
+type DocumentListByUpdatedRow struct {
+	Document Document
+	Level    int32
+}
+
+// DocumentListByUpdated pages through the live documents the actor can read, newest change first.
+func (q *Queries) DocumentListByUpdated(ctx context.Context, arg DocumentListByUpdatedParams) ([]DocumentListByUpdatedRow, error) {
+	rows, err := q.db.Query(ctx, documentListByUpdated,
+		arg.ActorID,
+		arg.ActorIsPerson,
+		arg.Space,
+		arg.PathPrefix,
+		arg.Tags,
+		arg.Status,
+		arg.UpdatedSince,
+		arg.AfterID,
+		arg.AfterUpdated,
+		arg.RowLimit,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DocumentListByUpdatedRow
+	for rows.Next() {
+		var i DocumentListByUpdatedRow
+		if err := rows.Scan(
+			&i.Document.ID,
+			&i.Document.Space,
+			&i.Document.Path,
+			&i.Document.Slug,
+			&i.Document.Title,
+			&i.Document.Content,
+			&i.Document.FrontmatterExtra,
+			&i.Document.Tags,
+			&i.Document.Status,
+			&i.Document.Version,
+			&i.Document.ContentHash,
+			&i.Document.CreatedBy,
+			&i.Document.UpdatedBy,
+			&i.Document.SourceIngestionID,
+			&i.Document.CreatedAt,
+			&i.Document.UpdatedAt,
+			&i.Document.DeletedAt,
+			&i.Document.PurgeAfter,
+			&i.Document.QuarantinedAt,
+			&i.Level,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const documentListTrash = `-- name: DocumentListTrash :many
+SELECT id, space, path, slug, title, content, frontmatter_extra, tags, status, version, content_hash, created_by, updated_by, source_ingestion_id, created_at, updated_at, deleted_at, purge_after, quarantined_at FROM documents
+WHERE created_by = $1 AND deleted_at IS NOT NULL
+  AND ($2::uuid IS NULL
+       OR (deleted_at, id) < ($3::timestamptz, $2::uuid))
+ORDER BY deleted_at DESC, id DESC
+LIMIT $4
+`
+
+type DocumentListTrashParams struct {
+	OwnerID      uuid.UUID
+	AfterID      *uuid.UUID
+	AfterDeleted *time.Time
+	RowLimit     int32
+}
+
+// DocumentListTrash pages through an owner's tombstoned documents, most recently deleted first.
+func (q *Queries) DocumentListTrash(ctx context.Context, arg DocumentListTrashParams) ([]Document, error) {
+	rows, err := q.db.Query(ctx, documentListTrash,
+		arg.OwnerID,
+		arg.AfterID,
+		arg.AfterDeleted,
+		arg.RowLimit,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Document
+	for rows.Next() {
+		var i Document
+		if err := rows.Scan(
+			&i.ID,
+			&i.Space,
+			&i.Path,
+			&i.Slug,
+			&i.Title,
+			&i.Content,
+			&i.FrontmatterExtra,
+			&i.Tags,
+			&i.Status,
+			&i.Version,
+			&i.ContentHash,
+			&i.CreatedBy,
+			&i.UpdatedBy,
+			&i.SourceIngestionID,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.DeletedAt,
+			&i.PurgeAfter,
+			&i.QuarantinedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const documentPurgeClaim = `-- name: DocumentPurgeClaim :many
+SELECT id, space, path, slug, created_by FROM documents
+WHERE deleted_at IS NOT NULL AND purge_after <= now()
+ORDER BY purge_after
+LIMIT $1
+FOR UPDATE SKIP LOCKED
+`
+
+type DocumentPurgeClaimRow struct {
+	ID        uuid.UUID
+	Space     Space
+	Path      string
+	Slug      string
+	CreatedBy uuid.UUID
+}
+
+// DocumentPurgeClaim locks tombstones whose purge time has passed, skipping ones another worker holds.
+func (q *Queries) DocumentPurgeClaim(ctx context.Context, rowLimit int32) ([]DocumentPurgeClaimRow, error) {
+	rows, err := q.db.Query(ctx, documentPurgeClaim, rowLimit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DocumentPurgeClaimRow
+	for rows.Next() {
+		var i DocumentPurgeClaimRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Space,
+			&i.Path,
+			&i.Slug,
+			&i.CreatedBy,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const documentTombstone = `-- name: DocumentTombstone :one
+UPDATE documents
+SET deleted_at = now(), purge_after = $1, updated_by = $2, version = version + 1, updated_at = now()
+WHERE id = $3
+RETURNING id, space, path, slug, title, content, frontmatter_extra, tags, status, version, content_hash, created_by, updated_by, source_ingestion_id, created_at, updated_at, deleted_at, purge_after, quarantined_at
+`
+
+type DocumentTombstoneParams struct {
+	PurgeAfter *time.Time
+	UpdatedBy  *uuid.UUID
+	ID         uuid.UUID
+}
+
+// DocumentTombstone moves a document to the trash as the next version.
+func (q *Queries) DocumentTombstone(ctx context.Context, arg DocumentTombstoneParams) (Document, error) {
+	row := q.db.QueryRow(ctx, documentTombstone, arg.PurgeAfter, arg.UpdatedBy, arg.ID)
+	var i Document
+	err := row.Scan(
+		&i.ID,
+		&i.Space,
+		&i.Path,
+		&i.Slug,
+		&i.Title,
+		&i.Content,
+		&i.FrontmatterExtra,
+		&i.Tags,
+		&i.Status,
+		&i.Version,
+		&i.ContentHash,
+		&i.CreatedBy,
+		&i.UpdatedBy,
+		&i.SourceIngestionID,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.DeletedAt,
+		&i.PurgeAfter,
+		&i.QuarantinedAt,
+	)
+	return i, err
+}
+
+const documentUntombstone = `-- name: DocumentUntombstone :one
+UPDATE documents
+SET deleted_at = NULL, purge_after = NULL, space = $1, path = $2, slug = $3,
+    updated_by = $4, version = version + 1, updated_at = now()
+WHERE id = $5
+RETURNING id, space, path, slug, title, content, frontmatter_extra, tags, status, version, content_hash, created_by, updated_by, source_ingestion_id, created_at, updated_at, deleted_at, purge_after, quarantined_at
+`
+
+type DocumentUntombstoneParams struct {
+	Space     Space
+	Path      string
+	Slug      string
+	UpdatedBy *uuid.UUID
+	ID        uuid.UUID
+}
+
+// DocumentUntombstone brings a document back from the trash, at an address, as the next version.
+func (q *Queries) DocumentUntombstone(ctx context.Context, arg DocumentUntombstoneParams) (Document, error) {
+	row := q.db.QueryRow(ctx, documentUntombstone,
+		arg.Space,
+		arg.Path,
+		arg.Slug,
+		arg.UpdatedBy,
+		arg.ID,
+	)
+	var i Document
+	err := row.Scan(
+		&i.ID,
+		&i.Space,
+		&i.Path,
+		&i.Slug,
+		&i.Title,
+		&i.Content,
+		&i.FrontmatterExtra,
+		&i.Tags,
+		&i.Status,
+		&i.Version,
+		&i.ContentHash,
+		&i.CreatedBy,
+		&i.UpdatedBy,
+		&i.SourceIngestionID,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.DeletedAt,
+		&i.PurgeAfter,
+		&i.QuarantinedAt,
+	)
+	return i, err
+}
+
+const documentUpdateAddress = `-- name: DocumentUpdateAddress :one
+UPDATE documents
+SET space = $1, path = $2, slug = $3, content = $4, content_hash = $5,
+    updated_by = $6, version = version + 1, updated_at = now()
+WHERE id = $7
+RETURNING id, space, path, slug, title, content, frontmatter_extra, tags, status, version, content_hash, created_by, updated_by, source_ingestion_id, created_at, updated_at, deleted_at, purge_after, quarantined_at
+`
+
+type DocumentUpdateAddressParams struct {
+	Space       Space
+	Path        string
+	Slug        string
+	Content     string
+	ContentHash []byte
+	UpdatedBy   *uuid.UUID
+	ID          uuid.UUID
+}
+
+// DocumentUpdateAddress moves or renames a document as the next version.
+func (q *Queries) DocumentUpdateAddress(ctx context.Context, arg DocumentUpdateAddressParams) (Document, error) {
+	row := q.db.QueryRow(ctx, documentUpdateAddress,
+		arg.Space,
+		arg.Path,
+		arg.Slug,
+		arg.Content,
+		arg.ContentHash,
+		arg.UpdatedBy,
+		arg.ID,
+	)
+	var i Document
+	err := row.Scan(
+		&i.ID,
+		&i.Space,
+		&i.Path,
+		&i.Slug,
+		&i.Title,
+		&i.Content,
+		&i.FrontmatterExtra,
+		&i.Tags,
+		&i.Status,
+		&i.Version,
+		&i.ContentHash,
+		&i.CreatedBy,
+		&i.UpdatedBy,
+		&i.SourceIngestionID,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.DeletedAt,
+		&i.PurgeAfter,
+		&i.QuarantinedAt,
+	)
+	return i, err
+}
+
+const documentUpdateContent = `-- name: DocumentUpdateContent :one
+UPDATE documents
+SET title = $1, content = $2, tags = $3, status = $4, frontmatter_extra = $5,
+    content_hash = $6, updated_by = $7, version = version + 1, updated_at = now()
+WHERE id = $8
+RETURNING id, space, path, slug, title, content, frontmatter_extra, tags, status, version, content_hash, created_by, updated_by, source_ingestion_id, created_at, updated_at, deleted_at, purge_after, quarantined_at
+`
+
+type DocumentUpdateContentParams struct {
+	Title            string
+	Content          string
+	Tags             []string
+	Status           DocumentStatus
+	FrontmatterExtra []byte
+	ContentHash      []byte
+	UpdatedBy        *uuid.UUID
+	ID               uuid.UUID
+}
+
+// DocumentUpdateContent saves a new title, body, tags, status and frontmatter as the next version.
+func (q *Queries) DocumentUpdateContent(ctx context.Context, arg DocumentUpdateContentParams) (Document, error) {
+	row := q.db.QueryRow(ctx, documentUpdateContent,
+		arg.Title,
+		arg.Content,
+		arg.Tags,
+		arg.Status,
+		arg.FrontmatterExtra,
+		arg.ContentHash,
+		arg.UpdatedBy,
+		arg.ID,
 	)
 	var i Document
 	err := row.Scan(

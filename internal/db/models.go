@@ -543,10 +543,12 @@ type DocumentRevision struct {
 	DocumentID       uuid.UUID
 	Version          int32
 	Title            string
+	Space            Space
 	Path             string
 	Slug             string
 	Content          string
 	Tags             []string
+	Status           DocumentStatus
 	FrontmatterExtra []byte
 	ChangeKind       string
 	ChangeSummary    *string

@@ -130,11 +130,11 @@ type Doc struct {
 	Tags    []string
 }
 
-// CreateDocument writes a live document owned by owner at version 1, with
-// its first revision, as the documents service would.
-func CreateDocument(t testing.TB, pool *pgxpool.Pool, owner uuid.UUID, d Doc) db.Document {
+// CreateDocument creates a live document owned by owner through the
+// documents service, as its owner would: version 1, its first revision and
+// its event.
+func CreateDocument(t testing.TB, pool *pgxpool.Pool, owner uuid.UUID, d Doc) *document.Doc {
 	t.Helper()
-	ctx := context.Background()
 	n := next()
 	if d.Space == "" {
 		d.Space = db.SpaceWiki
@@ -145,19 +145,9 @@ func CreateDocument(t testing.TB, pool *pgxpool.Pool, owner uuid.UUID, d Doc) db
 	if d.Title == "" {
 		d.Title = fmt.Sprintf("Document %d", n)
 	}
-	if d.Tags == nil {
-		d.Tags = []string{}
-	}
-	q := db.New(pool)
-	doc, err := q.DocumentCreate(ctx, db.DocumentCreateParams{
-		ID: uuid.Must(uuid.NewV7()), Space: d.Space, Path: d.Path, Slug: d.Slug, Title: d.Title, Content: d.Content,
-		FrontmatterExtra: []byte("{}"), Tags: d.Tags, Status: db.DocumentStatusActive,
-		ContentHash: document.ContentHash(d.Title, d.Content, d.Tags), CreatedBy: owner,
-	})
-	require.NoError(t, err)
-	_, err = q.DocumentRevisionCreate(ctx, db.DocumentRevisionCreateParams{
-		ID: uuid.Must(uuid.NewV7()), DocumentID: doc.ID, Version: 1, Title: doc.Title, Path: doc.Path, Slug: doc.Slug,
-		Content: doc.Content, Tags: doc.Tags, FrontmatterExtra: doc.FrontmatterExtra, ChangeKind: "create", AuthorID: &owner,
+	ctx := auth.WithActor(context.Background(), &auth.Actor{UserID: owner, Kind: auth.KindPerson})
+	doc, err := document.New(pool, document.DefaultConfig).Create(ctx, document.CreateInput{
+		Space: d.Space, Path: d.Path, Slug: d.Slug, Title: &d.Title, Content: d.Content, Tags: d.Tags,
 	})
 	require.NoError(t, err)
 	return doc

@@ -1,5 +1,28 @@
 -- name: DocumentRevisionCreate :one
 -- DocumentRevisionCreate records one revision: a full snapshot of the document after a save.
-INSERT INTO document_revisions (id, document_id, version, title, path, slug, content, tags, frontmatter_extra, change_kind, change_summary, author_id)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+INSERT INTO document_revisions (id, document_id, version, title, space, path, slug, content, tags, status, frontmatter_extra, change_kind, change_summary, author_id)
+VALUES (@id, @document_id, @version, @title, @space, @path, @slug, @content, @tags, @status, @frontmatter_extra, @change_kind, @change_summary, @author_id)
 RETURNING *;
+
+-- name: DocumentRevisionList :many
+-- DocumentRevisionList pages through a document's revisions, newest first.
+SELECT * FROM document_revisions
+WHERE document_id = @document_id AND (sqlc.narg('before_version')::int IS NULL OR version < sqlc.narg('before_version')::int)
+ORDER BY version DESC
+LIMIT @row_limit;
+
+-- name: DocumentRevisionGet :one
+-- DocumentRevisionGet reads one revision of a document by version.
+SELECT * FROM document_revisions WHERE document_id = @document_id AND version = @version;
+
+-- name: DocumentRevisionCounts :many
+-- DocumentRevisionCounts counts the revisions of each of a batch of documents.
+SELECT document_id, count(*)::int AS revisions
+FROM document_revisions
+WHERE document_id = ANY(@ids::uuid[])
+GROUP BY document_id;
+
+-- name: DocumentRevisionPair :many
+-- DocumentRevisionPair reads two versions of a document, for a diff.
+SELECT * FROM document_revisions
+WHERE document_id = @document_id AND version IN (@from_version::int, @to_version::int);

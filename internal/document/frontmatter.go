@@ -1,0 +1,188 @@
+package document
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"codna/internal/fault"
+)
+
+// Frontmatter is what a body's leading YAML block said.
+type Frontmatter struct {
+	Title  *string
+	Tags   []string // nil when absent
+	Status *string
+	Extra  map[string]any // keys CoDNA does not own, kept as written
+}
+
+// SplitFrontmatter separates a leading YAML frontmatter block ("---" on the
+// first line, closed by a "---" or "..." line) from the body. A body without
+// one is returned whole with an empty Frontmatter. Errors: BAD_USER_INPUT on
+// content when the block is not a YAML mapping or a known key has the wrong
+// type.
+func SplitFrontmatter(body string) (Frontmatter, string, error) {
+	var fm Frontmatter
+	rest, ok := strings.CutPrefix(body, "---\n")
+	if !ok {
+		if rest, ok = strings.CutPrefix(body, "---\r\n"); !ok {
+			return fm, body, nil
+		}
+	}
+	var block, content string
+	found := false
+	for off := 0; off <= len(rest); {
+		end := strings.IndexByte(rest[off:], '\n')
+		line := rest[off:]
+		next := len(rest)
+		if end >= 0 {
+			line = rest[off : off+end]
+			next = off + end + 1
+		}
+		if l := strings.TrimRight(line, " \t\r"); l == "---" || l == "..." {
+			block, content, found = rest[:off], rest[next:], true
+			break
+		}
+		if end < 0 {
+			break
+		}
+		off = next
+	}
+	if !found {
+		return fm, body, nil // an unclosed '---' is a horizontal rule, not frontmatter
+	}
+	raw := map[string]any{}
+	if err := yaml.Unmarshal([]byte(block), &raw); err != nil {
+		return fm, "", fault.Input("content", "The frontmatter is not valid YAML: %s", yamlMessage(err))
+	}
+	for k, v := range raw {
+		switch k {
+		case "title":
+			s, ok := scalarString(v)
+			if !ok {
+				return fm, "", fault.Input("content", "The frontmatter's title must be text.")
+			}
+			fm.Title = &s
+		case "status":
+			s, ok := scalarString(v)
+			if !ok {
+				return fm, "", fault.Input("content", "The frontmatter's status must be draft, active or archived.")
+			}
+			fm.Status = &s
+		case "tags":
+			tags, ok := tagList(v)
+			if !ok {
+				return fm, "", fault.Input("content", "The frontmatter's tags must be a list of words.")
+			}
+			fm.Tags = tags
+		default:
+			if fm.Extra == nil {
+				fm.Extra = map[string]any{}
+			}
+			fm.Extra[k] = v
+		}
+	}
+	if fm.Extra != nil {
+		if _, err := json.Marshal(fm.Extra); err != nil {
+			return fm, "", fault.Input("content", "The frontmatter holds values that cannot be stored (%v).", err)
+		}
+	}
+	return fm, content, nil
+}
+
+func yamlMessage(err error) string {
+	return strings.TrimPrefix(err.Error(), "yaml: ")
+}
+
+func scalarString(v any) (string, bool) {
+	switch t := v.(type) {
+	case string:
+		return t, true
+	case int, int64, float64, bool:
+		return fmt.Sprint(t), true
+	}
+	return "", false
+}
+
+func tagList(v any) ([]string, bool) {
+	switch t := v.(type) {
+	case nil:
+		return []string{}, true
+	case string: // "a, b" is a common way to write a short list
+		var out []string
+		for _, s := range strings.Split(t, ",") {
+			if s = strings.TrimSpace(s); s != "" {
+				out = append(out, s)
+			}
+		}
+		return out, true
+	case []any:
+		out := make([]string, 0, len(t))
+		for _, e := range t {
+			s, ok := scalarString(e)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, s)
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+// Markdown reassembles a document's source: a YAML frontmatter block with
+// its title, tags, status and extra keys (sorted), then the body. It is what
+// export writes, and SplitFrontmatter of it gives the same columns back.
+func Markdown(title string, tags []string, status string, extra map[string]any, content string) (string, error) {
+	var buf bytes.Buffer
+	buf.WriteString("---\n")
+	enc := yaml.NewEncoder(&buf)
+	enc.SetIndent(2)
+	doc := &yaml.Node{Kind: yaml.MappingNode}
+	add := func(k string, v any) error {
+		var kn, vn yaml.Node
+		if err := kn.Encode(k); err != nil {
+			return err
+		}
+		if err := vn.Encode(v); err != nil {
+			return err
+		}
+		doc.Content = append(doc.Content, &kn, &vn)
+		return nil
+	}
+	if tags == nil {
+		tags = []string{}
+	}
+	keys := make([]string, 0, len(extra))
+	for k := range extra {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	if err := add("title", title); err != nil {
+		return "", err
+	}
+	if err := add("tags", tags); err != nil {
+		return "", err
+	}
+	if err := add("status", status); err != nil {
+		return "", err
+	}
+	for _, k := range keys {
+		if err := add(k, extra[k]); err != nil {
+			return "", err
+		}
+	}
+	if err := enc.Encode(doc); err != nil {
+		return "", err
+	}
+	if err := enc.Close(); err != nil {
+		return "", err
+	}
+	buf.WriteString("---\n")
+	buf.WriteString(content)
+	return buf.String(), nil
+}

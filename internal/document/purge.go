@@ -1,0 +1,129 @@
+package document
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"codna/internal/db"
+)
+
+// PurgeDue hard-deletes up to limit tombstones whose purge time has passed,
+// each in its own transaction, as linking.md's Purge says: edges into it
+// become pending with no target, open decisions about those edges are
+// resolved, and a document.purged event is written with the id in
+// subject_id and document_id NULL (events cascade on the document's
+// delete). Several workers may run it at once: claimed rows are skipped. It
+// returns how many it purged.
+func (s *Service) PurgeDue(ctx context.Context, limit int) (int, error) {
+	n := 0
+	for n < limit {
+		purged := false
+		err := db.InTx(ctx, s.pool, func(_ pgx.Tx, q *db.Queries) error {
+			due, err := q.DocumentPurgeClaim(ctx, 1)
+			if err != nil || len(due) == 0 {
+				return err
+			}
+			d := due[0]
+			links, err := q.DocumentLinkOrphanTarget(ctx, &d.ID)
+			if err != nil {
+				return err
+			}
+			if len(links) > 0 {
+				if _, err := q.NotificationResolveForLinks(ctx, links); err != nil {
+					return err
+				}
+			}
+			if _, err := q.DocumentHardDelete(ctx, d.ID); err != nil {
+				return err
+			}
+			payload, err := json.Marshal(map[string]any{
+				"address": FormatAddress(d.Space, d.Path, d.Slug), "ownerId": d.CreatedBy, "orphanedLinks": len(links),
+			})
+			if err != nil {
+				return err
+			}
+			purged = true
+			return q.EventCreate(ctx, db.EventCreateParams{
+				ID: uuid.Must(uuid.NewV7()), EventType: "document.purged", SubjectType: "document", SubjectID: &d.ID, Payload: payload,
+			})
+		})
+		if err != nil {
+			return n, err
+		}
+		if !purged {
+			return n, nil
+		}
+		n++
+	}
+	return n, nil
+}
+
+// Purger runs PurgeDue on an interval in the background.
+type Purger struct {
+	svc      *Service
+	interval time.Duration
+	log      *slog.Logger
+
+	mu     sync.Mutex
+	cancel context.CancelFunc
+	done   chan struct{}
+}
+
+// NewPurger returns a Purger that wakes every interval.
+func NewPurger(svc *Service, interval time.Duration, log *slog.Logger) *Purger {
+	if log == nil {
+		log = slog.Default()
+	}
+	return &Purger{svc: svc, interval: interval, log: log}
+}
+
+// Start runs the purger until ctx ends or Stop is called. Starting a running
+// purger does nothing.
+func (p *Purger) Start(ctx context.Context) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.cancel != nil {
+		return nil
+	}
+	ctx, p.cancel = context.WithCancel(ctx)
+	p.done = make(chan struct{})
+	go p.run(ctx, p.done)
+	return nil
+}
+
+func (p *Purger) run(ctx context.Context, done chan struct{}) {
+	defer close(done)
+	t := time.NewTicker(p.interval)
+	defer t.Stop()
+	for {
+		n, err := p.svc.PurgeDue(ctx, 500)
+		if err != nil && ctx.Err() == nil {
+			p.log.Error("purge tombstones", "error", err)
+		} else if n > 0 {
+			p.log.Info("purged tombstones", "count", n)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// Stop ends the purger and waits for it. Safe to call twice.
+func (p *Purger) Stop() {
+	p.mu.Lock()
+	cancel, done := p.cancel, p.done
+	p.cancel = nil
+	p.mu.Unlock()
+	if cancel != nil {
+		cancel()
+		<-done
+	}
+}

@@ -1,0 +1,332 @@
+package document
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/hexops/gotextdiff"
+	"github.com/hexops/gotextdiff/myers"
+	"github.com/hexops/gotextdiff/span"
+	"github.com/jackc/pgx/v5"
+
+	"codna/internal/auth"
+	"codna/internal/db"
+	"codna/internal/fault"
+)
+
+// GetMany reads the documents among ids that the actor can read, in one
+// statement, keyed by id: live ones, and tombstones the actor owns. Ids the
+// actor cannot read are simply absent.
+func (s *Service) GetMany(ctx context.Context, ids []uuid.UUID) (map[uuid.UUID]*Doc, error) {
+	out := make(map[uuid.UUID]*Doc, len(ids))
+	v, ok := ViewerOf(auth.ActorFrom(ctx))
+	if !ok || len(ids) == 0 {
+		return out, nil
+	}
+	rows, err := db.New(s.pool).DocumentGetManyWithAccess(ctx, db.DocumentGetManyWithAccessParams{ActorID: v.ID, ActorIsPerson: v.IsPerson, Ids: ids})
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		if r.Level > 0 {
+			out[r.Document.ID] = fromRow(r.Document, r.Level)
+		}
+	}
+	return out, nil
+}
+
+// Get reads one document. Errors: NOT_FOUND when it does not exist or the
+// actor cannot read it — the two are indistinguishable.
+func (s *Service) Get(ctx context.Context, id uuid.UUID) (*Doc, error) {
+	docs, err := s.GetMany(ctx, []uuid.UUID{id})
+	if err != nil {
+		return nil, err
+	}
+	if d, ok := docs[id]; ok {
+		return d, nil
+	}
+	return nil, errNotFound
+}
+
+// GetByAddress reads the live document at an address. Errors:
+// BAD_USER_INPUT for a malformed address; NOT_FOUND.
+func (s *Service) GetByAddress(ctx context.Context, space db.Space, path, slug string) (*Doc, error) {
+	sp, err := ParseSpace("space", string(space))
+	if err != nil {
+		return nil, err
+	}
+	if path, err = NormalizePath(path); err != nil {
+		return nil, err
+	}
+	if err := CheckSlug(slug); err != nil {
+		return nil, err
+	}
+	notFound := fault.New(fault.NotFound, "No document lives at %s.", FormatAddress(sp, path, slug))
+	v, ok := ViewerOf(auth.ActorFrom(ctx))
+	if !ok {
+		return nil, notFound
+	}
+	r, err := db.New(s.pool).DocumentGetByAddressWithAccess(ctx, db.DocumentGetByAddressWithAccessParams{
+		ActorID: v.ID, ActorIsPerson: v.IsPerson, Space: sp, Path: path, Slug: slug,
+	})
+	if errors.Is(err, pgx.ErrNoRows) || (err == nil && r.Level == 0) {
+		return nil, notFound
+	} else if err != nil {
+		return nil, err
+	}
+	return fromRow(r.Document, r.Level), nil
+}
+
+// Order is how List sorts.
+type Order int
+
+// The orders List knows.
+const (
+	ByUpdated Order = iota // most recently changed first
+	ByTitle                // by title, case-insensitively
+)
+
+// Filter narrows List. Zero fields do not filter.
+type Filter struct {
+	Space        *db.Space
+	PathPrefix   *string // a folder: documents in it and beneath it
+	Tags         []string
+	Status       *db.DocumentStatus
+	UpdatedSince *time.Time
+}
+
+// Cursor is where a List page starts (exclusive): the last item of the
+// previous page.
+type Cursor struct {
+	ID        uuid.UUID
+	UpdatedAt time.Time // ByUpdated
+	Title     string    // ByTitle: the lowercased title
+}
+
+// CursorOf returns the cursor just past d in order.
+func CursorOf(d *Doc, o Order) Cursor {
+	return Cursor{ID: d.ID, UpdatedAt: d.UpdatedAt, Title: strings.ToLower(d.Title)}
+}
+
+// List pages through the live documents the actor can read, in one
+// statement. It returns at most limit documents and whether more follow.
+// Nobody and management get an empty list. Errors: BAD_USER_INPUT naming
+// the filter field.
+func (s *Service) List(ctx context.Context, f Filter, o Order, after *Cursor, limit int) ([]*Doc, bool, error) {
+	v, ok := ViewerOf(auth.ActorFrom(ctx))
+	if !ok {
+		return nil, false, nil
+	}
+	if f.Space != nil {
+		sp, err := ParseSpace("space", string(*f.Space))
+		if err != nil {
+			return nil, false, err
+		}
+		f.Space = &sp
+	}
+	if f.PathPrefix != nil {
+		p, err := NormalizePath(*f.PathPrefix)
+		if err != nil {
+			return nil, false, &fault.Error{Code: fault.BadInput, Field: "pathPrefix", Message: err.(*fault.Error).Message}
+		}
+		f.PathPrefix = &p
+	}
+	tags, err := NormalizeTags(f.Tags)
+	if err != nil {
+		return nil, false, err
+	}
+	q := db.New(s.pool)
+	var rows []db.DocumentGetManyWithAccessRow
+	switch o {
+	case ByTitle:
+		p := db.DocumentListByTitleParams{
+			ActorID: v.ID, ActorIsPerson: v.IsPerson, Space: f.Space, PathPrefix: f.PathPrefix, Tags: tags,
+			Status: f.Status, UpdatedSince: f.UpdatedSince, RowLimit: int32(limit + 1),
+		}
+		if after != nil {
+			p.AfterID, p.AfterTitle = &after.ID, &after.Title
+		}
+		rs, err := q.DocumentListByTitle(ctx, p)
+		if err != nil {
+			return nil, false, err
+		}
+		for _, r := range rs {
+			rows = append(rows, db.DocumentGetManyWithAccessRow(r))
+		}
+	default:
+		p := db.DocumentListByUpdatedParams{
+			ActorID: v.ID, ActorIsPerson: v.IsPerson, Space: f.Space, PathPrefix: f.PathPrefix, Tags: tags,
+			Status: f.Status, UpdatedSince: f.UpdatedSince, RowLimit: int32(limit + 1),
+		}
+		if after != nil {
+			p.AfterID, p.AfterUpdated = &after.ID, &after.UpdatedAt
+		}
+		rs, err := q.DocumentListByUpdated(ctx, p)
+		if err != nil {
+			return nil, false, err
+		}
+		for _, r := range rs {
+			rows = append(rows, db.DocumentGetManyWithAccessRow(r))
+		}
+	}
+	more := len(rows) > limit
+	if more {
+		rows = rows[:limit]
+	}
+	out := make([]*Doc, len(rows))
+	for i, r := range rows {
+		out[i] = fromRow(r.Document, r.Level)
+	}
+	return out, more, nil
+}
+
+// Trash pages through the actor's own tombstones, most recently deleted
+// first, after the given (deletedAt, id).
+func (s *Service) Trash(ctx context.Context, afterDeleted *time.Time, afterID *uuid.UUID, limit int) ([]*Doc, bool, error) {
+	actor, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, false, err
+	}
+	rows, err := db.New(s.pool).DocumentListTrash(ctx, db.DocumentListTrashParams{
+		OwnerID: actor.UserID, AfterDeleted: afterDeleted, AfterID: afterID, RowLimit: int32(limit + 1),
+	})
+	if err != nil {
+		return nil, false, err
+	}
+	more := len(rows) > limit
+	if more {
+		rows = rows[:limit]
+	}
+	out := make([]*Doc, len(rows))
+	for i, r := range rows {
+		out[i] = fromRow(r, int32(Owner))
+	}
+	return out, more, nil
+}
+
+// readable guards the methods below: d must have come from this service
+// for the asking actor.
+func readable(d *Doc) error {
+	if d == nil || !d.Access.CanRead() {
+		return errNotFound
+	}
+	return nil
+}
+
+// Revisions pages through d's revisions, newest first, before the given
+// version (nil: from the newest).
+func (s *Service) Revisions(ctx context.Context, d *Doc, beforeVersion *int, limit int) ([]Revision, bool, error) {
+	if err := readable(d); err != nil {
+		return nil, false, err
+	}
+	var before *int32
+	if beforeVersion != nil {
+		b := int32(*beforeVersion)
+		before = &b
+	}
+	rows, err := db.New(s.pool).DocumentRevisionList(ctx, db.DocumentRevisionListParams{DocumentID: d.ID, BeforeVersion: before, RowLimit: int32(limit + 1)})
+	if err != nil {
+		return nil, false, err
+	}
+	more := len(rows) > limit
+	if more {
+		rows = rows[:limit]
+	}
+	out := make([]Revision, len(rows))
+	for i, r := range rows {
+		out[i] = revisionFromRow(r)
+	}
+	return out, more, nil
+}
+
+// RevisionCounts counts the revisions of each document, in one statement.
+func (s *Service) RevisionCounts(ctx context.Context, docs []*Doc) (map[uuid.UUID]int, error) {
+	ids := make([]uuid.UUID, 0, len(docs))
+	for _, d := range docs {
+		if readable(d) == nil {
+			ids = append(ids, d.ID)
+		}
+	}
+	out := make(map[uuid.UUID]int, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	rows, err := db.New(s.pool).DocumentRevisionCounts(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		out[r.DocumentID] = int(r.Revisions)
+	}
+	return out, nil
+}
+
+// Revision reads one version of d; nil when d has no such version.
+func (s *Service) Revision(ctx context.Context, d *Doc, version int) (*Revision, error) {
+	if err := readable(d); err != nil {
+		return nil, err
+	}
+	r, err := db.New(s.pool).DocumentRevisionGet(ctx, db.DocumentRevisionGetParams{DocumentID: d.ID, Version: int32(version)})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, nil
+	} else if err != nil {
+		return nil, err
+	}
+	rev := revisionFromRow(r)
+	return &rev, nil
+}
+
+// Diff is a unified diff from one version of d to another, over each
+// version's markdown source (frontmatter included, so title, tag and status
+// changes show). Errors: NOT_FOUND naming from or to when a version does not
+// exist.
+func (s *Service) Diff(ctx context.Context, d *Doc, from, to int) (string, error) {
+	if err := readable(d); err != nil {
+		return "", err
+	}
+	rows, err := db.New(s.pool).DocumentRevisionPair(ctx, db.DocumentRevisionPairParams{DocumentID: d.ID, FromVersion: int32(from), ToVersion: int32(to)})
+	if err != nil {
+		return "", err
+	}
+	src := map[int]string{}
+	for _, r := range rows {
+		md, err := Markdown(r.Title, nonNil(r.Tags), string(r.Status), decodeExtra(r.FrontmatterExtra), r.Content)
+		if err != nil {
+			return "", err
+		}
+		src[int(r.Version)] = md
+	}
+	for field, v := range map[string]int{"from": from, "to": to} {
+		if _, ok := src[v]; !ok {
+			return "", &fault.Error{Code: fault.NotFound, Field: field, Message: fmt.Sprintf("The document has no version %d.", v)}
+		}
+	}
+	a, b := src[from], src[to]
+	edits := myers.ComputeEdits(span.URIFromPath(d.Slug+".md"), a, b)
+	return fmt.Sprint(gotextdiff.ToUnified(fmt.Sprintf("v%d/%s.md", from, d.Slug), fmt.Sprintf("v%d/%s.md", to, d.Slug), a, edits)), nil
+}
+
+// PathHistory lists the addresses d vacated, most recent first.
+func (s *Service) PathHistory(ctx context.Context, d *Doc) ([]PastAddress, error) {
+	if err := readable(d); err != nil {
+		return nil, err
+	}
+	rows, err := db.New(s.pool).DocumentPathHistoryList(ctx, d.ID)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]PastAddress, len(rows))
+	for i, r := range rows {
+		out[i] = PastAddress{Space: r.Space, Path: r.Path, Slug: r.Slug, ValidFrom: r.ValidFrom, ValidTo: r.ValidTo, RevisionID: r.RevisionID}
+	}
+	return out, nil
+}
+
+// Markdown returns d's source: frontmatter and body, as export writes it.
+func (d *Doc) Markdown() (string, error) {
+	return Markdown(d.Title, d.Tags, string(d.Status), d.FrontmatterExtra, d.Content)
+}

@@ -1,0 +1,717 @@
+package document_test
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/stretchr/testify/require"
+
+	"codna/internal/auth"
+	"codna/internal/db"
+	"codna/internal/document"
+	"codna/internal/fault"
+	"codna/internal/pgtest"
+)
+
+type bundle struct {
+	pool *pgxpool.Pool
+	svc  *document.Service
+}
+
+func newBundle(t *testing.T) *bundle {
+	t.Helper()
+	d := pgtest.New(t)
+	return &bundle{pool: d.Pool, svc: document.New(d.Pool, document.DefaultConfig)}
+}
+
+func as(p pgtest.Person) context.Context {
+	return auth.WithActor(context.Background(), &auth.Actor{UserID: p.ID, Kind: auth.KindPerson, Email: p.Email})
+}
+
+func asAgent(a pgtest.Agent) context.Context {
+	return auth.WithActor(context.Background(), &auth.Actor{UserID: a.ID, Kind: auth.KindAgent})
+}
+
+var asManagement = auth.WithActor(context.Background(), &auth.Actor{UserID: auth.ManagementID, Kind: auth.KindManagement})
+
+func ptr[T any](v T) *T { return &v }
+
+func requireCode(t *testing.T, err error, code fault.Code, field string) {
+	t.Helper()
+	require.Error(t, err)
+	fe := fault.As(err)
+	require.NotNil(t, fe, "want a coded error, got %v", err)
+	require.Equal(t, code, fe.Code, fe.Message)
+	require.Equal(t, field, fe.Field, fe.Message)
+}
+
+func (b *bundle) count(t *testing.T, sql string, args ...any) int {
+	t.Helper()
+	var n int
+	require.NoError(t, b.pool.QueryRow(context.Background(), sql, args...).Scan(&n))
+	return n
+}
+
+type event struct {
+	Type       string
+	SubjectID  *uuid.UUID
+	DocumentID *uuid.UUID
+	ActorID    *uuid.UUID
+	RevisionID *uuid.UUID
+	Payload    map[string]any
+}
+
+func (b *bundle) events(t *testing.T, id uuid.UUID) []event {
+	t.Helper()
+	rows, err := b.pool.Query(context.Background(),
+		`SELECT event_type, subject_id, document_id, actor_id, revision_id, payload FROM events WHERE subject_id = $1 ORDER BY id`, id)
+	require.NoError(t, err)
+	defer rows.Close()
+	var out []event
+	for rows.Next() {
+		var e event
+		var raw []byte
+		require.NoError(t, rows.Scan(&e.Type, &e.SubjectID, &e.DocumentID, &e.ActorID, &e.RevisionID, &raw))
+		require.NoError(t, json.Unmarshal(raw, &e.Payload))
+		out = append(out, e)
+	}
+	return out
+}
+
+func (b *bundle) revisionKinds(t *testing.T, id uuid.UUID) []string {
+	t.Helper()
+	rows, err := b.pool.Query(context.Background(), `SELECT change_kind FROM document_revisions WHERE document_id = $1 ORDER BY version`, id)
+	require.NoError(t, err)
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var k string
+		require.NoError(t, rows.Scan(&k))
+		out = append(out, k)
+	}
+	return out
+}
+
+// requireCurrentIsNewestRevision checks the invariant: documents equals its
+// highest-numbered revision.
+func (b *bundle) requireCurrentIsNewestRevision(t *testing.T, id uuid.UUID) {
+	t.Helper()
+	n := b.count(t, `SELECT count(*) FROM documents d JOIN document_revisions r ON r.document_id = d.id AND r.version = d.version
+		WHERE d.id = $1 AND r.title = d.title AND r.content = d.content AND r.tags = d.tags AND r.status = d.status
+		  AND r.space = d.space AND r.path = d.path AND r.slug = d.slug AND r.frontmatter_extra = d.frontmatter_extra
+		  AND r.version = (SELECT max(version) FROM document_revisions WHERE document_id = d.id)`, id)
+	require.Equal(t, 1, n, "documents must equal its newest revision")
+}
+
+func (b *bundle) grant(t *testing.T, docID uuid.UUID, principalType string, principal uuid.UUID, perm string) {
+	t.Helper()
+	_, err := b.pool.Exec(context.Background(), `INSERT INTO document_access (id, document_id, principal_type, principal_id, permission)
+		VALUES (gen_random_uuid(), $1, $2, $3, $4)`, docID, principalType, principal, perm)
+	require.NoError(t, err)
+}
+
+// Trace 1: a create writes the document at version 1, one "create"
+// revision and one document.created event — and no access rows.
+func TestCreateWritesTrace1(t *testing.T) {
+	t.Parallel()
+	b := newBundle(t)
+	p := pgtest.CreatePerson(t, b.pool)
+	d, err := b.svc.Create(as(p), document.CreateInput{
+		Space: db.SpaceWiki, Path: "engineering/onboarding", Slug: "laptop-setup", Title: ptr("Laptop setup"),
+		Content: "Install Go.\n", Tags: []string{"Onboarding", "setup", "onboarding"},
+	})
+	require.NoError(t, err)
+	require.Equal(t, 1, d.Version)
+	require.Equal(t, p.ID, d.OwnerID)
+	require.Equal(t, db.DocumentStatusActive, d.Status)
+	require.Equal(t, []string{"onboarding", "setup"}, d.Tags, "tags are lowercased and de-duplicated in order")
+	require.Equal(t, document.Owner, d.Access)
+	require.Equal(t, "wiki:engineering/onboarding/laptop-setup", d.Address())
+
+	var hash []byte
+	require.NoError(t, b.pool.QueryRow(context.Background(), `SELECT content_hash FROM documents WHERE id = $1`, d.ID).Scan(&hash))
+	require.Equal(t, document.ContentHash("Laptop setup", "Install Go.\n", []string{"onboarding", "setup"}), hash)
+	require.Equal(t, []string{"create"}, b.revisionKinds(t, d.ID))
+	evs := b.events(t, d.ID)
+	require.Len(t, evs, 1)
+	require.Equal(t, "document.created", evs[0].Type)
+	require.Equal(t, d.ID, *evs[0].DocumentID)
+	require.Equal(t, p.ID, *evs[0].ActorID)
+	require.NotNil(t, evs[0].RevisionID)
+	require.Zero(t, b.count(t, `SELECT count(*) FROM document_access WHERE document_id = $1`, d.ID), "the owner's access is implicit")
+	b.requireCurrentIsNewestRevision(t, d.ID)
+
+	_, err = b.svc.Create(as(p), document.CreateInput{Space: db.SpaceWiki, Path: "engineering/onboarding", Slug: "laptop-setup", Title: ptr("Again")})
+	requireCode(t, err, fault.Conflict, "slug")
+}
+
+func TestContentHashSeparatesFields(t *testing.T) {
+	t.Parallel()
+	require.NotEqual(t, document.ContentHash("ab", "c", nil), document.ContentHash("a", "bc", nil))
+	require.NotEqual(t, document.ContentHash("a", "b", []string{"c", "d"}), document.ContentHash("a", "b", []string{"cd"}))
+	require.NotEqual(t, document.ContentHash("a", "b", []string{"c", "d"}), document.ContentHash("a", "b", []string{"d", "c"}))
+	require.Equal(t, document.ContentHash("a", "b", []string{"c"}), document.ContentHash("a", "b", []string{"c"}))
+}
+
+func TestUpdateWritesARevisionPerChangeAndNothingForANoOp(t *testing.T) {
+	t.Parallel()
+	b := newBundle(t)
+	p := pgtest.CreatePerson(t, b.pool)
+	d := pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Title: "Deploy", Content: "v1"})
+
+	d, changed, err := b.svc.Update(as(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Content: ptr("v2")})
+	require.NoError(t, err)
+	require.True(t, changed)
+	require.Equal(t, 2, d.Version)
+	d, _, err = b.svc.Update(as(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 2, Tags: []string{"ops"}})
+	require.NoError(t, err)
+	d, _, err = b.svc.Update(as(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 3, Status: ptr(db.DocumentStatusArchived)})
+	require.NoError(t, err)
+	d, _, err = b.svc.Update(as(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 4, Title: ptr("Deploying")})
+	require.NoError(t, err)
+	require.Equal(t, []string{"create", "content", "tags", "status", "content"}, b.revisionKinds(t, d.ID))
+	b.requireCurrentIsNewestRevision(t, d.ID)
+
+	events := len(b.events(t, d.ID))
+	same, changed, err := b.svc.Update(as(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 5, Content: ptr("v2"), Title: ptr("Deploying"), Tags: []string{"ops"}})
+	require.NoError(t, err)
+	require.False(t, changed, "a save that changes nothing says so")
+	require.Equal(t, 5, same.Version)
+	require.Len(t, b.revisionKinds(t, d.ID), 5, "no revision for a no-op")
+	require.Len(t, b.events(t, d.ID), events, "no event for a no-op")
+}
+
+func TestStaleExpectedVersionIsAConflictAndChangesNothing(t *testing.T) {
+	t.Parallel()
+	b := newBundle(t)
+	p := pgtest.CreatePerson(t, b.pool)
+	d := pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Content: "original"})
+	_, _, err := b.svc.Update(as(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Content: ptr("first")})
+	require.NoError(t, err)
+	_, _, err = b.svc.Update(as(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Content: ptr("second")})
+	requireCode(t, err, fault.Conflict, "expectedVersion")
+	got, err := b.svc.Get(as(p), d.ID)
+	require.NoError(t, err)
+	require.Equal(t, "first", got.Content)
+	require.Equal(t, 2, got.Version)
+	_, err = b.svc.Move(as(p), document.MoveInput{ID: d.ID, ExpectedVersion: ptr(1), Slug: ptr("elsewhere")})
+	requireCode(t, err, fault.Conflict, "expectedVersion")
+}
+
+func TestConcurrentUpdatesLoseNothing(t *testing.T) {
+	t.Parallel()
+	b := newBundle(t)
+	p := pgtest.CreatePerson(t, b.pool)
+	d := pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Content: "start"})
+
+	const n = 50
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	ok, conflicts := 0, 0
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, _, err := b.svc.Update(as(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 1 + i%3, Content: ptr("edit " + string(rune('A'+i%26)) + string(rune('0'+i/26)))})
+			mu.Lock()
+			defer mu.Unlock()
+			if err == nil {
+				ok++
+				return
+			}
+			fe := fault.As(err)
+			require.NotNil(t, fe, "unexpected error: %v", err)
+			require.Equal(t, fault.Conflict, fe.Code)
+			conflicts++
+		}()
+	}
+	wg.Wait()
+	require.Equal(t, n, ok+conflicts)
+	require.GreaterOrEqual(t, ok, 1)
+	revisions := b.count(t, `SELECT count(*) FROM document_revisions WHERE document_id = $1`, d.ID)
+	require.Equal(t, 1+ok, revisions, "one revision per success")
+	got, err := b.svc.Get(as(p), d.ID)
+	require.NoError(t, err)
+	require.Equal(t, 1+ok, got.Version)
+	b.requireCurrentIsNewestRevision(t, d.ID)
+}
+
+func TestFrontmatterRoundTrip(t *testing.T) {
+	t.Parallel()
+	b := newBundle(t)
+	p := pgtest.CreatePerson(t, b.pool)
+	body := "---\ntitle: From frontmatter\ntags: [Ops, runbook]\nstatus: draft\nowner: team-ops\nreview:\n  every: 90d\n---\n# Deploy\n\nSteps.\n"
+	d, err := b.svc.Create(as(p), document.CreateInput{Space: db.SpaceWiki, Slug: "deploy", Content: body})
+	require.NoError(t, err)
+	require.Equal(t, "From frontmatter", d.Title)
+	require.Equal(t, []string{"ops", "runbook"}, d.Tags)
+	require.Equal(t, db.DocumentStatusDraft, d.Status)
+	require.Equal(t, "# Deploy\n\nSteps.\n", d.Content, "content never holds frontmatter")
+	require.Equal(t, map[string]any{"owner": "team-ops", "review": map[string]any{"every": "90d"}}, d.FrontmatterExtra)
+
+	md, err := d.Markdown()
+	require.NoError(t, err)
+	fm, content, err := document.SplitFrontmatter(md)
+	require.NoError(t, err)
+	require.Equal(t, d.Content, content)
+	require.Equal(t, d.Title, *fm.Title)
+	require.Equal(t, d.Tags, fm.Tags)
+	require.Equal(t, string(d.Status), *fm.Status)
+	require.Equal(t, d.FrontmatterExtra, fm.Extra)
+
+	// Saving the exported source back changes nothing.
+	_, changed, err := b.svc.Update(as(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Content: &md})
+	require.NoError(t, err)
+	require.False(t, changed)
+
+	// A field given in the request wins over the frontmatter.
+	d2, err := b.svc.Create(as(p), document.CreateInput{Space: db.SpaceWiki, Slug: "deploy-2", Title: ptr("Request title"), Content: body, Tags: []string{"given"}})
+	require.NoError(t, err)
+	require.Equal(t, "Request title", d2.Title)
+	require.Equal(t, []string{"given"}, d2.Tags)
+	require.Equal(t, db.DocumentStatusDraft, d2.Status)
+
+	// Only frontmatter keys CoDNA does not own changed: still a revision.
+	md2 := strings.Replace(md, "team-ops", "team-web", 1)
+	d3, changed, err := b.svc.Update(as(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Content: &md2})
+	require.NoError(t, err)
+	require.True(t, changed)
+	require.Equal(t, "team-web", d3.FrontmatterExtra["owner"])
+
+	// A body without frontmatter keeps the stored extra keys.
+	d4, _, err := b.svc.Update(as(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 2, Content: ptr("plain body\n")})
+	require.NoError(t, err)
+	require.Equal(t, "team-web", d4.FrontmatterExtra["owner"])
+	require.Equal(t, "plain body\n", d4.Content)
+	b.requireCurrentIsNewestRevision(t, d.ID)
+
+	_, err = b.svc.Create(as(p), document.CreateInput{Space: db.SpaceWiki, Slug: "bad-yaml", Content: "---\ntitle: [unclosed\n---\nbody"})
+	requireCode(t, err, fault.BadInput, "content")
+	_, err = b.svc.Create(as(p), document.CreateInput{Space: db.SpaceWiki, Slug: "bad-status", Content: "---\ntitle: x\nstatus: gone\n---\nbody"})
+	requireCode(t, err, fault.BadInput, "content")
+	// An unclosed "---" is a thematic break, not frontmatter.
+	d5, err := b.svc.Create(as(p), document.CreateInput{Space: db.SpaceWiki, Slug: "rule", Title: ptr("Rule"), Content: "---\nnot frontmatter"})
+	require.NoError(t, err)
+	require.Equal(t, "---\nnot frontmatter", d5.Content)
+}
+
+func TestValidationErrorsNameTheField(t *testing.T) {
+	t.Parallel()
+	b := newBundle(t)
+	p := pgtest.CreatePerson(t, b.pool)
+	ctx := as(p)
+	ok := document.CreateInput{Space: db.SpaceWiki, Path: "a/b", Slug: "c", Title: ptr("T")}
+	with := func(f func(*document.CreateInput)) document.CreateInput { in := ok; f(&in); return in }
+	cases := []struct {
+		name  string
+		in    document.CreateInput
+		field string
+	}{
+		{"unknown space", with(func(i *document.CreateInput) { i.Space = "nope" }), "space"},
+		{"empty slug", with(func(i *document.CreateInput) { i.Slug = "" }), "slug"},
+		{"uppercase slug", with(func(i *document.CreateInput) { i.Slug = "Laptop" }), "slug"},
+		{"slug with a slash", with(func(i *document.CreateInput) { i.Slug = "a/b" }), "slug"},
+		{"slug starting with a hyphen", with(func(i *document.CreateInput) { i.Slug = "-a" }), "slug"},
+		{"slug with a dot", with(func(i *document.CreateInput) { i.Slug = "a.md" }), "slug"},
+		{"long slug", with(func(i *document.CreateInput) { i.Slug = strings.Repeat("a", 101) }), "slug"},
+		{"empty path segment", with(func(i *document.CreateInput) { i.Path = "a//b" }), "path"},
+		{"dot-dot in path", with(func(i *document.CreateInput) { i.Path = "a/../b" }), "path"},
+		{"uppercase path", with(func(i *document.CreateInput) { i.Path = "Eng" }), "path"},
+		{"deep path", with(func(i *document.CreateInput) { i.Path = strings.Repeat("a/", 13) + "a" }), "path"},
+		{"no title", with(func(i *document.CreateInput) { i.Title = ptr("  ") }), "title"},
+		{"long title", with(func(i *document.CreateInput) { i.Title = ptr(strings.Repeat("x", 301)) }), "title"},
+		{"two-line title", with(func(i *document.CreateInput) { i.Title = ptr("a\nb") }), "title"},
+		{"big body", with(func(i *document.CreateInput) { i.Content = strings.Repeat("x", document.DefaultMaxBodyBytes+1) }), "content"},
+		{"NUL in body", with(func(i *document.CreateInput) { i.Content = "a\x00b" }), "content"},
+		{"invalid UTF-8", with(func(i *document.CreateInput) { i.Content = "a\xffb" }), "content"},
+		{"bad tag", with(func(i *document.CreateInput) { i.Tags = []string{"has space"} }), "tags"},
+		{"empty tag", with(func(i *document.CreateInput) { i.Tags = []string{""} }), "tags"},
+		{"too many tags", with(func(i *document.CreateInput) {
+			for n := range 51 {
+				i.Tags = append(i.Tags, "t"+strings.Repeat("x", n))
+			}
+		}), "tags"},
+		{"bad status", with(func(i *document.CreateInput) { i.Status = ptr(db.DocumentStatus("gone")) }), "status"},
+	}
+	for _, c := range cases {
+		_, err := b.svc.Create(ctx, c.in)
+		requireCode(t, err, fault.BadInput, c.field)
+	}
+	require.Zero(t, b.count(t, `SELECT count(*) FROM documents`), "bad input loses nothing and writes nothing")
+	d, err := b.svc.Create(ctx, ok)
+	require.NoError(t, err)
+	_, err = b.svc.Move(ctx, document.MoveInput{ID: d.ID, Path: ptr("x/../y")})
+	requireCode(t, err, fault.BadInput, "path")
+	_, _, err = b.svc.Update(ctx, document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Title: ptr("")})
+	requireCode(t, err, fault.BadInput, "title")
+}
+
+func TestRawBodiesAreNeverEdited(t *testing.T) {
+	t.Parallel()
+	b := newBundle(t)
+	p := pgtest.CreatePerson(t, b.pool)
+	d := pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Space: db.SpaceRaw, Path: "imports", Content: "original"})
+	_, _, err := b.svc.Update(as(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Content: ptr("edited")})
+	requireCode(t, err, fault.BadInput, "content")
+	d2, changed, err := b.svc.Update(as(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Title: ptr("Renamed original"), Tags: []string{"x"}, Status: ptr(db.DocumentStatusArchived)})
+	require.NoError(t, err)
+	require.True(t, changed)
+	require.Equal(t, "original", d2.Content)
+	d3, err := b.svc.Move(as(p), document.MoveInput{ID: d.ID, Path: ptr("imports/2026")})
+	require.NoError(t, err, "a raw document's path may change")
+	require.Equal(t, "imports/2026", d3.Path)
+	_, err = b.svc.Move(as(p), document.MoveInput{ID: d.ID, Space: ptr(db.SpaceWiki)})
+	requireCode(t, err, fault.BadInput, "space")
+	w := pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{})
+	_, err = b.svc.Move(as(p), document.MoveInput{ID: w.ID, Space: ptr(db.SpaceRaw)})
+	requireCode(t, err, fault.BadInput, "space")
+}
+
+// Trace 4's document side: a move writes a "move" revision, the vacated
+// address, a document.moved event, and frees the old address.
+func TestMoveWritesTrace4(t *testing.T) {
+	t.Parallel()
+	b := newBundle(t)
+	p := pgtest.CreatePerson(t, b.pool)
+	d := pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Path: "runbooks", Slug: "deploy"})
+
+	moved, err := b.svc.Move(as(p), document.MoveInput{ID: d.ID, ExpectedVersion: ptr(1), Path: ptr("ops")})
+	require.NoError(t, err)
+	require.Equal(t, "ops", moved.Path)
+	require.Equal(t, 2, moved.Version)
+	require.Equal(t, []string{"create", "move"}, b.revisionKinds(t, d.ID))
+	hist, err := b.svc.PathHistory(as(p), moved)
+	require.NoError(t, err)
+	require.Len(t, hist, 1)
+	require.Equal(t, "runbooks", hist[0].Path)
+	require.Equal(t, "deploy", hist[0].Slug)
+	require.NotNil(t, hist[0].RevisionID)
+	require.False(t, hist[0].ValidTo.Before(hist[0].ValidFrom))
+	evs := b.events(t, d.ID)
+	require.Equal(t, "document.moved", evs[len(evs)-1].Type)
+	require.Equal(t, "wiki:runbooks/deploy", evs[len(evs)-1].Payload["from"])
+	require.Equal(t, "wiki:ops/deploy", evs[len(evs)-1].Payload["to"])
+	b.requireCurrentIsNewestRevision(t, d.ID)
+
+	// The old address is free for a new document.
+	pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Path: "runbooks", Slug: "deploy"})
+
+	renamed, err := b.svc.Move(as(p), document.MoveInput{ID: d.ID, Slug: ptr("deploying")})
+	require.NoError(t, err)
+	require.Equal(t, "deploying", renamed.Slug)
+	require.Equal(t, []string{"create", "move", "rename"}, b.revisionKinds(t, d.ID))
+	evs = b.events(t, d.ID)
+	require.Equal(t, "document.renamed", evs[len(evs)-1].Type)
+	hist, err = b.svc.PathHistory(as(p), renamed)
+	require.NoError(t, err)
+	require.Len(t, hist, 2)
+	require.Equal(t, hist[1].ValidTo, hist[0].ValidFrom, "each address is held from the last move on")
+
+	same, err := b.svc.Move(as(p), document.MoveInput{ID: d.ID, Slug: ptr("deploying")})
+	require.NoError(t, err)
+	require.Equal(t, 3, same.Version, "moving to where it is changes nothing")
+
+	other := pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Path: "ops", Slug: "taken"})
+	_, err = b.svc.Move(as(p), document.MoveInput{ID: other.ID, Slug: ptr("deploying")})
+	requireCode(t, err, fault.Conflict, "slug")
+}
+
+// Trace 5's document side, then restore, then restore elsewhere.
+func TestDeleteAndRestore(t *testing.T) {
+	t.Parallel()
+	b := newBundle(t)
+	p := pgtest.CreatePerson(t, b.pool)
+	d := pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Path: "finance", Slug: "payroll-2027"})
+
+	del, err := b.svc.Delete(as(p), d.ID)
+	require.NoError(t, err)
+	require.NotNil(t, del.DeletedAt)
+	require.NotNil(t, del.PurgeAfter)
+	require.WithinDuration(t, time.Now().Add(30*24*time.Hour), *del.PurgeAfter, time.Minute)
+	require.Equal(t, []string{"create", "delete"}, b.revisionKinds(t, d.ID))
+	evs := b.events(t, d.ID)
+	require.Equal(t, "document.deleted", evs[len(evs)-1].Type)
+	b.requireCurrentIsNewestRevision(t, d.ID)
+
+	again, err := b.svc.Delete(as(p), d.ID)
+	require.NoError(t, err)
+	require.Equal(t, del.Version, again.Version, "deleting a tombstone changes nothing")
+
+	_, _, err = b.svc.Update(as(p), document.UpdateInput{ID: d.ID, ExpectedVersion: del.Version, Content: ptr("x")})
+	requireCode(t, err, fault.Conflict, "id")
+	trash, _, err := b.svc.Trash(as(p), nil, nil, 10)
+	require.NoError(t, err)
+	require.Len(t, trash, 1)
+	got, err := b.svc.Get(as(p), d.ID)
+	require.NoError(t, err, "the owner still sees a tombstone by id")
+	require.NotNil(t, got.DeletedAt)
+
+	back, err := b.svc.Restore(as(p), document.RestoreInput{ID: d.ID})
+	require.NoError(t, err)
+	require.Nil(t, back.DeletedAt)
+	require.Nil(t, back.PurgeAfter)
+	require.Equal(t, "finance", back.Path)
+	require.Equal(t, []string{"create", "delete", "restore"}, b.revisionKinds(t, d.ID))
+	evs = b.events(t, d.ID)
+	require.Equal(t, "document.restored", evs[len(evs)-1].Type)
+	_, err = b.svc.Restore(as(p), document.RestoreInput{ID: d.ID})
+	requireCode(t, err, fault.Conflict, "id")
+
+	// Deleted again, and meanwhile someone took the address.
+	_, err = b.svc.Delete(as(p), d.ID)
+	require.NoError(t, err)
+	pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Path: "finance", Slug: "payroll-2027"})
+	_, err = b.svc.Restore(as(p), document.RestoreInput{ID: d.ID})
+	requireCode(t, err, fault.Conflict, "slug")
+	elsewhere, err := b.svc.Restore(as(p), document.RestoreInput{ID: d.ID, Slug: ptr("payroll-2027-old")})
+	require.NoError(t, err)
+	require.Equal(t, "payroll-2027-old", elsewhere.Slug)
+	hist, err := b.svc.PathHistory(as(p), elsewhere)
+	require.NoError(t, err)
+	require.Len(t, hist, 1)
+	require.Equal(t, "payroll-2027", hist[0].Slug)
+	b.requireCurrentIsNewestRevision(t, d.ID)
+}
+
+func TestPurgeHardDeletesExpiredTombstones(t *testing.T) {
+	t.Parallel()
+	b := newBundle(t)
+	ctx := context.Background()
+	p := pgtest.CreatePerson(t, b.pool)
+	target := pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Slug: "gone"})
+	source := pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Slug: "links-to-gone"})
+	keep := pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Slug: "deleted-recently"})
+	_, err := b.svc.Delete(as(p), target.ID)
+	require.NoError(t, err)
+	_, err = b.svc.Delete(as(p), keep.ID)
+	require.NoError(t, err)
+	var linkID uuid.UUID
+	require.NoError(t, b.pool.QueryRow(ctx, `INSERT INTO document_links (id, source_id, target_id, href_as_written, state)
+		VALUES (gen_random_uuid(), $1, $2, 'gone.md', 'broken') RETURNING id`, source.ID, target.ID).Scan(&linkID))
+	_, err = b.pool.Exec(ctx, `INSERT INTO notifications (id, recipient_id, type, subject_type, subject_id, requires_decision)
+		VALUES (gen_random_uuid(), $1, 'link.target_deleted', 'link', $2, true)`, p.ID, linkID)
+	require.NoError(t, err)
+	_, err = b.pool.Exec(ctx, `UPDATE documents SET purge_after = now() - interval '1 second' WHERE id = $1`, target.ID)
+	require.NoError(t, err)
+
+	n, err := b.svc.PurgeDue(ctx, 10)
+	require.NoError(t, err)
+	require.Equal(t, 1, n, "only the expired tombstone goes")
+	require.Zero(t, b.count(t, `SELECT count(*) FROM documents WHERE id = $1`, target.ID))
+	require.Zero(t, b.count(t, `SELECT count(*) FROM document_revisions WHERE document_id = $1`, target.ID))
+	require.Equal(t, 1, b.count(t, `SELECT count(*) FROM documents WHERE id = $1`, keep.ID))
+
+	var state string
+	var tgt *uuid.UUID
+	require.NoError(t, b.pool.QueryRow(ctx, `SELECT state, target_id FROM document_links WHERE id = $1`, linkID).Scan(&state, &tgt))
+	require.Equal(t, "pending", state)
+	require.Nil(t, tgt)
+	require.Equal(t, 1, b.count(t, `SELECT count(*) FROM notifications WHERE subject_id = $1 AND status = 'resolved'`, linkID))
+
+	evs := b.events(t, target.ID)
+	require.Len(t, evs, 1, "the document's own events cascaded away; the purge event remains")
+	require.Equal(t, "document.purged", evs[0].Type)
+	require.Nil(t, evs[0].DocumentID)
+	require.Equal(t, target.ID, *evs[0].SubjectID)
+
+	n, err = b.svc.PurgeDue(ctx, 10)
+	require.NoError(t, err)
+	require.Zero(t, n)
+}
+
+func TestPurgerRunsAndStops(t *testing.T) {
+	t.Parallel()
+	b := newBundle(t)
+	p := pgtest.CreatePerson(t, b.pool)
+	d := pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{})
+	_, err := b.svc.Delete(as(p), d.ID)
+	require.NoError(t, err)
+	_, err = b.pool.Exec(context.Background(), `UPDATE documents SET purge_after = now() WHERE id = $1`, d.ID)
+	require.NoError(t, err)
+	pg := document.NewPurger(b.svc, 20*time.Millisecond, nil)
+	require.NoError(t, pg.Start(context.Background()))
+	require.Eventually(t, func() bool {
+		return b.count(t, `SELECT count(*) FROM documents WHERE id = $1`, d.ID) == 0
+	}, 5*time.Second, 20*time.Millisecond)
+	pg.Stop()
+	pg.Stop()
+}
+
+func TestRestoreRevision(t *testing.T) {
+	t.Parallel()
+	b := newBundle(t)
+	p := pgtest.CreatePerson(t, b.pool)
+	d := pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Title: "One", Content: "first", Tags: []string{"a"}})
+	_, _, err := b.svc.Update(as(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Title: ptr("Two"), Content: ptr("second"), Tags: []string{"b"}})
+	require.NoError(t, err)
+	r, changed, err := b.svc.RestoreRevision(as(p), d.ID, 1, ptr(2))
+	require.NoError(t, err)
+	require.True(t, changed)
+	require.Equal(t, 3, r.Version)
+	require.Equal(t, "One", r.Title)
+	require.Equal(t, "first", r.Content)
+	require.Equal(t, []string{"a"}, r.Tags)
+	require.Equal(t, []string{"create", "content", "restore"}, b.revisionKinds(t, d.ID))
+	b.requireCurrentIsNewestRevision(t, d.ID)
+	_, changed, err = b.svc.RestoreRevision(as(p), d.ID, 3, nil)
+	require.NoError(t, err)
+	require.False(t, changed, "restoring what is there changes nothing")
+	_, _, err = b.svc.RestoreRevision(as(p), d.ID, 9, nil)
+	requireCode(t, err, fault.NotFound, "version")
+
+	diff, err := b.svc.Diff(as(p), r, 1, 2)
+	require.NoError(t, err)
+	require.Contains(t, diff, "-title: One")
+	require.Contains(t, diff, "+title: Two")
+	require.Contains(t, diff, "-first")
+	require.Contains(t, diff, "+second")
+	_, err = b.svc.Diff(as(p), r, 1, 7)
+	requireCode(t, err, fault.NotFound, "to")
+}
+
+func TestPermissions(t *testing.T) {
+	t.Parallel()
+	b := newBundle(t)
+	owner := pgtest.CreatePerson(t, b.pool)
+	reader := pgtest.CreatePerson(t, b.pool)
+	writer := pgtest.CreatePerson(t, b.pool)
+	stranger := pgtest.CreatePerson(t, b.pool)
+	member := pgtest.CreatePerson(t, b.pool)
+	agent := pgtest.CreateAgent(t, b.pool, owner.ID)
+	group := pgtest.CreateGroup(t, b.pool, member.ID)
+	d := pgtest.CreateDocument(t, b.pool, owner.ID, pgtest.Doc{Path: "team", Slug: "plan"})
+	b.grant(t, d.ID, "user", reader.ID, "read")
+	b.grant(t, d.ID, "user", writer.ID, "write")
+	b.grant(t, d.ID, "group", group.ID, "read")
+
+	levels := func(ctx context.Context) document.Access {
+		got, err := document.Levels(ctx, b.pool, auth.ActorFrom(ctx), []uuid.UUID{d.ID})
+		require.NoError(t, err)
+		return got[d.ID]
+	}
+	require.Equal(t, document.Owner, levels(as(owner)))
+	require.Equal(t, document.Write, levels(as(writer)))
+	require.Equal(t, document.Read, levels(as(reader)))
+	require.Equal(t, document.Read, levels(as(member)))
+	require.Equal(t, document.None, levels(as(stranger)))
+	require.Equal(t, document.None, levels(asAgent(agent)))
+	require.Equal(t, document.None, levels(asManagement))
+
+	// Unreadable is NOT_FOUND everywhere: by id, by address, in lists.
+	for name, ctx := range map[string]context.Context{"stranger": as(stranger), "agent": asAgent(agent)} {
+		_, err := b.svc.Get(ctx, d.ID)
+		requireCode(t, err, fault.NotFound, "")
+		_, err = b.svc.GetByAddress(ctx, db.SpaceWiki, "team", "plan")
+		requireCode(t, err, fault.NotFound, "")
+		list, _, err := b.svc.List(ctx, document.Filter{}, document.ByUpdated, nil, 50)
+		require.NoError(t, err)
+		require.Empty(t, list, name)
+		_, _, err = b.svc.Update(ctx, document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Content: ptr("x")})
+		requireCode(t, err, fault.NotFound, "")
+		_, err = b.svc.Delete(ctx, d.ID)
+		requireCode(t, err, fault.NotFound, "")
+	}
+	_, err := b.svc.Get(asManagement, d.ID)
+	requireCode(t, err, fault.NotFound, "")
+	_, err = b.svc.Create(asManagement, document.CreateInput{Space: db.SpaceWiki, Slug: "m", Title: ptr("M")})
+	requireCode(t, err, fault.Forbidden, "")
+
+	// Read grants read; write grants edit and move, not delete.
+	got, err := b.svc.GetByAddress(as(reader), db.SpaceWiki, "team", "plan")
+	require.NoError(t, err)
+	require.Equal(t, document.Read, got.Access)
+	_, _, err = b.svc.Update(as(reader), document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Content: ptr("x")})
+	requireCode(t, err, fault.Forbidden, "")
+	_, _, err = b.svc.Update(as(writer), document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Content: ptr("by writer")})
+	require.NoError(t, err)
+	_, err = b.svc.Move(as(writer), document.MoveInput{ID: d.ID, Slug: ptr("plan-b")})
+	require.NoError(t, err)
+	_, err = b.svc.Delete(as(writer), d.ID)
+	requireCode(t, err, fault.Forbidden, "")
+
+	// The Everyone group reaches people, never agents.
+	e := pgtest.CreateDocument(t, b.pool, owner.ID, pgtest.Doc{Slug: "for-everyone"})
+	b.grant(t, e.ID, "group", auth.EveryoneID, "read")
+	_, err = b.svc.Get(as(stranger), e.ID)
+	require.NoError(t, err)
+	_, err = b.svc.Get(asAgent(agent), e.ID)
+	requireCode(t, err, fault.NotFound, "")
+	b.grant(t, e.ID, "user", agent.ID, "read")
+	_, err = b.svc.Get(asAgent(agent), e.ID)
+	require.NoError(t, err, "an agent sees what is shared with it directly")
+
+	// Tombstones and quarantined documents are for their owner alone.
+	_, err = b.svc.Delete(as(owner), e.ID)
+	require.NoError(t, err)
+	_, err = b.svc.Get(as(stranger), e.ID)
+	requireCode(t, err, fault.NotFound, "")
+	_, err = b.svc.Restore(as(stranger), document.RestoreInput{ID: e.ID})
+	requireCode(t, err, fault.NotFound, "")
+	_, err = b.pool.Exec(context.Background(), `UPDATE documents SET quarantined_at = now() WHERE id = $1`, d.ID)
+	require.NoError(t, err)
+	_, err = b.svc.Get(as(writer), d.ID)
+	requireCode(t, err, fault.NotFound, "")
+	_, err = b.svc.Get(as(owner), d.ID)
+	require.NoError(t, err)
+}
+
+func TestListFiltersOrdersAndPages(t *testing.T) {
+	t.Parallel()
+	b := newBundle(t)
+	p := pgtest.CreatePerson(t, b.pool)
+	ctx := as(p)
+	pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Path: "eng", Slug: "b", Title: "banana", Tags: []string{"fruit"}})
+	pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Path: "eng/sub", Slug: "a", Title: "Apple", Tags: []string{"fruit", "red"}})
+	pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Path: "eng-old", Slug: "c", Title: "cherry"})
+	pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Space: db.SpaceOutput, Slug: "d", Title: "date"})
+
+	titles := func(docs []*document.Doc) []string {
+		out := []string{}
+		for _, d := range docs {
+			out = append(out, d.Title)
+		}
+		return out
+	}
+	all, more, err := b.svc.List(ctx, document.Filter{}, document.ByTitle, nil, 10)
+	require.NoError(t, err)
+	require.False(t, more)
+	require.Equal(t, []string{"Apple", "banana", "cherry", "date"}, titles(all))
+
+	newest, _, err := b.svc.List(ctx, document.Filter{}, document.ByUpdated, nil, 10)
+	require.NoError(t, err)
+	require.Equal(t, []string{"date", "cherry", "Apple", "banana"}, titles(newest))
+
+	wiki := db.SpaceWiki
+	prefix := "eng"
+	got, _, err := b.svc.List(ctx, document.Filter{Space: &wiki, PathPrefix: &prefix}, document.ByTitle, nil, 10)
+	require.NoError(t, err)
+	require.Equal(t, []string{"Apple", "banana"}, titles(got), "a path prefix is a folder, not a string prefix")
+	got, _, err = b.svc.List(ctx, document.Filter{Tags: []string{"fruit", "red"}}, document.ByTitle, nil, 10)
+	require.NoError(t, err)
+	require.Equal(t, []string{"Apple"}, titles(got))
+
+	page1, more, err := b.svc.List(ctx, document.Filter{}, document.ByTitle, nil, 2)
+	require.NoError(t, err)
+	require.True(t, more)
+	c := document.CursorOf(page1[1], document.ByTitle)
+	page2, more, err := b.svc.List(ctx, document.Filter{}, document.ByTitle, &c, 2)
+	require.NoError(t, err)
+	require.False(t, more)
+	require.Equal(t, []string{"cherry", "date"}, titles(page2))
+	u1, _, err := b.svc.List(ctx, document.Filter{}, document.ByUpdated, nil, 3)
+	require.NoError(t, err)
+	cu := document.CursorOf(u1[2], document.ByUpdated)
+	u2, _, err := b.svc.List(ctx, document.Filter{}, document.ByUpdated, &cu, 3)
+	require.NoError(t, err)
+	require.Equal(t, []string{"banana"}, titles(u2))
+
+	bad := "a/../b"
+	_, _, err = b.svc.List(ctx, document.Filter{PathPrefix: &bad}, document.ByTitle, nil, 10)
+	requireCode(t, err, fault.BadInput, "pathPrefix")
+}
