@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/handler"
 	"github.com/99designs/gqlgen/graphql/handler/extension"
 	"github.com/99designs/gqlgen/graphql/handler/lru"
@@ -18,6 +19,7 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 
 	"codna/graph/generated"
+	"codna/graph/model"
 	"codna/internal/auth"
 	"codna/internal/request"
 )
@@ -65,6 +67,13 @@ type Options struct {
 func NewHandler(r *Resolver, o Options) *handler.Server {
 	cfg := generated.Config{Resolvers: r}
 	cfg.Complexity.Query.ManagedUsers = func(child int, first *int, _ *string) int { return pageCost(child, first) }
+	cfg.Complexity.Query.Documents = func(child int, first *int, _ *string, _ *model.DocumentFilter, _ *model.DocumentOrder) int {
+		return pageCost(child, first)
+	}
+	cfg.Complexity.Query.Trash = func(child int, first *int, _ *string) int { return pageCost(child, first) }
+	cfg.Complexity.Document.Revisions = func(child int, first *int, _ *string) int { return pageCost(child, first) }
+	cfg.Complexity.Query.Folders = func(child int, _ model.Space) int { return 1 + 100*child }
+	cfg.Complexity.Query.FolderTree = func(child int, _ model.Space, _ *string) int { return 1 + child }
 
 	srv := handler.New(generated.NewExecutableSchema(cfg))
 	srv.AddTransport(transport.Websocket{
@@ -87,6 +96,9 @@ func NewHandler(r *Resolver, o Options) *handler.Server {
 	srv.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](1000)})
 	srv.Use(DepthLimit{Max: o.Limits.Depth})
 	srv.Use(extension.FixedComplexityLimit(o.Limits.Complexity))
+	srv.AroundOperations(func(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
+		return next(withLoaders(ctx, newLoaders(r)))
+	})
 	srv.SetErrorPresenter(PresentError(r.Log))
 	srv.SetRecoverFunc(Recover(r.Log))
 	return srv

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 
 	"codna/internal/auth"
+	"codna/internal/document"
 	"codna/internal/manage"
 )
 
@@ -14,5 +15,6 @@ import (
 type Resolver struct {
 	Auth   *auth.Service
 	Manage *manage.Service
+	Docs   *document.Service
 	Log    *slog.Logger
 }

@@ -18,6 +18,7 @@ type config struct {
 	LogLevel    string // debug | info | warn | error
 	Migrate     bool   // migrate up when serve starts
 	Demo        bool   // seed a demo person and documents into an empty database
+	PurgeEvery  time.Duration
 	Server      server.Config
 }
 
@@ -30,6 +31,7 @@ func envConfig() (config, error) {
 		LogFormat:   envOr("CODNA_LOG_FORMAT", "auto"),
 		LogLevel:    envOr("CODNA_LOG_LEVEL", "info"),
 		Migrate:     true,
+		PurgeEvery:  time.Hour,
 		Server:      server.DefaultConfig,
 	}
 	s := &c.Server
@@ -56,6 +58,9 @@ func envConfig() (config, error) {
 	p.duration("CODNA_WS_INIT_TIMEOUT", &s.WSInitTimeout)
 	p.duration("CODNA_WS_KEEPALIVE", &s.WSKeepAlive)
 	p.duration("CODNA_SESSION_TTL", &s.Auth.SessionTTL)
+	p.duration("CODNA_PURGE_AFTER", &s.Documents.PurgeAfter)
+	p.duration("CODNA_PURGE_INTERVAL", &c.PurgeEvery)
+	p.int("CODNA_MAX_BODY_BYTES", &s.Documents.MaxBodyBytes, 1024)
 	p.int("CODNA_LOGIN_LIMIT", &s.Auth.LoginLimit, 1)
 	p.duration("CODNA_LOGIN_WINDOW", &s.Auth.LoginWindow)
 	var mem, iter int

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"codna/internal/db"
+	"codna/internal/document"
 	"codna/internal/server"
 )
 
@@ -45,6 +46,11 @@ func serve(ctx context.Context, cfg config, args []string, stderr io.Writer) err
 		}
 	}
 	srv := server.New(pool, cfg.Server, log)
+	purger := document.NewPurger(srv.Docs, cfg.PurgeEvery, log.With("component", "purger"))
+	if err := purger.Start(ctx); err != nil {
+		return err
+	}
+	defer purger.Stop()
 	if err := srv.Start(ctx); err != nil {
 		return err
 	}

@@ -22,7 +22,12 @@ func NewExecutableSchema(cfg Config) graphql.ExecutableSchema {
 type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
+	Document() DocumentResolver
+	DocumentRevision() DocumentRevisionResolver
+	DocumentRevisionConnection() DocumentRevisionConnectionResolver
+	FolderEntry() FolderEntryResolver
 	Mutation() MutationResolver
+	PastAddress() PastAddressResolver
 	Query() QueryResolver
 }
 
@@ -30,8 +35,103 @@ type DirectiveRoot struct {
 }
 
 type ComplexityRoot struct {
+	CreateDocumentPayload struct {
+		Document func(childComplexity int) int
+	}
+
 	CreatePersonPayload struct {
 		User func(childComplexity int) int
+	}
+
+	DeleteDocumentPayload struct {
+		Document func(childComplexity int) int
+	}
+
+	Document struct {
+		Content      func(childComplexity int) int
+		CreatedAt    func(childComplexity int) int
+		DeletedAt    func(childComplexity int) int
+		Diff         func(childComplexity int, from int, to int) int
+		Frontmatter  func(childComplexity int) int
+		ID           func(childComplexity int) int
+		Markdown     func(childComplexity int) int
+		MyPermission func(childComplexity int) int
+		Owner        func(childComplexity int) int
+		Path         func(childComplexity int) int
+		PathHistory  func(childComplexity int) int
+		PurgeAfter   func(childComplexity int) int
+		Revision     func(childComplexity int, version int) int
+		Revisions    func(childComplexity int, first *int, after *string) int
+		Slug         func(childComplexity int) int
+		Space        func(childComplexity int) int
+		Status       func(childComplexity int) int
+		Tags         func(childComplexity int) int
+		Title        func(childComplexity int) int
+		UpdatedAt    func(childComplexity int) int
+		UpdatedBy    func(childComplexity int) int
+		Version      func(childComplexity int) int
+	}
+
+	DocumentConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	DocumentEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	DocumentRevision struct {
+		Author        func(childComplexity int) int
+		ChangeKind    func(childComplexity int) int
+		ChangeSummary func(childComplexity int) int
+		Content       func(childComplexity int) int
+		CreatedAt     func(childComplexity int) int
+		Frontmatter   func(childComplexity int) int
+		ID            func(childComplexity int) int
+		Path          func(childComplexity int) int
+		Slug          func(childComplexity int) int
+		Space         func(childComplexity int) int
+		Status        func(childComplexity int) int
+		Tags          func(childComplexity int) int
+		Title         func(childComplexity int) int
+		Version       func(childComplexity int) int
+	}
+
+	DocumentRevisionConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	DocumentRevisionEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	Folder struct {
+		Documents   func(childComplexity int) int
+		HasChildren func(childComplexity int) int
+		Path        func(childComplexity int) int
+	}
+
+	FolderEntry struct {
+		Document  func(childComplexity int) int
+		ID        func(childComplexity int) int
+		Path      func(childComplexity int) int
+		Slug      func(childComplexity int) int
+		Space     func(childComplexity int) int
+		Status    func(childComplexity int) int
+		Title     func(childComplexity int) int
+		UpdatedAt func(childComplexity int) int
+	}
+
+	FolderTree struct {
+		Documents func(childComplexity int) int
+		Folders   func(childComplexity int) int
+		Path      func(childComplexity int) int
+		Space     func(childComplexity int) int
 	}
 
 	LoginPayload struct {
@@ -57,12 +157,22 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	MoveDocumentPayload struct {
+		Document func(childComplexity int) int
+	}
+
 	Mutation struct {
+		CreateDocument   func(childComplexity int, input model.CreateDocumentInput) int
 		CreatePerson     func(childComplexity int, input model.CreatePersonInput) int
 		DeactivatePerson func(childComplexity int, input model.SetPersonActiveInput) int
+		DeleteDocument   func(childComplexity int, input model.DeleteDocumentInput) int
 		Login            func(childComplexity int, input model.LoginInput) int
 		Logout           func(childComplexity int) int
+		MoveDocument     func(childComplexity int, input model.MoveDocumentInput) int
 		ReactivatePerson func(childComplexity int, input model.SetPersonActiveInput) int
+		RestoreDocument  func(childComplexity int, input model.RestoreDocumentInput) int
+		RestoreRevision  func(childComplexity int, input model.RestoreRevisionInput) int
+		UpdateDocument   func(childComplexity int, input model.UpdateDocumentInput) int
 	}
 
 	PageInfo struct {
@@ -70,13 +180,41 @@ type ComplexityRoot struct {
 		HasNextPage func(childComplexity int) int
 	}
 
+	PastAddress struct {
+		Path      func(childComplexity int) int
+		Slug      func(childComplexity int) int
+		Space     func(childComplexity int) int
+		ValidFrom func(childComplexity int) int
+		ValidTo   func(childComplexity int) int
+	}
+
 	Query struct {
-		ManagedUsers func(childComplexity int, first *int, after *string) int
-		Me           func(childComplexity int) int
+		Document          func(childComplexity int, id string) int
+		DocumentByAddress func(childComplexity int, space model.Space, path *string, slug string) int
+		Documents         func(childComplexity int, first *int, after *string, filter *model.DocumentFilter, orderBy *model.DocumentOrder) int
+		FolderTree        func(childComplexity int, space model.Space, path *string) int
+		Folders           func(childComplexity int, space model.Space) int
+		ManagedUsers      func(childComplexity int, first *int, after *string) int
+		Me                func(childComplexity int) int
+		Trash             func(childComplexity int, first *int, after *string) int
+	}
+
+	RestoreDocumentPayload struct {
+		Document func(childComplexity int) int
+	}
+
+	RestoreRevisionPayload struct {
+		Changed  func(childComplexity int) int
+		Document func(childComplexity int) int
 	}
 
 	SetPersonActivePayload struct {
 		User func(childComplexity int) int
+	}
+
+	UpdateDocumentPayload struct {
+		Changed  func(childComplexity int) int
+		Document func(childComplexity int) int
 	}
 
 	User struct {
@@ -101,12 +239,410 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 	_ = ec
 	switch typeName + "." + field {
 
+	case "CreateDocumentPayload.document":
+		if e.ComplexityRoot.CreateDocumentPayload.Document == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreateDocumentPayload.Document(childComplexity), true
+
 	case "CreatePersonPayload.user":
 		if e.ComplexityRoot.CreatePersonPayload.User == nil {
 			break
 		}
 
 		return e.ComplexityRoot.CreatePersonPayload.User(childComplexity), true
+
+	case "DeleteDocumentPayload.document":
+		if e.ComplexityRoot.DeleteDocumentPayload.Document == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeleteDocumentPayload.Document(childComplexity), true
+
+	case "Document.content":
+		if e.ComplexityRoot.Document.Content == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Document.Content(childComplexity), true
+	case "Document.createdAt":
+		if e.ComplexityRoot.Document.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Document.CreatedAt(childComplexity), true
+	case "Document.deletedAt":
+		if e.ComplexityRoot.Document.DeletedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Document.DeletedAt(childComplexity), true
+	case "Document.diff":
+		if e.ComplexityRoot.Document.Diff == nil {
+			break
+		}
+
+		args, err := ec.field_Document_diff_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Document.Diff(childComplexity, args["from"].(int), args["to"].(int)), true
+	case "Document.frontmatter":
+		if e.ComplexityRoot.Document.Frontmatter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Document.Frontmatter(childComplexity), true
+	case "Document.id":
+		if e.ComplexityRoot.Document.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Document.ID(childComplexity), true
+	case "Document.markdown":
+		if e.ComplexityRoot.Document.Markdown == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Document.Markdown(childComplexity), true
+	case "Document.myPermission":
+		if e.ComplexityRoot.Document.MyPermission == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Document.MyPermission(childComplexity), true
+	case "Document.owner":
+		if e.ComplexityRoot.Document.Owner == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Document.Owner(childComplexity), true
+	case "Document.path":
+		if e.ComplexityRoot.Document.Path == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Document.Path(childComplexity), true
+	case "Document.pathHistory":
+		if e.ComplexityRoot.Document.PathHistory == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Document.PathHistory(childComplexity), true
+	case "Document.purgeAfter":
+		if e.ComplexityRoot.Document.PurgeAfter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Document.PurgeAfter(childComplexity), true
+	case "Document.revision":
+		if e.ComplexityRoot.Document.Revision == nil {
+			break
+		}
+
+		args, err := ec.field_Document_revision_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Document.Revision(childComplexity, args["version"].(int)), true
+	case "Document.revisions":
+		if e.ComplexityRoot.Document.Revisions == nil {
+			break
+		}
+
+		args, err := ec.field_Document_revisions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Document.Revisions(childComplexity, args["first"].(*int), args["after"].(*string)), true
+	case "Document.slug":
+		if e.ComplexityRoot.Document.Slug == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Document.Slug(childComplexity), true
+	case "Document.space":
+		if e.ComplexityRoot.Document.Space == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Document.Space(childComplexity), true
+	case "Document.status":
+		if e.ComplexityRoot.Document.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Document.Status(childComplexity), true
+	case "Document.tags":
+		if e.ComplexityRoot.Document.Tags == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Document.Tags(childComplexity), true
+	case "Document.title":
+		if e.ComplexityRoot.Document.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Document.Title(childComplexity), true
+	case "Document.updatedAt":
+		if e.ComplexityRoot.Document.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Document.UpdatedAt(childComplexity), true
+	case "Document.updatedBy":
+		if e.ComplexityRoot.Document.UpdatedBy == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Document.UpdatedBy(childComplexity), true
+	case "Document.version":
+		if e.ComplexityRoot.Document.Version == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Document.Version(childComplexity), true
+
+	case "DocumentConnection.edges":
+		if e.ComplexityRoot.DocumentConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentConnection.Edges(childComplexity), true
+	case "DocumentConnection.pageInfo":
+		if e.ComplexityRoot.DocumentConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentConnection.PageInfo(childComplexity), true
+
+	case "DocumentEdge.cursor":
+		if e.ComplexityRoot.DocumentEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentEdge.Cursor(childComplexity), true
+	case "DocumentEdge.node":
+		if e.ComplexityRoot.DocumentEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentEdge.Node(childComplexity), true
+
+	case "DocumentRevision.author":
+		if e.ComplexityRoot.DocumentRevision.Author == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentRevision.Author(childComplexity), true
+	case "DocumentRevision.changeKind":
+		if e.ComplexityRoot.DocumentRevision.ChangeKind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentRevision.ChangeKind(childComplexity), true
+	case "DocumentRevision.changeSummary":
+		if e.ComplexityRoot.DocumentRevision.ChangeSummary == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentRevision.ChangeSummary(childComplexity), true
+	case "DocumentRevision.content":
+		if e.ComplexityRoot.DocumentRevision.Content == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentRevision.Content(childComplexity), true
+	case "DocumentRevision.createdAt":
+		if e.ComplexityRoot.DocumentRevision.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentRevision.CreatedAt(childComplexity), true
+	case "DocumentRevision.frontmatter":
+		if e.ComplexityRoot.DocumentRevision.Frontmatter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentRevision.Frontmatter(childComplexity), true
+	case "DocumentRevision.id":
+		if e.ComplexityRoot.DocumentRevision.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentRevision.ID(childComplexity), true
+	case "DocumentRevision.path":
+		if e.ComplexityRoot.DocumentRevision.Path == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentRevision.Path(childComplexity), true
+	case "DocumentRevision.slug":
+		if e.ComplexityRoot.DocumentRevision.Slug == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentRevision.Slug(childComplexity), true
+	case "DocumentRevision.space":
+		if e.ComplexityRoot.DocumentRevision.Space == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentRevision.Space(childComplexity), true
+	case "DocumentRevision.status":
+		if e.ComplexityRoot.DocumentRevision.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentRevision.Status(childComplexity), true
+	case "DocumentRevision.tags":
+		if e.ComplexityRoot.DocumentRevision.Tags == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentRevision.Tags(childComplexity), true
+	case "DocumentRevision.title":
+		if e.ComplexityRoot.DocumentRevision.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentRevision.Title(childComplexity), true
+	case "DocumentRevision.version":
+		if e.ComplexityRoot.DocumentRevision.Version == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentRevision.Version(childComplexity), true
+
+	case "DocumentRevisionConnection.edges":
+		if e.ComplexityRoot.DocumentRevisionConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentRevisionConnection.Edges(childComplexity), true
+	case "DocumentRevisionConnection.pageInfo":
+		if e.ComplexityRoot.DocumentRevisionConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentRevisionConnection.PageInfo(childComplexity), true
+	case "DocumentRevisionConnection.totalCount":
+		if e.ComplexityRoot.DocumentRevisionConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentRevisionConnection.TotalCount(childComplexity), true
+
+	case "DocumentRevisionEdge.cursor":
+		if e.ComplexityRoot.DocumentRevisionEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentRevisionEdge.Cursor(childComplexity), true
+	case "DocumentRevisionEdge.node":
+		if e.ComplexityRoot.DocumentRevisionEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentRevisionEdge.Node(childComplexity), true
+
+	case "Folder.documents":
+		if e.ComplexityRoot.Folder.Documents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Folder.Documents(childComplexity), true
+	case "Folder.hasChildren":
+		if e.ComplexityRoot.Folder.HasChildren == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Folder.HasChildren(childComplexity), true
+	case "Folder.path":
+		if e.ComplexityRoot.Folder.Path == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Folder.Path(childComplexity), true
+
+	case "FolderEntry.document":
+		if e.ComplexityRoot.FolderEntry.Document == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FolderEntry.Document(childComplexity), true
+	case "FolderEntry.id":
+		if e.ComplexityRoot.FolderEntry.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FolderEntry.ID(childComplexity), true
+	case "FolderEntry.path":
+		if e.ComplexityRoot.FolderEntry.Path == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FolderEntry.Path(childComplexity), true
+	case "FolderEntry.slug":
+		if e.ComplexityRoot.FolderEntry.Slug == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FolderEntry.Slug(childComplexity), true
+	case "FolderEntry.space":
+		if e.ComplexityRoot.FolderEntry.Space == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FolderEntry.Space(childComplexity), true
+	case "FolderEntry.status":
+		if e.ComplexityRoot.FolderEntry.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FolderEntry.Status(childComplexity), true
+	case "FolderEntry.title":
+		if e.ComplexityRoot.FolderEntry.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FolderEntry.Title(childComplexity), true
+	case "FolderEntry.updatedAt":
+		if e.ComplexityRoot.FolderEntry.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FolderEntry.UpdatedAt(childComplexity), true
+
+	case "FolderTree.documents":
+		if e.ComplexityRoot.FolderTree.Documents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FolderTree.Documents(childComplexity), true
+	case "FolderTree.folders":
+		if e.ComplexityRoot.FolderTree.Folders == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FolderTree.Folders(childComplexity), true
+	case "FolderTree.path":
+		if e.ComplexityRoot.FolderTree.Path == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FolderTree.Path(childComplexity), true
+	case "FolderTree.space":
+		if e.ComplexityRoot.FolderTree.Space == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FolderTree.Space(childComplexity), true
 
 	case "LoginPayload.user":
 		if e.ComplexityRoot.LoginPayload.User == nil {
@@ -178,6 +714,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ManagedUserEdge.Node(childComplexity), true
 
+	case "MoveDocumentPayload.document":
+		if e.ComplexityRoot.MoveDocumentPayload.Document == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MoveDocumentPayload.Document(childComplexity), true
+
+	case "Mutation.createDocument":
+		if e.ComplexityRoot.Mutation.CreateDocument == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createDocument_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateDocument(childComplexity, args["input"].(model.CreateDocumentInput)), true
 	case "Mutation.createPerson":
 		if e.ComplexityRoot.Mutation.CreatePerson == nil {
 			break
@@ -200,6 +754,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeactivatePerson(childComplexity, args["input"].(model.SetPersonActiveInput)), true
+	case "Mutation.deleteDocument":
+		if e.ComplexityRoot.Mutation.DeleteDocument == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteDocument_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteDocument(childComplexity, args["input"].(model.DeleteDocumentInput)), true
 	case "Mutation.login":
 		if e.ComplexityRoot.Mutation.Login == nil {
 			break
@@ -217,6 +782,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.Logout(childComplexity), true
+	case "Mutation.moveDocument":
+		if e.ComplexityRoot.Mutation.MoveDocument == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_moveDocument_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.MoveDocument(childComplexity, args["input"].(model.MoveDocumentInput)), true
 	case "Mutation.reactivatePerson":
 		if e.ComplexityRoot.Mutation.ReactivatePerson == nil {
 			break
@@ -228,6 +804,39 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ReactivatePerson(childComplexity, args["input"].(model.SetPersonActiveInput)), true
+	case "Mutation.restoreDocument":
+		if e.ComplexityRoot.Mutation.RestoreDocument == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_restoreDocument_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RestoreDocument(childComplexity, args["input"].(model.RestoreDocumentInput)), true
+	case "Mutation.restoreRevision":
+		if e.ComplexityRoot.Mutation.RestoreRevision == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_restoreRevision_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RestoreRevision(childComplexity, args["input"].(model.RestoreRevisionInput)), true
+	case "Mutation.updateDocument":
+		if e.ComplexityRoot.Mutation.UpdateDocument == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateDocument_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateDocument(childComplexity, args["input"].(model.UpdateDocumentInput)), true
 
 	case "PageInfo.endCursor":
 		if e.ComplexityRoot.PageInfo.EndCursor == nil {
@@ -241,6 +850,93 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PageInfo.HasNextPage(childComplexity), true
+
+	case "PastAddress.path":
+		if e.ComplexityRoot.PastAddress.Path == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PastAddress.Path(childComplexity), true
+	case "PastAddress.slug":
+		if e.ComplexityRoot.PastAddress.Slug == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PastAddress.Slug(childComplexity), true
+	case "PastAddress.space":
+		if e.ComplexityRoot.PastAddress.Space == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PastAddress.Space(childComplexity), true
+	case "PastAddress.validFrom":
+		if e.ComplexityRoot.PastAddress.ValidFrom == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PastAddress.ValidFrom(childComplexity), true
+	case "PastAddress.validTo":
+		if e.ComplexityRoot.PastAddress.ValidTo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PastAddress.ValidTo(childComplexity), true
+
+	case "Query.document":
+		if e.ComplexityRoot.Query.Document == nil {
+			break
+		}
+
+		args, err := ec.field_Query_document_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Document(childComplexity, args["id"].(string)), true
+	case "Query.documentByAddress":
+		if e.ComplexityRoot.Query.DocumentByAddress == nil {
+			break
+		}
+
+		args, err := ec.field_Query_documentByAddress_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.DocumentByAddress(childComplexity, args["space"].(model.Space), args["path"].(*string), args["slug"].(string)), true
+	case "Query.documents":
+		if e.ComplexityRoot.Query.Documents == nil {
+			break
+		}
+
+		args, err := ec.field_Query_documents_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Documents(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.DocumentFilter), args["orderBy"].(*model.DocumentOrder)), true
+	case "Query.folderTree":
+		if e.ComplexityRoot.Query.FolderTree == nil {
+			break
+		}
+
+		args, err := ec.field_Query_folderTree_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.FolderTree(childComplexity, args["space"].(model.Space), args["path"].(*string)), true
+	case "Query.folders":
+		if e.ComplexityRoot.Query.Folders == nil {
+			break
+		}
+
+		args, err := ec.field_Query_folders_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Folders(childComplexity, args["space"].(model.Space)), true
 
 	case "Query.managedUsers":
 		if e.ComplexityRoot.Query.ManagedUsers == nil {
@@ -259,6 +955,37 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Me(childComplexity), true
+	case "Query.trash":
+		if e.ComplexityRoot.Query.Trash == nil {
+			break
+		}
+
+		args, err := ec.field_Query_trash_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Trash(childComplexity, args["first"].(*int), args["after"].(*string)), true
+
+	case "RestoreDocumentPayload.document":
+		if e.ComplexityRoot.RestoreDocumentPayload.Document == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RestoreDocumentPayload.Document(childComplexity), true
+
+	case "RestoreRevisionPayload.changed":
+		if e.ComplexityRoot.RestoreRevisionPayload.Changed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RestoreRevisionPayload.Changed(childComplexity), true
+	case "RestoreRevisionPayload.document":
+		if e.ComplexityRoot.RestoreRevisionPayload.Document == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RestoreRevisionPayload.Document(childComplexity), true
 
 	case "SetPersonActivePayload.user":
 		if e.ComplexityRoot.SetPersonActivePayload.User == nil {
@@ -266,6 +993,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.SetPersonActivePayload.User(childComplexity), true
+
+	case "UpdateDocumentPayload.changed":
+		if e.ComplexityRoot.UpdateDocumentPayload.Changed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UpdateDocumentPayload.Changed(childComplexity), true
+	case "UpdateDocumentPayload.document":
+		if e.ComplexityRoot.UpdateDocumentPayload.Document == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UpdateDocumentPayload.Document(childComplexity), true
 
 	case "User.email":
 		if e.ComplexityRoot.User.Email == nil {
@@ -301,9 +1041,16 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	ec := newExecutionContext(opCtx, e, make(chan graphql.DeferredResult))
 	inputUnmarshalers := func() *graphql.InputUnmarshalerIndex {
 		return graphql.NewInputUnmarshalerIndex(
+			graphql.NewInputUnmarshaler("CreateDocumentInput", ec.unmarshalInputCreateDocumentInput),
 			graphql.NewInputUnmarshaler("CreatePersonInput", ec.unmarshalInputCreatePersonInput),
+			graphql.NewInputUnmarshaler("DeleteDocumentInput", ec.unmarshalInputDeleteDocumentInput),
+			graphql.NewInputUnmarshaler("DocumentFilter", ec.unmarshalInputDocumentFilter),
 			graphql.NewInputUnmarshaler("LoginInput", ec.unmarshalInputLoginInput),
+			graphql.NewInputUnmarshaler("MoveDocumentInput", ec.unmarshalInputMoveDocumentInput),
+			graphql.NewInputUnmarshaler("RestoreDocumentInput", ec.unmarshalInputRestoreDocumentInput),
+			graphql.NewInputUnmarshaler("RestoreRevisionInput", ec.unmarshalInputRestoreRevisionInput),
 			graphql.NewInputUnmarshaler("SetPersonActiveInput", ec.unmarshalInputSetPersonActiveInput),
+			graphql.NewInputUnmarshaler("UpdateDocumentInput", ec.unmarshalInputUpdateDocumentInput),
 		)
 	}
 	first := true
@@ -442,6 +1189,339 @@ type PageInfo {
   endCursor: String
 }
 `, BuiltIn: false},
+	{Name: "../schema/documents.graphqls", Input: `"One of the three spaces of the knowledge base."
+enum Space {
+  "Originals as ingested; their bodies are never edited."
+  RAW
+  "What people write and keep."
+  WIKI
+  "What agents and automations produce."
+  OUTPUT
+}
+
+"Where a document stands in its life."
+enum DocumentStatus {
+  DRAFT
+  ACTIVE
+  ARCHIVED
+}
+
+"What you may do to a document."
+enum DocumentAccess {
+  "Read it, its history and its links."
+  READ
+  "Also edit its body, title, tags and status, and move it."
+  WRITE
+  "Also delete and restore it, and share it. You created it (or it was transferred to you)."
+  OWNER
+}
+
+"What kind of change a revision records."
+enum ChangeKind {
+  CREATE
+  CONTENT
+  MOVE
+  RENAME
+  TAGS
+  STATUS
+  RESTORE
+  DELETE
+}
+
+"How ` + "`" + `documents` + "`" + ` sorts."
+enum DocumentOrder {
+  "Most recently changed first."
+  UPDATED
+  "By title, ignoring case."
+  TITLE
+}
+
+"Free-form JSON: the frontmatter keys CoDNA does not own."
+scalar JSON
+
+"""
+A markdown document. Its ` + "`" + `id` + "`" + ` never changes; its address (` + "`" + `space` + "`" + `, ` + "`" + `path` + "`" + `, ` + "`" + `slug` + "`" + `) can.
+It lives at ` + "`" + `/<space>/<path>/<slug>.md` + "`" + ` in an export.
+"""
+type Document {
+  "The permanent id: what links resolve to."
+  id: ID!
+  "The space it lives in."
+  space: Space!
+  "Its folder, like ` + "`" + `engineering/onboarding` + "`" + `; empty at the space root."
+  path: String!
+  "Its name in the folder, like ` + "`" + `laptop-setup` + "`" + `."
+  slug: String!
+  "Its title."
+  title: String!
+  "The markdown body, without frontmatter."
+  content: String!
+  "The body with its frontmatter (title, tags, status and the other keys), as an export writes it."
+  markdown: String!
+  "Frontmatter keys CoDNA does not own, kept as written."
+  frontmatter: JSON!
+  "Its tags, lowercase, in the order given."
+  tags: [String!]!
+  "Draft, active or archived."
+  status: DocumentStatus!
+  "Increases by one with every change; pass it as ` + "`" + `expectedVersion` + "`" + ` to update safely."
+  version: Int!
+  "When it was created."
+  createdAt: Time!
+  "When it last changed."
+  updatedAt: Time!
+  "Set while it is in the trash (only its owner sees it then)."
+  deletedAt: Time
+  "When a document in the trash will be purged for good."
+  purgeAfter: Time
+  "Who owns it."
+  owner: User!
+  "Who changed it last."
+  updatedBy: User
+  "What you may do to it."
+  myPermission: DocumentAccess!
+  "Its revisions, newest first. Every change is kept forever."
+  revisions(first: Int = 20, after: String): DocumentRevisionConnection!
+  "One revision by version number; null when there is no such version."
+  revision(version: Int!): DocumentRevision
+  "A unified diff of the markdown source from one version to another."
+  diff(from: Int!, to: Int!): String!
+  "The addresses it left, most recent first."
+  pathHistory: [PastAddress!]!
+}
+
+"One saved state of a document: a full snapshot."
+type DocumentRevision {
+  "The revision's id."
+  id: ID!
+  "Its version number."
+  version: Int!
+  "What kind of change made it."
+  changeKind: ChangeKind!
+  "A note on the change, when there is one."
+  changeSummary: String
+  "The title then."
+  title: String!
+  "The space then."
+  space: Space!
+  "The folder then."
+  path: String!
+  "The slug then."
+  slug: String!
+  "The body then."
+  content: String!
+  "The tags then."
+  tags: [String!]!
+  "The status then."
+  status: DocumentStatus!
+  "The extra frontmatter keys then."
+  frontmatter: JSON!
+  "Who made the change."
+  author: User
+  "When."
+  createdAt: Time!
+}
+
+"An edge of a ` + "`" + `DocumentRevisionConnection` + "`" + `."
+type DocumentRevisionEdge {
+  cursor: String!
+  node: DocumentRevision!
+}
+
+"A page of a document's revisions."
+type DocumentRevisionConnection {
+  edges: [DocumentRevisionEdge!]!
+  pageInfo: PageInfo!
+  "How many revisions the document has in all."
+  totalCount: Int!
+}
+
+"An address a document left."
+type PastAddress {
+  space: Space!
+  path: String!
+  slug: String!
+  "When the document took this address."
+  validFrom: Time!
+  "When it left."
+  validTo: Time!
+}
+
+"An edge of a ` + "`" + `DocumentConnection` + "`" + `."
+type DocumentEdge {
+  cursor: String!
+  node: Document!
+}
+
+"A page of documents."
+type DocumentConnection {
+  edges: [DocumentEdge!]!
+  pageInfo: PageInfo!
+}
+
+"Narrows ` + "`" + `documents` + "`" + `. Every field given must match."
+input DocumentFilter {
+  "Only this space."
+  space: Space
+  "Only documents in this folder or beneath it."
+  pathPrefix: String
+  "Only documents carrying all of these tags."
+  tags: [String!]
+  "Only this status."
+  status: DocumentStatus
+  "Only documents changed at or after this time."
+  updatedSince: Time
+}
+
+"A folder as you see it: it exists only through documents you can read."
+type Folder {
+  "Its path, like ` + "`" + `codna/adr` + "`" + `."
+  path: String!
+  "Live documents you can read in it and beneath it (drafts and archived included)."
+  documents: Int!
+  "Whether it has subfolders you can see."
+  hasChildren: Boolean!
+}
+
+"A document listed in a folder."
+type FolderEntry {
+  id: ID!
+  space: Space!
+  path: String!
+  slug: String!
+  title: String!
+  status: DocumentStatus!
+  updatedAt: Time!
+  "The whole document."
+  document: Document!
+}
+
+"One level of a space: the subfolders directly under ` + "`" + `path` + "`" + ` and the documents directly in it."
+type FolderTree {
+  space: Space!
+  path: String!
+  folders: [Folder!]!
+  documents: [FolderEntry!]!
+}
+
+extend type Query {
+  "A document by id. One you cannot read answers NOT_FOUND, exactly like one that does not exist."
+  document(id: ID!): Document
+  "The live document at an address. One you cannot read answers NOT_FOUND."
+  documentByAddress(space: Space!, path: String = "", slug: String!): Document
+  "The live documents you can read (` + "`" + `first` + "`" + ` at most 100)."
+  documents(first: Int = 50, after: String, filter: DocumentFilter, orderBy: DocumentOrder = UPDATED): DocumentConnection!
+  "One level of a space's folders, for walking it like a sidebar."
+  folderTree(space: Space!, path: String = ""): FolderTree!
+  "Every folder of a space you can see, each right after its parent (at most 5000)."
+  folders(space: Space!): [Folder!]!
+  "Your documents in the trash, most recently deleted first."
+  trash(first: Int = 50, after: String): DocumentConnection!
+}
+
+"A new document."
+input CreateDocumentInput {
+  space: Space!
+  "Its folder; empty or omitted for the space root."
+  path: String
+  "Lowercase letters, digits and hyphens."
+  slug: String!
+  title: String!
+  "Markdown. A leading YAML frontmatter block fills tags and status (unless given here) and keeps its other keys."
+  content: String
+  tags: [String!]
+}
+
+"The created document."
+type CreateDocumentPayload {
+  document: Document!
+}
+
+"A change to a document's content. Omitted fields stay as they are."
+input UpdateDocumentInput {
+  id: ID!
+  "The version you edited; if the document moved on, the update is CONFLICT and changes nothing."
+  expectedVersion: Int!
+  title: String
+  content: String
+  tags: [String!]
+  status: DocumentStatus
+}
+
+"The document after the update."
+type UpdateDocumentPayload {
+  document: Document!
+  "False when the save changed nothing (no revision was written)."
+  changed: Boolean!
+}
+
+"A new address for a document. Omitted fields stay as they are."
+input MoveDocumentInput {
+  id: ID!
+  "When given, the move is CONFLICT if the document moved on."
+  expectedVersion: Int
+  space: Space
+  path: String
+  slug: String
+}
+
+"The moved document."
+type MoveDocumentPayload {
+  document: Document!
+}
+
+"The document to move to the trash."
+input DeleteDocumentInput {
+  id: ID!
+}
+
+"The document, now in the trash."
+type DeleteDocumentPayload {
+  document: Document!
+}
+
+"A document to bring back from the trash; give an address to restore it elsewhere."
+input RestoreDocumentInput {
+  id: ID!
+  space: Space
+  path: String
+  slug: String
+}
+
+"The restored document."
+type RestoreDocumentPayload {
+  document: Document!
+}
+
+"An earlier version to make current again, as a new revision."
+input RestoreRevisionInput {
+  id: ID!
+  version: Int!
+  expectedVersion: Int
+}
+
+"The document after the restore."
+type RestoreRevisionPayload {
+  document: Document!
+  "False when that version's content is already current."
+  changed: Boolean!
+}
+
+extend type Mutation {
+  "Creates a document you own. An address already taken is CONFLICT on ` + "`" + `slug` + "`" + `."
+  createDocument(input: CreateDocumentInput!): CreateDocumentPayload!
+  "Saves a new version of a document you can write."
+  updateDocument(input: UpdateDocumentInput!): UpdateDocumentPayload!
+  "Moves or renames a document you can write; its old address is remembered and freed."
+  moveDocument(input: MoveDocumentInput!): MoveDocumentPayload!
+  "Moves a document you own to the trash; it is purged after 30 days unless restored."
+  deleteDocument(input: DeleteDocumentInput!): DeleteDocumentPayload!
+  "Brings a document you own back from the trash."
+  restoreDocument(input: RestoreDocumentInput!): RestoreDocumentPayload!
+  "Makes an earlier version current again."
+  restoreRevision(input: RestoreRevisionInput!): RestoreRevisionPayload!
+}
+`, BuiltIn: false},
 	{Name: "../schema/management.graphqls", Input: `"A user as management sees one: never anything they wrote."
 type ManagedUser {
   "The user's permanent id."
@@ -523,12 +1603,202 @@ var parsedSchema = gqlparser.MustLoadSchema(sources...)
 // Each function is generated once per unique object type, deduplicating the
 // switch statements that were previously inlined in every fieldContext_* function.
 
+func (ec *executionContext) childFields_CreateDocumentPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "document":
+		return ec.fieldContext_CreateDocumentPayload_document(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CreateDocumentPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_CreatePersonPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "user":
 		return ec.fieldContext_CreatePersonPayload_user(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type CreatePersonPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_DeleteDocumentPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "document":
+		return ec.fieldContext_DeleteDocumentPayload_document(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DeleteDocumentPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_Document(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Document_id(ctx, field)
+	case "space":
+		return ec.fieldContext_Document_space(ctx, field)
+	case "path":
+		return ec.fieldContext_Document_path(ctx, field)
+	case "slug":
+		return ec.fieldContext_Document_slug(ctx, field)
+	case "title":
+		return ec.fieldContext_Document_title(ctx, field)
+	case "content":
+		return ec.fieldContext_Document_content(ctx, field)
+	case "markdown":
+		return ec.fieldContext_Document_markdown(ctx, field)
+	case "frontmatter":
+		return ec.fieldContext_Document_frontmatter(ctx, field)
+	case "tags":
+		return ec.fieldContext_Document_tags(ctx, field)
+	case "status":
+		return ec.fieldContext_Document_status(ctx, field)
+	case "version":
+		return ec.fieldContext_Document_version(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Document_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_Document_updatedAt(ctx, field)
+	case "deletedAt":
+		return ec.fieldContext_Document_deletedAt(ctx, field)
+	case "purgeAfter":
+		return ec.fieldContext_Document_purgeAfter(ctx, field)
+	case "owner":
+		return ec.fieldContext_Document_owner(ctx, field)
+	case "updatedBy":
+		return ec.fieldContext_Document_updatedBy(ctx, field)
+	case "myPermission":
+		return ec.fieldContext_Document_myPermission(ctx, field)
+	case "revisions":
+		return ec.fieldContext_Document_revisions(ctx, field)
+	case "revision":
+		return ec.fieldContext_Document_revision(ctx, field)
+	case "diff":
+		return ec.fieldContext_Document_diff(ctx, field)
+	case "pathHistory":
+		return ec.fieldContext_Document_pathHistory(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Document", field.Name)
+}
+
+func (ec *executionContext) childFields_DocumentConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_DocumentConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_DocumentConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DocumentConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_DocumentEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_DocumentEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_DocumentEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DocumentEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_DocumentRevision(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_DocumentRevision_id(ctx, field)
+	case "version":
+		return ec.fieldContext_DocumentRevision_version(ctx, field)
+	case "changeKind":
+		return ec.fieldContext_DocumentRevision_changeKind(ctx, field)
+	case "changeSummary":
+		return ec.fieldContext_DocumentRevision_changeSummary(ctx, field)
+	case "title":
+		return ec.fieldContext_DocumentRevision_title(ctx, field)
+	case "space":
+		return ec.fieldContext_DocumentRevision_space(ctx, field)
+	case "path":
+		return ec.fieldContext_DocumentRevision_path(ctx, field)
+	case "slug":
+		return ec.fieldContext_DocumentRevision_slug(ctx, field)
+	case "content":
+		return ec.fieldContext_DocumentRevision_content(ctx, field)
+	case "tags":
+		return ec.fieldContext_DocumentRevision_tags(ctx, field)
+	case "status":
+		return ec.fieldContext_DocumentRevision_status(ctx, field)
+	case "frontmatter":
+		return ec.fieldContext_DocumentRevision_frontmatter(ctx, field)
+	case "author":
+		return ec.fieldContext_DocumentRevision_author(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_DocumentRevision_createdAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DocumentRevision", field.Name)
+}
+
+func (ec *executionContext) childFields_DocumentRevisionConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_DocumentRevisionConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_DocumentRevisionConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_DocumentRevisionConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DocumentRevisionConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_DocumentRevisionEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_DocumentRevisionEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_DocumentRevisionEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DocumentRevisionEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_Folder(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "path":
+		return ec.fieldContext_Folder_path(ctx, field)
+	case "documents":
+		return ec.fieldContext_Folder_documents(ctx, field)
+	case "hasChildren":
+		return ec.fieldContext_Folder_hasChildren(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Folder", field.Name)
+}
+
+func (ec *executionContext) childFields_FolderEntry(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_FolderEntry_id(ctx, field)
+	case "space":
+		return ec.fieldContext_FolderEntry_space(ctx, field)
+	case "path":
+		return ec.fieldContext_FolderEntry_path(ctx, field)
+	case "slug":
+		return ec.fieldContext_FolderEntry_slug(ctx, field)
+	case "title":
+		return ec.fieldContext_FolderEntry_title(ctx, field)
+	case "status":
+		return ec.fieldContext_FolderEntry_status(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_FolderEntry_updatedAt(ctx, field)
+	case "document":
+		return ec.fieldContext_FolderEntry_document(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type FolderEntry", field.Name)
+}
+
+func (ec *executionContext) childFields_FolderTree(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "space":
+		return ec.fieldContext_FolderTree_space(ctx, field)
+	case "path":
+		return ec.fieldContext_FolderTree_path(ctx, field)
+	case "folders":
+		return ec.fieldContext_FolderTree_folders(ctx, field)
+	case "documents":
+		return ec.fieldContext_FolderTree_documents(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type FolderTree", field.Name)
 }
 
 func (ec *executionContext) childFields_LoginPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -577,6 +1847,14 @@ func (ec *executionContext) childFields_ManagedUserEdge(ctx context.Context, fie
 	return nil, fmt.Errorf("no field named %q was found under type ManagedUserEdge", field.Name)
 }
 
+func (ec *executionContext) childFields_MoveDocumentPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "document":
+		return ec.fieldContext_MoveDocumentPayload_document(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type MoveDocumentPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_PageInfo(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "hasNextPage":
@@ -587,12 +1865,56 @@ func (ec *executionContext) childFields_PageInfo(ctx context.Context, field grap
 	return nil, fmt.Errorf("no field named %q was found under type PageInfo", field.Name)
 }
 
+func (ec *executionContext) childFields_PastAddress(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "space":
+		return ec.fieldContext_PastAddress_space(ctx, field)
+	case "path":
+		return ec.fieldContext_PastAddress_path(ctx, field)
+	case "slug":
+		return ec.fieldContext_PastAddress_slug(ctx, field)
+	case "validFrom":
+		return ec.fieldContext_PastAddress_validFrom(ctx, field)
+	case "validTo":
+		return ec.fieldContext_PastAddress_validTo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PastAddress", field.Name)
+}
+
+func (ec *executionContext) childFields_RestoreDocumentPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "document":
+		return ec.fieldContext_RestoreDocumentPayload_document(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RestoreDocumentPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_RestoreRevisionPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "document":
+		return ec.fieldContext_RestoreRevisionPayload_document(ctx, field)
+	case "changed":
+		return ec.fieldContext_RestoreRevisionPayload_changed(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RestoreRevisionPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_SetPersonActivePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "user":
 		return ec.fieldContext_SetPersonActivePayload_user(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type SetPersonActivePayload", field.Name)
+}
+
+func (ec *executionContext) childFields_UpdateDocumentPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "document":
+		return ec.fieldContext_UpdateDocumentPayload_document(ctx, field)
+	case "changed":
+		return ec.fieldContext_UpdateDocumentPayload_changed(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type UpdateDocumentPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_User(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

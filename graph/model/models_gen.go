@@ -4,11 +4,30 @@ package model
 
 import (
 	"bytes"
+	"codna/internal/document"
 	"fmt"
 	"io"
 	"strconv"
 	"time"
 )
+
+// A new document.
+type CreateDocumentInput struct {
+	Space Space `json:"space"`
+	// Its folder; empty or omitted for the space root.
+	Path *string `json:"path,omitempty"`
+	// Lowercase letters, digits and hyphens.
+	Slug  string `json:"slug"`
+	Title string `json:"title"`
+	// Markdown. A leading YAML frontmatter block fills tags and status (unless given here) and keeps its other keys.
+	Content *string  `json:"content,omitempty"`
+	Tags    []string `json:"tags,omitempty"`
+}
+
+// The created document.
+type CreateDocumentPayload struct {
+	Document *document.Doc `json:"document"`
+}
 
 // A person for management to create.
 type CreatePersonInput struct {
@@ -24,6 +43,69 @@ type CreatePersonInput struct {
 type CreatePersonPayload struct {
 	// The new person.
 	User *ManagedUser `json:"user"`
+}
+
+// The document to move to the trash.
+type DeleteDocumentInput struct {
+	ID string `json:"id"`
+}
+
+// The document, now in the trash.
+type DeleteDocumentPayload struct {
+	Document *document.Doc `json:"document"`
+}
+
+// A page of documents.
+type DocumentConnection struct {
+	Edges    []DocumentEdge `json:"edges"`
+	PageInfo *PageInfo      `json:"pageInfo"`
+}
+
+// An edge of a `DocumentConnection`.
+type DocumentEdge struct {
+	Cursor string        `json:"cursor"`
+	Node   *document.Doc `json:"node"`
+}
+
+// Narrows `documents`. Every field given must match.
+type DocumentFilter struct {
+	// Only this space.
+	Space *Space `json:"space,omitempty"`
+	// Only documents in this folder or beneath it.
+	PathPrefix *string `json:"pathPrefix,omitempty"`
+	// Only documents carrying all of these tags.
+	Tags []string `json:"tags,omitempty"`
+	// Only this status.
+	Status *DocumentStatus `json:"status,omitempty"`
+	// Only documents changed at or after this time.
+	UpdatedSince *time.Time `json:"updatedSince,omitempty"`
+}
+
+// An edge of a `DocumentRevisionConnection`.
+type DocumentRevisionEdge struct {
+	Cursor string             `json:"cursor"`
+	Node   *document.Revision `json:"node"`
+}
+
+// A document listed in a folder.
+type FolderEntry struct {
+	ID        string         `json:"id"`
+	Space     Space          `json:"space"`
+	Path      string         `json:"path"`
+	Slug      string         `json:"slug"`
+	Title     string         `json:"title"`
+	Status    DocumentStatus `json:"status"`
+	UpdatedAt time.Time      `json:"updatedAt"`
+	// The whole document.
+	Document *document.Doc `json:"document"`
+}
+
+// One level of a space: the subfolders directly under `path` and the documents directly in it.
+type FolderTree struct {
+	Space     Space             `json:"space"`
+	Path      string            `json:"path"`
+	Folders   []document.Folder `json:"folders"`
+	Documents []FolderEntry     `json:"documents"`
 }
 
 // An email and password to sign in with.
@@ -72,6 +154,21 @@ type ManagedUserEdge struct {
 	Node *ManagedUser `json:"node"`
 }
 
+// A new address for a document. Omitted fields stay as they are.
+type MoveDocumentInput struct {
+	ID string `json:"id"`
+	// When given, the move is CONFLICT if the document moved on.
+	ExpectedVersion *int    `json:"expectedVersion,omitempty"`
+	Space           *Space  `json:"space,omitempty"`
+	Path            *string `json:"path,omitempty"`
+	Slug            *string `json:"slug,omitempty"`
+}
+
+// The moved document.
+type MoveDocumentPayload struct {
+	Document *document.Doc `json:"document"`
+}
+
 type Mutation struct {
 }
 
@@ -86,6 +183,33 @@ type PageInfo struct {
 type Query struct {
 }
 
+// A document to bring back from the trash; give an address to restore it elsewhere.
+type RestoreDocumentInput struct {
+	ID    string  `json:"id"`
+	Space *Space  `json:"space,omitempty"`
+	Path  *string `json:"path,omitempty"`
+	Slug  *string `json:"slug,omitempty"`
+}
+
+// The restored document.
+type RestoreDocumentPayload struct {
+	Document *document.Doc `json:"document"`
+}
+
+// An earlier version to make current again, as a new revision.
+type RestoreRevisionInput struct {
+	ID              string `json:"id"`
+	Version         int    `json:"version"`
+	ExpectedVersion *int   `json:"expectedVersion,omitempty"`
+}
+
+// The document after the restore.
+type RestoreRevisionPayload struct {
+	Document *document.Doc `json:"document"`
+	// False when that version's content is already current.
+	Changed bool `json:"changed"`
+}
+
 // A person to deactivate or reactivate.
 type SetPersonActiveInput struct {
 	// The person's id.
@@ -98,6 +222,24 @@ type SetPersonActivePayload struct {
 	User *ManagedUser `json:"user"`
 }
 
+// A change to a document's content. Omitted fields stay as they are.
+type UpdateDocumentInput struct {
+	ID string `json:"id"`
+	// The version you edited; if the document moved on, the update is CONFLICT and changes nothing.
+	ExpectedVersion int             `json:"expectedVersion"`
+	Title           *string         `json:"title,omitempty"`
+	Content         *string         `json:"content,omitempty"`
+	Tags            []string        `json:"tags,omitempty"`
+	Status          *DocumentStatus `json:"status,omitempty"`
+}
+
+// The document after the update.
+type UpdateDocumentPayload struct {
+	Document *document.Doc `json:"document"`
+	// False when the save changed nothing (no revision was written).
+	Changed bool `json:"changed"`
+}
+
 // A person, an agent or management.
 type User struct {
 	// The user's permanent id.
@@ -108,6 +250,312 @@ type User struct {
 	Name string `json:"name"`
 	// Whether this is a person, an agent or management.
 	Kind UserKind `json:"kind"`
+}
+
+// What kind of change a revision records.
+type ChangeKind string
+
+const (
+	ChangeKindCreate  ChangeKind = "CREATE"
+	ChangeKindContent ChangeKind = "CONTENT"
+	ChangeKindMove    ChangeKind = "MOVE"
+	ChangeKindRename  ChangeKind = "RENAME"
+	ChangeKindTags    ChangeKind = "TAGS"
+	ChangeKindStatus  ChangeKind = "STATUS"
+	ChangeKindRestore ChangeKind = "RESTORE"
+	ChangeKindDelete  ChangeKind = "DELETE"
+)
+
+var AllChangeKind = []ChangeKind{
+	ChangeKindCreate,
+	ChangeKindContent,
+	ChangeKindMove,
+	ChangeKindRename,
+	ChangeKindTags,
+	ChangeKindStatus,
+	ChangeKindRestore,
+	ChangeKindDelete,
+}
+
+func (e ChangeKind) IsValid() bool {
+	switch e {
+	case ChangeKindCreate, ChangeKindContent, ChangeKindMove, ChangeKindRename, ChangeKindTags, ChangeKindStatus, ChangeKindRestore, ChangeKindDelete:
+		return true
+	}
+	return false
+}
+
+func (e ChangeKind) String() string {
+	return string(e)
+}
+
+func (e *ChangeKind) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = ChangeKind(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid ChangeKind", str)
+	}
+	return nil
+}
+
+func (e ChangeKind) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *ChangeKind) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e ChangeKind) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// What you may do to a document.
+type DocumentAccess string
+
+const (
+	// Read it, its history and its links.
+	DocumentAccessRead DocumentAccess = "READ"
+	// Also edit its body, title, tags and status, and move it.
+	DocumentAccessWrite DocumentAccess = "WRITE"
+	// Also delete and restore it, and share it. You created it (or it was transferred to you).
+	DocumentAccessOwner DocumentAccess = "OWNER"
+)
+
+var AllDocumentAccess = []DocumentAccess{
+	DocumentAccessRead,
+	DocumentAccessWrite,
+	DocumentAccessOwner,
+}
+
+func (e DocumentAccess) IsValid() bool {
+	switch e {
+	case DocumentAccessRead, DocumentAccessWrite, DocumentAccessOwner:
+		return true
+	}
+	return false
+}
+
+func (e DocumentAccess) String() string {
+	return string(e)
+}
+
+func (e *DocumentAccess) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = DocumentAccess(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid DocumentAccess", str)
+	}
+	return nil
+}
+
+func (e DocumentAccess) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *DocumentAccess) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e DocumentAccess) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// How `documents` sorts.
+type DocumentOrder string
+
+const (
+	// Most recently changed first.
+	DocumentOrderUpdated DocumentOrder = "UPDATED"
+	// By title, ignoring case.
+	DocumentOrderTitle DocumentOrder = "TITLE"
+)
+
+var AllDocumentOrder = []DocumentOrder{
+	DocumentOrderUpdated,
+	DocumentOrderTitle,
+}
+
+func (e DocumentOrder) IsValid() bool {
+	switch e {
+	case DocumentOrderUpdated, DocumentOrderTitle:
+		return true
+	}
+	return false
+}
+
+func (e DocumentOrder) String() string {
+	return string(e)
+}
+
+func (e *DocumentOrder) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = DocumentOrder(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid DocumentOrder", str)
+	}
+	return nil
+}
+
+func (e DocumentOrder) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *DocumentOrder) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e DocumentOrder) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// Where a document stands in its life.
+type DocumentStatus string
+
+const (
+	DocumentStatusDraft    DocumentStatus = "DRAFT"
+	DocumentStatusActive   DocumentStatus = "ACTIVE"
+	DocumentStatusArchived DocumentStatus = "ARCHIVED"
+)
+
+var AllDocumentStatus = []DocumentStatus{
+	DocumentStatusDraft,
+	DocumentStatusActive,
+	DocumentStatusArchived,
+}
+
+func (e DocumentStatus) IsValid() bool {
+	switch e {
+	case DocumentStatusDraft, DocumentStatusActive, DocumentStatusArchived:
+		return true
+	}
+	return false
+}
+
+func (e DocumentStatus) String() string {
+	return string(e)
+}
+
+func (e *DocumentStatus) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = DocumentStatus(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid DocumentStatus", str)
+	}
+	return nil
+}
+
+func (e DocumentStatus) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *DocumentStatus) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e DocumentStatus) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// One of the three spaces of the knowledge base.
+type Space string
+
+const (
+	// Originals as ingested; their bodies are never edited.
+	SpaceRaw Space = "RAW"
+	// What people write and keep.
+	SpaceWiki Space = "WIKI"
+	// What agents and automations produce.
+	SpaceOutput Space = "OUTPUT"
+)
+
+var AllSpace = []Space{
+	SpaceRaw,
+	SpaceWiki,
+	SpaceOutput,
+}
+
+func (e Space) IsValid() bool {
+	switch e {
+	case SpaceRaw, SpaceWiki, SpaceOutput:
+		return true
+	}
+	return false
+}
+
+func (e Space) String() string {
+	return string(e)
+}
+
+func (e *Space) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = Space(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid Space", str)
+	}
+	return nil
+}
+
+func (e Space) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *Space) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e Space) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
 }
 
 // What kind of user a `User` is.

@@ -56,7 +56,7 @@ func (q *Queries) AccessTokenCreate(ctx context.Context, arg AccessTokenCreatePa
 }
 
 const accessTokenGetLive = `-- name: AccessTokenGetLive :one
-SELECT t.id AS token_id, t.kind AS token_kind, u.id, u.email, u.name, u.kind, u.is_active, u.password_hash, u.created_at, u.updated_at
+SELECT t.id AS token_id, t.kind AS token_kind, t.last_used_at AS token_last_used_at, u.id, u.email, u.name, u.kind, u.is_active, u.password_hash, u.created_at, u.updated_at
 FROM access_tokens t
 JOIN users u ON u.id = t.user_id
 LEFT JOIN agents a ON a.user_id = u.id
@@ -69,16 +69,17 @@ WHERE t.token_hash = $1
 `
 
 type AccessTokenGetLiveRow struct {
-	TokenID      uuid.UUID
-	TokenKind    string
-	ID           uuid.UUID
-	Email        string
-	Name         string
-	Kind         string
-	IsActive     bool
-	PasswordHash *string
-	CreatedAt    time.Time
-	UpdatedAt    time.Time
+	TokenID         uuid.UUID
+	TokenKind       string
+	TokenLastUsedAt *time.Time
+	ID              uuid.UUID
+	Email           string
+	Name            string
+	Kind            string
+	IsActive        bool
+	PasswordHash    *string
+	CreatedAt       time.Time
+	UpdatedAt       time.Time
 }
 
 // AccessTokenGetLive finds an unrevoked, unexpired token whose user can still act:
@@ -89,6 +90,7 @@ func (q *Queries) AccessTokenGetLive(ctx context.Context, tokenHash string) (Acc
 	err := row.Scan(
 		&i.TokenID,
 		&i.TokenKind,
+		&i.TokenLastUsedAt,
 		&i.ID,
 		&i.Email,
 		&i.Name,

@@ -81,6 +81,40 @@ func (q *Queries) UserGetByID(ctx context.Context, id uuid.UUID) (User, error) {
 	return i, err
 }
 
+const userGetMany = `-- name: UserGetMany :many
+SELECT id, email, name, kind, is_active, password_hash, created_at, updated_at FROM users WHERE id = ANY($1::uuid[])
+`
+
+// UserGetMany reads a batch of users by id.
+func (q *Queries) UserGetMany(ctx context.Context, ids []uuid.UUID) ([]User, error) {
+	rows, err := q.db.Query(ctx, userGetMany, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []User
+	for rows.Next() {
+		var i User
+		if err := rows.Scan(
+			&i.ID,
+			&i.Email,
+			&i.Name,
+			&i.Kind,
+			&i.IsActive,
+			&i.PasswordHash,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const userGetPersonByEmail = `-- name: UserGetPersonByEmail :one
 SELECT id, email, name, kind, is_active, password_hash, created_at, updated_at FROM users WHERE lower(email) = lower($1::text) AND kind = 'person'
 `

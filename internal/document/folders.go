@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"codna/internal/auth"
 	"codna/internal/db"
 )
 
@@ -119,4 +120,37 @@ func FolderTree(ctx context.Context, q db.DBTX, v Viewer, space db.Space, path s
 		})
 	}
 	return t, nil
+}
+
+// Folders lists every folder of a space the actor can see (ListFolders).
+// Nobody and management see none. Errors: BAD_USER_INPUT on space.
+func (s *Service) Folders(ctx context.Context, space db.Space) ([]Folder, error) {
+	sp, err := ParseSpace("space", string(space))
+	if err != nil {
+		return nil, err
+	}
+	v, ok := ViewerOf(auth.ActorFrom(ctx))
+	if !ok {
+		return []Folder{}, nil
+	}
+	return ListFolders(ctx, s.pool, v, sp)
+}
+
+// FolderTree is one level of a space as the actor sees it (FolderTree).
+// A folder the actor cannot see is an empty tree, exactly like a missing
+// one. Errors: BAD_USER_INPUT on space or path.
+func (s *Service) FolderTree(ctx context.Context, space db.Space, path string) (Tree, error) {
+	sp, err := ParseSpace("space", string(space))
+	if err != nil {
+		return Tree{}, err
+	}
+	p, err := NormalizePath(path)
+	if err != nil {
+		return Tree{}, err
+	}
+	v, ok := ViewerOf(auth.ActorFrom(ctx))
+	if !ok {
+		return Tree{Space: sp, Path: p, Folders: []Folder{}, Documents: []FolderDocument{}}, nil
+	}
+	return FolderTree(ctx, s.pool, v, sp, p)
 }

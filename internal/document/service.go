@@ -607,3 +607,6 @@ func writeEvent(ctx context.Context, q *db.Queries, typ string, docID, actor uui
 		DocumentID: &docID, ActorID: &actor, RevisionID: revID, Payload: raw,
 	})
 }
+
+// Pool is the service's pool, for read helpers (Levels) that take a DBTX.
+func (s *Service) Pool() *pgxpool.Pool { return s.pool }

@@ -27,6 +27,7 @@ import (
 	"codna/graph"
 	"codna/internal/auth"
 	"codna/internal/db"
+	"codna/internal/document"
 	"codna/internal/fault"
 	"codna/internal/manage"
 	"codna/internal/request"
@@ -47,6 +48,7 @@ type Config struct {
 	WSKeepAlive    time.Duration
 	WSPayloadLimit int64
 	Auth           auth.Config
+	Documents      document.Config
 }
 
 // DefaultConfig is the configuration `codna serve` starts from.
@@ -54,7 +56,7 @@ var DefaultConfig = Config{
 	Listen:         "127.0.0.1:8080",
 	Introspection:  true,
 	Playground:     true,
-	BodyLimit:      1 << 20,
+	BodyLimit:      4 << 20, // a 1 MiB document body, JSON-escaped, fits
 	RequestTimeout: 30 * time.Second,
 	Limits:         graph.Limits{Complexity: 5000, Depth: 12, Tokens: 15000},
 	CookieSecure:   "auto",
@@ -62,6 +64,7 @@ var DefaultConfig = Config{
 	WSKeepAlive:    25 * time.Second,
 	WSPayloadLimit: 64 << 10,
 	Auth:           auth.DefaultConfig,
+	Documents:      document.DefaultConfig,
 }
 
 // Server serves the API over one database pool.
@@ -71,6 +74,7 @@ type Server struct {
 	log     *slog.Logger
 	Auth    *auth.Service
 	Manage  *manage.Service
+	Docs    *document.Service
 	metrics *metrics
 	handler http.Handler
 
@@ -87,6 +91,7 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *Server {
 	s := &Server{cfg: cfg, pool: pool, log: log, metrics: newMetrics(pool)}
 	s.Auth = auth.New(pool, cfg.Auth, log)
 	s.Manage = manage.New(pool, cfg.Auth.Argon2)
+	s.Docs = document.New(pool, cfg.Documents)
 	s.handler = s.routes()
 	return s
 }
@@ -101,7 +106,7 @@ func (s *Server) routes() http.Handler {
 			patterns = append(patterns, h)
 		}
 	}
-	gql := graph.NewHandler(&graph.Resolver{Auth: s.Auth, Manage: s.Manage, Log: s.log}, graph.Options{
+	gql := graph.NewHandler(&graph.Resolver{Auth: s.Auth, Manage: s.Manage, Docs: s.Docs, Log: s.log}, graph.Options{
 		Limits: s.cfg.Limits, Introspection: s.cfg.Introspection, OriginPatterns: patterns,
 		WSInitTimeout: s.cfg.WSInitTimeout, WSKeepAlive: s.cfg.WSKeepAlive, WSPayloadLimit: s.cfg.WSPayloadLimit,
 	})

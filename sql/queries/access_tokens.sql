@@ -7,7 +7,7 @@ RETURNING *;
 -- name: AccessTokenGetLive :one
 -- AccessTokenGetLive finds an unrevoked, unexpired token whose user can still act:
 -- an active person, or an agent that has not been deleted.
-SELECT t.id AS token_id, t.kind AS token_kind, u.*
+SELECT t.id AS token_id, t.kind AS token_kind, t.last_used_at AS token_last_used_at, u.*
 FROM access_tokens t
 JOIN users u ON u.id = t.user_id
 LEFT JOIN agents a ON a.user_id = u.id

@@ -32,3 +32,7 @@ UPDATE users SET password_hash = @password_hash, updated_at = now() WHERE id = @
 -- name: UserCountPeople :one
 -- UserCountPeople counts people, for deciding whether to seed a demo.
 SELECT count(*) FROM users WHERE kind = 'person';
+
+-- name: UserGetMany :many
+-- UserGetMany reads a batch of users by id.
+SELECT * FROM users WHERE id = ANY(@ids::uuid[]);

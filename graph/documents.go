@@ -1,0 +1,154 @@
+package graph
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"codna/graph/model"
+	"codna/internal/auth"
+	"codna/internal/db"
+	"codna/internal/document"
+	"codna/internal/fault"
+)
+
+func spaceModel(s db.Space) model.Space { return model.Space(strings.ToUpper(string(s))) }
+
+func spaceDB(s model.Space) db.Space { return db.Space(strings.ToLower(string(s))) }
+
+func spaceDBPtr(s *model.Space) *db.Space {
+	if s == nil {
+		return nil
+	}
+	v := spaceDB(*s)
+	return &v
+}
+
+func statusModel(s db.DocumentStatus) model.DocumentStatus {
+	return model.DocumentStatus(strings.ToUpper(string(s)))
+}
+
+func statusDBPtr(s *model.DocumentStatus) *db.DocumentStatus {
+	if s == nil {
+		return nil
+	}
+	v := db.DocumentStatus(strings.ToLower(string(*s)))
+	return &v
+}
+
+func accessModel(a document.Access) model.DocumentAccess {
+	switch a {
+	case document.Owner:
+		return model.DocumentAccessOwner
+	case document.Write:
+		return model.DocumentAccessWrite
+	}
+	return model.DocumentAccessRead
+}
+
+func userOf(u *auth.User) *model.User {
+	if u == nil {
+		return nil
+	}
+	return userModel(*u)
+}
+
+// docCursor is the opaque position of a document in a documents page.
+type docCursor struct {
+	Order string    `json:"o"`
+	ID    uuid.UUID `json:"i"`
+	At    time.Time `json:"u,omitzero"`
+	Title string    `json:"t,omitempty"`
+}
+
+func encodeDocCursor(order string, d *document.Doc) string {
+	c := docCursor{Order: order, ID: d.ID}
+	switch order {
+	case "title":
+		c.Title = strings.ToLower(d.Title)
+	case "trash":
+		if d.DeletedAt != nil {
+			c.At = *d.DeletedAt
+		}
+	default:
+		c.At = d.UpdatedAt
+	}
+	raw, _ := json.Marshal(c)
+	return base64.RawURLEncoding.EncodeToString(raw)
+}
+
+func decodeDocCursor(order string, s *string) (*docCursor, error) {
+	if s == nil || *s == "" {
+		return nil, nil
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(*s)
+	var c docCursor
+	if err != nil || json.Unmarshal(raw, &c) != nil || c.Order != order {
+		return nil, fault.Input("after", "The cursor is not valid here; start again without one.")
+	}
+	return &c, nil
+}
+
+func docConnection(order string, docs []*document.Doc, more bool) *model.DocumentConnection {
+	conn := &model.DocumentConnection{Edges: make([]model.DocumentEdge, 0, len(docs)), PageInfo: &model.PageInfo{HasNextPage: more}}
+	for _, d := range docs {
+		c := encodeDocCursor(order, d)
+		conn.Edges = append(conn.Edges, model.DocumentEdge{Cursor: c, Node: d})
+		conn.PageInfo.EndCursor = &c
+	}
+	return conn
+}
+
+// requireDoc maps "not readable" to NOT_FOUND for fields that must return one.
+func requireDoc(ctx context.Context, id uuid.UUID) (*document.Doc, error) {
+	d, err := loadDoc(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if d == nil {
+		return nil, fault.New(fault.NotFound, "No document has that id.")
+	}
+	return d, nil
+}
+
+// fresh records a document a mutation returned, so its fields resolve
+// from it rather than from an older cached copy.
+func fresh(ctx context.Context, d *document.Doc) *document.Doc {
+	l := loaders(ctx)
+	l.Document.Clear(d.ID)
+	l.Document.Prime(d.ID, d)
+	l.Access.Clear(d.ID)
+	l.Access.Prime(d.ID, d.Access)
+	return d
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+// Revision cursors are the version number, opaque to clients.
+func encodeVersionCursor(v int) string {
+	return base64.RawURLEncoding.EncodeToString([]byte("rev:" + strconv.Itoa(v)))
+}
+
+func decodeVersionCursor(s string) (int, error) {
+	raw, err := base64.RawURLEncoding.DecodeString(s)
+	rest, ok := strings.CutPrefix(string(raw), "rev:")
+	v, convErr := strconv.Atoi(rest)
+	if err != nil || !ok || convErr != nil {
+		return 0, fault.Input("after", "The cursor is not valid here; start again without one.")
+	}
+	return v, nil
+}
+
+func (r *documentRevisionConnectionResolver) revisionPage(ctx context.Context, c *model.DocumentRevisionConnection) ([]document.Revision, bool, error) {
+	return c.Page(func() ([]document.Revision, bool, error) { return r.Docs.Revisions(ctx, c.Doc, c.Before, c.First) })
+}

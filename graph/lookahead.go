@@ -1,0 +1,83 @@
+package graph
+
+import (
+	"context"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/google/uuid"
+
+	"codna/internal/document"
+)
+
+// selects reports whether the current field's selection reaches path
+// (fragments included), e.g. selects(ctx, "edges", "node", "owner").
+func selects(ctx context.Context, path ...string) bool {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil || !graphql.HasOperationContext(ctx) {
+		return false
+	}
+	oc := graphql.GetOperationContext(ctx)
+	sel := fc.Field.Selections
+	for _, name := range path {
+		found := false
+		for _, f := range graphql.CollectFields(oc, sel, nil) {
+			if f.Name == name {
+				sel, found = f.Selections, true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// prefetchDocs loads, in one batch each, what the selection will ask of
+// every document on a page: owners, last editors and revision counts.
+// Without it, the list's items resolve concurrently and a loader's batch
+// window can close before all of them have asked, splitting one statement
+// into several.
+func prefetchDocs(ctx context.Context, prefix []string, docs []*document.Doc) error {
+	if len(docs) == 0 {
+		return nil
+	}
+	l := loaders(ctx)
+	at := func(rest ...string) bool { return selects(ctx, append(append([]string{}, prefix...), rest...)...) }
+	var users []uuid.UUID
+	if at("owner") {
+		for _, d := range docs {
+			users = append(users, d.OwnerID)
+		}
+	}
+	if at("updatedBy") {
+		for _, d := range docs {
+			if d.UpdatedBy != nil {
+				users = append(users, *d.UpdatedBy)
+			}
+		}
+	}
+	if len(users) > 0 {
+		if _, err := l.User.LoadAll(ctx, dedupe(users)); err != nil && !allNotFound(err) {
+			return err
+		}
+	}
+	if at("revisions", "totalCount") {
+		if _, err := l.RevisionCount.LoadAll(ctx, docs); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func dedupe(ids []uuid.UUID) []uuid.UUID {
+	seen := make(map[uuid.UUID]bool, len(ids))
+	out := ids[:0]
+	for _, id := range ids {
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out
+}
