@@ -47,7 +47,7 @@ func newLoaders(r *Resolver) *Loaders {
 			}
 			return out, nil
 		}, opts...),
-		User:          dataloadgen.NewMappedLoader(r.Auth.UsersByID, opts...),
+		User: dataloadgen.NewMappedLoader(r.Auth.UsersByID, opts...),
 	}
 }
 
