@@ -33,6 +33,7 @@ lint:
 ## bench: the benchmarks recorded in bench/RESULTS.md
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime 20x ./internal/pgtest/
+	$(GO) test -run '^$$' -bench . -benchtime 500x ./internal/server/
 
 clean:
 	rm -rf bin
