@@ -8,13 +8,17 @@ import (
 
 	"codna/internal/auth"
 	"codna/internal/document"
+	"codna/internal/inbox"
+	"codna/internal/live"
 	"codna/internal/manage"
 )
 
 // Resolver holds the services the resolvers call.
 type Resolver struct {
-	Auth   *auth.Service
-	Manage *manage.Service
-	Docs   *document.Service
-	Log    *slog.Logger
+	Auth          *auth.Service
+	Manage        *manage.Service
+	Docs          *document.Service
+	Notifications *inbox.Service
+	Hub           *live.Hub
+	Log           *slog.Logger
 }

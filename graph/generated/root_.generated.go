@@ -27,8 +27,10 @@ type ResolverRoot interface {
 	DocumentRevisionConnection() DocumentRevisionConnectionResolver
 	FolderEntry() FolderEntryResolver
 	Mutation() MutationResolver
+	Notification() NotificationResolver
 	PastAddress() PastAddressResolver
 	Query() QueryResolver
+	Subscription() SubscriptionResolver
 }
 
 type DirectiveRoot struct {
@@ -134,6 +136,12 @@ type ComplexityRoot struct {
 		Space     func(childComplexity int) int
 	}
 
+	InboxCounts struct {
+		Decisions func(childComplexity int) int
+		Total     func(childComplexity int) int
+		Unread    func(childComplexity int) int
+	}
+
 	LoginPayload struct {
 		User func(childComplexity int) int
 	}
@@ -157,22 +165,60 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	MarkNotificationsReadPayload struct {
+		Counts func(childComplexity int) int
+		Marked func(childComplexity int) int
+	}
+
 	MoveDocumentPayload struct {
 		Document func(childComplexity int) int
 	}
 
 	Mutation struct {
-		CreateDocument   func(childComplexity int, input model.CreateDocumentInput) int
-		CreatePerson     func(childComplexity int, input model.CreatePersonInput) int
-		DeactivatePerson func(childComplexity int, input model.SetPersonActiveInput) int
-		DeleteDocument   func(childComplexity int, input model.DeleteDocumentInput) int
-		Login            func(childComplexity int, input model.LoginInput) int
-		Logout           func(childComplexity int) int
-		MoveDocument     func(childComplexity int, input model.MoveDocumentInput) int
-		ReactivatePerson func(childComplexity int, input model.SetPersonActiveInput) int
-		RestoreDocument  func(childComplexity int, input model.RestoreDocumentInput) int
-		RestoreRevision  func(childComplexity int, input model.RestoreRevisionInput) int
-		UpdateDocument   func(childComplexity int, input model.UpdateDocumentInput) int
+		CreateDocument           func(childComplexity int, input model.CreateDocumentInput) int
+		CreatePerson             func(childComplexity int, input model.CreatePersonInput) int
+		DeactivatePerson         func(childComplexity int, input model.SetPersonActiveInput) int
+		DeleteDocument           func(childComplexity int, input model.DeleteDocumentInput) int
+		DismissNotification      func(childComplexity int, input model.NotificationInput) int
+		Login                    func(childComplexity int, input model.LoginInput) int
+		Logout                   func(childComplexity int) int
+		MarkAllNotificationsRead func(childComplexity int) int
+		MarkNotificationsRead    func(childComplexity int, input model.MarkNotificationsReadInput) int
+		MoveDocument             func(childComplexity int, input model.MoveDocumentInput) int
+		ReactivatePerson         func(childComplexity int, input model.SetPersonActiveInput) int
+		ResolveNotification      func(childComplexity int, input model.NotificationInput) int
+		RestoreDocument          func(childComplexity int, input model.RestoreDocumentInput) int
+		RestoreRevision          func(childComplexity int, input model.RestoreRevisionInput) int
+		UpdateDocument           func(childComplexity int, input model.UpdateDocumentInput) int
+	}
+
+	Notification struct {
+		BatchID          func(childComplexity int) int
+		CreatedAt        func(childComplexity int) int
+		ID               func(childComplexity int) int
+		Payload          func(childComplexity int) int
+		ReadAt           func(childComplexity int) int
+		RequiresDecision func(childComplexity int) int
+		ResolvedAt       func(childComplexity int) int
+		Status           func(childComplexity int) int
+		SubjectID        func(childComplexity int) int
+		SubjectType      func(childComplexity int) int
+		Type             func(childComplexity int) int
+	}
+
+	NotificationConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	NotificationEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	NotificationPayload struct {
+		Counts       func(childComplexity int) int
+		Notification func(childComplexity int) int
 	}
 
 	PageInfo struct {
@@ -194,6 +240,8 @@ type ComplexityRoot struct {
 		Documents         func(childComplexity int, first *int, after *string, filter *model.DocumentFilter, orderBy *model.DocumentOrder) int
 		FolderTree        func(childComplexity int, space model.Space, path *string) int
 		Folders           func(childComplexity int, space model.Space) int
+		Inbox             func(childComplexity int, first *int, after *string, filter *model.InboxFilter) int
+		InboxCounts       func(childComplexity int) int
 		ManagedUsers      func(childComplexity int, first *int, after *string) int
 		Me                func(childComplexity int) int
 		Trash             func(childComplexity int, first *int, after *string) int
@@ -210,6 +258,12 @@ type ComplexityRoot struct {
 
 	SetPersonActivePayload struct {
 		User func(childComplexity int) int
+	}
+
+	Subscription struct {
+		DocumentChanged   func(childComplexity int, id string) int
+		InboxCounts       func(childComplexity int) int
+		NotificationAdded func(childComplexity int) int
 	}
 
 	UpdateDocumentPayload struct {
@@ -644,6 +698,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.FolderTree.Space(childComplexity), true
 
+	case "InboxCounts.decisions":
+		if e.ComplexityRoot.InboxCounts.Decisions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InboxCounts.Decisions(childComplexity), true
+	case "InboxCounts.total":
+		if e.ComplexityRoot.InboxCounts.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InboxCounts.Total(childComplexity), true
+	case "InboxCounts.unread":
+		if e.ComplexityRoot.InboxCounts.Unread == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InboxCounts.Unread(childComplexity), true
+
 	case "LoginPayload.user":
 		if e.ComplexityRoot.LoginPayload.User == nil {
 			break
@@ -714,6 +787,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ManagedUserEdge.Node(childComplexity), true
 
+	case "MarkNotificationsReadPayload.counts":
+		if e.ComplexityRoot.MarkNotificationsReadPayload.Counts == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MarkNotificationsReadPayload.Counts(childComplexity), true
+	case "MarkNotificationsReadPayload.marked":
+		if e.ComplexityRoot.MarkNotificationsReadPayload.Marked == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MarkNotificationsReadPayload.Marked(childComplexity), true
+
 	case "MoveDocumentPayload.document":
 		if e.ComplexityRoot.MoveDocumentPayload.Document == nil {
 			break
@@ -765,6 +851,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteDocument(childComplexity, args["input"].(model.DeleteDocumentInput)), true
+	case "Mutation.dismissNotification":
+		if e.ComplexityRoot.Mutation.DismissNotification == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_dismissNotification_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DismissNotification(childComplexity, args["input"].(model.NotificationInput)), true
 	case "Mutation.login":
 		if e.ComplexityRoot.Mutation.Login == nil {
 			break
@@ -782,6 +879,23 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.Logout(childComplexity), true
+	case "Mutation.markAllNotificationsRead":
+		if e.ComplexityRoot.Mutation.MarkAllNotificationsRead == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Mutation.MarkAllNotificationsRead(childComplexity), true
+	case "Mutation.markNotificationsRead":
+		if e.ComplexityRoot.Mutation.MarkNotificationsRead == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_markNotificationsRead_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.MarkNotificationsRead(childComplexity, args["input"].(model.MarkNotificationsReadInput)), true
 	case "Mutation.moveDocument":
 		if e.ComplexityRoot.Mutation.MoveDocument == nil {
 			break
@@ -804,6 +918,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ReactivatePerson(childComplexity, args["input"].(model.SetPersonActiveInput)), true
+	case "Mutation.resolveNotification":
+		if e.ComplexityRoot.Mutation.ResolveNotification == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_resolveNotification_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ResolveNotification(childComplexity, args["input"].(model.NotificationInput)), true
 	case "Mutation.restoreDocument":
 		if e.ComplexityRoot.Mutation.RestoreDocument == nil {
 			break
@@ -837,6 +962,112 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateDocument(childComplexity, args["input"].(model.UpdateDocumentInput)), true
+
+	case "Notification.batchId":
+		if e.ComplexityRoot.Notification.BatchID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Notification.BatchID(childComplexity), true
+	case "Notification.createdAt":
+		if e.ComplexityRoot.Notification.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Notification.CreatedAt(childComplexity), true
+	case "Notification.id":
+		if e.ComplexityRoot.Notification.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Notification.ID(childComplexity), true
+	case "Notification.payload":
+		if e.ComplexityRoot.Notification.Payload == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Notification.Payload(childComplexity), true
+	case "Notification.readAt":
+		if e.ComplexityRoot.Notification.ReadAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Notification.ReadAt(childComplexity), true
+	case "Notification.requiresDecision":
+		if e.ComplexityRoot.Notification.RequiresDecision == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Notification.RequiresDecision(childComplexity), true
+	case "Notification.resolvedAt":
+		if e.ComplexityRoot.Notification.ResolvedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Notification.ResolvedAt(childComplexity), true
+	case "Notification.status":
+		if e.ComplexityRoot.Notification.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Notification.Status(childComplexity), true
+	case "Notification.subjectId":
+		if e.ComplexityRoot.Notification.SubjectID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Notification.SubjectID(childComplexity), true
+	case "Notification.subjectType":
+		if e.ComplexityRoot.Notification.SubjectType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Notification.SubjectType(childComplexity), true
+	case "Notification.type":
+		if e.ComplexityRoot.Notification.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Notification.Type(childComplexity), true
+
+	case "NotificationConnection.edges":
+		if e.ComplexityRoot.NotificationConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NotificationConnection.Edges(childComplexity), true
+	case "NotificationConnection.pageInfo":
+		if e.ComplexityRoot.NotificationConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NotificationConnection.PageInfo(childComplexity), true
+
+	case "NotificationEdge.cursor":
+		if e.ComplexityRoot.NotificationEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NotificationEdge.Cursor(childComplexity), true
+	case "NotificationEdge.node":
+		if e.ComplexityRoot.NotificationEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NotificationEdge.Node(childComplexity), true
+
+	case "NotificationPayload.counts":
+		if e.ComplexityRoot.NotificationPayload.Counts == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NotificationPayload.Counts(childComplexity), true
+	case "NotificationPayload.notification":
+		if e.ComplexityRoot.NotificationPayload.Notification == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NotificationPayload.Notification(childComplexity), true
 
 	case "PageInfo.endCursor":
 		if e.ComplexityRoot.PageInfo.EndCursor == nil {
@@ -937,6 +1168,23 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Folders(childComplexity, args["space"].(model.Space)), true
+	case "Query.inbox":
+		if e.ComplexityRoot.Query.Inbox == nil {
+			break
+		}
+
+		args, err := ec.field_Query_inbox_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Inbox(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.InboxFilter)), true
+	case "Query.inboxCounts":
+		if e.ComplexityRoot.Query.InboxCounts == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.InboxCounts(childComplexity), true
 
 	case "Query.managedUsers":
 		if e.ComplexityRoot.Query.ManagedUsers == nil {
@@ -994,6 +1242,30 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.SetPersonActivePayload.User(childComplexity), true
 
+	case "Subscription.documentChanged":
+		if e.ComplexityRoot.Subscription.DocumentChanged == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_documentChanged_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.DocumentChanged(childComplexity, args["id"].(string)), true
+	case "Subscription.inboxCounts":
+		if e.ComplexityRoot.Subscription.InboxCounts == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Subscription.InboxCounts(childComplexity), true
+	case "Subscription.notificationAdded":
+		if e.ComplexityRoot.Subscription.NotificationAdded == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Subscription.NotificationAdded(childComplexity), true
+
 	case "UpdateDocumentPayload.changed":
 		if e.ComplexityRoot.UpdateDocumentPayload.Changed == nil {
 			break
@@ -1045,8 +1317,11 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("CreatePersonInput", ec.unmarshalInputCreatePersonInput),
 			graphql.NewInputUnmarshaler("DeleteDocumentInput", ec.unmarshalInputDeleteDocumentInput),
 			graphql.NewInputUnmarshaler("DocumentFilter", ec.unmarshalInputDocumentFilter),
+			graphql.NewInputUnmarshaler("InboxFilter", ec.unmarshalInputInboxFilter),
 			graphql.NewInputUnmarshaler("LoginInput", ec.unmarshalInputLoginInput),
+			graphql.NewInputUnmarshaler("MarkNotificationsReadInput", ec.unmarshalInputMarkNotificationsReadInput),
 			graphql.NewInputUnmarshaler("MoveDocumentInput", ec.unmarshalInputMoveDocumentInput),
+			graphql.NewInputUnmarshaler("NotificationInput", ec.unmarshalInputNotificationInput),
 			graphql.NewInputUnmarshaler("RestoreDocumentInput", ec.unmarshalInputRestoreDocumentInput),
 			graphql.NewInputUnmarshaler("RestoreRevisionInput", ec.unmarshalInputRestoreRevisionInput),
 			graphql.NewInputUnmarshaler("SetPersonActiveInput", ec.unmarshalInputSetPersonActiveInput),
@@ -1095,6 +1370,23 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			ctx = graphql.WithLazyInputUnmarshalerIndex(ctx, inputUnmarshalers)
 			data := ec._Mutation(ctx, opCtx.Operation.SelectionSet)
 			var buf bytes.Buffer
+			data.MarshalGQL(&buf)
+
+			return &graphql.Response{
+				Data: buf.Bytes(),
+			}
+		}
+	case ast.Subscription:
+		next := ec._Subscription(ctx, opCtx.Operation.SelectionSet)
+
+		var buf bytes.Buffer
+		return func(ctx context.Context) *graphql.Response {
+			buf.Reset()
+			data := next(ctx)
+
+			if data == nil {
+				return nil
+			}
 			data.MarshalGQL(&buf)
 
 			return &graphql.Response{
@@ -1522,6 +1814,117 @@ extend type Mutation {
   restoreRevision(input: RestoreRevisionInput!): RestoreRevisionPayload!
 }
 `, BuiltIn: false},
+	{Name: "../schema/inbox.graphqls", Input: `"""
+Your inbox badge. Decisions are links that need your answer (a target moved or was deleted)
+and links proposed into documents you can edit; unread is information you have not read.
+A notification that requires a decision counts once, as a decision, never as unread.
+"""
+type InboxCounts {
+  decisions: Int!
+  unread: Int!
+  "decisions + unread"
+  total: Int!
+}
+
+"Where a notification stands."
+enum NotificationStatus {
+  UNREAD
+  READ
+  "Answered or done."
+  RESOLVED
+  DISMISSED
+}
+
+"Something that happened that concerns you, or a decision waiting for you."
+type Notification {
+  id: ID!
+  "What happened, like ` + "`" + `access.granted` + "`" + ` or ` + "`" + `link.target_moved` + "`" + `."
+  type: String!
+  "What it is about: ` + "`" + `document` + "`" + `, ` + "`" + `access` + "`" + `, ` + "`" + `link` + "`" + `, …"
+  subjectType: String!
+  "The id of what it is about."
+  subjectId: ID
+  "Details, by type (for a batch: ` + "`" + `count` + "`" + ` and ` + "`" + `documents` + "`" + `)."
+  payload: JSON!
+  "True for work (answer it), false for information."
+  requiresDecision: Boolean!
+  status: NotificationStatus!
+  "The sharing batch or other action it belongs to."
+  batchId: ID
+  createdAt: Time!
+  readAt: Time
+  resolvedAt: Time
+}
+
+"An edge of a ` + "`" + `NotificationConnection` + "`" + `."
+type NotificationEdge {
+  cursor: String!
+  node: Notification!
+}
+
+"A page of your notifications, newest first."
+type NotificationConnection {
+  edges: [NotificationEdge!]!
+  pageInfo: PageInfo!
+}
+
+"Narrows ` + "`" + `inbox` + "`" + `."
+input InboxFilter {
+  status: NotificationStatus
+  "A notification type, like ` + "`" + `access.granted` + "`" + `."
+  type: String
+  requiresDecision: Boolean
+}
+
+"Notifications to mark read."
+input MarkNotificationsReadInput {
+  ids: [ID!]!
+}
+
+"How many notifications were marked read, and your counts now."
+type MarkNotificationsReadPayload {
+  marked: Int!
+  counts: InboxCounts!
+}
+
+"A notification to dismiss or resolve."
+input NotificationInput {
+  id: ID!
+}
+
+"The notification after the change, and your counts now."
+type NotificationPayload {
+  notification: Notification!
+  counts: InboxCounts!
+}
+
+extend type Query {
+  "Your notifications, newest first (` + "`" + `first` + "`" + ` at most 100)."
+  inbox(first: Int = 50, after: String, filter: InboxFilter): NotificationConnection!
+  "Your inbox badge."
+  inboxCounts: InboxCounts!
+}
+
+extend type Mutation {
+  "Marks these of your notifications read. Decisions stay until they are answered."
+  markNotificationsRead(input: MarkNotificationsReadInput!): MarkNotificationsReadPayload!
+  "Marks all your information read, in one step. Decisions stay until they are answered."
+  markAllNotificationsRead: MarkNotificationsReadPayload!
+  "Dismisses a piece of information. A decision cannot be dismissed: answer it."
+  dismissNotification(input: NotificationInput!): NotificationPayload!
+  "Marks a piece of information done. A decision is resolved by answering it."
+  resolveNotification(input: NotificationInput!): NotificationPayload!
+}
+
+type Subscription {
+  "Your inbox counts: the current value first, then each change (debounced)."
+  inboxCounts: InboxCounts!
+  "Each notification that arrives for you from now on."
+  notificationAdded: Notification!
+  "A document you can read: its current state first, then each change. Ends when you can no longer read it."
+  documentChanged(id: ID!): Document!
+}
+`, BuiltIn: false},
 	{Name: "../schema/management.graphqls", Input: `"A user as management sees one: never anything they wrote."
 type ManagedUser {
   "The user's permanent id."
@@ -1801,6 +2204,18 @@ func (ec *executionContext) childFields_FolderTree(ctx context.Context, field gr
 	return nil, fmt.Errorf("no field named %q was found under type FolderTree", field.Name)
 }
 
+func (ec *executionContext) childFields_InboxCounts(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "decisions":
+		return ec.fieldContext_InboxCounts_decisions(ctx, field)
+	case "unread":
+		return ec.fieldContext_InboxCounts_unread(ctx, field)
+	case "total":
+		return ec.fieldContext_InboxCounts_total(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type InboxCounts", field.Name)
+}
+
 func (ec *executionContext) childFields_LoginPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "user":
@@ -1847,12 +2262,80 @@ func (ec *executionContext) childFields_ManagedUserEdge(ctx context.Context, fie
 	return nil, fmt.Errorf("no field named %q was found under type ManagedUserEdge", field.Name)
 }
 
+func (ec *executionContext) childFields_MarkNotificationsReadPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "marked":
+		return ec.fieldContext_MarkNotificationsReadPayload_marked(ctx, field)
+	case "counts":
+		return ec.fieldContext_MarkNotificationsReadPayload_counts(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type MarkNotificationsReadPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_MoveDocumentPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "document":
 		return ec.fieldContext_MoveDocumentPayload_document(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type MoveDocumentPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_Notification(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Notification_id(ctx, field)
+	case "type":
+		return ec.fieldContext_Notification_type(ctx, field)
+	case "subjectType":
+		return ec.fieldContext_Notification_subjectType(ctx, field)
+	case "subjectId":
+		return ec.fieldContext_Notification_subjectId(ctx, field)
+	case "payload":
+		return ec.fieldContext_Notification_payload(ctx, field)
+	case "requiresDecision":
+		return ec.fieldContext_Notification_requiresDecision(ctx, field)
+	case "status":
+		return ec.fieldContext_Notification_status(ctx, field)
+	case "batchId":
+		return ec.fieldContext_Notification_batchId(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Notification_createdAt(ctx, field)
+	case "readAt":
+		return ec.fieldContext_Notification_readAt(ctx, field)
+	case "resolvedAt":
+		return ec.fieldContext_Notification_resolvedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Notification", field.Name)
+}
+
+func (ec *executionContext) childFields_NotificationConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_NotificationConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_NotificationConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NotificationConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_NotificationEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_NotificationEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_NotificationEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NotificationEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_NotificationPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "notification":
+		return ec.fieldContext_NotificationPayload_notification(ctx, field)
+	case "counts":
+		return ec.fieldContext_NotificationPayload_counts(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NotificationPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_PageInfo(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

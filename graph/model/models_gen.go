@@ -5,6 +5,7 @@ package model
 import (
 	"bytes"
 	"codna/internal/document"
+	"codna/internal/inbox"
 	"fmt"
 	"io"
 	"strconv"
@@ -108,6 +109,14 @@ type FolderTree struct {
 	Documents []FolderEntry     `json:"documents"`
 }
 
+// Narrows `inbox`.
+type InboxFilter struct {
+	Status *NotificationStatus `json:"status,omitempty"`
+	// A notification type, like `access.granted`.
+	Type             *string `json:"type,omitempty"`
+	RequiresDecision *bool   `json:"requiresDecision,omitempty"`
+}
+
 // An email and password to sign in with.
 type LoginInput struct {
 	// The person's email address, in any case.
@@ -154,6 +163,17 @@ type ManagedUserEdge struct {
 	Node *ManagedUser `json:"node"`
 }
 
+// Notifications to mark read.
+type MarkNotificationsReadInput struct {
+	Ids []string `json:"ids"`
+}
+
+// How many notifications were marked read, and your counts now.
+type MarkNotificationsReadPayload struct {
+	Marked int           `json:"marked"`
+	Counts *inbox.Counts `json:"counts"`
+}
+
 // A new address for a document. Omitted fields stay as they are.
 type MoveDocumentInput struct {
 	ID string `json:"id"`
@@ -170,6 +190,29 @@ type MoveDocumentPayload struct {
 }
 
 type Mutation struct {
+}
+
+// A page of your notifications, newest first.
+type NotificationConnection struct {
+	Edges    []NotificationEdge `json:"edges"`
+	PageInfo *PageInfo          `json:"pageInfo"`
+}
+
+// An edge of a `NotificationConnection`.
+type NotificationEdge struct {
+	Cursor string              `json:"cursor"`
+	Node   *inbox.Notification `json:"node"`
+}
+
+// A notification to dismiss or resolve.
+type NotificationInput struct {
+	ID string `json:"id"`
+}
+
+// The notification after the change, and your counts now.
+type NotificationPayload struct {
+	Notification *inbox.Notification `json:"notification"`
+	Counts       *inbox.Counts       `json:"counts"`
 }
 
 // Where a page of a connection starts and ends.
@@ -220,6 +263,9 @@ type SetPersonActiveInput struct {
 type SetPersonActivePayload struct {
 	// The person as they are now.
 	User *ManagedUser `json:"user"`
+}
+
+type Subscription struct {
 }
 
 // A change to a document's content. Omitted fields stay as they are.
@@ -492,6 +538,67 @@ func (e *DocumentStatus) UnmarshalJSON(b []byte) error {
 }
 
 func (e DocumentStatus) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// Where a notification stands.
+type NotificationStatus string
+
+const (
+	NotificationStatusUnread NotificationStatus = "UNREAD"
+	NotificationStatusRead   NotificationStatus = "READ"
+	// Answered or done.
+	NotificationStatusResolved  NotificationStatus = "RESOLVED"
+	NotificationStatusDismissed NotificationStatus = "DISMISSED"
+)
+
+var AllNotificationStatus = []NotificationStatus{
+	NotificationStatusUnread,
+	NotificationStatusRead,
+	NotificationStatusResolved,
+	NotificationStatusDismissed,
+}
+
+func (e NotificationStatus) IsValid() bool {
+	switch e {
+	case NotificationStatusUnread, NotificationStatusRead, NotificationStatusResolved, NotificationStatusDismissed:
+		return true
+	}
+	return false
+}
+
+func (e NotificationStatus) String() string {
+	return string(e)
+}
+
+func (e *NotificationStatus) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = NotificationStatus(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid NotificationStatus", str)
+	}
+	return nil
+}
+
+func (e NotificationStatus) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *NotificationStatus) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e NotificationStatus) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

@@ -7,9 +7,584 @@ package db
 
 import (
 	"context"
+	"time"
 
 	"github.com/google/uuid"
 )
+
+const inboxCounts = `-- name: InboxCounts :one
+SELECT
+  ((SELECT count(*)
+    FROM documents s
+    JOIN document_links l ON l.source_id = s.id
+    JOIN documents t ON t.id = l.target_id
+    WHERE s.created_by = $1::uuid AND s.deleted_at IS NULL AND s.space <> 'raw'
+      AND l.state IN ('stale_text', 'broken') AND l.kept_at IS NULL
+      AND document_access_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, $1::uuid, $2::boolean) > 0)
+   +
+   (SELECT count(*)
+    FROM link_suggestions ls
+    JOIN documents s ON s.id = ls.source_id
+    JOIN documents t ON t.id = ls.target_id
+    WHERE ls.status = 'pending' AND s.deleted_at IS NULL AND s.space <> 'raw' AND t.deleted_at IS NULL
+      AND document_access_level(s.id, s.created_by, s.deleted_at, s.quarantined_at, $1::uuid, $2::boolean) >= 2
+      AND document_access_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, $1::uuid, $2::boolean) > 0)
+  )::int AS decisions,
+  (SELECT count(*)
+   FROM notifications n
+   WHERE n.recipient_id = $1::uuid AND n.status = 'unread' AND NOT n.requires_decision)::int AS unread
+`
+
+type InboxCountsParams struct {
+	UserID   uuid.UUID
+	IsPerson bool
+}
+
+type InboxCountsRow struct {
+	Decisions int32
+	Unread    int32
+}
+
+// InboxCounts is the inbox badge in one statement (inbox.md): decisions are the stale or broken
+// edges from live, non-raw documents the user owns, not kept, to targets the user can read, plus
+// the pending suggestions on live, non-raw documents the user can edit, towards live targets
+// they can read (raw bodies are never edited, and an unreadable target must not show); unread
+// is unread information.
+func (q *Queries) InboxCounts(ctx context.Context, arg InboxCountsParams) (InboxCountsRow, error) {
+	row := q.db.QueryRow(ctx, inboxCounts, arg.UserID, arg.IsPerson)
+	var i InboxCountsRow
+	err := row.Scan(&i.Decisions, &i.Unread)
+	return i, err
+}
+
+const notificationDismiss = `-- name: NotificationDismiss :one
+WITH upd AS (
+  UPDATE notifications SET status = 'dismissed'
+  WHERE id = $1 AND recipient_id = $2 AND NOT requires_decision
+  RETURNING id, recipient_id, type, subject_type, subject_id, payload, requires_decision, status, batch_id, created_at, read_at, resolved_at
+)
+SELECT upd.id, upd.recipient_id, upd.type, upd.subject_type, upd.subject_id, upd.payload, upd.requires_decision, upd.status, upd.batch_id, upd.created_at, upd.read_at, upd.resolved_at FROM upd, pg_notify('codna_inbox', upd.recipient_id::text)
+`
+
+type NotificationDismissParams struct {
+	ID          uuid.UUID
+	RecipientID uuid.UUID
+}
+
+type NotificationDismissRow struct {
+	ID               uuid.UUID
+	RecipientID      uuid.UUID
+	Type             string
+	SubjectType      string
+	SubjectID        *uuid.UUID
+	Payload          []byte
+	RequiresDecision bool
+	Status           string
+	BatchID          *uuid.UUID
+	CreatedAt        time.Time
+	ReadAt           *time.Time
+	ResolvedAt       *time.Time
+}
+
+// NotificationDismiss dismisses one of the recipient's information notifications and signals their inbox.
+func (q *Queries) NotificationDismiss(ctx context.Context, arg NotificationDismissParams) (NotificationDismissRow, error) {
+	row := q.db.QueryRow(ctx, notificationDismiss, arg.ID, arg.RecipientID)
+	var i NotificationDismissRow
+	err := row.Scan(
+		&i.ID,
+		&i.RecipientID,
+		&i.Type,
+		&i.SubjectType,
+		&i.SubjectID,
+		&i.Payload,
+		&i.RequiresDecision,
+		&i.Status,
+		&i.BatchID,
+		&i.CreatedAt,
+		&i.ReadAt,
+		&i.ResolvedAt,
+	)
+	return i, err
+}
+
+const notificationFindBatch = `-- name: NotificationFindBatch :one
+SELECT id, recipient_id, type, subject_type, subject_id, payload, requires_decision, status, batch_id, created_at, read_at, resolved_at FROM notifications
+WHERE recipient_id = $1 AND batch_id = $2 AND type = $3
+ORDER BY created_at, id
+LIMIT 1
+FOR UPDATE
+`
+
+type NotificationFindBatchParams struct {
+	RecipientID uuid.UUID
+	BatchID     *uuid.UUID
+	Type        string
+}
+
+// NotificationFindBatch locks the notification a member of a batch merges into: there is one per (recipient, batch, type).
+func (q *Queries) NotificationFindBatch(ctx context.Context, arg NotificationFindBatchParams) (Notification, error) {
+	row := q.db.QueryRow(ctx, notificationFindBatch, arg.RecipientID, arg.BatchID, arg.Type)
+	var i Notification
+	err := row.Scan(
+		&i.ID,
+		&i.RecipientID,
+		&i.Type,
+		&i.SubjectType,
+		&i.SubjectID,
+		&i.Payload,
+		&i.RequiresDecision,
+		&i.Status,
+		&i.BatchID,
+		&i.CreatedAt,
+		&i.ReadAt,
+		&i.ResolvedAt,
+	)
+	return i, err
+}
+
+const notificationFindOpen = `-- name: NotificationFindOpen :one
+SELECT id, recipient_id, type, subject_type, subject_id, payload, requires_decision, status, batch_id, created_at, read_at, resolved_at FROM notifications
+WHERE recipient_id = $1 AND type = $2 AND subject_type = $3
+  AND subject_id IS NOT DISTINCT FROM $4::uuid
+  AND batch_id IS NULL
+  AND requires_decision = $5::boolean
+  AND CASE WHEN $5::boolean THEN status IN ('unread', 'read')
+           ELSE status = 'unread' AND created_at > now() - make_interval(secs => $6::float8) END
+ORDER BY created_at DESC, id DESC
+LIMIT 1
+FOR UPDATE
+`
+
+type NotificationFindOpenParams struct {
+	RecipientID      uuid.UUID
+	Type             string
+	SubjectType      string
+	SubjectID        *uuid.UUID
+	RequiresDecision bool
+	WindowSecs       float64
+}
+
+// NotificationFindOpen locks the notification a new one about the same subject coalesces into: for information an unread one created within the window, for a decision an open one of any age.
+func (q *Queries) NotificationFindOpen(ctx context.Context, arg NotificationFindOpenParams) (Notification, error) {
+	row := q.db.QueryRow(ctx, notificationFindOpen,
+		arg.RecipientID,
+		arg.Type,
+		arg.SubjectType,
+		arg.SubjectID,
+		arg.RequiresDecision,
+		arg.WindowSecs,
+	)
+	var i Notification
+	err := row.Scan(
+		&i.ID,
+		&i.RecipientID,
+		&i.Type,
+		&i.SubjectType,
+		&i.SubjectID,
+		&i.Payload,
+		&i.RequiresDecision,
+		&i.Status,
+		&i.BatchID,
+		&i.CreatedAt,
+		&i.ReadAt,
+		&i.ResolvedAt,
+	)
+	return i, err
+}
+
+const notificationInsert = `-- name: NotificationInsert :one
+WITH ins AS (
+  INSERT INTO notifications (id, recipient_id, type, subject_type, subject_id, payload, requires_decision, batch_id)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+  RETURNING id, recipient_id, type, subject_type, subject_id, payload, requires_decision, status, batch_id, created_at, read_at, resolved_at
+)
+SELECT ins.id, ins.recipient_id, ins.type, ins.subject_type, ins.subject_id, ins.payload, ins.requires_decision, ins.status, ins.batch_id, ins.created_at, ins.read_at, ins.resolved_at FROM ins, pg_notify('codna_inbox', ins.recipient_id::text)
+`
+
+type NotificationInsertParams struct {
+	ID               uuid.UUID
+	RecipientID      uuid.UUID
+	Type             string
+	SubjectType      string
+	SubjectID        *uuid.UUID
+	Payload          []byte
+	RequiresDecision bool
+	BatchID          *uuid.UUID
+}
+
+type NotificationInsertRow struct {
+	ID               uuid.UUID
+	RecipientID      uuid.UUID
+	Type             string
+	SubjectType      string
+	SubjectID        *uuid.UUID
+	Payload          []byte
+	RequiresDecision bool
+	Status           string
+	BatchID          *uuid.UUID
+	CreatedAt        time.Time
+	ReadAt           *time.Time
+	ResolvedAt       *time.Time
+}
+
+// NotificationInsert adds a notification and signals its recipient's inbox (delivered when the transaction commits).
+func (q *Queries) NotificationInsert(ctx context.Context, arg NotificationInsertParams) (NotificationInsertRow, error) {
+	row := q.db.QueryRow(ctx, notificationInsert,
+		arg.ID,
+		arg.RecipientID,
+		arg.Type,
+		arg.SubjectType,
+		arg.SubjectID,
+		arg.Payload,
+		arg.RequiresDecision,
+		arg.BatchID,
+	)
+	var i NotificationInsertRow
+	err := row.Scan(
+		&i.ID,
+		&i.RecipientID,
+		&i.Type,
+		&i.SubjectType,
+		&i.SubjectID,
+		&i.Payload,
+		&i.RequiresDecision,
+		&i.Status,
+		&i.BatchID,
+		&i.CreatedAt,
+		&i.ReadAt,
+		&i.ResolvedAt,
+	)
+	return i, err
+}
+
+const notificationLatestID = `-- name: NotificationLatestID :one
+SELECT id FROM notifications WHERE recipient_id = $1 ORDER BY id DESC LIMIT 1
+`
+
+// NotificationLatestID is the id of a recipient's newest notification.
+func (q *Queries) NotificationLatestID(ctx context.Context, recipientID uuid.UUID) (uuid.UUID, error) {
+	row := q.db.QueryRow(ctx, notificationLatestID, recipientID)
+	var id uuid.UUID
+	err := row.Scan(&id)
+	return id, err
+}
+
+const notificationList = `-- name: NotificationList :many
+SELECT id, recipient_id, type, subject_type, subject_id, payload, requires_decision, status, batch_id, created_at, read_at, resolved_at FROM notifications
+WHERE recipient_id = $1
+  AND ($2::text IS NULL OR status = $2::text)
+  AND ($3::text IS NULL OR type = $3::text)
+  AND ($4::boolean IS NULL OR requires_decision = $4::boolean)
+  AND ($5::uuid IS NULL
+       OR (created_at, id) < ($6::timestamptz, $5::uuid))
+ORDER BY created_at DESC, id DESC
+LIMIT $7
+`
+
+type NotificationListParams struct {
+	RecipientID      uuid.UUID
+	Status           *string
+	Type             *string
+	RequiresDecision *bool
+	AfterID          *uuid.UUID
+	AfterCreated     *time.Time
+	RowLimit         int32
+}
+
+// NotificationList pages through a recipient's notifications, newest first, keyset on (created_at, id).
+func (q *Queries) NotificationList(ctx context.Context, arg NotificationListParams) ([]Notification, error) {
+	rows, err := q.db.Query(ctx, notificationList,
+		arg.RecipientID,
+		arg.Status,
+		arg.Type,
+		arg.RequiresDecision,
+		arg.AfterID,
+		arg.AfterCreated,
+		arg.RowLimit,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Notification
+	for rows.Next() {
+		var i Notification
+		if err := rows.Scan(
+			&i.ID,
+			&i.RecipientID,
+			&i.Type,
+			&i.SubjectType,
+			&i.SubjectID,
+			&i.Payload,
+			&i.RequiresDecision,
+			&i.Status,
+			&i.BatchID,
+			&i.CreatedAt,
+			&i.ReadAt,
+			&i.ResolvedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const notificationMarkAllRead = `-- name: NotificationMarkAllRead :one
+WITH upd AS (
+  UPDATE notifications SET status = 'read', read_at = now()
+  WHERE recipient_id = $1::uuid AND status = 'unread' AND NOT requires_decision
+  RETURNING recipient_id
+), sig AS (
+  SELECT pg_notify('codna_inbox', u.recipient_id::text) FROM (SELECT recipient_id FROM upd LIMIT 1) u
+)
+SELECT (SELECT count(*) FROM upd)::int AS marked, (SELECT count(*) FROM sig)::int AS signalled
+`
+
+type NotificationMarkAllReadRow struct {
+	Marked    int32
+	Signalled int32
+}
+
+// NotificationMarkAllRead marks all the recipient's unread information read, and signals their inbox when any changed.
+func (q *Queries) NotificationMarkAllRead(ctx context.Context, recipientID uuid.UUID) (NotificationMarkAllReadRow, error) {
+	row := q.db.QueryRow(ctx, notificationMarkAllRead, recipientID)
+	var i NotificationMarkAllReadRow
+	err := row.Scan(&i.Marked, &i.Signalled)
+	return i, err
+}
+
+const notificationMarkRead = `-- name: NotificationMarkRead :one
+WITH upd AS (
+  UPDATE notifications SET status = 'read', read_at = now()
+  WHERE recipient_id = $1::uuid AND id = ANY($2::uuid[]) AND status = 'unread' AND NOT requires_decision
+  RETURNING recipient_id
+), sig AS (
+  SELECT pg_notify('codna_inbox', u.recipient_id::text) FROM (SELECT recipient_id FROM upd LIMIT 1) u
+)
+SELECT (SELECT count(*) FROM upd)::int AS marked, (SELECT count(*) FROM sig)::int AS signalled
+`
+
+type NotificationMarkReadParams struct {
+	RecipientID uuid.UUID
+	Ids         []uuid.UUID
+}
+
+type NotificationMarkReadRow struct {
+	Marked    int32
+	Signalled int32
+}
+
+// NotificationMarkRead marks the recipient's unread information among ids read, and signals their inbox when any changed.
+func (q *Queries) NotificationMarkRead(ctx context.Context, arg NotificationMarkReadParams) (NotificationMarkReadRow, error) {
+	row := q.db.QueryRow(ctx, notificationMarkRead, arg.RecipientID, arg.Ids)
+	var i NotificationMarkReadRow
+	err := row.Scan(&i.Marked, &i.Signalled)
+	return i, err
+}
+
+const notificationMerge = `-- name: NotificationMerge :one
+WITH upd AS (
+  UPDATE notifications
+  SET payload = $1,
+      status = CASE WHEN $2::boolean THEN 'unread' ELSE status END,
+      read_at = CASE WHEN $2::boolean THEN NULL ELSE read_at END,
+      resolved_at = CASE WHEN $2::boolean THEN NULL ELSE resolved_at END
+  WHERE id = $3
+  RETURNING id, recipient_id, type, subject_type, subject_id, payload, requires_decision, status, batch_id, created_at, read_at, resolved_at
+)
+SELECT upd.id, upd.recipient_id, upd.type, upd.subject_type, upd.subject_id, upd.payload, upd.requires_decision, upd.status, upd.batch_id, upd.created_at, upd.read_at, upd.resolved_at FROM upd, pg_notify('codna_inbox', upd.recipient_id::text)
+`
+
+type NotificationMergeParams struct {
+	Payload []byte
+	Reopen  bool
+	ID      uuid.UUID
+}
+
+type NotificationMergeRow struct {
+	ID               uuid.UUID
+	RecipientID      uuid.UUID
+	Type             string
+	SubjectType      string
+	SubjectID        *uuid.UUID
+	Payload          []byte
+	RequiresDecision bool
+	Status           string
+	BatchID          *uuid.UUID
+	CreatedAt        time.Time
+	ReadAt           *time.Time
+	ResolvedAt       *time.Time
+}
+
+// NotificationMerge replaces a notification's payload (created_at stays), reopening it as unread when asked, and signals its recipient's inbox.
+func (q *Queries) NotificationMerge(ctx context.Context, arg NotificationMergeParams) (NotificationMergeRow, error) {
+	row := q.db.QueryRow(ctx, notificationMerge, arg.Payload, arg.Reopen, arg.ID)
+	var i NotificationMergeRow
+	err := row.Scan(
+		&i.ID,
+		&i.RecipientID,
+		&i.Type,
+		&i.SubjectType,
+		&i.SubjectID,
+		&i.Payload,
+		&i.RequiresDecision,
+		&i.Status,
+		&i.BatchID,
+		&i.CreatedAt,
+		&i.ReadAt,
+		&i.ResolvedAt,
+	)
+	return i, err
+}
+
+const notificationNewSince = `-- name: NotificationNewSince :many
+SELECT id, recipient_id, type, subject_type, subject_id, payload, requires_decision, status, batch_id, created_at, read_at, resolved_at FROM notifications
+WHERE recipient_id = $1
+  AND ($2::uuid IS NULL OR id > $2::uuid)
+ORDER BY id
+LIMIT $3
+`
+
+type NotificationNewSinceParams struct {
+	RecipientID uuid.UUID
+	AfterID     *uuid.UUID
+	RowLimit    int32
+}
+
+// NotificationNewSince lists a recipient's notifications with ids above after_id (UUIDv7: made later), oldest first.
+func (q *Queries) NotificationNewSince(ctx context.Context, arg NotificationNewSinceParams) ([]Notification, error) {
+	rows, err := q.db.Query(ctx, notificationNewSince, arg.RecipientID, arg.AfterID, arg.RowLimit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Notification
+	for rows.Next() {
+		var i Notification
+		if err := rows.Scan(
+			&i.ID,
+			&i.RecipientID,
+			&i.Type,
+			&i.SubjectType,
+			&i.SubjectID,
+			&i.Payload,
+			&i.RequiresDecision,
+			&i.Status,
+			&i.BatchID,
+			&i.CreatedAt,
+			&i.ReadAt,
+			&i.ResolvedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const notificationRequiresDecision = `-- name: NotificationRequiresDecision :one
+SELECT requires_decision FROM notifications WHERE id = $1 AND recipient_id = $2
+`
+
+type NotificationRequiresDecisionParams struct {
+	ID          uuid.UUID
+	RecipientID uuid.UUID
+}
+
+// NotificationRequiresDecision says whether one of the recipient's notifications is a decision (no row: not theirs).
+func (q *Queries) NotificationRequiresDecision(ctx context.Context, arg NotificationRequiresDecisionParams) (bool, error) {
+	row := q.db.QueryRow(ctx, notificationRequiresDecision, arg.ID, arg.RecipientID)
+	var requires_decision bool
+	err := row.Scan(&requires_decision)
+	return requires_decision, err
+}
+
+const notificationResolve = `-- name: NotificationResolve :one
+WITH upd AS (
+  UPDATE notifications SET status = 'resolved', resolved_at = coalesce(resolved_at, now())
+  WHERE id = $1 AND recipient_id = $2 AND NOT requires_decision
+  RETURNING id, recipient_id, type, subject_type, subject_id, payload, requires_decision, status, batch_id, created_at, read_at, resolved_at
+)
+SELECT upd.id, upd.recipient_id, upd.type, upd.subject_type, upd.subject_id, upd.payload, upd.requires_decision, upd.status, upd.batch_id, upd.created_at, upd.read_at, upd.resolved_at FROM upd, pg_notify('codna_inbox', upd.recipient_id::text)
+`
+
+type NotificationResolveParams struct {
+	ID          uuid.UUID
+	RecipientID uuid.UUID
+}
+
+type NotificationResolveRow struct {
+	ID               uuid.UUID
+	RecipientID      uuid.UUID
+	Type             string
+	SubjectType      string
+	SubjectID        *uuid.UUID
+	Payload          []byte
+	RequiresDecision bool
+	Status           string
+	BatchID          *uuid.UUID
+	CreatedAt        time.Time
+	ReadAt           *time.Time
+	ResolvedAt       *time.Time
+}
+
+// NotificationResolve marks one of the recipient's information notifications done and signals their inbox.
+func (q *Queries) NotificationResolve(ctx context.Context, arg NotificationResolveParams) (NotificationResolveRow, error) {
+	row := q.db.QueryRow(ctx, notificationResolve, arg.ID, arg.RecipientID)
+	var i NotificationResolveRow
+	err := row.Scan(
+		&i.ID,
+		&i.RecipientID,
+		&i.Type,
+		&i.SubjectType,
+		&i.SubjectID,
+		&i.Payload,
+		&i.RequiresDecision,
+		&i.Status,
+		&i.BatchID,
+		&i.CreatedAt,
+		&i.ReadAt,
+		&i.ResolvedAt,
+	)
+	return i, err
+}
+
+const notificationResolveDecisions = `-- name: NotificationResolveDecisions :one
+WITH upd AS (
+  UPDATE notifications SET status = 'resolved', resolved_at = now()
+  WHERE requires_decision AND status IN ('unread', 'read')
+    AND subject_type = $1 AND subject_id = ANY($2::uuid[])
+  RETURNING recipient_id
+), sig AS (
+  SELECT pg_notify('codna_inbox', r.recipient_id::text) FROM (SELECT DISTINCT recipient_id FROM upd) r
+)
+SELECT (SELECT count(*) FROM upd)::int AS resolved, (SELECT count(*) FROM sig)::int AS signalled
+`
+
+type NotificationResolveDecisionsParams struct {
+	SubjectType string
+	SubjectIds  []uuid.UUID
+}
+
+type NotificationResolveDecisionsRow struct {
+	Resolved  int32
+	Signalled int32
+}
+
+// NotificationResolveDecisions resolves the open decisions about the given subjects and signals each recipient's inbox.
+func (q *Queries) NotificationResolveDecisions(ctx context.Context, arg NotificationResolveDecisionsParams) (NotificationResolveDecisionsRow, error) {
+	row := q.db.QueryRow(ctx, notificationResolveDecisions, arg.SubjectType, arg.SubjectIds)
+	var i NotificationResolveDecisionsRow
+	err := row.Scan(&i.Resolved, &i.Signalled)
+	return i, err
+}
 
 const notificationResolveForLinks = `-- name: NotificationResolveForLinks :execrows
 UPDATE notifications SET status = 'resolved', resolved_at = now()

@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"codna/internal/db"
+	"codna/internal/inbox"
 )
 
 // PurgeDue hard-deletes up to limit tombstones whose purge time has passed,
@@ -24,7 +25,7 @@ func (s *Service) PurgeDue(ctx context.Context, limit int) (int, error) {
 	n := 0
 	for n < limit {
 		purged := false
-		err := db.InTx(ctx, s.pool, func(_ pgx.Tx, q *db.Queries) error {
+		err := db.InTx(ctx, s.pool, func(tx pgx.Tx, q *db.Queries) error {
 			due, err := q.DocumentPurgeClaim(ctx, 1)
 			if err != nil || len(due) == 0 {
 				return err
@@ -35,7 +36,7 @@ func (s *Service) PurgeDue(ctx context.Context, limit int) (int, error) {
 				return err
 			}
 			if len(links) > 0 {
-				if _, err := q.NotificationResolveForLinks(ctx, links); err != nil {
+				if _, err := inbox.ResolveDecisions(ctx, tx, "link", links); err != nil {
 					return err
 				}
 			}

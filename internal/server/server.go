@@ -29,6 +29,8 @@ import (
 	"codna/internal/db"
 	"codna/internal/document"
 	"codna/internal/fault"
+	"codna/internal/inbox"
+	"codna/internal/live"
 	"codna/internal/manage"
 	"codna/internal/request"
 )
@@ -75,12 +77,19 @@ type Server struct {
 	Auth    *auth.Service
 	Manage  *manage.Service
 	Docs    *document.Service
+	Inbox   *inbox.Service
+	Hub     *live.Hub
 	metrics *metrics
 	handler http.Handler
 
 	mu      sync.Mutex
 	httpSrv *http.Server
 	done    chan struct{}
+
+	// sockets ends every websocket at shutdown: http.Server.Shutdown does
+	// not touch hijacked connections.
+	sockets     context.Context
+	stopSockets context.CancelFunc
 }
 
 // New builds a Server. It does not listen until Start.
@@ -89,9 +98,12 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *Server {
 		log = slog.Default()
 	}
 	s := &Server{cfg: cfg, pool: pool, log: log, metrics: newMetrics(pool)}
+	s.sockets, s.stopSockets = context.WithCancel(context.Background())
 	s.Auth = auth.New(pool, cfg.Auth, log)
 	s.Manage = manage.New(pool, cfg.Auth.Argon2)
 	s.Docs = document.New(pool, cfg.Documents)
+	s.Inbox = inbox.NewService(pool)
+	s.Hub = live.New(pool, log.With("component", "live"))
 	s.handler = s.routes()
 	return s
 }
@@ -106,7 +118,9 @@ func (s *Server) routes() http.Handler {
 			patterns = append(patterns, h)
 		}
 	}
-	gql := graph.NewHandler(&graph.Resolver{Auth: s.Auth, Manage: s.Manage, Docs: s.Docs, Log: s.log}, graph.Options{
+	gql := graph.NewHandler(&graph.Resolver{
+		Auth: s.Auth, Manage: s.Manage, Docs: s.Docs, Notifications: s.Inbox, Hub: s.Hub, Log: s.log,
+	}, graph.Options{
 		Limits: s.cfg.Limits, Introspection: s.cfg.Introspection, OriginPatterns: patterns,
 		WSInitTimeout: s.cfg.WSInitTimeout, WSKeepAlive: s.cfg.WSKeepAlive, WSPayloadLimit: s.cfg.WSPayloadLimit,
 	})
@@ -269,6 +283,10 @@ func (s *Server) graphqlGuard(next http.Handler) http.Handler {
 				writeError(w, http.StatusForbidden, fault.Forbidden, "This origin may not open a websocket here.")
 				return
 			}
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithCancel(ctx)
+			defer cancel()
+			defer context.AfterFunc(s.sockets, cancel)()
 		} else {
 			if r.ContentLength > s.cfg.BodyLimit {
 				writeError(w, http.StatusRequestEntityTooLarge, fault.BadInput,
@@ -359,9 +377,14 @@ func (s *Server) originAllowed(r *http.Request) bool {
 	return false
 }
 
-// Start listens on the configured address and serves in the background until
-// ctx ends or Stop is called. Errors: the address cannot be listened on.
+// Start connects the live hub (subscriptions), then listens on the
+// configured address and serves in the background until ctx ends or Stop is
+// called. Errors: the database cannot be reached for LISTEN; the address
+// cannot be listened on.
 func (s *Server) Start(ctx context.Context) error {
+	if err := s.Hub.Start(ctx); err != nil {
+		return fmt.Errorf("start live updates: %w", err)
+	}
 	ln, err := net.Listen("tcp", s.cfg.Listen)
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", s.cfg.Listen, err)
@@ -402,10 +425,12 @@ func (s *Server) Stop() {
 	if srv == nil {
 		return
 	}
+	s.stopSockets()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	if err := srv.Shutdown(ctx); err != nil {
 		_ = srv.Close()
 	}
 	<-done
+	s.Hub.Stop()
 }

@@ -45,6 +45,8 @@ func setup(t testing.TB, tweak ...func(*server.Config)) *bundle {
 		f(&cfg)
 	}
 	srv := server.New(pool, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	require.NoError(t, srv.Hub.Start(context.Background()))
+	t.Cleanup(srv.Hub.Stop)
 	hs := httptest.NewServer(srv.Handler())
 	t.Cleanup(hs.Close)
 	return &bundle{srv: srv, http: hs, pool: pool, counter: counter}

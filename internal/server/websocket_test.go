@@ -23,7 +23,7 @@ type wsMsg struct {
 	Payload json.RawMessage `json:"payload,omitempty"`
 }
 
-func (b *bundle) dial(t *testing.T, protocol string, header http.Header) (*websocket.Conn, *http.Response, error) {
+func (b *bundle) dial(t testing.TB, protocol string, header http.Header) (*websocket.Conn, *http.Response, error) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	t.Cleanup(cancel)
@@ -35,7 +35,7 @@ func (b *bundle) dial(t *testing.T, protocol string, header http.Header) (*webso
 	return c, resp, err
 }
 
-func read(t *testing.T, c *websocket.Conn, skip ...string) wsMsg {
+func read(t testing.TB, c *websocket.Conn, skip ...string) wsMsg {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
@@ -49,7 +49,7 @@ func read(t *testing.T, c *websocket.Conn, skip ...string) wsMsg {
 	}
 }
 
-func write(t *testing.T, c *websocket.Conn, m any) {
+func write(t testing.TB, c *websocket.Conn, m any) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()

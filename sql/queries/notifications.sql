@@ -3,3 +3,153 @@
 UPDATE notifications SET status = 'resolved', resolved_at = now()
 WHERE requires_decision AND status IN ('unread', 'read')
   AND subject_type = 'link' AND subject_id = ANY(@link_ids::uuid[]);
+
+-- name: NotificationFindBatch :one
+-- NotificationFindBatch locks the notification a member of a batch merges into: there is one per (recipient, batch, type).
+SELECT * FROM notifications
+WHERE recipient_id = @recipient_id AND batch_id = @batch_id AND type = @type
+ORDER BY created_at, id
+LIMIT 1
+FOR UPDATE;
+
+-- name: NotificationFindOpen :one
+-- NotificationFindOpen locks the notification a new one about the same subject coalesces into: for information an unread one created within the window, for a decision an open one of any age.
+SELECT * FROM notifications
+WHERE recipient_id = @recipient_id AND type = @type AND subject_type = @subject_type
+  AND subject_id IS NOT DISTINCT FROM sqlc.narg('subject_id')::uuid
+  AND batch_id IS NULL
+  AND requires_decision = @requires_decision::boolean
+  AND CASE WHEN @requires_decision::boolean THEN status IN ('unread', 'read')
+           ELSE status = 'unread' AND created_at > now() - make_interval(secs => @window_secs::float8) END
+ORDER BY created_at DESC, id DESC
+LIMIT 1
+FOR UPDATE;
+
+-- name: NotificationInsert :one
+-- NotificationInsert adds a notification and signals its recipient's inbox (delivered when the transaction commits).
+WITH ins AS (
+  INSERT INTO notifications (id, recipient_id, type, subject_type, subject_id, payload, requires_decision, batch_id)
+  VALUES (@id, @recipient_id, @type, @subject_type, sqlc.narg('subject_id'), @payload, @requires_decision, sqlc.narg('batch_id'))
+  RETURNING *
+)
+SELECT ins.* FROM ins, pg_notify('codna_inbox', ins.recipient_id::text);
+
+-- name: NotificationMerge :one
+-- NotificationMerge replaces a notification's payload (created_at stays), reopening it as unread when asked, and signals its recipient's inbox.
+WITH upd AS (
+  UPDATE notifications
+  SET payload = @payload,
+      status = CASE WHEN @reopen::boolean THEN 'unread' ELSE status END,
+      read_at = CASE WHEN @reopen::boolean THEN NULL ELSE read_at END,
+      resolved_at = CASE WHEN @reopen::boolean THEN NULL ELSE resolved_at END
+  WHERE id = @id
+  RETURNING *
+)
+SELECT upd.* FROM upd, pg_notify('codna_inbox', upd.recipient_id::text);
+
+-- name: InboxCounts :one
+-- InboxCounts is the inbox badge in one statement (inbox.md): decisions are the stale or broken
+-- edges from live, non-raw documents the user owns, not kept, to targets the user can read, plus
+-- the pending suggestions on live, non-raw documents the user can edit, towards live targets
+-- they can read (raw bodies are never edited, and an unreadable target must not show); unread
+-- is unread information.
+SELECT
+  ((SELECT count(*)
+    FROM documents s
+    JOIN document_links l ON l.source_id = s.id
+    JOIN documents t ON t.id = l.target_id
+    WHERE s.created_by = @user_id::uuid AND s.deleted_at IS NULL AND s.space <> 'raw'
+      AND l.state IN ('stale_text', 'broken') AND l.kept_at IS NULL
+      AND document_access_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, @user_id::uuid, @is_person::boolean) > 0)
+   +
+   (SELECT count(*)
+    FROM link_suggestions ls
+    JOIN documents s ON s.id = ls.source_id
+    JOIN documents t ON t.id = ls.target_id
+    WHERE ls.status = 'pending' AND s.deleted_at IS NULL AND s.space <> 'raw' AND t.deleted_at IS NULL
+      AND document_access_level(s.id, s.created_by, s.deleted_at, s.quarantined_at, @user_id::uuid, @is_person::boolean) >= 2
+      AND document_access_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, @user_id::uuid, @is_person::boolean) > 0)
+  )::int AS decisions,
+  (SELECT count(*)
+   FROM notifications n
+   WHERE n.recipient_id = @user_id::uuid AND n.status = 'unread' AND NOT n.requires_decision)::int AS unread;
+
+-- name: NotificationList :many
+-- NotificationList pages through a recipient's notifications, newest first, keyset on (created_at, id).
+SELECT * FROM notifications
+WHERE recipient_id = @recipient_id
+  AND (sqlc.narg('status')::text IS NULL OR status = sqlc.narg('status')::text)
+  AND (sqlc.narg('type')::text IS NULL OR type = sqlc.narg('type')::text)
+  AND (sqlc.narg('requires_decision')::boolean IS NULL OR requires_decision = sqlc.narg('requires_decision')::boolean)
+  AND (sqlc.narg('after_id')::uuid IS NULL
+       OR (created_at, id) < (sqlc.narg('after_created')::timestamptz, sqlc.narg('after_id')::uuid))
+ORDER BY created_at DESC, id DESC
+LIMIT @row_limit;
+
+-- name: NotificationMarkRead :one
+-- NotificationMarkRead marks the recipient's unread information among ids read, and signals their inbox when any changed.
+WITH upd AS (
+  UPDATE notifications SET status = 'read', read_at = now()
+  WHERE recipient_id = @recipient_id::uuid AND id = ANY(@ids::uuid[]) AND status = 'unread' AND NOT requires_decision
+  RETURNING recipient_id
+), sig AS (
+  SELECT pg_notify('codna_inbox', u.recipient_id::text) FROM (SELECT recipient_id FROM upd LIMIT 1) u
+)
+SELECT (SELECT count(*) FROM upd)::int AS marked, (SELECT count(*) FROM sig)::int AS signalled;
+
+-- name: NotificationMarkAllRead :one
+-- NotificationMarkAllRead marks all the recipient's unread information read, and signals their inbox when any changed.
+WITH upd AS (
+  UPDATE notifications SET status = 'read', read_at = now()
+  WHERE recipient_id = @recipient_id::uuid AND status = 'unread' AND NOT requires_decision
+  RETURNING recipient_id
+), sig AS (
+  SELECT pg_notify('codna_inbox', u.recipient_id::text) FROM (SELECT recipient_id FROM upd LIMIT 1) u
+)
+SELECT (SELECT count(*) FROM upd)::int AS marked, (SELECT count(*) FROM sig)::int AS signalled;
+
+-- name: NotificationDismiss :one
+-- NotificationDismiss dismisses one of the recipient's information notifications and signals their inbox.
+WITH upd AS (
+  UPDATE notifications SET status = 'dismissed'
+  WHERE id = @id AND recipient_id = @recipient_id AND NOT requires_decision
+  RETURNING *
+)
+SELECT upd.* FROM upd, pg_notify('codna_inbox', upd.recipient_id::text);
+
+-- name: NotificationResolve :one
+-- NotificationResolve marks one of the recipient's information notifications done and signals their inbox.
+WITH upd AS (
+  UPDATE notifications SET status = 'resolved', resolved_at = coalesce(resolved_at, now())
+  WHERE id = @id AND recipient_id = @recipient_id AND NOT requires_decision
+  RETURNING *
+)
+SELECT upd.* FROM upd, pg_notify('codna_inbox', upd.recipient_id::text);
+
+-- name: NotificationRequiresDecision :one
+-- NotificationRequiresDecision says whether one of the recipient's notifications is a decision (no row: not theirs).
+SELECT requires_decision FROM notifications WHERE id = @id AND recipient_id = @recipient_id;
+
+-- name: NotificationResolveDecisions :one
+-- NotificationResolveDecisions resolves the open decisions about the given subjects and signals each recipient's inbox.
+WITH upd AS (
+  UPDATE notifications SET status = 'resolved', resolved_at = now()
+  WHERE requires_decision AND status IN ('unread', 'read')
+    AND subject_type = @subject_type AND subject_id = ANY(@subject_ids::uuid[])
+  RETURNING recipient_id
+), sig AS (
+  SELECT pg_notify('codna_inbox', r.recipient_id::text) FROM (SELECT DISTINCT recipient_id FROM upd) r
+)
+SELECT (SELECT count(*) FROM upd)::int AS resolved, (SELECT count(*) FROM sig)::int AS signalled;
+
+-- name: NotificationNewSince :many
+-- NotificationNewSince lists a recipient's notifications with ids above after_id (UUIDv7: made later), oldest first.
+SELECT * FROM notifications
+WHERE recipient_id = @recipient_id
+  AND (sqlc.narg('after_id')::uuid IS NULL OR id > sqlc.narg('after_id')::uuid)
+ORDER BY id
+LIMIT @row_limit;
+
+-- name: NotificationLatestID :one
+-- NotificationLatestID is the id of a recipient's newest notification.
+SELECT id FROM notifications WHERE recipient_id = @recipient_id ORDER BY id DESC LIMIT 1;

@@ -1,0 +1,823 @@
+package inbox_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/stretchr/testify/require"
+
+	"codna/internal/auth"
+	"codna/internal/db"
+	"codna/internal/document"
+	"codna/internal/fault"
+	"codna/internal/inbox"
+	"codna/internal/pgtest"
+)
+
+type bundle struct {
+	url  string
+	pool *pgxpool.Pool
+	svc  *inbox.Service
+	docs *document.Service
+}
+
+func newBundle(t *testing.T) *bundle {
+	t.Helper()
+	d := pgtest.New(t)
+	return &bundle{url: d.URL, pool: d.Pool, svc: inbox.NewService(d.Pool), docs: document.New(d.Pool, document.DefaultConfig)}
+}
+
+func as(p pgtest.Person) context.Context {
+	return auth.WithActor(context.Background(), &auth.Actor{UserID: p.ID, Kind: auth.KindPerson, Email: p.Email})
+}
+
+var asManagement = auth.WithActor(context.Background(), &auth.Actor{UserID: auth.ManagementID, Kind: auth.KindManagement})
+
+func ptr[T any](v T) *T { return &v }
+
+func newID() uuid.UUID { return uuid.Must(uuid.NewV7()) }
+
+func requireCode(t *testing.T, err error, code fault.Code, field string) {
+	t.Helper()
+	require.Error(t, err)
+	fe := fault.As(err)
+	require.NotNil(t, fe, "want a coded error, got %v", err)
+	require.Equal(t, code, fe.Code, fe.Message)
+	require.Equal(t, field, fe.Field, fe.Message)
+}
+
+func (b *bundle) count(t *testing.T, sql string, args ...any) int {
+	t.Helper()
+	var n int
+	require.NoError(t, b.pool.QueryRow(context.Background(), sql, args...).Scan(&n))
+	return n
+}
+
+func (b *bundle) exec(t *testing.T, sql string, args ...any) {
+	t.Helper()
+	_, err := b.pool.Exec(context.Background(), sql, args...)
+	require.NoError(t, err)
+}
+
+// notify runs Notify in its own committed transaction.
+func (b *bundle) notify(t *testing.T, n inbox.New) *inbox.Notification {
+	t.Helper()
+	var out *inbox.Notification
+	require.NoError(t, db.InTx(context.Background(), b.pool, func(tx pgx.Tx, _ *db.Queries) error {
+		var err error
+		out, err = inbox.Notify(context.Background(), tx, n)
+		return err
+	}))
+	return out
+}
+
+// info is an information notification about a fresh subject.
+func info(to pgtest.Person, typ string) inbox.New {
+	return inbox.New{RecipientID: to.ID, Type: typ, SubjectType: "document", SubjectID: ptr(newID()), Payload: map[string]any{"title": "x"}}
+}
+
+// decision is a link decision about a fresh edge.
+func decision(to pgtest.Person) inbox.New {
+	return inbox.New{RecipientID: to.ID, Type: inbox.TypeLinkTargetMoved, SubjectType: "link", SubjectID: ptr(newID()), RequiresDecision: true}
+}
+
+func (b *bundle) status(t *testing.T, id uuid.UUID) string {
+	t.Helper()
+	var s string
+	require.NoError(t, b.pool.QueryRow(context.Background(), `SELECT status FROM notifications WHERE id = $1`, id).Scan(&s))
+	return s
+}
+
+func (b *bundle) link(t *testing.T, source uuid.UUID, target *uuid.UUID, state string, kept bool) {
+	t.Helper()
+	var keptAt *time.Time
+	if kept {
+		keptAt = ptr(time.Now())
+	}
+	b.exec(t, `INSERT INTO document_links (id, source_id, target_id, href_as_written, state, kept_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+		newID(), source, target, fmt.Sprintf("link-%s.md", newID()), state, keptAt)
+}
+
+func (b *bundle) suggest(t *testing.T, source, target uuid.UUID, status string) {
+	t.Helper()
+	b.exec(t, `INSERT INTO link_suggestions (id, source_id, target_id, reason, status) VALUES ($1, $2, $3, 'agent_proposed', $4)`,
+		newID(), source, target, status)
+}
+
+func (b *bundle) grant(t *testing.T, docID uuid.UUID, principalType string, principal uuid.UUID, perm string) {
+	t.Helper()
+	b.exec(t, `INSERT INTO document_access (id, document_id, principal_type, principal_id, permission) VALUES ($1, $2, $3, $4, $5)`,
+		newID(), docID, principalType, principal, perm)
+}
+
+func (b *bundle) trash(t *testing.T, owner pgtest.Person, id uuid.UUID) {
+	t.Helper()
+	_, err := b.docs.Delete(as(owner), id)
+	require.NoError(t, err)
+}
+
+// listen opens a connection of its own listening on the inbox channel.
+func (b *bundle) listen(t *testing.T) *pgx.Conn {
+	t.Helper()
+	conn, err := pgx.Connect(context.Background(), b.url)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = conn.Close(context.Background()) })
+	_, err = conn.Exec(context.Background(), "LISTEN "+inbox.Channel)
+	require.NoError(t, err)
+	return conn
+}
+
+// next waits for the next inbox signal and returns its payload.
+func next(t *testing.T, conn *pgx.Conn) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	n, err := conn.WaitForNotification(ctx)
+	require.NoError(t, err, "no inbox signal arrived")
+	require.Equal(t, inbox.Channel, n.Channel)
+	return n.Payload
+}
+
+// marker commits a notification for a fresh person and returns their id:
+// a signal that must come after any signal sent before it.
+func (b *bundle) marker(t *testing.T) string {
+	t.Helper()
+	p := pgtest.CreatePerson(t, b.pool)
+	b.notify(t, info(p, inbox.TypeIngestionReady))
+	return p.ID.String()
+}
+
+func TestNotifyRejectsUnknownTypes(t *testing.T) {
+	t.Parallel()
+	b := newBundle(t)
+	p := pgtest.CreatePerson(t, b.pool)
+	ctx := context.Background()
+
+	for _, typ := range []string{"", "access.granted ", "link.broken", "Access.Granted"} {
+		n := info(p, typ)
+		_, err := inbox.Notify(ctx, b.pool, n)
+		require.Error(t, err, typ)
+		require.Nil(t, fault.As(err), "a programming error, not a fault")
+	}
+	n := info(p, inbox.TypeAccessGranted)
+	n.SubjectType = ""
+	_, err := inbox.Notify(ctx, b.pool, n)
+	require.Error(t, err)
+	require.Zero(t, b.count(t, `SELECT count(*) FROM notifications`))
+
+	for _, typ := range inbox.Types {
+		got, err := inbox.Notify(ctx, b.pool, info(p, typ))
+		require.NoError(t, err, typ)
+		require.Equal(t, typ, got.Type)
+	}
+	require.Len(t, inbox.Types, 18)
+}
+
+func TestNotifySuppressesOwnInformationButNotDecisions(t *testing.T) {
+	t.Parallel()
+	b := newBundle(t)
+	p := pgtest.CreatePerson(t, b.pool)
+	other := pgtest.CreatePerson(t, b.pool)
+
+	own := info(p, inbox.TypeAccessGranted)
+	own.ActorID = &p.ID
+	require.Nil(t, b.notify(t, own))
+	require.Zero(t, b.count(t, `SELECT count(*) FROM notifications WHERE recipient_id = $1`, p.ID))
+
+	byOther := info(p, inbox.TypeAccessGranted)
+	byOther.ActorID = &other.ID
+	require.NotNil(t, b.notify(t, byOther))
+
+	system := info(p, inbox.TypeIngestionReady) // no actor
+	require.NotNil(t, b.notify(t, system))
+
+	// "When I move a document my own pages link to, I still get the decisions."
+	d := decision(p)
+	d.ActorID = &p.ID
+	got := b.notify(t, d)
+	require.NotNil(t, got)
+	require.True(t, got.RequiresDecision)
+	require.Equal(t, inbox.StatusUnread, got.Status)
+	require.Equal(t, 3, b.count(t, `SELECT count(*) FROM notifications WHERE recipient_id = $1`, p.ID))
+}
+
+func TestNotifyCoalescesWithinTheWindow(t *testing.T) {
+	t.Parallel()
+	b := newBundle(t)
+	p := pgtest.CreatePerson(t, b.pool)
+	subject := newID()
+	n := inbox.New{RecipientID: p.ID, Type: inbox.TypeAutomationFailed, SubjectType: "automation", SubjectID: &subject,
+		Payload: map[string]any{"error": "first"}}
+
+	first := b.notify(t, n)
+	n.Payload = map[string]any{"error": "second"}
+	second := b.notify(t, n)
+	require.Equal(t, first.ID, second.ID, "a duplicate within the window updates the unread one")
+	require.Equal(t, first.CreatedAt, second.CreatedAt, "created_at stays")
+	require.Equal(t, map[string]any{"error": "second"}, second.Payload, "the payload is refreshed")
+	require.Equal(t, 1, b.count(t, `SELECT count(*) FROM notifications WHERE recipient_id = $1`, p.ID))
+
+	// Another subject, another type or a decision of the same key is not a duplicate.
+	other := n
+	other.SubjectID = ptr(newID())
+	require.NotEqual(t, first.ID, b.notify(t, other).ID)
+	otherType := n
+	otherType.Type = inbox.TypeAutomationMessage
+	require.NotEqual(t, first.ID, b.notify(t, otherType).ID)
+	noSubject := n
+	noSubject.SubjectID = nil
+	ns1 := b.notify(t, noSubject)
+	require.Equal(t, ns1.ID, b.notify(t, noSubject).ID, "a missing subject id matches a missing subject id")
+
+	// Outside the window: a new row.
+	b.exec(t, `UPDATE notifications SET created_at = created_at - make_interval(secs => $2::float8) WHERE id = $1`,
+		first.ID, inbox.CoalesceWindow.Seconds()+1)
+	third := b.notify(t, n)
+	require.NotEqual(t, first.ID, third.ID)
+
+	// Read: no longer coalesced into.
+	_, err := b.svc.MarkRead(as(p), []uuid.UUID{third.ID})
+	require.NoError(t, err)
+	require.NotEqual(t, third.ID, b.notify(t, n).ID)
+
+	// A decision reuses the open one of its subject whatever its age, read or not.
+	d := decision(p)
+	d.Payload = map[string]any{"href": "a.md"}
+	d1 := b.notify(t, d)
+	b.exec(t, `UPDATE notifications SET created_at = now() - interval '3 days', status = 'read' WHERE id = $1`, d1.ID)
+	d.Payload = map[string]any{"href": "b.md"}
+	d2 := b.notify(t, d)
+	require.Equal(t, d1.ID, d2.ID)
+	require.Equal(t, "b.md", d2.Payload["href"])
+	require.Equal(t, inbox.StatusRead, d2.Status)
+	// Once resolved, the next decision about the subject is a new one.
+	_, err = inbox.ResolveDecisions(context.Background(), b.pool, "link", []uuid.UUID{*d.SubjectID})
+	require.NoError(t, err)
+	d3 := b.notify(t, d)
+	require.NotEqual(t, d1.ID, d3.ID)
+	require.Equal(t, inbox.StatusUnread, d3.Status)
+}
+
+func TestNotifyBatches(t *testing.T) {
+	t.Parallel()
+	b := newBundle(t)
+	p := pgtest.CreatePerson(t, b.pool)
+	q := pgtest.CreatePerson(t, b.pool)
+	batch := newID()
+	d1, d2, d3 := newID(), newID(), newID()
+	member := func(to pgtest.Person, typ string, doc any) inbox.New {
+		payload := map[string]any{"grantedBy": "Tornike"}
+		if doc != nil {
+			payload["documentId"] = doc
+		}
+		return inbox.New{RecipientID: to.ID, Type: typ, SubjectType: "access", SubjectID: &batch, BatchID: &batch, Payload: payload}
+	}
+
+	first := b.notify(t, member(p, inbox.TypeAccessGranted, d1))
+	require.Equal(t, map[string]any{"grantedBy": "Tornike", "count": float64(1), "documents": []any{d1.String()}}, first.Payload)
+
+	// In one transaction, as a share writes them.
+	require.NoError(t, db.InTx(context.Background(), b.pool, func(tx pgx.Tx, _ *db.Queries) error {
+		for _, doc := range []any{&d2, d2.String(), d3} {
+			if _, err := inbox.Notify(context.Background(), tx, member(p, inbox.TypeAccessGranted, doc)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}))
+	rows, more, err := b.svc.List(as(p), inbox.Filter{}, nil, 10)
+	require.NoError(t, err)
+	require.False(t, more)
+	require.Len(t, rows, 1, "one notification per recipient, batch and type")
+	got := rows[0]
+	require.Equal(t, first.ID, got.ID)
+	require.Equal(t, float64(3), got.Payload["count"], "d2 twice counts once")
+	require.Equal(t, []any{d1.String(), d2.String(), d3.String()}, got.Payload["documents"])
+	require.NotContains(t, got.Payload, "documentId")
+
+	// Members without a document id still count.
+	b.notify(t, member(p, inbox.TypeAccessGranted, nil))
+	rows, _, err = b.svc.List(as(p), inbox.Filter{}, nil, 10)
+	require.NoError(t, err)
+	require.Equal(t, float64(4), rows[0].Payload["count"])
+
+	// Another type or another recipient is another notification of the batch.
+	require.NotEqual(t, first.ID, b.notify(t, member(p, inbox.TypeAccessReshared, d1)).ID)
+	qn := b.notify(t, member(q, inbox.TypeAccessGranted, d1))
+	require.NotEqual(t, first.ID, qn.ID)
+	require.Equal(t, float64(1), qn.Payload["count"])
+
+	// A later member brings a read batch back to unread.
+	_, err = b.svc.MarkRead(as(p), []uuid.UUID{first.ID})
+	require.NoError(t, err)
+	again := b.notify(t, member(p, inbox.TypeAccessGranted, newID()))
+	require.Equal(t, first.ID, again.ID)
+	require.Equal(t, inbox.StatusUnread, again.Status)
+	require.Nil(t, again.ReadAt)
+	require.Equal(t, float64(5), again.Payload["count"])
+}
+
+func TestNotifySignalsOnCommitOnly(t *testing.T) {
+	t.Parallel()
+	b := newBundle(t)
+	p := pgtest.CreatePerson(t, b.pool)
+	rolledBack := pgtest.CreatePerson(t, b.pool)
+	conn := b.listen(t)
+
+	// Nothing is delivered for a rolled-back transaction ...
+	errRollback := errors.New("roll back")
+	err := db.InTx(context.Background(), b.pool, func(tx pgx.Tx, _ *db.Queries) error {
+		n, err := inbox.Notify(context.Background(), tx, info(rolledBack, inbox.TypeAccessGranted))
+		require.NoError(t, err)
+		require.NotNil(t, n)
+		return errRollback
+	})
+	require.ErrorIs(t, err, errRollback)
+	// ... and one signal per recipient is, when the transaction commits.
+	require.NoError(t, db.InTx(context.Background(), b.pool, func(tx pgx.Tx, _ *db.Queries) error {
+		for range 3 {
+			if _, err := inbox.Notify(context.Background(), tx, info(p, inbox.TypeAccessGranted)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}))
+	require.Equal(t, p.ID.String(), next(t, conn), "the rolled-back notification was never signalled")
+	// Postgres folded the three signals of that transaction into one.
+	m := b.marker(t)
+	require.Equal(t, m, next(t, conn))
+
+	// A suppressed notification writes and signals nothing.
+	own := info(p, inbox.TypeAccessGranted)
+	own.ActorID = &p.ID
+	require.Nil(t, b.notify(t, own))
+	m = b.marker(t)
+	require.Equal(t, m, next(t, conn))
+
+	// The read marks signal when they change something, and only then.
+	n, err := b.svc.MarkAllRead(as(p))
+	require.NoError(t, err)
+	require.Equal(t, 3, n)
+	require.Equal(t, p.ID.String(), next(t, conn))
+	n, err = b.svc.MarkAllRead(as(p))
+	require.NoError(t, err)
+	require.Zero(t, n)
+	m = b.marker(t)
+	require.Equal(t, m, next(t, conn), "marking nothing read sends nothing")
+	fresh := b.notify(t, info(p, inbox.TypeGroupAdded))
+	require.Equal(t, p.ID.String(), next(t, conn))
+	n, err = b.svc.MarkRead(as(p), []uuid.UUID{newID()})
+	require.NoError(t, err)
+	require.Zero(t, n)
+	m = b.marker(t)
+	require.Equal(t, m, next(t, conn), "marking nothing read sends nothing")
+	n, err = b.svc.MarkRead(as(p), []uuid.UUID{fresh.ID})
+	require.NoError(t, err)
+	require.Equal(t, 1, n)
+	require.Equal(t, p.ID.String(), next(t, conn))
+	_, err = b.svc.Dismiss(as(p), fresh.ID)
+	require.NoError(t, err)
+	require.Equal(t, p.ID.String(), next(t, conn))
+
+	// Resolving decisions signals each recipient.
+	d := b.notify(t, decision(p))
+	require.Equal(t, p.ID.String(), next(t, conn))
+	resolved, err := inbox.ResolveDecisions(context.Background(), b.pool, "link", []uuid.UUID{*d.SubjectID})
+	require.NoError(t, err)
+	require.Equal(t, 1, resolved)
+	require.Equal(t, p.ID.String(), next(t, conn))
+}
+
+func TestCounts(t *testing.T) {
+	t.Parallel()
+	b := newBundle(t)
+	ctx := context.Background()
+	p := pgtest.CreatePerson(t, b.pool)
+	q := pgtest.CreatePerson(t, b.pool)
+
+	src := pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{})
+	mine := pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{})
+	mineGone := pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{})
+	shared := pgtest.CreateDocument(t, b.pool, q.ID, pgtest.Doc{})
+	private := pgtest.CreateDocument(t, b.pool, q.ID, pgtest.Doc{})
+	sharedGone := pgtest.CreateDocument(t, b.pool, q.ID, pgtest.Doc{})
+	raw := pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Space: db.SpaceRaw})
+	srcGone := pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{})
+	b.grant(t, shared.ID, "user", p.ID, "read")
+	b.grant(t, sharedGone.ID, "user", p.ID, "read")
+	b.trash(t, p, mineGone.ID)
+	b.trash(t, q, sharedGone.ID)
+
+	// Edges from a live wiki document p owns.
+	b.link(t, src.ID, &mine.ID, "stale_text", false)    // counts
+	b.link(t, src.ID, &mineGone.ID, "broken", false)    // counts: p owns the tombstone
+	b.link(t, src.ID, &shared.ID, "stale_text", false)  // counts: p can read it
+	b.link(t, src.ID, &mine.ID, "resolved", false)      // nothing to decide
+	b.link(t, src.ID, nil, "pending", false)            // nothing to decide yet
+	b.link(t, src.ID, &mine.ID, "stale_text", true)     // kept
+	b.link(t, src.ID, &private.ID, "stale_text", false) // p cannot read the target
+	b.link(t, src.ID, &sharedGone.ID, "broken", false)  // someone else's tombstone: p cannot read it
+	b.link(t, raw.ID, &mine.ID, "stale_text", false)    // raw is never a decision
+	b.link(t, srcGone.ID, &mine.ID, "broken", false)    // source in the trash
+	b.link(t, shared.ID, &mine.ID, "stale_text", false) // q's document: q's decision, not p's
+	b.trash(t, p, srcGone.ID)
+
+	// Suggestions.
+	writable := pgtest.CreateDocument(t, b.pool, q.ID, pgtest.Doc{})
+	readable := pgtest.CreateDocument(t, b.pool, q.ID, pgtest.Doc{})
+	viaEveryone := pgtest.CreateDocument(t, b.pool, q.ID, pgtest.Doc{})
+	b.grant(t, writable.ID, "user", p.ID, "write")
+	b.grant(t, readable.ID, "user", p.ID, "read")
+	b.grant(t, viaEveryone.ID, "group", auth.EveryoneID, "write")
+	b.suggest(t, src.ID, mine.ID, "pending")         // counts: p owns the source
+	b.suggest(t, writable.ID, mine.ID, "pending")    // counts: p can write
+	b.suggest(t, viaEveryone.ID, mine.ID, "pending") // counts for a person: Everyone can write
+	b.suggest(t, readable.ID, mine.ID, "pending")    // read only
+	b.suggest(t, src.ID, shared.ID, "accepted")      // decided
+	b.suggest(t, src.ID, private.ID, "rejected")     // decided
+	b.suggest(t, raw.ID, mine.ID, "pending")         // counts: level 3, as the rule is written (raw is excluded for edges only)
+
+	// Notifications: decisions are never unread as well.
+	b.notify(t, decision(p))
+	b.notify(t, decision(p))
+	b.notify(t, info(p, inbox.TypeAccessGranted))
+	b.notify(t, info(p, inbox.TypeGroupAdded))
+	read := b.notify(t, info(p, inbox.TypeGroupRemoved))
+	_, err := b.svc.MarkRead(as(p), []uuid.UUID{read.ID})
+	require.NoError(t, err)
+	gone := b.notify(t, info(p, inbox.TypeIngestionReady))
+	_, err = b.svc.Dismiss(as(p), gone.ID)
+	require.NoError(t, err)
+	b.notify(t, info(q, inbox.TypeAccessGranted))
+
+	got, err := b.svc.Counts(ctx, p.ID, true)
+	require.NoError(t, err)
+	require.Equal(t, inbox.Counts{Decisions: 3 + 4, Unread: 2, Total: 9}, got)
+	mineNow, err := b.svc.MyCounts(as(p))
+	require.NoError(t, err)
+	require.Equal(t, got, mineNow)
+
+	// Group grants reach people only.
+	asAgent, err := b.svc.Counts(ctx, p.ID, false)
+	require.NoError(t, err)
+	require.Equal(t, inbox.Counts{Decisions: 3 + 3, Unread: 2, Total: 8}, asAgent)
+
+	// q: its own stale edge counts only when q can read the target.
+	qc, err := b.svc.Counts(ctx, q.ID, true)
+	require.NoError(t, err)
+	require.Equal(t, inbox.Counts{Decisions: 0 + 3 /* q owns writable, readable, viaEveryone */, Unread: 1, Total: 4}, qc)
+	b.grant(t, mine.ID, "user", q.ID, "read")
+	qc, err = b.svc.Counts(ctx, q.ID, true)
+	require.NoError(t, err)
+	require.Equal(t, 4, qc.Decisions)
+
+	// Keeping an edge takes it off.
+	b.exec(t, `UPDATE document_links SET kept_at = now() WHERE source_id = $1 AND target_id = $2 AND state = 'stale_text'`, src.ID, shared.ID)
+	got, err = b.svc.Counts(ctx, p.ID, true)
+	require.NoError(t, err)
+	require.Equal(t, 6, got.Decisions)
+
+	// Management has no documents: its own unread information only.
+	b.notify(t, inbox.New{RecipientID: auth.ManagementID, Type: inbox.TypeAutomationFailed, SubjectType: "automation"})
+	mc, err := b.svc.MyCounts(asManagement)
+	require.NoError(t, err)
+	require.Equal(t, inbox.Counts{Unread: 1, Total: 1}, mc)
+
+	_, err = b.svc.MyCounts(context.Background())
+	requireCode(t, err, fault.Unauthenticated, "")
+}
+
+func TestStatementCounts(t *testing.T) {
+	t.Parallel()
+	b := newBundle(t)
+	p := pgtest.CreatePerson(t, b.pool)
+	counter := &db.Counter{}
+	pool, err := db.Open(context.Background(), b.url, counter)
+	require.NoError(t, err)
+	t.Cleanup(pool.Close)
+	svc := inbox.NewService(pool)
+	statements := func(want int64, what string, f func()) {
+		t.Helper()
+		counter.Reset()
+		f()
+		require.Equal(t, want, counter.Count(), what)
+	}
+
+	n := info(p, inbox.TypeAccessGranted)
+	var made *inbox.Notification
+	statements(2, "Notify, new row", func() {
+		made, err = inbox.Notify(context.Background(), pool, n)
+		require.NoError(t, err)
+	})
+	statements(2, "Notify, coalesced", func() {
+		_, err = inbox.Notify(context.Background(), pool, n)
+		require.NoError(t, err)
+	})
+	statements(1, "MyCounts", func() {
+		c, err := svc.MyCounts(as(p))
+		require.NoError(t, err)
+		require.Equal(t, inbox.Counts{Unread: 1, Total: 1}, c)
+	})
+	statements(1, "List", func() {
+		_, _, err := svc.List(as(p), inbox.Filter{}, nil, 10)
+		require.NoError(t, err)
+	})
+	statements(1, "MarkRead", func() {
+		_, err := svc.MarkRead(as(p), []uuid.UUID{made.ID})
+		require.NoError(t, err)
+	})
+	statements(1, "Dismiss", func() {
+		_, err := svc.Dismiss(as(p), made.ID)
+		require.NoError(t, err)
+	})
+	statements(2, "Dismiss refused", func() {
+		_, err := svc.Dismiss(as(p), newID())
+		requireCode(t, err, fault.NotFound, "")
+	})
+}
+
+func TestMarkReadLeavesDecisions(t *testing.T) {
+	t.Parallel()
+	b := newBundle(t)
+	p := pgtest.CreatePerson(t, b.pool)
+	q := pgtest.CreatePerson(t, b.pool)
+	a := b.notify(t, info(p, inbox.TypeAccessGranted))
+	c := b.notify(t, info(p, inbox.TypeGroupAdded))
+	d := b.notify(t, decision(p))
+	theirs := b.notify(t, info(q, inbox.TypeAccessGranted))
+
+	n, err := b.svc.MarkRead(as(p), []uuid.UUID{a.ID, d.ID, theirs.ID, newID()})
+	require.NoError(t, err)
+	require.Equal(t, 1, n)
+	require.Equal(t, inbox.StatusRead, b.status(t, a.ID))
+	require.Equal(t, inbox.StatusUnread, b.status(t, c.ID))
+	require.Equal(t, inbox.StatusUnread, b.status(t, d.ID), "a decision is not read away")
+	require.Equal(t, inbox.StatusUnread, b.status(t, theirs.ID), "another's ids are ignored")
+	n, err = b.svc.MarkRead(as(p), []uuid.UUID{a.ID})
+	require.NoError(t, err)
+	require.Zero(t, n, "already read")
+
+	_, err = b.svc.MarkRead(context.Background(), []uuid.UUID{a.ID})
+	requireCode(t, err, fault.Unauthenticated, "")
+	_, err = b.svc.MarkAllRead(context.Background())
+	requireCode(t, err, fault.Unauthenticated, "")
+}
+
+func TestMarkAllReadIsOneStatementOverInformation(t *testing.T) {
+	t.Parallel()
+	b := newBundle(t)
+	p := pgtest.CreatePerson(t, b.pool)
+	q := pgtest.CreatePerson(t, b.pool)
+	for range 3 {
+		b.notify(t, info(p, inbox.TypeAccessGranted))
+	}
+	d := b.notify(t, decision(p))
+	theirs := b.notify(t, info(q, inbox.TypeAccessGranted))
+
+	counter := &db.Counter{}
+	pool, err := db.Open(context.Background(), b.url, counter)
+	require.NoError(t, err)
+	t.Cleanup(pool.Close)
+	svc := inbox.NewService(pool)
+
+	counter.Reset()
+	n, err := svc.MarkAllRead(as(p))
+	require.NoError(t, err)
+	require.Equal(t, 3, n)
+	require.EqualValues(t, 1, counter.Count(), "one statement, the signal included")
+
+	require.Equal(t, inbox.StatusUnread, b.status(t, d.ID), "decisions stay until answered")
+	require.Equal(t, inbox.StatusUnread, b.status(t, theirs.ID))
+	require.Equal(t, 3, b.count(t, `SELECT count(*) FROM notifications WHERE recipient_id = $1 AND status = 'read' AND read_at IS NOT NULL`, p.ID))
+	c, err := svc.MyCounts(as(p))
+	require.NoError(t, err)
+	require.Equal(t, inbox.Counts{}, c, "the decision notification is not an edge: counts come from the graph")
+}
+
+func TestDismissAndResolve(t *testing.T) {
+	t.Parallel()
+	b := newBundle(t)
+	p := pgtest.CreatePerson(t, b.pool)
+	q := pgtest.CreatePerson(t, b.pool)
+	d := b.notify(t, decision(p))
+	theirs := b.notify(t, info(q, inbox.TypeAccessGranted))
+
+	for name, change := range map[string]func(context.Context, uuid.UUID) (*inbox.Notification, error){
+		"dismiss": b.svc.Dismiss, "resolve": b.svc.Resolve,
+	} {
+		_, err := change(as(p), d.ID)
+		requireCode(t, err, fault.BadInput, "id")
+		require.Contains(t, fault.As(err).Message, "answering", name)
+		require.Equal(t, inbox.StatusUnread, b.status(t, d.ID), name)
+
+		_, err = change(as(p), theirs.ID)
+		requireCode(t, err, fault.NotFound, "")
+		require.Equal(t, inbox.StatusUnread, b.status(t, theirs.ID), name)
+		_, err = change(as(p), newID())
+		requireCode(t, err, fault.NotFound, "")
+		_, err = change(context.Background(), theirs.ID)
+		requireCode(t, err, fault.Unauthenticated, "")
+	}
+
+	a := b.notify(t, info(p, inbox.TypeAccessGranted))
+	got, err := b.svc.Dismiss(as(p), a.ID)
+	require.NoError(t, err)
+	require.Equal(t, inbox.StatusDismissed, got.Status)
+	require.Nil(t, got.ResolvedAt)
+	got, err = b.svc.Dismiss(as(p), a.ID)
+	require.NoError(t, err, "dismissing again is harmless")
+	require.Equal(t, inbox.StatusDismissed, got.Status)
+
+	c := b.notify(t, info(p, inbox.TypeAutomationFailed))
+	got, err = b.svc.Resolve(as(p), c.ID)
+	require.NoError(t, err)
+	require.Equal(t, inbox.StatusResolved, got.Status)
+	require.NotNil(t, got.ResolvedAt)
+	first := *got.ResolvedAt
+	got, err = b.svc.Resolve(as(p), c.ID)
+	require.NoError(t, err)
+	require.Equal(t, first, *got.ResolvedAt, "resolved_at is the first time")
+}
+
+func TestResolveDecisions(t *testing.T) {
+	t.Parallel()
+	b := newBundle(t)
+	p := pgtest.CreatePerson(t, b.pool)
+	q := pgtest.CreatePerson(t, b.pool)
+	edge := newID()
+	dp := decision(p)
+	dp.SubjectID = &edge
+	dq := decision(q)
+	dq.SubjectID = &edge
+	dq.Type = inbox.TypeLinkTargetDeleted
+	np, nq := b.notify(t, dp), b.notify(t, dq)
+	b.exec(t, `UPDATE notifications SET status = 'read' WHERE id = $1`, nq.ID)
+	other := b.notify(t, decision(p))
+	infoAboutEdge := b.notify(t, inbox.New{RecipientID: p.ID, Type: inbox.TypeLinkSuggested, SubjectType: "link", SubjectID: &edge})
+	otherKind := b.notify(t, inbox.New{RecipientID: p.ID, Type: inbox.TypeDocumentQuarantined, SubjectType: "document", SubjectID: &edge, RequiresDecision: true})
+
+	n, err := b.svc.ResolveDecisions(context.Background(), nil, "link", []uuid.UUID{edge})
+	require.NoError(t, err)
+	require.Equal(t, 2, n)
+	require.Equal(t, inbox.StatusResolved, b.status(t, np.ID))
+	require.Equal(t, inbox.StatusResolved, b.status(t, nq.ID))
+	require.Equal(t, inbox.StatusUnread, b.status(t, other.ID))
+	require.Equal(t, inbox.StatusUnread, b.status(t, infoAboutEdge.ID), "information is not a decision")
+	require.Equal(t, inbox.StatusUnread, b.status(t, otherKind.ID), "another subject type")
+	require.Equal(t, 2, b.count(t, `SELECT count(*) FROM notifications WHERE resolved_at IS NOT NULL`))
+
+	n, err = inbox.ResolveDecisions(context.Background(), b.pool, "link", []uuid.UUID{edge})
+	require.NoError(t, err)
+	require.Zero(t, n)
+	n, err = inbox.ResolveDecisions(context.Background(), b.pool, "link", nil)
+	require.NoError(t, err)
+	require.Zero(t, n)
+}
+
+func TestListPagesAndFilters(t *testing.T) {
+	t.Parallel()
+	b := newBundle(t)
+	p := pgtest.CreatePerson(t, b.pool)
+	q := pgtest.CreatePerson(t, b.pool)
+	var made []*inbox.Notification
+	for i := range 7 {
+		var n inbox.New
+		switch i % 3 {
+		case 0:
+			n = info(p, inbox.TypeAccessGranted)
+		case 1:
+			n = info(p, inbox.TypeGroupAdded)
+		default:
+			n = decision(p)
+		}
+		made = append(made, b.notify(t, n))
+	}
+	// Two share a created_at: the id breaks the tie.
+	b.exec(t, `UPDATE notifications SET created_at = (SELECT created_at FROM notifications WHERE id = $1) WHERE id = $2`, made[3].ID, made[4].ID)
+	b.notify(t, info(q, inbox.TypeAccessGranted))
+
+	var want []uuid.UUID
+	rows, err := b.pool.Query(context.Background(), `SELECT id FROM notifications WHERE recipient_id = $1 ORDER BY created_at DESC, id DESC`, p.ID)
+	require.NoError(t, err)
+	for rows.Next() {
+		var id uuid.UUID
+		require.NoError(t, rows.Scan(&id))
+		want = append(want, id)
+	}
+	require.NoError(t, rows.Err())
+	require.Len(t, want, 7)
+	require.Equal(t, made[6].ID, want[0], "newest first")
+
+	var got []uuid.UUID
+	var after *inbox.Cursor
+	for pages := 0; ; pages++ {
+		require.Less(t, pages, 4)
+		page, more, err := b.svc.List(as(p), inbox.Filter{}, after, 3)
+		require.NoError(t, err)
+		for i := range page {
+			require.Equal(t, p.ID, page[i].RecipientID)
+			got = append(got, page[i].ID)
+		}
+		if !more {
+			require.Len(t, page, 1)
+			break
+		}
+		require.Len(t, page, 3)
+		c := inbox.CursorOf(&page[len(page)-1])
+		after = &c
+	}
+	require.Equal(t, want, got)
+
+	ids := func(f inbox.Filter) []uuid.UUID {
+		t.Helper()
+		page, _, err := b.svc.List(as(p), f, nil, 100)
+		require.NoError(t, err)
+		out := make([]uuid.UUID, len(page))
+		for i := range page {
+			out[i] = page[i].ID
+		}
+		return out
+	}
+	require.ElementsMatch(t, []uuid.UUID{made[2].ID, made[5].ID}, ids(inbox.Filter{RequiresDecision: ptr(true)}))
+	require.Len(t, ids(inbox.Filter{RequiresDecision: ptr(false)}), 5)
+	require.ElementsMatch(t, []uuid.UUID{made[1].ID, made[4].ID}, ids(inbox.Filter{Type: ptr(inbox.TypeGroupAdded)}))
+	_, err = b.svc.MarkRead(as(p), []uuid.UUID{made[0].ID, made[1].ID})
+	require.NoError(t, err)
+	require.ElementsMatch(t, []uuid.UUID{made[0].ID, made[1].ID}, ids(inbox.Filter{Status: ptr(inbox.StatusRead)}))
+	require.ElementsMatch(t, []uuid.UUID{made[1].ID}, ids(inbox.Filter{Status: ptr(inbox.StatusRead), Type: ptr(inbox.TypeGroupAdded)}))
+	require.Empty(t, ids(inbox.Filter{Status: ptr(inbox.StatusDismissed)}))
+
+	_, _, err = b.svc.List(as(p), inbox.Filter{Status: ptr("archived")}, nil, 10)
+	requireCode(t, err, fault.BadInput, "status")
+	_, _, err = b.svc.List(as(p), inbox.Filter{Type: ptr("link.broken")}, nil, 10)
+	requireCode(t, err, fault.BadInput, "type")
+	_, _, err = b.svc.List(as(p), inbox.Filter{}, nil, 0)
+	requireCode(t, err, fault.BadInput, "first")
+	_, _, err = b.svc.List(as(p), inbox.Filter{}, nil, inbox.MaxLimit+1)
+	requireCode(t, err, fault.BadInput, "first")
+	_, _, err = b.svc.List(context.Background(), inbox.Filter{}, nil, 10)
+	requireCode(t, err, fault.Unauthenticated, "")
+
+	// Management lists its own notifications.
+	b.notify(t, inbox.New{RecipientID: auth.ManagementID, Type: inbox.TypeAutomationFailed, SubjectType: "automation"})
+	page, _, err := b.svc.List(asManagement, inbox.Filter{}, nil, 10)
+	require.NoError(t, err)
+	require.Len(t, page, 1)
+}
+
+func TestNewSinceAndLatest(t *testing.T) {
+	t.Parallel()
+	b := newBundle(t)
+	ctx := context.Background()
+	p := pgtest.CreatePerson(t, b.pool)
+	q := pgtest.CreatePerson(t, b.pool)
+
+	latest, err := b.svc.Latest(ctx, p.ID)
+	require.NoError(t, err)
+	require.Nil(t, latest)
+
+	n1 := b.notify(t, info(p, inbox.TypeAccessGranted))
+	b.notify(t, info(q, inbox.TypeAccessGranted))
+	n2 := b.notify(t, decision(p))
+	n3 := b.notify(t, info(p, inbox.TypeGroupAdded))
+
+	latest, err = b.svc.Latest(ctx, p.ID)
+	require.NoError(t, err)
+	require.Equal(t, n3.ID, *latest)
+
+	all, err := b.svc.NewSince(ctx, p.ID, nil, 10)
+	require.NoError(t, err)
+	require.Equal(t, []uuid.UUID{n1.ID, n2.ID, n3.ID}, idsOf(all), "oldest first")
+	since, err := b.svc.NewSince(ctx, p.ID, &n1.ID, 10)
+	require.NoError(t, err)
+	require.Equal(t, []uuid.UUID{n2.ID, n3.ID}, idsOf(since))
+	require.True(t, since[0].RequiresDecision)
+	limited, err := b.svc.NewSince(ctx, p.ID, &n1.ID, 1)
+	require.NoError(t, err)
+	require.Equal(t, []uuid.UUID{n2.ID}, idsOf(limited))
+	none, err := b.svc.NewSince(ctx, p.ID, latest, 10)
+	require.NoError(t, err)
+	require.Empty(t, none)
+
+	// A duplicate coalesces into its notification: nothing new to announce.
+	dup := info(p, inbox.TypeGroupAdded)
+	dup.SubjectID = n3.SubjectID
+	require.Equal(t, n3.ID, b.notify(t, dup).ID)
+	none, err = b.svc.NewSince(ctx, p.ID, latest, 10)
+	require.NoError(t, err)
+	require.Empty(t, none)
+}
+
+func idsOf(ns []inbox.Notification) []uuid.UUID {
+	out := make([]uuid.UUID, len(ns))
+	for i := range ns {
+		out[i] = ns[i].ID
+	}
+	return out
+}

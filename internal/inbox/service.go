@@ -1,0 +1,295 @@
+package inbox
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"codna/internal/auth"
+	"codna/internal/db"
+	"codna/internal/fault"
+)
+
+// MaxLimit is the largest page List and NewSince return.
+const MaxLimit = 100
+
+// Counts is the inbox badge (inbox.md).
+type Counts struct {
+	Decisions int // link edges awaiting the owner's answer + pending suggestions on documents they can edit
+	Unread    int // unread information (never a decision)
+	Total     int // Decisions + Unread
+}
+
+// Service reads and changes the acting person's own notifications. Every
+// method is one statement unless its comment says otherwise.
+type Service struct {
+	pool *pgxpool.Pool
+}
+
+// NewService returns a Service over pool. (It is not called New: New is the
+// notification Notify takes.)
+func NewService(pool *pgxpool.Pool) *Service { return &Service{pool: pool} }
+
+var (
+	errNotFound = fault.New(fault.NotFound, "You have no notification with that id.")
+	errDecision = fault.Input("id", "This notification is a decision: it is cleared by answering it, not by dismissing or resolving it.")
+)
+
+// requireActor returns the actor: a person, an agent or management (whose
+// inbox holds only its own notifications). Nobody is UNAUTHENTICATED.
+func requireActor(ctx context.Context) (*auth.Actor, error) {
+	a := auth.ActorFrom(ctx)
+	if a == nil {
+		return nil, fault.New(fault.Unauthenticated, "Sign in first.")
+	}
+	return a, nil
+}
+
+// Counts returns userID's inbox badge, in one statement, as inbox.md
+// defines it: decisions are the stale_text or broken edges from live,
+// non-raw documents the user owns, not kept, whose target the user can read
+// (document_access_level > 0: a broken edge's tombstoned target is readable
+// by its owner alone), plus the pending link suggestions on live documents
+// the user can edit (level ≥ 2); unread is the user's unread notifications
+// that do not require a decision. isPerson says whether group grants reach
+// the user (true for people only).
+func (s *Service) Counts(ctx context.Context, userID uuid.UUID, isPerson bool) (Counts, error) {
+	return counts(ctx, s.pool, userID, isPerson)
+}
+
+func counts(ctx context.Context, q db.DBTX, userID uuid.UUID, isPerson bool) (Counts, error) {
+	r, err := db.New(q).InboxCounts(ctx, db.InboxCountsParams{UserID: userID, IsPerson: isPerson})
+	if err != nil {
+		return Counts{}, fmt.Errorf("inbox counts: %w", err)
+	}
+	return Counts{Decisions: int(r.Decisions), Unread: int(r.Unread), Total: int(r.Decisions + r.Unread)}, nil
+}
+
+// MyCounts returns the acting user's counts (one statement). Management has
+// no documents, so its decisions are 0 and it sees only its own unread
+// notifications. Errors: UNAUTHENTICATED.
+func (s *Service) MyCounts(ctx context.Context) (Counts, error) {
+	a, err := requireActor(ctx)
+	if err != nil {
+		return Counts{}, err
+	}
+	return s.Counts(ctx, a.UserID, a.Kind == auth.KindPerson)
+}
+
+// Filter narrows List. Nil fields do not filter.
+type Filter struct {
+	Status           *string // one of Statuses
+	Type             *string // one of Types
+	RequiresDecision *bool
+}
+
+// Cursor is where a List page starts (exclusive): the last notification of
+// the previous page.
+type Cursor struct {
+	CreatedAt time.Time
+	ID        uuid.UUID
+}
+
+// CursorOf returns the cursor just past n.
+func CursorOf(n *Notification) Cursor { return Cursor{CreatedAt: n.CreatedAt, ID: n.ID} }
+
+// List pages through the acting user's own notifications, newest first,
+// keyset on (created_at, id), in one statement. It returns at most limit
+// notifications and whether more follow. Errors: UNAUTHENTICATED;
+// BAD_USER_INPUT on "status" or "type" for an unknown value, on "first"
+// for a limit outside 1..MaxLimit.
+func (s *Service) List(ctx context.Context, f Filter, after *Cursor, limit int) ([]Notification, bool, error) {
+	a, err := requireActor(ctx)
+	if err != nil {
+		return nil, false, err
+	}
+	if limit < 1 || limit > MaxLimit {
+		return nil, false, fault.Input("first", "Ask for between 1 and %d items.", MaxLimit)
+	}
+	if f.Status != nil && !slices.Contains(Statuses, *f.Status) {
+		return nil, false, fault.Input("status", "A notification's status is unread, read, resolved or dismissed.")
+	}
+	if f.Type != nil && !KnownType(*f.Type) {
+		return nil, false, fault.Input("type", "There is no notification type %q.", *f.Type)
+	}
+	p := db.NotificationListParams{
+		RecipientID: a.UserID, Status: f.Status, Type: f.Type, RequiresDecision: f.RequiresDecision,
+		RowLimit: int32(limit + 1),
+	}
+	if after != nil {
+		p.AfterID, p.AfterCreated = &after.ID, &after.CreatedAt
+	}
+	rows, err := db.New(s.pool).NotificationList(ctx, p)
+	if err != nil {
+		return nil, false, fmt.Errorf("list notifications: %w", err)
+	}
+	more := len(rows) > limit
+	if more {
+		rows = rows[:limit]
+	}
+	out := make([]Notification, len(rows))
+	for i, r := range rows {
+		out[i] = fromRow(r)
+	}
+	return out, more, nil
+}
+
+// MarkRead marks the acting user's unread information notifications among
+// ids read, in one statement that also signals their live counts when any
+// changed. Decisions, notifications already read, resolved or dismissed,
+// and other people's ids are left alone without error. It returns how many
+// it marked. Errors: UNAUTHENTICATED.
+func (s *Service) MarkRead(ctx context.Context, ids []uuid.UUID) (int, error) {
+	a, err := requireActor(ctx)
+	if err != nil {
+		return 0, err
+	}
+	if len(ids) == 0 {
+		return 0, nil
+	}
+	r, err := db.New(s.pool).NotificationMarkRead(ctx, db.NotificationMarkReadParams{RecipientID: a.UserID, Ids: ids})
+	if err != nil {
+		return 0, fmt.Errorf("mark notifications read: %w", err)
+	}
+	return int(r.Marked), nil
+}
+
+// MarkAllRead marks all the acting user's unread information read, in one
+// statement (its CTE signals their live counts when any changed). Decisions
+// stay until they are answered. It returns how many it marked. Errors:
+// UNAUTHENTICATED.
+func (s *Service) MarkAllRead(ctx context.Context) (int, error) {
+	a, err := requireActor(ctx)
+	if err != nil {
+		return 0, err
+	}
+	r, err := db.New(s.pool).NotificationMarkAllRead(ctx, a.UserID)
+	if err != nil {
+		return 0, fmt.Errorf("mark all notifications read: %w", err)
+	}
+	return int(r.Marked), nil
+}
+
+// Dismiss dismisses one of the acting user's information notifications
+// (status dismissed) and signals their live counts: one statement, plus one
+// more only when it fails. Dismissing again changes nothing. Errors:
+// UNAUTHENTICATED; NOT_FOUND when it is not theirs; BAD_USER_INPUT on "id"
+// for a decision, which is cleared only by answering it.
+func (s *Service) Dismiss(ctx context.Context, id uuid.UUID) (*Notification, error) {
+	a, err := requireActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	q := db.New(s.pool)
+	row, err := q.NotificationDismiss(ctx, db.NotificationDismissParams{ID: id, RecipientID: a.UserID})
+	if err != nil {
+		return nil, s.refusal(ctx, q, err, id, a.UserID)
+	}
+	out := fromRow(db.Notification(row))
+	return &out, nil
+}
+
+// Resolve marks one of the acting user's information notifications done
+// (status resolved, resolved_at set the first time) and signals their live
+// counts: one statement, plus one more only when it fails. Errors:
+// UNAUTHENTICATED; NOT_FOUND when it is not theirs; BAD_USER_INPUT on "id"
+// for a decision, which is cleared only by answering it.
+func (s *Service) Resolve(ctx context.Context, id uuid.UUID) (*Notification, error) {
+	a, err := requireActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	q := db.New(s.pool)
+	row, err := q.NotificationResolve(ctx, db.NotificationResolveParams{ID: id, RecipientID: a.UserID})
+	if err != nil {
+		return nil, s.refusal(ctx, q, err, id, a.UserID)
+	}
+	out := fromRow(db.Notification(row))
+	return &out, nil
+}
+
+// refusal explains why Dismiss or Resolve changed no row.
+func (s *Service) refusal(ctx context.Context, q *db.Queries, err error, id, recipient uuid.UUID) error {
+	if !errors.Is(err, pgx.ErrNoRows) {
+		return fmt.Errorf("change notification: %w", err)
+	}
+	decision, err := q.NotificationRequiresDecision(ctx, db.NotificationRequiresDecisionParams{ID: id, RecipientID: recipient})
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		return errNotFound
+	case err != nil:
+		return fmt.Errorf("change notification: %w", err)
+	case decision:
+		return errDecision
+	}
+	return errNotFound // gone in between
+}
+
+// ResolveDecisions resolves the open (unread or read) decision
+// notifications about the given subjects (subject_type and subject_id), in
+// q's transaction and one statement that also signals each affected
+// recipient's live counts. The link resolver and the decision answers call
+// it; it returns how many it resolved.
+func ResolveDecisions(ctx context.Context, q db.DBTX, subjectType string, subjectIDs []uuid.UUID) (int, error) {
+	if len(subjectIDs) == 0 {
+		return 0, nil
+	}
+	r, err := db.New(q).NotificationResolveDecisions(ctx, db.NotificationResolveDecisionsParams{
+		SubjectType: subjectType, SubjectIds: subjectIDs,
+	})
+	if err != nil {
+		return 0, fmt.Errorf("resolve decisions: %w", err)
+	}
+	return int(r.Resolved), nil
+}
+
+// ResolveDecisions is the package function ResolveDecisions, for callers
+// that hold a Service; q is the caller's transaction (or the pool).
+func (s *Service) ResolveDecisions(ctx context.Context, q db.DBTX, subjectType string, subjectIDs []uuid.UUID) (int, error) {
+	if q == nil {
+		q = s.pool
+	}
+	return ResolveDecisions(ctx, q, subjectType, subjectIDs)
+}
+
+// NewSince returns userID's notifications with ids above afterID (all of
+// them when afterID is nil), oldest first, at most limit (capped at 10×MaxLimit),
+// in one statement. Ids are UUIDv7, so this is "made after": the live
+// notificationAdded subscription uses it. A notification that coalesced
+// into an older one keeps the older id and is not returned again.
+func (s *Service) NewSince(ctx context.Context, userID uuid.UUID, afterID *uuid.UUID, limit int) ([]Notification, error) {
+	if limit < 1 {
+		return nil, nil
+	}
+	limit = min(limit, MaxLimit*10)
+	rows, err := db.New(s.pool).NotificationNewSince(ctx, db.NotificationNewSinceParams{
+		RecipientID: userID, AfterID: afterID, RowLimit: int32(limit),
+	})
+	if err != nil {
+		return nil, fmt.Errorf("new notifications: %w", err)
+	}
+	out := make([]Notification, len(rows))
+	for i, r := range rows {
+		out[i] = fromRow(r)
+	}
+	return out, nil
+}
+
+// Latest returns the id of userID's newest notification, or nil when they
+// have none (one statement).
+func (s *Service) Latest(ctx context.Context, userID uuid.UUID) (*uuid.UUID, error) {
+	id, err := db.New(s.pool).NotificationLatestID(ctx, userID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("latest notification: %w", err)
+	}
+	return &id, nil
+}

@@ -1,0 +1,218 @@
+// Package live fans Postgres notifications out to this replica's
+// subscribers. Each replica holds one LISTEN connection; writers call
+// pg_notify in their own transactions, so every replica hears every change
+// once it commits, and no in-process state is needed for correctness.
+package live
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// The channels the hub listens on. The payload names what changed: a
+// recipient's user id, a document's id.
+const (
+	InboxChannel    = "codna_inbox"
+	DocumentChannel = "codna_document"
+)
+
+// Hub holds one LISTEN connection and the subscribers of this process.
+type Hub struct {
+	connConfig *pgx.ConnConfig
+	log        *slog.Logger
+	channels   []string
+
+	mu     sync.Mutex
+	subs   map[topic]map[*Sub]struct{}
+	cancel context.CancelFunc
+	done   chan struct{}
+	ready  chan struct{} // closed once the first LISTEN is in place
+}
+
+type topic struct{ channel, key string }
+
+// Sub is one subscriber to one topic. C receives a signal when the topic
+// changed; signals coalesce (C holds at most one), so a burst of changes
+// wakes a slow reader once.
+type Sub struct {
+	C     <-chan struct{}
+	c     chan struct{}
+	hub   *Hub
+	topic topic
+	once  sync.Once
+}
+
+// New returns a hub that will listen through a connection configured like
+// the pool's.
+func New(pool *pgxpool.Pool, log *slog.Logger) *Hub {
+	if log == nil {
+		log = slog.Default()
+	}
+	return &Hub{
+		connConfig: pool.Config().ConnConfig.Copy(),
+		log:        log,
+		channels:   []string{InboxChannel, DocumentChannel},
+		subs:       map[topic]map[*Sub]struct{}{},
+		ready:      make(chan struct{}),
+	}
+}
+
+// Subscribe registers a subscriber for (channel, key) until ctx ends or
+// Close is called.
+func (h *Hub) Subscribe(ctx context.Context, channel, key string) *Sub {
+	c := make(chan struct{}, 1)
+	s := &Sub{C: c, c: c, hub: h, topic: topic{channel, key}}
+	h.mu.Lock()
+	if h.subs[s.topic] == nil {
+		h.subs[s.topic] = map[*Sub]struct{}{}
+	}
+	h.subs[s.topic][s] = struct{}{}
+	h.mu.Unlock()
+	go func() {
+		<-ctx.Done()
+		s.Close()
+	}()
+	return s
+}
+
+// Close unregisters the subscriber. Safe to call twice.
+func (s *Sub) Close() {
+	s.once.Do(func() {
+		h := s.hub
+		h.mu.Lock()
+		delete(h.subs[s.topic], s)
+		if len(h.subs[s.topic]) == 0 {
+			delete(h.subs, s.topic)
+		}
+		h.mu.Unlock()
+	})
+}
+
+// Subscribers counts the live subscribers, for metrics and tests.
+func (h *Hub) Subscribers() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	n := 0
+	for _, m := range h.subs {
+		n += len(m)
+	}
+	return n
+}
+
+func signal(c chan struct{}) {
+	select {
+	case c <- struct{}{}:
+	default: // a signal is already pending: coalesced
+	}
+}
+
+func (h *Hub) dispatch(channel, key string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for s := range h.subs[topic{channel, key}] {
+		signal(s.c)
+	}
+}
+
+// signalAll wakes every subscriber: after a reconnect, notifications sent
+// while the hub was not listening are lost, so everyone re-reads.
+func (h *Hub) signalAll() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, m := range h.subs {
+		for s := range m {
+			signal(s.c)
+		}
+	}
+}
+
+// Start connects and listens in the background until ctx ends or Stop is
+// called, reconnecting with capped backoff. It returns once the first
+// LISTEN is in place, or with the connection error if ctx ends first.
+func (h *Hub) Start(ctx context.Context) error {
+	h.mu.Lock()
+	if h.cancel != nil {
+		h.mu.Unlock()
+		return nil
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	h.cancel, h.done = cancel, make(chan struct{})
+	done := h.done
+	h.mu.Unlock()
+	go h.run(ctx, done)
+	select {
+	case <-h.ready:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// Stop ends the listener and waits for it. Safe to call twice.
+func (h *Hub) Stop() {
+	h.mu.Lock()
+	cancel, done := h.cancel, h.done
+	h.cancel = nil
+	h.mu.Unlock()
+	if cancel != nil {
+		cancel()
+		<-done
+	}
+}
+
+func (h *Hub) run(ctx context.Context, done chan struct{}) {
+	defer close(done)
+	backoff := 100 * time.Millisecond
+	first := true
+	for ctx.Err() == nil {
+		err := h.listen(ctx, func() {
+			backoff = 100 * time.Millisecond
+			if first {
+				first = false
+				close(h.ready)
+			} else {
+				h.signalAll()
+			}
+		})
+		if ctx.Err() != nil {
+			return
+		}
+		h.log.Warn("live: listen connection lost; reconnecting", "error", err, "in", backoff)
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(backoff):
+		}
+		backoff = min(backoff*2, 10*time.Second)
+	}
+}
+
+func (h *Hub) listen(ctx context.Context, listening func()) error {
+	conn, err := pgx.ConnectConfig(ctx, h.connConfig)
+	if err != nil {
+		return err
+	}
+	defer conn.Close(context.WithoutCancel(ctx))
+	for _, ch := range h.channels {
+		if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{ch}.Sanitize()); err != nil {
+			return err
+		}
+	}
+	listening()
+	for {
+		n, err := conn.WaitForNotification(ctx)
+		if err != nil {
+			if errors.Is(err, context.Canceled) {
+				return nil
+			}
+			return err
+		}
+		h.dispatch(n.Channel, n.Payload)
+	}
+}
