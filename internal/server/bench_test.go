@@ -1,9 +1,18 @@
 package server_test
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
+	"slices"
+	"sync"
 	"testing"
+	"time"
 
+	"github.com/coder/websocket/wsjson"
+	"github.com/google/uuid"
+
+	"codna/internal/inbox"
 	"codna/internal/pgtest"
 )
 
@@ -69,4 +78,101 @@ func BenchmarkUpdateDocument(b *testing.B) {
 			b.Fatal(r.Errors)
 		}
 	}
+}
+
+// BenchmarkInboxCountsLatency measures the time from a committed
+// notification to its recipient's subscriber receiving the new count, over
+// real websockets, with changes arriving at 200 per second spread over 20
+// subscribed people. Run it with -benchtime Nx: N changes.
+func BenchmarkInboxCountsLatency(b *testing.B) {
+	bb := setup(b)
+	const people = 20
+	const rate = 200 // changes per second
+	type person struct {
+		id      uuid.UUID
+		sub     *subscription
+		commits chan time.Time // commit time of each change, in order
+	}
+	ps := make([]*person, people)
+	for i := range ps {
+		p := pgtest.CreatePerson(b, bb.pool)
+		token := pgtest.CreatePersonToken(b, bb.pool, p.ID)
+		s := bb.subscribe(b, "graphql-transport-ws", token, countsSub, nil)
+		s.next(5 * time.Second)
+		ps[i] = &person{id: p.ID, sub: s, commits: make(chan time.Time, b.N+1)}
+	}
+	var mu sync.Mutex
+	var latencies []time.Duration
+	var wg sync.WaitGroup
+	for _, p := range ps {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			seen := 0.0
+			var pending []time.Time
+			for {
+				ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+				var m wsMsg
+				err := wsjson.Read(ctx, p.sub.c, &m)
+				cancel()
+				if err != nil {
+					return // no more pushes
+				}
+				if m.Type != "next" {
+					continue
+				}
+				now := time.Now()
+				var payload struct {
+					Data struct {
+						InboxCounts struct{ Unread float64 } `json:"inboxCounts"`
+					} `json:"data"`
+				}
+				if json.Unmarshal(m.Payload, &payload) != nil {
+					continue
+				}
+				for len(p.commits) > 0 {
+					pending = append(pending, <-p.commits)
+				}
+				n := payload.Data.InboxCounts.Unread
+				mu.Lock()
+				for seen < n && len(pending) > 0 {
+					latencies = append(latencies, now.Sub(pending[0]))
+					pending = pending[1:]
+					seen++
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	// Writers run concurrently so the rate holds even when a commit takes
+	// longer than the interval; one person's changes are 100 ms apart.
+	tick := time.NewTicker(time.Second / rate)
+	defer tick.Stop()
+	var writers sync.WaitGroup
+	start := time.Now()
+	b.ResetTimer()
+	for i := range b.N {
+		<-tick.C
+		p := ps[i%people]
+		writers.Add(1)
+		go func() {
+			defer writers.Done()
+			notify(b, bb, p.id, inbox.TypeAccessGranted)
+			p.commits <- time.Now()
+		}()
+	}
+	writers.Wait()
+	b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "changes/s")
+	wg.Wait()
+	b.StopTimer()
+	if len(latencies) == 0 {
+		b.Fatal("no pushes measured")
+	}
+	slices.Sort(latencies)
+	pct := func(q float64) float64 {
+		return float64(latencies[int(q*float64(len(latencies)-1))].Microseconds()) / 1000
+	}
+	b.ReportMetric(pct(0.50), "p50-ms")
+	b.ReportMetric(pct(0.99), "p99-ms")
+	b.ReportMetric(float64(len(latencies)), "changes-measured")
 }
