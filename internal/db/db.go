@@ -72,3 +72,7 @@ func (c *Counter) Count() int64 { return c.n.Load() }
 
 // Reset sets the count back to zero.
 func (c *Counter) Reset() { c.n.Store(0) }
+
+// DBTX returns what q runs its statements on (a pool, a connection or a
+// transaction), for helpers outside this package that take a DBTX.
+func (q *Queries) DBTX() DBTX { return q.db }

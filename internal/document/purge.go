@@ -2,16 +2,15 @@ package document
 
 import (
 	"context"
-	"encoding/json"
 	"log/slog"
 	"sync"
 	"time"
 
-	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
 	"codna/internal/db"
 	"codna/internal/inbox"
+	"codna/internal/outbox"
 )
 
 // PurgeDue hard-deletes up to limit tombstones whose purge time has passed,
@@ -43,16 +42,12 @@ func (s *Service) PurgeDue(ctx context.Context, limit int) (int, error) {
 			if _, err := q.DocumentHardDelete(ctx, d.ID); err != nil {
 				return err
 			}
-			payload, err := json.Marshal(map[string]any{
-				"address": FormatAddress(d.Space, d.Path, d.Slug), "ownerId": d.CreatedBy, "orphanedLinks": len(links),
-			})
-			if err != nil {
-				return err
-			}
 			purged = true
-			return q.EventCreate(ctx, db.EventCreateParams{
-				ID: uuid.Must(uuid.NewV7()), EventType: "document.purged", SubjectType: "document", SubjectID: &d.ID, Payload: payload,
+			_, err = outbox.Write(ctx, tx, outbox.Event{
+				Type: "document.purged", SubjectType: "document", SubjectID: &d.ID,
+				Payload: map[string]any{"address": FormatAddress(d.Space, d.Path, d.Slug), "ownerId": d.CreatedBy, "orphanedLinks": len(links)},
 			})
+			return err
 		})
 		if err != nil {
 			return n, err

@@ -15,6 +15,7 @@ import (
 	"codna/internal/auth"
 	"codna/internal/db"
 	"codna/internal/fault"
+	"codna/internal/outbox"
 )
 
 func init() {
@@ -598,14 +599,10 @@ func writeRevision(ctx context.Context, q *db.Queries, row db.Document, kind str
 }
 
 func writeEvent(ctx context.Context, q *db.Queries, typ string, docID, actor uuid.UUID, revID *uuid.UUID, payload map[string]any) error {
-	raw, err := json.Marshal(payload)
-	if err != nil {
-		return err
-	}
-	return q.EventCreate(ctx, db.EventCreateParams{
-		ID: uuid.Must(uuid.NewV7()), EventType: typ, SubjectType: "document", SubjectID: &docID,
-		DocumentID: &docID, ActorID: &actor, RevisionID: revID, Payload: raw,
+	_, err := outbox.Write(ctx, q.DBTX(), outbox.Event{
+		Type: typ, SubjectType: "document", SubjectID: &docID, DocumentID: &docID, ActorID: &actor, RevisionID: revID, Payload: payload,
 	})
+	return err
 }
 
 // Pool is the service's pool, for read helpers (Levels) that take a DBTX.

@@ -31,6 +31,7 @@ import (
 	"codna/internal/fault"
 	"codna/internal/inbox"
 	"codna/internal/live"
+	"codna/internal/outbox"
 	"codna/internal/manage"
 	"codna/internal/request"
 )
@@ -51,6 +52,7 @@ type Config struct {
 	WSPayloadLimit int64
 	Auth           auth.Config
 	Documents      document.Config
+	Outbox         outbox.Config
 }
 
 // DefaultConfig is the configuration `codna serve` starts from.
@@ -79,6 +81,10 @@ type Server struct {
 	Docs    *document.Service
 	Inbox   *inbox.Service
 	Hub     *live.Hub
+	// Outbox drains the events services write; consumers register on it
+	// before Start.
+	Outbox    *outbox.Worker
+	consumers int
 	metrics *metrics
 	handler http.Handler
 
@@ -104,6 +110,9 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *Server {
 	s.Docs = document.New(pool, cfg.Documents)
 	s.Inbox = inbox.NewService(pool)
 	s.Hub = live.New(pool, log.With("component", "live"))
+	s.Outbox = outbox.New(pool, cfg.Outbox, log.With("component", "outbox"))
+	s.metrics.reg.MustRegister(s.Outbox.Collector())
+	s.consumers = s.registerConsumers()
 	s.handler = s.routes()
 	return s
 }
@@ -385,6 +394,11 @@ func (s *Server) Start(ctx context.Context) error {
 	if err := s.Hub.Start(ctx); err != nil {
 		return fmt.Errorf("start live updates: %w", err)
 	}
+	if s.consumers > 0 {
+		if err := s.Outbox.Start(ctx); err != nil {
+			return fmt.Errorf("start the outbox worker: %w", err)
+		}
+	}
 	ln, err := net.Listen("tcp", s.cfg.Listen)
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", s.cfg.Listen, err)
@@ -432,5 +446,14 @@ func (s *Server) Stop() {
 		_ = srv.Close()
 	}
 	<-done
+	s.Outbox.Stop()
 	s.Hub.Stop()
+}
+
+// registerConsumers registers the outbox consumers this server runs and
+// says how many there are. The link resolver, the notifier, the search
+// indexer, the folder-share applier and the automation matcher register here
+// as they are built.
+func (s *Server) registerConsumers() int {
+	return 0
 }

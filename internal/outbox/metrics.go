@@ -1,0 +1,57 @@
+package outbox
+
+import (
+	"context"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+// metrics is the worker's prometheus.Collector (see Worker.Collector).
+type metrics struct {
+	w         *Worker
+	depth     *prometheus.Desc
+	oldest    *prometheus.Desc
+	processed prometheus.Counter
+	failures  *prometheus.CounterVec
+}
+
+func newMetrics(w *Worker) *metrics {
+	return &metrics{
+		w: w,
+		depth: prometheus.NewDesc("codna_outbox_queue_depth",
+			"Outbox events not yet processed (all workers).", nil, nil),
+		oldest: prometheus.NewDesc("codna_outbox_oldest_unprocessed_seconds",
+			"Age of the oldest outbox event not yet processed, in seconds (0 when there is none).", nil, nil),
+		processed: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "codna_outbox_processed_total",
+			Help: "Outbox events this worker marked processed.",
+		}),
+		failures: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "codna_outbox_failures_total",
+			Help: "Failed (or panicking) consumer calls of this worker.",
+		}, []string{"consumer"}),
+	}
+}
+
+// Describe implements prometheus.Collector.
+func (m *metrics) Describe(ch chan<- *prometheus.Desc) {
+	ch <- m.depth
+	ch <- m.oldest
+	m.processed.Describe(ch)
+	m.failures.Describe(ch)
+}
+
+// Collect implements prometheus.Collector: one query for the queue gauges.
+func (m *metrics) Collect(ch chan<- prometheus.Metric) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if st, err := m.w.q.OutboxStats(ctx); err != nil {
+		m.w.log.Warn("outbox: queue metrics unavailable", "err", err)
+	} else {
+		ch <- prometheus.MustNewConstMetric(m.depth, prometheus.GaugeValue, float64(st.Depth))
+		ch <- prometheus.MustNewConstMetric(m.oldest, prometheus.GaugeValue, st.OldestSeconds)
+	}
+	m.processed.Collect(ch)
+	m.failures.Collect(ch)
+}
