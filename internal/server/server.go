@@ -31,8 +31,8 @@ import (
 	"codna/internal/fault"
 	"codna/internal/inbox"
 	"codna/internal/live"
-	"codna/internal/outbox"
 	"codna/internal/manage"
+	"codna/internal/outbox"
 	"codna/internal/request"
 )
 
@@ -73,20 +73,20 @@ var DefaultConfig = Config{
 
 // Server serves the API over one database pool.
 type Server struct {
-	cfg     Config
-	pool    *pgxpool.Pool
-	log     *slog.Logger
-	Auth    *auth.Service
-	Manage  *manage.Service
-	Docs    *document.Service
-	Inbox   *inbox.Service
-	Hub     *live.Hub
+	cfg    Config
+	pool   *pgxpool.Pool
+	log    *slog.Logger
+	Auth   *auth.Service
+	Manage *manage.Service
+	Docs   *document.Service
+	Inbox  *inbox.Service
+	Hub    *live.Hub
 	// Outbox drains the events services write; consumers register on it
 	// before Start.
 	Outbox    *outbox.Worker
 	consumers int
-	metrics *metrics
-	handler http.Handler
+	metrics   *metrics
+	handler   http.Handler
 
 	mu      sync.Mutex
 	httpSrv *http.Server
