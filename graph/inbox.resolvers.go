@@ -8,13 +8,12 @@ package graph
 import (
 	"codna/graph/generated"
 	"codna/graph/model"
+	"codna/internal/auth"
 	"codna/internal/document"
+	"codna/internal/fault"
 	"codna/internal/inbox"
 	"context"
 	"strings"
-
-	"codna/internal/auth"
-	"codna/internal/fault"
 )
 
 // MarkNotificationsRead is the resolver for the markNotificationsRead field.
