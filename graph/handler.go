@@ -4,10 +4,12 @@ import (
 	"context"
 	"embed"
 	"errors"
+	"fmt"
 	"io/fs"
 	"net/url"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/99designs/gqlgen/graphql"
@@ -17,10 +19,12 @@ import (
 	"github.com/99designs/gqlgen/graphql/handler/transport"
 	"github.com/coder/websocket"
 	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"codna/graph/generated"
 	"codna/graph/model"
 	"codna/internal/auth"
+	"codna/internal/fault"
 	"codna/internal/request"
 )
 
@@ -58,6 +62,8 @@ type Options struct {
 	WSInitTimeout  time.Duration
 	WSKeepAlive    time.Duration
 	WSPayloadLimit int64
+	// WSMaxSubscriptions caps the subscriptions one websocket may hold at once.
+	WSMaxSubscriptions int
 }
 
 // NewHandler builds the GraphQL server with exactly the transports CoDNA
@@ -80,7 +86,7 @@ func NewHandler(r *Resolver, o Options) *handler.Server {
 		Implementation: transport.CoderWebsocketImplementation{
 			AcceptOptions: websocket.AcceptOptions{OriginPatterns: o.OriginPatterns},
 		},
-		InitFunc:              wsInit(r.Auth),
+		InitFunc:              wsInit(r.Auth, o.WSMaxSubscriptions),
 		InitTimeout:           o.WSInitTimeout,
 		KeepAlivePingInterval: o.WSKeepAlive,
 		PayloadReadLimit:      &o.WSPayloadLimit,
@@ -97,6 +103,14 @@ func NewHandler(r *Resolver, o Options) *handler.Server {
 	srv.Use(DepthLimit{Max: o.Limits.Depth})
 	srv.Use(extension.FixedComplexityLimit(o.Limits.Complexity))
 	srv.AroundOperations(func(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
+		if oc := graphql.GetOperationContext(ctx); oc.Operation != nil && oc.Operation.Operation == ast.Subscription {
+			if slots, ok := ctx.Value(subscriptionSlotsKey{}).(*subscriptionSlots); ok && !slots.take(ctx) {
+				return graphql.OneShot(&graphql.Response{Errors: gqlerror.List{{
+					Message:    fmt.Sprintf("This connection already holds %d subscriptions; end one first.", slots.max),
+					Extensions: map[string]any{"code": string(fault.RateLimited)},
+				}}})
+			}
+		}
 		return next(withLoaders(ctx, newLoaders(r)))
 	})
 	srv.SetErrorPresenter(PresentError(r.Log))
@@ -104,11 +118,39 @@ func NewHandler(r *Resolver, o Options) *handler.Server {
 	return srv
 }
 
+// subscriptionSlots counts one websocket's live subscriptions.
+type subscriptionSlots struct {
+	mu  sync.Mutex
+	n   int
+	max int
+}
+
+type subscriptionSlotsKey struct{}
+
+// take reserves a slot until ctx (the subscription's) ends; false when the
+// connection is full.
+func (s *subscriptionSlots) take(ctx context.Context) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.max > 0 && s.n >= s.max {
+		return false
+	}
+	s.n++
+	context.AfterFunc(ctx, func() {
+		s.mu.Lock()
+		s.n--
+		s.mu.Unlock()
+	})
+	return true
+}
+
 // wsInit authenticates a websocket from its connection_init payload
 // ({"authorization": "Bearer …"} or {"token": "…"}); without one the
-// connection keeps whoever its upgrade request's cookie named.
-func wsInit(svc *auth.Service) transport.WebsocketInitFunc {
+// connection keeps whoever its upgrade request's cookie named. It also gives
+// the connection its subscription slots.
+func wsInit(svc *auth.Service, maxSubscriptions int) transport.WebsocketInitFunc {
 	return func(ctx context.Context, p transport.InitPayload) (context.Context, *transport.InitPayload, error) {
+		ctx = context.WithValue(ctx, subscriptionSlotsKey{}, &subscriptionSlots{max: maxSubscriptions})
 		token := p.Authorization()
 		if token == "" {
 			if s, ok := p["token"].(string); ok {

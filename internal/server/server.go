@@ -50,6 +50,7 @@ type Config struct {
 	WSInitTimeout  time.Duration
 	WSKeepAlive    time.Duration
 	WSPayloadLimit int64
+	WSMaxSubs      int // subscriptions one websocket may hold at once
 	Auth           auth.Config
 	Documents      document.Config
 	Outbox         outbox.Config
@@ -67,6 +68,7 @@ var DefaultConfig = Config{
 	WSInitTimeout:  10 * time.Second,
 	WSKeepAlive:    25 * time.Second,
 	WSPayloadLimit: 64 << 10,
+	WSMaxSubs:      50,
 	Auth:           auth.DefaultConfig,
 	Documents:      document.DefaultConfig,
 }
@@ -132,6 +134,7 @@ func (s *Server) routes() http.Handler {
 	}, graph.Options{
 		Limits: s.cfg.Limits, Introspection: s.cfg.Introspection, OriginPatterns: patterns,
 		WSInitTimeout: s.cfg.WSInitTimeout, WSKeepAlive: s.cfg.WSKeepAlive, WSPayloadLimit: s.cfg.WSPayloadLimit,
+		WSMaxSubscriptions: s.cfg.WSMaxSubs,
 	})
 	gql.AroundResponses(func(ctx context.Context, next graphql.ResponseHandler) *graphql.Response {
 		resp := next(ctx)

@@ -271,3 +271,34 @@ func TestInboxQueriesAndMutations(t *testing.T) {
 	r = b.do(t, req{query: `{ inbox(filter: {type: "no.such"}) { edges { node { id } } } }`, bearer: token})
 	require.Equal(t, "BAD_USER_INPUT", r.code())
 }
+
+func TestSubscriptionsPerConnectionAreCapped(t *testing.T) {
+	t.Parallel()
+	b := setup(t, func(c *server.Config) { c.WSMaxSubs = 2 })
+	me := pgtest.CreatePerson(t, b.pool)
+	token := pgtest.CreatePersonToken(t, b.pool, me.ID)
+	c, _, err := b.dial(t, "graphql-transport-ws", nil)
+	require.NoError(t, err)
+	write(t, c, map[string]any{"type": "connection_init", "payload": map[string]any{"authorization": "Bearer " + token}})
+	require.Equal(t, "connection_ack", read(t, c).Type)
+	start := func(id string) wsMsg {
+		write(t, c, map[string]any{"id": id, "type": "subscribe", "payload": map[string]any{"query": countsSub}})
+		return read(t, c, "ping")
+	}
+	require.Equal(t, "next", start("1").Type)
+	require.Equal(t, "next", start("2").Type)
+	third := start("3")
+	require.Contains(t, []string{"error", "next"}, third.Type)
+	require.Contains(t, string(third.Payload), "RATE_LIMITED")
+
+	// Ending one frees its slot.
+	write(t, c, map[string]any{"id": "1", "type": "complete"})
+	require.Eventually(t, func() bool {
+		write(t, c, map[string]any{"id": "4", "type": "subscribe", "payload": map[string]any{"query": countsSub}})
+		m := read(t, c, "ping")
+		for m.Type == "complete" {
+			m = read(t, c, "ping")
+		}
+		return m.Type == "next" && m.ID == "4"
+	}, 5*time.Second, 50*time.Millisecond)
+}
