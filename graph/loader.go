@@ -10,6 +10,7 @@ import (
 
 	"codna/internal/auth"
 	"codna/internal/document"
+	"codna/internal/linkgraph"
 )
 
 // Loaders batch and cache, per operation, what resolvers read by id.
@@ -25,6 +26,12 @@ type Loaders struct {
 	RevisionCount *dataloadgen.Loader[*document.Doc, int]
 	// User reads users by id.
 	User *dataloadgen.Loader[uuid.UUID, auth.User]
+	// Links reads each readable document's outgoing links; Backlinks the
+	// links into it from readable sources; Cause the revision that last
+	// moved or deleted a target.
+	Links     *dataloadgen.Loader[uuid.UUID, []linkgraph.Edge]
+	Backlinks *dataloadgen.Loader[uuid.UUID, []linkgraph.Edge]
+	Cause     *dataloadgen.Loader[uuid.UUID, document.Revision]
 }
 
 const loaderWait = time.Millisecond
@@ -47,7 +54,27 @@ func newLoaders(r *Resolver) *Loaders {
 			}
 			return out, nil
 		}, opts...),
-		User: dataloadgen.NewMappedLoader(r.Auth.UsersByID, opts...),
+		User:      dataloadgen.NewMappedLoader(r.Auth.UsersByID, opts...),
+		Links:     dataloadgen.NewMappedLoader(withEmpty(r.Linking.Outgoing), opts...),
+		Backlinks: dataloadgen.NewMappedLoader(withEmpty(r.Linking.Incoming), opts...),
+		Cause:     dataloadgen.NewMappedLoader(r.Linking.Causes, opts...),
+	}
+}
+
+// withEmpty makes a list fetch answer an empty list, not "not found", for
+// keys with nothing.
+func withEmpty[V any](fetch func(context.Context, []uuid.UUID) (map[uuid.UUID][]V, error)) func(context.Context, []uuid.UUID) (map[uuid.UUID][]V, error) {
+	return func(ctx context.Context, ids []uuid.UUID) (map[uuid.UUID][]V, error) {
+		m, err := fetch(ctx, ids)
+		if err != nil {
+			return nil, err
+		}
+		for _, id := range ids {
+			if m[id] == nil {
+				m[id] = []V{}
+			}
+		}
+		return m, nil
 	}
 }
 

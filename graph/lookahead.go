@@ -62,6 +62,20 @@ func prefetchDocs(ctx context.Context, prefix []string, docs []*document.Doc) er
 			return err
 		}
 	}
+	ids := make([]uuid.UUID, len(docs))
+	for i, d := range docs {
+		ids[i] = d.ID
+	}
+	if at("links") {
+		if _, err := l.Links.LoadAll(ctx, ids); err != nil {
+			return err
+		}
+	}
+	if at("backlinks") {
+		if _, err := l.Backlinks.LoadAll(ctx, ids); err != nil {
+			return err
+		}
+	}
 	if at("revisions", "totalCount") {
 		if _, err := l.RevisionCount.LoadAll(ctx, docs); err != nil {
 			return err

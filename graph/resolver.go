@@ -9,6 +9,7 @@ import (
 	"codna/internal/auth"
 	"codna/internal/document"
 	"codna/internal/inbox"
+	"codna/internal/linkgraph"
 	"codna/internal/live"
 	"codna/internal/manage"
 )
@@ -20,5 +21,6 @@ type Resolver struct {
 	Docs          *document.Service
 	Notifications *inbox.Service
 	Hub           *live.Hub
+	Linking       *linkgraph.Service
 	Log           *slog.Logger
 }

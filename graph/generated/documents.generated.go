@@ -5,6 +5,7 @@ package generated
 import (
 	"codna/graph/model"
 	"codna/internal/document"
+	"codna/internal/linkgraph"
 	"context"
 	"errors"
 	"math"
@@ -34,6 +35,9 @@ type DocumentResolver interface {
 	Revision(ctx context.Context, obj *document.Doc, version int) (*document.Revision, error)
 	Diff(ctx context.Context, obj *document.Doc, from int, to int) (string, error)
 	PathHistory(ctx context.Context, obj *document.Doc) ([]document.PastAddress, error)
+	Links(ctx context.Context, obj *document.Doc) ([]linkgraph.Edge, error)
+	Backlinks(ctx context.Context, obj *document.Doc) ([]linkgraph.Edge, error)
+	Related(ctx context.Context, obj *document.Doc, depth *int, direction *model.LinkDirection) ([]model.RelatedDocument, error)
 }
 type DocumentRevisionResolver interface {
 	ID(ctx context.Context, obj *document.Revision) (string, error)
@@ -81,6 +85,28 @@ func (ec *executionContext) field_Document_diff_args(ctx context.Context, rawArg
 		return nil, err
 	}
 	args["to"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Document_related_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "depth",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["depth"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "direction",
+		func(ctx context.Context, v any) (*model.LinkDirection, error) {
+			return ec.unmarshalOLinkDirection2ᚖcodnaᚋgraphᚋmodelᚐLinkDirection(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["direction"] = arg1
 	return args, nil
 }
 
@@ -780,6 +806,114 @@ func (ec *executionContext) fieldContext_Document_pathHistory(_ context.Context,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_PastAddress(ctx, field)
 		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Document_links(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Document_links(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Document().Links(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []linkgraph.Edge) graphql.Marshaler {
+			return ec.marshalNDocumentLink2ᚕcodnaᚋinternalᚋlinkgraphᚐEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Document_links(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Document",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_DocumentLink(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Document_backlinks(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Document_backlinks(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Document().Backlinks(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []linkgraph.Edge) graphql.Marshaler {
+			return ec.marshalNDocumentLink2ᚕcodnaᚋinternalᚋlinkgraphᚐEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Document_backlinks(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Document",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_DocumentLink(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Document_related(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Document_related(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Document().Related(ctx, obj, fc.Args["depth"].(*int), fc.Args["direction"].(*model.LinkDirection))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.RelatedDocument) graphql.Marshaler {
+			return ec.marshalNRelatedDocument2ᚕcodnaᚋgraphᚋmodelᚐRelatedDocumentᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Document_related(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Document",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RelatedDocument(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Document_related_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
 	}
 	return fc, nil
 }
@@ -2703,6 +2837,24 @@ func (ec *executionContext) _Document(ctx context.Context, sel ast.SelectionSet,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Document_pathHistory(ctx, field, obj)
 				})
+		case "links":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Document_links(ctx, field, obj)
+				})
+		case "backlinks":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Document_backlinks(ctx, field, obj)
+				})
+		case "related":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Document_related(ctx, field, obj)
+				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -3378,6 +3530,26 @@ func (ec *executionContext) marshalNDeleteDocumentPayload2ᚖcodnaᚋgraphᚋmod
 		return graphql.Null
 	}
 	return ec._DeleteDocumentPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNDocument2codnaᚋinternalᚋdocumentᚐDoc(ctx context.Context, sel ast.SelectionSet, v document.Doc) graphql.Marshaler {
+	return ec._Document(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNDocument2ᚕcodnaᚋinternalᚋdocumentᚐDocᚄ(ctx context.Context, sel ast.SelectionSet, v []document.Doc) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNDocument2codnaᚋinternalᚋdocumentᚐDoc(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalNDocument2ᚖcodnaᚋinternalᚋdocumentᚐDoc(ctx context.Context, sel ast.SelectionSet, v *document.Doc) graphql.Marshaler {

@@ -23,9 +23,12 @@ type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
 	Document() DocumentResolver
+	DocumentLink() DocumentLinkResolver
 	DocumentRevision() DocumentRevisionResolver
 	DocumentRevisionConnection() DocumentRevisionConnectionResolver
 	FolderEntry() FolderEntryResolver
+	LinkDecision() LinkDecisionResolver
+	LinkSuggestion() LinkSuggestionResolver
 	Mutation() MutationResolver
 	Notification() NotificationResolver
 	PastAddress() PastAddressResolver
@@ -45,23 +48,30 @@ type ComplexityRoot struct {
 		User func(childComplexity int) int
 	}
 
+	DecideLinkPayload struct {
+		Document func(childComplexity int) int
+	}
+
 	DeleteDocumentPayload struct {
 		Document func(childComplexity int) int
 	}
 
 	Document struct {
+		Backlinks    func(childComplexity int) int
 		Content      func(childComplexity int) int
 		CreatedAt    func(childComplexity int) int
 		DeletedAt    func(childComplexity int) int
 		Diff         func(childComplexity int, from int, to int) int
 		Frontmatter  func(childComplexity int) int
 		ID           func(childComplexity int) int
+		Links        func(childComplexity int) int
 		Markdown     func(childComplexity int) int
 		MyPermission func(childComplexity int) int
 		Owner        func(childComplexity int) int
 		Path         func(childComplexity int) int
 		PathHistory  func(childComplexity int) int
 		PurgeAfter   func(childComplexity int) int
+		Related      func(childComplexity int, depth *int, direction *model.LinkDirection) int
 		Revision     func(childComplexity int, version int) int
 		Revisions    func(childComplexity int, first *int, after *string) int
 		Slug         func(childComplexity int) int
@@ -82,6 +92,18 @@ type ComplexityRoot struct {
 	DocumentEdge struct {
 		Cursor func(childComplexity int) int
 		Node   func(childComplexity int) int
+	}
+
+	DocumentLink struct {
+		HrefAsWritten   func(childComplexity int) int
+		ID              func(childComplexity int) int
+		KeptAt          func(childComplexity int) int
+		Occurrences     func(childComplexity int) int
+		ResolvedAddress func(childComplexity int) int
+		Source          func(childComplexity int) int
+		State           func(childComplexity int) int
+		Target          func(childComplexity int) int
+		Text            func(childComplexity int) int
 	}
 
 	DocumentRevision struct {
@@ -142,6 +164,71 @@ type ComplexityRoot struct {
 		Unread    func(childComplexity int) int
 	}
 
+	LinkDecision struct {
+		Cause         func(childComplexity int) int
+		Kind          func(childComplexity int) int
+		Link          func(childComplexity int) int
+		Source        func(childComplexity int) int
+		Target        func(childComplexity int) int
+		TargetAddress func(childComplexity int) int
+	}
+
+	LinkDecisionConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	LinkDecisionEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	LinkGraph struct {
+		Edges func(childComplexity int) int
+		Nodes func(childComplexity int) int
+	}
+
+	LinkGraphEdge struct {
+		HrefAsWritten func(childComplexity int) int
+		ID            func(childComplexity int) int
+		SourceID      func(childComplexity int) int
+		State         func(childComplexity int) int
+		TargetID      func(childComplexity int) int
+	}
+
+	LinkGraphNode struct {
+		Depth    func(childComplexity int) int
+		Document func(childComplexity int) int
+	}
+
+	LinkSuggestion struct {
+		CreatedAt   func(childComplexity int) int
+		DecidedAt   func(childComplexity int) int
+		ID          func(childComplexity int) int
+		Rationale   func(childComplexity int) int
+		Reason      func(childComplexity int) int
+		Score       func(childComplexity int) int
+		Source      func(childComplexity int) int
+		Status      func(childComplexity int) int
+		SuggestedBy func(childComplexity int) int
+		Target      func(childComplexity int) int
+	}
+
+	LinkSuggestionConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	LinkSuggestionEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	LinkSuggestionPayload struct {
+		Document   func(childComplexity int) int
+		Suggestion func(childComplexity int) int
+	}
+
 	LoginPayload struct {
 		User func(childComplexity int) int
 	}
@@ -175,9 +262,11 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
+		AcceptLinkSuggestion     func(childComplexity int, input model.LinkSuggestionInput) int
 		CreateDocument           func(childComplexity int, input model.CreateDocumentInput) int
 		CreatePerson             func(childComplexity int, input model.CreatePersonInput) int
 		DeactivatePerson         func(childComplexity int, input model.SetPersonActiveInput) int
+		DecideLink               func(childComplexity int, input model.DecideLinkInput) int
 		DeleteDocument           func(childComplexity int, input model.DeleteDocumentInput) int
 		DismissNotification      func(childComplexity int, input model.NotificationInput) int
 		Login                    func(childComplexity int, input model.LoginInput) int
@@ -185,7 +274,9 @@ type ComplexityRoot struct {
 		MarkAllNotificationsRead func(childComplexity int) int
 		MarkNotificationsRead    func(childComplexity int, input model.MarkNotificationsReadInput) int
 		MoveDocument             func(childComplexity int, input model.MoveDocumentInput) int
+		ProposeLink              func(childComplexity int, input model.ProposeLinkInput) int
 		ReactivatePerson         func(childComplexity int, input model.SetPersonActiveInput) int
+		RejectLinkSuggestion     func(childComplexity int, input model.LinkSuggestionInput) int
 		ResolveNotification      func(childComplexity int, input model.NotificationInput) int
 		RestoreDocument          func(childComplexity int, input model.RestoreDocumentInput) int
 		RestoreRevision          func(childComplexity int, input model.RestoreRevisionInput) int
@@ -234,6 +325,11 @@ type ComplexityRoot struct {
 		ValidTo   func(childComplexity int) int
 	}
 
+	ProposeLinkPayload struct {
+		Created    func(childComplexity int) int
+		Suggestion func(childComplexity int) int
+	}
+
 	Query struct {
 		Document          func(childComplexity int, id string) int
 		DocumentByAddress func(childComplexity int, space model.Space, path *string, slug string) int
@@ -242,9 +338,18 @@ type ComplexityRoot struct {
 		Folders           func(childComplexity int, space model.Space) int
 		Inbox             func(childComplexity int, first *int, after *string, filter *model.InboxFilter) int
 		InboxCounts       func(childComplexity int) int
+		LinkDecisions     func(childComplexity int, first *int, after *string) int
+		LinkGraph         func(childComplexity int, rootID string, depth *int, direction *model.LinkDirection) int
+		LinkSuggestions   func(childComplexity int, first *int, after *string, documentID *string) int
 		ManagedUsers      func(childComplexity int, first *int, after *string) int
 		Me                func(childComplexity int) int
 		Trash             func(childComplexity int, first *int, after *string) int
+	}
+
+	RelatedDocument struct {
+		Depth    func(childComplexity int) int
+		Document func(childComplexity int) int
+		Via      func(childComplexity int) int
 	}
 
 	RestoreDocumentPayload struct {
@@ -307,6 +412,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.CreatePersonPayload.User(childComplexity), true
 
+	case "DecideLinkPayload.document":
+		if e.ComplexityRoot.DecideLinkPayload.Document == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DecideLinkPayload.Document(childComplexity), true
+
 	case "DeleteDocumentPayload.document":
 		if e.ComplexityRoot.DeleteDocumentPayload.Document == nil {
 			break
@@ -314,6 +426,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.DeleteDocumentPayload.Document(childComplexity), true
 
+	case "Document.backlinks":
+		if e.ComplexityRoot.Document.Backlinks == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Document.Backlinks(childComplexity), true
 	case "Document.content":
 		if e.ComplexityRoot.Document.Content == nil {
 			break
@@ -355,6 +473,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Document.ID(childComplexity), true
+	case "Document.links":
+		if e.ComplexityRoot.Document.Links == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Document.Links(childComplexity), true
 	case "Document.markdown":
 		if e.ComplexityRoot.Document.Markdown == nil {
 			break
@@ -391,6 +515,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Document.PurgeAfter(childComplexity), true
+	case "Document.related":
+		if e.ComplexityRoot.Document.Related == nil {
+			break
+		}
+
+		args, err := ec.field_Document_related_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Document.Related(childComplexity, args["depth"].(*int), args["direction"].(*model.LinkDirection)), true
 	case "Document.revision":
 		if e.ComplexityRoot.Document.Revision == nil {
 			break
@@ -487,6 +622,61 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.DocumentEdge.Node(childComplexity), true
+
+	case "DocumentLink.hrefAsWritten":
+		if e.ComplexityRoot.DocumentLink.HrefAsWritten == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentLink.HrefAsWritten(childComplexity), true
+	case "DocumentLink.id":
+		if e.ComplexityRoot.DocumentLink.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentLink.ID(childComplexity), true
+	case "DocumentLink.keptAt":
+		if e.ComplexityRoot.DocumentLink.KeptAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentLink.KeptAt(childComplexity), true
+	case "DocumentLink.occurrences":
+		if e.ComplexityRoot.DocumentLink.Occurrences == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentLink.Occurrences(childComplexity), true
+	case "DocumentLink.resolvedAddress":
+		if e.ComplexityRoot.DocumentLink.ResolvedAddress == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentLink.ResolvedAddress(childComplexity), true
+	case "DocumentLink.source":
+		if e.ComplexityRoot.DocumentLink.Source == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentLink.Source(childComplexity), true
+	case "DocumentLink.state":
+		if e.ComplexityRoot.DocumentLink.State == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentLink.State(childComplexity), true
+	case "DocumentLink.target":
+		if e.ComplexityRoot.DocumentLink.Target == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentLink.Target(childComplexity), true
+	case "DocumentLink.text":
+		if e.ComplexityRoot.DocumentLink.Text == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentLink.Text(childComplexity), true
 
 	case "DocumentRevision.author":
 		if e.ComplexityRoot.DocumentRevision.Author == nil {
@@ -717,6 +907,226 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.InboxCounts.Unread(childComplexity), true
 
+	case "LinkDecision.cause":
+		if e.ComplexityRoot.LinkDecision.Cause == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LinkDecision.Cause(childComplexity), true
+	case "LinkDecision.kind":
+		if e.ComplexityRoot.LinkDecision.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LinkDecision.Kind(childComplexity), true
+	case "LinkDecision.link":
+		if e.ComplexityRoot.LinkDecision.Link == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LinkDecision.Link(childComplexity), true
+	case "LinkDecision.source":
+		if e.ComplexityRoot.LinkDecision.Source == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LinkDecision.Source(childComplexity), true
+	case "LinkDecision.target":
+		if e.ComplexityRoot.LinkDecision.Target == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LinkDecision.Target(childComplexity), true
+	case "LinkDecision.targetAddress":
+		if e.ComplexityRoot.LinkDecision.TargetAddress == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LinkDecision.TargetAddress(childComplexity), true
+
+	case "LinkDecisionConnection.edges":
+		if e.ComplexityRoot.LinkDecisionConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LinkDecisionConnection.Edges(childComplexity), true
+	case "LinkDecisionConnection.pageInfo":
+		if e.ComplexityRoot.LinkDecisionConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LinkDecisionConnection.PageInfo(childComplexity), true
+
+	case "LinkDecisionEdge.cursor":
+		if e.ComplexityRoot.LinkDecisionEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LinkDecisionEdge.Cursor(childComplexity), true
+	case "LinkDecisionEdge.node":
+		if e.ComplexityRoot.LinkDecisionEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LinkDecisionEdge.Node(childComplexity), true
+
+	case "LinkGraph.edges":
+		if e.ComplexityRoot.LinkGraph.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LinkGraph.Edges(childComplexity), true
+	case "LinkGraph.nodes":
+		if e.ComplexityRoot.LinkGraph.Nodes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LinkGraph.Nodes(childComplexity), true
+
+	case "LinkGraphEdge.hrefAsWritten":
+		if e.ComplexityRoot.LinkGraphEdge.HrefAsWritten == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LinkGraphEdge.HrefAsWritten(childComplexity), true
+	case "LinkGraphEdge.id":
+		if e.ComplexityRoot.LinkGraphEdge.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LinkGraphEdge.ID(childComplexity), true
+	case "LinkGraphEdge.sourceId":
+		if e.ComplexityRoot.LinkGraphEdge.SourceID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LinkGraphEdge.SourceID(childComplexity), true
+	case "LinkGraphEdge.state":
+		if e.ComplexityRoot.LinkGraphEdge.State == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LinkGraphEdge.State(childComplexity), true
+	case "LinkGraphEdge.targetId":
+		if e.ComplexityRoot.LinkGraphEdge.TargetID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LinkGraphEdge.TargetID(childComplexity), true
+
+	case "LinkGraphNode.depth":
+		if e.ComplexityRoot.LinkGraphNode.Depth == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LinkGraphNode.Depth(childComplexity), true
+	case "LinkGraphNode.document":
+		if e.ComplexityRoot.LinkGraphNode.Document == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LinkGraphNode.Document(childComplexity), true
+
+	case "LinkSuggestion.createdAt":
+		if e.ComplexityRoot.LinkSuggestion.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LinkSuggestion.CreatedAt(childComplexity), true
+	case "LinkSuggestion.decidedAt":
+		if e.ComplexityRoot.LinkSuggestion.DecidedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LinkSuggestion.DecidedAt(childComplexity), true
+	case "LinkSuggestion.id":
+		if e.ComplexityRoot.LinkSuggestion.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LinkSuggestion.ID(childComplexity), true
+	case "LinkSuggestion.rationale":
+		if e.ComplexityRoot.LinkSuggestion.Rationale == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LinkSuggestion.Rationale(childComplexity), true
+	case "LinkSuggestion.reason":
+		if e.ComplexityRoot.LinkSuggestion.Reason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LinkSuggestion.Reason(childComplexity), true
+	case "LinkSuggestion.score":
+		if e.ComplexityRoot.LinkSuggestion.Score == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LinkSuggestion.Score(childComplexity), true
+	case "LinkSuggestion.source":
+		if e.ComplexityRoot.LinkSuggestion.Source == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LinkSuggestion.Source(childComplexity), true
+	case "LinkSuggestion.status":
+		if e.ComplexityRoot.LinkSuggestion.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LinkSuggestion.Status(childComplexity), true
+	case "LinkSuggestion.suggestedBy":
+		if e.ComplexityRoot.LinkSuggestion.SuggestedBy == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LinkSuggestion.SuggestedBy(childComplexity), true
+	case "LinkSuggestion.target":
+		if e.ComplexityRoot.LinkSuggestion.Target == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LinkSuggestion.Target(childComplexity), true
+
+	case "LinkSuggestionConnection.edges":
+		if e.ComplexityRoot.LinkSuggestionConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LinkSuggestionConnection.Edges(childComplexity), true
+	case "LinkSuggestionConnection.pageInfo":
+		if e.ComplexityRoot.LinkSuggestionConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LinkSuggestionConnection.PageInfo(childComplexity), true
+
+	case "LinkSuggestionEdge.cursor":
+		if e.ComplexityRoot.LinkSuggestionEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LinkSuggestionEdge.Cursor(childComplexity), true
+	case "LinkSuggestionEdge.node":
+		if e.ComplexityRoot.LinkSuggestionEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LinkSuggestionEdge.Node(childComplexity), true
+
+	case "LinkSuggestionPayload.document":
+		if e.ComplexityRoot.LinkSuggestionPayload.Document == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LinkSuggestionPayload.Document(childComplexity), true
+	case "LinkSuggestionPayload.suggestion":
+		if e.ComplexityRoot.LinkSuggestionPayload.Suggestion == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LinkSuggestionPayload.Suggestion(childComplexity), true
+
 	case "LoginPayload.user":
 		if e.ComplexityRoot.LoginPayload.User == nil {
 			break
@@ -807,6 +1217,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.MoveDocumentPayload.Document(childComplexity), true
 
+	case "Mutation.acceptLinkSuggestion":
+		if e.ComplexityRoot.Mutation.AcceptLinkSuggestion == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_acceptLinkSuggestion_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AcceptLinkSuggestion(childComplexity, args["input"].(model.LinkSuggestionInput)), true
 	case "Mutation.createDocument":
 		if e.ComplexityRoot.Mutation.CreateDocument == nil {
 			break
@@ -840,6 +1261,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeactivatePerson(childComplexity, args["input"].(model.SetPersonActiveInput)), true
+	case "Mutation.decideLink":
+		if e.ComplexityRoot.Mutation.DecideLink == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_decideLink_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DecideLink(childComplexity, args["input"].(model.DecideLinkInput)), true
 	case "Mutation.deleteDocument":
 		if e.ComplexityRoot.Mutation.DeleteDocument == nil {
 			break
@@ -907,6 +1339,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.MoveDocument(childComplexity, args["input"].(model.MoveDocumentInput)), true
+	case "Mutation.proposeLink":
+		if e.ComplexityRoot.Mutation.ProposeLink == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_proposeLink_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ProposeLink(childComplexity, args["input"].(model.ProposeLinkInput)), true
 	case "Mutation.reactivatePerson":
 		if e.ComplexityRoot.Mutation.ReactivatePerson == nil {
 			break
@@ -918,6 +1361,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ReactivatePerson(childComplexity, args["input"].(model.SetPersonActiveInput)), true
+	case "Mutation.rejectLinkSuggestion":
+		if e.ComplexityRoot.Mutation.RejectLinkSuggestion == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_rejectLinkSuggestion_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RejectLinkSuggestion(childComplexity, args["input"].(model.LinkSuggestionInput)), true
 	case "Mutation.resolveNotification":
 		if e.ComplexityRoot.Mutation.ResolveNotification == nil {
 			break
@@ -1113,6 +1567,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PastAddress.ValidTo(childComplexity), true
 
+	case "ProposeLinkPayload.created":
+		if e.ComplexityRoot.ProposeLinkPayload.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProposeLinkPayload.Created(childComplexity), true
+	case "ProposeLinkPayload.suggestion":
+		if e.ComplexityRoot.ProposeLinkPayload.Suggestion == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProposeLinkPayload.Suggestion(childComplexity), true
+
 	case "Query.document":
 		if e.ComplexityRoot.Query.Document == nil {
 			break
@@ -1186,6 +1653,39 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Query.InboxCounts(childComplexity), true
 
+	case "Query.linkDecisions":
+		if e.ComplexityRoot.Query.LinkDecisions == nil {
+			break
+		}
+
+		args, err := ec.field_Query_linkDecisions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.LinkDecisions(childComplexity, args["first"].(*int), args["after"].(*string)), true
+	case "Query.linkGraph":
+		if e.ComplexityRoot.Query.LinkGraph == nil {
+			break
+		}
+
+		args, err := ec.field_Query_linkGraph_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.LinkGraph(childComplexity, args["rootId"].(string), args["depth"].(*int), args["direction"].(*model.LinkDirection)), true
+	case "Query.linkSuggestions":
+		if e.ComplexityRoot.Query.LinkSuggestions == nil {
+			break
+		}
+
+		args, err := ec.field_Query_linkSuggestions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.LinkSuggestions(childComplexity, args["first"].(*int), args["after"].(*string), args["documentId"].(*string)), true
 	case "Query.managedUsers":
 		if e.ComplexityRoot.Query.ManagedUsers == nil {
 			break
@@ -1214,6 +1714,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Trash(childComplexity, args["first"].(*int), args["after"].(*string)), true
+
+	case "RelatedDocument.depth":
+		if e.ComplexityRoot.RelatedDocument.Depth == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RelatedDocument.Depth(childComplexity), true
+	case "RelatedDocument.document":
+		if e.ComplexityRoot.RelatedDocument.Document == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RelatedDocument.Document(childComplexity), true
+	case "RelatedDocument.via":
+		if e.ComplexityRoot.RelatedDocument.Via == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RelatedDocument.Via(childComplexity), true
 
 	case "RestoreDocumentPayload.document":
 		if e.ComplexityRoot.RestoreDocumentPayload.Document == nil {
@@ -1315,13 +1834,16 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		return graphql.NewInputUnmarshalerIndex(
 			graphql.NewInputUnmarshaler("CreateDocumentInput", ec.unmarshalInputCreateDocumentInput),
 			graphql.NewInputUnmarshaler("CreatePersonInput", ec.unmarshalInputCreatePersonInput),
+			graphql.NewInputUnmarshaler("DecideLinkInput", ec.unmarshalInputDecideLinkInput),
 			graphql.NewInputUnmarshaler("DeleteDocumentInput", ec.unmarshalInputDeleteDocumentInput),
 			graphql.NewInputUnmarshaler("DocumentFilter", ec.unmarshalInputDocumentFilter),
 			graphql.NewInputUnmarshaler("InboxFilter", ec.unmarshalInputInboxFilter),
+			graphql.NewInputUnmarshaler("LinkSuggestionInput", ec.unmarshalInputLinkSuggestionInput),
 			graphql.NewInputUnmarshaler("LoginInput", ec.unmarshalInputLoginInput),
 			graphql.NewInputUnmarshaler("MarkNotificationsReadInput", ec.unmarshalInputMarkNotificationsReadInput),
 			graphql.NewInputUnmarshaler("MoveDocumentInput", ec.unmarshalInputMoveDocumentInput),
 			graphql.NewInputUnmarshaler("NotificationInput", ec.unmarshalInputNotificationInput),
+			graphql.NewInputUnmarshaler("ProposeLinkInput", ec.unmarshalInputProposeLinkInput),
 			graphql.NewInputUnmarshaler("RestoreDocumentInput", ec.unmarshalInputRestoreDocumentInput),
 			graphql.NewInputUnmarshaler("RestoreRevisionInput", ec.unmarshalInputRestoreRevisionInput),
 			graphql.NewInputUnmarshaler("SetPersonActiveInput", ec.unmarshalInputSetPersonActiveInput),
@@ -1925,6 +2447,235 @@ type Subscription {
   documentChanged(id: ID!): Document!
 }
 `, BuiltIn: false},
+	{Name: "../schema/links.graphqls", Input: `"Where a link stands. For a reader who cannot read its target a link is always PENDING, with no target."
+enum LinkState {
+  "The target exists and the href names its current address."
+  RESOLVED
+  "The target moved or was renamed: the href text is out of date."
+  STALE_TEXT
+  "No document (that you can read) lives at the href's address yet."
+  PENDING
+  "The target is in the trash."
+  BROKEN
+}
+
+"Which way links are followed."
+enum LinkDirection {
+  "From a document to what it links to."
+  OUTGOING
+  "From a document to what links to it."
+  INCOMING
+  "Both ways."
+  BOTH
+}
+
+"A link from one document to another, anchored to the target's id so it survives renames."
+type DocumentLink {
+  id: ID!
+  "The href exactly as written in the source body."
+  hrefAsWritten: String!
+  "The address the href names, like ` + "`" + `wiki:engineering/onboarding/laptop-setup` + "`" + `."
+  resolvedAddress: String!
+  "The link's text (its first occurrence's)."
+  text: String!
+  "How many times the source uses this href."
+  occurrences: Int!
+  state: LinkState!
+  "The linking document."
+  source: Document
+  "The document linked to; null while pending (or when you cannot read it)."
+  target: Document
+  "Set when the source's owner kept a stale link as written."
+  keptAt: Time
+}
+
+"A document reached by following links, with the path that reached it."
+type RelatedDocument {
+  document: Document!
+  "How many links away (1: directly)."
+  depth: Int!
+  "The documents on the way, from the starting document (first) to this one (last): why it is related."
+  via: [Document!]!
+}
+
+"Why a link needs your decision."
+enum LinkDecisionKind {
+  "The target moved or was renamed: update the link, keep it as written, or drop it."
+  TARGET_MOVED
+  "The target was deleted: repoint the link, drop it, or restore the target."
+  TARGET_DELETED
+}
+
+"A link in a document you own whose target moved or was deleted."
+type LinkDecision {
+  link: DocumentLink!
+  kind: LinkDecisionKind!
+  "The document that links (yours)."
+  source: Document!
+  "The document it links to."
+  target: Document!
+  "Where the target lives now."
+  targetAddress: String!
+  "The revision that moved, renamed or deleted the target: who, and when."
+  cause: DocumentRevision
+}
+
+type LinkDecisionEdge {
+  cursor: String!
+  node: LinkDecision!
+}
+
+"A page of your link decisions."
+type LinkDecisionConnection {
+  edges: [LinkDecisionEdge!]!
+  pageInfo: PageInfo!
+}
+
+"How to answer a link decision."
+enum LinkAnswer {
+  "Rewrite the href to the target's current address (a revision by you)."
+  UPDATE
+  "Keep the link as written; it is not asked about again unless its state changes."
+  KEEP
+  "Remove the link markup and keep its text (a revision by you)."
+  DROP
+  "Point the link at another document (` + "`" + `targetId` + "`" + `; a revision by you)."
+  REPOINT
+  "Restore the deleted target (its owner only)."
+  RESTORE_TARGET
+}
+
+"An answer to a link decision."
+input DecideLinkInput {
+  linkId: ID!
+  answer: LinkAnswer!
+  "For REPOINT: the document to link to instead."
+  targetId: ID
+}
+
+"The linking document after the answer."
+type DecideLinkPayload {
+  document: Document!
+}
+
+"Why a link is proposed."
+enum LinkSuggestionReason {
+  VECTOR_SIMILAR
+  TAG_OVERLAP
+  CO_CITATION
+  AGENT_PROPOSED
+}
+
+"Where a link suggestion stands."
+enum SuggestionStatus {
+  PENDING
+  ACCEPTED
+  REJECTED
+}
+
+"A proposed link, for someone who can edit the source to accept or reject. A rejected suggestion stays rejected."
+type LinkSuggestion {
+  id: ID!
+  source: Document
+  target: Document
+  reason: LinkSuggestionReason!
+  "Why the proposer thinks these belong together."
+  rationale: String
+  score: Float
+  status: SuggestionStatus!
+  suggestedBy: User
+  createdAt: Time!
+  decidedAt: Time
+}
+
+type LinkSuggestionEdge {
+  cursor: String!
+  node: LinkSuggestion!
+}
+
+"A page of link suggestions."
+type LinkSuggestionConnection {
+  edges: [LinkSuggestionEdge!]!
+  pageInfo: PageInfo!
+}
+
+"A link to propose."
+input ProposeLinkInput {
+  sourceId: ID!
+  targetId: ID!
+  reason: LinkSuggestionReason = AGENT_PROPOSED
+  rationale: String
+  score: Float
+}
+
+"The suggestion, and whether it is new (false: this pair was proposed before, and stays as decided)."
+type ProposeLinkPayload {
+  suggestion: LinkSuggestion!
+  created: Boolean!
+}
+
+"A suggestion to accept or reject."
+input LinkSuggestionInput {
+  id: ID!
+}
+
+"The decided suggestion and its source document."
+type LinkSuggestionPayload {
+  suggestion: LinkSuggestion!
+  document: Document!
+}
+
+"A document in a link graph."
+type LinkGraphNode {
+  document: Document!
+  "Links away from the root (0: the root)."
+  depth: Int!
+}
+
+"A link between two nodes of a link graph."
+type LinkGraphEdge {
+  id: ID!
+  sourceId: ID!
+  targetId: ID!
+  state: LinkState!
+  hrefAsWritten: String!
+}
+
+"The documents around a root and the links among them, for a graph view. Only documents you can read appear."
+type LinkGraph {
+  nodes: [LinkGraphNode!]!
+  edges: [LinkGraphEdge!]!
+}
+
+extend type Document {
+  "Its outgoing links."
+  links: [DocumentLink!]!
+  "The links into it from documents you can read."
+  backlinks: [DocumentLink!]!
+  "Documents reached by following resolved links, up to ` + "`" + `depth` + "`" + ` (1 to 3) away, each with the path that reached it."
+  related(depth: Int = 1, direction: LinkDirection = OUTGOING): [RelatedDocument!]!
+}
+
+extend type Query {
+  "Links in your documents whose target moved or was deleted, waiting for your answer."
+  linkDecisions(first: Int = 50, after: String): LinkDecisionConnection!
+  "Pending link suggestions you can decide, optionally for one source document."
+  linkSuggestions(first: Int = 50, after: String, documentId: ID): LinkSuggestionConnection!
+  "The documents within ` + "`" + `depth` + "`" + ` (1 to 3) links of a root and the links among them."
+  linkGraph(rootId: ID!, depth: Int = 1, direction: LinkDirection = BOTH): LinkGraph!
+}
+
+extend type Mutation {
+  "Answers a link decision."
+  decideLink(input: DecideLinkInput!): DecideLinkPayload!
+  "Proposes a link from a document you can edit to one you can read; its owner decides."
+  proposeLink(input: ProposeLinkInput!): ProposeLinkPayload!
+  "Accepts a link suggestion: the link is added to the end of the source as a revision by you."
+  acceptLinkSuggestion(input: LinkSuggestionInput!): LinkSuggestionPayload!
+  "Rejects a link suggestion for good."
+  rejectLinkSuggestion(input: LinkSuggestionInput!): LinkSuggestionPayload!
+}
+`, BuiltIn: false},
 	{Name: "../schema/management.graphqls", Input: `"A user as management sees one: never anything they wrote."
 type ManagedUser {
   "The user's permanent id."
@@ -2022,6 +2773,14 @@ func (ec *executionContext) childFields_CreatePersonPayload(ctx context.Context,
 	return nil, fmt.Errorf("no field named %q was found under type CreatePersonPayload", field.Name)
 }
 
+func (ec *executionContext) childFields_DecideLinkPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "document":
+		return ec.fieldContext_DecideLinkPayload_document(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DecideLinkPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_DeleteDocumentPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "document":
@@ -2076,6 +2835,12 @@ func (ec *executionContext) childFields_Document(ctx context.Context, field grap
 		return ec.fieldContext_Document_diff(ctx, field)
 	case "pathHistory":
 		return ec.fieldContext_Document_pathHistory(ctx, field)
+	case "links":
+		return ec.fieldContext_Document_links(ctx, field)
+	case "backlinks":
+		return ec.fieldContext_Document_backlinks(ctx, field)
+	case "related":
+		return ec.fieldContext_Document_related(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Document", field.Name)
 }
@@ -2098,6 +2863,30 @@ func (ec *executionContext) childFields_DocumentEdge(ctx context.Context, field 
 		return ec.fieldContext_DocumentEdge_node(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type DocumentEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_DocumentLink(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_DocumentLink_id(ctx, field)
+	case "hrefAsWritten":
+		return ec.fieldContext_DocumentLink_hrefAsWritten(ctx, field)
+	case "resolvedAddress":
+		return ec.fieldContext_DocumentLink_resolvedAddress(ctx, field)
+	case "text":
+		return ec.fieldContext_DocumentLink_text(ctx, field)
+	case "occurrences":
+		return ec.fieldContext_DocumentLink_occurrences(ctx, field)
+	case "state":
+		return ec.fieldContext_DocumentLink_state(ctx, field)
+	case "source":
+		return ec.fieldContext_DocumentLink_source(ctx, field)
+	case "target":
+		return ec.fieldContext_DocumentLink_target(ctx, field)
+	case "keptAt":
+		return ec.fieldContext_DocumentLink_keptAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DocumentLink", field.Name)
 }
 
 func (ec *executionContext) childFields_DocumentRevision(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2214,6 +3003,136 @@ func (ec *executionContext) childFields_InboxCounts(ctx context.Context, field g
 		return ec.fieldContext_InboxCounts_total(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type InboxCounts", field.Name)
+}
+
+func (ec *executionContext) childFields_LinkDecision(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "link":
+		return ec.fieldContext_LinkDecision_link(ctx, field)
+	case "kind":
+		return ec.fieldContext_LinkDecision_kind(ctx, field)
+	case "source":
+		return ec.fieldContext_LinkDecision_source(ctx, field)
+	case "target":
+		return ec.fieldContext_LinkDecision_target(ctx, field)
+	case "targetAddress":
+		return ec.fieldContext_LinkDecision_targetAddress(ctx, field)
+	case "cause":
+		return ec.fieldContext_LinkDecision_cause(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LinkDecision", field.Name)
+}
+
+func (ec *executionContext) childFields_LinkDecisionConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_LinkDecisionConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_LinkDecisionConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LinkDecisionConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_LinkDecisionEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_LinkDecisionEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_LinkDecisionEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LinkDecisionEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_LinkGraph(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "nodes":
+		return ec.fieldContext_LinkGraph_nodes(ctx, field)
+	case "edges":
+		return ec.fieldContext_LinkGraph_edges(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LinkGraph", field.Name)
+}
+
+func (ec *executionContext) childFields_LinkGraphEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_LinkGraphEdge_id(ctx, field)
+	case "sourceId":
+		return ec.fieldContext_LinkGraphEdge_sourceId(ctx, field)
+	case "targetId":
+		return ec.fieldContext_LinkGraphEdge_targetId(ctx, field)
+	case "state":
+		return ec.fieldContext_LinkGraphEdge_state(ctx, field)
+	case "hrefAsWritten":
+		return ec.fieldContext_LinkGraphEdge_hrefAsWritten(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LinkGraphEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_LinkGraphNode(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "document":
+		return ec.fieldContext_LinkGraphNode_document(ctx, field)
+	case "depth":
+		return ec.fieldContext_LinkGraphNode_depth(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LinkGraphNode", field.Name)
+}
+
+func (ec *executionContext) childFields_LinkSuggestion(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_LinkSuggestion_id(ctx, field)
+	case "source":
+		return ec.fieldContext_LinkSuggestion_source(ctx, field)
+	case "target":
+		return ec.fieldContext_LinkSuggestion_target(ctx, field)
+	case "reason":
+		return ec.fieldContext_LinkSuggestion_reason(ctx, field)
+	case "rationale":
+		return ec.fieldContext_LinkSuggestion_rationale(ctx, field)
+	case "score":
+		return ec.fieldContext_LinkSuggestion_score(ctx, field)
+	case "status":
+		return ec.fieldContext_LinkSuggestion_status(ctx, field)
+	case "suggestedBy":
+		return ec.fieldContext_LinkSuggestion_suggestedBy(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_LinkSuggestion_createdAt(ctx, field)
+	case "decidedAt":
+		return ec.fieldContext_LinkSuggestion_decidedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LinkSuggestion", field.Name)
+}
+
+func (ec *executionContext) childFields_LinkSuggestionConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_LinkSuggestionConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_LinkSuggestionConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LinkSuggestionConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_LinkSuggestionEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_LinkSuggestionEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_LinkSuggestionEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LinkSuggestionEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_LinkSuggestionPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "suggestion":
+		return ec.fieldContext_LinkSuggestionPayload_suggestion(ctx, field)
+	case "document":
+		return ec.fieldContext_LinkSuggestionPayload_document(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LinkSuggestionPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_LoginPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2362,6 +3281,28 @@ func (ec *executionContext) childFields_PastAddress(ctx context.Context, field g
 		return ec.fieldContext_PastAddress_validTo(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PastAddress", field.Name)
+}
+
+func (ec *executionContext) childFields_ProposeLinkPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "suggestion":
+		return ec.fieldContext_ProposeLinkPayload_suggestion(ctx, field)
+	case "created":
+		return ec.fieldContext_ProposeLinkPayload_created(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ProposeLinkPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_RelatedDocument(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "document":
+		return ec.fieldContext_RelatedDocument_document(ctx, field)
+	case "depth":
+		return ec.fieldContext_RelatedDocument_depth(ctx, field)
+	case "via":
+		return ec.fieldContext_RelatedDocument_via(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RelatedDocument", field.Name)
 }
 
 func (ec *executionContext) childFields_RestoreDocumentPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

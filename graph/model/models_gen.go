@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"codna/internal/document"
 	"codna/internal/inbox"
+	"codna/internal/linkgraph"
 	"fmt"
 	"io"
 	"strconv"
@@ -44,6 +45,19 @@ type CreatePersonInput struct {
 type CreatePersonPayload struct {
 	// The new person.
 	User *ManagedUser `json:"user"`
+}
+
+// An answer to a link decision.
+type DecideLinkInput struct {
+	LinkID string     `json:"linkId"`
+	Answer LinkAnswer `json:"answer"`
+	// For REPOINT: the document to link to instead.
+	TargetID *string `json:"targetId,omitempty"`
+}
+
+// The linking document after the answer.
+type DecideLinkPayload struct {
+	Document *document.Doc `json:"document"`
 }
 
 // The document to move to the trash.
@@ -115,6 +129,75 @@ type InboxFilter struct {
 	// A notification type, like `access.granted`.
 	Type             *string `json:"type,omitempty"`
 	RequiresDecision *bool   `json:"requiresDecision,omitempty"`
+}
+
+// A link in a document you own whose target moved or was deleted.
+type LinkDecision struct {
+	Link *linkgraph.Edge  `json:"link"`
+	Kind LinkDecisionKind `json:"kind"`
+	// The document that links (yours).
+	Source *document.Doc `json:"source"`
+	// The document it links to.
+	Target *document.Doc `json:"target"`
+	// Where the target lives now.
+	TargetAddress string `json:"targetAddress"`
+	// The revision that moved, renamed or deleted the target: who, and when.
+	Cause *document.Revision `json:"cause,omitempty"`
+}
+
+// A page of your link decisions.
+type LinkDecisionConnection struct {
+	Edges    []LinkDecisionEdge `json:"edges"`
+	PageInfo *PageInfo          `json:"pageInfo"`
+}
+
+type LinkDecisionEdge struct {
+	Cursor string        `json:"cursor"`
+	Node   *LinkDecision `json:"node"`
+}
+
+// The documents around a root and the links among them, for a graph view. Only documents you can read appear.
+type LinkGraph struct {
+	Nodes []LinkGraphNode `json:"nodes"`
+	Edges []LinkGraphEdge `json:"edges"`
+}
+
+// A link between two nodes of a link graph.
+type LinkGraphEdge struct {
+	ID            string    `json:"id"`
+	SourceID      string    `json:"sourceId"`
+	TargetID      string    `json:"targetId"`
+	State         LinkState `json:"state"`
+	HrefAsWritten string    `json:"hrefAsWritten"`
+}
+
+// A document in a link graph.
+type LinkGraphNode struct {
+	Document *document.Doc `json:"document"`
+	// Links away from the root (0: the root).
+	Depth int `json:"depth"`
+}
+
+// A page of link suggestions.
+type LinkSuggestionConnection struct {
+	Edges    []LinkSuggestionEdge `json:"edges"`
+	PageInfo *PageInfo            `json:"pageInfo"`
+}
+
+type LinkSuggestionEdge struct {
+	Cursor string                `json:"cursor"`
+	Node   *linkgraph.Suggestion `json:"node"`
+}
+
+// A suggestion to accept or reject.
+type LinkSuggestionInput struct {
+	ID string `json:"id"`
+}
+
+// The decided suggestion and its source document.
+type LinkSuggestionPayload struct {
+	Suggestion *linkgraph.Suggestion `json:"suggestion"`
+	Document   *document.Doc         `json:"document"`
 }
 
 // An email and password to sign in with.
@@ -223,7 +306,31 @@ type PageInfo struct {
 	EndCursor *string `json:"endCursor,omitempty"`
 }
 
+// A link to propose.
+type ProposeLinkInput struct {
+	SourceID  string                `json:"sourceId"`
+	TargetID  string                `json:"targetId"`
+	Reason    *LinkSuggestionReason `json:"reason,omitempty"`
+	Rationale *string               `json:"rationale,omitempty"`
+	Score     *float64              `json:"score,omitempty"`
+}
+
+// The suggestion, and whether it is new (false: this pair was proposed before, and stays as decided).
+type ProposeLinkPayload struct {
+	Suggestion *linkgraph.Suggestion `json:"suggestion"`
+	Created    bool                  `json:"created"`
+}
+
 type Query struct {
+}
+
+// A document reached by following links, with the path that reached it.
+type RelatedDocument struct {
+	Document *document.Doc `json:"document"`
+	// How many links away (1: directly).
+	Depth int `json:"depth"`
+	// The documents on the way, from the starting document (first) to this one (last): why it is related.
+	Via []document.Doc `json:"via"`
 }
 
 // A document to bring back from the trash; give an address to restore it elsewhere.
@@ -543,6 +650,316 @@ func (e DocumentStatus) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// How to answer a link decision.
+type LinkAnswer string
+
+const (
+	// Rewrite the href to the target's current address (a revision by you).
+	LinkAnswerUpdate LinkAnswer = "UPDATE"
+	// Keep the link as written; it is not asked about again unless its state changes.
+	LinkAnswerKeep LinkAnswer = "KEEP"
+	// Remove the link markup and keep its text (a revision by you).
+	LinkAnswerDrop LinkAnswer = "DROP"
+	// Point the link at another document (`targetId`; a revision by you).
+	LinkAnswerRepoint LinkAnswer = "REPOINT"
+	// Restore the deleted target (its owner only).
+	LinkAnswerRestoreTarget LinkAnswer = "RESTORE_TARGET"
+)
+
+var AllLinkAnswer = []LinkAnswer{
+	LinkAnswerUpdate,
+	LinkAnswerKeep,
+	LinkAnswerDrop,
+	LinkAnswerRepoint,
+	LinkAnswerRestoreTarget,
+}
+
+func (e LinkAnswer) IsValid() bool {
+	switch e {
+	case LinkAnswerUpdate, LinkAnswerKeep, LinkAnswerDrop, LinkAnswerRepoint, LinkAnswerRestoreTarget:
+		return true
+	}
+	return false
+}
+
+func (e LinkAnswer) String() string {
+	return string(e)
+}
+
+func (e *LinkAnswer) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = LinkAnswer(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid LinkAnswer", str)
+	}
+	return nil
+}
+
+func (e LinkAnswer) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *LinkAnswer) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e LinkAnswer) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// Why a link needs your decision.
+type LinkDecisionKind string
+
+const (
+	// The target moved or was renamed: update the link, keep it as written, or drop it.
+	LinkDecisionKindTargetMoved LinkDecisionKind = "TARGET_MOVED"
+	// The target was deleted: repoint the link, drop it, or restore the target.
+	LinkDecisionKindTargetDeleted LinkDecisionKind = "TARGET_DELETED"
+)
+
+var AllLinkDecisionKind = []LinkDecisionKind{
+	LinkDecisionKindTargetMoved,
+	LinkDecisionKindTargetDeleted,
+}
+
+func (e LinkDecisionKind) IsValid() bool {
+	switch e {
+	case LinkDecisionKindTargetMoved, LinkDecisionKindTargetDeleted:
+		return true
+	}
+	return false
+}
+
+func (e LinkDecisionKind) String() string {
+	return string(e)
+}
+
+func (e *LinkDecisionKind) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = LinkDecisionKind(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid LinkDecisionKind", str)
+	}
+	return nil
+}
+
+func (e LinkDecisionKind) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *LinkDecisionKind) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e LinkDecisionKind) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// Which way links are followed.
+type LinkDirection string
+
+const (
+	// From a document to what it links to.
+	LinkDirectionOutgoing LinkDirection = "OUTGOING"
+	// From a document to what links to it.
+	LinkDirectionIncoming LinkDirection = "INCOMING"
+	// Both ways.
+	LinkDirectionBoth LinkDirection = "BOTH"
+)
+
+var AllLinkDirection = []LinkDirection{
+	LinkDirectionOutgoing,
+	LinkDirectionIncoming,
+	LinkDirectionBoth,
+}
+
+func (e LinkDirection) IsValid() bool {
+	switch e {
+	case LinkDirectionOutgoing, LinkDirectionIncoming, LinkDirectionBoth:
+		return true
+	}
+	return false
+}
+
+func (e LinkDirection) String() string {
+	return string(e)
+}
+
+func (e *LinkDirection) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = LinkDirection(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid LinkDirection", str)
+	}
+	return nil
+}
+
+func (e LinkDirection) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *LinkDirection) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e LinkDirection) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// Where a link stands. For a reader who cannot read its target a link is always PENDING, with no target.
+type LinkState string
+
+const (
+	// The target exists and the href names its current address.
+	LinkStateResolved LinkState = "RESOLVED"
+	// The target moved or was renamed: the href text is out of date.
+	LinkStateStaleText LinkState = "STALE_TEXT"
+	// No document (that you can read) lives at the href's address yet.
+	LinkStatePending LinkState = "PENDING"
+	// The target is in the trash.
+	LinkStateBroken LinkState = "BROKEN"
+)
+
+var AllLinkState = []LinkState{
+	LinkStateResolved,
+	LinkStateStaleText,
+	LinkStatePending,
+	LinkStateBroken,
+}
+
+func (e LinkState) IsValid() bool {
+	switch e {
+	case LinkStateResolved, LinkStateStaleText, LinkStatePending, LinkStateBroken:
+		return true
+	}
+	return false
+}
+
+func (e LinkState) String() string {
+	return string(e)
+}
+
+func (e *LinkState) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = LinkState(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid LinkState", str)
+	}
+	return nil
+}
+
+func (e LinkState) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *LinkState) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e LinkState) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// Why a link is proposed.
+type LinkSuggestionReason string
+
+const (
+	LinkSuggestionReasonVectorSimilar LinkSuggestionReason = "VECTOR_SIMILAR"
+	LinkSuggestionReasonTagOverlap    LinkSuggestionReason = "TAG_OVERLAP"
+	LinkSuggestionReasonCoCitation    LinkSuggestionReason = "CO_CITATION"
+	LinkSuggestionReasonAgentProposed LinkSuggestionReason = "AGENT_PROPOSED"
+)
+
+var AllLinkSuggestionReason = []LinkSuggestionReason{
+	LinkSuggestionReasonVectorSimilar,
+	LinkSuggestionReasonTagOverlap,
+	LinkSuggestionReasonCoCitation,
+	LinkSuggestionReasonAgentProposed,
+}
+
+func (e LinkSuggestionReason) IsValid() bool {
+	switch e {
+	case LinkSuggestionReasonVectorSimilar, LinkSuggestionReasonTagOverlap, LinkSuggestionReasonCoCitation, LinkSuggestionReasonAgentProposed:
+		return true
+	}
+	return false
+}
+
+func (e LinkSuggestionReason) String() string {
+	return string(e)
+}
+
+func (e *LinkSuggestionReason) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = LinkSuggestionReason(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid LinkSuggestionReason", str)
+	}
+	return nil
+}
+
+func (e LinkSuggestionReason) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *LinkSuggestionReason) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e LinkSuggestionReason) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
 // Where a notification stands.
 type NotificationStatus string
 
@@ -660,6 +1077,64 @@ func (e *Space) UnmarshalJSON(b []byte) error {
 }
 
 func (e Space) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// Where a link suggestion stands.
+type SuggestionStatus string
+
+const (
+	SuggestionStatusPending  SuggestionStatus = "PENDING"
+	SuggestionStatusAccepted SuggestionStatus = "ACCEPTED"
+	SuggestionStatusRejected SuggestionStatus = "REJECTED"
+)
+
+var AllSuggestionStatus = []SuggestionStatus{
+	SuggestionStatusPending,
+	SuggestionStatusAccepted,
+	SuggestionStatusRejected,
+}
+
+func (e SuggestionStatus) IsValid() bool {
+	switch e {
+	case SuggestionStatusPending, SuggestionStatusAccepted, SuggestionStatusRejected:
+		return true
+	}
+	return false
+}
+
+func (e SuggestionStatus) String() string {
+	return string(e)
+}
+
+func (e *SuggestionStatus) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = SuggestionStatus(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid SuggestionStatus", str)
+	}
+	return nil
+}
+
+func (e SuggestionStatus) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *SuggestionStatus) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e SuggestionStatus) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

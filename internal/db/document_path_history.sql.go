@@ -41,6 +41,27 @@ func (q *Queries) DocumentPathHistoryCreate(ctx context.Context, arg DocumentPat
 	return err
 }
 
+const documentPathHistoryLastAt = `-- name: DocumentPathHistoryLastAt :one
+SELECT document_id FROM document_path_history
+WHERE space = $1 AND path = $2 AND slug = $3
+ORDER BY valid_to DESC, id DESC
+LIMIT 1
+`
+
+type DocumentPathHistoryLastAtParams struct {
+	Space Space
+	Path  string
+	Slug  string
+}
+
+// DocumentPathHistoryLastAt finds the document that most recently vacated an address.
+func (q *Queries) DocumentPathHistoryLastAt(ctx context.Context, arg DocumentPathHistoryLastAtParams) (uuid.UUID, error) {
+	row := q.db.QueryRow(ctx, documentPathHistoryLastAt, arg.Space, arg.Path, arg.Slug)
+	var document_id uuid.UUID
+	err := row.Scan(&document_id)
+	return document_id, err
+}
+
 const documentPathHistoryList = `-- name: DocumentPathHistoryList :many
 SELECT id, document_id, space, path, slug, valid_from, valid_to, revision_id FROM document_path_history WHERE document_id = $1 ORDER BY valid_to DESC, id DESC
 `

@@ -139,6 +139,50 @@ func (q *Queries) DocumentRevisionGet(ctx context.Context, arg DocumentRevisionG
 	return i, err
 }
 
+const documentRevisionLastAddressChange = `-- name: DocumentRevisionLastAddressChange :many
+SELECT DISTINCT ON (document_id) id, document_id, version, title, space, path, slug, content, tags, status, frontmatter_extra, change_kind, change_summary, author_id, created_at
+FROM document_revisions
+WHERE document_id = ANY($1::uuid[]) AND change_kind IN ('move', 'rename', 'delete')
+ORDER BY document_id, version DESC
+`
+
+// DocumentRevisionLastAddressChange finds, per document, the newest revision that moved, renamed or deleted it.
+func (q *Queries) DocumentRevisionLastAddressChange(ctx context.Context, ids []uuid.UUID) ([]DocumentRevision, error) {
+	rows, err := q.db.Query(ctx, documentRevisionLastAddressChange, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DocumentRevision
+	for rows.Next() {
+		var i DocumentRevision
+		if err := rows.Scan(
+			&i.ID,
+			&i.DocumentID,
+			&i.Version,
+			&i.Title,
+			&i.Space,
+			&i.Path,
+			&i.Slug,
+			&i.Content,
+			&i.Tags,
+			&i.Status,
+			&i.FrontmatterExtra,
+			&i.ChangeKind,
+			&i.ChangeSummary,
+			&i.AuthorID,
+			&i.CreatedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const documentRevisionList = `-- name: DocumentRevisionList :many
 SELECT id, document_id, version, title, space, path, slug, content, tags, status, frontmatter_extra, change_kind, change_summary, author_id, created_at FROM document_revisions
 WHERE document_id = $1 AND ($2::int IS NULL OR version < $2::int)

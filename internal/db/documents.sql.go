@@ -137,6 +137,38 @@ func (q *Queries) DocumentCreate(ctx context.Context, arg DocumentCreateParams) 
 	return i, err
 }
 
+const documentForResolver = `-- name: DocumentForResolver :one
+SELECT id, space, path, slug, content, deleted_at, created_by, version FROM documents WHERE id = $1
+`
+
+type DocumentForResolverRow struct {
+	ID        uuid.UUID
+	Space     Space
+	Path      string
+	Slug      string
+	Content   string
+	DeletedAt *time.Time
+	CreatedBy uuid.UUID
+	Version   int32
+}
+
+// DocumentForResolver reads what the link resolver needs of a document.
+func (q *Queries) DocumentForResolver(ctx context.Context, id uuid.UUID) (DocumentForResolverRow, error) {
+	row := q.db.QueryRow(ctx, documentForResolver, id)
+	var i DocumentForResolverRow
+	err := row.Scan(
+		&i.ID,
+		&i.Space,
+		&i.Path,
+		&i.Slug,
+		&i.Content,
+		&i.DeletedAt,
+		&i.CreatedBy,
+		&i.Version,
+	)
+	return i, err
+}
+
 const documentGetByAddressWithAccess = `-- name: DocumentGetByAddressWithAccess :one
 SELECT d.id, d.space, d.path, d.slug, d.title, d.content, d.frontmatter_extra, d.tags, d.status, d.version, d.content_hash, d.created_by, d.updated_by, d.source_ingestion_id, d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, a.level
 FROM documents d
@@ -310,6 +342,47 @@ func (q *Queries) DocumentHardDelete(ctx context.Context, id uuid.UUID) (int64, 
 		return 0, err
 	}
 	return result.RowsAffected(), nil
+}
+
+const documentLinkTargets = `-- name: DocumentLinkTargets :many
+SELECT id, space, path, slug, deleted_at, created_by FROM documents WHERE id = ANY($1::uuid[])
+`
+
+type DocumentLinkTargetsRow struct {
+	ID        uuid.UUID
+	Space     Space
+	Path      string
+	Slug      string
+	DeletedAt *time.Time
+	CreatedBy uuid.UUID
+}
+
+// DocumentLinkTargets reads what the resolver needs of link targets: address, tombstone and owner.
+func (q *Queries) DocumentLinkTargets(ctx context.Context, ids []uuid.UUID) ([]DocumentLinkTargetsRow, error) {
+	rows, err := q.db.Query(ctx, documentLinkTargets, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DocumentLinkTargetsRow
+	for rows.Next() {
+		var i DocumentLinkTargetsRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Space,
+			&i.Path,
+			&i.Slug,
+			&i.DeletedAt,
+			&i.CreatedBy,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const documentListByTitle = `-- name: DocumentListByTitle :many
@@ -552,6 +625,24 @@ func (q *Queries) DocumentListTrash(ctx context.Context, arg DocumentListTrashPa
 	return items, nil
 }
 
+const documentLiveAt = `-- name: DocumentLiveAt :one
+SELECT id FROM documents WHERE space = $1 AND path = $2 AND slug = $3 AND deleted_at IS NULL
+`
+
+type DocumentLiveAtParams struct {
+	Space Space
+	Path  string
+	Slug  string
+}
+
+// DocumentLiveAt finds the live document at an address, whoever can read it.
+func (q *Queries) DocumentLiveAt(ctx context.Context, arg DocumentLiveAtParams) (uuid.UUID, error) {
+	row := q.db.QueryRow(ctx, documentLiveAt, arg.Space, arg.Path, arg.Slug)
+	var id uuid.UUID
+	err := row.Scan(&id)
+	return id, err
+}
+
 const documentPurgeClaim = `-- name: DocumentPurgeClaim :many
 SELECT id, space, path, slug, created_by FROM documents
 WHERE deleted_at IS NOT NULL AND purge_after <= now()
@@ -593,6 +684,25 @@ func (q *Queries) DocumentPurgeClaim(ctx context.Context, rowLimit int32) ([]Doc
 		return nil, err
 	}
 	return items, nil
+}
+
+const documentReadableBy = `-- name: DocumentReadableBy :one
+SELECT (document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, u.id, u.kind = 'person') > 0)::boolean AS readable
+FROM documents d, users u
+WHERE d.id = $1 AND u.id = $2
+`
+
+type DocumentReadableByParams struct {
+	DocumentID uuid.UUID
+	UserID     uuid.UUID
+}
+
+// DocumentReadableBy says whether a user (person or agent, by their kind) can read a document.
+func (q *Queries) DocumentReadableBy(ctx context.Context, arg DocumentReadableByParams) (bool, error) {
+	row := q.db.QueryRow(ctx, documentReadableBy, arg.DocumentID, arg.UserID)
+	var readable bool
+	err := row.Scan(&readable)
+	return readable, err
 }
 
 const documentTombstone = `-- name: DocumentTombstone :one
@@ -639,17 +749,20 @@ func (q *Queries) DocumentTombstone(ctx context.Context, arg DocumentTombstonePa
 const documentUntombstone = `-- name: DocumentUntombstone :one
 UPDATE documents
 SET deleted_at = NULL, purge_after = NULL, space = $1, path = $2, slug = $3,
-    updated_by = $4, version = version + 1, updated_at = now()
-WHERE id = $5
+    content = $4, content_hash = $5,
+    updated_by = $6, version = version + 1, updated_at = now()
+WHERE id = $7
 RETURNING id, space, path, slug, title, content, frontmatter_extra, tags, status, version, content_hash, created_by, updated_by, source_ingestion_id, created_at, updated_at, deleted_at, purge_after, quarantined_at
 `
 
 type DocumentUntombstoneParams struct {
-	Space     Space
-	Path      string
-	Slug      string
-	UpdatedBy *uuid.UUID
-	ID        uuid.UUID
+	Space       Space
+	Path        string
+	Slug        string
+	Content     string
+	ContentHash []byte
+	UpdatedBy   *uuid.UUID
+	ID          uuid.UUID
 }
 
 // DocumentUntombstone brings a document back from the trash, at an address, as the next version.
@@ -658,6 +771,8 @@ func (q *Queries) DocumentUntombstone(ctx context.Context, arg DocumentUntombsto
 		arg.Space,
 		arg.Path,
 		arg.Slug,
+		arg.Content,
+		arg.ContentHash,
 		arg.UpdatedBy,
 		arg.ID,
 	)

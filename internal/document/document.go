@@ -88,7 +88,8 @@ type Revision struct {
 	CreatedAt        time.Time
 }
 
-func revisionFromRow(r db.DocumentRevision) Revision {
+// RevisionFromRow maps a document_revisions row.
+func RevisionFromRow(r db.DocumentRevision) Revision {
 	return Revision{
 		ID: r.ID, DocumentID: r.DocumentID, Version: int(r.Version), Title: r.Title, Space: r.Space, Path: r.Path,
 		Slug: r.Slug, Content: r.Content, Tags: nonNil(r.Tags), Status: r.Status, FrontmatterExtra: decodeExtra(r.FrontmatterExtra),

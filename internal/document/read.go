@@ -52,6 +52,22 @@ func (s *Service) Get(ctx context.Context, id uuid.UUID) (*Doc, error) {
 	return nil, errNotFound
 }
 
+// GetTx reads one document inside the caller's transaction, as Get does.
+func (s *Service) GetTx(ctx context.Context, tx pgx.Tx, id uuid.UUID) (*Doc, error) {
+	v, ok := ViewerOf(auth.ActorFrom(ctx))
+	if !ok {
+		return nil, errNotFound
+	}
+	rows, err := db.New(tx).DocumentGetManyWithAccess(ctx, db.DocumentGetManyWithAccessParams{ActorID: v.ID, ActorIsPerson: v.IsPerson, Ids: []uuid.UUID{id}})
+	if err != nil {
+		return nil, err
+	}
+	if len(rows) == 0 || rows[0].Level == 0 {
+		return nil, errNotFound
+	}
+	return fromRow(rows[0].Document, rows[0].Level), nil
+}
+
 // GetByAddress reads the live document at an address. Errors:
 // BAD_USER_INPUT for a malformed address; NOT_FOUND.
 func (s *Service) GetByAddress(ctx context.Context, space db.Space, path, slug string) (*Doc, error) {
@@ -238,7 +254,7 @@ func (s *Service) Revisions(ctx context.Context, d *Doc, beforeVersion *int, lim
 	}
 	out := make([]Revision, len(rows))
 	for i, r := range rows {
-		out[i] = revisionFromRow(r)
+		out[i] = RevisionFromRow(r)
 	}
 	return out, more, nil
 }
@@ -276,7 +292,7 @@ func (s *Service) Revision(ctx context.Context, d *Doc, version int) (*Revision,
 	} else if err != nil {
 		return nil, err
 	}
-	rev := revisionFromRow(r)
+	rev := RevisionFromRow(r)
 	return &rev, nil
 }
 

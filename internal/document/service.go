@@ -382,16 +382,33 @@ func (s *Service) relocate(ctx context.Context, q *db.Queries, cur db.Document, 
 	if err != nil {
 		return db.Document{}, err
 	}
+	// The document's own relative links are rebased so they still reach the
+	// same addresses from its new folder; its edges keep their targets.
+	content, hash := cur.Content, cur.ContentHash
+	var renamed map[string]string
+	if cur.Space != db.SpaceRaw && (to.space != cur.Space || to.path != cur.Path) {
+		content, renamed = rebase(cur.Content, cur.Space, cur.Path, to.space, to.path)
+		if content != cur.Content {
+			hash = ContentHash(cur.Title, content, nonNil(cur.Tags))
+		}
+	}
 	var row db.Document
 	if restoring {
-		row, err = q.DocumentUntombstone(ctx, db.DocumentUntombstoneParams{ID: cur.ID, Space: to.space, Path: to.path, Slug: to.slug, UpdatedBy: &actor})
+		row, err = q.DocumentUntombstone(ctx, db.DocumentUntombstoneParams{
+			ID: cur.ID, Space: to.space, Path: to.path, Slug: to.slug, Content: content, ContentHash: hash, UpdatedBy: &actor,
+		})
 	} else {
 		row, err = q.DocumentUpdateAddress(ctx, db.DocumentUpdateAddressParams{
-			ID: cur.ID, Space: to.space, Path: to.path, Slug: to.slug, Content: cur.Content, ContentHash: cur.ContentHash, UpdatedBy: &actor,
+			ID: cur.ID, Space: to.space, Path: to.path, Slug: to.slug, Content: content, ContentHash: hash, UpdatedBy: &actor,
 		})
 	}
 	if err != nil {
 		return db.Document{}, fault.FromPG(err)
+	}
+	for old, new := range renamed {
+		if _, err := q.DocumentLinkRenameHref(ctx, db.DocumentLinkRenameHrefParams{SourceID: cur.ID, OldHref: old, NewHref: new}); err != nil {
+			return db.Document{}, err
+		}
 	}
 	moved := to.space != cur.Space || to.path != cur.Path || to.slug != cur.Slug
 	kind, event := "move", "document.moved"
@@ -607,3 +624,57 @@ func writeEvent(ctx context.Context, q *db.Queries, typ string, docID, actor uui
 
 // Pool is the service's pool, for read helpers (Levels) that take a DBTX.
 func (s *Service) Pool() *pgxpool.Pool { return s.pool }
+
+// BodyEdit computes a new body from a live document's space, path and body.
+type BodyEdit func(space db.Space, path, content string) (string, error)
+
+// EditBody rewrites the body of a live document the actor can write, as a
+// "content" revision by the actor, inside the caller's transaction tx (so a
+// decision and the edit it makes commit together). An edit that changes
+// nothing writes nothing and reports changed=false. Errors: NOT_FOUND,
+// FORBIDDEN, CONFLICT on id (in the trash), BAD_USER_INPUT on content for
+// a raw document or a body over the size limit, and whatever edit returns.
+func (s *Service) EditBody(ctx context.Context, tx pgx.Tx, id uuid.UUID, edit BodyEdit, summary string) (*Doc, bool, error) {
+	actor, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, false, err
+	}
+	q := db.New(tx)
+	cur, level, err := lockForWrite(ctx, q, actor, id, Write)
+	if err != nil {
+		return nil, false, err
+	}
+	if cur.Space == db.SpaceRaw {
+		return nil, false, errRawBody
+	}
+	body, err := edit(cur.Space, cur.Path, cur.Content)
+	if err != nil {
+		return nil, false, err
+	}
+	if body == cur.Content {
+		return fromRow(cur, level), false, nil
+	}
+	if err := CheckBody(body, s.cfg.MaxBodyBytes); err != nil {
+		return nil, false, err
+	}
+	tags := nonNil(cur.Tags)
+	row, err := q.DocumentUpdateContent(ctx, db.DocumentUpdateContentParams{
+		ID: cur.ID, Title: cur.Title, Content: body, Tags: tags, Status: cur.Status, FrontmatterExtra: cur.FrontmatterExtra,
+		ContentHash: ContentHash(cur.Title, body, tags), UpdatedBy: &actor.UserID,
+	})
+	if err != nil {
+		return nil, false, err
+	}
+	var sum *string
+	if summary != "" {
+		sum = &summary
+	}
+	rev, err := writeRevision(ctx, q, row, "content", sum, actor.UserID)
+	if err != nil {
+		return nil, false, err
+	}
+	if err := writeEvent(ctx, q, "document.updated", row.ID, actor.UserID, &rev.ID, map[string]any{"changeKind": "content", "version": row.Version}); err != nil {
+		return nil, false, err
+	}
+	return fromRow(row, level), true, nil
+}

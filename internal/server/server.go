@@ -30,6 +30,7 @@ import (
 	"codna/internal/document"
 	"codna/internal/fault"
 	"codna/internal/inbox"
+	"codna/internal/linkgraph"
 	"codna/internal/live"
 	"codna/internal/manage"
 	"codna/internal/outbox"
@@ -75,14 +76,15 @@ var DefaultConfig = Config{
 
 // Server serves the API over one database pool.
 type Server struct {
-	cfg    Config
-	pool   *pgxpool.Pool
-	log    *slog.Logger
-	Auth   *auth.Service
-	Manage *manage.Service
-	Docs   *document.Service
-	Inbox  *inbox.Service
-	Hub    *live.Hub
+	cfg     Config
+	pool    *pgxpool.Pool
+	log     *slog.Logger
+	Auth    *auth.Service
+	Manage  *manage.Service
+	Docs    *document.Service
+	Inbox   *inbox.Service
+	Hub     *live.Hub
+	Linking *linkgraph.Service
 	// Outbox drains the events services write; consumers register on it
 	// before Start.
 	Outbox    *outbox.Worker
@@ -111,6 +113,7 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *Server {
 	s.Manage = manage.New(pool, cfg.Auth.Argon2)
 	s.Docs = document.New(pool, cfg.Documents)
 	s.Inbox = inbox.NewService(pool)
+	s.Linking = linkgraph.NewService(pool, s.Docs)
 	s.Hub = live.New(pool, log.With("component", "live"))
 	s.Outbox = outbox.New(pool, cfg.Outbox, log.With("component", "outbox"))
 	s.metrics.reg.MustRegister(s.Outbox.Collector())
@@ -130,7 +133,7 @@ func (s *Server) routes() http.Handler {
 		}
 	}
 	gql := graph.NewHandler(&graph.Resolver{
-		Auth: s.Auth, Manage: s.Manage, Docs: s.Docs, Notifications: s.Inbox, Hub: s.Hub, Log: s.log,
+		Auth: s.Auth, Manage: s.Manage, Docs: s.Docs, Notifications: s.Inbox, Hub: s.Hub, Linking: s.Linking, Log: s.log,
 	}, graph.Options{
 		Limits: s.cfg.Limits, Introspection: s.cfg.Introspection, OriginPatterns: patterns,
 		WSInitTimeout: s.cfg.WSInitTimeout, WSKeepAlive: s.cfg.WSKeepAlive, WSPayloadLimit: s.cfg.WSPayloadLimit,
@@ -458,5 +461,6 @@ func (s *Server) Stop() {
 // indexer, the folder-share applier and the automation matcher register here
 // as they are built.
 func (s *Server) registerConsumers() int {
-	return 0
+	s.Outbox.Register(linkgraph.ConsumerName, linkgraph.NewResolver(s.pool).Handle)
+	return 1
 }

@@ -44,7 +44,7 @@ func setup(t testing.TB, tweak ...func(*server.Config)) *bundle {
 	for _, f := range tweak {
 		f(&cfg)
 	}
-	srv := server.New(pool, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	srv := server.New(pool, cfg, slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelError})))
 	require.NoError(t, srv.Hub.Start(context.Background()))
 	t.Cleanup(srv.Hub.Stop)
 	hs := httptest.NewServer(srv.Handler())

@@ -4,3 +4,85 @@ UPDATE document_links
 SET target_id = NULL, state = 'pending', kept_at = NULL, updated_at = now()
 WHERE target_id = @target_id
 RETURNING id;
+
+-- name: DocumentLinkListBySource :many
+-- DocumentLinkListBySource lists a document's outgoing edges, locked for the resolver.
+SELECT * FROM document_links WHERE source_id = @source_id ORDER BY href_as_written FOR UPDATE;
+
+-- name: DocumentLinkListByTargetForUpdate :many
+-- DocumentLinkListByTargetForUpdate lists the edges into a document, locked for the resolver.
+SELECT * FROM document_links WHERE target_id = @target_id ORDER BY id FOR UPDATE;
+
+-- name: DocumentLinkListPendingAt :many
+-- DocumentLinkListPendingAt lists the pending edges that name an address, locked for the resolver.
+SELECT * FROM document_links WHERE target_id IS NULL AND resolved_address = @resolved_address ORDER BY id FOR UPDATE;
+
+-- name: DocumentLinkCreate :one
+-- DocumentLinkCreate adds an edge; an edge already there for the same href is left alone.
+INSERT INTO document_links (id, source_id, target_id, href_as_written, resolved_address, link_text, occurrence_count, state, first_seen_revision)
+VALUES (@id, @source_id, @target_id, @href_as_written, @resolved_address, @link_text, @occurrence_count, @state, @first_seen_revision)
+ON CONFLICT (source_id, href_as_written) DO NOTHING
+RETURNING *;
+
+-- name: DocumentLinkUpdateText :exec
+-- DocumentLinkUpdateText records an edge's current occurrence count and first link text.
+UPDATE document_links SET occurrence_count = @occurrence_count, link_text = @link_text, updated_at = now()
+WHERE id = @id AND (occurrence_count <> @occurrence_count OR link_text IS DISTINCT FROM @link_text);
+
+-- name: DocumentLinkSetState :one
+-- DocumentLinkSetState moves an edge to a state and target; kept_at is cleared when the state changes.
+UPDATE document_links
+SET target_id = @target_id, state = @state, updated_at = now(),
+    kept_at = CASE WHEN state = @state THEN kept_at ELSE NULL END
+WHERE id = @id
+RETURNING *;
+
+-- name: DocumentLinkDelete :exec
+-- DocumentLinkDelete removes edges whose hrefs left the body.
+DELETE FROM document_links WHERE id = ANY(@ids::uuid[]);
+
+-- name: DocumentLinkRenameHref :execrows
+-- DocumentLinkRenameHref rewrites an edge's href in place (a rebase keeps the edge and its target), unless the new href already has an edge.
+UPDATE document_links l SET href_as_written = @new_href, updated_at = now()
+WHERE l.source_id = @source_id AND l.href_as_written = @old_href
+  AND NOT EXISTS (SELECT 1 FROM document_links o WHERE o.source_id = @source_id AND o.href_as_written = @new_href);
+
+-- name: DocumentLinkGet :one
+-- DocumentLinkGet reads one edge, locked, for a decision.
+SELECT * FROM document_links WHERE id = @id FOR UPDATE;
+
+-- name: DocumentLinkKeep :one
+-- DocumentLinkKeep records that the source's owner keeps a stale link as written.
+UPDATE document_links SET kept_at = now(), updated_at = now() WHERE id = @id RETURNING *;
+
+-- name: DocumentLinkOutgoing :many
+-- DocumentLinkOutgoing lists the edges of a batch of sources with whether the actor can read each target.
+SELECT sqlc.embed(l),
+  (t.id IS NOT NULL AND document_access_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) > 0)::boolean AS target_readable
+FROM document_links l
+LEFT JOIN documents t ON t.id = l.target_id
+WHERE l.source_id = ANY(@source_ids::uuid[])
+ORDER BY l.source_id, l.href_as_written;
+
+-- name: DocumentLinkIncoming :many
+-- DocumentLinkIncoming lists the edges into a batch of targets whose live source the actor can read.
+SELECT l.*
+FROM document_links l
+JOIN documents s ON s.id = l.source_id
+WHERE l.target_id = ANY(@target_ids::uuid[])
+  AND s.deleted_at IS NULL
+  AND document_access_level(s.id, s.created_by, s.deleted_at, s.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) > 0
+ORDER BY l.target_id, l.id;
+
+-- name: DocumentLinkDecisions :many
+-- DocumentLinkDecisions pages through the actor's link decisions: stale or broken edges from live, non-raw documents they own, not kept, to targets they can read.
+SELECT l.*
+FROM document_links l
+JOIN documents s ON s.id = l.source_id
+JOIN documents t ON t.id = l.target_id
+WHERE s.created_by = @actor_id::uuid AND s.deleted_at IS NULL AND s.space <> 'raw'
+  AND l.state IN ('stale_text', 'broken') AND l.kept_at IS NULL
+  AND document_access_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) > 0
+  AND (sqlc.narg('after_id')::uuid IS NULL OR l.id > sqlc.narg('after_id')::uuid)
+ORDER BY l.id
+LIMIT @row_limit;

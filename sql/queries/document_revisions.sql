@@ -26,3 +26,10 @@ GROUP BY document_id;
 -- DocumentRevisionPair reads two versions of a document, for a diff.
 SELECT * FROM document_revisions
 WHERE document_id = @document_id AND version IN (@from_version::int, @to_version::int);
+
+-- name: DocumentRevisionLastAddressChange :many
+-- DocumentRevisionLastAddressChange finds, per document, the newest revision that moved, renamed or deleted it.
+SELECT DISTINCT ON (document_id) *
+FROM document_revisions
+WHERE document_id = ANY(@ids::uuid[]) AND change_kind IN ('move', 'rename', 'delete')
+ORDER BY document_id, version DESC;

@@ -65,6 +65,7 @@ RETURNING *;
 -- DocumentUntombstone brings a document back from the trash, at an address, as the next version.
 UPDATE documents
 SET deleted_at = NULL, purge_after = NULL, space = @space, path = @path, slug = @slug,
+    content = @content, content_hash = @content_hash,
     updated_by = @updated_by, version = version + 1, updated_at = now()
 WHERE id = @id
 RETURNING *;
@@ -125,3 +126,21 @@ FOR UPDATE SKIP LOCKED;
 -- name: DocumentHardDelete :execrows
 -- DocumentHardDelete removes a tombstoned document and, by cascade, its revisions and history.
 DELETE FROM documents WHERE id = @id AND deleted_at IS NOT NULL;
+
+-- name: DocumentLinkTargets :many
+-- DocumentLinkTargets reads what the resolver needs of link targets: address, tombstone and owner.
+SELECT id, space, path, slug, deleted_at, created_by FROM documents WHERE id = ANY(@ids::uuid[]);
+
+-- name: DocumentLiveAt :one
+-- DocumentLiveAt finds the live document at an address, whoever can read it.
+SELECT id FROM documents WHERE space = @space AND path = @path AND slug = @slug AND deleted_at IS NULL;
+
+-- name: DocumentReadableBy :one
+-- DocumentReadableBy says whether a user (person or agent, by their kind) can read a document.
+SELECT (document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, u.id, u.kind = 'person') > 0)::boolean AS readable
+FROM documents d, users u
+WHERE d.id = @document_id AND u.id = @user_id;
+
+-- name: DocumentForResolver :one
+-- DocumentForResolver reads what the link resolver needs of a document.
+SELECT id, space, path, slug, content, deleted_at, created_by, version FROM documents WHERE id = @id;

@@ -1,0 +1,256 @@
+package graph
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/google/uuid"
+	"github.com/vikstrous/dataloadgen"
+
+	"codna/graph/model"
+	"codna/internal/auth"
+	"codna/internal/db"
+	"codna/internal/document"
+	"codna/internal/fault"
+	"codna/internal/graphwalk"
+	"codna/internal/linkgraph"
+)
+
+func linkStateModel(s db.LinkState) model.LinkState {
+	return model.LinkState(strings.ToUpper(string(s)))
+}
+
+func directionOf(d *model.LinkDirection, def graphwalk.Direction) graphwalk.Direction {
+	if d == nil {
+		return def
+	}
+	switch *d {
+	case model.LinkDirectionIncoming:
+		return graphwalk.Incoming
+	case model.LinkDirectionBoth:
+		return graphwalk.Both
+	}
+	return graphwalk.Outgoing
+}
+
+// walkError maps the traversal's errors onto the API's.
+func walkError(err error) error {
+	switch {
+	case errors.Is(err, graphwalk.ErrDepth):
+		return fault.Input("depth", "Follow links at most %d deep.", graphwalk.MaxDepth)
+	case errors.Is(err, graphwalk.ErrNotReadable):
+		return fault.New(fault.NotFound, "No document has that id.")
+	}
+	return err
+}
+
+// loadDocs reads documents through the permission loader, dropping the
+// ones the actor cannot read.
+func loadDocs(ctx context.Context, ids []uuid.UUID) ([]*document.Doc, error) {
+	docs, err := loaders(ctx).Document.LoadAll(ctx, ids)
+	if err != nil && !allNotFound(err) {
+		return nil, err
+	}
+	out := docs[:0]
+	for _, d := range docs {
+		if d != nil {
+			out = append(out, d)
+		}
+	}
+	return out, nil
+}
+
+func (r *documentResolver) related(ctx context.Context, obj *document.Doc, depth *int, direction *model.LinkDirection) ([]model.RelatedDocument, error) {
+	v, ok := document.ViewerOf(auth.ActorFrom(ctx))
+	if !ok {
+		return []model.RelatedDocument{}, nil
+	}
+	d := 1
+	if depth != nil {
+		d = *depth
+	}
+	if d < 1 {
+		return nil, fault.Input("depth", "Follow links at least 1 deep.")
+	}
+	reached, err := graphwalk.Walk(ctx, r.Docs.Pool(), v, obj.ID, d, directionOf(direction, graphwalk.Outgoing))
+	if err != nil {
+		return nil, walkError(err)
+	}
+	var ids []uuid.UUID
+	for _, x := range reached {
+		ids = append(ids, x.Via...)
+	}
+	docs, err := loadDocs(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	byID := make(map[uuid.UUID]*document.Doc, len(docs))
+	for _, d := range docs {
+		byID[d.ID] = d
+	}
+	out := make([]model.RelatedDocument, 0, len(reached))
+	for _, x := range reached {
+		doc := byID[x.ID]
+		if doc == nil {
+			continue
+		}
+		rd := model.RelatedDocument{Document: doc, Depth: x.Depth, Via: make([]document.Doc, 0, len(x.Via))}
+		for _, id := range x.Via {
+			if vd := byID[id]; vd != nil {
+				rd.Via = append(rd.Via, *vd)
+			}
+		}
+		out = append(out, rd)
+	}
+	return out, nil
+}
+
+func (r *queryResolver) linkGraph(ctx context.Context, rootID string, depth *int, direction *model.LinkDirection) (*model.LinkGraph, error) {
+	root, err := parseID("rootId", rootID)
+	if err != nil {
+		return nil, err
+	}
+	v, ok := document.ViewerOf(auth.ActorFrom(ctx))
+	if !ok {
+		return nil, fault.New(fault.NotFound, "No document has that id.")
+	}
+	d := 1
+	if depth != nil {
+		d = *depth
+	}
+	if d < 1 {
+		return nil, fault.Input("depth", "Follow links at least 1 deep.")
+	}
+	nodes, edges, err := graphwalk.Graph(ctx, r.Docs.Pool(), v, root, d, directionOf(direction, graphwalk.Both))
+	if err != nil {
+		return nil, walkError(err)
+	}
+	ids := make([]uuid.UUID, len(nodes))
+	for i, n := range nodes {
+		ids[i] = n.ID
+	}
+	docs, err := loadDocs(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	byID := make(map[uuid.UUID]*document.Doc, len(docs))
+	for _, d := range docs {
+		byID[d.ID] = d
+	}
+	g := &model.LinkGraph{Nodes: make([]model.LinkGraphNode, 0, len(nodes)), Edges: make([]model.LinkGraphEdge, 0, len(edges))}
+	for _, n := range nodes {
+		if doc := byID[n.ID]; doc != nil {
+			g.Nodes = append(g.Nodes, model.LinkGraphNode{Document: doc, Depth: n.Depth})
+		}
+	}
+	for _, e := range edges {
+		g.Edges = append(g.Edges, model.LinkGraphEdge{
+			ID: e.ID.String(), SourceID: e.SourceID.String(), TargetID: e.TargetID.String(),
+			State: linkStateModel(db.LinkState(e.State)), HrefAsWritten: e.HrefAsWritten,
+		})
+	}
+	return g, nil
+}
+
+func decisionModel(e linkgraph.Edge, targetAddress string) model.LinkDecision {
+	kind := model.LinkDecisionKindTargetMoved
+	if e.State == linkgraph.Broken {
+		kind = model.LinkDecisionKindTargetDeleted
+	}
+	edge := e
+	return model.LinkDecision{Link: &edge, Kind: kind, TargetAddress: targetAddress}
+}
+
+func (r *queryResolver) linkDecisions(ctx context.Context, first *int, after *string) (*model.LinkDecisionConnection, error) {
+	n, err := pageSize(first)
+	if err != nil {
+		return nil, err
+	}
+	cur, err := decodeCursor("decision", after)
+	if err != nil {
+		return nil, err
+	}
+	edges, more, err := r.Linking.Decisions(ctx, cur, n)
+	if err != nil {
+		return nil, err
+	}
+	var targets []uuid.UUID
+	for _, e := range edges {
+		targets = append(targets, *e.TargetID)
+	}
+	docs, err := loadDocs(ctx, targets)
+	if err != nil {
+		return nil, err
+	}
+	addr := map[uuid.UUID]string{}
+	for _, d := range docs {
+		addr[d.ID] = d.Address()
+	}
+	if selects(ctx, "edges", "node", "cause") {
+		if _, err := loaders(ctx).Cause.LoadAll(ctx, targets); err != nil && !allNotFound(err) {
+			return nil, err
+		}
+	}
+	conn := &model.LinkDecisionConnection{Edges: make([]model.LinkDecisionEdge, 0, len(edges)), PageInfo: &model.PageInfo{HasNextPage: more}}
+	for _, e := range edges {
+		c := encodeCursor("decision", e.ID)
+		node := decisionModel(e, addr[*e.TargetID])
+		conn.Edges = append(conn.Edges, model.LinkDecisionEdge{Cursor: c, Node: &node})
+		conn.PageInfo.EndCursor = &c
+	}
+	return conn, nil
+}
+
+func (r *queryResolver) linkSuggestions(ctx context.Context, first *int, after *string, documentID *string) (*model.LinkSuggestionConnection, error) {
+	n, err := pageSize(first)
+	if err != nil {
+		return nil, err
+	}
+	cur, err := decodeCursor("suggestion", after)
+	if err != nil {
+		return nil, err
+	}
+	var source *uuid.UUID
+	if documentID != nil {
+		id, err := parseID("documentId", *documentID)
+		if err != nil {
+			return nil, err
+		}
+		source = &id
+	}
+	sugs, more, err := r.Linking.Pending(ctx, source, cur, n)
+	if err != nil {
+		return nil, err
+	}
+	conn := &model.LinkSuggestionConnection{Edges: make([]model.LinkSuggestionEdge, 0, len(sugs)), PageInfo: &model.PageInfo{HasNextPage: more}}
+	for i := range sugs {
+		c := encodeCursor("suggestion", sugs[i].ID)
+		conn.Edges = append(conn.Edges, model.LinkSuggestionEdge{Cursor: c, Node: &sugs[i]})
+		conn.PageInfo.EndCursor = &c
+	}
+	return conn, nil
+}
+
+// loadCause reads the revision that last moved or deleted a target.
+func loadCause(ctx context.Context, target uuid.UUID) (*document.Revision, error) {
+	rev, err := loaders(ctx).Cause.Load(ctx, target)
+	if errors.Is(err, dataloadgen.ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &rev, nil
+}
+
+func answerOf(a model.LinkAnswer) linkgraph.Answer {
+	return linkgraph.Answer(strings.ToLower(string(a)))
+}
+
+func reasonOf(r *model.LinkSuggestionReason) string {
+	if r == nil {
+		return ""
+	}
+	return strings.ToLower(string(*r))
+}

@@ -1,0 +1,260 @@
+package link
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/text"
+)
+
+// plain is goldmark as anyone would configure it (CommonMark + GFM), without
+// this package's instrumented link parser: the independent judge of what is
+// a link.
+var plain = goldmark.New(goldmark.WithExtensions(extension.GFM))
+
+type plainLink struct {
+	pos  int
+	dest string
+	def  bool
+}
+
+// plainParse returns the links (outside images) and definitions goldmark
+// finds, in document order, and the byte ranges that are code or HTML.
+func plainParse(body string) (links, defs []plainLink, forbidden [][2]int) {
+	src := []byte(body)
+	doc := plain.Parser().Parse(text.NewReader(src))
+	inImage := 0
+	addLines := func(l *text.Segments) {
+		for i := 0; i < l.Len(); i++ {
+			s := l.At(i)
+			forbidden = append(forbidden, [2]int{s.Start, s.Stop})
+		}
+	}
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if _, ok := n.(*ast.Image); ok {
+			if entering {
+				inImage++
+			} else {
+				inImage--
+			}
+			return ast.WalkContinue, nil
+		}
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch v := n.(type) {
+		case *ast.Link:
+			if inImage == 0 {
+				links = append(links, plainLink{pos: v.Pos(), dest: string(v.Destination)})
+			}
+		case *ast.LinkReferenceDefinition:
+			defs = append(defs, plainLink{pos: v.Pos(), dest: string(v.Destination), def: true})
+		case *ast.CodeSpan:
+			end := v.Pos() + 1
+			for c := v.FirstChild(); c != nil; c = c.NextSibling() {
+				if t, ok := c.(*ast.Text); ok && t.Segment.Stop > end {
+					end = t.Segment.Stop
+				}
+			}
+			forbidden = append(forbidden, [2]int{v.Pos(), end})
+		case *ast.CodeBlock:
+			addLines(v.Lines())
+		case *ast.FencedCodeBlock:
+			addLines(v.Lines())
+		case *ast.HTMLBlock:
+			addLines(v.Lines())
+			if v.HasClosure() {
+				forbidden = append(forbidden, [2]int{v.ClosureLine.Start, v.ClosureLine.Stop})
+			}
+		case *ast.RawHTML:
+			addLines(v.Segments)
+		}
+		return ast.WalkContinue, nil
+	})
+	return links, defs, forbidden
+}
+
+// checkBody checks Scan and Extract against each other and against plain
+// goldmark, and that an identity rewrite changes nothing.
+func checkBody(t testing.TB, body string) {
+	t.Helper()
+	fail := func(format string, args ...any) {
+		t.Helper()
+		t.Fatalf("body %q: %s", body, fmt.Sprintf(format, args...))
+	}
+	occ := Scan(body)
+	prevEnd := 0
+	var uses, defOcc []Occurrence
+	for i, o := range occ {
+		if !o.exact && !o.split {
+			fail("occurrence %d not located exactly: %+v", i, o)
+		}
+		if o.Start < prevEnd || o.End <= o.Start || o.End > len(body) {
+			fail("occurrence %d range [%d,%d) overlaps or is out of order: %+v", i, o.Start, o.End, o)
+		}
+		prevEnd = o.End
+		if body[o.Start] != '[' || o.TextStart != o.Start+1 || o.TextEnd >= o.End || body[o.TextEnd] != ']' || body[o.TextStart:o.TextEnd] != o.Text {
+			fail("occurrence %d text range wrong: %+v", i, o)
+		}
+		switch o.Kind {
+		case Inline:
+			if body[o.End-1] != ')' || o.DestStart < o.TextEnd || o.DestEnd > o.End || body[o.DestStart:o.DestEnd] != o.Href || o.Label != "" {
+				fail("inline %d ranges wrong: %+v", i, o)
+			}
+			uses = append(uses, o)
+		case Reference:
+			if body[o.End-1] != ']' || o.DestStart != -1 || o.DestEnd != -1 || o.Label == "" {
+				fail("reference %d ranges wrong: %+v", i, o)
+			}
+			uses = append(uses, o)
+		case Definition:
+			if o.split {
+				if o.DestStart != -1 || o.DestEnd != -1 {
+					fail("split definition %d has a destination range: %+v", i, o)
+				}
+			} else if body[o.TextEnd+1] != ':' || o.DestStart <= o.TextEnd || o.DestEnd > o.End || body[o.DestStart:o.DestEnd] != o.Href || o.Label == "" {
+				fail("definition %d ranges wrong: %+v", i, o)
+			}
+			defOcc = append(defOcc, o)
+		default:
+			fail("occurrence %d has kind %v", i, o.Kind)
+		}
+	}
+
+	links, defs, forbidden := plainParse(body)
+	if len(links) != len(uses) {
+		fail("goldmark finds %d links, Scan %d: %+v vs %+v", len(links), len(uses), links, uses)
+	}
+	for i := range links {
+		if links[i].pos != uses[i].Start || links[i].dest != uses[i].Href {
+			fail("link %d: goldmark %+v, Scan %+v", i, links[i], uses[i])
+		}
+	}
+	if len(defs) != len(defOcc) {
+		fail("goldmark finds %d definitions, Scan %d", len(defs), len(defOcc))
+	}
+	for i := range defs {
+		if defs[i].pos != defOcc[i].Start || defs[i].dest != defOcc[i].Href {
+			fail("definition %d: goldmark %+v, Scan %+v", i, defs[i], defOcc[i])
+		}
+	}
+	for _, o := range occ {
+		for _, r := range forbidden {
+			if o.Start >= r[0] && o.Start < r[1] {
+				fail("occurrence %+v inside code or HTML %v", o, r)
+			}
+		}
+	}
+
+	edges := Extract(body)
+	seen := map[string]bool{}
+	var want []Edge
+	for _, o := range uses {
+		if !IsInternal(o.Href) {
+			continue
+		}
+		if !seen[o.Href] {
+			seen[o.Href] = true
+			want = append(want, Edge{Href: o.Href, Text: o.Text})
+		}
+		for i := range want {
+			if want[i].Href == o.Href {
+				want[i].Count++
+			}
+		}
+	}
+	if fmt.Sprint(edges) != fmt.Sprint(want) {
+		fail("Extract %+v, occurrences say %+v", edges, want)
+	}
+
+	if got := RewriteHrefs(body, func(h string) (string, bool) { return h, true }); got != body {
+		fail("identity rewrite changed the body to %q", got)
+	}
+}
+
+// genBody builds a markdown body mixing links, reference links, code spans,
+// fenced and indented code, images, HTML, escaped brackets and prose.
+func genBody(r *rand.Rand) string {
+	pick := func(s ...string) string { return s[r.IntN(len(s))] }
+	dest := func() string {
+		return pick("x.md", "../ops/deploy.md", "/wiki/a/b.md", "setup", "a%20b.md", "diagram.png",
+			"https://example.com/x.md", "#frag", "", "x.md#sec", "x.md?q=1", "codna:wiki:x",
+			"<with space.md>", "<>", "p(1).md", `a\)b.md`, "a\\_b.md", "&amp;.md", "//host/x.md",
+			"été.md", "../../../../up.md", "./here.md")
+	}
+	title := func() string {
+		return pick("", "", ` "t"`, ` 't'`, ` (t)`, "\n  \"multi\nline\"", ` "with ) paren"`)
+	}
+	label := func() string { return pick("ref", "Ref", "REF  x", "other", "ref x", "日本") }
+	words := func() string {
+		return pick("text", "é ü", "日本語", "a [b] c", `\[x\]`, "*em*", "`co]de`", "![i](p.png)",
+			"<b>", "x", "", "[nested [deep]]", "**b**", "a\\", "www.example.com")
+	}
+	var b strings.Builder
+	n := 3 + r.IntN(25)
+	for range n {
+		switch r.IntN(22) {
+		case 0, 1, 2, 3:
+			fmt.Fprintf(&b, "[%s](%s%s)", words(), dest(), title())
+		case 4:
+			fmt.Fprintf(&b, "[%s][%s]", words(), label())
+		case 5:
+			fmt.Fprintf(&b, "[%s][]", label())
+		case 6:
+			fmt.Fprintf(&b, "[%s]", label())
+		case 7:
+			fmt.Fprintf(&b, "\n\n%s[%s]: %s%s\n", pick("", "  ", "> ", "- "), label(), dest(), title())
+		case 8:
+			fmt.Fprintf(&b, "`[%s](%s)`", words(), dest())
+		case 9:
+			fmt.Fprintf(&b, "\n\n```\n[%s](%s)\n[%s]: %s\n```\n\n", words(), dest(), label(), dest())
+		case 10:
+			fmt.Fprintf(&b, "\n\n    [%s](%s)\n\n", words(), dest())
+		case 11:
+			fmt.Fprintf(&b, "![%s](%s)", words(), dest())
+		case 12:
+			fmt.Fprintf(&b, "<a href=\"%s\">[%s](%s)</a>", dest(), words(), dest())
+		case 13:
+			fmt.Fprintf(&b, "\n\n<div>\n[%s](%s)\n</div>\n\n", words(), dest())
+		case 14:
+			fmt.Fprintf(&b, "\\[%s\\](%s)", words(), dest())
+		case 15:
+			fmt.Fprintf(&b, "[![%s](%s)](%s)", words(), dest(), dest())
+		case 16:
+			fmt.Fprintf(&b, "\n\n| a | b |\n|---|---|\n| [%s](%s) | `x|y` |\n\n", words(), dest())
+		case 17:
+			fmt.Fprintf(&b, "<%s>", pick("https://example.com/a.md", "x.md", "mailto:a@b.c"))
+		case 18:
+			b.WriteString(pick("[", "]", "(", ")", "\\", "`", "<", ">", "\"", "!", "*", "_", "|", "&"))
+		case 19:
+			b.WriteString(pick("\n", "\n\n", "\n> ", "\n- ", "\n1. ", "\n# ", "\n---\n"))
+		default:
+			b.WriteString(words())
+			b.WriteByte(' ')
+		}
+	}
+	s := b.String()
+	if r.IntN(4) == 0 {
+		s = strings.ReplaceAll(s, "\n", "\r\n")
+	}
+	return s
+}
+
+func TestScanAgreesWithGoldmark(t *testing.T) {
+	t.Parallel()
+	r := rand.New(rand.NewPCG(1, 2))
+	links := 0
+	for range 3000 {
+		body := genBody(r)
+		checkBody(t, body)
+		links += len(Scan(body))
+	}
+	if links < 10000 {
+		t.Fatalf("the generator made only %d links", links)
+	}
+}

@@ -1,0 +1,482 @@
+package link
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/util"
+)
+
+type edit struct {
+	start, end int
+	repl       string
+}
+
+// applyEdits applies non-overlapping edits to body.
+func applyEdits(body string, edits []edit) string {
+	if len(edits) == 0 {
+		return body
+	}
+	sort.Slice(edits, func(i, j int) bool { return edits[i].start < edits[j].start })
+	var b strings.Builder
+	b.Grow(len(body))
+	at := 0
+	for _, e := range edits {
+		if e.start < at {
+			continue // overlapping: cannot happen for links, which never nest
+		}
+		b.WriteString(body[at:e.start])
+		b.WriteString(e.repl)
+		at = e.end
+	}
+	b.WriteString(body[at:])
+	return b.String()
+}
+
+// RewriteHrefs calls rewrite with the Href of every Inline and Definition
+// occurrence of body (Scan), in source order, and where it returns
+// (newHref, true) with newHref different from the Href, replaces that
+// destination's bytes with newHref. Reference uses have no destination of
+// their own: they follow their definition. Everything else is kept byte for
+// byte: link text, titles, white space, line endings, other links. The body
+// is never re-rendered.
+//
+// newHref is a destination as written (like Href: markdown escapes allowed,
+// no angle brackets) and is written as given, keeping the original's form
+// (bare, or inside <...>), except where that would not parse back as the
+// same destination in that place; then, so that it decodes to the same URL:
+//   - a bare original gets <...> when newHref cannot be bare: it is empty,
+//     contains a space, tab or line break, starts with '<', has unbalanced
+//     (unescaped) parentheses, or ends in a lone backslash;
+//   - inside <...>, an unescaped '<' or '>' is written "\<" or "\>", a
+//     trailing lone backslash "\\", and CR and LF, which cannot be written
+//     there, are percent-encoded (%0D, %0A);
+//   - in a GFM table cell an unescaped '|' is written "\|" (it would end the
+//     cell);
+//   - in an inline link, backticks are percent-encoded (%60) when newHref's
+//     runs of backticks differ from the old href's (a new backtick could
+//     close a code span opened earlier in the paragraph and unmake the link).
+//
+// With a rewrite that returns its argument (or false) the result is body,
+// unchanged.
+func RewriteHrefs(body string, rewrite func(href string) (string, bool)) string {
+	var edits []edit
+	for _, o := range parse(body).occ {
+		if o.Kind == Reference || !o.exact {
+			continue
+		}
+		nh, ok := rewrite(o.Href)
+		if !ok || nh == o.Href {
+			continue
+		}
+		edits = append(edits, edit{o.DestStart, o.DestEnd, writeDest(nh, o)})
+	}
+	return applyEdits(body, edits)
+}
+
+// writeDest returns the bytes to put in place of o's destination.
+func writeDest(href string, o Occurrence) string {
+	w := href
+	if o.Kind == Inline && strings.IndexByte(w, '`') >= 0 && backtickRuns(w) != backtickRuns(o.Href) {
+		w = strings.ReplaceAll(w, "`", "%60")
+	}
+	if o.inTable {
+		w = escapeUnescaped(w, "|")
+	}
+	if o.angle {
+		if angleOK(w) {
+			return w
+		}
+		return angleEscape(w)
+	}
+	if bareOK(w) {
+		return w
+	}
+	return "<" + angleEscape(w) + ">"
+}
+
+// backtickRuns returns the lengths of the runs of backticks in s.
+func backtickRuns(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		if s[i] != '`' {
+			i++
+			continue
+		}
+		n := 0
+		for i < len(s) && s[i] == '`' {
+			i++
+			n++
+		}
+		b.WriteString(strconv.Itoa(n))
+		b.WriteByte(',')
+	}
+	return b.String()
+}
+
+// escapeUnescaped backslash-escapes the bytes of chars in s that are not
+// already escaped.
+func escapeUnescaped(s, chars string) string {
+	if !strings.ContainsAny(s, chars) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '\\' && i+1 < len(s) && util.IsPunct(s[i+1]) {
+			b.WriteByte(c)
+			b.WriteByte(s[i+1])
+			i++
+			continue
+		}
+		if strings.IndexByte(chars, c) >= 0 {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// angleEscape makes s writable inside <...>.
+func angleEscape(s string) string {
+	s = escapeUnescaped(s, "<>")
+	s = strings.NewReplacer("\r", "%0D", "\n", "%0A").Replace(s)
+	if trailingBackslash(s) {
+		s += "\\"
+	}
+	return s
+}
+
+// trailingBackslash reports whether s ends in a backslash that escapes
+// nothing within s (it would escape what follows s).
+func trailingBackslash(s string) bool {
+	n := 0
+	for n < len(s) && s[len(s)-1-n] == '\\' {
+		n++
+	}
+	return n%2 == 1
+}
+
+// angleOK reports whether s parses, unchanged, inside <...> (as goldmark
+// reads it).
+func angleOK(s string) bool {
+	if strings.ContainsAny(s, "\r\n") || trailingBackslash(s) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) && util.IsPunct(s[i+1]) {
+			i++
+			continue
+		}
+		if s[i] == '>' {
+			return false
+		}
+	}
+	return true
+}
+
+// bareOK reports whether s parses, unchanged, as a destination without
+// angle brackets (as goldmark reads it).
+func bareOK(s string) bool {
+	if s == "" || s[0] == '<' || trailingBackslash(s) {
+		return false
+	}
+	opened := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case util.IsSpace(c):
+			return false
+		case c == '\\':
+			if i+1 < len(s) && util.IsPunct(s[i+1]) {
+				i++
+			}
+		case c == '(':
+			opened++
+		case c == ')':
+			opened--
+			if opened < 0 {
+				return false
+			}
+		}
+	}
+	return opened == 0
+}
+
+// sameFolder reports whether two folders are the same once cleaned.
+func sameFolder(space1, path1, space2, path2 string) bool {
+	a, ok1 := clean(nil, space1+"/"+path1)
+	b, ok2 := clean(nil, space2+"/"+path2)
+	if !ok1 || !ok2 || len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// Rebase rewrites the relative internal hrefs of a document that moves from
+// the folder /<fromSpace>/<fromPath>/ to /<toSpace>/<toPath>/ so that each
+// still reaches the address it reached before (linking.md: a moved
+// document's own relative links are rebased). Only inline links and
+// definitions are edited (reference uses follow their definition), in place;
+// the rest of the body is byte-identical.
+//
+// An href is rebased when it IsInternal, does not start with '/' (absolute
+// hrefs are left alone), and Resolves from the old folder. It is rewritten
+// to Relative(toSpace, toPath, address) followed by its ?query and
+// #fragment as written; when the original did not end in ".md", neither does
+// the new one ("../ops/deploy" stays extension-less). Hrefs that do not
+// resolve from the old folder are left alone. When the folder does not
+// change (a rename) the body is returned unchanged.
+//
+// Rebase is its own inverse for bodies whose relative hrefs are in
+// Relative's form (with or without ".md"): rebasing back returns the
+// original. Other spellings ("./x.md", "a//b.md", "%61.md") are normalised
+// when they are rebased. A raw document is never rebased: the caller must not
+// call Rebase for one.
+func Rebase(body, fromSpace, fromPath, toSpace, toPath string) string {
+	if sameFolder(fromSpace, fromPath, toSpace, toPath) {
+		return body
+	}
+	return RewriteHrefs(body, func(href string) (string, bool) {
+		if !IsInternal(href) {
+			return "", false
+		}
+		_, suffix, p := splitHref(href)
+		if strings.HasPrefix(p, "/") {
+			return "", false
+		}
+		addr, ok := Resolve(fromSpace, fromPath, href)
+		if !ok {
+			return "", false
+		}
+		nh := Relative(toSpace, toPath, addr)
+		if !strings.HasSuffix(percentDecode(p), ".md") {
+			nh = strings.TrimSuffix(nh, ".md")
+		}
+		return nh + suffix, true
+	})
+}
+
+// Retarget makes every occurrence of exactly href (Occurrence.Href, as
+// written) in body point at to: inline links and definitions with that
+// destination are rewritten, in place, to Relative(fromSpace, fromPath, to)
+// followed by the old href's ?query and #fragment as written. fromSpace and
+// fromPath are the folder of the document whose body this is. Reference
+// uses follow their definition (an image using the same definition follows
+// too). This is the "update" and "repoint" answers.
+func Retarget(body, href string, to Address, fromSpace, fromPath string) string {
+	_, suffix, _ := splitHref(href)
+	nh := Relative(fromSpace, fromPath, to) + suffix
+	return RewriteHrefs(body, func(h string) (string, bool) {
+		return nh, h == href
+	})
+}
+
+// Drop removes the link markup of every link whose Href is exactly href and
+// keeps its text as written: "[text](href)" becomes "text", a reference use
+// "[text][label]", "[label][]" or "[label]" becomes "text" or "label". A
+// definition whose destination is href is removed (with its line when
+// nothing else is on it, else just the definition and the white space after
+// it; a block quote's '>' before it stays), unless an image still uses it.
+// This is the "drop" answer.
+//
+// The kept text is not re-escaped: text that itself looks like link markup
+// ("[[x]](a.md)" leaves "[x]") may become a link again if a definition for
+// it exists.
+func Drop(body, href string) string {
+	p := parse(body)
+	var edits []edit
+	// Uses of each definition that cannot be dropped keep it.
+	keep := map[int]bool{}
+	for _, key := range p.state.imageRefs {
+		if i, ok := p.defs[key]; ok {
+			keep[i] = true
+		}
+	}
+	for _, o := range p.occ {
+		if o.Kind != Reference || (o.Href == href && o.exact) {
+			continue
+		}
+		if i, ok := p.defs[util.ToLinkReference([]byte(o.Label))]; ok {
+			keep[i] = true
+		}
+	}
+	for i, o := range p.occ {
+		if o.Href != href || !o.exact {
+			continue
+		}
+		switch o.Kind {
+		case Inline, Reference:
+			edits = append(edits, edit{o.Start, o.End, o.Text})
+		case Definition:
+			if !keep[i] {
+				edits = append(edits, removeDefinition(body, o))
+			}
+		}
+	}
+	return applyEdits(body, edits)
+}
+
+// removeDefinition removes o and the white space after it on its last line;
+// the whole line, line ending included, when only white space precedes it.
+func removeDefinition(body string, o Occurrence) edit {
+	start, end := o.Start, o.End
+	for end < len(body) && (body[end] == ' ' || body[end] == '\t') {
+		end++
+	}
+	lineStart := strings.LastIndexByte(body[:start], '\n') + 1
+	if strings.TrimLeft(body[lineStart:start], " \t") != "" {
+		return edit{start, end, ""}
+	}
+	switch {
+	case strings.HasPrefix(body[end:], "\r\n"):
+		end += 2
+	case strings.HasPrefix(body[end:], "\n"), strings.HasPrefix(body[end:], "\r"):
+		end++
+	case end == len(body):
+	default:
+		return edit{start, end, ""}
+	}
+	return edit{lineStart, end, ""}
+}
+
+// Append adds a link to to at the end of body, in a paragraph of its own, as
+// when accepting a link suggestion: "[text](href)" with href =
+// Relative(fromSpace, fromPath, to), where fromSpace and fromPath are the
+// folder of the document whose body this is. The text is escaped so that it
+// shows as given (backslash before \ ` * _ [ ] < > & ! ~ |; line breaks
+// become spaces); blank text is replaced by to.Slug. A blank line separates
+// the link from the body (none is added when the body already ends with
+// one; an empty body gets just the link). The line ending is "\r\n" when the
+// body contains one, else "\n"; the result ends with a line ending.
+//
+// When the body ends inside a top-level block that would swallow the new
+// paragraph (an unclosed fenced code block, or an HTML block of CommonMark
+// types 1 to 5, such as an unclosed comment), that block is closed first so
+// that the link is a link; the existing content renders as before.
+func Append(body, text string, to Address, fromSpace, fromPath string) string {
+	nl := "\n"
+	if strings.Contains(body, "\r\n") {
+		nl = "\r\n"
+	}
+	if strings.TrimSpace(text) == "" {
+		text = to.Slug
+	}
+	href := Relative(fromSpace, fromPath, to)
+	link := "[" + escapeText(text) + "](" + href + ")" + nl
+
+	out := body + separator(body, nl)
+	at := len(out)
+	out += link
+	if appended(out, at, href) {
+		return out
+	}
+	closer := closerFor(body)
+	if closer == "" {
+		return out
+	}
+	fixed := body
+	if fixed != "" && !strings.HasSuffix(fixed, "\n") && !strings.HasSuffix(fixed, "\r") {
+		fixed += nl
+	}
+	fixed += closer + nl + nl
+	if appended(fixed+link, len(fixed), href) {
+		return fixed + link
+	}
+	return out
+}
+
+func appended(body string, at int, href string) bool {
+	for _, o := range Scan(body) {
+		if o.Start == at {
+			return o.Kind == Inline && o.Href == href
+		}
+	}
+	return false
+}
+
+// separator returns what to add after body so that a new paragraph starts.
+func separator(body, nl string) string {
+	if body == "" {
+		return ""
+	}
+	if !strings.HasSuffix(body, "\n") && !strings.HasSuffix(body, "\r") {
+		return nl + nl
+	}
+	rest := strings.TrimSuffix(strings.TrimSuffix(body, "\n"), "\r")
+	if strings.TrimSpace(rest[strings.LastIndexAny(rest, "\r\n")+1:]) == "" {
+		return "" // the body already ends with a blank line
+	}
+	return nl
+}
+
+func escapeText(s string) string {
+	s = strings.ReplaceAll(s, "\r\n", " ")
+	s = strings.NewReplacer("\n", " ", "\r", " ").Replace(s)
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if strings.IndexByte("\\`*_[]<>&!~|", s[i]) >= 0 {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// closerFor returns a line that closes the last top-level block of body when
+// it is an open fenced code block or HTML block of types 1 to 5, else "".
+func closerFor(body string) string {
+	p := parse(body)
+	last := p.doc.LastChild()
+	switch v := last.(type) {
+	case *ast.FencedCodeBlock:
+		pos := v.Pos()
+		if pos < 0 || pos >= len(body) {
+			return ""
+		}
+		line := body[pos:]
+		line = strings.TrimLeft(line, " ")
+		if line == "" || (line[0] != '`' && line[0] != '~') {
+			return ""
+		}
+		n := 0
+		for n < len(line) && line[n] == line[0] {
+			n++
+		}
+		return line[:n]
+	case *ast.HTMLBlock:
+		if v.HasClosure() {
+			return ""
+		}
+		switch v.HTMLBlockType {
+		case ast.HTMLBlockType1:
+			first := ""
+			if v.Lines().Len() > 0 {
+				seg := v.Lines().At(0)
+				first = strings.ToLower(string(seg.Value(p.src)))
+			}
+			for _, tag := range []string{"script", "pre", "style", "textarea"} {
+				if strings.Contains(first, "<"+tag) {
+					return "</" + tag + ">"
+				}
+			}
+			return "</pre>"
+		case ast.HTMLBlockType2:
+			return "-->"
+		case ast.HTMLBlockType3:
+			return "?>"
+		case ast.HTMLBlockType4:
+			return ">"
+		case ast.HTMLBlockType5:
+			return "]]>"
+		}
+	}
+	return ""
+}

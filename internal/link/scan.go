@@ -1,0 +1,488 @@
+package link
+
+import (
+	"sort"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	extast "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// Kind says what markup an Occurrence is.
+type Kind int
+
+const (
+	// Inline is an inline link: [text](destination "title").
+	Inline Kind = iota + 1
+	// Reference is a use of a link reference definition: [text][label],
+	// [label][] or [label]. It has no destination of its own: its Href is
+	// the destination of the definition the label resolves to.
+	Reference
+	// Definition is a link reference definition: [label]: destination "title".
+	// It is not itself a link; its destination is what its uses link to.
+	Definition
+)
+
+// String returns "inline", "reference" or "definition".
+func (k Kind) String() string {
+	switch k {
+	case Inline:
+		return "inline"
+	case Reference:
+		return "reference"
+	case Definition:
+		return "definition"
+	}
+	return "unknown"
+}
+
+// Occurrence is one link, reference use or reference definition in a body,
+// with byte offsets into that body (half-open ranges, body[Start:End]).
+//
+// Which markup is a link is decided by goldmark (CommonMark + GFM): text in
+// code spans, code blocks and raw HTML is never an occurrence, autolinks and
+// images are not links (a link may contain an image; the image is not
+// reported), and a definition inside code is not a definition.
+type Occurrence struct {
+	// Href is the destination as written in the source, without the
+	// enclosing angle brackets when it is written <...>: backslash escapes,
+	// entity references and percent-encoding are left as they are. For a
+	// Reference it is the destination of the definition its label resolves
+	// to (the first definition with that label, as CommonMark says). It is
+	// goldmark's Destination for the node, byte for byte.
+	Href string
+	// Text is the source between the link's brackets (the link text as
+	// written, markup included; it may span lines and, in a block quote or
+	// list, includes the container markers of the later lines). For a
+	// Definition it is the label.
+	Text string
+	// Label is the reference label: for a Reference the label it uses (for
+	// [label][] and [label] the link text), for a Definition its label;
+	// empty for an Inline link. It is the source between the brackets as
+	// goldmark reads it (a label spanning lines in a block quote or list
+	// loses the container markers of its later lines). Labels match
+	// case-insensitively, with runs of white space collapsed.
+	Label string
+	// Kind is Inline, Reference or Definition.
+	Kind Kind
+	// Start and End span the whole markup: from the '[' to just after the
+	// closing ')' of an inline link, after the last ']' of a reference use
+	// ([text][label], [label][], or [label]), and for a definition from its
+	// '[' to the end of its destination or title (trailing space excluded).
+	Start, End int
+	// DestStart and DestEnd span the destination's bytes (inside the angle
+	// brackets when it is written <...>; an empty range where an inline
+	// link's destination is empty, as in [text]()). Both are -1 for a
+	// Reference, which has no destination of its own.
+	DestStart, DestEnd int
+	// TextStart and TextEnd span Text: inside the brackets of the link text,
+	// or of a definition's label.
+	TextStart, TextEnd int
+
+	// angle records that the destination is written <...>.
+	angle bool
+	// inTable records that the link is in a GFM table cell.
+	inTable bool
+	// split records a definition whose destination goldmark also left in
+	// the following paragraph (see Scan); it is not exact.
+	split bool
+	// exact records that every range above was located and checked against
+	// goldmark's node. Rewriting functions only edit exact occurrences; the
+	// tests and fuzzers check that all occurrences are exact.
+	exact bool
+}
+
+// scanState collects, during one parse, what goldmark's AST does not carry:
+// where each link's text closes and its markup ends, and where an inline
+// link's destination lies.
+type scanState struct {
+	links     map[*ast.Link]linkInfo
+	imageRefs []string // normalised labels used by reference-style images
+	// defLines maps a definition to the lines of the paragraph it was taken
+	// from: its own Lines() can miss lines (goldmark drops the destination's
+	// line when a title on a later line is followed by text).
+	defLines map[*ast.LinkReferenceDefinition]*text.Segments
+}
+
+// refTransformer wraps goldmark's link reference paragraph transformer to
+// remember the lines of the paragraph each definition was taken from.
+type refTransformer struct {
+	inner parser.ParagraphTransformer
+}
+
+func (t *refTransformer) Transform(node *ast.Paragraph, reader text.Reader, pc parser.Context) {
+	st, _ := pc.Get(stateKey).(*scanState)
+	if st == nil {
+		t.inner.Transform(node, reader, pc)
+		return
+	}
+	lines := text.NewSegments()
+	for i := range node.Lines().Len() {
+		lines.Append(node.Lines().At(i))
+	}
+	parent, prev := node.Parent(), node.PreviousSibling()
+	t.inner.Transform(node, reader, pc)
+	n := parent.FirstChild()
+	if prev != nil {
+		n = prev.NextSibling()
+	}
+	for ; n != nil; n = n.NextSibling() {
+		def, ok := n.(*ast.LinkReferenceDefinition)
+		if !ok {
+			break
+		}
+		st.defLines[def] = lines
+	}
+}
+
+type linkInfo struct {
+	closeBracket       int // offset of the ']' closing the link text
+	end                int // offset just after the link markup
+	destStart, destEnd int // inline links: destination range, else -1
+	angle              bool
+	ok                 bool
+}
+
+var stateKey = parser.NewContextKey()
+
+// linkParser wraps goldmark's own link parser: goldmark decides what is a
+// link; the wrapper only records the reader's positions around the parse of
+// a closing ']' (where goldmark builds the Link node).
+type linkParser struct {
+	inner parser.InlineParser
+}
+
+func (p *linkParser) Trigger() []byte { return p.inner.Trigger() }
+
+// CloseBlock forwards to goldmark's parser, which turns unclosed '[' into text.
+func (p *linkParser) CloseBlock(parent ast.Node, block text.Reader, pc parser.Context) {
+	if cb, ok := p.inner.(parser.CloseBlocker); ok {
+		cb.CloseBlock(parent, block, pc)
+	}
+}
+
+func (p *linkParser) Parse(parent ast.Node, block text.Reader, pc parser.Context) ast.Node {
+	line, seg := block.PeekLine()
+	if len(line) == 0 || line[0] != ']' {
+		return p.inner.Parse(parent, block, pc)
+	}
+	st, _ := pc.Get(stateKey).(*scanState)
+	l0, pos0 := block.Position()
+	n := p.inner.Parse(parent, block, pc)
+	if n == nil || st == nil {
+		return n
+	}
+	l1, pos1 := block.Position()
+	switch v := n.(type) {
+	case *ast.Link:
+		info := linkInfo{closeBracket: seg.Start, end: pos1.Start, destStart: -1, destEnd: -1, ok: true}
+		if v.Reference == nil {
+			// Walk the same reader over "](" and the destination, as
+			// goldmark's parseLinkDestination does.
+			block.SetPosition(l0, pos0)
+			block.Advance(1) // ']'
+			block.Advance(1) // '('
+			info.destStart, info.destEnd, info.angle, info.ok = destRange(block, true)
+			block.SetPosition(l1, pos1)
+		}
+		st.links[v] = info
+	case *ast.Image:
+		if v.Reference != nil {
+			st.imageRefs = append(st.imageRefs, util.ToLinkReference(v.Reference.Value))
+		}
+	}
+	return n
+}
+
+// destRange finds the destination at the reader's position after optional
+// white space, following goldmark's parseLinkDestination. inline allows an
+// empty destination right before ')'.
+func destRange(block text.Reader, inline bool) (start, end int, angle, ok bool) {
+	block.SkipSpaces()
+	line, seg := block.PeekLine()
+	if len(line) == 0 || seg.Padding != 0 {
+		return -1, -1, false, false
+	}
+	if inline && line[0] == ')' {
+		return seg.Start, seg.Start, false, true
+	}
+	if line[0] == '<' {
+		for i := 1; i < len(line); i++ {
+			c := line[i]
+			if c == '\\' && i < len(line)-1 && util.IsPunct(line[i+1]) {
+				i++
+				continue
+			}
+			if c == '>' {
+				return seg.Start + 1, seg.Start + i, true, true
+			}
+		}
+		return -1, -1, false, false
+	}
+	opened, i := 0, 0
+	for i < len(line) {
+		c := line[i]
+		if c == '\\' && i < len(line)-1 && util.IsPunct(line[i+1]) {
+			i += 2
+			continue
+		} else if c == '(' {
+			opened++
+		} else if c == ')' {
+			opened--
+			if opened < 0 {
+				break
+			}
+		} else if util.IsSpace(c) {
+			break
+		}
+		i++
+	}
+	if i > len(line) {
+		i = len(line)
+	}
+	return seg.Start, seg.Start + i, false, true
+}
+
+var markdown = newMarkdown()
+
+func newMarkdown() goldmark.Markdown {
+	inline := parser.DefaultInlineParsers()
+	for i, v := range inline {
+		if ip, ok := v.Value.(parser.InlineParser); ok && string(ip.Trigger()) == string(parser.NewLinkParser().Trigger()) {
+			inline[i].Value = &linkParser{inner: ip}
+		}
+	}
+	paragraph := parser.DefaultParagraphTransformers()
+	for i, v := range paragraph {
+		if v.Value == parser.LinkReferenceParagraphTransformer {
+			paragraph[i].Value = &refTransformer{inner: parser.LinkReferenceParagraphTransformer}
+		}
+	}
+	return goldmark.New(
+		goldmark.WithParser(parser.NewParser(
+			parser.WithBlockParsers(parser.DefaultBlockParsers()...),
+			parser.WithInlineParsers(inline...),
+			parser.WithParagraphTransformers(paragraph...),
+		)),
+		goldmark.WithExtensions(extension.GFM),
+	)
+}
+
+// parsed is one parse of a body: its AST and its occurrences.
+type parsed struct {
+	src   []byte
+	doc   ast.Node
+	occ   []Occurrence
+	state *scanState
+	// defs maps a normalised label to the index in occ of the definition it
+	// resolves to (the first one).
+	defs map[string]int
+}
+
+func parse(body string) *parsed {
+	src := []byte(body)
+	st := &scanState{
+		links:    map[*ast.Link]linkInfo{},
+		defLines: map[*ast.LinkReferenceDefinition]*text.Segments{},
+	}
+	ctx := parser.NewContext()
+	ctx.Set(stateKey, st)
+	doc := markdown.Parser().Parse(text.NewReader(src), parser.WithContext(ctx))
+	p := &parsed{src: src, doc: doc, state: st, defs: map[string]int{}}
+
+	// Definitions first (they come before their uses in goldmark's order of
+	// registration, which is source order), then links.
+	inImage := 0
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if _, ok := n.(*ast.Image); ok {
+			if entering {
+				inImage++
+			} else {
+				inImage--
+			}
+			return ast.WalkContinue, nil
+		}
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch v := n.(type) {
+		case *ast.LinkReferenceDefinition:
+			o := p.definition(v)
+			key := util.ToLinkReference(v.Label)
+			if _, seen := p.defs[key]; !seen {
+				p.defs[key] = len(p.occ)
+			}
+			p.occ = append(p.occ, o)
+			return ast.WalkSkipChildren, nil
+		case *ast.Link:
+			// A link in an image's description is rendered as the image's
+			// alt text, not as a link; a reference it uses still counts as
+			// used (see Drop).
+			if inImage > 0 {
+				if v.Reference != nil {
+					st.imageRefs = append(st.imageRefs, util.ToLinkReference(v.Reference.Value))
+				}
+				return ast.WalkContinue, nil
+			}
+			p.occ = append(p.occ, p.link(v))
+		}
+		return ast.WalkContinue, nil
+	})
+	// Sort by position, keeping defs indices right.
+	idx := make([]int, len(p.occ))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return p.occ[idx[a]].Start < p.occ[idx[b]].Start })
+	sorted := make([]Occurrence, len(p.occ))
+	where := make([]int, len(p.occ))
+	for to, from := range idx {
+		sorted[to] = p.occ[from]
+		where[from] = to
+	}
+	for k, v := range p.defs {
+		p.defs[k] = where[v]
+	}
+	p.occ = sorted
+	return p
+}
+
+func (p *parsed) link(v *ast.Link) Occurrence {
+	o := Occurrence{
+		Href:      string(v.Destination),
+		Kind:      Inline,
+		Start:     v.Pos(),
+		End:       -1,
+		DestStart: -1, DestEnd: -1,
+		TextStart: -1, TextEnd: -1,
+	}
+	if v.Reference != nil {
+		o.Kind = Reference
+		o.Label = string(v.Reference.Value)
+	}
+	info, found := p.state.links[v]
+	src := p.src
+	if !found || !info.ok || o.Start < 0 || o.Start >= len(src) || src[o.Start] != '[' ||
+		info.closeBracket <= o.Start || info.closeBracket >= len(src) || src[info.closeBracket] != ']' ||
+		info.end <= info.closeBracket || info.end > len(src) {
+		return o
+	}
+	o.TextStart, o.TextEnd = o.Start+1, info.closeBracket
+	o.Text = string(src[o.TextStart:o.TextEnd])
+	o.End = info.end
+	switch {
+	case o.Kind == Inline:
+		if src[o.End-1] != ')' || info.destStart < 0 || string(src[info.destStart:info.destEnd]) != o.Href {
+			return o
+		}
+		o.DestStart, o.DestEnd, o.angle = info.destStart, info.destEnd, info.angle
+	case v.Reference.Type == ast.ReferenceLinkShortcut:
+		if o.End != o.TextEnd+1 {
+			return o
+		}
+	default:
+		if src[o.End-1] != ']' {
+			return o
+		}
+	}
+	for n := v.Parent(); n != nil; n = n.Parent() {
+		if _, ok := n.(*extast.TableCell); ok {
+			o.inTable = true
+			break
+		}
+	}
+	o.exact = true
+	return o
+}
+
+var defClosure = text.FindClosureOptions{Nesting: false, Newline: true, Advance: true}
+
+func (p *parsed) definition(v *ast.LinkReferenceDefinition) Occurrence {
+	src := p.src
+	o := Occurrence{
+		Href:      string(v.Destination),
+		Label:     string(v.Label),
+		Text:      string(v.Label),
+		Kind:      Definition,
+		Start:     v.Pos(),
+		End:       -1,
+		DestStart: -1, DestEnd: -1,
+		TextStart: -1, TextEnd: -1,
+	}
+	lines := v.Lines()
+	if lines.Len() == 0 || o.Start < 0 || o.Start >= len(src) || src[o.Start] != '[' {
+		return o
+	}
+	o.End = lines.At(lines.Len() - 1).Stop
+	// Read from the '[' over the paragraph's lines, as goldmark did.
+	para := p.state.defLines[v]
+	if para == nil {
+		para = lines
+	}
+	line := -1
+	for i := range para.Len() {
+		if s := para.At(i); s.Start <= o.Start && o.Start < s.Stop {
+			line = i
+			break
+		}
+	}
+	if line < 0 {
+		return o
+	}
+	r := text.NewBlockReader(src, para)
+	r.SetPosition(line, text.NewSegment(o.Start, para.At(line).Stop))
+	r.Advance(1) // '['
+	segs, found := r.FindClosure('[', ']', defClosure)
+	if !found || segs.Len() == 0 {
+		return o
+	}
+	closeAt := segs.At(segs.Len() - 1).Stop
+	if closeAt >= len(src) || src[closeAt] != ']' || r.Peek() != ':' {
+		return o
+	}
+	o.TextStart, o.TextEnd = o.Start+1, closeAt
+	o.Text = string(src[o.TextStart:o.TextEnd])
+	r.Advance(1) // ':'
+	ds, de, angle, ok := destRange(r, false)
+	if !ok || string(src[ds:de]) != o.Href {
+		return o
+	}
+	if de > o.End {
+		// goldmark's quirk: the destination's line was left to the
+		// paragraph that follows (see scanState.defLines), which renders it
+		// as text or even parses a link in it. Report the definition, but
+		// not as editable.
+		o.split = true
+		return o
+	}
+	o.DestStart, o.DestEnd, o.angle = ds, de, angle
+	o.exact = true
+	return o
+}
+
+// Scan returns every link of body in source order: inline links, uses of
+// reference definitions, and the definitions themselves (used or not; a
+// later definition of a label already defined is reported too, although
+// CommonMark's uses resolve to the first). Images, autolinks (including GFM's
+// bare www. and https: links), raw HTML and everything inside code are not
+// reported, nor is a link inside an image's description (it renders as the
+// image's alt text). A reference use whose label has no definition is not a
+// link and is not reported.
+//
+// One degenerate case is reported without a destination range
+// (DestStart and DestEnd are -1) and is left alone by the rewriting
+// functions: a definition whose destination is on a line after its label
+// and whose title, on a further line, is followed by other text. goldmark
+// then registers the definition but also keeps the destination's line in the
+// following paragraph, as text or even as part of another link.
+//
+// Scan never fails: body need not be valid UTF-8. Offsets are byte offsets.
+// CRLF line endings are kept as they are: ranges may include "\r\n" where a
+// link's text or a definition spans lines.
+func Scan(body string) []Occurrence {
+	return parse(body).occ
+}

@@ -1,0 +1,459 @@
+package linkgraph
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"codna/internal/auth"
+	"codna/internal/db"
+	"codna/internal/document"
+	"codna/internal/fault"
+	"codna/internal/inbox"
+	"codna/internal/link"
+)
+
+// Service answers link decisions, handles link suggestions and reads the
+// graph for an actor.
+type Service struct {
+	pool *pgxpool.Pool
+	docs *document.Service
+}
+
+// NewService returns a Service; body edits go through docs.
+func NewService(pool *pgxpool.Pool, docs *document.Service) *Service {
+	return &Service{pool: pool, docs: docs}
+}
+
+// Edge is a link as one actor sees it. For a reader who cannot read the
+// target, State is pending and TargetID nil: an edge must not reveal that a
+// document exists at an address.
+type Edge struct {
+	ID              uuid.UUID
+	SourceID        uuid.UUID
+	TargetID        *uuid.UUID
+	Href            string
+	ResolvedAddress string
+	Text            string
+	Count           int
+	State           db.LinkState
+	KeptAt          *time.Time
+	CreatedAt       time.Time
+	UpdatedAt       time.Time
+}
+
+func edgeOf(l db.DocumentLink, targetReadable bool) Edge {
+	e := Edge{
+		ID: l.ID, SourceID: l.SourceID, TargetID: l.TargetID, Href: l.HrefAsWritten, ResolvedAddress: deref(l.ResolvedAddress),
+		Text: deref(l.LinkText), Count: int(l.OccurrenceCount), State: l.State, KeptAt: l.KeptAt, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt,
+	}
+	if !targetReadable {
+		e.TargetID, e.State, e.KeptAt = nil, Pending, nil
+	}
+	return e
+}
+
+func viewer(ctx context.Context) (document.Viewer, bool) {
+	return document.ViewerOf(auth.ActorFrom(ctx))
+}
+
+// Outgoing returns the edges of each source, in one statement. Callers pass
+// only documents the actor can read (a readable document's body, and so its
+// hrefs, are the actor's to see); targets they cannot read show as pending.
+func (s *Service) Outgoing(ctx context.Context, sources []uuid.UUID) (map[uuid.UUID][]Edge, error) {
+	out := make(map[uuid.UUID][]Edge, len(sources))
+	v, ok := viewer(ctx)
+	if !ok || len(sources) == 0 {
+		return out, nil
+	}
+	rows, err := db.New(s.pool).DocumentLinkOutgoing(ctx, db.DocumentLinkOutgoingParams{ActorID: v.ID, ActorIsPerson: v.IsPerson, SourceIds: sources})
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		out[r.DocumentLink.SourceID] = append(out[r.DocumentLink.SourceID], edgeOf(r.DocumentLink, r.TargetReadable))
+	}
+	return out, nil
+}
+
+// Incoming returns the edges into each target whose live source the actor
+// can read, in one statement; the others are not named at all.
+func (s *Service) Incoming(ctx context.Context, targets []uuid.UUID) (map[uuid.UUID][]Edge, error) {
+	out := make(map[uuid.UUID][]Edge, len(targets))
+	v, ok := viewer(ctx)
+	if !ok || len(targets) == 0 {
+		return out, nil
+	}
+	rows, err := db.New(s.pool).DocumentLinkIncoming(ctx, db.DocumentLinkIncomingParams{ActorID: v.ID, ActorIsPerson: v.IsPerson, TargetIds: targets})
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		out[*r.TargetID] = append(out[*r.TargetID], edgeOf(r, true))
+	}
+	return out, nil
+}
+
+// Decisions pages through the actor's link decisions (inbox.md), oldest
+// edge first, after the given edge id.
+func (s *Service) Decisions(ctx context.Context, after *uuid.UUID, limit int) ([]Edge, bool, error) {
+	actor, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, false, err
+	}
+	rows, err := db.New(s.pool).DocumentLinkDecisions(ctx, db.DocumentLinkDecisionsParams{
+		ActorID: actor.UserID, ActorIsPerson: actor.Kind == auth.KindPerson, AfterID: after, RowLimit: int32(limit + 1),
+	})
+	if err != nil {
+		return nil, false, err
+	}
+	more := len(rows) > limit
+	if more {
+		rows = rows[:limit]
+	}
+	out := make([]Edge, len(rows))
+	for i, r := range rows {
+		out[i] = edgeOf(r, true)
+	}
+	return out, more, nil
+}
+
+// Causes returns, per target, the revision that last moved, renamed or
+// deleted it — why a link went stale or broke. Callers pass only targets
+// the actor can read.
+func (s *Service) Causes(ctx context.Context, targets []uuid.UUID) (map[uuid.UUID]document.Revision, error) {
+	out := map[uuid.UUID]document.Revision{}
+	if len(targets) == 0 {
+		return out, nil
+	}
+	rows, err := db.New(s.pool).DocumentRevisionLastAddressChange(ctx, targets)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		out[r.DocumentID] = document.RevisionFromRow(r)
+	}
+	return out, nil
+}
+
+// Answer is how a decision about a stale or broken link is answered.
+type Answer string
+
+// The answers linking.md offers.
+const (
+	Update        Answer = "update"         // rewrite the href to the target's current address
+	Keep          Answer = "keep"           // keep the link as written
+	Drop          Answer = "drop"           // remove the link markup, keep its text
+	Repoint       Answer = "repoint"        // point the href at another document
+	RestoreTarget Answer = "restore_target" // restore the deleted target
+)
+
+var errNoLink = fault.New(fault.NotFound, "No link has that id.")
+
+// Decide answers a decision about a link. Update, drop and repoint edit the
+// source as a revision by the actor; keep records kept_at; restore target
+// restores the deleted target (its owner only). Answering resolves the
+// decision notification. Errors: NOT_FOUND when the actor cannot read the
+// source, or cannot read the target (for them there is no decision);
+// FORBIDDEN when they cannot edit the source; CONFLICT on linkId when the
+// link needs no decision; BAD_USER_INPUT on answer or targetId.
+func (s *Service) Decide(ctx context.Context, linkID uuid.UUID, answer Answer, newTarget *uuid.UUID) (*document.Doc, error) {
+	actor, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	switch answer {
+	case Update, Keep, Drop, Repoint, RestoreTarget:
+	default:
+		return nil, fault.Input("answer", "Answer with update, keep, drop, repoint or restore target.")
+	}
+	if answer == Repoint && newTarget == nil {
+		return nil, fault.Input("targetId", "Say which document to point the link at.")
+	}
+	var restore *uuid.UUID
+	var out *document.Doc
+	var source uuid.UUID
+	err = db.InTx(ctx, s.pool, func(tx pgx.Tx, q *db.Queries) error {
+		l, err := q.DocumentLinkGet(ctx, linkID)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return errNoLink
+		} else if err != nil {
+			return err
+		}
+		source = l.SourceID
+		levels, err := document.Levels(ctx, tx, actor, idsOf(l.SourceID, l.TargetID))
+		if err != nil {
+			return err
+		}
+		if !levels[l.SourceID].CanRead() || l.TargetID == nil || !levels[*l.TargetID].CanRead() {
+			return errNoLink
+		}
+		if !levels[l.SourceID].CanWrite() {
+			return fault.New(fault.Forbidden, "Only someone who can edit the linking document can answer for its links.")
+		}
+		if !isDecision(l.State) || (l.KeptAt != nil && answer != Keep) {
+			return fault.Conflicting("linkId", "This link needs no decision: it is %s.", strings.ReplaceAll(string(l.State), "_", " "))
+		}
+		switch answer {
+		case Keep:
+			if _, err := q.DocumentLinkKeep(ctx, l.ID); err != nil {
+				return err
+			}
+			if _, err := inbox.ResolveDecisions(ctx, tx, "link", []uuid.UUID{l.ID}); err != nil {
+				return err
+			}
+			out, err = s.docs.GetTx(ctx, tx, l.SourceID)
+			return err
+		case RestoreTarget:
+			if l.State != Broken {
+				return fault.Input("answer", "The target was not deleted: update, keep, drop or repoint the link.")
+			}
+			restore = l.TargetID
+			return nil
+		}
+		var to *document.Doc
+		switch answer {
+		case Update:
+			if l.State != StaleText {
+				return fault.Input("answer", "The target was deleted: repoint, drop or restore it.")
+			}
+			to, err = s.docs.GetTx(ctx, tx, *l.TargetID)
+		case Repoint:
+			to, err = s.docs.GetTx(ctx, tx, *newTarget)
+			if fault.CodeOf(err) == fault.NotFound {
+				return &fault.Error{Code: fault.NotFound, Field: "targetId", Message: "No document you can read has that id."}
+			}
+			if err == nil && to.DeletedAt != nil {
+				return fault.Input("targetId", "That document is in the trash.")
+			}
+		}
+		if err != nil {
+			return err
+		}
+		edit := func(space db.Space, path, body string) (string, error) {
+			if answer == Drop {
+				return link.Drop(body, l.HrefAsWritten), nil
+			}
+			return link.Retarget(body, l.HrefAsWritten, link.Address{Space: string(to.Space), Path: to.Path, Slug: to.Slug}, string(space), path), nil
+		}
+		out, _, err = s.docs.EditBody(ctx, tx, l.SourceID, edit, "Answered a link decision: "+string(answer))
+		if err != nil {
+			return err
+		}
+		if _, err := inbox.ResolveDecisions(ctx, tx, "link", []uuid.UUID{l.ID}); err != nil {
+			return err
+		}
+		return Resync(ctx, tx, l.SourceID)
+	})
+	if err != nil || restore == nil {
+		return out, err
+	}
+	if _, err := s.docs.Restore(ctx, document.RestoreInput{ID: *restore}); err != nil {
+		return nil, err
+	}
+	// Mend the edges now rather than when the outbox gets to it.
+	if err := db.InTx(ctx, s.pool, func(tx pgx.Tx, _ *db.Queries) error { return Resync(ctx, tx, *restore) }); err != nil {
+		return nil, err
+	}
+	return s.docs.Get(ctx, source)
+}
+
+func idsOf(a uuid.UUID, b *uuid.UUID) []uuid.UUID {
+	if b == nil {
+		return []uuid.UUID{a}
+	}
+	return []uuid.UUID{a, *b}
+}
+
+// Suggestion is a proposed link.
+type Suggestion struct {
+	ID          uuid.UUID
+	SourceID    uuid.UUID
+	TargetID    uuid.UUID
+	Reason      string
+	Score       *float32
+	Rationale   *string
+	SuggestedBy *uuid.UUID
+	Status      db.DecisionStatus
+	DecidedBy   *uuid.UUID
+	DecidedAt   *time.Time
+	CreatedAt   time.Time
+}
+
+func suggestionOf(r db.LinkSuggestion) *Suggestion {
+	return &Suggestion{ID: r.ID, SourceID: r.SourceID, TargetID: r.TargetID, Reason: r.Reason, Score: r.Score, Rationale: r.Rationale,
+		SuggestedBy: r.SuggestedBy, Status: r.Status, DecidedBy: r.DecidedBy, DecidedAt: r.DecidedAt, CreatedAt: r.CreatedAt}
+}
+
+var reasons = map[string]bool{"vector_similar": true, "tag_overlap": true, "co_citation": true, "agent_proposed": true}
+
+// Propose suggests a link from source to target, for people and agents who
+// can edit the source and read the target. The source's owner gets a
+// link.suggested decision. A pair proposed before — pending, accepted or
+// rejected — is returned as it is, with created=false: a rejected
+// suggestion stays rejected. Errors: NOT_FOUND on sourceId or targetId;
+// FORBIDDEN when the actor cannot edit the source; BAD_USER_INPUT naming the
+// field.
+func (s *Service) Propose(ctx context.Context, source, target uuid.UUID, reason string, rationale *string, score *float32) (*Suggestion, bool, error) {
+	actor, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, false, err
+	}
+	if source == target {
+		return nil, false, fault.Input("targetId", "A document cannot link to itself.")
+	}
+	if reason == "" {
+		reason = "agent_proposed"
+	}
+	if !reasons[reason] {
+		return nil, false, fault.Input("reason", "The reason must be vector_similar, tag_overlap, co_citation or agent_proposed.")
+	}
+	if rationale != nil && utf8.RuneCountInString(*rationale) > 2000 {
+		return nil, false, fault.Input("rationale", "A rationale has at most 2000 characters.")
+	}
+	var out *Suggestion
+	created := false
+	err = db.InTx(ctx, s.pool, func(tx pgx.Tx, q *db.Queries) error {
+		src, err := s.docs.GetTx(ctx, tx, source)
+		if err != nil || src.DeletedAt != nil {
+			return &fault.Error{Code: fault.NotFound, Field: "sourceId", Message: "No document you can read has that id."}
+		}
+		if !src.Access.CanWrite() {
+			return fault.New(fault.Forbidden, "Only someone who can edit the source can propose links in it.")
+		}
+		if src.Space == db.SpaceRaw {
+			return fault.Input("sourceId", "A raw original is never edited, so no link can be added to it.")
+		}
+		tgt, err := s.docs.GetTx(ctx, tx, target)
+		if err != nil || tgt.DeletedAt != nil {
+			return &fault.Error{Code: fault.NotFound, Field: "targetId", Message: "No document you can read has that id."}
+		}
+		row, err := q.LinkSuggestionCreate(ctx, db.LinkSuggestionCreateParams{
+			ID: uuid.Must(uuid.NewV7()), SourceID: source, TargetID: target, Reason: reason, Score: score, Rationale: rationale, SuggestedBy: &actor.UserID,
+		})
+		if errors.Is(err, pgx.ErrNoRows) {
+			row, err = q.LinkSuggestionGetPair(ctx, db.LinkSuggestionGetPairParams{SourceID: source, TargetID: target})
+			if err != nil {
+				return err
+			}
+			out = suggestionOf(row)
+			return nil
+		} else if err != nil {
+			return err
+		}
+		out, created = suggestionOf(row), true
+		payload := map[string]any{"sourceId": source.String(), "targetId": target.String(), "reason": reason}
+		if rationale != nil {
+			payload["rationale"] = *rationale
+		}
+		_, err = inbox.Notify(ctx, tx, inbox.New{
+			RecipientID: src.OwnerID, ActorID: &actor.UserID, Type: inbox.TypeLinkSuggested, SubjectType: "link_suggestion",
+			SubjectID: &row.ID, RequiresDecision: true, Payload: payload,
+		})
+		return err
+	})
+	return out, created, err
+}
+
+// Accept adds the suggested link to the end of the source body as a
+// revision by the actor (the resolver turns it into an edge) and resolves
+// the decision. Errors: NOT_FOUND; FORBIDDEN when the actor cannot edit the
+// source; CONFLICT on id when the suggestion was already decided.
+func (s *Service) Accept(ctx context.Context, id uuid.UUID) (*Suggestion, *document.Doc, error) {
+	return s.decideSuggestion(ctx, id, db.DecisionStatusAccepted)
+}
+
+// Reject declines a suggestion for good: proposing the pair again does
+// nothing. Errors: as Accept.
+func (s *Service) Reject(ctx context.Context, id uuid.UUID) (*Suggestion, *document.Doc, error) {
+	return s.decideSuggestion(ctx, id, db.DecisionStatusRejected)
+}
+
+func (s *Service) decideSuggestion(ctx context.Context, id uuid.UUID, status db.DecisionStatus) (*Suggestion, *document.Doc, error) {
+	actor, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	notFound := fault.New(fault.NotFound, "No link suggestion has that id.")
+	var sug *Suggestion
+	var src *document.Doc
+	err = db.InTx(ctx, s.pool, func(tx pgx.Tx, q *db.Queries) error {
+		row, err := q.LinkSuggestionGetForUpdate(ctx, id)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return notFound
+		} else if err != nil {
+			return err
+		}
+		levels, err := document.Levels(ctx, tx, actor, []uuid.UUID{row.SourceID, row.TargetID})
+		if err != nil {
+			return err
+		}
+		if !levels[row.SourceID].CanRead() || !levels[row.TargetID].CanRead() {
+			return notFound
+		}
+		if !levels[row.SourceID].CanWrite() {
+			return fault.New(fault.Forbidden, "Only someone who can edit the source can decide on links proposed into it.")
+		}
+		if row.Status != db.DecisionStatusPending {
+			return fault.Conflicting("id", "This suggestion was already %s.", row.Status)
+		}
+		if status == db.DecisionStatusAccepted {
+			tgt, err := s.docs.GetTx(ctx, tx, row.TargetID)
+			if err != nil {
+				return err
+			}
+			to := link.Address{Space: string(tgt.Space), Path: tgt.Path, Slug: tgt.Slug}
+			if src, _, err = s.docs.EditBody(ctx, tx, row.SourceID, func(space db.Space, path, body string) (string, error) {
+				return link.Append(body, tgt.Title, to, string(space), path), nil
+			}, "Accepted a link suggestion"); err != nil {
+				return err
+			}
+		} else if src, err = s.docs.GetTx(ctx, tx, row.SourceID); err != nil {
+			return err
+		}
+		decided, err := q.LinkSuggestionDecide(ctx, db.LinkSuggestionDecideParams{ID: id, Status: status, DecidedBy: &actor.UserID})
+		if err != nil {
+			return err
+		}
+		sug = suggestionOf(decided)
+		if _, err := inbox.ResolveDecisions(ctx, tx, "link_suggestion", []uuid.UUID{id}); err != nil {
+			return err
+		}
+		if status == db.DecisionStatusAccepted {
+			return Resync(ctx, tx, row.SourceID)
+		}
+		return nil
+	})
+	return sug, src, err
+}
+
+// Pending pages through the pending suggestions the actor can decide (on
+// documents they can edit, towards documents they can read), optionally for
+// one source, after the given id.
+func (s *Service) Pending(ctx context.Context, source *uuid.UUID, after *uuid.UUID, limit int) ([]Suggestion, bool, error) {
+	actor, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, false, err
+	}
+	rows, err := db.New(s.pool).LinkSuggestionListPending(ctx, db.LinkSuggestionListPendingParams{
+		ActorID: actor.UserID, ActorIsPerson: actor.Kind == auth.KindPerson, SourceID: source, AfterID: after, RowLimit: int32(limit + 1),
+	})
+	if err != nil {
+		return nil, false, err
+	}
+	more := len(rows) > limit
+	if more {
+		rows = rows[:limit]
+	}
+	out := make([]Suggestion, len(rows))
+	for i, r := range rows {
+		out[i] = *suggestionOf(r)
+	}
+	return out, more, nil
+}

@@ -1,0 +1,1 @@
+DROP INDEX IF EXISTS document_links_pending_address_idx;
