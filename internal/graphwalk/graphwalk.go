@@ -119,24 +119,23 @@ type Edge struct {
 	HrefAsWritten string
 }
 
-// steps are the recursion's step, by direction: from the document r.id
-// over the link l (l.state its state) to the next document d.
-var steps = [...]string{
-	Outgoing: `JOIN document_links l ON l.source_id = r.id
-    JOIN documents d ON d.id = l.target_id`,
-	Incoming: `JOIN document_links l ON l.target_id = r.id
-    JOIN documents d ON d.id = l.source_id`,
-	// Both is the union of the two above. A join ON (source_id = r.id OR
-	// target_id = r.id) would do, but as a bitmap OR of two index scans and
-	// a CASE for the far end; two index scans in a LATERAL say it plainly.
-	Both: `CROSS JOIN LATERAL (
-        SELECT l.target_id AS id, l.state FROM document_links l
-        WHERE l.source_id = r.id AND l.state IN ('resolved', 'stale_text')
-        UNION ALL
-        SELECT l.source_id, l.state FROM document_links l
-        WHERE l.target_id = r.id AND l.state IN ('resolved', 'stale_text')
-    ) l
-    JOIN documents d ON d.id = l.id`,
+// neighbours are, by direction, the documents one step from the document
+// r.id: the far ends of its walkable edges (target set, state resolved or
+// stale_text), each once however many edges lead there (a page often links
+// to sections of one other page), so that repeated edges do not multiply
+// the paths below them.
+var neighbours = [...]string{
+	Outgoing: `SELECT DISTINCT l.target_id AS id FROM document_links l
+        WHERE l.source_id = r.id AND l.target_id IS NOT NULL AND l.state IN ('resolved', 'stale_text')`,
+	Incoming: `SELECT DISTINCT l.source_id AS id FROM document_links l
+        WHERE l.target_id = r.id AND l.state IN ('resolved', 'stale_text')`,
+	// Two index scans rather than one join ON (source_id = r.id OR
+	// target_id = r.id) with a CASE for the far end.
+	Both: `SELECT l.target_id AS id FROM document_links l
+        WHERE l.source_id = r.id AND l.target_id IS NOT NULL AND l.state IN ('resolved', 'stale_text')
+        UNION
+        SELECT l.source_id FROM document_links l
+        WHERE l.target_id = r.id AND l.state IN ('resolved', 'stale_text')`,
 }
 
 // walkSQL is the data model's traversal with the readability filter inside
@@ -153,10 +152,10 @@ const walkSQL = `WITH RECURSIVE reachable(id, depth, via, live) AS (
   UNION ALL
     SELECT d.id, r.depth + 1, r.via || d.id, true
     FROM reachable r
-    {{step}}
+    CROSS JOIN LATERAL ({{neighbours}}) n
+    JOIN documents d ON d.id = n.id
     WHERE r.live
       AND r.depth < $4
-      AND l.state IN ('resolved', 'stale_text')
       AND NOT d.id = ANY(r.via)                -- cycle guard; also keeps the root out
       AND d.deleted_at IS NULL
       AND {{readable}}
@@ -178,10 +177,10 @@ const graphSQL = `WITH RECURSIVE reachable(id, depth, live) AS (
   UNION
     SELECT d.id, r.depth + 1, true
     FROM reachable r
-    {{step}}
+    CROSS JOIN LATERAL ({{neighbours}}) n
+    JOIN documents d ON d.id = n.id
     WHERE r.live
       AND r.depth < $4
-      AND l.state IN ('resolved', 'stale_text')
       AND d.id <> $1
       AND d.deleted_at IS NULL
       AND {{readable}}
@@ -210,11 +209,11 @@ WHERE l.state IN ('resolved', 'stale_text')`
 const readable = `(d.created_by = $2 AND $2 <> '00000000-0000-0000-0000-000000000001'::uuid
            OR document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $2, $3) > 0)`
 
-var walkSQLs, graphSQLs [len(steps)]string
+var walkSQLs, graphSQLs [len(neighbours)]string
 
 func init() {
-	for d, step := range steps {
-		r := strings.NewReplacer("{{step}}", step, "{{readable}}", readable)
+	for d, n := range neighbours {
+		r := strings.NewReplacer("{{neighbours}}", n, "{{readable}}", readable)
 		walkSQLs[d] = r.Replace(walkSQL)
 		graphSQLs[d] = r.Replace(graphSQL)
 	}

@@ -245,6 +245,40 @@ func genBody(r *rand.Rand) string {
 	return s
 }
 
+// checkEdits checks Drop, Retarget and Append on body.
+func checkEdits(t testing.TB, body string) {
+	t.Helper()
+	to := Address{Space: "wiki", Path: "ops", Slug: "deploy"}
+	for _, e := range Extract(body) {
+		dropped := Drop(body, e.Href)
+		for _, o := range Scan(dropped) {
+			if o.Kind != Definition && o.Href == e.Href {
+				t.Fatalf("Drop(%q, %q) left a link to it: %q", body, e.Href, dropped)
+			}
+		}
+		moved := Retarget(body, e.Href, to, "wiki", "eng")
+		_, suffix, _ := splitHref(e.Href)
+		nh := "../ops/deploy.md" + suffix
+		var n int
+		for _, ee := range Extract(moved) {
+			if ee.Href == e.Href {
+				t.Fatalf("Retarget(%q, %q) left a link to it: %q", body, e.Href, moved)
+			}
+			if ee.Href == nh || escapeUnescaped(nh, "|") == ee.Href {
+				n += ee.Count
+			}
+		}
+		if n < e.Count {
+			t.Fatalf("Retarget(%q, %q): %d links to %q, want at least %d: %q", body, e.Href, n, nh, e.Count, moved)
+		}
+	}
+	out := Append(body, "x", to, "wiki", "eng")
+	occ := Scan(out)
+	if len(occ) == 0 || occ[len(occ)-1].Href != "../ops/deploy.md" || occ[len(occ)-1].End != len(strings.TrimRight(out, "\r\n")) {
+		t.Fatalf("Append(%q) = %q: the new link is not the last link", body, out)
+	}
+}
+
 func TestScanAgreesWithGoldmark(t *testing.T) {
 	t.Parallel()
 	r := rand.New(rand.NewPCG(1, 2))
@@ -252,6 +286,7 @@ func TestScanAgreesWithGoldmark(t *testing.T) {
 	for range 3000 {
 		body := genBody(r)
 		checkBody(t, body)
+		checkEdits(t, body)
 		links += len(Scan(body))
 	}
 	if links < 10000 {

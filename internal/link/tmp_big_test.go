@@ -11,6 +11,7 @@ func TestBigProperty(t *testing.T) {
 		for range 25000 {
 			body := genBody(r)
 			checkBody(t, body)
+			checkEdits(t, body)
 			to := Address{"wiki", "ops", "d"}
 			out := Append(body, "x", to, "wiki", "a")
 			if !appended(out, len(out)-len("[x](../ops/d.md)\n"), "../ops/d.md") && !appended(out, len(out)-len("[x](../ops/d.md)\r\n"), "../ops/d.md") {
