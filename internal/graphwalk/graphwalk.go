@@ -95,7 +95,10 @@ var (
 )
 
 // Reached is a document the walk reached: its shallowest depth and the path
-// of ids from the root (root first, it last), so a suggestion can say why.
+// of ids from the root (root first, it last; Depth+1 ids), so a suggestion
+// can say why. The path is in the order walked: for Incoming each id links
+// to the one before it; for Both, either way. Every id in it is a live
+// document the viewer reads.
 type Reached struct {
 	ID    uuid.UUID
 	Depth int

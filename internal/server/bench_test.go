@@ -43,6 +43,36 @@ func BenchmarkDocumentList(b *testing.B) {
 	}
 }
 
+// BenchmarkDocumentListLinks measures documents(first: 50) asking for each
+// document's links (with targets) and backlinks (with sources), and reports
+// the statements per request: constant in the page size.
+func BenchmarkDocumentListLinks(b *testing.B) {
+	for _, n := range []int{5, 50} {
+		b.Run(fmt.Sprintf("docs=%d", n), func(b *testing.B) {
+			bb := setup(b)
+			p := pgtest.CreatePerson(b, bb.pool)
+			token := pgtest.CreatePersonToken(b, bb.pool, p.ID)
+			for i := range n {
+				pgtest.CreateDocument(b, bb.pool, p.ID, pgtest.Doc{Slug: fmt.Sprintf("doc-%d", i),
+					Content: fmt.Sprintf("[next](doc-%d.md) [first](doc-0.md) [missing](nowhere.md)", (i+1)%n)})
+			}
+			bb.drain(b)
+			const q = `{ documents(first: 50) { edges { node { id title links { state target { title } } backlinks { state source { title } } } } } }`
+			bb.do(b, req{query: q, bearer: token})
+			bb.counter.Reset()
+			b.ResetTimer()
+			for range b.N {
+				r := bb.do(b, req{query: q, bearer: token})
+				if len(r.Errors) > 0 {
+					b.Fatal(r.Errors)
+				}
+			}
+			b.StopTimer()
+			b.ReportMetric(float64(bb.counter.Count())/float64(b.N), "statements/op")
+		})
+	}
+}
+
 // BenchmarkCreateDocument measures createDocument over HTTP: the document,
 // its first revision and its outbox event in one transaction.
 func BenchmarkCreateDocument(b *testing.B) {
