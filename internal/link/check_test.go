@@ -251,10 +251,24 @@ func checkEdits(t testing.TB, body string) {
 	to := Address{Space: "wiki", Path: "ops", Slug: "deploy"}
 	for _, e := range Extract(body) {
 		dropped := Drop(body, e.Href)
+		links := 0
 		for _, o := range Scan(dropped) {
-			if o.Kind != Definition && o.Href == e.Href {
+			if o.Kind == Definition {
+				continue
+			}
+			links++
+			if o.Href == e.Href {
 				t.Fatalf("Drop(%q, %q) left a link to it: %q", body, e.Href, dropped)
 			}
+		}
+		want := 0
+		for _, o := range Scan(body) {
+			if o.Kind != Definition && o.Href != e.Href {
+				want++
+			}
+		}
+		if links != want {
+			t.Fatalf("Drop(%q, %q): %d other links became %d: %q", body, e.Href, want, links, dropped)
 		}
 		moved := Retarget(body, e.Href, to, "wiki", "eng")
 		_, suffix, _ := splitHref(e.Href)

@@ -1,11 +1,13 @@
 package link
 
 import (
+	"fmt"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 )
 
@@ -284,17 +286,26 @@ func Retarget(body, href string, to Address, fromSpace, fromPath string) string 
 // "[text][label]", "[label][]" or "[label]" becomes "text" or "label". A
 // definition whose destination is href is removed (with its line when
 // nothing else is on it, else just the definition and the white space after
-// it; a block quote's '>' before it stays), unless an image still uses it.
-// This is the "drop" answer.
+// it; a block quote's '>' or a list item's marker before it stays). This is
+// the "drop" answer.
 //
-// The kept text is not re-escaped: text that itself looks like link markup
-// ("[[x]](a.md)" leaves "[x]") may become a link again if a definition for
-// it exists.
+// Drop keeps the rest of the body rendering as before:
+//   - a definition is kept (unused, invisible) when an image still uses it,
+//     or when removing it would change the block structure (a definition
+//     opening a list item or paragraph whose later lines would then start a
+//     code block, say);
+//   - kept text that would start a block where the link began a line ("# x",
+//     "- x", "1. x", "> x", "```", "===") gets a backslash before the
+//     character that would ("\# x", "1\. x");
+//   - brackets that become a link only because a link inside them is gone
+//     ("[x [a](href)](y.md)": a link may not contain a link) get their '['
+//     escaped ("\[x a](y.md)").
+//
+// Emphasis delimiters in the kept text may pair with ones outside it (they
+// could not across the link's brackets).
 func Drop(body, href string) string {
 	p := parse(body)
-	var edits []edit
-	// Uses of each definition that cannot be dropped keep it.
-	keep := map[int]bool{}
+	keep := map[int]bool{} // definitions still used
 	for _, key := range p.state.imageRefs {
 		if i, ok := p.defs[key]; ok {
 			keep[i] = true
@@ -308,20 +319,182 @@ func Drop(body, href string) string {
 			keep[i] = true
 		}
 	}
+	var dels, defDels []edit
+	links := map[int]bool{} // starts of the links that stay
 	for i, o := range p.occ {
 		if o.Href != href || !o.exact {
+			if o.Kind != Definition {
+				links[o.Start] = true
+			}
 			continue
 		}
 		switch o.Kind {
 		case Inline, Reference:
-			edits = append(edits, edit{o.Start, o.End, o.Text})
+			dels = append(dels, edit{o.Start, o.TextStart, ""}, edit{o.TextEnd, o.End, ""})
+			if o.lineStart {
+				if at := blockStartEscape(body, o); at >= 0 {
+					dels = append(dels, edit{at, at, "\\"})
+				}
+			}
 		case Definition:
 			if !keep[i] {
-				edits = append(edits, removeDefinition(body, o))
+				defDels = append(defDels, removeDefinition(body, o))
 			}
 		}
 	}
-	return applyEdits(body, edits)
+	if len(dels) == 0 && len(defDels) == 0 {
+		return body
+	}
+	// Remove the definitions that can go without changing the blocks.
+	if len(defDels) > 0 {
+		base, _ := applyEditsMapped(body, dels)
+		want := blockSignature(parse(base).doc)
+		if all := append(append([]edit(nil), dels...), defDels...); blockSignature(parse(applyEdits(body, all)).doc) == want {
+			dels = all
+		} else {
+			for _, d := range defDels {
+				try := append(append([]edit(nil), dels...), d)
+				if blockSignature(parse(applyEdits(body, try)).doc) == want {
+					dels = try
+				}
+			}
+		}
+	}
+	// Every byte of the result is a byte of body or an inserted backslash;
+	// escapes are insertions at offsets of body.
+	escapes := map[int]bool{}
+	for range 16 {
+		edits := append([]edit(nil), dels...)
+		for at := range escapes {
+			edits = append(edits, edit{at, at, "\\"})
+		}
+		out, origin := applyEditsMapped(body, edits)
+		added := false
+		for _, o := range Scan(out) {
+			if o.Kind == Definition {
+				continue
+			}
+			if at := origin[o.Start]; at >= 0 && !links[at] && !escapes[at] {
+				escapes[at] = true
+				added = true
+			}
+		}
+		if !added {
+			return out
+		}
+	}
+	out, _ := applyEditsMapped(body, dels)
+	return out
+}
+
+// blockStartEscape returns where a backslash keeps the text of o, a link
+// that begins a line, from starting a block once its markup is gone, or -1.
+func blockStartEscape(body string, o Occurrence) int {
+	text := body[o.TextStart:o.TextEnd]
+	line := text
+	if i := strings.IndexAny(text, "\r\n"); i >= 0 {
+		line = text[:i]
+	} else {
+		rest := body[o.End:]
+		if j := strings.IndexAny(rest, "\r\n"); j >= 0 {
+			rest = rest[:j]
+		}
+		line += rest
+	}
+	if line == "" || !util.IsPunct(line[0]) && !(line[0] >= '0' && line[0] <= '9') {
+		return -1
+	}
+	if startsBlock(line) {
+		at := 0
+		for at < len(line) && at < 9 && line[at] >= '0' && line[at] <= '9' {
+			at++
+		}
+		if at == len(line) || line[at] == '\\' || !util.IsPunct(line[at]) {
+			return -1
+		}
+		if escaped := line[:at] + "\\" + line[at:]; !startsBlock(escaped) {
+			return o.TextStart + at
+		}
+	}
+	return -1
+}
+
+// startsBlock reports whether line, alone, is something other than a
+// paragraph, or would underline the paragraph before it.
+func startsBlock(line string) bool {
+	if t := strings.TrimRight(line, " \t"); t != "" && strings.Trim(t, "=") == "" {
+		return true // a setext heading underline
+	}
+	doc := markdown.Parser().Parse(text.NewReader([]byte(line)))
+	first := doc.FirstChild()
+	if first == nil {
+		return false
+	}
+	_, isPara := first.(*ast.Paragraph)
+	return !isPara || first.NextSibling() != nil
+}
+
+// blockSignature describes the block structure of doc, leaving out link
+// reference definitions.
+func blockSignature(doc ast.Node) string {
+	var b strings.Builder
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if n.Type() != ast.TypeBlock && n.Type() != ast.TypeDocument {
+			return ast.WalkSkipChildren, nil
+		}
+		if _, ok := n.(*ast.LinkReferenceDefinition); ok {
+			return ast.WalkSkipChildren, nil
+		}
+		if !entering {
+			b.WriteByte(')')
+			return ast.WalkContinue, nil
+		}
+		b.WriteString(n.Kind().String())
+		switch v := n.(type) {
+		case *ast.Heading:
+			b.WriteString(strconv.Itoa(v.Level))
+		case *ast.List:
+			fmt.Fprintf(&b, "%c%v%d", v.Marker, v.IsTight, v.Start)
+		}
+		b.WriteByte('(')
+		return ast.WalkContinue, nil
+	})
+	return b.String()
+}
+
+// applyEditsMapped is applyEdits that also returns, for each byte of the
+// result, its offset in body (-1 for inserted bytes). Insertions sort before
+// a deletion at the same offset.
+func applyEditsMapped(body string, edits []edit) (string, []int) {
+	sort.SliceStable(edits, func(i, j int) bool {
+		if edits[i].start != edits[j].start {
+			return edits[i].start < edits[j].start
+		}
+		return edits[i].end < edits[j].end
+	})
+	var b strings.Builder
+	origin := make([]int, 0, len(body)+1)
+	at := 0
+	for _, e := range edits {
+		if e.start < at {
+			continue
+		}
+		b.WriteString(body[at:e.start])
+		for i := at; i < e.start; i++ {
+			origin = append(origin, i)
+		}
+		b.WriteString(e.repl)
+		for range len(e.repl) {
+			origin = append(origin, -1)
+		}
+		at = e.end
+	}
+	b.WriteString(body[at:])
+	for i := at; i < len(body); i++ {
+		origin = append(origin, i)
+	}
+	origin = append(origin, len(body))
+	return b.String(), origin
 }
 
 // removeDefinition removes o and the white space after it on its last line;

@@ -90,6 +90,9 @@ type Occurrence struct {
 	// split records a definition whose destination goldmark also left in
 	// the following paragraph (see Scan); it is not exact.
 	split bool
+	// lineStart records a link that begins a line of its block's content
+	// (where dropping its markup could let its text start a block).
+	lineStart bool
 	// exact records that every range above was located and checked against
 	// goldmark's node. Rewriting functions only edit exact occurrences; the
 	// tests and fuzzers check that all occurrences are exact.
@@ -389,10 +392,24 @@ func (p *parsed) link(v *ast.Link) Occurrence {
 			return o
 		}
 	}
-	for n := v.Parent(); n != nil; n = n.Parent() {
-		if _, ok := n.(*extast.TableCell); ok {
-			o.inTable = true
-			break
+	block := v.Parent()
+	for block != nil && block.Type() != ast.TypeBlock {
+		block = block.Parent()
+	}
+	if _, ok := block.(*extast.TableCell); ok {
+		o.inTable = true
+	} else if block != nil {
+		lines := block.Lines()
+		for i := range lines.Len() {
+			seg := lines.At(i)
+			at := seg.Start
+			for at < o.Start && (src[at] == ' ' || src[at] == '\t') {
+				at++
+			}
+			if at == o.Start {
+				o.lineStart = true
+				break
+			}
 		}
 	}
 	o.exact = true
