@@ -6,13 +6,13 @@ import (
 )
 
 func TestDbg(t *testing.T) {
-	b := "[nested [deep]] \n\n- [other]: <with space.md>\n\n\n    [<b>](setup)\n\n[a [b] c](diagram.png)\n\n| a | b |\n|---|---|\n| [a\\](/wiki/a/b.md) | `x|y` |\n\n[ref][][Ref]\\日本語 www.example.com [x][other][![[nested [deep]]](codna:wiki:x)](x.md)text "
+	b := "[REF  x][a\\](x.md#sec \"t\")[REF  x][`co]de`](x.md (t))[é ü](../../../../up.md (t))\n\n- [ref x]: a%20b.md (t)\n"
 	for _, o := range Scan(b) {
-		fmt.Printf("%+v\n", o)
+		fmt.Printf("%q %+v\n", b[o.Start:o.End], o)
 	}
-	d := Drop(b, "with space.md")
+	d := Drop(b, "x.md")
 	fmt.Printf("%q\n", d)
 	for _, o := range Scan(d) {
-		fmt.Printf("%+v\n", o)
+		fmt.Printf("%q %+v\n", d[o.Start:o.End], o)
 	}
 }

@@ -360,31 +360,65 @@ func Drop(body, href string) string {
 			}
 		}
 	}
-	// Every byte of the result is a byte of body or an inserted backslash;
-	// escapes are insertions at offsets of body.
-	escapes := map[int]bool{}
-	for range 16 {
+	return escapeNewLinks(body, dels, links)
+}
+
+// escapeNewLinks applies dels to body and then looks for backslashes to
+// insert so that the links of the result are exactly those of body whose
+// starts are in keep: a link that appears only because a link inside its
+// brackets was dropped gets its ']' or its '[' escaped, whichever keeps the
+// other links as they were (greedily, a few rounds at most).
+func escapeNewLinks(body string, dels []edit, keep map[int]bool) string {
+	type result struct {
+		out   string
+		bad   int   // links gained or lost
+		fixes []int // candidate offsets (in body) to escape
+	}
+	eval := func(escapes []int) result {
 		edits := append([]edit(nil), dels...)
-		for at := range escapes {
+		for _, at := range escapes {
 			edits = append(edits, edit{at, at, "\\"})
 		}
 		out, origin := applyEditsMapped(body, edits)
-		added := false
+		r := result{out: out}
+		present := map[int]bool{}
 		for _, o := range Scan(out) {
 			if o.Kind == Definition {
 				continue
 			}
-			if at := origin[o.Start]; at >= 0 && !links[at] && !escapes[at] {
-				escapes[at] = true
-				added = true
+			at := origin[o.Start]
+			if at >= 0 && keep[at] {
+				present[at] = true
+				continue
+			}
+			r.bad++
+			if o.TextEnd >= 0 && origin[o.TextEnd] >= 0 {
+				r.fixes = append(r.fixes, origin[o.TextEnd])
+			}
+			if at >= 0 {
+				r.fixes = append(r.fixes, at)
 			}
 		}
-		if !added {
-			return out
-		}
+		r.bad += len(keep) - len(present)
+		return r
 	}
-	out, _ := applyEditsMapped(body, dels)
-	return out
+	var escapes []int
+	best := eval(nil)
+	for round := 0; round < 8 && best.bad > 0 && len(best.fixes) > 0; round++ {
+		improved := false
+		next, nextEsc := best, escapes
+		for _, at := range best.fixes {
+			try := append(append([]int(nil), escapes...), at)
+			if r := eval(try); r.bad < next.bad {
+				next, nextEsc, improved = r, try, true
+			}
+		}
+		if !improved {
+			break
+		}
+		best, escapes = next, nextEsc
+	}
+	return best.out
 }
 
 // blockStartEscape returns where a backslash keeps the text of o, a link

@@ -1,0 +1,126 @@
+// Package access is sharing: grants and their history, batches, share
+// suggestions, folder shares, and the answers to "why can I see this?" and
+// "who can see this?".
+package access
+
+import (
+	"context"
+	"errors"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"codna/internal/db"
+	"codna/internal/outbox"
+)
+
+// Principal is who a grant is to: a user (person or agent) or a group.
+type Principal struct {
+	Type db.PrincipalType
+	ID   uuid.UUID
+}
+
+// Grant reasons (document_access.grant_reason). A client may choose only
+// Direct and LinkSuggestion; the others are written by the features they name.
+const (
+	Direct         = "direct"
+	LinkSuggestion = "link_suggestion"
+	BulkTag        = "bulk_tag"
+	Folder         = "folder"
+	Script         = "script"
+	Import         = "import"
+)
+
+// GrantSpec is one grant to make.
+type GrantSpec struct {
+	DocumentID uuid.UUID
+	Principal  Principal
+	Permission db.Permission
+	GrantedBy  *uuid.UUID
+	Reason     string
+	BatchID    *uuid.UUID
+}
+
+// Outcome says what a grant did.
+type Outcome int
+
+// Outcomes of Grant.
+const (
+	Unchanged Outcome = iota // the principal already had that or more: a share never lowers a grant
+	Created                  // a new grant
+	Upgraded                 // read became write (a permission_changed event)
+)
+
+// Grant makes one grant inside the caller's transaction, with its
+// access_events row and its outbox event (access.granted, or
+// access.permission_changed for read → write). It does not check who may
+// grant (the caller did), and notifies nobody (notifications are per action,
+// not per grant).
+func Grant(ctx context.Context, q db.DBTX, g GrantSpec) (Outcome, error) {
+	qs := db.New(q)
+	row, err := qs.DocumentAccessCreate(ctx, db.DocumentAccessCreateParams{
+		ID: uuid.Must(uuid.NewV7()), DocumentID: g.DocumentID, PrincipalType: g.Principal.Type, PrincipalID: g.Principal.ID,
+		Permission: g.Permission, GrantedBy: g.GrantedBy, GrantReason: g.Reason, BatchID: g.BatchID,
+	})
+	action, typ, outcome := "granted", "access.granted", Created
+	if errors.Is(err, pgx.ErrNoRows) {
+		cur, err := qs.DocumentAccessGetForUpdate(ctx, db.DocumentAccessGetForUpdateParams{
+			DocumentID: g.DocumentID, PrincipalType: g.Principal.Type, PrincipalID: g.Principal.ID,
+		})
+		if err != nil {
+			return Unchanged, err
+		}
+		if cur.Permission == db.PermissionWrite || g.Permission == db.PermissionRead {
+			return Unchanged, nil
+		}
+		if row, err = qs.DocumentAccessUpgrade(ctx, db.DocumentAccessUpgradeParams{ID: cur.ID, GrantedBy: g.GrantedBy, BatchID: g.BatchID}); err != nil {
+			return Unchanged, err
+		}
+		action, typ, outcome = "permission_changed", "access.permission_changed", Upgraded
+	} else if err != nil {
+		return Unchanged, err
+	}
+	reason := g.Reason
+	if err := qs.AccessEventCreate(ctx, db.AccessEventCreateParams{
+		ID: uuid.Must(uuid.NewV7()), DocumentID: g.DocumentID, PrincipalType: g.Principal.Type, PrincipalID: g.Principal.ID,
+		Permission: &g.Permission, Action: action, ActorID: g.GrantedBy, GrantReason: &reason, BatchID: g.BatchID,
+	}); err != nil {
+		return Unchanged, err
+	}
+	_, err = outbox.Write(ctx, q, outbox.Event{
+		Type: typ, SubjectType: "access", SubjectID: &row.ID, DocumentID: &g.DocumentID, ActorID: g.GrantedBy,
+		Payload: map[string]any{
+			"principalType": g.Principal.Type, "principalId": g.Principal.ID, "permission": g.Permission,
+			"reason": g.Reason, "batchId": g.BatchID,
+		},
+	})
+	return outcome, err
+}
+
+// Revoke removes one principal's grant on a document inside the caller's
+// transaction, with an access_events "revoked" row (reason: the revoking
+// feature's word, or the grant's own reason when empty) and an access.revoked
+// outbox event. It reports whether there was a grant.
+func Revoke(ctx context.Context, q db.DBTX, documentID uuid.UUID, p Principal, actor *uuid.UUID, reason string, batch *uuid.UUID) (bool, error) {
+	qs := db.New(q)
+	row, err := qs.DocumentAccessDelete(ctx, db.DocumentAccessDeleteParams{DocumentID: documentID, PrincipalType: p.Type, PrincipalID: p.ID})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return false, nil
+	} else if err != nil {
+		return false, err
+	}
+	if reason == "" {
+		reason = row.GrantReason
+	}
+	if err := qs.AccessEventCreate(ctx, db.AccessEventCreateParams{
+		ID: uuid.Must(uuid.NewV7()), DocumentID: documentID, PrincipalType: p.Type, PrincipalID: p.ID,
+		Permission: &row.Permission, Action: "revoked", ActorID: actor, GrantReason: &reason, BatchID: batch,
+	}); err != nil {
+		return false, err
+	}
+	_, err = outbox.Write(ctx, q, outbox.Event{
+		Type: "access.revoked", SubjectType: "access", SubjectID: &row.ID, DocumentID: &documentID, ActorID: actor,
+		Payload: map[string]any{"principalType": p.Type, "principalId": p.ID, "permission": row.Permission, "reason": reason},
+	})
+	return true, err
+}
