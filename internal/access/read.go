@@ -1,0 +1,247 @@
+package access
+
+import (
+	"context"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+
+	"codna/internal/auth"
+	"codna/internal/db"
+	"codna/internal/document"
+	"codna/internal/fault"
+)
+
+// GrantInfo is a standing grant, explained: to whom, by whom, when, why and
+// in which batch.
+type GrantInfo struct {
+	ID         uuid.UUID
+	DocumentID uuid.UUID
+	Principal  Principal
+	// Label names the principal as a share recipient is written: an email,
+	// group:<slug> or agent:<slug>.
+	Label      string
+	Name       string
+	Permission db.Permission
+	GrantedBy  *uuid.UUID
+	Reason     string
+	BatchID    *uuid.UUID
+	CreatedAt  time.Time
+}
+
+var errNoDocument = fault.New(fault.NotFound, "No document has that id.")
+
+// readable returns the actor's access to a document, NOT_FOUND when none.
+func readable(ctx context.Context, q db.DBTX, actor *auth.Actor, id uuid.UUID) (document.Access, error) {
+	levels, err := document.Levels(ctx, q, actor, []uuid.UUID{id})
+	if err != nil {
+		return document.None, err
+	}
+	if !levels[id].CanRead() {
+		return document.None, errNoDocument
+	}
+	return levels[id], nil
+}
+
+// WhoCanSee lists every grant on a document the actor owns ("who can see
+// this?"). Errors: NOT_FOUND when the actor cannot read it; FORBIDDEN when
+// they can read but do not own it.
+func WhoCanSee(ctx context.Context, q db.DBTX, docID uuid.UUID) ([]GrantInfo, error) {
+	actor, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	lvl, err := readable(ctx, q, actor, docID)
+	if err != nil {
+		return nil, err
+	}
+	if !lvl.IsOwner() {
+		return nil, fault.New(fault.Forbidden, "Only the document's owner can see everyone it is shared with.")
+	}
+	rows, err := db.New(q).AccessListForDocument(ctx, docID)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]GrantInfo, len(rows))
+	for i, r := range rows {
+		g := GrantInfo{
+			ID: r.ID, DocumentID: r.DocumentID, Principal: Principal{Type: r.PrincipalType, ID: r.PrincipalID},
+			Name: r.PrincipalName, Permission: r.Permission, GrantedBy: r.GrantedBy, Reason: r.GrantReason, BatchID: r.BatchID, CreatedAt: r.CreatedAt,
+		}
+		switch {
+		case r.PrincipalType == db.PrincipalTypeGroup:
+			g.Label = "group:" + r.GroupSlug
+		case r.AgentSlug != "":
+			g.Label = "agent:" + r.AgentSlug
+		default:
+			g.Label = r.UserEmail
+		}
+		out[i] = g
+	}
+	return out, nil
+}
+
+// Why is the answer to "why can I see this?".
+type Why struct {
+	Owner  bool        // the actor owns it
+	Grants []GrantInfo // otherwise, the grants that reach them (own, or through a group)
+}
+
+// WhyCanISee explains the actor's access to a document they can read.
+// Errors: NOT_FOUND when they cannot.
+func WhyCanISee(ctx context.Context, q db.DBTX, docID uuid.UUID) (*Why, error) {
+	actor, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	lvl, err := readable(ctx, q, actor, docID)
+	if err != nil {
+		return nil, err
+	}
+	if lvl.IsOwner() {
+		return &Why{Owner: true}, nil
+	}
+	rows, err := db.New(q).AccessWhy(ctx, db.AccessWhyParams{DocumentID: docID, ActorID: actor.UserID, ActorIsPerson: actor.Kind == auth.KindPerson})
+	if err != nil {
+		return nil, err
+	}
+	w := &Why{}
+	for _, r := range rows {
+		g := GrantInfo{
+			ID: r.ID, DocumentID: r.DocumentID, Principal: Principal{Type: r.PrincipalType, ID: r.PrincipalID},
+			Permission: r.Permission, GrantedBy: r.GrantedBy, Reason: r.GrantReason, BatchID: r.BatchID, CreatedAt: r.CreatedAt,
+		}
+		if r.PrincipalType == db.PrincipalTypeGroup {
+			g.Label, g.Name = "group:"+r.GroupSlug, r.GroupName
+		} else {
+			g.Label, g.Name = actor.Email, actor.Name
+		}
+		w.Grants = append(w.Grants, g)
+	}
+	return w, nil
+}
+
+// Given is one grant the actor received.
+type Given struct {
+	EventID    uuid.UUID
+	DocumentID uuid.UUID
+	Permission db.Permission
+	GrantedBy  *uuid.UUID
+	Reason     string
+	BatchID    *uuid.UUID
+	At         time.Time
+}
+
+// RecentlyShared is trace 6: what the actor was given since a time, newest
+// first, at most limit — only grants that still stand, on live documents.
+func RecentlyShared(ctx context.Context, q db.DBTX, since time.Time, limit int) ([]Given, error) {
+	actor, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := db.New(q).AccessRecentlyShared(ctx, db.AccessRecentlySharedParams{ActorID: actor.UserID, Since: since, RowLimit: int32(limit)})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Given, len(rows))
+	for i, r := range rows {
+		g := Given{EventID: r.ID, DocumentID: r.DocumentID, GrantedBy: r.ActorID, BatchID: r.BatchID, At: r.CreatedAt}
+		if r.Permission != nil {
+			g.Permission = *r.Permission
+		}
+		if r.GrantReason != nil {
+			g.Reason = *r.GrantReason
+		}
+		out[i] = g
+	}
+	return out, nil
+}
+
+// Batch lists the standing grants of one sharing action, for the person
+// who made it or the owners of its documents. Errors: NOT_FOUND when there
+// is nothing the actor may review.
+func Batch(ctx context.Context, q db.DBTX, batchID uuid.UUID) ([]GrantInfo, error) {
+	actor, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := db.New(q).AccessBatch(ctx, db.AccessBatchParams{BatchID: &batchID, ActorID: actor.UserID})
+	if err != nil {
+		return nil, err
+	}
+	if len(rows) == 0 {
+		return nil, fault.New(fault.NotFound, "No batch of yours has that id.")
+	}
+	out := make([]GrantInfo, len(rows))
+	for i, r := range rows {
+		out[i] = GrantInfo{
+			ID: r.ID, DocumentID: r.DocumentID, Principal: Principal{Type: r.PrincipalType, ID: r.PrincipalID},
+			Permission: r.Permission, GrantedBy: r.GrantedBy, Reason: r.GrantReason, BatchID: r.BatchID, CreatedAt: r.CreatedAt,
+		}
+	}
+	return out, nil
+}
+
+// Person is someone a share can name.
+type Person struct {
+	ID    uuid.UUID
+	Email string
+	Name  string
+	Kind  auth.Kind
+	Slug  string // agents
+}
+
+// People finds people by name or email and agents by slug, for choosing
+// recipients (permissions.md: it is a team tool). Never management, never a
+// deactivated person. Errors: BAD_USER_INPUT on query under two characters.
+func People(ctx context.Context, q db.DBTX, query string, limit int) ([]Person, error) {
+	if _, err := auth.RequireUser(ctx); err != nil {
+		return nil, err
+	}
+	query = strings.TrimSpace(query)
+	if utf8.RuneCountInString(query) < 2 || len(query) > 200 {
+		return nil, fault.Input("query", "Type at least two characters.")
+	}
+	escaped := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(query)
+	rows, err := db.New(q).PeopleSearch(ctx, db.PeopleSearchParams{Query: escaped, RowLimit: int32(limit)})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Person, len(rows))
+	for i, r := range rows {
+		out[i] = Person{ID: r.ID, Email: r.Email, Name: r.Name, Kind: auth.Kind(r.Kind), Slug: r.AgentSlug}
+	}
+	return out, nil
+}
+
+// Group is a group someone can share with.
+type Group struct {
+	ID          uuid.UUID
+	Slug        string
+	Name        string
+	Description string
+	Everyone    bool
+	Members     int
+}
+
+// Groups lists every group (Everyone first) for choosing recipients.
+func Groups(ctx context.Context, q db.DBTX) ([]Group, error) {
+	if _, err := auth.RequireUser(ctx); err != nil {
+		return nil, err
+	}
+	rows, err := db.New(q).GroupList(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Group, len(rows))
+	for i, r := range rows {
+		g := Group{ID: r.ID, Slug: r.Slug, Name: r.Name, Everyone: r.Kind == "everyone", Members: int(r.Members)}
+		if r.Description != nil {
+			g.Description = *r.Description
+		}
+		out[i] = g
+	}
+	return out, nil
+}
