@@ -6,6 +6,7 @@ package graph
 import (
 	"log/slog"
 
+	"codna/internal/access"
 	"codna/internal/auth"
 	"codna/internal/document"
 	"codna/internal/inbox"
@@ -22,5 +23,7 @@ type Resolver struct {
 	Notifications *inbox.Service
 	Hub           *live.Hub
 	Linking       *linkgraph.Service
+	Sharing       *access.Service
+	FolderRules   *access.FolderService
 	Log           *slog.Logger
 }

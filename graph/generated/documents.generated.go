@@ -35,6 +35,8 @@ type DocumentResolver interface {
 	Revision(ctx context.Context, obj *document.Doc, version int) (*document.Revision, error)
 	Diff(ctx context.Context, obj *document.Doc, from int, to int) (string, error)
 	PathHistory(ctx context.Context, obj *document.Doc) ([]document.PastAddress, error)
+	Access(ctx context.Context, obj *document.Doc) ([]model.Grant, error)
+	WhyCanISee(ctx context.Context, obj *document.Doc) (*model.AccessExplanation, error)
 	Links(ctx context.Context, obj *document.Doc) ([]linkgraph.Edge, error)
 	Backlinks(ctx context.Context, obj *document.Doc) ([]linkgraph.Edge, error)
 	Related(ctx context.Context, obj *document.Doc, depth *int, direction *model.LinkDirection) ([]model.RelatedDocument, error)
@@ -805,6 +807,70 @@ func (ec *executionContext) fieldContext_Document_pathHistory(_ context.Context,
 		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_PastAddress(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Document_access(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Document_access(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Document().Access(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.Grant) graphql.Marshaler {
+			return ec.marshalNGrant2ᚕcodnaᚋgraphᚋmodelᚐGrantᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Document_access(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Document",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Grant(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Document_whyCanISee(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Document_whyCanISee(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Document().WhyCanISee(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.AccessExplanation) graphql.Marshaler {
+			return ec.marshalNAccessExplanation2ᚖcodnaᚋgraphᚋmodelᚐAccessExplanation(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Document_whyCanISee(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Document",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AccessExplanation(ctx, field)
 		},
 	}
 	return fc, nil
@@ -2836,6 +2902,18 @@ func (ec *executionContext) _Document(ctx context.Context, sel ast.SelectionSet,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Document_pathHistory(ctx, field, obj)
+				})
+		case "access":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Document_access(ctx, field, obj)
+				})
+		case "whyCanISee":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Document_whyCanISee(ctx, field, obj)
 				})
 		case "links":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,

@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"sync/atomic"
+	"time"
 
 	"github.com/99designs/gqlgen/graphql"
 	gqlparser "github.com/vektah/gqlparser/v2"
@@ -40,6 +41,11 @@ type DirectiveRoot struct {
 }
 
 type ComplexityRoot struct {
+	AccessExplanation struct {
+		Grants func(childComplexity int) int
+		Owner  func(childComplexity int) int
+	}
+
 	CreateDocumentPayload struct {
 		Document func(childComplexity int) int
 	}
@@ -57,6 +63,7 @@ type ComplexityRoot struct {
 	}
 
 	Document struct {
+		Access       func(childComplexity int) int
 		Backlinks    func(childComplexity int) int
 		Content      func(childComplexity int) int
 		CreatedAt    func(childComplexity int) int
@@ -82,6 +89,7 @@ type ComplexityRoot struct {
 		UpdatedAt    func(childComplexity int) int
 		UpdatedBy    func(childComplexity int) int
 		Version      func(childComplexity int) int
+		WhyCanISee   func(childComplexity int) int
 	}
 
 	DocumentConnection struct {
@@ -151,11 +159,45 @@ type ComplexityRoot struct {
 		UpdatedAt func(childComplexity int) int
 	}
 
+	FolderShare struct {
+		CreatedAt     func(childComplexity int) int
+		ID            func(childComplexity int) int
+		Path          func(childComplexity int) int
+		Permission    func(childComplexity int) int
+		PrincipalID   func(childComplexity int) int
+		PrincipalType func(childComplexity int) int
+		Space         func(childComplexity int) int
+		UpdatedAt     func(childComplexity int) int
+	}
+
 	FolderTree struct {
 		Documents func(childComplexity int) int
 		Folders   func(childComplexity int) int
 		Path      func(childComplexity int) int
 		Space     func(childComplexity int) int
+	}
+
+	Grant struct {
+		BatchID       func(childComplexity int) int
+		CreatedAt     func(childComplexity int) int
+		Document      func(childComplexity int) int
+		GrantedBy     func(childComplexity int) int
+		ID            func(childComplexity int) int
+		Permission    func(childComplexity int) int
+		PrincipalID   func(childComplexity int) int
+		PrincipalType func(childComplexity int) int
+		Reason        func(childComplexity int) int
+		Recipient     func(childComplexity int) int
+		RecipientName func(childComplexity int) int
+	}
+
+	Group struct {
+		Description func(childComplexity int) int
+		Everyone    func(childComplexity int) int
+		ID          func(childComplexity int) int
+		Members     func(childComplexity int) int
+		Name        func(childComplexity int) int
+		Slug        func(childComplexity int) int
 	}
 
 	InboxCounts struct {
@@ -280,6 +322,12 @@ type ComplexityRoot struct {
 		ResolveNotification      func(childComplexity int, input model.NotificationInput) int
 		RestoreDocument          func(childComplexity int, input model.RestoreDocumentInput) int
 		RestoreRevision          func(childComplexity int, input model.RestoreRevisionInput) int
+		RevokeAccess             func(childComplexity int, input model.RevokeAccessInput) int
+		RevokeBatch              func(childComplexity int, input model.RevokeBatchInput) int
+		Share                    func(childComplexity int, input model.ShareInput) int
+		ShareByTag               func(childComplexity int, input model.ShareByTagInput) int
+		ShareFolder              func(childComplexity int, input model.ShareFolderInput) int
+		UnshareFolder            func(childComplexity int, input model.UnshareFolderInput) int
 		UpdateDocument           func(childComplexity int, input model.UpdateDocumentInput) int
 	}
 
@@ -325,17 +373,28 @@ type ComplexityRoot struct {
 		ValidTo   func(childComplexity int) int
 	}
 
+	Person struct {
+		Email func(childComplexity int) int
+		ID    func(childComplexity int) int
+		Kind  func(childComplexity int) int
+		Name  func(childComplexity int) int
+		Slug  func(childComplexity int) int
+	}
+
 	ProposeLinkPayload struct {
 		Created    func(childComplexity int) int
 		Suggestion func(childComplexity int) int
 	}
 
 	Query struct {
+		Batch             func(childComplexity int, id string) int
 		Document          func(childComplexity int, id string) int
 		DocumentByAddress func(childComplexity int, space model.Space, path *string, slug string) int
 		Documents         func(childComplexity int, first *int, after *string, filter *model.DocumentFilter, orderBy *model.DocumentOrder) int
+		FolderShares      func(childComplexity int, space *model.Space) int
 		FolderTree        func(childComplexity int, space model.Space, path *string) int
 		Folders           func(childComplexity int, space model.Space) int
+		Groups            func(childComplexity int) int
 		Inbox             func(childComplexity int, first *int, after *string, filter *model.InboxFilter) int
 		InboxCounts       func(childComplexity int) int
 		LinkDecisions     func(childComplexity int, first *int, after *string) int
@@ -343,6 +402,9 @@ type ComplexityRoot struct {
 		LinkSuggestions   func(childComplexity int, first *int, after *string, documentID *string) int
 		ManagedUsers      func(childComplexity int, first *int, after *string) int
 		Me                func(childComplexity int) int
+		People            func(childComplexity int, query string, first *int) int
+		RecentlyShared    func(childComplexity int, since time.Time, first *int) int
+		ShareSuggestions  func(childComplexity int, documentIds []string, recipients []string, depth *int) int
 		Trash             func(childComplexity int, first *int, after *string) int
 	}
 
@@ -361,14 +423,59 @@ type ComplexityRoot struct {
 		Document func(childComplexity int) int
 	}
 
+	RevokeAccessPayload struct {
+		Document func(childComplexity int) int
+	}
+
+	RevokeBatchPayload struct {
+		Revoked func(childComplexity int) int
+	}
+
 	SetPersonActivePayload struct {
 		User func(childComplexity int) int
+	}
+
+	ShareFolderPayload struct {
+		FolderShare func(childComplexity int) int
+		Granted     func(childComplexity int) int
+	}
+
+	ShareGrantResult struct {
+		Document  func(childComplexity int) int
+		Outcome   func(childComplexity int) int
+		Recipient func(childComplexity int) int
+	}
+
+	SharePayload struct {
+		BatchID func(childComplexity int) int
+		Grants  func(childComplexity int) int
+	}
+
+	ShareSuggestion struct {
+		Depth       func(childComplexity int) int
+		Document    func(childComplexity int) int
+		Explanation func(childComplexity int) int
+		Recipients  func(childComplexity int) int
+		Via         func(childComplexity int) int
+	}
+
+	SharedWithMe struct {
+		At         func(childComplexity int) int
+		BatchID    func(childComplexity int) int
+		Document   func(childComplexity int) int
+		GrantedBy  func(childComplexity int) int
+		Permission func(childComplexity int) int
+		Reason     func(childComplexity int) int
 	}
 
 	Subscription struct {
 		DocumentChanged   func(childComplexity int, id string) int
 		InboxCounts       func(childComplexity int) int
 		NotificationAdded func(childComplexity int) int
+	}
+
+	UnshareFolderPayload struct {
+		Revoked func(childComplexity int) int
 	}
 
 	UpdateDocumentPayload struct {
@@ -398,6 +505,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 	_ = ec
 	switch typeName + "." + field {
 
+	case "AccessExplanation.grants":
+		if e.ComplexityRoot.AccessExplanation.Grants == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessExplanation.Grants(childComplexity), true
+	case "AccessExplanation.owner":
+		if e.ComplexityRoot.AccessExplanation.Owner == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessExplanation.Owner(childComplexity), true
+
 	case "CreateDocumentPayload.document":
 		if e.ComplexityRoot.CreateDocumentPayload.Document == nil {
 			break
@@ -426,6 +546,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.DeleteDocumentPayload.Document(childComplexity), true
 
+	case "Document.access":
+		if e.ComplexityRoot.Document.Access == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Document.Access(childComplexity), true
 	case "Document.backlinks":
 		if e.ComplexityRoot.Document.Backlinks == nil {
 			break
@@ -596,6 +722,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Document.Version(childComplexity), true
+	case "Document.whyCanISee":
+		if e.ComplexityRoot.Document.WhyCanISee == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Document.WhyCanISee(childComplexity), true
 
 	case "DocumentConnection.edges":
 		if e.ComplexityRoot.DocumentConnection.Edges == nil {
@@ -863,6 +995,55 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.FolderEntry.UpdatedAt(childComplexity), true
 
+	case "FolderShare.createdAt":
+		if e.ComplexityRoot.FolderShare.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FolderShare.CreatedAt(childComplexity), true
+	case "FolderShare.id":
+		if e.ComplexityRoot.FolderShare.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FolderShare.ID(childComplexity), true
+	case "FolderShare.path":
+		if e.ComplexityRoot.FolderShare.Path == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FolderShare.Path(childComplexity), true
+	case "FolderShare.permission":
+		if e.ComplexityRoot.FolderShare.Permission == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FolderShare.Permission(childComplexity), true
+	case "FolderShare.principalId":
+		if e.ComplexityRoot.FolderShare.PrincipalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FolderShare.PrincipalID(childComplexity), true
+	case "FolderShare.principalType":
+		if e.ComplexityRoot.FolderShare.PrincipalType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FolderShare.PrincipalType(childComplexity), true
+	case "FolderShare.space":
+		if e.ComplexityRoot.FolderShare.Space == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FolderShare.Space(childComplexity), true
+	case "FolderShare.updatedAt":
+		if e.ComplexityRoot.FolderShare.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FolderShare.UpdatedAt(childComplexity), true
+
 	case "FolderTree.documents":
 		if e.ComplexityRoot.FolderTree.Documents == nil {
 			break
@@ -887,6 +1068,110 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.FolderTree.Space(childComplexity), true
+
+	case "Grant.batchId":
+		if e.ComplexityRoot.Grant.BatchID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Grant.BatchID(childComplexity), true
+	case "Grant.createdAt":
+		if e.ComplexityRoot.Grant.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Grant.CreatedAt(childComplexity), true
+	case "Grant.document":
+		if e.ComplexityRoot.Grant.Document == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Grant.Document(childComplexity), true
+	case "Grant.grantedBy":
+		if e.ComplexityRoot.Grant.GrantedBy == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Grant.GrantedBy(childComplexity), true
+	case "Grant.id":
+		if e.ComplexityRoot.Grant.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Grant.ID(childComplexity), true
+	case "Grant.permission":
+		if e.ComplexityRoot.Grant.Permission == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Grant.Permission(childComplexity), true
+	case "Grant.principalId":
+		if e.ComplexityRoot.Grant.PrincipalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Grant.PrincipalID(childComplexity), true
+	case "Grant.principalType":
+		if e.ComplexityRoot.Grant.PrincipalType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Grant.PrincipalType(childComplexity), true
+	case "Grant.reason":
+		if e.ComplexityRoot.Grant.Reason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Grant.Reason(childComplexity), true
+	case "Grant.recipient":
+		if e.ComplexityRoot.Grant.Recipient == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Grant.Recipient(childComplexity), true
+	case "Grant.recipientName":
+		if e.ComplexityRoot.Grant.RecipientName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Grant.RecipientName(childComplexity), true
+
+	case "Group.description":
+		if e.ComplexityRoot.Group.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Group.Description(childComplexity), true
+	case "Group.everyone":
+		if e.ComplexityRoot.Group.Everyone == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Group.Everyone(childComplexity), true
+	case "Group.id":
+		if e.ComplexityRoot.Group.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Group.ID(childComplexity), true
+	case "Group.members":
+		if e.ComplexityRoot.Group.Members == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Group.Members(childComplexity), true
+	case "Group.name":
+		if e.ComplexityRoot.Group.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Group.Name(childComplexity), true
+	case "Group.slug":
+		if e.ComplexityRoot.Group.Slug == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Group.Slug(childComplexity), true
 
 	case "InboxCounts.decisions":
 		if e.ComplexityRoot.InboxCounts.Decisions == nil {
@@ -1405,6 +1690,72 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RestoreRevision(childComplexity, args["input"].(model.RestoreRevisionInput)), true
+	case "Mutation.revokeAccess":
+		if e.ComplexityRoot.Mutation.RevokeAccess == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_revokeAccess_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RevokeAccess(childComplexity, args["input"].(model.RevokeAccessInput)), true
+	case "Mutation.revokeBatch":
+		if e.ComplexityRoot.Mutation.RevokeBatch == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_revokeBatch_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RevokeBatch(childComplexity, args["input"].(model.RevokeBatchInput)), true
+	case "Mutation.share":
+		if e.ComplexityRoot.Mutation.Share == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_share_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.Share(childComplexity, args["input"].(model.ShareInput)), true
+	case "Mutation.shareByTag":
+		if e.ComplexityRoot.Mutation.ShareByTag == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_shareByTag_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ShareByTag(childComplexity, args["input"].(model.ShareByTagInput)), true
+	case "Mutation.shareFolder":
+		if e.ComplexityRoot.Mutation.ShareFolder == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_shareFolder_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ShareFolder(childComplexity, args["input"].(model.ShareFolderInput)), true
+	case "Mutation.unshareFolder":
+		if e.ComplexityRoot.Mutation.UnshareFolder == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_unshareFolder_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UnshareFolder(childComplexity, args["input"].(model.UnshareFolderInput)), true
 	case "Mutation.updateDocument":
 		if e.ComplexityRoot.Mutation.UpdateDocument == nil {
 			break
@@ -1567,6 +1918,37 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PastAddress.ValidTo(childComplexity), true
 
+	case "Person.email":
+		if e.ComplexityRoot.Person.Email == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Person.Email(childComplexity), true
+	case "Person.id":
+		if e.ComplexityRoot.Person.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Person.ID(childComplexity), true
+	case "Person.kind":
+		if e.ComplexityRoot.Person.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Person.Kind(childComplexity), true
+	case "Person.name":
+		if e.ComplexityRoot.Person.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Person.Name(childComplexity), true
+	case "Person.slug":
+		if e.ComplexityRoot.Person.Slug == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Person.Slug(childComplexity), true
+
 	case "ProposeLinkPayload.created":
 		if e.ComplexityRoot.ProposeLinkPayload.Created == nil {
 			break
@@ -1580,6 +1962,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ProposeLinkPayload.Suggestion(childComplexity), true
 
+	case "Query.batch":
+		if e.ComplexityRoot.Query.Batch == nil {
+			break
+		}
+
+		args, err := ec.field_Query_batch_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Batch(childComplexity, args["id"].(string)), true
 	case "Query.document":
 		if e.ComplexityRoot.Query.Document == nil {
 			break
@@ -1613,6 +2006,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Documents(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.DocumentFilter), args["orderBy"].(*model.DocumentOrder)), true
+	case "Query.folderShares":
+		if e.ComplexityRoot.Query.FolderShares == nil {
+			break
+		}
+
+		args, err := ec.field_Query_folderShares_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.FolderShares(childComplexity, args["space"].(*model.Space)), true
 	case "Query.folderTree":
 		if e.ComplexityRoot.Query.FolderTree == nil {
 			break
@@ -1635,6 +2039,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Folders(childComplexity, args["space"].(model.Space)), true
+	case "Query.groups":
+		if e.ComplexityRoot.Query.Groups == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.Groups(childComplexity), true
 	case "Query.inbox":
 		if e.ComplexityRoot.Query.Inbox == nil {
 			break
@@ -1703,6 +2113,39 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Me(childComplexity), true
+	case "Query.people":
+		if e.ComplexityRoot.Query.People == nil {
+			break
+		}
+
+		args, err := ec.field_Query_people_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.People(childComplexity, args["query"].(string), args["first"].(*int)), true
+	case "Query.recentlyShared":
+		if e.ComplexityRoot.Query.RecentlyShared == nil {
+			break
+		}
+
+		args, err := ec.field_Query_recentlyShared_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.RecentlyShared(childComplexity, args["since"].(time.Time), args["first"].(*int)), true
+	case "Query.shareSuggestions":
+		if e.ComplexityRoot.Query.ShareSuggestions == nil {
+			break
+		}
+
+		args, err := ec.field_Query_shareSuggestions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ShareSuggestions(childComplexity, args["documentIds"].([]string), args["recipients"].([]string), args["depth"].(*int)), true
 	case "Query.trash":
 		if e.ComplexityRoot.Query.Trash == nil {
 			break
@@ -1754,12 +2197,139 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.RestoreRevisionPayload.Document(childComplexity), true
 
+	case "RevokeAccessPayload.document":
+		if e.ComplexityRoot.RevokeAccessPayload.Document == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevokeAccessPayload.Document(childComplexity), true
+
+	case "RevokeBatchPayload.revoked":
+		if e.ComplexityRoot.RevokeBatchPayload.Revoked == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevokeBatchPayload.Revoked(childComplexity), true
+
 	case "SetPersonActivePayload.user":
 		if e.ComplexityRoot.SetPersonActivePayload.User == nil {
 			break
 		}
 
 		return e.ComplexityRoot.SetPersonActivePayload.User(childComplexity), true
+
+	case "ShareFolderPayload.folderShare":
+		if e.ComplexityRoot.ShareFolderPayload.FolderShare == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ShareFolderPayload.FolderShare(childComplexity), true
+	case "ShareFolderPayload.granted":
+		if e.ComplexityRoot.ShareFolderPayload.Granted == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ShareFolderPayload.Granted(childComplexity), true
+
+	case "ShareGrantResult.document":
+		if e.ComplexityRoot.ShareGrantResult.Document == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ShareGrantResult.Document(childComplexity), true
+	case "ShareGrantResult.outcome":
+		if e.ComplexityRoot.ShareGrantResult.Outcome == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ShareGrantResult.Outcome(childComplexity), true
+	case "ShareGrantResult.recipient":
+		if e.ComplexityRoot.ShareGrantResult.Recipient == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ShareGrantResult.Recipient(childComplexity), true
+
+	case "SharePayload.batchId":
+		if e.ComplexityRoot.SharePayload.BatchID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SharePayload.BatchID(childComplexity), true
+	case "SharePayload.grants":
+		if e.ComplexityRoot.SharePayload.Grants == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SharePayload.Grants(childComplexity), true
+
+	case "ShareSuggestion.depth":
+		if e.ComplexityRoot.ShareSuggestion.Depth == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ShareSuggestion.Depth(childComplexity), true
+	case "ShareSuggestion.document":
+		if e.ComplexityRoot.ShareSuggestion.Document == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ShareSuggestion.Document(childComplexity), true
+	case "ShareSuggestion.explanation":
+		if e.ComplexityRoot.ShareSuggestion.Explanation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ShareSuggestion.Explanation(childComplexity), true
+	case "ShareSuggestion.recipients":
+		if e.ComplexityRoot.ShareSuggestion.Recipients == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ShareSuggestion.Recipients(childComplexity), true
+	case "ShareSuggestion.via":
+		if e.ComplexityRoot.ShareSuggestion.Via == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ShareSuggestion.Via(childComplexity), true
+
+	case "SharedWithMe.at":
+		if e.ComplexityRoot.SharedWithMe.At == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SharedWithMe.At(childComplexity), true
+	case "SharedWithMe.batchId":
+		if e.ComplexityRoot.SharedWithMe.BatchID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SharedWithMe.BatchID(childComplexity), true
+	case "SharedWithMe.document":
+		if e.ComplexityRoot.SharedWithMe.Document == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SharedWithMe.Document(childComplexity), true
+	case "SharedWithMe.grantedBy":
+		if e.ComplexityRoot.SharedWithMe.GrantedBy == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SharedWithMe.GrantedBy(childComplexity), true
+	case "SharedWithMe.permission":
+		if e.ComplexityRoot.SharedWithMe.Permission == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SharedWithMe.Permission(childComplexity), true
+	case "SharedWithMe.reason":
+		if e.ComplexityRoot.SharedWithMe.Reason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SharedWithMe.Reason(childComplexity), true
 
 	case "Subscription.documentChanged":
 		if e.ComplexityRoot.Subscription.DocumentChanged == nil {
@@ -1784,6 +2354,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Subscription.NotificationAdded(childComplexity), true
+
+	case "UnshareFolderPayload.revoked":
+		if e.ComplexityRoot.UnshareFolderPayload.Revoked == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UnshareFolderPayload.Revoked(childComplexity), true
 
 	case "UpdateDocumentPayload.changed":
 		if e.ComplexityRoot.UpdateDocumentPayload.Changed == nil {
@@ -1846,7 +2423,13 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("ProposeLinkInput", ec.unmarshalInputProposeLinkInput),
 			graphql.NewInputUnmarshaler("RestoreDocumentInput", ec.unmarshalInputRestoreDocumentInput),
 			graphql.NewInputUnmarshaler("RestoreRevisionInput", ec.unmarshalInputRestoreRevisionInput),
+			graphql.NewInputUnmarshaler("RevokeAccessInput", ec.unmarshalInputRevokeAccessInput),
+			graphql.NewInputUnmarshaler("RevokeBatchInput", ec.unmarshalInputRevokeBatchInput),
 			graphql.NewInputUnmarshaler("SetPersonActiveInput", ec.unmarshalInputSetPersonActiveInput),
+			graphql.NewInputUnmarshaler("ShareByTagInput", ec.unmarshalInputShareByTagInput),
+			graphql.NewInputUnmarshaler("ShareFolderInput", ec.unmarshalInputShareFolderInput),
+			graphql.NewInputUnmarshaler("ShareInput", ec.unmarshalInputShareInput),
+			graphql.NewInputUnmarshaler("UnshareFolderInput", ec.unmarshalInputUnshareFolderInput),
 			graphql.NewInputUnmarshaler("UpdateDocumentInput", ec.unmarshalInputUpdateDocumentInput),
 		)
 	}
@@ -1941,6 +2524,243 @@ func newExecutionContext(
 }
 
 var sources = []*ast.Source{
+	{Name: "../schema/access.graphqls", Input: `"What a grant allows."
+enum Permission {
+  "Read the document, its history and its links."
+  READ
+  "Also edit and move it, and share it on up to write."
+  WRITE
+}
+
+"Why a grant exists."
+enum GrantReason {
+  "Someone shared it."
+  DIRECT
+  "Shared as a suggestion accepted while sharing a linking document."
+  LINK_SUGGESTION
+  "Shared with everything carrying a tag, once."
+  BULK_TAG
+  "A standing folder share covers it."
+  FOLDER
+  "An automation shared it, with its owner's permission."
+  SCRIPT
+  "It came with an import."
+  IMPORT
+}
+
+"Who a grant is to."
+enum PrincipalType {
+  USER
+  GROUP
+}
+
+"A grant on a document, explained."
+type Grant {
+  id: ID!
+  document: Document
+  principalType: PrincipalType!
+  principalId: ID!
+  "The recipient as a share names it: an email, ` + "`" + `group:<slug>` + "`" + ` or ` + "`" + `agent:<slug>` + "`" + `."
+  recipient: String!
+  "The recipient's display name."
+  recipientName: String!
+  permission: Permission!
+  grantedBy: User
+  reason: GrantReason!
+  "The sharing action it was part of."
+  batchId: ID
+  createdAt: Time!
+}
+
+"Why you can see a document."
+type AccessExplanation {
+  "You own it."
+  owner: Boolean!
+  "Otherwise, the grants that reach you: your own, or through a group (Everyone included)."
+  grants: [Grant!]!
+}
+
+"Something shared with you."
+type SharedWithMe {
+  document: Document!
+  permission: Permission!
+  grantedBy: User
+  reason: GrantReason!
+  batchId: ID
+  "When it was shared."
+  at: Time!
+}
+
+"A person or agent a share can name."
+type Person {
+  id: ID!
+  name: String!
+  "A person's email; empty for an agent."
+  email: String!
+  kind: UserKind!
+  "An agent's slug (share with ` + "`" + `agent:<slug>` + "`" + `)."
+  slug: String
+}
+
+"A group a share can name (` + "`" + `group:<slug>` + "`" + `)."
+type Group {
+  id: ID!
+  slug: String!
+  name: String!
+  description: String!
+  "True for Everyone: every person, never an agent."
+  everyone: Boolean!
+  members: Int!
+}
+
+"What a share did for one document and recipient."
+enum ShareOutcome {
+  "A new grant."
+  CREATED
+  "A read grant became write."
+  UPGRADED
+  "They already had that or more: a share never lowers a grant."
+  UNCHANGED
+}
+
+type ShareGrantResult {
+  document: Document
+  recipient: String!
+  outcome: ShareOutcome!
+}
+
+"One sharing action."
+input ShareInput {
+  documentIds: [ID!]!
+  "People by email, ` + "`" + `group:<slug>` + "`" + ` or ` + "`" + `agent:<slug>` + "`" + ` (agents only by their responsible people)."
+  recipients: [String!]!
+  permission: Permission!
+  "DIRECT (default) or LINK_SUGGESTION."
+  reason: GrantReason
+  "Share suggestions accepted with this share: granted with reason LINK_SUGGESTION."
+  suggestedDocumentIds: [ID!]
+  "Share suggestions declined: never suggested for these recipients again."
+  declinedDocumentIds: [ID!]
+}
+
+"The sharing action's batch and what it did."
+type SharePayload {
+  "One id for the whole action: review or revoke it as one."
+  batchId: ID!
+  grants: [ShareGrantResult!]!
+}
+
+"Share every live, active document carrying a tag, once (documents tagged later are not shared)."
+input ShareByTagInput {
+  tag: String!
+  recipients: [String!]!
+  permission: Permission!
+}
+
+"A document suggested while sharing, because the shared documents link to it."
+type ShareSuggestion {
+  document: Document!
+  depth: Int!
+  "The documents from the shared one to this one."
+  via: [Document!]!
+  "Why, in words: \"onboarding links to laptop-setup\"."
+  explanation: String!
+  "The recipients who cannot see it yet."
+  recipients: [String!]!
+}
+
+"A grant to take away."
+input RevokeAccessInput {
+  documentId: ID!
+  principalType: PrincipalType!
+  principalId: ID!
+}
+
+type RevokeAccessPayload {
+  document: Document!
+}
+
+input RevokeBatchInput {
+  batchId: ID!
+}
+
+type RevokeBatchPayload {
+  revoked: Int!
+}
+
+"A standing rule: your documents in a folder and beneath it are shared with a recipient, now and later."
+type FolderShare {
+  id: ID!
+  space: Space!
+  "The folder; empty for the whole space."
+  path: String!
+  principalType: PrincipalType!
+  principalId: ID!
+  permission: Permission!
+  createdAt: Time!
+  updatedAt: Time!
+}
+
+input ShareFolderInput {
+  space: Space!
+  path: String!
+  "One recipient: an email, ` + "`" + `group:<slug>` + "`" + ` or ` + "`" + `agent:<slug>` + "`" + `."
+  recipient: String!
+  permission: Permission!
+}
+
+type ShareFolderPayload {
+  folderShare: FolderShare!
+  "Documents granted now."
+  granted: Int!
+}
+
+input UnshareFolderInput {
+  id: ID!
+}
+
+type UnshareFolderPayload {
+  "Grants taken away (those no other standing rule still justifies)."
+  revoked: Int!
+}
+
+extend type Document {
+  "Owner only: everyone it is shared with, and why."
+  access: [Grant!]!
+  "Why you can see it."
+  whyCanISee: AccessExplanation!
+}
+
+extend type Query {
+  "What was shared with you since a time, newest first: only grants that still stand, on live documents."
+  recentlyShared(since: Time!, first: Int = 50): [SharedWithMe!]!
+  "The standing grants of one sharing action (yours, or on your documents)."
+  batch(id: ID!): [Grant!]!
+  "People by name or email and agents by slug (at least two characters)."
+  people(query: String!, first: Int = 20): [Person!]!
+  "Every group."
+  groups: [Group!]!
+  "Documents your documents link to that the recipients cannot see yet, to share along (` + "`" + `depth` + "`" + ` 1 to 3)."
+  shareSuggestions(documentIds: [ID!]!, recipients: [String!]!, depth: Int = 1): [ShareSuggestion!]!
+  "Your standing folder shares."
+  folderShares(space: Space): [FolderShare!]!
+}
+
+extend type Mutation {
+  "Shares documents with recipients as one action (one batch)."
+  share(input: ShareInput!): SharePayload!
+  "Shares every document carrying a tag, once."
+  shareByTag(input: ShareByTagInput!): SharePayload!
+  "Takes one grant away (the owner, or who granted it)."
+  revokeAccess(input: RevokeAccessInput!): RevokeAccessPayload!
+  "Takes a whole sharing action back."
+  revokeBatch(input: RevokeBatchInput!): RevokeBatchPayload!
+  "Shares a folder of yours, now and later."
+  shareFolder(input: ShareFolderInput!): ShareFolderPayload!
+  "Ends a folder share; grants no other rule justifies are taken away."
+  unshareFolder(input: UnshareFolderInput!): UnshareFolderPayload!
+}
+`, BuiltIn: false},
 	{Name: "../schema/auth.graphqls", Input: `"What kind of user a ` + "`" + `User` + "`" + ` is."
 enum UserKind {
   "A person who signs in and reads and writes the knowledge base."
@@ -2757,6 +3577,16 @@ var parsedSchema = gqlparser.MustLoadSchema(sources...)
 // Each function is generated once per unique object type, deduplicating the
 // switch statements that were previously inlined in every fieldContext_* function.
 
+func (ec *executionContext) childFields_AccessExplanation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "owner":
+		return ec.fieldContext_AccessExplanation_owner(ctx, field)
+	case "grants":
+		return ec.fieldContext_AccessExplanation_grants(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AccessExplanation", field.Name)
+}
+
 func (ec *executionContext) childFields_CreateDocumentPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "document":
@@ -2835,6 +3665,10 @@ func (ec *executionContext) childFields_Document(ctx context.Context, field grap
 		return ec.fieldContext_Document_diff(ctx, field)
 	case "pathHistory":
 		return ec.fieldContext_Document_pathHistory(ctx, field)
+	case "access":
+		return ec.fieldContext_Document_access(ctx, field)
+	case "whyCanISee":
+		return ec.fieldContext_Document_whyCanISee(ctx, field)
 	case "links":
 		return ec.fieldContext_Document_links(ctx, field)
 	case "backlinks":
@@ -2979,6 +3813,28 @@ func (ec *executionContext) childFields_FolderEntry(ctx context.Context, field g
 	return nil, fmt.Errorf("no field named %q was found under type FolderEntry", field.Name)
 }
 
+func (ec *executionContext) childFields_FolderShare(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_FolderShare_id(ctx, field)
+	case "space":
+		return ec.fieldContext_FolderShare_space(ctx, field)
+	case "path":
+		return ec.fieldContext_FolderShare_path(ctx, field)
+	case "principalType":
+		return ec.fieldContext_FolderShare_principalType(ctx, field)
+	case "principalId":
+		return ec.fieldContext_FolderShare_principalId(ctx, field)
+	case "permission":
+		return ec.fieldContext_FolderShare_permission(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_FolderShare_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_FolderShare_updatedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type FolderShare", field.Name)
+}
+
 func (ec *executionContext) childFields_FolderTree(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "space":
@@ -2991,6 +3847,52 @@ func (ec *executionContext) childFields_FolderTree(ctx context.Context, field gr
 		return ec.fieldContext_FolderTree_documents(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type FolderTree", field.Name)
+}
+
+func (ec *executionContext) childFields_Grant(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Grant_id(ctx, field)
+	case "document":
+		return ec.fieldContext_Grant_document(ctx, field)
+	case "principalType":
+		return ec.fieldContext_Grant_principalType(ctx, field)
+	case "principalId":
+		return ec.fieldContext_Grant_principalId(ctx, field)
+	case "recipient":
+		return ec.fieldContext_Grant_recipient(ctx, field)
+	case "recipientName":
+		return ec.fieldContext_Grant_recipientName(ctx, field)
+	case "permission":
+		return ec.fieldContext_Grant_permission(ctx, field)
+	case "grantedBy":
+		return ec.fieldContext_Grant_grantedBy(ctx, field)
+	case "reason":
+		return ec.fieldContext_Grant_reason(ctx, field)
+	case "batchId":
+		return ec.fieldContext_Grant_batchId(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Grant_createdAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Grant", field.Name)
+}
+
+func (ec *executionContext) childFields_Group(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Group_id(ctx, field)
+	case "slug":
+		return ec.fieldContext_Group_slug(ctx, field)
+	case "name":
+		return ec.fieldContext_Group_name(ctx, field)
+	case "description":
+		return ec.fieldContext_Group_description(ctx, field)
+	case "everyone":
+		return ec.fieldContext_Group_everyone(ctx, field)
+	case "members":
+		return ec.fieldContext_Group_members(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Group", field.Name)
 }
 
 func (ec *executionContext) childFields_InboxCounts(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -3283,6 +4185,22 @@ func (ec *executionContext) childFields_PastAddress(ctx context.Context, field g
 	return nil, fmt.Errorf("no field named %q was found under type PastAddress", field.Name)
 }
 
+func (ec *executionContext) childFields_Person(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Person_id(ctx, field)
+	case "name":
+		return ec.fieldContext_Person_name(ctx, field)
+	case "email":
+		return ec.fieldContext_Person_email(ctx, field)
+	case "kind":
+		return ec.fieldContext_Person_kind(ctx, field)
+	case "slug":
+		return ec.fieldContext_Person_slug(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Person", field.Name)
+}
+
 func (ec *executionContext) childFields_ProposeLinkPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "suggestion":
@@ -3323,12 +4241,102 @@ func (ec *executionContext) childFields_RestoreRevisionPayload(ctx context.Conte
 	return nil, fmt.Errorf("no field named %q was found under type RestoreRevisionPayload", field.Name)
 }
 
+func (ec *executionContext) childFields_RevokeAccessPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "document":
+		return ec.fieldContext_RevokeAccessPayload_document(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RevokeAccessPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_RevokeBatchPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "revoked":
+		return ec.fieldContext_RevokeBatchPayload_revoked(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RevokeBatchPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_SetPersonActivePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "user":
 		return ec.fieldContext_SetPersonActivePayload_user(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type SetPersonActivePayload", field.Name)
+}
+
+func (ec *executionContext) childFields_ShareFolderPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "folderShare":
+		return ec.fieldContext_ShareFolderPayload_folderShare(ctx, field)
+	case "granted":
+		return ec.fieldContext_ShareFolderPayload_granted(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ShareFolderPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_ShareGrantResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "document":
+		return ec.fieldContext_ShareGrantResult_document(ctx, field)
+	case "recipient":
+		return ec.fieldContext_ShareGrantResult_recipient(ctx, field)
+	case "outcome":
+		return ec.fieldContext_ShareGrantResult_outcome(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ShareGrantResult", field.Name)
+}
+
+func (ec *executionContext) childFields_SharePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "batchId":
+		return ec.fieldContext_SharePayload_batchId(ctx, field)
+	case "grants":
+		return ec.fieldContext_SharePayload_grants(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SharePayload", field.Name)
+}
+
+func (ec *executionContext) childFields_ShareSuggestion(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "document":
+		return ec.fieldContext_ShareSuggestion_document(ctx, field)
+	case "depth":
+		return ec.fieldContext_ShareSuggestion_depth(ctx, field)
+	case "via":
+		return ec.fieldContext_ShareSuggestion_via(ctx, field)
+	case "explanation":
+		return ec.fieldContext_ShareSuggestion_explanation(ctx, field)
+	case "recipients":
+		return ec.fieldContext_ShareSuggestion_recipients(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ShareSuggestion", field.Name)
+}
+
+func (ec *executionContext) childFields_SharedWithMe(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "document":
+		return ec.fieldContext_SharedWithMe_document(ctx, field)
+	case "permission":
+		return ec.fieldContext_SharedWithMe_permission(ctx, field)
+	case "grantedBy":
+		return ec.fieldContext_SharedWithMe_grantedBy(ctx, field)
+	case "reason":
+		return ec.fieldContext_SharedWithMe_reason(ctx, field)
+	case "batchId":
+		return ec.fieldContext_SharedWithMe_batchId(ctx, field)
+	case "at":
+		return ec.fieldContext_SharedWithMe_at(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SharedWithMe", field.Name)
+}
+
+func (ec *executionContext) childFields_UnshareFolderPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "revoked":
+		return ec.fieldContext_UnshareFolderPayload_revoked(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type UnshareFolderPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_UpdateDocumentPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

@@ -13,6 +13,14 @@ import (
 	"time"
 )
 
+// Why you can see a document.
+type AccessExplanation struct {
+	// You own it.
+	Owner bool `json:"owner"`
+	// Otherwise, the grants that reach you: your own, or through a group (Everyone included).
+	Grants []Grant `json:"grants"`
+}
+
 // A new document.
 type CreateDocumentInput struct {
 	Space Space `json:"space"`
@@ -115,12 +123,54 @@ type FolderEntry struct {
 	Document *document.Doc `json:"document"`
 }
 
+// A standing rule: your documents in a folder and beneath it are shared with a recipient, now and later.
+type FolderShare struct {
+	ID    string `json:"id"`
+	Space Space  `json:"space"`
+	// The folder; empty for the whole space.
+	Path          string        `json:"path"`
+	PrincipalType PrincipalType `json:"principalType"`
+	PrincipalID   string        `json:"principalId"`
+	Permission    Permission    `json:"permission"`
+	CreatedAt     time.Time     `json:"createdAt"`
+	UpdatedAt     time.Time     `json:"updatedAt"`
+}
+
 // One level of a space: the subfolders directly under `path` and the documents directly in it.
 type FolderTree struct {
 	Space     Space             `json:"space"`
 	Path      string            `json:"path"`
 	Folders   []document.Folder `json:"folders"`
 	Documents []FolderEntry     `json:"documents"`
+}
+
+// A grant on a document, explained.
+type Grant struct {
+	ID            string        `json:"id"`
+	Document      *document.Doc `json:"document,omitempty"`
+	PrincipalType PrincipalType `json:"principalType"`
+	PrincipalID   string        `json:"principalId"`
+	// The recipient as a share names it: an email, `group:<slug>` or `agent:<slug>`.
+	Recipient string `json:"recipient"`
+	// The recipient's display name.
+	RecipientName string      `json:"recipientName"`
+	Permission    Permission  `json:"permission"`
+	GrantedBy     *User       `json:"grantedBy,omitempty"`
+	Reason        GrantReason `json:"reason"`
+	// The sharing action it was part of.
+	BatchID   *string   `json:"batchId,omitempty"`
+	CreatedAt time.Time `json:"createdAt"`
+}
+
+// A group a share can name (`group:<slug>`).
+type Group struct {
+	ID          string `json:"id"`
+	Slug        string `json:"slug"`
+	Name        string `json:"name"`
+	Description string `json:"description"`
+	// True for Everyone: every person, never an agent.
+	Everyone bool `json:"everyone"`
+	Members  int  `json:"members"`
 }
 
 // Narrows `inbox`.
@@ -306,6 +356,17 @@ type PageInfo struct {
 	EndCursor *string `json:"endCursor,omitempty"`
 }
 
+// A person or agent a share can name.
+type Person struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	// A person's email; empty for an agent.
+	Email string   `json:"email"`
+	Kind  UserKind `json:"kind"`
+	// An agent's slug (share with `agent:<slug>`).
+	Slug *string `json:"slug,omitempty"`
+}
+
 // A link to propose.
 type ProposeLinkInput struct {
 	SourceID  string                `json:"sourceId"`
@@ -360,6 +421,25 @@ type RestoreRevisionPayload struct {
 	Changed bool `json:"changed"`
 }
 
+// A grant to take away.
+type RevokeAccessInput struct {
+	DocumentID    string        `json:"documentId"`
+	PrincipalType PrincipalType `json:"principalType"`
+	PrincipalID   string        `json:"principalId"`
+}
+
+type RevokeAccessPayload struct {
+	Document *document.Doc `json:"document"`
+}
+
+type RevokeBatchInput struct {
+	BatchID string `json:"batchId"`
+}
+
+type RevokeBatchPayload struct {
+	Revoked int `json:"revoked"`
+}
+
 // A person to deactivate or reactivate.
 type SetPersonActiveInput struct {
 	// The person's id.
@@ -372,7 +452,87 @@ type SetPersonActivePayload struct {
 	User *ManagedUser `json:"user"`
 }
 
+// Share every live, active document carrying a tag, once (documents tagged later are not shared).
+type ShareByTagInput struct {
+	Tag        string     `json:"tag"`
+	Recipients []string   `json:"recipients"`
+	Permission Permission `json:"permission"`
+}
+
+type ShareFolderInput struct {
+	Space Space  `json:"space"`
+	Path  string `json:"path"`
+	// One recipient: an email, `group:<slug>` or `agent:<slug>`.
+	Recipient  string     `json:"recipient"`
+	Permission Permission `json:"permission"`
+}
+
+type ShareFolderPayload struct {
+	FolderShare *FolderShare `json:"folderShare"`
+	// Documents granted now.
+	Granted int `json:"granted"`
+}
+
+type ShareGrantResult struct {
+	Document  *document.Doc `json:"document,omitempty"`
+	Recipient string        `json:"recipient"`
+	Outcome   ShareOutcome  `json:"outcome"`
+}
+
+// One sharing action.
+type ShareInput struct {
+	DocumentIds []string `json:"documentIds"`
+	// People by email, `group:<slug>` or `agent:<slug>` (agents only by their responsible people).
+	Recipients []string   `json:"recipients"`
+	Permission Permission `json:"permission"`
+	// DIRECT (default) or LINK_SUGGESTION.
+	Reason *GrantReason `json:"reason,omitempty"`
+	// Share suggestions accepted with this share: granted with reason LINK_SUGGESTION.
+	SuggestedDocumentIds []string `json:"suggestedDocumentIds,omitempty"`
+	// Share suggestions declined: never suggested for these recipients again.
+	DeclinedDocumentIds []string `json:"declinedDocumentIds,omitempty"`
+}
+
+// The sharing action's batch and what it did.
+type SharePayload struct {
+	// One id for the whole action: review or revoke it as one.
+	BatchID string             `json:"batchId"`
+	Grants  []ShareGrantResult `json:"grants"`
+}
+
+// A document suggested while sharing, because the shared documents link to it.
+type ShareSuggestion struct {
+	Document *document.Doc `json:"document"`
+	Depth    int           `json:"depth"`
+	// The documents from the shared one to this one.
+	Via []document.Doc `json:"via"`
+	// Why, in words: "onboarding links to laptop-setup".
+	Explanation string `json:"explanation"`
+	// The recipients who cannot see it yet.
+	Recipients []string `json:"recipients"`
+}
+
+// Something shared with you.
+type SharedWithMe struct {
+	Document   *document.Doc `json:"document"`
+	Permission Permission    `json:"permission"`
+	GrantedBy  *User         `json:"grantedBy,omitempty"`
+	Reason     GrantReason   `json:"reason"`
+	BatchID    *string       `json:"batchId,omitempty"`
+	// When it was shared.
+	At time.Time `json:"at"`
+}
+
 type Subscription struct {
+}
+
+type UnshareFolderInput struct {
+	ID string `json:"id"`
+}
+
+type UnshareFolderPayload struct {
+	// Grants taken away (those no other standing rule still justifies).
+	Revoked int `json:"revoked"`
 }
 
 // A change to a document's content. Omitted fields stay as they are.
@@ -645,6 +805,76 @@ func (e *DocumentStatus) UnmarshalJSON(b []byte) error {
 }
 
 func (e DocumentStatus) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// Why a grant exists.
+type GrantReason string
+
+const (
+	// Someone shared it.
+	GrantReasonDirect GrantReason = "DIRECT"
+	// Shared as a suggestion accepted while sharing a linking document.
+	GrantReasonLinkSuggestion GrantReason = "LINK_SUGGESTION"
+	// Shared with everything carrying a tag, once.
+	GrantReasonBulkTag GrantReason = "BULK_TAG"
+	// A standing folder share covers it.
+	GrantReasonFolder GrantReason = "FOLDER"
+	// An automation shared it, with its owner's permission.
+	GrantReasonScript GrantReason = "SCRIPT"
+	// It came with an import.
+	GrantReasonImport GrantReason = "IMPORT"
+)
+
+var AllGrantReason = []GrantReason{
+	GrantReasonDirect,
+	GrantReasonLinkSuggestion,
+	GrantReasonBulkTag,
+	GrantReasonFolder,
+	GrantReasonScript,
+	GrantReasonImport,
+}
+
+func (e GrantReason) IsValid() bool {
+	switch e {
+	case GrantReasonDirect, GrantReasonLinkSuggestion, GrantReasonBulkTag, GrantReasonFolder, GrantReasonScript, GrantReasonImport:
+		return true
+	}
+	return false
+}
+
+func (e GrantReason) String() string {
+	return string(e)
+}
+
+func (e *GrantReason) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = GrantReason(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid GrantReason", str)
+	}
+	return nil
+}
+
+func (e GrantReason) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *GrantReason) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e GrantReason) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil
@@ -1016,6 +1246,181 @@ func (e *NotificationStatus) UnmarshalJSON(b []byte) error {
 }
 
 func (e NotificationStatus) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// What a grant allows.
+type Permission string
+
+const (
+	// Read the document, its history and its links.
+	PermissionRead Permission = "READ"
+	// Also edit and move it, and share it on up to write.
+	PermissionWrite Permission = "WRITE"
+)
+
+var AllPermission = []Permission{
+	PermissionRead,
+	PermissionWrite,
+}
+
+func (e Permission) IsValid() bool {
+	switch e {
+	case PermissionRead, PermissionWrite:
+		return true
+	}
+	return false
+}
+
+func (e Permission) String() string {
+	return string(e)
+}
+
+func (e *Permission) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = Permission(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid Permission", str)
+	}
+	return nil
+}
+
+func (e Permission) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *Permission) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e Permission) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// Who a grant is to.
+type PrincipalType string
+
+const (
+	PrincipalTypeUser  PrincipalType = "USER"
+	PrincipalTypeGroup PrincipalType = "GROUP"
+)
+
+var AllPrincipalType = []PrincipalType{
+	PrincipalTypeUser,
+	PrincipalTypeGroup,
+}
+
+func (e PrincipalType) IsValid() bool {
+	switch e {
+	case PrincipalTypeUser, PrincipalTypeGroup:
+		return true
+	}
+	return false
+}
+
+func (e PrincipalType) String() string {
+	return string(e)
+}
+
+func (e *PrincipalType) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = PrincipalType(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid PrincipalType", str)
+	}
+	return nil
+}
+
+func (e PrincipalType) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *PrincipalType) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e PrincipalType) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// What a share did for one document and recipient.
+type ShareOutcome string
+
+const (
+	// A new grant.
+	ShareOutcomeCreated ShareOutcome = "CREATED"
+	// A read grant became write.
+	ShareOutcomeUpgraded ShareOutcome = "UPGRADED"
+	// They already had that or more: a share never lowers a grant.
+	ShareOutcomeUnchanged ShareOutcome = "UNCHANGED"
+)
+
+var AllShareOutcome = []ShareOutcome{
+	ShareOutcomeCreated,
+	ShareOutcomeUpgraded,
+	ShareOutcomeUnchanged,
+}
+
+func (e ShareOutcome) IsValid() bool {
+	switch e {
+	case ShareOutcomeCreated, ShareOutcomeUpgraded, ShareOutcomeUnchanged:
+		return true
+	}
+	return false
+}
+
+func (e ShareOutcome) String() string {
+	return string(e)
+}
+
+func (e *ShareOutcome) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = ShareOutcome(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid ShareOutcome", str)
+	}
+	return nil
+}
+
+func (e ShareOutcome) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *ShareOutcome) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e ShareOutcome) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

@@ -25,6 +25,7 @@ import (
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"codna/graph"
+	"codna/internal/access"
 	"codna/internal/auth"
 	"codna/internal/db"
 	"codna/internal/document"
@@ -85,6 +86,8 @@ type Server struct {
 	Inbox   *inbox.Service
 	Hub     *live.Hub
 	Linking *linkgraph.Service
+	Sharing *access.Service
+	Folders *access.FolderService
 	// Outbox drains the events services write; consumers register on it
 	// before Start.
 	Outbox    *outbox.Worker
@@ -114,6 +117,8 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *Server {
 	s.Docs = document.New(pool, cfg.Documents)
 	s.Inbox = inbox.NewService(pool)
 	s.Linking = linkgraph.NewService(pool, s.Docs)
+	s.Sharing = access.NewService(pool)
+	s.Folders = access.NewFolderService(pool)
 	s.Hub = live.New(pool, log.With("component", "live"))
 	s.Outbox = outbox.New(pool, cfg.Outbox, log.With("component", "outbox"))
 	s.metrics.reg.MustRegister(s.Outbox.Collector())
@@ -133,7 +138,8 @@ func (s *Server) routes() http.Handler {
 		}
 	}
 	gql := graph.NewHandler(&graph.Resolver{
-		Auth: s.Auth, Manage: s.Manage, Docs: s.Docs, Notifications: s.Inbox, Hub: s.Hub, Linking: s.Linking, Log: s.log,
+		Auth: s.Auth, Manage: s.Manage, Docs: s.Docs, Notifications: s.Inbox, Hub: s.Hub, Linking: s.Linking,
+		Sharing: s.Sharing, FolderRules: s.Folders, Log: s.log,
 	}, graph.Options{
 		Limits: s.cfg.Limits, Introspection: s.cfg.Introspection, OriginPatterns: patterns,
 		WSInitTimeout: s.cfg.WSInitTimeout, WSKeepAlive: s.cfg.WSKeepAlive, WSPayloadLimit: s.cfg.WSPayloadLimit,
@@ -462,5 +468,6 @@ func (s *Server) Stop() {
 // as they are built.
 func (s *Server) registerConsumers() int {
 	s.Outbox.Register(linkgraph.ConsumerName, linkgraph.NewResolver(s.pool).Handle)
-	return 1
+	s.Outbox.Register(access.FolderConsumerName, access.NewFolderApplier(s.pool).Handle)
+	return 2
 }

@@ -1,0 +1,248 @@
+package graph
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"codna/graph/model"
+	"codna/internal/access"
+	"codna/internal/auth"
+	"codna/internal/db"
+	"codna/internal/document"
+	"codna/internal/fault"
+)
+
+func permissionDB(p model.Permission) db.Permission { return db.Permission(strings.ToLower(string(p))) }
+
+func permissionModel(p db.Permission) model.Permission {
+	return model.Permission(strings.ToUpper(string(p)))
+}
+
+func reasonModel(r string) model.GrantReason { return model.GrantReason(strings.ToUpper(r)) }
+
+func principalTypeModel(t db.PrincipalType) model.PrincipalType {
+	return model.PrincipalType(strings.ToUpper(string(t)))
+}
+
+func principalOf(t model.PrincipalType, rawID string) (access.Principal, error) {
+	id, err := parseID("principalId", rawID)
+	if err != nil {
+		return access.Principal{}, err
+	}
+	return access.Principal{Type: db.PrincipalType(strings.ToLower(string(t))), ID: id}, nil
+}
+
+// docsAndUsers batch-loads the documents and users a list of grants names.
+func docsAndUsers(ctx context.Context, docIDs, userIDs []uuid.UUID) (map[uuid.UUID]*document.Doc, map[uuid.UUID]*model.User, error) {
+	docs, err := loadDocs(ctx, docIDs)
+	if err != nil {
+		return nil, nil, err
+	}
+	dm := make(map[uuid.UUID]*document.Doc, len(docs))
+	for _, d := range docs {
+		dm[d.ID] = d
+	}
+	um := map[uuid.UUID]*model.User{}
+	if len(userIDs) > 0 {
+		us, err := loaders(ctx).User.LoadAll(ctx, dedupe(userIDs))
+		if err != nil && !allNotFound(err) {
+			return nil, nil, err
+		}
+		for _, u := range us {
+			if u.ID != uuid.Nil {
+				um[u.ID] = userModel(u)
+			}
+		}
+	}
+	return dm, um, nil
+}
+
+func (r *Resolver) grants(ctx context.Context, gs []access.GrantInfo) ([]model.Grant, error) {
+	var docIDs, userIDs []uuid.UUID
+	for _, g := range gs {
+		docIDs = append(docIDs, g.DocumentID)
+		if g.GrantedBy != nil {
+			userIDs = append(userIDs, *g.GrantedBy)
+		}
+	}
+	docs, users, err := docsAndUsers(ctx, dedupe(docIDs), userIDs)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]model.Grant, len(gs))
+	for i, g := range gs {
+		m := model.Grant{
+			ID: g.ID.String(), Document: docs[g.DocumentID], PrincipalType: principalTypeModel(g.Principal.Type),
+			PrincipalID: g.Principal.ID.String(), Recipient: g.Label, RecipientName: g.Name, Permission: permissionModel(g.Permission),
+			Reason: reasonModel(g.Reason), BatchID: idPtr(g.BatchID), CreatedAt: g.CreatedAt,
+		}
+		if g.GrantedBy != nil {
+			m.GrantedBy = users[*g.GrantedBy]
+		}
+		out[i] = m
+	}
+	return out, nil
+}
+
+func (r *Resolver) sharePayload(ctx context.Context, res *access.ShareResult) (*model.SharePayload, error) {
+	var ids []uuid.UUID
+	for _, g := range res.Grants {
+		ids = append(ids, g.DocumentID)
+	}
+	docs, _, err := docsAndUsers(ctx, dedupe(ids), nil)
+	if err != nil {
+		return nil, err
+	}
+	out := &model.SharePayload{BatchID: res.BatchID.String(), Grants: make([]model.ShareGrantResult, len(res.Grants))}
+	for i, g := range res.Grants {
+		outcome := model.ShareOutcomeUnchanged
+		switch g.Outcome {
+		case access.Created:
+			outcome = model.ShareOutcomeCreated
+		case access.Upgraded:
+			outcome = model.ShareOutcomeUpgraded
+		}
+		out.Grants[i] = model.ShareGrantResult{Document: docs[g.DocumentID], Recipient: g.Label, Outcome: outcome}
+	}
+	return out, nil
+}
+
+func parseIDList(field string, raw []string) ([]uuid.UUID, error) {
+	if raw == nil {
+		return nil, nil
+	}
+	return parseIDs(field, raw)
+}
+
+func (r *mutationResolver) share(ctx context.Context, in model.ShareInput) (*model.SharePayload, error) {
+	docs, err := parseIDs("documentIds", in.DocumentIds)
+	if err != nil {
+		return nil, err
+	}
+	suggested, err := parseIDList("suggestedDocumentIds", in.SuggestedDocumentIds)
+	if err != nil {
+		return nil, err
+	}
+	declined, err := parseIDList("declinedDocumentIds", in.DeclinedDocumentIds)
+	if err != nil {
+		return nil, err
+	}
+	reason := ""
+	if in.Reason != nil {
+		reason = strings.ToLower(string(*in.Reason))
+	}
+	res, err := r.Sharing.Share(ctx, access.ShareInput{
+		DocumentIDs: docs, Recipients: in.Recipients, Permission: permissionDB(in.Permission), Reason: reason,
+		Suggested: suggested, Declined: declined,
+	})
+	if err != nil {
+		return nil, err
+	}
+	return r.sharePayload(ctx, res)
+}
+
+func (r *queryResolver) shareSuggestions(ctx context.Context, rawIDs, recipients []string, depth *int) ([]model.ShareSuggestion, error) {
+	ids, err := parseIDs("documentIds", rawIDs)
+	if err != nil {
+		return nil, err
+	}
+	d := 1
+	if depth != nil {
+		d = *depth
+	}
+	sugs, err := r.Sharing.ShareSuggestions(ctx, ids, recipients, d)
+	if err != nil {
+		return nil, err
+	}
+	var all []uuid.UUID
+	for _, s := range sugs {
+		all = append(all, s.DocumentID)
+		for _, v := range s.Via {
+			all = append(all, v.ID)
+		}
+	}
+	docs, _, err := docsAndUsers(ctx, dedupe(all), nil)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]model.ShareSuggestion, 0, len(sugs))
+	for _, s := range sugs {
+		doc := docs[s.DocumentID]
+		if doc == nil {
+			continue
+		}
+		m := model.ShareSuggestion{Document: doc, Depth: s.Depth, Explanation: s.Explanation, Recipients: s.Recipients, Via: make([]document.Doc, 0, len(s.Via))}
+		for _, v := range s.Via {
+			if vd := docs[v.ID]; vd != nil {
+				m.Via = append(m.Via, *vd)
+			}
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
+
+func folderShareModel(f access.FolderShare) model.FolderShare {
+	return model.FolderShare{
+		ID: f.ID.String(), Space: spaceModel(f.Space), Path: f.Path, PrincipalType: principalTypeModel(f.Principal.Type),
+		PrincipalID: f.Principal.ID.String(), Permission: permissionModel(f.Permission), CreatedAt: f.CreatedAt, UpdatedAt: f.UpdatedAt,
+	}
+}
+
+func (r *mutationResolver) shareFolder(ctx context.Context, in model.ShareFolderInput) (*model.ShareFolderPayload, error) {
+	actor, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	recips, err := access.ResolveRecipients(ctx, r.Docs.Pool(), actor, []string{in.Recipient})
+	if err != nil {
+		return nil, err
+	}
+	if len(recips) != 1 {
+		return nil, fault.Input("recipient", "Name one recipient.")
+	}
+	f, n, err := r.FolderRules.Share(ctx, spaceDB(in.Space), in.Path, recips[0].Principal, permissionDB(in.Permission))
+	if err != nil {
+		return nil, err
+	}
+	m := folderShareModel(*f)
+	return &model.ShareFolderPayload{FolderShare: &m, Granted: n}, nil
+}
+
+func (r *queryResolver) recentlyShared(ctx context.Context, since time.Time, first *int) ([]model.SharedWithMe, error) {
+	n, err := pageSize(first)
+	if err != nil {
+		return nil, err
+	}
+	given, err := access.RecentlyShared(ctx, r.Docs.Pool(), since, n)
+	if err != nil {
+		return nil, err
+	}
+	var docIDs, userIDs []uuid.UUID
+	for _, g := range given {
+		docIDs = append(docIDs, g.DocumentID)
+		if g.GrantedBy != nil {
+			userIDs = append(userIDs, *g.GrantedBy)
+		}
+	}
+	docs, users, err := docsAndUsers(ctx, dedupe(docIDs), userIDs)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]model.SharedWithMe, 0, len(given))
+	for _, g := range given {
+		doc := docs[g.DocumentID]
+		if doc == nil {
+			continue
+		}
+		m := model.SharedWithMe{Document: doc, Permission: permissionModel(g.Permission), Reason: reasonModel(g.Reason), BatchID: idPtr(g.BatchID), At: g.At}
+		if g.GrantedBy != nil {
+			m.GrantedBy = users[*g.GrantedBy]
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}

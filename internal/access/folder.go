@@ -1,0 +1,577 @@
+package access
+
+// Folder shares (data-model.md, Folder shares; adr/0014): a standing rule
+// about the owner's own documents in a folder and every folder beneath it.
+// A rule grants nothing by itself: each document it reaches gets an ordinary
+// document_access row with grant_reason 'folder' — from Share for what is
+// there now, from the FolderApplier (an outbox consumer) for what arrives
+// later — so the visibility queries and the search filter know nothing of
+// rules.
+//
+// What "justified" means. A folder grant on document d to principal P is
+// justified while at least one standing rule of d's owner, for exactly P,
+// covers d's current address (same space, and the rule's path is '', d's
+// path, or a prefix of d's path followed by '/'); the permission it is
+// justified at is the highest those rules give. Every change here — Share,
+// Unshare, the applier — brings the grants it touches to that state:
+//
+//   - a justified principal without a grant gets one (reason folder), and a
+//     read grant of any reason is raised to write when a rule says write
+//     (a share never lowers a grant);
+//   - a grant whose reason is folder and that is write where the rules now
+//     justify only read is lowered to read;
+//   - a grant whose reason is folder that no rule justifies is revoked.
+//
+// Only grants with reason folder whose granted_by is the document's current
+// owner are ever lowered or revoked here. A grant of another reason (direct,
+// link_suggestion, bulk_tag, …) is never touched, even where a folder rule
+// once raised it from read to write: there is one grant row per document
+// and principal, and its reason stays the one it was created with. A folder
+// grant whose granted_by is someone else — made under a former owner's
+// rules before a transfer (data-model.md trace 9: "grants untouched"), or
+// raised to write since by someone else's share — is left alone as well.
+// The limit of one row: the owner sharing a document directly at the
+// permission a folder grant already gives changes nothing (Grant keeps the
+// row and its reason), so that grant still goes when the rules stop
+// justifying it.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"codna/internal/auth"
+	"codna/internal/db"
+	"codna/internal/document"
+	"codna/internal/fault"
+	"codna/internal/inbox"
+	"codna/internal/outbox"
+)
+
+// FolderShare is a standing rule: the owner's documents in (Space, Path) and
+// beneath it are shared with Principal at Permission. Path "" is the whole
+// space.
+type FolderShare struct {
+	ID         uuid.UUID
+	OwnerID    uuid.UUID
+	Space      db.Space
+	Path       string
+	Principal  Principal
+	Permission db.Permission
+	CreatedAt  time.Time
+	UpdatedAt  time.Time
+}
+
+func folderShareFromRow(r db.FolderShare) FolderShare {
+	return FolderShare{
+		ID: r.ID, OwnerID: r.OwnerID, Space: r.Space, Path: r.Path,
+		Principal:  Principal{Type: r.PrincipalType, ID: r.PrincipalID},
+		Permission: r.Permission, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
+	}
+}
+
+// FolderService makes, lists and deletes the acting user's folder rules.
+type FolderService struct{ pool *pgxpool.Pool }
+
+// NewFolderService returns a FolderService over pool.
+func NewFolderService(pool *pgxpool.Pool) *FolderService { return &FolderService{pool: pool} }
+
+var errFolderShareNotFound = fault.New(fault.NotFound, "You have no folder share with that id.")
+
+// Share makes the acting user's standing rule for (space, path, p) with
+// perm, or changes the permission of the one that exists, and in the same
+// transaction brings the grants of every document the rule reaches in line
+// with the actor's rules (see the package notes on "justified"):
+//
+//   - every live (draft, active or archived; never a tombstone) document the
+//     actor owns in the folder and beneath it — path equal to path or
+//     starting with path + "/"; "" is the whole space — that is not
+//     quarantined gets a grant (reason folder, one new batch id, granted_by
+//     the actor) or has a read grant raised to write. Each document row is
+//     locked FOR UPDATE and its quarantined_at re-checked on the locked row,
+//     so nothing lands on a document being quarantined.
+//   - lowering a rule from write to read lowers to read only folder grants
+//     on documents in the folder that no other rule of the actor for p still
+//     justifies at write; other grants are left as they are.
+//
+// Running Share again with the same arguments changes nothing and grants
+// nothing (it re-applies the rule, filling any gap). The recipients are
+// told once for the batch (one access.granted notification each, counting
+// the documents): the user, the active members of a group, nobody for
+// Everyone. It returns the rule and how many documents were granted or
+// raised to write by this call.
+//
+// Errors: UNAUTHENTICATED for nobody, FORBIDDEN for management (and for an
+// agent the actor does not answer for); BAD_USER_INPUT on space, path,
+// permission, or principal (an unknown principal type, the actor
+// themselves, management, a deactivated person or deleted agent); NOT_FOUND
+// on principal for a user or group that does not exist.
+func (s *FolderService) Share(ctx context.Context, space db.Space, path string, p Principal, perm db.Permission) (*FolderShare, int, error) {
+	actor, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, 0, err
+	}
+	if space, err = document.ParseSpace("space", string(space)); err != nil {
+		return nil, 0, err
+	}
+	if path, err = document.NormalizePath(path); err != nil {
+		return nil, 0, err
+	}
+	if perm != db.PermissionRead && perm != db.PermissionWrite {
+		return nil, 0, fault.Input("permission", "The permission must be read or write.")
+	}
+	var out FolderShare
+	granted := 0
+	err = db.InTx(ctx, s.pool, func(tx pgx.Tx, q *db.Queries) error {
+		if err := folderCheckPrincipal(ctx, q, actor.UserID, p); err != nil {
+			return err
+		}
+		if err := q.FolderShareLockOwner(ctx, actor.UserID); err != nil {
+			return err
+		}
+		key := db.FolderShareGetForUpdateParams{OwnerID: actor.UserID, Space: space, Path: path, PrincipalType: p.Type, PrincipalID: p.ID}
+		rule, err := q.FolderShareGetForUpdate(ctx, key)
+		lowered := false
+		switch {
+		case errors.Is(err, pgx.ErrNoRows):
+			rule, err = q.FolderShareInsert(ctx, db.FolderShareInsertParams{
+				ID: uuid.Must(uuid.NewV7()), OwnerID: actor.UserID, Space: space, Path: path,
+				PrincipalType: p.Type, PrincipalID: p.ID, Permission: perm,
+			})
+			if err != nil {
+				return err // no row: impossible while the owner lock is held
+			}
+		case err != nil:
+			return err
+		case rule.Permission != perm:
+			lowered = perm == db.PermissionRead
+			if rule, err = q.FolderShareSetPermission(ctx, db.FolderShareSetPermissionParams{ID: rule.ID, Permission: perm}); err != nil {
+				return err
+			}
+		}
+		out = folderShareFromRow(rule)
+
+		batch := uuid.Must(uuid.NewV7())
+		docs, err := q.FolderShareLockScope(ctx, db.FolderShareLockScopeParams{
+			// Only a lowered rule can lower a grant, on a tombstone too; a
+			// rule that did not go down needs only the live documents.
+			OwnerID: actor.UserID, Space: space, Path: path, IncludeLive: true, IncludeHeld: lowered,
+			PrincipalType: p.Type, PrincipalID: p.ID,
+		})
+		if err != nil {
+			return err
+		}
+		changes, err := folderApply(ctx, tx, docs, p, actor.UserID, batch)
+		if err != nil {
+			return err
+		}
+		for _, c := range changes {
+			if c.granted() {
+				granted++
+			}
+		}
+		return folderNotify(ctx, tx, actor.UserID, batch, changes, &out)
+	})
+	if err != nil {
+		return nil, 0, err
+	}
+	return &out, granted, nil
+}
+
+// Unshare deletes the acting user's rule id and revokes the folder grants
+// (to the rule's principal, on the actor's documents in its folder and
+// beneath it, tombstones included) that no other standing rule of the actor
+// — on the same folder or a folder above it, for the same principal —
+// still justifies; a folder write grant still justified only at read is
+// lowered to read. Grants of any other reason (direct, link_suggestion,
+// bulk_tag, …) are never touched. Each revocation is an access_events
+// "revoked" row (reason folder, one new batch id, actor the owner) with its
+// access.revoked outbox event; those who lost access are told once for the
+// batch (access.revoked: the user, a group's active members, nobody for
+// Everyone), and a lowering tells nobody. It returns how many grants were
+// revoked.
+//
+// Errors: UNAUTHENTICATED, FORBIDDEN (management); NOT_FOUND when id is not
+// one of the actor's rules.
+func (s *FolderService) Unshare(ctx context.Context, id uuid.UUID) (int, error) {
+	actor, err := auth.RequireUser(ctx)
+	if err != nil {
+		return 0, err
+	}
+	revoked := 0
+	err = db.InTx(ctx, s.pool, func(tx pgx.Tx, q *db.Queries) error {
+		if err := q.FolderShareLockOwner(ctx, actor.UserID); err != nil {
+			return err
+		}
+		rule, err := q.FolderShareDelete(ctx, db.FolderShareDeleteParams{ID: id, OwnerID: actor.UserID})
+		if errors.Is(err, pgx.ErrNoRows) {
+			return errFolderShareNotFound
+		} else if err != nil {
+			return err
+		}
+		p := Principal{Type: rule.PrincipalType, ID: rule.PrincipalID}
+		docs, err := q.FolderShareLockScope(ctx, db.FolderShareLockScopeParams{
+			OwnerID: actor.UserID, Space: rule.Space, Path: rule.Path, IncludeLive: false, IncludeHeld: true, PrincipalType: p.Type, PrincipalID: p.ID,
+		})
+		if err != nil {
+			return err
+		}
+		batch := uuid.Must(uuid.NewV7())
+		changes, err := folderApply(ctx, tx, docs, p, actor.UserID, batch)
+		if err != nil {
+			return err
+		}
+		for _, c := range changes {
+			if c.change == folderRevoked {
+				revoked++
+			}
+		}
+		return folderNotify(ctx, tx, actor.UserID, batch, changes, nil)
+	})
+	return revoked, err
+}
+
+// List returns the acting user's rules, of one space when space is not nil,
+// by space, path and principal. Errors: UNAUTHENTICATED, FORBIDDEN
+// (management); BAD_USER_INPUT on space.
+func (s *FolderService) List(ctx context.Context, space *db.Space) ([]FolderShare, error) {
+	actor, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if space != nil {
+		sp, err := document.ParseSpace("space", string(*space))
+		if err != nil {
+			return nil, err
+		}
+		space = &sp
+	}
+	rows, err := db.New(s.pool).FolderShareList(ctx, db.FolderShareListParams{OwnerID: actor.UserID, Space: space})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]FolderShare, len(rows))
+	for i, r := range rows {
+		out[i] = folderShareFromRow(r)
+	}
+	return out, nil
+}
+
+// FolderConsumerName is the FolderApplier's name in events.handled_by.
+const FolderConsumerName = "folder-share-applier"
+
+// FolderApplier is the outbox consumer that keeps a document's folder
+// grants in step with its owner's rules as documents arrive in, leave and
+// move between folders.
+type FolderApplier struct{ pool *pgxpool.Pool }
+
+// NewFolderApplier returns the applier over pool.
+func NewFolderApplier(pool *pgxpool.Pool) *FolderApplier { return &FolderApplier{pool: pool} }
+
+// Handle, for document.created, document.moved, document.renamed and
+// document.restored (subject_id = the document; other events are ignored),
+// makes the document's folder grants match its owner's rules for its
+// current address, in one transaction: a grant (reason folder, granted_by
+// the owner, one batch id per call) or a raise to write for every principal
+// a covering rule names; a folder write grant lowered to read, or a folder
+// grant revoked, where the covering rules no longer justify it (the
+// document moved out of a folder, or to a folder shared at read). Grants of
+// any other reason, and folder grants someone other than the current owner
+// made, are never lowered or revoked. The document row is locked
+// FOR UPDATE; a tombstoned, quarantined or purged document is left alone.
+// It computes from current state only, so redelivery, reordering and a
+// second run change nothing. Recipients of new or raised grants are told
+// (access.granted), and those of revoked ones (access.revoked), one
+// notification of each per recipient and call.
+//
+// Errors: only the database's; the outbox retries the event.
+func (a *FolderApplier) Handle(ctx context.Context, e outbox.Stored) error {
+	if e.SubjectType != "document" || e.SubjectID == nil {
+		return nil
+	}
+	switch e.Type {
+	case "document.created", "document.moved", "document.renamed", "document.restored":
+	default:
+		return nil
+	}
+	return db.InTx(ctx, a.pool, func(tx pgx.Tx, q *db.Queries) error {
+		return folderApplyDocument(ctx, tx, q, *e.SubjectID)
+	})
+}
+
+func folderApplyDocument(ctx context.Context, tx pgx.Tx, q *db.Queries, id uuid.UUID) error {
+	owner, err := q.FolderShareDocumentOwner(ctx, id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil // purged
+	} else if err != nil {
+		return err
+	}
+	// The shared owner lock before the row lock (Share and Unshare take them
+	// in the same order): a rule whose Share is in flight is committed, and
+	// visible, before its owner's documents are judged here.
+	if err := q.FolderShareLockOwnerShared(ctx, owner); err != nil {
+		return err
+	}
+	d, err := q.FolderShareDocumentForUpdate(ctx, id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	if d.CreatedBy != owner {
+		// Handed to someone else meanwhile: judge it by its new owner's rules.
+		if err := q.FolderShareLockOwnerShared(ctx, d.CreatedBy); err != nil {
+			return err
+		}
+	}
+	if d.DeletedAt != nil || d.QuarantinedAt != nil {
+		return nil
+	}
+	rules, err := q.FolderShareCovering(ctx, db.FolderShareCoveringParams{OwnerID: d.CreatedBy, Space: d.Space, Path: d.Path})
+	if err != nil {
+		return err
+	}
+	held, err := q.FolderShareFolderGrants(ctx, db.FolderShareFolderGrantsParams{DocumentID: d.ID, OwnerID: d.CreatedBy})
+	if err != nil {
+		return err
+	}
+	batch := uuid.Must(uuid.NewV7())
+	var changes []folderChangeOf
+	seen := map[Principal]bool{}
+	for _, r := range rules {
+		p := Principal{Type: r.PrincipalType, ID: r.PrincipalID}
+		seen[p] = true
+		c, err := folderReconcile(ctx, tx, d.ID, p, &r.Permission, true, d.CreatedBy, &batch)
+		if err != nil {
+			return err
+		}
+		changes = append(changes, folderChangeOf{doc: d.ID, p: p, change: c, perm: r.Permission})
+	}
+	for _, h := range held {
+		p := Principal{Type: h.PrincipalType, ID: h.PrincipalID}
+		if seen[p] {
+			continue
+		}
+		c, err := folderReconcile(ctx, tx, d.ID, p, nil, true, d.CreatedBy, &batch)
+		if err != nil {
+			return err
+		}
+		changes = append(changes, folderChangeOf{doc: d.ID, p: p, change: c})
+	}
+	return folderNotify(ctx, tx, d.CreatedBy, batch, changes, nil)
+}
+
+// folderChange is what folderReconcile did to one grant.
+type folderChange int
+
+const (
+	folderUnchanged folderChange = iota
+	folderCreated
+	folderRaised
+	folderLowered
+	folderRevoked
+)
+
+type folderChangeOf struct {
+	doc    uuid.UUID
+	p      Principal
+	change folderChange
+	perm   db.Permission // the justified permission, for a grant
+}
+
+func (c folderChangeOf) granted() bool { return c.change == folderCreated || c.change == folderRaised }
+
+// folderApply reconciles p's grant on each of docs (locked by the caller)
+// with the rules of their owner, who is acting (owner), in batch.
+func folderApply(ctx context.Context, tx pgx.Tx, docs []db.FolderShareLockScopeRow, p Principal, owner, batch uuid.UUID) ([]folderChangeOf, error) {
+	if len(docs) == 0 {
+		return nil, nil
+	}
+	ids := make([]uuid.UUID, len(docs))
+	for i, d := range docs {
+		ids[i] = d.ID
+	}
+	just, err := db.New(tx).FolderShareJustified(ctx, db.FolderShareJustifiedParams{Ids: ids, PrincipalType: p.Type, PrincipalID: p.ID})
+	if err != nil {
+		return nil, err
+	}
+	perms := make(map[uuid.UUID]db.Permission, len(just))
+	for _, j := range just {
+		perms[j.DocumentID] = j.Permission
+	}
+	changes := make([]folderChangeOf, 0, len(docs))
+	for _, d := range docs {
+		var want *db.Permission
+		if perm, ok := perms[d.ID]; ok {
+			want = &perm
+		}
+		c, err := folderReconcile(ctx, tx, d.ID, p, want, d.Grantable, owner, &batch)
+		if err != nil {
+			return nil, err
+		}
+		ch := folderChangeOf{doc: d.ID, p: p, change: c}
+		if want != nil {
+			ch.perm = *want
+		}
+		changes = append(changes, ch)
+	}
+	return changes, nil
+}
+
+// folderReconcile brings p's grant on a locked document to what the rules
+// justify: want is the highest permission the owner's covering rules give p
+// (nil: none). A missing or lower grant is made or raised when grantable (a
+// live, unquarantined document); a folder write grant is lowered to read
+// when want is read; a folder grant is revoked when want is nil. Only
+// folder grants granted_by owner are lowered or revoked ("ours"); grants of
+// other reasons, or made by someone else, are only ever raised. owner is
+// granted_by and the actor of the history rows.
+func folderReconcile(ctx context.Context, tx pgx.Tx, doc uuid.UUID, p Principal, want *db.Permission, grantable bool, owner uuid.UUID, batch *uuid.UUID) (folderChange, error) {
+	q := db.New(tx)
+	cur, err := q.DocumentAccessGetForUpdate(ctx, db.DocumentAccessGetForUpdateParams{DocumentID: doc, PrincipalType: p.Type, PrincipalID: p.ID})
+	found := err == nil
+	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+		return folderUnchanged, err
+	}
+	byFolder := found && cur.GrantReason == Folder && cur.GrantedBy != nil && *cur.GrantedBy == owner
+	switch {
+	case want == nil:
+		if !byFolder {
+			return folderUnchanged, nil
+		}
+		ok, err := Revoke(ctx, tx, doc, p, &owner, "", batch)
+		if err != nil || !ok {
+			return folderUnchanged, err
+		}
+		return folderRevoked, nil
+	case byFolder && cur.Permission == db.PermissionWrite && *want == db.PermissionRead:
+		return folderLowered, folderLower(ctx, tx, cur, owner, batch)
+	case !grantable || (found && (cur.Permission == db.PermissionWrite || *want == db.PermissionRead)):
+		return folderUnchanged, nil
+	}
+	out, err := Grant(ctx, tx, GrantSpec{DocumentID: doc, Principal: p, Permission: *want, GrantedBy: &owner, Reason: Folder, BatchID: batch})
+	switch {
+	case err != nil:
+		return folderUnchanged, err
+	case out == Created:
+		return folderCreated, nil
+	case out == Upgraded:
+		return folderRaised, nil
+	}
+	return folderUnchanged, nil
+}
+
+// folderLower lowers a folder write grant to read, with its access_events
+// permission_changed row and access.permission_changed outbox event.
+func folderLower(ctx context.Context, tx pgx.Tx, cur db.DocumentAccess, owner uuid.UUID, batch *uuid.UUID) error {
+	q := db.New(tx)
+	row, err := q.FolderShareGrantDowngrade(ctx, db.FolderShareGrantDowngradeParams{ID: cur.ID, GrantedBy: owner, BatchID: batch})
+	if err != nil {
+		return fmt.Errorf("lower folder grant: %w", err)
+	}
+	reason, perm := Folder, db.PermissionRead
+	if err := q.AccessEventCreate(ctx, db.AccessEventCreateParams{
+		ID: uuid.Must(uuid.NewV7()), DocumentID: row.DocumentID, PrincipalType: row.PrincipalType, PrincipalID: row.PrincipalID,
+		Permission: &perm, Action: "permission_changed", ActorID: &owner, GrantReason: &reason, BatchID: batch,
+	}); err != nil {
+		return err
+	}
+	_, err = outbox.Write(ctx, tx, outbox.Event{
+		Type: "access.permission_changed", SubjectType: "access", SubjectID: &row.ID, DocumentID: &row.DocumentID, ActorID: &owner,
+		Payload: map[string]any{
+			"principalType": row.PrincipalType, "principalId": row.PrincipalID, "permission": perm,
+			"reason": Folder, "batchId": batch,
+		},
+	})
+	return err
+}
+
+// folderNotify tells those a change reached, in q's transaction: for every
+// grant made or raised in changes an access.granted notification, for every
+// grant revoked an access.revoked one, one of each type per recipient for
+// the batch (inbox.Notify merges the documents into it). A user principal
+// is told if active, a group through its active members, Everyone nobody;
+// actor (the owner) is never told about their own change. rule, when
+// given, is named in the payload of grants.
+func folderNotify(ctx context.Context, tx pgx.Tx, actor, batch uuid.UUID, changes []folderChangeOf, rule *FolderShare) error {
+	q := db.New(tx)
+	audience := map[Principal][]uuid.UUID{}
+	for _, c := range changes {
+		var typ string
+		var payload map[string]any
+		switch {
+		case c.granted():
+			typ = inbox.TypeAccessGranted
+			payload = map[string]any{"documentId": c.doc, "permission": c.perm, "reason": Folder, "sharedBy": actor}
+			if rule != nil {
+				payload["folderShareId"], payload["space"], payload["path"] = rule.ID, rule.Space, rule.Path
+			}
+		case c.change == folderRevoked:
+			typ = inbox.TypeAccessRevoked
+			payload = map[string]any{"documentId": c.doc, "reason": Folder, "revokedBy": actor}
+		default:
+			continue
+		}
+		to, ok := audience[c.p]
+		if !ok && !(c.p.Type == db.PrincipalTypeGroup && c.p.ID == auth.EveryoneID) {
+			var err error
+			if to, err = q.FolderShareAudience(ctx, db.FolderShareAudienceParams{PrincipalType: c.p.Type, PrincipalID: c.p.ID}); err != nil {
+				return err
+			}
+			audience[c.p] = to
+		}
+		for _, r := range to {
+			if _, err := inbox.Notify(ctx, tx, inbox.New{
+				RecipientID: r, ActorID: &actor, Type: typ, SubjectType: "access",
+				SubjectID: &batch, BatchID: &batch, Payload: payload,
+			}); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// folderCheckPrincipal refuses a principal a folder share cannot name: a
+// user must be an active person, or a live agent the actor answers for, and
+// not the actor; a group must exist.
+func folderCheckPrincipal(ctx context.Context, q *db.Queries, actor uuid.UUID, p Principal) error {
+	switch p.Type {
+	case db.PrincipalTypeUser:
+		if p.ID == actor {
+			return fault.Input("principal", "These are your own documents: you can read them already.")
+		}
+		u, err := q.FolderShareCheckUser(ctx, db.FolderShareCheckUserParams{ID: p.ID, ActorID: actor})
+		if errors.Is(err, pgx.ErrNoRows) {
+			return &fault.Error{Code: fault.NotFound, Field: "principal", Message: "No person or agent has that id."}
+		} else if err != nil {
+			return err
+		}
+		switch {
+		case u.Kind == string(auth.KindManagement):
+			return fault.Input("principal", "Nothing can be shared with management.")
+		case u.Kind == string(auth.KindAgent) && !u.LiveAgent:
+			return fault.Input("principal", "That agent was deleted.")
+		case u.Kind == string(auth.KindAgent) && !u.Responsible:
+			return fault.New(fault.Forbidden, "Only the people who answer for an agent may share with it.")
+		case !u.IsActive:
+			return fault.Input("principal", "That person has been deactivated.")
+		}
+		return nil
+	case db.PrincipalTypeGroup:
+		ok, err := q.FolderShareGroupExists(ctx, p.ID)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return &fault.Error{Code: fault.NotFound, Field: "principal", Message: "No group has that id."}
+		}
+		return nil
+	}
+	return fault.Input("principal", "A share is with a user or a group.")
+}

@@ -1,0 +1,618 @@
+package access
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"slices"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"codna/internal/auth"
+	"codna/internal/db"
+	"codna/internal/document"
+	"codna/internal/fault"
+	"codna/internal/inbox"
+)
+
+// Limits of one sharing action.
+const (
+	// MaxShareDocuments is the most documents one Share (documents and
+	// accepted suggestions together) or ShareByTag may grant.
+	MaxShareDocuments = 500
+	// MaxShareGrants is the most (document, recipient) pairs one action
+	// may write.
+	MaxShareGrants = 2000
+)
+
+// Service shares documents and takes shares back. Every method is one
+// transaction and acts for the actor in its context (auth.RequireUser:
+// nobody is UNAUTHENTICATED, management FORBIDDEN).
+type Service struct {
+	pool *pgxpool.Pool
+}
+
+// NewService returns a Service over pool.
+func NewService(pool *pgxpool.Pool) *Service { return &Service{pool: pool} }
+
+// ShareInput is one sharing action.
+type ShareInput struct {
+	// DocumentIDs are the documents shared, each granted with Reason.
+	DocumentIDs []uuid.UUID
+	// Recipients are ResolveRecipients' strings: emails, group:<slug>,
+	// agent:<slug>.
+	Recipients []string
+	// Permission is read or write; empty means read.
+	Permission db.Permission
+	// Reason is the grant reason of DocumentIDs: "" or Direct, or
+	// LinkSuggestion. A client chooses no other.
+	Reason string
+	// Suggested are share suggestions accepted with this share, granted
+	// with reason LinkSuggestion (an id also in DocumentIDs is granted
+	// once, with Reason).
+	Suggested []uuid.UUID
+	// Declined are share suggestions declined with this share: a
+	// share_suggestion_decisions row (rejected) per document and recipient
+	// principal, so they are not suggested for those recipients again.
+	Declined []uuid.UUID
+}
+
+// GrantResult is what a share did for one document and one recipient.
+type GrantResult struct {
+	DocumentID uuid.UUID
+	Principal  Principal
+	// Label is the recipient as ResolveRecipients labels it.
+	Label      string
+	Permission db.Permission
+	Reason     string
+	// Outcome is Created, Upgraded (read became write) or Unchanged (they
+	// had that or more already, or own the document).
+	Outcome Outcome
+}
+
+// ShareResult is what one sharing action did.
+type ShareResult struct {
+	// BatchID ties every grant of the action together, to review or revoke
+	// it as one (RevokeBatch). Grants left Unchanged keep their own batch.
+	BatchID uuid.UUID
+	// Grants has one entry per document × recipient principal, documents
+	// in the order given (DocumentIDs, then Suggested), recipients in
+	// theirs.
+	Grants []GrantResult
+}
+
+// shareItem is one document a share grants, with its reason and the input
+// field it came from.
+type shareItem struct {
+	id     uuid.UUID
+	reason string
+	field  string
+}
+
+// sharePlan is a validated sharing action.
+type sharePlan struct {
+	items      []shareItem
+	declined   []uuid.UUID
+	recipients []Recipient
+	permission db.Permission
+	// bulk skips, silently, documents that cannot be shared when locked
+	// (ShareByTag's expansion found them shareable a moment before).
+	bulk bool
+}
+
+// shareCheckPermission validates a share's permission; empty means read.
+func shareCheckPermission(p db.Permission) (db.Permission, error) {
+	switch p {
+	case "":
+		return db.PermissionRead, nil
+	case db.PermissionRead, db.PermissionWrite:
+		return p, nil
+	}
+	return "", fault.Input("permission", "The permission must be read or write.")
+}
+
+// Share grants the documents (and accepted suggestions) to the recipients
+// as one action: one transaction, one batch id.
+//
+// The actor must be able to share every document: its owner (read or
+// write) or a write grantee (up to write, which is all there is). Each
+// grant goes through Grant, so a share never lowers a grant (sharing read
+// where write stands changes nothing) and read → write is an Upgraded
+// grant with a permission_changed event. Sharing with a document's owner
+// changes nothing. The documents are locked (FOR UPDATE, in id order) and
+// re-checked under the lock, so no grant lands on a document being
+// quarantined.
+//
+// Notifications, for grants that were Created or Upgraded only, all with
+// the batch id (one notification per recipient and type, its payload
+// counting the documents): access.granted to each person and agent
+// recipient, and to each active member of each group recipient, once per
+// batch however many groups and direct mentions reach them (Everyone
+// notifies nobody; the actor and a document's own owner are not told); and
+// access.reshared to each document's owner when someone else shared it.
+//
+// Errors: BAD_USER_INPUT on reason (anything but direct or
+// link_suggestion), permission, documentIds (none, or too many), declined
+// (also shared in this action), and ResolveRecipients' errors; NOT_FOUND
+// on documentIds or suggested for a document the actor cannot read or that
+// is in the trash, and on declined for one they cannot share; FORBIDDEN
+// (same fields) for one they can only read; CONFLICT (same fields) for one
+// of theirs held by management (quarantined).
+func (s *Service) Share(ctx context.Context, in ShareInput) (*ShareResult, error) {
+	actor, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	reason := in.Reason
+	switch reason {
+	case "":
+		reason = Direct
+	case Direct, LinkSuggestion:
+	default:
+		return nil, fault.Input("reason", "A share's reason is direct or link_suggestion.")
+	}
+	perm, err := shareCheckPermission(in.Permission)
+	if err != nil {
+		return nil, err
+	}
+	plan := sharePlan{permission: perm}
+	seen := map[uuid.UUID]bool{}
+	for _, id := range in.DocumentIDs {
+		if !seen[id] {
+			seen[id] = true
+			plan.items = append(plan.items, shareItem{id: id, reason: reason, field: "documentIds"})
+		}
+	}
+	for _, id := range in.Suggested {
+		if !seen[id] {
+			seen[id] = true
+			plan.items = append(plan.items, shareItem{id: id, reason: LinkSuggestion, field: "suggested"})
+		}
+	}
+	if len(plan.items) == 0 {
+		return nil, fault.Input("documentIds", "Choose at least one document to share.")
+	}
+	if len(plan.items) > MaxShareDocuments {
+		return nil, fault.Input("documentIds", "One share covers at most %d documents.", MaxShareDocuments)
+	}
+	declined := map[uuid.UUID]bool{}
+	for _, id := range in.Declined {
+		if seen[id] {
+			return nil, fault.Input("declined", "A document cannot be both shared and declined in one share.")
+		}
+		if !declined[id] {
+			declined[id] = true
+			plan.declined = append(plan.declined, id)
+		}
+	}
+	var out *ShareResult
+	err = db.InTx(ctx, s.pool, func(tx pgx.Tx, _ *db.Queries) error {
+		if plan.recipients, err = ResolveRecipients(ctx, tx, actor, in.Recipients); err != nil {
+			return err
+		}
+		out, err = shareTx(ctx, tx, actor, plan)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// ShareByTag is trace 3: a one-time expansion of a tag into the live,
+// active documents carrying it that the actor may share (owned, or granted
+// write; the others are skipped silently, and so is one that stops being
+// shareable before it is locked), each granted to the recipients with
+// reason bulk_tag in one batch, as Share grants and notifies. A document
+// tagged later is not shared: the set is resolved once. A tag reaching no
+// such document shares nothing (an empty Grants, not an error).
+//
+// Errors: BAD_USER_INPUT on tag (malformed, or reaching more than
+// MaxShareDocuments documents), permission, and ResolveRecipients' errors.
+func (s *Service) ShareByTag(ctx context.Context, tag string, recipients []string, permission db.Permission) (*ShareResult, error) {
+	actor, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	tags, err := document.NormalizeTags([]string{tag})
+	if err != nil {
+		if fe := fault.As(err); fe != nil {
+			return nil, fault.Input("tag", "%s", fe.Message)
+		}
+		return nil, err
+	}
+	perm, err := shareCheckPermission(permission)
+	if err != nil {
+		return nil, err
+	}
+	var out *ShareResult
+	err = db.InTx(ctx, s.pool, func(tx pgx.Tx, q *db.Queries) error {
+		rcpts, err := ResolveRecipients(ctx, tx, actor, recipients)
+		if err != nil {
+			return err
+		}
+		ids, err := q.SharingTaggedDocuments(ctx, db.SharingTaggedDocumentsParams{
+			Tag: tags[0], ActorID: actor.UserID, ActorIsPerson: actor.Kind == auth.KindPerson, RowLimit: MaxShareDocuments + 1,
+		})
+		if err != nil {
+			return err
+		}
+		if len(ids) > MaxShareDocuments {
+			return fault.Input("tag", "More than %d documents you can share carry %q: share a folder or a group of them instead.", MaxShareDocuments, tags[0])
+		}
+		plan := sharePlan{recipients: rcpts, permission: perm, bulk: true}
+		for _, id := range ids {
+			plan.items = append(plan.items, shareItem{id: id, reason: BulkTag, field: "tag"})
+		}
+		out, err = shareTx(ctx, tx, actor, plan)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// shareTx carries out a validated plan in tx: lock and re-check the
+// documents, record declined suggestions, grant, notify.
+func shareTx(ctx context.Context, tx pgx.Tx, actor *auth.Actor, p sharePlan) (*ShareResult, error) {
+	q := db.New(tx)
+	batch := uuid.Must(uuid.NewV7())
+	out := &ShareResult{BatchID: batch, Grants: []GrantResult{}}
+	if len(p.items)*len(p.recipients) > MaxShareGrants {
+		field := p.items[0].field
+		return nil, fault.Input(field, "One share writes at most %d grants (documents × recipients); share with a group, or in parts.", MaxShareGrants)
+	}
+	if len(p.items) == 0 {
+		return out, nil
+	}
+	isPerson := actor.Kind == auth.KindPerson
+
+	ids := make([]uuid.UUID, len(p.items))
+	for i, it := range p.items {
+		ids[i] = it.id
+	}
+	slices.SortFunc(ids, shareCompareID)
+	locked, err := q.SharingLockDocuments(ctx, db.SharingLockDocumentsParams{ActorID: actor.UserID, ActorIsPerson: isPerson, Ids: ids})
+	if err != nil {
+		return nil, err
+	}
+	docs := make(map[uuid.UUID]db.SharingLockDocumentsRow, len(locked))
+	for _, d := range locked {
+		docs[d.ID] = d
+	}
+	items := p.items[:0:0]
+	for _, it := range p.items {
+		d, ok := docs[it.id]
+		var ferr *fault.Error
+		switch {
+		case !ok || d.Level <= int32(document.None):
+			ferr = &fault.Error{Code: fault.NotFound, Field: it.field, Message: "No document you can read has that id."}
+		case d.Deleted:
+			ferr = &fault.Error{Code: fault.NotFound, Field: it.field, Message: "\"" + d.Title + "\" is in the trash: restore it before sharing it."}
+		case d.Quarantined:
+			ferr = fault.Conflicting(it.field, "%q is held by management and cannot be shared.", d.Title)
+		case d.Level < int32(document.Write):
+			ferr = &fault.Error{Code: fault.Forbidden, Field: it.field, Message: "You can read \"" + d.Title + "\" but not share it: only its owner and those who can edit it can."}
+		}
+		if ferr != nil {
+			if p.bulk {
+				continue
+			}
+			return nil, ferr
+		}
+		items = append(items, it)
+	}
+
+	if len(p.declined) > 0 && len(p.recipients) > 0 {
+		n := len(p.declined) * len(p.recipients)
+		params := db.SharingDeclineParams{
+			ActorID: actor.UserID, ActorIsPerson: isPerson, Ids: make([]uuid.UUID, 0, n), DocumentIds: make([]uuid.UUID, 0, n),
+			PrincipalTypes: make([]string, 0, n), PrincipalIds: make([]uuid.UUID, 0, n),
+		}
+		for _, id := range p.declined {
+			for _, r := range p.recipients {
+				params.Ids = append(params.Ids, uuid.Must(uuid.NewV7()))
+				params.DocumentIds = append(params.DocumentIds, id)
+				params.PrincipalTypes = append(params.PrincipalTypes, string(r.Type))
+				params.PrincipalIds = append(params.PrincipalIds, r.ID)
+			}
+		}
+		written, err := q.SharingDecline(ctx, params)
+		if err != nil {
+			return nil, err
+		}
+		for _, id := range p.declined {
+			if !slices.Contains(written, id) {
+				return nil, &fault.Error{Code: fault.NotFound, Field: "declined", Message: "No document you can share has that id."}
+			}
+		}
+	}
+
+	// changed[i] lists the documents whose grant to recipient i changed.
+	changed := make([][]uuid.UUID, len(p.recipients))
+	var resharedDocs []uuid.UUID
+	for _, it := range items {
+		d := docs[it.id]
+		touched := false
+		for i, r := range p.recipients {
+			g := GrantResult{DocumentID: it.id, Principal: r.Principal, Label: r.Label, Permission: p.permission, Reason: it.reason}
+			if r.Type == db.PrincipalTypeUser && r.ID == d.CreatedBy {
+				out.Grants = append(out.Grants, g) // the owner: nothing to grant
+				continue
+			}
+			g.Outcome, err = Grant(ctx, tx, GrantSpec{
+				DocumentID: it.id, Principal: r.Principal, Permission: p.permission, GrantedBy: &actor.UserID, Reason: it.reason, BatchID: &batch,
+			})
+			if err != nil {
+				return nil, err
+			}
+			out.Grants = append(out.Grants, g)
+			if g.Outcome != Unchanged {
+				changed[i] = append(changed[i], it.id)
+				touched = true
+			}
+		}
+		if touched && d.CreatedBy != actor.UserID {
+			resharedDocs = append(resharedDocs, it.id)
+		}
+	}
+
+	// Who hears of it: person and agent recipients directly, group members
+	// through their groups (each once), never Everyone's.
+	tell := map[uuid.UUID][]uuid.UUID{} // user → documents, in item order
+	var groups []uuid.UUID
+	for i, r := range p.recipients {
+		if len(changed[i]) == 0 {
+			continue
+		}
+		switch r.Kind {
+		case RecipientPerson, RecipientAgent:
+			tell[r.ID] = append(tell[r.ID], changed[i]...)
+		case RecipientGroup:
+			groups = append(groups, r.ID)
+		}
+	}
+	if len(groups) > 0 {
+		members, err := q.SharingAudience(ctx, db.SharingAudienceParams{UserIds: []uuid.UUID{}, GroupIds: groups})
+		if err != nil {
+			return nil, err
+		}
+		byGroup := map[uuid.UUID][]uuid.UUID{}
+		for i, r := range p.recipients {
+			if r.Kind == RecipientGroup {
+				byGroup[r.ID] = changed[i]
+			}
+		}
+		for _, m := range members {
+			if m.GroupID == nil {
+				continue
+			}
+			for _, doc := range byGroup[*m.GroupID] {
+				if docs[doc].CreatedBy != m.UserID {
+					tell[m.UserID] = append(tell[m.UserID], doc)
+				}
+			}
+		}
+	}
+	labels := make([]string, len(p.recipients))
+	for i, r := range p.recipients {
+		labels[i] = r.Label
+	}
+	order := func(set map[uuid.UUID][]uuid.UUID) []uuid.UUID {
+		keys := make([]uuid.UUID, 0, len(set))
+		for k := range set {
+			keys = append(keys, k)
+		}
+		slices.SortFunc(keys, shareCompareID)
+		return keys
+	}
+	for _, user := range order(tell) {
+		if user == actor.UserID {
+			continue
+		}
+		// tell[user] may hold a document twice (directly and through a
+		// group); the batch merge counts it once, but skip the statement.
+		sent := map[uuid.UUID]bool{}
+		for _, doc := range tell[user] {
+			if sent[doc] {
+				continue
+			}
+			sent[doc] = true
+			if _, err := inbox.Notify(ctx, tx, inbox.New{
+				RecipientID: user, ActorID: &actor.UserID, Type: inbox.TypeAccessGranted, SubjectType: "access", SubjectID: &batch,
+				BatchID: &batch, Payload: map[string]any{"documentId": doc, "permission": p.permission, "sharedBy": actor.UserID},
+			}); err != nil {
+				return nil, err
+			}
+		}
+	}
+	owners := map[uuid.UUID][]uuid.UUID{}
+	for _, doc := range resharedDocs {
+		owners[docs[doc].CreatedBy] = append(owners[docs[doc].CreatedBy], doc)
+	}
+	for _, owner := range order(owners) {
+		for _, doc := range owners[owner] {
+			if _, err := inbox.Notify(ctx, tx, inbox.New{
+				RecipientID: owner, ActorID: &actor.UserID, Type: inbox.TypeAccessReshared, SubjectType: "access", SubjectID: &batch,
+				BatchID: &batch, Payload: map[string]any{"documentId": doc, "permission": p.permission, "sharedBy": actor.UserID, "recipients": labels},
+			}); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return out, nil
+}
+
+// shareCompareID orders ids as Postgres orders uuid: byte by byte.
+func shareCompareID(a, b uuid.UUID) int { return bytes.Compare(a[:], b[:]) }
+
+var errShareNoGrant = fault.New(fault.NotFound, "That recipient has no grant on this document.")
+
+// RevokeGrant takes away one principal's grant on a document. The owner may
+// revoke any grant on their document; someone who granted it may revoke
+// their grant. The revocation is an access_events row and an
+// access.revoked outbox event (through Revoke), and an access.revoked
+// notification (information, not batched) to the person or agent, or to
+// each active member of the group (Everyone's revocation tells nobody); the
+// document's owner and the actor are not told.
+//
+// Errors: BAD_USER_INPUT on principal (an unknown type); NOT_FOUND when the
+// actor cannot read the document, and when the owner (or a write grantee)
+// names a principal without a grant; FORBIDDEN when the actor neither owns
+// the document nor made the grant.
+func (s *Service) RevokeGrant(ctx context.Context, documentID uuid.UUID, principal Principal) error {
+	actor, err := auth.RequireUser(ctx)
+	if err != nil {
+		return err
+	}
+	if principal.Type != db.PrincipalTypeUser && principal.Type != db.PrincipalTypeGroup {
+		return fault.Input("principal", "A grant is to a user or a group.")
+	}
+	return db.InTx(ctx, s.pool, func(tx pgx.Tx, q *db.Queries) error {
+		// Locking the document (as a share does) orders this revoke after
+		// a share of it in flight.
+		docs, err := q.SharingLockDocuments(ctx, db.SharingLockDocumentsParams{
+			ActorID: actor.UserID, ActorIsPerson: actor.Kind == auth.KindPerson, Ids: []uuid.UUID{documentID},
+		})
+		if err != nil {
+			return err
+		}
+		if len(docs) == 0 || !document.Access(docs[0].Level).CanRead() {
+			return &fault.Error{Code: fault.NotFound, Field: "documentId", Message: "No document you can read has that id."}
+		}
+		lvl, owner := document.Access(docs[0].Level), docs[0].CreatedBy
+		forbidden := fault.New(fault.Forbidden, "Only the document's owner, or whoever granted it, can take a grant away.")
+		if !lvl.CanWrite() {
+			return forbidden // a reader granted nothing, and learns nothing of others' grants
+		}
+		cur, err := q.DocumentAccessGetForUpdate(ctx, db.DocumentAccessGetForUpdateParams{
+			DocumentID: documentID, PrincipalType: principal.Type, PrincipalID: principal.ID,
+		})
+		if errors.Is(err, pgx.ErrNoRows) {
+			return errShareNoGrant
+		} else if err != nil {
+			return err
+		}
+		if !lvl.IsOwner() && (cur.GrantedBy == nil || *cur.GrantedBy != actor.UserID) {
+			return forbidden
+		}
+		if _, err := Revoke(ctx, tx, documentID, principal, &actor.UserID, "", nil); err != nil {
+			return err
+		}
+		return shareNotifyRevoked(ctx, tx, actor, nil, []shareRevoked{{doc: documentID, principal: principal, owner: owner}})
+	})
+}
+
+// shareRevoked is one grant taken away, with its document's owner.
+type shareRevoked struct {
+	doc       uuid.UUID
+	principal Principal
+	owner     uuid.UUID
+}
+
+// shareNotifyRevoked tells those who lost access: users directly (active
+// people and live agents), groups through their active members, Everyone
+// nobody; never a document's owner or the actor. With batch set there is
+// one notification per recipient for the batch (counting the documents);
+// without, one per document.
+func shareNotifyRevoked(ctx context.Context, tx pgx.Tx, actor *auth.Actor, batch *uuid.UUID, revoked []shareRevoked) error {
+	var users, groups []uuid.UUID
+	for _, r := range revoked {
+		if r.principal.Type == db.PrincipalTypeGroup {
+			groups = append(groups, r.principal.ID)
+		} else {
+			users = append(users, r.principal.ID)
+		}
+	}
+	audience, err := db.New(tx).SharingAudience(ctx, db.SharingAudienceParams{UserIds: shareNonNil(users), GroupIds: shareNonNil(groups)})
+	if err != nil {
+		return err
+	}
+	reach := map[Principal][]uuid.UUID{}
+	for _, a := range audience {
+		p := Principal{Type: db.PrincipalTypeUser, ID: a.UserID}
+		if a.GroupID != nil {
+			p = Principal{Type: db.PrincipalTypeGroup, ID: *a.GroupID}
+		}
+		reach[p] = append(reach[p], a.UserID)
+	}
+	type pair struct{ user, doc uuid.UUID }
+	var pairs []pair
+	seen := map[pair]bool{}
+	for _, r := range revoked {
+		for _, u := range reach[r.principal] {
+			pr := pair{u, r.doc}
+			if u == actor.UserID || u == r.owner || seen[pr] {
+				continue
+			}
+			seen[pr] = true
+			pairs = append(pairs, pr)
+		}
+	}
+	slices.SortStableFunc(pairs, func(a, b pair) int { return shareCompareID(a.user, b.user) })
+	for _, pr := range pairs {
+		n := inbox.New{
+			RecipientID: pr.user, ActorID: &actor.UserID, Type: inbox.TypeAccessRevoked,
+			Payload: map[string]any{"documentId": pr.doc, "revokedBy": actor.UserID},
+		}
+		if batch != nil {
+			n.SubjectType, n.SubjectID, n.BatchID = "access", batch, batch
+		} else {
+			n.SubjectType, n.SubjectID = "document", &pr.doc
+		}
+		if _, err := inbox.Notify(ctx, tx, n); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// RevokeBatch takes back, as one action, every grant still standing from a
+// sharing action that the actor may revoke: those they granted in it, and
+// those on documents they own (on documents they can still read). Each
+// revocation goes through Revoke (its access_events row carries the
+// batch); each affected person or agent, and each active member of an
+// affected group, gets one access.revoked notification for the batch,
+// counting the documents (Everyone tells nobody; owners and the actor are
+// not told). It returns how many grants were taken away.
+//
+// Errors: NOT_FOUND on batchId when there is nothing the actor may revoke
+// (no such batch, nothing left of it, or nothing of theirs in it).
+func (s *Service) RevokeBatch(ctx context.Context, batchID uuid.UUID) (int, error) {
+	actor, err := auth.RequireUser(ctx)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	err = db.InTx(ctx, s.pool, func(tx pgx.Tx, q *db.Queries) error {
+		rows, err := q.SharingBatchForRevoke(ctx, db.SharingBatchForRevokeParams{
+			BatchID: batchID, ActorID: actor.UserID, ActorIsPerson: actor.Kind == auth.KindPerson,
+		})
+		if err != nil {
+			return err
+		}
+		if len(rows) == 0 {
+			return &fault.Error{Code: fault.NotFound, Field: "batchId", Message: "Nothing you can take back is left of that sharing action."}
+		}
+		revoked := make([]shareRevoked, 0, len(rows))
+		for _, r := range rows {
+			p := Principal{Type: r.PrincipalType, ID: r.PrincipalID}
+			ok, err := Revoke(ctx, tx, r.DocumentID, p, &actor.UserID, "", &batchID)
+			if err != nil {
+				return err
+			}
+			if ok {
+				n++
+				revoked = append(revoked, shareRevoked{doc: r.DocumentID, principal: p, owner: r.OwnerID})
+			}
+		}
+		return shareNotifyRevoked(ctx, tx, actor, &batchID, revoked)
+	})
+	if err != nil {
+		return 0, err
+	}
+	return n, nil
+}

@@ -1,0 +1,801 @@
+package access_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/stretchr/testify/require"
+
+	"codna/internal/access"
+	"codna/internal/auth"
+	"codna/internal/db"
+	"codna/internal/fault"
+	"codna/internal/linkgraph"
+	"codna/internal/outbox"
+	"codna/internal/pgtest"
+)
+
+// shareBundle is a database with the link resolver on the outbox (links
+// are what suggestions walk), the sharing service, and Tornike and Dana.
+type shareBundle struct {
+	url     string
+	pool    *pgxpool.Pool
+	svc     *access.Service
+	worker  *outbox.Worker
+	tornike pgtest.Person
+	dana    pgtest.Person
+}
+
+func shareSetup(t *testing.T) *shareBundle {
+	t.Helper()
+	d := pgtest.New(t)
+	w := outbox.New(d.Pool, outbox.Config{}, nil)
+	w.Register(linkgraph.ConsumerName, linkgraph.NewResolver(d.Pool).Handle)
+	return &shareBundle{
+		url: d.URL, pool: d.Pool, svc: access.NewService(d.Pool), worker: w,
+		tornike: pgtest.CreatePerson(t, d.Pool), dana: pgtest.CreatePerson(t, d.Pool),
+	}
+}
+
+func shareAs(p pgtest.Person) context.Context {
+	return auth.WithActor(context.Background(), &auth.Actor{UserID: p.ID, Kind: auth.KindPerson, Email: p.Email, Name: p.Name})
+}
+
+func (b *shareBundle) person(t *testing.T) pgtest.Person {
+	t.Helper()
+	return pgtest.CreatePerson(t, b.pool)
+}
+
+// drain resolves every pending link, failing on any consumer error.
+func (b *shareBundle) drain(t *testing.T) {
+	t.Helper()
+	require.NoError(t, b.worker.Drain(context.Background()))
+	require.Zero(t, b.count(t, `SELECT count(*) FROM events WHERE last_error IS NOT NULL`), "a consumer failed")
+}
+
+func (b *shareBundle) doc(t *testing.T, owner pgtest.Person, slug, title, content string, tags ...string) uuid.UUID {
+	t.Helper()
+	return pgtest.CreateDocument(t, b.pool, owner.ID, pgtest.Doc{Slug: slug, Title: title, Content: content, Tags: tags}).ID
+}
+
+func (b *shareBundle) count(t *testing.T, sql string, args ...any) int {
+	t.Helper()
+	var n int
+	require.NoError(t, b.pool.QueryRow(context.Background(), sql, args...).Scan(&n))
+	return n
+}
+
+func (b *shareBundle) exec(t *testing.T, sql string, args ...any) {
+	t.Helper()
+	_, err := b.pool.Exec(context.Background(), sql, args...)
+	require.NoError(t, err)
+}
+
+func (b *shareBundle) share(t *testing.T, as pgtest.Person, in access.ShareInput) *access.ShareResult {
+	t.Helper()
+	res, err := b.svc.Share(shareAs(as), in)
+	require.NoError(t, err)
+	return res
+}
+
+// permission is p's grant on doc ("" for none).
+func (b *shareBundle) permission(t *testing.T, doc uuid.UUID, p access.Principal) string {
+	t.Helper()
+	var perm string
+	err := b.pool.QueryRow(context.Background(), `SELECT permission::text FROM document_access
+		WHERE document_id = $1 AND principal_type = $2 AND principal_id = $3`, doc, p.Type, p.ID).Scan(&perm)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return ""
+	}
+	require.NoError(t, err)
+	return perm
+}
+
+type shareNote struct {
+	Recipient uuid.UUID
+	Type      string
+	Count     int
+	Documents []string
+}
+
+// notes lists the notifications of a batch, by recipient then type.
+func (b *shareBundle) notes(t *testing.T, batch uuid.UUID) []shareNote {
+	t.Helper()
+	rows, err := b.pool.Query(context.Background(), `SELECT recipient_id, type, payload FROM notifications
+		WHERE batch_id = $1 ORDER BY recipient_id, type`, batch)
+	require.NoError(t, err)
+	defer rows.Close()
+	var out []shareNote
+	for rows.Next() {
+		var n shareNote
+		var raw []byte
+		require.NoError(t, rows.Scan(&n.Recipient, &n.Type, &raw))
+		var p struct {
+			Count     int      `json:"count"`
+			Documents []string `json:"documents"`
+		}
+		require.NoError(t, json.Unmarshal(raw, &p))
+		n.Count, n.Documents = p.Count, p.Documents
+		sort.Strings(n.Documents)
+		out = append(out, n)
+	}
+	require.NoError(t, rows.Err())
+	return out
+}
+
+func shareIDs(ids ...uuid.UUID) []string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = id.String()
+	}
+	sort.Strings(out)
+	return out
+}
+
+func shareUser(id uuid.UUID) access.Principal {
+	return access.Principal{Type: db.PrincipalTypeUser, ID: id}
+}
+
+func shareGroup(id uuid.UUID) access.Principal {
+	return access.Principal{Type: db.PrincipalTypeGroup, ID: id}
+}
+
+func shareRequireFault(t *testing.T, err error, code fault.Code, field string) *fault.Error {
+	t.Helper()
+	require.Error(t, err)
+	fe := fault.As(err)
+	require.NotNil(t, fe, "not a fault: %v", err)
+	require.Equal(t, code, fe.Code, fe.Error())
+	require.Equal(t, field, fe.Field, fe.Error())
+	return fe
+}
+
+// shareTables counts the rows trace 2 writes.
+func (b *shareBundle) shareTables(t *testing.T) [5]int {
+	t.Helper()
+	return [5]int{
+		b.count(t, `SELECT count(*) FROM document_access`),
+		b.count(t, `SELECT count(*) FROM access_events`),
+		b.count(t, `SELECT count(*) FROM share_suggestion_decisions`),
+		b.count(t, `SELECT count(*) FROM events`),
+		b.count(t, `SELECT count(*) FROM notifications`),
+	}
+}
+
+// shareCounting returns a Service over a pool that counts statements.
+func (b *shareBundle) shareCounting(t *testing.T) (*access.Service, *db.Counter) {
+	t.Helper()
+	cfg, err := pgxpool.ParseConfig(b.url)
+	require.NoError(t, err)
+	c := &db.Counter{}
+	cfg.ConnConfig.Tracer = c
+	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
+	require.NoError(t, err)
+	t.Cleanup(pool.Close)
+	require.NoError(t, pool.Ping(context.Background()))
+	return access.NewService(pool), c
+}
+
+// trace2 builds trace 2's graph: onboarding → laptop-setup → vpn-access,
+// onboarding → x → payroll; x is already shared with Everyone.
+type trace2 struct {
+	onboarding, laptop, vpn, x, payroll uuid.UUID
+}
+
+func (b *shareBundle) trace2(t *testing.T) trace2 {
+	t.Helper()
+	g := trace2{
+		onboarding: b.doc(t, b.tornike, "onboarding", "Onboarding", "Start with [the laptop](laptop-setup.md) and [x](x.md)."),
+		laptop:     b.doc(t, b.tornike, "laptop-setup", "Laptop setup", "Then [the VPN](vpn-access.md)."),
+		vpn:        b.doc(t, b.tornike, "vpn-access", "VPN access", "Done."),
+		x:          b.doc(t, b.tornike, "x", "X", "See [payroll](payroll.md)."),
+		payroll:    b.doc(t, b.tornike, "payroll", "Payroll", "Numbers."),
+	}
+	b.drain(t)
+	b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{g.x}, Recipients: []string{"group:everyone"}})
+	return g
+}
+
+func shareVia(s access.Suggestion) []uuid.UUID {
+	out := make([]uuid.UUID, len(s.Via))
+	for i, v := range s.Via {
+		out[i] = v.ID
+	}
+	return out
+}
+
+// Trace 2, exactly: the suggestions at depth 2 and the rows the share writes.
+func TestShareTrace2(t *testing.T) {
+	t.Parallel()
+	b := shareSetup(t)
+	g := b.trace2(t)
+	counted, counter := b.shareCounting(t)
+	ctx := shareAs(b.tornike)
+
+	counter.Reset()
+	sugs, err := counted.ShareSuggestions(ctx, []uuid.UUID{g.onboarding}, []string{b.dana.Email}, 2)
+	require.NoError(t, err)
+	t.Logf("ShareSuggestions (1 root, depth 2, 1 recipient): %d statements", counter.Count())
+	require.LessOrEqual(t, counter.Count(), int64(6)) // begin, recipients, levels, 1 walk, filter+titles, commit
+	require.Len(t, sugs, 3)
+	require.Equal(t, g.laptop, sugs[0].DocumentID)
+	require.Equal(t, "Laptop setup", sugs[0].Title)
+	require.Equal(t, 1, sugs[0].Depth)
+	require.Equal(t, []uuid.UUID{g.onboarding, g.laptop}, shareVia(sugs[0]))
+	require.Equal(t, "Onboarding", sugs[0].Via[0].Title)
+	require.Equal(t, "Onboarding links to Laptop setup.", sugs[0].Explanation)
+	require.Equal(t, []string{b.dana.Email}, sugs[0].Recipients)
+	require.Equal(t, g.payroll, sugs[1].DocumentID)
+	require.Equal(t, 2, sugs[1].Depth)
+	require.Equal(t, []uuid.UUID{g.onboarding, g.x, g.payroll}, shareVia(sugs[1]), "x is walked through, though not suggested")
+	require.Equal(t, g.vpn, sugs[2].DocumentID)
+	require.Equal(t, 2, sugs[2].Depth)
+	require.Equal(t, []uuid.UUID{g.onboarding, g.laptop, g.vpn}, shareVia(sugs[2]))
+	require.Equal(t, "Onboarding links to Laptop setup, which links to VPN access.", sugs[2].Explanation)
+
+	// Depth 1 (the default) is direct links only.
+	sugs, err = b.svc.ShareSuggestions(ctx, []uuid.UUID{g.onboarding}, []string{b.dana.Email}, 0)
+	require.NoError(t, err)
+	require.Len(t, sugs, 1)
+	require.Equal(t, g.laptop, sugs[0].DocumentID)
+
+	before := b.shareTables(t)
+	counter.Reset()
+	res, err := counted.Share(ctx, access.ShareInput{
+		DocumentIDs: []uuid.UUID{g.onboarding}, Recipients: []string{strings.ToUpper(b.dana.Email)}, Permission: db.PermissionRead,
+		Suggested: []uuid.UUID{g.laptop, g.vpn}, Declined: []uuid.UUID{g.payroll},
+	})
+	require.NoError(t, err)
+	t.Logf("Share (1 document, 2 accepted, 1 declined, 1 recipient): %d statements", counter.Count())
+	require.LessOrEqual(t, counter.Count(), int64(20))
+	after := b.shareTables(t)
+	require.Equal(t, [5]int{3, 3, 1, 3, 1}, [5]int{after[0] - before[0], after[1] - before[1], after[2] - before[2], after[3] - before[3], after[4] - before[4]},
+		"document_access, access_events, share_suggestion_decisions, events, notifications")
+
+	batch := res.BatchID
+	require.Len(t, res.Grants, 3)
+	for i, want := range []struct {
+		doc    uuid.UUID
+		reason string
+	}{{g.onboarding, access.Direct}, {g.laptop, access.LinkSuggestion}, {g.vpn, access.LinkSuggestion}} {
+		gr := res.Grants[i]
+		require.Equal(t, want.doc, gr.DocumentID)
+		require.Equal(t, want.reason, gr.Reason)
+		require.Equal(t, access.Created, gr.Outcome)
+		require.Equal(t, shareUser(b.dana.ID), gr.Principal)
+		require.Equal(t, b.dana.Email, gr.Label)
+		require.Equal(t, 1, b.count(t, `SELECT count(*) FROM document_access WHERE document_id = $1 AND principal_type = 'user'
+			AND principal_id = $2 AND permission = 'read' AND grant_reason = $3 AND batch_id = $4 AND granted_by = $5`,
+			want.doc, b.dana.ID, want.reason, batch, b.tornike.ID))
+		require.Equal(t, 1, b.count(t, `SELECT count(*) FROM access_events WHERE document_id = $1 AND principal_id = $2
+			AND action = 'granted' AND batch_id = $3 AND grant_reason = $4 AND actor_id = $5`, want.doc, b.dana.ID, batch, want.reason, b.tornike.ID))
+		require.Equal(t, 1, b.count(t, `SELECT count(*) FROM events WHERE event_type = 'access.granted' AND document_id = $1
+			AND payload->>'batchId' = $2`, want.doc, batch.String()))
+	}
+	require.Equal(t, 1, b.count(t, `SELECT count(*) FROM share_suggestion_decisions WHERE document_id = $1 AND principal_type = 'user'
+		AND principal_id = $2 AND status = 'rejected' AND decided_by = $3`, g.payroll, b.dana.ID, b.tornike.ID))
+	require.Equal(t, []shareNote{{Recipient: b.dana.ID, Type: "access.granted", Count: 3, Documents: shareIDs(g.onboarding, g.laptop, g.vpn)}},
+		b.notes(t, batch))
+
+	// payroll is not suggested for Dana again; the others she reads now.
+	sugs, err = b.svc.ShareSuggestions(ctx, []uuid.UUID{g.onboarding}, []string{b.dana.Email}, 2)
+	require.NoError(t, err)
+	require.Empty(t, sugs)
+}
+
+// A declined suggestion never comes back for that recipient, but does for
+// another; a suggestion lists only the recipients it applies to.
+func TestShareDeclinedSuggestionStaysDeclined(t *testing.T) {
+	t.Parallel()
+	b := shareSetup(t)
+	g := b.trace2(t)
+	erin := b.person(t)
+	ctx := shareAs(b.tornike)
+	b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{g.onboarding}, Recipients: []string{b.dana.Email}, Declined: []uuid.UUID{g.payroll}})
+
+	sugs, err := b.svc.ShareSuggestions(ctx, []uuid.UUID{g.onboarding}, []string{b.dana.Email, erin.Email}, 3)
+	require.NoError(t, err)
+	got := map[uuid.UUID][]string{}
+	for _, s := range sugs {
+		got[s.DocumentID] = s.Recipients
+	}
+	require.Equal(t, map[uuid.UUID][]string{
+		g.laptop:  {b.dana.Email, erin.Email},
+		g.vpn:     {b.dana.Email, erin.Email},
+		g.payroll: {erin.Email},
+	}, got)
+
+	sugs, err = b.svc.ShareSuggestions(ctx, []uuid.UUID{g.onboarding}, []string{b.dana.Email}, 3)
+	require.NoError(t, err)
+	for _, s := range sugs {
+		require.NotEqual(t, g.payroll, s.DocumentID)
+	}
+	// Declining again (it is idempotent) and for a group.
+	ops := pgtest.CreateGroup(t, b.pool, erin.ID)
+	b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{g.onboarding}, Recipients: []string{b.dana.Email, "group:" + ops.Slug}, Declined: []uuid.UUID{g.payroll}})
+	sugs, err = b.svc.ShareSuggestions(ctx, []uuid.UUID{g.onboarding}, []string{"group:" + ops.Slug, erin.Email}, 2)
+	require.NoError(t, err)
+	got = map[uuid.UUID][]string{}
+	for _, s := range sugs {
+		got[s.DocumentID] = s.Recipients
+	}
+	require.Equal(t, []string{erin.Email}, got[g.payroll], "declined for the group, not for Erin")
+	require.Equal(t, []string{"group:" + ops.Slug, erin.Email}, got[g.laptop])
+}
+
+// Suggestions keep only what the sharer may share, and leave out what the
+// recipient reads already, through a group or Everyone; agents see only
+// their own grants.
+func TestShareSuggestionsFilter(t *testing.T) {
+	t.Parallel()
+	b := shareSetup(t)
+	erin := b.person(t)
+	agent := pgtest.CreateAgent(t, b.pool, b.tornike.ID)
+	team := pgtest.CreateGroup(t, b.pool, b.dana.ID)
+	root := b.doc(t, b.tornike, "root", "Root", "[a](a.md) [b](b.md) [c](c.md) [e](e.md) [q](q.md) [o](o.md)")
+	a := b.doc(t, b.tornike, "a", "A", "")                // shared with Dana's team
+	bb := b.doc(t, b.tornike, "b", "B", "")               // shared with Everyone
+	c := b.doc(t, erin, "c", "C", "")                     // Erin's; Tornike reads it only
+	e := b.doc(t, erin, "e", "E", "")                     // Erin's; Tornike may write
+	q := b.doc(t, b.tornike, "q", "Q", "")                // quarantined
+	o := b.doc(t, b.tornike, "o", "O", "[root](root.md)") // links back: cycles are safe
+	b.drain(t)
+	b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{a}, Recipients: []string{"group:" + team.Slug}})
+	b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{bb}, Recipients: []string{"group:everyone"}})
+	b.share(t, erin, access.ShareInput{DocumentIDs: []uuid.UUID{c}, Recipients: []string{b.tornike.Email}})
+	b.share(t, erin, access.ShareInput{DocumentIDs: []uuid.UUID{e}, Recipients: []string{b.tornike.Email}, Permission: db.PermissionWrite})
+	b.exec(t, `UPDATE documents SET quarantined_at = now() WHERE id = $1`, q)
+
+	sugs, err := b.svc.ShareSuggestions(shareAs(b.tornike), []uuid.UUID{root}, []string{b.dana.Email, "agent:" + agent.Slug, "group:" + team.Slug}, 3)
+	require.NoError(t, err)
+	got := map[uuid.UUID][]string{}
+	for _, s := range sugs {
+		got[s.DocumentID] = s.Recipients
+	}
+	require.Equal(t, map[uuid.UUID][]string{
+		a:  {"agent:" + agent.Slug},                                     // Dana and the team read it
+		bb: {"agent:" + agent.Slug},                                     // Everyone reaches Dana and the team, not the agent
+		e:  {b.dana.Email, "agent:" + agent.Slug, "group:" + team.Slug}, // a write grant may be shared on
+		o:  {b.dana.Email, "agent:" + agent.Slug, "group:" + team.Slug},
+	}, got, "c is only readable, q quarantined, root is shared itself")
+
+	// Errors.
+	_, err = b.svc.ShareSuggestions(shareAs(b.tornike), []uuid.UUID{root}, []string{b.dana.Email}, 4)
+	shareRequireFault(t, err, fault.BadInput, "depth")
+	_, err = b.svc.ShareSuggestions(shareAs(b.tornike), nil, []string{b.dana.Email}, 1)
+	shareRequireFault(t, err, fault.BadInput, "documentIds")
+	_, err = b.svc.ShareSuggestions(shareAs(b.dana), []uuid.UUID{root}, []string{erin.Email}, 1)
+	shareRequireFault(t, err, fault.NotFound, "documentIds")
+	_, err = b.svc.ShareSuggestions(shareAs(b.tornike), []uuid.UUID{c}, []string{b.dana.Email}, 1)
+	shareRequireFault(t, err, fault.Forbidden, "documentIds")
+}
+
+// Trace 3: share everything tagged runbook with the ops team, once.
+func TestShareByTag(t *testing.T) {
+	t.Parallel()
+	b := shareSetup(t)
+	erin, frank := b.person(t), b.person(t)
+	ops := pgtest.CreateGroup(t, b.pool, b.dana.ID, frank.ID, b.tornike.ID)
+	r1 := b.doc(t, b.tornike, "r1", "Deploy", "", "runbook")
+	r2 := b.doc(t, b.tornike, "r2", "Rollback", "", "runbook", "ops")
+	r3 := b.doc(t, erin, "r3", "Erin's runbook", "", "runbook")   // Tornike may write
+	r4 := b.doc(t, erin, "r4", "Erin's other one", "", "runbook") // Tornike reads only
+	r5 := b.doc(t, b.tornike, "r5", "Archived", "", "runbook")
+	r6 := b.doc(t, b.tornike, "r6", "Deleted", "", "runbook")
+	b.doc(t, b.tornike, "other", "Other", "", "notes")
+	b.share(t, erin, access.ShareInput{DocumentIDs: []uuid.UUID{r3}, Recipients: []string{b.tornike.Email}, Permission: db.PermissionWrite})
+	b.share(t, erin, access.ShareInput{DocumentIDs: []uuid.UUID{r4}, Recipients: []string{b.tornike.Email}})
+	b.exec(t, `UPDATE documents SET status = 'archived' WHERE id = $1`, r5)
+	b.exec(t, `UPDATE documents SET deleted_at = now() WHERE id = $1`, r6)
+
+	res, err := b.svc.ShareByTag(shareAs(b.tornike), " Runbook ", []string{"group:" + ops.Slug}, db.PermissionRead)
+	require.NoError(t, err)
+	var shared []uuid.UUID
+	for _, g := range res.Grants {
+		require.Equal(t, access.Created, g.Outcome)
+		require.Equal(t, access.BulkTag, g.Reason)
+		shared = append(shared, g.DocumentID)
+	}
+	require.ElementsMatch(t, []uuid.UUID{r1, r2, r3}, shared)
+	require.Equal(t, 3, b.count(t, `SELECT count(*) FROM document_access WHERE batch_id = $1 AND grant_reason = 'bulk_tag'
+		AND principal_type = 'group' AND principal_id = $2`, res.BatchID, ops.ID))
+	require.Equal(t, 3, b.count(t, `SELECT count(*) FROM access_events WHERE batch_id = $1 AND action = 'granted'`, res.BatchID))
+	require.Zero(t, b.count(t, `SELECT count(*) FROM document_access WHERE document_id = ANY($1) AND principal_type = 'group'`,
+		[]uuid.UUID{r4, r5, r6}))
+
+	wantNotes := []shareNote{
+		{Recipient: b.dana.ID, Type: "access.granted", Count: 3, Documents: shareIDs(r1, r2, r3)},
+		{Recipient: frank.ID, Type: "access.granted", Count: 3, Documents: shareIDs(r1, r2, r3)},
+		{Recipient: erin.ID, Type: "access.reshared", Count: 1, Documents: shareIDs(r3)},
+	}
+	sort.Slice(wantNotes, func(i, j int) bool {
+		return wantNotes[i].Recipient.String() < wantNotes[j].Recipient.String()
+	})
+	require.Equal(t, wantNotes, b.notes(t, res.BatchID), "one per member (not Tornike himself), and Erin hears hers was reshared")
+
+	// A document tagged tomorrow is not shared: the set was resolved once.
+	r7 := b.doc(t, b.tornike, "r7", "New runbook", "", "runbook")
+	require.Equal(t, "", b.permission(t, r7, shareGroup(ops.ID)))
+
+	// Errors; a tag reaching nothing shares nothing.
+	_, err = b.svc.ShareByTag(shareAs(b.tornike), "not a tag!", []string{"group:" + ops.Slug}, db.PermissionRead)
+	shareRequireFault(t, err, fault.BadInput, "tag")
+	res, err = b.svc.ShareByTag(shareAs(b.tornike), "nothing-has-this", []string{"group:" + ops.Slug}, db.PermissionRead)
+	require.NoError(t, err)
+	require.Empty(t, res.Grants)
+}
+
+// A write grantee re-shares up to write and the owner hears of it; a read
+// grantee cannot share; a stranger finds nothing.
+func TestShareReshare(t *testing.T) {
+	t.Parallel()
+	b := shareSetup(t)
+	erin, frank, stranger := b.person(t), b.person(t), b.person(t)
+	d := b.doc(t, erin, "plan", "Plan", "")
+	b.share(t, erin, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{b.tornike.Email}, Permission: db.PermissionWrite})
+	b.share(t, erin, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{frank.Email}})
+
+	res := b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{b.dana.Email, erin.Email}, Permission: db.PermissionWrite})
+	require.Len(t, res.Grants, 2)
+	require.Equal(t, access.Created, res.Grants[0].Outcome)
+	require.Equal(t, access.Unchanged, res.Grants[1].Outcome, "sharing with the owner is a no-op")
+	require.Equal(t, "write", b.permission(t, d, shareUser(b.dana.ID)))
+	require.Equal(t, "", b.permission(t, d, shareUser(erin.ID)))
+	notes := b.notes(t, res.BatchID)
+	require.Len(t, notes, 2)
+	for _, n := range notes {
+		switch n.Recipient {
+		case erin.ID:
+			require.Equal(t, "access.reshared", n.Type)
+		case b.dana.ID:
+			require.Equal(t, "access.granted", n.Type)
+		default:
+			t.Fatalf("unexpected notification to %s", n.Recipient)
+		}
+		require.Equal(t, 1, n.Count)
+	}
+
+	_, err := b.svc.Share(shareAs(frank), access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{stranger.Email}})
+	shareRequireFault(t, err, fault.Forbidden, "documentIds")
+	_, err = b.svc.Share(shareAs(stranger), access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{frank.Email}})
+	shareRequireFault(t, err, fault.NotFound, "documentIds")
+	_, err = b.svc.Share(shareAs(b.tornike), access.ShareInput{Suggested: []uuid.UUID{uuid.Must(uuid.NewV7())}, Recipients: []string{frank.Email}})
+	shareRequireFault(t, err, fault.NotFound, "suggested")
+	_, err = b.svc.Share(shareAs(frank), access.ShareInput{DocumentIDs: []uuid.UUID{b.doc(t, frank, "f", "F", "")}, Recipients: []string{b.dana.Email},
+		Declined: []uuid.UUID{d}})
+	shareRequireFault(t, err, fault.NotFound, "declined")
+	require.Zero(t, b.count(t, `SELECT count(*) FROM share_suggestion_decisions`), "a refused share writes nothing")
+}
+
+// A share never lowers a grant; read → write is permission_changed.
+func TestShareNeverLowers(t *testing.T) {
+	t.Parallel()
+	b := shareSetup(t)
+	d := b.doc(t, b.tornike, "d", "D", "")
+	ctx := shareAs(b.tornike)
+	b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{b.dana.Email}, Permission: db.PermissionWrite})
+	events := b.count(t, `SELECT count(*) FROM access_events`)
+
+	res, err := b.svc.Share(ctx, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{b.dana.Email}, Permission: db.PermissionRead})
+	require.NoError(t, err)
+	require.Equal(t, access.Unchanged, res.Grants[0].Outcome)
+	require.Equal(t, "write", b.permission(t, d, shareUser(b.dana.ID)))
+	require.Equal(t, events, b.count(t, `SELECT count(*) FROM access_events`))
+	require.Empty(t, b.notes(t, res.BatchID), "nothing changed, nobody is told")
+
+	erin := b.person(t)
+	b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{erin.Email}})
+	res = b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{erin.Email}, Permission: db.PermissionWrite})
+	require.Equal(t, access.Upgraded, res.Grants[0].Outcome)
+	require.Equal(t, "write", b.permission(t, d, shareUser(erin.ID)))
+	require.Equal(t, 1, b.count(t, `SELECT count(*) FROM access_events WHERE batch_id = $1 AND action = 'permission_changed'
+		AND principal_id = $2 AND actor_id = $3`, res.BatchID, erin.ID, b.tornike.ID))
+	require.Equal(t, 1, b.count(t, `SELECT count(*) FROM events WHERE event_type = 'access.permission_changed' AND document_id = $1`, d))
+	require.Equal(t, []shareNote{{Recipient: erin.ID, Type: "access.granted", Count: 1, Documents: shareIDs(d)}}, b.notes(t, res.BatchID))
+}
+
+// Sharing with groups tells each member once per batch, however many
+// groups and direct mentions reach them; Everyone tells nobody.
+func TestShareGroupsAndEveryone(t *testing.T) {
+	t.Parallel()
+	b := shareSetup(t)
+	erin, frank := b.person(t), b.person(t)
+	g1 := pgtest.CreateGroup(t, b.pool, b.dana.ID, erin.ID, b.tornike.ID)
+	g2 := pgtest.CreateGroup(t, b.pool, erin.ID, frank.ID)
+	d1 := b.doc(t, b.tornike, "d1", "D1", "")
+	d2 := b.doc(t, b.tornike, "d2", "D2", "")
+
+	res := b.share(t, b.tornike, access.ShareInput{
+		DocumentIDs: []uuid.UUID{d1, d2}, Recipients: []string{"group:" + g1.Slug, "group:" + g2.Slug, b.dana.Email, "GROUP:" + g1.Slug},
+	})
+	require.Len(t, res.Grants, 6, "2 documents × 3 principals (the repeated group collapses)")
+	want := []shareNote{
+		{Recipient: b.dana.ID, Type: "access.granted", Count: 2, Documents: shareIDs(d1, d2)},
+		{Recipient: erin.ID, Type: "access.granted", Count: 2, Documents: shareIDs(d1, d2)},
+		{Recipient: frank.ID, Type: "access.granted", Count: 2, Documents: shareIDs(d1, d2)},
+	}
+	sort.Slice(want, func(i, j int) bool { return want[i].Recipient.String() < want[j].Recipient.String() })
+	require.Equal(t, want, b.notes(t, res.BatchID))
+
+	d3 := b.doc(t, b.tornike, "d3", "D3", "")
+	before := b.count(t, `SELECT count(*) FROM notifications`)
+	res = b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{d3}, Recipients: []string{"group:everyone"}})
+	require.Equal(t, access.Created, res.Grants[0].Outcome)
+	require.Equal(t, "read", b.permission(t, d3, shareGroup(auth.EveryoneID)))
+	require.Equal(t, before, b.count(t, `SELECT count(*) FROM notifications`), "Everyone notifies nobody")
+}
+
+// Only an agent's responsible people may share with it, by agent:<slug>
+// only; an agent's email is not a person's.
+func TestShareAgents(t *testing.T) {
+	t.Parallel()
+	b := shareSetup(t)
+	agent := pgtest.CreateAgent(t, b.pool, b.tornike.ID)
+	d := b.doc(t, b.tornike, "d", "D", "")
+	dd := b.doc(t, b.dana, "dd", "DD", "")
+
+	res := b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{"Agent:" + agent.Slug}})
+	require.Equal(t, access.Created, res.Grants[0].Outcome)
+	require.Equal(t, "agent:"+agent.Slug, res.Grants[0].Label)
+	require.Equal(t, "read", b.permission(t, d, shareUser(agent.ID)))
+	require.Equal(t, []shareNote{{Recipient: agent.ID, Type: "access.granted", Count: 1, Documents: shareIDs(d)}}, b.notes(t, res.BatchID))
+
+	_, err := b.svc.Share(shareAs(b.dana), access.ShareInput{DocumentIDs: []uuid.UUID{dd}, Recipients: []string{"agent:" + agent.Slug}})
+	fe := shareRequireFault(t, err, fault.Forbidden, "recipients")
+	require.Contains(t, fe.Message, agent.Slug)
+	_, err = b.svc.Share(shareAs(b.tornike), access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{agent.Email}})
+	fe = shareRequireFault(t, err, fault.BadInput, "recipients")
+	require.Contains(t, fe.Message, agent.Email)
+
+	// A deleted agent is gone.
+	b.exec(t, `UPDATE agents SET deleted_at = now() WHERE user_id = $1`, agent.ID)
+	_, err = b.svc.Share(shareAs(b.tornike), access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{"agent:" + agent.Slug}})
+	shareRequireFault(t, err, fault.BadInput, "recipients")
+}
+
+// Recipients that cannot be shared with are refused, and a refused share
+// writes nothing.
+func TestShareRecipientErrors(t *testing.T) {
+	t.Parallel()
+	b := shareSetup(t)
+	frank := b.person(t)
+	d := b.doc(t, b.tornike, "d", "D", "")
+	ctx := shareAs(b.tornike)
+	b.exec(t, `UPDATE users SET is_active = false WHERE id = $1`, frank.ID)
+
+	for _, tc := range []struct {
+		recipients []string
+		code       fault.Code
+		contains   string
+	}{
+		{nil, fault.BadInput, "at least one"},
+		{[]string{b.dana.Email, frank.Email}, fault.BadInput, "deactivated"},
+		{[]string{""}, fault.BadInput, "empty"}, // management's email is ''
+		{[]string{"  "}, fault.BadInput, "empty"},
+		{[]string{"nobody@example.com"}, fault.BadInput, "nobody@example.com"},
+		{[]string{"Management"}, fault.BadInput, "Management"},
+		{[]string{"group:no-such-group"}, fault.BadInput, "group:no-such-group"},
+		{[]string{"agent:no-such-agent"}, fault.BadInput, "agent:no-such-agent"},
+		{[]string{"group:"}, fault.BadInput, "group:"},
+	} {
+		_, err := b.svc.Share(ctx, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: tc.recipients})
+		fe := shareRequireFault(t, err, tc.code, "recipients")
+		require.Contains(t, fe.Message, tc.contains, tc.recipients)
+	}
+	require.Zero(t, b.count(t, `SELECT count(*) FROM document_access`))
+
+	// Duplicates collapse, however they are spelt.
+	rs, err := access.ResolveRecipients(context.Background(), b.pool, &auth.Actor{UserID: b.tornike.ID, Kind: auth.KindPerson},
+		[]string{b.dana.Email, " " + strings.ToUpper(b.dana.Email), "group:everyone", "group:everyone"})
+	require.NoError(t, err)
+	require.Equal(t, []access.Recipient{
+		{Principal: shareUser(b.dana.ID), Label: b.dana.Email, Kind: access.RecipientPerson, Name: b.dana.Name},
+		{Principal: shareGroup(auth.EveryoneID), Label: "group:everyone", Kind: access.RecipientEveryone, Name: "Everyone"},
+	}, rs)
+
+	// Management shares nothing.
+	_, err = b.svc.Share(auth.WithActor(context.Background(), &auth.Actor{UserID: auth.ManagementID, Kind: auth.KindManagement}),
+		access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{b.dana.Email}})
+	require.Equal(t, fault.Forbidden, fault.CodeOf(err))
+}
+
+// Input a client may not choose is refused.
+func TestShareInputErrors(t *testing.T) {
+	t.Parallel()
+	b := shareSetup(t)
+	d := b.doc(t, b.tornike, "d", "D", "")
+	e := b.doc(t, b.tornike, "e", "E", "")
+	ctx := shareAs(b.tornike)
+	for _, reason := range []string{access.BulkTag, access.Folder, access.Script, access.Import, "whatever"} {
+		_, err := b.svc.Share(ctx, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{b.dana.Email}, Reason: reason})
+		shareRequireFault(t, err, fault.BadInput, "reason")
+	}
+	_, err := b.svc.Share(ctx, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{b.dana.Email}, Permission: "owner"})
+	shareRequireFault(t, err, fault.BadInput, "permission")
+	_, err = b.svc.Share(ctx, access.ShareInput{Recipients: []string{b.dana.Email}})
+	shareRequireFault(t, err, fault.BadInput, "documentIds")
+	_, err = b.svc.Share(ctx, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{b.dana.Email}, Declined: []uuid.UUID{d}})
+	shareRequireFault(t, err, fault.BadInput, "declined")
+	_, err = b.svc.Share(context.Background(), access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{b.dana.Email}})
+	require.Equal(t, fault.Unauthenticated, fault.CodeOf(err))
+
+	res, err := b.svc.Share(ctx, access.ShareInput{DocumentIDs: []uuid.UUID{d, e}, Recipients: []string{b.dana.Email}, Reason: access.LinkSuggestion})
+	require.NoError(t, err)
+	for _, g := range res.Grants {
+		require.Equal(t, access.LinkSuggestion, g.Reason)
+	}
+
+	// The trash.
+	b.exec(t, `UPDATE documents SET deleted_at = now() WHERE id = $1`, e)
+	_, err = b.svc.Share(ctx, access.ShareInput{DocumentIDs: []uuid.UUID{e}, Recipients: []string{b.dana.Email}})
+	shareRequireFault(t, err, fault.NotFound, "documentIds")
+}
+
+// A quarantined document cannot be shared: its owner hears it is held, a
+// grantee finds nothing.
+func TestShareQuarantined(t *testing.T) {
+	t.Parallel()
+	b := shareSetup(t)
+	erin := b.person(t)
+	d := b.doc(t, b.tornike, "d", "D", "")
+	b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{erin.Email}, Permission: db.PermissionWrite})
+	b.exec(t, `UPDATE documents SET quarantined_at = now() WHERE id = $1`, d)
+
+	_, err := b.svc.Share(shareAs(b.tornike), access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{b.dana.Email}})
+	fe := shareRequireFault(t, err, fault.Conflict, "documentIds")
+	require.Contains(t, fe.Message, "held by management")
+	_, err = b.svc.Share(shareAs(erin), access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{b.dana.Email}})
+	shareRequireFault(t, err, fault.NotFound, "documentIds")
+	require.Equal(t, "", b.permission(t, d, shareUser(b.dana.ID)))
+}
+
+// A share racing a quarantine waits for the document's row lock, then sees
+// the quarantine: no grant lands on a quarantined document.
+func TestShareRacingQuarantine(t *testing.T) {
+	t.Parallel()
+	b := shareSetup(t)
+	d := b.doc(t, b.tornike, "d", "D", "")
+	other := b.doc(t, b.tornike, "other", "Other", "")
+	ctx := context.Background()
+
+	tx, err := b.pool.Begin(ctx)
+	require.NoError(t, err)
+	defer func() { _ = tx.Rollback(ctx) }()
+	_, err = tx.Exec(ctx, `UPDATE documents SET quarantined_at = now() WHERE id = $1`, d)
+	require.NoError(t, err)
+	_, err = tx.Exec(ctx, `DELETE FROM document_access WHERE document_id = $1`, d)
+	require.NoError(t, err)
+
+	done := make(chan error, 1)
+	go func() {
+		_, err := b.svc.Share(shareAs(b.tornike), access.ShareInput{DocumentIDs: []uuid.UUID{other, d}, Recipients: []string{b.dana.Email}})
+		done <- err
+	}()
+	// Wait until the share is blocked on the row lock.
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		var waiting int
+		// Not in tx: a transaction sees one snapshot of pg_stat_activity.
+		require.NoError(t, b.pool.QueryRow(ctx, `SELECT count(*) FROM pg_stat_activity
+			WHERE datname = current_database() AND wait_event_type = 'Lock'`).Scan(&waiting))
+		if waiting > 0 {
+			break
+		}
+		select {
+		case err := <-done:
+			t.Fatalf("the share did not wait for the row lock: %v", err)
+		default:
+		}
+		require.True(t, time.Now().Before(deadline), "the share never waited for the row lock")
+		time.Sleep(10 * time.Millisecond)
+	}
+	require.NoError(t, tx.Commit(ctx))
+
+	err = <-done
+	shareRequireFault(t, err, fault.Conflict, "documentIds")
+	require.Zero(t, b.count(t, `SELECT count(*) FROM document_access WHERE document_id = ANY($1)`, []uuid.UUID{d, other}),
+		"the whole share was refused")
+
+	// Released, it shares again.
+	b.exec(t, `UPDATE documents SET quarantined_at = NULL WHERE id = $1`, d)
+	b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{other, d}, Recipients: []string{b.dana.Email}})
+	require.Equal(t, "read", b.permission(t, d, shareUser(b.dana.ID)))
+}
+
+// The owner revokes any grant, a granter their own, nobody else.
+func TestShareRevokeGrant(t *testing.T) {
+	t.Parallel()
+	b := shareSetup(t)
+	erin, frank, stranger := b.person(t), b.person(t), b.person(t)
+	team := pgtest.CreateGroup(t, b.pool, frank.ID, b.tornike.ID)
+	d := b.doc(t, b.tornike, "d", "D", "")
+	b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{b.dana.Email, "group:" + team.Slug}})
+	b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{erin.Email}, Permission: db.PermissionWrite})
+	b.share(t, erin, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{frank.Email}})
+	revokedTo := func(u uuid.UUID) int {
+		return b.count(t, `SELECT count(*) FROM notifications WHERE recipient_id = $1 AND type = 'access.revoked'`, u)
+	}
+
+	err := b.svc.RevokeGrant(shareAs(stranger), d, shareUser(b.dana.ID))
+	shareRequireFault(t, err, fault.NotFound, "documentId")
+	err = b.svc.RevokeGrant(shareAs(b.dana), d, shareUser(frank.ID))
+	require.Equal(t, fault.Forbidden, fault.CodeOf(err), "a reader")
+	err = b.svc.RevokeGrant(shareAs(erin), d, shareUser(b.dana.ID))
+	require.Equal(t, fault.Forbidden, fault.CodeOf(err), "a write grantee, not the granter")
+
+	require.NoError(t, b.svc.RevokeGrant(shareAs(erin), d, shareUser(frank.ID)), "the granter")
+	require.Equal(t, "", b.permission(t, d, shareUser(frank.ID)))
+	require.Equal(t, 1, revokedTo(frank.ID))
+	require.Equal(t, 1, b.count(t, `SELECT count(*) FROM access_events WHERE document_id = $1 AND principal_id = $2
+		AND action = 'revoked' AND actor_id = $3`, d, frank.ID, erin.ID))
+
+	require.NoError(t, b.svc.RevokeGrant(shareAs(b.tornike), d, shareUser(b.dana.ID)), "the owner")
+	require.Equal(t, "", b.permission(t, d, shareUser(b.dana.ID)))
+	require.Equal(t, 1, revokedTo(b.dana.ID))
+	err = b.svc.RevokeGrant(shareAs(b.tornike), d, shareUser(b.dana.ID))
+	require.Equal(t, fault.NotFound, fault.CodeOf(err), "no grant left")
+
+	// A group's members hear of it (the owner, a member, does not). Frank
+	// read the first one: an unread one about the document would absorb it.
+	b.exec(t, `UPDATE notifications SET status = 'read' WHERE recipient_id = $1`, frank.ID)
+	require.NoError(t, b.svc.RevokeGrant(shareAs(b.tornike), d, shareGroup(team.ID)))
+	require.Equal(t, 2, revokedTo(frank.ID))
+	require.Zero(t, revokedTo(b.tornike.ID))
+	require.Equal(t, "", b.permission(t, d, shareGroup(team.ID)))
+}
+
+// A batch is revoked as one action, by its granter and the owners of its
+// documents, each their part.
+func TestShareRevokeBatch(t *testing.T) {
+	t.Parallel()
+	b := shareSetup(t)
+	erin, frank := b.person(t), b.person(t)
+	team := pgtest.CreateGroup(t, b.pool, frank.ID)
+	d1 := b.doc(t, b.tornike, "d1", "D1", "")
+	d2 := b.doc(t, b.tornike, "d2", "D2", "")
+	e1 := b.doc(t, erin, "e1", "E1", "")
+	b.share(t, erin, access.ShareInput{DocumentIDs: []uuid.UUID{e1}, Recipients: []string{b.tornike.Email}, Permission: db.PermissionWrite})
+	res := b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{d1, d2, e1}, Recipients: []string{b.dana.Email, "group:" + team.Slug}})
+	batch := res.BatchID
+	require.Equal(t, 6, b.count(t, `SELECT count(*) FROM document_access WHERE batch_id = $1`, batch))
+
+	_, err := b.svc.RevokeBatch(shareAs(b.dana), batch)
+	shareRequireFault(t, err, fault.NotFound, "batchId")
+
+	n, err := b.svc.RevokeBatch(shareAs(erin), batch)
+	require.NoError(t, err)
+	require.Equal(t, 2, n, "Erin owns e1 only")
+	require.Equal(t, 4, b.count(t, `SELECT count(*) FROM document_access WHERE batch_id = $1`, batch))
+
+	n, err = b.svc.RevokeBatch(shareAs(b.tornike), batch)
+	require.NoError(t, err)
+	require.Equal(t, 4, n)
+	require.Zero(t, b.count(t, `SELECT count(*) FROM document_access WHERE batch_id = $1`, batch))
+	require.Equal(t, 6, b.count(t, `SELECT count(*) FROM access_events WHERE batch_id = $1 AND action = 'revoked'`, batch))
+
+	var revoked []shareNote
+	for _, n := range b.notes(t, batch) {
+		if n.Type == "access.revoked" {
+			revoked = append(revoked, n)
+		}
+	}
+	want := []shareNote{
+		{Recipient: b.dana.ID, Type: "access.revoked", Count: 3, Documents: shareIDs(d1, d2, e1)},
+		{Recipient: frank.ID, Type: "access.revoked", Count: 3, Documents: shareIDs(d1, d2, e1)},
+	}
+	sort.Slice(want, func(i, j int) bool { return want[i].Recipient.String() < want[j].Recipient.String() })
+	require.Equal(t, want, revoked, "one notification per recipient for the batch")
+
+	_, err = b.svc.RevokeBatch(shareAs(b.tornike), batch)
+	shareRequireFault(t, err, fault.NotFound, "batchId")
+	_, err = b.svc.RevokeBatch(shareAs(b.tornike), uuid.Must(uuid.NewV7()))
+	shareRequireFault(t, err, fault.NotFound, "batchId")
+}
