@@ -187,6 +187,38 @@ func TestPermissionMatrix(t *testing.T) {
 					require.Equal(t, "NOT_FOUND", delD.code())
 				}
 			}
+			// Sharing: owners share, writers re-share, readers cannot;
+			// explanations are for readers, the access list for the owner.
+			shareD := do(`mutation($i: ShareInput!) { share(input: $i) { batchId } }`, map[string]any{"i": map[string]any{
+				"documentIds": []string{d}, "recipients": []string{"group:everyone"}, "permission": "READ"}})
+			why := do(`query($id: ID!) { document(id: $id) { whyCanISee { owner } } }`, vars)
+			acl := do(`query($id: ID!) { document(id: $id) { access { recipient } } }`, vars)
+			switch a.access {
+			case "owner":
+				require.Empty(t, shareD.Errors)
+				require.Empty(t, why.Errors)
+				require.Empty(t, acl.Errors)
+				_, err := b.pool.Exec(ctx, `DELETE FROM document_access WHERE document_id = $1 AND principal_id = $2`, d, auth.EveryoneID)
+				require.NoError(t, err)
+			case "write":
+				require.Empty(t, shareD.Errors, "writers re-share")
+				require.Empty(t, why.Errors)
+				require.Equal(t, "FORBIDDEN", acl.code())
+				_, err := b.pool.Exec(ctx, `DELETE FROM document_access WHERE document_id = $1 AND principal_id = $2`, d, auth.EveryoneID)
+				require.NoError(t, err)
+			case "read":
+				require.Equal(t, "FORBIDDEN", shareD.code())
+				require.Empty(t, why.Errors)
+				require.Equal(t, "FORBIDDEN", acl.code())
+			case "management":
+				require.Equal(t, "FORBIDDEN", shareD.code())
+				require.Equal(t, "NOT_FOUND", why.code())
+			default:
+				require.Equal(t, "NOT_FOUND", shareD.code())
+				require.Equal(t, "NOT_FOUND", why.code())
+				require.Equal(t, "NOT_FOUND", acl.code())
+			}
+
 			counts := do(`{ inboxCounts { decisions total } }`, nil)
 			require.Empty(t, counts.Errors)
 			if a.access != "owner" {
