@@ -7,9 +7,14 @@ package graph
 
 import (
 	"codna/graph/model"
+	"codna/internal/auth"
+	"codna/internal/fault"
 	"codna/internal/manage"
 	"codna/internal/request"
 	"context"
+	"time"
+
+	"github.com/google/uuid"
 )
 
 // CreatePerson is the resolver for the createPerson field.
@@ -33,6 +38,339 @@ func (r *mutationResolver) DeactivatePerson(ctx context.Context, input model.Set
 // ReactivatePerson is the resolver for the reactivatePerson field.
 func (r *mutationResolver) ReactivatePerson(ctx context.Context, input model.SetPersonActiveInput) (*model.SetPersonActivePayload, error) {
 	return r.setActive(ctx, input.ID, true)
+}
+
+// InvitePerson is the resolver for the invitePerson field.
+func (r *mutationResolver) InvitePerson(ctx context.Context, input model.InvitePersonInput) (*model.InvitePersonPayload, error) {
+	c, err := caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	ttl, err := parseValidFor("validFor", input.ValidFor, 0)
+	if err != nil {
+		return nil, err
+	}
+	u, secret, err := r.Manage.Invite(ctx, c, input.Email, input.Name, ttl)
+	if err != nil {
+		return nil, err
+	}
+	return &model.InvitePersonPayload{User: managedUserModel(u), InvitationToken: secret}, nil
+}
+
+// ResetPassword is the resolver for the resetPassword field.
+func (r *mutationResolver) ResetPassword(ctx context.Context, input model.ResetPasswordInput) (*model.SetPersonActivePayload, error) {
+	c, err := caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	id, err := parseID("id", input.ID)
+	if err != nil {
+		return nil, err
+	}
+	u, err := r.Manage.ResetPassword(ctx, c, id, input.Password)
+	if err != nil {
+		return nil, err
+	}
+	return &model.SetPersonActivePayload{User: managedUserModel(u)}, nil
+}
+
+// CreateGroup is the resolver for the createGroup field.
+func (r *mutationResolver) CreateGroup(ctx context.Context, input model.CreateGroupInput) (*model.ManagedGroupPayload, error) {
+	c, err := caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	g, err := r.Manage.CreateGroup(ctx, c, input.Slug, input.Name, deref(input.Description))
+	if err != nil {
+		return nil, err
+	}
+	return &model.ManagedGroupPayload{Group: groupModel(g)}, nil
+}
+
+// UpdateGroup is the resolver for the updateGroup field.
+func (r *mutationResolver) UpdateGroup(ctx context.Context, input model.UpdateGroupInput) (*model.ManagedGroupPayload, error) {
+	c, err := caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	id, err := parseID("id", input.ID)
+	if err != nil {
+		return nil, err
+	}
+	g, err := r.Manage.RenameGroup(ctx, c, id, input.Name, input.Description)
+	if err != nil {
+		return nil, err
+	}
+	return &model.ManagedGroupPayload{Group: groupModel(g)}, nil
+}
+
+// DeleteGroup is the resolver for the deleteGroup field.
+func (r *mutationResolver) DeleteGroup(ctx context.Context, input model.GroupInput) (*model.ManagedGroupPayload, error) {
+	c, err := caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	id, err := parseID("id", input.ID)
+	if err != nil {
+		return nil, err
+	}
+	d, err := r.Manage.DeleteGroup(ctx, c, id)
+	if err != nil {
+		return nil, err
+	}
+	return &model.ManagedGroupPayload{Group: groupModel(d.Group)}, nil
+}
+
+// AddGroupMember is the resolver for the addGroupMember field.
+func (r *mutationResolver) AddGroupMember(ctx context.Context, input model.GroupMemberInput) (*model.ManagedGroupPayload, error) {
+	c, err := caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	gid, err := parseID("groupId", input.GroupID)
+	if err != nil {
+		return nil, err
+	}
+	uid, err := parseID("userId", input.UserID)
+	if err != nil {
+		return nil, err
+	}
+	g, err := r.Manage.AddMember(ctx, c, gid, uid)
+	if err != nil {
+		return nil, err
+	}
+	return &model.ManagedGroupPayload{Group: groupModel(g)}, nil
+}
+
+// RemoveGroupMember is the resolver for the removeGroupMember field.
+func (r *mutationResolver) RemoveGroupMember(ctx context.Context, input model.GroupMemberInput) (*model.ManagedGroupPayload, error) {
+	c, err := caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	gid, err := parseID("groupId", input.GroupID)
+	if err != nil {
+		return nil, err
+	}
+	uid, err := parseID("userId", input.UserID)
+	if err != nil {
+		return nil, err
+	}
+	g, err := r.Manage.RemoveMember(ctx, c, gid, uid)
+	if err != nil {
+		return nil, err
+	}
+	return &model.ManagedGroupPayload{Group: groupModel(g)}, nil
+}
+
+// CreateAgent is the resolver for the createAgent field.
+func (r *mutationResolver) CreateAgent(ctx context.Context, input model.CreateAgentInput) (*model.CreateAgentPayload, error) {
+	c, err := caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := parseIDs("responsible", input.Responsible)
+	if err != nil {
+		return nil, err
+	}
+	a, token, err := r.Manage.CreateAgent(ctx, c, input.Slug, input.Name, deref(input.Description), resp)
+	if err != nil {
+		return nil, err
+	}
+	return &model.CreateAgentPayload{Agent: agentModel(a), Token: token}, nil
+}
+
+// SetAgentResponsible is the resolver for the setAgentResponsible field.
+func (r *mutationResolver) SetAgentResponsible(ctx context.Context, input model.SetAgentResponsibleInput) (*model.ManagedAgentPayload, error) {
+	c, err := caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	id, err := parseID("agentId", input.AgentID)
+	if err != nil {
+		return nil, err
+	}
+	add, err := parseIDList("add", input.Add)
+	if err != nil {
+		return nil, err
+	}
+	remove, err := parseIDList("remove", input.Remove)
+	if err != nil {
+		return nil, err
+	}
+	a, err := r.Manage.SetResponsible(ctx, c, id, add, remove)
+	if err != nil {
+		return nil, err
+	}
+	return &model.ManagedAgentPayload{Agent: agentModel(a)}, nil
+}
+
+// DeleteAgent is the resolver for the deleteAgent field.
+func (r *mutationResolver) DeleteAgent(ctx context.Context, input model.AgentInput) (*model.ManagedAgentPayload, error) {
+	c, err := caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	id, err := parseID("id", input.ID)
+	if err != nil {
+		return nil, err
+	}
+	a, err := r.Manage.DeleteAgent(ctx, c, id)
+	if err != nil {
+		return nil, err
+	}
+	return &model.ManagedAgentPayload{Agent: agentModel(a)}, nil
+}
+
+// IssueAgentToken is the resolver for the issueAgentToken field.
+func (r *mutationResolver) IssueAgentToken(ctx context.Context, input model.IssueAgentTokenInput) (*model.IssuedTokenPayload, error) {
+	c, err := caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	id, err := parseID("agentId", input.AgentID)
+	if err != nil {
+		return nil, err
+	}
+	_, token, err := r.Manage.IssueAgentToken(ctx, c, id, input.Name)
+	if err != nil {
+		return nil, err
+	}
+	return &model.IssuedTokenPayload{Token: token}, nil
+}
+
+// CreateServiceToken is the resolver for the createServiceToken field.
+func (r *mutationResolver) CreateServiceToken(ctx context.Context, input model.CreateServiceTokenInput) (*model.CreateServiceTokenPayload, error) {
+	c, err := caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	d, err := parseValidFor("validFor", input.ValidFor, 0)
+	if err != nil {
+		return nil, err
+	}
+	var exp *time.Time
+	if d > 0 {
+		t := time.Now().Add(d)
+		exp = &t
+	}
+	t, secret, err := r.Manage.CreateServiceToken(ctx, c, input.Name, exp)
+	if err != nil {
+		return nil, err
+	}
+	return &model.CreateServiceTokenPayload{ServiceToken: serviceTokenModel(t), Token: secret}, nil
+}
+
+// RevokeServiceToken is the resolver for the revokeServiceToken field.
+func (r *mutationResolver) RevokeServiceToken(ctx context.Context, input model.ServiceTokenInput) (*model.ServiceTokenPayload, error) {
+	c, err := caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	id, err := parseID("id", input.ID)
+	if err != nil {
+		return nil, err
+	}
+	t, err := r.Manage.RevokeServiceToken(ctx, c, id)
+	if err != nil {
+		return nil, err
+	}
+	return &model.ServiceTokenPayload{ServiceToken: serviceTokenModel(t)}, nil
+}
+
+// TransferOwnership is the resolver for the transferOwnership field.
+func (r *mutationResolver) TransferOwnership(ctx context.Context, input model.TransferInput) (*model.TransferPayload, error) {
+	c, err := caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	from, err := parseID("fromUserId", input.FromUserID)
+	if err != nil {
+		return nil, err
+	}
+	to, err := parseID("toUserId", input.ToUserID)
+	if err != nil {
+		return nil, err
+	}
+	tr, err := r.Manage.Transfer(ctx, c, from, to)
+	if err != nil {
+		return nil, err
+	}
+	return &model.TransferPayload{TransferID: tr.ID.String(), Documents: len(tr.DocumentIDs), Automations: len(tr.AutomationIDs)}, nil
+}
+
+// QuarantineDocument is the resolver for the quarantineDocument field.
+func (r *mutationResolver) QuarantineDocument(ctx context.Context, input model.QuarantineInput) (*model.QuarantinePayload, error) {
+	c, err := caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	id, err := parseID("documentId", input.DocumentID)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := r.Manage.Quarantine(ctx, c, id, input.Reason); err != nil {
+		return nil, err
+	}
+	return r.metadataPayload(ctx, c, id, nil)
+}
+
+// ReleaseDocument is the resolver for the releaseDocument field.
+func (r *mutationResolver) ReleaseDocument(ctx context.Context, input model.ReleaseInput) (*model.QuarantinePayload, error) {
+	c, err := caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	id, err := parseID("documentId", input.DocumentID)
+	if err != nil {
+		return nil, err
+	}
+	rel, err := r.Manage.Release(ctx, c, id, input.RestoreSharing)
+	if err != nil {
+		return nil, err
+	}
+	var not []model.ManagedGrant
+	for _, g := range rel.NotRestored {
+		not = append(not, savedGrantModel(g.SavedGrant))
+	}
+	return r.metadataPayload(ctx, c, id, not)
+}
+
+// TakeAwayShare is the resolver for the takeAwayShare field.
+func (r *mutationResolver) TakeAwayShare(ctx context.Context, input model.TakeAwayShareInput) (*model.TakeAwaySharePayload, error) {
+	c, err := caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	id, err := parseID("documentId", input.DocumentID)
+	if err != nil {
+		return nil, err
+	}
+	p, err := principalFromModel(input.PrincipalType, input.PrincipalID)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.Manage.TakeAwayShare(ctx, c, id, p); err != nil {
+		return nil, err
+	}
+	m, err := r.Manage.DocumentMetadata(ctx, c, id)
+	if err != nil {
+		return nil, err
+	}
+	return &model.TakeAwaySharePayload{Document: metadataModel(m)}, nil
+}
+
+// AcceptInvitation is the resolver for the acceptInvitation field.
+func (r *mutationResolver) AcceptInvitation(ctx context.Context, input model.AcceptInvitationInput) (*model.LoginPayload, error) {
+	info := request.From(ctx)
+	if info.SetCookie == nil {
+		return nil, fault.New(fault.BadInput, "Accept an invitation over HTTP (POST /graphql), not over a websocket.")
+	}
+	u, err := r.Manage.AcceptInvitation(ctx, input.Token, input.Password)
+	if err != nil {
+		return nil, err
+	}
+	return r.Mutation().Login(ctx, model.LoginInput{Email: u.Email, Password: input.Password})
 }
 
 // ManagedUsers is the resolver for the managedUsers field.
@@ -59,4 +397,181 @@ func (r *queryResolver) ManagedUsers(ctx context.Context, first *int, after *str
 		conn.PageInfo.EndCursor = &c
 	}
 	return conn, nil
+}
+
+// ManageGroups is the resolver for the manageGroups field.
+func (r *queryResolver) ManageGroups(ctx context.Context) ([]model.ManagedGroup, error) {
+	c, err := caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	_ = c
+	gs, err := r.Manage.ListGroups(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]model.ManagedGroup, len(gs))
+	for i, g := range gs {
+		out[i] = *groupModel(g)
+	}
+	return out, nil
+}
+
+// ManageGroupMembers is the resolver for the manageGroupMembers field.
+func (r *queryResolver) ManageGroupMembers(ctx context.Context, groupID string) ([]model.ManagedUser, error) {
+	c, err := caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	id, err := parseID("groupId", groupID)
+	if err != nil {
+		return nil, err
+	}
+	_ = c
+	us, err := r.Manage.GroupMembers(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]model.ManagedUser, len(us))
+	for i, u := range us {
+		out[i] = *managedUserModel(u)
+	}
+	return out, nil
+}
+
+// ManageAgents is the resolver for the manageAgents field.
+func (r *queryResolver) ManageAgents(ctx context.Context) ([]model.ManagedAgent, error) {
+	c, err := caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	_ = c
+	as, err := r.Manage.ListAgents(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]model.ManagedAgent, len(as))
+	for i, a := range as {
+		out[i] = *agentModel(a)
+	}
+	return out, nil
+}
+
+// ManageServiceTokens is the resolver for the manageServiceTokens field.
+func (r *queryResolver) ManageServiceTokens(ctx context.Context) ([]model.ServiceToken, error) {
+	c, err := caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	_ = c
+	ts, err := r.Manage.ListServiceTokens(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]model.ServiceToken, len(ts))
+	for i, t := range ts {
+		out[i] = *serviceTokenModel(t)
+	}
+	return out, nil
+}
+
+// ManageAudit is the resolver for the manageAudit field.
+func (r *queryResolver) ManageAudit(ctx context.Context, first *int, after *string, filter *model.AuditFilter) (*model.AuditConnection, error) {
+	c, err := caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	_ = c
+	n, err := pageSize(first)
+	if err != nil {
+		return nil, err
+	}
+	cur, err := decodeCursor("audit", after)
+	if err != nil {
+		return nil, err
+	}
+	var f manage.AuditFilter
+	if filter != nil {
+		f.Action, f.Since, f.Until = filter.Action, filter.Since, filter.Until
+		if filter.TargetUserID != nil {
+			id, err := parseID("targetUserId", *filter.TargetUserID)
+			if err != nil {
+				return nil, err
+			}
+			f.TargetUser = &id
+		}
+		if filter.TargetDocumentID != nil {
+			id, err := parseID("targetDocumentId", *filter.TargetDocumentID)
+			if err != nil {
+				return nil, err
+			}
+			f.TargetDocument = &id
+		}
+	}
+	entries, more, err := r.Manage.Audit(ctx, f, cur, n)
+	if err != nil {
+		return nil, err
+	}
+	conn := &model.AuditConnection{Edges: make([]model.AuditEntryEdge, 0, len(entries)), PageInfo: &model.PageInfo{HasNextPage: more}}
+	for _, e := range entries {
+		c := encodeCursor("audit", e.ID)
+		conn.Edges = append(conn.Edges, model.AuditEntryEdge{Cursor: c, Node: &model.AuditEntry{
+			ID: e.ID.String(), Action: e.Action, Via: e.Via, TokenID: idPtr(e.TokenID), TargetUserID: idPtr(e.TargetUserID),
+			TargetGroupID: idPtr(e.TargetGroupID), TargetDocumentID: idPtr(e.TargetDocumentID), Details: e.Details, RequestID: e.RequestID, CreatedAt: e.CreatedAt,
+		}})
+		conn.PageInfo.EndCursor = &c
+	}
+	return conn, nil
+}
+
+// ManageDocument is the resolver for the manageDocument field.
+func (r *queryResolver) ManageDocument(ctx context.Context, id string) (*model.DocumentMetadata, error) {
+	c, err := caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	did, err := parseID("id", id)
+	if err != nil {
+		return nil, err
+	}
+	m, err := r.Manage.DocumentMetadata(ctx, c, did)
+	if err != nil {
+		return nil, err
+	}
+	return metadataModel(m), nil
+}
+
+// ManageUsage is the resolver for the manageUsage field.
+func (r *queryResolver) ManageUsage(ctx context.Context, from string, to string, userID *string) ([]model.UsageRow, error) {
+	c, err := caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	_ = c
+	f, err := parseDay("from", from)
+	if err != nil {
+		return nil, err
+	}
+	t, err := parseDay("to", to)
+	if err != nil {
+		return nil, err
+	}
+	var uid *uuid.UUID
+	if userID != nil {
+		id, err := parseID("userId", *userID)
+		if err != nil {
+			return nil, err
+		}
+		uid = &id
+	}
+	rows, err := r.Manage.UsageReport(ctx, f, t, uid)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]model.UsageRow, len(rows))
+	for i, row := range rows {
+		out[i] = model.UsageRow{Day: row.Day.Format("2006-01-02"), Activity: row.Activity, Tool: row.Tool, Outcome: row.Outcome, Count: int(row.Count),
+			User: &model.ManagedUser{ID: row.UserID.String(), Name: row.Name, Email: row.Email, Kind: userKind(auth.Kind(row.Kind))}}
+	}
+	return out, nil
 }

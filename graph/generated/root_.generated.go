@@ -46,12 +46,45 @@ type ComplexityRoot struct {
 		Owner  func(childComplexity int) int
 	}
 
+	AuditConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	AuditEntry struct {
+		Action           func(childComplexity int) int
+		CreatedAt        func(childComplexity int) int
+		Details          func(childComplexity int) int
+		ID               func(childComplexity int) int
+		RequestID        func(childComplexity int) int
+		TargetDocumentID func(childComplexity int) int
+		TargetGroupID    func(childComplexity int) int
+		TargetUserID     func(childComplexity int) int
+		TokenID          func(childComplexity int) int
+		Via              func(childComplexity int) int
+	}
+
+	AuditEntryEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	CreateAgentPayload struct {
+		Agent func(childComplexity int) int
+		Token func(childComplexity int) int
+	}
+
 	CreateDocumentPayload struct {
 		Document func(childComplexity int) int
 	}
 
 	CreatePersonPayload struct {
 		User func(childComplexity int) int
+	}
+
+	CreateServiceTokenPayload struct {
+		ServiceToken func(childComplexity int) int
+		Token        func(childComplexity int) int
 	}
 
 	DecideLinkPayload struct {
@@ -112,6 +145,19 @@ type ComplexityRoot struct {
 		State           func(childComplexity int) int
 		Target          func(childComplexity int) int
 		Text            func(childComplexity int) int
+	}
+
+	DocumentMetadata struct {
+		CreatedAt     func(childComplexity int) int
+		DeletedAt     func(childComplexity int) int
+		Grants        func(childComplexity int) int
+		ID            func(childComplexity int) int
+		Owner         func(childComplexity int) int
+		QuarantinedAt func(childComplexity int) int
+		Space         func(childComplexity int) int
+		Status        func(childComplexity int) int
+		UpdatedAt     func(childComplexity int) int
+		Versions      func(childComplexity int) int
 	}
 
 	DocumentRevision struct {
@@ -206,6 +252,15 @@ type ComplexityRoot struct {
 		Unread    func(childComplexity int) int
 	}
 
+	InvitePersonPayload struct {
+		InvitationToken func(childComplexity int) int
+		User            func(childComplexity int) int
+	}
+
+	IssuedTokenPayload struct {
+		Token func(childComplexity int) int
+	}
+
 	LinkDecision struct {
 		Cause         func(childComplexity int) int
 		Kind          func(childComplexity int) int
@@ -275,6 +330,45 @@ type ComplexityRoot struct {
 		User func(childComplexity int) int
 	}
 
+	ManagedAgent struct {
+		CreatedAt   func(childComplexity int) int
+		DeletedAt   func(childComplexity int) int
+		Description func(childComplexity int) int
+		ID          func(childComplexity int) int
+		Name        func(childComplexity int) int
+		Responsible func(childComplexity int) int
+		Slug        func(childComplexity int) int
+	}
+
+	ManagedAgentPayload struct {
+		Agent func(childComplexity int) int
+	}
+
+	ManagedGrant struct {
+		BatchID       func(childComplexity int) int
+		CreatedAt     func(childComplexity int) int
+		GrantedBy     func(childComplexity int) int
+		Name          func(childComplexity int) int
+		Permission    func(childComplexity int) int
+		PrincipalID   func(childComplexity int) int
+		PrincipalType func(childComplexity int) int
+		Reason        func(childComplexity int) int
+		Recipient     func(childComplexity int) int
+	}
+
+	ManagedGroup struct {
+		Description func(childComplexity int) int
+		Everyone    func(childComplexity int) int
+		ID          func(childComplexity int) int
+		Members     func(childComplexity int) int
+		Name        func(childComplexity int) int
+		Slug        func(childComplexity int) int
+	}
+
+	ManagedGroupPayload struct {
+		Group func(childComplexity int) int
+	}
+
 	ManagedUser struct {
 		Active    func(childComplexity int) int
 		CreatedAt func(childComplexity int) int
@@ -304,31 +398,49 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
+		AcceptInvitation         func(childComplexity int, input model.AcceptInvitationInput) int
 		AcceptLinkSuggestion     func(childComplexity int, input model.LinkSuggestionInput) int
+		AddGroupMember           func(childComplexity int, input model.GroupMemberInput) int
+		CreateAgent              func(childComplexity int, input model.CreateAgentInput) int
 		CreateDocument           func(childComplexity int, input model.CreateDocumentInput) int
+		CreateGroup              func(childComplexity int, input model.CreateGroupInput) int
 		CreatePerson             func(childComplexity int, input model.CreatePersonInput) int
+		CreateServiceToken       func(childComplexity int, input model.CreateServiceTokenInput) int
 		DeactivatePerson         func(childComplexity int, input model.SetPersonActiveInput) int
 		DecideLink               func(childComplexity int, input model.DecideLinkInput) int
+		DeleteAgent              func(childComplexity int, input model.AgentInput) int
 		DeleteDocument           func(childComplexity int, input model.DeleteDocumentInput) int
+		DeleteGroup              func(childComplexity int, input model.GroupInput) int
 		DismissNotification      func(childComplexity int, input model.NotificationInput) int
+		InvitePerson             func(childComplexity int, input model.InvitePersonInput) int
+		IssueAgentToken          func(childComplexity int, input model.IssueAgentTokenInput) int
 		Login                    func(childComplexity int, input model.LoginInput) int
 		Logout                   func(childComplexity int) int
 		MarkAllNotificationsRead func(childComplexity int) int
 		MarkNotificationsRead    func(childComplexity int, input model.MarkNotificationsReadInput) int
 		MoveDocument             func(childComplexity int, input model.MoveDocumentInput) int
 		ProposeLink              func(childComplexity int, input model.ProposeLinkInput) int
+		QuarantineDocument       func(childComplexity int, input model.QuarantineInput) int
 		ReactivatePerson         func(childComplexity int, input model.SetPersonActiveInput) int
 		RejectLinkSuggestion     func(childComplexity int, input model.LinkSuggestionInput) int
+		ReleaseDocument          func(childComplexity int, input model.ReleaseInput) int
+		RemoveGroupMember        func(childComplexity int, input model.GroupMemberInput) int
+		ResetPassword            func(childComplexity int, input model.ResetPasswordInput) int
 		ResolveNotification      func(childComplexity int, input model.NotificationInput) int
 		RestoreDocument          func(childComplexity int, input model.RestoreDocumentInput) int
 		RestoreRevision          func(childComplexity int, input model.RestoreRevisionInput) int
 		RevokeAccess             func(childComplexity int, input model.RevokeAccessInput) int
 		RevokeBatch              func(childComplexity int, input model.RevokeBatchInput) int
+		RevokeServiceToken       func(childComplexity int, input model.ServiceTokenInput) int
+		SetAgentResponsible      func(childComplexity int, input model.SetAgentResponsibleInput) int
 		Share                    func(childComplexity int, input model.ShareInput) int
 		ShareByTag               func(childComplexity int, input model.ShareByTagInput) int
 		ShareFolder              func(childComplexity int, input model.ShareFolderInput) int
+		TakeAwayShare            func(childComplexity int, input model.TakeAwayShareInput) int
+		TransferOwnership        func(childComplexity int, input model.TransferInput) int
 		UnshareFolder            func(childComplexity int, input model.UnshareFolderInput) int
 		UpdateDocument           func(childComplexity int, input model.UpdateDocumentInput) int
+		UpdateGroup              func(childComplexity int, input model.UpdateGroupInput) int
 	}
 
 	Notification struct {
@@ -386,26 +498,38 @@ type ComplexityRoot struct {
 		Suggestion func(childComplexity int) int
 	}
 
+	QuarantinePayload struct {
+		Document    func(childComplexity int) int
+		NotRestored func(childComplexity int) int
+	}
+
 	Query struct {
-		Batch             func(childComplexity int, id string) int
-		Document          func(childComplexity int, id string) int
-		DocumentByAddress func(childComplexity int, space model.Space, path *string, slug string) int
-		Documents         func(childComplexity int, first *int, after *string, filter *model.DocumentFilter, orderBy *model.DocumentOrder) int
-		FolderShares      func(childComplexity int, space *model.Space) int
-		FolderTree        func(childComplexity int, space model.Space, path *string) int
-		Folders           func(childComplexity int, space model.Space) int
-		Groups            func(childComplexity int) int
-		Inbox             func(childComplexity int, first *int, after *string, filter *model.InboxFilter) int
-		InboxCounts       func(childComplexity int) int
-		LinkDecisions     func(childComplexity int, first *int, after *string) int
-		LinkGraph         func(childComplexity int, rootID string, depth *int, direction *model.LinkDirection) int
-		LinkSuggestions   func(childComplexity int, first *int, after *string, documentID *string) int
-		ManagedUsers      func(childComplexity int, first *int, after *string) int
-		Me                func(childComplexity int) int
-		People            func(childComplexity int, query string, first *int) int
-		RecentlyShared    func(childComplexity int, since time.Time, first *int) int
-		ShareSuggestions  func(childComplexity int, documentIds []string, recipients []string, depth *int) int
-		Trash             func(childComplexity int, first *int, after *string) int
+		Batch               func(childComplexity int, id string) int
+		Document            func(childComplexity int, id string) int
+		DocumentByAddress   func(childComplexity int, space model.Space, path *string, slug string) int
+		Documents           func(childComplexity int, first *int, after *string, filter *model.DocumentFilter, orderBy *model.DocumentOrder) int
+		FolderShares        func(childComplexity int, space *model.Space) int
+		FolderTree          func(childComplexity int, space model.Space, path *string) int
+		Folders             func(childComplexity int, space model.Space) int
+		Groups              func(childComplexity int) int
+		Inbox               func(childComplexity int, first *int, after *string, filter *model.InboxFilter) int
+		InboxCounts         func(childComplexity int) int
+		LinkDecisions       func(childComplexity int, first *int, after *string) int
+		LinkGraph           func(childComplexity int, rootID string, depth *int, direction *model.LinkDirection) int
+		LinkSuggestions     func(childComplexity int, first *int, after *string, documentID *string) int
+		ManageAgents        func(childComplexity int) int
+		ManageAudit         func(childComplexity int, first *int, after *string, filter *model.AuditFilter) int
+		ManageDocument      func(childComplexity int, id string) int
+		ManageGroupMembers  func(childComplexity int, groupID string) int
+		ManageGroups        func(childComplexity int) int
+		ManageServiceTokens func(childComplexity int) int
+		ManageUsage         func(childComplexity int, from string, to string, userID *string) int
+		ManagedUsers        func(childComplexity int, first *int, after *string) int
+		Me                  func(childComplexity int) int
+		People              func(childComplexity int, query string, first *int) int
+		RecentlyShared      func(childComplexity int, since time.Time, first *int) int
+		ShareSuggestions    func(childComplexity int, documentIds []string, recipients []string, depth *int) int
+		Trash               func(childComplexity int, first *int, after *string) int
 	}
 
 	RelatedDocument struct {
@@ -429,6 +553,20 @@ type ComplexityRoot struct {
 
 	RevokeBatchPayload struct {
 		Revoked func(childComplexity int) int
+	}
+
+	ServiceToken struct {
+		CreatedAt  func(childComplexity int) int
+		ExpiresAt  func(childComplexity int) int
+		ID         func(childComplexity int) int
+		LastUsedAt func(childComplexity int) int
+		Name       func(childComplexity int) int
+		Prefix     func(childComplexity int) int
+		RevokedAt  func(childComplexity int) int
+	}
+
+	ServiceTokenPayload struct {
+		ServiceToken func(childComplexity int) int
 	}
 
 	SetPersonActivePayload struct {
@@ -474,6 +612,16 @@ type ComplexityRoot struct {
 		NotificationAdded func(childComplexity int) int
 	}
 
+	TakeAwaySharePayload struct {
+		Document func(childComplexity int) int
+	}
+
+	TransferPayload struct {
+		Automations func(childComplexity int) int
+		Documents   func(childComplexity int) int
+		TransferID  func(childComplexity int) int
+	}
+
 	UnshareFolderPayload struct {
 		Revoked func(childComplexity int) int
 	}
@@ -481,6 +629,15 @@ type ComplexityRoot struct {
 	UpdateDocumentPayload struct {
 		Changed  func(childComplexity int) int
 		Document func(childComplexity int) int
+	}
+
+	UsageRow struct {
+		Activity func(childComplexity int) int
+		Count    func(childComplexity int) int
+		Day      func(childComplexity int) int
+		Outcome  func(childComplexity int) int
+		Tool     func(childComplexity int) int
+		User     func(childComplexity int) int
 	}
 
 	User struct {
@@ -518,6 +675,106 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.AccessExplanation.Owner(childComplexity), true
 
+	case "AuditConnection.edges":
+		if e.ComplexityRoot.AuditConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditConnection.Edges(childComplexity), true
+	case "AuditConnection.pageInfo":
+		if e.ComplexityRoot.AuditConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditConnection.PageInfo(childComplexity), true
+
+	case "AuditEntry.action":
+		if e.ComplexityRoot.AuditEntry.Action == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditEntry.Action(childComplexity), true
+	case "AuditEntry.createdAt":
+		if e.ComplexityRoot.AuditEntry.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditEntry.CreatedAt(childComplexity), true
+	case "AuditEntry.details":
+		if e.ComplexityRoot.AuditEntry.Details == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditEntry.Details(childComplexity), true
+	case "AuditEntry.id":
+		if e.ComplexityRoot.AuditEntry.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditEntry.ID(childComplexity), true
+	case "AuditEntry.requestId":
+		if e.ComplexityRoot.AuditEntry.RequestID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditEntry.RequestID(childComplexity), true
+	case "AuditEntry.targetDocumentId":
+		if e.ComplexityRoot.AuditEntry.TargetDocumentID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditEntry.TargetDocumentID(childComplexity), true
+	case "AuditEntry.targetGroupId":
+		if e.ComplexityRoot.AuditEntry.TargetGroupID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditEntry.TargetGroupID(childComplexity), true
+	case "AuditEntry.targetUserId":
+		if e.ComplexityRoot.AuditEntry.TargetUserID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditEntry.TargetUserID(childComplexity), true
+	case "AuditEntry.tokenId":
+		if e.ComplexityRoot.AuditEntry.TokenID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditEntry.TokenID(childComplexity), true
+	case "AuditEntry.via":
+		if e.ComplexityRoot.AuditEntry.Via == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditEntry.Via(childComplexity), true
+
+	case "AuditEntryEdge.cursor":
+		if e.ComplexityRoot.AuditEntryEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditEntryEdge.Cursor(childComplexity), true
+	case "AuditEntryEdge.node":
+		if e.ComplexityRoot.AuditEntryEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditEntryEdge.Node(childComplexity), true
+
+	case "CreateAgentPayload.agent":
+		if e.ComplexityRoot.CreateAgentPayload.Agent == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreateAgentPayload.Agent(childComplexity), true
+	case "CreateAgentPayload.token":
+		if e.ComplexityRoot.CreateAgentPayload.Token == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreateAgentPayload.Token(childComplexity), true
+
 	case "CreateDocumentPayload.document":
 		if e.ComplexityRoot.CreateDocumentPayload.Document == nil {
 			break
@@ -531,6 +788,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CreatePersonPayload.User(childComplexity), true
+
+	case "CreateServiceTokenPayload.serviceToken":
+		if e.ComplexityRoot.CreateServiceTokenPayload.ServiceToken == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreateServiceTokenPayload.ServiceToken(childComplexity), true
+	case "CreateServiceTokenPayload.token":
+		if e.ComplexityRoot.CreateServiceTokenPayload.Token == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreateServiceTokenPayload.Token(childComplexity), true
 
 	case "DecideLinkPayload.document":
 		if e.ComplexityRoot.DecideLinkPayload.Document == nil {
@@ -809,6 +1079,67 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.DocumentLink.Text(childComplexity), true
+
+	case "DocumentMetadata.createdAt":
+		if e.ComplexityRoot.DocumentMetadata.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentMetadata.CreatedAt(childComplexity), true
+	case "DocumentMetadata.deletedAt":
+		if e.ComplexityRoot.DocumentMetadata.DeletedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentMetadata.DeletedAt(childComplexity), true
+	case "DocumentMetadata.grants":
+		if e.ComplexityRoot.DocumentMetadata.Grants == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentMetadata.Grants(childComplexity), true
+	case "DocumentMetadata.id":
+		if e.ComplexityRoot.DocumentMetadata.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentMetadata.ID(childComplexity), true
+	case "DocumentMetadata.owner":
+		if e.ComplexityRoot.DocumentMetadata.Owner == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentMetadata.Owner(childComplexity), true
+	case "DocumentMetadata.quarantinedAt":
+		if e.ComplexityRoot.DocumentMetadata.QuarantinedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentMetadata.QuarantinedAt(childComplexity), true
+	case "DocumentMetadata.space":
+		if e.ComplexityRoot.DocumentMetadata.Space == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentMetadata.Space(childComplexity), true
+	case "DocumentMetadata.status":
+		if e.ComplexityRoot.DocumentMetadata.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentMetadata.Status(childComplexity), true
+	case "DocumentMetadata.updatedAt":
+		if e.ComplexityRoot.DocumentMetadata.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentMetadata.UpdatedAt(childComplexity), true
+	case "DocumentMetadata.versions":
+		if e.ComplexityRoot.DocumentMetadata.Versions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentMetadata.Versions(childComplexity), true
 
 	case "DocumentRevision.author":
 		if e.ComplexityRoot.DocumentRevision.Author == nil {
@@ -1192,6 +1523,26 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.InboxCounts.Unread(childComplexity), true
 
+	case "InvitePersonPayload.invitationToken":
+		if e.ComplexityRoot.InvitePersonPayload.InvitationToken == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvitePersonPayload.InvitationToken(childComplexity), true
+	case "InvitePersonPayload.user":
+		if e.ComplexityRoot.InvitePersonPayload.User == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvitePersonPayload.User(childComplexity), true
+
+	case "IssuedTokenPayload.token":
+		if e.ComplexityRoot.IssuedTokenPayload.Token == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IssuedTokenPayload.Token(childComplexity), true
+
 	case "LinkDecision.cause":
 		if e.ComplexityRoot.LinkDecision.Cause == nil {
 			break
@@ -1419,6 +1770,155 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.LoginPayload.User(childComplexity), true
 
+	case "ManagedAgent.createdAt":
+		if e.ComplexityRoot.ManagedAgent.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedAgent.CreatedAt(childComplexity), true
+	case "ManagedAgent.deletedAt":
+		if e.ComplexityRoot.ManagedAgent.DeletedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedAgent.DeletedAt(childComplexity), true
+	case "ManagedAgent.description":
+		if e.ComplexityRoot.ManagedAgent.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedAgent.Description(childComplexity), true
+	case "ManagedAgent.id":
+		if e.ComplexityRoot.ManagedAgent.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedAgent.ID(childComplexity), true
+	case "ManagedAgent.name":
+		if e.ComplexityRoot.ManagedAgent.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedAgent.Name(childComplexity), true
+	case "ManagedAgent.responsible":
+		if e.ComplexityRoot.ManagedAgent.Responsible == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedAgent.Responsible(childComplexity), true
+	case "ManagedAgent.slug":
+		if e.ComplexityRoot.ManagedAgent.Slug == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedAgent.Slug(childComplexity), true
+
+	case "ManagedAgentPayload.agent":
+		if e.ComplexityRoot.ManagedAgentPayload.Agent == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedAgentPayload.Agent(childComplexity), true
+
+	case "ManagedGrant.batchId":
+		if e.ComplexityRoot.ManagedGrant.BatchID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedGrant.BatchID(childComplexity), true
+	case "ManagedGrant.createdAt":
+		if e.ComplexityRoot.ManagedGrant.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedGrant.CreatedAt(childComplexity), true
+	case "ManagedGrant.grantedBy":
+		if e.ComplexityRoot.ManagedGrant.GrantedBy == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedGrant.GrantedBy(childComplexity), true
+	case "ManagedGrant.name":
+		if e.ComplexityRoot.ManagedGrant.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedGrant.Name(childComplexity), true
+	case "ManagedGrant.permission":
+		if e.ComplexityRoot.ManagedGrant.Permission == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedGrant.Permission(childComplexity), true
+	case "ManagedGrant.principalId":
+		if e.ComplexityRoot.ManagedGrant.PrincipalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedGrant.PrincipalID(childComplexity), true
+	case "ManagedGrant.principalType":
+		if e.ComplexityRoot.ManagedGrant.PrincipalType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedGrant.PrincipalType(childComplexity), true
+	case "ManagedGrant.reason":
+		if e.ComplexityRoot.ManagedGrant.Reason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedGrant.Reason(childComplexity), true
+	case "ManagedGrant.recipient":
+		if e.ComplexityRoot.ManagedGrant.Recipient == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedGrant.Recipient(childComplexity), true
+
+	case "ManagedGroup.description":
+		if e.ComplexityRoot.ManagedGroup.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedGroup.Description(childComplexity), true
+	case "ManagedGroup.everyone":
+		if e.ComplexityRoot.ManagedGroup.Everyone == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedGroup.Everyone(childComplexity), true
+	case "ManagedGroup.id":
+		if e.ComplexityRoot.ManagedGroup.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedGroup.ID(childComplexity), true
+	case "ManagedGroup.members":
+		if e.ComplexityRoot.ManagedGroup.Members == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedGroup.Members(childComplexity), true
+	case "ManagedGroup.name":
+		if e.ComplexityRoot.ManagedGroup.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedGroup.Name(childComplexity), true
+	case "ManagedGroup.slug":
+		if e.ComplexityRoot.ManagedGroup.Slug == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedGroup.Slug(childComplexity), true
+
+	case "ManagedGroupPayload.group":
+		if e.ComplexityRoot.ManagedGroupPayload.Group == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedGroupPayload.Group(childComplexity), true
+
 	case "ManagedUser.active":
 		if e.ComplexityRoot.ManagedUser.Active == nil {
 			break
@@ -1502,6 +2002,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.MoveDocumentPayload.Document(childComplexity), true
 
+	case "Mutation.acceptInvitation":
+		if e.ComplexityRoot.Mutation.AcceptInvitation == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_acceptInvitation_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AcceptInvitation(childComplexity, args["input"].(model.AcceptInvitationInput)), true
 	case "Mutation.acceptLinkSuggestion":
 		if e.ComplexityRoot.Mutation.AcceptLinkSuggestion == nil {
 			break
@@ -1513,6 +2024,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.AcceptLinkSuggestion(childComplexity, args["input"].(model.LinkSuggestionInput)), true
+	case "Mutation.addGroupMember":
+		if e.ComplexityRoot.Mutation.AddGroupMember == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_addGroupMember_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AddGroupMember(childComplexity, args["input"].(model.GroupMemberInput)), true
+	case "Mutation.createAgent":
+		if e.ComplexityRoot.Mutation.CreateAgent == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createAgent_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateAgent(childComplexity, args["input"].(model.CreateAgentInput)), true
 	case "Mutation.createDocument":
 		if e.ComplexityRoot.Mutation.CreateDocument == nil {
 			break
@@ -1524,6 +2057,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateDocument(childComplexity, args["input"].(model.CreateDocumentInput)), true
+	case "Mutation.createGroup":
+		if e.ComplexityRoot.Mutation.CreateGroup == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createGroup_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateGroup(childComplexity, args["input"].(model.CreateGroupInput)), true
 	case "Mutation.createPerson":
 		if e.ComplexityRoot.Mutation.CreatePerson == nil {
 			break
@@ -1535,6 +2079,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreatePerson(childComplexity, args["input"].(model.CreatePersonInput)), true
+	case "Mutation.createServiceToken":
+		if e.ComplexityRoot.Mutation.CreateServiceToken == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createServiceToken_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateServiceToken(childComplexity, args["input"].(model.CreateServiceTokenInput)), true
 	case "Mutation.deactivatePerson":
 		if e.ComplexityRoot.Mutation.DeactivatePerson == nil {
 			break
@@ -1557,6 +2112,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DecideLink(childComplexity, args["input"].(model.DecideLinkInput)), true
+	case "Mutation.deleteAgent":
+		if e.ComplexityRoot.Mutation.DeleteAgent == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteAgent_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteAgent(childComplexity, args["input"].(model.AgentInput)), true
 	case "Mutation.deleteDocument":
 		if e.ComplexityRoot.Mutation.DeleteDocument == nil {
 			break
@@ -1568,6 +2134,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteDocument(childComplexity, args["input"].(model.DeleteDocumentInput)), true
+	case "Mutation.deleteGroup":
+		if e.ComplexityRoot.Mutation.DeleteGroup == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteGroup_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteGroup(childComplexity, args["input"].(model.GroupInput)), true
 	case "Mutation.dismissNotification":
 		if e.ComplexityRoot.Mutation.DismissNotification == nil {
 			break
@@ -1579,6 +2156,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DismissNotification(childComplexity, args["input"].(model.NotificationInput)), true
+	case "Mutation.invitePerson":
+		if e.ComplexityRoot.Mutation.InvitePerson == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_invitePerson_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.InvitePerson(childComplexity, args["input"].(model.InvitePersonInput)), true
+	case "Mutation.issueAgentToken":
+		if e.ComplexityRoot.Mutation.IssueAgentToken == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_issueAgentToken_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.IssueAgentToken(childComplexity, args["input"].(model.IssueAgentTokenInput)), true
 	case "Mutation.login":
 		if e.ComplexityRoot.Mutation.Login == nil {
 			break
@@ -1635,6 +2234,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ProposeLink(childComplexity, args["input"].(model.ProposeLinkInput)), true
+	case "Mutation.quarantineDocument":
+		if e.ComplexityRoot.Mutation.QuarantineDocument == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_quarantineDocument_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.QuarantineDocument(childComplexity, args["input"].(model.QuarantineInput)), true
 	case "Mutation.reactivatePerson":
 		if e.ComplexityRoot.Mutation.ReactivatePerson == nil {
 			break
@@ -1657,6 +2267,39 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RejectLinkSuggestion(childComplexity, args["input"].(model.LinkSuggestionInput)), true
+	case "Mutation.releaseDocument":
+		if e.ComplexityRoot.Mutation.ReleaseDocument == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_releaseDocument_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ReleaseDocument(childComplexity, args["input"].(model.ReleaseInput)), true
+	case "Mutation.removeGroupMember":
+		if e.ComplexityRoot.Mutation.RemoveGroupMember == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_removeGroupMember_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RemoveGroupMember(childComplexity, args["input"].(model.GroupMemberInput)), true
+	case "Mutation.resetPassword":
+		if e.ComplexityRoot.Mutation.ResetPassword == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_resetPassword_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ResetPassword(childComplexity, args["input"].(model.ResetPasswordInput)), true
 	case "Mutation.resolveNotification":
 		if e.ComplexityRoot.Mutation.ResolveNotification == nil {
 			break
@@ -1712,6 +2355,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RevokeBatch(childComplexity, args["input"].(model.RevokeBatchInput)), true
+	case "Mutation.revokeServiceToken":
+		if e.ComplexityRoot.Mutation.RevokeServiceToken == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_revokeServiceToken_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RevokeServiceToken(childComplexity, args["input"].(model.ServiceTokenInput)), true
+	case "Mutation.setAgentResponsible":
+		if e.ComplexityRoot.Mutation.SetAgentResponsible == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_setAgentResponsible_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SetAgentResponsible(childComplexity, args["input"].(model.SetAgentResponsibleInput)), true
 	case "Mutation.share":
 		if e.ComplexityRoot.Mutation.Share == nil {
 			break
@@ -1745,6 +2410,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ShareFolder(childComplexity, args["input"].(model.ShareFolderInput)), true
+	case "Mutation.takeAwayShare":
+		if e.ComplexityRoot.Mutation.TakeAwayShare == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_takeAwayShare_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.TakeAwayShare(childComplexity, args["input"].(model.TakeAwayShareInput)), true
+	case "Mutation.transferOwnership":
+		if e.ComplexityRoot.Mutation.TransferOwnership == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_transferOwnership_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.TransferOwnership(childComplexity, args["input"].(model.TransferInput)), true
 	case "Mutation.unshareFolder":
 		if e.ComplexityRoot.Mutation.UnshareFolder == nil {
 			break
@@ -1767,6 +2454,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateDocument(childComplexity, args["input"].(model.UpdateDocumentInput)), true
+	case "Mutation.updateGroup":
+		if e.ComplexityRoot.Mutation.UpdateGroup == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateGroup_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateGroup(childComplexity, args["input"].(model.UpdateGroupInput)), true
 
 	case "Notification.batchId":
 		if e.ComplexityRoot.Notification.BatchID == nil {
@@ -1962,6 +2660,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ProposeLinkPayload.Suggestion(childComplexity), true
 
+	case "QuarantinePayload.document":
+		if e.ComplexityRoot.QuarantinePayload.Document == nil {
+			break
+		}
+
+		return e.ComplexityRoot.QuarantinePayload.Document(childComplexity), true
+	case "QuarantinePayload.notRestored":
+		if e.ComplexityRoot.QuarantinePayload.NotRestored == nil {
+			break
+		}
+
+		return e.ComplexityRoot.QuarantinePayload.NotRestored(childComplexity), true
+
 	case "Query.batch":
 		if e.ComplexityRoot.Query.Batch == nil {
 			break
@@ -2096,6 +2807,68 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.LinkSuggestions(childComplexity, args["first"].(*int), args["after"].(*string), args["documentId"].(*string)), true
+	case "Query.manageAgents":
+		if e.ComplexityRoot.Query.ManageAgents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.ManageAgents(childComplexity), true
+	case "Query.manageAudit":
+		if e.ComplexityRoot.Query.ManageAudit == nil {
+			break
+		}
+
+		args, err := ec.field_Query_manageAudit_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ManageAudit(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.AuditFilter)), true
+	case "Query.manageDocument":
+		if e.ComplexityRoot.Query.ManageDocument == nil {
+			break
+		}
+
+		args, err := ec.field_Query_manageDocument_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ManageDocument(childComplexity, args["id"].(string)), true
+	case "Query.manageGroupMembers":
+		if e.ComplexityRoot.Query.ManageGroupMembers == nil {
+			break
+		}
+
+		args, err := ec.field_Query_manageGroupMembers_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ManageGroupMembers(childComplexity, args["groupId"].(string)), true
+	case "Query.manageGroups":
+		if e.ComplexityRoot.Query.ManageGroups == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.ManageGroups(childComplexity), true
+	case "Query.manageServiceTokens":
+		if e.ComplexityRoot.Query.ManageServiceTokens == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.ManageServiceTokens(childComplexity), true
+	case "Query.manageUsage":
+		if e.ComplexityRoot.Query.ManageUsage == nil {
+			break
+		}
+
+		args, err := ec.field_Query_manageUsage_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ManageUsage(childComplexity, args["from"].(string), args["to"].(string), args["userId"].(*string)), true
 	case "Query.managedUsers":
 		if e.ComplexityRoot.Query.ManagedUsers == nil {
 			break
@@ -2210,6 +2983,56 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.RevokeBatchPayload.Revoked(childComplexity), true
+
+	case "ServiceToken.createdAt":
+		if e.ComplexityRoot.ServiceToken.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ServiceToken.CreatedAt(childComplexity), true
+	case "ServiceToken.expiresAt":
+		if e.ComplexityRoot.ServiceToken.ExpiresAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ServiceToken.ExpiresAt(childComplexity), true
+	case "ServiceToken.id":
+		if e.ComplexityRoot.ServiceToken.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ServiceToken.ID(childComplexity), true
+	case "ServiceToken.lastUsedAt":
+		if e.ComplexityRoot.ServiceToken.LastUsedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ServiceToken.LastUsedAt(childComplexity), true
+	case "ServiceToken.name":
+		if e.ComplexityRoot.ServiceToken.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ServiceToken.Name(childComplexity), true
+	case "ServiceToken.prefix":
+		if e.ComplexityRoot.ServiceToken.Prefix == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ServiceToken.Prefix(childComplexity), true
+	case "ServiceToken.revokedAt":
+		if e.ComplexityRoot.ServiceToken.RevokedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ServiceToken.RevokedAt(childComplexity), true
+
+	case "ServiceTokenPayload.serviceToken":
+		if e.ComplexityRoot.ServiceTokenPayload.ServiceToken == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ServiceTokenPayload.ServiceToken(childComplexity), true
 
 	case "SetPersonActivePayload.user":
 		if e.ComplexityRoot.SetPersonActivePayload.User == nil {
@@ -2355,6 +3178,32 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Subscription.NotificationAdded(childComplexity), true
 
+	case "TakeAwaySharePayload.document":
+		if e.ComplexityRoot.TakeAwaySharePayload.Document == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TakeAwaySharePayload.Document(childComplexity), true
+
+	case "TransferPayload.automations":
+		if e.ComplexityRoot.TransferPayload.Automations == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPayload.Automations(childComplexity), true
+	case "TransferPayload.documents":
+		if e.ComplexityRoot.TransferPayload.Documents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPayload.Documents(childComplexity), true
+	case "TransferPayload.transferId":
+		if e.ComplexityRoot.TransferPayload.TransferID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPayload.TransferID(childComplexity), true
+
 	case "UnshareFolderPayload.revoked":
 		if e.ComplexityRoot.UnshareFolderPayload.Revoked == nil {
 			break
@@ -2374,6 +3223,43 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.UpdateDocumentPayload.Document(childComplexity), true
+
+	case "UsageRow.activity":
+		if e.ComplexityRoot.UsageRow.Activity == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UsageRow.Activity(childComplexity), true
+	case "UsageRow.count":
+		if e.ComplexityRoot.UsageRow.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UsageRow.Count(childComplexity), true
+	case "UsageRow.day":
+		if e.ComplexityRoot.UsageRow.Day == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UsageRow.Day(childComplexity), true
+	case "UsageRow.outcome":
+		if e.ComplexityRoot.UsageRow.Outcome == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UsageRow.Outcome(childComplexity), true
+	case "UsageRow.tool":
+		if e.ComplexityRoot.UsageRow.Tool == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UsageRow.Tool(childComplexity), true
+	case "UsageRow.user":
+		if e.ComplexityRoot.UsageRow.User == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UsageRow.User(childComplexity), true
 
 	case "User.email":
 		if e.ComplexityRoot.User.Email == nil {
@@ -2409,28 +3295,46 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	ec := newExecutionContext(opCtx, e, make(chan graphql.DeferredResult))
 	inputUnmarshalers := func() *graphql.InputUnmarshalerIndex {
 		return graphql.NewInputUnmarshalerIndex(
+			graphql.NewInputUnmarshaler("AcceptInvitationInput", ec.unmarshalInputAcceptInvitationInput),
+			graphql.NewInputUnmarshaler("AgentInput", ec.unmarshalInputAgentInput),
+			graphql.NewInputUnmarshaler("AuditFilter", ec.unmarshalInputAuditFilter),
+			graphql.NewInputUnmarshaler("CreateAgentInput", ec.unmarshalInputCreateAgentInput),
 			graphql.NewInputUnmarshaler("CreateDocumentInput", ec.unmarshalInputCreateDocumentInput),
+			graphql.NewInputUnmarshaler("CreateGroupInput", ec.unmarshalInputCreateGroupInput),
 			graphql.NewInputUnmarshaler("CreatePersonInput", ec.unmarshalInputCreatePersonInput),
+			graphql.NewInputUnmarshaler("CreateServiceTokenInput", ec.unmarshalInputCreateServiceTokenInput),
 			graphql.NewInputUnmarshaler("DecideLinkInput", ec.unmarshalInputDecideLinkInput),
 			graphql.NewInputUnmarshaler("DeleteDocumentInput", ec.unmarshalInputDeleteDocumentInput),
 			graphql.NewInputUnmarshaler("DocumentFilter", ec.unmarshalInputDocumentFilter),
+			graphql.NewInputUnmarshaler("GroupInput", ec.unmarshalInputGroupInput),
+			graphql.NewInputUnmarshaler("GroupMemberInput", ec.unmarshalInputGroupMemberInput),
 			graphql.NewInputUnmarshaler("InboxFilter", ec.unmarshalInputInboxFilter),
+			graphql.NewInputUnmarshaler("InvitePersonInput", ec.unmarshalInputInvitePersonInput),
+			graphql.NewInputUnmarshaler("IssueAgentTokenInput", ec.unmarshalInputIssueAgentTokenInput),
 			graphql.NewInputUnmarshaler("LinkSuggestionInput", ec.unmarshalInputLinkSuggestionInput),
 			graphql.NewInputUnmarshaler("LoginInput", ec.unmarshalInputLoginInput),
 			graphql.NewInputUnmarshaler("MarkNotificationsReadInput", ec.unmarshalInputMarkNotificationsReadInput),
 			graphql.NewInputUnmarshaler("MoveDocumentInput", ec.unmarshalInputMoveDocumentInput),
 			graphql.NewInputUnmarshaler("NotificationInput", ec.unmarshalInputNotificationInput),
 			graphql.NewInputUnmarshaler("ProposeLinkInput", ec.unmarshalInputProposeLinkInput),
+			graphql.NewInputUnmarshaler("QuarantineInput", ec.unmarshalInputQuarantineInput),
+			graphql.NewInputUnmarshaler("ReleaseInput", ec.unmarshalInputReleaseInput),
+			graphql.NewInputUnmarshaler("ResetPasswordInput", ec.unmarshalInputResetPasswordInput),
 			graphql.NewInputUnmarshaler("RestoreDocumentInput", ec.unmarshalInputRestoreDocumentInput),
 			graphql.NewInputUnmarshaler("RestoreRevisionInput", ec.unmarshalInputRestoreRevisionInput),
 			graphql.NewInputUnmarshaler("RevokeAccessInput", ec.unmarshalInputRevokeAccessInput),
 			graphql.NewInputUnmarshaler("RevokeBatchInput", ec.unmarshalInputRevokeBatchInput),
+			graphql.NewInputUnmarshaler("ServiceTokenInput", ec.unmarshalInputServiceTokenInput),
+			graphql.NewInputUnmarshaler("SetAgentResponsibleInput", ec.unmarshalInputSetAgentResponsibleInput),
 			graphql.NewInputUnmarshaler("SetPersonActiveInput", ec.unmarshalInputSetPersonActiveInput),
 			graphql.NewInputUnmarshaler("ShareByTagInput", ec.unmarshalInputShareByTagInput),
 			graphql.NewInputUnmarshaler("ShareFolderInput", ec.unmarshalInputShareFolderInput),
 			graphql.NewInputUnmarshaler("ShareInput", ec.unmarshalInputShareInput),
+			graphql.NewInputUnmarshaler("TakeAwayShareInput", ec.unmarshalInputTakeAwayShareInput),
+			graphql.NewInputUnmarshaler("TransferInput", ec.unmarshalInputTransferInput),
 			graphql.NewInputUnmarshaler("UnshareFolderInput", ec.unmarshalInputUnshareFolderInput),
 			graphql.NewInputUnmarshaler("UpdateDocumentInput", ec.unmarshalInputUpdateDocumentInput),
+			graphql.NewInputUnmarshaler("UpdateGroupInput", ec.unmarshalInputUpdateGroupInput),
 		)
 	}
 	first := true
@@ -3569,6 +4473,307 @@ extend type Mutation {
   "Management only: lets a deactivated person sign in again."
   reactivatePerson(input: SetPersonActiveInput!): SetPersonActivePayload!
 }
+
+# Everything below is for management only: a ` + "`" + `manage` + "`" + ` service token (or ` + "`" + `codna manage` + "`" + ` on the
+# host). Management runs the instance and never receives a word of content: no title, address,
+# body, tags, revision or attachment is reachable from these fields.
+
+"A group, as management sees it."
+type ManagedGroup {
+  id: ID!
+  slug: String!
+  name: String!
+  description: String!
+  everyone: Boolean!
+  members: Int!
+}
+
+"An agent: a user of kind AGENT that its responsible people share with."
+type ManagedAgent {
+  id: ID!
+  slug: String!
+  name: String!
+  description: String!
+  responsible: [ManagedUser!]!
+  createdAt: Time!
+  deletedAt: Time
+}
+
+"A manage token (never its secret)."
+type ServiceToken {
+  id: ID!
+  name: String!
+  "` + "`" + `codna_` + "`" + ` and six more characters, to tell tokens apart."
+  prefix: String!
+  createdAt: Time!
+  expiresAt: Time
+  lastUsedAt: Time
+  revokedAt: Time
+}
+
+"One management change."
+type AuditEntry {
+  id: ID!
+  "Like ` + "`" + `user.create` + "`" + `, ` + "`" + `group.member_add` + "`" + `, ` + "`" + `document.quarantine` + "`" + `."
+  action: String!
+  "` + "`" + `token` + "`" + ` or ` + "`" + `cli` + "`" + `."
+  via: String!
+  tokenId: ID
+  targetUserId: ID
+  targetGroupId: ID
+  targetDocumentId: ID
+  details: JSON!
+  requestId: String
+  createdAt: Time!
+}
+
+type AuditEntryEdge {
+  cursor: String!
+  node: AuditEntry!
+}
+
+type AuditConnection {
+  edges: [AuditEntryEdge!]!
+  pageInfo: PageInfo!
+}
+
+input AuditFilter {
+  action: String
+  targetUserId: ID
+  targetDocumentId: ID
+  since: Time
+  until: Time
+}
+
+"A grant as management sees it: who, what, why — never what the document says."
+type ManagedGrant {
+  principalType: PrincipalType!
+  principalId: ID!
+  recipient: String!
+  name: String!
+  permission: Permission!
+  reason: String!
+  grantedBy: ID
+  batchId: ID
+  createdAt: Time!
+}
+
+"Break-glass metadata: enough to decide about a reported document without reading it."
+type DocumentMetadata {
+  id: ID!
+  owner: ManagedUser!
+  space: Space!
+  status: DocumentStatus!
+  versions: Int!
+  createdAt: Time!
+  updatedAt: Time!
+  deletedAt: Time
+  quarantinedAt: Time
+  grants: [ManagedGrant!]!
+}
+
+"How the instance is used by one person on one day."
+type UsageRow {
+  day: String!
+  user: ManagedUser!
+  "` + "`" + `sign_in` + "`" + `, ` + "`" + `web` + "`" + ` (hours of the day seen) or ` + "`" + `mcp` + "`" + ` (tool calls)."
+  activity: String!
+  tool: String!
+  outcome: String!
+  count: Int!
+}
+
+input InvitePersonInput {
+  email: String!
+  name: String!
+  "How long the invitation stays valid (default 7 days), like ` + "`" + `72h` + "`" + `."
+  validFor: String
+}
+
+type InvitePersonPayload {
+  user: ManagedUser!
+  "Shown once: the person sets their password with ` + "`" + `acceptInvitation` + "`" + `."
+  invitationToken: String!
+}
+
+input ResetPasswordInput {
+  id: ID!
+  password: String!
+}
+
+input CreateGroupInput {
+  slug: String!
+  name: String!
+  description: String
+}
+
+input UpdateGroupInput {
+  id: ID!
+  name: String
+  description: String
+}
+
+input GroupInput {
+  id: ID!
+}
+
+input GroupMemberInput {
+  groupId: ID!
+  userId: ID!
+}
+
+type ManagedGroupPayload {
+  group: ManagedGroup
+}
+
+input CreateAgentInput {
+  slug: String!
+  name: String!
+  description: String
+  "The people who answer for it (at least one): only they can share with it."
+  responsible: [ID!]!
+}
+
+type CreateAgentPayload {
+  agent: ManagedAgent!
+  "Shown once: the agent authenticates with it."
+  token: String!
+}
+
+input SetAgentResponsibleInput {
+  agentId: ID!
+  add: [ID!]
+  remove: [ID!]
+}
+
+input AgentInput {
+  id: ID!
+}
+
+type ManagedAgentPayload {
+  agent: ManagedAgent!
+}
+
+input IssueAgentTokenInput {
+  agentId: ID!
+  name: String!
+}
+
+type IssuedTokenPayload {
+  token: String!
+}
+
+input CreateServiceTokenInput {
+  name: String!
+  "Lifetime like ` + "`" + `720h` + "`" + `; omitted: never expires."
+  validFor: String
+}
+
+type CreateServiceTokenPayload {
+  serviceToken: ServiceToken!
+  "Shown once."
+  token: String!
+}
+
+input ServiceTokenInput {
+  id: ID!
+}
+
+type ServiceTokenPayload {
+  serviceToken: ServiceToken!
+}
+
+input TransferInput {
+  "The person who left."
+  fromUserId: ID!
+  "The person who takes over what they owned."
+  toUserId: ID!
+}
+
+type TransferPayload {
+  transferId: ID!
+  documents: Int!
+  automations: Int!
+}
+
+input QuarantineInput {
+  documentId: ID!
+  "Shown to the owner."
+  reason: String!
+}
+
+input ReleaseInput {
+  documentId: ID!
+  "Give the shares moved aside back."
+  restoreSharing: Boolean!
+}
+
+type QuarantinePayload {
+  document: DocumentMetadata!
+  "On release: shares that could not be given back (people since deactivated, agents or groups since deleted)."
+  notRestored: [ManagedGrant!]!
+}
+
+input TakeAwayShareInput {
+  documentId: ID!
+  principalType: PrincipalType!
+  principalId: ID!
+}
+
+type TakeAwaySharePayload {
+  document: DocumentMetadata!
+}
+
+input AcceptInvitationInput {
+  token: String!
+  password: String!
+}
+
+extend type Query {
+  "Management only: every group."
+  manageGroups: [ManagedGroup!]!
+  "Management only: a group's members."
+  manageGroupMembers(groupId: ID!): [ManagedUser!]!
+  "Management only: every agent."
+  manageAgents: [ManagedAgent!]!
+  "Management only: every manage token."
+  manageServiceTokens: [ServiceToken!]!
+  "Management only: the audit, newest first."
+  manageAudit(first: Int = 50, after: String, filter: AuditFilter): AuditConnection!
+  "Management only: a document's metadata for break-glass — never its content."
+  manageDocument(id: ID!): DocumentMetadata!
+  "Management only: usage per person per day between two dates (YYYY-MM-DD, inclusive)."
+  manageUsage(from: String!, to: String!, userId: ID): [UsageRow!]!
+}
+
+extend type Mutation {
+  "Management only: creates a person without a password and returns a single-use invitation token."
+  invitePerson(input: InvitePersonInput!): InvitePersonPayload!
+  "Management only: sets a person's password and ends their sessions; they are told."
+  resetPassword(input: ResetPasswordInput!): SetPersonActivePayload!
+  createGroup(input: CreateGroupInput!): ManagedGroupPayload!
+  updateGroup(input: UpdateGroupInput!): ManagedGroupPayload!
+  "Deletes a group (never Everyone); its grants and folder shares go, each recorded."
+  deleteGroup(input: GroupInput!): ManagedGroupPayload!
+  addGroupMember(input: GroupMemberInput!): ManagedGroupPayload!
+  removeGroupMember(input: GroupMemberInput!): ManagedGroupPayload!
+  createAgent(input: CreateAgentInput!): CreateAgentPayload!
+  setAgentResponsible(input: SetAgentResponsibleInput!): ManagedAgentPayload!
+  "Deletes an agent: its tokens die, its slug is free again, its rows stay."
+  deleteAgent(input: AgentInput!): ManagedAgentPayload!
+  issueAgentToken(input: IssueAgentTokenInput!): IssuedTokenPayload!
+  createServiceToken(input: CreateServiceTokenInput!): CreateServiceTokenPayload!
+  revokeServiceToken(input: ServiceTokenInput!): ServiceTokenPayload!
+  "Hands everything a person owned, live and trashed, to someone who stays."
+  transferOwnership(input: TransferInput!): TransferPayload!
+  "Holds a document out of circulation: its owner alone sees it, its shares are moved aside."
+  quarantineDocument(input: QuarantineInput!): QuarantinePayload!
+  releaseDocument(input: ReleaseInput!): QuarantinePayload!
+  "Takes one share away from a document."
+  takeAwayShare(input: TakeAwayShareInput!): TakeAwaySharePayload!
+  "For the invited person (no sign-in needed): sets their password from an invitation token."
+  acceptInvitation(input: AcceptInvitationInput!): LoginPayload!
+}
 `, BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
@@ -3587,6 +4792,62 @@ func (ec *executionContext) childFields_AccessExplanation(ctx context.Context, f
 	return nil, fmt.Errorf("no field named %q was found under type AccessExplanation", field.Name)
 }
 
+func (ec *executionContext) childFields_AuditConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_AuditConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_AuditConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AuditConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_AuditEntry(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_AuditEntry_id(ctx, field)
+	case "action":
+		return ec.fieldContext_AuditEntry_action(ctx, field)
+	case "via":
+		return ec.fieldContext_AuditEntry_via(ctx, field)
+	case "tokenId":
+		return ec.fieldContext_AuditEntry_tokenId(ctx, field)
+	case "targetUserId":
+		return ec.fieldContext_AuditEntry_targetUserId(ctx, field)
+	case "targetGroupId":
+		return ec.fieldContext_AuditEntry_targetGroupId(ctx, field)
+	case "targetDocumentId":
+		return ec.fieldContext_AuditEntry_targetDocumentId(ctx, field)
+	case "details":
+		return ec.fieldContext_AuditEntry_details(ctx, field)
+	case "requestId":
+		return ec.fieldContext_AuditEntry_requestId(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_AuditEntry_createdAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AuditEntry", field.Name)
+}
+
+func (ec *executionContext) childFields_AuditEntryEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_AuditEntryEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_AuditEntryEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AuditEntryEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_CreateAgentPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "agent":
+		return ec.fieldContext_CreateAgentPayload_agent(ctx, field)
+	case "token":
+		return ec.fieldContext_CreateAgentPayload_token(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CreateAgentPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_CreateDocumentPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "document":
@@ -3601,6 +4862,16 @@ func (ec *executionContext) childFields_CreatePersonPayload(ctx context.Context,
 		return ec.fieldContext_CreatePersonPayload_user(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type CreatePersonPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_CreateServiceTokenPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "serviceToken":
+		return ec.fieldContext_CreateServiceTokenPayload_serviceToken(ctx, field)
+	case "token":
+		return ec.fieldContext_CreateServiceTokenPayload_token(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CreateServiceTokenPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_DecideLinkPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -3721,6 +4992,32 @@ func (ec *executionContext) childFields_DocumentLink(ctx context.Context, field 
 		return ec.fieldContext_DocumentLink_keptAt(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type DocumentLink", field.Name)
+}
+
+func (ec *executionContext) childFields_DocumentMetadata(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_DocumentMetadata_id(ctx, field)
+	case "owner":
+		return ec.fieldContext_DocumentMetadata_owner(ctx, field)
+	case "space":
+		return ec.fieldContext_DocumentMetadata_space(ctx, field)
+	case "status":
+		return ec.fieldContext_DocumentMetadata_status(ctx, field)
+	case "versions":
+		return ec.fieldContext_DocumentMetadata_versions(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_DocumentMetadata_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_DocumentMetadata_updatedAt(ctx, field)
+	case "deletedAt":
+		return ec.fieldContext_DocumentMetadata_deletedAt(ctx, field)
+	case "quarantinedAt":
+		return ec.fieldContext_DocumentMetadata_quarantinedAt(ctx, field)
+	case "grants":
+		return ec.fieldContext_DocumentMetadata_grants(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DocumentMetadata", field.Name)
 }
 
 func (ec *executionContext) childFields_DocumentRevision(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -3907,6 +5204,24 @@ func (ec *executionContext) childFields_InboxCounts(ctx context.Context, field g
 	return nil, fmt.Errorf("no field named %q was found under type InboxCounts", field.Name)
 }
 
+func (ec *executionContext) childFields_InvitePersonPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "user":
+		return ec.fieldContext_InvitePersonPayload_user(ctx, field)
+	case "invitationToken":
+		return ec.fieldContext_InvitePersonPayload_invitationToken(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type InvitePersonPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_IssuedTokenPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "token":
+		return ec.fieldContext_IssuedTokenPayload_token(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type IssuedTokenPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_LinkDecision(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "link":
@@ -4043,6 +5358,84 @@ func (ec *executionContext) childFields_LoginPayload(ctx context.Context, field 
 		return ec.fieldContext_LoginPayload_user(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type LoginPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_ManagedAgent(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_ManagedAgent_id(ctx, field)
+	case "slug":
+		return ec.fieldContext_ManagedAgent_slug(ctx, field)
+	case "name":
+		return ec.fieldContext_ManagedAgent_name(ctx, field)
+	case "description":
+		return ec.fieldContext_ManagedAgent_description(ctx, field)
+	case "responsible":
+		return ec.fieldContext_ManagedAgent_responsible(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_ManagedAgent_createdAt(ctx, field)
+	case "deletedAt":
+		return ec.fieldContext_ManagedAgent_deletedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ManagedAgent", field.Name)
+}
+
+func (ec *executionContext) childFields_ManagedAgentPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "agent":
+		return ec.fieldContext_ManagedAgentPayload_agent(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ManagedAgentPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_ManagedGrant(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "principalType":
+		return ec.fieldContext_ManagedGrant_principalType(ctx, field)
+	case "principalId":
+		return ec.fieldContext_ManagedGrant_principalId(ctx, field)
+	case "recipient":
+		return ec.fieldContext_ManagedGrant_recipient(ctx, field)
+	case "name":
+		return ec.fieldContext_ManagedGrant_name(ctx, field)
+	case "permission":
+		return ec.fieldContext_ManagedGrant_permission(ctx, field)
+	case "reason":
+		return ec.fieldContext_ManagedGrant_reason(ctx, field)
+	case "grantedBy":
+		return ec.fieldContext_ManagedGrant_grantedBy(ctx, field)
+	case "batchId":
+		return ec.fieldContext_ManagedGrant_batchId(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_ManagedGrant_createdAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ManagedGrant", field.Name)
+}
+
+func (ec *executionContext) childFields_ManagedGroup(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_ManagedGroup_id(ctx, field)
+	case "slug":
+		return ec.fieldContext_ManagedGroup_slug(ctx, field)
+	case "name":
+		return ec.fieldContext_ManagedGroup_name(ctx, field)
+	case "description":
+		return ec.fieldContext_ManagedGroup_description(ctx, field)
+	case "everyone":
+		return ec.fieldContext_ManagedGroup_everyone(ctx, field)
+	case "members":
+		return ec.fieldContext_ManagedGroup_members(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ManagedGroup", field.Name)
+}
+
+func (ec *executionContext) childFields_ManagedGroupPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "group":
+		return ec.fieldContext_ManagedGroupPayload_group(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ManagedGroupPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_ManagedUser(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -4211,6 +5604,16 @@ func (ec *executionContext) childFields_ProposeLinkPayload(ctx context.Context, 
 	return nil, fmt.Errorf("no field named %q was found under type ProposeLinkPayload", field.Name)
 }
 
+func (ec *executionContext) childFields_QuarantinePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "document":
+		return ec.fieldContext_QuarantinePayload_document(ctx, field)
+	case "notRestored":
+		return ec.fieldContext_QuarantinePayload_notRestored(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type QuarantinePayload", field.Name)
+}
+
 func (ec *executionContext) childFields_RelatedDocument(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "document":
@@ -4255,6 +5658,34 @@ func (ec *executionContext) childFields_RevokeBatchPayload(ctx context.Context, 
 		return ec.fieldContext_RevokeBatchPayload_revoked(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type RevokeBatchPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_ServiceToken(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_ServiceToken_id(ctx, field)
+	case "name":
+		return ec.fieldContext_ServiceToken_name(ctx, field)
+	case "prefix":
+		return ec.fieldContext_ServiceToken_prefix(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_ServiceToken_createdAt(ctx, field)
+	case "expiresAt":
+		return ec.fieldContext_ServiceToken_expiresAt(ctx, field)
+	case "lastUsedAt":
+		return ec.fieldContext_ServiceToken_lastUsedAt(ctx, field)
+	case "revokedAt":
+		return ec.fieldContext_ServiceToken_revokedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ServiceToken", field.Name)
+}
+
+func (ec *executionContext) childFields_ServiceTokenPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "serviceToken":
+		return ec.fieldContext_ServiceTokenPayload_serviceToken(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ServiceTokenPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_SetPersonActivePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -4331,6 +5762,26 @@ func (ec *executionContext) childFields_SharedWithMe(ctx context.Context, field 
 	return nil, fmt.Errorf("no field named %q was found under type SharedWithMe", field.Name)
 }
 
+func (ec *executionContext) childFields_TakeAwaySharePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "document":
+		return ec.fieldContext_TakeAwaySharePayload_document(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TakeAwaySharePayload", field.Name)
+}
+
+func (ec *executionContext) childFields_TransferPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "transferId":
+		return ec.fieldContext_TransferPayload_transferId(ctx, field)
+	case "documents":
+		return ec.fieldContext_TransferPayload_documents(ctx, field)
+	case "automations":
+		return ec.fieldContext_TransferPayload_automations(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TransferPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_UnshareFolderPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "revoked":
@@ -4347,6 +5798,24 @@ func (ec *executionContext) childFields_UpdateDocumentPayload(ctx context.Contex
 		return ec.fieldContext_UpdateDocumentPayload_changed(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type UpdateDocumentPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_UsageRow(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "day":
+		return ec.fieldContext_UsageRow_day(ctx, field)
+	case "user":
+		return ec.fieldContext_UsageRow_user(ctx, field)
+	case "activity":
+		return ec.fieldContext_UsageRow_activity(ctx, field)
+	case "tool":
+		return ec.fieldContext_UsageRow_tool(ctx, field)
+	case "outcome":
+		return ec.fieldContext_UsageRow_outcome(ctx, field)
+	case "count":
+		return ec.fieldContext_UsageRow_count(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type UsageRow", field.Name)
 }
 
 func (ec *executionContext) childFields_User(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

@@ -13,12 +13,69 @@ import (
 	"time"
 )
 
+type AcceptInvitationInput struct {
+	Token    string `json:"token"`
+	Password string `json:"password"`
+}
+
 // Why you can see a document.
 type AccessExplanation struct {
 	// You own it.
 	Owner bool `json:"owner"`
 	// Otherwise, the grants that reach you: your own, or through a group (Everyone included).
 	Grants []Grant `json:"grants"`
+}
+
+type AgentInput struct {
+	ID string `json:"id"`
+}
+
+type AuditConnection struct {
+	Edges    []AuditEntryEdge `json:"edges"`
+	PageInfo *PageInfo        `json:"pageInfo"`
+}
+
+// One management change.
+type AuditEntry struct {
+	ID string `json:"id"`
+	// Like `user.create`, `group.member_add`, `document.quarantine`.
+	Action string `json:"action"`
+	// `token` or `cli`.
+	Via              string         `json:"via"`
+	TokenID          *string        `json:"tokenId,omitempty"`
+	TargetUserID     *string        `json:"targetUserId,omitempty"`
+	TargetGroupID    *string        `json:"targetGroupId,omitempty"`
+	TargetDocumentID *string        `json:"targetDocumentId,omitempty"`
+	Details          map[string]any `json:"details"`
+	RequestID        *string        `json:"requestId,omitempty"`
+	CreatedAt        time.Time      `json:"createdAt"`
+}
+
+type AuditEntryEdge struct {
+	Cursor string      `json:"cursor"`
+	Node   *AuditEntry `json:"node"`
+}
+
+type AuditFilter struct {
+	Action           *string    `json:"action,omitempty"`
+	TargetUserID     *string    `json:"targetUserId,omitempty"`
+	TargetDocumentID *string    `json:"targetDocumentId,omitempty"`
+	Since            *time.Time `json:"since,omitempty"`
+	Until            *time.Time `json:"until,omitempty"`
+}
+
+type CreateAgentInput struct {
+	Slug        string  `json:"slug"`
+	Name        string  `json:"name"`
+	Description *string `json:"description,omitempty"`
+	// The people who answer for it (at least one): only they can share with it.
+	Responsible []string `json:"responsible"`
+}
+
+type CreateAgentPayload struct {
+	Agent *ManagedAgent `json:"agent"`
+	// Shown once: the agent authenticates with it.
+	Token string `json:"token"`
 }
 
 // A new document.
@@ -39,6 +96,12 @@ type CreateDocumentPayload struct {
 	Document *document.Doc `json:"document"`
 }
 
+type CreateGroupInput struct {
+	Slug        string  `json:"slug"`
+	Name        string  `json:"name"`
+	Description *string `json:"description,omitempty"`
+}
+
 // A person for management to create.
 type CreatePersonInput struct {
 	// Their email address; must not belong to anyone else.
@@ -53,6 +116,18 @@ type CreatePersonInput struct {
 type CreatePersonPayload struct {
 	// The new person.
 	User *ManagedUser `json:"user"`
+}
+
+type CreateServiceTokenInput struct {
+	Name string `json:"name"`
+	// Lifetime like `720h`; omitted: never expires.
+	ValidFor *string `json:"validFor,omitempty"`
+}
+
+type CreateServiceTokenPayload struct {
+	ServiceToken *ServiceToken `json:"serviceToken"`
+	// Shown once.
+	Token string `json:"token"`
 }
 
 // An answer to a link decision.
@@ -102,6 +177,20 @@ type DocumentFilter struct {
 	Status *DocumentStatus `json:"status,omitempty"`
 	// Only documents changed at or after this time.
 	UpdatedSince *time.Time `json:"updatedSince,omitempty"`
+}
+
+// Break-glass metadata: enough to decide about a reported document without reading it.
+type DocumentMetadata struct {
+	ID            string         `json:"id"`
+	Owner         *ManagedUser   `json:"owner"`
+	Space         Space          `json:"space"`
+	Status        DocumentStatus `json:"status"`
+	Versions      int            `json:"versions"`
+	CreatedAt     time.Time      `json:"createdAt"`
+	UpdatedAt     time.Time      `json:"updatedAt"`
+	DeletedAt     *time.Time     `json:"deletedAt,omitempty"`
+	QuarantinedAt *time.Time     `json:"quarantinedAt,omitempty"`
+	Grants        []ManagedGrant `json:"grants"`
 }
 
 // An edge of a `DocumentRevisionConnection`.
@@ -173,12 +262,43 @@ type Group struct {
 	Members  int  `json:"members"`
 }
 
+type GroupInput struct {
+	ID string `json:"id"`
+}
+
+type GroupMemberInput struct {
+	GroupID string `json:"groupId"`
+	UserID  string `json:"userId"`
+}
+
 // Narrows `inbox`.
 type InboxFilter struct {
 	Status *NotificationStatus `json:"status,omitempty"`
 	// A notification type, like `access.granted`.
 	Type             *string `json:"type,omitempty"`
 	RequiresDecision *bool   `json:"requiresDecision,omitempty"`
+}
+
+type InvitePersonInput struct {
+	Email string `json:"email"`
+	Name  string `json:"name"`
+	// How long the invitation stays valid (default 7 days), like `72h`.
+	ValidFor *string `json:"validFor,omitempty"`
+}
+
+type InvitePersonPayload struct {
+	User *ManagedUser `json:"user"`
+	// Shown once: the person sets their password with `acceptInvitation`.
+	InvitationToken string `json:"invitationToken"`
+}
+
+type IssueAgentTokenInput struct {
+	AgentID string `json:"agentId"`
+	Name    string `json:"name"`
+}
+
+type IssuedTokenPayload struct {
+	Token string `json:"token"`
 }
 
 // A link in a document you own whose target moved or was deleted.
@@ -262,6 +382,48 @@ type LoginInput struct {
 type LoginPayload struct {
 	// The person now signed in.
 	User *User `json:"user"`
+}
+
+// An agent: a user of kind AGENT that its responsible people share with.
+type ManagedAgent struct {
+	ID          string        `json:"id"`
+	Slug        string        `json:"slug"`
+	Name        string        `json:"name"`
+	Description string        `json:"description"`
+	Responsible []ManagedUser `json:"responsible"`
+	CreatedAt   time.Time     `json:"createdAt"`
+	DeletedAt   *time.Time    `json:"deletedAt,omitempty"`
+}
+
+type ManagedAgentPayload struct {
+	Agent *ManagedAgent `json:"agent"`
+}
+
+// A grant as management sees it: who, what, why — never what the document says.
+type ManagedGrant struct {
+	PrincipalType PrincipalType `json:"principalType"`
+	PrincipalID   string        `json:"principalId"`
+	Recipient     string        `json:"recipient"`
+	Name          string        `json:"name"`
+	Permission    Permission    `json:"permission"`
+	Reason        string        `json:"reason"`
+	GrantedBy     *string       `json:"grantedBy,omitempty"`
+	BatchID       *string       `json:"batchId,omitempty"`
+	CreatedAt     time.Time     `json:"createdAt"`
+}
+
+// A group, as management sees it.
+type ManagedGroup struct {
+	ID          string `json:"id"`
+	Slug        string `json:"slug"`
+	Name        string `json:"name"`
+	Description string `json:"description"`
+	Everyone    bool   `json:"everyone"`
+	Members     int    `json:"members"`
+}
+
+type ManagedGroupPayload struct {
+	Group *ManagedGroup `json:"group,omitempty"`
 }
 
 // A user as management sees one: never anything they wrote.
@@ -382,6 +544,18 @@ type ProposeLinkPayload struct {
 	Created    bool                  `json:"created"`
 }
 
+type QuarantineInput struct {
+	DocumentID string `json:"documentId"`
+	// Shown to the owner.
+	Reason string `json:"reason"`
+}
+
+type QuarantinePayload struct {
+	Document *DocumentMetadata `json:"document"`
+	// On release: shares that could not be given back (people since deactivated, agents or groups since deleted).
+	NotRestored []ManagedGrant `json:"notRestored"`
+}
+
 type Query struct {
 }
 
@@ -392,6 +566,17 @@ type RelatedDocument struct {
 	Depth int `json:"depth"`
 	// The documents on the way, from the starting document (first) to this one (last): why it is related.
 	Via []document.Doc `json:"via"`
+}
+
+type ReleaseInput struct {
+	DocumentID string `json:"documentId"`
+	// Give the shares moved aside back.
+	RestoreSharing bool `json:"restoreSharing"`
+}
+
+type ResetPasswordInput struct {
+	ID       string `json:"id"`
+	Password string `json:"password"`
 }
 
 // A document to bring back from the trash; give an address to restore it elsewhere.
@@ -438,6 +623,32 @@ type RevokeBatchInput struct {
 
 type RevokeBatchPayload struct {
 	Revoked int `json:"revoked"`
+}
+
+// A manage token (never its secret).
+type ServiceToken struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	// `codna_` and six more characters, to tell tokens apart.
+	Prefix     string     `json:"prefix"`
+	CreatedAt  time.Time  `json:"createdAt"`
+	ExpiresAt  *time.Time `json:"expiresAt,omitempty"`
+	LastUsedAt *time.Time `json:"lastUsedAt,omitempty"`
+	RevokedAt  *time.Time `json:"revokedAt,omitempty"`
+}
+
+type ServiceTokenInput struct {
+	ID string `json:"id"`
+}
+
+type ServiceTokenPayload struct {
+	ServiceToken *ServiceToken `json:"serviceToken"`
+}
+
+type SetAgentResponsibleInput struct {
+	AgentID string   `json:"agentId"`
+	Add     []string `json:"add,omitempty"`
+	Remove  []string `json:"remove,omitempty"`
 }
 
 // A person to deactivate or reactivate.
@@ -526,6 +737,29 @@ type SharedWithMe struct {
 type Subscription struct {
 }
 
+type TakeAwayShareInput struct {
+	DocumentID    string        `json:"documentId"`
+	PrincipalType PrincipalType `json:"principalType"`
+	PrincipalID   string        `json:"principalId"`
+}
+
+type TakeAwaySharePayload struct {
+	Document *DocumentMetadata `json:"document"`
+}
+
+type TransferInput struct {
+	// The person who left.
+	FromUserID string `json:"fromUserId"`
+	// The person who takes over what they owned.
+	ToUserID string `json:"toUserId"`
+}
+
+type TransferPayload struct {
+	TransferID  string `json:"transferId"`
+	Documents   int    `json:"documents"`
+	Automations int    `json:"automations"`
+}
+
 type UnshareFolderInput struct {
 	ID string `json:"id"`
 }
@@ -551,6 +785,23 @@ type UpdateDocumentPayload struct {
 	Document *document.Doc `json:"document"`
 	// False when the save changed nothing (no revision was written).
 	Changed bool `json:"changed"`
+}
+
+type UpdateGroupInput struct {
+	ID          string  `json:"id"`
+	Name        *string `json:"name,omitempty"`
+	Description *string `json:"description,omitempty"`
+}
+
+// How the instance is used by one person on one day.
+type UsageRow struct {
+	Day  string       `json:"day"`
+	User *ManagedUser `json:"user"`
+	// `sign_in`, `web` (hours of the day seen) or `mcp` (tool calls).
+	Activity string `json:"activity"`
+	Tool     string `json:"tool"`
+	Outcome  string `json:"outcome"`
+	Count    int    `json:"count"`
 }
 
 // A person, an agent or management.

@@ -653,6 +653,15 @@ type Ingestion struct {
 	UpdatedAt  time.Time
 }
 
+type Invitation struct {
+	ID        uuid.UUID
+	UserID    uuid.UUID
+	TokenHash string
+	ExpiresAt time.Time
+	UsedAt    *time.Time
+	CreatedAt time.Time
+}
+
 type LinkSuggestion struct {
 	ID          uuid.UUID
 	SourceID    uuid.UUID

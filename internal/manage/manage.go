@@ -60,9 +60,11 @@ func New(pool *pgxpool.Pool, argon2 auth.Argon2Params) *Service {
 }
 
 type audit struct {
-	action     string
-	targetUser *uuid.UUID
-	details    map[string]any
+	action         string
+	targetUser     *uuid.UUID
+	targetDocument *uuid.UUID
+	targetGroup    *uuid.UUID
+	details        map[string]any
 }
 
 func (s *Service) record(ctx context.Context, q *db.Queries, c Caller, a audit) error {
@@ -83,7 +85,7 @@ func (s *Service) record(ctx context.Context, q *db.Queries, c Caller, a audit) 
 	}
 	return q.ManagementAuditInsert(ctx, db.ManagementAuditInsertParams{
 		ID: uuid.Must(uuid.NewV7()), Action: a.action, Via: c.Via, TokenID: tokenID,
-		TargetUserID: a.targetUser, Details: details, RequestID: reqID,
+		TargetUserID: a.targetUser, TargetGroupID: a.targetGroup, TargetDocumentID: a.targetDocument, Details: details, RequestID: reqID,
 	})
 }
 

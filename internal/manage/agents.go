@@ -1,0 +1,434 @@
+package manage
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"codna/internal/auth"
+	"codna/internal/db"
+	"codna/internal/fault"
+	"codna/internal/inbox"
+)
+
+func init() {
+	fault.RegisterConstraint("agents_slug_key", "slug", "A live agent already has that slug.")
+	fault.RegisterConstraint("agents_slug_ck", "slug", "A slug is 2 to 40 lowercase letters, digits and hyphens, starting and ending with a letter or digit.")
+}
+
+// AgentIdentityProvider is identities.provider of an agent's service account;
+// its subject is the agent's id.
+const AgentIdentityProvider = "service"
+
+// AgentEmailDomain is the domain of every agent's email, <id>@agents.invalid:
+// an address nothing can be sent to.
+const AgentEmailDomain = "agents.invalid"
+
+// AgentFirstTokenName is the name of the token CreateAgent issues.
+const AgentFirstTokenName = "default"
+
+// MaxResponsible caps how many people one call names as responsible.
+const MaxResponsible = 100
+
+// Agent is an agent as management sees it: never what it read or was asked.
+type Agent struct {
+	ID          uuid.UUID // its users.id
+	Slug        string    // agent:<slug> in a share
+	Name        string
+	Description string
+	CreatedAt   time.Time
+	DeletedAt   *time.Time  // set by DeleteAgent
+	Responsible []auth.User // who answers for it, by name
+}
+
+// AgentToken is an agent's access token as listed (never its secret).
+type AgentToken struct {
+	ID        uuid.UUID
+	AgentID   uuid.UUID
+	Name      string
+	Prefix    string // "coda_" and six more characters
+	ExpiresAt *time.Time
+	CreatedAt time.Time
+}
+
+var errAgentNotFound = fault.New(fault.NotFound, "No agent has that id.")
+
+func agentsFrom(id uuid.UUID, slug, name, description string, created time.Time, deleted *time.Time) Agent {
+	return Agent{ID: id, Slug: slug, Name: name, Description: description, CreatedAt: created, DeletedAt: deleted}
+}
+
+// agentsLock reads and locks a live agent. Errors: NOT_FOUND.
+func agentsLock(ctx context.Context, q *db.Queries, id uuid.UUID) (Agent, error) {
+	r, err := q.ManageAgentGetForUpdate(ctx, id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Agent{}, errAgentNotFound
+	} else if err != nil {
+		return Agent{}, err
+	}
+	return agentsFrom(r.UserID, r.Slug, r.Name, r.Description, r.CreatedAt, r.DeletedAt), nil
+}
+
+// agentsFillResponsible sets Responsible on each agent, in one statement.
+func agentsFillResponsible(ctx context.Context, q *db.Queries, agents []Agent) error {
+	if len(agents) == 0 {
+		return nil
+	}
+	ids := make([]uuid.UUID, len(agents))
+	for i, a := range agents {
+		ids[i] = a.ID
+	}
+	rows, err := q.ManageAgentResponsibleList(ctx, ids)
+	if err != nil {
+		return err
+	}
+	by := make(map[uuid.UUID][]auth.User, len(agents))
+	for _, r := range rows {
+		by[r.AgentID] = append(by[r.AgentID], auth.User{
+			ID: r.ID, Email: r.Email, Name: r.Name, Kind: auth.Kind(r.Kind), Active: r.IsActive, CreatedAt: r.CreatedAt,
+		})
+	}
+	for i := range agents {
+		agents[i].Responsible = by[agents[i].ID]
+		if agents[i].Responsible == nil {
+			agents[i].Responsible = []auth.User{}
+		}
+	}
+	return nil
+}
+
+// agentsDistinct drops repeated ids, keeping the first of each.
+func agentsDistinct(ids []uuid.UUID) []uuid.UUID {
+	out := make([]uuid.UUID, 0, len(ids))
+	for _, id := range ids {
+		if !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// agentsCheckPeople checks that every id is an active person.
+// Errors: BAD_USER_INPUT on field otherwise.
+func agentsCheckPeople(ctx context.Context, q *db.Queries, field string, ids []uuid.UUID) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	users, err := q.UserGetMany(ctx, ids)
+	if err != nil {
+		return err
+	}
+	ok := make(map[uuid.UUID]bool, len(users))
+	for _, u := range users {
+		ok[u.ID] = u.Kind == string(auth.KindPerson) && u.IsActive
+	}
+	for _, id := range ids {
+		if !ok[id] {
+			return fault.Input(field, "Only an active person can answer for an agent, and %s is not one.", id)
+		}
+	}
+	return nil
+}
+
+func agentsPayload(a Agent) map[string]any {
+	return map[string]any{"agentId": a.ID, "agentSlug": a.Slug, "agentName": a.Name}
+}
+
+// agentsNotify tells a person they now answer, or no longer answer, for an agent.
+func agentsNotify(ctx context.Context, tx pgx.Tx, typ string, person uuid.UUID, a Agent) error {
+	_, err := inbox.Notify(ctx, tx, inbox.New{
+		RecipientID: person, ActorID: peopleManagement(), Type: typ,
+		SubjectType: "agent", SubjectID: &a.ID, Payload: agentsPayload(a),
+	})
+	return err
+}
+
+// agentsIssueToken stores a new agent token in q's transaction, hashed and
+// prefixed as auth.Service.CreateAccessToken does, and returns its secret.
+func agentsIssueToken(ctx context.Context, q *db.Queries, agentID uuid.UUID, name string) (AgentToken, string, error) {
+	secret := auth.NewSecret(auth.AgentTokenPrefix)
+	t, err := q.AccessTokenCreate(ctx, db.AccessTokenCreateParams{
+		ID: uuid.Must(uuid.NewV7()), UserID: agentID, Kind: string(auth.KindAgent), Name: name,
+		TokenHash: auth.HashSecret(secret), Prefix: auth.DisplayPrefix(secret),
+	})
+	if err != nil {
+		return AgentToken{}, "", err
+	}
+	return AgentToken{ID: t.ID, AgentID: t.UserID, Name: t.Name, Prefix: t.Prefix, ExpiresAt: t.ExpiresAt, CreatedAt: t.CreatedAt}, secret, nil
+}
+
+// CreateAgent makes an agent: a users row of kind agent (email
+// <id>@agents.invalid, no password), its agents row, its service-account
+// identity (provider "service", subject its id), the people who answer for
+// it, and a first agent token (named AgentFirstTokenName, no expiry) whose
+// secret is returned once. Each responsible person is told with an
+// agent.responsible_added notification.
+//
+// Audit: agent.create, target_user_id the agent, details {slug,
+// responsible, token_id}.
+//
+// Errors: BAD_USER_INPUT naming the field for a malformed slug (as
+// CreateGroup), an empty or long name, a description over 2,000
+// characters, no responsible person, more than MaxResponsible, or one
+// that is not an active person (field "responsible"); CONFLICT on slug when
+// a live agent has it.
+func (s *Service) CreateAgent(ctx context.Context, c Caller, slug, name, description string, responsible []uuid.UUID) (Agent, string, error) {
+	slug = strings.TrimSpace(slug)
+	if err := groupsCheckSlug(slug); err != nil {
+		return Agent{}, "", err
+	}
+	name, err := peopleCheckName(name)
+	if err != nil {
+		return Agent{}, "", err
+	}
+	if description, err = groupsCheckDescription(description); err != nil {
+		return Agent{}, "", err
+	}
+	responsible = agentsDistinct(responsible)
+	if len(responsible) == 0 {
+		return Agent{}, "", fault.Input("responsible", "Name at least one person who answers for the agent.")
+	}
+	if len(responsible) > MaxResponsible {
+		return Agent{}, "", fault.Input("responsible", "Name at most %d people who answer for the agent.", MaxResponsible)
+	}
+	var out Agent
+	var secret string
+	err = db.InTx(ctx, s.pool, func(tx pgx.Tx, q *db.Queries) error {
+		if err := agentsCheckPeople(ctx, q, "responsible", responsible); err != nil {
+			return err
+		}
+		id := uuid.Must(uuid.NewV7())
+		u, err := q.UserCreate(ctx, db.UserCreateParams{
+			ID: id, Email: id.String() + "@" + AgentEmailDomain, Name: name, Kind: string(auth.KindAgent),
+		})
+		if err != nil {
+			return err
+		}
+		a, err := q.AgentCreate(ctx, db.AgentCreateParams{UserID: u.ID, Slug: slug, Description: description})
+		if err != nil {
+			return fault.FromPG(err)
+		}
+		out = agentsFrom(u.ID, a.Slug, u.Name, a.Description, a.CreatedAt, nil)
+		if err := q.ManageIdentityCreate(ctx, db.ManageIdentityCreateParams{
+			ID: uuid.Must(uuid.NewV7()), UserID: u.ID, Provider: AgentIdentityProvider, Subject: u.ID.String(),
+		}); err != nil {
+			return err
+		}
+		for _, p := range responsible {
+			if _, err := q.ManageAgentResponsibleAdd(ctx, db.ManageAgentResponsibleAddParams{AgentID: u.ID, UserID: p}); err != nil {
+				return err
+			}
+			if err := agentsNotify(ctx, tx, inbox.TypeAgentResponsibleAdded, p, out); err != nil {
+				return err
+			}
+		}
+		var tok AgentToken
+		if tok, secret, err = agentsIssueToken(ctx, q, u.ID, AgentFirstTokenName); err != nil {
+			return err
+		}
+		list := []Agent{out}
+		if err := agentsFillResponsible(ctx, q, list); err != nil {
+			return err
+		}
+		out = list[0]
+		return s.record(ctx, q, c, audit{action: "agent.create", targetUser: &u.ID, details: map[string]any{
+			"slug": a.Slug, "responsible": responsible, "token_id": tok.ID,
+		}})
+	})
+	if err != nil {
+		return Agent{}, "", err
+	}
+	return out, secret, nil
+}
+
+// SetResponsible changes who answers for a live agent: it adds the people
+// in add and removes those in remove. Adding someone who answers already,
+// or removing someone who does not, changes nothing for them. Each person
+// actually added or removed is told (agent.responsible_added or
+// agent.responsible_removed). An agent keeps at least one responsible
+// person.
+//
+// Audit: one row per person added (agent.responsible_add) or removed
+// (agent.responsible_remove), target_user_id the agent, details {slug,
+// user_id: the person}.
+//
+// Errors: NOT_FOUND when agentID is not a live agent; BAD_USER_INPUT on
+// "add" when both lists are empty or someone to add is not an active
+// person, on "remove" when someone is in both lists or the change would
+// leave the agent with nobody.
+func (s *Service) SetResponsible(ctx context.Context, c Caller, agentID uuid.UUID, add, remove []uuid.UUID) (Agent, error) {
+	add, remove = agentsDistinct(add), agentsDistinct(remove)
+	if len(add) == 0 && len(remove) == 0 {
+		return Agent{}, fault.Input("add", "Name someone to add or remove.")
+	}
+	if len(add) > MaxResponsible || len(remove) > MaxResponsible {
+		return Agent{}, fault.Input("add", "Change at most %d people at once.", MaxResponsible)
+	}
+	for _, id := range add {
+		if slices.Contains(remove, id) {
+			return Agent{}, fault.Input("remove", "The same person cannot be added and removed at once.")
+		}
+	}
+	var out Agent
+	err := db.InTx(ctx, s.pool, func(tx pgx.Tx, q *db.Queries) error {
+		a, err := agentsLock(ctx, q, agentID)
+		if err != nil {
+			return err
+		}
+		if err := agentsCheckPeople(ctx, q, "add", add); err != nil {
+			return err
+		}
+		for _, p := range add {
+			n, err := q.ManageAgentResponsibleAdd(ctx, db.ManageAgentResponsibleAddParams{AgentID: a.ID, UserID: p})
+			if err != nil {
+				return err
+			}
+			if n == 0 {
+				continue
+			}
+			if err := agentsNotify(ctx, tx, inbox.TypeAgentResponsibleAdded, p, a); err != nil {
+				return err
+			}
+			if err := s.record(ctx, q, c, audit{action: "agent.responsible_add", targetUser: &a.ID, details: map[string]any{"slug": a.Slug, "user_id": p}}); err != nil {
+				return err
+			}
+		}
+		for _, p := range remove {
+			n, err := q.ManageAgentResponsibleRemove(ctx, db.ManageAgentResponsibleRemoveParams{AgentID: a.ID, UserID: p})
+			if err != nil {
+				return err
+			}
+			if n == 0 {
+				continue
+			}
+			if err := agentsNotify(ctx, tx, inbox.TypeAgentResponsibleRemoved, p, a); err != nil {
+				return err
+			}
+			if err := s.record(ctx, q, c, audit{action: "agent.responsible_remove", targetUser: &a.ID, details: map[string]any{"slug": a.Slug, "user_id": p}}); err != nil {
+				return err
+			}
+		}
+		left, err := q.ManageAgentResponsibleCount(ctx, a.ID)
+		if err != nil {
+			return err
+		}
+		if left == 0 {
+			return fault.Input("remove", "An agent keeps at least one person who answers for it.")
+		}
+		list := []Agent{a}
+		if err := agentsFillResponsible(ctx, q, list); err != nil {
+			return err
+		}
+		out = list[0]
+		return nil
+	})
+	return out, err
+}
+
+// DeleteAgent deletes a live agent: it sets agents.deleted_at (which frees
+// its slug for a new agent), revokes every token of its, and removes its
+// identity, so it is nobody from then on. Its users row, its responsible
+// people and the grants made to it stay, for history.
+//
+// Audit: agent.delete, target_user_id the agent, details {slug,
+// tokens_revoked}.
+//
+// Errors: NOT_FOUND when agentID is not a live agent.
+func (s *Service) DeleteAgent(ctx context.Context, c Caller, agentID uuid.UUID) (Agent, error) {
+	var out Agent
+	err := db.InTx(ctx, s.pool, func(_ pgx.Tx, q *db.Queries) error {
+		a, err := agentsLock(ctx, q, agentID)
+		if err != nil {
+			return err
+		}
+		row, err := q.ManageAgentDelete(ctx, a.ID)
+		if err != nil {
+			return err
+		}
+		a.DeletedAt = row.DeletedAt
+		n, err := q.ManageAccessTokenRevokeAll(ctx, a.ID)
+		if err != nil {
+			return err
+		}
+		if _, err := q.ManageIdentityDeleteByUser(ctx, a.ID); err != nil {
+			return err
+		}
+		list := []Agent{a}
+		if err := agentsFillResponsible(ctx, q, list); err != nil {
+			return err
+		}
+		out = list[0]
+		return s.record(ctx, q, c, audit{action: "agent.delete", targetUser: &a.ID, details: map[string]any{"slug": a.Slug, "tokens_revoked": n}})
+	})
+	return out, err
+}
+
+// ListAgents lists the live agents by slug, each with who answers for it.
+func (s *Service) ListAgents(ctx context.Context) ([]Agent, error) {
+	q := db.New(s.pool)
+	rows, err := q.ManageAgentList(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Agent, len(rows))
+	for i, r := range rows {
+		out[i] = agentsFrom(r.UserID, r.Slug, r.Name, r.Description, r.CreatedAt, r.DeletedAt)
+	}
+	if err := agentsFillResponsible(ctx, q, out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// Agent reads one live agent with who answers for it. Errors: NOT_FOUND.
+func (s *Service) Agent(ctx context.Context, id uuid.UUID) (Agent, error) {
+	q := db.New(s.pool)
+	r, err := q.ManageAgentGet(ctx, id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Agent{}, errAgentNotFound
+	} else if err != nil {
+		return Agent{}, err
+	}
+	list := []Agent{agentsFrom(r.UserID, r.Slug, r.Name, r.Description, r.CreatedAt, r.DeletedAt)}
+	if err := agentsFillResponsible(ctx, q, list); err != nil {
+		return Agent{}, err
+	}
+	return list[0], nil
+}
+
+// IssueAgentToken issues another token for a live agent, without expiry;
+// its secret is returned once.
+//
+// Audit: agent.token_create, target_user_id the agent, details {slug,
+// token_id, name}.
+//
+// Errors: BAD_USER_INPUT on name for an empty name or one over 100
+// characters; NOT_FOUND when agentID is not a live agent.
+func (s *Service) IssueAgentToken(ctx context.Context, c Caller, agentID uuid.UUID, name string) (AgentToken, string, error) {
+	name = strings.TrimSpace(name)
+	if name == "" || len(name) > 100 {
+		return AgentToken{}, "", fault.Input("name", "Give the token a name of 1 to 100 characters.")
+	}
+	var out AgentToken
+	var secret string
+	err := db.InTx(ctx, s.pool, func(_ pgx.Tx, q *db.Queries) error {
+		a, err := agentsLock(ctx, q, agentID)
+		if err != nil {
+			return err
+		}
+		if out, secret, err = agentsIssueToken(ctx, q, a.ID, name); err != nil {
+			return err
+		}
+		return s.record(ctx, q, c, audit{action: "agent.token_create", targetUser: &a.ID, details: map[string]any{
+			"slug": a.Slug, "token_id": out.ID, "name": name,
+		}})
+	})
+	if err != nil {
+		return AgentToken{}, "", err
+	}
+	return out, secret, nil
+}

@@ -1,0 +1,457 @@
+package manage
+
+import (
+	"context"
+	"errors"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"codna/internal/access"
+	"codna/internal/auth"
+	"codna/internal/db"
+	"codna/internal/fault"
+	"codna/internal/inbox"
+)
+
+func init() {
+	fault.RegisterConstraint("groups_slug_key", "slug", "A group already has that slug.")
+}
+
+// groupsSlugPattern is what a group's or an agent's slug looks like (the
+// agents_slug_ck CHECK): 2 to 40 lowercase letters, digits and hyphens,
+// starting and ending with a letter or digit.
+var groupsSlugPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,38}[a-z0-9]$`)
+
+// groupsCheckSlug checks a slug. Errors: BAD_USER_INPUT on slug.
+func groupsCheckSlug(slug string) error {
+	if !groupsSlugPattern.MatchString(slug) {
+		return fault.Input("slug", "A slug is 2 to 40 lowercase letters, digits and hyphens, starting and ending with a letter or digit.")
+	}
+	return nil
+}
+
+// groupsCheckDescription trims and checks a group's or an agent's description.
+// Errors: BAD_USER_INPUT on description.
+func groupsCheckDescription(d string) (string, error) {
+	d = strings.TrimSpace(d)
+	if len(d) > 2000 {
+		return "", fault.Input("description", "Keep the description under 2,000 characters.")
+	}
+	return d, nil
+}
+
+// GroupReasonDeleted is the grant_reason of the access_events rows that
+// record the grants taken away when their group was deleted.
+const GroupReasonDeleted = "group_deleted"
+
+// The kinds of group (groups.kind).
+const (
+	GroupKindCustom   = "custom"
+	GroupKindEveryone = "everyone"
+)
+
+// Group is a group as management sees it: never what is shared with it.
+type Group struct {
+	ID          uuid.UUID
+	Slug        string
+	Name        string
+	Description string
+	Kind        string // GroupKindCustom or GroupKindEveryone
+	// Members is how many people are in it: its group_members rows, or for
+	// Everyone every active person.
+	Members   int
+	CreatedAt time.Time
+}
+
+// IsEveryone reports whether g is the Everyone group.
+func (g Group) IsEveryone() bool { return g.Kind == GroupKindEveryone }
+
+func groupsFromRow(g db.Group, members int32) Group {
+	out := Group{ID: g.ID, Slug: g.Slug, Name: g.Name, Kind: g.Kind, Members: int(members), CreatedAt: g.CreatedAt}
+	if g.Description != nil {
+		out.Description = *g.Description
+	}
+	return out
+}
+
+func groupsNilIfEmpty(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+var errGroupNotFound = fault.New(fault.NotFound, "No group has that id.")
+
+// groupsLock reads and locks a group. Errors: NOT_FOUND.
+func groupsLock(ctx context.Context, q *db.Queries, id uuid.UUID) (db.Group, error) {
+	g, err := q.ManageGroupGetForUpdate(ctx, id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return g, errGroupNotFound
+	}
+	return g, err
+}
+
+func groupsGet(ctx context.Context, q *db.Queries, id uuid.UUID) (Group, error) {
+	r, err := q.ManageGroupGet(ctx, id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Group{}, errGroupNotFound
+	} else if err != nil {
+		return Group{}, err
+	}
+	return groupsFromRow(db.Group{ID: r.ID, Slug: r.Slug, Name: r.Name, Description: r.Description, Kind: r.Kind, CreatedAt: r.CreatedAt}, r.Members), nil
+}
+
+func groupsPayload(g db.Group) map[string]any {
+	return map[string]any{"groupId": g.ID, "groupSlug": g.Slug, "groupName": g.Name}
+}
+
+// CreateGroup makes a custom group with no members. Shares name it as
+// group:<slug>.
+//
+// Audit: group.create, target_group_id the group, details {slug}.
+//
+// Errors: BAD_USER_INPUT naming the field for a malformed slug (2 to 40 of
+// a-z, 0-9 and '-', not starting or ending with '-'), an empty or long name
+// or a description over 2,000 characters; CONFLICT on slug when a group has
+// it already (Everyone's is "everyone").
+func (s *Service) CreateGroup(ctx context.Context, c Caller, slug, name, description string) (Group, error) {
+	slug = strings.TrimSpace(slug)
+	if err := groupsCheckSlug(slug); err != nil {
+		return Group{}, err
+	}
+	name, err := peopleCheckName(name)
+	if err != nil {
+		return Group{}, err
+	}
+	if description, err = groupsCheckDescription(description); err != nil {
+		return Group{}, err
+	}
+	var out Group
+	err = db.InTx(ctx, s.pool, func(_ pgx.Tx, q *db.Queries) error {
+		g, err := q.GroupCreate(ctx, db.GroupCreateParams{
+			ID: uuid.Must(uuid.NewV7()), Slug: slug, Name: name, Description: groupsNilIfEmpty(description), CreatedBy: peopleManagement(),
+		})
+		if err != nil {
+			return fault.FromPG(err)
+		}
+		out = groupsFromRow(g, 0)
+		return s.record(ctx, q, c, audit{action: "group.create", targetGroup: &g.ID, details: map[string]any{"slug": slug}})
+	})
+	return out, err
+}
+
+// RenameGroup changes a group's name, its description, or both (a nil
+// pointer leaves that one as it is; an empty description clears it). The
+// slug never changes. Everyone may be renamed too. Changing nothing writes
+// nothing.
+//
+// Audit: group.rename, target_group_id the group, details {name} when the
+// name changed and {description_changed: true} when the description did.
+//
+// Errors: BAD_USER_INPUT on name when both are nil or the name is empty or
+// long, on description when it is over 2,000 characters; NOT_FOUND.
+func (s *Service) RenameGroup(ctx context.Context, c Caller, id uuid.UUID, name, description *string) (Group, error) {
+	if name == nil && description == nil {
+		return Group{}, fault.Input("name", "Give the group a new name or description.")
+	}
+	var newName, newDesc string
+	var err error
+	if name != nil {
+		if newName, err = peopleCheckName(*name); err != nil {
+			return Group{}, err
+		}
+	}
+	if description != nil {
+		if newDesc, err = groupsCheckDescription(*description); err != nil {
+			return Group{}, err
+		}
+	}
+	var out Group
+	err = db.InTx(ctx, s.pool, func(_ pgx.Tx, q *db.Queries) error {
+		g, err := groupsLock(ctx, q, id)
+		if err != nil {
+			return err
+		}
+		p := db.ManageGroupUpdateParams{ID: g.ID, Name: g.Name, Description: g.Description}
+		details := map[string]any{}
+		if name != nil && newName != g.Name {
+			p.Name = newName
+			details["name"] = newName
+		}
+		if description != nil {
+			old := ""
+			if g.Description != nil {
+				old = *g.Description
+			}
+			if newDesc != old {
+				p.Description = groupsNilIfEmpty(newDesc)
+				details["description_changed"] = true
+			}
+		}
+		if len(details) > 0 {
+			if _, err := q.ManageGroupUpdate(ctx, p); err != nil {
+				return err
+			}
+			if err := s.record(ctx, q, c, audit{action: "group.rename", targetGroup: &g.ID, details: details}); err != nil {
+				return err
+			}
+		}
+		out, err = groupsGet(ctx, q, g.ID)
+		return err
+	})
+	return out, err
+}
+
+// GroupDeletion is what DeleteGroup did.
+type GroupDeletion struct {
+	Group               Group // as it was just before
+	GrantsRevoked       int   // document_access rows taken away
+	FolderSharesDeleted int   // folder_shares rows deleted
+}
+
+// DeleteGroup deletes a custom group with everything given to it, in one
+// transaction: each of its grants is revoked through access.Revoke (an
+// access_events "revoked" row with grant_reason GroupReasonDeleted, all in
+// one batch, and an access.revoked outbox event), its folder shares and its
+// declined share suggestions are deleted, and its active members are each
+// told with a group.removed notification (payload groupDeleted: true).
+// Documents holding its grants are locked in id order, and the folder-share
+// lock of each owner with a rule for it is taken first, as Share and the
+// folder-share applier do.
+//
+// Audit: group.delete, target_group_id the group, details {slug, name,
+// members, grants_revoked, folder_shares_deleted}.
+//
+// Errors: NOT_FOUND; BAD_USER_INPUT on id for Everyone, which is never
+// deleted.
+func (s *Service) DeleteGroup(ctx context.Context, c Caller, id uuid.UUID) (GroupDeletion, error) {
+	var out GroupDeletion
+	err := db.InTx(ctx, s.pool, func(tx pgx.Tx, q *db.Queries) error {
+		g, err := groupsLock(ctx, q, id)
+		if err != nil {
+			return err
+		}
+		if g.Kind == GroupKindEveryone {
+			return fault.Input("id", "Everyone cannot be deleted.")
+		}
+		if out.Group, err = groupsGet(ctx, q, g.ID); err != nil {
+			return err
+		}
+		owners, err := q.ManageGroupFolderShareOwners(ctx, g.ID)
+		if err != nil {
+			return err
+		}
+		for _, o := range owners {
+			if err := q.FolderShareLockOwner(ctx, o); err != nil {
+				return err
+			}
+		}
+		n, err := q.ManageGroupDeleteFolderShares(ctx, g.ID)
+		if err != nil {
+			return err
+		}
+		out.FolderSharesDeleted = int(n)
+		docs, err := q.ManageGroupLockGrantDocuments(ctx, g.ID)
+		if err != nil {
+			return err
+		}
+		batch := uuid.Must(uuid.NewV7())
+		principal := access.Principal{Type: db.PrincipalTypeGroup, ID: g.ID}
+		for _, d := range docs {
+			ok, err := access.Revoke(ctx, tx, d, principal, peopleManagement(), GroupReasonDeleted, &batch)
+			if err != nil {
+				return err
+			}
+			if ok {
+				out.GrantsRevoked++
+			}
+		}
+		if _, err := q.ManageGroupDeleteDecisions(ctx, g.ID); err != nil {
+			return err
+		}
+		members, err := q.ManageGroupActiveMemberIDs(ctx, g.ID)
+		if err != nil {
+			return err
+		}
+		payload := groupsPayload(g)
+		payload["groupDeleted"] = true
+		for _, m := range members {
+			if _, err := inbox.Notify(ctx, tx, inbox.New{
+				RecipientID: m, ActorID: peopleManagement(), Type: inbox.TypeGroupRemoved,
+				SubjectType: "group", SubjectID: &g.ID, Payload: payload,
+			}); err != nil {
+				return err
+			}
+		}
+		if _, err := q.GroupDelete(ctx, g.ID); err != nil {
+			return err
+		}
+		return s.record(ctx, q, c, audit{action: "group.delete", targetGroup: &g.ID, details: map[string]any{
+			"slug": g.Slug, "name": g.Name, "members": out.Group.Members,
+			"grants_revoked": out.GrantsRevoked, "folder_shares_deleted": out.FolderSharesDeleted,
+		}})
+	})
+	return out, err
+}
+
+// groupsMemberCheck reads the user to put in or take out of a group.
+// Errors: NOT_FOUND when no user has the id; BAD_USER_INPUT on userId for
+// an agent or management.
+func groupsMemberCheck(ctx context.Context, q *db.Queries, userID uuid.UUID) (db.User, error) {
+	u, err := q.UserGetByID(ctx, userID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return u, fault.New(fault.NotFound, "No person has that id.")
+	} else if err != nil {
+		return u, err
+	}
+	switch auth.Kind(u.Kind) {
+	case auth.KindAgent:
+		return u, fault.Input("userId", "Agents belong to no group: share with the agent itself instead.")
+	case auth.KindManagement:
+		return u, fault.Input("userId", "Management belongs to no group.")
+	}
+	return u, nil
+}
+
+// AddMember puts a person in a custom group and tells them with a
+// group.added notification. Adding someone already in it changes nothing
+// and writes nothing.
+//
+// Audit: group.member_add, target_group_id the group, target_user_id the
+// person, details {slug}.
+//
+// Errors: NOT_FOUND when there is no such group or user; BAD_USER_INPUT on
+// groupId for Everyone (every person is in it already), on userId for an
+// agent, management or a deactivated person.
+func (s *Service) AddMember(ctx context.Context, c Caller, groupID, userID uuid.UUID) (Group, error) {
+	var out Group
+	err := db.InTx(ctx, s.pool, func(tx pgx.Tx, q *db.Queries) error {
+		g, err := groupsLock(ctx, q, groupID)
+		if err != nil {
+			return err
+		}
+		if g.Kind == GroupKindEveryone {
+			return fault.Input("groupId", "Everyone includes every person already; it has no members to add.")
+		}
+		u, err := groupsMemberCheck(ctx, q, userID)
+		if err != nil {
+			return err
+		}
+		if !u.IsActive {
+			return fault.Input("userId", "That person is deactivated.")
+		}
+		n, err := q.ManageGroupMemberAdd(ctx, db.ManageGroupMemberAddParams{GroupID: g.ID, UserID: u.ID})
+		if err != nil {
+			return err
+		}
+		if n > 0 {
+			if _, err := inbox.Notify(ctx, tx, inbox.New{
+				RecipientID: u.ID, ActorID: peopleManagement(), Type: inbox.TypeGroupAdded,
+				SubjectType: "group", SubjectID: &g.ID, Payload: groupsPayload(g),
+			}); err != nil {
+				return err
+			}
+			if err := s.record(ctx, q, c, audit{action: "group.member_add", targetGroup: &g.ID, targetUser: &u.ID, details: map[string]any{"slug": g.Slug}}); err != nil {
+				return err
+			}
+		}
+		out, err = groupsGet(ctx, q, g.ID)
+		return err
+	})
+	return out, err
+}
+
+// RemoveMember takes a person out of a custom group and tells them with a
+// group.removed notification. Their grants through the group stop reaching
+// them at once; grants made to them directly stay.
+//
+// Audit: group.member_remove, target_group_id the group, target_user_id the
+// person, details {slug}.
+//
+// Errors: NOT_FOUND when there is no such group or user, or the person is
+// not in the group; BAD_USER_INPUT on groupId for Everyone, on userId for an
+// agent or management.
+func (s *Service) RemoveMember(ctx context.Context, c Caller, groupID, userID uuid.UUID) (Group, error) {
+	var out Group
+	err := db.InTx(ctx, s.pool, func(tx pgx.Tx, q *db.Queries) error {
+		g, err := groupsLock(ctx, q, groupID)
+		if err != nil {
+			return err
+		}
+		if g.Kind == GroupKindEveryone {
+			return fault.Input("groupId", "Everyone includes every person; no one can be taken out of it.")
+		}
+		u, err := groupsMemberCheck(ctx, q, userID)
+		if err != nil {
+			return err
+		}
+		n, err := q.ManageGroupMemberRemove(ctx, db.ManageGroupMemberRemoveParams{GroupID: g.ID, UserID: u.ID})
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			return fault.New(fault.NotFound, "That person is not in this group.")
+		}
+		if _, err := inbox.Notify(ctx, tx, inbox.New{
+			RecipientID: u.ID, ActorID: peopleManagement(), Type: inbox.TypeGroupRemoved,
+			SubjectType: "group", SubjectID: &g.ID, Payload: groupsPayload(g),
+		}); err != nil {
+			return err
+		}
+		if err := s.record(ctx, q, c, audit{action: "group.member_remove", targetGroup: &g.ID, targetUser: &u.ID, details: map[string]any{"slug": g.Slug}}); err != nil {
+			return err
+		}
+		out, err = groupsGet(ctx, q, g.ID)
+		return err
+	})
+	return out, err
+}
+
+// ListGroups lists every group with its member count: Everyone first, then
+// by slug.
+func (s *Service) ListGroups(ctx context.Context) ([]Group, error) {
+	rows, err := db.New(s.pool).ManageGroupList(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Group, len(rows))
+	for i, r := range rows {
+		out[i] = groupsFromRow(db.Group{ID: r.ID, Slug: r.Slug, Name: r.Name, Description: r.Description, Kind: r.Kind, CreatedAt: r.CreatedAt}, r.Members)
+	}
+	return out, nil
+}
+
+// Group reads one group with its member count. Errors: NOT_FOUND.
+func (s *Service) Group(ctx context.Context, id uuid.UUID) (Group, error) {
+	return groupsGet(ctx, db.New(s.pool), id)
+}
+
+// GroupMembers lists the people in a group by name, deactivated ones
+// included (Active false). Everyone's members are every active person.
+// Errors: NOT_FOUND.
+func (s *Service) GroupMembers(ctx context.Context, groupID uuid.UUID) ([]auth.User, error) {
+	q := db.New(s.pool)
+	g, err := groupsGet(ctx, q, groupID)
+	if err != nil {
+		return nil, err
+	}
+	var rows []db.User
+	if g.IsEveryone() {
+		rows, err = q.ManageActivePeople(ctx)
+	} else {
+		rows, err = q.ManageGroupMembers(ctx, g.ID)
+	}
+	if err != nil {
+		return nil, err
+	}
+	out := make([]auth.User, len(rows))
+	for i, r := range rows {
+		out[i] = auth.UserFromRow(r)
+	}
+	return out, nil
+}

@@ -1,0 +1,352 @@
+package manage_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/stretchr/testify/require"
+
+	"codna/internal/access"
+	"codna/internal/auth"
+	"codna/internal/db"
+	"codna/internal/fault"
+	"codna/internal/manage"
+	"codna/internal/pgtest"
+)
+
+func groupsStr(s string) *string { return &s }
+
+// groupsCanRead reports whether a person can read a document.
+func groupsCanRead(t *testing.T, pool *pgxpool.Pool, doc, person uuid.UUID) bool {
+	t.Helper()
+	var level int
+	require.NoError(t, pool.QueryRow(context.Background(), `SELECT document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $2, true)
+		FROM documents d WHERE d.id = $1`, doc, person).Scan(&level))
+	return level > 0
+}
+
+func TestGroupLifecycle(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	e := peopleSetup(t)
+	c := peopleTokenCaller(t, e)
+	p1 := pgtest.CreatePerson(t, e.pool)
+	p2 := pgtest.CreatePerson(t, e.pool)
+
+	g, err := e.svc.CreateGroup(ctx, c, "ops-team", "Ops", "  Runs things  ")
+	require.NoError(t, err)
+	require.Equal(t, "ops-team", g.Slug)
+	require.Equal(t, "Ops", g.Name)
+	require.Equal(t, "Runs things", g.Description)
+	require.Equal(t, manage.GroupKindCustom, g.Kind)
+	require.False(t, g.IsEveryone())
+	require.Zero(t, g.Members)
+	r := peopleOneAudit(t, e.pool, "group.create")
+	peopleRequireVia(t, r, c)
+	require.Equal(t, g.ID, *r.TargetGroup)
+	require.Nil(t, r.TargetUser)
+	require.Equal(t, "ops-team", r.Details["slug"])
+
+	// Add members: each is told once; adding again changes nothing.
+	g, err = e.svc.AddMember(ctx, c, g.ID, p1.ID)
+	require.NoError(t, err)
+	require.Equal(t, 1, g.Members)
+	g, err = e.svc.AddMember(ctx, manage.CLI, g.ID, p2.ID)
+	require.NoError(t, err)
+	require.Equal(t, 2, g.Members)
+	_, err = e.svc.AddMember(ctx, c, g.ID, p1.ID)
+	require.NoError(t, err)
+	adds := peopleAudits(t, e.pool, "group.member_add")
+	require.Len(t, adds, 2)
+	peopleRequireVia(t, adds[0], c)
+	require.Equal(t, g.ID, *adds[0].TargetGroup)
+	require.Equal(t, p1.ID, *adds[0].TargetUser)
+	peopleRequireVia(t, adds[1], manage.CLI)
+	require.Equal(t, p2.ID, *adds[1].TargetUser)
+	ns := peopleNotifications(t, e.pool, p1.ID)
+	require.Len(t, ns, 1)
+	require.Equal(t, "group.added", ns[0].Type)
+	require.Equal(t, "group", ns[0].SubjectType)
+	require.Equal(t, g.ID, *ns[0].SubjectID)
+	require.Equal(t, "ops-team", ns[0].Payload["groupSlug"])
+
+	members, err := e.svc.GroupMembers(ctx, g.ID)
+	require.NoError(t, err)
+	require.ElementsMatch(t, []uuid.UUID{p1.ID, p2.ID}, []uuid.UUID{members[0].ID, members[1].ID})
+
+	// Membership is what reads use: the group now reaches p1.
+	owner := pgtest.CreatePerson(t, e.pool)
+	doc := pgtest.CreateDocument(t, e.pool, owner.ID, pgtest.Doc{})
+	_, err = access.Grant(ctx, e.pool, access.GrantSpec{DocumentID: doc.ID, Principal: access.Principal{Type: db.PrincipalTypeGroup, ID: g.ID},
+		Permission: db.PermissionRead, GrantedBy: &owner.ID, Reason: access.Direct})
+	require.NoError(t, err)
+	require.True(t, groupsCanRead(t, e.pool, doc.ID, p1.ID))
+
+	// Remove: told, audited, and the group's grants stop reaching them.
+	g, err = e.svc.RemoveMember(ctx, c, g.ID, p1.ID)
+	require.NoError(t, err)
+	require.Equal(t, 1, g.Members)
+	r = peopleOneAudit(t, e.pool, "group.member_remove")
+	peopleRequireVia(t, r, c)
+	require.Equal(t, g.ID, *r.TargetGroup)
+	require.Equal(t, p1.ID, *r.TargetUser)
+	ns = peopleNotifications(t, e.pool, p1.ID)
+	require.Len(t, ns, 2)
+	require.Equal(t, "group.removed", ns[1].Type)
+	require.Equal(t, g.ID, *ns[1].SubjectID)
+	require.False(t, groupsCanRead(t, e.pool, doc.ID, p1.ID))
+	require.True(t, groupsCanRead(t, e.pool, doc.ID, p2.ID))
+	_, err = e.svc.RemoveMember(ctx, c, g.ID, p1.ID)
+	peopleFault(t, err, fault.NotFound, "")
+
+	// Rename.
+	g, err = e.svc.RenameGroup(ctx, c, g.ID, groupsStr(" Operations "), nil)
+	require.NoError(t, err)
+	require.Equal(t, "Operations", g.Name)
+	require.Equal(t, "Runs things", g.Description)
+	require.Equal(t, "ops-team", g.Slug)
+	g, err = e.svc.RenameGroup(ctx, manage.CLI, g.ID, nil, groupsStr(""))
+	require.NoError(t, err)
+	require.Equal(t, "Operations", g.Name)
+	require.Empty(t, g.Description)
+	_, err = e.svc.RenameGroup(ctx, c, g.ID, groupsStr("Operations"), groupsStr(""))
+	require.NoError(t, err)
+	renames := peopleAudits(t, e.pool, "group.rename")
+	require.Len(t, renames, 2, "changing nothing writes nothing")
+	peopleRequireVia(t, renames[0], c)
+	require.Equal(t, g.ID, *renames[0].TargetGroup)
+	require.Equal(t, "Operations", renames[0].Details["name"])
+	peopleRequireVia(t, renames[1], manage.CLI)
+	require.Equal(t, true, renames[1].Details["description_changed"])
+
+	// List: Everyone first, with every active person; then by slug.
+	_, err = e.svc.CreateGroup(ctx, c, "aa", "First by slug", "")
+	require.NoError(t, err)
+	gs, err := e.svc.ListGroups(ctx)
+	require.NoError(t, err)
+	require.Len(t, gs, 3)
+	require.Equal(t, auth.EveryoneID, gs[0].ID)
+	require.True(t, gs[0].IsEveryone())
+	require.Equal(t, 3, gs[0].Members)
+	require.Equal(t, "aa", gs[1].Slug)
+	require.Equal(t, g.ID, gs[2].ID)
+	require.Equal(t, 1, gs[2].Members)
+	one, err := e.svc.Group(ctx, g.ID)
+	require.NoError(t, err)
+	require.Equal(t, gs[2], one)
+}
+
+func TestGroupErrors(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	e := peopleSetup(t)
+	p := pgtest.CreatePerson(t, e.pool)
+	gone := pgtest.CreatePerson(t, e.pool)
+	_, err := e.svc.SetPersonActive(ctx, manage.CLI, gone.ID, false)
+	require.NoError(t, err)
+	ag := pgtest.CreateAgent(t, e.pool, p.ID)
+	g, err := e.svc.CreateGroup(ctx, manage.CLI, "eng", "Engineering", "")
+	require.NoError(t, err)
+	before := peopleAuditCount(t, e.pool)
+
+	for _, slug := range []string{"", "a", "-ab", "ab-", "Eng", "e_g", "has space", "a123456789012345678901234567890123456789x"} {
+		_, err := e.svc.CreateGroup(ctx, manage.CLI, slug, "Name", "")
+		peopleFault(t, err, fault.BadInput, "slug")
+	}
+	_, err = e.svc.CreateGroup(ctx, manage.CLI, "ok-slug", " ", "")
+	peopleFault(t, err, fault.BadInput, "name")
+	_, err = e.svc.CreateGroup(ctx, manage.CLI, "ok-slug", "Name", string(make([]byte, 2001)))
+	peopleFault(t, err, fault.BadInput, "description")
+	_, err = e.svc.CreateGroup(ctx, manage.CLI, "eng", "Again", "")
+	peopleFault(t, err, fault.Conflict, "slug")
+	_, err = e.svc.CreateGroup(ctx, manage.CLI, "everyone", "Everyone two", "")
+	peopleFault(t, err, fault.Conflict, "slug")
+
+	_, err = e.svc.RenameGroup(ctx, manage.CLI, g.ID, nil, nil)
+	peopleFault(t, err, fault.BadInput, "name")
+	_, err = e.svc.RenameGroup(ctx, manage.CLI, g.ID, groupsStr(""), nil)
+	peopleFault(t, err, fault.BadInput, "name")
+
+	missing := uuid.Must(uuid.NewV7())
+	_, err = e.svc.RenameGroup(ctx, manage.CLI, missing, groupsStr("X"), nil)
+	peopleFault(t, err, fault.NotFound, "")
+	_, err = e.svc.DeleteGroup(ctx, manage.CLI, missing)
+	peopleFault(t, err, fault.NotFound, "")
+	_, err = e.svc.AddMember(ctx, manage.CLI, missing, p.ID)
+	peopleFault(t, err, fault.NotFound, "")
+	_, err = e.svc.RemoveMember(ctx, manage.CLI, missing, p.ID)
+	peopleFault(t, err, fault.NotFound, "")
+	_, err = e.svc.GroupMembers(ctx, missing)
+	peopleFault(t, err, fault.NotFound, "")
+	_, err = e.svc.Group(ctx, missing)
+	peopleFault(t, err, fault.NotFound, "")
+
+	_, err = e.svc.AddMember(ctx, manage.CLI, g.ID, ag.ID)
+	peopleFault(t, err, fault.BadInput, "userId")
+	_, err = e.svc.AddMember(ctx, manage.CLI, g.ID, auth.ManagementID)
+	peopleFault(t, err, fault.BadInput, "userId")
+	_, err = e.svc.AddMember(ctx, manage.CLI, g.ID, gone.ID)
+	peopleFault(t, err, fault.BadInput, "userId")
+	_, err = e.svc.AddMember(ctx, manage.CLI, g.ID, missing)
+	peopleFault(t, err, fault.NotFound, "")
+	_, err = e.svc.RemoveMember(ctx, manage.CLI, g.ID, ag.ID)
+	peopleFault(t, err, fault.BadInput, "userId")
+
+	require.Equal(t, before, peopleAuditCount(t, e.pool), "a refused change writes no audit")
+	require.Empty(t, peopleNotifications(t, e.pool, p.ID))
+}
+
+func TestEveryoneIsNotManaged(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	e := peopleSetup(t)
+	p := pgtest.CreatePerson(t, e.pool)
+	q := pgtest.CreatePerson(t, e.pool)
+	gone := pgtest.CreatePerson(t, e.pool)
+	_, err := e.svc.SetPersonActive(ctx, manage.CLI, gone.ID, false)
+	require.NoError(t, err)
+	pgtest.CreateAgent(t, e.pool, p.ID)
+	before := peopleAuditCount(t, e.pool)
+
+	_, err = e.svc.DeleteGroup(ctx, manage.CLI, auth.EveryoneID)
+	peopleFault(t, err, fault.BadInput, "id")
+	_, err = e.svc.AddMember(ctx, manage.CLI, auth.EveryoneID, p.ID)
+	peopleFault(t, err, fault.BadInput, "groupId")
+	_, err = e.svc.RemoveMember(ctx, manage.CLI, auth.EveryoneID, p.ID)
+	peopleFault(t, err, fault.BadInput, "groupId")
+	require.Equal(t, before, peopleAuditCount(t, e.pool))
+
+	var rows int
+	require.NoError(t, e.pool.QueryRow(ctx, `SELECT count(*) FROM group_members WHERE group_id = $1`, auth.EveryoneID).Scan(&rows))
+	require.Zero(t, rows)
+	g, err := e.svc.Group(ctx, auth.EveryoneID)
+	require.NoError(t, err)
+	require.Equal(t, "everyone", g.Slug)
+	require.Equal(t, 2, g.Members, "every active person, not agents")
+	members, err := e.svc.GroupMembers(ctx, auth.EveryoneID)
+	require.NoError(t, err)
+	require.ElementsMatch(t, []uuid.UUID{p.ID, q.ID}, []uuid.UUID{members[0].ID, members[1].ID})
+}
+
+func TestDeleteGroupRevokesGrantsAndFolderShares(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	e := peopleSetup(t)
+	c := peopleTokenCaller(t, e)
+	owner := pgtest.CreatePerson(t, e.pool)
+	m1 := pgtest.CreatePerson(t, e.pool)
+	m2 := pgtest.CreatePerson(t, e.pool)
+	direct := pgtest.CreatePerson(t, e.pool)
+	g, err := e.svc.CreateGroup(ctx, c, "doomed", "Doomed", "")
+	require.NoError(t, err)
+	keep, err := e.svc.CreateGroup(ctx, c, "kept", "Kept", "")
+	require.NoError(t, err)
+	for _, m := range []uuid.UUID{m1.ID, m2.ID} {
+		_, err = e.svc.AddMember(ctx, c, g.ID, m)
+		require.NoError(t, err)
+	}
+	_, err = e.svc.AddMember(ctx, c, keep.ID, m1.ID)
+	require.NoError(t, err)
+	_, err = e.svc.SetPersonActive(ctx, c, m2.ID, false)
+	require.NoError(t, err)
+
+	d1 := pgtest.CreateDocument(t, e.pool, owner.ID, pgtest.Doc{})
+	d2 := pgtest.CreateDocument(t, e.pool, owner.ID, pgtest.Doc{})
+	d3 := pgtest.CreateDocument(t, e.pool, owner.ID, pgtest.Doc{})
+	grant := func(doc uuid.UUID, p access.Principal, perm db.Permission, reason string) {
+		_, err := access.Grant(ctx, e.pool, access.GrantSpec{DocumentID: doc, Principal: p, Permission: perm, GrantedBy: &owner.ID, Reason: reason})
+		require.NoError(t, err)
+	}
+	doomed := access.Principal{Type: db.PrincipalTypeGroup, ID: g.ID}
+	grant(d1.ID, doomed, db.PermissionRead, access.Direct)
+	grant(d2.ID, doomed, db.PermissionWrite, access.Folder)
+	grant(d1.ID, access.Principal{Type: db.PrincipalTypeUser, ID: direct.ID}, db.PermissionRead, access.Direct)
+	grant(d3.ID, access.Principal{Type: db.PrincipalTypeGroup, ID: keep.ID}, db.PermissionRead, access.Direct)
+	q := db.New(e.pool)
+	for _, p := range []access.Principal{doomed, {Type: db.PrincipalTypeGroup, ID: keep.ID}} {
+		_, err = q.FolderShareInsert(ctx, db.FolderShareInsertParams{ID: uuid.Must(uuid.NewV7()), OwnerID: owner.ID, Space: db.SpaceWiki,
+			Path: "", PrincipalType: p.Type, PrincipalID: p.ID, Permission: db.PermissionRead})
+		require.NoError(t, err)
+	}
+	require.True(t, groupsCanRead(t, e.pool, d1.ID, m1.ID))
+	require.True(t, groupsCanRead(t, e.pool, d2.ID, m1.ID))
+
+	res, err := e.svc.DeleteGroup(ctx, c, g.ID)
+	require.NoError(t, err)
+	require.Equal(t, g.ID, res.Group.ID)
+	require.Equal(t, 2, res.Group.Members)
+	require.Equal(t, 2, res.GrantsRevoked)
+	require.Equal(t, 1, res.FolderSharesDeleted)
+
+	var n int
+	require.NoError(t, e.pool.QueryRow(ctx, `SELECT count(*) FROM groups WHERE id = $1`, g.ID).Scan(&n))
+	require.Zero(t, n)
+	require.NoError(t, e.pool.QueryRow(ctx, `SELECT count(*) FROM group_members WHERE group_id = $1`, g.ID).Scan(&n))
+	require.Zero(t, n)
+	require.NoError(t, e.pool.QueryRow(ctx, `SELECT count(*) FROM document_access WHERE principal_id = $1`, g.ID).Scan(&n))
+	require.Zero(t, n)
+	require.NoError(t, e.pool.QueryRow(ctx, `SELECT count(*) FROM folder_shares WHERE principal_id = $1`, g.ID).Scan(&n))
+	require.Zero(t, n)
+	// What was given to others stays.
+	require.NoError(t, e.pool.QueryRow(ctx, `SELECT count(*) FROM document_access WHERE principal_id = ANY($1)`, []uuid.UUID{direct.ID, keep.ID}).Scan(&n))
+	require.Equal(t, 2, n)
+	require.NoError(t, e.pool.QueryRow(ctx, `SELECT count(*) FROM folder_shares WHERE principal_id = $1`, keep.ID).Scan(&n))
+	require.Equal(t, 1, n)
+	require.False(t, groupsCanRead(t, e.pool, d1.ID, m1.ID))
+	require.False(t, groupsCanRead(t, e.pool, d2.ID, m1.ID))
+	require.True(t, groupsCanRead(t, e.pool, d3.ID, m1.ID))
+	require.True(t, groupsCanRead(t, e.pool, d1.ID, direct.ID))
+
+	// Each grant taken away is in access_events, by management, in one batch.
+	rows, err := e.pool.Query(ctx, `SELECT document_id, permission, actor_id, grant_reason, batch_id FROM access_events
+		WHERE principal_type = 'group' AND principal_id = $1 AND action = 'revoked' ORDER BY document_id`, g.ID)
+	require.NoError(t, err)
+	type ev struct {
+		doc    uuid.UUID
+		perm   db.Permission
+		actor  *uuid.UUID
+		reason *string
+		batch  *uuid.UUID
+	}
+	var evs []ev
+	for rows.Next() {
+		var x ev
+		require.NoError(t, rows.Scan(&x.doc, &x.perm, &x.actor, &x.reason, &x.batch))
+		evs = append(evs, x)
+	}
+	require.NoError(t, rows.Err())
+	require.Len(t, evs, 2)
+	byDoc := map[uuid.UUID]ev{evs[0].doc: evs[0], evs[1].doc: evs[1]}
+	require.Equal(t, db.PermissionRead, byDoc[d1.ID].perm)
+	require.Equal(t, db.PermissionWrite, byDoc[d2.ID].perm)
+	for _, x := range evs {
+		require.Equal(t, auth.ManagementID, *x.actor)
+		require.Equal(t, manage.GroupReasonDeleted, *x.reason)
+		require.NotNil(t, x.batch)
+		require.Equal(t, *evs[0].batch, *x.batch)
+	}
+
+	r := peopleOneAudit(t, e.pool, "group.delete")
+	peopleRequireVia(t, r, c)
+	require.Equal(t, g.ID, *r.TargetGroup)
+	require.Equal(t, "doomed", r.Details["slug"])
+	require.EqualValues(t, 2, r.Details["grants_revoked"])
+	require.EqualValues(t, 1, r.Details["folder_shares_deleted"])
+	require.EqualValues(t, 2, r.Details["members"])
+
+	// The active member is told; the deactivated one is not.
+	ns := peopleNotifications(t, e.pool, m1.ID)
+	last := ns[len(ns)-1]
+	require.Equal(t, "group.removed", last.Type)
+	require.Equal(t, g.ID, *last.SubjectID)
+	require.Equal(t, true, last.Payload["groupDeleted"])
+	for _, n := range peopleNotifications(t, e.pool, m2.ID) {
+		require.NotEqual(t, "group.removed", n.Type)
+	}
+
+	// The slug is free again.
+	_, err = e.svc.CreateGroup(ctx, c, "doomed", "Doomed again", "")
+	require.NoError(t, err)
+}

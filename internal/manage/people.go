@@ -1,0 +1,100 @@
+package manage
+
+import (
+	"context"
+	"errors"
+	"net/mail"
+	"strings"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"codna/internal/auth"
+	"codna/internal/db"
+	"codna/internal/fault"
+	"codna/internal/inbox"
+)
+
+// peopleCheckEmail trims and checks a new person's email address as
+// CreatePerson does. Errors: BAD_USER_INPUT on email.
+func peopleCheckEmail(email string) (string, error) {
+	email = strings.TrimSpace(email)
+	if a, err := mail.ParseAddress(email); err != nil || a.Address != email || len(email) > 320 {
+		return "", fault.Input("email", "Enter a valid email address, like dana@example.com.")
+	}
+	if strings.HasSuffix(strings.ToLower(email), "@agents.invalid") {
+		return "", fault.Input("email", "That address is reserved for agents.")
+	}
+	return email, nil
+}
+
+// peopleCheckName trims and checks a person's or agent's name.
+// Errors: BAD_USER_INPUT on name.
+func peopleCheckName(name string) (string, error) {
+	name = strings.TrimSpace(name)
+	if name == "" || len(name) > 200 {
+		return "", fault.Input("name", "Enter a name of 1 to 200 characters.")
+	}
+	return name, nil
+}
+
+// peopleCheckPassword applies CreatePerson's password rules.
+// Errors: BAD_USER_INPUT on field.
+func peopleCheckPassword(field, password string) error {
+	if len([]rune(password)) < auth.MinPasswordLength || len(password) > 1024 {
+		return fault.Input(field, "Choose a password of at least %d characters.", auth.MinPasswordLength)
+	}
+	return nil
+}
+
+// peopleManagement is the actor management's changes are made by, for
+// notifications and access events.
+func peopleManagement() *uuid.UUID {
+	id := auth.ManagementID
+	return &id
+}
+
+// ResetPassword gives a person a new password that management chose (to
+// pass on to them out of band). It ends every session of theirs at once;
+// their personal access tokens keep working. The person is told with an
+// account.password_reset notification. A deactivated person's password may
+// be reset too (they still cannot sign in until reactivated).
+//
+// Audit: user.password_reset, target_user_id the person, details
+// {sessions_ended}.
+//
+// Errors: BAD_USER_INPUT on newPassword for a password of fewer than
+// auth.MinPasswordLength characters (or over 1024 bytes); NOT_FOUND when
+// userID is not a person (an agent, management, or no one).
+func (s *Service) ResetPassword(ctx context.Context, c Caller, userID uuid.UUID, newPassword string) (auth.User, error) {
+	if err := peopleCheckPassword("newPassword", newPassword); err != nil {
+		return auth.User{}, err
+	}
+	hash, err := auth.HashPassword(s.argon2, newPassword)
+	if err != nil {
+		return auth.User{}, err
+	}
+	var out auth.User
+	err = db.InTx(ctx, s.pool, func(tx pgx.Tx, q *db.Queries) error {
+		u, err := q.ManageUserSetPassword(ctx, db.ManageUserSetPasswordParams{ID: userID, PasswordHash: &hash})
+		if errors.Is(err, pgx.ErrNoRows) {
+			return fault.New(fault.NotFound, "No person has that id.")
+		} else if err != nil {
+			return err
+		}
+		out = auth.UserFromRow(u)
+		n, err := q.SessionDeleteByUser(ctx, u.ID)
+		if err != nil {
+			return err
+		}
+		if _, err := inbox.Notify(ctx, tx, inbox.New{
+			RecipientID: u.ID, ActorID: peopleManagement(), Type: inbox.TypeAccountPasswordReset,
+			SubjectType: "user", SubjectID: &u.ID,
+			Payload: map[string]any{"sessionsEnded": n},
+		}); err != nil {
+			return err
+		}
+		return s.record(ctx, q, c, audit{action: "user.password_reset", targetUser: &u.ID, details: map[string]any{"sessions_ended": n}})
+	})
+	return out, err
+}
