@@ -97,4 +97,3 @@ func (r *mutationResolver) metadataPayload(ctx context.Context, c manage.Caller,
 func principalFromModel(t model.PrincipalType, id string) (access.Principal, error) {
 	return principalOf(t, id)
 }
-

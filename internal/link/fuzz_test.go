@@ -30,7 +30,8 @@ func FuzzExtract(f *testing.F) {
 	}
 	r := rand.New(rand.NewPCG(3, 4))
 	for range 20 {
-		f.Add(genBody(r))
+		f.Add(genBody(r, false))
+		f.Add(genBody(r, true))
 	}
 	f.Fuzz(func(t *testing.T, body string) {
 		checkBody(t, body)

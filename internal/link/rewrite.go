@@ -14,6 +14,7 @@ import (
 type edit struct {
 	start, end int
 	repl       string
+	defStart   int // for the removal of a definition, its Start
 }
 
 // applyEdits applies non-overlapping edits to body.
@@ -21,7 +22,13 @@ func applyEdits(body string, edits []edit) string {
 	if len(edits) == 0 {
 		return body
 	}
-	sort.Slice(edits, func(i, j int) bool { return edits[i].start < edits[j].start })
+	edits = append([]edit(nil), edits...)
+	sort.SliceStable(edits, func(i, j int) bool {
+		if edits[i].start != edits[j].start {
+			return edits[i].start < edits[j].start
+		}
+		return edits[i].end < edits[j].end
+	})
 	var b strings.Builder
 	b.Grow(len(body))
 	at := 0
@@ -38,7 +45,8 @@ func applyEdits(body string, edits []edit) string {
 }
 
 // RewriteHrefs calls rewrite with the Href of every Inline and Definition
-// occurrence of body (Scan), in source order, and where it returns
+// occurrence of body (Scan), in source order (except a definition Scan
+// reports without a destination range), and where it returns
 // (newHref, true) with newHref different from the Href, replaces that
 // destination's bytes with newHref. Reference uses have no destination of
 // their own: they follow their definition. Everything else is kept byte for
@@ -52,20 +60,26 @@ func applyEdits(body string, edits []edit) string {
 //   - a bare original gets <...> when newHref cannot be bare: it is empty,
 //     contains a space, tab or line break, starts with '<', has unbalanced
 //     (unescaped) parentheses, or ends in a lone backslash;
-//   - inside <...>, an unescaped '<' or '>' is written "\<" or "\>", a
-//     trailing lone backslash "\\", and CR and LF, which cannot be written
-//     there, are percent-encoded (%0D, %0A);
+//   - inside <...>, when newHref cannot stand there as it is (it has an
+//     unescaped '>', a line break or a trailing lone backslash), unescaped
+//     '<' and '>' are written "\<" and "\>", a trailing lone backslash
+//     "\\", and CR and LF, which cannot be written there, %0D and %0A;
 //   - in a GFM table cell an unescaped '|' is written "\|" (it would end the
 //     cell);
 //   - in an inline link, backticks are percent-encoded (%60) when newHref's
 //     runs of backticks differ from the old href's (a new backtick could
 //     close a code span opened earlier in the paragraph and unmake the link).
 //
-// With a rewrite that returns its argument (or false) the result is body,
-// unchanged.
+// A new destination can, rarely, let brackets before the link pair
+// differently ("[x]([a](<my doc.md>))" is a link to "my doc.md" only because
+// the space ends the outer destination early); then the '[' or ']' of the
+// link that would appear is backslash-escaped, so that the body keeps its
+// links. With a rewrite that returns its argument (or false) the result is
+// body, unchanged.
 func RewriteHrefs(body string, rewrite func(href string) (string, bool)) string {
 	var edits []edit
-	for _, o := range parse(body).occ {
+	occ := parse(body).occ
+	for _, o := range occ {
 		if o.Kind == Reference || !o.exact {
 			continue
 		}
@@ -73,9 +87,16 @@ func RewriteHrefs(body string, rewrite func(href string) (string, bool)) string 
 		if !ok || nh == o.Href {
 			continue
 		}
-		edits = append(edits, edit{o.DestStart, o.DestEnd, writeDest(nh, o)})
+		edits = append(edits, edit{start: o.DestStart, end: o.DestEnd, repl: writeDest(nh, o)})
 	}
-	return applyEdits(body, edits)
+	if len(edits) == 0 {
+		return body
+	}
+	keep := make(map[int]bool, len(occ))
+	for _, o := range occ {
+		keep[o.Start] = true
+	}
+	return settle(body, edits, keep)
 }
 
 // writeDest returns the bytes to put in place of o's destination.
@@ -297,13 +318,40 @@ func Retarget(body, href string, to Address, fromSpace, fromPath string) string 
 //   - kept text that would start a block where the link began a line ("# x",
 //     "- x", "1. x", "> x", "```", "===") gets a backslash before the
 //     character that would ("\# x", "1\. x");
+//   - a link with no text that began a line, whose removal would leave an
+//     empty line or list item that ends a block early, becomes "&#8203;"
+//     (a zero-width space);
 //   - brackets that become a link only because a link inside them is gone
 //     ("[x [a](href)](y.md)": a link may not contain a link) get their '['
 //     escaped ("\[x a](y.md)").
 //
-// Emphasis delimiters in the kept text may pair with ones outside it (they
-// could not across the link's brackets).
+// What Drop does not undo: the kept text is joined to the text around it,
+// so emphasis delimiters in it may pair with ones outside (they could not
+// across the link's brackets), a backtick run at its edge may merge with a
+// touching one outside, and a '<' in it may open raw HTML that now reaches
+// past the old link. Such bodies are rare; the result is still valid
+// markdown without the dropped links.
 func Drop(body, href string) string {
+	out := dropOnce(body, href)
+	// In contrived bodies the brackets left behind can still pair into a
+	// link to href that settle could not undo: drop that one too.
+	for range 4 {
+		again := false
+		for _, o := range Scan(out) {
+			if o.Kind != Definition && o.Href == href && o.exact {
+				again = true
+				break
+			}
+		}
+		if !again {
+			break
+		}
+		out = dropOnce(out, href)
+	}
+	return out
+}
+
+func dropOnce(body, href string) string {
 	p := parse(body)
 	keep := map[int]bool{} // definitions still used
 	for _, key := range p.state.imageRefs {
@@ -320,30 +368,42 @@ func Drop(body, href string) string {
 		}
 	}
 	var dels, defDels []edit
-	links := map[int]bool{} // starts of the links that stay
+	links := map[int]bool{} // starts of the links and definitions that stay
 	for i, o := range p.occ {
-		if o.Href != href || !o.exact {
-			if o.Kind != Definition {
-				links[o.Start] = true
-			}
+		if o.Href != href || !o.exact || o.Kind == Definition && keep[i] {
+			links[o.Start] = true
 			continue
 		}
 		switch o.Kind {
 		case Inline, Reference:
-			dels = append(dels, edit{o.Start, o.TextStart, ""}, edit{o.TextEnd, o.End, ""})
+			dels = append(dels, edit{start: o.Start, end: o.TextStart}, edit{start: o.TextEnd, end: o.End})
 			if o.lineStart {
 				if at := blockStartEscape(body, o); at >= 0 {
-					dels = append(dels, edit{at, at, "\\"})
+					dels = append(dels, edit{start: at, end: at, repl: "\\"})
 				}
 			}
 		case Definition:
-			if !keep[i] {
-				defDels = append(defDels, removeDefinition(body, o))
-			}
+			defDels = append(defDels, removeDefinition(body, o))
 		}
 	}
 	if len(dels) == 0 && len(defDels) == 0 {
 		return body
+	}
+	// A link with no text that began a line leaves an empty line or list
+	// item, which can end a paragraph or list item early: keep the place
+	// with an invisible character then.
+	kept := 0
+	for _, o := range p.occ {
+		if o.Kind != Definition && links[o.Start] {
+			kept++
+		}
+	}
+	if len(dels) > 0 && !sameShape(body, dels, links, kept, p.doc) {
+		for _, o := range p.occ {
+			if o.Href == href && o.exact && o.Kind != Definition && o.lineStart && strings.TrimSpace(o.Text) == "" {
+				dels = append(dels, edit{start: o.TextStart, end: o.TextStart, repl: zeroWidthSpace})
+			}
+		}
 	}
 	// Remove the definitions that can go without changing the blocks.
 	if len(defDels) > 0 {
@@ -356,19 +416,25 @@ func Drop(body, href string) string {
 				try := append(append([]edit(nil), dels...), d)
 				if blockSignature(parse(applyEdits(body, try)).doc) == want {
 					dels = try
+				} else {
+					links[d.defStart] = true // kept
 				}
 			}
 		}
 	}
-	return escapeNewLinks(body, dels, links)
+	return settle(body, dels, links)
 }
 
-// escapeNewLinks applies dels to body and then looks for backslashes to
-// insert so that the links of the result are exactly those of body whose
-// starts are in keep: a link that appears only because a link inside its
-// brackets was dropped gets its ']' or its '[' escaped, whichever keeps the
-// other links as they were (greedily, a few rounds at most).
-func escapeNewLinks(body string, dels []edit, keep map[int]bool) string {
+// settle applies edits to body and then looks for backslashes to insert so
+// that the links and definitions of the result start exactly where those of
+// body whose starts are in keep did. A changed destination or a dropped link
+// can let brackets around it pair differently: "[x [a](href)](y.md)" is one
+// link, to href, since a link may not contain a link, and
+// "[x]([a](<my doc.md>))" is one link, to "my doc.md", since the space
+// stops the outer destination. A link or definition that appears so gets its
+// ']' or its '[' escaped (a literal bracket either way), whichever brings
+// back the others (greedily, a few rounds at most).
+func settle(body string, dels []edit, keep map[int]bool) string {
 	type result struct {
 		out   string
 		bad   int   // links gained or lost
@@ -377,22 +443,19 @@ func escapeNewLinks(body string, dels []edit, keep map[int]bool) string {
 	eval := func(escapes []int) result {
 		edits := append([]edit(nil), dels...)
 		for _, at := range escapes {
-			edits = append(edits, edit{at, at, "\\"})
+			edits = append(edits, edit{start: at, end: at, repl: "\\"})
 		}
 		out, origin := applyEditsMapped(body, edits)
 		r := result{out: out}
 		present := map[int]bool{}
 		for _, o := range Scan(out) {
-			if o.Kind == Definition {
-				continue
-			}
 			at := origin[o.Start]
 			if at >= 0 && keep[at] {
 				present[at] = true
 				continue
 			}
 			r.bad++
-			if o.TextEnd >= 0 && origin[o.TextEnd] >= 0 {
+			if o.Kind != Definition && o.TextEnd >= 0 && origin[o.TextEnd] >= 0 {
 				r.fixes = append(r.fixes, origin[o.TextEnd])
 			}
 			if at >= 0 {
@@ -421,10 +484,38 @@ func escapeNewLinks(body string, dels []edit, keep map[int]bool) string {
 	return best.out
 }
 
+// sameShape reports whether body with edits applied has the block structure
+// of doc (body's AST) and its links are the given number of links of body,
+// starting where they did (at offsets in keep).
+func sameShape(body string, edits []edit, keep map[int]bool, links int, doc ast.Node) bool {
+	out, origin := applyEditsMapped(body, edits)
+	q := parse(out)
+	if blockSignature(q.doc) != blockSignature(doc) {
+		return false
+	}
+	n := 0
+	for _, o := range q.occ {
+		if o.Kind == Definition {
+			continue
+		}
+		if at := origin[o.Start]; at < 0 || !keep[at] {
+			return false
+		}
+		n++
+	}
+	return n == links
+}
+
+// zeroWidthSpace holds the place of a dropped link with no text.
+const zeroWidthSpace = "&#8203;"
+
 // blockStartEscape returns where a backslash keeps the text of o, a link
 // that begins a line, from starting a block once its markup is gone, or -1.
 func blockStartEscape(body string, o Occurrence) int {
 	text := body[o.TextStart:o.TextEnd]
+	if strings.TrimSpace(text) == "" {
+		return -1 // what follows is other markup; Drop keeps the place instead
+	}
 	line := text
 	if i := strings.IndexAny(text, "\r\n"); i >= 0 {
 		line = text[:i]
@@ -437,6 +528,9 @@ func blockStartEscape(body string, o Occurrence) int {
 	}
 	if line == "" || !util.IsPunct(line[0]) && !(line[0] >= '0' && line[0] <= '9') {
 		return -1
+	}
+	if len(line) >= 3 && line[0] == '[' && strings.IndexByte(" xX", line[1]) >= 0 && line[2] == ']' {
+		return o.TextStart // a GFM task list check box, in a list item
 	}
 	if startsBlock(line) {
 		at := 0
@@ -500,6 +594,7 @@ func blockSignature(doc ast.Node) string {
 // result, its offset in body (-1 for inserted bytes). Insertions sort before
 // a deletion at the same offset.
 func applyEditsMapped(body string, edits []edit) (string, []int) {
+	edits = append([]edit(nil), edits...)
 	sort.SliceStable(edits, func(i, j int) bool {
 		if edits[i].start != edits[j].start {
 			return edits[i].start < edits[j].start
@@ -540,7 +635,7 @@ func removeDefinition(body string, o Occurrence) edit {
 	}
 	lineStart := strings.LastIndexByte(body[:start], '\n') + 1
 	if strings.TrimLeft(body[lineStart:start], " \t") != "" {
-		return edit{start, end, ""}
+		return edit{start: start, end: end, defStart: o.Start}
 	}
 	switch {
 	case strings.HasPrefix(body[end:], "\r\n"):
@@ -549,9 +644,9 @@ func removeDefinition(body string, o Occurrence) edit {
 		end++
 	case end == len(body):
 	default:
-		return edit{start, end, ""}
+		return edit{start: start, end: end, defStart: o.Start}
 	}
-	return edit{lineStart, end, ""}
+	return edit{start: lineStart, end: end, defStart: o.Start}
 }
 
 // Append adds a link to to at the end of body, in a paragraph of its own, as

@@ -37,6 +37,7 @@ func TestRewriteHrefs(t *testing.T) {
 		{"definition empty", "[r]\n\n[r]: x.md\n", to(""), "[r]\n\n[r]: <>\n"},
 		{"code untouched", "`[a](x.md)`\n\n```\n[a](x.md)\n```\n", to("z.md"), "`[a](x.md)`\n\n```\n[a](x.md)\n```\n"},
 		{"CRLF and UTF-8 kept", "é [ü](x.md)\r\n[b](x.md)\r\n", to("z.md"), "é [ü](z.md)\r\n[b](z.md)\r\n"},
+		{"brackets before keep their pairing", "[x]([a](<my doc.md>))", func(h string) (string, bool) { return "z.md", h == "my doc.md" }, `[x\]([a](<z.md>))`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -143,6 +144,17 @@ func TestDrop(t *testing.T) {
 		{"code untouched", "`[a](x.md)` [b](x.md)", "x.md", "`[a](x.md)` b"},
 		{"multi-byte text", "[日本語](x.md)é", "x.md", "日本語é"},
 		{"angle href", "[a](<x y.md>)", "x y.md", "a"},
+		{"brackets that would become a link", "[x [a](h.md)](y.md)", "h.md", `[x a\](y.md)`},
+		{"text that would be a heading", "[# Setup](h.md) now", "h.md", `\# Setup now`},
+		{"text that would be a list item", "Intro\n[- item](h.md)\n", "h.md", "Intro\n\\- item\n"},
+		{"text that would be an ordered list", "[1. first](h.md)", "h.md", `1\. first`},
+		{"text that would underline", "Title\n[===](h.md)\n", "h.md", "Title\n\\===\n"},
+		{"text that would be a task check box", "- [[x] done](h.md)\n", "h.md", "- \\[x] done\n"},
+		{"emphasis in the text stays", "[*a*](h.md)", "h.md", "*a*"},
+		{"definition kept when its removal would empty a list item", "- [r]: h.md\n\n  more [r]\n", "h.md", "- [r]: h.md\n\n  more r\n"},
+		{"empty text keeps a list item", "- [](h.md)\n\n  more\n", "h.md", "- &#8203;\n\n  more\n"},
+		{"empty text before a would-be check box", "- [](h.md)[x](y.md)\n", "h.md", "- &#8203;[x](y.md)\n"},
+		{"empty text elsewhere", "a [](h.md) b", "h.md", "a  b"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -186,5 +198,30 @@ func TestAppend(t *testing.T) {
 				t.Errorf("appended link %q resolves to %v, %v", last.Href, a, ok)
 			}
 		})
+	}
+}
+
+// The package-level parser is shared: concurrent use must be safe (run with
+// -race).
+func TestConcurrentUse(t *testing.T) {
+	t.Parallel()
+	body := "See [a](x.md), [b][r] and `[c](y.md)`.\n\n| t |\n|---|\n| [d](z.md) www.example.com |\n\n[r]: ../ops/w.md\n"
+	want := link.Extract(body)
+	done := make(chan bool)
+	for range 8 {
+		go func() {
+			ok := true
+			for range 200 {
+				got := link.Extract(body)
+				ok = ok && len(got) == len(want) && got[0] == want[0] && got[2] == want[2]
+				_ = link.Rebase(body, "wiki", "a", "wiki", "b/c")
+			}
+			done <- ok
+		}()
+	}
+	for range 8 {
+		if !<-done {
+			t.Error("concurrent Extract disagreed")
+		}
 	}
 }
