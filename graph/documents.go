@@ -152,3 +152,16 @@ func decodeVersionCursor(s string) (int, error) {
 func (r *documentRevisionConnectionResolver) revisionPage(ctx context.Context, c *model.DocumentRevisionConnection) ([]document.Revision, bool, error) {
 	return c.Page(func() ([]document.Revision, bool, error) { return r.Docs.Revisions(ctx, c.Doc, c.Before, c.First) })
 }
+
+// noteAgentRead records that an agent opened a document (agent_reads: a
+// row per page per day), for the agent's page. A failure is logged, not
+// shown: the read itself succeeded.
+func (r *Resolver) noteAgentRead(ctx context.Context, d *document.Doc) {
+	a := auth.ActorFrom(ctx)
+	if a == nil || a.Kind != auth.KindAgent {
+		return
+	}
+	if err := auth.RecordAgentRead(ctx, r.Docs.Pool(), a.UserID, d.ID); err != nil {
+		r.Log.WarnContext(ctx, "record an agent read", "error", err)
+	}
+}

@@ -262,7 +262,11 @@ func (r *queryResolver) Document(ctx context.Context, id string) (*document.Doc,
 	if err != nil {
 		return nil, err
 	}
-	return requireDoc(ctx, did)
+	d, err := requireDoc(ctx, did)
+	if err == nil {
+		r.noteAgentRead(ctx, d)
+	}
+	return d, err
 }
 
 // DocumentByAddress is the resolver for the documentByAddress field.
@@ -272,6 +276,7 @@ func (r *queryResolver) DocumentByAddress(ctx context.Context, space model.Space
 		return nil, err
 	}
 	primeDocs(ctx, []*document.Doc{d})
+	r.noteAgentRead(ctx, d)
 	return d, nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"log/slog"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -56,6 +57,9 @@ type Service struct {
 	byIP      *Limiter
 	dummyHash string
 	log       *slog.Logger
+
+	webMu   sync.Mutex
+	webSeen map[uuid.UUID]time.Time // the hour each person's web use was last recorded
 }
 
 // New returns a Service over pool.
@@ -146,6 +150,9 @@ func (s *Service) Login(ctx context.Context, r LoginRequest) (*Session, error) {
 	}); err != nil {
 		return nil, err
 	}
+	if err := RecordUsage(ctx, s.pool, u.ID, UsageSignIn, "", ""); err != nil {
+		s.log.WarnContext(ctx, "record a sign-in", "error", err)
+	}
 	return &Session{User: UserFromRow(u), Secret: secret, ExpiresAt: expires}, nil
 }
 
@@ -160,6 +167,36 @@ func (s *Service) Logout(ctx context.Context, secret string) (bool, error) {
 		return false, err
 	}
 	return n > 0, nil
+}
+
+// NoteWebUse records, at most once per person per UTC hour and replica,
+// that a person used the instance (usage_daily, activity web). Only the
+// first request of each hour writes.
+func (s *Service) NoteWebUse(ctx context.Context, a *Actor) {
+	if a == nil || a.Kind != KindPerson {
+		return
+	}
+	hour := time.Now().UTC().Truncate(time.Hour)
+	s.webMu.Lock()
+	if s.webSeen == nil {
+		s.webSeen = map[uuid.UUID]time.Time{}
+	}
+	if s.webSeen[a.UserID].Equal(hour) {
+		s.webMu.Unlock()
+		return
+	}
+	s.webSeen[a.UserID] = hour
+	if len(s.webSeen) > 100_000 {
+		for id, h := range s.webSeen {
+			if h.Before(hour) {
+				delete(s.webSeen, id)
+			}
+		}
+	}
+	s.webMu.Unlock()
+	if err := RecordUsage(ctx, s.pool, a.UserID, UsageWeb, "", ""); err != nil {
+		s.log.WarnContext(ctx, "record web use", "error", err)
+	}
 }
 
 // Credentials are what a request presented.

@@ -156,12 +156,12 @@ func (g *benchGraph) run(b *testing.B) {
 	}{
 		{"owner", g.owner, g.all, graphwalk.Outgoing, false},
 		{"half-reader", g.reader, g.readable, graphwalk.Outgoing, false},
-		{"owner/incoming", g.owner, g.all, graphwalk.Incoming, false},
-		{"owner/both", g.owner, g.all, graphwalk.Both, false},
-		{"half-reader/both", g.reader, g.readable, graphwalk.Both, false},
-		{"graph/owner", g.owner, g.all, graphwalk.Outgoing, true},
-		{"graph/half-reader", g.reader, g.readable, graphwalk.Outgoing, true},
-		{"graph/owner/both", g.owner, g.all, graphwalk.Both, true},
+		{"owner-incoming", g.owner, g.all, graphwalk.Incoming, false},
+		{"owner-both", g.owner, g.all, graphwalk.Both, false},
+		{"half-reader-both", g.reader, g.readable, graphwalk.Both, false},
+		{"graph-owner", g.owner, g.all, graphwalk.Outgoing, true},
+		{"graph-half-reader", g.reader, g.readable, graphwalk.Outgoing, true},
+		{"graph-owner-both", g.owner, g.all, graphwalk.Both, true},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
 			ctx := context.Background()

@@ -114,3 +114,33 @@ func TestManagementNeverReceivesContent(t *testing.T) {
 	require.GreaterOrEqual(t, audits, 15)
 	require.False(t, strings.Contains(strings.Join(responses, ""), "content"), "no field named content is ever returned to management")
 }
+
+// Sign-ins, hours of web use and agent reads are counted — never what was read.
+func TestUsageIsRecorded(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ctx := context.Background()
+	p := pgtest.CreatePerson(t, b.pool)
+	_, cookie := b.login(t, p.Email, pgtest.Password)
+	for range 3 {
+		require.Empty(t, b.do(t, req{query: meQuery, cookie: cookie}).Errors)
+	}
+	count := func(activity string) int {
+		var n int
+		require.NoError(t, b.pool.QueryRow(ctx, `SELECT coalesce(sum(count), 0) FROM usage_daily WHERE user_id = $1 AND activity = $2`, p.ID, activity).Scan(&n))
+		return n
+	}
+	require.Equal(t, 1, count("sign_in"))
+	require.Equal(t, 1, count("web"), "one hour of web use, however many requests")
+
+	agent := pgtest.CreateAgent(t, b.pool, p.ID)
+	d := pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{})
+	_, err := b.pool.Exec(ctx, `INSERT INTO document_access (id, document_id, principal_type, principal_id) VALUES (gen_random_uuid(), $1, 'user', $2)`, d.ID, agent.ID)
+	require.NoError(t, err)
+	for range 2 {
+		b.gql(t, agent.Token, `query($id: ID!) { document(id: $id) { id } }`, map[string]any{"id": d.ID.String()})
+	}
+	var reads int
+	require.NoError(t, b.pool.QueryRow(ctx, `SELECT count FROM agent_reads WHERE agent_id = $1 AND document_id = $2`, agent.ID, d.ID).Scan(&reads))
+	require.Equal(t, 2, reads)
+}

@@ -346,6 +346,7 @@ func (s *Server) graphqlGuard(next http.Handler) http.Handler {
 		}
 		if actor != nil {
 			ctx = auth.WithActor(ctx, actor)
+			s.Auth.NoteWebUse(ctx, actor)
 		}
 		if upgrade {
 			next.ServeHTTP(w, r.WithContext(ctx))
