@@ -29,9 +29,25 @@ Commands:
   manage user create --email E --name N --password-stdin
   manage user deactivate|reactivate --email E
   manage user list
+  manage user invite --email E --name N [--valid-for 168h]
+  manage user reset-password --email E --password-stdin
+  manage user transfer --from E --to E
   manage token create --name N [--expires 720h]
   manage token revoke --id ID
   manage token list
+  manage group create --slug S --name N [--description D]
+  manage group rename|delete|members --group ID [--name N]
+  manage group add-member|remove-member --group ID --user E
+  manage group list
+  manage agent create --slug S --name N --add E[,E…]
+  manage agent responsible --agent ID [--add E,…] [--remove E,…]
+  manage agent delete --agent ID
+  manage agent token --agent ID --name N
+  manage agent list
+  manage document show|quarantine|release|unshare --document ID
+                         [--reason R] [--restore-sharing] [--user ID --principal-type user|group]
+  manage audit list [--action A] [--since T] [--until T]
+  manage usage report --from YYYY-MM-DD --to YYYY-MM-DD
 
 Without CODNA_DATABASE_URL every command uses the embedded database under
 CODNA_DATA_DIR (default ./.codna): the one a running 'codna serve' has up, or

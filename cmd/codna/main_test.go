@@ -131,3 +131,40 @@ func TestManageOnTheEmbeddedDatabase(t *testing.T) {
 	require.Contains(t, out, "(dirty=false)")
 	require.NotContains(t, out, "schema version 0 ")
 }
+
+func TestManageGroupsAgentsAndDocumentsFromTheCLI(t *testing.T) {
+	d := pgtest.New(t)
+	t.Setenv("CODNA_DATABASE_URL", d.URL)
+	p := pgtest.CreatePerson(t, d.Pool)
+	doc := pgtest.CreateDocument(t, d.Pool, p.ID, pgtest.Doc{Title: "Secret title"})
+
+	out, _, err := runCLI(t, "", "manage", "group", "create", "--slug", "ops", "--name", "Ops")
+	require.NoError(t, err)
+	require.Contains(t, out, "created group ops")
+	var gid string
+	require.NoError(t, d.Pool.QueryRow(context.Background(), `SELECT id::text FROM groups WHERE slug = 'ops'`).Scan(&gid))
+	out, _, err = runCLI(t, "", "manage", "group", "add-member", "--group", gid, "--user", p.Email)
+	require.NoError(t, err)
+	require.Contains(t, out, "1 members")
+	out, _, err = runCLI(t, "", "manage", "agent", "create", "--slug", "helper", "--name", "Helper", "--add", p.Email)
+	require.NoError(t, err)
+	require.Contains(t, out, "coda_")
+
+	_, _, err = runCLI(t, "", "manage", "document", "quarantine", "--document", doc.ID.String(), "--reason", "reported")
+	require.NoError(t, err)
+	out, _, err = runCLI(t, "", "manage", "document", "show", "--document", doc.ID.String())
+	require.NoError(t, err)
+	require.NotContains(t, out, "Secret title", "management never sees content")
+	require.Contains(t, out, p.Email)
+	out, _, err = runCLI(t, "", "manage", "document", "release", "--document", doc.ID.String(), "--restore-sharing")
+	require.NoError(t, err)
+	require.Contains(t, out, "released")
+	out, _, err = runCLI(t, "", "manage", "audit", "list")
+	require.NoError(t, err)
+	for _, action := range []string{"group.create", "group.member_add", "agent.create", "document.quarantine", "document.release"} {
+		require.Contains(t, out, action)
+	}
+	_, _, err = runCLI(t, "", "manage", "group", "delete", "--group", "not-an-id")
+	var ue usageError
+	require.ErrorAs(t, err, &ue)
+}

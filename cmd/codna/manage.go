@@ -28,6 +28,7 @@ func manageCmd(ctx context.Context, cfg config, args []string, stdin io.Reader, 
 	id := fs.String("id", "", "an id")
 	passwordStdin := fs.Bool("password-stdin", false, "read the password from standard input (first line)")
 	expires := fs.Duration("expires", 0, "token lifetime, e.g. 720h; 0: never expires")
+	more := moreFlags(fs)
 	if err := fs.Parse(rest); err != nil {
 		return usageError{err.Error()}
 	}
@@ -139,7 +140,14 @@ func manageCmd(ctx context.Context, cfg config, args []string, stdin io.Reader, 
 			return tw.Flush()
 		}
 	default:
-		return usageError{fmt.Sprintf("unknown manage command %q", noun+" "+verb)}
+		m, err := moreManage(noun+" "+verb, more, *email, *name, *id, *passwordStdin, stdin, stdout)
+		if err != nil {
+			return err
+		}
+		if m == nil {
+			return usageError{fmt.Sprintf("unknown manage command %q", noun+" "+verb)}
+		}
+		act = m
 	}
 
 	dbase, _, err := openLogged(ctx, cfg, stderr)
