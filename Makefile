@@ -34,6 +34,9 @@ lint:
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime 20x ./internal/pgtest/
 	$(GO) test -run '^$$' -bench . -benchtime 500x ./internal/server/
+	$(GO) test -run '^$$' -bench . ./internal/link/ ./internal/outbox/
+	$(GO) test -run '^$$' -bench Levels -benchtime 500x ./internal/document/
+	$(GO) test -run '^$$' -bench Walk -benchtime 500x ./internal/graphwalk/
 
 clean:
 	rm -rf bin

@@ -2,6 +2,7 @@ package link
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -268,23 +269,44 @@ func Rebase(body, fromSpace, fromPath, toSpace, toPath string) string {
 		return body
 	}
 	return RewriteHrefs(body, func(href string) (string, bool) {
-		if !IsInternal(href) {
-			return "", false
-		}
-		_, suffix, p := splitHref(href)
-		if strings.HasPrefix(p, "/") {
-			return "", false
-		}
-		addr, ok := Resolve(fromSpace, fromPath, href)
-		if !ok {
-			return "", false
-		}
-		nh := Relative(toSpace, toPath, addr)
-		if !strings.HasSuffix(percentDecode(p), ".md") {
-			nh = strings.TrimSuffix(nh, ".md")
-		}
-		return nh + suffix, true
+		return RebaseHref(href, fromSpace, fromPath, toSpace, toPath)
 	})
+}
+
+// RebaseHref is Rebase's rule for one href: for a relative internal href
+// that resolves from /<fromSpace>/<fromPath>/, the href that reaches the same
+// address from /<toSpace>/<toPath>/ (Relative's form, without ".md" when the
+// original had none, then the original ?query and #fragment as written) and
+// true; otherwise "", false. The new href may equal href. With
+// RewriteHrefs it lets a caller see which href became which:
+//
+//	renamed := map[string]string{}
+//	body = link.RewriteHrefs(body, func(h string) (string, bool) {
+//		n, ok := link.RebaseHref(h, fromSpace, fromPath, toSpace, toPath)
+//		if ok && n != h {
+//			renamed[h] = n
+//		}
+//		return n, ok
+//	})
+//
+// (Rebase also returns the body unchanged when the folder is the same.)
+func RebaseHref(href, fromSpace, fromPath, toSpace, toPath string) (string, bool) {
+	if !IsInternal(href) {
+		return "", false
+	}
+	_, suffix, p := splitHref(href)
+	if strings.HasPrefix(p, "/") {
+		return "", false
+	}
+	addr, ok := Resolve(fromSpace, fromPath, href)
+	if !ok {
+		return "", false
+	}
+	nh := Relative(toSpace, toPath, addr)
+	if !strings.HasSuffix(percentDecode(p), ".md") {
+		nh = strings.TrimSuffix(nh, ".md")
+	}
+	return nh + suffix, true
 }
 
 // Retarget makes every occurrence of exactly href (Occurrence.Href, as
@@ -433,7 +455,7 @@ func dropOnce(body, href string) string {
 // "[x]([a](<my doc.md>))" is one link, to "my doc.md", since the space
 // stops the outer destination. A link or definition that appears so gets its
 // ']' or its '[' escaped (a literal bracket either way), whichever brings
-// back the others (greedily, a few rounds at most).
+// back the others (a greedy search of a few rounds at most).
 func settle(body string, dels []edit, keep map[int]bool) string {
 	type result struct {
 		out   string
@@ -465,21 +487,30 @@ func settle(body string, dels []edit, keep map[int]bool) string {
 		r.bad += len(keep) - len(present)
 		return r
 	}
+	// Greedy, but a step that gains nothing is allowed (escaping one bracket
+	// can uncover the next link to escape); the best result seen wins.
+	cur := eval(nil)
+	best := cur
 	var escapes []int
-	best := eval(nil)
-	for round := 0; round < 8 && best.bad > 0 && len(best.fixes) > 0; round++ {
-		improved := false
-		next, nextEsc := best, escapes
-		for _, at := range best.fixes {
+	for round := 0; round < 8 && cur.bad > 0 && len(cur.fixes) > 0; round++ {
+		var next result
+		var nextEsc []int
+		for _, at := range cur.fixes {
+			if slices.Contains(escapes, at) {
+				continue
+			}
 			try := append(append([]int(nil), escapes...), at)
-			if r := eval(try); r.bad < next.bad {
-				next, nextEsc, improved = r, try, true
+			if r := eval(try); nextEsc == nil || r.bad < next.bad {
+				next, nextEsc = r, try
 			}
 		}
-		if !improved {
+		if nextEsc == nil || next.bad > cur.bad {
 			break
 		}
-		best, escapes = next, nextEsc
+		cur, escapes = next, nextEsc
+		if cur.bad < best.bad {
+			best = cur
+		}
 	}
 	return best.out
 }

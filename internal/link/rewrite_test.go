@@ -225,3 +225,26 @@ func TestConcurrentUse(t *testing.T) {
 		}
 	}
 }
+
+func TestRebaseHref(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		href, want string
+		ok         bool
+	}{
+		{"../ops/deploy.md#steps", "../../ops/deploy.md#steps", true},
+		{"sibling", "../sibling", true},
+		{"./x.md?v=1", "../x.md?v=1", true},
+		{"laptops/x.md", "x.md", true},
+		{"/wiki/x.md", "", false},
+		{"https://e.com/x.md", "", false},
+		{"diagram.png", "", false},
+		{"../../../x.md", "", false},
+	}
+	for _, c := range cases {
+		got, ok := link.RebaseHref(c.href, "wiki", "eng/onboarding", "wiki", "eng/onboarding/laptops")
+		if got != c.want || ok != c.ok {
+			t.Errorf("RebaseHref(%q) = %q, %v; want %q, %v", c.href, got, ok, c.want, c.ok)
+		}
+	}
+}

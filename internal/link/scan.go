@@ -252,18 +252,26 @@ func destRange(block text.Reader, inline bool) (start, end int, angle, ok bool) 
 
 var markdown = newMarkdown()
 
+// newMarkdown returns goldmark with CommonMark and GFM, its link parser and
+// link reference paragraph transformer wrapped to record positions.
 func newMarkdown() goldmark.Markdown {
+	wrapped := 0
 	inline := parser.DefaultInlineParsers()
 	for i, v := range inline {
-		if ip, ok := v.Value.(parser.InlineParser); ok && string(ip.Trigger()) == string(parser.NewLinkParser().Trigger()) {
-			inline[i].Value = &linkParser{inner: ip}
+		if v.Value == parser.NewLinkParser() {
+			inline[i].Value = &linkParser{inner: parser.NewLinkParser()}
+			wrapped++
 		}
 	}
 	paragraph := parser.DefaultParagraphTransformers()
 	for i, v := range paragraph {
 		if v.Value == parser.LinkReferenceParagraphTransformer {
 			paragraph[i].Value = &refTransformer{inner: parser.LinkReferenceParagraphTransformer}
+			wrapped++
 		}
+	}
+	if wrapped != 2 {
+		panic("link: goldmark's default link parser or link reference transformer not found")
 	}
 	return goldmark.New(
 		goldmark.WithParser(parser.NewParser(
@@ -297,8 +305,9 @@ func parse(body string) *parsed {
 	doc := markdown.Parser().Parse(text.NewReader(src), parser.WithContext(ctx))
 	p := &parsed{src: src, doc: doc, state: st, defs: map[string]int{}}
 
-	// Definitions first (they come before their uses in goldmark's order of
-	// registration, which is source order), then links.
+	// The walk is in document order, which is the order goldmark registered
+	// the definitions in: the first definition of a label is the one its
+	// uses resolve to, wherever they are.
 	inImage := 0
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if _, ok := n.(*ast.Image); ok {
