@@ -101,21 +101,17 @@ func settle(ctx context.Context, sub *live.Sub) bool {
 	return true
 }
 
-// countsStream pushes the actor's counts: first the current value, then
-// each change. It listens before it reads, so no change in between is lost.
-func (r *Resolver) countsStream(ctx context.Context, a *auth.Actor) (<-chan *inbox.Counts, error) {
-	sub := r.Hub.Subscribe(ctx, live.InboxChannel, a.UserID.String())
-	first, err := r.Notifications.Counts(ctx, a.UserID, a.Kind == auth.KindPerson)
-	if err != nil {
-		sub.Close()
-		return nil, err
-	}
-	out := make(chan *inbox.Counts, 1)
+// watch is a subscription's loop: it pushes first, then after each
+// (debounced) signal re-reads and pushes what changed, until ctx ends, the
+// client is too slow, or read says the value is gone (NOT_FOUND). The caller
+// subscribed before reading first, so no change in between is lost.
+func watch[T any](ctx context.Context, r *Resolver, name string, sub *live.Sub, first T, read func() (T, error), same func(a, b T) bool) <-chan T {
+	out := make(chan T, 1)
 	go func() {
 		defer close(out)
 		defer sub.Close()
 		last := first
-		if !push(ctx, out, &first) {
+		if !push(ctx, out, first) {
 			return
 		}
 		for {
@@ -127,24 +123,42 @@ func (r *Resolver) countsStream(ctx context.Context, a *auth.Actor) (<-chan *inb
 			if !settle(ctx, sub) {
 				return
 			}
-			c, err := r.Notifications.Counts(ctx, a.UserID, a.Kind == auth.KindPerson)
-			if err != nil {
+			v, err := read()
+			if fault.CodeOf(err) == fault.NotFound {
+				return
+			} else if err != nil {
 				if ctx.Err() == nil {
-					r.Log.ErrorContext(ctx, "inbox counts for a subscriber", "error", err)
+					r.Log.ErrorContext(ctx, "re-read for a subscriber", "subscription", name, "error", err)
 				}
 				continue
 			}
-			if c == last {
+			if same(v, last) {
 				continue
 			}
-			if !push(ctx, out, &c) {
-				r.Log.InfoContext(ctx, "ending a slow subscription", "subscription", "inboxCounts")
+			if !push(ctx, out, v) {
+				r.Log.InfoContext(ctx, "ending a slow subscription", "subscription", name)
 				return
 			}
-			last = c
+			last = v
 		}
 	}()
-	return out, nil
+	return out
+}
+
+// countsStream pushes the actor's counts: first the current value, then
+// each change.
+func (r *Resolver) countsStream(ctx context.Context, a *auth.Actor) (<-chan *inbox.Counts, error) {
+	sub := r.Hub.Subscribe(ctx, live.InboxChannel, a.UserID.String())
+	read := func() (*inbox.Counts, error) {
+		c, err := r.Notifications.Counts(ctx, a.UserID, a.Kind == auth.KindPerson)
+		return &c, err
+	}
+	first, err := read()
+	if err != nil {
+		sub.Close()
+		return nil, err
+	}
+	return watch(ctx, r, "inboxCounts", sub, first, read, func(x, y *inbox.Counts) bool { return *x == *y }), nil
 }
 
 // uuidFloor is the smallest UUIDv7 of time t: every id made at or after t
@@ -219,47 +233,15 @@ func (r *Resolver) addedStream(ctx context.Context, a *auth.Actor) (<-chan *inbo
 // each change, and ends when the actor can no longer read it.
 func (r *Resolver) documentStream(ctx context.Context, id uuid.UUID) (<-chan *document.Doc, error) {
 	sub := r.Hub.Subscribe(ctx, live.DocumentChannel, id.String())
-	first, err := r.Docs.Get(ctx, id)
+	read := func() (*document.Doc, error) { return r.Docs.Get(ctx, id) }
+	first, err := read()
 	if err != nil {
 		sub.Close()
 		return nil, err
 	}
-	out := make(chan *document.Doc, 1)
-	go func() {
-		defer close(out)
-		defer sub.Close()
-		last := first
-		if !push(ctx, out, first) {
-			return
-		}
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-sub.C:
-			}
-			if !settle(ctx, sub) {
-				return
-			}
-			d, err := r.Docs.Get(ctx, id)
-			if fault.CodeOf(err) == fault.NotFound {
-				return
-			} else if err != nil {
-				if ctx.Err() == nil {
-					r.Log.ErrorContext(ctx, "document for a subscriber", "error", err)
-				}
-				continue
-			}
-			if d.Version == last.Version && d.Access == last.Access {
-				continue
-			}
-			if !push(ctx, out, d) {
-				return
-			}
-			last = d
-		}
-	}()
-	return out, nil
+	return watch(ctx, r, "documentChanged", sub, first, read, func(x, y *document.Doc) bool {
+		return x.Version == y.Version && x.Access == y.Access
+	}), nil
 }
 
 func idPtr(id *uuid.UUID) *string {
