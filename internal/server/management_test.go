@@ -144,3 +144,20 @@ func TestUsageIsRecorded(t *testing.T) {
 	require.NoError(t, b.pool.QueryRow(ctx, `SELECT count FROM agent_reads WHERE agent_id = $1 AND document_id = $2`, agent.ID, d.ID).Scan(&reads))
 	require.Equal(t, 2, reads)
 }
+
+func TestExpiredTokensAreRefused(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	mt := pgtest.CreateManageToken(t, b.pool)
+	p := pgtest.CreatePerson(t, b.pool)
+	pt := pgtest.CreatePersonToken(t, b.pool, p.ID)
+	agent := pgtest.CreateAgent(t, b.pool, p.ID)
+	require.Equal(t, "MANAGEMENT", obj(b.gql(t, mt, meQuery, nil), "me", "kind"))
+	_, err := b.pool.Exec(context.Background(), `UPDATE service_tokens SET expires_at = now() - interval '1 minute'`)
+	require.NoError(t, err)
+	_, err = b.pool.Exec(context.Background(), `UPDATE access_tokens SET expires_at = now() - interval '1 minute'`)
+	require.NoError(t, err)
+	for _, tok := range []string{mt, pt, agent.Token} {
+		require.Equal(t, "UNAUTHENTICATED", b.do(t, req{query: meQuery, bearer: tok}).code())
+	}
+}
