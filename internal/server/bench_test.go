@@ -206,3 +206,21 @@ func BenchmarkInboxCountsLatency(b *testing.B) {
 	b.ReportMetric(pct(0.99), "p99-ms")
 	b.ReportMetric(float64(len(latencies)), "changes-measured")
 }
+
+// BenchmarkOutboxRealConsumers drains document.created events through the
+// real consumers (the link resolver extracting and resolving three links
+// per body, and the folder-share applier) and reports events per second.
+// Run it with -benchtime Nx: N documents.
+func BenchmarkOutboxRealConsumers(b *testing.B) {
+	bb := setup(b)
+	p := pgtest.CreatePerson(b, bb.pool)
+	for i := range b.N {
+		pgtest.CreateDocument(b, bb.pool, p.ID, pgtest.Doc{Path: "bench", Slug: fmt.Sprintf("doc-%d", i),
+			Content: fmt.Sprintf("See [next](doc-%d.md), [first](doc-0.md) and [later](nowhere-%d.md).\n", i+1, i)})
+	}
+	start := time.Now()
+	b.ResetTimer()
+	bb.drain(b)
+	b.StopTimer()
+	b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "events/s")
+}
