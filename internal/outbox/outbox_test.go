@@ -470,13 +470,15 @@ func TestNotificationWakesTheWorkerAndSurvivesAKilledListener(t *testing.T) {
 
 	require.Equal(t, 1, e.count(`SELECT count(*) FROM (SELECT pg_terminate_backend($1)) t`, pid))
 	require.Eventually(t, func() bool {
-		p := e.listenerPID("listener")
-		return p != 0 && p != pid
-	}, 5*time.Second, 10*time.Millisecond, "the listen connection is opened again")
+		// Listening again, not merely connected: the connection's last
+		// statement was its LISTEN.
+		return e.count(`SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()
+			AND application_name = $1 AND pid <> $2 AND query LIKE 'LISTEN%'`, outbox.ListenerApplicationName+"listener", pid) == 1
+	}, 10*time.Second, 10*time.Millisecond, "the listen connection is opened again")
 	time.Sleep(200 * time.Millisecond) // the catch-up drain after reconnecting is over
 
 	id = e.write(1)[0]
-	require.Eventually(t, func() bool { return rec.count(id) == 1 }, 2*time.Second, 10*time.Millisecond, "woken by the notification after the reconnect")
+	require.Eventually(t, func() bool { return rec.count(id) == 1 }, 5*time.Second, 10*time.Millisecond, "woken by the notification after the reconnect")
 }
 
 func TestOneNotificationPerTransaction(t *testing.T) {
