@@ -93,9 +93,9 @@ func RewriteHrefs(body string, rewrite func(href string) (string, bool)) string 
 	if len(edits) == 0 {
 		return body
 	}
-	keep := make(map[int]bool, len(occ))
+	keep := make(map[int]Occurrence, len(occ))
 	for _, o := range occ {
-		keep[o.Start] = true
+		keep[o.Start] = o
 	}
 	return settle(body, edits, keep)
 }
@@ -390,10 +390,14 @@ func dropOnce(body, href string) string {
 		}
 	}
 	var dels, defDels []edit
-	links := map[int]bool{} // starts of the links and definitions that stay
+	byStart := map[int]Occurrence{}
+	for _, o := range p.occ {
+		byStart[o.Start] = o
+	}
+	links := map[int]Occurrence{} // the links and definitions that stay
 	for i, o := range p.occ {
 		if o.Href != href || !o.exact || o.Kind == Definition && keep[i] {
-			links[o.Start] = true
+			links[o.Start] = o
 			continue
 		}
 		switch o.Kind {
@@ -415,8 +419,8 @@ func dropOnce(body, href string) string {
 	// item, which can end a paragraph or list item early: keep the place
 	// with an invisible character then.
 	kept := 0
-	for _, o := range p.occ {
-		if o.Kind != Definition && links[o.Start] {
+	for _, o := range links {
+		if o.Kind != Definition {
 			kept++
 		}
 	}
@@ -439,7 +443,7 @@ func dropOnce(body, href string) string {
 				if blockSignature(parse(applyEdits(body, try)).doc) == want {
 					dels = try
 				} else {
-					links[d.defStart] = true // kept
+					links[d.defStart] = byStart[d.defStart] // kept
 				}
 			}
 		}
@@ -447,67 +451,71 @@ func dropOnce(body, href string) string {
 	return settle(body, dels, links)
 }
 
-// settle applies edits to body and then looks for backslashes to insert so
-// that the links and definitions of the result start exactly where those of
-// body whose starts are in keep did. A changed destination or a dropped link
-// can let brackets around it pair differently: "[x [a](href)](y.md)" is one
-// link, to href, since a link may not contain a link, and
-// "[x]([a](<my doc.md>))" is one link, to "my doc.md", since the space
-// stops the outer destination. A link or definition that appears so gets its
-// ']' or its '[' escaped (a literal bracket either way), whichever brings
-// back the others (a greedy search of a few rounds at most).
-func settle(body string, dels []edit, keep map[int]bool) string {
+// settle applies edits to body and then looks for small insertions so that
+// the links and definitions of the result are those of keep (by start,
+// kind and extent of the text): a changed destination or a dropped link can
+// let brackets around it pair differently. "[x [a](href)](y.md)" is one
+// link, to href, since a link may not contain a link; "[x]([a](<my doc.md>))"
+// is one link, to "my doc.md", since the space ends the outer destination.
+// A link or definition that appears or changes so gets its ']' or its '['
+// escaped (a literal bracket either way), or, when it was a shortcut
+// reference now read together with what follows, "[]" after it ("[label][]"
+// is the same link); whichever brings back the others (a greedy search of a
+// few rounds at most).
+func settle(body string, dels []edit, keep map[int]Occurrence) string {
 	type result struct {
 		out   string
-		bad   int   // links gained or lost
-		fixes []int // candidate offsets (in body) to escape
+		bad   int    // links and definitions gained, lost or changed
+		fixes []edit // candidate insertions (at offsets of body)
 	}
-	eval := func(escapes []int) result {
-		edits := append([]edit(nil), dels...)
-		for _, at := range escapes {
-			edits = append(edits, edit{start: at, end: at, repl: "\\"})
-		}
-		out, origin := applyEditsMapped(body, edits)
+	eval := func(fixes []edit) result {
+		out, origin := applyEditsMapped(body, append(append([]edit(nil), dels...), fixes...))
 		r := result{out: out}
-		present := map[int]bool{}
+		present := 0
 		for _, o := range Scan(out) {
 			at := origin[o.Start]
-			if at >= 0 && keep[at] {
-				present[at] = true
+			was, kept := keep[at]
+			if at >= 0 && kept && was.Kind == o.Kind && o.TextEnd >= 0 && origin[o.TextEnd] == was.TextEnd {
+				present++
 				continue
 			}
 			r.bad++
+			if kept && was.Kind == Reference && was.End == was.TextEnd+1 {
+				// A shortcut reference now read with what follows it:
+				// "[label][]" is the same link and stops there.
+				r.fixes = append(r.fixes, edit{start: was.End, end: was.End, repl: "[]"})
+			}
 			if o.Kind != Definition && o.TextEnd >= 0 && origin[o.TextEnd] >= 0 {
-				r.fixes = append(r.fixes, origin[o.TextEnd])
+				r.fixes = append(r.fixes, edit{start: origin[o.TextEnd], end: origin[o.TextEnd], repl: "\\"})
 			}
 			if at >= 0 {
-				r.fixes = append(r.fixes, at)
+				r.fixes = append(r.fixes, edit{start: at, end: at, repl: "\\"})
 			}
 		}
-		r.bad += len(keep) - len(present)
+		r.bad += len(keep) - present
 		return r
 	}
 	// Greedy, but a step that gains nothing is allowed (escaping one bracket
 	// can uncover the next link to escape); the best result seen wins.
 	cur := eval(nil)
 	best := cur
-	var escapes []int
+	var fixes []edit
 	for round := 0; round < 8 && cur.bad > 0 && len(cur.fixes) > 0; round++ {
 		var next result
-		var nextEsc []int
-		for _, at := range cur.fixes {
-			if slices.Contains(escapes, at) {
+		var nextFixes []edit
+		for _, f := range cur.fixes {
+			if slices.Contains(fixes, f) {
 				continue
 			}
-			try := append(append([]int(nil), escapes...), at)
-			if r := eval(try); nextEsc == nil || r.bad < next.bad {
-				next, nextEsc = r, try
+			try := append(append([]edit(nil), fixes...), f)
+			if r := eval(try); nextFixes == nil || r.bad < next.bad {
+				next, nextFixes = r, try
 			}
 		}
-		if nextEsc == nil || next.bad > cur.bad {
+		if nextFixes == nil || next.bad > cur.bad {
 			break
 		}
-		cur, escapes = next, nextEsc
+		cur, fixes = next, nextFixes
 		if cur.bad < best.bad {
 			best = cur
 		}
@@ -518,7 +526,7 @@ func settle(body string, dels []edit, keep map[int]bool) string {
 // sameShape reports whether body with edits applied has the block structure
 // of doc (body's AST) and its links are the given number of links of body,
 // starting where they did (at offsets in keep).
-func sameShape(body string, edits []edit, keep map[int]bool, links int, doc ast.Node) bool {
+func sameShape(body string, edits []edit, keep map[int]Occurrence, links int, doc ast.Node) bool {
 	out, origin := applyEditsMapped(body, edits)
 	q := parse(out)
 	if blockSignature(q.doc) != blockSignature(doc) {
@@ -529,7 +537,7 @@ func sameShape(body string, edits []edit, keep map[int]bool, links int, doc ast.
 		if o.Kind == Definition {
 			continue
 		}
-		if at := origin[o.Start]; at < 0 || !keep[at] {
+		if _, ok := keep[origin[o.Start]]; !ok {
 			return false
 		}
 		n++
