@@ -63,8 +63,9 @@ func applyEdits(body string, edits []edit) string {
 //     (unescaped) parentheses, or ends in a lone backslash;
 //   - inside <...>, when newHref cannot stand there as it is (it has an
 //     unescaped '>', a line break or a trailing lone backslash), unescaped
-//     '<' and '>' are written "\<" and "\>", a trailing lone backslash
-//     "\\", and CR and LF, which cannot be written there, %0D and %0A;
+//     '<' and '>' are written "\<" and "\>", a backslash that escapes
+//     nothing "\\", and CR and LF, which cannot be written there, %0D and
+//     %0A;
 //   - in a GFM table cell an unescaped '|' is written "\|" (it would end the
 //     cell);
 //   - in an inline link, backticks are percent-encoded (%60) when newHref's
@@ -163,14 +164,31 @@ func escapeUnescaped(s, chars string) string {
 	return b.String()
 }
 
-// angleEscape makes s writable inside <...>.
+// angleEscape makes s writable inside <...>: '<' and '>' escaped, a
+// backslash that escapes nothing doubled, CR and LF percent-encoded.
+// Every character decodes as before.
 func angleEscape(s string) string {
-	s = escapeUnescaped(s, "<>")
-	s = strings.NewReplacer("\r", "%0D", "\n", "%0A").Replace(s)
-	if trailingBackslash(s) {
-		s += "\\"
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\\' && i+1 < len(s) && util.IsPunct(s[i+1]):
+			b.WriteByte(c)
+			b.WriteByte(s[i+1])
+			i++
+		case c == '\\':
+			b.WriteString(`\\`)
+		case c == '<' || c == '>':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case c == '\n':
+			b.WriteString("%0A")
+		case c == '\r':
+			b.WriteString("%0D")
+		default:
+			b.WriteByte(c)
+		}
 	}
-	return s
+	return b.String()
 }
 
 // trailingBackslash reports whether s ends in a backslash that escapes

@@ -103,12 +103,16 @@ type Occurrence struct {
 // where each link's text closes and its markup ends, and where an inline
 // link's destination lies.
 type scanState struct {
-	links     map[*ast.Link]linkInfo
-	imageRefs []string // normalised labels used by reference-style images
+	links     []linkRecord // in parse order, which is document order
+	next      int          // the record lookup expects next
+	imageRefs []string     // normalised labels used by reference-style images
 	// defLines maps a definition to the lines of the paragraph it was taken
 	// from: its own Lines() can miss lines (goldmark drops the destination's
 	// line when a title on a later line is followed by text).
 	defLines map[*ast.LinkReferenceDefinition]*text.Segments
+	// leftLines maps a definition to the lines goldmark left in the
+	// paragraph it was taken from, which may overlap it (see Scan).
+	leftLines map[*ast.LinkReferenceDefinition]*text.Segments
 }
 
 // refTransformer wraps goldmark's link reference paragraph transformer to
@@ -133,13 +137,40 @@ func (t *refTransformer) Transform(node *ast.Paragraph, reader text.Reader, pc p
 	if prev != nil {
 		n = prev.NextSibling()
 	}
+	var left *text.Segments
+	if node.Parent() != nil && node.Lines().Len() > 0 {
+		left = node.Lines()
+	}
 	for ; n != nil; n = n.NextSibling() {
 		def, ok := n.(*ast.LinkReferenceDefinition)
 		if !ok {
 			break
 		}
 		st.defLines[def] = lines
+		if left != nil {
+			st.leftLines[def] = left
+		}
 	}
+}
+
+type linkRecord struct {
+	node *ast.Link
+	info linkInfo
+}
+
+// info returns what was recorded for v: usually the next record, as the
+// walk meets links in the order they were parsed.
+func (st *scanState) info(v *ast.Link) (linkInfo, bool) {
+	for range 2 {
+		for i := st.next; i < len(st.links); i++ {
+			if st.links[i].node == v {
+				st.next = i + 1
+				return st.links[i].info, true
+			}
+		}
+		st.next = 0
+	}
+	return linkInfo{}, false
 }
 
 type linkInfo struct {
@@ -192,7 +223,7 @@ func (p *linkParser) Parse(parent ast.Node, block text.Reader, pc parser.Context
 			info.destStart, info.destEnd, info.angle, info.ok = destRange(block, true)
 			block.SetPosition(l1, pos1)
 		}
-		st.links[v] = info
+		st.links = append(st.links, linkRecord{v, info})
 	case *ast.Image:
 		if v.Reference != nil {
 			st.imageRefs = append(st.imageRefs, util.ToLinkReference(v.Reference.Value))
@@ -285,6 +316,7 @@ func newMarkdown() goldmark.Markdown {
 
 // parsed is one parse of a body: its AST and its occurrences.
 type parsed struct {
+	body  string
 	src   []byte
 	doc   ast.Node
 	occ   []Occurrence
@@ -297,13 +329,13 @@ type parsed struct {
 func parse(body string) *parsed {
 	src := []byte(body)
 	st := &scanState{
-		links:    map[*ast.Link]linkInfo{},
-		defLines: map[*ast.LinkReferenceDefinition]*text.Segments{},
+		defLines:  map[*ast.LinkReferenceDefinition]*text.Segments{},
+		leftLines: map[*ast.LinkReferenceDefinition]*text.Segments{},
 	}
 	ctx := parser.NewContext()
 	ctx.Set(stateKey, st)
 	doc := markdown.Parser().Parse(text.NewReader(src), parser.WithContext(ctx))
-	p := &parsed{src: src, doc: doc, state: st, defs: map[string]int{}}
+	p := &parsed{body: body, src: src, doc: doc, state: st, defs: map[string]int{}}
 
 	// The walk is in document order, which is the order goldmark registered
 	// the definitions in: the first definition of a label is the one its
@@ -344,6 +376,9 @@ func parse(body string) *parsed {
 		}
 		return ast.WalkContinue, nil
 	})
+	if sort.SliceIsSorted(p.occ, func(a, b int) bool { return p.occ[a].Start < p.occ[b].Start }) {
+		return p
+	}
 	// Sort by position, keeping defs indices right.
 	idx := make([]int, len(p.occ))
 	for i := range idx {
@@ -364,8 +399,17 @@ func parse(body string) *parsed {
 }
 
 func (p *parsed) link(v *ast.Link) Occurrence {
+	o := p.locate(v)
+	if o.Href == "" && len(v.Destination) > 0 {
+		o.Href = string(v.Destination)
+	}
+	return o
+}
+
+// locate returns the occurrence of v with its ranges, exact when they check
+// out; Href is set only when it can share the body's bytes.
+func (p *parsed) locate(v *ast.Link) Occurrence {
 	o := Occurrence{
-		Href:      string(v.Destination),
 		Kind:      Inline,
 		Start:     v.Pos(),
 		End:       -1,
@@ -376,7 +420,7 @@ func (p *parsed) link(v *ast.Link) Occurrence {
 		o.Kind = Reference
 		o.Label = string(v.Reference.Value)
 	}
-	info, found := p.state.links[v]
+	info, found := p.state.info(v)
 	src := p.src
 	if !found || !info.ok || o.Start < 0 || o.Start >= len(src) || src[o.Start] != '[' ||
 		info.closeBracket <= o.Start || info.closeBracket >= len(src) || src[info.closeBracket] != ']' ||
@@ -384,13 +428,14 @@ func (p *parsed) link(v *ast.Link) Occurrence {
 		return o
 	}
 	o.TextStart, o.TextEnd = o.Start+1, info.closeBracket
-	o.Text = string(src[o.TextStart:o.TextEnd])
+	o.Text = p.body[o.TextStart:o.TextEnd]
 	o.End = info.end
 	switch {
 	case o.Kind == Inline:
-		if src[o.End-1] != ')' || info.destStart < 0 || string(src[info.destStart:info.destEnd]) != o.Href {
+		if src[o.End-1] != ')' || info.destStart < 0 || p.body[info.destStart:info.destEnd] != string(v.Destination) {
 			return o
 		}
+		o.Href = p.body[info.destStart:info.destEnd] // the same bytes, shared
 		o.DestStart, o.DestEnd, o.angle = info.destStart, info.destEnd, info.angle
 	case v.Reference.Type == ast.ReferenceLinkShortcut:
 		if o.End != o.TextEnd+1 {
@@ -423,6 +468,21 @@ func (p *parsed) link(v *ast.Link) Occurrence {
 	}
 	o.exact = true
 	return o
+}
+
+// overlapsLeft reports whether a line goldmark left in v's paragraph
+// overlaps [start, end).
+func (p *parsed) overlapsLeft(v *ast.LinkReferenceDefinition, start, end int) bool {
+	left := p.state.leftLines[v]
+	if left == nil {
+		return false
+	}
+	for i := range left.Len() {
+		if seg := left.At(i); seg.Start < end && start < seg.Stop {
+			return true
+		}
+	}
+	return false
 }
 
 var defClosure = text.FindClosureOptions{Nesting: false, Newline: true, Advance: true}
@@ -471,16 +531,16 @@ func (p *parsed) definition(v *ast.LinkReferenceDefinition) Occurrence {
 		return o
 	}
 	o.TextStart, o.TextEnd = o.Start+1, closeAt
-	o.Text = string(src[o.TextStart:o.TextEnd])
+	o.Text = p.body[o.TextStart:o.TextEnd]
 	r.Advance(1) // ':'
 	ds, de, angle, ok := destRange(r, false)
-	if !ok || string(src[ds:de]) != o.Href {
+	if !ok || p.body[ds:de] != o.Href {
 		return o
 	}
-	if de > o.End {
-		// goldmark's quirk: the destination's line was left to the
-		// paragraph that follows (see scanState.defLines), which renders it
-		// as text or even parses a link in it. Report the definition, but
+	if de > o.End || p.overlapsLeft(v, o.Start, max(o.End, de)) {
+		// goldmark's quirk: the definition's destination or other lines
+		// were also left to the paragraph that follows, which renders them
+		// as text or even parses a link in them. Report the definition, but
 		// not as editable.
 		o.split = true
 		return o
@@ -499,12 +559,12 @@ func (p *parsed) definition(v *ast.LinkReferenceDefinition) Occurrence {
 // image's alt text). A reference use whose label has no definition is not a
 // link and is not reported.
 //
-// One degenerate case is reported without a destination range
-// (DestStart and DestEnd are -1) and is left alone by the rewriting
-// functions: a definition whose destination is on a line after its label
-// and whose title, on a further line, is followed by other text. goldmark
-// then registers the definition but also keeps the destination's line in the
-// following paragraph, as text or even as part of another link.
+// Degenerate definitions are reported without a destination range
+// (DestStart and DestEnd are -1) and left alone by the rewriting functions:
+// those goldmark registers but also keeps, in part, as text of the paragraph
+// they were taken from (where a link may then overlap them). This happens
+// when a title on a line after the destination is followed by other text,
+// or is left unclosed.
 //
 // Scan never fails: body need not be valid UTF-8. Offsets are byte offsets.
 // CRLF line endings are kept as they are: ranges may include "\r\n" where a
