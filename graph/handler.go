@@ -100,6 +100,8 @@ func NewHandler(r *Resolver, o Options) *handler.Server {
 		srv.Use(extension.Introspection{})
 	}
 	srv.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](1000)})
+	// After APQ, which fills in the query text; before gqlgen validates it.
+	srv.Use(NewQueryShape(o.Limits))
 	srv.Use(DepthLimit{Max: o.Limits.Depth})
 	srv.Use(extension.FixedComplexityLimit(o.Limits.Complexity))
 	srv.AroundOperations(func(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
