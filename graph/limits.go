@@ -18,6 +18,10 @@ import (
 // introspection query (which complexity does not count).
 const MinSelections = 2000
 
+// MaxSelections is the most, whatever the complexity limit: gqlgen's
+// complexity walk visits every expanded selection, so this bounds its time.
+const MaxSelections = 100_000
+
 // OverlapBudget bounds the work validation spends comparing fields that share
 // a response name and fragments spread together (the OverlappingFieldsCanBeMerged
 // rule, quadratic in those): at the budget it takes a few tens of milliseconds.
@@ -50,7 +54,7 @@ var _ interface {
 
 // NewQueryShape returns the pre-check for the given limits.
 func NewQueryShape(l Limits) QueryShape {
-	return QueryShape{Selections: max(l.Complexity, MinSelections), Tokens: l.Tokens, passed: lru.New[struct{}](1000)}
+	return QueryShape{Selections: min(max(l.Complexity, MinSelections), MaxSelections), Tokens: l.Tokens, passed: lru.New[struct{}](1000)}
 }
 
 // ExtensionName names the extension.

@@ -104,3 +104,24 @@ func TestQueryShapeRefusesExpensiveDocuments(t *testing.T) {
 		require.Empty(t, q.check(parse(t, src)), name)
 	}
 }
+
+// BenchmarkQueryShape is the pre-check's cost: one parse and one pass, paid
+// once per distinct query text (accepted texts are remembered).
+func BenchmarkQueryShape(b *testing.B) {
+	q := NewQueryShape(Limits{Complexity: 5000, Depth: 12, Tokens: 15000})
+	for name, src := range map[string]string{
+		"introspection":     introspection.Query,
+		"fragments40levels": doublingFragments(40),
+		"field2500times":    "{" + strings.Repeat(" me { id }", 2500) + "}",
+	} {
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				doc, err := parser.ParseQueryWithTokenLimit(&ast.Source{Input: src}, q.Tokens)
+				if err != nil {
+					b.Fatal(err)
+				}
+				_ = q.check(doc)
+			}
+		})
+	}
+}
