@@ -81,7 +81,8 @@ func NewHandler(r *Resolver, o Options) *handler.Server {
 	cfg.Complexity.Query.Folders = func(child int, _ model.Space) int { return 1 + 100*child }
 	cfg.Complexity.Query.FolderTree = func(child int, _ model.Space, _ *string) int { return 1 + child }
 
-	srv := handler.New(generated.NewExecutableSchema(cfg))
+	es := generated.NewExecutableSchema(cfg)
+	srv := handler.New(es)
 	srv.AddTransport(transport.Websocket{
 		Implementation: transport.CoderWebsocketImplementation{
 			AcceptOptions: websocket.AcceptOptions{OriginPatterns: o.OriginPatterns},
@@ -100,7 +101,10 @@ func NewHandler(r *Resolver, o Options) *handler.Server {
 		srv.Use(extension.Introspection{})
 	}
 	srv.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](1000)})
+	// After APQ, which fills in the query text; before gqlgen validates it.
+	srv.Use(NewQueryShape(o.Limits))
 	srv.Use(DepthLimit{Max: o.Limits.Depth})
+	srv.Use(InputGuard{Schema: es.Schema()})
 	srv.Use(extension.FixedComplexityLimit(o.Limits.Complexity))
 	srv.AroundOperations(func(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
 		if oc := graphql.GetOperationContext(ctx); oc.Operation != nil && oc.Operation.Operation == ast.Subscription {

@@ -59,6 +59,10 @@ func SplitFrontmatter(body string) (Frontmatter, string, error) {
 	if err := yaml.Unmarshal([]byte(block), &raw); err != nil {
 		return fm, "", fault.Input("content", "The frontmatter is not valid YAML: %s", yamlMessage(err))
 	}
+	if holdsNUL(raw) {
+		// A YAML escape ("\0", "\u0000") makes one; Postgres text and jsonb cannot hold it.
+		return fm, "", fault.Input("content", "The frontmatter may not contain NUL characters.")
+	}
 	for k, v := range raw {
 		switch k {
 		case "title":
@@ -185,4 +189,26 @@ func Markdown(title string, tags []string, status string, extra map[string]any, 
 	buf.WriteString("---\n")
 	buf.WriteString(content)
 	return buf.String(), nil
+}
+
+// holdsNUL reports whether a decoded YAML value has a NUL character in any
+// string or key.
+func holdsNUL(v any) bool {
+	switch v := v.(type) {
+	case string:
+		return strings.IndexByte(v, 0) >= 0
+	case map[string]any:
+		for k, e := range v {
+			if holdsNUL(k) || holdsNUL(e) {
+				return true
+			}
+		}
+	case []any:
+		for _, e := range v {
+			if holdsNUL(e) {
+				return true
+			}
+		}
+	}
+	return false
 }

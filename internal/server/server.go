@@ -4,10 +4,12 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"mime"
 	"net"
@@ -314,7 +316,9 @@ func (s *Server) graphqlGuard(next http.Handler) http.Handler {
 					fmt.Sprintf("The request body is larger than %d bytes.", s.cfg.BodyLimit))
 				return
 			}
-			r.Body = http.MaxBytesReader(w, r.Body, s.cfg.BodyLimit)
+			if !s.readBody(w, r) {
+				return
+			}
 			// A cookie rides along on cross-site requests; a JSON body or the
 			// custom header cannot be sent cross-site without a CORS preflight,
 			// which this server never grants.
@@ -356,6 +360,42 @@ func (s *Server) graphqlGuard(next http.Handler) http.Handler {
 		next.ServeHTTP(cw, r.WithContext(ctx))
 		cw.finish()
 	})
+}
+
+// readBody reads a request body whole, within the body limit, in place of
+// the stream gqlgen would read: a body over the limit answers 413 even when
+// it came chunked (with no Content-Length to refuse it by), and a JSON body
+// must be exactly one JSON value — gqlgen's decoder would silently ignore
+// whatever follows the first. False when it has answered the request.
+func (s *Server) readBody(w http.ResponseWriter, r *http.Request) bool {
+	if r.Body == nil || r.Body == http.NoBody {
+		return true
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.BodyLimit))
+	if err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			writeError(w, http.StatusRequestEntityTooLarge, fault.BadInput,
+				fmt.Sprintf("The request body is larger than %d bytes.", s.cfg.BodyLimit))
+		} else {
+			writeError(w, http.StatusBadRequest, fault.BadInput, "The request body could not be read.")
+		}
+		return false
+	}
+	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err == nil && mt == "application/json" {
+		dec := json.NewDecoder(bytes.NewReader(body))
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			writeError(w, http.StatusBadRequest, fault.BadInput, "The request body is not valid JSON.")
+			return false
+		}
+		if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+			writeError(w, http.StatusBadRequest, fault.BadInput, "The request body must be one JSON object, with nothing after it.")
+			return false
+		}
+	}
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	return true
 }
 
 func csrfSafe(r *http.Request) bool {
