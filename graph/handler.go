@@ -110,7 +110,18 @@ func NewHandler(r *Resolver, o Options) *handler.Server {
 	srv.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](1000)})
 	srv.Use(DepthLimit{Max: o.Limits.Depth})
 	srv.Use(extension.FixedComplexityLimit(o.Limits.Complexity))
-	presentErr := PresentError(r.Log)
+	presentAny := PresentError(r.Log)
+	presentErr := func(ctx context.Context, err error) *gqlerror.Error {
+		// A websocket operation the client completed, or whose socket
+		// closed, fails with the cancellation: the client's doing, and the
+		// transport sends it nowhere (socketConn drops it), so it is neither
+		// logged nor counted as INTERNAL.
+		if socketFrom(ctx) != nil && ctx.Err() != nil && errors.Is(err, context.Canceled) {
+			return &gqlerror.Error{Message: "The operation was cancelled before it finished.",
+				Extensions: map[string]any{"code": string(fault.BadInput)}}
+		}
+		return presentAny(ctx, err)
+	}
 	srv.AroundOperations(func(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
 		sock := socketFrom(ctx)
 		// An operation on a websocket acts only while the credential the
@@ -136,7 +147,7 @@ func NewHandler(r *Resolver, o Options) *handler.Server {
 		}
 		return rh
 	})
-	srv.SetErrorPresenter(PresentError(r.Log))
+	srv.SetErrorPresenter(presentErr)
 	srv.SetRecoverFunc(Recover(r.Log))
 	return srv
 }
