@@ -94,7 +94,9 @@ func NewHandler(r *Resolver, o Options) *handler.Server {
 			KeepAlivePingInterval: o.WSKeepAlive,
 			PayloadReadLimit:      &o.WSPayloadLimit,
 		},
-		opts:        o,
+		// Room for every subscription, plus queries, mutations and
+		// completed operations winding down.
+		maxOps:      max(o.WSMaxSubscriptions, 1) + 16,
 		counts:      &socketCounts{n: map[uuid.UUID]int{}, max: o.WSMaxSocketsPerUser},
 		log:         r.Log,
 		initTimeout: o.WSInitTimeout,

@@ -58,7 +58,7 @@ var clientTypes = map[string]map[string]bool{
 // context for the init function and the operation middleware.
 type socketTransport struct {
 	transport.Websocket
-	opts        Options
+	maxOps      int // operations in flight on one socket
 	counts      *socketCounts
 	log         *slog.Logger
 	initTimeout time.Duration
@@ -76,7 +76,7 @@ func socketFrom(ctx context.Context) *socket {
 func (t socketTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor) {
 	s := &socket{
 		log: t.log, counts: t.counts, initTimeout: t.initTimeout,
-		maxOps:   max(t.opts.WSMaxSubscriptions, 1) + 16,
+		maxOps:   t.maxOps,
 		byClient: map[string]string{}, ops: map[string]*wsOp{},
 	}
 	defer s.release()

@@ -224,6 +224,29 @@ func TestWebsocketHostileInput(t *testing.T) {
 		})
 	}
 
+	// Broken upgrades are refused with a 4xx, never a 5xx.
+	for name, h := range map[string]http.Header{
+		"no key":                {"Upgrade": {"websocket"}, "Connection": {"Upgrade"}, "Sec-Websocket-Version": {"13"}},
+		"wrong version":         {"Upgrade": {"websocket"}, "Connection": {"Upgrade"}, "Sec-Websocket-Version": {"8"}, "Sec-Websocket-Key": {"dGhlIHNhbXBsZSBub25jZQ=="}},
+		"not websocket":         {"Upgrade": {"h2c"}, "Connection": {"Upgrade"}},
+		"forged session cookie": {"Upgrade": {"websocket"}, "Connection": {"Upgrade"}, "Sec-Websocket-Version": {"13"}, "Sec-Websocket-Key": {"dGhlIHNhbXBsZSBub25jZQ=="}, "Cookie": {"codna_session=forged"}},
+	} {
+		hr, err := http.NewRequest(http.MethodGet, b.http.URL+"/graphql", nil)
+		require.NoError(t, err)
+		hr.Header = h
+		resp, err := http.DefaultClient.Do(hr)
+		require.NoError(t, err, name)
+		require.NoError(t, resp.Body.Close())
+		require.GreaterOrEqual(t, resp.StatusCode, 400, name)
+		require.Less(t, resp.StatusCode, 500, name)
+	}
+	c, _, err := b.dial(t, "no-such-protocol", nil)
+	if err == nil {
+		// No subprotocol agreed: the server speaks legacy graphql-ws, with its rules.
+		write(t, c, map[string]any{"type": "subscribe", "id": "1", "payload": map[string]any{}})
+		require.Equal(t, closeBadRequest, closedWith(t, c, 5*time.Second))
+	}
+
 	// The server still answers, over HTTP and over a fresh socket.
 	resp, err := http.Get(b.http.URL + "/healthz")
 	require.NoError(t, err)
@@ -231,7 +254,7 @@ func TestWebsocketHostileInput(t *testing.T) {
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	r := b.do(t, req{query: meQuery, bearer: token})
 	require.Empty(t, r.Errors)
-	c := b.open(t, "graphql-transport-ws", token, nil)
+	c = b.open(t, "graphql-transport-ws", token, nil)
 	require.Equal(t, "next", result(t, c, "graphql-transport-ws", "1", meQuery, nil).Type)
 	require.Eventually(t, func() bool { return b.srv.Hub.Subscribers() <= 1 }, 5*time.Second, 10*time.Millisecond,
 		"no subscription outlived its socket")
