@@ -104,7 +104,9 @@ func TestWebsocketHostileInput(t *testing.T) {
 		}, closeDuplicateID},
 		{"payload without a query", func(p, tok string) []frame { return []frame{initWith(tok), op(p, "1", map[string]any{})} }, 0},
 		{"query not a string", func(p, tok string) []frame { return []frame{initWith(tok), op(p, "1", map[string]any{"query": 5})} }, 0},
-		{"query syntax error", func(p, tok string) []frame { return []frame{initWith(tok), op(p, "1", map[string]any{"query": "{ me {"})} }, 0},
+		{"query syntax error", func(p, tok string) []frame {
+			return []frame{initWith(tok), op(p, "1", map[string]any{"query": "{ me {"})}
+		}, 0},
 		{"variables not an object", func(p, tok string) []frame {
 			return []frame{initWith(tok), op(p, "1", map[string]any{"query": meQuery, "variables": "x"})}
 		}, 0},
@@ -156,7 +158,9 @@ func TestWebsocketHostileInput(t *testing.T) {
 	tws := []hostileCase{
 		{"ping before init", only(text(`{"type":"ping"}`)), 0},
 		{"pong before init", only(text(`{"type":"pong","payload":{"x":1}}`)), 0},
-		{"ping with a payload", func(_, tok string) []frame { return []frame{initWith(tok), text(`{"type":"ping","payload":{"a":[1,2]}}`)} }, 0},
+		{"ping with a payload", func(_, tok string) []frame {
+			return []frame{initWith(tok), text(`{"type":"ping","payload":{"a":[1,2]}}`)}
+		}, 0},
 		{"a legacy start", only(text(`{"type":"start","id":"1","payload":{}}`)), closeBadRequest},
 	}
 	legacy := []hostileCase{
