@@ -58,6 +58,7 @@ func envConfig() (config, error) {
 	p.duration("CODNA_WS_INIT_TIMEOUT", &s.WSInitTimeout)
 	p.duration("CODNA_WS_KEEPALIVE", &s.WSKeepAlive)
 	p.int("CODNA_WS_MAX_SUBSCRIPTIONS", &s.WSMaxSubs, 1)
+	p.int("CODNA_WS_MAX_SOCKETS_PER_USER", &s.WSMaxSockets, 1)
 	p.duration("CODNA_SESSION_TTL", &s.Auth.SessionTTL)
 	p.duration("CODNA_PURGE_AFTER", &s.Documents.PurgeAfter)
 	p.duration("CODNA_EVENT_RETENTION", &s.Outbox.Retention)

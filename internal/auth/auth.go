@@ -157,16 +157,66 @@ func (s *Service) Login(ctx context.Context, r LoginRequest) (*Session, error) {
 }
 
 // Logout ends the session whose cookie value is secret. It reports whether
-// there was one.
+// there was one. Websockets opened with the session are closed on every
+// replica (live.CredentialChannel, notified in the same transaction).
 func (s *Service) Logout(ctx context.Context, secret string) (bool, error) {
 	if secret == "" {
 		return false, nil
 	}
-	n, err := db.New(s.pool).SessionDeleteByHash(ctx, HashSecret(secret))
-	if err != nil {
-		return false, err
+	var ended bool
+	err := db.InTx(ctx, s.pool, func(_ pgx.Tx, q *db.Queries) error {
+		users, err := q.SessionDeleteByHash(ctx, HashSecret(secret))
+		if err != nil {
+			return err
+		}
+		ended = len(users) > 0
+		return CredentialsEnded(ctx, q, users...)
+	})
+	return ended, err
+}
+
+// CredentialsEnded tells every replica, when the caller's transaction
+// commits, that a session or token of each user ended, so that their open
+// websockets re-check their credential and close if it is gone. Every
+// change that ends a credential (logout, deactivation, a password reset,
+// revoking a token, deleting an agent) calls it in its transaction.
+func CredentialsEnded(ctx context.Context, q *db.Queries, users ...uuid.UUID) error {
+	for _, u := range users {
+		if err := q.UserCredentialEnded(ctx, u); err != nil {
+			return err
+		}
 	}
-	return n > 0, nil
+	return nil
+}
+
+// Recheck reports whether the credential a websocket authenticated with
+// still holds: the session or token is live and its user can still act.
+// Nobody (nil) always holds. Errors: UNAUTHENTICATED when it ended; database
+// errors as they are.
+func (s *Service) Recheck(ctx context.Context, a *Actor) error {
+	if a == nil {
+		return nil
+	}
+	q := db.New(s.pool)
+	var live bool
+	var err error
+	switch a.Via {
+	case ViaSession:
+		live, err = q.SessionIsLive(ctx, a.SessionID)
+	case ViaAccessToken:
+		live, err = q.AccessTokenIsLive(ctx, a.TokenID)
+	case ViaServiceToken:
+		live, err = q.ServiceTokenIsLive(ctx, a.TokenID)
+	case ViaCLI:
+		live = true // the host's own operator; never over a socket
+	}
+	if err != nil {
+		return err
+	}
+	if !live {
+		return errBadCredentials
+	}
+	return nil
 }
 
 // NoteWebUse records, at most once per person per UTC hour and replica,
@@ -318,12 +368,17 @@ func (s *Service) CreateAccessToken(ctx context.Context, userID uuid.UUID, name 
 
 // RevokeAccessToken revokes one of the user's tokens. Errors: NOT_FOUND when
 // the user has no such token.
+// Websockets opened with the token are closed on every replica.
 func (s *Service) RevokeAccessToken(ctx context.Context, userID, tokenID uuid.UUID) error {
-	_, err := db.New(s.pool).AccessTokenRevoke(ctx, db.AccessTokenRevokeParams{ID: tokenID, UserID: userID})
-	if errors.Is(err, pgx.ErrNoRows) {
-		return fault.New(fault.NotFound, "No such token.")
-	}
-	return err
+	return db.InTx(ctx, s.pool, func(_ pgx.Tx, q *db.Queries) error {
+		_, err := q.AccessTokenRevoke(ctx, db.AccessTokenRevokeParams{ID: tokenID, UserID: userID})
+		if errors.Is(err, pgx.ErrNoRows) {
+			return fault.New(fault.NotFound, "No such token.")
+		} else if err != nil {
+			return err
+		}
+		return CredentialsEnded(ctx, q, userID)
+	})
 }
 
 // stale says whether a last-used time is worth writing again: at most once a

@@ -103,6 +103,29 @@ func (q *Queries) AccessTokenGetLive(ctx context.Context, tokenHash string) (Acc
 	return i, err
 }
 
+const accessTokenIsLive = `-- name: AccessTokenIsLive :one
+SELECT EXISTS (
+  SELECT 1
+  FROM access_tokens t
+  JOIN users u ON u.id = t.user_id
+  LEFT JOIN agents a ON a.user_id = u.id
+  WHERE t.id = $1
+    AND t.revoked_at IS NULL
+    AND (t.expires_at IS NULL OR t.expires_at > now())
+    AND u.is_active
+    AND ((t.kind = 'person' AND u.kind = 'person')
+      OR (t.kind = 'agent' AND u.kind = 'agent' AND a.user_id IS NOT NULL AND a.deleted_at IS NULL))
+)
+`
+
+// AccessTokenIsLive says whether a token, by id, still authenticates (the rules of AccessTokenGetLive).
+func (q *Queries) AccessTokenIsLive(ctx context.Context, id uuid.UUID) (bool, error) {
+	row := q.db.QueryRow(ctx, accessTokenIsLive, id)
+	var exists bool
+	err := row.Scan(&exists)
+	return exists, err
+}
+
 const accessTokenListByUser = `-- name: AccessTokenListByUser :many
 SELECT id, user_id, kind, name, token_hash, prefix, expires_at, last_used_at, revoked_at, created_at FROM access_tokens WHERE user_id = $1 ORDER BY created_at DESC, id DESC
 `

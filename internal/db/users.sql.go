@@ -60,6 +60,16 @@ func (q *Queries) UserCreate(ctx context.Context, arg UserCreateParams) (User, e
 	return i, err
 }
 
+const userCredentialEnded = `-- name: UserCredentialEnded :exec
+SELECT pg_notify('codna_credential', $1::uuid::text)
+`
+
+// UserCredentialEnded tells every replica, once committed, that a session or token of the user ended.
+func (q *Queries) UserCredentialEnded(ctx context.Context, userID uuid.UUID) error {
+	_, err := q.db.Exec(ctx, userCredentialEnded, userID)
+	return err
+}
+
 const userGetByID = `-- name: UserGetByID :one
 SELECT id, email, name, kind, is_active, password_hash, created_at, updated_at FROM users WHERE id = $1
 `

@@ -55,6 +55,7 @@ type Config struct {
 	WSKeepAlive    time.Duration
 	WSPayloadLimit int64
 	WSMaxSubs      int // subscriptions one websocket may hold at once
+	WSMaxSockets   int // websockets one user may hold open on this replica (0: no cap)
 	Auth           auth.Config
 	Documents      document.Config
 	Outbox         outbox.Config
@@ -73,6 +74,7 @@ var DefaultConfig = Config{
 	WSKeepAlive:    25 * time.Second,
 	WSPayloadLimit: 64 << 10,
 	WSMaxSubs:      50,
+	WSMaxSockets:   20,
 	Auth:           auth.DefaultConfig,
 	Documents:      document.DefaultConfig,
 }
@@ -145,7 +147,7 @@ func (s *Server) routes() http.Handler {
 	}, graph.Options{
 		Limits: s.cfg.Limits, Introspection: s.cfg.Introspection, OriginPatterns: patterns,
 		WSInitTimeout: s.cfg.WSInitTimeout, WSKeepAlive: s.cfg.WSKeepAlive, WSPayloadLimit: s.cfg.WSPayloadLimit,
-		WSMaxSubscriptions: s.cfg.WSMaxSubs,
+		WSMaxSubscriptions: s.cfg.WSMaxSubs, WSMaxSocketsPerUser: s.cfg.WSMaxSockets,
 	})
 	gql.AroundResponses(func(ctx context.Context, next graphql.ResponseHandler) *graphql.Response {
 		resp := next(ctx)

@@ -36,3 +36,7 @@ SELECT count(*) FROM users WHERE kind = 'person';
 -- name: UserGetMany :many
 -- UserGetMany reads a batch of users by id.
 SELECT * FROM users WHERE id = ANY(@ids::uuid[]);
+
+-- name: UserCredentialEnded :exec
+-- UserCredentialEnded tells every replica, once committed, that a session or token of the user ended.
+SELECT pg_notify('codna_credential', sqlc.arg(user_id)::uuid::text);
