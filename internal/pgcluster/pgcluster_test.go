@@ -389,3 +389,64 @@ func TestStartRightAfterParentKilled(t *testing.T) {
 		require.NoError(t, c.Stop())
 	}
 }
+
+func supervise(t *testing.T, o pgcluster.Options, sv pgcluster.Supervision) *pgcluster.Supervisor {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	s, err := pgcluster.Supervise(ctx, o, sv)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = s.Stop() })
+	return s
+}
+
+func TestSuperviseRestartsAKilledServer(t *testing.T) {
+	t.Parallel()
+	// Fsync: with synchronous_commit off, a killed server may lose the
+	// last commits.
+	s := supervise(t, pgcluster.Options{DataDir: filepath.Join(testDir(t), "data"), Fsync: true}, pgcluster.Supervision{})
+	exec(t, s.DSN("postgres"), "CREATE TABLE kept (v text); INSERT INTO kept VALUES ('still here')")
+	first := s.Cluster()
+
+	for round := 1; round <= 2; round++ {
+		require.NoError(t, syscall.Kill(postmasterPid(t, s.Cluster().DataDir()), syscall.SIGKILL))
+		require.Eventually(t, func() bool { return s.Restarts() == round }, time.Minute, 20*time.Millisecond, "restart %d", round)
+		require.NoError(t, s.Health())
+		require.Equal(t, "still here", query(t, s.DSN("postgres"), "SELECT v FROM kept"))
+	}
+	require.NotSame(t, first, s.Cluster())
+	select {
+	case <-s.Failed():
+		t.Fatal("gave up")
+	default:
+	}
+	require.NoError(t, s.Stop())
+	require.NoError(t, s.Stop(), "twice")
+	_, ok := pgcluster.Running(context.Background(), s.Cluster().DataDir())
+	require.False(t, ok)
+}
+
+func TestSuperviseGivesUp(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(testDir(t), "data")
+	s := supervise(t, pgcluster.Options{DataDir: dir}, pgcluster.Supervision{GiveUpAfter: 2 * time.Second, MaxBackoff: 200 * time.Millisecond})
+	// A configuration postgres refuses: every restart fails.
+	f, err := os.OpenFile(filepath.Join(s.Cluster().DataDir(), "postgresql.conf"), os.O_APPEND|os.O_WRONLY, 0)
+	require.NoError(t, err)
+	_, err = f.WriteString("\nshared_buffers = 'lots'\n")
+	require.NoError(t, err)
+	require.NoError(t, f.Close())
+	require.NoError(t, s.Health())
+
+	require.NoError(t, syscall.Kill(postmasterPid(t, s.Cluster().DataDir()), syscall.SIGKILL))
+	require.Eventually(t, func() bool { return s.Health() != nil }, time.Minute, 20*time.Millisecond,
+		"unhealthy once a restart failed")
+	select {
+	case <-s.Failed():
+	case <-time.After(time.Minute):
+		t.Fatal("never gave up")
+	}
+	require.ErrorContains(t, s.Err(), "shared_buffers", "the reason quotes postgres")
+	require.ErrorContains(t, s.Health(), "could not be restarted")
+	require.Error(t, s.Stop())
+}
