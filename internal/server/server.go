@@ -339,6 +339,11 @@ func (s *Server) graphqlGuard(next http.Handler) http.Handler {
 				writeError(w, http.StatusUnauthorized, fe.Code, fe.Message)
 				return
 			}
+			if fe := fault.As(fault.FromConn(err)); fe != nil {
+				s.log.WarnContext(ctx, "authenticate: database unavailable", "error", err)
+				writeError(w, http.StatusServiceUnavailable, fe.Code, fe.Message)
+				return
+			}
 			s.log.ErrorContext(ctx, "authenticate", "error", err)
 			writeError(w, http.StatusInternalServerError, fault.Internal,
 				"Something went wrong on our side. Quote request id "+info.ID+" if you report it.")
