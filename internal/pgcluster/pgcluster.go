@@ -14,6 +14,9 @@
 // if it just exits, the server is killed and recovers from its WAL on the
 // next start.
 //
+// Supervise runs a cluster that is started again when it dies (with
+// backoff), and reports when it cannot be: what `codna serve` uses.
+//
 // # Running as root
 //
 // initdb and postgres refuse to run as root. When the effective user is root
