@@ -52,6 +52,7 @@ func envConfig() (config, error) {
 	p.bool("CODNA_TRUST_PROXY", &s.TrustProxy)
 	p.int64("CODNA_BODY_LIMIT", &s.BodyLimit, 1024)
 	p.duration("CODNA_REQUEST_TIMEOUT", &s.RequestTimeout)
+	p.duration("CODNA_SHUTDOWN_TIMEOUT", &s.ShutdownTimeout)
 	p.int("CODNA_COMPLEXITY_LIMIT", &s.Limits.Complexity, 10)
 	p.int("CODNA_DEPTH_LIMIT", &s.Limits.Depth, 2)
 	p.int("CODNA_TOKEN_LIMIT", &s.Limits.Tokens, 100)

@@ -56,27 +56,31 @@ type Config struct {
 	WSPayloadLimit int64
 	WSMaxSubs      int // subscriptions one websocket may hold at once
 	WSMaxSockets   int // websockets one user may hold open on this replica (0: no cap)
-	Auth           auth.Config
-	Documents      document.Config
-	Outbox         outbox.Config
+	// ShutdownTimeout bounds Stop: requests in flight and background work
+	// get this long to finish, then are abandoned.
+	ShutdownTimeout time.Duration
+	Auth            auth.Config
+	Documents       document.Config
+	Outbox          outbox.Config
 }
 
 // DefaultConfig is the configuration `codna serve` starts from.
 var DefaultConfig = Config{
-	Listen:         "127.0.0.1:8080",
-	Introspection:  true,
-	Playground:     true,
-	BodyLimit:      4 << 20, // a 1 MiB document body, JSON-escaped, fits
-	RequestTimeout: 30 * time.Second,
-	Limits:         graph.Limits{Complexity: 5000, Depth: 12, Tokens: 15000},
-	CookieSecure:   "auto",
-	WSInitTimeout:  10 * time.Second,
-	WSKeepAlive:    25 * time.Second,
-	WSPayloadLimit: 64 << 10,
-	WSMaxSubs:      50,
-	WSMaxSockets:   20,
-	Auth:           auth.DefaultConfig,
-	Documents:      document.DefaultConfig,
+	Listen:          "127.0.0.1:8080",
+	Introspection:   true,
+	Playground:      true,
+	BodyLimit:       4 << 20, // a 1 MiB document body, JSON-escaped, fits
+	RequestTimeout:  30 * time.Second,
+	Limits:          graph.Limits{Complexity: 5000, Depth: 12, Tokens: 15000},
+	CookieSecure:    "auto",
+	WSInitTimeout:   10 * time.Second,
+	WSKeepAlive:     25 * time.Second,
+	WSPayloadLimit:  64 << 10,
+	WSMaxSubs:       50,
+	WSMaxSockets:    20,
+	ShutdownTimeout: 20 * time.Second,
+	Auth:            auth.DefaultConfig,
+	Documents:       document.DefaultConfig,
 }
 
 // Server serves the API over one database pool.
@@ -99,9 +103,15 @@ type Server struct {
 	metrics   *metrics
 	handler   http.Handler
 
+	// Liveness, when set (before Start), is asked by /healthz: an error
+	// answers 503. `codna serve` sets it to the embedded database's
+	// supervisor health. Nil: the process answering is health enough.
+	Liveness func() error
+
 	mu      sync.Mutex
 	httpSrv *http.Server
 	done    chan struct{}
+	stopped chan struct{} // closed when Stop has finished (or given up)
 
 	// sockets ends every websocket at shutdown: http.Server.Shutdown does
 	// not touch hijacked connections.
@@ -175,6 +185,13 @@ func (s *Server) routes() http.Handler {
 		mux.Handle("GET /playground", playground.Handler("CoDNA", "/graphql"))
 	}
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		if s.Liveness != nil {
+			if err := s.Liveness(); err != nil {
+				s.log.ErrorContext(r.Context(), "unhealthy", "error", err)
+				http.Error(w, "unhealthy\n", http.StatusServiceUnavailable)
+				return
+			}
+		}
 		_, _ = w.Write([]byte("ok\n"))
 	})
 	mux.HandleFunc("GET /readyz", s.ready)
@@ -345,6 +362,11 @@ func (s *Server) graphqlGuard(next http.Handler) http.Handler {
 				writeError(w, http.StatusUnauthorized, fe.Code, fe.Message)
 				return
 			}
+			if fe := fault.As(fault.FromConn(err)); fe != nil {
+				s.log.WarnContext(ctx, "authenticate: database unavailable", "error", err)
+				writeError(w, http.StatusServiceUnavailable, fe.Code, fe.Message)
+				return
+			}
 			s.log.ErrorContext(ctx, "authenticate", "error", err)
 			writeError(w, http.StatusInternalServerError, fault.Internal,
 				"Something went wrong on our side. Quote request id "+info.ID+" if you report it.")
@@ -456,6 +478,8 @@ func (s *Server) Start(ctx context.Context) error {
 	}
 	ln, err := net.Listen("tcp", s.cfg.Listen)
 	if err != nil {
+		s.Outbox.Stop()
+		s.Hub.Stop()
 		return fmt.Errorf("listen on %s: %w", s.cfg.Listen, err)
 	}
 	s.mu.Lock()
@@ -465,6 +489,7 @@ func (s *Server) Start(ctx context.Context) error {
 		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
 	}
 	s.done = make(chan struct{})
+	s.stopped = make(chan struct{})
 	srv, done := s.httpSrv, s.done
 	s.mu.Unlock()
 	s.log.Info("listening", "address", "http://"+ln.Addr().String(), "playground", s.cfg.Playground)
@@ -484,25 +509,55 @@ func (s *Server) Start(ctx context.Context) error {
 	return nil
 }
 
-// Stop shuts the server down gracefully (10 s for requests in flight, then
-// closes what remains). Safe to call twice.
+// Stop shuts the server down within Config.ShutdownTimeout: websockets are
+// ended, new requests refused, and requests in flight, the outbox worker
+// (whose consumers' contexts are cancelled) and the live hub get until the
+// deadline to finish. Whatever is still running then is abandoned and
+// logged: connections are closed, and outbox events in hand go back to the
+// queue when their lease expires. Stop may be called any number of times,
+// concurrently; every call returns once the first one has.
 func (s *Server) Stop() {
 	s.mu.Lock()
-	srv, done := s.httpSrv, s.done
+	srv, done, stopped := s.httpSrv, s.done, s.stopped
 	s.httpSrv = nil
 	s.mu.Unlock()
 	if srv == nil {
+		if stopped != nil {
+			<-stopped
+		}
 		return
 	}
-	s.stopSockets()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer close(stopped)
+	timeout := s.cfg.ShutdownTimeout
+	if timeout <= 0 {
+		timeout = DefaultConfig.ShutdownTimeout
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
+	s.stopSockets()
+	// The outbox does not depend on HTTP: it stops alongside.
+	outboxDone := make(chan struct{})
+	go func() {
+		defer close(outboxDone)
+		s.Outbox.Stop()
+	}()
 	if err := srv.Shutdown(ctx); err != nil {
+		s.log.Warn("shutdown: requests still in flight at the deadline; closing their connections", "timeout", timeout)
 		_ = srv.Close()
 	}
 	<-done
-	s.Outbox.Stop()
-	s.Hub.Stop()
+	hubDone := make(chan struct{})
+	go func() {
+		defer close(hubDone)
+		s.Hub.Stop()
+	}()
+	for name, ch := range map[string]chan struct{}{"outbox worker": outboxDone, "live hub": hubDone} {
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			s.log.Warn("shutdown: abandoning the "+name+", still busy at the deadline (unfinished outbox events go back to the queue when their lease expires)", "timeout", timeout)
+		}
+	}
 }
 
 // registerConsumers registers the outbox consumers this server runs and
