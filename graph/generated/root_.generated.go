@@ -3636,7 +3636,7 @@ extend type Document {
 }
 
 extend type Query {
-  "What was shared with you since a time, newest first: only grants that still stand, on live documents."
+  "What was shared with you since a time, newest first: only grants that still stand, on live documents, each document once (its latest grant or upgrade)."
   recentlyShared(since: Time!, first: Int = 50): [SharedWithMe!]!
   "The standing grants of one sharing action (yours, or on your documents)."
   batch(id: ID!): [Grant!]!
