@@ -92,6 +92,7 @@ type Server struct {
 	// before Start.
 	Outbox    *outbox.Worker
 	consumers int
+	sessions  *auth.SessionSweeper // deletes expired sessions
 	metrics   *metrics
 	handler   http.Handler
 
@@ -113,6 +114,7 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *Server {
 	s := &Server{cfg: cfg, pool: pool, log: log, metrics: newMetrics(pool)}
 	s.sockets, s.stopSockets = context.WithCancel(context.Background())
 	s.Auth = auth.New(pool, cfg.Auth, log)
+	s.sessions = auth.NewSessionSweeper(s.Auth, cfg.Auth.SessionSweep, log.With("component", "sessions"))
 	s.Manage = manage.New(pool, cfg.Auth.Argon2)
 	s.Docs = document.New(pool, cfg.Documents)
 	s.Inbox = inbox.NewService(pool)
@@ -412,8 +414,10 @@ func (s *Server) Start(ctx context.Context) error {
 			return fmt.Errorf("start the outbox worker: %w", err)
 		}
 	}
+	_ = s.sessions.Start(ctx) // never fails
 	ln, err := net.Listen("tcp", s.cfg.Listen)
 	if err != nil {
+		s.sessions.Stop()
 		return fmt.Errorf("listen on %s: %w", s.cfg.Listen, err)
 	}
 	s.mu.Lock()
@@ -459,6 +463,7 @@ func (s *Server) Stop() {
 		_ = srv.Close()
 	}
 	<-done
+	s.sessions.Stop()
 	s.Outbox.Stop()
 	s.Hub.Stop()
 }
