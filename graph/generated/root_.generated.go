@@ -4046,7 +4046,7 @@ type RestoreRevisionPayload {
 }
 
 extend type Mutation {
-  "Creates a document you own. An address already taken is CONFLICT on ` + "`" + `slug` + "`" + `."
+  "Creates a document you own. An address already taken is CONFLICT on ` + "`" + `slug` + "`" + `; an agent creates only in OUTPUT (elsewhere FORBIDDEN on ` + "`" + `space` + "`" + `)."
   createDocument(input: CreateDocumentInput!): CreateDocumentPayload!
   "Saves a new version of a document you can write."
   updateDocument(input: UpdateDocumentInput!): UpdateDocumentPayload!
