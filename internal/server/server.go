@@ -469,11 +469,12 @@ func (s *Server) Stop() {
 }
 
 // registerConsumers registers the outbox consumers this server runs and
-// says how many there are. The link resolver, the notifier, the search
-// indexer, the folder-share applier and the automation matcher register here
-// as they are built.
+// says how many there are. The link resolver, the decision keeper, the
+// notifier, the search indexer, the folder-share applier and the automation
+// matcher register here as they are built.
 func (s *Server) registerConsumers() int {
 	s.Outbox.Register(linkgraph.ConsumerName, linkgraph.NewResolver(s.pool).Handle)
 	s.Outbox.Register(access.FolderConsumerName, access.NewFolderApplier(s.pool).Handle)
-	return 2
+	s.Outbox.Register(linkgraph.KeeperConsumerName, linkgraph.NewKeeper(s.pool).Handle)
+	return 3
 }
