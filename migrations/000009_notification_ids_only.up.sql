@@ -9,4 +9,4 @@ WHERE type IN ('link.target_moved', 'link.target_deleted')
   AND payload ?| ARRAY['from', 'to', 'href'];
 
 -- The decision keeper finds the suggestions into a document whose access changed.
-CREATE INDEX link_suggestions_target_idx ON link_suggestions (target_id);
+CREATE INDEX IF NOT EXISTS link_suggestions_target_idx ON link_suggestions (target_id);
