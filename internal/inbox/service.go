@@ -100,7 +100,8 @@ type Cursor struct {
 func CursorOf(n *Notification) Cursor { return Cursor{CreatedAt: n.CreatedAt, ID: n.ID} }
 
 // List pages through the acting user's own notifications, newest first,
-// keyset on (created_at, id), in one statement. It returns at most limit
+// keyset on (created_at, id), in one statement (two when the page holds
+// link decisions, whose addresses present resolves). It returns at most limit
 // notifications and whether more follow. Errors: UNAUTHENTICATED;
 // BAD_USER_INPUT on "status" or "type" for an unknown value, on "first"
 // for a limit outside 1..MaxLimit.
@@ -274,7 +275,7 @@ func (s *Service) ResolveDecisions(ctx context.Context, q db.DBTX, subjectType s
 
 // NewSince returns userID's notifications with ids above afterID (all of
 // them when afterID is nil), oldest first, at most limit (capped at 10×MaxLimit),
-// in one statement. Ids are UUIDv7, so this is "made after": the live
+// in one statement (two when they hold link decisions, as List). Ids are UUIDv7, so this is "made after": the live
 // notificationAdded subscription uses it. A notification that coalesced
 // into an older one keeps the older id and is not returned again.
 func (s *Service) NewSince(ctx context.Context, userID uuid.UUID, afterID *uuid.UUID, limit int) ([]Notification, error) {
