@@ -3636,7 +3636,7 @@ extend type Document {
 }
 
 extend type Query {
-  "What was shared with you since a time, newest first: only grants that still stand, on live documents."
+  "What was shared with you since a time, newest first: only grants that still stand, on live documents, each document once (its latest grant or upgrade)."
   recentlyShared(since: Time!, first: Int = 50): [SharedWithMe!]!
   "The standing grants of one sharing action (yours, or on your documents)."
   batch(id: ID!): [Grant!]!
@@ -4046,7 +4046,7 @@ type RestoreRevisionPayload {
 }
 
 extend type Mutation {
-  "Creates a document you own. An address already taken is CONFLICT on ` + "`" + `slug` + "`" + `."
+  "Creates a document you own. An address already taken is CONFLICT on ` + "`" + `slug` + "`" + `; an agent creates only in OUTPUT (elsewhere FORBIDDEN on ` + "`" + `space` + "`" + `)."
   createDocument(input: CreateDocumentInput!): CreateDocumentPayload!
   "Saves a new version of a document you can write."
   updateDocument(input: UpdateDocumentInput!): UpdateDocumentPayload!
@@ -4090,7 +4090,7 @@ type Notification {
   subjectType: String!
   "The id of what it is about."
   subjectId: ID
-  "Details, by type (for a batch: ` + "`" + `count` + "`" + ` and ` + "`" + `documents` + "`" + `)."
+  "Details, by type (for a batch: ` + "`" + `count` + "`" + ` and ` + "`" + `documents` + "`" + `). Documents are named by id; a link decision's addresses are given only for pages you can read now."
   payload: JSON!
   "True for work (answer it), false for information."
   requiresDecision: Boolean!
@@ -4156,7 +4156,7 @@ extend type Mutation {
   markNotificationsRead(input: MarkNotificationsReadInput!): MarkNotificationsReadPayload!
   "Marks all your information read, in one step. Decisions stay until they are answered."
   markAllNotificationsRead: MarkNotificationsReadPayload!
-  "Dismisses a piece of information. A decision cannot be dismissed: answer it."
+  "Dismisses a notification. A decision waiting for your answer cannot be dismissed: answer it (it clears itself once it can no longer be answered)."
   dismissNotification(input: NotificationInput!): NotificationPayload!
   "Marks a piece of information done. A decision is resolved by answering it."
   resolveNotification(input: NotificationInput!): NotificationPayload!

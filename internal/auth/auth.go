@@ -24,14 +24,18 @@ type Config struct {
 	SessionTTL  time.Duration // sliding: each use extends a session this far
 	LoginLimit  int           // attempts per email and per IP address in LoginWindow
 	LoginWindow time.Duration
+	// SessionSweep is how often the server deletes expired sessions
+	// (SessionSweeper); zero never.
+	SessionSweep time.Duration
 }
 
 // DefaultConfig is what `codna serve` uses unless configured otherwise.
 var DefaultConfig = Config{
-	Argon2:      DefaultArgon2,
-	SessionTTL:  30 * 24 * time.Hour,
-	LoginLimit:  10,
-	LoginWindow: 15 * time.Minute,
+	Argon2:       DefaultArgon2,
+	SessionTTL:   30 * 24 * time.Hour,
+	LoginLimit:   10,
+	LoginWindow:  15 * time.Minute,
+	SessionSweep: time.Hour,
 }
 
 // User is a user as the API shows it.

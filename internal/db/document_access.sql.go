@@ -116,6 +116,42 @@ func (q *Queries) DocumentAccessGetForUpdate(ctx context.Context, arg DocumentAc
 	return i, err
 }
 
+const documentAccessGroupLosses = `-- name: DocumentAccessGroupLosses :many
+SELECT d.id
+FROM document_access da
+JOIN documents d ON d.id = da.document_id
+WHERE da.principal_type = 'group' AND da.principal_id = $1
+  AND document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $2::uuid, true)
+      < CASE da.permission WHEN 'write' THEN 2 ELSE 1 END
+ORDER BY d.id
+`
+
+type DocumentAccessGroupLossesParams struct {
+	GroupID uuid.UUID
+	UserID  uuid.UUID
+}
+
+// DocumentAccessGroupLosses lists the documents a group grants on where a person (just taken out of it) now holds less than the group gave.
+func (q *Queries) DocumentAccessGroupLosses(ctx context.Context, arg DocumentAccessGroupLossesParams) ([]uuid.UUID, error) {
+	rows, err := q.db.Query(ctx, documentAccessGroupLosses, arg.GroupID, arg.UserID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var id uuid.UUID
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const documentAccessUpgrade = `-- name: DocumentAccessUpgrade :one
 UPDATE document_access SET permission = 'write', granted_by = $1, batch_id = $2
 WHERE id = $3 AND permission = 'read'

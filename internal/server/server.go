@@ -100,6 +100,7 @@ type Server struct {
 	// before Start.
 	Outbox    *outbox.Worker
 	consumers int
+	sessions  *auth.SessionSweeper // deletes expired sessions
 	metrics   *metrics
 	handler   http.Handler
 
@@ -127,6 +128,7 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *Server {
 	s := &Server{cfg: cfg, pool: pool, log: log, metrics: newMetrics(pool)}
 	s.sockets, s.stopSockets = context.WithCancel(context.Background())
 	s.Auth = auth.New(pool, cfg.Auth, log)
+	s.sessions = auth.NewSessionSweeper(s.Auth, cfg.Auth.SessionSweep, log.With("component", "sessions"))
 	s.Manage = manage.New(pool, cfg.Auth.Argon2)
 	s.Docs = document.New(pool, cfg.Documents)
 	s.Inbox = inbox.NewService(pool)
@@ -476,8 +478,10 @@ func (s *Server) Start(ctx context.Context) error {
 			return fmt.Errorf("start the outbox worker: %w", err)
 		}
 	}
+	_ = s.sessions.Start(ctx) // never fails
 	ln, err := net.Listen("tcp", s.cfg.Listen)
 	if err != nil {
+		s.sessions.Stop()
 		s.Outbox.Stop()
 		s.Hub.Stop()
 		return fmt.Errorf("listen on %s: %w", s.cfg.Listen, err)
@@ -546,6 +550,7 @@ func (s *Server) Stop() {
 		_ = srv.Close()
 	}
 	<-done
+	s.sessions.Stop()
 	hubDone := make(chan struct{})
 	go func() {
 		defer close(hubDone)
@@ -561,11 +566,12 @@ func (s *Server) Stop() {
 }
 
 // registerConsumers registers the outbox consumers this server runs and
-// says how many there are. The link resolver, the notifier, the search
-// indexer, the folder-share applier and the automation matcher register here
-// as they are built.
+// says how many there are. The link resolver, the decision keeper, the
+// notifier, the search indexer, the folder-share applier and the automation
+// matcher register here as they are built.
 func (s *Server) registerConsumers() int {
 	s.Outbox.Register(linkgraph.ConsumerName, linkgraph.NewResolver(s.pool).Handle)
 	s.Outbox.Register(access.FolderConsumerName, access.NewFolderApplier(s.pool).Handle)
-	return 2
+	s.Outbox.Register(linkgraph.KeeperConsumerName, linkgraph.NewKeeper(s.pool).Handle)
+	return 3
 }

@@ -22,3 +22,13 @@ RETURNING *;
 DELETE FROM document_access
 WHERE document_id = @document_id AND principal_type = @principal_type AND principal_id = @principal_id
 RETURNING *;
+
+-- name: DocumentAccessGroupLosses :many
+-- DocumentAccessGroupLosses lists the documents a group grants on where a person (just taken out of it) now holds less than the group gave.
+SELECT d.id
+FROM document_access da
+JOIN documents d ON d.id = da.document_id
+WHERE da.principal_type = 'group' AND da.principal_id = @group_id
+  AND document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @user_id::uuid, true)
+      < CASE da.permission WHEN 'write' THEN 2 ELSE 1 END
+ORDER BY d.id;
