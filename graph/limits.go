@@ -303,12 +303,27 @@ func (d DepthLimit) MutateOperationContext(_ context.Context, oc *graphql.Operat
 	if d.Max <= 0 || oc.Operation == nil {
 		return nil
 	}
-	if depth := selectionDepth(oc.Operation.SelectionSet, oc.Doc.Fragments); depth > d.Max {
+	if depth := selectionDepth(withoutIntrospection(oc.Operation.SelectionSet), oc.Doc.Fragments); depth > d.Max {
 		err := gqlerror.Errorf("The query nests deeper than %d levels.", d.Max)
 		err.Extensions = map[string]any{"code": string(fault.TooComplex)}
 		return err
 	}
 	return nil
+}
+
+// withoutIntrospection drops the operation's top-level __schema and __type
+// fields: GraphiQL's own introspection query nests 15 levels (ofType chains),
+// and introspection is bounded elsewhere (gqlparser's introspection-depth
+// rule, the query-shape pre-check and the complexity limit).
+func withoutIntrospection(set ast.SelectionSet) ast.SelectionSet {
+	kept := make(ast.SelectionSet, 0, len(set))
+	for _, sel := range set {
+		if f, ok := sel.(*ast.Field); ok && (f.Name == "__schema" || f.Name == "__type") {
+			continue
+		}
+		kept = append(kept, sel)
+	}
+	return kept
 }
 
 // selectionDepth returns how deep set nests, fragments expanded. Each

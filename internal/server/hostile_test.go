@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/99designs/gqlgen/graphql/introspection"
 	"github.com/google/uuid"
 	"github.com/stretchr/testify/require"
 	"github.com/vektah/gqlparser/v2"
@@ -626,4 +627,22 @@ func repeatValue(v any, n int) []any {
 		out[i] = v
 	}
 	return out
+}
+
+// The playground loads the schema with GraphiQL's full introspection query,
+// whose ofType chains nest deeper than the depth limit; introspection is
+// bounded by its own rules, so the depth limit leaves it alone, and a deep
+// ordinary query is still refused.
+func TestPlaygroundIntrospectionPassesTheDepthLimit(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	r := b.do(t, req{query: introspection.Query})
+	require.Empty(t, r.Errors)
+	schema, _ := r.Data["__schema"].(map[string]any)
+	require.NotEmpty(t, schema["types"])
+
+	deep := "{ me { id } __typename }"
+	require.Empty(t, b.do(t, req{query: deep}).Errors)
+	r = b.do(t, req{query: `{ __schema { queryType { name } } documents(first: 1) { edges { node { links { target { links { target { links { target { links { target { links { target { title } } } } } } } } } } } } } }`})
+	require.Equal(t, "QUERY_TOO_COMPLEX", r.code())
 }
