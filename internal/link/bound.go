@@ -1,6 +1,8 @@
 package link
 
 import (
+	"bytes"
+
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 )
@@ -191,4 +193,49 @@ func (r *failingReader) PeekLine() ([]byte, text.Segment) {
 		return line[:0], seg
 	}
 	return line, seg
+}
+
+// linearReader is goldmark's document reader with a LineOffset that costs
+// O(1): goldmark's counts the columns from the start of the line at every
+// call, and the block parsers call it at every container marker, so a line
+// of 100 000 '>' (block quotes nested 100 000 deep) took O(n²). The columns
+// of the current line are counted once, as goldmark counts them (a tab
+// advances to the next multiple of four).
+type linearReader struct {
+	text.Reader
+	src              []byte
+	lineStart, limit int     // the line cols describes: [lineStart, limit]
+	cols             []int32 // cols[k]: the column of lineStart+k
+}
+
+func newLinearReader(src []byte) *linearReader {
+	return &linearReader{Reader: text.NewReader(src), src: src, limit: -1}
+}
+
+// LineOffset is text.Reader's: the column of the reader's position in its
+// line, less its padding. goldmark's reader counts from the start of the
+// line it last advanced to; block parsers move the position only within
+// that line, so that is the line holding the position.
+func (r *linearReader) LineOffset() int {
+	_, pos := r.Reader.Position()
+	at := pos.Start
+	if at < r.lineStart || at > r.limit {
+		r.lineStart = bytes.LastIndexByte(r.src[:min(at, len(r.src))], '\n') + 1
+		end := len(r.src)
+		if i := bytes.IndexByte(r.src[min(at, len(r.src)):], '\n'); i >= 0 {
+			end = at + i
+		}
+		r.limit = max(end, at)
+		r.cols = r.cols[:0]
+		v := int32(0)
+		for i := r.lineStart; i <= r.limit; i++ {
+			r.cols = append(r.cols, v)
+			if i < len(r.src) && r.src[i] == '\t' {
+				v += int32(util.TabWidth(int(v)))
+			} else {
+				v++
+			}
+		}
+	}
+	return int(r.cols[at-r.lineStart]) - pos.Padding
 }

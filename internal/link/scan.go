@@ -352,7 +352,7 @@ func parse(body string) *parsed {
 	}
 	ctx := parser.NewContext()
 	ctx.Set(stateKey, st)
-	doc := markdown.Parser().Parse(text.NewReader(src), parser.WithContext(ctx))
+	doc := markdown.Parser().Parse(newLinearReader(src), parser.WithContext(ctx))
 	p := &parsed{body: body, src: src, doc: doc, state: st, defs: map[string]int{}}
 
 	// The walk is in document order, which is the order goldmark registered
