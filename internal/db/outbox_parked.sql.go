@@ -48,7 +48,8 @@ const outboxParkedDelete = `-- name: OutboxParkedDelete :one
 DELETE FROM outbox_parked p
 WHERE p.event_id = $1 AND p.consumer = $2::text
 RETURNING p.event_id, p.consumer, p.attempts, p.error_class, p.parked_at,
-  (SELECT e.event_type FROM events e WHERE e.id = p.event_id)::text AS event_type
+  (SELECT e.event_type FROM events e WHERE e.id = p.event_id)::text AS event_type,
+  (SELECT e.subject_type FROM events e WHERE e.id = p.event_id)::text AS subject_type
 `
 
 type OutboxParkedDeleteParams struct {
@@ -57,12 +58,13 @@ type OutboxParkedDeleteParams struct {
 }
 
 type OutboxParkedDeleteRow struct {
-	EventID    uuid.UUID
-	Consumer   string
-	Attempts   int32
-	ErrorClass string
-	ParkedAt   time.Time
-	EventType  string
+	EventID     uuid.UUID
+	Consumer    string
+	Attempts    int32
+	ErrorClass  string
+	ParkedAt    time.Time
+	EventType   string
+	SubjectType string
 }
 
 // OutboxParkedDelete unparks one pair, returning what it was.
@@ -76,6 +78,7 @@ func (q *Queries) OutboxParkedDelete(ctx context.Context, arg OutboxParkedDelete
 		&i.ErrorClass,
 		&i.ParkedAt,
 		&i.EventType,
+		&i.SubjectType,
 	)
 	return i, err
 }

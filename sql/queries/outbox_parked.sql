@@ -23,7 +23,8 @@ LIMIT sqlc.arg(lim)::int;
 DELETE FROM outbox_parked p
 WHERE p.event_id = sqlc.arg(event_id) AND p.consumer = sqlc.arg(consumer)::text
 RETURNING p.event_id, p.consumer, p.attempts, p.error_class, p.parked_at,
-  (SELECT e.event_type FROM events e WHERE e.id = p.event_id)::text AS event_type;
+  (SELECT e.event_type FROM events e WHERE e.id = p.event_id)::text AS event_type,
+  (SELECT e.subject_type FROM events e WHERE e.id = p.event_id)::text AS subject_type;
 
 -- name: OutboxRequeue :exec
 -- OutboxRequeue puts an event back in the queue for a consumer management
