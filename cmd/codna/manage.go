@@ -29,6 +29,7 @@ func manageCmd(ctx context.Context, cfg config, args []string, stdin io.Reader, 
 	passwordStdin := fs.Bool("password-stdin", false, "read the password from standard input (first line)")
 	expires := fs.Duration("expires", 0, "token lifetime, e.g. 720h; left out: never expires")
 	more := moreFlags(fs)
+	outboxF := newOutboxFlags(fs)
 	if err := fs.Parse(rest); err != nil {
 		return usageError{err.Error()}
 	}
@@ -148,6 +149,11 @@ func manageCmd(ctx context.Context, cfg config, args []string, stdin io.Reader, 
 		m, err := moreManage(noun+" "+verb, more, *email, *name, *id, *passwordStdin, stdin, stdout)
 		if err != nil {
 			return err
+		}
+		if m == nil {
+			if m, err = outboxManage(noun+" "+verb, outboxF, *id, stdout); err != nil {
+				return err
+			}
 		}
 		if m == nil {
 			return usageError{fmt.Sprintf("unknown manage command %q", noun+" "+verb)}

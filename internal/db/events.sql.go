@@ -55,7 +55,8 @@ WHERE id = ANY(ARRAY(
   FOR UPDATE SKIP LOCKED
 ))
 RETURNING id, event_type, subject_type, subject_id, document_id, actor_id, revision_id,
-  payload, created_at, attempts, handled_by
+  payload, created_at, attempts, handled_by, failures,
+  ARRAY(SELECT p.consumer FROM outbox_parked p WHERE p.event_id = events.id)::text[] AS parked
 `
 
 type OutboxClaimParams struct {
@@ -76,6 +77,8 @@ type OutboxClaimRow struct {
 	CreatedAt   time.Time
 	Attempts    int32
 	HandledBy   []string
+	Failures    []byte
+	Parked      []string
 }
 
 // OutboxClaim leases up to batch_size claimable events to a worker: not
@@ -105,6 +108,8 @@ func (q *Queries) OutboxClaim(ctx context.Context, arg OutboxClaimParams) ([]Out
 			&i.CreatedAt,
 			&i.Attempts,
 			&i.HandledBy,
+			&i.Failures,
+			&i.Parked,
 		); err != nil {
 			return nil, err
 		}
@@ -122,6 +127,7 @@ WHERE id IN (
   SELECT c.id FROM events c
   WHERE c.processed_at IS NOT NULL
     AND c.processed_at < now() - $1::bigint * interval '1 millisecond'
+    AND NOT EXISTS (SELECT 1 FROM outbox_parked p WHERE p.event_id = c.id)
   LIMIT $2::int
 )
 `
@@ -131,7 +137,8 @@ type OutboxCleanupParams struct {
 	Chunk       int32
 }
 
-// OutboxCleanup deletes up to chunk events processed more than retention_ms ago.
+// OutboxCleanup deletes up to chunk events processed more than retention_ms ago
+// and parked for no consumer.
 func (q *Queries) OutboxCleanup(ctx context.Context, arg OutboxCleanupParams) (int64, error) {
 	result, err := q.db.Exec(ctx, outboxCleanup, arg.RetentionMs, arg.Chunk)
 	if err != nil {
@@ -167,27 +174,29 @@ func (q *Queries) OutboxComplete(ctx context.Context, arg OutboxCompleteParams) 
 const outboxFail = `-- name: OutboxFail :execrows
 UPDATE events SET
   handled_by = handled_by || ARRAY(SELECT n FROM unnest($1::text[]) AS n WHERE n <> ALL(handled_by)),
-  attempts = attempts + 1, last_error = $2::text,
-  retry_at = now() + $3::bigint * interval '1 millisecond',
+  attempts = attempts + 1, last_error = $2::text, failures = $3::jsonb,
+  retry_at = now() + $4::bigint * interval '1 millisecond',
   claimed_at = NULL, claimed_by = NULL
-WHERE id = $4 AND claimed_by = $5::text AND processed_at IS NULL
+WHERE id = $5 AND claimed_by = $6::text AND processed_at IS NULL
 `
 
 type OutboxFailParams struct {
 	Consumers []string
 	LastError string
+	Failures  []byte
 	RetryMs   int64
 	ID        uuid.UUID
 	Worker    string
 }
 
 // OutboxFail records a failed attempt: the consumers that did succeed join
-// handled_by, attempts grows by one, the event waits retry_ms before it can be
-// claimed again, and the lease ends.
+// handled_by, attempts grows by one, failures takes the per-consumer counts,
+// the event waits retry_ms before it can be claimed again, and the lease ends.
 func (q *Queries) OutboxFail(ctx context.Context, arg OutboxFailParams) (int64, error) {
 	result, err := q.db.Exec(ctx, outboxFail,
 		arg.Consumers,
 		arg.LastError,
+		arg.Failures,
 		arg.RetryMs,
 		arg.ID,
 		arg.Worker,
@@ -242,20 +251,23 @@ func (q *Queries) OutboxRenew(ctx context.Context, arg OutboxRenewParams) (int64
 
 const outboxStats = `-- name: OutboxStats :one
 SELECT count(*)::bigint AS depth,
-  coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8 AS oldest_seconds
+  coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8 AS oldest_seconds,
+  (SELECT count(*) FROM outbox_parked)::bigint AS parked
 FROM events WHERE processed_at IS NULL
 `
 
 type OutboxStatsRow struct {
 	Depth         int64
 	OldestSeconds float64
+	Parked        int64
 }
 
 // OutboxStats is the queue as metrics see it: unprocessed events and the age
-// of the oldest, in seconds (0 when there is none).
+// of the oldest, in seconds (0 when there is none), and the parked
+// (event, consumer) pairs.
 func (q *Queries) OutboxStats(ctx context.Context) (OutboxStatsRow, error) {
 	row := q.db.QueryRow(ctx, outboxStats)
 	var i OutboxStatsRow
-	err := row.Scan(&i.Depth, &i.OldestSeconds)
+	err := row.Scan(&i.Depth, &i.OldestSeconds, &i.Parked)
 	return i, err
 }
