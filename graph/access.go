@@ -9,21 +9,20 @@ import (
 
 	"codna/graph/model"
 	"codna/internal/access"
-	"codna/internal/auth"
-	"codna/internal/db"
 	"codna/internal/document"
-	"codna/internal/fault"
 )
 
-func permissionDB(p model.Permission) db.Permission { return db.Permission(strings.ToLower(string(p))) }
+func permissionOf(p model.Permission) access.Permission {
+	return access.Permission(strings.ToLower(string(p)))
+}
 
-func permissionModel(p db.Permission) model.Permission {
+func permissionModel(p access.Permission) model.Permission {
 	return model.Permission(strings.ToUpper(string(p)))
 }
 
 func reasonModel(r string) model.GrantReason { return model.GrantReason(strings.ToUpper(r)) }
 
-func principalTypeModel(t db.PrincipalType) model.PrincipalType {
+func principalTypeModel(t access.PrincipalType) model.PrincipalType {
 	return model.PrincipalType(strings.ToUpper(string(t)))
 }
 
@@ -32,7 +31,7 @@ func principalOf(t model.PrincipalType, rawID string) (access.Principal, error) 
 	if err != nil {
 		return access.Principal{}, err
 	}
-	return access.Principal{Type: db.PrincipalType(strings.ToLower(string(t))), ID: id}, nil
+	return access.Principal{Type: access.PrincipalType(strings.ToLower(string(t))), ID: id}, nil
 }
 
 // docsAndUsers batch-loads the documents and users a list of grants names.
@@ -135,7 +134,7 @@ func (r *mutationResolver) share(ctx context.Context, in model.ShareInput) (*mod
 		reason = strings.ToLower(string(*in.Reason))
 	}
 	res, err := r.Sharing.Share(ctx, access.ShareInput{
-		DocumentIDs: docs, Recipients: in.Recipients, Permission: permissionDB(in.Permission), Reason: reason,
+		DocumentIDs: docs, Recipients: in.Recipients, Permission: permissionOf(in.Permission), Reason: reason,
 		Suggested: suggested, Declined: declined,
 	})
 	if err != nil {
@@ -193,18 +192,11 @@ func folderShareModel(f access.FolderShare) model.FolderShare {
 }
 
 func (r *mutationResolver) shareFolder(ctx context.Context, in model.ShareFolderInput) (*model.ShareFolderPayload, error) {
-	actor, err := auth.RequireUser(ctx)
+	p, err := r.Sharing.Recipient(ctx, in.Recipient)
 	if err != nil {
 		return nil, err
 	}
-	recips, err := access.ResolveRecipients(ctx, r.Docs.Pool(), actor, []string{in.Recipient})
-	if err != nil {
-		return nil, err
-	}
-	if len(recips) != 1 {
-		return nil, fault.Input("recipient", "Name one recipient.")
-	}
-	f, n, err := r.FolderRules.Share(ctx, spaceDB(in.Space), in.Path, recips[0].Principal, permissionDB(in.Permission))
+	f, n, err := r.FolderService.Share(ctx, spaceOf(in.Space), in.Path, p, permissionOf(in.Permission))
 	if err != nil {
 		return nil, err
 	}
@@ -217,7 +209,7 @@ func (r *queryResolver) recentlyShared(ctx context.Context, since time.Time, fir
 	if err != nil {
 		return nil, err
 	}
-	given, err := access.RecentlyShared(ctx, r.Docs.Pool(), since, n)
+	given, err := r.Sharing.RecentlyShared(ctx, since, n)
 	if err != nil {
 		return nil, err
 	}

@@ -7,7 +7,6 @@ package graph
 
 import (
 	"codna/graph/model"
-	"codna/internal/access"
 	"codna/internal/auth"
 	"codna/internal/document"
 	"codna/internal/fault"
@@ -17,7 +16,7 @@ import (
 
 // Access is the resolver for the access field.
 func (r *documentResolver) Access(ctx context.Context, obj *document.Doc) ([]model.Grant, error) {
-	gs, err := access.WhoCanSee(ctx, r.Docs.Pool(), obj.ID)
+	gs, err := r.Sharing.WhoCanSee(ctx, obj.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -26,7 +25,7 @@ func (r *documentResolver) Access(ctx context.Context, obj *document.Doc) ([]mod
 
 // WhyCanISee is the resolver for the whyCanISee field.
 func (r *documentResolver) WhyCanISee(ctx context.Context, obj *document.Doc) (*model.AccessExplanation, error) {
-	w, err := access.WhyCanISee(ctx, r.Docs.Pool(), obj.ID)
+	w, err := r.Sharing.WhyCanISee(ctx, obj.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -44,7 +43,7 @@ func (r *mutationResolver) Share(ctx context.Context, input model.ShareInput) (*
 
 // ShareByTag is the resolver for the shareByTag field.
 func (r *mutationResolver) ShareByTag(ctx context.Context, input model.ShareByTagInput) (*model.SharePayload, error) {
-	res, err := r.Sharing.ShareByTag(ctx, input.Tag, input.Recipients, permissionDB(input.Permission))
+	res, err := r.Sharing.ShareByTag(ctx, input.Tag, input.Recipients, permissionOf(input.Permission))
 	if err != nil {
 		return nil, err
 	}
@@ -96,7 +95,7 @@ func (r *mutationResolver) UnshareFolder(ctx context.Context, input model.Unshar
 	if err != nil {
 		return nil, err
 	}
-	n, err := r.FolderRules.Unshare(ctx, id)
+	n, err := r.FolderService.Unshare(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -114,7 +113,7 @@ func (r *queryResolver) Batch(ctx context.Context, id string) ([]model.Grant, er
 	if err != nil {
 		return nil, err
 	}
-	gs, err := access.Batch(ctx, r.Docs.Pool(), bid)
+	gs, err := r.Sharing.Batch(ctx, bid)
 	if err != nil {
 		return nil, err
 	}
@@ -130,7 +129,7 @@ func (r *queryResolver) People(ctx context.Context, query string, first *int) ([
 		}
 		n = *first
 	}
-	ps, err := access.People(ctx, r.Docs.Pool(), query, n)
+	ps, err := r.Sharing.People(ctx, query, n)
 	if err != nil {
 		return nil, err
 	}
@@ -150,7 +149,7 @@ func (r *queryResolver) People(ctx context.Context, query string, first *int) ([
 
 // Groups is the resolver for the groups field.
 func (r *queryResolver) Groups(ctx context.Context) ([]model.Group, error) {
-	gs, err := access.Groups(ctx, r.Docs.Pool())
+	gs, err := r.Sharing.Groups(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -168,7 +167,7 @@ func (r *queryResolver) ShareSuggestions(ctx context.Context, documentIds []stri
 
 // FolderShares is the resolver for the folderShares field.
 func (r *queryResolver) FolderShares(ctx context.Context, space *model.Space) ([]model.FolderShare, error) {
-	fs, err := r.FolderRules.List(ctx, spaceDBPtr(space))
+	fs, err := r.FolderService.List(ctx, spaceOfPtr(space))
 	if err != nil {
 		return nil, err
 	}

@@ -12,32 +12,31 @@ import (
 
 	"codna/graph/model"
 	"codna/internal/auth"
-	"codna/internal/db"
 	"codna/internal/document"
 	"codna/internal/fault"
 )
 
-func spaceModel(s db.Space) model.Space { return model.Space(strings.ToUpper(string(s))) }
+func spaceModel(s document.Space) model.Space { return model.Space(strings.ToUpper(string(s))) }
 
-func spaceDB(s model.Space) db.Space { return db.Space(strings.ToLower(string(s))) }
+func spaceOf(s model.Space) document.Space { return document.Space(strings.ToLower(string(s))) }
 
-func spaceDBPtr(s *model.Space) *db.Space {
+func spaceOfPtr(s *model.Space) *document.Space {
 	if s == nil {
 		return nil
 	}
-	v := spaceDB(*s)
+	v := spaceOf(*s)
 	return &v
 }
 
-func statusModel(s db.DocumentStatus) model.DocumentStatus {
+func statusModel(s document.Status) model.DocumentStatus {
 	return model.DocumentStatus(strings.ToUpper(string(s)))
 }
 
-func statusDBPtr(s *model.DocumentStatus) *db.DocumentStatus {
+func statusOfPtr(s *model.DocumentStatus) *document.Status {
 	if s == nil {
 		return nil
 	}
-	v := db.DocumentStatus(strings.ToLower(string(*s)))
+	v := document.Status(strings.ToLower(string(*s)))
 	return &v
 }
 
@@ -157,11 +156,7 @@ func (r *documentRevisionConnectionResolver) revisionPage(ctx context.Context, c
 // row per page per day), for the agent's page. A failure is logged, not
 // shown: the read itself succeeded.
 func (r *Resolver) noteAgentRead(ctx context.Context, d *document.Doc) {
-	a := auth.ActorFrom(ctx)
-	if a == nil || a.Kind != auth.KindAgent {
-		return
-	}
-	if err := auth.RecordAgentRead(ctx, r.Docs.Pool(), a.UserID, d.ID); err != nil {
+	if err := r.Docs.NoteAgentRead(ctx, d.ID); err != nil {
 		r.Log.WarnContext(ctx, "record an agent read", "error", err)
 	}
 }

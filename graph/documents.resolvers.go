@@ -173,7 +173,7 @@ func (r *folderEntryResolver) Document(ctx context.Context, obj *model.FolderEnt
 // CreateDocument is the resolver for the createDocument field.
 func (r *mutationResolver) CreateDocument(ctx context.Context, input model.CreateDocumentInput) (*model.CreateDocumentPayload, error) {
 	d, err := r.Docs.Create(ctx, document.CreateInput{
-		Space: spaceDB(input.Space), Path: deref(input.Path), Slug: input.Slug, Title: &input.Title,
+		Space: spaceOf(input.Space), Path: deref(input.Path), Slug: input.Slug, Title: &input.Title,
 		Content: deref(input.Content), Tags: input.Tags,
 	})
 	if err != nil {
@@ -190,7 +190,7 @@ func (r *mutationResolver) UpdateDocument(ctx context.Context, input model.Updat
 	}
 	d, changed, err := r.Docs.Update(ctx, document.UpdateInput{
 		ID: id, ExpectedVersion: input.ExpectedVersion, Title: input.Title, Content: input.Content,
-		Tags: input.Tags, Status: statusDBPtr(input.Status),
+		Tags: input.Tags, Status: statusOfPtr(input.Status),
 	})
 	if err != nil {
 		return nil, err
@@ -205,7 +205,7 @@ func (r *mutationResolver) MoveDocument(ctx context.Context, input model.MoveDoc
 		return nil, err
 	}
 	d, err := r.Docs.Move(ctx, document.MoveInput{
-		ID: id, ExpectedVersion: input.ExpectedVersion, Space: spaceDBPtr(input.Space), Path: input.Path, Slug: input.Slug,
+		ID: id, ExpectedVersion: input.ExpectedVersion, Space: spaceOfPtr(input.Space), Path: input.Path, Slug: input.Slug,
 	})
 	if err != nil {
 		return nil, err
@@ -232,7 +232,7 @@ func (r *mutationResolver) RestoreDocument(ctx context.Context, input model.Rest
 	if err != nil {
 		return nil, err
 	}
-	d, err := r.Docs.Restore(ctx, document.RestoreInput{ID: id, Space: spaceDBPtr(input.Space), Path: input.Path, Slug: input.Slug})
+	d, err := r.Docs.Restore(ctx, document.RestoreInput{ID: id, Space: spaceOfPtr(input.Space), Path: input.Path, Slug: input.Slug})
 	if err != nil {
 		return nil, err
 	}
@@ -275,7 +275,7 @@ func (r *queryResolver) Document(ctx context.Context, id string) (*document.Doc,
 
 // DocumentByAddress is the resolver for the documentByAddress field.
 func (r *queryResolver) DocumentByAddress(ctx context.Context, space model.Space, path *string, slug string) (*document.Doc, error) {
-	d, err := r.Docs.GetByAddress(ctx, spaceDB(space), deref(path), slug)
+	d, err := r.Docs.GetByAddress(ctx, spaceOf(space), deref(path), slug)
 	if err != nil {
 		return nil, err
 	}
@@ -300,8 +300,8 @@ func (r *queryResolver) Documents(ctx context.Context, first *int, after *string
 	}
 	var f document.Filter
 	if filter != nil {
-		f = document.Filter{Space: spaceDBPtr(filter.Space), PathPrefix: filter.PathPrefix, Tags: filter.Tags,
-			Status: statusDBPtr(filter.Status), UpdatedSince: filter.UpdatedSince}
+		f = document.Filter{Space: spaceOfPtr(filter.Space), PathPrefix: filter.PathPrefix, Tags: filter.Tags,
+			Status: statusOfPtr(filter.Status), UpdatedSince: filter.UpdatedSince}
 	}
 	var cur *document.Cursor
 	if c != nil {
@@ -320,7 +320,7 @@ func (r *queryResolver) Documents(ctx context.Context, first *int, after *string
 
 // FolderTree is the resolver for the folderTree field.
 func (r *queryResolver) FolderTree(ctx context.Context, space model.Space, path *string) (*model.FolderTree, error) {
-	t, err := r.Docs.FolderTree(ctx, spaceDB(space), deref(path))
+	t, err := r.Docs.FolderTree(ctx, spaceOf(space), deref(path))
 	if err != nil {
 		return nil, err
 	}
@@ -336,7 +336,7 @@ func (r *queryResolver) FolderTree(ctx context.Context, space model.Space, path 
 
 // Folders is the resolver for the folders field.
 func (r *queryResolver) Folders(ctx context.Context, space model.Space) ([]document.Folder, error) {
-	return r.Docs.Folders(ctx, spaceDB(space))
+	return r.Docs.Folders(ctx, spaceOf(space))
 }
 
 // Trash is the resolver for the trash field.

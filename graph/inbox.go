@@ -150,7 +150,7 @@ func watch[T any](ctx context.Context, r *Resolver, name string, sub *live.Sub, 
 func (r *Resolver) countsStream(ctx context.Context, a *auth.Actor) (<-chan *inbox.Counts, error) {
 	sub := r.Hub.Subscribe(ctx, live.InboxChannel, a.UserID.String())
 	read := func() (*inbox.Counts, error) {
-		c, err := r.Notifications.Counts(ctx, a.UserID, a.Kind == auth.KindPerson)
+		c, err := r.InboxService.Counts(ctx, a.UserID, a.Kind == auth.KindPerson)
 		return &c, err
 	}
 	first, err := read()
@@ -181,7 +181,7 @@ func (r *Resolver) addedStream(ctx context.Context, a *auth.Actor) (<-chan *inbo
 	start := uuidFloor(time.Now().Add(-margin))
 	sent := map[uuid.UUID]time.Time{}
 	// What exists when the subscription starts is not "added".
-	existing, err := r.Notifications.NewSince(ctx, a.UserID, &start, 1000)
+	existing, err := r.InboxService.NewSince(ctx, a.UserID, &start, 1000)
 	if err != nil {
 		sub.Close()
 		return nil, err
@@ -203,7 +203,7 @@ func (r *Resolver) addedStream(ctx context.Context, a *auth.Actor) (<-chan *inbo
 				return
 			}
 			from := uuidFloor(time.Now().Add(-margin))
-			ns, err := r.Notifications.NewSince(ctx, a.UserID, &from, 500)
+			ns, err := r.InboxService.NewSince(ctx, a.UserID, &from, 500)
 			if err != nil {
 				if ctx.Err() == nil {
 					r.Log.ErrorContext(ctx, "new notifications for a subscriber", "error", err)
@@ -261,7 +261,7 @@ func (r *mutationResolver) changeNotification(ctx context.Context, rawID string,
 	if err != nil {
 		return nil, err
 	}
-	c, err := r.Notifications.MyCounts(ctx)
+	c, err := r.InboxService.MyCounts(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -9,40 +9,25 @@ import (
 	"github.com/vikstrous/dataloadgen"
 
 	"codna/graph/model"
-	"codna/internal/auth"
-	"codna/internal/db"
 	"codna/internal/document"
-	"codna/internal/fault"
-	"codna/internal/graphwalk"
 	"codna/internal/linkgraph"
 )
 
-func linkStateModel(s db.LinkState) model.LinkState {
+func linkStateModel(s linkgraph.State) model.LinkState {
 	return model.LinkState(strings.ToUpper(string(s)))
 }
 
-func directionOf(d *model.LinkDirection, def graphwalk.Direction) graphwalk.Direction {
+func directionOf(d *model.LinkDirection, def linkgraph.Direction) linkgraph.Direction {
 	if d == nil {
 		return def
 	}
 	switch *d {
 	case model.LinkDirectionIncoming:
-		return graphwalk.Incoming
+		return linkgraph.Incoming
 	case model.LinkDirectionBoth:
-		return graphwalk.Both
+		return linkgraph.Both
 	}
-	return graphwalk.Outgoing
-}
-
-// walkError maps the traversal's errors onto the API's.
-func walkError(err error) error {
-	switch {
-	case errors.Is(err, graphwalk.ErrDepth):
-		return fault.Input("depth", "Follow links at most %d deep.", graphwalk.MaxDepth)
-	case errors.Is(err, graphwalk.ErrNotReadable):
-		return fault.New(fault.NotFound, "No document has that id.")
-	}
-	return err
+	return linkgraph.Outgoing
 }
 
 // loadDocs reads documents through the permission loader, dropping the
@@ -62,20 +47,13 @@ func loadDocs(ctx context.Context, ids []uuid.UUID) ([]*document.Doc, error) {
 }
 
 func (r *documentResolver) related(ctx context.Context, obj *document.Doc, depth *int, direction *model.LinkDirection) ([]model.RelatedDocument, error) {
-	v, ok := document.ViewerOf(auth.ActorFrom(ctx))
-	if !ok {
-		return []model.RelatedDocument{}, nil
-	}
 	d := 1
 	if depth != nil {
 		d = *depth
 	}
-	if d < 1 {
-		return nil, fault.Input("depth", "Follow links at least 1 deep.")
-	}
-	reached, err := graphwalk.Walk(ctx, r.Docs.Pool(), v, obj.ID, d, directionOf(direction, graphwalk.Outgoing))
+	reached, err := r.Linking.Walk(ctx, obj.ID, d, directionOf(direction, linkgraph.Outgoing))
 	if err != nil {
-		return nil, walkError(err)
+		return nil, err
 	}
 	var ids []uuid.UUID
 	for _, x := range reached {
@@ -111,24 +89,13 @@ func (r *queryResolver) linkGraph(ctx context.Context, rootID string, depth *int
 	if err != nil {
 		return nil, err
 	}
-	actor, err := auth.RequireActor(ctx)
-	if err != nil {
-		return nil, err
-	}
-	v, ok := document.ViewerOf(actor)
-	if !ok {
-		return nil, fault.New(fault.NotFound, "No document has that id.")
-	}
 	d := 1
 	if depth != nil {
 		d = *depth
 	}
-	if d < 1 {
-		return nil, fault.Input("depth", "Follow links at least 1 deep.")
-	}
-	nodes, edges, err := graphwalk.Graph(ctx, r.Docs.Pool(), v, root, d, directionOf(direction, graphwalk.Both))
+	nodes, edges, err := r.Linking.Graph(ctx, root, d, directionOf(direction, linkgraph.Both))
 	if err != nil {
-		return nil, walkError(err)
+		return nil, err
 	}
 	ids := make([]uuid.UUID, len(nodes))
 	for i, n := range nodes {
@@ -151,7 +118,7 @@ func (r *queryResolver) linkGraph(ctx context.Context, rootID string, depth *int
 	for _, e := range edges {
 		g.Edges = append(g.Edges, model.LinkGraphEdge{
 			ID: e.ID.String(), SourceID: e.SourceID.String(), TargetID: e.TargetID.String(),
-			State: linkStateModel(db.LinkState(e.State)), HrefAsWritten: e.HrefAsWritten,
+			State: linkStateModel(linkgraph.State(e.State)), HrefAsWritten: e.HrefAsWritten,
 		})
 	}
 	return g, nil

@@ -40,9 +40,7 @@ func newLoaders(r *Resolver) *Loaders {
 	opts := []dataloadgen.Option{dataloadgen.WithWait(loaderWait), dataloadgen.WithBatchCapacity(500)}
 	return &Loaders{
 		Document: dataloadgen.NewMappedLoader(r.Docs.GetMany, opts...),
-		Access: dataloadgen.NewMappedLoader(func(ctx context.Context, ids []uuid.UUID) (map[uuid.UUID]document.Access, error) {
-			return document.Levels(ctx, r.Docs.Pool(), auth.ActorFrom(ctx), ids)
-		}, opts...),
+		Access:   dataloadgen.NewMappedLoader(r.Docs.Levels, opts...),
 		RevisionCount: dataloadgen.NewMappedLoader(func(ctx context.Context, docs []*document.Doc) (map[*document.Doc]int, error) {
 			counts, err := r.Docs.RevisionCounts(ctx, docs)
 			if err != nil {

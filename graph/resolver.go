@@ -15,15 +15,18 @@ import (
 	"codna/internal/manage"
 )
 
-// Resolver holds the services the resolvers call.
+// Resolver holds the services the resolvers call, under the names
+// internal/server gives them. (InboxService and FolderService carry their
+// type's name in full: the query resolvers' Inbox and Folders methods would
+// hide shorter fields.)
 type Resolver struct {
 	Auth          *auth.Service
 	Manage        *manage.Service
 	Docs          *document.Service
-	Notifications *inbox.Service
+	InboxService  *inbox.Service
 	Hub           *live.Hub
 	Linking       *linkgraph.Service
 	Sharing       *access.Service
-	FolderRules   *access.FolderService
+	FolderService *access.FolderService
 	Log           *slog.Logger
 }

@@ -24,7 +24,7 @@ type GrantInfo struct {
 	// group:<slug> or agent:<slug>.
 	Label      string
 	Name       string
-	Permission db.Permission
+	Permission Permission
 	GrantedBy  *uuid.UUID
 	Reason     string
 	BatchID    *uuid.UUID
@@ -48,19 +48,19 @@ func readable(ctx context.Context, q db.DBTX, actor *auth.Actor, id uuid.UUID) (
 // WhoCanSee lists every grant on a document the actor owns ("who can see
 // this?"). Errors: NOT_FOUND when the actor cannot read it; FORBIDDEN when
 // they can read but do not own it.
-func WhoCanSee(ctx context.Context, q db.DBTX, docID uuid.UUID) ([]GrantInfo, error) {
+func (s *Service) WhoCanSee(ctx context.Context, docID uuid.UUID) ([]GrantInfo, error) {
 	actor, err := auth.RequireUser(ctx)
 	if err != nil {
 		return nil, err
 	}
-	lvl, err := readable(ctx, q, actor, docID)
+	lvl, err := readable(ctx, s.pool, actor, docID)
 	if err != nil {
 		return nil, err
 	}
 	if !lvl.IsOwner() {
 		return nil, fault.New(fault.Forbidden, "Only the document's owner can see everyone it is shared with.")
 	}
-	rows, err := db.New(q).AccessListForDocument(ctx, docID)
+	rows, err := db.New(s.pool).AccessListForDocument(ctx, docID)
 	if err != nil {
 		return nil, err
 	}
@@ -71,7 +71,7 @@ func WhoCanSee(ctx context.Context, q db.DBTX, docID uuid.UUID) ([]GrantInfo, er
 			Name: r.PrincipalName, Permission: r.Permission, GrantedBy: r.GrantedBy, Reason: r.GrantReason, BatchID: r.BatchID, CreatedAt: r.CreatedAt,
 		}
 		switch {
-		case r.PrincipalType == db.PrincipalTypeGroup:
+		case r.PrincipalType == PrincipalGroup:
 			g.Label = "group:" + r.GroupSlug
 		case r.AgentSlug != "":
 			g.Label = "agent:" + r.AgentSlug
@@ -91,19 +91,19 @@ type Why struct {
 
 // WhyCanISee explains the actor's access to a document they can read.
 // Errors: NOT_FOUND when they cannot.
-func WhyCanISee(ctx context.Context, q db.DBTX, docID uuid.UUID) (*Why, error) {
+func (s *Service) WhyCanISee(ctx context.Context, docID uuid.UUID) (*Why, error) {
 	actor, err := auth.RequireUser(ctx)
 	if err != nil {
 		return nil, err
 	}
-	lvl, err := readable(ctx, q, actor, docID)
+	lvl, err := readable(ctx, s.pool, actor, docID)
 	if err != nil {
 		return nil, err
 	}
 	if lvl.IsOwner() {
 		return &Why{Owner: true}, nil
 	}
-	rows, err := db.New(q).AccessWhy(ctx, db.AccessWhyParams{DocumentID: docID, ActorID: actor.UserID, ActorIsPerson: actor.Kind == auth.KindPerson})
+	rows, err := db.New(s.pool).AccessWhy(ctx, db.AccessWhyParams{DocumentID: docID, ActorID: actor.UserID, ActorIsPerson: actor.Kind == auth.KindPerson})
 	if err != nil {
 		return nil, err
 	}
@@ -113,7 +113,7 @@ func WhyCanISee(ctx context.Context, q db.DBTX, docID uuid.UUID) (*Why, error) {
 			ID: r.ID, DocumentID: r.DocumentID, Principal: Principal{Type: r.PrincipalType, ID: r.PrincipalID},
 			Permission: r.Permission, GrantedBy: r.GrantedBy, Reason: r.GrantReason, BatchID: r.BatchID, CreatedAt: r.CreatedAt,
 		}
-		if r.PrincipalType == db.PrincipalTypeGroup {
+		if r.PrincipalType == PrincipalGroup {
 			g.Label, g.Name = "group:"+r.GroupSlug, r.GroupName
 		} else {
 			g.Label, g.Name = actor.Email, actor.Name
@@ -127,7 +127,7 @@ func WhyCanISee(ctx context.Context, q db.DBTX, docID uuid.UUID) (*Why, error) {
 type Given struct {
 	EventID    uuid.UUID
 	DocumentID uuid.UUID
-	Permission db.Permission
+	Permission Permission
 	GrantedBy  *uuid.UUID
 	Reason     string
 	BatchID    *uuid.UUID
@@ -139,12 +139,12 @@ type Given struct {
 // A document is listed once, by the latest grant or upgrade to write made
 // since then (who made it, when, why); Permission is the grant as it
 // stands now, as WhyCanISee shows it.
-func RecentlyShared(ctx context.Context, q db.DBTX, since time.Time, limit int) ([]Given, error) {
+func (s *Service) RecentlyShared(ctx context.Context, since time.Time, limit int) ([]Given, error) {
 	actor, err := auth.RequireUser(ctx)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := db.New(q).AccessRecentlyShared(ctx, db.AccessRecentlySharedParams{ActorID: actor.UserID, Since: since, RowLimit: int32(limit)})
+	rows, err := db.New(s.pool).AccessRecentlyShared(ctx, db.AccessRecentlySharedParams{ActorID: actor.UserID, Since: since, RowLimit: int32(limit)})
 	if err != nil {
 		return nil, err
 	}
@@ -162,12 +162,12 @@ func RecentlyShared(ctx context.Context, q db.DBTX, since time.Time, limit int) 
 // Batch lists the standing grants of one sharing action, for the person
 // who made it or the owners of its documents. Errors: NOT_FOUND when there
 // is nothing the actor may review.
-func Batch(ctx context.Context, q db.DBTX, batchID uuid.UUID) ([]GrantInfo, error) {
+func (s *Service) Batch(ctx context.Context, batchID uuid.UUID) ([]GrantInfo, error) {
 	actor, err := auth.RequireUser(ctx)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := db.New(q).AccessBatch(ctx, db.AccessBatchParams{BatchID: &batchID, ActorID: actor.UserID})
+	rows, err := db.New(s.pool).AccessBatch(ctx, db.AccessBatchParams{BatchID: &batchID, ActorID: actor.UserID})
 	if err != nil {
 		return nil, err
 	}
@@ -196,7 +196,7 @@ type Person struct {
 // People finds people by name or email and agents by slug, for choosing
 // recipients (permissions.md: it is a team tool). Never management, never a
 // deactivated person. Errors: BAD_USER_INPUT on query under two characters.
-func People(ctx context.Context, q db.DBTX, query string, limit int) ([]Person, error) {
+func (s *Service) People(ctx context.Context, query string, limit int) ([]Person, error) {
 	if _, err := auth.RequireUser(ctx); err != nil {
 		return nil, err
 	}
@@ -205,7 +205,7 @@ func People(ctx context.Context, q db.DBTX, query string, limit int) ([]Person, 
 		return nil, fault.Input("query", "Type at least two characters.")
 	}
 	escaped := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(query)
-	rows, err := db.New(q).PeopleSearch(ctx, db.PeopleSearchParams{Query: escaped, RowLimit: int32(limit)})
+	rows, err := db.New(s.pool).PeopleSearch(ctx, db.PeopleSearchParams{Query: escaped, RowLimit: int32(limit)})
 	if err != nil {
 		return nil, err
 	}
@@ -227,11 +227,11 @@ type Group struct {
 }
 
 // Groups lists every group (Everyone first) for choosing recipients.
-func Groups(ctx context.Context, q db.DBTX) ([]Group, error) {
+func (s *Service) Groups(ctx context.Context) ([]Group, error) {
 	if _, err := auth.RequireUser(ctx); err != nil {
 		return nil, err
 	}
-	rows, err := db.New(q).GroupList(ctx)
+	rows, err := db.New(s.pool).GroupList(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -173,3 +173,22 @@ func shareNonNil[T any](s []T) []T {
 	}
 	return s
 }
+
+// Recipient resolves one recipient string, as ResolveRecipients does, for
+// the acting person or agent. Errors: UNAUTHENTICATED for nobody, FORBIDDEN
+// for management; ResolveRecipients' errors; BAD_USER_INPUT on field
+// recipient unless it names exactly one principal.
+func (s *Service) Recipient(ctx context.Context, raw string) (Principal, error) {
+	actor, err := auth.RequireUser(ctx)
+	if err != nil {
+		return Principal{}, err
+	}
+	recips, err := ResolveRecipients(ctx, s.pool, actor, []string{raw})
+	if err != nil {
+		return Principal{}, err
+	}
+	if len(recips) != 1 {
+		return Principal{}, fault.Input("recipient", "Name one recipient.")
+	}
+	return recips[0].Principal, nil
+}

@@ -813,24 +813,24 @@ func TestRecentlySharedShowsTheUpgrade(t *testing.T) {
 	mid := time.Now()
 	b.share(t, writer, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{b.dana.Email}, Permission: db.PermissionWrite})
 
-	got, err := access.RecentlyShared(shareAs(b.dana), b.pool, since, 50)
+	got, err := b.svc.RecentlyShared(shareAs(b.dana), since, 50)
 	require.NoError(t, err)
 	require.Len(t, got, 1, "one document, listed once")
 	require.Equal(t, d, got[0].DocumentID)
 	require.Equal(t, db.PermissionWrite, got[0].Permission)
 	require.Equal(t, writer.ID, *got[0].GrantedBy)
 
-	why, err := access.WhyCanISee(shareAs(b.dana), b.pool, d)
+	why, err := b.svc.WhyCanISee(shareAs(b.dana), d)
 	require.NoError(t, err)
 	require.Len(t, why.Grants, 1)
 	require.Equal(t, why.Grants[0].Permission, got[0].Permission)
 
 	// An upgrade after `since` of a grant made before it is news too.
-	got, err = access.RecentlyShared(shareAs(b.dana), b.pool, mid, 50)
+	got, err = b.svc.RecentlyShared(shareAs(b.dana), mid, 50)
 	require.NoError(t, err)
 	require.Len(t, got, 1)
 	require.Equal(t, db.PermissionWrite, got[0].Permission)
-	got, err = access.RecentlyShared(shareAs(b.dana), b.pool, time.Now(), 50)
+	got, err = b.svc.RecentlyShared(shareAs(b.dana), time.Now(), 50)
 	require.NoError(t, err)
 	require.Empty(t, got)
 }

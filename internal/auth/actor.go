@@ -16,6 +16,10 @@ const (
 	KindPerson     Kind = "person"
 	KindAgent      Kind = "agent"
 	KindManagement Kind = "management"
+	// KindSystem is background work (outbox consumers, the purger). It is
+	// no users.kind: no request, token or session can carry it; only
+	// SystemContext, called in-process, makes one.
+	KindSystem Kind = "system"
 )
 
 // Via says how an actor authenticated.
@@ -62,6 +66,30 @@ func ActorFrom(ctx context.Context) *Actor {
 	return a
 }
 
+// system is the one system actor, unexported so no caller outside this
+// package can build one.
+var system = &Actor{Kind: KindSystem}
+
+// SystemContext returns ctx acting as the system actor, for background
+// work that calls services with no person behind it.
+func SystemContext(ctx context.Context) context.Context { return WithActor(ctx, system) }
+
+// IsSystem reports whether the actor is the system actor.
+func (a *Actor) IsSystem() bool { return a == system }
+
+// RequireSystem returns nil for the system actor; anyone else is
+// FORBIDDEN and nobody UNAUTHENTICATED.
+func RequireSystem(ctx context.Context) error {
+	a := ActorFrom(ctx)
+	switch {
+	case a == nil:
+		return fault.New(fault.Unauthenticated, "Sign in first.")
+	case !a.IsSystem():
+		return fault.New(fault.Forbidden, "Only background work can do this.")
+	}
+	return nil
+}
+
 // RequireActor returns whoever is acting: a person, an agent or
 // management. Nobody is UNAUTHENTICATED.
 func RequireActor(ctx context.Context) (*Actor, error) {
@@ -73,7 +101,9 @@ func RequireActor(ctx context.Context) (*Actor, error) {
 }
 
 // RequireUser returns the person or agent acting. Nobody is UNAUTHENTICATED;
-// management is FORBIDDEN (it never reads or writes content).
+// management is FORBIDDEN (it never reads or writes content), and so is the
+// system actor (background work acts through methods that accept it
+// explicitly).
 func RequireUser(ctx context.Context) (*Actor, error) {
 	a := ActorFrom(ctx)
 	switch {
@@ -81,6 +111,8 @@ func RequireUser(ctx context.Context) (*Actor, error) {
 		return nil, fault.New(fault.Unauthenticated, "Sign in first.")
 	case a.Kind == KindManagement:
 		return nil, fault.New(fault.Forbidden, "Management cannot do this.")
+	case a.Kind == KindSystem:
+		return nil, fault.New(fault.Forbidden, "Background work cannot do this.")
 	}
 	return a, nil
 }

@@ -648,9 +648,6 @@ func writeEvent(ctx context.Context, q *db.Queries, typ string, docID, actor uui
 	return err
 }
 
-// Pool is the service's pool, for read helpers (Levels) that take a DBTX.
-func (s *Service) Pool() *pgxpool.Pool { return s.pool }
-
 // BodyEdit computes a new body from a live document's space, path and body.
 type BodyEdit func(space db.Space, path, content string) (string, error)
 

@@ -23,7 +23,11 @@ import (
 // ConsumerName is the resolver's name in events.handled_by.
 const ConsumerName = "link-resolver"
 
-// States of an edge (the link_state enum).
+// State is an edge's state (the link_state enum). Callers outside the data
+// layer name states through this package, never through internal/db.
+type State = db.LinkState
+
+// States of an edge.
 const (
 	Resolved  = db.LinkStateResolved
 	StaleText = db.LinkStateStaleText

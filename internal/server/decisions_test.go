@@ -52,7 +52,7 @@ func newDecisionFixture(t *testing.T, b *bundle, reach string) *decisionFixture 
 		_, err := f.b.srv.Sharing.Share(asOlga, access.ShareInput{DocumentIDs: []uuid.UUID{f.target}, Recipients: []string{"group:" + f.group.Slug}})
 		require.NoError(t, err)
 	case "folder":
-		fs, _, err := f.b.srv.Folders.Share(asOlga, db.SpaceWiki, "kb", access.Principal{Type: db.PrincipalTypeUser, ID: f.rui.ID}, db.PermissionRead)
+		fs, _, err := f.b.srv.FolderService.Share(asOlga, db.SpaceWiki, "kb", access.Principal{Type: db.PrincipalTypeUser, ID: f.rui.ID}, db.PermissionRead)
 		require.NoError(t, err)
 		f.folderShare = fs.ID
 	default:
@@ -134,7 +134,7 @@ func TestDecisionsClearWhenTheReaderLosesTheTarget(t *testing.T) {
 			require.Equal(t, 1, n)
 		}},
 		{"folder share removed", "folder", func(t *testing.T, f *decisionFixture) {
-			_, err := f.b.srv.Folders.Unshare(actingAs(f.olga), f.folderShare)
+			_, err := f.b.srv.FolderService.Unshare(actingAs(f.olga), f.folderShare)
 			require.NoError(t, err)
 		}},
 		{"taken out of the group", "group", func(t *testing.T, f *decisionFixture) {

@@ -85,17 +85,17 @@ var DefaultConfig = Config{
 
 // Server serves the API over one database pool.
 type Server struct {
-	cfg     Config
-	pool    *pgxpool.Pool
-	log     *slog.Logger
-	Auth    *auth.Service
-	Manage  *manage.Service
-	Docs    *document.Service
-	Inbox   *inbox.Service
-	Hub     *live.Hub
-	Linking *linkgraph.Service
-	Sharing *access.Service
-	Folders *access.FolderService
+	cfg           Config
+	pool          *pgxpool.Pool
+	log           *slog.Logger
+	Auth          *auth.Service
+	Manage        *manage.Service
+	Docs          *document.Service
+	InboxService  *inbox.Service
+	Hub           *live.Hub
+	Linking       *linkgraph.Service
+	Sharing       *access.Service
+	FolderService *access.FolderService
 	// Outbox drains the events services write; consumers register on it
 	// before Start.
 	Outbox    *outbox.Worker
@@ -131,10 +131,10 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *Server {
 	s.sessions = auth.NewSessionSweeper(s.Auth, cfg.Auth.SessionSweep, log.With("component", "sessions"))
 	s.Manage = manage.New(pool, cfg.Auth.Argon2)
 	s.Docs = document.New(pool, cfg.Documents)
-	s.Inbox = inbox.NewService(pool)
+	s.InboxService = inbox.NewService(pool)
 	s.Linking = linkgraph.NewService(pool, s.Docs)
 	s.Sharing = access.NewService(pool)
-	s.Folders = access.NewFolderService(pool)
+	s.FolderService = access.NewFolderService(pool)
 	s.Hub = live.New(pool, log.With("component", "live"))
 	s.Outbox = outbox.New(pool, cfg.Outbox, log.With("component", "outbox"))
 	s.metrics.reg.MustRegister(s.Outbox.Collector())
@@ -154,8 +154,8 @@ func (s *Server) routes() http.Handler {
 		}
 	}
 	gql := graph.NewHandler(&graph.Resolver{
-		Auth: s.Auth, Manage: s.Manage, Docs: s.Docs, Notifications: s.Inbox, Hub: s.Hub, Linking: s.Linking,
-		Sharing: s.Sharing, FolderRules: s.Folders, Log: s.log,
+		Auth: s.Auth, Manage: s.Manage, Docs: s.Docs, InboxService: s.InboxService, Hub: s.Hub, Linking: s.Linking,
+		Sharing: s.Sharing, FolderService: s.FolderService, Log: s.log,
 	}, graph.Options{
 		Limits: s.cfg.Limits, Introspection: s.cfg.Introspection, OriginPatterns: patterns,
 		WSInitTimeout: s.cfg.WSInitTimeout, WSKeepAlive: s.cfg.WSKeepAlive, WSPayloadLimit: s.cfg.WSPayloadLimit,
