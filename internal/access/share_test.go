@@ -38,7 +38,7 @@ func shareSetup(t *testing.T) *shareBundle {
 	t.Helper()
 	d := pgtest.New(t)
 	w := outbox.New(d.Pool, outbox.Config{}, nil)
-	w.Register(linkgraph.ConsumerName, linkgraph.NewResolver(d.Pool).Handle)
+	w.Register(linkgraph.ConsumerName, linkgraph.NewConsumer(d.Pool).Handle)
 	return &shareBundle{
 		url: d.URL, pool: d.Pool, svc: access.NewService(d.Pool), worker: w,
 		tornike: pgtest.CreatePerson(t, d.Pool), dana: pgtest.CreatePerson(t, d.Pool),

@@ -566,12 +566,20 @@ func (s *Server) Stop() {
 }
 
 // registerConsumers registers the outbox consumers this server runs and
-// says how many there are. The link resolver, the decision keeper, the
-// notifier, the search indexer, the folder-share applier and the automation
-// matcher register here as they are built.
+// says how many there are. The link consumer, the decision keeper, the
+// folder-share applier and, as they are built, the notifier, the search
+// indexer and the automation matcher register here.
 func (s *Server) registerConsumers() int {
-	s.Outbox.Register(linkgraph.ConsumerName, linkgraph.NewResolver(s.pool).Handle)
-	s.Outbox.Register(access.FolderConsumerName, access.NewFolderApplier(s.pool).Handle)
-	s.Outbox.Register(linkgraph.KeeperConsumerName, linkgraph.NewKeeper(s.pool).Handle)
-	return 3
+	consumers := []struct {
+		name   string
+		handle outbox.Consumer
+	}{
+		{linkgraph.ConsumerName, linkgraph.NewConsumer(s.pool).Handle},
+		{access.FolderConsumerName, access.NewFolderApplier(s.pool).Handle},
+		{linkgraph.KeeperConsumerName, linkgraph.NewKeeper(s.pool).Handle},
+	}
+	for _, c := range consumers {
+		s.Outbox.Register(c.name, c.handle)
+	}
+	return len(consumers)
 }

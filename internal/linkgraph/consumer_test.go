@@ -29,7 +29,7 @@ func setup(t *testing.T) *bundle {
 	t.Helper()
 	d := pgtest.New(t)
 	w := outbox.New(d.Pool, outbox.Config{}, nil)
-	w.Register(linkgraph.ConsumerName, linkgraph.NewResolver(d.Pool).Handle)
+	w.Register(linkgraph.ConsumerName, linkgraph.NewConsumer(d.Pool).Handle)
 	p := pgtest.CreatePerson(t, d.Pool)
 	return &bundle{
 		pool: d.Pool, docs: document.New(d.Pool, document.DefaultConfig), worker: w, owner: p,

@@ -20,7 +20,7 @@ import (
 	"codna/internal/outbox"
 )
 
-// ConsumerName is the resolver's name in events.handled_by.
+// ConsumerName is the link consumer's name in events.handled_by.
 const ConsumerName = "link-resolver"
 
 // State is an edge's state (the link_state enum). Callers outside the data
@@ -35,15 +35,17 @@ const (
 	Broken    = db.LinkStateBroken
 )
 
-// Resolver is the outbox consumer that keeps document_links in step.
-type Resolver struct{ pool *pgxpool.Pool }
+// Consumer is the outbox consumer that keeps document_links in step (the
+// link resolver: it resolves hrefs to documents; it is no GraphQL
+// resolver).
+type Consumer struct{ pool *pgxpool.Pool }
 
-// NewResolver returns the resolver over pool.
-func NewResolver(pool *pgxpool.Pool) *Resolver { return &Resolver{pool: pool} }
+// NewConsumer returns the link consumer over pool.
+func NewConsumer(pool *pgxpool.Pool) *Consumer { return &Consumer{pool: pool} }
 
 // Handle resyncs the document an event is about. It computes from current
 // state, so redelivery and reordering are harmless.
-func (r *Resolver) Handle(ctx context.Context, e outbox.Stored) error {
+func (c *Consumer) Handle(ctx context.Context, e outbox.Stored) error {
 	if e.SubjectType != "document" || e.SubjectID == nil {
 		return nil
 	}
@@ -53,7 +55,7 @@ func (r *Resolver) Handle(ctx context.Context, e outbox.Stored) error {
 	default:
 		return nil
 	}
-	return db.InTx(ctx, r.pool, func(tx pgx.Tx, q *db.Queries) error {
+	return db.InTx(ctx, c.pool, func(tx pgx.Tx, q *db.Queries) error {
 		return Resync(ctx, tx, *e.SubjectID)
 	})
 }
