@@ -2,11 +2,11 @@ package document
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
 
-	"codna/internal/auth"
 	"codna/internal/db"
 )
 
@@ -126,17 +126,16 @@ func FolderTree(ctx context.Context, q db.DBTX, v Viewer, space db.Space, path s
 // Management sees none. Errors: UNAUTHENTICATED for nobody; BAD_USER_INPUT
 // on space.
 func (s *Service) Folders(ctx context.Context, space db.Space) ([]Folder, error) {
-	actor, err := auth.RequireActor(ctx)
+	v, ok, err := reader(ctx)
 	if err != nil {
 		return nil, err
+	}
+	if !ok {
+		return []Folder{}, nil
 	}
 	sp, err := ParseSpace("space", string(space))
 	if err != nil {
 		return nil, err
-	}
-	v, ok := ViewerOf(actor)
-	if !ok {
-		return []Folder{}, nil
 	}
 	return ListFolders(ctx, s.pool, v, sp)
 }
@@ -146,9 +145,15 @@ func (s *Service) Folders(ctx context.Context, space db.Space) ([]Folder, error)
 // one; management sees an empty tree. Errors: UNAUTHENTICATED for nobody;
 // BAD_USER_INPUT on space or path.
 func (s *Service) FolderTree(ctx context.Context, space db.Space, path string) (Tree, error) {
-	actor, err := auth.RequireActor(ctx)
+	v, ok, err := reader(ctx)
 	if err != nil {
 		return Tree{}, err
+	}
+	if !ok {
+		// Management's empty tree echoes the address asked, checked or not:
+		// it learns nothing either way.
+		p, _ := NormalizePath(path)
+		return Tree{Space: Space(strings.ToLower(string(space))), Path: p, Folders: []Folder{}, Documents: []FolderDocument{}}, nil
 	}
 	sp, err := ParseSpace("space", string(space))
 	if err != nil {
@@ -157,10 +162,6 @@ func (s *Service) FolderTree(ctx context.Context, space db.Space, path string) (
 	p, err := NormalizePath(path)
 	if err != nil {
 		return Tree{}, err
-	}
-	v, ok := ViewerOf(actor)
-	if !ok {
-		return Tree{Space: sp, Path: p, Folders: []Folder{}, Documents: []FolderDocument{}}, nil
 	}
 	return FolderTree(ctx, s.pool, v, sp, p)
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"codna/internal/auth"
 	"codna/internal/db"
 	"codna/internal/inbox"
 	"codna/internal/outbox"
@@ -20,8 +21,12 @@ import (
 // away), and a document.purged event is written with the id in
 // subject_id and document_id NULL (events cascade on the document's
 // delete). Several workers may run it at once: claimed rows are skipped. It
-// returns how many it purged.
+// returns how many it purged. Only the system actor purges
+// (auth.SystemContext): anyone else is refused (auth.RequireSystem).
 func (s *Service) PurgeDue(ctx context.Context, limit int) (int, error) {
+	if err := auth.RequireSystem(ctx); err != nil {
+		return 0, err
+	}
 	n := 0
 	for n < limit {
 		purged := false
@@ -108,7 +113,7 @@ func (p *Purger) run(ctx context.Context, done chan struct{}) {
 	t := time.NewTicker(p.interval)
 	defer t.Stop()
 	for {
-		n, err := p.svc.PurgeDue(ctx, 500)
+		n, err := p.svc.PurgeDue(auth.SystemContext(ctx), 500)
 		if err != nil && ctx.Err() == nil {
 			p.log.Error("purge tombstones", "error", err)
 		} else if n > 0 {

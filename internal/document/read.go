@@ -22,8 +22,11 @@ import (
 // statement, keyed by id: live ones, and tombstones the actor owns. Ids the
 // actor cannot read are simply absent.
 func (s *Service) GetMany(ctx context.Context, ids []uuid.UUID) (map[uuid.UUID]*Doc, error) {
+	v, ok, err := reader(ctx)
+	if err != nil {
+		return nil, err
+	}
 	out := make(map[uuid.UUID]*Doc, len(ids))
-	v, ok := ViewerOf(auth.ActorFrom(ctx))
 	if !ok || len(ids) == 0 {
 		return out, nil
 	}
@@ -54,7 +57,10 @@ func (s *Service) Get(ctx context.Context, id uuid.UUID) (*Doc, error) {
 
 // GetTx reads one document inside the caller's transaction, as Get does.
 func (s *Service) GetTx(ctx context.Context, tx pgx.Tx, id uuid.UUID) (*Doc, error) {
-	v, ok := ViewerOf(auth.ActorFrom(ctx))
+	v, ok, err := reader(ctx)
+	if err != nil {
+		return nil, err
+	}
 	if !ok {
 		return nil, errNotFound
 	}
@@ -72,6 +78,13 @@ func (s *Service) GetTx(ctx context.Context, tx pgx.Tx, id uuid.UUID) (*Doc, err
 // BAD_USER_INPUT for a malformed address; UNAUTHENTICATED for nobody;
 // NOT_FOUND.
 func (s *Service) GetByAddress(ctx context.Context, space db.Space, path, slug string) (*Doc, error) {
+	v, ok, err := reader(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, fault.New(fault.NotFound, "No document lives at that address.")
+	}
 	sp, err := ParseSpace("space", string(space))
 	if err != nil {
 		return nil, err
@@ -83,14 +96,6 @@ func (s *Service) GetByAddress(ctx context.Context, space db.Space, path, slug s
 		return nil, err
 	}
 	notFound := fault.New(fault.NotFound, "No document lives at %s.", FormatAddress(sp, path, slug))
-	actor, err := auth.RequireActor(ctx)
-	if err != nil {
-		return nil, err
-	}
-	v, ok := ViewerOf(actor)
-	if !ok {
-		return nil, notFound
-	}
 	r, err := db.New(s.pool).DocumentGetByAddressWithAccess(ctx, db.DocumentGetByAddressWithAccessParams{
 		ActorID: v.ID, ActorIsPerson: v.IsPerson, Space: sp, Path: path, Slug: slug,
 	})
@@ -233,10 +238,26 @@ func (s *Service) Trash(ctx context.Context, afterDeleted *time.Time, afterID *u
 	return out, more, nil
 }
 
-// readable guards the methods below: d must have come from this service
-// for the asking actor.
-func readable(d *Doc) error {
-	if d == nil || !d.Access.CanRead() {
+// reader checks the actor in ctx before a read: nobody is
+// UNAUTHENTICATED; management and the system actor read no document (ok
+// false).
+func reader(ctx context.Context) (v Viewer, ok bool, err error) {
+	actor, err := auth.RequireActor(ctx)
+	if err != nil {
+		return Viewer{}, false, err
+	}
+	v, ok = ViewerOf(actor)
+	return v, ok, nil
+}
+
+// readable guards the methods below: the actor must be one who reads
+// documents, and d must have come from this service for them.
+func readable(ctx context.Context, d *Doc) error {
+	_, ok, err := reader(ctx)
+	if err != nil {
+		return err
+	}
+	if !ok || d == nil || !d.Access.CanRead() {
 		return errNotFound
 	}
 	return nil
@@ -245,7 +266,7 @@ func readable(d *Doc) error {
 // Revisions pages through d's revisions, newest first, before the given
 // version (nil: from the newest).
 func (s *Service) Revisions(ctx context.Context, d *Doc, beforeVersion *int, limit int) ([]Revision, bool, error) {
-	if err := readable(d); err != nil {
+	if err := readable(ctx, d); err != nil {
 		return nil, false, err
 	}
 	var before *int32
@@ -270,9 +291,12 @@ func (s *Service) Revisions(ctx context.Context, d *Doc, beforeVersion *int, lim
 
 // RevisionCounts counts the revisions of each document, in one statement.
 func (s *Service) RevisionCounts(ctx context.Context, docs []*Doc) (map[uuid.UUID]int, error) {
+	if _, _, err := reader(ctx); err != nil {
+		return nil, err
+	}
 	ids := make([]uuid.UUID, 0, len(docs))
 	for _, d := range docs {
-		if readable(d) == nil {
+		if readable(ctx, d) == nil {
 			ids = append(ids, d.ID)
 		}
 	}
@@ -292,7 +316,7 @@ func (s *Service) RevisionCounts(ctx context.Context, docs []*Doc) (map[uuid.UUI
 
 // Revision reads one version of d; nil when d has no such version.
 func (s *Service) Revision(ctx context.Context, d *Doc, version int) (*Revision, error) {
-	if err := readable(d); err != nil {
+	if err := readable(ctx, d); err != nil {
 		return nil, err
 	}
 	r, err := db.New(s.pool).DocumentRevisionGet(ctx, db.DocumentRevisionGetParams{DocumentID: d.ID, Version: int32(version)})
@@ -310,7 +334,7 @@ func (s *Service) Revision(ctx context.Context, d *Doc, version int) (*Revision,
 // changes show). Errors: NOT_FOUND naming from or to when a version does not
 // exist.
 func (s *Service) Diff(ctx context.Context, d *Doc, from, to int) (string, error) {
-	if err := readable(d); err != nil {
+	if err := readable(ctx, d); err != nil {
 		return "", err
 	}
 	rows, err := db.New(s.pool).DocumentRevisionPair(ctx, db.DocumentRevisionPairParams{DocumentID: d.ID, FromVersion: int32(from), ToVersion: int32(to)})
@@ -337,7 +361,7 @@ func (s *Service) Diff(ctx context.Context, d *Doc, from, to int) (string, error
 
 // PathHistory lists the addresses d vacated, most recent first.
 func (s *Service) PathHistory(ctx context.Context, d *Doc) ([]PastAddress, error) {
-	if err := readable(d); err != nil {
+	if err := readable(ctx, d); err != nil {
 		return nil, err
 	}
 	rows, err := db.New(s.pool).DocumentPathHistoryList(ctx, d.ID)

@@ -500,7 +500,7 @@ func TestPurgeHardDeletesExpiredTombstones(t *testing.T) {
 	_, err = b.pool.Exec(ctx, `UPDATE documents SET purge_after = now() - interval '1 second' WHERE id = $1`, target.ID)
 	require.NoError(t, err)
 
-	n, err := b.svc.PurgeDue(ctx, 10)
+	n, err := b.svc.PurgeDue(auth.SystemContext(ctx), 10)
 	require.NoError(t, err)
 	require.Equal(t, 1, n, "only the expired tombstone goes")
 	require.Zero(t, b.count(t, `SELECT count(*) FROM documents WHERE id = $1`, target.ID))
@@ -520,7 +520,7 @@ func TestPurgeHardDeletesExpiredTombstones(t *testing.T) {
 	require.Nil(t, evs[0].DocumentID)
 	require.Equal(t, target.ID, *evs[0].SubjectID)
 
-	n, err = b.svc.PurgeDue(ctx, 10)
+	n, err = b.svc.PurgeDue(auth.SystemContext(ctx), 10)
 	require.NoError(t, err)
 	require.Zero(t, n)
 }

@@ -397,7 +397,6 @@ func TestNotifySignalsOnCommitOnly(t *testing.T) {
 func TestCounts(t *testing.T) {
 	t.Parallel()
 	b := newBundle(t)
-	ctx := context.Background()
 	p := pgtest.CreatePerson(t, b.pool)
 	q := pgtest.CreatePerson(t, b.pool)
 
@@ -458,7 +457,7 @@ func TestCounts(t *testing.T) {
 	require.NoError(t, err)
 	b.notify(t, info(q, inbox.TypeAccessGranted))
 
-	got, err := b.svc.Counts(ctx, p.ID, true)
+	got, err := b.svc.Counts(as(p), p.ID, true)
 	require.NoError(t, err)
 	require.Equal(t, inbox.Counts{Decisions: 3 + 3, Unread: 2, Total: 8}, got)
 	mineNow, err := b.svc.MyCounts(as(p))
@@ -466,23 +465,23 @@ func TestCounts(t *testing.T) {
 	require.Equal(t, got, mineNow)
 
 	// Group grants reach people only.
-	asAgent, err := b.svc.Counts(ctx, p.ID, false)
+	asAgent, err := b.svc.Counts(as(p), p.ID, false)
 	require.NoError(t, err)
 	require.Equal(t, inbox.Counts{Decisions: 3 + 2, Unread: 2, Total: 7}, asAgent)
 
 	// q: its own stale edge, and the suggestions on its documents towards
 	// p's document, count only once q can read that target.
-	qc, err := b.svc.Counts(ctx, q.ID, true)
+	qc, err := b.svc.Counts(as(q), q.ID, true)
 	require.NoError(t, err)
 	require.Equal(t, inbox.Counts{Decisions: 0, Unread: 1, Total: 1}, qc)
 	b.grant(t, mine.ID, "user", q.ID, "read")
-	qc, err = b.svc.Counts(ctx, q.ID, true)
+	qc, err = b.svc.Counts(as(q), q.ID, true)
 	require.NoError(t, err)
 	require.Equal(t, 1+3, qc.Decisions, "the edge, and the suggestions on writable, readable and viaEveryone (q owns them)")
 
 	// Keeping an edge takes it off.
 	b.exec(t, `UPDATE document_links SET kept_at = now() WHERE source_id = $1 AND target_id = $2 AND state = 'stale_text'`, src.ID, shared.ID)
-	got, err = b.svc.Counts(ctx, p.ID, true)
+	got, err = b.svc.Counts(as(p), p.ID, true)
 	require.NoError(t, err)
 	require.Equal(t, 3+3-1, got.Decisions)
 
@@ -665,7 +664,7 @@ func TestResolveDecisions(t *testing.T) {
 	infoAboutEdge := b.notify(t, inbox.New{RecipientID: p.ID, Type: inbox.TypeLinkSuggested, SubjectType: "link", SubjectID: &edge})
 	otherKind := b.notify(t, inbox.New{RecipientID: p.ID, Type: inbox.TypeDocumentQuarantined, SubjectType: "document", SubjectID: &edge, RequiresDecision: true})
 
-	n, err := b.svc.ResolveDecisions(context.Background(), nil, "link", []uuid.UUID{edge})
+	n, err := inbox.ResolveDecisions(context.Background(), b.pool, "link", []uuid.UUID{edge})
 	require.NoError(t, err)
 	require.Equal(t, 2, n)
 	require.Equal(t, inbox.StatusResolved, b.status(t, np.ID))
@@ -777,11 +776,10 @@ func TestListPagesAndFilters(t *testing.T) {
 func TestNewSinceAndLatest(t *testing.T) {
 	t.Parallel()
 	b := newBundle(t)
-	ctx := context.Background()
 	p := pgtest.CreatePerson(t, b.pool)
 	q := pgtest.CreatePerson(t, b.pool)
 
-	latest, err := b.svc.Latest(ctx, p.ID)
+	latest, err := b.svc.Latest(as(p), p.ID)
 	require.NoError(t, err)
 	require.Nil(t, latest)
 
@@ -790,21 +788,21 @@ func TestNewSinceAndLatest(t *testing.T) {
 	n2 := b.notify(t, decision(p))
 	n3 := b.notify(t, info(p, inbox.TypeGroupAdded))
 
-	latest, err = b.svc.Latest(ctx, p.ID)
+	latest, err = b.svc.Latest(as(p), p.ID)
 	require.NoError(t, err)
 	require.Equal(t, n3.ID, *latest)
 
-	all, err := b.svc.NewSince(ctx, p.ID, nil, 10)
+	all, err := b.svc.NewSince(as(p), p.ID, nil, 10)
 	require.NoError(t, err)
 	require.Equal(t, []uuid.UUID{n1.ID, n2.ID, n3.ID}, idsOf(all), "oldest first")
-	since, err := b.svc.NewSince(ctx, p.ID, &n1.ID, 10)
+	since, err := b.svc.NewSince(as(p), p.ID, &n1.ID, 10)
 	require.NoError(t, err)
 	require.Equal(t, []uuid.UUID{n2.ID, n3.ID}, idsOf(since))
 	require.True(t, since[0].RequiresDecision)
-	limited, err := b.svc.NewSince(ctx, p.ID, &n1.ID, 1)
+	limited, err := b.svc.NewSince(as(p), p.ID, &n1.ID, 1)
 	require.NoError(t, err)
 	require.Equal(t, []uuid.UUID{n2.ID}, idsOf(limited))
-	none, err := b.svc.NewSince(ctx, p.ID, latest, 10)
+	none, err := b.svc.NewSince(as(p), p.ID, latest, 10)
 	require.NoError(t, err)
 	require.Empty(t, none)
 
@@ -812,7 +810,7 @@ func TestNewSinceAndLatest(t *testing.T) {
 	dup := info(p, inbox.TypeGroupAdded)
 	dup.SubjectID = n3.SubjectID
 	require.Equal(t, n3.ID, b.notify(t, dup).ID)
-	none, err = b.svc.NewSince(ctx, p.ID, latest, 10)
+	none, err = b.svc.NewSince(as(p), p.ID, latest, 10)
 	require.NoError(t, err)
 	require.Empty(t, none)
 }

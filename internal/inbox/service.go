@@ -42,11 +42,28 @@ var (
 )
 
 // requireActor returns the actor: a person, an agent or management (whose
-// inbox holds only its own notifications). Nobody is UNAUTHENTICATED.
+// inbox holds only its own notifications). Nobody is UNAUTHENTICATED; the
+// system actor, which has no inbox, is FORBIDDEN.
 func requireActor(ctx context.Context) (*auth.Actor, error) {
 	a := auth.ActorFrom(ctx)
-	if a == nil {
+	switch {
+	case a == nil:
 		return nil, fault.New(fault.Unauthenticated, "Sign in first.")
+	case a.IsSystem():
+		return nil, fault.New(fault.Forbidden, "Background work has no inbox.")
+	}
+	return a, nil
+}
+
+// requireOwn returns the actor when userID is theirs: an inbox is read by
+// its owner alone. Errors: requireActor's; FORBIDDEN for someone else's.
+func requireOwn(ctx context.Context, userID uuid.UUID) (*auth.Actor, error) {
+	a, err := requireActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if a.UserID != userID {
+		return nil, fault.New(fault.Forbidden, "This is someone else's inbox.")
 	}
 	return a, nil
 }
@@ -58,8 +75,11 @@ func requireActor(ctx context.Context) (*auth.Actor, error) {
 // by its owner alone), plus the pending link suggestions on live documents
 // the user can edit (level ≥ 2); unread is the user's unread notifications
 // that do not require a decision. isPerson says whether group grants reach
-// the user (true for people only).
+// the user (true for people only). Errors: requireOwn's.
 func (s *Service) Counts(ctx context.Context, userID uuid.UUID, isPerson bool) (Counts, error) {
+	if _, err := requireOwn(ctx, userID); err != nil {
+		return Counts{}, err
+	}
 	return counts(ctx, s.pool, userID, isPerson)
 }
 
@@ -79,7 +99,7 @@ func (s *Service) MyCounts(ctx context.Context) (Counts, error) {
 	if err != nil {
 		return Counts{}, err
 	}
-	return s.Counts(ctx, a.UserID, a.Kind == auth.KindPerson)
+	return counts(ctx, s.pool, a.UserID, a.Kind == auth.KindPerson)
 }
 
 // Filter narrows List. Nil fields do not filter.
@@ -264,21 +284,16 @@ func ResolveDecisions(ctx context.Context, q db.DBTX, subjectType string, subjec
 	return int(r.Resolved), nil
 }
 
-// ResolveDecisions is the package function ResolveDecisions, for callers
-// that hold a Service; q is the caller's transaction (or the pool).
-func (s *Service) ResolveDecisions(ctx context.Context, q db.DBTX, subjectType string, subjectIDs []uuid.UUID) (int, error) {
-	if q == nil {
-		q = s.pool
-	}
-	return ResolveDecisions(ctx, q, subjectType, subjectIDs)
-}
-
 // NewSince returns userID's notifications with ids above afterID (all of
 // them when afterID is nil), oldest first, at most limit (capped at 10×MaxLimit),
 // in one statement (two when they hold link decisions, as List). Ids are UUIDv7, so this is "made after": the live
 // notificationAdded subscription uses it. A notification that coalesced
-// into an older one keeps the older id and is not returned again.
+// into an older one keeps the older id and is not returned again. Errors:
+// requireOwn's.
 func (s *Service) NewSince(ctx context.Context, userID uuid.UUID, afterID *uuid.UUID, limit int) ([]Notification, error) {
+	if _, err := requireOwn(ctx, userID); err != nil {
+		return nil, err
+	}
 	if limit < 1 {
 		return nil, nil
 	}
@@ -300,8 +315,11 @@ func (s *Service) NewSince(ctx context.Context, userID uuid.UUID, afterID *uuid.
 }
 
 // Latest returns the id of userID's newest notification, or nil when they
-// have none (one statement).
+// have none (one statement). Errors: requireOwn's.
 func (s *Service) Latest(ctx context.Context, userID uuid.UUID) (*uuid.UUID, error) {
+	if _, err := requireOwn(ctx, userID); err != nil {
+		return nil, err
+	}
 	id, err := db.New(s.pool).NotificationLatestID(ctx, userID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil

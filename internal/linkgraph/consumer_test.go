@@ -142,7 +142,7 @@ func TestStateTableAndTransitions(t *testing.T) {
 	require.Equal(t, 1, b.openDecisions(t))
 	_, err = b.pool.Exec(context.Background(), `UPDATE documents SET purge_after = now() WHERE id = $1`, bb)
 	require.NoError(t, err)
-	n, err := b.docs.PurgeDue(context.Background(), 10)
+	n, err := b.docs.PurgeDue(auth.SystemContext(context.Background()), 10)
 	require.NoError(t, err)
 	require.Equal(t, 1, n)
 	b.drain(t)

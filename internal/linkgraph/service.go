@@ -59,16 +59,27 @@ func edgeOf(l db.DocumentLink, targetReadable bool) Edge {
 	return e
 }
 
-func viewer(ctx context.Context) (document.Viewer, bool) {
-	return document.ViewerOf(auth.ActorFrom(ctx))
+// viewer checks the actor in ctx before a read: nobody is
+// UNAUTHENTICATED; management and the system actor read no document (ok
+// false).
+func viewer(ctx context.Context) (v document.Viewer, ok bool, err error) {
+	actor, err := auth.RequireActor(ctx)
+	if err != nil {
+		return document.Viewer{}, false, err
+	}
+	v, ok = document.ViewerOf(actor)
+	return v, ok, nil
 }
 
 // Outgoing returns the edges of each source, in one statement. Callers pass
 // only documents the actor can read (a readable document's body, and so its
 // hrefs, are the actor's to see); targets they cannot read show as pending.
 func (s *Service) Outgoing(ctx context.Context, sources []uuid.UUID) (map[uuid.UUID][]Edge, error) {
+	v, ok, err := viewer(ctx)
+	if err != nil {
+		return nil, err
+	}
 	out := make(map[uuid.UUID][]Edge, len(sources))
-	v, ok := viewer(ctx)
 	if !ok || len(sources) == 0 {
 		return out, nil
 	}
@@ -85,8 +96,11 @@ func (s *Service) Outgoing(ctx context.Context, sources []uuid.UUID) (map[uuid.U
 // Incoming returns the edges into each target whose live source the actor
 // can read, in one statement; the others are not named at all.
 func (s *Service) Incoming(ctx context.Context, targets []uuid.UUID) (map[uuid.UUID][]Edge, error) {
+	v, ok, err := viewer(ctx)
+	if err != nil {
+		return nil, err
+	}
 	out := make(map[uuid.UUID][]Edge, len(targets))
-	v, ok := viewer(ctx)
 	if !ok || len(targets) == 0 {
 		return out, nil
 	}
@@ -126,10 +140,15 @@ func (s *Service) Decisions(ctx context.Context, after *uuid.UUID, limit int) ([
 
 // Causes returns, per target, the revision that last moved, renamed or
 // deleted it — why a link went stale or broke. Callers pass only targets
-// the actor can read.
+// the actor can read. Errors: UNAUTHENTICATED for nobody; management reads
+// none (an empty map).
 func (s *Service) Causes(ctx context.Context, targets []uuid.UUID) (map[uuid.UUID]document.Revision, error) {
+	_, ok, err := viewer(ctx)
+	if err != nil {
+		return nil, err
+	}
 	out := map[uuid.UUID]document.Revision{}
-	if len(targets) == 0 {
+	if !ok || len(targets) == 0 {
 		return out, nil
 	}
 	rows, err := db.New(s.pool).DocumentRevisionLastAddressChange(ctx, targets)

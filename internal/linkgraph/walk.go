@@ -6,8 +6,6 @@ import (
 
 	"github.com/google/uuid"
 
-	"codna/internal/auth"
-	"codna/internal/document"
 	"codna/internal/fault"
 	"codna/internal/graphwalk"
 )
@@ -45,11 +43,10 @@ func walkError(err error) error {
 // nobody; BAD_USER_INPUT on field depth outside 1..MaxDepth; NOT_FOUND when
 // the actor cannot read root.
 func (s *Service) Walk(ctx context.Context, root uuid.UUID, depth int, dir Direction) ([]Reached, error) {
-	actor, err := auth.RequireActor(ctx)
+	v, ok, err := viewer(ctx)
 	if err != nil {
 		return nil, err
 	}
-	v, ok := document.ViewerOf(actor)
 	if !ok {
 		return []Reached{}, nil
 	}
@@ -69,11 +66,10 @@ func (s *Service) Walk(ctx context.Context, root uuid.UUID, depth int, dir Direc
 // NOT_FOUND for management and when the actor cannot read root;
 // BAD_USER_INPUT on field depth outside 1..MaxDepth.
 func (s *Service) Graph(ctx context.Context, root uuid.UUID, depth int, dir Direction) ([]Node, []WalkEdge, error) {
-	actor, err := auth.RequireActor(ctx)
+	v, ok, err := viewer(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
-	v, ok := document.ViewerOf(actor)
 	if !ok {
 		return nil, nil, fault.New(fault.NotFound, "No document has that id.")
 	}

@@ -158,7 +158,7 @@ func TestDecisionsClearWhenTheReaderLosesTheTarget(t *testing.T) {
 			require.NoError(t, err)
 			_, err = f.b.pool.Exec(ctx, `UPDATE documents SET purge_after = now() - interval '1 second' WHERE id = $1`, f.target)
 			require.NoError(t, err)
-			_, err = f.b.srv.Docs.PurgeDue(ctx, 100)
+			_, err = f.b.srv.Docs.PurgeDue(auth.SystemContext(ctx), 100)
 			require.NoError(t, err)
 		}},
 		{"target transferred", "direct", func(t *testing.T, f *decisionFixture) {
