@@ -128,7 +128,7 @@ func (s *FolderService) Share(ctx context.Context, space db.Space, path string, 
 	var out FolderShare
 	granted := 0
 	err = db.InTx(ctx, s.pool, func(tx pgx.Tx, q *db.Queries) error {
-		if err := folderCheckPrincipal(ctx, q, actor.UserID, p); err != nil {
+		if err := checkPrincipal(ctx, q, actor.UserID, p); err != nil {
 			return err
 		}
 		if err := q.FolderShareLockOwner(ctx, actor.UserID); err != nil {
@@ -166,7 +166,7 @@ func (s *FolderService) Share(ctx context.Context, space db.Space, path string, 
 		if err != nil {
 			return err
 		}
-		changes, err := folderApply(ctx, tx, docs, p, actor.UserID, batch)
+		changes, err := applyRule(ctx, tx, docs, p, actor.UserID, batch)
 		if err != nil {
 			return err
 		}
@@ -175,7 +175,7 @@ func (s *FolderService) Share(ctx context.Context, space db.Space, path string, 
 				granted++
 			}
 		}
-		return folderNotify(ctx, tx, actor.UserID, batch, changes, &out)
+		return notifyChanges(ctx, tx, actor.UserID, batch, changes, &out)
 	})
 	if err != nil {
 		return nil, 0, err
@@ -222,7 +222,7 @@ func (s *FolderService) Unshare(ctx context.Context, id uuid.UUID) (int, error) 
 			return err
 		}
 		batch := uuid.Must(uuid.NewV7())
-		changes, err := folderApply(ctx, tx, docs, p, actor.UserID, batch)
+		changes, err := applyRule(ctx, tx, docs, p, actor.UserID, batch)
 		if err != nil {
 			return err
 		}
@@ -231,7 +231,7 @@ func (s *FolderService) Unshare(ctx context.Context, id uuid.UUID) (int, error) 
 				revoked++
 			}
 		}
-		return folderNotify(ctx, tx, actor.UserID, batch, changes, nil)
+		return notifyChanges(ctx, tx, actor.UserID, batch, changes, nil)
 	})
 	return revoked, err
 }
@@ -300,11 +300,11 @@ func (a *FolderApplier) Handle(ctx context.Context, e outbox.Stored) error {
 		return nil
 	}
 	return db.InTx(ctx, a.pool, func(tx pgx.Tx, q *db.Queries) error {
-		return folderApplyDocument(ctx, tx, q, *e.SubjectID)
+		return applyToDocument(ctx, tx, q, *e.SubjectID)
 	})
 }
 
-func folderApplyDocument(ctx context.Context, tx pgx.Tx, q *db.Queries, id uuid.UUID) error {
+func applyToDocument(ctx context.Context, tx pgx.Tx, q *db.Queries, id uuid.UUID) error {
 	owner, err := q.FolderShareDocumentOwner(ctx, id)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil // purged
@@ -346,7 +346,7 @@ func folderApplyDocument(ctx context.Context, tx pgx.Tx, q *db.Queries, id uuid.
 	for _, r := range rules {
 		p := Principal{Type: r.PrincipalType, ID: r.PrincipalID}
 		seen[p] = true
-		c, err := folderReconcile(ctx, tx, d.ID, p, &r.Permission, true, d.CreatedBy, &batch)
+		c, err := reconcile(ctx, tx, d.ID, p, &r.Permission, true, d.CreatedBy, &batch)
 		if err != nil {
 			return err
 		}
@@ -357,16 +357,16 @@ func folderApplyDocument(ctx context.Context, tx pgx.Tx, q *db.Queries, id uuid.
 		if seen[p] {
 			continue
 		}
-		c, err := folderReconcile(ctx, tx, d.ID, p, nil, true, d.CreatedBy, &batch)
+		c, err := reconcile(ctx, tx, d.ID, p, nil, true, d.CreatedBy, &batch)
 		if err != nil {
 			return err
 		}
 		changes = append(changes, folderChangeOf{doc: d.ID, p: p, change: c})
 	}
-	return folderNotify(ctx, tx, d.CreatedBy, batch, changes, nil)
+	return notifyChanges(ctx, tx, d.CreatedBy, batch, changes, nil)
 }
 
-// folderChange is what folderReconcile did to one grant.
+// folderChange is what reconcile did to one grant.
 type folderChange int
 
 const (
@@ -386,9 +386,9 @@ type folderChangeOf struct {
 
 func (c folderChangeOf) granted() bool { return c.change == folderCreated || c.change == folderRaised }
 
-// folderApply reconciles p's grant on each of docs (locked by the caller)
+// applyRule reconciles p's grant on each of docs (locked by the caller)
 // with the rules of their owner, who is acting (owner), in batch.
-func folderApply(ctx context.Context, tx pgx.Tx, docs []db.FolderShareLockScopeRow, p Principal, owner, batch uuid.UUID) ([]folderChangeOf, error) {
+func applyRule(ctx context.Context, tx pgx.Tx, docs []db.FolderShareLockScopeRow, p Principal, owner, batch uuid.UUID) ([]folderChangeOf, error) {
 	if len(docs) == 0 {
 		return nil, nil
 	}
@@ -410,7 +410,7 @@ func folderApply(ctx context.Context, tx pgx.Tx, docs []db.FolderShareLockScopeR
 		if perm, ok := perms[d.ID]; ok {
 			want = &perm
 		}
-		c, err := folderReconcile(ctx, tx, d.ID, p, want, d.Grantable, owner, &batch)
+		c, err := reconcile(ctx, tx, d.ID, p, want, d.Grantable, owner, &batch)
 		if err != nil {
 			return nil, err
 		}
@@ -423,7 +423,7 @@ func folderApply(ctx context.Context, tx pgx.Tx, docs []db.FolderShareLockScopeR
 	return changes, nil
 }
 
-// folderReconcile brings p's grant on a locked document to what the rules
+// reconcile brings p's grant on a locked document to what the rules
 // justify: want is the highest permission the owner's covering rules give p
 // (nil: none). A missing or lower grant is made or raised when grantable (a
 // live, unquarantined document); a folder write grant is lowered to read
@@ -431,7 +431,7 @@ func folderApply(ctx context.Context, tx pgx.Tx, docs []db.FolderShareLockScopeR
 // folder grants granted_by owner are lowered or revoked ("ours"); grants of
 // other reasons, or made by someone else, are only ever raised. owner is
 // granted_by and the actor of the history rows.
-func folderReconcile(ctx context.Context, tx pgx.Tx, doc uuid.UUID, p Principal, want *db.Permission, grantable bool, owner uuid.UUID, batch *uuid.UUID) (folderChange, error) {
+func reconcile(ctx context.Context, tx pgx.Tx, doc uuid.UUID, p Principal, want *db.Permission, grantable bool, owner uuid.UUID, batch *uuid.UUID) (folderChange, error) {
 	q := db.New(tx)
 	cur, err := q.DocumentAccessGetForUpdate(ctx, db.DocumentAccessGetForUpdateParams{DocumentID: doc, PrincipalType: p.Type, PrincipalID: p.ID})
 	found := err == nil
@@ -450,7 +450,7 @@ func folderReconcile(ctx context.Context, tx pgx.Tx, doc uuid.UUID, p Principal,
 		}
 		return folderRevoked, nil
 	case byFolder && cur.Permission == db.PermissionWrite && *want == db.PermissionRead:
-		return folderLowered, folderLower(ctx, tx, cur, owner, batch)
+		return folderLowered, lowerGrant(ctx, tx, cur, owner, batch)
 	case !grantable || (found && (cur.Permission == db.PermissionWrite || *want == db.PermissionRead)):
 		return folderUnchanged, nil
 	}
@@ -466,9 +466,9 @@ func folderReconcile(ctx context.Context, tx pgx.Tx, doc uuid.UUID, p Principal,
 	return folderUnchanged, nil
 }
 
-// folderLower lowers a folder write grant to read, with its access_events
+// lowerGrant lowers a folder write grant to read, with its access_events
 // permission_changed row and access.permission_changed outbox event.
-func folderLower(ctx context.Context, tx pgx.Tx, cur db.DocumentAccess, owner uuid.UUID, batch *uuid.UUID) error {
+func lowerGrant(ctx context.Context, tx pgx.Tx, cur db.DocumentAccess, owner uuid.UUID, batch *uuid.UUID) error {
 	q := db.New(tx)
 	row, err := q.FolderShareGrantDowngrade(ctx, db.FolderShareGrantDowngradeParams{ID: cur.ID, GrantedBy: owner, BatchID: batch})
 	if err != nil {
@@ -491,14 +491,14 @@ func folderLower(ctx context.Context, tx pgx.Tx, cur db.DocumentAccess, owner uu
 	return err
 }
 
-// folderNotify tells those a change reached, in q's transaction: for every
+// notifyChanges tells those a change reached, in q's transaction: for every
 // grant made or raised in changes an access.granted notification, for every
 // grant revoked an access.revoked one, one of each type per recipient for
 // the batch (inbox.Notify merges the documents into it). A user principal
 // is told if active, a group through its active members, Everyone nobody;
 // actor (the owner) is never told about their own change. rule, when
 // given, is named in the payload of grants.
-func folderNotify(ctx context.Context, tx pgx.Tx, actor, batch uuid.UUID, changes []folderChangeOf, rule *FolderShare) error {
+func notifyChanges(ctx context.Context, tx pgx.Tx, actor, batch uuid.UUID, changes []folderChangeOf, rule *FolderShare) error {
 	q := db.New(tx)
 	audience := map[Principal][]uuid.UUID{}
 	for _, c := range changes {
@@ -537,10 +537,10 @@ func folderNotify(ctx context.Context, tx pgx.Tx, actor, batch uuid.UUID, change
 	return nil
 }
 
-// folderCheckPrincipal refuses a principal a folder share cannot name: a
+// checkPrincipal refuses a principal a folder share cannot name: a
 // user must be an active person, or a live agent the actor answers for, and
 // not the actor; a group must exist.
-func folderCheckPrincipal(ctx context.Context, q *db.Queries, actor uuid.UUID, p Principal) error {
+func checkPrincipal(ctx context.Context, q *db.Queries, actor uuid.UUID, p Principal) error {
 	switch p.Type {
 	case db.PrincipalTypeUser:
 		if p.ID == actor {

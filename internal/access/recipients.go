@@ -46,9 +46,9 @@ type shareRecipientKey struct {
 	key  string // lower-cased email, group slug, agent slug
 }
 
-// shareParseRecipient reads one raw recipient string: group:<slug>,
+// parseRecipient reads one raw recipient string: group:<slug>,
 // agent:<slug> (prefixes case-insensitive) or an email.
-func shareParseRecipient(raw string) (shareRecipientKey, error) {
+func parseRecipient(raw string) (shareRecipientKey, error) {
 	s := strings.TrimSpace(raw)
 	lower := strings.ToLower(s)
 	switch {
@@ -94,7 +94,7 @@ func ResolveRecipients(ctx context.Context, q db.DBTX, actor *auth.Actor, raw []
 	var emails, groups, agents []string
 	seen := map[shareRecipientKey]bool{}
 	for i, r := range raw {
-		k, err := shareParseRecipient(r)
+		k, err := parseRecipient(r)
 		if err != nil {
 			return nil, err
 		}
@@ -117,7 +117,7 @@ func ResolveRecipients(ctx context.Context, q db.DBTX, actor *auth.Actor, raw []
 		actorID = actor.UserID
 	}
 	rows, err := db.New(q).SharingResolveRecipients(ctx, db.SharingResolveRecipientsParams{
-		Emails: shareNonNil(emails), GroupSlugs: shareNonNil(groups), AgentSlugs: shareNonNil(agents), ActorID: actorID,
+		Emails: nonNil(emails), GroupSlugs: nonNil(groups), AgentSlugs: nonNil(agents), ActorID: actorID,
 	})
 	if err != nil {
 		return nil, err
@@ -165,9 +165,9 @@ func ResolveRecipients(ctx context.Context, q db.DBTX, actor *auth.Actor, raw []
 	return out, nil
 }
 
-// shareNonNil returns s, or an empty slice for nil (sqlc sends nil as NULL, and
+// nonNil returns s, or an empty slice for nil (sqlc sends nil as NULL, and
 // = ANY(NULL) is never true anyway, but an empty array reads plainer).
-func shareNonNil[T any](s []T) []T {
+func nonNil[T any](s []T) []T {
 	if s == nil {
 		return []T{}
 	}

@@ -102,8 +102,8 @@ type sharePlan struct {
 	bulk bool
 }
 
-// shareCheckPermission validates a share's permission; empty means read.
-func shareCheckPermission(p db.Permission) (db.Permission, error) {
+// checkPermission validates a share's permission; empty means read.
+func checkPermission(p db.Permission) (db.Permission, error) {
 	switch p {
 	case "":
 		return db.PermissionRead, nil
@@ -153,7 +153,7 @@ func (s *Service) Share(ctx context.Context, in ShareInput) (*ShareResult, error
 	default:
 		return nil, fault.Input("reason", "A share's reason is direct or link_suggestion.")
 	}
-	perm, err := shareCheckPermission(in.Permission)
+	perm, err := checkPermission(in.Permission)
 	if err != nil {
 		return nil, err
 	}
@@ -192,7 +192,7 @@ func (s *Service) Share(ctx context.Context, in ShareInput) (*ShareResult, error
 		if plan.recipients, err = ResolveRecipients(ctx, tx, actor, in.Recipients); err != nil {
 			return err
 		}
-		out, err = shareTx(ctx, tx, actor, plan)
+		out, err = applyPlan(ctx, tx, actor, plan)
 		return err
 	})
 	if err != nil {
@@ -223,7 +223,7 @@ func (s *Service) ShareByTag(ctx context.Context, tag string, recipients []strin
 		}
 		return nil, err
 	}
-	perm, err := shareCheckPermission(permission)
+	perm, err := checkPermission(permission)
 	if err != nil {
 		return nil, err
 	}
@@ -246,7 +246,7 @@ func (s *Service) ShareByTag(ctx context.Context, tag string, recipients []strin
 		for _, id := range ids {
 			plan.items = append(plan.items, shareItem{id: id, reason: BulkTag, field: "tag"})
 		}
-		out, err = shareTx(ctx, tx, actor, plan)
+		out, err = applyPlan(ctx, tx, actor, plan)
 		return err
 	})
 	if err != nil {
@@ -255,9 +255,9 @@ func (s *Service) ShareByTag(ctx context.Context, tag string, recipients []strin
 	return out, nil
 }
 
-// shareTx carries out a validated plan in tx: lock and re-check the
+// applyPlan carries out a validated plan in tx: lock and re-check the
 // documents, record declined suggestions, grant, notify.
-func shareTx(ctx context.Context, tx pgx.Tx, actor *auth.Actor, p sharePlan) (*ShareResult, error) {
+func applyPlan(ctx context.Context, tx pgx.Tx, actor *auth.Actor, p sharePlan) (*ShareResult, error) {
 	q := db.New(tx)
 	batch := uuid.Must(uuid.NewV7())
 	out := &ShareResult{BatchID: batch, Grants: []GrantResult{}}
@@ -274,7 +274,7 @@ func shareTx(ctx context.Context, tx pgx.Tx, actor *auth.Actor, p sharePlan) (*S
 	for i, it := range p.items {
 		ids[i] = it.id
 	}
-	slices.SortFunc(ids, shareCompareID)
+	slices.SortFunc(ids, compareID)
 	locked, err := q.SharingLockDocuments(ctx, db.SharingLockDocumentsParams{ActorID: actor.UserID, ActorIsPerson: isPerson, Ids: ids})
 	if err != nil {
 		return nil, err
@@ -406,7 +406,7 @@ func shareTx(ctx context.Context, tx pgx.Tx, actor *auth.Actor, p sharePlan) (*S
 		for k := range set {
 			keys = append(keys, k)
 		}
-		slices.SortFunc(keys, shareCompareID)
+		slices.SortFunc(keys, compareID)
 		return keys
 	}
 	for _, user := range order(tell) {
@@ -446,8 +446,8 @@ func shareTx(ctx context.Context, tx pgx.Tx, actor *auth.Actor, p sharePlan) (*S
 	return out, nil
 }
 
-// shareCompareID orders ids as Postgres orders uuid: byte by byte.
-func shareCompareID(a, b uuid.UUID) int { return bytes.Compare(a[:], b[:]) }
+// compareID orders ids as Postgres orders uuid: byte by byte.
+func compareID(a, b uuid.UUID) int { return bytes.Compare(a[:], b[:]) }
 
 var errShareNoGrant = fault.New(fault.NotFound, "That recipient has no grant on this document.")
 
@@ -502,7 +502,7 @@ func (s *Service) RevokeGrant(ctx context.Context, documentID uuid.UUID, princip
 		if _, err := Revoke(ctx, tx, documentID, principal, &actor.UserID, "", nil); err != nil {
 			return err
 		}
-		return shareNotifyRevoked(ctx, tx, actor, nil, []shareRevoked{{doc: documentID, principal: principal, owner: owner}})
+		return notifyRevoked(ctx, tx, actor, nil, []shareRevoked{{doc: documentID, principal: principal, owner: owner}})
 	})
 }
 
@@ -513,12 +513,12 @@ type shareRevoked struct {
 	owner     uuid.UUID
 }
 
-// shareNotifyRevoked tells those who lost access: users directly (active
+// notifyRevoked tells those who lost access: users directly (active
 // people and live agents), groups through their active members, Everyone
 // nobody; never a document's owner or the actor. With batch set there is
 // one notification per recipient for the batch (counting the documents);
 // without, one per document.
-func shareNotifyRevoked(ctx context.Context, tx pgx.Tx, actor *auth.Actor, batch *uuid.UUID, revoked []shareRevoked) error {
+func notifyRevoked(ctx context.Context, tx pgx.Tx, actor *auth.Actor, batch *uuid.UUID, revoked []shareRevoked) error {
 	var users, groups []uuid.UUID
 	for _, r := range revoked {
 		if r.principal.Type == db.PrincipalTypeGroup {
@@ -527,7 +527,7 @@ func shareNotifyRevoked(ctx context.Context, tx pgx.Tx, actor *auth.Actor, batch
 			users = append(users, r.principal.ID)
 		}
 	}
-	audience, err := db.New(tx).SharingAudience(ctx, db.SharingAudienceParams{UserIds: shareNonNil(users), GroupIds: shareNonNil(groups)})
+	audience, err := db.New(tx).SharingAudience(ctx, db.SharingAudienceParams{UserIds: nonNil(users), GroupIds: nonNil(groups)})
 	if err != nil {
 		return err
 	}
@@ -552,7 +552,7 @@ func shareNotifyRevoked(ctx context.Context, tx pgx.Tx, actor *auth.Actor, batch
 			pairs = append(pairs, pr)
 		}
 	}
-	slices.SortStableFunc(pairs, func(a, b pair) int { return shareCompareID(a.user, b.user) })
+	slices.SortStableFunc(pairs, func(a, b pair) int { return compareID(a.user, b.user) })
 	for _, pr := range pairs {
 		n := inbox.New{
 			RecipientID: pr.user, ActorID: &actor.UserID, Type: inbox.TypeAccessRevoked,
@@ -609,7 +609,7 @@ func (s *Service) RevokeBatch(ctx context.Context, batchID uuid.UUID) (int, erro
 				revoked = append(revoked, shareRevoked{doc: r.DocumentID, principal: p, owner: r.OwnerID})
 			}
 		}
-		return shareNotifyRevoked(ctx, tx, actor, &batchID, revoked)
+		return notifyRevoked(ctx, tx, actor, &batchID, revoked)
 	})
 	if err != nil {
 		return 0, err

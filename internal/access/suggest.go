@@ -185,18 +185,18 @@ func (s *Service) ShareSuggestions(ctx context.Context, documentIDs []uuid.UUID,
 		for i, v := range r.Via {
 			sg.Via[i] = ViaStep{ID: v, Title: titles[v]}
 		}
-		sg.Explanation = shareExplain(sg.Via)
+		sg.Explanation = explain(sg.Via)
 		out = append(out, sg)
 	}
 	slices.SortFunc(out, func(a, b Suggestion) int {
 		return cmp.Or(cmp.Compare(a.Depth, b.Depth), cmp.Compare(strings.ToLower(a.Title), strings.ToLower(b.Title)),
-			shareCompareID(a.DocumentID, b.DocumentID))
+			compareID(a.DocumentID, b.DocumentID))
 	})
 	return out, nil
 }
 
-// shareExplain puts a suggestion's path into words.
-func shareExplain(via []ViaStep) string {
+// explain puts a suggestion's path into words.
+func explain(via []ViaStep) string {
 	if len(via) < 2 {
 		return ""
 	}
