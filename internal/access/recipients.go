@@ -116,7 +116,7 @@ func ResolveRecipients(ctx context.Context, q db.DBTX, actor *auth.Actor, raw []
 	if actor != nil {
 		actorID = actor.UserID
 	}
-	rows, err := db.New(q).SharingResolveRecipients(ctx, db.SharingResolveRecipientsParams{
+	rows, err := db.Q.SharingResolveRecipients(ctx, q, db.SharingResolveRecipientsParams{
 		Emails: shareNonNil(emails), GroupSlugs: shareNonNil(groups), AgentSlugs: shareNonNil(agents), ActorID: actorID,
 	})
 	if err != nil {

@@ -29,8 +29,8 @@ type AccessEventCreateParams struct {
 }
 
 // AccessEventCreate appends to the access history; it is never updated or deleted.
-func (q *Queries) AccessEventCreate(ctx context.Context, arg AccessEventCreateParams) error {
-	_, err := q.db.Exec(ctx, accessEventCreate,
+func (q *Queries) AccessEventCreate(ctx context.Context, db DBTX, arg AccessEventCreateParams) error {
+	_, err := db.Exec(ctx, accessEventCreate,
 		arg.ID,
 		arg.DocumentID,
 		arg.PrincipalType,

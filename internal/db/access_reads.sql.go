@@ -39,8 +39,8 @@ type AccessBatchRow struct {
 }
 
 // AccessBatch lists the grants of a batch that still stand, for its granter or the documents' owners to review.
-func (q *Queries) AccessBatch(ctx context.Context, arg AccessBatchParams) ([]AccessBatchRow, error) {
-	rows, err := q.db.Query(ctx, accessBatch, arg.BatchID, arg.ActorID)
+func (q *Queries) AccessBatch(ctx context.Context, db DBTX, arg AccessBatchParams) ([]AccessBatchRow, error) {
+	rows, err := db.Query(ctx, accessBatch, arg.BatchID, arg.ActorID)
 	if err != nil {
 		return nil, err
 	}
@@ -99,8 +99,8 @@ type AccessListForDocumentRow struct {
 }
 
 // AccessListForDocument lists a document's grants with who they are to and who made them.
-func (q *Queries) AccessListForDocument(ctx context.Context, documentID uuid.UUID) ([]AccessListForDocumentRow, error) {
-	rows, err := q.db.Query(ctx, accessListForDocument, documentID)
+func (q *Queries) AccessListForDocument(ctx context.Context, db DBTX, documentID uuid.UUID) ([]AccessListForDocumentRow, error) {
+	rows, err := db.Query(ctx, accessListForDocument, documentID)
 	if err != nil {
 		return nil, err
 	}
@@ -168,8 +168,8 @@ type AccessRecentlySharedRow struct {
 }
 
 // AccessRecentlyShared is trace 6: what the actor was given since a time, only grants that still stand on live documents.
-func (q *Queries) AccessRecentlyShared(ctx context.Context, arg AccessRecentlySharedParams) ([]AccessRecentlySharedRow, error) {
-	rows, err := q.db.Query(ctx, accessRecentlyShared, arg.ActorID, arg.Since, arg.RowLimit)
+func (q *Queries) AccessRecentlyShared(ctx context.Context, db DBTX, arg AccessRecentlySharedParams) ([]AccessRecentlySharedRow, error) {
+	rows, err := db.Query(ctx, accessRecentlyShared, arg.ActorID, arg.Since, arg.RowLimit)
 	if err != nil {
 		return nil, err
 	}
@@ -228,8 +228,8 @@ type AccessWhyRow struct {
 }
 
 // AccessWhy lists the grants that give an actor access to a document: their own, and (for a person) their groups' and Everyone's.
-func (q *Queries) AccessWhy(ctx context.Context, arg AccessWhyParams) ([]AccessWhyRow, error) {
-	rows, err := q.db.Query(ctx, accessWhy, arg.DocumentID, arg.ActorID, arg.ActorIsPerson)
+func (q *Queries) AccessWhy(ctx context.Context, db DBTX, arg AccessWhyParams) ([]AccessWhyRow, error) {
+	rows, err := db.Query(ctx, accessWhy, arg.DocumentID, arg.ActorID, arg.ActorIsPerson)
 	if err != nil {
 		return nil, err
 	}
@@ -278,8 +278,8 @@ type GroupListRow struct {
 }
 
 // GroupList lists every group with its member count (Everyone counts every active person).
-func (q *Queries) GroupList(ctx context.Context) ([]GroupListRow, error) {
-	rows, err := q.db.Query(ctx, groupList)
+func (q *Queries) GroupList(ctx context.Context, db DBTX) ([]GroupListRow, error) {
+	rows, err := db.Query(ctx, groupList)
 	if err != nil {
 		return nil, err
 	}
@@ -330,8 +330,8 @@ type PeopleSearchRow struct {
 }
 
 // PeopleSearch finds active people by name or email and live agents by slug, never management.
-func (q *Queries) PeopleSearch(ctx context.Context, arg PeopleSearchParams) ([]PeopleSearchRow, error) {
-	rows, err := q.db.Query(ctx, peopleSearch, arg.Query, arg.RowLimit)
+func (q *Queries) PeopleSearch(ctx context.Context, db DBTX, arg PeopleSearchParams) ([]PeopleSearchRow, error) {
+	rows, err := db.Query(ctx, peopleSearch, arg.Query, arg.RowLimit)
 	if err != nil {
 		return nil, err
 	}

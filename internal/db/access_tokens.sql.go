@@ -29,8 +29,8 @@ type AccessTokenCreateParams struct {
 }
 
 // AccessTokenCreate stores a personal or agent token by its hash.
-func (q *Queries) AccessTokenCreate(ctx context.Context, arg AccessTokenCreateParams) (AccessToken, error) {
-	row := q.db.QueryRow(ctx, accessTokenCreate,
+func (q *Queries) AccessTokenCreate(ctx context.Context, db DBTX, arg AccessTokenCreateParams) (AccessToken, error) {
+	row := db.QueryRow(ctx, accessTokenCreate,
 		arg.ID,
 		arg.UserID,
 		arg.Kind,
@@ -84,8 +84,8 @@ type AccessTokenGetLiveRow struct {
 
 // AccessTokenGetLive finds an unrevoked, unexpired token whose user can still act:
 // an active person, or an agent that has not been deleted.
-func (q *Queries) AccessTokenGetLive(ctx context.Context, tokenHash string) (AccessTokenGetLiveRow, error) {
-	row := q.db.QueryRow(ctx, accessTokenGetLive, tokenHash)
+func (q *Queries) AccessTokenGetLive(ctx context.Context, db DBTX, tokenHash string) (AccessTokenGetLiveRow, error) {
+	row := db.QueryRow(ctx, accessTokenGetLive, tokenHash)
 	var i AccessTokenGetLiveRow
 	err := row.Scan(
 		&i.TokenID,
@@ -108,8 +108,8 @@ SELECT id, user_id, kind, name, token_hash, prefix, expires_at, last_used_at, re
 `
 
 // AccessTokenListByUser lists a user's tokens, newest first.
-func (q *Queries) AccessTokenListByUser(ctx context.Context, userID uuid.UUID) ([]AccessToken, error) {
-	rows, err := q.db.Query(ctx, accessTokenListByUser, userID)
+func (q *Queries) AccessTokenListByUser(ctx context.Context, db DBTX, userID uuid.UUID) ([]AccessToken, error) {
+	rows, err := db.Query(ctx, accessTokenListByUser, userID)
 	if err != nil {
 		return nil, err
 	}
@@ -151,8 +151,8 @@ type AccessTokenRevokeParams struct {
 }
 
 // AccessTokenRevoke revokes a user's token; revoking twice keeps the first time.
-func (q *Queries) AccessTokenRevoke(ctx context.Context, arg AccessTokenRevokeParams) (AccessToken, error) {
-	row := q.db.QueryRow(ctx, accessTokenRevoke, arg.ID, arg.UserID)
+func (q *Queries) AccessTokenRevoke(ctx context.Context, db DBTX, arg AccessTokenRevokeParams) (AccessToken, error) {
+	row := db.QueryRow(ctx, accessTokenRevoke, arg.ID, arg.UserID)
 	var i AccessToken
 	err := row.Scan(
 		&i.ID,
@@ -174,7 +174,7 @@ UPDATE access_tokens SET last_used_at = now() WHERE id = $1
 `
 
 // AccessTokenTouch records when a token was last used.
-func (q *Queries) AccessTokenTouch(ctx context.Context, id uuid.UUID) error {
-	_, err := q.db.Exec(ctx, accessTokenTouch, id)
+func (q *Queries) AccessTokenTouch(ctx context.Context, db DBTX, id uuid.UUID) error {
+	_, err := db.Exec(ctx, accessTokenTouch, id)
 	return err
 }

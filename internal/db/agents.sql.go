@@ -23,8 +23,8 @@ type AgentCreateParams struct {
 }
 
 // AgentCreate records the agent row of an agent user.
-func (q *Queries) AgentCreate(ctx context.Context, arg AgentCreateParams) (Agent, error) {
-	row := q.db.QueryRow(ctx, agentCreate, arg.UserID, arg.Slug, arg.Description)
+func (q *Queries) AgentCreate(ctx context.Context, db DBTX, arg AgentCreateParams) (Agent, error) {
+	row := db.QueryRow(ctx, agentCreate, arg.UserID, arg.Slug, arg.Description)
 	var i Agent
 	err := row.Scan(
 		&i.UserID,
@@ -46,7 +46,7 @@ type AgentResponsibleAddParams struct {
 }
 
 // AgentResponsibleAdd makes a person answer for an agent.
-func (q *Queries) AgentResponsibleAdd(ctx context.Context, arg AgentResponsibleAddParams) error {
-	_, err := q.db.Exec(ctx, agentResponsibleAdd, arg.AgentID, arg.UserID)
+func (q *Queries) AgentResponsibleAdd(ctx context.Context, db DBTX, arg AgentResponsibleAddParams) error {
+	_, err := db.Exec(ctx, agentResponsibleAdd, arg.AgentID, arg.UserID)
 	return err
 }

@@ -30,8 +30,8 @@ type DocumentAccessCreateParams struct {
 }
 
 // DocumentAccessCreate records a grant; a grant already there for the principal is left alone.
-func (q *Queries) DocumentAccessCreate(ctx context.Context, arg DocumentAccessCreateParams) (DocumentAccess, error) {
-	row := q.db.QueryRow(ctx, documentAccessCreate,
+func (q *Queries) DocumentAccessCreate(ctx context.Context, db DBTX, arg DocumentAccessCreateParams) (DocumentAccess, error) {
+	row := db.QueryRow(ctx, documentAccessCreate,
 		arg.ID,
 		arg.DocumentID,
 		arg.PrincipalType,
@@ -69,8 +69,8 @@ type DocumentAccessDeleteParams struct {
 }
 
 // DocumentAccessDelete removes one principal's grant on a document.
-func (q *Queries) DocumentAccessDelete(ctx context.Context, arg DocumentAccessDeleteParams) (DocumentAccess, error) {
-	row := q.db.QueryRow(ctx, documentAccessDelete, arg.DocumentID, arg.PrincipalType, arg.PrincipalID)
+func (q *Queries) DocumentAccessDelete(ctx context.Context, db DBTX, arg DocumentAccessDeleteParams) (DocumentAccess, error) {
+	row := db.QueryRow(ctx, documentAccessDelete, arg.DocumentID, arg.PrincipalType, arg.PrincipalID)
 	var i DocumentAccess
 	err := row.Scan(
 		&i.ID,
@@ -99,8 +99,8 @@ type DocumentAccessGetForUpdateParams struct {
 }
 
 // DocumentAccessGetForUpdate reads and locks one principal's grant on a document.
-func (q *Queries) DocumentAccessGetForUpdate(ctx context.Context, arg DocumentAccessGetForUpdateParams) (DocumentAccess, error) {
-	row := q.db.QueryRow(ctx, documentAccessGetForUpdate, arg.DocumentID, arg.PrincipalType, arg.PrincipalID)
+func (q *Queries) DocumentAccessGetForUpdate(ctx context.Context, db DBTX, arg DocumentAccessGetForUpdateParams) (DocumentAccess, error) {
+	row := db.QueryRow(ctx, documentAccessGetForUpdate, arg.DocumentID, arg.PrincipalType, arg.PrincipalID)
 	var i DocumentAccess
 	err := row.Scan(
 		&i.ID,
@@ -129,8 +129,8 @@ type DocumentAccessUpgradeParams struct {
 }
 
 // DocumentAccessUpgrade raises a read grant to write.
-func (q *Queries) DocumentAccessUpgrade(ctx context.Context, arg DocumentAccessUpgradeParams) (DocumentAccess, error) {
-	row := q.db.QueryRow(ctx, documentAccessUpgrade, arg.GrantedBy, arg.BatchID, arg.ID)
+func (q *Queries) DocumentAccessUpgrade(ctx context.Context, db DBTX, arg DocumentAccessUpgradeParams) (DocumentAccess, error) {
+	row := db.QueryRow(ctx, documentAccessUpgrade, arg.GrantedBy, arg.BatchID, arg.ID)
 	var i DocumentAccess
 	err := row.Scan(
 		&i.ID,

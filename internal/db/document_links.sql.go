@@ -31,8 +31,8 @@ type DocumentLinkCreateParams struct {
 }
 
 // DocumentLinkCreate adds an edge; an edge already there for the same href is left alone.
-func (q *Queries) DocumentLinkCreate(ctx context.Context, arg DocumentLinkCreateParams) (DocumentLink, error) {
-	row := q.db.QueryRow(ctx, documentLinkCreate,
+func (q *Queries) DocumentLinkCreate(ctx context.Context, db DBTX, arg DocumentLinkCreateParams) (DocumentLink, error) {
+	row := db.QueryRow(ctx, documentLinkCreate,
 		arg.ID,
 		arg.SourceID,
 		arg.TargetID,
@@ -82,8 +82,8 @@ type DocumentLinkDecisionsParams struct {
 }
 
 // DocumentLinkDecisions pages through the actor's link decisions: stale or broken edges from live, non-raw documents they own, not kept, to targets they can read.
-func (q *Queries) DocumentLinkDecisions(ctx context.Context, arg DocumentLinkDecisionsParams) ([]DocumentLink, error) {
-	rows, err := q.db.Query(ctx, documentLinkDecisions,
+func (q *Queries) DocumentLinkDecisions(ctx context.Context, db DBTX, arg DocumentLinkDecisionsParams) ([]DocumentLink, error) {
+	rows, err := db.Query(ctx, documentLinkDecisions,
 		arg.ActorID,
 		arg.ActorIsPerson,
 		arg.AfterID,
@@ -125,8 +125,8 @@ DELETE FROM document_links WHERE id = ANY($1::uuid[])
 `
 
 // DocumentLinkDelete removes edges whose hrefs left the body.
-func (q *Queries) DocumentLinkDelete(ctx context.Context, ids []uuid.UUID) error {
-	_, err := q.db.Exec(ctx, documentLinkDelete, ids)
+func (q *Queries) DocumentLinkDelete(ctx context.Context, db DBTX, ids []uuid.UUID) error {
+	_, err := db.Exec(ctx, documentLinkDelete, ids)
 	return err
 }
 
@@ -135,8 +135,8 @@ SELECT id, source_id, target_id, href_as_written, resolved_address, link_text, o
 `
 
 // DocumentLinkGet reads one edge, locked, for a decision.
-func (q *Queries) DocumentLinkGet(ctx context.Context, id uuid.UUID) (DocumentLink, error) {
-	row := q.db.QueryRow(ctx, documentLinkGet, id)
+func (q *Queries) DocumentLinkGet(ctx context.Context, db DBTX, id uuid.UUID) (DocumentLink, error) {
+	row := db.QueryRow(ctx, documentLinkGet, id)
 	var i DocumentLink
 	err := row.Scan(
 		&i.ID,
@@ -172,8 +172,8 @@ type DocumentLinkIncomingParams struct {
 }
 
 // DocumentLinkIncoming lists the edges into a batch of targets whose live source the actor can read.
-func (q *Queries) DocumentLinkIncoming(ctx context.Context, arg DocumentLinkIncomingParams) ([]DocumentLink, error) {
-	rows, err := q.db.Query(ctx, documentLinkIncoming, arg.TargetIds, arg.ActorID, arg.ActorIsPerson)
+func (q *Queries) DocumentLinkIncoming(ctx context.Context, db DBTX, arg DocumentLinkIncomingParams) ([]DocumentLink, error) {
+	rows, err := db.Query(ctx, documentLinkIncoming, arg.TargetIds, arg.ActorID, arg.ActorIsPerson)
 	if err != nil {
 		return nil, err
 	}
@@ -210,8 +210,8 @@ UPDATE document_links SET kept_at = now(), updated_at = now() WHERE id = $1 RETU
 `
 
 // DocumentLinkKeep records that the source's owner keeps a stale link as written.
-func (q *Queries) DocumentLinkKeep(ctx context.Context, id uuid.UUID) (DocumentLink, error) {
-	row := q.db.QueryRow(ctx, documentLinkKeep, id)
+func (q *Queries) DocumentLinkKeep(ctx context.Context, db DBTX, id uuid.UUID) (DocumentLink, error) {
+	row := db.QueryRow(ctx, documentLinkKeep, id)
 	var i DocumentLink
 	err := row.Scan(
 		&i.ID,
@@ -235,8 +235,8 @@ SELECT id, source_id, target_id, href_as_written, resolved_address, link_text, o
 `
 
 // DocumentLinkListBySource lists a document's outgoing edges, locked for the resolver.
-func (q *Queries) DocumentLinkListBySource(ctx context.Context, sourceID uuid.UUID) ([]DocumentLink, error) {
-	rows, err := q.db.Query(ctx, documentLinkListBySource, sourceID)
+func (q *Queries) DocumentLinkListBySource(ctx context.Context, db DBTX, sourceID uuid.UUID) ([]DocumentLink, error) {
+	rows, err := db.Query(ctx, documentLinkListBySource, sourceID)
 	if err != nil {
 		return nil, err
 	}
@@ -273,8 +273,8 @@ SELECT id, source_id, target_id, href_as_written, resolved_address, link_text, o
 `
 
 // DocumentLinkListByTargetForUpdate lists the edges into a document, locked for the resolver.
-func (q *Queries) DocumentLinkListByTargetForUpdate(ctx context.Context, targetID *uuid.UUID) ([]DocumentLink, error) {
-	rows, err := q.db.Query(ctx, documentLinkListByTargetForUpdate, targetID)
+func (q *Queries) DocumentLinkListByTargetForUpdate(ctx context.Context, db DBTX, targetID *uuid.UUID) ([]DocumentLink, error) {
+	rows, err := db.Query(ctx, documentLinkListByTargetForUpdate, targetID)
 	if err != nil {
 		return nil, err
 	}
@@ -311,8 +311,8 @@ SELECT id, source_id, target_id, href_as_written, resolved_address, link_text, o
 `
 
 // DocumentLinkListPendingAt lists the pending edges that name an address, locked for the resolver.
-func (q *Queries) DocumentLinkListPendingAt(ctx context.Context, resolvedAddress *string) ([]DocumentLink, error) {
-	rows, err := q.db.Query(ctx, documentLinkListPendingAt, resolvedAddress)
+func (q *Queries) DocumentLinkListPendingAt(ctx context.Context, db DBTX, resolvedAddress *string) ([]DocumentLink, error) {
+	rows, err := db.Query(ctx, documentLinkListPendingAt, resolvedAddress)
 	if err != nil {
 		return nil, err
 	}
@@ -352,8 +352,8 @@ RETURNING id
 `
 
 // DocumentLinkOrphanTarget turns every edge into a purged document pending, with no target, and returns their ids.
-func (q *Queries) DocumentLinkOrphanTarget(ctx context.Context, targetID *uuid.UUID) ([]uuid.UUID, error) {
-	rows, err := q.db.Query(ctx, documentLinkOrphanTarget, targetID)
+func (q *Queries) DocumentLinkOrphanTarget(ctx context.Context, db DBTX, targetID *uuid.UUID) ([]uuid.UUID, error) {
+	rows, err := db.Query(ctx, documentLinkOrphanTarget, targetID)
 	if err != nil {
 		return nil, err
 	}
@@ -393,8 +393,8 @@ type DocumentLinkOutgoingRow struct {
 }
 
 // DocumentLinkOutgoing lists the edges of a batch of sources with whether the actor can read each target.
-func (q *Queries) DocumentLinkOutgoing(ctx context.Context, arg DocumentLinkOutgoingParams) ([]DocumentLinkOutgoingRow, error) {
-	rows, err := q.db.Query(ctx, documentLinkOutgoing, arg.ActorID, arg.ActorIsPerson, arg.SourceIds)
+func (q *Queries) DocumentLinkOutgoing(ctx context.Context, db DBTX, arg DocumentLinkOutgoingParams) ([]DocumentLinkOutgoingRow, error) {
+	rows, err := db.Query(ctx, documentLinkOutgoing, arg.ActorID, arg.ActorIsPerson, arg.SourceIds)
 	if err != nil {
 		return nil, err
 	}
@@ -440,8 +440,8 @@ type DocumentLinkRenameHrefParams struct {
 }
 
 // DocumentLinkRenameHref rewrites an edge's href in place (a rebase keeps the edge and its target), unless the new href already has an edge.
-func (q *Queries) DocumentLinkRenameHref(ctx context.Context, arg DocumentLinkRenameHrefParams) (int64, error) {
-	result, err := q.db.Exec(ctx, documentLinkRenameHref, arg.NewHref, arg.SourceID, arg.OldHref)
+func (q *Queries) DocumentLinkRenameHref(ctx context.Context, db DBTX, arg DocumentLinkRenameHrefParams) (int64, error) {
+	result, err := db.Exec(ctx, documentLinkRenameHref, arg.NewHref, arg.SourceID, arg.OldHref)
 	if err != nil {
 		return 0, err
 	}
@@ -463,8 +463,8 @@ type DocumentLinkSetStateParams struct {
 }
 
 // DocumentLinkSetState moves an edge to a state and target; kept_at is cleared when the state changes.
-func (q *Queries) DocumentLinkSetState(ctx context.Context, arg DocumentLinkSetStateParams) (DocumentLink, error) {
-	row := q.db.QueryRow(ctx, documentLinkSetState, arg.TargetID, arg.State, arg.ID)
+func (q *Queries) DocumentLinkSetState(ctx context.Context, db DBTX, arg DocumentLinkSetStateParams) (DocumentLink, error) {
+	row := db.QueryRow(ctx, documentLinkSetState, arg.TargetID, arg.State, arg.ID)
 	var i DocumentLink
 	err := row.Scan(
 		&i.ID,
@@ -495,7 +495,7 @@ type DocumentLinkUpdateTextParams struct {
 }
 
 // DocumentLinkUpdateText records an edge's current occurrence count and first link text.
-func (q *Queries) DocumentLinkUpdateText(ctx context.Context, arg DocumentLinkUpdateTextParams) error {
-	_, err := q.db.Exec(ctx, documentLinkUpdateText, arg.OccurrenceCount, arg.LinkText, arg.ID)
+func (q *Queries) DocumentLinkUpdateText(ctx context.Context, db DBTX, arg DocumentLinkUpdateTextParams) error {
+	_, err := db.Exec(ctx, documentLinkUpdateText, arg.OccurrenceCount, arg.LinkText, arg.ID)
 	return err
 }

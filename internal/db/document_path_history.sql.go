@@ -28,8 +28,8 @@ type DocumentPathHistoryCreateParams struct {
 }
 
 // DocumentPathHistoryCreate records an address a document vacated.
-func (q *Queries) DocumentPathHistoryCreate(ctx context.Context, arg DocumentPathHistoryCreateParams) error {
-	_, err := q.db.Exec(ctx, documentPathHistoryCreate,
+func (q *Queries) DocumentPathHistoryCreate(ctx context.Context, db DBTX, arg DocumentPathHistoryCreateParams) error {
+	_, err := db.Exec(ctx, documentPathHistoryCreate,
 		arg.ID,
 		arg.DocumentID,
 		arg.Space,
@@ -55,8 +55,8 @@ type DocumentPathHistoryLastAtParams struct {
 }
 
 // DocumentPathHistoryLastAt finds the document that most recently vacated an address.
-func (q *Queries) DocumentPathHistoryLastAt(ctx context.Context, arg DocumentPathHistoryLastAtParams) (uuid.UUID, error) {
-	row := q.db.QueryRow(ctx, documentPathHistoryLastAt, arg.Space, arg.Path, arg.Slug)
+func (q *Queries) DocumentPathHistoryLastAt(ctx context.Context, db DBTX, arg DocumentPathHistoryLastAtParams) (uuid.UUID, error) {
+	row := db.QueryRow(ctx, documentPathHistoryLastAt, arg.Space, arg.Path, arg.Slug)
 	var document_id uuid.UUID
 	err := row.Scan(&document_id)
 	return document_id, err
@@ -67,8 +67,8 @@ SELECT id, document_id, space, path, slug, valid_from, valid_to, revision_id FRO
 `
 
 // DocumentPathHistoryList lists the addresses a document vacated, most recent first.
-func (q *Queries) DocumentPathHistoryList(ctx context.Context, documentID uuid.UUID) ([]DocumentPathHistory, error) {
-	rows, err := q.db.Query(ctx, documentPathHistoryList, documentID)
+func (q *Queries) DocumentPathHistoryList(ctx context.Context, db DBTX, documentID uuid.UUID) ([]DocumentPathHistory, error) {
+	rows, err := db.Query(ctx, documentPathHistoryList, documentID)
 	if err != nil {
 		return nil, err
 	}
@@ -104,8 +104,8 @@ GROUP BY d.created_at
 `
 
 // DocumentPathHistorySince is when a document took its current address: its last move, or its creation.
-func (q *Queries) DocumentPathHistorySince(ctx context.Context, id uuid.UUID) (time.Time, error) {
-	row := q.db.QueryRow(ctx, documentPathHistorySince, id)
+func (q *Queries) DocumentPathHistorySince(ctx context.Context, db DBTX, id uuid.UUID) (time.Time, error) {
+	row := db.QueryRow(ctx, documentPathHistorySince, id)
 	var since time.Time
 	err := row.Scan(&since)
 	return since, err

@@ -24,8 +24,8 @@ type DocumentRevisionCountsRow struct {
 }
 
 // DocumentRevisionCounts counts the revisions of each of a batch of documents.
-func (q *Queries) DocumentRevisionCounts(ctx context.Context, ids []uuid.UUID) ([]DocumentRevisionCountsRow, error) {
-	rows, err := q.db.Query(ctx, documentRevisionCounts, ids)
+func (q *Queries) DocumentRevisionCounts(ctx context.Context, db DBTX, ids []uuid.UUID) ([]DocumentRevisionCountsRow, error) {
+	rows, err := db.Query(ctx, documentRevisionCounts, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -68,8 +68,8 @@ type DocumentRevisionCreateParams struct {
 }
 
 // DocumentRevisionCreate records one revision: a full snapshot of the document after a save.
-func (q *Queries) DocumentRevisionCreate(ctx context.Context, arg DocumentRevisionCreateParams) (DocumentRevision, error) {
-	row := q.db.QueryRow(ctx, documentRevisionCreate,
+func (q *Queries) DocumentRevisionCreate(ctx context.Context, db DBTX, arg DocumentRevisionCreateParams) (DocumentRevision, error) {
+	row := db.QueryRow(ctx, documentRevisionCreate,
 		arg.ID,
 		arg.DocumentID,
 		arg.Version,
@@ -116,8 +116,8 @@ type DocumentRevisionGetParams struct {
 }
 
 // DocumentRevisionGet reads one revision of a document by version.
-func (q *Queries) DocumentRevisionGet(ctx context.Context, arg DocumentRevisionGetParams) (DocumentRevision, error) {
-	row := q.db.QueryRow(ctx, documentRevisionGet, arg.DocumentID, arg.Version)
+func (q *Queries) DocumentRevisionGet(ctx context.Context, db DBTX, arg DocumentRevisionGetParams) (DocumentRevision, error) {
+	row := db.QueryRow(ctx, documentRevisionGet, arg.DocumentID, arg.Version)
 	var i DocumentRevision
 	err := row.Scan(
 		&i.ID,
@@ -147,8 +147,8 @@ ORDER BY document_id, version DESC
 `
 
 // DocumentRevisionLastAddressChange finds, per document, the newest revision that moved, renamed or deleted it.
-func (q *Queries) DocumentRevisionLastAddressChange(ctx context.Context, ids []uuid.UUID) ([]DocumentRevision, error) {
-	rows, err := q.db.Query(ctx, documentRevisionLastAddressChange, ids)
+func (q *Queries) DocumentRevisionLastAddressChange(ctx context.Context, db DBTX, ids []uuid.UUID) ([]DocumentRevision, error) {
+	rows, err := db.Query(ctx, documentRevisionLastAddressChange, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -197,8 +197,8 @@ type DocumentRevisionListParams struct {
 }
 
 // DocumentRevisionList pages through a document's revisions, newest first.
-func (q *Queries) DocumentRevisionList(ctx context.Context, arg DocumentRevisionListParams) ([]DocumentRevision, error) {
-	rows, err := q.db.Query(ctx, documentRevisionList, arg.DocumentID, arg.BeforeVersion, arg.RowLimit)
+func (q *Queries) DocumentRevisionList(ctx context.Context, db DBTX, arg DocumentRevisionListParams) ([]DocumentRevision, error) {
+	rows, err := db.Query(ctx, documentRevisionList, arg.DocumentID, arg.BeforeVersion, arg.RowLimit)
 	if err != nil {
 		return nil, err
 	}
@@ -245,8 +245,8 @@ type DocumentRevisionPairParams struct {
 }
 
 // DocumentRevisionPair reads two versions of a document, for a diff.
-func (q *Queries) DocumentRevisionPair(ctx context.Context, arg DocumentRevisionPairParams) ([]DocumentRevision, error) {
-	rows, err := q.db.Query(ctx, documentRevisionPair, arg.DocumentID, arg.FromVersion, arg.ToVersion)
+func (q *Queries) DocumentRevisionPair(ctx context.Context, db DBTX, arg DocumentRevisionPairParams) ([]DocumentRevision, error) {
+	rows, err := db.Query(ctx, documentRevisionPair, arg.DocumentID, arg.FromVersion, arg.ToVersion)
 	if err != nil {
 		return nil, err
 	}

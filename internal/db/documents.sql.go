@@ -30,8 +30,8 @@ type DocumentAccessLevelsRow struct {
 }
 
 // DocumentAccessLevels answers, in one statement, what the actor may do to each document (0 none, 1 read, 2 write, 3 owner).
-func (q *Queries) DocumentAccessLevels(ctx context.Context, arg DocumentAccessLevelsParams) ([]DocumentAccessLevelsRow, error) {
-	rows, err := q.db.Query(ctx, documentAccessLevels, arg.ActorID, arg.ActorIsPerson, arg.Ids)
+func (q *Queries) DocumentAccessLevels(ctx context.Context, db DBTX, arg DocumentAccessLevelsParams) ([]DocumentAccessLevelsRow, error) {
+	rows, err := db.Query(ctx, documentAccessLevels, arg.ActorID, arg.ActorIsPerson, arg.Ids)
 	if err != nil {
 		return nil, err
 	}
@@ -65,8 +65,8 @@ type DocumentAddressTakenParams struct {
 }
 
 // DocumentAddressTaken reports whether a live document other than the given one holds an address.
-func (q *Queries) DocumentAddressTaken(ctx context.Context, arg DocumentAddressTakenParams) (bool, error) {
-	row := q.db.QueryRow(ctx, documentAddressTaken,
+func (q *Queries) DocumentAddressTaken(ctx context.Context, db DBTX, arg DocumentAddressTakenParams) (bool, error) {
+	row := db.QueryRow(ctx, documentAddressTaken,
 		arg.Space,
 		arg.Path,
 		arg.Slug,
@@ -98,8 +98,8 @@ type DocumentCreateParams struct {
 }
 
 // DocumentCreate inserts a new document at version 1.
-func (q *Queries) DocumentCreate(ctx context.Context, arg DocumentCreateParams) (Document, error) {
-	row := q.db.QueryRow(ctx, documentCreate,
+func (q *Queries) DocumentCreate(ctx context.Context, db DBTX, arg DocumentCreateParams) (Document, error) {
+	row := db.QueryRow(ctx, documentCreate,
 		arg.ID,
 		arg.Space,
 		arg.Path,
@@ -153,8 +153,8 @@ type DocumentForResolverRow struct {
 }
 
 // DocumentForResolver reads what the link resolver needs of a document.
-func (q *Queries) DocumentForResolver(ctx context.Context, id uuid.UUID) (DocumentForResolverRow, error) {
-	row := q.db.QueryRow(ctx, documentForResolver, id)
+func (q *Queries) DocumentForResolver(ctx context.Context, db DBTX, id uuid.UUID) (DocumentForResolverRow, error) {
+	row := db.QueryRow(ctx, documentForResolver, id)
 	var i DocumentForResolverRow
 	err := row.Scan(
 		&i.ID,
@@ -190,8 +190,8 @@ type DocumentGetByAddressWithAccessRow struct {
 }
 
 // DocumentGetByAddressWithAccess finds the live document at an address with the actor's access level.
-func (q *Queries) DocumentGetByAddressWithAccess(ctx context.Context, arg DocumentGetByAddressWithAccessParams) (DocumentGetByAddressWithAccessRow, error) {
-	row := q.db.QueryRow(ctx, documentGetByAddressWithAccess,
+func (q *Queries) DocumentGetByAddressWithAccess(ctx context.Context, db DBTX, arg DocumentGetByAddressWithAccessParams) (DocumentGetByAddressWithAccessRow, error) {
+	row := db.QueryRow(ctx, documentGetByAddressWithAccess,
 		arg.ActorID,
 		arg.ActorIsPerson,
 		arg.Space,
@@ -243,8 +243,8 @@ type DocumentGetForUpdateRow struct {
 }
 
 // DocumentGetForUpdate reads and locks a document for a write, with the actor's access level.
-func (q *Queries) DocumentGetForUpdate(ctx context.Context, arg DocumentGetForUpdateParams) (DocumentGetForUpdateRow, error) {
-	row := q.db.QueryRow(ctx, documentGetForUpdate, arg.ActorID, arg.ActorIsPerson, arg.ID)
+func (q *Queries) DocumentGetForUpdate(ctx context.Context, db DBTX, arg DocumentGetForUpdateParams) (DocumentGetForUpdateRow, error) {
+	row := db.QueryRow(ctx, documentGetForUpdate, arg.ActorID, arg.ActorIsPerson, arg.ID)
 	var i DocumentGetForUpdateRow
 	err := row.Scan(
 		&i.Document.ID,
@@ -290,8 +290,8 @@ type DocumentGetManyWithAccessRow struct {
 }
 
 // DocumentGetManyWithAccess reads documents by id with the actor's access level to each.
-func (q *Queries) DocumentGetManyWithAccess(ctx context.Context, arg DocumentGetManyWithAccessParams) ([]DocumentGetManyWithAccessRow, error) {
-	rows, err := q.db.Query(ctx, documentGetManyWithAccess, arg.ActorID, arg.ActorIsPerson, arg.Ids)
+func (q *Queries) DocumentGetManyWithAccess(ctx context.Context, db DBTX, arg DocumentGetManyWithAccessParams) ([]DocumentGetManyWithAccessRow, error) {
+	rows, err := db.Query(ctx, documentGetManyWithAccess, arg.ActorID, arg.ActorIsPerson, arg.Ids)
 	if err != nil {
 		return nil, err
 	}
@@ -336,8 +336,8 @@ DELETE FROM documents WHERE id = $1 AND deleted_at IS NOT NULL
 `
 
 // DocumentHardDelete removes a tombstoned document and, by cascade, its revisions and history.
-func (q *Queries) DocumentHardDelete(ctx context.Context, id uuid.UUID) (int64, error) {
-	result, err := q.db.Exec(ctx, documentHardDelete, id)
+func (q *Queries) DocumentHardDelete(ctx context.Context, db DBTX, id uuid.UUID) (int64, error) {
+	result, err := db.Exec(ctx, documentHardDelete, id)
 	if err != nil {
 		return 0, err
 	}
@@ -358,8 +358,8 @@ type DocumentLinkTargetsRow struct {
 }
 
 // DocumentLinkTargets reads what the resolver needs of link targets: address, tombstone and owner.
-func (q *Queries) DocumentLinkTargets(ctx context.Context, ids []uuid.UUID) ([]DocumentLinkTargetsRow, error) {
-	rows, err := q.db.Query(ctx, documentLinkTargets, ids)
+func (q *Queries) DocumentLinkTargets(ctx context.Context, db DBTX, ids []uuid.UUID) ([]DocumentLinkTargetsRow, error) {
+	rows, err := db.Query(ctx, documentLinkTargets, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -422,8 +422,8 @@ type DocumentListByTitleRow struct {
 }
 
 // DocumentListByTitle pages through the live documents the actor can read, by title.
-func (q *Queries) DocumentListByTitle(ctx context.Context, arg DocumentListByTitleParams) ([]DocumentListByTitleRow, error) {
-	rows, err := q.db.Query(ctx, documentListByTitle,
+func (q *Queries) DocumentListByTitle(ctx context.Context, db DBTX, arg DocumentListByTitleParams) ([]DocumentListByTitleRow, error) {
+	rows, err := db.Query(ctx, documentListByTitle,
 		arg.ActorID,
 		arg.ActorIsPerson,
 		arg.Space,
@@ -511,8 +511,8 @@ type DocumentListByUpdatedRow struct {
 }
 
 // DocumentListByUpdated pages through the live documents the actor can read, newest change first.
-func (q *Queries) DocumentListByUpdated(ctx context.Context, arg DocumentListByUpdatedParams) ([]DocumentListByUpdatedRow, error) {
-	rows, err := q.db.Query(ctx, documentListByUpdated,
+func (q *Queries) DocumentListByUpdated(ctx context.Context, db DBTX, arg DocumentListByUpdatedParams) ([]DocumentListByUpdatedRow, error) {
+	rows, err := db.Query(ctx, documentListByUpdated,
 		arg.ActorID,
 		arg.ActorIsPerson,
 		arg.Space,
@@ -580,8 +580,8 @@ type DocumentListTrashParams struct {
 }
 
 // DocumentListTrash pages through an owner's tombstoned documents, most recently deleted first.
-func (q *Queries) DocumentListTrash(ctx context.Context, arg DocumentListTrashParams) ([]Document, error) {
-	rows, err := q.db.Query(ctx, documentListTrash,
+func (q *Queries) DocumentListTrash(ctx context.Context, db DBTX, arg DocumentListTrashParams) ([]Document, error) {
+	rows, err := db.Query(ctx, documentListTrash,
 		arg.OwnerID,
 		arg.AfterID,
 		arg.AfterDeleted,
@@ -636,8 +636,8 @@ type DocumentLiveAtParams struct {
 }
 
 // DocumentLiveAt finds the live document at an address, whoever can read it.
-func (q *Queries) DocumentLiveAt(ctx context.Context, arg DocumentLiveAtParams) (uuid.UUID, error) {
-	row := q.db.QueryRow(ctx, documentLiveAt, arg.Space, arg.Path, arg.Slug)
+func (q *Queries) DocumentLiveAt(ctx context.Context, db DBTX, arg DocumentLiveAtParams) (uuid.UUID, error) {
+	row := db.QueryRow(ctx, documentLiveAt, arg.Space, arg.Path, arg.Slug)
 	var id uuid.UUID
 	err := row.Scan(&id)
 	return id, err
@@ -660,8 +660,8 @@ type DocumentPurgeClaimRow struct {
 }
 
 // DocumentPurgeClaim locks tombstones whose purge time has passed, skipping ones another worker holds.
-func (q *Queries) DocumentPurgeClaim(ctx context.Context, rowLimit int32) ([]DocumentPurgeClaimRow, error) {
-	rows, err := q.db.Query(ctx, documentPurgeClaim, rowLimit)
+func (q *Queries) DocumentPurgeClaim(ctx context.Context, db DBTX, rowLimit int32) ([]DocumentPurgeClaimRow, error) {
+	rows, err := db.Query(ctx, documentPurgeClaim, rowLimit)
 	if err != nil {
 		return nil, err
 	}
@@ -698,8 +698,8 @@ type DocumentReadableByParams struct {
 }
 
 // DocumentReadableBy says whether a user (person or agent, by their kind) can read a document.
-func (q *Queries) DocumentReadableBy(ctx context.Context, arg DocumentReadableByParams) (bool, error) {
-	row := q.db.QueryRow(ctx, documentReadableBy, arg.DocumentID, arg.UserID)
+func (q *Queries) DocumentReadableBy(ctx context.Context, db DBTX, arg DocumentReadableByParams) (bool, error) {
+	row := db.QueryRow(ctx, documentReadableBy, arg.DocumentID, arg.UserID)
 	var readable bool
 	err := row.Scan(&readable)
 	return readable, err
@@ -719,8 +719,8 @@ type DocumentTombstoneParams struct {
 }
 
 // DocumentTombstone moves a document to the trash as the next version.
-func (q *Queries) DocumentTombstone(ctx context.Context, arg DocumentTombstoneParams) (Document, error) {
-	row := q.db.QueryRow(ctx, documentTombstone, arg.PurgeAfter, arg.UpdatedBy, arg.ID)
+func (q *Queries) DocumentTombstone(ctx context.Context, db DBTX, arg DocumentTombstoneParams) (Document, error) {
+	row := db.QueryRow(ctx, documentTombstone, arg.PurgeAfter, arg.UpdatedBy, arg.ID)
 	var i Document
 	err := row.Scan(
 		&i.ID,
@@ -766,8 +766,8 @@ type DocumentUntombstoneParams struct {
 }
 
 // DocumentUntombstone brings a document back from the trash, at an address, as the next version.
-func (q *Queries) DocumentUntombstone(ctx context.Context, arg DocumentUntombstoneParams) (Document, error) {
-	row := q.db.QueryRow(ctx, documentUntombstone,
+func (q *Queries) DocumentUntombstone(ctx context.Context, db DBTX, arg DocumentUntombstoneParams) (Document, error) {
+	row := db.QueryRow(ctx, documentUntombstone,
 		arg.Space,
 		arg.Path,
 		arg.Slug,
@@ -820,8 +820,8 @@ type DocumentUpdateAddressParams struct {
 }
 
 // DocumentUpdateAddress moves or renames a document as the next version.
-func (q *Queries) DocumentUpdateAddress(ctx context.Context, arg DocumentUpdateAddressParams) (Document, error) {
-	row := q.db.QueryRow(ctx, documentUpdateAddress,
+func (q *Queries) DocumentUpdateAddress(ctx context.Context, db DBTX, arg DocumentUpdateAddressParams) (Document, error) {
+	row := db.QueryRow(ctx, documentUpdateAddress,
 		arg.Space,
 		arg.Path,
 		arg.Slug,
@@ -875,8 +875,8 @@ type DocumentUpdateContentParams struct {
 }
 
 // DocumentUpdateContent saves a new title, body, tags, status and frontmatter as the next version.
-func (q *Queries) DocumentUpdateContent(ctx context.Context, arg DocumentUpdateContentParams) (Document, error) {
-	row := q.db.QueryRow(ctx, documentUpdateContent,
+func (q *Queries) DocumentUpdateContent(ctx context.Context, db DBTX, arg DocumentUpdateContentParams) (Document, error) {
+	row := db.QueryRow(ctx, documentUpdateContent,
 		arg.Title,
 		arg.Content,
 		arg.Tags,

@@ -29,8 +29,8 @@ type EventCreateParams struct {
 }
 
 // EventCreate writes an outbox event; call it in the transaction of the change it describes.
-func (q *Queries) EventCreate(ctx context.Context, arg EventCreateParams) error {
-	_, err := q.db.Exec(ctx, eventCreate,
+func (q *Queries) EventCreate(ctx context.Context, db DBTX, arg EventCreateParams) error {
+	_, err := db.Exec(ctx, eventCreate,
 		arg.ID,
 		arg.EventType,
 		arg.SubjectType,
@@ -84,8 +84,8 @@ type OutboxClaimRow struct {
 // the statement; the lease (claimed_at) keeps them off afterwards. The ids are
 // collected into an array (id = ANY(ARRAY(…)), not id IN (…)) so the update
 // finds its rows by primary key whatever the size of the table.
-func (q *Queries) OutboxClaim(ctx context.Context, arg OutboxClaimParams) ([]OutboxClaimRow, error) {
-	rows, err := q.db.Query(ctx, outboxClaim, arg.Worker, arg.LeaseMs, arg.BatchSize)
+func (q *Queries) OutboxClaim(ctx context.Context, db DBTX, arg OutboxClaimParams) ([]OutboxClaimRow, error) {
+	rows, err := db.Query(ctx, outboxClaim, arg.Worker, arg.LeaseMs, arg.BatchSize)
 	if err != nil {
 		return nil, err
 	}
@@ -132,8 +132,8 @@ type OutboxCleanupParams struct {
 }
 
 // OutboxCleanup deletes up to chunk events processed more than retention_ms ago.
-func (q *Queries) OutboxCleanup(ctx context.Context, arg OutboxCleanupParams) (int64, error) {
-	result, err := q.db.Exec(ctx, outboxCleanup, arg.RetentionMs, arg.Chunk)
+func (q *Queries) OutboxCleanup(ctx context.Context, db DBTX, arg OutboxCleanupParams) (int64, error) {
+	result, err := db.Exec(ctx, outboxCleanup, arg.RetentionMs, arg.Chunk)
 	if err != nil {
 		return 0, err
 	}
@@ -156,8 +156,8 @@ type OutboxCompleteParams struct {
 // OutboxComplete marks events processed whose consumers all succeeded: it adds
 // the consumers not yet in handled_by, sets processed_at and ends the lease.
 // Rows no longer leased to the worker are left alone.
-func (q *Queries) OutboxComplete(ctx context.Context, arg OutboxCompleteParams) (int64, error) {
-	result, err := q.db.Exec(ctx, outboxComplete, arg.Consumers, arg.Ids, arg.Worker)
+func (q *Queries) OutboxComplete(ctx context.Context, db DBTX, arg OutboxCompleteParams) (int64, error) {
+	result, err := db.Exec(ctx, outboxComplete, arg.Consumers, arg.Ids, arg.Worker)
 	if err != nil {
 		return 0, err
 	}
@@ -184,8 +184,8 @@ type OutboxFailParams struct {
 // OutboxFail records a failed attempt: the consumers that did succeed join
 // handled_by, attempts grows by one, the event waits retry_ms before it can be
 // claimed again, and the lease ends.
-func (q *Queries) OutboxFail(ctx context.Context, arg OutboxFailParams) (int64, error) {
-	result, err := q.db.Exec(ctx, outboxFail,
+func (q *Queries) OutboxFail(ctx context.Context, db DBTX, arg OutboxFailParams) (int64, error) {
+	result, err := db.Exec(ctx, outboxFail,
 		arg.Consumers,
 		arg.LastError,
 		arg.RetryMs,
@@ -213,8 +213,8 @@ type OutboxReleaseParams struct {
 
 // OutboxRelease gives events back to the pool unprocessed (a worker stopping
 // mid-batch), recording the consumers that already succeeded.
-func (q *Queries) OutboxRelease(ctx context.Context, arg OutboxReleaseParams) (int64, error) {
-	result, err := q.db.Exec(ctx, outboxRelease, arg.Consumers, arg.Ids, arg.Worker)
+func (q *Queries) OutboxRelease(ctx context.Context, db DBTX, arg OutboxReleaseParams) (int64, error) {
+	result, err := db.Exec(ctx, outboxRelease, arg.Consumers, arg.Ids, arg.Worker)
 	if err != nil {
 		return 0, err
 	}
@@ -232,8 +232,8 @@ type OutboxRenewParams struct {
 }
 
 // OutboxRenew extends the lease of the events a worker still holds.
-func (q *Queries) OutboxRenew(ctx context.Context, arg OutboxRenewParams) (int64, error) {
-	result, err := q.db.Exec(ctx, outboxRenew, arg.Ids, arg.Worker)
+func (q *Queries) OutboxRenew(ctx context.Context, db DBTX, arg OutboxRenewParams) (int64, error) {
+	result, err := db.Exec(ctx, outboxRenew, arg.Ids, arg.Worker)
 	if err != nil {
 		return 0, err
 	}
@@ -253,8 +253,8 @@ type OutboxStatsRow struct {
 
 // OutboxStats is the queue as metrics see it: unprocessed events and the age
 // of the oldest, in seconds (0 when there is none).
-func (q *Queries) OutboxStats(ctx context.Context) (OutboxStatsRow, error) {
-	row := q.db.QueryRow(ctx, outboxStats)
+func (q *Queries) OutboxStats(ctx context.Context, db DBTX) (OutboxStatsRow, error) {
+	row := db.QueryRow(ctx, outboxStats)
 	var i OutboxStatsRow
 	err := row.Scan(&i.Depth, &i.OldestSeconds)
 	return i, err

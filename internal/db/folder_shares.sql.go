@@ -28,8 +28,8 @@ type FolderShareAudienceParams struct {
 }
 
 // FolderShareAudience is who a grant to a principal reaches, to notify: a user if active (and, for an agent, not deleted); a group's active members (Everyone has no member rows, and is told nothing).
-func (q *Queries) FolderShareAudience(ctx context.Context, arg FolderShareAudienceParams) ([]uuid.UUID, error) {
-	rows, err := q.db.Query(ctx, folderShareAudience, arg.PrincipalType, arg.PrincipalID)
+func (q *Queries) FolderShareAudience(ctx context.Context, db DBTX, arg FolderShareAudienceParams) ([]uuid.UUID, error) {
+	rows, err := db.Query(ctx, folderShareAudience, arg.PrincipalType, arg.PrincipalID)
 	if err != nil {
 		return nil, err
 	}
@@ -70,8 +70,8 @@ type FolderShareCheckUserRow struct {
 }
 
 // FolderShareCheckUser says whether a user may receive a share, and whether @actor_id answers for it when it is an agent.
-func (q *Queries) FolderShareCheckUser(ctx context.Context, arg FolderShareCheckUserParams) (FolderShareCheckUserRow, error) {
-	row := q.db.QueryRow(ctx, folderShareCheckUser, arg.ActorID, arg.ID)
+func (q *Queries) FolderShareCheckUser(ctx context.Context, db DBTX, arg FolderShareCheckUserParams) (FolderShareCheckUserRow, error) {
+	row := db.QueryRow(ctx, folderShareCheckUser, arg.ActorID, arg.ID)
 	var i FolderShareCheckUserRow
 	err := row.Scan(
 		&i.Kind,
@@ -104,8 +104,8 @@ type FolderShareCoveringRow struct {
 }
 
 // FolderShareCovering is, for each principal, the highest permission the owner's rules covering (@space, @path) give.
-func (q *Queries) FolderShareCovering(ctx context.Context, arg FolderShareCoveringParams) ([]FolderShareCoveringRow, error) {
-	rows, err := q.db.Query(ctx, folderShareCovering, arg.OwnerID, arg.Space, arg.Path)
+func (q *Queries) FolderShareCovering(ctx context.Context, db DBTX, arg FolderShareCoveringParams) ([]FolderShareCoveringRow, error) {
+	rows, err := db.Query(ctx, folderShareCovering, arg.OwnerID, arg.Space, arg.Path)
 	if err != nil {
 		return nil, err
 	}
@@ -136,8 +136,8 @@ type FolderShareDeleteParams struct {
 }
 
 // FolderShareDelete deletes one of an owner's rules.
-func (q *Queries) FolderShareDelete(ctx context.Context, arg FolderShareDeleteParams) (FolderShare, error) {
-	row := q.db.QueryRow(ctx, folderShareDelete, arg.ID, arg.OwnerID)
+func (q *Queries) FolderShareDelete(ctx context.Context, db DBTX, arg FolderShareDeleteParams) (FolderShare, error) {
+	row := db.QueryRow(ctx, folderShareDelete, arg.ID, arg.OwnerID)
 	var i FolderShare
 	err := row.Scan(
 		&i.ID,
@@ -169,8 +169,8 @@ type FolderShareDocumentForUpdateRow struct {
 }
 
 // FolderShareDocumentForUpdate locks a document, live or not, and reads what the applier needs.
-func (q *Queries) FolderShareDocumentForUpdate(ctx context.Context, id uuid.UUID) (FolderShareDocumentForUpdateRow, error) {
-	row := q.db.QueryRow(ctx, folderShareDocumentForUpdate, id)
+func (q *Queries) FolderShareDocumentForUpdate(ctx context.Context, db DBTX, id uuid.UUID) (FolderShareDocumentForUpdateRow, error) {
+	row := db.QueryRow(ctx, folderShareDocumentForUpdate, id)
 	var i FolderShareDocumentForUpdateRow
 	err := row.Scan(
 		&i.ID,
@@ -188,8 +188,8 @@ SELECT created_by FROM documents WHERE id = $1
 `
 
 // FolderShareDocumentOwner reads a document's owner without locking it.
-func (q *Queries) FolderShareDocumentOwner(ctx context.Context, id uuid.UUID) (uuid.UUID, error) {
-	row := q.db.QueryRow(ctx, folderShareDocumentOwner, id)
+func (q *Queries) FolderShareDocumentOwner(ctx context.Context, db DBTX, id uuid.UUID) (uuid.UUID, error) {
+	row := db.QueryRow(ctx, folderShareDocumentOwner, id)
 	var created_by uuid.UUID
 	err := row.Scan(&created_by)
 	return created_by, err
@@ -212,8 +212,8 @@ type FolderShareFolderGrantsRow struct {
 }
 
 // FolderShareFolderGrants lists the principals holding a folder grant on a document made by @owner_id's rules.
-func (q *Queries) FolderShareFolderGrants(ctx context.Context, arg FolderShareFolderGrantsParams) ([]FolderShareFolderGrantsRow, error) {
-	rows, err := q.db.Query(ctx, folderShareFolderGrants, arg.DocumentID, arg.OwnerID)
+func (q *Queries) FolderShareFolderGrants(ctx context.Context, db DBTX, arg FolderShareFolderGrantsParams) ([]FolderShareFolderGrantsRow, error) {
+	rows, err := db.Query(ctx, folderShareFolderGrants, arg.DocumentID, arg.OwnerID)
 	if err != nil {
 		return nil, err
 	}
@@ -248,8 +248,8 @@ type FolderShareGetForUpdateParams struct {
 }
 
 // FolderShareGetForUpdate reads and locks an owner's rule for one folder and principal.
-func (q *Queries) FolderShareGetForUpdate(ctx context.Context, arg FolderShareGetForUpdateParams) (FolderShare, error) {
-	row := q.db.QueryRow(ctx, folderShareGetForUpdate,
+func (q *Queries) FolderShareGetForUpdate(ctx context.Context, db DBTX, arg FolderShareGetForUpdateParams) (FolderShare, error) {
+	row := db.QueryRow(ctx, folderShareGetForUpdate,
 		arg.OwnerID,
 		arg.Space,
 		arg.Path,
@@ -284,8 +284,8 @@ type FolderShareGrantDowngradeParams struct {
 }
 
 // FolderShareGrantDowngrade lowers a folder write grant @granted_by's rules made to read (never a grant made for another reason or by someone else).
-func (q *Queries) FolderShareGrantDowngrade(ctx context.Context, arg FolderShareGrantDowngradeParams) (DocumentAccess, error) {
-	row := q.db.QueryRow(ctx, folderShareGrantDowngrade, arg.BatchID, arg.ID, arg.GrantedBy)
+func (q *Queries) FolderShareGrantDowngrade(ctx context.Context, db DBTX, arg FolderShareGrantDowngradeParams) (DocumentAccess, error) {
+	row := db.QueryRow(ctx, folderShareGrantDowngrade, arg.BatchID, arg.ID, arg.GrantedBy)
 	var i DocumentAccess
 	err := row.Scan(
 		&i.ID,
@@ -306,8 +306,8 @@ SELECT EXISTS (SELECT 1 FROM groups WHERE id = $1)::boolean
 `
 
 // FolderShareGroupExists says whether a group exists.
-func (q *Queries) FolderShareGroupExists(ctx context.Context, id uuid.UUID) (bool, error) {
-	row := q.db.QueryRow(ctx, folderShareGroupExists, id)
+func (q *Queries) FolderShareGroupExists(ctx context.Context, db DBTX, id uuid.UUID) (bool, error) {
+	row := db.QueryRow(ctx, folderShareGroupExists, id)
 	var column_1 bool
 	err := row.Scan(&column_1)
 	return column_1, err
@@ -331,8 +331,8 @@ type FolderShareInsertParams struct {
 }
 
 // FolderShareInsert records a rule; a rule already there for the folder and principal is left alone (no row returned).
-func (q *Queries) FolderShareInsert(ctx context.Context, arg FolderShareInsertParams) (FolderShare, error) {
-	row := q.db.QueryRow(ctx, folderShareInsert,
+func (q *Queries) FolderShareInsert(ctx context.Context, db DBTX, arg FolderShareInsertParams) (FolderShare, error) {
+	row := db.QueryRow(ctx, folderShareInsert,
 		arg.ID,
 		arg.OwnerID,
 		arg.Space,
@@ -379,8 +379,8 @@ type FolderShareJustifiedRow struct {
 }
 
 // FolderShareJustified is, for each of @ids covered by at least one of its owner's rules for the principal, the highest permission those rules give.
-func (q *Queries) FolderShareJustified(ctx context.Context, arg FolderShareJustifiedParams) ([]FolderShareJustifiedRow, error) {
-	rows, err := q.db.Query(ctx, folderShareJustified, arg.Ids, arg.PrincipalType, arg.PrincipalID)
+func (q *Queries) FolderShareJustified(ctx context.Context, db DBTX, arg FolderShareJustifiedParams) ([]FolderShareJustifiedRow, error) {
+	rows, err := db.Query(ctx, folderShareJustified, arg.Ids, arg.PrincipalType, arg.PrincipalID)
 	if err != nil {
 		return nil, err
 	}
@@ -412,8 +412,8 @@ type FolderShareListParams struct {
 }
 
 // FolderShareList lists an owner's rules, of one space when @space is given, by space, path (bytewise) and principal.
-func (q *Queries) FolderShareList(ctx context.Context, arg FolderShareListParams) ([]FolderShare, error) {
-	rows, err := q.db.Query(ctx, folderShareList, arg.OwnerID, arg.Space)
+func (q *Queries) FolderShareList(ctx context.Context, db DBTX, arg FolderShareListParams) ([]FolderShare, error) {
+	rows, err := db.Query(ctx, folderShareList, arg.OwnerID, arg.Space)
 	if err != nil {
 		return nil, err
 	}
@@ -452,8 +452,8 @@ SELECT pg_advisory_xact_lock(hashtextextended('codna.folder-shares:' || CAST($1:
 // document's owner is the rule's owner, the spaces match, and the document's
 // path is the rule's path or starts with the rule's path followed by '/'.
 // FolderShareLockOwner serialises changes to one owner's folder rules (Share, Unshare): held until the transaction ends.
-func (q *Queries) FolderShareLockOwner(ctx context.Context, ownerID uuid.UUID) error {
-	_, err := q.db.Exec(ctx, folderShareLockOwner, ownerID)
+func (q *Queries) FolderShareLockOwner(ctx context.Context, db DBTX, ownerID uuid.UUID) error {
+	_, err := db.Exec(ctx, folderShareLockOwner, ownerID)
 	return err
 }
 
@@ -462,8 +462,8 @@ SELECT pg_advisory_xact_lock_shared(hashtextextended('codna.folder-shares:' || C
 `
 
 // FolderShareLockOwnerShared lets the applier read one owner's folder rules only after a Share or Unshare in flight has committed.
-func (q *Queries) FolderShareLockOwnerShared(ctx context.Context, ownerID uuid.UUID) error {
-	_, err := q.db.Exec(ctx, folderShareLockOwnerShared, ownerID)
+func (q *Queries) FolderShareLockOwnerShared(ctx context.Context, db DBTX, ownerID uuid.UUID) error {
+	_, err := db.Exec(ctx, folderShareLockOwnerShared, ownerID)
 	return err
 }
 
@@ -498,8 +498,8 @@ type FolderShareLockScopeRow struct {
 }
 
 // FolderShareLockScope locks, in id order, the owner's documents in @path and beneath it that a change of the principal's rule may touch: the live, unquarantined ones when @include_live, and, when @include_held, any (tombstones too) holding a folder grant the owner made for the principal. The WHERE clause is re-checked on the locked row, so a document quarantined, deleted or moved meanwhile is judged as it is now; grantable says whether it may receive a grant.
-func (q *Queries) FolderShareLockScope(ctx context.Context, arg FolderShareLockScopeParams) ([]FolderShareLockScopeRow, error) {
-	rows, err := q.db.Query(ctx, folderShareLockScope,
+func (q *Queries) FolderShareLockScope(ctx context.Context, db DBTX, arg FolderShareLockScopeParams) ([]FolderShareLockScopeRow, error) {
+	rows, err := db.Query(ctx, folderShareLockScope,
 		arg.OwnerID,
 		arg.Space,
 		arg.Path,
@@ -538,8 +538,8 @@ type FolderShareSetPermissionParams struct {
 }
 
 // FolderShareSetPermission changes a rule's permission.
-func (q *Queries) FolderShareSetPermission(ctx context.Context, arg FolderShareSetPermissionParams) (FolderShare, error) {
-	row := q.db.QueryRow(ctx, folderShareSetPermission, arg.Permission, arg.ID)
+func (q *Queries) FolderShareSetPermission(ctx context.Context, db DBTX, arg FolderShareSetPermissionParams) (FolderShare, error) {
+	row := db.QueryRow(ctx, folderShareSetPermission, arg.Permission, arg.ID)
 	var i FolderShare
 	err := row.Scan(
 		&i.ID,

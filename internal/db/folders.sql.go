@@ -47,8 +47,8 @@ type FolderListBySpaceRow struct {
 }
 
 // FolderListBySpace lists every folder of a space the viewer can see, parent right before its children, with the live readable documents in it and beneath it, the first @max_folders only.
-func (q *Queries) FolderListBySpace(ctx context.Context, arg FolderListBySpaceParams) ([]FolderListBySpaceRow, error) {
-	rows, err := q.db.Query(ctx, folderListBySpace,
+func (q *Queries) FolderListBySpace(ctx context.Context, db DBTX, arg FolderListBySpaceParams) ([]FolderListBySpaceRow, error) {
+	rows, err := db.Query(ctx, folderListBySpace,
 		arg.MaxFolders,
 		arg.Space,
 		arg.ActorID,
@@ -100,8 +100,8 @@ type FolderTreeDocumentsRow struct {
 }
 
 // FolderTreeDocuments lists the live documents the viewer can read directly in @path (the empty path is the space root), by slug compared bytewise, without their bodies.
-func (q *Queries) FolderTreeDocuments(ctx context.Context, arg FolderTreeDocumentsParams) ([]FolderTreeDocumentsRow, error) {
-	rows, err := q.db.Query(ctx, folderTreeDocuments,
+func (q *Queries) FolderTreeDocuments(ctx context.Context, db DBTX, arg FolderTreeDocumentsParams) ([]FolderTreeDocumentsRow, error) {
+	rows, err := db.Query(ctx, folderTreeDocuments,
 		arg.Space,
 		arg.Path,
 		arg.ActorID,
@@ -170,8 +170,8 @@ type FolderTreeSubfoldersRow struct {
 }
 
 // FolderTreeSubfolders lists the folders directly under @path (the empty path is the space root) that the viewer can see, with the live readable documents in each and beneath it.
-func (q *Queries) FolderTreeSubfolders(ctx context.Context, arg FolderTreeSubfoldersParams) ([]FolderTreeSubfoldersRow, error) {
-	rows, err := q.db.Query(ctx, folderTreeSubfolders,
+func (q *Queries) FolderTreeSubfolders(ctx context.Context, db DBTX, arg FolderTreeSubfoldersParams) ([]FolderTreeSubfoldersRow, error) {
+	rows, err := db.Query(ctx, folderTreeSubfolders,
 		arg.Path,
 		arg.Space,
 		arg.ActorID,

@@ -25,8 +25,8 @@ type GroupCreateParams struct {
 }
 
 // GroupCreate makes a custom group.
-func (q *Queries) GroupCreate(ctx context.Context, arg GroupCreateParams) (Group, error) {
-	row := q.db.QueryRow(ctx, groupCreate,
+func (q *Queries) GroupCreate(ctx context.Context, db DBTX, arg GroupCreateParams) (Group, error) {
+	row := db.QueryRow(ctx, groupCreate,
 		arg.ID,
 		arg.Slug,
 		arg.Name,
@@ -51,8 +51,8 @@ DELETE FROM groups WHERE id = $1
 `
 
 // GroupDelete deletes a group (the Everyone group's trigger refuses).
-func (q *Queries) GroupDelete(ctx context.Context, id uuid.UUID) (int64, error) {
-	result, err := q.db.Exec(ctx, groupDelete, id)
+func (q *Queries) GroupDelete(ctx context.Context, db DBTX, id uuid.UUID) (int64, error) {
+	result, err := db.Exec(ctx, groupDelete, id)
 	if err != nil {
 		return 0, err
 	}
@@ -69,7 +69,7 @@ type GroupMemberAddParams struct {
 }
 
 // GroupMemberAdd puts a user in a group; adding twice is harmless.
-func (q *Queries) GroupMemberAdd(ctx context.Context, arg GroupMemberAddParams) error {
-	_, err := q.db.Exec(ctx, groupMemberAdd, arg.GroupID, arg.UserID)
+func (q *Queries) GroupMemberAdd(ctx context.Context, db DBTX, arg GroupMemberAddParams) error {
+	_, err := db.Exec(ctx, groupMemberAdd, arg.GroupID, arg.UserID)
 	return err
 }

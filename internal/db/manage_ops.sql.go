@@ -26,8 +26,8 @@ type AgentReadRecordParams struct {
 }
 
 // AgentReadRecord counts one read of a document by an agent on the current UTC day.
-func (q *Queries) AgentReadRecord(ctx context.Context, arg AgentReadRecordParams) error {
-	_, err := q.db.Exec(ctx, agentReadRecord, arg.AgentID, arg.DocumentID)
+func (q *Queries) AgentReadRecord(ctx context.Context, db DBTX, arg AgentReadRecordParams) error {
+	_, err := db.Exec(ctx, agentReadRecord, arg.AgentID, arg.DocumentID)
 	return err
 }
 
@@ -54,8 +54,8 @@ type AuditListParams struct {
 }
 
 // AuditList pages through the management audit, newest first, filtered.
-func (q *Queries) AuditList(ctx context.Context, arg AuditListParams) ([]ManagementAudit, error) {
-	rows, err := q.db.Query(ctx, auditList,
+func (q *Queries) AuditList(ctx context.Context, db DBTX, arg AuditListParams) ([]ManagementAudit, error) {
+	rows, err := db.Query(ctx, auditList,
 		arg.After,
 		arg.Action,
 		arg.TargetUser,
@@ -121,8 +121,8 @@ type BreakglassDocumentRow struct {
 }
 
 // BreakglassDocument is a document's metadata for management: never its title, path, slug, body or tags.
-func (q *Queries) BreakglassDocument(ctx context.Context, id uuid.UUID) (BreakglassDocumentRow, error) {
-	row := q.db.QueryRow(ctx, breakglassDocument, id)
+func (q *Queries) BreakglassDocument(ctx context.Context, db DBTX, id uuid.UUID) (BreakglassDocumentRow, error) {
+	row := db.QueryRow(ctx, breakglassDocument, id)
 	var i BreakglassDocumentRow
 	err := row.Scan(
 		&i.ID,
@@ -175,8 +175,8 @@ type BreakglassGrantsRow struct {
 }
 
 // BreakglassGrants lists a document's grants with who they are to and who made them.
-func (q *Queries) BreakglassGrants(ctx context.Context, documentID uuid.UUID) ([]BreakglassGrantsRow, error) {
-	rows, err := q.db.Query(ctx, breakglassGrants, documentID)
+func (q *Queries) BreakglassGrants(ctx context.Context, db DBTX, documentID uuid.UUID) ([]BreakglassGrantsRow, error) {
+	rows, err := db.Query(ctx, breakglassGrants, documentID)
 	if err != nil {
 		return nil, err
 	}
@@ -221,8 +221,8 @@ type QuarantineCloseParams struct {
 }
 
 // QuarantineClose records a release.
-func (q *Queries) QuarantineClose(ctx context.Context, arg QuarantineCloseParams) (DocumentQuarantine, error) {
-	row := q.db.QueryRow(ctx, quarantineClose, arg.RestoredSharing, arg.ID)
+func (q *Queries) QuarantineClose(ctx context.Context, db DBTX, arg QuarantineCloseParams) (DocumentQuarantine, error) {
+	row := db.QueryRow(ctx, quarantineClose, arg.RestoredSharing, arg.ID)
 	var i DocumentQuarantine
 	err := row.Scan(
 		&i.ID,
@@ -250,8 +250,8 @@ type QuarantineCreateParams struct {
 }
 
 // QuarantineCreate opens a quarantine; document_quarantines_active allows one open quarantine per document.
-func (q *Queries) QuarantineCreate(ctx context.Context, arg QuarantineCreateParams) (DocumentQuarantine, error) {
-	row := q.db.QueryRow(ctx, quarantineCreate,
+func (q *Queries) QuarantineCreate(ctx context.Context, db DBTX, arg QuarantineCreateParams) (DocumentQuarantine, error) {
+	row := db.QueryRow(ctx, quarantineCreate,
 		arg.ID,
 		arg.DocumentID,
 		arg.Reason,
@@ -275,8 +275,8 @@ SELECT id, document_id, principal_type, principal_id, permission, granted_by, gr
 `
 
 // QuarantineGrantsForUpdate reads and locks every grant on a document, oldest first.
-func (q *Queries) QuarantineGrantsForUpdate(ctx context.Context, documentID uuid.UUID) ([]DocumentAccess, error) {
-	rows, err := q.db.Query(ctx, quarantineGrantsForUpdate, documentID)
+func (q *Queries) QuarantineGrantsForUpdate(ctx context.Context, db DBTX, documentID uuid.UUID) ([]DocumentAccess, error) {
+	rows, err := db.Query(ctx, quarantineGrantsForUpdate, documentID)
 	if err != nil {
 		return nil, err
 	}
@@ -322,8 +322,8 @@ type QuarantineLockDocumentRow struct {
 // counts and agent reads. No query here selects a document's title, path,
 // slug, content, tags, revisions or attachments.
 // QuarantineLockDocument locks a document row (first, so a share or the folder-share applier waits) and reads its owner and quarantine state.
-func (q *Queries) QuarantineLockDocument(ctx context.Context, id uuid.UUID) (QuarantineLockDocumentRow, error) {
-	row := q.db.QueryRow(ctx, quarantineLockDocument, id)
+func (q *Queries) QuarantineLockDocument(ctx context.Context, db DBTX, id uuid.UUID) (QuarantineLockDocumentRow, error) {
+	row := db.QueryRow(ctx, quarantineLockDocument, id)
 	var i QuarantineLockDocumentRow
 	err := row.Scan(
 		&i.ID,
@@ -339,8 +339,8 @@ SELECT id, document_id, reason, saved_grants, quarantined_at, released_at, resto
 `
 
 // QuarantineOpenForUpdate reads and locks a document's open quarantine.
-func (q *Queries) QuarantineOpenForUpdate(ctx context.Context, documentID uuid.UUID) (DocumentQuarantine, error) {
-	row := q.db.QueryRow(ctx, quarantineOpenForUpdate, documentID)
+func (q *Queries) QuarantineOpenForUpdate(ctx context.Context, db DBTX, documentID uuid.UUID) (DocumentQuarantine, error) {
+	row := db.QueryRow(ctx, quarantineOpenForUpdate, documentID)
 	var i DocumentQuarantine
 	err := row.Scan(
 		&i.ID,
@@ -375,8 +375,8 @@ type QuarantinePrincipalGoneParams struct {
 }
 
 // QuarantinePrincipalGone says why a saved grant may not be given back (” when it may): person_deactivated, agent_deleted, group_deleted or user_deleted.
-func (q *Queries) QuarantinePrincipalGone(ctx context.Context, arg QuarantinePrincipalGoneParams) (string, error) {
-	row := q.db.QueryRow(ctx, quarantinePrincipalGone, arg.PrincipalType, arg.PrincipalID)
+func (q *Queries) QuarantinePrincipalGone(ctx context.Context, db DBTX, arg QuarantinePrincipalGoneParams) (string, error) {
+	row := db.QueryRow(ctx, quarantinePrincipalGone, arg.PrincipalType, arg.PrincipalID)
 	var why string
 	err := row.Scan(&why)
 	return why, err
@@ -404,8 +404,8 @@ type QuarantineRestoreGrantParams struct {
 }
 
 // QuarantineRestoreGrant gives a saved grant back as it was (id, granted_by, grant_reason, batch_id and created_at included); a granter since removed becomes NULL, as ON DELETE SET NULL would have made it. Nothing is written when the principal already has a grant.
-func (q *Queries) QuarantineRestoreGrant(ctx context.Context, arg QuarantineRestoreGrantParams) (DocumentAccess, error) {
-	row := q.db.QueryRow(ctx, quarantineRestoreGrant,
+func (q *Queries) QuarantineRestoreGrant(ctx context.Context, db DBTX, arg QuarantineRestoreGrantParams) (DocumentAccess, error) {
+	row := db.QueryRow(ctx, quarantineRestoreGrant,
 		arg.ID,
 		arg.DocumentID,
 		arg.PrincipalType,
@@ -444,8 +444,8 @@ type QuarantineSetDocumentParams struct {
 }
 
 // QuarantineSetDocument sets or clears documents.quarantined_at without touching version or updated_at.
-func (q *Queries) QuarantineSetDocument(ctx context.Context, arg QuarantineSetDocumentParams) (*time.Time, error) {
-	row := q.db.QueryRow(ctx, quarantineSetDocument, arg.Quarantined, arg.ID)
+func (q *Queries) QuarantineSetDocument(ctx context.Context, db DBTX, arg QuarantineSetDocumentParams) (*time.Time, error) {
+	row := db.QueryRow(ctx, quarantineSetDocument, arg.Quarantined, arg.ID)
 	var quarantined_at *time.Time
 	err := row.Scan(&quarantined_at)
 	return quarantined_at, err
@@ -463,8 +463,8 @@ type TransferAutomationsParams struct {
 }
 
 // TransferAutomations hands a user's automations to another, disabled, for the new owner to review.
-func (q *Queries) TransferAutomations(ctx context.Context, arg TransferAutomationsParams) ([]uuid.UUID, error) {
-	rows, err := q.db.Query(ctx, transferAutomations, arg.ToUser, arg.FromUser)
+func (q *Queries) TransferAutomations(ctx context.Context, db DBTX, arg TransferAutomationsParams) ([]uuid.UUID, error) {
+	rows, err := db.Query(ctx, transferAutomations, arg.ToUser, arg.FromUser)
 	if err != nil {
 		return nil, err
 	}
@@ -500,8 +500,8 @@ type TransferDocumentsRow struct {
 }
 
 // TransferDocuments hands every document a user owns, live and trashed, to another; version and updated_at stay.
-func (q *Queries) TransferDocuments(ctx context.Context, arg TransferDocumentsParams) ([]TransferDocumentsRow, error) {
-	rows, err := q.db.Query(ctx, transferDocuments, arg.ToUser, arg.FromUser)
+func (q *Queries) TransferDocuments(ctx context.Context, db DBTX, arg TransferDocumentsParams) ([]TransferDocumentsRow, error) {
+	rows, err := db.Query(ctx, transferDocuments, arg.ToUser, arg.FromUser)
 	if err != nil {
 		return nil, err
 	}
@@ -533,8 +533,8 @@ type TransferLockUserRow struct {
 }
 
 // TransferLockUser reads a user and holds it (FOR SHARE) so it is not deactivated while a transfer gives it documents.
-func (q *Queries) TransferLockUser(ctx context.Context, id uuid.UUID) (TransferLockUserRow, error) {
-	row := q.db.QueryRow(ctx, transferLockUser, id)
+func (q *Queries) TransferLockUser(ctx context.Context, db DBTX, id uuid.UUID) (TransferLockUserRow, error) {
+	row := db.QueryRow(ctx, transferLockUser, id)
 	var i TransferLockUserRow
 	err := row.Scan(
 		&i.ID,
@@ -560,8 +560,8 @@ type TransferOwnerChangesParams struct {
 }
 
 // TransferOwnerChanges records one owner change per document of a transfer.
-func (q *Queries) TransferOwnerChanges(ctx context.Context, arg TransferOwnerChangesParams) error {
-	_, err := q.db.Exec(ctx, transferOwnerChanges,
+func (q *Queries) TransferOwnerChanges(ctx context.Context, db DBTX, arg TransferOwnerChangesParams) error {
+	_, err := db.Exec(ctx, transferOwnerChanges,
 		arg.Ids,
 		arg.DocumentIds,
 		arg.FromUser,
@@ -590,8 +590,8 @@ type UsageRecordParams struct {
 }
 
 // UsageRecord counts one use on the current UTC day: sign_in and mcp add 1; web adds 1 only when the row was last seen in an earlier hour, so it counts the hours of the day seen.
-func (q *Queries) UsageRecord(ctx context.Context, arg UsageRecordParams) error {
-	_, err := q.db.Exec(ctx, usageRecord,
+func (q *Queries) UsageRecord(ctx context.Context, db DBTX, arg UsageRecordParams) error {
+	_, err := db.Exec(ctx, usageRecord,
 		arg.UserID,
 		arg.Activity,
 		arg.Tool,
@@ -630,8 +630,8 @@ type UsageReportRow struct {
 }
 
 // UsageReport is usage per person per UTC day per activity, tool and outcome, between two days inclusive.
-func (q *Queries) UsageReport(ctx context.Context, arg UsageReportParams) ([]UsageReportRow, error) {
-	rows, err := q.db.Query(ctx, usageReport, arg.FromDay, arg.ToDay, arg.UserID)
+func (q *Queries) UsageReport(ctx context.Context, db DBTX, arg UsageReportParams) ([]UsageReportRow, error) {
+	rows, err := db.Query(ctx, usageReport, arg.FromDay, arg.ToDay, arg.UserID)
 	if err != nil {
 		return nil, err
 	}

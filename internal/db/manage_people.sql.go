@@ -17,8 +17,8 @@ UPDATE access_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS
 `
 
 // ManageAccessTokenRevokeAll revokes every live token of a user.
-func (q *Queries) ManageAccessTokenRevokeAll(ctx context.Context, userID uuid.UUID) (int64, error) {
-	result, err := q.db.Exec(ctx, manageAccessTokenRevokeAll, userID)
+func (q *Queries) ManageAccessTokenRevokeAll(ctx context.Context, db DBTX, userID uuid.UUID) (int64, error) {
+	result, err := db.Exec(ctx, manageAccessTokenRevokeAll, userID)
 	if err != nil {
 		return 0, err
 	}
@@ -31,8 +31,8 @@ ORDER BY lower(name), id
 `
 
 // ManageActivePeople lists every active person by name: the members of Everyone.
-func (q *Queries) ManageActivePeople(ctx context.Context) ([]User, error) {
-	rows, err := q.db.Query(ctx, manageActivePeople)
+func (q *Queries) ManageActivePeople(ctx context.Context, db DBTX) ([]User, error) {
+	rows, err := db.Query(ctx, manageActivePeople)
 	if err != nil {
 		return nil, err
 	}
@@ -67,8 +67,8 @@ RETURNING user_id, slug, description, created_at, deleted_at
 `
 
 // ManageAgentDelete marks a live agent deleted, which frees its slug.
-func (q *Queries) ManageAgentDelete(ctx context.Context, id uuid.UUID) (Agent, error) {
-	row := q.db.QueryRow(ctx, manageAgentDelete, id)
+func (q *Queries) ManageAgentDelete(ctx context.Context, db DBTX, id uuid.UUID) (Agent, error) {
+	row := db.QueryRow(ctx, manageAgentDelete, id)
 	var i Agent
 	err := row.Scan(
 		&i.UserID,
@@ -96,8 +96,8 @@ type ManageAgentGetRow struct {
 }
 
 // ManageAgentGet reads a live agent with its name.
-func (q *Queries) ManageAgentGet(ctx context.Context, id uuid.UUID) (ManageAgentGetRow, error) {
-	row := q.db.QueryRow(ctx, manageAgentGet, id)
+func (q *Queries) ManageAgentGet(ctx context.Context, db DBTX, id uuid.UUID) (ManageAgentGetRow, error) {
+	row := db.QueryRow(ctx, manageAgentGet, id)
 	var i ManageAgentGetRow
 	err := row.Scan(
 		&i.UserID,
@@ -127,8 +127,8 @@ type ManageAgentGetForUpdateRow struct {
 }
 
 // ManageAgentGetForUpdate reads and locks a live agent.
-func (q *Queries) ManageAgentGetForUpdate(ctx context.Context, id uuid.UUID) (ManageAgentGetForUpdateRow, error) {
-	row := q.db.QueryRow(ctx, manageAgentGetForUpdate, id)
+func (q *Queries) ManageAgentGetForUpdate(ctx context.Context, db DBTX, id uuid.UUID) (ManageAgentGetForUpdateRow, error) {
+	row := db.QueryRow(ctx, manageAgentGetForUpdate, id)
 	var i ManageAgentGetForUpdateRow
 	err := row.Scan(
 		&i.UserID,
@@ -158,8 +158,8 @@ type ManageAgentListRow struct {
 }
 
 // ManageAgentList lists the live agents by slug.
-func (q *Queries) ManageAgentList(ctx context.Context) ([]ManageAgentListRow, error) {
-	rows, err := q.db.Query(ctx, manageAgentList)
+func (q *Queries) ManageAgentList(ctx context.Context, db DBTX) ([]ManageAgentListRow, error) {
+	rows, err := db.Query(ctx, manageAgentList)
 	if err != nil {
 		return nil, err
 	}
@@ -195,8 +195,8 @@ type ManageAgentResponsibleAddParams struct {
 }
 
 // ManageAgentResponsibleAdd makes a person answer for an agent; 0 rows when they did already.
-func (q *Queries) ManageAgentResponsibleAdd(ctx context.Context, arg ManageAgentResponsibleAddParams) (int64, error) {
-	result, err := q.db.Exec(ctx, manageAgentResponsibleAdd, arg.AgentID, arg.UserID)
+func (q *Queries) ManageAgentResponsibleAdd(ctx context.Context, db DBTX, arg ManageAgentResponsibleAddParams) (int64, error) {
+	result, err := db.Exec(ctx, manageAgentResponsibleAdd, arg.AgentID, arg.UserID)
 	if err != nil {
 		return 0, err
 	}
@@ -208,8 +208,8 @@ SELECT count(*)::int FROM agent_responsible WHERE agent_id = $1
 `
 
 // ManageAgentResponsibleCount counts who answers for an agent.
-func (q *Queries) ManageAgentResponsibleCount(ctx context.Context, agentID uuid.UUID) (int32, error) {
-	row := q.db.QueryRow(ctx, manageAgentResponsibleCount, agentID)
+func (q *Queries) ManageAgentResponsibleCount(ctx context.Context, db DBTX, agentID uuid.UUID) (int32, error) {
+	row := db.QueryRow(ctx, manageAgentResponsibleCount, agentID)
 	var column_1 int32
 	err := row.Scan(&column_1)
 	return column_1, err
@@ -233,8 +233,8 @@ type ManageAgentResponsibleListRow struct {
 }
 
 // ManageAgentResponsibleList lists who answers for each of the agents, by agent then name.
-func (q *Queries) ManageAgentResponsibleList(ctx context.Context, agentIds []uuid.UUID) ([]ManageAgentResponsibleListRow, error) {
-	rows, err := q.db.Query(ctx, manageAgentResponsibleList, agentIds)
+func (q *Queries) ManageAgentResponsibleList(ctx context.Context, db DBTX, agentIds []uuid.UUID) ([]ManageAgentResponsibleListRow, error) {
+	rows, err := db.Query(ctx, manageAgentResponsibleList, agentIds)
 	if err != nil {
 		return nil, err
 	}
@@ -271,8 +271,8 @@ type ManageAgentResponsibleRemoveParams struct {
 }
 
 // ManageAgentResponsibleRemove stops a person answering for an agent; 0 rows when they did not.
-func (q *Queries) ManageAgentResponsibleRemove(ctx context.Context, arg ManageAgentResponsibleRemoveParams) (int64, error) {
-	result, err := q.db.Exec(ctx, manageAgentResponsibleRemove, arg.AgentID, arg.UserID)
+func (q *Queries) ManageAgentResponsibleRemove(ctx context.Context, db DBTX, arg ManageAgentResponsibleRemoveParams) (int64, error) {
+	result, err := db.Exec(ctx, manageAgentResponsibleRemove, arg.AgentID, arg.UserID)
 	if err != nil {
 		return 0, err
 	}
@@ -287,8 +287,8 @@ ORDER BY gm.user_id
 `
 
 // ManageGroupActiveMemberIDs lists the active people in a custom group, to tell them it was deleted.
-func (q *Queries) ManageGroupActiveMemberIDs(ctx context.Context, groupID uuid.UUID) ([]uuid.UUID, error) {
-	rows, err := q.db.Query(ctx, manageGroupActiveMemberIDs, groupID)
+func (q *Queries) ManageGroupActiveMemberIDs(ctx context.Context, db DBTX, groupID uuid.UUID) ([]uuid.UUID, error) {
+	rows, err := db.Query(ctx, manageGroupActiveMemberIDs, groupID)
 	if err != nil {
 		return nil, err
 	}
@@ -312,8 +312,8 @@ DELETE FROM share_suggestion_decisions WHERE principal_type = 'group' AND princi
 `
 
 // ManageGroupDeleteDecisions forgets declined share suggestions to a group.
-func (q *Queries) ManageGroupDeleteDecisions(ctx context.Context, groupID uuid.UUID) (int64, error) {
-	result, err := q.db.Exec(ctx, manageGroupDeleteDecisions, groupID)
+func (q *Queries) ManageGroupDeleteDecisions(ctx context.Context, db DBTX, groupID uuid.UUID) (int64, error) {
+	result, err := db.Exec(ctx, manageGroupDeleteDecisions, groupID)
 	if err != nil {
 		return 0, err
 	}
@@ -325,8 +325,8 @@ DELETE FROM folder_shares WHERE principal_type = 'group' AND principal_id = $1
 `
 
 // ManageGroupDeleteFolderShares deletes every folder rule for a group.
-func (q *Queries) ManageGroupDeleteFolderShares(ctx context.Context, groupID uuid.UUID) (int64, error) {
-	result, err := q.db.Exec(ctx, manageGroupDeleteFolderShares, groupID)
+func (q *Queries) ManageGroupDeleteFolderShares(ctx context.Context, db DBTX, groupID uuid.UUID) (int64, error) {
+	result, err := db.Exec(ctx, manageGroupDeleteFolderShares, groupID)
 	if err != nil {
 		return 0, err
 	}
@@ -340,8 +340,8 @@ ORDER BY owner_id
 `
 
 // ManageGroupFolderShareOwners lists, in id order, the owners of folder rules for a group (to take their folder-share locks).
-func (q *Queries) ManageGroupFolderShareOwners(ctx context.Context, groupID uuid.UUID) ([]uuid.UUID, error) {
-	rows, err := q.db.Query(ctx, manageGroupFolderShareOwners, groupID)
+func (q *Queries) ManageGroupFolderShareOwners(ctx context.Context, db DBTX, groupID uuid.UUID) ([]uuid.UUID, error) {
+	rows, err := db.Query(ctx, manageGroupFolderShareOwners, groupID)
 	if err != nil {
 		return nil, err
 	}
@@ -380,8 +380,8 @@ type ManageGroupGetRow struct {
 }
 
 // ManageGroupGet reads one group with its member count (Everyone counts every active person).
-func (q *Queries) ManageGroupGet(ctx context.Context, id uuid.UUID) (ManageGroupGetRow, error) {
-	row := q.db.QueryRow(ctx, manageGroupGet, id)
+func (q *Queries) ManageGroupGet(ctx context.Context, db DBTX, id uuid.UUID) (ManageGroupGetRow, error) {
+	row := db.QueryRow(ctx, manageGroupGet, id)
 	var i ManageGroupGetRow
 	err := row.Scan(
 		&i.ID,
@@ -403,8 +403,8 @@ SELECT id, slug, name, description, kind, created_by, created_at FROM groups WHE
 
 // Groups ----------------------------------------------------------------------
 // ManageGroupGetForUpdate reads and locks one group.
-func (q *Queries) ManageGroupGetForUpdate(ctx context.Context, id uuid.UUID) (Group, error) {
-	row := q.db.QueryRow(ctx, manageGroupGetForUpdate, id)
+func (q *Queries) ManageGroupGetForUpdate(ctx context.Context, db DBTX, id uuid.UUID) (Group, error) {
+	row := db.QueryRow(ctx, manageGroupGetForUpdate, id)
 	var i Group
 	err := row.Scan(
 		&i.ID,
@@ -438,8 +438,8 @@ type ManageGroupListRow struct {
 }
 
 // ManageGroupList lists every group with its member count (Everyone first, counting every active person), then by slug.
-func (q *Queries) ManageGroupList(ctx context.Context) ([]ManageGroupListRow, error) {
-	rows, err := q.db.Query(ctx, manageGroupList)
+func (q *Queries) ManageGroupList(ctx context.Context, db DBTX) ([]ManageGroupListRow, error) {
+	rows, err := db.Query(ctx, manageGroupList)
 	if err != nil {
 		return nil, err
 	}
@@ -476,8 +476,8 @@ FOR UPDATE OF d
 `
 
 // ManageGroupLockGrantDocuments locks, in id order, the documents (live or not) holding a grant to a group, and returns their ids.
-func (q *Queries) ManageGroupLockGrantDocuments(ctx context.Context, groupID uuid.UUID) ([]uuid.UUID, error) {
-	rows, err := q.db.Query(ctx, manageGroupLockGrantDocuments, groupID)
+func (q *Queries) ManageGroupLockGrantDocuments(ctx context.Context, db DBTX, groupID uuid.UUID) ([]uuid.UUID, error) {
+	rows, err := db.Query(ctx, manageGroupLockGrantDocuments, groupID)
 	if err != nil {
 		return nil, err
 	}
@@ -506,8 +506,8 @@ type ManageGroupMemberAddParams struct {
 }
 
 // ManageGroupMemberAdd puts a user in a group; 0 rows when they were in it already.
-func (q *Queries) ManageGroupMemberAdd(ctx context.Context, arg ManageGroupMemberAddParams) (int64, error) {
-	result, err := q.db.Exec(ctx, manageGroupMemberAdd, arg.GroupID, arg.UserID)
+func (q *Queries) ManageGroupMemberAdd(ctx context.Context, db DBTX, arg ManageGroupMemberAddParams) (int64, error) {
+	result, err := db.Exec(ctx, manageGroupMemberAdd, arg.GroupID, arg.UserID)
 	if err != nil {
 		return 0, err
 	}
@@ -524,8 +524,8 @@ type ManageGroupMemberRemoveParams struct {
 }
 
 // ManageGroupMemberRemove takes a user out of a group; 0 rows when they were not in it.
-func (q *Queries) ManageGroupMemberRemove(ctx context.Context, arg ManageGroupMemberRemoveParams) (int64, error) {
-	result, err := q.db.Exec(ctx, manageGroupMemberRemove, arg.GroupID, arg.UserID)
+func (q *Queries) ManageGroupMemberRemove(ctx context.Context, db DBTX, arg ManageGroupMemberRemoveParams) (int64, error) {
+	result, err := db.Exec(ctx, manageGroupMemberRemove, arg.GroupID, arg.UserID)
 	if err != nil {
 		return 0, err
 	}
@@ -540,8 +540,8 @@ ORDER BY lower(u.name), u.id
 `
 
 // ManageGroupMembers lists a custom group's members by name.
-func (q *Queries) ManageGroupMembers(ctx context.Context, groupID uuid.UUID) ([]User, error) {
-	rows, err := q.db.Query(ctx, manageGroupMembers, groupID)
+func (q *Queries) ManageGroupMembers(ctx context.Context, db DBTX, groupID uuid.UUID) ([]User, error) {
+	rows, err := db.Query(ctx, manageGroupMembers, groupID)
 	if err != nil {
 		return nil, err
 	}
@@ -582,8 +582,8 @@ type ManageGroupUpdateParams struct {
 }
 
 // ManageGroupUpdate sets a group's name and description.
-func (q *Queries) ManageGroupUpdate(ctx context.Context, arg ManageGroupUpdateParams) (Group, error) {
-	row := q.db.QueryRow(ctx, manageGroupUpdate, arg.Name, arg.Description, arg.ID)
+func (q *Queries) ManageGroupUpdate(ctx context.Context, db DBTX, arg ManageGroupUpdateParams) (Group, error) {
+	row := db.QueryRow(ctx, manageGroupUpdate, arg.Name, arg.Description, arg.ID)
 	var i Group
 	err := row.Scan(
 		&i.ID,
@@ -611,8 +611,8 @@ type ManageIdentityCreateParams struct {
 
 // Agents ----------------------------------------------------------------------
 // ManageIdentityCreate links an identity to a user (for an agent: its service account).
-func (q *Queries) ManageIdentityCreate(ctx context.Context, arg ManageIdentityCreateParams) error {
-	_, err := q.db.Exec(ctx, manageIdentityCreate,
+func (q *Queries) ManageIdentityCreate(ctx context.Context, db DBTX, arg ManageIdentityCreateParams) error {
+	_, err := db.Exec(ctx, manageIdentityCreate,
 		arg.ID,
 		arg.UserID,
 		arg.Provider,
@@ -626,8 +626,8 @@ DELETE FROM identities WHERE user_id = $1
 `
 
 // ManageIdentityDeleteByUser removes every identity of a user.
-func (q *Queries) ManageIdentityDeleteByUser(ctx context.Context, userID uuid.UUID) (int64, error) {
-	result, err := q.db.Exec(ctx, manageIdentityDeleteByUser, userID)
+func (q *Queries) ManageIdentityDeleteByUser(ctx context.Context, db DBTX, userID uuid.UUID) (int64, error) {
+	result, err := db.Exec(ctx, manageIdentityDeleteByUser, userID)
 	if err != nil {
 		return 0, err
 	}
@@ -648,8 +648,8 @@ type ManageInvitationCreateParams struct {
 }
 
 // ManageInvitationCreate stores an invitation by the hash of its secret.
-func (q *Queries) ManageInvitationCreate(ctx context.Context, arg ManageInvitationCreateParams) (Invitation, error) {
-	row := q.db.QueryRow(ctx, manageInvitationCreate,
+func (q *Queries) ManageInvitationCreate(ctx context.Context, db DBTX, arg ManageInvitationCreateParams) (Invitation, error) {
+	row := db.QueryRow(ctx, manageInvitationCreate,
 		arg.ID,
 		arg.UserID,
 		arg.TokenHash,
@@ -672,8 +672,8 @@ SELECT id, user_id, token_hash, expires_at, used_at, created_at FROM invitations
 `
 
 // ManageInvitationGetByHash finds an invitation by the hash of its secret, whatever its state.
-func (q *Queries) ManageInvitationGetByHash(ctx context.Context, tokenHash string) (Invitation, error) {
-	row := q.db.QueryRow(ctx, manageInvitationGetByHash, tokenHash)
+func (q *Queries) ManageInvitationGetByHash(ctx context.Context, db DBTX, tokenHash string) (Invitation, error) {
+	row := db.QueryRow(ctx, manageInvitationGetByHash, tokenHash)
 	var i Invitation
 	err := row.Scan(
 		&i.ID,
@@ -695,8 +695,8 @@ RETURNING i.user_id
 `
 
 // ManageInvitationUse marks an invitation used when it is unused, unexpired and its person is active; no row when it is not.
-func (q *Queries) ManageInvitationUse(ctx context.Context, id uuid.UUID) (uuid.UUID, error) {
-	row := q.db.QueryRow(ctx, manageInvitationUse, id)
+func (q *Queries) ManageInvitationUse(ctx context.Context, db DBTX, id uuid.UUID) (uuid.UUID, error) {
+	row := db.QueryRow(ctx, manageInvitationUse, id)
 	var user_id uuid.UUID
 	err := row.Scan(&user_id)
 	return user_id, err
@@ -712,8 +712,8 @@ SELECT id, email, name, kind, is_active, password_hash, created_at, updated_at F
 // reads content: users, groups, agents, their tokens and invitations only.
 // People and invitations ------------------------------------------------------
 // ManageUserGetForUpdate reads and locks one user.
-func (q *Queries) ManageUserGetForUpdate(ctx context.Context, id uuid.UUID) (User, error) {
-	row := q.db.QueryRow(ctx, manageUserGetForUpdate, id)
+func (q *Queries) ManageUserGetForUpdate(ctx context.Context, db DBTX, id uuid.UUID) (User, error) {
+	row := db.QueryRow(ctx, manageUserGetForUpdate, id)
 	var i User
 	err := row.Scan(
 		&i.ID,
@@ -740,8 +740,8 @@ type ManageUserSetPasswordParams struct {
 }
 
 // ManageUserSetPassword replaces a person's password hash and returns the person.
-func (q *Queries) ManageUserSetPassword(ctx context.Context, arg ManageUserSetPasswordParams) (User, error) {
-	row := q.db.QueryRow(ctx, manageUserSetPassword, arg.PasswordHash, arg.ID)
+func (q *Queries) ManageUserSetPassword(ctx context.Context, db DBTX, arg ManageUserSetPasswordParams) (User, error) {
+	row := db.QueryRow(ctx, manageUserSetPassword, arg.PasswordHash, arg.ID)
 	var i User
 	err := row.Scan(
 		&i.ID,

@@ -29,8 +29,8 @@ type ManagementAuditInsertParams struct {
 }
 
 // ManagementAuditInsert records one management change; call it in the change's transaction.
-func (q *Queries) ManagementAuditInsert(ctx context.Context, arg ManagementAuditInsertParams) error {
-	_, err := q.db.Exec(ctx, managementAuditInsert,
+func (q *Queries) ManagementAuditInsert(ctx context.Context, db DBTX, arg ManagementAuditInsertParams) error {
+	_, err := db.Exec(ctx, managementAuditInsert,
 		arg.ID,
 		arg.Action,
 		arg.Via,
@@ -57,8 +57,8 @@ type ManagementAuditListParams struct {
 }
 
 // ManagementAuditList pages through the audit, newest first.
-func (q *Queries) ManagementAuditList(ctx context.Context, arg ManagementAuditListParams) ([]ManagementAudit, error) {
-	rows, err := q.db.Query(ctx, managementAuditList, arg.Before, arg.RowLimit)
+func (q *Queries) ManagementAuditList(ctx context.Context, db DBTX, arg ManagementAuditListParams) ([]ManagementAudit, error) {
+	rows, err := db.Query(ctx, managementAuditList, arg.Before, arg.RowLimit)
 	if err != nil {
 		return nil, err
 	}

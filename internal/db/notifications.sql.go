@@ -50,8 +50,8 @@ type InboxCountsRow struct {
 // the pending suggestions on live, non-raw documents the user can edit, towards live targets
 // they can read (raw bodies are never edited, and an unreadable target must not show); unread
 // is unread information.
-func (q *Queries) InboxCounts(ctx context.Context, arg InboxCountsParams) (InboxCountsRow, error) {
-	row := q.db.QueryRow(ctx, inboxCounts, arg.UserID, arg.IsPerson)
+func (q *Queries) InboxCounts(ctx context.Context, db DBTX, arg InboxCountsParams) (InboxCountsRow, error) {
+	row := db.QueryRow(ctx, inboxCounts, arg.UserID, arg.IsPerson)
 	var i InboxCountsRow
 	err := row.Scan(&i.Decisions, &i.Unread)
 	return i, err
@@ -87,8 +87,8 @@ type NotificationDismissRow struct {
 }
 
 // NotificationDismiss dismisses one of the recipient's information notifications and signals their inbox.
-func (q *Queries) NotificationDismiss(ctx context.Context, arg NotificationDismissParams) (NotificationDismissRow, error) {
-	row := q.db.QueryRow(ctx, notificationDismiss, arg.ID, arg.RecipientID)
+func (q *Queries) NotificationDismiss(ctx context.Context, db DBTX, arg NotificationDismissParams) (NotificationDismissRow, error) {
+	row := db.QueryRow(ctx, notificationDismiss, arg.ID, arg.RecipientID)
 	var i NotificationDismissRow
 	err := row.Scan(
 		&i.ID,
@@ -122,8 +122,8 @@ type NotificationFindBatchParams struct {
 }
 
 // NotificationFindBatch locks the notification a member of a batch merges into: there is one per (recipient, batch, type).
-func (q *Queries) NotificationFindBatch(ctx context.Context, arg NotificationFindBatchParams) (Notification, error) {
-	row := q.db.QueryRow(ctx, notificationFindBatch, arg.RecipientID, arg.BatchID, arg.Type)
+func (q *Queries) NotificationFindBatch(ctx context.Context, db DBTX, arg NotificationFindBatchParams) (Notification, error) {
+	row := db.QueryRow(ctx, notificationFindBatch, arg.RecipientID, arg.BatchID, arg.Type)
 	var i Notification
 	err := row.Scan(
 		&i.ID,
@@ -165,8 +165,8 @@ type NotificationFindOpenParams struct {
 }
 
 // NotificationFindOpen locks the notification a new one about the same subject coalesces into: for information an unread one created within the window, for a decision an open one of any age.
-func (q *Queries) NotificationFindOpen(ctx context.Context, arg NotificationFindOpenParams) (Notification, error) {
-	row := q.db.QueryRow(ctx, notificationFindOpen,
+func (q *Queries) NotificationFindOpen(ctx context.Context, db DBTX, arg NotificationFindOpenParams) (Notification, error) {
+	row := db.QueryRow(ctx, notificationFindOpen,
 		arg.RecipientID,
 		arg.Type,
 		arg.SubjectType,
@@ -228,8 +228,8 @@ type NotificationInsertRow struct {
 }
 
 // NotificationInsert adds a notification and signals its recipient's inbox (delivered when the transaction commits).
-func (q *Queries) NotificationInsert(ctx context.Context, arg NotificationInsertParams) (NotificationInsertRow, error) {
-	row := q.db.QueryRow(ctx, notificationInsert,
+func (q *Queries) NotificationInsert(ctx context.Context, db DBTX, arg NotificationInsertParams) (NotificationInsertRow, error) {
+	row := db.QueryRow(ctx, notificationInsert,
 		arg.ID,
 		arg.RecipientID,
 		arg.Type,
@@ -262,8 +262,8 @@ SELECT id FROM notifications WHERE recipient_id = $1 ORDER BY id DESC LIMIT 1
 `
 
 // NotificationLatestID is the id of a recipient's newest notification.
-func (q *Queries) NotificationLatestID(ctx context.Context, recipientID uuid.UUID) (uuid.UUID, error) {
-	row := q.db.QueryRow(ctx, notificationLatestID, recipientID)
+func (q *Queries) NotificationLatestID(ctx context.Context, db DBTX, recipientID uuid.UUID) (uuid.UUID, error) {
+	row := db.QueryRow(ctx, notificationLatestID, recipientID)
 	var id uuid.UUID
 	err := row.Scan(&id)
 	return id, err
@@ -292,8 +292,8 @@ type NotificationListParams struct {
 }
 
 // NotificationList pages through a recipient's notifications, newest first, keyset on (created_at, id).
-func (q *Queries) NotificationList(ctx context.Context, arg NotificationListParams) ([]Notification, error) {
-	rows, err := q.db.Query(ctx, notificationList,
+func (q *Queries) NotificationList(ctx context.Context, db DBTX, arg NotificationListParams) ([]Notification, error) {
+	rows, err := db.Query(ctx, notificationList,
 		arg.RecipientID,
 		arg.Status,
 		arg.Type,
@@ -350,8 +350,8 @@ type NotificationMarkAllReadRow struct {
 }
 
 // NotificationMarkAllRead marks all the recipient's unread information read, and signals their inbox when any changed.
-func (q *Queries) NotificationMarkAllRead(ctx context.Context, recipientID uuid.UUID) (NotificationMarkAllReadRow, error) {
-	row := q.db.QueryRow(ctx, notificationMarkAllRead, recipientID)
+func (q *Queries) NotificationMarkAllRead(ctx context.Context, db DBTX, recipientID uuid.UUID) (NotificationMarkAllReadRow, error) {
+	row := db.QueryRow(ctx, notificationMarkAllRead, recipientID)
 	var i NotificationMarkAllReadRow
 	err := row.Scan(&i.Marked, &i.Signalled)
 	return i, err
@@ -379,8 +379,8 @@ type NotificationMarkReadRow struct {
 }
 
 // NotificationMarkRead marks the recipient's unread information among ids read, and signals their inbox when any changed.
-func (q *Queries) NotificationMarkRead(ctx context.Context, arg NotificationMarkReadParams) (NotificationMarkReadRow, error) {
-	row := q.db.QueryRow(ctx, notificationMarkRead, arg.RecipientID, arg.Ids)
+func (q *Queries) NotificationMarkRead(ctx context.Context, db DBTX, arg NotificationMarkReadParams) (NotificationMarkReadRow, error) {
+	row := db.QueryRow(ctx, notificationMarkRead, arg.RecipientID, arg.Ids)
 	var i NotificationMarkReadRow
 	err := row.Scan(&i.Marked, &i.Signalled)
 	return i, err
@@ -421,8 +421,8 @@ type NotificationMergeRow struct {
 }
 
 // NotificationMerge replaces a notification's payload (created_at stays), reopening it as unread when asked, and signals its recipient's inbox.
-func (q *Queries) NotificationMerge(ctx context.Context, arg NotificationMergeParams) (NotificationMergeRow, error) {
-	row := q.db.QueryRow(ctx, notificationMerge, arg.Payload, arg.Reopen, arg.ID)
+func (q *Queries) NotificationMerge(ctx context.Context, db DBTX, arg NotificationMergeParams) (NotificationMergeRow, error) {
+	row := db.QueryRow(ctx, notificationMerge, arg.Payload, arg.Reopen, arg.ID)
 	var i NotificationMergeRow
 	err := row.Scan(
 		&i.ID,
@@ -456,8 +456,8 @@ type NotificationNewSinceParams struct {
 }
 
 // NotificationNewSince lists a recipient's notifications with ids above after_id (UUIDv7: made later), oldest first.
-func (q *Queries) NotificationNewSince(ctx context.Context, arg NotificationNewSinceParams) ([]Notification, error) {
-	rows, err := q.db.Query(ctx, notificationNewSince, arg.RecipientID, arg.AfterID, arg.RowLimit)
+func (q *Queries) NotificationNewSince(ctx context.Context, db DBTX, arg NotificationNewSinceParams) ([]Notification, error) {
+	rows, err := db.Query(ctx, notificationNewSince, arg.RecipientID, arg.AfterID, arg.RowLimit)
 	if err != nil {
 		return nil, err
 	}
@@ -499,8 +499,8 @@ type NotificationRequiresDecisionParams struct {
 }
 
 // NotificationRequiresDecision says whether one of the recipient's notifications is a decision (no row: not theirs).
-func (q *Queries) NotificationRequiresDecision(ctx context.Context, arg NotificationRequiresDecisionParams) (bool, error) {
-	row := q.db.QueryRow(ctx, notificationRequiresDecision, arg.ID, arg.RecipientID)
+func (q *Queries) NotificationRequiresDecision(ctx context.Context, db DBTX, arg NotificationRequiresDecisionParams) (bool, error) {
+	row := db.QueryRow(ctx, notificationRequiresDecision, arg.ID, arg.RecipientID)
 	var requires_decision bool
 	err := row.Scan(&requires_decision)
 	return requires_decision, err
@@ -536,8 +536,8 @@ type NotificationResolveRow struct {
 }
 
 // NotificationResolve marks one of the recipient's information notifications done and signals their inbox.
-func (q *Queries) NotificationResolve(ctx context.Context, arg NotificationResolveParams) (NotificationResolveRow, error) {
-	row := q.db.QueryRow(ctx, notificationResolve, arg.ID, arg.RecipientID)
+func (q *Queries) NotificationResolve(ctx context.Context, db DBTX, arg NotificationResolveParams) (NotificationResolveRow, error) {
+	row := db.QueryRow(ctx, notificationResolve, arg.ID, arg.RecipientID)
 	var i NotificationResolveRow
 	err := row.Scan(
 		&i.ID,
@@ -579,8 +579,8 @@ type NotificationResolveDecisionsRow struct {
 }
 
 // NotificationResolveDecisions resolves the open decisions about the given subjects and signals each recipient's inbox.
-func (q *Queries) NotificationResolveDecisions(ctx context.Context, arg NotificationResolveDecisionsParams) (NotificationResolveDecisionsRow, error) {
-	row := q.db.QueryRow(ctx, notificationResolveDecisions, arg.SubjectType, arg.SubjectIds)
+func (q *Queries) NotificationResolveDecisions(ctx context.Context, db DBTX, arg NotificationResolveDecisionsParams) (NotificationResolveDecisionsRow, error) {
+	row := db.QueryRow(ctx, notificationResolveDecisions, arg.SubjectType, arg.SubjectIds)
 	var i NotificationResolveDecisionsRow
 	err := row.Scan(&i.Resolved, &i.Signalled)
 	return i, err
@@ -593,8 +593,8 @@ WHERE requires_decision AND status IN ('unread', 'read')
 `
 
 // NotificationResolveForLinks resolves the open decisions about the given link edges.
-func (q *Queries) NotificationResolveForLinks(ctx context.Context, linkIds []uuid.UUID) (int64, error) {
-	result, err := q.db.Exec(ctx, notificationResolveForLinks, linkIds)
+func (q *Queries) NotificationResolveForLinks(ctx context.Context, db DBTX, linkIds []uuid.UUID) (int64, error) {
+	result, err := db.Exec(ctx, notificationResolveForLinks, linkIds)
 	if err != nil {
 		return 0, err
 	}

@@ -36,8 +36,8 @@ type SharingAudienceRow struct {
 }
 
 // SharingAudience is who a change of access tells: each of user_ids that is an active person or a live agent (group_id NULL), and the active people in each of group_ids (Everyone excluded: it tells nobody).
-func (q *Queries) SharingAudience(ctx context.Context, arg SharingAudienceParams) ([]SharingAudienceRow, error) {
-	rows, err := q.db.Query(ctx, sharingAudience, arg.UserIds, arg.GroupIds)
+func (q *Queries) SharingAudience(ctx context.Context, db DBTX, arg SharingAudienceParams) ([]SharingAudienceRow, error) {
+	rows, err := db.Query(ctx, sharingAudience, arg.UserIds, arg.GroupIds)
 	if err != nil {
 		return nil, err
 	}
@@ -81,8 +81,8 @@ type SharingBatchForRevokeRow struct {
 }
 
 // SharingBatchForRevoke locks the grants still standing from a batch that the actor may revoke: those they granted and those on documents they own, on documents they can read.
-func (q *Queries) SharingBatchForRevoke(ctx context.Context, arg SharingBatchForRevokeParams) ([]SharingBatchForRevokeRow, error) {
-	rows, err := q.db.Query(ctx, sharingBatchForRevoke, arg.BatchID, arg.ActorID, arg.ActorIsPerson)
+func (q *Queries) SharingBatchForRevoke(ctx context.Context, db DBTX, arg SharingBatchForRevokeParams) ([]SharingBatchForRevokeRow, error) {
+	rows, err := db.Query(ctx, sharingBatchForRevoke, arg.BatchID, arg.ActorID, arg.ActorIsPerson)
 	if err != nil {
 		return nil, err
 	}
@@ -128,8 +128,8 @@ type SharingDeclineParams struct {
 }
 
 // SharingDecline records declined share suggestions (status rejected), one row per (document, principal) given, only on documents the actor may share (owner or write); it returns the documents it wrote for, so the caller can tell which were refused. The input pairs must be distinct.
-func (q *Queries) SharingDecline(ctx context.Context, arg SharingDeclineParams) ([]uuid.UUID, error) {
-	rows, err := q.db.Query(ctx, sharingDecline,
+func (q *Queries) SharingDecline(ctx context.Context, db DBTX, arg SharingDeclineParams) ([]uuid.UUID, error) {
+	rows, err := db.Query(ctx, sharingDecline,
 		arg.ActorID,
 		arg.Ids,
 		arg.DocumentIds,
@@ -182,8 +182,8 @@ type SharingLockDocumentsRow struct {
 }
 
 // SharingLockDocuments locks the documents of a share in id order (so two shares never deadlock) and reads, from the locked row versions, what a share re-checks: owner, tombstone, quarantine and the actor's access level.
-func (q *Queries) SharingLockDocuments(ctx context.Context, arg SharingLockDocumentsParams) ([]SharingLockDocumentsRow, error) {
-	rows, err := q.db.Query(ctx, sharingLockDocuments, arg.ActorID, arg.ActorIsPerson, arg.Ids)
+func (q *Queries) SharingLockDocuments(ctx context.Context, db DBTX, arg SharingLockDocumentsParams) ([]SharingLockDocumentsRow, error) {
+	rows, err := db.Query(ctx, sharingLockDocuments, arg.ActorID, arg.ActorIsPerson, arg.Ids)
 	if err != nil {
 		return nil, err
 	}
@@ -243,8 +243,8 @@ type SharingResolveRecipientsRow struct {
 }
 
 // SharingResolveRecipients looks up share recipients in one statement: people by lower-cased email (people only, never an agent or management), groups by slug (Everyone is kind 'everyone'), and live agents by slug with whether the actor answers for each.
-func (q *Queries) SharingResolveRecipients(ctx context.Context, arg SharingResolveRecipientsParams) ([]SharingResolveRecipientsRow, error) {
-	rows, err := q.db.Query(ctx, sharingResolveRecipients,
+func (q *Queries) SharingResolveRecipients(ctx context.Context, db DBTX, arg SharingResolveRecipientsParams) ([]SharingResolveRecipientsRow, error) {
+	rows, err := db.Query(ctx, sharingResolveRecipients,
 		arg.Emails,
 		arg.GroupSlugs,
 		arg.ActorID,
@@ -319,8 +319,8 @@ type SharingSuggestionRowsRow struct {
 }
 
 // SharingSuggestionRows reads, in one statement, the title of each of title_ids and, for each of candidate_ids (a subset) that is live, not quarantined and that the actor may share (owner or write), the recipients — by their rcpt_ords (parallel arrays; ords from 1) — who cannot read it yet and have not declined it. A user recipient reads what document_access_level says (rcpt_persons: whether group grants, Everyone included, reach them); a group recipient reads what is granted to it or to Everyone. A document with no such recipient has one row with ord 0.
-func (q *Queries) SharingSuggestionRows(ctx context.Context, arg SharingSuggestionRowsParams) ([]SharingSuggestionRowsRow, error) {
-	rows, err := q.db.Query(ctx, sharingSuggestionRows,
+func (q *Queries) SharingSuggestionRows(ctx context.Context, db DBTX, arg SharingSuggestionRowsParams) ([]SharingSuggestionRowsRow, error) {
+	rows, err := db.Query(ctx, sharingSuggestionRows,
 		arg.RcptOrds,
 		arg.RcptTypes,
 		arg.RcptIds,
@@ -366,8 +366,8 @@ type SharingTaggedDocumentsParams struct {
 }
 
 // SharingTaggedDocuments is trace 3's one-time expansion: the live, active, unquarantined documents carrying a tag that the actor may share (owner or write), in id order, at most row_limit.
-func (q *Queries) SharingTaggedDocuments(ctx context.Context, arg SharingTaggedDocumentsParams) ([]uuid.UUID, error) {
-	rows, err := q.db.Query(ctx, sharingTaggedDocuments,
+func (q *Queries) SharingTaggedDocuments(ctx context.Context, db DBTX, arg SharingTaggedDocumentsParams) ([]uuid.UUID, error) {
+	rows, err := db.Query(ctx, sharingTaggedDocuments,
 		arg.Tag,
 		arg.ActorID,
 		arg.ActorIsPerson,

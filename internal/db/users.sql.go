@@ -16,8 +16,8 @@ SELECT count(*) FROM users WHERE kind = 'person'
 `
 
 // UserCountPeople counts people, for deciding whether to seed a demo.
-func (q *Queries) UserCountPeople(ctx context.Context) (int64, error) {
-	row := q.db.QueryRow(ctx, userCountPeople)
+func (q *Queries) UserCountPeople(ctx context.Context, db DBTX) (int64, error) {
+	row := db.QueryRow(ctx, userCountPeople)
 	var count int64
 	err := row.Scan(&count)
 	return count, err
@@ -38,8 +38,8 @@ type UserCreateParams struct {
 }
 
 // UserCreate inserts a person, agent or management user.
-func (q *Queries) UserCreate(ctx context.Context, arg UserCreateParams) (User, error) {
-	row := q.db.QueryRow(ctx, userCreate,
+func (q *Queries) UserCreate(ctx context.Context, db DBTX, arg UserCreateParams) (User, error) {
+	row := db.QueryRow(ctx, userCreate,
 		arg.ID,
 		arg.Email,
 		arg.Name,
@@ -65,8 +65,8 @@ SELECT id, email, name, kind, is_active, password_hash, created_at, updated_at F
 `
 
 // UserGetByID reads one user by id.
-func (q *Queries) UserGetByID(ctx context.Context, id uuid.UUID) (User, error) {
-	row := q.db.QueryRow(ctx, userGetByID, id)
+func (q *Queries) UserGetByID(ctx context.Context, db DBTX, id uuid.UUID) (User, error) {
+	row := db.QueryRow(ctx, userGetByID, id)
 	var i User
 	err := row.Scan(
 		&i.ID,
@@ -86,8 +86,8 @@ SELECT id, email, name, kind, is_active, password_hash, created_at, updated_at F
 `
 
 // UserGetMany reads a batch of users by id.
-func (q *Queries) UserGetMany(ctx context.Context, ids []uuid.UUID) ([]User, error) {
-	rows, err := q.db.Query(ctx, userGetMany, ids)
+func (q *Queries) UserGetMany(ctx context.Context, db DBTX, ids []uuid.UUID) ([]User, error) {
+	rows, err := db.Query(ctx, userGetMany, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -120,8 +120,8 @@ SELECT id, email, name, kind, is_active, password_hash, created_at, updated_at F
 `
 
 // UserGetPersonByEmail finds a person (never an agent or management) by email, case-insensitively.
-func (q *Queries) UserGetPersonByEmail(ctx context.Context, email string) (User, error) {
-	row := q.db.QueryRow(ctx, userGetPersonByEmail, email)
+func (q *Queries) UserGetPersonByEmail(ctx context.Context, db DBTX, email string) (User, error) {
+	row := db.QueryRow(ctx, userGetPersonByEmail, email)
 	var i User
 	err := row.Scan(
 		&i.ID,
@@ -149,8 +149,8 @@ type UserListPeopleParams struct {
 }
 
 // UserListPeople pages through people and agents in id order, for management.
-func (q *Queries) UserListPeople(ctx context.Context, arg UserListPeopleParams) ([]User, error) {
-	rows, err := q.db.Query(ctx, userListPeople, arg.After, arg.RowLimit)
+func (q *Queries) UserListPeople(ctx context.Context, db DBTX, arg UserListPeopleParams) ([]User, error) {
+	rows, err := db.Query(ctx, userListPeople, arg.After, arg.RowLimit)
 	if err != nil {
 		return nil, err
 	}
@@ -190,8 +190,8 @@ type UserSetActiveParams struct {
 }
 
 // UserSetActive activates or deactivates a person.
-func (q *Queries) UserSetActive(ctx context.Context, arg UserSetActiveParams) (User, error) {
-	row := q.db.QueryRow(ctx, userSetActive, arg.IsActive, arg.ID)
+func (q *Queries) UserSetActive(ctx context.Context, db DBTX, arg UserSetActiveParams) (User, error) {
+	row := db.QueryRow(ctx, userSetActive, arg.IsActive, arg.ID)
 	var i User
 	err := row.Scan(
 		&i.ID,
@@ -216,7 +216,7 @@ type UserSetPasswordParams struct {
 }
 
 // UserSetPassword replaces a person's password hash.
-func (q *Queries) UserSetPassword(ctx context.Context, arg UserSetPasswordParams) error {
-	_, err := q.db.Exec(ctx, userSetPassword, arg.PasswordHash, arg.ID)
+func (q *Queries) UserSetPassword(ctx context.Context, db DBTX, arg UserSetPasswordParams) error {
+	_, err := db.Exec(ctx, userSetPassword, arg.PasswordHash, arg.ID)
 	return err
 }

@@ -64,7 +64,7 @@ func (s *Service) Counts(ctx context.Context, userID uuid.UUID, isPerson bool) (
 }
 
 func counts(ctx context.Context, q db.DBTX, userID uuid.UUID, isPerson bool) (Counts, error) {
-	r, err := db.New(q).InboxCounts(ctx, db.InboxCountsParams{UserID: userID, IsPerson: isPerson})
+	r, err := db.Q.InboxCounts(ctx, q, db.InboxCountsParams{UserID: userID, IsPerson: isPerson})
 	if err != nil {
 		return Counts{}, fmt.Errorf("inbox counts: %w", err)
 	}
@@ -125,7 +125,7 @@ func (s *Service) List(ctx context.Context, f Filter, after *Cursor, limit int) 
 	if after != nil {
 		p.AfterID, p.AfterCreated = &after.ID, &after.CreatedAt
 	}
-	rows, err := db.New(s.pool).NotificationList(ctx, p)
+	rows, err := db.Q.NotificationList(ctx, s.pool, p)
 	if err != nil {
 		return nil, false, fmt.Errorf("list notifications: %w", err)
 	}
@@ -153,7 +153,7 @@ func (s *Service) MarkRead(ctx context.Context, ids []uuid.UUID) (int, error) {
 	if len(ids) == 0 {
 		return 0, nil
 	}
-	r, err := db.New(s.pool).NotificationMarkRead(ctx, db.NotificationMarkReadParams{RecipientID: a.UserID, Ids: ids})
+	r, err := db.Q.NotificationMarkRead(ctx, s.pool, db.NotificationMarkReadParams{RecipientID: a.UserID, Ids: ids})
 	if err != nil {
 		return 0, fmt.Errorf("mark notifications read: %w", err)
 	}
@@ -169,7 +169,7 @@ func (s *Service) MarkAllRead(ctx context.Context) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	r, err := db.New(s.pool).NotificationMarkAllRead(ctx, a.UserID)
+	r, err := db.Q.NotificationMarkAllRead(ctx, s.pool, a.UserID)
 	if err != nil {
 		return 0, fmt.Errorf("mark all notifications read: %w", err)
 	}
@@ -186,10 +186,9 @@ func (s *Service) Dismiss(ctx context.Context, id uuid.UUID) (*Notification, err
 	if err != nil {
 		return nil, err
 	}
-	q := db.New(s.pool)
-	row, err := q.NotificationDismiss(ctx, db.NotificationDismissParams{ID: id, RecipientID: a.UserID})
+	row, err := db.Q.NotificationDismiss(ctx, s.pool, db.NotificationDismissParams{ID: id, RecipientID: a.UserID})
 	if err != nil {
-		return nil, s.refusal(ctx, q, err, id, a.UserID)
+		return nil, s.refusal(ctx, s.pool, err, id, a.UserID)
 	}
 	out := fromRow(db.Notification(row))
 	return &out, nil
@@ -205,21 +204,20 @@ func (s *Service) Resolve(ctx context.Context, id uuid.UUID) (*Notification, err
 	if err != nil {
 		return nil, err
 	}
-	q := db.New(s.pool)
-	row, err := q.NotificationResolve(ctx, db.NotificationResolveParams{ID: id, RecipientID: a.UserID})
+	row, err := db.Q.NotificationResolve(ctx, s.pool, db.NotificationResolveParams{ID: id, RecipientID: a.UserID})
 	if err != nil {
-		return nil, s.refusal(ctx, q, err, id, a.UserID)
+		return nil, s.refusal(ctx, s.pool, err, id, a.UserID)
 	}
 	out := fromRow(db.Notification(row))
 	return &out, nil
 }
 
 // refusal explains why Dismiss or Resolve changed no row.
-func (s *Service) refusal(ctx context.Context, q *db.Queries, err error, id, recipient uuid.UUID) error {
+func (s *Service) refusal(ctx context.Context, q db.DBTX, err error, id, recipient uuid.UUID) error {
 	if !errors.Is(err, pgx.ErrNoRows) {
 		return fmt.Errorf("change notification: %w", err)
 	}
-	decision, err := q.NotificationRequiresDecision(ctx, db.NotificationRequiresDecisionParams{ID: id, RecipientID: recipient})
+	decision, err := db.Q.NotificationRequiresDecision(ctx, q, db.NotificationRequiresDecisionParams{ID: id, RecipientID: recipient})
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
 		return errNotFound
@@ -240,7 +238,7 @@ func ResolveDecisions(ctx context.Context, q db.DBTX, subjectType string, subjec
 	if len(subjectIDs) == 0 {
 		return 0, nil
 	}
-	r, err := db.New(q).NotificationResolveDecisions(ctx, db.NotificationResolveDecisionsParams{
+	r, err := db.Q.NotificationResolveDecisions(ctx, q, db.NotificationResolveDecisionsParams{
 		SubjectType: subjectType, SubjectIds: subjectIDs,
 	})
 	if err != nil {
@@ -268,7 +266,7 @@ func (s *Service) NewSince(ctx context.Context, userID uuid.UUID, afterID *uuid.
 		return nil, nil
 	}
 	limit = min(limit, MaxLimit*10)
-	rows, err := db.New(s.pool).NotificationNewSince(ctx, db.NotificationNewSinceParams{
+	rows, err := db.Q.NotificationNewSince(ctx, s.pool, db.NotificationNewSinceParams{
 		RecipientID: userID, AfterID: afterID, RowLimit: int32(limit),
 	})
 	if err != nil {
@@ -284,7 +282,7 @@ func (s *Service) NewSince(ctx context.Context, userID uuid.UUID, afterID *uuid.
 // Latest returns the id of userID's newest notification, or nil when they
 // have none (one statement).
 func (s *Service) Latest(ctx context.Context, userID uuid.UUID) (*uuid.UUID, error) {
-	id, err := db.New(s.pool).NotificationLatestID(ctx, userID)
+	id, err := db.Q.NotificationLatestID(ctx, s.pool, userID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil
 	}

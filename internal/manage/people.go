@@ -75,15 +75,15 @@ func (s *Service) ResetPassword(ctx context.Context, c Caller, userID uuid.UUID,
 		return auth.User{}, err
 	}
 	var out auth.User
-	err = db.InTx(ctx, s.pool, func(tx pgx.Tx, q *db.Queries) error {
-		u, err := q.ManageUserSetPassword(ctx, db.ManageUserSetPasswordParams{ID: userID, PasswordHash: &hash})
+	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		u, err := db.Q.ManageUserSetPassword(ctx, tx, db.ManageUserSetPasswordParams{ID: userID, PasswordHash: &hash})
 		if errors.Is(err, pgx.ErrNoRows) {
 			return fault.New(fault.NotFound, "No person has that id.")
 		} else if err != nil {
 			return err
 		}
 		out = auth.UserFromRow(u)
-		n, err := q.SessionDeleteByUser(ctx, u.ID)
+		n, err := db.Q.SessionDeleteByUser(ctx, tx, u.ID)
 		if err != nil {
 			return err
 		}
@@ -94,7 +94,7 @@ func (s *Service) ResetPassword(ctx context.Context, c Caller, userID uuid.UUID,
 		}); err != nil {
 			return err
 		}
-		return s.record(ctx, q, c, audit{action: "user.password_reset", targetUser: &u.ID, details: map[string]any{"sessions_ended": n}})
+		return s.record(ctx, tx, c, audit{action: "user.password_reset", targetUser: &u.ID, details: map[string]any{"sessions_ended": n}})
 	})
 	return out, err
 }

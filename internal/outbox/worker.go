@@ -145,7 +145,6 @@ type registered struct {
 // for tests and tools). Its methods are safe for concurrent use.
 type Worker struct {
 	pool *pgxpool.Pool
-	q    *db.Queries
 	cfg  Config
 	log  *slog.Logger
 
@@ -174,7 +173,7 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *Worker {
 	}
 	cfg = cfg.withDefaults()
 	w := &Worker{
-		pool: pool, q: db.New(pool), cfg: cfg,
+		pool: pool, cfg: cfg,
 		log:  log.With("component", "outbox", "worker", cfg.WorkerID),
 		wake: make(chan struct{}, 1),
 	}
@@ -324,7 +323,7 @@ func (w *Worker) Drain(ctx context.Context) error {
 // count deleted before the error.
 func (w *Worker) Cleanup(ctx context.Context) (deleted int64, err error) {
 	for {
-		n, err := w.q.OutboxCleanup(ctx, db.OutboxCleanupParams{RetentionMs: w.cfg.Retention.Milliseconds(), Chunk: cleanupChunk})
+		n, err := db.Q.OutboxCleanup(ctx, w.pool, db.OutboxCleanupParams{RetentionMs: w.cfg.Retention.Milliseconds(), Chunk: cleanupChunk})
 		deleted += n
 		if err != nil {
 			return deleted, fmt.Errorf("outbox: cleanup: %w", err)
@@ -488,7 +487,7 @@ func (w *Worker) runOnce(ctx context.Context, consumers []registered, names []st
 	// The claim runs to its end even if ctx ends meanwhile: a claim committed
 	// but never read would keep its events for a whole lease.
 	cctx, cancel := writeCtx(ctx)
-	rows, err := w.q.OutboxClaim(cctx, db.OutboxClaimParams{
+	rows, err := db.Q.OutboxClaim(cctx, w.pool, db.OutboxClaimParams{
 		Worker: w.cfg.WorkerID, LeaseMs: w.cfg.Lease.Milliseconds(), BatchSize: int32(w.cfg.BatchSize),
 	})
 	cancel()
@@ -532,7 +531,7 @@ func (w *Worker) renew(ctx context.Context, ids []uuid.UUID) (stop func()) {
 			if w.dead.Load() {
 				continue
 			}
-			n, err := w.q.OutboxRenew(rctx, db.OutboxRenewParams{Ids: ids, Worker: w.cfg.WorkerID})
+			n, err := db.Q.OutboxRenew(rctx, w.pool, db.OutboxRenewParams{Ids: ids, Worker: w.cfg.WorkerID})
 			if err != nil && rctx.Err() == nil {
 				w.log.Warn("outbox: lease renewal failed", "events", len(ids), "err", err)
 			} else if err == nil {
@@ -634,7 +633,7 @@ func (b *batch) flush(ctx context.Context) {
 	}
 	wctx, cancel := writeCtx(ctx)
 	defer cancel()
-	n, err := b.w.q.OutboxComplete(wctx, db.OutboxCompleteParams{Consumers: b.names, Ids: b.done, Worker: b.w.cfg.WorkerID})
+	n, err := db.Q.OutboxComplete(wctx, b.w.pool, db.OutboxCompleteParams{Consumers: b.names, Ids: b.done, Worker: b.w.cfg.WorkerID})
 	if err != nil {
 		b.setErr(fmt.Errorf("outbox: mark %d events processed: %w", len(b.done), err))
 	} else {
@@ -655,7 +654,7 @@ func (b *batch) fail(ctx context.Context, r db.OutboxClaimRow, ok, failed []stri
 	attempts := int(r.Attempts) + 1
 	wctx, cancel := writeCtx(ctx)
 	defer cancel()
-	_, err := b.w.q.OutboxFail(wctx, db.OutboxFailParams{
+	_, err := db.Q.OutboxFail(wctx, b.w.pool, db.OutboxFailParams{
 		Consumers: nonNil(ok), LastError: lastError(failed), ID: r.ID, Worker: b.w.cfg.WorkerID,
 		RetryMs: b.w.backoff(attempts).Milliseconds(),
 	})
@@ -678,7 +677,7 @@ func (b *batch) release(ctx context.Context, rows []db.OutboxClaimRow, ok []stri
 	}
 	wctx, cancel := writeCtx(ctx)
 	defer cancel()
-	if _, err := b.w.q.OutboxRelease(wctx, db.OutboxReleaseParams{Consumers: nonNil(ok), Ids: ids, Worker: b.w.cfg.WorkerID}); err != nil {
+	if _, err := db.Q.OutboxRelease(wctx, b.w.pool, db.OutboxReleaseParams{Consumers: nonNil(ok), Ids: ids, Worker: b.w.cfg.WorkerID}); err != nil {
 		b.setErr(fmt.Errorf("outbox: release %d events: %w", len(ids), err))
 	}
 }
