@@ -157,7 +157,7 @@ func (s *FolderService) Share(ctx context.Context, space db.Space, path string, 
 		out = folderShareFromRow(rule)
 
 		batch := uuid.Must(uuid.NewV7())
-		docs, err := db.Q.FolderShareLockScope(ctx, tx, db.FolderShareLockScopeParams{
+		docs, err := db.Q.DocumentLockFolderScope(ctx, tx, db.DocumentLockFolderScopeParams{
 			// Only a lowered rule can lower a grant, on a tombstone too; a
 			// rule that did not go down needs only the live documents.
 			OwnerID: actor.UserID, Space: space, Path: path, IncludeLive: true, IncludeHeld: lowered,
@@ -215,7 +215,7 @@ func (s *FolderService) Unshare(ctx context.Context, id uuid.UUID) (int, error) 
 			return err
 		}
 		p := Principal{Type: rule.PrincipalType, ID: rule.PrincipalID}
-		docs, err := db.Q.FolderShareLockScope(ctx, tx, db.FolderShareLockScopeParams{
+		docs, err := db.Q.DocumentLockFolderScope(ctx, tx, db.DocumentLockFolderScopeParams{
 			OwnerID: actor.UserID, Space: rule.Space, Path: rule.Path, IncludeLive: false, IncludeHeld: true, PrincipalType: p.Type, PrincipalID: p.ID,
 		})
 		if err != nil {
@@ -305,7 +305,7 @@ func (a *FolderApplier) Handle(ctx context.Context, e outbox.Stored) error {
 }
 
 func folderApplyDocument(ctx context.Context, tx db.DBTX, id uuid.UUID) error {
-	owner, err := db.Q.FolderShareDocumentOwner(ctx, tx, id)
+	owner, err := db.Q.DocumentGetOwner(ctx, tx, id)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil // purged
 	} else if err != nil {
@@ -317,7 +317,7 @@ func folderApplyDocument(ctx context.Context, tx db.DBTX, id uuid.UUID) error {
 	if err := db.Q.FolderShareLockOwnerShared(ctx, tx, owner); err != nil {
 		return err
 	}
-	d, err := db.Q.FolderShareDocumentForUpdate(ctx, tx, id)
+	d, err := db.Q.DocumentLockForFolderShare(ctx, tx, id)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil
 	} else if err != nil {
@@ -332,11 +332,11 @@ func folderApplyDocument(ctx context.Context, tx db.DBTX, id uuid.UUID) error {
 	if d.DeletedAt != nil || d.QuarantinedAt != nil {
 		return nil
 	}
-	rules, err := db.Q.FolderShareCovering(ctx, tx, db.FolderShareCoveringParams{OwnerID: d.CreatedBy, Space: d.Space, Path: d.Path})
+	rules, err := db.Q.FolderShareListCovering(ctx, tx, db.FolderShareListCoveringParams{OwnerID: d.CreatedBy, Space: d.Space, Path: d.Path})
 	if err != nil {
 		return err
 	}
-	held, err := db.Q.FolderShareFolderGrants(ctx, tx, db.FolderShareFolderGrantsParams{DocumentID: d.ID, OwnerID: d.CreatedBy})
+	held, err := db.Q.DocumentAccessListFolderGrants(ctx, tx, db.DocumentAccessListFolderGrantsParams{DocumentID: d.ID, OwnerID: d.CreatedBy})
 	if err != nil {
 		return err
 	}
@@ -388,7 +388,7 @@ func (c folderChangeOf) granted() bool { return c.change == folderCreated || c.c
 
 // folderApply reconciles p's grant on each of docs (locked by the caller)
 // with the rules of their owner, who is acting (owner), in batch.
-func folderApply(ctx context.Context, tx db.DBTX, docs []db.FolderShareLockScopeRow, p Principal, owner, batch uuid.UUID) ([]folderChangeOf, error) {
+func folderApply(ctx context.Context, tx db.DBTX, docs []db.DocumentLockFolderScopeRow, p Principal, owner, batch uuid.UUID) ([]folderChangeOf, error) {
 	if len(docs) == 0 {
 		return nil, nil
 	}
@@ -396,7 +396,7 @@ func folderApply(ctx context.Context, tx db.DBTX, docs []db.FolderShareLockScope
 	for i, d := range docs {
 		ids[i] = d.ID
 	}
-	just, err := db.Q.FolderShareJustified(ctx, tx, db.FolderShareJustifiedParams{Ids: ids, PrincipalType: p.Type, PrincipalID: p.ID})
+	just, err := db.Q.FolderShareListJustified(ctx, tx, db.FolderShareListJustifiedParams{Ids: ids, PrincipalType: p.Type, PrincipalID: p.ID})
 	if err != nil {
 		return nil, err
 	}
@@ -468,7 +468,7 @@ func folderReconcile(ctx context.Context, tx db.DBTX, doc uuid.UUID, p Principal
 // folderLower lowers a folder write grant to read, with its access_events
 // permission_changed row and access.permission_changed outbox event.
 func folderLower(ctx context.Context, tx db.DBTX, cur db.DocumentAccess, owner uuid.UUID, batch *uuid.UUID) error {
-	row, err := db.Q.FolderShareGrantDowngrade(ctx, tx, db.FolderShareGrantDowngradeParams{ID: cur.ID, GrantedBy: owner, BatchID: batch})
+	row, err := db.Q.DocumentAccessDowngradeFolderGrant(ctx, tx, db.DocumentAccessDowngradeFolderGrantParams{ID: cur.ID, GrantedBy: owner, BatchID: batch})
 	if err != nil {
 		return fmt.Errorf("lower folder grant: %w", err)
 	}
@@ -517,7 +517,7 @@ func folderNotify(ctx context.Context, tx db.DBTX, actor, batch uuid.UUID, chang
 		to, ok := audience[c.p]
 		if !ok && !(c.p.Type == db.PrincipalTypeGroup && c.p.ID == auth.EveryoneID) {
 			var err error
-			if to, err = db.Q.FolderShareAudience(ctx, tx, db.FolderShareAudienceParams{PrincipalType: c.p.Type, PrincipalID: c.p.ID}); err != nil {
+			if to, err = db.Q.UserListPrincipalAudience(ctx, tx, db.UserListPrincipalAudienceParams{PrincipalType: c.p.Type, PrincipalID: c.p.ID}); err != nil {
 				return err
 			}
 			audience[c.p] = to
@@ -543,7 +543,7 @@ func folderCheckPrincipal(ctx context.Context, q db.DBTX, actor uuid.UUID, p Pri
 		if p.ID == actor {
 			return fault.Input("principal", "These are your own documents: you can read them already.")
 		}
-		u, err := db.Q.FolderShareCheckUser(ctx, q, db.FolderShareCheckUserParams{ID: p.ID, ActorID: actor})
+		u, err := db.Q.UserCheckRecipient(ctx, q, db.UserCheckRecipientParams{ID: p.ID, ActorID: actor})
 		if errors.Is(err, pgx.ErrNoRows) {
 			return &fault.Error{Code: fault.NotFound, Field: "principal", Message: "No person or agent has that id."}
 		} else if err != nil {
@@ -561,7 +561,7 @@ func folderCheckPrincipal(ctx context.Context, q db.DBTX, actor uuid.UUID, p Pri
 		}
 		return nil
 	case db.PrincipalTypeGroup:
-		ok, err := db.Q.FolderShareGroupExists(ctx, q, p.ID)
+		ok, err := db.Q.GroupExists(ctx, q, p.ID)
 		if err != nil {
 			return err
 		}

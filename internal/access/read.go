@@ -60,7 +60,7 @@ func WhoCanSee(ctx context.Context, q db.DBTX, docID uuid.UUID) ([]GrantInfo, er
 	if !lvl.IsOwner() {
 		return nil, fault.New(fault.Forbidden, "Only the document's owner can see everyone it is shared with.")
 	}
-	rows, err := db.Q.AccessListForDocument(ctx, q, docID)
+	rows, err := db.Q.DocumentAccessListByDocument(ctx, q, docID)
 	if err != nil {
 		return nil, err
 	}
@@ -103,7 +103,7 @@ func WhyCanISee(ctx context.Context, q db.DBTX, docID uuid.UUID) (*Why, error) {
 	if lvl.IsOwner() {
 		return &Why{Owner: true}, nil
 	}
-	rows, err := db.Q.AccessWhy(ctx, q, db.AccessWhyParams{DocumentID: docID, ActorID: actor.UserID, ActorIsPerson: actor.Kind == auth.KindPerson})
+	rows, err := db.Q.DocumentAccessListForActor(ctx, q, db.DocumentAccessListForActorParams{DocumentID: docID, ActorID: actor.UserID, ActorIsPerson: actor.Kind == auth.KindPerson})
 	if err != nil {
 		return nil, err
 	}
@@ -141,7 +141,7 @@ func RecentlyShared(ctx context.Context, q db.DBTX, since time.Time, limit int) 
 	if err != nil {
 		return nil, err
 	}
-	rows, err := db.Q.AccessRecentlyShared(ctx, q, db.AccessRecentlySharedParams{ActorID: actor.UserID, Since: since, RowLimit: int32(limit)})
+	rows, err := db.Q.AccessEventListRecentlyShared(ctx, q, db.AccessEventListRecentlySharedParams{ActorID: actor.UserID, Since: since, RowLimit: int32(limit)})
 	if err != nil {
 		return nil, err
 	}
@@ -167,7 +167,7 @@ func Batch(ctx context.Context, q db.DBTX, batchID uuid.UUID) ([]GrantInfo, erro
 	if err != nil {
 		return nil, err
 	}
-	rows, err := db.Q.AccessBatch(ctx, q, db.AccessBatchParams{BatchID: &batchID, ActorID: actor.UserID})
+	rows, err := db.Q.DocumentAccessListByBatch(ctx, q, db.DocumentAccessListByBatchParams{BatchID: &batchID, ActorID: actor.UserID})
 	if err != nil {
 		return nil, err
 	}
@@ -205,7 +205,7 @@ func People(ctx context.Context, q db.DBTX, query string, limit int) ([]Person, 
 		return nil, fault.Input("query", "Type at least two characters.")
 	}
 	escaped := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(query)
-	rows, err := db.Q.PeopleSearch(ctx, q, db.PeopleSearchParams{Query: escaped, RowLimit: int32(limit)})
+	rows, err := db.Q.UserSearch(ctx, q, db.UserSearchParams{Query: escaped, RowLimit: int32(limit)})
 	if err != nil {
 		return nil, err
 	}

@@ -233,7 +233,7 @@ func (s *Service) ShareByTag(ctx context.Context, tag string, recipients []strin
 		if err != nil {
 			return err
 		}
-		ids, err := db.Q.SharingTaggedDocuments(ctx, tx, db.SharingTaggedDocumentsParams{
+		ids, err := db.Q.DocumentListTaggedShareable(ctx, tx, db.DocumentListTaggedShareableParams{
 			Tag: tags[0], ActorID: actor.UserID, ActorIsPerson: actor.Kind == auth.KindPerson, RowLimit: MaxShareDocuments + 1,
 		})
 		if err != nil {
@@ -274,11 +274,11 @@ func shareTx(ctx context.Context, tx db.DBTX, actor *auth.Actor, p sharePlan) (*
 		ids[i] = it.id
 	}
 	slices.SortFunc(ids, shareCompareID)
-	locked, err := db.Q.SharingLockDocuments(ctx, tx, db.SharingLockDocumentsParams{ActorID: actor.UserID, ActorIsPerson: isPerson, Ids: ids})
+	locked, err := db.Q.DocumentLockForShare(ctx, tx, db.DocumentLockForShareParams{ActorID: actor.UserID, ActorIsPerson: isPerson, Ids: ids})
 	if err != nil {
 		return nil, err
 	}
-	docs := make(map[uuid.UUID]db.SharingLockDocumentsRow, len(locked))
+	docs := make(map[uuid.UUID]db.DocumentLockForShareRow, len(locked))
 	for _, d := range locked {
 		docs[d.ID] = d
 	}
@@ -307,7 +307,7 @@ func shareTx(ctx context.Context, tx db.DBTX, actor *auth.Actor, p sharePlan) (*
 
 	if len(p.declined) > 0 && len(p.recipients) > 0 {
 		n := len(p.declined) * len(p.recipients)
-		params := db.SharingDeclineParams{
+		params := db.ShareSuggestionDecisionRejectParams{
 			ActorID: actor.UserID, ActorIsPerson: isPerson, Ids: make([]uuid.UUID, 0, n), DocumentIds: make([]uuid.UUID, 0, n),
 			PrincipalTypes: make([]string, 0, n), PrincipalIds: make([]uuid.UUID, 0, n),
 		}
@@ -319,7 +319,7 @@ func shareTx(ctx context.Context, tx db.DBTX, actor *auth.Actor, p sharePlan) (*
 				params.PrincipalIds = append(params.PrincipalIds, r.ID)
 			}
 		}
-		written, err := db.Q.SharingDecline(ctx, tx, params)
+		written, err := db.Q.ShareSuggestionDecisionReject(ctx, tx, params)
 		if err != nil {
 			return nil, err
 		}
@@ -375,7 +375,7 @@ func shareTx(ctx context.Context, tx db.DBTX, actor *auth.Actor, p sharePlan) (*
 		}
 	}
 	if len(groups) > 0 {
-		members, err := db.Q.SharingAudience(ctx, tx, db.SharingAudienceParams{UserIds: []uuid.UUID{}, GroupIds: groups})
+		members, err := db.Q.UserListAudience(ctx, tx, db.UserListAudienceParams{UserIds: []uuid.UUID{}, GroupIds: groups})
 		if err != nil {
 			return nil, err
 		}
@@ -473,7 +473,7 @@ func (s *Service) RevokeGrant(ctx context.Context, documentID uuid.UUID, princip
 	return db.InTx(ctx, s.pool, func(tx db.DBTX) error {
 		// Locking the document (as a share does) orders this revoke after
 		// a share of it in flight.
-		docs, err := db.Q.SharingLockDocuments(ctx, tx, db.SharingLockDocumentsParams{
+		docs, err := db.Q.DocumentLockForShare(ctx, tx, db.DocumentLockForShareParams{
 			ActorID: actor.UserID, ActorIsPerson: actor.Kind == auth.KindPerson, Ids: []uuid.UUID{documentID},
 		})
 		if err != nil {
@@ -526,7 +526,7 @@ func shareNotifyRevoked(ctx context.Context, tx db.DBTX, actor *auth.Actor, batc
 			users = append(users, r.principal.ID)
 		}
 	}
-	audience, err := db.Q.SharingAudience(ctx, tx, db.SharingAudienceParams{UserIds: shareNonNil(users), GroupIds: shareNonNil(groups)})
+	audience, err := db.Q.UserListAudience(ctx, tx, db.UserListAudienceParams{UserIds: shareNonNil(users), GroupIds: shareNonNil(groups)})
 	if err != nil {
 		return err
 	}
@@ -587,7 +587,7 @@ func (s *Service) RevokeBatch(ctx context.Context, batchID uuid.UUID) (int, erro
 	}
 	n := 0
 	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
-		rows, err := db.Q.SharingBatchForRevoke(ctx, tx, db.SharingBatchForRevokeParams{
+		rows, err := db.Q.DocumentAccessLockBatch(ctx, tx, db.DocumentAccessLockBatchParams{
 			BatchID: batchID, ActorID: actor.UserID, ActorIsPerson: actor.Kind == auth.KindPerson,
 		})
 		if err != nil {

@@ -99,7 +99,7 @@ func (s *Service) ShareSuggestions(ctx context.Context, documentIDs []uuid.UUID,
 		best     = map[uuid.UUID]graphwalk.Reached{}
 		found    []uuid.UUID // in the order first reached
 		titleIDs []uuid.UUID
-		rows     []db.SharingSuggestionRowsRow
+		rows     []db.DocumentListShareSuggestionsRow
 	)
 	notFound := &fault.Error{Code: fault.NotFound, Field: "documentIds", Message: "No document you can read has that id."}
 	err = db.InTxWith(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx db.DBTX) error {
@@ -153,14 +153,14 @@ func (s *Service) ShareSuggestions(ctx context.Context, documentIDs []uuid.UUID,
 				}
 			}
 		}
-		params := db.SharingSuggestionRowsParams{
+		params := db.DocumentListShareSuggestionsParams{
 			RcptOrds: make([]int32, len(rcpts)), RcptTypes: make([]string, len(rcpts)), RcptIds: make([]uuid.UUID, len(rcpts)), RcptPersons: make([]bool, len(rcpts)),
 			CandidateIds: found, TitleIds: titleIDs, ActorID: actor.UserID, ActorIsPerson: viewer.IsPerson,
 		}
 		for i, r := range rcpts {
 			params.RcptOrds[i], params.RcptTypes[i], params.RcptIds[i], params.RcptPersons[i] = int32(i+1), string(r.Type), r.ID, r.seesThroughGroups()
 		}
-		rows, err = db.Q.SharingSuggestionRows(ctx, tx, params)
+		rows, err = db.Q.DocumentListShareSuggestions(ctx, tx, params)
 		return err
 	})
 	if err != nil {

@@ -56,7 +56,7 @@ func RecordUsage(ctx context.Context, q db.DBTX, userID uuid.UUID, activity stri
 	default:
 		return fmt.Errorf("auth: unknown usage activity %q", activity)
 	}
-	if err := db.Q.UsageRecord(ctx, q, db.UsageRecordParams{UserID: userID, Activity: activity, Tool: tool, Outcome: outcome}); err != nil {
+	if err := db.Q.UsageDailyRecord(ctx, q, db.UsageDailyRecordParams{UserID: userID, Activity: activity, Tool: tool, Outcome: outcome}); err != nil {
 		return fmt.Errorf("auth: record usage: %w", err)
 	}
 	return nil

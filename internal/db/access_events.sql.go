@@ -7,6 +7,7 @@ package db
 
 import (
 	"context"
+	"time"
 
 	"github.com/google/uuid"
 )
@@ -42,4 +43,66 @@ func (q *Queries) AccessEventCreate(ctx context.Context, db DBTX, arg AccessEven
 		arg.BatchID,
 	)
 	return err
+}
+
+const accessEventListRecentlyShared = `-- name: AccessEventListRecentlyShared :many
+SELECT ae.id, ae.document_id, ae.permission, ae.actor_id, ae.grant_reason, ae.batch_id, ae.created_at
+FROM access_events ae
+JOIN documents d ON d.id = ae.document_id
+WHERE ae.principal_type = 'user' AND ae.principal_id = $1::uuid
+  AND ae.action = 'granted'
+  AND ae.created_at > $2::timestamptz
+  AND d.deleted_at IS NULL
+  AND EXISTS (
+    SELECT 1 FROM document_access da
+    WHERE da.document_id = ae.document_id
+      AND da.principal_type = 'user' AND da.principal_id = $1::uuid
+  )
+ORDER BY ae.created_at DESC
+LIMIT $3
+`
+
+type AccessEventListRecentlySharedParams struct {
+	ActorID  uuid.UUID
+	Since    time.Time
+	RowLimit int32
+}
+
+type AccessEventListRecentlySharedRow struct {
+	ID          uuid.UUID
+	DocumentID  uuid.UUID
+	Permission  *Permission
+	ActorID     *uuid.UUID
+	GrantReason *string
+	BatchID     *uuid.UUID
+	CreatedAt   time.Time
+}
+
+// AccessEventListRecentlyShared is what the actor was given since a time, only grants that still stand on live documents.
+func (q *Queries) AccessEventListRecentlyShared(ctx context.Context, db DBTX, arg AccessEventListRecentlySharedParams) ([]AccessEventListRecentlySharedRow, error) {
+	rows, err := db.Query(ctx, accessEventListRecentlyShared, arg.ActorID, arg.Since, arg.RowLimit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []AccessEventListRecentlySharedRow
+	for rows.Next() {
+		var i AccessEventListRecentlySharedRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.DocumentID,
+			&i.Permission,
+			&i.ActorID,
+			&i.GrantReason,
+			&i.BatchID,
+			&i.CreatedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }

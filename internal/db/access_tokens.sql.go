@@ -82,8 +82,7 @@ type AccessTokenGetLiveRow struct {
 	UpdatedAt       time.Time
 }
 
-// AccessTokenGetLive finds an unrevoked, unexpired token whose user can still act:
-// an active person, or an agent that has not been deleted.
+// AccessTokenGetLive finds an unrevoked, unexpired token whose user can still act: an active person, or an agent that has not been deleted.
 func (q *Queries) AccessTokenGetLive(ctx context.Context, db DBTX, tokenHash string) (AccessTokenGetLiveRow, error) {
 	row := db.QueryRow(ctx, accessTokenGetLive, tokenHash)
 	var i AccessTokenGetLiveRow
@@ -101,42 +100,6 @@ func (q *Queries) AccessTokenGetLive(ctx context.Context, db DBTX, tokenHash str
 		&i.UpdatedAt,
 	)
 	return i, err
-}
-
-const accessTokenListByUser = `-- name: AccessTokenListByUser :many
-SELECT id, user_id, kind, name, token_hash, prefix, expires_at, last_used_at, revoked_at, created_at FROM access_tokens WHERE user_id = $1 ORDER BY created_at DESC, id DESC
-`
-
-// AccessTokenListByUser lists a user's tokens, newest first.
-func (q *Queries) AccessTokenListByUser(ctx context.Context, db DBTX, userID uuid.UUID) ([]AccessToken, error) {
-	rows, err := db.Query(ctx, accessTokenListByUser, userID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []AccessToken
-	for rows.Next() {
-		var i AccessToken
-		if err := rows.Scan(
-			&i.ID,
-			&i.UserID,
-			&i.Kind,
-			&i.Name,
-			&i.TokenHash,
-			&i.Prefix,
-			&i.ExpiresAt,
-			&i.LastUsedAt,
-			&i.RevokedAt,
-			&i.CreatedAt,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
 }
 
 const accessTokenRevoke = `-- name: AccessTokenRevoke :one
@@ -167,6 +130,19 @@ func (q *Queries) AccessTokenRevoke(ctx context.Context, db DBTX, arg AccessToke
 		&i.CreatedAt,
 	)
 	return i, err
+}
+
+const accessTokenRevokeAllByUser = `-- name: AccessTokenRevokeAllByUser :execrows
+UPDATE access_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL
+`
+
+// AccessTokenRevokeAllByUser revokes every live token of a user.
+func (q *Queries) AccessTokenRevokeAllByUser(ctx context.Context, db DBTX, userID uuid.UUID) (int64, error) {
+	result, err := db.Exec(ctx, accessTokenRevokeAllByUser, userID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }
 
 const accessTokenTouch = `-- name: AccessTokenTouch :exec

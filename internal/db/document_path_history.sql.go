@@ -41,25 +41,40 @@ func (q *Queries) DocumentPathHistoryCreate(ctx context.Context, db DBTX, arg Do
 	return err
 }
 
-const documentPathHistoryLastAt = `-- name: DocumentPathHistoryLastAt :one
+const documentPathHistoryGetLastAt = `-- name: DocumentPathHistoryGetLastAt :one
 SELECT document_id FROM document_path_history
 WHERE space = $1 AND path = $2 AND slug = $3
 ORDER BY valid_to DESC, id DESC
 LIMIT 1
 `
 
-type DocumentPathHistoryLastAtParams struct {
+type DocumentPathHistoryGetLastAtParams struct {
 	Space Space
 	Path  string
 	Slug  string
 }
 
-// DocumentPathHistoryLastAt finds the document that most recently vacated an address.
-func (q *Queries) DocumentPathHistoryLastAt(ctx context.Context, db DBTX, arg DocumentPathHistoryLastAtParams) (uuid.UUID, error) {
-	row := db.QueryRow(ctx, documentPathHistoryLastAt, arg.Space, arg.Path, arg.Slug)
+// DocumentPathHistoryGetLastAt finds the document that most recently vacated an address.
+func (q *Queries) DocumentPathHistoryGetLastAt(ctx context.Context, db DBTX, arg DocumentPathHistoryGetLastAtParams) (uuid.UUID, error) {
+	row := db.QueryRow(ctx, documentPathHistoryGetLastAt, arg.Space, arg.Path, arg.Slug)
 	var document_id uuid.UUID
 	err := row.Scan(&document_id)
 	return document_id, err
+}
+
+const documentPathHistoryGetSince = `-- name: DocumentPathHistoryGetSince :one
+SELECT coalesce(max(h.valid_to), d.created_at)::timestamptz AS since
+FROM documents d LEFT JOIN document_path_history h ON h.document_id = d.id
+WHERE d.id = $1
+GROUP BY d.created_at
+`
+
+// DocumentPathHistoryGetSince is when a document took its current address: its last move, or its creation.
+func (q *Queries) DocumentPathHistoryGetSince(ctx context.Context, db DBTX, id uuid.UUID) (time.Time, error) {
+	row := db.QueryRow(ctx, documentPathHistoryGetSince, id)
+	var since time.Time
+	err := row.Scan(&since)
+	return since, err
 }
 
 const documentPathHistoryList = `-- name: DocumentPathHistoryList :many
@@ -94,19 +109,4 @@ func (q *Queries) DocumentPathHistoryList(ctx context.Context, db DBTX, document
 		return nil, err
 	}
 	return items, nil
-}
-
-const documentPathHistorySince = `-- name: DocumentPathHistorySince :one
-SELECT coalesce(max(h.valid_to), d.created_at)::timestamptz AS since
-FROM documents d LEFT JOIN document_path_history h ON h.document_id = d.id
-WHERE d.id = $1
-GROUP BY d.created_at
-`
-
-// DocumentPathHistorySince is when a document took its current address: its last move, or its creation.
-func (q *Queries) DocumentPathHistorySince(ctx context.Context, db DBTX, id uuid.UUID) (time.Time, error) {
-	row := db.QueryRow(ctx, documentPathHistorySince, id)
-	var since time.Time
-	err := row.Scan(&since)
-	return since, err
 }

@@ -12,6 +12,120 @@ import (
 	"github.com/google/uuid"
 )
 
+const eventClaim = `-- name: EventClaim :many
+UPDATE events SET claimed_at = now(), claimed_by = $1::text
+WHERE id = ANY(ARRAY(
+  SELECT c.id FROM events c
+  WHERE c.processed_at IS NULL
+    AND (c.claimed_at IS NULL OR c.claimed_at < now() - $2::bigint * interval '1 millisecond')
+    AND (c.retry_at IS NULL OR c.retry_at <= now())
+  ORDER BY c.created_at, c.id
+  LIMIT $3::int
+  FOR UPDATE SKIP LOCKED
+))
+RETURNING id, event_type, subject_type, subject_id, document_id, actor_id, revision_id,
+  payload, created_at, attempts, handled_by
+`
+
+type EventClaimParams struct {
+	Worker    string
+	LeaseMs   int64
+	BatchSize int32
+}
+
+type EventClaimRow struct {
+	ID          uuid.UUID
+	EventType   string
+	SubjectType string
+	SubjectID   *uuid.UUID
+	DocumentID  *uuid.UUID
+	ActorID     *uuid.UUID
+	RevisionID  *uuid.UUID
+	Payload     []byte
+	CreatedAt   time.Time
+	Attempts    int32
+	HandledBy   []string
+}
+
+// EventClaim leases up to batch_size claimable events to a worker: not processed, not leased (or the lease is older than lease_ms), not waiting for a retry. SKIP LOCKED keeps concurrent claimers off each other's rows during the statement; the lease (claimed_at) keeps them off afterwards. The ids are collected into an array (id = ANY(ARRAY(…)), not id IN (…)) so the update finds its rows by primary key whatever the size of the table.
+func (q *Queries) EventClaim(ctx context.Context, db DBTX, arg EventClaimParams) ([]EventClaimRow, error) {
+	rows, err := db.Query(ctx, eventClaim, arg.Worker, arg.LeaseMs, arg.BatchSize)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []EventClaimRow
+	for rows.Next() {
+		var i EventClaimRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.EventType,
+			&i.SubjectType,
+			&i.SubjectID,
+			&i.DocumentID,
+			&i.ActorID,
+			&i.RevisionID,
+			&i.Payload,
+			&i.CreatedAt,
+			&i.Attempts,
+			&i.HandledBy,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const eventCleanup = `-- name: EventCleanup :execrows
+DELETE FROM events
+WHERE id IN (
+  SELECT c.id FROM events c
+  WHERE c.processed_at IS NOT NULL
+    AND c.processed_at < now() - $1::bigint * interval '1 millisecond'
+  LIMIT $2::int
+)
+`
+
+type EventCleanupParams struct {
+	RetentionMs int64
+	Chunk       int32
+}
+
+// EventCleanup deletes up to chunk events processed more than retention_ms ago.
+func (q *Queries) EventCleanup(ctx context.Context, db DBTX, arg EventCleanupParams) (int64, error) {
+	result, err := db.Exec(ctx, eventCleanup, arg.RetentionMs, arg.Chunk)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const eventComplete = `-- name: EventComplete :execrows
+UPDATE events SET
+  handled_by = handled_by || ARRAY(SELECT n FROM unnest($1::text[]) AS n WHERE n <> ALL(handled_by)),
+  processed_at = now(), claimed_at = NULL, claimed_by = NULL
+WHERE id = ANY($2::uuid[]) AND claimed_by = $3::text AND processed_at IS NULL
+`
+
+type EventCompleteParams struct {
+	Consumers []string
+	Ids       []uuid.UUID
+	Worker    string
+}
+
+// EventComplete marks events processed whose consumers all succeeded: it adds the consumers not yet in handled_by, sets processed_at and ends the lease. Rows no longer leased to the worker are left alone.
+func (q *Queries) EventComplete(ctx context.Context, db DBTX, arg EventCompleteParams) (int64, error) {
+	result, err := db.Exec(ctx, eventComplete, arg.Consumers, arg.Ids, arg.Worker)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const eventCreate = `-- name: EventCreate :exec
 INSERT INTO events (id, event_type, subject_type, subject_id, document_id, actor_id, revision_id, payload)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
@@ -43,128 +157,7 @@ func (q *Queries) EventCreate(ctx context.Context, db DBTX, arg EventCreateParam
 	return err
 }
 
-const outboxClaim = `-- name: OutboxClaim :many
-UPDATE events SET claimed_at = now(), claimed_by = $1::text
-WHERE id = ANY(ARRAY(
-  SELECT c.id FROM events c
-  WHERE c.processed_at IS NULL
-    AND (c.claimed_at IS NULL OR c.claimed_at < now() - $2::bigint * interval '1 millisecond')
-    AND (c.retry_at IS NULL OR c.retry_at <= now())
-  ORDER BY c.created_at, c.id
-  LIMIT $3::int
-  FOR UPDATE SKIP LOCKED
-))
-RETURNING id, event_type, subject_type, subject_id, document_id, actor_id, revision_id,
-  payload, created_at, attempts, handled_by
-`
-
-type OutboxClaimParams struct {
-	Worker    string
-	LeaseMs   int64
-	BatchSize int32
-}
-
-type OutboxClaimRow struct {
-	ID          uuid.UUID
-	EventType   string
-	SubjectType string
-	SubjectID   *uuid.UUID
-	DocumentID  *uuid.UUID
-	ActorID     *uuid.UUID
-	RevisionID  *uuid.UUID
-	Payload     []byte
-	CreatedAt   time.Time
-	Attempts    int32
-	HandledBy   []string
-}
-
-// OutboxClaim leases up to batch_size claimable events to a worker: not
-// processed, not leased (or the lease is older than lease_ms), not waiting for
-// a retry. SKIP LOCKED keeps concurrent claimers off each other's rows during
-// the statement; the lease (claimed_at) keeps them off afterwards. The ids are
-// collected into an array (id = ANY(ARRAY(…)), not id IN (…)) so the update
-// finds its rows by primary key whatever the size of the table.
-func (q *Queries) OutboxClaim(ctx context.Context, db DBTX, arg OutboxClaimParams) ([]OutboxClaimRow, error) {
-	rows, err := db.Query(ctx, outboxClaim, arg.Worker, arg.LeaseMs, arg.BatchSize)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []OutboxClaimRow
-	for rows.Next() {
-		var i OutboxClaimRow
-		if err := rows.Scan(
-			&i.ID,
-			&i.EventType,
-			&i.SubjectType,
-			&i.SubjectID,
-			&i.DocumentID,
-			&i.ActorID,
-			&i.RevisionID,
-			&i.Payload,
-			&i.CreatedAt,
-			&i.Attempts,
-			&i.HandledBy,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
-const outboxCleanup = `-- name: OutboxCleanup :execrows
-DELETE FROM events
-WHERE id IN (
-  SELECT c.id FROM events c
-  WHERE c.processed_at IS NOT NULL
-    AND c.processed_at < now() - $1::bigint * interval '1 millisecond'
-  LIMIT $2::int
-)
-`
-
-type OutboxCleanupParams struct {
-	RetentionMs int64
-	Chunk       int32
-}
-
-// OutboxCleanup deletes up to chunk events processed more than retention_ms ago.
-func (q *Queries) OutboxCleanup(ctx context.Context, db DBTX, arg OutboxCleanupParams) (int64, error) {
-	result, err := db.Exec(ctx, outboxCleanup, arg.RetentionMs, arg.Chunk)
-	if err != nil {
-		return 0, err
-	}
-	return result.RowsAffected(), nil
-}
-
-const outboxComplete = `-- name: OutboxComplete :execrows
-UPDATE events SET
-  handled_by = handled_by || ARRAY(SELECT n FROM unnest($1::text[]) AS n WHERE n <> ALL(handled_by)),
-  processed_at = now(), claimed_at = NULL, claimed_by = NULL
-WHERE id = ANY($2::uuid[]) AND claimed_by = $3::text AND processed_at IS NULL
-`
-
-type OutboxCompleteParams struct {
-	Consumers []string
-	Ids       []uuid.UUID
-	Worker    string
-}
-
-// OutboxComplete marks events processed whose consumers all succeeded: it adds
-// the consumers not yet in handled_by, sets processed_at and ends the lease.
-// Rows no longer leased to the worker are left alone.
-func (q *Queries) OutboxComplete(ctx context.Context, db DBTX, arg OutboxCompleteParams) (int64, error) {
-	result, err := db.Exec(ctx, outboxComplete, arg.Consumers, arg.Ids, arg.Worker)
-	if err != nil {
-		return 0, err
-	}
-	return result.RowsAffected(), nil
-}
-
-const outboxFail = `-- name: OutboxFail :execrows
+const eventFail = `-- name: EventFail :execrows
 UPDATE events SET
   handled_by = handled_by || ARRAY(SELECT n FROM unnest($1::text[]) AS n WHERE n <> ALL(handled_by)),
   attempts = attempts + 1, last_error = $2::text,
@@ -173,7 +166,7 @@ UPDATE events SET
 WHERE id = $4 AND claimed_by = $5::text AND processed_at IS NULL
 `
 
-type OutboxFailParams struct {
+type EventFailParams struct {
 	Consumers []string
 	LastError string
 	RetryMs   int64
@@ -181,11 +174,9 @@ type OutboxFailParams struct {
 	Worker    string
 }
 
-// OutboxFail records a failed attempt: the consumers that did succeed join
-// handled_by, attempts grows by one, the event waits retry_ms before it can be
-// claimed again, and the lease ends.
-func (q *Queries) OutboxFail(ctx context.Context, db DBTX, arg OutboxFailParams) (int64, error) {
-	result, err := db.Exec(ctx, outboxFail,
+// EventFail records a failed attempt: the consumers that did succeed join handled_by, attempts grows by one, the event waits retry_ms before it can be claimed again, and the lease ends.
+func (q *Queries) EventFail(ctx context.Context, db DBTX, arg EventFailParams) (int64, error) {
+	result, err := db.Exec(ctx, eventFail,
 		arg.Consumers,
 		arg.LastError,
 		arg.RetryMs,
@@ -198,64 +189,62 @@ func (q *Queries) OutboxFail(ctx context.Context, db DBTX, arg OutboxFailParams)
 	return result.RowsAffected(), nil
 }
 
-const outboxRelease = `-- name: OutboxRelease :execrows
+const eventGetStats = `-- name: EventGetStats :one
+SELECT count(*)::bigint AS depth,
+  coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8 AS oldest_seconds
+FROM events WHERE processed_at IS NULL
+`
+
+type EventGetStatsRow struct {
+	Depth         int64
+	OldestSeconds float64
+}
+
+// EventGetStats is the queue as metrics see it: unprocessed events and the age of the oldest, in seconds (0 when there is none).
+func (q *Queries) EventGetStats(ctx context.Context, db DBTX) (EventGetStatsRow, error) {
+	row := db.QueryRow(ctx, eventGetStats)
+	var i EventGetStatsRow
+	err := row.Scan(&i.Depth, &i.OldestSeconds)
+	return i, err
+}
+
+const eventRelease = `-- name: EventRelease :execrows
 UPDATE events SET
   handled_by = handled_by || ARRAY(SELECT n FROM unnest($1::text[]) AS n WHERE n <> ALL(handled_by)),
   claimed_at = NULL, claimed_by = NULL
 WHERE id = ANY($2::uuid[]) AND claimed_by = $3::text AND processed_at IS NULL
 `
 
-type OutboxReleaseParams struct {
+type EventReleaseParams struct {
 	Consumers []string
 	Ids       []uuid.UUID
 	Worker    string
 }
 
-// OutboxRelease gives events back to the pool unprocessed (a worker stopping
-// mid-batch), recording the consumers that already succeeded.
-func (q *Queries) OutboxRelease(ctx context.Context, db DBTX, arg OutboxReleaseParams) (int64, error) {
-	result, err := db.Exec(ctx, outboxRelease, arg.Consumers, arg.Ids, arg.Worker)
+// EventRelease gives events back to the pool unprocessed (a worker stopping mid-batch), recording the consumers that already succeeded.
+func (q *Queries) EventRelease(ctx context.Context, db DBTX, arg EventReleaseParams) (int64, error) {
+	result, err := db.Exec(ctx, eventRelease, arg.Consumers, arg.Ids, arg.Worker)
 	if err != nil {
 		return 0, err
 	}
 	return result.RowsAffected(), nil
 }
 
-const outboxRenew = `-- name: OutboxRenew :execrows
+const eventRenew = `-- name: EventRenew :execrows
 UPDATE events SET claimed_at = now()
 WHERE id = ANY($1::uuid[]) AND claimed_by = $2::text AND processed_at IS NULL
 `
 
-type OutboxRenewParams struct {
+type EventRenewParams struct {
 	Ids    []uuid.UUID
 	Worker string
 }
 
-// OutboxRenew extends the lease of the events a worker still holds.
-func (q *Queries) OutboxRenew(ctx context.Context, db DBTX, arg OutboxRenewParams) (int64, error) {
-	result, err := db.Exec(ctx, outboxRenew, arg.Ids, arg.Worker)
+// EventRenew extends the lease of the events a worker still holds.
+func (q *Queries) EventRenew(ctx context.Context, db DBTX, arg EventRenewParams) (int64, error) {
+	result, err := db.Exec(ctx, eventRenew, arg.Ids, arg.Worker)
 	if err != nil {
 		return 0, err
 	}
 	return result.RowsAffected(), nil
-}
-
-const outboxStats = `-- name: OutboxStats :one
-SELECT count(*)::bigint AS depth,
-  coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8 AS oldest_seconds
-FROM events WHERE processed_at IS NULL
-`
-
-type OutboxStatsRow struct {
-	Depth         int64
-	OldestSeconds float64
-}
-
-// OutboxStats is the queue as metrics see it: unprocessed events and the age
-// of the oldest, in seconds (0 when there is none).
-func (q *Queries) OutboxStats(ctx context.Context, db DBTX) (OutboxStatsRow, error) {
-	row := db.QueryRow(ctx, outboxStats)
-	var i OutboxStatsRow
-	err := row.Scan(&i.Depth, &i.OldestSeconds)
-	return i, err
 }

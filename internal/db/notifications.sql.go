@@ -12,7 +12,7 @@ import (
 	"github.com/google/uuid"
 )
 
-const inboxCounts = `-- name: InboxCounts :one
+const notificationCountInbox = `-- name: NotificationCountInbox :one
 SELECT
   ((SELECT count(*)
     FROM documents s
@@ -35,24 +35,20 @@ SELECT
    WHERE n.recipient_id = $1::uuid AND n.status = 'unread' AND NOT n.requires_decision)::int AS unread
 `
 
-type InboxCountsParams struct {
+type NotificationCountInboxParams struct {
 	UserID   uuid.UUID
 	IsPerson bool
 }
 
-type InboxCountsRow struct {
+type NotificationCountInboxRow struct {
 	Decisions int32
 	Unread    int32
 }
 
-// InboxCounts is the inbox badge in one statement (inbox.md): decisions are the stale or broken
-// edges from live, non-raw documents the user owns, not kept, to targets the user can read, plus
-// the pending suggestions on live, non-raw documents the user can edit, towards live targets
-// they can read (raw bodies are never edited, and an unreadable target must not show); unread
-// is unread information.
-func (q *Queries) InboxCounts(ctx context.Context, db DBTX, arg InboxCountsParams) (InboxCountsRow, error) {
-	row := db.QueryRow(ctx, inboxCounts, arg.UserID, arg.IsPerson)
-	var i InboxCountsRow
+// NotificationCountInbox is the inbox badge in one statement (docs/api.md): decisions are the stale or broken edges from live, non-raw documents the user owns, not kept, to targets the user can read, plus the pending suggestions on live, non-raw documents the user can edit, towards live targets they can read (raw bodies are never edited, and an unreadable target must not show); unread is unread information.
+func (q *Queries) NotificationCountInbox(ctx context.Context, db DBTX, arg NotificationCountInboxParams) (NotificationCountInboxRow, error) {
+	row := db.QueryRow(ctx, notificationCountInbox, arg.UserID, arg.IsPerson)
+	var i NotificationCountInboxRow
 	err := row.Scan(&i.Decisions, &i.Unread)
 	return i, err
 }
@@ -192,6 +188,18 @@ func (q *Queries) NotificationFindOpen(ctx context.Context, db DBTX, arg Notific
 	return i, err
 }
 
+const notificationGetLatestID = `-- name: NotificationGetLatestID :one
+SELECT id FROM notifications WHERE recipient_id = $1 ORDER BY id DESC LIMIT 1
+`
+
+// NotificationGetLatestID is the id of a recipient's newest notification.
+func (q *Queries) NotificationGetLatestID(ctx context.Context, db DBTX, recipientID uuid.UUID) (uuid.UUID, error) {
+	row := db.QueryRow(ctx, notificationGetLatestID, recipientID)
+	var id uuid.UUID
+	err := row.Scan(&id)
+	return id, err
+}
+
 const notificationInsert = `-- name: NotificationInsert :one
 WITH ins AS (
   INSERT INTO notifications (id, recipient_id, type, subject_type, subject_id, payload, requires_decision, batch_id)
@@ -257,18 +265,6 @@ func (q *Queries) NotificationInsert(ctx context.Context, db DBTX, arg Notificat
 	return i, err
 }
 
-const notificationLatestID = `-- name: NotificationLatestID :one
-SELECT id FROM notifications WHERE recipient_id = $1 ORDER BY id DESC LIMIT 1
-`
-
-// NotificationLatestID is the id of a recipient's newest notification.
-func (q *Queries) NotificationLatestID(ctx context.Context, db DBTX, recipientID uuid.UUID) (uuid.UUID, error) {
-	row := db.QueryRow(ctx, notificationLatestID, recipientID)
-	var id uuid.UUID
-	err := row.Scan(&id)
-	return id, err
-}
-
 const notificationList = `-- name: NotificationList :many
 SELECT id, recipient_id, type, subject_type, subject_id, payload, requires_decision, status, batch_id, created_at, read_at, resolved_at FROM notifications
 WHERE recipient_id = $1
@@ -302,6 +298,54 @@ func (q *Queries) NotificationList(ctx context.Context, db DBTX, arg Notificatio
 		arg.AfterCreated,
 		arg.RowLimit,
 	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Notification
+	for rows.Next() {
+		var i Notification
+		if err := rows.Scan(
+			&i.ID,
+			&i.RecipientID,
+			&i.Type,
+			&i.SubjectType,
+			&i.SubjectID,
+			&i.Payload,
+			&i.RequiresDecision,
+			&i.Status,
+			&i.BatchID,
+			&i.CreatedAt,
+			&i.ReadAt,
+			&i.ResolvedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const notificationListNewSince = `-- name: NotificationListNewSince :many
+SELECT id, recipient_id, type, subject_type, subject_id, payload, requires_decision, status, batch_id, created_at, read_at, resolved_at FROM notifications
+WHERE recipient_id = $1
+  AND ($2::uuid IS NULL OR id > $2::uuid)
+ORDER BY id
+LIMIT $3
+`
+
+type NotificationListNewSinceParams struct {
+	RecipientID uuid.UUID
+	AfterID     *uuid.UUID
+	RowLimit    int32
+}
+
+// NotificationListNewSince lists a recipient's notifications with ids above after_id (UUIDv7: made later), oldest first.
+func (q *Queries) NotificationListNewSince(ctx context.Context, db DBTX, arg NotificationListNewSinceParams) ([]Notification, error) {
+	rows, err := db.Query(ctx, notificationListNewSince, arg.RecipientID, arg.AfterID, arg.RowLimit)
 	if err != nil {
 		return nil, err
 	}
@@ -441,54 +485,6 @@ func (q *Queries) NotificationMerge(ctx context.Context, db DBTX, arg Notificati
 	return i, err
 }
 
-const notificationNewSince = `-- name: NotificationNewSince :many
-SELECT id, recipient_id, type, subject_type, subject_id, payload, requires_decision, status, batch_id, created_at, read_at, resolved_at FROM notifications
-WHERE recipient_id = $1
-  AND ($2::uuid IS NULL OR id > $2::uuid)
-ORDER BY id
-LIMIT $3
-`
-
-type NotificationNewSinceParams struct {
-	RecipientID uuid.UUID
-	AfterID     *uuid.UUID
-	RowLimit    int32
-}
-
-// NotificationNewSince lists a recipient's notifications with ids above after_id (UUIDv7: made later), oldest first.
-func (q *Queries) NotificationNewSince(ctx context.Context, db DBTX, arg NotificationNewSinceParams) ([]Notification, error) {
-	rows, err := db.Query(ctx, notificationNewSince, arg.RecipientID, arg.AfterID, arg.RowLimit)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []Notification
-	for rows.Next() {
-		var i Notification
-		if err := rows.Scan(
-			&i.ID,
-			&i.RecipientID,
-			&i.Type,
-			&i.SubjectType,
-			&i.SubjectID,
-			&i.Payload,
-			&i.RequiresDecision,
-			&i.Status,
-			&i.BatchID,
-			&i.CreatedAt,
-			&i.ReadAt,
-			&i.ResolvedAt,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
 const notificationRequiresDecision = `-- name: NotificationRequiresDecision :one
 SELECT requires_decision FROM notifications WHERE id = $1 AND recipient_id = $2
 `
@@ -584,19 +580,4 @@ func (q *Queries) NotificationResolveDecisions(ctx context.Context, db DBTX, arg
 	var i NotificationResolveDecisionsRow
 	err := row.Scan(&i.Resolved, &i.Signalled)
 	return i, err
-}
-
-const notificationResolveForLinks = `-- name: NotificationResolveForLinks :execrows
-UPDATE notifications SET status = 'resolved', resolved_at = now()
-WHERE requires_decision AND status IN ('unread', 'read')
-  AND subject_type = 'link' AND subject_id = ANY($1::uuid[])
-`
-
-// NotificationResolveForLinks resolves the open decisions about the given link edges.
-func (q *Queries) NotificationResolveForLinks(ctx context.Context, db DBTX, linkIds []uuid.UUID) (int64, error) {
-	result, err := db.Exec(ctx, notificationResolveForLinks, linkIds)
-	if err != nil {
-		return 0, err
-	}
-	return result.RowsAffected(), nil
 }

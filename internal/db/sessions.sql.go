@@ -74,19 +74,6 @@ func (q *Queries) SessionDeleteByUser(ctx context.Context, db DBTX, userID uuid.
 	return result.RowsAffected(), nil
 }
 
-const sessionDeleteExpired = `-- name: SessionDeleteExpired :execrows
-DELETE FROM sessions WHERE expires_at <= now()
-`
-
-// SessionDeleteExpired removes sessions past their expiry.
-func (q *Queries) SessionDeleteExpired(ctx context.Context, db DBTX) (int64, error) {
-	result, err := db.Exec(ctx, sessionDeleteExpired)
-	if err != nil {
-		return 0, err
-	}
-	return result.RowsAffected(), nil
-}
-
 const sessionGetLive = `-- name: SessionGetLive :one
 SELECT s.id AS session_id, s.expires_at, s.last_seen_at, u.id, u.email, u.name, u.kind, u.is_active, u.password_hash, u.created_at, u.updated_at
 FROM sessions s JOIN users u ON u.id = s.user_id

@@ -63,7 +63,7 @@ type Tree struct {
 // v must come from ViewerOf: management and nobody have no Viewer and see no
 // folder.
 func ListFolders(ctx context.Context, q db.DBTX, v Viewer, space db.Space) ([]Folder, error) {
-	rows, err := db.Q.FolderListBySpace(ctx, q, db.FolderListBySpaceParams{
+	rows, err := db.Q.DocumentListFolders(ctx, q, db.DocumentListFoldersParams{
 		MaxFolders: MaxFolders, Space: space, ActorID: v.ID, ActorIsPerson: v.IsPerson,
 	})
 	if err != nil {
@@ -92,13 +92,13 @@ func ListFolders(ctx context.Context, q db.DBTX, v Viewer, space db.Space) ([]Fo
 //
 // v must come from ViewerOf: management and nobody have no Viewer.
 func FolderTree(ctx context.Context, q db.DBTX, v Viewer, space db.Space, path string) (Tree, error) {
-	subs, err := db.Q.FolderTreeSubfolders(ctx, q, db.FolderTreeSubfoldersParams{
+	subs, err := db.Q.DocumentListSubfolders(ctx, q, db.DocumentListSubfoldersParams{
 		Path: path, Space: space, ActorID: v.ID, ActorIsPerson: v.IsPerson,
 	})
 	if err != nil {
 		return Tree{}, err
 	}
-	docs, err := db.Q.FolderTreeDocuments(ctx, q, db.FolderTreeDocumentsParams{
+	docs, err := db.Q.DocumentListInFolder(ctx, q, db.DocumentListInFolderParams{
 		Space: space, Path: path, ActorID: v.ID, ActorIsPerson: v.IsPerson,
 	})
 	if err != nil {

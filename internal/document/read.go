@@ -270,7 +270,7 @@ func (s *Service) RevisionCounts(ctx context.Context, docs []*Doc) (map[uuid.UUI
 	if len(ids) == 0 {
 		return out, nil
 	}
-	rows, err := db.Q.DocumentRevisionCounts(ctx, s.pool, ids)
+	rows, err := db.Q.DocumentRevisionCount(ctx, s.pool, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -303,7 +303,7 @@ func (s *Service) Diff(ctx context.Context, d *Doc, from, to int) (string, error
 	if err := readable(d); err != nil {
 		return "", err
 	}
-	rows, err := db.Q.DocumentRevisionPair(ctx, s.pool, db.DocumentRevisionPairParams{DocumentID: d.ID, FromVersion: int32(from), ToVersion: int32(to)})
+	rows, err := db.Q.DocumentRevisionGetPair(ctx, s.pool, db.DocumentRevisionGetPairParams{DocumentID: d.ID, FromVersion: int32(from), ToVersion: int32(to)})
 	if err != nil {
 		return "", err
 	}

@@ -378,7 +378,7 @@ func targetAddress(cur db.Document, space *db.Space, path, slug *string) (addres
 // address and the event. restoring says the document comes back from the
 // trash at the same time.
 func (s *Service) relocate(ctx context.Context, q db.DBTX, cur db.Document, to address, actor uuid.UUID, restoring bool) (db.Document, error) {
-	since, err := db.Q.DocumentPathHistorySince(ctx, q, cur.ID)
+	since, err := db.Q.DocumentPathHistoryGetSince(ctx, q, cur.ID)
 	if err != nil {
 		return db.Document{}, err
 	}
@@ -534,7 +534,7 @@ func (s *Service) Restore(ctx context.Context, in RestoreInput) (*Doc, error) {
 		if (cur.Space == db.SpaceRaw) != (to.space == db.SpaceRaw) {
 			return fault.Input("space", "Originals stay in raw, and only originals live there.")
 		}
-		taken, err := db.Q.DocumentAddressTaken(ctx, tx, db.DocumentAddressTakenParams{Space: to.space, Path: to.path, Slug: to.slug, ID: cur.ID})
+		taken, err := db.Q.DocumentIsAddressTaken(ctx, tx, db.DocumentIsAddressTakenParams{Space: to.space, Path: to.path, Slug: to.slug, ID: cur.ID})
 		if err != nil {
 			return err
 		}

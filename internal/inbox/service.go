@@ -64,7 +64,7 @@ func (s *Service) Counts(ctx context.Context, userID uuid.UUID, isPerson bool) (
 }
 
 func counts(ctx context.Context, q db.DBTX, userID uuid.UUID, isPerson bool) (Counts, error) {
-	r, err := db.Q.InboxCounts(ctx, q, db.InboxCountsParams{UserID: userID, IsPerson: isPerson})
+	r, err := db.Q.NotificationCountInbox(ctx, q, db.NotificationCountInboxParams{UserID: userID, IsPerson: isPerson})
 	if err != nil {
 		return Counts{}, fmt.Errorf("inbox counts: %w", err)
 	}
@@ -266,7 +266,7 @@ func (s *Service) NewSince(ctx context.Context, userID uuid.UUID, afterID *uuid.
 		return nil, nil
 	}
 	limit = min(limit, MaxLimit*10)
-	rows, err := db.Q.NotificationNewSince(ctx, s.pool, db.NotificationNewSinceParams{
+	rows, err := db.Q.NotificationListNewSince(ctx, s.pool, db.NotificationListNewSinceParams{
 		RecipientID: userID, AfterID: afterID, RowLimit: int32(limit),
 	})
 	if err != nil {
@@ -282,7 +282,7 @@ func (s *Service) NewSince(ctx context.Context, userID uuid.UUID, afterID *uuid.
 // Latest returns the id of userID's newest notification, or nil when they
 // have none (one statement).
 func (s *Service) Latest(ctx context.Context, userID uuid.UUID) (*uuid.UUID, error) {
-	id, err := db.Q.NotificationLatestID(ctx, s.pool, userID)
+	id, err := db.Q.NotificationGetLatestID(ctx, s.pool, userID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil
 	}

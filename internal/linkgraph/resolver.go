@@ -85,7 +85,7 @@ func Resync(ctx context.Context, tx db.DBTX, id uuid.UUID) error {
 	if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock(hashtextextended('codna.links:' || $1::text, 0))", id); err != nil {
 		return err
 	}
-	d, err := db.Q.DocumentForResolver(ctx, tx, id)
+	d, err := db.Q.DocumentGetForResolver(ctx, tx, id)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil // purged: the purge moved its edges already
 	} else if err != nil {
@@ -113,7 +113,7 @@ func (rs *resync) target(id uuid.UUID) (*target, error) {
 	if t, ok := rs.targets[id]; ok {
 		return t, nil
 	}
-	rows, err := db.Q.DocumentLinkTargets(rs.ctx, rs.tx, []uuid.UUID{id})
+	rows, err := db.Q.DocumentListLinkTargets(rs.ctx, rs.tx, []uuid.UUID{id})
 	if err != nil {
 		return nil, err
 	}
@@ -130,13 +130,13 @@ func (rs *resync) target(id uuid.UUID) (*target, error) {
 // the address, else the one that most recently vacated it, else none.
 func (rs *resync) find(addr link.Address) (*uuid.UUID, error) {
 	sp := db.Space(addr.Space)
-	id, err := db.Q.DocumentLiveAt(rs.ctx, rs.tx, db.DocumentLiveAtParams{Space: sp, Path: addr.Path, Slug: addr.Slug})
+	id, err := db.Q.DocumentGetLiveAt(rs.ctx, rs.tx, db.DocumentGetLiveAtParams{Space: sp, Path: addr.Path, Slug: addr.Slug})
 	if err == nil {
 		return &id, nil
 	} else if !errors.Is(err, pgx.ErrNoRows) {
 		return nil, err
 	}
-	id, err = db.Q.DocumentPathHistoryLastAt(rs.ctx, rs.tx, db.DocumentPathHistoryLastAtParams{Space: sp, Path: addr.Path, Slug: addr.Slug})
+	id, err = db.Q.DocumentPathHistoryGetLastAt(rs.ctx, rs.tx, db.DocumentPathHistoryGetLastAtParams{Space: sp, Path: addr.Path, Slug: addr.Slug})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil
 	} else if err != nil {
@@ -145,7 +145,7 @@ func (rs *resync) find(addr link.Address) (*uuid.UUID, error) {
 	return &id, nil
 }
 
-func (rs *resync) outgoing(d db.DocumentForResolverRow) error {
+func (rs *resync) outgoing(d db.DocumentGetForResolverRow) error {
 	existing, err := db.Q.DocumentLinkListBySource(rs.ctx, rs.tx, d.ID)
 	if err != nil {
 		return err
@@ -221,7 +221,7 @@ func (rs *resync) outgoing(d db.DocumentForResolverRow) error {
 
 // incoming recomputes the edges into d, and resolves pending edges naming
 // its current address.
-func (rs *resync) incoming(d db.DocumentForResolverRow) error {
+func (rs *resync) incoming(d db.DocumentGetForResolverRow) error {
 	in, err := db.Q.DocumentLinkListByTargetForUpdate(rs.ctx, rs.tx, &d.ID)
 	if err != nil {
 		return err
@@ -303,14 +303,14 @@ func (rs *resync) transition(e db.DocumentLink, from, to db.LinkState) error {
 	if !isDecision(to) || e.TargetID == nil || e.KeptAt != nil {
 		return nil
 	}
-	src, err := db.Q.DocumentForResolver(rs.ctx, rs.tx, e.SourceID)
+	src, err := db.Q.DocumentGetForResolver(rs.ctx, rs.tx, e.SourceID)
 	if err != nil {
 		return err
 	}
 	if src.Space == db.SpaceRaw || src.DeletedAt != nil {
 		return nil
 	}
-	readable, err := db.Q.DocumentReadableBy(rs.ctx, rs.tx, db.DocumentReadableByParams{DocumentID: *e.TargetID, UserID: src.CreatedBy})
+	readable, err := db.Q.DocumentIsReadableBy(rs.ctx, rs.tx, db.DocumentIsReadableByParams{DocumentID: *e.TargetID, UserID: src.CreatedBy})
 	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 		return err
 	}

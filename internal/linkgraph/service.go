@@ -72,7 +72,7 @@ func (s *Service) Outgoing(ctx context.Context, sources []uuid.UUID) (map[uuid.U
 	if !ok || len(sources) == 0 {
 		return out, nil
 	}
-	rows, err := db.Q.DocumentLinkOutgoing(ctx, s.pool, db.DocumentLinkOutgoingParams{ActorID: v.ID, ActorIsPerson: v.IsPerson, SourceIds: sources})
+	rows, err := db.Q.DocumentLinkListOutgoing(ctx, s.pool, db.DocumentLinkListOutgoingParams{ActorID: v.ID, ActorIsPerson: v.IsPerson, SourceIds: sources})
 	if err != nil {
 		return nil, err
 	}
@@ -90,7 +90,7 @@ func (s *Service) Incoming(ctx context.Context, targets []uuid.UUID) (map[uuid.U
 	if !ok || len(targets) == 0 {
 		return out, nil
 	}
-	rows, err := db.Q.DocumentLinkIncoming(ctx, s.pool, db.DocumentLinkIncomingParams{ActorID: v.ID, ActorIsPerson: v.IsPerson, TargetIds: targets})
+	rows, err := db.Q.DocumentLinkListIncoming(ctx, s.pool, db.DocumentLinkListIncomingParams{ActorID: v.ID, ActorIsPerson: v.IsPerson, TargetIds: targets})
 	if err != nil {
 		return nil, err
 	}
@@ -107,7 +107,7 @@ func (s *Service) Decisions(ctx context.Context, after *uuid.UUID, limit int) ([
 	if err != nil {
 		return nil, false, err
 	}
-	rows, err := db.Q.DocumentLinkDecisions(ctx, s.pool, db.DocumentLinkDecisionsParams{
+	rows, err := db.Q.DocumentLinkListDecisions(ctx, s.pool, db.DocumentLinkListDecisionsParams{
 		ActorID: actor.UserID, ActorIsPerson: actor.Kind == auth.KindPerson, AfterID: after, RowLimit: int32(limit + 1),
 	})
 	if err != nil {
@@ -132,7 +132,7 @@ func (s *Service) Causes(ctx context.Context, targets []uuid.UUID) (map[uuid.UUI
 	if len(targets) == 0 {
 		return out, nil
 	}
-	rows, err := db.Q.DocumentRevisionLastAddressChange(ctx, s.pool, targets)
+	rows, err := db.Q.DocumentRevisionListLastAddressChange(ctx, s.pool, targets)
 	if err != nil {
 		return nil, err
 	}

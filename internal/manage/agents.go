@@ -64,7 +64,7 @@ func agentsFrom(id uuid.UUID, slug, name, description string, created time.Time,
 
 // agentsLock reads and locks a live agent. Errors: NOT_FOUND.
 func agentsLock(ctx context.Context, q db.DBTX, id uuid.UUID) (Agent, error) {
-	r, err := db.Q.ManageAgentGetForUpdate(ctx, q, id)
+	r, err := db.Q.AgentGetForUpdate(ctx, q, id)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Agent{}, errAgentNotFound
 	} else if err != nil {
@@ -82,7 +82,7 @@ func agentsFillResponsible(ctx context.Context, q db.DBTX, agents []Agent) error
 	for i, a := range agents {
 		ids[i] = a.ID
 	}
-	rows, err := db.Q.ManageAgentResponsibleList(ctx, q, ids)
+	rows, err := db.Q.AgentResponsibleList(ctx, q, ids)
 	if err != nil {
 		return err
 	}
@@ -213,13 +213,13 @@ func (s *Service) CreateAgent(ctx context.Context, c Caller, slug, name, descrip
 			return fault.FromPG(err)
 		}
 		out = agentsFrom(u.ID, a.Slug, u.Name, a.Description, a.CreatedAt, nil)
-		if err := db.Q.ManageIdentityCreate(ctx, tx, db.ManageIdentityCreateParams{
+		if err := db.Q.IdentityCreate(ctx, tx, db.IdentityCreateParams{
 			ID: uuid.Must(uuid.NewV7()), UserID: u.ID, Provider: AgentIdentityProvider, Subject: u.ID.String(),
 		}); err != nil {
 			return err
 		}
 		for _, p := range responsible {
-			if _, err := db.Q.ManageAgentResponsibleAdd(ctx, tx, db.ManageAgentResponsibleAddParams{AgentID: u.ID, UserID: p}); err != nil {
+			if _, err := db.Q.AgentResponsibleAdd(ctx, tx, db.AgentResponsibleAddParams{AgentID: u.ID, UserID: p}); err != nil {
 				return err
 			}
 			if err := agentsNotify(ctx, tx, inbox.TypeAgentResponsibleAdded, p, out); err != nil {
@@ -283,7 +283,7 @@ func (s *Service) SetResponsible(ctx context.Context, c Caller, agentID uuid.UUI
 			return err
 		}
 		for _, p := range add {
-			n, err := db.Q.ManageAgentResponsibleAdd(ctx, tx, db.ManageAgentResponsibleAddParams{AgentID: a.ID, UserID: p})
+			n, err := db.Q.AgentResponsibleAdd(ctx, tx, db.AgentResponsibleAddParams{AgentID: a.ID, UserID: p})
 			if err != nil {
 				return err
 			}
@@ -298,7 +298,7 @@ func (s *Service) SetResponsible(ctx context.Context, c Caller, agentID uuid.UUI
 			}
 		}
 		for _, p := range remove {
-			n, err := db.Q.ManageAgentResponsibleRemove(ctx, tx, db.ManageAgentResponsibleRemoveParams{AgentID: a.ID, UserID: p})
+			n, err := db.Q.AgentResponsibleRemove(ctx, tx, db.AgentResponsibleRemoveParams{AgentID: a.ID, UserID: p})
 			if err != nil {
 				return err
 			}
@@ -312,7 +312,7 @@ func (s *Service) SetResponsible(ctx context.Context, c Caller, agentID uuid.UUI
 				return err
 			}
 		}
-		left, err := db.Q.ManageAgentResponsibleCount(ctx, tx, a.ID)
+		left, err := db.Q.AgentResponsibleCount(ctx, tx, a.ID)
 		if err != nil {
 			return err
 		}
@@ -345,16 +345,16 @@ func (s *Service) DeleteAgent(ctx context.Context, c Caller, agentID uuid.UUID) 
 		if err != nil {
 			return err
 		}
-		row, err := db.Q.ManageAgentDelete(ctx, tx, a.ID)
+		row, err := db.Q.AgentDelete(ctx, tx, a.ID)
 		if err != nil {
 			return err
 		}
 		a.DeletedAt = row.DeletedAt
-		n, err := db.Q.ManageAccessTokenRevokeAll(ctx, tx, a.ID)
+		n, err := db.Q.AccessTokenRevokeAllByUser(ctx, tx, a.ID)
 		if err != nil {
 			return err
 		}
-		if _, err := db.Q.ManageIdentityDeleteByUser(ctx, tx, a.ID); err != nil {
+		if _, err := db.Q.IdentityDeleteByUser(ctx, tx, a.ID); err != nil {
 			return err
 		}
 		list := []Agent{a}
@@ -369,7 +369,7 @@ func (s *Service) DeleteAgent(ctx context.Context, c Caller, agentID uuid.UUID) 
 
 // ListAgents lists the live agents by slug, each with who answers for it.
 func (s *Service) ListAgents(ctx context.Context) ([]Agent, error) {
-	rows, err := db.Q.ManageAgentList(ctx, s.pool)
+	rows, err := db.Q.AgentList(ctx, s.pool)
 	if err != nil {
 		return nil, err
 	}
@@ -385,7 +385,7 @@ func (s *Service) ListAgents(ctx context.Context) ([]Agent, error) {
 
 // Agent reads one live agent with who answers for it. Errors: NOT_FOUND.
 func (s *Service) Agent(ctx context.Context, id uuid.UUID) (Agent, error) {
-	r, err := db.Q.ManageAgentGet(ctx, s.pool, id)
+	r, err := db.Q.AgentGet(ctx, s.pool, id)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Agent{}, errAgentNotFound
 	} else if err != nil {

@@ -89,7 +89,7 @@ var errGroupNotFound = fault.New(fault.NotFound, "No group has that id.")
 
 // groupsLock reads and locks a group. Errors: NOT_FOUND.
 func groupsLock(ctx context.Context, q db.DBTX, id uuid.UUID) (db.Group, error) {
-	g, err := db.Q.ManageGroupGetForUpdate(ctx, q, id)
+	g, err := db.Q.GroupGetForUpdate(ctx, q, id)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return g, errGroupNotFound
 	}
@@ -97,7 +97,7 @@ func groupsLock(ctx context.Context, q db.DBTX, id uuid.UUID) (db.Group, error) 
 }
 
 func groupsGet(ctx context.Context, q db.DBTX, id uuid.UUID) (Group, error) {
-	r, err := db.Q.ManageGroupGet(ctx, q, id)
+	r, err := db.Q.GroupGet(ctx, q, id)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Group{}, errGroupNotFound
 	} else if err != nil {
@@ -177,7 +177,7 @@ func (s *Service) RenameGroup(ctx context.Context, c Caller, id uuid.UUID, name,
 		if err != nil {
 			return err
 		}
-		p := db.ManageGroupUpdateParams{ID: g.ID, Name: g.Name, Description: g.Description}
+		p := db.GroupUpdateParams{ID: g.ID, Name: g.Name, Description: g.Description}
 		details := map[string]any{}
 		if name != nil && newName != g.Name {
 			p.Name = newName
@@ -194,7 +194,7 @@ func (s *Service) RenameGroup(ctx context.Context, c Caller, id uuid.UUID, name,
 			}
 		}
 		if len(details) > 0 {
-			if _, err := db.Q.ManageGroupUpdate(ctx, tx, p); err != nil {
+			if _, err := db.Q.GroupUpdate(ctx, tx, p); err != nil {
 				return err
 			}
 			if err := s.record(ctx, tx, c, audit{action: "group.rename", targetGroup: &g.ID, details: details}); err != nil {
@@ -242,7 +242,7 @@ func (s *Service) DeleteGroup(ctx context.Context, c Caller, id uuid.UUID) (Grou
 		if out.Group, err = groupsGet(ctx, tx, g.ID); err != nil {
 			return err
 		}
-		owners, err := db.Q.ManageGroupFolderShareOwners(ctx, tx, g.ID)
+		owners, err := db.Q.FolderShareListOwnersByGroup(ctx, tx, g.ID)
 		if err != nil {
 			return err
 		}
@@ -251,12 +251,12 @@ func (s *Service) DeleteGroup(ctx context.Context, c Caller, id uuid.UUID) (Grou
 				return err
 			}
 		}
-		n, err := db.Q.ManageGroupDeleteFolderShares(ctx, tx, g.ID)
+		n, err := db.Q.FolderShareDeleteByGroup(ctx, tx, g.ID)
 		if err != nil {
 			return err
 		}
 		out.FolderSharesDeleted = int(n)
-		docs, err := db.Q.ManageGroupLockGrantDocuments(ctx, tx, g.ID)
+		docs, err := db.Q.DocumentLockGrantedToGroup(ctx, tx, g.ID)
 		if err != nil {
 			return err
 		}
@@ -271,10 +271,10 @@ func (s *Service) DeleteGroup(ctx context.Context, c Caller, id uuid.UUID) (Grou
 				out.GrantsRevoked++
 			}
 		}
-		if _, err := db.Q.ManageGroupDeleteDecisions(ctx, tx, g.ID); err != nil {
+		if _, err := db.Q.ShareSuggestionDecisionDeleteByGroup(ctx, tx, g.ID); err != nil {
 			return err
 		}
-		members, err := db.Q.ManageGroupActiveMemberIDs(ctx, tx, g.ID)
+		members, err := db.Q.GroupMemberListActiveIDs(ctx, tx, g.ID)
 		if err != nil {
 			return err
 		}
@@ -345,7 +345,7 @@ func (s *Service) AddMember(ctx context.Context, c Caller, groupID, userID uuid.
 		if !u.IsActive {
 			return fault.Input("userId", "That person is deactivated.")
 		}
-		n, err := db.Q.ManageGroupMemberAdd(ctx, tx, db.ManageGroupMemberAddParams{GroupID: g.ID, UserID: u.ID})
+		n, err := db.Q.GroupMemberAdd(ctx, tx, db.GroupMemberAddParams{GroupID: g.ID, UserID: u.ID})
 		if err != nil {
 			return err
 		}
@@ -390,7 +390,7 @@ func (s *Service) RemoveMember(ctx context.Context, c Caller, groupID, userID uu
 		if err != nil {
 			return err
 		}
-		n, err := db.Q.ManageGroupMemberRemove(ctx, tx, db.ManageGroupMemberRemoveParams{GroupID: g.ID, UserID: u.ID})
+		n, err := db.Q.GroupMemberRemove(ctx, tx, db.GroupMemberRemoveParams{GroupID: g.ID, UserID: u.ID})
 		if err != nil {
 			return err
 		}
@@ -415,7 +415,7 @@ func (s *Service) RemoveMember(ctx context.Context, c Caller, groupID, userID uu
 // ListGroups lists every group with its member count: Everyone first, then
 // by slug.
 func (s *Service) ListGroups(ctx context.Context) ([]Group, error) {
-	rows, err := db.Q.ManageGroupList(ctx, s.pool)
+	rows, err := db.Q.GroupList(ctx, s.pool)
 	if err != nil {
 		return nil, err
 	}
@@ -441,9 +441,9 @@ func (s *Service) GroupMembers(ctx context.Context, groupID uuid.UUID) ([]auth.U
 	}
 	var rows []db.User
 	if g.IsEveryone() {
-		rows, err = db.Q.ManageActivePeople(ctx, s.pool)
+		rows, err = db.Q.UserListActivePeople(ctx, s.pool)
 	} else {
-		rows, err = db.Q.ManageGroupMembers(ctx, s.pool, g.ID)
+		rows, err = db.Q.GroupMemberList(ctx, s.pool, g.ID)
 	}
 	if err != nil {
 		return nil, err

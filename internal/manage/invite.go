@@ -59,7 +59,7 @@ func (s *Service) Invite(ctx context.Context, c Caller, email, name string, ttl 
 			return fault.FromPG(err)
 		}
 		out = auth.UserFromRow(u)
-		inv, err := db.Q.ManageInvitationCreate(ctx, tx, db.ManageInvitationCreateParams{
+		inv, err := db.Q.InvitationCreate(ctx, tx, db.InvitationCreateParams{
 			ID: uuid.Must(uuid.NewV7()), UserID: u.ID, TokenHash: auth.HashSecret(secret), ExpiresAt: time.Now().Add(ttl),
 		})
 		if err != nil {
@@ -94,7 +94,7 @@ func (s *Service) AcceptInvitation(ctx context.Context, secret, password string)
 		return auth.User{}, errInvitationInvalid
 	}
 	// A cheap look-up first, so an invalid secret costs no argon2.
-	inv, err := db.Q.ManageInvitationGetByHash(ctx, s.pool, auth.HashSecret(secret))
+	inv, err := db.Q.InvitationGetByHash(ctx, s.pool, auth.HashSecret(secret))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return auth.User{}, errInvitationInvalid
 	} else if err != nil {
@@ -110,13 +110,13 @@ func (s *Service) AcceptInvitation(ctx context.Context, secret, password string)
 	var out auth.User
 	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
 		// Re-checked as it is used: two acceptances race to one winner.
-		userID, err := db.Q.ManageInvitationUse(ctx, tx, inv.ID)
+		userID, err := db.Q.InvitationUse(ctx, tx, inv.ID)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return errInvitationInvalid
 		} else if err != nil {
 			return err
 		}
-		u, err := db.Q.ManageUserSetPassword(ctx, tx, db.ManageUserSetPasswordParams{ID: userID, PasswordHash: &hash})
+		u, err := db.Q.UserSetPassword(ctx, tx, db.UserSetPasswordParams{ID: userID, PasswordHash: &hash})
 		if errors.Is(err, pgx.ErrNoRows) {
 			return errInvitationInvalid
 		} else if err != nil {

@@ -76,7 +76,7 @@ func (s *Service) ResetPassword(ctx context.Context, c Caller, userID uuid.UUID,
 	}
 	var out auth.User
 	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
-		u, err := db.Q.ManageUserSetPassword(ctx, tx, db.ManageUserSetPasswordParams{ID: userID, PasswordHash: &hash})
+		u, err := db.Q.UserSetPassword(ctx, tx, db.UserSetPasswordParams{ID: userID, PasswordHash: &hash})
 		if errors.Is(err, pgx.ErrNoRows) {
 			return fault.New(fault.NotFound, "No person has that id.")
 		} else if err != nil {

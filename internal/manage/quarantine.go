@@ -86,8 +86,8 @@ type Release struct {
 // quarantineLock locks a document row FOR UPDATE (before anything else, so
 // a share or the folder-share applier in flight is ordered around us).
 // Errors: NOT_FOUND.
-func quarantineLock(ctx context.Context, q db.DBTX, documentID uuid.UUID) (db.QuarantineLockDocumentRow, error) {
-	d, err := db.Q.QuarantineLockDocument(ctx, q, documentID)
+func quarantineLock(ctx context.Context, q db.DBTX, documentID uuid.UUID) (db.DocumentLockForQuarantineRow, error) {
+	d, err := db.Q.DocumentLockForQuarantine(ctx, q, documentID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return d, &fault.Error{Code: fault.NotFound, Field: "documentId", Message: "No document has that id."}
 	}
@@ -123,10 +123,10 @@ func (s *Service) Quarantine(ctx context.Context, c Caller, documentID uuid.UUID
 		if d.QuarantinedAt != nil {
 			return fault.Conflicting("documentId", "That document is already quarantined.")
 		}
-		if _, err := db.Q.QuarantineSetDocument(ctx, tx, db.QuarantineSetDocumentParams{Quarantined: true, ID: documentID}); err != nil {
+		if _, err := db.Q.DocumentSetQuarantined(ctx, tx, db.DocumentSetQuarantinedParams{Quarantined: true, ID: documentID}); err != nil {
 			return err
 		}
-		rows, err := db.Q.QuarantineGrantsForUpdate(ctx, tx, documentID)
+		rows, err := db.Q.DocumentAccessListForUpdate(ctx, tx, documentID)
 		if err != nil {
 			return err
 		}
@@ -141,7 +141,7 @@ func (s *Service) Quarantine(ctx context.Context, c Caller, documentID uuid.UUID
 		if err != nil {
 			return err
 		}
-		qr, err := db.Q.QuarantineCreate(ctx, tx, db.QuarantineCreateParams{
+		qr, err := db.Q.DocumentQuarantineCreate(ctx, tx, db.DocumentQuarantineCreateParams{
 			ID: uuid.Must(uuid.NewV7()), DocumentID: documentID, Reason: reason, SavedGrants: raw,
 		})
 		if err != nil {
@@ -199,13 +199,13 @@ func (s *Service) Release(ctx context.Context, c Caller, documentID uuid.UUID, r
 		if d.QuarantinedAt == nil {
 			return fault.Conflicting("documentId", "That document is not quarantined.")
 		}
-		qr, err := db.Q.QuarantineOpenForUpdate(ctx, tx, documentID)
+		qr, err := db.Q.DocumentQuarantineGetOpenForUpdate(ctx, tx, documentID)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return fmt.Errorf("manage: document %s is quarantined without an open quarantine row", documentID)
 		} else if err != nil {
 			return err
 		}
-		if _, err := db.Q.QuarantineSetDocument(ctx, tx, db.QuarantineSetDocumentParams{Quarantined: false, ID: documentID}); err != nil {
+		if _, err := db.Q.DocumentSetQuarantined(ctx, tx, db.DocumentSetQuarantinedParams{Quarantined: false, ID: documentID}); err != nil {
 			return err
 		}
 		out = &Release{QuarantineID: qr.ID, DocumentID: documentID, OwnerID: d.CreatedBy, RestoredSharing: restoreSharing}
@@ -226,7 +226,7 @@ func (s *Service) Release(ctx context.Context, c Caller, documentID uuid.UUID, r
 				}
 			}
 		}
-		closed, err := db.Q.QuarantineClose(ctx, tx, db.QuarantineCloseParams{ID: qr.ID, RestoredSharing: &restoreSharing})
+		closed, err := db.Q.DocumentQuarantineClose(ctx, tx, db.DocumentQuarantineCloseParams{ID: qr.ID, RestoredSharing: &restoreSharing})
 		if err != nil {
 			return err
 		}
@@ -264,7 +264,7 @@ func (s *Service) Release(ctx context.Context, c Caller, documentID uuid.UUID, r
 // access_events row and access.granted event, and returns "" — or, without
 // writing anything, why it may not be given back.
 func quarantineRestore(ctx context.Context, tx db.DBTX, documentID uuid.UUID, g SavedGrant) (string, error) {
-	why, err := db.Q.QuarantinePrincipalGone(ctx, tx, db.QuarantinePrincipalGoneParams{PrincipalType: g.PrincipalType, PrincipalID: g.PrincipalID})
+	why, err := db.Q.UserCheckPrincipalGone(ctx, tx, db.UserCheckPrincipalGoneParams{PrincipalType: g.PrincipalType, PrincipalID: g.PrincipalID})
 	if err != nil || why != "" {
 		return why, err
 	}
@@ -272,7 +272,7 @@ func quarantineRestore(ctx context.Context, tx db.DBTX, documentID uuid.UUID, g 
 	if id == uuid.Nil {
 		id = uuid.Must(uuid.NewV7())
 	}
-	row, err := db.Q.QuarantineRestoreGrant(ctx, tx, db.QuarantineRestoreGrantParams{
+	row, err := db.Q.DocumentAccessRestore(ctx, tx, db.DocumentAccessRestoreParams{
 		ID: id, DocumentID: documentID, PrincipalType: g.PrincipalType, PrincipalID: g.PrincipalID, Permission: g.Permission,
 		GrantedBy: g.GrantedBy, GrantReason: g.GrantReason, BatchID: g.BatchID, CreatedAt: g.CreatedAt,
 	})

@@ -323,7 +323,7 @@ func (w *Worker) Drain(ctx context.Context) error {
 // count deleted before the error.
 func (w *Worker) Cleanup(ctx context.Context) (deleted int64, err error) {
 	for {
-		n, err := db.Q.OutboxCleanup(ctx, w.pool, db.OutboxCleanupParams{RetentionMs: w.cfg.Retention.Milliseconds(), Chunk: cleanupChunk})
+		n, err := db.Q.EventCleanup(ctx, w.pool, db.EventCleanupParams{RetentionMs: w.cfg.Retention.Milliseconds(), Chunk: cleanupChunk})
 		deleted += n
 		if err != nil {
 			return deleted, fmt.Errorf("outbox: cleanup: %w", err)
@@ -487,7 +487,7 @@ func (w *Worker) runOnce(ctx context.Context, consumers []registered, names []st
 	// The claim runs to its end even if ctx ends meanwhile: a claim committed
 	// but never read would keep its events for a whole lease.
 	cctx, cancel := writeCtx(ctx)
-	rows, err := db.Q.OutboxClaim(cctx, w.pool, db.OutboxClaimParams{
+	rows, err := db.Q.EventClaim(cctx, w.pool, db.EventClaimParams{
 		Worker: w.cfg.WorkerID, LeaseMs: w.cfg.Lease.Milliseconds(), BatchSize: int32(w.cfg.BatchSize),
 	})
 	cancel()
@@ -497,7 +497,7 @@ func (w *Worker) runOnce(ctx context.Context, consumers []registered, names []st
 	if len(rows) == 0 {
 		return 0, nil
 	}
-	slices.SortFunc(rows, func(a, b db.OutboxClaimRow) int {
+	slices.SortFunc(rows, func(a, b db.EventClaimRow) int {
 		if c := a.CreatedAt.Compare(b.CreatedAt); c != 0 {
 			return c
 		}
@@ -531,7 +531,7 @@ func (w *Worker) renew(ctx context.Context, ids []uuid.UUID) (stop func()) {
 			if w.dead.Load() {
 				continue
 			}
-			n, err := db.Q.OutboxRenew(rctx, w.pool, db.OutboxRenewParams{Ids: ids, Worker: w.cfg.WorkerID})
+			n, err := db.Q.EventRenew(rctx, w.pool, db.EventRenewParams{Ids: ids, Worker: w.cfg.WorkerID})
 			if err != nil && rctx.Err() == nil {
 				w.log.Warn("outbox: lease renewal failed", "events", len(ids), "err", err)
 			} else if err == nil {
@@ -556,7 +556,7 @@ type batch struct {
 	err       error // the first write that failed
 }
 
-func (b *batch) handle(ctx context.Context, consumers []registered, rows []db.OutboxClaimRow) (int, error) {
+func (b *batch) handle(ctx context.Context, consumers []registered, rows []db.EventClaimRow) (int, error) {
 	w := b.w
 	flushEvery := min(time.Second, max(w.cfg.Lease/3, time.Millisecond))
 	for i, r := range rows {
@@ -633,7 +633,7 @@ func (b *batch) flush(ctx context.Context) {
 	}
 	wctx, cancel := writeCtx(ctx)
 	defer cancel()
-	n, err := db.Q.OutboxComplete(wctx, b.w.pool, db.OutboxCompleteParams{Consumers: b.names, Ids: b.done, Worker: b.w.cfg.WorkerID})
+	n, err := db.Q.EventComplete(wctx, b.w.pool, db.EventCompleteParams{Consumers: b.names, Ids: b.done, Worker: b.w.cfg.WorkerID})
 	if err != nil {
 		b.setErr(fmt.Errorf("outbox: mark %d events processed: %w", len(b.done), err))
 	} else {
@@ -647,14 +647,14 @@ func (b *batch) flush(ctx context.Context) {
 }
 
 // fail records a failed attempt of one event.
-func (b *batch) fail(ctx context.Context, r db.OutboxClaimRow, ok, failed []string) {
+func (b *batch) fail(ctx context.Context, r db.EventClaimRow, ok, failed []string) {
 	if b.w.dead.Load() {
 		return
 	}
 	attempts := int(r.Attempts) + 1
 	wctx, cancel := writeCtx(ctx)
 	defer cancel()
-	_, err := db.Q.OutboxFail(wctx, b.w.pool, db.OutboxFailParams{
+	_, err := db.Q.EventFail(wctx, b.w.pool, db.EventFailParams{
 		Consumers: nonNil(ok), LastError: lastError(failed), ID: r.ID, Worker: b.w.cfg.WorkerID,
 		RetryMs: b.w.backoff(attempts).Milliseconds(),
 	})
@@ -667,7 +667,7 @@ func (b *batch) fail(ctx context.Context, r db.OutboxClaimRow, ok, failed []stri
 
 // release gives events back to the pool unprocessed, recording ok (the
 // consumers that succeeded on all of them).
-func (b *batch) release(ctx context.Context, rows []db.OutboxClaimRow, ok []string) {
+func (b *batch) release(ctx context.Context, rows []db.EventClaimRow, ok []string) {
 	if len(rows) == 0 || b.w.dead.Load() {
 		return
 	}
@@ -677,7 +677,7 @@ func (b *batch) release(ctx context.Context, rows []db.OutboxClaimRow, ok []stri
 	}
 	wctx, cancel := writeCtx(ctx)
 	defer cancel()
-	if _, err := db.Q.OutboxRelease(wctx, b.w.pool, db.OutboxReleaseParams{Consumers: nonNil(ok), Ids: ids, Worker: b.w.cfg.WorkerID}); err != nil {
+	if _, err := db.Q.EventRelease(wctx, b.w.pool, db.EventReleaseParams{Consumers: nonNil(ok), Ids: ids, Worker: b.w.cfg.WorkerID}); err != nil {
 		b.setErr(fmt.Errorf("outbox: release %d events: %w", len(ids), err))
 	}
 }
@@ -720,7 +720,7 @@ func nonNil(s []string) []string {
 	return s
 }
 
-func stored(r db.OutboxClaimRow) Stored {
+func stored(r db.EventClaimRow) Stored {
 	return Stored{
 		ID: r.ID, Type: r.EventType, SubjectType: r.SubjectType, SubjectID: r.SubjectID,
 		DocumentID: r.DocumentID, ActorID: r.ActorID, RevisionID: r.RevisionID,

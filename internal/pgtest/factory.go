@@ -82,7 +82,8 @@ func CreateAgent(t testing.TB, pool *pgxpool.Pool, responsible ...uuid.UUID) Age
 	a, err := db.Q.AgentCreate(ctx, pool, db.AgentCreateParams{UserID: u.ID, Slug: fmt.Sprintf("agent-%d", next()), Description: "test agent"})
 	require.NoError(t, err)
 	for _, p := range responsible {
-		require.NoError(t, db.Q.AgentResponsibleAdd(ctx, pool, db.AgentResponsibleAddParams{AgentID: u.ID, UserID: p}))
+		_, err := db.Q.AgentResponsibleAdd(ctx, pool, db.AgentResponsibleAddParams{AgentID: u.ID, UserID: p})
+		require.NoError(t, err)
 	}
 	return Agent{ID: u.ID, Slug: a.Slug, Email: u.Email, Token: createAccessToken(t, pool, u.ID, "agent", auth.AgentTokenPrefix)}
 }
@@ -113,7 +114,8 @@ func CreateGroup(t testing.TB, pool *pgxpool.Pool, members ...uuid.UUID) Group {
 	g, err := db.Q.GroupCreate(ctx, pool, db.GroupCreateParams{ID: uuid.Must(uuid.NewV7()), Slug: fmt.Sprintf("group-%d", n), Name: fmt.Sprintf("Group %d", n)})
 	require.NoError(t, err)
 	for _, m := range members {
-		require.NoError(t, db.Q.GroupMemberAdd(ctx, pool, db.GroupMemberAddParams{GroupID: g.ID, UserID: m}))
+		_, err := db.Q.GroupMemberAdd(ctx, pool, db.GroupMemberAddParams{GroupID: g.ID, UserID: m})
+		require.NoError(t, err)
 	}
 	return Group{ID: g.ID, Slug: g.Slug}
 }

@@ -1,9 +1,3 @@
--- name: NotificationResolveForLinks :execrows
--- NotificationResolveForLinks resolves the open decisions about the given link edges.
-UPDATE notifications SET status = 'resolved', resolved_at = now()
-WHERE requires_decision AND status IN ('unread', 'read')
-  AND subject_type = 'link' AND subject_id = ANY(@link_ids::uuid[]);
-
 -- name: NotificationFindBatch :one
 -- NotificationFindBatch locks the notification a member of a batch merges into: there is one per (recipient, batch, type).
 SELECT * FROM notifications
@@ -47,12 +41,8 @@ WITH upd AS (
 )
 SELECT upd.* FROM upd, pg_notify('codna_inbox', upd.recipient_id::text);
 
--- name: InboxCounts :one
--- InboxCounts is the inbox badge in one statement (inbox.md): decisions are the stale or broken
--- edges from live, non-raw documents the user owns, not kept, to targets the user can read, plus
--- the pending suggestions on live, non-raw documents the user can edit, towards live targets
--- they can read (raw bodies are never edited, and an unreadable target must not show); unread
--- is unread information.
+-- name: NotificationCountInbox :one
+-- NotificationCountInbox is the inbox badge in one statement (docs/api.md): decisions are the stale or broken edges from live, non-raw documents the user owns, not kept, to targets the user can read, plus the pending suggestions on live, non-raw documents the user can edit, towards live targets they can read (raw bodies are never edited, and an unreadable target must not show); unread is unread information.
 SELECT
   ((SELECT count(*)
     FROM documents s
@@ -142,14 +132,14 @@ WITH upd AS (
 )
 SELECT (SELECT count(*) FROM upd)::int AS resolved, (SELECT count(*) FROM sig)::int AS signalled;
 
--- name: NotificationNewSince :many
--- NotificationNewSince lists a recipient's notifications with ids above after_id (UUIDv7: made later), oldest first.
+-- name: NotificationListNewSince :many
+-- NotificationListNewSince lists a recipient's notifications with ids above after_id (UUIDv7: made later), oldest first.
 SELECT * FROM notifications
 WHERE recipient_id = @recipient_id
   AND (sqlc.narg('after_id')::uuid IS NULL OR id > sqlc.narg('after_id')::uuid)
 ORDER BY id
 LIMIT @row_limit;
 
--- name: NotificationLatestID :one
--- NotificationLatestID is the id of a recipient's newest notification.
+-- name: NotificationGetLatestID :one
+-- NotificationGetLatestID is the id of a recipient's newest notification.
 SELECT id FROM notifications WHERE recipient_id = @recipient_id ORDER BY id DESC LIMIT 1;

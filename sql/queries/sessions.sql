@@ -21,7 +21,3 @@ DELETE FROM sessions WHERE token_hash = $1;
 -- name: SessionDeleteByUser :execrows
 -- SessionDeleteByUser ends every session of a user.
 DELETE FROM sessions WHERE user_id = $1;
-
--- name: SessionDeleteExpired :execrows
--- SessionDeleteExpired removes sessions past their expiry.
-DELETE FROM sessions WHERE expires_at <= now();
