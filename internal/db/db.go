@@ -9,6 +9,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"codna/internal/fault"
 )
 
 // Open connects a pool to dsn and checks that the database answers. tracer
@@ -46,6 +48,11 @@ type Beginner interface {
 // InTx runs fn in a read-write transaction at the server's default isolation
 // (read committed) and commits when fn returns nil. Any error, or a panic,
 // rolls it back. fn must not keep tx after it returns.
+//
+// The error InTx returns has been through fault.FromPG: a violation of a
+// constraint input can break (fault's table) comes back as the CONFLICT or
+// BAD_USER_INPUT error naming its field, whichever statement raised it, and
+// at commit too (a deferred constraint).
 func InTx(ctx context.Context, b Beginner, fn func(tx DBTX) error) error {
 	return InTxWith(ctx, b, pgx.TxOptions{}, fn)
 }
@@ -60,10 +67,10 @@ func InTxWith(ctx context.Context, b Beginner, opts pgx.TxOptions, fn func(tx DB
 	}
 	defer func() { _ = tx.Rollback(ctx) }()
 	if err := fn(tx); err != nil {
-		return err
+		return fault.FromPG(err)
 	}
 	if err := tx.Commit(ctx); err != nil {
-		return fmt.Errorf("commit: %w", err)
+		return fault.FromPG(fmt.Errorf("commit: %w", err))
 	}
 	return nil
 }

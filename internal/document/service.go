@@ -18,10 +18,6 @@ import (
 	"codna/internal/outbox"
 )
 
-func init() {
-	fault.RegisterConstraint("documents_address_key", "slug", "A live document already has that address. Choose another path or slug.")
-}
-
 // Config is the documents service's configuration.
 type Config struct {
 	PurgeAfter   time.Duration // how long a tombstone waits before purge
@@ -118,7 +114,7 @@ func (s *Service) create(ctx context.Context, owner uuid.UUID, in CreateInput) (
 			CreatedBy: owner,
 		})
 		if err != nil {
-			return fault.FromPG(err)
+			return err
 		}
 		rev, err := writeRevision(ctx, tx, row, "create", nil, owner)
 		if err != nil {
@@ -403,7 +399,7 @@ func (s *Service) relocate(ctx context.Context, q db.DBTX, cur db.Document, to a
 		})
 	}
 	if err != nil {
-		return db.Document{}, fault.FromPG(err)
+		return db.Document{}, err
 	}
 	for old, new := range renamed {
 		if _, err := db.Q.DocumentLinkRenameHref(ctx, q, db.DocumentLinkRenameHrefParams{SourceID: cur.ID, OldHref: old, NewHref: new}); err != nil {

@@ -16,11 +16,6 @@ import (
 	"codna/internal/inbox"
 )
 
-func init() {
-	fault.RegisterConstraint("agents_slug_key", "slug", "A live agent already has that slug.")
-	fault.RegisterConstraint("agents_slug_ck", "slug", "A slug is 2 to 40 lowercase letters, digits and hyphens, starting and ending with a letter or digit.")
-}
-
 // AgentIdentityProvider is identities.provider of an agent's service account;
 // its subject is the agent's id.
 const AgentIdentityProvider = "service"
@@ -210,7 +205,7 @@ func (s *Service) CreateAgent(ctx context.Context, c Caller, slug, name, descrip
 		}
 		a, err := db.Q.AgentCreate(ctx, tx, db.AgentCreateParams{UserID: u.ID, Slug: slug, Description: description})
 		if err != nil {
-			return fault.FromPG(err)
+			return err
 		}
 		out = agentsFrom(u.ID, a.Slug, u.Name, a.Description, a.CreatedAt, nil)
 		if err := db.Q.IdentityCreate(ctx, tx, db.IdentityCreateParams{

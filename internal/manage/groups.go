@@ -17,10 +17,6 @@ import (
 	"codna/internal/inbox"
 )
 
-func init() {
-	fault.RegisterConstraint("groups_slug_key", "slug", "A group already has that slug.")
-}
-
 // groupsSlugPattern is what a group's or an agent's slug looks like (the
 // agents_slug_ck CHECK): 2 to 40 lowercase letters, digits and hyphens,
 // starting and ending with a letter or digit.
@@ -137,7 +133,7 @@ func (s *Service) CreateGroup(ctx context.Context, c Caller, slug, name, descrip
 			ID: uuid.Must(uuid.NewV7()), Slug: slug, Name: name, Description: groupsNilIfEmpty(description), CreatedBy: peopleManagement(),
 		})
 		if err != nil {
-			return fault.FromPG(err)
+			return err
 		}
 		out = groupsFromRow(g, 0)
 		return s.record(ctx, tx, c, audit{action: "group.create", targetGroup: &g.ID, details: map[string]any{"slug": slug}})

@@ -56,7 +56,7 @@ func (s *Service) Invite(ctx context.Context, c Caller, email, name string, ttl 
 			ID: uuid.Must(uuid.NewV7()), Email: email, Name: name, Kind: string(auth.KindPerson),
 		})
 		if err != nil {
-			return fault.FromPG(err)
+			return err
 		}
 		out = auth.UserFromRow(u)
 		inv, err := db.Q.InvitationCreate(ctx, tx, db.InvitationCreateParams{

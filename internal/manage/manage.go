@@ -21,10 +21,6 @@ import (
 	"codna/internal/fault"
 )
 
-func init() {
-	fault.RegisterConstraint("users_email_key", "email", "Someone already has that email address.")
-}
-
 // Caller is how a management change arrived, for the audit.
 type Caller struct {
 	Via       string    // "cli" or "token"
@@ -117,7 +113,7 @@ func (s *Service) CreatePerson(ctx context.Context, c Caller, email, name, passw
 			ID: uuid.Must(uuid.NewV7()), Email: email, Name: name, Kind: string(auth.KindPerson), PasswordHash: &hash,
 		})
 		if err != nil {
-			return fault.FromPG(err)
+			return err
 		}
 		out = auth.UserFromRow(u)
 		return s.record(ctx, tx, c, audit{action: "user.create", targetUser: &u.ID})
