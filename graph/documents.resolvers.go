@@ -8,6 +8,7 @@ package graph
 import (
 	"codna/graph/generated"
 	"codna/graph/model"
+	"codna/internal/auth"
 	"codna/internal/document"
 	"context"
 	"fmt"
@@ -258,6 +259,9 @@ func (r *pastAddressResolver) Space(ctx context.Context, obj *document.PastAddre
 
 // Document is the resolver for the document field.
 func (r *queryResolver) Document(ctx context.Context, id string) (*document.Doc, error) {
+	if _, err := auth.RequireActor(ctx); err != nil {
+		return nil, err
+	}
 	did, err := parseID("id", id)
 	if err != nil {
 		return nil, err

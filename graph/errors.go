@@ -27,9 +27,10 @@ var codeFor = map[string]fault.Code{
 	"PERSISTED_QUERY_NOT_SUPPORTED": fault.BadInput,
 }
 
-// PresentError gives every error a client sees an extensions.code. An error
-// that is not a *fault.Error and not gqlgen's own is internal: it is logged
-// with the request id and shown without its cause.
+// PresentError gives every error a client sees an extensions.code. A lost
+// or refused database connection is UNAVAILABLE (fault.FromConn). Any other
+// error that is not a *fault.Error and not gqlgen's own is internal: it is
+// logged with the request id and shown without its cause.
 func PresentError(log *slog.Logger) graphql.ErrorPresenterFunc {
 	return func(ctx context.Context, err error) *gqlerror.Error {
 		var gerr *gqlerror.Error
@@ -37,6 +38,12 @@ func PresentError(log *slog.Logger) graphql.ErrorPresenterFunc {
 			gerr = gqlerror.WrapPath(graphql.GetPath(ctx), err)
 		}
 		out := &gqlerror.Error{Message: gerr.Message, Path: gerr.Path, Locations: gerr.Locations, Extensions: map[string]any{}}
+		if fault.As(err) == nil {
+			if unavailable := fault.FromConn(err); unavailable != err {
+				log.WarnContext(ctx, "database unavailable", "error", err, "path", gerr.Path.String())
+				err = unavailable
+			}
+		}
 		if fe := fault.As(err); fe != nil {
 			out.Message = fe.Message
 			out.Extensions["code"] = string(fe.Code)

@@ -18,6 +18,7 @@ import (
 	"github.com/99designs/gqlgen/graphql/handler/lru"
 	"github.com/99designs/gqlgen/graphql/handler/transport"
 	"github.com/coder/websocket"
+	"github.com/google/uuid"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
@@ -64,6 +65,9 @@ type Options struct {
 	WSPayloadLimit int64
 	// WSMaxSubscriptions caps the subscriptions one websocket may hold at once.
 	WSMaxSubscriptions int
+	// WSMaxSocketsPerUser caps the websockets one user (person, agent or
+	// management) may hold open on this replica; 0 is no cap.
+	WSMaxSocketsPerUser int
 }
 
 // NewHandler builds the GraphQL server with exactly the transports CoDNA
@@ -81,15 +85,22 @@ func NewHandler(r *Resolver, o Options) *handler.Server {
 	cfg.Complexity.Query.Folders = func(child int, _ model.Space) int { return 1 + 100*child }
 	cfg.Complexity.Query.FolderTree = func(child int, _ model.Space, _ *string) int { return 1 + child }
 
-	srv := handler.New(generated.NewExecutableSchema(cfg))
-	srv.AddTransport(transport.Websocket{
-		Implementation: transport.CoderWebsocketImplementation{
-			AcceptOptions: websocket.AcceptOptions{OriginPatterns: o.OriginPatterns},
+	es := generated.NewExecutableSchema(cfg)
+	srv := handler.New(es)
+	srv.AddTransport(socketTransport{
+		Websocket: transport.Websocket{
+			Implementation: socketAccept{opts: websocket.AcceptOptions{OriginPatterns: o.OriginPatterns}},
+			InitFunc:       wsInit(r, o.WSMaxSubscriptions),
+			// socketTransport times connection_init itself, to close with 4408.
+			KeepAlivePingInterval: o.WSKeepAlive,
+			PayloadReadLimit:      &o.WSPayloadLimit,
 		},
-		InitFunc:              wsInit(r.Auth, o.WSMaxSubscriptions),
-		InitTimeout:           o.WSInitTimeout,
-		KeepAlivePingInterval: o.WSKeepAlive,
-		PayloadReadLimit:      &o.WSPayloadLimit,
+		// Room for every subscription, plus queries, mutations and
+		// completed operations winding down.
+		maxOps:      max(o.WSMaxSubscriptions, 1) + 16,
+		counts:      &socketCounts{n: map[uuid.UUID]int{}, max: o.WSMaxSocketsPerUser},
+		log:         r.Log,
+		initTimeout: o.WSInitTimeout,
 	})
 	srv.AddTransport(transport.GET{})
 	srv.AddTransport(transport.POST{})
@@ -100,10 +111,35 @@ func NewHandler(r *Resolver, o Options) *handler.Server {
 		srv.Use(extension.Introspection{})
 	}
 	srv.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](1000)})
+	// After APQ, which fills in the query text; before gqlgen validates it.
+	srv.Use(NewQueryShape(o.Limits))
 	srv.Use(DepthLimit{Max: o.Limits.Depth})
+	srv.Use(InputGuard{Schema: es.Schema()})
 	srv.Use(extension.FixedComplexityLimit(o.Limits.Complexity))
+	presentAny := PresentError(r.Log)
+	presentErr := func(ctx context.Context, err error) *gqlerror.Error {
+		// A websocket operation the client completed, or whose socket
+		// closed, fails with the cancellation: the client's doing, and the
+		// transport sends it nowhere (socketConn drops it), so it is neither
+		// logged nor counted as INTERNAL.
+		if socketFrom(ctx) != nil && ctx.Err() != nil && errors.Is(err, context.Canceled) {
+			return &gqlerror.Error{Message: "The operation was cancelled before it finished.",
+				Extensions: map[string]any{"code": string(fault.BadInput)}}
+		}
+		return presentAny(ctx, err)
+	}
 	srv.AroundOperations(func(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
+		sock := socketFrom(ctx)
+		// An operation on a websocket acts only while the credential the
+		// socket opened with holds: it may have ended since.
+		if sock != nil {
+			if err := sock.recheck(ctx, r.Auth); err != nil {
+				return graphql.OneShot(&graphql.Response{Errors: gqlerror.List{presentErr(ctx, err)}})
+			}
+		}
+		subscription := false
 		if oc := graphql.GetOperationContext(ctx); oc.Operation != nil && oc.Operation.Operation == ast.Subscription {
+			subscription = true
 			if slots, ok := ctx.Value(subscriptionSlotsKey{}).(*subscriptionSlots); ok && !slots.take(ctx) {
 				return graphql.OneShot(&graphql.Response{Errors: gqlerror.List{{
 					Message:    fmt.Sprintf("This connection already holds %d subscriptions; end one first.", slots.max),
@@ -111,9 +147,13 @@ func NewHandler(r *Resolver, o Options) *handler.Server {
 				}}})
 			}
 		}
-		return next(withLoaders(ctx, newLoaders(r)))
+		rh := next(withLoaders(ctx, newLoaders(r)))
+		if sock != nil && subscription {
+			rh = sock.guardPushes(r.Auth, rh)
+		}
+		return rh
 	})
-	srv.SetErrorPresenter(PresentError(r.Log))
+	srv.SetErrorPresenter(presentErr)
 	srv.SetRecoverFunc(Recover(r.Log))
 	return srv
 }
@@ -146,11 +186,15 @@ func (s *subscriptionSlots) take(ctx context.Context) bool {
 
 // wsInit authenticates a websocket from its connection_init payload
 // ({"authorization": "Bearer …"} or {"token": "…"}); without one the
-// connection keeps whoever its upgrade request's cookie named. It also gives
-// the connection its subscription slots.
-func wsInit(svc *auth.Service, maxSubscriptions int) transport.WebsocketInitFunc {
+// connection keeps whoever its upgrade request's cookie named. An invalid
+// token closes the socket with 4403. It also gives the connection its
+// subscription slots, counts it against its user's sockets (4429 past the
+// cap) and watches for the end of its credential (socket.admit).
+func wsInit(r *Resolver, maxSubscriptions int) transport.WebsocketInitFunc {
+	svc := r.Auth
 	return func(ctx context.Context, p transport.InitPayload) (context.Context, *transport.InitPayload, error) {
 		ctx = context.WithValue(ctx, subscriptionSlotsKey{}, &subscriptionSlots{max: maxSubscriptions})
+		sock := socketFrom(ctx)
 		token := p.Authorization()
 		if token == "" {
 			if s, ok := p["token"].(string); ok {
@@ -163,16 +207,21 @@ func wsInit(svc *auth.Service, maxSubscriptions int) transport.WebsocketInitFunc
 			}
 		}
 		token = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(token, "Bearer "), "bearer "))
-		if token == "" {
+		if token != "" {
+			actor, err := svc.Authenticate(ctx, auth.Credentials{Bearer: token})
+			if err != nil {
+				ctx = transport.AppendCloseReason(transport.WithWebsocketCloseCode(ctx, closeForbidden), "Forbidden")
+				return ctx, nil, errors.New("UNAUTHENTICATED: the token is not valid")
+			}
+			info := *request.From(ctx)
+			info.SetCookie = nil
+			ctx = auth.WithActor(request.With(ctx, &info), actor)
+		}
+		if sock == nil {
 			return ctx, nil, nil
 		}
-		actor, err := svc.Authenticate(ctx, auth.Credentials{Bearer: token})
-		if err != nil {
-			return ctx, nil, errors.New("UNAUTHENTICATED: the token is not valid")
-		}
-		info := *request.From(ctx)
-		info.SetCookie = nil
-		return auth.WithActor(request.With(ctx, &info), actor), nil, nil
+		ctx, err := sock.admit(ctx, auth.ActorFrom(ctx), svc, r.Hub)
+		return ctx, nil, err
 	}
 }
 

@@ -111,7 +111,11 @@ func (r *queryResolver) linkGraph(ctx context.Context, rootID string, depth *int
 	if err != nil {
 		return nil, err
 	}
-	v, ok := document.ViewerOf(auth.ActorFrom(ctx))
+	actor, err := auth.RequireActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	v, ok := document.ViewerOf(actor)
 	if !ok {
 		return nil, fault.New(fault.NotFound, "No document has that id.")
 	}

@@ -360,6 +360,23 @@ func (r *mutationResolver) TakeAwayShare(ctx context.Context, input model.TakeAw
 	return &model.TakeAwaySharePayload{Document: metadataModel(m)}, nil
 }
 
+// RetryParkedEvent is the resolver for the retryParkedEvent field.
+func (r *mutationResolver) RetryParkedEvent(ctx context.Context, input model.RetryParkedEventInput) (*model.RetryParkedEventPayload, error) {
+	c, err := caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	id, err := parseID("eventId", input.EventID)
+	if err != nil {
+		return nil, err
+	}
+	p, err := r.Manage.RetryParkedEvent(ctx, c, id, input.Consumer)
+	if err != nil {
+		return nil, err
+	}
+	return &model.RetryParkedEventPayload{ParkedEvent: parkedEventModel(p)}, nil
+}
+
 // AcceptInvitation is the resolver for the acceptInvitation field.
 func (r *mutationResolver) AcceptInvitation(ctx context.Context, input model.AcceptInvitationInput) (*model.LoginPayload, error) {
 	info := request.From(ctx)
@@ -572,6 +589,26 @@ func (r *queryResolver) ManageUsage(ctx context.Context, from string, to string,
 	for i, row := range rows {
 		out[i] = model.UsageRow{Day: row.Day.Format("2006-01-02"), Activity: row.Activity, Tool: row.Tool, Outcome: row.Outcome, Count: int(row.Count),
 			User: &model.ManagedUser{ID: row.UserID.String(), Name: row.Name, Email: row.Email, Kind: userKind(auth.Kind(row.Kind))}}
+	}
+	return out, nil
+}
+
+// ManageParkedEvents is the resolver for the manageParkedEvents field.
+func (r *queryResolver) ManageParkedEvents(ctx context.Context, first *int) ([]model.ParkedEvent, error) {
+	if _, err := caller(ctx); err != nil {
+		return nil, err
+	}
+	n := 100
+	if first != nil {
+		n = *first
+	}
+	ps, err := r.Manage.ListParkedEvents(ctx, n)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]model.ParkedEvent, len(ps))
+	for i, p := range ps {
+		out[i] = *parkedEventModel(p)
 	}
 	return out, nil
 }

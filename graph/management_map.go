@@ -37,6 +37,11 @@ func serviceTokenModel(t manage.ServiceToken) *model.ServiceToken {
 	return &model.ServiceToken{ID: t.ID.String(), Name: t.Name, Prefix: t.Prefix, CreatedAt: t.CreatedAt, ExpiresAt: t.ExpiresAt, LastUsedAt: t.LastUsedAt, RevokedAt: t.RevokedAt}
 }
 
+func parkedEventModel(p manage.ParkedEvent) *model.ParkedEvent {
+	return &model.ParkedEvent{EventID: p.EventID.String(), Consumer: p.Consumer, EventType: p.EventType, SubjectType: p.SubjectType,
+		Attempts: p.Attempts, ErrorClass: p.ErrorClass, ParkedAt: p.ParkedAt}
+}
+
 func metadataGrantModel(g manage.MetadataGrant) model.ManagedGrant {
 	return model.ManagedGrant{
 		PrincipalType: principalTypeModel(g.PrincipalType), PrincipalID: g.PrincipalID.String(), Recipient: g.Label, Name: g.Name,

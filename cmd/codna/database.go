@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"path/filepath"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -16,18 +17,79 @@ import (
 // embeddedDB is the name of the application database in the embedded cluster.
 const embeddedDB = "codna"
 
+// embeddedGiveUp is how long `codna serve` keeps trying to bring a dead
+// embedded database back before it exits non-zero (a variable for tests).
+var embeddedGiveUp = time.Minute
+
 // database is a database URL and, when this process started the embedded
-// cluster for it, the cluster to stop.
+// cluster for it, the cluster to stop: supervised (serve) or not (manage,
+// migrate); for serve also the data directory lock to release.
 type database struct {
 	URL     string
 	cluster *pgcluster.Cluster
+	sup     *pgcluster.Supervisor
+	release func()
 }
 
-// Close stops the embedded cluster if this process started it.
+// Close stops the embedded cluster if this process started it, then
+// releases the data directory lock.
 func (d *database) Close() {
 	if d.cluster != nil {
 		_ = d.cluster.Stop()
 	}
+	if d.sup != nil {
+		_ = d.sup.Stop()
+	}
+	if d.release != nil {
+		d.release()
+	}
+}
+
+// openServeDatabase is openDatabase for `codna serve`: with the embedded
+// database, serve takes the data directory lock (a second serve is refused)
+// and runs the cluster itself, supervised (restarted when it dies), never
+// attaching to one another process runs. A cluster a manage or migrate
+// command started for its own duration is waited for, up to 30 s.
+func openServeDatabase(ctx context.Context, c config, log *slog.Logger) (*database, error) {
+	if c.DatabaseURL != "" {
+		return &database{URL: c.DatabaseURL}, nil
+	}
+	release, err := lockDataDir(c.DataDir)
+	if err != nil {
+		return nil, err
+	}
+	dir := filepath.Join(c.DataDir, "pg")
+	o := pgcluster.Options{DataDir: dir, Fsync: true, Logger: log, StopTimeout: c.Server.ShutdownTimeout}
+	var sup *pgcluster.Supervisor
+	for waited := time.Duration(0); ; waited += 500 * time.Millisecond {
+		sup, err = pgcluster.Supervise(ctx, o, pgcluster.Supervision{GiveUpAfter: embeddedGiveUp})
+		if !errors.Is(err, pgcluster.ErrAlreadyRunning) || waited >= 30*time.Second {
+			break
+		}
+		if waited == 0 {
+			log.Info("the embedded database is up for another codna command (manage, migrate); waiting for it to finish", "data_dir", dir)
+		}
+		select {
+		case <-ctx.Done():
+			release()
+			return nil, ctx.Err()
+		case <-time.After(500 * time.Millisecond):
+		}
+	}
+	if errors.Is(err, pgcluster.ErrAlreadyRunning) {
+		release()
+		return nil, fmt.Errorf("the embedded database in %s is held by another codna command; try again when it has finished: %w", dir, err)
+	}
+	if err != nil {
+		release()
+		return nil, fmt.Errorf("start the embedded database (set CODNA_DATABASE_URL to use another): %w", err)
+	}
+	if err := ensureDatabase(ctx, sup.DSN("postgres")); err != nil {
+		_ = sup.Stop()
+		release()
+		return nil, err
+	}
+	return &database{URL: sup.DSN(embeddedDB), sup: sup, release: release}, nil
 }
 
 // openDatabase returns CODNA_DATABASE_URL, or the embedded database under
@@ -58,7 +120,8 @@ func openDatabase(ctx context.Context, c config, log *slog.Logger) (*database, e
 	return &database{URL: cl.DSN(embeddedDB), cluster: cl}, nil
 }
 
-// openLogged makes the process logger and opens the database with it.
+// openLogged makes the process logger and opens the database with it (for
+// the commands other than serve).
 func openLogged(ctx context.Context, c config, stderr io.Writer) (*database, *slog.Logger, error) {
 	log, err := newLogger(c, stderr)
 	if err != nil {

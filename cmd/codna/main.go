@@ -48,6 +48,8 @@ Commands:
                          [--reason R] [--restore-sharing] [--user ID --principal-type user|group]
   manage audit list [--action A] [--since T] [--until T]
   manage usage report --from YYYY-MM-DD --to YYYY-MM-DD
+  manage outbox parked
+  manage outbox retry --id EVENT --consumer C
 
 Without CODNA_DATABASE_URL every command uses the embedded database under
 CODNA_DATA_DIR (default ./.codna): the one a running 'codna serve' has up, or

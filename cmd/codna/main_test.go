@@ -168,3 +168,26 @@ func TestManageGroupsAgentsAndDocumentsFromTheCLI(t *testing.T) {
 	var ue usageError
 	require.ErrorAs(t, err, &ue)
 }
+
+// A manage token with a lifetime that is not positive would never expire;
+// it is refused, as the API refuses such a validFor.
+func TestTokenCreateRefusesNonPositiveExpiry(t *testing.T) {
+	d := pgtest.New(t)
+	t.Setenv("CODNA_DATABASE_URL", d.URL)
+	for _, exp := range []string{"-5s", "0s", "0"} {
+		_, _, err := runCLI(t, "", "manage", "token", "create", "--name", "bot", "--expires", exp)
+		var ue usageError
+		require.ErrorAs(t, err, &ue, "--expires %s", exp)
+		require.ErrorContains(t, err, "positive lifetime")
+	}
+	var n int
+	require.NoError(t, d.Pool.QueryRow(context.Background(), `SELECT count(*) FROM service_tokens`).Scan(&n))
+	require.Zero(t, n, "no token was created")
+
+	// Left out, the token never expires.
+	_, _, err := runCLI(t, "", "manage", "token", "create", "--name", "bot")
+	require.NoError(t, err)
+	var never bool
+	require.NoError(t, d.Pool.QueryRow(context.Background(), `SELECT expires_at IS NULL FROM service_tokens WHERE name = 'bot'`).Scan(&never))
+	require.True(t, never)
+}

@@ -27,8 +27,9 @@ func manageCmd(ctx context.Context, cfg config, args []string, stdin io.Reader, 
 	name := fs.String("name", "", "a name")
 	id := fs.String("id", "", "an id")
 	passwordStdin := fs.Bool("password-stdin", false, "read the password from standard input (first line)")
-	expires := fs.Duration("expires", 0, "token lifetime, e.g. 720h; 0: never expires")
+	expires := fs.Duration("expires", 0, "token lifetime, e.g. 720h; left out: never expires")
 	more := moreFlags(fs)
+	outboxF := newOutboxFlags(fs)
 	if err := fs.Parse(rest); err != nil {
 		return usageError{err.Error()}
 	}
@@ -95,6 +96,11 @@ func manageCmd(ctx context.Context, cfg config, args []string, stdin io.Reader, 
 		if *name == "" {
 			return usageError{"token create needs --name"}
 		}
+		// As the API refuses a validFor that is not positive: a token must
+		// not silently never expire because its lifetime was mistyped.
+		if flagSet(fs, "expires") && *expires <= 0 {
+			return usageError{fmt.Sprintf("--expires %v: give a positive lifetime such as 720h, or leave --expires out for a token that never expires", *expires)}
+		}
 		act = func(ctx context.Context, svc *manage.Service) error {
 			var exp *time.Time
 			if *expires > 0 {
@@ -145,6 +151,11 @@ func manageCmd(ctx context.Context, cfg config, args []string, stdin io.Reader, 
 			return err
 		}
 		if m == nil {
+			if m, err = outboxManage(noun+" "+verb, outboxF, *id, stdout); err != nil {
+				return err
+			}
+		}
+		if m == nil {
 			return usageError{fmt.Sprintf("unknown manage command %q", noun+" "+verb)}
 		}
 		act = m
@@ -189,4 +200,11 @@ func timeOrDash(t *time.Time) string {
 		return "-"
 	}
 	return t.Format(time.RFC3339)
+}
+
+// flagSet reports whether the flag was given on the command line.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }

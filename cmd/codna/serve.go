@@ -5,13 +5,17 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"codna/internal/db"
 	"codna/internal/document"
 	"codna/internal/server"
 )
 
-func serve(ctx context.Context, cfg config, args []string, stderr io.Writer) error {
+func serve(ctx context.Context, cfg config, args []string, stderr io.Writer) (err error) {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&cfg.Server.Listen, "listen", cfg.Server.Listen, "address to listen on (CODNA_LISTEN)")
@@ -25,37 +29,97 @@ func serve(ctx context.Context, cfg config, args []string, stderr io.Writer) err
 	if fs.NArg() > 0 {
 		return usageError{fmt.Sprintf("serve takes no arguments, got %q", fs.Args())}
 	}
-	dbase, log, err := openLogged(ctx, cfg, stderr)
+	log, err := newLogger(cfg, stderr)
 	if err != nil {
 		return err
 	}
-	defer dbase.Close()
+	// Everything started below ends with this context: on a signal, or
+	// when serve gives up on its database.
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	dbase, err := openServeDatabase(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	var (
+		pool   *pgxpool.Pool
+		srv    *server.Server
+		purger *document.Purger
+	)
+	defer func() {
+		cancel()
+		shutdown(log, cfg.Server.ShutdownTimeout, srv, purger, pool, dbase)
+	}()
 	if cfg.Migrate {
 		if err := db.MigrateUp(ctx, dbase.URL); err != nil {
 			return err
 		}
 	}
-	pool, err := db.Open(ctx, dbase.URL, nil)
-	if err != nil {
+	if pool, err = db.Open(ctx, dbase.URL, nil); err != nil {
 		return err
 	}
-	defer pool.Close()
 	if cfg.Demo {
 		if err := seedDemo(ctx, pool, cfg.Server.Auth.Argon2, stderr); err != nil {
 			return fmt.Errorf("seed demo: %w", err)
 		}
 	}
-	srv := server.New(pool, cfg.Server, log)
-	purger := document.NewPurger(srv.Docs, cfg.PurgeEvery, log.With("component", "purger"))
+	srv = server.New(pool, cfg.Server, log)
+	var dbFailed <-chan struct{}
+	if dbase.sup != nil {
+		srv.Liveness = dbase.sup.Health
+		dbFailed = dbase.sup.Failed()
+	}
+	purger = document.NewPurger(srv.Docs, cfg.PurgeEvery, log.With("component", "purger"))
 	if err := purger.Start(ctx); err != nil {
 		return err
 	}
-	defer purger.Stop()
 	if err := srv.Start(ctx); err != nil {
 		return err
 	}
-	<-ctx.Done()
-	log.Info("shutting down")
-	srv.Stop()
-	return nil
+	select {
+	case <-ctx.Done():
+		log.Info("shutting down", "timeout", cfg.Server.ShutdownTimeout)
+		return nil
+	case <-dbFailed:
+		err := fmt.Errorf("the embedded database died and could not be restarted; exiting so that a process manager can start codna again: %w", dbase.sup.Err())
+		log.Error("shutting down", "err", err)
+		return err
+	}
+}
+
+// shutdown stops what serve started, in order, within a bound: the HTTP
+// server, outbox worker and hub (server.Stop, bounded by timeout), the
+// purger, then the database. Work still running at the deadline is
+// abandoned: stopping the embedded cluster ends its sessions (its own stop
+// is bounded too), and the pool is not waited for more than a few seconds.
+// Any of srv, purger and pool may be nil (serve failed before them).
+func shutdown(log *slog.Logger, timeout time.Duration, srv *server.Server, purger *document.Purger, pool *pgxpool.Pool, dbase *database) {
+	appDone := make(chan struct{})
+	go func() {
+		defer close(appDone)
+		if srv != nil {
+			srv.Stop()
+		}
+		if purger != nil {
+			purger.Stop()
+		}
+	}()
+	select {
+	case <-appDone:
+	case <-time.After(timeout + time.Second):
+		log.Warn("shutdown: abandoning work still running at the deadline", "timeout", timeout)
+	}
+	poolDone := make(chan struct{})
+	go func() {
+		defer close(poolDone)
+		if pool != nil {
+			pool.Close() // waits for connections in use: the database's stop ends them
+		}
+	}()
+	dbase.Close()
+	select {
+	case <-poolDone:
+	case <-time.After(5 * time.Second):
+		log.Warn("shutdown: database connections still held by abandoned work; exiting anyway")
+	}
 }

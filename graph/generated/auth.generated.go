@@ -62,6 +62,7 @@ type MutationResolver interface {
 	QuarantineDocument(ctx context.Context, input model.QuarantineInput) (*model.QuarantinePayload, error)
 	ReleaseDocument(ctx context.Context, input model.ReleaseInput) (*model.QuarantinePayload, error)
 	TakeAwayShare(ctx context.Context, input model.TakeAwayShareInput) (*model.TakeAwaySharePayload, error)
+	RetryParkedEvent(ctx context.Context, input model.RetryParkedEventInput) (*model.RetryParkedEventPayload, error)
 	AcceptInvitation(ctx context.Context, input model.AcceptInvitationInput) (*model.LoginPayload, error)
 }
 type QueryResolver interface {
@@ -91,6 +92,7 @@ type QueryResolver interface {
 	ManageAudit(ctx context.Context, first *int, after *string, filter *model.AuditFilter) (*model.AuditConnection, error)
 	ManageDocument(ctx context.Context, id string) (*model.DocumentMetadata, error)
 	ManageUsage(ctx context.Context, from string, to string, userID *string) ([]model.UsageRow, error)
+	ManageParkedEvents(ctx context.Context, first *int) ([]model.ParkedEvent, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -495,6 +497,20 @@ func (ec *executionContext) field_Mutation_restoreRevision_args(ctx context.Cont
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (model.RestoreRevisionInput, error) {
 			return ec.unmarshalNRestoreRevisionInput2codnaᚋgraphᚋmodelᚐRestoreRevisionInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_retryParkedEvent_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.RetryParkedEventInput, error) {
+			return ec.unmarshalNRetryParkedEventInput2codnaᚋgraphᚋmodelᚐRetryParkedEventInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -998,6 +1014,20 @@ func (ec *executionContext) field_Query_manageGroupMembers_args(ctx context.Cont
 		return nil, err
 	}
 	args["groupId"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_manageParkedEvents_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
 	return args, nil
 }
 
@@ -3000,6 +3030,50 @@ func (ec *executionContext) fieldContext_Mutation_takeAwayShare(ctx context.Cont
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_retryParkedEvent(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_retryParkedEvent(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RetryParkedEvent(ctx, fc.Args["input"].(model.RetryParkedEventInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.RetryParkedEventPayload) graphql.Marshaler {
+			return ec.marshalNRetryParkedEventPayload2ᚖcodnaᚋgraphᚋmodelᚐRetryParkedEventPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_retryParkedEvent(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RetryParkedEventPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_retryParkedEvent_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_acceptInvitation(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -4116,6 +4190,50 @@ func (ec *executionContext) fieldContext_Query_manageUsage(ctx context.Context, 
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_manageParkedEvents(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_manageParkedEvents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ManageParkedEvents(ctx, fc.Args["first"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.ParkedEvent) graphql.Marshaler {
+			return ec.marshalNParkedEvent2ᚕcodnaᚋgraphᚋmodelᚐParkedEventᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_manageParkedEvents(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ParkedEvent(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_manageParkedEvents_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query___type(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -4691,6 +4809,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "retryParkedEvent":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_retryParkedEvent(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "acceptInvitation":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_acceptInvitation(ctx, field)
@@ -4889,6 +5014,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_manageUsage(ctx, field)
+				})
+		case "manageParkedEvents":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_manageParkedEvents(ctx, field)
 				})
 		case "__type":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {

@@ -1677,6 +1677,167 @@ func (ec *executionContext) fieldContext_ManagedUserEdge_node(_ context.Context,
 	return fc, nil
 }
 
+func (ec *executionContext) _ParkedEvent_eventId(ctx context.Context, field graphql.CollectedField, obj *model.ParkedEvent) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ParkedEvent_eventId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.EventID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ParkedEvent_eventId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ParkedEvent", field, false, false, "ID")
+}
+
+func (ec *executionContext) _ParkedEvent_consumer(ctx context.Context, field graphql.CollectedField, obj *model.ParkedEvent) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ParkedEvent_consumer(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Consumer, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ParkedEvent_consumer(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ParkedEvent", field, false, false, "String")
+}
+
+func (ec *executionContext) _ParkedEvent_eventType(ctx context.Context, field graphql.CollectedField, obj *model.ParkedEvent) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ParkedEvent_eventType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.EventType, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ParkedEvent_eventType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ParkedEvent", field, false, false, "String")
+}
+
+func (ec *executionContext) _ParkedEvent_subjectType(ctx context.Context, field graphql.CollectedField, obj *model.ParkedEvent) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ParkedEvent_subjectType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SubjectType, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ParkedEvent_subjectType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ParkedEvent", field, false, false, "String")
+}
+
+func (ec *executionContext) _ParkedEvent_attempts(ctx context.Context, field graphql.CollectedField, obj *model.ParkedEvent) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ParkedEvent_attempts(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Attempts, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ParkedEvent_attempts(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ParkedEvent", field, false, false, "Int")
+}
+
+func (ec *executionContext) _ParkedEvent_errorClass(ctx context.Context, field graphql.CollectedField, obj *model.ParkedEvent) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ParkedEvent_errorClass(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ErrorClass, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ParkedEvent_errorClass(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ParkedEvent", field, false, false, "String")
+}
+
+func (ec *executionContext) _ParkedEvent_parkedAt(ctx context.Context, field graphql.CollectedField, obj *model.ParkedEvent) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ParkedEvent_parkedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ParkedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ParkedEvent_parkedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ParkedEvent", field, false, false, "Time")
+}
+
 func (ec *executionContext) _QuarantinePayload_document(ctx context.Context, field graphql.CollectedField, obj *model.QuarantinePayload) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -1736,6 +1897,38 @@ func (ec *executionContext) fieldContext_QuarantinePayload_notRestored(_ context
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_ManagedGrant(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RetryParkedEventPayload_parkedEvent(ctx context.Context, field graphql.CollectedField, obj *model.RetryParkedEventPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RetryParkedEventPayload_parkedEvent(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ParkedEvent, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ParkedEvent) graphql.Marshaler {
+			return ec.marshalNParkedEvent2ᚖcodnaᚋgraphᚋmodelᚐParkedEvent(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RetryParkedEventPayload_parkedEvent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RetryParkedEventPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ParkedEvent(ctx, field)
 		},
 	}
 	return fc, nil
@@ -2946,6 +3139,55 @@ func UnmarshalResetPasswordInput(ctx context.Context, raw any) (model.ResetPassw
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputRetryParkedEventInput(ctx context.Context, obj any) (model.RetryParkedEventInput, error) {
+	var it model.RetryParkedEventInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"eventId", "consumer"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "eventId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("eventId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EventID = data
+		case "consumer":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("consumer"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Consumer = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalRetryParkedEventInput unmarshals raw into the RetryParkedEventInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalRetryParkedEventInput(ctx context.Context, raw any) (model.RetryParkedEventInput, error) {
+	var out model.RetryParkedEventInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "RetryParkedEventInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputServiceTokenInput(ctx context.Context, obj any) (model.ServiceTokenInput, error) {
 	var it model.ServiceTokenInput
 	if obj == nil {
@@ -4061,6 +4303,69 @@ func (ec *executionContext) _ManagedUserEdge(ctx context.Context, sel ast.Select
 	return out
 }
 
+var parkedEventImplementors = []string{"ParkedEvent"}
+
+func (ec *executionContext) _ParkedEvent(ctx context.Context, sel ast.SelectionSet, obj *model.ParkedEvent) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, parkedEventImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ParkedEvent")
+		case "eventId":
+			out.Values[i] = ec._ParkedEvent_eventId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "consumer":
+			out.Values[i] = ec._ParkedEvent_consumer(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "eventType":
+			out.Values[i] = ec._ParkedEvent_eventType(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "subjectType":
+			out.Values[i] = ec._ParkedEvent_subjectType(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "attempts":
+			out.Values[i] = ec._ParkedEvent_attempts(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "errorClass":
+			out.Values[i] = ec._ParkedEvent_errorClass(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "parkedAt":
+			out.Values[i] = ec._ParkedEvent_parkedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var quarantinePayloadImplementors = []string{"QuarantinePayload"}
 
 func (ec *executionContext) _QuarantinePayload(ctx context.Context, sel ast.SelectionSet, obj *model.QuarantinePayload) graphql.Marshaler {
@@ -4079,6 +4384,39 @@ func (ec *executionContext) _QuarantinePayload(ctx context.Context, sel ast.Sele
 			}
 		case "notRestored":
 			out.Values[i] = ec._QuarantinePayload_notRestored(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var retryParkedEventPayloadImplementors = []string{"RetryParkedEventPayload"}
+
+func (ec *executionContext) _RetryParkedEventPayload(ctx context.Context, sel ast.SelectionSet, obj *model.RetryParkedEventPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, retryParkedEventPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RetryParkedEventPayload")
+		case "parkedEvent":
+			out.Values[i] = ec._RetryParkedEventPayload_parkedEvent(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -4640,6 +4978,34 @@ func (ec *executionContext) marshalNManagedUserEdge2ᚕcodnaᚋgraphᚋmodelᚐM
 	return ret
 }
 
+func (ec *executionContext) marshalNParkedEvent2codnaᚋgraphᚋmodelᚐParkedEvent(ctx context.Context, sel ast.SelectionSet, v model.ParkedEvent) graphql.Marshaler {
+	return ec._ParkedEvent(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNParkedEvent2ᚕcodnaᚋgraphᚋmodelᚐParkedEventᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ParkedEvent) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNParkedEvent2codnaᚋgraphᚋmodelᚐParkedEvent(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNParkedEvent2ᚖcodnaᚋgraphᚋmodelᚐParkedEvent(ctx context.Context, sel ast.SelectionSet, v *model.ParkedEvent) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ParkedEvent!")
+		return graphql.Null
+	}
+	return ec._ParkedEvent(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNQuarantineInput2codnaᚋgraphᚋmodelᚐQuarantineInput(ctx context.Context, v any) (model.QuarantineInput, error) {
 	res, err := ec.unmarshalInputQuarantineInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -4661,6 +5027,19 @@ func (ec *executionContext) unmarshalNReleaseInput2codnaᚋgraphᚋmodelᚐRelea
 func (ec *executionContext) unmarshalNResetPasswordInput2codnaᚋgraphᚋmodelᚐResetPasswordInput(ctx context.Context, v any) (model.ResetPasswordInput, error) {
 	res, err := ec.unmarshalInputResetPasswordInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNRetryParkedEventInput2codnaᚋgraphᚋmodelᚐRetryParkedEventInput(ctx context.Context, v any) (model.RetryParkedEventInput, error) {
+	res, err := ec.unmarshalInputRetryParkedEventInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNRetryParkedEventPayload2ᚖcodnaᚋgraphᚋmodelᚐRetryParkedEventPayload(ctx context.Context, sel ast.SelectionSet, v *model.RetryParkedEventPayload) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "RetryParkedEventPayload!")
+		return graphql.Null
+	}
+	return ec._RetryParkedEventPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNServiceToken2codnaᚋgraphᚋmodelᚐServiceToken(ctx context.Context, sel ast.SelectionSet, v model.ServiceToken) graphql.Marshaler {

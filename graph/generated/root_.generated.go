@@ -429,6 +429,7 @@ type ComplexityRoot struct {
 		ResolveNotification      func(childComplexity int, input model.NotificationInput) int
 		RestoreDocument          func(childComplexity int, input model.RestoreDocumentInput) int
 		RestoreRevision          func(childComplexity int, input model.RestoreRevisionInput) int
+		RetryParkedEvent         func(childComplexity int, input model.RetryParkedEventInput) int
 		RevokeAccess             func(childComplexity int, input model.RevokeAccessInput) int
 		RevokeBatch              func(childComplexity int, input model.RevokeBatchInput) int
 		RevokeServiceToken       func(childComplexity int, input model.ServiceTokenInput) int
@@ -477,6 +478,16 @@ type ComplexityRoot struct {
 		HasNextPage func(childComplexity int) int
 	}
 
+	ParkedEvent struct {
+		Attempts    func(childComplexity int) int
+		Consumer    func(childComplexity int) int
+		ErrorClass  func(childComplexity int) int
+		EventID     func(childComplexity int) int
+		EventType   func(childComplexity int) int
+		ParkedAt    func(childComplexity int) int
+		SubjectType func(childComplexity int) int
+	}
+
 	PastAddress struct {
 		Path      func(childComplexity int) int
 		Slug      func(childComplexity int) int
@@ -522,6 +533,7 @@ type ComplexityRoot struct {
 		ManageDocument      func(childComplexity int, id string) int
 		ManageGroupMembers  func(childComplexity int, groupID string) int
 		ManageGroups        func(childComplexity int) int
+		ManageParkedEvents  func(childComplexity int, first *int) int
 		ManageServiceTokens func(childComplexity int) int
 		ManageUsage         func(childComplexity int, from string, to string, userID *string) int
 		ManagedUsers        func(childComplexity int, first *int, after *string) int
@@ -545,6 +557,10 @@ type ComplexityRoot struct {
 	RestoreRevisionPayload struct {
 		Changed  func(childComplexity int) int
 		Document func(childComplexity int) int
+	}
+
+	RetryParkedEventPayload struct {
+		ParkedEvent func(childComplexity int) int
 	}
 
 	RevokeAccessPayload struct {
@@ -2333,6 +2349,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RestoreRevision(childComplexity, args["input"].(model.RestoreRevisionInput)), true
+	case "Mutation.retryParkedEvent":
+		if e.ComplexityRoot.Mutation.RetryParkedEvent == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_retryParkedEvent_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RetryParkedEvent(childComplexity, args["input"].(model.RetryParkedEventInput)), true
 	case "Mutation.revokeAccess":
 		if e.ComplexityRoot.Mutation.RevokeAccess == nil {
 			break
@@ -2584,6 +2611,49 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PageInfo.HasNextPage(childComplexity), true
+
+	case "ParkedEvent.attempts":
+		if e.ComplexityRoot.ParkedEvent.Attempts == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ParkedEvent.Attempts(childComplexity), true
+	case "ParkedEvent.consumer":
+		if e.ComplexityRoot.ParkedEvent.Consumer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ParkedEvent.Consumer(childComplexity), true
+	case "ParkedEvent.errorClass":
+		if e.ComplexityRoot.ParkedEvent.ErrorClass == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ParkedEvent.ErrorClass(childComplexity), true
+	case "ParkedEvent.eventId":
+		if e.ComplexityRoot.ParkedEvent.EventID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ParkedEvent.EventID(childComplexity), true
+	case "ParkedEvent.eventType":
+		if e.ComplexityRoot.ParkedEvent.EventType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ParkedEvent.EventType(childComplexity), true
+	case "ParkedEvent.parkedAt":
+		if e.ComplexityRoot.ParkedEvent.ParkedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ParkedEvent.ParkedAt(childComplexity), true
+	case "ParkedEvent.subjectType":
+		if e.ComplexityRoot.ParkedEvent.SubjectType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ParkedEvent.SubjectType(childComplexity), true
 
 	case "PastAddress.path":
 		if e.ComplexityRoot.PastAddress.Path == nil {
@@ -2852,6 +2922,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.ManageGroups(childComplexity), true
+	case "Query.manageParkedEvents":
+		if e.ComplexityRoot.Query.ManageParkedEvents == nil {
+			break
+		}
+
+		args, err := ec.field_Query_manageParkedEvents_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ManageParkedEvents(childComplexity, args["first"].(*int)), true
 	case "Query.manageServiceTokens":
 		if e.ComplexityRoot.Query.ManageServiceTokens == nil {
 			break
@@ -2969,6 +3050,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.RestoreRevisionPayload.Document(childComplexity), true
+
+	case "RetryParkedEventPayload.parkedEvent":
+		if e.ComplexityRoot.RetryParkedEventPayload.ParkedEvent == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RetryParkedEventPayload.ParkedEvent(childComplexity), true
 
 	case "RevokeAccessPayload.document":
 		if e.ComplexityRoot.RevokeAccessPayload.Document == nil {
@@ -3322,6 +3410,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("ResetPasswordInput", ec.unmarshalInputResetPasswordInput),
 			graphql.NewInputUnmarshaler("RestoreDocumentInput", ec.unmarshalInputRestoreDocumentInput),
 			graphql.NewInputUnmarshaler("RestoreRevisionInput", ec.unmarshalInputRestoreRevisionInput),
+			graphql.NewInputUnmarshaler("RetryParkedEventInput", ec.unmarshalInputRetryParkedEventInput),
 			graphql.NewInputUnmarshaler("RevokeAccessInput", ec.unmarshalInputRevokeAccessInput),
 			graphql.NewInputUnmarshaler("RevokeBatchInput", ec.unmarshalInputRevokeBatchInput),
 			graphql.NewInputUnmarshaler("ServiceTokenInput", ec.unmarshalInputServiceTokenInput),
@@ -3636,7 +3725,7 @@ extend type Document {
 }
 
 extend type Query {
-  "What was shared with you since a time, newest first: only grants that still stand, on live documents."
+  "What was shared with you since a time, newest first: only grants that still stand, on live documents, each document once (its latest grant or upgrade)."
   recentlyShared(since: Time!, first: Int = 50): [SharedWithMe!]!
   "The standing grants of one sharing action (yours, or on your documents)."
   batch(id: ID!): [Grant!]!
@@ -4046,7 +4135,7 @@ type RestoreRevisionPayload {
 }
 
 extend type Mutation {
-  "Creates a document you own. An address already taken is CONFLICT on ` + "`" + `slug` + "`" + `."
+  "Creates a document you own. An address already taken is CONFLICT on ` + "`" + `slug` + "`" + `; an agent creates only in OUTPUT (elsewhere FORBIDDEN on ` + "`" + `space` + "`" + `)."
   createDocument(input: CreateDocumentInput!): CreateDocumentPayload!
   "Saves a new version of a document you can write."
   updateDocument(input: UpdateDocumentInput!): UpdateDocumentPayload!
@@ -4090,7 +4179,7 @@ type Notification {
   subjectType: String!
   "The id of what it is about."
   subjectId: ID
-  "Details, by type (for a batch: ` + "`" + `count` + "`" + ` and ` + "`" + `documents` + "`" + `)."
+  "Details, by type (for a batch: ` + "`" + `count` + "`" + ` and ` + "`" + `documents` + "`" + `). Documents are named by id; a link decision's addresses are given only for pages you can read now."
   payload: JSON!
   "True for work (answer it), false for information."
   requiresDecision: Boolean!
@@ -4156,7 +4245,7 @@ extend type Mutation {
   markNotificationsRead(input: MarkNotificationsReadInput!): MarkNotificationsReadPayload!
   "Marks all your information read, in one step. Decisions stay until they are answered."
   markAllNotificationsRead: MarkNotificationsReadPayload!
-  "Dismisses a piece of information. A decision cannot be dismissed: answer it."
+  "Dismisses a notification. A decision waiting for your answer cannot be dismissed: answer it (it clears itself once it can no longer be answered)."
   dismissNotification(input: NotificationInput!): NotificationPayload!
   "Marks a piece of information done. A decision is resolved by answering it."
   resolveNotification(input: NotificationInput!): NotificationPayload!
@@ -4724,6 +4813,36 @@ type TakeAwaySharePayload {
   document: DocumentMetadata!
 }
 
+"""
+An outbox event parked for one consumer: the consumer kept failing on it, or outran its time
+budget, so the queue moved on without it. Ids and counts only — never the event's payload,
+its error text or anything of the document it concerns.
+"""
+type ParkedEvent {
+  eventId: ID!
+  "The consumer it is parked for, like ` + "`" + `links` + "`" + `."
+  consumer: String!
+  "Like ` + "`" + `document.updated` + "`" + `."
+  eventType: String!
+  "Like ` + "`" + `document` + "`" + `."
+  subjectType: String!
+  "Failed attempts of the consumer when it was parked."
+  attempts: Int!
+  "` + "`" + `timeout` + "`" + `, ` + "`" + `panic` + "`" + ` or ` + "`" + `error` + "`" + `."
+  errorClass: String!
+  parkedAt: Time!
+}
+
+input RetryParkedEventInput {
+  eventId: ID!
+  consumer: String!
+}
+
+type RetryParkedEventPayload {
+  "What was parked; the event is back in the queue for that consumer."
+  parkedEvent: ParkedEvent!
+}
+
 input AcceptInvitationInput {
   token: String!
   password: String!
@@ -4744,6 +4863,8 @@ extend type Query {
   manageDocument(id: ID!): DocumentMetadata!
   "Management only: usage per person per day between two dates (YYYY-MM-DD, inclusive)."
   manageUsage(from: String!, to: String!, userId: ID): [UsageRow!]!
+  "Management only: outbox events parked for a consumer, most recently parked first (` + "`" + `first` + "`" + ` at most 500)."
+  manageParkedEvents(first: Int = 100): [ParkedEvent!]!
 }
 
 extend type Mutation {
@@ -4771,6 +4892,8 @@ extend type Mutation {
   releaseDocument(input: ReleaseInput!): QuarantinePayload!
   "Takes one share away from a document."
   takeAwayShare(input: TakeAwayShareInput!): TakeAwaySharePayload!
+  "Unparks an outbox event for one consumer: it is delivered to that consumer again."
+  retryParkedEvent(input: RetryParkedEventInput!): RetryParkedEventPayload!
   "For the invited person (no sign-in needed): sets their password from an invitation token."
   acceptInvitation(input: AcceptInvitationInput!): LoginPayload!
 }
@@ -5562,6 +5685,26 @@ func (ec *executionContext) childFields_PageInfo(ctx context.Context, field grap
 	return nil, fmt.Errorf("no field named %q was found under type PageInfo", field.Name)
 }
 
+func (ec *executionContext) childFields_ParkedEvent(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "eventId":
+		return ec.fieldContext_ParkedEvent_eventId(ctx, field)
+	case "consumer":
+		return ec.fieldContext_ParkedEvent_consumer(ctx, field)
+	case "eventType":
+		return ec.fieldContext_ParkedEvent_eventType(ctx, field)
+	case "subjectType":
+		return ec.fieldContext_ParkedEvent_subjectType(ctx, field)
+	case "attempts":
+		return ec.fieldContext_ParkedEvent_attempts(ctx, field)
+	case "errorClass":
+		return ec.fieldContext_ParkedEvent_errorClass(ctx, field)
+	case "parkedAt":
+		return ec.fieldContext_ParkedEvent_parkedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ParkedEvent", field.Name)
+}
+
 func (ec *executionContext) childFields_PastAddress(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "space":
@@ -5642,6 +5785,14 @@ func (ec *executionContext) childFields_RestoreRevisionPayload(ctx context.Conte
 		return ec.fieldContext_RestoreRevisionPayload_changed(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type RestoreRevisionPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_RetryParkedEventPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "parkedEvent":
+		return ec.fieldContext_RetryParkedEventPayload_parkedEvent(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RetryParkedEventPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_RevokeAccessPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

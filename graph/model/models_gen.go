@@ -518,6 +518,24 @@ type PageInfo struct {
 	EndCursor *string `json:"endCursor,omitempty"`
 }
 
+// An outbox event parked for one consumer: the consumer kept failing on it, or outran its time
+// budget, so the queue moved on without it. Ids and counts only — never the event's payload,
+// its error text or anything of the document it concerns.
+type ParkedEvent struct {
+	EventID string `json:"eventId"`
+	// The consumer it is parked for, like `links`.
+	Consumer string `json:"consumer"`
+	// Like `document.updated`.
+	EventType string `json:"eventType"`
+	// Like `document`.
+	SubjectType string `json:"subjectType"`
+	// Failed attempts of the consumer when it was parked.
+	Attempts int `json:"attempts"`
+	// `timeout`, `panic` or `error`.
+	ErrorClass string    `json:"errorClass"`
+	ParkedAt   time.Time `json:"parkedAt"`
+}
+
 // A person or agent a share can name.
 type Person struct {
 	ID   string `json:"id"`
@@ -604,6 +622,16 @@ type RestoreRevisionPayload struct {
 	Document *document.Doc `json:"document"`
 	// False when that version's content is already current.
 	Changed bool `json:"changed"`
+}
+
+type RetryParkedEventInput struct {
+	EventID  string `json:"eventId"`
+	Consumer string `json:"consumer"`
+}
+
+type RetryParkedEventPayload struct {
+	// What was parked; the event is back in the queue for that consumer.
+	ParkedEvent *ParkedEvent `json:"parkedEvent"`
 }
 
 // A grant to take away.

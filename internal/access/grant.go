@@ -122,3 +122,31 @@ func Revoke(ctx context.Context, q db.DBTX, documentID uuid.UUID, p Principal, a
 	})
 	return true, err
 }
+
+// EventLost is the outbox event written for each document someone loses
+// access to without any grant of theirs changing — taken out of a group
+// that holds a grant on it — so consumers (the decision keeper) see the
+// change: subject_type user, subject_id the person, document_id the
+// document, payload {groupId, reason}.
+const EventLost = "access.lost"
+
+// LoseGroup writes, inside the caller's transaction and after the person
+// was taken out of the group, an EventLost outbox event for every document
+// the group holds a grant on where the person now holds less than the group
+// gave them (one statement, then one insert per document). It returns how
+// many it wrote. No access_events row: no grant changed.
+func LoseGroup(ctx context.Context, q db.DBTX, group, person uuid.UUID, actor *uuid.UUID) (int, error) {
+	docs, err := db.Q.DocumentAccessListGroupLosses(ctx, q, db.DocumentAccessListGroupLossesParams{GroupID: group, UserID: person})
+	if err != nil {
+		return 0, err
+	}
+	for _, d := range docs {
+		if _, err := outbox.Write(ctx, q, outbox.Event{
+			Type: EventLost, SubjectType: "user", SubjectID: &person, DocumentID: &d, ActorID: actor,
+			Payload: map[string]any{"groupId": group, "reason": "group_member_removed"},
+		}); err != nil {
+			return 0, err
+		}
+	}
+	return len(docs), nil
+}

@@ -136,6 +136,9 @@ type Given struct {
 
 // RecentlyShared is trace 6: what the actor was given since a time, newest
 // first, at most limit — only grants that still stand, on live documents.
+// A document is listed once, by the latest grant or upgrade to write made
+// since then (who made it, when, why); Permission is the grant as it
+// stands now, as WhyCanISee shows it.
 func RecentlyShared(ctx context.Context, q db.DBTX, since time.Time, limit int) ([]Given, error) {
 	actor, err := auth.RequireUser(ctx)
 	if err != nil {
@@ -147,10 +150,7 @@ func RecentlyShared(ctx context.Context, q db.DBTX, since time.Time, limit int) 
 	}
 	out := make([]Given, len(rows))
 	for i, r := range rows {
-		g := Given{EventID: r.ID, DocumentID: r.DocumentID, GrantedBy: r.ActorID, BatchID: r.BatchID, At: r.CreatedAt}
-		if r.Permission != nil {
-			g.Permission = *r.Permission
-		}
+		g := Given{EventID: r.ID, DocumentID: r.DocumentID, Permission: r.Permission, GrantedBy: r.ActorID, BatchID: r.BatchID, At: r.CreatedAt}
 		if r.GrantReason != nil {
 			g.Reason = *r.GrantReason
 		}

@@ -799,3 +799,38 @@ func TestShareRevokeBatch(t *testing.T) {
 	_, err = b.svc.RevokeBatch(shareAs(b.tornike), uuid.Must(uuid.NewV7()))
 	shareRequireFault(t, err, fault.NotFound, "batchId")
 }
+
+// An upgrade is what was last given: recentlyShared shows the WRITE grant
+// and who raised it, as whyCanISee does, not the first READ grant.
+func TestRecentlySharedShowsTheUpgrade(t *testing.T) {
+	t.Parallel()
+	b := shareSetup(t)
+	writer := b.person(t)
+	d := b.doc(t, b.tornike, "upgraded", "Upgraded", "")
+	since := time.Now().Add(-time.Minute)
+	b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{writer.Email}, Permission: db.PermissionWrite})
+	b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{b.dana.Email}, Permission: db.PermissionRead})
+	mid := time.Now()
+	b.share(t, writer, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{b.dana.Email}, Permission: db.PermissionWrite})
+
+	got, err := access.RecentlyShared(shareAs(b.dana), b.pool, since, 50)
+	require.NoError(t, err)
+	require.Len(t, got, 1, "one document, listed once")
+	require.Equal(t, d, got[0].DocumentID)
+	require.Equal(t, db.PermissionWrite, got[0].Permission)
+	require.Equal(t, writer.ID, *got[0].GrantedBy)
+
+	why, err := access.WhyCanISee(shareAs(b.dana), b.pool, d)
+	require.NoError(t, err)
+	require.Len(t, why.Grants, 1)
+	require.Equal(t, why.Grants[0].Permission, got[0].Permission)
+
+	// An upgrade after `since` of a grant made before it is news too.
+	got, err = access.RecentlyShared(shareAs(b.dana), b.pool, mid, 50)
+	require.NoError(t, err)
+	require.Len(t, got, 1)
+	require.Equal(t, db.PermissionWrite, got[0].Permission)
+	got, err = access.RecentlyShared(shareAs(b.dana), b.pool, time.Now(), 50)
+	require.NoError(t, err)
+	require.Empty(t, got)
+}

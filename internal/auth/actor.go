@@ -62,6 +62,16 @@ func ActorFrom(ctx context.Context) *Actor {
 	return a
 }
 
+// RequireActor returns whoever is acting: a person, an agent or
+// management. Nobody is UNAUTHENTICATED.
+func RequireActor(ctx context.Context) (*Actor, error) {
+	a := ActorFrom(ctx)
+	if a == nil {
+		return nil, fault.New(fault.Unauthenticated, "Sign in first.")
+	}
+	return a, nil
+}
+
 // RequireUser returns the person or agent acting. Nobody is UNAUTHENTICATED;
 // management is FORBIDDEN (it never reads or writes content).
 func RequireUser(ctx context.Context) (*Actor, error) {

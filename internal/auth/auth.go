@@ -24,14 +24,18 @@ type Config struct {
 	SessionTTL  time.Duration // sliding: each use extends a session this far
 	LoginLimit  int           // attempts per email and per IP address in LoginWindow
 	LoginWindow time.Duration
+	// SessionSweep is how often the server deletes expired sessions
+	// (SessionSweeper); zero never.
+	SessionSweep time.Duration
 }
 
 // DefaultConfig is what `codna serve` uses unless configured otherwise.
 var DefaultConfig = Config{
-	Argon2:      DefaultArgon2,
-	SessionTTL:  30 * 24 * time.Hour,
-	LoginLimit:  10,
-	LoginWindow: 15 * time.Minute,
+	Argon2:       DefaultArgon2,
+	SessionTTL:   30 * 24 * time.Hour,
+	LoginLimit:   10,
+	LoginWindow:  15 * time.Minute,
+	SessionSweep: time.Hour,
 }
 
 // User is a user as the API shows it.
@@ -156,16 +160,65 @@ func (s *Service) Login(ctx context.Context, r LoginRequest) (*Session, error) {
 }
 
 // Logout ends the session whose cookie value is secret. It reports whether
-// there was one.
+// there was one. Websockets opened with the session are closed on every
+// replica (live.CredentialChannel, notified in the same transaction).
 func (s *Service) Logout(ctx context.Context, secret string) (bool, error) {
 	if secret == "" {
 		return false, nil
 	}
-	n, err := db.Q.SessionDeleteByHash(ctx, s.pool, HashSecret(secret))
-	if err != nil {
-		return false, err
+	var ended bool
+	err := db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		users, err := db.Q.SessionDeleteByHash(ctx, tx, HashSecret(secret))
+		if err != nil {
+			return err
+		}
+		ended = len(users) > 0
+		return CredentialsEnded(ctx, tx, users...)
+	})
+	return ended, err
+}
+
+// CredentialsEnded tells every replica, when the caller's transaction
+// commits, that a session or token of each user ended, so that their open
+// websockets re-check their credential and close if it is gone. Every
+// change that ends a credential (logout, deactivation, a password reset,
+// revoking a token, deleting an agent) calls it in its transaction.
+func CredentialsEnded(ctx context.Context, tx db.DBTX, users ...uuid.UUID) error {
+	for _, u := range users {
+		if err := db.Q.UserNotifyCredentialEnded(ctx, tx, u); err != nil {
+			return err
+		}
 	}
-	return n > 0, nil
+	return nil
+}
+
+// Recheck reports whether the credential a websocket authenticated with
+// still holds: the session or token is live and its user can still act.
+// Nobody (nil) always holds. Errors: UNAUTHENTICATED when it ended; database
+// errors as they are.
+func (s *Service) Recheck(ctx context.Context, a *Actor) error {
+	if a == nil {
+		return nil
+	}
+	var live bool
+	var err error
+	switch a.Via {
+	case ViaSession:
+		live, err = db.Q.SessionIsLive(ctx, s.pool, a.SessionID)
+	case ViaAccessToken:
+		live, err = db.Q.AccessTokenIsLive(ctx, s.pool, a.TokenID)
+	case ViaServiceToken:
+		live, err = db.Q.ServiceTokenIsLive(ctx, s.pool, a.TokenID)
+	case ViaCLI:
+		live = true // the host's own operator; never over a socket
+	}
+	if err != nil {
+		return err
+	}
+	if !live {
+		return errBadCredentials
+	}
+	return nil
 }
 
 // NoteWebUse records, at most once per person per UTC hour and replica,
@@ -315,12 +368,17 @@ func (s *Service) CreateAccessToken(ctx context.Context, userID uuid.UUID, name 
 
 // RevokeAccessToken revokes one of the user's tokens. Errors: NOT_FOUND when
 // the user has no such token.
+// Websockets opened with the token are closed on every replica.
 func (s *Service) RevokeAccessToken(ctx context.Context, userID, tokenID uuid.UUID) error {
-	_, err := db.Q.AccessTokenRevoke(ctx, s.pool, db.AccessTokenRevokeParams{ID: tokenID, UserID: userID})
-	if errors.Is(err, pgx.ErrNoRows) {
-		return fault.New(fault.NotFound, "No such token.")
-	}
-	return err
+	return db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		_, err := db.Q.AccessTokenRevoke(ctx, tx, db.AccessTokenRevokeParams{ID: tokenID, UserID: userID})
+		if errors.Is(err, pgx.ErrNoRows) {
+			return fault.New(fault.NotFound, "No such token.")
+		} else if err != nil {
+			return err
+		}
+		return CredentialsEnded(ctx, tx, userID)
+	})
 }
 
 // stale says whether a last-used time is worth writing again: at most once a

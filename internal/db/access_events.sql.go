@@ -46,19 +46,20 @@ func (q *Queries) AccessEventCreate(ctx context.Context, db DBTX, arg AccessEven
 }
 
 const accessEventListRecentlyShared = `-- name: AccessEventListRecentlyShared :many
-SELECT ae.id, ae.document_id, ae.permission, ae.actor_id, ae.grant_reason, ae.batch_id, ae.created_at
-FROM access_events ae
-JOIN documents d ON d.id = ae.document_id
-WHERE ae.principal_type = 'user' AND ae.principal_id = $1::uuid
-  AND ae.action = 'granted'
-  AND ae.created_at > $2::timestamptz
-  AND d.deleted_at IS NULL
-  AND EXISTS (
-    SELECT 1 FROM document_access da
-    WHERE da.document_id = ae.document_id
-      AND da.principal_type = 'user' AND da.principal_id = $1::uuid
-  )
-ORDER BY ae.created_at DESC
+SELECT g.id, g.document_id, da.permission, g.actor_id, g.grant_reason, g.batch_id, g.created_at
+FROM (
+  SELECT DISTINCT ON (ae.document_id) ae.id, ae.document_id, ae.principal_type, ae.principal_id, ae.permission, ae.action, ae.actor_id, ae.grant_reason, ae.batch_id, ae.created_at
+  FROM access_events ae
+  WHERE ae.principal_type = 'user' AND ae.principal_id = $1::uuid
+    AND (ae.action = 'granted' OR (ae.action = 'permission_changed' AND ae.permission = 'write'))
+    AND ae.created_at > $2::timestamptz
+  ORDER BY ae.document_id, ae.created_at DESC, ae.id DESC
+) g
+JOIN documents d ON d.id = g.document_id
+JOIN document_access da ON da.document_id = g.document_id
+  AND da.principal_type = 'user' AND da.principal_id = $1::uuid
+WHERE d.deleted_at IS NULL
+ORDER BY g.created_at DESC, g.id DESC
 LIMIT $3
 `
 
@@ -71,14 +72,14 @@ type AccessEventListRecentlySharedParams struct {
 type AccessEventListRecentlySharedRow struct {
 	ID          uuid.UUID
 	DocumentID  uuid.UUID
-	Permission  *Permission
+	Permission  Permission
 	ActorID     *uuid.UUID
 	GrantReason *string
 	BatchID     *uuid.UUID
 	CreatedAt   time.Time
 }
 
-// AccessEventListRecentlyShared is what the actor was given since a time, only grants that still stand on live documents.
+// AccessEventListRecentlyShared is, per document, the latest grant or upgrade the actor was given since a time, where their grant still stands on a live document, with that grant's permission now.
 func (q *Queries) AccessEventListRecentlyShared(ctx context.Context, db DBTX, arg AccessEventListRecentlySharedParams) ([]AccessEventListRecentlySharedRow, error) {
 	rows, err := db.Query(ctx, accessEventListRecentlyShared, arg.ActorID, arg.Since, arg.RowLimit)
 	if err != nil {

@@ -470,6 +470,42 @@ func (q *Queries) DocumentAccessListForUpdate(ctx context.Context, db DBTX, docu
 	return items, nil
 }
 
+const documentAccessListGroupLosses = `-- name: DocumentAccessListGroupLosses :many
+SELECT d.id
+FROM document_access da
+JOIN documents d ON d.id = da.document_id
+WHERE da.principal_type = 'group' AND da.principal_id = $1
+  AND document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $2::uuid, true)
+      < CASE da.permission WHEN 'write' THEN 2 ELSE 1 END
+ORDER BY d.id
+`
+
+type DocumentAccessListGroupLossesParams struct {
+	GroupID uuid.UUID
+	UserID  uuid.UUID
+}
+
+// DocumentAccessListGroupLosses lists the documents a group grants on where a person (just taken out of it) now holds less than the group gave.
+func (q *Queries) DocumentAccessListGroupLosses(ctx context.Context, db DBTX, arg DocumentAccessListGroupLossesParams) ([]uuid.UUID, error) {
+	rows, err := db.Query(ctx, documentAccessListGroupLosses, arg.GroupID, arg.UserID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var id uuid.UUID
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const documentAccessLockBatch = `-- name: DocumentAccessLockBatch :many
 SELECT da.document_id, da.principal_type, da.principal_id, d.created_by AS owner_id
 FROM document_access da

@@ -24,7 +24,8 @@ WHERE id = ANY(ARRAY(
   FOR UPDATE SKIP LOCKED
 ))
 RETURNING id, event_type, subject_type, subject_id, document_id, actor_id, revision_id,
-  payload, created_at, attempts, handled_by
+  payload, created_at, attempts, handled_by, failures,
+  ARRAY(SELECT p.consumer FROM outbox_parked p WHERE p.event_id = events.id)::text[] AS parked
 `
 
 type EventClaimParams struct {
@@ -45,6 +46,8 @@ type EventClaimRow struct {
 	CreatedAt   time.Time
 	Attempts    int32
 	HandledBy   []string
+	Failures    []byte
+	Parked      []string
 }
 
 // EventClaim leases up to batch_size claimable events to a worker: not processed, not leased (or the lease is older than lease_ms), not waiting for a retry. SKIP LOCKED keeps concurrent claimers off each other's rows during the statement; the lease (claimed_at) keeps them off afterwards. The ids are collected into an array (id = ANY(ARRAY(…)), not id IN (…)) so the update finds its rows by primary key whatever the size of the table.
@@ -69,6 +72,8 @@ func (q *Queries) EventClaim(ctx context.Context, db DBTX, arg EventClaimParams)
 			&i.CreatedAt,
 			&i.Attempts,
 			&i.HandledBy,
+			&i.Failures,
+			&i.Parked,
 		); err != nil {
 			return nil, err
 		}
@@ -86,6 +91,7 @@ WHERE id IN (
   SELECT c.id FROM events c
   WHERE c.processed_at IS NOT NULL
     AND c.processed_at < now() - $1::bigint * interval '1 millisecond'
+    AND NOT EXISTS (SELECT 1 FROM outbox_parked p WHERE p.event_id = c.id)
   LIMIT $2::int
 )
 `
@@ -95,7 +101,7 @@ type EventCleanupParams struct {
 	Chunk       int32
 }
 
-// EventCleanup deletes up to chunk events processed more than retention_ms ago.
+// EventCleanup deletes up to chunk events processed more than retention_ms ago and parked for no consumer.
 func (q *Queries) EventCleanup(ctx context.Context, db DBTX, arg EventCleanupParams) (int64, error) {
 	result, err := db.Exec(ctx, eventCleanup, arg.RetentionMs, arg.Chunk)
 	if err != nil {
@@ -160,25 +166,27 @@ func (q *Queries) EventCreate(ctx context.Context, db DBTX, arg EventCreateParam
 const eventFail = `-- name: EventFail :execrows
 UPDATE events SET
   handled_by = handled_by || ARRAY(SELECT n FROM unnest($1::text[]) AS n WHERE n <> ALL(handled_by)),
-  attempts = attempts + 1, last_error = $2::text,
-  retry_at = now() + $3::bigint * interval '1 millisecond',
+  attempts = attempts + 1, last_error = $2::text, failures = $3::jsonb,
+  retry_at = now() + $4::bigint * interval '1 millisecond',
   claimed_at = NULL, claimed_by = NULL
-WHERE id = $4 AND claimed_by = $5::text AND processed_at IS NULL
+WHERE id = $5 AND claimed_by = $6::text AND processed_at IS NULL
 `
 
 type EventFailParams struct {
 	Consumers []string
 	LastError string
+	Failures  []byte
 	RetryMs   int64
 	ID        uuid.UUID
 	Worker    string
 }
 
-// EventFail records a failed attempt: the consumers that did succeed join handled_by, attempts grows by one, the event waits retry_ms before it can be claimed again, and the lease ends.
+// EventFail records a failed attempt: the consumers that did succeed join handled_by, attempts grows by one, failures takes the per-consumer counts, the event waits retry_ms before it can be claimed again, and the lease ends.
 func (q *Queries) EventFail(ctx context.Context, db DBTX, arg EventFailParams) (int64, error) {
 	result, err := db.Exec(ctx, eventFail,
 		arg.Consumers,
 		arg.LastError,
+		arg.Failures,
 		arg.RetryMs,
 		arg.ID,
 		arg.Worker,
@@ -191,20 +199,22 @@ func (q *Queries) EventFail(ctx context.Context, db DBTX, arg EventFailParams) (
 
 const eventGetStats = `-- name: EventGetStats :one
 SELECT count(*)::bigint AS depth,
-  coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8 AS oldest_seconds
+  coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8 AS oldest_seconds,
+  (SELECT count(*) FROM outbox_parked)::bigint AS parked
 FROM events WHERE processed_at IS NULL
 `
 
 type EventGetStatsRow struct {
 	Depth         int64
 	OldestSeconds float64
+	Parked        int64
 }
 
-// EventGetStats is the queue as metrics see it: unprocessed events and the age of the oldest, in seconds (0 when there is none).
+// EventGetStats is the queue as metrics see it: unprocessed events and the age of the oldest, in seconds (0 when there is none), and the parked (event, consumer) pairs.
 func (q *Queries) EventGetStats(ctx context.Context, db DBTX) (EventGetStatsRow, error) {
 	row := db.QueryRow(ctx, eventGetStats)
 	var i EventGetStatsRow
-	err := row.Scan(&i.Depth, &i.OldestSeconds)
+	err := row.Scan(&i.Depth, &i.OldestSeconds, &i.Parked)
 	return i, err
 }
 
@@ -247,4 +257,31 @@ func (q *Queries) EventRenew(ctx context.Context, db DBTX, arg EventRenewParams)
 		return 0, err
 	}
 	return result.RowsAffected(), nil
+}
+
+const eventRequeue = `-- name: EventRequeue :exec
+UPDATE events SET processed_at = NULL, retry_at = NULL, claimed_at = NULL, claimed_by = NULL,
+  failures = failures - $1::text
+WHERE id = $2
+`
+
+type EventRequeueParams struct {
+	Consumer string
+	EventID  uuid.UUID
+}
+
+// EventRequeue puts an event back in the queue for a consumer management unparked: unprocessed, claimable now, that consumer's failures forgotten.
+func (q *Queries) EventRequeue(ctx context.Context, db DBTX, arg EventRequeueParams) error {
+	_, err := db.Exec(ctx, eventRequeue, arg.Consumer, arg.EventID)
+	return err
+}
+
+const eventWake = `-- name: EventWake :exec
+SELECT pg_notify('codna_events', '')
+`
+
+// EventWake wakes the workers when the transaction commits, as the insert trigger does for new events.
+func (q *Queries) EventWake(ctx context.Context, db DBTX) error {
+	_, err := db.Exec(ctx, eventWake)
+	return err
 }

@@ -141,6 +141,31 @@ func (q *Queries) LinkSuggestionGetPair(ctx context.Context, db DBTX, arg LinkSu
 	return i, err
 }
 
+const linkSuggestionListIDsTouching = `-- name: LinkSuggestionListIDsTouching :many
+SELECT id FROM link_suggestions WHERE source_id = $1 OR target_id = $1
+`
+
+// LinkSuggestionListIDsTouching lists the link suggestions from or to a document, so a purge can resolve their decisions before the rows cascade away.
+func (q *Queries) LinkSuggestionListIDsTouching(ctx context.Context, db DBTX, documentID uuid.UUID) ([]uuid.UUID, error) {
+	rows, err := db.Query(ctx, linkSuggestionListIDsTouching, documentID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var id uuid.UUID
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const linkSuggestionListPending = `-- name: LinkSuggestionListPending :many
 SELECT ls.id, ls.source_id, ls.target_id, ls.reason, ls.score, ls.rationale, ls.suggested_by, ls.status, ls.decided_by, ls.decided_at, ls.created_at
 FROM link_suggestions ls

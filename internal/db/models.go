@@ -573,6 +573,7 @@ type Event struct {
 	ClaimedBy   *string
 	RetryAt     *time.Time
 	HandledBy   []string
+	Failures    []byte
 }
 
 type FolderShare struct {
@@ -702,6 +703,14 @@ type Notification struct {
 	CreatedAt        time.Time
 	ReadAt           *time.Time
 	ResolvedAt       *time.Time
+}
+
+type OutboxParked struct {
+	EventID    uuid.UUID
+	Consumer   string
+	Attempts   int32
+	ErrorClass string
+	ParkedAt   time.Time
 }
 
 type ServiceToken struct {

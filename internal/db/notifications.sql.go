@@ -56,7 +56,8 @@ func (q *Queries) NotificationCountInbox(ctx context.Context, db DBTX, arg Notif
 const notificationDismiss = `-- name: NotificationDismiss :one
 WITH upd AS (
   UPDATE notifications SET status = 'dismissed'
-  WHERE id = $1 AND recipient_id = $2 AND NOT requires_decision
+  WHERE id = $1 AND recipient_id = $2
+    AND (NOT requires_decision OR status NOT IN ('unread', 'read'))
   RETURNING id, recipient_id, type, subject_type, subject_id, payload, requires_decision, status, batch_id, created_at, read_at, resolved_at
 )
 SELECT upd.id, upd.recipient_id, upd.type, upd.subject_type, upd.subject_id, upd.payload, upd.requires_decision, upd.status, upd.batch_id, upd.created_at, upd.read_at, upd.resolved_at FROM upd, pg_notify('codna_inbox', upd.recipient_id::text)
@@ -82,7 +83,7 @@ type NotificationDismissRow struct {
 	ResolvedAt       *time.Time
 }
 
-// NotificationDismiss dismisses one of the recipient's information notifications and signals their inbox.
+// NotificationDismiss dismisses one of the recipient's notifications, unless it is an open decision, and signals their inbox.
 func (q *Queries) NotificationDismiss(ctx context.Context, db DBTX, arg NotificationDismissParams) (NotificationDismissRow, error) {
 	row := db.QueryRow(ctx, notificationDismiss, arg.ID, arg.RecipientID)
 	var i NotificationDismissRow
@@ -318,6 +319,130 @@ func (q *Queries) NotificationList(ctx context.Context, db DBTX, arg Notificatio
 			&i.CreatedAt,
 			&i.ReadAt,
 			&i.ResolvedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const notificationListLinkDecisionViews = `-- name: NotificationListLinkDecisionViews :many
+SELECT a.link_id::uuid AS link_id,
+  l.href_as_written, l.resolved_address,
+  t.space AS target_space, t.path AS target_path, t.slug AS target_slug,
+  coalesce(document_access_level(s.id, s.created_by, s.deleted_at, s.quarantined_at, $1::uuid, r.is_person) > 0, false)::boolean AS source_readable,
+  coalesce(document_access_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, $1::uuid, r.is_person) > 0, false)::boolean AS target_readable
+FROM unnest($2::uuid[]) WITH ORDINALITY AS a(link_id, i)
+JOIN unnest($3::uuid[]) WITH ORDINALITY AS b(target_id, i) ON b.i = a.i
+CROSS JOIN (SELECT coalesce((SELECT kind = 'person' FROM users WHERE id = $1::uuid), false) AS is_person) r
+LEFT JOIN document_links l ON l.id = a.link_id
+LEFT JOIN documents s ON s.id = l.source_id
+LEFT JOIN documents t ON t.id = b.target_id
+`
+
+type NotificationListLinkDecisionViewsParams struct {
+	ReaderID  uuid.UUID
+	LinkIds   []uuid.UUID
+	TargetIds []uuid.UUID
+}
+
+type NotificationListLinkDecisionViewsRow struct {
+	LinkID          uuid.UUID
+	HrefAsWritten   *string
+	ResolvedAddress *string
+	TargetSpace     *Space
+	TargetPath      *string
+	TargetSlug      *string
+	SourceReadable  bool
+	TargetReadable  bool
+}
+
+// NotificationListLinkDecisionViews is what a reader may see of link decisions (one row per link id, with the target named in its payload): the edge's href and address as written, the target's address, and whether the reader can read the source and the target now.
+func (q *Queries) NotificationListLinkDecisionViews(ctx context.Context, db DBTX, arg NotificationListLinkDecisionViewsParams) ([]NotificationListLinkDecisionViewsRow, error) {
+	rows, err := db.Query(ctx, notificationListLinkDecisionViews, arg.ReaderID, arg.LinkIds, arg.TargetIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []NotificationListLinkDecisionViewsRow
+	for rows.Next() {
+		var i NotificationListLinkDecisionViewsRow
+		if err := rows.Scan(
+			&i.LinkID,
+			&i.HrefAsWritten,
+			&i.ResolvedAddress,
+			&i.TargetSpace,
+			&i.TargetPath,
+			&i.TargetSlug,
+			&i.SourceReadable,
+			&i.TargetReadable,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const notificationListLinkDecisionsUnraised = `-- name: NotificationListLinkDecisionsUnraised :many
+SELECT l.id, l.source_id, l.target_id, l.href_as_written, l.resolved_address, l.link_text, l.occurrence_count, l.state, l.first_seen_revision, l.created_at, l.updated_at, l.kept_at, s.created_by AS owner_id, t.space AS target_space, t.path AS target_path, t.slug AS target_slug
+FROM document_links l
+JOIN documents s ON s.id = l.source_id
+JOIN documents t ON t.id = l.target_id
+JOIN users u ON u.id = s.created_by
+WHERE (l.source_id = ANY($1::uuid[]) OR l.target_id = ANY($1::uuid[]))
+  AND l.state IN ('stale_text', 'broken') AND l.kept_at IS NULL
+  AND s.deleted_at IS NULL AND s.space <> 'raw'
+  AND document_access_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, s.created_by, u.kind = 'person') > 0
+  AND NOT EXISTS (
+    SELECT 1 FROM notifications n
+    WHERE n.requires_decision AND n.status IN ('unread', 'read')
+      AND n.subject_type = 'link' AND n.subject_id = l.id AND n.recipient_id = s.created_by)
+ORDER BY l.id
+`
+
+type NotificationListLinkDecisionsUnraisedRow struct {
+	DocumentLink DocumentLink
+	OwnerID      uuid.UUID
+	TargetSpace  Space
+	TargetPath   string
+	TargetSlug   string
+}
+
+// NotificationListLinkDecisionsUnraised lists the stale or broken edges touching the given documents that are a decision for their source's owner (as NotificationCountInbox counts them) but have no open decision notification to that owner.
+func (q *Queries) NotificationListLinkDecisionsUnraised(ctx context.Context, db DBTX, documentIds []uuid.UUID) ([]NotificationListLinkDecisionsUnraisedRow, error) {
+	rows, err := db.Query(ctx, notificationListLinkDecisionsUnraised, documentIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []NotificationListLinkDecisionsUnraisedRow
+	for rows.Next() {
+		var i NotificationListLinkDecisionsUnraisedRow
+		if err := rows.Scan(
+			&i.DocumentLink.ID,
+			&i.DocumentLink.SourceID,
+			&i.DocumentLink.TargetID,
+			&i.DocumentLink.HrefAsWritten,
+			&i.DocumentLink.ResolvedAddress,
+			&i.DocumentLink.LinkText,
+			&i.DocumentLink.OccurrenceCount,
+			&i.DocumentLink.State,
+			&i.DocumentLink.FirstSeenRevision,
+			&i.DocumentLink.CreatedAt,
+			&i.DocumentLink.UpdatedAt,
+			&i.DocumentLink.KeptAt,
+			&i.OwnerID,
+			&i.TargetSpace,
+			&i.TargetPath,
+			&i.TargetSlug,
 		); err != nil {
 			return nil, err
 		}
@@ -578,6 +703,64 @@ type NotificationResolveDecisionsRow struct {
 func (q *Queries) NotificationResolveDecisions(ctx context.Context, db DBTX, arg NotificationResolveDecisionsParams) (NotificationResolveDecisionsRow, error) {
 	row := db.QueryRow(ctx, notificationResolveDecisions, arg.SubjectType, arg.SubjectIds)
 	var i NotificationResolveDecisionsRow
+	err := row.Scan(&i.Resolved, &i.Signalled)
+	return i, err
+}
+
+const notificationResolveUnanswerable = `-- name: NotificationResolveUnanswerable :one
+WITH cand AS (
+  SELECT n.id, n.recipient_id, n.subject_type, n.subject_id
+  FROM notifications n
+  WHERE n.requires_decision AND n.status IN ('unread', 'read')
+    AND ((n.subject_type = 'link' AND n.subject_id IN (
+           SELECT l.id FROM document_links l
+           WHERE l.source_id = ANY($1::uuid[]) OR l.target_id = ANY($1::uuid[])))
+      OR (n.subject_type = 'link_suggestion' AND n.subject_id IN (
+           SELECT ls.id FROM link_suggestions ls
+           WHERE ls.source_id = ANY($1::uuid[]) OR ls.target_id = ANY($1::uuid[]))))
+), gone AS (
+  SELECT c.id
+  FROM cand c
+  LEFT JOIN users u ON u.id = c.recipient_id
+  WHERE NOT CASE c.subject_type
+    WHEN 'link' THEN EXISTS (
+      SELECT 1
+      FROM document_links l
+      JOIN documents s ON s.id = l.source_id
+      JOIN documents t ON t.id = l.target_id
+      WHERE l.id = c.subject_id AND l.state IN ('stale_text', 'broken') AND l.kept_at IS NULL
+        AND s.created_by = c.recipient_id AND s.deleted_at IS NULL AND s.space <> 'raw'
+        AND document_access_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, c.recipient_id, coalesce(u.kind = 'person', false)) > 0)
+    ELSE EXISTS (
+      SELECT 1
+      FROM link_suggestions ls
+      JOIN documents s ON s.id = ls.source_id
+      JOIN documents t ON t.id = ls.target_id
+      WHERE ls.id = c.subject_id AND ls.status = 'pending'
+        AND s.deleted_at IS NULL AND s.space <> 'raw' AND t.deleted_at IS NULL
+        AND document_access_level(s.id, s.created_by, s.deleted_at, s.quarantined_at, c.recipient_id, coalesce(u.kind = 'person', false)) >= 2
+        AND document_access_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, c.recipient_id, coalesce(u.kind = 'person', false)) > 0)
+  END
+), upd AS (
+  UPDATE notifications n SET status = 'resolved', resolved_at = now()
+  FROM gone
+  WHERE n.id = gone.id AND n.status IN ('unread', 'read')
+  RETURNING n.recipient_id
+), sig AS (
+  SELECT pg_notify('codna_inbox', r.recipient_id::text) FROM (SELECT DISTINCT recipient_id FROM upd) r
+)
+SELECT (SELECT count(*) FROM upd)::int AS resolved, (SELECT count(*) FROM sig)::int AS signalled
+`
+
+type NotificationResolveUnanswerableRow struct {
+	Resolved  int32
+	Signalled int32
+}
+
+// NotificationResolveUnanswerable resolves the open decisions about links and link suggestions touching the given documents that their recipient can no longer answer (as NotificationCountInbox counts decisions), and signals each recipient's inbox.
+func (q *Queries) NotificationResolveUnanswerable(ctx context.Context, db DBTX, documentIds []uuid.UUID) (NotificationResolveUnanswerableRow, error) {
+	row := db.QueryRow(ctx, notificationResolveUnanswerable, documentIds)
+	var i NotificationResolveUnanswerableRow
 	err := row.Scan(&i.Resolved, &i.Signalled)
 	return i, err
 }

@@ -78,6 +78,22 @@ func (q *Queries) ServiceTokenGetLive(ctx context.Context, db DBTX, tokenHash st
 	return i, err
 }
 
+const serviceTokenIsLive = `-- name: ServiceTokenIsLive :one
+SELECT EXISTS (
+  SELECT 1 FROM service_tokens
+  WHERE id = $1 AND revoked_at IS NULL AND scope = 'manage'
+    AND (expires_at IS NULL OR expires_at > now())
+)
+`
+
+// ServiceTokenIsLive says whether a manage token, by id, is unrevoked and unexpired.
+func (q *Queries) ServiceTokenIsLive(ctx context.Context, db DBTX, id uuid.UUID) (bool, error) {
+	row := db.QueryRow(ctx, serviceTokenIsLive, id)
+	var exists bool
+	err := row.Scan(&exists)
+	return exists, err
+}
+
 const serviceTokenList = `-- name: ServiceTokenList :many
 SELECT id, user_id, name, token_hash, prefix, scope, expires_at, last_used_at, revoked_at, created_at FROM service_tokens ORDER BY created_at DESC, id DESC
 `

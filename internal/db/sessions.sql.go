@@ -48,17 +48,30 @@ func (q *Queries) SessionCreate(ctx context.Context, db DBTX, arg SessionCreateP
 	return i, err
 }
 
-const sessionDeleteByHash = `-- name: SessionDeleteByHash :execrows
+const sessionDeleteByHash = `-- name: SessionDeleteByHash :many
 DELETE FROM sessions WHERE token_hash = $1
+RETURNING user_id
 `
 
-// SessionDeleteByHash ends one session (logout).
-func (q *Queries) SessionDeleteByHash(ctx context.Context, db DBTX, tokenHash string) (int64, error) {
-	result, err := db.Exec(ctx, sessionDeleteByHash, tokenHash)
+// SessionDeleteByHash ends one session (logout) and returns whose it was.
+func (q *Queries) SessionDeleteByHash(ctx context.Context, db DBTX, tokenHash string) ([]uuid.UUID, error) {
+	rows, err := db.Query(ctx, sessionDeleteByHash, tokenHash)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
-	return result.RowsAffected(), nil
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var user_id uuid.UUID
+		if err := rows.Scan(&user_id); err != nil {
+			return nil, err
+		}
+		items = append(items, user_id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const sessionDeleteByUser = `-- name: SessionDeleteByUser :execrows
@@ -68,6 +81,19 @@ DELETE FROM sessions WHERE user_id = $1
 // SessionDeleteByUser ends every session of a user.
 func (q *Queries) SessionDeleteByUser(ctx context.Context, db DBTX, userID uuid.UUID) (int64, error) {
 	result, err := db.Exec(ctx, sessionDeleteByUser, userID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const sessionDeleteExpired = `-- name: SessionDeleteExpired :execrows
+DELETE FROM sessions WHERE expires_at <= now()
+`
+
+// SessionDeleteExpired removes sessions past their expiry.
+func (q *Queries) SessionDeleteExpired(ctx context.Context, db DBTX) (int64, error) {
+	result, err := db.Exec(ctx, sessionDeleteExpired)
 	if err != nil {
 		return 0, err
 	}
@@ -112,6 +138,21 @@ func (q *Queries) SessionGetLive(ctx context.Context, db DBTX, tokenHash string)
 		&i.UpdatedAt,
 	)
 	return i, err
+}
+
+const sessionIsLive = `-- name: SessionIsLive :one
+SELECT EXISTS (
+  SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id
+  WHERE s.id = $1 AND s.expires_at > now() AND u.is_active AND u.kind = 'person'
+)
+`
+
+// SessionIsLive says whether a session, by id, is unexpired and its person still active.
+func (q *Queries) SessionIsLive(ctx context.Context, db DBTX, id uuid.UUID) (bool, error) {
+	row := db.QueryRow(ctx, sessionIsLive, id)
+	var exists bool
+	err := row.Scan(&exists)
+	return exists, err
 }
 
 const sessionTouch = `-- name: SessionTouch :exec

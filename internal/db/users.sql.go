@@ -382,6 +382,16 @@ func (q *Queries) UserLockForTransfer(ctx context.Context, db DBTX, id uuid.UUID
 	return i, err
 }
 
+const userNotifyCredentialEnded = `-- name: UserNotifyCredentialEnded :exec
+SELECT pg_notify('codna_credential', $1::uuid::text)
+`
+
+// UserNotifyCredentialEnded tells every replica, once committed, that a session or token of the user ended.
+func (q *Queries) UserNotifyCredentialEnded(ctx context.Context, db DBTX, userID uuid.UUID) error {
+	_, err := db.Exec(ctx, userNotifyCredentialEnded, userID)
+	return err
+}
+
 const userResolveRecipients = `-- name: UserResolveRecipients :many
 SELECT 'person'::text AS kind, lower(u.email) AS lookup, u.id, u.name, u.email, u.is_active AS active, false AS responsible
 FROM users u

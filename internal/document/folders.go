@@ -122,13 +122,18 @@ func FolderTree(ctx context.Context, q db.DBTX, v Viewer, space db.Space, path s
 }
 
 // Folders lists every folder of a space the actor can see (ListFolders).
-// Nobody and management see none. Errors: BAD_USER_INPUT on space.
+// Management sees none. Errors: UNAUTHENTICATED for nobody; BAD_USER_INPUT
+// on space.
 func (s *Service) Folders(ctx context.Context, space db.Space) ([]Folder, error) {
+	actor, err := auth.RequireActor(ctx)
+	if err != nil {
+		return nil, err
+	}
 	sp, err := ParseSpace("space", string(space))
 	if err != nil {
 		return nil, err
 	}
-	v, ok := ViewerOf(auth.ActorFrom(ctx))
+	v, ok := ViewerOf(actor)
 	if !ok {
 		return []Folder{}, nil
 	}
@@ -137,8 +142,13 @@ func (s *Service) Folders(ctx context.Context, space db.Space) ([]Folder, error)
 
 // FolderTree is one level of a space as the actor sees it (FolderTree).
 // A folder the actor cannot see is an empty tree, exactly like a missing
-// one. Errors: BAD_USER_INPUT on space or path.
+// one; management sees an empty tree. Errors: UNAUTHENTICATED for nobody;
+// BAD_USER_INPUT on space or path.
 func (s *Service) FolderTree(ctx context.Context, space db.Space, path string) (Tree, error) {
+	actor, err := auth.RequireActor(ctx)
+	if err != nil {
+		return Tree{}, err
+	}
 	sp, err := ParseSpace("space", string(space))
 	if err != nil {
 		return Tree{}, err
@@ -147,7 +157,7 @@ func (s *Service) FolderTree(ctx context.Context, space db.Space, path string) (
 	if err != nil {
 		return Tree{}, err
 	}
-	v, ok := ViewerOf(auth.ActorFrom(ctx))
+	v, ok := ViewerOf(actor)
 	if !ok {
 		return Tree{Space: sp, Path: p, Folders: []Folder{}, Documents: []FolderDocument{}}, nil
 	}

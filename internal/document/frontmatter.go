@@ -20,11 +20,27 @@ type Frontmatter struct {
 	Extra  map[string]any // keys CoDNA does not own, kept as written
 }
 
+// Bounds of a frontmatter block (docs/api.md). They keep the work of reading
+// one linear in its size and small: yaml.v3 checks every key of a mapping
+// against every other when it decodes into Go values, so 80 000 keys took a
+// minute.
+const (
+	// MaxFrontmatterBytes bounds the block between the "---" lines.
+	MaxFrontmatterBytes = 64 << 10
+	// MaxFrontmatterKeys bounds the keys of all the block's mappings
+	// together, nested ones included.
+	MaxFrontmatterKeys = 1000
+	// MaxFrontmatterDepth bounds the nesting of mappings and lists: the
+	// top-level mapping is depth 1.
+	MaxFrontmatterDepth = 20
+)
+
 // SplitFrontmatter separates a leading YAML frontmatter block ("---" on the
 // first line, closed by a "---" or "..." line) from the body. A body without
 // one is returned whole with an empty Frontmatter. Errors: BAD_USER_INPUT on
-// content when the block is not a YAML mapping or a known key has the wrong
-// type.
+// content when the block is not a YAML mapping, a known key has the wrong
+// type, or the block exceeds MaxFrontmatterBytes, MaxFrontmatterKeys or
+// MaxFrontmatterDepth.
 func SplitFrontmatter(body string) (Frontmatter, string, error) {
 	var fm Frontmatter
 	rest, ok := strings.CutPrefix(body, "---\n")
@@ -55,9 +71,13 @@ func SplitFrontmatter(body string) (Frontmatter, string, error) {
 	if !found {
 		return fm, body, nil // an unclosed '---' is a horizontal rule, not frontmatter
 	}
-	raw := map[string]any{}
-	if err := yaml.Unmarshal([]byte(block), &raw); err != nil {
-		return fm, "", fault.Input("content", "The frontmatter is not valid YAML: %s", yamlMessage(err))
+	raw, err := parseFrontmatter(block)
+	if err != nil {
+		return fm, "", err
+	}
+	if holdsNUL(raw) {
+		// A YAML escape ("\0", "\u0000") makes one; Postgres text and jsonb cannot hold it.
+		return fm, "", fault.Input("content", "The frontmatter may not contain NUL characters.")
 	}
 	for k, v := range raw {
 		switch k {
@@ -92,6 +112,59 @@ func SplitFrontmatter(body string) (Frontmatter, string, error) {
 		}
 	}
 	return fm, content, nil
+}
+
+// parseFrontmatter reads a frontmatter block into a map, within the bounds:
+// the size is checked before parsing, keys and depth on yaml.v3's node tree
+// (whose parse is linear) before decoding it into Go values.
+func parseFrontmatter(block string) (map[string]any, error) {
+	if len(block) > MaxFrontmatterBytes {
+		return nil, fault.Input("content", "The frontmatter is %d bytes; at most %d are allowed.", len(block), MaxFrontmatterBytes)
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal([]byte(block), &doc); err != nil {
+		return nil, fault.Input("content", "The frontmatter is not valid YAML: %s", yamlMessage(err))
+	}
+	keys := 0
+	var walk func(n *yaml.Node, depth int) error
+	walk = func(n *yaml.Node, depth int) error {
+		switch n.Kind {
+		case yaml.MappingNode, yaml.SequenceNode:
+			if depth > MaxFrontmatterDepth {
+				return fault.Input("content", "The frontmatter nests deeper than %d levels.", MaxFrontmatterDepth)
+			}
+			if n.Kind == yaml.MappingNode {
+				if keys += len(n.Content) / 2; keys > MaxFrontmatterKeys {
+					return fault.Input("content", "The frontmatter has more than %d keys.", MaxFrontmatterKeys)
+				}
+			}
+			for _, c := range n.Content {
+				if err := walk(c, depth+1); err != nil {
+					return err
+				}
+			}
+		case yaml.DocumentNode:
+			for _, c := range n.Content {
+				if err := walk(c, depth); err != nil {
+					return err
+				}
+			}
+		}
+		// An alias is not followed: what it names is counted where it is
+		// defined, and yaml.v3 refuses documents that alias excessively.
+		return nil
+	}
+	if err := walk(&doc, 1); err != nil {
+		return nil, err
+	}
+	raw := map[string]any{}
+	if doc.Kind == 0 {
+		return raw, nil // an empty block
+	}
+	if err := doc.Decode(&raw); err != nil {
+		return nil, fault.Input("content", "The frontmatter is not valid YAML: %s", yamlMessage(err))
+	}
+	return raw, nil
 }
 
 func yamlMessage(err error) string {
@@ -185,4 +258,26 @@ func Markdown(title string, tags []string, status string, extra map[string]any, 
 	buf.WriteString("---\n")
 	buf.WriteString(content)
 	return buf.String(), nil
+}
+
+// holdsNUL reports whether a decoded YAML value has a NUL character in any
+// string or key.
+func holdsNUL(v any) bool {
+	switch v := v.(type) {
+	case string:
+		return strings.IndexByte(v, 0) >= 0
+	case map[string]any:
+		for k, e := range v {
+			if holdsNUL(k) || holdsNUL(e) {
+				return true
+			}
+		}
+	case []any:
+		for _, e := range v {
+			if holdsNUL(e) {
+				return true
+			}
+		}
+	}
+	return false
 }

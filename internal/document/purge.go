@@ -14,7 +14,8 @@ import (
 // PurgeDue hard-deletes up to limit tombstones whose purge time has passed,
 // each in its own transaction, as linking.md's Purge says: edges into it
 // become pending with no target, open decisions about those edges are
-// resolved, and a document.purged event is written with the id in
+// resolved (and those about link suggestions from or to it, which cascade
+// away), and a document.purged event is written with the id in
 // subject_id and document_id NULL (events cascade on the document's
 // delete). Several workers may run it at once: claimed rows are skipped. It
 // returns how many it purged.
@@ -36,6 +37,15 @@ func (s *Service) PurgeDue(ctx context.Context, limit int) (int, error) {
 				if _, err := inbox.ResolveDecisions(ctx, tx, "link", links); err != nil {
 					return err
 				}
+			}
+			// Its link suggestions cascade away with it: their decisions
+			// could never be answered again.
+			sugs, err := db.Q.LinkSuggestionListIDsTouching(ctx, tx, d.ID)
+			if err != nil {
+				return err
+			}
+			if _, err := inbox.ResolveDecisions(ctx, tx, "link_suggestion", sugs); err != nil {
+				return err
 			}
 			if _, err := db.Q.DocumentHardDelete(ctx, tx, d.ID); err != nil {
 				return err

@@ -69,7 +69,8 @@ func (s *Service) GetTx(ctx context.Context, tx db.DBTX, id uuid.UUID) (*Doc, er
 }
 
 // GetByAddress reads the live document at an address. Errors:
-// BAD_USER_INPUT for a malformed address; NOT_FOUND.
+// BAD_USER_INPUT for a malformed address; UNAUTHENTICATED for nobody;
+// NOT_FOUND.
 func (s *Service) GetByAddress(ctx context.Context, space db.Space, path, slug string) (*Doc, error) {
 	sp, err := ParseSpace("space", string(space))
 	if err != nil {
@@ -82,7 +83,11 @@ func (s *Service) GetByAddress(ctx context.Context, space db.Space, path, slug s
 		return nil, err
 	}
 	notFound := fault.New(fault.NotFound, "No document lives at %s.", FormatAddress(sp, path, slug))
-	v, ok := ViewerOf(auth.ActorFrom(ctx))
+	actor, err := auth.RequireActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	v, ok := ViewerOf(actor)
 	if !ok {
 		return nil, notFound
 	}
@@ -130,10 +135,14 @@ func CursorOf(d *Doc, o Order) Cursor {
 
 // List pages through the live documents the actor can read, in one
 // statement. It returns at most limit documents and whether more follow.
-// Nobody and management get an empty list. Errors: BAD_USER_INPUT naming
-// the filter field.
+// Management gets an empty list. Errors: UNAUTHENTICATED for nobody;
+// BAD_USER_INPUT naming the filter field.
 func (s *Service) List(ctx context.Context, f Filter, o Order, after *Cursor, limit int) ([]*Doc, bool, error) {
-	v, ok := ViewerOf(auth.ActorFrom(ctx))
+	actor, err := auth.RequireActor(ctx)
+	if err != nil {
+		return nil, false, err
+	}
+	v, ok := ViewerOf(actor)
 	if !ok {
 		return nil, false, nil
 	}

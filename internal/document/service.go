@@ -67,15 +67,33 @@ type CreateInput struct {
 }
 
 // Create writes a new document at version 1, its first revision and a
-// document.created event. Errors: UNAUTHENTICATED, FORBIDDEN (management);
-// BAD_USER_INPUT naming the field; CONFLICT on slug when a live document
-// holds the address.
+// document.created event. Errors: UNAUTHENTICATED, FORBIDDEN (management;
+// on space for an agent outside output); BAD_USER_INPUT naming the field;
+// CONFLICT on slug when a live document holds the address.
 func (s *Service) Create(ctx context.Context, in CreateInput) (*Doc, error) {
 	actor, err := auth.RequireUser(ctx)
 	if err != nil {
 		return nil, err
 	}
+	if err := agentSpace(actor, in.Space); err != nil {
+		return nil, err
+	}
 	return s.create(ctx, actor.UserID, in)
+}
+
+// agentSpace refuses an agent a page of its own outside output: agents
+// write only to output, and elsewhere edit only what they were granted
+// write on. A space that does not parse is left to ParseSpace.
+func agentSpace(actor *auth.Actor, space db.Space) error {
+	if actor.Kind != auth.KindAgent {
+		return nil
+	}
+	sp, err := ParseSpace("space", string(space))
+	if err != nil || sp == db.SpaceOutput {
+		return nil
+	}
+	return &fault.Error{Code: fault.Forbidden, Field: "space",
+		Message: "Agents create pages only in output; elsewhere they edit pages shared with them for writing."}
 }
 
 func (s *Service) create(ctx context.Context, owner uuid.UUID, in CreateInput) (*Doc, error) {
@@ -307,7 +325,8 @@ type MoveInput struct {
 // document.renamed event. Moving to the current address changes nothing.
 // Errors: NOT_FOUND, FORBIDDEN (read only), CONFLICT on expectedVersion, on
 // id (in the trash) or on slug (address taken); BAD_USER_INPUT naming the
-// field, and on space for moving an original out of raw or into it.
+// field, and on space for moving an original out of raw or into it;
+// FORBIDDEN on space for an agent moving its own page out of output.
 func (s *Service) Move(ctx context.Context, in MoveInput) (*Doc, error) {
 	actor, err := auth.RequireUser(ctx)
 	if err != nil {
@@ -328,6 +347,13 @@ func (s *Service) Move(ctx context.Context, in MoveInput) (*Doc, error) {
 		}
 		if (cur.Space == db.SpaceRaw) != (to.space == db.SpaceRaw) {
 			return fault.Input("space", "Originals stay in raw, and only originals live there: a document cannot move into or out of raw.")
+		}
+		if cur.CreatedBy == actor.UserID && to.space != cur.Space {
+			// An agent's own pages stay in output: moving one out would be
+			// creating it elsewhere.
+			if err := agentSpace(actor, to.space); err != nil {
+				return err
+			}
 		}
 		if to.space == cur.Space && to.path == cur.Path && to.slug == cur.Slug {
 			out = fromRow(cur, level)

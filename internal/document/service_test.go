@@ -715,3 +715,42 @@ func TestListFiltersOrdersAndPages(t *testing.T) {
 	_, _, err = b.svc.List(ctx, document.Filter{PathPrefix: &bad}, document.ByTitle, nil, 10)
 	requireCode(t, err, fault.BadInput, "pathPrefix")
 }
+
+// An agent creates pages only in output; elsewhere it edits only where it
+// holds a write grant, and its own pages stay in output.
+func TestAgentsCreateOnlyInOutput(t *testing.T) {
+	t.Parallel()
+	b := newBundle(t)
+	owner := pgtest.CreatePerson(t, b.pool)
+	agent := pgtest.CreateAgent(t, b.pool, owner.ID)
+	ctx := asAgent(agent)
+	for _, sp := range []db.Space{db.SpaceWiki, db.SpaceRaw} {
+		_, err := b.svc.Create(ctx, document.CreateInput{Space: sp, Path: "notes", Slug: "draft", Title: ptr("Draft"), Content: "x"})
+		requireCode(t, err, fault.Forbidden, "space")
+		require.Contains(t, fault.As(err).Message, "output")
+	}
+	require.Zero(t, b.count(t, `SELECT count(*) FROM documents WHERE created_by = $1`, agent.ID))
+	mine, err := b.svc.Create(ctx, document.CreateInput{Space: db.SpaceOutput, Path: "notes", Slug: "draft", Title: ptr("Draft"), Content: "x"})
+	require.NoError(t, err)
+
+	// Its own page cannot leave output; within output it moves freely.
+	_, err = b.svc.Move(ctx, document.MoveInput{ID: mine.ID, Space: ptr(db.SpaceWiki)})
+	requireCode(t, err, fault.Forbidden, "space")
+	_, err = b.svc.Move(ctx, document.MoveInput{ID: mine.ID, Path: ptr("elsewhere")})
+	require.NoError(t, err)
+
+	// A wiki page: read grant refuses the edit, write grant allows it.
+	d := pgtest.CreateDocument(t, b.pool, owner.ID, pgtest.Doc{Path: "team", Slug: "plan"})
+	b.grant(t, d.ID, "user", agent.ID, "read")
+	_, _, err = b.svc.Update(ctx, document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Content: ptr("edited")})
+	requireCode(t, err, fault.Forbidden, "")
+	_, err = b.pool.Exec(context.Background(), `UPDATE document_access SET permission = 'write' WHERE document_id = $1 AND principal_id = $2`, d.ID, agent.ID)
+	require.NoError(t, err)
+	_, changed, err := b.svc.Update(ctx, document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Content: ptr("edited")})
+	require.NoError(t, err)
+	require.True(t, changed)
+
+	// People create anywhere.
+	_, err = b.svc.Create(as(owner), document.CreateInput{Space: db.SpaceWiki, Slug: "mine", Title: ptr("Mine"), Content: "x"})
+	require.NoError(t, err)
+}

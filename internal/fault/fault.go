@@ -1,14 +1,18 @@
 // Package fault defines the one application error type that crosses layers.
 //
 // A service returns a *fault.Error when the caller did something the product
-// refuses (bad input, missing permission, a conflict). Anything else is an
-// internal error: it is logged with the request id and shown to clients as
-// INTERNAL without its cause.
+// refuses (bad input, missing permission, a conflict). A database that cannot
+// be reached is UNAVAILABLE (FromConn says which errors mean that). Anything
+// else is an internal error: it is logged with the request id and shown to
+// clients as INTERNAL without its cause.
 package fault
 
 import (
 	"errors"
 	"fmt"
+	"io"
+	"net"
+	"strings"
 
 	"github.com/jackc/pgx/v5/pgconn"
 )
@@ -25,6 +29,7 @@ const (
 	Conflict        Code = "CONFLICT"
 	RateLimited     Code = "RATE_LIMITED"
 	TooComplex      Code = "QUERY_TOO_COMPLEX"
+	Unavailable     Code = "UNAVAILABLE" // the database does not answer; retry later
 	Internal        Code = "INTERNAL"
 )
 
@@ -135,4 +140,40 @@ func fromPG(err error) *Error {
 		return &Error{Code: BadInput, Field: c.field, Message: c.message}
 	}
 	return nil
+}
+
+// FromConn returns an UNAVAILABLE error when err means the database cannot be
+// reached: a connection that could not be made or was lost, or a server
+// shutting down, starting up or crashed; other errors (nil included) are
+// returned unchanged. This is the one place that decides what counts as the
+// database being unavailable.
+func FromConn(err error) error {
+	if err != nil && connectionLost(err) {
+		return &Error{Code: Unavailable, Message: "The service cannot reach its database right now; try again in a moment."}
+	}
+	return err
+}
+
+func connectionLost(err error) bool {
+	var ce *pgconn.ConnectError
+	if errors.As(err, &ce) || errors.Is(err, pgconn.ErrConnClosed) {
+		return true
+	}
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		switch {
+		case strings.HasPrefix(pe.Code, "08"): // connection_exception
+			return true
+		case pe.Code == "57P01", pe.Code == "57P02", pe.Code == "57P03": // admin_shutdown, crash_shutdown, cannot_connect_now
+			return true
+		}
+		return false
+	}
+	var ne net.Error
+	if errors.As(err, &ne) && !ne.Timeout() {
+		return true
+	}
+	// The server went away mid-conversation, or the pool was closed (the
+	// process is shutting down; pgxpool has no exported error for it).
+	return errors.Is(err, io.ErrUnexpectedEOF) || strings.Contains(err.Error(), "closed pool")
 }

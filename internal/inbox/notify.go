@@ -7,9 +7,16 @@
 // live counts (pg_notify on the codna_inbox channel, delivered on commit).
 //
 // Decisions (requires_decision) are work, not information: they are never
-// counted as unread, never suppressed, and only answering them (or the link
-// being mended) clears them; the Service's read marks, Dismiss and Resolve
-// refuse or skip them. See docs inbox.md.
+// counted as unread, never suppressed, and only answering them clears them —
+// or the decision going away by itself: the link mended, or its recipient
+// no longer able to answer it (they lost the target; the linkgraph decision
+// keeper resolves those). The Service's read marks and Resolve skip or
+// refuse them, and Dismiss refuses them while they are open.
+//
+// Payloads hold ids, never a document's address: an address is resolved
+// when the notification is read, through its reader's permission, so a
+// page they can no longer read is never named (see present). See
+// docs/api.md, Inbox.
 package inbox
 
 import (

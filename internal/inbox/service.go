@@ -38,7 +38,7 @@ func NewService(pool *pgxpool.Pool) *Service { return &Service{pool: pool} }
 
 var (
 	errNotFound = fault.New(fault.NotFound, "You have no notification with that id.")
-	errDecision = fault.Input("id", "This notification is a decision: it is cleared by answering it, not by dismissing or resolving it.")
+	errDecision = fault.Input("id", "This notification is a decision waiting for your answer: it is cleared by answering it, not by dismissing or resolving it.")
 )
 
 // requireActor returns the actor: a person, an agent or management (whose
@@ -100,7 +100,8 @@ type Cursor struct {
 func CursorOf(n *Notification) Cursor { return Cursor{CreatedAt: n.CreatedAt, ID: n.ID} }
 
 // List pages through the acting user's own notifications, newest first,
-// keyset on (created_at, id), in one statement. It returns at most limit
+// keyset on (created_at, id), in one statement (two when the page holds
+// link decisions, whose addresses present resolves). It returns at most limit
 // notifications and whether more follow. Errors: UNAUTHENTICATED;
 // BAD_USER_INPUT on "status" or "type" for an unknown value, on "first"
 // for a limit outside 1..MaxLimit.
@@ -136,6 +137,9 @@ func (s *Service) List(ctx context.Context, f Filter, after *Cursor, limit int) 
 	out := make([]Notification, len(rows))
 	for i, r := range rows {
 		out[i] = fromRow(r)
+	}
+	if err := present(ctx, s.pool, a.UserID, out); err != nil {
+		return nil, false, err
 	}
 	return out, more, nil
 }
@@ -176,11 +180,14 @@ func (s *Service) MarkAllRead(ctx context.Context) (int, error) {
 	return int(r.Marked), nil
 }
 
-// Dismiss dismisses one of the acting user's information notifications
-// (status dismissed) and signals their live counts: one statement, plus one
-// more only when it fails. Dismissing again changes nothing. Errors:
-// UNAUTHENTICATED; NOT_FOUND when it is not theirs; BAD_USER_INPUT on "id"
-// for a decision, which is cleared only by answering it.
+// Dismiss dismisses one of the acting user's notifications (status
+// dismissed) and signals their live counts: one statement, plus one more
+// when it fails or names a link decision (present). Every notification can
+// be dismissed except an open decision: information at any time, a decision
+// once it was answered or cleared itself (it can no longer be answered).
+// Dismissing again changes nothing. Errors: UNAUTHENTICATED; NOT_FOUND
+// when it is not theirs; BAD_USER_INPUT on "id" for an open decision, which
+// is cleared only by answering it.
 func (s *Service) Dismiss(ctx context.Context, id uuid.UUID) (*Notification, error) {
 	a, err := requireActor(ctx)
 	if err != nil {
@@ -190,13 +197,13 @@ func (s *Service) Dismiss(ctx context.Context, id uuid.UUID) (*Notification, err
 	if err != nil {
 		return nil, s.refusal(ctx, s.pool, err, id, a.UserID)
 	}
-	out := fromRow(db.Notification(row))
-	return &out, nil
+	return s.one(ctx, a.UserID, db.Notification(row))
 }
 
 // Resolve marks one of the acting user's information notifications done
 // (status resolved, resolved_at set the first time) and signals their live
-// counts: one statement, plus one more only when it fails. Errors:
+// counts: one statement, plus one more when it fails or names a link
+// decision. Errors:
 // UNAUTHENTICATED; NOT_FOUND when it is not theirs; BAD_USER_INPUT on "id"
 // for a decision, which is cleared only by answering it.
 func (s *Service) Resolve(ctx context.Context, id uuid.UUID) (*Notification, error) {
@@ -208,8 +215,16 @@ func (s *Service) Resolve(ctx context.Context, id uuid.UUID) (*Notification, err
 	if err != nil {
 		return nil, s.refusal(ctx, s.pool, err, id, a.UserID)
 	}
-	out := fromRow(db.Notification(row))
-	return &out, nil
+	return s.one(ctx, a.UserID, db.Notification(row))
+}
+
+// one is a changed notification as its reader sees it (present).
+func (s *Service) one(ctx context.Context, reader uuid.UUID, row db.Notification) (*Notification, error) {
+	out := []Notification{fromRow(row)}
+	if err := present(ctx, s.pool, reader, out); err != nil {
+		return nil, err
+	}
+	return &out[0], nil
 }
 
 // refusal explains why Dismiss or Resolve changed no row.
@@ -258,7 +273,7 @@ func (s *Service) ResolveDecisions(ctx context.Context, q db.DBTX, subjectType s
 
 // NewSince returns userID's notifications with ids above afterID (all of
 // them when afterID is nil), oldest first, at most limit (capped at 10×MaxLimit),
-// in one statement. Ids are UUIDv7, so this is "made after": the live
+// in one statement (two when they hold link decisions, as List). Ids are UUIDv7, so this is "made after": the live
 // notificationAdded subscription uses it. A notification that coalesced
 // into an older one keeps the older id and is not returned again.
 func (s *Service) NewSince(ctx context.Context, userID uuid.UUID, afterID *uuid.UUID, limit int) ([]Notification, error) {
@@ -275,6 +290,9 @@ func (s *Service) NewSince(ctx context.Context, userID uuid.UUID, afterID *uuid.
 	out := make([]Notification, len(rows))
 	for i, r := range rows {
 		out[i] = fromRow(r)
+	}
+	if err := present(ctx, s.pool, userID, out); err != nil {
+		return nil, err
 	}
 	return out, nil
 }

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 )
 
@@ -610,7 +609,7 @@ func startsBlock(line string) bool {
 	if t := strings.TrimRight(line, " \t"); t != "" && strings.Trim(t, "=") == "" {
 		return true // a setext heading underline
 	}
-	doc := markdown.Parser().Parse(text.NewReader([]byte(line)))
+	doc := markdown.Parser().Parse(newLinearReader([]byte(line)))
 	first := doc.FirstChild()
 	if first == nil {
 		return false

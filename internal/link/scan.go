@@ -113,6 +113,9 @@ type scanState struct {
 	// leftLines maps a definition to the lines goldmark left in the
 	// paragraph it was taken from, which may overlap it (see Scan).
 	leftLines map[*ast.LinkReferenceDefinition]*text.Segments
+	// line and tails keep the parse linear (see bound.go).
+	line  *lineIndex
+	tails map[int]bool
 }
 
 // refTransformer wraps goldmark's link reference paragraph transformer to
@@ -206,7 +209,13 @@ func (p *linkParser) Parse(parent ast.Node, block text.Reader, pc parser.Context
 	}
 	st, _ := pc.Get(stateKey).(*scanState)
 	l0, pos0 := block.Position()
-	n := p.inner.Parse(parent, block, pc)
+	inner := block
+	if st != nil && len(line) > 1 && line[1] == '(' {
+		if at, fails := st.inlineFails(block); fails {
+			inner = &failingReader{Reader: block, at: at}
+		}
+	}
+	n := p.inner.Parse(parent, inner, pc)
 	if n == nil || st == nil {
 		return n
 	}
@@ -284,20 +293,26 @@ func destRange(block text.Reader, inline bool) (start, end int, angle, ok bool) 
 var markdown = newMarkdown()
 
 // newMarkdown returns goldmark with CommonMark and GFM, its link parser and
-// link reference paragraph transformer wrapped to record positions.
+// link reference paragraph transformer wrapped to record positions, and
+// without the inline parsers that cannot change what is a link (emphasis,
+// strikethrough).
 func newMarkdown() goldmark.Markdown {
 	wrapped := 0
-	inline := parser.DefaultInlineParsers()
-	for i, v := range inline {
-		if v.Value == parser.NewLinkParser() {
-			inline[i].Value = &linkParser{inner: parser.NewLinkParser()}
+	var inline []util.PrioritizedValue
+	for _, v := range parser.DefaultInlineParsers() {
+		switch v.Value {
+		case parser.NewLinkParser():
+			v.Value = &linkParser{inner: parser.NewLinkParser()}
 			wrapped++
+		case parser.NewEmphasisParser():
+			continue // see the extensions below
 		}
+		inline = append(inline, v)
 	}
 	paragraph := parser.DefaultParagraphTransformers()
 	for i, v := range paragraph {
 		if v.Value == parser.LinkReferenceParagraphTransformer {
-			paragraph[i].Value = &refTransformer{inner: parser.LinkReferenceParagraphTransformer}
+			paragraph[i].Value = &refTransformer{inner: linearRefTransformer{}}
 			wrapped++
 		}
 	}
@@ -310,7 +325,10 @@ func newMarkdown() goldmark.Markdown {
 			parser.WithInlineParsers(inline...),
 			parser.WithParagraphTransformers(paragraph...),
 		)),
-		goldmark.WithExtensions(extension.GFM),
+		// GFM without strikethrough: emphasis and strikethrough never
+		// decide what is a link (brackets bind more tightly), and goldmark's
+		// delimiter matching is quadratic on runs like "*a_*a_…".
+		goldmark.WithExtensions(extension.Linkify, extension.Table, extension.TaskList),
 	)
 }
 
@@ -334,7 +352,7 @@ func parse(body string) *parsed {
 	}
 	ctx := parser.NewContext()
 	ctx.Set(stateKey, st)
-	doc := markdown.Parser().Parse(text.NewReader(src), parser.WithContext(ctx))
+	doc := markdown.Parser().Parse(newLinearReader(src), parser.WithContext(ctx))
 	p := &parsed{body: body, src: src, doc: doc, state: st, defs: map[string]int{}}
 
 	// The walk is in document order, which is the order goldmark registered
@@ -453,17 +471,15 @@ func (p *parsed) locate(v *ast.Link) Occurrence {
 	if _, ok := block.(*extast.TableCell); ok {
 		o.inTable = true
 	} else if block != nil {
+		// Only the line holding the '[' can lead to it through spaces:
+		// every line before it ends with a line break.
 		lines := block.Lines()
-		for i := range lines.Len() {
-			seg := lines.At(i)
-			at := seg.Start
+		if i := lineAt(lines, o.Start); i >= 0 {
+			at := lines.At(i).Start
 			for at < o.Start && (src[at] == ' ' || src[at] == '\t') {
 				at++
 			}
-			if at == o.Start {
-				o.lineStart = true
-				break
-			}
+			o.lineStart = at == o.Start
 		}
 	}
 	o.exact = true
@@ -477,12 +493,16 @@ func (p *parsed) overlapsLeft(v *ast.LinkReferenceDefinition, start, end int) bo
 	if left == nil {
 		return false
 	}
-	for i := range left.Len() {
-		if seg := left.At(i); seg.Start < end && start < seg.Stop {
-			return true
-		}
-	}
-	return false
+	// The lines are in source order and do not overlap: the first that
+	// ends after start is the only candidate.
+	i := sort.Search(left.Len(), func(i int) bool { return left.At(i).Stop > start })
+	return i < left.Len() && left.At(i).Start < end
+}
+
+// lineAt returns the index of the last of lines (in source order) starting
+// at or before offset, or -1.
+func lineAt(lines *text.Segments, offset int) int {
+	return sort.Search(lines.Len(), func(i int) bool { return lines.At(i).Start > offset }) - 1
 }
 
 var defClosure = text.FindClosureOptions{Nesting: false, Newline: true, Advance: true}
@@ -509,14 +529,8 @@ func (p *parsed) definition(v *ast.LinkReferenceDefinition) Occurrence {
 	if para == nil {
 		para = lines
 	}
-	line := -1
-	for i := range para.Len() {
-		if s := para.At(i); s.Start <= o.Start && o.Start < s.Stop {
-			line = i
-			break
-		}
-	}
-	if line < 0 {
+	line := lineAt(para, o.Start)
+	if line < 0 || o.Start >= para.At(line).Stop {
 		return o
 	}
 	r := text.NewBlockReader(src, para)

@@ -317,19 +317,21 @@ func (rs *resync) transition(e db.DocumentLink, from, to db.LinkState) error {
 	if !readable {
 		return nil
 	}
-	t, err := rs.target(*e.TargetID)
-	if err != nil || t == nil {
-		return err
-	}
+	return raiseDecision(rs.ctx, rs.tx, e, src.CreatedBy)
+}
+
+// raiseDecision notifies owner of the decision an edge in a decision state
+// needs. The payload holds ids only: the inbox resolves addresses when the
+// notification is read, through its reader's permission.
+func raiseDecision(ctx context.Context, tx db.DBTX, e db.DocumentLink, owner uuid.UUID) error {
 	typ := inbox.TypeLinkTargetMoved
-	if to == Broken {
+	if e.State == Broken {
 		typ = inbox.TypeLinkTargetDeleted
 	}
-	_, err = inbox.Notify(rs.ctx, rs.tx, inbox.New{
-		RecipientID: src.CreatedBy, Type: typ, SubjectType: "link", SubjectID: &e.ID, RequiresDecision: true,
+	_, err := inbox.Notify(ctx, tx, inbox.New{
+		RecipientID: owner, Type: typ, SubjectType: "link", SubjectID: &e.ID, RequiresDecision: true,
 		Payload: map[string]any{
-			"from": deref(e.ResolvedAddress), "to": t.address, "href": e.HrefAsWritten,
-			"sourceId": e.SourceID.String(), "targetId": t.id.String(), "at": time.Now().UTC().Format(time.RFC3339),
+			"sourceId": e.SourceID.String(), "targetId": e.TargetID.String(), "at": time.Now().UTC().Format(time.RFC3339),
 		},
 	})
 	return err

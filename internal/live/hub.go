@@ -16,10 +16,12 @@ import (
 )
 
 // The channels the hub listens on. The payload names what changed: a
-// recipient's user id, a document's id.
+// recipient's user id, a document's id, the user a session or token of
+// whom ended (auth.CredentialsEnded).
 const (
-	InboxChannel    = "codna_inbox"
-	DocumentChannel = "codna_document"
+	InboxChannel      = "codna_inbox"
+	DocumentChannel   = "codna_document"
+	CredentialChannel = "codna_credential"
 )
 
 // Hub holds one LISTEN connection and the subscribers of this process.
@@ -57,7 +59,7 @@ func New(pool *pgxpool.Pool, log *slog.Logger) *Hub {
 	return &Hub{
 		connConfig: pool.Config().ConnConfig.Copy(),
 		log:        log,
-		channels:   []string{InboxChannel, DocumentChannel},
+		channels:   []string{InboxChannel, DocumentChannel, CredentialChannel},
 		subs:       map[topic]map[*Sub]struct{}{},
 		ready:      make(chan struct{}),
 	}

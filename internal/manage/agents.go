@@ -326,8 +326,9 @@ func (s *Service) SetResponsible(ctx context.Context, c Caller, agentID uuid.UUI
 
 // DeleteAgent deletes a live agent: it sets agents.deleted_at (which frees
 // its slug for a new agent), revokes every token of its, and removes its
-// identity, so it is nobody from then on. Its users row, its responsible
-// people and the grants made to it stay, for history.
+// identity, so it is nobody from then on; its open websockets close. Its
+// users row, its responsible people and the grants made to it stay, for
+// history.
 //
 // Audit: agent.delete, target_user_id the agent, details {slug,
 // tokens_revoked}.
@@ -347,6 +348,9 @@ func (s *Service) DeleteAgent(ctx context.Context, c Caller, agentID uuid.UUID) 
 		a.DeletedAt = row.DeletedAt
 		n, err := db.Q.AccessTokenRevokeAllByUser(ctx, tx, a.ID)
 		if err != nil {
+			return err
+		}
+		if err := auth.CredentialsEnded(ctx, tx, a.ID); err != nil {
 			return err
 		}
 		if _, err := db.Q.IdentityDeleteByUser(ctx, tx, a.ID); err != nil {

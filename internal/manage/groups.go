@@ -364,7 +364,9 @@ func (s *Service) AddMember(ctx context.Context, c Caller, groupID, userID uuid.
 
 // RemoveMember takes a person out of a custom group and tells them with a
 // group.removed notification. Their grants through the group stop reaching
-// them at once; grants made to them directly stay.
+// them at once; grants made to them directly stay. Each document they lose
+// (or can no longer write) gets an access.lost outbox event
+// (access.LoseGroup).
 //
 // Audit: group.member_remove, target_group_id the group, target_user_id the
 // person, details {slug}.
@@ -392,6 +394,11 @@ func (s *Service) RemoveMember(ctx context.Context, c Caller, groupID, userID uu
 		}
 		if n == 0 {
 			return fault.New(fault.NotFound, "That person is not in this group.")
+		}
+		// What they lose through the group is an access change like any
+		// other: the decision keeper clears what they can no longer answer.
+		if _, err := access.LoseGroup(ctx, tx, g.ID, u.ID, peopleManagement()); err != nil {
+			return err
 		}
 		if _, err := inbox.Notify(ctx, tx, inbox.New{
 			RecipientID: u.ID, ActorID: peopleManagement(), Type: inbox.TypeGroupRemoved,

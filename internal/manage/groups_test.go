@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 
@@ -348,4 +349,40 @@ func TestDeleteGroupRevokesGrantsAndFolderShares(t *testing.T) {
 	// The slug is free again.
 	_, err = e.svc.CreateGroup(ctx, c, "doomed", "Doomed again", "")
 	require.NoError(t, err)
+}
+
+// Taking someone out of a group writes an access.lost event for each
+// document they lose through it — and none where they keep what the group
+// gave (their own grant, ownership) or where the group gave nothing.
+func TestRemoveMemberWritesWhatTheyLose(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	e := peopleSetup(t)
+	owner := pgtest.CreatePerson(t, e.pool)
+	p := pgtest.CreatePerson(t, e.pool)
+	g := pgtest.CreateGroup(t, e.pool, p.ID)
+	lost := pgtest.CreateDocument(t, e.pool, owner.ID, pgtest.Doc{Slug: "lost"}).ID
+	lowered := pgtest.CreateDocument(t, e.pool, owner.ID, pgtest.Doc{Slug: "lowered"}).ID
+	kept := pgtest.CreateDocument(t, e.pool, owner.ID, pgtest.Doc{Slug: "kept"}).ID
+	own := pgtest.CreateDocument(t, e.pool, p.ID, pgtest.Doc{Slug: "own"}).ID
+	grant := func(doc uuid.UUID, ptype string, pid uuid.UUID, perm string) {
+		_, err := e.pool.Exec(ctx, `INSERT INTO document_access (id, document_id, principal_type, principal_id, permission)
+			VALUES (gen_random_uuid(), $1, $2, $3, $4)`, doc, ptype, pid, perm)
+		require.NoError(t, err)
+	}
+	grant(lost, "group", g.ID, "read")
+	grant(lowered, "group", g.ID, "write")
+	grant(lowered, "user", p.ID, "read")
+	grant(kept, "group", g.ID, "read")
+	grant(kept, "user", p.ID, "write")
+	grant(own, "group", g.ID, "write")
+
+	_, err := e.svc.RemoveMember(ctx, manage.CLI, g.ID, p.ID)
+	require.NoError(t, err)
+	rows, err := e.pool.Query(ctx, `SELECT document_id FROM events WHERE event_type = $1 AND subject_type = 'user' AND subject_id = $2 ORDER BY document_id`,
+		access.EventLost, p.ID)
+	require.NoError(t, err)
+	got, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+	require.NoError(t, err)
+	require.ElementsMatch(t, []uuid.UUID{lost, lowered}, got)
 }

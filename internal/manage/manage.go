@@ -123,7 +123,7 @@ func (s *Service) CreatePerson(ctx context.Context, c Caller, email, name, passw
 
 // SetPersonActive deactivates (active=false) or reactivates a person.
 // Deactivating ends every session at once; tokens stop working because the
-// token lookup requires an active user. Errors: NOT_FOUND when id is not a
+// token lookup requires an active user; their open websockets close. Errors: NOT_FOUND when id is not a
 // person.
 func (s *Service) SetPersonActive(ctx context.Context, c Caller, id uuid.UUID, active bool) (auth.User, error) {
 	var out auth.User
@@ -144,6 +144,10 @@ func (s *Service) SetPersonActive(ctx context.Context, c Caller, id uuid.UUID, a
 				return err
 			}
 			details["sessions_ended"] = n
+			// Their open websockets close on every replica.
+			if err := auth.CredentialsEnded(ctx, tx, id); err != nil {
+				return err
+			}
 		}
 		return s.record(ctx, tx, c, audit{action: action, targetUser: &u.ID, details: details})
 	})
@@ -215,7 +219,8 @@ func (s *Service) CreateServiceToken(ctx context.Context, c Caller, name string,
 	return out, secret, err
 }
 
-// RevokeServiceToken revokes a manage token. Errors: NOT_FOUND.
+// RevokeServiceToken revokes a manage token; websockets opened with it
+// close. Errors: NOT_FOUND.
 func (s *Service) RevokeServiceToken(ctx context.Context, c Caller, id uuid.UUID) (ServiceToken, error) {
 	var out ServiceToken
 	err := db.InTx(ctx, s.pool, func(tx db.DBTX) error {
@@ -226,6 +231,9 @@ func (s *Service) RevokeServiceToken(ctx context.Context, c Caller, id uuid.UUID
 			return err
 		}
 		out = tokenFromRow(t)
+		if err := auth.CredentialsEnded(ctx, tx, auth.ManagementID); err != nil {
+			return err
+		}
 		return s.record(ctx, tx, c, audit{action: "token.revoke", details: map[string]any{"token_id": t.ID}})
 	})
 	return out, err

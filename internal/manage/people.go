@@ -55,8 +55,9 @@ func peopleManagement() *uuid.UUID {
 }
 
 // ResetPassword gives a person a new password that management chose (to
-// pass on to them out of band). It ends every session of theirs at once;
-// their personal access tokens keep working. The person is told with an
+// pass on to them out of band). It ends every session of theirs at once
+// (websockets opened with one close); their personal access tokens keep
+// working. The person is told with an
 // account.password_reset notification. A deactivated person's password may
 // be reset too (they still cannot sign in until reactivated).
 //
@@ -85,6 +86,9 @@ func (s *Service) ResetPassword(ctx context.Context, c Caller, userID uuid.UUID,
 		out = auth.UserFromRow(u)
 		n, err := db.Q.SessionDeleteByUser(ctx, tx, u.ID)
 		if err != nil {
+			return err
+		}
+		if err := auth.CredentialsEnded(ctx, tx, u.ID); err != nil {
 			return err
 		}
 		if _, err := inbox.Notify(ctx, tx, inbox.New{

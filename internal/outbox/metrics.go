@@ -14,8 +14,11 @@ type metrics struct {
 	w         *Worker
 	depth     *prometheus.Desc
 	oldest    *prometheus.Desc
+	parkedNow *prometheus.Desc
 	processed prometheus.Counter
 	failures  *prometheus.CounterVec
+	timeouts  *prometheus.CounterVec
+	parked    *prometheus.CounterVec
 }
 
 func newMetrics(w *Worker) *metrics {
@@ -25,6 +28,16 @@ func newMetrics(w *Worker) *metrics {
 			"Outbox events not yet processed (all workers).", nil, nil),
 		oldest: prometheus.NewDesc("codna_outbox_oldest_unprocessed_seconds",
 			"Age of the oldest outbox event not yet processed, in seconds (0 when there is none).", nil, nil),
+		parkedNow: prometheus.NewDesc("codna_outbox_parked",
+			"Parked (event, consumer) pairs waiting for management (all workers).", nil, nil),
+		timeouts: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "codna_outbox_timeouts_total",
+			Help: "Consumer calls of this worker that outran their time budget.",
+		}, []string{"consumer"}),
+		parked: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "codna_outbox_parked_total",
+			Help: "(event, consumer) pairs this worker parked.",
+		}, []string{"consumer"}),
 		processed: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "codna_outbox_processed_total",
 			Help: "Outbox events this worker marked processed.",
@@ -40,8 +53,11 @@ func newMetrics(w *Worker) *metrics {
 func (m *metrics) Describe(ch chan<- *prometheus.Desc) {
 	ch <- m.depth
 	ch <- m.oldest
+	ch <- m.parkedNow
 	m.processed.Describe(ch)
 	m.failures.Describe(ch)
+	m.timeouts.Describe(ch)
+	m.parked.Describe(ch)
 }
 
 // Collect implements prometheus.Collector: one query for the queue gauges.
@@ -53,7 +69,10 @@ func (m *metrics) Collect(ch chan<- prometheus.Metric) {
 	} else {
 		ch <- prometheus.MustNewConstMetric(m.depth, prometheus.GaugeValue, float64(st.Depth))
 		ch <- prometheus.MustNewConstMetric(m.oldest, prometheus.GaugeValue, st.OldestSeconds)
+		ch <- prometheus.MustNewConstMetric(m.parkedNow, prometheus.GaugeValue, float64(st.Parked))
 	}
 	m.processed.Collect(ch)
 	m.failures.Collect(ch)
+	m.timeouts.Collect(ch)
+	m.parked.Collect(ch)
 }

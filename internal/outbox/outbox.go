@@ -123,7 +123,14 @@ type Stored struct {
 // failure when another consumer failed; a worker that dies before recording
 // it leaves the event to be delivered again). An error or a panic is a
 // failure: the event is retried later with backoff, calling only the
-// consumers that have not succeeded. ctx ends when the worker stops; a
-// consumer should then return promptly: an error it returns is not counted as
-// a failure, and the event is given back to the pool.
+// consumers that have not succeeded; after Config.MaxAttempts counted
+// failures the (event, consumer) pair is parked until management retries it.
+// ctx ends when the worker stops, and at the call's time budget
+// (Config.ConsumerTimeout); a consumer should then return promptly. At a
+// stop, an error it returns is not counted as a failure, and the event is
+// given back to the pool. A consumer still running a second after its ctx
+// ended is abandoned: it runs on, unused, and after its budget the pair is
+// parked at once. Go cannot stop a goroutine, so a consumer must bound its
+// own work on its input (as link extraction does, by staying linear in the
+// body's size).
 type Consumer func(ctx context.Context, e Stored) error

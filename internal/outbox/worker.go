@@ -3,10 +3,13 @@ package outbox
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"math/rand/v2"
+	"net"
 	"os"
 	"runtime/debug"
 	"slices"
@@ -17,6 +20,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/prometheus/client_golang/prometheus"
 
@@ -32,6 +36,9 @@ const (
 	DefaultMaxBackoff      = 10 * time.Minute
 	DefaultRetention       = 7 * 24 * time.Hour
 	DefaultCleanupInterval = 10 * time.Minute
+	DefaultConsumerTimeout = 30 * time.Second
+	DefaultMaxAttempts     = 10
+	DefaultStopTimeout     = 10 * time.Second
 )
 
 const (
@@ -49,6 +56,22 @@ const (
 	listenRetryMin = 100 * time.Millisecond
 	listenRetryMax = 30 * time.Second
 	listenStable   = 10 * time.Second
+	// abandonAfter is how long a consumer whose context ended (its time
+	// budget spent, or the worker stopping) may take to return before the
+	// worker stops waiting for it. A Go goroutine cannot be killed: one that
+	// ignores its context runs on, its result unused.
+	abandonAfter = time.Second
+	// pingTimeout bounds the check that the database answers, made before a
+	// failure counts towards parking.
+	pingTimeout = 2 * time.Second
+)
+
+// Error classes of a parked (event, consumer) pair: what management sees of
+// the failure, never its text (which may quote content).
+const (
+	ClassTimeout = "timeout" // the consumer outran its time budget
+	ClassPanic   = "panic"
+	ClassError   = "error"
 )
 
 // ListenerApplicationName prefixes the application_name of a worker's listen
@@ -93,6 +116,20 @@ type Config struct {
 	// CleanupInterval is how often a started worker deletes processed events
 	// older than Retention. Default 10m.
 	CleanupInterval time.Duration
+	// ConsumerTimeout is one consumer call's time budget: its context ends
+	// then, and a call that has not returned a second later is abandoned
+	// (it runs on, unused) and its (event, consumer) pair parked at once, so
+	// a runaway consumer holds neither the queue nor a second goroutine.
+	// A call that returns with the budget spent is a failure. Default 30s.
+	ConsumerTimeout time.Duration
+	// MaxAttempts is how many failed attempts of one consumer on one event
+	// park that pair (see Parked). Failures while the database does not
+	// answer do not count. Default 10.
+	MaxAttempts int
+	// StopTimeout bounds Stop: after it, Stop returns without waiting for
+	// work still in flight, which the lease gives back to the pool. Default
+	// 10s.
+	StopTimeout time.Duration
 }
 
 func (c Config) withDefaults() Config {
@@ -122,6 +159,15 @@ func (c Config) withDefaults() Config {
 	}
 	if c.CleanupInterval <= 0 {
 		c.CleanupInterval = DefaultCleanupInterval
+	}
+	if c.ConsumerTimeout <= 0 {
+		c.ConsumerTimeout = DefaultConsumerTimeout
+	}
+	if c.MaxAttempts <= 0 {
+		c.MaxAttempts = DefaultMaxAttempts
+	}
+	if c.StopTimeout <= 0 {
+		c.StopTimeout = DefaultStopTimeout
 	}
 	return c
 }
@@ -204,7 +250,10 @@ func (w *Worker) Register(name string, c Consumer) {
 	}
 	w.consumers = append(w.consumers, registered{name: name, fn: c})
 	w.names = append(w.names, name)
-	w.metrics.failures.WithLabelValues(name) // export a 0 from the start
+	// Export zeros from the start.
+	w.metrics.failures.WithLabelValues(name)
+	w.metrics.timeouts.WithLabelValues(name)
+	w.metrics.parked.WithLabelValues(name)
 }
 
 func (w *Worker) registered() ([]registered, []string) {
@@ -259,27 +308,41 @@ func (w *Worker) Start(ctx context.Context) error {
 	return nil
 }
 
-// Stop stops a started worker and waits until it has: no more claims, the
-// consumers running get a cancelled context, and the events of the batch in
-// hand that were not finished are given back to the pool (their claims
-// cleared, so another worker can take them at once; consumers that had
-// succeeded are recorded). A consumer that ignores its context delays Stop
-// until it returns. Stop may be called more than once, concurrently, and on a
-// worker never started (which then cannot be started); it also cancels the
-// consumers of running Drain and RunOnce calls.
+// Stop stops a started worker and waits until it has, for at most
+// StopTimeout: no more claims, the consumers running get a cancelled context,
+// and the events of the batch in hand that were not finished are given back
+// to the pool (their claims cleared, so another worker can take them at once;
+// consumers that had succeeded are recorded). A consumer that ignores its
+// context is abandoned a second later; if the worker has still not wound down
+// at StopTimeout (the database not answering its last writes), Stop returns
+// anyway and what it held returns to the pool when its lease expires. Stop may
+// be called more than once, concurrently, and on a worker never started
+// (which then cannot be started); it also cancels the consumers of running
+// Drain and RunOnce calls.
 func (w *Worker) Stop() {
 	w.mu.Lock()
 	w.stop()
 	w.mu.Unlock()
-	w.wg.Wait()
+	done := make(chan struct{})
+	go func() { w.wg.Wait(); close(done) }()
+	t := time.NewTimer(w.cfg.StopTimeout)
+	defer t.Stop()
+	select {
+	case <-done:
+	case <-t.C:
+		w.log.Warn("outbox: stop timed out; work in flight is abandoned and returns to the pool when its lease expires", "timeout", w.cfg.StopTimeout)
+	}
 }
 
-// Collector returns the worker's Prometheus metrics: codna_outbox_queue_depth
-// and codna_outbox_oldest_unprocessed_seconds (read from the database at each
-// scrape, one query; left out of a scrape when the query fails, which is
-// logged), codna_outbox_processed_total (events this worker marked processed)
-// and codna_outbox_failures_total{consumer} (this worker's failed consumer
-// calls, panics included). Register it once per registry; the collectors of
+// Collector returns the worker's Prometheus metrics:
+// codna_outbox_queue_depth, codna_outbox_oldest_unprocessed_seconds and
+// codna_outbox_parked (parked (event, consumer) pairs of all workers; read
+// from the database at each scrape, one query; left out of a scrape when the
+// query fails, which is logged), codna_outbox_processed_total (events this
+// worker marked processed), codna_outbox_failures_total{consumer} (this
+// worker's failed consumer calls, panics and time-outs included),
+// codna_outbox_timeouts_total{consumer} (calls that outran ConsumerTimeout)
+// and codna_outbox_parked_total{consumer} (pairs this worker parked). Register it once per registry; the collectors of
 // two workers cannot share a registry (their metric names are the same).
 func (w *Worker) Collector() prometheus.Collector { return w.metrics }
 
@@ -565,37 +628,67 @@ func (b *batch) handle(ctx context.Context, consumers []registered, rows []db.Ev
 			break
 		}
 		e := stored(r)
-		var ok []string
-		var failed []string
+		counts := failureCounts(r.Failures)
+		var ok, failed []string
+		var parks []park
 		stopped := false
 		for _, c := range consumers {
-			if slices.Contains(r.HandledBy, c.name) {
+			if slices.Contains(r.HandledBy, c.name) || slices.Contains(r.Parked, c.name) {
 				continue
 			}
-			err := w.call(ctx, c, e)
+			res := w.call(ctx, c, e)
 			if ctx.Err() != nil {
 				// Stopping: keep a success, but an error may be the
 				// cancellation itself and is no failure of the consumer.
-				if err == nil {
+				if res.err == nil {
 					ok = append(ok, c.name)
 				}
 				stopped = true
 				break
 			}
-			if err != nil {
-				w.metrics.failures.WithLabelValues(c.name).Inc()
-				w.log.Warn("outbox: consumer failed", "consumer", c.name, "event", e.ID, "type", e.Type, "attempt", e.Attempts+1, "err", err)
-				failed = append(failed, fmt.Sprintf("consumer %q: %v", c.name, err))
+			if res.err == nil {
+				ok = append(ok, c.name)
 				continue
 			}
-			ok = append(ok, c.name)
+			w.metrics.failures.WithLabelValues(c.name).Inc()
+			if res.class == ClassTimeout {
+				w.metrics.timeouts.WithLabelValues(c.name).Inc()
+			}
+			w.log.Warn("outbox: consumer failed", "consumer", c.name, "event", e.ID, "type", e.Type, "attempt", e.Attempts+1,
+				"class", res.class, "abandoned", res.abandoned, "err", res.err)
+			if !res.abandoned && w.unreachable(ctx, res.err) {
+				// The database, not the event: retry, without counting.
+				failed = append(failed, fmt.Sprintf("consumer %q (database unreachable): %v", c.name, res.err))
+				continue
+			}
+			counts[c.name]++
+			if res.abandoned || counts[c.name] >= w.cfg.MaxAttempts {
+				parks = append(parks, park{consumer: c.name, attempts: counts[c.name], class: res.class})
+				continue
+			}
+			failed = append(failed, fmt.Sprintf("consumer %q: %v", c.name, res.err))
+		}
+		if len(parks) > 0 && !b.park(ctx, r, parks) {
+			// Not recorded: the event stays as it is, to be delivered again.
+			b.release(ctx, rows[i:i+1], ok)
+			if stopped {
+				b.release(ctx, rows[i+1:], nil)
+				break
+			}
+			continue
 		}
 		switch {
 		case stopped:
 			b.release(ctx, rows[i:i+1], ok)
 			b.release(ctx, rows[i+1:], nil)
 		case len(failed) > 0:
-			b.fail(ctx, r, ok, failed)
+			b.fail(ctx, r, ok, failed, counts)
+		case len(parks) > 0 || len(r.Parked) > 0:
+			// Done for every consumer that is not parked: processed, with
+			// the parked ones left out of handled_by so that a retry by
+			// management runs them.
+			parked := append(slices.Clone(r.Parked), parkedNames(parks)...)
+			b.completeOne(ctx, r.ID, slices.DeleteFunc(slices.Clone(b.names), func(n string) bool { return slices.Contains(parked, n) }))
 		default:
 			b.done = append(b.done, r.ID)
 			if time.Since(b.lastFlush) >= flushEvery {
@@ -613,15 +706,133 @@ func (b *batch) handle(ctx context.Context, consumers []registered, rows []db.Ev
 	return b.handled, ctx.Err()
 }
 
-// call runs one consumer, turning a panic into an error.
-func (w *Worker) call(ctx context.Context, c registered, e Stored) (err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			w.log.Error("outbox: consumer panicked", "consumer", c.name, "event", e.ID, "type", e.Type, "panic", p, "stack", string(debug.Stack()))
-			err = fmt.Errorf("panic: %v", p)
-		}
+// park is a consumer to park on an event.
+type park struct {
+	consumer string
+	attempts int
+	class    string
+}
+
+func parkedNames(ps []park) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.consumer
+	}
+	return out
+}
+
+// failureCounts decodes events.failures (consumer → counted failures).
+func failureCounts(raw []byte) map[string]int {
+	m := map[string]int{}
+	if len(raw) > 0 {
+		_ = json.Unmarshal(raw, &m) // written by this package: an object of numbers
+	}
+	return m
+}
+
+// callResult is the outcome of one consumer call.
+type callResult struct {
+	err   error
+	class string // of a failure: ClassTimeout, ClassPanic or ClassError
+	// abandoned: the consumer had not returned abandonAfter after its
+	// context ended; it runs on, its result unused.
+	abandoned bool
+}
+
+// call runs one consumer with its time budget, turning a panic into an
+// error. The consumer runs in its own goroutine so that the worker can stop
+// waiting for it: abandonAfter after its context ended (budget spent or
+// worker stopping), the call returns without it.
+func (w *Worker) call(ctx context.Context, c registered, e Stored) callResult {
+	cctx, cancel := context.WithTimeout(ctx, w.cfg.ConsumerTimeout)
+	defer cancel()
+	done := make(chan callResult, 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				w.log.Error("outbox: consumer panicked", "consumer", c.name, "event", e.ID, "type", e.Type, "panic", p, "stack", string(debug.Stack()))
+				done <- callResult{err: fmt.Errorf("panic: %v", p), class: ClassPanic}
+			}
+		}()
+		err := c.fn(cctx, e)
+		done <- callResult{err: err, class: ClassError}
 	}()
-	return c.fn(ctx, e)
+	timedOut := func(r callResult) callResult {
+		if r.err != nil && r.class == ClassError && ctx.Err() == nil && errors.Is(cctx.Err(), context.DeadlineExceeded) {
+			r.class = ClassTimeout
+		}
+		return r
+	}
+	select {
+	case r := <-done:
+		return timedOut(r)
+	case <-cctx.Done():
+	}
+	t := time.NewTimer(abandonAfter)
+	defer t.Stop()
+	select {
+	case r := <-done:
+		return timedOut(r)
+	case <-t.C:
+		w.log.Error("outbox: consumer did not return after its context ended; abandoned", "consumer", c.name, "event", e.ID, "type", e.Type, "budget", w.cfg.ConsumerTimeout)
+		return callResult{err: fmt.Errorf("abandoned %v after its context ended: %w", abandonAfter, context.Cause(cctx)), class: ClassTimeout, abandoned: true}
+	}
+}
+
+// unreachable reports whether a consumer's failure is the database's: the
+// error says a connection failed, or the database does not answer a ping
+// now. Such failures do not count towards parking.
+func (w *Worker) unreachable(ctx context.Context, err error) bool {
+	var ce *pgconn.ConnectError
+	var ne *net.OpError
+	if errors.As(err, &ce) || errors.As(err, &ne) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return true
+	}
+	pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), pingTimeout)
+	defer cancel()
+	return w.pool.Ping(pctx) != nil
+}
+
+// park records consumers parked on the event of r, and reports whether it
+// was recorded.
+func (b *batch) park(ctx context.Context, r db.EventClaimRow, ps []park) bool {
+	if b.w.dead.Load() {
+		return false
+	}
+	p := db.OutboxParkedCreateParams{EventID: r.ID, Worker: b.w.cfg.WorkerID}
+	for _, x := range ps {
+		p.Consumers = append(p.Consumers, x.consumer)
+		p.Attempts = append(p.Attempts, int32(x.attempts))
+		p.ErrorClasses = append(p.ErrorClasses, x.class)
+	}
+	wctx, cancel := writeCtx(ctx)
+	defer cancel()
+	if _, err := db.Q.OutboxParkedCreate(wctx, b.w.pool, p); err != nil {
+		b.setErr(fmt.Errorf("outbox: park event %s: %w", r.ID, err))
+		return false
+	}
+	for _, x := range ps {
+		b.w.metrics.parked.WithLabelValues(x.consumer).Inc()
+		b.w.log.Error("outbox: event parked for a consumer; management can retry it", "event", r.ID, "type", r.EventType,
+			"consumer", x.consumer, "attempts", x.attempts, "class", x.class)
+	}
+	return true
+}
+
+// completeOne marks one event processed, recording consumers in handled_by.
+func (b *batch) completeOne(ctx context.Context, id uuid.UUID, consumers []string) {
+	if b.w.dead.Load() {
+		return
+	}
+	wctx, cancel := writeCtx(ctx)
+	defer cancel()
+	n, err := db.Q.EventComplete(wctx, b.w.pool, db.EventCompleteParams{Consumers: nonNil(consumers), Ids: []uuid.UUID{id}, Worker: b.w.cfg.WorkerID})
+	if err != nil {
+		b.setErr(fmt.Errorf("outbox: mark event %s processed: %w", id, err))
+		return
+	}
+	b.handled++
+	b.w.metrics.processed.Add(float64(n))
 }
 
 // flush marks the finished events processed.
@@ -646,16 +857,21 @@ func (b *batch) flush(ctx context.Context) {
 	b.done = b.done[:0]
 }
 
-// fail records a failed attempt of one event.
-func (b *batch) fail(ctx context.Context, r db.EventClaimRow, ok, failed []string) {
+// fail records a failed attempt of one event, with the per-consumer failure
+// counts.
+func (b *batch) fail(ctx context.Context, r db.EventClaimRow, ok, failed []string, counts map[string]int) {
 	if b.w.dead.Load() {
 		return
 	}
 	attempts := int(r.Attempts) + 1
+	failures, err := json.Marshal(counts)
+	if err != nil {
+		failures = []byte("{}")
+	}
 	wctx, cancel := writeCtx(ctx)
 	defer cancel()
-	_, err := db.Q.EventFail(wctx, b.w.pool, db.EventFailParams{
-		Consumers: nonNil(ok), LastError: lastError(failed), ID: r.ID, Worker: b.w.cfg.WorkerID,
+	_, err = db.Q.EventFail(wctx, b.w.pool, db.EventFailParams{
+		Consumers: nonNil(ok), LastError: lastError(failed), Failures: failures, ID: r.ID, Worker: b.w.cfg.WorkerID,
 		RetryMs: b.w.backoff(attempts).Milliseconds(),
 	})
 	if err != nil {

@@ -89,3 +89,17 @@ func (t *logTail) quote() string {
 	}
 	return "\npostgres log (last lines):\n    " + strings.Join(t.lines, "\n    ")
 }
+
+// has reports whether a kept line contains one of subs.
+func (t *logTail) has(subs ...string) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for _, l := range t.lines {
+		for _, sub := range subs {
+			if strings.Contains(l, sub) {
+				return true
+			}
+		}
+	}
+	return false
+}

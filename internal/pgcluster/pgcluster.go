@@ -14,6 +14,9 @@
 // if it just exits, the server is killed and recovers from its WAL on the
 // next start.
 //
+// Supervise runs a cluster that is started again when it dies (with
+// backoff), and reports when it cannot be: what `codna serve` uses.
+//
 // # Running as root
 //
 // initdb and postgres refuse to run as root. When the effective user is root
@@ -120,6 +123,10 @@ type Options struct {
 	// as. Default "postgres". It only matters on the first start; later starts
 	// use the name recorded in the data directory.
 	Superuser string
+
+	// StopTimeout is how long Stop waits for a fast shutdown before asking
+	// for an immediate one (SIGQUIT; SIGKILL 10 s later). Default one minute.
+	StopTimeout time.Duration
 }
 
 // Cluster is a running postgres child process. Its methods are safe for
@@ -130,6 +137,8 @@ type Cluster struct {
 	superuser string
 	log       *slog.Logger
 	tail      *logTail
+
+	stopTimeout time.Duration
 
 	proc     *os.Process
 	done     chan struct{}
@@ -146,8 +155,14 @@ type Cluster struct {
 //
 // ctx bounds the start only: once Start returns, the cluster runs until Stop
 // is called or this process exits. If ctx ends first, the half-started server
-// is stopped and ctx's error is returned. Without a deadline on ctx, the wait
-// for connections is bounded by five minutes.
+// is stopped and ctx's error is returned. Without a deadline on ctx, the
+// start is bounded by five minutes.
+//
+// A server that was killed (say with the process that started it) may still
+// be on its way out: its postmaster an unreaped zombie, its backends still
+// attached to its shared memory. Start waits for them to be gone, removes a
+// postmaster.pid naming a zombie (postgres would take it for a live server),
+// and retries while postgres refuses to start for those reasons.
 //
 // Errors: ErrNoBinaries (wrapped) when PostgreSQL is not installed;
 // ErrAlreadyRunning (wrapped) when a live postgres already runs on the data
@@ -160,6 +175,11 @@ func Start(ctx context.Context, o Options) (*Cluster, error) {
 	}
 	if o.DataDir == "" {
 		return nil, errors.New("pgcluster: Options.DataDir is required")
+	}
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, defaultStartTimeout)
+		defer cancel()
 	}
 	log := o.Logger
 	if log == nil {
@@ -185,7 +205,6 @@ func Start(ctx context.Context, o Options) (*Cluster, error) {
 		return nil, err
 	}
 
-	tail := newLogTail(40)
 	if major == "" {
 		superuser := o.Superuser
 		if superuser == "" {
@@ -203,10 +222,33 @@ func Start(ctx context.Context, o Options) (*Cluster, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := clearStalePidFile(dataDir, log); err != nil {
-		return nil, err
+	delay := 50 * time.Millisecond
+	for {
+		if err := settlePidFile(ctx, dataDir, log); err != nil {
+			return nil, err
+		}
+		c, retry, err := launch(ctx, o, bin, dataDir, socketDir, superuser, acct, log)
+		if err == nil {
+			return c, nil
+		}
+		if !retry || ctx.Err() != nil {
+			return nil, err
+		}
+		log.Info("the previous postgres on this data directory is still exiting; retrying", "err", err)
+		select {
+		case <-ctx.Done():
+			return nil, err
+		case <-time.After(delay):
+		}
+		delay = min(delay*2, time.Second)
 	}
+}
 
+// launch runs postgres once and waits until it accepts connections. retry
+// says the failure was postgres refusing to start because a previous server
+// on the data directory has not finished exiting.
+func launch(ctx context.Context, o Options, bin, dataDir, socketDir, superuser string, acct *account, log *slog.Logger) (c *Cluster, retry bool, err error) {
+	tail := newLogTail(40)
 	args := []string{
 		"-D", dataDir,
 		"-c", "listen_addresses=",
@@ -236,25 +278,35 @@ func Start(ctx context.Context, o Options) (*Cluster, error) {
 	// the postmaster has gone.
 	cmd.WaitDelay = 5 * time.Second
 
-	c := &Cluster{
-		dataDir:   dataDir,
-		socketDir: socketDir,
-		superuser: superuser,
-		log:       log,
-		tail:      tail,
-		done:      make(chan struct{}),
+	c = &Cluster{
+		dataDir:     dataDir,
+		socketDir:   socketDir,
+		superuser:   superuser,
+		log:         log,
+		tail:        tail,
+		stopTimeout: o.StopTimeout,
+		done:        make(chan struct{}),
+	}
+	if c.stopTimeout <= 0 {
+		c.stopTimeout = time.Minute
 	}
 	log.Info("starting postgres", "data_dir", dataDir, "socket_dir", socketDir, "bin_dir", bin, "fsync", o.Fsync)
 	if err := startLocked(cmd, c); err != nil {
-		return nil, fmt.Errorf("pgcluster: start %s: %w", cmd.Path, err)
+		return nil, false, fmt.Errorf("pgcluster: start %s: %w", cmd.Path, err)
 	}
 	if err := c.waitReady(ctx); err != nil {
 		_ = c.Stop()
-		return nil, err
+		return nil, tail.has(oldServerMessages...), err
 	}
 	log.Info("postgres is ready", "pid", c.proc.Pid, "dsn", c.DSN("postgres"))
-	return c, nil
+	return c, false, nil
 }
+
+// oldServerMessages are what postgres says when it refuses to start because
+// a previous server on the data directory has not finished exiting: its
+// backends still hold the shared memory, or the pid in postmaster.pid (or
+// the socket's lock file) still exists.
+var oldServerMessages = []string{"pre-existing shared memory block", `lock file "postmaster.pid" already exists`, `.lock" already exists`}
 
 // startLocked starts cmd from a goroutine locked to its OS thread and keeps
 // that thread alive until the child exits. Linux delivers the parent-death
@@ -299,11 +351,6 @@ func (c *Cluster) waitReady(ctx context.Context) error {
 		return fmt.Errorf("pgcluster: parse own DSN: %w", err)
 	}
 	cfg.ConnectTimeout = 5 * time.Second
-	if _, ok := ctx.Deadline(); !ok {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, defaultStartTimeout)
-		defer cancel()
-	}
 	delay := 5 * time.Millisecond
 	for {
 		// While postmaster.pid says "starting", a connection would only be
@@ -374,8 +421,9 @@ func (c *Cluster) Done() <-chan struct{} { return c.done }
 
 // Stop shuts the server down: SIGINT (PostgreSQL's fast shutdown: sessions
 // are ended, open transactions rolled back, a checkpoint written), then waits
-// for the process to exit. If it has not exited after a minute it is sent
-// SIGQUIT (immediate shutdown), then SIGKILL.
+// for the process to exit. If it has not exited after Options.StopTimeout (a
+// minute by default) it is sent SIGQUIT (immediate shutdown), then, 10 s
+// later, SIGKILL.
 //
 // Stop may be called any number of times, concurrently; every call waits for
 // the exit and returns the same result: nil after a clean shutdown, or an
@@ -404,7 +452,7 @@ func (c *Cluster) escalate() {
 		kill  func(*os.Process) error
 		name  string
 	}{
-		{time.Minute, quit, "SIGQUIT"},
+		{c.stopTimeout, quit, "SIGQUIT"},
 		{10 * time.Second, (*os.Process).Kill, "SIGKILL"},
 	} {
 		select {
@@ -456,6 +504,7 @@ type pidFile struct {
 	pid       int
 	port      int
 	socketDir string
+	shmID     int // -1 when unknown
 }
 
 func readPidFile(dataDir string) (pidFile, error) {
@@ -464,7 +513,7 @@ func readPidFile(dataDir string) (pidFile, error) {
 		return pidFile{}, err
 	}
 	lines := strings.Split(string(b), "\n")
-	var pf pidFile
+	pf := pidFile{shmID: -1}
 	if len(lines) > 0 {
 		pf.pid, err = strconv.Atoi(strings.TrimSpace(lines[0]))
 		if err != nil || pf.pid <= 0 {
@@ -479,6 +528,13 @@ func readPidFile(dataDir string) (pidFile, error) {
 	}
 	if len(lines) > 4 {
 		pf.socketDir = strings.TrimSpace(lines[4])
+	}
+	if len(lines) > 6 { // "<key> <id>" of the System V segment
+		if f := strings.Fields(lines[6]); len(f) == 2 {
+			if id, err := strconv.Atoi(f[1]); err == nil {
+				pf.shmID = id
+			}
+		}
 	}
 	return pf, nil
 }
@@ -497,30 +553,69 @@ func pidFileStatus(dataDir string) string {
 	return strings.TrimSpace(lines[7])
 }
 
-// clearStalePidFile removes a postmaster.pid left by a server that was killed
-// when its pid now belongs to an unrelated live process (postgres would take
-// that process for a running postmaster and refuse to start). A dead pid is
-// left to postgres, which removes such a file itself. A live postgres on this
-// data directory is ErrAlreadyRunning.
-func clearStalePidFile(dataDir string, log *slog.Logger) error {
+// settlePidFile deals with the postmaster.pid of a previous server before
+// a start, and returns once postgres can be started (or with an error):
+//
+//   - a pid that belongs to an unrelated live process (pid reuse after a
+//     crash) would be taken for a running postmaster: the file is removed;
+//   - a live postgres on this data directory is ErrAlreadyRunning, unless it
+//     turns out to be dying (a server killed with its parent exits within
+//     moments of it);
+//   - a dead or zombie postmaster may leave backends that are still attached
+//     to its shared memory: Start waits until none is; then a zombie's file
+//     is removed (postgres would take the zombie for a live server; the
+//     process an init that does not reap leaves behind) and a dead one's is
+//     left to postgres, which removes it itself.
+//
+// ctx bounds the waits.
+func settlePidFile(ctx context.Context, dataDir string, log *slog.Logger) error {
 	path := filepath.Join(dataDir, "postmaster.pid")
-	pf, err := readPidFile(dataDir)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil
+	var dyingSince time.Time
+	logged := false
+	for {
+		pf, err := readPidFile(dataDir)
+		if errors.Is(err, os.ErrNotExist) {
+			return nil
+		}
+		if err != nil { // unreadable or garbage: postgres would refuse it too
+			log.Warn("removing malformed postmaster.pid", "path", path, "err", err)
+			return removeFile(path)
+		}
+		wait := false
+		switch {
+		case processAlive(pf.pid):
+			ours, known := processInDir(pf.pid, dataDir)
+			if known && !ours {
+				log.Warn("removing stale postmaster.pid: its pid now belongs to another process", "path", path, "pid", pf.pid)
+				return removeFile(path)
+			}
+			// A live postgres. One killed a moment ago (with the process
+			// that started it) is gone within a second; a running one is not.
+			if dyingSince.IsZero() {
+				dyingSince = time.Now()
+			}
+			if time.Since(dyingSince) > time.Second {
+				return fmt.Errorf("pgcluster: %w: %s (pid %d in %s); connect to it (pgcluster.Running) or stop it", ErrAlreadyRunning, dataDir, pf.pid, path)
+			}
+			wait = true
+		case shmAttached(pf.shmID):
+			wait = true
+		case processExists(pf.pid): // a zombie, its shared memory free
+			log.Info("removing postmaster.pid of a killed postgres (an unreaped zombie)", "path", path, "pid", pf.pid)
+			return removeFile(path)
+		default:
+			return nil
+		}
+		if wait && !logged {
+			log.Info("waiting for the previous postgres on this data directory to exit", "pid", pf.pid)
+			logged = true
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("pgcluster: waiting for the previous postgres (pid %d) on %s to exit: %w", pf.pid, dataDir, ctx.Err())
+		case <-time.After(20 * time.Millisecond):
+		}
 	}
-	if err != nil { // unreadable or garbage: postgres would refuse it too
-		log.Warn("removing malformed postmaster.pid", "path", path, "err", err)
-		return removeFile(path)
-	}
-	if !processAlive(pf.pid) {
-		return nil
-	}
-	ours, known := processInDir(pf.pid, dataDir)
-	if !known || ours {
-		return fmt.Errorf("pgcluster: %w: %s (pid %d in %s); connect to it (pgcluster.Running) or stop it", ErrAlreadyRunning, dataDir, pf.pid, path)
-	}
-	log.Warn("removing stale postmaster.pid: its pid now belongs to another process", "path", path, "pid", pf.pid)
-	return removeFile(path)
 }
 
 func removeFile(path string) error {

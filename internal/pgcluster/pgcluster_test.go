@@ -3,8 +3,10 @@
 package pgcluster_test
 
 import (
+	"bufio"
 	"context"
 	"os"
+	osexec "os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -186,8 +188,8 @@ func TestStalePidFile(t *testing.T) {
 	require.NoError(t, err, "a killed postmaster leaves its pid file")
 
 	// The pid is dead: postgres itself handles the stale file. Its backends
-	// may take a moment to notice their postmaster is gone.
-	c2 := startEventually(t, o)
+	// may take a moment to notice their postmaster is gone: Start waits.
+	c2 := start(t, o)
 	require.Equal(t, "1", query(t, c2.DSN("postgres"), "SELECT '1'"))
 	require.NoError(t, c2.Stop())
 
@@ -198,24 +200,6 @@ func TestStalePidFile(t *testing.T) {
 	c3 := start(t, o)
 	require.Equal(t, "1", query(t, c3.DSN("postgres"), "SELECT '1'"))
 	require.NoError(t, c3.Stop())
-}
-
-// startEventually retries Start while the backends of a killed postmaster
-// still hold its shared memory.
-func startEventually(t *testing.T, o pgcluster.Options) *pgcluster.Cluster {
-	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		c, err := pgcluster.Start(context.Background(), o)
-		if err == nil {
-			t.Cleanup(func() { _ = c.Stop() })
-			return c
-		}
-		if time.Now().After(deadline) || !strings.Contains(err.Error(), "shared memory") {
-			require.NoError(t, err)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
 }
 
 func postmasterPid(t *testing.T, dataDir string) int {
@@ -350,4 +334,119 @@ func TestRootRelocatesUnreachableDataDir(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(other, "x"), nil, 0o600))
 	_, err = pgcluster.Start(context.Background(), pgcluster.Options{DataDir: other})
 	require.ErrorContains(t, err, "cannot reach")
+}
+
+// TestHelperProcess is not a test: run by startInChild in a child process,
+// it starts the cluster in $PGCLUSTER_HELPER_DATA_DIR, says "ready" on
+// stdout and waits to be killed.
+func TestHelperProcess(t *testing.T) {
+	dir := os.Getenv("PGCLUSTER_HELPER_DATA_DIR")
+	if dir == "" {
+		t.Skip("helper process only")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	c, err := pgcluster.Start(ctx, pgcluster.Options{DataDir: dir})
+	if err != nil {
+		os.Stdout.WriteString("error: " + err.Error() + "\n")
+		os.Exit(1)
+	}
+	os.Stdout.WriteString("ready\n")
+	<-c.Done()
+	os.Exit(1)
+}
+
+// startInChild starts a cluster on dir from a child process and returns
+// that process once the cluster accepts connections.
+func startInChild(t *testing.T, dir string) *os.Process {
+	t.Helper()
+	cmd := osexec.Command(os.Args[0], "-test.run=^TestHelperProcess$", "-test.v=false")
+	cmd.Env = append(os.Environ(), "PGCLUSTER_HELPER_DATA_DIR="+dir)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.StdoutPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	line, err := bufio.NewReader(out).ReadString('\n')
+	require.NoError(t, err)
+	require.Equal(t, "ready\n", line)
+	return cmd.Process
+}
+
+// When the process that started a cluster is killed, the kernel kills the
+// postmaster too; its pid may linger as an unreaped zombie (an init that
+// does not reap, or has not yet) while its backends exit. Starting again at
+// once must wait for them and then succeed, not trip over postmaster.pid.
+func TestStartRightAfterParentKilled(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(testDir(t), "data")
+	for i := range 3 {
+		p := startInChild(t, dir)
+		require.NoError(t, p.Kill())
+		_, _ = p.Wait()
+		c := start(t, pgcluster.Options{DataDir: dir})
+		require.Equal(t, "1", query(t, c.DSN("postgres"), "SELECT '1'"), "round %d", i)
+		require.NoError(t, c.Stop())
+	}
+}
+
+func supervise(t *testing.T, o pgcluster.Options, sv pgcluster.Supervision) *pgcluster.Supervisor {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	s, err := pgcluster.Supervise(ctx, o, sv)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = s.Stop() })
+	return s
+}
+
+func TestSuperviseRestartsAKilledServer(t *testing.T) {
+	t.Parallel()
+	// Fsync: with synchronous_commit off, a killed server may lose the
+	// last commits.
+	s := supervise(t, pgcluster.Options{DataDir: filepath.Join(testDir(t), "data"), Fsync: true}, pgcluster.Supervision{})
+	exec(t, s.DSN("postgres"), "CREATE TABLE kept (v text); INSERT INTO kept VALUES ('still here')")
+	first := s.Cluster()
+
+	for round := 1; round <= 2; round++ {
+		require.NoError(t, syscall.Kill(postmasterPid(t, s.Cluster().DataDir()), syscall.SIGKILL))
+		require.Eventually(t, func() bool { return s.Restarts() == round }, time.Minute, 20*time.Millisecond, "restart %d", round)
+		require.NoError(t, s.Health())
+		require.Equal(t, "still here", query(t, s.DSN("postgres"), "SELECT v FROM kept"))
+	}
+	require.NotSame(t, first, s.Cluster())
+	select {
+	case <-s.Failed():
+		t.Fatal("gave up")
+	default:
+	}
+	require.NoError(t, s.Stop())
+	require.NoError(t, s.Stop(), "twice")
+	_, ok := pgcluster.Running(context.Background(), s.Cluster().DataDir())
+	require.False(t, ok)
+}
+
+func TestSuperviseGivesUp(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(testDir(t), "data")
+	s := supervise(t, pgcluster.Options{DataDir: dir}, pgcluster.Supervision{GiveUpAfter: 2 * time.Second, MaxBackoff: 200 * time.Millisecond})
+	// A configuration postgres refuses: every restart fails.
+	f, err := os.OpenFile(filepath.Join(s.Cluster().DataDir(), "postgresql.conf"), os.O_APPEND|os.O_WRONLY, 0)
+	require.NoError(t, err)
+	_, err = f.WriteString("\nshared_buffers = 'lots'\n")
+	require.NoError(t, err)
+	require.NoError(t, f.Close())
+	require.NoError(t, s.Health())
+
+	require.NoError(t, syscall.Kill(postmasterPid(t, s.Cluster().DataDir()), syscall.SIGKILL))
+	require.Eventually(t, func() bool { return s.Health() != nil }, time.Minute, 20*time.Millisecond,
+		"unhealthy once a restart failed")
+	select {
+	case <-s.Failed():
+	case <-time.After(time.Minute):
+		t.Fatal("never gave up")
+	}
+	require.ErrorContains(t, s.Err(), "shared_buffers", "the reason quotes postgres")
+	require.ErrorContains(t, s.Health(), "could not be restarted")
+	require.Error(t, s.Stop())
 }

@@ -15,3 +15,6 @@ func isZombie(int) bool { return false }
 
 // processInDir cannot tell outside Linux.
 func processInDir(int, string) (ours, known bool) { return false, false }
+
+// shmAttached cannot tell here; Start retries while postgres refuses.
+func shmAttached(int) bool { return false }

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // procAttr puts the child in its own process group (a ctrl-C typed at the
@@ -47,4 +49,18 @@ func processInDir(pid int, dir string) (ours, known bool) {
 		dir = d
 	}
 	return cwd == dir, true
+}
+
+// shmAttached reports whether processes are still attached to System V
+// shared memory segment id, as the backends of a killed postmaster are until
+// they notice and exit (the check postgres itself makes before it starts).
+func shmAttached(id int) bool {
+	if id < 0 {
+		return false
+	}
+	var ds unix.SysvShmDesc
+	if _, err := unix.SysvShmCtl(id, unix.IPC_STAT, &ds); err != nil {
+		return false // gone (EINVAL, EIDRM) or not ours to look at: postgres will tell
+	}
+	return ds.Nattch > 0
 }

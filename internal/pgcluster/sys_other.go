@@ -19,4 +19,6 @@ func procAttr(*account) *syscall.SysProcAttr      { return nil }
 func interrupt(p *os.Process) error               { return p.Kill() }
 func quit(p *os.Process) error                    { return p.Kill() }
 func processAlive(int) bool                       { return false }
+func processExists(int) bool                      { return false }
+func shmAttached(int) bool                        { return false }
 func processInDir(int, string) (ours, known bool) { return false, false }

@@ -46,3 +46,13 @@ func processAlive(pid int) bool {
 	}
 	return !isZombie(pid)
 }
+
+// processExists reports whether pid names a process, zombies included (a
+// zombie's pid is still taken: postgres sees a live postmaster in it).
+func processExists(pid int) bool {
+	if pid <= 0 {
+		return false
+	}
+	err := syscall.Kill(pid, 0)
+	return err == nil || err == syscall.EPERM
+}

@@ -85,8 +85,17 @@ func TestTrace4MoveMakesLinksStaleAndDecisionsAnswerThem(t *testing.T) {
 	var notes int
 	require.NoError(t, b.pool.QueryRow(context.Background(), `SELECT count(*) FROM notifications
 		WHERE recipient_id = $1 AND type = 'link.target_moved' AND requires_decision AND status = 'unread'
-		  AND payload->>'from' = 'wiki:runbooks/deploy' AND payload->>'to' = 'wiki:ops/deploy'`, p.ID).Scan(&notes))
-	require.Equal(t, 6, notes)
+		  AND payload->>'targetId' = $2 AND NOT payload ?| ARRAY['from', 'to', 'href']`, p.ID, target).Scan(&notes))
+	require.Equal(t, 6, notes, "stored with ids only")
+	inbox := obj(b.gql(t, tok, `{ inbox(filter: {type: "link.target_moved"}) { edges { node { payload } } } }`, nil), "inbox", "edges").([]any)
+	require.Len(t, inbox, 6)
+	for _, e := range inbox {
+		pl := obj(e, "node", "payload").(map[string]any)
+		require.Equal(t, "wiki:runbooks/deploy", pl["from"], "resolved on read for a reader of the target")
+		require.Equal(t, "wiki:ops/deploy", pl["to"])
+		require.Contains(t, pl["href"], "runbooks/deploy.md")
+		require.Equal(t, target, pl["targetId"])
+	}
 
 	ds := b.gql(t, tok, `{ linkDecisions { edges { node { kind targetAddress link { id hrefAsWritten } source { id } target { id } cause { changeKind author { id } } } } } }`, nil)
 	list := obj(ds, "linkDecisions", "edges").([]any)

@@ -4,10 +4,12 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"mime"
 	"net"
@@ -53,26 +55,32 @@ type Config struct {
 	WSKeepAlive    time.Duration
 	WSPayloadLimit int64
 	WSMaxSubs      int // subscriptions one websocket may hold at once
-	Auth           auth.Config
-	Documents      document.Config
-	Outbox         outbox.Config
+	WSMaxSockets   int // websockets one user may hold open on this replica (0: no cap)
+	// ShutdownTimeout bounds Stop: requests in flight and background work
+	// get this long to finish, then are abandoned.
+	ShutdownTimeout time.Duration
+	Auth            auth.Config
+	Documents       document.Config
+	Outbox          outbox.Config
 }
 
 // DefaultConfig is the configuration `codna serve` starts from.
 var DefaultConfig = Config{
-	Listen:         "127.0.0.1:8080",
-	Introspection:  true,
-	Playground:     true,
-	BodyLimit:      4 << 20, // a 1 MiB document body, JSON-escaped, fits
-	RequestTimeout: 30 * time.Second,
-	Limits:         graph.Limits{Complexity: 5000, Depth: 12, Tokens: 15000},
-	CookieSecure:   "auto",
-	WSInitTimeout:  10 * time.Second,
-	WSKeepAlive:    25 * time.Second,
-	WSPayloadLimit: 64 << 10,
-	WSMaxSubs:      50,
-	Auth:           auth.DefaultConfig,
-	Documents:      document.DefaultConfig,
+	Listen:          "127.0.0.1:8080",
+	Introspection:   true,
+	Playground:      true,
+	BodyLimit:       4 << 20, // a 1 MiB document body, JSON-escaped, fits
+	RequestTimeout:  30 * time.Second,
+	Limits:          graph.Limits{Complexity: 5000, Depth: 12, Tokens: 15000},
+	CookieSecure:    "auto",
+	WSInitTimeout:   10 * time.Second,
+	WSKeepAlive:     25 * time.Second,
+	WSPayloadLimit:  64 << 10,
+	WSMaxSubs:       50,
+	WSMaxSockets:    20,
+	ShutdownTimeout: 20 * time.Second,
+	Auth:            auth.DefaultConfig,
+	Documents:       document.DefaultConfig,
 }
 
 // Server serves the API over one database pool.
@@ -92,12 +100,19 @@ type Server struct {
 	// before Start.
 	Outbox    *outbox.Worker
 	consumers int
+	sessions  *auth.SessionSweeper // deletes expired sessions
 	metrics   *metrics
 	handler   http.Handler
+
+	// Liveness, when set (before Start), is asked by /healthz: an error
+	// answers 503. `codna serve` sets it to the embedded database's
+	// supervisor health. Nil: the process answering is health enough.
+	Liveness func() error
 
 	mu      sync.Mutex
 	httpSrv *http.Server
 	done    chan struct{}
+	stopped chan struct{} // closed when Stop has finished (or given up)
 
 	// sockets ends every websocket at shutdown: http.Server.Shutdown does
 	// not touch hijacked connections.
@@ -113,6 +128,7 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *Server {
 	s := &Server{cfg: cfg, pool: pool, log: log, metrics: newMetrics(pool)}
 	s.sockets, s.stopSockets = context.WithCancel(context.Background())
 	s.Auth = auth.New(pool, cfg.Auth, log)
+	s.sessions = auth.NewSessionSweeper(s.Auth, cfg.Auth.SessionSweep, log.With("component", "sessions"))
 	s.Manage = manage.New(pool, cfg.Auth.Argon2)
 	s.Docs = document.New(pool, cfg.Documents)
 	s.Inbox = inbox.NewService(pool)
@@ -143,7 +159,7 @@ func (s *Server) routes() http.Handler {
 	}, graph.Options{
 		Limits: s.cfg.Limits, Introspection: s.cfg.Introspection, OriginPatterns: patterns,
 		WSInitTimeout: s.cfg.WSInitTimeout, WSKeepAlive: s.cfg.WSKeepAlive, WSPayloadLimit: s.cfg.WSPayloadLimit,
-		WSMaxSubscriptions: s.cfg.WSMaxSubs,
+		WSMaxSubscriptions: s.cfg.WSMaxSubs, WSMaxSocketsPerUser: s.cfg.WSMaxSockets,
 	})
 	gql.AroundResponses(func(ctx context.Context, next graphql.ResponseHandler) *graphql.Response {
 		resp := next(ctx)
@@ -171,6 +187,13 @@ func (s *Server) routes() http.Handler {
 		mux.Handle("GET /playground", playground.Handler("CoDNA", "/graphql"))
 	}
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		if s.Liveness != nil {
+			if err := s.Liveness(); err != nil {
+				s.log.ErrorContext(r.Context(), "unhealthy", "error", err)
+				http.Error(w, "unhealthy\n", http.StatusServiceUnavailable)
+				return
+			}
+		}
 		_, _ = w.Write([]byte("ok\n"))
 	})
 	mux.HandleFunc("GET /readyz", s.ready)
@@ -314,7 +337,9 @@ func (s *Server) graphqlGuard(next http.Handler) http.Handler {
 					fmt.Sprintf("The request body is larger than %d bytes.", s.cfg.BodyLimit))
 				return
 			}
-			r.Body = http.MaxBytesReader(w, r.Body, s.cfg.BodyLimit)
+			if !s.readBody(w, r) {
+				return
+			}
 			// A cookie rides along on cross-site requests; a JSON body or the
 			// custom header cannot be sent cross-site without a CORS preflight,
 			// which this server never grants.
@@ -339,6 +364,11 @@ func (s *Server) graphqlGuard(next http.Handler) http.Handler {
 				writeError(w, http.StatusUnauthorized, fe.Code, fe.Message)
 				return
 			}
+			if fe := fault.As(fault.FromConn(err)); fe != nil {
+				s.log.WarnContext(ctx, "authenticate: database unavailable", "error", err)
+				writeError(w, http.StatusServiceUnavailable, fe.Code, fe.Message)
+				return
+			}
 			s.log.ErrorContext(ctx, "authenticate", "error", err)
 			writeError(w, http.StatusInternalServerError, fault.Internal,
 				"Something went wrong on our side. Quote request id "+info.ID+" if you report it.")
@@ -356,6 +386,42 @@ func (s *Server) graphqlGuard(next http.Handler) http.Handler {
 		next.ServeHTTP(cw, r.WithContext(ctx))
 		cw.finish()
 	})
+}
+
+// readBody reads a request body whole, within the body limit, in place of
+// the stream gqlgen would read: a body over the limit answers 413 even when
+// it came chunked (with no Content-Length to refuse it by), and a JSON body
+// must be exactly one JSON value — gqlgen's decoder would silently ignore
+// whatever follows the first. False when it has answered the request.
+func (s *Server) readBody(w http.ResponseWriter, r *http.Request) bool {
+	if r.Body == nil || r.Body == http.NoBody {
+		return true
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.BodyLimit))
+	if err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			writeError(w, http.StatusRequestEntityTooLarge, fault.BadInput,
+				fmt.Sprintf("The request body is larger than %d bytes.", s.cfg.BodyLimit))
+		} else {
+			writeError(w, http.StatusBadRequest, fault.BadInput, "The request body could not be read.")
+		}
+		return false
+	}
+	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err == nil && mt == "application/json" {
+		dec := json.NewDecoder(bytes.NewReader(body))
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			writeError(w, http.StatusBadRequest, fault.BadInput, "The request body is not valid JSON.")
+			return false
+		}
+		if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+			writeError(w, http.StatusBadRequest, fault.BadInput, "The request body must be one JSON object, with nothing after it.")
+			return false
+		}
+	}
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	return true
 }
 
 func csrfSafe(r *http.Request) bool {
@@ -412,8 +478,12 @@ func (s *Server) Start(ctx context.Context) error {
 			return fmt.Errorf("start the outbox worker: %w", err)
 		}
 	}
+	_ = s.sessions.Start(ctx) // never fails
 	ln, err := net.Listen("tcp", s.cfg.Listen)
 	if err != nil {
+		s.sessions.Stop()
+		s.Outbox.Stop()
+		s.Hub.Stop()
 		return fmt.Errorf("listen on %s: %w", s.cfg.Listen, err)
 	}
 	s.mu.Lock()
@@ -423,6 +493,7 @@ func (s *Server) Start(ctx context.Context) error {
 		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
 	}
 	s.done = make(chan struct{})
+	s.stopped = make(chan struct{})
 	srv, done := s.httpSrv, s.done
 	s.mu.Unlock()
 	s.log.Info("listening", "address", "http://"+ln.Addr().String(), "playground", s.cfg.Playground)
@@ -442,33 +513,65 @@ func (s *Server) Start(ctx context.Context) error {
 	return nil
 }
 
-// Stop shuts the server down gracefully (10 s for requests in flight, then
-// closes what remains). Safe to call twice.
+// Stop shuts the server down within Config.ShutdownTimeout: websockets are
+// ended, new requests refused, and requests in flight, the outbox worker
+// (whose consumers' contexts are cancelled) and the live hub get until the
+// deadline to finish. Whatever is still running then is abandoned and
+// logged: connections are closed, and outbox events in hand go back to the
+// queue when their lease expires. Stop may be called any number of times,
+// concurrently; every call returns once the first one has.
 func (s *Server) Stop() {
 	s.mu.Lock()
-	srv, done := s.httpSrv, s.done
+	srv, done, stopped := s.httpSrv, s.done, s.stopped
 	s.httpSrv = nil
 	s.mu.Unlock()
 	if srv == nil {
+		if stopped != nil {
+			<-stopped
+		}
 		return
 	}
-	s.stopSockets()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer close(stopped)
+	timeout := s.cfg.ShutdownTimeout
+	if timeout <= 0 {
+		timeout = DefaultConfig.ShutdownTimeout
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
+	s.stopSockets()
+	// The outbox does not depend on HTTP: it stops alongside.
+	outboxDone := make(chan struct{})
+	go func() {
+		defer close(outboxDone)
+		s.Outbox.Stop()
+	}()
 	if err := srv.Shutdown(ctx); err != nil {
+		s.log.Warn("shutdown: requests still in flight at the deadline; closing their connections", "timeout", timeout)
 		_ = srv.Close()
 	}
 	<-done
-	s.Outbox.Stop()
-	s.Hub.Stop()
+	s.sessions.Stop()
+	hubDone := make(chan struct{})
+	go func() {
+		defer close(hubDone)
+		s.Hub.Stop()
+	}()
+	for name, ch := range map[string]chan struct{}{"outbox worker": outboxDone, "live hub": hubDone} {
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			s.log.Warn("shutdown: abandoning the "+name+", still busy at the deadline (unfinished outbox events go back to the queue when their lease expires)", "timeout", timeout)
+		}
+	}
 }
 
 // registerConsumers registers the outbox consumers this server runs and
-// says how many there are. The link resolver, the notifier, the search
-// indexer, the folder-share applier and the automation matcher register here
-// as they are built.
+// says how many there are. The link resolver, the decision keeper, the
+// notifier, the search indexer, the folder-share applier and the automation
+// matcher register here as they are built.
 func (s *Server) registerConsumers() int {
 	s.Outbox.Register(linkgraph.ConsumerName, linkgraph.NewResolver(s.pool).Handle)
 	s.Outbox.Register(access.FolderConsumerName, access.NewFolderApplier(s.pool).Handle)
-	return 2
+	s.Outbox.Register(linkgraph.KeeperConsumerName, linkgraph.NewKeeper(s.pool).Handle)
+	return 3
 }

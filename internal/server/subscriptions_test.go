@@ -126,8 +126,8 @@ func TestNotificationAddedOnlyForTheRecipient(t *testing.T) {
 	notify(t, b, me.ID, inbox.TypeGroupAdded) // before: not "added"
 
 	s := b.subscribe(t, "graphql-transport-ws", token, `subscription { notificationAdded { id type requiresDecision status } }`, nil)
-	require.Eventually(t, func() bool { return b.srv.Hub.Subscribers() == 1 }, 5*time.Second, 5*time.Millisecond,
-		"the subscription is listening")
+	require.Eventually(t, func() bool { return b.srv.Hub.Subscribers() == 2 }, 5*time.Second, 5*time.Millisecond,
+		"the subscription is listening (besides the socket's credential watch)")
 	notify(t, b, other.ID, inbox.TypeAccessRevoked)
 	notify(t, b, me.ID, inbox.TypeAccessGranted)
 	got := s.next(5 * time.Second)

@@ -102,3 +102,13 @@ FOR UPDATE OF da;
 SELECT principal_type, principal_id FROM document_access
 WHERE document_id = @document_id AND grant_reason = 'folder' AND granted_by = @owner_id::uuid
 ORDER BY principal_type, principal_id;
+
+-- name: DocumentAccessListGroupLosses :many
+-- DocumentAccessListGroupLosses lists the documents a group grants on where a person (just taken out of it) now holds less than the group gave.
+SELECT d.id
+FROM document_access da
+JOIN documents d ON d.id = da.document_id
+WHERE da.principal_type = 'group' AND da.principal_id = @group_id
+  AND document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @user_id::uuid, true)
+      < CASE da.permission WHEN 'write' THEN 2 ELSE 1 END
+ORDER BY d.id;

@@ -16,7 +16,8 @@ WHERE id = ANY(ARRAY(
   FOR UPDATE SKIP LOCKED
 ))
 RETURNING id, event_type, subject_type, subject_id, document_id, actor_id, revision_id,
-  payload, created_at, attempts, handled_by;
+  payload, created_at, attempts, handled_by, failures,
+  ARRAY(SELECT p.consumer FROM outbox_parked p WHERE p.event_id = events.id)::text[] AS parked;
 
 -- name: EventRenew :execrows
 -- EventRenew extends the lease of the events a worker still holds.
@@ -31,10 +32,10 @@ UPDATE events SET
 WHERE id = ANY(sqlc.arg(ids)::uuid[]) AND claimed_by = sqlc.arg(worker)::text AND processed_at IS NULL;
 
 -- name: EventFail :execrows
--- EventFail records a failed attempt: the consumers that did succeed join handled_by, attempts grows by one, the event waits retry_ms before it can be claimed again, and the lease ends.
+-- EventFail records a failed attempt: the consumers that did succeed join handled_by, attempts grows by one, failures takes the per-consumer counts, the event waits retry_ms before it can be claimed again, and the lease ends.
 UPDATE events SET
   handled_by = handled_by || ARRAY(SELECT n FROM unnest(sqlc.arg(consumers)::text[]) AS n WHERE n <> ALL(handled_by)),
-  attempts = attempts + 1, last_error = sqlc.arg(last_error)::text,
+  attempts = attempts + 1, last_error = sqlc.arg(last_error)::text, failures = sqlc.arg(failures)::jsonb,
   retry_at = now() + sqlc.arg(retry_ms)::bigint * interval '1 millisecond',
   claimed_at = NULL, claimed_by = NULL
 WHERE id = sqlc.arg(id) AND claimed_by = sqlc.arg(worker)::text AND processed_at IS NULL;
@@ -47,17 +48,29 @@ UPDATE events SET
 WHERE id = ANY(sqlc.arg(ids)::uuid[]) AND claimed_by = sqlc.arg(worker)::text AND processed_at IS NULL;
 
 -- name: EventCleanup :execrows
--- EventCleanup deletes up to chunk events processed more than retention_ms ago.
+-- EventCleanup deletes up to chunk events processed more than retention_ms ago and parked for no consumer.
 DELETE FROM events
 WHERE id IN (
   SELECT c.id FROM events c
   WHERE c.processed_at IS NOT NULL
     AND c.processed_at < now() - sqlc.arg(retention_ms)::bigint * interval '1 millisecond'
+    AND NOT EXISTS (SELECT 1 FROM outbox_parked p WHERE p.event_id = c.id)
   LIMIT sqlc.arg(chunk)::int
 );
 
 -- name: EventGetStats :one
--- EventGetStats is the queue as metrics see it: unprocessed events and the age of the oldest, in seconds (0 when there is none).
+-- EventGetStats is the queue as metrics see it: unprocessed events and the age of the oldest, in seconds (0 when there is none), and the parked (event, consumer) pairs.
 SELECT count(*)::bigint AS depth,
-  coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8 AS oldest_seconds
+  coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8 AS oldest_seconds,
+  (SELECT count(*) FROM outbox_parked)::bigint AS parked
 FROM events WHERE processed_at IS NULL;
+
+-- name: EventRequeue :exec
+-- EventRequeue puts an event back in the queue for a consumer management unparked: unprocessed, claimable now, that consumer's failures forgotten.
+UPDATE events SET processed_at = NULL, retry_at = NULL, claimed_at = NULL, claimed_by = NULL,
+  failures = failures - sqlc.arg(consumer)::text
+WHERE id = sqlc.arg(event_id);
+
+-- name: EventWake :exec
+-- EventWake wakes the workers when the transaction commits, as the insert trigger does for new events.
+SELECT pg_notify('codna_events', '');

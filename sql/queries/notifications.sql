@@ -99,10 +99,11 @@ WITH upd AS (
 SELECT (SELECT count(*) FROM upd)::int AS marked, (SELECT count(*) FROM sig)::int AS signalled;
 
 -- name: NotificationDismiss :one
--- NotificationDismiss dismisses one of the recipient's information notifications and signals their inbox.
+-- NotificationDismiss dismisses one of the recipient's notifications, unless it is an open decision, and signals their inbox.
 WITH upd AS (
   UPDATE notifications SET status = 'dismissed'
-  WHERE id = @id AND recipient_id = @recipient_id AND NOT requires_decision
+  WHERE id = @id AND recipient_id = @recipient_id
+    AND (NOT requires_decision OR status NOT IN ('unread', 'read'))
   RETURNING *
 )
 SELECT upd.* FROM upd, pg_notify('codna_inbox', upd.recipient_id::text);
@@ -143,3 +144,79 @@ LIMIT @row_limit;
 -- name: NotificationGetLatestID :one
 -- NotificationGetLatestID is the id of a recipient's newest notification.
 SELECT id FROM notifications WHERE recipient_id = @recipient_id ORDER BY id DESC LIMIT 1;
+
+-- name: NotificationListLinkDecisionViews :many
+-- NotificationListLinkDecisionViews is what a reader may see of link decisions (one row per link id, with the target named in its payload): the edge's href and address as written, the target's address, and whether the reader can read the source and the target now.
+SELECT a.link_id::uuid AS link_id,
+  l.href_as_written, l.resolved_address,
+  t.space AS target_space, t.path AS target_path, t.slug AS target_slug,
+  coalesce(document_access_level(s.id, s.created_by, s.deleted_at, s.quarantined_at, @reader_id::uuid, r.is_person) > 0, false)::boolean AS source_readable,
+  coalesce(document_access_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, @reader_id::uuid, r.is_person) > 0, false)::boolean AS target_readable
+FROM unnest(@link_ids::uuid[]) WITH ORDINALITY AS a(link_id, i)
+JOIN unnest(@target_ids::uuid[]) WITH ORDINALITY AS b(target_id, i) ON b.i = a.i
+CROSS JOIN (SELECT coalesce((SELECT kind = 'person' FROM users WHERE id = @reader_id::uuid), false) AS is_person) r
+LEFT JOIN document_links l ON l.id = a.link_id
+LEFT JOIN documents s ON s.id = l.source_id
+LEFT JOIN documents t ON t.id = b.target_id;
+
+-- name: NotificationResolveUnanswerable :one
+-- NotificationResolveUnanswerable resolves the open decisions about links and link suggestions touching the given documents that their recipient can no longer answer (as NotificationCountInbox counts decisions), and signals each recipient's inbox.
+WITH cand AS (
+  SELECT n.id, n.recipient_id, n.subject_type, n.subject_id
+  FROM notifications n
+  WHERE n.requires_decision AND n.status IN ('unread', 'read')
+    AND ((n.subject_type = 'link' AND n.subject_id IN (
+           SELECT l.id FROM document_links l
+           WHERE l.source_id = ANY(@document_ids::uuid[]) OR l.target_id = ANY(@document_ids::uuid[])))
+      OR (n.subject_type = 'link_suggestion' AND n.subject_id IN (
+           SELECT ls.id FROM link_suggestions ls
+           WHERE ls.source_id = ANY(@document_ids::uuid[]) OR ls.target_id = ANY(@document_ids::uuid[]))))
+), gone AS (
+  SELECT c.id
+  FROM cand c
+  LEFT JOIN users u ON u.id = c.recipient_id
+  WHERE NOT CASE c.subject_type
+    WHEN 'link' THEN EXISTS (
+      SELECT 1
+      FROM document_links l
+      JOIN documents s ON s.id = l.source_id
+      JOIN documents t ON t.id = l.target_id
+      WHERE l.id = c.subject_id AND l.state IN ('stale_text', 'broken') AND l.kept_at IS NULL
+        AND s.created_by = c.recipient_id AND s.deleted_at IS NULL AND s.space <> 'raw'
+        AND document_access_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, c.recipient_id, coalesce(u.kind = 'person', false)) > 0)
+    ELSE EXISTS (
+      SELECT 1
+      FROM link_suggestions ls
+      JOIN documents s ON s.id = ls.source_id
+      JOIN documents t ON t.id = ls.target_id
+      WHERE ls.id = c.subject_id AND ls.status = 'pending'
+        AND s.deleted_at IS NULL AND s.space <> 'raw' AND t.deleted_at IS NULL
+        AND document_access_level(s.id, s.created_by, s.deleted_at, s.quarantined_at, c.recipient_id, coalesce(u.kind = 'person', false)) >= 2
+        AND document_access_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, c.recipient_id, coalesce(u.kind = 'person', false)) > 0)
+  END
+), upd AS (
+  UPDATE notifications n SET status = 'resolved', resolved_at = now()
+  FROM gone
+  WHERE n.id = gone.id AND n.status IN ('unread', 'read')
+  RETURNING n.recipient_id
+), sig AS (
+  SELECT pg_notify('codna_inbox', r.recipient_id::text) FROM (SELECT DISTINCT recipient_id FROM upd) r
+)
+SELECT (SELECT count(*) FROM upd)::int AS resolved, (SELECT count(*) FROM sig)::int AS signalled;
+
+-- name: NotificationListLinkDecisionsUnraised :many
+-- NotificationListLinkDecisionsUnraised lists the stale or broken edges touching the given documents that are a decision for their source's owner (as NotificationCountInbox counts them) but have no open decision notification to that owner.
+SELECT sqlc.embed(l), s.created_by AS owner_id, t.space AS target_space, t.path AS target_path, t.slug AS target_slug
+FROM document_links l
+JOIN documents s ON s.id = l.source_id
+JOIN documents t ON t.id = l.target_id
+JOIN users u ON u.id = s.created_by
+WHERE (l.source_id = ANY(@document_ids::uuid[]) OR l.target_id = ANY(@document_ids::uuid[]))
+  AND l.state IN ('stale_text', 'broken') AND l.kept_at IS NULL
+  AND s.deleted_at IS NULL AND s.space <> 'raw'
+  AND document_access_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, s.created_by, u.kind = 'person') > 0
+  AND NOT EXISTS (
+    SELECT 1 FROM notifications n
+    WHERE n.requires_decision AND n.status IN ('unread', 'read')
+      AND n.subject_type = 'link' AND n.subject_id = l.id AND n.recipient_id = s.created_by)
+ORDER BY l.id;

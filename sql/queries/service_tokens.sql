@@ -10,6 +10,14 @@ SELECT * FROM service_tokens
 WHERE token_hash = $1 AND revoked_at IS NULL AND scope = 'manage'
   AND (expires_at IS NULL OR expires_at > now());
 
+-- name: ServiceTokenIsLive :one
+-- ServiceTokenIsLive says whether a manage token, by id, is unrevoked and unexpired.
+SELECT EXISTS (
+  SELECT 1 FROM service_tokens
+  WHERE id = $1 AND revoked_at IS NULL AND scope = 'manage'
+    AND (expires_at IS NULL OR expires_at > now())
+);
+
 -- name: ServiceTokenTouch :exec
 -- ServiceTokenTouch records when a manage token was last used.
 UPDATE service_tokens SET last_used_at = now() WHERE id = $1;

@@ -10,14 +10,26 @@ SELECT s.id AS session_id, s.expires_at, s.last_seen_at, u.*
 FROM sessions s JOIN users u ON u.id = s.user_id
 WHERE s.token_hash = $1 AND s.expires_at > now() AND u.is_active AND u.kind = 'person';
 
+-- name: SessionIsLive :one
+-- SessionIsLive says whether a session, by id, is unexpired and its person still active.
+SELECT EXISTS (
+  SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id
+  WHERE s.id = $1 AND s.expires_at > now() AND u.is_active AND u.kind = 'person'
+);
+
 -- name: SessionTouch :exec
 -- SessionTouch records use and slides the expiry forward.
 UPDATE sessions SET last_seen_at = now(), expires_at = @expires_at WHERE id = @id;
 
--- name: SessionDeleteByHash :execrows
--- SessionDeleteByHash ends one session (logout).
-DELETE FROM sessions WHERE token_hash = $1;
+-- name: SessionDeleteByHash :many
+-- SessionDeleteByHash ends one session (logout) and returns whose it was.
+DELETE FROM sessions WHERE token_hash = $1
+RETURNING user_id;
 
 -- name: SessionDeleteByUser :execrows
 -- SessionDeleteByUser ends every session of a user.
 DELETE FROM sessions WHERE user_id = $1;
+
+-- name: SessionDeleteExpired :execrows
+-- SessionDeleteExpired removes sessions past their expiry.
+DELETE FROM sessions WHERE expires_at <= now();

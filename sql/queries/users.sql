@@ -122,3 +122,7 @@ WHERE u.is_active AND u.kind <> 'management' AND (a.user_id IS NULL OR a.deleted
     OR (@principal_type::principal_type = 'group'
         AND u.id IN (SELECT gm.user_id FROM group_members gm WHERE gm.group_id = @principal_id::uuid)))
 ORDER BY u.id;
+
+-- name: UserNotifyCredentialEnded :exec
+-- UserNotifyCredentialEnded tells every replica, once committed, that a session or token of the user ended.
+SELECT pg_notify('codna_credential', sqlc.arg(user_id)::uuid::text);

@@ -1,0 +1,84 @@
+package inbox
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/google/uuid"
+
+	"codna/internal/db"
+	"codna/internal/link"
+)
+
+// UnreadableTarget is what a link decision says of a target its reader can
+// no longer read (payload "target"), in place of any address.
+const UnreadableTarget = "a page you can no longer see"
+
+// The payload keys a link decision notification is stored with: ids only.
+// Addresses ("from", "to", "href") are never stored; present adds them on
+// read, for a reader who may see them.
+var linkAddressKeys = []string{"from", "to", "href"}
+
+// isLinkDecision reports whether n is a decision about a link edge, whose
+// payload names its target by id.
+func isLinkDecision(n *Notification) bool {
+	return n.SubjectType == "link" && n.SubjectID != nil &&
+		(n.Type == TypeLinkTargetMoved || n.Type == TypeLinkTargetDeleted)
+}
+
+// present resolves the addresses of link decisions among ns through
+// reader's permission, in one statement (none when there is no link
+// decision among them). For a target the reader can read, the payload gets
+// "to" (the target's address), and when they can also read the source,
+// "from" (the address the link was written for) and "href" (as written).
+// For a target they cannot read, "targetId" goes too and the payload says
+// "targetUnreadable": true and "target": UnreadableTarget — linking.md: no
+// notification names an address of a page its reader cannot read.
+func present(ctx context.Context, q db.DBTX, reader uuid.UUID, ns []Notification) error {
+	var links, targets []uuid.UUID
+	for i := range ns {
+		n := &ns[i]
+		if !isLinkDecision(n) {
+			continue
+		}
+		for _, k := range linkAddressKeys {
+			delete(n.Payload, k) // stored before ids-only payloads: never shown unchecked
+		}
+		tid, _ := uuid.Parse(idString(n.Payload["targetId"]))
+		links, targets = append(links, *n.SubjectID), append(targets, tid)
+	}
+	if len(links) == 0 {
+		return nil
+	}
+	rows, err := db.Q.NotificationListLinkDecisionViews(ctx, q, db.NotificationListLinkDecisionViewsParams{
+		ReaderID: reader, LinkIds: links, TargetIds: targets,
+	})
+	if err != nil {
+		return fmt.Errorf("inbox: link decisions as their reader sees them: %w", err)
+	}
+	view := make(map[uuid.UUID]db.NotificationListLinkDecisionViewsRow, len(rows))
+	for _, r := range rows {
+		view[r.LinkID] = r
+	}
+	for i := range ns {
+		n := &ns[i]
+		if !isLinkDecision(n) {
+			continue
+		}
+		v, ok := view[*n.SubjectID]
+		if !ok || !v.TargetReadable || v.TargetSpace == nil || v.TargetPath == nil || v.TargetSlug == nil {
+			delete(n.Payload, "targetId")
+			n.Payload["targetUnreadable"] = true
+			n.Payload["target"] = UnreadableTarget
+			continue
+		}
+		n.Payload["to"] = link.Address{Space: string(*v.TargetSpace), Path: *v.TargetPath, Slug: *v.TargetSlug}.String()
+		if v.SourceReadable && v.HrefAsWritten != nil {
+			n.Payload["href"] = *v.HrefAsWritten
+			if v.ResolvedAddress != nil {
+				n.Payload["from"] = *v.ResolvedAddress
+			}
+		}
+	}
+	return nil
+}

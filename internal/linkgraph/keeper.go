@@ -1,0 +1,86 @@
+package linkgraph
+
+import (
+	"context"
+	"slices"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"codna/internal/db"
+	"codna/internal/outbox"
+)
+
+// KeeperConsumerName is the decision keeper's name in events.handled_by.
+const KeeperConsumerName = "decision-keeper"
+
+// Keeper is the outbox consumer that keeps decision notifications in step
+// with who can answer them. Whenever access to a document changes — a
+// grant made, raised, lowered or revoked (one by one, by batch, by folder
+// share, by group deletion, by quarantine), someone taken out of a group,
+// the document trashed, restored or transferred — it resolves the open
+// decisions about links and link suggestions touching that document that
+// their recipient can no longer answer, and raises the link decisions its
+// source's owner can answer now but was never (or no longer) told about.
+// "Can answer" is NotificationCountInbox's rule, through document_access_level.
+type Keeper struct{ pool *pgxpool.Pool }
+
+// NewKeeper returns the decision keeper over pool.
+func NewKeeper(pool *pgxpool.Pool) *Keeper { return &Keeper{pool: pool} }
+
+// keeperEvents are the events after which someone may have gained or lost
+// the means to answer a decision about the event's document.
+var keeperEvents = []string{
+	"access.granted", "access.revoked", "access.permission_changed",
+	"access.lost", // access.EventLost: someone taken out of a group
+	"document.deleted", "document.restored", "document.transferred",
+}
+
+// Handle reconciles the decisions touching the event's document. It reads
+// only current state, so redelivery and reordering are harmless.
+func (k *Keeper) Handle(ctx context.Context, e outbox.Stored) error {
+	if !slices.Contains(keeperEvents, e.Type) {
+		return nil
+	}
+	doc := e.DocumentID
+	if doc == nil && e.SubjectType == "document" {
+		doc = e.SubjectID
+	}
+	if doc == nil {
+		return nil
+	}
+	return db.InTx(ctx, k.pool, func(tx db.DBTX) error {
+		return Reconcile(ctx, tx, []uuid.UUID{*doc})
+	})
+}
+
+// Reconcile brings, inside tx, the decision notifications about links and
+// link suggestions touching docs in step with who can answer them now (see
+// Keeper): two statements, plus one Notify per decision to raise. It takes
+// the resolver's lock of each document first, so it does not race Resync.
+func Reconcile(ctx context.Context, tx db.DBTX, docs []uuid.UUID) error {
+	if len(docs) == 0 {
+		return nil
+	}
+	docs = slices.Clone(docs)
+	slices.SortFunc(docs, func(a, b uuid.UUID) int { return slices.Compare(a[:], b[:]) })
+	docs = slices.Compact(docs)
+	for _, id := range docs {
+		if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock(hashtextextended('codna.links:' || $1::text, 0))", id); err != nil {
+			return err
+		}
+	}
+	if _, err := db.Q.NotificationResolveUnanswerable(ctx, tx, docs); err != nil {
+		return err
+	}
+	raise, err := db.Q.NotificationListLinkDecisionsUnraised(ctx, tx, docs)
+	if err != nil {
+		return err
+	}
+	for _, r := range raise {
+		if err := raiseDecision(ctx, tx, r.DocumentLink, r.OwnerID); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,2 @@
+DROP TABLE IF EXISTS outbox_parked;
+ALTER TABLE events DROP COLUMN IF EXISTS failures;
