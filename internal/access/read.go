@@ -60,7 +60,7 @@ func (s *Service) WhoCanSee(ctx context.Context, docID uuid.UUID) ([]GrantInfo, 
 	if !lvl.IsOwner() {
 		return nil, fault.New(fault.Forbidden, "Only the document's owner can see everyone it is shared with.")
 	}
-	rows, err := db.New(s.pool).AccessListForDocument(ctx, docID)
+	rows, err := db.Q.DocumentAccessListByDocument(ctx, s.pool, docID)
 	if err != nil {
 		return nil, err
 	}
@@ -103,7 +103,7 @@ func (s *Service) WhyCanISee(ctx context.Context, docID uuid.UUID) (*Why, error)
 	if lvl.IsOwner() {
 		return &Why{Owner: true}, nil
 	}
-	rows, err := db.New(s.pool).AccessWhy(ctx, db.AccessWhyParams{DocumentID: docID, ActorID: actor.UserID, ActorIsPerson: actor.Kind == auth.KindPerson})
+	rows, err := db.Q.DocumentAccessListForActor(ctx, s.pool, db.DocumentAccessListForActorParams{DocumentID: docID, ActorID: actor.UserID, ActorIsPerson: actor.Kind == auth.KindPerson})
 	if err != nil {
 		return nil, err
 	}
@@ -144,7 +144,7 @@ func (s *Service) RecentlyShared(ctx context.Context, since time.Time, limit int
 	if err != nil {
 		return nil, err
 	}
-	rows, err := db.New(s.pool).AccessRecentlyShared(ctx, db.AccessRecentlySharedParams{ActorID: actor.UserID, Since: since, RowLimit: int32(limit)})
+	rows, err := db.Q.AccessEventListRecentlyShared(ctx, s.pool, db.AccessEventListRecentlySharedParams{ActorID: actor.UserID, Since: since, RowLimit: int32(limit)})
 	if err != nil {
 		return nil, err
 	}
@@ -167,7 +167,7 @@ func (s *Service) Batch(ctx context.Context, batchID uuid.UUID) ([]GrantInfo, er
 	if err != nil {
 		return nil, err
 	}
-	rows, err := db.New(s.pool).AccessBatch(ctx, db.AccessBatchParams{BatchID: &batchID, ActorID: actor.UserID})
+	rows, err := db.Q.DocumentAccessListByBatch(ctx, s.pool, db.DocumentAccessListByBatchParams{BatchID: &batchID, ActorID: actor.UserID})
 	if err != nil {
 		return nil, err
 	}
@@ -205,7 +205,7 @@ func (s *Service) People(ctx context.Context, query string, limit int) ([]Person
 		return nil, fault.Input("query", "Type at least two characters.")
 	}
 	escaped := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(query)
-	rows, err := db.New(s.pool).PeopleSearch(ctx, db.PeopleSearchParams{Query: escaped, RowLimit: int32(limit)})
+	rows, err := db.Q.UserSearch(ctx, s.pool, db.UserSearchParams{Query: escaped, RowLimit: int32(limit)})
 	if err != nil {
 		return nil, err
 	}
@@ -231,7 +231,7 @@ func (s *Service) Groups(ctx context.Context) ([]Group, error) {
 	if _, err := auth.RequireUser(ctx); err != nil {
 		return nil, err
 	}
-	rows, err := db.New(s.pool).GroupList(ctx)
+	rows, err := db.Q.GroupList(ctx, s.pool)
 	if err != nil {
 		return nil, err
 	}
