@@ -58,13 +58,13 @@ func PersonViewer(id uuid.UUID) document.Viewer {
 	return document.Viewer{ID: id, IsPerson: true}
 }
 
-// User is the access principal of the user (person or agent) id.
-func User(id uuid.UUID) access.Principal {
+// UserPrincipal is the access principal of the user (person or agent) id.
+func UserPrincipal(id uuid.UUID) access.Principal {
 	return access.Principal{Type: db.PrincipalTypeUser, ID: id}
 }
 
-// Group is the access principal of the group id.
-func Group(id uuid.UUID) access.Principal {
+// GroupPrincipal is the access principal of the group id.
+func GroupPrincipal(id uuid.UUID) access.Principal {
 	return access.Principal{Type: db.PrincipalTypeGroup, ID: id}
 }
 
@@ -84,4 +84,14 @@ func Exec(t testing.TB, pool *pgxpool.Pool, sql string, args ...any) {
 	t.Helper()
 	_, err := pool.Exec(context.Background(), sql, args...)
 	require.NoError(t, err)
+}
+
+// Grant inserts a grant row straight into document_access: principalType
+// ("user" or "group") principal may read or write (perm) document docID.
+// It goes around access.Grant (no access event, no notification), for
+// tests of what reads the grants rather than of how they are made.
+func Grant(t testing.TB, pool *pgxpool.Pool, docID uuid.UUID, principalType string, principal uuid.UUID, perm string) {
+	t.Helper()
+	Exec(t, pool, `INSERT INTO document_access (id, document_id, principal_type, principal_id, permission)
+		VALUES (gen_random_uuid(), $1, $2, $3, $4)`, docID, principalType, principal, perm)
 }
