@@ -280,7 +280,7 @@ func TestFolderShareApplier(t *testing.T) {
 	b.drain(t)
 	require.Nil(t, b.grant(t, tomb, dana))
 
-	// Handed to someone else (trace 9: grants untouched), then moved out of
+	// Handed to someone else (a transfer leaves grants untouched), then moved out of
 	// the folder: the former owner's folder grant stays.
 	handed := b.doc(t, db.SpaceWiki, "eng", "handed")
 	b.drain(t)

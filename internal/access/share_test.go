@@ -123,7 +123,8 @@ func shareIDs(ids ...uuid.UUID) []string {
 	return out
 }
 
-// shareTables counts the rows trace 2 writes.
+// shareTables counts the rows a share with suggestions writes
+// (docs/design.md#trace-share-with-suggestions).
 func (b *shareBundle) shareTables(t *testing.T) [5]int {
 	t.Helper()
 	return [5]int{
@@ -149,15 +150,16 @@ func (b *shareBundle) shareCounting(t *testing.T) (*access.Service, *db.Counter)
 	return access.NewService(pool), c
 }
 
-// trace2 builds trace 2's graph: onboarding → laptop-setup → vpn-access,
+// suggestionsGraph builds the graph of
+// docs/design.md#trace-share-with-suggestions: onboarding → laptop-setup → vpn-access,
 // onboarding → x → payroll; x is already shared with Everyone.
-type trace2 struct {
+type suggestionsGraph struct {
 	onboarding, laptop, vpn, x, payroll uuid.UUID
 }
 
-func (b *shareBundle) trace2(t *testing.T) trace2 {
+func (b *shareBundle) suggestionsGraph(t *testing.T) suggestionsGraph {
 	t.Helper()
-	g := trace2{
+	g := suggestionsGraph{
 		onboarding: b.doc(t, b.tornike, "onboarding", "Onboarding", "Start with [the laptop](laptop-setup.md) and [x](x.md)."),
 		laptop:     b.doc(t, b.tornike, "laptop-setup", "Laptop setup", "Then [the VPN](vpn-access.md)."),
 		vpn:        b.doc(t, b.tornike, "vpn-access", "VPN access", "Done."),
@@ -177,11 +179,12 @@ func shareVia(s access.Suggestion) []uuid.UUID {
 	return out
 }
 
-// Trace 2, exactly: the suggestions at depth 2 and the rows the share writes.
-func TestShareTrace2(t *testing.T) {
+// docs/design.md#trace-share-with-suggestions, exactly: the suggestions at
+// depth 2 and the rows the share writes.
+func TestShareWithSuggestionsTrace(t *testing.T) {
 	t.Parallel()
 	b := shareSetup(t)
-	g := b.trace2(t)
+	g := b.suggestionsGraph(t)
 	counted, counter := b.shareCounting(t)
 	ctx := pgtest.ActingAs(b.tornike)
 
@@ -261,7 +264,7 @@ func TestShareTrace2(t *testing.T) {
 func TestShareDeclinedSuggestionStaysDeclined(t *testing.T) {
 	t.Parallel()
 	b := shareSetup(t)
-	g := b.trace2(t)
+	g := b.suggestionsGraph(t)
 	erin := b.person(t)
 	ctx := pgtest.ActingAs(b.tornike)
 	b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{g.onboarding}, Recipients: []string{b.dana.Email}, Declined: []uuid.UUID{g.payroll}})
@@ -343,7 +346,8 @@ func TestShareSuggestionsFilter(t *testing.T) {
 	pgtest.RequireCode(t, err, fault.Forbidden, "documentIds")
 }
 
-// Trace 3: share everything tagged runbook with the ops team, once.
+// docs/design.md#trace-share-by-tag: share everything tagged runbook with
+// the ops team, once.
 func TestShareByTag(t *testing.T) {
 	t.Parallel()
 	b := shareSetup(t)

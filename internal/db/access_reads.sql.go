@@ -168,7 +168,7 @@ type AccessRecentlySharedRow struct {
 	CreatedAt   time.Time
 }
 
-// AccessRecentlyShared is trace 6: per document, the latest grant or upgrade the actor was given since a time, where their grant still stands on a live document, with that grant's permission now.
+// AccessRecentlyShared is docs/design.md#trace-recently-shared: per document, the latest grant or upgrade the actor was given since a time, where their grant still stands on a live document, with that grant's permission now.
 func (q *Queries) AccessRecentlyShared(ctx context.Context, arg AccessRecentlySharedParams) ([]AccessRecentlySharedRow, error) {
 	rows, err := q.db.Query(ctx, accessRecentlyShared, arg.ActorID, arg.Since, arg.RowLimit)
 	if err != nil {

@@ -45,7 +45,7 @@ type InboxCountsRow struct {
 	Unread    int32
 }
 
-// InboxCounts is the inbox badge in one statement (inbox.md): decisions are the stale or broken
+// InboxCounts is the inbox badge in one statement (docs/design.md#counts): decisions are the stale or broken
 // edges from live, non-raw documents the user owns, not kept, to targets the user can read, plus
 // the pending suggestions on live, non-raw documents the user can edit, towards live targets
 // they can read (raw bodies are never edited, and an unreadable target must not show); unread

@@ -365,7 +365,7 @@ type SharingTaggedDocumentsParams struct {
 	RowLimit      int32
 }
 
-// SharingTaggedDocuments is trace 3's one-time expansion: the live, active, unquarantined documents carrying a tag that the actor may share (owner or write), in id order, at most row_limit.
+// SharingTaggedDocuments is the one-time expansion of docs/design.md#trace-share-by-tag: the live, active, unquarantined documents carrying a tag that the actor may share (owner or write), in id order, at most row_limit.
 func (q *Queries) SharingTaggedDocuments(ctx context.Context, arg SharingTaggedDocumentsParams) ([]uuid.UUID, error) {
 	rows, err := q.db.Query(ctx, sharingTaggedDocuments,
 		arg.Tag,

@@ -81,9 +81,10 @@ func (b *bundle) requireCurrentIsNewestRevision(t *testing.T, id uuid.UUID) {
 	require.Equal(t, 1, n, "documents must equal its newest revision")
 }
 
-// Trace 1: a create writes the document at version 1, one "create"
+// docs/design.md#trace-create-a-document: a create writes the document at
+// version 1, one "create"
 // revision and one document.created event — and no access rows.
-func TestCreateWritesTrace1(t *testing.T) {
+func TestCreateWritesItsTrace(t *testing.T) {
 	t.Parallel()
 	b := newBundle(t)
 	p := pgtest.CreatePerson(t, b.pool)
@@ -338,9 +339,10 @@ func TestRawBodiesAreNeverEdited(t *testing.T) {
 	pgtest.RequireCode(t, err, fault.BadInput, "space")
 }
 
-// Trace 4's document side: a move writes a "move" revision, the vacated
+// The document side of docs/design.md#trace-move-a-linked-document: a move
+// writes a "move" revision, the vacated
 // address, a document.moved event, and frees the old address.
-func TestMoveWritesTrace4(t *testing.T) {
+func TestMoveWritesItsTrace(t *testing.T) {
 	t.Parallel()
 	b := newBundle(t)
 	p := pgtest.CreatePerson(t, b.pool)
@@ -387,7 +389,8 @@ func TestMoveWritesTrace4(t *testing.T) {
 	pgtest.RequireCode(t, err, fault.Conflict, "slug")
 }
 
-// Trace 5's document side, then restore, then restore elsewhere.
+// The document side of docs/design.md#trace-delete-a-linked-document, then
+// restore, then restore elsewhere.
 func TestDeleteAndRestore(t *testing.T) {
 	t.Parallel()
 	b := newBundle(t)

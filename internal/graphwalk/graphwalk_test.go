@@ -116,9 +116,10 @@ func reached(hs []hop) map[string]int {
 
 func via(names ...string) []string { return names }
 
-// Trace 2: from onboarding, laptop-setup at depth 1, vpn-access at depth 2
+// docs/design.md#trace-share-with-suggestions: from onboarding,
+// laptop-setup at depth 1, vpn-access at depth 2
 // through it, and payroll at depth 2 through handbook.
-func TestTrace2(t *testing.T) {
+func TestShareSuggestionsTrace(t *testing.T) {
 	t.Parallel()
 	b := newBundle(t)
 	b.docs(t, b.tornike, "onboarding", "laptop-setup", "vpn-access", "handbook", "payroll", "unrelated")

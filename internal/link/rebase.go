@@ -21,8 +21,8 @@ func sameFolder(space1, path1, space2, path2 string) bool {
 
 // Rebase rewrites the relative internal hrefs of a document that moves from
 // the folder /<fromSpace>/<fromPath>/ to /<toSpace>/<toPath>/ so that each
-// still reaches the address it reached before (linking.md: a moved
-// document's own relative links are rebased). Only inline links and
+// still reaches the address it reached before (a moved document's own
+// relative links are rebased: docs/design.md#rebasing-on-move). Only inline links and
 // definitions are edited (reference uses follow their definition), in place;
 // the rest of the body is byte-identical.
 //

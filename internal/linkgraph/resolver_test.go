@@ -69,7 +69,8 @@ func (b *bundle) openDecisions(t *testing.T) int {
 	return n
 }
 
-// Every row of linking.md's state table, and every transition between them.
+// Every row of the state table (docs/design.md#link-states), and every
+// transition between them (docs/design.md#transitions).
 func TestStateTableAndTransitions(t *testing.T) {
 	t.Parallel()
 	b := setup(t)

@@ -121,11 +121,12 @@ func (b *opsBundle) grants(t *testing.T, docID uuid.UUID) map[uuid.UUID]opsGrant
 	return out
 }
 
-// TestQuarantineTrace10 is data-model.md trace 10 end to end: every row the
+// TestQuarantineTrace is docs/design.md#trace-quarantine-and-release end
+// to end: every row the
 // quarantine and the release with restore_sharing write, and the grants a
 // release does not give back (a person deactivated and a group deleted
 // meanwhile).
-func TestQuarantineTrace10(t *testing.T) {
+func TestQuarantineTrace(t *testing.T) {
 	t.Parallel()
 	b := opsSetup(t)
 	ctx := context.Background()

@@ -26,9 +26,10 @@ func (b *opsBundle) automation(t *testing.T, owner uuid.UUID) uuid.UUID {
 	return id
 }
 
-// TestTransferTrace9 is data-model.md trace 9 end to end: Dana leaves and
+// TestTransferTrace is docs/design.md#trace-transfer-when-someone-leaves
+// end to end: Dana leaves and
 // what she owned goes to Tornike.
-func TestTransferTrace9(t *testing.T) {
+func TestTransferTrace(t *testing.T) {
 	t.Parallel()
 	b := opsSetup(t)
 	ctx := context.Background()

@@ -21,7 +21,7 @@ WHERE da.document_id = @document_id
 ORDER BY da.permission DESC, da.created_at;
 
 -- name: AccessRecentlyShared :many
--- AccessRecentlyShared is trace 6: per document, the latest grant or upgrade the actor was given since a time, where their grant still stands on a live document, with that grant's permission now.
+-- AccessRecentlyShared is docs/design.md#trace-recently-shared: per document, the latest grant or upgrade the actor was given since a time, where their grant still stands on a live document, with that grant's permission now.
 SELECT g.id, g.document_id, da.permission, g.actor_id, g.grant_reason, g.batch_id, g.created_at
 FROM (
   SELECT DISTINCT ON (ae.document_id) ae.*

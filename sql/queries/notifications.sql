@@ -48,7 +48,7 @@ WITH upd AS (
 SELECT upd.* FROM upd, pg_notify('codna_inbox', upd.recipient_id::text);
 
 -- name: InboxCounts :one
--- InboxCounts is the inbox badge in one statement (inbox.md): decisions are the stale or broken
+-- InboxCounts is the inbox badge in one statement (docs/design.md#counts): decisions are the stale or broken
 -- edges from live, non-raw documents the user owns, not kept, to targets the user can read, plus
 -- the pending suggestions on live, non-raw documents the user can edit, towards live targets
 -- they can read (raw bodies are never edited, and an unreadable target must not show); unread

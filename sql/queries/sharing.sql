@@ -52,7 +52,7 @@ JOIN users mu ON mu.id = gm.user_id
 WHERE gm.group_id = ANY(@group_ids::uuid[]) AND g.kind <> 'everyone' AND mu.kind = 'person' AND mu.is_active;
 
 -- name: SharingTaggedDocuments :many
--- SharingTaggedDocuments is trace 3's one-time expansion: the live, active, unquarantined documents carrying a tag that the actor may share (owner or write), in id order, at most row_limit.
+-- SharingTaggedDocuments is the one-time expansion of docs/design.md#trace-share-by-tag: the live, active, unquarantined documents carrying a tag that the actor may share (owner or write), in id order, at most row_limit.
 SELECT d.id
 FROM documents d
 WHERE d.tags @> ARRAY[@tag::text] AND d.deleted_at IS NULL AND d.status = 'active' AND d.quarantined_at IS NULL
