@@ -30,11 +30,13 @@ check-generated: generate
 # data-model.md, linking.md, …, its numbered traces, ADRs): the code and docs point to docs/.
 OUTSIDE_REFS := (^|[^/a-z-])(data-model|linking|permissions|inbox|documents|graphql)\.md|DESIGN\.md|spec/[a-z-]+\.md|/work/shared|adr/[0-9]|[Tt]race [0-9]
 
-## lint: gofmt, no references outside the repository, go vet
+## lint: gofmt, no references outside the repository, go vet, and the sql/queries checks (every
+## query called, EntityVerb names, no duplicates)
 lint:
 	@out="$$(gofmt -l $$(git ls-files '*.go'))"; if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	@out="$$(git grep -nIE '$(OUTSIDE_REFS)' -- . ':!Makefile')"; if [ -n "$$out" ]; then echo "references to files outside the repository (point to docs/ instead):"; echo "$$out"; exit 1; fi
 	$(GO) vet $(PKGS)
+	$(GO) test -count=1 -run '^TestQueries' ./internal/db/
 
 ## bench: the benchmarks recorded in bench/RESULTS.md
 bench:

@@ -15,7 +15,7 @@ import (
 // signs nobody in (SessionGetLive checks the expiry); this keeps the table
 // from growing with every abandoned browser.
 func (s *Service) DeleteExpiredSessions(ctx context.Context) (int64, error) {
-	n, err := db.New(s.pool).SessionDeleteExpired(ctx)
+	n, err := db.Q.SessionDeleteExpired(ctx, s.pool)
 	if err != nil {
 		return 0, fmt.Errorf("delete expired sessions: %w", err)
 	}

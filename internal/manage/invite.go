@@ -51,21 +51,21 @@ func (s *Service) Invite(ctx context.Context, c Caller, email, name string, ttl 
 	}
 	secret := auth.NewSecret("")
 	var out auth.User
-	err = db.InTx(ctx, s.pool, func(_ pgx.Tx, q *db.Queries) error {
-		u, err := q.UserCreate(ctx, db.UserCreateParams{
+	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		u, err := db.Q.UserCreate(ctx, tx, db.UserCreateParams{
 			ID: uuid.Must(uuid.NewV7()), Email: email, Name: name, Kind: string(auth.KindPerson),
 		})
 		if err != nil {
-			return fault.FromPG(err)
+			return err
 		}
 		out = auth.UserFromRow(u)
-		inv, err := q.ManageInvitationCreate(ctx, db.ManageInvitationCreateParams{
+		inv, err := db.Q.InvitationCreate(ctx, tx, db.InvitationCreateParams{
 			ID: uuid.Must(uuid.NewV7()), UserID: u.ID, TokenHash: auth.HashSecret(secret), ExpiresAt: time.Now().Add(ttl),
 		})
 		if err != nil {
 			return err
 		}
-		return s.record(ctx, q, c, audit{action: "user.invite", targetUser: &u.ID, details: map[string]any{
+		return s.record(ctx, tx, c, audit{action: "user.invite", targetUser: &u.ID, details: map[string]any{
 			"invitation_id": inv.ID, "expires_at": inv.ExpiresAt.UTC(),
 		}})
 	})
@@ -94,7 +94,7 @@ func (s *Service) AcceptInvitation(ctx context.Context, secret, password string)
 		return auth.User{}, errInvitationInvalid
 	}
 	// A cheap look-up first, so an invalid secret costs no argon2.
-	inv, err := db.New(s.pool).ManageInvitationGetByHash(ctx, auth.HashSecret(secret))
+	inv, err := db.Q.InvitationGetByHash(ctx, s.pool, auth.HashSecret(secret))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return auth.User{}, errInvitationInvalid
 	} else if err != nil {
@@ -108,15 +108,15 @@ func (s *Service) AcceptInvitation(ctx context.Context, secret, password string)
 		return auth.User{}, err
 	}
 	var out auth.User
-	err = db.InTx(ctx, s.pool, func(_ pgx.Tx, q *db.Queries) error {
+	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
 		// Re-checked as it is used: two acceptances race to one winner.
-		userID, err := q.ManageInvitationUse(ctx, inv.ID)
+		userID, err := db.Q.InvitationUse(ctx, tx, inv.ID)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return errInvitationInvalid
 		} else if err != nil {
 			return err
 		}
-		u, err := q.ManageUserSetPassword(ctx, db.ManageUserSetPasswordParams{ID: userID, PasswordHash: &hash})
+		u, err := db.Q.UserSetPassword(ctx, tx, db.UserSetPasswordParams{ID: userID, PasswordHash: &hash})
 		if errors.Is(err, pgx.ErrNoRows) {
 			return errInvitationInvalid
 		} else if err != nil {

@@ -21,10 +21,6 @@ import (
 	"codna/internal/fault"
 )
 
-func init() {
-	fault.RegisterConstraint("users_email_key", "email", "Someone already has that email address.")
-}
-
 // Caller is how a management change arrived, for the audit.
 type Caller struct {
 	Via       string    // "cli" or "token"
@@ -67,7 +63,7 @@ type audit struct {
 	details        map[string]any
 }
 
-func (s *Service) record(ctx context.Context, q *db.Queries, c Caller, a audit) error {
+func (s *Service) record(ctx context.Context, q db.DBTX, c Caller, a audit) error {
 	details, err := json.Marshal(a.details)
 	if err != nil {
 		return err
@@ -83,7 +79,7 @@ func (s *Service) record(ctx context.Context, q *db.Queries, c Caller, a audit) 
 	if c.RequestID != "" {
 		reqID = &c.RequestID
 	}
-	return q.ManagementAuditInsert(ctx, db.ManagementAuditInsertParams{
+	return db.Q.ManagementAuditInsert(ctx, q, db.ManagementAuditInsertParams{
 		ID: uuid.Must(uuid.NewV7()), Action: a.action, Via: c.Via, TokenID: tokenID,
 		TargetUserID: a.targetUser, TargetGroupID: a.targetGroup, TargetDocumentID: a.targetDocument, Details: details, RequestID: reqID,
 	})
@@ -112,15 +108,15 @@ func (s *Service) CreatePerson(ctx context.Context, c Caller, email, name, passw
 		return auth.User{}, err
 	}
 	var out auth.User
-	err = db.InTx(ctx, s.pool, func(_ pgx.Tx, q *db.Queries) error {
-		u, err := q.UserCreate(ctx, db.UserCreateParams{
+	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		u, err := db.Q.UserCreate(ctx, tx, db.UserCreateParams{
 			ID: uuid.Must(uuid.NewV7()), Email: email, Name: name, Kind: string(auth.KindPerson), PasswordHash: &hash,
 		})
 		if err != nil {
-			return fault.FromPG(err)
+			return err
 		}
 		out = auth.UserFromRow(u)
-		return s.record(ctx, q, c, audit{action: "user.create", targetUser: &u.ID})
+		return s.record(ctx, tx, c, audit{action: "user.create", targetUser: &u.ID})
 	})
 	return out, err
 }
@@ -131,8 +127,8 @@ func (s *Service) CreatePerson(ctx context.Context, c Caller, email, name, passw
 // person.
 func (s *Service) SetPersonActive(ctx context.Context, c Caller, id uuid.UUID, active bool) (auth.User, error) {
 	var out auth.User
-	err := db.InTx(ctx, s.pool, func(_ pgx.Tx, q *db.Queries) error {
-		u, err := q.UserSetActive(ctx, db.UserSetActiveParams{ID: id, IsActive: active})
+	err := db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		u, err := db.Q.UserSetActive(ctx, tx, db.UserSetActiveParams{ID: id, IsActive: active})
 		if errors.Is(err, pgx.ErrNoRows) {
 			return fault.New(fault.NotFound, "No person has that id.")
 		} else if err != nil {
@@ -143,17 +139,17 @@ func (s *Service) SetPersonActive(ctx context.Context, c Caller, id uuid.UUID, a
 		details := map[string]any{}
 		if !active {
 			action = "user.deactivate"
-			n, err := q.SessionDeleteByUser(ctx, id)
+			n, err := db.Q.SessionDeleteByUser(ctx, tx, id)
 			if err != nil {
 				return err
 			}
 			details["sessions_ended"] = n
 			// Their open websockets close on every replica.
-			if err := auth.CredentialsEnded(ctx, q, id); err != nil {
+			if err := auth.CredentialsEnded(ctx, tx, id); err != nil {
 				return err
 			}
 		}
-		return s.record(ctx, q, c, audit{action: action, targetUser: &u.ID, details: details})
+		return s.record(ctx, tx, c, audit{action: action, targetUser: &u.ID, details: details})
 	})
 	return out, err
 }
@@ -168,7 +164,7 @@ type UserPage struct {
 // given id. limit is clamped to 1..100.
 func (s *Service) ListUsers(ctx context.Context, after *uuid.UUID, limit int) (UserPage, error) {
 	limit = max(1, min(limit, 100))
-	rows, err := db.New(s.pool).UserListPeople(ctx, db.UserListPeopleParams{After: after, RowLimit: int32(limit + 1)})
+	rows, err := db.Q.UserListPeople(ctx, s.pool, db.UserListPeopleParams{After: after, RowLimit: int32(limit + 1)})
 	if err != nil {
 		return UserPage{}, err
 	}
@@ -209,8 +205,8 @@ func (s *Service) CreateServiceToken(ctx context.Context, c Caller, name string,
 	}
 	secret := auth.NewSecret(auth.ManageTokenPrefix)
 	var out ServiceToken
-	err := db.InTx(ctx, s.pool, func(_ pgx.Tx, q *db.Queries) error {
-		t, err := q.ServiceTokenCreate(ctx, db.ServiceTokenCreateParams{
+	err := db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		t, err := db.Q.ServiceTokenCreate(ctx, tx, db.ServiceTokenCreateParams{
 			ID: uuid.Must(uuid.NewV7()), UserID: auth.ManagementID, Name: name,
 			TokenHash: auth.HashSecret(secret), Prefix: auth.DisplayPrefix(secret), ExpiresAt: expiresAt,
 		})
@@ -218,7 +214,7 @@ func (s *Service) CreateServiceToken(ctx context.Context, c Caller, name string,
 			return err
 		}
 		out = tokenFromRow(t)
-		return s.record(ctx, q, c, audit{action: "token.create", details: map[string]any{"token_id": t.ID, "name": name}})
+		return s.record(ctx, tx, c, audit{action: "token.create", details: map[string]any{"token_id": t.ID, "name": name}})
 	})
 	return out, secret, err
 }
@@ -227,25 +223,25 @@ func (s *Service) CreateServiceToken(ctx context.Context, c Caller, name string,
 // close. Errors: NOT_FOUND.
 func (s *Service) RevokeServiceToken(ctx context.Context, c Caller, id uuid.UUID) (ServiceToken, error) {
 	var out ServiceToken
-	err := db.InTx(ctx, s.pool, func(_ pgx.Tx, q *db.Queries) error {
-		t, err := q.ServiceTokenRevoke(ctx, id)
+	err := db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		t, err := db.Q.ServiceTokenRevoke(ctx, tx, id)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return fault.New(fault.NotFound, "No manage token has that id.")
 		} else if err != nil {
 			return err
 		}
 		out = tokenFromRow(t)
-		if err := auth.CredentialsEnded(ctx, q, auth.ManagementID); err != nil {
+		if err := auth.CredentialsEnded(ctx, tx, auth.ManagementID); err != nil {
 			return err
 		}
-		return s.record(ctx, q, c, audit{action: "token.revoke", details: map[string]any{"token_id": t.ID}})
+		return s.record(ctx, tx, c, audit{action: "token.revoke", details: map[string]any{"token_id": t.ID}})
 	})
 	return out, err
 }
 
 // ListServiceTokens lists every manage token, newest first.
 func (s *Service) ListServiceTokens(ctx context.Context) ([]ServiceToken, error) {
-	rows, err := db.New(s.pool).ServiceTokenList(ctx)
+	rows, err := db.Q.ServiceTokenList(ctx, s.pool)
 	if err != nil {
 		return nil, err
 	}
@@ -259,7 +255,7 @@ func (s *Service) ListServiceTokens(ctx context.Context) ([]ServiceToken, error)
 // PersonByEmail finds a person by email, case-insensitively.
 // Errors: NOT_FOUND.
 func (s *Service) PersonByEmail(ctx context.Context, email string) (auth.User, error) {
-	u, err := db.New(s.pool).UserGetPersonByEmail(ctx, strings.TrimSpace(email))
+	u, err := db.Q.UserGetPersonByEmail(ctx, s.pool, strings.TrimSpace(email))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return auth.User{}, fault.New(fault.NotFound, "No person has that email address.")
 	} else if err != nil {

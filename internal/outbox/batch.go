@@ -46,7 +46,7 @@ func (w *Worker) runOnce(ctx context.Context, consumers []registered, names []st
 	// The claim runs to its end even if ctx ends meanwhile: a claim committed
 	// but never read would keep its events for a whole lease.
 	cctx, cancel := writeCtx(ctx)
-	rows, err := w.q.OutboxClaim(cctx, db.OutboxClaimParams{
+	rows, err := db.Q.EventClaim(cctx, w.pool, db.EventClaimParams{
 		Worker: w.cfg.WorkerID, LeaseMs: w.cfg.Lease.Milliseconds(), BatchSize: int32(w.cfg.BatchSize),
 	})
 	cancel()
@@ -56,7 +56,7 @@ func (w *Worker) runOnce(ctx context.Context, consumers []registered, names []st
 	if len(rows) == 0 {
 		return 0, nil
 	}
-	slices.SortFunc(rows, func(a, b db.OutboxClaimRow) int {
+	slices.SortFunc(rows, func(a, b db.EventClaimRow) int {
 		if c := a.CreatedAt.Compare(b.CreatedAt); c != 0 {
 			return c
 		}
@@ -90,7 +90,7 @@ func (w *Worker) renew(ctx context.Context, ids []uuid.UUID) (stop func()) {
 			if w.dead.Load() {
 				continue
 			}
-			n, err := w.q.OutboxRenew(rctx, db.OutboxRenewParams{Ids: ids, Worker: w.cfg.WorkerID})
+			n, err := db.Q.EventRenew(rctx, w.pool, db.EventRenewParams{Ids: ids, Worker: w.cfg.WorkerID})
 			if err != nil && rctx.Err() == nil {
 				w.log.Warn("outbox: lease renewal failed", "events", len(ids), "err", err)
 			} else if err == nil {
@@ -115,7 +115,7 @@ type batch struct {
 	err       error // the first write that failed
 }
 
-func (b *batch) handle(ctx context.Context, consumers []registered, rows []db.OutboxClaimRow) (int, error) {
+func (b *batch) handle(ctx context.Context, consumers []registered, rows []db.EventClaimRow) (int, error) {
 	w := b.w
 	flushEvery := min(time.Second, max(w.cfg.Lease/3, time.Millisecond))
 	for i, r := range rows {
@@ -291,7 +291,7 @@ func (w *Worker) unreachable(ctx context.Context, err error) bool {
 
 // park records consumers parked on the event of r, and reports whether it
 // was recorded.
-func (b *batch) park(ctx context.Context, r db.OutboxClaimRow, ps []park) bool {
+func (b *batch) park(ctx context.Context, r db.EventClaimRow, ps []park) bool {
 	if b.w.dead.Load() {
 		return false
 	}
@@ -303,7 +303,7 @@ func (b *batch) park(ctx context.Context, r db.OutboxClaimRow, ps []park) bool {
 	}
 	wctx, cancel := writeCtx(ctx)
 	defer cancel()
-	if _, err := b.w.q.OutboxParkedCreate(wctx, p); err != nil {
+	if _, err := db.Q.OutboxParkedCreate(wctx, b.w.pool, p); err != nil {
 		b.setErr(fmt.Errorf("outbox: park event %s: %w", r.ID, err))
 		return false
 	}
@@ -322,7 +322,7 @@ func (b *batch) completeOne(ctx context.Context, id uuid.UUID, consumers []strin
 	}
 	wctx, cancel := writeCtx(ctx)
 	defer cancel()
-	n, err := b.w.q.OutboxComplete(wctx, db.OutboxCompleteParams{Consumers: nonNil(consumers), Ids: []uuid.UUID{id}, Worker: b.w.cfg.WorkerID})
+	n, err := db.Q.EventComplete(wctx, b.w.pool, db.EventCompleteParams{Consumers: nonNil(consumers), Ids: []uuid.UUID{id}, Worker: b.w.cfg.WorkerID})
 	if err != nil {
 		b.setErr(fmt.Errorf("outbox: mark event %s processed: %w", id, err))
 		return
@@ -340,7 +340,7 @@ func (b *batch) flush(ctx context.Context) {
 	}
 	wctx, cancel := writeCtx(ctx)
 	defer cancel()
-	n, err := b.w.q.OutboxComplete(wctx, db.OutboxCompleteParams{Consumers: b.names, Ids: b.done, Worker: b.w.cfg.WorkerID})
+	n, err := db.Q.EventComplete(wctx, b.w.pool, db.EventCompleteParams{Consumers: b.names, Ids: b.done, Worker: b.w.cfg.WorkerID})
 	if err != nil {
 		b.setErr(fmt.Errorf("outbox: mark %d events processed: %w", len(b.done), err))
 	} else {
@@ -355,7 +355,7 @@ func (b *batch) flush(ctx context.Context) {
 
 // fail records a failed attempt of one event, with the per-consumer failure
 // counts.
-func (b *batch) fail(ctx context.Context, r db.OutboxClaimRow, ok, failed []string, counts map[string]int) {
+func (b *batch) fail(ctx context.Context, r db.EventClaimRow, ok, failed []string, counts map[string]int) {
 	if b.w.dead.Load() {
 		return
 	}
@@ -366,7 +366,7 @@ func (b *batch) fail(ctx context.Context, r db.OutboxClaimRow, ok, failed []stri
 	}
 	wctx, cancel := writeCtx(ctx)
 	defer cancel()
-	_, err = b.w.q.OutboxFail(wctx, db.OutboxFailParams{
+	_, err = db.Q.EventFail(wctx, b.w.pool, db.EventFailParams{
 		Consumers: nonNil(ok), LastError: lastError(failed), Failures: failures, ID: r.ID, Worker: b.w.cfg.WorkerID,
 		RetryMs: b.w.backoff(attempts).Milliseconds(),
 	})
@@ -379,7 +379,7 @@ func (b *batch) fail(ctx context.Context, r db.OutboxClaimRow, ok, failed []stri
 
 // release gives events back to the pool unprocessed, recording ok (the
 // consumers that succeeded on all of them).
-func (b *batch) release(ctx context.Context, rows []db.OutboxClaimRow, ok []string) {
+func (b *batch) release(ctx context.Context, rows []db.EventClaimRow, ok []string) {
 	if len(rows) == 0 || b.w.dead.Load() {
 		return
 	}
@@ -389,7 +389,7 @@ func (b *batch) release(ctx context.Context, rows []db.OutboxClaimRow, ok []stri
 	}
 	wctx, cancel := writeCtx(ctx)
 	defer cancel()
-	if _, err := b.w.q.OutboxRelease(wctx, db.OutboxReleaseParams{Consumers: nonNil(ok), Ids: ids, Worker: b.w.cfg.WorkerID}); err != nil {
+	if _, err := db.Q.EventRelease(wctx, b.w.pool, db.EventReleaseParams{Consumers: nonNil(ok), Ids: ids, Worker: b.w.cfg.WorkerID}); err != nil {
 		b.setErr(fmt.Errorf("outbox: release %d events: %w", len(ids), err))
 	}
 }
@@ -432,7 +432,7 @@ func nonNil(s []string) []string {
 	return s
 }
 
-func stored(r db.OutboxClaimRow) Stored {
+func stored(r db.EventClaimRow) Stored {
 	return Stored{
 		ID: r.ID, Type: r.EventType, SubjectType: r.SubjectType, SubjectID: r.SubjectID,
 		DocumentID: r.DocumentID, ActorID: r.ActorID, RevisionID: r.RevisionID,

@@ -62,7 +62,6 @@ type registered struct {
 // for tests and tools). Its methods are safe for concurrent use.
 type Worker struct {
 	pool *pgxpool.Pool
-	q    *db.Queries
 	cfg  Config
 	log  *slog.Logger
 
@@ -91,7 +90,7 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *Worker {
 	}
 	cfg = cfg.withDefaults()
 	w := &Worker{
-		pool: pool, q: db.New(pool), cfg: cfg,
+		pool: pool, cfg: cfg,
 		log:  log.With("component", "outbox", "worker", cfg.WorkerID),
 		wake: make(chan struct{}, 1),
 	}
@@ -255,7 +254,7 @@ func (w *Worker) Drain(ctx context.Context) error {
 // count deleted before the error.
 func (w *Worker) Cleanup(ctx context.Context) (deleted int64, err error) {
 	for {
-		n, err := w.q.OutboxCleanup(ctx, db.OutboxCleanupParams{RetentionMs: w.cfg.Retention.Milliseconds(), Chunk: cleanupChunk})
+		n, err := db.Q.EventCleanup(ctx, w.pool, db.EventCleanupParams{RetentionMs: w.cfg.Retention.Milliseconds(), Chunk: cleanupChunk})
 		deleted += n
 		if err != nil {
 			return deleted, fmt.Errorf("outbox: cleanup: %w", err)

@@ -13,7 +13,6 @@ import (
 	"github.com/coder/websocket"
 	"github.com/coder/websocket/wsjson"
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/require"
 
 	"codna/internal/auth"
@@ -84,7 +83,7 @@ func (s *subscription) try(within time.Duration) (map[string]any, bool) {
 func notify(t testing.TB, b *bundle, recipient uuid.UUID, typ string) {
 	t.Helper()
 	ctx := context.Background()
-	require.NoError(t, db.InTx(ctx, b.pool, func(tx pgx.Tx, _ *db.Queries) error {
+	require.NoError(t, db.InTx(ctx, b.pool, func(tx db.DBTX) error {
 		subject := uuid.Must(uuid.NewV7())
 		_, err := inbox.Notify(ctx, tx, inbox.New{RecipientID: recipient, Type: typ, SubjectType: "document", SubjectID: &subject, Payload: map[string]any{}})
 		return err
