@@ -26,10 +26,16 @@ check-generated: generate
 	@git diff --exit-code -- internal/db graph || (echo "generated code is stale: run make generate and commit" && exit 1)
 	@test -z "$$(git status --porcelain -- internal/db graph)" || (git status --porcelain -- internal/db graph; echo "generated files are untracked: commit them" && exit 1)
 
-## lint: gofmt, go vet, the sql/queries checks (every query called, EntityVerb names, no
-## duplicates) and the layer rule (docs/development.md: graph sees services only)
+# OUTSIDE_REFS matches references to files outside the repository (the product spec's
+# data-model.md, linking.md, …, its numbered traces, ADRs): the code and docs point to docs/.
+OUTSIDE_REFS := (^|[^/a-z-])(data-model|linking|permissions|inbox|documents|graphql)\.md|DESIGN\.md|spec/[a-z-]+\.md|/work/shared|adr/[0-9]|[Tt]race [0-9]
+
+## lint: gofmt, no references outside the repository, go vet, the sql/queries checks (every
+## query called, EntityVerb names, no duplicates) and the layer rule (docs/development.md:
+## graph sees services only)
 lint:
 	@out="$$(gofmt -l $$(git ls-files '*.go'))"; if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	@out="$$(git grep -nIE '$(OUTSIDE_REFS)' -- . ':!Makefile')"; if [ -n "$$out" ]; then echo "references to files outside the repository (point to docs/ instead):"; echo "$$out"; exit 1; fi
 	$(GO) vet $(PKGS)
 	$(GO) test -count=1 -run '^TestQueries' ./internal/db/
 	@out="$$($(GO) list -f '{{.ImportPath}}: {{join .Imports " "}} {{join .TestImports " "}} {{join .XTestImports " "}}' ./graph/... | grep -E ' (codna/internal/db|github.com/jackc/pgx[^ ]*)( |$$)')"; \

@@ -1,5 +1,5 @@
 -- What an actor may do to a document, as a number every read path shares:
--- 0 none, 1 read, 2 write, 3 owner. permissions.md in one place:
+-- 0 none, 1 read, 2 write, 3 owner. docs/design.md#the-access-level in one place:
 --   management never; the owner always (tombstones and quarantine included);
 --   nobody else sees a tombstone or a quarantined document; otherwise the
 --   strongest grant to the actor, or (for a person only) to a group they are

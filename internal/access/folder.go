@@ -1,6 +1,6 @@
 package access
 
-// Folder shares (data-model.md, Folder shares; adr/0014): a standing rule
+// Folder shares (docs/design.md#folder-shares): a standing rule
 // about the owner's own documents in a folder and every folder beneath it.
 // A rule grants nothing by itself: each document it reaches gets an ordinary
 // document_access row with grant_reason 'folder' — from Share for what is
@@ -28,7 +28,8 @@ package access
 // once raised it from read to write: there is one grant row per document
 // and principal, and its reason stays the one it was created with. A folder
 // grant whose granted_by is someone else — made under a former owner's
-// rules before a transfer (data-model.md trace 9: "grants untouched"), or
+// rules before a transfer (grants are untouched by one:
+// docs/design.md#trace-transfer-when-someone-leaves), or
 // raised to write since by someone else's share — is left alone as well.
 // The limit of one row: the owner sharing a document directly at the
 // permission a folder grant already gives changes nothing (Grant keeps the

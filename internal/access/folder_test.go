@@ -42,23 +42,9 @@ func folderSetup(t *testing.T) *folderBundle {
 	owner := pgtest.CreatePerson(t, d.Pool)
 	return &folderBundle{
 		pool: d.Pool, docs: document.New(d.Pool, document.DefaultConfig), folders: access.NewFolderService(d.Pool),
-		applier: ap, worker: w, owner: owner, dana: pgtest.CreatePerson(t, d.Pool), ctx: folderAs(owner.ID),
+		applier: ap, worker: w, owner: owner, dana: pgtest.CreatePerson(t, d.Pool), ctx: pgtest.ActingAs(owner),
 	}
 }
-
-func folderAs(id uuid.UUID) context.Context {
-	return auth.WithActor(context.Background(), &auth.Actor{UserID: id, Kind: auth.KindPerson})
-}
-
-func folderUser(id uuid.UUID) access.Principal {
-	return access.Principal{Type: db.PrincipalTypeUser, ID: id}
-}
-
-func folderGroup(id uuid.UUID) access.Principal {
-	return access.Principal{Type: db.PrincipalTypeGroup, ID: id}
-}
-
-func folderPtr[T any](v T) *T { return &v }
 
 // folderDrain delivers every pending event and fails on any consumer error.
 func (b *folderBundle) drain(t *testing.T) {
@@ -100,17 +86,10 @@ func (b *folderBundle) grant(t *testing.T, doc uuid.UUID, p access.Principal) *f
 	return &g
 }
 
-func (b *folderBundle) count(t *testing.T, sql string, args ...any) int {
-	t.Helper()
-	var n int
-	require.NoError(t, b.pool.QueryRow(context.Background(), sql, args...).Scan(&n))
-	return n
-}
-
 // events counts the access_events rows of one action on doc.
 func (b *folderBundle) events(t *testing.T, doc uuid.UUID, action string) int {
 	t.Helper()
-	return b.count(t, `SELECT count(*) FROM access_events WHERE document_id = $1 AND action = $2`, doc, action)
+	return pgtest.Count(t, b.pool, `SELECT count(*) FROM access_events WHERE document_id = $1 AND action = $2`, doc, action)
 }
 
 // grantedNotifications lists the access.granted notifications of a recipient.
@@ -161,7 +140,7 @@ func TestFolderShareGrantsWhatIsThere(t *testing.T) {
 	t.Parallel()
 	b := folderSetup(t)
 	other := pgtest.CreatePerson(t, b.pool)
-	dana := folderUser(b.dana.ID)
+	dana := pgtest.UserPrincipal(b.dana.ID)
 
 	inEng := b.doc(t, db.SpaceWiki, "eng", "a")
 	deep := b.doc(t, db.SpaceWiki, "eng/sub/deep", "b")
@@ -228,10 +207,10 @@ func TestFolderShareGrantsWhatIsThere(t *testing.T) {
 	require.Len(t, list, 2)
 	require.Equal(t, "", list[0].Path)
 	require.Equal(t, "eng", list[1].Path)
-	list, err = b.folders.List(b.ctx, folderPtr(db.SpaceOutput))
+	list, err = b.folders.List(b.ctx, pgtest.Ptr(db.SpaceOutput))
 	require.NoError(t, err)
 	require.Empty(t, list)
-	list, err = b.folders.List(folderAs(other.ID), nil)
+	list, err = b.folders.List(pgtest.ActingAs(other), nil)
 	require.NoError(t, err)
 	require.Empty(t, list, "a person lists their own rules only")
 }
@@ -242,7 +221,7 @@ func TestFolderShareGrantsWhatIsThere(t *testing.T) {
 func TestFolderShareApplier(t *testing.T) {
 	t.Parallel()
 	b := folderSetup(t)
-	dana := folderUser(b.dana.ID)
+	dana := pgtest.UserPrincipal(b.dana.ID)
 	_, n := b.share(t, "eng", dana, db.PermissionRead)
 	require.Zero(t, n)
 	b.drain(t)
@@ -258,7 +237,7 @@ func TestFolderShareApplier(t *testing.T) {
 	require.Len(t, b.grantedNotifications(t, b.dana.ID), 2, "one per document arriving")
 
 	// A rename keeps the grant; a move out revokes it, with its history row.
-	_, err := b.docs.Move(b.ctx, document.MoveInput{ID: created, Slug: folderPtr("renamed")})
+	_, err := b.docs.Move(b.ctx, document.MoveInput{ID: created, Slug: pgtest.Ptr("renamed")})
 	require.NoError(t, err)
 	b.drain(t)
 	require.NotNil(t, b.grant(t, created, dana))
@@ -296,19 +275,19 @@ func TestFolderShareApplier(t *testing.T) {
 	require.NoError(t, err)
 	b.drain(t)
 	require.NotNil(t, b.grant(t, tomb, dana), "a tombstone is left alone")
-	_, err = b.docs.Restore(b.ctx, document.RestoreInput{ID: tomb, Path: folderPtr("ops")})
+	_, err = b.docs.Restore(b.ctx, document.RestoreInput{ID: tomb, Path: pgtest.Ptr("ops")})
 	require.NoError(t, err)
 	b.drain(t)
 	require.Nil(t, b.grant(t, tomb, dana))
 
-	// Handed to someone else (trace 9: grants untouched), then moved out of
+	// Handed to someone else (a transfer leaves grants untouched), then moved out of
 	// the folder: the former owner's folder grant stays.
 	handed := b.doc(t, db.SpaceWiki, "eng", "handed")
 	b.drain(t)
 	heir := pgtest.CreatePerson(t, b.pool)
 	_, err = b.pool.Exec(context.Background(), `UPDATE documents SET created_by = $2 WHERE id = $1`, handed, heir.ID)
 	require.NoError(t, err)
-	_, err = b.docs.Move(folderAs(heir.ID), document.MoveInput{ID: handed, Path: folderPtr("ops")})
+	_, err = b.docs.Move(pgtest.ActingAs(heir), document.MoveInput{ID: handed, Path: pgtest.Ptr("ops")})
 	require.NoError(t, err)
 	b.drain(t)
 	require.Equal(t, access.Folder, b.grant(t, handed, dana).Reason)
@@ -330,7 +309,7 @@ func TestFolderShareApplier(t *testing.T) {
 	require.Equal(t, before, b.snapshot(t))
 	// Events it does not handle, and missing documents, are ignored.
 	require.NoError(t, b.applier.Handle(context.Background(), outbox.Stored{Type: "document.deleted", SubjectType: "document", SubjectID: &movedIn}))
-	require.NoError(t, b.applier.Handle(context.Background(), outbox.Stored{Type: "document.created", SubjectType: "document", SubjectID: folderPtr(uuid.Must(uuid.NewV7()))}))
+	require.NoError(t, b.applier.Handle(context.Background(), outbox.Stored{Type: "document.created", SubjectType: "document", SubjectID: pgtest.Ptr(uuid.Must(uuid.NewV7()))}))
 	require.Equal(t, before, b.snapshot(t))
 }
 
@@ -359,7 +338,7 @@ func (b *folderBundle) snapshot(t *testing.T) [3]string {
 func TestFolderShareOverlappingRules(t *testing.T) {
 	t.Parallel()
 	b := folderSetup(t)
-	dana := folderUser(b.dana.ID)
+	dana := pgtest.UserPrincipal(b.dana.ID)
 	a := b.doc(t, db.SpaceWiki, "eng", "a")
 	sub := b.doc(t, db.SpaceWiki, "eng/sub", "b")
 
@@ -390,7 +369,7 @@ func TestFolderShareOverlappingRules(t *testing.T) {
 	// A group's rule does not justify a user's grant; a tombstone's folder
 	// grant goes with the rule; a direct grant stays.
 	g := pgtest.CreateGroup(t, b.pool, b.dana.ID)
-	_, n = b.share(t, "eng", folderGroup(g.ID), db.PermissionRead)
+	_, n = b.share(t, "eng", pgtest.GroupPrincipal(g.ID), db.PermissionRead)
 	require.Equal(t, 2, n)
 	_, err = b.docs.Delete(b.ctx, sub)
 	require.NoError(t, err)
@@ -405,20 +384,20 @@ func TestFolderShareOverlappingRules(t *testing.T) {
 	require.Empty(t, b.notifications(t, b.owner.ID, "access.revoked"))
 	require.Nil(t, b.grant(t, a, dana))
 	require.Nil(t, b.grant(t, sub, dana))
-	require.NotNil(t, b.grant(t, a, folderGroup(g.ID)))
+	require.NotNil(t, b.grant(t, a, pgtest.GroupPrincipal(g.ID)))
 	require.Equal(t, access.Direct, b.grant(t, direct, dana).Reason)
 
 	// Only the owner's rule can be deleted, and only once.
-	_, err = b.folders.Unshare(folderAs(b.dana.ID), child.ID)
+	_, err = b.folders.Unshare(pgtest.ActingAs(b.dana), child.ID)
 	require.Equal(t, fault.NotFound, fault.CodeOf(err))
 	_, err = b.folders.Unshare(b.ctx, parent.ID)
 	require.Equal(t, fault.NotFound, fault.CodeOf(err))
-	groupRules, err := b.folders.List(b.ctx, folderPtr(db.SpaceWiki))
+	groupRules, err := b.folders.List(b.ctx, pgtest.Ptr(db.SpaceWiki))
 	require.NoError(t, err)
 	require.Len(t, groupRules, 1)
-	_, err = b.folders.Unshare(folderAs(b.dana.ID), groupRules[0].ID)
+	_, err = b.folders.Unshare(pgtest.ActingAs(b.dana), groupRules[0].ID)
 	require.Equal(t, fault.NotFound, fault.CodeOf(err), "not Dana's rule")
-	require.NotNil(t, b.grant(t, a, folderGroup(g.ID)))
+	require.NotNil(t, b.grant(t, a, pgtest.GroupPrincipal(g.ID)))
 }
 
 func (b *folderBundle) lastPermission(t *testing.T, doc uuid.UUID, action string) string {
@@ -438,10 +417,10 @@ func TestFolderShareGroupAndEveryone(t *testing.T) {
 	a := b.doc(t, db.SpaceWiki, "eng", "a")
 	c := b.doc(t, db.SpaceWiki, "eng/x", "c")
 
-	_, n := b.share(t, "eng", folderGroup(g.ID), db.PermissionWrite)
+	_, n := b.share(t, "eng", pgtest.GroupPrincipal(g.ID), db.PermissionWrite)
 	require.Equal(t, 2, n)
-	require.Equal(t, &folderGrantRow{Reason: access.Folder, Permission: db.PermissionWrite, Batch: b.grant(t, a, folderGroup(g.ID)).Batch}, b.grant(t, a, folderGroup(g.ID)))
-	require.NotNil(t, b.grant(t, c, folderGroup(g.ID)))
+	require.Equal(t, &folderGrantRow{Reason: access.Folder, Permission: db.PermissionWrite, Batch: b.grant(t, a, pgtest.GroupPrincipal(g.ID)).Batch}, b.grant(t, a, pgtest.GroupPrincipal(g.ID)))
+	require.NotNil(t, b.grant(t, c, pgtest.GroupPrincipal(g.ID)))
 	for _, m := range []uuid.UUID{b.dana.ID, m2.ID} {
 		notes := b.grantedNotifications(t, m)
 		require.Len(t, notes, 1)
@@ -449,8 +428,8 @@ func TestFolderShareGroupAndEveryone(t *testing.T) {
 	}
 	require.Empty(t, b.grantedNotifications(t, b.owner.ID), "the owner is not told of their own share")
 
-	everyone := folderGroup(auth.EveryoneID)
-	before := b.count(t, `SELECT count(*) FROM notifications`)
+	everyone := pgtest.GroupPrincipal(auth.EveryoneID)
+	before := pgtest.Count(t, b.pool, `SELECT count(*) FROM notifications`)
 	ops := b.doc(t, db.SpaceWiki, "ops", "o")
 	_, n = b.share(t, "ops", everyone, db.PermissionRead)
 	require.Equal(t, 1, n)
@@ -458,7 +437,7 @@ func TestFolderShareGroupAndEveryone(t *testing.T) {
 	later := b.doc(t, db.SpaceWiki, "ops/later", "l")
 	b.drain(t)
 	require.Equal(t, access.Folder, b.grant(t, later, everyone).Reason)
-	require.Equal(t, before, b.count(t, `SELECT count(*) FROM notifications`), "sharing with Everyone tells nobody")
+	require.Equal(t, before, pgtest.Count(t, b.pool, `SELECT count(*) FROM notifications`), "sharing with Everyone tells nobody")
 
 	// A document arriving under the group's rule tells each member.
 	b.doc(t, db.SpaceWiki, "eng", "arrives")
@@ -472,7 +451,7 @@ func TestFolderShareGroupAndEveryone(t *testing.T) {
 func TestFolderSharePermissionChange(t *testing.T) {
 	t.Parallel()
 	b := folderSetup(t)
-	dana := folderUser(b.dana.ID)
+	dana := pgtest.UserPrincipal(b.dana.ID)
 	a := b.doc(t, db.SpaceWiki, "eng", "a")
 	directRead := b.doc(t, db.SpaceWiki, "eng", "direct-read")
 	directWrite := b.doc(t, db.SpaceWiki, "eng", "direct-write")
@@ -522,7 +501,7 @@ func TestFolderSharePermissionChange(t *testing.T) {
 func TestFolderShareErrors(t *testing.T) {
 	t.Parallel()
 	b := folderSetup(t)
-	dana := folderUser(b.dana.ID)
+	dana := pgtest.UserPrincipal(b.dana.ID)
 	share := func(ctx context.Context, space db.Space, path string, p access.Principal, perm db.Permission) error {
 		_, _, err := b.folders.Share(ctx, space, path, p, perm)
 		return err
@@ -536,27 +515,27 @@ func TestFolderShareErrors(t *testing.T) {
 	require.Equal(t, "BAD_USER_INPUT path", field(share(b.ctx, db.SpaceWiki, "../eng", dana, db.PermissionRead)))
 	require.Equal(t, "BAD_USER_INPUT path", field(share(b.ctx, db.SpaceWiki, "Eng//x", dana, db.PermissionRead)))
 	require.Equal(t, "BAD_USER_INPUT permission", field(share(b.ctx, db.SpaceWiki, "eng", dana, "admin")))
-	require.Equal(t, "BAD_USER_INPUT principal", field(share(b.ctx, db.SpaceWiki, "eng", folderUser(b.owner.ID), db.PermissionRead)))
-	require.Equal(t, "BAD_USER_INPUT principal", field(share(b.ctx, db.SpaceWiki, "eng", folderUser(auth.ManagementID), db.PermissionRead)))
+	require.Equal(t, "BAD_USER_INPUT principal", field(share(b.ctx, db.SpaceWiki, "eng", pgtest.UserPrincipal(b.owner.ID), db.PermissionRead)))
+	require.Equal(t, "BAD_USER_INPUT principal", field(share(b.ctx, db.SpaceWiki, "eng", pgtest.UserPrincipal(auth.ManagementID), db.PermissionRead)))
 	require.Equal(t, "BAD_USER_INPUT principal", field(share(b.ctx, db.SpaceWiki, "eng", access.Principal{Type: "robot", ID: b.dana.ID}, db.PermissionRead)))
-	require.Equal(t, "NOT_FOUND principal", field(share(b.ctx, db.SpaceWiki, "eng", folderUser(uuid.Must(uuid.NewV7())), db.PermissionRead)))
-	require.Equal(t, "NOT_FOUND principal", field(share(b.ctx, db.SpaceWiki, "eng", folderGroup(uuid.Must(uuid.NewV7())), db.PermissionRead)))
+	require.Equal(t, "NOT_FOUND principal", field(share(b.ctx, db.SpaceWiki, "eng", pgtest.UserPrincipal(uuid.Must(uuid.NewV7())), db.PermissionRead)))
+	require.Equal(t, "NOT_FOUND principal", field(share(b.ctx, db.SpaceWiki, "eng", pgtest.GroupPrincipal(uuid.Must(uuid.NewV7())), db.PermissionRead)))
 
 	theirAgent := pgtest.CreateAgent(t, b.pool, b.dana.ID)
-	require.Equal(t, fault.Forbidden, fault.CodeOf(share(b.ctx, db.SpaceWiki, "eng", folderUser(theirAgent.ID), db.PermissionRead)))
+	require.Equal(t, fault.Forbidden, fault.CodeOf(share(b.ctx, db.SpaceWiki, "eng", pgtest.UserPrincipal(theirAgent.ID), db.PermissionRead)))
 	myAgent := pgtest.CreateAgent(t, b.pool, b.owner.ID)
-	require.NoError(t, share(b.ctx, db.SpaceWiki, "eng", folderUser(myAgent.ID), db.PermissionRead))
+	require.NoError(t, share(b.ctx, db.SpaceWiki, "eng", pgtest.UserPrincipal(myAgent.ID), db.PermissionRead))
 
-	mgmt := auth.WithActor(context.Background(), &auth.Actor{UserID: auth.ManagementID, Kind: auth.KindManagement})
+	mgmt := pgtest.ActingAsManagement()
 	require.Equal(t, fault.Forbidden, fault.CodeOf(share(mgmt, db.SpaceWiki, "eng", dana, db.PermissionRead)))
 	require.Equal(t, fault.Unauthenticated, fault.CodeOf(share(context.Background(), db.SpaceWiki, "eng", dana, db.PermissionRead)))
 	_, err := b.folders.Unshare(mgmt, uuid.Must(uuid.NewV7()))
 	require.Equal(t, fault.Forbidden, fault.CodeOf(err))
 	_, err = b.folders.List(mgmt, nil)
 	require.Equal(t, fault.Forbidden, fault.CodeOf(err))
-	_, err = b.folders.List(b.ctx, folderPtr(db.Space("nope")))
+	_, err = b.folders.List(b.ctx, pgtest.Ptr(db.Space("nope")))
 	require.Equal(t, "BAD_USER_INPUT space", field(err))
-	require.Zero(t, b.count(t, `SELECT count(*) FROM folder_shares WHERE principal_id <> $1`, myAgent.ID))
+	require.Zero(t, pgtest.Count(t, b.pool, `SELECT count(*) FROM folder_shares WHERE principal_id <> $1`, myAgent.ID))
 }
 
 // Documents created while a share is being made all end up granted: the
@@ -564,7 +543,7 @@ func TestFolderShareErrors(t *testing.T) {
 func TestFolderShareConcurrentArrivals(t *testing.T) {
 	t.Parallel()
 	b := folderSetup(t)
-	dana := folderUser(b.dana.ID)
+	dana := pgtest.UserPrincipal(b.dana.ID)
 	const n = 20
 	ids := make(chan uuid.UUID, n)
 	var wg sync.WaitGroup

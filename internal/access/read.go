@@ -134,7 +134,8 @@ type Given struct {
 	At         time.Time
 }
 
-// RecentlyShared is trace 6: what the actor was given since a time, newest
+// RecentlyShared is docs/design.md#trace-recently-shared: what the actor
+// was given since a time, newest
 // first, at most limit — only grants that still stand, on live documents.
 // A document is listed once, by the latest grant or upgrade to write made
 // since then (who made it, when, why); Permission is the grant as it
@@ -194,7 +195,8 @@ type Person struct {
 }
 
 // People finds people by name or email and agents by slug, for choosing
-// recipients (permissions.md: it is a team tool). Never management, never a
+// recipients (it is a team tool: docs/design.md#explaining-access). Never
+// management, never a
 // deactivated person. Errors: BAD_USER_INPUT on query under two characters.
 func (s *Service) People(ctx context.Context, query string, limit int) ([]Person, error) {
 	if _, err := auth.RequireUser(ctx); err != nil {

@@ -201,7 +201,8 @@ func (s *Service) Share(ctx context.Context, in ShareInput) (*ShareResult, error
 	return out, nil
 }
 
-// ShareByTag is trace 3: a one-time expansion of a tag into the live,
+// ShareByTag is docs/design.md#trace-share-by-tag: a one-time expansion of
+// a tag into the live,
 // active documents carrying it that the actor may share (owned, or granted
 // write; the others are skipped silently, and so is one that stops being
 // shareable before it is locked), each granted to the recipients with

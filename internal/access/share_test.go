@@ -45,10 +45,6 @@ func shareSetup(t *testing.T) *shareBundle {
 	}
 }
 
-func shareAs(p pgtest.Person) context.Context {
-	return auth.WithActor(context.Background(), &auth.Actor{UserID: p.ID, Kind: auth.KindPerson, Email: p.Email, Name: p.Name})
-}
-
 func (b *shareBundle) person(t *testing.T) pgtest.Person {
 	t.Helper()
 	return pgtest.CreatePerson(t, b.pool)
@@ -58,7 +54,7 @@ func (b *shareBundle) person(t *testing.T) pgtest.Person {
 func (b *shareBundle) drain(t *testing.T) {
 	t.Helper()
 	require.NoError(t, b.worker.Drain(context.Background()))
-	require.Zero(t, b.count(t, `SELECT count(*) FROM events WHERE last_error IS NOT NULL`), "a consumer failed")
+	require.Zero(t, pgtest.Count(t, b.pool, `SELECT count(*) FROM events WHERE last_error IS NOT NULL`), "a consumer failed")
 }
 
 func (b *shareBundle) doc(t *testing.T, owner pgtest.Person, slug, title, content string, tags ...string) uuid.UUID {
@@ -66,22 +62,9 @@ func (b *shareBundle) doc(t *testing.T, owner pgtest.Person, slug, title, conten
 	return pgtest.CreateDocument(t, b.pool, owner.ID, pgtest.Doc{Slug: slug, Title: title, Content: content, Tags: tags}).ID
 }
 
-func (b *shareBundle) count(t *testing.T, sql string, args ...any) int {
-	t.Helper()
-	var n int
-	require.NoError(t, b.pool.QueryRow(context.Background(), sql, args...).Scan(&n))
-	return n
-}
-
-func (b *shareBundle) exec(t *testing.T, sql string, args ...any) {
-	t.Helper()
-	_, err := b.pool.Exec(context.Background(), sql, args...)
-	require.NoError(t, err)
-}
-
 func (b *shareBundle) share(t *testing.T, as pgtest.Person, in access.ShareInput) *access.ShareResult {
 	t.Helper()
-	res, err := b.svc.Share(shareAs(as), in)
+	res, err := b.svc.Share(pgtest.ActingAs(as), in)
 	require.NoError(t, err)
 	return res
 }
@@ -140,33 +123,16 @@ func shareIDs(ids ...uuid.UUID) []string {
 	return out
 }
 
-func shareUser(id uuid.UUID) access.Principal {
-	return access.Principal{Type: db.PrincipalTypeUser, ID: id}
-}
-
-func shareGroup(id uuid.UUID) access.Principal {
-	return access.Principal{Type: db.PrincipalTypeGroup, ID: id}
-}
-
-func shareRequireFault(t *testing.T, err error, code fault.Code, field string) *fault.Error {
-	t.Helper()
-	require.Error(t, err)
-	fe := fault.As(err)
-	require.NotNil(t, fe, "not a fault: %v", err)
-	require.Equal(t, code, fe.Code, fe.Error())
-	require.Equal(t, field, fe.Field, fe.Error())
-	return fe
-}
-
-// shareTables counts the rows trace 2 writes.
+// shareTables counts the rows a share with suggestions writes
+// (docs/design.md#trace-share-with-suggestions).
 func (b *shareBundle) shareTables(t *testing.T) [5]int {
 	t.Helper()
 	return [5]int{
-		b.count(t, `SELECT count(*) FROM document_access`),
-		b.count(t, `SELECT count(*) FROM access_events`),
-		b.count(t, `SELECT count(*) FROM share_suggestion_decisions`),
-		b.count(t, `SELECT count(*) FROM events`),
-		b.count(t, `SELECT count(*) FROM notifications`),
+		pgtest.Count(t, b.pool, `SELECT count(*) FROM document_access`),
+		pgtest.Count(t, b.pool, `SELECT count(*) FROM access_events`),
+		pgtest.Count(t, b.pool, `SELECT count(*) FROM share_suggestion_decisions`),
+		pgtest.Count(t, b.pool, `SELECT count(*) FROM events`),
+		pgtest.Count(t, b.pool, `SELECT count(*) FROM notifications`),
 	}
 }
 
@@ -184,15 +150,16 @@ func (b *shareBundle) shareCounting(t *testing.T) (*access.Service, *db.Counter)
 	return access.NewService(pool), c
 }
 
-// trace2 builds trace 2's graph: onboarding → laptop-setup → vpn-access,
+// suggestionsGraph builds the graph of
+// docs/design.md#trace-share-with-suggestions: onboarding → laptop-setup → vpn-access,
 // onboarding → x → payroll; x is already shared with Everyone.
-type trace2 struct {
+type suggestionsGraph struct {
 	onboarding, laptop, vpn, x, payroll uuid.UUID
 }
 
-func (b *shareBundle) trace2(t *testing.T) trace2 {
+func (b *shareBundle) suggestionsGraph(t *testing.T) suggestionsGraph {
 	t.Helper()
-	g := trace2{
+	g := suggestionsGraph{
 		onboarding: b.doc(t, b.tornike, "onboarding", "Onboarding", "Start with [the laptop](laptop-setup.md) and [x](x.md)."),
 		laptop:     b.doc(t, b.tornike, "laptop-setup", "Laptop setup", "Then [the VPN](vpn-access.md)."),
 		vpn:        b.doc(t, b.tornike, "vpn-access", "VPN access", "Done."),
@@ -212,13 +179,14 @@ func shareVia(s access.Suggestion) []uuid.UUID {
 	return out
 }
 
-// Trace 2, exactly: the suggestions at depth 2 and the rows the share writes.
-func TestShareTrace2(t *testing.T) {
+// docs/design.md#trace-share-with-suggestions, exactly: the suggestions at
+// depth 2 and the rows the share writes.
+func TestShareWithSuggestionsTrace(t *testing.T) {
 	t.Parallel()
 	b := shareSetup(t)
-	g := b.trace2(t)
+	g := b.suggestionsGraph(t)
 	counted, counter := b.shareCounting(t)
-	ctx := shareAs(b.tornike)
+	ctx := pgtest.ActingAs(b.tornike)
 
 	counter.Reset()
 	sugs, err := counted.ShareSuggestions(ctx, []uuid.UUID{g.onboarding}, []string{b.dana.Email}, 2)
@@ -270,17 +238,17 @@ func TestShareTrace2(t *testing.T) {
 		require.Equal(t, want.doc, gr.DocumentID)
 		require.Equal(t, want.reason, gr.Reason)
 		require.Equal(t, access.Created, gr.Outcome)
-		require.Equal(t, shareUser(b.dana.ID), gr.Principal)
+		require.Equal(t, pgtest.UserPrincipal(b.dana.ID), gr.Principal)
 		require.Equal(t, b.dana.Email, gr.Label)
-		require.Equal(t, 1, b.count(t, `SELECT count(*) FROM document_access WHERE document_id = $1 AND principal_type = 'user'
+		require.Equal(t, 1, pgtest.Count(t, b.pool, `SELECT count(*) FROM document_access WHERE document_id = $1 AND principal_type = 'user'
 			AND principal_id = $2 AND permission = 'read' AND grant_reason = $3 AND batch_id = $4 AND granted_by = $5`,
 			want.doc, b.dana.ID, want.reason, batch, b.tornike.ID))
-		require.Equal(t, 1, b.count(t, `SELECT count(*) FROM access_events WHERE document_id = $1 AND principal_id = $2
+		require.Equal(t, 1, pgtest.Count(t, b.pool, `SELECT count(*) FROM access_events WHERE document_id = $1 AND principal_id = $2
 			AND action = 'granted' AND batch_id = $3 AND grant_reason = $4 AND actor_id = $5`, want.doc, b.dana.ID, batch, want.reason, b.tornike.ID))
-		require.Equal(t, 1, b.count(t, `SELECT count(*) FROM events WHERE event_type = 'access.granted' AND document_id = $1
+		require.Equal(t, 1, pgtest.Count(t, b.pool, `SELECT count(*) FROM events WHERE event_type = 'access.granted' AND document_id = $1
 			AND payload->>'batchId' = $2`, want.doc, batch.String()))
 	}
-	require.Equal(t, 1, b.count(t, `SELECT count(*) FROM share_suggestion_decisions WHERE document_id = $1 AND principal_type = 'user'
+	require.Equal(t, 1, pgtest.Count(t, b.pool, `SELECT count(*) FROM share_suggestion_decisions WHERE document_id = $1 AND principal_type = 'user'
 		AND principal_id = $2 AND status = 'rejected' AND decided_by = $3`, g.payroll, b.dana.ID, b.tornike.ID))
 	require.Equal(t, []shareNote{{Recipient: b.dana.ID, Type: "access.granted", Count: 3, Documents: shareIDs(g.onboarding, g.laptop, g.vpn)}},
 		b.notes(t, batch))
@@ -296,9 +264,9 @@ func TestShareTrace2(t *testing.T) {
 func TestShareDeclinedSuggestionStaysDeclined(t *testing.T) {
 	t.Parallel()
 	b := shareSetup(t)
-	g := b.trace2(t)
+	g := b.suggestionsGraph(t)
 	erin := b.person(t)
-	ctx := shareAs(b.tornike)
+	ctx := pgtest.ActingAs(b.tornike)
 	b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{g.onboarding}, Recipients: []string{b.dana.Email}, Declined: []uuid.UUID{g.payroll}})
 
 	sugs, err := b.svc.ShareSuggestions(ctx, []uuid.UUID{g.onboarding}, []string{b.dana.Email, erin.Email}, 3)
@@ -352,9 +320,9 @@ func TestShareSuggestionsFilter(t *testing.T) {
 	b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{bb}, Recipients: []string{"group:everyone"}})
 	b.share(t, erin, access.ShareInput{DocumentIDs: []uuid.UUID{c}, Recipients: []string{b.tornike.Email}})
 	b.share(t, erin, access.ShareInput{DocumentIDs: []uuid.UUID{e}, Recipients: []string{b.tornike.Email}, Permission: db.PermissionWrite})
-	b.exec(t, `UPDATE documents SET quarantined_at = now() WHERE id = $1`, q)
+	pgtest.Exec(t, b.pool, `UPDATE documents SET quarantined_at = now() WHERE id = $1`, q)
 
-	sugs, err := b.svc.ShareSuggestions(shareAs(b.tornike), []uuid.UUID{root}, []string{b.dana.Email, "agent:" + agent.Slug, "group:" + team.Slug}, 3)
+	sugs, err := b.svc.ShareSuggestions(pgtest.ActingAs(b.tornike), []uuid.UUID{root}, []string{b.dana.Email, "agent:" + agent.Slug, "group:" + team.Slug}, 3)
 	require.NoError(t, err)
 	got := map[uuid.UUID][]string{}
 	for _, s := range sugs {
@@ -368,17 +336,18 @@ func TestShareSuggestionsFilter(t *testing.T) {
 	}, got, "c is only readable, q quarantined, root is shared itself")
 
 	// Errors.
-	_, err = b.svc.ShareSuggestions(shareAs(b.tornike), []uuid.UUID{root}, []string{b.dana.Email}, 4)
-	shareRequireFault(t, err, fault.BadInput, "depth")
-	_, err = b.svc.ShareSuggestions(shareAs(b.tornike), nil, []string{b.dana.Email}, 1)
-	shareRequireFault(t, err, fault.BadInput, "documentIds")
-	_, err = b.svc.ShareSuggestions(shareAs(b.dana), []uuid.UUID{root}, []string{erin.Email}, 1)
-	shareRequireFault(t, err, fault.NotFound, "documentIds")
-	_, err = b.svc.ShareSuggestions(shareAs(b.tornike), []uuid.UUID{c}, []string{b.dana.Email}, 1)
-	shareRequireFault(t, err, fault.Forbidden, "documentIds")
+	_, err = b.svc.ShareSuggestions(pgtest.ActingAs(b.tornike), []uuid.UUID{root}, []string{b.dana.Email}, 4)
+	pgtest.RequireCode(t, err, fault.BadInput, "depth")
+	_, err = b.svc.ShareSuggestions(pgtest.ActingAs(b.tornike), nil, []string{b.dana.Email}, 1)
+	pgtest.RequireCode(t, err, fault.BadInput, "documentIds")
+	_, err = b.svc.ShareSuggestions(pgtest.ActingAs(b.dana), []uuid.UUID{root}, []string{erin.Email}, 1)
+	pgtest.RequireCode(t, err, fault.NotFound, "documentIds")
+	_, err = b.svc.ShareSuggestions(pgtest.ActingAs(b.tornike), []uuid.UUID{c}, []string{b.dana.Email}, 1)
+	pgtest.RequireCode(t, err, fault.Forbidden, "documentIds")
 }
 
-// Trace 3: share everything tagged runbook with the ops team, once.
+// docs/design.md#trace-share-by-tag: share everything tagged runbook with
+// the ops team, once.
 func TestShareByTag(t *testing.T) {
 	t.Parallel()
 	b := shareSetup(t)
@@ -393,10 +362,10 @@ func TestShareByTag(t *testing.T) {
 	b.doc(t, b.tornike, "other", "Other", "", "notes")
 	b.share(t, erin, access.ShareInput{DocumentIDs: []uuid.UUID{r3}, Recipients: []string{b.tornike.Email}, Permission: db.PermissionWrite})
 	b.share(t, erin, access.ShareInput{DocumentIDs: []uuid.UUID{r4}, Recipients: []string{b.tornike.Email}})
-	b.exec(t, `UPDATE documents SET status = 'archived' WHERE id = $1`, r5)
-	b.exec(t, `UPDATE documents SET deleted_at = now() WHERE id = $1`, r6)
+	pgtest.Exec(t, b.pool, `UPDATE documents SET status = 'archived' WHERE id = $1`, r5)
+	pgtest.Exec(t, b.pool, `UPDATE documents SET deleted_at = now() WHERE id = $1`, r6)
 
-	res, err := b.svc.ShareByTag(shareAs(b.tornike), " Runbook ", []string{"group:" + ops.Slug}, db.PermissionRead)
+	res, err := b.svc.ShareByTag(pgtest.ActingAs(b.tornike), " Runbook ", []string{"group:" + ops.Slug}, db.PermissionRead)
 	require.NoError(t, err)
 	var shared []uuid.UUID
 	for _, g := range res.Grants {
@@ -405,10 +374,10 @@ func TestShareByTag(t *testing.T) {
 		shared = append(shared, g.DocumentID)
 	}
 	require.ElementsMatch(t, []uuid.UUID{r1, r2, r3}, shared)
-	require.Equal(t, 3, b.count(t, `SELECT count(*) FROM document_access WHERE batch_id = $1 AND grant_reason = 'bulk_tag'
+	require.Equal(t, 3, pgtest.Count(t, b.pool, `SELECT count(*) FROM document_access WHERE batch_id = $1 AND grant_reason = 'bulk_tag'
 		AND principal_type = 'group' AND principal_id = $2`, res.BatchID, ops.ID))
-	require.Equal(t, 3, b.count(t, `SELECT count(*) FROM access_events WHERE batch_id = $1 AND action = 'granted'`, res.BatchID))
-	require.Zero(t, b.count(t, `SELECT count(*) FROM document_access WHERE document_id = ANY($1) AND principal_type = 'group'`,
+	require.Equal(t, 3, pgtest.Count(t, b.pool, `SELECT count(*) FROM access_events WHERE batch_id = $1 AND action = 'granted'`, res.BatchID))
+	require.Zero(t, pgtest.Count(t, b.pool, `SELECT count(*) FROM document_access WHERE document_id = ANY($1) AND principal_type = 'group'`,
 		[]uuid.UUID{r4, r5, r6}))
 
 	wantNotes := []shareNote{
@@ -423,12 +392,12 @@ func TestShareByTag(t *testing.T) {
 
 	// A document tagged tomorrow is not shared: the set was resolved once.
 	r7 := b.doc(t, b.tornike, "r7", "New runbook", "", "runbook")
-	require.Equal(t, "", b.permission(t, r7, shareGroup(ops.ID)))
+	require.Equal(t, "", b.permission(t, r7, pgtest.GroupPrincipal(ops.ID)))
 
 	// Errors; a tag reaching nothing shares nothing.
-	_, err = b.svc.ShareByTag(shareAs(b.tornike), "not a tag!", []string{"group:" + ops.Slug}, db.PermissionRead)
-	shareRequireFault(t, err, fault.BadInput, "tag")
-	res, err = b.svc.ShareByTag(shareAs(b.tornike), "nothing-has-this", []string{"group:" + ops.Slug}, db.PermissionRead)
+	_, err = b.svc.ShareByTag(pgtest.ActingAs(b.tornike), "not a tag!", []string{"group:" + ops.Slug}, db.PermissionRead)
+	pgtest.RequireCode(t, err, fault.BadInput, "tag")
+	res, err = b.svc.ShareByTag(pgtest.ActingAs(b.tornike), "nothing-has-this", []string{"group:" + ops.Slug}, db.PermissionRead)
 	require.NoError(t, err)
 	require.Empty(t, res.Grants)
 }
@@ -447,8 +416,8 @@ func TestShareReshare(t *testing.T) {
 	require.Len(t, res.Grants, 2)
 	require.Equal(t, access.Created, res.Grants[0].Outcome)
 	require.Equal(t, access.Unchanged, res.Grants[1].Outcome, "sharing with the owner is a no-op")
-	require.Equal(t, "write", b.permission(t, d, shareUser(b.dana.ID)))
-	require.Equal(t, "", b.permission(t, d, shareUser(erin.ID)))
+	require.Equal(t, "write", b.permission(t, d, pgtest.UserPrincipal(b.dana.ID)))
+	require.Equal(t, "", b.permission(t, d, pgtest.UserPrincipal(erin.ID)))
 	notes := b.notes(t, res.BatchID)
 	require.Len(t, notes, 2)
 	for _, n := range notes {
@@ -463,16 +432,16 @@ func TestShareReshare(t *testing.T) {
 		require.Equal(t, 1, n.Count)
 	}
 
-	_, err := b.svc.Share(shareAs(frank), access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{stranger.Email}})
-	shareRequireFault(t, err, fault.Forbidden, "documentIds")
-	_, err = b.svc.Share(shareAs(stranger), access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{frank.Email}})
-	shareRequireFault(t, err, fault.NotFound, "documentIds")
-	_, err = b.svc.Share(shareAs(b.tornike), access.ShareInput{Suggested: []uuid.UUID{uuid.Must(uuid.NewV7())}, Recipients: []string{frank.Email}})
-	shareRequireFault(t, err, fault.NotFound, "suggested")
-	_, err = b.svc.Share(shareAs(frank), access.ShareInput{DocumentIDs: []uuid.UUID{b.doc(t, frank, "f", "F", "")}, Recipients: []string{b.dana.Email},
+	_, err := b.svc.Share(pgtest.ActingAs(frank), access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{stranger.Email}})
+	pgtest.RequireCode(t, err, fault.Forbidden, "documentIds")
+	_, err = b.svc.Share(pgtest.ActingAs(stranger), access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{frank.Email}})
+	pgtest.RequireCode(t, err, fault.NotFound, "documentIds")
+	_, err = b.svc.Share(pgtest.ActingAs(b.tornike), access.ShareInput{Suggested: []uuid.UUID{uuid.Must(uuid.NewV7())}, Recipients: []string{frank.Email}})
+	pgtest.RequireCode(t, err, fault.NotFound, "suggested")
+	_, err = b.svc.Share(pgtest.ActingAs(frank), access.ShareInput{DocumentIDs: []uuid.UUID{b.doc(t, frank, "f", "F", "")}, Recipients: []string{b.dana.Email},
 		Declined: []uuid.UUID{d}})
-	shareRequireFault(t, err, fault.NotFound, "declined")
-	require.Zero(t, b.count(t, `SELECT count(*) FROM share_suggestion_decisions`), "a refused share writes nothing")
+	pgtest.RequireCode(t, err, fault.NotFound, "declined")
+	require.Zero(t, pgtest.Count(t, b.pool, `SELECT count(*) FROM share_suggestion_decisions`), "a refused share writes nothing")
 }
 
 // A share never lowers a grant; read → write is permission_changed.
@@ -480,25 +449,25 @@ func TestShareNeverLowers(t *testing.T) {
 	t.Parallel()
 	b := shareSetup(t)
 	d := b.doc(t, b.tornike, "d", "D", "")
-	ctx := shareAs(b.tornike)
+	ctx := pgtest.ActingAs(b.tornike)
 	b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{b.dana.Email}, Permission: db.PermissionWrite})
-	events := b.count(t, `SELECT count(*) FROM access_events`)
+	events := pgtest.Count(t, b.pool, `SELECT count(*) FROM access_events`)
 
 	res, err := b.svc.Share(ctx, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{b.dana.Email}, Permission: db.PermissionRead})
 	require.NoError(t, err)
 	require.Equal(t, access.Unchanged, res.Grants[0].Outcome)
-	require.Equal(t, "write", b.permission(t, d, shareUser(b.dana.ID)))
-	require.Equal(t, events, b.count(t, `SELECT count(*) FROM access_events`))
+	require.Equal(t, "write", b.permission(t, d, pgtest.UserPrincipal(b.dana.ID)))
+	require.Equal(t, events, pgtest.Count(t, b.pool, `SELECT count(*) FROM access_events`))
 	require.Empty(t, b.notes(t, res.BatchID), "nothing changed, nobody is told")
 
 	erin := b.person(t)
 	b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{erin.Email}})
 	res = b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{erin.Email}, Permission: db.PermissionWrite})
 	require.Equal(t, access.Upgraded, res.Grants[0].Outcome)
-	require.Equal(t, "write", b.permission(t, d, shareUser(erin.ID)))
-	require.Equal(t, 1, b.count(t, `SELECT count(*) FROM access_events WHERE batch_id = $1 AND action = 'permission_changed'
+	require.Equal(t, "write", b.permission(t, d, pgtest.UserPrincipal(erin.ID)))
+	require.Equal(t, 1, pgtest.Count(t, b.pool, `SELECT count(*) FROM access_events WHERE batch_id = $1 AND action = 'permission_changed'
 		AND principal_id = $2 AND actor_id = $3`, res.BatchID, erin.ID, b.tornike.ID))
-	require.Equal(t, 1, b.count(t, `SELECT count(*) FROM events WHERE event_type = 'access.permission_changed' AND document_id = $1`, d))
+	require.Equal(t, 1, pgtest.Count(t, b.pool, `SELECT count(*) FROM events WHERE event_type = 'access.permission_changed' AND document_id = $1`, d))
 	require.Equal(t, []shareNote{{Recipient: erin.ID, Type: "access.granted", Count: 1, Documents: shareIDs(d)}}, b.notes(t, res.BatchID))
 }
 
@@ -526,11 +495,11 @@ func TestShareGroupsAndEveryone(t *testing.T) {
 	require.Equal(t, want, b.notes(t, res.BatchID))
 
 	d3 := b.doc(t, b.tornike, "d3", "D3", "")
-	before := b.count(t, `SELECT count(*) FROM notifications`)
+	before := pgtest.Count(t, b.pool, `SELECT count(*) FROM notifications`)
 	res = b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{d3}, Recipients: []string{"group:everyone"}})
 	require.Equal(t, access.Created, res.Grants[0].Outcome)
-	require.Equal(t, "read", b.permission(t, d3, shareGroup(auth.EveryoneID)))
-	require.Equal(t, before, b.count(t, `SELECT count(*) FROM notifications`), "Everyone notifies nobody")
+	require.Equal(t, "read", b.permission(t, d3, pgtest.GroupPrincipal(auth.EveryoneID)))
+	require.Equal(t, before, pgtest.Count(t, b.pool, `SELECT count(*) FROM notifications`), "Everyone notifies nobody")
 }
 
 // Only an agent's responsible people may share with it, by agent:<slug>
@@ -545,20 +514,20 @@ func TestShareAgents(t *testing.T) {
 	res := b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{"Agent:" + agent.Slug}})
 	require.Equal(t, access.Created, res.Grants[0].Outcome)
 	require.Equal(t, "agent:"+agent.Slug, res.Grants[0].Label)
-	require.Equal(t, "read", b.permission(t, d, shareUser(agent.ID)))
+	require.Equal(t, "read", b.permission(t, d, pgtest.UserPrincipal(agent.ID)))
 	require.Equal(t, []shareNote{{Recipient: agent.ID, Type: "access.granted", Count: 1, Documents: shareIDs(d)}}, b.notes(t, res.BatchID))
 
-	_, err := b.svc.Share(shareAs(b.dana), access.ShareInput{DocumentIDs: []uuid.UUID{dd}, Recipients: []string{"agent:" + agent.Slug}})
-	fe := shareRequireFault(t, err, fault.Forbidden, "recipients")
+	_, err := b.svc.Share(pgtest.ActingAs(b.dana), access.ShareInput{DocumentIDs: []uuid.UUID{dd}, Recipients: []string{"agent:" + agent.Slug}})
+	fe := pgtest.RequireCode(t, err, fault.Forbidden, "recipients")
 	require.Contains(t, fe.Message, agent.Slug)
-	_, err = b.svc.Share(shareAs(b.tornike), access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{agent.Email}})
-	fe = shareRequireFault(t, err, fault.BadInput, "recipients")
+	_, err = b.svc.Share(pgtest.ActingAs(b.tornike), access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{agent.Email}})
+	fe = pgtest.RequireCode(t, err, fault.BadInput, "recipients")
 	require.Contains(t, fe.Message, agent.Email)
 
 	// A deleted agent is gone.
-	b.exec(t, `UPDATE agents SET deleted_at = now() WHERE user_id = $1`, agent.ID)
-	_, err = b.svc.Share(shareAs(b.tornike), access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{"agent:" + agent.Slug}})
-	shareRequireFault(t, err, fault.BadInput, "recipients")
+	pgtest.Exec(t, b.pool, `UPDATE agents SET deleted_at = now() WHERE user_id = $1`, agent.ID)
+	_, err = b.svc.Share(pgtest.ActingAs(b.tornike), access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{"agent:" + agent.Slug}})
+	pgtest.RequireCode(t, err, fault.BadInput, "recipients")
 }
 
 // Recipients that cannot be shared with are refused, and a refused share
@@ -568,8 +537,8 @@ func TestShareRecipientErrors(t *testing.T) {
 	b := shareSetup(t)
 	frank := b.person(t)
 	d := b.doc(t, b.tornike, "d", "D", "")
-	ctx := shareAs(b.tornike)
-	b.exec(t, `UPDATE users SET is_active = false WHERE id = $1`, frank.ID)
+	ctx := pgtest.ActingAs(b.tornike)
+	pgtest.Exec(t, b.pool, `UPDATE users SET is_active = false WHERE id = $1`, frank.ID)
 
 	for _, tc := range []struct {
 		recipients []string
@@ -587,22 +556,22 @@ func TestShareRecipientErrors(t *testing.T) {
 		{[]string{"group:"}, fault.BadInput, "group:"},
 	} {
 		_, err := b.svc.Share(ctx, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: tc.recipients})
-		fe := shareRequireFault(t, err, tc.code, "recipients")
+		fe := pgtest.RequireCode(t, err, tc.code, "recipients")
 		require.Contains(t, fe.Message, tc.contains, tc.recipients)
 	}
-	require.Zero(t, b.count(t, `SELECT count(*) FROM document_access`))
+	require.Zero(t, pgtest.Count(t, b.pool, `SELECT count(*) FROM document_access`))
 
 	// Duplicates collapse, however they are spelt.
 	rs, err := access.ResolveRecipients(context.Background(), b.pool, &auth.Actor{UserID: b.tornike.ID, Kind: auth.KindPerson},
 		[]string{b.dana.Email, " " + strings.ToUpper(b.dana.Email), "group:everyone", "group:everyone"})
 	require.NoError(t, err)
 	require.Equal(t, []access.Recipient{
-		{Principal: shareUser(b.dana.ID), Label: b.dana.Email, Kind: access.RecipientPerson, Name: b.dana.Name},
-		{Principal: shareGroup(auth.EveryoneID), Label: "group:everyone", Kind: access.RecipientEveryone, Name: "Everyone"},
+		{Principal: pgtest.UserPrincipal(b.dana.ID), Label: b.dana.Email, Kind: access.RecipientPerson, Name: b.dana.Name},
+		{Principal: pgtest.GroupPrincipal(auth.EveryoneID), Label: "group:everyone", Kind: access.RecipientEveryone, Name: "Everyone"},
 	}, rs)
 
 	// Management shares nothing.
-	_, err = b.svc.Share(auth.WithActor(context.Background(), &auth.Actor{UserID: auth.ManagementID, Kind: auth.KindManagement}),
+	_, err = b.svc.Share(pgtest.ActingAsManagement(),
 		access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{b.dana.Email}})
 	require.Equal(t, fault.Forbidden, fault.CodeOf(err))
 }
@@ -613,17 +582,17 @@ func TestShareInputErrors(t *testing.T) {
 	b := shareSetup(t)
 	d := b.doc(t, b.tornike, "d", "D", "")
 	e := b.doc(t, b.tornike, "e", "E", "")
-	ctx := shareAs(b.tornike)
+	ctx := pgtest.ActingAs(b.tornike)
 	for _, reason := range []string{access.BulkTag, access.Folder, access.Script, access.Import, "whatever"} {
 		_, err := b.svc.Share(ctx, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{b.dana.Email}, Reason: reason})
-		shareRequireFault(t, err, fault.BadInput, "reason")
+		pgtest.RequireCode(t, err, fault.BadInput, "reason")
 	}
 	_, err := b.svc.Share(ctx, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{b.dana.Email}, Permission: "owner"})
-	shareRequireFault(t, err, fault.BadInput, "permission")
+	pgtest.RequireCode(t, err, fault.BadInput, "permission")
 	_, err = b.svc.Share(ctx, access.ShareInput{Recipients: []string{b.dana.Email}})
-	shareRequireFault(t, err, fault.BadInput, "documentIds")
+	pgtest.RequireCode(t, err, fault.BadInput, "documentIds")
 	_, err = b.svc.Share(ctx, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{b.dana.Email}, Declined: []uuid.UUID{d}})
-	shareRequireFault(t, err, fault.BadInput, "declined")
+	pgtest.RequireCode(t, err, fault.BadInput, "declined")
 	_, err = b.svc.Share(context.Background(), access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{b.dana.Email}})
 	require.Equal(t, fault.Unauthenticated, fault.CodeOf(err))
 
@@ -634,9 +603,9 @@ func TestShareInputErrors(t *testing.T) {
 	}
 
 	// The trash.
-	b.exec(t, `UPDATE documents SET deleted_at = now() WHERE id = $1`, e)
+	pgtest.Exec(t, b.pool, `UPDATE documents SET deleted_at = now() WHERE id = $1`, e)
 	_, err = b.svc.Share(ctx, access.ShareInput{DocumentIDs: []uuid.UUID{e}, Recipients: []string{b.dana.Email}})
-	shareRequireFault(t, err, fault.NotFound, "documentIds")
+	pgtest.RequireCode(t, err, fault.NotFound, "documentIds")
 }
 
 // A quarantined document cannot be shared: its owner hears it is held, a
@@ -647,14 +616,14 @@ func TestShareQuarantined(t *testing.T) {
 	erin := b.person(t)
 	d := b.doc(t, b.tornike, "d", "D", "")
 	b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{erin.Email}, Permission: db.PermissionWrite})
-	b.exec(t, `UPDATE documents SET quarantined_at = now() WHERE id = $1`, d)
+	pgtest.Exec(t, b.pool, `UPDATE documents SET quarantined_at = now() WHERE id = $1`, d)
 
-	_, err := b.svc.Share(shareAs(b.tornike), access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{b.dana.Email}})
-	fe := shareRequireFault(t, err, fault.Conflict, "documentIds")
+	_, err := b.svc.Share(pgtest.ActingAs(b.tornike), access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{b.dana.Email}})
+	fe := pgtest.RequireCode(t, err, fault.Conflict, "documentIds")
 	require.Contains(t, fe.Message, "held by management")
-	_, err = b.svc.Share(shareAs(erin), access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{b.dana.Email}})
-	shareRequireFault(t, err, fault.NotFound, "documentIds")
-	require.Equal(t, "", b.permission(t, d, shareUser(b.dana.ID)))
+	_, err = b.svc.Share(pgtest.ActingAs(erin), access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{b.dana.Email}})
+	pgtest.RequireCode(t, err, fault.NotFound, "documentIds")
+	require.Equal(t, "", b.permission(t, d, pgtest.UserPrincipal(b.dana.ID)))
 }
 
 // A share racing a quarantine waits for the document's row lock, then sees
@@ -676,7 +645,7 @@ func TestShareRacingQuarantine(t *testing.T) {
 
 	done := make(chan error, 1)
 	go func() {
-		_, err := b.svc.Share(shareAs(b.tornike), access.ShareInput{DocumentIDs: []uuid.UUID{other, d}, Recipients: []string{b.dana.Email}})
+		_, err := b.svc.Share(pgtest.ActingAs(b.tornike), access.ShareInput{DocumentIDs: []uuid.UUID{other, d}, Recipients: []string{b.dana.Email}})
 		done <- err
 	}()
 	// Wait until the share is blocked on the row lock.
@@ -700,14 +669,14 @@ func TestShareRacingQuarantine(t *testing.T) {
 	require.NoError(t, tx.Commit(ctx))
 
 	err = <-done
-	shareRequireFault(t, err, fault.Conflict, "documentIds")
-	require.Zero(t, b.count(t, `SELECT count(*) FROM document_access WHERE document_id = ANY($1)`, []uuid.UUID{d, other}),
+	pgtest.RequireCode(t, err, fault.Conflict, "documentIds")
+	require.Zero(t, pgtest.Count(t, b.pool, `SELECT count(*) FROM document_access WHERE document_id = ANY($1)`, []uuid.UUID{d, other}),
 		"the whole share was refused")
 
 	// Released, it shares again.
-	b.exec(t, `UPDATE documents SET quarantined_at = NULL WHERE id = $1`, d)
+	pgtest.Exec(t, b.pool, `UPDATE documents SET quarantined_at = NULL WHERE id = $1`, d)
 	b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{other, d}, Recipients: []string{b.dana.Email}})
-	require.Equal(t, "read", b.permission(t, d, shareUser(b.dana.ID)))
+	require.Equal(t, "read", b.permission(t, d, pgtest.UserPrincipal(b.dana.ID)))
 }
 
 // The owner revokes any grant, a granter their own, nobody else.
@@ -721,35 +690,35 @@ func TestShareRevokeGrant(t *testing.T) {
 	b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{erin.Email}, Permission: db.PermissionWrite})
 	b.share(t, erin, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{frank.Email}})
 	revokedTo := func(u uuid.UUID) int {
-		return b.count(t, `SELECT count(*) FROM notifications WHERE recipient_id = $1 AND type = 'access.revoked'`, u)
+		return pgtest.Count(t, b.pool, `SELECT count(*) FROM notifications WHERE recipient_id = $1 AND type = 'access.revoked'`, u)
 	}
 
-	err := b.svc.RevokeGrant(shareAs(stranger), d, shareUser(b.dana.ID))
-	shareRequireFault(t, err, fault.NotFound, "documentId")
-	err = b.svc.RevokeGrant(shareAs(b.dana), d, shareUser(frank.ID))
+	err := b.svc.RevokeGrant(pgtest.ActingAs(stranger), d, pgtest.UserPrincipal(b.dana.ID))
+	pgtest.RequireCode(t, err, fault.NotFound, "documentId")
+	err = b.svc.RevokeGrant(pgtest.ActingAs(b.dana), d, pgtest.UserPrincipal(frank.ID))
 	require.Equal(t, fault.Forbidden, fault.CodeOf(err), "a reader")
-	err = b.svc.RevokeGrant(shareAs(erin), d, shareUser(b.dana.ID))
+	err = b.svc.RevokeGrant(pgtest.ActingAs(erin), d, pgtest.UserPrincipal(b.dana.ID))
 	require.Equal(t, fault.Forbidden, fault.CodeOf(err), "a write grantee, not the granter")
 
-	require.NoError(t, b.svc.RevokeGrant(shareAs(erin), d, shareUser(frank.ID)), "the granter")
-	require.Equal(t, "", b.permission(t, d, shareUser(frank.ID)))
+	require.NoError(t, b.svc.RevokeGrant(pgtest.ActingAs(erin), d, pgtest.UserPrincipal(frank.ID)), "the granter")
+	require.Equal(t, "", b.permission(t, d, pgtest.UserPrincipal(frank.ID)))
 	require.Equal(t, 1, revokedTo(frank.ID))
-	require.Equal(t, 1, b.count(t, `SELECT count(*) FROM access_events WHERE document_id = $1 AND principal_id = $2
+	require.Equal(t, 1, pgtest.Count(t, b.pool, `SELECT count(*) FROM access_events WHERE document_id = $1 AND principal_id = $2
 		AND action = 'revoked' AND actor_id = $3`, d, frank.ID, erin.ID))
 
-	require.NoError(t, b.svc.RevokeGrant(shareAs(b.tornike), d, shareUser(b.dana.ID)), "the owner")
-	require.Equal(t, "", b.permission(t, d, shareUser(b.dana.ID)))
+	require.NoError(t, b.svc.RevokeGrant(pgtest.ActingAs(b.tornike), d, pgtest.UserPrincipal(b.dana.ID)), "the owner")
+	require.Equal(t, "", b.permission(t, d, pgtest.UserPrincipal(b.dana.ID)))
 	require.Equal(t, 1, revokedTo(b.dana.ID))
-	err = b.svc.RevokeGrant(shareAs(b.tornike), d, shareUser(b.dana.ID))
+	err = b.svc.RevokeGrant(pgtest.ActingAs(b.tornike), d, pgtest.UserPrincipal(b.dana.ID))
 	require.Equal(t, fault.NotFound, fault.CodeOf(err), "no grant left")
 
 	// A group's members hear of it (the owner, a member, does not). Frank
 	// read the first one: an unread one about the document would absorb it.
-	b.exec(t, `UPDATE notifications SET status = 'read' WHERE recipient_id = $1`, frank.ID)
-	require.NoError(t, b.svc.RevokeGrant(shareAs(b.tornike), d, shareGroup(team.ID)))
+	pgtest.Exec(t, b.pool, `UPDATE notifications SET status = 'read' WHERE recipient_id = $1`, frank.ID)
+	require.NoError(t, b.svc.RevokeGrant(pgtest.ActingAs(b.tornike), d, pgtest.GroupPrincipal(team.ID)))
 	require.Equal(t, 2, revokedTo(frank.ID))
 	require.Zero(t, revokedTo(b.tornike.ID))
-	require.Equal(t, "", b.permission(t, d, shareGroup(team.ID)))
+	require.Equal(t, "", b.permission(t, d, pgtest.GroupPrincipal(team.ID)))
 }
 
 // A batch is revoked as one action, by its granter and the owners of its
@@ -765,21 +734,21 @@ func TestShareRevokeBatch(t *testing.T) {
 	b.share(t, erin, access.ShareInput{DocumentIDs: []uuid.UUID{e1}, Recipients: []string{b.tornike.Email}, Permission: db.PermissionWrite})
 	res := b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{d1, d2, e1}, Recipients: []string{b.dana.Email, "group:" + team.Slug}})
 	batch := res.BatchID
-	require.Equal(t, 6, b.count(t, `SELECT count(*) FROM document_access WHERE batch_id = $1`, batch))
+	require.Equal(t, 6, pgtest.Count(t, b.pool, `SELECT count(*) FROM document_access WHERE batch_id = $1`, batch))
 
-	_, err := b.svc.RevokeBatch(shareAs(b.dana), batch)
-	shareRequireFault(t, err, fault.NotFound, "batchId")
+	_, err := b.svc.RevokeBatch(pgtest.ActingAs(b.dana), batch)
+	pgtest.RequireCode(t, err, fault.NotFound, "batchId")
 
-	n, err := b.svc.RevokeBatch(shareAs(erin), batch)
+	n, err := b.svc.RevokeBatch(pgtest.ActingAs(erin), batch)
 	require.NoError(t, err)
 	require.Equal(t, 2, n, "Erin owns e1 only")
-	require.Equal(t, 4, b.count(t, `SELECT count(*) FROM document_access WHERE batch_id = $1`, batch))
+	require.Equal(t, 4, pgtest.Count(t, b.pool, `SELECT count(*) FROM document_access WHERE batch_id = $1`, batch))
 
-	n, err = b.svc.RevokeBatch(shareAs(b.tornike), batch)
+	n, err = b.svc.RevokeBatch(pgtest.ActingAs(b.tornike), batch)
 	require.NoError(t, err)
 	require.Equal(t, 4, n)
-	require.Zero(t, b.count(t, `SELECT count(*) FROM document_access WHERE batch_id = $1`, batch))
-	require.Equal(t, 6, b.count(t, `SELECT count(*) FROM access_events WHERE batch_id = $1 AND action = 'revoked'`, batch))
+	require.Zero(t, pgtest.Count(t, b.pool, `SELECT count(*) FROM document_access WHERE batch_id = $1`, batch))
+	require.Equal(t, 6, pgtest.Count(t, b.pool, `SELECT count(*) FROM access_events WHERE batch_id = $1 AND action = 'revoked'`, batch))
 
 	var revoked []shareNote
 	for _, n := range b.notes(t, batch) {
@@ -794,10 +763,10 @@ func TestShareRevokeBatch(t *testing.T) {
 	sort.Slice(want, func(i, j int) bool { return want[i].Recipient.String() < want[j].Recipient.String() })
 	require.Equal(t, want, revoked, "one notification per recipient for the batch")
 
-	_, err = b.svc.RevokeBatch(shareAs(b.tornike), batch)
-	shareRequireFault(t, err, fault.NotFound, "batchId")
-	_, err = b.svc.RevokeBatch(shareAs(b.tornike), uuid.Must(uuid.NewV7()))
-	shareRequireFault(t, err, fault.NotFound, "batchId")
+	_, err = b.svc.RevokeBatch(pgtest.ActingAs(b.tornike), batch)
+	pgtest.RequireCode(t, err, fault.NotFound, "batchId")
+	_, err = b.svc.RevokeBatch(pgtest.ActingAs(b.tornike), uuid.Must(uuid.NewV7()))
+	pgtest.RequireCode(t, err, fault.NotFound, "batchId")
 }
 
 // An upgrade is what was last given: recentlyShared shows the WRITE grant
@@ -813,24 +782,24 @@ func TestRecentlySharedShowsTheUpgrade(t *testing.T) {
 	mid := time.Now()
 	b.share(t, writer, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{b.dana.Email}, Permission: db.PermissionWrite})
 
-	got, err := b.svc.RecentlyShared(shareAs(b.dana), since, 50)
+	got, err := b.svc.RecentlyShared(pgtest.ActingAs(b.dana), since, 50)
 	require.NoError(t, err)
 	require.Len(t, got, 1, "one document, listed once")
 	require.Equal(t, d, got[0].DocumentID)
 	require.Equal(t, db.PermissionWrite, got[0].Permission)
 	require.Equal(t, writer.ID, *got[0].GrantedBy)
 
-	why, err := b.svc.WhyCanISee(shareAs(b.dana), d)
+	why, err := b.svc.WhyCanISee(pgtest.ActingAs(b.dana), d)
 	require.NoError(t, err)
 	require.Len(t, why.Grants, 1)
 	require.Equal(t, why.Grants[0].Permission, got[0].Permission)
 
 	// An upgrade after `since` of a grant made before it is news too.
-	got, err = b.svc.RecentlyShared(shareAs(b.dana), mid, 50)
+	got, err = b.svc.RecentlyShared(pgtest.ActingAs(b.dana), mid, 50)
 	require.NoError(t, err)
 	require.Len(t, got, 1)
 	require.Equal(t, db.PermissionWrite, got[0].Permission)
-	got, err = b.svc.RecentlyShared(shareAs(b.dana), time.Now(), 50)
+	got, err = b.svc.RecentlyShared(pgtest.ActingAs(b.dana), time.Now(), 50)
 	require.NoError(t, err)
 	require.Empty(t, got)
 }

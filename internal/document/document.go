@@ -35,7 +35,8 @@ type Doc struct {
 // Address is the document's human address, written space:path/slug.
 func (d *Doc) Address() string { return FormatAddress(d.Space, d.Path, d.Slug) }
 
-// FormatAddress writes an address as linking.md does: space:path/slug, or
+// FormatAddress writes an address as docs/design.md#addresses-and-permanent-ids
+// does: space:path/slug, or
 // space:slug at a space root.
 func FormatAddress(space db.Space, path, slug string) string {
 	if path == "" {

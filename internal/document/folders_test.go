@@ -33,11 +33,10 @@ func setup(t *testing.T) folderEnv {
 	t.Helper()
 	d := pgtest.New(t)
 	owner := pgtest.CreatePerson(t, d.Pool)
-	return folderEnv{ctx: context.Background(), pool: d.Pool, owner: owner, ov: person(owner.ID)}
+	return folderEnv{ctx: context.Background(), pool: d.Pool, owner: owner, ov: pgtest.PersonViewer(owner.ID)}
 }
 
-func person(id uuid.UUID) document.Viewer { return document.Viewer{ID: id, IsPerson: true} }
-func agent(id uuid.UUID) document.Viewer  { return document.Viewer{ID: id, IsPerson: false} }
+func agent(id uuid.UUID) document.Viewer { return document.Viewer{ID: id, IsPerson: false} }
 
 // doc creates a live wiki document owned by owner at path through the
 // factory and returns its id.
@@ -57,16 +56,9 @@ func (e folderEnv) rawDoc(t *testing.T, owner uuid.UUID, path, slug string) uuid
 	return id
 }
 
-func (e folderEnv) exec(t *testing.T, sql string, args ...any) {
-	t.Helper()
-	_, err := e.pool.Exec(e.ctx, sql, args...)
-	require.NoError(t, err)
-}
-
 func (e folderEnv) grant(t *testing.T, docID uuid.UUID, principalType string, principal uuid.UUID) {
 	t.Helper()
-	e.exec(t, `INSERT INTO document_access (id, document_id, principal_type, principal_id, permission)
-		VALUES (gen_random_uuid(), $1, $2, $3, 'read')`, docID, principalType, principal)
+	pgtest.Grant(t, e.pool, docID, principalType, principal, "read")
 }
 
 func (e folderEnv) list(t *testing.T, v document.Viewer, space db.Space) []document.Folder {
@@ -198,9 +190,9 @@ func TestFoldersDraftsArchivedAndTombstones(t *testing.T) {
 	e.doc(t, o, "notes")
 	gone := e.doc(t, o, "notes/old")
 	onlyGone := e.doc(t, o, "trash/only")
-	e.exec(t, `UPDATE documents SET status = 'draft' WHERE id = $1`, draft)
-	e.exec(t, `UPDATE documents SET status = 'archived' WHERE id = $1`, archived)
-	e.exec(t, `UPDATE documents SET deleted_at = now() WHERE id = ANY($1)`, []uuid.UUID{gone, onlyGone})
+	pgtest.Exec(t, e.pool, `UPDATE documents SET status = 'draft' WHERE id = $1`, draft)
+	pgtest.Exec(t, e.pool, `UPDATE documents SET status = 'archived' WHERE id = $1`, archived)
+	pgtest.Exec(t, e.pool, `UPDATE documents SET deleted_at = now() WHERE id = ANY($1)`, []uuid.UUID{gone, onlyGone})
 
 	require.Equal(t, []document.Folder{
 		{Path: "notes", Documents: 3, HasChildren: true},
@@ -232,7 +224,7 @@ func TestFoldersPermissions(t *testing.T) {
 	team := e.doc(t, o, "team")
 	own := e.doc(t, other.ID, "mine")
 
-	ov, mv, av := person(other.ID), person(member.ID), agent(ag.ID)
+	ov, mv, av := pgtest.PersonViewer(other.ID), pgtest.PersonViewer(member.ID), agent(ag.ID)
 
 	require.Equal(t, []document.Folder{{Path: "mine", Documents: 1}}, e.list(t, ov, db.SpaceWiki),
 		"only their own document implies a folder to them")
@@ -299,16 +291,16 @@ func TestFoldersQuarantine(t *testing.T) {
 	free := e.doc(t, o, "held")
 	e.grant(t, held, "user", other.ID)
 	e.grant(t, free, "group", everyoneGroupID)
-	require.Equal(t, map[string]int{"held": 2, "held/inner": 1}, counts(e.list(t, person(other.ID), db.SpaceWiki)))
+	require.Equal(t, map[string]int{"held": 2, "held/inner": 1}, counts(e.list(t, pgtest.PersonViewer(other.ID), db.SpaceWiki)))
 
-	e.exec(t, `UPDATE documents SET quarantined_at = now() WHERE id = $1`, held)
-	require.Equal(t, []document.Folder{{Path: "held", Documents: 1}}, e.list(t, person(other.ID), db.SpaceWiki))
+	pgtest.Exec(t, e.pool, `UPDATE documents SET quarantined_at = now() WHERE id = $1`, held)
+	require.Equal(t, []document.Folder{{Path: "held", Documents: 1}}, e.list(t, pgtest.PersonViewer(other.ID), db.SpaceWiki))
 	require.Equal(t, []document.Folder{
 		{Path: "held", Documents: 2, HasChildren: true},
 		{Path: "held/inner", Documents: 1},
 	}, e.list(t, e.ov, db.SpaceWiki), "a quarantined document still implies folders to its owner")
 	require.Equal(t, document.Tree{Space: db.SpaceWiki, Path: "held/inner", Folders: []document.Folder{}, Documents: []document.FolderDocument{}},
-		e.tree(t, person(other.ID), "held/inner"))
+		e.tree(t, pgtest.PersonViewer(other.ID), "held/inner"))
 	require.Len(t, e.tree(t, e.ov, "held/inner").Documents, 1)
 }
 
@@ -409,13 +401,13 @@ func TestFolderTree(t *testing.T) {
 		e.tree(t, e.ov, "cod"))
 
 	// A folder the viewer cannot see looks exactly like one that does not exist.
-	hidden := e.tree(t, person(other.ID), "codna")
+	hidden := e.tree(t, pgtest.PersonViewer(other.ID), "codna")
 	missing := e.tree(t, e.ov, "codna/nope")
 	require.Equal(t, document.Tree{Space: db.SpaceWiki, Path: "codna", Folders: []document.Folder{}, Documents: []document.FolderDocument{}}, hidden)
 	missing.Path = hidden.Path
 	require.Equal(t, hidden, missing)
-	require.Empty(t, e.tree(t, person(other.ID), "").Folders)
-	require.Empty(t, e.tree(t, person(other.ID), "").Documents)
+	require.Empty(t, e.tree(t, pgtest.PersonViewer(other.ID), "").Folders)
+	require.Empty(t, e.tree(t, pgtest.PersonViewer(other.ID), "").Documents)
 
 	e.requireConsistent(t, e.ov)
 }
@@ -424,11 +416,11 @@ func TestListFoldersCap(t *testing.T) {
 	t.Parallel()
 	e := setup(t)
 	// 1700 top folders, each with a chain of two below: 5100 folders.
-	e.exec(t, `INSERT INTO documents (id, space, path, slug, title, content_hash, created_by)
+	pgtest.Exec(t, e.pool, `INSERT INTO documents (id, space, path, slug, title, content_hash, created_by)
 		SELECT gen_random_uuid(), 'wiki', 'f' || lpad(i::text, 5, '0') || '/a/b', 'd', 'T', '\x00'::bytea, $1
 		FROM generate_series(1, 1700) AS i`, e.owner.ID)
 	// Another viewer, who can read none of them, sees none.
-	require.Empty(t, e.list(t, person(pgtest.CreatePerson(t, e.pool).ID), db.SpaceWiki))
+	require.Empty(t, e.list(t, pgtest.PersonViewer(pgtest.CreatePerson(t, e.pool).ID), db.SpaceWiki))
 
 	fs := e.list(t, e.ov, db.SpaceWiki)
 	require.Len(t, fs, document.MaxFolders)

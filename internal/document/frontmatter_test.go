@@ -91,9 +91,9 @@ func TestFrontmatterTooLargeOverTheService(t *testing.T) {
 	b := newBundle(t)
 	p := pgtest.CreatePerson(t, b.pool)
 	body := keysBlock(80_000)[:1<<20-100] + "\n---\nbody\n"
-	_, err := b.svc.Create(as(p), document.CreateInput{Space: db.SpaceWiki, Slug: "many-keys", Content: body})
-	requireCode(t, err, fault.BadInput, "content")
-	require.Zero(t, b.count(t, "SELECT count(*) FROM documents"))
+	_, err := b.svc.Create(pgtest.ActingAs(p), document.CreateInput{Space: db.SpaceWiki, Slug: "many-keys", Content: body})
+	pgtest.RequireCode(t, err, fault.BadInput, "content")
+	require.Zero(t, pgtest.Count(t, b.pool, "SELECT count(*) FROM documents"))
 }
 
 // BenchmarkFrontmatter is SplitFrontmatter against the block's size, up to

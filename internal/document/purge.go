@@ -13,7 +13,7 @@ import (
 )
 
 // PurgeDue hard-deletes up to limit tombstones whose purge time has passed,
-// each in its own transaction, as linking.md's Purge says: edges into it
+// each in its own transaction, as docs/design.md#purge says: edges into it
 // become pending with no target, open decisions about those edges are
 // resolved (and those about link suggestions from or to it, which cascade
 // away), and a document.purged event is written with the id in

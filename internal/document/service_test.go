@@ -30,34 +30,6 @@ func newBundle(t *testing.T) *bundle {
 	return &bundle{pool: d.Pool, svc: document.New(d.Pool, document.DefaultConfig)}
 }
 
-func as(p pgtest.Person) context.Context {
-	return auth.WithActor(context.Background(), &auth.Actor{UserID: p.ID, Kind: auth.KindPerson, Email: p.Email})
-}
-
-func asAgent(a pgtest.Agent) context.Context {
-	return auth.WithActor(context.Background(), &auth.Actor{UserID: a.ID, Kind: auth.KindAgent})
-}
-
-var asManagement = auth.WithActor(context.Background(), &auth.Actor{UserID: auth.ManagementID, Kind: auth.KindManagement})
-
-func ptr[T any](v T) *T { return &v }
-
-func requireCode(t *testing.T, err error, code fault.Code, field string) {
-	t.Helper()
-	require.Error(t, err)
-	fe := fault.As(err)
-	require.NotNil(t, fe, "want a coded error, got %v", err)
-	require.Equal(t, code, fe.Code, fe.Message)
-	require.Equal(t, field, fe.Field, fe.Message)
-}
-
-func (b *bundle) count(t *testing.T, sql string, args ...any) int {
-	t.Helper()
-	var n int
-	require.NoError(t, b.pool.QueryRow(context.Background(), sql, args...).Scan(&n))
-	return n
-}
-
 type event struct {
 	Type       string
 	SubjectID  *uuid.UUID
@@ -102,28 +74,22 @@ func (b *bundle) revisionKinds(t *testing.T, id uuid.UUID) []string {
 // highest-numbered revision.
 func (b *bundle) requireCurrentIsNewestRevision(t *testing.T, id uuid.UUID) {
 	t.Helper()
-	n := b.count(t, `SELECT count(*) FROM documents d JOIN document_revisions r ON r.document_id = d.id AND r.version = d.version
+	n := pgtest.Count(t, b.pool, `SELECT count(*) FROM documents d JOIN document_revisions r ON r.document_id = d.id AND r.version = d.version
 		WHERE d.id = $1 AND r.title = d.title AND r.content = d.content AND r.tags = d.tags AND r.status = d.status
 		  AND r.space = d.space AND r.path = d.path AND r.slug = d.slug AND r.frontmatter_extra = d.frontmatter_extra
 		  AND r.version = (SELECT max(version) FROM document_revisions WHERE document_id = d.id)`, id)
 	require.Equal(t, 1, n, "documents must equal its newest revision")
 }
 
-func (b *bundle) grant(t *testing.T, docID uuid.UUID, principalType string, principal uuid.UUID, perm string) {
-	t.Helper()
-	_, err := b.pool.Exec(context.Background(), `INSERT INTO document_access (id, document_id, principal_type, principal_id, permission)
-		VALUES (gen_random_uuid(), $1, $2, $3, $4)`, docID, principalType, principal, perm)
-	require.NoError(t, err)
-}
-
-// Trace 1: a create writes the document at version 1, one "create"
+// docs/design.md#trace-create-a-document: a create writes the document at
+// version 1, one "create"
 // revision and one document.created event — and no access rows.
-func TestCreateWritesTrace1(t *testing.T) {
+func TestCreateWritesItsTrace(t *testing.T) {
 	t.Parallel()
 	b := newBundle(t)
 	p := pgtest.CreatePerson(t, b.pool)
-	d, err := b.svc.Create(as(p), document.CreateInput{
-		Space: db.SpaceWiki, Path: "engineering/onboarding", Slug: "laptop-setup", Title: ptr("Laptop setup"),
+	d, err := b.svc.Create(pgtest.ActingAs(p), document.CreateInput{
+		Space: db.SpaceWiki, Path: "engineering/onboarding", Slug: "laptop-setup", Title: pgtest.Ptr("Laptop setup"),
 		Content: "Install Go.\n", Tags: []string{"Onboarding", "setup", "onboarding"},
 	})
 	require.NoError(t, err)
@@ -144,11 +110,11 @@ func TestCreateWritesTrace1(t *testing.T) {
 	require.Equal(t, d.ID, *evs[0].DocumentID)
 	require.Equal(t, p.ID, *evs[0].ActorID)
 	require.NotNil(t, evs[0].RevisionID)
-	require.Zero(t, b.count(t, `SELECT count(*) FROM document_access WHERE document_id = $1`, d.ID), "the owner's access is implicit")
+	require.Zero(t, pgtest.Count(t, b.pool, `SELECT count(*) FROM document_access WHERE document_id = $1`, d.ID), "the owner's access is implicit")
 	b.requireCurrentIsNewestRevision(t, d.ID)
 
-	_, err = b.svc.Create(as(p), document.CreateInput{Space: db.SpaceWiki, Path: "engineering/onboarding", Slug: "laptop-setup", Title: ptr("Again")})
-	requireCode(t, err, fault.Conflict, "slug")
+	_, err = b.svc.Create(pgtest.ActingAs(p), document.CreateInput{Space: db.SpaceWiki, Path: "engineering/onboarding", Slug: "laptop-setup", Title: pgtest.Ptr("Again")})
+	pgtest.RequireCode(t, err, fault.Conflict, "slug")
 }
 
 func TestContentHashSeparatesFields(t *testing.T) {
@@ -165,21 +131,21 @@ func TestUpdateWritesARevisionPerChangeAndNothingForANoOp(t *testing.T) {
 	p := pgtest.CreatePerson(t, b.pool)
 	d := pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Title: "Deploy", Content: "v1"})
 
-	d, changed, err := b.svc.Update(as(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Content: ptr("v2")})
+	d, changed, err := b.svc.Update(pgtest.ActingAs(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Content: pgtest.Ptr("v2")})
 	require.NoError(t, err)
 	require.True(t, changed)
 	require.Equal(t, 2, d.Version)
-	d, _, err = b.svc.Update(as(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 2, Tags: []string{"ops"}})
+	d, _, err = b.svc.Update(pgtest.ActingAs(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 2, Tags: []string{"ops"}})
 	require.NoError(t, err)
-	d, _, err = b.svc.Update(as(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 3, Status: ptr(db.DocumentStatusArchived)})
+	d, _, err = b.svc.Update(pgtest.ActingAs(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 3, Status: pgtest.Ptr(db.DocumentStatusArchived)})
 	require.NoError(t, err)
-	d, _, err = b.svc.Update(as(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 4, Title: ptr("Deploying")})
+	d, _, err = b.svc.Update(pgtest.ActingAs(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 4, Title: pgtest.Ptr("Deploying")})
 	require.NoError(t, err)
 	require.Equal(t, []string{"create", "content", "tags", "status", "content"}, b.revisionKinds(t, d.ID))
 	b.requireCurrentIsNewestRevision(t, d.ID)
 
 	events := len(b.events(t, d.ID))
-	same, changed, err := b.svc.Update(as(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 5, Content: ptr("v2"), Title: ptr("Deploying"), Tags: []string{"ops"}})
+	same, changed, err := b.svc.Update(pgtest.ActingAs(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 5, Content: pgtest.Ptr("v2"), Title: pgtest.Ptr("Deploying"), Tags: []string{"ops"}})
 	require.NoError(t, err)
 	require.False(t, changed, "a save that changes nothing says so")
 	require.Equal(t, 5, same.Version)
@@ -192,16 +158,16 @@ func TestStaleExpectedVersionIsAConflictAndChangesNothing(t *testing.T) {
 	b := newBundle(t)
 	p := pgtest.CreatePerson(t, b.pool)
 	d := pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Content: "original"})
-	_, _, err := b.svc.Update(as(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Content: ptr("first")})
+	_, _, err := b.svc.Update(pgtest.ActingAs(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Content: pgtest.Ptr("first")})
 	require.NoError(t, err)
-	_, _, err = b.svc.Update(as(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Content: ptr("second")})
-	requireCode(t, err, fault.Conflict, "expectedVersion")
-	got, err := b.svc.Get(as(p), d.ID)
+	_, _, err = b.svc.Update(pgtest.ActingAs(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Content: pgtest.Ptr("second")})
+	pgtest.RequireCode(t, err, fault.Conflict, "expectedVersion")
+	got, err := b.svc.Get(pgtest.ActingAs(p), d.ID)
 	require.NoError(t, err)
 	require.Equal(t, "first", got.Content)
 	require.Equal(t, 2, got.Version)
-	_, err = b.svc.Move(as(p), document.MoveInput{ID: d.ID, ExpectedVersion: ptr(1), Slug: ptr("elsewhere")})
-	requireCode(t, err, fault.Conflict, "expectedVersion")
+	_, err = b.svc.Move(pgtest.ActingAs(p), document.MoveInput{ID: d.ID, ExpectedVersion: pgtest.Ptr(1), Slug: pgtest.Ptr("elsewhere")})
+	pgtest.RequireCode(t, err, fault.Conflict, "expectedVersion")
 }
 
 func TestConcurrentUpdatesLoseNothing(t *testing.T) {
@@ -218,7 +184,7 @@ func TestConcurrentUpdatesLoseNothing(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, _, err := b.svc.Update(as(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 1 + i%3, Content: ptr("edit " + string(rune('A'+i%26)) + string(rune('0'+i/26)))})
+			_, _, err := b.svc.Update(pgtest.ActingAs(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 1 + i%3, Content: pgtest.Ptr("edit " + string(rune('A'+i%26)) + string(rune('0'+i/26)))})
 			mu.Lock()
 			defer mu.Unlock()
 			if err == nil {
@@ -234,9 +200,9 @@ func TestConcurrentUpdatesLoseNothing(t *testing.T) {
 	wg.Wait()
 	require.Equal(t, n, ok+conflicts)
 	require.GreaterOrEqual(t, ok, 1)
-	revisions := b.count(t, `SELECT count(*) FROM document_revisions WHERE document_id = $1`, d.ID)
+	revisions := pgtest.Count(t, b.pool, `SELECT count(*) FROM document_revisions WHERE document_id = $1`, d.ID)
 	require.Equal(t, 1+ok, revisions, "one revision per success")
-	got, err := b.svc.Get(as(p), d.ID)
+	got, err := b.svc.Get(pgtest.ActingAs(p), d.ID)
 	require.NoError(t, err)
 	require.Equal(t, 1+ok, got.Version)
 	b.requireCurrentIsNewestRevision(t, d.ID)
@@ -247,7 +213,7 @@ func TestFrontmatterRoundTrip(t *testing.T) {
 	b := newBundle(t)
 	p := pgtest.CreatePerson(t, b.pool)
 	body := "---\ntitle: From frontmatter\ntags: [Ops, runbook]\nstatus: draft\nowner: team-ops\nreview:\n  every: 90d\n---\n# Deploy\n\nSteps.\n"
-	d, err := b.svc.Create(as(p), document.CreateInput{Space: db.SpaceWiki, Slug: "deploy", Content: body})
+	d, err := b.svc.Create(pgtest.ActingAs(p), document.CreateInput{Space: db.SpaceWiki, Slug: "deploy", Content: body})
 	require.NoError(t, err)
 	require.Equal(t, "From frontmatter", d.Title)
 	require.Equal(t, []string{"ops", "runbook"}, d.Tags)
@@ -266,12 +232,12 @@ func TestFrontmatterRoundTrip(t *testing.T) {
 	require.Equal(t, d.FrontmatterExtra, fm.Extra)
 
 	// Saving the exported source back changes nothing.
-	_, changed, err := b.svc.Update(as(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Content: &md})
+	_, changed, err := b.svc.Update(pgtest.ActingAs(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Content: &md})
 	require.NoError(t, err)
 	require.False(t, changed)
 
 	// A field given in the request wins over the frontmatter.
-	d2, err := b.svc.Create(as(p), document.CreateInput{Space: db.SpaceWiki, Slug: "deploy-2", Title: ptr("Request title"), Content: body, Tags: []string{"given"}})
+	d2, err := b.svc.Create(pgtest.ActingAs(p), document.CreateInput{Space: db.SpaceWiki, Slug: "deploy-2", Title: pgtest.Ptr("Request title"), Content: body, Tags: []string{"given"}})
 	require.NoError(t, err)
 	require.Equal(t, "Request title", d2.Title)
 	require.Equal(t, []string{"given"}, d2.Tags)
@@ -279,24 +245,24 @@ func TestFrontmatterRoundTrip(t *testing.T) {
 
 	// Only frontmatter keys CoDNA does not own changed: still a revision.
 	md2 := strings.Replace(md, "team-ops", "team-web", 1)
-	d3, changed, err := b.svc.Update(as(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Content: &md2})
+	d3, changed, err := b.svc.Update(pgtest.ActingAs(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Content: &md2})
 	require.NoError(t, err)
 	require.True(t, changed)
 	require.Equal(t, "team-web", d3.FrontmatterExtra["owner"])
 
 	// A body without frontmatter keeps the stored extra keys.
-	d4, _, err := b.svc.Update(as(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 2, Content: ptr("plain body\n")})
+	d4, _, err := b.svc.Update(pgtest.ActingAs(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 2, Content: pgtest.Ptr("plain body\n")})
 	require.NoError(t, err)
 	require.Equal(t, "team-web", d4.FrontmatterExtra["owner"])
 	require.Equal(t, "plain body\n", d4.Content)
 	b.requireCurrentIsNewestRevision(t, d.ID)
 
-	_, err = b.svc.Create(as(p), document.CreateInput{Space: db.SpaceWiki, Slug: "bad-yaml", Content: "---\ntitle: [unclosed\n---\nbody"})
-	requireCode(t, err, fault.BadInput, "content")
-	_, err = b.svc.Create(as(p), document.CreateInput{Space: db.SpaceWiki, Slug: "bad-status", Content: "---\ntitle: x\nstatus: gone\n---\nbody"})
-	requireCode(t, err, fault.BadInput, "content")
+	_, err = b.svc.Create(pgtest.ActingAs(p), document.CreateInput{Space: db.SpaceWiki, Slug: "bad-yaml", Content: "---\ntitle: [unclosed\n---\nbody"})
+	pgtest.RequireCode(t, err, fault.BadInput, "content")
+	_, err = b.svc.Create(pgtest.ActingAs(p), document.CreateInput{Space: db.SpaceWiki, Slug: "bad-status", Content: "---\ntitle: x\nstatus: gone\n---\nbody"})
+	pgtest.RequireCode(t, err, fault.BadInput, "content")
 	// An unclosed "---" is a thematic break, not frontmatter.
-	d5, err := b.svc.Create(as(p), document.CreateInput{Space: db.SpaceWiki, Slug: "rule", Title: ptr("Rule"), Content: "---\nnot frontmatter"})
+	d5, err := b.svc.Create(pgtest.ActingAs(p), document.CreateInput{Space: db.SpaceWiki, Slug: "rule", Title: pgtest.Ptr("Rule"), Content: "---\nnot frontmatter"})
 	require.NoError(t, err)
 	require.Equal(t, "---\nnot frontmatter", d5.Content)
 }
@@ -305,8 +271,8 @@ func TestValidationErrorsNameTheField(t *testing.T) {
 	t.Parallel()
 	b := newBundle(t)
 	p := pgtest.CreatePerson(t, b.pool)
-	ctx := as(p)
-	ok := document.CreateInput{Space: db.SpaceWiki, Path: "a/b", Slug: "c", Title: ptr("T")}
+	ctx := pgtest.ActingAs(p)
+	ok := document.CreateInput{Space: db.SpaceWiki, Path: "a/b", Slug: "c", Title: pgtest.Ptr("T")}
 	with := func(f func(*document.CreateInput)) document.CreateInput { in := ok; f(&in); return in }
 	cases := []struct {
 		name  string
@@ -324,9 +290,9 @@ func TestValidationErrorsNameTheField(t *testing.T) {
 		{"dot-dot in path", with(func(i *document.CreateInput) { i.Path = "a/../b" }), "path"},
 		{"uppercase path", with(func(i *document.CreateInput) { i.Path = "Eng" }), "path"},
 		{"deep path", with(func(i *document.CreateInput) { i.Path = strings.Repeat("a/", 13) + "a" }), "path"},
-		{"no title", with(func(i *document.CreateInput) { i.Title = ptr("  ") }), "title"},
-		{"long title", with(func(i *document.CreateInput) { i.Title = ptr(strings.Repeat("x", 301)) }), "title"},
-		{"two-line title", with(func(i *document.CreateInput) { i.Title = ptr("a\nb") }), "title"},
+		{"no title", with(func(i *document.CreateInput) { i.Title = pgtest.Ptr("  ") }), "title"},
+		{"long title", with(func(i *document.CreateInput) { i.Title = pgtest.Ptr(strings.Repeat("x", 301)) }), "title"},
+		{"two-line title", with(func(i *document.CreateInput) { i.Title = pgtest.Ptr("a\nb") }), "title"},
 		{"big body", with(func(i *document.CreateInput) { i.Content = strings.Repeat("x", document.DefaultMaxBodyBytes+1) }), "content"},
 		{"NUL in body", with(func(i *document.CreateInput) { i.Content = "a\x00b" }), "content"},
 		{"invalid UTF-8", with(func(i *document.CreateInput) { i.Content = "a\xffb" }), "content"},
@@ -337,19 +303,19 @@ func TestValidationErrorsNameTheField(t *testing.T) {
 				i.Tags = append(i.Tags, "t"+strings.Repeat("x", n))
 			}
 		}), "tags"},
-		{"bad status", with(func(i *document.CreateInput) { i.Status = ptr(db.DocumentStatus("gone")) }), "status"},
+		{"bad status", with(func(i *document.CreateInput) { i.Status = pgtest.Ptr(db.DocumentStatus("gone")) }), "status"},
 	}
 	for _, c := range cases {
 		_, err := b.svc.Create(ctx, c.in)
-		requireCode(t, err, fault.BadInput, c.field)
+		pgtest.RequireCode(t, err, fault.BadInput, c.field)
 	}
-	require.Zero(t, b.count(t, `SELECT count(*) FROM documents`), "bad input loses nothing and writes nothing")
+	require.Zero(t, pgtest.Count(t, b.pool, `SELECT count(*) FROM documents`), "bad input loses nothing and writes nothing")
 	d, err := b.svc.Create(ctx, ok)
 	require.NoError(t, err)
-	_, err = b.svc.Move(ctx, document.MoveInput{ID: d.ID, Path: ptr("x/../y")})
-	requireCode(t, err, fault.BadInput, "path")
-	_, _, err = b.svc.Update(ctx, document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Title: ptr("")})
-	requireCode(t, err, fault.BadInput, "title")
+	_, err = b.svc.Move(ctx, document.MoveInput{ID: d.ID, Path: pgtest.Ptr("x/../y")})
+	pgtest.RequireCode(t, err, fault.BadInput, "path")
+	_, _, err = b.svc.Update(ctx, document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Title: pgtest.Ptr("")})
+	pgtest.RequireCode(t, err, fault.BadInput, "title")
 }
 
 func TestRawBodiesAreNeverEdited(t *testing.T) {
@@ -357,36 +323,37 @@ func TestRawBodiesAreNeverEdited(t *testing.T) {
 	b := newBundle(t)
 	p := pgtest.CreatePerson(t, b.pool)
 	d := pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Space: db.SpaceRaw, Path: "imports", Content: "original"})
-	_, _, err := b.svc.Update(as(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Content: ptr("edited")})
-	requireCode(t, err, fault.BadInput, "content")
-	d2, changed, err := b.svc.Update(as(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Title: ptr("Renamed original"), Tags: []string{"x"}, Status: ptr(db.DocumentStatusArchived)})
+	_, _, err := b.svc.Update(pgtest.ActingAs(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Content: pgtest.Ptr("edited")})
+	pgtest.RequireCode(t, err, fault.BadInput, "content")
+	d2, changed, err := b.svc.Update(pgtest.ActingAs(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Title: pgtest.Ptr("Renamed original"), Tags: []string{"x"}, Status: pgtest.Ptr(db.DocumentStatusArchived)})
 	require.NoError(t, err)
 	require.True(t, changed)
 	require.Equal(t, "original", d2.Content)
-	d3, err := b.svc.Move(as(p), document.MoveInput{ID: d.ID, Path: ptr("imports/2026")})
+	d3, err := b.svc.Move(pgtest.ActingAs(p), document.MoveInput{ID: d.ID, Path: pgtest.Ptr("imports/2026")})
 	require.NoError(t, err, "a raw document's path may change")
 	require.Equal(t, "imports/2026", d3.Path)
-	_, err = b.svc.Move(as(p), document.MoveInput{ID: d.ID, Space: ptr(db.SpaceWiki)})
-	requireCode(t, err, fault.BadInput, "space")
+	_, err = b.svc.Move(pgtest.ActingAs(p), document.MoveInput{ID: d.ID, Space: pgtest.Ptr(db.SpaceWiki)})
+	pgtest.RequireCode(t, err, fault.BadInput, "space")
 	w := pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{})
-	_, err = b.svc.Move(as(p), document.MoveInput{ID: w.ID, Space: ptr(db.SpaceRaw)})
-	requireCode(t, err, fault.BadInput, "space")
+	_, err = b.svc.Move(pgtest.ActingAs(p), document.MoveInput{ID: w.ID, Space: pgtest.Ptr(db.SpaceRaw)})
+	pgtest.RequireCode(t, err, fault.BadInput, "space")
 }
 
-// Trace 4's document side: a move writes a "move" revision, the vacated
+// The document side of docs/design.md#trace-move-a-linked-document: a move
+// writes a "move" revision, the vacated
 // address, a document.moved event, and frees the old address.
-func TestMoveWritesTrace4(t *testing.T) {
+func TestMoveWritesItsTrace(t *testing.T) {
 	t.Parallel()
 	b := newBundle(t)
 	p := pgtest.CreatePerson(t, b.pool)
 	d := pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Path: "runbooks", Slug: "deploy"})
 
-	moved, err := b.svc.Move(as(p), document.MoveInput{ID: d.ID, ExpectedVersion: ptr(1), Path: ptr("ops")})
+	moved, err := b.svc.Move(pgtest.ActingAs(p), document.MoveInput{ID: d.ID, ExpectedVersion: pgtest.Ptr(1), Path: pgtest.Ptr("ops")})
 	require.NoError(t, err)
 	require.Equal(t, "ops", moved.Path)
 	require.Equal(t, 2, moved.Version)
 	require.Equal(t, []string{"create", "move"}, b.revisionKinds(t, d.ID))
-	hist, err := b.svc.PathHistory(as(p), moved)
+	hist, err := b.svc.PathHistory(pgtest.ActingAs(p), moved)
 	require.NoError(t, err)
 	require.Len(t, hist, 1)
 	require.Equal(t, "runbooks", hist[0].Path)
@@ -402,34 +369,35 @@ func TestMoveWritesTrace4(t *testing.T) {
 	// The old address is free for a new document.
 	pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Path: "runbooks", Slug: "deploy"})
 
-	renamed, err := b.svc.Move(as(p), document.MoveInput{ID: d.ID, Slug: ptr("deploying")})
+	renamed, err := b.svc.Move(pgtest.ActingAs(p), document.MoveInput{ID: d.ID, Slug: pgtest.Ptr("deploying")})
 	require.NoError(t, err)
 	require.Equal(t, "deploying", renamed.Slug)
 	require.Equal(t, []string{"create", "move", "rename"}, b.revisionKinds(t, d.ID))
 	evs = b.events(t, d.ID)
 	require.Equal(t, "document.renamed", evs[len(evs)-1].Type)
-	hist, err = b.svc.PathHistory(as(p), renamed)
+	hist, err = b.svc.PathHistory(pgtest.ActingAs(p), renamed)
 	require.NoError(t, err)
 	require.Len(t, hist, 2)
 	require.Equal(t, hist[1].ValidTo, hist[0].ValidFrom, "each address is held from the last move on")
 
-	same, err := b.svc.Move(as(p), document.MoveInput{ID: d.ID, Slug: ptr("deploying")})
+	same, err := b.svc.Move(pgtest.ActingAs(p), document.MoveInput{ID: d.ID, Slug: pgtest.Ptr("deploying")})
 	require.NoError(t, err)
 	require.Equal(t, 3, same.Version, "moving to where it is changes nothing")
 
 	other := pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Path: "ops", Slug: "taken"})
-	_, err = b.svc.Move(as(p), document.MoveInput{ID: other.ID, Slug: ptr("deploying")})
-	requireCode(t, err, fault.Conflict, "slug")
+	_, err = b.svc.Move(pgtest.ActingAs(p), document.MoveInput{ID: other.ID, Slug: pgtest.Ptr("deploying")})
+	pgtest.RequireCode(t, err, fault.Conflict, "slug")
 }
 
-// Trace 5's document side, then restore, then restore elsewhere.
+// The document side of docs/design.md#trace-delete-a-linked-document, then
+// restore, then restore elsewhere.
 func TestDeleteAndRestore(t *testing.T) {
 	t.Parallel()
 	b := newBundle(t)
 	p := pgtest.CreatePerson(t, b.pool)
 	d := pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Path: "finance", Slug: "payroll-2027"})
 
-	del, err := b.svc.Delete(as(p), d.ID)
+	del, err := b.svc.Delete(pgtest.ActingAs(p), d.ID)
 	require.NoError(t, err)
 	require.NotNil(t, del.DeletedAt)
 	require.NotNil(t, del.PurgeAfter)
@@ -439,20 +407,20 @@ func TestDeleteAndRestore(t *testing.T) {
 	require.Equal(t, "document.deleted", evs[len(evs)-1].Type)
 	b.requireCurrentIsNewestRevision(t, d.ID)
 
-	again, err := b.svc.Delete(as(p), d.ID)
+	again, err := b.svc.Delete(pgtest.ActingAs(p), d.ID)
 	require.NoError(t, err)
 	require.Equal(t, del.Version, again.Version, "deleting a tombstone changes nothing")
 
-	_, _, err = b.svc.Update(as(p), document.UpdateInput{ID: d.ID, ExpectedVersion: del.Version, Content: ptr("x")})
-	requireCode(t, err, fault.Conflict, "id")
-	trash, _, err := b.svc.Trash(as(p), nil, nil, 10)
+	_, _, err = b.svc.Update(pgtest.ActingAs(p), document.UpdateInput{ID: d.ID, ExpectedVersion: del.Version, Content: pgtest.Ptr("x")})
+	pgtest.RequireCode(t, err, fault.Conflict, "id")
+	trash, _, err := b.svc.Trash(pgtest.ActingAs(p), nil, nil, 10)
 	require.NoError(t, err)
 	require.Len(t, trash, 1)
-	got, err := b.svc.Get(as(p), d.ID)
+	got, err := b.svc.Get(pgtest.ActingAs(p), d.ID)
 	require.NoError(t, err, "the owner still sees a tombstone by id")
 	require.NotNil(t, got.DeletedAt)
 
-	back, err := b.svc.Restore(as(p), document.RestoreInput{ID: d.ID})
+	back, err := b.svc.Restore(pgtest.ActingAs(p), document.RestoreInput{ID: d.ID})
 	require.NoError(t, err)
 	require.Nil(t, back.DeletedAt)
 	require.Nil(t, back.PurgeAfter)
@@ -460,19 +428,19 @@ func TestDeleteAndRestore(t *testing.T) {
 	require.Equal(t, []string{"create", "delete", "restore"}, b.revisionKinds(t, d.ID))
 	evs = b.events(t, d.ID)
 	require.Equal(t, "document.restored", evs[len(evs)-1].Type)
-	_, err = b.svc.Restore(as(p), document.RestoreInput{ID: d.ID})
-	requireCode(t, err, fault.Conflict, "id")
+	_, err = b.svc.Restore(pgtest.ActingAs(p), document.RestoreInput{ID: d.ID})
+	pgtest.RequireCode(t, err, fault.Conflict, "id")
 
 	// Deleted again, and meanwhile someone took the address.
-	_, err = b.svc.Delete(as(p), d.ID)
+	_, err = b.svc.Delete(pgtest.ActingAs(p), d.ID)
 	require.NoError(t, err)
 	pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Path: "finance", Slug: "payroll-2027"})
-	_, err = b.svc.Restore(as(p), document.RestoreInput{ID: d.ID})
-	requireCode(t, err, fault.Conflict, "slug")
-	elsewhere, err := b.svc.Restore(as(p), document.RestoreInput{ID: d.ID, Slug: ptr("payroll-2027-old")})
+	_, err = b.svc.Restore(pgtest.ActingAs(p), document.RestoreInput{ID: d.ID})
+	pgtest.RequireCode(t, err, fault.Conflict, "slug")
+	elsewhere, err := b.svc.Restore(pgtest.ActingAs(p), document.RestoreInput{ID: d.ID, Slug: pgtest.Ptr("payroll-2027-old")})
 	require.NoError(t, err)
 	require.Equal(t, "payroll-2027-old", elsewhere.Slug)
-	hist, err := b.svc.PathHistory(as(p), elsewhere)
+	hist, err := b.svc.PathHistory(pgtest.ActingAs(p), elsewhere)
 	require.NoError(t, err)
 	require.Len(t, hist, 1)
 	require.Equal(t, "payroll-2027", hist[0].Slug)
@@ -487,9 +455,9 @@ func TestPurgeHardDeletesExpiredTombstones(t *testing.T) {
 	target := pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Slug: "gone"})
 	source := pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Slug: "links-to-gone"})
 	keep := pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Slug: "deleted-recently"})
-	_, err := b.svc.Delete(as(p), target.ID)
+	_, err := b.svc.Delete(pgtest.ActingAs(p), target.ID)
 	require.NoError(t, err)
-	_, err = b.svc.Delete(as(p), keep.ID)
+	_, err = b.svc.Delete(pgtest.ActingAs(p), keep.ID)
 	require.NoError(t, err)
 	var linkID uuid.UUID
 	require.NoError(t, b.pool.QueryRow(ctx, `INSERT INTO document_links (id, source_id, target_id, href_as_written, state)
@@ -503,16 +471,16 @@ func TestPurgeHardDeletesExpiredTombstones(t *testing.T) {
 	n, err := b.svc.PurgeDue(auth.SystemContext(ctx), 10)
 	require.NoError(t, err)
 	require.Equal(t, 1, n, "only the expired tombstone goes")
-	require.Zero(t, b.count(t, `SELECT count(*) FROM documents WHERE id = $1`, target.ID))
-	require.Zero(t, b.count(t, `SELECT count(*) FROM document_revisions WHERE document_id = $1`, target.ID))
-	require.Equal(t, 1, b.count(t, `SELECT count(*) FROM documents WHERE id = $1`, keep.ID))
+	require.Zero(t, pgtest.Count(t, b.pool, `SELECT count(*) FROM documents WHERE id = $1`, target.ID))
+	require.Zero(t, pgtest.Count(t, b.pool, `SELECT count(*) FROM document_revisions WHERE document_id = $1`, target.ID))
+	require.Equal(t, 1, pgtest.Count(t, b.pool, `SELECT count(*) FROM documents WHERE id = $1`, keep.ID))
 
 	var state string
 	var tgt *uuid.UUID
 	require.NoError(t, b.pool.QueryRow(ctx, `SELECT state, target_id FROM document_links WHERE id = $1`, linkID).Scan(&state, &tgt))
 	require.Equal(t, "pending", state)
 	require.Nil(t, tgt)
-	require.Equal(t, 1, b.count(t, `SELECT count(*) FROM notifications WHERE subject_id = $1 AND status = 'resolved'`, linkID))
+	require.Equal(t, 1, pgtest.Count(t, b.pool, `SELECT count(*) FROM notifications WHERE subject_id = $1 AND status = 'resolved'`, linkID))
 
 	evs := b.events(t, target.ID)
 	require.Len(t, evs, 1, "the document's own events cascaded away; the purge event remains")
@@ -530,14 +498,14 @@ func TestPurgerRunsAndStops(t *testing.T) {
 	b := newBundle(t)
 	p := pgtest.CreatePerson(t, b.pool)
 	d := pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{})
-	_, err := b.svc.Delete(as(p), d.ID)
+	_, err := b.svc.Delete(pgtest.ActingAs(p), d.ID)
 	require.NoError(t, err)
 	_, err = b.pool.Exec(context.Background(), `UPDATE documents SET purge_after = now() WHERE id = $1`, d.ID)
 	require.NoError(t, err)
 	pg := document.NewPurger(b.svc, 20*time.Millisecond, nil)
 	require.NoError(t, pg.Start(context.Background()))
 	require.Eventually(t, func() bool {
-		return b.count(t, `SELECT count(*) FROM documents WHERE id = $1`, d.ID) == 0
+		return pgtest.Count(t, b.pool, `SELECT count(*) FROM documents WHERE id = $1`, d.ID) == 0
 	}, 5*time.Second, 20*time.Millisecond)
 	pg.Stop()
 	pg.Stop()
@@ -548,9 +516,9 @@ func TestRestoreRevision(t *testing.T) {
 	b := newBundle(t)
 	p := pgtest.CreatePerson(t, b.pool)
 	d := pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Title: "One", Content: "first", Tags: []string{"a"}})
-	_, _, err := b.svc.Update(as(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Title: ptr("Two"), Content: ptr("second"), Tags: []string{"b"}})
+	_, _, err := b.svc.Update(pgtest.ActingAs(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Title: pgtest.Ptr("Two"), Content: pgtest.Ptr("second"), Tags: []string{"b"}})
 	require.NoError(t, err)
-	r, changed, err := b.svc.RestoreRevision(as(p), d.ID, 1, ptr(2))
+	r, changed, err := b.svc.RestoreRevision(pgtest.ActingAs(p), d.ID, 1, pgtest.Ptr(2))
 	require.NoError(t, err)
 	require.True(t, changed)
 	require.Equal(t, 3, r.Version)
@@ -559,20 +527,20 @@ func TestRestoreRevision(t *testing.T) {
 	require.Equal(t, []string{"a"}, r.Tags)
 	require.Equal(t, []string{"create", "content", "restore"}, b.revisionKinds(t, d.ID))
 	b.requireCurrentIsNewestRevision(t, d.ID)
-	_, changed, err = b.svc.RestoreRevision(as(p), d.ID, 3, nil)
+	_, changed, err = b.svc.RestoreRevision(pgtest.ActingAs(p), d.ID, 3, nil)
 	require.NoError(t, err)
 	require.False(t, changed, "restoring what is there changes nothing")
-	_, _, err = b.svc.RestoreRevision(as(p), d.ID, 9, nil)
-	requireCode(t, err, fault.NotFound, "version")
+	_, _, err = b.svc.RestoreRevision(pgtest.ActingAs(p), d.ID, 9, nil)
+	pgtest.RequireCode(t, err, fault.NotFound, "version")
 
-	diff, err := b.svc.Diff(as(p), r, 1, 2)
+	diff, err := b.svc.Diff(pgtest.ActingAs(p), r, 1, 2)
 	require.NoError(t, err)
 	require.Contains(t, diff, "-title: One")
 	require.Contains(t, diff, "+title: Two")
 	require.Contains(t, diff, "-first")
 	require.Contains(t, diff, "+second")
-	_, err = b.svc.Diff(as(p), r, 1, 7)
-	requireCode(t, err, fault.NotFound, "to")
+	_, err = b.svc.Diff(pgtest.ActingAs(p), r, 1, 7)
+	pgtest.RequireCode(t, err, fault.NotFound, "to")
 }
 
 func TestPermissions(t *testing.T) {
@@ -586,78 +554,78 @@ func TestPermissions(t *testing.T) {
 	agent := pgtest.CreateAgent(t, b.pool, owner.ID)
 	group := pgtest.CreateGroup(t, b.pool, member.ID)
 	d := pgtest.CreateDocument(t, b.pool, owner.ID, pgtest.Doc{Path: "team", Slug: "plan"})
-	b.grant(t, d.ID, "user", reader.ID, "read")
-	b.grant(t, d.ID, "user", writer.ID, "write")
-	b.grant(t, d.ID, "group", group.ID, "read")
+	pgtest.Grant(t, b.pool, d.ID, "user", reader.ID, "read")
+	pgtest.Grant(t, b.pool, d.ID, "user", writer.ID, "write")
+	pgtest.Grant(t, b.pool, d.ID, "group", group.ID, "read")
 
 	levels := func(ctx context.Context) document.Access {
 		got, err := document.Levels(ctx, b.pool, auth.ActorFrom(ctx), []uuid.UUID{d.ID})
 		require.NoError(t, err)
 		return got[d.ID]
 	}
-	require.Equal(t, document.Owner, levels(as(owner)))
-	require.Equal(t, document.Write, levels(as(writer)))
-	require.Equal(t, document.Read, levels(as(reader)))
-	require.Equal(t, document.Read, levels(as(member)))
-	require.Equal(t, document.None, levels(as(stranger)))
-	require.Equal(t, document.None, levels(asAgent(agent)))
-	require.Equal(t, document.None, levels(asManagement))
+	require.Equal(t, document.Owner, levels(pgtest.ActingAs(owner)))
+	require.Equal(t, document.Write, levels(pgtest.ActingAs(writer)))
+	require.Equal(t, document.Read, levels(pgtest.ActingAs(reader)))
+	require.Equal(t, document.Read, levels(pgtest.ActingAs(member)))
+	require.Equal(t, document.None, levels(pgtest.ActingAs(stranger)))
+	require.Equal(t, document.None, levels(pgtest.ActingAsAgent(agent)))
+	require.Equal(t, document.None, levels(pgtest.ActingAsManagement()))
 
 	// Unreadable is NOT_FOUND everywhere: by id, by address, in lists.
-	for name, ctx := range map[string]context.Context{"stranger": as(stranger), "agent": asAgent(agent)} {
+	for name, ctx := range map[string]context.Context{"stranger": pgtest.ActingAs(stranger), "agent": pgtest.ActingAsAgent(agent)} {
 		_, err := b.svc.Get(ctx, d.ID)
-		requireCode(t, err, fault.NotFound, "")
+		pgtest.RequireCode(t, err, fault.NotFound, "")
 		_, err = b.svc.GetByAddress(ctx, db.SpaceWiki, "team", "plan")
-		requireCode(t, err, fault.NotFound, "")
+		pgtest.RequireCode(t, err, fault.NotFound, "")
 		list, _, err := b.svc.List(ctx, document.Filter{}, document.ByUpdated, nil, 50)
 		require.NoError(t, err)
 		require.Empty(t, list, name)
-		_, _, err = b.svc.Update(ctx, document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Content: ptr("x")})
-		requireCode(t, err, fault.NotFound, "")
+		_, _, err = b.svc.Update(ctx, document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Content: pgtest.Ptr("x")})
+		pgtest.RequireCode(t, err, fault.NotFound, "")
 		_, err = b.svc.Delete(ctx, d.ID)
-		requireCode(t, err, fault.NotFound, "")
+		pgtest.RequireCode(t, err, fault.NotFound, "")
 	}
-	_, err := b.svc.Get(asManagement, d.ID)
-	requireCode(t, err, fault.NotFound, "")
-	_, err = b.svc.Create(asManagement, document.CreateInput{Space: db.SpaceWiki, Slug: "m", Title: ptr("M")})
-	requireCode(t, err, fault.Forbidden, "")
+	_, err := b.svc.Get(pgtest.ActingAsManagement(), d.ID)
+	pgtest.RequireCode(t, err, fault.NotFound, "")
+	_, err = b.svc.Create(pgtest.ActingAsManagement(), document.CreateInput{Space: db.SpaceWiki, Slug: "m", Title: pgtest.Ptr("M")})
+	pgtest.RequireCode(t, err, fault.Forbidden, "")
 
 	// Read grants read; write grants edit and move, not delete.
-	got, err := b.svc.GetByAddress(as(reader), db.SpaceWiki, "team", "plan")
+	got, err := b.svc.GetByAddress(pgtest.ActingAs(reader), db.SpaceWiki, "team", "plan")
 	require.NoError(t, err)
 	require.Equal(t, document.Read, got.Access)
-	_, _, err = b.svc.Update(as(reader), document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Content: ptr("x")})
-	requireCode(t, err, fault.Forbidden, "")
-	_, _, err = b.svc.Update(as(writer), document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Content: ptr("by writer")})
+	_, _, err = b.svc.Update(pgtest.ActingAs(reader), document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Content: pgtest.Ptr("x")})
+	pgtest.RequireCode(t, err, fault.Forbidden, "")
+	_, _, err = b.svc.Update(pgtest.ActingAs(writer), document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Content: pgtest.Ptr("by writer")})
 	require.NoError(t, err)
-	_, err = b.svc.Move(as(writer), document.MoveInput{ID: d.ID, Slug: ptr("plan-b")})
+	_, err = b.svc.Move(pgtest.ActingAs(writer), document.MoveInput{ID: d.ID, Slug: pgtest.Ptr("plan-b")})
 	require.NoError(t, err)
-	_, err = b.svc.Delete(as(writer), d.ID)
-	requireCode(t, err, fault.Forbidden, "")
+	_, err = b.svc.Delete(pgtest.ActingAs(writer), d.ID)
+	pgtest.RequireCode(t, err, fault.Forbidden, "")
 
 	// The Everyone group reaches people, never agents.
 	e := pgtest.CreateDocument(t, b.pool, owner.ID, pgtest.Doc{Slug: "for-everyone"})
-	b.grant(t, e.ID, "group", auth.EveryoneID, "read")
-	_, err = b.svc.Get(as(stranger), e.ID)
+	pgtest.Grant(t, b.pool, e.ID, "group", auth.EveryoneID, "read")
+	_, err = b.svc.Get(pgtest.ActingAs(stranger), e.ID)
 	require.NoError(t, err)
-	_, err = b.svc.Get(asAgent(agent), e.ID)
-	requireCode(t, err, fault.NotFound, "")
-	b.grant(t, e.ID, "user", agent.ID, "read")
-	_, err = b.svc.Get(asAgent(agent), e.ID)
+	_, err = b.svc.Get(pgtest.ActingAsAgent(agent), e.ID)
+	pgtest.RequireCode(t, err, fault.NotFound, "")
+	pgtest.Grant(t, b.pool, e.ID, "user", agent.ID, "read")
+	_, err = b.svc.Get(pgtest.ActingAsAgent(agent), e.ID)
 	require.NoError(t, err, "an agent sees what is shared with it directly")
 
 	// Tombstones and quarantined documents are for their owner alone.
-	_, err = b.svc.Delete(as(owner), e.ID)
+	_, err = b.svc.Delete(pgtest.ActingAs(owner), e.ID)
 	require.NoError(t, err)
-	_, err = b.svc.Get(as(stranger), e.ID)
-	requireCode(t, err, fault.NotFound, "")
-	_, err = b.svc.Restore(as(stranger), document.RestoreInput{ID: e.ID})
-	requireCode(t, err, fault.NotFound, "")
+	_, err = b.svc.Get(pgtest.ActingAs(stranger), e.ID)
+	pgtest.RequireCode(t, err, fault.NotFound, "")
+	_, err = b.svc.Restore(pgtest.ActingAs(stranger), document.RestoreInput{ID: e.ID})
+	pgtest.RequireCode(t, err, fault.NotFound, "")
 	_, err = b.pool.Exec(context.Background(), `UPDATE documents SET quarantined_at = now() WHERE id = $1`, d.ID)
 	require.NoError(t, err)
-	_, err = b.svc.Get(as(writer), d.ID)
-	requireCode(t, err, fault.NotFound, "")
-	_, err = b.svc.Get(as(owner), d.ID)
+	_, err = b.svc.Get(pgtest.ActingAs(writer), d.ID)
+	pgtest.RequireCode(t, err, fault.NotFound, "")
+	_, err = b.svc.Get(pgtest.ActingAs(owner), d.ID)
 	require.NoError(t, err)
 }
 
@@ -665,7 +633,7 @@ func TestListFiltersOrdersAndPages(t *testing.T) {
 	t.Parallel()
 	b := newBundle(t)
 	p := pgtest.CreatePerson(t, b.pool)
-	ctx := as(p)
+	ctx := pgtest.ActingAs(p)
 	pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Path: "eng", Slug: "b", Title: "banana", Tags: []string{"fruit"}})
 	pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Path: "eng/sub", Slug: "a", Title: "Apple", Tags: []string{"fruit", "red"}})
 	pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Path: "eng-old", Slug: "c", Title: "cherry"})
@@ -713,7 +681,7 @@ func TestListFiltersOrdersAndPages(t *testing.T) {
 
 	bad := "a/../b"
 	_, _, err = b.svc.List(ctx, document.Filter{PathPrefix: &bad}, document.ByTitle, nil, 10)
-	requireCode(t, err, fault.BadInput, "pathPrefix")
+	pgtest.RequireCode(t, err, fault.BadInput, "pathPrefix")
 }
 
 // An agent creates pages only in output; elsewhere it edits only where it
@@ -723,34 +691,34 @@ func TestAgentsCreateOnlyInOutput(t *testing.T) {
 	b := newBundle(t)
 	owner := pgtest.CreatePerson(t, b.pool)
 	agent := pgtest.CreateAgent(t, b.pool, owner.ID)
-	ctx := asAgent(agent)
+	ctx := pgtest.ActingAsAgent(agent)
 	for _, sp := range []db.Space{db.SpaceWiki, db.SpaceRaw} {
-		_, err := b.svc.Create(ctx, document.CreateInput{Space: sp, Path: "notes", Slug: "draft", Title: ptr("Draft"), Content: "x"})
-		requireCode(t, err, fault.Forbidden, "space")
+		_, err := b.svc.Create(ctx, document.CreateInput{Space: sp, Path: "notes", Slug: "draft", Title: pgtest.Ptr("Draft"), Content: "x"})
+		pgtest.RequireCode(t, err, fault.Forbidden, "space")
 		require.Contains(t, fault.As(err).Message, "output")
 	}
-	require.Zero(t, b.count(t, `SELECT count(*) FROM documents WHERE created_by = $1`, agent.ID))
-	mine, err := b.svc.Create(ctx, document.CreateInput{Space: db.SpaceOutput, Path: "notes", Slug: "draft", Title: ptr("Draft"), Content: "x"})
+	require.Zero(t, pgtest.Count(t, b.pool, `SELECT count(*) FROM documents WHERE created_by = $1`, agent.ID))
+	mine, err := b.svc.Create(ctx, document.CreateInput{Space: db.SpaceOutput, Path: "notes", Slug: "draft", Title: pgtest.Ptr("Draft"), Content: "x"})
 	require.NoError(t, err)
 
 	// Its own page cannot leave output; within output it moves freely.
-	_, err = b.svc.Move(ctx, document.MoveInput{ID: mine.ID, Space: ptr(db.SpaceWiki)})
-	requireCode(t, err, fault.Forbidden, "space")
-	_, err = b.svc.Move(ctx, document.MoveInput{ID: mine.ID, Path: ptr("elsewhere")})
+	_, err = b.svc.Move(ctx, document.MoveInput{ID: mine.ID, Space: pgtest.Ptr(db.SpaceWiki)})
+	pgtest.RequireCode(t, err, fault.Forbidden, "space")
+	_, err = b.svc.Move(ctx, document.MoveInput{ID: mine.ID, Path: pgtest.Ptr("elsewhere")})
 	require.NoError(t, err)
 
 	// A wiki page: read grant refuses the edit, write grant allows it.
 	d := pgtest.CreateDocument(t, b.pool, owner.ID, pgtest.Doc{Path: "team", Slug: "plan"})
-	b.grant(t, d.ID, "user", agent.ID, "read")
-	_, _, err = b.svc.Update(ctx, document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Content: ptr("edited")})
-	requireCode(t, err, fault.Forbidden, "")
+	pgtest.Grant(t, b.pool, d.ID, "user", agent.ID, "read")
+	_, _, err = b.svc.Update(ctx, document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Content: pgtest.Ptr("edited")})
+	pgtest.RequireCode(t, err, fault.Forbidden, "")
 	_, err = b.pool.Exec(context.Background(), `UPDATE document_access SET permission = 'write' WHERE document_id = $1 AND principal_id = $2`, d.ID, agent.ID)
 	require.NoError(t, err)
-	_, changed, err := b.svc.Update(ctx, document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Content: ptr("edited")})
+	_, changed, err := b.svc.Update(ctx, document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Content: pgtest.Ptr("edited")})
 	require.NoError(t, err)
 	require.True(t, changed)
 
 	// People create anywhere.
-	_, err = b.svc.Create(as(owner), document.CreateInput{Space: db.SpaceWiki, Slug: "mine", Title: ptr("Mine"), Content: "x"})
+	_, err = b.svc.Create(pgtest.ActingAs(owner), document.CreateInput{Space: db.SpaceWiki, Slug: "mine", Title: pgtest.Ptr("Mine"), Content: "x"})
 	require.NoError(t, err)
 }

@@ -1,6 +1,6 @@
 // Package graphwalk walks the link graph: the depth-limited, cycle-safe
-// traversal of spec/data-model.md ("Share suggestions: the traversal") and
-// spec/linking.md ("Traversal"), and the neighbourhood of a document for a
+// traversal behind share suggestions and related documents
+// (docs/design.md#traversal), and the neighbourhood of a document for a
 // graph view.
 //
 // Rules every function here keeps:
@@ -21,7 +21,7 @@
 //   - A quarantined document is live and readable by its owner alone, so
 //     only its owner walks through it.
 //   - Depth is 1 to MaxDepth; 0 or less means DefaultDepth (1: direct links
-//     only, as permissions.md wants for share suggestions).
+//     only, as docs/design.md#traversal says).
 //
 // Management never gets a document.Viewer (document.ViewerOf), so it never
 // walks; a Viewer carrying the management id reads nothing anyway.

@@ -36,8 +36,6 @@ func newBundle(t *testing.T) *bundle {
 	}
 }
 
-func person(p pgtest.Person) document.Viewer { return document.Viewer{ID: p.ID, IsPerson: true} }
-
 // docs creates a live wiki document per name, owned by owner.
 func (b *bundle) docs(t *testing.T, owner pgtest.Person, names ...string) {
 	t.Helper()
@@ -45,12 +43,6 @@ func (b *bundle) docs(t *testing.T, owner pgtest.Person, names ...string) {
 		d := pgtest.CreateDocument(t, b.pool, owner.ID, pgtest.Doc{Slug: n, Title: n})
 		b.ids[n], b.names[d.ID] = d.ID, n
 	}
-}
-
-func (b *bundle) exec(t *testing.T, sql string, args ...any) {
-	t.Helper()
-	_, err := b.pool.Exec(context.Background(), sql, args...)
-	require.NoError(t, err)
 }
 
 // link inserts the edge source → target in state ("" target: no target).
@@ -77,8 +69,7 @@ func (b *bundle) chain(t *testing.T, names ...string) {
 
 func (b *bundle) grant(t *testing.T, doc, principalType string, principal uuid.UUID) {
 	t.Helper()
-	b.exec(t, `INSERT INTO document_access (id, document_id, principal_type, principal_id, permission)
-		VALUES (gen_random_uuid(), $1, $2, $3, 'read')`, b.ids[doc], principalType, principal)
+	pgtest.Grant(t, b.pool, b.ids[doc], principalType, principal, "read")
 }
 
 func (b *bundle) share(t *testing.T, with pgtest.Person, docs ...string) {
@@ -125,9 +116,10 @@ func reached(hs []hop) map[string]int {
 
 func via(names ...string) []string { return names }
 
-// Trace 2: from onboarding, laptop-setup at depth 1, vpn-access at depth 2
+// docs/design.md#trace-share-with-suggestions: from onboarding,
+// laptop-setup at depth 1, vpn-access at depth 2
 // through it, and payroll at depth 2 through handbook.
-func TestTrace2(t *testing.T) {
+func TestShareSuggestionsTrace(t *testing.T) {
 	t.Parallel()
 	b := newBundle(t)
 	b.docs(t, b.tornike, "onboarding", "laptop-setup", "vpn-access", "handbook", "payroll", "unrelated")
@@ -140,10 +132,10 @@ func TestTrace2(t *testing.T) {
 		{"laptop-setup", 1, via("onboarding", "laptop-setup")},
 		{"payroll", 2, via("onboarding", "handbook", "payroll")},
 		{"vpn-access", 2, via("onboarding", "laptop-setup", "vpn-access")},
-	}, sortSameDepthByName(b.walk(t, person(b.tornike), "onboarding", 2, graphwalk.Outgoing)))
+	}, sortSameDepthByName(b.walk(t, pgtest.PersonViewer(b.tornike.ID), "onboarding", 2, graphwalk.Outgoing)))
 
 	require.Equal(t, map[string]int{"handbook": 1, "laptop-setup": 1, "payroll": 2, "vpn-access": 2, "unrelated": 3},
-		reached(b.walk(t, person(b.tornike), "onboarding", 3, graphwalk.Outgoing)))
+		reached(b.walk(t, pgtest.PersonViewer(b.tornike.ID), "onboarding", 3, graphwalk.Outgoing)))
 }
 
 // sortSameDepthByName makes a result independent of the random ids' order.
@@ -161,7 +153,7 @@ func TestDepth(t *testing.T) {
 	b := newBundle(t)
 	b.docs(t, b.tornike, "a", "b", "c", "d", "e")
 	b.chain(t, "a", "b", "c", "d", "e")
-	v := person(b.tornike)
+	v := pgtest.PersonViewer(b.tornike.ID)
 
 	t.Run("0 or less is the default, 1", func(t *testing.T) {
 		for _, depth := range []int{0, -1, graphwalk.DefaultDepth} {
@@ -197,7 +189,7 @@ func TestCyclesTerminateAndNeverReturnTheRoot(t *testing.T) {
 	b.chain(t, "a", "b", "a")       // A → B → A
 	b.chain(t, "x", "y", "z", "x")  // X → Y → Z → X
 	b.chain(t, "self", "self", "t") // a document linking to itself
-	v := person(b.tornike)
+	v := pgtest.PersonViewer(b.tornike.ID)
 
 	for _, dir := range []graphwalk.Direction{graphwalk.Outgoing, graphwalk.Incoming, graphwalk.Both} {
 		require.Equal(t, []hop{{"b", 1, via("a", "b")}}, b.walk(t, v, "a", 3, dir), dir.String())
@@ -224,7 +216,7 @@ func TestShallowestPathWins(t *testing.T) {
 	b.chain(t, "c", "d")      // or through c: equally short, the lesser path wins
 	b.link(t, "a", "b", "stale_text")
 
-	hs := b.walk(t, person(b.tornike), "a", 3, graphwalk.Outgoing)
+	hs := b.walk(t, pgtest.PersonViewer(b.tornike.ID), "a", 3, graphwalk.Outgoing)
 	require.Len(t, hs, 3)
 	require.Equal(t, map[string]int{"b": 1, "c": 1, "d": 2}, reached(hs))
 	for _, h := range hs {
@@ -258,14 +250,14 @@ func TestOnlyResolvedAndStaleTextEdgesAreWalked(t *testing.T) {
 
 	for _, dir := range []graphwalk.Direction{graphwalk.Outgoing, graphwalk.Both} {
 		require.Equal(t, map[string]int{"resolved": 1, "stale": 1, "beyond-stale": 2},
-			reached(b.walk(t, person(b.tornike), "root", 3, dir)), dir.String())
+			reached(b.walk(t, pgtest.PersonViewer(b.tornike.ID), "root", 3, dir)), dir.String())
 	}
-	require.Empty(t, b.walk(t, person(b.tornike), "pending", 3, graphwalk.Incoming))
-	require.Empty(t, b.walk(t, person(b.tornike), "broken", 3, graphwalk.Incoming))
+	require.Empty(t, b.walk(t, pgtest.PersonViewer(b.tornike.ID), "pending", 3, graphwalk.Incoming))
+	require.Empty(t, b.walk(t, pgtest.PersonViewer(b.tornike.ID), "broken", 3, graphwalk.Incoming))
 	require.Equal(t, []hop{{"stale", 1, via("beyond-stale", "stale")}, {"root", 2, via("beyond-stale", "stale", "root")}},
-		b.walk(t, person(b.tornike), "beyond-stale", 3, graphwalk.Incoming))
+		b.walk(t, pgtest.PersonViewer(b.tornike.ID), "beyond-stale", 3, graphwalk.Incoming))
 
-	_, edges, err := graphwalk.Graph(context.Background(), b.pool, person(b.tornike), b.ids["root"], 3, graphwalk.Outgoing)
+	_, edges, err := graphwalk.Graph(context.Background(), b.pool, pgtest.PersonViewer(b.tornike.ID), b.ids["root"], 3, graphwalk.Outgoing)
 	require.NoError(t, err)
 	states := map[string]string{}
 	for _, e := range edges {
@@ -286,11 +278,11 @@ func TestAnUnreadableDocumentBlocksTheWalkThroughIt(t *testing.T) {
 	b.chain(t, "onboarding", "laptop-setup", "beyond", "vpn-access")
 	b.chain(t, "secret", "only-via-secret")
 
-	owner := b.walk(t, person(b.tornike), "onboarding", 3, graphwalk.Outgoing)
+	owner := b.walk(t, pgtest.PersonViewer(b.tornike.ID), "onboarding", 3, graphwalk.Outgoing)
 	require.Equal(t, map[string]int{"secret": 1, "laptop-setup": 1, "vpn-access": 2, "beyond": 2, "only-via-secret": 2}, reached(owner))
 
 	for _, dir := range []graphwalk.Direction{graphwalk.Outgoing, graphwalk.Both} {
-		hs := b.walk(t, person(b.dana), "onboarding", 3, dir)
+		hs := b.walk(t, pgtest.PersonViewer(b.dana.ID), "onboarding", 3, dir)
 		require.Equal(t, map[string]int{"laptop-setup": 1, "beyond": 2, "vpn-access": 3}, reached(hs), dir.String())
 		for _, h := range hs {
 			require.NotContains(t, h.Via, "secret", dir.String())
@@ -300,9 +292,9 @@ func TestAnUnreadableDocumentBlocksTheWalkThroughIt(t *testing.T) {
 		}
 	}
 	require.Equal(t, map[string]int{"beyond": 1, "laptop-setup": 2, "onboarding": 3},
-		reached(b.walk(t, person(b.dana), "vpn-access", 3, graphwalk.Incoming)))
+		reached(b.walk(t, pgtest.PersonViewer(b.dana.ID), "vpn-access", 3, graphwalk.Incoming)))
 
-	nodes, edges, err := graphwalk.Graph(context.Background(), b.pool, person(b.dana), b.ids["onboarding"], 3, graphwalk.Outgoing)
+	nodes, edges, err := graphwalk.Graph(context.Background(), b.pool, pgtest.PersonViewer(b.dana.ID), b.ids["onboarding"], 3, graphwalk.Outgoing)
 	require.NoError(t, err)
 	require.Len(t, nodes, 4)
 	for _, n := range nodes {
@@ -314,7 +306,7 @@ func TestAnUnreadableDocumentBlocksTheWalkThroughIt(t *testing.T) {
 		require.NotEqual(t, b.ids["secret"], e.TargetID)
 	}
 
-	_, err = graphwalk.Walk(context.Background(), b.pool, person(b.dana), b.ids["secret"], 1, graphwalk.Outgoing)
+	_, err = graphwalk.Walk(context.Background(), b.pool, pgtest.PersonViewer(b.dana.ID), b.ids["secret"], 1, graphwalk.Outgoing)
 	require.ErrorIs(t, err, graphwalk.ErrNotReadable)
 }
 
@@ -336,7 +328,7 @@ func TestGroupsEveryoneAndAgents(t *testing.T) {
 	b.chain(t, "root", "by-user")
 	b.chain(t, "root", "none")
 
-	require.Equal(t, map[string]int{"by-group": 1, "by-everyone": 1}, reached(b.walk(t, person(b.dana), "root", 1, graphwalk.Outgoing)))
+	require.Equal(t, map[string]int{"by-group": 1, "by-everyone": 1}, reached(b.walk(t, pgtest.PersonViewer(b.dana.ID), "root", 1, graphwalk.Outgoing)))
 	require.Equal(t, map[string]int{"by-user": 1},
 		reached(b.walk(t, document.Viewer{ID: agent.ID, IsPerson: false}, "root", 1, graphwalk.Outgoing)))
 }
@@ -352,23 +344,23 @@ func TestTombstones(t *testing.T) {
 	b.chain(t, "a", "gone", "c")
 	b.chain(t, "gone", "d")
 	b.chain(t, "e", "gone")
-	b.exec(t, `UPDATE documents SET deleted_at = now(), purge_after = now() + interval '30 days' WHERE id = $1`, b.ids["gone"])
+	pgtest.Exec(t, b.pool, `UPDATE documents SET deleted_at = now(), purge_after = now() + interval '30 days' WHERE id = $1`, b.ids["gone"])
 
-	for _, v := range []document.Viewer{person(b.tornike), person(b.dana)} {
+	for _, v := range []document.Viewer{pgtest.PersonViewer(b.tornike.ID), pgtest.PersonViewer(b.dana.ID)} {
 		require.Empty(t, b.walk(t, v, "a", 3, graphwalk.Outgoing))
 		require.Empty(t, b.walk(t, v, "c", 3, graphwalk.Incoming))
 		require.Empty(t, b.walk(t, v, "e", 3, graphwalk.Both))
 	}
 
 	// As a root: the owner's tombstone reaches nothing; nobody else's.
-	require.Empty(t, b.walk(t, person(b.tornike), "gone", 3, graphwalk.Both))
-	nodes, edges, err := graphwalk.Graph(context.Background(), b.pool, person(b.tornike), b.ids["gone"], 3, graphwalk.Both)
+	require.Empty(t, b.walk(t, pgtest.PersonViewer(b.tornike.ID), "gone", 3, graphwalk.Both))
+	nodes, edges, err := graphwalk.Graph(context.Background(), b.pool, pgtest.PersonViewer(b.tornike.ID), b.ids["gone"], 3, graphwalk.Both)
 	require.NoError(t, err)
 	require.Equal(t, []graphwalk.Node{{ID: b.ids["gone"], Depth: 0}}, nodes)
 	require.Empty(t, edges)
-	_, err = graphwalk.Walk(context.Background(), b.pool, person(b.dana), b.ids["gone"], 3, graphwalk.Both)
+	_, err = graphwalk.Walk(context.Background(), b.pool, pgtest.PersonViewer(b.dana.ID), b.ids["gone"], 3, graphwalk.Both)
 	require.ErrorIs(t, err, graphwalk.ErrNotReadable)
-	_, _, err = graphwalk.Graph(context.Background(), b.pool, person(b.dana), b.ids["gone"], 3, graphwalk.Both)
+	_, _, err = graphwalk.Graph(context.Background(), b.pool, pgtest.PersonViewer(b.dana.ID), b.ids["gone"], 3, graphwalk.Both)
 	require.ErrorIs(t, err, graphwalk.ErrNotReadable)
 }
 
@@ -380,10 +372,10 @@ func TestQuarantine(t *testing.T) {
 	b.docs(t, b.tornike, "a", "held", "c")
 	b.share(t, b.dana, "a", "held", "c")
 	b.chain(t, "a", "held", "c")
-	b.exec(t, `UPDATE documents SET quarantined_at = now() WHERE id = $1`, b.ids["held"])
+	pgtest.Exec(t, b.pool, `UPDATE documents SET quarantined_at = now() WHERE id = $1`, b.ids["held"])
 
-	require.Equal(t, map[string]int{"held": 1, "c": 2}, reached(b.walk(t, person(b.tornike), "a", 3, graphwalk.Outgoing)))
-	require.Empty(t, b.walk(t, person(b.dana), "a", 3, graphwalk.Outgoing))
+	require.Equal(t, map[string]int{"held": 1, "c": 2}, reached(b.walk(t, pgtest.PersonViewer(b.tornike.ID), "a", 3, graphwalk.Outgoing)))
+	require.Empty(t, b.walk(t, pgtest.PersonViewer(b.dana.ID), "a", 3, graphwalk.Outgoing))
 }
 
 func TestDirections(t *testing.T) {
@@ -393,7 +385,7 @@ func TestDirections(t *testing.T) {
 	b.docs(t, b.tornike, "in1", "in2", "root", "out1", "out2", "side")
 	b.chain(t, "in1", "in2", "root", "out1", "out2")
 	b.chain(t, "side", "out1")
-	v := person(b.tornike)
+	v := pgtest.PersonViewer(b.tornike.ID)
 
 	require.Equal(t, []hop{{"out1", 1, via("root", "out1")}, {"out2", 2, via("root", "out1", "out2")}},
 		b.walk(t, v, "root", 3, graphwalk.Outgoing))
@@ -424,7 +416,7 @@ func TestGraph(t *testing.T) {
 	b.link(t, "b", "", "pending")
 	b.link(t, "b", "far", "resolved") // far is at depth 3, beyond a depth-2 graph
 
-	nodes, edges, err := graphwalk.Graph(context.Background(), b.pool, person(b.dana), b.ids["root"], 2, graphwalk.Outgoing)
+	nodes, edges, err := graphwalk.Graph(context.Background(), b.pool, pgtest.PersonViewer(b.dana.ID), b.ids["root"], 2, graphwalk.Outgoing)
 	require.NoError(t, err)
 	require.Equal(t, []graphwalk.Node{{ID: b.ids["root"], Depth: 0}, {ID: b.ids["a"], Depth: 1}, {ID: b.ids["b"], Depth: 2}}, nodes)
 	got := map[uuid.UUID]graphwalk.Edge{}
@@ -439,13 +431,13 @@ func TestGraph(t *testing.T) {
 	require.Contains(t, got, bb)
 
 	// The owner sees secret (at depth 2) and its edges too.
-	nodes, edges, err = graphwalk.Graph(context.Background(), b.pool, person(b.tornike), b.ids["root"], 2, graphwalk.Outgoing)
+	nodes, edges, err = graphwalk.Graph(context.Background(), b.pool, pgtest.PersonViewer(b.tornike.ID), b.ids["root"], 2, graphwalk.Outgoing)
 	require.NoError(t, err)
 	require.Len(t, nodes, 4)
 	require.Len(t, edges, 6)
 
 	// Both ways, depth 1: c (it links to root) and b (root is linked from b).
-	nodes, _, err = graphwalk.Graph(context.Background(), b.pool, person(b.dana), b.ids["root"], 0, graphwalk.Both)
+	nodes, _, err = graphwalk.Graph(context.Background(), b.pool, pgtest.PersonViewer(b.dana.ID), b.ids["root"], 0, graphwalk.Both)
 	require.NoError(t, err)
 	depths := map[string]int{}
 	for _, n := range nodes {
@@ -455,7 +447,7 @@ func TestGraph(t *testing.T) {
 
 	// Graph's nodes are exactly the walk's, plus the root.
 	for _, dir := range []graphwalk.Direction{graphwalk.Outgoing, graphwalk.Incoming, graphwalk.Both} {
-		for _, v := range []document.Viewer{person(b.tornike), person(b.dana)} {
+		for _, v := range []document.Viewer{pgtest.PersonViewer(b.tornike.ID), pgtest.PersonViewer(b.dana.ID)} {
 			nodes, _, err := graphwalk.Graph(context.Background(), b.pool, v, b.ids["root"], 3, dir)
 			require.NoError(t, err)
 			rs, err := graphwalk.Walk(context.Background(), b.pool, v, b.ids["root"], 3, dir)
@@ -487,8 +479,8 @@ func TestAnUnreadableRootIsNotReadable(t *testing.T) {
 		v    document.Viewer
 		root uuid.UUID
 	}{
-		{"a document not shared with them", person(b.dana), b.ids["private"]},
-		{"no such document", person(b.tornike), uuid.Must(uuid.NewV7())},
+		{"a document not shared with them", pgtest.PersonViewer(b.dana.ID), b.ids["private"]},
+		{"no such document", pgtest.PersonViewer(b.tornike.ID), uuid.Must(uuid.NewV7())},
 		{"management, should it ever get this far", document.Viewer{ID: auth.ManagementID}, b.ids["private"]},
 		{"management, as the owner the rows name", document.Viewer{ID: auth.ManagementID}, mgmtOwned},
 		{"management as a person", document.Viewer{ID: auth.ManagementID, IsPerson: true}, mgmtOwned},
@@ -530,22 +522,22 @@ func TestStatementCounts(t *testing.T) {
 	for _, dir := range []graphwalk.Direction{graphwalk.Outgoing, graphwalk.Incoming, graphwalk.Both} {
 		for depth := 1; depth <= graphwalk.MaxDepth; depth++ {
 			counter.Reset()
-			_, err := graphwalk.Walk(ctx, pool, person(b.tornike), b.ids["a"], depth, dir)
+			_, err := graphwalk.Walk(ctx, pool, pgtest.PersonViewer(b.tornike.ID), b.ids["a"], depth, dir)
 			require.NoError(t, err)
 			require.EqualValues(t, 1, counter.Count(), "Walk %s depth %d", dir, depth)
 
 			counter.Reset()
-			_, _, err = graphwalk.Graph(ctx, pool, person(b.tornike), b.ids["a"], depth, dir)
+			_, _, err = graphwalk.Graph(ctx, pool, pgtest.PersonViewer(b.tornike.ID), b.ids["a"], depth, dir)
 			require.NoError(t, err)
 			require.EqualValues(t, 1, counter.Count(), "Graph %s depth %d", dir, depth)
 		}
 	}
 	counter.Reset()
-	_, err = graphwalk.Walk(ctx, pool, person(b.dana), b.ids["a"], 3, graphwalk.Both)
+	_, err = graphwalk.Walk(ctx, pool, pgtest.PersonViewer(b.dana.ID), b.ids["a"], 3, graphwalk.Both)
 	require.ErrorIs(t, err, graphwalk.ErrNotReadable)
 	require.EqualValues(t, 1, counter.Count())
 	counter.Reset()
-	_, err = graphwalk.Walk(ctx, pool, person(b.tornike), b.ids["a"], 4, graphwalk.Both)
+	_, err = graphwalk.Walk(ctx, pool, pgtest.PersonViewer(b.tornike.ID), b.ids["a"], 4, graphwalk.Both)
 	require.ErrorIs(t, err, graphwalk.ErrDepth)
 	require.EqualValues(t, 0, counter.Count(), "a bad depth costs no statement")
 }

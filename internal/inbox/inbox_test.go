@@ -33,37 +33,7 @@ func newBundle(t *testing.T) *bundle {
 	return &bundle{url: d.URL, pool: d.Pool, svc: inbox.NewService(d.Pool), docs: document.New(d.Pool, document.DefaultConfig)}
 }
 
-func as(p pgtest.Person) context.Context {
-	return auth.WithActor(context.Background(), &auth.Actor{UserID: p.ID, Kind: auth.KindPerson, Email: p.Email})
-}
-
-var asManagement = auth.WithActor(context.Background(), &auth.Actor{UserID: auth.ManagementID, Kind: auth.KindManagement})
-
-func ptr[T any](v T) *T { return &v }
-
 func newID() uuid.UUID { return uuid.Must(uuid.NewV7()) }
-
-func requireCode(t *testing.T, err error, code fault.Code, field string) {
-	t.Helper()
-	require.Error(t, err)
-	fe := fault.As(err)
-	require.NotNil(t, fe, "want a coded error, got %v", err)
-	require.Equal(t, code, fe.Code, fe.Message)
-	require.Equal(t, field, fe.Field, fe.Message)
-}
-
-func (b *bundle) count(t *testing.T, sql string, args ...any) int {
-	t.Helper()
-	var n int
-	require.NoError(t, b.pool.QueryRow(context.Background(), sql, args...).Scan(&n))
-	return n
-}
-
-func (b *bundle) exec(t *testing.T, sql string, args ...any) {
-	t.Helper()
-	_, err := b.pool.Exec(context.Background(), sql, args...)
-	require.NoError(t, err)
-}
 
 // notify runs Notify in its own committed transaction.
 func (b *bundle) notify(t *testing.T, n inbox.New) *inbox.Notification {
@@ -79,12 +49,12 @@ func (b *bundle) notify(t *testing.T, n inbox.New) *inbox.Notification {
 
 // info is an information notification about a fresh subject.
 func info(to pgtest.Person, typ string) inbox.New {
-	return inbox.New{RecipientID: to.ID, Type: typ, SubjectType: "document", SubjectID: ptr(newID()), Payload: map[string]any{"title": "x"}}
+	return inbox.New{RecipientID: to.ID, Type: typ, SubjectType: "document", SubjectID: pgtest.Ptr(newID()), Payload: map[string]any{"title": "x"}}
 }
 
 // decision is a link decision about a fresh edge.
 func decision(to pgtest.Person) inbox.New {
-	return inbox.New{RecipientID: to.ID, Type: inbox.TypeLinkTargetMoved, SubjectType: "link", SubjectID: ptr(newID()), RequiresDecision: true}
+	return inbox.New{RecipientID: to.ID, Type: inbox.TypeLinkTargetMoved, SubjectType: "link", SubjectID: pgtest.Ptr(newID()), RequiresDecision: true}
 }
 
 func (b *bundle) status(t *testing.T, id uuid.UUID) string {
@@ -98,27 +68,21 @@ func (b *bundle) link(t *testing.T, source uuid.UUID, target *uuid.UUID, state s
 	t.Helper()
 	var keptAt *time.Time
 	if kept {
-		keptAt = ptr(time.Now())
+		keptAt = pgtest.Ptr(time.Now())
 	}
-	b.exec(t, `INSERT INTO document_links (id, source_id, target_id, href_as_written, state, kept_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+	pgtest.Exec(t, b.pool, `INSERT INTO document_links (id, source_id, target_id, href_as_written, state, kept_at) VALUES ($1, $2, $3, $4, $5, $6)`,
 		newID(), source, target, fmt.Sprintf("link-%s.md", newID()), state, keptAt)
 }
 
 func (b *bundle) suggest(t *testing.T, source, target uuid.UUID, status string) {
 	t.Helper()
-	b.exec(t, `INSERT INTO link_suggestions (id, source_id, target_id, reason, status) VALUES ($1, $2, $3, 'agent_proposed', $4)`,
+	pgtest.Exec(t, b.pool, `INSERT INTO link_suggestions (id, source_id, target_id, reason, status) VALUES ($1, $2, $3, 'agent_proposed', $4)`,
 		newID(), source, target, status)
-}
-
-func (b *bundle) grant(t *testing.T, docID uuid.UUID, principalType string, principal uuid.UUID, perm string) {
-	t.Helper()
-	b.exec(t, `INSERT INTO document_access (id, document_id, principal_type, principal_id, permission) VALUES ($1, $2, $3, $4, $5)`,
-		newID(), docID, principalType, principal, perm)
 }
 
 func (b *bundle) trash(t *testing.T, owner pgtest.Person, id uuid.UUID) {
 	t.Helper()
-	_, err := b.docs.Delete(as(owner), id)
+	_, err := b.docs.Delete(pgtest.ActingAs(owner), id)
 	require.NoError(t, err)
 }
 
@@ -169,7 +133,7 @@ func TestNotifyRejectsUnknownTypes(t *testing.T) {
 	n.SubjectType = ""
 	_, err := inbox.Notify(ctx, b.pool, n)
 	require.Error(t, err)
-	require.Zero(t, b.count(t, `SELECT count(*) FROM notifications`))
+	require.Zero(t, pgtest.Count(t, b.pool, `SELECT count(*) FROM notifications`))
 
 	for _, typ := range inbox.Types {
 		got, err := inbox.Notify(ctx, b.pool, info(p, typ))
@@ -188,7 +152,7 @@ func TestNotifySuppressesOwnInformationButNotDecisions(t *testing.T) {
 	own := info(p, inbox.TypeAccessGranted)
 	own.ActorID = &p.ID
 	require.Nil(t, b.notify(t, own))
-	require.Zero(t, b.count(t, `SELECT count(*) FROM notifications WHERE recipient_id = $1`, p.ID))
+	require.Zero(t, pgtest.Count(t, b.pool, `SELECT count(*) FROM notifications WHERE recipient_id = $1`, p.ID))
 
 	byOther := info(p, inbox.TypeAccessGranted)
 	byOther.ActorID = &other.ID
@@ -204,7 +168,7 @@ func TestNotifySuppressesOwnInformationButNotDecisions(t *testing.T) {
 	require.NotNil(t, got)
 	require.True(t, got.RequiresDecision)
 	require.Equal(t, inbox.StatusUnread, got.Status)
-	require.Equal(t, 3, b.count(t, `SELECT count(*) FROM notifications WHERE recipient_id = $1`, p.ID))
+	require.Equal(t, 3, pgtest.Count(t, b.pool, `SELECT count(*) FROM notifications WHERE recipient_id = $1`, p.ID))
 }
 
 func TestNotifyCoalescesWithinTheWindow(t *testing.T) {
@@ -221,11 +185,11 @@ func TestNotifyCoalescesWithinTheWindow(t *testing.T) {
 	require.Equal(t, first.ID, second.ID, "a duplicate within the window updates the unread one")
 	require.Equal(t, first.CreatedAt, second.CreatedAt, "created_at stays")
 	require.Equal(t, map[string]any{"error": "second"}, second.Payload, "the payload is refreshed")
-	require.Equal(t, 1, b.count(t, `SELECT count(*) FROM notifications WHERE recipient_id = $1`, p.ID))
+	require.Equal(t, 1, pgtest.Count(t, b.pool, `SELECT count(*) FROM notifications WHERE recipient_id = $1`, p.ID))
 
 	// Another subject, another type or a decision of the same key is not a duplicate.
 	other := n
-	other.SubjectID = ptr(newID())
+	other.SubjectID = pgtest.Ptr(newID())
 	require.NotEqual(t, first.ID, b.notify(t, other).ID)
 	otherType := n
 	otherType.Type = inbox.TypeAutomationMessage
@@ -236,13 +200,13 @@ func TestNotifyCoalescesWithinTheWindow(t *testing.T) {
 	require.Equal(t, ns1.ID, b.notify(t, noSubject).ID, "a missing subject id matches a missing subject id")
 
 	// Outside the window: a new row.
-	b.exec(t, `UPDATE notifications SET created_at = created_at - make_interval(secs => $2::float8) WHERE id = $1`,
+	pgtest.Exec(t, b.pool, `UPDATE notifications SET created_at = created_at - make_interval(secs => $2::float8) WHERE id = $1`,
 		first.ID, inbox.CoalesceWindow.Seconds()+1)
 	third := b.notify(t, n)
 	require.NotEqual(t, first.ID, third.ID)
 
 	// Read: no longer coalesced into.
-	_, err := b.svc.MarkRead(as(p), []uuid.UUID{third.ID})
+	_, err := b.svc.MarkRead(pgtest.ActingAs(p), []uuid.UUID{third.ID})
 	require.NoError(t, err)
 	require.NotEqual(t, third.ID, b.notify(t, n).ID)
 
@@ -250,7 +214,7 @@ func TestNotifyCoalescesWithinTheWindow(t *testing.T) {
 	d := decision(p)
 	d.Payload = map[string]any{"href": "a.md"}
 	d1 := b.notify(t, d)
-	b.exec(t, `UPDATE notifications SET created_at = now() - interval '3 days', status = 'read' WHERE id = $1`, d1.ID)
+	pgtest.Exec(t, b.pool, `UPDATE notifications SET created_at = now() - interval '3 days', status = 'read' WHERE id = $1`, d1.ID)
 	d.Payload = map[string]any{"href": "b.md"}
 	d2 := b.notify(t, d)
 	require.Equal(t, d1.ID, d2.ID)
@@ -291,7 +255,7 @@ func TestNotifyBatches(t *testing.T) {
 		}
 		return nil
 	}))
-	rows, more, err := b.svc.List(as(p), inbox.Filter{}, nil, 10)
+	rows, more, err := b.svc.List(pgtest.ActingAs(p), inbox.Filter{}, nil, 10)
 	require.NoError(t, err)
 	require.False(t, more)
 	require.Len(t, rows, 1, "one notification per recipient, batch and type")
@@ -303,7 +267,7 @@ func TestNotifyBatches(t *testing.T) {
 
 	// Members without a document id still count.
 	b.notify(t, member(p, inbox.TypeAccessGranted, nil))
-	rows, _, err = b.svc.List(as(p), inbox.Filter{}, nil, 10)
+	rows, _, err = b.svc.List(pgtest.ActingAs(p), inbox.Filter{}, nil, 10)
 	require.NoError(t, err)
 	require.Equal(t, float64(4), rows[0].Payload["count"])
 
@@ -314,7 +278,7 @@ func TestNotifyBatches(t *testing.T) {
 	require.Equal(t, float64(1), qn.Payload["count"])
 
 	// A later member brings a read batch back to unread.
-	_, err = b.svc.MarkRead(as(p), []uuid.UUID{first.ID})
+	_, err = b.svc.MarkRead(pgtest.ActingAs(p), []uuid.UUID{first.ID})
 	require.NoError(t, err)
 	again := b.notify(t, member(p, inbox.TypeAccessGranted, newID()))
 	require.Equal(t, first.ID, again.ID)
@@ -361,27 +325,27 @@ func TestNotifySignalsOnCommitOnly(t *testing.T) {
 	require.Equal(t, m, next(t, conn))
 
 	// The read marks signal when they change something, and only then.
-	n, err := b.svc.MarkAllRead(as(p))
+	n, err := b.svc.MarkAllRead(pgtest.ActingAs(p))
 	require.NoError(t, err)
 	require.Equal(t, 3, n)
 	require.Equal(t, p.ID.String(), next(t, conn))
-	n, err = b.svc.MarkAllRead(as(p))
+	n, err = b.svc.MarkAllRead(pgtest.ActingAs(p))
 	require.NoError(t, err)
 	require.Zero(t, n)
 	m = b.marker(t)
 	require.Equal(t, m, next(t, conn), "marking nothing read sends nothing")
 	fresh := b.notify(t, info(p, inbox.TypeGroupAdded))
 	require.Equal(t, p.ID.String(), next(t, conn))
-	n, err = b.svc.MarkRead(as(p), []uuid.UUID{newID()})
+	n, err = b.svc.MarkRead(pgtest.ActingAs(p), []uuid.UUID{newID()})
 	require.NoError(t, err)
 	require.Zero(t, n)
 	m = b.marker(t)
 	require.Equal(t, m, next(t, conn), "marking nothing read sends nothing")
-	n, err = b.svc.MarkRead(as(p), []uuid.UUID{fresh.ID})
+	n, err = b.svc.MarkRead(pgtest.ActingAs(p), []uuid.UUID{fresh.ID})
 	require.NoError(t, err)
 	require.Equal(t, 1, n)
 	require.Equal(t, p.ID.String(), next(t, conn))
-	_, err = b.svc.Dismiss(as(p), fresh.ID)
+	_, err = b.svc.Dismiss(pgtest.ActingAs(p), fresh.ID)
 	require.NoError(t, err)
 	require.Equal(t, p.ID.String(), next(t, conn))
 
@@ -408,8 +372,8 @@ func TestCounts(t *testing.T) {
 	sharedGone := pgtest.CreateDocument(t, b.pool, q.ID, pgtest.Doc{})
 	raw := pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Space: db.SpaceRaw})
 	srcGone := pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{})
-	b.grant(t, shared.ID, "user", p.ID, "read")
-	b.grant(t, sharedGone.ID, "user", p.ID, "read")
+	pgtest.Grant(t, b.pool, shared.ID, "user", p.ID, "read")
+	pgtest.Grant(t, b.pool, sharedGone.ID, "user", p.ID, "read")
 	b.trash(t, p, mineGone.ID)
 	b.trash(t, q, sharedGone.ID)
 
@@ -431,9 +395,9 @@ func TestCounts(t *testing.T) {
 	writable := pgtest.CreateDocument(t, b.pool, q.ID, pgtest.Doc{})
 	readable := pgtest.CreateDocument(t, b.pool, q.ID, pgtest.Doc{})
 	viaEveryone := pgtest.CreateDocument(t, b.pool, q.ID, pgtest.Doc{})
-	b.grant(t, writable.ID, "user", p.ID, "write")
-	b.grant(t, readable.ID, "user", p.ID, "read")
-	b.grant(t, viaEveryone.ID, "group", auth.EveryoneID, "write")
+	pgtest.Grant(t, b.pool, writable.ID, "user", p.ID, "write")
+	pgtest.Grant(t, b.pool, readable.ID, "user", p.ID, "read")
+	pgtest.Grant(t, b.pool, viaEveryone.ID, "group", auth.EveryoneID, "write")
 	b.suggest(t, src.ID, mine.ID, "pending")         // counts: p owns the source
 	b.suggest(t, writable.ID, mine.ID, "pending")    // counts: p can write
 	b.suggest(t, viaEveryone.ID, mine.ID, "pending") // counts for a person: Everyone can write
@@ -450,49 +414,49 @@ func TestCounts(t *testing.T) {
 	b.notify(t, info(p, inbox.TypeAccessGranted))
 	b.notify(t, info(p, inbox.TypeGroupAdded))
 	read := b.notify(t, info(p, inbox.TypeGroupRemoved))
-	_, err := b.svc.MarkRead(as(p), []uuid.UUID{read.ID})
+	_, err := b.svc.MarkRead(pgtest.ActingAs(p), []uuid.UUID{read.ID})
 	require.NoError(t, err)
 	gone := b.notify(t, info(p, inbox.TypeIngestionReady))
-	_, err = b.svc.Dismiss(as(p), gone.ID)
+	_, err = b.svc.Dismiss(pgtest.ActingAs(p), gone.ID)
 	require.NoError(t, err)
 	b.notify(t, info(q, inbox.TypeAccessGranted))
 
-	got, err := b.svc.Counts(as(p), p.ID, true)
+	got, err := b.svc.Counts(pgtest.ActingAs(p), p.ID, true)
 	require.NoError(t, err)
 	require.Equal(t, inbox.Counts{Decisions: 3 + 3, Unread: 2, Total: 8}, got)
-	mineNow, err := b.svc.MyCounts(as(p))
+	mineNow, err := b.svc.MyCounts(pgtest.ActingAs(p))
 	require.NoError(t, err)
 	require.Equal(t, got, mineNow)
 
 	// Group grants reach people only.
-	asAgent, err := b.svc.Counts(as(p), p.ID, false)
+	asAgent, err := b.svc.Counts(pgtest.ActingAs(p), p.ID, false)
 	require.NoError(t, err)
 	require.Equal(t, inbox.Counts{Decisions: 3 + 2, Unread: 2, Total: 7}, asAgent)
 
 	// q: its own stale edge, and the suggestions on its documents towards
 	// p's document, count only once q can read that target.
-	qc, err := b.svc.Counts(as(q), q.ID, true)
+	qc, err := b.svc.Counts(pgtest.ActingAs(q), q.ID, true)
 	require.NoError(t, err)
 	require.Equal(t, inbox.Counts{Decisions: 0, Unread: 1, Total: 1}, qc)
-	b.grant(t, mine.ID, "user", q.ID, "read")
-	qc, err = b.svc.Counts(as(q), q.ID, true)
+	pgtest.Grant(t, b.pool, mine.ID, "user", q.ID, "read")
+	qc, err = b.svc.Counts(pgtest.ActingAs(q), q.ID, true)
 	require.NoError(t, err)
 	require.Equal(t, 1+3, qc.Decisions, "the edge, and the suggestions on writable, readable and viaEveryone (q owns them)")
 
 	// Keeping an edge takes it off.
-	b.exec(t, `UPDATE document_links SET kept_at = now() WHERE source_id = $1 AND target_id = $2 AND state = 'stale_text'`, src.ID, shared.ID)
-	got, err = b.svc.Counts(as(p), p.ID, true)
+	pgtest.Exec(t, b.pool, `UPDATE document_links SET kept_at = now() WHERE source_id = $1 AND target_id = $2 AND state = 'stale_text'`, src.ID, shared.ID)
+	got, err = b.svc.Counts(pgtest.ActingAs(p), p.ID, true)
 	require.NoError(t, err)
 	require.Equal(t, 3+3-1, got.Decisions)
 
 	// Management has no documents: its own unread information only.
 	b.notify(t, inbox.New{RecipientID: auth.ManagementID, Type: inbox.TypeAutomationFailed, SubjectType: "automation"})
-	mc, err := b.svc.MyCounts(asManagement)
+	mc, err := b.svc.MyCounts(pgtest.ActingAsManagement())
 	require.NoError(t, err)
 	require.Equal(t, inbox.Counts{Unread: 1, Total: 1}, mc)
 
 	_, err = b.svc.MyCounts(context.Background())
-	requireCode(t, err, fault.Unauthenticated, "")
+	pgtest.RequireCode(t, err, fault.Unauthenticated, "")
 }
 
 func TestStatementCounts(t *testing.T) {
@@ -522,25 +486,25 @@ func TestStatementCounts(t *testing.T) {
 		require.NoError(t, err)
 	})
 	statements(1, "MyCounts", func() {
-		c, err := svc.MyCounts(as(p))
+		c, err := svc.MyCounts(pgtest.ActingAs(p))
 		require.NoError(t, err)
 		require.Equal(t, inbox.Counts{Unread: 1, Total: 1}, c)
 	})
 	statements(1, "List", func() {
-		_, _, err := svc.List(as(p), inbox.Filter{}, nil, 10)
+		_, _, err := svc.List(pgtest.ActingAs(p), inbox.Filter{}, nil, 10)
 		require.NoError(t, err)
 	})
 	statements(1, "MarkRead", func() {
-		_, err := svc.MarkRead(as(p), []uuid.UUID{made.ID})
+		_, err := svc.MarkRead(pgtest.ActingAs(p), []uuid.UUID{made.ID})
 		require.NoError(t, err)
 	})
 	statements(1, "Dismiss", func() {
-		_, err := svc.Dismiss(as(p), made.ID)
+		_, err := svc.Dismiss(pgtest.ActingAs(p), made.ID)
 		require.NoError(t, err)
 	})
 	statements(2, "Dismiss refused", func() {
-		_, err := svc.Dismiss(as(p), newID())
-		requireCode(t, err, fault.NotFound, "")
+		_, err := svc.Dismiss(pgtest.ActingAs(p), newID())
+		pgtest.RequireCode(t, err, fault.NotFound, "")
 	})
 }
 
@@ -554,21 +518,21 @@ func TestMarkReadLeavesDecisions(t *testing.T) {
 	d := b.notify(t, decision(p))
 	theirs := b.notify(t, info(q, inbox.TypeAccessGranted))
 
-	n, err := b.svc.MarkRead(as(p), []uuid.UUID{a.ID, d.ID, theirs.ID, newID()})
+	n, err := b.svc.MarkRead(pgtest.ActingAs(p), []uuid.UUID{a.ID, d.ID, theirs.ID, newID()})
 	require.NoError(t, err)
 	require.Equal(t, 1, n)
 	require.Equal(t, inbox.StatusRead, b.status(t, a.ID))
 	require.Equal(t, inbox.StatusUnread, b.status(t, c.ID))
 	require.Equal(t, inbox.StatusUnread, b.status(t, d.ID), "a decision is not read away")
 	require.Equal(t, inbox.StatusUnread, b.status(t, theirs.ID), "another's ids are ignored")
-	n, err = b.svc.MarkRead(as(p), []uuid.UUID{a.ID})
+	n, err = b.svc.MarkRead(pgtest.ActingAs(p), []uuid.UUID{a.ID})
 	require.NoError(t, err)
 	require.Zero(t, n, "already read")
 
 	_, err = b.svc.MarkRead(context.Background(), []uuid.UUID{a.ID})
-	requireCode(t, err, fault.Unauthenticated, "")
+	pgtest.RequireCode(t, err, fault.Unauthenticated, "")
 	_, err = b.svc.MarkAllRead(context.Background())
-	requireCode(t, err, fault.Unauthenticated, "")
+	pgtest.RequireCode(t, err, fault.Unauthenticated, "")
 }
 
 func TestMarkAllReadIsOneStatementOverInformation(t *testing.T) {
@@ -589,15 +553,15 @@ func TestMarkAllReadIsOneStatementOverInformation(t *testing.T) {
 	svc := inbox.NewService(pool)
 
 	counter.Reset()
-	n, err := svc.MarkAllRead(as(p))
+	n, err := svc.MarkAllRead(pgtest.ActingAs(p))
 	require.NoError(t, err)
 	require.Equal(t, 3, n)
 	require.EqualValues(t, 1, counter.Count(), "one statement, the signal included")
 
 	require.Equal(t, inbox.StatusUnread, b.status(t, d.ID), "decisions stay until answered")
 	require.Equal(t, inbox.StatusUnread, b.status(t, theirs.ID))
-	require.Equal(t, 3, b.count(t, `SELECT count(*) FROM notifications WHERE recipient_id = $1 AND status = 'read' AND read_at IS NOT NULL`, p.ID))
-	c, err := svc.MyCounts(as(p))
+	require.Equal(t, 3, pgtest.Count(t, b.pool, `SELECT count(*) FROM notifications WHERE recipient_id = $1 AND status = 'read' AND read_at IS NOT NULL`, p.ID))
+	c, err := svc.MyCounts(pgtest.ActingAs(p))
 	require.NoError(t, err)
 	require.Equal(t, inbox.Counts{}, c, "the decision notification is not an edge: counts come from the graph")
 }
@@ -613,36 +577,36 @@ func TestDismissAndResolve(t *testing.T) {
 	for name, change := range map[string]func(context.Context, uuid.UUID) (*inbox.Notification, error){
 		"dismiss": b.svc.Dismiss, "resolve": b.svc.Resolve,
 	} {
-		_, err := change(as(p), d.ID)
-		requireCode(t, err, fault.BadInput, "id")
+		_, err := change(pgtest.ActingAs(p), d.ID)
+		pgtest.RequireCode(t, err, fault.BadInput, "id")
 		require.Contains(t, fault.As(err).Message, "answering", name)
 		require.Equal(t, inbox.StatusUnread, b.status(t, d.ID), name)
 
-		_, err = change(as(p), theirs.ID)
-		requireCode(t, err, fault.NotFound, "")
+		_, err = change(pgtest.ActingAs(p), theirs.ID)
+		pgtest.RequireCode(t, err, fault.NotFound, "")
 		require.Equal(t, inbox.StatusUnread, b.status(t, theirs.ID), name)
-		_, err = change(as(p), newID())
-		requireCode(t, err, fault.NotFound, "")
+		_, err = change(pgtest.ActingAs(p), newID())
+		pgtest.RequireCode(t, err, fault.NotFound, "")
 		_, err = change(context.Background(), theirs.ID)
-		requireCode(t, err, fault.Unauthenticated, "")
+		pgtest.RequireCode(t, err, fault.Unauthenticated, "")
 	}
 
 	a := b.notify(t, info(p, inbox.TypeAccessGranted))
-	got, err := b.svc.Dismiss(as(p), a.ID)
+	got, err := b.svc.Dismiss(pgtest.ActingAs(p), a.ID)
 	require.NoError(t, err)
 	require.Equal(t, inbox.StatusDismissed, got.Status)
 	require.Nil(t, got.ResolvedAt)
-	got, err = b.svc.Dismiss(as(p), a.ID)
+	got, err = b.svc.Dismiss(pgtest.ActingAs(p), a.ID)
 	require.NoError(t, err, "dismissing again is harmless")
 	require.Equal(t, inbox.StatusDismissed, got.Status)
 
 	c := b.notify(t, info(p, inbox.TypeAutomationFailed))
-	got, err = b.svc.Resolve(as(p), c.ID)
+	got, err = b.svc.Resolve(pgtest.ActingAs(p), c.ID)
 	require.NoError(t, err)
 	require.Equal(t, inbox.StatusResolved, got.Status)
 	require.NotNil(t, got.ResolvedAt)
 	first := *got.ResolvedAt
-	got, err = b.svc.Resolve(as(p), c.ID)
+	got, err = b.svc.Resolve(pgtest.ActingAs(p), c.ID)
 	require.NoError(t, err)
 	require.Equal(t, first, *got.ResolvedAt, "resolved_at is the first time")
 }
@@ -659,7 +623,7 @@ func TestResolveDecisions(t *testing.T) {
 	dq.SubjectID = &edge
 	dq.Type = inbox.TypeLinkTargetDeleted
 	np, nq := b.notify(t, dp), b.notify(t, dq)
-	b.exec(t, `UPDATE notifications SET status = 'read' WHERE id = $1`, nq.ID)
+	pgtest.Exec(t, b.pool, `UPDATE notifications SET status = 'read' WHERE id = $1`, nq.ID)
 	other := b.notify(t, decision(p))
 	infoAboutEdge := b.notify(t, inbox.New{RecipientID: p.ID, Type: inbox.TypeLinkSuggested, SubjectType: "link", SubjectID: &edge})
 	otherKind := b.notify(t, inbox.New{RecipientID: p.ID, Type: inbox.TypeDocumentQuarantined, SubjectType: "document", SubjectID: &edge, RequiresDecision: true})
@@ -672,7 +636,7 @@ func TestResolveDecisions(t *testing.T) {
 	require.Equal(t, inbox.StatusUnread, b.status(t, other.ID))
 	require.Equal(t, inbox.StatusUnread, b.status(t, infoAboutEdge.ID), "information is not a decision")
 	require.Equal(t, inbox.StatusUnread, b.status(t, otherKind.ID), "another subject type")
-	require.Equal(t, 2, b.count(t, `SELECT count(*) FROM notifications WHERE resolved_at IS NOT NULL`))
+	require.Equal(t, 2, pgtest.Count(t, b.pool, `SELECT count(*) FROM notifications WHERE resolved_at IS NOT NULL`))
 
 	n, err = inbox.ResolveDecisions(context.Background(), b.pool, "link", []uuid.UUID{edge})
 	require.NoError(t, err)
@@ -701,7 +665,7 @@ func TestListPagesAndFilters(t *testing.T) {
 		made = append(made, b.notify(t, n))
 	}
 	// Two share a created_at: the id breaks the tie.
-	b.exec(t, `UPDATE notifications SET created_at = (SELECT created_at FROM notifications WHERE id = $1) WHERE id = $2`, made[3].ID, made[4].ID)
+	pgtest.Exec(t, b.pool, `UPDATE notifications SET created_at = (SELECT created_at FROM notifications WHERE id = $1) WHERE id = $2`, made[3].ID, made[4].ID)
 	b.notify(t, info(q, inbox.TypeAccessGranted))
 
 	var want []uuid.UUID
@@ -720,7 +684,7 @@ func TestListPagesAndFilters(t *testing.T) {
 	var after *inbox.Cursor
 	for pages := 0; ; pages++ {
 		require.Less(t, pages, 4)
-		page, more, err := b.svc.List(as(p), inbox.Filter{}, after, 3)
+		page, more, err := b.svc.List(pgtest.ActingAs(p), inbox.Filter{}, after, 3)
 		require.NoError(t, err)
 		for i := range page {
 			require.Equal(t, p.ID, page[i].RecipientID)
@@ -738,7 +702,7 @@ func TestListPagesAndFilters(t *testing.T) {
 
 	ids := func(f inbox.Filter) []uuid.UUID {
 		t.Helper()
-		page, _, err := b.svc.List(as(p), f, nil, 100)
+		page, _, err := b.svc.List(pgtest.ActingAs(p), f, nil, 100)
 		require.NoError(t, err)
 		out := make([]uuid.UUID, len(page))
 		for i := range page {
@@ -746,29 +710,29 @@ func TestListPagesAndFilters(t *testing.T) {
 		}
 		return out
 	}
-	require.ElementsMatch(t, []uuid.UUID{made[2].ID, made[5].ID}, ids(inbox.Filter{RequiresDecision: ptr(true)}))
-	require.Len(t, ids(inbox.Filter{RequiresDecision: ptr(false)}), 5)
-	require.ElementsMatch(t, []uuid.UUID{made[1].ID, made[4].ID}, ids(inbox.Filter{Type: ptr(inbox.TypeGroupAdded)}))
-	_, err = b.svc.MarkRead(as(p), []uuid.UUID{made[0].ID, made[1].ID})
+	require.ElementsMatch(t, []uuid.UUID{made[2].ID, made[5].ID}, ids(inbox.Filter{RequiresDecision: pgtest.Ptr(true)}))
+	require.Len(t, ids(inbox.Filter{RequiresDecision: pgtest.Ptr(false)}), 5)
+	require.ElementsMatch(t, []uuid.UUID{made[1].ID, made[4].ID}, ids(inbox.Filter{Type: pgtest.Ptr(inbox.TypeGroupAdded)}))
+	_, err = b.svc.MarkRead(pgtest.ActingAs(p), []uuid.UUID{made[0].ID, made[1].ID})
 	require.NoError(t, err)
-	require.ElementsMatch(t, []uuid.UUID{made[0].ID, made[1].ID}, ids(inbox.Filter{Status: ptr(inbox.StatusRead)}))
-	require.ElementsMatch(t, []uuid.UUID{made[1].ID}, ids(inbox.Filter{Status: ptr(inbox.StatusRead), Type: ptr(inbox.TypeGroupAdded)}))
-	require.Empty(t, ids(inbox.Filter{Status: ptr(inbox.StatusDismissed)}))
+	require.ElementsMatch(t, []uuid.UUID{made[0].ID, made[1].ID}, ids(inbox.Filter{Status: pgtest.Ptr(inbox.StatusRead)}))
+	require.ElementsMatch(t, []uuid.UUID{made[1].ID}, ids(inbox.Filter{Status: pgtest.Ptr(inbox.StatusRead), Type: pgtest.Ptr(inbox.TypeGroupAdded)}))
+	require.Empty(t, ids(inbox.Filter{Status: pgtest.Ptr(inbox.StatusDismissed)}))
 
-	_, _, err = b.svc.List(as(p), inbox.Filter{Status: ptr("archived")}, nil, 10)
-	requireCode(t, err, fault.BadInput, "status")
-	_, _, err = b.svc.List(as(p), inbox.Filter{Type: ptr("link.broken")}, nil, 10)
-	requireCode(t, err, fault.BadInput, "type")
-	_, _, err = b.svc.List(as(p), inbox.Filter{}, nil, 0)
-	requireCode(t, err, fault.BadInput, "first")
-	_, _, err = b.svc.List(as(p), inbox.Filter{}, nil, inbox.MaxLimit+1)
-	requireCode(t, err, fault.BadInput, "first")
+	_, _, err = b.svc.List(pgtest.ActingAs(p), inbox.Filter{Status: pgtest.Ptr("archived")}, nil, 10)
+	pgtest.RequireCode(t, err, fault.BadInput, "status")
+	_, _, err = b.svc.List(pgtest.ActingAs(p), inbox.Filter{Type: pgtest.Ptr("link.broken")}, nil, 10)
+	pgtest.RequireCode(t, err, fault.BadInput, "type")
+	_, _, err = b.svc.List(pgtest.ActingAs(p), inbox.Filter{}, nil, 0)
+	pgtest.RequireCode(t, err, fault.BadInput, "first")
+	_, _, err = b.svc.List(pgtest.ActingAs(p), inbox.Filter{}, nil, inbox.MaxLimit+1)
+	pgtest.RequireCode(t, err, fault.BadInput, "first")
 	_, _, err = b.svc.List(context.Background(), inbox.Filter{}, nil, 10)
-	requireCode(t, err, fault.Unauthenticated, "")
+	pgtest.RequireCode(t, err, fault.Unauthenticated, "")
 
 	// Management lists its own notifications.
 	b.notify(t, inbox.New{RecipientID: auth.ManagementID, Type: inbox.TypeAutomationFailed, SubjectType: "automation"})
-	page, _, err := b.svc.List(asManagement, inbox.Filter{}, nil, 10)
+	page, _, err := b.svc.List(pgtest.ActingAsManagement(), inbox.Filter{}, nil, 10)
 	require.NoError(t, err)
 	require.Len(t, page, 1)
 }
@@ -779,7 +743,7 @@ func TestNewSinceAndLatest(t *testing.T) {
 	p := pgtest.CreatePerson(t, b.pool)
 	q := pgtest.CreatePerson(t, b.pool)
 
-	latest, err := b.svc.Latest(as(p), p.ID)
+	latest, err := b.svc.Latest(pgtest.ActingAs(p), p.ID)
 	require.NoError(t, err)
 	require.Nil(t, latest)
 
@@ -788,21 +752,21 @@ func TestNewSinceAndLatest(t *testing.T) {
 	n2 := b.notify(t, decision(p))
 	n3 := b.notify(t, info(p, inbox.TypeGroupAdded))
 
-	latest, err = b.svc.Latest(as(p), p.ID)
+	latest, err = b.svc.Latest(pgtest.ActingAs(p), p.ID)
 	require.NoError(t, err)
 	require.Equal(t, n3.ID, *latest)
 
-	all, err := b.svc.NewSince(as(p), p.ID, nil, 10)
+	all, err := b.svc.NewSince(pgtest.ActingAs(p), p.ID, nil, 10)
 	require.NoError(t, err)
 	require.Equal(t, []uuid.UUID{n1.ID, n2.ID, n3.ID}, idsOf(all), "oldest first")
-	since, err := b.svc.NewSince(as(p), p.ID, &n1.ID, 10)
+	since, err := b.svc.NewSince(pgtest.ActingAs(p), p.ID, &n1.ID, 10)
 	require.NoError(t, err)
 	require.Equal(t, []uuid.UUID{n2.ID, n3.ID}, idsOf(since))
 	require.True(t, since[0].RequiresDecision)
-	limited, err := b.svc.NewSince(as(p), p.ID, &n1.ID, 1)
+	limited, err := b.svc.NewSince(pgtest.ActingAs(p), p.ID, &n1.ID, 1)
 	require.NoError(t, err)
 	require.Equal(t, []uuid.UUID{n2.ID}, idsOf(limited))
-	none, err := b.svc.NewSince(as(p), p.ID, latest, 10)
+	none, err := b.svc.NewSince(pgtest.ActingAs(p), p.ID, latest, 10)
 	require.NoError(t, err)
 	require.Empty(t, none)
 
@@ -810,7 +774,7 @@ func TestNewSinceAndLatest(t *testing.T) {
 	dup := info(p, inbox.TypeGroupAdded)
 	dup.SubjectID = n3.SubjectID
 	require.Equal(t, n3.ID, b.notify(t, dup).ID)
-	none, err = b.svc.NewSince(as(p), p.ID, latest, 10)
+	none, err = b.svc.NewSince(pgtest.ActingAs(p), p.ID, latest, 10)
 	require.NoError(t, err)
 	require.Empty(t, none)
 }

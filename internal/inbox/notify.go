@@ -37,7 +37,7 @@ import (
 // (as text) whenever their notifications or counts may have changed.
 const Channel = "codna_inbox"
 
-// The notification types (data-model.md, Notifications).
+// The notification types (docs/design.md#notification-types).
 const (
 	TypeAccessGranted           = "access.granted"
 	TypeAccessRevoked           = "access.revoked"
@@ -59,7 +59,8 @@ const (
 	TypeDocumentAccessRevoked   = "document.access_revoked"
 )
 
-// Types lists every notification type, in data-model.md's order.
+// Types lists every notification type, in docs/design.md#notification-types'
+// order.
 var Types = []string{
 	TypeAccessGranted, TypeAccessRevoked, TypeAccessReshared,
 	TypeLinkTargetMoved, TypeLinkTargetDeleted, TypeLinkSuggested,

@@ -32,7 +32,7 @@ func isLinkDecision(n *Notification) bool {
 // "to" (the target's address), and when they can also read the source,
 // "from" (the address the link was written for) and "href" (as written).
 // For a target they cannot read, "targetId" goes too and the payload says
-// "targetUnreadable": true and "target": UnreadableTarget — linking.md: no
+// "targetUnreadable": true and "target": UnreadableTarget — no
 // notification names an address of a page its reader cannot read.
 func present(ctx context.Context, q db.DBTX, reader uuid.UUID, ns []Notification) error {
 	var links, targets []uuid.UUID

@@ -34,7 +34,7 @@ func TestStoredLinkAddressesAreScrubbed(t *testing.T) {
 	other := insert(inbox.TypeAutomationMessage, false, `{"to": "someone", "from": "somewhere"}`)
 
 	// Read before the scrub: nothing stored is shown for a link nobody can read.
-	ns, _, err := b.svc.List(as(p), inbox.Filter{}, nil, 10)
+	ns, _, err := b.svc.List(pgtest.ActingAs(p), inbox.Filter{}, nil, 10)
 	require.NoError(t, err)
 	for _, n := range ns {
 		if n.RequiresDecision {

@@ -19,7 +19,7 @@ import (
 // MaxLimit is the largest page List and NewSince return.
 const MaxLimit = 100
 
-// Counts is the inbox badge (inbox.md).
+// Counts is the inbox badge (docs/design.md#counts).
 type Counts struct {
 	Decisions int // link edges awaiting the owner's answer + pending suggestions on documents they can edit
 	Unread    int // unread information (never a decision)
@@ -68,7 +68,7 @@ func requireOwn(ctx context.Context, userID uuid.UUID) (*auth.Actor, error) {
 	return a, nil
 }
 
-// Counts returns userID's inbox badge, in one statement, as inbox.md
+// Counts returns userID's inbox badge, in one statement, as docs/design.md#counts
 // defines it: decisions are the stale_text or broken edges from live,
 // non-raw documents the user owns, not kept, whose target the user can read
 // (document_access_level > 0: a broken edge's tombstoned target is readable

@@ -33,7 +33,8 @@ type Address struct {
 	Space, Path, Slug string
 }
 
-// String returns the address in linking.md's resolved_address format:
+// String returns the address in resolved_address format
+// (docs/design.md#addresses-and-permanent-ids):
 // "space:path/slug", or "space:slug" when Path is empty
 // ("wiki:engineering/onboarding/laptop-setup", "wiki:laptop-setup").
 func (a Address) String() string {
@@ -205,7 +206,7 @@ func hasScheme(s string) bool {
 
 // IsInternal reports whether href, a link destination as written in
 // markdown (as Occurrence.Href), names a document of the knowledge base
-// rather than something else (linking.md, "Finding links"). Backslash
+// rather than something else (docs/design.md#finding-links). Backslash
 // escapes and entity references are decoded first, as a markdown renderer
 // does. It is not internal when it
 //   - has a URL scheme ("https:", "mailto:", "codna:", any "letter[letters
@@ -255,8 +256,8 @@ func percentDecode(s string) string {
 }
 
 // Resolve turns href, a destination as written in a document at
-// /<sourceSpace>/<sourcePath>/, into the address it names (linking.md, "From
-// href to address"):
+// /<sourceSpace>/<sourcePath>/, into the address it names
+// (docs/design.md#from-href-to-address):
 //
 //  1. href must be internal (IsInternal); backslash escapes and entity
 //     references are decoded as markdown does;

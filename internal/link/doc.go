@@ -1,5 +1,5 @@
 // Package link finds, resolves and rewrites the links between documents of
-// the knowledge base (spec/linking.md). It is pure: no database, no other
+// the knowledge base (docs/design.md#links). It is pure: no database, no other
 // codna package; anything may use it.
 //
 // The knowledge base is a file tree: a document lives at

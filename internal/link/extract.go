@@ -1,7 +1,8 @@
 package link
 
 // Edge is one distinct internal href of a body: what becomes a
-// document_links row (linking.md: "one edge per distinct href per source").
+// document_links row (one edge per distinct href per source:
+// docs/design.md#finding-links).
 type Edge struct {
 	// Href is the destination exactly as written (Occurrence.Href): the
 	// edge key, href_as_written. Two spellings of one address ("setup.md",

@@ -67,7 +67,7 @@ type target struct {
 	deleted bool
 }
 
-// stateFor is linking.md's state table for an edge whose href names
+// stateFor is the state table (docs/design.md#link-states) for an edge whose href names
 // hrefAddress and whose target is t (nil: none).
 func stateFor(t *target, hrefAddress string) (db.LinkState, *uuid.UUID) {
 	switch {

@@ -32,7 +32,7 @@ func setup(t *testing.T) *bundle {
 	p := pgtest.CreatePerson(t, d.Pool)
 	return &bundle{
 		pool: d.Pool, docs: document.New(d.Pool, document.DefaultConfig), worker: w, owner: p,
-		ctx: auth.WithActor(context.Background(), &auth.Actor{UserID: p.ID, Kind: auth.KindPerson}),
+		ctx: pgtest.ActingAs(p),
 	}
 }
 
@@ -69,9 +69,8 @@ func (b *bundle) openDecisions(t *testing.T) int {
 	return n
 }
 
-func ptr[T any](v T) *T { return &v }
-
-// Every row of linking.md's state table, and every transition between them.
+// Every row of the state table (docs/design.md#link-states), and every
+// transition between them (docs/design.md#transitions).
 func TestStateTableAndTransitions(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
@@ -86,7 +85,7 @@ func TestStateTableAndTransitions(t *testing.T) {
 	require.Equal(t, edge{state: "resolved", target: &a}, b.edge(t, src, "../eng/a.md"))
 
 	// target moved → stale_text, target kept; a decision is raised
-	_, err := b.docs.Move(b.ctx, document.MoveInput{ID: a, Path: ptr("ops")})
+	_, err := b.docs.Move(b.ctx, document.MoveInput{ID: a, Path: pgtest.Ptr("ops")})
 	require.NoError(t, err)
 	b.drain(t)
 	require.Equal(t, edge{state: "stale_text", target: &a}, b.edge(t, src, "../eng/a.md"))
@@ -113,9 +112,9 @@ func TestStateTableAndTransitions(t *testing.T) {
 	require.Equal(t, edge{state: "stale_text", target: &a}, b.edge(t, src, "../eng/a.md"))
 
 	// moved back to the href's address → resolved, decision resolved
-	_, err = b.docs.Move(b.ctx, document.MoveInput{ID: a, Path: ptr("eng"), Slug: ptr("a-back")})
+	_, err = b.docs.Move(b.ctx, document.MoveInput{ID: a, Path: pgtest.Ptr("eng"), Slug: pgtest.Ptr("a-back")})
 	require.NoError(t, err)
-	_, _, err = b.docs.Update(b.ctx, document.UpdateInput{ID: src, ExpectedVersion: 1, Content: ptr("[a](../eng/a-back.md) [b](../eng/b.md)")})
+	_, _, err = b.docs.Update(b.ctx, document.UpdateInput{ID: src, ExpectedVersion: 1, Content: pgtest.Ptr("[a](../eng/a-back.md) [b](../eng/b.md)")})
 	require.NoError(t, err)
 	b.drain(t)
 	require.Equal(t, edge{state: "resolved", target: &a}, b.edge(t, src, "../eng/a-back.md"))
@@ -155,7 +154,7 @@ func TestNewLinksFindMovedDocumentsThroughHistory(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	a := b.doc(t, "old", "page", "A")
-	_, err := b.docs.Move(b.ctx, document.MoveInput{ID: a, Path: ptr("new")})
+	_, err := b.docs.Move(b.ctx, document.MoveInput{ID: a, Path: pgtest.Ptr("new")})
 	require.NoError(t, err)
 	src := b.doc(t, "", "linker", "[old link](old/page.md)")
 	b.drain(t)
@@ -170,7 +169,7 @@ func TestRawSourcesRaiseNoDecisions(t *testing.T) {
 	target := b.doc(t, "", "target", "T")
 	raw := pgtest.CreateDocument(t, b.pool, b.owner.ID, pgtest.Doc{Space: db.SpaceRaw, Slug: "original", Content: "[t](/wiki/target.md)"})
 	b.drain(t)
-	_, err := b.docs.Move(b.ctx, document.MoveInput{ID: target, Slug: ptr("moved")})
+	_, err := b.docs.Move(b.ctx, document.MoveInput{ID: target, Slug: pgtest.Ptr("moved")})
 	require.NoError(t, err)
 	b.drain(t)
 	require.Equal(t, "stale_text", b.edge(t, raw.ID, "/wiki/target.md").state)

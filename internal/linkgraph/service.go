@@ -114,7 +114,7 @@ func (s *Service) Incoming(ctx context.Context, targets []uuid.UUID) (map[uuid.U
 	return out, nil
 }
 
-// Decisions pages through the actor's link decisions (inbox.md), oldest
+// Decisions pages through the actor's link decisions (docs/design.md#decisions), oldest
 // edge first, after the given edge id.
 func (s *Service) Decisions(ctx context.Context, after *uuid.UUID, limit int) ([]Edge, bool, error) {
 	actor, err := auth.RequireUser(ctx)
@@ -164,7 +164,7 @@ func (s *Service) Causes(ctx context.Context, targets []uuid.UUID) (map[uuid.UUI
 // Answer is how a decision about a stale or broken link is answered.
 type Answer string
 
-// The answers linking.md offers.
+// The answers a decision offers (docs/design.md#decisions).
 const (
 	Update        Answer = "update"         // rewrite the href to the target's current address
 	Keep          Answer = "keep"           // keep the link as written

@@ -111,20 +111,20 @@ func TestCreateAgentErrors(t *testing.T) {
 
 	for _, slug := range []string{"", "x", "Bot", "-bot", "bot-", "bot_1"} {
 		_, _, err := e.svc.CreateAgent(ctx, manage.CLI, slug, "Bot", "", []uuid.UUID{p.ID})
-		peopleFault(t, err, fault.BadInput, "slug")
+		pgtest.RequireCode(t, err, fault.BadInput, "slug")
 	}
 	_, _, err = e.svc.CreateAgent(ctx, manage.CLI, "bot", "", "", []uuid.UUID{p.ID})
-	peopleFault(t, err, fault.BadInput, "name")
+	pgtest.RequireCode(t, err, fault.BadInput, "name")
 	_, _, err = e.svc.CreateAgent(ctx, manage.CLI, "bot", "Bot", strings.Repeat("x", 2001), []uuid.UUID{p.ID})
-	peopleFault(t, err, fault.BadInput, "description")
+	pgtest.RequireCode(t, err, fault.BadInput, "description")
 	_, _, err = e.svc.CreateAgent(ctx, manage.CLI, "bot", "Bot", "", nil)
-	peopleFault(t, err, fault.BadInput, "responsible")
+	pgtest.RequireCode(t, err, fault.BadInput, "responsible")
 	for _, id := range []uuid.UUID{existing.ID, auth.ManagementID, gone.ID, uuid.Must(uuid.NewV7())} {
 		_, _, err = e.svc.CreateAgent(ctx, manage.CLI, "bot", "Bot", "", []uuid.UUID{p.ID, id})
-		peopleFault(t, err, fault.BadInput, "responsible")
+		pgtest.RequireCode(t, err, fault.BadInput, "responsible")
 	}
 	_, _, err = e.svc.CreateAgent(ctx, manage.CLI, existing.Slug, "Bot", "", []uuid.UUID{p.ID})
-	peopleFault(t, err, fault.Conflict, "slug")
+	pgtest.RequireCode(t, err, fault.Conflict, "slug")
 
 	require.Equal(t, before, peopleAuditCount(t, e.pool), "a refused change writes no audit")
 	var after int
@@ -176,23 +176,23 @@ func TestSetResponsible(t *testing.T) {
 	before := peopleAuditCount(t, e.pool)
 	// An agent keeps at least one; the refused change is rolled back whole.
 	_, err = e.svc.SetResponsible(ctx, c, a.ID, nil, []uuid.UUID{p2.ID, p3.ID})
-	peopleFault(t, err, fault.BadInput, "remove")
+	pgtest.RequireCode(t, err, fault.BadInput, "remove")
 	again, err := e.svc.Agent(ctx, a.ID)
 	require.NoError(t, err)
 	require.ElementsMatch(t, []uuid.UUID{p2.ID, p3.ID}, agentsIDs(again.Responsible))
 	require.Len(t, peopleNotifications(t, e.pool, p2.ID), 1)
 
 	_, err = e.svc.SetResponsible(ctx, c, a.ID, nil, nil)
-	peopleFault(t, err, fault.BadInput, "add")
+	pgtest.RequireCode(t, err, fault.BadInput, "add")
 	_, err = e.svc.SetResponsible(ctx, c, a.ID, []uuid.UUID{p1.ID}, []uuid.UUID{p1.ID})
-	peopleFault(t, err, fault.BadInput, "remove")
+	pgtest.RequireCode(t, err, fault.BadInput, "remove")
 	other := pgtest.CreateAgent(t, e.pool, p1.ID)
 	_, err = e.svc.SetResponsible(ctx, c, a.ID, []uuid.UUID{other.ID}, nil)
-	peopleFault(t, err, fault.BadInput, "add")
+	pgtest.RequireCode(t, err, fault.BadInput, "add")
 	_, err = e.svc.SetResponsible(ctx, c, uuid.Must(uuid.NewV7()), []uuid.UUID{p1.ID}, nil)
-	peopleFault(t, err, fault.NotFound, "")
+	pgtest.RequireCode(t, err, fault.NotFound, "")
 	_, err = e.svc.SetResponsible(ctx, c, p1.ID, []uuid.UUID{p2.ID}, nil)
-	peopleFault(t, err, fault.NotFound, "")
+	pgtest.RequireCode(t, err, fault.NotFound, "")
 	require.Equal(t, before, peopleAuditCount(t, e.pool))
 }
 
@@ -235,7 +235,7 @@ func TestDeleteAgent(t *testing.T) {
 
 	for _, s := range []string{first, second} {
 		_, err := e.auth.Authenticate(ctx, auth.Credentials{Bearer: s})
-		peopleFault(t, err, fault.Unauthenticated, "")
+		pgtest.RequireCode(t, err, fault.Unauthenticated, "")
 	}
 	var live, identities, users, grants, responsible int
 	require.NoError(t, e.pool.QueryRow(ctx, `SELECT count(*) FROM access_tokens WHERE user_id = $1 AND revoked_at IS NULL`, a.ID).Scan(&live))
@@ -260,14 +260,14 @@ func TestDeleteAgent(t *testing.T) {
 	require.NoError(t, err)
 	require.Empty(t, list)
 	_, err = e.svc.Agent(ctx, a.ID)
-	peopleFault(t, err, fault.NotFound, "")
+	pgtest.RequireCode(t, err, fault.NotFound, "")
 	before := peopleAuditCount(t, e.pool)
 	_, err = e.svc.DeleteAgent(ctx, c, a.ID)
-	peopleFault(t, err, fault.NotFound, "")
+	pgtest.RequireCode(t, err, fault.NotFound, "")
 	_, _, err = e.svc.IssueAgentToken(ctx, c, a.ID, "again")
-	peopleFault(t, err, fault.NotFound, "")
+	pgtest.RequireCode(t, err, fault.NotFound, "")
 	_, err = e.svc.SetResponsible(ctx, c, a.ID, nil, []uuid.UUID{p.ID})
-	peopleFault(t, err, fault.NotFound, "")
+	pgtest.RequireCode(t, err, fault.NotFound, "")
 	require.Equal(t, before, peopleAuditCount(t, e.pool))
 
 	// The slug is free for a new agent, whose token works.
@@ -290,12 +290,12 @@ func TestIssueAgentTokenErrors(t *testing.T) {
 	before := peopleAuditCount(t, e.pool)
 
 	_, _, err = e.svc.IssueAgentToken(ctx, manage.CLI, a.ID, "  ")
-	peopleFault(t, err, fault.BadInput, "name")
+	pgtest.RequireCode(t, err, fault.BadInput, "name")
 	_, _, err = e.svc.IssueAgentToken(ctx, manage.CLI, a.ID, strings.Repeat("n", 101))
-	peopleFault(t, err, fault.BadInput, "name")
+	pgtest.RequireCode(t, err, fault.BadInput, "name")
 	_, _, err = e.svc.IssueAgentToken(ctx, manage.CLI, p.ID, "person")
-	peopleFault(t, err, fault.NotFound, "")
+	pgtest.RequireCode(t, err, fault.NotFound, "")
 	_, _, err = e.svc.IssueAgentToken(ctx, manage.CLI, uuid.Must(uuid.NewV7()), "nobody")
-	peopleFault(t, err, fault.NotFound, "")
+	pgtest.RequireCode(t, err, fault.NotFound, "")
 	require.Equal(t, before, peopleAuditCount(t, e.pool))
 }

@@ -12,6 +12,7 @@ import (
 	"codna/internal/db"
 	"codna/internal/fault"
 	"codna/internal/manage"
+	"codna/internal/pgtest"
 )
 
 func TestAuditFilters(t *testing.T) {
@@ -21,7 +22,7 @@ func TestAuditFilters(t *testing.T) {
 	start := time.Now().Add(-time.Minute)
 	owner, dana, leaver := b.person(t), b.person(t), b.person(t)
 	held, shared := b.doc(t, owner), b.doc(t, owner)
-	b.grant(t, shared, opsUser(dana.ID), db.PermissionRead, owner.ID, access.Direct, nil)
+	b.grant(t, shared, pgtest.UserPrincipal(dana.ID), db.PermissionRead, owner.ID, access.Direct, nil)
 	b.doc(t, leaver)
 
 	tok, _, err := b.svc.CreateServiceToken(ctx, manage.CLI, "ops", nil)
@@ -30,7 +31,7 @@ func TestAuditFilters(t *testing.T) {
 
 	_, err = b.svc.Quarantine(ctx, viaToken, held, "reported")
 	require.NoError(t, err)
-	require.NoError(t, b.svc.TakeAwayShare(ctx, manage.CLI, shared, opsUser(dana.ID)))
+	require.NoError(t, b.svc.TakeAwayShare(ctx, manage.CLI, shared, pgtest.UserPrincipal(dana.ID)))
 	_, err = b.svc.SetPersonActive(ctx, manage.CLI, leaver.ID, false)
 	require.NoError(t, err)
 	_, err = b.svc.Transfer(ctx, manage.CLI, leaver.ID, owner.ID)
@@ -88,7 +89,7 @@ func TestAuditFilters(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, es, 2)
 	_, _, err = b.svc.Audit(ctx, manage.AuditFilter{Since: &future, Until: &past}, nil, 50)
-	opsCode(t, err, fault.BadInput, "until")
+	pgtest.RequireCode(t, err, fault.BadInput, "until")
 
 	// Paging.
 	var got []string

@@ -14,6 +14,7 @@ import (
 	"codna/internal/fault"
 	"codna/internal/manage"
 	"codna/internal/outbox"
+	"codna/internal/pgtest"
 )
 
 func TestParkedEventsAreListedByIdAndRetried(t *testing.T) {
@@ -55,13 +56,13 @@ func TestParkedEventsAreListedByIdAndRetried(t *testing.T) {
 	require.NotContains(t, fmt.Sprintf("%+v", parked), "Secret", "never the payload or the error's text")
 
 	_, err = b.svc.ListParkedEvents(ctx, 0)
-	requireFault(t, err, fault.BadInput, "first")
+	pgtest.RequireCode(t, err, fault.BadInput, "first")
 	_, err = b.svc.RetryParkedEvent(ctx, manage.CLI, id, "other")
-	requireFault(t, err, fault.NotFound, "")
+	pgtest.RequireCode(t, err, fault.NotFound, "")
 	_, err = b.svc.RetryParkedEvent(ctx, manage.CLI, uuid.Must(uuid.NewV7()), "links")
-	requireFault(t, err, fault.NotFound, "")
+	pgtest.RequireCode(t, err, fault.NotFound, "")
 	_, err = b.svc.RetryParkedEvent(ctx, manage.CLI, id, " ")
-	requireFault(t, err, fault.BadInput, "consumer")
+	pgtest.RequireCode(t, err, fault.BadInput, "consumer")
 
 	// Retried: delivered again to that consumer, and processed.
 	failing.Store(false)
@@ -77,19 +78,9 @@ func TestParkedEventsAreListedByIdAndRetried(t *testing.T) {
 	require.NoError(t, b.pool.QueryRow(ctx, `SELECT processed_at IS NOT NULL AND 'links' = ANY(handled_by) FROM events WHERE id = $1`, id).Scan(&processed))
 	require.True(t, processed)
 
-	entries, _, err := b.svc.Audit(ctx, manage.AuditFilter{Action: ptrTo("outbox.retry")}, nil, 10)
+	entries, _, err := b.svc.Audit(ctx, manage.AuditFilter{Action: pgtest.Ptr("outbox.retry")}, nil, 10)
 	require.NoError(t, err)
 	require.Len(t, entries, 1)
 	require.Equal(t, id.String(), entries[0].Details["event_id"])
 	require.Equal(t, "links", entries[0].Details["consumer"])
-}
-
-func ptrTo[T any](v T) *T { return &v }
-
-func requireFault(t *testing.T, err error, code fault.Code, field string) {
-	t.Helper()
-	fe := fault.As(err)
-	require.NotNil(t, fe, "want a coded error, got %v", err)
-	require.Equal(t, code, fe.Code, fe.Message)
-	require.Equal(t, field, fe.Field, fe.Message)
 }

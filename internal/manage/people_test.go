@@ -102,17 +102,6 @@ func peopleRequireVia(t *testing.T, r peopleAuditRow, c manage.Caller) {
 	}
 }
 
-// peopleFault checks err is a fault with the code and, when given, the field.
-func peopleFault(t *testing.T, err error, code fault.Code, field string) *fault.Error {
-	t.Helper()
-	require.Error(t, err)
-	fe := fault.As(err)
-	require.NotNil(t, fe, "want a fault, got %v", err)
-	require.Equal(t, code, fe.Code, fe.Message)
-	require.Equal(t, field, fe.Field, fe.Message)
-	return fe
-}
-
 type peopleNotification struct {
 	Type        string
 	SubjectType string
@@ -166,7 +155,7 @@ func TestResetPassword(t *testing.T) {
 	// Their sessions ended, nobody else's; their personal token still works.
 	for _, s := range []*auth.Session{s1, s2} {
 		_, err := e.auth.Authenticate(ctx, auth.Credentials{Session: s.Secret})
-		peopleFault(t, err, fault.Unauthenticated, "")
+		pgtest.RequireCode(t, err, fault.Unauthenticated, "")
 	}
 	a, err := e.auth.Authenticate(ctx, auth.Credentials{Session: otherSession.Secret})
 	require.NoError(t, err)
@@ -177,7 +166,7 @@ func TestResetPassword(t *testing.T) {
 
 	// The new password signs in; the old one does not.
 	_, err = peopleLogin(e, p.Email, pgtest.Password)
-	peopleFault(t, err, fault.Unauthenticated, "")
+	pgtest.RequireCode(t, err, fault.Unauthenticated, "")
 	_, err = peopleLogin(e, p.Email, "a brand new password")
 	require.NoError(t, err)
 
@@ -204,10 +193,10 @@ func TestResetPasswordErrors(t *testing.T) {
 	before := peopleAuditCount(t, e.pool)
 
 	_, err := e.svc.ResetPassword(ctx, manage.CLI, p.ID, "short")
-	peopleFault(t, err, fault.BadInput, "newPassword")
+	pgtest.RequireCode(t, err, fault.BadInput, "newPassword")
 	for _, id := range []uuid.UUID{ag.ID, auth.ManagementID, uuid.Must(uuid.NewV7())} {
 		_, err = e.svc.ResetPassword(ctx, manage.CLI, id, "long enough password")
-		peopleFault(t, err, fault.NotFound, "")
+		pgtest.RequireCode(t, err, fault.NotFound, "")
 	}
 	require.Equal(t, before, peopleAuditCount(t, e.pool), "a refused change writes no audit")
 	// The old password still works.
@@ -246,13 +235,13 @@ func TestInvitationFlow(t *testing.T) {
 
 	// Until accepted nothing signs in as them.
 	_, err = peopleLogin(e, u.Email, "")
-	peopleFault(t, err, fault.Unauthenticated, "")
+	pgtest.RequireCode(t, err, fault.Unauthenticated, "")
 
 	// The password rules are CreatePerson's, checked before the invitation.
 	_, err = e.svc.AcceptInvitation(ctx, secret, "short")
-	peopleFault(t, err, fault.BadInput, "password")
+	pgtest.RequireCode(t, err, fault.BadInput, "password")
 	_, err = e.svc.AcceptInvitation(ctx, "not-a-secret", "short")
-	peopleFault(t, err, fault.BadInput, "password")
+	pgtest.RequireCode(t, err, fault.BadInput, "password")
 
 	before := peopleAuditCount(t, e.pool)
 	got, err := e.svc.AcceptInvitation(ctx, secret, "my chosen password")
@@ -266,7 +255,7 @@ func TestInvitationFlow(t *testing.T) {
 
 	// Single use.
 	_, err = e.svc.AcceptInvitation(ctx, secret, "another password!")
-	fe := peopleFault(t, err, fault.Unauthenticated, "")
+	fe := pgtest.RequireCode(t, err, fault.Unauthenticated, "")
 	require.Equal(t, "This invitation is not valid.", fe.Message)
 	_, err = peopleLogin(e, u.Email, "my chosen password")
 	require.NoError(t, err, "the refused second use changed nothing")
@@ -274,7 +263,7 @@ func TestInvitationFlow(t *testing.T) {
 	// Unknown and empty secrets.
 	for _, s := range []string{"", "nope", auth.NewSecret("")} {
 		_, err = e.svc.AcceptInvitation(ctx, s, "another password!")
-		peopleFault(t, err, fault.Unauthenticated, "")
+		pgtest.RequireCode(t, err, fault.Unauthenticated, "")
 	}
 }
 
@@ -290,7 +279,7 @@ func TestInvitationExpiresAndDeactivation(t *testing.T) {
 	_, err = e.pool.Exec(ctx, `UPDATE invitations SET expires_at = now() - interval '1 second' WHERE user_id = $1`, u.ID)
 	require.NoError(t, err)
 	_, err = e.svc.AcceptInvitation(ctx, secret, "my chosen password")
-	peopleFault(t, err, fault.Unauthenticated, "")
+	pgtest.RequireCode(t, err, fault.Unauthenticated, "")
 
 	// A person deactivated before accepting cannot accept.
 	u2, secret2, err := e.svc.Invite(ctx, c, "gone@example.com", "Gone", 0)
@@ -298,7 +287,7 @@ func TestInvitationExpiresAndDeactivation(t *testing.T) {
 	_, err = e.svc.SetPersonActive(ctx, c, u2.ID, false)
 	require.NoError(t, err)
 	_, err = e.svc.AcceptInvitation(ctx, secret2, "my chosen password")
-	peopleFault(t, err, fault.Unauthenticated, "")
+	pgtest.RequireCode(t, err, fault.Unauthenticated, "")
 }
 
 func TestInvitationAcceptedOnceUnderRace(t *testing.T) {
@@ -320,7 +309,7 @@ func TestInvitationAcceptedOnceUnderRace(t *testing.T) {
 		if err == nil {
 			ok++
 		} else {
-			peopleFault(t, err, fault.Unauthenticated, "")
+			pgtest.RequireCode(t, err, fault.Unauthenticated, "")
 		}
 	}
 	require.Equal(t, 1, ok)
@@ -334,19 +323,19 @@ func TestInviteErrors(t *testing.T) {
 	before := peopleAuditCount(t, e.pool)
 
 	_, _, err := e.svc.Invite(ctx, manage.CLI, "not an email", "X", 0)
-	peopleFault(t, err, fault.BadInput, "email")
+	pgtest.RequireCode(t, err, fault.BadInput, "email")
 	_, _, err = e.svc.Invite(ctx, manage.CLI, "x@agents.invalid", "X", 0)
-	peopleFault(t, err, fault.BadInput, "email")
+	pgtest.RequireCode(t, err, fault.BadInput, "email")
 	_, _, err = e.svc.Invite(ctx, manage.CLI, "x@example.com", "  ", 0)
-	peopleFault(t, err, fault.BadInput, "name")
+	pgtest.RequireCode(t, err, fault.BadInput, "name")
 	_, _, err = e.svc.Invite(ctx, manage.CLI, "x@example.com", "X", 30*time.Second)
-	peopleFault(t, err, fault.BadInput, "ttl")
+	pgtest.RequireCode(t, err, fault.BadInput, "ttl")
 	_, _, err = e.svc.Invite(ctx, manage.CLI, "x@example.com", "X", 31*24*time.Hour)
-	peopleFault(t, err, fault.BadInput, "ttl")
+	pgtest.RequireCode(t, err, fault.BadInput, "ttl")
 	_, _, err = e.svc.Invite(ctx, manage.CLI, "x@example.com", "X", -time.Hour)
-	peopleFault(t, err, fault.BadInput, "ttl")
+	pgtest.RequireCode(t, err, fault.BadInput, "ttl")
 	_, _, err = e.svc.Invite(ctx, manage.CLI, p.Email, "X", 0)
-	peopleFault(t, err, fault.Conflict, "email")
+	pgtest.RequireCode(t, err, fault.Conflict, "email")
 
 	require.Equal(t, before, peopleAuditCount(t, e.pool))
 	var n int

@@ -43,19 +43,6 @@ func (b *opsBundle) doc(t *testing.T, owner pgtest.Person) uuid.UUID {
 	return pgtest.CreateDocument(t, b.pool, owner.ID, pgtest.Doc{}).ID
 }
 
-func (b *opsBundle) count(t *testing.T, sql string, args ...any) int {
-	t.Helper()
-	var n int
-	require.NoError(t, b.pool.QueryRow(context.Background(), sql, args...).Scan(&n))
-	return n
-}
-
-func (b *opsBundle) exec(t *testing.T, sql string, args ...any) {
-	t.Helper()
-	_, err := b.pool.Exec(context.Background(), sql, args...)
-	require.NoError(t, err)
-}
-
 // grant makes a grant as a feature would (access.Grant).
 func (b *opsBundle) grant(t *testing.T, docID uuid.UUID, p access.Principal, perm db.Permission, by uuid.UUID, reason string, batch *uuid.UUID) {
 	t.Helper()
@@ -74,23 +61,6 @@ func (b *opsBundle) level(t *testing.T, userID, docID uuid.UUID, kind auth.Kind)
 	return lv[docID]
 }
 
-func opsUser(id uuid.UUID) access.Principal {
-	return access.Principal{Type: db.PrincipalTypeUser, ID: id}
-}
-
-func opsGroup(id uuid.UUID) access.Principal {
-	return access.Principal{Type: db.PrincipalTypeGroup, ID: id}
-}
-
-func opsCode(t *testing.T, err error, code fault.Code, field string) {
-	t.Helper()
-	require.Error(t, err)
-	fe := fault.As(err)
-	require.NotNil(t, fe, "want a fault, got %v", err)
-	require.Equal(t, code, fe.Code, err.Error())
-	require.Equal(t, field, fe.Field, err.Error())
-}
-
 // opsAuditRow reads the one audit row of an action.
 type opsAuditRow struct {
 	via            string
@@ -101,7 +71,7 @@ type opsAuditRow struct {
 
 func (b *opsBundle) auditRow(t *testing.T, action string) opsAuditRow {
 	t.Helper()
-	require.Equal(t, 1, b.count(t, `SELECT count(*) FROM management_audit WHERE action = $1`, action), action)
+	require.Equal(t, 1, pgtest.Count(t, b.pool, `SELECT count(*) FROM management_audit WHERE action = $1`, action), action)
 	var r opsAuditRow
 	var raw []byte
 	require.NoError(t, b.pool.QueryRow(context.Background(),
@@ -114,7 +84,7 @@ func (b *opsBundle) auditRow(t *testing.T, action string) opsAuditRow {
 // notification reads the one notification of a type to a recipient.
 func (b *opsBundle) notification(t *testing.T, recipient uuid.UUID, typ string) (subjectType string, subjectID *uuid.UUID, payload map[string]any) {
 	t.Helper()
-	require.Equal(t, 1, b.count(t, `SELECT count(*) FROM notifications WHERE recipient_id = $1 AND type = $2`, recipient, typ), typ)
+	require.Equal(t, 1, pgtest.Count(t, b.pool, `SELECT count(*) FROM notifications WHERE recipient_id = $1 AND type = $2`, recipient, typ), typ)
 	var raw []byte
 	require.NoError(t, b.pool.QueryRow(context.Background(),
 		`SELECT subject_type, subject_id, payload FROM notifications WHERE recipient_id = $1 AND type = $2`, recipient, typ,
@@ -151,11 +121,12 @@ func (b *opsBundle) grants(t *testing.T, docID uuid.UUID) map[uuid.UUID]opsGrant
 	return out
 }
 
-// TestQuarantineTrace10 is data-model.md trace 10 end to end: every row the
+// TestQuarantineTrace is docs/design.md#trace-quarantine-and-release end
+// to end: every row the
 // quarantine and the release with restore_sharing write, and the grants a
 // release does not give back (a person deactivated and a group deleted
 // meanwhile).
-func TestQuarantineTrace10(t *testing.T) {
+func TestQuarantineTrace(t *testing.T) {
 	t.Parallel()
 	b := opsSetup(t)
 	ctx := context.Background()
@@ -166,14 +137,14 @@ func TestQuarantineTrace10(t *testing.T) {
 	other := b.doc(t, owner) // shared too, and untouched by the quarantine
 
 	batch1, batch2 := uuid.Must(uuid.NewV7()), uuid.Must(uuid.NewV7())
-	b.grant(t, docID, opsUser(dana.ID), db.PermissionRead, owner.ID, access.Direct, &batch1)
-	b.grant(t, docID, opsUser(erin.ID), db.PermissionWrite, owner.ID, access.BulkTag, &batch2)
-	b.grant(t, docID, opsUser(agent.ID), db.PermissionRead, owner.ID, access.Direct, nil)
-	b.grant(t, docID, opsGroup(team.ID), db.PermissionRead, dana.ID, access.Folder, &batch1)
-	b.grant(t, docID, opsGroup(auth.EveryoneID), db.PermissionRead, owner.ID, access.LinkSuggestion, nil)
-	b.grant(t, other, opsUser(dana.ID), db.PermissionRead, owner.ID, access.Direct, nil)
+	b.grant(t, docID, pgtest.UserPrincipal(dana.ID), db.PermissionRead, owner.ID, access.Direct, &batch1)
+	b.grant(t, docID, pgtest.UserPrincipal(erin.ID), db.PermissionWrite, owner.ID, access.BulkTag, &batch2)
+	b.grant(t, docID, pgtest.UserPrincipal(agent.ID), db.PermissionRead, owner.ID, access.Direct, nil)
+	b.grant(t, docID, pgtest.GroupPrincipal(team.ID), db.PermissionRead, dana.ID, access.Folder, &batch1)
+	b.grant(t, docID, pgtest.GroupPrincipal(auth.EveryoneID), db.PermissionRead, owner.ID, access.LinkSuggestion, nil)
+	b.grant(t, other, pgtest.UserPrincipal(dana.ID), db.PermissionRead, owner.ID, access.Direct, nil)
 	// Grants made long ago, so a release that rewrote created_at would show.
-	b.exec(t, `UPDATE document_access SET created_at = created_at - interval '40 days' WHERE document_id = $1`, docID)
+	pgtest.Exec(t, b.pool, `UPDATE document_access SET created_at = created_at - interval '40 days' WHERE document_id = $1`, docID)
 	before := b.grants(t, docID)
 	require.Len(t, before, 5)
 	require.Equal(t, document.Read, b.level(t, dana.ID, docID, auth.KindPerson))
@@ -239,17 +210,17 @@ func TestQuarantineTrace10(t *testing.T) {
 		require.True(t, g.createdAt.Equal(ca))
 	}
 	// access_events: k revoked, grant_reason quarantine, by management.
-	require.Equal(t, 5, b.count(t, `SELECT count(*) FROM access_events WHERE document_id = $1 AND action = 'revoked'
+	require.Equal(t, 5, pgtest.Count(t, b.pool, `SELECT count(*) FROM access_events WHERE document_id = $1 AND action = 'revoked'
 		AND grant_reason = 'quarantine' AND actor_id = $2`, docID, auth.ManagementID))
 	// events: access.revoked, one per grant taken away (Revoke writes one each).
-	require.Equal(t, 5, b.count(t, `SELECT count(*) FROM events WHERE document_id = $1 AND event_type = 'access.revoked'`, docID))
+	require.Equal(t, 5, pgtest.Count(t, b.pool, `SELECT count(*) FROM events WHERE document_id = $1 AND event_type = 'access.revoked'`, docID))
 	// notifications: to the owner, with the reason; nobody else.
 	st, sid, payload := b.notification(t, owner.ID, "document.quarantined")
 	require.Equal(t, "document", st)
 	require.Equal(t, docID, *sid)
 	require.Equal(t, reason, payload["reason"])
 	require.Equal(t, docID.String(), payload["documentId"])
-	require.Equal(t, 1, b.count(t, `SELECT count(*) FROM notifications WHERE type = 'document.quarantined'`))
+	require.Equal(t, 1, pgtest.Count(t, b.pool, `SELECT count(*) FROM notifications WHERE type = 'document.quarantined'`))
 	// management_audit: document.quarantine naming the document.
 	a := b.auditRow(t, "document.quarantine")
 	require.Equal(t, "cli", a.via)
@@ -267,13 +238,13 @@ func TestQuarantineTrace10(t *testing.T) {
 
 	// Twice is a conflict, and writes nothing more.
 	_, err = b.svc.Quarantine(ctx, manage.CLI, docID, "again")
-	opsCode(t, err, fault.Conflict, "documentId")
-	require.Equal(t, 1, b.count(t, `SELECT count(*) FROM document_quarantines`))
+	pgtest.RequireCode(t, err, fault.Conflict, "documentId")
+	require.Equal(t, 1, pgtest.Count(t, b.pool, `SELECT count(*) FROM document_quarantines`))
 
 	// Meanwhile erin leaves and the team is deleted.
 	_, err = b.svc.SetPersonActive(ctx, manage.CLI, erin.ID, false)
 	require.NoError(t, err)
-	b.exec(t, `DELETE FROM groups WHERE id = $1`, team.ID)
+	pgtest.Exec(t, b.pool, `DELETE FROM groups WHERE id = $1`, team.ID)
 
 	// Release, giving the sharing back.
 	rel, err := b.svc.Release(ctx, manage.CLI, docID, true)
@@ -312,12 +283,12 @@ func TestQuarantineTrace10(t *testing.T) {
 		require.True(t, want.createdAt.Equal(g.createdAt), "created_at %v, want %v", g.createdAt, want.createdAt)
 	}
 	// access_events: k' granted, grant_reason release, each with its grant's batch.
-	require.Equal(t, 3, b.count(t, `SELECT count(*) FROM access_events WHERE document_id = $1 AND action = 'granted'
+	require.Equal(t, 3, pgtest.Count(t, b.pool, `SELECT count(*) FROM access_events WHERE document_id = $1 AND action = 'granted'
 		AND grant_reason = 'release' AND actor_id = $2`, docID, auth.ManagementID))
-	require.Equal(t, 1, b.count(t, `SELECT count(*) FROM access_events WHERE document_id = $1 AND action = 'granted'
+	require.Equal(t, 1, pgtest.Count(t, b.pool, `SELECT count(*) FROM access_events WHERE document_id = $1 AND action = 'granted'
 		AND grant_reason = 'release' AND principal_id = $2 AND batch_id = $3`, docID, dana.ID, batch1))
 	// events: access.granted for what came back (one per grant).
-	require.Equal(t, 3, b.count(t, `SELECT count(*) FROM events WHERE document_id = $1 AND event_type = 'access.granted'
+	require.Equal(t, 3, pgtest.Count(t, b.pool, `SELECT count(*) FROM events WHERE document_id = $1 AND event_type = 'access.granted'
 		AND payload->>'reason' = 'release'`, docID))
 	// document_quarantines: released, restored_sharing.
 	require.NoError(t, b.pool.QueryRow(ctx,
@@ -347,12 +318,12 @@ func TestQuarantineTrace10(t *testing.T) {
 
 	// Releasing what is not quarantined is a conflict.
 	_, err = b.svc.Release(ctx, manage.CLI, docID, true)
-	opsCode(t, err, fault.Conflict, "documentId")
+	pgtest.RequireCode(t, err, fault.Conflict, "documentId")
 
 	// It can be quarantined again: a second row, the first kept.
 	_, err = b.svc.Quarantine(ctx, manage.CLI, docID, "Reported again.")
 	require.NoError(t, err)
-	require.Equal(t, 2, b.count(t, `SELECT count(*) FROM document_quarantines WHERE document_id = $1`, docID))
+	require.Equal(t, 2, pgtest.Count(t, b.pool, `SELECT count(*) FROM document_quarantines WHERE document_id = $1`, docID))
 }
 
 // TestQuarantineAgentDeletedNotRestored: a grant to an agent deleted while
@@ -364,10 +335,10 @@ func TestQuarantineAgentDeletedNotRestored(t *testing.T) {
 	owner := b.person(t)
 	agent := pgtest.CreateAgent(t, b.pool, owner.ID)
 	docID := b.doc(t, owner)
-	b.grant(t, docID, opsUser(agent.ID), db.PermissionRead, owner.ID, access.Direct, nil)
+	b.grant(t, docID, pgtest.UserPrincipal(agent.ID), db.PermissionRead, owner.ID, access.Direct, nil)
 	_, err := b.svc.Quarantine(ctx, manage.CLI, docID, "held")
 	require.NoError(t, err)
-	b.exec(t, `UPDATE agents SET deleted_at = now() WHERE user_id = $1`, agent.ID)
+	pgtest.Exec(t, b.pool, `UPDATE agents SET deleted_at = now() WHERE user_id = $1`, agent.ID)
 	rel, err := b.svc.Release(ctx, manage.CLI, docID, true)
 	require.NoError(t, err)
 	require.Empty(t, rel.Restored)
@@ -384,7 +355,7 @@ func TestReleaseWithoutRestore(t *testing.T) {
 	ctx := context.Background()
 	owner, dana := b.person(t), b.person(t)
 	docID := b.doc(t, owner)
-	b.grant(t, docID, opsUser(dana.ID), db.PermissionWrite, owner.ID, access.Direct, nil)
+	b.grant(t, docID, pgtest.UserPrincipal(dana.ID), db.PermissionWrite, owner.ID, access.Direct, nil)
 	qr, err := b.svc.Quarantine(ctx, manage.CLI, docID, "held")
 	require.NoError(t, err)
 
@@ -403,7 +374,7 @@ func TestReleaseWithoutRestore(t *testing.T) {
 	).Scan(&restored, &n))
 	require.False(t, *restored)
 	require.Equal(t, 1, n)
-	require.Zero(t, b.count(t, `SELECT count(*) FROM access_events WHERE document_id = $1 AND grant_reason = 'release'`, docID))
+	require.Zero(t, pgtest.Count(t, b.pool, `SELECT count(*) FROM access_events WHERE document_id = $1 AND grant_reason = 'release'`, docID))
 	_, _, payload := b.notification(t, owner.ID, "document.released")
 	require.Equal(t, false, payload["restoredSharing"])
 }
@@ -416,27 +387,23 @@ func TestQuarantineErrors(t *testing.T) {
 	docID := b.doc(t, owner)
 
 	_, err := b.svc.Quarantine(ctx, manage.CLI, docID, "   ")
-	opsCode(t, err, fault.BadInput, "reason")
+	pgtest.RequireCode(t, err, fault.BadInput, "reason")
 	_, err = b.svc.Quarantine(ctx, manage.CLI, docID, strings.Repeat("x", 2001))
-	opsCode(t, err, fault.BadInput, "reason")
+	pgtest.RequireCode(t, err, fault.BadInput, "reason")
 	_, err = b.svc.Quarantine(ctx, manage.CLI, uuid.Must(uuid.NewV7()), "held")
-	opsCode(t, err, fault.NotFound, "documentId")
+	pgtest.RequireCode(t, err, fault.NotFound, "documentId")
 	_, err = b.svc.Release(ctx, manage.CLI, uuid.Must(uuid.NewV7()), true)
-	opsCode(t, err, fault.NotFound, "documentId")
+	pgtest.RequireCode(t, err, fault.NotFound, "documentId")
 	_, err = b.svc.Release(ctx, manage.CLI, docID, true)
-	opsCode(t, err, fault.Conflict, "documentId")
-	require.Zero(t, b.count(t, `SELECT count(*) FROM management_audit`))
-	require.Zero(t, b.count(t, `SELECT count(*) FROM document_quarantines`))
+	pgtest.RequireCode(t, err, fault.Conflict, "documentId")
+	require.Zero(t, pgtest.Count(t, b.pool, `SELECT count(*) FROM management_audit`))
+	require.Zero(t, pgtest.Count(t, b.pool, `SELECT count(*) FROM document_quarantines`))
 
 	// A trashed document can be held too.
-	_, err = document.New(b.pool, document.DefaultConfig).Delete(opsAs(owner), docID)
+	_, err = document.New(b.pool, document.DefaultConfig).Delete(pgtest.ActingAs(owner), docID)
 	require.NoError(t, err)
 	_, err = b.svc.Quarantine(ctx, manage.CLI, docID, "held while in the trash")
 	require.NoError(t, err)
-}
-
-func opsAs(p pgtest.Person) context.Context {
-	return auth.WithActor(context.Background(), &auth.Actor{UserID: p.ID, Kind: auth.KindPerson, Email: p.Email, Name: p.Name})
 }
 
 func TestTakeAwayShare(t *testing.T) {
@@ -447,20 +414,20 @@ func TestTakeAwayShare(t *testing.T) {
 	team := pgtest.CreateGroup(t, b.pool, erin.ID)
 	docID := b.doc(t, owner)
 	batch := uuid.Must(uuid.NewV7())
-	b.grant(t, docID, opsUser(dana.ID), db.PermissionWrite, owner.ID, access.Direct, &batch)
-	b.grant(t, docID, opsGroup(team.ID), db.PermissionRead, owner.ID, access.Direct, &batch)
+	b.grant(t, docID, pgtest.UserPrincipal(dana.ID), db.PermissionWrite, owner.ID, access.Direct, &batch)
+	b.grant(t, docID, pgtest.GroupPrincipal(team.ID), db.PermissionRead, owner.ID, access.Direct, &batch)
 	grantID := b.grants(t, docID)[dana.ID].id
 
-	require.NoError(t, b.svc.TakeAwayShare(ctx, manage.CLI, docID, opsUser(dana.ID)))
+	require.NoError(t, b.svc.TakeAwayShare(ctx, manage.CLI, docID, pgtest.UserPrincipal(dana.ID)))
 
 	left := b.grants(t, docID)
 	require.Len(t, left, 1)
 	require.Contains(t, left, team.ID)
 	require.Equal(t, document.None, b.level(t, dana.ID, docID, auth.KindPerson))
 	require.Equal(t, document.Read, b.level(t, erin.ID, docID, auth.KindPerson))
-	require.Equal(t, 1, b.count(t, `SELECT count(*) FROM access_events WHERE document_id = $1 AND action = 'revoked'
+	require.Equal(t, 1, pgtest.Count(t, b.pool, `SELECT count(*) FROM access_events WHERE document_id = $1 AND action = 'revoked'
 		AND grant_reason = 'management' AND principal_id = $2 AND actor_id = $3 AND permission = 'write'`, docID, dana.ID, auth.ManagementID))
-	require.Equal(t, 1, b.count(t, `SELECT count(*) FROM events WHERE document_id = $1 AND event_type = 'access.revoked' AND subject_id = $2`, docID, grantID))
+	require.Equal(t, 1, pgtest.Count(t, b.pool, `SELECT count(*) FROM events WHERE document_id = $1 AND event_type = 'access.revoked' AND subject_id = $2`, docID, grantID))
 	st, sid, payload := b.notification(t, owner.ID, "document.access_revoked")
 	require.Equal(t, "access", st)
 	require.Equal(t, grantID, *sid)
@@ -473,18 +440,18 @@ func TestTakeAwayShare(t *testing.T) {
 	require.Equal(t, "user", a.details["principal_type"])
 
 	// The group's grant too: a second notification, not merged into the first.
-	require.NoError(t, b.svc.TakeAwayShare(ctx, manage.CLI, docID, opsGroup(team.ID)))
+	require.NoError(t, b.svc.TakeAwayShare(ctx, manage.CLI, docID, pgtest.GroupPrincipal(team.ID)))
 	require.Empty(t, b.grants(t, docID))
-	require.Equal(t, 2, b.count(t, `SELECT count(*) FROM notifications WHERE recipient_id = $1 AND type = 'document.access_revoked'`, owner.ID))
-	require.Equal(t, 2, b.count(t, `SELECT count(*) FROM management_audit WHERE action = 'document.unshare'`))
+	require.Equal(t, 2, pgtest.Count(t, b.pool, `SELECT count(*) FROM notifications WHERE recipient_id = $1 AND type = 'document.access_revoked'`, owner.ID))
+	require.Equal(t, 2, pgtest.Count(t, b.pool, `SELECT count(*) FROM management_audit WHERE action = 'document.unshare'`))
 
-	err := b.svc.TakeAwayShare(ctx, manage.CLI, docID, opsUser(dana.ID))
-	opsCode(t, err, fault.NotFound, "principal")
-	err = b.svc.TakeAwayShare(ctx, manage.CLI, uuid.Must(uuid.NewV7()), opsUser(dana.ID))
-	opsCode(t, err, fault.NotFound, "documentId")
+	err := b.svc.TakeAwayShare(ctx, manage.CLI, docID, pgtest.UserPrincipal(dana.ID))
+	pgtest.RequireCode(t, err, fault.NotFound, "principal")
+	err = b.svc.TakeAwayShare(ctx, manage.CLI, uuid.Must(uuid.NewV7()), pgtest.UserPrincipal(dana.ID))
+	pgtest.RequireCode(t, err, fault.NotFound, "documentId")
 	err = b.svc.TakeAwayShare(ctx, manage.CLI, docID, access.Principal{Type: "robot", ID: dana.ID})
-	opsCode(t, err, fault.BadInput, "principal")
-	require.Equal(t, 2, b.count(t, `SELECT count(*) FROM management_audit`))
+	pgtest.RequireCode(t, err, fault.BadInput, "principal")
+	require.Equal(t, 2, pgtest.Count(t, b.pool, `SELECT count(*) FROM management_audit`))
 }
 
 // TestDocumentMetadata: break-glass shows owner, space, status, dates and
@@ -502,9 +469,9 @@ func TestDocumentMetadata(t *testing.T) {
 		Content: "A body with zqxbodymarker and a password.", Tags: []string{"zqxtagmarker"},
 	})
 	batch := uuid.Must(uuid.NewV7())
-	b.grant(t, d.ID, opsUser(dana.ID), db.PermissionWrite, owner.ID, access.Direct, &batch)
-	b.grant(t, d.ID, opsUser(agent.ID), db.PermissionRead, owner.ID, access.Direct, nil)
-	b.grant(t, d.ID, opsGroup(team.ID), db.PermissionRead, dana.ID, access.Folder, nil)
+	b.grant(t, d.ID, pgtest.UserPrincipal(dana.ID), db.PermissionWrite, owner.ID, access.Direct, &batch)
+	b.grant(t, d.ID, pgtest.UserPrincipal(agent.ID), db.PermissionRead, owner.ID, access.Direct, nil)
+	b.grant(t, d.ID, pgtest.GroupPrincipal(team.ID), db.PermissionRead, dana.ID, access.Folder, nil)
 
 	m, err := b.svc.DocumentMetadata(ctx, manage.CLI, d.ID)
 	require.NoError(t, err)
@@ -559,6 +526,6 @@ func TestDocumentMetadata(t *testing.T) {
 	}
 
 	_, err = b.svc.DocumentMetadata(ctx, manage.CLI, uuid.Must(uuid.NewV7()))
-	opsCode(t, err, fault.NotFound, "documentId")
-	require.Equal(t, 2, b.count(t, `SELECT count(*) FROM management_audit WHERE action = 'document.metadata_read'`))
+	pgtest.RequireCode(t, err, fault.NotFound, "documentId")
+	require.Equal(t, 2, pgtest.Count(t, b.pool, `SELECT count(*) FROM management_audit WHERE action = 'document.metadata_read'`))
 }

@@ -21,14 +21,15 @@ import (
 func (b *opsBundle) automation(t *testing.T, owner uuid.UUID) uuid.UUID {
 	t.Helper()
 	id := uuid.Must(uuid.NewV7())
-	b.exec(t, `INSERT INTO automations (id, name, kind, trigger_events, script, script_hash, owner_id)
+	pgtest.Exec(t, b.pool, `INSERT INTO automations (id, name, kind, trigger_events, script, script_hash, owner_id)
 		VALUES ($1, 'tag runbooks', 'event', '{document.created}', 'export default () => {}', '\x00', $2)`, id, owner)
 	return id
 }
 
-// TestTransferTrace9 is data-model.md trace 9 end to end: Dana leaves and
+// TestTransferTrace is docs/design.md#trace-transfer-when-someone-leaves
+// end to end: Dana leaves and
 // what she owned goes to Tornike.
-func TestTransferTrace9(t *testing.T) {
+func TestTransferTrace(t *testing.T) {
 	t.Parallel()
 	b := opsSetup(t)
 	ctx := context.Background()
@@ -37,10 +38,10 @@ func TestTransferTrace9(t *testing.T) {
 	shared := b.doc(t, dana)
 	trashed := b.doc(t, dana)
 	notHers := b.doc(t, erin)
-	_, err := document.New(b.pool, document.DefaultConfig).Delete(opsAs(dana), trashed)
+	_, err := document.New(b.pool, document.DefaultConfig).Delete(pgtest.ActingAs(dana), trashed)
 	require.NoError(t, err)
 	batch := uuid.Must(uuid.NewV7())
-	b.grant(t, shared, opsUser(erin.ID), db.PermissionWrite, dana.ID, access.Direct, &batch)
+	b.grant(t, shared, pgtest.UserPrincipal(erin.ID), db.PermissionWrite, dana.ID, access.Direct, &batch)
 	grantsBefore := b.grants(t, shared)
 	auto1, auto2 := b.automation(t, dana.ID), b.automation(t, dana.ID)
 	autoErin := b.automation(t, erin.ID)
@@ -80,32 +81,32 @@ func TestTransferTrace9(t *testing.T) {
 		require.Equal(t, s.version, version)
 		require.True(t, s.updatedAt.Equal(updatedAt))
 	}
-	require.Equal(t, 1, b.count(t, `SELECT count(*) FROM documents WHERE id = $1 AND created_by = $2`, notHers, erin.ID))
-	require.Zero(t, b.count(t, `SELECT count(*) FROM documents WHERE created_by = $1`, dana.ID))
+	require.Equal(t, 1, pgtest.Count(t, b.pool, `SELECT count(*) FROM documents WHERE id = $1 AND created_by = $2`, notHers, erin.ID))
+	require.Zero(t, pgtest.Count(t, b.pool, `SELECT count(*) FROM documents WHERE created_by = $1`, dana.ID))
 	// grants untouched.
 	require.Equal(t, grantsBefore, b.grants(t, shared))
 	// revisions keep their author.
-	require.Equal(t, 3, b.count(t, `SELECT count(DISTINCT document_id) FROM document_revisions WHERE author_id = $1`, dana.ID))
+	require.Equal(t, 3, pgtest.Count(t, b.pool, `SELECT count(DISTINCT document_id) FROM document_revisions WHERE author_id = $1`, dana.ID))
 	// document_owner_changes: n rows, from dana to tornike, one transfer_id.
-	require.Equal(t, 3, b.count(t, `SELECT count(*) FROM document_owner_changes
+	require.Equal(t, 3, pgtest.Count(t, b.pool, `SELECT count(*) FROM document_owner_changes
 		WHERE from_user = $1 AND to_user = $2 AND transfer_id = $3 AND document_id = ANY($4)`,
 		dana.ID, tornike.ID, tr.ID, []uuid.UUID{live, shared, trashed}))
-	require.Equal(t, 3, b.count(t, `SELECT count(*) FROM document_owner_changes`))
+	require.Equal(t, 3, pgtest.Count(t, b.pool, `SELECT count(*) FROM document_owner_changes`))
 	// events: n document.transferred.
-	require.Equal(t, 3, b.count(t, `SELECT count(*) FROM events WHERE event_type = 'document.transferred'
+	require.Equal(t, 3, pgtest.Count(t, b.pool, `SELECT count(*) FROM events WHERE event_type = 'document.transferred'
 		AND subject_type = 'document' AND document_id = ANY($1) AND payload->>'transferId' = $2`,
 		[]uuid.UUID{live, shared, trashed}, tr.ID.String()))
 	// automations: owner_id dana → tornike, enabled=false; erin's untouched.
-	require.Equal(t, 2, b.count(t, `SELECT count(*) FROM automations WHERE owner_id = $1 AND NOT enabled AND id = ANY($2)`,
+	require.Equal(t, 2, pgtest.Count(t, b.pool, `SELECT count(*) FROM automations WHERE owner_id = $1 AND NOT enabled AND id = ANY($2)`,
 		tornike.ID, []uuid.UUID{auto1, auto2}))
-	require.Equal(t, 1, b.count(t, `SELECT count(*) FROM automations WHERE id = $1 AND owner_id = $2 AND enabled`, autoErin, erin.ID))
+	require.Equal(t, 1, pgtest.Count(t, b.pool, `SELECT count(*) FROM automations WHERE id = $1 AND owner_id = $2 AND enabled`, autoErin, erin.ID))
 	// notifications: one, to tornike.
 	st, sid, payload := b.notification(t, tornike.ID, "documents.transferred")
 	require.Equal(t, "user", st)
 	require.Equal(t, dana.ID, *sid)
 	require.EqualValues(t, 3, payload["count"])
 	require.EqualValues(t, 2, payload["automations"])
-	require.Equal(t, 1, b.count(t, `SELECT count(*) FROM notifications WHERE type = 'documents.transferred'`))
+	require.Equal(t, 1, pgtest.Count(t, b.pool, `SELECT count(*) FROM notifications WHERE type = 'documents.transferred'`))
 	// management_audit: user.transfer naming dana.
 	a := b.auditRow(t, "user.transfer")
 	require.Equal(t, dana.ID, *a.targetUser)
@@ -125,8 +126,8 @@ func TestTransferTrace9(t *testing.T) {
 	require.NoError(t, err)
 	require.Empty(t, tr2.DocumentIDs)
 	require.Empty(t, tr2.AutomationIDs)
-	require.Equal(t, 1, b.count(t, `SELECT count(*) FROM notifications WHERE type = 'documents.transferred'`))
-	require.Equal(t, 2, b.count(t, `SELECT count(*) FROM management_audit WHERE action = 'user.transfer'`))
+	require.Equal(t, 1, pgtest.Count(t, b.pool, `SELECT count(*) FROM notifications WHERE type = 'documents.transferred'`))
+	require.Equal(t, 2, pgtest.Count(t, b.pool, `SELECT count(*) FROM management_audit WHERE action = 'user.transfer'`))
 }
 
 func TestTransferErrors(t *testing.T) {
@@ -140,21 +141,21 @@ func TestTransferErrors(t *testing.T) {
 	require.NoError(t, err)
 
 	_, err = b.svc.Transfer(ctx, manage.CLI, dana.ID, dana.ID)
-	opsCode(t, err, fault.BadInput, "toUserId")
+	pgtest.RequireCode(t, err, fault.BadInput, "toUserId")
 	_, err = b.svc.Transfer(ctx, manage.CLI, dana.ID, gone.ID)
-	opsCode(t, err, fault.BadInput, "toUserId")
+	pgtest.RequireCode(t, err, fault.BadInput, "toUserId")
 	_, err = b.svc.Transfer(ctx, manage.CLI, dana.ID, agent.ID)
-	opsCode(t, err, fault.BadInput, "toUserId")
+	pgtest.RequireCode(t, err, fault.BadInput, "toUserId")
 	_, err = b.svc.Transfer(ctx, manage.CLI, dana.ID, uuid.Must(uuid.NewV7()))
-	opsCode(t, err, fault.NotFound, "toUserId")
+	pgtest.RequireCode(t, err, fault.NotFound, "toUserId")
 	_, err = b.svc.Transfer(ctx, manage.CLI, dana.ID, auth.ManagementID)
-	opsCode(t, err, fault.NotFound, "toUserId")
+	pgtest.RequireCode(t, err, fault.NotFound, "toUserId")
 	_, err = b.svc.Transfer(ctx, manage.CLI, uuid.Must(uuid.NewV7()), tornike.ID)
-	opsCode(t, err, fault.NotFound, "fromUserId")
+	pgtest.RequireCode(t, err, fault.NotFound, "fromUserId")
 	_, err = b.svc.Transfer(ctx, manage.CLI, auth.ManagementID, tornike.ID)
-	opsCode(t, err, fault.NotFound, "fromUserId")
+	pgtest.RequireCode(t, err, fault.NotFound, "fromUserId")
 
-	require.Equal(t, 1, b.count(t, `SELECT count(*) FROM documents WHERE id = $1 AND created_by = $2`, docID, dana.ID))
-	require.Zero(t, b.count(t, `SELECT count(*) FROM document_owner_changes`))
-	require.Zero(t, b.count(t, `SELECT count(*) FROM management_audit WHERE action = 'user.transfer'`))
+	require.Equal(t, 1, pgtest.Count(t, b.pool, `SELECT count(*) FROM documents WHERE id = $1 AND created_by = $2`, docID, dana.ID))
+	require.Zero(t, pgtest.Count(t, b.pool, `SELECT count(*) FROM document_owner_changes`))
+	require.Zero(t, pgtest.Count(t, b.pool, `SELECT count(*) FROM management_audit WHERE action = 'user.transfer'`))
 }

@@ -16,7 +16,7 @@ import (
 // usageCount reads one usage_daily count of today (UTC), 0 when there is no row.
 func (b *opsBundle) usageCount(t *testing.T, user uuid.UUID, activity, tool, outcome string) int {
 	t.Helper()
-	return b.count(t, `SELECT coalesce(sum(count), 0) FROM usage_daily WHERE day = (now() AT TIME ZONE 'UTC')::date
+	return pgtest.Count(t, b.pool, `SELECT coalesce(sum(count), 0) FROM usage_daily WHERE day = (now() AT TIME ZONE 'UTC')::date
 		AND user_id = $1 AND activity = $2 AND tool = $3 AND outcome = $4`, user, activity, tool, outcome)
 }
 
@@ -37,7 +37,7 @@ func TestRecordUsage(t *testing.T) {
 	}
 	require.Equal(t, 1, b.usageCount(t, dana.ID, auth.UsageWeb, "", ""))
 	// As if the last request had been an hour ago: this hour counts once more.
-	b.exec(t, `UPDATE usage_daily SET last_at = last_at - interval '1 hour' WHERE user_id = $1 AND activity = 'web'`, dana.ID)
+	pgtest.Exec(t, b.pool, `UPDATE usage_daily SET last_at = last_at - interval '1 hour' WHERE user_id = $1 AND activity = 'web'`, dana.ID)
 	require.NoError(t, auth.RecordUsage(ctx, b.pool, dana.ID, auth.UsageWeb, "", ""))
 	require.NoError(t, auth.RecordUsage(ctx, b.pool, dana.ID, auth.UsageWeb, "", ""))
 	require.Equal(t, 2, b.usageCount(t, dana.ID, auth.UsageWeb, "", ""))
@@ -58,8 +58,8 @@ func TestRecordUsage(t *testing.T) {
 	require.Error(t, auth.RecordUsage(ctx, b.pool, erin.ID, "read", "", ""))
 	require.Error(t, auth.RecordUsage(ctx, b.pool, erin.ID, auth.UsageMCP, "search", "maybe"))
 	require.NoError(t, auth.RecordUsage(ctx, b.pool, auth.ManagementID, auth.UsageSignIn, "", ""))
-	require.Zero(t, b.count(t, `SELECT count(*) FROM usage_daily WHERE user_id = $1`, auth.ManagementID))
-	require.Equal(t, 5, b.count(t, `SELECT count(*) FROM usage_daily`))
+	require.Zero(t, pgtest.Count(t, b.pool, `SELECT count(*) FROM usage_daily WHERE user_id = $1`, auth.ManagementID))
+	require.Equal(t, 5, pgtest.Count(t, b.pool, `SELECT count(*) FROM usage_daily`))
 
 	// The report: per person per day per activity/tool/outcome, with names.
 	now := time.Now()
@@ -103,9 +103,9 @@ func TestRecordUsage(t *testing.T) {
 	require.Empty(t, old)
 
 	_, err = b.svc.UsageReport(ctx, now, now.AddDate(0, 0, -1), nil)
-	opsCode(t, err, fault.BadInput, "to")
+	pgtest.RequireCode(t, err, fault.BadInput, "to")
 	_, err = b.svc.UsageReport(ctx, now.AddDate(-2, 0, 0), now, nil)
-	opsCode(t, err, fault.BadInput, "to")
+	pgtest.RequireCode(t, err, fault.BadInput, "to")
 }
 
 func TestRecordAgentRead(t *testing.T) {
@@ -126,11 +126,11 @@ func TestRecordAgentRead(t *testing.T) {
 		WHERE agent_id = $1 AND document_id = $2 AND day = (now() AT TIME ZONE 'UTC')::date`, agent.ID, d1).Scan(&count, &lastAt))
 	require.Equal(t, 2, count)
 	require.WithinDuration(t, time.Now(), lastAt, time.Minute)
-	require.Equal(t, 1, b.count(t, `SELECT count FROM agent_reads WHERE agent_id = $1 AND document_id = $2`, agent.ID, d2))
-	require.Equal(t, 2, b.count(t, `SELECT count(*) FROM agent_reads`))
+	require.Equal(t, 1, pgtest.Count(t, b.pool, `SELECT count FROM agent_reads WHERE agent_id = $1 AND document_id = $2`, agent.ID, d2))
+	require.Equal(t, 2, pgtest.Count(t, b.pool, `SELECT count(*) FROM agent_reads`))
 
 	// A read on an earlier day is its own row.
-	b.exec(t, `UPDATE agent_reads SET day = day - 1 WHERE document_id = $1`, d2)
+	pgtest.Exec(t, b.pool, `UPDATE agent_reads SET day = day - 1 WHERE document_id = $1`, d2)
 	require.NoError(t, auth.RecordAgentRead(ctx, b.pool, agent.ID, d2))
-	require.Equal(t, 2, b.count(t, `SELECT count(*) FROM agent_reads WHERE document_id = $1`, d2))
+	require.Equal(t, 2, pgtest.Count(t, b.pool, `SELECT count(*) FROM agent_reads WHERE document_id = $1`, d2))
 }

@@ -12,15 +12,16 @@ import (
 	"codna/internal/fault"
 )
 
-// Actor contexts for refusal tests: nobody, management, the system actor
+// The actors a refusal test tries: nobody, management, the system actor
 // and a person (whose id names no row: a refusal must come first).
 var (
-	Nobody         = context.Background()
-	AsManagement   = auth.WithActor(context.Background(), &auth.Actor{UserID: auth.ManagementID, Kind: auth.KindManagement, Via: auth.ViaServiceToken})
-	AsSystem       = auth.SystemContext(context.Background())
-	AsSomePerson   = auth.WithActor(context.Background(), &auth.Actor{UserID: uuid.Must(uuid.NewV7()), Kind: auth.KindPerson, Via: auth.ViaSession})
-	refusalActors  = map[string]context.Context{"nobody": Nobody, "management": AsManagement, "system": AsSystem, "a person": AsSomePerson}
-	refusalOrdered = []string{"nobody", "management", "system", "a person"}
+	refusalActors = map[string]context.Context{
+		"nobody":     context.Background(),
+		"management": ActingAsManagement(),
+		"system":     auth.SystemContext(context.Background()),
+		"a person":   ActingAs(Person{ID: uuid.Must(uuid.NewV7())}),
+	}
+	refusalOrder = []string{"nobody", "management", "system", "a person"}
 )
 
 // RequireEveryMethodRefuses calls every exported method of svc (found by
@@ -56,7 +57,7 @@ func RequireEveryMethodRefuses(t *testing.T, svc any, admits map[string][]string
 				allowed[k] = true
 			}
 		}
-		for _, who := range refusalOrdered {
+		for _, who := range refusalOrder {
 			if allowed[who] {
 				continue
 			}

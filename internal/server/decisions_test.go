@@ -17,10 +17,6 @@ import (
 	"codna/internal/pgtest"
 )
 
-func actingAs(p pgtest.Person) context.Context {
-	return auth.WithActor(context.Background(), &auth.Actor{UserID: p.ID, Kind: auth.KindPerson, Email: p.Email, Name: p.Name})
-}
-
 // decisionFixture: Olga owns the target wiki:kb/t; Rui can read it (how is
 // the case's business) and owns wiki:notes/s, which links to it. Olga
 // renames the target, so Rui holds one open link decision.
@@ -41,7 +37,7 @@ func newDecisionFixture(t *testing.T, b *bundle, reach string) *decisionFixture 
 	f := &decisionFixture{b: b, olga: pgtest.CreatePerson(t, b.pool), rui: pgtest.CreatePerson(t, b.pool)}
 	f.ruiTok = pgtest.CreatePersonToken(t, b.pool, f.rui.ID)
 	f.target = pgtest.CreateDocument(t, b.pool, f.olga.ID, pgtest.Doc{Path: "kb", Slug: "t", Title: "T", Content: "Secret plans."}).ID
-	asOlga := actingAs(f.olga)
+	asOlga := pgtest.ActingAs(f.olga)
 	switch reach {
 	case "direct":
 		res, err := f.b.srv.Sharing.Share(asOlga, access.ShareInput{DocumentIDs: []uuid.UUID{f.target}, Recipients: []string{f.rui.Email}})
@@ -60,7 +56,7 @@ func newDecisionFixture(t *testing.T, b *bundle, reach string) *decisionFixture 
 	}
 	f.source = pgtest.CreateDocument(t, b.pool, f.rui.ID, pgtest.Doc{Path: "notes", Slug: "s", Title: "S", Content: "See [t](../kb/t.md)."}).ID
 	b.drain(t)
-	_, err := f.b.srv.Docs.Move(asOlga, document.MoveInput{ID: f.target, Slug: ptr("t2")})
+	_, err := f.b.srv.Docs.Move(asOlga, document.MoveInput{ID: f.target, Slug: pgtest.Ptr("t2")})
 	require.NoError(t, err)
 	b.drain(t)
 	require.EqualValues(t, 1, b.decisions(t, f.ruiTok))
@@ -72,8 +68,6 @@ func newDecisionFixture(t *testing.T, b *bundle, reach string) *decisionFixture 
 	require.Equal(t, "wiki:kb/t", pl["from"])
 	return f
 }
-
-func ptr[T any](v T) *T { return &v }
 
 func (f *decisionFixture) decisionNotes(t *testing.T) []map[string]any {
 	t.Helper()
@@ -126,15 +120,15 @@ func TestDecisionsClearWhenTheReaderLosesTheTarget(t *testing.T) {
 		lose  func(t *testing.T, f *decisionFixture)
 	}{
 		{"revoke", "direct", func(t *testing.T, f *decisionFixture) {
-			require.NoError(t, f.b.srv.Sharing.RevokeGrant(actingAs(f.olga), f.target, access.Principal{Type: db.PrincipalTypeUser, ID: f.rui.ID}))
+			require.NoError(t, f.b.srv.Sharing.RevokeGrant(pgtest.ActingAs(f.olga), f.target, access.Principal{Type: db.PrincipalTypeUser, ID: f.rui.ID}))
 		}},
 		{"revoke batch", "direct", func(t *testing.T, f *decisionFixture) {
-			n, err := f.b.srv.Sharing.RevokeBatch(actingAs(f.olga), f.batch)
+			n, err := f.b.srv.Sharing.RevokeBatch(pgtest.ActingAs(f.olga), f.batch)
 			require.NoError(t, err)
 			require.Equal(t, 1, n)
 		}},
 		{"folder share removed", "folder", func(t *testing.T, f *decisionFixture) {
-			_, err := f.b.srv.FolderService.Unshare(actingAs(f.olga), f.folderShare)
+			_, err := f.b.srv.FolderService.Unshare(pgtest.ActingAs(f.olga), f.folderShare)
 			require.NoError(t, err)
 		}},
 		{"taken out of the group", "group", func(t *testing.T, f *decisionFixture) {
@@ -150,11 +144,11 @@ func TestDecisionsClearWhenTheReaderLosesTheTarget(t *testing.T) {
 			require.NoError(t, err)
 		}},
 		{"target trashed", "direct", func(t *testing.T, f *decisionFixture) {
-			_, err := f.b.srv.Docs.Delete(actingAs(f.olga), f.target)
+			_, err := f.b.srv.Docs.Delete(pgtest.ActingAs(f.olga), f.target)
 			require.NoError(t, err)
 		}},
 		{"target purged", "direct", func(t *testing.T, f *decisionFixture) {
-			_, err := f.b.srv.Docs.Delete(actingAs(f.olga), f.target)
+			_, err := f.b.srv.Docs.Delete(pgtest.ActingAs(f.olga), f.target)
 			require.NoError(t, err)
 			_, err = f.b.pool.Exec(ctx, `UPDATE documents SET purge_after = now() - interval '1 second' WHERE id = $1`, f.target)
 			require.NoError(t, err)
@@ -169,7 +163,7 @@ func TestDecisionsClearWhenTheReaderLosesTheTarget(t *testing.T) {
 			require.NoError(t, err)
 			f.b.drain(t)
 			require.EqualValues(t, 1, f.b.decisions(t, f.ruiTok))
-			require.NoError(t, f.b.srv.Sharing.RevokeGrant(actingAs(vera), f.target, access.Principal{Type: db.PrincipalTypeUser, ID: f.rui.ID}))
+			require.NoError(t, f.b.srv.Sharing.RevokeGrant(pgtest.ActingAs(vera), f.target, access.Principal{Type: db.PrincipalTypeUser, ID: f.rui.ID}))
 		}},
 	}
 	for _, c := range cases {
@@ -197,11 +191,11 @@ func TestDecisionsFollowAccessBackAndForth(t *testing.T) {
 			WHERE recipient_id = $1 AND requires_decision AND status IN ('unread', 'read')`, f.rui.ID).Scan(&n))
 		return n
 	}
-	require.NoError(t, f.b.srv.Sharing.RevokeGrant(actingAs(f.olga), f.target, access.Principal{Type: db.PrincipalTypeUser, ID: f.rui.ID}))
+	require.NoError(t, f.b.srv.Sharing.RevokeGrant(pgtest.ActingAs(f.olga), f.target, access.Principal{Type: db.PrincipalTypeUser, ID: f.rui.ID}))
 	b.drain(t)
 	require.Zero(t, open())
 
-	_, err := f.b.srv.Sharing.Share(actingAs(f.olga), access.ShareInput{DocumentIDs: []uuid.UUID{f.target}, Recipients: []string{f.rui.Email}})
+	_, err := f.b.srv.Sharing.Share(pgtest.ActingAs(f.olga), access.ShareInput{DocumentIDs: []uuid.UUID{f.target}, Recipients: []string{f.rui.Email}})
 	require.NoError(t, err)
 	b.drain(t)
 	require.Equal(t, 1, open(), "readable again: the decision is raised again")
@@ -209,11 +203,11 @@ func TestDecisionsFollowAccessBackAndForth(t *testing.T) {
 	b.drain(t)
 	require.Equal(t, 1, open(), "redelivery raises nothing twice")
 
-	_, err = f.b.srv.Docs.Delete(actingAs(f.rui), f.source)
+	_, err = f.b.srv.Docs.Delete(pgtest.ActingAs(f.rui), f.source)
 	require.NoError(t, err)
 	b.drain(t)
 	require.Zero(t, open(), "a trashed source needs no decision")
-	_, err = f.b.srv.Docs.Restore(actingAs(f.rui), document.RestoreInput{ID: f.source})
+	_, err = f.b.srv.Docs.Restore(pgtest.ActingAs(f.rui), document.RestoreInput{ID: f.source})
 	require.NoError(t, err)
 	b.drain(t)
 	require.Equal(t, 1, open())
@@ -235,7 +229,7 @@ func TestDecisionsFollowTheSourcesOwner(t *testing.T) {
 	f := newDecisionFixture(t, b, "direct")
 	vera := pgtest.CreatePerson(t, b.pool)
 	veraTok := pgtest.CreatePersonToken(t, b.pool, vera.ID)
-	_, err := f.b.srv.Sharing.Share(actingAs(f.olga), access.ShareInput{DocumentIDs: []uuid.UUID{f.target}, Recipients: []string{vera.Email}})
+	_, err := f.b.srv.Sharing.Share(pgtest.ActingAs(f.olga), access.ShareInput{DocumentIDs: []uuid.UUID{f.target}, Recipients: []string{vera.Email}})
 	require.NoError(t, err)
 	_, err = f.b.srv.Manage.Transfer(ctx, manage.CLI, f.rui.ID, vera.ID)
 	require.NoError(t, err)
@@ -258,12 +252,12 @@ func TestSuggestionDecisionsClearWhenTheTargetIsLost(t *testing.T) {
 	b := setup(t)
 	f := newDecisionFixture(t, b, "direct")
 	other := pgtest.CreateDocument(t, b.pool, f.olga.ID, pgtest.Doc{Path: "kb", Slug: "other", Title: "Other"}).ID
-	_, err := f.b.srv.Sharing.Share(actingAs(f.olga), access.ShareInput{DocumentIDs: []uuid.UUID{other}, Recipients: []string{f.rui.Email}})
+	_, err := f.b.srv.Sharing.Share(pgtest.ActingAs(f.olga), access.ShareInput{DocumentIDs: []uuid.UUID{other}, Recipients: []string{f.rui.Email}})
 	require.NoError(t, err)
-	_, _, err = f.b.srv.Linking.Propose(actingAs(f.rui), f.source, other, "", nil, nil)
+	_, _, err = f.b.srv.Linking.Propose(pgtest.ActingAs(f.rui), f.source, other, "", nil, nil)
 	require.NoError(t, err)
 	require.EqualValues(t, 2, b.decisions(t, f.ruiTok))
-	require.NoError(t, f.b.srv.Sharing.RevokeGrant(actingAs(f.olga), other, access.Principal{Type: db.PrincipalTypeUser, ID: f.rui.ID}))
+	require.NoError(t, f.b.srv.Sharing.RevokeGrant(pgtest.ActingAs(f.olga), other, access.Principal{Type: db.PrincipalTypeUser, ID: f.rui.ID}))
 	b.drain(t)
 	require.EqualValues(t, 1, b.decisions(t, f.ruiTok))
 	var status string

@@ -46,9 +46,9 @@ func (b *bundle) decisions(t testing.TB, token string) float64 {
 	return obj(b.gql(t, token, `{ inboxCounts { decisions } }`, nil), "inboxCounts", "decisions").(float64)
 }
 
-// Trace 4 end to end: a move turns three documents' links stale, raises
+// docs/design.md#trace-move-a-linked-document end to end: a move turns three documents' links stale, raises
 // three decisions and edits no linking document; each answer works.
-func TestTrace4MoveMakesLinksStaleAndDecisionsAnswerThem(t *testing.T) {
+func TestMoveMakesLinksStaleAndDecisionsAnswerThem(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	p := pgtest.CreatePerson(t, b.pool)
@@ -169,9 +169,9 @@ func TestTrace4MoveMakesLinksStaleAndDecisionsAnswerThem(t *testing.T) {
 		"the updated href now names the old place; the untouched one is mended")
 }
 
-// Trace 5 end to end: a delete breaks the links and raises decisions; a
+// docs/design.md#trace-delete-a-linked-document end to end: a delete breaks the links and raises decisions; a
 // restore mends them and resolves the decisions.
-func TestTrace5DeleteBreaksLinksAndRestoreMendsThem(t *testing.T) {
+func TestDeleteBreaksLinksAndRestoreMendsThem(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	p := pgtest.CreatePerson(t, b.pool)

@@ -13,7 +13,8 @@ import (
 )
 
 // TestPermissionMatrix asks every document query and mutation built so far
-// as each kind of actor, and checks the answer permissions.md gives: allowed,
+// as each kind of actor, and checks the answer docs/design.md#permissions
+// gives: allowed,
 // or NOT_FOUND / FORBIDDEN / UNAUTHENTICATED — and that nothing leaks
 // through lists, folders, backlinks, traversal, revisions, diffs or counts.
 func TestPermissionMatrix(t *testing.T) {
