@@ -13,7 +13,6 @@ import (
 	"codna/internal/auth"
 	"codna/internal/db"
 	"codna/internal/fault"
-	"codna/internal/manage"
 	"codna/internal/pgtest"
 )
 
@@ -34,7 +33,7 @@ func TestCreateAgent(t *testing.T) {
 	p2 := pgtest.CreatePerson(t, e.pool)
 	bystander := pgtest.CreatePerson(t, e.pool)
 
-	a, token, err := e.svc.CreateAgent(ctx, c, "helper-bot", " Helper ", "Answers questions", []uuid.UUID{p1.ID, p2.ID, p1.ID})
+	a, token, err := e.svc.CreateAgent(c.in(ctx), "helper-bot", " Helper ", "Answers questions", []uuid.UUID{p1.ID, p2.ID, p1.ID})
 	require.NoError(t, err)
 	require.Equal(t, "helper-bot", a.Slug)
 	require.Equal(t, "Helper", a.Name)
@@ -86,12 +85,12 @@ func TestCreateAgent(t *testing.T) {
 	}
 	require.Empty(t, peopleNotifications(t, e.pool, bystander.ID))
 
-	list, err := e.svc.ListAgents(ctx)
+	list, err := e.svc.ListAgents(peopleCLI.in(ctx))
 	require.NoError(t, err)
 	require.Len(t, list, 1)
 	require.Equal(t, a.ID, list[0].ID)
 	require.ElementsMatch(t, []uuid.UUID{p1.ID, p2.ID}, agentsIDs(list[0].Responsible))
-	one, err := e.svc.Agent(ctx, a.ID)
+	one, err := e.svc.Agent(peopleCLI.in(ctx), a.ID)
 	require.NoError(t, err)
 	require.Equal(t, list[0], one)
 }
@@ -102,7 +101,7 @@ func TestCreateAgentErrors(t *testing.T) {
 	e := peopleSetup(t)
 	p := pgtest.CreatePerson(t, e.pool)
 	gone := pgtest.CreatePerson(t, e.pool)
-	_, err := e.svc.SetPersonActive(ctx, manage.CLI, gone.ID, false)
+	_, err := e.svc.SetPersonActive(peopleCLI.in(ctx), gone.ID, false)
 	require.NoError(t, err)
 	existing := pgtest.CreateAgent(t, e.pool, p.ID)
 	before := peopleAuditCount(t, e.pool)
@@ -110,20 +109,20 @@ func TestCreateAgentErrors(t *testing.T) {
 	require.NoError(t, e.pool.QueryRow(ctx, `SELECT count(*) FROM users`).Scan(&users))
 
 	for _, slug := range []string{"", "x", "Bot", "-bot", "bot-", "bot_1"} {
-		_, _, err := e.svc.CreateAgent(ctx, manage.CLI, slug, "Bot", "", []uuid.UUID{p.ID})
+		_, _, err := e.svc.CreateAgent(peopleCLI.in(ctx), slug, "Bot", "", []uuid.UUID{p.ID})
 		peopleFault(t, err, fault.BadInput, "slug")
 	}
-	_, _, err = e.svc.CreateAgent(ctx, manage.CLI, "bot", "", "", []uuid.UUID{p.ID})
+	_, _, err = e.svc.CreateAgent(peopleCLI.in(ctx), "bot", "", "", []uuid.UUID{p.ID})
 	peopleFault(t, err, fault.BadInput, "name")
-	_, _, err = e.svc.CreateAgent(ctx, manage.CLI, "bot", "Bot", strings.Repeat("x", 2001), []uuid.UUID{p.ID})
+	_, _, err = e.svc.CreateAgent(peopleCLI.in(ctx), "bot", "Bot", strings.Repeat("x", 2001), []uuid.UUID{p.ID})
 	peopleFault(t, err, fault.BadInput, "description")
-	_, _, err = e.svc.CreateAgent(ctx, manage.CLI, "bot", "Bot", "", nil)
+	_, _, err = e.svc.CreateAgent(peopleCLI.in(ctx), "bot", "Bot", "", nil)
 	peopleFault(t, err, fault.BadInput, "responsible")
 	for _, id := range []uuid.UUID{existing.ID, auth.ManagementID, gone.ID, uuid.Must(uuid.NewV7())} {
-		_, _, err = e.svc.CreateAgent(ctx, manage.CLI, "bot", "Bot", "", []uuid.UUID{p.ID, id})
+		_, _, err = e.svc.CreateAgent(peopleCLI.in(ctx), "bot", "Bot", "", []uuid.UUID{p.ID, id})
 		peopleFault(t, err, fault.BadInput, "responsible")
 	}
-	_, _, err = e.svc.CreateAgent(ctx, manage.CLI, existing.Slug, "Bot", "", []uuid.UUID{p.ID})
+	_, _, err = e.svc.CreateAgent(peopleCLI.in(ctx), existing.Slug, "Bot", "", []uuid.UUID{p.ID})
 	peopleFault(t, err, fault.Conflict, "slug")
 
 	require.Equal(t, before, peopleAuditCount(t, e.pool), "a refused change writes no audit")
@@ -141,10 +140,10 @@ func TestSetResponsible(t *testing.T) {
 	p1 := pgtest.CreatePerson(t, e.pool)
 	p2 := pgtest.CreatePerson(t, e.pool)
 	p3 := pgtest.CreatePerson(t, e.pool)
-	a, _, err := e.svc.CreateAgent(ctx, manage.CLI, "bot", "Bot", "", []uuid.UUID{p1.ID, p2.ID})
+	a, _, err := e.svc.CreateAgent(peopleCLI.in(ctx), "bot", "Bot", "", []uuid.UUID{p1.ID, p2.ID})
 	require.NoError(t, err)
 
-	got, err := e.svc.SetResponsible(ctx, c, a.ID, []uuid.UUID{p3.ID, p2.ID}, []uuid.UUID{p1.ID})
+	got, err := e.svc.SetResponsible(c.in(ctx), a.ID, []uuid.UUID{p3.ID, p2.ID}, []uuid.UUID{p1.ID})
 	require.NoError(t, err)
 	require.ElementsMatch(t, []uuid.UUID{p2.ID, p3.ID}, agentsIDs(got.Responsible))
 
@@ -175,23 +174,23 @@ func TestSetResponsible(t *testing.T) {
 
 	before := peopleAuditCount(t, e.pool)
 	// An agent keeps at least one; the refused change is rolled back whole.
-	_, err = e.svc.SetResponsible(ctx, c, a.ID, nil, []uuid.UUID{p2.ID, p3.ID})
+	_, err = e.svc.SetResponsible(c.in(ctx), a.ID, nil, []uuid.UUID{p2.ID, p3.ID})
 	peopleFault(t, err, fault.BadInput, "remove")
-	again, err := e.svc.Agent(ctx, a.ID)
+	again, err := e.svc.Agent(peopleCLI.in(ctx), a.ID)
 	require.NoError(t, err)
 	require.ElementsMatch(t, []uuid.UUID{p2.ID, p3.ID}, agentsIDs(again.Responsible))
 	require.Len(t, peopleNotifications(t, e.pool, p2.ID), 1)
 
-	_, err = e.svc.SetResponsible(ctx, c, a.ID, nil, nil)
+	_, err = e.svc.SetResponsible(c.in(ctx), a.ID, nil, nil)
 	peopleFault(t, err, fault.BadInput, "add")
-	_, err = e.svc.SetResponsible(ctx, c, a.ID, []uuid.UUID{p1.ID}, []uuid.UUID{p1.ID})
+	_, err = e.svc.SetResponsible(c.in(ctx), a.ID, []uuid.UUID{p1.ID}, []uuid.UUID{p1.ID})
 	peopleFault(t, err, fault.BadInput, "remove")
 	other := pgtest.CreateAgent(t, e.pool, p1.ID)
-	_, err = e.svc.SetResponsible(ctx, c, a.ID, []uuid.UUID{other.ID}, nil)
+	_, err = e.svc.SetResponsible(c.in(ctx), a.ID, []uuid.UUID{other.ID}, nil)
 	peopleFault(t, err, fault.BadInput, "add")
-	_, err = e.svc.SetResponsible(ctx, c, uuid.Must(uuid.NewV7()), []uuid.UUID{p1.ID}, nil)
+	_, err = e.svc.SetResponsible(c.in(ctx), uuid.Must(uuid.NewV7()), []uuid.UUID{p1.ID}, nil)
 	peopleFault(t, err, fault.NotFound, "")
-	_, err = e.svc.SetResponsible(ctx, c, p1.ID, []uuid.UUID{p2.ID}, nil)
+	_, err = e.svc.SetResponsible(c.in(ctx), p1.ID, []uuid.UUID{p2.ID}, nil)
 	peopleFault(t, err, fault.NotFound, "")
 	require.Equal(t, before, peopleAuditCount(t, e.pool))
 }
@@ -202,10 +201,10 @@ func TestDeleteAgent(t *testing.T) {
 	e := peopleSetup(t)
 	c := peopleTokenCaller(t, e)
 	p := pgtest.CreatePerson(t, e.pool)
-	a, first, err := e.svc.CreateAgent(ctx, manage.CLI, "helper", "Helper", "", []uuid.UUID{p.ID})
+	a, first, err := e.svc.CreateAgent(peopleCLI.in(ctx), "helper", "Helper", "", []uuid.UUID{p.ID})
 	require.NoError(t, err)
 
-	tok, second, err := e.svc.IssueAgentToken(ctx, c, a.ID, " ci ")
+	tok, second, err := e.svc.IssueAgentToken(c.in(ctx), a.ID, " ci ")
 	require.NoError(t, err)
 	require.Equal(t, "ci", tok.Name)
 	require.Equal(t, a.ID, tok.AgentID)
@@ -227,7 +226,7 @@ func TestDeleteAgent(t *testing.T) {
 		Permission: db.PermissionRead, GrantedBy: &p.ID, Reason: access.Direct})
 	require.NoError(t, err)
 
-	deleted, err := e.svc.DeleteAgent(ctx, c, a.ID)
+	deleted, err := e.svc.DeleteAgent(c.in(ctx), a.ID)
 	require.NoError(t, err)
 	require.NotNil(t, deleted.DeletedAt)
 	require.WithinDuration(t, time.Now(), *deleted.DeletedAt, time.Minute)
@@ -256,22 +255,22 @@ func TestDeleteAgent(t *testing.T) {
 	require.EqualValues(t, 2, r.Details["tokens_revoked"])
 
 	// Gone from management's reads and changes.
-	list, err := e.svc.ListAgents(ctx)
+	list, err := e.svc.ListAgents(peopleCLI.in(ctx))
 	require.NoError(t, err)
 	require.Empty(t, list)
-	_, err = e.svc.Agent(ctx, a.ID)
+	_, err = e.svc.Agent(peopleCLI.in(ctx), a.ID)
 	peopleFault(t, err, fault.NotFound, "")
 	before := peopleAuditCount(t, e.pool)
-	_, err = e.svc.DeleteAgent(ctx, c, a.ID)
+	_, err = e.svc.DeleteAgent(c.in(ctx), a.ID)
 	peopleFault(t, err, fault.NotFound, "")
-	_, _, err = e.svc.IssueAgentToken(ctx, c, a.ID, "again")
+	_, _, err = e.svc.IssueAgentToken(c.in(ctx), a.ID, "again")
 	peopleFault(t, err, fault.NotFound, "")
-	_, err = e.svc.SetResponsible(ctx, c, a.ID, nil, []uuid.UUID{p.ID})
+	_, err = e.svc.SetResponsible(c.in(ctx), a.ID, nil, []uuid.UUID{p.ID})
 	peopleFault(t, err, fault.NotFound, "")
 	require.Equal(t, before, peopleAuditCount(t, e.pool))
 
 	// The slug is free for a new agent, whose token works.
-	b, token, err := e.svc.CreateAgent(ctx, c, "helper", "Helper 2", "", []uuid.UUID{p.ID})
+	b, token, err := e.svc.CreateAgent(c.in(ctx), "helper", "Helper 2", "", []uuid.UUID{p.ID})
 	require.NoError(t, err)
 	require.NotEqual(t, a.ID, b.ID)
 	actor, err := e.auth.Authenticate(ctx, auth.Credentials{Bearer: token})
@@ -285,17 +284,17 @@ func TestIssueAgentTokenErrors(t *testing.T) {
 	ctx := context.Background()
 	e := peopleSetup(t)
 	p := pgtest.CreatePerson(t, e.pool)
-	a, _, err := e.svc.CreateAgent(ctx, manage.CLI, "bot", "Bot", "", []uuid.UUID{p.ID})
+	a, _, err := e.svc.CreateAgent(peopleCLI.in(ctx), "bot", "Bot", "", []uuid.UUID{p.ID})
 	require.NoError(t, err)
 	before := peopleAuditCount(t, e.pool)
 
-	_, _, err = e.svc.IssueAgentToken(ctx, manage.CLI, a.ID, "  ")
+	_, _, err = e.svc.IssueAgentToken(peopleCLI.in(ctx), a.ID, "  ")
 	peopleFault(t, err, fault.BadInput, "name")
-	_, _, err = e.svc.IssueAgentToken(ctx, manage.CLI, a.ID, strings.Repeat("n", 101))
+	_, _, err = e.svc.IssueAgentToken(peopleCLI.in(ctx), a.ID, strings.Repeat("n", 101))
 	peopleFault(t, err, fault.BadInput, "name")
-	_, _, err = e.svc.IssueAgentToken(ctx, manage.CLI, p.ID, "person")
+	_, _, err = e.svc.IssueAgentToken(peopleCLI.in(ctx), p.ID, "person")
 	peopleFault(t, err, fault.NotFound, "")
-	_, _, err = e.svc.IssueAgentToken(ctx, manage.CLI, uuid.Must(uuid.NewV7()), "nobody")
+	_, _, err = e.svc.IssueAgentToken(peopleCLI.in(ctx), uuid.Must(uuid.NewV7()), "nobody")
 	peopleFault(t, err, fault.NotFound, "")
 	require.Equal(t, before, peopleAuditCount(t, e.pool))
 }

@@ -15,6 +15,7 @@ import (
 	"codna/internal/fault"
 	"codna/internal/manage"
 	"codna/internal/pgtest"
+	"codna/internal/request"
 )
 
 // Helpers shared by people_test.go, groups_test.go and agents_test.go are
@@ -36,12 +37,34 @@ func peopleSetup(t *testing.T) peopleEnv {
 	}
 }
 
+// peopleCaller is how management acts in a test, as the audit records it:
+// via "cli" (`codna manage`) or via "token" (a manage token, in a request
+// with an id).
+type peopleCaller struct {
+	Via       string
+	TokenID   uuid.UUID
+	RequestID string
+}
+
+// peopleCLI is `codna manage` on the host.
+var peopleCLI = peopleCaller{Via: "cli"}
+
+// in returns ctx acting as c: auth.ManagementContext for the CLI, else a
+// manage token's actor in a request with c's id.
+func (c peopleCaller) in(ctx context.Context) context.Context {
+	if c.Via == "cli" {
+		return auth.ManagementContext(ctx)
+	}
+	ctx = request.With(ctx, &request.Info{ID: c.RequestID})
+	return auth.WithActor(ctx, &auth.Actor{UserID: auth.ManagementID, Kind: auth.KindManagement, Name: "Management", Via: auth.ViaServiceToken, TokenID: c.TokenID})
+}
+
 // peopleTokenCaller is a caller through a real manage token, with a request id.
-func peopleTokenCaller(t *testing.T, e peopleEnv) manage.Caller {
+func peopleTokenCaller(t *testing.T, e peopleEnv) peopleCaller {
 	t.Helper()
-	tok, _, err := e.svc.CreateServiceToken(context.Background(), manage.CLI, "ops", nil)
+	tok, _, err := e.svc.CreateServiceToken(peopleCLI.in(context.Background()), "ops", nil)
 	require.NoError(t, err)
-	return manage.Caller{Via: "token", TokenID: tok.ID, RequestID: "req-" + tok.ID.String()[:8]}
+	return peopleCaller{Via: "token", TokenID: tok.ID, RequestID: "req-" + tok.ID.String()[:8]}
 }
 
 type peopleAuditRow struct {
@@ -89,7 +112,7 @@ func peopleAuditCount(t *testing.T, pool *pgxpool.Pool) int {
 }
 
 // peopleRequireVia checks the audit row names how the change arrived.
-func peopleRequireVia(t *testing.T, r peopleAuditRow, c manage.Caller) {
+func peopleRequireVia(t *testing.T, r peopleAuditRow, c peopleCaller) {
 	t.Helper()
 	require.Equal(t, c.Via, r.Via)
 	if c.Via == "token" {
@@ -158,7 +181,7 @@ func TestResetPassword(t *testing.T) {
 	require.NoError(t, err)
 	patToken := pgtest.CreatePersonToken(t, e.pool, p.ID)
 
-	u, err := e.svc.ResetPassword(ctx, c, p.ID, "a brand new password")
+	u, err := e.svc.ResetPassword(c.in(ctx), p.ID, "a brand new password")
 	require.NoError(t, err)
 	require.Equal(t, p.ID, u.ID)
 	require.Equal(t, auth.KindPerson, u.Kind)
@@ -203,10 +226,10 @@ func TestResetPasswordErrors(t *testing.T) {
 	ag := pgtest.CreateAgent(t, e.pool, p.ID)
 	before := peopleAuditCount(t, e.pool)
 
-	_, err := e.svc.ResetPassword(ctx, manage.CLI, p.ID, "short")
+	_, err := e.svc.ResetPassword(peopleCLI.in(ctx), p.ID, "short")
 	peopleFault(t, err, fault.BadInput, "newPassword")
 	for _, id := range []uuid.UUID{ag.ID, auth.ManagementID, uuid.Must(uuid.NewV7())} {
-		_, err = e.svc.ResetPassword(ctx, manage.CLI, id, "long enough password")
+		_, err = e.svc.ResetPassword(peopleCLI.in(ctx), id, "long enough password")
 		peopleFault(t, err, fault.NotFound, "")
 	}
 	require.Equal(t, before, peopleAuditCount(t, e.pool), "a refused change writes no audit")
@@ -220,7 +243,7 @@ func TestInvitationFlow(t *testing.T) {
 	ctx := context.Background()
 	e := peopleSetup(t)
 
-	u, secret, err := e.svc.Invite(ctx, manage.CLI, "  nino@example.com ", " Nino ", 0)
+	u, secret, err := e.svc.Invite(peopleCLI.in(ctx), "  nino@example.com ", " Nino ", 0)
 	require.NoError(t, err)
 	require.NotEmpty(t, secret)
 	require.Equal(t, "nino@example.com", u.Email)
@@ -229,7 +252,7 @@ func TestInvitationFlow(t *testing.T) {
 	require.True(t, u.Active)
 
 	r := peopleOneAudit(t, e.pool, "user.invite")
-	peopleRequireVia(t, r, manage.CLI)
+	peopleRequireVia(t, r, peopleCLI)
 	require.Equal(t, u.ID, *r.TargetUser)
 	require.NotEmpty(t, r.Details["invitation_id"])
 
@@ -249,13 +272,13 @@ func TestInvitationFlow(t *testing.T) {
 	peopleFault(t, err, fault.Unauthenticated, "")
 
 	// The password rules are CreatePerson's, checked before the invitation.
-	_, err = e.svc.AcceptInvitation(ctx, secret, "short")
+	_, err = e.auth.AcceptInvitation(ctx, secret, "short")
 	peopleFault(t, err, fault.BadInput, "password")
-	_, err = e.svc.AcceptInvitation(ctx, "not-a-secret", "short")
+	_, err = e.auth.AcceptInvitation(ctx, "not-a-secret", "short")
 	peopleFault(t, err, fault.BadInput, "password")
 
 	before := peopleAuditCount(t, e.pool)
-	got, err := e.svc.AcceptInvitation(ctx, secret, "my chosen password")
+	got, err := e.auth.AcceptInvitation(ctx, secret, "my chosen password")
 	require.NoError(t, err)
 	require.Equal(t, u.ID, got.ID)
 	require.Equal(t, before, peopleAuditCount(t, e.pool), "accepting is the person's act, not management's")
@@ -265,7 +288,7 @@ func TestInvitationFlow(t *testing.T) {
 	require.Equal(t, u.ID, sess.User.ID)
 
 	// Single use.
-	_, err = e.svc.AcceptInvitation(ctx, secret, "another password!")
+	_, err = e.auth.AcceptInvitation(ctx, secret, "another password!")
 	fe := peopleFault(t, err, fault.Unauthenticated, "")
 	require.Equal(t, "This invitation is not valid.", fe.Message)
 	_, err = peopleLogin(e, u.Email, "my chosen password")
@@ -273,7 +296,7 @@ func TestInvitationFlow(t *testing.T) {
 
 	// Unknown and empty secrets.
 	for _, s := range []string{"", "nope", auth.NewSecret("")} {
-		_, err = e.svc.AcceptInvitation(ctx, s, "another password!")
+		_, err = e.auth.AcceptInvitation(ctx, s, "another password!")
 		peopleFault(t, err, fault.Unauthenticated, "")
 	}
 }
@@ -284,20 +307,20 @@ func TestInvitationExpiresAndDeactivation(t *testing.T) {
 	e := peopleSetup(t)
 	c := peopleTokenCaller(t, e)
 
-	u, secret, err := e.svc.Invite(ctx, c, "late@example.com", "Late", time.Hour)
+	u, secret, err := e.svc.Invite(c.in(ctx), "late@example.com", "Late", time.Hour)
 	require.NoError(t, err)
 	peopleRequireVia(t, peopleOneAudit(t, e.pool, "user.invite"), c)
 	_, err = e.pool.Exec(ctx, `UPDATE invitations SET expires_at = now() - interval '1 second' WHERE user_id = $1`, u.ID)
 	require.NoError(t, err)
-	_, err = e.svc.AcceptInvitation(ctx, secret, "my chosen password")
+	_, err = e.auth.AcceptInvitation(ctx, secret, "my chosen password")
 	peopleFault(t, err, fault.Unauthenticated, "")
 
 	// A person deactivated before accepting cannot accept.
-	u2, secret2, err := e.svc.Invite(ctx, c, "gone@example.com", "Gone", 0)
+	u2, secret2, err := e.svc.Invite(c.in(ctx), "gone@example.com", "Gone", 0)
 	require.NoError(t, err)
-	_, err = e.svc.SetPersonActive(ctx, c, u2.ID, false)
+	_, err = e.svc.SetPersonActive(c.in(ctx), u2.ID, false)
 	require.NoError(t, err)
-	_, err = e.svc.AcceptInvitation(ctx, secret2, "my chosen password")
+	_, err = e.auth.AcceptInvitation(ctx, secret2, "my chosen password")
 	peopleFault(t, err, fault.Unauthenticated, "")
 }
 
@@ -305,14 +328,14 @@ func TestInvitationAcceptedOnceUnderRace(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	e := peopleSetup(t)
-	_, secret, err := e.svc.Invite(ctx, manage.CLI, "race@example.com", "Race", 0)
+	_, secret, err := e.svc.Invite(peopleCLI.in(ctx), "race@example.com", "Race", 0)
 	require.NoError(t, err)
 
 	const n = 8
 	errs := make([]error, n)
 	var wg sync.WaitGroup
 	for i := range n {
-		wg.Go(func() { _, errs[i] = e.svc.AcceptInvitation(ctx, secret, "my chosen password") })
+		wg.Go(func() { _, errs[i] = e.auth.AcceptInvitation(ctx, secret, "my chosen password") })
 	}
 	wg.Wait()
 	ok := 0
@@ -333,19 +356,19 @@ func TestInviteErrors(t *testing.T) {
 	p := pgtest.CreatePerson(t, e.pool)
 	before := peopleAuditCount(t, e.pool)
 
-	_, _, err := e.svc.Invite(ctx, manage.CLI, "not an email", "X", 0)
+	_, _, err := e.svc.Invite(peopleCLI.in(ctx), "not an email", "X", 0)
 	peopleFault(t, err, fault.BadInput, "email")
-	_, _, err = e.svc.Invite(ctx, manage.CLI, "x@agents.invalid", "X", 0)
+	_, _, err = e.svc.Invite(peopleCLI.in(ctx), "x@agents.invalid", "X", 0)
 	peopleFault(t, err, fault.BadInput, "email")
-	_, _, err = e.svc.Invite(ctx, manage.CLI, "x@example.com", "  ", 0)
+	_, _, err = e.svc.Invite(peopleCLI.in(ctx), "x@example.com", "  ", 0)
 	peopleFault(t, err, fault.BadInput, "name")
-	_, _, err = e.svc.Invite(ctx, manage.CLI, "x@example.com", "X", 30*time.Second)
+	_, _, err = e.svc.Invite(peopleCLI.in(ctx), "x@example.com", "X", 30*time.Second)
 	peopleFault(t, err, fault.BadInput, "ttl")
-	_, _, err = e.svc.Invite(ctx, manage.CLI, "x@example.com", "X", 31*24*time.Hour)
+	_, _, err = e.svc.Invite(peopleCLI.in(ctx), "x@example.com", "X", 31*24*time.Hour)
 	peopleFault(t, err, fault.BadInput, "ttl")
-	_, _, err = e.svc.Invite(ctx, manage.CLI, "x@example.com", "X", -time.Hour)
+	_, _, err = e.svc.Invite(peopleCLI.in(ctx), "x@example.com", "X", -time.Hour)
 	peopleFault(t, err, fault.BadInput, "ttl")
-	_, _, err = e.svc.Invite(ctx, manage.CLI, p.Email, "X", 0)
+	_, _, err = e.svc.Invite(peopleCLI.in(ctx), p.Email, "X", 0)
 	peopleFault(t, err, fault.Conflict, "email")
 
 	require.Equal(t, before, peopleAuditCount(t, e.pool))
