@@ -72,7 +72,7 @@ func manageCommands() []manageCommand {
 func manageUsageLines() string {
 	var b strings.Builder
 	for _, c := range manageCommands() {
-		fmt.Fprintf(&b, "  manage %s %s %s\n", c.noun, c.verb, c.synopsis)
+		fmt.Fprintln(&b, strings.TrimRight(fmt.Sprintf("  manage %s %s %s", c.noun, c.verb, c.synopsis), " "))
 	}
 	return b.String()
 }
@@ -83,7 +83,7 @@ func nounUsage(noun string) string {
 	fmt.Fprintf(&b, "Usage: codna manage %s <verb> [flags]\n\nVerbs:\n", noun)
 	for _, c := range manageCommands() {
 		if c.noun == noun {
-			fmt.Fprintf(&b, "  %-15s %s\n  %-15s %s\n", c.verb, c.synopsis, "", c.summary)
+			fmt.Fprintf(&b, "%s\n  %-15s %s\n", strings.TrimRight(fmt.Sprintf("  %-15s %s", c.verb, c.synopsis), " "), "", c.summary)
 		}
 	}
 	fmt.Fprintf(&b, "\n'codna manage %s <verb> -h' lists a verb's flags.\n", noun)
@@ -99,7 +99,8 @@ func manageUsage() string {
 // commandUsage is a command's usage text, with its flags.
 func commandUsage(c manageCommand, fs *flag.FlagSet) string {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "Usage: codna manage %s %s %s\n\n%s.\n", c.noun, c.verb, c.synopsis, strings.ToUpper(c.summary[:1])+c.summary[1:])
+	fmt.Fprintf(&b, "%s\n\n%s.\n", strings.TrimRight("Usage: codna manage "+c.noun+" "+c.verb+" "+c.synopsis, " "),
+		strings.ToUpper(c.summary[:1])+c.summary[1:])
 	n := 0
 	fs.VisitAll(func(*flag.Flag) { n++ })
 	if n > 0 {
