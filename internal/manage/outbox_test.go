@@ -42,7 +42,7 @@ func TestParkedEventsAreListedByIdAndRetried(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, w.Drain(ctx))
 
-	parked, err := b.svc.ListParkedEvents(peopleCLI.in(ctx), 100)
+	parked, err := b.svc.ListParkedEvents(cli.in(ctx), 100)
 	require.NoError(t, err)
 	require.Len(t, parked, 1)
 	p := parked[0]
@@ -54,30 +54,30 @@ func TestParkedEventsAreListedByIdAndRetried(t *testing.T) {
 	require.Equal(t, outbox.ClassError, p.ErrorClass)
 	require.NotContains(t, fmt.Sprintf("%+v", parked), "Secret", "never the payload or the error's text")
 
-	_, err = b.svc.ListParkedEvents(peopleCLI.in(ctx), 0)
+	_, err = b.svc.ListParkedEvents(cli.in(ctx), 0)
 	requireFault(t, err, fault.BadInput, "first")
-	_, err = b.svc.RetryParkedEvent(peopleCLI.in(ctx), id, "other")
+	_, err = b.svc.RetryParkedEvent(cli.in(ctx), id, "other")
 	requireFault(t, err, fault.NotFound, "")
-	_, err = b.svc.RetryParkedEvent(peopleCLI.in(ctx), uuid.Must(uuid.NewV7()), "links")
+	_, err = b.svc.RetryParkedEvent(cli.in(ctx), uuid.Must(uuid.NewV7()), "links")
 	requireFault(t, err, fault.NotFound, "")
-	_, err = b.svc.RetryParkedEvent(peopleCLI.in(ctx), id, " ")
+	_, err = b.svc.RetryParkedEvent(cli.in(ctx), id, " ")
 	requireFault(t, err, fault.BadInput, "consumer")
 
 	// Retried: delivered again to that consumer, and processed.
 	failing.Store(false)
-	got, err := b.svc.RetryParkedEvent(peopleCLI.in(ctx), id, "links")
+	got, err := b.svc.RetryParkedEvent(cli.in(ctx), id, "links")
 	require.NoError(t, err)
 	require.Equal(t, p, got)
 	require.NoError(t, w.Drain(ctx))
 	require.Equal(t, int32(2), calls.Load())
-	parked, err = b.svc.ListParkedEvents(peopleCLI.in(ctx), 100)
+	parked, err = b.svc.ListParkedEvents(cli.in(ctx), 100)
 	require.NoError(t, err)
 	require.Empty(t, parked)
 	var processed bool
 	require.NoError(t, b.pool.QueryRow(ctx, `SELECT processed_at IS NOT NULL AND 'links' = ANY(handled_by) FROM events WHERE id = $1`, id).Scan(&processed))
 	require.True(t, processed)
 
-	entries, _, err := b.svc.Audit(peopleCLI.in(ctx), manage.AuditFilter{Action: ptrTo("outbox.retry")}, nil, 10)
+	entries, _, err := b.svc.Audit(cli.in(ctx), manage.AuditFilter{Action: ptrTo("outbox.retry")}, nil, 10)
 	require.NoError(t, err)
 	require.Len(t, entries, 1)
 	require.Equal(t, id.String(), entries[0].Details["event_id"])

@@ -56,12 +56,12 @@ func TestTransferTrace9(t *testing.T) {
 	}
 
 	// Management deactivates her …
-	_, err = b.svc.SetPersonActive(peopleCLI.in(ctx), dana.ID, false)
+	_, err = b.svc.SetPersonActive(cli.in(ctx), dana.ID, false)
 	require.NoError(t, err)
 	require.Equal(t, dana.ID, *b.auditRow(t, "user.deactivate").targetUser)
 
 	// … then transfers.
-	tr, err := b.svc.Transfer(peopleCLI.in(ctx), dana.ID, tornike.ID)
+	tr, err := b.svc.Transfer(cli.in(ctx), dana.ID, tornike.ID)
 	require.NoError(t, err)
 	require.Equal(t, dana.ID, tr.FromUserID)
 	require.Equal(t, tornike.ID, tr.ToUserID)
@@ -120,7 +120,7 @@ func TestTransferTrace9(t *testing.T) {
 	require.Equal(t, document.Write, b.level(t, erin.ID, shared, auth.KindPerson))
 
 	// A second transfer finds nothing: no notification, but an audit row.
-	tr2, err := b.svc.Transfer(peopleCLI.in(ctx), dana.ID, tornike.ID)
+	tr2, err := b.svc.Transfer(cli.in(ctx), dana.ID, tornike.ID)
 	require.NoError(t, err)
 	require.Empty(t, tr2.DocumentIDs)
 	require.Empty(t, tr2.AutomationIDs)
@@ -135,22 +135,22 @@ func TestTransferErrors(t *testing.T) {
 	dana, tornike, gone := b.person(t), b.person(t), b.person(t)
 	agent := pgtest.CreateAgent(t, b.pool, tornike.ID)
 	docID := b.doc(t, dana)
-	_, err := b.svc.SetPersonActive(peopleCLI.in(ctx), gone.ID, false)
+	_, err := b.svc.SetPersonActive(cli.in(ctx), gone.ID, false)
 	require.NoError(t, err)
 
-	_, err = b.svc.Transfer(peopleCLI.in(ctx), dana.ID, dana.ID)
+	_, err = b.svc.Transfer(cli.in(ctx), dana.ID, dana.ID)
 	opsCode(t, err, fault.BadInput, "toUserId")
-	_, err = b.svc.Transfer(peopleCLI.in(ctx), dana.ID, gone.ID)
+	_, err = b.svc.Transfer(cli.in(ctx), dana.ID, gone.ID)
 	opsCode(t, err, fault.BadInput, "toUserId")
-	_, err = b.svc.Transfer(peopleCLI.in(ctx), dana.ID, agent.ID)
+	_, err = b.svc.Transfer(cli.in(ctx), dana.ID, agent.ID)
 	opsCode(t, err, fault.BadInput, "toUserId")
-	_, err = b.svc.Transfer(peopleCLI.in(ctx), dana.ID, uuid.Must(uuid.NewV7()))
+	_, err = b.svc.Transfer(cli.in(ctx), dana.ID, uuid.Must(uuid.NewV7()))
 	opsCode(t, err, fault.NotFound, "toUserId")
-	_, err = b.svc.Transfer(peopleCLI.in(ctx), dana.ID, auth.ManagementID)
+	_, err = b.svc.Transfer(cli.in(ctx), dana.ID, auth.ManagementID)
 	opsCode(t, err, fault.NotFound, "toUserId")
-	_, err = b.svc.Transfer(peopleCLI.in(ctx), uuid.Must(uuid.NewV7()), tornike.ID)
+	_, err = b.svc.Transfer(cli.in(ctx), uuid.Must(uuid.NewV7()), tornike.ID)
 	opsCode(t, err, fault.NotFound, "fromUserId")
-	_, err = b.svc.Transfer(peopleCLI.in(ctx), auth.ManagementID, tornike.ID)
+	_, err = b.svc.Transfer(cli.in(ctx), auth.ManagementID, tornike.ID)
 	opsCode(t, err, fault.NotFound, "fromUserId")
 
 	require.Equal(t, 1, b.count(t, `SELECT count(*) FROM documents WHERE id = $1 AND created_by = $2`, docID, dana.ID))
