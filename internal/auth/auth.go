@@ -409,7 +409,7 @@ func truncate(s string, n int) string {
 }
 
 // UsersByID reads a batch of users, keyed by id, in one statement. People
-// find each other by name and email (permissions.md), so any signed-in
+// find each other by name and email (docs/design.md), so any signed-in
 // actor may read any user's name, email and kind; ids that do not exist are
 // absent. Errors: UNAUTHENTICATED for nobody; FORBIDDEN for the system.
 func (s *Service) UsersByID(ctx context.Context, ids []uuid.UUID) (map[uuid.UUID]User, error) {

@@ -9,7 +9,7 @@ import (
 )
 
 // Token prefixes tell the kinds apart at a glance and in secret scanners.
-// The manage prefix is the one data-model.md fixes for service_tokens.
+// The manage prefix is the one docs/design.md gives service_tokens.
 const (
 	ManageTokenPrefix = "codna_"
 	PersonTokenPrefix = "codp_"

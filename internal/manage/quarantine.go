@@ -94,12 +94,12 @@ func lockDocument(ctx context.Context, q *db.Queries, documentID uuid.UUID) (db.
 	return d, err
 }
 
-// Quarantine holds a document out of circulation (data-model.md, trace 10).
+// Quarantine holds a document out of circulation (docs/design.md, "Trace: quarantine and release").
 // In one transaction it locks the document row and sets quarantined_at
 // (first, so it holds the row's lock), moves every grant into a new
 // document_quarantines row's saved_grants and deletes it with access.Revoke
 // (an access_events "revoked" row with grant_reason quarantine, and an
-// access.revoked outbox event per grant — trace 10 counts one event; one per
+// access.revoked outbox event per grant — the trace counts one event; one per
 // grant is what Revoke writes, and each names the grant it took away),
 // notifies the owner (document.quarantined, with the reason) and records
 // document.quarantine in the audit with the document as target. Afterwards

@@ -151,7 +151,7 @@ func (b *opsBundle) grants(t *testing.T, docID uuid.UUID) map[uuid.UUID]opsGrant
 	return out
 }
 
-// TestQuarantineTrace10 is data-model.md trace 10 end to end: every row the
+// TestQuarantineTrace10 is docs/design.md "Trace: quarantine and release" end to end: every row the
 // quarantine and the release with restore_sharing write, and the grants a
 // release does not give back (a person deactivated and a group deleted
 // meanwhile).

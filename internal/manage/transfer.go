@@ -28,7 +28,7 @@ type Transfer struct {
 }
 
 // Transfer hands everything fromUserID owned to toUserID, when someone
-// leaves (data-model.md, trace 9), in one transaction: every document they
+// leaves (docs/design.md, "Trace: transfer when someone leaves"), in one transaction: every document they
 // own, live and trashed (quarantined ones too), gets created_by = to — its
 // version, updated_at, grants and revisions do not change — with a
 // document_owner_changes row each (one transfer_id for all) and a
@@ -36,7 +36,7 @@ type Transfer struct {
 // owner_id = to and enabled = false, for the new owner to review before it
 // runs again; the new owner gets one documents.transferred notification
 // (with the counts; none when nothing moved); user.transfer is audited with
-// target_user_id = from. fromUserID need not be deactivated first (trace 9
+// target_user_id = from. fromUserID need not be deactivated first (the trace
 // deactivates first); their folder shares and sessions are left alone.
 //
 // Errors: BAD_USER_INPUT on toUserId when it equals fromUserId, or is not

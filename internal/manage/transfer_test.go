@@ -25,7 +25,7 @@ func (b *opsBundle) automation(t *testing.T, owner uuid.UUID) uuid.UUID {
 	return id
 }
 
-// TestTransferTrace9 is data-model.md trace 9 end to end: Dana leaves and
+// TestTransferTrace9 is docs/design.md "Trace: transfer when someone leaves" end to end: Dana leaves and
 // what she owned goes to Tornike.
 func TestTransferTrace9(t *testing.T) {
 	t.Parallel()
