@@ -26,9 +26,11 @@ check-generated: generate
 	@git diff --exit-code -- internal/db graph || (echo "generated code is stale: run make generate and commit" && exit 1)
 	@test -z "$$(git status --porcelain -- internal/db graph)" || (git status --porcelain -- internal/db graph; echo "generated files are untracked: commit them" && exit 1)
 
+## lint: gofmt, go vet, and the sql/queries checks (every query called, EntityVerb names, no duplicates)
 lint:
 	@out="$$(gofmt -l $$(git ls-files '*.go'))"; if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet $(PKGS)
+	$(GO) test -count=1 -run '^TestQueries' ./internal/db/
 
 ## bench: the benchmarks recorded in bench/RESULTS.md
 bench:

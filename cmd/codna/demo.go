@@ -6,7 +6,6 @@ import (
 	"io"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"codna/internal/auth"
@@ -35,16 +34,16 @@ func seedDemo(ctx context.Context, pool *pgxpool.Pool, params auth.Argon2Params,
 	}
 	seeded := false
 	var owner uuid.UUID
-	err = db.InTx(ctx, pool, func(tx pgx.Tx, q *db.Queries) error {
+	err = db.InTx(ctx, pool, func(tx db.DBTX) error {
 		// Serialise concurrent first starts of several replicas.
 		if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock(hashtext('codna.demo'))"); err != nil {
 			return err
 		}
-		n, err := q.UserCountPeople(ctx)
+		n, err := db.Q.UserCountPeople(ctx, tx)
 		if err != nil || n > 0 {
 			return err
 		}
-		u, err := q.UserCreate(ctx, db.UserCreateParams{
+		u, err := db.Q.UserCreate(ctx, tx, db.UserCreateParams{
 			ID: uuid.Must(uuid.NewV7()), Email: demoEmail, Name: "Demo Person", Kind: string(auth.KindPerson), PasswordHash: &hash,
 		})
 		if err != nil {

@@ -36,7 +36,7 @@ func TestManageUsersAndTokensFromTheCLI(t *testing.T) {
 	_, _, err = runCLI(t, "a long enough password\n", "manage", "user", "create", "--email", "DANA@example.com", "--name", "Dana", "--password-stdin")
 	require.ErrorContains(t, err, "CONFLICT")
 
-	u, err := db.New(d.Pool).UserGetPersonByEmail(ctx, "dana@example.com")
+	u, err := db.Q.UserGetPersonByEmail(ctx, d.Pool, "dana@example.com")
 	require.NoError(t, err)
 	_, err = d.Pool.Exec(ctx, `INSERT INTO sessions (id, user_id, token_hash, expires_at) VALUES (gen_random_uuid(), $1, 'h', now() + interval '1 day')`, u.ID)
 	require.NoError(t, err)

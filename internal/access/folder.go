@@ -127,19 +127,19 @@ func (s *FolderService) Share(ctx context.Context, space db.Space, path string, 
 	}
 	var out FolderShare
 	granted := 0
-	err = db.InTx(ctx, s.pool, func(tx pgx.Tx, q *db.Queries) error {
-		if err := folderCheckPrincipal(ctx, q, actor.UserID, p); err != nil {
+	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		if err := folderCheckPrincipal(ctx, tx, actor.UserID, p); err != nil {
 			return err
 		}
-		if err := q.FolderShareLockOwner(ctx, actor.UserID); err != nil {
+		if err := db.Q.FolderShareLockOwner(ctx, tx, actor.UserID); err != nil {
 			return err
 		}
 		key := db.FolderShareGetForUpdateParams{OwnerID: actor.UserID, Space: space, Path: path, PrincipalType: p.Type, PrincipalID: p.ID}
-		rule, err := q.FolderShareGetForUpdate(ctx, key)
+		rule, err := db.Q.FolderShareGetForUpdate(ctx, tx, key)
 		lowered := false
 		switch {
 		case errors.Is(err, pgx.ErrNoRows):
-			rule, err = q.FolderShareInsert(ctx, db.FolderShareInsertParams{
+			rule, err = db.Q.FolderShareInsert(ctx, tx, db.FolderShareInsertParams{
 				ID: uuid.Must(uuid.NewV7()), OwnerID: actor.UserID, Space: space, Path: path,
 				PrincipalType: p.Type, PrincipalID: p.ID, Permission: perm,
 			})
@@ -150,14 +150,14 @@ func (s *FolderService) Share(ctx context.Context, space db.Space, path string, 
 			return err
 		case rule.Permission != perm:
 			lowered = perm == db.PermissionRead
-			if rule, err = q.FolderShareSetPermission(ctx, db.FolderShareSetPermissionParams{ID: rule.ID, Permission: perm}); err != nil {
+			if rule, err = db.Q.FolderShareSetPermission(ctx, tx, db.FolderShareSetPermissionParams{ID: rule.ID, Permission: perm}); err != nil {
 				return err
 			}
 		}
 		out = folderShareFromRow(rule)
 
 		batch := uuid.Must(uuid.NewV7())
-		docs, err := q.FolderShareLockScope(ctx, db.FolderShareLockScopeParams{
+		docs, err := db.Q.DocumentLockFolderScope(ctx, tx, db.DocumentLockFolderScopeParams{
 			// Only a lowered rule can lower a grant, on a tombstone too; a
 			// rule that did not go down needs only the live documents.
 			OwnerID: actor.UserID, Space: space, Path: path, IncludeLive: true, IncludeHeld: lowered,
@@ -204,18 +204,18 @@ func (s *FolderService) Unshare(ctx context.Context, id uuid.UUID) (int, error) 
 		return 0, err
 	}
 	revoked := 0
-	err = db.InTx(ctx, s.pool, func(tx pgx.Tx, q *db.Queries) error {
-		if err := q.FolderShareLockOwner(ctx, actor.UserID); err != nil {
+	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		if err := db.Q.FolderShareLockOwner(ctx, tx, actor.UserID); err != nil {
 			return err
 		}
-		rule, err := q.FolderShareDelete(ctx, db.FolderShareDeleteParams{ID: id, OwnerID: actor.UserID})
+		rule, err := db.Q.FolderShareDelete(ctx, tx, db.FolderShareDeleteParams{ID: id, OwnerID: actor.UserID})
 		if errors.Is(err, pgx.ErrNoRows) {
 			return errFolderShareNotFound
 		} else if err != nil {
 			return err
 		}
 		p := Principal{Type: rule.PrincipalType, ID: rule.PrincipalID}
-		docs, err := q.FolderShareLockScope(ctx, db.FolderShareLockScopeParams{
+		docs, err := db.Q.DocumentLockFolderScope(ctx, tx, db.DocumentLockFolderScopeParams{
 			OwnerID: actor.UserID, Space: rule.Space, Path: rule.Path, IncludeLive: false, IncludeHeld: true, PrincipalType: p.Type, PrincipalID: p.ID,
 		})
 		if err != nil {
@@ -251,7 +251,7 @@ func (s *FolderService) List(ctx context.Context, space *db.Space) ([]FolderShar
 		}
 		space = &sp
 	}
-	rows, err := db.New(s.pool).FolderShareList(ctx, db.FolderShareListParams{OwnerID: actor.UserID, Space: space})
+	rows, err := db.Q.FolderShareList(ctx, s.pool, db.FolderShareListParams{OwnerID: actor.UserID, Space: space})
 	if err != nil {
 		return nil, err
 	}
@@ -299,13 +299,13 @@ func (a *FolderApplier) Handle(ctx context.Context, e outbox.Stored) error {
 	default:
 		return nil
 	}
-	return db.InTx(ctx, a.pool, func(tx pgx.Tx, q *db.Queries) error {
-		return folderApplyDocument(ctx, tx, q, *e.SubjectID)
+	return db.InTx(ctx, a.pool, func(tx db.DBTX) error {
+		return folderApplyDocument(ctx, tx, *e.SubjectID)
 	})
 }
 
-func folderApplyDocument(ctx context.Context, tx pgx.Tx, q *db.Queries, id uuid.UUID) error {
-	owner, err := q.FolderShareDocumentOwner(ctx, id)
+func folderApplyDocument(ctx context.Context, tx db.DBTX, id uuid.UUID) error {
+	owner, err := db.Q.DocumentGetOwner(ctx, tx, id)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil // purged
 	} else if err != nil {
@@ -314,10 +314,10 @@ func folderApplyDocument(ctx context.Context, tx pgx.Tx, q *db.Queries, id uuid.
 	// The shared owner lock before the row lock (Share and Unshare take them
 	// in the same order): a rule whose Share is in flight is committed, and
 	// visible, before its owner's documents are judged here.
-	if err := q.FolderShareLockOwnerShared(ctx, owner); err != nil {
+	if err := db.Q.FolderShareLockOwnerShared(ctx, tx, owner); err != nil {
 		return err
 	}
-	d, err := q.FolderShareDocumentForUpdate(ctx, id)
+	d, err := db.Q.DocumentLockForFolderShare(ctx, tx, id)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil
 	} else if err != nil {
@@ -325,18 +325,18 @@ func folderApplyDocument(ctx context.Context, tx pgx.Tx, q *db.Queries, id uuid.
 	}
 	if d.CreatedBy != owner {
 		// Handed to someone else meanwhile: judge it by its new owner's rules.
-		if err := q.FolderShareLockOwnerShared(ctx, d.CreatedBy); err != nil {
+		if err := db.Q.FolderShareLockOwnerShared(ctx, tx, d.CreatedBy); err != nil {
 			return err
 		}
 	}
 	if d.DeletedAt != nil || d.QuarantinedAt != nil {
 		return nil
 	}
-	rules, err := q.FolderShareCovering(ctx, db.FolderShareCoveringParams{OwnerID: d.CreatedBy, Space: d.Space, Path: d.Path})
+	rules, err := db.Q.FolderShareListCovering(ctx, tx, db.FolderShareListCoveringParams{OwnerID: d.CreatedBy, Space: d.Space, Path: d.Path})
 	if err != nil {
 		return err
 	}
-	held, err := q.FolderShareFolderGrants(ctx, db.FolderShareFolderGrantsParams{DocumentID: d.ID, OwnerID: d.CreatedBy})
+	held, err := db.Q.DocumentAccessListFolderGrants(ctx, tx, db.DocumentAccessListFolderGrantsParams{DocumentID: d.ID, OwnerID: d.CreatedBy})
 	if err != nil {
 		return err
 	}
@@ -388,7 +388,7 @@ func (c folderChangeOf) granted() bool { return c.change == folderCreated || c.c
 
 // folderApply reconciles p's grant on each of docs (locked by the caller)
 // with the rules of their owner, who is acting (owner), in batch.
-func folderApply(ctx context.Context, tx pgx.Tx, docs []db.FolderShareLockScopeRow, p Principal, owner, batch uuid.UUID) ([]folderChangeOf, error) {
+func folderApply(ctx context.Context, tx db.DBTX, docs []db.DocumentLockFolderScopeRow, p Principal, owner, batch uuid.UUID) ([]folderChangeOf, error) {
 	if len(docs) == 0 {
 		return nil, nil
 	}
@@ -396,7 +396,7 @@ func folderApply(ctx context.Context, tx pgx.Tx, docs []db.FolderShareLockScopeR
 	for i, d := range docs {
 		ids[i] = d.ID
 	}
-	just, err := db.New(tx).FolderShareJustified(ctx, db.FolderShareJustifiedParams{Ids: ids, PrincipalType: p.Type, PrincipalID: p.ID})
+	just, err := db.Q.FolderShareListJustified(ctx, tx, db.FolderShareListJustifiedParams{Ids: ids, PrincipalType: p.Type, PrincipalID: p.ID})
 	if err != nil {
 		return nil, err
 	}
@@ -431,9 +431,8 @@ func folderApply(ctx context.Context, tx pgx.Tx, docs []db.FolderShareLockScopeR
 // folder grants granted_by owner are lowered or revoked ("ours"); grants of
 // other reasons, or made by someone else, are only ever raised. owner is
 // granted_by and the actor of the history rows.
-func folderReconcile(ctx context.Context, tx pgx.Tx, doc uuid.UUID, p Principal, want *db.Permission, grantable bool, owner uuid.UUID, batch *uuid.UUID) (folderChange, error) {
-	q := db.New(tx)
-	cur, err := q.DocumentAccessGetForUpdate(ctx, db.DocumentAccessGetForUpdateParams{DocumentID: doc, PrincipalType: p.Type, PrincipalID: p.ID})
+func folderReconcile(ctx context.Context, tx db.DBTX, doc uuid.UUID, p Principal, want *db.Permission, grantable bool, owner uuid.UUID, batch *uuid.UUID) (folderChange, error) {
+	cur, err := db.Q.DocumentAccessGetForUpdate(ctx, tx, db.DocumentAccessGetForUpdateParams{DocumentID: doc, PrincipalType: p.Type, PrincipalID: p.ID})
 	found := err == nil
 	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 		return folderUnchanged, err
@@ -468,14 +467,13 @@ func folderReconcile(ctx context.Context, tx pgx.Tx, doc uuid.UUID, p Principal,
 
 // folderLower lowers a folder write grant to read, with its access_events
 // permission_changed row and access.permission_changed outbox event.
-func folderLower(ctx context.Context, tx pgx.Tx, cur db.DocumentAccess, owner uuid.UUID, batch *uuid.UUID) error {
-	q := db.New(tx)
-	row, err := q.FolderShareGrantDowngrade(ctx, db.FolderShareGrantDowngradeParams{ID: cur.ID, GrantedBy: owner, BatchID: batch})
+func folderLower(ctx context.Context, tx db.DBTX, cur db.DocumentAccess, owner uuid.UUID, batch *uuid.UUID) error {
+	row, err := db.Q.DocumentAccessDowngradeFolderGrant(ctx, tx, db.DocumentAccessDowngradeFolderGrantParams{ID: cur.ID, GrantedBy: owner, BatchID: batch})
 	if err != nil {
 		return fmt.Errorf("lower folder grant: %w", err)
 	}
 	reason, perm := Folder, db.PermissionRead
-	if err := q.AccessEventCreate(ctx, db.AccessEventCreateParams{
+	if err := db.Q.AccessEventCreate(ctx, tx, db.AccessEventCreateParams{
 		ID: uuid.Must(uuid.NewV7()), DocumentID: row.DocumentID, PrincipalType: row.PrincipalType, PrincipalID: row.PrincipalID,
 		Permission: &perm, Action: "permission_changed", ActorID: &owner, GrantReason: &reason, BatchID: batch,
 	}); err != nil {
@@ -498,8 +496,7 @@ func folderLower(ctx context.Context, tx pgx.Tx, cur db.DocumentAccess, owner uu
 // is told if active, a group through its active members, Everyone nobody;
 // actor (the owner) is never told about their own change. rule, when
 // given, is named in the payload of grants.
-func folderNotify(ctx context.Context, tx pgx.Tx, actor, batch uuid.UUID, changes []folderChangeOf, rule *FolderShare) error {
-	q := db.New(tx)
+func folderNotify(ctx context.Context, tx db.DBTX, actor, batch uuid.UUID, changes []folderChangeOf, rule *FolderShare) error {
 	audience := map[Principal][]uuid.UUID{}
 	for _, c := range changes {
 		var typ string
@@ -520,7 +517,7 @@ func folderNotify(ctx context.Context, tx pgx.Tx, actor, batch uuid.UUID, change
 		to, ok := audience[c.p]
 		if !ok && !(c.p.Type == db.PrincipalTypeGroup && c.p.ID == auth.EveryoneID) {
 			var err error
-			if to, err = q.FolderShareAudience(ctx, db.FolderShareAudienceParams{PrincipalType: c.p.Type, PrincipalID: c.p.ID}); err != nil {
+			if to, err = db.Q.UserListPrincipalAudience(ctx, tx, db.UserListPrincipalAudienceParams{PrincipalType: c.p.Type, PrincipalID: c.p.ID}); err != nil {
 				return err
 			}
 			audience[c.p] = to
@@ -540,13 +537,13 @@ func folderNotify(ctx context.Context, tx pgx.Tx, actor, batch uuid.UUID, change
 // folderCheckPrincipal refuses a principal a folder share cannot name: a
 // user must be an active person, or a live agent the actor answers for, and
 // not the actor; a group must exist.
-func folderCheckPrincipal(ctx context.Context, q *db.Queries, actor uuid.UUID, p Principal) error {
+func folderCheckPrincipal(ctx context.Context, q db.DBTX, actor uuid.UUID, p Principal) error {
 	switch p.Type {
 	case db.PrincipalTypeUser:
 		if p.ID == actor {
 			return fault.Input("principal", "These are your own documents: you can read them already.")
 		}
-		u, err := q.FolderShareCheckUser(ctx, db.FolderShareCheckUserParams{ID: p.ID, ActorID: actor})
+		u, err := db.Q.UserCheckRecipient(ctx, q, db.UserCheckRecipientParams{ID: p.ID, ActorID: actor})
 		if errors.Is(err, pgx.ErrNoRows) {
 			return &fault.Error{Code: fault.NotFound, Field: "principal", Message: "No person or agent has that id."}
 		} else if err != nil {
@@ -564,7 +561,7 @@ func folderCheckPrincipal(ctx context.Context, q *db.Queries, actor uuid.UUID, p
 		}
 		return nil
 	case db.PrincipalTypeGroup:
-		ok, err := q.FolderShareGroupExists(ctx, p.ID)
+		ok, err := db.Q.GroupExists(ctx, q, p.ID)
 		if err != nil {
 			return err
 		}

@@ -57,14 +57,13 @@ const (
 // grant (the caller did), and notifies nobody (notifications are per action,
 // not per grant).
 func Grant(ctx context.Context, q db.DBTX, g GrantSpec) (Outcome, error) {
-	qs := db.New(q)
-	row, err := qs.DocumentAccessCreate(ctx, db.DocumentAccessCreateParams{
+	row, err := db.Q.DocumentAccessCreate(ctx, q, db.DocumentAccessCreateParams{
 		ID: uuid.Must(uuid.NewV7()), DocumentID: g.DocumentID, PrincipalType: g.Principal.Type, PrincipalID: g.Principal.ID,
 		Permission: g.Permission, GrantedBy: g.GrantedBy, GrantReason: g.Reason, BatchID: g.BatchID,
 	})
 	action, typ, outcome := "granted", "access.granted", Created
 	if errors.Is(err, pgx.ErrNoRows) {
-		cur, err := qs.DocumentAccessGetForUpdate(ctx, db.DocumentAccessGetForUpdateParams{
+		cur, err := db.Q.DocumentAccessGetForUpdate(ctx, q, db.DocumentAccessGetForUpdateParams{
 			DocumentID: g.DocumentID, PrincipalType: g.Principal.Type, PrincipalID: g.Principal.ID,
 		})
 		if err != nil {
@@ -73,7 +72,7 @@ func Grant(ctx context.Context, q db.DBTX, g GrantSpec) (Outcome, error) {
 		if cur.Permission == db.PermissionWrite || g.Permission == db.PermissionRead {
 			return Unchanged, nil
 		}
-		if row, err = qs.DocumentAccessUpgrade(ctx, db.DocumentAccessUpgradeParams{ID: cur.ID, GrantedBy: g.GrantedBy, BatchID: g.BatchID}); err != nil {
+		if row, err = db.Q.DocumentAccessUpgrade(ctx, q, db.DocumentAccessUpgradeParams{ID: cur.ID, GrantedBy: g.GrantedBy, BatchID: g.BatchID}); err != nil {
 			return Unchanged, err
 		}
 		action, typ, outcome = "permission_changed", "access.permission_changed", Upgraded
@@ -81,7 +80,7 @@ func Grant(ctx context.Context, q db.DBTX, g GrantSpec) (Outcome, error) {
 		return Unchanged, err
 	}
 	reason := g.Reason
-	if err := qs.AccessEventCreate(ctx, db.AccessEventCreateParams{
+	if err := db.Q.AccessEventCreate(ctx, q, db.AccessEventCreateParams{
 		ID: uuid.Must(uuid.NewV7()), DocumentID: g.DocumentID, PrincipalType: g.Principal.Type, PrincipalID: g.Principal.ID,
 		Permission: &g.Permission, Action: action, ActorID: g.GrantedBy, GrantReason: &reason, BatchID: g.BatchID,
 	}); err != nil {
@@ -102,8 +101,7 @@ func Grant(ctx context.Context, q db.DBTX, g GrantSpec) (Outcome, error) {
 // feature's word, or the grant's own reason when empty) and an access.revoked
 // outbox event. It reports whether there was a grant.
 func Revoke(ctx context.Context, q db.DBTX, documentID uuid.UUID, p Principal, actor *uuid.UUID, reason string, batch *uuid.UUID) (bool, error) {
-	qs := db.New(q)
-	row, err := qs.DocumentAccessDelete(ctx, db.DocumentAccessDeleteParams{DocumentID: documentID, PrincipalType: p.Type, PrincipalID: p.ID})
+	row, err := db.Q.DocumentAccessDelete(ctx, q, db.DocumentAccessDeleteParams{DocumentID: documentID, PrincipalType: p.Type, PrincipalID: p.ID})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return false, nil
 	} else if err != nil {
@@ -112,7 +110,7 @@ func Revoke(ctx context.Context, q db.DBTX, documentID uuid.UUID, p Principal, a
 	if reason == "" {
 		reason = row.GrantReason
 	}
-	if err := qs.AccessEventCreate(ctx, db.AccessEventCreateParams{
+	if err := db.Q.AccessEventCreate(ctx, q, db.AccessEventCreateParams{
 		ID: uuid.Must(uuid.NewV7()), DocumentID: documentID, PrincipalType: p.Type, PrincipalID: p.ID,
 		Permission: &row.Permission, Action: "revoked", ActorID: actor, GrantReason: &reason, BatchID: batch,
 	}); err != nil {
@@ -138,7 +136,7 @@ const EventLost = "access.lost"
 // gave them (one statement, then one insert per document). It returns how
 // many it wrote. No access_events row: no grant changed.
 func LoseGroup(ctx context.Context, q db.DBTX, group, person uuid.UUID, actor *uuid.UUID) (int, error) {
-	docs, err := db.New(q).DocumentAccessGroupLosses(ctx, db.DocumentAccessGroupLossesParams{GroupID: group, UserID: person})
+	docs, err := db.Q.DocumentAccessListGroupLosses(ctx, q, db.DocumentAccessListGroupLossesParams{GroupID: group, UserID: person})
 	if err != nil {
 		return 0, err
 	}

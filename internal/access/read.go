@@ -60,7 +60,7 @@ func WhoCanSee(ctx context.Context, q db.DBTX, docID uuid.UUID) ([]GrantInfo, er
 	if !lvl.IsOwner() {
 		return nil, fault.New(fault.Forbidden, "Only the document's owner can see everyone it is shared with.")
 	}
-	rows, err := db.New(q).AccessListForDocument(ctx, docID)
+	rows, err := db.Q.DocumentAccessListByDocument(ctx, q, docID)
 	if err != nil {
 		return nil, err
 	}
@@ -103,7 +103,7 @@ func WhyCanISee(ctx context.Context, q db.DBTX, docID uuid.UUID) (*Why, error) {
 	if lvl.IsOwner() {
 		return &Why{Owner: true}, nil
 	}
-	rows, err := db.New(q).AccessWhy(ctx, db.AccessWhyParams{DocumentID: docID, ActorID: actor.UserID, ActorIsPerson: actor.Kind == auth.KindPerson})
+	rows, err := db.Q.DocumentAccessListForActor(ctx, q, db.DocumentAccessListForActorParams{DocumentID: docID, ActorID: actor.UserID, ActorIsPerson: actor.Kind == auth.KindPerson})
 	if err != nil {
 		return nil, err
 	}
@@ -144,7 +144,7 @@ func RecentlyShared(ctx context.Context, q db.DBTX, since time.Time, limit int) 
 	if err != nil {
 		return nil, err
 	}
-	rows, err := db.New(q).AccessRecentlyShared(ctx, db.AccessRecentlySharedParams{ActorID: actor.UserID, Since: since, RowLimit: int32(limit)})
+	rows, err := db.Q.AccessEventListRecentlyShared(ctx, q, db.AccessEventListRecentlySharedParams{ActorID: actor.UserID, Since: since, RowLimit: int32(limit)})
 	if err != nil {
 		return nil, err
 	}
@@ -167,7 +167,7 @@ func Batch(ctx context.Context, q db.DBTX, batchID uuid.UUID) ([]GrantInfo, erro
 	if err != nil {
 		return nil, err
 	}
-	rows, err := db.New(q).AccessBatch(ctx, db.AccessBatchParams{BatchID: &batchID, ActorID: actor.UserID})
+	rows, err := db.Q.DocumentAccessListByBatch(ctx, q, db.DocumentAccessListByBatchParams{BatchID: &batchID, ActorID: actor.UserID})
 	if err != nil {
 		return nil, err
 	}
@@ -205,7 +205,7 @@ func People(ctx context.Context, q db.DBTX, query string, limit int) ([]Person, 
 		return nil, fault.Input("query", "Type at least two characters.")
 	}
 	escaped := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(query)
-	rows, err := db.New(q).PeopleSearch(ctx, db.PeopleSearchParams{Query: escaped, RowLimit: int32(limit)})
+	rows, err := db.Q.UserSearch(ctx, q, db.UserSearchParams{Query: escaped, RowLimit: int32(limit)})
 	if err != nil {
 		return nil, err
 	}
@@ -231,7 +231,7 @@ func Groups(ctx context.Context, q db.DBTX) ([]Group, error) {
 	if _, err := auth.RequireUser(ctx); err != nil {
 		return nil, err
 	}
-	rows, err := db.New(q).GroupList(ctx)
+	rows, err := db.Q.GroupList(ctx, q)
 	if err != nil {
 		return nil, err
 	}

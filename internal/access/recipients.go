@@ -116,13 +116,13 @@ func ResolveRecipients(ctx context.Context, q db.DBTX, actor *auth.Actor, raw []
 	if actor != nil {
 		actorID = actor.UserID
 	}
-	rows, err := db.New(q).SharingResolveRecipients(ctx, db.SharingResolveRecipientsParams{
+	rows, err := db.Q.UserResolveRecipients(ctx, q, db.UserResolveRecipientsParams{
 		Emails: shareNonNil(emails), GroupSlugs: shareNonNil(groups), AgentSlugs: shareNonNil(agents), ActorID: actorID,
 	})
 	if err != nil {
 		return nil, err
 	}
-	found := make(map[shareRecipientKey]db.SharingResolveRecipientsRow, len(rows))
+	found := make(map[shareRecipientKey]db.UserResolveRecipientsRow, len(rows))
 	for _, r := range rows {
 		kind := r.Kind
 		if kind == RecipientEveryone {

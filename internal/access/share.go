@@ -188,7 +188,7 @@ func (s *Service) Share(ctx context.Context, in ShareInput) (*ShareResult, error
 		}
 	}
 	var out *ShareResult
-	err = db.InTx(ctx, s.pool, func(tx pgx.Tx, _ *db.Queries) error {
+	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
 		if plan.recipients, err = ResolveRecipients(ctx, tx, actor, in.Recipients); err != nil {
 			return err
 		}
@@ -228,12 +228,12 @@ func (s *Service) ShareByTag(ctx context.Context, tag string, recipients []strin
 		return nil, err
 	}
 	var out *ShareResult
-	err = db.InTx(ctx, s.pool, func(tx pgx.Tx, q *db.Queries) error {
+	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
 		rcpts, err := ResolveRecipients(ctx, tx, actor, recipients)
 		if err != nil {
 			return err
 		}
-		ids, err := q.SharingTaggedDocuments(ctx, db.SharingTaggedDocumentsParams{
+		ids, err := db.Q.DocumentListTaggedShareable(ctx, tx, db.DocumentListTaggedShareableParams{
 			Tag: tags[0], ActorID: actor.UserID, ActorIsPerson: actor.Kind == auth.KindPerson, RowLimit: MaxShareDocuments + 1,
 		})
 		if err != nil {
@@ -257,8 +257,7 @@ func (s *Service) ShareByTag(ctx context.Context, tag string, recipients []strin
 
 // shareTx carries out a validated plan in tx: lock and re-check the
 // documents, record declined suggestions, grant, notify.
-func shareTx(ctx context.Context, tx pgx.Tx, actor *auth.Actor, p sharePlan) (*ShareResult, error) {
-	q := db.New(tx)
+func shareTx(ctx context.Context, tx db.DBTX, actor *auth.Actor, p sharePlan) (*ShareResult, error) {
 	batch := uuid.Must(uuid.NewV7())
 	out := &ShareResult{BatchID: batch, Grants: []GrantResult{}}
 	if len(p.items)*len(p.recipients) > MaxShareGrants {
@@ -275,11 +274,11 @@ func shareTx(ctx context.Context, tx pgx.Tx, actor *auth.Actor, p sharePlan) (*S
 		ids[i] = it.id
 	}
 	slices.SortFunc(ids, shareCompareID)
-	locked, err := q.SharingLockDocuments(ctx, db.SharingLockDocumentsParams{ActorID: actor.UserID, ActorIsPerson: isPerson, Ids: ids})
+	locked, err := db.Q.DocumentLockForShare(ctx, tx, db.DocumentLockForShareParams{ActorID: actor.UserID, ActorIsPerson: isPerson, Ids: ids})
 	if err != nil {
 		return nil, err
 	}
-	docs := make(map[uuid.UUID]db.SharingLockDocumentsRow, len(locked))
+	docs := make(map[uuid.UUID]db.DocumentLockForShareRow, len(locked))
 	for _, d := range locked {
 		docs[d.ID] = d
 	}
@@ -308,7 +307,7 @@ func shareTx(ctx context.Context, tx pgx.Tx, actor *auth.Actor, p sharePlan) (*S
 
 	if len(p.declined) > 0 && len(p.recipients) > 0 {
 		n := len(p.declined) * len(p.recipients)
-		params := db.SharingDeclineParams{
+		params := db.ShareSuggestionDecisionRejectParams{
 			ActorID: actor.UserID, ActorIsPerson: isPerson, Ids: make([]uuid.UUID, 0, n), DocumentIds: make([]uuid.UUID, 0, n),
 			PrincipalTypes: make([]string, 0, n), PrincipalIds: make([]uuid.UUID, 0, n),
 		}
@@ -320,7 +319,7 @@ func shareTx(ctx context.Context, tx pgx.Tx, actor *auth.Actor, p sharePlan) (*S
 				params.PrincipalIds = append(params.PrincipalIds, r.ID)
 			}
 		}
-		written, err := q.SharingDecline(ctx, params)
+		written, err := db.Q.ShareSuggestionDecisionReject(ctx, tx, params)
 		if err != nil {
 			return nil, err
 		}
@@ -376,7 +375,7 @@ func shareTx(ctx context.Context, tx pgx.Tx, actor *auth.Actor, p sharePlan) (*S
 		}
 	}
 	if len(groups) > 0 {
-		members, err := q.SharingAudience(ctx, db.SharingAudienceParams{UserIds: []uuid.UUID{}, GroupIds: groups})
+		members, err := db.Q.UserListAudience(ctx, tx, db.UserListAudienceParams{UserIds: []uuid.UUID{}, GroupIds: groups})
 		if err != nil {
 			return nil, err
 		}
@@ -471,10 +470,10 @@ func (s *Service) RevokeGrant(ctx context.Context, documentID uuid.UUID, princip
 	if principal.Type != db.PrincipalTypeUser && principal.Type != db.PrincipalTypeGroup {
 		return fault.Input("principal", "A grant is to a user or a group.")
 	}
-	return db.InTx(ctx, s.pool, func(tx pgx.Tx, q *db.Queries) error {
+	return db.InTx(ctx, s.pool, func(tx db.DBTX) error {
 		// Locking the document (as a share does) orders this revoke after
 		// a share of it in flight.
-		docs, err := q.SharingLockDocuments(ctx, db.SharingLockDocumentsParams{
+		docs, err := db.Q.DocumentLockForShare(ctx, tx, db.DocumentLockForShareParams{
 			ActorID: actor.UserID, ActorIsPerson: actor.Kind == auth.KindPerson, Ids: []uuid.UUID{documentID},
 		})
 		if err != nil {
@@ -488,7 +487,7 @@ func (s *Service) RevokeGrant(ctx context.Context, documentID uuid.UUID, princip
 		if !lvl.CanWrite() {
 			return forbidden // a reader granted nothing, and learns nothing of others' grants
 		}
-		cur, err := q.DocumentAccessGetForUpdate(ctx, db.DocumentAccessGetForUpdateParams{
+		cur, err := db.Q.DocumentAccessGetForUpdate(ctx, tx, db.DocumentAccessGetForUpdateParams{
 			DocumentID: documentID, PrincipalType: principal.Type, PrincipalID: principal.ID,
 		})
 		if errors.Is(err, pgx.ErrNoRows) {
@@ -518,7 +517,7 @@ type shareRevoked struct {
 // nobody; never a document's owner or the actor. With batch set there is
 // one notification per recipient for the batch (counting the documents);
 // without, one per document.
-func shareNotifyRevoked(ctx context.Context, tx pgx.Tx, actor *auth.Actor, batch *uuid.UUID, revoked []shareRevoked) error {
+func shareNotifyRevoked(ctx context.Context, tx db.DBTX, actor *auth.Actor, batch *uuid.UUID, revoked []shareRevoked) error {
 	var users, groups []uuid.UUID
 	for _, r := range revoked {
 		if r.principal.Type == db.PrincipalTypeGroup {
@@ -527,7 +526,7 @@ func shareNotifyRevoked(ctx context.Context, tx pgx.Tx, actor *auth.Actor, batch
 			users = append(users, r.principal.ID)
 		}
 	}
-	audience, err := db.New(tx).SharingAudience(ctx, db.SharingAudienceParams{UserIds: shareNonNil(users), GroupIds: shareNonNil(groups)})
+	audience, err := db.Q.UserListAudience(ctx, tx, db.UserListAudienceParams{UserIds: shareNonNil(users), GroupIds: shareNonNil(groups)})
 	if err != nil {
 		return err
 	}
@@ -587,8 +586,8 @@ func (s *Service) RevokeBatch(ctx context.Context, batchID uuid.UUID) (int, erro
 		return 0, err
 	}
 	n := 0
-	err = db.InTx(ctx, s.pool, func(tx pgx.Tx, q *db.Queries) error {
-		rows, err := q.SharingBatchForRevoke(ctx, db.SharingBatchForRevokeParams{
+	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		rows, err := db.Q.DocumentAccessLockBatch(ctx, tx, db.DocumentAccessLockBatchParams{
 			BatchID: batchID, ActorID: actor.UserID, ActorIsPerson: actor.Kind == auth.KindPerson,
 		})
 		if err != nil {

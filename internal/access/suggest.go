@@ -93,79 +93,83 @@ func (s *Service) ShareSuggestions(ctx context.Context, documentIDs []uuid.UUID,
 		return nil, fault.Input("depth", "Suggestions reach at most %d links away.", graphwalk.MaxDepth)
 	}
 
-	tx, err := s.pool.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
-	if err != nil {
-		return nil, err
-	}
-	defer func() { _ = tx.Rollback(ctx) }()
-
-	rcpts, err := ResolveRecipients(ctx, tx, actor, recipients)
-	if err != nil {
-		return nil, err
-	}
-	levels, err := document.Levels(ctx, tx, actor, roots)
-	if err != nil {
-		return nil, err
-	}
+	// One read-only snapshot: the levels, the walk and the rows agree.
+	var (
+		rcpts    []Recipient
+		best     = map[uuid.UUID]graphwalk.Reached{}
+		found    []uuid.UUID // in the order first reached
+		titleIDs []uuid.UUID
+		rows     []db.DocumentListShareSuggestionsRow
+	)
 	notFound := &fault.Error{Code: fault.NotFound, Field: "documentIds", Message: "No document you can read has that id."}
-	for _, id := range roots {
-		if !levels[id].CanRead() {
-			return nil, notFound
+	err = db.InTxWith(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx db.DBTX) error {
+		var err error
+		rcpts, err = ResolveRecipients(ctx, tx, actor, recipients)
+		if err != nil {
+			return err
 		}
-		if !levels[id].CanWrite() {
-			return nil, &fault.Error{Code: fault.Forbidden, Field: "documentIds", Message: "You can read that document but not share it: only its owner and those who can edit it can."}
+		levels, err := document.Levels(ctx, tx, actor, roots)
+		if err != nil {
+			return err
 		}
-	}
+		for _, id := range roots {
+			if !levels[id].CanRead() {
+				return notFound
+			}
+			if !levels[id].CanWrite() {
+				return &fault.Error{Code: fault.Forbidden, Field: "documentIds", Message: "You can read that document but not share it: only its owner and those who can edit it can."}
+			}
+		}
 
-	best := map[uuid.UUID]graphwalk.Reached{}
-	var found []uuid.UUID // in the order first reached
-	for _, root := range roots {
-		reached, err := graphwalk.Walk(ctx, tx, viewer, root, depth, graphwalk.Outgoing)
-		if errors.Is(err, graphwalk.ErrNotReadable) {
-			return nil, notFound
-		} else if err != nil {
-			return nil, err
+		for _, root := range roots {
+			reached, err := graphwalk.Walk(ctx, tx, viewer, root, depth, graphwalk.Outgoing)
+			if errors.Is(err, graphwalk.ErrNotReadable) {
+				return notFound
+			} else if err != nil {
+				return err
+			}
+			for _, r := range reached {
+				if slices.Contains(roots, r.ID) {
+					continue
+				}
+				cur, seen := best[r.ID]
+				if !seen {
+					found = append(found, r.ID)
+				}
+				if !seen || r.Depth < cur.Depth {
+					best[r.ID] = r
+				}
+			}
 		}
-		for _, r := range reached {
-			if slices.Contains(roots, r.ID) {
-				continue
-			}
-			cur, seen := best[r.ID]
-			if !seen {
-				found = append(found, r.ID)
-			}
-			if !seen || r.Depth < cur.Depth {
-				best[r.ID] = r
+		if len(found) == 0 {
+			return nil
+		}
+
+		titleIDs = slices.Clone(found)
+		for _, id := range found {
+			for _, v := range best[id].Via {
+				if !slices.Contains(titleIDs, v) {
+					titleIDs = append(titleIDs, v)
+				}
 			}
 		}
+		params := db.DocumentListShareSuggestionsParams{
+			RcptOrds: make([]int32, len(rcpts)), RcptTypes: make([]string, len(rcpts)), RcptIds: make([]uuid.UUID, len(rcpts)), RcptPersons: make([]bool, len(rcpts)),
+			CandidateIds: found, TitleIds: titleIDs, ActorID: actor.UserID, ActorIsPerson: viewer.IsPerson,
+		}
+		for i, r := range rcpts {
+			params.RcptOrds[i], params.RcptTypes[i], params.RcptIds[i], params.RcptPersons[i] = int32(i+1), string(r.Type), r.ID, r.seesThroughGroups()
+		}
+		rows, err = db.Q.DocumentListShareSuggestions(ctx, tx, params)
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
 	if len(found) == 0 {
-		return []Suggestion{}, tx.Commit(ctx)
-	}
-
-	titleIDs := slices.Clone(found)
-	for _, id := range found {
-		for _, v := range best[id].Via {
-			if !slices.Contains(titleIDs, v) {
-				titleIDs = append(titleIDs, v)
-			}
-		}
+		return []Suggestion{}, nil
 	}
 	n := len(rcpts)
-	params := db.SharingSuggestionRowsParams{
-		RcptOrds: make([]int32, n), RcptTypes: make([]string, n), RcptIds: make([]uuid.UUID, n), RcptPersons: make([]bool, n),
-		CandidateIds: found, TitleIds: titleIDs, ActorID: actor.UserID, ActorIsPerson: viewer.IsPerson,
-	}
-	for i, r := range rcpts {
-		params.RcptOrds[i], params.RcptTypes[i], params.RcptIds[i], params.RcptPersons[i] = int32(i+1), string(r.Type), r.ID, r.seesThroughGroups()
-	}
-	rows, err := db.New(tx).SharingSuggestionRows(ctx, params)
-	if err != nil {
-		return nil, err
-	}
-	if err := tx.Commit(ctx); err != nil {
-		return nil, err
-	}
 	titles := make(map[uuid.UUID]string, len(titleIDs))
 	applies := map[uuid.UUID][]string{}
 	for _, r := range rows {

@@ -128,8 +128,7 @@ func (s *Service) Login(ctx context.Context, r LoginRequest) (*Session, error) {
 	if !s.byIP.Allow("ip:"+r.IP) || !s.byEmail.Allow("email:"+strings.ToLower(email)) {
 		return nil, fault.New(fault.RateLimited, "Too many sign-in attempts. Wait a few minutes and try again.")
 	}
-	q := db.New(s.pool)
-	u, err := q.UserGetPersonByEmail(ctx, email)
+	u, err := db.Q.UserGetPersonByEmail(ctx, s.pool, email)
 	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 		return nil, err
 	}
@@ -148,7 +147,7 @@ func (s *Service) Login(ctx context.Context, r LoginRequest) (*Session, error) {
 	}
 	secret := NewSecret("")
 	expires := time.Now().Add(s.cfg.SessionTTL)
-	if _, err := q.SessionCreate(ctx, db.SessionCreateParams{
+	if _, err := db.Q.SessionCreate(ctx, s.pool, db.SessionCreateParams{
 		ID: uuid.Must(uuid.NewV7()), UserID: u.ID, TokenHash: HashSecret(secret),
 		UserAgent: truncate(r.UserAgent, 512), ExpiresAt: expires,
 	}); err != nil {
@@ -168,13 +167,13 @@ func (s *Service) Logout(ctx context.Context, secret string) (bool, error) {
 		return false, nil
 	}
 	var ended bool
-	err := db.InTx(ctx, s.pool, func(_ pgx.Tx, q *db.Queries) error {
-		users, err := q.SessionDeleteByHash(ctx, HashSecret(secret))
+	err := db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		users, err := db.Q.SessionDeleteByHash(ctx, tx, HashSecret(secret))
 		if err != nil {
 			return err
 		}
 		ended = len(users) > 0
-		return CredentialsEnded(ctx, q, users...)
+		return CredentialsEnded(ctx, tx, users...)
 	})
 	return ended, err
 }
@@ -184,9 +183,9 @@ func (s *Service) Logout(ctx context.Context, secret string) (bool, error) {
 // websockets re-check their credential and close if it is gone. Every
 // change that ends a credential (logout, deactivation, a password reset,
 // revoking a token, deleting an agent) calls it in its transaction.
-func CredentialsEnded(ctx context.Context, q *db.Queries, users ...uuid.UUID) error {
+func CredentialsEnded(ctx context.Context, tx db.DBTX, users ...uuid.UUID) error {
 	for _, u := range users {
-		if err := q.UserCredentialEnded(ctx, u); err != nil {
+		if err := db.Q.UserNotifyCredentialEnded(ctx, tx, u); err != nil {
 			return err
 		}
 	}
@@ -201,16 +200,15 @@ func (s *Service) Recheck(ctx context.Context, a *Actor) error {
 	if a == nil {
 		return nil
 	}
-	q := db.New(s.pool)
 	var live bool
 	var err error
 	switch a.Via {
 	case ViaSession:
-		live, err = q.SessionIsLive(ctx, a.SessionID)
+		live, err = db.Q.SessionIsLive(ctx, s.pool, a.SessionID)
 	case ViaAccessToken:
-		live, err = q.AccessTokenIsLive(ctx, a.TokenID)
+		live, err = db.Q.AccessTokenIsLive(ctx, s.pool, a.TokenID)
 	case ViaServiceToken:
-		live, err = q.ServiceTokenIsLive(ctx, a.TokenID)
+		live, err = db.Q.ServiceTokenIsLive(ctx, s.pool, a.TokenID)
 	case ViaCLI, ViaSystem:
 		live = true // the host's own operator, or background work; never over a socket
 	}
@@ -266,12 +264,11 @@ var errBadCredentials = fault.New(fault.Unauthenticated, "Your session or token 
 // is unknown, expired, revoked, or whose user was deactivated or deleted is
 // UNAUTHENTICATED, never more.
 func (s *Service) Authenticate(ctx context.Context, c Credentials) (*Actor, error) {
-	q := db.New(s.pool)
 	switch {
 	case c.Bearer != "":
-		return s.authenticateToken(ctx, q, c.Bearer)
+		return s.authenticateToken(ctx, s.pool, c.Bearer)
 	case c.Session != "":
-		row, err := q.SessionGetLive(ctx, HashSecret(c.Session))
+		row, err := db.Q.SessionGetLive(ctx, s.pool, HashSecret(c.Session))
 		if errors.Is(err, pgx.ErrNoRows) {
 			return nil, errBadCredentials
 		} else if err != nil {
@@ -279,7 +276,7 @@ func (s *Service) Authenticate(ctx context.Context, c Credentials) (*Actor, erro
 		}
 		// Slide the expiry at most once a minute, so reads stay reads.
 		if time.Since(row.LastSeenAt) > time.Minute {
-			if err := q.SessionTouch(ctx, db.SessionTouchParams{ID: row.SessionID, ExpiresAt: time.Now().Add(s.cfg.SessionTTL)}); err != nil {
+			if err := db.Q.SessionTouch(ctx, s.pool, db.SessionTouchParams{ID: row.SessionID, ExpiresAt: time.Now().Add(s.cfg.SessionTTL)}); err != nil {
 				return nil, err
 			}
 		}
@@ -288,24 +285,24 @@ func (s *Service) Authenticate(ctx context.Context, c Credentials) (*Actor, erro
 	return nil, nil
 }
 
-func (s *Service) authenticateToken(ctx context.Context, q *db.Queries, token string) (*Actor, error) {
+func (s *Service) authenticateToken(ctx context.Context, q db.DBTX, token string) (*Actor, error) {
 	hash := HashSecret(token)
 	switch {
 	case strings.HasPrefix(token, ManageTokenPrefix):
-		t, err := q.ServiceTokenGetLive(ctx, hash)
+		t, err := db.Q.ServiceTokenGetLive(ctx, q, hash)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return nil, errBadCredentials
 		} else if err != nil {
 			return nil, err
 		}
 		if stale(t.LastUsedAt) {
-			if err := q.ServiceTokenTouch(ctx, t.ID); err != nil {
+			if err := db.Q.ServiceTokenTouch(ctx, q, t.ID); err != nil {
 				return nil, err
 			}
 		}
 		return &Actor{UserID: ManagementID, Kind: KindManagement, Name: "Management", Via: ViaServiceToken, TokenID: t.ID}, nil
 	case strings.HasPrefix(token, PersonTokenPrefix), strings.HasPrefix(token, AgentTokenPrefix):
-		row, err := q.AccessTokenGetLive(ctx, hash)
+		row, err := db.Q.AccessTokenGetLive(ctx, q, hash)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return nil, errBadCredentials
 		} else if err != nil {
@@ -317,7 +314,7 @@ func (s *Service) authenticateToken(ctx context.Context, q *db.Queries, token st
 			return nil, errBadCredentials
 		}
 		if stale(row.TokenLastUsedAt) {
-			if err := q.AccessTokenTouch(ctx, row.TokenID); err != nil {
+			if err := db.Q.AccessTokenTouch(ctx, q, row.TokenID); err != nil {
 				return nil, err
 			}
 		}
@@ -353,8 +350,7 @@ func (s *Service) CreateAccessToken(ctx context.Context, name string, expiresAt 
 	if expiresAt != nil && !expiresAt.After(time.Now()) {
 		return nil, fault.Input("expiresAt", "The expiry must be in the future.")
 	}
-	q := db.New(s.pool)
-	u, err := q.UserGetByID(ctx, a.UserID)
+	u, err := db.Q.UserGetByID(ctx, s.pool, a.UserID)
 	if errors.Is(err, pgx.ErrNoRows) || (err == nil && u.Kind == string(KindManagement)) {
 		return nil, fault.New(fault.NotFound, "No such user.")
 	} else if err != nil {
@@ -365,7 +361,7 @@ func (s *Service) CreateAccessToken(ctx context.Context, name string, expiresAt 
 		prefix = AgentTokenPrefix
 	}
 	secret := NewSecret(prefix)
-	row, err := q.AccessTokenCreate(ctx, db.AccessTokenCreateParams{
+	row, err := db.Q.AccessTokenCreate(ctx, s.pool, db.AccessTokenCreateParams{
 		ID: uuid.Must(uuid.NewV7()), UserID: u.ID, Kind: u.Kind, Name: name,
 		TokenHash: HashSecret(secret), Prefix: DisplayPrefix(secret), ExpiresAt: expiresAt,
 	})
@@ -384,14 +380,14 @@ func (s *Service) RevokeAccessToken(ctx context.Context, tokenID uuid.UUID) erro
 	if err != nil {
 		return err
 	}
-	return db.InTx(ctx, s.pool, func(_ pgx.Tx, q *db.Queries) error {
-		_, err := q.AccessTokenRevoke(ctx, db.AccessTokenRevokeParams{ID: tokenID, UserID: a.UserID})
+	return db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		_, err := db.Q.AccessTokenRevoke(ctx, tx, db.AccessTokenRevokeParams{ID: tokenID, UserID: a.UserID})
 		if errors.Is(err, pgx.ErrNoRows) {
 			return fault.New(fault.NotFound, "No such token.")
 		} else if err != nil {
 			return err
 		}
-		return CredentialsEnded(ctx, q, a.UserID)
+		return CredentialsEnded(ctx, tx, a.UserID)
 	})
 }
 
@@ -420,7 +416,7 @@ func (s *Service) UsersByID(ctx context.Context, ids []uuid.UUID) (map[uuid.UUID
 	if len(ids) == 0 {
 		return out, nil
 	}
-	rows, err := db.New(s.pool).UserGetMany(ctx, ids)
+	rows, err := db.Q.UserGetMany(ctx, s.pool, ids)
 	if err != nil {
 		return nil, err
 	}

@@ -32,7 +32,7 @@ func (s *Service) AcceptInvitation(ctx context.Context, secret, password string)
 		return User{}, errInvitationInvalid
 	}
 	// A cheap look-up first, so an invalid secret costs no argon2.
-	inv, err := db.New(s.pool).ManageInvitationGetByHash(ctx, HashSecret(secret))
+	inv, err := db.Q.InvitationGetByHash(ctx, s.pool, HashSecret(secret))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return User{}, errInvitationInvalid
 	} else if err != nil {
@@ -46,15 +46,15 @@ func (s *Service) AcceptInvitation(ctx context.Context, secret, password string)
 		return User{}, err
 	}
 	var out User
-	err = db.InTx(ctx, s.pool, func(_ pgx.Tx, q *db.Queries) error {
+	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
 		// Re-checked as it is used: two acceptances race to one winner.
-		userID, err := q.ManageInvitationUse(ctx, inv.ID)
+		userID, err := db.Q.InvitationUse(ctx, tx, inv.ID)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return errInvitationInvalid
 		} else if err != nil {
 			return err
 		}
-		u, err := q.ManageUserSetPassword(ctx, db.ManageUserSetPasswordParams{ID: userID, PasswordHash: &hash})
+		u, err := db.Q.UserSetPassword(ctx, tx, db.UserSetPasswordParams{ID: userID, PasswordHash: &hash})
 		if errors.Is(err, pgx.ErrNoRows) {
 			return errInvitationInvalid
 		} else if err != nil {

@@ -20,7 +20,7 @@ func (s *Service) DeleteExpiredSessions(ctx context.Context) (int64, error) {
 	if _, err := RequireSystem(ctx); err != nil {
 		return 0, err
 	}
-	n, err := db.New(s.pool).SessionDeleteExpired(ctx)
+	n, err := db.Q.SessionDeleteExpired(ctx, s.pool)
 	if err != nil {
 		return 0, fmt.Errorf("delete expired sessions: %w", err)
 	}

@@ -56,7 +56,7 @@ func RecordUsage(ctx context.Context, q db.DBTX, userID uuid.UUID, activity stri
 	default:
 		return fmt.Errorf("auth: unknown usage activity %q", activity)
 	}
-	if err := db.New(q).UsageRecord(ctx, db.UsageRecordParams{UserID: userID, Activity: activity, Tool: tool, Outcome: outcome}); err != nil {
+	if err := db.Q.UsageDailyRecord(ctx, q, db.UsageDailyRecordParams{UserID: userID, Activity: activity, Tool: tool, Outcome: outcome}); err != nil {
 		return fmt.Errorf("auth: record usage: %w", err)
 	}
 	return nil
@@ -67,7 +67,7 @@ func RecordUsage(ctx context.Context, q db.DBTX, userID uuid.UUID, activity stri
 // last_at brought forward. It records that the agent opened the document,
 // never what it was asked. agentID must be an agent (agents.user_id).
 func RecordAgentRead(ctx context.Context, q db.DBTX, agentID, documentID uuid.UUID) error {
-	if err := db.New(q).AgentReadRecord(ctx, db.AgentReadRecordParams{AgentID: agentID, DocumentID: documentID}); err != nil {
+	if err := db.Q.AgentReadRecord(ctx, q, db.AgentReadRecordParams{AgentID: agentID, DocumentID: documentID}); err != nil {
 		return fmt.Errorf("auth: record agent read: %w", err)
 	}
 	return nil

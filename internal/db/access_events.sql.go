@@ -7,6 +7,7 @@ package db
 
 import (
 	"context"
+	"time"
 
 	"github.com/google/uuid"
 )
@@ -29,8 +30,8 @@ type AccessEventCreateParams struct {
 }
 
 // AccessEventCreate appends to the access history; it is never updated or deleted.
-func (q *Queries) AccessEventCreate(ctx context.Context, arg AccessEventCreateParams) error {
-	_, err := q.db.Exec(ctx, accessEventCreate,
+func (q *Queries) AccessEventCreate(ctx context.Context, db DBTX, arg AccessEventCreateParams) error {
+	_, err := db.Exec(ctx, accessEventCreate,
 		arg.ID,
 		arg.DocumentID,
 		arg.PrincipalType,
@@ -42,4 +43,67 @@ func (q *Queries) AccessEventCreate(ctx context.Context, arg AccessEventCreatePa
 		arg.BatchID,
 	)
 	return err
+}
+
+const accessEventListRecentlyShared = `-- name: AccessEventListRecentlyShared :many
+SELECT g.id, g.document_id, da.permission, g.actor_id, g.grant_reason, g.batch_id, g.created_at
+FROM (
+  SELECT DISTINCT ON (ae.document_id) ae.id, ae.document_id, ae.principal_type, ae.principal_id, ae.permission, ae.action, ae.actor_id, ae.grant_reason, ae.batch_id, ae.created_at
+  FROM access_events ae
+  WHERE ae.principal_type = 'user' AND ae.principal_id = $1::uuid
+    AND (ae.action = 'granted' OR (ae.action = 'permission_changed' AND ae.permission = 'write'))
+    AND ae.created_at > $2::timestamptz
+  ORDER BY ae.document_id, ae.created_at DESC, ae.id DESC
+) g
+JOIN documents d ON d.id = g.document_id
+JOIN document_access da ON da.document_id = g.document_id
+  AND da.principal_type = 'user' AND da.principal_id = $1::uuid
+WHERE d.deleted_at IS NULL
+ORDER BY g.created_at DESC, g.id DESC
+LIMIT $3
+`
+
+type AccessEventListRecentlySharedParams struct {
+	ActorID  uuid.UUID
+	Since    time.Time
+	RowLimit int32
+}
+
+type AccessEventListRecentlySharedRow struct {
+	ID          uuid.UUID
+	DocumentID  uuid.UUID
+	Permission  Permission
+	ActorID     *uuid.UUID
+	GrantReason *string
+	BatchID     *uuid.UUID
+	CreatedAt   time.Time
+}
+
+// AccessEventListRecentlyShared is, per document, the latest grant or upgrade the actor was given since a time, where their grant still stands on a live document, with that grant's permission now.
+func (q *Queries) AccessEventListRecentlyShared(ctx context.Context, db DBTX, arg AccessEventListRecentlySharedParams) ([]AccessEventListRecentlySharedRow, error) {
+	rows, err := db.Query(ctx, accessEventListRecentlyShared, arg.ActorID, arg.Since, arg.RowLimit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []AccessEventListRecentlySharedRow
+	for rows.Next() {
+		var i AccessEventListRecentlySharedRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.DocumentID,
+			&i.Permission,
+			&i.ActorID,
+			&i.GrantReason,
+			&i.BatchID,
+			&i.CreatedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }

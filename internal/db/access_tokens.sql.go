@@ -29,8 +29,8 @@ type AccessTokenCreateParams struct {
 }
 
 // AccessTokenCreate stores a personal or agent token by its hash.
-func (q *Queries) AccessTokenCreate(ctx context.Context, arg AccessTokenCreateParams) (AccessToken, error) {
-	row := q.db.QueryRow(ctx, accessTokenCreate,
+func (q *Queries) AccessTokenCreate(ctx context.Context, db DBTX, arg AccessTokenCreateParams) (AccessToken, error) {
+	row := db.QueryRow(ctx, accessTokenCreate,
 		arg.ID,
 		arg.UserID,
 		arg.Kind,
@@ -82,10 +82,9 @@ type AccessTokenGetLiveRow struct {
 	UpdatedAt       time.Time
 }
 
-// AccessTokenGetLive finds an unrevoked, unexpired token whose user can still act:
-// an active person, or an agent that has not been deleted.
-func (q *Queries) AccessTokenGetLive(ctx context.Context, tokenHash string) (AccessTokenGetLiveRow, error) {
-	row := q.db.QueryRow(ctx, accessTokenGetLive, tokenHash)
+// AccessTokenGetLive finds an unrevoked, unexpired token whose user can still act: an active person, or an agent that has not been deleted.
+func (q *Queries) AccessTokenGetLive(ctx context.Context, db DBTX, tokenHash string) (AccessTokenGetLiveRow, error) {
+	row := db.QueryRow(ctx, accessTokenGetLive, tokenHash)
 	var i AccessTokenGetLiveRow
 	err := row.Scan(
 		&i.TokenID,
@@ -119,47 +118,11 @@ SELECT EXISTS (
 `
 
 // AccessTokenIsLive says whether a token, by id, still authenticates (the rules of AccessTokenGetLive).
-func (q *Queries) AccessTokenIsLive(ctx context.Context, id uuid.UUID) (bool, error) {
-	row := q.db.QueryRow(ctx, accessTokenIsLive, id)
+func (q *Queries) AccessTokenIsLive(ctx context.Context, db DBTX, id uuid.UUID) (bool, error) {
+	row := db.QueryRow(ctx, accessTokenIsLive, id)
 	var exists bool
 	err := row.Scan(&exists)
 	return exists, err
-}
-
-const accessTokenListByUser = `-- name: AccessTokenListByUser :many
-SELECT id, user_id, kind, name, token_hash, prefix, expires_at, last_used_at, revoked_at, created_at FROM access_tokens WHERE user_id = $1 ORDER BY created_at DESC, id DESC
-`
-
-// AccessTokenListByUser lists a user's tokens, newest first.
-func (q *Queries) AccessTokenListByUser(ctx context.Context, userID uuid.UUID) ([]AccessToken, error) {
-	rows, err := q.db.Query(ctx, accessTokenListByUser, userID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []AccessToken
-	for rows.Next() {
-		var i AccessToken
-		if err := rows.Scan(
-			&i.ID,
-			&i.UserID,
-			&i.Kind,
-			&i.Name,
-			&i.TokenHash,
-			&i.Prefix,
-			&i.ExpiresAt,
-			&i.LastUsedAt,
-			&i.RevokedAt,
-			&i.CreatedAt,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
 }
 
 const accessTokenRevoke = `-- name: AccessTokenRevoke :one
@@ -174,8 +137,8 @@ type AccessTokenRevokeParams struct {
 }
 
 // AccessTokenRevoke revokes a user's token; revoking twice keeps the first time.
-func (q *Queries) AccessTokenRevoke(ctx context.Context, arg AccessTokenRevokeParams) (AccessToken, error) {
-	row := q.db.QueryRow(ctx, accessTokenRevoke, arg.ID, arg.UserID)
+func (q *Queries) AccessTokenRevoke(ctx context.Context, db DBTX, arg AccessTokenRevokeParams) (AccessToken, error) {
+	row := db.QueryRow(ctx, accessTokenRevoke, arg.ID, arg.UserID)
 	var i AccessToken
 	err := row.Scan(
 		&i.ID,
@@ -192,12 +155,25 @@ func (q *Queries) AccessTokenRevoke(ctx context.Context, arg AccessTokenRevokePa
 	return i, err
 }
 
+const accessTokenRevokeAllByUser = `-- name: AccessTokenRevokeAllByUser :execrows
+UPDATE access_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL
+`
+
+// AccessTokenRevokeAllByUser revokes every live token of a user.
+func (q *Queries) AccessTokenRevokeAllByUser(ctx context.Context, db DBTX, userID uuid.UUID) (int64, error) {
+	result, err := db.Exec(ctx, accessTokenRevokeAllByUser, userID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const accessTokenTouch = `-- name: AccessTokenTouch :exec
 UPDATE access_tokens SET last_used_at = now() WHERE id = $1
 `
 
 // AccessTokenTouch records when a token was last used.
-func (q *Queries) AccessTokenTouch(ctx context.Context, id uuid.UUID) error {
-	_, err := q.db.Exec(ctx, accessTokenTouch, id)
+func (q *Queries) AccessTokenTouch(ctx context.Context, db DBTX, id uuid.UUID) error {
+	_, err := db.Exec(ctx, accessTokenTouch, id)
 	return err
 }

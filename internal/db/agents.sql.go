@@ -7,6 +7,7 @@ package db
 
 import (
 	"context"
+	"time"
 
 	"github.com/google/uuid"
 )
@@ -23,8 +24,8 @@ type AgentCreateParams struct {
 }
 
 // AgentCreate records the agent row of an agent user.
-func (q *Queries) AgentCreate(ctx context.Context, arg AgentCreateParams) (Agent, error) {
-	row := q.db.QueryRow(ctx, agentCreate, arg.UserID, arg.Slug, arg.Description)
+func (q *Queries) AgentCreate(ctx context.Context, db DBTX, arg AgentCreateParams) (Agent, error) {
+	row := db.QueryRow(ctx, agentCreate, arg.UserID, arg.Slug, arg.Description)
 	var i Agent
 	err := row.Scan(
 		&i.UserID,
@@ -36,17 +37,127 @@ func (q *Queries) AgentCreate(ctx context.Context, arg AgentCreateParams) (Agent
 	return i, err
 }
 
-const agentResponsibleAdd = `-- name: AgentResponsibleAdd :exec
-INSERT INTO agent_responsible (agent_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING
+const agentDelete = `-- name: AgentDelete :one
+UPDATE agents SET deleted_at = now()
+WHERE user_id = $1 AND deleted_at IS NULL
+RETURNING user_id, slug, description, created_at, deleted_at
 `
 
-type AgentResponsibleAddParams struct {
-	AgentID uuid.UUID
-	UserID  uuid.UUID
+// AgentDelete marks a live agent deleted, which frees its slug.
+func (q *Queries) AgentDelete(ctx context.Context, db DBTX, id uuid.UUID) (Agent, error) {
+	row := db.QueryRow(ctx, agentDelete, id)
+	var i Agent
+	err := row.Scan(
+		&i.UserID,
+		&i.Slug,
+		&i.Description,
+		&i.CreatedAt,
+		&i.DeletedAt,
+	)
+	return i, err
 }
 
-// AgentResponsibleAdd makes a person answer for an agent.
-func (q *Queries) AgentResponsibleAdd(ctx context.Context, arg AgentResponsibleAddParams) error {
-	_, err := q.db.Exec(ctx, agentResponsibleAdd, arg.AgentID, arg.UserID)
-	return err
+const agentGet = `-- name: AgentGet :one
+SELECT a.user_id, a.slug, a.description, a.created_at, a.deleted_at, u.name
+FROM agents a JOIN users u ON u.id = a.user_id
+WHERE a.user_id = $1 AND a.deleted_at IS NULL
+`
+
+type AgentGetRow struct {
+	UserID      uuid.UUID
+	Slug        string
+	Description string
+	CreatedAt   time.Time
+	DeletedAt   *time.Time
+	Name        string
+}
+
+// AgentGet reads a live agent with its name.
+func (q *Queries) AgentGet(ctx context.Context, db DBTX, id uuid.UUID) (AgentGetRow, error) {
+	row := db.QueryRow(ctx, agentGet, id)
+	var i AgentGetRow
+	err := row.Scan(
+		&i.UserID,
+		&i.Slug,
+		&i.Description,
+		&i.CreatedAt,
+		&i.DeletedAt,
+		&i.Name,
+	)
+	return i, err
+}
+
+const agentGetForUpdate = `-- name: AgentGetForUpdate :one
+SELECT a.user_id, a.slug, a.description, a.created_at, a.deleted_at, u.name
+FROM agents a JOIN users u ON u.id = a.user_id
+WHERE a.user_id = $1 AND a.deleted_at IS NULL
+FOR UPDATE OF a
+`
+
+type AgentGetForUpdateRow struct {
+	UserID      uuid.UUID
+	Slug        string
+	Description string
+	CreatedAt   time.Time
+	DeletedAt   *time.Time
+	Name        string
+}
+
+// AgentGetForUpdate reads and locks a live agent.
+func (q *Queries) AgentGetForUpdate(ctx context.Context, db DBTX, id uuid.UUID) (AgentGetForUpdateRow, error) {
+	row := db.QueryRow(ctx, agentGetForUpdate, id)
+	var i AgentGetForUpdateRow
+	err := row.Scan(
+		&i.UserID,
+		&i.Slug,
+		&i.Description,
+		&i.CreatedAt,
+		&i.DeletedAt,
+		&i.Name,
+	)
+	return i, err
+}
+
+const agentList = `-- name: AgentList :many
+SELECT a.user_id, a.slug, a.description, a.created_at, a.deleted_at, u.name
+FROM agents a JOIN users u ON u.id = a.user_id
+WHERE a.deleted_at IS NULL
+ORDER BY a.slug
+`
+
+type AgentListRow struct {
+	UserID      uuid.UUID
+	Slug        string
+	Description string
+	CreatedAt   time.Time
+	DeletedAt   *time.Time
+	Name        string
+}
+
+// AgentList lists the live agents by slug.
+func (q *Queries) AgentList(ctx context.Context, db DBTX) ([]AgentListRow, error) {
+	rows, err := db.Query(ctx, agentList)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []AgentListRow
+	for rows.Next() {
+		var i AgentListRow
+		if err := rows.Scan(
+			&i.UserID,
+			&i.Slug,
+			&i.Description,
+			&i.CreatedAt,
+			&i.DeletedAt,
+			&i.Name,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }

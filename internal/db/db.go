@@ -9,6 +9,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"codna/internal/fault"
 )
 
 // Open connects a pool to dsn and checks that the database answers. tracer
@@ -32,24 +34,43 @@ func Open(ctx context.Context, dsn string, tracer pgx.QueryTracer) (*pgxpool.Poo
 	return pool, nil
 }
 
+// Q runs every generated query. It holds no state: each method takes, after
+// ctx, the DBTX to run on — a pool, a connection or a transaction — so a
+// helper that reads or writes takes a DBTX and works the same inside a
+// transaction or out of one. There is no other way to reach the queries.
+var Q = New()
+
 // Beginner is what InTx needs: a pool or a connection.
 type Beginner interface {
-	Begin(ctx context.Context) (pgx.Tx, error)
+	BeginTx(ctx context.Context, opts pgx.TxOptions) (pgx.Tx, error)
 }
 
-// InTx runs fn in a transaction and commits when fn returns nil. Any error,
-// or a panic, rolls it back. fn must not keep tx or q after it returns.
-func InTx(ctx context.Context, b Beginner, fn func(tx pgx.Tx, q *Queries) error) error {
-	tx, err := b.Begin(ctx)
+// InTx runs fn in a read-write transaction at the server's default isolation
+// (read committed) and commits when fn returns nil. Any error, or a panic,
+// rolls it back. fn must not keep tx after it returns.
+//
+// The error InTx returns has been through fault.FromPG: a violation of a
+// constraint input can break (fault's table) comes back as the CONFLICT or
+// BAD_USER_INPUT error naming its field, whichever statement raised it, and
+// at commit too (a deferred constraint).
+func InTx(ctx context.Context, b Beginner, fn func(tx DBTX) error) error {
+	return InTxWith(ctx, b, pgx.TxOptions{}, fn)
+}
+
+// InTxWith is InTx with the transaction's isolation level and access mode
+// chosen by opts: a read-only repeatable-read transaction, for one, gives
+// every statement fn runs the same snapshot.
+func InTxWith(ctx context.Context, b Beginner, opts pgx.TxOptions, fn func(tx DBTX) error) error {
+	tx, err := b.BeginTx(ctx, opts)
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
 	defer func() { _ = tx.Rollback(ctx) }()
-	if err := fn(tx, New(tx)); err != nil {
-		return err
+	if err := fn(tx); err != nil {
+		return fault.FromPG(err)
 	}
 	if err := tx.Commit(ctx); err != nil {
-		return fmt.Errorf("commit: %w", err)
+		return fault.FromPG(fmt.Errorf("commit: %w", err))
 	}
 	return nil
 }
@@ -72,7 +93,3 @@ func (c *Counter) Count() int64 { return c.n.Load() }
 
 // Reset sets the count back to zero.
 func (c *Counter) Reset() { c.n.Store(0) }
-
-// DBTX returns what q runs its statements on (a pool, a connection or a
-// transaction), for helpers outside this package that take a DBTX.
-func (q *Queries) DBTX() DBTX { return q.db }

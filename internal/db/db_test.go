@@ -55,8 +55,7 @@ func TestFixedRows(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	d := pgtest.New(t)
-	q := db.New(d.Pool)
-	m, err := q.UserGetByID(ctx, managementID)
+	m, err := db.Q.UserGetByID(ctx, d.Pool, managementID)
 	require.NoError(t, err)
 	require.Equal(t, "management", m.Kind)
 	require.Equal(t, "", m.Email)
@@ -68,7 +67,7 @@ func TestFixedRows(t *testing.T) {
 	require.Equal(t, "everyone", slug)
 
 	// A second management row is refused.
-	_, err = q.UserCreate(ctx, db.UserCreateParams{ID: uuid.New(), Email: "m2@example.com", Name: "M2", Kind: "management"})
+	_, err = db.Q.UserCreate(ctx, d.Pool, db.UserCreateParams{ID: uuid.New(), Email: "m2@example.com", Name: "M2", Kind: "management"})
 	require.Error(t, err)
 }
 
@@ -76,16 +75,15 @@ func TestEveryoneGroupCannotBeDeleted(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	d := pgtest.New(t)
-	q := db.New(d.Pool)
 
-	_, err := q.GroupDelete(ctx, everyoneID)
+	_, err := db.Q.GroupDelete(ctx, d.Pool, everyoneID)
 	var pe *pgconn.PgError
 	require.ErrorAs(t, err, &pe)
 	require.Equal(t, "23001", pe.Code)
 
 	p := pgtest.CreatePerson(t, d.Pool)
 	g := pgtest.CreateGroup(t, d.Pool, p.ID)
-	n, err := q.GroupDelete(ctx, g.ID)
+	n, err := db.Q.GroupDelete(ctx, d.Pool, g.ID)
 	require.NoError(t, err)
 	require.EqualValues(t, 1, n, "other groups delete normally")
 	var members int
@@ -119,7 +117,7 @@ func TestEmailIsUniqueCaseInsensitively(t *testing.T) {
 	ctx := context.Background()
 	d := pgtest.New(t)
 	p := pgtest.CreatePerson(t, d.Pool)
-	_, err := db.New(d.Pool).UserCreate(ctx, db.UserCreateParams{ID: uuid.New(), Email: strings.ToUpper(p.Email), Name: "x", Kind: "person"})
+	_, err := db.Q.UserCreate(ctx, d.Pool, db.UserCreateParams{ID: uuid.New(), Email: strings.ToUpper(p.Email), Name: "x", Kind: "person"})
 	var pe *pgconn.PgError
 	require.ErrorAs(t, err, &pe)
 	require.Equal(t, "users_email_key", pe.ConstraintName)

@@ -7,6 +7,7 @@ package db
 
 import (
 	"context"
+	"time"
 
 	"github.com/google/uuid"
 )
@@ -30,8 +31,8 @@ type DocumentAccessCreateParams struct {
 }
 
 // DocumentAccessCreate records a grant; a grant already there for the principal is left alone.
-func (q *Queries) DocumentAccessCreate(ctx context.Context, arg DocumentAccessCreateParams) (DocumentAccess, error) {
-	row := q.db.QueryRow(ctx, documentAccessCreate,
+func (q *Queries) DocumentAccessCreate(ctx context.Context, db DBTX, arg DocumentAccessCreateParams) (DocumentAccess, error) {
+	row := db.QueryRow(ctx, documentAccessCreate,
 		arg.ID,
 		arg.DocumentID,
 		arg.PrincipalType,
@@ -69,8 +70,38 @@ type DocumentAccessDeleteParams struct {
 }
 
 // DocumentAccessDelete removes one principal's grant on a document.
-func (q *Queries) DocumentAccessDelete(ctx context.Context, arg DocumentAccessDeleteParams) (DocumentAccess, error) {
-	row := q.db.QueryRow(ctx, documentAccessDelete, arg.DocumentID, arg.PrincipalType, arg.PrincipalID)
+func (q *Queries) DocumentAccessDelete(ctx context.Context, db DBTX, arg DocumentAccessDeleteParams) (DocumentAccess, error) {
+	row := db.QueryRow(ctx, documentAccessDelete, arg.DocumentID, arg.PrincipalType, arg.PrincipalID)
+	var i DocumentAccess
+	err := row.Scan(
+		&i.ID,
+		&i.DocumentID,
+		&i.PrincipalType,
+		&i.PrincipalID,
+		&i.Permission,
+		&i.GrantedBy,
+		&i.GrantReason,
+		&i.BatchID,
+		&i.CreatedAt,
+	)
+	return i, err
+}
+
+const documentAccessDowngradeFolderGrant = `-- name: DocumentAccessDowngradeFolderGrant :one
+UPDATE document_access SET permission = 'read', batch_id = $1
+WHERE id = $2 AND permission = 'write' AND grant_reason = 'folder' AND granted_by = $3::uuid
+RETURNING id, document_id, principal_type, principal_id, permission, granted_by, grant_reason, batch_id, created_at
+`
+
+type DocumentAccessDowngradeFolderGrantParams struct {
+	BatchID   *uuid.UUID
+	ID        uuid.UUID
+	GrantedBy uuid.UUID
+}
+
+// DocumentAccessDowngradeFolderGrant lowers a folder write grant @granted_by's rules made to read (never a grant made for another reason or by someone else).
+func (q *Queries) DocumentAccessDowngradeFolderGrant(ctx context.Context, db DBTX, arg DocumentAccessDowngradeFolderGrantParams) (DocumentAccess, error) {
+	row := db.QueryRow(ctx, documentAccessDowngradeFolderGrant, arg.BatchID, arg.ID, arg.GrantedBy)
 	var i DocumentAccess
 	err := row.Scan(
 		&i.ID,
@@ -99,8 +130,8 @@ type DocumentAccessGetForUpdateParams struct {
 }
 
 // DocumentAccessGetForUpdate reads and locks one principal's grant on a document.
-func (q *Queries) DocumentAccessGetForUpdate(ctx context.Context, arg DocumentAccessGetForUpdateParams) (DocumentAccess, error) {
-	row := q.db.QueryRow(ctx, documentAccessGetForUpdate, arg.DocumentID, arg.PrincipalType, arg.PrincipalID)
+func (q *Queries) DocumentAccessGetForUpdate(ctx context.Context, db DBTX, arg DocumentAccessGetForUpdateParams) (DocumentAccess, error) {
+	row := db.QueryRow(ctx, documentAccessGetForUpdate, arg.DocumentID, arg.PrincipalType, arg.PrincipalID)
 	var i DocumentAccess
 	err := row.Scan(
 		&i.ID,
@@ -116,7 +147,330 @@ func (q *Queries) DocumentAccessGetForUpdate(ctx context.Context, arg DocumentAc
 	return i, err
 }
 
-const documentAccessGroupLosses = `-- name: DocumentAccessGroupLosses :many
+const documentAccessListByBatch = `-- name: DocumentAccessListByBatch :many
+SELECT da.id, da.document_id, da.principal_type, da.principal_id, da.permission, da.granted_by, da.grant_reason, da.batch_id, da.created_at, d.created_by AS owner_id
+FROM document_access da
+JOIN documents d ON d.id = da.document_id
+WHERE da.batch_id = $1 AND (da.granted_by = $2::uuid OR d.created_by = $2::uuid)
+ORDER BY da.document_id, da.id
+`
+
+type DocumentAccessListByBatchParams struct {
+	BatchID *uuid.UUID
+	ActorID uuid.UUID
+}
+
+type DocumentAccessListByBatchRow struct {
+	ID            uuid.UUID
+	DocumentID    uuid.UUID
+	PrincipalType PrincipalType
+	PrincipalID   uuid.UUID
+	Permission    Permission
+	GrantedBy     *uuid.UUID
+	GrantReason   string
+	BatchID       *uuid.UUID
+	CreatedAt     time.Time
+	OwnerID       uuid.UUID
+}
+
+// DocumentAccessListByBatch lists the grants of a batch that still stand, for its granter or the documents' owners to review.
+func (q *Queries) DocumentAccessListByBatch(ctx context.Context, db DBTX, arg DocumentAccessListByBatchParams) ([]DocumentAccessListByBatchRow, error) {
+	rows, err := db.Query(ctx, documentAccessListByBatch, arg.BatchID, arg.ActorID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DocumentAccessListByBatchRow
+	for rows.Next() {
+		var i DocumentAccessListByBatchRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.DocumentID,
+			&i.PrincipalType,
+			&i.PrincipalID,
+			&i.Permission,
+			&i.GrantedBy,
+			&i.GrantReason,
+			&i.BatchID,
+			&i.CreatedAt,
+			&i.OwnerID,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const documentAccessListByDocument = `-- name: DocumentAccessListByDocument :many
+SELECT da.id, da.document_id, da.principal_type, da.principal_id, da.permission, da.granted_by, da.grant_reason, da.batch_id, da.created_at, coalesce(u.email, '') AS user_email, coalesce(u.name, g.name, '') AS principal_name,
+       coalesce(u.kind, '') AS user_kind, coalesce(g.slug, '') AS group_slug, coalesce(a.slug, '') AS agent_slug
+FROM document_access da
+LEFT JOIN users u ON da.principal_type = 'user' AND u.id = da.principal_id
+LEFT JOIN agents a ON a.user_id = u.id
+LEFT JOIN groups g ON da.principal_type = 'group' AND g.id = da.principal_id
+WHERE da.document_id = $1
+ORDER BY da.created_at, da.id
+`
+
+type DocumentAccessListByDocumentRow struct {
+	ID            uuid.UUID
+	DocumentID    uuid.UUID
+	PrincipalType PrincipalType
+	PrincipalID   uuid.UUID
+	Permission    Permission
+	GrantedBy     *uuid.UUID
+	GrantReason   string
+	BatchID       *uuid.UUID
+	CreatedAt     time.Time
+	UserEmail     string
+	PrincipalName string
+	UserKind      string
+	GroupSlug     string
+	AgentSlug     string
+}
+
+// DocumentAccessListByDocument lists a document's grants with who they are to and who made them.
+func (q *Queries) DocumentAccessListByDocument(ctx context.Context, db DBTX, documentID uuid.UUID) ([]DocumentAccessListByDocumentRow, error) {
+	rows, err := db.Query(ctx, documentAccessListByDocument, documentID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DocumentAccessListByDocumentRow
+	for rows.Next() {
+		var i DocumentAccessListByDocumentRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.DocumentID,
+			&i.PrincipalType,
+			&i.PrincipalID,
+			&i.Permission,
+			&i.GrantedBy,
+			&i.GrantReason,
+			&i.BatchID,
+			&i.CreatedAt,
+			&i.UserEmail,
+			&i.PrincipalName,
+			&i.UserKind,
+			&i.GroupSlug,
+			&i.AgentSlug,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const documentAccessListFolderGrants = `-- name: DocumentAccessListFolderGrants :many
+SELECT principal_type, principal_id FROM document_access
+WHERE document_id = $1 AND grant_reason = 'folder' AND granted_by = $2::uuid
+ORDER BY principal_type, principal_id
+`
+
+type DocumentAccessListFolderGrantsParams struct {
+	DocumentID uuid.UUID
+	OwnerID    uuid.UUID
+}
+
+type DocumentAccessListFolderGrantsRow struct {
+	PrincipalType PrincipalType
+	PrincipalID   uuid.UUID
+}
+
+// DocumentAccessListFolderGrants lists the principals holding a folder grant on a document made by @owner_id's rules.
+func (q *Queries) DocumentAccessListFolderGrants(ctx context.Context, db DBTX, arg DocumentAccessListFolderGrantsParams) ([]DocumentAccessListFolderGrantsRow, error) {
+	rows, err := db.Query(ctx, documentAccessListFolderGrants, arg.DocumentID, arg.OwnerID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DocumentAccessListFolderGrantsRow
+	for rows.Next() {
+		var i DocumentAccessListFolderGrantsRow
+		if err := rows.Scan(&i.PrincipalType, &i.PrincipalID); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const documentAccessListForActor = `-- name: DocumentAccessListForActor :many
+SELECT da.id, da.document_id, da.principal_type, da.principal_id, da.permission, da.granted_by, da.grant_reason, da.batch_id, da.created_at, coalesce(g.slug, '') AS group_slug, coalesce(g.name, '') AS group_name
+FROM document_access da
+LEFT JOIN groups g ON da.principal_type = 'group' AND g.id = da.principal_id
+WHERE da.document_id = $1
+  AND ((da.principal_type = 'user' AND da.principal_id = $2::uuid)
+    OR ($3::boolean AND da.principal_type = 'group'
+        AND (g.kind = 'everyone' OR EXISTS (SELECT 1 FROM group_members gm WHERE gm.group_id = da.principal_id AND gm.user_id = $2::uuid))))
+ORDER BY da.permission DESC, da.created_at
+`
+
+type DocumentAccessListForActorParams struct {
+	DocumentID    uuid.UUID
+	ActorID       uuid.UUID
+	ActorIsPerson bool
+}
+
+type DocumentAccessListForActorRow struct {
+	ID            uuid.UUID
+	DocumentID    uuid.UUID
+	PrincipalType PrincipalType
+	PrincipalID   uuid.UUID
+	Permission    Permission
+	GrantedBy     *uuid.UUID
+	GrantReason   string
+	BatchID       *uuid.UUID
+	CreatedAt     time.Time
+	GroupSlug     string
+	GroupName     string
+}
+
+// DocumentAccessListForActor lists the grants that give an actor access to a document: their own, and (for a person) their groups' and Everyone's.
+func (q *Queries) DocumentAccessListForActor(ctx context.Context, db DBTX, arg DocumentAccessListForActorParams) ([]DocumentAccessListForActorRow, error) {
+	rows, err := db.Query(ctx, documentAccessListForActor, arg.DocumentID, arg.ActorID, arg.ActorIsPerson)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DocumentAccessListForActorRow
+	for rows.Next() {
+		var i DocumentAccessListForActorRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.DocumentID,
+			&i.PrincipalType,
+			&i.PrincipalID,
+			&i.Permission,
+			&i.GrantedBy,
+			&i.GrantReason,
+			&i.BatchID,
+			&i.CreatedAt,
+			&i.GroupSlug,
+			&i.GroupName,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const documentAccessListForManagement = `-- name: DocumentAccessListForManagement :many
+SELECT da.id, da.principal_type, da.principal_id, da.permission, da.granted_by, da.grant_reason, da.batch_id, da.created_at,
+       coalesce(u.email, '') AS user_email, coalesce(u.name, g.name, '') AS principal_name,
+       coalesce(g.slug, '') AS group_slug, coalesce(a.slug, '') AS agent_slug,
+       coalesce(gb.name, '') AS granted_by_name
+FROM document_access da
+LEFT JOIN users u ON da.principal_type = 'user' AND u.id = da.principal_id
+LEFT JOIN agents a ON a.user_id = u.id
+LEFT JOIN groups g ON da.principal_type = 'group' AND g.id = da.principal_id
+LEFT JOIN users gb ON gb.id = da.granted_by
+WHERE da.document_id = $1
+ORDER BY da.created_at, da.id
+`
+
+type DocumentAccessListForManagementRow struct {
+	ID            uuid.UUID
+	PrincipalType PrincipalType
+	PrincipalID   uuid.UUID
+	Permission    Permission
+	GrantedBy     *uuid.UUID
+	GrantReason   string
+	BatchID       *uuid.UUID
+	CreatedAt     time.Time
+	UserEmail     string
+	PrincipalName string
+	GroupSlug     string
+	AgentSlug     string
+	GrantedByName string
+}
+
+// DocumentAccessListForManagement lists a document's grants with who they are to and who made them.
+func (q *Queries) DocumentAccessListForManagement(ctx context.Context, db DBTX, documentID uuid.UUID) ([]DocumentAccessListForManagementRow, error) {
+	rows, err := db.Query(ctx, documentAccessListForManagement, documentID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DocumentAccessListForManagementRow
+	for rows.Next() {
+		var i DocumentAccessListForManagementRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.PrincipalType,
+			&i.PrincipalID,
+			&i.Permission,
+			&i.GrantedBy,
+			&i.GrantReason,
+			&i.BatchID,
+			&i.CreatedAt,
+			&i.UserEmail,
+			&i.PrincipalName,
+			&i.GroupSlug,
+			&i.AgentSlug,
+			&i.GrantedByName,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const documentAccessListForUpdate = `-- name: DocumentAccessListForUpdate :many
+SELECT id, document_id, principal_type, principal_id, permission, granted_by, grant_reason, batch_id, created_at FROM document_access WHERE document_id = $1 ORDER BY created_at, id FOR UPDATE
+`
+
+// DocumentAccessListForUpdate reads and locks every grant on a document, oldest first.
+func (q *Queries) DocumentAccessListForUpdate(ctx context.Context, db DBTX, documentID uuid.UUID) ([]DocumentAccess, error) {
+	rows, err := db.Query(ctx, documentAccessListForUpdate, documentID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DocumentAccess
+	for rows.Next() {
+		var i DocumentAccess
+		if err := rows.Scan(
+			&i.ID,
+			&i.DocumentID,
+			&i.PrincipalType,
+			&i.PrincipalID,
+			&i.Permission,
+			&i.GrantedBy,
+			&i.GrantReason,
+			&i.BatchID,
+			&i.CreatedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const documentAccessListGroupLosses = `-- name: DocumentAccessListGroupLosses :many
 SELECT d.id
 FROM document_access da
 JOIN documents d ON d.id = da.document_id
@@ -126,14 +480,14 @@ WHERE da.principal_type = 'group' AND da.principal_id = $1
 ORDER BY d.id
 `
 
-type DocumentAccessGroupLossesParams struct {
+type DocumentAccessListGroupLossesParams struct {
 	GroupID uuid.UUID
 	UserID  uuid.UUID
 }
 
-// DocumentAccessGroupLosses lists the documents a group grants on where a person (just taken out of it) now holds less than the group gave.
-func (q *Queries) DocumentAccessGroupLosses(ctx context.Context, arg DocumentAccessGroupLossesParams) ([]uuid.UUID, error) {
-	rows, err := q.db.Query(ctx, documentAccessGroupLosses, arg.GroupID, arg.UserID)
+// DocumentAccessListGroupLosses lists the documents a group grants on where a person (just taken out of it) now holds less than the group gave.
+func (q *Queries) DocumentAccessListGroupLosses(ctx context.Context, db DBTX, arg DocumentAccessListGroupLossesParams) ([]uuid.UUID, error) {
+	rows, err := db.Query(ctx, documentAccessListGroupLosses, arg.GroupID, arg.UserID)
 	if err != nil {
 		return nil, err
 	}
@@ -152,6 +506,105 @@ func (q *Queries) DocumentAccessGroupLosses(ctx context.Context, arg DocumentAcc
 	return items, nil
 }
 
+const documentAccessLockBatch = `-- name: DocumentAccessLockBatch :many
+SELECT da.document_id, da.principal_type, da.principal_id, d.created_by AS owner_id
+FROM document_access da
+JOIN documents d ON d.id = da.document_id
+WHERE da.batch_id = $1::uuid
+  AND (da.granted_by = $2::uuid OR d.created_by = $2::uuid)
+  AND document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $2::uuid, $3::boolean) > 0
+ORDER BY da.document_id, da.principal_type, da.principal_id
+FOR UPDATE OF da
+`
+
+type DocumentAccessLockBatchParams struct {
+	BatchID       uuid.UUID
+	ActorID       uuid.UUID
+	ActorIsPerson bool
+}
+
+type DocumentAccessLockBatchRow struct {
+	DocumentID    uuid.UUID
+	PrincipalType PrincipalType
+	PrincipalID   uuid.UUID
+	OwnerID       uuid.UUID
+}
+
+// DocumentAccessLockBatch locks the grants still standing from a batch that the actor may revoke: those they granted and those on documents they own, on documents they can read.
+func (q *Queries) DocumentAccessLockBatch(ctx context.Context, db DBTX, arg DocumentAccessLockBatchParams) ([]DocumentAccessLockBatchRow, error) {
+	rows, err := db.Query(ctx, documentAccessLockBatch, arg.BatchID, arg.ActorID, arg.ActorIsPerson)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DocumentAccessLockBatchRow
+	for rows.Next() {
+		var i DocumentAccessLockBatchRow
+		if err := rows.Scan(
+			&i.DocumentID,
+			&i.PrincipalType,
+			&i.PrincipalID,
+			&i.OwnerID,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const documentAccessRestore = `-- name: DocumentAccessRestore :one
+INSERT INTO document_access (id, document_id, principal_type, principal_id, permission, granted_by, grant_reason, batch_id, created_at)
+VALUES ($1, $2, $3, $4, $5,
+        (SELECT u.id FROM users u WHERE u.id = $6::uuid),
+        $7, $8::uuid, $9)
+ON CONFLICT DO NOTHING
+RETURNING id, document_id, principal_type, principal_id, permission, granted_by, grant_reason, batch_id, created_at
+`
+
+type DocumentAccessRestoreParams struct {
+	ID            uuid.UUID
+	DocumentID    uuid.UUID
+	PrincipalType PrincipalType
+	PrincipalID   uuid.UUID
+	Permission    Permission
+	GrantedBy     *uuid.UUID
+	GrantReason   string
+	BatchID       *uuid.UUID
+	CreatedAt     time.Time
+}
+
+// DocumentAccessRestore gives a saved grant back as it was (id, granted_by, grant_reason, batch_id and created_at included); a granter since removed becomes NULL, as ON DELETE SET NULL would have made it. Nothing is written when the principal already has a grant.
+func (q *Queries) DocumentAccessRestore(ctx context.Context, db DBTX, arg DocumentAccessRestoreParams) (DocumentAccess, error) {
+	row := db.QueryRow(ctx, documentAccessRestore,
+		arg.ID,
+		arg.DocumentID,
+		arg.PrincipalType,
+		arg.PrincipalID,
+		arg.Permission,
+		arg.GrantedBy,
+		arg.GrantReason,
+		arg.BatchID,
+		arg.CreatedAt,
+	)
+	var i DocumentAccess
+	err := row.Scan(
+		&i.ID,
+		&i.DocumentID,
+		&i.PrincipalType,
+		&i.PrincipalID,
+		&i.Permission,
+		&i.GrantedBy,
+		&i.GrantReason,
+		&i.BatchID,
+		&i.CreatedAt,
+	)
+	return i, err
+}
+
 const documentAccessUpgrade = `-- name: DocumentAccessUpgrade :one
 UPDATE document_access SET permission = 'write', granted_by = $1, batch_id = $2
 WHERE id = $3 AND permission = 'read'
@@ -165,8 +618,8 @@ type DocumentAccessUpgradeParams struct {
 }
 
 // DocumentAccessUpgrade raises a read grant to write.
-func (q *Queries) DocumentAccessUpgrade(ctx context.Context, arg DocumentAccessUpgradeParams) (DocumentAccess, error) {
-	row := q.db.QueryRow(ctx, documentAccessUpgrade, arg.GrantedBy, arg.BatchID, arg.ID)
+func (q *Queries) DocumentAccessUpgrade(ctx context.Context, db DBTX, arg DocumentAccessUpgradeParams) (DocumentAccess, error) {
+	row := db.QueryRow(ctx, documentAccessUpgrade, arg.GrantedBy, arg.BatchID, arg.ID)
 	var i DocumentAccess
 	err := row.Scan(
 		&i.ID,

@@ -31,8 +31,8 @@ type DocumentLinkCreateParams struct {
 }
 
 // DocumentLinkCreate adds an edge; an edge already there for the same href is left alone.
-func (q *Queries) DocumentLinkCreate(ctx context.Context, arg DocumentLinkCreateParams) (DocumentLink, error) {
-	row := q.db.QueryRow(ctx, documentLinkCreate,
+func (q *Queries) DocumentLinkCreate(ctx context.Context, db DBTX, arg DocumentLinkCreateParams) (DocumentLink, error) {
+	row := db.QueryRow(ctx, documentLinkCreate,
 		arg.ID,
 		arg.SourceID,
 		arg.TargetID,
@@ -61,72 +61,13 @@ func (q *Queries) DocumentLinkCreate(ctx context.Context, arg DocumentLinkCreate
 	return i, err
 }
 
-const documentLinkDecisions = `-- name: DocumentLinkDecisions :many
-SELECT l.id, l.source_id, l.target_id, l.href_as_written, l.resolved_address, l.link_text, l.occurrence_count, l.state, l.first_seen_revision, l.created_at, l.updated_at, l.kept_at
-FROM document_links l
-JOIN documents s ON s.id = l.source_id
-JOIN documents t ON t.id = l.target_id
-WHERE s.created_by = $1::uuid AND s.deleted_at IS NULL AND s.space <> 'raw'
-  AND l.state IN ('stale_text', 'broken') AND l.kept_at IS NULL
-  AND document_access_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, $1::uuid, $2::boolean) > 0
-  AND ($3::uuid IS NULL OR l.id > $3::uuid)
-ORDER BY l.id
-LIMIT $4
-`
-
-type DocumentLinkDecisionsParams struct {
-	ActorID       uuid.UUID
-	ActorIsPerson bool
-	AfterID       *uuid.UUID
-	RowLimit      int32
-}
-
-// DocumentLinkDecisions pages through the actor's link decisions: stale or broken edges from live, non-raw documents they own, not kept, to targets they can read.
-func (q *Queries) DocumentLinkDecisions(ctx context.Context, arg DocumentLinkDecisionsParams) ([]DocumentLink, error) {
-	rows, err := q.db.Query(ctx, documentLinkDecisions,
-		arg.ActorID,
-		arg.ActorIsPerson,
-		arg.AfterID,
-		arg.RowLimit,
-	)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []DocumentLink
-	for rows.Next() {
-		var i DocumentLink
-		if err := rows.Scan(
-			&i.ID,
-			&i.SourceID,
-			&i.TargetID,
-			&i.HrefAsWritten,
-			&i.ResolvedAddress,
-			&i.LinkText,
-			&i.OccurrenceCount,
-			&i.State,
-			&i.FirstSeenRevision,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.KeptAt,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
 const documentLinkDelete = `-- name: DocumentLinkDelete :exec
 DELETE FROM document_links WHERE id = ANY($1::uuid[])
 `
 
 // DocumentLinkDelete removes edges whose hrefs left the body.
-func (q *Queries) DocumentLinkDelete(ctx context.Context, ids []uuid.UUID) error {
-	_, err := q.db.Exec(ctx, documentLinkDelete, ids)
+func (q *Queries) DocumentLinkDelete(ctx context.Context, db DBTX, ids []uuid.UUID) error {
+	_, err := db.Exec(ctx, documentLinkDelete, ids)
 	return err
 }
 
@@ -135,8 +76,8 @@ SELECT id, source_id, target_id, href_as_written, resolved_address, link_text, o
 `
 
 // DocumentLinkGet reads one edge, locked, for a decision.
-func (q *Queries) DocumentLinkGet(ctx context.Context, id uuid.UUID) (DocumentLink, error) {
-	row := q.db.QueryRow(ctx, documentLinkGet, id)
+func (q *Queries) DocumentLinkGet(ctx context.Context, db DBTX, id uuid.UUID) (DocumentLink, error) {
+	row := db.QueryRow(ctx, documentLinkGet, id)
 	var i DocumentLink
 	err := row.Scan(
 		&i.ID,
@@ -155,63 +96,13 @@ func (q *Queries) DocumentLinkGet(ctx context.Context, id uuid.UUID) (DocumentLi
 	return i, err
 }
 
-const documentLinkIncoming = `-- name: DocumentLinkIncoming :many
-SELECT l.id, l.source_id, l.target_id, l.href_as_written, l.resolved_address, l.link_text, l.occurrence_count, l.state, l.first_seen_revision, l.created_at, l.updated_at, l.kept_at
-FROM document_links l
-JOIN documents s ON s.id = l.source_id
-WHERE l.target_id = ANY($1::uuid[])
-  AND s.deleted_at IS NULL
-  AND document_access_level(s.id, s.created_by, s.deleted_at, s.quarantined_at, $2::uuid, $3::boolean) > 0
-ORDER BY l.target_id, l.id
-`
-
-type DocumentLinkIncomingParams struct {
-	TargetIds     []uuid.UUID
-	ActorID       uuid.UUID
-	ActorIsPerson bool
-}
-
-// DocumentLinkIncoming lists the edges into a batch of targets whose live source the actor can read.
-func (q *Queries) DocumentLinkIncoming(ctx context.Context, arg DocumentLinkIncomingParams) ([]DocumentLink, error) {
-	rows, err := q.db.Query(ctx, documentLinkIncoming, arg.TargetIds, arg.ActorID, arg.ActorIsPerson)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []DocumentLink
-	for rows.Next() {
-		var i DocumentLink
-		if err := rows.Scan(
-			&i.ID,
-			&i.SourceID,
-			&i.TargetID,
-			&i.HrefAsWritten,
-			&i.ResolvedAddress,
-			&i.LinkText,
-			&i.OccurrenceCount,
-			&i.State,
-			&i.FirstSeenRevision,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.KeptAt,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
 const documentLinkKeep = `-- name: DocumentLinkKeep :one
 UPDATE document_links SET kept_at = now(), updated_at = now() WHERE id = $1 RETURNING id, source_id, target_id, href_as_written, resolved_address, link_text, occurrence_count, state, first_seen_revision, created_at, updated_at, kept_at
 `
 
 // DocumentLinkKeep records that the source's owner keeps a stale link as written.
-func (q *Queries) DocumentLinkKeep(ctx context.Context, id uuid.UUID) (DocumentLink, error) {
-	row := q.db.QueryRow(ctx, documentLinkKeep, id)
+func (q *Queries) DocumentLinkKeep(ctx context.Context, db DBTX, id uuid.UUID) (DocumentLink, error) {
+	row := db.QueryRow(ctx, documentLinkKeep, id)
 	var i DocumentLink
 	err := row.Scan(
 		&i.ID,
@@ -235,8 +126,8 @@ SELECT id, source_id, target_id, href_as_written, resolved_address, link_text, o
 `
 
 // DocumentLinkListBySource lists a document's outgoing edges, locked for the resolver.
-func (q *Queries) DocumentLinkListBySource(ctx context.Context, sourceID uuid.UUID) ([]DocumentLink, error) {
-	rows, err := q.db.Query(ctx, documentLinkListBySource, sourceID)
+func (q *Queries) DocumentLinkListBySource(ctx context.Context, db DBTX, sourceID uuid.UUID) ([]DocumentLink, error) {
+	rows, err := db.Query(ctx, documentLinkListBySource, sourceID)
 	if err != nil {
 		return nil, err
 	}
@@ -273,8 +164,8 @@ SELECT id, source_id, target_id, href_as_written, resolved_address, link_text, o
 `
 
 // DocumentLinkListByTargetForUpdate lists the edges into a document, locked for the resolver.
-func (q *Queries) DocumentLinkListByTargetForUpdate(ctx context.Context, targetID *uuid.UUID) ([]DocumentLink, error) {
-	rows, err := q.db.Query(ctx, documentLinkListByTargetForUpdate, targetID)
+func (q *Queries) DocumentLinkListByTargetForUpdate(ctx context.Context, db DBTX, targetID *uuid.UUID) ([]DocumentLink, error) {
+	rows, err := db.Query(ctx, documentLinkListByTargetForUpdate, targetID)
 	if err != nil {
 		return nil, err
 	}
@@ -306,13 +197,177 @@ func (q *Queries) DocumentLinkListByTargetForUpdate(ctx context.Context, targetI
 	return items, nil
 }
 
+const documentLinkListDecisions = `-- name: DocumentLinkListDecisions :many
+SELECT l.id, l.source_id, l.target_id, l.href_as_written, l.resolved_address, l.link_text, l.occurrence_count, l.state, l.first_seen_revision, l.created_at, l.updated_at, l.kept_at
+FROM document_links l
+JOIN documents s ON s.id = l.source_id
+JOIN documents t ON t.id = l.target_id
+WHERE s.created_by = $1::uuid AND s.deleted_at IS NULL AND s.space <> 'raw'
+  AND l.state IN ('stale_text', 'broken') AND l.kept_at IS NULL
+  AND document_access_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, $1::uuid, $2::boolean) > 0
+  AND ($3::uuid IS NULL OR l.id > $3::uuid)
+ORDER BY l.id
+LIMIT $4
+`
+
+type DocumentLinkListDecisionsParams struct {
+	ActorID       uuid.UUID
+	ActorIsPerson bool
+	AfterID       *uuid.UUID
+	RowLimit      int32
+}
+
+// DocumentLinkListDecisions pages through the actor's link decisions: stale or broken edges from live, non-raw documents they own, not kept, to targets they can read.
+func (q *Queries) DocumentLinkListDecisions(ctx context.Context, db DBTX, arg DocumentLinkListDecisionsParams) ([]DocumentLink, error) {
+	rows, err := db.Query(ctx, documentLinkListDecisions,
+		arg.ActorID,
+		arg.ActorIsPerson,
+		arg.AfterID,
+		arg.RowLimit,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DocumentLink
+	for rows.Next() {
+		var i DocumentLink
+		if err := rows.Scan(
+			&i.ID,
+			&i.SourceID,
+			&i.TargetID,
+			&i.HrefAsWritten,
+			&i.ResolvedAddress,
+			&i.LinkText,
+			&i.OccurrenceCount,
+			&i.State,
+			&i.FirstSeenRevision,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.KeptAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const documentLinkListIncoming = `-- name: DocumentLinkListIncoming :many
+SELECT l.id, l.source_id, l.target_id, l.href_as_written, l.resolved_address, l.link_text, l.occurrence_count, l.state, l.first_seen_revision, l.created_at, l.updated_at, l.kept_at
+FROM document_links l
+JOIN documents s ON s.id = l.source_id
+WHERE l.target_id = ANY($1::uuid[])
+  AND s.deleted_at IS NULL
+  AND document_access_level(s.id, s.created_by, s.deleted_at, s.quarantined_at, $2::uuid, $3::boolean) > 0
+ORDER BY l.target_id, l.id
+`
+
+type DocumentLinkListIncomingParams struct {
+	TargetIds     []uuid.UUID
+	ActorID       uuid.UUID
+	ActorIsPerson bool
+}
+
+// DocumentLinkListIncoming lists the edges into a batch of targets whose live source the actor can read.
+func (q *Queries) DocumentLinkListIncoming(ctx context.Context, db DBTX, arg DocumentLinkListIncomingParams) ([]DocumentLink, error) {
+	rows, err := db.Query(ctx, documentLinkListIncoming, arg.TargetIds, arg.ActorID, arg.ActorIsPerson)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DocumentLink
+	for rows.Next() {
+		var i DocumentLink
+		if err := rows.Scan(
+			&i.ID,
+			&i.SourceID,
+			&i.TargetID,
+			&i.HrefAsWritten,
+			&i.ResolvedAddress,
+			&i.LinkText,
+			&i.OccurrenceCount,
+			&i.State,
+			&i.FirstSeenRevision,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.KeptAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const documentLinkListOutgoing = `-- name: DocumentLinkListOutgoing :many
+SELECT l.id, l.source_id, l.target_id, l.href_as_written, l.resolved_address, l.link_text, l.occurrence_count, l.state, l.first_seen_revision, l.created_at, l.updated_at, l.kept_at,
+  (t.id IS NOT NULL AND document_access_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, $1::uuid, $2::boolean) > 0)::boolean AS target_readable
+FROM document_links l
+LEFT JOIN documents t ON t.id = l.target_id
+WHERE l.source_id = ANY($3::uuid[])
+ORDER BY l.source_id, l.href_as_written
+`
+
+type DocumentLinkListOutgoingParams struct {
+	ActorID       uuid.UUID
+	ActorIsPerson bool
+	SourceIds     []uuid.UUID
+}
+
+type DocumentLinkListOutgoingRow struct {
+	DocumentLink   DocumentLink
+	TargetReadable bool
+}
+
+// DocumentLinkListOutgoing lists the edges of a batch of sources with whether the actor can read each target.
+func (q *Queries) DocumentLinkListOutgoing(ctx context.Context, db DBTX, arg DocumentLinkListOutgoingParams) ([]DocumentLinkListOutgoingRow, error) {
+	rows, err := db.Query(ctx, documentLinkListOutgoing, arg.ActorID, arg.ActorIsPerson, arg.SourceIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DocumentLinkListOutgoingRow
+	for rows.Next() {
+		var i DocumentLinkListOutgoingRow
+		if err := rows.Scan(
+			&i.DocumentLink.ID,
+			&i.DocumentLink.SourceID,
+			&i.DocumentLink.TargetID,
+			&i.DocumentLink.HrefAsWritten,
+			&i.DocumentLink.ResolvedAddress,
+			&i.DocumentLink.LinkText,
+			&i.DocumentLink.OccurrenceCount,
+			&i.DocumentLink.State,
+			&i.DocumentLink.FirstSeenRevision,
+			&i.DocumentLink.CreatedAt,
+			&i.DocumentLink.UpdatedAt,
+			&i.DocumentLink.KeptAt,
+			&i.TargetReadable,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const documentLinkListPendingAt = `-- name: DocumentLinkListPendingAt :many
 SELECT id, source_id, target_id, href_as_written, resolved_address, link_text, occurrence_count, state, first_seen_revision, created_at, updated_at, kept_at FROM document_links WHERE target_id IS NULL AND resolved_address = $1 ORDER BY id FOR UPDATE
 `
 
 // DocumentLinkListPendingAt lists the pending edges that name an address, locked for the resolver.
-func (q *Queries) DocumentLinkListPendingAt(ctx context.Context, resolvedAddress *string) ([]DocumentLink, error) {
-	rows, err := q.db.Query(ctx, documentLinkListPendingAt, resolvedAddress)
+func (q *Queries) DocumentLinkListPendingAt(ctx context.Context, db DBTX, resolvedAddress *string) ([]DocumentLink, error) {
+	rows, err := db.Query(ctx, documentLinkListPendingAt, resolvedAddress)
 	if err != nil {
 		return nil, err
 	}
@@ -352,8 +407,8 @@ RETURNING id
 `
 
 // DocumentLinkOrphanTarget turns every edge into a purged document pending, with no target, and returns their ids.
-func (q *Queries) DocumentLinkOrphanTarget(ctx context.Context, targetID *uuid.UUID) ([]uuid.UUID, error) {
-	rows, err := q.db.Query(ctx, documentLinkOrphanTarget, targetID)
+func (q *Queries) DocumentLinkOrphanTarget(ctx context.Context, db DBTX, targetID *uuid.UUID) ([]uuid.UUID, error) {
+	rows, err := db.Query(ctx, documentLinkOrphanTarget, targetID)
 	if err != nil {
 		return nil, err
 	}
@@ -365,61 +420,6 @@ func (q *Queries) DocumentLinkOrphanTarget(ctx context.Context, targetID *uuid.U
 			return nil, err
 		}
 		items = append(items, id)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
-const documentLinkOutgoing = `-- name: DocumentLinkOutgoing :many
-SELECT l.id, l.source_id, l.target_id, l.href_as_written, l.resolved_address, l.link_text, l.occurrence_count, l.state, l.first_seen_revision, l.created_at, l.updated_at, l.kept_at,
-  (t.id IS NOT NULL AND document_access_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, $1::uuid, $2::boolean) > 0)::boolean AS target_readable
-FROM document_links l
-LEFT JOIN documents t ON t.id = l.target_id
-WHERE l.source_id = ANY($3::uuid[])
-ORDER BY l.source_id, l.href_as_written
-`
-
-type DocumentLinkOutgoingParams struct {
-	ActorID       uuid.UUID
-	ActorIsPerson bool
-	SourceIds     []uuid.UUID
-}
-
-type DocumentLinkOutgoingRow struct {
-	DocumentLink   DocumentLink
-	TargetReadable bool
-}
-
-// DocumentLinkOutgoing lists the edges of a batch of sources with whether the actor can read each target.
-func (q *Queries) DocumentLinkOutgoing(ctx context.Context, arg DocumentLinkOutgoingParams) ([]DocumentLinkOutgoingRow, error) {
-	rows, err := q.db.Query(ctx, documentLinkOutgoing, arg.ActorID, arg.ActorIsPerson, arg.SourceIds)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []DocumentLinkOutgoingRow
-	for rows.Next() {
-		var i DocumentLinkOutgoingRow
-		if err := rows.Scan(
-			&i.DocumentLink.ID,
-			&i.DocumentLink.SourceID,
-			&i.DocumentLink.TargetID,
-			&i.DocumentLink.HrefAsWritten,
-			&i.DocumentLink.ResolvedAddress,
-			&i.DocumentLink.LinkText,
-			&i.DocumentLink.OccurrenceCount,
-			&i.DocumentLink.State,
-			&i.DocumentLink.FirstSeenRevision,
-			&i.DocumentLink.CreatedAt,
-			&i.DocumentLink.UpdatedAt,
-			&i.DocumentLink.KeptAt,
-			&i.TargetReadable,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
@@ -440,8 +440,8 @@ type DocumentLinkRenameHrefParams struct {
 }
 
 // DocumentLinkRenameHref rewrites an edge's href in place (a rebase keeps the edge and its target), unless the new href already has an edge.
-func (q *Queries) DocumentLinkRenameHref(ctx context.Context, arg DocumentLinkRenameHrefParams) (int64, error) {
-	result, err := q.db.Exec(ctx, documentLinkRenameHref, arg.NewHref, arg.SourceID, arg.OldHref)
+func (q *Queries) DocumentLinkRenameHref(ctx context.Context, db DBTX, arg DocumentLinkRenameHrefParams) (int64, error) {
+	result, err := db.Exec(ctx, documentLinkRenameHref, arg.NewHref, arg.SourceID, arg.OldHref)
 	if err != nil {
 		return 0, err
 	}
@@ -463,8 +463,8 @@ type DocumentLinkSetStateParams struct {
 }
 
 // DocumentLinkSetState moves an edge to a state and target; kept_at is cleared when the state changes.
-func (q *Queries) DocumentLinkSetState(ctx context.Context, arg DocumentLinkSetStateParams) (DocumentLink, error) {
-	row := q.db.QueryRow(ctx, documentLinkSetState, arg.TargetID, arg.State, arg.ID)
+func (q *Queries) DocumentLinkSetState(ctx context.Context, db DBTX, arg DocumentLinkSetStateParams) (DocumentLink, error) {
+	row := db.QueryRow(ctx, documentLinkSetState, arg.TargetID, arg.State, arg.ID)
 	var i DocumentLink
 	err := row.Scan(
 		&i.ID,
@@ -495,7 +495,7 @@ type DocumentLinkUpdateTextParams struct {
 }
 
 // DocumentLinkUpdateText records an edge's current occurrence count and first link text.
-func (q *Queries) DocumentLinkUpdateText(ctx context.Context, arg DocumentLinkUpdateTextParams) error {
-	_, err := q.db.Exec(ctx, documentLinkUpdateText, arg.OccurrenceCount, arg.LinkText, arg.ID)
+func (q *Queries) DocumentLinkUpdateText(ctx context.Context, db DBTX, arg DocumentLinkUpdateTextParams) error {
+	_, err := db.Exec(ctx, documentLinkUpdateText, arg.OccurrenceCount, arg.LinkText, arg.ID)
 	return err
 }

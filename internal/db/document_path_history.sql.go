@@ -28,8 +28,8 @@ type DocumentPathHistoryCreateParams struct {
 }
 
 // DocumentPathHistoryCreate records an address a document vacated.
-func (q *Queries) DocumentPathHistoryCreate(ctx context.Context, arg DocumentPathHistoryCreateParams) error {
-	_, err := q.db.Exec(ctx, documentPathHistoryCreate,
+func (q *Queries) DocumentPathHistoryCreate(ctx context.Context, db DBTX, arg DocumentPathHistoryCreateParams) error {
+	_, err := db.Exec(ctx, documentPathHistoryCreate,
 		arg.ID,
 		arg.DocumentID,
 		arg.Space,
@@ -41,25 +41,40 @@ func (q *Queries) DocumentPathHistoryCreate(ctx context.Context, arg DocumentPat
 	return err
 }
 
-const documentPathHistoryLastAt = `-- name: DocumentPathHistoryLastAt :one
+const documentPathHistoryGetLastAt = `-- name: DocumentPathHistoryGetLastAt :one
 SELECT document_id FROM document_path_history
 WHERE space = $1 AND path = $2 AND slug = $3
 ORDER BY valid_to DESC, id DESC
 LIMIT 1
 `
 
-type DocumentPathHistoryLastAtParams struct {
+type DocumentPathHistoryGetLastAtParams struct {
 	Space Space
 	Path  string
 	Slug  string
 }
 
-// DocumentPathHistoryLastAt finds the document that most recently vacated an address.
-func (q *Queries) DocumentPathHistoryLastAt(ctx context.Context, arg DocumentPathHistoryLastAtParams) (uuid.UUID, error) {
-	row := q.db.QueryRow(ctx, documentPathHistoryLastAt, arg.Space, arg.Path, arg.Slug)
+// DocumentPathHistoryGetLastAt finds the document that most recently vacated an address.
+func (q *Queries) DocumentPathHistoryGetLastAt(ctx context.Context, db DBTX, arg DocumentPathHistoryGetLastAtParams) (uuid.UUID, error) {
+	row := db.QueryRow(ctx, documentPathHistoryGetLastAt, arg.Space, arg.Path, arg.Slug)
 	var document_id uuid.UUID
 	err := row.Scan(&document_id)
 	return document_id, err
+}
+
+const documentPathHistoryGetSince = `-- name: DocumentPathHistoryGetSince :one
+SELECT coalesce(max(h.valid_to), d.created_at)::timestamptz AS since
+FROM documents d LEFT JOIN document_path_history h ON h.document_id = d.id
+WHERE d.id = $1
+GROUP BY d.created_at
+`
+
+// DocumentPathHistoryGetSince is when a document took its current address: its last move, or its creation.
+func (q *Queries) DocumentPathHistoryGetSince(ctx context.Context, db DBTX, id uuid.UUID) (time.Time, error) {
+	row := db.QueryRow(ctx, documentPathHistoryGetSince, id)
+	var since time.Time
+	err := row.Scan(&since)
+	return since, err
 }
 
 const documentPathHistoryList = `-- name: DocumentPathHistoryList :many
@@ -67,8 +82,8 @@ SELECT id, document_id, space, path, slug, valid_from, valid_to, revision_id FRO
 `
 
 // DocumentPathHistoryList lists the addresses a document vacated, most recent first.
-func (q *Queries) DocumentPathHistoryList(ctx context.Context, documentID uuid.UUID) ([]DocumentPathHistory, error) {
-	rows, err := q.db.Query(ctx, documentPathHistoryList, documentID)
+func (q *Queries) DocumentPathHistoryList(ctx context.Context, db DBTX, documentID uuid.UUID) ([]DocumentPathHistory, error) {
+	rows, err := db.Query(ctx, documentPathHistoryList, documentID)
 	if err != nil {
 		return nil, err
 	}
@@ -94,19 +109,4 @@ func (q *Queries) DocumentPathHistoryList(ctx context.Context, documentID uuid.U
 		return nil, err
 	}
 	return items, nil
-}
-
-const documentPathHistorySince = `-- name: DocumentPathHistorySince :one
-SELECT coalesce(max(h.valid_to), d.created_at)::timestamptz AS since
-FROM documents d LEFT JOIN document_path_history h ON h.document_id = d.id
-WHERE d.id = $1
-GROUP BY d.created_at
-`
-
-// DocumentPathHistorySince is when a document took its current address: its last move, or its creation.
-func (q *Queries) DocumentPathHistorySince(ctx context.Context, id uuid.UUID) (time.Time, error) {
-	row := q.db.QueryRow(ctx, documentPathHistorySince, id)
-	var since time.Time
-	err := row.Scan(&since)
-	return since, err
 }

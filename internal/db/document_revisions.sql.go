@@ -11,28 +11,28 @@ import (
 	"github.com/google/uuid"
 )
 
-const documentRevisionCounts = `-- name: DocumentRevisionCounts :many
+const documentRevisionCount = `-- name: DocumentRevisionCount :many
 SELECT document_id, count(*)::int AS revisions
 FROM document_revisions
 WHERE document_id = ANY($1::uuid[])
 GROUP BY document_id
 `
 
-type DocumentRevisionCountsRow struct {
+type DocumentRevisionCountRow struct {
 	DocumentID uuid.UUID
 	Revisions  int32
 }
 
-// DocumentRevisionCounts counts the revisions of each of a batch of documents.
-func (q *Queries) DocumentRevisionCounts(ctx context.Context, ids []uuid.UUID) ([]DocumentRevisionCountsRow, error) {
-	rows, err := q.db.Query(ctx, documentRevisionCounts, ids)
+// DocumentRevisionCount counts the revisions of each of a batch of documents.
+func (q *Queries) DocumentRevisionCount(ctx context.Context, db DBTX, ids []uuid.UUID) ([]DocumentRevisionCountRow, error) {
+	rows, err := db.Query(ctx, documentRevisionCount, ids)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var items []DocumentRevisionCountsRow
+	var items []DocumentRevisionCountRow
 	for rows.Next() {
-		var i DocumentRevisionCountsRow
+		var i DocumentRevisionCountRow
 		if err := rows.Scan(&i.DocumentID, &i.Revisions); err != nil {
 			return nil, err
 		}
@@ -68,8 +68,8 @@ type DocumentRevisionCreateParams struct {
 }
 
 // DocumentRevisionCreate records one revision: a full snapshot of the document after a save.
-func (q *Queries) DocumentRevisionCreate(ctx context.Context, arg DocumentRevisionCreateParams) (DocumentRevision, error) {
-	row := q.db.QueryRow(ctx, documentRevisionCreate,
+func (q *Queries) DocumentRevisionCreate(ctx context.Context, db DBTX, arg DocumentRevisionCreateParams) (DocumentRevision, error) {
+	row := db.QueryRow(ctx, documentRevisionCreate,
 		arg.ID,
 		arg.DocumentID,
 		arg.Version,
@@ -116,8 +116,8 @@ type DocumentRevisionGetParams struct {
 }
 
 // DocumentRevisionGet reads one revision of a document by version.
-func (q *Queries) DocumentRevisionGet(ctx context.Context, arg DocumentRevisionGetParams) (DocumentRevision, error) {
-	row := q.db.QueryRow(ctx, documentRevisionGet, arg.DocumentID, arg.Version)
+func (q *Queries) DocumentRevisionGet(ctx context.Context, db DBTX, arg DocumentRevisionGetParams) (DocumentRevision, error) {
+	row := db.QueryRow(ctx, documentRevisionGet, arg.DocumentID, arg.Version)
 	var i DocumentRevision
 	err := row.Scan(
 		&i.ID,
@@ -139,16 +139,20 @@ func (q *Queries) DocumentRevisionGet(ctx context.Context, arg DocumentRevisionG
 	return i, err
 }
 
-const documentRevisionLastAddressChange = `-- name: DocumentRevisionLastAddressChange :many
-SELECT DISTINCT ON (document_id) id, document_id, version, title, space, path, slug, content, tags, status, frontmatter_extra, change_kind, change_summary, author_id, created_at
-FROM document_revisions
-WHERE document_id = ANY($1::uuid[]) AND change_kind IN ('move', 'rename', 'delete')
-ORDER BY document_id, version DESC
+const documentRevisionGetPair = `-- name: DocumentRevisionGetPair :many
+SELECT id, document_id, version, title, space, path, slug, content, tags, status, frontmatter_extra, change_kind, change_summary, author_id, created_at FROM document_revisions
+WHERE document_id = $1 AND version IN ($2::int, $3::int)
 `
 
-// DocumentRevisionLastAddressChange finds, per document, the newest revision that moved, renamed or deleted it.
-func (q *Queries) DocumentRevisionLastAddressChange(ctx context.Context, ids []uuid.UUID) ([]DocumentRevision, error) {
-	rows, err := q.db.Query(ctx, documentRevisionLastAddressChange, ids)
+type DocumentRevisionGetPairParams struct {
+	DocumentID  uuid.UUID
+	FromVersion int32
+	ToVersion   int32
+}
+
+// DocumentRevisionGetPair reads two versions of a document, for a diff.
+func (q *Queries) DocumentRevisionGetPair(ctx context.Context, db DBTX, arg DocumentRevisionGetPairParams) ([]DocumentRevision, error) {
+	rows, err := db.Query(ctx, documentRevisionGetPair, arg.DocumentID, arg.FromVersion, arg.ToVersion)
 	if err != nil {
 		return nil, err
 	}
@@ -197,8 +201,8 @@ type DocumentRevisionListParams struct {
 }
 
 // DocumentRevisionList pages through a document's revisions, newest first.
-func (q *Queries) DocumentRevisionList(ctx context.Context, arg DocumentRevisionListParams) ([]DocumentRevision, error) {
-	rows, err := q.db.Query(ctx, documentRevisionList, arg.DocumentID, arg.BeforeVersion, arg.RowLimit)
+func (q *Queries) DocumentRevisionList(ctx context.Context, db DBTX, arg DocumentRevisionListParams) ([]DocumentRevision, error) {
+	rows, err := db.Query(ctx, documentRevisionList, arg.DocumentID, arg.BeforeVersion, arg.RowLimit)
 	if err != nil {
 		return nil, err
 	}
@@ -233,20 +237,16 @@ func (q *Queries) DocumentRevisionList(ctx context.Context, arg DocumentRevision
 	return items, nil
 }
 
-const documentRevisionPair = `-- name: DocumentRevisionPair :many
-SELECT id, document_id, version, title, space, path, slug, content, tags, status, frontmatter_extra, change_kind, change_summary, author_id, created_at FROM document_revisions
-WHERE document_id = $1 AND version IN ($2::int, $3::int)
+const documentRevisionListLastAddressChange = `-- name: DocumentRevisionListLastAddressChange :many
+SELECT DISTINCT ON (document_id) id, document_id, version, title, space, path, slug, content, tags, status, frontmatter_extra, change_kind, change_summary, author_id, created_at
+FROM document_revisions
+WHERE document_id = ANY($1::uuid[]) AND change_kind IN ('move', 'rename', 'delete')
+ORDER BY document_id, version DESC
 `
 
-type DocumentRevisionPairParams struct {
-	DocumentID  uuid.UUID
-	FromVersion int32
-	ToVersion   int32
-}
-
-// DocumentRevisionPair reads two versions of a document, for a diff.
-func (q *Queries) DocumentRevisionPair(ctx context.Context, arg DocumentRevisionPairParams) ([]DocumentRevision, error) {
-	rows, err := q.db.Query(ctx, documentRevisionPair, arg.DocumentID, arg.FromVersion, arg.ToVersion)
+// DocumentRevisionListLastAddressChange finds, per document, the newest revision that moved, renamed or deleted it.
+func (q *Queries) DocumentRevisionListLastAddressChange(ctx context.Context, db DBTX, ids []uuid.UUID) ([]DocumentRevision, error) {
+	rows, err := db.Query(ctx, documentRevisionListLastAddressChange, ids)
 	if err != nil {
 		return nil, err
 	}

@@ -12,71 +12,6 @@ import (
 	"github.com/google/uuid"
 )
 
-const documentAccessLevels = `-- name: DocumentAccessLevels :many
-SELECT d.id, document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1, $2)::int AS level
-FROM documents d
-WHERE d.id = ANY($3::uuid[])
-`
-
-type DocumentAccessLevelsParams struct {
-	ActorID       uuid.UUID
-	ActorIsPerson bool
-	Ids           []uuid.UUID
-}
-
-type DocumentAccessLevelsRow struct {
-	ID    uuid.UUID
-	Level int32
-}
-
-// DocumentAccessLevels answers, in one statement, what the actor may do to each document (0 none, 1 read, 2 write, 3 owner).
-func (q *Queries) DocumentAccessLevels(ctx context.Context, arg DocumentAccessLevelsParams) ([]DocumentAccessLevelsRow, error) {
-	rows, err := q.db.Query(ctx, documentAccessLevels, arg.ActorID, arg.ActorIsPerson, arg.Ids)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []DocumentAccessLevelsRow
-	for rows.Next() {
-		var i DocumentAccessLevelsRow
-		if err := rows.Scan(&i.ID, &i.Level); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
-const documentAddressTaken = `-- name: DocumentAddressTaken :one
-SELECT EXISTS (
-  SELECT 1 FROM documents
-  WHERE space = $1 AND path = $2 AND slug = $3 AND deleted_at IS NULL AND id <> $4
-) AS taken
-`
-
-type DocumentAddressTakenParams struct {
-	Space Space
-	Path  string
-	Slug  string
-	ID    uuid.UUID
-}
-
-// DocumentAddressTaken reports whether a live document other than the given one holds an address.
-func (q *Queries) DocumentAddressTaken(ctx context.Context, arg DocumentAddressTakenParams) (bool, error) {
-	row := q.db.QueryRow(ctx, documentAddressTaken,
-		arg.Space,
-		arg.Path,
-		arg.Slug,
-		arg.ID,
-	)
-	var taken bool
-	err := row.Scan(&taken)
-	return taken, err
-}
-
 const documentCreate = `-- name: DocumentCreate :one
 INSERT INTO documents (id, space, path, slug, title, content, frontmatter_extra, tags, status, content_hash, created_by, updated_by)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)
@@ -98,8 +33,8 @@ type DocumentCreateParams struct {
 }
 
 // DocumentCreate inserts a new document at version 1.
-func (q *Queries) DocumentCreate(ctx context.Context, arg DocumentCreateParams) (Document, error) {
-	row := q.db.QueryRow(ctx, documentCreate,
+func (q *Queries) DocumentCreate(ctx context.Context, db DBTX, arg DocumentCreateParams) (Document, error) {
+	row := db.QueryRow(ctx, documentCreate,
 		arg.ID,
 		arg.Space,
 		arg.Path,
@@ -137,38 +72,6 @@ func (q *Queries) DocumentCreate(ctx context.Context, arg DocumentCreateParams) 
 	return i, err
 }
 
-const documentForResolver = `-- name: DocumentForResolver :one
-SELECT id, space, path, slug, content, deleted_at, created_by, version FROM documents WHERE id = $1
-`
-
-type DocumentForResolverRow struct {
-	ID        uuid.UUID
-	Space     Space
-	Path      string
-	Slug      string
-	Content   string
-	DeletedAt *time.Time
-	CreatedBy uuid.UUID
-	Version   int32
-}
-
-// DocumentForResolver reads what the link resolver needs of a document.
-func (q *Queries) DocumentForResolver(ctx context.Context, id uuid.UUID) (DocumentForResolverRow, error) {
-	row := q.db.QueryRow(ctx, documentForResolver, id)
-	var i DocumentForResolverRow
-	err := row.Scan(
-		&i.ID,
-		&i.Space,
-		&i.Path,
-		&i.Slug,
-		&i.Content,
-		&i.DeletedAt,
-		&i.CreatedBy,
-		&i.Version,
-	)
-	return i, err
-}
-
 const documentGetByAddressWithAccess = `-- name: DocumentGetByAddressWithAccess :one
 SELECT d.id, d.space, d.path, d.slug, d.title, d.content, d.frontmatter_extra, d.tags, d.status, d.version, d.content_hash, d.created_by, d.updated_by, d.source_ingestion_id, d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, a.level
 FROM documents d
@@ -190,8 +93,8 @@ type DocumentGetByAddressWithAccessRow struct {
 }
 
 // DocumentGetByAddressWithAccess finds the live document at an address with the actor's access level.
-func (q *Queries) DocumentGetByAddressWithAccess(ctx context.Context, arg DocumentGetByAddressWithAccessParams) (DocumentGetByAddressWithAccessRow, error) {
-	row := q.db.QueryRow(ctx, documentGetByAddressWithAccess,
+func (q *Queries) DocumentGetByAddressWithAccess(ctx context.Context, db DBTX, arg DocumentGetByAddressWithAccessParams) (DocumentGetByAddressWithAccessRow, error) {
+	row := db.QueryRow(ctx, documentGetByAddressWithAccess,
 		arg.ActorID,
 		arg.ActorIsPerson,
 		arg.Space,
@@ -224,6 +127,38 @@ func (q *Queries) DocumentGetByAddressWithAccess(ctx context.Context, arg Docume
 	return i, err
 }
 
+const documentGetForResolver = `-- name: DocumentGetForResolver :one
+SELECT id, space, path, slug, content, deleted_at, created_by, version FROM documents WHERE id = $1
+`
+
+type DocumentGetForResolverRow struct {
+	ID        uuid.UUID
+	Space     Space
+	Path      string
+	Slug      string
+	Content   string
+	DeletedAt *time.Time
+	CreatedBy uuid.UUID
+	Version   int32
+}
+
+// DocumentGetForResolver reads what the link resolver needs of a document.
+func (q *Queries) DocumentGetForResolver(ctx context.Context, db DBTX, id uuid.UUID) (DocumentGetForResolverRow, error) {
+	row := db.QueryRow(ctx, documentGetForResolver, id)
+	var i DocumentGetForResolverRow
+	err := row.Scan(
+		&i.ID,
+		&i.Space,
+		&i.Path,
+		&i.Slug,
+		&i.Content,
+		&i.DeletedAt,
+		&i.CreatedBy,
+		&i.Version,
+	)
+	return i, err
+}
+
 const documentGetForUpdate = `-- name: DocumentGetForUpdate :one
 SELECT d.id, d.space, d.path, d.slug, d.title, d.content, d.frontmatter_extra, d.tags, d.status, d.version, d.content_hash, d.created_by, d.updated_by, d.source_ingestion_id, d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1::uuid, $2::boolean)::int AS level
 FROM documents d
@@ -243,8 +178,8 @@ type DocumentGetForUpdateRow struct {
 }
 
 // DocumentGetForUpdate reads and locks a document for a write, with the actor's access level.
-func (q *Queries) DocumentGetForUpdate(ctx context.Context, arg DocumentGetForUpdateParams) (DocumentGetForUpdateRow, error) {
-	row := q.db.QueryRow(ctx, documentGetForUpdate, arg.ActorID, arg.ActorIsPerson, arg.ID)
+func (q *Queries) DocumentGetForUpdate(ctx context.Context, db DBTX, arg DocumentGetForUpdateParams) (DocumentGetForUpdateRow, error) {
+	row := db.QueryRow(ctx, documentGetForUpdate, arg.ActorID, arg.ActorIsPerson, arg.ID)
 	var i DocumentGetForUpdateRow
 	err := row.Scan(
 		&i.Document.ID,
@@ -271,6 +206,24 @@ func (q *Queries) DocumentGetForUpdate(ctx context.Context, arg DocumentGetForUp
 	return i, err
 }
 
+const documentGetLiveAt = `-- name: DocumentGetLiveAt :one
+SELECT id FROM documents WHERE space = $1 AND path = $2 AND slug = $3 AND deleted_at IS NULL
+`
+
+type DocumentGetLiveAtParams struct {
+	Space Space
+	Path  string
+	Slug  string
+}
+
+// DocumentGetLiveAt finds the live document at an address, whoever can read it.
+func (q *Queries) DocumentGetLiveAt(ctx context.Context, db DBTX, arg DocumentGetLiveAtParams) (uuid.UUID, error) {
+	row := db.QueryRow(ctx, documentGetLiveAt, arg.Space, arg.Path, arg.Slug)
+	var id uuid.UUID
+	err := row.Scan(&id)
+	return id, err
+}
+
 const documentGetManyWithAccess = `-- name: DocumentGetManyWithAccess :many
 SELECT d.id, d.space, d.path, d.slug, d.title, d.content, d.frontmatter_extra, d.tags, d.status, d.version, d.content_hash, d.created_by, d.updated_by, d.source_ingestion_id, d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, a.level
 FROM documents d
@@ -290,8 +243,8 @@ type DocumentGetManyWithAccessRow struct {
 }
 
 // DocumentGetManyWithAccess reads documents by id with the actor's access level to each.
-func (q *Queries) DocumentGetManyWithAccess(ctx context.Context, arg DocumentGetManyWithAccessParams) ([]DocumentGetManyWithAccessRow, error) {
-	rows, err := q.db.Query(ctx, documentGetManyWithAccess, arg.ActorID, arg.ActorIsPerson, arg.Ids)
+func (q *Queries) DocumentGetManyWithAccess(ctx context.Context, db DBTX, arg DocumentGetManyWithAccessParams) ([]DocumentGetManyWithAccessRow, error) {
+	rows, err := db.Query(ctx, documentGetManyWithAccess, arg.ActorID, arg.ActorIsPerson, arg.Ids)
 	if err != nil {
 		return nil, err
 	}
@@ -331,50 +284,156 @@ func (q *Queries) DocumentGetManyWithAccess(ctx context.Context, arg DocumentGet
 	return items, nil
 }
 
+const documentGetMetadata = `-- name: DocumentGetMetadata :one
+SELECT d.id, d.space, d.status, d.version, d.created_by, u.name AS owner_name, u.email AS owner_email, u.kind AS owner_kind,
+       u.is_active AS owner_active, d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at,
+       (SELECT count(*) FROM document_revisions r WHERE r.document_id = d.id) AS revisions
+FROM documents d
+JOIN users u ON u.id = d.created_by
+WHERE d.id = $1
+`
+
+type DocumentGetMetadataRow struct {
+	ID            uuid.UUID
+	Space         Space
+	Status        DocumentStatus
+	Version       int32
+	CreatedBy     uuid.UUID
+	OwnerName     string
+	OwnerEmail    string
+	OwnerKind     string
+	OwnerActive   bool
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
+	DeletedAt     *time.Time
+	PurgeAfter    *time.Time
+	QuarantinedAt *time.Time
+	Revisions     int64
+}
+
+// DocumentGetMetadata is a document's metadata for management: never its title, path, slug, body or tags.
+func (q *Queries) DocumentGetMetadata(ctx context.Context, db DBTX, id uuid.UUID) (DocumentGetMetadataRow, error) {
+	row := db.QueryRow(ctx, documentGetMetadata, id)
+	var i DocumentGetMetadataRow
+	err := row.Scan(
+		&i.ID,
+		&i.Space,
+		&i.Status,
+		&i.Version,
+		&i.CreatedBy,
+		&i.OwnerName,
+		&i.OwnerEmail,
+		&i.OwnerKind,
+		&i.OwnerActive,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.DeletedAt,
+		&i.PurgeAfter,
+		&i.QuarantinedAt,
+		&i.Revisions,
+	)
+	return i, err
+}
+
+const documentGetOwner = `-- name: DocumentGetOwner :one
+SELECT created_by FROM documents WHERE id = $1
+`
+
+// DocumentGetOwner reads a document's owner without locking it.
+func (q *Queries) DocumentGetOwner(ctx context.Context, db DBTX, id uuid.UUID) (uuid.UUID, error) {
+	row := db.QueryRow(ctx, documentGetOwner, id)
+	var created_by uuid.UUID
+	err := row.Scan(&created_by)
+	return created_by, err
+}
+
 const documentHardDelete = `-- name: DocumentHardDelete :execrows
 DELETE FROM documents WHERE id = $1 AND deleted_at IS NOT NULL
 `
 
 // DocumentHardDelete removes a tombstoned document and, by cascade, its revisions and history.
-func (q *Queries) DocumentHardDelete(ctx context.Context, id uuid.UUID) (int64, error) {
-	result, err := q.db.Exec(ctx, documentHardDelete, id)
+func (q *Queries) DocumentHardDelete(ctx context.Context, db DBTX, id uuid.UUID) (int64, error) {
+	result, err := db.Exec(ctx, documentHardDelete, id)
 	if err != nil {
 		return 0, err
 	}
 	return result.RowsAffected(), nil
 }
 
-const documentLinkTargets = `-- name: DocumentLinkTargets :many
-SELECT id, space, path, slug, deleted_at, created_by FROM documents WHERE id = ANY($1::uuid[])
+const documentIsAddressTaken = `-- name: DocumentIsAddressTaken :one
+SELECT EXISTS (
+  SELECT 1 FROM documents
+  WHERE space = $1 AND path = $2 AND slug = $3 AND deleted_at IS NULL AND id <> $4
+) AS taken
 `
 
-type DocumentLinkTargetsRow struct {
-	ID        uuid.UUID
-	Space     Space
-	Path      string
-	Slug      string
-	DeletedAt *time.Time
-	CreatedBy uuid.UUID
+type DocumentIsAddressTakenParams struct {
+	Space Space
+	Path  string
+	Slug  string
+	ID    uuid.UUID
 }
 
-// DocumentLinkTargets reads what the resolver needs of link targets: address, tombstone and owner.
-func (q *Queries) DocumentLinkTargets(ctx context.Context, ids []uuid.UUID) ([]DocumentLinkTargetsRow, error) {
-	rows, err := q.db.Query(ctx, documentLinkTargets, ids)
+// DocumentIsAddressTaken reports whether a live document other than the given one holds an address.
+func (q *Queries) DocumentIsAddressTaken(ctx context.Context, db DBTX, arg DocumentIsAddressTakenParams) (bool, error) {
+	row := db.QueryRow(ctx, documentIsAddressTaken,
+		arg.Space,
+		arg.Path,
+		arg.Slug,
+		arg.ID,
+	)
+	var taken bool
+	err := row.Scan(&taken)
+	return taken, err
+}
+
+const documentIsReadableBy = `-- name: DocumentIsReadableBy :one
+SELECT (document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, u.id, u.kind = 'person') > 0)::boolean AS readable
+FROM documents d, users u
+WHERE d.id = $1 AND u.id = $2
+`
+
+type DocumentIsReadableByParams struct {
+	DocumentID uuid.UUID
+	UserID     uuid.UUID
+}
+
+// DocumentIsReadableBy says whether a user (person or agent, by their kind) can read a document.
+func (q *Queries) DocumentIsReadableBy(ctx context.Context, db DBTX, arg DocumentIsReadableByParams) (bool, error) {
+	row := db.QueryRow(ctx, documentIsReadableBy, arg.DocumentID, arg.UserID)
+	var readable bool
+	err := row.Scan(&readable)
+	return readable, err
+}
+
+const documentListAccessLevels = `-- name: DocumentListAccessLevels :many
+SELECT d.id, document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1, $2)::int AS level
+FROM documents d
+WHERE d.id = ANY($3::uuid[])
+`
+
+type DocumentListAccessLevelsParams struct {
+	ActorID       uuid.UUID
+	ActorIsPerson bool
+	Ids           []uuid.UUID
+}
+
+type DocumentListAccessLevelsRow struct {
+	ID    uuid.UUID
+	Level int32
+}
+
+// DocumentListAccessLevels answers, in one statement, what the actor may do to each document (0 none, 1 read, 2 write, 3 owner).
+func (q *Queries) DocumentListAccessLevels(ctx context.Context, db DBTX, arg DocumentListAccessLevelsParams) ([]DocumentListAccessLevelsRow, error) {
+	rows, err := db.Query(ctx, documentListAccessLevels, arg.ActorID, arg.ActorIsPerson, arg.Ids)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var items []DocumentLinkTargetsRow
+	var items []DocumentListAccessLevelsRow
 	for rows.Next() {
-		var i DocumentLinkTargetsRow
-		if err := rows.Scan(
-			&i.ID,
-			&i.Space,
-			&i.Path,
-			&i.Slug,
-			&i.DeletedAt,
-			&i.CreatedBy,
-		); err != nil {
+		var i DocumentListAccessLevelsRow
+		if err := rows.Scan(&i.ID, &i.Level); err != nil {
 			return nil, err
 		}
 		items = append(items, i)
@@ -422,8 +481,8 @@ type DocumentListByTitleRow struct {
 }
 
 // DocumentListByTitle pages through the live documents the actor can read, by title.
-func (q *Queries) DocumentListByTitle(ctx context.Context, arg DocumentListByTitleParams) ([]DocumentListByTitleRow, error) {
-	rows, err := q.db.Query(ctx, documentListByTitle,
+func (q *Queries) DocumentListByTitle(ctx context.Context, db DBTX, arg DocumentListByTitleParams) ([]DocumentListByTitleRow, error) {
+	rows, err := db.Query(ctx, documentListByTitle,
 		arg.ActorID,
 		arg.ActorIsPerson,
 		arg.Space,
@@ -511,8 +570,8 @@ type DocumentListByUpdatedRow struct {
 }
 
 // DocumentListByUpdated pages through the live documents the actor can read, newest change first.
-func (q *Queries) DocumentListByUpdated(ctx context.Context, arg DocumentListByUpdatedParams) ([]DocumentListByUpdatedRow, error) {
-	rows, err := q.db.Query(ctx, documentListByUpdated,
+func (q *Queries) DocumentListByUpdated(ctx context.Context, db DBTX, arg DocumentListByUpdatedParams) ([]DocumentListByUpdatedRow, error) {
+	rows, err := db.Query(ctx, documentListByUpdated,
 		arg.ActorID,
 		arg.ActorIsPerson,
 		arg.Space,
@@ -563,6 +622,345 @@ func (q *Queries) DocumentListByUpdated(ctx context.Context, arg DocumentListByU
 	return items, nil
 }
 
+const documentListFolders = `-- name: DocumentListFolders :many
+WITH visible AS (
+  SELECT string_to_array(d.path, '/') AS segs
+  FROM documents d
+  WHERE d.space = $2::space
+    AND d.deleted_at IS NULL
+    AND d.path <> ''
+    AND document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $3::uuid, $4::boolean) > 0
+), prefixes AS (
+  SELECT v.segs[1:i] AS segs, cardinality(v.segs) > i AS deeper
+  FROM visible v, generate_series(1, cardinality(v.segs)) AS i
+)
+SELECT array_to_string(p.segs, '/')::text AS path,
+       count(*)::int AS documents,
+       coalesce(bool_or(p.deeper), false)::boolean AS has_children
+FROM prefixes p
+GROUP BY p.segs
+ORDER BY p.segs COLLATE "C"
+LIMIT $1::int
+`
+
+type DocumentListFoldersParams struct {
+	MaxFolders    int32
+	Space         Space
+	ActorID       uuid.UUID
+	ActorIsPerson bool
+}
+
+type DocumentListFoldersRow struct {
+	Path        string
+	Documents   int32
+	HasChildren bool
+}
+
+// DocumentListFolders lists every folder of a space the viewer can see, parent right before its children, with the live readable documents in it and beneath it, the first @max_folders only.
+func (q *Queries) DocumentListFolders(ctx context.Context, db DBTX, arg DocumentListFoldersParams) ([]DocumentListFoldersRow, error) {
+	rows, err := db.Query(ctx, documentListFolders,
+		arg.MaxFolders,
+		arg.Space,
+		arg.ActorID,
+		arg.ActorIsPerson,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DocumentListFoldersRow
+	for rows.Next() {
+		var i DocumentListFoldersRow
+		if err := rows.Scan(&i.Path, &i.Documents, &i.HasChildren); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const documentListInFolder = `-- name: DocumentListInFolder :many
+SELECT d.id, d.space, d.path, d.slug, d.title, d.status, d.updated_at
+FROM documents d
+WHERE d.space = $1::space
+  AND d.path = $2::text
+  AND d.deleted_at IS NULL
+  AND document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $3::uuid, $4::boolean) > 0
+ORDER BY d.slug COLLATE "C", d.id
+`
+
+type DocumentListInFolderParams struct {
+	Space         Space
+	Path          string
+	ActorID       uuid.UUID
+	ActorIsPerson bool
+}
+
+type DocumentListInFolderRow struct {
+	ID        uuid.UUID
+	Space     Space
+	Path      string
+	Slug      string
+	Title     string
+	Status    DocumentStatus
+	UpdatedAt time.Time
+}
+
+// DocumentListInFolder lists the live documents the viewer can read directly in @path (the empty path is the space root), by slug compared bytewise, without their bodies.
+func (q *Queries) DocumentListInFolder(ctx context.Context, db DBTX, arg DocumentListInFolderParams) ([]DocumentListInFolderRow, error) {
+	rows, err := db.Query(ctx, documentListInFolder,
+		arg.Space,
+		arg.Path,
+		arg.ActorID,
+		arg.ActorIsPerson,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DocumentListInFolderRow
+	for rows.Next() {
+		var i DocumentListInFolderRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Space,
+			&i.Path,
+			&i.Slug,
+			&i.Title,
+			&i.Status,
+			&i.UpdatedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const documentListLinkTargets = `-- name: DocumentListLinkTargets :many
+SELECT id, space, path, slug, deleted_at, created_by FROM documents WHERE id = ANY($1::uuid[])
+`
+
+type DocumentListLinkTargetsRow struct {
+	ID        uuid.UUID
+	Space     Space
+	Path      string
+	Slug      string
+	DeletedAt *time.Time
+	CreatedBy uuid.UUID
+}
+
+// DocumentListLinkTargets reads what the resolver needs of link targets: address, tombstone and owner.
+func (q *Queries) DocumentListLinkTargets(ctx context.Context, db DBTX, ids []uuid.UUID) ([]DocumentListLinkTargetsRow, error) {
+	rows, err := db.Query(ctx, documentListLinkTargets, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DocumentListLinkTargetsRow
+	for rows.Next() {
+		var i DocumentListLinkTargetsRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Space,
+			&i.Path,
+			&i.Slug,
+			&i.DeletedAt,
+			&i.CreatedBy,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const documentListShareSuggestions = `-- name: DocumentListShareSuggestions :many
+SELECT d.id, d.title, coalesce(r.ord, 0)::int AS ord
+FROM documents d
+LEFT JOIN LATERAL (
+  SELECT x.ord
+  FROM (SELECT unnest($1::int[]) AS ord, unnest($2::text[]) AS ptype,
+               unnest($3::uuid[]) AS pid, unnest($4::boolean[]) AS is_person) x
+  WHERE d.id = ANY($5::uuid[])
+    AND d.deleted_at IS NULL AND d.quarantined_at IS NULL
+    AND (d.created_by = $6::uuid
+      OR document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $6::uuid, $7::boolean) >= 2)
+    AND NOT (x.ptype = 'user'
+      AND document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, x.pid, x.is_person) > 0)
+    AND NOT (x.ptype = 'group' AND EXISTS (
+      SELECT 1 FROM document_access da
+      WHERE da.document_id = d.id AND da.principal_type = 'group'
+        AND da.principal_id IN (x.pid, '00000000-0000-0000-0000-000000000002'::uuid)))
+    AND NOT EXISTS (
+      SELECT 1 FROM share_suggestion_decisions s
+      WHERE s.document_id = d.id AND s.principal_type = x.ptype::principal_type AND s.principal_id = x.pid)
+) r ON true
+WHERE d.id = ANY($8::uuid[])
+ORDER BY d.id, 3
+`
+
+type DocumentListShareSuggestionsParams struct {
+	RcptOrds      []int32
+	RcptTypes     []string
+	RcptIds       []uuid.UUID
+	RcptPersons   []bool
+	CandidateIds  []uuid.UUID
+	ActorID       uuid.UUID
+	ActorIsPerson bool
+	TitleIds      []uuid.UUID
+}
+
+type DocumentListShareSuggestionsRow struct {
+	ID    uuid.UUID
+	Title string
+	Ord   int32
+}
+
+// DocumentListShareSuggestions reads, in one statement, the title of each of title_ids and, for each of candidate_ids (a subset) that is live, not quarantined and that the actor may share (owner or write), the recipients — by their rcpt_ords (parallel arrays; ords from 1) — who cannot read it yet and have not declined it. A user recipient reads what document_access_level says (rcpt_persons: whether group grants, Everyone included, reach them); a group recipient reads what is granted to it or to Everyone. A document with no such recipient has one row with ord 0.
+func (q *Queries) DocumentListShareSuggestions(ctx context.Context, db DBTX, arg DocumentListShareSuggestionsParams) ([]DocumentListShareSuggestionsRow, error) {
+	rows, err := db.Query(ctx, documentListShareSuggestions,
+		arg.RcptOrds,
+		arg.RcptTypes,
+		arg.RcptIds,
+		arg.RcptPersons,
+		arg.CandidateIds,
+		arg.ActorID,
+		arg.ActorIsPerson,
+		arg.TitleIds,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DocumentListShareSuggestionsRow
+	for rows.Next() {
+		var i DocumentListShareSuggestionsRow
+		if err := rows.Scan(&i.ID, &i.Title, &i.Ord); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const documentListSubfolders = `-- name: DocumentListSubfolders :many
+WITH parent AS (
+  SELECT cardinality(string_to_array($1::text, '/')) AS depth
+), visible AS (
+  SELECT string_to_array(d.path, '/') AS segs
+  FROM documents d
+  WHERE d.space = $2::space
+    AND d.deleted_at IS NULL
+    AND CASE WHEN $1::text = '' THEN d.path <> ''
+             ELSE starts_with(d.path, $1::text || '/') END
+    AND document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $3::uuid, $4::boolean) > 0
+), children AS (
+  SELECT v.segs[1:parent.depth + 1] AS segs, cardinality(v.segs) > parent.depth + 1 AS deeper
+  FROM visible v, parent
+)
+SELECT array_to_string(c.segs, '/')::text AS path,
+       count(*)::int AS documents,
+       coalesce(bool_or(c.deeper), false)::boolean AS has_children
+FROM children c
+GROUP BY c.segs
+ORDER BY c.segs COLLATE "C"
+`
+
+type DocumentListSubfoldersParams struct {
+	Path          string
+	Space         Space
+	ActorID       uuid.UUID
+	ActorIsPerson bool
+}
+
+type DocumentListSubfoldersRow struct {
+	Path        string
+	Documents   int32
+	HasChildren bool
+}
+
+// DocumentListSubfolders lists the folders directly under @path (the empty path is the space root) that the viewer can see, with the live readable documents in each and beneath it.
+func (q *Queries) DocumentListSubfolders(ctx context.Context, db DBTX, arg DocumentListSubfoldersParams) ([]DocumentListSubfoldersRow, error) {
+	rows, err := db.Query(ctx, documentListSubfolders,
+		arg.Path,
+		arg.Space,
+		arg.ActorID,
+		arg.ActorIsPerson,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DocumentListSubfoldersRow
+	for rows.Next() {
+		var i DocumentListSubfoldersRow
+		if err := rows.Scan(&i.Path, &i.Documents, &i.HasChildren); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const documentListTaggedShareable = `-- name: DocumentListTaggedShareable :many
+SELECT d.id
+FROM documents d
+WHERE d.tags @> ARRAY[$1::text] AND d.deleted_at IS NULL AND d.status = 'active' AND d.quarantined_at IS NULL
+  AND (d.created_by = $2::uuid
+    OR document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $2::uuid, $3::boolean) >= 2)
+ORDER BY d.id
+LIMIT $4
+`
+
+type DocumentListTaggedShareableParams struct {
+	Tag           string
+	ActorID       uuid.UUID
+	ActorIsPerson bool
+	RowLimit      int32
+}
+
+// DocumentListTaggedShareable is a share-by-tag's one-time expansion: the live, active, unquarantined documents carrying a tag that the actor may share (owner or write), in id order, at most row_limit.
+func (q *Queries) DocumentListTaggedShareable(ctx context.Context, db DBTX, arg DocumentListTaggedShareableParams) ([]uuid.UUID, error) {
+	rows, err := db.Query(ctx, documentListTaggedShareable,
+		arg.Tag,
+		arg.ActorID,
+		arg.ActorIsPerson,
+		arg.RowLimit,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var id uuid.UUID
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const documentListTrash = `-- name: DocumentListTrash :many
 SELECT id, space, path, slug, title, content, frontmatter_extra, tags, status, version, content_hash, created_by, updated_by, source_ingestion_id, created_at, updated_at, deleted_at, purge_after, quarantined_at FROM documents
 WHERE created_by = $1 AND deleted_at IS NOT NULL
@@ -580,8 +978,8 @@ type DocumentListTrashParams struct {
 }
 
 // DocumentListTrash pages through an owner's tombstoned documents, most recently deleted first.
-func (q *Queries) DocumentListTrash(ctx context.Context, arg DocumentListTrashParams) ([]Document, error) {
-	rows, err := q.db.Query(ctx, documentListTrash,
+func (q *Queries) DocumentListTrash(ctx context.Context, db DBTX, arg DocumentListTrashParams) ([]Document, error) {
+	rows, err := db.Query(ctx, documentListTrash,
 		arg.OwnerID,
 		arg.AfterID,
 		arg.AfterDeleted,
@@ -625,22 +1023,200 @@ func (q *Queries) DocumentListTrash(ctx context.Context, arg DocumentListTrashPa
 	return items, nil
 }
 
-const documentLiveAt = `-- name: DocumentLiveAt :one
-SELECT id FROM documents WHERE space = $1 AND path = $2 AND slug = $3 AND deleted_at IS NULL
+const documentLockFolderScope = `-- name: DocumentLockFolderScope :many
+SELECT d.id, (d.deleted_at IS NULL AND d.quarantined_at IS NULL)::boolean AS grantable
+FROM documents d
+WHERE d.created_by = $1
+  AND d.space = $2
+  AND ($3::text = '' OR d.path = $3::text OR starts_with(d.path, $3::text || '/'))
+  AND (($4::boolean AND d.deleted_at IS NULL AND d.quarantined_at IS NULL)
+       OR ($5::boolean AND EXISTS (SELECT 1 FROM document_access da
+                  WHERE da.document_id = d.id AND da.principal_type = $6
+                    AND da.principal_id = $7 AND da.grant_reason = 'folder'
+                    AND da.granted_by = $1)))
+ORDER BY d.id
+FOR UPDATE OF d
 `
 
-type DocumentLiveAtParams struct {
-	Space Space
-	Path  string
-	Slug  string
+type DocumentLockFolderScopeParams struct {
+	OwnerID       uuid.UUID
+	Space         Space
+	Path          string
+	IncludeLive   bool
+	IncludeHeld   bool
+	PrincipalType PrincipalType
+	PrincipalID   uuid.UUID
 }
 
-// DocumentLiveAt finds the live document at an address, whoever can read it.
-func (q *Queries) DocumentLiveAt(ctx context.Context, arg DocumentLiveAtParams) (uuid.UUID, error) {
-	row := q.db.QueryRow(ctx, documentLiveAt, arg.Space, arg.Path, arg.Slug)
-	var id uuid.UUID
-	err := row.Scan(&id)
-	return id, err
+type DocumentLockFolderScopeRow struct {
+	ID        uuid.UUID
+	Grantable bool
+}
+
+// DocumentLockFolderScope locks, in id order, the owner's documents in @path and beneath it that a change of the principal's rule may touch: the live, unquarantined ones when @include_live, and, when @include_held, any (tombstones too) holding a folder grant the owner made for the principal. The WHERE clause is re-checked on the locked row, so a document quarantined, deleted or moved meanwhile is judged as it is now; grantable says whether it may receive a grant.
+func (q *Queries) DocumentLockFolderScope(ctx context.Context, db DBTX, arg DocumentLockFolderScopeParams) ([]DocumentLockFolderScopeRow, error) {
+	rows, err := db.Query(ctx, documentLockFolderScope,
+		arg.OwnerID,
+		arg.Space,
+		arg.Path,
+		arg.IncludeLive,
+		arg.IncludeHeld,
+		arg.PrincipalType,
+		arg.PrincipalID,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DocumentLockFolderScopeRow
+	for rows.Next() {
+		var i DocumentLockFolderScopeRow
+		if err := rows.Scan(&i.ID, &i.Grantable); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const documentLockForFolderShare = `-- name: DocumentLockForFolderShare :one
+SELECT id, created_by, space, path, deleted_at, quarantined_at
+FROM documents WHERE id = $1
+FOR UPDATE
+`
+
+type DocumentLockForFolderShareRow struct {
+	ID            uuid.UUID
+	CreatedBy     uuid.UUID
+	Space         Space
+	Path          string
+	DeletedAt     *time.Time
+	QuarantinedAt *time.Time
+}
+
+// DocumentLockForFolderShare locks a document, live or not, and reads what the applier needs.
+func (q *Queries) DocumentLockForFolderShare(ctx context.Context, db DBTX, id uuid.UUID) (DocumentLockForFolderShareRow, error) {
+	row := db.QueryRow(ctx, documentLockForFolderShare, id)
+	var i DocumentLockForFolderShareRow
+	err := row.Scan(
+		&i.ID,
+		&i.CreatedBy,
+		&i.Space,
+		&i.Path,
+		&i.DeletedAt,
+		&i.QuarantinedAt,
+	)
+	return i, err
+}
+
+const documentLockForQuarantine = `-- name: DocumentLockForQuarantine :one
+SELECT id, created_by, deleted_at, quarantined_at FROM documents WHERE id = $1 FOR UPDATE
+`
+
+type DocumentLockForQuarantineRow struct {
+	ID            uuid.UUID
+	CreatedBy     uuid.UUID
+	DeletedAt     *time.Time
+	QuarantinedAt *time.Time
+}
+
+// DocumentLockForQuarantine locks a document row (first, so a share or the folder-share applier waits) and reads its owner and quarantine state.
+func (q *Queries) DocumentLockForQuarantine(ctx context.Context, db DBTX, id uuid.UUID) (DocumentLockForQuarantineRow, error) {
+	row := db.QueryRow(ctx, documentLockForQuarantine, id)
+	var i DocumentLockForQuarantineRow
+	err := row.Scan(
+		&i.ID,
+		&i.CreatedBy,
+		&i.DeletedAt,
+		&i.QuarantinedAt,
+	)
+	return i, err
+}
+
+const documentLockForShare = `-- name: DocumentLockForShare :many
+SELECT d.id, d.created_by, d.title,
+       (d.deleted_at IS NOT NULL)::boolean AS deleted,
+       (d.quarantined_at IS NOT NULL)::boolean AS quarantined,
+       document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1::uuid, $2::boolean)::int AS level
+FROM documents d
+WHERE d.id = ANY($3::uuid[])
+ORDER BY d.id
+FOR UPDATE OF d
+`
+
+type DocumentLockForShareParams struct {
+	ActorID       uuid.UUID
+	ActorIsPerson bool
+	Ids           []uuid.UUID
+}
+
+type DocumentLockForShareRow struct {
+	ID          uuid.UUID
+	CreatedBy   uuid.UUID
+	Title       string
+	Deleted     bool
+	Quarantined bool
+	Level       int32
+}
+
+// DocumentLockForShare locks the documents of a share in id order (so two shares never deadlock) and reads, from the locked row versions, what a share re-checks: owner, tombstone, quarantine and the actor's access level.
+func (q *Queries) DocumentLockForShare(ctx context.Context, db DBTX, arg DocumentLockForShareParams) ([]DocumentLockForShareRow, error) {
+	rows, err := db.Query(ctx, documentLockForShare, arg.ActorID, arg.ActorIsPerson, arg.Ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DocumentLockForShareRow
+	for rows.Next() {
+		var i DocumentLockForShareRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.CreatedBy,
+			&i.Title,
+			&i.Deleted,
+			&i.Quarantined,
+			&i.Level,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const documentLockGrantedToGroup = `-- name: DocumentLockGrantedToGroup :many
+SELECT d.id FROM documents d
+WHERE d.id IN (SELECT da.document_id FROM document_access da
+               WHERE da.principal_type = 'group' AND da.principal_id = $1)
+ORDER BY d.id
+FOR UPDATE OF d
+`
+
+// DocumentLockGrantedToGroup locks, in id order, the documents (live or not) holding a grant to a group, and returns their ids.
+func (q *Queries) DocumentLockGrantedToGroup(ctx context.Context, db DBTX, groupID uuid.UUID) ([]uuid.UUID, error) {
+	rows, err := db.Query(ctx, documentLockGrantedToGroup, groupID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var id uuid.UUID
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const documentPurgeClaim = `-- name: DocumentPurgeClaim :many
@@ -660,8 +1236,8 @@ type DocumentPurgeClaimRow struct {
 }
 
 // DocumentPurgeClaim locks tombstones whose purge time has passed, skipping ones another worker holds.
-func (q *Queries) DocumentPurgeClaim(ctx context.Context, rowLimit int32) ([]DocumentPurgeClaimRow, error) {
-	rows, err := q.db.Query(ctx, documentPurgeClaim, rowLimit)
+func (q *Queries) DocumentPurgeClaim(ctx context.Context, db DBTX, rowLimit int32) ([]DocumentPurgeClaimRow, error) {
+	rows, err := db.Query(ctx, documentPurgeClaim, rowLimit)
 	if err != nil {
 		return nil, err
 	}
@@ -686,23 +1262,24 @@ func (q *Queries) DocumentPurgeClaim(ctx context.Context, rowLimit int32) ([]Doc
 	return items, nil
 }
 
-const documentReadableBy = `-- name: DocumentReadableBy :one
-SELECT (document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, u.id, u.kind = 'person') > 0)::boolean AS readable
-FROM documents d, users u
-WHERE d.id = $1 AND u.id = $2
+const documentSetQuarantined = `-- name: DocumentSetQuarantined :one
+UPDATE documents
+SET quarantined_at = CASE WHEN $1::boolean THEN now() ELSE NULL END
+WHERE id = $2
+RETURNING quarantined_at
 `
 
-type DocumentReadableByParams struct {
-	DocumentID uuid.UUID
-	UserID     uuid.UUID
+type DocumentSetQuarantinedParams struct {
+	Quarantined bool
+	ID          uuid.UUID
 }
 
-// DocumentReadableBy says whether a user (person or agent, by their kind) can read a document.
-func (q *Queries) DocumentReadableBy(ctx context.Context, arg DocumentReadableByParams) (bool, error) {
-	row := q.db.QueryRow(ctx, documentReadableBy, arg.DocumentID, arg.UserID)
-	var readable bool
-	err := row.Scan(&readable)
-	return readable, err
+// DocumentSetQuarantined sets or clears documents.quarantined_at without touching version or updated_at.
+func (q *Queries) DocumentSetQuarantined(ctx context.Context, db DBTX, arg DocumentSetQuarantinedParams) (*time.Time, error) {
+	row := db.QueryRow(ctx, documentSetQuarantined, arg.Quarantined, arg.ID)
+	var quarantined_at *time.Time
+	err := row.Scan(&quarantined_at)
+	return quarantined_at, err
 }
 
 const documentTombstone = `-- name: DocumentTombstone :one
@@ -719,8 +1296,8 @@ type DocumentTombstoneParams struct {
 }
 
 // DocumentTombstone moves a document to the trash as the next version.
-func (q *Queries) DocumentTombstone(ctx context.Context, arg DocumentTombstoneParams) (Document, error) {
-	row := q.db.QueryRow(ctx, documentTombstone, arg.PurgeAfter, arg.UpdatedBy, arg.ID)
+func (q *Queries) DocumentTombstone(ctx context.Context, db DBTX, arg DocumentTombstoneParams) (Document, error) {
+	row := db.QueryRow(ctx, documentTombstone, arg.PurgeAfter, arg.UpdatedBy, arg.ID)
 	var i Document
 	err := row.Scan(
 		&i.ID,
@@ -746,6 +1323,43 @@ func (q *Queries) DocumentTombstone(ctx context.Context, arg DocumentTombstonePa
 	return i, err
 }
 
+const documentTransfer = `-- name: DocumentTransfer :many
+UPDATE documents SET created_by = $1
+WHERE id IN (SELECT d.id FROM documents d WHERE d.created_by = $2 ORDER BY d.id FOR UPDATE)
+RETURNING id, deleted_at
+`
+
+type DocumentTransferParams struct {
+	ToUser   uuid.UUID
+	FromUser uuid.UUID
+}
+
+type DocumentTransferRow struct {
+	ID        uuid.UUID
+	DeletedAt *time.Time
+}
+
+// DocumentTransfer hands every document a user owns, live and trashed, to another; version and updated_at stay.
+func (q *Queries) DocumentTransfer(ctx context.Context, db DBTX, arg DocumentTransferParams) ([]DocumentTransferRow, error) {
+	rows, err := db.Query(ctx, documentTransfer, arg.ToUser, arg.FromUser)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DocumentTransferRow
+	for rows.Next() {
+		var i DocumentTransferRow
+		if err := rows.Scan(&i.ID, &i.DeletedAt); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const documentUntombstone = `-- name: DocumentUntombstone :one
 UPDATE documents
 SET deleted_at = NULL, purge_after = NULL, space = $1, path = $2, slug = $3,
@@ -766,8 +1380,8 @@ type DocumentUntombstoneParams struct {
 }
 
 // DocumentUntombstone brings a document back from the trash, at an address, as the next version.
-func (q *Queries) DocumentUntombstone(ctx context.Context, arg DocumentUntombstoneParams) (Document, error) {
-	row := q.db.QueryRow(ctx, documentUntombstone,
+func (q *Queries) DocumentUntombstone(ctx context.Context, db DBTX, arg DocumentUntombstoneParams) (Document, error) {
+	row := db.QueryRow(ctx, documentUntombstone,
 		arg.Space,
 		arg.Path,
 		arg.Slug,
@@ -820,8 +1434,8 @@ type DocumentUpdateAddressParams struct {
 }
 
 // DocumentUpdateAddress moves or renames a document as the next version.
-func (q *Queries) DocumentUpdateAddress(ctx context.Context, arg DocumentUpdateAddressParams) (Document, error) {
-	row := q.db.QueryRow(ctx, documentUpdateAddress,
+func (q *Queries) DocumentUpdateAddress(ctx context.Context, db DBTX, arg DocumentUpdateAddressParams) (Document, error) {
+	row := db.QueryRow(ctx, documentUpdateAddress,
 		arg.Space,
 		arg.Path,
 		arg.Slug,
@@ -875,8 +1489,8 @@ type DocumentUpdateContentParams struct {
 }
 
 // DocumentUpdateContent saves a new title, body, tags, status and frontmatter as the next version.
-func (q *Queries) DocumentUpdateContent(ctx context.Context, arg DocumentUpdateContentParams) (Document, error) {
-	row := q.db.QueryRow(ctx, documentUpdateContent,
+func (q *Queries) DocumentUpdateContent(ctx context.Context, db DBTX, arg DocumentUpdateContentParams) (Document, error) {
+	row := db.QueryRow(ctx, documentUpdateContent,
 		arg.Title,
 		arg.Content,
 		arg.Tags,

@@ -12,38 +12,7 @@ import (
 	"github.com/google/uuid"
 )
 
-const eventCreate = `-- name: EventCreate :exec
-INSERT INTO events (id, event_type, subject_type, subject_id, document_id, actor_id, revision_id, payload)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-`
-
-type EventCreateParams struct {
-	ID          uuid.UUID
-	EventType   string
-	SubjectType string
-	SubjectID   *uuid.UUID
-	DocumentID  *uuid.UUID
-	ActorID     *uuid.UUID
-	RevisionID  *uuid.UUID
-	Payload     []byte
-}
-
-// EventCreate writes an outbox event; call it in the transaction of the change it describes.
-func (q *Queries) EventCreate(ctx context.Context, arg EventCreateParams) error {
-	_, err := q.db.Exec(ctx, eventCreate,
-		arg.ID,
-		arg.EventType,
-		arg.SubjectType,
-		arg.SubjectID,
-		arg.DocumentID,
-		arg.ActorID,
-		arg.RevisionID,
-		arg.Payload,
-	)
-	return err
-}
-
-const outboxClaim = `-- name: OutboxClaim :many
+const eventClaim = `-- name: EventClaim :many
 UPDATE events SET claimed_at = now(), claimed_by = $1::text
 WHERE id = ANY(ARRAY(
   SELECT c.id FROM events c
@@ -59,13 +28,13 @@ RETURNING id, event_type, subject_type, subject_id, document_id, actor_id, revis
   ARRAY(SELECT p.consumer FROM outbox_parked p WHERE p.event_id = events.id)::text[] AS parked
 `
 
-type OutboxClaimParams struct {
+type EventClaimParams struct {
 	Worker    string
 	LeaseMs   int64
 	BatchSize int32
 }
 
-type OutboxClaimRow struct {
+type EventClaimRow struct {
 	ID          uuid.UUID
 	EventType   string
 	SubjectType string
@@ -81,21 +50,16 @@ type OutboxClaimRow struct {
 	Parked      []string
 }
 
-// OutboxClaim leases up to batch_size claimable events to a worker: not
-// processed, not leased (or the lease is older than lease_ms), not waiting for
-// a retry. SKIP LOCKED keeps concurrent claimers off each other's rows during
-// the statement; the lease (claimed_at) keeps them off afterwards. The ids are
-// collected into an array (id = ANY(ARRAY(…)), not id IN (…)) so the update
-// finds its rows by primary key whatever the size of the table.
-func (q *Queries) OutboxClaim(ctx context.Context, arg OutboxClaimParams) ([]OutboxClaimRow, error) {
-	rows, err := q.db.Query(ctx, outboxClaim, arg.Worker, arg.LeaseMs, arg.BatchSize)
+// EventClaim leases up to batch_size claimable events to a worker: not processed, not leased (or the lease is older than lease_ms), not waiting for a retry. SKIP LOCKED keeps concurrent claimers off each other's rows during the statement; the lease (claimed_at) keeps them off afterwards. The ids are collected into an array (id = ANY(ARRAY(…)), not id IN (…)) so the update finds its rows by primary key whatever the size of the table.
+func (q *Queries) EventClaim(ctx context.Context, db DBTX, arg EventClaimParams) ([]EventClaimRow, error) {
+	rows, err := db.Query(ctx, eventClaim, arg.Worker, arg.LeaseMs, arg.BatchSize)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var items []OutboxClaimRow
+	var items []EventClaimRow
 	for rows.Next() {
-		var i OutboxClaimRow
+		var i EventClaimRow
 		if err := rows.Scan(
 			&i.ID,
 			&i.EventType,
@@ -121,7 +85,7 @@ func (q *Queries) OutboxClaim(ctx context.Context, arg OutboxClaimParams) ([]Out
 	return items, nil
 }
 
-const outboxCleanup = `-- name: OutboxCleanup :execrows
+const eventCleanup = `-- name: EventCleanup :execrows
 DELETE FROM events
 WHERE id IN (
   SELECT c.id FROM events c
@@ -132,46 +96,74 @@ WHERE id IN (
 )
 `
 
-type OutboxCleanupParams struct {
+type EventCleanupParams struct {
 	RetentionMs int64
 	Chunk       int32
 }
 
-// OutboxCleanup deletes up to chunk events processed more than retention_ms ago
-// and parked for no consumer.
-func (q *Queries) OutboxCleanup(ctx context.Context, arg OutboxCleanupParams) (int64, error) {
-	result, err := q.db.Exec(ctx, outboxCleanup, arg.RetentionMs, arg.Chunk)
+// EventCleanup deletes up to chunk events processed more than retention_ms ago and parked for no consumer.
+func (q *Queries) EventCleanup(ctx context.Context, db DBTX, arg EventCleanupParams) (int64, error) {
+	result, err := db.Exec(ctx, eventCleanup, arg.RetentionMs, arg.Chunk)
 	if err != nil {
 		return 0, err
 	}
 	return result.RowsAffected(), nil
 }
 
-const outboxComplete = `-- name: OutboxComplete :execrows
+const eventComplete = `-- name: EventComplete :execrows
 UPDATE events SET
   handled_by = handled_by || ARRAY(SELECT n FROM unnest($1::text[]) AS n WHERE n <> ALL(handled_by)),
   processed_at = now(), claimed_at = NULL, claimed_by = NULL
 WHERE id = ANY($2::uuid[]) AND claimed_by = $3::text AND processed_at IS NULL
 `
 
-type OutboxCompleteParams struct {
+type EventCompleteParams struct {
 	Consumers []string
 	Ids       []uuid.UUID
 	Worker    string
 }
 
-// OutboxComplete marks events processed whose consumers all succeeded: it adds
-// the consumers not yet in handled_by, sets processed_at and ends the lease.
-// Rows no longer leased to the worker are left alone.
-func (q *Queries) OutboxComplete(ctx context.Context, arg OutboxCompleteParams) (int64, error) {
-	result, err := q.db.Exec(ctx, outboxComplete, arg.Consumers, arg.Ids, arg.Worker)
+// EventComplete marks events processed whose consumers all succeeded: it adds the consumers not yet in handled_by, sets processed_at and ends the lease. Rows no longer leased to the worker are left alone.
+func (q *Queries) EventComplete(ctx context.Context, db DBTX, arg EventCompleteParams) (int64, error) {
+	result, err := db.Exec(ctx, eventComplete, arg.Consumers, arg.Ids, arg.Worker)
 	if err != nil {
 		return 0, err
 	}
 	return result.RowsAffected(), nil
 }
 
-const outboxFail = `-- name: OutboxFail :execrows
+const eventCreate = `-- name: EventCreate :exec
+INSERT INTO events (id, event_type, subject_type, subject_id, document_id, actor_id, revision_id, payload)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+`
+
+type EventCreateParams struct {
+	ID          uuid.UUID
+	EventType   string
+	SubjectType string
+	SubjectID   *uuid.UUID
+	DocumentID  *uuid.UUID
+	ActorID     *uuid.UUID
+	RevisionID  *uuid.UUID
+	Payload     []byte
+}
+
+// EventCreate writes an outbox event; call it in the transaction of the change it describes.
+func (q *Queries) EventCreate(ctx context.Context, db DBTX, arg EventCreateParams) error {
+	_, err := db.Exec(ctx, eventCreate,
+		arg.ID,
+		arg.EventType,
+		arg.SubjectType,
+		arg.SubjectID,
+		arg.DocumentID,
+		arg.ActorID,
+		arg.RevisionID,
+		arg.Payload,
+	)
+	return err
+}
+
+const eventFail = `-- name: EventFail :execrows
 UPDATE events SET
   handled_by = handled_by || ARRAY(SELECT n FROM unnest($1::text[]) AS n WHERE n <> ALL(handled_by)),
   attempts = attempts + 1, last_error = $2::text, failures = $3::jsonb,
@@ -180,7 +172,7 @@ UPDATE events SET
 WHERE id = $5 AND claimed_by = $6::text AND processed_at IS NULL
 `
 
-type OutboxFailParams struct {
+type EventFailParams struct {
 	Consumers []string
 	LastError string
 	Failures  []byte
@@ -189,11 +181,9 @@ type OutboxFailParams struct {
 	Worker    string
 }
 
-// OutboxFail records a failed attempt: the consumers that did succeed join
-// handled_by, attempts grows by one, failures takes the per-consumer counts,
-// the event waits retry_ms before it can be claimed again, and the lease ends.
-func (q *Queries) OutboxFail(ctx context.Context, arg OutboxFailParams) (int64, error) {
-	result, err := q.db.Exec(ctx, outboxFail,
+// EventFail records a failed attempt: the consumers that did succeed join handled_by, attempts grows by one, failures takes the per-consumer counts, the event waits retry_ms before it can be claimed again, and the lease ends.
+func (q *Queries) EventFail(ctx context.Context, db DBTX, arg EventFailParams) (int64, error) {
+	result, err := db.Exec(ctx, eventFail,
 		arg.Consumers,
 		arg.LastError,
 		arg.Failures,
@@ -207,67 +197,91 @@ func (q *Queries) OutboxFail(ctx context.Context, arg OutboxFailParams) (int64, 
 	return result.RowsAffected(), nil
 }
 
-const outboxRelease = `-- name: OutboxRelease :execrows
-UPDATE events SET
-  handled_by = handled_by || ARRAY(SELECT n FROM unnest($1::text[]) AS n WHERE n <> ALL(handled_by)),
-  claimed_at = NULL, claimed_by = NULL
-WHERE id = ANY($2::uuid[]) AND claimed_by = $3::text AND processed_at IS NULL
-`
-
-type OutboxReleaseParams struct {
-	Consumers []string
-	Ids       []uuid.UUID
-	Worker    string
-}
-
-// OutboxRelease gives events back to the pool unprocessed (a worker stopping
-// mid-batch), recording the consumers that already succeeded.
-func (q *Queries) OutboxRelease(ctx context.Context, arg OutboxReleaseParams) (int64, error) {
-	result, err := q.db.Exec(ctx, outboxRelease, arg.Consumers, arg.Ids, arg.Worker)
-	if err != nil {
-		return 0, err
-	}
-	return result.RowsAffected(), nil
-}
-
-const outboxRenew = `-- name: OutboxRenew :execrows
-UPDATE events SET claimed_at = now()
-WHERE id = ANY($1::uuid[]) AND claimed_by = $2::text AND processed_at IS NULL
-`
-
-type OutboxRenewParams struct {
-	Ids    []uuid.UUID
-	Worker string
-}
-
-// OutboxRenew extends the lease of the events a worker still holds.
-func (q *Queries) OutboxRenew(ctx context.Context, arg OutboxRenewParams) (int64, error) {
-	result, err := q.db.Exec(ctx, outboxRenew, arg.Ids, arg.Worker)
-	if err != nil {
-		return 0, err
-	}
-	return result.RowsAffected(), nil
-}
-
-const outboxStats = `-- name: OutboxStats :one
+const eventGetStats = `-- name: EventGetStats :one
 SELECT count(*)::bigint AS depth,
   coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8 AS oldest_seconds,
   (SELECT count(*) FROM outbox_parked)::bigint AS parked
 FROM events WHERE processed_at IS NULL
 `
 
-type OutboxStatsRow struct {
+type EventGetStatsRow struct {
 	Depth         int64
 	OldestSeconds float64
 	Parked        int64
 }
 
-// OutboxStats is the queue as metrics see it: unprocessed events and the age
-// of the oldest, in seconds (0 when there is none), and the parked
-// (event, consumer) pairs.
-func (q *Queries) OutboxStats(ctx context.Context) (OutboxStatsRow, error) {
-	row := q.db.QueryRow(ctx, outboxStats)
-	var i OutboxStatsRow
+// EventGetStats is the queue as metrics see it: unprocessed events and the age of the oldest, in seconds (0 when there is none), and the parked (event, consumer) pairs.
+func (q *Queries) EventGetStats(ctx context.Context, db DBTX) (EventGetStatsRow, error) {
+	row := db.QueryRow(ctx, eventGetStats)
+	var i EventGetStatsRow
 	err := row.Scan(&i.Depth, &i.OldestSeconds, &i.Parked)
 	return i, err
+}
+
+const eventRelease = `-- name: EventRelease :execrows
+UPDATE events SET
+  handled_by = handled_by || ARRAY(SELECT n FROM unnest($1::text[]) AS n WHERE n <> ALL(handled_by)),
+  claimed_at = NULL, claimed_by = NULL
+WHERE id = ANY($2::uuid[]) AND claimed_by = $3::text AND processed_at IS NULL
+`
+
+type EventReleaseParams struct {
+	Consumers []string
+	Ids       []uuid.UUID
+	Worker    string
+}
+
+// EventRelease gives events back to the pool unprocessed (a worker stopping mid-batch), recording the consumers that already succeeded.
+func (q *Queries) EventRelease(ctx context.Context, db DBTX, arg EventReleaseParams) (int64, error) {
+	result, err := db.Exec(ctx, eventRelease, arg.Consumers, arg.Ids, arg.Worker)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const eventRenew = `-- name: EventRenew :execrows
+UPDATE events SET claimed_at = now()
+WHERE id = ANY($1::uuid[]) AND claimed_by = $2::text AND processed_at IS NULL
+`
+
+type EventRenewParams struct {
+	Ids    []uuid.UUID
+	Worker string
+}
+
+// EventRenew extends the lease of the events a worker still holds.
+func (q *Queries) EventRenew(ctx context.Context, db DBTX, arg EventRenewParams) (int64, error) {
+	result, err := db.Exec(ctx, eventRenew, arg.Ids, arg.Worker)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const eventRequeue = `-- name: EventRequeue :exec
+UPDATE events SET processed_at = NULL, retry_at = NULL, claimed_at = NULL, claimed_by = NULL,
+  failures = failures - $1::text
+WHERE id = $2
+`
+
+type EventRequeueParams struct {
+	Consumer string
+	EventID  uuid.UUID
+}
+
+// EventRequeue puts an event back in the queue for a consumer management unparked: unprocessed, claimable now, that consumer's failures forgotten.
+func (q *Queries) EventRequeue(ctx context.Context, db DBTX, arg EventRequeueParams) error {
+	_, err := db.Exec(ctx, eventRequeue, arg.Consumer, arg.EventID)
+	return err
+}
+
+const eventWake = `-- name: EventWake :exec
+SELECT pg_notify('codna_events', '')
+`
+
+// EventWake wakes the workers when the transaction commits, as the insert trigger does for new events.
+func (q *Queries) EventWake(ctx context.Context, db DBTX) error {
+	_, err := db.Exec(ctx, eventWake)
+	return err
 }

@@ -7,122 +7,9 @@ package db
 
 import (
 	"context"
-	"time"
 
 	"github.com/google/uuid"
 )
-
-const folderShareAudience = `-- name: FolderShareAudience :many
-SELECT u.id FROM users u
-LEFT JOIN agents a ON a.user_id = u.id
-WHERE u.is_active AND u.kind <> 'management' AND (a.user_id IS NULL OR a.deleted_at IS NULL)
-  AND (($1::principal_type = 'user' AND u.id = $2::uuid)
-    OR ($1::principal_type = 'group'
-        AND u.id IN (SELECT gm.user_id FROM group_members gm WHERE gm.group_id = $2::uuid)))
-ORDER BY u.id
-`
-
-type FolderShareAudienceParams struct {
-	PrincipalType PrincipalType
-	PrincipalID   uuid.UUID
-}
-
-// FolderShareAudience is who a grant to a principal reaches, to notify: a user if active (and, for an agent, not deleted); a group's active members (Everyone has no member rows, and is told nothing).
-func (q *Queries) FolderShareAudience(ctx context.Context, arg FolderShareAudienceParams) ([]uuid.UUID, error) {
-	rows, err := q.db.Query(ctx, folderShareAudience, arg.PrincipalType, arg.PrincipalID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []uuid.UUID
-	for rows.Next() {
-		var id uuid.UUID
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		items = append(items, id)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
-const folderShareCheckUser = `-- name: FolderShareCheckUser :one
-SELECT u.kind, u.is_active,
-       (a.user_id IS NOT NULL AND a.deleted_at IS NULL)::boolean AS live_agent,
-       EXISTS (SELECT 1 FROM agent_responsible ar WHERE ar.agent_id = u.id AND ar.user_id = $1::uuid)::boolean AS responsible
-FROM users u
-LEFT JOIN agents a ON a.user_id = u.id
-WHERE u.id = $2
-`
-
-type FolderShareCheckUserParams struct {
-	ActorID uuid.UUID
-	ID      uuid.UUID
-}
-
-type FolderShareCheckUserRow struct {
-	Kind        string
-	IsActive    bool
-	LiveAgent   bool
-	Responsible bool
-}
-
-// FolderShareCheckUser says whether a user may receive a share, and whether @actor_id answers for it when it is an agent.
-func (q *Queries) FolderShareCheckUser(ctx context.Context, arg FolderShareCheckUserParams) (FolderShareCheckUserRow, error) {
-	row := q.db.QueryRow(ctx, folderShareCheckUser, arg.ActorID, arg.ID)
-	var i FolderShareCheckUserRow
-	err := row.Scan(
-		&i.Kind,
-		&i.IsActive,
-		&i.LiveAgent,
-		&i.Responsible,
-	)
-	return i, err
-}
-
-const folderShareCovering = `-- name: FolderShareCovering :many
-SELECT fs.principal_type, fs.principal_id, max(fs.permission)::permission AS permission
-FROM folder_shares fs
-WHERE fs.owner_id = $1 AND fs.space = $2
-  AND (fs.path = '' OR fs.path = $3::text OR starts_with($3::text, fs.path || '/'))
-GROUP BY fs.principal_type, fs.principal_id
-ORDER BY fs.principal_type, fs.principal_id
-`
-
-type FolderShareCoveringParams struct {
-	OwnerID uuid.UUID
-	Space   Space
-	Path    string
-}
-
-type FolderShareCoveringRow struct {
-	PrincipalType PrincipalType
-	PrincipalID   uuid.UUID
-	Permission    Permission
-}
-
-// FolderShareCovering is, for each principal, the highest permission the owner's rules covering (@space, @path) give.
-func (q *Queries) FolderShareCovering(ctx context.Context, arg FolderShareCoveringParams) ([]FolderShareCoveringRow, error) {
-	rows, err := q.db.Query(ctx, folderShareCovering, arg.OwnerID, arg.Space, arg.Path)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []FolderShareCoveringRow
-	for rows.Next() {
-		var i FolderShareCoveringRow
-		if err := rows.Scan(&i.PrincipalType, &i.PrincipalID, &i.Permission); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
 
 const folderShareDelete = `-- name: FolderShareDelete :one
 DELETE FROM folder_shares
@@ -136,8 +23,8 @@ type FolderShareDeleteParams struct {
 }
 
 // FolderShareDelete deletes one of an owner's rules.
-func (q *Queries) FolderShareDelete(ctx context.Context, arg FolderShareDeleteParams) (FolderShare, error) {
-	row := q.db.QueryRow(ctx, folderShareDelete, arg.ID, arg.OwnerID)
+func (q *Queries) FolderShareDelete(ctx context.Context, db DBTX, arg FolderShareDeleteParams) (FolderShare, error) {
+	row := db.QueryRow(ctx, folderShareDelete, arg.ID, arg.OwnerID)
 	var i FolderShare
 	err := row.Scan(
 		&i.ID,
@@ -153,83 +40,17 @@ func (q *Queries) FolderShareDelete(ctx context.Context, arg FolderShareDeletePa
 	return i, err
 }
 
-const folderShareDocumentForUpdate = `-- name: FolderShareDocumentForUpdate :one
-SELECT id, created_by, space, path, deleted_at, quarantined_at
-FROM documents WHERE id = $1
-FOR UPDATE
+const folderShareDeleteByGroup = `-- name: FolderShareDeleteByGroup :execrows
+DELETE FROM folder_shares WHERE principal_type = 'group' AND principal_id = $1
 `
 
-type FolderShareDocumentForUpdateRow struct {
-	ID            uuid.UUID
-	CreatedBy     uuid.UUID
-	Space         Space
-	Path          string
-	DeletedAt     *time.Time
-	QuarantinedAt *time.Time
-}
-
-// FolderShareDocumentForUpdate locks a document, live or not, and reads what the applier needs.
-func (q *Queries) FolderShareDocumentForUpdate(ctx context.Context, id uuid.UUID) (FolderShareDocumentForUpdateRow, error) {
-	row := q.db.QueryRow(ctx, folderShareDocumentForUpdate, id)
-	var i FolderShareDocumentForUpdateRow
-	err := row.Scan(
-		&i.ID,
-		&i.CreatedBy,
-		&i.Space,
-		&i.Path,
-		&i.DeletedAt,
-		&i.QuarantinedAt,
-	)
-	return i, err
-}
-
-const folderShareDocumentOwner = `-- name: FolderShareDocumentOwner :one
-SELECT created_by FROM documents WHERE id = $1
-`
-
-// FolderShareDocumentOwner reads a document's owner without locking it.
-func (q *Queries) FolderShareDocumentOwner(ctx context.Context, id uuid.UUID) (uuid.UUID, error) {
-	row := q.db.QueryRow(ctx, folderShareDocumentOwner, id)
-	var created_by uuid.UUID
-	err := row.Scan(&created_by)
-	return created_by, err
-}
-
-const folderShareFolderGrants = `-- name: FolderShareFolderGrants :many
-SELECT principal_type, principal_id FROM document_access
-WHERE document_id = $1 AND grant_reason = 'folder' AND granted_by = $2::uuid
-ORDER BY principal_type, principal_id
-`
-
-type FolderShareFolderGrantsParams struct {
-	DocumentID uuid.UUID
-	OwnerID    uuid.UUID
-}
-
-type FolderShareFolderGrantsRow struct {
-	PrincipalType PrincipalType
-	PrincipalID   uuid.UUID
-}
-
-// FolderShareFolderGrants lists the principals holding a folder grant on a document made by @owner_id's rules.
-func (q *Queries) FolderShareFolderGrants(ctx context.Context, arg FolderShareFolderGrantsParams) ([]FolderShareFolderGrantsRow, error) {
-	rows, err := q.db.Query(ctx, folderShareFolderGrants, arg.DocumentID, arg.OwnerID)
+// FolderShareDeleteByGroup deletes every folder rule for a group.
+func (q *Queries) FolderShareDeleteByGroup(ctx context.Context, db DBTX, groupID uuid.UUID) (int64, error) {
+	result, err := db.Exec(ctx, folderShareDeleteByGroup, groupID)
 	if err != nil {
-		return nil, err
+		return 0, err
 	}
-	defer rows.Close()
-	var items []FolderShareFolderGrantsRow
-	for rows.Next() {
-		var i FolderShareFolderGrantsRow
-		if err := rows.Scan(&i.PrincipalType, &i.PrincipalID); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
+	return result.RowsAffected(), nil
 }
 
 const folderShareGetForUpdate = `-- name: FolderShareGetForUpdate :one
@@ -248,8 +69,8 @@ type FolderShareGetForUpdateParams struct {
 }
 
 // FolderShareGetForUpdate reads and locks an owner's rule for one folder and principal.
-func (q *Queries) FolderShareGetForUpdate(ctx context.Context, arg FolderShareGetForUpdateParams) (FolderShare, error) {
-	row := q.db.QueryRow(ctx, folderShareGetForUpdate,
+func (q *Queries) FolderShareGetForUpdate(ctx context.Context, db DBTX, arg FolderShareGetForUpdateParams) (FolderShare, error) {
+	row := db.QueryRow(ctx, folderShareGetForUpdate,
 		arg.OwnerID,
 		arg.Space,
 		arg.Path,
@@ -271,48 +92,6 @@ func (q *Queries) FolderShareGetForUpdate(ctx context.Context, arg FolderShareGe
 	return i, err
 }
 
-const folderShareGrantDowngrade = `-- name: FolderShareGrantDowngrade :one
-UPDATE document_access SET permission = 'read', batch_id = $1
-WHERE id = $2 AND permission = 'write' AND grant_reason = 'folder' AND granted_by = $3::uuid
-RETURNING id, document_id, principal_type, principal_id, permission, granted_by, grant_reason, batch_id, created_at
-`
-
-type FolderShareGrantDowngradeParams struct {
-	BatchID   *uuid.UUID
-	ID        uuid.UUID
-	GrantedBy uuid.UUID
-}
-
-// FolderShareGrantDowngrade lowers a folder write grant @granted_by's rules made to read (never a grant made for another reason or by someone else).
-func (q *Queries) FolderShareGrantDowngrade(ctx context.Context, arg FolderShareGrantDowngradeParams) (DocumentAccess, error) {
-	row := q.db.QueryRow(ctx, folderShareGrantDowngrade, arg.BatchID, arg.ID, arg.GrantedBy)
-	var i DocumentAccess
-	err := row.Scan(
-		&i.ID,
-		&i.DocumentID,
-		&i.PrincipalType,
-		&i.PrincipalID,
-		&i.Permission,
-		&i.GrantedBy,
-		&i.GrantReason,
-		&i.BatchID,
-		&i.CreatedAt,
-	)
-	return i, err
-}
-
-const folderShareGroupExists = `-- name: FolderShareGroupExists :one
-SELECT EXISTS (SELECT 1 FROM groups WHERE id = $1)::boolean
-`
-
-// FolderShareGroupExists says whether a group exists.
-func (q *Queries) FolderShareGroupExists(ctx context.Context, id uuid.UUID) (bool, error) {
-	row := q.db.QueryRow(ctx, folderShareGroupExists, id)
-	var column_1 bool
-	err := row.Scan(&column_1)
-	return column_1, err
-}
-
 const folderShareInsert = `-- name: FolderShareInsert :one
 INSERT INTO folder_shares (id, owner_id, space, path, principal_type, principal_id, permission)
 VALUES ($1, $2, $3, $4, $5, $6, $7)
@@ -331,8 +110,8 @@ type FolderShareInsertParams struct {
 }
 
 // FolderShareInsert records a rule; a rule already there for the folder and principal is left alone (no row returned).
-func (q *Queries) FolderShareInsert(ctx context.Context, arg FolderShareInsertParams) (FolderShare, error) {
-	row := q.db.QueryRow(ctx, folderShareInsert,
+func (q *Queries) FolderShareInsert(ctx context.Context, db DBTX, arg FolderShareInsertParams) (FolderShare, error) {
+	row := db.QueryRow(ctx, folderShareInsert,
 		arg.ID,
 		arg.OwnerID,
 		arg.Space,
@@ -356,49 +135,6 @@ func (q *Queries) FolderShareInsert(ctx context.Context, arg FolderShareInsertPa
 	return i, err
 }
 
-const folderShareJustified = `-- name: FolderShareJustified :many
-SELECT d.id AS document_id, max(fs.permission)::permission AS permission
-FROM documents d
-JOIN folder_shares fs
-  ON fs.owner_id = d.created_by AND fs.space = d.space
- AND (fs.path = '' OR fs.path = d.path OR starts_with(d.path, fs.path || '/'))
-WHERE d.id = ANY($1::uuid[])
-  AND fs.principal_type = $2 AND fs.principal_id = $3
-GROUP BY d.id
-`
-
-type FolderShareJustifiedParams struct {
-	Ids           []uuid.UUID
-	PrincipalType PrincipalType
-	PrincipalID   uuid.UUID
-}
-
-type FolderShareJustifiedRow struct {
-	DocumentID uuid.UUID
-	Permission Permission
-}
-
-// FolderShareJustified is, for each of @ids covered by at least one of its owner's rules for the principal, the highest permission those rules give.
-func (q *Queries) FolderShareJustified(ctx context.Context, arg FolderShareJustifiedParams) ([]FolderShareJustifiedRow, error) {
-	rows, err := q.db.Query(ctx, folderShareJustified, arg.Ids, arg.PrincipalType, arg.PrincipalID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []FolderShareJustifiedRow
-	for rows.Next() {
-		var i FolderShareJustifiedRow
-		if err := rows.Scan(&i.DocumentID, &i.Permission); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
 const folderShareList = `-- name: FolderShareList :many
 SELECT id, owner_id, space, path, principal_type, principal_id, permission, created_at, updated_at FROM folder_shares
 WHERE owner_id = $1
@@ -412,8 +148,8 @@ type FolderShareListParams struct {
 }
 
 // FolderShareList lists an owner's rules, of one space when @space is given, by space, path (bytewise) and principal.
-func (q *Queries) FolderShareList(ctx context.Context, arg FolderShareListParams) ([]FolderShare, error) {
-	rows, err := q.db.Query(ctx, folderShareList, arg.OwnerID, arg.Space)
+func (q *Queries) FolderShareList(ctx context.Context, db DBTX, arg FolderShareListParams) ([]FolderShare, error) {
+	rows, err := db.Query(ctx, folderShareList, arg.OwnerID, arg.Space)
 	if err != nil {
 		return nil, err
 	}
@@ -442,6 +178,118 @@ func (q *Queries) FolderShareList(ctx context.Context, arg FolderShareListParams
 	return items, nil
 }
 
+const folderShareListCovering = `-- name: FolderShareListCovering :many
+SELECT fs.principal_type, fs.principal_id, max(fs.permission)::permission AS permission
+FROM folder_shares fs
+WHERE fs.owner_id = $1 AND fs.space = $2
+  AND (fs.path = '' OR fs.path = $3::text OR starts_with($3::text, fs.path || '/'))
+GROUP BY fs.principal_type, fs.principal_id
+ORDER BY fs.principal_type, fs.principal_id
+`
+
+type FolderShareListCoveringParams struct {
+	OwnerID uuid.UUID
+	Space   Space
+	Path    string
+}
+
+type FolderShareListCoveringRow struct {
+	PrincipalType PrincipalType
+	PrincipalID   uuid.UUID
+	Permission    Permission
+}
+
+// FolderShareListCovering is, for each principal, the highest permission the owner's rules covering (@space, @path) give.
+func (q *Queries) FolderShareListCovering(ctx context.Context, db DBTX, arg FolderShareListCoveringParams) ([]FolderShareListCoveringRow, error) {
+	rows, err := db.Query(ctx, folderShareListCovering, arg.OwnerID, arg.Space, arg.Path)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []FolderShareListCoveringRow
+	for rows.Next() {
+		var i FolderShareListCoveringRow
+		if err := rows.Scan(&i.PrincipalType, &i.PrincipalID, &i.Permission); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const folderShareListJustified = `-- name: FolderShareListJustified :many
+SELECT d.id AS document_id, max(fs.permission)::permission AS permission
+FROM documents d
+JOIN folder_shares fs
+  ON fs.owner_id = d.created_by AND fs.space = d.space
+ AND (fs.path = '' OR fs.path = d.path OR starts_with(d.path, fs.path || '/'))
+WHERE d.id = ANY($1::uuid[])
+  AND fs.principal_type = $2 AND fs.principal_id = $3
+GROUP BY d.id
+`
+
+type FolderShareListJustifiedParams struct {
+	Ids           []uuid.UUID
+	PrincipalType PrincipalType
+	PrincipalID   uuid.UUID
+}
+
+type FolderShareListJustifiedRow struct {
+	DocumentID uuid.UUID
+	Permission Permission
+}
+
+// FolderShareListJustified is, for each of @ids covered by at least one of its owner's rules for the principal, the highest permission those rules give.
+func (q *Queries) FolderShareListJustified(ctx context.Context, db DBTX, arg FolderShareListJustifiedParams) ([]FolderShareListJustifiedRow, error) {
+	rows, err := db.Query(ctx, folderShareListJustified, arg.Ids, arg.PrincipalType, arg.PrincipalID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []FolderShareListJustifiedRow
+	for rows.Next() {
+		var i FolderShareListJustifiedRow
+		if err := rows.Scan(&i.DocumentID, &i.Permission); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const folderShareListOwnersByGroup = `-- name: FolderShareListOwnersByGroup :many
+SELECT DISTINCT owner_id FROM folder_shares
+WHERE principal_type = 'group' AND principal_id = $1
+ORDER BY owner_id
+`
+
+// FolderShareListOwnersByGroup lists, in id order, the owners of folder rules for a group (to take their folder-share locks).
+func (q *Queries) FolderShareListOwnersByGroup(ctx context.Context, db DBTX, groupID uuid.UUID) ([]uuid.UUID, error) {
+	rows, err := db.Query(ctx, folderShareListOwnersByGroup, groupID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var owner_id uuid.UUID
+		if err := rows.Scan(&owner_id); err != nil {
+			return nil, err
+		}
+		items = append(items, owner_id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const folderShareLockOwner = `-- name: FolderShareLockOwner :exec
 
 SELECT pg_advisory_xact_lock(hashtextextended('codna.folder-shares:' || CAST($1::uuid AS text), 0))
@@ -452,8 +300,8 @@ SELECT pg_advisory_xact_lock(hashtextextended('codna.folder-shares:' || CAST($1:
 // document's owner is the rule's owner, the spaces match, and the document's
 // path is the rule's path or starts with the rule's path followed by '/'.
 // FolderShareLockOwner serialises changes to one owner's folder rules (Share, Unshare): held until the transaction ends.
-func (q *Queries) FolderShareLockOwner(ctx context.Context, ownerID uuid.UUID) error {
-	_, err := q.db.Exec(ctx, folderShareLockOwner, ownerID)
+func (q *Queries) FolderShareLockOwner(ctx context.Context, db DBTX, ownerID uuid.UUID) error {
+	_, err := db.Exec(ctx, folderShareLockOwner, ownerID)
 	return err
 }
 
@@ -462,68 +310,9 @@ SELECT pg_advisory_xact_lock_shared(hashtextextended('codna.folder-shares:' || C
 `
 
 // FolderShareLockOwnerShared lets the applier read one owner's folder rules only after a Share or Unshare in flight has committed.
-func (q *Queries) FolderShareLockOwnerShared(ctx context.Context, ownerID uuid.UUID) error {
-	_, err := q.db.Exec(ctx, folderShareLockOwnerShared, ownerID)
+func (q *Queries) FolderShareLockOwnerShared(ctx context.Context, db DBTX, ownerID uuid.UUID) error {
+	_, err := db.Exec(ctx, folderShareLockOwnerShared, ownerID)
 	return err
-}
-
-const folderShareLockScope = `-- name: FolderShareLockScope :many
-SELECT d.id, (d.deleted_at IS NULL AND d.quarantined_at IS NULL)::boolean AS grantable
-FROM documents d
-WHERE d.created_by = $1
-  AND d.space = $2
-  AND ($3::text = '' OR d.path = $3::text OR starts_with(d.path, $3::text || '/'))
-  AND (($4::boolean AND d.deleted_at IS NULL AND d.quarantined_at IS NULL)
-       OR ($5::boolean AND EXISTS (SELECT 1 FROM document_access da
-                  WHERE da.document_id = d.id AND da.principal_type = $6
-                    AND da.principal_id = $7 AND da.grant_reason = 'folder'
-                    AND da.granted_by = $1)))
-ORDER BY d.id
-FOR UPDATE OF d
-`
-
-type FolderShareLockScopeParams struct {
-	OwnerID       uuid.UUID
-	Space         Space
-	Path          string
-	IncludeLive   bool
-	IncludeHeld   bool
-	PrincipalType PrincipalType
-	PrincipalID   uuid.UUID
-}
-
-type FolderShareLockScopeRow struct {
-	ID        uuid.UUID
-	Grantable bool
-}
-
-// FolderShareLockScope locks, in id order, the owner's documents in @path and beneath it that a change of the principal's rule may touch: the live, unquarantined ones when @include_live, and, when @include_held, any (tombstones too) holding a folder grant the owner made for the principal. The WHERE clause is re-checked on the locked row, so a document quarantined, deleted or moved meanwhile is judged as it is now; grantable says whether it may receive a grant.
-func (q *Queries) FolderShareLockScope(ctx context.Context, arg FolderShareLockScopeParams) ([]FolderShareLockScopeRow, error) {
-	rows, err := q.db.Query(ctx, folderShareLockScope,
-		arg.OwnerID,
-		arg.Space,
-		arg.Path,
-		arg.IncludeLive,
-		arg.IncludeHeld,
-		arg.PrincipalType,
-		arg.PrincipalID,
-	)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []FolderShareLockScopeRow
-	for rows.Next() {
-		var i FolderShareLockScopeRow
-		if err := rows.Scan(&i.ID, &i.Grantable); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
 }
 
 const folderShareSetPermission = `-- name: FolderShareSetPermission :one
@@ -538,8 +327,8 @@ type FolderShareSetPermissionParams struct {
 }
 
 // FolderShareSetPermission changes a rule's permission.
-func (q *Queries) FolderShareSetPermission(ctx context.Context, arg FolderShareSetPermissionParams) (FolderShare, error) {
-	row := q.db.QueryRow(ctx, folderShareSetPermission, arg.Permission, arg.ID)
+func (q *Queries) FolderShareSetPermission(ctx context.Context, db DBTX, arg FolderShareSetPermissionParams) (FolderShare, error) {
+	row := db.QueryRow(ctx, folderShareSetPermission, arg.Permission, arg.ID)
 	var i FolderShare
 	err := row.Scan(
 		&i.ID,

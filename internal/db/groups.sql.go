@@ -7,6 +7,7 @@ package db
 
 import (
 	"context"
+	"time"
 
 	"github.com/google/uuid"
 )
@@ -25,8 +26,8 @@ type GroupCreateParams struct {
 }
 
 // GroupCreate makes a custom group.
-func (q *Queries) GroupCreate(ctx context.Context, arg GroupCreateParams) (Group, error) {
-	row := q.db.QueryRow(ctx, groupCreate,
+func (q *Queries) GroupCreate(ctx context.Context, db DBTX, arg GroupCreateParams) (Group, error) {
+	row := db.QueryRow(ctx, groupCreate,
 		arg.ID,
 		arg.Slug,
 		arg.Name,
@@ -51,25 +52,155 @@ DELETE FROM groups WHERE id = $1
 `
 
 // GroupDelete deletes a group (the Everyone group's trigger refuses).
-func (q *Queries) GroupDelete(ctx context.Context, id uuid.UUID) (int64, error) {
-	result, err := q.db.Exec(ctx, groupDelete, id)
+func (q *Queries) GroupDelete(ctx context.Context, db DBTX, id uuid.UUID) (int64, error) {
+	result, err := db.Exec(ctx, groupDelete, id)
 	if err != nil {
 		return 0, err
 	}
 	return result.RowsAffected(), nil
 }
 
-const groupMemberAdd = `-- name: GroupMemberAdd :exec
-INSERT INTO group_members (group_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING
+const groupExists = `-- name: GroupExists :one
+SELECT EXISTS (SELECT 1 FROM groups WHERE id = $1)::boolean
 `
 
-type GroupMemberAddParams struct {
-	GroupID uuid.UUID
-	UserID  uuid.UUID
+// GroupExists says whether a group exists.
+func (q *Queries) GroupExists(ctx context.Context, db DBTX, id uuid.UUID) (bool, error) {
+	row := db.QueryRow(ctx, groupExists, id)
+	var column_1 bool
+	err := row.Scan(&column_1)
+	return column_1, err
 }
 
-// GroupMemberAdd puts a user in a group; adding twice is harmless.
-func (q *Queries) GroupMemberAdd(ctx context.Context, arg GroupMemberAddParams) error {
-	_, err := q.db.Exec(ctx, groupMemberAdd, arg.GroupID, arg.UserID)
-	return err
+const groupGet = `-- name: GroupGet :one
+SELECT g.id, g.slug, g.name, g.description, g.kind, g.created_by, g.created_at,
+  (CASE WHEN g.kind = 'everyone' THEN (SELECT count(*) FROM users WHERE kind = 'person' AND is_active)
+        ELSE (SELECT count(*) FROM group_members gm WHERE gm.group_id = g.id) END)::int AS members
+FROM groups g
+WHERE g.id = $1
+`
+
+type GroupGetRow struct {
+	ID          uuid.UUID
+	Slug        string
+	Name        string
+	Description *string
+	Kind        string
+	CreatedBy   *uuid.UUID
+	CreatedAt   time.Time
+	Members     int32
+}
+
+// GroupGet reads one group with its member count (Everyone counts every active person).
+func (q *Queries) GroupGet(ctx context.Context, db DBTX, id uuid.UUID) (GroupGetRow, error) {
+	row := db.QueryRow(ctx, groupGet, id)
+	var i GroupGetRow
+	err := row.Scan(
+		&i.ID,
+		&i.Slug,
+		&i.Name,
+		&i.Description,
+		&i.Kind,
+		&i.CreatedBy,
+		&i.CreatedAt,
+		&i.Members,
+	)
+	return i, err
+}
+
+const groupGetForUpdate = `-- name: GroupGetForUpdate :one
+SELECT id, slug, name, description, kind, created_by, created_at FROM groups WHERE id = $1 FOR UPDATE
+`
+
+// GroupGetForUpdate reads and locks one group.
+func (q *Queries) GroupGetForUpdate(ctx context.Context, db DBTX, id uuid.UUID) (Group, error) {
+	row := db.QueryRow(ctx, groupGetForUpdate, id)
+	var i Group
+	err := row.Scan(
+		&i.ID,
+		&i.Slug,
+		&i.Name,
+		&i.Description,
+		&i.Kind,
+		&i.CreatedBy,
+		&i.CreatedAt,
+	)
+	return i, err
+}
+
+const groupList = `-- name: GroupList :many
+SELECT g.id, g.slug, g.name, g.description, g.kind, g.created_by, g.created_at,
+  (CASE WHEN g.kind = 'everyone' THEN (SELECT count(*) FROM users WHERE kind = 'person' AND is_active)
+        ELSE (SELECT count(*) FROM group_members gm WHERE gm.group_id = g.id) END)::int AS members
+FROM groups g
+ORDER BY g.kind DESC, g.slug
+`
+
+type GroupListRow struct {
+	ID          uuid.UUID
+	Slug        string
+	Name        string
+	Description *string
+	Kind        string
+	CreatedBy   *uuid.UUID
+	CreatedAt   time.Time
+	Members     int32
+}
+
+// GroupList lists every group with its member count (Everyone first, counting every active person), then by slug.
+func (q *Queries) GroupList(ctx context.Context, db DBTX) ([]GroupListRow, error) {
+	rows, err := db.Query(ctx, groupList)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []GroupListRow
+	for rows.Next() {
+		var i GroupListRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Slug,
+			&i.Name,
+			&i.Description,
+			&i.Kind,
+			&i.CreatedBy,
+			&i.CreatedAt,
+			&i.Members,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const groupUpdate = `-- name: GroupUpdate :one
+UPDATE groups SET name = $1, description = $2
+WHERE id = $3
+RETURNING id, slug, name, description, kind, created_by, created_at
+`
+
+type GroupUpdateParams struct {
+	Name        string
+	Description *string
+	ID          uuid.UUID
+}
+
+// GroupUpdate sets a group's name and description.
+func (q *Queries) GroupUpdate(ctx context.Context, db DBTX, arg GroupUpdateParams) (Group, error) {
+	row := db.QueryRow(ctx, groupUpdate, arg.Name, arg.Description, arg.ID)
+	var i Group
+	err := row.Scan(
+		&i.ID,
+		&i.Slug,
+		&i.Name,
+		&i.Description,
+		&i.Kind,
+		&i.CreatedBy,
+		&i.CreatedAt,
+	)
+	return i, err
 }

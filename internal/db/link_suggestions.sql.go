@@ -29,8 +29,8 @@ type LinkSuggestionCreateParams struct {
 }
 
 // LinkSuggestionCreate records a proposed link; a pair proposed before (whatever its status) is left alone.
-func (q *Queries) LinkSuggestionCreate(ctx context.Context, arg LinkSuggestionCreateParams) (LinkSuggestion, error) {
-	row := q.db.QueryRow(ctx, linkSuggestionCreate,
+func (q *Queries) LinkSuggestionCreate(ctx context.Context, db DBTX, arg LinkSuggestionCreateParams) (LinkSuggestion, error) {
+	row := db.QueryRow(ctx, linkSuggestionCreate,
 		arg.ID,
 		arg.SourceID,
 		arg.TargetID,
@@ -69,8 +69,8 @@ type LinkSuggestionDecideParams struct {
 }
 
 // LinkSuggestionDecide accepts or rejects a pending suggestion.
-func (q *Queries) LinkSuggestionDecide(ctx context.Context, arg LinkSuggestionDecideParams) (LinkSuggestion, error) {
-	row := q.db.QueryRow(ctx, linkSuggestionDecide, arg.Status, arg.DecidedBy, arg.ID)
+func (q *Queries) LinkSuggestionDecide(ctx context.Context, db DBTX, arg LinkSuggestionDecideParams) (LinkSuggestion, error) {
+	row := db.QueryRow(ctx, linkSuggestionDecide, arg.Status, arg.DecidedBy, arg.ID)
 	var i LinkSuggestion
 	err := row.Scan(
 		&i.ID,
@@ -93,8 +93,8 @@ SELECT id, source_id, target_id, reason, score, rationale, suggested_by, status,
 `
 
 // LinkSuggestionGetForUpdate reads and locks a suggestion to decide it.
-func (q *Queries) LinkSuggestionGetForUpdate(ctx context.Context, id uuid.UUID) (LinkSuggestion, error) {
-	row := q.db.QueryRow(ctx, linkSuggestionGetForUpdate, id)
+func (q *Queries) LinkSuggestionGetForUpdate(ctx context.Context, db DBTX, id uuid.UUID) (LinkSuggestion, error) {
+	row := db.QueryRow(ctx, linkSuggestionGetForUpdate, id)
 	var i LinkSuggestion
 	err := row.Scan(
 		&i.ID,
@@ -122,8 +122,8 @@ type LinkSuggestionGetPairParams struct {
 }
 
 // LinkSuggestionGetPair reads the suggestion for a pair.
-func (q *Queries) LinkSuggestionGetPair(ctx context.Context, arg LinkSuggestionGetPairParams) (LinkSuggestion, error) {
-	row := q.db.QueryRow(ctx, linkSuggestionGetPair, arg.SourceID, arg.TargetID)
+func (q *Queries) LinkSuggestionGetPair(ctx context.Context, db DBTX, arg LinkSuggestionGetPairParams) (LinkSuggestion, error) {
+	row := db.QueryRow(ctx, linkSuggestionGetPair, arg.SourceID, arg.TargetID)
 	var i LinkSuggestion
 	err := row.Scan(
 		&i.ID,
@@ -141,13 +141,13 @@ func (q *Queries) LinkSuggestionGetPair(ctx context.Context, arg LinkSuggestionG
 	return i, err
 }
 
-const linkSuggestionIDsTouching = `-- name: LinkSuggestionIDsTouching :many
+const linkSuggestionListIDsTouching = `-- name: LinkSuggestionListIDsTouching :many
 SELECT id FROM link_suggestions WHERE source_id = $1 OR target_id = $1
 `
 
-// LinkSuggestionIDsTouching lists the link suggestions from or to a document, so a purge can resolve their decisions before the rows cascade away.
-func (q *Queries) LinkSuggestionIDsTouching(ctx context.Context, documentID uuid.UUID) ([]uuid.UUID, error) {
-	rows, err := q.db.Query(ctx, linkSuggestionIDsTouching, documentID)
+// LinkSuggestionListIDsTouching lists the link suggestions from or to a document, so a purge can resolve their decisions before the rows cascade away.
+func (q *Queries) LinkSuggestionListIDsTouching(ctx context.Context, db DBTX, documentID uuid.UUID) ([]uuid.UUID, error) {
+	rows, err := db.Query(ctx, linkSuggestionListIDsTouching, documentID)
 	if err != nil {
 		return nil, err
 	}
@@ -189,8 +189,8 @@ type LinkSuggestionListPendingParams struct {
 }
 
 // LinkSuggestionListPending pages through pending suggestions on live documents the actor can edit, towards live documents they can read.
-func (q *Queries) LinkSuggestionListPending(ctx context.Context, arg LinkSuggestionListPendingParams) ([]LinkSuggestion, error) {
-	rows, err := q.db.Query(ctx, linkSuggestionListPending,
+func (q *Queries) LinkSuggestionListPending(ctx context.Context, db DBTX, arg LinkSuggestionListPendingParams) ([]LinkSuggestion, error) {
+	rows, err := db.Query(ctx, linkSuggestionListPending,
 		arg.SourceID,
 		arg.ActorID,
 		arg.ActorIsPerson,

@@ -7,6 +7,7 @@ package db
 
 import (
 	"context"
+	"time"
 
 	"github.com/google/uuid"
 )
@@ -29,8 +30,8 @@ type ManagementAuditInsertParams struct {
 }
 
 // ManagementAuditInsert records one management change; call it in the change's transaction.
-func (q *Queries) ManagementAuditInsert(ctx context.Context, arg ManagementAuditInsertParams) error {
-	_, err := q.db.Exec(ctx, managementAuditInsert,
+func (q *Queries) ManagementAuditInsert(ctx context.Context, db DBTX, arg ManagementAuditInsertParams) error {
+	_, err := db.Exec(ctx, managementAuditInsert,
 		arg.ID,
 		arg.Action,
 		arg.Via,
@@ -46,19 +47,37 @@ func (q *Queries) ManagementAuditInsert(ctx context.Context, arg ManagementAudit
 
 const managementAuditList = `-- name: ManagementAuditList :many
 SELECT id, action, via, token_id, target_user_id, target_group_id, target_document_id, details, request_id, created_at FROM management_audit
-WHERE $1::uuid IS NULL OR id < $1::uuid
+WHERE ($1::uuid IS NULL OR id < $1::uuid)
+  AND ($2::text IS NULL OR action = $2::text)
+  AND ($3::uuid IS NULL OR target_user_id = $3::uuid)
+  AND ($4::uuid IS NULL OR target_document_id = $4::uuid)
+  AND ($5::timestamptz IS NULL OR created_at >= $5::timestamptz)
+  AND ($6::timestamptz IS NULL OR created_at < $6::timestamptz)
 ORDER BY id DESC
-LIMIT $2
+LIMIT $7
 `
 
 type ManagementAuditListParams struct {
-	Before   *uuid.UUID
-	RowLimit int32
+	After          *uuid.UUID
+	Action         *string
+	TargetUser     *uuid.UUID
+	TargetDocument *uuid.UUID
+	Since          *time.Time
+	Until          *time.Time
+	RowLimit       int32
 }
 
-// ManagementAuditList pages through the audit, newest first.
-func (q *Queries) ManagementAuditList(ctx context.Context, arg ManagementAuditListParams) ([]ManagementAudit, error) {
-	rows, err := q.db.Query(ctx, managementAuditList, arg.Before, arg.RowLimit)
+// ManagementAuditList pages through the management audit, newest first, filtered.
+func (q *Queries) ManagementAuditList(ctx context.Context, db DBTX, arg ManagementAuditListParams) ([]ManagementAudit, error) {
+	rows, err := db.Query(ctx, managementAuditList,
+		arg.After,
+		arg.Action,
+		arg.TargetUser,
+		arg.TargetDocument,
+		arg.Since,
+		arg.Until,
+		arg.RowLimit,
+	)
 	if err != nil {
 		return nil, err
 	}

@@ -12,7 +12,7 @@ import (
 	"github.com/google/uuid"
 )
 
-const inboxCounts = `-- name: InboxCounts :one
+const notificationCountInbox = `-- name: NotificationCountInbox :one
 SELECT
   ((SELECT count(*)
     FROM documents s
@@ -35,24 +35,20 @@ SELECT
    WHERE n.recipient_id = $1::uuid AND n.status = 'unread' AND NOT n.requires_decision)::int AS unread
 `
 
-type InboxCountsParams struct {
+type NotificationCountInboxParams struct {
 	UserID   uuid.UUID
 	IsPerson bool
 }
 
-type InboxCountsRow struct {
+type NotificationCountInboxRow struct {
 	Decisions int32
 	Unread    int32
 }
 
-// InboxCounts is the inbox badge in one statement (inbox.md): decisions are the stale or broken
-// edges from live, non-raw documents the user owns, not kept, to targets the user can read, plus
-// the pending suggestions on live, non-raw documents the user can edit, towards live targets
-// they can read (raw bodies are never edited, and an unreadable target must not show); unread
-// is unread information.
-func (q *Queries) InboxCounts(ctx context.Context, arg InboxCountsParams) (InboxCountsRow, error) {
-	row := q.db.QueryRow(ctx, inboxCounts, arg.UserID, arg.IsPerson)
-	var i InboxCountsRow
+// NotificationCountInbox is the inbox badge in one statement (docs/api.md): decisions are the stale or broken edges from live, non-raw documents the user owns, not kept, to targets the user can read, plus the pending suggestions on live, non-raw documents the user can edit, towards live targets they can read (raw bodies are never edited, and an unreadable target must not show); unread is unread information.
+func (q *Queries) NotificationCountInbox(ctx context.Context, db DBTX, arg NotificationCountInboxParams) (NotificationCountInboxRow, error) {
+	row := db.QueryRow(ctx, notificationCountInbox, arg.UserID, arg.IsPerson)
+	var i NotificationCountInboxRow
 	err := row.Scan(&i.Decisions, &i.Unread)
 	return i, err
 }
@@ -88,8 +84,8 @@ type NotificationDismissRow struct {
 }
 
 // NotificationDismiss dismisses one of the recipient's notifications, unless it is an open decision, and signals their inbox.
-func (q *Queries) NotificationDismiss(ctx context.Context, arg NotificationDismissParams) (NotificationDismissRow, error) {
-	row := q.db.QueryRow(ctx, notificationDismiss, arg.ID, arg.RecipientID)
+func (q *Queries) NotificationDismiss(ctx context.Context, db DBTX, arg NotificationDismissParams) (NotificationDismissRow, error) {
+	row := db.QueryRow(ctx, notificationDismiss, arg.ID, arg.RecipientID)
 	var i NotificationDismissRow
 	err := row.Scan(
 		&i.ID,
@@ -123,8 +119,8 @@ type NotificationFindBatchParams struct {
 }
 
 // NotificationFindBatch locks the notification a member of a batch merges into: there is one per (recipient, batch, type).
-func (q *Queries) NotificationFindBatch(ctx context.Context, arg NotificationFindBatchParams) (Notification, error) {
-	row := q.db.QueryRow(ctx, notificationFindBatch, arg.RecipientID, arg.BatchID, arg.Type)
+func (q *Queries) NotificationFindBatch(ctx context.Context, db DBTX, arg NotificationFindBatchParams) (Notification, error) {
+	row := db.QueryRow(ctx, notificationFindBatch, arg.RecipientID, arg.BatchID, arg.Type)
 	var i Notification
 	err := row.Scan(
 		&i.ID,
@@ -166,8 +162,8 @@ type NotificationFindOpenParams struct {
 }
 
 // NotificationFindOpen locks the notification a new one about the same subject coalesces into: for information an unread one created within the window, for a decision an open one of any age.
-func (q *Queries) NotificationFindOpen(ctx context.Context, arg NotificationFindOpenParams) (Notification, error) {
-	row := q.db.QueryRow(ctx, notificationFindOpen,
+func (q *Queries) NotificationFindOpen(ctx context.Context, db DBTX, arg NotificationFindOpenParams) (Notification, error) {
+	row := db.QueryRow(ctx, notificationFindOpen,
 		arg.RecipientID,
 		arg.Type,
 		arg.SubjectType,
@@ -191,6 +187,18 @@ func (q *Queries) NotificationFindOpen(ctx context.Context, arg NotificationFind
 		&i.ResolvedAt,
 	)
 	return i, err
+}
+
+const notificationGetLatestID = `-- name: NotificationGetLatestID :one
+SELECT id FROM notifications WHERE recipient_id = $1 ORDER BY id DESC LIMIT 1
+`
+
+// NotificationGetLatestID is the id of a recipient's newest notification.
+func (q *Queries) NotificationGetLatestID(ctx context.Context, db DBTX, recipientID uuid.UUID) (uuid.UUID, error) {
+	row := db.QueryRow(ctx, notificationGetLatestID, recipientID)
+	var id uuid.UUID
+	err := row.Scan(&id)
+	return id, err
 }
 
 const notificationInsert = `-- name: NotificationInsert :one
@@ -229,8 +237,8 @@ type NotificationInsertRow struct {
 }
 
 // NotificationInsert adds a notification and signals its recipient's inbox (delivered when the transaction commits).
-func (q *Queries) NotificationInsert(ctx context.Context, arg NotificationInsertParams) (NotificationInsertRow, error) {
-	row := q.db.QueryRow(ctx, notificationInsert,
+func (q *Queries) NotificationInsert(ctx context.Context, db DBTX, arg NotificationInsertParams) (NotificationInsertRow, error) {
+	row := db.QueryRow(ctx, notificationInsert,
 		arg.ID,
 		arg.RecipientID,
 		arg.Type,
@@ -258,19 +266,71 @@ func (q *Queries) NotificationInsert(ctx context.Context, arg NotificationInsert
 	return i, err
 }
 
-const notificationLatestID = `-- name: NotificationLatestID :one
-SELECT id FROM notifications WHERE recipient_id = $1 ORDER BY id DESC LIMIT 1
+const notificationList = `-- name: NotificationList :many
+SELECT id, recipient_id, type, subject_type, subject_id, payload, requires_decision, status, batch_id, created_at, read_at, resolved_at FROM notifications
+WHERE recipient_id = $1
+  AND ($2::text IS NULL OR status = $2::text)
+  AND ($3::text IS NULL OR type = $3::text)
+  AND ($4::boolean IS NULL OR requires_decision = $4::boolean)
+  AND ($5::uuid IS NULL
+       OR (created_at, id) < ($6::timestamptz, $5::uuid))
+ORDER BY created_at DESC, id DESC
+LIMIT $7
 `
 
-// NotificationLatestID is the id of a recipient's newest notification.
-func (q *Queries) NotificationLatestID(ctx context.Context, recipientID uuid.UUID) (uuid.UUID, error) {
-	row := q.db.QueryRow(ctx, notificationLatestID, recipientID)
-	var id uuid.UUID
-	err := row.Scan(&id)
-	return id, err
+type NotificationListParams struct {
+	RecipientID      uuid.UUID
+	Status           *string
+	Type             *string
+	RequiresDecision *bool
+	AfterID          *uuid.UUID
+	AfterCreated     *time.Time
+	RowLimit         int32
 }
 
-const notificationLinkDecisionViews = `-- name: NotificationLinkDecisionViews :many
+// NotificationList pages through a recipient's notifications, newest first, keyset on (created_at, id).
+func (q *Queries) NotificationList(ctx context.Context, db DBTX, arg NotificationListParams) ([]Notification, error) {
+	rows, err := db.Query(ctx, notificationList,
+		arg.RecipientID,
+		arg.Status,
+		arg.Type,
+		arg.RequiresDecision,
+		arg.AfterID,
+		arg.AfterCreated,
+		arg.RowLimit,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Notification
+	for rows.Next() {
+		var i Notification
+		if err := rows.Scan(
+			&i.ID,
+			&i.RecipientID,
+			&i.Type,
+			&i.SubjectType,
+			&i.SubjectID,
+			&i.Payload,
+			&i.RequiresDecision,
+			&i.Status,
+			&i.BatchID,
+			&i.CreatedAt,
+			&i.ReadAt,
+			&i.ResolvedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const notificationListLinkDecisionViews = `-- name: NotificationListLinkDecisionViews :many
 SELECT a.link_id::uuid AS link_id,
   l.href_as_written, l.resolved_address,
   t.space AS target_space, t.path AS target_path, t.slug AS target_slug,
@@ -284,13 +344,13 @@ LEFT JOIN documents s ON s.id = l.source_id
 LEFT JOIN documents t ON t.id = b.target_id
 `
 
-type NotificationLinkDecisionViewsParams struct {
+type NotificationListLinkDecisionViewsParams struct {
 	ReaderID  uuid.UUID
 	LinkIds   []uuid.UUID
 	TargetIds []uuid.UUID
 }
 
-type NotificationLinkDecisionViewsRow struct {
+type NotificationListLinkDecisionViewsRow struct {
 	LinkID          uuid.UUID
 	HrefAsWritten   *string
 	ResolvedAddress *string
@@ -301,16 +361,16 @@ type NotificationLinkDecisionViewsRow struct {
 	TargetReadable  bool
 }
 
-// NotificationLinkDecisionViews is what a reader may see of link decisions (one row per link id, with the target named in its payload): the edge's href and address as written, the target's address, and whether the reader can read the source and the target now.
-func (q *Queries) NotificationLinkDecisionViews(ctx context.Context, arg NotificationLinkDecisionViewsParams) ([]NotificationLinkDecisionViewsRow, error) {
-	rows, err := q.db.Query(ctx, notificationLinkDecisionViews, arg.ReaderID, arg.LinkIds, arg.TargetIds)
+// NotificationListLinkDecisionViews is what a reader may see of link decisions (one row per link id, with the target named in its payload): the edge's href and address as written, the target's address, and whether the reader can read the source and the target now.
+func (q *Queries) NotificationListLinkDecisionViews(ctx context.Context, db DBTX, arg NotificationListLinkDecisionViewsParams) ([]NotificationListLinkDecisionViewsRow, error) {
+	rows, err := db.Query(ctx, notificationListLinkDecisionViews, arg.ReaderID, arg.LinkIds, arg.TargetIds)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var items []NotificationLinkDecisionViewsRow
+	var items []NotificationListLinkDecisionViewsRow
 	for rows.Next() {
-		var i NotificationLinkDecisionViewsRow
+		var i NotificationListLinkDecisionViewsRow
 		if err := rows.Scan(
 			&i.LinkID,
 			&i.HrefAsWritten,
@@ -331,7 +391,7 @@ func (q *Queries) NotificationLinkDecisionViews(ctx context.Context, arg Notific
 	return items, nil
 }
 
-const notificationLinkDecisionsUnraised = `-- name: NotificationLinkDecisionsUnraised :many
+const notificationListLinkDecisionsUnraised = `-- name: NotificationListLinkDecisionsUnraised :many
 SELECT l.id, l.source_id, l.target_id, l.href_as_written, l.resolved_address, l.link_text, l.occurrence_count, l.state, l.first_seen_revision, l.created_at, l.updated_at, l.kept_at, s.created_by AS owner_id, t.space AS target_space, t.path AS target_path, t.slug AS target_slug
 FROM document_links l
 JOIN documents s ON s.id = l.source_id
@@ -348,7 +408,7 @@ WHERE (l.source_id = ANY($1::uuid[]) OR l.target_id = ANY($1::uuid[]))
 ORDER BY l.id
 `
 
-type NotificationLinkDecisionsUnraisedRow struct {
+type NotificationListLinkDecisionsUnraisedRow struct {
 	DocumentLink DocumentLink
 	OwnerID      uuid.UUID
 	TargetSpace  Space
@@ -356,16 +416,16 @@ type NotificationLinkDecisionsUnraisedRow struct {
 	TargetSlug   string
 }
 
-// NotificationLinkDecisionsUnraised lists the stale or broken edges touching the given documents that are a decision for their source's owner (as InboxCounts counts them) but have no open decision notification to that owner.
-func (q *Queries) NotificationLinkDecisionsUnraised(ctx context.Context, documentIds []uuid.UUID) ([]NotificationLinkDecisionsUnraisedRow, error) {
-	rows, err := q.db.Query(ctx, notificationLinkDecisionsUnraised, documentIds)
+// NotificationListLinkDecisionsUnraised lists the stale or broken edges touching the given documents that are a decision for their source's owner (as NotificationCountInbox counts them) but have no open decision notification to that owner.
+func (q *Queries) NotificationListLinkDecisionsUnraised(ctx context.Context, db DBTX, documentIds []uuid.UUID) ([]NotificationListLinkDecisionsUnraisedRow, error) {
+	rows, err := db.Query(ctx, notificationListLinkDecisionsUnraised, documentIds)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var items []NotificationLinkDecisionsUnraisedRow
+	var items []NotificationListLinkDecisionsUnraisedRow
 	for rows.Next() {
-		var i NotificationLinkDecisionsUnraisedRow
+		var i NotificationListLinkDecisionsUnraisedRow
 		if err := rows.Scan(
 			&i.DocumentLink.ID,
 			&i.DocumentLink.SourceID,
@@ -394,39 +454,23 @@ func (q *Queries) NotificationLinkDecisionsUnraised(ctx context.Context, documen
 	return items, nil
 }
 
-const notificationList = `-- name: NotificationList :many
+const notificationListNewSince = `-- name: NotificationListNewSince :many
 SELECT id, recipient_id, type, subject_type, subject_id, payload, requires_decision, status, batch_id, created_at, read_at, resolved_at FROM notifications
 WHERE recipient_id = $1
-  AND ($2::text IS NULL OR status = $2::text)
-  AND ($3::text IS NULL OR type = $3::text)
-  AND ($4::boolean IS NULL OR requires_decision = $4::boolean)
-  AND ($5::uuid IS NULL
-       OR (created_at, id) < ($6::timestamptz, $5::uuid))
-ORDER BY created_at DESC, id DESC
-LIMIT $7
+  AND ($2::uuid IS NULL OR id > $2::uuid)
+ORDER BY id
+LIMIT $3
 `
 
-type NotificationListParams struct {
-	RecipientID      uuid.UUID
-	Status           *string
-	Type             *string
-	RequiresDecision *bool
-	AfterID          *uuid.UUID
-	AfterCreated     *time.Time
-	RowLimit         int32
+type NotificationListNewSinceParams struct {
+	RecipientID uuid.UUID
+	AfterID     *uuid.UUID
+	RowLimit    int32
 }
 
-// NotificationList pages through a recipient's notifications, newest first, keyset on (created_at, id).
-func (q *Queries) NotificationList(ctx context.Context, arg NotificationListParams) ([]Notification, error) {
-	rows, err := q.db.Query(ctx, notificationList,
-		arg.RecipientID,
-		arg.Status,
-		arg.Type,
-		arg.RequiresDecision,
-		arg.AfterID,
-		arg.AfterCreated,
-		arg.RowLimit,
-	)
+// NotificationListNewSince lists a recipient's notifications with ids above after_id (UUIDv7: made later), oldest first.
+func (q *Queries) NotificationListNewSince(ctx context.Context, db DBTX, arg NotificationListNewSinceParams) ([]Notification, error) {
+	rows, err := db.Query(ctx, notificationListNewSince, arg.RecipientID, arg.AfterID, arg.RowLimit)
 	if err != nil {
 		return nil, err
 	}
@@ -475,8 +519,8 @@ type NotificationMarkAllReadRow struct {
 }
 
 // NotificationMarkAllRead marks all the recipient's unread information read, and signals their inbox when any changed.
-func (q *Queries) NotificationMarkAllRead(ctx context.Context, recipientID uuid.UUID) (NotificationMarkAllReadRow, error) {
-	row := q.db.QueryRow(ctx, notificationMarkAllRead, recipientID)
+func (q *Queries) NotificationMarkAllRead(ctx context.Context, db DBTX, recipientID uuid.UUID) (NotificationMarkAllReadRow, error) {
+	row := db.QueryRow(ctx, notificationMarkAllRead, recipientID)
 	var i NotificationMarkAllReadRow
 	err := row.Scan(&i.Marked, &i.Signalled)
 	return i, err
@@ -504,8 +548,8 @@ type NotificationMarkReadRow struct {
 }
 
 // NotificationMarkRead marks the recipient's unread information among ids read, and signals their inbox when any changed.
-func (q *Queries) NotificationMarkRead(ctx context.Context, arg NotificationMarkReadParams) (NotificationMarkReadRow, error) {
-	row := q.db.QueryRow(ctx, notificationMarkRead, arg.RecipientID, arg.Ids)
+func (q *Queries) NotificationMarkRead(ctx context.Context, db DBTX, arg NotificationMarkReadParams) (NotificationMarkReadRow, error) {
+	row := db.QueryRow(ctx, notificationMarkRead, arg.RecipientID, arg.Ids)
 	var i NotificationMarkReadRow
 	err := row.Scan(&i.Marked, &i.Signalled)
 	return i, err
@@ -546,8 +590,8 @@ type NotificationMergeRow struct {
 }
 
 // NotificationMerge replaces a notification's payload (created_at stays), reopening it as unread when asked, and signals its recipient's inbox.
-func (q *Queries) NotificationMerge(ctx context.Context, arg NotificationMergeParams) (NotificationMergeRow, error) {
-	row := q.db.QueryRow(ctx, notificationMerge, arg.Payload, arg.Reopen, arg.ID)
+func (q *Queries) NotificationMerge(ctx context.Context, db DBTX, arg NotificationMergeParams) (NotificationMergeRow, error) {
+	row := db.QueryRow(ctx, notificationMerge, arg.Payload, arg.Reopen, arg.ID)
 	var i NotificationMergeRow
 	err := row.Scan(
 		&i.ID,
@@ -566,54 +610,6 @@ func (q *Queries) NotificationMerge(ctx context.Context, arg NotificationMergePa
 	return i, err
 }
 
-const notificationNewSince = `-- name: NotificationNewSince :many
-SELECT id, recipient_id, type, subject_type, subject_id, payload, requires_decision, status, batch_id, created_at, read_at, resolved_at FROM notifications
-WHERE recipient_id = $1
-  AND ($2::uuid IS NULL OR id > $2::uuid)
-ORDER BY id
-LIMIT $3
-`
-
-type NotificationNewSinceParams struct {
-	RecipientID uuid.UUID
-	AfterID     *uuid.UUID
-	RowLimit    int32
-}
-
-// NotificationNewSince lists a recipient's notifications with ids above after_id (UUIDv7: made later), oldest first.
-func (q *Queries) NotificationNewSince(ctx context.Context, arg NotificationNewSinceParams) ([]Notification, error) {
-	rows, err := q.db.Query(ctx, notificationNewSince, arg.RecipientID, arg.AfterID, arg.RowLimit)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []Notification
-	for rows.Next() {
-		var i Notification
-		if err := rows.Scan(
-			&i.ID,
-			&i.RecipientID,
-			&i.Type,
-			&i.SubjectType,
-			&i.SubjectID,
-			&i.Payload,
-			&i.RequiresDecision,
-			&i.Status,
-			&i.BatchID,
-			&i.CreatedAt,
-			&i.ReadAt,
-			&i.ResolvedAt,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
 const notificationRequiresDecision = `-- name: NotificationRequiresDecision :one
 SELECT requires_decision FROM notifications WHERE id = $1 AND recipient_id = $2
 `
@@ -624,8 +620,8 @@ type NotificationRequiresDecisionParams struct {
 }
 
 // NotificationRequiresDecision says whether one of the recipient's notifications is a decision (no row: not theirs).
-func (q *Queries) NotificationRequiresDecision(ctx context.Context, arg NotificationRequiresDecisionParams) (bool, error) {
-	row := q.db.QueryRow(ctx, notificationRequiresDecision, arg.ID, arg.RecipientID)
+func (q *Queries) NotificationRequiresDecision(ctx context.Context, db DBTX, arg NotificationRequiresDecisionParams) (bool, error) {
+	row := db.QueryRow(ctx, notificationRequiresDecision, arg.ID, arg.RecipientID)
 	var requires_decision bool
 	err := row.Scan(&requires_decision)
 	return requires_decision, err
@@ -661,8 +657,8 @@ type NotificationResolveRow struct {
 }
 
 // NotificationResolve marks one of the recipient's information notifications done and signals their inbox.
-func (q *Queries) NotificationResolve(ctx context.Context, arg NotificationResolveParams) (NotificationResolveRow, error) {
-	row := q.db.QueryRow(ctx, notificationResolve, arg.ID, arg.RecipientID)
+func (q *Queries) NotificationResolve(ctx context.Context, db DBTX, arg NotificationResolveParams) (NotificationResolveRow, error) {
+	row := db.QueryRow(ctx, notificationResolve, arg.ID, arg.RecipientID)
 	var i NotificationResolveRow
 	err := row.Scan(
 		&i.ID,
@@ -704,26 +700,11 @@ type NotificationResolveDecisionsRow struct {
 }
 
 // NotificationResolveDecisions resolves the open decisions about the given subjects and signals each recipient's inbox.
-func (q *Queries) NotificationResolveDecisions(ctx context.Context, arg NotificationResolveDecisionsParams) (NotificationResolveDecisionsRow, error) {
-	row := q.db.QueryRow(ctx, notificationResolveDecisions, arg.SubjectType, arg.SubjectIds)
+func (q *Queries) NotificationResolveDecisions(ctx context.Context, db DBTX, arg NotificationResolveDecisionsParams) (NotificationResolveDecisionsRow, error) {
+	row := db.QueryRow(ctx, notificationResolveDecisions, arg.SubjectType, arg.SubjectIds)
 	var i NotificationResolveDecisionsRow
 	err := row.Scan(&i.Resolved, &i.Signalled)
 	return i, err
-}
-
-const notificationResolveForLinks = `-- name: NotificationResolveForLinks :execrows
-UPDATE notifications SET status = 'resolved', resolved_at = now()
-WHERE requires_decision AND status IN ('unread', 'read')
-  AND subject_type = 'link' AND subject_id = ANY($1::uuid[])
-`
-
-// NotificationResolveForLinks resolves the open decisions about the given link edges.
-func (q *Queries) NotificationResolveForLinks(ctx context.Context, linkIds []uuid.UUID) (int64, error) {
-	result, err := q.db.Exec(ctx, notificationResolveForLinks, linkIds)
-	if err != nil {
-		return 0, err
-	}
-	return result.RowsAffected(), nil
 }
 
 const notificationResolveUnanswerable = `-- name: NotificationResolveUnanswerable :one
@@ -776,9 +757,9 @@ type NotificationResolveUnanswerableRow struct {
 	Signalled int32
 }
 
-// NotificationResolveUnanswerable resolves the open decisions about links and link suggestions touching the given documents that their recipient can no longer answer (as InboxCounts counts decisions), and signals each recipient's inbox.
-func (q *Queries) NotificationResolveUnanswerable(ctx context.Context, documentIds []uuid.UUID) (NotificationResolveUnanswerableRow, error) {
-	row := q.db.QueryRow(ctx, notificationResolveUnanswerable, documentIds)
+// NotificationResolveUnanswerable resolves the open decisions about links and link suggestions touching the given documents that their recipient can no longer answer (as NotificationCountInbox counts decisions), and signals each recipient's inbox.
+func (q *Queries) NotificationResolveUnanswerable(ctx context.Context, db DBTX, documentIds []uuid.UUID) (NotificationResolveUnanswerableRow, error) {
+	row := db.QueryRow(ctx, notificationResolveUnanswerable, documentIds)
 	var i NotificationResolveUnanswerableRow
 	err := row.Scan(&i.Resolved, &i.Signalled)
 	return i, err

@@ -28,10 +28,9 @@ type OutboxParkedCreateParams struct {
 	Worker       string
 }
 
-// OutboxParkedCreate parks consumers (with their attempts and error classes,
-// index for index) on an event the worker still holds.
-func (q *Queries) OutboxParkedCreate(ctx context.Context, arg OutboxParkedCreateParams) (int64, error) {
-	result, err := q.db.Exec(ctx, outboxParkedCreate,
+// OutboxParkedCreate parks consumers (with their attempts and error classes, index for index) on an event the worker still holds.
+func (q *Queries) OutboxParkedCreate(ctx context.Context, db DBTX, arg OutboxParkedCreateParams) (int64, error) {
+	result, err := db.Exec(ctx, outboxParkedCreate,
 		arg.EventID,
 		arg.Consumers,
 		arg.Attempts,
@@ -68,8 +67,8 @@ type OutboxParkedDeleteRow struct {
 }
 
 // OutboxParkedDelete unparks one pair, returning what it was.
-func (q *Queries) OutboxParkedDelete(ctx context.Context, arg OutboxParkedDeleteParams) (OutboxParkedDeleteRow, error) {
-	row := q.db.QueryRow(ctx, outboxParkedDelete, arg.EventID, arg.Consumer)
+func (q *Queries) OutboxParkedDelete(ctx context.Context, db DBTX, arg OutboxParkedDeleteParams) (OutboxParkedDeleteRow, error) {
+	row := db.QueryRow(ctx, outboxParkedDelete, arg.EventID, arg.Consumer)
 	var i OutboxParkedDeleteRow
 	err := row.Scan(
 		&i.EventID,
@@ -109,11 +108,9 @@ type OutboxParkedListRow struct {
 	ParkedAt    time.Time
 }
 
-// OutboxParkedList is a page of parked pairs, newest first, after the keyset
-// cursor (parked_at, event_id, consumer) when given: ids and classes, never a
-// payload.
-func (q *Queries) OutboxParkedList(ctx context.Context, arg OutboxParkedListParams) ([]OutboxParkedListRow, error) {
-	rows, err := q.db.Query(ctx, outboxParkedList,
+// OutboxParkedList is a page of parked pairs, newest first, after the keyset cursor (parked_at, event_id, consumer) when given: ids and classes, never a payload.
+func (q *Queries) OutboxParkedList(ctx context.Context, db DBTX, arg OutboxParkedListParams) ([]OutboxParkedListRow, error) {
+	rows, err := db.Query(ctx, outboxParkedList,
 		arg.AfterAt,
 		arg.AfterEvent,
 		arg.AfterConsumer,
@@ -143,33 +140,4 @@ func (q *Queries) OutboxParkedList(ctx context.Context, arg OutboxParkedListPara
 		return nil, err
 	}
 	return items, nil
-}
-
-const outboxRequeue = `-- name: OutboxRequeue :exec
-UPDATE events SET processed_at = NULL, retry_at = NULL, claimed_at = NULL, claimed_by = NULL,
-  failures = failures - $1::text
-WHERE id = $2
-`
-
-type OutboxRequeueParams struct {
-	Consumer string
-	EventID  uuid.UUID
-}
-
-// OutboxRequeue puts an event back in the queue for a consumer management
-// unparked: unprocessed, claimable now, that consumer's failures forgotten.
-func (q *Queries) OutboxRequeue(ctx context.Context, arg OutboxRequeueParams) error {
-	_, err := q.db.Exec(ctx, outboxRequeue, arg.Consumer, arg.EventID)
-	return err
-}
-
-const outboxWake = `-- name: OutboxWake :exec
-SELECT pg_notify('codna_events', '')
-`
-
-// OutboxWake wakes the workers when the transaction commits, as the insert
-// trigger does for new events.
-func (q *Queries) OutboxWake(ctx context.Context) error {
-	_, err := q.db.Exec(ctx, outboxWake)
-	return err
 }

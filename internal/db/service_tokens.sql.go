@@ -28,8 +28,8 @@ type ServiceTokenCreateParams struct {
 }
 
 // ServiceTokenCreate stores a manage token by its hash.
-func (q *Queries) ServiceTokenCreate(ctx context.Context, arg ServiceTokenCreateParams) (ServiceToken, error) {
-	row := q.db.QueryRow(ctx, serviceTokenCreate,
+func (q *Queries) ServiceTokenCreate(ctx context.Context, db DBTX, arg ServiceTokenCreateParams) (ServiceToken, error) {
+	row := db.QueryRow(ctx, serviceTokenCreate,
 		arg.ID,
 		arg.UserID,
 		arg.Name,
@@ -60,8 +60,8 @@ WHERE token_hash = $1 AND revoked_at IS NULL AND scope = 'manage'
 `
 
 // ServiceTokenGetLive finds an unrevoked, unexpired manage token by hash.
-func (q *Queries) ServiceTokenGetLive(ctx context.Context, tokenHash string) (ServiceToken, error) {
-	row := q.db.QueryRow(ctx, serviceTokenGetLive, tokenHash)
+func (q *Queries) ServiceTokenGetLive(ctx context.Context, db DBTX, tokenHash string) (ServiceToken, error) {
+	row := db.QueryRow(ctx, serviceTokenGetLive, tokenHash)
 	var i ServiceToken
 	err := row.Scan(
 		&i.ID,
@@ -87,8 +87,8 @@ SELECT EXISTS (
 `
 
 // ServiceTokenIsLive says whether a manage token, by id, is unrevoked and unexpired.
-func (q *Queries) ServiceTokenIsLive(ctx context.Context, id uuid.UUID) (bool, error) {
-	row := q.db.QueryRow(ctx, serviceTokenIsLive, id)
+func (q *Queries) ServiceTokenIsLive(ctx context.Context, db DBTX, id uuid.UUID) (bool, error) {
+	row := db.QueryRow(ctx, serviceTokenIsLive, id)
 	var exists bool
 	err := row.Scan(&exists)
 	return exists, err
@@ -99,8 +99,8 @@ SELECT id, user_id, name, token_hash, prefix, scope, expires_at, last_used_at, r
 `
 
 // ServiceTokenList lists every manage token, newest first.
-func (q *Queries) ServiceTokenList(ctx context.Context) ([]ServiceToken, error) {
-	rows, err := q.db.Query(ctx, serviceTokenList)
+func (q *Queries) ServiceTokenList(ctx context.Context, db DBTX) ([]ServiceToken, error) {
+	rows, err := db.Query(ctx, serviceTokenList)
 	if err != nil {
 		return nil, err
 	}
@@ -136,8 +136,8 @@ RETURNING id, user_id, name, token_hash, prefix, scope, expires_at, last_used_at
 `
 
 // ServiceTokenRevoke revokes a manage token; revoking twice keeps the first time.
-func (q *Queries) ServiceTokenRevoke(ctx context.Context, id uuid.UUID) (ServiceToken, error) {
-	row := q.db.QueryRow(ctx, serviceTokenRevoke, id)
+func (q *Queries) ServiceTokenRevoke(ctx context.Context, db DBTX, id uuid.UUID) (ServiceToken, error) {
+	row := db.QueryRow(ctx, serviceTokenRevoke, id)
 	var i ServiceToken
 	err := row.Scan(
 		&i.ID,
@@ -159,7 +159,7 @@ UPDATE service_tokens SET last_used_at = now() WHERE id = $1
 `
 
 // ServiceTokenTouch records when a manage token was last used.
-func (q *Queries) ServiceTokenTouch(ctx context.Context, id uuid.UUID) error {
-	_, err := q.db.Exec(ctx, serviceTokenTouch, id)
+func (q *Queries) ServiceTokenTouch(ctx context.Context, db DBTX, id uuid.UUID) error {
+	_, err := db.Exec(ctx, serviceTokenTouch, id)
 	return err
 }

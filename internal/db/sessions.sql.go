@@ -27,8 +27,8 @@ type SessionCreateParams struct {
 }
 
 // SessionCreate stores a new session under the hash of its cookie value.
-func (q *Queries) SessionCreate(ctx context.Context, arg SessionCreateParams) (Session, error) {
-	row := q.db.QueryRow(ctx, sessionCreate,
+func (q *Queries) SessionCreate(ctx context.Context, db DBTX, arg SessionCreateParams) (Session, error) {
+	row := db.QueryRow(ctx, sessionCreate,
 		arg.ID,
 		arg.UserID,
 		arg.TokenHash,
@@ -54,8 +54,8 @@ RETURNING user_id
 `
 
 // SessionDeleteByHash ends one session (logout) and returns whose it was.
-func (q *Queries) SessionDeleteByHash(ctx context.Context, tokenHash string) ([]uuid.UUID, error) {
-	rows, err := q.db.Query(ctx, sessionDeleteByHash, tokenHash)
+func (q *Queries) SessionDeleteByHash(ctx context.Context, db DBTX, tokenHash string) ([]uuid.UUID, error) {
+	rows, err := db.Query(ctx, sessionDeleteByHash, tokenHash)
 	if err != nil {
 		return nil, err
 	}
@@ -79,8 +79,8 @@ DELETE FROM sessions WHERE user_id = $1
 `
 
 // SessionDeleteByUser ends every session of a user.
-func (q *Queries) SessionDeleteByUser(ctx context.Context, userID uuid.UUID) (int64, error) {
-	result, err := q.db.Exec(ctx, sessionDeleteByUser, userID)
+func (q *Queries) SessionDeleteByUser(ctx context.Context, db DBTX, userID uuid.UUID) (int64, error) {
+	result, err := db.Exec(ctx, sessionDeleteByUser, userID)
 	if err != nil {
 		return 0, err
 	}
@@ -92,8 +92,8 @@ DELETE FROM sessions WHERE expires_at <= now()
 `
 
 // SessionDeleteExpired removes sessions past their expiry.
-func (q *Queries) SessionDeleteExpired(ctx context.Context) (int64, error) {
-	result, err := q.db.Exec(ctx, sessionDeleteExpired)
+func (q *Queries) SessionDeleteExpired(ctx context.Context, db DBTX) (int64, error) {
+	result, err := db.Exec(ctx, sessionDeleteExpired)
 	if err != nil {
 		return 0, err
 	}
@@ -121,8 +121,8 @@ type SessionGetLiveRow struct {
 }
 
 // SessionGetLive finds an unexpired session of an active person by token hash.
-func (q *Queries) SessionGetLive(ctx context.Context, tokenHash string) (SessionGetLiveRow, error) {
-	row := q.db.QueryRow(ctx, sessionGetLive, tokenHash)
+func (q *Queries) SessionGetLive(ctx context.Context, db DBTX, tokenHash string) (SessionGetLiveRow, error) {
+	row := db.QueryRow(ctx, sessionGetLive, tokenHash)
 	var i SessionGetLiveRow
 	err := row.Scan(
 		&i.SessionID,
@@ -148,8 +148,8 @@ SELECT EXISTS (
 `
 
 // SessionIsLive says whether a session, by id, is unexpired and its person still active.
-func (q *Queries) SessionIsLive(ctx context.Context, id uuid.UUID) (bool, error) {
-	row := q.db.QueryRow(ctx, sessionIsLive, id)
+func (q *Queries) SessionIsLive(ctx context.Context, db DBTX, id uuid.UUID) (bool, error) {
+	row := db.QueryRow(ctx, sessionIsLive, id)
 	var exists bool
 	err := row.Scan(&exists)
 	return exists, err
@@ -165,7 +165,7 @@ type SessionTouchParams struct {
 }
 
 // SessionTouch records use and slides the expiry forward.
-func (q *Queries) SessionTouch(ctx context.Context, arg SessionTouchParams) error {
-	_, err := q.db.Exec(ctx, sessionTouch, arg.ExpiresAt, arg.ID)
+func (q *Queries) SessionTouch(ctx context.Context, db DBTX, arg SessionTouchParams) error {
+	_, err := db.Exec(ctx, sessionTouch, arg.ExpiresAt, arg.ID)
 	return err
 }

@@ -11,13 +11,75 @@ import (
 	"github.com/google/uuid"
 )
 
+const userCheckPrincipalGone = `-- name: UserCheckPrincipalGone :one
+SELECT (CASE
+  WHEN $1::principal_type = 'group' THEN
+    CASE WHEN EXISTS (SELECT 1 FROM groups g WHERE g.id = $2::uuid) THEN '' ELSE 'group_deleted' END
+  ELSE coalesce((
+    SELECT CASE
+      WHEN u.kind = 'person' AND NOT u.is_active THEN 'person_deactivated'
+      WHEN u.kind = 'agent' AND (a.user_id IS NULL OR a.deleted_at IS NOT NULL OR NOT u.is_active) THEN 'agent_deleted'
+      WHEN u.kind NOT IN ('person', 'agent') THEN 'user_deleted'
+      ELSE '' END
+    FROM users u LEFT JOIN agents a ON a.user_id = u.id
+    WHERE u.id = $2::uuid), 'user_deleted')
+END)::text AS why
+`
+
+type UserCheckPrincipalGoneParams struct {
+	PrincipalType PrincipalType
+	PrincipalID   uuid.UUID
+}
+
+// UserCheckPrincipalGone says why a saved grant may not be given back (” when it may): person_deactivated, agent_deleted, group_deleted or user_deleted.
+func (q *Queries) UserCheckPrincipalGone(ctx context.Context, db DBTX, arg UserCheckPrincipalGoneParams) (string, error) {
+	row := db.QueryRow(ctx, userCheckPrincipalGone, arg.PrincipalType, arg.PrincipalID)
+	var why string
+	err := row.Scan(&why)
+	return why, err
+}
+
+const userCheckRecipient = `-- name: UserCheckRecipient :one
+SELECT u.kind, u.is_active,
+       (a.user_id IS NOT NULL AND a.deleted_at IS NULL)::boolean AS live_agent,
+       EXISTS (SELECT 1 FROM agent_responsible ar WHERE ar.agent_id = u.id AND ar.user_id = $1::uuid)::boolean AS responsible
+FROM users u
+LEFT JOIN agents a ON a.user_id = u.id
+WHERE u.id = $2
+`
+
+type UserCheckRecipientParams struct {
+	ActorID uuid.UUID
+	ID      uuid.UUID
+}
+
+type UserCheckRecipientRow struct {
+	Kind        string
+	IsActive    bool
+	LiveAgent   bool
+	Responsible bool
+}
+
+// UserCheckRecipient says whether a user may receive a share, and whether @actor_id answers for it when it is an agent.
+func (q *Queries) UserCheckRecipient(ctx context.Context, db DBTX, arg UserCheckRecipientParams) (UserCheckRecipientRow, error) {
+	row := db.QueryRow(ctx, userCheckRecipient, arg.ActorID, arg.ID)
+	var i UserCheckRecipientRow
+	err := row.Scan(
+		&i.Kind,
+		&i.IsActive,
+		&i.LiveAgent,
+		&i.Responsible,
+	)
+	return i, err
+}
+
 const userCountPeople = `-- name: UserCountPeople :one
 SELECT count(*) FROM users WHERE kind = 'person'
 `
 
 // UserCountPeople counts people, for deciding whether to seed a demo.
-func (q *Queries) UserCountPeople(ctx context.Context) (int64, error) {
-	row := q.db.QueryRow(ctx, userCountPeople)
+func (q *Queries) UserCountPeople(ctx context.Context, db DBTX) (int64, error) {
+	row := db.QueryRow(ctx, userCountPeople)
 	var count int64
 	err := row.Scan(&count)
 	return count, err
@@ -38,8 +100,8 @@ type UserCreateParams struct {
 }
 
 // UserCreate inserts a person, agent or management user.
-func (q *Queries) UserCreate(ctx context.Context, arg UserCreateParams) (User, error) {
-	row := q.db.QueryRow(ctx, userCreate,
+func (q *Queries) UserCreate(ctx context.Context, db DBTX, arg UserCreateParams) (User, error) {
+	row := db.QueryRow(ctx, userCreate,
 		arg.ID,
 		arg.Email,
 		arg.Name,
@@ -60,23 +122,13 @@ func (q *Queries) UserCreate(ctx context.Context, arg UserCreateParams) (User, e
 	return i, err
 }
 
-const userCredentialEnded = `-- name: UserCredentialEnded :exec
-SELECT pg_notify('codna_credential', $1::uuid::text)
-`
-
-// UserCredentialEnded tells every replica, once committed, that a session or token of the user ended.
-func (q *Queries) UserCredentialEnded(ctx context.Context, userID uuid.UUID) error {
-	_, err := q.db.Exec(ctx, userCredentialEnded, userID)
-	return err
-}
-
 const userGetByID = `-- name: UserGetByID :one
 SELECT id, email, name, kind, is_active, password_hash, created_at, updated_at FROM users WHERE id = $1
 `
 
 // UserGetByID reads one user by id.
-func (q *Queries) UserGetByID(ctx context.Context, id uuid.UUID) (User, error) {
-	row := q.db.QueryRow(ctx, userGetByID, id)
+func (q *Queries) UserGetByID(ctx context.Context, db DBTX, id uuid.UUID) (User, error) {
+	row := db.QueryRow(ctx, userGetByID, id)
 	var i User
 	err := row.Scan(
 		&i.ID,
@@ -96,8 +148,8 @@ SELECT id, email, name, kind, is_active, password_hash, created_at, updated_at F
 `
 
 // UserGetMany reads a batch of users by id.
-func (q *Queries) UserGetMany(ctx context.Context, ids []uuid.UUID) ([]User, error) {
-	rows, err := q.db.Query(ctx, userGetMany, ids)
+func (q *Queries) UserGetMany(ctx context.Context, db DBTX, ids []uuid.UUID) ([]User, error) {
+	rows, err := db.Query(ctx, userGetMany, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -130,8 +182,8 @@ SELECT id, email, name, kind, is_active, password_hash, created_at, updated_at F
 `
 
 // UserGetPersonByEmail finds a person (never an agent or management) by email, case-insensitively.
-func (q *Queries) UserGetPersonByEmail(ctx context.Context, email string) (User, error) {
-	row := q.db.QueryRow(ctx, userGetPersonByEmail, email)
+func (q *Queries) UserGetPersonByEmail(ctx context.Context, db DBTX, email string) (User, error) {
+	row := db.QueryRow(ctx, userGetPersonByEmail, email)
 	var i User
 	err := row.Scan(
 		&i.ID,
@@ -146,21 +198,14 @@ func (q *Queries) UserGetPersonByEmail(ctx context.Context, email string) (User,
 	return i, err
 }
 
-const userListPeople = `-- name: UserListPeople :many
-SELECT id, email, name, kind, is_active, password_hash, created_at, updated_at FROM users
-WHERE kind <> 'management' AND ($1::uuid IS NULL OR id > $1::uuid)
-ORDER BY id
-LIMIT $2
+const userListActivePeople = `-- name: UserListActivePeople :many
+SELECT id, email, name, kind, is_active, password_hash, created_at, updated_at FROM users WHERE kind = 'person' AND is_active
+ORDER BY lower(name), id
 `
 
-type UserListPeopleParams struct {
-	After    *uuid.UUID
-	RowLimit int32
-}
-
-// UserListPeople pages through people and agents in id order, for management.
-func (q *Queries) UserListPeople(ctx context.Context, arg UserListPeopleParams) ([]User, error) {
-	rows, err := q.db.Query(ctx, userListPeople, arg.After, arg.RowLimit)
+// UserListActivePeople lists every active person by name: the members of Everyone.
+func (q *Queries) UserListActivePeople(ctx context.Context, db DBTX) ([]User, error) {
+	rows, err := db.Query(ctx, userListActivePeople)
 	if err != nil {
 		return nil, err
 	}
@@ -188,6 +233,283 @@ func (q *Queries) UserListPeople(ctx context.Context, arg UserListPeopleParams) 
 	return items, nil
 }
 
+const userListAudience = `-- name: UserListAudience :many
+SELECT NULL::uuid AS group_id, u.id AS user_id
+FROM users u
+WHERE u.id = ANY($1::uuid[]) AND u.is_active
+  AND (u.kind = 'person'
+    OR (u.kind = 'agent' AND EXISTS (SELECT 1 FROM agents a WHERE a.user_id = u.id AND a.deleted_at IS NULL)))
+UNION ALL
+SELECT gm.group_id, mu.id
+FROM group_members gm
+JOIN groups g ON g.id = gm.group_id
+JOIN users mu ON mu.id = gm.user_id
+WHERE gm.group_id = ANY($2::uuid[]) AND g.kind <> 'everyone' AND mu.kind = 'person' AND mu.is_active
+`
+
+type UserListAudienceParams struct {
+	UserIds  []uuid.UUID
+	GroupIds []uuid.UUID
+}
+
+type UserListAudienceRow struct {
+	GroupID *uuid.UUID
+	UserID  uuid.UUID
+}
+
+// UserListAudience is who a change of access tells: each of user_ids that is an active person or a live agent (group_id NULL), and the active people in each of group_ids (Everyone excluded: it tells nobody).
+func (q *Queries) UserListAudience(ctx context.Context, db DBTX, arg UserListAudienceParams) ([]UserListAudienceRow, error) {
+	rows, err := db.Query(ctx, userListAudience, arg.UserIds, arg.GroupIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []UserListAudienceRow
+	for rows.Next() {
+		var i UserListAudienceRow
+		if err := rows.Scan(&i.GroupID, &i.UserID); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const userListPeople = `-- name: UserListPeople :many
+SELECT id, email, name, kind, is_active, password_hash, created_at, updated_at FROM users
+WHERE kind <> 'management' AND ($1::uuid IS NULL OR id > $1::uuid)
+ORDER BY id
+LIMIT $2
+`
+
+type UserListPeopleParams struct {
+	After    *uuid.UUID
+	RowLimit int32
+}
+
+// UserListPeople pages through people and agents in id order, for management.
+func (q *Queries) UserListPeople(ctx context.Context, db DBTX, arg UserListPeopleParams) ([]User, error) {
+	rows, err := db.Query(ctx, userListPeople, arg.After, arg.RowLimit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []User
+	for rows.Next() {
+		var i User
+		if err := rows.Scan(
+			&i.ID,
+			&i.Email,
+			&i.Name,
+			&i.Kind,
+			&i.IsActive,
+			&i.PasswordHash,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const userListPrincipalAudience = `-- name: UserListPrincipalAudience :many
+SELECT u.id FROM users u
+LEFT JOIN agents a ON a.user_id = u.id
+WHERE u.is_active AND u.kind <> 'management' AND (a.user_id IS NULL OR a.deleted_at IS NULL)
+  AND (($1::principal_type = 'user' AND u.id = $2::uuid)
+    OR ($1::principal_type = 'group'
+        AND u.id IN (SELECT gm.user_id FROM group_members gm WHERE gm.group_id = $2::uuid)))
+ORDER BY u.id
+`
+
+type UserListPrincipalAudienceParams struct {
+	PrincipalType PrincipalType
+	PrincipalID   uuid.UUID
+}
+
+// UserListPrincipalAudience is who a grant to a principal reaches, to notify: a user if active (and, for an agent, not deleted); a group's active members (Everyone has no member rows, and is told nothing).
+func (q *Queries) UserListPrincipalAudience(ctx context.Context, db DBTX, arg UserListPrincipalAudienceParams) ([]uuid.UUID, error) {
+	rows, err := db.Query(ctx, userListPrincipalAudience, arg.PrincipalType, arg.PrincipalID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var id uuid.UUID
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const userLockForTransfer = `-- name: UserLockForTransfer :one
+SELECT id, kind, is_active, name, email FROM users WHERE id = $1 FOR SHARE
+`
+
+type UserLockForTransferRow struct {
+	ID       uuid.UUID
+	Kind     string
+	IsActive bool
+	Name     string
+	Email    string
+}
+
+// UserLockForTransfer reads a user and holds it (FOR SHARE) so it is not deactivated while a transfer gives it documents.
+func (q *Queries) UserLockForTransfer(ctx context.Context, db DBTX, id uuid.UUID) (UserLockForTransferRow, error) {
+	row := db.QueryRow(ctx, userLockForTransfer, id)
+	var i UserLockForTransferRow
+	err := row.Scan(
+		&i.ID,
+		&i.Kind,
+		&i.IsActive,
+		&i.Name,
+		&i.Email,
+	)
+	return i, err
+}
+
+const userNotifyCredentialEnded = `-- name: UserNotifyCredentialEnded :exec
+SELECT pg_notify('codna_credential', $1::uuid::text)
+`
+
+// UserNotifyCredentialEnded tells every replica, once committed, that a session or token of the user ended.
+func (q *Queries) UserNotifyCredentialEnded(ctx context.Context, db DBTX, userID uuid.UUID) error {
+	_, err := db.Exec(ctx, userNotifyCredentialEnded, userID)
+	return err
+}
+
+const userResolveRecipients = `-- name: UserResolveRecipients :many
+SELECT 'person'::text AS kind, lower(u.email) AS lookup, u.id, u.name, u.email, u.is_active AS active, false AS responsible
+FROM users u
+WHERE u.kind = 'person' AND lower(u.email) = ANY($1::text[])
+UNION ALL
+SELECT CASE WHEN g.kind = 'everyone' THEN 'everyone' ELSE 'group' END, g.slug, g.id, g.name, '', true, false
+FROM groups g
+WHERE g.slug = ANY($2::text[])
+UNION ALL
+SELECT 'agent', a.slug, a.user_id, au.name, '', au.is_active,
+       EXISTS (SELECT 1 FROM agent_responsible ar WHERE ar.agent_id = a.user_id AND ar.user_id = $3::uuid)
+FROM agents a
+JOIN users au ON au.id = a.user_id
+WHERE a.deleted_at IS NULL AND a.slug = ANY($4::text[])
+`
+
+type UserResolveRecipientsParams struct {
+	Emails     []string
+	GroupSlugs []string
+	ActorID    uuid.UUID
+	AgentSlugs []string
+}
+
+type UserResolveRecipientsRow struct {
+	Kind        string
+	Lookup      string
+	ID          uuid.UUID
+	Name        string
+	Email       string
+	Active      bool
+	Responsible bool
+}
+
+// UserResolveRecipients looks up share recipients in one statement: people by lower-cased email (people only, never an agent or management), groups by slug (Everyone is kind 'everyone'), and live agents by slug with whether the actor answers for each.
+func (q *Queries) UserResolveRecipients(ctx context.Context, db DBTX, arg UserResolveRecipientsParams) ([]UserResolveRecipientsRow, error) {
+	rows, err := db.Query(ctx, userResolveRecipients,
+		arg.Emails,
+		arg.GroupSlugs,
+		arg.ActorID,
+		arg.AgentSlugs,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []UserResolveRecipientsRow
+	for rows.Next() {
+		var i UserResolveRecipientsRow
+		if err := rows.Scan(
+			&i.Kind,
+			&i.Lookup,
+			&i.ID,
+			&i.Name,
+			&i.Email,
+			&i.Active,
+			&i.Responsible,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const userSearch = `-- name: UserSearch :many
+SELECT u.id, u.email, u.name, u.kind, coalesce(a.slug, '') AS agent_slug
+FROM users u
+LEFT JOIN agents a ON a.user_id = u.id AND a.deleted_at IS NULL
+WHERE u.is_active
+  AND ((u.kind = 'person' AND (u.name ILIKE '%' || $1::text || '%' OR u.email ILIKE '%' || $1::text || '%'))
+    OR (u.kind = 'agent' AND a.user_id IS NOT NULL AND a.slug ILIKE '%' || $1::text || '%'))
+ORDER BY u.kind DESC, lower(u.name), u.id
+LIMIT $2
+`
+
+type UserSearchParams struct {
+	Query    string
+	RowLimit int32
+}
+
+type UserSearchRow struct {
+	ID        uuid.UUID
+	Email     string
+	Name      string
+	Kind      string
+	AgentSlug string
+}
+
+// UserSearch finds active people by name or email and live agents by slug, never management.
+func (q *Queries) UserSearch(ctx context.Context, db DBTX, arg UserSearchParams) ([]UserSearchRow, error) {
+	rows, err := db.Query(ctx, userSearch, arg.Query, arg.RowLimit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []UserSearchRow
+	for rows.Next() {
+		var i UserSearchRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Email,
+			&i.Name,
+			&i.Kind,
+			&i.AgentSlug,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const userSetActive = `-- name: UserSetActive :one
 UPDATE users SET is_active = $1, updated_at = now()
 WHERE id = $2 AND kind = 'person'
@@ -200,8 +522,8 @@ type UserSetActiveParams struct {
 }
 
 // UserSetActive activates or deactivates a person.
-func (q *Queries) UserSetActive(ctx context.Context, arg UserSetActiveParams) (User, error) {
-	row := q.db.QueryRow(ctx, userSetActive, arg.IsActive, arg.ID)
+func (q *Queries) UserSetActive(ctx context.Context, db DBTX, arg UserSetActiveParams) (User, error) {
+	row := db.QueryRow(ctx, userSetActive, arg.IsActive, arg.ID)
 	var i User
 	err := row.Scan(
 		&i.ID,
@@ -216,8 +538,10 @@ func (q *Queries) UserSetActive(ctx context.Context, arg UserSetActiveParams) (U
 	return i, err
 }
 
-const userSetPassword = `-- name: UserSetPassword :exec
-UPDATE users SET password_hash = $1, updated_at = now() WHERE id = $2 AND kind = 'person'
+const userSetPassword = `-- name: UserSetPassword :one
+UPDATE users SET password_hash = $1, updated_at = now()
+WHERE id = $2 AND kind = 'person'
+RETURNING id, email, name, kind, is_active, password_hash, created_at, updated_at
 `
 
 type UserSetPasswordParams struct {
@@ -225,8 +549,19 @@ type UserSetPasswordParams struct {
 	ID           uuid.UUID
 }
 
-// UserSetPassword replaces a person's password hash.
-func (q *Queries) UserSetPassword(ctx context.Context, arg UserSetPasswordParams) error {
-	_, err := q.db.Exec(ctx, userSetPassword, arg.PasswordHash, arg.ID)
-	return err
+// UserSetPassword replaces a person's password hash and returns the person.
+func (q *Queries) UserSetPassword(ctx context.Context, db DBTX, arg UserSetPasswordParams) (User, error) {
+	row := db.QueryRow(ctx, userSetPassword, arg.PasswordHash, arg.ID)
+	var i User
+	err := row.Scan(
+		&i.ID,
+		&i.Email,
+		&i.Name,
+		&i.Kind,
+		&i.IsActive,
+		&i.PasswordHash,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+	)
+	return i, err
 }

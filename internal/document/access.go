@@ -68,7 +68,7 @@ func Levels(ctx context.Context, q db.DBTX, actor *auth.Actor, ids []uuid.UUID) 
 	if !ok || len(ids) == 0 {
 		return out, nil
 	}
-	rows, err := db.New(q).DocumentAccessLevels(ctx, db.DocumentAccessLevelsParams{ActorID: v.ID, ActorIsPerson: v.IsPerson, Ids: ids})
+	rows, err := db.Q.DocumentListAccessLevels(ctx, q, db.DocumentListAccessLevelsParams{ActorID: v.ID, ActorIsPerson: v.IsPerson, Ids: ids})
 	if err != nil {
 		return nil, err
 	}

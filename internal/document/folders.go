@@ -63,7 +63,7 @@ type Tree struct {
 // v must come from ViewerOf: management and nobody have no Viewer and see no
 // folder.
 func ListFolders(ctx context.Context, q db.DBTX, v Viewer, space db.Space) ([]Folder, error) {
-	rows, err := db.New(q).FolderListBySpace(ctx, db.FolderListBySpaceParams{
+	rows, err := db.Q.DocumentListFolders(ctx, q, db.DocumentListFoldersParams{
 		MaxFolders: MaxFolders, Space: space, ActorID: v.ID, ActorIsPerson: v.IsPerson,
 	})
 	if err != nil {
@@ -92,14 +92,13 @@ func ListFolders(ctx context.Context, q db.DBTX, v Viewer, space db.Space) ([]Fo
 //
 // v must come from ViewerOf: management and nobody have no Viewer.
 func FolderTree(ctx context.Context, q db.DBTX, v Viewer, space db.Space, path string) (Tree, error) {
-	queries := db.New(q)
-	subs, err := queries.FolderTreeSubfolders(ctx, db.FolderTreeSubfoldersParams{
+	subs, err := db.Q.DocumentListSubfolders(ctx, q, db.DocumentListSubfoldersParams{
 		Path: path, Space: space, ActorID: v.ID, ActorIsPerson: v.IsPerson,
 	})
 	if err != nil {
 		return Tree{}, err
 	}
-	docs, err := queries.FolderTreeDocuments(ctx, db.FolderTreeDocumentsParams{
+	docs, err := db.Q.DocumentListInFolder(ctx, q, db.DocumentListInFolderParams{
 		Space: space, Path: path, ActorID: v.ID, ActorIsPerson: v.IsPerson,
 	})
 	if err != nil {

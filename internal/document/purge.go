@@ -6,8 +6,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
 	"codna/internal/db"
 	"codna/internal/inbox"
 	"codna/internal/outbox"
@@ -25,13 +23,13 @@ func (s *Service) PurgeDue(ctx context.Context, limit int) (int, error) {
 	n := 0
 	for n < limit {
 		purged := false
-		err := db.InTx(ctx, s.pool, func(tx pgx.Tx, q *db.Queries) error {
-			due, err := q.DocumentPurgeClaim(ctx, 1)
+		err := db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+			due, err := db.Q.DocumentPurgeClaim(ctx, tx, 1)
 			if err != nil || len(due) == 0 {
 				return err
 			}
 			d := due[0]
-			links, err := q.DocumentLinkOrphanTarget(ctx, &d.ID)
+			links, err := db.Q.DocumentLinkOrphanTarget(ctx, tx, &d.ID)
 			if err != nil {
 				return err
 			}
@@ -42,14 +40,14 @@ func (s *Service) PurgeDue(ctx context.Context, limit int) (int, error) {
 			}
 			// Its link suggestions cascade away with it: their decisions
 			// could never be answered again.
-			sugs, err := q.LinkSuggestionIDsTouching(ctx, d.ID)
+			sugs, err := db.Q.LinkSuggestionListIDsTouching(ctx, tx, d.ID)
 			if err != nil {
 				return err
 			}
 			if _, err := inbox.ResolveDecisions(ctx, tx, "link_suggestion", sugs); err != nil {
 				return err
 			}
-			if _, err := q.DocumentHardDelete(ctx, d.ID); err != nil {
+			if _, err := db.Q.DocumentHardDelete(ctx, tx, d.ID); err != nil {
 				return err
 			}
 			purged = true

@@ -27,7 +27,7 @@ func (s *Service) GetMany(ctx context.Context, ids []uuid.UUID) (map[uuid.UUID]*
 	if !ok || len(ids) == 0 {
 		return out, nil
 	}
-	rows, err := db.New(s.pool).DocumentGetManyWithAccess(ctx, db.DocumentGetManyWithAccessParams{ActorID: v.ID, ActorIsPerson: v.IsPerson, Ids: ids})
+	rows, err := db.Q.DocumentGetManyWithAccess(ctx, s.pool, db.DocumentGetManyWithAccessParams{ActorID: v.ID, ActorIsPerson: v.IsPerson, Ids: ids})
 	if err != nil {
 		return nil, err
 	}
@@ -53,12 +53,12 @@ func (s *Service) Get(ctx context.Context, id uuid.UUID) (*Doc, error) {
 }
 
 // GetTx reads one document inside the caller's transaction, as Get does.
-func (s *Service) GetTx(ctx context.Context, tx pgx.Tx, id uuid.UUID) (*Doc, error) {
+func (s *Service) GetTx(ctx context.Context, tx db.DBTX, id uuid.UUID) (*Doc, error) {
 	v, ok := ViewerOf(auth.ActorFrom(ctx))
 	if !ok {
 		return nil, errNotFound
 	}
-	rows, err := db.New(tx).DocumentGetManyWithAccess(ctx, db.DocumentGetManyWithAccessParams{ActorID: v.ID, ActorIsPerson: v.IsPerson, Ids: []uuid.UUID{id}})
+	rows, err := db.Q.DocumentGetManyWithAccess(ctx, tx, db.DocumentGetManyWithAccessParams{ActorID: v.ID, ActorIsPerson: v.IsPerson, Ids: []uuid.UUID{id}})
 	if err != nil {
 		return nil, err
 	}
@@ -91,7 +91,7 @@ func (s *Service) GetByAddress(ctx context.Context, space db.Space, path, slug s
 	if !ok {
 		return nil, notFound
 	}
-	r, err := db.New(s.pool).DocumentGetByAddressWithAccess(ctx, db.DocumentGetByAddressWithAccessParams{
+	r, err := db.Q.DocumentGetByAddressWithAccess(ctx, s.pool, db.DocumentGetByAddressWithAccessParams{
 		ActorID: v.ID, ActorIsPerson: v.IsPerson, Space: sp, Path: path, Slug: slug,
 	})
 	if errors.Is(err, pgx.ErrNoRows) || (err == nil && r.Level == 0) {
@@ -164,7 +164,6 @@ func (s *Service) List(ctx context.Context, f Filter, o Order, after *Cursor, li
 	if err != nil {
 		return nil, false, err
 	}
-	q := db.New(s.pool)
 	var rows []db.DocumentGetManyWithAccessRow
 	switch o {
 	case ByTitle:
@@ -175,7 +174,7 @@ func (s *Service) List(ctx context.Context, f Filter, o Order, after *Cursor, li
 		if after != nil {
 			p.AfterID, p.AfterTitle = &after.ID, &after.Title
 		}
-		rs, err := q.DocumentListByTitle(ctx, p)
+		rs, err := db.Q.DocumentListByTitle(ctx, s.pool, p)
 		if err != nil {
 			return nil, false, err
 		}
@@ -190,7 +189,7 @@ func (s *Service) List(ctx context.Context, f Filter, o Order, after *Cursor, li
 		if after != nil {
 			p.AfterID, p.AfterUpdated = &after.ID, &after.UpdatedAt
 		}
-		rs, err := q.DocumentListByUpdated(ctx, p)
+		rs, err := db.Q.DocumentListByUpdated(ctx, s.pool, p)
 		if err != nil {
 			return nil, false, err
 		}
@@ -216,7 +215,7 @@ func (s *Service) Trash(ctx context.Context, afterDeleted *time.Time, afterID *u
 	if err != nil {
 		return nil, false, err
 	}
-	rows, err := db.New(s.pool).DocumentListTrash(ctx, db.DocumentListTrashParams{
+	rows, err := db.Q.DocumentListTrash(ctx, s.pool, db.DocumentListTrashParams{
 		OwnerID: actor.UserID, AfterDeleted: afterDeleted, AfterID: afterID, RowLimit: int32(limit + 1),
 	})
 	if err != nil {
@@ -253,7 +252,7 @@ func (s *Service) Revisions(ctx context.Context, d *Doc, beforeVersion *int, lim
 		b := int32(*beforeVersion)
 		before = &b
 	}
-	rows, err := db.New(s.pool).DocumentRevisionList(ctx, db.DocumentRevisionListParams{DocumentID: d.ID, BeforeVersion: before, RowLimit: int32(limit + 1)})
+	rows, err := db.Q.DocumentRevisionList(ctx, s.pool, db.DocumentRevisionListParams{DocumentID: d.ID, BeforeVersion: before, RowLimit: int32(limit + 1)})
 	if err != nil {
 		return nil, false, err
 	}
@@ -280,7 +279,7 @@ func (s *Service) RevisionCounts(ctx context.Context, docs []*Doc) (map[uuid.UUI
 	if len(ids) == 0 {
 		return out, nil
 	}
-	rows, err := db.New(s.pool).DocumentRevisionCounts(ctx, ids)
+	rows, err := db.Q.DocumentRevisionCount(ctx, s.pool, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -295,7 +294,7 @@ func (s *Service) Revision(ctx context.Context, d *Doc, version int) (*Revision,
 	if err := readable(d); err != nil {
 		return nil, err
 	}
-	r, err := db.New(s.pool).DocumentRevisionGet(ctx, db.DocumentRevisionGetParams{DocumentID: d.ID, Version: int32(version)})
+	r, err := db.Q.DocumentRevisionGet(ctx, s.pool, db.DocumentRevisionGetParams{DocumentID: d.ID, Version: int32(version)})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil
 	} else if err != nil {
@@ -313,7 +312,7 @@ func (s *Service) Diff(ctx context.Context, d *Doc, from, to int) (string, error
 	if err := readable(d); err != nil {
 		return "", err
 	}
-	rows, err := db.New(s.pool).DocumentRevisionPair(ctx, db.DocumentRevisionPairParams{DocumentID: d.ID, FromVersion: int32(from), ToVersion: int32(to)})
+	rows, err := db.Q.DocumentRevisionGetPair(ctx, s.pool, db.DocumentRevisionGetPairParams{DocumentID: d.ID, FromVersion: int32(from), ToVersion: int32(to)})
 	if err != nil {
 		return "", err
 	}
@@ -340,7 +339,7 @@ func (s *Service) PathHistory(ctx context.Context, d *Doc) ([]PastAddress, error
 	if err := readable(d); err != nil {
 		return nil, err
 	}
-	rows, err := db.New(s.pool).DocumentPathHistoryList(ctx, d.ID)
+	rows, err := db.Q.DocumentPathHistoryList(ctx, s.pool, d.ID)
 	if err != nil {
 		return nil, err
 	}

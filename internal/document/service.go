@@ -18,10 +18,6 @@ import (
 	"codna/internal/outbox"
 )
 
-func init() {
-	fault.RegisterConstraint("documents_address_key", "slug", "A live document already has that address. Choose another path or slug.")
-}
-
 // Config is the documents service's configuration.
 type Config struct {
 	PurgeAfter   time.Duration // how long a tombstone waits before purge
@@ -129,20 +125,20 @@ func (s *Service) create(ctx context.Context, owner uuid.UUID, in CreateInput) (
 		return nil, err
 	}
 	var out *Doc
-	err = db.InTx(ctx, s.pool, func(_ pgx.Tx, q *db.Queries) error {
-		row, err := q.DocumentCreate(ctx, db.DocumentCreateParams{
+	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		row, err := db.Q.DocumentCreate(ctx, tx, db.DocumentCreateParams{
 			ID: uuid.Must(uuid.NewV7()), Space: space, Path: path, Slug: in.Slug, Title: f.title, Content: content,
 			FrontmatterExtra: extra, Tags: f.tags, Status: f.status, ContentHash: ContentHash(f.title, content, f.tags),
 			CreatedBy: owner,
 		})
 		if err != nil {
-			return fault.FromPG(err)
+			return err
 		}
-		rev, err := writeRevision(ctx, q, row, "create", nil, owner)
+		rev, err := writeRevision(ctx, tx, row, "create", nil, owner)
 		if err != nil {
 			return err
 		}
-		if err := writeEvent(ctx, q, "document.created", row.ID, owner, &rev.ID, map[string]any{"address": FormatAddress(row.Space, row.Path, row.Slug)}); err != nil {
+		if err := writeEvent(ctx, tx, "document.created", row.ID, owner, &rev.ID, map[string]any{"address": FormatAddress(row.Space, row.Path, row.Slug)}); err != nil {
 			return err
 		}
 		out = fromRow(row, int32(Owner))
@@ -243,8 +239,8 @@ func (s *Service) Update(ctx context.Context, in UpdateInput) (*Doc, bool, error
 	hasFM := in.Content != nil && (fm.Title != nil || fm.Tags != nil || fm.Status != nil || fm.Extra != nil)
 	var out *Doc
 	changed := false
-	err = db.InTx(ctx, s.pool, func(_ pgx.Tx, q *db.Queries) error {
-		cur, level, err := lockForWrite(ctx, q, actor, in.ID, Write)
+	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		cur, level, err := lockForWrite(ctx, tx, actor, in.ID, Write)
 		if err != nil {
 			return err
 		}
@@ -281,18 +277,18 @@ func (s *Service) Update(ctx context.Context, in UpdateInput) (*Doc, bool, error
 		if err != nil {
 			return err
 		}
-		row, err := q.DocumentUpdateContent(ctx, db.DocumentUpdateContentParams{
+		row, err := db.Q.DocumentUpdateContent(ctx, tx, db.DocumentUpdateContentParams{
 			ID: cur.ID, Title: f.title, Content: body, Tags: f.tags, Status: f.status, FrontmatterExtra: extra,
 			ContentHash: hash, UpdatedBy: &actor.UserID,
 		})
 		if err != nil {
 			return err
 		}
-		rev, err := writeRevision(ctx, q, row, kind, nil, actor.UserID)
+		rev, err := writeRevision(ctx, tx, row, kind, nil, actor.UserID)
 		if err != nil {
 			return err
 		}
-		if err := writeEvent(ctx, q, "document.updated", row.ID, actor.UserID, &rev.ID, map[string]any{"changeKind": kind, "version": row.Version}); err != nil {
+		if err := writeEvent(ctx, tx, "document.updated", row.ID, actor.UserID, &rev.ID, map[string]any{"changeKind": kind, "version": row.Version}); err != nil {
 			return err
 		}
 		out, changed = fromRow(row, level), true
@@ -302,7 +298,7 @@ func (s *Service) Update(ctx context.Context, in UpdateInput) (*Doc, bool, error
 }
 
 // lockForWrite locks a live document the actor may act on at level need.
-func lockForWrite(ctx context.Context, q *db.Queries, actor *auth.Actor, id uuid.UUID, need Access) (db.Document, int32, error) {
+func lockForWrite(ctx context.Context, q db.DBTX, actor *auth.Actor, id uuid.UUID, need Access) (db.Document, int32, error) {
 	row, level, err := lockAny(ctx, q, actor, id, need)
 	if err == nil && row.DeletedAt != nil {
 		return db.Document{}, 0, errInTrash
@@ -337,8 +333,8 @@ func (s *Service) Move(ctx context.Context, in MoveInput) (*Doc, error) {
 		return nil, err
 	}
 	var out *Doc
-	err = db.InTx(ctx, s.pool, func(_ pgx.Tx, q *db.Queries) error {
-		cur, level, err := lockForWrite(ctx, q, actor, in.ID, Write)
+	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		cur, level, err := lockForWrite(ctx, tx, actor, in.ID, Write)
 		if err != nil {
 			return err
 		}
@@ -363,7 +359,7 @@ func (s *Service) Move(ctx context.Context, in MoveInput) (*Doc, error) {
 			out = fromRow(cur, level)
 			return nil
 		}
-		row, err := s.relocate(ctx, q, cur, to, actor.UserID, false)
+		row, err := s.relocate(ctx, tx, cur, to, actor.UserID, false)
 		if err != nil {
 			return err
 		}
@@ -403,8 +399,8 @@ func targetAddress(cur db.Document, space *db.Space, path, slug *string) (addres
 // relocate writes a document's new address, its revision, the vacated
 // address and the event. restoring says the document comes back from the
 // trash at the same time.
-func (s *Service) relocate(ctx context.Context, q *db.Queries, cur db.Document, to address, actor uuid.UUID, restoring bool) (db.Document, error) {
-	since, err := q.DocumentPathHistorySince(ctx, cur.ID)
+func (s *Service) relocate(ctx context.Context, q db.DBTX, cur db.Document, to address, actor uuid.UUID, restoring bool) (db.Document, error) {
+	since, err := db.Q.DocumentPathHistoryGetSince(ctx, q, cur.ID)
 	if err != nil {
 		return db.Document{}, err
 	}
@@ -420,19 +416,19 @@ func (s *Service) relocate(ctx context.Context, q *db.Queries, cur db.Document, 
 	}
 	var row db.Document
 	if restoring {
-		row, err = q.DocumentUntombstone(ctx, db.DocumentUntombstoneParams{
+		row, err = db.Q.DocumentUntombstone(ctx, q, db.DocumentUntombstoneParams{
 			ID: cur.ID, Space: to.space, Path: to.path, Slug: to.slug, Content: content, ContentHash: hash, UpdatedBy: &actor,
 		})
 	} else {
-		row, err = q.DocumentUpdateAddress(ctx, db.DocumentUpdateAddressParams{
+		row, err = db.Q.DocumentUpdateAddress(ctx, q, db.DocumentUpdateAddressParams{
 			ID: cur.ID, Space: to.space, Path: to.path, Slug: to.slug, Content: content, ContentHash: hash, UpdatedBy: &actor,
 		})
 	}
 	if err != nil {
-		return db.Document{}, fault.FromPG(err)
+		return db.Document{}, err
 	}
 	for old, new := range renamed {
-		if _, err := q.DocumentLinkRenameHref(ctx, db.DocumentLinkRenameHrefParams{SourceID: cur.ID, OldHref: old, NewHref: new}); err != nil {
+		if _, err := db.Q.DocumentLinkRenameHref(ctx, q, db.DocumentLinkRenameHrefParams{SourceID: cur.ID, OldHref: old, NewHref: new}); err != nil {
 			return db.Document{}, err
 		}
 	}
@@ -453,7 +449,7 @@ func (s *Service) relocate(ctx context.Context, q *db.Queries, cur db.Document, 
 		"to":   FormatAddress(row.Space, row.Path, row.Slug),
 	}
 	if moved {
-		if err := q.DocumentPathHistoryCreate(ctx, db.DocumentPathHistoryCreateParams{
+		if err := db.Q.DocumentPathHistoryCreate(ctx, q, db.DocumentPathHistoryCreateParams{
 			ID: uuid.Must(uuid.NewV7()), DocumentID: cur.ID, Space: cur.Space, Path: cur.Path, Slug: cur.Slug,
 			ValidFrom: since, RevisionID: &rev.ID,
 		}); err != nil {
@@ -476,8 +472,8 @@ func (s *Service) Delete(ctx context.Context, id uuid.UUID) (*Doc, error) {
 		return nil, err
 	}
 	var out *Doc
-	err = db.InTx(ctx, s.pool, func(_ pgx.Tx, q *db.Queries) error {
-		cur, level, err := lockAny(ctx, q, actor, id, Owner)
+	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		cur, level, err := lockAny(ctx, tx, actor, id, Owner)
 		if err != nil {
 			return err
 		}
@@ -486,15 +482,15 @@ func (s *Service) Delete(ctx context.Context, id uuid.UUID) (*Doc, error) {
 			return nil
 		}
 		purge := time.Now().Add(s.cfg.PurgeAfter)
-		row, err := q.DocumentTombstone(ctx, db.DocumentTombstoneParams{ID: id, PurgeAfter: &purge, UpdatedBy: &actor.UserID})
+		row, err := db.Q.DocumentTombstone(ctx, tx, db.DocumentTombstoneParams{ID: id, PurgeAfter: &purge, UpdatedBy: &actor.UserID})
 		if err != nil {
 			return err
 		}
-		rev, err := writeRevision(ctx, q, row, "delete", nil, actor.UserID)
+		rev, err := writeRevision(ctx, tx, row, "delete", nil, actor.UserID)
 		if err != nil {
 			return err
 		}
-		if err := writeEvent(ctx, q, "document.deleted", row.ID, actor.UserID, &rev.ID, map[string]any{"address": FormatAddress(row.Space, row.Path, row.Slug)}); err != nil {
+		if err := writeEvent(ctx, tx, "document.deleted", row.ID, actor.UserID, &rev.ID, map[string]any{"address": FormatAddress(row.Space, row.Path, row.Slug)}); err != nil {
 			return err
 		}
 		out = fromRow(row, level)
@@ -504,9 +500,9 @@ func (s *Service) Delete(ctx context.Context, id uuid.UUID) (*Doc, error) {
 }
 
 // lockAny locks a document, live or tombstoned, the actor may act on at need.
-func lockAny(ctx context.Context, q *db.Queries, actor *auth.Actor, id uuid.UUID, need Access) (db.Document, int32, error) {
+func lockAny(ctx context.Context, q db.DBTX, actor *auth.Actor, id uuid.UUID, need Access) (db.Document, int32, error) {
 	v, _ := ViewerOf(actor)
-	row, err := q.DocumentGetForUpdate(ctx, db.DocumentGetForUpdateParams{ID: id, ActorID: v.ID, ActorIsPerson: v.IsPerson})
+	row, err := db.Q.DocumentGetForUpdate(ctx, q, db.DocumentGetForUpdateParams{ID: id, ActorID: v.ID, ActorIsPerson: v.IsPerson})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return db.Document{}, 0, errNotFound
 	} else if err != nil {
@@ -545,8 +541,8 @@ func (s *Service) Restore(ctx context.Context, in RestoreInput) (*Doc, error) {
 		return nil, err
 	}
 	var out *Doc
-	err = db.InTx(ctx, s.pool, func(_ pgx.Tx, q *db.Queries) error {
-		cur, level, err := lockAny(ctx, q, actor, in.ID, Owner)
+	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		cur, level, err := lockAny(ctx, tx, actor, in.ID, Owner)
 		if err != nil {
 			return err
 		}
@@ -560,14 +556,14 @@ func (s *Service) Restore(ctx context.Context, in RestoreInput) (*Doc, error) {
 		if (cur.Space == db.SpaceRaw) != (to.space == db.SpaceRaw) {
 			return fault.Input("space", "Originals stay in raw, and only originals live there.")
 		}
-		taken, err := q.DocumentAddressTaken(ctx, db.DocumentAddressTakenParams{Space: to.space, Path: to.path, Slug: to.slug, ID: cur.ID})
+		taken, err := db.Q.DocumentIsAddressTaken(ctx, tx, db.DocumentIsAddressTakenParams{Space: to.space, Path: to.path, Slug: to.slug, ID: cur.ID})
 		if err != nil {
 			return err
 		}
 		if taken {
 			return fault.Conflicting("slug", "Another document now lives at %s. Restore this one to another address.", FormatAddress(to.space, to.path, to.slug))
 		}
-		row, err := s.relocate(ctx, q, cur, to, actor.UserID, true)
+		row, err := s.relocate(ctx, tx, cur, to, actor.UserID, true)
 		if err != nil {
 			return err
 		}
@@ -588,15 +584,15 @@ func (s *Service) RestoreRevision(ctx context.Context, id uuid.UUID, version int
 	}
 	var out *Doc
 	changed := false
-	err = db.InTx(ctx, s.pool, func(_ pgx.Tx, q *db.Queries) error {
-		cur, level, err := lockForWrite(ctx, q, actor, id, Write)
+	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		cur, level, err := lockForWrite(ctx, tx, actor, id, Write)
 		if err != nil {
 			return err
 		}
 		if expectedVersion != nil && int(cur.Version) != *expectedVersion {
 			return staleVersion(*expectedVersion, cur.Version)
 		}
-		rev, err := q.DocumentRevisionGet(ctx, db.DocumentRevisionGetParams{DocumentID: id, Version: int32(version)})
+		rev, err := db.Q.DocumentRevisionGet(ctx, tx, db.DocumentRevisionGetParams{DocumentID: id, Version: int32(version)})
 		if errors.Is(err, pgx.ErrNoRows) {
 			return &fault.Error{Code: fault.NotFound, Field: "version", Message: fmt.Sprintf("The document has no version %d.", version)}
 		} else if err != nil {
@@ -611,7 +607,7 @@ func (s *Service) RestoreRevision(ctx context.Context, id uuid.UUID, version int
 			out = fromRow(cur, level)
 			return nil
 		}
-		row, err := q.DocumentUpdateContent(ctx, db.DocumentUpdateContentParams{
+		row, err := db.Q.DocumentUpdateContent(ctx, tx, db.DocumentUpdateContentParams{
 			ID: id, Title: rev.Title, Content: rev.Content, Tags: nonNil(rev.Tags), Status: rev.Status,
 			FrontmatterExtra: rev.FrontmatterExtra, ContentHash: hash, UpdatedBy: &actor.UserID,
 		})
@@ -619,11 +615,11 @@ func (s *Service) RestoreRevision(ctx context.Context, id uuid.UUID, version int
 			return err
 		}
 		summary := fmt.Sprintf("Restored version %d", version)
-		nrev, err := writeRevision(ctx, q, row, "restore", &summary, actor.UserID)
+		nrev, err := writeRevision(ctx, tx, row, "restore", &summary, actor.UserID)
 		if err != nil {
 			return err
 		}
-		if err := writeEvent(ctx, q, "document.updated", row.ID, actor.UserID, &nrev.ID,
+		if err := writeEvent(ctx, tx, "document.updated", row.ID, actor.UserID, &nrev.ID,
 			map[string]any{"changeKind": "restore", "restoredVersion": version, "version": row.Version}); err != nil {
 			return err
 		}
@@ -633,16 +629,16 @@ func (s *Service) RestoreRevision(ctx context.Context, id uuid.UUID, version int
 	return out, changed, err
 }
 
-func writeRevision(ctx context.Context, q *db.Queries, row db.Document, kind string, summary *string, author uuid.UUID) (db.DocumentRevision, error) {
-	return q.DocumentRevisionCreate(ctx, db.DocumentRevisionCreateParams{
+func writeRevision(ctx context.Context, q db.DBTX, row db.Document, kind string, summary *string, author uuid.UUID) (db.DocumentRevision, error) {
+	return db.Q.DocumentRevisionCreate(ctx, q, db.DocumentRevisionCreateParams{
 		ID: uuid.Must(uuid.NewV7()), DocumentID: row.ID, Version: row.Version, Title: row.Title, Space: row.Space,
 		Path: row.Path, Slug: row.Slug, Content: row.Content, Tags: nonNil(row.Tags), Status: row.Status,
 		FrontmatterExtra: row.FrontmatterExtra, ChangeKind: kind, ChangeSummary: summary, AuthorID: &author,
 	})
 }
 
-func writeEvent(ctx context.Context, q *db.Queries, typ string, docID, actor uuid.UUID, revID *uuid.UUID, payload map[string]any) error {
-	_, err := outbox.Write(ctx, q.DBTX(), outbox.Event{
+func writeEvent(ctx context.Context, q db.DBTX, typ string, docID, actor uuid.UUID, revID *uuid.UUID, payload map[string]any) error {
+	_, err := outbox.Write(ctx, q, outbox.Event{
 		Type: typ, SubjectType: "document", SubjectID: &docID, DocumentID: &docID, ActorID: &actor, RevisionID: revID, Payload: payload,
 	})
 	return err
@@ -660,13 +656,12 @@ type BodyEdit func(space db.Space, path, content string) (string, error)
 // nothing writes nothing and reports changed=false. Errors: NOT_FOUND,
 // FORBIDDEN, CONFLICT on id (in the trash), BAD_USER_INPUT on content for
 // a raw document or a body over the size limit, and whatever edit returns.
-func (s *Service) EditBody(ctx context.Context, tx pgx.Tx, id uuid.UUID, edit BodyEdit, summary string) (*Doc, bool, error) {
+func (s *Service) EditBody(ctx context.Context, tx db.DBTX, id uuid.UUID, edit BodyEdit, summary string) (*Doc, bool, error) {
 	actor, err := auth.RequireUser(ctx)
 	if err != nil {
 		return nil, false, err
 	}
-	q := db.New(tx)
-	cur, level, err := lockForWrite(ctx, q, actor, id, Write)
+	cur, level, err := lockForWrite(ctx, tx, actor, id, Write)
 	if err != nil {
 		return nil, false, err
 	}
@@ -684,7 +679,7 @@ func (s *Service) EditBody(ctx context.Context, tx pgx.Tx, id uuid.UUID, edit Bo
 		return nil, false, err
 	}
 	tags := nonNil(cur.Tags)
-	row, err := q.DocumentUpdateContent(ctx, db.DocumentUpdateContentParams{
+	row, err := db.Q.DocumentUpdateContent(ctx, tx, db.DocumentUpdateContentParams{
 		ID: cur.ID, Title: cur.Title, Content: body, Tags: tags, Status: cur.Status, FrontmatterExtra: cur.FrontmatterExtra,
 		ContentHash: ContentHash(cur.Title, body, tags), UpdatedBy: &actor.UserID,
 	})
@@ -695,11 +690,11 @@ func (s *Service) EditBody(ctx context.Context, tx pgx.Tx, id uuid.UUID, edit Bo
 	if summary != "" {
 		sum = &summary
 	}
-	rev, err := writeRevision(ctx, q, row, "content", sum, actor.UserID)
+	rev, err := writeRevision(ctx, tx, row, "content", sum, actor.UserID)
 	if err != nil {
 		return nil, false, err
 	}
-	if err := writeEvent(ctx, q, "document.updated", row.ID, actor.UserID, &rev.ID, map[string]any{"changeKind": "content", "version": row.Version}); err != nil {
+	if err := writeEvent(ctx, tx, "document.updated", row.ID, actor.UserID, &rev.ID, map[string]any{"changeKind": "content", "version": row.Version}); err != nil {
 		return nil, false, err
 	}
 	return fromRow(row, level), true, nil

@@ -63,13 +63,18 @@ func Conflicting(field, format string, args ...any) *Error {
 	return &Error{Code: Conflict, Field: field, Message: fmt.Sprintf(format, args...)}
 }
 
-// As returns the *Error in err's chain, or nil.
+// As returns the *Error in err's chain, or, when err carries a Postgres
+// violation of a constraint in the table below, the *Error FromPG makes of
+// it; nil otherwise. Every reader of errors (the GraphQL error presenter, the
+// HTTP layer, CodeOf) goes through As, so a constraint violation that left
+// the database by a path that did not map it is still shown as the client's
+// fault, never as INTERNAL.
 func As(err error) *Error {
 	var fe *Error
 	if errors.As(err, &fe) {
 		return fe
 	}
-	return nil
+	return fromPG(err)
 }
 
 // CodeOf returns err's code: its *Error's code, or INTERNAL for anything else.
@@ -80,42 +85,61 @@ func CodeOf(err error) Code {
 	return Internal
 }
 
-// constraintFields maps unique constraint and index names to the input field
-// a client should correct. Services add to it with RegisterConstraint.
-var constraintFields = map[string]string{}
+// constraint is what a violated constraint blames: the input field a client
+// should correct and a sentence saying how.
+type constraint struct{ field, message string }
 
-// RegisterConstraint says which input field a violated constraint blames.
-// Call it from package init functions only.
-func RegisterConstraint(constraint, field, message string) {
-	constraintFields[constraint] = field + "\x00" + message
+// constraints maps the names of the unique indexes and check constraints a
+// client's input can violate (migrations/) to the field at fault. It is the
+// only such table: db.InTx maps the error it returns through FromPG, and As
+// maps whatever else reaches an error reader, so no call site maps by hand.
+// A constraint missing here surfaces as INTERNAL: add it when a migration
+// adds a constraint that input can violate.
+var constraints = map[string]constraint{
+	"users_email_key":       {"email", "Someone already has that email address."},
+	"groups_slug_key":       {"slug", "A group already has that slug."},
+	"agents_slug_key":       {"slug", "A live agent already has that slug."},
+	"agents_slug_ck":        {"slug", "A slug is 2 to 40 lowercase letters, digits and hyphens, starting and ending with a letter or digit."},
+	"documents_address_key": {"slug", "A live document already has that address. Choose another path or slug."},
 }
 
-// FromPG turns a Postgres unique or check violation on a registered
-// constraint into a CONFLICT or BAD_USER_INPUT error naming its field; other
-// errors are returned unchanged.
+// Constraints lists the constraint names FromPG maps, for a test that checks
+// each exists in the schema.
+func Constraints() []string {
+	out := make([]string, 0, len(constraints))
+	for name := range constraints {
+		out = append(out, name)
+	}
+	return out
+}
+
+// FromPG turns a Postgres unique violation on a constraint in the table above
+// into a CONFLICT error naming its field, and a check, not-null or
+// invalid-text violation into BAD_USER_INPUT; other errors, nil included, are
+// returned unchanged.
 func FromPG(err error) error {
+	if fe := fromPG(err); fe != nil {
+		return fe
+	}
+	return err
+}
+
+func fromPG(err error) *Error {
 	var pe *pgconn.PgError
 	if !errors.As(err, &pe) {
-		return err
+		return nil
 	}
-	v, ok := constraintFields[pe.ConstraintName]
+	c, ok := constraints[pe.ConstraintName]
 	if !ok {
-		return err
-	}
-	var field, msg string
-	for i := 0; i < len(v); i++ {
-		if v[i] == 0 {
-			field, msg = v[:i], v[i+1:]
-			break
-		}
+		return nil
 	}
 	switch pe.Code {
 	case "23505": // unique_violation
-		return &Error{Code: Conflict, Field: field, Message: msg}
+		return &Error{Code: Conflict, Field: c.field, Message: c.message}
 	case "23514", "23502", "22P02": // check, not null, invalid text representation
-		return &Error{Code: BadInput, Field: field, Message: msg}
+		return &Error{Code: BadInput, Field: c.field, Message: c.message}
 	}
-	return err
+	return nil
 }
 
 // FromConn returns an UNAVAILABLE error when err means the database cannot be

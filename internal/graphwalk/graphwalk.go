@@ -28,7 +28,7 @@
 //
 // sqlc cannot type a WITH RECURSIVE … UNION select (sqlc-dev/sqlc#1912), so
 // the statements are written here for pgx directly. Each function is one
-// statement: run it in a transaction (q a pgx.Tx) to see it consistent with
+// statement: pass the transaction of db.InTx as q to see it consistent with
 // other reads.
 package graphwalk
 

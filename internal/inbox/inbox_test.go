@@ -69,7 +69,7 @@ func (b *bundle) exec(t *testing.T, sql string, args ...any) {
 func (b *bundle) notify(t *testing.T, n inbox.New) *inbox.Notification {
 	t.Helper()
 	var out *inbox.Notification
-	require.NoError(t, db.InTx(context.Background(), b.pool, func(tx pgx.Tx, _ *db.Queries) error {
+	require.NoError(t, db.InTx(context.Background(), b.pool, func(tx db.DBTX) error {
 		var err error
 		out, err = inbox.Notify(context.Background(), tx, n)
 		return err
@@ -283,7 +283,7 @@ func TestNotifyBatches(t *testing.T) {
 	require.Equal(t, map[string]any{"grantedBy": "Tornike", "count": float64(1), "documents": []any{d1.String()}}, first.Payload)
 
 	// In one transaction, as a share writes them.
-	require.NoError(t, db.InTx(context.Background(), b.pool, func(tx pgx.Tx, _ *db.Queries) error {
+	require.NoError(t, db.InTx(context.Background(), b.pool, func(tx db.DBTX) error {
 		for _, doc := range []any{&d2, d2.String(), d3} {
 			if _, err := inbox.Notify(context.Background(), tx, member(p, inbox.TypeAccessGranted, doc)); err != nil {
 				return err
@@ -332,7 +332,7 @@ func TestNotifySignalsOnCommitOnly(t *testing.T) {
 
 	// Nothing is delivered for a rolled-back transaction ...
 	errRollback := errors.New("roll back")
-	err := db.InTx(context.Background(), b.pool, func(tx pgx.Tx, _ *db.Queries) error {
+	err := db.InTx(context.Background(), b.pool, func(tx db.DBTX) error {
 		n, err := inbox.Notify(context.Background(), tx, info(rolledBack, inbox.TypeAccessGranted))
 		require.NoError(t, err)
 		require.NotNil(t, n)
@@ -340,7 +340,7 @@ func TestNotifySignalsOnCommitOnly(t *testing.T) {
 	})
 	require.ErrorIs(t, err, errRollback)
 	// ... and one signal per recipient is, when the transaction commits.
-	require.NoError(t, db.InTx(context.Background(), b.pool, func(tx pgx.Tx, _ *db.Queries) error {
+	require.NoError(t, db.InTx(context.Background(), b.pool, func(tx db.DBTX) error {
 		for range 3 {
 			if _, err := inbox.Notify(context.Background(), tx, info(p, inbox.TypeAccessGranted)); err != nil {
 				return err

@@ -180,16 +180,15 @@ func Notify(ctx context.Context, q db.DBTX, n New) (*Notification, error) {
 	if !n.RequiresDecision && n.ActorID != nil && *n.ActorID == n.RecipientID {
 		return nil, nil
 	}
-	qs := db.New(q)
 
 	var cur db.Notification
 	var err error
 	if n.BatchID != nil {
-		cur, err = qs.NotificationFindBatch(ctx, db.NotificationFindBatchParams{
+		cur, err = db.Q.NotificationFindBatch(ctx, q, db.NotificationFindBatchParams{
 			RecipientID: n.RecipientID, BatchID: n.BatchID, Type: n.Type,
 		})
 	} else {
-		cur, err = qs.NotificationFindOpen(ctx, db.NotificationFindOpenParams{
+		cur, err = db.Q.NotificationFindOpen(ctx, q, db.NotificationFindOpenParams{
 			RecipientID: n.RecipientID, Type: n.Type, SubjectType: n.SubjectType, SubjectID: n.SubjectID,
 			RequiresDecision: n.RequiresDecision, WindowSecs: CoalesceWindow.Seconds(),
 		})
@@ -217,14 +216,14 @@ func Notify(ctx context.Context, q db.DBTX, n New) (*Notification, error) {
 	}
 
 	if found {
-		row, err := qs.NotificationMerge(ctx, db.NotificationMergeParams{ID: cur.ID, Payload: raw, Reopen: n.BatchID != nil})
+		row, err := db.Q.NotificationMerge(ctx, q, db.NotificationMergeParams{ID: cur.ID, Payload: raw, Reopen: n.BatchID != nil})
 		if err != nil {
 			return nil, fmt.Errorf("inbox: merge notification: %w", err)
 		}
 		out := fromRow(db.Notification(row))
 		return &out, nil
 	}
-	row, err := qs.NotificationInsert(ctx, db.NotificationInsertParams{
+	row, err := db.Q.NotificationInsert(ctx, q, db.NotificationInsertParams{
 		ID: uuid.Must(uuid.NewV7()), RecipientID: n.RecipientID, Type: n.Type, SubjectType: n.SubjectType,
 		SubjectID: n.SubjectID, Payload: raw, RequiresDecision: n.RequiresDecision, BatchID: n.BatchID,
 	})

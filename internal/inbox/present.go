@@ -50,13 +50,13 @@ func present(ctx context.Context, q db.DBTX, reader uuid.UUID, ns []Notification
 	if len(links) == 0 {
 		return nil
 	}
-	rows, err := db.New(q).NotificationLinkDecisionViews(ctx, db.NotificationLinkDecisionViewsParams{
+	rows, err := db.Q.NotificationListLinkDecisionViews(ctx, q, db.NotificationListLinkDecisionViewsParams{
 		ReaderID: reader, LinkIds: links, TargetIds: targets,
 	})
 	if err != nil {
 		return fmt.Errorf("inbox: link decisions as their reader sees them: %w", err)
 	}
-	view := make(map[uuid.UUID]db.NotificationLinkDecisionViewsRow, len(rows))
+	view := make(map[uuid.UUID]db.NotificationListLinkDecisionViewsRow, len(rows))
 	for _, r := range rows {
 		view[r.LinkID] = r
 	}

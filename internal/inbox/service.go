@@ -64,7 +64,7 @@ func (s *Service) Counts(ctx context.Context, userID uuid.UUID, isPerson bool) (
 }
 
 func counts(ctx context.Context, q db.DBTX, userID uuid.UUID, isPerson bool) (Counts, error) {
-	r, err := db.New(q).InboxCounts(ctx, db.InboxCountsParams{UserID: userID, IsPerson: isPerson})
+	r, err := db.Q.NotificationCountInbox(ctx, q, db.NotificationCountInboxParams{UserID: userID, IsPerson: isPerson})
 	if err != nil {
 		return Counts{}, fmt.Errorf("inbox counts: %w", err)
 	}
@@ -126,7 +126,7 @@ func (s *Service) List(ctx context.Context, f Filter, after *Cursor, limit int) 
 	if after != nil {
 		p.AfterID, p.AfterCreated = &after.ID, &after.CreatedAt
 	}
-	rows, err := db.New(s.pool).NotificationList(ctx, p)
+	rows, err := db.Q.NotificationList(ctx, s.pool, p)
 	if err != nil {
 		return nil, false, fmt.Errorf("list notifications: %w", err)
 	}
@@ -157,7 +157,7 @@ func (s *Service) MarkRead(ctx context.Context, ids []uuid.UUID) (int, error) {
 	if len(ids) == 0 {
 		return 0, nil
 	}
-	r, err := db.New(s.pool).NotificationMarkRead(ctx, db.NotificationMarkReadParams{RecipientID: a.UserID, Ids: ids})
+	r, err := db.Q.NotificationMarkRead(ctx, s.pool, db.NotificationMarkReadParams{RecipientID: a.UserID, Ids: ids})
 	if err != nil {
 		return 0, fmt.Errorf("mark notifications read: %w", err)
 	}
@@ -173,7 +173,7 @@ func (s *Service) MarkAllRead(ctx context.Context) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	r, err := db.New(s.pool).NotificationMarkAllRead(ctx, a.UserID)
+	r, err := db.Q.NotificationMarkAllRead(ctx, s.pool, a.UserID)
 	if err != nil {
 		return 0, fmt.Errorf("mark all notifications read: %w", err)
 	}
@@ -193,10 +193,9 @@ func (s *Service) Dismiss(ctx context.Context, id uuid.UUID) (*Notification, err
 	if err != nil {
 		return nil, err
 	}
-	q := db.New(s.pool)
-	row, err := q.NotificationDismiss(ctx, db.NotificationDismissParams{ID: id, RecipientID: a.UserID})
+	row, err := db.Q.NotificationDismiss(ctx, s.pool, db.NotificationDismissParams{ID: id, RecipientID: a.UserID})
 	if err != nil {
-		return nil, s.refusal(ctx, q, err, id, a.UserID)
+		return nil, s.refusal(ctx, s.pool, err, id, a.UserID)
 	}
 	return s.one(ctx, a.UserID, db.Notification(row))
 }
@@ -212,10 +211,9 @@ func (s *Service) Resolve(ctx context.Context, id uuid.UUID) (*Notification, err
 	if err != nil {
 		return nil, err
 	}
-	q := db.New(s.pool)
-	row, err := q.NotificationResolve(ctx, db.NotificationResolveParams{ID: id, RecipientID: a.UserID})
+	row, err := db.Q.NotificationResolve(ctx, s.pool, db.NotificationResolveParams{ID: id, RecipientID: a.UserID})
 	if err != nil {
-		return nil, s.refusal(ctx, q, err, id, a.UserID)
+		return nil, s.refusal(ctx, s.pool, err, id, a.UserID)
 	}
 	return s.one(ctx, a.UserID, db.Notification(row))
 }
@@ -230,11 +228,11 @@ func (s *Service) one(ctx context.Context, reader uuid.UUID, row db.Notification
 }
 
 // refusal explains why Dismiss or Resolve changed no row.
-func (s *Service) refusal(ctx context.Context, q *db.Queries, err error, id, recipient uuid.UUID) error {
+func (s *Service) refusal(ctx context.Context, q db.DBTX, err error, id, recipient uuid.UUID) error {
 	if !errors.Is(err, pgx.ErrNoRows) {
 		return fmt.Errorf("change notification: %w", err)
 	}
-	decision, err := q.NotificationRequiresDecision(ctx, db.NotificationRequiresDecisionParams{ID: id, RecipientID: recipient})
+	decision, err := db.Q.NotificationRequiresDecision(ctx, q, db.NotificationRequiresDecisionParams{ID: id, RecipientID: recipient})
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
 		return errNotFound
@@ -255,7 +253,7 @@ func ResolveDecisions(ctx context.Context, q db.DBTX, subjectType string, subjec
 	if len(subjectIDs) == 0 {
 		return 0, nil
 	}
-	r, err := db.New(q).NotificationResolveDecisions(ctx, db.NotificationResolveDecisionsParams{
+	r, err := db.Q.NotificationResolveDecisions(ctx, q, db.NotificationResolveDecisionsParams{
 		SubjectType: subjectType, SubjectIds: subjectIDs,
 	})
 	if err != nil {
@@ -283,7 +281,7 @@ func (s *Service) NewSince(ctx context.Context, userID uuid.UUID, afterID *uuid.
 		return nil, nil
 	}
 	limit = min(limit, MaxLimit*10)
-	rows, err := db.New(s.pool).NotificationNewSince(ctx, db.NotificationNewSinceParams{
+	rows, err := db.Q.NotificationListNewSince(ctx, s.pool, db.NotificationListNewSinceParams{
 		RecipientID: userID, AfterID: afterID, RowLimit: int32(limit),
 	})
 	if err != nil {
@@ -302,7 +300,7 @@ func (s *Service) NewSince(ctx context.Context, userID uuid.UUID, afterID *uuid.
 // Latest returns the id of userID's newest notification, or nil when they
 // have none (one statement).
 func (s *Service) Latest(ctx context.Context, userID uuid.UUID) (*uuid.UUID, error) {
-	id, err := db.New(s.pool).NotificationLatestID(ctx, userID)
+	id, err := db.Q.NotificationGetLatestID(ctx, s.pool, userID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil
 	}

@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"codna/internal/db"
@@ -23,7 +22,7 @@ const KeeperConsumerName = "decision-keeper"
 // decisions about links and link suggestions touching that document that
 // their recipient can no longer answer, and raises the link decisions its
 // source's owner can answer now but was never (or no longer) told about.
-// "Can answer" is InboxCounts' rule, through document_access_level.
+// "Can answer" is NotificationCountInbox's rule, through document_access_level.
 type Keeper struct{ pool *pgxpool.Pool }
 
 // NewKeeper returns the decision keeper over pool.
@@ -50,7 +49,7 @@ func (k *Keeper) Handle(ctx context.Context, e outbox.Stored) error {
 	if doc == nil {
 		return nil
 	}
-	return db.InTx(ctx, k.pool, func(tx pgx.Tx, _ *db.Queries) error {
+	return db.InTx(ctx, k.pool, func(tx db.DBTX) error {
 		return Reconcile(ctx, tx, []uuid.UUID{*doc})
 	})
 }
@@ -59,7 +58,7 @@ func (k *Keeper) Handle(ctx context.Context, e outbox.Stored) error {
 // link suggestions touching docs in step with who can answer them now (see
 // Keeper): two statements, plus one Notify per decision to raise. It takes
 // the resolver's lock of each document first, so it does not race Resync.
-func Reconcile(ctx context.Context, tx pgx.Tx, docs []uuid.UUID) error {
+func Reconcile(ctx context.Context, tx db.DBTX, docs []uuid.UUID) error {
 	if len(docs) == 0 {
 		return nil
 	}
@@ -71,11 +70,10 @@ func Reconcile(ctx context.Context, tx pgx.Tx, docs []uuid.UUID) error {
 			return err
 		}
 	}
-	q := db.New(tx)
-	if _, err := q.NotificationResolveUnanswerable(ctx, docs); err != nil {
+	if _, err := db.Q.NotificationResolveUnanswerable(ctx, tx, docs); err != nil {
 		return err
 	}
-	raise, err := q.NotificationLinkDecisionsUnraised(ctx, docs)
+	raise, err := db.Q.NotificationListLinkDecisionsUnraised(ctx, tx, docs)
 	if err != nil {
 		return err
 	}

@@ -49,7 +49,7 @@ func (r *Resolver) Handle(ctx context.Context, e outbox.Stored) error {
 	default:
 		return nil
 	}
-	return db.InTx(ctx, r.pool, func(tx pgx.Tx, q *db.Queries) error {
+	return db.InTx(ctx, r.pool, func(tx db.DBTX) error {
 		return Resync(ctx, tx, *e.SubjectID)
 	})
 }
@@ -81,18 +81,17 @@ func isDecision(s db.LinkState) bool { return s == StaleText || s == Broken }
 // outgoing edges from its body, the edges into it, and the pending edges
 // that name its address. Runs on one document are serialised by an advisory
 // lock, so two workers handling two events of one document do not race.
-func Resync(ctx context.Context, tx pgx.Tx, id uuid.UUID) error {
-	q := db.New(tx)
+func Resync(ctx context.Context, tx db.DBTX, id uuid.UUID) error {
 	if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock(hashtextextended('codna.links:' || $1::text, 0))", id); err != nil {
 		return err
 	}
-	d, err := q.DocumentForResolver(ctx, id)
+	d, err := db.Q.DocumentGetForResolver(ctx, tx, id)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil // purged: the purge moved its edges already
 	} else if err != nil {
 		return err
 	}
-	rs := &resync{ctx: ctx, tx: tx, q: q, targets: map[uuid.UUID]*target{}}
+	rs := &resync{ctx: ctx, tx: tx, targets: map[uuid.UUID]*target{}}
 	if d.DeletedAt == nil {
 		if err := rs.outgoing(d); err != nil {
 			return err
@@ -106,8 +105,7 @@ func Resync(ctx context.Context, tx pgx.Tx, id uuid.UUID) error {
 
 type resync struct {
 	ctx     context.Context
-	tx      pgx.Tx
-	q       *db.Queries
+	tx      db.DBTX
 	targets map[uuid.UUID]*target
 }
 
@@ -115,7 +113,7 @@ func (rs *resync) target(id uuid.UUID) (*target, error) {
 	if t, ok := rs.targets[id]; ok {
 		return t, nil
 	}
-	rows, err := rs.q.DocumentLinkTargets(rs.ctx, []uuid.UUID{id})
+	rows, err := db.Q.DocumentListLinkTargets(rs.ctx, rs.tx, []uuid.UUID{id})
 	if err != nil {
 		return nil, err
 	}
@@ -132,13 +130,13 @@ func (rs *resync) target(id uuid.UUID) (*target, error) {
 // the address, else the one that most recently vacated it, else none.
 func (rs *resync) find(addr link.Address) (*uuid.UUID, error) {
 	sp := db.Space(addr.Space)
-	id, err := rs.q.DocumentLiveAt(rs.ctx, db.DocumentLiveAtParams{Space: sp, Path: addr.Path, Slug: addr.Slug})
+	id, err := db.Q.DocumentGetLiveAt(rs.ctx, rs.tx, db.DocumentGetLiveAtParams{Space: sp, Path: addr.Path, Slug: addr.Slug})
 	if err == nil {
 		return &id, nil
 	} else if !errors.Is(err, pgx.ErrNoRows) {
 		return nil, err
 	}
-	id, err = rs.q.DocumentPathHistoryLastAt(rs.ctx, db.DocumentPathHistoryLastAtParams{Space: sp, Path: addr.Path, Slug: addr.Slug})
+	id, err = db.Q.DocumentPathHistoryGetLastAt(rs.ctx, rs.tx, db.DocumentPathHistoryGetLastAtParams{Space: sp, Path: addr.Path, Slug: addr.Slug})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil
 	} else if err != nil {
@@ -147,8 +145,8 @@ func (rs *resync) find(addr link.Address) (*uuid.UUID, error) {
 	return &id, nil
 }
 
-func (rs *resync) outgoing(d db.DocumentForResolverRow) error {
-	existing, err := rs.q.DocumentLinkListBySource(rs.ctx, d.ID)
+func (rs *resync) outgoing(d db.DocumentGetForResolverRow) error {
+	existing, err := db.Q.DocumentLinkListBySource(rs.ctx, rs.tx, d.ID)
 	if err != nil {
 		return err
 	}
@@ -165,7 +163,7 @@ func (rs *resync) outgoing(d db.DocumentForResolverRow) error {
 		seen[edge.Href] = true
 		text := edge.Text
 		if cur, ok := byHref[edge.Href]; ok {
-			if err := rs.q.DocumentLinkUpdateText(rs.ctx, db.DocumentLinkUpdateTextParams{ID: cur.ID, OccurrenceCount: int32(edge.Count), LinkText: &text}); err != nil {
+			if err := db.Q.DocumentLinkUpdateText(rs.ctx, rs.tx, db.DocumentLinkUpdateTextParams{ID: cur.ID, OccurrenceCount: int32(edge.Count), LinkText: &text}); err != nil {
 				return err
 			}
 			continue // its state is recomputed below, with the target it keeps
@@ -182,7 +180,7 @@ func (rs *resync) outgoing(d db.DocumentForResolverRow) error {
 		}
 		state, targetID := stateFor(t, addr.String())
 		resolved := addr.String()
-		row, err := rs.q.DocumentLinkCreate(rs.ctx, db.DocumentLinkCreateParams{
+		row, err := db.Q.DocumentLinkCreate(rs.ctx, rs.tx, db.DocumentLinkCreateParams{
 			ID: uuid.Must(uuid.NewV7()), SourceID: d.ID, TargetID: targetID, HrefAsWritten: edge.Href,
 			ResolvedAddress: &resolved, LinkText: &text, OccurrenceCount: int32(edge.Count), State: state,
 		})
@@ -205,7 +203,7 @@ func (rs *resync) outgoing(d db.DocumentForResolverRow) error {
 		if _, err := inbox.ResolveDecisions(rs.ctx, rs.tx, "link", gone); err != nil {
 			return err
 		}
-		if err := rs.q.DocumentLinkDelete(rs.ctx, gone); err != nil {
+		if err := db.Q.DocumentLinkDelete(rs.ctx, rs.tx, gone); err != nil {
 			return err
 		}
 	}
@@ -223,8 +221,8 @@ func (rs *resync) outgoing(d db.DocumentForResolverRow) error {
 
 // incoming recomputes the edges into d, and resolves pending edges naming
 // its current address.
-func (rs *resync) incoming(d db.DocumentForResolverRow) error {
-	in, err := rs.q.DocumentLinkListByTargetForUpdate(rs.ctx, &d.ID)
+func (rs *resync) incoming(d db.DocumentGetForResolverRow) error {
+	in, err := db.Q.DocumentLinkListByTargetForUpdate(rs.ctx, rs.tx, &d.ID)
 	if err != nil {
 		return err
 	}
@@ -237,12 +235,12 @@ func (rs *resync) incoming(d db.DocumentForResolverRow) error {
 		return nil
 	}
 	addr := document.FormatAddress(d.Space, d.Path, d.Slug)
-	pending, err := rs.q.DocumentLinkListPendingAt(rs.ctx, &addr)
+	pending, err := db.Q.DocumentLinkListPendingAt(rs.ctx, rs.tx, &addr)
 	if err != nil {
 		return err
 	}
 	for _, e := range pending {
-		row, err := rs.q.DocumentLinkSetState(rs.ctx, db.DocumentLinkSetStateParams{ID: e.ID, TargetID: &d.ID, State: Resolved})
+		row, err := db.Q.DocumentLinkSetState(rs.ctx, rs.tx, db.DocumentLinkSetStateParams{ID: e.ID, TargetID: &d.ID, State: Resolved})
 		if err != nil {
 			return err
 		}
@@ -276,7 +274,7 @@ func (rs *resync) recompute(e db.DocumentLink) error {
 	if state == e.State && sameID(targetID, e.TargetID) {
 		return nil
 	}
-	row, err := rs.q.DocumentLinkSetState(rs.ctx, db.DocumentLinkSetStateParams{ID: e.ID, TargetID: targetID, State: state})
+	row, err := db.Q.DocumentLinkSetState(rs.ctx, rs.tx, db.DocumentLinkSetStateParams{ID: e.ID, TargetID: targetID, State: state})
 	if err != nil {
 		return err
 	}
@@ -305,14 +303,14 @@ func (rs *resync) transition(e db.DocumentLink, from, to db.LinkState) error {
 	if !isDecision(to) || e.TargetID == nil || e.KeptAt != nil {
 		return nil
 	}
-	src, err := rs.q.DocumentForResolver(rs.ctx, e.SourceID)
+	src, err := db.Q.DocumentGetForResolver(rs.ctx, rs.tx, e.SourceID)
 	if err != nil {
 		return err
 	}
 	if src.Space == db.SpaceRaw || src.DeletedAt != nil {
 		return nil
 	}
-	readable, err := rs.q.DocumentReadableBy(rs.ctx, db.DocumentReadableByParams{DocumentID: *e.TargetID, UserID: src.CreatedBy})
+	readable, err := db.Q.DocumentIsReadableBy(rs.ctx, rs.tx, db.DocumentIsReadableByParams{DocumentID: *e.TargetID, UserID: src.CreatedBy})
 	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 		return err
 	}
@@ -325,7 +323,7 @@ func (rs *resync) transition(e db.DocumentLink, from, to db.LinkState) error {
 // raiseDecision notifies owner of the decision an edge in a decision state
 // needs. The payload holds ids only: the inbox resolves addresses when the
 // notification is read, through its reader's permission.
-func raiseDecision(ctx context.Context, tx pgx.Tx, e db.DocumentLink, owner uuid.UUID) error {
+func raiseDecision(ctx context.Context, tx db.DBTX, e db.DocumentLink, owner uuid.UUID) error {
 	typ := inbox.TypeLinkTargetMoved
 	if e.State == Broken {
 		typ = inbox.TypeLinkTargetDeleted

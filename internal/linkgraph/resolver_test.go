@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 
@@ -193,7 +192,7 @@ func TestResyncIsIdempotent(t *testing.T) {
 	}
 	before := snapshot()
 	for range 3 {
-		require.NoError(t, db.InTx(context.Background(), b.pool, func(tx pgx.Tx, _ *db.Queries) error {
+		require.NoError(t, db.InTx(context.Background(), b.pool, func(tx db.DBTX) error {
 			return linkgraph.Resync(context.Background(), tx, src)
 		}))
 	}

@@ -72,7 +72,7 @@ func (s *Service) Outgoing(ctx context.Context, sources []uuid.UUID) (map[uuid.U
 	if !ok || len(sources) == 0 {
 		return out, nil
 	}
-	rows, err := db.New(s.pool).DocumentLinkOutgoing(ctx, db.DocumentLinkOutgoingParams{ActorID: v.ID, ActorIsPerson: v.IsPerson, SourceIds: sources})
+	rows, err := db.Q.DocumentLinkListOutgoing(ctx, s.pool, db.DocumentLinkListOutgoingParams{ActorID: v.ID, ActorIsPerson: v.IsPerson, SourceIds: sources})
 	if err != nil {
 		return nil, err
 	}
@@ -90,7 +90,7 @@ func (s *Service) Incoming(ctx context.Context, targets []uuid.UUID) (map[uuid.U
 	if !ok || len(targets) == 0 {
 		return out, nil
 	}
-	rows, err := db.New(s.pool).DocumentLinkIncoming(ctx, db.DocumentLinkIncomingParams{ActorID: v.ID, ActorIsPerson: v.IsPerson, TargetIds: targets})
+	rows, err := db.Q.DocumentLinkListIncoming(ctx, s.pool, db.DocumentLinkListIncomingParams{ActorID: v.ID, ActorIsPerson: v.IsPerson, TargetIds: targets})
 	if err != nil {
 		return nil, err
 	}
@@ -107,7 +107,7 @@ func (s *Service) Decisions(ctx context.Context, after *uuid.UUID, limit int) ([
 	if err != nil {
 		return nil, false, err
 	}
-	rows, err := db.New(s.pool).DocumentLinkDecisions(ctx, db.DocumentLinkDecisionsParams{
+	rows, err := db.Q.DocumentLinkListDecisions(ctx, s.pool, db.DocumentLinkListDecisionsParams{
 		ActorID: actor.UserID, ActorIsPerson: actor.Kind == auth.KindPerson, AfterID: after, RowLimit: int32(limit + 1),
 	})
 	if err != nil {
@@ -132,7 +132,7 @@ func (s *Service) Causes(ctx context.Context, targets []uuid.UUID) (map[uuid.UUI
 	if len(targets) == 0 {
 		return out, nil
 	}
-	rows, err := db.New(s.pool).DocumentRevisionLastAddressChange(ctx, targets)
+	rows, err := db.Q.DocumentRevisionListLastAddressChange(ctx, s.pool, targets)
 	if err != nil {
 		return nil, err
 	}
@@ -179,8 +179,8 @@ func (s *Service) Decide(ctx context.Context, linkID uuid.UUID, answer Answer, n
 	var restore *uuid.UUID
 	var out *document.Doc
 	var source uuid.UUID
-	err = db.InTx(ctx, s.pool, func(tx pgx.Tx, q *db.Queries) error {
-		l, err := q.DocumentLinkGet(ctx, linkID)
+	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		l, err := db.Q.DocumentLinkGet(ctx, tx, linkID)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return errNoLink
 		} else if err != nil {
@@ -202,7 +202,7 @@ func (s *Service) Decide(ctx context.Context, linkID uuid.UUID, answer Answer, n
 		}
 		switch answer {
 		case Keep:
-			if _, err := q.DocumentLinkKeep(ctx, l.ID); err != nil {
+			if _, err := db.Q.DocumentLinkKeep(ctx, tx, l.ID); err != nil {
 				return err
 			}
 			if _, err := inbox.ResolveDecisions(ctx, tx, "link", []uuid.UUID{l.ID}); err != nil {
@@ -258,7 +258,7 @@ func (s *Service) Decide(ctx context.Context, linkID uuid.UUID, answer Answer, n
 		return nil, err
 	}
 	// Mend the edges now rather than when the outbox gets to it.
-	if err := db.InTx(ctx, s.pool, func(tx pgx.Tx, _ *db.Queries) error { return Resync(ctx, tx, *restore) }); err != nil {
+	if err := db.InTx(ctx, s.pool, func(tx db.DBTX) error { return Resync(ctx, tx, *restore) }); err != nil {
 		return nil, err
 	}
 	return s.docs.Get(ctx, source)
@@ -319,7 +319,7 @@ func (s *Service) Propose(ctx context.Context, source, target uuid.UUID, reason 
 	}
 	var out *Suggestion
 	created := false
-	err = db.InTx(ctx, s.pool, func(tx pgx.Tx, q *db.Queries) error {
+	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
 		src, err := s.docs.GetTx(ctx, tx, source)
 		if err != nil || src.DeletedAt != nil {
 			return &fault.Error{Code: fault.NotFound, Field: "sourceId", Message: "No document you can read has that id."}
@@ -334,11 +334,11 @@ func (s *Service) Propose(ctx context.Context, source, target uuid.UUID, reason 
 		if err != nil || tgt.DeletedAt != nil {
 			return &fault.Error{Code: fault.NotFound, Field: "targetId", Message: "No document you can read has that id."}
 		}
-		row, err := q.LinkSuggestionCreate(ctx, db.LinkSuggestionCreateParams{
+		row, err := db.Q.LinkSuggestionCreate(ctx, tx, db.LinkSuggestionCreateParams{
 			ID: uuid.Must(uuid.NewV7()), SourceID: source, TargetID: target, Reason: reason, Score: score, Rationale: rationale, SuggestedBy: &actor.UserID,
 		})
 		if errors.Is(err, pgx.ErrNoRows) {
-			row, err = q.LinkSuggestionGetPair(ctx, db.LinkSuggestionGetPairParams{SourceID: source, TargetID: target})
+			row, err = db.Q.LinkSuggestionGetPair(ctx, tx, db.LinkSuggestionGetPairParams{SourceID: source, TargetID: target})
 			if err != nil {
 				return err
 			}
@@ -383,8 +383,8 @@ func (s *Service) decideSuggestion(ctx context.Context, id uuid.UUID, status db.
 	notFound := fault.New(fault.NotFound, "No link suggestion has that id.")
 	var sug *Suggestion
 	var src *document.Doc
-	err = db.InTx(ctx, s.pool, func(tx pgx.Tx, q *db.Queries) error {
-		row, err := q.LinkSuggestionGetForUpdate(ctx, id)
+	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		row, err := db.Q.LinkSuggestionGetForUpdate(ctx, tx, id)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return notFound
 		} else if err != nil {
@@ -417,7 +417,7 @@ func (s *Service) decideSuggestion(ctx context.Context, id uuid.UUID, status db.
 		} else if src, err = s.docs.GetTx(ctx, tx, row.SourceID); err != nil {
 			return err
 		}
-		decided, err := q.LinkSuggestionDecide(ctx, db.LinkSuggestionDecideParams{ID: id, Status: status, DecidedBy: &actor.UserID})
+		decided, err := db.Q.LinkSuggestionDecide(ctx, tx, db.LinkSuggestionDecideParams{ID: id, Status: status, DecidedBy: &actor.UserID})
 		if err != nil {
 			return err
 		}
@@ -441,7 +441,7 @@ func (s *Service) Pending(ctx context.Context, source *uuid.UUID, after *uuid.UU
 	if err != nil {
 		return nil, false, err
 	}
-	rows, err := db.New(s.pool).LinkSuggestionListPending(ctx, db.LinkSuggestionListPendingParams{
+	rows, err := db.Q.LinkSuggestionListPending(ctx, s.pool, db.LinkSuggestionListPendingParams{
 		ActorID: actor.UserID, ActorIsPerson: actor.Kind == auth.KindPerson, SourceID: source, AfterID: after, RowLimit: int32(limit + 1),
 	})
 	if err != nil {

@@ -16,11 +16,6 @@ import (
 	"codna/internal/inbox"
 )
 
-func init() {
-	fault.RegisterConstraint("agents_slug_key", "slug", "A live agent already has that slug.")
-	fault.RegisterConstraint("agents_slug_ck", "slug", "A slug is 2 to 40 lowercase letters, digits and hyphens, starting and ending with a letter or digit.")
-}
-
 // AgentIdentityProvider is identities.provider of an agent's service account;
 // its subject is the agent's id.
 const AgentIdentityProvider = "service"
@@ -63,8 +58,8 @@ func newAgent(id uuid.UUID, slug, name, description string, created time.Time, d
 }
 
 // lockLiveAgent reads and locks a live agent. Errors: NOT_FOUND.
-func lockLiveAgent(ctx context.Context, q *db.Queries, id uuid.UUID) (Agent, error) {
-	r, err := q.ManageAgentGetForUpdate(ctx, id)
+func lockLiveAgent(ctx context.Context, q db.DBTX, id uuid.UUID) (Agent, error) {
+	r, err := db.Q.AgentGetForUpdate(ctx, q, id)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Agent{}, errAgentNotFound
 	} else if err != nil {
@@ -74,7 +69,7 @@ func lockLiveAgent(ctx context.Context, q *db.Queries, id uuid.UUID) (Agent, err
 }
 
 // fillResponsible sets Responsible on each agent, in one statement.
-func fillResponsible(ctx context.Context, q *db.Queries, agents []Agent) error {
+func fillResponsible(ctx context.Context, q db.DBTX, agents []Agent) error {
 	if len(agents) == 0 {
 		return nil
 	}
@@ -82,7 +77,7 @@ func fillResponsible(ctx context.Context, q *db.Queries, agents []Agent) error {
 	for i, a := range agents {
 		ids[i] = a.ID
 	}
-	rows, err := q.ManageAgentResponsibleList(ctx, ids)
+	rows, err := db.Q.AgentResponsibleList(ctx, q, ids)
 	if err != nil {
 		return err
 	}
@@ -114,11 +109,11 @@ func distinctIDs(ids []uuid.UUID) []uuid.UUID {
 
 // checkActivePeople checks that every id is an active person.
 // Errors: BAD_USER_INPUT on field otherwise.
-func checkActivePeople(ctx context.Context, q *db.Queries, field string, ids []uuid.UUID) error {
+func checkActivePeople(ctx context.Context, q db.DBTX, field string, ids []uuid.UUID) error {
 	if len(ids) == 0 {
 		return nil
 	}
-	users, err := q.UserGetMany(ctx, ids)
+	users, err := db.Q.UserGetMany(ctx, q, ids)
 	if err != nil {
 		return err
 	}
@@ -139,7 +134,7 @@ func agentPayload(a Agent) map[string]any {
 }
 
 // notifyResponsible tells a person they now answer, or no longer answer, for an agent.
-func notifyResponsible(ctx context.Context, tx pgx.Tx, typ string, person uuid.UUID, a Agent) error {
+func notifyResponsible(ctx context.Context, tx db.DBTX, typ string, person uuid.UUID, a Agent) error {
 	_, err := inbox.Notify(ctx, tx, inbox.New{
 		RecipientID: person, ActorID: managementID(), Type: typ,
 		SubjectType: "agent", SubjectID: &a.ID, Payload: agentPayload(a),
@@ -149,9 +144,9 @@ func notifyResponsible(ctx context.Context, tx pgx.Tx, typ string, person uuid.U
 
 // insertAgentToken stores a new agent token in q's transaction, hashed and
 // prefixed as auth.Service.CreateAccessToken does, and returns its secret.
-func insertAgentToken(ctx context.Context, q *db.Queries, agentID uuid.UUID, name string) (AgentToken, string, error) {
+func insertAgentToken(ctx context.Context, q db.DBTX, agentID uuid.UUID, name string) (AgentToken, string, error) {
 	secret := auth.NewSecret(auth.AgentTokenPrefix)
-	t, err := q.AccessTokenCreate(ctx, db.AccessTokenCreateParams{
+	t, err := db.Q.AccessTokenCreate(ctx, q, db.AccessTokenCreateParams{
 		ID: uuid.Must(uuid.NewV7()), UserID: agentID, Kind: string(auth.KindAgent), Name: name,
 		TokenHash: auth.HashSecret(secret), Prefix: auth.DisplayPrefix(secret),
 	})
@@ -200,29 +195,29 @@ func (s *Service) CreateAgent(ctx context.Context, slug, name, description strin
 	}
 	var out Agent
 	var secret string
-	err = db.InTx(ctx, s.pool, func(tx pgx.Tx, q *db.Queries) error {
-		if err := checkActivePeople(ctx, q, "responsible", responsible); err != nil {
+	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		if err := checkActivePeople(ctx, tx, "responsible", responsible); err != nil {
 			return err
 		}
 		id := uuid.Must(uuid.NewV7())
-		u, err := q.UserCreate(ctx, db.UserCreateParams{
+		u, err := db.Q.UserCreate(ctx, tx, db.UserCreateParams{
 			ID: id, Email: id.String() + "@" + AgentEmailDomain, Name: name, Kind: string(auth.KindAgent),
 		})
 		if err != nil {
 			return err
 		}
-		a, err := q.AgentCreate(ctx, db.AgentCreateParams{UserID: u.ID, Slug: slug, Description: description})
+		a, err := db.Q.AgentCreate(ctx, tx, db.AgentCreateParams{UserID: u.ID, Slug: slug, Description: description})
 		if err != nil {
-			return fault.FromPG(err)
+			return err
 		}
 		out = newAgent(u.ID, a.Slug, u.Name, a.Description, a.CreatedAt, nil)
-		if err := q.ManageIdentityCreate(ctx, db.ManageIdentityCreateParams{
+		if err := db.Q.IdentityCreate(ctx, tx, db.IdentityCreateParams{
 			ID: uuid.Must(uuid.NewV7()), UserID: u.ID, Provider: AgentIdentityProvider, Subject: u.ID.String(),
 		}); err != nil {
 			return err
 		}
 		for _, p := range responsible {
-			if _, err := q.ManageAgentResponsibleAdd(ctx, db.ManageAgentResponsibleAddParams{AgentID: u.ID, UserID: p}); err != nil {
+			if _, err := db.Q.AgentResponsibleAdd(ctx, tx, db.AgentResponsibleAddParams{AgentID: u.ID, UserID: p}); err != nil {
 				return err
 			}
 			if err := notifyResponsible(ctx, tx, inbox.TypeAgentResponsibleAdded, p, out); err != nil {
@@ -230,15 +225,15 @@ func (s *Service) CreateAgent(ctx context.Context, slug, name, description strin
 			}
 		}
 		var tok AgentToken
-		if tok, secret, err = insertAgentToken(ctx, q, u.ID, AgentFirstTokenName); err != nil {
+		if tok, secret, err = insertAgentToken(ctx, tx, u.ID, AgentFirstTokenName); err != nil {
 			return err
 		}
 		list := []Agent{out}
-		if err := fillResponsible(ctx, q, list); err != nil {
+		if err := fillResponsible(ctx, tx, list); err != nil {
 			return err
 		}
 		out = list[0]
-		return s.record(ctx, q, audit{action: "agent.create", targetUser: &u.ID, details: map[string]any{
+		return s.record(ctx, tx, audit{action: "agent.create", targetUser: &u.ID, details: map[string]any{
 			"slug": a.Slug, "responsible": responsible, "token_id": tok.ID,
 		}})
 	})
@@ -280,16 +275,16 @@ func (s *Service) SetResponsible(ctx context.Context, agentID uuid.UUID, add, re
 		}
 	}
 	var out Agent
-	err := db.InTx(ctx, s.pool, func(tx pgx.Tx, q *db.Queries) error {
-		a, err := lockLiveAgent(ctx, q, agentID)
+	err := db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		a, err := lockLiveAgent(ctx, tx, agentID)
 		if err != nil {
 			return err
 		}
-		if err := checkActivePeople(ctx, q, "add", add); err != nil {
+		if err := checkActivePeople(ctx, tx, "add", add); err != nil {
 			return err
 		}
 		for _, p := range add {
-			n, err := q.ManageAgentResponsibleAdd(ctx, db.ManageAgentResponsibleAddParams{AgentID: a.ID, UserID: p})
+			n, err := db.Q.AgentResponsibleAdd(ctx, tx, db.AgentResponsibleAddParams{AgentID: a.ID, UserID: p})
 			if err != nil {
 				return err
 			}
@@ -299,12 +294,12 @@ func (s *Service) SetResponsible(ctx context.Context, agentID uuid.UUID, add, re
 			if err := notifyResponsible(ctx, tx, inbox.TypeAgentResponsibleAdded, p, a); err != nil {
 				return err
 			}
-			if err := s.record(ctx, q, audit{action: "agent.responsible_add", targetUser: &a.ID, details: map[string]any{"slug": a.Slug, "user_id": p}}); err != nil {
+			if err := s.record(ctx, tx, audit{action: "agent.responsible_add", targetUser: &a.ID, details: map[string]any{"slug": a.Slug, "user_id": p}}); err != nil {
 				return err
 			}
 		}
 		for _, p := range remove {
-			n, err := q.ManageAgentResponsibleRemove(ctx, db.ManageAgentResponsibleRemoveParams{AgentID: a.ID, UserID: p})
+			n, err := db.Q.AgentResponsibleRemove(ctx, tx, db.AgentResponsibleRemoveParams{AgentID: a.ID, UserID: p})
 			if err != nil {
 				return err
 			}
@@ -314,11 +309,11 @@ func (s *Service) SetResponsible(ctx context.Context, agentID uuid.UUID, add, re
 			if err := notifyResponsible(ctx, tx, inbox.TypeAgentResponsibleRemoved, p, a); err != nil {
 				return err
 			}
-			if err := s.record(ctx, q, audit{action: "agent.responsible_remove", targetUser: &a.ID, details: map[string]any{"slug": a.Slug, "user_id": p}}); err != nil {
+			if err := s.record(ctx, tx, audit{action: "agent.responsible_remove", targetUser: &a.ID, details: map[string]any{"slug": a.Slug, "user_id": p}}); err != nil {
 				return err
 			}
 		}
-		left, err := q.ManageAgentResponsibleCount(ctx, a.ID)
+		left, err := db.Q.AgentResponsibleCount(ctx, tx, a.ID)
 		if err != nil {
 			return err
 		}
@@ -326,7 +321,7 @@ func (s *Service) SetResponsible(ctx context.Context, agentID uuid.UUID, add, re
 			return fault.Input("remove", "An agent keeps at least one person who answers for it.")
 		}
 		list := []Agent{a}
-		if err := fillResponsible(ctx, q, list); err != nil {
+		if err := fillResponsible(ctx, tx, list); err != nil {
 			return err
 		}
 		out = list[0]
@@ -350,32 +345,32 @@ func (s *Service) DeleteAgent(ctx context.Context, agentID uuid.UUID) (Agent, er
 		return Agent{}, err
 	}
 	var out Agent
-	err := db.InTx(ctx, s.pool, func(_ pgx.Tx, q *db.Queries) error {
-		a, err := lockLiveAgent(ctx, q, agentID)
+	err := db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		a, err := lockLiveAgent(ctx, tx, agentID)
 		if err != nil {
 			return err
 		}
-		row, err := q.ManageAgentDelete(ctx, a.ID)
+		row, err := db.Q.AgentDelete(ctx, tx, a.ID)
 		if err != nil {
 			return err
 		}
 		a.DeletedAt = row.DeletedAt
-		n, err := q.ManageAccessTokenRevokeAll(ctx, a.ID)
+		n, err := db.Q.AccessTokenRevokeAllByUser(ctx, tx, a.ID)
 		if err != nil {
 			return err
 		}
-		if err := auth.CredentialsEnded(ctx, q, a.ID); err != nil {
+		if err := auth.CredentialsEnded(ctx, tx, a.ID); err != nil {
 			return err
 		}
-		if _, err := q.ManageIdentityDeleteByUser(ctx, a.ID); err != nil {
+		if _, err := db.Q.IdentityDeleteByUser(ctx, tx, a.ID); err != nil {
 			return err
 		}
 		list := []Agent{a}
-		if err := fillResponsible(ctx, q, list); err != nil {
+		if err := fillResponsible(ctx, tx, list); err != nil {
 			return err
 		}
 		out = list[0]
-		return s.record(ctx, q, audit{action: "agent.delete", targetUser: &a.ID, details: map[string]any{"slug": a.Slug, "tokens_revoked": n}})
+		return s.record(ctx, tx, audit{action: "agent.delete", targetUser: &a.ID, details: map[string]any{"slug": a.Slug, "tokens_revoked": n}})
 	})
 	return out, err
 }
@@ -385,8 +380,7 @@ func (s *Service) ListAgents(ctx context.Context) ([]Agent, error) {
 	if _, err := auth.RequireManagement(ctx); err != nil {
 		return nil, err
 	}
-	q := db.New(s.pool)
-	rows, err := q.ManageAgentList(ctx)
+	rows, err := db.Q.AgentList(ctx, s.pool)
 	if err != nil {
 		return nil, err
 	}
@@ -394,7 +388,7 @@ func (s *Service) ListAgents(ctx context.Context) ([]Agent, error) {
 	for i, r := range rows {
 		out[i] = newAgent(r.UserID, r.Slug, r.Name, r.Description, r.CreatedAt, r.DeletedAt)
 	}
-	if err := fillResponsible(ctx, q, out); err != nil {
+	if err := fillResponsible(ctx, s.pool, out); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -405,15 +399,14 @@ func (s *Service) Agent(ctx context.Context, id uuid.UUID) (Agent, error) {
 	if _, err := auth.RequireManagement(ctx); err != nil {
 		return Agent{}, err
 	}
-	q := db.New(s.pool)
-	r, err := q.ManageAgentGet(ctx, id)
+	r, err := db.Q.AgentGet(ctx, s.pool, id)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Agent{}, errAgentNotFound
 	} else if err != nil {
 		return Agent{}, err
 	}
 	list := []Agent{newAgent(r.UserID, r.Slug, r.Name, r.Description, r.CreatedAt, r.DeletedAt)}
-	if err := fillResponsible(ctx, q, list); err != nil {
+	if err := fillResponsible(ctx, s.pool, list); err != nil {
 		return Agent{}, err
 	}
 	return list[0], nil
@@ -437,15 +430,15 @@ func (s *Service) IssueAgentToken(ctx context.Context, agentID uuid.UUID, name s
 	}
 	var out AgentToken
 	var secret string
-	err := db.InTx(ctx, s.pool, func(_ pgx.Tx, q *db.Queries) error {
-		a, err := lockLiveAgent(ctx, q, agentID)
+	err := db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		a, err := lockLiveAgent(ctx, tx, agentID)
 		if err != nil {
 			return err
 		}
-		if out, secret, err = insertAgentToken(ctx, q, a.ID, name); err != nil {
+		if out, secret, err = insertAgentToken(ctx, tx, a.ID, name); err != nil {
 			return err
 		}
-		return s.record(ctx, q, audit{action: "agent.token_create", targetUser: &a.ID, details: map[string]any{
+		return s.record(ctx, tx, audit{action: "agent.token_create", targetUser: &a.ID, details: map[string]any{
 			"slug": a.Slug, "token_id": out.ID, "name": name,
 		}})
 	})

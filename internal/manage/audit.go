@@ -55,7 +55,7 @@ func (s *Service) Audit(ctx context.Context, f AuditFilter, after *uuid.UUID, li
 			action = &a
 		}
 	}
-	rows, err := db.New(s.pool).AuditList(ctx, db.AuditListParams{
+	rows, err := db.Q.ManagementAuditList(ctx, s.pool, db.ManagementAuditListParams{
 		After: after, Action: action, TargetUser: f.TargetUser, TargetDocument: f.TargetDocument,
 		Since: f.Since, Until: f.Until, RowLimit: int32(limit + 1),
 	})

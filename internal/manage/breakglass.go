@@ -82,8 +82,8 @@ func (s *Service) DocumentMetadata(ctx context.Context, documentID uuid.UUID) (*
 		return nil, err
 	}
 	var out *DocumentMetadata
-	err := db.InTx(ctx, s.pool, func(_ pgx.Tx, q *db.Queries) error {
-		d, err := q.BreakglassDocument(ctx, documentID)
+	err := db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		d, err := db.Q.DocumentGetMetadata(ctx, tx, documentID)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return &fault.Error{Code: fault.NotFound, Field: "documentId", Message: "No document has that id."}
 		} else if err != nil {
@@ -96,7 +96,7 @@ func (s *Service) DocumentMetadata(ctx context.Context, documentID uuid.UUID) (*
 			Grants: []MetadataGrant{},
 		}
 		if d.QuarantinedAt != nil {
-			qr, err := q.QuarantineOpenForUpdate(ctx, documentID)
+			qr, err := db.Q.DocumentQuarantineGetOpenForUpdate(ctx, tx, documentID)
 			if err == nil {
 				mq := &MetadataQuarantine{ID: qr.ID, Reason: qr.Reason, QuarantinedAt: qr.QuarantinedAt}
 				if err := json.Unmarshal(qr.SavedGrants, &mq.SavedGrants); err != nil {
@@ -107,7 +107,7 @@ func (s *Service) DocumentMetadata(ctx context.Context, documentID uuid.UUID) (*
 				return err
 			}
 		}
-		rows, err := q.BreakglassGrants(ctx, documentID)
+		rows, err := db.Q.DocumentAccessListForManagement(ctx, tx, documentID)
 		if err != nil {
 			return err
 		}
@@ -128,7 +128,7 @@ func (s *Service) DocumentMetadata(ctx context.Context, documentID uuid.UUID) (*
 			m.Grants = append(m.Grants, g)
 		}
 		out = m
-		return s.record(ctx, q, audit{action: "document.metadata_read", targetDocument: &documentID})
+		return s.record(ctx, tx, audit{action: "document.metadata_read", targetDocument: &documentID})
 	})
 	if err != nil {
 		return nil, err

@@ -17,10 +17,6 @@ import (
 	"codna/internal/inbox"
 )
 
-func init() {
-	fault.RegisterConstraint("groups_slug_key", "slug", "A group already has that slug.")
-}
-
 // slugPattern is what a group's or an agent's slug looks like (the
 // agents_slug_ck CHECK): 2 to 40 lowercase letters, digits and hyphens,
 // starting and ending with a letter or digit.
@@ -88,16 +84,16 @@ func nilIfEmpty(s string) *string {
 var errGroupNotFound = fault.New(fault.NotFound, "No group has that id.")
 
 // lockGroup reads and locks a group. Errors: NOT_FOUND.
-func lockGroup(ctx context.Context, q *db.Queries, id uuid.UUID) (db.Group, error) {
-	g, err := q.ManageGroupGetForUpdate(ctx, id)
+func lockGroup(ctx context.Context, q db.DBTX, id uuid.UUID) (db.Group, error) {
+	g, err := db.Q.GroupGetForUpdate(ctx, q, id)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return g, errGroupNotFound
 	}
 	return g, err
 }
 
-func readGroup(ctx context.Context, q *db.Queries, id uuid.UUID) (Group, error) {
-	r, err := q.ManageGroupGet(ctx, id)
+func readGroup(ctx context.Context, q db.DBTX, id uuid.UUID) (Group, error) {
+	r, err := db.Q.GroupGet(ctx, q, id)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Group{}, errGroupNotFound
 	} else if err != nil {
@@ -135,15 +131,15 @@ func (s *Service) CreateGroup(ctx context.Context, slug, name, description strin
 		return Group{}, err
 	}
 	var out Group
-	err = db.InTx(ctx, s.pool, func(_ pgx.Tx, q *db.Queries) error {
-		g, err := q.GroupCreate(ctx, db.GroupCreateParams{
+	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		g, err := db.Q.GroupCreate(ctx, tx, db.GroupCreateParams{
 			ID: uuid.Must(uuid.NewV7()), Slug: slug, Name: name, Description: nilIfEmpty(description), CreatedBy: managementID(),
 		})
 		if err != nil {
-			return fault.FromPG(err)
+			return err
 		}
 		out = groupFromRow(g, 0)
-		return s.record(ctx, q, audit{action: "group.create", targetGroup: &g.ID, details: map[string]any{"slug": slug}})
+		return s.record(ctx, tx, audit{action: "group.create", targetGroup: &g.ID, details: map[string]any{"slug": slug}})
 	})
 	return out, err
 }
@@ -178,12 +174,12 @@ func (s *Service) RenameGroup(ctx context.Context, id uuid.UUID, name, descripti
 		}
 	}
 	var out Group
-	err = db.InTx(ctx, s.pool, func(_ pgx.Tx, q *db.Queries) error {
-		g, err := lockGroup(ctx, q, id)
+	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		g, err := lockGroup(ctx, tx, id)
 		if err != nil {
 			return err
 		}
-		p := db.ManageGroupUpdateParams{ID: g.ID, Name: g.Name, Description: g.Description}
+		p := db.GroupUpdateParams{ID: g.ID, Name: g.Name, Description: g.Description}
 		details := map[string]any{}
 		if name != nil && newName != g.Name {
 			p.Name = newName
@@ -200,14 +196,14 @@ func (s *Service) RenameGroup(ctx context.Context, id uuid.UUID, name, descripti
 			}
 		}
 		if len(details) > 0 {
-			if _, err := q.ManageGroupUpdate(ctx, p); err != nil {
+			if _, err := db.Q.GroupUpdate(ctx, tx, p); err != nil {
 				return err
 			}
-			if err := s.record(ctx, q, audit{action: "group.rename", targetGroup: &g.ID, details: details}); err != nil {
+			if err := s.record(ctx, tx, audit{action: "group.rename", targetGroup: &g.ID, details: details}); err != nil {
 				return err
 			}
 		}
-		out, err = readGroup(ctx, q, g.ID)
+		out, err = readGroup(ctx, tx, g.ID)
 		return err
 	})
 	return out, err
@@ -240,32 +236,32 @@ func (s *Service) DeleteGroup(ctx context.Context, id uuid.UUID) (GroupDeletion,
 		return GroupDeletion{}, err
 	}
 	var out GroupDeletion
-	err := db.InTx(ctx, s.pool, func(tx pgx.Tx, q *db.Queries) error {
-		g, err := lockGroup(ctx, q, id)
+	err := db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		g, err := lockGroup(ctx, tx, id)
 		if err != nil {
 			return err
 		}
 		if g.Kind == GroupKindEveryone {
 			return fault.Input("id", "Everyone cannot be deleted.")
 		}
-		if out.Group, err = readGroup(ctx, q, g.ID); err != nil {
+		if out.Group, err = readGroup(ctx, tx, g.ID); err != nil {
 			return err
 		}
-		owners, err := q.ManageGroupFolderShareOwners(ctx, g.ID)
+		owners, err := db.Q.FolderShareListOwnersByGroup(ctx, tx, g.ID)
 		if err != nil {
 			return err
 		}
 		for _, o := range owners {
-			if err := q.FolderShareLockOwner(ctx, o); err != nil {
+			if err := db.Q.FolderShareLockOwner(ctx, tx, o); err != nil {
 				return err
 			}
 		}
-		n, err := q.ManageGroupDeleteFolderShares(ctx, g.ID)
+		n, err := db.Q.FolderShareDeleteByGroup(ctx, tx, g.ID)
 		if err != nil {
 			return err
 		}
 		out.FolderSharesDeleted = int(n)
-		docs, err := q.ManageGroupLockGrantDocuments(ctx, g.ID)
+		docs, err := db.Q.DocumentLockGrantedToGroup(ctx, tx, g.ID)
 		if err != nil {
 			return err
 		}
@@ -280,10 +276,10 @@ func (s *Service) DeleteGroup(ctx context.Context, id uuid.UUID) (GroupDeletion,
 				out.GrantsRevoked++
 			}
 		}
-		if _, err := q.ManageGroupDeleteDecisions(ctx, g.ID); err != nil {
+		if _, err := db.Q.ShareSuggestionDecisionDeleteByGroup(ctx, tx, g.ID); err != nil {
 			return err
 		}
-		members, err := q.ManageGroupActiveMemberIDs(ctx, g.ID)
+		members, err := db.Q.GroupMemberListActiveIDs(ctx, tx, g.ID)
 		if err != nil {
 			return err
 		}
@@ -297,10 +293,10 @@ func (s *Service) DeleteGroup(ctx context.Context, id uuid.UUID) (GroupDeletion,
 				return err
 			}
 		}
-		if _, err := q.GroupDelete(ctx, g.ID); err != nil {
+		if _, err := db.Q.GroupDelete(ctx, tx, g.ID); err != nil {
 			return err
 		}
-		return s.record(ctx, q, audit{action: "group.delete", targetGroup: &g.ID, details: map[string]any{
+		return s.record(ctx, tx, audit{action: "group.delete", targetGroup: &g.ID, details: map[string]any{
 			"slug": g.Slug, "name": g.Name, "members": out.Group.Members,
 			"grants_revoked": out.GrantsRevoked, "folder_shares_deleted": out.FolderSharesDeleted,
 		}})
@@ -311,8 +307,8 @@ func (s *Service) DeleteGroup(ctx context.Context, id uuid.UUID) (GroupDeletion,
 // memberToChange reads the user to put in or take out of a group.
 // Errors: NOT_FOUND when no user has the id; BAD_USER_INPUT on userId for
 // an agent or management.
-func memberToChange(ctx context.Context, q *db.Queries, userID uuid.UUID) (db.User, error) {
-	u, err := q.UserGetByID(ctx, userID)
+func memberToChange(ctx context.Context, q db.DBTX, userID uuid.UUID) (db.User, error) {
+	u, err := db.Q.UserGetByID(ctx, q, userID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return u, fault.New(fault.NotFound, "No person has that id.")
 	} else if err != nil {
@@ -342,22 +338,22 @@ func (s *Service) AddMember(ctx context.Context, groupID, userID uuid.UUID) (Gro
 		return Group{}, err
 	}
 	var out Group
-	err := db.InTx(ctx, s.pool, func(tx pgx.Tx, q *db.Queries) error {
-		g, err := lockGroup(ctx, q, groupID)
+	err := db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		g, err := lockGroup(ctx, tx, groupID)
 		if err != nil {
 			return err
 		}
 		if g.Kind == GroupKindEveryone {
 			return fault.Input("groupId", "Everyone includes every person already; it has no members to add.")
 		}
-		u, err := memberToChange(ctx, q, userID)
+		u, err := memberToChange(ctx, tx, userID)
 		if err != nil {
 			return err
 		}
 		if !u.IsActive {
 			return fault.Input("userId", "That person is deactivated.")
 		}
-		n, err := q.ManageGroupMemberAdd(ctx, db.ManageGroupMemberAddParams{GroupID: g.ID, UserID: u.ID})
+		n, err := db.Q.GroupMemberAdd(ctx, tx, db.GroupMemberAddParams{GroupID: g.ID, UserID: u.ID})
 		if err != nil {
 			return err
 		}
@@ -368,11 +364,11 @@ func (s *Service) AddMember(ctx context.Context, groupID, userID uuid.UUID) (Gro
 			}); err != nil {
 				return err
 			}
-			if err := s.record(ctx, q, audit{action: "group.member_add", targetGroup: &g.ID, targetUser: &u.ID, details: map[string]any{"slug": g.Slug}}); err != nil {
+			if err := s.record(ctx, tx, audit{action: "group.member_add", targetGroup: &g.ID, targetUser: &u.ID, details: map[string]any{"slug": g.Slug}}); err != nil {
 				return err
 			}
 		}
-		out, err = readGroup(ctx, q, g.ID)
+		out, err = readGroup(ctx, tx, g.ID)
 		return err
 	})
 	return out, err
@@ -395,19 +391,19 @@ func (s *Service) RemoveMember(ctx context.Context, groupID, userID uuid.UUID) (
 		return Group{}, err
 	}
 	var out Group
-	err := db.InTx(ctx, s.pool, func(tx pgx.Tx, q *db.Queries) error {
-		g, err := lockGroup(ctx, q, groupID)
+	err := db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		g, err := lockGroup(ctx, tx, groupID)
 		if err != nil {
 			return err
 		}
 		if g.Kind == GroupKindEveryone {
 			return fault.Input("groupId", "Everyone includes every person; no one can be taken out of it.")
 		}
-		u, err := memberToChange(ctx, q, userID)
+		u, err := memberToChange(ctx, tx, userID)
 		if err != nil {
 			return err
 		}
-		n, err := q.ManageGroupMemberRemove(ctx, db.ManageGroupMemberRemoveParams{GroupID: g.ID, UserID: u.ID})
+		n, err := db.Q.GroupMemberRemove(ctx, tx, db.GroupMemberRemoveParams{GroupID: g.ID, UserID: u.ID})
 		if err != nil {
 			return err
 		}
@@ -425,10 +421,10 @@ func (s *Service) RemoveMember(ctx context.Context, groupID, userID uuid.UUID) (
 		}); err != nil {
 			return err
 		}
-		if err := s.record(ctx, q, audit{action: "group.member_remove", targetGroup: &g.ID, targetUser: &u.ID, details: map[string]any{"slug": g.Slug}}); err != nil {
+		if err := s.record(ctx, tx, audit{action: "group.member_remove", targetGroup: &g.ID, targetUser: &u.ID, details: map[string]any{"slug": g.Slug}}); err != nil {
 			return err
 		}
-		out, err = readGroup(ctx, q, g.ID)
+		out, err = readGroup(ctx, tx, g.ID)
 		return err
 	})
 	return out, err
@@ -440,7 +436,7 @@ func (s *Service) ListGroups(ctx context.Context) ([]Group, error) {
 	if _, err := auth.RequireManagement(ctx); err != nil {
 		return nil, err
 	}
-	rows, err := db.New(s.pool).ManageGroupList(ctx)
+	rows, err := db.Q.GroupList(ctx, s.pool)
 	if err != nil {
 		return nil, err
 	}
@@ -456,7 +452,7 @@ func (s *Service) Group(ctx context.Context, id uuid.UUID) (Group, error) {
 	if _, err := auth.RequireManagement(ctx); err != nil {
 		return Group{}, err
 	}
-	return readGroup(ctx, db.New(s.pool), id)
+	return readGroup(ctx, s.pool, id)
 }
 
 // GroupMembers lists the people in a group by name, deactivated ones
@@ -466,16 +462,15 @@ func (s *Service) GroupMembers(ctx context.Context, groupID uuid.UUID) ([]auth.U
 	if _, err := auth.RequireManagement(ctx); err != nil {
 		return nil, err
 	}
-	q := db.New(s.pool)
-	g, err := readGroup(ctx, q, groupID)
+	g, err := readGroup(ctx, s.pool, groupID)
 	if err != nil {
 		return nil, err
 	}
 	var rows []db.User
 	if g.IsEveryone() {
-		rows, err = q.ManageActivePeople(ctx)
+		rows, err = db.Q.UserListActivePeople(ctx, s.pool)
 	} else {
-		rows, err = q.ManageGroupMembers(ctx, g.ID)
+		rows, err = db.Q.GroupMemberList(ctx, s.pool, g.ID)
 	}
 	if err != nil {
 		return nil, err

@@ -265,9 +265,8 @@ func TestDeleteGroupRevokesGrantsAndFolderShares(t *testing.T) {
 	grant(d2.ID, doomed, db.PermissionWrite, access.Folder)
 	grant(d1.ID, access.Principal{Type: db.PrincipalTypeUser, ID: direct.ID}, db.PermissionRead, access.Direct)
 	grant(d3.ID, access.Principal{Type: db.PrincipalTypeGroup, ID: keep.ID}, db.PermissionRead, access.Direct)
-	q := db.New(e.pool)
 	for _, p := range []access.Principal{doomed, {Type: db.PrincipalTypeGroup, ID: keep.ID}} {
-		_, err = q.FolderShareInsert(ctx, db.FolderShareInsertParams{ID: uuid.Must(uuid.NewV7()), OwnerID: owner.ID, Space: db.SpaceWiki,
+		_, err = db.Q.FolderShareInsert(ctx, e.pool, db.FolderShareInsertParams{ID: uuid.Must(uuid.NewV7()), OwnerID: owner.ID, Space: db.SpaceWiki,
 			Path: "", PrincipalType: p.Type, PrincipalID: p.ID, Permission: db.PermissionRead})
 		require.NoError(t, err)
 	}

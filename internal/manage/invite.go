@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
 
 	"codna/internal/auth"
 	"codna/internal/db"
@@ -51,21 +50,21 @@ func (s *Service) Invite(ctx context.Context, email, name string, ttl time.Durat
 	}
 	secret := auth.NewSecret("")
 	var out auth.User
-	err = db.InTx(ctx, s.pool, func(_ pgx.Tx, q *db.Queries) error {
-		u, err := q.UserCreate(ctx, db.UserCreateParams{
+	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		u, err := db.Q.UserCreate(ctx, tx, db.UserCreateParams{
 			ID: uuid.Must(uuid.NewV7()), Email: email, Name: name, Kind: string(auth.KindPerson),
 		})
 		if err != nil {
-			return fault.FromPG(err)
+			return err
 		}
 		out = auth.UserFromRow(u)
-		inv, err := q.ManageInvitationCreate(ctx, db.ManageInvitationCreateParams{
+		inv, err := db.Q.InvitationCreate(ctx, tx, db.InvitationCreateParams{
 			ID: uuid.Must(uuid.NewV7()), UserID: u.ID, TokenHash: auth.HashSecret(secret), ExpiresAt: time.Now().Add(ttl),
 		})
 		if err != nil {
 			return err
 		}
-		return s.record(ctx, q, audit{action: "user.invite", targetUser: &u.ID, details: map[string]any{
+		return s.record(ctx, tx, audit{action: "user.invite", targetUser: &u.ID, details: map[string]any{
 			"invitation_id": inv.ID, "expires_at": inv.ExpiresAt.UTC(),
 		}})
 	})

@@ -27,10 +27,6 @@ import (
 	"codna/internal/request"
 )
 
-func init() {
-	fault.RegisterConstraint("users_email_key", "email", "Someone already has that email address.")
-}
-
 // Service carries out management changes.
 type Service struct {
 	pool   *pgxpool.Pool
@@ -59,7 +55,7 @@ const (
 // record writes a's management_audit row in q's transaction: via and the
 // manage token from the management actor in ctx, the request id from the
 // request in ctx.
-func (s *Service) record(ctx context.Context, q *db.Queries, a audit) error {
+func (s *Service) record(ctx context.Context, q db.DBTX, a audit) error {
 	actor, err := auth.RequireManagement(ctx)
 	if err != nil {
 		return err
@@ -82,7 +78,7 @@ func (s *Service) record(ctx context.Context, q *db.Queries, a audit) error {
 	if id := request.ID(ctx); id != "" {
 		reqID = &id
 	}
-	return q.ManagementAuditInsert(ctx, db.ManagementAuditInsertParams{
+	return db.Q.ManagementAuditInsert(ctx, q, db.ManagementAuditInsertParams{
 		ID: uuid.Must(uuid.NewV7()), Action: a.action, Via: via, TokenID: tokenID,
 		TargetUserID: a.targetUser, TargetGroupID: a.targetGroup, TargetDocumentID: a.targetDocument, Details: details, RequestID: reqID,
 	})
@@ -110,15 +106,15 @@ func (s *Service) CreatePerson(ctx context.Context, email, name, password string
 		return auth.User{}, err
 	}
 	var out auth.User
-	err = db.InTx(ctx, s.pool, func(_ pgx.Tx, q *db.Queries) error {
-		u, err := q.UserCreate(ctx, db.UserCreateParams{
+	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		u, err := db.Q.UserCreate(ctx, tx, db.UserCreateParams{
 			ID: uuid.Must(uuid.NewV7()), Email: email, Name: name, Kind: string(auth.KindPerson), PasswordHash: &hash,
 		})
 		if err != nil {
-			return fault.FromPG(err)
+			return err
 		}
 		out = auth.UserFromRow(u)
-		return s.record(ctx, q, audit{action: "user.create", targetUser: &u.ID})
+		return s.record(ctx, tx, audit{action: "user.create", targetUser: &u.ID})
 	})
 	return out, err
 }
@@ -132,8 +128,8 @@ func (s *Service) SetPersonActive(ctx context.Context, id uuid.UUID, active bool
 		return auth.User{}, err
 	}
 	var out auth.User
-	err := db.InTx(ctx, s.pool, func(_ pgx.Tx, q *db.Queries) error {
-		u, err := q.UserSetActive(ctx, db.UserSetActiveParams{ID: id, IsActive: active})
+	err := db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		u, err := db.Q.UserSetActive(ctx, tx, db.UserSetActiveParams{ID: id, IsActive: active})
 		if errors.Is(err, pgx.ErrNoRows) {
 			return fault.New(fault.NotFound, "No person has that id.")
 		} else if err != nil {
@@ -144,17 +140,17 @@ func (s *Service) SetPersonActive(ctx context.Context, id uuid.UUID, active bool
 		details := map[string]any{}
 		if !active {
 			action = "user.deactivate"
-			n, err := q.SessionDeleteByUser(ctx, id)
+			n, err := db.Q.SessionDeleteByUser(ctx, tx, id)
 			if err != nil {
 				return err
 			}
 			details["sessions_ended"] = n
 			// Their open websockets close on every replica.
-			if err := auth.CredentialsEnded(ctx, q, id); err != nil {
+			if err := auth.CredentialsEnded(ctx, tx, id); err != nil {
 				return err
 			}
 		}
-		return s.record(ctx, q, audit{action: action, targetUser: &u.ID, details: details})
+		return s.record(ctx, tx, audit{action: action, targetUser: &u.ID, details: details})
 	})
 	return out, err
 }
@@ -172,7 +168,7 @@ func (s *Service) ListUsers(ctx context.Context, after *uuid.UUID, limit int) (U
 		return UserPage{}, err
 	}
 	limit = max(1, min(limit, 100))
-	rows, err := db.New(s.pool).UserListPeople(ctx, db.UserListPeopleParams{After: after, RowLimit: int32(limit + 1)})
+	rows, err := db.Q.UserListPeople(ctx, s.pool, db.UserListPeopleParams{After: after, RowLimit: int32(limit + 1)})
 	if err != nil {
 		return UserPage{}, err
 	}
@@ -216,8 +212,8 @@ func (s *Service) CreateServiceToken(ctx context.Context, name string, expiresAt
 	}
 	secret := auth.NewSecret(auth.ManageTokenPrefix)
 	var out ServiceToken
-	err := db.InTx(ctx, s.pool, func(_ pgx.Tx, q *db.Queries) error {
-		t, err := q.ServiceTokenCreate(ctx, db.ServiceTokenCreateParams{
+	err := db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		t, err := db.Q.ServiceTokenCreate(ctx, tx, db.ServiceTokenCreateParams{
 			ID: uuid.Must(uuid.NewV7()), UserID: auth.ManagementID, Name: name,
 			TokenHash: auth.HashSecret(secret), Prefix: auth.DisplayPrefix(secret), ExpiresAt: expiresAt,
 		})
@@ -225,7 +221,7 @@ func (s *Service) CreateServiceToken(ctx context.Context, name string, expiresAt
 			return err
 		}
 		out = tokenFromRow(t)
-		return s.record(ctx, q, audit{action: "token.create", details: map[string]any{"token_id": t.ID, "name": name}})
+		return s.record(ctx, tx, audit{action: "token.create", details: map[string]any{"token_id": t.ID, "name": name}})
 	})
 	return out, secret, err
 }
@@ -237,18 +233,18 @@ func (s *Service) RevokeServiceToken(ctx context.Context, id uuid.UUID) (Service
 		return ServiceToken{}, err
 	}
 	var out ServiceToken
-	err := db.InTx(ctx, s.pool, func(_ pgx.Tx, q *db.Queries) error {
-		t, err := q.ServiceTokenRevoke(ctx, id)
+	err := db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		t, err := db.Q.ServiceTokenRevoke(ctx, tx, id)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return fault.New(fault.NotFound, "No manage token has that id.")
 		} else if err != nil {
 			return err
 		}
 		out = tokenFromRow(t)
-		if err := auth.CredentialsEnded(ctx, q, auth.ManagementID); err != nil {
+		if err := auth.CredentialsEnded(ctx, tx, auth.ManagementID); err != nil {
 			return err
 		}
-		return s.record(ctx, q, audit{action: "token.revoke", details: map[string]any{"token_id": t.ID}})
+		return s.record(ctx, tx, audit{action: "token.revoke", details: map[string]any{"token_id": t.ID}})
 	})
 	return out, err
 }
@@ -258,7 +254,7 @@ func (s *Service) ListServiceTokens(ctx context.Context) ([]ServiceToken, error)
 	if _, err := auth.RequireManagement(ctx); err != nil {
 		return nil, err
 	}
-	rows, err := db.New(s.pool).ServiceTokenList(ctx)
+	rows, err := db.Q.ServiceTokenList(ctx, s.pool)
 	if err != nil {
 		return nil, err
 	}
@@ -275,7 +271,7 @@ func (s *Service) PersonByEmail(ctx context.Context, email string) (auth.User, e
 	if _, err := auth.RequireManagement(ctx); err != nil {
 		return auth.User{}, err
 	}
-	u, err := db.New(s.pool).UserGetPersonByEmail(ctx, strings.TrimSpace(email))
+	u, err := db.Q.UserGetPersonByEmail(ctx, s.pool, strings.TrimSpace(email))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return auth.User{}, fault.New(fault.NotFound, "No person has that email address.")
 	} else if err != nil {

@@ -41,7 +41,7 @@ func (s *Service) ListParkedEvents(ctx context.Context, limit int) ([]ParkedEven
 	if limit < 1 || limit > MaxParkedPage {
 		return nil, fault.Input("first", "Ask for 1 to %d parked events.", MaxParkedPage)
 	}
-	rows, err := db.New(s.pool).OutboxParkedList(ctx, db.OutboxParkedListParams{Lim: int32(limit)})
+	rows, err := db.Q.OutboxParkedList(ctx, s.pool, db.OutboxParkedListParams{Lim: int32(limit)})
 	if err != nil {
 		return nil, err
 	}
@@ -67,8 +67,8 @@ func (s *Service) RetryParkedEvent(ctx context.Context, eventID uuid.UUID, consu
 		return ParkedEvent{}, fault.Input("consumer", "Name the consumer the event is parked for.")
 	}
 	var out ParkedEvent
-	err := db.InTx(ctx, s.pool, func(_ pgx.Tx, q *db.Queries) error {
-		r, err := q.OutboxParkedDelete(ctx, db.OutboxParkedDeleteParams{EventID: eventID, Consumer: consumer})
+	err := db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		r, err := db.Q.OutboxParkedDelete(ctx, tx, db.OutboxParkedDeleteParams{EventID: eventID, Consumer: consumer})
 		if errors.Is(err, pgx.ErrNoRows) {
 			return fault.New(fault.NotFound, "That event is not parked for that consumer.")
 		} else if err != nil {
@@ -76,13 +76,13 @@ func (s *Service) RetryParkedEvent(ctx context.Context, eventID uuid.UUID, consu
 		}
 		out = ParkedEvent{EventID: r.EventID, Consumer: r.Consumer, EventType: r.EventType, SubjectType: r.SubjectType, Attempts: int(r.Attempts),
 			ErrorClass: r.ErrorClass, ParkedAt: r.ParkedAt}
-		if err := q.OutboxRequeue(ctx, db.OutboxRequeueParams{EventID: eventID, Consumer: consumer}); err != nil {
+		if err := db.Q.EventRequeue(ctx, tx, db.EventRequeueParams{EventID: eventID, Consumer: consumer}); err != nil {
 			return err
 		}
-		if err := q.OutboxWake(ctx); err != nil {
+		if err := db.Q.EventWake(ctx, tx); err != nil {
 			return err
 		}
-		return s.record(ctx, q, audit{action: "outbox.retry", details: map[string]any{
+		return s.record(ctx, tx, audit{action: "outbox.retry", details: map[string]any{
 			"event_id": r.EventID, "consumer": r.Consumer, "event_type": r.EventType, "attempts": r.Attempts, "error_class": r.ErrorClass,
 		}})
 	})

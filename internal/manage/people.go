@@ -70,19 +70,19 @@ func (s *Service) ResetPassword(ctx context.Context, userID uuid.UUID, newPasswo
 		return auth.User{}, err
 	}
 	var out auth.User
-	err = db.InTx(ctx, s.pool, func(tx pgx.Tx, q *db.Queries) error {
-		u, err := q.ManageUserSetPassword(ctx, db.ManageUserSetPasswordParams{ID: userID, PasswordHash: &hash})
+	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		u, err := db.Q.UserSetPassword(ctx, tx, db.UserSetPasswordParams{ID: userID, PasswordHash: &hash})
 		if errors.Is(err, pgx.ErrNoRows) {
 			return fault.New(fault.NotFound, "No person has that id.")
 		} else if err != nil {
 			return err
 		}
 		out = auth.UserFromRow(u)
-		n, err := q.SessionDeleteByUser(ctx, u.ID)
+		n, err := db.Q.SessionDeleteByUser(ctx, tx, u.ID)
 		if err != nil {
 			return err
 		}
-		if err := auth.CredentialsEnded(ctx, q, u.ID); err != nil {
+		if err := auth.CredentialsEnded(ctx, tx, u.ID); err != nil {
 			return err
 		}
 		if _, err := inbox.Notify(ctx, tx, inbox.New{
@@ -92,7 +92,7 @@ func (s *Service) ResetPassword(ctx context.Context, userID uuid.UUID, newPasswo
 		}); err != nil {
 			return err
 		}
-		return s.record(ctx, q, audit{action: "user.password_reset", targetUser: &u.ID, details: map[string]any{"sessions_ended": n}})
+		return s.record(ctx, tx, audit{action: "user.password_reset", targetUser: &u.ID, details: map[string]any{"sessions_ended": n}})
 	})
 	return out, err
 }

@@ -86,8 +86,8 @@ type Release struct {
 // lockDocument locks a document row FOR UPDATE (before anything else, so
 // a share or the folder-share applier in flight is ordered around us).
 // Errors: NOT_FOUND.
-func lockDocument(ctx context.Context, q *db.Queries, documentID uuid.UUID) (db.QuarantineLockDocumentRow, error) {
-	d, err := q.QuarantineLockDocument(ctx, documentID)
+func lockDocument(ctx context.Context, q db.DBTX, documentID uuid.UUID) (db.DocumentLockForQuarantineRow, error) {
+	d, err := db.Q.DocumentLockForQuarantine(ctx, q, documentID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return d, &fault.Error{Code: fault.NotFound, Field: "documentId", Message: "No document has that id."}
 	}
@@ -118,18 +118,18 @@ func (s *Service) Quarantine(ctx context.Context, documentID uuid.UUID, reason s
 		return nil, fault.Input("reason", "Give the reason for the quarantine, in at most %d characters: the owner reads it.", maxReasonLength)
 	}
 	var out *Quarantine
-	err := db.InTx(ctx, s.pool, func(tx pgx.Tx, q *db.Queries) error {
-		d, err := lockDocument(ctx, q, documentID)
+	err := db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		d, err := lockDocument(ctx, tx, documentID)
 		if err != nil {
 			return err
 		}
 		if d.QuarantinedAt != nil {
 			return fault.Conflicting("documentId", "That document is already quarantined.")
 		}
-		if _, err := q.QuarantineSetDocument(ctx, db.QuarantineSetDocumentParams{Quarantined: true, ID: documentID}); err != nil {
+		if _, err := db.Q.DocumentSetQuarantined(ctx, tx, db.DocumentSetQuarantinedParams{Quarantined: true, ID: documentID}); err != nil {
 			return err
 		}
-		rows, err := q.QuarantineGrantsForUpdate(ctx, documentID)
+		rows, err := db.Q.DocumentAccessListForUpdate(ctx, tx, documentID)
 		if err != nil {
 			return err
 		}
@@ -144,7 +144,7 @@ func (s *Service) Quarantine(ctx context.Context, documentID uuid.UUID, reason s
 		if err != nil {
 			return err
 		}
-		qr, err := q.QuarantineCreate(ctx, db.QuarantineCreateParams{
+		qr, err := db.Q.DocumentQuarantineCreate(ctx, tx, db.DocumentQuarantineCreateParams{
 			ID: uuid.Must(uuid.NewV7()), DocumentID: documentID, Reason: reason, SavedGrants: raw,
 		})
 		if err != nil {
@@ -167,7 +167,7 @@ func (s *Service) Quarantine(ctx context.Context, documentID uuid.UUID, reason s
 			ID: qr.ID, DocumentID: documentID, OwnerID: d.CreatedBy, Reason: reason,
 			QuarantinedAt: qr.QuarantinedAt, SavedGrants: saved,
 		}
-		return s.record(ctx, q, audit{
+		return s.record(ctx, tx, audit{
 			action: "document.quarantine", targetDocument: &documentID,
 			details: map[string]any{"quarantine_id": qr.ID, "reason": reason, "grants_removed": len(saved), "owner_id": d.CreatedBy},
 		})
@@ -197,21 +197,21 @@ func (s *Service) Release(ctx context.Context, documentID uuid.UUID, restoreShar
 		return nil, err
 	}
 	var out *Release
-	err := db.InTx(ctx, s.pool, func(tx pgx.Tx, q *db.Queries) error {
-		d, err := lockDocument(ctx, q, documentID)
+	err := db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		d, err := lockDocument(ctx, tx, documentID)
 		if err != nil {
 			return err
 		}
 		if d.QuarantinedAt == nil {
 			return fault.Conflicting("documentId", "That document is not quarantined.")
 		}
-		qr, err := q.QuarantineOpenForUpdate(ctx, documentID)
+		qr, err := db.Q.DocumentQuarantineGetOpenForUpdate(ctx, tx, documentID)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return fmt.Errorf("manage: document %s is quarantined without an open quarantine row", documentID)
 		} else if err != nil {
 			return err
 		}
-		if _, err := q.QuarantineSetDocument(ctx, db.QuarantineSetDocumentParams{Quarantined: false, ID: documentID}); err != nil {
+		if _, err := db.Q.DocumentSetQuarantined(ctx, tx, db.DocumentSetQuarantinedParams{Quarantined: false, ID: documentID}); err != nil {
 			return err
 		}
 		out = &Release{QuarantineID: qr.ID, DocumentID: documentID, OwnerID: d.CreatedBy, RestoredSharing: restoreSharing}
@@ -221,7 +221,7 @@ func (s *Service) Release(ctx context.Context, documentID uuid.UUID, restoreShar
 				return fmt.Errorf("manage: quarantine %s saved_grants: %w", qr.ID, err)
 			}
 			for _, g := range saved {
-				why, err := restoreGrant(ctx, tx, q, documentID, g)
+				why, err := restoreGrant(ctx, tx, documentID, g)
 				if err != nil {
 					return err
 				}
@@ -232,7 +232,7 @@ func (s *Service) Release(ctx context.Context, documentID uuid.UUID, restoreShar
 				}
 			}
 		}
-		closed, err := q.QuarantineClose(ctx, db.QuarantineCloseParams{ID: qr.ID, RestoredSharing: &restoreSharing})
+		closed, err := db.Q.DocumentQuarantineClose(ctx, tx, db.DocumentQuarantineCloseParams{ID: qr.ID, RestoredSharing: &restoreSharing})
 		if err != nil {
 			return err
 		}
@@ -252,7 +252,7 @@ func (s *Service) Release(ctx context.Context, documentID uuid.UUID, restoreShar
 		for i, g := range out.NotRestored {
 			notRestored[i] = map[string]any{"principal_type": g.PrincipalType, "principal_id": g.PrincipalID, "why": g.Why}
 		}
-		return s.record(ctx, q, audit{
+		return s.record(ctx, tx, audit{
 			action: "document.release", targetDocument: &documentID,
 			details: map[string]any{
 				"quarantine_id": qr.ID, "restored_sharing": restoreSharing,
@@ -269,8 +269,8 @@ func (s *Service) Release(ctx context.Context, documentID uuid.UUID, restoreShar
 // restoreGrant gives one saved grant back as it was, with its
 // access_events row and access.granted event, and returns "" — or, without
 // writing anything, why it may not be given back.
-func restoreGrant(ctx context.Context, tx pgx.Tx, q *db.Queries, documentID uuid.UUID, g SavedGrant) (string, error) {
-	why, err := q.QuarantinePrincipalGone(ctx, db.QuarantinePrincipalGoneParams{PrincipalType: g.PrincipalType, PrincipalID: g.PrincipalID})
+func restoreGrant(ctx context.Context, tx db.DBTX, documentID uuid.UUID, g SavedGrant) (string, error) {
+	why, err := db.Q.UserCheckPrincipalGone(ctx, tx, db.UserCheckPrincipalGoneParams{PrincipalType: g.PrincipalType, PrincipalID: g.PrincipalID})
 	if err != nil || why != "" {
 		return why, err
 	}
@@ -278,7 +278,7 @@ func restoreGrant(ctx context.Context, tx pgx.Tx, q *db.Queries, documentID uuid
 	if id == uuid.Nil {
 		id = uuid.Must(uuid.NewV7())
 	}
-	row, err := q.QuarantineRestoreGrant(ctx, db.QuarantineRestoreGrantParams{
+	row, err := db.Q.DocumentAccessRestore(ctx, tx, db.DocumentAccessRestoreParams{
 		ID: id, DocumentID: documentID, PrincipalType: g.PrincipalType, PrincipalID: g.PrincipalID, Permission: g.Permission,
 		GrantedBy: g.GrantedBy, GrantReason: g.GrantReason, BatchID: g.BatchID, CreatedAt: g.CreatedAt,
 	})
@@ -289,7 +289,7 @@ func restoreGrant(ctx context.Context, tx pgx.Tx, q *db.Queries, documentID uuid
 	}
 	mgmt := managementID()
 	reason := reasonRelease
-	if err := q.AccessEventCreate(ctx, db.AccessEventCreateParams{
+	if err := db.Q.AccessEventCreate(ctx, tx, db.AccessEventCreateParams{
 		ID: uuid.Must(uuid.NewV7()), DocumentID: documentID, PrincipalType: row.PrincipalType, PrincipalID: row.PrincipalID,
 		Permission: &row.Permission, Action: "granted", ActorID: mgmt, GrantReason: &reason, BatchID: row.BatchID,
 	}); err != nil {
@@ -321,12 +321,12 @@ func (s *Service) TakeAwayShare(ctx context.Context, documentID uuid.UUID, princ
 	if principal.Type != db.PrincipalTypeUser && principal.Type != db.PrincipalTypeGroup {
 		return fault.Input("principal", "A grant is to a user or a group.")
 	}
-	return db.InTx(ctx, s.pool, func(tx pgx.Tx, q *db.Queries) error {
-		d, err := lockDocument(ctx, q, documentID)
+	return db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		d, err := lockDocument(ctx, tx, documentID)
 		if err != nil {
 			return err
 		}
-		cur, err := q.DocumentAccessGetForUpdate(ctx, db.DocumentAccessGetForUpdateParams{
+		cur, err := db.Q.DocumentAccessGetForUpdate(ctx, tx, db.DocumentAccessGetForUpdateParams{
 			DocumentID: documentID, PrincipalType: principal.Type, PrincipalID: principal.ID,
 		})
 		if errors.Is(err, pgx.ErrNoRows) {
@@ -349,7 +349,7 @@ func (s *Service) TakeAwayShare(ctx context.Context, documentID uuid.UUID, princ
 		}); err != nil {
 			return err
 		}
-		return s.record(ctx, q, audit{
+		return s.record(ctx, tx, audit{
 			action: "document.unshare", targetDocument: &documentID,
 			details: map[string]any{
 				"principal_type": principal.Type, "principal_id": principal.ID, "permission": cur.Permission,

@@ -50,14 +50,14 @@ func (s *Service) Transfer(ctx context.Context, fromUserID, toUserID uuid.UUID) 
 		return nil, fault.Input("toUserId", "Choose someone other than the person whose documents are handed over.")
 	}
 	var out *Transfer
-	err := db.InTx(ctx, s.pool, func(tx pgx.Tx, q *db.Queries) error {
-		from, err := q.TransferLockUser(ctx, fromUserID)
+	err := db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		from, err := db.Q.UserLockForTransfer(ctx, tx, fromUserID)
 		if errors.Is(err, pgx.ErrNoRows) || (err == nil && from.Kind == string(auth.KindManagement)) {
 			return &fault.Error{Code: fault.NotFound, Field: "fromUserId", Message: "No person or agent has that id."}
 		} else if err != nil {
 			return err
 		}
-		to, err := q.TransferLockUser(ctx, toUserID)
+		to, err := db.Q.UserLockForTransfer(ctx, tx, toUserID)
 		if errors.Is(err, pgx.ErrNoRows) || (err == nil && to.Kind == string(auth.KindManagement)) {
 			return &fault.Error{Code: fault.NotFound, Field: "toUserId", Message: "No person has that id."}
 		} else if err != nil {
@@ -68,7 +68,7 @@ func (s *Service) Transfer(ctx context.Context, fromUserID, toUserID uuid.UUID) 
 		}
 
 		t := &Transfer{ID: uuid.Must(uuid.NewV7()), FromUserID: fromUserID, ToUserID: toUserID}
-		docs, err := q.TransferDocuments(ctx, db.TransferDocumentsParams{FromUser: fromUserID, ToUser: toUserID})
+		docs, err := db.Q.DocumentTransfer(ctx, tx, db.DocumentTransferParams{FromUser: fromUserID, ToUser: toUserID})
 		if err != nil {
 			return err
 		}
@@ -83,7 +83,7 @@ func (s *Service) Transfer(ctx context.Context, fromUserID, toUserID uuid.UUID) 
 		}
 		slices.SortFunc(t.DocumentIDs, func(a, b uuid.UUID) int { return bytes.Compare(a[:], b[:]) })
 		if len(docs) > 0 {
-			if err := q.TransferOwnerChanges(ctx, db.TransferOwnerChangesParams{
+			if err := db.Q.DocumentOwnerChangeCreate(ctx, tx, db.DocumentOwnerChangeCreateParams{
 				Ids: changeIDs, DocumentIds: t.DocumentIDs, FromUser: &fromUserID, ToUser: &toUserID, TransferID: t.ID,
 			}); err != nil {
 				return err
@@ -98,7 +98,7 @@ func (s *Service) Transfer(ctx context.Context, fromUserID, toUserID uuid.UUID) 
 				return err
 			}
 		}
-		if t.AutomationIDs, err = q.TransferAutomations(ctx, db.TransferAutomationsParams{FromUser: fromUserID, ToUser: toUserID}); err != nil {
+		if t.AutomationIDs, err = db.Q.AutomationTransfer(ctx, tx, db.AutomationTransferParams{FromUser: fromUserID, ToUser: toUserID}); err != nil {
 			return err
 		}
 		if len(t.DocumentIDs) > 0 || len(t.AutomationIDs) > 0 {
@@ -114,7 +114,7 @@ func (s *Service) Transfer(ctx context.Context, fromUserID, toUserID uuid.UUID) 
 			}
 		}
 		out = t
-		return s.record(ctx, q, audit{
+		return s.record(ctx, tx, audit{
 			action: "user.transfer", targetUser: &fromUserID,
 			details: map[string]any{
 				"to_user_id": toUserID, "transfer_id": t.ID, "documents": len(t.DocumentIDs),

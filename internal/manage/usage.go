@@ -49,7 +49,7 @@ func (s *Service) UsageReport(ctx context.Context, from, to time.Time, userID *u
 	if toDay.Sub(fromDay) >= maxUsageDays*24*time.Hour {
 		return nil, fault.Input("to", "Ask for at most %d days at a time.", maxUsageDays)
 	}
-	rows, err := db.New(s.pool).UsageReport(ctx, db.UsageReportParams{
+	rows, err := db.Q.UsageDailyReport(ctx, s.pool, db.UsageDailyReportParams{
 		FromDay: pgtype.Date{Time: fromDay, Valid: true}, ToDay: pgtype.Date{Time: toDay, Valid: true}, UserID: userID,
 	})
 	if err != nil {

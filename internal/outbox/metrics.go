@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+
+	"codna/internal/db"
 )
 
 // metrics is the worker's prometheus.Collector (see Worker.Collector).
@@ -62,7 +64,7 @@ func (m *metrics) Describe(ch chan<- *prometheus.Desc) {
 func (m *metrics) Collect(ch chan<- prometheus.Metric) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	if st, err := m.w.q.OutboxStats(ctx); err != nil {
+	if st, err := db.Q.EventGetStats(ctx, m.w.pool); err != nil {
 		m.w.log.Warn("outbox: queue metrics unavailable", "err", err)
 	} else {
 		ch <- prometheus.MustNewConstMetric(m.depth, prometheus.GaugeValue, float64(st.Depth))

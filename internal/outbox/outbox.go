@@ -85,7 +85,7 @@ func Write(ctx context.Context, q db.DBTX, e Event) (uuid.UUID, error) {
 	if err != nil {
 		return uuid.Nil, fmt.Errorf("outbox: event id: %w", err)
 	}
-	err = db.New(q).EventCreate(ctx, db.EventCreateParams{
+	err = db.Q.EventCreate(ctx, q, db.EventCreateParams{
 		ID: id, EventType: e.Type, SubjectType: e.SubjectType, SubjectID: e.SubjectID,
 		DocumentID: e.DocumentID, ActorID: e.ActorID, RevisionID: e.RevisionID, Payload: payload,
 	})

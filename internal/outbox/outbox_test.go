@@ -76,7 +76,7 @@ func (e *env) ownPool(maxConns int32) *pgxpool.Pool {
 func (e *env) write(n int) []uuid.UUID {
 	e.t.Helper()
 	ids := make([]uuid.UUID, 0, n)
-	err := db.InTx(e.ctx, e.pool, func(tx pgx.Tx, _ *db.Queries) error {
+	err := db.InTx(e.ctx, e.pool, func(tx db.DBTX) error {
 		for i := range n {
 			id, err := outbox.Write(e.ctx, tx, outbox.Event{Type: "test.event", SubjectType: "test", Payload: map[string]int{"n": i}})
 			if err != nil {
@@ -178,7 +178,7 @@ func TestWriteAndDeliverAnEvent(t *testing.T) {
 	subject := uuid.Must(uuid.NewV7())
 
 	var id, bare uuid.UUID
-	require.NoError(t, db.InTx(e.ctx, e.pool, func(tx pgx.Tx, _ *db.Queries) error {
+	require.NoError(t, db.InTx(e.ctx, e.pool, func(tx db.DBTX) error {
 		var err error
 		id, err = outbox.Write(e.ctx, tx, outbox.Event{
 			Type: "access.granted", SubjectType: "access", SubjectID: &subject,

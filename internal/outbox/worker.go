@@ -191,7 +191,6 @@ type registered struct {
 // for tests and tools). Its methods are safe for concurrent use.
 type Worker struct {
 	pool *pgxpool.Pool
-	q    *db.Queries
 	cfg  Config
 	log  *slog.Logger
 
@@ -220,7 +219,7 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *Worker {
 	}
 	cfg = cfg.withDefaults()
 	w := &Worker{
-		pool: pool, q: db.New(pool), cfg: cfg,
+		pool: pool, cfg: cfg,
 		log:  log.With("component", "outbox", "worker", cfg.WorkerID),
 		wake: make(chan struct{}, 1),
 	}
@@ -387,7 +386,7 @@ func (w *Worker) Drain(ctx context.Context) error {
 // count deleted before the error.
 func (w *Worker) Cleanup(ctx context.Context) (deleted int64, err error) {
 	for {
-		n, err := w.q.OutboxCleanup(ctx, db.OutboxCleanupParams{RetentionMs: w.cfg.Retention.Milliseconds(), Chunk: cleanupChunk})
+		n, err := db.Q.EventCleanup(ctx, w.pool, db.EventCleanupParams{RetentionMs: w.cfg.Retention.Milliseconds(), Chunk: cleanupChunk})
 		deleted += n
 		if err != nil {
 			return deleted, fmt.Errorf("outbox: cleanup: %w", err)
@@ -551,7 +550,7 @@ func (w *Worker) runOnce(ctx context.Context, consumers []registered, names []st
 	// The claim runs to its end even if ctx ends meanwhile: a claim committed
 	// but never read would keep its events for a whole lease.
 	cctx, cancel := writeCtx(ctx)
-	rows, err := w.q.OutboxClaim(cctx, db.OutboxClaimParams{
+	rows, err := db.Q.EventClaim(cctx, w.pool, db.EventClaimParams{
 		Worker: w.cfg.WorkerID, LeaseMs: w.cfg.Lease.Milliseconds(), BatchSize: int32(w.cfg.BatchSize),
 	})
 	cancel()
@@ -561,7 +560,7 @@ func (w *Worker) runOnce(ctx context.Context, consumers []registered, names []st
 	if len(rows) == 0 {
 		return 0, nil
 	}
-	slices.SortFunc(rows, func(a, b db.OutboxClaimRow) int {
+	slices.SortFunc(rows, func(a, b db.EventClaimRow) int {
 		if c := a.CreatedAt.Compare(b.CreatedAt); c != 0 {
 			return c
 		}
@@ -595,7 +594,7 @@ func (w *Worker) renew(ctx context.Context, ids []uuid.UUID) (stop func()) {
 			if w.dead.Load() {
 				continue
 			}
-			n, err := w.q.OutboxRenew(rctx, db.OutboxRenewParams{Ids: ids, Worker: w.cfg.WorkerID})
+			n, err := db.Q.EventRenew(rctx, w.pool, db.EventRenewParams{Ids: ids, Worker: w.cfg.WorkerID})
 			if err != nil && rctx.Err() == nil {
 				w.log.Warn("outbox: lease renewal failed", "events", len(ids), "err", err)
 			} else if err == nil {
@@ -620,7 +619,7 @@ type batch struct {
 	err       error // the first write that failed
 }
 
-func (b *batch) handle(ctx context.Context, consumers []registered, rows []db.OutboxClaimRow) (int, error) {
+func (b *batch) handle(ctx context.Context, consumers []registered, rows []db.EventClaimRow) (int, error) {
 	w := b.w
 	flushEvery := min(time.Second, max(w.cfg.Lease/3, time.Millisecond))
 	for i, r := range rows {
@@ -796,7 +795,7 @@ func (w *Worker) unreachable(ctx context.Context, err error) bool {
 
 // park records consumers parked on the event of r, and reports whether it
 // was recorded.
-func (b *batch) park(ctx context.Context, r db.OutboxClaimRow, ps []park) bool {
+func (b *batch) park(ctx context.Context, r db.EventClaimRow, ps []park) bool {
 	if b.w.dead.Load() {
 		return false
 	}
@@ -808,7 +807,7 @@ func (b *batch) park(ctx context.Context, r db.OutboxClaimRow, ps []park) bool {
 	}
 	wctx, cancel := writeCtx(ctx)
 	defer cancel()
-	if _, err := b.w.q.OutboxParkedCreate(wctx, p); err != nil {
+	if _, err := db.Q.OutboxParkedCreate(wctx, b.w.pool, p); err != nil {
 		b.setErr(fmt.Errorf("outbox: park event %s: %w", r.ID, err))
 		return false
 	}
@@ -827,7 +826,7 @@ func (b *batch) completeOne(ctx context.Context, id uuid.UUID, consumers []strin
 	}
 	wctx, cancel := writeCtx(ctx)
 	defer cancel()
-	n, err := b.w.q.OutboxComplete(wctx, db.OutboxCompleteParams{Consumers: nonNil(consumers), Ids: []uuid.UUID{id}, Worker: b.w.cfg.WorkerID})
+	n, err := db.Q.EventComplete(wctx, b.w.pool, db.EventCompleteParams{Consumers: nonNil(consumers), Ids: []uuid.UUID{id}, Worker: b.w.cfg.WorkerID})
 	if err != nil {
 		b.setErr(fmt.Errorf("outbox: mark event %s processed: %w", id, err))
 		return
@@ -845,7 +844,7 @@ func (b *batch) flush(ctx context.Context) {
 	}
 	wctx, cancel := writeCtx(ctx)
 	defer cancel()
-	n, err := b.w.q.OutboxComplete(wctx, db.OutboxCompleteParams{Consumers: b.names, Ids: b.done, Worker: b.w.cfg.WorkerID})
+	n, err := db.Q.EventComplete(wctx, b.w.pool, db.EventCompleteParams{Consumers: b.names, Ids: b.done, Worker: b.w.cfg.WorkerID})
 	if err != nil {
 		b.setErr(fmt.Errorf("outbox: mark %d events processed: %w", len(b.done), err))
 	} else {
@@ -860,7 +859,7 @@ func (b *batch) flush(ctx context.Context) {
 
 // fail records a failed attempt of one event, with the per-consumer failure
 // counts.
-func (b *batch) fail(ctx context.Context, r db.OutboxClaimRow, ok, failed []string, counts map[string]int) {
+func (b *batch) fail(ctx context.Context, r db.EventClaimRow, ok, failed []string, counts map[string]int) {
 	if b.w.dead.Load() {
 		return
 	}
@@ -871,7 +870,7 @@ func (b *batch) fail(ctx context.Context, r db.OutboxClaimRow, ok, failed []stri
 	}
 	wctx, cancel := writeCtx(ctx)
 	defer cancel()
-	_, err = b.w.q.OutboxFail(wctx, db.OutboxFailParams{
+	_, err = db.Q.EventFail(wctx, b.w.pool, db.EventFailParams{
 		Consumers: nonNil(ok), LastError: lastError(failed), Failures: failures, ID: r.ID, Worker: b.w.cfg.WorkerID,
 		RetryMs: b.w.backoff(attempts).Milliseconds(),
 	})
@@ -884,7 +883,7 @@ func (b *batch) fail(ctx context.Context, r db.OutboxClaimRow, ok, failed []stri
 
 // release gives events back to the pool unprocessed, recording ok (the
 // consumers that succeeded on all of them).
-func (b *batch) release(ctx context.Context, rows []db.OutboxClaimRow, ok []string) {
+func (b *batch) release(ctx context.Context, rows []db.EventClaimRow, ok []string) {
 	if len(rows) == 0 || b.w.dead.Load() {
 		return
 	}
@@ -894,7 +893,7 @@ func (b *batch) release(ctx context.Context, rows []db.OutboxClaimRow, ok []stri
 	}
 	wctx, cancel := writeCtx(ctx)
 	defer cancel()
-	if _, err := b.w.q.OutboxRelease(wctx, db.OutboxReleaseParams{Consumers: nonNil(ok), Ids: ids, Worker: b.w.cfg.WorkerID}); err != nil {
+	if _, err := db.Q.EventRelease(wctx, b.w.pool, db.EventReleaseParams{Consumers: nonNil(ok), Ids: ids, Worker: b.w.cfg.WorkerID}); err != nil {
 		b.setErr(fmt.Errorf("outbox: release %d events: %w", len(ids), err))
 	}
 }
@@ -937,7 +936,7 @@ func nonNil(s []string) []string {
 	return s
 }
 
-func stored(r db.OutboxClaimRow) Stored {
+func stored(r db.EventClaimRow) Stored {
 	return Stored{
 		ID: r.ID, Type: r.EventType, SubjectType: r.SubjectType, SubjectID: r.SubjectID,
 		DocumentID: r.DocumentID, ActorID: r.ActorID, RevisionID: r.RevisionID,

@@ -38,7 +38,7 @@ func CreatePerson(t testing.TB, pool *pgxpool.Pool) Person {
 	t.Helper()
 	n := next()
 	hash := passwordHash
-	u, err := db.New(pool).UserCreate(context.Background(), db.UserCreateParams{
+	u, err := db.Q.UserCreate(context.Background(), pool, db.UserCreateParams{
 		ID: uuid.Must(uuid.NewV7()), Email: fmt.Sprintf("person%d@example.com", n), Name: fmt.Sprintf("Person %d", n),
 		Kind: string(auth.KindPerson), PasswordHash: &hash,
 	})
@@ -54,7 +54,7 @@ func CreatePersonToken(t testing.TB, pool *pgxpool.Pool, personID uuid.UUID) str
 
 func createAccessToken(t testing.TB, pool *pgxpool.Pool, userID uuid.UUID, kind, prefix string) string {
 	secret := auth.NewSecret(prefix)
-	_, err := db.New(pool).AccessTokenCreate(context.Background(), db.AccessTokenCreateParams{
+	_, err := db.Q.AccessTokenCreate(context.Background(), pool, db.AccessTokenCreateParams{
 		ID: uuid.Must(uuid.NewV7()), UserID: userID, Kind: kind, Name: "test token",
 		TokenHash: auth.HashSecret(secret), Prefix: auth.DisplayPrefix(secret),
 	})
@@ -74,16 +74,16 @@ type Agent struct {
 func CreateAgent(t testing.TB, pool *pgxpool.Pool, responsible ...uuid.UUID) Agent {
 	t.Helper()
 	ctx := context.Background()
-	q := db.New(pool)
 	id := uuid.Must(uuid.NewV7())
-	u, err := q.UserCreate(ctx, db.UserCreateParams{
+	u, err := db.Q.UserCreate(ctx, pool, db.UserCreateParams{
 		ID: id, Email: id.String() + "@agents.invalid", Name: fmt.Sprintf("Agent %d", next()), Kind: string(auth.KindAgent),
 	})
 	require.NoError(t, err)
-	a, err := q.AgentCreate(ctx, db.AgentCreateParams{UserID: u.ID, Slug: fmt.Sprintf("agent-%d", next()), Description: "test agent"})
+	a, err := db.Q.AgentCreate(ctx, pool, db.AgentCreateParams{UserID: u.ID, Slug: fmt.Sprintf("agent-%d", next()), Description: "test agent"})
 	require.NoError(t, err)
 	for _, p := range responsible {
-		require.NoError(t, q.AgentResponsibleAdd(ctx, db.AgentResponsibleAddParams{AgentID: u.ID, UserID: p}))
+		_, err := db.Q.AgentResponsibleAdd(ctx, pool, db.AgentResponsibleAddParams{AgentID: u.ID, UserID: p})
+		require.NoError(t, err)
 	}
 	return Agent{ID: u.ID, Slug: a.Slug, Email: u.Email, Token: createAccessToken(t, pool, u.ID, "agent", auth.AgentTokenPrefix)}
 }
@@ -92,7 +92,7 @@ func CreateAgent(t testing.TB, pool *pgxpool.Pool, responsible ...uuid.UUID) Age
 func CreateManageToken(t testing.TB, pool *pgxpool.Pool) string {
 	t.Helper()
 	secret := auth.NewSecret(auth.ManageTokenPrefix)
-	_, err := db.New(pool).ServiceTokenCreate(context.Background(), db.ServiceTokenCreateParams{
+	_, err := db.Q.ServiceTokenCreate(context.Background(), pool, db.ServiceTokenCreateParams{
 		ID: uuid.Must(uuid.NewV7()), UserID: auth.ManagementID, Name: "test manage token",
 		TokenHash: auth.HashSecret(secret), Prefix: auth.DisplayPrefix(secret),
 	})
@@ -110,12 +110,12 @@ type Group struct {
 func CreateGroup(t testing.TB, pool *pgxpool.Pool, members ...uuid.UUID) Group {
 	t.Helper()
 	ctx := context.Background()
-	q := db.New(pool)
 	n := next()
-	g, err := q.GroupCreate(ctx, db.GroupCreateParams{ID: uuid.Must(uuid.NewV7()), Slug: fmt.Sprintf("group-%d", n), Name: fmt.Sprintf("Group %d", n)})
+	g, err := db.Q.GroupCreate(ctx, pool, db.GroupCreateParams{ID: uuid.Must(uuid.NewV7()), Slug: fmt.Sprintf("group-%d", n), Name: fmt.Sprintf("Group %d", n)})
 	require.NoError(t, err)
 	for _, m := range members {
-		require.NoError(t, q.GroupMemberAdd(ctx, db.GroupMemberAddParams{GroupID: g.ID, UserID: m}))
+		_, err := db.Q.GroupMemberAdd(ctx, pool, db.GroupMemberAddParams{GroupID: g.ID, UserID: m})
+		require.NoError(t, err)
 	}
 	return Group{ID: g.ID, Slug: g.Slug}
 }

@@ -5,8 +5,7 @@ VALUES ($1, $2, $3, $4, $5, $6, $7)
 RETURNING *;
 
 -- name: AccessTokenGetLive :one
--- AccessTokenGetLive finds an unrevoked, unexpired token whose user can still act:
--- an active person, or an agent that has not been deleted.
+-- AccessTokenGetLive finds an unrevoked, unexpired token whose user can still act: an active person, or an agent that has not been deleted.
 SELECT t.id AS token_id, t.kind AS token_kind, t.last_used_at AS token_last_used_at, u.*
 FROM access_tokens t
 JOIN users u ON u.id = t.user_id
@@ -43,6 +42,6 @@ UPDATE access_tokens SET revoked_at = coalesce(revoked_at, now())
 WHERE id = @id AND user_id = @user_id
 RETURNING *;
 
--- name: AccessTokenListByUser :many
--- AccessTokenListByUser lists a user's tokens, newest first.
-SELECT * FROM access_tokens WHERE user_id = $1 ORDER BY created_at DESC, id DESC;
+-- name: AccessTokenRevokeAllByUser :execrows
+-- AccessTokenRevokeAllByUser revokes every live token of a user.
+UPDATE access_tokens SET revoked_at = now() WHERE user_id = @user_id AND revoked_at IS NULL;

@@ -55,8 +55,8 @@ SELECT * FROM document_links WHERE id = @id FOR UPDATE;
 -- DocumentLinkKeep records that the source's owner keeps a stale link as written.
 UPDATE document_links SET kept_at = now(), updated_at = now() WHERE id = @id RETURNING *;
 
--- name: DocumentLinkOutgoing :many
--- DocumentLinkOutgoing lists the edges of a batch of sources with whether the actor can read each target.
+-- name: DocumentLinkListOutgoing :many
+-- DocumentLinkListOutgoing lists the edges of a batch of sources with whether the actor can read each target.
 SELECT sqlc.embed(l),
   (t.id IS NOT NULL AND document_access_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) > 0)::boolean AS target_readable
 FROM document_links l
@@ -64,8 +64,8 @@ LEFT JOIN documents t ON t.id = l.target_id
 WHERE l.source_id = ANY(@source_ids::uuid[])
 ORDER BY l.source_id, l.href_as_written;
 
--- name: DocumentLinkIncoming :many
--- DocumentLinkIncoming lists the edges into a batch of targets whose live source the actor can read.
+-- name: DocumentLinkListIncoming :many
+-- DocumentLinkListIncoming lists the edges into a batch of targets whose live source the actor can read.
 SELECT l.*
 FROM document_links l
 JOIN documents s ON s.id = l.source_id
@@ -74,8 +74,8 @@ WHERE l.target_id = ANY(@target_ids::uuid[])
   AND document_access_level(s.id, s.created_by, s.deleted_at, s.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) > 0
 ORDER BY l.target_id, l.id;
 
--- name: DocumentLinkDecisions :many
--- DocumentLinkDecisions pages through the actor's link decisions: stale or broken edges from live, non-raw documents they own, not kept, to targets they can read.
+-- name: DocumentLinkListDecisions :many
+-- DocumentLinkListDecisions pages through the actor's link decisions: stale or broken edges from live, non-raw documents they own, not kept, to targets they can read.
 SELECT l.*
 FROM document_links l
 JOIN documents s ON s.id = l.source_id

@@ -15,20 +15,20 @@ LIMIT @row_limit;
 -- DocumentRevisionGet reads one revision of a document by version.
 SELECT * FROM document_revisions WHERE document_id = @document_id AND version = @version;
 
--- name: DocumentRevisionCounts :many
--- DocumentRevisionCounts counts the revisions of each of a batch of documents.
+-- name: DocumentRevisionCount :many
+-- DocumentRevisionCount counts the revisions of each of a batch of documents.
 SELECT document_id, count(*)::int AS revisions
 FROM document_revisions
 WHERE document_id = ANY(@ids::uuid[])
 GROUP BY document_id;
 
--- name: DocumentRevisionPair :many
--- DocumentRevisionPair reads two versions of a document, for a diff.
+-- name: DocumentRevisionGetPair :many
+-- DocumentRevisionGetPair reads two versions of a document, for a diff.
 SELECT * FROM document_revisions
 WHERE document_id = @document_id AND version IN (@from_version::int, @to_version::int);
 
--- name: DocumentRevisionLastAddressChange :many
--- DocumentRevisionLastAddressChange finds, per document, the newest revision that moved, renamed or deleted it.
+-- name: DocumentRevisionListLastAddressChange :many
+-- DocumentRevisionListLastAddressChange finds, per document, the newest revision that moved, renamed or deleted it.
 SELECT DISTINCT ON (document_id) *
 FROM document_revisions
 WHERE document_id = ANY(@ids::uuid[]) AND change_kind IN ('move', 'rename', 'delete')

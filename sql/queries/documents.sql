@@ -4,8 +4,8 @@ INSERT INTO documents (id, space, path, slug, title, content, frontmatter_extra,
 VALUES (@id, @space, @path, @slug, @title, @content, @frontmatter_extra, @tags, @status, @content_hash, @created_by, @created_by)
 RETURNING *;
 
--- name: DocumentAccessLevels :many
--- DocumentAccessLevels answers, in one statement, what the actor may do to each document (0 none, 1 read, 2 write, 3 owner).
+-- name: DocumentListAccessLevels :many
+-- DocumentListAccessLevels answers, in one statement, what the actor may do to each document (0 none, 1 read, 2 write, 3 owner).
 SELECT d.id, document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id, @actor_is_person)::int AS level
 FROM documents d
 WHERE d.id = ANY(@ids::uuid[]);
@@ -31,8 +31,8 @@ FROM documents d
 WHERE d.id = @id
 FOR UPDATE OF d;
 
--- name: DocumentAddressTaken :one
--- DocumentAddressTaken reports whether a live document other than the given one holds an address.
+-- name: DocumentIsAddressTaken :one
+-- DocumentIsAddressTaken reports whether a live document other than the given one holds an address.
 SELECT EXISTS (
   SELECT 1 FROM documents
   WHERE space = @space AND path = @path AND slug = @slug AND deleted_at IS NULL AND id <> @id
@@ -127,20 +127,179 @@ FOR UPDATE SKIP LOCKED;
 -- DocumentHardDelete removes a tombstoned document and, by cascade, its revisions and history.
 DELETE FROM documents WHERE id = @id AND deleted_at IS NOT NULL;
 
--- name: DocumentLinkTargets :many
--- DocumentLinkTargets reads what the resolver needs of link targets: address, tombstone and owner.
+-- name: DocumentListLinkTargets :many
+-- DocumentListLinkTargets reads what the resolver needs of link targets: address, tombstone and owner.
 SELECT id, space, path, slug, deleted_at, created_by FROM documents WHERE id = ANY(@ids::uuid[]);
 
--- name: DocumentLiveAt :one
--- DocumentLiveAt finds the live document at an address, whoever can read it.
+-- name: DocumentGetLiveAt :one
+-- DocumentGetLiveAt finds the live document at an address, whoever can read it.
 SELECT id FROM documents WHERE space = @space AND path = @path AND slug = @slug AND deleted_at IS NULL;
 
--- name: DocumentReadableBy :one
--- DocumentReadableBy says whether a user (person or agent, by their kind) can read a document.
+-- name: DocumentIsReadableBy :one
+-- DocumentIsReadableBy says whether a user (person or agent, by their kind) can read a document.
 SELECT (document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, u.id, u.kind = 'person') > 0)::boolean AS readable
 FROM documents d, users u
 WHERE d.id = @document_id AND u.id = @user_id;
 
--- name: DocumentForResolver :one
--- DocumentForResolver reads what the link resolver needs of a document.
+-- name: DocumentGetForResolver :one
+-- DocumentGetForResolver reads what the link resolver needs of a document.
 SELECT id, space, path, slug, content, deleted_at, created_by, version FROM documents WHERE id = @id;
+
+-- name: DocumentListFolders :many
+-- DocumentListFolders lists every folder of a space the viewer can see, parent right before its children, with the live readable documents in it and beneath it, the first @max_folders only.
+WITH visible AS (
+  SELECT string_to_array(d.path, '/') AS segs
+  FROM documents d
+  WHERE d.space = @space::space
+    AND d.deleted_at IS NULL
+    AND d.path <> ''
+    AND document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) > 0
+), prefixes AS (
+  SELECT v.segs[1:i] AS segs, cardinality(v.segs) > i AS deeper
+  FROM visible v, generate_series(1, cardinality(v.segs)) AS i
+)
+SELECT array_to_string(p.segs, '/')::text AS path,
+       count(*)::int AS documents,
+       coalesce(bool_or(p.deeper), false)::boolean AS has_children
+FROM prefixes p
+GROUP BY p.segs
+ORDER BY p.segs COLLATE "C"
+LIMIT @max_folders::int;
+
+-- name: DocumentListSubfolders :many
+-- DocumentListSubfolders lists the folders directly under @path (the empty path is the space root) that the viewer can see, with the live readable documents in each and beneath it.
+WITH parent AS (
+  SELECT cardinality(string_to_array(@path::text, '/')) AS depth
+), visible AS (
+  SELECT string_to_array(d.path, '/') AS segs
+  FROM documents d
+  WHERE d.space = @space::space
+    AND d.deleted_at IS NULL
+    AND CASE WHEN @path::text = '' THEN d.path <> ''
+             ELSE starts_with(d.path, @path::text || '/') END
+    AND document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) > 0
+), children AS (
+  SELECT v.segs[1:parent.depth + 1] AS segs, cardinality(v.segs) > parent.depth + 1 AS deeper
+  FROM visible v, parent
+)
+SELECT array_to_string(c.segs, '/')::text AS path,
+       count(*)::int AS documents,
+       coalesce(bool_or(c.deeper), false)::boolean AS has_children
+FROM children c
+GROUP BY c.segs
+ORDER BY c.segs COLLATE "C";
+
+-- name: DocumentListInFolder :many
+-- DocumentListInFolder lists the live documents the viewer can read directly in @path (the empty path is the space root), by slug compared bytewise, without their bodies.
+SELECT d.id, d.space, d.path, d.slug, d.title, d.status, d.updated_at
+FROM documents d
+WHERE d.space = @space::space
+  AND d.path = @path::text
+  AND d.deleted_at IS NULL
+  AND document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) > 0
+ORDER BY d.slug COLLATE "C", d.id;
+
+-- name: DocumentLockForShare :many
+-- DocumentLockForShare locks the documents of a share in id order (so two shares never deadlock) and reads, from the locked row versions, what a share re-checks: owner, tombstone, quarantine and the actor's access level.
+SELECT d.id, d.created_by, d.title,
+       (d.deleted_at IS NOT NULL)::boolean AS deleted,
+       (d.quarantined_at IS NOT NULL)::boolean AS quarantined,
+       document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean)::int AS level
+FROM documents d
+WHERE d.id = ANY(@ids::uuid[])
+ORDER BY d.id
+FOR UPDATE OF d;
+
+-- name: DocumentListTaggedShareable :many
+-- DocumentListTaggedShareable is a share-by-tag's one-time expansion: the live, active, unquarantined documents carrying a tag that the actor may share (owner or write), in id order, at most row_limit.
+SELECT d.id
+FROM documents d
+WHERE d.tags @> ARRAY[@tag::text] AND d.deleted_at IS NULL AND d.status = 'active' AND d.quarantined_at IS NULL
+  AND (d.created_by = @actor_id::uuid
+    OR document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) >= 2)
+ORDER BY d.id
+LIMIT @row_limit;
+
+-- name: DocumentListShareSuggestions :many
+-- DocumentListShareSuggestions reads, in one statement, the title of each of title_ids and, for each of candidate_ids (a subset) that is live, not quarantined and that the actor may share (owner or write), the recipients — by their rcpt_ords (parallel arrays; ords from 1) — who cannot read it yet and have not declined it. A user recipient reads what document_access_level says (rcpt_persons: whether group grants, Everyone included, reach them); a group recipient reads what is granted to it or to Everyone. A document with no such recipient has one row with ord 0.
+SELECT d.id, d.title, coalesce(r.ord, 0)::int AS ord
+FROM documents d
+LEFT JOIN LATERAL (
+  SELECT x.ord
+  FROM (SELECT unnest(@rcpt_ords::int[]) AS ord, unnest(@rcpt_types::text[]) AS ptype,
+               unnest(@rcpt_ids::uuid[]) AS pid, unnest(@rcpt_persons::boolean[]) AS is_person) x
+  WHERE d.id = ANY(@candidate_ids::uuid[])
+    AND d.deleted_at IS NULL AND d.quarantined_at IS NULL
+    AND (d.created_by = @actor_id::uuid
+      OR document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) >= 2)
+    AND NOT (x.ptype = 'user'
+      AND document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, x.pid, x.is_person) > 0)
+    AND NOT (x.ptype = 'group' AND EXISTS (
+      SELECT 1 FROM document_access da
+      WHERE da.document_id = d.id AND da.principal_type = 'group'
+        AND da.principal_id IN (x.pid, '00000000-0000-0000-0000-000000000002'::uuid)))
+    AND NOT EXISTS (
+      SELECT 1 FROM share_suggestion_decisions s
+      WHERE s.document_id = d.id AND s.principal_type = x.ptype::principal_type AND s.principal_id = x.pid)
+) r ON true
+WHERE d.id = ANY(@title_ids::uuid[])
+ORDER BY d.id, 3;
+
+-- name: DocumentLockFolderScope :many
+-- DocumentLockFolderScope locks, in id order, the owner's documents in @path and beneath it that a change of the principal's rule may touch: the live, unquarantined ones when @include_live, and, when @include_held, any (tombstones too) holding a folder grant the owner made for the principal. The WHERE clause is re-checked on the locked row, so a document quarantined, deleted or moved meanwhile is judged as it is now; grantable says whether it may receive a grant.
+SELECT d.id, (d.deleted_at IS NULL AND d.quarantined_at IS NULL)::boolean AS grantable
+FROM documents d
+WHERE d.created_by = @owner_id
+  AND d.space = @space
+  AND (@path::text = '' OR d.path = @path::text OR starts_with(d.path, @path::text || '/'))
+  AND ((@include_live::boolean AND d.deleted_at IS NULL AND d.quarantined_at IS NULL)
+       OR (@include_held::boolean AND EXISTS (SELECT 1 FROM document_access da
+                  WHERE da.document_id = d.id AND da.principal_type = @principal_type
+                    AND da.principal_id = @principal_id AND da.grant_reason = 'folder'
+                    AND da.granted_by = @owner_id)))
+ORDER BY d.id
+FOR UPDATE OF d;
+
+-- name: DocumentGetOwner :one
+-- DocumentGetOwner reads a document's owner without locking it.
+SELECT created_by FROM documents WHERE id = @id;
+
+-- name: DocumentLockForFolderShare :one
+-- DocumentLockForFolderShare locks a document, live or not, and reads what the applier needs.
+SELECT id, created_by, space, path, deleted_at, quarantined_at
+FROM documents WHERE id = @id
+FOR UPDATE;
+
+-- name: DocumentLockGrantedToGroup :many
+-- DocumentLockGrantedToGroup locks, in id order, the documents (live or not) holding a grant to a group, and returns their ids.
+SELECT d.id FROM documents d
+WHERE d.id IN (SELECT da.document_id FROM document_access da
+               WHERE da.principal_type = 'group' AND da.principal_id = @group_id)
+ORDER BY d.id
+FOR UPDATE OF d;
+
+-- name: DocumentLockForQuarantine :one
+-- DocumentLockForQuarantine locks a document row (first, so a share or the folder-share applier waits) and reads its owner and quarantine state.
+SELECT id, created_by, deleted_at, quarantined_at FROM documents WHERE id = @id FOR UPDATE;
+
+-- name: DocumentSetQuarantined :one
+-- DocumentSetQuarantined sets or clears documents.quarantined_at without touching version or updated_at.
+UPDATE documents
+SET quarantined_at = CASE WHEN @quarantined::boolean THEN now() ELSE NULL END
+WHERE id = @id
+RETURNING quarantined_at;
+
+-- name: DocumentTransfer :many
+-- DocumentTransfer hands every document a user owns, live and trashed, to another; version and updated_at stay.
+UPDATE documents SET created_by = @to_user
+WHERE id IN (SELECT d.id FROM documents d WHERE d.created_by = @from_user ORDER BY d.id FOR UPDATE)
+RETURNING id, deleted_at;
+
+-- name: DocumentGetMetadata :one
+-- DocumentGetMetadata is a document's metadata for management: never its title, path, slug, body or tags.
+SELECT d.id, d.space, d.status, d.version, d.created_by, u.name AS owner_name, u.email AS owner_email, u.kind AS owner_kind,
+       u.is_active AS owner_active, d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at,
+       (SELECT count(*) FROM document_revisions r WHERE r.document_id = d.id) AS revisions
+FROM documents d
+JOIN users u ON u.id = d.created_by
+WHERE d.id = @id;

@@ -3,13 +3,8 @@
 INSERT INTO events (id, event_type, subject_type, subject_id, document_id, actor_id, revision_id, payload)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8);
 
--- name: OutboxClaim :many
--- OutboxClaim leases up to batch_size claimable events to a worker: not
--- processed, not leased (or the lease is older than lease_ms), not waiting for
--- a retry. SKIP LOCKED keeps concurrent claimers off each other's rows during
--- the statement; the lease (claimed_at) keeps them off afterwards. The ids are
--- collected into an array (id = ANY(ARRAY(…)), not id IN (…)) so the update
--- finds its rows by primary key whatever the size of the table.
+-- name: EventClaim :many
+-- EventClaim leases up to batch_size claimable events to a worker: not processed, not leased (or the lease is older than lease_ms), not waiting for a retry. SKIP LOCKED keeps concurrent claimers off each other's rows during the statement; the lease (claimed_at) keeps them off afterwards. The ids are collected into an array (id = ANY(ARRAY(…)), not id IN (…)) so the update finds its rows by primary key whatever the size of the table.
 UPDATE events SET claimed_at = now(), claimed_by = sqlc.arg(worker)::text
 WHERE id = ANY(ARRAY(
   SELECT c.id FROM events c
@@ -24,24 +19,20 @@ RETURNING id, event_type, subject_type, subject_id, document_id, actor_id, revis
   payload, created_at, attempts, handled_by, failures,
   ARRAY(SELECT p.consumer FROM outbox_parked p WHERE p.event_id = events.id)::text[] AS parked;
 
--- name: OutboxRenew :execrows
--- OutboxRenew extends the lease of the events a worker still holds.
+-- name: EventRenew :execrows
+-- EventRenew extends the lease of the events a worker still holds.
 UPDATE events SET claimed_at = now()
 WHERE id = ANY(sqlc.arg(ids)::uuid[]) AND claimed_by = sqlc.arg(worker)::text AND processed_at IS NULL;
 
--- name: OutboxComplete :execrows
--- OutboxComplete marks events processed whose consumers all succeeded: it adds
--- the consumers not yet in handled_by, sets processed_at and ends the lease.
--- Rows no longer leased to the worker are left alone.
+-- name: EventComplete :execrows
+-- EventComplete marks events processed whose consumers all succeeded: it adds the consumers not yet in handled_by, sets processed_at and ends the lease. Rows no longer leased to the worker are left alone.
 UPDATE events SET
   handled_by = handled_by || ARRAY(SELECT n FROM unnest(sqlc.arg(consumers)::text[]) AS n WHERE n <> ALL(handled_by)),
   processed_at = now(), claimed_at = NULL, claimed_by = NULL
 WHERE id = ANY(sqlc.arg(ids)::uuid[]) AND claimed_by = sqlc.arg(worker)::text AND processed_at IS NULL;
 
--- name: OutboxFail :execrows
--- OutboxFail records a failed attempt: the consumers that did succeed join
--- handled_by, attempts grows by one, failures takes the per-consumer counts,
--- the event waits retry_ms before it can be claimed again, and the lease ends.
+-- name: EventFail :execrows
+-- EventFail records a failed attempt: the consumers that did succeed join handled_by, attempts grows by one, failures takes the per-consumer counts, the event waits retry_ms before it can be claimed again, and the lease ends.
 UPDATE events SET
   handled_by = handled_by || ARRAY(SELECT n FROM unnest(sqlc.arg(consumers)::text[]) AS n WHERE n <> ALL(handled_by)),
   attempts = attempts + 1, last_error = sqlc.arg(last_error)::text, failures = sqlc.arg(failures)::jsonb,
@@ -49,17 +40,15 @@ UPDATE events SET
   claimed_at = NULL, claimed_by = NULL
 WHERE id = sqlc.arg(id) AND claimed_by = sqlc.arg(worker)::text AND processed_at IS NULL;
 
--- name: OutboxRelease :execrows
--- OutboxRelease gives events back to the pool unprocessed (a worker stopping
--- mid-batch), recording the consumers that already succeeded.
+-- name: EventRelease :execrows
+-- EventRelease gives events back to the pool unprocessed (a worker stopping mid-batch), recording the consumers that already succeeded.
 UPDATE events SET
   handled_by = handled_by || ARRAY(SELECT n FROM unnest(sqlc.arg(consumers)::text[]) AS n WHERE n <> ALL(handled_by)),
   claimed_at = NULL, claimed_by = NULL
 WHERE id = ANY(sqlc.arg(ids)::uuid[]) AND claimed_by = sqlc.arg(worker)::text AND processed_at IS NULL;
 
--- name: OutboxCleanup :execrows
--- OutboxCleanup deletes up to chunk events processed more than retention_ms ago
--- and parked for no consumer.
+-- name: EventCleanup :execrows
+-- EventCleanup deletes up to chunk events processed more than retention_ms ago and parked for no consumer.
 DELETE FROM events
 WHERE id IN (
   SELECT c.id FROM events c
@@ -69,11 +58,19 @@ WHERE id IN (
   LIMIT sqlc.arg(chunk)::int
 );
 
--- name: OutboxStats :one
--- OutboxStats is the queue as metrics see it: unprocessed events and the age
--- of the oldest, in seconds (0 when there is none), and the parked
--- (event, consumer) pairs.
+-- name: EventGetStats :one
+-- EventGetStats is the queue as metrics see it: unprocessed events and the age of the oldest, in seconds (0 when there is none), and the parked (event, consumer) pairs.
 SELECT count(*)::bigint AS depth,
   coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8 AS oldest_seconds,
   (SELECT count(*) FROM outbox_parked)::bigint AS parked
 FROM events WHERE processed_at IS NULL;
+
+-- name: EventRequeue :exec
+-- EventRequeue puts an event back in the queue for a consumer management unparked: unprocessed, claimable now, that consumer's failures forgotten.
+UPDATE events SET processed_at = NULL, retry_at = NULL, claimed_at = NULL, claimed_by = NULL,
+  failures = failures - sqlc.arg(consumer)::text
+WHERE id = sqlc.arg(event_id);
+
+-- name: EventWake :exec
+-- EventWake wakes the workers when the transaction commits, as the insert trigger does for new events.
+SELECT pg_notify('codna_events', '');

@@ -44,23 +44,8 @@ WHERE owner_id = @owner_id
   AND (sqlc.narg('space')::space IS NULL OR space = sqlc.narg('space')::space)
 ORDER BY space, path COLLATE "C", principal_type, principal_id;
 
--- name: FolderShareLockScope :many
--- FolderShareLockScope locks, in id order, the owner's documents in @path and beneath it that a change of the principal's rule may touch: the live, unquarantined ones when @include_live, and, when @include_held, any (tombstones too) holding a folder grant the owner made for the principal. The WHERE clause is re-checked on the locked row, so a document quarantined, deleted or moved meanwhile is judged as it is now; grantable says whether it may receive a grant.
-SELECT d.id, (d.deleted_at IS NULL AND d.quarantined_at IS NULL)::boolean AS grantable
-FROM documents d
-WHERE d.created_by = @owner_id
-  AND d.space = @space
-  AND (@path::text = '' OR d.path = @path::text OR starts_with(d.path, @path::text || '/'))
-  AND ((@include_live::boolean AND d.deleted_at IS NULL AND d.quarantined_at IS NULL)
-       OR (@include_held::boolean AND EXISTS (SELECT 1 FROM document_access da
-                  WHERE da.document_id = d.id AND da.principal_type = @principal_type
-                    AND da.principal_id = @principal_id AND da.grant_reason = 'folder'
-                    AND da.granted_by = @owner_id)))
-ORDER BY d.id
-FOR UPDATE OF d;
-
--- name: FolderShareJustified :many
--- FolderShareJustified is, for each of @ids covered by at least one of its owner's rules for the principal, the highest permission those rules give.
+-- name: FolderShareListJustified :many
+-- FolderShareListJustified is, for each of @ids covered by at least one of its owner's rules for the principal, the highest permission those rules give.
 SELECT d.id AS document_id, max(fs.permission)::permission AS permission
 FROM documents d
 JOIN folder_shares fs
@@ -70,8 +55,8 @@ WHERE d.id = ANY(@ids::uuid[])
   AND fs.principal_type = @principal_type AND fs.principal_id = @principal_id
 GROUP BY d.id;
 
--- name: FolderShareCovering :many
--- FolderShareCovering is, for each principal, the highest permission the owner's rules covering (@space, @path) give.
+-- name: FolderShareListCovering :many
+-- FolderShareListCovering is, for each principal, the highest permission the owner's rules covering (@space, @path) give.
 SELECT fs.principal_type, fs.principal_id, max(fs.permission)::permission AS permission
 FROM folder_shares fs
 WHERE fs.owner_id = @owner_id AND fs.space = @space
@@ -79,47 +64,12 @@ WHERE fs.owner_id = @owner_id AND fs.space = @space
 GROUP BY fs.principal_type, fs.principal_id
 ORDER BY fs.principal_type, fs.principal_id;
 
--- name: FolderShareDocumentOwner :one
--- FolderShareDocumentOwner reads a document's owner without locking it.
-SELECT created_by FROM documents WHERE id = @id;
+-- name: FolderShareListOwnersByGroup :many
+-- FolderShareListOwnersByGroup lists, in id order, the owners of folder rules for a group (to take their folder-share locks).
+SELECT DISTINCT owner_id FROM folder_shares
+WHERE principal_type = 'group' AND principal_id = @group_id
+ORDER BY owner_id;
 
--- name: FolderShareDocumentForUpdate :one
--- FolderShareDocumentForUpdate locks a document, live or not, and reads what the applier needs.
-SELECT id, created_by, space, path, deleted_at, quarantined_at
-FROM documents WHERE id = @id
-FOR UPDATE;
-
--- name: FolderShareFolderGrants :many
--- FolderShareFolderGrants lists the principals holding a folder grant on a document made by @owner_id's rules.
-SELECT principal_type, principal_id FROM document_access
-WHERE document_id = @document_id AND grant_reason = 'folder' AND granted_by = @owner_id::uuid
-ORDER BY principal_type, principal_id;
-
--- name: FolderShareGrantDowngrade :one
--- FolderShareGrantDowngrade lowers a folder write grant @granted_by's rules made to read (never a grant made for another reason or by someone else).
-UPDATE document_access SET permission = 'read', batch_id = @batch_id
-WHERE id = @id AND permission = 'write' AND grant_reason = 'folder' AND granted_by = @granted_by::uuid
-RETURNING *;
-
--- name: FolderShareCheckUser :one
--- FolderShareCheckUser says whether a user may receive a share, and whether @actor_id answers for it when it is an agent.
-SELECT u.kind, u.is_active,
-       (a.user_id IS NOT NULL AND a.deleted_at IS NULL)::boolean AS live_agent,
-       EXISTS (SELECT 1 FROM agent_responsible ar WHERE ar.agent_id = u.id AND ar.user_id = @actor_id::uuid)::boolean AS responsible
-FROM users u
-LEFT JOIN agents a ON a.user_id = u.id
-WHERE u.id = @id;
-
--- name: FolderShareGroupExists :one
--- FolderShareGroupExists says whether a group exists.
-SELECT EXISTS (SELECT 1 FROM groups WHERE id = @id)::boolean;
-
--- name: FolderShareAudience :many
--- FolderShareAudience is who a grant to a principal reaches, to notify: a user if active (and, for an agent, not deleted); a group's active members (Everyone has no member rows, and is told nothing).
-SELECT u.id FROM users u
-LEFT JOIN agents a ON a.user_id = u.id
-WHERE u.is_active AND u.kind <> 'management' AND (a.user_id IS NULL OR a.deleted_at IS NULL)
-  AND ((@principal_type::principal_type = 'user' AND u.id = @principal_id::uuid)
-    OR (@principal_type::principal_type = 'group'
-        AND u.id IN (SELECT gm.user_id FROM group_members gm WHERE gm.group_id = @principal_id::uuid)))
-ORDER BY u.id;
+-- name: FolderShareDeleteByGroup :execrows
+-- FolderShareDeleteByGroup deletes every folder rule for a group.
+DELETE FROM folder_shares WHERE principal_type = 'group' AND principal_id = @group_id;

@@ -33,6 +33,6 @@ WHERE ls.status = 'pending' AND s.deleted_at IS NULL AND s.space <> 'raw' AND t.
 ORDER BY ls.id
 LIMIT @row_limit;
 
--- name: LinkSuggestionIDsTouching :many
--- LinkSuggestionIDsTouching lists the link suggestions from or to a document, so a purge can resolve their decisions before the rows cascade away.
+-- name: LinkSuggestionListIDsTouching :many
+-- LinkSuggestionListIDsTouching lists the link suggestions from or to a document, so a purge can resolve their decisions before the rows cascade away.
 SELECT id FROM link_suggestions WHERE source_id = @document_id OR target_id = @document_id;

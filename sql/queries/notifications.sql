@@ -1,9 +1,3 @@
--- name: NotificationResolveForLinks :execrows
--- NotificationResolveForLinks resolves the open decisions about the given link edges.
-UPDATE notifications SET status = 'resolved', resolved_at = now()
-WHERE requires_decision AND status IN ('unread', 'read')
-  AND subject_type = 'link' AND subject_id = ANY(@link_ids::uuid[]);
-
 -- name: NotificationFindBatch :one
 -- NotificationFindBatch locks the notification a member of a batch merges into: there is one per (recipient, batch, type).
 SELECT * FROM notifications
@@ -47,12 +41,8 @@ WITH upd AS (
 )
 SELECT upd.* FROM upd, pg_notify('codna_inbox', upd.recipient_id::text);
 
--- name: InboxCounts :one
--- InboxCounts is the inbox badge in one statement (inbox.md): decisions are the stale or broken
--- edges from live, non-raw documents the user owns, not kept, to targets the user can read, plus
--- the pending suggestions on live, non-raw documents the user can edit, towards live targets
--- they can read (raw bodies are never edited, and an unreadable target must not show); unread
--- is unread information.
+-- name: NotificationCountInbox :one
+-- NotificationCountInbox is the inbox badge in one statement (docs/api.md): decisions are the stale or broken edges from live, non-raw documents the user owns, not kept, to targets the user can read, plus the pending suggestions on live, non-raw documents the user can edit, towards live targets they can read (raw bodies are never edited, and an unreadable target must not show); unread is unread information.
 SELECT
   ((SELECT count(*)
     FROM documents s
@@ -143,20 +133,20 @@ WITH upd AS (
 )
 SELECT (SELECT count(*) FROM upd)::int AS resolved, (SELECT count(*) FROM sig)::int AS signalled;
 
--- name: NotificationNewSince :many
--- NotificationNewSince lists a recipient's notifications with ids above after_id (UUIDv7: made later), oldest first.
+-- name: NotificationListNewSince :many
+-- NotificationListNewSince lists a recipient's notifications with ids above after_id (UUIDv7: made later), oldest first.
 SELECT * FROM notifications
 WHERE recipient_id = @recipient_id
   AND (sqlc.narg('after_id')::uuid IS NULL OR id > sqlc.narg('after_id')::uuid)
 ORDER BY id
 LIMIT @row_limit;
 
--- name: NotificationLatestID :one
--- NotificationLatestID is the id of a recipient's newest notification.
+-- name: NotificationGetLatestID :one
+-- NotificationGetLatestID is the id of a recipient's newest notification.
 SELECT id FROM notifications WHERE recipient_id = @recipient_id ORDER BY id DESC LIMIT 1;
 
--- name: NotificationLinkDecisionViews :many
--- NotificationLinkDecisionViews is what a reader may see of link decisions (one row per link id, with the target named in its payload): the edge's href and address as written, the target's address, and whether the reader can read the source and the target now.
+-- name: NotificationListLinkDecisionViews :many
+-- NotificationListLinkDecisionViews is what a reader may see of link decisions (one row per link id, with the target named in its payload): the edge's href and address as written, the target's address, and whether the reader can read the source and the target now.
 SELECT a.link_id::uuid AS link_id,
   l.href_as_written, l.resolved_address,
   t.space AS target_space, t.path AS target_path, t.slug AS target_slug,
@@ -170,7 +160,7 @@ LEFT JOIN documents s ON s.id = l.source_id
 LEFT JOIN documents t ON t.id = b.target_id;
 
 -- name: NotificationResolveUnanswerable :one
--- NotificationResolveUnanswerable resolves the open decisions about links and link suggestions touching the given documents that their recipient can no longer answer (as InboxCounts counts decisions), and signals each recipient's inbox.
+-- NotificationResolveUnanswerable resolves the open decisions about links and link suggestions touching the given documents that their recipient can no longer answer (as NotificationCountInbox counts decisions), and signals each recipient's inbox.
 WITH cand AS (
   SELECT n.id, n.recipient_id, n.subject_type, n.subject_id
   FROM notifications n
@@ -214,8 +204,8 @@ WITH cand AS (
 )
 SELECT (SELECT count(*) FROM upd)::int AS resolved, (SELECT count(*) FROM sig)::int AS signalled;
 
--- name: NotificationLinkDecisionsUnraised :many
--- NotificationLinkDecisionsUnraised lists the stale or broken edges touching the given documents that are a decision for their source's owner (as InboxCounts counts them) but have no open decision notification to that owner.
+-- name: NotificationListLinkDecisionsUnraised :many
+-- NotificationListLinkDecisionsUnraised lists the stale or broken edges touching the given documents that are a decision for their source's owner (as NotificationCountInbox counts them) but have no open decision notification to that owner.
 SELECT sqlc.embed(l), s.created_by AS owner_id, t.space AS target_space, t.path AS target_path, t.slug AS target_slug
 FROM document_links l
 JOIN documents s ON s.id = l.source_id

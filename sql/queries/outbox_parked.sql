@@ -1,6 +1,5 @@
 -- name: OutboxParkedCreate :execrows
--- OutboxParkedCreate parks consumers (with their attempts and error classes,
--- index for index) on an event the worker still holds.
+-- OutboxParkedCreate parks consumers (with their attempts and error classes, index for index) on an event the worker still holds.
 INSERT INTO outbox_parked (event_id, consumer, attempts, error_class)
 SELECT sqlc.arg(event_id)::uuid, unnest(sqlc.arg(consumers)::text[]), unnest(sqlc.arg(attempts)::int[]), unnest(sqlc.arg(error_classes)::text[])
 WHERE EXISTS (SELECT 1 FROM events e
@@ -8,9 +7,7 @@ WHERE EXISTS (SELECT 1 FROM events e
 ON CONFLICT (event_id, consumer) DO NOTHING;
 
 -- name: OutboxParkedList :many
--- OutboxParkedList is a page of parked pairs, newest first, after the keyset
--- cursor (parked_at, event_id, consumer) when given: ids and classes, never a
--- payload.
+-- OutboxParkedList is a page of parked pairs, newest first, after the keyset cursor (parked_at, event_id, consumer) when given: ids and classes, never a payload.
 SELECT p.event_id, p.consumer, e.event_type, e.subject_type, p.attempts, p.error_class, p.parked_at
 FROM outbox_parked p JOIN events e ON e.id = p.event_id
 WHERE sqlc.narg(after_at)::timestamptz IS NULL
@@ -25,15 +22,3 @@ WHERE p.event_id = sqlc.arg(event_id) AND p.consumer = sqlc.arg(consumer)::text
 RETURNING p.event_id, p.consumer, p.attempts, p.error_class, p.parked_at,
   (SELECT e.event_type FROM events e WHERE e.id = p.event_id)::text AS event_type,
   (SELECT e.subject_type FROM events e WHERE e.id = p.event_id)::text AS subject_type;
-
--- name: OutboxRequeue :exec
--- OutboxRequeue puts an event back in the queue for a consumer management
--- unparked: unprocessed, claimable now, that consumer's failures forgotten.
-UPDATE events SET processed_at = NULL, retry_at = NULL, claimed_at = NULL, claimed_by = NULL,
-  failures = failures - sqlc.arg(consumer)::text
-WHERE id = sqlc.arg(event_id);
-
--- name: OutboxWake :exec
--- OutboxWake wakes the workers when the transaction commits, as the insert
--- trigger does for new events.
-SELECT pg_notify('codna_events', '');
