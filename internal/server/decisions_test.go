@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"codna/internal/access"
+	"codna/internal/auth"
 	"codna/internal/db"
 	"codna/internal/document"
 	"codna/internal/pgtest"
