@@ -10,7 +10,9 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
+	"codna/internal/db"
 	"codna/internal/pgcluster"
 )
 
@@ -129,6 +131,18 @@ func openLogged(ctx context.Context, c config, stderr io.Writer) (*database, *sl
 	}
 	d, err := openDatabase(ctx, c, log)
 	return d, log, err
+}
+
+// connect opens a pool on d, first applying pending migrations when
+// migrate is set: what serve (with CODNA_MIGRATE) and manage (on a cluster
+// it started itself, which may be brand new) do before their work.
+func connect(ctx context.Context, d *database, migrate bool) (*pgxpool.Pool, error) {
+	if migrate {
+		if err := db.MigrateUp(ctx, d.URL); err != nil {
+			return nil, err
+		}
+	}
+	return db.Open(ctx, d.URL, nil)
 }
 
 // ensureDatabase creates the application database in a fresh cluster.

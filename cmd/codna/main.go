@@ -2,7 +2,7 @@
 //
 //	codna serve                   run the API (embedded database unless CODNA_DATABASE_URL)
 //	codna migrate up|down|version migrate the database schema
-//	codna manage …                management on the host: people and manage tokens
+//	codna manage <noun> <verb>    management on the host (manage*.go, one file per noun)
 package main
 
 import (
@@ -20,41 +20,24 @@ import (
 	"codna/internal/request"
 )
 
-const usage = `Usage: codna <command> [flags]
+// usage is the top-level usage text: the commands, and every manage
+// command line (each one's -h lists its flags).
+func usage() string {
+	return `Usage: codna <command> [flags]
 
 Commands:
   serve                  run the API server (see README.md for configuration)
   migrate up|down|version
                          apply, revert or show the database schema migrations
-  manage user create --email E --name N --password-stdin
-  manage user deactivate|reactivate --email E
-  manage user list
-  manage user invite --email E --name N [--valid-for 168h]
-  manage user reset-password --email E --password-stdin
-  manage user transfer --from E --to E
-  manage token create --name N [--expires 720h]
-  manage token revoke --id ID
-  manage token list
-  manage group create --slug S --name N [--description D]
-  manage group rename|delete|members --group ID [--name N]
-  manage group add-member|remove-member --group ID --user E
-  manage group list
-  manage agent create --slug S --name N --add E[,E…]
-  manage agent responsible --agent ID [--add E,…] [--remove E,…]
-  manage agent delete --agent ID
-  manage agent token --agent ID --name N
-  manage agent list
-  manage document show|quarantine|release|unshare --document ID
-                         [--reason R] [--restore-sharing] [--user ID --principal-type user|group]
-  manage audit list [--action A] [--since T] [--until T]
-  manage usage report --from YYYY-MM-DD --to YYYY-MM-DD
-  manage outbox parked
-  manage outbox retry --id EVENT --consumer C
+` + manageUsageLines() + `
+'codna manage <noun> -h' lists a noun's verbs; 'codna manage <noun> <verb> -h'
+a verb's flags.
 
 Without CODNA_DATABASE_URL every command uses the embedded database under
 CODNA_DATA_DIR (default ./.codna): the one a running 'codna serve' has up, or
 one started for the command's duration.
 `
+}
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -69,14 +52,20 @@ func main() {
 	}
 }
 
-// usageError is a mistake in the command line.
-type usageError struct{ msg string }
+// usageError is a mistake in the command line, with the usage text of the
+// command it concerns (the top-level usage when empty).
+type usageError struct{ msg, usage string }
 
-func (e usageError) Error() string { return e.msg + "\n\n" + usage }
+func (e usageError) Error() string {
+	if e.usage == "" {
+		return e.msg + "\n\n" + usage()
+	}
+	return e.msg + "\n\n" + e.usage
+}
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return usageError{"no command given"}
+		return usageError{msg: "no command given"}
 	}
 	cfg, err := envConfig()
 	if err != nil {
@@ -90,10 +79,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case "manage":
 		return manageCmd(ctx, cfg, args[1:], stdin, stdout, stderr)
 	case "help", "-h", "--help":
-		_, _ = io.WriteString(stdout, usage)
+		_, _ = io.WriteString(stdout, usage())
 		return nil
 	}
-	return usageError{fmt.Sprintf("unknown command %q", args[0])}
+	return usageError{msg: fmt.Sprintf("unknown command %q", args[0])}
 }
 
 // newLogger makes the process logger: JSON in production, text for a person

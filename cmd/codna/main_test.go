@@ -191,3 +191,46 @@ func TestTokenCreateRefusesNonPositiveExpiry(t *testing.T) {
 	require.NoError(t, d.Pool.QueryRow(context.Background(), `SELECT expires_at IS NULL FROM service_tokens WHERE name = 'bot'`).Scan(&never))
 	require.True(t, never)
 }
+
+// Every manage command has its own flags: -h prints its usage alone (to
+// stdout, no error), a flag of another command is refused with that
+// command's usage, and no two commands share a name.
+func TestEachManageCommandHasItsOwnFlags(t *testing.T) {
+	seen := map[string]bool{}
+	for _, c := range manageCommands() {
+		name := c.noun + " " + c.verb
+		require.False(t, seen[name], "%s is defined twice", name)
+		seen[name] = true
+		out, _, err := runCLI(t, "", "manage", c.noun, c.verb, "-h")
+		require.NoError(t, err, name)
+		require.True(t, strings.HasPrefix(out, "Usage: codna manage "+name), "%s -h: %s", name, out)
+		out, _, err = runCLI(t, "", "manage", c.noun, "-h")
+		require.NoError(t, err, name)
+		require.Contains(t, out, "  "+c.verb, "the noun's help lists %s", name)
+	}
+
+	out, _, err := runCLI(t, "", "manage", "token", "create", "-h")
+	require.NoError(t, err)
+	require.Contains(t, out, "-name")
+	require.Contains(t, out, "-expires")
+	for _, other := range []string{"-email", "-slug", "-group", "-document", "-consumer", "-password-stdin"} {
+		require.NotContains(t, out, other, "token create -h lists its own flags alone")
+	}
+
+	_, _, err = runCLI(t, "a long enough password\n", "manage", "user", "create", "--email", "x@example.com", "--name", "X", "--password-stdin", "--slug", "ops")
+	var ue usageError
+	require.ErrorAs(t, err, &ue, "a flag of another command is refused")
+	require.ErrorContains(t, err, "-slug")
+	require.ErrorContains(t, err, "Usage: codna manage user create")
+	require.NotContains(t, err.Error(), "manage group create", "with the command's usage, not every command's")
+
+	for _, args := range [][]string{{"manage"}, {"manage", "user"}, {"manage", "frobnicate", "list"}, {"manage", "user", "frobnicate"}} {
+		_, _, err := runCLI(t, "", args...)
+		require.ErrorAs(t, err, &ue, "%q", args)
+	}
+	out, _, err = runCLI(t, "", "help")
+	require.NoError(t, err)
+	for name := range seen {
+		require.Contains(t, out, "manage "+name, "codna help lists every command")
+	}
+}

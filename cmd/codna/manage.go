@@ -2,163 +2,180 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
+	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/google/uuid"
 
-	"codna/internal/db"
+	"codna/internal/auth"
 	"codna/internal/manage"
 )
 
+// A manageCommand is one `codna manage <noun> <verb>`: its own flags (a
+// flag of another command is refused) and its own usage text (-h lists its
+// flags alone). The commands of a noun live in manage_<noun>.go.
+type manageCommand struct {
+	noun, verb string
+	synopsis   string            // its flags as the usage shows them, e.g. "--id ID"
+	summary    string            // what it does, in one line
+	new        func() manageVerb // a fresh command, its flags not yet parsed
+}
+
+// manageVerb is what a command does.
+type manageVerb interface {
+	// flags registers the command's flags on fs.
+	flags(fs *flag.FlagSet)
+	// check validates the parsed flags — and reads standard input, for a
+	// password — before any database is opened. Mistakes are usageErrors.
+	check(stdin io.Reader) error
+	// run carries the command out as management (auth.ManagementContext).
+	run(ctx context.Context, m *manageEnv) error
+}
+
+// manageEnv is what a running command works with.
+type manageEnv struct {
+	svc    *manage.Service
+	stdout io.Writer
+	stderr io.Writer
+}
+
+// noFlags and noCheck are for commands without flags, or with nothing to check.
+type (
+	noFlags struct{}
+	noCheck struct{}
+)
+
+func (noFlags) flags(*flag.FlagSet)   {}
+func (noCheck) check(io.Reader) error { return nil }
+
+// manageNouns is every noun, in the order the usage lists them.
+var manageNouns = []string{"user", "token", "group", "agent", "document", "audit", "usage", "outbox"}
+
+// manageCommands is every command, by noun, in the order the usage lists them.
+func manageCommands() []manageCommand {
+	var all []manageCommand
+	for _, cmds := range [][]manageCommand{userCommands, tokenCommands, groupCommands, agentCommands,
+		documentCommands, auditCommands, usageCommands, outboxCommands} {
+		all = append(all, cmds...)
+	}
+	return all
+}
+
+// manageUsageLines is the manage part of the top-level usage: one line per command.
+func manageUsageLines() string {
+	var b strings.Builder
+	for _, c := range manageCommands() {
+		fmt.Fprintln(&b, strings.TrimRight(fmt.Sprintf("  manage %s %s %s", c.noun, c.verb, c.synopsis), " "))
+	}
+	return b.String()
+}
+
+// nounUsage lists a noun's commands.
+func nounUsage(noun string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Usage: codna manage %s <verb> [flags]\n\nVerbs:\n", noun)
+	for _, c := range manageCommands() {
+		if c.noun == noun {
+			fmt.Fprintf(&b, "%s\n  %-15s %s\n", strings.TrimRight(fmt.Sprintf("  %-15s %s", c.verb, c.synopsis), " "), "", c.summary)
+		}
+	}
+	fmt.Fprintf(&b, "\n'codna manage %s <verb> -h' lists a verb's flags.\n", noun)
+	return b.String()
+}
+
+// manageUsage lists the nouns.
+func manageUsage() string {
+	return "Usage: codna manage <noun> <verb> [flags]\n\nNouns: " + strings.Join(manageNouns, ", ") +
+		"\n\n'codna manage <noun> -h' lists a noun's verbs; 'codna manage <noun> <verb> -h' a verb's flags.\n"
+}
+
+// commandUsage is a command's usage text, with its flags.
+func commandUsage(c manageCommand, fs *flag.FlagSet) string {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "%s\n\n%s.\n", strings.TrimRight("Usage: codna manage "+c.noun+" "+c.verb+" "+c.synopsis, " "),
+		strings.ToUpper(c.summary[:1])+c.summary[1:])
+	n := 0
+	fs.VisitAll(func(*flag.Flag) { n++ })
+	if n > 0 {
+		b.WriteString("\nFlags:\n")
+		fs.SetOutput(&b)
+		fs.PrintDefaults()
+		fs.SetOutput(io.Discard)
+	}
+	return b.String()
+}
+
+func isHelp(arg string) bool {
+	return arg == "-h" || arg == "--help" || arg == "-help" || arg == "help"
+}
+
+// manageCmd runs `codna manage <noun> <verb> [flags]` as management on the
+// host: it parses the command's own flags, checks them, then opens (and,
+// when it started it, migrates) the database and runs the command with
+// auth.ManagementContext.
 func manageCmd(ctx context.Context, cfg config, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		return usageError{msg: "manage needs a noun and a verb, e.g. 'manage user list'", usage: manageUsage()}
+	}
+	if isHelp(args[0]) {
+		_, err := io.WriteString(stdout, manageUsage())
+		return err
+	}
+	noun := args[0]
+	known := false
+	for _, n := range manageNouns {
+		known = known || n == noun
+	}
+	if !known {
+		return usageError{msg: fmt.Sprintf("unknown manage noun %q", noun), usage: manageUsage()}
+	}
 	if len(args) < 2 {
-		return usageError{"manage needs a noun and a verb, e.g. 'manage user list'"}
+		return usageError{msg: fmt.Sprintf("manage %s needs a verb", noun), usage: nounUsage(noun)}
 	}
-	noun, verb, rest := args[0], args[1], args[2:]
-	fs := flag.NewFlagSet("manage "+noun+" "+verb, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	email := fs.String("email", "", "the person's email address")
-	name := fs.String("name", "", "a name")
-	id := fs.String("id", "", "an id")
-	passwordStdin := fs.Bool("password-stdin", false, "read the password from standard input (first line)")
-	expires := fs.Duration("expires", 0, "token lifetime, e.g. 720h; left out: never expires")
-	more := moreFlags(fs)
-	outboxF := newOutboxFlags(fs)
-	if err := fs.Parse(rest); err != nil {
-		return usageError{err.Error()}
+	if isHelp(args[1]) {
+		_, err := io.WriteString(stdout, nounUsage(noun))
+		return err
 	}
-	if fs.NArg() > 0 {
-		return usageError{fmt.Sprintf("unexpected arguments %q", fs.Args())}
+	var cmd *manageCommand
+	for _, c := range manageCommands() {
+		if c.noun == noun && c.verb == args[1] {
+			cmd = &c
+			break
+		}
+	}
+	if cmd == nil {
+		return usageError{msg: fmt.Sprintf("unknown manage command %q", noun+" "+args[1]), usage: nounUsage(noun)}
 	}
 
-	type action func(ctx context.Context, svc *manage.Service) error
-	var act action
-	switch noun + " " + verb {
-	case "user create":
-		if *email == "" || *name == "" || !*passwordStdin {
-			return usageError{"user create needs --email, --name and --password-stdin"}
+	v := cmd.new()
+	fs := flag.NewFlagSet("manage "+noun+" "+cmd.verb, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	v.flags(fs)
+	usage := commandUsage(*cmd, fs)
+	if err := fs.Parse(args[2:]); errors.Is(err, flag.ErrHelp) {
+		_, err := io.WriteString(stdout, usage)
+		return err
+	} else if err != nil {
+		return usageError{msg: err.Error(), usage: usage}
+	}
+	if fs.NArg() > 0 {
+		return usageError{msg: fmt.Sprintf("unexpected arguments %q", fs.Args()), usage: usage}
+	}
+	if err := v.check(stdin); err != nil {
+		var ue usageError
+		if errors.As(err, &ue) && ue.usage == "" {
+			ue.usage = usage
+			return ue
 		}
-		line, err := bufio.NewReader(stdin).ReadString('\n')
-		if err != nil && err != io.EOF {
-			return fmt.Errorf("read the password from standard input: %w", err)
-		}
-		password := strings.TrimRight(line, "\r\n")
-		act = func(ctx context.Context, svc *manage.Service) error {
-			u, err := svc.CreatePerson(ctx, manage.CLI, *email, *name, password)
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(stdout, "created person %s <%s> id %s\n", u.Name, u.Email, u.ID)
-			return nil
-		}
-	case "user deactivate", "user reactivate":
-		if *email == "" && *id == "" {
-			return usageError{"user " + verb + " needs --email or --id"}
-		}
-		act = func(ctx context.Context, svc *manage.Service) error {
-			pid, err := personID(ctx, svc, *email, *id)
-			if err != nil {
-				return err
-			}
-			u, err := svc.SetPersonActive(ctx, manage.CLI, pid, verb == "reactivate")
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(stdout, "%s <%s> is now %s\n", u.Name, u.Email, map[bool]string{true: "active", false: "deactivated"}[u.Active])
-			return nil
-		}
-	case "user list":
-		act = func(ctx context.Context, svc *manage.Service) error {
-			tw := tabwriter.NewWriter(stdout, 2, 4, 2, ' ', 0)
-			fmt.Fprintln(tw, "ID\tKIND\tEMAIL\tNAME\tACTIVE\tCREATED")
-			var after *uuid.UUID
-			for {
-				page, err := svc.ListUsers(ctx, after, 100)
-				if err != nil {
-					return err
-				}
-				for _, u := range page.Users {
-					fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%v\t%s\n", u.ID, u.Kind, u.Email, u.Name, u.Active, u.CreatedAt.Format(time.RFC3339))
-					after = &u.ID
-				}
-				if !page.HasMore {
-					return tw.Flush()
-				}
-			}
-		}
-	case "token create":
-		if *name == "" {
-			return usageError{"token create needs --name"}
-		}
-		// As the API refuses a validFor that is not positive: a token must
-		// not silently never expire because its lifetime was mistyped.
-		if flagSet(fs, "expires") && *expires <= 0 {
-			return usageError{fmt.Sprintf("--expires %v: give a positive lifetime such as 720h, or leave --expires out for a token that never expires", *expires)}
-		}
-		act = func(ctx context.Context, svc *manage.Service) error {
-			var exp *time.Time
-			if *expires > 0 {
-				t := time.Now().Add(*expires)
-				exp = &t
-			}
-			t, secret, err := svc.CreateServiceToken(ctx, manage.CLI, *name, exp)
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(stderr, "manage token %q (id %s) created; it is shown once:\n", t.Name, t.ID)
-			fmt.Fprintln(stdout, secret)
-			return nil
-		}
-	case "token revoke":
-		if *id == "" {
-			return usageError{"token revoke needs --id"}
-		}
-		tid, err := uuid.Parse(*id)
-		if err != nil {
-			return usageError{fmt.Sprintf("--id %q is not a valid id", *id)}
-		}
-		act = func(ctx context.Context, svc *manage.Service) error {
-			t, err := svc.RevokeServiceToken(ctx, manage.CLI, tid)
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(stdout, "revoked manage token %q (%s)\n", t.Name, t.ID)
-			return nil
-		}
-	case "token list":
-		act = func(ctx context.Context, svc *manage.Service) error {
-			ts, err := svc.ListServiceTokens(ctx)
-			if err != nil {
-				return err
-			}
-			tw := tabwriter.NewWriter(stdout, 2, 4, 2, ' ', 0)
-			fmt.Fprintln(tw, "ID\tNAME\tPREFIX\tCREATED\tEXPIRES\tLAST USED\tREVOKED")
-			for _, t := range ts {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", t.ID, t.Name, t.Prefix, t.CreatedAt.Format(time.RFC3339),
-					timeOrDash(t.ExpiresAt), timeOrDash(t.LastUsedAt), timeOrDash(t.RevokedAt))
-			}
-			return tw.Flush()
-		}
-	default:
-		m, err := moreManage(noun+" "+verb, more, *email, *name, *id, *passwordStdin, stdin, stdout)
-		if err != nil {
-			return err
-		}
-		if m == nil {
-			if m, err = outboxManage(noun+" "+verb, outboxF, *id, stdout); err != nil {
-				return err
-			}
-		}
-		if m == nil {
-			return usageError{fmt.Sprintf("unknown manage command %q", noun+" "+verb)}
-		}
-		act = m
+		return err
 	}
 
 	dbase, _, err := openLogged(ctx, cfg, stderr)
@@ -166,33 +183,69 @@ func manageCmd(ctx context.Context, cfg config, args []string, stdin io.Reader, 
 		return err
 	}
 	defer dbase.Close()
-	if dbase.cluster != nil {
-		// A cluster started just for this command may be brand new.
-		if err := db.MigrateUp(ctx, dbase.URL); err != nil {
-			return err
-		}
-	}
-	pool, err := db.Open(ctx, dbase.URL, nil)
+	// A cluster started just for this command may be brand new.
+	pool, err := connect(ctx, dbase, dbase.cluster != nil)
 	if err != nil {
 		return err
 	}
 	defer pool.Close()
-	return act(ctx, manage.New(pool, cfg.Server.Auth.Argon2))
+	m := &manageEnv{svc: manage.New(pool, cfg.Server.Auth.Argon2), stdout: stdout, stderr: stderr}
+	return v.run(auth.ManagementContext(ctx), m)
 }
 
-func personID(ctx context.Context, svc *manage.Service, email, id string) (uuid.UUID, error) {
-	if id != "" {
-		pid, err := uuid.Parse(id)
-		if err != nil {
-			return uuid.Nil, usageError{fmt.Sprintf("--id %q is not a valid id", id)}
-		}
-		return pid, nil
+// usagef is a usageError for a command's flags; manageCmd adds its usage.
+func usagef(format string, args ...any) error {
+	return usageError{msg: fmt.Sprintf(format, args...)}
+}
+
+// readPassword reads a password from the first line of stdin (--password-stdin).
+func readPassword(stdin io.Reader) (string, error) {
+	line, err := bufio.NewReader(stdin).ReadString('\n')
+	if err != nil && err != io.EOF {
+		return "", fmt.Errorf("read the password from standard input: %w", err)
 	}
-	u, err := svc.PersonByEmail(ctx, email)
+	return strings.TrimRight(line, "\r\n"), nil
+}
+
+// parseIDFlag parses the value of --name as an id. Errors: a usageError.
+func parseIDFlag(name, value string) (uuid.UUID, error) {
+	id, err := uuid.Parse(value)
+	if err != nil {
+		return uuid.Nil, usagef("--%s %q is not a valid id", name, value)
+	}
+	return id, nil
+}
+
+// personRefs resolves comma-separated people, each an email or an id, to ids.
+func personRefs(ctx context.Context, svc *manage.Service, list string) ([]uuid.UUID, error) {
+	var out []uuid.UUID
+	for _, v := range strings.Split(list, ",") {
+		if v = strings.TrimSpace(v); v == "" {
+			continue
+		}
+		id, err := uuid.Parse(v)
+		if err != nil {
+			u, err := svc.PersonByEmail(ctx, v)
+			if err != nil {
+				return nil, err
+			}
+			id = u.ID
+		}
+		out = append(out, id)
+	}
+	return out, nil
+}
+
+// personRef resolves one person, by email or id.
+func personRef(ctx context.Context, svc *manage.Service, ref string) (uuid.UUID, error) {
+	ids, err := personRefs(ctx, svc, ref)
 	if err != nil {
 		return uuid.Nil, err
 	}
-	return u.ID, nil
+	if len(ids) != 1 {
+		return uuid.Nil, usagef("name one person, by email or id")
+	}
+	return ids[0], nil
 }
 
 func timeOrDash(t *time.Time) string {
@@ -202,9 +255,15 @@ func timeOrDash(t *time.Time) string {
 	return t.Format(time.RFC3339)
 }
 
-// flagSet reports whether the flag was given on the command line.
-func flagSet(fs *flag.FlagSet, name string) bool {
-	set := false
-	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
-	return set
+func printJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// flagGiven reports whether the flag was given on the command line.
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
 }

@@ -13,49 +13,56 @@ import (
 	"codna/internal/manage"
 )
 
-// outboxFlags are the flags of `codna manage outbox …`.
-type outboxFlags struct {
-	consumer *string
+// outboxCommands are `codna manage outbox …`: outbox events parked for a
+// consumer (docs/operations.md, "Parked events"), by id — never a payload.
+var outboxCommands = []manageCommand{
+	{"outbox", "parked", "", "list the parked events, most recently parked first",
+		func() manageVerb { return &outboxParked{} }},
+	{"outbox", "retry", "--id EVENT --consumer C", "put an event parked for a consumer back in the queue",
+		func() manageVerb { return &outboxRetry{} }},
 }
 
-func newOutboxFlags(fs *flag.FlagSet) *outboxFlags {
-	return &outboxFlags{consumer: fs.String("consumer", "", "outbox: the consumer an event is parked for")}
+type outboxParked struct {
+	noFlags
+	noCheck
 }
 
-// outboxManage is `codna manage outbox parked` (the parked events, by id:
-// never a payload) and `codna manage outbox retry --id EVENT --consumer C`.
-// It returns nil for any other command.
-func outboxManage(cmd string, f *outboxFlags, id string, stdout io.Writer) (func(context.Context, *manage.Service) error, error) {
-	switch cmd {
-	case "outbox parked":
-		return func(ctx context.Context, svc *manage.Service) error {
-			ps, err := svc.ListParkedEvents(ctx, manage.MaxParkedPage)
-			if err != nil {
-				return err
-			}
-			tw := tabwriter.NewWriter(stdout, 2, 4, 2, ' ', 0)
-			fmt.Fprintln(tw, "EVENT\tCONSUMER\tTYPE\tSUBJECT\tATTEMPTS\tCLASS\tPARKED")
-			for _, p := range ps {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\t%s\n", p.EventID, p.Consumer, p.EventType, p.SubjectType, p.Attempts, p.ErrorClass, p.ParkedAt.Format(time.RFC3339))
-			}
-			return tw.Flush()
-		}, nil
-	case "outbox retry":
-		if id == "" || *f.consumer == "" {
-			return nil, usageError{"outbox retry needs --id (the event) and --consumer"}
-		}
-		eid, err := uuid.Parse(id)
-		if err != nil {
-			return nil, usageError{fmt.Sprintf("--id %q is not a valid id", id)}
-		}
-		return func(ctx context.Context, svc *manage.Service) error {
-			p, err := svc.RetryParkedEvent(ctx, manage.CLI, eid, *f.consumer)
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(stdout, "event %s (%s) is back in the queue for %s\n", p.EventID, p.EventType, p.Consumer)
-			return nil
-		}, nil
+func (outboxParked) run(ctx context.Context, m *manageEnv) error {
+	ps, err := m.svc.ListParkedEvents(ctx, manage.MaxParkedPage)
+	if err != nil {
+		return err
 	}
-	return nil, nil
+	tw := tabwriter.NewWriter(m.stdout, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "EVENT\tCONSUMER\tTYPE\tSUBJECT\tATTEMPTS\tCLASS\tPARKED")
+	for _, p := range ps {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\t%s\n", p.EventID, p.Consumer, p.EventType, p.SubjectType, p.Attempts, p.ErrorClass, p.ParkedAt.Format(time.RFC3339))
+	}
+	return tw.Flush()
+}
+
+type outboxRetry struct {
+	id, consumer string
+	eid          uuid.UUID
+}
+
+func (c *outboxRetry) flags(fs *flag.FlagSet) {
+	fs.StringVar(&c.id, "id", "", "the event's id")
+	fs.StringVar(&c.consumer, "consumer", "", "the consumer it is parked for")
+}
+
+func (c *outboxRetry) check(io.Reader) (err error) {
+	if c.id == "" || c.consumer == "" {
+		return usagef("outbox retry needs --id (the event) and --consumer")
+	}
+	c.eid, err = parseIDFlag("id", c.id)
+	return err
+}
+
+func (c *outboxRetry) run(ctx context.Context, m *manageEnv) error {
+	p, err := m.svc.RetryParkedEvent(ctx, c.eid, c.consumer)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(m.stdout, "event %s (%s) is back in the queue for %s\n", p.EventID, p.EventType, p.Consumer)
+	return nil
 }

@@ -10,7 +10,7 @@ import (
 
 func migrateCmd(ctx context.Context, cfg config, args []string, stdout, stderr io.Writer) error {
 	if len(args) != 1 || (args[0] != "up" && args[0] != "down" && args[0] != "version") {
-		return usageError{"migrate takes one of: up, down, version"}
+		return usageError{msg: "migrate takes one of: up, down, version"}
 	}
 	dbase, _, err := openLogged(ctx, cfg, stderr)
 	if err != nil {

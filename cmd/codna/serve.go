@@ -10,7 +10,6 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"codna/internal/db"
 	"codna/internal/document"
 	"codna/internal/server"
 )
@@ -24,10 +23,10 @@ func serve(ctx context.Context, cfg config, args []string, stderr io.Writer) (er
 	fs.BoolVar(&cfg.Migrate, "migrate", cfg.Migrate, "apply pending migrations at start (CODNA_MIGRATE)")
 	fs.BoolVar(&cfg.Demo, "demo", cfg.Demo, "seed a demo person and documents into an empty database (CODNA_DEMO)")
 	if err := fs.Parse(args); err != nil {
-		return usageError{err.Error()}
+		return usageError{msg: err.Error()}
 	}
 	if fs.NArg() > 0 {
-		return usageError{fmt.Sprintf("serve takes no arguments, got %q", fs.Args())}
+		return usageError{msg: fmt.Sprintf("serve takes no arguments, got %q", fs.Args())}
 	}
 	log, err := newLogger(cfg, stderr)
 	if err != nil {
@@ -50,12 +49,7 @@ func serve(ctx context.Context, cfg config, args []string, stderr io.Writer) (er
 		cancel()
 		shutdown(log, cfg.Server.ShutdownTimeout, srv, purger, pool, dbase)
 	}()
-	if cfg.Migrate {
-		if err := db.MigrateUp(ctx, dbase.URL); err != nil {
-			return err
-		}
-	}
-	if pool, err = db.Open(ctx, dbase.URL, nil); err != nil {
+	if pool, err = connect(ctx, dbase, cfg.Migrate); err != nil {
 		return err
 	}
 	if cfg.Demo {

@@ -16,9 +16,9 @@ const (
 	KindPerson     Kind = "person"
 	KindAgent      Kind = "agent"
 	KindManagement Kind = "management"
-	// KindSystem is background work (outbox consumers, the purger). It is
-	// no users.kind: no request, token or session can carry it; only
-	// SystemContext, called in-process, makes one.
+	// KindSystem is background work (outbox consumers, the purger, the
+	// session sweeper). It has no users row, and no request, token or
+	// session can obtain it: only SystemContext makes it.
 	KindSystem Kind = "system"
 )
 
@@ -31,6 +31,7 @@ const (
 	ViaAccessToken  Via = "access_token"  // a personal or agent token
 	ViaServiceToken Via = "service_token" // a manage token
 	ViaCLI          Via = "cli"           // codna manage on the host
+	ViaSystem       Via = "system"        // in-process background work
 )
 
 // ManagementID is the fixed id of the one management user.
@@ -53,6 +54,30 @@ type Actor struct {
 // IsManagement reports whether the actor is management.
 func (a *Actor) IsManagement() bool { return a != nil && a.Kind == KindManagement }
 
+// system is the one system actor. Being the system is being this pointer,
+// not having its kind: an Actor built elsewhere with Kind KindSystem is
+// nobody's system actor, so the kind cannot be forged, and Authenticate
+// never returns it.
+var system = &Actor{Kind: KindSystem, Name: "System", Via: ViaSystem}
+
+// IsSystem reports whether a is the system actor of SystemContext.
+func (a *Actor) IsSystem() bool { return a != nil && a == system }
+
+// SystemContext returns ctx acting as the system: background work that
+// no request acts for (outbox consumers, the purger, the session sweeper).
+// Only the services that accept it explicitly (RequireSystem) let it in;
+// RequireUser and RequireManagement refuse it.
+func SystemContext(ctx context.Context) context.Context {
+	return WithActor(ctx, system)
+}
+
+// ManagementContext returns ctx acting as management on the host (`codna
+// manage`, via cli): what the CLI runs its commands as. No credential
+// resolves to it; a manage token is management via service_token.
+func ManagementContext(ctx context.Context) context.Context {
+	return WithActor(ctx, &Actor{UserID: ManagementID, Kind: KindManagement, Name: "Management", Via: ViaCLI})
+}
+
 type actorKey struct{}
 
 // WithActor returns ctx carrying a.
@@ -66,66 +91,61 @@ func ActorFrom(ctx context.Context) *Actor {
 	return a
 }
 
-// system is the one system actor, unexported so no caller outside this
-// package can build one.
-var system = &Actor{Kind: KindSystem}
+var errSignIn = fault.New(fault.Unauthenticated, "Sign in first.")
 
-// SystemContext returns ctx acting as the system actor, for background
-// work that calls services with no person behind it.
-func SystemContext(ctx context.Context) context.Context { return WithActor(ctx, system) }
-
-// IsSystem reports whether the actor is the system actor.
-func (a *Actor) IsSystem() bool { return a == system }
-
-// RequireSystem returns nil for the system actor; anyone else is
-// FORBIDDEN and nobody UNAUTHENTICATED.
-func RequireSystem(ctx context.Context) error {
-	a := ActorFrom(ctx)
-	switch {
-	case a == nil:
-		return fault.New(fault.Unauthenticated, "Sign in first.")
-	case !a.IsSystem():
-		return fault.New(fault.Forbidden, "Only background work can do this.")
-	}
-	return nil
-}
-
-// RequireActor returns whoever is acting: a person, an agent or
-// management. Nobody is UNAUTHENTICATED.
+// RequireActor returns whoever a request acts as: a person, an agent or
+// management. Nobody is UNAUTHENTICATED; the system actor is FORBIDDEN
+// (it acts for no request).
 func RequireActor(ctx context.Context) (*Actor, error) {
 	a := ActorFrom(ctx)
-	if a == nil {
-		return nil, fault.New(fault.Unauthenticated, "Sign in first.")
-	}
-	return a, nil
-}
-
-// RequireUser returns the person or agent acting. Nobody is UNAUTHENTICATED;
-// management is FORBIDDEN (it never reads or writes content), and so is the
-// system actor (background work acts through methods that accept it
-// explicitly).
-func RequireUser(ctx context.Context) (*Actor, error) {
-	a := ActorFrom(ctx)
 	switch {
 	case a == nil:
-		return nil, fault.New(fault.Unauthenticated, "Sign in first.")
-	case a.Kind == KindManagement:
-		return nil, fault.New(fault.Forbidden, "Management cannot do this.")
+		return nil, errSignIn
 	case a.Kind == KindSystem:
 		return nil, fault.New(fault.Forbidden, "Background work cannot do this.")
 	}
 	return a, nil
 }
 
-// RequireManagement returns the management actor. Nobody is UNAUTHENTICATED;
-// a person or an agent is FORBIDDEN.
+// RequireUser returns the person or agent acting. Nobody is UNAUTHENTICATED;
+// management (it never reads or writes content) and the system actor are
+// FORBIDDEN.
+func RequireUser(ctx context.Context) (*Actor, error) {
+	a := ActorFrom(ctx)
+	switch {
+	case a == nil:
+		return nil, errSignIn
+	case a.Kind == KindManagement:
+		return nil, fault.New(fault.Forbidden, "Management cannot do this.")
+	case a.Kind != KindPerson && a.Kind != KindAgent:
+		return nil, fault.New(fault.Forbidden, "Background work cannot do this.")
+	}
+	return a, nil
+}
+
+// RequireManagement returns the management actor (a manage token, or the
+// CLI's ManagementContext). Nobody is UNAUTHENTICATED; a person, an agent
+// or the system actor is FORBIDDEN.
 func RequireManagement(ctx context.Context) (*Actor, error) {
 	a := ActorFrom(ctx)
 	switch {
 	case a == nil:
-		return nil, fault.New(fault.Unauthenticated, "Sign in first.")
+		return nil, errSignIn
 	case a.Kind != KindManagement:
 		return nil, fault.New(fault.Forbidden, "Only management can do this.")
+	}
+	return a, nil
+}
+
+// RequireSystem returns the system actor of SystemContext. Nobody is
+// UNAUTHENTICATED; anyone else is FORBIDDEN.
+func RequireSystem(ctx context.Context) (*Actor, error) {
+	a := ActorFrom(ctx)
+	switch {
+	case a == nil:
+		return nil, errSignIn
+	case !a.IsSystem():
+		return nil, fault.New(fault.Forbidden, "Only background work can do this.")
 	}
 	return a, nil
 }

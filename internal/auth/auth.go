@@ -209,8 +209,8 @@ func (s *Service) Recheck(ctx context.Context, a *Actor) error {
 		live, err = db.Q.AccessTokenIsLive(ctx, s.pool, a.TokenID)
 	case ViaServiceToken:
 		live, err = db.Q.ServiceTokenIsLive(ctx, s.pool, a.TokenID)
-	case ViaCLI:
-		live = true // the host's own operator; never over a socket
+	case ViaCLI, ViaSystem:
+		live = true // the host's own operator, or background work; never over a socket
 	}
 	if err != nil {
 		return err
@@ -333,11 +333,16 @@ type IssuedToken struct {
 	CreatedAt time.Time
 }
 
-// CreateAccessToken issues a personal token (for a person) or an agent token
-// (for an agent) named name. Errors: BAD_USER_INPUT for an empty or long name
-// or an expiry in the past; NOT_FOUND when the user does not exist or is
-// management.
-func (s *Service) CreateAccessToken(ctx context.Context, userID uuid.UUID, name string, expiresAt *time.Time) (*IssuedToken, error) {
+// CreateAccessToken issues the acting person a personal token, or the
+// acting agent an agent token, named name. Errors: UNAUTHENTICATED for
+// nobody; FORBIDDEN for management or the system; BAD_USER_INPUT for an
+// empty or long name or an expiry in the past; NOT_FOUND when the actor's
+// user no longer exists.
+func (s *Service) CreateAccessToken(ctx context.Context, name string, expiresAt *time.Time) (*IssuedToken, error) {
+	a, err := RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
 	name = strings.TrimSpace(name)
 	if name == "" || len(name) > 100 {
 		return nil, fault.Input("name", "Give the token a name of 1 to 100 characters.")
@@ -345,7 +350,7 @@ func (s *Service) CreateAccessToken(ctx context.Context, userID uuid.UUID, name 
 	if expiresAt != nil && !expiresAt.After(time.Now()) {
 		return nil, fault.Input("expiresAt", "The expiry must be in the future.")
 	}
-	u, err := db.Q.UserGetByID(ctx, s.pool, userID)
+	u, err := db.Q.UserGetByID(ctx, s.pool, a.UserID)
 	if errors.Is(err, pgx.ErrNoRows) || (err == nil && u.Kind == string(KindManagement)) {
 		return nil, fault.New(fault.NotFound, "No such user.")
 	} else if err != nil {
@@ -366,18 +371,23 @@ func (s *Service) CreateAccessToken(ctx context.Context, userID uuid.UUID, name 
 	return &IssuedToken{ID: row.ID, Name: row.Name, Prefix: row.Prefix, Secret: secret, ExpiresAt: row.ExpiresAt, CreatedAt: row.CreatedAt}, nil
 }
 
-// RevokeAccessToken revokes one of the user's tokens. Errors: NOT_FOUND when
-// the user has no such token.
-// Websockets opened with the token are closed on every replica.
-func (s *Service) RevokeAccessToken(ctx context.Context, userID, tokenID uuid.UUID) error {
+// RevokeAccessToken revokes one of the acting person's or agent's tokens.
+// Websockets opened with the token are closed on every replica. Errors:
+// UNAUTHENTICATED for nobody; FORBIDDEN for management or the system;
+// NOT_FOUND when the actor has no such token.
+func (s *Service) RevokeAccessToken(ctx context.Context, tokenID uuid.UUID) error {
+	a, err := RequireUser(ctx)
+	if err != nil {
+		return err
+	}
 	return db.InTx(ctx, s.pool, func(tx db.DBTX) error {
-		_, err := db.Q.AccessTokenRevoke(ctx, tx, db.AccessTokenRevokeParams{ID: tokenID, UserID: userID})
+		_, err := db.Q.AccessTokenRevoke(ctx, tx, db.AccessTokenRevokeParams{ID: tokenID, UserID: a.UserID})
 		if errors.Is(err, pgx.ErrNoRows) {
 			return fault.New(fault.NotFound, "No such token.")
 		} else if err != nil {
 			return err
 		}
-		return CredentialsEnded(ctx, tx, userID)
+		return CredentialsEnded(ctx, tx, a.UserID)
 	})
 }
 
@@ -397,8 +407,11 @@ func truncate(s string, n int) string {
 // UsersByID reads a batch of users, keyed by id, in one statement. People
 // find each other by name and email (docs/design.md#explaining-access), so any signed-in
 // actor may read any user's name, email and kind; ids that do not exist are
-// absent.
+// absent. Errors: UNAUTHENTICATED for nobody; FORBIDDEN for the system.
 func (s *Service) UsersByID(ctx context.Context, ids []uuid.UUID) (map[uuid.UUID]User, error) {
+	if _, err := RequireActor(ctx); err != nil {
+		return nil, err
+	}
 	out := make(map[uuid.UUID]User, len(ids))
 	if len(ids) == 0 {
 		return out, nil

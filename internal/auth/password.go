@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"golang.org/x/crypto/argon2"
+
+	"codna/internal/fault"
 )
 
 // Argon2Params are the argon2id cost parameters for new password hashes.
@@ -29,6 +31,16 @@ var CheapArgon2 = Argon2Params{Memory: 8, Iterations: 1, Parallelism: 1, SaltLen
 
 // MinPasswordLength is the shortest password a person may choose.
 const MinPasswordLength = 10
+
+// CheckNewPassword applies the rules for a password a person is given or
+// chooses: at least MinPasswordLength characters, at most 1024 bytes.
+// Errors: BAD_USER_INPUT on field.
+func CheckNewPassword(field, password string) error {
+	if len([]rune(password)) < MinPasswordLength || len(password) > 1024 {
+		return fault.Input(field, "Choose a password of at least %d characters.", MinPasswordLength)
+	}
+	return nil
+}
 
 // HashPassword returns an encoded argon2id hash ($argon2id$v=19$m=…,t=…,p=…$salt$key).
 func HashPassword(p Argon2Params, password string) (string, error) {

@@ -13,8 +13,13 @@ import (
 // DeleteExpiredSessions deletes every session past its expiry, in one
 // statement, and returns how many it deleted. An expired session already
 // signs nobody in (SessionGetLive checks the expiry); this keeps the table
-// from growing with every abandoned browser.
+// from growing with every abandoned browser. Background work only:
+// UNAUTHENTICATED for nobody, FORBIDDEN for anyone but the system actor
+// (SystemContext).
 func (s *Service) DeleteExpiredSessions(ctx context.Context) (int64, error) {
+	if _, err := RequireSystem(ctx); err != nil {
+		return 0, err
+	}
 	n, err := db.Q.SessionDeleteExpired(ctx, s.pool)
 	if err != nil {
 		return 0, fmt.Errorf("delete expired sessions: %w", err)
@@ -52,7 +57,7 @@ func (w *SessionSweeper) Start(ctx context.Context) error {
 	if w.cancel != nil || w.interval <= 0 {
 		return nil
 	}
-	ctx, w.cancel = context.WithCancel(ctx)
+	ctx, w.cancel = context.WithCancel(SystemContext(ctx))
 	w.done = make(chan struct{})
 	go w.run(ctx, w.done)
 	return nil

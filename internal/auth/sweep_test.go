@@ -39,7 +39,7 @@ func TestSessionSweeperDeletesExpiredSessions(t *testing.T) {
 	w.Stop()
 	require.Equal(t, 1, count("true"), "the live session stays")
 
-	n, err := svc.DeleteExpiredSessions(ctx)
+	n, err := svc.DeleteExpiredSessions(auth.SystemContext(ctx))
 	require.NoError(t, err)
 	require.Zero(t, n)
 }

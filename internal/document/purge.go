@@ -22,7 +22,7 @@ import (
 // returns how many it purged. Only the system actor purges
 // (auth.SystemContext): anyone else is refused (auth.RequireSystem).
 func (s *Service) PurgeDue(ctx context.Context, limit int) (int, error) {
-	if err := auth.RequireSystem(ctx); err != nil {
+	if _, err := auth.RequireSystem(ctx); err != nil {
 		return 0, err
 	}
 	n := 0

@@ -53,23 +53,23 @@ type AgentToken struct {
 
 var errAgentNotFound = fault.New(fault.NotFound, "No agent has that id.")
 
-func agentsFrom(id uuid.UUID, slug, name, description string, created time.Time, deleted *time.Time) Agent {
+func newAgent(id uuid.UUID, slug, name, description string, created time.Time, deleted *time.Time) Agent {
 	return Agent{ID: id, Slug: slug, Name: name, Description: description, CreatedAt: created, DeletedAt: deleted}
 }
 
-// agentsLock reads and locks a live agent. Errors: NOT_FOUND.
-func agentsLock(ctx context.Context, q db.DBTX, id uuid.UUID) (Agent, error) {
+// lockLiveAgent reads and locks a live agent. Errors: NOT_FOUND.
+func lockLiveAgent(ctx context.Context, q db.DBTX, id uuid.UUID) (Agent, error) {
 	r, err := db.Q.AgentGetForUpdate(ctx, q, id)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Agent{}, errAgentNotFound
 	} else if err != nil {
 		return Agent{}, err
 	}
-	return agentsFrom(r.UserID, r.Slug, r.Name, r.Description, r.CreatedAt, r.DeletedAt), nil
+	return newAgent(r.UserID, r.Slug, r.Name, r.Description, r.CreatedAt, r.DeletedAt), nil
 }
 
-// agentsFillResponsible sets Responsible on each agent, in one statement.
-func agentsFillResponsible(ctx context.Context, q db.DBTX, agents []Agent) error {
+// fillResponsible sets Responsible on each agent, in one statement.
+func fillResponsible(ctx context.Context, q db.DBTX, agents []Agent) error {
 	if len(agents) == 0 {
 		return nil
 	}
@@ -96,8 +96,8 @@ func agentsFillResponsible(ctx context.Context, q db.DBTX, agents []Agent) error
 	return nil
 }
 
-// agentsDistinct drops repeated ids, keeping the first of each.
-func agentsDistinct(ids []uuid.UUID) []uuid.UUID {
+// distinctIDs drops repeated ids, keeping the first of each.
+func distinctIDs(ids []uuid.UUID) []uuid.UUID {
 	out := make([]uuid.UUID, 0, len(ids))
 	for _, id := range ids {
 		if !slices.Contains(out, id) {
@@ -107,9 +107,9 @@ func agentsDistinct(ids []uuid.UUID) []uuid.UUID {
 	return out
 }
 
-// agentsCheckPeople checks that every id is an active person.
+// checkActivePeople checks that every id is an active person.
 // Errors: BAD_USER_INPUT on field otherwise.
-func agentsCheckPeople(ctx context.Context, q db.DBTX, field string, ids []uuid.UUID) error {
+func checkActivePeople(ctx context.Context, q db.DBTX, field string, ids []uuid.UUID) error {
 	if len(ids) == 0 {
 		return nil
 	}
@@ -129,22 +129,22 @@ func agentsCheckPeople(ctx context.Context, q db.DBTX, field string, ids []uuid.
 	return nil
 }
 
-func agentsPayload(a Agent) map[string]any {
+func agentPayload(a Agent) map[string]any {
 	return map[string]any{"agentId": a.ID, "agentSlug": a.Slug, "agentName": a.Name}
 }
 
-// agentsNotify tells a person they now answer, or no longer answer, for an agent.
-func agentsNotify(ctx context.Context, tx db.DBTX, typ string, person uuid.UUID, a Agent) error {
+// notifyResponsible tells a person they now answer, or no longer answer, for an agent.
+func notifyResponsible(ctx context.Context, tx db.DBTX, typ string, person uuid.UUID, a Agent) error {
 	_, err := inbox.Notify(ctx, tx, inbox.New{
-		RecipientID: person, ActorID: peopleManagement(), Type: typ,
-		SubjectType: "agent", SubjectID: &a.ID, Payload: agentsPayload(a),
+		RecipientID: person, ActorID: managementID(), Type: typ,
+		SubjectType: "agent", SubjectID: &a.ID, Payload: agentPayload(a),
 	})
 	return err
 }
 
-// agentsIssueToken stores a new agent token in q's transaction, hashed and
+// insertAgentToken stores a new agent token in q's transaction, hashed and
 // prefixed as auth.Service.CreateAccessToken does, and returns its secret.
-func agentsIssueToken(ctx context.Context, q db.DBTX, agentID uuid.UUID, name string) (AgentToken, string, error) {
+func insertAgentToken(ctx context.Context, q db.DBTX, agentID uuid.UUID, name string) (AgentToken, string, error) {
 	secret := auth.NewSecret(auth.AgentTokenPrefix)
 	t, err := db.Q.AccessTokenCreate(ctx, q, db.AccessTokenCreateParams{
 		ID: uuid.Must(uuid.NewV7()), UserID: agentID, Kind: string(auth.KindAgent), Name: name,
@@ -171,19 +171,22 @@ func agentsIssueToken(ctx context.Context, q db.DBTX, agentID uuid.UUID, name st
 // characters, no responsible person, more than MaxResponsible, or one
 // that is not an active person (field "responsible"); CONFLICT on slug when
 // a live agent has it.
-func (s *Service) CreateAgent(ctx context.Context, c Caller, slug, name, description string, responsible []uuid.UUID) (Agent, string, error) {
-	slug = strings.TrimSpace(slug)
-	if err := groupsCheckSlug(slug); err != nil {
+func (s *Service) CreateAgent(ctx context.Context, slug, name, description string, responsible []uuid.UUID) (Agent, string, error) {
+	if _, err := auth.RequireManagement(ctx); err != nil {
 		return Agent{}, "", err
 	}
-	name, err := peopleCheckName(name)
+	slug = strings.TrimSpace(slug)
+	if err := checkSlug(slug); err != nil {
+		return Agent{}, "", err
+	}
+	name, err := checkName(name)
 	if err != nil {
 		return Agent{}, "", err
 	}
-	if description, err = groupsCheckDescription(description); err != nil {
+	if description, err = checkDescription(description); err != nil {
 		return Agent{}, "", err
 	}
-	responsible = agentsDistinct(responsible)
+	responsible = distinctIDs(responsible)
 	if len(responsible) == 0 {
 		return Agent{}, "", fault.Input("responsible", "Name at least one person who answers for the agent.")
 	}
@@ -193,7 +196,7 @@ func (s *Service) CreateAgent(ctx context.Context, c Caller, slug, name, descrip
 	var out Agent
 	var secret string
 	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
-		if err := agentsCheckPeople(ctx, tx, "responsible", responsible); err != nil {
+		if err := checkActivePeople(ctx, tx, "responsible", responsible); err != nil {
 			return err
 		}
 		id := uuid.Must(uuid.NewV7())
@@ -207,7 +210,7 @@ func (s *Service) CreateAgent(ctx context.Context, c Caller, slug, name, descrip
 		if err != nil {
 			return err
 		}
-		out = agentsFrom(u.ID, a.Slug, u.Name, a.Description, a.CreatedAt, nil)
+		out = newAgent(u.ID, a.Slug, u.Name, a.Description, a.CreatedAt, nil)
 		if err := db.Q.IdentityCreate(ctx, tx, db.IdentityCreateParams{
 			ID: uuid.Must(uuid.NewV7()), UserID: u.ID, Provider: AgentIdentityProvider, Subject: u.ID.String(),
 		}); err != nil {
@@ -217,20 +220,20 @@ func (s *Service) CreateAgent(ctx context.Context, c Caller, slug, name, descrip
 			if _, err := db.Q.AgentResponsibleAdd(ctx, tx, db.AgentResponsibleAddParams{AgentID: u.ID, UserID: p}); err != nil {
 				return err
 			}
-			if err := agentsNotify(ctx, tx, inbox.TypeAgentResponsibleAdded, p, out); err != nil {
+			if err := notifyResponsible(ctx, tx, inbox.TypeAgentResponsibleAdded, p, out); err != nil {
 				return err
 			}
 		}
 		var tok AgentToken
-		if tok, secret, err = agentsIssueToken(ctx, tx, u.ID, AgentFirstTokenName); err != nil {
+		if tok, secret, err = insertAgentToken(ctx, tx, u.ID, AgentFirstTokenName); err != nil {
 			return err
 		}
 		list := []Agent{out}
-		if err := agentsFillResponsible(ctx, tx, list); err != nil {
+		if err := fillResponsible(ctx, tx, list); err != nil {
 			return err
 		}
 		out = list[0]
-		return s.record(ctx, tx, c, audit{action: "agent.create", targetUser: &u.ID, details: map[string]any{
+		return s.record(ctx, tx, audit{action: "agent.create", targetUser: &u.ID, details: map[string]any{
 			"slug": a.Slug, "responsible": responsible, "token_id": tok.ID,
 		}})
 	})
@@ -255,8 +258,11 @@ func (s *Service) CreateAgent(ctx context.Context, c Caller, slug, name, descrip
 // "add" when both lists are empty or someone to add is not an active
 // person, on "remove" when someone is in both lists or the change would
 // leave the agent with nobody.
-func (s *Service) SetResponsible(ctx context.Context, c Caller, agentID uuid.UUID, add, remove []uuid.UUID) (Agent, error) {
-	add, remove = agentsDistinct(add), agentsDistinct(remove)
+func (s *Service) SetResponsible(ctx context.Context, agentID uuid.UUID, add, remove []uuid.UUID) (Agent, error) {
+	if _, err := auth.RequireManagement(ctx); err != nil {
+		return Agent{}, err
+	}
+	add, remove = distinctIDs(add), distinctIDs(remove)
 	if len(add) == 0 && len(remove) == 0 {
 		return Agent{}, fault.Input("add", "Name someone to add or remove.")
 	}
@@ -270,11 +276,11 @@ func (s *Service) SetResponsible(ctx context.Context, c Caller, agentID uuid.UUI
 	}
 	var out Agent
 	err := db.InTx(ctx, s.pool, func(tx db.DBTX) error {
-		a, err := agentsLock(ctx, tx, agentID)
+		a, err := lockLiveAgent(ctx, tx, agentID)
 		if err != nil {
 			return err
 		}
-		if err := agentsCheckPeople(ctx, tx, "add", add); err != nil {
+		if err := checkActivePeople(ctx, tx, "add", add); err != nil {
 			return err
 		}
 		for _, p := range add {
@@ -285,10 +291,10 @@ func (s *Service) SetResponsible(ctx context.Context, c Caller, agentID uuid.UUI
 			if n == 0 {
 				continue
 			}
-			if err := agentsNotify(ctx, tx, inbox.TypeAgentResponsibleAdded, p, a); err != nil {
+			if err := notifyResponsible(ctx, tx, inbox.TypeAgentResponsibleAdded, p, a); err != nil {
 				return err
 			}
-			if err := s.record(ctx, tx, c, audit{action: "agent.responsible_add", targetUser: &a.ID, details: map[string]any{"slug": a.Slug, "user_id": p}}); err != nil {
+			if err := s.record(ctx, tx, audit{action: "agent.responsible_add", targetUser: &a.ID, details: map[string]any{"slug": a.Slug, "user_id": p}}); err != nil {
 				return err
 			}
 		}
@@ -300,10 +306,10 @@ func (s *Service) SetResponsible(ctx context.Context, c Caller, agentID uuid.UUI
 			if n == 0 {
 				continue
 			}
-			if err := agentsNotify(ctx, tx, inbox.TypeAgentResponsibleRemoved, p, a); err != nil {
+			if err := notifyResponsible(ctx, tx, inbox.TypeAgentResponsibleRemoved, p, a); err != nil {
 				return err
 			}
-			if err := s.record(ctx, tx, c, audit{action: "agent.responsible_remove", targetUser: &a.ID, details: map[string]any{"slug": a.Slug, "user_id": p}}); err != nil {
+			if err := s.record(ctx, tx, audit{action: "agent.responsible_remove", targetUser: &a.ID, details: map[string]any{"slug": a.Slug, "user_id": p}}); err != nil {
 				return err
 			}
 		}
@@ -315,7 +321,7 @@ func (s *Service) SetResponsible(ctx context.Context, c Caller, agentID uuid.UUI
 			return fault.Input("remove", "An agent keeps at least one person who answers for it.")
 		}
 		list := []Agent{a}
-		if err := agentsFillResponsible(ctx, tx, list); err != nil {
+		if err := fillResponsible(ctx, tx, list); err != nil {
 			return err
 		}
 		out = list[0]
@@ -334,10 +340,13 @@ func (s *Service) SetResponsible(ctx context.Context, c Caller, agentID uuid.UUI
 // tokens_revoked}.
 //
 // Errors: NOT_FOUND when agentID is not a live agent.
-func (s *Service) DeleteAgent(ctx context.Context, c Caller, agentID uuid.UUID) (Agent, error) {
+func (s *Service) DeleteAgent(ctx context.Context, agentID uuid.UUID) (Agent, error) {
+	if _, err := auth.RequireManagement(ctx); err != nil {
+		return Agent{}, err
+	}
 	var out Agent
 	err := db.InTx(ctx, s.pool, func(tx db.DBTX) error {
-		a, err := agentsLock(ctx, tx, agentID)
+		a, err := lockLiveAgent(ctx, tx, agentID)
 		if err != nil {
 			return err
 		}
@@ -357,26 +366,29 @@ func (s *Service) DeleteAgent(ctx context.Context, c Caller, agentID uuid.UUID) 
 			return err
 		}
 		list := []Agent{a}
-		if err := agentsFillResponsible(ctx, tx, list); err != nil {
+		if err := fillResponsible(ctx, tx, list); err != nil {
 			return err
 		}
 		out = list[0]
-		return s.record(ctx, tx, c, audit{action: "agent.delete", targetUser: &a.ID, details: map[string]any{"slug": a.Slug, "tokens_revoked": n}})
+		return s.record(ctx, tx, audit{action: "agent.delete", targetUser: &a.ID, details: map[string]any{"slug": a.Slug, "tokens_revoked": n}})
 	})
 	return out, err
 }
 
 // ListAgents lists the live agents by slug, each with who answers for it.
 func (s *Service) ListAgents(ctx context.Context) ([]Agent, error) {
+	if _, err := auth.RequireManagement(ctx); err != nil {
+		return nil, err
+	}
 	rows, err := db.Q.AgentList(ctx, s.pool)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]Agent, len(rows))
 	for i, r := range rows {
-		out[i] = agentsFrom(r.UserID, r.Slug, r.Name, r.Description, r.CreatedAt, r.DeletedAt)
+		out[i] = newAgent(r.UserID, r.Slug, r.Name, r.Description, r.CreatedAt, r.DeletedAt)
 	}
-	if err := agentsFillResponsible(ctx, s.pool, out); err != nil {
+	if err := fillResponsible(ctx, s.pool, out); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -384,14 +396,17 @@ func (s *Service) ListAgents(ctx context.Context) ([]Agent, error) {
 
 // Agent reads one live agent with who answers for it. Errors: NOT_FOUND.
 func (s *Service) Agent(ctx context.Context, id uuid.UUID) (Agent, error) {
+	if _, err := auth.RequireManagement(ctx); err != nil {
+		return Agent{}, err
+	}
 	r, err := db.Q.AgentGet(ctx, s.pool, id)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Agent{}, errAgentNotFound
 	} else if err != nil {
 		return Agent{}, err
 	}
-	list := []Agent{agentsFrom(r.UserID, r.Slug, r.Name, r.Description, r.CreatedAt, r.DeletedAt)}
-	if err := agentsFillResponsible(ctx, s.pool, list); err != nil {
+	list := []Agent{newAgent(r.UserID, r.Slug, r.Name, r.Description, r.CreatedAt, r.DeletedAt)}
+	if err := fillResponsible(ctx, s.pool, list); err != nil {
 		return Agent{}, err
 	}
 	return list[0], nil
@@ -405,7 +420,10 @@ func (s *Service) Agent(ctx context.Context, id uuid.UUID) (Agent, error) {
 //
 // Errors: BAD_USER_INPUT on name for an empty name or one over 100
 // characters; NOT_FOUND when agentID is not a live agent.
-func (s *Service) IssueAgentToken(ctx context.Context, c Caller, agentID uuid.UUID, name string) (AgentToken, string, error) {
+func (s *Service) IssueAgentToken(ctx context.Context, agentID uuid.UUID, name string) (AgentToken, string, error) {
+	if _, err := auth.RequireManagement(ctx); err != nil {
+		return AgentToken{}, "", err
+	}
 	name = strings.TrimSpace(name)
 	if name == "" || len(name) > 100 {
 		return AgentToken{}, "", fault.Input("name", "Give the token a name of 1 to 100 characters.")
@@ -413,14 +431,14 @@ func (s *Service) IssueAgentToken(ctx context.Context, c Caller, agentID uuid.UU
 	var out AgentToken
 	var secret string
 	err := db.InTx(ctx, s.pool, func(tx db.DBTX) error {
-		a, err := agentsLock(ctx, tx, agentID)
+		a, err := lockLiveAgent(ctx, tx, agentID)
 		if err != nil {
 			return err
 		}
-		if out, secret, err = agentsIssueToken(ctx, tx, a.ID, name); err != nil {
+		if out, secret, err = insertAgentToken(ctx, tx, a.ID, name); err != nil {
 			return err
 		}
-		return s.record(ctx, tx, c, audit{action: "agent.token_create", targetUser: &a.ID, details: map[string]any{
+		return s.record(ctx, tx, audit{action: "agent.token_create", targetUser: &a.ID, details: map[string]any{
 			"slug": a.Slug, "token_id": out.ID, "name": name,
 		}})
 	})

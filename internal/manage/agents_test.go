@@ -13,11 +13,10 @@ import (
 	"codna/internal/auth"
 	"codna/internal/db"
 	"codna/internal/fault"
-	"codna/internal/manage"
 	"codna/internal/pgtest"
 )
 
-func agentsIDs(us []auth.User) []uuid.UUID {
+func idsOf(us []auth.User) []uuid.UUID {
 	out := make([]uuid.UUID, len(us))
 	for i, u := range us {
 		out[i] = u.ID
@@ -28,19 +27,19 @@ func agentsIDs(us []auth.User) []uuid.UUID {
 func TestCreateAgent(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	e := peopleSetup(t)
-	c := peopleTokenCaller(t, e)
+	e := setup(t)
+	c := tokenCaller(t, e)
 	p1 := pgtest.CreatePerson(t, e.pool)
 	p2 := pgtest.CreatePerson(t, e.pool)
 	bystander := pgtest.CreatePerson(t, e.pool)
 
-	a, token, err := e.svc.CreateAgent(ctx, c, "helper-bot", " Helper ", "Answers questions", []uuid.UUID{p1.ID, p2.ID, p1.ID})
+	a, token, err := e.svc.CreateAgent(c.in(ctx), "helper-bot", " Helper ", "Answers questions", []uuid.UUID{p1.ID, p2.ID, p1.ID})
 	require.NoError(t, err)
 	require.Equal(t, "helper-bot", a.Slug)
 	require.Equal(t, "Helper", a.Name)
 	require.Equal(t, "Answers questions", a.Description)
 	require.Nil(t, a.DeletedAt)
-	require.ElementsMatch(t, []uuid.UUID{p1.ID, p2.ID}, agentsIDs(a.Responsible))
+	require.ElementsMatch(t, []uuid.UUID{p1.ID, p2.ID}, idsOf(a.Responsible))
 	require.True(t, strings.HasPrefix(token, auth.AgentTokenPrefix), token)
 
 	// The token authenticates as the agent.
@@ -69,29 +68,29 @@ func TestCreateAgent(t *testing.T) {
 	require.Equal(t, auth.HashSecret(token), tokHash)
 	require.Equal(t, auth.DisplayPrefix(token), tokPrefix)
 
-	r := peopleOneAudit(t, e.pool, "agent.create")
-	peopleRequireVia(t, r, c)
+	r := oneAudit(t, e.pool, "agent.create")
+	requireVia(t, r, c)
 	require.Equal(t, a.ID, *r.TargetUser)
 	require.Equal(t, "helper-bot", r.Details["slug"])
 	require.ElementsMatch(t, []any{p1.ID.String(), p2.ID.String()}, r.Details["responsible"])
 	require.NotEmpty(t, r.Details["token_id"])
 
 	for _, p := range []uuid.UUID{p1.ID, p2.ID} {
-		ns := peopleNotifications(t, e.pool, p)
+		ns := notificationsTo(t, e.pool, p)
 		require.Len(t, ns, 1)
 		require.Equal(t, "agent.responsible_added", ns[0].Type)
 		require.Equal(t, "agent", ns[0].SubjectType)
 		require.Equal(t, a.ID, *ns[0].SubjectID)
 		require.Equal(t, "helper-bot", ns[0].Payload["agentSlug"])
 	}
-	require.Empty(t, peopleNotifications(t, e.pool, bystander.ID))
+	require.Empty(t, notificationsTo(t, e.pool, bystander.ID))
 
-	list, err := e.svc.ListAgents(ctx)
+	list, err := e.svc.ListAgents(cli.in(ctx))
 	require.NoError(t, err)
 	require.Len(t, list, 1)
 	require.Equal(t, a.ID, list[0].ID)
-	require.ElementsMatch(t, []uuid.UUID{p1.ID, p2.ID}, agentsIDs(list[0].Responsible))
-	one, err := e.svc.Agent(ctx, a.ID)
+	require.ElementsMatch(t, []uuid.UUID{p1.ID, p2.ID}, idsOf(list[0].Responsible))
+	one, err := e.svc.Agent(cli.in(ctx), a.ID)
 	require.NoError(t, err)
 	require.Equal(t, list[0], one)
 }
@@ -99,120 +98,120 @@ func TestCreateAgent(t *testing.T) {
 func TestCreateAgentErrors(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	e := peopleSetup(t)
+	e := setup(t)
 	p := pgtest.CreatePerson(t, e.pool)
 	gone := pgtest.CreatePerson(t, e.pool)
-	_, err := e.svc.SetPersonActive(ctx, manage.CLI, gone.ID, false)
+	_, err := e.svc.SetPersonActive(cli.in(ctx), gone.ID, false)
 	require.NoError(t, err)
 	existing := pgtest.CreateAgent(t, e.pool, p.ID)
-	before := peopleAuditCount(t, e.pool)
+	before := auditCount(t, e.pool)
 	var users int
 	require.NoError(t, e.pool.QueryRow(ctx, `SELECT count(*) FROM users`).Scan(&users))
 
 	for _, slug := range []string{"", "x", "Bot", "-bot", "bot-", "bot_1"} {
-		_, _, err := e.svc.CreateAgent(ctx, manage.CLI, slug, "Bot", "", []uuid.UUID{p.ID})
+		_, _, err := e.svc.CreateAgent(cli.in(ctx), slug, "Bot", "", []uuid.UUID{p.ID})
 		pgtest.RequireCode(t, err, fault.BadInput, "slug")
 	}
-	_, _, err = e.svc.CreateAgent(ctx, manage.CLI, "bot", "", "", []uuid.UUID{p.ID})
+	_, _, err = e.svc.CreateAgent(cli.in(ctx), "bot", "", "", []uuid.UUID{p.ID})
 	pgtest.RequireCode(t, err, fault.BadInput, "name")
-	_, _, err = e.svc.CreateAgent(ctx, manage.CLI, "bot", "Bot", strings.Repeat("x", 2001), []uuid.UUID{p.ID})
+	_, _, err = e.svc.CreateAgent(cli.in(ctx), "bot", "Bot", strings.Repeat("x", 2001), []uuid.UUID{p.ID})
 	pgtest.RequireCode(t, err, fault.BadInput, "description")
-	_, _, err = e.svc.CreateAgent(ctx, manage.CLI, "bot", "Bot", "", nil)
+	_, _, err = e.svc.CreateAgent(cli.in(ctx), "bot", "Bot", "", nil)
 	pgtest.RequireCode(t, err, fault.BadInput, "responsible")
 	for _, id := range []uuid.UUID{existing.ID, auth.ManagementID, gone.ID, uuid.Must(uuid.NewV7())} {
-		_, _, err = e.svc.CreateAgent(ctx, manage.CLI, "bot", "Bot", "", []uuid.UUID{p.ID, id})
+		_, _, err = e.svc.CreateAgent(cli.in(ctx), "bot", "Bot", "", []uuid.UUID{p.ID, id})
 		pgtest.RequireCode(t, err, fault.BadInput, "responsible")
 	}
-	_, _, err = e.svc.CreateAgent(ctx, manage.CLI, existing.Slug, "Bot", "", []uuid.UUID{p.ID})
+	_, _, err = e.svc.CreateAgent(cli.in(ctx), existing.Slug, "Bot", "", []uuid.UUID{p.ID})
 	pgtest.RequireCode(t, err, fault.Conflict, "slug")
 
-	require.Equal(t, before, peopleAuditCount(t, e.pool), "a refused change writes no audit")
+	require.Equal(t, before, auditCount(t, e.pool), "a refused change writes no audit")
 	var after int
 	require.NoError(t, e.pool.QueryRow(ctx, `SELECT count(*) FROM users`).Scan(&after))
 	require.Equal(t, users, after, "a refused agent leaves no users row")
-	require.Empty(t, peopleNotifications(t, e.pool, p.ID))
+	require.Empty(t, notificationsTo(t, e.pool, p.ID))
 }
 
 func TestSetResponsible(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	e := peopleSetup(t)
-	c := peopleTokenCaller(t, e)
+	e := setup(t)
+	c := tokenCaller(t, e)
 	p1 := pgtest.CreatePerson(t, e.pool)
 	p2 := pgtest.CreatePerson(t, e.pool)
 	p3 := pgtest.CreatePerson(t, e.pool)
-	a, _, err := e.svc.CreateAgent(ctx, manage.CLI, "bot", "Bot", "", []uuid.UUID{p1.ID, p2.ID})
+	a, _, err := e.svc.CreateAgent(cli.in(ctx), "bot", "Bot", "", []uuid.UUID{p1.ID, p2.ID})
 	require.NoError(t, err)
 
-	got, err := e.svc.SetResponsible(ctx, c, a.ID, []uuid.UUID{p3.ID, p2.ID}, []uuid.UUID{p1.ID})
+	got, err := e.svc.SetResponsible(c.in(ctx), a.ID, []uuid.UUID{p3.ID, p2.ID}, []uuid.UUID{p1.ID})
 	require.NoError(t, err)
-	require.ElementsMatch(t, []uuid.UUID{p2.ID, p3.ID}, agentsIDs(got.Responsible))
+	require.ElementsMatch(t, []uuid.UUID{p2.ID, p3.ID}, idsOf(got.Responsible))
 
 	// p2 answered already: nothing is written for them.
-	adds := peopleAudits(t, e.pool, "agent.responsible_add")
+	adds := audits(t, e.pool, "agent.responsible_add")
 	require.Len(t, adds, 1)
-	peopleRequireVia(t, adds[0], c)
+	requireVia(t, adds[0], c)
 	require.Equal(t, a.ID, *adds[0].TargetUser)
 	require.Equal(t, p3.ID.String(), adds[0].Details["user_id"])
-	rm := peopleOneAudit(t, e.pool, "agent.responsible_remove")
-	peopleRequireVia(t, rm, c)
+	rm := oneAudit(t, e.pool, "agent.responsible_remove")
+	requireVia(t, rm, c)
 	require.Equal(t, a.ID, *rm.TargetUser)
 	require.Equal(t, p1.ID.String(), rm.Details["user_id"])
 
-	ns := peopleNotifications(t, e.pool, p1.ID)
+	ns := notificationsTo(t, e.pool, p1.ID)
 	require.Len(t, ns, 2)
 	require.Equal(t, "agent.responsible_removed", ns[1].Type)
 	require.Equal(t, a.ID, *ns[1].SubjectID)
-	ns = peopleNotifications(t, e.pool, p3.ID)
+	ns = notificationsTo(t, e.pool, p3.ID)
 	require.Len(t, ns, 1)
 	require.Equal(t, "agent.responsible_added", ns[0].Type)
-	require.Len(t, peopleNotifications(t, e.pool, p2.ID), 1, "only the creation's")
+	require.Len(t, notificationsTo(t, e.pool, p2.ID), 1, "only the creation's")
 
 	// Only responsible people may share with the agent: p1 no longer can.
 	var responsible bool
 	require.NoError(t, e.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM agent_responsible WHERE agent_id = $1 AND user_id = $2)`, a.ID, p1.ID).Scan(&responsible))
 	require.False(t, responsible)
 
-	before := peopleAuditCount(t, e.pool)
+	before := auditCount(t, e.pool)
 	// An agent keeps at least one; the refused change is rolled back whole.
-	_, err = e.svc.SetResponsible(ctx, c, a.ID, nil, []uuid.UUID{p2.ID, p3.ID})
+	_, err = e.svc.SetResponsible(c.in(ctx), a.ID, nil, []uuid.UUID{p2.ID, p3.ID})
 	pgtest.RequireCode(t, err, fault.BadInput, "remove")
-	again, err := e.svc.Agent(ctx, a.ID)
+	again, err := e.svc.Agent(cli.in(ctx), a.ID)
 	require.NoError(t, err)
-	require.ElementsMatch(t, []uuid.UUID{p2.ID, p3.ID}, agentsIDs(again.Responsible))
-	require.Len(t, peopleNotifications(t, e.pool, p2.ID), 1)
+	require.ElementsMatch(t, []uuid.UUID{p2.ID, p3.ID}, idsOf(again.Responsible))
+	require.Len(t, notificationsTo(t, e.pool, p2.ID), 1)
 
-	_, err = e.svc.SetResponsible(ctx, c, a.ID, nil, nil)
+	_, err = e.svc.SetResponsible(c.in(ctx), a.ID, nil, nil)
 	pgtest.RequireCode(t, err, fault.BadInput, "add")
-	_, err = e.svc.SetResponsible(ctx, c, a.ID, []uuid.UUID{p1.ID}, []uuid.UUID{p1.ID})
+	_, err = e.svc.SetResponsible(c.in(ctx), a.ID, []uuid.UUID{p1.ID}, []uuid.UUID{p1.ID})
 	pgtest.RequireCode(t, err, fault.BadInput, "remove")
 	other := pgtest.CreateAgent(t, e.pool, p1.ID)
-	_, err = e.svc.SetResponsible(ctx, c, a.ID, []uuid.UUID{other.ID}, nil)
+	_, err = e.svc.SetResponsible(c.in(ctx), a.ID, []uuid.UUID{other.ID}, nil)
 	pgtest.RequireCode(t, err, fault.BadInput, "add")
-	_, err = e.svc.SetResponsible(ctx, c, uuid.Must(uuid.NewV7()), []uuid.UUID{p1.ID}, nil)
+	_, err = e.svc.SetResponsible(c.in(ctx), uuid.Must(uuid.NewV7()), []uuid.UUID{p1.ID}, nil)
 	pgtest.RequireCode(t, err, fault.NotFound, "")
-	_, err = e.svc.SetResponsible(ctx, c, p1.ID, []uuid.UUID{p2.ID}, nil)
+	_, err = e.svc.SetResponsible(c.in(ctx), p1.ID, []uuid.UUID{p2.ID}, nil)
 	pgtest.RequireCode(t, err, fault.NotFound, "")
-	require.Equal(t, before, peopleAuditCount(t, e.pool))
+	require.Equal(t, before, auditCount(t, e.pool))
 }
 
 func TestDeleteAgent(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	e := peopleSetup(t)
-	c := peopleTokenCaller(t, e)
+	e := setup(t)
+	c := tokenCaller(t, e)
 	p := pgtest.CreatePerson(t, e.pool)
-	a, first, err := e.svc.CreateAgent(ctx, manage.CLI, "helper", "Helper", "", []uuid.UUID{p.ID})
+	a, first, err := e.svc.CreateAgent(cli.in(ctx), "helper", "Helper", "", []uuid.UUID{p.ID})
 	require.NoError(t, err)
 
-	tok, second, err := e.svc.IssueAgentToken(ctx, c, a.ID, " ci ")
+	tok, second, err := e.svc.IssueAgentToken(c.in(ctx), a.ID, " ci ")
 	require.NoError(t, err)
 	require.Equal(t, "ci", tok.Name)
 	require.Equal(t, a.ID, tok.AgentID)
 	require.Equal(t, auth.DisplayPrefix(second), tok.Prefix)
 	require.True(t, strings.HasPrefix(second, auth.AgentTokenPrefix))
-	r := peopleOneAudit(t, e.pool, "agent.token_create")
-	peopleRequireVia(t, r, c)
+	r := oneAudit(t, e.pool, "agent.token_create")
+	requireVia(t, r, c)
 	require.Equal(t, a.ID, *r.TargetUser)
 	require.Equal(t, tok.ID.String(), r.Details["token_id"])
 	for _, s := range []string{first, second} {
@@ -227,7 +226,7 @@ func TestDeleteAgent(t *testing.T) {
 		Permission: db.PermissionRead, GrantedBy: &p.ID, Reason: access.Direct})
 	require.NoError(t, err)
 
-	deleted, err := e.svc.DeleteAgent(ctx, c, a.ID)
+	deleted, err := e.svc.DeleteAgent(c.in(ctx), a.ID)
 	require.NoError(t, err)
 	require.NotNil(t, deleted.DeletedAt)
 	require.WithinDuration(t, time.Now(), *deleted.DeletedAt, time.Minute)
@@ -249,29 +248,29 @@ func TestDeleteAgent(t *testing.T) {
 	require.NoError(t, e.pool.QueryRow(ctx, `SELECT count(*) FROM agent_responsible WHERE agent_id = $1`, a.ID).Scan(&responsible))
 	require.Equal(t, 1, responsible)
 
-	r = peopleOneAudit(t, e.pool, "agent.delete")
-	peopleRequireVia(t, r, c)
+	r = oneAudit(t, e.pool, "agent.delete")
+	requireVia(t, r, c)
 	require.Equal(t, a.ID, *r.TargetUser)
 	require.Equal(t, "helper", r.Details["slug"])
 	require.EqualValues(t, 2, r.Details["tokens_revoked"])
 
 	// Gone from management's reads and changes.
-	list, err := e.svc.ListAgents(ctx)
+	list, err := e.svc.ListAgents(cli.in(ctx))
 	require.NoError(t, err)
 	require.Empty(t, list)
-	_, err = e.svc.Agent(ctx, a.ID)
+	_, err = e.svc.Agent(cli.in(ctx), a.ID)
 	pgtest.RequireCode(t, err, fault.NotFound, "")
-	before := peopleAuditCount(t, e.pool)
-	_, err = e.svc.DeleteAgent(ctx, c, a.ID)
+	before := auditCount(t, e.pool)
+	_, err = e.svc.DeleteAgent(c.in(ctx), a.ID)
 	pgtest.RequireCode(t, err, fault.NotFound, "")
-	_, _, err = e.svc.IssueAgentToken(ctx, c, a.ID, "again")
+	_, _, err = e.svc.IssueAgentToken(c.in(ctx), a.ID, "again")
 	pgtest.RequireCode(t, err, fault.NotFound, "")
-	_, err = e.svc.SetResponsible(ctx, c, a.ID, nil, []uuid.UUID{p.ID})
+	_, err = e.svc.SetResponsible(c.in(ctx), a.ID, nil, []uuid.UUID{p.ID})
 	pgtest.RequireCode(t, err, fault.NotFound, "")
-	require.Equal(t, before, peopleAuditCount(t, e.pool))
+	require.Equal(t, before, auditCount(t, e.pool))
 
 	// The slug is free for a new agent, whose token works.
-	b, token, err := e.svc.CreateAgent(ctx, c, "helper", "Helper 2", "", []uuid.UUID{p.ID})
+	b, token, err := e.svc.CreateAgent(c.in(ctx), "helper", "Helper 2", "", []uuid.UUID{p.ID})
 	require.NoError(t, err)
 	require.NotEqual(t, a.ID, b.ID)
 	actor, err := e.auth.Authenticate(ctx, auth.Credentials{Bearer: token})
@@ -283,19 +282,19 @@ func TestDeleteAgent(t *testing.T) {
 func TestIssueAgentTokenErrors(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	e := peopleSetup(t)
+	e := setup(t)
 	p := pgtest.CreatePerson(t, e.pool)
-	a, _, err := e.svc.CreateAgent(ctx, manage.CLI, "bot", "Bot", "", []uuid.UUID{p.ID})
+	a, _, err := e.svc.CreateAgent(cli.in(ctx), "bot", "Bot", "", []uuid.UUID{p.ID})
 	require.NoError(t, err)
-	before := peopleAuditCount(t, e.pool)
+	before := auditCount(t, e.pool)
 
-	_, _, err = e.svc.IssueAgentToken(ctx, manage.CLI, a.ID, "  ")
+	_, _, err = e.svc.IssueAgentToken(cli.in(ctx), a.ID, "  ")
 	pgtest.RequireCode(t, err, fault.BadInput, "name")
-	_, _, err = e.svc.IssueAgentToken(ctx, manage.CLI, a.ID, strings.Repeat("n", 101))
+	_, _, err = e.svc.IssueAgentToken(cli.in(ctx), a.ID, strings.Repeat("n", 101))
 	pgtest.RequireCode(t, err, fault.BadInput, "name")
-	_, _, err = e.svc.IssueAgentToken(ctx, manage.CLI, p.ID, "person")
+	_, _, err = e.svc.IssueAgentToken(cli.in(ctx), p.ID, "person")
 	pgtest.RequireCode(t, err, fault.NotFound, "")
-	_, _, err = e.svc.IssueAgentToken(ctx, manage.CLI, uuid.Must(uuid.NewV7()), "nobody")
+	_, _, err = e.svc.IssueAgentToken(cli.in(ctx), uuid.Must(uuid.NewV7()), "nobody")
 	pgtest.RequireCode(t, err, fault.NotFound, "")
-	require.Equal(t, before, peopleAuditCount(t, e.pool))
+	require.Equal(t, before, auditCount(t, e.pool))
 }

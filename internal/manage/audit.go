@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"codna/internal/auth"
 	"codna/internal/db"
 	"codna/internal/fault"
 )
@@ -41,6 +42,9 @@ type AuditEntry struct {
 // is clamped to 1..100; the bool reports whether more entries follow.
 // Errors: BAD_USER_INPUT on until when it is not after since.
 func (s *Service) Audit(ctx context.Context, f AuditFilter, after *uuid.UUID, limit int) ([]AuditEntry, bool, error) {
+	if _, err := auth.RequireManagement(ctx); err != nil {
+		return nil, false, err
+	}
 	limit = max(1, min(limit, 100))
 	if f.Since != nil && f.Until != nil && !f.Until.After(*f.Since) {
 		return nil, false, fault.Input("until", "The end of the period must come after its start.")

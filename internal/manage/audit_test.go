@@ -25,18 +25,18 @@ func TestAuditFilters(t *testing.T) {
 	b.grant(t, shared, pgtest.UserPrincipal(dana.ID), db.PermissionRead, owner.ID, access.Direct, nil)
 	b.doc(t, leaver)
 
-	tok, _, err := b.svc.CreateServiceToken(ctx, manage.CLI, "ops", nil)
+	tok, _, err := b.svc.CreateServiceToken(cli.in(ctx), "ops", nil)
 	require.NoError(t, err)
-	viaToken := manage.Caller{Via: "token", TokenID: tok.ID, RequestID: "req-1"}
+	viaToken := caller{Via: "token", TokenID: tok.ID, RequestID: "req-1"}
 
-	_, err = b.svc.Quarantine(ctx, viaToken, held, "reported")
+	_, err = b.svc.Quarantine(viaToken.in(ctx), held, "reported")
 	require.NoError(t, err)
-	require.NoError(t, b.svc.TakeAwayShare(ctx, manage.CLI, shared, pgtest.UserPrincipal(dana.ID)))
-	_, err = b.svc.SetPersonActive(ctx, manage.CLI, leaver.ID, false)
+	require.NoError(t, b.svc.TakeAwayShare(cli.in(ctx), shared, pgtest.UserPrincipal(dana.ID)))
+	_, err = b.svc.SetPersonActive(cli.in(ctx), leaver.ID, false)
 	require.NoError(t, err)
-	_, err = b.svc.Transfer(ctx, manage.CLI, leaver.ID, owner.ID)
+	_, err = b.svc.Transfer(cli.in(ctx), leaver.ID, owner.ID)
 	require.NoError(t, err)
-	_, err = b.svc.Release(ctx, manage.CLI, held, true)
+	_, err = b.svc.Release(cli.in(ctx), held, true)
 	require.NoError(t, err)
 
 	actions := func(es []manage.AuditEntry) []string {
@@ -48,14 +48,14 @@ func TestAuditFilters(t *testing.T) {
 	}
 
 	// Everything, newest first.
-	all, more, err := b.svc.Audit(ctx, manage.AuditFilter{}, nil, 50)
+	all, more, err := b.svc.Audit(cli.in(ctx), manage.AuditFilter{}, nil, 50)
 	require.NoError(t, err)
 	require.False(t, more)
 	require.Equal(t, []string{"document.release", "user.transfer", "user.deactivate", "document.unshare", "document.quarantine", "token.create"}, actions(all))
 
 	// By action: the quarantine, through the token, with its request id.
 	action := "document.quarantine"
-	es, _, err := b.svc.Audit(ctx, manage.AuditFilter{Action: &action}, nil, 50)
+	es, _, err := b.svc.Audit(cli.in(ctx), manage.AuditFilter{Action: &action}, nil, 50)
 	require.NoError(t, err)
 	require.Len(t, es, 1)
 	require.Equal(t, "token", es[0].Via)
@@ -65,37 +65,37 @@ func TestAuditFilters(t *testing.T) {
 	require.Equal(t, "reported", es[0].Details["reason"])
 
 	// By document.
-	es, _, err = b.svc.Audit(ctx, manage.AuditFilter{TargetDocument: &held}, nil, 50)
+	es, _, err = b.svc.Audit(cli.in(ctx), manage.AuditFilter{TargetDocument: &held}, nil, 50)
 	require.NoError(t, err)
 	require.Equal(t, []string{"document.release", "document.quarantine"}, actions(es))
-	es, _, err = b.svc.Audit(ctx, manage.AuditFilter{TargetDocument: &shared}, nil, 50)
+	es, _, err = b.svc.Audit(cli.in(ctx), manage.AuditFilter{TargetDocument: &shared}, nil, 50)
 	require.NoError(t, err)
 	require.Equal(t, []string{"document.unshare"}, actions(es))
 
 	// By person.
-	es, _, err = b.svc.Audit(ctx, manage.AuditFilter{TargetUser: &leaver.ID}, nil, 50)
+	es, _, err = b.svc.Audit(cli.in(ctx), manage.AuditFilter{TargetUser: &leaver.ID}, nil, 50)
 	require.NoError(t, err)
 	require.Equal(t, []string{"user.transfer", "user.deactivate"}, actions(es))
 
 	// By time.
 	future, past := time.Now().Add(time.Hour), start
-	es, _, err = b.svc.Audit(ctx, manage.AuditFilter{Since: &future}, nil, 50)
+	es, _, err = b.svc.Audit(cli.in(ctx), manage.AuditFilter{Since: &future}, nil, 50)
 	require.NoError(t, err)
 	require.Empty(t, es)
-	es, _, err = b.svc.Audit(ctx, manage.AuditFilter{Until: &past}, nil, 50)
+	es, _, err = b.svc.Audit(cli.in(ctx), manage.AuditFilter{Until: &past}, nil, 50)
 	require.NoError(t, err)
 	require.Empty(t, es)
-	es, _, err = b.svc.Audit(ctx, manage.AuditFilter{Since: &past, Until: &future, TargetUser: &leaver.ID}, nil, 50)
+	es, _, err = b.svc.Audit(cli.in(ctx), manage.AuditFilter{Since: &past, Until: &future, TargetUser: &leaver.ID}, nil, 50)
 	require.NoError(t, err)
 	require.Len(t, es, 2)
-	_, _, err = b.svc.Audit(ctx, manage.AuditFilter{Since: &future, Until: &past}, nil, 50)
+	_, _, err = b.svc.Audit(cli.in(ctx), manage.AuditFilter{Since: &future, Until: &past}, nil, 50)
 	pgtest.RequireCode(t, err, fault.BadInput, "until")
 
 	// Paging.
 	var got []string
 	var after *uuid.UUID
 	for {
-		page, more, err := b.svc.Audit(ctx, manage.AuditFilter{}, after, 4)
+		page, more, err := b.svc.Audit(cli.in(ctx), manage.AuditFilter{}, after, 4)
 		require.NoError(t, err)
 		require.LessOrEqual(t, len(page), 4)
 		got = append(got, actions(page)...)
@@ -105,7 +105,7 @@ func TestAuditFilters(t *testing.T) {
 		after = &page[len(page)-1].ID
 	}
 	require.Equal(t, actions(all), got)
-	page, more, err := b.svc.Audit(ctx, manage.AuditFilter{}, nil, 0) // clamped to 1
+	page, more, err := b.svc.Audit(cli.in(ctx), manage.AuditFilter{}, nil, 0) // clamped to 1
 	require.NoError(t, err)
 	require.True(t, more)
 	require.Len(t, page, 1)

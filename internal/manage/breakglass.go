@@ -77,7 +77,10 @@ type DocumentMetadata struct {
 //
 // Errors: NOT_FOUND on documentId for an unknown document (nothing is
 // audited then).
-func (s *Service) DocumentMetadata(ctx context.Context, c Caller, documentID uuid.UUID) (*DocumentMetadata, error) {
+func (s *Service) DocumentMetadata(ctx context.Context, documentID uuid.UUID) (*DocumentMetadata, error) {
+	if _, err := auth.RequireManagement(ctx); err != nil {
+		return nil, err
+	}
 	var out *DocumentMetadata
 	err := db.InTx(ctx, s.pool, func(tx db.DBTX) error {
 		d, err := db.Q.DocumentGetMetadata(ctx, tx, documentID)
@@ -125,7 +128,7 @@ func (s *Service) DocumentMetadata(ctx context.Context, c Caller, documentID uui
 			m.Grants = append(m.Grants, g)
 		}
 		out = m
-		return s.record(ctx, tx, c, audit{action: "document.metadata_read", targetDocument: &documentID})
+		return s.record(ctx, tx, audit{action: "document.metadata_read", targetDocument: &documentID})
 	})
 	if err != nil {
 		return nil, err

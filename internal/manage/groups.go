@@ -17,22 +17,22 @@ import (
 	"codna/internal/inbox"
 )
 
-// groupsSlugPattern is what a group's or an agent's slug looks like (the
+// slugPattern is what a group's or an agent's slug looks like (the
 // agents_slug_ck CHECK): 2 to 40 lowercase letters, digits and hyphens,
 // starting and ending with a letter or digit.
-var groupsSlugPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,38}[a-z0-9]$`)
+var slugPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,38}[a-z0-9]$`)
 
-// groupsCheckSlug checks a slug. Errors: BAD_USER_INPUT on slug.
-func groupsCheckSlug(slug string) error {
-	if !groupsSlugPattern.MatchString(slug) {
+// checkSlug checks a slug. Errors: BAD_USER_INPUT on slug.
+func checkSlug(slug string) error {
+	if !slugPattern.MatchString(slug) {
 		return fault.Input("slug", "A slug is 2 to 40 lowercase letters, digits and hyphens, starting and ending with a letter or digit.")
 	}
 	return nil
 }
 
-// groupsCheckDescription trims and checks a group's or an agent's description.
+// checkDescription trims and checks a group's or an agent's description.
 // Errors: BAD_USER_INPUT on description.
-func groupsCheckDescription(d string) (string, error) {
+func checkDescription(d string) (string, error) {
 	d = strings.TrimSpace(d)
 	if len(d) > 2000 {
 		return "", fault.Input("description", "Keep the description under 2,000 characters.")
@@ -66,7 +66,7 @@ type Group struct {
 // IsEveryone reports whether g is the Everyone group.
 func (g Group) IsEveryone() bool { return g.Kind == GroupKindEveryone }
 
-func groupsFromRow(g db.Group, members int32) Group {
+func groupFromRow(g db.Group, members int32) Group {
 	out := Group{ID: g.ID, Slug: g.Slug, Name: g.Name, Kind: g.Kind, Members: int(members), CreatedAt: g.CreatedAt}
 	if g.Description != nil {
 		out.Description = *g.Description
@@ -74,7 +74,7 @@ func groupsFromRow(g db.Group, members int32) Group {
 	return out
 }
 
-func groupsNilIfEmpty(s string) *string {
+func nilIfEmpty(s string) *string {
 	if s == "" {
 		return nil
 	}
@@ -83,8 +83,8 @@ func groupsNilIfEmpty(s string) *string {
 
 var errGroupNotFound = fault.New(fault.NotFound, "No group has that id.")
 
-// groupsLock reads and locks a group. Errors: NOT_FOUND.
-func groupsLock(ctx context.Context, q db.DBTX, id uuid.UUID) (db.Group, error) {
+// lockGroup reads and locks a group. Errors: NOT_FOUND.
+func lockGroup(ctx context.Context, q db.DBTX, id uuid.UUID) (db.Group, error) {
 	g, err := db.Q.GroupGetForUpdate(ctx, q, id)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return g, errGroupNotFound
@@ -92,17 +92,17 @@ func groupsLock(ctx context.Context, q db.DBTX, id uuid.UUID) (db.Group, error) 
 	return g, err
 }
 
-func groupsGet(ctx context.Context, q db.DBTX, id uuid.UUID) (Group, error) {
+func readGroup(ctx context.Context, q db.DBTX, id uuid.UUID) (Group, error) {
 	r, err := db.Q.GroupGet(ctx, q, id)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Group{}, errGroupNotFound
 	} else if err != nil {
 		return Group{}, err
 	}
-	return groupsFromRow(db.Group{ID: r.ID, Slug: r.Slug, Name: r.Name, Description: r.Description, Kind: r.Kind, CreatedAt: r.CreatedAt}, r.Members), nil
+	return groupFromRow(db.Group{ID: r.ID, Slug: r.Slug, Name: r.Name, Description: r.Description, Kind: r.Kind, CreatedAt: r.CreatedAt}, r.Members), nil
 }
 
-func groupsPayload(g db.Group) map[string]any {
+func groupPayload(g db.Group) map[string]any {
 	return map[string]any{"groupId": g.ID, "groupSlug": g.Slug, "groupName": g.Name}
 }
 
@@ -115,28 +115,31 @@ func groupsPayload(g db.Group) map[string]any {
 // a-z, 0-9 and '-', not starting or ending with '-'), an empty or long name
 // or a description over 2,000 characters; CONFLICT on slug when a group has
 // it already (Everyone's is "everyone").
-func (s *Service) CreateGroup(ctx context.Context, c Caller, slug, name, description string) (Group, error) {
-	slug = strings.TrimSpace(slug)
-	if err := groupsCheckSlug(slug); err != nil {
+func (s *Service) CreateGroup(ctx context.Context, slug, name, description string) (Group, error) {
+	if _, err := auth.RequireManagement(ctx); err != nil {
 		return Group{}, err
 	}
-	name, err := peopleCheckName(name)
+	slug = strings.TrimSpace(slug)
+	if err := checkSlug(slug); err != nil {
+		return Group{}, err
+	}
+	name, err := checkName(name)
 	if err != nil {
 		return Group{}, err
 	}
-	if description, err = groupsCheckDescription(description); err != nil {
+	if description, err = checkDescription(description); err != nil {
 		return Group{}, err
 	}
 	var out Group
 	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
 		g, err := db.Q.GroupCreate(ctx, tx, db.GroupCreateParams{
-			ID: uuid.Must(uuid.NewV7()), Slug: slug, Name: name, Description: groupsNilIfEmpty(description), CreatedBy: peopleManagement(),
+			ID: uuid.Must(uuid.NewV7()), Slug: slug, Name: name, Description: nilIfEmpty(description), CreatedBy: managementID(),
 		})
 		if err != nil {
 			return err
 		}
-		out = groupsFromRow(g, 0)
-		return s.record(ctx, tx, c, audit{action: "group.create", targetGroup: &g.ID, details: map[string]any{"slug": slug}})
+		out = groupFromRow(g, 0)
+		return s.record(ctx, tx, audit{action: "group.create", targetGroup: &g.ID, details: map[string]any{"slug": slug}})
 	})
 	return out, err
 }
@@ -151,25 +154,28 @@ func (s *Service) CreateGroup(ctx context.Context, c Caller, slug, name, descrip
 //
 // Errors: BAD_USER_INPUT on name when both are nil or the name is empty or
 // long, on description when it is over 2,000 characters; NOT_FOUND.
-func (s *Service) RenameGroup(ctx context.Context, c Caller, id uuid.UUID, name, description *string) (Group, error) {
+func (s *Service) RenameGroup(ctx context.Context, id uuid.UUID, name, description *string) (Group, error) {
+	if _, err := auth.RequireManagement(ctx); err != nil {
+		return Group{}, err
+	}
 	if name == nil && description == nil {
 		return Group{}, fault.Input("name", "Give the group a new name or description.")
 	}
 	var newName, newDesc string
 	var err error
 	if name != nil {
-		if newName, err = peopleCheckName(*name); err != nil {
+		if newName, err = checkName(*name); err != nil {
 			return Group{}, err
 		}
 	}
 	if description != nil {
-		if newDesc, err = groupsCheckDescription(*description); err != nil {
+		if newDesc, err = checkDescription(*description); err != nil {
 			return Group{}, err
 		}
 	}
 	var out Group
 	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
-		g, err := groupsLock(ctx, tx, id)
+		g, err := lockGroup(ctx, tx, id)
 		if err != nil {
 			return err
 		}
@@ -185,7 +191,7 @@ func (s *Service) RenameGroup(ctx context.Context, c Caller, id uuid.UUID, name,
 				old = *g.Description
 			}
 			if newDesc != old {
-				p.Description = groupsNilIfEmpty(newDesc)
+				p.Description = nilIfEmpty(newDesc)
 				details["description_changed"] = true
 			}
 		}
@@ -193,11 +199,11 @@ func (s *Service) RenameGroup(ctx context.Context, c Caller, id uuid.UUID, name,
 			if _, err := db.Q.GroupUpdate(ctx, tx, p); err != nil {
 				return err
 			}
-			if err := s.record(ctx, tx, c, audit{action: "group.rename", targetGroup: &g.ID, details: details}); err != nil {
+			if err := s.record(ctx, tx, audit{action: "group.rename", targetGroup: &g.ID, details: details}); err != nil {
 				return err
 			}
 		}
-		out, err = groupsGet(ctx, tx, g.ID)
+		out, err = readGroup(ctx, tx, g.ID)
 		return err
 	})
 	return out, err
@@ -225,17 +231,20 @@ type GroupDeletion struct {
 //
 // Errors: NOT_FOUND; BAD_USER_INPUT on id for Everyone, which is never
 // deleted.
-func (s *Service) DeleteGroup(ctx context.Context, c Caller, id uuid.UUID) (GroupDeletion, error) {
+func (s *Service) DeleteGroup(ctx context.Context, id uuid.UUID) (GroupDeletion, error) {
+	if _, err := auth.RequireManagement(ctx); err != nil {
+		return GroupDeletion{}, err
+	}
 	var out GroupDeletion
 	err := db.InTx(ctx, s.pool, func(tx db.DBTX) error {
-		g, err := groupsLock(ctx, tx, id)
+		g, err := lockGroup(ctx, tx, id)
 		if err != nil {
 			return err
 		}
 		if g.Kind == GroupKindEveryone {
 			return fault.Input("id", "Everyone cannot be deleted.")
 		}
-		if out.Group, err = groupsGet(ctx, tx, g.ID); err != nil {
+		if out.Group, err = readGroup(ctx, tx, g.ID); err != nil {
 			return err
 		}
 		owners, err := db.Q.FolderShareListOwnersByGroup(ctx, tx, g.ID)
@@ -259,7 +268,7 @@ func (s *Service) DeleteGroup(ctx context.Context, c Caller, id uuid.UUID) (Grou
 		batch := uuid.Must(uuid.NewV7())
 		principal := access.Principal{Type: db.PrincipalTypeGroup, ID: g.ID}
 		for _, d := range docs {
-			ok, err := access.Revoke(ctx, tx, d, principal, peopleManagement(), GroupReasonDeleted, &batch)
+			ok, err := access.Revoke(ctx, tx, d, principal, managementID(), GroupReasonDeleted, &batch)
 			if err != nil {
 				return err
 			}
@@ -274,11 +283,11 @@ func (s *Service) DeleteGroup(ctx context.Context, c Caller, id uuid.UUID) (Grou
 		if err != nil {
 			return err
 		}
-		payload := groupsPayload(g)
+		payload := groupPayload(g)
 		payload["groupDeleted"] = true
 		for _, m := range members {
 			if _, err := inbox.Notify(ctx, tx, inbox.New{
-				RecipientID: m, ActorID: peopleManagement(), Type: inbox.TypeGroupRemoved,
+				RecipientID: m, ActorID: managementID(), Type: inbox.TypeGroupRemoved,
 				SubjectType: "group", SubjectID: &g.ID, Payload: payload,
 			}); err != nil {
 				return err
@@ -287,7 +296,7 @@ func (s *Service) DeleteGroup(ctx context.Context, c Caller, id uuid.UUID) (Grou
 		if _, err := db.Q.GroupDelete(ctx, tx, g.ID); err != nil {
 			return err
 		}
-		return s.record(ctx, tx, c, audit{action: "group.delete", targetGroup: &g.ID, details: map[string]any{
+		return s.record(ctx, tx, audit{action: "group.delete", targetGroup: &g.ID, details: map[string]any{
 			"slug": g.Slug, "name": g.Name, "members": out.Group.Members,
 			"grants_revoked": out.GrantsRevoked, "folder_shares_deleted": out.FolderSharesDeleted,
 		}})
@@ -295,10 +304,10 @@ func (s *Service) DeleteGroup(ctx context.Context, c Caller, id uuid.UUID) (Grou
 	return out, err
 }
 
-// groupsMemberCheck reads the user to put in or take out of a group.
+// memberToChange reads the user to put in or take out of a group.
 // Errors: NOT_FOUND when no user has the id; BAD_USER_INPUT on userId for
 // an agent or management.
-func groupsMemberCheck(ctx context.Context, q db.DBTX, userID uuid.UUID) (db.User, error) {
+func memberToChange(ctx context.Context, q db.DBTX, userID uuid.UUID) (db.User, error) {
 	u, err := db.Q.UserGetByID(ctx, q, userID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return u, fault.New(fault.NotFound, "No person has that id.")
@@ -324,17 +333,20 @@ func groupsMemberCheck(ctx context.Context, q db.DBTX, userID uuid.UUID) (db.Use
 // Errors: NOT_FOUND when there is no such group or user; BAD_USER_INPUT on
 // groupId for Everyone (every person is in it already), on userId for an
 // agent, management or a deactivated person.
-func (s *Service) AddMember(ctx context.Context, c Caller, groupID, userID uuid.UUID) (Group, error) {
+func (s *Service) AddMember(ctx context.Context, groupID, userID uuid.UUID) (Group, error) {
+	if _, err := auth.RequireManagement(ctx); err != nil {
+		return Group{}, err
+	}
 	var out Group
 	err := db.InTx(ctx, s.pool, func(tx db.DBTX) error {
-		g, err := groupsLock(ctx, tx, groupID)
+		g, err := lockGroup(ctx, tx, groupID)
 		if err != nil {
 			return err
 		}
 		if g.Kind == GroupKindEveryone {
 			return fault.Input("groupId", "Everyone includes every person already; it has no members to add.")
 		}
-		u, err := groupsMemberCheck(ctx, tx, userID)
+		u, err := memberToChange(ctx, tx, userID)
 		if err != nil {
 			return err
 		}
@@ -347,16 +359,16 @@ func (s *Service) AddMember(ctx context.Context, c Caller, groupID, userID uuid.
 		}
 		if n > 0 {
 			if _, err := inbox.Notify(ctx, tx, inbox.New{
-				RecipientID: u.ID, ActorID: peopleManagement(), Type: inbox.TypeGroupAdded,
-				SubjectType: "group", SubjectID: &g.ID, Payload: groupsPayload(g),
+				RecipientID: u.ID, ActorID: managementID(), Type: inbox.TypeGroupAdded,
+				SubjectType: "group", SubjectID: &g.ID, Payload: groupPayload(g),
 			}); err != nil {
 				return err
 			}
-			if err := s.record(ctx, tx, c, audit{action: "group.member_add", targetGroup: &g.ID, targetUser: &u.ID, details: map[string]any{"slug": g.Slug}}); err != nil {
+			if err := s.record(ctx, tx, audit{action: "group.member_add", targetGroup: &g.ID, targetUser: &u.ID, details: map[string]any{"slug": g.Slug}}); err != nil {
 				return err
 			}
 		}
-		out, err = groupsGet(ctx, tx, g.ID)
+		out, err = readGroup(ctx, tx, g.ID)
 		return err
 	})
 	return out, err
@@ -374,17 +386,20 @@ func (s *Service) AddMember(ctx context.Context, c Caller, groupID, userID uuid.
 // Errors: NOT_FOUND when there is no such group or user, or the person is
 // not in the group; BAD_USER_INPUT on groupId for Everyone, on userId for an
 // agent or management.
-func (s *Service) RemoveMember(ctx context.Context, c Caller, groupID, userID uuid.UUID) (Group, error) {
+func (s *Service) RemoveMember(ctx context.Context, groupID, userID uuid.UUID) (Group, error) {
+	if _, err := auth.RequireManagement(ctx); err != nil {
+		return Group{}, err
+	}
 	var out Group
 	err := db.InTx(ctx, s.pool, func(tx db.DBTX) error {
-		g, err := groupsLock(ctx, tx, groupID)
+		g, err := lockGroup(ctx, tx, groupID)
 		if err != nil {
 			return err
 		}
 		if g.Kind == GroupKindEveryone {
 			return fault.Input("groupId", "Everyone includes every person; no one can be taken out of it.")
 		}
-		u, err := groupsMemberCheck(ctx, tx, userID)
+		u, err := memberToChange(ctx, tx, userID)
 		if err != nil {
 			return err
 		}
@@ -397,19 +412,19 @@ func (s *Service) RemoveMember(ctx context.Context, c Caller, groupID, userID uu
 		}
 		// What they lose through the group is an access change like any
 		// other: the decision keeper clears what they can no longer answer.
-		if _, err := access.LoseGroup(ctx, tx, g.ID, u.ID, peopleManagement()); err != nil {
+		if _, err := access.LoseGroup(ctx, tx, g.ID, u.ID, managementID()); err != nil {
 			return err
 		}
 		if _, err := inbox.Notify(ctx, tx, inbox.New{
-			RecipientID: u.ID, ActorID: peopleManagement(), Type: inbox.TypeGroupRemoved,
-			SubjectType: "group", SubjectID: &g.ID, Payload: groupsPayload(g),
+			RecipientID: u.ID, ActorID: managementID(), Type: inbox.TypeGroupRemoved,
+			SubjectType: "group", SubjectID: &g.ID, Payload: groupPayload(g),
 		}); err != nil {
 			return err
 		}
-		if err := s.record(ctx, tx, c, audit{action: "group.member_remove", targetGroup: &g.ID, targetUser: &u.ID, details: map[string]any{"slug": g.Slug}}); err != nil {
+		if err := s.record(ctx, tx, audit{action: "group.member_remove", targetGroup: &g.ID, targetUser: &u.ID, details: map[string]any{"slug": g.Slug}}); err != nil {
 			return err
 		}
-		out, err = groupsGet(ctx, tx, g.ID)
+		out, err = readGroup(ctx, tx, g.ID)
 		return err
 	})
 	return out, err
@@ -418,27 +433,36 @@ func (s *Service) RemoveMember(ctx context.Context, c Caller, groupID, userID uu
 // ListGroups lists every group with its member count: Everyone first, then
 // by slug.
 func (s *Service) ListGroups(ctx context.Context) ([]Group, error) {
+	if _, err := auth.RequireManagement(ctx); err != nil {
+		return nil, err
+	}
 	rows, err := db.Q.GroupList(ctx, s.pool)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]Group, len(rows))
 	for i, r := range rows {
-		out[i] = groupsFromRow(db.Group{ID: r.ID, Slug: r.Slug, Name: r.Name, Description: r.Description, Kind: r.Kind, CreatedAt: r.CreatedAt}, r.Members)
+		out[i] = groupFromRow(db.Group{ID: r.ID, Slug: r.Slug, Name: r.Name, Description: r.Description, Kind: r.Kind, CreatedAt: r.CreatedAt}, r.Members)
 	}
 	return out, nil
 }
 
 // Group reads one group with its member count. Errors: NOT_FOUND.
 func (s *Service) Group(ctx context.Context, id uuid.UUID) (Group, error) {
-	return groupsGet(ctx, s.pool, id)
+	if _, err := auth.RequireManagement(ctx); err != nil {
+		return Group{}, err
+	}
+	return readGroup(ctx, s.pool, id)
 }
 
 // GroupMembers lists the people in a group by name, deactivated ones
 // included (Active false). Everyone's members are every active person.
 // Errors: NOT_FOUND.
 func (s *Service) GroupMembers(ctx context.Context, groupID uuid.UUID) ([]auth.User, error) {
-	g, err := groupsGet(ctx, s.pool, groupID)
+	if _, err := auth.RequireManagement(ctx); err != nil {
+		return nil, err
+	}
+	g, err := readGroup(ctx, s.pool, groupID)
 	if err != nil {
 		return nil, err
 	}

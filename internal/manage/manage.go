@@ -1,14 +1,19 @@
 // Package manage is what management may do to run the instance: people,
-// service tokens and (later) groups, agents, quarantine and transfers. It
-// never reads content. Every change writes a management_audit row in the
-// same transaction.
+// service tokens, groups, agents, quarantine, transfers, the audit, usage
+// and parked outbox events. It never reads content. Every exported method
+// of Service begins by checking that the actor in ctx is management
+// (auth.RequireManagement: nobody is UNAUTHENTICATED, anyone else
+// FORBIDDEN) — reads too — so no caller can forget the check; a manage token
+// brings that actor in a request, and `codna manage` runs with
+// auth.ManagementContext. Every change writes a management_audit row in the
+// same transaction, saying how management acted (via cli or token) from the
+// same actor and the request id from ctx.
 package manage
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
-	"net/mail"
 	"strings"
 	"time"
 
@@ -19,30 +24,8 @@ import (
 	"codna/internal/auth"
 	"codna/internal/db"
 	"codna/internal/fault"
+	"codna/internal/request"
 )
-
-// Caller is how a management change arrived, for the audit.
-type Caller struct {
-	Via       string    // "cli" or "token"
-	TokenID   uuid.UUID // the manage token, when Via is "token"
-	RequestID string
-}
-
-// CLI is the caller for `codna manage` on the host.
-var CLI = Caller{Via: "cli"}
-
-// CallerFrom returns the Caller for a management actor in ctx.
-// Errors: UNAUTHENTICATED for nobody, FORBIDDEN for anyone but management.
-func CallerFrom(ctx context.Context, requestID string) (Caller, error) {
-	a, err := auth.RequireManagement(ctx)
-	if err != nil {
-		return Caller{}, err
-	}
-	if a.Via == auth.ViaCLI {
-		return Caller{Via: "cli", RequestID: requestID}, nil
-	}
-	return Caller{Via: "token", TokenID: a.TokenID, RequestID: requestID}, nil
-}
 
 // Service carries out management changes.
 type Service struct {
@@ -63,7 +46,20 @@ type audit struct {
 	details        map[string]any
 }
 
-func (s *Service) record(ctx context.Context, q db.DBTX, c Caller, a audit) error {
+// Audit via values (management_audit.via).
+const (
+	viaCLI   = "cli"   // codna manage on the host
+	viaToken = "token" // a manage token
+)
+
+// record writes a's management_audit row in q's transaction: via and the
+// manage token from the management actor in ctx, the request id from the
+// request in ctx.
+func (s *Service) record(ctx context.Context, q db.DBTX, a audit) error {
+	actor, err := auth.RequireManagement(ctx)
+	if err != nil {
+		return err
+	}
 	details, err := json.Marshal(a.details)
 	if err != nil {
 		return err
@@ -71,16 +67,19 @@ func (s *Service) record(ctx context.Context, q db.DBTX, c Caller, a audit) erro
 	if a.details == nil {
 		details = []byte("{}")
 	}
+	via := viaToken
 	var tokenID *uuid.UUID
-	if c.Via == "token" && c.TokenID != uuid.Nil {
-		tokenID = &c.TokenID
+	if actor.Via == auth.ViaCLI {
+		via = viaCLI
+	} else if actor.TokenID != uuid.Nil {
+		tokenID = &actor.TokenID
 	}
 	var reqID *string
-	if c.RequestID != "" {
-		reqID = &c.RequestID
+	if id := request.ID(ctx); id != "" {
+		reqID = &id
 	}
 	return db.Q.ManagementAuditInsert(ctx, q, db.ManagementAuditInsertParams{
-		ID: uuid.Must(uuid.NewV7()), Action: a.action, Via: c.Via, TokenID: tokenID,
+		ID: uuid.Must(uuid.NewV7()), Action: a.action, Via: via, TokenID: tokenID,
 		TargetUserID: a.targetUser, TargetGroupID: a.targetGroup, TargetDocumentID: a.targetDocument, Details: details, RequestID: reqID,
 	})
 }
@@ -88,20 +87,19 @@ func (s *Service) record(ctx context.Context, q db.DBTX, c Caller, a audit) erro
 // CreatePerson creates a person who signs in with email and password.
 // Errors: BAD_USER_INPUT naming the field for an invalid email, an empty
 // name or a short password; CONFLICT on email when the address is taken.
-func (s *Service) CreatePerson(ctx context.Context, c Caller, email, name, password string) (auth.User, error) {
-	email = strings.TrimSpace(email)
-	name = strings.TrimSpace(name)
-	if a, err := mail.ParseAddress(email); err != nil || a.Address != email || len(email) > 320 {
-		return auth.User{}, fault.Input("email", "Enter a valid email address, like dana@example.com.")
+func (s *Service) CreatePerson(ctx context.Context, email, name, password string) (auth.User, error) {
+	if _, err := auth.RequireManagement(ctx); err != nil {
+		return auth.User{}, err
 	}
-	if strings.HasSuffix(strings.ToLower(email), "@agents.invalid") {
-		return auth.User{}, fault.Input("email", "That address is reserved for agents.")
+	email, err := checkEmail(email)
+	if err != nil {
+		return auth.User{}, err
 	}
-	if name == "" || len(name) > 200 {
-		return auth.User{}, fault.Input("name", "Enter a name of 1 to 200 characters.")
+	if name, err = checkName(name); err != nil {
+		return auth.User{}, err
 	}
-	if len([]rune(password)) < auth.MinPasswordLength || len(password) > 1024 {
-		return auth.User{}, fault.Input("password", "Choose a password of at least %d characters.", auth.MinPasswordLength)
+	if err := auth.CheckNewPassword("password", password); err != nil {
+		return auth.User{}, err
 	}
 	hash, err := auth.HashPassword(s.argon2, password)
 	if err != nil {
@@ -116,7 +114,7 @@ func (s *Service) CreatePerson(ctx context.Context, c Caller, email, name, passw
 			return err
 		}
 		out = auth.UserFromRow(u)
-		return s.record(ctx, tx, c, audit{action: "user.create", targetUser: &u.ID})
+		return s.record(ctx, tx, audit{action: "user.create", targetUser: &u.ID})
 	})
 	return out, err
 }
@@ -125,7 +123,10 @@ func (s *Service) CreatePerson(ctx context.Context, c Caller, email, name, passw
 // Deactivating ends every session at once; tokens stop working because the
 // token lookup requires an active user; their open websockets close. Errors: NOT_FOUND when id is not a
 // person.
-func (s *Service) SetPersonActive(ctx context.Context, c Caller, id uuid.UUID, active bool) (auth.User, error) {
+func (s *Service) SetPersonActive(ctx context.Context, id uuid.UUID, active bool) (auth.User, error) {
+	if _, err := auth.RequireManagement(ctx); err != nil {
+		return auth.User{}, err
+	}
 	var out auth.User
 	err := db.InTx(ctx, s.pool, func(tx db.DBTX) error {
 		u, err := db.Q.UserSetActive(ctx, tx, db.UserSetActiveParams{ID: id, IsActive: active})
@@ -149,7 +150,7 @@ func (s *Service) SetPersonActive(ctx context.Context, c Caller, id uuid.UUID, a
 				return err
 			}
 		}
-		return s.record(ctx, tx, c, audit{action: action, targetUser: &u.ID, details: details})
+		return s.record(ctx, tx, audit{action: action, targetUser: &u.ID, details: details})
 	})
 	return out, err
 }
@@ -163,6 +164,9 @@ type UserPage struct {
 // ListUsers pages through people and agents in creation order, after the
 // given id. limit is clamped to 1..100.
 func (s *Service) ListUsers(ctx context.Context, after *uuid.UUID, limit int) (UserPage, error) {
+	if _, err := auth.RequireManagement(ctx); err != nil {
+		return UserPage{}, err
+	}
 	limit = max(1, min(limit, 100))
 	rows, err := db.Q.UserListPeople(ctx, s.pool, db.UserListPeopleParams{After: after, RowLimit: int32(limit + 1)})
 	if err != nil {
@@ -195,7 +199,10 @@ func tokenFromRow(t db.ServiceToken) ServiceToken {
 
 // CreateServiceToken issues a manage token. The secret is returned once.
 // Errors: BAD_USER_INPUT for an empty name or a past expiry.
-func (s *Service) CreateServiceToken(ctx context.Context, c Caller, name string, expiresAt *time.Time) (ServiceToken, string, error) {
+func (s *Service) CreateServiceToken(ctx context.Context, name string, expiresAt *time.Time) (ServiceToken, string, error) {
+	if _, err := auth.RequireManagement(ctx); err != nil {
+		return ServiceToken{}, "", err
+	}
 	name = strings.TrimSpace(name)
 	if name == "" || len(name) > 100 {
 		return ServiceToken{}, "", fault.Input("name", "Give the token a name of 1 to 100 characters.")
@@ -214,14 +221,17 @@ func (s *Service) CreateServiceToken(ctx context.Context, c Caller, name string,
 			return err
 		}
 		out = tokenFromRow(t)
-		return s.record(ctx, tx, c, audit{action: "token.create", details: map[string]any{"token_id": t.ID, "name": name}})
+		return s.record(ctx, tx, audit{action: "token.create", details: map[string]any{"token_id": t.ID, "name": name}})
 	})
 	return out, secret, err
 }
 
 // RevokeServiceToken revokes a manage token; websockets opened with it
 // close. Errors: NOT_FOUND.
-func (s *Service) RevokeServiceToken(ctx context.Context, c Caller, id uuid.UUID) (ServiceToken, error) {
+func (s *Service) RevokeServiceToken(ctx context.Context, id uuid.UUID) (ServiceToken, error) {
+	if _, err := auth.RequireManagement(ctx); err != nil {
+		return ServiceToken{}, err
+	}
 	var out ServiceToken
 	err := db.InTx(ctx, s.pool, func(tx db.DBTX) error {
 		t, err := db.Q.ServiceTokenRevoke(ctx, tx, id)
@@ -234,13 +244,16 @@ func (s *Service) RevokeServiceToken(ctx context.Context, c Caller, id uuid.UUID
 		if err := auth.CredentialsEnded(ctx, tx, auth.ManagementID); err != nil {
 			return err
 		}
-		return s.record(ctx, tx, c, audit{action: "token.revoke", details: map[string]any{"token_id": t.ID}})
+		return s.record(ctx, tx, audit{action: "token.revoke", details: map[string]any{"token_id": t.ID}})
 	})
 	return out, err
 }
 
 // ListServiceTokens lists every manage token, newest first.
 func (s *Service) ListServiceTokens(ctx context.Context) ([]ServiceToken, error) {
+	if _, err := auth.RequireManagement(ctx); err != nil {
+		return nil, err
+	}
 	rows, err := db.Q.ServiceTokenList(ctx, s.pool)
 	if err != nil {
 		return nil, err
@@ -255,6 +268,9 @@ func (s *Service) ListServiceTokens(ctx context.Context) ([]ServiceToken, error)
 // PersonByEmail finds a person by email, case-insensitively.
 // Errors: NOT_FOUND.
 func (s *Service) PersonByEmail(ctx context.Context, email string) (auth.User, error) {
+	if _, err := auth.RequireManagement(ctx); err != nil {
+		return auth.User{}, err
+	}
 	u, err := db.Q.UserGetPersonByEmail(ctx, s.pool, strings.TrimSpace(email))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return auth.User{}, fault.New(fault.NotFound, "No person has that email address.")

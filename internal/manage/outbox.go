@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"codna/internal/auth"
 	"codna/internal/db"
 	"codna/internal/fault"
 )
@@ -34,6 +35,9 @@ const MaxParkedPage = 500
 // most recently parked first. Errors: BAD_USER_INPUT on first when limit is
 // outside 1..MaxParkedPage.
 func (s *Service) ListParkedEvents(ctx context.Context, limit int) ([]ParkedEvent, error) {
+	if _, err := auth.RequireManagement(ctx); err != nil {
+		return nil, err
+	}
 	if limit < 1 || limit > MaxParkedPage {
 		return nil, fault.Input("first", "Ask for 1 to %d parked events.", MaxParkedPage)
 	}
@@ -54,7 +58,10 @@ func (s *Service) ListParkedEvents(ctx context.Context, limit int) ([]ParkedEven
 // with its failure count reset), and park it again if it keeps failing. The
 // change is audited as outbox.retry. Errors: BAD_USER_INPUT on consumer when
 // it is empty; NOT_FOUND when that event is not parked for that consumer.
-func (s *Service) RetryParkedEvent(ctx context.Context, c Caller, eventID uuid.UUID, consumer string) (ParkedEvent, error) {
+func (s *Service) RetryParkedEvent(ctx context.Context, eventID uuid.UUID, consumer string) (ParkedEvent, error) {
+	if _, err := auth.RequireManagement(ctx); err != nil {
+		return ParkedEvent{}, err
+	}
 	consumer = strings.TrimSpace(consumer)
 	if consumer == "" || len(consumer) > 200 {
 		return ParkedEvent{}, fault.Input("consumer", "Name the consumer the event is parked for.")
@@ -75,7 +82,7 @@ func (s *Service) RetryParkedEvent(ctx context.Context, c Caller, eventID uuid.U
 		if err := db.Q.EventWake(ctx, tx); err != nil {
 			return err
 		}
-		return s.record(ctx, tx, c, audit{action: "outbox.retry", details: map[string]any{
+		return s.record(ctx, tx, audit{action: "outbox.retry", details: map[string]any{
 			"event_id": r.EventID, "consumer": r.Consumer, "event_type": r.EventType, "attempts": r.Attempts, "error_class": r.ErrorClass,
 		}})
 	})

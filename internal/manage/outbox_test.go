@@ -43,7 +43,7 @@ func TestParkedEventsAreListedByIdAndRetried(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, w.Drain(ctx))
 
-	parked, err := b.svc.ListParkedEvents(ctx, 100)
+	parked, err := b.svc.ListParkedEvents(cli.in(ctx), 100)
 	require.NoError(t, err)
 	require.Len(t, parked, 1)
 	p := parked[0]
@@ -55,30 +55,30 @@ func TestParkedEventsAreListedByIdAndRetried(t *testing.T) {
 	require.Equal(t, outbox.ClassError, p.ErrorClass)
 	require.NotContains(t, fmt.Sprintf("%+v", parked), "Secret", "never the payload or the error's text")
 
-	_, err = b.svc.ListParkedEvents(ctx, 0)
+	_, err = b.svc.ListParkedEvents(cli.in(ctx), 0)
 	pgtest.RequireCode(t, err, fault.BadInput, "first")
-	_, err = b.svc.RetryParkedEvent(ctx, manage.CLI, id, "other")
+	_, err = b.svc.RetryParkedEvent(cli.in(ctx), id, "other")
 	pgtest.RequireCode(t, err, fault.NotFound, "")
-	_, err = b.svc.RetryParkedEvent(ctx, manage.CLI, uuid.Must(uuid.NewV7()), "links")
+	_, err = b.svc.RetryParkedEvent(cli.in(ctx), uuid.Must(uuid.NewV7()), "links")
 	pgtest.RequireCode(t, err, fault.NotFound, "")
-	_, err = b.svc.RetryParkedEvent(ctx, manage.CLI, id, " ")
+	_, err = b.svc.RetryParkedEvent(cli.in(ctx), id, " ")
 	pgtest.RequireCode(t, err, fault.BadInput, "consumer")
 
 	// Retried: delivered again to that consumer, and processed.
 	failing.Store(false)
-	got, err := b.svc.RetryParkedEvent(ctx, manage.CLI, id, "links")
+	got, err := b.svc.RetryParkedEvent(cli.in(ctx), id, "links")
 	require.NoError(t, err)
 	require.Equal(t, p, got)
 	require.NoError(t, w.Drain(ctx))
 	require.Equal(t, int32(2), calls.Load())
-	parked, err = b.svc.ListParkedEvents(ctx, 100)
+	parked, err = b.svc.ListParkedEvents(cli.in(ctx), 100)
 	require.NoError(t, err)
 	require.Empty(t, parked)
 	var processed bool
 	require.NoError(t, b.pool.QueryRow(ctx, `SELECT processed_at IS NOT NULL AND 'links' = ANY(handled_by) FROM events WHERE id = $1`, id).Scan(&processed))
 	require.True(t, processed)
 
-	entries, _, err := b.svc.Audit(ctx, manage.AuditFilter{Action: pgtest.Ptr("outbox.retry")}, nil, 10)
+	entries, _, err := b.svc.Audit(cli.in(ctx), manage.AuditFilter{Action: pgtest.Ptr("outbox.retry")}, nil, 10)
 	require.NoError(t, err)
 	require.Len(t, entries, 1)
 	require.Equal(t, id.String(), entries[0].Details["event_id"])

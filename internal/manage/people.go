@@ -15,9 +15,9 @@ import (
 	"codna/internal/inbox"
 )
 
-// peopleCheckEmail trims and checks a new person's email address as
-// CreatePerson does. Errors: BAD_USER_INPUT on email.
-func peopleCheckEmail(email string) (string, error) {
+// checkEmail trims and checks a new person's email address.
+// Errors: BAD_USER_INPUT on email.
+func checkEmail(email string) (string, error) {
 	email = strings.TrimSpace(email)
 	if a, err := mail.ParseAddress(email); err != nil || a.Address != email || len(email) > 320 {
 		return "", fault.Input("email", "Enter a valid email address, like dana@example.com.")
@@ -28,9 +28,9 @@ func peopleCheckEmail(email string) (string, error) {
 	return email, nil
 }
 
-// peopleCheckName trims and checks a person's or agent's name.
+// checkName trims and checks a person's or agent's name.
 // Errors: BAD_USER_INPUT on name.
-func peopleCheckName(name string) (string, error) {
+func checkName(name string) (string, error) {
 	name = strings.TrimSpace(name)
 	if name == "" || len(name) > 200 {
 		return "", fault.Input("name", "Enter a name of 1 to 200 characters.")
@@ -38,18 +38,9 @@ func peopleCheckName(name string) (string, error) {
 	return name, nil
 }
 
-// peopleCheckPassword applies CreatePerson's password rules.
-// Errors: BAD_USER_INPUT on field.
-func peopleCheckPassword(field, password string) error {
-	if len([]rune(password)) < auth.MinPasswordLength || len(password) > 1024 {
-		return fault.Input(field, "Choose a password of at least %d characters.", auth.MinPasswordLength)
-	}
-	return nil
-}
-
-// peopleManagement is the actor management's changes are made by, for
+// managementID is the actor management's changes are made by, for
 // notifications and access events.
-func peopleManagement() *uuid.UUID {
+func managementID() *uuid.UUID {
 	id := auth.ManagementID
 	return &id
 }
@@ -67,8 +58,11 @@ func peopleManagement() *uuid.UUID {
 // Errors: BAD_USER_INPUT on newPassword for a password of fewer than
 // auth.MinPasswordLength characters (or over 1024 bytes); NOT_FOUND when
 // userID is not a person (an agent, management, or no one).
-func (s *Service) ResetPassword(ctx context.Context, c Caller, userID uuid.UUID, newPassword string) (auth.User, error) {
-	if err := peopleCheckPassword("newPassword", newPassword); err != nil {
+func (s *Service) ResetPassword(ctx context.Context, userID uuid.UUID, newPassword string) (auth.User, error) {
+	if _, err := auth.RequireManagement(ctx); err != nil {
+		return auth.User{}, err
+	}
+	if err := auth.CheckNewPassword("newPassword", newPassword); err != nil {
 		return auth.User{}, err
 	}
 	hash, err := auth.HashPassword(s.argon2, newPassword)
@@ -92,13 +86,13 @@ func (s *Service) ResetPassword(ctx context.Context, c Caller, userID uuid.UUID,
 			return err
 		}
 		if _, err := inbox.Notify(ctx, tx, inbox.New{
-			RecipientID: u.ID, ActorID: peopleManagement(), Type: inbox.TypeAccountPasswordReset,
+			RecipientID: u.ID, ActorID: managementID(), Type: inbox.TypeAccountPasswordReset,
 			SubjectType: "user", SubjectID: &u.ID,
 			Payload: map[string]any{"sessionsEnded": n},
 		}); err != nil {
 			return err
 		}
-		return s.record(ctx, tx, c, audit{action: "user.password_reset", targetUser: &u.ID, details: map[string]any{"sessions_ended": n}})
+		return s.record(ctx, tx, audit{action: "user.password_reset", targetUser: &u.ID, details: map[string]any{"sessions_ended": n}})
 	})
 	return out, err
 }

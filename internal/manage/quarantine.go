@@ -21,13 +21,13 @@ import (
 
 // Grant reasons management writes in access_events (never in document_access).
 const (
-	quarantineReasonQuarantine = "quarantine" // taken away by a quarantine
-	quarantineReasonRelease    = "release"    // given back by a release
-	quarantineReasonManagement = "management" // taken away by TakeAwayShare
+	reasonQuarantine = "quarantine" // taken away by a quarantine
+	reasonRelease    = "release"    // given back by a release
+	reasonManagement = "management" // taken away by TakeAwayShare
 )
 
-// quarantineMaxReason caps the reason management gives (shown to the owner).
-const quarantineMaxReason = 2000
+// maxReasonLength caps the reason management gives (shown to the owner).
+const maxReasonLength = 2000
 
 // SavedGrant is a grant a quarantine moved aside, as it stood: the element of
 // document_quarantines.saved_grants (the JSON keys are the column names).
@@ -83,10 +83,10 @@ type Release struct {
 	NotRestored     []UnrestoredGrant // with RestoredSharing, the saved grants not given back
 }
 
-// quarantineLock locks a document row FOR UPDATE (before anything else, so
+// lockDocument locks a document row FOR UPDATE (before anything else, so
 // a share or the folder-share applier in flight is ordered around us).
 // Errors: NOT_FOUND.
-func quarantineLock(ctx context.Context, q db.DBTX, documentID uuid.UUID) (db.DocumentLockForQuarantineRow, error) {
+func lockDocument(ctx context.Context, q db.DBTX, documentID uuid.UUID) (db.DocumentLockForQuarantineRow, error) {
 	d, err := db.Q.DocumentLockForQuarantine(ctx, q, documentID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return d, &fault.Error{Code: fault.NotFound, Field: "documentId", Message: "No document has that id."}
@@ -110,14 +110,17 @@ func quarantineLock(ctx context.Context, q db.DBTX, documentID uuid.UUID) (db.Do
 // Errors: BAD_USER_INPUT on reason when it is empty (or over 2,000
 // characters); NOT_FOUND on documentId for an unknown document; CONFLICT on
 // documentId when it is already quarantined.
-func (s *Service) Quarantine(ctx context.Context, c Caller, documentID uuid.UUID, reason string) (*Quarantine, error) {
+func (s *Service) Quarantine(ctx context.Context, documentID uuid.UUID, reason string) (*Quarantine, error) {
+	if _, err := auth.RequireManagement(ctx); err != nil {
+		return nil, err
+	}
 	reason = strings.TrimSpace(reason)
-	if reason == "" || len([]rune(reason)) > quarantineMaxReason {
-		return nil, fault.Input("reason", "Give the reason for the quarantine, in at most %d characters: the owner reads it.", quarantineMaxReason)
+	if reason == "" || len([]rune(reason)) > maxReasonLength {
+		return nil, fault.Input("reason", "Give the reason for the quarantine, in at most %d characters: the owner reads it.", maxReasonLength)
 	}
 	var out *Quarantine
 	err := db.InTx(ctx, s.pool, func(tx db.DBTX) error {
-		d, err := quarantineLock(ctx, tx, documentID)
+		d, err := lockDocument(ctx, tx, documentID)
 		if err != nil {
 			return err
 		}
@@ -148,14 +151,14 @@ func (s *Service) Quarantine(ctx context.Context, c Caller, documentID uuid.UUID
 		if err != nil {
 			return err
 		}
-		mgmt := auth.ManagementID
+		mgmt := managementID()
 		for _, g := range saved {
-			if _, err := access.Revoke(ctx, tx, documentID, g.Principal(), &mgmt, quarantineReasonQuarantine, nil); err != nil {
+			if _, err := access.Revoke(ctx, tx, documentID, g.Principal(), mgmt, reasonQuarantine, nil); err != nil {
 				return err
 			}
 		}
 		if _, err := inbox.Notify(ctx, tx, inbox.New{
-			RecipientID: d.CreatedBy, ActorID: &mgmt, Type: inbox.TypeDocumentQuarantined,
+			RecipientID: d.CreatedBy, ActorID: mgmt, Type: inbox.TypeDocumentQuarantined,
 			SubjectType: "document", SubjectID: &documentID,
 			Payload: map[string]any{"documentId": documentID, "reason": reason, "quarantineId": qr.ID, "grantsRemoved": len(saved)},
 		}); err != nil {
@@ -165,7 +168,7 @@ func (s *Service) Quarantine(ctx context.Context, c Caller, documentID uuid.UUID
 			ID: qr.ID, DocumentID: documentID, OwnerID: d.CreatedBy, Reason: reason,
 			QuarantinedAt: qr.QuarantinedAt, SavedGrants: saved,
 		}
-		return s.record(ctx, tx, c, audit{
+		return s.record(ctx, tx, audit{
 			action: "document.quarantine", targetDocument: &documentID,
 			details: map[string]any{"quarantine_id": qr.ID, "reason": reason, "grants_removed": len(saved), "owner_id": d.CreatedBy},
 		})
@@ -190,10 +193,13 @@ func (s *Service) Quarantine(ctx context.Context, c Caller, documentID uuid.UUID
 //
 // Errors: NOT_FOUND on documentId for an unknown document; CONFLICT on
 // documentId when it is not quarantined.
-func (s *Service) Release(ctx context.Context, c Caller, documentID uuid.UUID, restoreSharing bool) (*Release, error) {
+func (s *Service) Release(ctx context.Context, documentID uuid.UUID, restoreSharing bool) (*Release, error) {
+	if _, err := auth.RequireManagement(ctx); err != nil {
+		return nil, err
+	}
 	var out *Release
 	err := db.InTx(ctx, s.pool, func(tx db.DBTX) error {
-		d, err := quarantineLock(ctx, tx, documentID)
+		d, err := lockDocument(ctx, tx, documentID)
 		if err != nil {
 			return err
 		}
@@ -216,7 +222,7 @@ func (s *Service) Release(ctx context.Context, c Caller, documentID uuid.UUID, r
 				return fmt.Errorf("manage: quarantine %s saved_grants: %w", qr.ID, err)
 			}
 			for _, g := range saved {
-				why, err := quarantineRestore(ctx, tx, documentID, g)
+				why, err := restoreGrant(ctx, tx, documentID, g)
 				if err != nil {
 					return err
 				}
@@ -232,9 +238,9 @@ func (s *Service) Release(ctx context.Context, c Caller, documentID uuid.UUID, r
 			return err
 		}
 		out.ReleasedAt = *closed.ReleasedAt
-		mgmt := auth.ManagementID
+		mgmt := managementID()
 		if _, err := inbox.Notify(ctx, tx, inbox.New{
-			RecipientID: d.CreatedBy, ActorID: &mgmt, Type: inbox.TypeDocumentReleased,
+			RecipientID: d.CreatedBy, ActorID: mgmt, Type: inbox.TypeDocumentReleased,
 			SubjectType: "document", SubjectID: &documentID,
 			Payload: map[string]any{
 				"documentId": documentID, "quarantineId": qr.ID, "restoredSharing": restoreSharing,
@@ -247,7 +253,7 @@ func (s *Service) Release(ctx context.Context, c Caller, documentID uuid.UUID, r
 		for i, g := range out.NotRestored {
 			notRestored[i] = map[string]any{"principal_type": g.PrincipalType, "principal_id": g.PrincipalID, "why": g.Why}
 		}
-		return s.record(ctx, tx, c, audit{
+		return s.record(ctx, tx, audit{
 			action: "document.release", targetDocument: &documentID,
 			details: map[string]any{
 				"quarantine_id": qr.ID, "restored_sharing": restoreSharing,
@@ -261,10 +267,10 @@ func (s *Service) Release(ctx context.Context, c Caller, documentID uuid.UUID, r
 	return out, nil
 }
 
-// quarantineRestore gives one saved grant back as it was, with its
+// restoreGrant gives one saved grant back as it was, with its
 // access_events row and access.granted event, and returns "" — or, without
 // writing anything, why it may not be given back.
-func quarantineRestore(ctx context.Context, tx db.DBTX, documentID uuid.UUID, g SavedGrant) (string, error) {
+func restoreGrant(ctx context.Context, tx db.DBTX, documentID uuid.UUID, g SavedGrant) (string, error) {
 	why, err := db.Q.UserCheckPrincipalGone(ctx, tx, db.UserCheckPrincipalGoneParams{PrincipalType: g.PrincipalType, PrincipalID: g.PrincipalID})
 	if err != nil || why != "" {
 		return why, err
@@ -282,19 +288,19 @@ func quarantineRestore(ctx context.Context, tx db.DBTX, documentID uuid.UUID, g 
 	} else if err != nil {
 		return "", err
 	}
-	mgmt := auth.ManagementID
-	reason := quarantineReasonRelease
+	mgmt := managementID()
+	reason := reasonRelease
 	if err := db.Q.AccessEventCreate(ctx, tx, db.AccessEventCreateParams{
 		ID: uuid.Must(uuid.NewV7()), DocumentID: documentID, PrincipalType: row.PrincipalType, PrincipalID: row.PrincipalID,
-		Permission: &row.Permission, Action: "granted", ActorID: &mgmt, GrantReason: &reason, BatchID: row.BatchID,
+		Permission: &row.Permission, Action: "granted", ActorID: mgmt, GrantReason: &reason, BatchID: row.BatchID,
 	}); err != nil {
 		return "", err
 	}
 	_, err = outbox.Write(ctx, tx, outbox.Event{
-		Type: "access.granted", SubjectType: "access", SubjectID: &row.ID, DocumentID: &documentID, ActorID: &mgmt,
+		Type: "access.granted", SubjectType: "access", SubjectID: &row.ID, DocumentID: &documentID, ActorID: mgmt,
 		Payload: map[string]any{
 			"principalType": row.PrincipalType, "principalId": row.PrincipalID, "permission": row.Permission,
-			"reason": quarantineReasonRelease, "grantReason": row.GrantReason, "batchId": row.BatchID,
+			"reason": reasonRelease, "grantReason": row.GrantReason, "batchId": row.BatchID,
 		},
 	})
 	return "", err
@@ -309,12 +315,15 @@ func quarantineRestore(ctx context.Context, tx db.DBTX, documentID uuid.UUID, g 
 // Errors: BAD_USER_INPUT on principal for a type that is neither user nor
 // group; NOT_FOUND on documentId for an unknown document, and on principal
 // when the principal has no grant on it.
-func (s *Service) TakeAwayShare(ctx context.Context, c Caller, documentID uuid.UUID, principal access.Principal) error {
+func (s *Service) TakeAwayShare(ctx context.Context, documentID uuid.UUID, principal access.Principal) error {
+	if _, err := auth.RequireManagement(ctx); err != nil {
+		return err
+	}
 	if principal.Type != db.PrincipalTypeUser && principal.Type != db.PrincipalTypeGroup {
 		return fault.Input("principal", "A grant is to a user or a group.")
 	}
 	return db.InTx(ctx, s.pool, func(tx db.DBTX) error {
-		d, err := quarantineLock(ctx, tx, documentID)
+		d, err := lockDocument(ctx, tx, documentID)
 		if err != nil {
 			return err
 		}
@@ -326,14 +335,14 @@ func (s *Service) TakeAwayShare(ctx context.Context, c Caller, documentID uuid.U
 		} else if err != nil {
 			return err
 		}
-		mgmt := auth.ManagementID
-		if _, err := access.Revoke(ctx, tx, documentID, principal, &mgmt, quarantineReasonManagement, nil); err != nil {
+		mgmt := managementID()
+		if _, err := access.Revoke(ctx, tx, documentID, principal, mgmt, reasonManagement, nil); err != nil {
 			return err
 		}
 		if _, err := inbox.Notify(ctx, tx, inbox.New{
 			// The subject is the grant, so two shares taken away in a row
 			// are two notifications (Notify coalesces by subject).
-			RecipientID: d.CreatedBy, ActorID: &mgmt, Type: inbox.TypeDocumentAccessRevoked,
+			RecipientID: d.CreatedBy, ActorID: mgmt, Type: inbox.TypeDocumentAccessRevoked,
 			SubjectType: "access", SubjectID: &cur.ID,
 			Payload: map[string]any{
 				"documentId": documentID, "principalType": principal.Type, "principalId": principal.ID, "permission": cur.Permission,
@@ -341,7 +350,7 @@ func (s *Service) TakeAwayShare(ctx context.Context, c Caller, documentID uuid.U
 		}); err != nil {
 			return err
 		}
-		return s.record(ctx, tx, c, audit{
+		return s.record(ctx, tx, audit{
 			action: "document.unshare", targetDocument: &documentID,
 			details: map[string]any{
 				"principal_type": principal.Type, "principal_id": principal.ID, "permission": cur.Permission,

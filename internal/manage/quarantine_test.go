@@ -121,8 +121,7 @@ func (b *opsBundle) grants(t *testing.T, docID uuid.UUID) map[uuid.UUID]opsGrant
 	return out
 }
 
-// TestQuarantineTrace is docs/design.md#trace-quarantine-and-release end
-// to end: every row the
+// TestQuarantineTrace10 is docs/design.md "Trace: quarantine and release" end to end: every row the
 // quarantine and the release with restore_sharing write, and the grants a
 // release does not give back (a person deactivated and a group deleted
 // meanwhile).
@@ -155,7 +154,7 @@ func TestQuarantineTrace(t *testing.T) {
 	// Quarantine.
 	start := time.Now()
 	const reason = "Reported as holding a password."
-	qr, err := b.svc.Quarantine(ctx, manage.CLI, docID, "  "+reason+" ")
+	qr, err := b.svc.Quarantine(cli.in(ctx), docID, "  "+reason+" ")
 	require.NoError(t, err)
 	require.Equal(t, docID, qr.DocumentID)
 	require.Equal(t, owner.ID, qr.OwnerID)
@@ -237,17 +236,17 @@ func TestQuarantineTrace(t *testing.T) {
 	require.Equal(t, document.Read, b.level(t, dana.ID, other, auth.KindPerson))
 
 	// Twice is a conflict, and writes nothing more.
-	_, err = b.svc.Quarantine(ctx, manage.CLI, docID, "again")
+	_, err = b.svc.Quarantine(cli.in(ctx), docID, "again")
 	pgtest.RequireCode(t, err, fault.Conflict, "documentId")
 	require.Equal(t, 1, pgtest.Count(t, b.pool, `SELECT count(*) FROM document_quarantines`))
 
 	// Meanwhile erin leaves and the team is deleted.
-	_, err = b.svc.SetPersonActive(ctx, manage.CLI, erin.ID, false)
+	_, err = b.svc.SetPersonActive(cli.in(ctx), erin.ID, false)
 	require.NoError(t, err)
 	pgtest.Exec(t, b.pool, `DELETE FROM groups WHERE id = $1`, team.ID)
 
 	// Release, giving the sharing back.
-	rel, err := b.svc.Release(ctx, manage.CLI, docID, true)
+	rel, err := b.svc.Release(cli.in(ctx), docID, true)
 	require.NoError(t, err)
 	require.Equal(t, qr.ID, rel.QuarantineID)
 	require.True(t, rel.RestoredSharing)
@@ -317,11 +316,11 @@ func TestQuarantineTrace(t *testing.T) {
 	require.NotContains(t, after, erin.ID)
 
 	// Releasing what is not quarantined is a conflict.
-	_, err = b.svc.Release(ctx, manage.CLI, docID, true)
+	_, err = b.svc.Release(cli.in(ctx), docID, true)
 	pgtest.RequireCode(t, err, fault.Conflict, "documentId")
 
 	// It can be quarantined again: a second row, the first kept.
-	_, err = b.svc.Quarantine(ctx, manage.CLI, docID, "Reported again.")
+	_, err = b.svc.Quarantine(cli.in(ctx), docID, "Reported again.")
 	require.NoError(t, err)
 	require.Equal(t, 2, pgtest.Count(t, b.pool, `SELECT count(*) FROM document_quarantines WHERE document_id = $1`, docID))
 }
@@ -336,10 +335,10 @@ func TestQuarantineAgentDeletedNotRestored(t *testing.T) {
 	agent := pgtest.CreateAgent(t, b.pool, owner.ID)
 	docID := b.doc(t, owner)
 	b.grant(t, docID, pgtest.UserPrincipal(agent.ID), db.PermissionRead, owner.ID, access.Direct, nil)
-	_, err := b.svc.Quarantine(ctx, manage.CLI, docID, "held")
+	_, err := b.svc.Quarantine(cli.in(ctx), docID, "held")
 	require.NoError(t, err)
 	pgtest.Exec(t, b.pool, `UPDATE agents SET deleted_at = now() WHERE user_id = $1`, agent.ID)
-	rel, err := b.svc.Release(ctx, manage.CLI, docID, true)
+	rel, err := b.svc.Release(cli.in(ctx), docID, true)
 	require.NoError(t, err)
 	require.Empty(t, rel.Restored)
 	require.Len(t, rel.NotRestored, 1)
@@ -356,10 +355,10 @@ func TestReleaseWithoutRestore(t *testing.T) {
 	owner, dana := b.person(t), b.person(t)
 	docID := b.doc(t, owner)
 	b.grant(t, docID, pgtest.UserPrincipal(dana.ID), db.PermissionWrite, owner.ID, access.Direct, nil)
-	qr, err := b.svc.Quarantine(ctx, manage.CLI, docID, "held")
+	qr, err := b.svc.Quarantine(cli.in(ctx), docID, "held")
 	require.NoError(t, err)
 
-	rel, err := b.svc.Release(ctx, manage.CLI, docID, false)
+	rel, err := b.svc.Release(cli.in(ctx), docID, false)
 	require.NoError(t, err)
 	require.False(t, rel.RestoredSharing)
 	require.Empty(t, rel.Restored)
@@ -386,15 +385,15 @@ func TestQuarantineErrors(t *testing.T) {
 	owner := b.person(t)
 	docID := b.doc(t, owner)
 
-	_, err := b.svc.Quarantine(ctx, manage.CLI, docID, "   ")
+	_, err := b.svc.Quarantine(cli.in(ctx), docID, "   ")
 	pgtest.RequireCode(t, err, fault.BadInput, "reason")
-	_, err = b.svc.Quarantine(ctx, manage.CLI, docID, strings.Repeat("x", 2001))
+	_, err = b.svc.Quarantine(cli.in(ctx), docID, strings.Repeat("x", 2001))
 	pgtest.RequireCode(t, err, fault.BadInput, "reason")
-	_, err = b.svc.Quarantine(ctx, manage.CLI, uuid.Must(uuid.NewV7()), "held")
+	_, err = b.svc.Quarantine(cli.in(ctx), uuid.Must(uuid.NewV7()), "held")
 	pgtest.RequireCode(t, err, fault.NotFound, "documentId")
-	_, err = b.svc.Release(ctx, manage.CLI, uuid.Must(uuid.NewV7()), true)
+	_, err = b.svc.Release(cli.in(ctx), uuid.Must(uuid.NewV7()), true)
 	pgtest.RequireCode(t, err, fault.NotFound, "documentId")
-	_, err = b.svc.Release(ctx, manage.CLI, docID, true)
+	_, err = b.svc.Release(cli.in(ctx), docID, true)
 	pgtest.RequireCode(t, err, fault.Conflict, "documentId")
 	require.Zero(t, pgtest.Count(t, b.pool, `SELECT count(*) FROM management_audit`))
 	require.Zero(t, pgtest.Count(t, b.pool, `SELECT count(*) FROM document_quarantines`))
@@ -402,7 +401,7 @@ func TestQuarantineErrors(t *testing.T) {
 	// A trashed document can be held too.
 	_, err = document.New(b.pool, document.DefaultConfig).Delete(pgtest.ActingAs(owner), docID)
 	require.NoError(t, err)
-	_, err = b.svc.Quarantine(ctx, manage.CLI, docID, "held while in the trash")
+	_, err = b.svc.Quarantine(cli.in(ctx), docID, "held while in the trash")
 	require.NoError(t, err)
 }
 
@@ -418,7 +417,7 @@ func TestTakeAwayShare(t *testing.T) {
 	b.grant(t, docID, pgtest.GroupPrincipal(team.ID), db.PermissionRead, owner.ID, access.Direct, &batch)
 	grantID := b.grants(t, docID)[dana.ID].id
 
-	require.NoError(t, b.svc.TakeAwayShare(ctx, manage.CLI, docID, pgtest.UserPrincipal(dana.ID)))
+	require.NoError(t, b.svc.TakeAwayShare(cli.in(ctx), docID, pgtest.UserPrincipal(dana.ID)))
 
 	left := b.grants(t, docID)
 	require.Len(t, left, 1)
@@ -440,16 +439,16 @@ func TestTakeAwayShare(t *testing.T) {
 	require.Equal(t, "user", a.details["principal_type"])
 
 	// The group's grant too: a second notification, not merged into the first.
-	require.NoError(t, b.svc.TakeAwayShare(ctx, manage.CLI, docID, pgtest.GroupPrincipal(team.ID)))
+	require.NoError(t, b.svc.TakeAwayShare(cli.in(ctx), docID, pgtest.GroupPrincipal(team.ID)))
 	require.Empty(t, b.grants(t, docID))
 	require.Equal(t, 2, pgtest.Count(t, b.pool, `SELECT count(*) FROM notifications WHERE recipient_id = $1 AND type = 'document.access_revoked'`, owner.ID))
 	require.Equal(t, 2, pgtest.Count(t, b.pool, `SELECT count(*) FROM management_audit WHERE action = 'document.unshare'`))
 
-	err := b.svc.TakeAwayShare(ctx, manage.CLI, docID, pgtest.UserPrincipal(dana.ID))
+	err := b.svc.TakeAwayShare(cli.in(ctx), docID, pgtest.UserPrincipal(dana.ID))
 	pgtest.RequireCode(t, err, fault.NotFound, "principal")
-	err = b.svc.TakeAwayShare(ctx, manage.CLI, uuid.Must(uuid.NewV7()), pgtest.UserPrincipal(dana.ID))
+	err = b.svc.TakeAwayShare(cli.in(ctx), uuid.Must(uuid.NewV7()), pgtest.UserPrincipal(dana.ID))
 	pgtest.RequireCode(t, err, fault.NotFound, "documentId")
-	err = b.svc.TakeAwayShare(ctx, manage.CLI, docID, access.Principal{Type: "robot", ID: dana.ID})
+	err = b.svc.TakeAwayShare(cli.in(ctx), docID, access.Principal{Type: "robot", ID: dana.ID})
 	pgtest.RequireCode(t, err, fault.BadInput, "principal")
 	require.Equal(t, 2, pgtest.Count(t, b.pool, `SELECT count(*) FROM management_audit`))
 }
@@ -473,7 +472,7 @@ func TestDocumentMetadata(t *testing.T) {
 	b.grant(t, d.ID, pgtest.UserPrincipal(agent.ID), db.PermissionRead, owner.ID, access.Direct, nil)
 	b.grant(t, d.ID, pgtest.GroupPrincipal(team.ID), db.PermissionRead, dana.ID, access.Folder, nil)
 
-	m, err := b.svc.DocumentMetadata(ctx, manage.CLI, d.ID)
+	m, err := b.svc.DocumentMetadata(cli.in(ctx), d.ID)
 	require.NoError(t, err)
 	require.Equal(t, d.ID, m.ID)
 	require.Equal(t, manage.MetadataOwner{ID: owner.ID, Name: owner.Name, Email: owner.Email, Kind: auth.KindPerson, Active: true}, m.Owner)
@@ -510,9 +509,9 @@ func TestDocumentMetadata(t *testing.T) {
 	require.Equal(t, d.ID, *a.targetDocument)
 
 	// Quarantined: no grants stand, the quarantine shows what it saved.
-	_, err = b.svc.Quarantine(ctx, manage.CLI, d.ID, "reported")
+	_, err = b.svc.Quarantine(cli.in(ctx), d.ID, "reported")
 	require.NoError(t, err)
-	m, err = b.svc.DocumentMetadata(ctx, manage.CLI, d.ID)
+	m, err = b.svc.DocumentMetadata(cli.in(ctx), d.ID)
 	require.NoError(t, err)
 	require.NotNil(t, m.QuarantinedAt)
 	require.NotNil(t, m.Quarantine)
@@ -525,7 +524,7 @@ func TestDocumentMetadata(t *testing.T) {
 		require.NotContains(t, strings.ToLower(string(raw)), mk)
 	}
 
-	_, err = b.svc.DocumentMetadata(ctx, manage.CLI, uuid.Must(uuid.NewV7()))
+	_, err = b.svc.DocumentMetadata(cli.in(ctx), uuid.Must(uuid.NewV7()))
 	pgtest.RequireCode(t, err, fault.NotFound, "documentId")
 	require.Equal(t, 2, pgtest.Count(t, b.pool, `SELECT count(*) FROM management_audit WHERE action = 'document.metadata_read'`))
 }

@@ -43,7 +43,10 @@ type Transfer struct {
 // Errors: BAD_USER_INPUT on toUserId when it equals fromUserId, or is not
 // an active person; NOT_FOUND on fromUserId or toUserId for an unknown user
 // (management is never one).
-func (s *Service) Transfer(ctx context.Context, c Caller, fromUserID, toUserID uuid.UUID) (*Transfer, error) {
+func (s *Service) Transfer(ctx context.Context, fromUserID, toUserID uuid.UUID) (*Transfer, error) {
+	if _, err := auth.RequireManagement(ctx); err != nil {
+		return nil, err
+	}
 	if fromUserID == toUserID {
 		return nil, fault.Input("toUserId", "Choose someone other than the person whose documents are handed over.")
 	}
@@ -87,10 +90,10 @@ func (s *Service) Transfer(ctx context.Context, c Caller, fromUserID, toUserID u
 				return err
 			}
 		}
-		mgmt := auth.ManagementID
+		mgmt := managementID()
 		for _, id := range t.DocumentIDs {
 			if _, err := outbox.Write(ctx, tx, outbox.Event{
-				Type: "document.transferred", SubjectType: "document", SubjectID: &id, DocumentID: &id, ActorID: &mgmt,
+				Type: "document.transferred", SubjectType: "document", SubjectID: &id, DocumentID: &id, ActorID: mgmt,
 				Payload: map[string]any{"fromUserId": fromUserID, "toUserId": toUserID, "transferId": t.ID},
 			}); err != nil {
 				return err
@@ -101,7 +104,7 @@ func (s *Service) Transfer(ctx context.Context, c Caller, fromUserID, toUserID u
 		}
 		if len(t.DocumentIDs) > 0 || len(t.AutomationIDs) > 0 {
 			if _, err := inbox.Notify(ctx, tx, inbox.New{
-				RecipientID: toUserID, ActorID: &mgmt, Type: inbox.TypeDocumentsTransferred,
+				RecipientID: toUserID, ActorID: mgmt, Type: inbox.TypeDocumentsTransferred,
 				SubjectType: "user", SubjectID: &fromUserID,
 				Payload: map[string]any{
 					"count": len(t.DocumentIDs), "trashed": t.TrashedDocuments, "automations": len(t.AutomationIDs),
@@ -112,7 +115,7 @@ func (s *Service) Transfer(ctx context.Context, c Caller, fromUserID, toUserID u
 			}
 		}
 		out = t
-		return s.record(ctx, tx, c, audit{
+		return s.record(ctx, tx, audit{
 			action: "user.transfer", targetUser: &fromUserID,
 			details: map[string]any{
 				"to_user_id": toUserID, "transfer_id": t.ID, "documents": len(t.DocumentIDs),

@@ -13,7 +13,6 @@ import (
 	"codna/internal/db"
 	"codna/internal/document"
 	"codna/internal/fault"
-	"codna/internal/manage"
 	"codna/internal/pgtest"
 )
 
@@ -26,8 +25,7 @@ func (b *opsBundle) automation(t *testing.T, owner uuid.UUID) uuid.UUID {
 	return id
 }
 
-// TestTransferTrace is docs/design.md#trace-transfer-when-someone-leaves
-// end to end: Dana leaves and
+// TestTransferTrace9 is docs/design.md "Trace: transfer when someone leaves" end to end: Dana leaves and
 // what she owned goes to Tornike.
 func TestTransferTrace(t *testing.T) {
 	t.Parallel()
@@ -58,12 +56,12 @@ func TestTransferTrace(t *testing.T) {
 	}
 
 	// Management deactivates her …
-	_, err = b.svc.SetPersonActive(ctx, manage.CLI, dana.ID, false)
+	_, err = b.svc.SetPersonActive(cli.in(ctx), dana.ID, false)
 	require.NoError(t, err)
 	require.Equal(t, dana.ID, *b.auditRow(t, "user.deactivate").targetUser)
 
 	// … then transfers.
-	tr, err := b.svc.Transfer(ctx, manage.CLI, dana.ID, tornike.ID)
+	tr, err := b.svc.Transfer(cli.in(ctx), dana.ID, tornike.ID)
 	require.NoError(t, err)
 	require.Equal(t, dana.ID, tr.FromUserID)
 	require.Equal(t, tornike.ID, tr.ToUserID)
@@ -122,7 +120,7 @@ func TestTransferTrace(t *testing.T) {
 	require.Equal(t, document.Write, b.level(t, erin.ID, shared, auth.KindPerson))
 
 	// A second transfer finds nothing: no notification, but an audit row.
-	tr2, err := b.svc.Transfer(ctx, manage.CLI, dana.ID, tornike.ID)
+	tr2, err := b.svc.Transfer(cli.in(ctx), dana.ID, tornike.ID)
 	require.NoError(t, err)
 	require.Empty(t, tr2.DocumentIDs)
 	require.Empty(t, tr2.AutomationIDs)
@@ -137,22 +135,22 @@ func TestTransferErrors(t *testing.T) {
 	dana, tornike, gone := b.person(t), b.person(t), b.person(t)
 	agent := pgtest.CreateAgent(t, b.pool, tornike.ID)
 	docID := b.doc(t, dana)
-	_, err := b.svc.SetPersonActive(ctx, manage.CLI, gone.ID, false)
+	_, err := b.svc.SetPersonActive(cli.in(ctx), gone.ID, false)
 	require.NoError(t, err)
 
-	_, err = b.svc.Transfer(ctx, manage.CLI, dana.ID, dana.ID)
+	_, err = b.svc.Transfer(cli.in(ctx), dana.ID, dana.ID)
 	pgtest.RequireCode(t, err, fault.BadInput, "toUserId")
-	_, err = b.svc.Transfer(ctx, manage.CLI, dana.ID, gone.ID)
+	_, err = b.svc.Transfer(cli.in(ctx), dana.ID, gone.ID)
 	pgtest.RequireCode(t, err, fault.BadInput, "toUserId")
-	_, err = b.svc.Transfer(ctx, manage.CLI, dana.ID, agent.ID)
+	_, err = b.svc.Transfer(cli.in(ctx), dana.ID, agent.ID)
 	pgtest.RequireCode(t, err, fault.BadInput, "toUserId")
-	_, err = b.svc.Transfer(ctx, manage.CLI, dana.ID, uuid.Must(uuid.NewV7()))
+	_, err = b.svc.Transfer(cli.in(ctx), dana.ID, uuid.Must(uuid.NewV7()))
 	pgtest.RequireCode(t, err, fault.NotFound, "toUserId")
-	_, err = b.svc.Transfer(ctx, manage.CLI, dana.ID, auth.ManagementID)
+	_, err = b.svc.Transfer(cli.in(ctx), dana.ID, auth.ManagementID)
 	pgtest.RequireCode(t, err, fault.NotFound, "toUserId")
-	_, err = b.svc.Transfer(ctx, manage.CLI, uuid.Must(uuid.NewV7()), tornike.ID)
+	_, err = b.svc.Transfer(cli.in(ctx), uuid.Must(uuid.NewV7()), tornike.ID)
 	pgtest.RequireCode(t, err, fault.NotFound, "fromUserId")
-	_, err = b.svc.Transfer(ctx, manage.CLI, auth.ManagementID, tornike.ID)
+	_, err = b.svc.Transfer(cli.in(ctx), auth.ManagementID, tornike.ID)
 	pgtest.RequireCode(t, err, fault.NotFound, "fromUserId")
 
 	require.Equal(t, 1, pgtest.Count(t, b.pool, `SELECT count(*) FROM documents WHERE id = $1 AND created_by = $2`, docID, dana.ID))

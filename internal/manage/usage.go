@@ -12,8 +12,8 @@ import (
 	"codna/internal/fault"
 )
 
-// usageMaxDays caps the period of one UsageReport.
-const usageMaxDays = 366
+// maxUsageDays caps the period of one UsageReport.
+const maxUsageDays = 366
 
 // UsageRow is how much one person (or agent) used the instance on one UTC
 // day, for one activity (auth.UsageSignIn, auth.UsageWeb, auth.UsageMCP),
@@ -39,12 +39,15 @@ type UsageRow struct {
 // Errors: BAD_USER_INPUT on to when it is before from, or when the period
 // is longer than 366 days.
 func (s *Service) UsageReport(ctx context.Context, from, to time.Time, userID *uuid.UUID) ([]UsageRow, error) {
-	fromDay, toDay := usageDay(from), usageDay(to)
+	if _, err := auth.RequireManagement(ctx); err != nil {
+		return nil, err
+	}
+	fromDay, toDay := utcDay(from), utcDay(to)
 	if toDay.Before(fromDay) {
 		return nil, fault.Input("to", "The end of the period must not come before its start.")
 	}
-	if toDay.Sub(fromDay) >= usageMaxDays*24*time.Hour {
-		return nil, fault.Input("to", "Ask for at most %d days at a time.", usageMaxDays)
+	if toDay.Sub(fromDay) >= maxUsageDays*24*time.Hour {
+		return nil, fault.Input("to", "Ask for at most %d days at a time.", maxUsageDays)
 	}
 	rows, err := db.Q.UsageDailyReport(ctx, s.pool, db.UsageDailyReportParams{
 		FromDay: pgtype.Date{Time: fromDay, Valid: true}, ToDay: pgtype.Date{Time: toDay, Valid: true}, UserID: userID,
@@ -55,15 +58,15 @@ func (s *Service) UsageReport(ctx context.Context, from, to time.Time, userID *u
 	out := make([]UsageRow, len(rows))
 	for i, r := range rows {
 		out[i] = UsageRow{
-			Day: usageDay(r.Day.Time), UserID: r.UserID, Name: r.Name, Email: r.Email, Kind: auth.Kind(r.Kind),
+			Day: utcDay(r.Day.Time), UserID: r.UserID, Name: r.Name, Email: r.Email, Kind: auth.Kind(r.Kind),
 			Activity: r.Activity, Tool: r.Tool, Outcome: r.Outcome, Count: r.Count, LastAt: r.LastAt,
 		}
 	}
 	return out, nil
 }
 
-// usageDay is midnight UTC of t's UTC day.
-func usageDay(t time.Time) time.Time {
+// utcDay is midnight UTC of t's UTC day.
+func utcDay(t time.Time) time.Time {
 	y, m, d := t.UTC().Date()
 	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
 }

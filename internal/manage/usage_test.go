@@ -63,7 +63,7 @@ func TestRecordUsage(t *testing.T) {
 
 	// The report: per person per day per activity/tool/outcome, with names.
 	now := time.Now()
-	rows, err := b.svc.UsageReport(ctx, now.Add(-24*time.Hour), now.Add(24*time.Hour), nil)
+	rows, err := b.svc.UsageReport(cli.in(ctx), now.Add(-24*time.Hour), now.Add(24*time.Hour), nil)
 	require.NoError(t, err)
 	require.Len(t, rows, 5)
 	byKey := map[string]int64{}
@@ -91,20 +91,20 @@ func TestRecordUsage(t *testing.T) {
 		erin.Name + "/mcp/(unknown)/error": 1,
 	}, byKey)
 
-	only, err := b.svc.UsageReport(ctx, now, now, &erin.ID)
+	only, err := b.svc.UsageReport(cli.in(ctx), now, now, &erin.ID)
 	require.NoError(t, err)
 	require.Len(t, only, 3)
 	for _, r := range only {
 		require.Equal(t, erin.ID, r.UserID)
 	}
 	// Days before any use: nothing.
-	old, err := b.svc.UsageReport(ctx, now.AddDate(0, 0, -10), now.AddDate(0, 0, -9), nil)
+	old, err := b.svc.UsageReport(cli.in(ctx), now.AddDate(0, 0, -10), now.AddDate(0, 0, -9), nil)
 	require.NoError(t, err)
 	require.Empty(t, old)
 
-	_, err = b.svc.UsageReport(ctx, now, now.AddDate(0, 0, -1), nil)
+	_, err = b.svc.UsageReport(cli.in(ctx), now, now.AddDate(0, 0, -1), nil)
 	pgtest.RequireCode(t, err, fault.BadInput, "to")
-	_, err = b.svc.UsageReport(ctx, now.AddDate(-2, 0, 0), now, nil)
+	_, err = b.svc.UsageReport(cli.in(ctx), now.AddDate(-2, 0, 0), now, nil)
 	pgtest.RequireCode(t, err, fault.BadInput, "to")
 }
 

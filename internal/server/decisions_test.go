@@ -13,7 +13,6 @@ import (
 	"codna/internal/auth"
 	"codna/internal/db"
 	"codna/internal/document"
-	"codna/internal/manage"
 	"codna/internal/pgtest"
 )
 
@@ -132,15 +131,15 @@ func TestDecisionsClearWhenTheReaderLosesTheTarget(t *testing.T) {
 			require.NoError(t, err)
 		}},
 		{"taken out of the group", "group", func(t *testing.T, f *decisionFixture) {
-			_, err := f.b.srv.Manage.RemoveMember(ctx, manage.CLI, f.group.ID, f.rui.ID)
+			_, err := f.b.srv.Manage.RemoveMember(auth.ManagementContext(ctx), f.group.ID, f.rui.ID)
 			require.NoError(t, err)
 		}},
 		{"group deleted", "group", func(t *testing.T, f *decisionFixture) {
-			_, err := f.b.srv.Manage.DeleteGroup(ctx, manage.CLI, f.group.ID)
+			_, err := f.b.srv.Manage.DeleteGroup(auth.ManagementContext(ctx), f.group.ID)
 			require.NoError(t, err)
 		}},
 		{"target quarantined", "direct", func(t *testing.T, f *decisionFixture) {
-			_, err := f.b.srv.Manage.Quarantine(ctx, manage.CLI, f.target, "Leaked credentials.")
+			_, err := f.b.srv.Manage.Quarantine(auth.ManagementContext(ctx), f.target, "Leaked credentials.")
 			require.NoError(t, err)
 		}},
 		{"target trashed", "direct", func(t *testing.T, f *decisionFixture) {
@@ -159,7 +158,7 @@ func TestDecisionsClearWhenTheReaderLosesTheTarget(t *testing.T) {
 			// Olga's documents go to Vera; the grant to Rui stays, so he
 			// keeps his decision — then Vera revokes it.
 			vera := pgtest.CreatePerson(t, f.b.pool)
-			_, err := f.b.srv.Manage.Transfer(ctx, manage.CLI, f.olga.ID, vera.ID)
+			_, err := f.b.srv.Manage.Transfer(auth.ManagementContext(ctx), f.olga.ID, vera.ID)
 			require.NoError(t, err)
 			f.b.drain(t)
 			require.EqualValues(t, 1, f.b.decisions(t, f.ruiTok))
@@ -231,7 +230,7 @@ func TestDecisionsFollowTheSourcesOwner(t *testing.T) {
 	veraTok := pgtest.CreatePersonToken(t, b.pool, vera.ID)
 	_, err := f.b.srv.Sharing.Share(pgtest.ActingAs(f.olga), access.ShareInput{DocumentIDs: []uuid.UUID{f.target}, Recipients: []string{vera.Email}})
 	require.NoError(t, err)
-	_, err = f.b.srv.Manage.Transfer(ctx, manage.CLI, f.rui.ID, vera.ID)
+	_, err = f.b.srv.Manage.Transfer(auth.ManagementContext(ctx), f.rui.ID, vera.ID)
 	require.NoError(t, err)
 	b.drain(t)
 	notes := f.decisionNotes(t)

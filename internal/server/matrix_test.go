@@ -8,7 +8,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"codna/internal/auth"
-	"codna/internal/manage"
 	"codna/internal/pgtest"
 )
 
@@ -53,7 +52,7 @@ func TestPermissionMatrix(t *testing.T) {
 	grant(d, "user", agentWith.ID.String(), "read")
 	grant(e, "group", auth.EveryoneID.String(), "read")
 	goneTok := pgtest.CreatePersonToken(t, b.pool, gone.ID)
-	_, err := b.srv.Manage.SetPersonActive(ctx, manage.CLI, gone.ID, false)
+	_, err := b.srv.Manage.SetPersonActive(auth.ManagementContext(ctx), gone.ID, false)
 	require.NoError(t, err)
 
 	type actor struct {

@@ -19,7 +19,6 @@ import (
 
 	"codna/internal/auth"
 	"codna/internal/db"
-	"codna/internal/manage"
 	"codna/internal/pgtest"
 	"codna/internal/server"
 )
@@ -217,7 +216,7 @@ func TestDeactivatedPersonsSessionAndTokenStopWorking(t *testing.T) {
 	_, cookie := b.login(t, p.Email, pgtest.Password)
 	require.NotNil(t, me(t, b.do(t, req{query: meQuery, cookie: cookie})))
 
-	_, err := b.srv.Manage.SetPersonActive(context.Background(), manage.CLI, p.ID, false)
+	_, err := b.srv.Manage.SetPersonActive(auth.ManagementContext(context.Background()), p.ID, false)
 	require.NoError(t, err)
 
 	require.Equal(t, "UNAUTHENTICATED", b.do(t, req{query: meQuery, cookie: cookie}).code())
@@ -226,7 +225,7 @@ func TestDeactivatedPersonsSessionAndTokenStopWorking(t *testing.T) {
 	require.Equal(t, "UNAUTHENTICATED", r.code())
 
 	// Reactivated: the token works again, the ended session does not.
-	_, err = b.srv.Manage.SetPersonActive(context.Background(), manage.CLI, p.ID, true)
+	_, err = b.srv.Manage.SetPersonActive(auth.ManagementContext(context.Background()), p.ID, true)
 	require.NoError(t, err)
 	require.NotNil(t, me(t, b.do(t, req{query: meQuery, bearer: token})))
 	require.Equal(t, "UNAUTHENTICATED", b.do(t, req{query: meQuery, cookie: cookie}).code())
@@ -236,12 +235,12 @@ func TestRevokedAndForgedTokensAreRefused(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	p := pgtest.CreatePerson(t, b.pool)
-	tok, err := b.srv.Auth.CreateAccessToken(context.Background(), p.ID, "laptop", nil)
+	tok, err := b.srv.Auth.CreateAccessToken(auth.WithActor(context.Background(), &auth.Actor{UserID: p.ID, Kind: auth.KindPerson}), "laptop", nil)
 	require.NoError(t, err)
 	require.True(t, strings.HasPrefix(tok.Secret, auth.PersonTokenPrefix))
 	require.Equal(t, p.ID.String(), me(t, b.do(t, req{query: meQuery, bearer: tok.Secret}))["id"])
 
-	require.NoError(t, b.srv.Auth.RevokeAccessToken(context.Background(), p.ID, tok.ID))
+	require.NoError(t, b.srv.Auth.RevokeAccessToken(auth.WithActor(context.Background(), &auth.Actor{UserID: p.ID, Kind: auth.KindPerson}), tok.ID))
 	require.Equal(t, "UNAUTHENTICATED", b.do(t, req{query: meQuery, bearer: tok.Secret}).code())
 
 	for _, forged := range []string{"codp_nope", "coda_nope", "codna_nope", "garbage", auth.AgentTokenPrefix + strings.TrimPrefix(tok.Secret, auth.PersonTokenPrefix)} {
@@ -249,7 +248,7 @@ func TestRevokedAndForgedTokensAreRefused(t *testing.T) {
 	}
 
 	past := time.Now().Add(-time.Hour)
-	_, err = b.srv.Auth.CreateAccessToken(context.Background(), p.ID, "old", &past)
+	_, err = b.srv.Auth.CreateAccessToken(auth.WithActor(context.Background(), &auth.Actor{UserID: p.ID, Kind: auth.KindPerson}), "old", &past)
 	require.Error(t, err)
 }
 

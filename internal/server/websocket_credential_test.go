@@ -185,11 +185,11 @@ func TestWebsocketClosesWhenTheCredentialEnds(t *testing.T) {
 			})
 			t.Run("personal token revoked", func(t *testing.T) {
 				p := pgtest.CreatePerson(t, b.pool)
-				tok, err := b.srv.Auth.CreateAccessToken(context.Background(), p.ID, "laptop", nil)
+				tok, err := b.srv.Auth.CreateAccessToken(auth.WithActor(context.Background(), &auth.Actor{UserID: p.ID, Kind: auth.KindPerson}), "laptop", nil)
 				require.NoError(t, err)
 				c := b.open(t, protocol, tok.Secret, nil)
 				keep := b.open(t, protocol, pgtest.CreatePersonToken(t, b.pool, p.ID), nil)
-				require.NoError(t, b.srv.Auth.RevokeAccessToken(context.Background(), p.ID, tok.ID))
+				require.NoError(t, b.srv.Auth.RevokeAccessToken(auth.WithActor(context.Background(), &auth.Actor{UserID: p.ID, Kind: auth.KindPerson}), tok.ID))
 				require.Equal(t, closeForbidden, closedWith(t, c, 5*time.Second))
 				m := result(t, keep, protocol, "1", meQuery, nil)
 				require.Contains(t, string(m.Payload), p.ID.String(), "the person's other token keeps its socket")

@@ -1,0 +1,67 @@
+package auth
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"codna/internal/db"
+	"codna/internal/fault"
+)
+
+var errInvitationInvalid = fault.New(fault.Unauthenticated, "This invitation is not valid.")
+
+// AcceptInvitation is an invited person choosing their password with the
+// secret from their invitation (manage.Service.Invite made it). Like Login
+// it needs no actor — the secret is the credential — and it writes no
+// management audit: it is the person's act, not management's. An
+// invitation is good once, before it expires, while its person is active.
+// It does not sign the person in: the caller may Login with the new
+// password.
+//
+// Errors: BAD_USER_INPUT on password under CheckNewPassword, checked first;
+// UNAUTHENTICATED "This invitation is not valid." for an unknown, used or
+// expired secret, or a deactivated person — never saying which.
+func (s *Service) AcceptInvitation(ctx context.Context, secret, password string) (User, error) {
+	if err := CheckNewPassword("password", password); err != nil {
+		return User{}, err
+	}
+	if secret == "" || len(secret) > 256 {
+		return User{}, errInvitationInvalid
+	}
+	// A cheap look-up first, so an invalid secret costs no argon2.
+	inv, err := db.Q.InvitationGetByHash(ctx, s.pool, HashSecret(secret))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return User{}, errInvitationInvalid
+	} else if err != nil {
+		return User{}, err
+	}
+	if inv.UsedAt != nil || !inv.ExpiresAt.After(time.Now()) {
+		return User{}, errInvitationInvalid
+	}
+	hash, err := HashPassword(s.cfg.Argon2, password)
+	if err != nil {
+		return User{}, err
+	}
+	var out User
+	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		// Re-checked as it is used: two acceptances race to one winner.
+		userID, err := db.Q.InvitationUse(ctx, tx, inv.ID)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return errInvitationInvalid
+		} else if err != nil {
+			return err
+		}
+		u, err := db.Q.UserSetPassword(ctx, tx, db.UserSetPasswordParams{ID: userID, PasswordHash: &hash})
+		if errors.Is(err, pgx.ErrNoRows) {
+			return errInvitationInvalid
+		} else if err != nil {
+			return err
+		}
+		out = UserFromRow(u)
+		return nil
+	})
+	return out, err
+}
