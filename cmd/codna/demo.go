@@ -63,7 +63,7 @@ func seedDemo(ctx context.Context, pool *pgxpool.Pool, params auth.Argon2Params,
 	actx := auth.WithActor(ctx, &auth.Actor{UserID: owner, Kind: auth.KindPerson})
 	for _, d := range demoDocs {
 		if _, err := docs.Create(actx, document.CreateInput{
-			Space: db.SpaceWiki, Path: d.path, Slug: d.slug, Title: &d.title, Content: d.content, Tags: []string{"demo"},
+			Space: document.SpaceWiki, Path: d.path, Slug: d.slug, Title: &d.title, Content: d.content, Tags: []string{"demo"},
 		}); err != nil {
 			return err
 		}

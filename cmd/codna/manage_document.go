@@ -9,7 +9,6 @@ import (
 	"github.com/google/uuid"
 
 	"codna/internal/access"
-	"codna/internal/db"
 )
 
 // documentCommands are `codna manage document …`: break-glass on one
@@ -121,7 +120,7 @@ func (c *documentUnshare) check(io.Reader) (err error) {
 }
 
 func (c *documentUnshare) run(ctx context.Context, m *manageEnv) error {
-	if err := m.svc.TakeAwayShare(ctx, c.did, access.Principal{Type: db.PrincipalType(c.principalType), ID: c.pid}); err != nil {
+	if err := m.svc.TakeAwayShare(ctx, c.did, access.Principal{Type: access.PrincipalType(c.principalType), ID: c.pid}); err != nil {
 		return err
 	}
 	fmt.Fprintln(m.stdout, "share taken away; the owner is told")

@@ -60,19 +60,19 @@ import (
 type FolderShare struct {
 	ID         uuid.UUID
 	OwnerID    uuid.UUID
-	Space      db.Space
+	Space      document.Space
 	Path       string
 	Principal  Principal
-	Permission db.Permission
+	Permission Permission
 	CreatedAt  time.Time
 	UpdatedAt  time.Time
 }
 
 func folderShareFromRow(r db.FolderShare) FolderShare {
 	return FolderShare{
-		ID: r.ID, OwnerID: r.OwnerID, Space: r.Space, Path: r.Path,
-		Principal:  Principal{Type: r.PrincipalType, ID: r.PrincipalID},
-		Permission: r.Permission, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
+		ID: r.ID, OwnerID: r.OwnerID, Space: spaceFromDB(r.Space), Path: r.Path,
+		Principal:  Principal{Type: principalTypeFromDB(r.PrincipalType), ID: r.PrincipalID},
+		Permission: permissionFromDB(r.Permission), CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
 	}
 }
 
@@ -112,7 +112,7 @@ var errFolderShareNotFound = fault.New(fault.NotFound, "You have no folder share
 // permission, or principal (an unknown principal type, the actor
 // themselves, management, a deactivated person or deleted agent); NOT_FOUND
 // on principal for a user or group that does not exist.
-func (s *FolderService) Share(ctx context.Context, space db.Space, path string, p Principal, perm db.Permission) (*FolderShare, int, error) {
+func (s *FolderService) Share(ctx context.Context, space document.Space, path string, p Principal, perm Permission) (*FolderShare, int, error) {
 	actor, err := auth.RequireUser(ctx)
 	if err != nil {
 		return nil, 0, err
@@ -123,7 +123,7 @@ func (s *FolderService) Share(ctx context.Context, space db.Space, path string, 
 	if path, err = document.NormalizePath(path); err != nil {
 		return nil, 0, err
 	}
-	if perm != db.PermissionRead && perm != db.PermissionWrite {
+	if perm != PermissionRead && perm != PermissionWrite {
 		return nil, 0, fault.Input("permission", "The permission must be read or write.")
 	}
 	var out FolderShare
@@ -135,23 +135,23 @@ func (s *FolderService) Share(ctx context.Context, space db.Space, path string, 
 		if err := db.Q.FolderShareLockOwner(ctx, tx, actor.UserID); err != nil {
 			return err
 		}
-		key := db.FolderShareGetForUpdateParams{OwnerID: actor.UserID, Space: space, Path: path, PrincipalType: p.Type, PrincipalID: p.ID}
+		key := db.FolderShareGetForUpdateParams{OwnerID: actor.UserID, Space: dbSpace(space), Path: path, PrincipalType: dbPrincipalType(p.Type), PrincipalID: p.ID}
 		rule, err := db.Q.FolderShareGetForUpdate(ctx, tx, key)
 		lowered := false
 		switch {
 		case errors.Is(err, pgx.ErrNoRows):
 			rule, err = db.Q.FolderShareInsert(ctx, tx, db.FolderShareInsertParams{
-				ID: uuid.Must(uuid.NewV7()), OwnerID: actor.UserID, Space: space, Path: path,
-				PrincipalType: p.Type, PrincipalID: p.ID, Permission: perm,
+				ID: uuid.Must(uuid.NewV7()), OwnerID: actor.UserID, Space: dbSpace(space), Path: path,
+				PrincipalType: dbPrincipalType(p.Type), PrincipalID: p.ID, Permission: dbPermission(perm),
 			})
 			if err != nil {
 				return err // no row: impossible while the owner lock is held
 			}
 		case err != nil:
 			return err
-		case rule.Permission != perm:
-			lowered = perm == db.PermissionRead
-			if rule, err = db.Q.FolderShareSetPermission(ctx, tx, db.FolderShareSetPermissionParams{ID: rule.ID, Permission: perm}); err != nil {
+		case permissionFromDB(rule.Permission) != perm:
+			lowered = perm == PermissionRead
+			if rule, err = db.Q.FolderShareSetPermission(ctx, tx, db.FolderShareSetPermissionParams{ID: rule.ID, Permission: dbPermission(perm)}); err != nil {
 				return err
 			}
 		}
@@ -161,8 +161,8 @@ func (s *FolderService) Share(ctx context.Context, space db.Space, path string, 
 		docs, err := db.Q.DocumentLockFolderScope(ctx, tx, db.DocumentLockFolderScopeParams{
 			// Only a lowered rule can lower a grant, on a tombstone too; a
 			// rule that did not go down needs only the live documents.
-			OwnerID: actor.UserID, Space: space, Path: path, IncludeLive: true, IncludeHeld: lowered,
-			PrincipalType: p.Type, PrincipalID: p.ID,
+			OwnerID: actor.UserID, Space: dbSpace(space), Path: path, IncludeLive: true, IncludeHeld: lowered,
+			PrincipalType: dbPrincipalType(p.Type), PrincipalID: p.ID,
 		})
 		if err != nil {
 			return err
@@ -215,9 +215,9 @@ func (s *FolderService) Unshare(ctx context.Context, id uuid.UUID) (int, error) 
 		} else if err != nil {
 			return err
 		}
-		p := Principal{Type: rule.PrincipalType, ID: rule.PrincipalID}
+		p := Principal{Type: principalTypeFromDB(rule.PrincipalType), ID: rule.PrincipalID}
 		docs, err := db.Q.DocumentLockFolderScope(ctx, tx, db.DocumentLockFolderScopeParams{
-			OwnerID: actor.UserID, Space: rule.Space, Path: rule.Path, IncludeLive: false, IncludeHeld: true, PrincipalType: p.Type, PrincipalID: p.ID,
+			OwnerID: actor.UserID, Space: rule.Space, Path: rule.Path, IncludeLive: false, IncludeHeld: true, PrincipalType: dbPrincipalType(p.Type), PrincipalID: p.ID,
 		})
 		if err != nil {
 			return err
@@ -240,7 +240,7 @@ func (s *FolderService) Unshare(ctx context.Context, id uuid.UUID) (int, error) 
 // List returns the acting user's rules, of one space when space is not nil,
 // by space, path and principal. Errors: UNAUTHENTICATED, FORBIDDEN
 // (management); BAD_USER_INPUT on space.
-func (s *FolderService) List(ctx context.Context, space *db.Space) ([]FolderShare, error) {
+func (s *FolderService) List(ctx context.Context, space *document.Space) ([]FolderShare, error) {
 	actor, err := auth.RequireUser(ctx)
 	if err != nil {
 		return nil, err
@@ -252,7 +252,7 @@ func (s *FolderService) List(ctx context.Context, space *db.Space) ([]FolderShar
 		}
 		space = &sp
 	}
-	rows, err := db.Q.FolderShareList(ctx, s.pool, db.FolderShareListParams{OwnerID: actor.UserID, Space: space})
+	rows, err := db.Q.FolderShareList(ctx, s.pool, db.FolderShareListParams{OwnerID: actor.UserID, Space: dbSpacePtr(space)})
 	if err != nil {
 		return nil, err
 	}
@@ -345,16 +345,17 @@ func applyToDocument(ctx context.Context, tx db.DBTX, id uuid.UUID) error {
 	var changes []folderChangeOf
 	seen := map[Principal]bool{}
 	for _, r := range rules {
-		p := Principal{Type: r.PrincipalType, ID: r.PrincipalID}
+		p := Principal{Type: principalTypeFromDB(r.PrincipalType), ID: r.PrincipalID}
 		seen[p] = true
-		c, err := reconcile(ctx, tx, d.ID, p, &r.Permission, true, d.CreatedBy, &batch)
+		perm := permissionFromDB(r.Permission)
+		c, err := reconcile(ctx, tx, d.ID, p, &perm, true, d.CreatedBy, &batch)
 		if err != nil {
 			return err
 		}
-		changes = append(changes, folderChangeOf{doc: d.ID, p: p, change: c, perm: r.Permission})
+		changes = append(changes, folderChangeOf{doc: d.ID, p: p, change: c, perm: permissionFromDB(r.Permission)})
 	}
 	for _, h := range held {
-		p := Principal{Type: h.PrincipalType, ID: h.PrincipalID}
+		p := Principal{Type: principalTypeFromDB(h.PrincipalType), ID: h.PrincipalID}
 		if seen[p] {
 			continue
 		}
@@ -382,7 +383,7 @@ type folderChangeOf struct {
 	doc    uuid.UUID
 	p      Principal
 	change folderChange
-	perm   db.Permission // the justified permission, for a grant
+	perm   Permission // the justified permission, for a grant
 }
 
 func (c folderChangeOf) granted() bool { return c.change == folderCreated || c.change == folderRaised }
@@ -397,17 +398,17 @@ func applyRule(ctx context.Context, tx db.DBTX, docs []db.DocumentLockFolderScop
 	for i, d := range docs {
 		ids[i] = d.ID
 	}
-	just, err := db.Q.FolderShareListJustified(ctx, tx, db.FolderShareListJustifiedParams{Ids: ids, PrincipalType: p.Type, PrincipalID: p.ID})
+	just, err := db.Q.FolderShareListJustified(ctx, tx, db.FolderShareListJustifiedParams{Ids: ids, PrincipalType: dbPrincipalType(p.Type), PrincipalID: p.ID})
 	if err != nil {
 		return nil, err
 	}
-	perms := make(map[uuid.UUID]db.Permission, len(just))
+	perms := make(map[uuid.UUID]Permission, len(just))
 	for _, j := range just {
-		perms[j.DocumentID] = j.Permission
+		perms[j.DocumentID] = permissionFromDB(j.Permission)
 	}
 	changes := make([]folderChangeOf, 0, len(docs))
 	for _, d := range docs {
-		var want *db.Permission
+		var want *Permission
 		if perm, ok := perms[d.ID]; ok {
 			want = &perm
 		}
@@ -432,8 +433,8 @@ func applyRule(ctx context.Context, tx db.DBTX, docs []db.DocumentLockFolderScop
 // folder grants granted_by owner are lowered or revoked ("ours"); grants of
 // other reasons, or made by someone else, are only ever raised. owner is
 // granted_by and the actor of the history rows.
-func reconcile(ctx context.Context, tx db.DBTX, doc uuid.UUID, p Principal, want *db.Permission, grantable bool, owner uuid.UUID, batch *uuid.UUID) (folderChange, error) {
-	cur, err := db.Q.DocumentAccessGetForUpdate(ctx, tx, db.DocumentAccessGetForUpdateParams{DocumentID: doc, PrincipalType: p.Type, PrincipalID: p.ID})
+func reconcile(ctx context.Context, tx db.DBTX, doc uuid.UUID, p Principal, want *Permission, grantable bool, owner uuid.UUID, batch *uuid.UUID) (folderChange, error) {
+	cur, err := db.Q.DocumentAccessGetForUpdate(ctx, tx, db.DocumentAccessGetForUpdateParams{DocumentID: doc, PrincipalType: dbPrincipalType(p.Type), PrincipalID: p.ID})
 	found := err == nil
 	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 		return folderUnchanged, err
@@ -449,9 +450,9 @@ func reconcile(ctx context.Context, tx db.DBTX, doc uuid.UUID, p Principal, want
 			return folderUnchanged, err
 		}
 		return folderRevoked, nil
-	case byFolder && cur.Permission == db.PermissionWrite && *want == db.PermissionRead:
+	case byFolder && cur.Permission == db.PermissionWrite && *want == PermissionRead:
 		return folderLowered, lowerGrant(ctx, tx, cur, owner, batch)
-	case !grantable || (found && (cur.Permission == db.PermissionWrite || *want == db.PermissionRead)):
+	case !grantable || (found && (cur.Permission == db.PermissionWrite || *want == PermissionRead)):
 		return folderUnchanged, nil
 	}
 	out, err := Grant(ctx, tx, GrantSpec{DocumentID: doc, Principal: p, Permission: *want, GrantedBy: &owner, Reason: Folder, BatchID: batch})
@@ -516,9 +517,9 @@ func notifyChanges(ctx context.Context, tx db.DBTX, actor, batch uuid.UUID, chan
 			continue
 		}
 		to, ok := audience[c.p]
-		if !ok && !(c.p.Type == db.PrincipalTypeGroup && c.p.ID == auth.EveryoneID) {
+		if !ok && !(c.p.Type == PrincipalGroup && c.p.ID == auth.EveryoneID) {
 			var err error
-			if to, err = db.Q.UserListPrincipalAudience(ctx, tx, db.UserListPrincipalAudienceParams{PrincipalType: c.p.Type, PrincipalID: c.p.ID}); err != nil {
+			if to, err = db.Q.UserListPrincipalAudience(ctx, tx, db.UserListPrincipalAudienceParams{PrincipalType: dbPrincipalType(c.p.Type), PrincipalID: c.p.ID}); err != nil {
 				return err
 			}
 			audience[c.p] = to
@@ -540,7 +541,7 @@ func notifyChanges(ctx context.Context, tx db.DBTX, actor, batch uuid.UUID, chan
 // not the actor; a group must exist.
 func checkPrincipal(ctx context.Context, q db.DBTX, actor uuid.UUID, p Principal) error {
 	switch p.Type {
-	case db.PrincipalTypeUser:
+	case PrincipalUser:
 		if p.ID == actor {
 			return fault.Input("principal", "These are your own documents: you can read them already.")
 		}
@@ -561,7 +562,7 @@ func checkPrincipal(ctx context.Context, q db.DBTX, actor uuid.UUID, p Principal
 			return fault.Input("principal", "That person has been deactivated.")
 		}
 		return nil
-	case db.PrincipalTypeGroup:
+	case PrincipalGroup:
 		ok, err := db.Q.GroupExists(ctx, q, p.ID)
 		if err != nil {
 			return err

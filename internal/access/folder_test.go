@@ -57,12 +57,12 @@ func (b *folderBundle) drain(t *testing.T) {
 
 func (b *folderBundle) doc(t *testing.T, space db.Space, path, slug string) uuid.UUID {
 	t.Helper()
-	return pgtest.CreateDocument(t, b.pool, b.owner.ID, pgtest.Doc{Space: space, Path: path, Slug: slug}).ID
+	return pgtest.CreateDocument(t, b.pool, b.owner.ID, pgtest.Doc{Space: document.Space(space), Path: path, Slug: slug}).ID
 }
 
 func (b *folderBundle) share(t *testing.T, path string, p access.Principal, perm db.Permission) (*access.FolderShare, int) {
 	t.Helper()
-	fs, n, err := b.folders.Share(b.ctx, db.SpaceWiki, path, p, perm)
+	fs, n, err := b.folders.Share(b.ctx, document.SpaceWiki, path, p, access.Permission(perm))
 	require.NoError(t, err)
 	return fs, n
 }
@@ -116,7 +116,7 @@ func (b *folderBundle) directGrant(t *testing.T, doc uuid.UUID, p access.Princip
 	t.Helper()
 	require.NoError(t, db.InTx(context.Background(), b.pool, func(tx db.DBTX) error {
 		_, err := access.Grant(context.Background(), tx, access.GrantSpec{
-			DocumentID: doc, Principal: p, Permission: perm, GrantedBy: &b.owner.ID, Reason: access.Direct,
+			DocumentID: doc, Principal: p, Permission: access.Permission(perm), GrantedBy: &b.owner.ID, Reason: access.Direct,
 		})
 		return err
 	}))
@@ -155,7 +155,7 @@ func TestFolderShareGrantsWhatIsThere(t *testing.T) {
 	held := b.doc(t, db.SpaceWiki, "eng", "held")
 	b.quarantine(t, held)
 
-	fs, n, err := b.folders.Share(b.ctx, db.SpaceWiki, "/eng/", dana, db.PermissionRead)
+	fs, n, err := b.folders.Share(b.ctx, document.SpaceWiki, "/eng/", dana, access.PermissionRead)
 	require.NoError(t, err)
 	require.Equal(t, 3, n)
 	require.Equal(t, b.owner.ID, fs.OwnerID)
@@ -188,7 +188,7 @@ func TestFolderShareGrantsWhatIsThere(t *testing.T) {
 	require.Empty(t, b.grantedNotifications(t, b.owner.ID))
 
 	// Sharing again changes nothing and tells nobody again.
-	again, n, err := b.folders.Share(b.ctx, db.SpaceWiki, "eng", dana, db.PermissionRead)
+	again, n, err := b.folders.Share(b.ctx, document.SpaceWiki, "eng", dana, access.PermissionRead)
 	require.NoError(t, err)
 	require.Zero(t, n)
 	require.Equal(t, fs.ID, again.ID)
@@ -207,7 +207,7 @@ func TestFolderShareGrantsWhatIsThere(t *testing.T) {
 	require.Len(t, list, 2)
 	require.Equal(t, "", list[0].Path)
 	require.Equal(t, "eng", list[1].Path)
-	list, err = b.folders.List(b.ctx, pgtest.Ptr(db.SpaceOutput))
+	list, err = b.folders.List(b.ctx, pgtest.Ptr(document.SpaceOutput))
 	require.NoError(t, err)
 	require.Empty(t, list)
 	list, err = b.folders.List(pgtest.ActingAs(other), nil)
@@ -392,7 +392,7 @@ func TestFolderShareOverlappingRules(t *testing.T) {
 	require.Equal(t, fault.NotFound, fault.CodeOf(err))
 	_, err = b.folders.Unshare(b.ctx, parent.ID)
 	require.Equal(t, fault.NotFound, fault.CodeOf(err))
-	groupRules, err := b.folders.List(b.ctx, pgtest.Ptr(db.SpaceWiki))
+	groupRules, err := b.folders.List(b.ctx, pgtest.Ptr(document.SpaceWiki))
 	require.NoError(t, err)
 	require.Len(t, groupRules, 1)
 	_, err = b.folders.Unshare(pgtest.ActingAs(b.dana), groupRules[0].ID)
@@ -503,7 +503,7 @@ func TestFolderShareErrors(t *testing.T) {
 	b := folderSetup(t)
 	dana := pgtest.UserPrincipal(b.dana.ID)
 	share := func(ctx context.Context, space db.Space, path string, p access.Principal, perm db.Permission) error {
-		_, _, err := b.folders.Share(ctx, space, path, p, perm)
+		_, _, err := b.folders.Share(ctx, document.Space(space), path, p, access.Permission(perm))
 		return err
 	}
 	field := func(err error) string {
@@ -533,7 +533,7 @@ func TestFolderShareErrors(t *testing.T) {
 	require.Equal(t, fault.Forbidden, fault.CodeOf(err))
 	_, err = b.folders.List(mgmt, nil)
 	require.Equal(t, fault.Forbidden, fault.CodeOf(err))
-	_, err = b.folders.List(b.ctx, pgtest.Ptr(db.Space("nope")))
+	_, err = b.folders.List(b.ctx, pgtest.Ptr(document.Space("nope")))
 	require.Equal(t, "BAD_USER_INPUT space", field(err))
 	require.Zero(t, pgtest.Count(t, b.pool, `SELECT count(*) FROM folder_shares WHERE principal_id <> $1`, myAgent.ID))
 }
@@ -553,7 +553,7 @@ func TestFolderShareConcurrentArrivals(t *testing.T) {
 		})
 	}
 	wg.Go(func() {
-		_, _, err := b.folders.Share(b.ctx, db.SpaceWiki, "eng", dana, db.PermissionRead)
+		_, _, err := b.folders.Share(b.ctx, document.SpaceWiki, "eng", dana, access.PermissionRead)
 		assert.NoError(t, err)
 	})
 	wg.Go(func() { assert.NoError(t, b.worker.Drain(context.Background())) })

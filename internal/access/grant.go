@@ -16,7 +16,7 @@ import (
 
 // Principal is who a grant is to: a user (person or agent) or a group.
 type Principal struct {
-	Type db.PrincipalType
+	Type PrincipalType
 	ID   uuid.UUID
 }
 
@@ -35,7 +35,7 @@ const (
 type GrantSpec struct {
 	DocumentID uuid.UUID
 	Principal  Principal
-	Permission db.Permission
+	Permission Permission
 	GrantedBy  *uuid.UUID
 	Reason     string
 	BatchID    *uuid.UUID
@@ -58,18 +58,18 @@ const (
 // not per grant).
 func Grant(ctx context.Context, q db.DBTX, g GrantSpec) (Outcome, error) {
 	row, err := db.Q.DocumentAccessCreate(ctx, q, db.DocumentAccessCreateParams{
-		ID: uuid.Must(uuid.NewV7()), DocumentID: g.DocumentID, PrincipalType: g.Principal.Type, PrincipalID: g.Principal.ID,
-		Permission: g.Permission, GrantedBy: g.GrantedBy, GrantReason: g.Reason, BatchID: g.BatchID,
+		ID: uuid.Must(uuid.NewV7()), DocumentID: g.DocumentID, PrincipalType: dbPrincipalType(g.Principal.Type), PrincipalID: g.Principal.ID,
+		Permission: dbPermission(g.Permission), GrantedBy: g.GrantedBy, GrantReason: g.Reason, BatchID: g.BatchID,
 	})
 	action, typ, outcome := "granted", "access.granted", Created
 	if errors.Is(err, pgx.ErrNoRows) {
 		cur, err := db.Q.DocumentAccessGetForUpdate(ctx, q, db.DocumentAccessGetForUpdateParams{
-			DocumentID: g.DocumentID, PrincipalType: g.Principal.Type, PrincipalID: g.Principal.ID,
+			DocumentID: g.DocumentID, PrincipalType: dbPrincipalType(g.Principal.Type), PrincipalID: g.Principal.ID,
 		})
 		if err != nil {
 			return Unchanged, err
 		}
-		if cur.Permission == db.PermissionWrite || g.Permission == db.PermissionRead {
+		if cur.Permission == db.PermissionWrite || g.Permission == PermissionRead {
 			return Unchanged, nil
 		}
 		if row, err = db.Q.DocumentAccessUpgrade(ctx, q, db.DocumentAccessUpgradeParams{ID: cur.ID, GrantedBy: g.GrantedBy, BatchID: g.BatchID}); err != nil {
@@ -81,8 +81,8 @@ func Grant(ctx context.Context, q db.DBTX, g GrantSpec) (Outcome, error) {
 	}
 	reason := g.Reason
 	if err := db.Q.AccessEventCreate(ctx, q, db.AccessEventCreateParams{
-		ID: uuid.Must(uuid.NewV7()), DocumentID: g.DocumentID, PrincipalType: g.Principal.Type, PrincipalID: g.Principal.ID,
-		Permission: &g.Permission, Action: action, ActorID: g.GrantedBy, GrantReason: &reason, BatchID: g.BatchID,
+		ID: uuid.Must(uuid.NewV7()), DocumentID: g.DocumentID, PrincipalType: dbPrincipalType(g.Principal.Type), PrincipalID: g.Principal.ID,
+		Permission: dbPermissionPtr(&g.Permission), Action: action, ActorID: g.GrantedBy, GrantReason: &reason, BatchID: g.BatchID,
 	}); err != nil {
 		return Unchanged, err
 	}
@@ -101,7 +101,7 @@ func Grant(ctx context.Context, q db.DBTX, g GrantSpec) (Outcome, error) {
 // feature's word, or the grant's own reason when empty) and an access.revoked
 // outbox event. It reports whether there was a grant.
 func Revoke(ctx context.Context, q db.DBTX, documentID uuid.UUID, p Principal, actor *uuid.UUID, reason string, batch *uuid.UUID) (bool, error) {
-	row, err := db.Q.DocumentAccessDelete(ctx, q, db.DocumentAccessDeleteParams{DocumentID: documentID, PrincipalType: p.Type, PrincipalID: p.ID})
+	row, err := db.Q.DocumentAccessDelete(ctx, q, db.DocumentAccessDeleteParams{DocumentID: documentID, PrincipalType: dbPrincipalType(p.Type), PrincipalID: p.ID})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return false, nil
 	} else if err != nil {
@@ -111,7 +111,7 @@ func Revoke(ctx context.Context, q db.DBTX, documentID uuid.UUID, p Principal, a
 		reason = row.GrantReason
 	}
 	if err := db.Q.AccessEventCreate(ctx, q, db.AccessEventCreateParams{
-		ID: uuid.Must(uuid.NewV7()), DocumentID: documentID, PrincipalType: p.Type, PrincipalID: p.ID,
+		ID: uuid.Must(uuid.NewV7()), DocumentID: documentID, PrincipalType: dbPrincipalType(p.Type), PrincipalID: p.ID,
 		Permission: &row.Permission, Action: "revoked", ActorID: actor, GrantReason: &reason, BatchID: batch,
 	}); err != nil {
 		return false, err

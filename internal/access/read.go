@@ -67,11 +67,11 @@ func (s *Service) WhoCanSee(ctx context.Context, docID uuid.UUID) ([]GrantInfo, 
 	out := make([]GrantInfo, len(rows))
 	for i, r := range rows {
 		g := GrantInfo{
-			ID: r.ID, DocumentID: r.DocumentID, Principal: Principal{Type: r.PrincipalType, ID: r.PrincipalID},
-			Name: r.PrincipalName, Permission: r.Permission, GrantedBy: r.GrantedBy, Reason: r.GrantReason, BatchID: r.BatchID, CreatedAt: r.CreatedAt,
+			ID: r.ID, DocumentID: r.DocumentID, Principal: Principal{Type: principalTypeFromDB(r.PrincipalType), ID: r.PrincipalID},
+			Name: r.PrincipalName, Permission: permissionFromDB(r.Permission), GrantedBy: r.GrantedBy, Reason: r.GrantReason, BatchID: r.BatchID, CreatedAt: r.CreatedAt,
 		}
 		switch {
-		case r.PrincipalType == PrincipalGroup:
+		case r.PrincipalType == db.PrincipalTypeGroup:
 			g.Label = "group:" + r.GroupSlug
 		case r.AgentSlug != "":
 			g.Label = "agent:" + r.AgentSlug
@@ -110,10 +110,10 @@ func (s *Service) WhyCanISee(ctx context.Context, docID uuid.UUID) (*Why, error)
 	w := &Why{}
 	for _, r := range rows {
 		g := GrantInfo{
-			ID: r.ID, DocumentID: r.DocumentID, Principal: Principal{Type: r.PrincipalType, ID: r.PrincipalID},
-			Permission: r.Permission, GrantedBy: r.GrantedBy, Reason: r.GrantReason, BatchID: r.BatchID, CreatedAt: r.CreatedAt,
+			ID: r.ID, DocumentID: r.DocumentID, Principal: Principal{Type: principalTypeFromDB(r.PrincipalType), ID: r.PrincipalID},
+			Permission: permissionFromDB(r.Permission), GrantedBy: r.GrantedBy, Reason: r.GrantReason, BatchID: r.BatchID, CreatedAt: r.CreatedAt,
 		}
-		if r.PrincipalType == PrincipalGroup {
+		if r.PrincipalType == db.PrincipalTypeGroup {
 			g.Label, g.Name = "group:"+r.GroupSlug, r.GroupName
 		} else {
 			g.Label, g.Name = actor.Email, actor.Name
@@ -151,7 +151,7 @@ func (s *Service) RecentlyShared(ctx context.Context, since time.Time, limit int
 	}
 	out := make([]Given, len(rows))
 	for i, r := range rows {
-		g := Given{EventID: r.ID, DocumentID: r.DocumentID, Permission: r.Permission, GrantedBy: r.ActorID, BatchID: r.BatchID, At: r.CreatedAt}
+		g := Given{EventID: r.ID, DocumentID: r.DocumentID, Permission: permissionFromDB(r.Permission), GrantedBy: r.ActorID, BatchID: r.BatchID, At: r.CreatedAt}
 		if r.GrantReason != nil {
 			g.Reason = *r.GrantReason
 		}
@@ -178,8 +178,8 @@ func (s *Service) Batch(ctx context.Context, batchID uuid.UUID) ([]GrantInfo, er
 	out := make([]GrantInfo, len(rows))
 	for i, r := range rows {
 		out[i] = GrantInfo{
-			ID: r.ID, DocumentID: r.DocumentID, Principal: Principal{Type: r.PrincipalType, ID: r.PrincipalID},
-			Permission: r.Permission, GrantedBy: r.GrantedBy, Reason: r.GrantReason, BatchID: r.BatchID, CreatedAt: r.CreatedAt,
+			ID: r.ID, DocumentID: r.DocumentID, Principal: Principal{Type: principalTypeFromDB(r.PrincipalType), ID: r.PrincipalID},
+			Permission: permissionFromDB(r.Permission), GrantedBy: r.GrantedBy, Reason: r.GrantReason, BatchID: r.BatchID, CreatedAt: r.CreatedAt,
 		}
 	}
 	return out, nil

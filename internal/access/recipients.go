@@ -143,7 +143,7 @@ func ResolveRecipients(ctx context.Context, q db.DBTX, actor *auth.Actor, raw []
 			if !r.Active {
 				return nil, fault.Input("recipients", "%s is deactivated: nothing can be shared with them.", r.Email)
 			}
-			rc.Principal, rc.Label = Principal{Type: db.PrincipalTypeUser, ID: r.ID}, r.Email
+			rc.Principal, rc.Label = Principal{Type: PrincipalUser, ID: r.ID}, r.Email
 		case RecipientAgent:
 			if !r.Responsible {
 				return nil, &fault.Error{Code: fault.Forbidden, Field: "recipients",
@@ -152,9 +152,9 @@ func ResolveRecipients(ctx context.Context, q db.DBTX, actor *auth.Actor, raw []
 			if !r.Active {
 				return nil, fault.Input("recipients", "agent:%s is deactivated: nothing can be shared with it.", r.Lookup)
 			}
-			rc.Principal, rc.Label = Principal{Type: db.PrincipalTypeUser, ID: r.ID}, "agent:"+r.Lookup
+			rc.Principal, rc.Label = Principal{Type: PrincipalUser, ID: r.ID}, "agent:"+r.Lookup
 		default: // group, everyone
-			rc.Principal, rc.Label = Principal{Type: db.PrincipalTypeGroup, ID: r.ID}, "group:"+r.Lookup
+			rc.Principal, rc.Label = Principal{Type: PrincipalGroup, ID: r.ID}, "group:"+r.Lookup
 		}
 		if have[rc.ID] {
 			continue

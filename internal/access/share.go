@@ -45,7 +45,7 @@ type ShareInput struct {
 	// agent:<slug>.
 	Recipients []string
 	// Permission is read or write; empty means read.
-	Permission db.Permission
+	Permission Permission
 	// Reason is the grant reason of DocumentIDs: "" or Direct, or
 	// LinkSuggestion. A client chooses no other.
 	Reason string
@@ -65,7 +65,7 @@ type GrantResult struct {
 	Principal  Principal
 	// Label is the recipient as ResolveRecipients labels it.
 	Label      string
-	Permission db.Permission
+	Permission Permission
 	Reason     string
 	// Outcome is Created, Upgraded (read became write) or Unchanged (they
 	// had that or more already, or own the document).
@@ -96,18 +96,18 @@ type sharePlan struct {
 	items      []shareItem
 	declined   []uuid.UUID
 	recipients []Recipient
-	permission db.Permission
+	permission Permission
 	// bulk skips, silently, documents that cannot be shared when locked
 	// (ShareByTag's expansion found them shareable a moment before).
 	bulk bool
 }
 
 // checkPermission validates a share's permission; empty means read.
-func checkPermission(p db.Permission) (db.Permission, error) {
+func checkPermission(p Permission) (Permission, error) {
 	switch p {
 	case "":
-		return db.PermissionRead, nil
-	case db.PermissionRead, db.PermissionWrite:
+		return PermissionRead, nil
+	case PermissionRead, PermissionWrite:
 		return p, nil
 	}
 	return "", fault.Input("permission", "The permission must be read or write.")
@@ -212,7 +212,7 @@ func (s *Service) Share(ctx context.Context, in ShareInput) (*ShareResult, error
 //
 // Errors: BAD_USER_INPUT on tag (malformed, or reaching more than
 // MaxShareDocuments documents), permission, and ResolveRecipients' errors.
-func (s *Service) ShareByTag(ctx context.Context, tag string, recipients []string, permission db.Permission) (*ShareResult, error) {
+func (s *Service) ShareByTag(ctx context.Context, tag string, recipients []string, permission Permission) (*ShareResult, error) {
 	actor, err := auth.RequireUser(ctx)
 	if err != nil {
 		return nil, err
@@ -339,7 +339,7 @@ func applyPlan(ctx context.Context, tx db.DBTX, actor *auth.Actor, p sharePlan) 
 		touched := false
 		for i, r := range p.recipients {
 			g := GrantResult{DocumentID: it.id, Principal: r.Principal, Label: r.Label, Permission: p.permission, Reason: it.reason}
-			if r.Type == db.PrincipalTypeUser && r.ID == d.CreatedBy {
+			if r.Type == PrincipalUser && r.ID == d.CreatedBy {
 				out.Grants = append(out.Grants, g) // the owner: nothing to grant
 				continue
 			}
@@ -468,7 +468,7 @@ func (s *Service) RevokeGrant(ctx context.Context, documentID uuid.UUID, princip
 	if err != nil {
 		return err
 	}
-	if principal.Type != db.PrincipalTypeUser && principal.Type != db.PrincipalTypeGroup {
+	if principal.Type != PrincipalUser && principal.Type != PrincipalGroup {
 		return fault.Input("principal", "A grant is to a user or a group.")
 	}
 	return db.InTx(ctx, s.pool, func(tx db.DBTX) error {
@@ -489,7 +489,7 @@ func (s *Service) RevokeGrant(ctx context.Context, documentID uuid.UUID, princip
 			return forbidden // a reader granted nothing, and learns nothing of others' grants
 		}
 		cur, err := db.Q.DocumentAccessGetForUpdate(ctx, tx, db.DocumentAccessGetForUpdateParams{
-			DocumentID: documentID, PrincipalType: principal.Type, PrincipalID: principal.ID,
+			DocumentID: documentID, PrincipalType: dbPrincipalType(principal.Type), PrincipalID: principal.ID,
 		})
 		if errors.Is(err, pgx.ErrNoRows) {
 			return errShareNoGrant
@@ -521,7 +521,7 @@ type shareRevoked struct {
 func notifyRevoked(ctx context.Context, tx db.DBTX, actor *auth.Actor, batch *uuid.UUID, revoked []shareRevoked) error {
 	var users, groups []uuid.UUID
 	for _, r := range revoked {
-		if r.principal.Type == db.PrincipalTypeGroup {
+		if r.principal.Type == PrincipalGroup {
 			groups = append(groups, r.principal.ID)
 		} else {
 			users = append(users, r.principal.ID)
@@ -533,9 +533,9 @@ func notifyRevoked(ctx context.Context, tx db.DBTX, actor *auth.Actor, batch *uu
 	}
 	reach := map[Principal][]uuid.UUID{}
 	for _, a := range audience {
-		p := Principal{Type: db.PrincipalTypeUser, ID: a.UserID}
+		p := Principal{Type: PrincipalUser, ID: a.UserID}
 		if a.GroupID != nil {
-			p = Principal{Type: db.PrincipalTypeGroup, ID: *a.GroupID}
+			p = Principal{Type: PrincipalGroup, ID: *a.GroupID}
 		}
 		reach[p] = append(reach[p], a.UserID)
 	}
@@ -599,7 +599,7 @@ func (s *Service) RevokeBatch(ctx context.Context, batchID uuid.UUID) (int, erro
 		}
 		revoked := make([]shareRevoked, 0, len(rows))
 		for _, r := range rows {
-			p := Principal{Type: r.PrincipalType, ID: r.PrincipalID}
+			p := Principal{Type: principalTypeFromDB(r.PrincipalType), ID: r.PrincipalID}
 			ok, err := Revoke(ctx, tx, r.DocumentID, p, &actor.UserID, "", &batchID)
 			if err != nil {
 				return err

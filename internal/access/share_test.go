@@ -218,7 +218,7 @@ func TestShareWithSuggestionsTrace(t *testing.T) {
 	before := b.shareTables(t)
 	counter.Reset()
 	res, err := counted.Share(ctx, access.ShareInput{
-		DocumentIDs: []uuid.UUID{g.onboarding}, Recipients: []string{strings.ToUpper(b.dana.Email)}, Permission: db.PermissionRead,
+		DocumentIDs: []uuid.UUID{g.onboarding}, Recipients: []string{strings.ToUpper(b.dana.Email)}, Permission: access.PermissionRead,
 		Suggested: []uuid.UUID{g.laptop, g.vpn}, Declined: []uuid.UUID{g.payroll},
 	})
 	require.NoError(t, err)
@@ -319,7 +319,7 @@ func TestShareSuggestionsFilter(t *testing.T) {
 	b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{a}, Recipients: []string{"group:" + team.Slug}})
 	b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{bb}, Recipients: []string{"group:everyone"}})
 	b.share(t, erin, access.ShareInput{DocumentIDs: []uuid.UUID{c}, Recipients: []string{b.tornike.Email}})
-	b.share(t, erin, access.ShareInput{DocumentIDs: []uuid.UUID{e}, Recipients: []string{b.tornike.Email}, Permission: db.PermissionWrite})
+	b.share(t, erin, access.ShareInput{DocumentIDs: []uuid.UUID{e}, Recipients: []string{b.tornike.Email}, Permission: access.PermissionWrite})
 	pgtest.Exec(t, b.pool, `UPDATE documents SET quarantined_at = now() WHERE id = $1`, q)
 
 	sugs, err := b.svc.ShareSuggestions(pgtest.ActingAs(b.tornike), []uuid.UUID{root}, []string{b.dana.Email, "agent:" + agent.Slug, "group:" + team.Slug}, 3)
@@ -360,12 +360,12 @@ func TestShareByTag(t *testing.T) {
 	r5 := b.doc(t, b.tornike, "r5", "Archived", "", "runbook")
 	r6 := b.doc(t, b.tornike, "r6", "Deleted", "", "runbook")
 	b.doc(t, b.tornike, "other", "Other", "", "notes")
-	b.share(t, erin, access.ShareInput{DocumentIDs: []uuid.UUID{r3}, Recipients: []string{b.tornike.Email}, Permission: db.PermissionWrite})
+	b.share(t, erin, access.ShareInput{DocumentIDs: []uuid.UUID{r3}, Recipients: []string{b.tornike.Email}, Permission: access.PermissionWrite})
 	b.share(t, erin, access.ShareInput{DocumentIDs: []uuid.UUID{r4}, Recipients: []string{b.tornike.Email}})
 	pgtest.Exec(t, b.pool, `UPDATE documents SET status = 'archived' WHERE id = $1`, r5)
 	pgtest.Exec(t, b.pool, `UPDATE documents SET deleted_at = now() WHERE id = $1`, r6)
 
-	res, err := b.svc.ShareByTag(pgtest.ActingAs(b.tornike), " Runbook ", []string{"group:" + ops.Slug}, db.PermissionRead)
+	res, err := b.svc.ShareByTag(pgtest.ActingAs(b.tornike), " Runbook ", []string{"group:" + ops.Slug}, access.PermissionRead)
 	require.NoError(t, err)
 	var shared []uuid.UUID
 	for _, g := range res.Grants {
@@ -395,9 +395,9 @@ func TestShareByTag(t *testing.T) {
 	require.Equal(t, "", b.permission(t, r7, pgtest.GroupPrincipal(ops.ID)))
 
 	// Errors; a tag reaching nothing shares nothing.
-	_, err = b.svc.ShareByTag(pgtest.ActingAs(b.tornike), "not a tag!", []string{"group:" + ops.Slug}, db.PermissionRead)
+	_, err = b.svc.ShareByTag(pgtest.ActingAs(b.tornike), "not a tag!", []string{"group:" + ops.Slug}, access.PermissionRead)
 	pgtest.RequireCode(t, err, fault.BadInput, "tag")
-	res, err = b.svc.ShareByTag(pgtest.ActingAs(b.tornike), "nothing-has-this", []string{"group:" + ops.Slug}, db.PermissionRead)
+	res, err = b.svc.ShareByTag(pgtest.ActingAs(b.tornike), "nothing-has-this", []string{"group:" + ops.Slug}, access.PermissionRead)
 	require.NoError(t, err)
 	require.Empty(t, res.Grants)
 }
@@ -409,10 +409,10 @@ func TestShareReshare(t *testing.T) {
 	b := shareSetup(t)
 	erin, frank, stranger := b.person(t), b.person(t), b.person(t)
 	d := b.doc(t, erin, "plan", "Plan", "")
-	b.share(t, erin, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{b.tornike.Email}, Permission: db.PermissionWrite})
+	b.share(t, erin, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{b.tornike.Email}, Permission: access.PermissionWrite})
 	b.share(t, erin, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{frank.Email}})
 
-	res := b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{b.dana.Email, erin.Email}, Permission: db.PermissionWrite})
+	res := b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{b.dana.Email, erin.Email}, Permission: access.PermissionWrite})
 	require.Len(t, res.Grants, 2)
 	require.Equal(t, access.Created, res.Grants[0].Outcome)
 	require.Equal(t, access.Unchanged, res.Grants[1].Outcome, "sharing with the owner is a no-op")
@@ -450,10 +450,10 @@ func TestShareNeverLowers(t *testing.T) {
 	b := shareSetup(t)
 	d := b.doc(t, b.tornike, "d", "D", "")
 	ctx := pgtest.ActingAs(b.tornike)
-	b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{b.dana.Email}, Permission: db.PermissionWrite})
+	b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{b.dana.Email}, Permission: access.PermissionWrite})
 	events := pgtest.Count(t, b.pool, `SELECT count(*) FROM access_events`)
 
-	res, err := b.svc.Share(ctx, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{b.dana.Email}, Permission: db.PermissionRead})
+	res, err := b.svc.Share(ctx, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{b.dana.Email}, Permission: access.PermissionRead})
 	require.NoError(t, err)
 	require.Equal(t, access.Unchanged, res.Grants[0].Outcome)
 	require.Equal(t, "write", b.permission(t, d, pgtest.UserPrincipal(b.dana.ID)))
@@ -462,7 +462,7 @@ func TestShareNeverLowers(t *testing.T) {
 
 	erin := b.person(t)
 	b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{erin.Email}})
-	res = b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{erin.Email}, Permission: db.PermissionWrite})
+	res = b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{erin.Email}, Permission: access.PermissionWrite})
 	require.Equal(t, access.Upgraded, res.Grants[0].Outcome)
 	require.Equal(t, "write", b.permission(t, d, pgtest.UserPrincipal(erin.ID)))
 	require.Equal(t, 1, pgtest.Count(t, b.pool, `SELECT count(*) FROM access_events WHERE batch_id = $1 AND action = 'permission_changed'
@@ -615,7 +615,7 @@ func TestShareQuarantined(t *testing.T) {
 	b := shareSetup(t)
 	erin := b.person(t)
 	d := b.doc(t, b.tornike, "d", "D", "")
-	b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{erin.Email}, Permission: db.PermissionWrite})
+	b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{erin.Email}, Permission: access.PermissionWrite})
 	pgtest.Exec(t, b.pool, `UPDATE documents SET quarantined_at = now() WHERE id = $1`, d)
 
 	_, err := b.svc.Share(pgtest.ActingAs(b.tornike), access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{b.dana.Email}})
@@ -687,7 +687,7 @@ func TestShareRevokeGrant(t *testing.T) {
 	team := pgtest.CreateGroup(t, b.pool, frank.ID, b.tornike.ID)
 	d := b.doc(t, b.tornike, "d", "D", "")
 	b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{b.dana.Email, "group:" + team.Slug}})
-	b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{erin.Email}, Permission: db.PermissionWrite})
+	b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{erin.Email}, Permission: access.PermissionWrite})
 	b.share(t, erin, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{frank.Email}})
 	revokedTo := func(u uuid.UUID) int {
 		return pgtest.Count(t, b.pool, `SELECT count(*) FROM notifications WHERE recipient_id = $1 AND type = 'access.revoked'`, u)
@@ -731,7 +731,7 @@ func TestShareRevokeBatch(t *testing.T) {
 	d1 := b.doc(t, b.tornike, "d1", "D1", "")
 	d2 := b.doc(t, b.tornike, "d2", "D2", "")
 	e1 := b.doc(t, erin, "e1", "E1", "")
-	b.share(t, erin, access.ShareInput{DocumentIDs: []uuid.UUID{e1}, Recipients: []string{b.tornike.Email}, Permission: db.PermissionWrite})
+	b.share(t, erin, access.ShareInput{DocumentIDs: []uuid.UUID{e1}, Recipients: []string{b.tornike.Email}, Permission: access.PermissionWrite})
 	res := b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{d1, d2, e1}, Recipients: []string{b.dana.Email, "group:" + team.Slug}})
 	batch := res.BatchID
 	require.Equal(t, 6, pgtest.Count(t, b.pool, `SELECT count(*) FROM document_access WHERE batch_id = $1`, batch))
@@ -777,10 +777,10 @@ func TestRecentlySharedShowsTheUpgrade(t *testing.T) {
 	writer := b.person(t)
 	d := b.doc(t, b.tornike, "upgraded", "Upgraded", "")
 	since := time.Now().Add(-time.Minute)
-	b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{writer.Email}, Permission: db.PermissionWrite})
-	b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{b.dana.Email}, Permission: db.PermissionRead})
+	b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{writer.Email}, Permission: access.PermissionWrite})
+	b.share(t, b.tornike, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{b.dana.Email}, Permission: access.PermissionRead})
 	mid := time.Now()
-	b.share(t, writer, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{b.dana.Email}, Permission: db.PermissionWrite})
+	b.share(t, writer, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{b.dana.Email}, Permission: access.PermissionWrite})
 
 	got, err := b.svc.RecentlyShared(pgtest.ActingAs(b.dana), since, 50)
 	require.NoError(t, err)

@@ -13,14 +13,14 @@ import (
 // may do to it.
 type Doc struct {
 	ID               uuid.UUID
-	Space            db.Space
+	Space            Space
 	Path             string
 	Slug             string
 	Title            string
 	Content          string
 	FrontmatterExtra map[string]any
 	Tags             []string
-	Status           db.DocumentStatus
+	Status           Status
 	Version          int
 	OwnerID          uuid.UUID
 	UpdatedBy        *uuid.UUID
@@ -38,7 +38,7 @@ func (d *Doc) Address() string { return FormatAddress(d.Space, d.Path, d.Slug) }
 // FormatAddress writes an address as docs/design.md#addresses-and-permanent-ids
 // does: space:path/slug, or
 // space:slug at a space root.
-func FormatAddress(space db.Space, path, slug string) string {
+func FormatAddress(space Space, path, slug string) string {
 	if path == "" {
 		return string(space) + ":" + slug
 	}
@@ -47,8 +47,8 @@ func FormatAddress(space db.Space, path, slug string) string {
 
 func fromRow(r db.Document, level int32) *Doc {
 	return &Doc{
-		ID: r.ID, Space: r.Space, Path: r.Path, Slug: r.Slug, Title: r.Title, Content: r.Content,
-		FrontmatterExtra: decodeExtra(r.FrontmatterExtra), Tags: nonNil(r.Tags), Status: r.Status,
+		ID: r.ID, Space: spaceFromDB(r.Space), Path: r.Path, Slug: r.Slug, Title: r.Title, Content: r.Content,
+		FrontmatterExtra: decodeExtra(r.FrontmatterExtra), Tags: nonNil(r.Tags), Status: statusFromDB(r.Status),
 		Version: int(r.Version), OwnerID: r.CreatedBy, UpdatedBy: r.UpdatedBy, CreatedAt: r.CreatedAt,
 		UpdatedAt: r.UpdatedAt, DeletedAt: r.DeletedAt, PurgeAfter: r.PurgeAfter, QuarantinedAt: r.QuarantinedAt,
 		Access: Access(level),
@@ -76,12 +76,12 @@ type Revision struct {
 	DocumentID       uuid.UUID
 	Version          int
 	Title            string
-	Space            db.Space
+	Space            Space
 	Path             string
 	Slug             string
 	Content          string
 	Tags             []string
-	Status           db.DocumentStatus
+	Status           Status
 	FrontmatterExtra map[string]any
 	ChangeKind       string
 	ChangeSummary    *string
@@ -92,15 +92,15 @@ type Revision struct {
 // RevisionFromRow maps a document_revisions row.
 func RevisionFromRow(r db.DocumentRevision) Revision {
 	return Revision{
-		ID: r.ID, DocumentID: r.DocumentID, Version: int(r.Version), Title: r.Title, Space: r.Space, Path: r.Path,
-		Slug: r.Slug, Content: r.Content, Tags: nonNil(r.Tags), Status: r.Status, FrontmatterExtra: decodeExtra(r.FrontmatterExtra),
+		ID: r.ID, DocumentID: r.DocumentID, Version: int(r.Version), Title: r.Title, Space: spaceFromDB(r.Space), Path: r.Path,
+		Slug: r.Slug, Content: r.Content, Tags: nonNil(r.Tags), Status: statusFromDB(r.Status), FrontmatterExtra: decodeExtra(r.FrontmatterExtra),
 		ChangeKind: r.ChangeKind, ChangeSummary: r.ChangeSummary, AuthorID: r.AuthorID, CreatedAt: r.CreatedAt,
 	}
 }
 
 // PastAddress is an address a document vacated.
 type PastAddress struct {
-	Space      db.Space
+	Space      Space
 	Path       string
 	Slug       string
 	ValidFrom  time.Time

@@ -34,18 +34,18 @@ type Folder struct {
 // FolderDocument is a document listed directly in a folder (no body).
 type FolderDocument struct {
 	ID        uuid.UUID
-	Space     db.Space
+	Space     Space
 	Path      string
 	Slug      string
 	Title     string
-	Status    db.DocumentStatus
+	Status    Status
 	UpdatedAt time.Time
 }
 
 // Tree is one level of a space: the subfolders directly under Path and the
 // documents directly in it.
 type Tree struct {
-	Space     db.Space
+	Space     Space
 	Path      string // "" is the space root
 	Folders   []Folder
 	Documents []FolderDocument
@@ -62,9 +62,9 @@ type Tree struct {
 //
 // v must come from ViewerOf: management and nobody have no Viewer and see no
 // folder.
-func ListFolders(ctx context.Context, q db.DBTX, v Viewer, space db.Space) ([]Folder, error) {
+func ListFolders(ctx context.Context, q db.DBTX, v Viewer, space Space) ([]Folder, error) {
 	rows, err := db.Q.DocumentListFolders(ctx, q, db.DocumentListFoldersParams{
-		MaxFolders: MaxFolders, Space: space, ActorID: v.ID, ActorIsPerson: v.IsPerson,
+		MaxFolders: MaxFolders, Space: dbSpace(space), ActorID: v.ID, ActorIsPerson: v.IsPerson,
 	})
 	if err != nil {
 		return nil, err
@@ -91,15 +91,15 @@ func ListFolders(ctx context.Context, q db.DBTX, v Viewer, space db.Space) ([]Fo
 // only errors are the database's.
 //
 // v must come from ViewerOf: management and nobody have no Viewer.
-func FolderTree(ctx context.Context, q db.DBTX, v Viewer, space db.Space, path string) (Tree, error) {
+func FolderTree(ctx context.Context, q db.DBTX, v Viewer, space Space, path string) (Tree, error) {
 	subs, err := db.Q.DocumentListSubfolders(ctx, q, db.DocumentListSubfoldersParams{
-		Path: path, Space: space, ActorID: v.ID, ActorIsPerson: v.IsPerson,
+		Path: path, Space: dbSpace(space), ActorID: v.ID, ActorIsPerson: v.IsPerson,
 	})
 	if err != nil {
 		return Tree{}, err
 	}
 	docs, err := db.Q.DocumentListInFolder(ctx, q, db.DocumentListInFolderParams{
-		Space: space, Path: path, ActorID: v.ID, ActorIsPerson: v.IsPerson,
+		Space: dbSpace(space), Path: path, ActorID: v.ID, ActorIsPerson: v.IsPerson,
 	})
 	if err != nil {
 		return Tree{}, err
@@ -115,7 +115,7 @@ func FolderTree(ctx context.Context, q db.DBTX, v Viewer, space db.Space, path s
 	}
 	for _, r := range docs {
 		t.Documents = append(t.Documents, FolderDocument{
-			ID: r.ID, Space: r.Space, Path: r.Path, Slug: r.Slug, Title: r.Title, Status: r.Status, UpdatedAt: r.UpdatedAt,
+			ID: r.ID, Space: spaceFromDB(r.Space), Path: r.Path, Slug: r.Slug, Title: r.Title, Status: statusFromDB(r.Status), UpdatedAt: r.UpdatedAt,
 		})
 	}
 	return t, nil
@@ -124,7 +124,7 @@ func FolderTree(ctx context.Context, q db.DBTX, v Viewer, space db.Space, path s
 // Folders lists every folder of a space the actor can see (ListFolders).
 // Management sees none. Errors: UNAUTHENTICATED for nobody; BAD_USER_INPUT
 // on space.
-func (s *Service) Folders(ctx context.Context, space db.Space) ([]Folder, error) {
+func (s *Service) Folders(ctx context.Context, space Space) ([]Folder, error) {
 	v, ok, err := reader(ctx)
 	if err != nil {
 		return nil, err
@@ -143,7 +143,7 @@ func (s *Service) Folders(ctx context.Context, space db.Space) ([]Folder, error)
 // A folder the actor cannot see is an empty tree, exactly like a missing
 // one; management sees an empty tree. Errors: UNAUTHENTICATED for nobody;
 // BAD_USER_INPUT on space or path.
-func (s *Service) FolderTree(ctx context.Context, space db.Space, path string) (Tree, error) {
+func (s *Service) FolderTree(ctx context.Context, space Space, path string) (Tree, error) {
 	v, ok, err := reader(ctx)
 	if err != nil {
 		return Tree{}, err

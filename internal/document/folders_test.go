@@ -63,7 +63,7 @@ func (e folderEnv) grant(t *testing.T, docID uuid.UUID, principalType string, pr
 
 func (e folderEnv) list(t *testing.T, v document.Viewer, space db.Space) []document.Folder {
 	t.Helper()
-	fs, err := document.ListFolders(e.ctx, e.pool, v, space)
+	fs, err := document.ListFolders(e.ctx, e.pool, v, document.Space(space))
 	require.NoError(t, err)
 	require.NotNil(t, fs)
 	return fs
@@ -71,7 +71,7 @@ func (e folderEnv) list(t *testing.T, v document.Viewer, space db.Space) []docum
 
 func (e folderEnv) tree(t *testing.T, v document.Viewer, path string) document.Tree {
 	t.Helper()
-	tr, err := document.FolderTree(e.ctx, e.pool, v, db.SpaceWiki, path)
+	tr, err := document.FolderTree(e.ctx, e.pool, v, document.SpaceWiki, path)
 	require.NoError(t, err)
 	require.NotNil(t, tr.Folders)
 	require.NotNil(t, tr.Documents)
@@ -299,7 +299,7 @@ func TestFoldersQuarantine(t *testing.T) {
 		{Path: "held", Documents: 2, HasChildren: true},
 		{Path: "held/inner", Documents: 1},
 	}, e.list(t, e.ov, db.SpaceWiki), "a quarantined document still implies folders to its owner")
-	require.Equal(t, document.Tree{Space: db.SpaceWiki, Path: "held/inner", Folders: []document.Folder{}, Documents: []document.FolderDocument{}},
+	require.Equal(t, document.Tree{Space: document.SpaceWiki, Path: "held/inner", Folders: []document.Folder{}, Documents: []document.FolderDocument{}},
 		e.tree(t, pgtest.PersonViewer(other.ID), "held/inner"))
 	require.Len(t, e.tree(t, e.ov, "held/inner").Documents, 1)
 }
@@ -309,15 +309,15 @@ func TestFoldersSpacesAreSeparate(t *testing.T) {
 	e := setup(t)
 	o := e.owner.ID
 	e.doc(t, o, "shared/name")
-	pgtest.CreateDocument(t, e.pool, o, pgtest.Doc{Space: db.SpaceOutput, Path: "shared"})
-	pgtest.CreateDocument(t, e.pool, o, pgtest.Doc{Space: db.SpaceOutput, Path: "reports"})
+	pgtest.CreateDocument(t, e.pool, o, pgtest.Doc{Space: document.SpaceOutput, Path: "shared"})
+	pgtest.CreateDocument(t, e.pool, o, pgtest.Doc{Space: document.SpaceOutput, Path: "reports"})
 
 	require.Equal(t, map[string]int{"shared": 1, "shared/name": 1}, counts(e.list(t, e.ov, db.SpaceWiki)))
 	require.Equal(t, []document.Folder{{Path: "reports", Documents: 1}, {Path: "shared", Documents: 1}},
 		e.list(t, e.ov, db.SpaceOutput))
 	require.Empty(t, e.list(t, e.ov, db.SpaceRaw))
 
-	tr, err := document.FolderTree(e.ctx, e.pool, e.ov, db.SpaceOutput, "shared")
+	tr, err := document.FolderTree(e.ctx, e.pool, e.ov, document.SpaceOutput, "shared")
 	require.NoError(t, err)
 	require.Empty(t, tr.Folders)
 	require.Len(t, tr.Documents, 1)
@@ -368,8 +368,8 @@ func TestFolderTree(t *testing.T) {
 	require.True(t, updatedAt.Equal(got.UpdatedAt))
 	got.UpdatedAt = updatedAt
 	require.Equal(t, document.FolderDocument{
-		ID: rootDoc, Space: db.SpaceWiki, Path: "", Slug: "home", Title: title,
-		Status: db.DocumentStatusActive, UpdatedAt: updatedAt,
+		ID: rootDoc, Space: document.SpaceWiki, Path: "", Slug: "home", Title: title,
+		Status: document.StatusActive, UpdatedAt: updatedAt,
 	}, got)
 
 	codna := e.tree(t, e.ov, "codna")
@@ -397,13 +397,13 @@ func TestFolderTree(t *testing.T) {
 	require.Equal(t, []string{"p"}, docSlugs(pct.Documents))
 
 	// A prefix that is not a whole segment is not a folder.
-	require.Equal(t, document.Tree{Space: db.SpaceWiki, Path: "cod", Folders: []document.Folder{}, Documents: []document.FolderDocument{}},
+	require.Equal(t, document.Tree{Space: document.SpaceWiki, Path: "cod", Folders: []document.Folder{}, Documents: []document.FolderDocument{}},
 		e.tree(t, e.ov, "cod"))
 
 	// A folder the viewer cannot see looks exactly like one that does not exist.
 	hidden := e.tree(t, pgtest.PersonViewer(other.ID), "codna")
 	missing := e.tree(t, e.ov, "codna/nope")
-	require.Equal(t, document.Tree{Space: db.SpaceWiki, Path: "codna", Folders: []document.Folder{}, Documents: []document.FolderDocument{}}, hidden)
+	require.Equal(t, document.Tree{Space: document.SpaceWiki, Path: "codna", Folders: []document.Folder{}, Documents: []document.FolderDocument{}}, hidden)
 	missing.Path = hidden.Path
 	require.Equal(t, hidden, missing)
 	require.Empty(t, e.tree(t, pgtest.PersonViewer(other.ID), "").Folders)
@@ -474,13 +474,13 @@ func TestFoldersStatementCounts(t *testing.T) {
 		e.doc(t, e.owner.ID, p)
 	}
 	c := &counting{q: e.pool}
-	fs, err := document.ListFolders(e.ctx, c, e.ov, db.SpaceWiki)
+	fs, err := document.ListFolders(e.ctx, c, e.ov, document.SpaceWiki)
 	require.NoError(t, err)
 	require.Len(t, fs, 4)
 	require.Equal(t, 1, c.n, "ListFolders is one statement")
 
 	c.n = 0
-	tr, err := document.FolderTree(e.ctx, c, e.ov, db.SpaceWiki, "a")
+	tr, err := document.FolderTree(e.ctx, c, e.ov, document.SpaceWiki, "a")
 	require.NoError(t, err)
 	require.Len(t, tr.Folders, 1)
 	require.Len(t, tr.Documents, 1)

@@ -8,7 +8,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"codna/internal/db"
 	"codna/internal/document"
 	"codna/internal/fault"
 	"codna/internal/pgtest"
@@ -91,7 +90,7 @@ func TestFrontmatterTooLargeOverTheService(t *testing.T) {
 	b := newBundle(t)
 	p := pgtest.CreatePerson(t, b.pool)
 	body := keysBlock(80_000)[:1<<20-100] + "\n---\nbody\n"
-	_, err := b.svc.Create(pgtest.ActingAs(p), document.CreateInput{Space: db.SpaceWiki, Slug: "many-keys", Content: body})
+	_, err := b.svc.Create(pgtest.ActingAs(p), document.CreateInput{Space: document.SpaceWiki, Slug: "many-keys", Content: body})
 	pgtest.RequireCode(t, err, fault.BadInput, "content")
 	require.Zero(t, pgtest.Count(t, b.pool, "SELECT count(*) FROM documents"))
 }

@@ -58,7 +58,7 @@ func (s *Service) PurgeDue(ctx context.Context, limit int) (int, error) {
 			purged = true
 			_, err = outbox.Write(ctx, tx, outbox.Event{
 				Type: "document.purged", SubjectType: "document", SubjectID: &d.ID,
-				Payload: map[string]any{"address": FormatAddress(d.Space, d.Path, d.Slug), "ownerId": d.CreatedBy, "orphanedLinks": len(links)},
+				Payload: map[string]any{"address": rowAddress(d.Space, d.Path, d.Slug), "ownerId": d.CreatedBy, "orphanedLinks": len(links)},
 			})
 			return err
 		})

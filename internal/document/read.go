@@ -77,7 +77,7 @@ func (s *Service) GetTx(ctx context.Context, tx db.DBTX, id uuid.UUID) (*Doc, er
 // GetByAddress reads the live document at an address. Errors:
 // BAD_USER_INPUT for a malformed address; UNAUTHENTICATED for nobody;
 // NOT_FOUND.
-func (s *Service) GetByAddress(ctx context.Context, space db.Space, path, slug string) (*Doc, error) {
+func (s *Service) GetByAddress(ctx context.Context, space Space, path, slug string) (*Doc, error) {
 	v, ok, err := reader(ctx)
 	if err != nil {
 		return nil, err
@@ -97,7 +97,7 @@ func (s *Service) GetByAddress(ctx context.Context, space db.Space, path, slug s
 	}
 	notFound := fault.New(fault.NotFound, "No document lives at %s.", FormatAddress(sp, path, slug))
 	r, err := db.Q.DocumentGetByAddressWithAccess(ctx, s.pool, db.DocumentGetByAddressWithAccessParams{
-		ActorID: v.ID, ActorIsPerson: v.IsPerson, Space: sp, Path: path, Slug: slug,
+		ActorID: v.ID, ActorIsPerson: v.IsPerson, Space: dbSpace(sp), Path: path, Slug: slug,
 	})
 	if errors.Is(err, pgx.ErrNoRows) || (err == nil && r.Level == 0) {
 		return nil, notFound
@@ -118,10 +118,10 @@ const (
 
 // Filter narrows List. Zero fields do not filter.
 type Filter struct {
-	Space        *db.Space
+	Space        *Space
 	PathPrefix   *string // a folder: documents in it and beneath it
 	Tags         []string
-	Status       *db.DocumentStatus
+	Status       *Status
 	UpdatedSince *time.Time
 }
 
@@ -173,8 +173,8 @@ func (s *Service) List(ctx context.Context, f Filter, o Order, after *Cursor, li
 	switch o {
 	case ByTitle:
 		p := db.DocumentListByTitleParams{
-			ActorID: v.ID, ActorIsPerson: v.IsPerson, Space: f.Space, PathPrefix: f.PathPrefix, Tags: tags,
-			Status: f.Status, UpdatedSince: f.UpdatedSince, RowLimit: int32(limit + 1),
+			ActorID: v.ID, ActorIsPerson: v.IsPerson, Space: dbSpacePtr(f.Space), PathPrefix: f.PathPrefix, Tags: tags,
+			Status: dbStatusPtr(f.Status), UpdatedSince: f.UpdatedSince, RowLimit: int32(limit + 1),
 		}
 		if after != nil {
 			p.AfterID, p.AfterTitle = &after.ID, &after.Title
@@ -188,8 +188,8 @@ func (s *Service) List(ctx context.Context, f Filter, o Order, after *Cursor, li
 		}
 	default:
 		p := db.DocumentListByUpdatedParams{
-			ActorID: v.ID, ActorIsPerson: v.IsPerson, Space: f.Space, PathPrefix: f.PathPrefix, Tags: tags,
-			Status: f.Status, UpdatedSince: f.UpdatedSince, RowLimit: int32(limit + 1),
+			ActorID: v.ID, ActorIsPerson: v.IsPerson, Space: dbSpacePtr(f.Space), PathPrefix: f.PathPrefix, Tags: tags,
+			Status: dbStatusPtr(f.Status), UpdatedSince: f.UpdatedSince, RowLimit: int32(limit + 1),
 		}
 		if after != nil {
 			p.AfterID, p.AfterUpdated = &after.ID, &after.UpdatedAt
@@ -369,7 +369,7 @@ func (s *Service) PathHistory(ctx context.Context, d *Doc) ([]PastAddress, error
 	}
 	out := make([]PastAddress, len(rows))
 	for i, r := range rows {
-		out[i] = PastAddress{Space: r.Space, Path: r.Path, Slug: r.Slug, ValidFrom: r.ValidFrom, ValidTo: r.ValidTo, RevisionID: r.RevisionID}
+		out[i] = PastAddress{Space: spaceFromDB(r.Space), Path: r.Path, Slug: r.Slug, ValidFrom: r.ValidFrom, ValidTo: r.ValidTo, RevisionID: r.RevisionID}
 	}
 	return out, nil
 }

@@ -57,13 +57,13 @@ var (
 // CreateInput is a new document. Title, Tags and Status left nil are taken
 // from the body's frontmatter, if it has them.
 type CreateInput struct {
-	Space   db.Space
+	Space   Space
 	Path    string
 	Slug    string
 	Title   *string
 	Content string
 	Tags    []string // nil: not given
-	Status  *db.DocumentStatus
+	Status  *Status
 }
 
 // Create writes a new document at version 1, its first revision and a
@@ -84,12 +84,12 @@ func (s *Service) Create(ctx context.Context, in CreateInput) (*Doc, error) {
 // agentSpace refuses an agent a page of its own outside output: agents
 // write only to output, and elsewhere edit only what they were granted
 // write on. A space that does not parse is left to ParseSpace.
-func agentSpace(actor *auth.Actor, space db.Space) error {
+func agentSpace(actor *auth.Actor, space Space) error {
 	if actor.Kind != auth.KindAgent {
 		return nil
 	}
 	sp, err := ParseSpace("space", string(space))
-	if err != nil || sp == db.SpaceOutput {
+	if err != nil || sp == SpaceOutput {
 		return nil
 	}
 	return &fault.Error{Code: fault.Forbidden, Field: "space",
@@ -127,7 +127,7 @@ func (s *Service) create(ctx context.Context, owner uuid.UUID, in CreateInput) (
 	var out *Doc
 	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
 		row, err := db.Q.DocumentCreate(ctx, tx, db.DocumentCreateParams{
-			ID: uuid.Must(uuid.NewV7()), Space: space, Path: path, Slug: in.Slug, Title: f.title, Content: content,
+			ID: uuid.Must(uuid.NewV7()), Space: dbSpace(space), Path: path, Slug: in.Slug, Title: f.title, Content: content,
 			FrontmatterExtra: extra, Tags: f.tags, Status: f.status, ContentHash: ContentHash(f.title, content, f.tags),
 			CreatedBy: owner,
 		})
@@ -138,7 +138,7 @@ func (s *Service) create(ctx context.Context, owner uuid.UUID, in CreateInput) (
 		if err != nil {
 			return err
 		}
-		if err := writeEvent(ctx, tx, "document.created", row.ID, owner, &rev.ID, map[string]any{"address": FormatAddress(row.Space, row.Path, row.Slug)}); err != nil {
+		if err := writeEvent(ctx, tx, "document.created", row.ID, owner, &rev.ID, map[string]any{"address": rowAddress(row.Space, row.Path, row.Slug)}); err != nil {
 			return err
 		}
 		out = fromRow(row, int32(Owner))
@@ -158,7 +158,7 @@ type fields struct {
 // resolveFields applies, over cur, the frontmatter's known keys and then the
 // request's own fields, which win. fmReplacesExtra says whether a body with a
 // frontmatter block was submitted (its extra keys then replace the stored ones).
-func resolveFields(cur fields, title *string, tags []string, status *db.DocumentStatus, fm Frontmatter, fmReplacesExtra bool) (fields, error) {
+func resolveFields(cur fields, title *string, tags []string, status *Status, fm Frontmatter, fmReplacesExtra bool) (fields, error) {
 	out := cur
 	if fm.Title != nil {
 		out.title = *fm.Title
@@ -171,7 +171,7 @@ func resolveFields(cur fields, title *string, tags []string, status *db.Document
 		if err != nil {
 			return out, fault.Input("content", "The frontmatter's status must be draft, active or archived.")
 		}
-		out.status = st
+		out.status = dbStatus(st)
 	}
 	if fmReplacesExtra {
 		out.extra = fm.Extra
@@ -190,7 +190,7 @@ func resolveFields(cur fields, title *string, tags []string, status *db.Document
 		if err != nil {
 			return out, err
 		}
-		out.status = st
+		out.status = dbStatus(st)
 	}
 	var err error
 	if out.title, err = CheckTitle(out.title); err != nil {
@@ -209,7 +209,7 @@ type UpdateInput struct {
 	Title           *string
 	Content         *string
 	Tags            []string // nil: unchanged
-	Status          *db.DocumentStatus
+	Status          *Status
 }
 
 // Update saves new content as the next version. A save that changes nothing
@@ -314,7 +314,7 @@ func staleVersion(expected int, current int32) error {
 type MoveInput struct {
 	ID              uuid.UUID
 	ExpectedVersion *int
-	Space           *db.Space
+	Space           *Space
 	Path            *string
 	Slug            *string
 }
@@ -351,7 +351,7 @@ func (s *Service) Move(ctx context.Context, in MoveInput) (*Doc, error) {
 		if cur.CreatedBy == actor.UserID && to.space != cur.Space {
 			// An agent's own pages stay in output: moving one out would be
 			// creating it elsewhere.
-			if err := agentSpace(actor, to.space); err != nil {
+			if err := agentSpace(actor, spaceFromDB(to.space)); err != nil {
 				return err
 			}
 		}
@@ -374,13 +374,15 @@ type address struct {
 	path, slug string
 }
 
-func targetAddress(cur db.Document, space *db.Space, path, slug *string) (address, error) {
+func targetAddress(cur db.Document, space *Space, path, slug *string) (address, error) {
 	to := address{cur.Space, cur.Path, cur.Slug}
 	var err error
 	if space != nil {
-		if to.space, err = ParseSpace("space", string(*space)); err != nil {
+		sp, err := ParseSpace("space", string(*space))
+		if err != nil {
 			return to, err
 		}
+		to.space = dbSpace(sp)
 	}
 	if path != nil {
 		if to.path, err = NormalizePath(*path); err != nil {
@@ -445,8 +447,8 @@ func (s *Service) relocate(ctx context.Context, q db.DBTX, cur db.Document, to a
 		return db.Document{}, err
 	}
 	payload := map[string]any{
-		"from": FormatAddress(cur.Space, cur.Path, cur.Slug),
-		"to":   FormatAddress(row.Space, row.Path, row.Slug),
+		"from": rowAddress(cur.Space, cur.Path, cur.Slug),
+		"to":   rowAddress(row.Space, row.Path, row.Slug),
 	}
 	if moved {
 		if err := db.Q.DocumentPathHistoryCreate(ctx, q, db.DocumentPathHistoryCreateParams{
@@ -490,7 +492,7 @@ func (s *Service) Delete(ctx context.Context, id uuid.UUID) (*Doc, error) {
 		if err != nil {
 			return err
 		}
-		if err := writeEvent(ctx, tx, "document.deleted", row.ID, actor.UserID, &rev.ID, map[string]any{"address": FormatAddress(row.Space, row.Path, row.Slug)}); err != nil {
+		if err := writeEvent(ctx, tx, "document.deleted", row.ID, actor.UserID, &rev.ID, map[string]any{"address": rowAddress(row.Space, row.Path, row.Slug)}); err != nil {
 			return err
 		}
 		out = fromRow(row, level)
@@ -524,7 +526,7 @@ func lockAny(ctx context.Context, q db.DBTX, actor *auth.Actor, id uuid.UUID, ne
 // or, when given, another one.
 type RestoreInput struct {
 	ID    uuid.UUID
-	Space *db.Space
+	Space *Space
 	Path  *string
 	Slug  *string
 }
@@ -561,7 +563,7 @@ func (s *Service) Restore(ctx context.Context, in RestoreInput) (*Doc, error) {
 			return err
 		}
 		if taken {
-			return fault.Conflicting("slug", "Another document now lives at %s. Restore this one to another address.", FormatAddress(to.space, to.path, to.slug))
+			return fault.Conflicting("slug", "Another document now lives at %s. Restore this one to another address.", rowAddress(to.space, to.path, to.slug))
 		}
 		row, err := s.relocate(ctx, tx, cur, to, actor.UserID, true)
 		if err != nil {
@@ -645,7 +647,7 @@ func writeEvent(ctx context.Context, q db.DBTX, typ string, docID, actor uuid.UU
 }
 
 // BodyEdit computes a new body from a live document's space, path and body.
-type BodyEdit func(space db.Space, path, content string) (string, error)
+type BodyEdit func(space Space, path, content string) (string, error)
 
 // EditBody rewrites the body of a live document the actor can write, as a
 // "content" revision by the actor, inside the caller's transaction tx (so a
@@ -665,7 +667,7 @@ func (s *Service) EditBody(ctx context.Context, tx db.DBTX, id uuid.UUID, edit B
 	if cur.Space == db.SpaceRaw {
 		return nil, false, errRawBody
 	}
-	body, err := edit(cur.Space, cur.Path, cur.Content)
+	body, err := edit(spaceFromDB(cur.Space), cur.Path, cur.Content)
 	if err != nil {
 		return nil, false, err
 	}

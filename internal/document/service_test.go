@@ -89,7 +89,7 @@ func TestCreateWritesItsTrace(t *testing.T) {
 	b := newBundle(t)
 	p := pgtest.CreatePerson(t, b.pool)
 	d, err := b.svc.Create(pgtest.ActingAs(p), document.CreateInput{
-		Space: db.SpaceWiki, Path: "engineering/onboarding", Slug: "laptop-setup", Title: pgtest.Ptr("Laptop setup"),
+		Space: document.SpaceWiki, Path: "engineering/onboarding", Slug: "laptop-setup", Title: pgtest.Ptr("Laptop setup"),
 		Content: "Install Go.\n", Tags: []string{"Onboarding", "setup", "onboarding"},
 	})
 	require.NoError(t, err)
@@ -113,7 +113,7 @@ func TestCreateWritesItsTrace(t *testing.T) {
 	require.Zero(t, pgtest.Count(t, b.pool, `SELECT count(*) FROM document_access WHERE document_id = $1`, d.ID), "the owner's access is implicit")
 	b.requireCurrentIsNewestRevision(t, d.ID)
 
-	_, err = b.svc.Create(pgtest.ActingAs(p), document.CreateInput{Space: db.SpaceWiki, Path: "engineering/onboarding", Slug: "laptop-setup", Title: pgtest.Ptr("Again")})
+	_, err = b.svc.Create(pgtest.ActingAs(p), document.CreateInput{Space: document.SpaceWiki, Path: "engineering/onboarding", Slug: "laptop-setup", Title: pgtest.Ptr("Again")})
 	pgtest.RequireCode(t, err, fault.Conflict, "slug")
 }
 
@@ -137,7 +137,7 @@ func TestUpdateWritesARevisionPerChangeAndNothingForANoOp(t *testing.T) {
 	require.Equal(t, 2, d.Version)
 	d, _, err = b.svc.Update(pgtest.ActingAs(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 2, Tags: []string{"ops"}})
 	require.NoError(t, err)
-	d, _, err = b.svc.Update(pgtest.ActingAs(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 3, Status: pgtest.Ptr(db.DocumentStatusArchived)})
+	d, _, err = b.svc.Update(pgtest.ActingAs(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 3, Status: pgtest.Ptr(document.StatusArchived)})
 	require.NoError(t, err)
 	d, _, err = b.svc.Update(pgtest.ActingAs(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 4, Title: pgtest.Ptr("Deploying")})
 	require.NoError(t, err)
@@ -213,7 +213,7 @@ func TestFrontmatterRoundTrip(t *testing.T) {
 	b := newBundle(t)
 	p := pgtest.CreatePerson(t, b.pool)
 	body := "---\ntitle: From frontmatter\ntags: [Ops, runbook]\nstatus: draft\nowner: team-ops\nreview:\n  every: 90d\n---\n# Deploy\n\nSteps.\n"
-	d, err := b.svc.Create(pgtest.ActingAs(p), document.CreateInput{Space: db.SpaceWiki, Slug: "deploy", Content: body})
+	d, err := b.svc.Create(pgtest.ActingAs(p), document.CreateInput{Space: document.SpaceWiki, Slug: "deploy", Content: body})
 	require.NoError(t, err)
 	require.Equal(t, "From frontmatter", d.Title)
 	require.Equal(t, []string{"ops", "runbook"}, d.Tags)
@@ -237,7 +237,7 @@ func TestFrontmatterRoundTrip(t *testing.T) {
 	require.False(t, changed)
 
 	// A field given in the request wins over the frontmatter.
-	d2, err := b.svc.Create(pgtest.ActingAs(p), document.CreateInput{Space: db.SpaceWiki, Slug: "deploy-2", Title: pgtest.Ptr("Request title"), Content: body, Tags: []string{"given"}})
+	d2, err := b.svc.Create(pgtest.ActingAs(p), document.CreateInput{Space: document.SpaceWiki, Slug: "deploy-2", Title: pgtest.Ptr("Request title"), Content: body, Tags: []string{"given"}})
 	require.NoError(t, err)
 	require.Equal(t, "Request title", d2.Title)
 	require.Equal(t, []string{"given"}, d2.Tags)
@@ -257,12 +257,12 @@ func TestFrontmatterRoundTrip(t *testing.T) {
 	require.Equal(t, "plain body\n", d4.Content)
 	b.requireCurrentIsNewestRevision(t, d.ID)
 
-	_, err = b.svc.Create(pgtest.ActingAs(p), document.CreateInput{Space: db.SpaceWiki, Slug: "bad-yaml", Content: "---\ntitle: [unclosed\n---\nbody"})
+	_, err = b.svc.Create(pgtest.ActingAs(p), document.CreateInput{Space: document.SpaceWiki, Slug: "bad-yaml", Content: "---\ntitle: [unclosed\n---\nbody"})
 	pgtest.RequireCode(t, err, fault.BadInput, "content")
-	_, err = b.svc.Create(pgtest.ActingAs(p), document.CreateInput{Space: db.SpaceWiki, Slug: "bad-status", Content: "---\ntitle: x\nstatus: gone\n---\nbody"})
+	_, err = b.svc.Create(pgtest.ActingAs(p), document.CreateInput{Space: document.SpaceWiki, Slug: "bad-status", Content: "---\ntitle: x\nstatus: gone\n---\nbody"})
 	pgtest.RequireCode(t, err, fault.BadInput, "content")
 	// An unclosed "---" is a thematic break, not frontmatter.
-	d5, err := b.svc.Create(pgtest.ActingAs(p), document.CreateInput{Space: db.SpaceWiki, Slug: "rule", Title: pgtest.Ptr("Rule"), Content: "---\nnot frontmatter"})
+	d5, err := b.svc.Create(pgtest.ActingAs(p), document.CreateInput{Space: document.SpaceWiki, Slug: "rule", Title: pgtest.Ptr("Rule"), Content: "---\nnot frontmatter"})
 	require.NoError(t, err)
 	require.Equal(t, "---\nnot frontmatter", d5.Content)
 }
@@ -272,7 +272,7 @@ func TestValidationErrorsNameTheField(t *testing.T) {
 	b := newBundle(t)
 	p := pgtest.CreatePerson(t, b.pool)
 	ctx := pgtest.ActingAs(p)
-	ok := document.CreateInput{Space: db.SpaceWiki, Path: "a/b", Slug: "c", Title: pgtest.Ptr("T")}
+	ok := document.CreateInput{Space: document.SpaceWiki, Path: "a/b", Slug: "c", Title: pgtest.Ptr("T")}
 	with := func(f func(*document.CreateInput)) document.CreateInput { in := ok; f(&in); return in }
 	cases := []struct {
 		name  string
@@ -303,7 +303,7 @@ func TestValidationErrorsNameTheField(t *testing.T) {
 				i.Tags = append(i.Tags, "t"+strings.Repeat("x", n))
 			}
 		}), "tags"},
-		{"bad status", with(func(i *document.CreateInput) { i.Status = pgtest.Ptr(db.DocumentStatus("gone")) }), "status"},
+		{"bad status", with(func(i *document.CreateInput) { i.Status = pgtest.Ptr(document.Status("gone")) }), "status"},
 	}
 	for _, c := range cases {
 		_, err := b.svc.Create(ctx, c.in)
@@ -322,20 +322,20 @@ func TestRawBodiesAreNeverEdited(t *testing.T) {
 	t.Parallel()
 	b := newBundle(t)
 	p := pgtest.CreatePerson(t, b.pool)
-	d := pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Space: db.SpaceRaw, Path: "imports", Content: "original"})
+	d := pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Space: document.SpaceRaw, Path: "imports", Content: "original"})
 	_, _, err := b.svc.Update(pgtest.ActingAs(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Content: pgtest.Ptr("edited")})
 	pgtest.RequireCode(t, err, fault.BadInput, "content")
-	d2, changed, err := b.svc.Update(pgtest.ActingAs(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Title: pgtest.Ptr("Renamed original"), Tags: []string{"x"}, Status: pgtest.Ptr(db.DocumentStatusArchived)})
+	d2, changed, err := b.svc.Update(pgtest.ActingAs(p), document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Title: pgtest.Ptr("Renamed original"), Tags: []string{"x"}, Status: pgtest.Ptr(document.StatusArchived)})
 	require.NoError(t, err)
 	require.True(t, changed)
 	require.Equal(t, "original", d2.Content)
 	d3, err := b.svc.Move(pgtest.ActingAs(p), document.MoveInput{ID: d.ID, Path: pgtest.Ptr("imports/2026")})
 	require.NoError(t, err, "a raw document's path may change")
 	require.Equal(t, "imports/2026", d3.Path)
-	_, err = b.svc.Move(pgtest.ActingAs(p), document.MoveInput{ID: d.ID, Space: pgtest.Ptr(db.SpaceWiki)})
+	_, err = b.svc.Move(pgtest.ActingAs(p), document.MoveInput{ID: d.ID, Space: pgtest.Ptr(document.SpaceWiki)})
 	pgtest.RequireCode(t, err, fault.BadInput, "space")
 	w := pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{})
-	_, err = b.svc.Move(pgtest.ActingAs(p), document.MoveInput{ID: w.ID, Space: pgtest.Ptr(db.SpaceRaw)})
+	_, err = b.svc.Move(pgtest.ActingAs(p), document.MoveInput{ID: w.ID, Space: pgtest.Ptr(document.SpaceRaw)})
 	pgtest.RequireCode(t, err, fault.BadInput, "space")
 }
 
@@ -575,7 +575,7 @@ func TestPermissions(t *testing.T) {
 	for name, ctx := range map[string]context.Context{"stranger": pgtest.ActingAs(stranger), "agent": pgtest.ActingAsAgent(agent)} {
 		_, err := b.svc.Get(ctx, d.ID)
 		pgtest.RequireCode(t, err, fault.NotFound, "")
-		_, err = b.svc.GetByAddress(ctx, db.SpaceWiki, "team", "plan")
+		_, err = b.svc.GetByAddress(ctx, document.SpaceWiki, "team", "plan")
 		pgtest.RequireCode(t, err, fault.NotFound, "")
 		list, _, err := b.svc.List(ctx, document.Filter{}, document.ByUpdated, nil, 50)
 		require.NoError(t, err)
@@ -587,11 +587,11 @@ func TestPermissions(t *testing.T) {
 	}
 	_, err := b.svc.Get(pgtest.ActingAsManagement(), d.ID)
 	pgtest.RequireCode(t, err, fault.NotFound, "")
-	_, err = b.svc.Create(pgtest.ActingAsManagement(), document.CreateInput{Space: db.SpaceWiki, Slug: "m", Title: pgtest.Ptr("M")})
+	_, err = b.svc.Create(pgtest.ActingAsManagement(), document.CreateInput{Space: document.SpaceWiki, Slug: "m", Title: pgtest.Ptr("M")})
 	pgtest.RequireCode(t, err, fault.Forbidden, "")
 
 	// Read grants read; write grants edit and move, not delete.
-	got, err := b.svc.GetByAddress(pgtest.ActingAs(reader), db.SpaceWiki, "team", "plan")
+	got, err := b.svc.GetByAddress(pgtest.ActingAs(reader), document.SpaceWiki, "team", "plan")
 	require.NoError(t, err)
 	require.Equal(t, document.Read, got.Access)
 	_, _, err = b.svc.Update(pgtest.ActingAs(reader), document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Content: pgtest.Ptr("x")})
@@ -637,7 +637,7 @@ func TestListFiltersOrdersAndPages(t *testing.T) {
 	pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Path: "eng", Slug: "b", Title: "banana", Tags: []string{"fruit"}})
 	pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Path: "eng/sub", Slug: "a", Title: "Apple", Tags: []string{"fruit", "red"}})
 	pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Path: "eng-old", Slug: "c", Title: "cherry"})
-	pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Space: db.SpaceOutput, Slug: "d", Title: "date"})
+	pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Space: document.SpaceOutput, Slug: "d", Title: "date"})
 
 	titles := func(docs []*document.Doc) []string {
 		out := []string{}
@@ -655,7 +655,7 @@ func TestListFiltersOrdersAndPages(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []string{"date", "cherry", "Apple", "banana"}, titles(newest))
 
-	wiki := db.SpaceWiki
+	wiki := document.SpaceWiki
 	prefix := "eng"
 	got, _, err := b.svc.List(ctx, document.Filter{Space: &wiki, PathPrefix: &prefix}, document.ByTitle, nil, 10)
 	require.NoError(t, err)
@@ -693,16 +693,16 @@ func TestAgentsCreateOnlyInOutput(t *testing.T) {
 	agent := pgtest.CreateAgent(t, b.pool, owner.ID)
 	ctx := pgtest.ActingAsAgent(agent)
 	for _, sp := range []db.Space{db.SpaceWiki, db.SpaceRaw} {
-		_, err := b.svc.Create(ctx, document.CreateInput{Space: sp, Path: "notes", Slug: "draft", Title: pgtest.Ptr("Draft"), Content: "x"})
+		_, err := b.svc.Create(ctx, document.CreateInput{Space: document.Space(sp), Path: "notes", Slug: "draft", Title: pgtest.Ptr("Draft"), Content: "x"})
 		pgtest.RequireCode(t, err, fault.Forbidden, "space")
 		require.Contains(t, fault.As(err).Message, "output")
 	}
 	require.Zero(t, pgtest.Count(t, b.pool, `SELECT count(*) FROM documents WHERE created_by = $1`, agent.ID))
-	mine, err := b.svc.Create(ctx, document.CreateInput{Space: db.SpaceOutput, Path: "notes", Slug: "draft", Title: pgtest.Ptr("Draft"), Content: "x"})
+	mine, err := b.svc.Create(ctx, document.CreateInput{Space: document.SpaceOutput, Path: "notes", Slug: "draft", Title: pgtest.Ptr("Draft"), Content: "x"})
 	require.NoError(t, err)
 
 	// Its own page cannot leave output; within output it moves freely.
-	_, err = b.svc.Move(ctx, document.MoveInput{ID: mine.ID, Space: pgtest.Ptr(db.SpaceWiki)})
+	_, err = b.svc.Move(ctx, document.MoveInput{ID: mine.ID, Space: pgtest.Ptr(document.SpaceWiki)})
 	pgtest.RequireCode(t, err, fault.Forbidden, "space")
 	_, err = b.svc.Move(ctx, document.MoveInput{ID: mine.ID, Path: pgtest.Ptr("elsewhere")})
 	require.NoError(t, err)
@@ -719,6 +719,6 @@ func TestAgentsCreateOnlyInOutput(t *testing.T) {
 	require.True(t, changed)
 
 	// People create anywhere.
-	_, err = b.svc.Create(pgtest.ActingAs(owner), document.CreateInput{Space: db.SpaceWiki, Slug: "mine", Title: pgtest.Ptr("Mine"), Content: "x"})
+	_, err = b.svc.Create(pgtest.ActingAs(owner), document.CreateInput{Space: document.SpaceWiki, Slug: "mine", Title: pgtest.Ptr("Mine"), Content: "x"})
 	require.NoError(t, err)
 }

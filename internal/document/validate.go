@@ -5,7 +5,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"codna/internal/db"
 	"codna/internal/fault"
 )
 
@@ -27,9 +26,9 @@ var (
 
 // ParseSpace maps a space name (raw, wiki, output) to the enum.
 // Errors: BAD_USER_INPUT on field.
-func ParseSpace(field, s string) (db.Space, error) {
-	switch sp := db.Space(strings.ToLower(s)); sp {
-	case db.SpaceRaw, db.SpaceWiki, db.SpaceOutput:
+func ParseSpace(field, s string) (Space, error) {
+	switch sp := Space(strings.ToLower(s)); sp {
+	case SpaceRaw, SpaceWiki, SpaceOutput:
 		return sp, nil
 	}
 	return "", fault.Input(field, "The space must be raw, wiki or output.")
@@ -105,9 +104,9 @@ func NormalizeTags(tags []string) ([]string, error) {
 }
 
 // ParseStatus maps draft, active or archived to the enum.
-func ParseStatus(s string) (db.DocumentStatus, error) {
-	switch st := db.DocumentStatus(strings.ToLower(strings.TrimSpace(s))); st {
-	case db.DocumentStatusDraft, db.DocumentStatusActive, db.DocumentStatusArchived:
+func ParseStatus(s string) (Status, error) {
+	switch st := Status(strings.ToLower(strings.TrimSpace(s))); st {
+	case StatusDraft, StatusActive, StatusArchived:
 		return st, nil
 	}
 	return "", fault.Input("status", "The status must be draft, active or archived.")

@@ -370,7 +370,7 @@ func TestCounts(t *testing.T) {
 	shared := pgtest.CreateDocument(t, b.pool, q.ID, pgtest.Doc{})
 	private := pgtest.CreateDocument(t, b.pool, q.ID, pgtest.Doc{})
 	sharedGone := pgtest.CreateDocument(t, b.pool, q.ID, pgtest.Doc{})
-	raw := pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Space: db.SpaceRaw})
+	raw := pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Space: document.SpaceRaw})
 	srcGone := pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{})
 	pgtest.Grant(t, b.pool, shared.ID, "user", p.ID, "read")
 	pgtest.Grant(t, b.pool, sharedGone.ID, "user", p.ID, "read")

@@ -23,17 +23,24 @@ import (
 // ConsumerName is the link consumer's name in events.handled_by.
 const ConsumerName = "link-resolver"
 
-// State is an edge's state (the link_state enum). Callers outside the data
-// layer name states through this package, never through internal/db.
-type State = db.LinkState
+// State is an edge's state (the link_state enum). It is this package's own
+// type: callers outside the data layer never see internal/db, and the
+// package converts at the database boundary (dbState, stateFromDB).
+type State string
 
 // States of an edge.
 const (
-	Resolved  = db.LinkStateResolved
-	StaleText = db.LinkStateStaleText
-	Pending   = db.LinkStatePending
-	Broken    = db.LinkStateBroken
+	Resolved  State = "resolved"
+	StaleText State = "stale_text"
+	Pending   State = "pending"
+	Broken    State = "broken"
 )
+
+func dbState(s State) db.LinkState     { return db.LinkState(s) }
+func stateFromDB(s db.LinkState) State { return State(s) }
+
+// spaceFromDB names a row's space in internal/document's type.
+func spaceFromDB(s db.Space) document.Space { return document.Space(s) }
 
 // Consumer is the outbox consumer that keeps document_links in step (the
 // link resolver: it resolves hrefs to documents; it is no GraphQL
@@ -69,7 +76,7 @@ type target struct {
 
 // stateFor is the state table (docs/design.md#link-states) for an edge whose href names
 // hrefAddress and whose target is t (nil: none).
-func stateFor(t *target, hrefAddress string) (db.LinkState, *uuid.UUID) {
+func stateFor(t *target, hrefAddress string) (State, *uuid.UUID) {
 	switch {
 	case t == nil:
 		return Pending, nil
@@ -81,7 +88,7 @@ func stateFor(t *target, hrefAddress string) (db.LinkState, *uuid.UUID) {
 	return StaleText, &t.id
 }
 
-func isDecision(s db.LinkState) bool { return s == StaleText || s == Broken }
+func isDecision(s State) bool { return s == StaleText || s == Broken }
 
 // Resync recomputes, inside tx, every edge touching one document: its own
 // outgoing edges from its body, the edges into it, and the pending edges
@@ -126,7 +133,7 @@ func (rs *resync) target(id uuid.UUID) (*target, error) {
 	var t *target
 	if len(rows) == 1 {
 		r := rows[0]
-		t = &target{id: r.ID, address: document.FormatAddress(r.Space, r.Path, r.Slug), deleted: r.DeletedAt != nil}
+		t = &target{id: r.ID, address: document.FormatAddress(spaceFromDB(r.Space), r.Path, r.Slug), deleted: r.DeletedAt != nil}
 	}
 	rs.targets[id] = t
 	return t, nil
@@ -188,7 +195,7 @@ func (rs *resync) outgoing(d db.DocumentGetForResolverRow) error {
 		resolved := addr.String()
 		row, err := db.Q.DocumentLinkCreate(rs.ctx, rs.tx, db.DocumentLinkCreateParams{
 			ID: uuid.Must(uuid.NewV7()), SourceID: d.ID, TargetID: targetID, HrefAsWritten: edge.Href,
-			ResolvedAddress: &resolved, LinkText: &text, OccurrenceCount: int32(edge.Count), State: state,
+			ResolvedAddress: &resolved, LinkText: &text, OccurrenceCount: int32(edge.Count), State: dbState(state),
 		})
 		if errors.Is(err, pgx.ErrNoRows) {
 			continue // created meanwhile
@@ -240,17 +247,17 @@ func (rs *resync) incoming(d db.DocumentGetForResolverRow) error {
 	if d.DeletedAt != nil {
 		return nil
 	}
-	addr := document.FormatAddress(d.Space, d.Path, d.Slug)
+	addr := document.FormatAddress(spaceFromDB(d.Space), d.Path, d.Slug)
 	pending, err := db.Q.DocumentLinkListPendingAt(rs.ctx, rs.tx, &addr)
 	if err != nil {
 		return err
 	}
 	for _, e := range pending {
-		row, err := db.Q.DocumentLinkSetState(rs.ctx, rs.tx, db.DocumentLinkSetStateParams{ID: e.ID, TargetID: &d.ID, State: Resolved})
+		row, err := db.Q.DocumentLinkSetState(rs.ctx, rs.tx, db.DocumentLinkSetStateParams{ID: e.ID, TargetID: &d.ID, State: dbState(Resolved)})
 		if err != nil {
 			return err
 		}
-		if err := rs.transition(row, e.State, Resolved); err != nil {
+		if err := rs.transition(row, stateFromDB(e.State), Resolved); err != nil {
 			return err
 		}
 	}
@@ -277,14 +284,14 @@ func (rs *resync) recompute(e db.DocumentLink) error {
 		return err
 	}
 	state, targetID := stateFor(t, *e.ResolvedAddress)
-	if state == e.State && sameID(targetID, e.TargetID) {
+	if state == stateFromDB(e.State) && sameID(targetID, e.TargetID) {
 		return nil
 	}
-	row, err := db.Q.DocumentLinkSetState(rs.ctx, rs.tx, db.DocumentLinkSetStateParams{ID: e.ID, TargetID: targetID, State: state})
+	row, err := db.Q.DocumentLinkSetState(rs.ctx, rs.tx, db.DocumentLinkSetStateParams{ID: e.ID, TargetID: targetID, State: dbState(state)})
 	if err != nil {
 		return err
 	}
-	return rs.transition(row, e.State, state)
+	return rs.transition(row, stateFromDB(e.State), state)
 }
 
 func sameID(a, b *uuid.UUID) bool {
@@ -297,7 +304,7 @@ func sameID(a, b *uuid.UUID) bool {
 // transition raises or clears the decision an edge's state change calls
 // for. A decision goes to the source's owner, only where they can read the
 // target, and never about a raw source (raw is never edited).
-func (rs *resync) transition(e db.DocumentLink, from, to db.LinkState) error {
+func (rs *resync) transition(e db.DocumentLink, from, to State) error {
 	if from == to {
 		return nil
 	}
@@ -331,7 +338,7 @@ func (rs *resync) transition(e db.DocumentLink, from, to db.LinkState) error {
 // notification is read, through its reader's permission.
 func raiseDecision(ctx context.Context, tx db.DBTX, e db.DocumentLink, owner uuid.UUID) error {
 	typ := inbox.TypeLinkTargetMoved
-	if e.State == Broken {
+	if stateFromDB(e.State) == Broken {
 		typ = inbox.TypeLinkTargetDeleted
 	}
 	_, err := inbox.Notify(ctx, tx, inbox.New{

@@ -167,7 +167,7 @@ func TestRawSourcesRaiseNoDecisions(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	target := b.doc(t, "", "target", "T")
-	raw := pgtest.CreateDocument(t, b.pool, b.owner.ID, pgtest.Doc{Space: db.SpaceRaw, Slug: "original", Content: "[t](/wiki/target.md)"})
+	raw := pgtest.CreateDocument(t, b.pool, b.owner.ID, pgtest.Doc{Space: document.SpaceRaw, Slug: "original", Content: "[t](/wiki/target.md)"})
 	b.drain(t)
 	_, err := b.docs.Move(b.ctx, document.MoveInput{ID: target, Slug: pgtest.Ptr("moved")})
 	require.NoError(t, err)

@@ -42,7 +42,7 @@ type Edge struct {
 	ResolvedAddress string
 	Text            string
 	Count           int
-	State           db.LinkState
+	State           State
 	KeptAt          *time.Time
 	CreatedAt       time.Time
 	UpdatedAt       time.Time
@@ -51,7 +51,7 @@ type Edge struct {
 func edgeOf(l db.DocumentLink, targetReadable bool) Edge {
 	e := Edge{
 		ID: l.ID, SourceID: l.SourceID, TargetID: l.TargetID, Href: l.HrefAsWritten, ResolvedAddress: deref(l.ResolvedAddress),
-		Text: deref(l.LinkText), Count: int(l.OccurrenceCount), State: l.State, KeptAt: l.KeptAt, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt,
+		Text: deref(l.LinkText), Count: int(l.OccurrenceCount), State: stateFromDB(l.State), KeptAt: l.KeptAt, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt,
 	}
 	if !targetReadable {
 		e.TargetID, e.State, e.KeptAt = nil, Pending, nil
@@ -216,7 +216,7 @@ func (s *Service) Decide(ctx context.Context, linkID uuid.UUID, answer Answer, n
 		if !levels[l.SourceID].CanWrite() {
 			return fault.New(fault.Forbidden, "Only someone who can edit the linking document can answer for its links.")
 		}
-		if !isDecision(l.State) || (l.KeptAt != nil && answer != Keep) {
+		if !isDecision(stateFromDB(l.State)) || (l.KeptAt != nil && answer != Keep) {
 			return fault.Conflicting("linkId", "This link needs no decision: it is %s.", strings.ReplaceAll(string(l.State), "_", " "))
 		}
 		switch answer {
@@ -230,7 +230,7 @@ func (s *Service) Decide(ctx context.Context, linkID uuid.UUID, answer Answer, n
 			out, err = s.docs.GetTx(ctx, tx, l.SourceID)
 			return err
 		case RestoreTarget:
-			if l.State != Broken {
+			if stateFromDB(l.State) != Broken {
 				return fault.Input("answer", "The target was not deleted: update, keep, drop or repoint the link.")
 			}
 			restore = l.TargetID
@@ -239,7 +239,7 @@ func (s *Service) Decide(ctx context.Context, linkID uuid.UUID, answer Answer, n
 		var to *document.Doc
 		switch answer {
 		case Update:
-			if l.State != StaleText {
+			if stateFromDB(l.State) != StaleText {
 				return fault.Input("answer", "The target was deleted: repoint, drop or restore it.")
 			}
 			to, err = s.docs.GetTx(ctx, tx, *l.TargetID)
@@ -255,7 +255,7 @@ func (s *Service) Decide(ctx context.Context, linkID uuid.UUID, answer Answer, n
 		if err != nil {
 			return err
 		}
-		edit := func(space db.Space, path, body string) (string, error) {
+		edit := func(space document.Space, path, body string) (string, error) {
 			if answer == Drop {
 				return link.Drop(body, l.HrefAsWritten), nil
 			}
@@ -346,7 +346,7 @@ func (s *Service) Propose(ctx context.Context, source, target uuid.UUID, reason 
 		if !src.Access.CanWrite() {
 			return fault.New(fault.Forbidden, "Only someone who can edit the source can propose links in it.")
 		}
-		if src.Space == db.SpaceRaw {
+		if src.Space == document.SpaceRaw {
 			return fault.Input("sourceId", "A raw original is never edited, so no link can be added to it.")
 		}
 		tgt, err := s.docs.GetTx(ctx, tx, target)
@@ -428,7 +428,7 @@ func (s *Service) decideSuggestion(ctx context.Context, id uuid.UUID, status db.
 				return err
 			}
 			to := link.Address{Space: string(tgt.Space), Path: tgt.Path, Slug: tgt.Slug}
-			if src, _, err = s.docs.EditBody(ctx, tx, row.SourceID, func(space db.Space, path, body string) (string, error) {
+			if src, _, err = s.docs.EditBody(ctx, tx, row.SourceID, func(space document.Space, path, body string) (string, error) {
 				return link.Append(body, tgt.Title, to, string(space), path), nil
 			}, "Accepted a link suggestion"); err != nil {
 				return err

@@ -11,7 +11,6 @@ import (
 
 	"codna/internal/access"
 	"codna/internal/auth"
-	"codna/internal/db"
 	"codna/internal/fault"
 	"codna/internal/pgtest"
 )
@@ -222,8 +221,8 @@ func TestDeleteAgent(t *testing.T) {
 
 	// A grant to the agent, which deletion keeps.
 	doc := pgtest.CreateDocument(t, e.pool, p.ID, pgtest.Doc{})
-	_, err = access.Grant(ctx, e.pool, access.GrantSpec{DocumentID: doc.ID, Principal: access.Principal{Type: db.PrincipalTypeUser, ID: a.ID},
-		Permission: db.PermissionRead, GrantedBy: &p.ID, Reason: access.Direct})
+	_, err = access.Grant(ctx, e.pool, access.GrantSpec{DocumentID: doc.ID, Principal: access.Principal{Type: access.PrincipalUser, ID: a.ID},
+		Permission: access.PermissionRead, GrantedBy: &p.ID, Reason: access.Direct})
 	require.NoError(t, err)
 
 	deleted, err := e.svc.DeleteAgent(c.in(ctx), a.ID)

@@ -10,8 +10,10 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"codna/internal/access"
 	"codna/internal/auth"
 	"codna/internal/db"
+	"codna/internal/document"
 	"codna/internal/fault"
 )
 
@@ -27,11 +29,11 @@ type MetadataOwner struct {
 // MetadataGrant is one grant on a document, as management sees it.
 type MetadataGrant struct {
 	ID            uuid.UUID
-	PrincipalType db.PrincipalType
+	PrincipalType access.PrincipalType
 	PrincipalID   uuid.UUID
 	Label         string // a person's email, agent:<slug> or group:<slug>
 	Name          string // the person's, agent's or group's name
-	Permission    db.Permission
+	Permission    access.Permission
 	Reason        string // grant_reason
 	GrantedBy     *uuid.UUID
 	GrantedByName string
@@ -55,8 +57,8 @@ type MetadataQuarantine struct {
 type DocumentMetadata struct {
 	ID            uuid.UUID
 	Owner         MetadataOwner
-	Space         db.Space
-	Status        db.DocumentStatus
+	Space         document.Space
+	Status        document.Status
 	Version       int   // the current version number
 	Revisions     int64 // how many revisions are kept
 	CreatedAt     time.Time
@@ -90,7 +92,7 @@ func (s *Service) DocumentMetadata(ctx context.Context, documentID uuid.UUID) (*
 			return err
 		}
 		m := &DocumentMetadata{
-			ID: d.ID, Space: d.Space, Status: d.Status, Version: int(d.Version), Revisions: d.Revisions,
+			ID: d.ID, Space: document.Space(d.Space), Status: document.Status(d.Status), Version: int(d.Version), Revisions: d.Revisions,
 			Owner:     MetadataOwner{ID: d.CreatedBy, Name: d.OwnerName, Email: d.OwnerEmail, Kind: auth.Kind(d.OwnerKind), Active: d.OwnerActive},
 			CreatedAt: d.CreatedAt, UpdatedAt: d.UpdatedAt, DeletedAt: d.DeletedAt, PurgeAfter: d.PurgeAfter, QuarantinedAt: d.QuarantinedAt,
 			Grants: []MetadataGrant{},
@@ -113,8 +115,8 @@ func (s *Service) DocumentMetadata(ctx context.Context, documentID uuid.UUID) (*
 		}
 		for _, r := range rows {
 			g := MetadataGrant{
-				ID: r.ID, PrincipalType: r.PrincipalType, PrincipalID: r.PrincipalID, Name: r.PrincipalName,
-				Permission: r.Permission, Reason: r.GrantReason, GrantedBy: r.GrantedBy, GrantedByName: r.GrantedByName,
+				ID: r.ID, PrincipalType: access.PrincipalType(r.PrincipalType), PrincipalID: r.PrincipalID, Name: r.PrincipalName,
+				Permission: access.Permission(r.Permission), Reason: r.GrantReason, GrantedBy: r.GrantedBy, GrantedByName: r.GrantedByName,
 				BatchID: r.BatchID, CreatedAt: r.CreatedAt,
 			}
 			switch {

@@ -266,7 +266,7 @@ func (s *Service) DeleteGroup(ctx context.Context, id uuid.UUID) (GroupDeletion,
 			return err
 		}
 		batch := uuid.Must(uuid.NewV7())
-		principal := access.Principal{Type: db.PrincipalTypeGroup, ID: g.ID}
+		principal := access.Principal{Type: access.PrincipalGroup, ID: g.ID}
 		for _, d := range docs {
 			ok, err := access.Revoke(ctx, tx, d, principal, managementID(), GroupReasonDeleted, &batch)
 			if err != nil {

@@ -78,8 +78,8 @@ func TestGroupLifecycle(t *testing.T) {
 	// Membership is what reads use: the group now reaches p1.
 	owner := pgtest.CreatePerson(t, e.pool)
 	doc := pgtest.CreateDocument(t, e.pool, owner.ID, pgtest.Doc{})
-	_, err = access.Grant(ctx, e.pool, access.GrantSpec{DocumentID: doc.ID, Principal: access.Principal{Type: db.PrincipalTypeGroup, ID: g.ID},
-		Permission: db.PermissionRead, GrantedBy: &owner.ID, Reason: access.Direct})
+	_, err = access.Grant(ctx, e.pool, access.GrantSpec{DocumentID: doc.ID, Principal: access.Principal{Type: access.PrincipalGroup, ID: g.ID},
+		Permission: access.PermissionRead, GrantedBy: &owner.ID, Reason: access.Direct})
 	require.NoError(t, err)
 	require.True(t, canRead(t, e.pool, doc.ID, p1.ID))
 
@@ -255,17 +255,17 @@ func TestDeleteGroupRevokesGrantsAndFolderShares(t *testing.T) {
 	d2 := pgtest.CreateDocument(t, e.pool, owner.ID, pgtest.Doc{})
 	d3 := pgtest.CreateDocument(t, e.pool, owner.ID, pgtest.Doc{})
 	grant := func(doc uuid.UUID, p access.Principal, perm db.Permission, reason string) {
-		_, err := access.Grant(ctx, e.pool, access.GrantSpec{DocumentID: doc, Principal: p, Permission: perm, GrantedBy: &owner.ID, Reason: reason})
+		_, err := access.Grant(ctx, e.pool, access.GrantSpec{DocumentID: doc, Principal: p, Permission: access.Permission(perm), GrantedBy: &owner.ID, Reason: reason})
 		require.NoError(t, err)
 	}
-	doomed := access.Principal{Type: db.PrincipalTypeGroup, ID: g.ID}
+	doomed := access.Principal{Type: access.PrincipalGroup, ID: g.ID}
 	grant(d1.ID, doomed, db.PermissionRead, access.Direct)
 	grant(d2.ID, doomed, db.PermissionWrite, access.Folder)
-	grant(d1.ID, access.Principal{Type: db.PrincipalTypeUser, ID: direct.ID}, db.PermissionRead, access.Direct)
-	grant(d3.ID, access.Principal{Type: db.PrincipalTypeGroup, ID: keep.ID}, db.PermissionRead, access.Direct)
-	for _, p := range []access.Principal{doomed, {Type: db.PrincipalTypeGroup, ID: keep.ID}} {
+	grant(d1.ID, access.Principal{Type: access.PrincipalUser, ID: direct.ID}, db.PermissionRead, access.Direct)
+	grant(d3.ID, access.Principal{Type: access.PrincipalGroup, ID: keep.ID}, db.PermissionRead, access.Direct)
+	for _, p := range []access.Principal{doomed, {Type: access.PrincipalGroup, ID: keep.ID}} {
 		_, err = db.Q.FolderShareInsert(ctx, e.pool, db.FolderShareInsertParams{ID: uuid.Must(uuid.NewV7()), OwnerID: owner.ID, Space: db.SpaceWiki,
-			Path: "", PrincipalType: p.Type, PrincipalID: p.ID, Permission: db.PermissionRead})
+			Path: "", PrincipalType: db.PrincipalType(p.Type), PrincipalID: p.ID, Permission: db.PermissionRead})
 		require.NoError(t, err)
 	}
 	require.True(t, canRead(t, e.pool, d1.ID, m1.ID))

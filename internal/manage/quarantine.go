@@ -32,14 +32,14 @@ const maxReasonLength = 2000
 // SavedGrant is a grant a quarantine moved aside, as it stood: the element of
 // document_quarantines.saved_grants (the JSON keys are the column names).
 type SavedGrant struct {
-	ID            uuid.UUID        `json:"id"`
-	PrincipalType db.PrincipalType `json:"principal_type"`
-	PrincipalID   uuid.UUID        `json:"principal_id"`
-	Permission    db.Permission    `json:"permission"`
-	GrantedBy     *uuid.UUID       `json:"granted_by"`
-	GrantReason   string           `json:"grant_reason"`
-	BatchID       *uuid.UUID       `json:"batch_id"`
-	CreatedAt     time.Time        `json:"created_at"`
+	ID            uuid.UUID            `json:"id"`
+	PrincipalType access.PrincipalType `json:"principal_type"`
+	PrincipalID   uuid.UUID            `json:"principal_id"`
+	Permission    access.Permission    `json:"permission"`
+	GrantedBy     *uuid.UUID           `json:"granted_by"`
+	GrantReason   string               `json:"grant_reason"`
+	BatchID       *uuid.UUID           `json:"batch_id"`
+	CreatedAt     time.Time            `json:"created_at"`
 }
 
 // Principal returns whom the grant is to.
@@ -137,7 +137,7 @@ func (s *Service) Quarantine(ctx context.Context, documentID uuid.UUID, reason s
 		saved := make([]SavedGrant, len(rows))
 		for i, r := range rows {
 			saved[i] = SavedGrant{
-				ID: r.ID, PrincipalType: r.PrincipalType, PrincipalID: r.PrincipalID, Permission: r.Permission,
+				ID: r.ID, PrincipalType: access.PrincipalType(r.PrincipalType), PrincipalID: r.PrincipalID, Permission: access.Permission(r.Permission),
 				GrantedBy: r.GrantedBy, GrantReason: r.GrantReason, BatchID: r.BatchID, CreatedAt: r.CreatedAt,
 			}
 		}
@@ -271,7 +271,7 @@ func (s *Service) Release(ctx context.Context, documentID uuid.UUID, restoreShar
 // access_events row and access.granted event, and returns "" — or, without
 // writing anything, why it may not be given back.
 func restoreGrant(ctx context.Context, tx db.DBTX, documentID uuid.UUID, g SavedGrant) (string, error) {
-	why, err := db.Q.UserCheckPrincipalGone(ctx, tx, db.UserCheckPrincipalGoneParams{PrincipalType: g.PrincipalType, PrincipalID: g.PrincipalID})
+	why, err := db.Q.UserCheckPrincipalGone(ctx, tx, db.UserCheckPrincipalGoneParams{PrincipalType: db.PrincipalType(g.PrincipalType), PrincipalID: g.PrincipalID})
 	if err != nil || why != "" {
 		return why, err
 	}
@@ -280,7 +280,7 @@ func restoreGrant(ctx context.Context, tx db.DBTX, documentID uuid.UUID, g Saved
 		id = uuid.Must(uuid.NewV7())
 	}
 	row, err := db.Q.DocumentAccessRestore(ctx, tx, db.DocumentAccessRestoreParams{
-		ID: id, DocumentID: documentID, PrincipalType: g.PrincipalType, PrincipalID: g.PrincipalID, Permission: g.Permission,
+		ID: id, DocumentID: documentID, PrincipalType: db.PrincipalType(g.PrincipalType), PrincipalID: g.PrincipalID, Permission: db.Permission(g.Permission),
 		GrantedBy: g.GrantedBy, GrantReason: g.GrantReason, BatchID: g.BatchID, CreatedAt: g.CreatedAt,
 	})
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -319,7 +319,7 @@ func (s *Service) TakeAwayShare(ctx context.Context, documentID uuid.UUID, princ
 	if _, err := auth.RequireManagement(ctx); err != nil {
 		return err
 	}
-	if principal.Type != db.PrincipalTypeUser && principal.Type != db.PrincipalTypeGroup {
+	if principal.Type != access.PrincipalUser && principal.Type != access.PrincipalGroup {
 		return fault.Input("principal", "A grant is to a user or a group.")
 	}
 	return db.InTx(ctx, s.pool, func(tx db.DBTX) error {
@@ -328,7 +328,7 @@ func (s *Service) TakeAwayShare(ctx context.Context, documentID uuid.UUID, princ
 			return err
 		}
 		cur, err := db.Q.DocumentAccessGetForUpdate(ctx, tx, db.DocumentAccessGetForUpdateParams{
-			DocumentID: documentID, PrincipalType: principal.Type, PrincipalID: principal.ID,
+			DocumentID: documentID, PrincipalType: db.PrincipalType(principal.Type), PrincipalID: principal.ID,
 		})
 		if errors.Is(err, pgx.ErrNoRows) {
 			return &fault.Error{Code: fault.NotFound, Field: "principal", Message: "The document is not shared with them."}

@@ -47,7 +47,7 @@ func (b *opsBundle) doc(t *testing.T, owner pgtest.Person) uuid.UUID {
 func (b *opsBundle) grant(t *testing.T, docID uuid.UUID, p access.Principal, perm db.Permission, by uuid.UUID, reason string, batch *uuid.UUID) {
 	t.Helper()
 	out, err := access.Grant(context.Background(), b.pool, access.GrantSpec{
-		DocumentID: docID, Principal: p, Permission: perm, GrantedBy: &by, Reason: reason, BatchID: batch,
+		DocumentID: docID, Principal: p, Permission: access.Permission(perm), GrantedBy: &by, Reason: reason, BatchID: batch,
 	})
 	require.NoError(t, err)
 	require.Equal(t, access.Created, out)

@@ -122,7 +122,7 @@ func CreateGroup(t testing.TB, pool *pgxpool.Pool, members ...uuid.UUID) Group {
 
 // Doc describes a document for CreateDocument; zero fields get defaults.
 type Doc struct {
-	Space   db.Space
+	Space   document.Space
 	Path    string
 	Slug    string
 	Title   string
@@ -137,7 +137,7 @@ func CreateDocument(t testing.TB, pool *pgxpool.Pool, owner uuid.UUID, d Doc) *d
 	t.Helper()
 	n := next()
 	if d.Space == "" {
-		d.Space = db.SpaceWiki
+		d.Space = document.SpaceWiki
 	}
 	if d.Slug == "" {
 		d.Slug = fmt.Sprintf("doc-%d", n)

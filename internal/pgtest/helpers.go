@@ -10,7 +10,6 @@ import (
 
 	"codna/internal/access"
 	"codna/internal/auth"
-	"codna/internal/db"
 	"codna/internal/document"
 	"codna/internal/fault"
 )
@@ -60,12 +59,12 @@ func PersonViewer(id uuid.UUID) document.Viewer {
 
 // UserPrincipal is the access principal of the user (person or agent) id.
 func UserPrincipal(id uuid.UUID) access.Principal {
-	return access.Principal{Type: db.PrincipalTypeUser, ID: id}
+	return access.Principal{Type: access.PrincipalUser, ID: id}
 }
 
 // GroupPrincipal is the access principal of the group id.
 func GroupPrincipal(id uuid.UUID) access.Principal {
-	return access.Principal{Type: db.PrincipalTypeGroup, ID: id}
+	return access.Principal{Type: access.PrincipalGroup, ID: id}
 }
 
 // Count runs sql, a query returning one integer (a count(*)), on pool and

@@ -11,7 +11,6 @@ import (
 
 	"codna/internal/access"
 	"codna/internal/auth"
-	"codna/internal/db"
 	"codna/internal/document"
 	"codna/internal/pgtest"
 )
@@ -47,7 +46,7 @@ func newDecisionFixture(t *testing.T, b *bundle, reach string) *decisionFixture 
 		_, err := f.b.srv.Sharing.Share(asOlga, access.ShareInput{DocumentIDs: []uuid.UUID{f.target}, Recipients: []string{"group:" + f.group.Slug}})
 		require.NoError(t, err)
 	case "folder":
-		fs, _, err := f.b.srv.FolderService.Share(asOlga, db.SpaceWiki, "kb", access.Principal{Type: db.PrincipalTypeUser, ID: f.rui.ID}, db.PermissionRead)
+		fs, _, err := f.b.srv.FolderService.Share(asOlga, document.SpaceWiki, "kb", access.Principal{Type: access.PrincipalUser, ID: f.rui.ID}, access.PermissionRead)
 		require.NoError(t, err)
 		f.folderShare = fs.ID
 	default:
@@ -119,7 +118,7 @@ func TestDecisionsClearWhenTheReaderLosesTheTarget(t *testing.T) {
 		lose  func(t *testing.T, f *decisionFixture)
 	}{
 		{"revoke", "direct", func(t *testing.T, f *decisionFixture) {
-			require.NoError(t, f.b.srv.Sharing.RevokeGrant(pgtest.ActingAs(f.olga), f.target, access.Principal{Type: db.PrincipalTypeUser, ID: f.rui.ID}))
+			require.NoError(t, f.b.srv.Sharing.RevokeGrant(pgtest.ActingAs(f.olga), f.target, access.Principal{Type: access.PrincipalUser, ID: f.rui.ID}))
 		}},
 		{"revoke batch", "direct", func(t *testing.T, f *decisionFixture) {
 			n, err := f.b.srv.Sharing.RevokeBatch(pgtest.ActingAs(f.olga), f.batch)
@@ -162,7 +161,7 @@ func TestDecisionsClearWhenTheReaderLosesTheTarget(t *testing.T) {
 			require.NoError(t, err)
 			f.b.drain(t)
 			require.EqualValues(t, 1, f.b.decisions(t, f.ruiTok))
-			require.NoError(t, f.b.srv.Sharing.RevokeGrant(pgtest.ActingAs(vera), f.target, access.Principal{Type: db.PrincipalTypeUser, ID: f.rui.ID}))
+			require.NoError(t, f.b.srv.Sharing.RevokeGrant(pgtest.ActingAs(vera), f.target, access.Principal{Type: access.PrincipalUser, ID: f.rui.ID}))
 		}},
 	}
 	for _, c := range cases {
@@ -190,7 +189,7 @@ func TestDecisionsFollowAccessBackAndForth(t *testing.T) {
 			WHERE recipient_id = $1 AND requires_decision AND status IN ('unread', 'read')`, f.rui.ID).Scan(&n))
 		return n
 	}
-	require.NoError(t, f.b.srv.Sharing.RevokeGrant(pgtest.ActingAs(f.olga), f.target, access.Principal{Type: db.PrincipalTypeUser, ID: f.rui.ID}))
+	require.NoError(t, f.b.srv.Sharing.RevokeGrant(pgtest.ActingAs(f.olga), f.target, access.Principal{Type: access.PrincipalUser, ID: f.rui.ID}))
 	b.drain(t)
 	require.Zero(t, open())
 
@@ -256,7 +255,7 @@ func TestSuggestionDecisionsClearWhenTheTargetIsLost(t *testing.T) {
 	_, _, err = f.b.srv.Linking.Propose(pgtest.ActingAs(f.rui), f.source, other, "", nil, nil)
 	require.NoError(t, err)
 	require.EqualValues(t, 2, b.decisions(t, f.ruiTok))
-	require.NoError(t, f.b.srv.Sharing.RevokeGrant(pgtest.ActingAs(f.olga), other, access.Principal{Type: db.PrincipalTypeUser, ID: f.rui.ID}))
+	require.NoError(t, f.b.srv.Sharing.RevokeGrant(pgtest.ActingAs(f.olga), other, access.Principal{Type: access.PrincipalUser, ID: f.rui.ID}))
 	b.drain(t)
 	require.EqualValues(t, 1, b.decisions(t, f.ruiTok))
 	var status string
