@@ -159,10 +159,10 @@ func TestFolderShareGrantsWhatIsThere(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 3, n)
 	require.Equal(t, b.owner.ID, fs.OwnerID)
-	require.Equal(t, db.SpaceWiki, fs.Space)
+	require.Equal(t, document.SpaceWiki, fs.Space)
 	require.Equal(t, "eng", fs.Path, "the path is normalised")
 	require.Equal(t, dana, fs.Principal)
-	require.Equal(t, db.PermissionRead, fs.Permission)
+	require.Equal(t, access.PermissionRead, fs.Permission)
 
 	var batch *uuid.UUID
 	for _, id := range []uuid.UUID{inEng, deep, draft} {
@@ -464,7 +464,7 @@ func TestFolderSharePermissionChange(t *testing.T) {
 
 	raised, n := b.share(t, "eng", dana, db.PermissionWrite)
 	require.Equal(t, rule.ID, raised.ID)
-	require.Equal(t, db.PermissionWrite, raised.Permission)
+	require.Equal(t, access.PermissionWrite, raised.Permission)
 	require.Equal(t, 2, n, "a and the direct read grant are raised")
 	require.Equal(t, &folderGrantRow{Reason: access.Folder, Permission: db.PermissionWrite, Batch: b.grant(t, a, dana).Batch}, b.grant(t, a, dana))
 	require.Equal(t, db.PermissionWrite, b.grant(t, directRead, dana).Permission)
@@ -479,7 +479,7 @@ func TestFolderSharePermissionChange(t *testing.T) {
 	require.NoError(t, err)
 
 	lowered, n := b.share(t, "eng", dana, db.PermissionRead)
-	require.Equal(t, db.PermissionRead, lowered.Permission)
+	require.Equal(t, access.PermissionRead, lowered.Permission)
 	require.Zero(t, n)
 	require.Equal(t, db.PermissionRead, b.grant(t, a, dana).Permission)
 	require.Equal(t, "read", b.lastPermission(t, a, "permission_changed"))

@@ -786,7 +786,7 @@ func TestRecentlySharedShowsTheUpgrade(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, got, 1, "one document, listed once")
 	require.Equal(t, d, got[0].DocumentID)
-	require.Equal(t, db.PermissionWrite, got[0].Permission)
+	require.Equal(t, access.PermissionWrite, got[0].Permission)
 	require.Equal(t, writer.ID, *got[0].GrantedBy)
 
 	why, err := b.svc.WhyCanISee(pgtest.ActingAs(b.dana), d)
@@ -798,7 +798,7 @@ func TestRecentlySharedShowsTheUpgrade(t *testing.T) {
 	got, err = b.svc.RecentlyShared(pgtest.ActingAs(b.dana), mid, 50)
 	require.NoError(t, err)
 	require.Len(t, got, 1)
-	require.Equal(t, db.PermissionWrite, got[0].Permission)
+	require.Equal(t, access.PermissionWrite, got[0].Permission)
 	got, err = b.svc.RecentlyShared(pgtest.ActingAs(b.dana), time.Now(), 50)
 	require.NoError(t, err)
 	require.Empty(t, got)

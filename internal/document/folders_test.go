@@ -202,7 +202,7 @@ func TestFoldersDraftsArchivedAndTombstones(t *testing.T) {
 	tr := e.tree(t, e.ov, "notes/old")
 	require.Len(t, tr.Documents, 1)
 	require.Equal(t, archived, tr.Documents[0].ID)
-	require.Equal(t, db.DocumentStatusArchived, tr.Documents[0].Status)
+	require.Equal(t, document.StatusArchived, tr.Documents[0].Status)
 	require.Empty(t, e.tree(t, e.ov, "trash").Folders)
 	require.Empty(t, e.tree(t, e.ov, "trash/only").Documents)
 	e.requireConsistent(t, e.ov)
@@ -321,7 +321,7 @@ func TestFoldersSpacesAreSeparate(t *testing.T) {
 	require.NoError(t, err)
 	require.Empty(t, tr.Folders)
 	require.Len(t, tr.Documents, 1)
-	require.Equal(t, db.SpaceOutput, tr.Documents[0].Space)
+	require.Equal(t, document.SpaceOutput, tr.Documents[0].Space)
 	require.Empty(t, e.tree(t, e.ov, "reports").Documents)
 }
 
@@ -350,7 +350,7 @@ func TestFolderTree(t *testing.T) {
 	e.rawDoc(t, o, "aXYZ", "q")
 
 	root := e.tree(t, e.ov, "")
-	require.Equal(t, db.SpaceWiki, root.Space)
+	require.Equal(t, document.SpaceWiki, root.Space)
 	require.Equal(t, "", root.Path)
 	require.Equal(t, []document.Folder{
 		{Path: "a%", Documents: 1},

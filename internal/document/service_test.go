@@ -95,7 +95,7 @@ func TestCreateWritesItsTrace(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 1, d.Version)
 	require.Equal(t, p.ID, d.OwnerID)
-	require.Equal(t, db.DocumentStatusActive, d.Status)
+	require.Equal(t, document.StatusActive, d.Status)
 	require.Equal(t, []string{"onboarding", "setup"}, d.Tags, "tags are lowercased and de-duplicated in order")
 	require.Equal(t, document.Owner, d.Access)
 	require.Equal(t, "wiki:engineering/onboarding/laptop-setup", d.Address())
@@ -217,7 +217,7 @@ func TestFrontmatterRoundTrip(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "From frontmatter", d.Title)
 	require.Equal(t, []string{"ops", "runbook"}, d.Tags)
-	require.Equal(t, db.DocumentStatusDraft, d.Status)
+	require.Equal(t, document.StatusDraft, d.Status)
 	require.Equal(t, "# Deploy\n\nSteps.\n", d.Content, "content never holds frontmatter")
 	require.Equal(t, map[string]any{"owner": "team-ops", "review": map[string]any{"every": "90d"}}, d.FrontmatterExtra)
 
@@ -241,7 +241,7 @@ func TestFrontmatterRoundTrip(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "Request title", d2.Title)
 	require.Equal(t, []string{"given"}, d2.Tags)
-	require.Equal(t, db.DocumentStatusDraft, d2.Status)
+	require.Equal(t, document.StatusDraft, d2.Status)
 
 	// Only frontmatter keys CoDNA does not own changed: still a revision.
 	md2 := strings.Replace(md, "team-ops", "team-web", 1)
