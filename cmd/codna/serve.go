@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"codna/internal/document"
+	"codna/internal/periodic"
 	"codna/internal/server"
 )
 
@@ -43,7 +44,7 @@ func serve(ctx context.Context, cfg config, args []string, stderr io.Writer) (er
 	var (
 		pool   *pgxpool.Pool
 		srv    *server.Server
-		purger *document.Purger
+		purger *periodic.Job
 	)
 	defer func() {
 		cancel()
@@ -87,7 +88,7 @@ func serve(ctx context.Context, cfg config, args []string, stderr io.Writer) (er
 // abandoned: stopping the embedded cluster ends its sessions (its own stop
 // is bounded too), and the pool is not waited for more than a few seconds.
 // Any of srv, purger and pool may be nil (serve failed before them).
-func shutdown(log *slog.Logger, timeout time.Duration, srv *server.Server, purger *document.Purger, pool *pgxpool.Pool, dbase *database) {
+func shutdown(log *slog.Logger, timeout time.Duration, srv *server.Server, purger *periodic.Job, pool *pgxpool.Pool, dbase *database) {
 	appDone := make(chan struct{})
 	go func() {
 		defer close(appDone)

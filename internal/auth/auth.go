@@ -25,7 +25,7 @@ type Config struct {
 	LoginLimit  int           // attempts per email and per IP address in LoginWindow
 	LoginWindow time.Duration
 	// SessionSweep is how often the server deletes expired sessions
-	// (SessionSweeper); zero never.
+	// (a periodic.Job the server runs); zero never.
 	SessionSweep time.Duration
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"codna/internal/auth"
+	"codna/internal/periodic"
 	"codna/internal/pgtest"
 )
 
@@ -32,7 +33,7 @@ func TestSessionSweeperDeletesExpiredSessions(t *testing.T) {
 	require.Equal(t, 2, count("expires_at <= now()"))
 
 	svc := auth.New(d.Pool, auth.DefaultConfig, nil)
-	w := auth.NewSessionSweeper(svc, 10*time.Millisecond, nil)
+	w := periodic.New("delete expired sessions", 10*time.Millisecond, svc.DeleteExpiredSessions, nil)
 	require.NoError(t, w.Start(ctx))
 	require.Eventually(t, func() bool { return count("expires_at <= now()") == 0 }, 10*time.Second, 10*time.Millisecond)
 	w.Stop()

@@ -3,13 +3,13 @@ package document
 import (
 	"context"
 	"log/slog"
-	"sync"
 	"time"
 
 	"codna/internal/auth"
 	"codna/internal/db"
 	"codna/internal/inbox"
 	"codna/internal/outbox"
+	"codna/internal/periodic"
 )
 
 // PurgeDue hard-deletes up to limit tombstones whose purge time has passed,
@@ -73,66 +73,11 @@ func (s *Service) PurgeDue(ctx context.Context, limit int) (int, error) {
 	return n, nil
 }
 
-// Purger runs PurgeDue on an interval in the background.
-type Purger struct {
-	svc      *Service
-	interval time.Duration
-	log      *slog.Logger
-
-	mu     sync.Mutex
-	cancel context.CancelFunc
-	done   chan struct{}
-}
-
-// NewPurger returns a Purger that wakes every interval.
-func NewPurger(svc *Service, interval time.Duration, log *slog.Logger) *Purger {
-	if log == nil {
-		log = slog.Default()
-	}
-	return &Purger{svc: svc, interval: interval, log: log}
-}
-
-// Start runs the purger until ctx ends or Stop is called. Starting a running
-// purger does nothing.
-func (p *Purger) Start(ctx context.Context) error {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.cancel != nil {
-		return nil
-	}
-	ctx, p.cancel = context.WithCancel(ctx)
-	p.done = make(chan struct{})
-	go p.run(ctx, p.done)
-	return nil
-}
-
-func (p *Purger) run(ctx context.Context, done chan struct{}) {
-	defer close(done)
-	t := time.NewTicker(p.interval)
-	defer t.Stop()
-	for {
-		n, err := p.svc.PurgeDue(auth.SystemContext(ctx), 500)
-		if err != nil && ctx.Err() == nil {
-			p.log.Error("purge tombstones", "error", err)
-		} else if n > 0 {
-			p.log.Info("purged tombstones", "count", n)
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
-}
-
-// Stop ends the purger and waits for it. Safe to call twice.
-func (p *Purger) Stop() {
-	p.mu.Lock()
-	cancel, done := p.cancel, p.done
-	p.cancel = nil
-	p.mu.Unlock()
-	if cancel != nil {
-		cancel()
-		<-done
-	}
+// NewPurger returns the background job that runs PurgeDue (500 tombstones a
+// run) at start and then every interval, as the system actor.
+func NewPurger(svc *Service, interval time.Duration, log *slog.Logger) *periodic.Job {
+	return periodic.New("purge tombstones", interval, func(ctx context.Context) (int64, error) {
+		n, err := svc.PurgeDue(ctx, 500)
+		return int64(n), err
+	}, log)
 }

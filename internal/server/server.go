@@ -37,6 +37,7 @@ import (
 	"codna/internal/live"
 	"codna/internal/manage"
 	"codna/internal/outbox"
+	"codna/internal/periodic"
 	"codna/internal/request"
 )
 
@@ -100,7 +101,7 @@ type Server struct {
 	// before Start.
 	Outbox    *outbox.Worker
 	consumers int
-	sessions  *auth.SessionSweeper // deletes expired sessions
+	sessions  *periodic.Job // deletes expired sessions
 	metrics   *metrics
 	handler   http.Handler
 
@@ -128,7 +129,7 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *Server {
 	s := &Server{cfg: cfg, pool: pool, log: log, metrics: newMetrics(pool)}
 	s.sockets, s.stopSockets = context.WithCancel(context.Background())
 	s.Auth = auth.New(pool, cfg.Auth, log)
-	s.sessions = auth.NewSessionSweeper(s.Auth, cfg.Auth.SessionSweep, log.With("component", "sessions"))
+	s.sessions = periodic.New("delete expired sessions", cfg.Auth.SessionSweep, s.Auth.DeleteExpiredSessions, log.With("component", "sessions"))
 	s.Manage = manage.New(pool, cfg.Auth.Argon2)
 	s.Docs = document.New(pool, cfg.Documents)
 	s.InboxService = inbox.NewService(pool)
