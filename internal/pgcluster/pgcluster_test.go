@@ -429,7 +429,7 @@ func TestSuperviseRestartsAKilledServer(t *testing.T) {
 func TestSuperviseGivesUp(t *testing.T) {
 	t.Parallel()
 	dir := filepath.Join(testDir(t), "data")
-	s := supervise(t, pgcluster.Options{DataDir: dir}, pgcluster.Supervision{GiveUpAfter: 2 * time.Second, MaxBackoff: 200 * time.Millisecond})
+	s := supervise(t, pgcluster.Options{DataDir: dir}, pgcluster.Supervision{GiveUpAfter: 5 * time.Second, MaxBackoff: 200 * time.Millisecond})
 	// A configuration postgres refuses: every restart fails.
 	f, err := os.OpenFile(filepath.Join(s.Cluster().DataDir(), "postgresql.conf"), os.O_APPEND|os.O_WRONLY, 0)
 	require.NoError(t, err)

@@ -160,8 +160,14 @@ func (s *Supervisor) restart() bool {
 		}
 	}()
 	backoff := 100 * time.Millisecond
+	// reason is the last error postgres itself gave: an attempt cut short by
+	// the give-up deadline says only that, which tells an operator nothing.
+	var reason error
 	for attempt := 1; ; attempt++ {
 		c, err := Start(ctx, s.o)
+		if err != nil && (ctx.Err() == nil || reason == nil) {
+			reason = err
+		}
 		if err == nil {
 			s.mu.Lock()
 			s.cur, s.lastErr = c, nil
@@ -180,7 +186,7 @@ func (s *Supervisor) restart() bool {
 		s.mu.Unlock()
 		if ctx.Err() != nil || time.Now().Add(backoff).After(giveUp) {
 			s.mu.Lock()
-			s.failErr = fmt.Errorf("pgcluster: postgres died and could not be restarted within %v: %w", s.sv.GiveUpAfter, err)
+			s.failErr = fmt.Errorf("pgcluster: postgres died and could not be restarted within %v: %w", s.sv.GiveUpAfter, reason)
 			s.mu.Unlock()
 			s.log.Error("giving up on postgres", "err", s.failErr)
 			close(s.failed)
