@@ -199,25 +199,7 @@ func parseDestination(block text.Reader) ([]byte, bool) {
 		}
 		return nil, false
 	}
-	opened := 0
-	i := 0
-	for i < len(line) {
-		c := line[i]
-		if c == '\\' && i < len(line)-1 && util.IsPunct(line[i+1]) {
-			i += 2
-			continue
-		} else if c == '(' {
-			opened++
-		} else if c == ')' {
-			opened--
-			if opened < 0 {
-				break
-			}
-		} else if util.IsSpace(c) {
-			break
-		}
-		i++
-	}
+	i := bareDestinationEnd(line)
 	block.Advance(i)
 	return line[:i], len(line[:i]) != 0
 }

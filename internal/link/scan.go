@@ -266,24 +266,7 @@ func destRange(block text.Reader, inline bool) (start, end int, angle, ok bool) 
 		}
 		return -1, -1, false, false
 	}
-	opened, i := 0, 0
-	for i < len(line) {
-		c := line[i]
-		if c == '\\' && i < len(line)-1 && util.IsPunct(line[i+1]) {
-			i += 2
-			continue
-		} else if c == '(' {
-			opened++
-		} else if c == ')' {
-			opened--
-			if opened < 0 {
-				break
-			}
-		} else if util.IsSpace(c) {
-			break
-		}
-		i++
-	}
+	i := bareDestinationEnd(line)
 	if i > len(line) {
 		i = len(line)
 	}
@@ -585,4 +568,31 @@ func (p *parsed) definition(v *ast.LinkReferenceDefinition) Occurrence {
 // link's text or a definition spans lines.
 func Scan(body string) []Occurrence {
 	return parse(body).occ
+}
+
+// bareDestinationEnd is where a link destination not in <angle brackets>
+// ends in line: at white space, or at a ')' that closes no '(' of its own;
+// backslash escapes are skipped. goldmark's link parser and its reference
+// definition parser share this rule, so both of our linear versions of them
+// use this one function.
+func bareDestinationEnd(line []byte) int {
+	opened, i := 0, 0
+	for i < len(line) {
+		c := line[i]
+		if c == '\\' && i < len(line)-1 && util.IsPunct(line[i+1]) {
+			i += 2
+			continue
+		} else if c == '(' {
+			opened++
+		} else if c == ')' {
+			opened--
+			if opened < 0 {
+				break
+			}
+		} else if util.IsSpace(c) {
+			break
+		}
+		i++
+	}
+	return i
 }
