@@ -44,6 +44,7 @@ func envConfig() (config, error) {
 		}
 	}
 	s.CookieSecure = envOr("CODNA_COOKIE_SECURE", s.CookieSecure)
+	s.PprofListen = os.Getenv("CODNA_PPROF_LISTEN")
 	p := parser{}
 	p.bool("CODNA_MIGRATE", &c.Migrate)
 	p.bool("CODNA_DEMO", &c.Demo)
@@ -80,6 +81,11 @@ func envConfig() (config, error) {
 	case "auto", "true", "false":
 	default:
 		return c, fmt.Errorf("CODNA_COOKIE_SECURE must be auto, true or false, not %q", s.CookieSecure)
+	}
+	if s.PprofListen != "" {
+		if _, err := server.ProfileAddress(s.PprofListen); err != nil {
+			return c, fmt.Errorf("CODNA_PPROF_LISTEN: %w", err)
+		}
 	}
 	switch c.LogFormat {
 	case "auto", "json", "text":

@@ -44,6 +44,7 @@ import (
 // Config is the HTTP server's configuration.
 type Config struct {
 	Listen         string        // address to listen on
+	PprofListen    string        // Go runtime profiles on their own address ("" off; a bare :port is loopback)
 	AllowedOrigins []string      // extra origins (scheme://host[:port]) allowed to open websockets
 	Introspection  bool          // GraphQL introspection and /graphql/schema
 	Playground     bool          // GraphiQL at /playground
@@ -102,6 +103,7 @@ type Server struct {
 	Outbox    *outbox.Worker
 	consumers int
 	sessions  *periodic.Job // deletes expired sessions
+	profiler  *Profiler     // runtime profiles for operators, off by default
 	metrics   *metrics
 	handler   http.Handler
 
@@ -129,6 +131,7 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *Server {
 	s := &Server{cfg: cfg, pool: pool, log: log, metrics: newMetrics(pool)}
 	s.sockets, s.stopSockets = context.WithCancel(context.Background())
 	s.Auth = auth.New(pool, cfg.Auth, log)
+	s.profiler = NewProfiler(cfg.PprofListen, log.With("component", "pprof"))
 	s.sessions = periodic.New("delete expired sessions", cfg.Auth.SessionSweep, s.Auth.DeleteExpiredSessions, log.With("component", "sessions"))
 	s.Manage = manage.New(pool, cfg.Auth.Argon2)
 	s.Docs = document.New(pool, cfg.Documents)
@@ -480,8 +483,15 @@ func (s *Server) Start(ctx context.Context) error {
 		}
 	}
 	_ = s.sessions.Start(ctx) // never fails
+	if err := s.profiler.Start(ctx); err != nil {
+		s.sessions.Stop()
+		s.Outbox.Stop()
+		s.Hub.Stop()
+		return err
+	}
 	ln, err := net.Listen("tcp", s.cfg.Listen)
 	if err != nil {
+		s.profiler.Stop()
 		s.sessions.Stop()
 		s.Outbox.Stop()
 		s.Hub.Stop()
@@ -540,6 +550,7 @@ func (s *Server) Stop() {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	s.stopSockets()
+	s.profiler.Stop()
 	// The outbox does not depend on HTTP: it stops alongside.
 	outboxDone := make(chan struct{})
 	go func() {
