@@ -12,18 +12,25 @@ type edit struct {
 	defStart   int // for the removal of a definition, its Start
 }
 
+// sortedEdits is a copy of edits in the order they apply: by start, then by
+// end, so an insertion comes before a deletion at the same offset.
+func sortedEdits(edits []edit) []edit {
+	out := append([]edit(nil), edits...)
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].start != out[j].start {
+			return out[i].start < out[j].start
+		}
+		return out[i].end < out[j].end
+	})
+	return out
+}
+
 // applyEdits applies non-overlapping edits to body.
 func applyEdits(body string, edits []edit) string {
 	if len(edits) == 0 {
 		return body
 	}
-	edits = append([]edit(nil), edits...)
-	sort.SliceStable(edits, func(i, j int) bool {
-		if edits[i].start != edits[j].start {
-			return edits[i].start < edits[j].start
-		}
-		return edits[i].end < edits[j].end
-	})
+	edits = sortedEdits(edits)
 	var b strings.Builder
 	b.Grow(len(body))
 	at := 0
@@ -115,13 +122,7 @@ func settle(body string, dels []edit, keep map[int]Occurrence) string {
 // result, its offset in body (-1 for inserted bytes). Insertions sort before
 // a deletion at the same offset.
 func applyEditsMapped(body string, edits []edit) (string, []int) {
-	edits = append([]edit(nil), edits...)
-	sort.SliceStable(edits, func(i, j int) bool {
-		if edits[i].start != edits[j].start {
-			return edits[i].start < edits[j].start
-		}
-		return edits[i].end < edits[j].end
-	})
+	edits = sortedEdits(edits)
 	var b strings.Builder
 	origin := make([]int, 0, len(body)+1)
 	at := 0
