@@ -88,6 +88,14 @@ func stateFor(t *target, hrefAddress string) (State, *uuid.UUID) {
 	return StaleText, &t.id
 }
 
+// lockLinks takes, until tx ends, the lock that serialises work on one
+// document's edges and decisions (Resync, Reconcile) across workers and
+// replicas.
+func lockLinks(ctx context.Context, tx db.DBTX, id uuid.UUID) error {
+	_, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock(hashtextextended('codna.links:' || $1::text, 0))", id)
+	return err
+}
+
 func isDecision(s State) bool { return s == StaleText || s == Broken }
 
 // Resync recomputes, inside tx, every edge touching one document: its own
@@ -95,7 +103,7 @@ func isDecision(s State) bool { return s == StaleText || s == Broken }
 // that name its address. Runs on one document are serialised by an advisory
 // lock, so two workers handling two events of one document do not race.
 func Resync(ctx context.Context, tx db.DBTX, id uuid.UUID) error {
-	if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock(hashtextextended('codna.links:' || $1::text, 0))", id); err != nil {
+	if err := lockLinks(ctx, tx, id); err != nil {
 		return err
 	}
 	d, err := db.Q.DocumentGetForResolver(ctx, tx, id)

@@ -66,7 +66,7 @@ func Reconcile(ctx context.Context, tx db.DBTX, docs []uuid.UUID) error {
 	slices.SortFunc(docs, func(a, b uuid.UUID) int { return slices.Compare(a[:], b[:]) })
 	docs = slices.Compact(docs)
 	for _, id := range docs {
-		if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock(hashtextextended('codna.links:' || $1::text, 0))", id); err != nil {
+		if err := lockLinks(ctx, tx, id); err != nil {
 			return err
 		}
 	}
