@@ -48,15 +48,24 @@ type pageData struct {
 	} `json:"documents"`
 }
 
-// readablePages walks every page the token can read in both orders and
-// returns the variables of each page (the first, and one per after-cursor),
-// plus the first page of each folder, and every document id seen: pages that
-// differ from request to request, so link targets are mostly off the page.
-func readablePages(ctx context.Context, c *gqlClient) ([]page, []string, error) {
+// readablePages walks every page the token can read and returns the
+// variables of each page (the first, and one per after-cursor), and every
+// document id seen: pages that differ from request to request, so link
+// targets are mostly off the page. kinds chooses the pages: updated (the
+// default order), title (orderBy TITLE), folders (the first page of each of
+// up to 50 folders, by title), all (the three together).
+func readablePages(ctx context.Context, c *gqlClient, kinds string) ([]page, []string, error) {
 	var pages []page
 	ids := map[string]bool{}
 	folders := map[string]bool{}
-	for _, order := range []string{"UPDATED", "TITLE"} {
+	orders := []string{"UPDATED"}
+	switch kinds {
+	case "title":
+		orders = []string{"TITLE"}
+	case "all":
+		orders = []string{"UPDATED", "TITLE"}
+	}
+	for _, order := range orders {
 		after := ""
 		for range maxWalkPages {
 			vars := page{"order": order}
@@ -96,8 +105,11 @@ func readablePages(ctx context.Context, c *gqlClient) ([]page, []string, error) 
 		fs = append(fs, f)
 	}
 	slices.Sort(fs)
+	if kinds == "folders" {
+		pages = pages[:0]
+	}
 	for _, f := range fs[:min(len(fs), 50)] {
-		if f != "" {
+		if f != "" && (kinds == "all" || kinds == "folders") {
 			pages = append(pages, page{"order": "TITLE", "filter": map[string]any{"pathPrefix": f}})
 		}
 	}
@@ -113,7 +125,7 @@ func readablePages(ctx context.Context, c *gqlClient) ([]page, []string, error) 
 }
 
 func runDocuments(ctx context.Context, env *runEnv) (*result, error) {
-	pages, ids, err := readablePages(ctx, env.gql)
+	pages, ids, err := readablePages(ctx, env.gql, env.cfg.pages)
 	if err != nil {
 		return nil, err
 	}
@@ -142,7 +154,7 @@ func runDocuments(ctx context.Context, env *runEnv) (*result, error) {
 }
 
 func runDocument(ctx context.Context, env *runEnv) (*result, error) {
-	_, ids, err := readablePages(ctx, env.gql)
+	_, ids, err := readablePages(ctx, env.gql, "updated")
 	if err != nil {
 		return nil, err
 	}

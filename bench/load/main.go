@@ -4,7 +4,8 @@
 // (both from /proc), and statements per request (pg_stat_statements).
 //
 //	load seed --scenario dense|sparse --database-url URL   people, tokens, documents, grants, links
-//	load run  --scenario documents|document|saves …         one measured run, one table line
+//	load fill --saves N --database-url URL                  a backlog of link-changing saves, in-process
+//	load run  --scenario documents|document|saves|drain …   one measured run, one table line
 //
 // It only talks to 127.0.0.1 (loopback), and every loop is bounded by a
 // duration or a count. How to set up a cluster with fsync on (bench/cluster.sh)
@@ -32,6 +33,8 @@ func main() {
 	switch os.Args[1] {
 	case "seed":
 		err = seedMain(ctx, os.Args[2:])
+	case "fill":
+		err = fillMain(ctx, os.Args[2:])
 	case "run":
 		err = runMain(ctx, os.Args[2:])
 	case "help", "-h", "--help":
@@ -58,7 +61,8 @@ func main() {
 func usage() {
 	fmt.Fprint(os.Stderr, `usage:
   load seed --scenario dense|sparse --database-url URL [--tokens FILE] [--concurrency N] [--wait 30m]
-  load run --scenario documents|document|saves --database-url URL [--url http://127.0.0.1:55411]
+  load fill --saves 20000 --database-url URL    (serve stopped) a backlog of link-changing saves
+  load run --scenario documents|document|saves|drain --database-url URL [--url http://127.0.0.1:55411]
            [--token T] [--clients 16] [--duration 20s] [--warmup 3s] [--serve-pid PID] [--json]
   load <command> -h    flags of one command
 

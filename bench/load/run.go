@@ -28,18 +28,20 @@ type runConfig struct {
 	drainTimeout time.Duration
 	links        int
 	label        string
+	pages        string
 }
 
 var scenarios = map[string]func(context.Context, *runEnv) (*result, error){
 	"documents": runDocuments,
 	"document":  runDocument,
 	"saves":     runSaves,
+	"drain":     runDrain,
 }
 
 func parseRunFlags(args []string) (*runConfig, error) {
 	c := &runConfig{}
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	fs.StringVar(&c.scenario, "scenario", "", "documents (the documents page with links and backlinks), document (one document by id), saves (link-changing updateDocument, then the outbox drain)")
+	fs.StringVar(&c.scenario, "scenario", "", "documents (the documents page with links and backlinks), document (one document by id), saves (link-changing updateDocument, then the outbox drain), drain (the outbox emptying a backlog left by load fill)")
 	fs.StringVar(&c.url, "url", "http://127.0.0.1:55411", "the serve to drive (loopback only)")
 	fs.StringVar(&c.token, "token", "", "bearer token; empty: mint one for the seeded reader (documents, document) or owner (saves) through --database-url")
 	fs.StringVar(&c.databaseURL, "database-url", envDefault("", "LOAD_DATABASE_URL"), "superuser URL of serve's database, for pg_stat_statements, the outbox backlog and Postgres CPU (env LOAD_DATABASE_URL)")
@@ -50,12 +52,13 @@ func parseRunFlags(args []string) (*runConfig, error) {
 	fs.BoolVar(&c.json, "json", false, "print the result as one JSON object instead of a table line")
 	fs.DurationVar(&c.drainTimeout, "drain-timeout", 120*time.Second, "saves: how long to wait for the outbox backlog to reach 0 after the writes, 1s..10m")
 	fs.IntVar(&c.links, "links", 3, "saves: links in each saved body (each save points them elsewhere), 1..50")
+	fs.StringVar(&c.pages, "pages", "updated", "documents: which pages, each picked at random per request: updated (every page in the default order, by after-cursor), title (orderBy TITLE), folders (the first page of each folder), all")
 	fs.StringVar(&c.label, "label", "", "free text carried into the output (e.g. the database: dense, sparse)")
 	if err := parseFlags(fs, args); err != nil {
 		return nil, err
 	}
 	if _, ok := scenarios[c.scenario]; !ok {
-		return nil, badFlag("--scenario must be one of documents, document, saves (got %q)", c.scenario)
+		return nil, badFlag("--scenario must be one of documents, document, saves, drain (got %q)", c.scenario)
 	}
 	if c.databaseURL == "" {
 		return nil, badFlag("--database-url is required (superuser URL of the database serve uses; bench/cluster.sh prints it)")
@@ -74,6 +77,8 @@ func parseRunFlags(args []string) (*runConfig, error) {
 		return nil, badFlag("--drain-timeout must be in 1s..10m, not %s", c.drainTimeout)
 	case c.links < 1 || c.links > 50:
 		return nil, badFlag("--links must be in 1..50, not %d", c.links)
+	case c.pages != "updated" && c.pages != "title" && c.pages != "folders" && c.pages != "all":
+		return nil, badFlag("--pages must be updated, title, folders or all, not %q", c.pages)
 	case c.servePID < 0:
 		return nil, badFlag("--serve-pid must be a pid, not %d", c.servePID)
 	}
@@ -106,7 +111,7 @@ func runMain(ctx context.Context, args []string) error {
 	defer mon.Close()
 	if cfg.token == "" {
 		role := readerEmail
-		if cfg.scenario == "saves" {
+		if cfg.scenario == "saves" || cfg.scenario == "drain" {
 			role = ownerEmail
 		}
 		if cfg.token, err = mintToken(ctx, mon.pool, role); err != nil {
@@ -123,6 +128,9 @@ func runMain(ctx context.Context, args []string) error {
 	res, err := scenarios[cfg.scenario](ctx, env)
 	if res != nil {
 		res.Scenario, res.Label, res.Clients, res.As = cfg.scenario, cfg.label, cfg.clients, me.Me.Email
+		if cfg.scenario == "documents" {
+			res.Pages = cfg.pages
+		}
 		printResult(cfg.json, res)
 	}
 	if err != nil {
@@ -139,6 +147,7 @@ func runMain(ctx context.Context, args []string) error {
 type result struct {
 	Scenario   string  `json:"scenario"`
 	Label      string  `json:"label,omitempty"`
+	Pages      string  `json:"pages,omitempty"`
 	As         string  `json:"as"`
 	Clients    int     `json:"clients"`
 	Seconds    float64 `json:"seconds"`
@@ -156,6 +165,7 @@ type result struct {
 	DocsPerPage  float64      `json:"docsPerPage,omitempty"`
 	LinksPerPage float64      `json:"linksPerPage,omitempty"`
 	Saves        *savesResult `json:"saves,omitempty"`
+	Drain        *drainResult `json:"drain,omitempty"`
 }
 
 func printResult(asJSON bool, r *result) {
@@ -165,8 +175,15 @@ func printResult(asJSON bool, r *result) {
 		return
 	}
 	name := r.Scenario
+	if r.Scenario == "documents" {
+		name += ", " + r.Pages + " pages"
+	}
 	if r.Label != "" {
 		name += " (" + r.Label + ")"
+	}
+	if r.Drain != nil {
+		fmt.Println(r.Drain.line())
+		return
 	}
 	fmt.Println("| scenario | clients | s | requests | req/s | p50 ms | p95 ms | p99 ms | Go CPU ms/req | PG CPU ms/req | statements/req | errors |")
 	fmt.Printf("| %s | %d | %.1f | %d | %.1f | %.1f | %.1f | %.1f | %.2f | %.2f | %.2f | %d |\n",
@@ -174,6 +191,7 @@ func printResult(asJSON bool, r *result) {
 	if s := r.Saves; s != nil {
 		fmt.Println(s.line())
 	}
+
 }
 
 // outcome is what one request reports back to the driver.
