@@ -306,7 +306,7 @@ func createDocuments(ctx context.Context, pool *pgxpool.Pool, owner uuid.UUID, s
 				if i >= spec.docs {
 					return
 				}
-				rng := rand.New(rand.NewPCG(uint64(i), 1))
+				rng := seededRand(uint64(i))
 				path, slug := docAddress(i)
 				w := words[rng.IntN(len(words))]
 				title := fmt.Sprintf("%s%s %s %06d", strings.ToUpper(w[:1]), w[1:], words[rng.IntN(len(words))], i)
@@ -440,3 +440,6 @@ func printTokens(ctx context.Context, pool *pgxpool.Pool, file string) error {
 	}
 	return nil
 }
+
+// seededRand is a deterministic generator for seed.
+func seededRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 1)) }
