@@ -14,11 +14,18 @@ import (
 )
 
 // Open connects a pool to dsn and checks that the database answers. tracer
-// may be nil.
+// may be nil. Its sessions run with jit off unless dsn sets jit itself: the
+// planner's cost of a statement that walks many rows through the inlined
+// access level (migration 000010) can pass jit_above_cost, and compiling
+// costs tens to hundreds of milliseconds on statements that run in a few
+// (docs/operations.md#postgres-settings).
 func Open(ctx context.Context, dsn string, tracer pgx.QueryTracer) (*pgxpool.Pool, error) {
 	cfg, err := pgxpool.ParseConfig(dsn)
 	if err != nil {
 		return nil, fmt.Errorf("database url: %w", err)
+	}
+	if _, set := cfg.ConnConfig.RuntimeParams["jit"]; !set {
+		cfg.ConnConfig.RuntimeParams["jit"] = "off"
 	}
 	if tracer != nil {
 		cfg.ConnConfig.Tracer = tracer

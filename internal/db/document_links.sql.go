@@ -204,7 +204,7 @@ JOIN documents s ON s.id = l.source_id
 JOIN documents t ON t.id = l.target_id
 WHERE s.created_by = $1::uuid AND s.deleted_at IS NULL AND s.space <> 'raw'
   AND l.state IN ('stale_text', 'broken') AND l.kept_at IS NULL
-  AND document_access_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, $1::uuid, $2::boolean) > 0
+  AND (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, $1::uuid, $2::boolean) AS a(level)) > 0
   AND ($3::uuid IS NULL OR l.id > $3::uuid)
 ORDER BY l.id
 LIMIT $4
@@ -262,7 +262,7 @@ FROM document_links l
 JOIN documents s ON s.id = l.source_id
 WHERE l.target_id = ANY($1::uuid[])
   AND s.deleted_at IS NULL
-  AND document_access_level(s.id, s.created_by, s.deleted_at, s.quarantined_at, $2::uuid, $3::boolean) > 0
+  AND (SELECT a.level FROM document_level(s.id, s.created_by, s.deleted_at, s.quarantined_at, $2::uuid, $3::boolean) AS a(level)) > 0
 ORDER BY l.target_id, l.id
 `
 
@@ -308,7 +308,7 @@ func (q *Queries) DocumentLinkListIncoming(ctx context.Context, db DBTX, arg Doc
 
 const documentLinkListOutgoing = `-- name: DocumentLinkListOutgoing :many
 SELECT l.id, l.source_id, l.target_id, l.href_as_written, l.resolved_address, l.link_text, l.occurrence_count, l.state, l.first_seen_revision, l.created_at, l.updated_at, l.kept_at,
-  (t.id IS NOT NULL AND document_access_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, $1::uuid, $2::boolean) > 0)::boolean AS target_readable
+  (t.id IS NOT NULL AND (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, $1::uuid, $2::boolean) AS a(level)) > 0)::boolean AS target_readable
 FROM document_links l
 LEFT JOIN documents t ON t.id = l.target_id
 WHERE l.source_id = ANY($3::uuid[])

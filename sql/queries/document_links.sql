@@ -58,7 +58,7 @@ UPDATE document_links SET kept_at = now(), updated_at = now() WHERE id = @id RET
 -- name: DocumentLinkListOutgoing :many
 -- DocumentLinkListOutgoing lists the edges of a batch of sources with whether the actor can read each target.
 SELECT sqlc.embed(l),
-  (t.id IS NOT NULL AND document_access_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) > 0)::boolean AS target_readable
+  (t.id IS NOT NULL AND (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) AS a(level)) > 0)::boolean AS target_readable
 FROM document_links l
 LEFT JOIN documents t ON t.id = l.target_id
 WHERE l.source_id = ANY(@source_ids::uuid[])
@@ -71,7 +71,7 @@ FROM document_links l
 JOIN documents s ON s.id = l.source_id
 WHERE l.target_id = ANY(@target_ids::uuid[])
   AND s.deleted_at IS NULL
-  AND document_access_level(s.id, s.created_by, s.deleted_at, s.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) > 0
+  AND (SELECT a.level FROM document_level(s.id, s.created_by, s.deleted_at, s.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) AS a(level)) > 0
 ORDER BY l.target_id, l.id;
 
 -- name: DocumentLinkListDecisions :many
@@ -82,7 +82,7 @@ JOIN documents s ON s.id = l.source_id
 JOIN documents t ON t.id = l.target_id
 WHERE s.created_by = @actor_id::uuid AND s.deleted_at IS NULL AND s.space <> 'raw'
   AND l.state IN ('stale_text', 'broken') AND l.kept_at IS NULL
-  AND document_access_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) > 0
+  AND (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) AS a(level)) > 0
   AND (sqlc.narg('after_id')::uuid IS NULL OR l.id > sqlc.narg('after_id')::uuid)
 ORDER BY l.id
 LIMIT @row_limit;
