@@ -73,9 +73,9 @@ RETURNING *;
 -- name: DocumentListByUpdated :many
 -- DocumentListByUpdated pages through the live documents the actor can read, newest change first: driven from the actor's level sources when they are fewer than sqrt(row_limit x documents), else by walking documents_updated_idx (docs/design.md#lists).
 WITH few AS MATERIALIZED (
-  SELECT count(c.*) < max(k.n) AS few
+  SELECT count(c.one) < max(k.n) AS few
   FROM (SELECT document_drive_max(@row_limit::int) AS n) k
-  LEFT JOIN LATERAL (SELECT 1 FROM document_level_sources(@actor_id::uuid, @actor_is_person::boolean) LIMIT k.n) c ON true
+  LEFT JOIN LATERAL (SELECT 1 AS one FROM document_level_sources(@actor_id::uuid, @actor_is_person::boolean) LIMIT k.n) c ON true
 )
 SELECT sqlc.embed(d), p.level::int AS level
 FROM (
@@ -117,9 +117,9 @@ LIMIT @row_limit;
 -- name: DocumentListByTitle :many
 -- DocumentListByTitle pages through the live documents the actor can read, by title: driven like DocumentListByUpdated, walking documents_title_idx.
 WITH few AS MATERIALIZED (
-  SELECT count(c.*) < max(k.n) AS few
+  SELECT count(c.one) < max(k.n) AS few
   FROM (SELECT document_drive_max(@row_limit::int) AS n) k
-  LEFT JOIN LATERAL (SELECT 1 FROM document_level_sources(@actor_id::uuid, @actor_is_person::boolean) LIMIT k.n) c ON true
+  LEFT JOIN LATERAL (SELECT 1 AS one FROM document_level_sources(@actor_id::uuid, @actor_is_person::boolean) LIMIT k.n) c ON true
 )
 SELECT sqlc.embed(d), p.level::int AS level
 FROM (
