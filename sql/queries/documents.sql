@@ -11,11 +11,19 @@ FROM documents d
 WHERE d.id = ANY(@ids::uuid[]);
 
 -- name: DocumentGetManyWithAccess :many
--- DocumentGetManyWithAccess reads documents by id with the actor's access level to each.
-SELECT sqlc.embed(d), a.level
+-- DocumentGetManyWithAccess reads documents by id, without their bodies, with the actor's access level to each.
+SELECT d.id, d.space, d.path, d.slug, d.title, d.tags, d.status, d.version, d.created_by, d.updated_by,
+       d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, a.level
 FROM documents d
 CROSS JOIN LATERAL (SELECT document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean)::int AS level) a
 WHERE d.id = ANY(@ids::uuid[]);
+
+-- name: DocumentGetWithAccess :one
+-- DocumentGetWithAccess reads one document, body included, with the actor's access level.
+SELECT sqlc.embed(d), a.level
+FROM documents d
+CROSS JOIN LATERAL (SELECT document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean)::int AS level) a
+WHERE d.id = @id;
 
 -- name: DocumentGetByAddressWithAccess :one
 -- DocumentGetByAddressWithAccess finds the live document at an address with the actor's access level.
@@ -71,10 +79,12 @@ WHERE id = @id
 RETURNING *;
 
 -- name: DocumentListByUpdated :many
--- DocumentListByUpdated pages through the live documents the actor can read, newest change first.
-SELECT sqlc.embed(d), a.level
+-- DocumentListByUpdated pages through the live documents the actor can read, without their bodies, newest change first.
+SELECT d.id, d.space, d.path, d.slug, d.title, d.tags, d.status, d.version, d.created_by, d.updated_by,
+       d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, a.level
 FROM documents d
-CROSS JOIN LATERAL (SELECT document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean)::int AS level) a
+-- OFFSET 0 keeps the level a subquery of its own, computed once per row for both the filter and the output.
+CROSS JOIN LATERAL (SELECT document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean)::int AS level OFFSET 0) a
 WHERE d.deleted_at IS NULL
   AND a.level > 0
   AND (sqlc.narg('space')::space IS NULL OR d.space = sqlc.narg('space')::space)
@@ -89,10 +99,12 @@ ORDER BY d.updated_at DESC, d.id DESC
 LIMIT @row_limit;
 
 -- name: DocumentListByTitle :many
--- DocumentListByTitle pages through the live documents the actor can read, by title.
-SELECT sqlc.embed(d), a.level
+-- DocumentListByTitle pages through the live documents the actor can read, without their bodies, by title.
+SELECT d.id, d.space, d.path, d.slug, d.title, d.tags, d.status, d.version, d.created_by, d.updated_by,
+       d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, a.level
 FROM documents d
-CROSS JOIN LATERAL (SELECT document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean)::int AS level) a
+-- OFFSET 0 keeps the level a subquery of its own, computed once per row for both the filter and the output.
+CROSS JOIN LATERAL (SELECT document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean)::int AS level OFFSET 0) a
 WHERE d.deleted_at IS NULL
   AND a.level > 0
   AND (sqlc.narg('space')::space IS NULL OR d.space = sqlc.narg('space')::space)
@@ -107,8 +119,9 @@ ORDER BY lower(d.title), d.id
 LIMIT @row_limit;
 
 -- name: DocumentListTrash :many
--- DocumentListTrash pages through an owner's tombstoned documents, most recently deleted first.
-SELECT * FROM documents
+-- DocumentListTrash pages through an owner's tombstoned documents, without their bodies, most recently deleted first.
+SELECT id, space, path, slug, title, tags, status, version, created_by, updated_by,
+       created_at, updated_at, deleted_at, purge_after, quarantined_at FROM documents
 WHERE created_by = @owner_id AND deleted_at IS NOT NULL
   AND (sqlc.narg('after_id')::uuid IS NULL
        OR (deleted_at, id) < (sqlc.narg('after_deleted')::timestamptz, sqlc.narg('after_id')::uuid))
