@@ -18,24 +18,36 @@ import (
 	"github.com/google/uuid"
 )
 
-// ID is the resolver for the id field.
-func (r *documentResolver) ID(ctx context.Context, obj *document.Doc) (string, error) {
-	return obj.ID.String(), nil
-}
-
 // Space is the resolver for the space field.
 func (r *documentResolver) Space(ctx context.Context, obj *document.Doc) (model.Space, error) {
 	return spaceModel(obj.Space), nil
 }
 
+// Content is the resolver for the content field.
+func (r *documentResolver) Content(ctx context.Context, obj *document.Doc) (string, error) {
+	b, err := bodyOf(ctx, obj)
+	if err != nil {
+		return "", err
+	}
+	return b.Content, nil
+}
+
 // Markdown is the resolver for the markdown field.
 func (r *documentResolver) Markdown(ctx context.Context, obj *document.Doc) (string, error) {
-	return obj.Markdown()
+	b, err := bodyOf(ctx, obj)
+	if err != nil {
+		return "", err
+	}
+	return obj.MarkdownWith(b)
 }
 
 // Frontmatter is the resolver for the frontmatter field.
 func (r *documentResolver) Frontmatter(ctx context.Context, obj *document.Doc) (map[string]any, error) {
-	return obj.FrontmatterExtra, nil
+	b, err := bodyOf(ctx, obj)
+	if err != nil {
+		return nil, err
+	}
+	return b.FrontmatterExtra, nil
 }
 
 // Status is the resolver for the status field.
@@ -96,11 +108,6 @@ func (r *documentResolver) Diff(ctx context.Context, obj *document.Doc, from int
 // PathHistory is the resolver for the pathHistory field.
 func (r *documentResolver) PathHistory(ctx context.Context, obj *document.Doc) ([]document.PastAddress, error) {
 	return r.Docs.PathHistory(ctx, obj)
-}
-
-// ID is the resolver for the id field.
-func (r *documentRevisionResolver) ID(ctx context.Context, obj *document.Revision) (string, error) {
-	return obj.ID.String(), nil
 }
 
 // ChangeKind is the resolver for the changeKind field.

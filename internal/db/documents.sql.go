@@ -225,7 +225,8 @@ func (q *Queries) DocumentGetLiveAt(ctx context.Context, db DBTX, arg DocumentGe
 }
 
 const documentGetManyWithAccess = `-- name: DocumentGetManyWithAccess :many
-SELECT d.id, d.space, d.path, d.slug, d.title, d.content, d.frontmatter_extra, d.tags, d.status, d.version, d.content_hash, d.created_by, d.updated_by, d.source_ingestion_id, d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, a.level
+SELECT d.id, d.space, d.path, d.slug, d.title, d.tags, d.status, d.version, d.created_by, d.updated_by,
+       d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, a.level
 FROM documents d
 CROSS JOIN LATERAL (SELECT (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1::uuid, $2::boolean) AS a(level))::int AS level) a
 WHERE d.id = ANY($3::uuid[])
@@ -238,11 +239,25 @@ type DocumentGetManyWithAccessParams struct {
 }
 
 type DocumentGetManyWithAccessRow struct {
-	Document Document
-	Level    int32
+	ID            uuid.UUID
+	Space         Space
+	Path          string
+	Slug          string
+	Title         string
+	Tags          []string
+	Status        DocumentStatus
+	Version       int32
+	CreatedBy     uuid.UUID
+	UpdatedBy     *uuid.UUID
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
+	DeletedAt     *time.Time
+	PurgeAfter    *time.Time
+	QuarantinedAt *time.Time
+	Level         int32
 }
 
-// DocumentGetManyWithAccess reads documents by id with the actor's access level to each.
+// DocumentGetManyWithAccess reads documents by id, without their bodies, with the actor's access level to each.
 func (q *Queries) DocumentGetManyWithAccess(ctx context.Context, db DBTX, arg DocumentGetManyWithAccessParams) ([]DocumentGetManyWithAccessRow, error) {
 	rows, err := db.Query(ctx, documentGetManyWithAccess, arg.ActorID, arg.ActorIsPerson, arg.Ids)
 	if err != nil {
@@ -253,25 +268,21 @@ func (q *Queries) DocumentGetManyWithAccess(ctx context.Context, db DBTX, arg Do
 	for rows.Next() {
 		var i DocumentGetManyWithAccessRow
 		if err := rows.Scan(
-			&i.Document.ID,
-			&i.Document.Space,
-			&i.Document.Path,
-			&i.Document.Slug,
-			&i.Document.Title,
-			&i.Document.Content,
-			&i.Document.FrontmatterExtra,
-			&i.Document.Tags,
-			&i.Document.Status,
-			&i.Document.Version,
-			&i.Document.ContentHash,
-			&i.Document.CreatedBy,
-			&i.Document.UpdatedBy,
-			&i.Document.SourceIngestionID,
-			&i.Document.CreatedAt,
-			&i.Document.UpdatedAt,
-			&i.Document.DeletedAt,
-			&i.Document.PurgeAfter,
-			&i.Document.QuarantinedAt,
+			&i.ID,
+			&i.Space,
+			&i.Path,
+			&i.Slug,
+			&i.Title,
+			&i.Tags,
+			&i.Status,
+			&i.Version,
+			&i.CreatedBy,
+			&i.UpdatedBy,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.DeletedAt,
+			&i.PurgeAfter,
+			&i.QuarantinedAt,
 			&i.Level,
 		); err != nil {
 			return nil, err
@@ -345,6 +356,53 @@ func (q *Queries) DocumentGetOwner(ctx context.Context, db DBTX, id uuid.UUID) (
 	var created_by uuid.UUID
 	err := row.Scan(&created_by)
 	return created_by, err
+}
+
+const documentGetWithAccess = `-- name: DocumentGetWithAccess :one
+SELECT d.id, d.space, d.path, d.slug, d.title, d.content, d.frontmatter_extra, d.tags, d.status, d.version, d.content_hash, d.created_by, d.updated_by, d.source_ingestion_id, d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, a.level
+FROM documents d
+CROSS JOIN LATERAL (SELECT (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1::uuid, $2::boolean) AS a(level))::int AS level) a
+WHERE d.id = $3
+`
+
+type DocumentGetWithAccessParams struct {
+	ActorID       uuid.UUID
+	ActorIsPerson bool
+	ID            uuid.UUID
+}
+
+type DocumentGetWithAccessRow struct {
+	Document Document
+	Level    int32
+}
+
+// DocumentGetWithAccess reads one document, body included, with the actor's access level.
+func (q *Queries) DocumentGetWithAccess(ctx context.Context, db DBTX, arg DocumentGetWithAccessParams) (DocumentGetWithAccessRow, error) {
+	row := db.QueryRow(ctx, documentGetWithAccess, arg.ActorID, arg.ActorIsPerson, arg.ID)
+	var i DocumentGetWithAccessRow
+	err := row.Scan(
+		&i.Document.ID,
+		&i.Document.Space,
+		&i.Document.Path,
+		&i.Document.Slug,
+		&i.Document.Title,
+		&i.Document.Content,
+		&i.Document.FrontmatterExtra,
+		&i.Document.Tags,
+		&i.Document.Status,
+		&i.Document.Version,
+		&i.Document.ContentHash,
+		&i.Document.CreatedBy,
+		&i.Document.UpdatedBy,
+		&i.Document.SourceIngestionID,
+		&i.Document.CreatedAt,
+		&i.Document.UpdatedAt,
+		&i.Document.DeletedAt,
+		&i.Document.PurgeAfter,
+		&i.Document.QuarantinedAt,
+		&i.Level,
+	)
+	return i, err
 }
 
 const documentHardDelete = `-- name: DocumentHardDelete :execrows
@@ -450,7 +508,8 @@ WITH few AS MATERIALIZED (
   FROM (SELECT document_drive_max($10::int) AS n) k
   LEFT JOIN LATERAL (SELECT 1 AS one FROM document_level_sources($1::uuid, $2::boolean) LIMIT k.n) c ON true
 )
-SELECT d.id, d.space, d.path, d.slug, d.title, d.content, d.frontmatter_extra, d.tags, d.status, d.version, d.content_hash, d.created_by, d.updated_by, d.source_ingestion_id, d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, p.level::int AS level
+SELECT d.id, d.space, d.path, d.slug, d.title, d.tags, d.status, d.version, d.created_by, d.updated_by,
+       d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, p.level::int AS level
 FROM (
   (SELECT d.id, lower(d.title) AS title_key, r.level
    FROM (SELECT s.document_id, max(s.level) AS level
@@ -502,11 +561,25 @@ type DocumentListByTitleParams struct {
 }
 
 type DocumentListByTitleRow struct {
-	Document Document
-	Level    int32
+	ID            uuid.UUID
+	Space         Space
+	Path          string
+	Slug          string
+	Title         string
+	Tags          []string
+	Status        DocumentStatus
+	Version       int32
+	CreatedBy     uuid.UUID
+	UpdatedBy     *uuid.UUID
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
+	DeletedAt     *time.Time
+	PurgeAfter    *time.Time
+	QuarantinedAt *time.Time
+	Level         int32
 }
 
-// DocumentListByTitle pages through the live documents the actor can read, by title: driven like DocumentListByUpdated, walking documents_title_idx.
+// DocumentListByTitle pages through the live documents the actor can read, without their bodies, by title: driven like DocumentListByUpdated, walking documents_title_idx.
 func (q *Queries) DocumentListByTitle(ctx context.Context, db DBTX, arg DocumentListByTitleParams) ([]DocumentListByTitleRow, error) {
 	rows, err := db.Query(ctx, documentListByTitle,
 		arg.ActorID,
@@ -528,25 +601,21 @@ func (q *Queries) DocumentListByTitle(ctx context.Context, db DBTX, arg Document
 	for rows.Next() {
 		var i DocumentListByTitleRow
 		if err := rows.Scan(
-			&i.Document.ID,
-			&i.Document.Space,
-			&i.Document.Path,
-			&i.Document.Slug,
-			&i.Document.Title,
-			&i.Document.Content,
-			&i.Document.FrontmatterExtra,
-			&i.Document.Tags,
-			&i.Document.Status,
-			&i.Document.Version,
-			&i.Document.ContentHash,
-			&i.Document.CreatedBy,
-			&i.Document.UpdatedBy,
-			&i.Document.SourceIngestionID,
-			&i.Document.CreatedAt,
-			&i.Document.UpdatedAt,
-			&i.Document.DeletedAt,
-			&i.Document.PurgeAfter,
-			&i.Document.QuarantinedAt,
+			&i.ID,
+			&i.Space,
+			&i.Path,
+			&i.Slug,
+			&i.Title,
+			&i.Tags,
+			&i.Status,
+			&i.Version,
+			&i.CreatedBy,
+			&i.UpdatedBy,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.DeletedAt,
+			&i.PurgeAfter,
+			&i.QuarantinedAt,
 			&i.Level,
 		); err != nil {
 			return nil, err
@@ -565,7 +634,8 @@ WITH few AS MATERIALIZED (
   FROM (SELECT document_drive_max($10::int) AS n) k
   LEFT JOIN LATERAL (SELECT 1 AS one FROM document_level_sources($1::uuid, $2::boolean) LIMIT k.n) c ON true
 )
-SELECT d.id, d.space, d.path, d.slug, d.title, d.content, d.frontmatter_extra, d.tags, d.status, d.version, d.content_hash, d.created_by, d.updated_by, d.source_ingestion_id, d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, p.level::int AS level
+SELECT d.id, d.space, d.path, d.slug, d.title, d.tags, d.status, d.version, d.created_by, d.updated_by,
+       d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, p.level::int AS level
 FROM (
   (SELECT d.id, d.updated_at, r.level
    FROM (SELECT s.document_id, max(s.level) AS level
@@ -617,11 +687,25 @@ type DocumentListByUpdatedParams struct {
 }
 
 type DocumentListByUpdatedRow struct {
-	Document Document
-	Level    int32
+	ID            uuid.UUID
+	Space         Space
+	Path          string
+	Slug          string
+	Title         string
+	Tags          []string
+	Status        DocumentStatus
+	Version       int32
+	CreatedBy     uuid.UUID
+	UpdatedBy     *uuid.UUID
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
+	DeletedAt     *time.Time
+	PurgeAfter    *time.Time
+	QuarantinedAt *time.Time
+	Level         int32
 }
 
-// DocumentListByUpdated pages through the live documents the actor can read, newest change first: driven from the actor's level sources when they are fewer than sqrt(row_limit x documents), else by walking documents_updated_idx (docs/design.md#lists).
+// DocumentListByUpdated pages through the live documents the actor can read, without their bodies, newest change first: driven from the actor's level sources when they are fewer than sqrt(row_limit x documents), else by walking documents_updated_idx (docs/design.md#lists).
 func (q *Queries) DocumentListByUpdated(ctx context.Context, db DBTX, arg DocumentListByUpdatedParams) ([]DocumentListByUpdatedRow, error) {
 	rows, err := db.Query(ctx, documentListByUpdated,
 		arg.ActorID,
@@ -643,25 +727,21 @@ func (q *Queries) DocumentListByUpdated(ctx context.Context, db DBTX, arg Docume
 	for rows.Next() {
 		var i DocumentListByUpdatedRow
 		if err := rows.Scan(
-			&i.Document.ID,
-			&i.Document.Space,
-			&i.Document.Path,
-			&i.Document.Slug,
-			&i.Document.Title,
-			&i.Document.Content,
-			&i.Document.FrontmatterExtra,
-			&i.Document.Tags,
-			&i.Document.Status,
-			&i.Document.Version,
-			&i.Document.ContentHash,
-			&i.Document.CreatedBy,
-			&i.Document.UpdatedBy,
-			&i.Document.SourceIngestionID,
-			&i.Document.CreatedAt,
-			&i.Document.UpdatedAt,
-			&i.Document.DeletedAt,
-			&i.Document.PurgeAfter,
-			&i.Document.QuarantinedAt,
+			&i.ID,
+			&i.Space,
+			&i.Path,
+			&i.Slug,
+			&i.Title,
+			&i.Tags,
+			&i.Status,
+			&i.Version,
+			&i.CreatedBy,
+			&i.UpdatedBy,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.DeletedAt,
+			&i.PurgeAfter,
+			&i.QuarantinedAt,
 			&i.Level,
 		); err != nil {
 			return nil, err
@@ -1014,7 +1094,8 @@ func (q *Queries) DocumentListTaggedShareable(ctx context.Context, db DBTX, arg 
 }
 
 const documentListTrash = `-- name: DocumentListTrash :many
-SELECT id, space, path, slug, title, content, frontmatter_extra, tags, status, version, content_hash, created_by, updated_by, source_ingestion_id, created_at, updated_at, deleted_at, purge_after, quarantined_at FROM documents
+SELECT id, space, path, slug, title, tags, status, version, created_by, updated_by,
+       created_at, updated_at, deleted_at, purge_after, quarantined_at FROM documents
 WHERE created_by = $1 AND deleted_at IS NOT NULL
     AND ($2::uuid IS NULL
        OR (deleted_at, id) < ($3::timestamptz, $2::uuid))
@@ -1029,8 +1110,26 @@ type DocumentListTrashParams struct {
 	RowLimit     int32
 }
 
-// DocumentListTrash pages through an owner's tombstoned documents, most recently deleted first.
-func (q *Queries) DocumentListTrash(ctx context.Context, db DBTX, arg DocumentListTrashParams) ([]Document, error) {
+type DocumentListTrashRow struct {
+	ID            uuid.UUID
+	Space         Space
+	Path          string
+	Slug          string
+	Title         string
+	Tags          []string
+	Status        DocumentStatus
+	Version       int32
+	CreatedBy     uuid.UUID
+	UpdatedBy     *uuid.UUID
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
+	DeletedAt     *time.Time
+	PurgeAfter    *time.Time
+	QuarantinedAt *time.Time
+}
+
+// DocumentListTrash pages through an owner's tombstoned documents, without their bodies, most recently deleted first.
+func (q *Queries) DocumentListTrash(ctx context.Context, db DBTX, arg DocumentListTrashParams) ([]DocumentListTrashRow, error) {
 	rows, err := db.Query(ctx, documentListTrash,
 		arg.OwnerID,
 		arg.AfterID,
@@ -1041,24 +1140,20 @@ func (q *Queries) DocumentListTrash(ctx context.Context, db DBTX, arg DocumentLi
 		return nil, err
 	}
 	defer rows.Close()
-	var items []Document
+	var items []DocumentListTrashRow
 	for rows.Next() {
-		var i Document
+		var i DocumentListTrashRow
 		if err := rows.Scan(
 			&i.ID,
 			&i.Space,
 			&i.Path,
 			&i.Slug,
 			&i.Title,
-			&i.Content,
-			&i.FrontmatterExtra,
 			&i.Tags,
 			&i.Status,
 			&i.Version,
-			&i.ContentHash,
 			&i.CreatedBy,
 			&i.UpdatedBy,
-			&i.SourceIngestionID,
 			&i.CreatedAt,
 			&i.UpdatedAt,
 			&i.DeletedAt,

@@ -249,7 +249,12 @@ func listAll(t *testing.T, pool *pgxpool.Pool, a levelActor, f db.DocumentListBy
 	var afterUpdated *time.Time
 	var afterTitle *string
 	for range 1000 {
-		var docs []db.Document
+		type row struct {
+			ID        uuid.UUID
+			Title     string
+			UpdatedAt time.Time
+		}
+		var docs []row
 		var levels []int32
 		if byTitle {
 			rs, err := db.Q.DocumentListByTitle(ctx, pool, db.DocumentListByTitleParams{
@@ -258,7 +263,7 @@ func listAll(t *testing.T, pool *pgxpool.Pool, a levelActor, f db.DocumentListBy
 			})
 			require.NoError(t, err)
 			for _, r := range rs {
-				docs, levels = append(docs, r.Document), append(levels, r.Level)
+				docs, levels = append(docs, row{r.ID, r.Title, r.UpdatedAt}), append(levels, r.Level)
 			}
 		} else {
 			rs, err := db.Q.DocumentListByUpdated(ctx, pool, db.DocumentListByUpdatedParams{
@@ -267,7 +272,7 @@ func listAll(t *testing.T, pool *pgxpool.Pool, a levelActor, f db.DocumentListBy
 			})
 			require.NoError(t, err)
 			for _, r := range rs {
-				docs, levels = append(docs, r.Document), append(levels, r.Level)
+				docs, levels = append(docs, row{r.ID, r.Title, r.UpdatedAt}), append(levels, r.Level)
 			}
 		}
 		more := len(docs) > page

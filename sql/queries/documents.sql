@@ -11,11 +11,19 @@ FROM documents d
 WHERE d.id = ANY(@ids::uuid[]);
 
 -- name: DocumentGetManyWithAccess :many
--- DocumentGetManyWithAccess reads documents by id with the actor's access level to each.
-SELECT sqlc.embed(d), a.level
+-- DocumentGetManyWithAccess reads documents by id, without their bodies, with the actor's access level to each.
+SELECT d.id, d.space, d.path, d.slug, d.title, d.tags, d.status, d.version, d.created_by, d.updated_by,
+       d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, a.level
 FROM documents d
 CROSS JOIN LATERAL (SELECT (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) AS a(level))::int AS level) a
 WHERE d.id = ANY(@ids::uuid[]);
+
+-- name: DocumentGetWithAccess :one
+-- DocumentGetWithAccess reads one document, body included, with the actor's access level.
+SELECT sqlc.embed(d), a.level
+FROM documents d
+CROSS JOIN LATERAL (SELECT (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) AS a(level))::int AS level) a
+WHERE d.id = @id;
 
 -- name: DocumentGetByAddressWithAccess :one
 -- DocumentGetByAddressWithAccess finds the live document at an address with the actor's access level.
@@ -71,13 +79,14 @@ WHERE id = @id
 RETURNING *;
 
 -- name: DocumentListByUpdated :many
--- DocumentListByUpdated pages through the live documents the actor can read, newest change first: driven from the actor's level sources when they are fewer than sqrt(row_limit x documents), else by walking documents_updated_idx (docs/design.md#lists).
+-- DocumentListByUpdated pages through the live documents the actor can read, without their bodies, newest change first: driven from the actor's level sources when they are fewer than sqrt(row_limit x documents), else by walking documents_updated_idx (docs/design.md#lists).
 WITH few AS MATERIALIZED (
   SELECT count(c.one) < max(k.n) AS few
   FROM (SELECT document_drive_max(@row_limit::int) AS n) k
   LEFT JOIN LATERAL (SELECT 1 AS one FROM document_level_sources(@actor_id::uuid, @actor_is_person::boolean) LIMIT k.n) c ON true
 )
-SELECT sqlc.embed(d), p.level::int AS level
+SELECT d.id, d.space, d.path, d.slug, d.title, d.tags, d.status, d.version, d.created_by, d.updated_by,
+       d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, p.level::int AS level
 FROM (
   (SELECT d.id, d.updated_at, r.level
    FROM (SELECT s.document_id, max(s.level) AS level
@@ -115,13 +124,14 @@ ORDER BY p.updated_at DESC, p.id DESC
 LIMIT @row_limit;
 
 -- name: DocumentListByTitle :many
--- DocumentListByTitle pages through the live documents the actor can read, by title: driven like DocumentListByUpdated, walking documents_title_idx.
+-- DocumentListByTitle pages through the live documents the actor can read, without their bodies, by title: driven like DocumentListByUpdated, walking documents_title_idx.
 WITH few AS MATERIALIZED (
   SELECT count(c.one) < max(k.n) AS few
   FROM (SELECT document_drive_max(@row_limit::int) AS n) k
   LEFT JOIN LATERAL (SELECT 1 AS one FROM document_level_sources(@actor_id::uuid, @actor_is_person::boolean) LIMIT k.n) c ON true
 )
-SELECT sqlc.embed(d), p.level::int AS level
+SELECT d.id, d.space, d.path, d.slug, d.title, d.tags, d.status, d.version, d.created_by, d.updated_by,
+       d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, p.level::int AS level
 FROM (
   (SELECT d.id, lower(d.title) AS title_key, r.level
    FROM (SELECT s.document_id, max(s.level) AS level
@@ -159,8 +169,9 @@ ORDER BY p.title_key, p.id
 LIMIT @row_limit;
 
 -- name: DocumentListTrash :many
--- DocumentListTrash pages through an owner's tombstoned documents, most recently deleted first.
-SELECT * FROM documents
+-- DocumentListTrash pages through an owner's tombstoned documents, without their bodies, most recently deleted first.
+SELECT id, space, path, slug, title, tags, status, version, created_by, updated_by,
+       created_at, updated_at, deleted_at, purge_after, quarantined_at FROM documents
 WHERE created_by = @owner_id AND deleted_at IS NOT NULL
     AND (sqlc.narg('after_id')::uuid IS NULL
        OR (deleted_at, id) < (sqlc.narg('after_deleted')::timestamptz, sqlc.narg('after_id')::uuid))
