@@ -503,10 +503,11 @@ func (q *Queries) DocumentListAccessLevels(ctx context.Context, db DBTX, arg Doc
 }
 
 const documentListByTitle = `-- name: DocumentListByTitle :many
-WITH few AS MATERIALIZED (
-  SELECT count(c.one) < max(k.n) AS few
-  FROM (SELECT document_drive_max($10::int) AS n) k
-  LEFT JOIN LATERAL (SELECT 1 AS one FROM document_level_sources($1::uuid, $2::boolean) LIMIT k.n) c ON true
+WITH drive AS MATERIALIZED (
+  SELECT document_drive_max($10::int) AS n
+), few AS MATERIALIZED (
+  SELECT count(*) < (SELECT n FROM drive) AS few
+  FROM (SELECT 1 FROM document_level_sources($1::uuid, $2::boolean) LIMIT (SELECT n FROM drive)) c
 )
 SELECT d.id, d.space, d.path, d.slug, d.title, d.tags, d.status, d.version, d.created_by, d.updated_by,
        d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, p.level::int AS level
@@ -629,10 +630,11 @@ func (q *Queries) DocumentListByTitle(ctx context.Context, db DBTX, arg Document
 }
 
 const documentListByUpdated = `-- name: DocumentListByUpdated :many
-WITH few AS MATERIALIZED (
-  SELECT count(c.one) < max(k.n) AS few
-  FROM (SELECT document_drive_max($10::int) AS n) k
-  LEFT JOIN LATERAL (SELECT 1 AS one FROM document_level_sources($1::uuid, $2::boolean) LIMIT k.n) c ON true
+WITH drive AS MATERIALIZED (
+  SELECT document_drive_max($10::int) AS n
+), few AS MATERIALIZED (
+  SELECT count(*) < (SELECT n FROM drive) AS few
+  FROM (SELECT 1 FROM document_level_sources($1::uuid, $2::boolean) LIMIT (SELECT n FROM drive)) c
 )
 SELECT d.id, d.space, d.path, d.slug, d.title, d.tags, d.status, d.version, d.created_by, d.updated_by,
        d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, p.level::int AS level

@@ -80,10 +80,11 @@ RETURNING *;
 
 -- name: DocumentListByUpdated :many
 -- DocumentListByUpdated pages through the live documents the actor can read, without their bodies, newest change first: driven from the actor's level sources when they are fewer than sqrt(row_limit x documents), else by walking documents_updated_idx (docs/design.md#lists).
-WITH few AS MATERIALIZED (
-  SELECT count(c.one) < max(k.n) AS few
-  FROM (SELECT document_drive_max(@row_limit::int) AS n) k
-  LEFT JOIN LATERAL (SELECT 1 AS one FROM document_level_sources(@actor_id::uuid, @actor_is_person::boolean) LIMIT k.n) c ON true
+WITH drive AS MATERIALIZED (
+  SELECT document_drive_max(@row_limit::int) AS n
+), few AS MATERIALIZED (
+  SELECT count(*) < (SELECT n FROM drive) AS few
+  FROM (SELECT 1 FROM document_level_sources(@actor_id::uuid, @actor_is_person::boolean) LIMIT (SELECT n FROM drive)) c
 )
 SELECT d.id, d.space, d.path, d.slug, d.title, d.tags, d.status, d.version, d.created_by, d.updated_by,
        d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, p.level::int AS level
@@ -125,10 +126,11 @@ LIMIT @row_limit;
 
 -- name: DocumentListByTitle :many
 -- DocumentListByTitle pages through the live documents the actor can read, without their bodies, by title: driven like DocumentListByUpdated, walking documents_title_idx.
-WITH few AS MATERIALIZED (
-  SELECT count(c.one) < max(k.n) AS few
-  FROM (SELECT document_drive_max(@row_limit::int) AS n) k
-  LEFT JOIN LATERAL (SELECT 1 AS one FROM document_level_sources(@actor_id::uuid, @actor_is_person::boolean) LIMIT k.n) c ON true
+WITH drive AS MATERIALIZED (
+  SELECT document_drive_max(@row_limit::int) AS n
+), few AS MATERIALIZED (
+  SELECT count(*) < (SELECT n FROM drive) AS few
+  FROM (SELECT 1 FROM document_level_sources(@actor_id::uuid, @actor_is_person::boolean) LIMIT (SELECT n FROM drive)) c
 )
 SELECT d.id, d.space, d.path, d.slug, d.title, d.tags, d.status, d.version, d.created_by, d.updated_by,
        d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, p.level::int AS level
