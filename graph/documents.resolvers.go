@@ -10,6 +10,7 @@ import (
 	"codna/graph/model"
 	"codna/internal/auth"
 	"codna/internal/document"
+	"codna/internal/fault"
 	"context"
 	"fmt"
 	"strings"
@@ -273,7 +274,18 @@ func (r *queryResolver) Document(ctx context.Context, id string) (*document.Doc,
 	if err != nil {
 		return nil, err
 	}
-	d, err := requireDoc(ctx, did)
+	var d *document.Doc
+	if selectsBody(ctx) {
+		// One statement for the document and its body, rather than the
+		// loader's (which reads no body) and then the body's.
+		if d, err = r.Docs.Get(ctx, did); err == nil {
+			primeDocs(ctx, []*document.Doc{d})
+		} else if fault.CodeOf(err) == fault.NotFound {
+			err = errNoDocument
+		}
+	} else {
+		d, err = requireDoc(ctx, did)
+	}
 	if err == nil {
 		r.noteAgentRead(ctx, d)
 	}

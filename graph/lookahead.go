@@ -73,7 +73,7 @@ func prefetchDocs(ctx context.Context, prefix []string, docs []*document.Doc) er
 			return err
 		}
 	}
-	if at("content") || at("markdown") || at("frontmatter") {
+	if at("content") || at("markdown") || at("frontmatter") { // the page's bodies, as of the versions listed
 		if _, err := l.Body.LoadAll(ctx, docs); err != nil && !allNotFound(err) {
 			return err
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	pgxuuid "github.com/vgarvardt/pgx-google-uuid/v5"
 
 	"codna/internal/fault"
 )
@@ -29,6 +30,13 @@ func Open(ctx context.Context, dsn string, tracer pgx.QueryTracer) (*pgxpool.Poo
 	}
 	if tracer != nil {
 		cfg.ConnConfig.Tracer = tracer
+	}
+	// uuid.UUID in binary, both ways: without this pgx goes through its
+	// sql.Scanner and driver.Valuer, a text round trip and a string
+	// allocation for every id read or sent.
+	cfg.AfterConnect = func(_ context.Context, c *pgx.Conn) error {
+		pgxuuid.Register(c.TypeMap())
+		return nil
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
