@@ -103,6 +103,8 @@ func docConnection(order string, docs []*document.Doc, more bool) *model.Documen
 	return conn
 }
 
+var errNoDocument = fault.New(fault.NotFound, "No document has that id.")
+
 // requireDoc maps "not readable" to NOT_FOUND for fields that must return one.
 func requireDoc(ctx context.Context, id uuid.UUID) (*document.Doc, error) {
 	d, err := loadDoc(ctx, id)
@@ -110,9 +112,15 @@ func requireDoc(ctx context.Context, id uuid.UUID) (*document.Doc, error) {
 		return nil, err
 	}
 	if d == nil {
-		return nil, fault.New(fault.NotFound, "No document has that id.")
+		return nil, errNoDocument
 	}
 	return d, nil
+}
+
+// selectsBody reports whether the current field's Document selection asks
+// for anything read from the body.
+func selectsBody(ctx context.Context) bool {
+	return selects(ctx, "content") || selects(ctx, "markdown") || selects(ctx, "frontmatter")
 }
 
 // fresh records a document a mutation returned, so its fields resolve

@@ -10,6 +10,7 @@ import (
 	"codna/graph/model"
 	"codna/internal/auth"
 	"codna/internal/document"
+	"codna/internal/fault"
 	"context"
 	"fmt"
 	"strings"
@@ -18,24 +19,36 @@ import (
 	"github.com/google/uuid"
 )
 
-// ID is the resolver for the id field.
-func (r *documentResolver) ID(ctx context.Context, obj *document.Doc) (string, error) {
-	return obj.ID.String(), nil
-}
-
 // Space is the resolver for the space field.
 func (r *documentResolver) Space(ctx context.Context, obj *document.Doc) (model.Space, error) {
 	return spaceModel(obj.Space), nil
 }
 
+// Content is the resolver for the content field.
+func (r *documentResolver) Content(ctx context.Context, obj *document.Doc) (string, error) {
+	b, err := bodyOf(ctx, obj)
+	if err != nil {
+		return "", err
+	}
+	return b.Content, nil
+}
+
 // Markdown is the resolver for the markdown field.
 func (r *documentResolver) Markdown(ctx context.Context, obj *document.Doc) (string, error) {
-	return obj.Markdown()
+	b, err := bodyOf(ctx, obj)
+	if err != nil {
+		return "", err
+	}
+	return obj.MarkdownWith(b)
 }
 
 // Frontmatter is the resolver for the frontmatter field.
 func (r *documentResolver) Frontmatter(ctx context.Context, obj *document.Doc) (map[string]any, error) {
-	return obj.FrontmatterExtra, nil
+	b, err := bodyOf(ctx, obj)
+	if err != nil {
+		return nil, err
+	}
+	return b.FrontmatterExtra, nil
 }
 
 // Status is the resolver for the status field.
@@ -96,11 +109,6 @@ func (r *documentResolver) Diff(ctx context.Context, obj *document.Doc, from int
 // PathHistory is the resolver for the pathHistory field.
 func (r *documentResolver) PathHistory(ctx context.Context, obj *document.Doc) ([]document.PastAddress, error) {
 	return r.Docs.PathHistory(ctx, obj)
-}
-
-// ID is the resolver for the id field.
-func (r *documentRevisionResolver) ID(ctx context.Context, obj *document.Revision) (string, error) {
-	return obj.ID.String(), nil
 }
 
 // ChangeKind is the resolver for the changeKind field.
@@ -266,7 +274,18 @@ func (r *queryResolver) Document(ctx context.Context, id string) (*document.Doc,
 	if err != nil {
 		return nil, err
 	}
-	d, err := requireDoc(ctx, did)
+	var d *document.Doc
+	if selectsBody(ctx) {
+		// One statement for the document and its body, rather than the
+		// loader's (which reads no body) and then the body's.
+		if d, err = r.Docs.Get(ctx, did); err == nil {
+			primeDocs(ctx, []*document.Doc{d})
+		} else if fault.CodeOf(err) == fault.NotFound {
+			err = errNoDocument
+		}
+	} else {
+		d, err = requireDoc(ctx, did)
+	}
 	if err == nil {
 		r.noteAgentRead(ctx, d)
 	}

@@ -56,24 +56,9 @@ func (r *mutationResolver) ResolveNotification(ctx context.Context, input model.
 	return r.changeNotification(ctx, input.ID, r.InboxService.Resolve)
 }
 
-// ID is the resolver for the id field.
-func (r *notificationResolver) ID(ctx context.Context, obj *inbox.Notification) (string, error) {
-	return obj.ID.String(), nil
-}
-
-// SubjectID is the resolver for the subjectId field.
-func (r *notificationResolver) SubjectID(ctx context.Context, obj *inbox.Notification) (*string, error) {
-	return idPtr(obj.SubjectID), nil
-}
-
 // Status is the resolver for the status field.
 func (r *notificationResolver) Status(ctx context.Context, obj *inbox.Notification) (model.NotificationStatus, error) {
 	return model.NotificationStatus(strings.ToUpper(obj.Status)), nil
-}
-
-// BatchID is the resolver for the batchId field.
-func (r *notificationResolver) BatchID(ctx context.Context, obj *inbox.Notification) (*string, error) {
-	return idPtr(obj.BatchID), nil
 }
 
 // Inbox is the resolver for the inbox field.

@@ -13,10 +13,6 @@ import (
 	"codna/internal/linkgraph"
 )
 
-func linkStateModel(s linkgraph.State) model.LinkState {
-	return model.LinkState(strings.ToUpper(string(s)))
-}
-
 func directionOf(d *model.LinkDirection, def linkgraph.Direction) linkgraph.Direction {
 	if d == nil {
 		return def
@@ -118,7 +114,7 @@ func (r *queryResolver) linkGraph(ctx context.Context, rootID string, depth *int
 	for _, e := range edges {
 		g.Edges = append(g.Edges, model.LinkGraphEdge{
 			ID: e.ID.String(), SourceID: e.SourceID.String(), TargetID: e.TargetID.String(),
-			State: linkStateModel(linkgraph.State(e.State)), HrefAsWritten: e.HrefAsWritten,
+			State: linkgraph.State(e.State), HrefAsWritten: e.HrefAsWritten,
 		})
 	}
 	return g, nil
@@ -146,17 +142,15 @@ func (r *queryResolver) linkDecisions(ctx context.Context, first *int, after *st
 	if err != nil {
 		return nil, err
 	}
+	// Both ends came with the edges: prime them, as the link loaders do.
+	l := loaders(ctx)
 	var targets []uuid.UUID
 	for _, e := range edges {
 		targets = append(targets, *e.TargetID)
-	}
-	docs, err := loadDocs(ctx, targets)
-	if err != nil {
-		return nil, err
-	}
-	addr := map[uuid.UUID]string{}
-	for _, d := range docs {
-		addr[d.ID] = d.Address()
+		for _, end := range [2]*document.Doc{e.Source, e.Target} {
+			l.Document.Prime(end.ID, end)
+			l.Access.Prime(end.ID, end.Access)
+		}
 	}
 	if selects(ctx, "edges", "node", "cause") {
 		if _, err := loaders(ctx).Cause.LoadAll(ctx, targets); err != nil && !allNotFound(err) {
@@ -166,7 +160,7 @@ func (r *queryResolver) linkDecisions(ctx context.Context, first *int, after *st
 	conn := &model.LinkDecisionConnection{Edges: make([]model.LinkDecisionEdge, 0, len(edges)), PageInfo: &model.PageInfo{HasNextPage: more}}
 	for _, e := range edges {
 		c := encodeCursor("decision", e.ID)
-		node := decisionModel(e, addr[*e.TargetID])
+		node := decisionModel(e, e.Target.Address())
 		conn.Edges = append(conn.Edges, model.LinkDecisionEdge{Cursor: c, Node: &node})
 		conn.PageInfo.EndCursor = &c
 	}

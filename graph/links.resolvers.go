@@ -18,12 +18,12 @@ import (
 
 // Links is the resolver for the links field.
 func (r *documentResolver) Links(ctx context.Context, obj *document.Doc) ([]linkgraph.Edge, error) {
-	return loaders(ctx).Links.Load(ctx, obj.ID)
+	return loaders(ctx).Links.Load(ctx, obj)
 }
 
 // Backlinks is the resolver for the backlinks field.
 func (r *documentResolver) Backlinks(ctx context.Context, obj *document.Doc) ([]linkgraph.Edge, error) {
-	return loaders(ctx).Backlinks.Load(ctx, obj.ID)
+	return loaders(ctx).Backlinks.Load(ctx, obj)
 }
 
 // Related is the resolver for the related field.
@@ -31,57 +31,25 @@ func (r *documentResolver) Related(ctx context.Context, obj *document.Doc, depth
 	return r.related(ctx, obj, depth, direction)
 }
 
-// ID is the resolver for the id field.
-func (r *documentLinkResolver) ID(ctx context.Context, obj *linkgraph.Edge) (string, error) {
-	return obj.ID.String(), nil
-}
-
-// HrefAsWritten is the resolver for the hrefAsWritten field.
-func (r *documentLinkResolver) HrefAsWritten(ctx context.Context, obj *linkgraph.Edge) (string, error) {
-	return obj.Href, nil
-}
-
-// Occurrences is the resolver for the occurrences field.
-func (r *documentLinkResolver) Occurrences(ctx context.Context, obj *linkgraph.Edge) (int, error) {
-	return obj.Count, nil
-}
-
-// State is the resolver for the state field.
-func (r *documentLinkResolver) State(ctx context.Context, obj *linkgraph.Edge) (model.LinkState, error) {
-	return linkStateModel(obj.State), nil
-}
-
-// Source is the resolver for the source field.
-func (r *documentLinkResolver) Source(ctx context.Context, obj *linkgraph.Edge) (*document.Doc, error) {
-	return loadDoc(ctx, obj.SourceID)
-}
-
-// Target is the resolver for the target field.
-func (r *documentLinkResolver) Target(ctx context.Context, obj *linkgraph.Edge) (*document.Doc, error) {
-	if obj.TargetID == nil {
-		return nil, nil
-	}
-	return loadDoc(ctx, *obj.TargetID)
-}
-
 // Source is the resolver for the source field.
 func (r *linkDecisionResolver) Source(ctx context.Context, obj *model.LinkDecision) (*document.Doc, error) {
+	if obj.Link.Source != nil {
+		return obj.Link.Source, nil
+	}
 	return requireDoc(ctx, obj.Link.SourceID)
 }
 
 // Target is the resolver for the target field.
 func (r *linkDecisionResolver) Target(ctx context.Context, obj *model.LinkDecision) (*document.Doc, error) {
+	if obj.Link.Target != nil {
+		return obj.Link.Target, nil
+	}
 	return requireDoc(ctx, *obj.Link.TargetID)
 }
 
 // Cause is the resolver for the cause field.
 func (r *linkDecisionResolver) Cause(ctx context.Context, obj *model.LinkDecision) (*document.Revision, error) {
 	return loadCause(ctx, *obj.Link.TargetID)
-}
-
-// ID is the resolver for the id field.
-func (r *linkSuggestionResolver) ID(ctx context.Context, obj *linkgraph.Suggestion) (string, error) {
-	return obj.ID.String(), nil
 }
 
 // Source is the resolver for the source field.
@@ -203,9 +171,6 @@ func (r *queryResolver) LinkGraph(ctx context.Context, rootID string, depth *int
 	return r.linkGraph(ctx, rootID, depth, direction)
 }
 
-// DocumentLink returns generated.DocumentLinkResolver implementation.
-func (r *Resolver) DocumentLink() generated.DocumentLinkResolver { return &documentLinkResolver{r} }
-
 // LinkDecision returns generated.LinkDecisionResolver implementation.
 func (r *Resolver) LinkDecision() generated.LinkDecisionResolver { return &linkDecisionResolver{r} }
 
@@ -215,7 +180,6 @@ func (r *Resolver) LinkSuggestion() generated.LinkSuggestionResolver {
 }
 
 type (
-	documentLinkResolver   struct{ *Resolver }
 	linkDecisionResolver   struct{ *Resolver }
 	linkSuggestionResolver struct{ *Resolver }
 )

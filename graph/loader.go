@@ -10,6 +10,7 @@ import (
 
 	"codna/internal/auth"
 	"codna/internal/document"
+	"codna/internal/fault"
 	"codna/internal/linkgraph"
 )
 
@@ -26,11 +27,15 @@ type Loaders struct {
 	RevisionCount *dataloadgen.Loader[*document.Doc, int]
 	// User reads users by id.
 	User *dataloadgen.Loader[uuid.UUID, auth.User]
+	// Body reads the bodies of documents read without one (lists, link
+	// ends, Document), as of the version each was read at.
+	Body *dataloadgen.Loader[*document.Doc, *document.Body]
 	// Links reads each readable document's outgoing links; Backlinks the
-	// links into it from readable sources; Cause the revision that last
-	// moved or deleted a target.
-	Links     *dataloadgen.Loader[uuid.UUID, []linkgraph.Edge]
-	Backlinks *dataloadgen.Loader[uuid.UUID, []linkgraph.Edge]
+	// links into it from readable sources. Both read the far end of each
+	// link in the same statement and prime Document with it. Cause reads
+	// the revision that last moved or deleted a target.
+	Links     *dataloadgen.Loader[*document.Doc, []linkgraph.Edge]
+	Backlinks *dataloadgen.Loader[*document.Doc, []linkgraph.Edge]
 	Cause     *dataloadgen.Loader[uuid.UUID, document.Revision]
 }
 
@@ -38,7 +43,8 @@ const loaderWait = time.Millisecond
 
 func newLoaders(r *Resolver) *Loaders {
 	opts := []dataloadgen.Option{dataloadgen.WithWait(loaderWait), dataloadgen.WithBatchCapacity(500)}
-	return &Loaders{
+	l := &Loaders{}
+	*l = Loaders{
 		Document: dataloadgen.NewMappedLoader(r.Docs.GetMany, opts...),
 		Access:   dataloadgen.NewMappedLoader(r.Docs.Levels, opts...),
 		RevisionCount: dataloadgen.NewMappedLoader(func(ctx context.Context, docs []*document.Doc) (map[*document.Doc]int, error) {
@@ -53,23 +59,36 @@ func newLoaders(r *Resolver) *Loaders {
 			return out, nil
 		}, opts...),
 		User:      dataloadgen.NewMappedLoader(r.Auth.UsersByID, opts...),
-		Links:     dataloadgen.NewMappedLoader(withEmpty(r.Linking.Outgoing), opts...),
-		Backlinks: dataloadgen.NewMappedLoader(withEmpty(r.Linking.Incoming), opts...),
+		Body:      dataloadgen.NewMappedLoader(r.Docs.Bodies, opts...),
+		Links:     dataloadgen.NewMappedLoader(l.primingEnds(r.Linking.Outgoing), opts...),
+		Backlinks: dataloadgen.NewMappedLoader(l.primingEnds(r.Linking.Incoming), opts...),
 		Cause:     dataloadgen.NewMappedLoader(r.Linking.Causes, opts...),
 	}
+	return l
 }
 
-// withEmpty makes a list fetch answer an empty list, not "not found", for
-// keys with nothing.
-func withEmpty[V any](fetch func(context.Context, []uuid.UUID) (map[uuid.UUID][]V, error)) func(context.Context, []uuid.UUID) (map[uuid.UUID][]V, error) {
-	return func(ctx context.Context, ids []uuid.UUID) (map[uuid.UUID][]V, error) {
-		m, err := fetch(ctx, ids)
+// primingEnds wraps a links fetch: every key gets a list (empty when it has
+// no links, not "not found"), and both ends of every edge are primed into
+// the Document loader, so a later load of one by id costs no statement.
+func (l *Loaders) primingEnds(fetch func(context.Context, []*document.Doc) (map[*document.Doc][]linkgraph.Edge, error)) func(context.Context, []*document.Doc) (map[*document.Doc][]linkgraph.Edge, error) {
+	return func(ctx context.Context, docs []*document.Doc) (map[*document.Doc][]linkgraph.Edge, error) {
+		m, err := fetch(ctx, docs)
 		if err != nil {
 			return nil, err
 		}
-		for _, id := range ids {
-			if m[id] == nil {
-				m[id] = []V{}
+		for _, d := range docs {
+			if m[d] == nil {
+				m[d] = []linkgraph.Edge{}
+			}
+		}
+		for _, edges := range m {
+			for i := range edges {
+				for _, end := range [2]*document.Doc{edges[i].Source, edges[i].Target} {
+					if end != nil {
+						l.Document.Prime(end.ID, end)
+						l.Access.Prime(end.ID, end.Access)
+					}
+				}
 			}
 		}
 		return m, nil
@@ -105,6 +124,20 @@ func loadDoc(ctx context.Context, id uuid.UUID) (*document.Doc, error) {
 		return nil, nil
 	}
 	return d, err
+}
+
+// bodyOf returns d's body: the one it was read with, or else one loaded, in
+// a batch, as of d's version. A body that cannot be had is an error, never an
+// empty body.
+func bodyOf(ctx context.Context, d *document.Doc) (*document.Body, error) {
+	if d.Body != nil {
+		return d.Body, nil
+	}
+	b, err := loaders(ctx).Body.Load(ctx, d)
+	if errors.Is(err, dataloadgen.ErrNotFound) {
+		return nil, fault.New(fault.NotFound, "The document is gone.")
+	}
+	return b, err
 }
 
 // loadUser reads one user; nil when there is none.

@@ -34,7 +34,8 @@ func selects(ctx context.Context, path ...string) bool {
 }
 
 // prefetchDocs loads, in one batch each, what the selection will ask of
-// every document on a page: owners, last editors and revision counts.
+// every document on a page: owners, last editors, revision counts, links,
+// backlinks and bodies.
 // Without it, the list's items resolve concurrently and a loader's batch
 // window can close before all of them have asked, splitting one statement
 // into several.
@@ -62,17 +63,18 @@ func prefetchDocs(ctx context.Context, prefix []string, docs []*document.Doc) er
 			return err
 		}
 	}
-	ids := make([]uuid.UUID, len(docs))
-	for i, d := range docs {
-		ids[i] = d.ID
-	}
 	if at("links") {
-		if _, err := l.Links.LoadAll(ctx, ids); err != nil {
+		if _, err := l.Links.LoadAll(ctx, docs); err != nil {
 			return err
 		}
 	}
 	if at("backlinks") {
-		if _, err := l.Backlinks.LoadAll(ctx, ids); err != nil {
+		if _, err := l.Backlinks.LoadAll(ctx, docs); err != nil {
+			return err
+		}
+	}
+	if at("content") || at("markdown") || at("frontmatter") { // the page's bodies, as of the versions listed
+		if _, err := l.Body.LoadAll(ctx, docs); err != nil && !allNotFound(err) {
 			return err
 		}
 	}

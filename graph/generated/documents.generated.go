@@ -14,15 +14,16 @@ import (
 	"time"
 
 	"github.com/99designs/gqlgen/graphql"
+	"github.com/google/uuid"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
 // region    ************************** generated!.gotpl **************************
 
 type DocumentResolver interface {
-	ID(ctx context.Context, obj *document.Doc) (string, error)
 	Space(ctx context.Context, obj *document.Doc) (model.Space, error)
 
+	Content(ctx context.Context, obj *document.Doc) (string, error)
 	Markdown(ctx context.Context, obj *document.Doc) (string, error)
 	Frontmatter(ctx context.Context, obj *document.Doc) (map[string]any, error)
 
@@ -42,8 +43,6 @@ type DocumentResolver interface {
 	Related(ctx context.Context, obj *document.Doc, depth *int, direction *model.LinkDirection) ([]model.RelatedDocument, error)
 }
 type DocumentRevisionResolver interface {
-	ID(ctx context.Context, obj *document.Revision) (string, error)
-
 	ChangeKind(ctx context.Context, obj *document.Revision) (model.ChangeKind, error)
 
 	Space(ctx context.Context, obj *document.Revision) (model.Space, error)
@@ -225,18 +224,18 @@ func (ec *executionContext) _Document_id(ctx context.Context, field graphql.Coll
 			return ec.fieldContext_Document_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Document().ID(ctx, obj)
+			return obj.ID, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNID2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_Document_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Document", field, true, true, "ID")
+	return graphql.NewScalarFieldContext("Document", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Document_space(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
@@ -340,7 +339,7 @@ func (ec *executionContext) _Document_content(ctx context.Context, field graphql
 			return ec.fieldContext_Document_content(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Content, nil
+			return ec.Resolvers.Document().Content(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -351,7 +350,7 @@ func (ec *executionContext) _Document_content(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Document_content(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Document", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Document", field, true, true, "String")
 }
 
 func (ec *executionContext) _Document_markdown(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
@@ -1112,18 +1111,18 @@ func (ec *executionContext) _DocumentRevision_id(ctx context.Context, field grap
 			return ec.fieldContext_DocumentRevision_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.DocumentRevision().ID(ctx, obj)
+			return obj.ID, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNID2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_DocumentRevision_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DocumentRevision", field, true, true, "ID")
+	return graphql.NewScalarFieldContext("DocumentRevision", field, false, false, "ID")
 }
 
 func (ec *executionContext) _DocumentRevision_version(ctx context.Context, field graphql.CollectedField, obj *document.Revision) (ret graphql.Marshaler) {
@@ -2782,11 +2781,10 @@ func (ec *executionContext) _Document(ctx context.Context, sel ast.SelectionSet,
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Document")
 		case "id":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Document_id(ctx, field, obj)
-				})
+			out.Values[i] = ec._Document_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "space":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
 				true, true,
@@ -2809,10 +2807,11 @@ func (ec *executionContext) _Document(ctx context.Context, sel ast.SelectionSet,
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "content":
-			out.Values[i] = ec._Document_content(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
-			}
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Document_content(ctx, field, obj)
+				})
 		case "markdown":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
 				true, true,
@@ -3038,11 +3037,10 @@ func (ec *executionContext) _DocumentRevision(ctx context.Context, sel ast.Selec
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("DocumentRevision")
 		case "id":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._DocumentRevision_id(ctx, field, obj)
-				})
+			out.Values[i] = ec._DocumentRevision_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "version":
 			out.Values[i] = ec._DocumentRevision_version(ctx, field, obj)
 			if out.Values[i] == graphql.Null {

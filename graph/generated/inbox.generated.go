@@ -13,18 +13,14 @@ import (
 	"time"
 
 	"github.com/99designs/gqlgen/graphql"
+	"github.com/google/uuid"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
 // region    ************************** generated!.gotpl **************************
 
 type NotificationResolver interface {
-	ID(ctx context.Context, obj *inbox.Notification) (string, error)
-
-	SubjectID(ctx context.Context, obj *inbox.Notification) (*string, error)
-
 	Status(ctx context.Context, obj *inbox.Notification) (model.NotificationStatus, error)
-	BatchID(ctx context.Context, obj *inbox.Notification) (*string, error)
 }
 type SubscriptionResolver interface {
 	InboxCounts(ctx context.Context) (<-chan *inbox.Counts, error)
@@ -187,18 +183,18 @@ func (ec *executionContext) _Notification_id(ctx context.Context, field graphql.
 			return ec.fieldContext_Notification_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Notification().ID(ctx, obj)
+			return obj.ID, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNID2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_Notification_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Notification", field, true, true, "ID")
+	return graphql.NewScalarFieldContext("Notification", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Notification_type(ctx context.Context, field graphql.CollectedField, obj *inbox.Notification) (ret graphql.Marshaler) {
@@ -256,18 +252,18 @@ func (ec *executionContext) _Notification_subjectId(ctx context.Context, field g
 			return ec.fieldContext_Notification_subjectId(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Notification().SubjectID(ctx, obj)
+			return obj.SubjectID, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
+			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
 		true,
 		false,
 	)
 }
 func (ec *executionContext) fieldContext_Notification_subjectId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Notification", field, true, true, "ID")
+	return graphql.NewScalarFieldContext("Notification", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Notification_payload(ctx context.Context, field graphql.CollectedField, obj *inbox.Notification) (ret graphql.Marshaler) {
@@ -348,18 +344,18 @@ func (ec *executionContext) _Notification_batchId(ctx context.Context, field gra
 			return ec.fieldContext_Notification_batchId(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Notification().BatchID(ctx, obj)
+			return obj.BatchID, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
+			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
 		true,
 		false,
 	)
 }
 func (ec *executionContext) fieldContext_Notification_batchId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Notification", field, true, true, "ID")
+	return graphql.NewScalarFieldContext("Notification", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Notification_createdAt(ctx context.Context, field graphql.CollectedField, obj *inbox.Notification) (ret graphql.Marshaler) {
@@ -967,11 +963,10 @@ func (ec *executionContext) _Notification(ctx context.Context, sel ast.Selection
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Notification")
 		case "id":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Notification_id(ctx, field, obj)
-				})
+			out.Values[i] = ec._Notification_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "type":
 			out.Values[i] = ec._Notification_type(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -983,11 +978,10 @@ func (ec *executionContext) _Notification(ctx context.Context, sel ast.Selection
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "subjectId":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Notification_subjectId(ctx, field, obj)
-				})
+			out.Values[i] = ec._Notification_subjectId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "payload":
 			out.Values[i] = ec._Notification_payload(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -1005,11 +999,10 @@ func (ec *executionContext) _Notification(ctx context.Context, sel ast.Selection
 					return ec._Notification_status(ctx, field, obj)
 				})
 		case "batchId":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Notification_batchId(ctx, field, obj)
-				})
+			out.Values[i] = ec._Notification_batchId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "createdAt":
 			out.Values[i] = ec._Notification_createdAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {

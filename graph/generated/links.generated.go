@@ -13,20 +13,12 @@ import (
 	"time"
 
 	"github.com/99designs/gqlgen/graphql"
+	"github.com/google/uuid"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
 // region    ************************** generated!.gotpl **************************
 
-type DocumentLinkResolver interface {
-	ID(ctx context.Context, obj *linkgraph.Edge) (string, error)
-	HrefAsWritten(ctx context.Context, obj *linkgraph.Edge) (string, error)
-
-	Occurrences(ctx context.Context, obj *linkgraph.Edge) (int, error)
-	State(ctx context.Context, obj *linkgraph.Edge) (model.LinkState, error)
-	Source(ctx context.Context, obj *linkgraph.Edge) (*document.Doc, error)
-	Target(ctx context.Context, obj *linkgraph.Edge) (*document.Doc, error)
-}
 type LinkDecisionResolver interface {
 	Source(ctx context.Context, obj *model.LinkDecision) (*document.Doc, error)
 	Target(ctx context.Context, obj *model.LinkDecision) (*document.Doc, error)
@@ -34,7 +26,6 @@ type LinkDecisionResolver interface {
 	Cause(ctx context.Context, obj *model.LinkDecision) (*document.Revision, error)
 }
 type LinkSuggestionResolver interface {
-	ID(ctx context.Context, obj *linkgraph.Suggestion) (string, error)
 	Source(ctx context.Context, obj *linkgraph.Suggestion) (*document.Doc, error)
 	Target(ctx context.Context, obj *linkgraph.Suggestion) (*document.Doc, error)
 	Reason(ctx context.Context, obj *linkgraph.Suggestion) (model.LinkSuggestionReason, error)
@@ -93,18 +84,18 @@ func (ec *executionContext) _DocumentLink_id(ctx context.Context, field graphql.
 			return ec.fieldContext_DocumentLink_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.DocumentLink().ID(ctx, obj)
+			return obj.ID, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNID2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_DocumentLink_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DocumentLink", field, true, true, "ID")
+	return graphql.NewScalarFieldContext("DocumentLink", field, false, false, "ID")
 }
 
 func (ec *executionContext) _DocumentLink_hrefAsWritten(ctx context.Context, field graphql.CollectedField, obj *linkgraph.Edge) (ret graphql.Marshaler) {
@@ -116,7 +107,7 @@ func (ec *executionContext) _DocumentLink_hrefAsWritten(ctx context.Context, fie
 			return ec.fieldContext_DocumentLink_hrefAsWritten(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.DocumentLink().HrefAsWritten(ctx, obj)
+			return obj.Href, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -127,7 +118,7 @@ func (ec *executionContext) _DocumentLink_hrefAsWritten(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_DocumentLink_hrefAsWritten(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DocumentLink", field, true, true, "String")
+	return graphql.NewScalarFieldContext("DocumentLink", field, false, false, "String")
 }
 
 func (ec *executionContext) _DocumentLink_resolvedAddress(ctx context.Context, field graphql.CollectedField, obj *linkgraph.Edge) (ret graphql.Marshaler) {
@@ -185,7 +176,7 @@ func (ec *executionContext) _DocumentLink_occurrences(ctx context.Context, field
 			return ec.fieldContext_DocumentLink_occurrences(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.DocumentLink().Occurrences(ctx, obj)
+			return obj.Count, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
@@ -196,7 +187,7 @@ func (ec *executionContext) _DocumentLink_occurrences(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_DocumentLink_occurrences(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DocumentLink", field, true, true, "Int")
+	return graphql.NewScalarFieldContext("DocumentLink", field, false, false, "Int")
 }
 
 func (ec *executionContext) _DocumentLink_state(ctx context.Context, field graphql.CollectedField, obj *linkgraph.Edge) (ret graphql.Marshaler) {
@@ -208,18 +199,18 @@ func (ec *executionContext) _DocumentLink_state(ctx context.Context, field graph
 			return ec.fieldContext_DocumentLink_state(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.DocumentLink().State(ctx, obj)
+			return obj.State, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v model.LinkState) graphql.Marshaler {
-			return ec.marshalNLinkState2codnaᚋgraphᚋmodelᚐLinkState(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v linkgraph.State) graphql.Marshaler {
+			return ec.marshalNLinkState2codnaᚋinternalᚋlinkgraphᚐState(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_DocumentLink_state(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DocumentLink", field, true, true, "LinkState")
+	return graphql.NewScalarFieldContext("DocumentLink", field, false, false, "LinkState")
 }
 
 func (ec *executionContext) _DocumentLink_source(ctx context.Context, field graphql.CollectedField, obj *linkgraph.Edge) (ret graphql.Marshaler) {
@@ -231,7 +222,7 @@ func (ec *executionContext) _DocumentLink_source(ctx context.Context, field grap
 			return ec.fieldContext_DocumentLink_source(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.DocumentLink().Source(ctx, obj)
+			return obj.Source, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *document.Doc) graphql.Marshaler {
@@ -245,8 +236,8 @@ func (ec *executionContext) fieldContext_DocumentLink_source(_ context.Context, 
 	fc = &graphql.FieldContext{
 		Object:     "DocumentLink",
 		Field:      field,
-		IsMethod:   true,
-		IsResolver: true,
+		IsMethod:   false,
+		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Document(ctx, field)
 		},
@@ -263,7 +254,7 @@ func (ec *executionContext) _DocumentLink_target(ctx context.Context, field grap
 			return ec.fieldContext_DocumentLink_target(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.DocumentLink().Target(ctx, obj)
+			return obj.Target, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *document.Doc) graphql.Marshaler {
@@ -277,8 +268,8 @@ func (ec *executionContext) fieldContext_DocumentLink_target(_ context.Context, 
 	fc = &graphql.FieldContext{
 		Object:     "DocumentLink",
 		Field:      field,
-		IsMethod:   true,
-		IsResolver: true,
+		IsMethod:   false,
+		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Document(ctx, field)
 		},
@@ -747,8 +738,8 @@ func (ec *executionContext) _LinkGraphEdge_state(ctx context.Context, field grap
 			return obj.State, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v model.LinkState) graphql.Marshaler {
-			return ec.marshalNLinkState2codnaᚋgraphᚋmodelᚐLinkState(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v linkgraph.State) graphql.Marshaler {
+			return ec.marshalNLinkState2codnaᚋinternalᚋlinkgraphᚐState(ctx, selections, v)
 		},
 		true,
 		true,
@@ -845,18 +836,18 @@ func (ec *executionContext) _LinkSuggestion_id(ctx context.Context, field graphq
 			return ec.fieldContext_LinkSuggestion_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.LinkSuggestion().ID(ctx, obj)
+			return obj.ID, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNID2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_LinkSuggestion_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LinkSuggestion", field, true, true, "ID")
+	return graphql.NewScalarFieldContext("LinkSuggestion", field, false, false, "ID")
 }
 
 func (ec *executionContext) _LinkSuggestion_source(ctx context.Context, field graphql.CollectedField, obj *linkgraph.Suggestion) (ret graphql.Marshaler) {
@@ -1647,55 +1638,49 @@ func (ec *executionContext) _DocumentLink(ctx context.Context, sel ast.Selection
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("DocumentLink")
 		case "id":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._DocumentLink_id(ctx, field, obj)
-				})
+			out.Values[i] = ec._DocumentLink_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "hrefAsWritten":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._DocumentLink_hrefAsWritten(ctx, field, obj)
-				})
+			out.Values[i] = ec._DocumentLink_hrefAsWritten(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "resolvedAddress":
 			out.Values[i] = ec._DocumentLink_resolvedAddress(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "text":
 			out.Values[i] = ec._DocumentLink_text(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "occurrences":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._DocumentLink_occurrences(ctx, field, obj)
-				})
+			out.Values[i] = ec._DocumentLink_occurrences(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "state":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._DocumentLink_state(ctx, field, obj)
-				})
+			out.Values[i] = ec._DocumentLink_state(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "source":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._DocumentLink_source(ctx, field, obj)
-				})
+			out.Values[i] = ec._DocumentLink_source(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "target":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._DocumentLink_target(ctx, field, obj)
-				})
+			out.Values[i] = ec._DocumentLink_target(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "keptAt":
 			out.Values[i] = ec._DocumentLink_keptAt(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -1992,11 +1977,10 @@ func (ec *executionContext) _LinkSuggestion(ctx context.Context, sel ast.Selecti
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("LinkSuggestion")
 		case "id":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._LinkSuggestion_id(ctx, field, obj)
-				})
+			out.Values[i] = ec._LinkSuggestion_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "source":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
 				true, false,
@@ -2409,15 +2393,35 @@ func (ec *executionContext) marshalNLinkGraphNode2ᚕcodnaᚋgraphᚋmodelᚐLin
 	return ret
 }
 
-func (ec *executionContext) unmarshalNLinkState2codnaᚋgraphᚋmodelᚐLinkState(ctx context.Context, v any) (model.LinkState, error) {
-	var res model.LinkState
-	err := res.UnmarshalGQL(v)
+func (ec *executionContext) unmarshalNLinkState2codnaᚋinternalᚋlinkgraphᚐState(ctx context.Context, v any) (linkgraph.State, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNLinkState2codnaᚋinternalᚋlinkgraphᚐState[tmp]
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNLinkState2codnaᚋgraphᚋmodelᚐLinkState(ctx context.Context, sel ast.SelectionSet, v model.LinkState) graphql.Marshaler {
-	return v
+func (ec *executionContext) marshalNLinkState2codnaᚋinternalᚋlinkgraphᚐState(ctx context.Context, sel ast.SelectionSet, v linkgraph.State) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNLinkState2codnaᚋinternalᚋlinkgraphᚐState[v])
+	if res == graphql.Null {
+		graphql.AddInvalidNullFromMarshaler(ctx, "LinkState!")
+	}
+	return res
 }
+
+var (
+	unmarshalNLinkState2codnaᚋinternalᚋlinkgraphᚐState = map[string]linkgraph.State{
+		"RESOLVED":   linkgraph.Resolved,
+		"STALE_TEXT": linkgraph.StaleText,
+		"PENDING":    linkgraph.Pending,
+		"BROKEN":     linkgraph.Broken,
+	}
+	marshalNLinkState2codnaᚋinternalᚋlinkgraphᚐState = map[linkgraph.State]string{
+		linkgraph.Resolved:  "RESOLVED",
+		linkgraph.StaleText: "STALE_TEXT",
+		linkgraph.Pending:   "PENDING",
+		linkgraph.Broken:    "BROKEN",
+	}
+)
 
 func (ec *executionContext) marshalNLinkSuggestion2ᚖcodnaᚋinternalᚋlinkgraphᚐSuggestion(ctx context.Context, sel ast.SelectionSet, v *linkgraph.Suggestion) graphql.Marshaler {
 	if v == nil {

@@ -24,7 +24,6 @@ type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
 	Document() DocumentResolver
-	DocumentLink() DocumentLinkResolver
 	DocumentRevision() DocumentRevisionResolver
 	DocumentRevisionConnection() DocumentRevisionConnectionResolver
 	FolderEntry() FolderEntryResolver
@@ -136,10 +135,10 @@ type ComplexityRoot struct {
 	}
 
 	DocumentLink struct {
-		HrefAsWritten   func(childComplexity int) int
+		Count           func(childComplexity int) int
+		Href            func(childComplexity int) int
 		ID              func(childComplexity int) int
 		KeptAt          func(childComplexity int) int
-		Occurrences     func(childComplexity int) int
 		ResolvedAddress func(childComplexity int) int
 		Source          func(childComplexity int) int
 		State           func(childComplexity int) int
@@ -1041,12 +1040,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.DocumentEdge.Node(childComplexity), true
 
-	case "DocumentLink.hrefAsWritten":
-		if e.ComplexityRoot.DocumentLink.HrefAsWritten == nil {
+	case "DocumentLink.occurrences":
+		if e.ComplexityRoot.DocumentLink.Count == nil {
 			break
 		}
 
-		return e.ComplexityRoot.DocumentLink.HrefAsWritten(childComplexity), true
+		return e.ComplexityRoot.DocumentLink.Count(childComplexity), true
+	case "DocumentLink.hrefAsWritten":
+		if e.ComplexityRoot.DocumentLink.Href == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentLink.Href(childComplexity), true
 	case "DocumentLink.id":
 		if e.ComplexityRoot.DocumentLink.ID == nil {
 			break
@@ -1059,12 +1064,6 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.DocumentLink.KeptAt(childComplexity), true
-	case "DocumentLink.occurrences":
-		if e.ComplexityRoot.DocumentLink.Occurrences == nil {
-			break
-		}
-
-		return e.ComplexityRoot.DocumentLink.Occurrences(childComplexity), true
 	case "DocumentLink.resolvedAddress":
 		if e.ComplexityRoot.DocumentLink.ResolvedAddress == nil {
 			break

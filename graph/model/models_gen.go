@@ -334,11 +334,11 @@ type LinkGraph struct {
 
 // A link between two nodes of a link graph.
 type LinkGraphEdge struct {
-	ID            string    `json:"id"`
-	SourceID      string    `json:"sourceId"`
-	TargetID      string    `json:"targetId"`
-	State         LinkState `json:"state"`
-	HrefAsWritten string    `json:"hrefAsWritten"`
+	ID            string          `json:"id"`
+	SourceID      string          `json:"sourceId"`
+	TargetID      string          `json:"targetId"`
+	State         linkgraph.State `json:"state"`
+	HrefAsWritten string          `json:"hrefAsWritten"`
 }
 
 // A document in a link graph.
@@ -1340,70 +1340,6 @@ func (e *LinkDirection) UnmarshalJSON(b []byte) error {
 }
 
 func (e LinkDirection) MarshalJSON() ([]byte, error) {
-	var buf bytes.Buffer
-	e.MarshalGQL(&buf)
-	return buf.Bytes(), nil
-}
-
-// Where a link stands. For a reader who cannot read its target a link is always PENDING, with no target.
-type LinkState string
-
-const (
-	// The target exists and the href names its current address.
-	LinkStateResolved LinkState = "RESOLVED"
-	// The target moved or was renamed: the href text is out of date.
-	LinkStateStaleText LinkState = "STALE_TEXT"
-	// No document (that you can read) lives at the href's address yet.
-	LinkStatePending LinkState = "PENDING"
-	// The target is in the trash.
-	LinkStateBroken LinkState = "BROKEN"
-)
-
-var AllLinkState = []LinkState{
-	LinkStateResolved,
-	LinkStateStaleText,
-	LinkStatePending,
-	LinkStateBroken,
-}
-
-func (e LinkState) IsValid() bool {
-	switch e {
-	case LinkStateResolved, LinkStateStaleText, LinkStatePending, LinkStateBroken:
-		return true
-	}
-	return false
-}
-
-func (e LinkState) String() string {
-	return string(e)
-}
-
-func (e *LinkState) UnmarshalGQL(v any) error {
-	str, ok := v.(string)
-	if !ok {
-		return fmt.Errorf("enums must be strings")
-	}
-
-	*e = LinkState(str)
-	if !e.IsValid() {
-		return fmt.Errorf("%s is not a valid LinkState", str)
-	}
-	return nil
-}
-
-func (e LinkState) MarshalGQL(w io.Writer) {
-	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
-}
-
-func (e *LinkState) UnmarshalJSON(b []byte) error {
-	s, err := strconv.Unquote(string(b))
-	if err != nil {
-		return err
-	}
-	return e.UnmarshalGQL(s)
-}
-
-func (e LinkState) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

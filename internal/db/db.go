@@ -9,19 +9,34 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	pgxuuid "github.com/vgarvardt/pgx-google-uuid/v5"
 
 	"codna/internal/fault"
 )
 
 // Open connects a pool to dsn and checks that the database answers. tracer
-// may be nil.
+// may be nil. Its sessions run with jit off unless dsn sets jit itself: the
+// planner's cost of a statement that walks many rows through the inlined
+// access level (migration 000010) can pass jit_above_cost, and compiling
+// costs tens to hundreds of milliseconds on statements that run in a few
+// (docs/operations.md#postgres-settings).
 func Open(ctx context.Context, dsn string, tracer pgx.QueryTracer) (*pgxpool.Pool, error) {
 	cfg, err := pgxpool.ParseConfig(dsn)
 	if err != nil {
 		return nil, fmt.Errorf("database url: %w", err)
 	}
+	if _, set := cfg.ConnConfig.RuntimeParams["jit"]; !set {
+		cfg.ConnConfig.RuntimeParams["jit"] = "off"
+	}
 	if tracer != nil {
 		cfg.ConnConfig.Tracer = tracer
+	}
+	// uuid.UUID in binary, both ways: without this pgx goes through its
+	// sql.Scanner and driver.Valuer, a text round trip and a string
+	// allocation for every id read or sent.
+	cfg.AfterConnect = func(_ context.Context, c *pgx.Conn) error {
+		pgxuuid.Register(c.TypeMap())
+		return nil
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {

@@ -475,7 +475,7 @@ SELECT d.id
 FROM document_access da
 JOIN documents d ON d.id = da.document_id
 WHERE da.principal_type = 'group' AND da.principal_id = $1
-  AND document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $2::uuid, true)
+  AND (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $2::uuid, true) AS a(level))
       < CASE da.permission WHEN 'write' THEN 2 ELSE 1 END
 ORDER BY d.id
 `
@@ -512,7 +512,7 @@ FROM document_access da
 JOIN documents d ON d.id = da.document_id
 WHERE da.batch_id = $1::uuid
   AND (da.granted_by = $2::uuid OR d.created_by = $2::uuid)
-  AND document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $2::uuid, $3::boolean) > 0
+  AND (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $2::uuid, $3::boolean) AS a(level)) > 0
 ORDER BY da.document_id, da.principal_type, da.principal_id
 FOR UPDATE OF da
 `

@@ -7,6 +7,7 @@ package db
 
 import (
 	"context"
+	"time"
 
 	"github.com/google/uuid"
 )
@@ -198,13 +199,43 @@ func (q *Queries) DocumentLinkListByTargetForUpdate(ctx context.Context, db DBTX
 }
 
 const documentLinkListDecisions = `-- name: DocumentLinkListDecisions :many
-SELECT l.id, l.source_id, l.target_id, l.href_as_written, l.resolved_address, l.link_text, l.occurrence_count, l.state, l.first_seen_revision, l.created_at, l.updated_at, l.kept_at
+SELECT l.id, l.source_id, l.target_id, l.href_as_written, l.resolved_address, l.link_text, l.occurrence_count, l.state, l.first_seen_revision, l.created_at, l.updated_at, l.kept_at,
+       s.space AS source_space,
+       s.path AS source_path,
+       s.slug AS source_slug,
+       s.title AS source_title,
+       s.tags AS source_tags,
+       s.status AS source_status,
+       s.version AS source_version,
+       s.created_by AS source_created_by,
+       s.updated_by AS source_updated_by,
+       s.created_at AS source_created_at,
+       s.updated_at AS source_updated_at,
+       s.deleted_at AS source_deleted_at,
+       s.purge_after AS source_purge_after,
+       s.quarantined_at AS source_quarantined_at,
+       t.space AS target_space,
+       t.path AS target_path,
+       t.slug AS target_slug,
+       t.title AS target_title,
+       t.tags AS target_tags,
+       t.status AS target_status,
+       t.version AS target_version,
+       t.created_by AS target_created_by,
+       t.updated_by AS target_updated_by,
+       t.created_at AS target_created_at,
+       t.updated_at AS target_updated_at,
+       t.deleted_at AS target_deleted_at,
+       t.purge_after AS target_purge_after,
+       t.quarantined_at AS target_quarantined_at,
+       a.level AS target_level
 FROM document_links l
 JOIN documents s ON s.id = l.source_id
 JOIN documents t ON t.id = l.target_id
+CROSS JOIN LATERAL (SELECT (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, $1::uuid, $2::boolean) AS a(level))::int AS level OFFSET 0) a
 WHERE s.created_by = $1::uuid AND s.deleted_at IS NULL AND s.space <> 'raw'
   AND l.state IN ('stale_text', 'broken') AND l.kept_at IS NULL
-  AND document_access_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, $1::uuid, $2::boolean) > 0
+  AND a.level > 0
   AND ($3::uuid IS NULL OR l.id > $3::uuid)
 ORDER BY l.id
 LIMIT $4
@@ -217,8 +248,42 @@ type DocumentLinkListDecisionsParams struct {
 	RowLimit      int32
 }
 
-// DocumentLinkListDecisions pages through the actor's link decisions: stale or broken edges from live, non-raw documents they own, not kept, to targets they can read.
-func (q *Queries) DocumentLinkListDecisions(ctx context.Context, db DBTX, arg DocumentLinkListDecisionsParams) ([]DocumentLink, error) {
+type DocumentLinkListDecisionsRow struct {
+	DocumentLink        DocumentLink
+	SourceSpace         Space
+	SourcePath          string
+	SourceSlug          string
+	SourceTitle         string
+	SourceTags          []string
+	SourceStatus        DocumentStatus
+	SourceVersion       int32
+	SourceCreatedBy     uuid.UUID
+	SourceUpdatedBy     *uuid.UUID
+	SourceCreatedAt     time.Time
+	SourceUpdatedAt     time.Time
+	SourceDeletedAt     *time.Time
+	SourcePurgeAfter    *time.Time
+	SourceQuarantinedAt *time.Time
+	TargetSpace         Space
+	TargetPath          string
+	TargetSlug          string
+	TargetTitle         string
+	TargetTags          []string
+	TargetStatus        DocumentStatus
+	TargetVersion       int32
+	TargetCreatedBy     uuid.UUID
+	TargetUpdatedBy     *uuid.UUID
+	TargetCreatedAt     time.Time
+	TargetUpdatedAt     time.Time
+	TargetDeletedAt     *time.Time
+	TargetPurgeAfter    *time.Time
+	TargetQuarantinedAt *time.Time
+	TargetLevel         int32
+}
+
+// DocumentLinkListDecisions pages through the actor's link decisions: stale or broken edges from live, non-raw documents they own, not kept, to targets they can read; with the metadata (no body) of both ends and the actor's access level to the target.
+// OFFSET 0 keeps the level a subquery of its own, computed once per row for both the filter and the output.
+func (q *Queries) DocumentLinkListDecisions(ctx context.Context, db DBTX, arg DocumentLinkListDecisionsParams) ([]DocumentLinkListDecisionsRow, error) {
 	rows, err := db.Query(ctx, documentLinkListDecisions,
 		arg.ActorID,
 		arg.ActorIsPerson,
@@ -229,22 +294,51 @@ func (q *Queries) DocumentLinkListDecisions(ctx context.Context, db DBTX, arg Do
 		return nil, err
 	}
 	defer rows.Close()
-	var items []DocumentLink
+	var items []DocumentLinkListDecisionsRow
 	for rows.Next() {
-		var i DocumentLink
+		var i DocumentLinkListDecisionsRow
 		if err := rows.Scan(
-			&i.ID,
-			&i.SourceID,
-			&i.TargetID,
-			&i.HrefAsWritten,
-			&i.ResolvedAddress,
-			&i.LinkText,
-			&i.OccurrenceCount,
-			&i.State,
-			&i.FirstSeenRevision,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.KeptAt,
+			&i.DocumentLink.ID,
+			&i.DocumentLink.SourceID,
+			&i.DocumentLink.TargetID,
+			&i.DocumentLink.HrefAsWritten,
+			&i.DocumentLink.ResolvedAddress,
+			&i.DocumentLink.LinkText,
+			&i.DocumentLink.OccurrenceCount,
+			&i.DocumentLink.State,
+			&i.DocumentLink.FirstSeenRevision,
+			&i.DocumentLink.CreatedAt,
+			&i.DocumentLink.UpdatedAt,
+			&i.DocumentLink.KeptAt,
+			&i.SourceSpace,
+			&i.SourcePath,
+			&i.SourceSlug,
+			&i.SourceTitle,
+			&i.SourceTags,
+			&i.SourceStatus,
+			&i.SourceVersion,
+			&i.SourceCreatedBy,
+			&i.SourceUpdatedBy,
+			&i.SourceCreatedAt,
+			&i.SourceUpdatedAt,
+			&i.SourceDeletedAt,
+			&i.SourcePurgeAfter,
+			&i.SourceQuarantinedAt,
+			&i.TargetSpace,
+			&i.TargetPath,
+			&i.TargetSlug,
+			&i.TargetTitle,
+			&i.TargetTags,
+			&i.TargetStatus,
+			&i.TargetVersion,
+			&i.TargetCreatedBy,
+			&i.TargetUpdatedBy,
+			&i.TargetCreatedAt,
+			&i.TargetUpdatedAt,
+			&i.TargetDeletedAt,
+			&i.TargetPurgeAfter,
+			&i.TargetQuarantinedAt,
+			&i.TargetLevel,
 		); err != nil {
 			return nil, err
 		}
@@ -257,44 +351,95 @@ func (q *Queries) DocumentLinkListDecisions(ctx context.Context, db DBTX, arg Do
 }
 
 const documentLinkListIncoming = `-- name: DocumentLinkListIncoming :many
-SELECT l.id, l.source_id, l.target_id, l.href_as_written, l.resolved_address, l.link_text, l.occurrence_count, l.state, l.first_seen_revision, l.created_at, l.updated_at, l.kept_at
+SELECT l.id, l.source_id, l.target_id, l.href_as_written, l.resolved_address, l.link_text, l.occurrence_count, l.state, l.first_seen_revision, l.created_at, l.updated_at, l.kept_at,
+       s.space AS source_space,
+       s.path AS source_path,
+       s.slug AS source_slug,
+       s.title AS source_title,
+       s.tags AS source_tags,
+       s.status AS source_status,
+       s.version AS source_version,
+       s.created_by AS source_created_by,
+       s.updated_by AS source_updated_by,
+       s.created_at AS source_created_at,
+       s.updated_at AS source_updated_at,
+       s.deleted_at AS source_deleted_at,
+       s.purge_after AS source_purge_after,
+       s.quarantined_at AS source_quarantined_at,
+       a.level AS source_level
 FROM document_links l
 JOIN documents s ON s.id = l.source_id
-WHERE l.target_id = ANY($1::uuid[])
+CROSS JOIN LATERAL (SELECT (SELECT a.level FROM document_level(s.id, s.created_by, s.deleted_at, s.quarantined_at, $1::uuid, $2::boolean) AS a(level))::int AS level OFFSET 0) a
+WHERE l.target_id = ANY($3::uuid[])
   AND s.deleted_at IS NULL
-  AND document_access_level(s.id, s.created_by, s.deleted_at, s.quarantined_at, $2::uuid, $3::boolean) > 0
+  AND a.level > 0
 ORDER BY l.target_id, l.id
 `
 
 type DocumentLinkListIncomingParams struct {
-	TargetIds     []uuid.UUID
 	ActorID       uuid.UUID
 	ActorIsPerson bool
+	TargetIds     []uuid.UUID
 }
 
-// DocumentLinkListIncoming lists the edges into a batch of targets whose live source the actor can read.
-func (q *Queries) DocumentLinkListIncoming(ctx context.Context, db DBTX, arg DocumentLinkListIncomingParams) ([]DocumentLink, error) {
-	rows, err := db.Query(ctx, documentLinkListIncoming, arg.TargetIds, arg.ActorID, arg.ActorIsPerson)
+type DocumentLinkListIncomingRow struct {
+	DocumentLink        DocumentLink
+	SourceSpace         Space
+	SourcePath          string
+	SourceSlug          string
+	SourceTitle         string
+	SourceTags          []string
+	SourceStatus        DocumentStatus
+	SourceVersion       int32
+	SourceCreatedBy     uuid.UUID
+	SourceUpdatedBy     *uuid.UUID
+	SourceCreatedAt     time.Time
+	SourceUpdatedAt     time.Time
+	SourceDeletedAt     *time.Time
+	SourcePurgeAfter    *time.Time
+	SourceQuarantinedAt *time.Time
+	SourceLevel         int32
+}
+
+// DocumentLinkListIncoming lists the edges into a batch of targets whose live source the actor can read, with each source's metadata (no body) and the actor's access level to it.
+// OFFSET 0 keeps the level a subquery of its own, computed once per row for both the filter and the output.
+func (q *Queries) DocumentLinkListIncoming(ctx context.Context, db DBTX, arg DocumentLinkListIncomingParams) ([]DocumentLinkListIncomingRow, error) {
+	rows, err := db.Query(ctx, documentLinkListIncoming, arg.ActorID, arg.ActorIsPerson, arg.TargetIds)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var items []DocumentLink
+	var items []DocumentLinkListIncomingRow
 	for rows.Next() {
-		var i DocumentLink
+		var i DocumentLinkListIncomingRow
 		if err := rows.Scan(
-			&i.ID,
-			&i.SourceID,
-			&i.TargetID,
-			&i.HrefAsWritten,
-			&i.ResolvedAddress,
-			&i.LinkText,
-			&i.OccurrenceCount,
-			&i.State,
-			&i.FirstSeenRevision,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.KeptAt,
+			&i.DocumentLink.ID,
+			&i.DocumentLink.SourceID,
+			&i.DocumentLink.TargetID,
+			&i.DocumentLink.HrefAsWritten,
+			&i.DocumentLink.ResolvedAddress,
+			&i.DocumentLink.LinkText,
+			&i.DocumentLink.OccurrenceCount,
+			&i.DocumentLink.State,
+			&i.DocumentLink.FirstSeenRevision,
+			&i.DocumentLink.CreatedAt,
+			&i.DocumentLink.UpdatedAt,
+			&i.DocumentLink.KeptAt,
+			&i.SourceSpace,
+			&i.SourcePath,
+			&i.SourceSlug,
+			&i.SourceTitle,
+			&i.SourceTags,
+			&i.SourceStatus,
+			&i.SourceVersion,
+			&i.SourceCreatedBy,
+			&i.SourceUpdatedBy,
+			&i.SourceCreatedAt,
+			&i.SourceUpdatedAt,
+			&i.SourceDeletedAt,
+			&i.SourcePurgeAfter,
+			&i.SourceQuarantinedAt,
+			&i.SourceLevel,
 		); err != nil {
 			return nil, err
 		}
@@ -308,9 +453,24 @@ func (q *Queries) DocumentLinkListIncoming(ctx context.Context, db DBTX, arg Doc
 
 const documentLinkListOutgoing = `-- name: DocumentLinkListOutgoing :many
 SELECT l.id, l.source_id, l.target_id, l.href_as_written, l.resolved_address, l.link_text, l.occurrence_count, l.state, l.first_seen_revision, l.created_at, l.updated_at, l.kept_at,
-  (t.id IS NOT NULL AND document_access_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, $1::uuid, $2::boolean) > 0)::boolean AS target_readable
+       t.space AS target_space,
+       t.path AS target_path,
+       t.slug AS target_slug,
+       t.title AS target_title,
+       t.tags AS target_tags,
+       t.status AS target_status,
+       t.version AS target_version,
+       t.created_by AS target_created_by,
+       t.updated_by AS target_updated_by,
+       t.created_at AS target_created_at,
+       t.updated_at AS target_updated_at,
+       t.deleted_at AS target_deleted_at,
+       t.purge_after AS target_purge_after,
+       t.quarantined_at AS target_quarantined_at,
+       coalesce(a.level, 0)::int AS target_level
 FROM document_links l
 LEFT JOIN documents t ON t.id = l.target_id
+LEFT JOIN LATERAL (SELECT (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, $1::uuid, $2::boolean) AS a(level))::int AS level) a ON t.id IS NOT NULL
 WHERE l.source_id = ANY($3::uuid[])
 ORDER BY l.source_id, l.href_as_written
 `
@@ -322,11 +482,25 @@ type DocumentLinkListOutgoingParams struct {
 }
 
 type DocumentLinkListOutgoingRow struct {
-	DocumentLink   DocumentLink
-	TargetReadable bool
+	DocumentLink        DocumentLink
+	TargetSpace         *Space
+	TargetPath          *string
+	TargetSlug          *string
+	TargetTitle         *string
+	TargetTags          []string
+	TargetStatus        *DocumentStatus
+	TargetVersion       *int32
+	TargetCreatedBy     *uuid.UUID
+	TargetUpdatedBy     *uuid.UUID
+	TargetCreatedAt     *time.Time
+	TargetUpdatedAt     *time.Time
+	TargetDeletedAt     *time.Time
+	TargetPurgeAfter    *time.Time
+	TargetQuarantinedAt *time.Time
+	TargetLevel         int32
 }
 
-// DocumentLinkListOutgoing lists the edges of a batch of sources with whether the actor can read each target.
+// DocumentLinkListOutgoing lists the edges of a batch of sources with each target's metadata (no body) and the actor's access level to it (0: none, or no target).
 func (q *Queries) DocumentLinkListOutgoing(ctx context.Context, db DBTX, arg DocumentLinkListOutgoingParams) ([]DocumentLinkListOutgoingRow, error) {
 	rows, err := db.Query(ctx, documentLinkListOutgoing, arg.ActorID, arg.ActorIsPerson, arg.SourceIds)
 	if err != nil {
@@ -349,7 +523,21 @@ func (q *Queries) DocumentLinkListOutgoing(ctx context.Context, db DBTX, arg Doc
 			&i.DocumentLink.CreatedAt,
 			&i.DocumentLink.UpdatedAt,
 			&i.DocumentLink.KeptAt,
-			&i.TargetReadable,
+			&i.TargetSpace,
+			&i.TargetPath,
+			&i.TargetSlug,
+			&i.TargetTitle,
+			&i.TargetTags,
+			&i.TargetStatus,
+			&i.TargetVersion,
+			&i.TargetCreatedBy,
+			&i.TargetUpdatedBy,
+			&i.TargetCreatedAt,
+			&i.TargetUpdatedAt,
+			&i.TargetDeletedAt,
+			&i.TargetPurgeAfter,
+			&i.TargetQuarantinedAt,
+			&i.TargetLevel,
 		); err != nil {
 			return nil, err
 		}

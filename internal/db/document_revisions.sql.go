@@ -237,6 +237,44 @@ func (q *Queries) DocumentRevisionList(ctx context.Context, db DBTX, arg Documen
 	return items, nil
 }
 
+const documentRevisionListBodies = `-- name: DocumentRevisionListBodies :many
+SELECT r.document_id, r.content, r.frontmatter_extra
+FROM document_revisions r
+WHERE (r.document_id, r.version) IN (SELECT unnest($1::uuid[]), unnest($2::int[]))
+`
+
+type DocumentRevisionListBodiesParams struct {
+	DocumentIds []uuid.UUID
+	Versions    []int32
+}
+
+type DocumentRevisionListBodiesRow struct {
+	DocumentID       uuid.UUID
+	Content          string
+	FrontmatterExtra []byte
+}
+
+// DocumentRevisionListBodies reads the body and extra frontmatter of each (document, version) pair given in parallel arrays: a body exactly as of the version its document was read at.
+func (q *Queries) DocumentRevisionListBodies(ctx context.Context, db DBTX, arg DocumentRevisionListBodiesParams) ([]DocumentRevisionListBodiesRow, error) {
+	rows, err := db.Query(ctx, documentRevisionListBodies, arg.DocumentIds, arg.Versions)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DocumentRevisionListBodiesRow
+	for rows.Next() {
+		var i DocumentRevisionListBodiesRow
+		if err := rows.Scan(&i.DocumentID, &i.Content, &i.FrontmatterExtra); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const documentRevisionListLastAddressChange = `-- name: DocumentRevisionListLastAddressChange :many
 SELECT DISTINCT ON (document_id) id, document_id, version, title, space, path, slug, content, tags, status, frontmatter_extra, change_kind, change_summary, author_id, created_at
 FROM document_revisions

@@ -75,7 +75,7 @@ func (q *Queries) DocumentCreate(ctx context.Context, db DBTX, arg DocumentCreat
 const documentGetByAddressWithAccess = `-- name: DocumentGetByAddressWithAccess :one
 SELECT d.id, d.space, d.path, d.slug, d.title, d.content, d.frontmatter_extra, d.tags, d.status, d.version, d.content_hash, d.created_by, d.updated_by, d.source_ingestion_id, d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, a.level
 FROM documents d
-CROSS JOIN LATERAL (SELECT document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1::uuid, $2::boolean)::int AS level) a
+CROSS JOIN LATERAL (SELECT (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1::uuid, $2::boolean) AS a(level))::int AS level) a
 WHERE d.space = $3 AND d.path = $4 AND d.slug = $5 AND d.deleted_at IS NULL
 `
 
@@ -160,7 +160,7 @@ func (q *Queries) DocumentGetForResolver(ctx context.Context, db DBTX, id uuid.U
 }
 
 const documentGetForUpdate = `-- name: DocumentGetForUpdate :one
-SELECT d.id, d.space, d.path, d.slug, d.title, d.content, d.frontmatter_extra, d.tags, d.status, d.version, d.content_hash, d.created_by, d.updated_by, d.source_ingestion_id, d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1::uuid, $2::boolean)::int AS level
+SELECT d.id, d.space, d.path, d.slug, d.title, d.content, d.frontmatter_extra, d.tags, d.status, d.version, d.content_hash, d.created_by, d.updated_by, d.source_ingestion_id, d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1::uuid, $2::boolean) AS a(level))::int AS level
 FROM documents d
 WHERE d.id = $3
 FOR UPDATE OF d
@@ -225,9 +225,10 @@ func (q *Queries) DocumentGetLiveAt(ctx context.Context, db DBTX, arg DocumentGe
 }
 
 const documentGetManyWithAccess = `-- name: DocumentGetManyWithAccess :many
-SELECT d.id, d.space, d.path, d.slug, d.title, d.content, d.frontmatter_extra, d.tags, d.status, d.version, d.content_hash, d.created_by, d.updated_by, d.source_ingestion_id, d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, a.level
+SELECT d.id, d.space, d.path, d.slug, d.title, d.tags, d.status, d.version, d.created_by, d.updated_by,
+       d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, a.level
 FROM documents d
-CROSS JOIN LATERAL (SELECT document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1::uuid, $2::boolean)::int AS level) a
+CROSS JOIN LATERAL (SELECT (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1::uuid, $2::boolean) AS a(level))::int AS level) a
 WHERE d.id = ANY($3::uuid[])
 `
 
@@ -238,11 +239,25 @@ type DocumentGetManyWithAccessParams struct {
 }
 
 type DocumentGetManyWithAccessRow struct {
-	Document Document
-	Level    int32
+	ID            uuid.UUID
+	Space         Space
+	Path          string
+	Slug          string
+	Title         string
+	Tags          []string
+	Status        DocumentStatus
+	Version       int32
+	CreatedBy     uuid.UUID
+	UpdatedBy     *uuid.UUID
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
+	DeletedAt     *time.Time
+	PurgeAfter    *time.Time
+	QuarantinedAt *time.Time
+	Level         int32
 }
 
-// DocumentGetManyWithAccess reads documents by id with the actor's access level to each.
+// DocumentGetManyWithAccess reads documents by id, without their bodies, with the actor's access level to each.
 func (q *Queries) DocumentGetManyWithAccess(ctx context.Context, db DBTX, arg DocumentGetManyWithAccessParams) ([]DocumentGetManyWithAccessRow, error) {
 	rows, err := db.Query(ctx, documentGetManyWithAccess, arg.ActorID, arg.ActorIsPerson, arg.Ids)
 	if err != nil {
@@ -253,25 +268,21 @@ func (q *Queries) DocumentGetManyWithAccess(ctx context.Context, db DBTX, arg Do
 	for rows.Next() {
 		var i DocumentGetManyWithAccessRow
 		if err := rows.Scan(
-			&i.Document.ID,
-			&i.Document.Space,
-			&i.Document.Path,
-			&i.Document.Slug,
-			&i.Document.Title,
-			&i.Document.Content,
-			&i.Document.FrontmatterExtra,
-			&i.Document.Tags,
-			&i.Document.Status,
-			&i.Document.Version,
-			&i.Document.ContentHash,
-			&i.Document.CreatedBy,
-			&i.Document.UpdatedBy,
-			&i.Document.SourceIngestionID,
-			&i.Document.CreatedAt,
-			&i.Document.UpdatedAt,
-			&i.Document.DeletedAt,
-			&i.Document.PurgeAfter,
-			&i.Document.QuarantinedAt,
+			&i.ID,
+			&i.Space,
+			&i.Path,
+			&i.Slug,
+			&i.Title,
+			&i.Tags,
+			&i.Status,
+			&i.Version,
+			&i.CreatedBy,
+			&i.UpdatedBy,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.DeletedAt,
+			&i.PurgeAfter,
+			&i.QuarantinedAt,
 			&i.Level,
 		); err != nil {
 			return nil, err
@@ -347,6 +358,53 @@ func (q *Queries) DocumentGetOwner(ctx context.Context, db DBTX, id uuid.UUID) (
 	return created_by, err
 }
 
+const documentGetWithAccess = `-- name: DocumentGetWithAccess :one
+SELECT d.id, d.space, d.path, d.slug, d.title, d.content, d.frontmatter_extra, d.tags, d.status, d.version, d.content_hash, d.created_by, d.updated_by, d.source_ingestion_id, d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, a.level
+FROM documents d
+CROSS JOIN LATERAL (SELECT (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1::uuid, $2::boolean) AS a(level))::int AS level) a
+WHERE d.id = $3
+`
+
+type DocumentGetWithAccessParams struct {
+	ActorID       uuid.UUID
+	ActorIsPerson bool
+	ID            uuid.UUID
+}
+
+type DocumentGetWithAccessRow struct {
+	Document Document
+	Level    int32
+}
+
+// DocumentGetWithAccess reads one document, body included, with the actor's access level.
+func (q *Queries) DocumentGetWithAccess(ctx context.Context, db DBTX, arg DocumentGetWithAccessParams) (DocumentGetWithAccessRow, error) {
+	row := db.QueryRow(ctx, documentGetWithAccess, arg.ActorID, arg.ActorIsPerson, arg.ID)
+	var i DocumentGetWithAccessRow
+	err := row.Scan(
+		&i.Document.ID,
+		&i.Document.Space,
+		&i.Document.Path,
+		&i.Document.Slug,
+		&i.Document.Title,
+		&i.Document.Content,
+		&i.Document.FrontmatterExtra,
+		&i.Document.Tags,
+		&i.Document.Status,
+		&i.Document.Version,
+		&i.Document.ContentHash,
+		&i.Document.CreatedBy,
+		&i.Document.UpdatedBy,
+		&i.Document.SourceIngestionID,
+		&i.Document.CreatedAt,
+		&i.Document.UpdatedAt,
+		&i.Document.DeletedAt,
+		&i.Document.PurgeAfter,
+		&i.Document.QuarantinedAt,
+		&i.Level,
+	)
+	return i, err
+}
+
 const documentHardDelete = `-- name: DocumentHardDelete :execrows
 DELETE FROM documents WHERE id = $1 AND deleted_at IS NOT NULL
 `
@@ -388,7 +446,7 @@ func (q *Queries) DocumentIsAddressTaken(ctx context.Context, db DBTX, arg Docum
 }
 
 const documentIsReadableBy = `-- name: DocumentIsReadableBy :one
-SELECT (document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, u.id, u.kind = 'person') > 0)::boolean AS readable
+SELECT ((SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, u.id, u.kind = 'person') AS a(level)) > 0)::boolean AS readable
 FROM documents d, users u
 WHERE d.id = $1 AND u.id = $2
 `
@@ -407,7 +465,7 @@ func (q *Queries) DocumentIsReadableBy(ctx context.Context, db DBTX, arg Documen
 }
 
 const documentListAccessLevels = `-- name: DocumentListAccessLevels :many
-SELECT d.id, document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1, $2)::int AS level
+SELECT d.id, (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1, $2) AS a(level))::int AS level
 FROM documents d
 WHERE d.id = ANY($3::uuid[])
 `
@@ -445,20 +503,48 @@ func (q *Queries) DocumentListAccessLevels(ctx context.Context, db DBTX, arg Doc
 }
 
 const documentListByTitle = `-- name: DocumentListByTitle :many
-SELECT d.id, d.space, d.path, d.slug, d.title, d.content, d.frontmatter_extra, d.tags, d.status, d.version, d.content_hash, d.created_by, d.updated_by, d.source_ingestion_id, d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, a.level
-FROM documents d
-CROSS JOIN LATERAL (SELECT document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1::uuid, $2::boolean)::int AS level) a
-WHERE d.deleted_at IS NULL
-  AND a.level > 0
-  AND ($3::space IS NULL OR d.space = $3::space)
-  AND ($4::text IS NULL OR $4::text = ''
-       OR d.path = $4::text OR starts_with(d.path, $4::text || '/'))
-  AND (cardinality($5::text[]) = 0 OR d.tags @> $5::text[])
-  AND ($6::document_status IS NULL OR d.status = $6::document_status)
-  AND ($7::timestamptz IS NULL OR d.updated_at >= $7::timestamptz)
-  AND ($8::uuid IS NULL
-       OR (lower(d.title), d.id) > ($9::text, $8::uuid))
-ORDER BY lower(d.title), d.id
+WITH drive AS MATERIALIZED (
+  SELECT document_drive_max($10::int) AS n
+), few AS MATERIALIZED (
+  SELECT count(*) < (SELECT n FROM drive) AS few
+  FROM (SELECT 1 FROM document_level_sources($1::uuid, $2::boolean) LIMIT (SELECT n FROM drive)) c
+)
+SELECT d.id, d.space, d.path, d.slug, d.title, d.tags, d.status, d.version, d.created_by, d.updated_by,
+       d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, p.level::int AS level
+FROM (
+  (SELECT d.id, lower(d.title) AS title_key, r.level
+   FROM (SELECT s.document_id, max(s.level) AS level
+         FROM document_level_sources($1::uuid, $2::boolean) AS s(document_id, level) GROUP BY s.document_id) r
+   JOIN documents d ON d.id = r.document_id
+   WHERE (SELECT few FROM few)
+     AND d.deleted_at IS NULL AND (d.created_by = $1::uuid OR d.quarantined_at IS NULL)
+    AND ($3::space IS NULL OR d.space = $3::space)
+    AND ($4::text IS NULL OR $4::text = ''
+         OR d.path = $4::text OR starts_with(d.path, $4::text || '/'))
+    AND (cardinality($5::text[]) = 0 OR d.tags @> $5::text[])
+    AND ($6::document_status IS NULL OR d.status = $6::document_status)
+    AND ($7::timestamptz IS NULL OR d.updated_at >= $7::timestamptz)
+    AND ($8::uuid IS NULL
+         OR (lower(d.title), d.id) > ($9::text, $8::uuid))
+   ORDER BY lower(d.title), d.id LIMIT $10)
+  UNION ALL
+  (SELECT d.id, lower(d.title) AS title_key, a.level
+   FROM documents d
+   CROSS JOIN LATERAL document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1::uuid, $2::boolean) AS a(level)
+   WHERE NOT (SELECT few FROM few)
+     AND d.deleted_at IS NULL AND a.level > 0
+    AND ($3::space IS NULL OR d.space = $3::space)
+    AND ($4::text IS NULL OR $4::text = ''
+         OR d.path = $4::text OR starts_with(d.path, $4::text || '/'))
+    AND (cardinality($5::text[]) = 0 OR d.tags @> $5::text[])
+    AND ($6::document_status IS NULL OR d.status = $6::document_status)
+    AND ($7::timestamptz IS NULL OR d.updated_at >= $7::timestamptz)
+    AND ($8::uuid IS NULL
+         OR (lower(d.title), d.id) > ($9::text, $8::uuid))
+   ORDER BY lower(d.title), d.id LIMIT $10)
+) p
+JOIN documents d ON d.id = p.id
+ORDER BY p.title_key, p.id
 LIMIT $10
 `
 
@@ -476,11 +562,25 @@ type DocumentListByTitleParams struct {
 }
 
 type DocumentListByTitleRow struct {
-	Document Document
-	Level    int32
+	ID            uuid.UUID
+	Space         Space
+	Path          string
+	Slug          string
+	Title         string
+	Tags          []string
+	Status        DocumentStatus
+	Version       int32
+	CreatedBy     uuid.UUID
+	UpdatedBy     *uuid.UUID
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
+	DeletedAt     *time.Time
+	PurgeAfter    *time.Time
+	QuarantinedAt *time.Time
+	Level         int32
 }
 
-// DocumentListByTitle pages through the live documents the actor can read, by title.
+// DocumentListByTitle pages through the live documents the actor can read, without their bodies, by title: driven like DocumentListByUpdated, walking documents_title_idx.
 func (q *Queries) DocumentListByTitle(ctx context.Context, db DBTX, arg DocumentListByTitleParams) ([]DocumentListByTitleRow, error) {
 	rows, err := db.Query(ctx, documentListByTitle,
 		arg.ActorID,
@@ -502,25 +602,21 @@ func (q *Queries) DocumentListByTitle(ctx context.Context, db DBTX, arg Document
 	for rows.Next() {
 		var i DocumentListByTitleRow
 		if err := rows.Scan(
-			&i.Document.ID,
-			&i.Document.Space,
-			&i.Document.Path,
-			&i.Document.Slug,
-			&i.Document.Title,
-			&i.Document.Content,
-			&i.Document.FrontmatterExtra,
-			&i.Document.Tags,
-			&i.Document.Status,
-			&i.Document.Version,
-			&i.Document.ContentHash,
-			&i.Document.CreatedBy,
-			&i.Document.UpdatedBy,
-			&i.Document.SourceIngestionID,
-			&i.Document.CreatedAt,
-			&i.Document.UpdatedAt,
-			&i.Document.DeletedAt,
-			&i.Document.PurgeAfter,
-			&i.Document.QuarantinedAt,
+			&i.ID,
+			&i.Space,
+			&i.Path,
+			&i.Slug,
+			&i.Title,
+			&i.Tags,
+			&i.Status,
+			&i.Version,
+			&i.CreatedBy,
+			&i.UpdatedBy,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.DeletedAt,
+			&i.PurgeAfter,
+			&i.QuarantinedAt,
 			&i.Level,
 		); err != nil {
 			return nil, err
@@ -534,20 +630,48 @@ func (q *Queries) DocumentListByTitle(ctx context.Context, db DBTX, arg Document
 }
 
 const documentListByUpdated = `-- name: DocumentListByUpdated :many
-SELECT d.id, d.space, d.path, d.slug, d.title, d.content, d.frontmatter_extra, d.tags, d.status, d.version, d.content_hash, d.created_by, d.updated_by, d.source_ingestion_id, d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, a.level
-FROM documents d
-CROSS JOIN LATERAL (SELECT document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1::uuid, $2::boolean)::int AS level) a
-WHERE d.deleted_at IS NULL
-  AND a.level > 0
-  AND ($3::space IS NULL OR d.space = $3::space)
-  AND ($4::text IS NULL OR $4::text = ''
-       OR d.path = $4::text OR starts_with(d.path, $4::text || '/'))
-  AND (cardinality($5::text[]) = 0 OR d.tags @> $5::text[])
-  AND ($6::document_status IS NULL OR d.status = $6::document_status)
-  AND ($7::timestamptz IS NULL OR d.updated_at >= $7::timestamptz)
-  AND ($8::uuid IS NULL
-       OR (d.updated_at, d.id) < ($9::timestamptz, $8::uuid))
-ORDER BY d.updated_at DESC, d.id DESC
+WITH drive AS MATERIALIZED (
+  SELECT document_drive_max($10::int) AS n
+), few AS MATERIALIZED (
+  SELECT count(*) < (SELECT n FROM drive) AS few
+  FROM (SELECT 1 FROM document_level_sources($1::uuid, $2::boolean) LIMIT (SELECT n FROM drive)) c
+)
+SELECT d.id, d.space, d.path, d.slug, d.title, d.tags, d.status, d.version, d.created_by, d.updated_by,
+       d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, p.level::int AS level
+FROM (
+  (SELECT d.id, d.updated_at, r.level
+   FROM (SELECT s.document_id, max(s.level) AS level
+         FROM document_level_sources($1::uuid, $2::boolean) AS s(document_id, level) GROUP BY s.document_id) r
+   JOIN documents d ON d.id = r.document_id
+   WHERE (SELECT few FROM few)
+     AND d.deleted_at IS NULL AND (d.created_by = $1::uuid OR d.quarantined_at IS NULL)
+    AND ($3::space IS NULL OR d.space = $3::space)
+    AND ($4::text IS NULL OR $4::text = ''
+         OR d.path = $4::text OR starts_with(d.path, $4::text || '/'))
+    AND (cardinality($5::text[]) = 0 OR d.tags @> $5::text[])
+    AND ($6::document_status IS NULL OR d.status = $6::document_status)
+    AND ($7::timestamptz IS NULL OR d.updated_at >= $7::timestamptz)
+    AND ($8::uuid IS NULL
+         OR (d.updated_at, d.id) < ($9::timestamptz, $8::uuid))
+   ORDER BY d.updated_at DESC, d.id DESC LIMIT $10)
+  UNION ALL
+  (SELECT d.id, d.updated_at, a.level
+   FROM documents d
+   CROSS JOIN LATERAL document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1::uuid, $2::boolean) AS a(level)
+   WHERE NOT (SELECT few FROM few)
+     AND d.deleted_at IS NULL AND a.level > 0
+    AND ($3::space IS NULL OR d.space = $3::space)
+    AND ($4::text IS NULL OR $4::text = ''
+         OR d.path = $4::text OR starts_with(d.path, $4::text || '/'))
+    AND (cardinality($5::text[]) = 0 OR d.tags @> $5::text[])
+    AND ($6::document_status IS NULL OR d.status = $6::document_status)
+    AND ($7::timestamptz IS NULL OR d.updated_at >= $7::timestamptz)
+    AND ($8::uuid IS NULL
+         OR (d.updated_at, d.id) < ($9::timestamptz, $8::uuid))
+   ORDER BY d.updated_at DESC, d.id DESC LIMIT $10)
+) p
+JOIN documents d ON d.id = p.id
+ORDER BY p.updated_at DESC, p.id DESC
 LIMIT $10
 `
 
@@ -565,11 +689,25 @@ type DocumentListByUpdatedParams struct {
 }
 
 type DocumentListByUpdatedRow struct {
-	Document Document
-	Level    int32
+	ID            uuid.UUID
+	Space         Space
+	Path          string
+	Slug          string
+	Title         string
+	Tags          []string
+	Status        DocumentStatus
+	Version       int32
+	CreatedBy     uuid.UUID
+	UpdatedBy     *uuid.UUID
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
+	DeletedAt     *time.Time
+	PurgeAfter    *time.Time
+	QuarantinedAt *time.Time
+	Level         int32
 }
 
-// DocumentListByUpdated pages through the live documents the actor can read, newest change first.
+// DocumentListByUpdated pages through the live documents the actor can read, without their bodies, newest change first: driven from the actor's level sources when they are fewer than sqrt(row_limit x documents), else by walking documents_updated_idx (docs/design.md#lists).
 func (q *Queries) DocumentListByUpdated(ctx context.Context, db DBTX, arg DocumentListByUpdatedParams) ([]DocumentListByUpdatedRow, error) {
 	rows, err := db.Query(ctx, documentListByUpdated,
 		arg.ActorID,
@@ -591,25 +729,21 @@ func (q *Queries) DocumentListByUpdated(ctx context.Context, db DBTX, arg Docume
 	for rows.Next() {
 		var i DocumentListByUpdatedRow
 		if err := rows.Scan(
-			&i.Document.ID,
-			&i.Document.Space,
-			&i.Document.Path,
-			&i.Document.Slug,
-			&i.Document.Title,
-			&i.Document.Content,
-			&i.Document.FrontmatterExtra,
-			&i.Document.Tags,
-			&i.Document.Status,
-			&i.Document.Version,
-			&i.Document.ContentHash,
-			&i.Document.CreatedBy,
-			&i.Document.UpdatedBy,
-			&i.Document.SourceIngestionID,
-			&i.Document.CreatedAt,
-			&i.Document.UpdatedAt,
-			&i.Document.DeletedAt,
-			&i.Document.PurgeAfter,
-			&i.Document.QuarantinedAt,
+			&i.ID,
+			&i.Space,
+			&i.Path,
+			&i.Slug,
+			&i.Title,
+			&i.Tags,
+			&i.Status,
+			&i.Version,
+			&i.CreatedBy,
+			&i.UpdatedBy,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.DeletedAt,
+			&i.PurgeAfter,
+			&i.QuarantinedAt,
 			&i.Level,
 		); err != nil {
 			return nil, err
@@ -629,7 +763,7 @@ WITH visible AS (
   WHERE d.space = $2::space
     AND d.deleted_at IS NULL
     AND d.path <> ''
-    AND document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $3::uuid, $4::boolean) > 0
+    AND (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $3::uuid, $4::boolean) AS a(level)) > 0
 ), prefixes AS (
   SELECT v.segs[1:i] AS segs, cardinality(v.segs) > i AS deeper
   FROM visible v, generate_series(1, cardinality(v.segs)) AS i
@@ -688,7 +822,7 @@ FROM documents d
 WHERE d.space = $1::space
   AND d.path = $2::text
   AND d.deleted_at IS NULL
-  AND document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $3::uuid, $4::boolean) > 0
+  AND (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $3::uuid, $4::boolean) AS a(level)) > 0
 ORDER BY d.slug COLLATE "C", d.id
 `
 
@@ -794,9 +928,9 @@ LEFT JOIN LATERAL (
   WHERE d.id = ANY($5::uuid[])
     AND d.deleted_at IS NULL AND d.quarantined_at IS NULL
     AND (d.created_by = $6::uuid
-      OR document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $6::uuid, $7::boolean) >= 2)
+      OR (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $6::uuid, $7::boolean) AS a(level)) >= 2)
     AND NOT (x.ptype = 'user'
-      AND document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, x.pid, x.is_person) > 0)
+      AND (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, x.pid, x.is_person) AS a(level)) > 0)
     AND NOT (x.ptype = 'group' AND EXISTS (
       SELECT 1 FROM document_access da
       WHERE da.document_id = d.id AND da.principal_type = 'group'
@@ -826,7 +960,7 @@ type DocumentListShareSuggestionsRow struct {
 	Ord   int32
 }
 
-// DocumentListShareSuggestions reads, in one statement, the title of each of title_ids and, for each of candidate_ids (a subset) that is live, not quarantined and that the actor may share (owner or write), the recipients — by their rcpt_ords (parallel arrays; ords from 1) — who cannot read it yet and have not declined it. A user recipient reads what document_access_level says (rcpt_persons: whether group grants, Everyone included, reach them); a group recipient reads what is granted to it or to Everyone. A document with no such recipient has one row with ord 0.
+// DocumentListShareSuggestions reads, in one statement, the title of each of title_ids and, for each of candidate_ids (a subset) that is live, not quarantined and that the actor may share (owner or write), the recipients — by their rcpt_ords (parallel arrays; ords from 1) — who cannot read it yet and have not declined it. A user recipient reads what the access level says (rcpt_persons: whether group grants, Everyone included, reach them); a group recipient reads what is granted to it or to Everyone. A document with no such recipient has one row with ord 0.
 func (q *Queries) DocumentListShareSuggestions(ctx context.Context, db DBTX, arg DocumentListShareSuggestionsParams) ([]DocumentListShareSuggestionsRow, error) {
 	rows, err := db.Query(ctx, documentListShareSuggestions,
 		arg.RcptOrds,
@@ -866,7 +1000,7 @@ WITH parent AS (
     AND d.deleted_at IS NULL
     AND CASE WHEN $1::text = '' THEN d.path <> ''
              ELSE starts_with(d.path, $1::text || '/') END
-    AND document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $3::uuid, $4::boolean) > 0
+    AND (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $3::uuid, $4::boolean) AS a(level)) > 0
 ), children AS (
   SELECT v.segs[1:parent.depth + 1] AS segs, cardinality(v.segs) > parent.depth + 1 AS deeper
   FROM visible v, parent
@@ -923,7 +1057,7 @@ SELECT d.id
 FROM documents d
 WHERE d.tags @> ARRAY[$1::text] AND d.deleted_at IS NULL AND d.status = 'active' AND d.quarantined_at IS NULL
   AND (d.created_by = $2::uuid
-    OR document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $2::uuid, $3::boolean) >= 2)
+    OR (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $2::uuid, $3::boolean) AS a(level)) >= 2)
 ORDER BY d.id
 LIMIT $4
 `
@@ -962,9 +1096,10 @@ func (q *Queries) DocumentListTaggedShareable(ctx context.Context, db DBTX, arg 
 }
 
 const documentListTrash = `-- name: DocumentListTrash :many
-SELECT id, space, path, slug, title, content, frontmatter_extra, tags, status, version, content_hash, created_by, updated_by, source_ingestion_id, created_at, updated_at, deleted_at, purge_after, quarantined_at FROM documents
+SELECT id, space, path, slug, title, tags, status, version, created_by, updated_by,
+       created_at, updated_at, deleted_at, purge_after, quarantined_at FROM documents
 WHERE created_by = $1 AND deleted_at IS NOT NULL
-  AND ($2::uuid IS NULL
+    AND ($2::uuid IS NULL
        OR (deleted_at, id) < ($3::timestamptz, $2::uuid))
 ORDER BY deleted_at DESC, id DESC
 LIMIT $4
@@ -977,8 +1112,26 @@ type DocumentListTrashParams struct {
 	RowLimit     int32
 }
 
-// DocumentListTrash pages through an owner's tombstoned documents, most recently deleted first.
-func (q *Queries) DocumentListTrash(ctx context.Context, db DBTX, arg DocumentListTrashParams) ([]Document, error) {
+type DocumentListTrashRow struct {
+	ID            uuid.UUID
+	Space         Space
+	Path          string
+	Slug          string
+	Title         string
+	Tags          []string
+	Status        DocumentStatus
+	Version       int32
+	CreatedBy     uuid.UUID
+	UpdatedBy     *uuid.UUID
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
+	DeletedAt     *time.Time
+	PurgeAfter    *time.Time
+	QuarantinedAt *time.Time
+}
+
+// DocumentListTrash pages through an owner's tombstoned documents, without their bodies, most recently deleted first.
+func (q *Queries) DocumentListTrash(ctx context.Context, db DBTX, arg DocumentListTrashParams) ([]DocumentListTrashRow, error) {
 	rows, err := db.Query(ctx, documentListTrash,
 		arg.OwnerID,
 		arg.AfterID,
@@ -989,24 +1142,20 @@ func (q *Queries) DocumentListTrash(ctx context.Context, db DBTX, arg DocumentLi
 		return nil, err
 	}
 	defer rows.Close()
-	var items []Document
+	var items []DocumentListTrashRow
 	for rows.Next() {
-		var i Document
+		var i DocumentListTrashRow
 		if err := rows.Scan(
 			&i.ID,
 			&i.Space,
 			&i.Path,
 			&i.Slug,
 			&i.Title,
-			&i.Content,
-			&i.FrontmatterExtra,
 			&i.Tags,
 			&i.Status,
 			&i.Version,
-			&i.ContentHash,
 			&i.CreatedBy,
 			&i.UpdatedBy,
-			&i.SourceIngestionID,
 			&i.CreatedAt,
 			&i.UpdatedAt,
 			&i.DeletedAt,
@@ -1140,7 +1289,7 @@ const documentLockForShare = `-- name: DocumentLockForShare :many
 SELECT d.id, d.created_by, d.title,
        (d.deleted_at IS NOT NULL)::boolean AS deleted,
        (d.quarantined_at IS NOT NULL)::boolean AS quarantined,
-       document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1::uuid, $2::boolean)::int AS level
+       (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1::uuid, $2::boolean) AS a(level))::int AS level
 FROM documents d
 WHERE d.id = ANY($3::uuid[])
 ORDER BY d.id

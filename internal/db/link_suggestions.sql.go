@@ -173,8 +173,8 @@ JOIN documents s ON s.id = ls.source_id
 JOIN documents t ON t.id = ls.target_id
 WHERE ls.status = 'pending' AND s.deleted_at IS NULL AND s.space <> 'raw' AND t.deleted_at IS NULL
   AND ($1::uuid IS NULL OR ls.source_id = $1::uuid)
-  AND document_access_level(s.id, s.created_by, s.deleted_at, s.quarantined_at, $2::uuid, $3::boolean) >= 2
-  AND document_access_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, $2::uuid, $3::boolean) > 0
+  AND (SELECT a.level FROM document_level(s.id, s.created_by, s.deleted_at, s.quarantined_at, $2::uuid, $3::boolean) AS a(level)) >= 2
+  AND (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, $2::uuid, $3::boolean) AS a(level)) > 0
   AND ($4::uuid IS NULL OR ls.id > $4::uuid)
 ORDER BY ls.id
 LIMIT $5

@@ -20,15 +20,15 @@ SELECT
     JOIN documents t ON t.id = l.target_id
     WHERE s.created_by = $1::uuid AND s.deleted_at IS NULL AND s.space <> 'raw'
       AND l.state IN ('stale_text', 'broken') AND l.kept_at IS NULL
-      AND document_access_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, $1::uuid, $2::boolean) > 0)
+      AND (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, $1::uuid, $2::boolean) AS a(level)) > 0)
    +
    (SELECT count(*)
     FROM link_suggestions ls
     JOIN documents s ON s.id = ls.source_id
     JOIN documents t ON t.id = ls.target_id
     WHERE ls.status = 'pending' AND s.deleted_at IS NULL AND s.space <> 'raw' AND t.deleted_at IS NULL
-      AND document_access_level(s.id, s.created_by, s.deleted_at, s.quarantined_at, $1::uuid, $2::boolean) >= 2
-      AND document_access_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, $1::uuid, $2::boolean) > 0)
+      AND (SELECT a.level FROM document_level(s.id, s.created_by, s.deleted_at, s.quarantined_at, $1::uuid, $2::boolean) AS a(level)) >= 2
+      AND (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, $1::uuid, $2::boolean) AS a(level)) > 0)
   )::int AS decisions,
   (SELECT count(*)
    FROM notifications n
@@ -334,8 +334,8 @@ const notificationListLinkDecisionViews = `-- name: NotificationListLinkDecision
 SELECT a.link_id::uuid AS link_id,
   l.href_as_written, l.resolved_address,
   t.space AS target_space, t.path AS target_path, t.slug AS target_slug,
-  coalesce(document_access_level(s.id, s.created_by, s.deleted_at, s.quarantined_at, $1::uuid, r.is_person) > 0, false)::boolean AS source_readable,
-  coalesce(document_access_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, $1::uuid, r.is_person) > 0, false)::boolean AS target_readable
+  coalesce((SELECT a.level FROM document_level(s.id, s.created_by, s.deleted_at, s.quarantined_at, $1::uuid, r.is_person) AS a(level)) > 0, false)::boolean AS source_readable,
+  coalesce((SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, $1::uuid, r.is_person) AS a(level)) > 0, false)::boolean AS target_readable
 FROM unnest($2::uuid[]) WITH ORDINALITY AS a(link_id, i)
 JOIN unnest($3::uuid[]) WITH ORDINALITY AS b(target_id, i) ON b.i = a.i
 CROSS JOIN (SELECT coalesce((SELECT kind = 'person' FROM users WHERE id = $1::uuid), false) AS is_person) r
@@ -400,7 +400,7 @@ JOIN users u ON u.id = s.created_by
 WHERE (l.source_id = ANY($1::uuid[]) OR l.target_id = ANY($1::uuid[]))
   AND l.state IN ('stale_text', 'broken') AND l.kept_at IS NULL
   AND s.deleted_at IS NULL AND s.space <> 'raw'
-  AND document_access_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, s.created_by, u.kind = 'person') > 0
+  AND (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, s.created_by, u.kind = 'person') AS a(level)) > 0
   AND NOT EXISTS (
     SELECT 1 FROM notifications n
     WHERE n.requires_decision AND n.status IN ('unread', 'read')
@@ -730,7 +730,7 @@ WITH cand AS (
       JOIN documents t ON t.id = l.target_id
       WHERE l.id = c.subject_id AND l.state IN ('stale_text', 'broken') AND l.kept_at IS NULL
         AND s.created_by = c.recipient_id AND s.deleted_at IS NULL AND s.space <> 'raw'
-        AND document_access_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, c.recipient_id, coalesce(u.kind = 'person', false)) > 0)
+        AND (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, c.recipient_id, coalesce(u.kind = 'person', false)) AS a(level)) > 0)
     ELSE EXISTS (
       SELECT 1
       FROM link_suggestions ls
@@ -738,8 +738,8 @@ WITH cand AS (
       JOIN documents t ON t.id = ls.target_id
       WHERE ls.id = c.subject_id AND ls.status = 'pending'
         AND s.deleted_at IS NULL AND s.space <> 'raw' AND t.deleted_at IS NULL
-        AND document_access_level(s.id, s.created_by, s.deleted_at, s.quarantined_at, c.recipient_id, coalesce(u.kind = 'person', false)) >= 2
-        AND document_access_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, c.recipient_id, coalesce(u.kind = 'person', false)) > 0)
+        AND (SELECT a.level FROM document_level(s.id, s.created_by, s.deleted_at, s.quarantined_at, c.recipient_id, coalesce(u.kind = 'person', false)) AS a(level)) >= 2
+        AND (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, c.recipient_id, coalesce(u.kind = 'person', false)) AS a(level)) > 0)
   END
 ), upd AS (
   UPDATE notifications n SET status = 'resolved', resolved_at = now()

@@ -30,7 +30,7 @@ SELECT x.id, x.document_id, x.principal_type::principal_type, x.principal_id, $1
 FROM (SELECT unnest($2::uuid[]) AS id, unnest($3::uuid[]) AS document_id,
              unnest($4::text[]) AS principal_type, unnest($5::uuid[]) AS principal_id) x
 JOIN documents d ON d.id = x.document_id
-WHERE document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1::uuid, $6::boolean) >= 2
+WHERE (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1::uuid, $6::boolean) AS a(level)) >= 2
 ON CONFLICT (document_id, principal_type, principal_id)
   DO UPDATE SET status = 'rejected', decided_by = EXCLUDED.decided_by
 RETURNING document_id

@@ -11,25 +11,37 @@ import (
 
 // Doc is a document as a service caller sees it, with what the asking actor
 // may do to it.
+//
+// Lists, link ends and batch reads do not read the body (docs/design.md#reading-documents):
+// their Docs have a nil Body, so reading d.Content or d.FrontmatterExtra of
+// one panics rather than answering an empty body. Service.Bodies loads the
+// bodies of such Docs; single reads (Get, GetTx, GetByAddress) and writes
+// return Docs with their Body.
 type Doc struct {
-	ID               uuid.UUID
-	Space            Space
-	Path             string
-	Slug             string
-	Title            string
+	ID    uuid.UUID
+	Space Space
+	Path  string
+	Slug  string
+	Title string
+	*Body
+	Tags          []string
+	Status        Status
+	Version       int
+	OwnerID       uuid.UUID
+	UpdatedBy     *uuid.UUID
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
+	DeletedAt     *time.Time
+	PurgeAfter    *time.Time
+	QuarantinedAt *time.Time
+	Access        Access
+}
+
+// Body is what a document holds beyond its metadata: the markdown body
+// (without frontmatter) and the frontmatter keys CoDNA does not own.
+type Body struct {
 	Content          string
 	FrontmatterExtra map[string]any
-	Tags             []string
-	Status           Status
-	Version          int
-	OwnerID          uuid.UUID
-	UpdatedBy        *uuid.UUID
-	CreatedAt        time.Time
-	UpdatedAt        time.Time
-	DeletedAt        *time.Time
-	PurgeAfter       *time.Time
-	QuarantinedAt    *time.Time
-	Access           Access
 }
 
 // Address is the document's human address, written space:path/slug.
@@ -47,11 +59,30 @@ func FormatAddress(space Space, path, slug string) string {
 
 func fromRow(r db.Document, level int32) *Doc {
 	return &Doc{
-		ID: r.ID, Space: spaceFromDB(r.Space), Path: r.Path, Slug: r.Slug, Title: r.Title, Content: r.Content,
-		FrontmatterExtra: decodeExtra(r.FrontmatterExtra), Tags: nonNil(r.Tags), Status: statusFromDB(r.Status),
+		ID: r.ID, Space: spaceFromDB(r.Space), Path: r.Path, Slug: r.Slug, Title: r.Title,
+		Body: &Body{Content: r.Content, FrontmatterExtra: decodeExtra(r.FrontmatterExtra)}, Tags: nonNil(r.Tags), Status: statusFromDB(r.Status),
 		Version: int(r.Version), OwnerID: r.CreatedBy, UpdatedBy: r.UpdatedBy, CreatedAt: r.CreatedAt,
 		UpdatedAt: r.UpdatedAt, DeletedAt: r.DeletedAt, PurgeAfter: r.PurgeAfter, QuarantinedAt: r.QuarantinedAt,
 		Access: Access(level),
+	}
+}
+
+// Head is a document's metadata as the queries that skip the body read it
+// (the columns of db.DocumentGetManyWithAccessRow). Other packages' queries
+// that read a document's far end (links) fill one to make a Doc.
+type Head = db.DocumentGetManyWithAccessRow
+
+// FromHead makes a Doc without its Body from metadata read with the actor's
+// access level in the same statement. Only the queries of this package and
+// linkgraph's, which compute the level with document_access_level, may
+// call it: a Doc's Access is trusted by every method that takes one.
+func FromHead(h Head) *Doc {
+	return &Doc{
+		ID: h.ID, Space: spaceFromDB(h.Space), Path: h.Path, Slug: h.Slug, Title: h.Title,
+		Tags: nonNil(h.Tags), Status: statusFromDB(h.Status),
+		Version: int(h.Version), OwnerID: h.CreatedBy, UpdatedBy: h.UpdatedBy, CreatedAt: h.CreatedAt,
+		UpdatedAt: h.UpdatedAt, DeletedAt: h.DeletedAt, PurgeAfter: h.PurgeAfter, QuarantinedAt: h.QuarantinedAt,
+		Access: Access(h.Level),
 	}
 }
 

@@ -18,9 +18,10 @@ import (
 	"codna/internal/fault"
 )
 
-// GetMany reads the documents among ids that the actor can read, in one
-// statement, keyed by id: live ones, and tombstones the actor owns. Ids the
-// actor cannot read are simply absent.
+// GetMany reads the documents among ids that the actor can read, without
+// their bodies (Bodies loads those), in one statement, keyed by id: live
+// ones, and tombstones the actor owns. Ids the actor cannot read are simply
+// absent.
 func (s *Service) GetMany(ctx context.Context, ids []uuid.UUID) (map[uuid.UUID]*Doc, error) {
 	v, ok, err := reader(ctx)
 	if err != nil {
@@ -36,23 +37,16 @@ func (s *Service) GetMany(ctx context.Context, ids []uuid.UUID) (map[uuid.UUID]*
 	}
 	for _, r := range rows {
 		if r.Level > 0 {
-			out[r.Document.ID] = fromRow(r.Document, r.Level)
+			out[r.ID] = FromHead(r)
 		}
 	}
 	return out, nil
 }
 
-// Get reads one document. Errors: NOT_FOUND when it does not exist or the
-// actor cannot read it — the two are indistinguishable.
+// Get reads one document, body included. Errors: NOT_FOUND when it does
+// not exist or the actor cannot read it — the two are indistinguishable.
 func (s *Service) Get(ctx context.Context, id uuid.UUID) (*Doc, error) {
-	docs, err := s.GetMany(ctx, []uuid.UUID{id})
-	if err != nil {
-		return nil, err
-	}
-	if d, ok := docs[id]; ok {
-		return d, nil
-	}
-	return nil, errNotFound
+	return s.GetTx(ctx, s.pool, id)
 }
 
 // GetTx reads one document inside the caller's transaction, as Get does.
@@ -64,14 +58,53 @@ func (s *Service) GetTx(ctx context.Context, tx db.DBTX, id uuid.UUID) (*Doc, er
 	if !ok {
 		return nil, errNotFound
 	}
-	rows, err := db.Q.DocumentGetManyWithAccess(ctx, tx, db.DocumentGetManyWithAccessParams{ActorID: v.ID, ActorIsPerson: v.IsPerson, Ids: []uuid.UUID{id}})
+	r, err := db.Q.DocumentGetWithAccess(ctx, tx, db.DocumentGetWithAccessParams{ActorID: v.ID, ActorIsPerson: v.IsPerson, ID: id})
+	if errors.Is(err, pgx.ErrNoRows) || (err == nil && r.Level == 0) {
+		return nil, errNotFound
+	} else if err != nil {
+		return nil, err
+	}
+	return fromRow(r.Document, r.Level), nil
+}
+
+// Bodies reads the bodies of docs (Docs this service returned, typically
+// without their Body), each as of the version its Doc was read at, in one
+// statement, keyed by Doc. A Doc the actor cannot read is absent, and so is
+// one purged since it was read.
+func (s *Service) Bodies(ctx context.Context, docs []*Doc) (map[*Doc]*Body, error) {
+	if _, _, err := reader(ctx); err != nil {
+		return nil, err
+	}
+	out := make(map[*Doc]*Body, len(docs))
+	p := db.DocumentRevisionListBodiesParams{DocumentIds: make([]uuid.UUID, 0, len(docs)), Versions: make([]int32, 0, len(docs))}
+	for _, d := range docs {
+		if readable(ctx, d) != nil {
+			continue
+		}
+		if d.Body != nil {
+			out[d] = d.Body
+			continue
+		}
+		p.DocumentIds = append(p.DocumentIds, d.ID)
+		p.Versions = append(p.Versions, int32(d.Version))
+	}
+	if len(p.DocumentIds) == 0 {
+		return out, nil
+	}
+	rows, err := db.Q.DocumentRevisionListBodies(ctx, s.pool, p)
 	if err != nil {
 		return nil, err
 	}
-	if len(rows) == 0 || rows[0].Level == 0 {
-		return nil, errNotFound
+	bodies := make(map[uuid.UUID]*Body, len(rows))
+	for _, r := range rows {
+		bodies[r.DocumentID] = &Body{Content: r.Content, FrontmatterExtra: decodeExtra(r.FrontmatterExtra)}
 	}
-	return fromRow(rows[0].Document, rows[0].Level), nil
+	for _, d := range docs {
+		if b := bodies[d.ID]; b != nil && d.Body == nil && readable(ctx, d) == nil {
+			out[d] = b
+		}
+	}
+	return out, nil
 }
 
 // GetByAddress reads the live document at an address. Errors:
@@ -169,7 +202,7 @@ func (s *Service) List(ctx context.Context, f Filter, o Order, after *Cursor, li
 	if err != nil {
 		return nil, false, err
 	}
-	var rows []db.DocumentGetManyWithAccessRow
+	var rows []Head
 	switch o {
 	case ByTitle:
 		p := db.DocumentListByTitleParams{
@@ -184,7 +217,7 @@ func (s *Service) List(ctx context.Context, f Filter, o Order, after *Cursor, li
 			return nil, false, err
 		}
 		for _, r := range rs {
-			rows = append(rows, db.DocumentGetManyWithAccessRow(r))
+			rows = append(rows, Head(r))
 		}
 	default:
 		p := db.DocumentListByUpdatedParams{
@@ -199,7 +232,7 @@ func (s *Service) List(ctx context.Context, f Filter, o Order, after *Cursor, li
 			return nil, false, err
 		}
 		for _, r := range rs {
-			rows = append(rows, db.DocumentGetManyWithAccessRow(r))
+			rows = append(rows, Head(r))
 		}
 	}
 	more := len(rows) > limit
@@ -208,13 +241,13 @@ func (s *Service) List(ctx context.Context, f Filter, o Order, after *Cursor, li
 	}
 	out := make([]*Doc, len(rows))
 	for i, r := range rows {
-		out[i] = fromRow(r.Document, r.Level)
+		out[i] = FromHead(r)
 	}
 	return out, more, nil
 }
 
-// Trash pages through the actor's own tombstones, most recently deleted
-// first, after the given (deletedAt, id).
+// Trash pages through the actor's own tombstones, without their bodies,
+// most recently deleted first, after the given (deletedAt, id).
 func (s *Service) Trash(ctx context.Context, afterDeleted *time.Time, afterID *uuid.UUID, limit int) ([]*Doc, bool, error) {
 	actor, err := auth.RequireUser(ctx)
 	if err != nil {
@@ -232,7 +265,9 @@ func (s *Service) Trash(ctx context.Context, afterDeleted *time.Time, afterID *u
 	}
 	out := make([]*Doc, len(rows))
 	for i, r := range rows {
-		out[i] = fromRow(r, int32(Owner))
+		out[i] = FromHead(Head{ID: r.ID, Space: r.Space, Path: r.Path, Slug: r.Slug, Title: r.Title, Tags: r.Tags, Status: r.Status,
+			Version: r.Version, CreatedBy: r.CreatedBy, UpdatedBy: r.UpdatedBy, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
+			DeletedAt: r.DeletedAt, PurgeAfter: r.PurgeAfter, QuarantinedAt: r.QuarantinedAt, Level: int32(Owner)})
 	}
 	return out, more, nil
 }
@@ -375,6 +410,13 @@ func (s *Service) PathHistory(ctx context.Context, d *Doc) ([]PastAddress, error
 }
 
 // Markdown returns d's source: frontmatter and body, as export writes it.
+// d must have its Body.
 func (d *Doc) Markdown() (string, error) {
-	return Markdown(d.Title, d.Tags, string(d.Status), d.FrontmatterExtra, d.Content)
+	return d.MarkdownWith(d.Body)
+}
+
+// MarkdownWith returns d's source with b as its body (b from Bodies, for a
+// Doc read without one).
+func (d *Doc) MarkdownWith(b *Body) (string, error) {
+	return Markdown(d.Title, d.Tags, string(d.Status), b.FrontmatterExtra, b.Content)
 }

@@ -10,7 +10,7 @@
 //     documents belong together; pending edges have no target and broken ones
 //     point at a tombstone.
 //   - The walk steps only onto live documents (deleted_at IS NULL) that the
-//     viewer can read (document_access_level > 0, the one permission rule).
+//     viewer can read (access level above none, the one permission rule).
 //     The check is inside the recursion, so an unreadable document is never
 //     stepped through and never named, not in a Reached.Via, not as a Node,
 //     not as an Edge end.
@@ -201,16 +201,12 @@ JOIN nodes t ON t.id = l.target_id
 WHERE l.state IN ('resolved', 'stale_text')`
 
 // readable is the readability test of a document d for the viewer ($2 its
-// id, $3 whether it is a person): document_access_level, the one permission
-// rule, above none. document_access_level is not inlined by the planner (a
-// SQL function whose body holds a sub-select never is), so each call costs
-// an executor start and stop, about 15 µs, which was most of a walk's time
-// (bench/RESULTS.md). The first disjunct is the rule's own "the owner
-// always, management never", evaluated inline so that the common case, a
-// walk over one's own documents, makes no call; it is true only where the
-// function returns 3, so the test as a whole is exactly level > 0.
-const readable = `(d.created_by = $2 AND $2 <> '00000000-0000-0000-0000-000000000001'::uuid
-           OR document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $2, $3) > 0)`
+// id, $3 whether it is a person): the access level above none, through
+// document_level (migration 000010), the set-returning form of the one
+// permission rule that the planner inlines, so each test is a sub-plan of the
+// walk rather than a function call with its own executor start and stop
+// (document_access_level, which dominated a walk's time: bench/RESULTS.md).
+const readable = `(SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $2, $3) AS a(level)) > 0`
 
 var walkSQLs, graphSQLs [len(neighbours)]string
 

@@ -34,6 +34,11 @@ func NewService(pool *pgxpool.Pool, docs *document.Service) *Service {
 // Edge is a link as one actor sees it. For a reader who cannot read the
 // target, State is pending and TargetID nil: an edge must not reveal that a
 // document exists at an address.
+//
+// Source and Target are its ends as the actor sees them, without their
+// bodies, when the read that made the edge knows them: Outgoing, Incoming
+// and Decisions set both (Target nil where the actor cannot read it or
+// there is none). Edges from other reads leave them nil.
 type Edge struct {
 	ID              uuid.UUID
 	SourceID        uuid.UUID
@@ -46,6 +51,8 @@ type Edge struct {
 	KeptAt          *time.Time
 	CreatedAt       time.Time
 	UpdatedAt       time.Time
+	Source          *document.Doc
+	Target          *document.Doc
 }
 
 func edgeOf(l db.DocumentLink, targetReadable bool) Edge {
@@ -71,51 +78,111 @@ func viewer(ctx context.Context) (v document.Viewer, ok bool, err error) {
 	return v, ok, nil
 }
 
-// Outgoing returns the edges of each source, in one statement. Callers pass
-// only documents the actor can read (a readable document's body, and so its
-// hrefs, are the actor's to see); targets they cannot read show as pending.
-func (s *Service) Outgoing(ctx context.Context, sources []uuid.UUID) (map[uuid.UUID][]Edge, error) {
+// Outgoing returns the edges of each source, in one statement, each with
+// its Source and, where the actor can read it, its Target (read in the same
+// statement, without its body). sources are Docs this actor got from the
+// document service; those they cannot read are skipped (a readable
+// document's body, and so its hrefs, are the actor's to see). Targets they
+// cannot read show as pending.
+func (s *Service) Outgoing(ctx context.Context, sources []*document.Doc) (map[*document.Doc][]Edge, error) {
 	v, ok, err := viewer(ctx)
 	if err != nil {
 		return nil, err
 	}
-	out := make(map[uuid.UUID][]Edge, len(sources))
+	out := make(map[*document.Doc][]Edge, len(sources))
 	if !ok || len(sources) == 0 {
 		return out, nil
 	}
-	rows, err := db.Q.DocumentLinkListOutgoing(ctx, s.pool, db.DocumentLinkListOutgoingParams{ActorID: v.ID, ActorIsPerson: v.IsPerson, SourceIds: sources})
+	byID := make(map[uuid.UUID]*document.Doc, len(sources))
+	ids := make([]uuid.UUID, 0, len(sources))
+	for _, d := range sources {
+		if d != nil && d.Access.CanRead() && byID[d.ID] == nil {
+			byID[d.ID] = d
+			ids = append(ids, d.ID)
+		}
+	}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	rows, err := db.Q.DocumentLinkListOutgoing(ctx, s.pool, db.DocumentLinkListOutgoingParams{ActorID: v.ID, ActorIsPerson: v.IsPerson, SourceIds: ids})
 	if err != nil {
 		return nil, err
 	}
-	for _, r := range rows {
-		out[r.DocumentLink.SourceID] = append(out[r.DocumentLink.SourceID], edgeOf(r.DocumentLink, r.TargetReadable))
+	targets := map[uuid.UUID]*document.Doc{} // one Doc per target, however many link to it
+	for i := range rows {
+		r := &rows[i]
+		e := edgeOf(r.DocumentLink, r.TargetLevel > 0)
+		e.Source = byID[r.DocumentLink.SourceID]
+		if e.TargetID != nil {
+			t := targets[*e.TargetID]
+			if t == nil {
+				t = document.FromHead(document.Head{
+					ID: *e.TargetID, Space: *r.TargetSpace, Path: *r.TargetPath, Slug: *r.TargetSlug, Title: *r.TargetTitle,
+					Tags: r.TargetTags, Status: *r.TargetStatus, Version: *r.TargetVersion, CreatedBy: *r.TargetCreatedBy,
+					UpdatedBy: r.TargetUpdatedBy, CreatedAt: *r.TargetCreatedAt, UpdatedAt: *r.TargetUpdatedAt,
+					DeletedAt: r.TargetDeletedAt, PurgeAfter: r.TargetPurgeAfter, QuarantinedAt: r.TargetQuarantinedAt, Level: r.TargetLevel,
+				})
+				targets[*e.TargetID] = t
+			}
+			e.Target = t
+		}
+		out[e.Source] = append(out[e.Source], e)
 	}
 	return out, nil
 }
 
 // Incoming returns the edges into each target whose live source the actor
-// can read, in one statement; the others are not named at all.
-func (s *Service) Incoming(ctx context.Context, targets []uuid.UUID) (map[uuid.UUID][]Edge, error) {
+// can read, in one statement, each with its Target and its Source (read in
+// the same statement, without its body); the others are not named at all.
+// targets are Docs this actor got from the document service; those they
+// cannot read are skipped.
+func (s *Service) Incoming(ctx context.Context, targets []*document.Doc) (map[*document.Doc][]Edge, error) {
 	v, ok, err := viewer(ctx)
 	if err != nil {
 		return nil, err
 	}
-	out := make(map[uuid.UUID][]Edge, len(targets))
+	out := make(map[*document.Doc][]Edge, len(targets))
 	if !ok || len(targets) == 0 {
 		return out, nil
 	}
-	rows, err := db.Q.DocumentLinkListIncoming(ctx, s.pool, db.DocumentLinkListIncomingParams{ActorID: v.ID, ActorIsPerson: v.IsPerson, TargetIds: targets})
+	byID := make(map[uuid.UUID]*document.Doc, len(targets))
+	ids := make([]uuid.UUID, 0, len(targets))
+	for _, d := range targets {
+		if d != nil && d.Access.CanRead() && byID[d.ID] == nil {
+			byID[d.ID] = d
+			ids = append(ids, d.ID)
+		}
+	}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	rows, err := db.Q.DocumentLinkListIncoming(ctx, s.pool, db.DocumentLinkListIncomingParams{ActorID: v.ID, ActorIsPerson: v.IsPerson, TargetIds: ids})
 	if err != nil {
 		return nil, err
 	}
-	for _, r := range rows {
-		out[*r.TargetID] = append(out[*r.TargetID], edgeOf(r, true))
+	sources := map[uuid.UUID]*document.Doc{}
+	for i := range rows {
+		r := &rows[i]
+		e := edgeOf(r.DocumentLink, true)
+		e.Target = byID[*r.DocumentLink.TargetID]
+		src := sources[r.DocumentLink.SourceID]
+		if src == nil {
+			src = document.FromHead(document.Head{
+				ID: r.DocumentLink.SourceID, Space: r.SourceSpace, Path: r.SourcePath, Slug: r.SourceSlug, Title: r.SourceTitle,
+				Tags: r.SourceTags, Status: r.SourceStatus, Version: r.SourceVersion, CreatedBy: r.SourceCreatedBy,
+				UpdatedBy: r.SourceUpdatedBy, CreatedAt: r.SourceCreatedAt, UpdatedAt: r.SourceUpdatedAt,
+				DeletedAt: r.SourceDeletedAt, PurgeAfter: r.SourcePurgeAfter, QuarantinedAt: r.SourceQuarantinedAt, Level: r.SourceLevel,
+			})
+			sources[r.DocumentLink.SourceID] = src
+		}
+		e.Source = src
+		out[e.Target] = append(out[e.Target], e)
 	}
 	return out, nil
 }
 
 // Decisions pages through the actor's link decisions (docs/design.md#decisions), oldest
-// edge first, after the given edge id.
+// edge first, after the given edge id, each with its Source and Target.
 func (s *Service) Decisions(ctx context.Context, after *uuid.UUID, limit int) ([]Edge, bool, error) {
 	actor, err := auth.RequireUser(ctx)
 	if err != nil {
@@ -133,7 +200,21 @@ func (s *Service) Decisions(ctx context.Context, after *uuid.UUID, limit int) ([
 	}
 	out := make([]Edge, len(rows))
 	for i, r := range rows {
-		out[i] = edgeOf(r, true)
+		e := edgeOf(r.DocumentLink, true)
+		// The actor owns the source: level owner, whatever the grants say.
+		e.Source = document.FromHead(document.Head{
+			ID: r.DocumentLink.SourceID, Space: r.SourceSpace, Path: r.SourcePath, Slug: r.SourceSlug, Title: r.SourceTitle,
+			Tags: r.SourceTags, Status: r.SourceStatus, Version: r.SourceVersion, CreatedBy: r.SourceCreatedBy,
+			UpdatedBy: r.SourceUpdatedBy, CreatedAt: r.SourceCreatedAt, UpdatedAt: r.SourceUpdatedAt,
+			DeletedAt: r.SourceDeletedAt, PurgeAfter: r.SourcePurgeAfter, QuarantinedAt: r.SourceQuarantinedAt, Level: int32(document.Owner),
+		})
+		e.Target = document.FromHead(document.Head{
+			ID: *r.DocumentLink.TargetID, Space: r.TargetSpace, Path: r.TargetPath, Slug: r.TargetSlug, Title: r.TargetTitle,
+			Tags: r.TargetTags, Status: r.TargetStatus, Version: r.TargetVersion, CreatedBy: r.TargetCreatedBy,
+			UpdatedBy: r.TargetUpdatedBy, CreatedAt: r.TargetCreatedAt, UpdatedAt: r.TargetUpdatedAt,
+			DeletedAt: r.TargetDeletedAt, PurgeAfter: r.TargetPurgeAfter, QuarantinedAt: r.TargetQuarantinedAt, Level: r.TargetLevel,
+		})
+		out[i] = e
 	}
 	return out, more, nil
 }

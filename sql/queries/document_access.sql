@@ -93,7 +93,7 @@ FROM document_access da
 JOIN documents d ON d.id = da.document_id
 WHERE da.batch_id = @batch_id::uuid
   AND (da.granted_by = @actor_id::uuid OR d.created_by = @actor_id::uuid)
-  AND document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) > 0
+  AND (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) AS a(level)) > 0
 ORDER BY da.document_id, da.principal_type, da.principal_id
 FOR UPDATE OF da;
 
@@ -109,6 +109,6 @@ SELECT d.id
 FROM document_access da
 JOIN documents d ON d.id = da.document_id
 WHERE da.principal_type = 'group' AND da.principal_id = @group_id
-  AND document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @user_id::uuid, true)
+  AND (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @user_id::uuid, true) AS a(level))
       < CASE da.permission WHEN 'write' THEN 2 ELSE 1 END
 ORDER BY d.id;

@@ -56,33 +56,96 @@ SELECT * FROM document_links WHERE id = @id FOR UPDATE;
 UPDATE document_links SET kept_at = now(), updated_at = now() WHERE id = @id RETURNING *;
 
 -- name: DocumentLinkListOutgoing :many
--- DocumentLinkListOutgoing lists the edges of a batch of sources with whether the actor can read each target.
+-- DocumentLinkListOutgoing lists the edges of a batch of sources with each target's metadata (no body) and the actor's access level to it (0: none, or no target).
 SELECT sqlc.embed(l),
-  (t.id IS NOT NULL AND document_access_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) > 0)::boolean AS target_readable
+       t.space AS target_space,
+       t.path AS target_path,
+       t.slug AS target_slug,
+       t.title AS target_title,
+       t.tags AS target_tags,
+       t.status AS target_status,
+       t.version AS target_version,
+       t.created_by AS target_created_by,
+       t.updated_by AS target_updated_by,
+       t.created_at AS target_created_at,
+       t.updated_at AS target_updated_at,
+       t.deleted_at AS target_deleted_at,
+       t.purge_after AS target_purge_after,
+       t.quarantined_at AS target_quarantined_at,
+       coalesce(a.level, 0)::int AS target_level
 FROM document_links l
 LEFT JOIN documents t ON t.id = l.target_id
+LEFT JOIN LATERAL (SELECT (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) AS a(level))::int AS level) a ON t.id IS NOT NULL
 WHERE l.source_id = ANY(@source_ids::uuid[])
 ORDER BY l.source_id, l.href_as_written;
 
 -- name: DocumentLinkListIncoming :many
--- DocumentLinkListIncoming lists the edges into a batch of targets whose live source the actor can read.
-SELECT l.*
+-- DocumentLinkListIncoming lists the edges into a batch of targets whose live source the actor can read, with each source's metadata (no body) and the actor's access level to it.
+SELECT sqlc.embed(l),
+       s.space AS source_space,
+       s.path AS source_path,
+       s.slug AS source_slug,
+       s.title AS source_title,
+       s.tags AS source_tags,
+       s.status AS source_status,
+       s.version AS source_version,
+       s.created_by AS source_created_by,
+       s.updated_by AS source_updated_by,
+       s.created_at AS source_created_at,
+       s.updated_at AS source_updated_at,
+       s.deleted_at AS source_deleted_at,
+       s.purge_after AS source_purge_after,
+       s.quarantined_at AS source_quarantined_at,
+       a.level AS source_level
 FROM document_links l
 JOIN documents s ON s.id = l.source_id
+-- OFFSET 0 keeps the level a subquery of its own, computed once per row for both the filter and the output.
+CROSS JOIN LATERAL (SELECT (SELECT a.level FROM document_level(s.id, s.created_by, s.deleted_at, s.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) AS a(level))::int AS level OFFSET 0) a
 WHERE l.target_id = ANY(@target_ids::uuid[])
   AND s.deleted_at IS NULL
-  AND document_access_level(s.id, s.created_by, s.deleted_at, s.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) > 0
+  AND a.level > 0
 ORDER BY l.target_id, l.id;
 
 -- name: DocumentLinkListDecisions :many
--- DocumentLinkListDecisions pages through the actor's link decisions: stale or broken edges from live, non-raw documents they own, not kept, to targets they can read.
-SELECT l.*
+-- DocumentLinkListDecisions pages through the actor's link decisions: stale or broken edges from live, non-raw documents they own, not kept, to targets they can read; with the metadata (no body) of both ends and the actor's access level to the target.
+SELECT sqlc.embed(l),
+       s.space AS source_space,
+       s.path AS source_path,
+       s.slug AS source_slug,
+       s.title AS source_title,
+       s.tags AS source_tags,
+       s.status AS source_status,
+       s.version AS source_version,
+       s.created_by AS source_created_by,
+       s.updated_by AS source_updated_by,
+       s.created_at AS source_created_at,
+       s.updated_at AS source_updated_at,
+       s.deleted_at AS source_deleted_at,
+       s.purge_after AS source_purge_after,
+       s.quarantined_at AS source_quarantined_at,
+       t.space AS target_space,
+       t.path AS target_path,
+       t.slug AS target_slug,
+       t.title AS target_title,
+       t.tags AS target_tags,
+       t.status AS target_status,
+       t.version AS target_version,
+       t.created_by AS target_created_by,
+       t.updated_by AS target_updated_by,
+       t.created_at AS target_created_at,
+       t.updated_at AS target_updated_at,
+       t.deleted_at AS target_deleted_at,
+       t.purge_after AS target_purge_after,
+       t.quarantined_at AS target_quarantined_at,
+       a.level AS target_level
 FROM document_links l
 JOIN documents s ON s.id = l.source_id
 JOIN documents t ON t.id = l.target_id
+-- OFFSET 0 keeps the level a subquery of its own, computed once per row for both the filter and the output.
+CROSS JOIN LATERAL (SELECT (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) AS a(level))::int AS level OFFSET 0) a
 WHERE s.created_by = @actor_id::uuid AND s.deleted_at IS NULL AND s.space <> 'raw'
   AND l.state IN ('stale_text', 'broken') AND l.kept_at IS NULL
-  AND document_access_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) > 0
+  AND a.level > 0
   AND (sqlc.narg('after_id')::uuid IS NULL OR l.id > sqlc.narg('after_id')::uuid)
 ORDER BY l.id
 LIMIT @row_limit;

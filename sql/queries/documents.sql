@@ -6,27 +6,35 @@ RETURNING *;
 
 -- name: DocumentListAccessLevels :many
 -- DocumentListAccessLevels answers, in one statement, what the actor may do to each document (0 none, 1 read, 2 write, 3 owner).
-SELECT d.id, document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id, @actor_is_person)::int AS level
+SELECT d.id, (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id, @actor_is_person) AS a(level))::int AS level
 FROM documents d
 WHERE d.id = ANY(@ids::uuid[]);
 
 -- name: DocumentGetManyWithAccess :many
--- DocumentGetManyWithAccess reads documents by id with the actor's access level to each.
+-- DocumentGetManyWithAccess reads documents by id, without their bodies, with the actor's access level to each.
+SELECT d.id, d.space, d.path, d.slug, d.title, d.tags, d.status, d.version, d.created_by, d.updated_by,
+       d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, a.level
+FROM documents d
+CROSS JOIN LATERAL (SELECT (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) AS a(level))::int AS level) a
+WHERE d.id = ANY(@ids::uuid[]);
+
+-- name: DocumentGetWithAccess :one
+-- DocumentGetWithAccess reads one document, body included, with the actor's access level.
 SELECT sqlc.embed(d), a.level
 FROM documents d
-CROSS JOIN LATERAL (SELECT document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean)::int AS level) a
-WHERE d.id = ANY(@ids::uuid[]);
+CROSS JOIN LATERAL (SELECT (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) AS a(level))::int AS level) a
+WHERE d.id = @id;
 
 -- name: DocumentGetByAddressWithAccess :one
 -- DocumentGetByAddressWithAccess finds the live document at an address with the actor's access level.
 SELECT sqlc.embed(d), a.level
 FROM documents d
-CROSS JOIN LATERAL (SELECT document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean)::int AS level) a
+CROSS JOIN LATERAL (SELECT (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) AS a(level))::int AS level) a
 WHERE d.space = @space AND d.path = @path AND d.slug = @slug AND d.deleted_at IS NULL;
 
 -- name: DocumentGetForUpdate :one
 -- DocumentGetForUpdate reads and locks a document for a write, with the actor's access level.
-SELECT sqlc.embed(d), document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean)::int AS level
+SELECT sqlc.embed(d), (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) AS a(level))::int AS level
 FROM documents d
 WHERE d.id = @id
 FOR UPDATE OF d;
@@ -71,46 +79,103 @@ WHERE id = @id
 RETURNING *;
 
 -- name: DocumentListByUpdated :many
--- DocumentListByUpdated pages through the live documents the actor can read, newest change first.
-SELECT sqlc.embed(d), a.level
-FROM documents d
-CROSS JOIN LATERAL (SELECT document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean)::int AS level) a
-WHERE d.deleted_at IS NULL
-  AND a.level > 0
-  AND (sqlc.narg('space')::space IS NULL OR d.space = sqlc.narg('space')::space)
-  AND (sqlc.narg('path_prefix')::text IS NULL OR sqlc.narg('path_prefix')::text = ''
-       OR d.path = sqlc.narg('path_prefix')::text OR starts_with(d.path, sqlc.narg('path_prefix')::text || '/'))
-  AND (cardinality(@tags::text[]) = 0 OR d.tags @> @tags::text[])
-  AND (sqlc.narg('status')::document_status IS NULL OR d.status = sqlc.narg('status')::document_status)
-  AND (sqlc.narg('updated_since')::timestamptz IS NULL OR d.updated_at >= sqlc.narg('updated_since')::timestamptz)
-  AND (sqlc.narg('after_id')::uuid IS NULL
-       OR (d.updated_at, d.id) < (sqlc.narg('after_updated')::timestamptz, sqlc.narg('after_id')::uuid))
-ORDER BY d.updated_at DESC, d.id DESC
+-- DocumentListByUpdated pages through the live documents the actor can read, without their bodies, newest change first: driven from the actor's level sources when they are fewer than sqrt(row_limit x documents), else by walking documents_updated_idx (docs/design.md#lists).
+WITH drive AS MATERIALIZED (
+  SELECT document_drive_max(@row_limit::int) AS n
+), few AS MATERIALIZED (
+  SELECT count(*) < (SELECT n FROM drive) AS few
+  FROM (SELECT 1 FROM document_level_sources(@actor_id::uuid, @actor_is_person::boolean) LIMIT (SELECT n FROM drive)) c
+)
+SELECT d.id, d.space, d.path, d.slug, d.title, d.tags, d.status, d.version, d.created_by, d.updated_by,
+       d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, p.level::int AS level
+FROM (
+  (SELECT d.id, d.updated_at, r.level
+   FROM (SELECT s.document_id, max(s.level) AS level
+         FROM document_level_sources(@actor_id::uuid, @actor_is_person::boolean) AS s(document_id, level) GROUP BY s.document_id) r
+   JOIN documents d ON d.id = r.document_id
+   WHERE (SELECT few FROM few)
+     AND d.deleted_at IS NULL AND (d.created_by = @actor_id::uuid OR d.quarantined_at IS NULL)
+    AND (sqlc.narg('space')::space IS NULL OR d.space = sqlc.narg('space')::space)
+    AND (sqlc.narg('path_prefix')::text IS NULL OR sqlc.narg('path_prefix')::text = ''
+         OR d.path = sqlc.narg('path_prefix')::text OR starts_with(d.path, sqlc.narg('path_prefix')::text || '/'))
+    AND (cardinality(@tags::text[]) = 0 OR d.tags @> @tags::text[])
+    AND (sqlc.narg('status')::document_status IS NULL OR d.status = sqlc.narg('status')::document_status)
+    AND (sqlc.narg('updated_since')::timestamptz IS NULL OR d.updated_at >= sqlc.narg('updated_since')::timestamptz)
+    AND (sqlc.narg('after_id')::uuid IS NULL
+         OR (d.updated_at, d.id) < (sqlc.narg('after_updated')::timestamptz, sqlc.narg('after_id')::uuid))
+   ORDER BY d.updated_at DESC, d.id DESC LIMIT @row_limit)
+  UNION ALL
+  (SELECT d.id, d.updated_at, a.level
+   FROM documents d
+   CROSS JOIN LATERAL document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) AS a(level)
+   WHERE NOT (SELECT few FROM few)
+     AND d.deleted_at IS NULL AND a.level > 0
+    AND (sqlc.narg('space')::space IS NULL OR d.space = sqlc.narg('space')::space)
+    AND (sqlc.narg('path_prefix')::text IS NULL OR sqlc.narg('path_prefix')::text = ''
+         OR d.path = sqlc.narg('path_prefix')::text OR starts_with(d.path, sqlc.narg('path_prefix')::text || '/'))
+    AND (cardinality(@tags::text[]) = 0 OR d.tags @> @tags::text[])
+    AND (sqlc.narg('status')::document_status IS NULL OR d.status = sqlc.narg('status')::document_status)
+    AND (sqlc.narg('updated_since')::timestamptz IS NULL OR d.updated_at >= sqlc.narg('updated_since')::timestamptz)
+    AND (sqlc.narg('after_id')::uuid IS NULL
+         OR (d.updated_at, d.id) < (sqlc.narg('after_updated')::timestamptz, sqlc.narg('after_id')::uuid))
+   ORDER BY d.updated_at DESC, d.id DESC LIMIT @row_limit)
+) p
+JOIN documents d ON d.id = p.id
+ORDER BY p.updated_at DESC, p.id DESC
 LIMIT @row_limit;
 
 -- name: DocumentListByTitle :many
--- DocumentListByTitle pages through the live documents the actor can read, by title.
-SELECT sqlc.embed(d), a.level
-FROM documents d
-CROSS JOIN LATERAL (SELECT document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean)::int AS level) a
-WHERE d.deleted_at IS NULL
-  AND a.level > 0
-  AND (sqlc.narg('space')::space IS NULL OR d.space = sqlc.narg('space')::space)
-  AND (sqlc.narg('path_prefix')::text IS NULL OR sqlc.narg('path_prefix')::text = ''
-       OR d.path = sqlc.narg('path_prefix')::text OR starts_with(d.path, sqlc.narg('path_prefix')::text || '/'))
-  AND (cardinality(@tags::text[]) = 0 OR d.tags @> @tags::text[])
-  AND (sqlc.narg('status')::document_status IS NULL OR d.status = sqlc.narg('status')::document_status)
-  AND (sqlc.narg('updated_since')::timestamptz IS NULL OR d.updated_at >= sqlc.narg('updated_since')::timestamptz)
-  AND (sqlc.narg('after_id')::uuid IS NULL
-       OR (lower(d.title), d.id) > (sqlc.narg('after_title')::text, sqlc.narg('after_id')::uuid))
-ORDER BY lower(d.title), d.id
+-- DocumentListByTitle pages through the live documents the actor can read, without their bodies, by title: driven like DocumentListByUpdated, walking documents_title_idx.
+WITH drive AS MATERIALIZED (
+  SELECT document_drive_max(@row_limit::int) AS n
+), few AS MATERIALIZED (
+  SELECT count(*) < (SELECT n FROM drive) AS few
+  FROM (SELECT 1 FROM document_level_sources(@actor_id::uuid, @actor_is_person::boolean) LIMIT (SELECT n FROM drive)) c
+)
+SELECT d.id, d.space, d.path, d.slug, d.title, d.tags, d.status, d.version, d.created_by, d.updated_by,
+       d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, p.level::int AS level
+FROM (
+  (SELECT d.id, lower(d.title) AS title_key, r.level
+   FROM (SELECT s.document_id, max(s.level) AS level
+         FROM document_level_sources(@actor_id::uuid, @actor_is_person::boolean) AS s(document_id, level) GROUP BY s.document_id) r
+   JOIN documents d ON d.id = r.document_id
+   WHERE (SELECT few FROM few)
+     AND d.deleted_at IS NULL AND (d.created_by = @actor_id::uuid OR d.quarantined_at IS NULL)
+    AND (sqlc.narg('space')::space IS NULL OR d.space = sqlc.narg('space')::space)
+    AND (sqlc.narg('path_prefix')::text IS NULL OR sqlc.narg('path_prefix')::text = ''
+         OR d.path = sqlc.narg('path_prefix')::text OR starts_with(d.path, sqlc.narg('path_prefix')::text || '/'))
+    AND (cardinality(@tags::text[]) = 0 OR d.tags @> @tags::text[])
+    AND (sqlc.narg('status')::document_status IS NULL OR d.status = sqlc.narg('status')::document_status)
+    AND (sqlc.narg('updated_since')::timestamptz IS NULL OR d.updated_at >= sqlc.narg('updated_since')::timestamptz)
+    AND (sqlc.narg('after_id')::uuid IS NULL
+         OR (lower(d.title), d.id) > (sqlc.narg('after_title')::text, sqlc.narg('after_id')::uuid))
+   ORDER BY lower(d.title), d.id LIMIT @row_limit)
+  UNION ALL
+  (SELECT d.id, lower(d.title) AS title_key, a.level
+   FROM documents d
+   CROSS JOIN LATERAL document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) AS a(level)
+   WHERE NOT (SELECT few FROM few)
+     AND d.deleted_at IS NULL AND a.level > 0
+    AND (sqlc.narg('space')::space IS NULL OR d.space = sqlc.narg('space')::space)
+    AND (sqlc.narg('path_prefix')::text IS NULL OR sqlc.narg('path_prefix')::text = ''
+         OR d.path = sqlc.narg('path_prefix')::text OR starts_with(d.path, sqlc.narg('path_prefix')::text || '/'))
+    AND (cardinality(@tags::text[]) = 0 OR d.tags @> @tags::text[])
+    AND (sqlc.narg('status')::document_status IS NULL OR d.status = sqlc.narg('status')::document_status)
+    AND (sqlc.narg('updated_since')::timestamptz IS NULL OR d.updated_at >= sqlc.narg('updated_since')::timestamptz)
+    AND (sqlc.narg('after_id')::uuid IS NULL
+         OR (lower(d.title), d.id) > (sqlc.narg('after_title')::text, sqlc.narg('after_id')::uuid))
+   ORDER BY lower(d.title), d.id LIMIT @row_limit)
+) p
+JOIN documents d ON d.id = p.id
+ORDER BY p.title_key, p.id
 LIMIT @row_limit;
 
 -- name: DocumentListTrash :many
--- DocumentListTrash pages through an owner's tombstoned documents, most recently deleted first.
-SELECT * FROM documents
+-- DocumentListTrash pages through an owner's tombstoned documents, without their bodies, most recently deleted first.
+SELECT id, space, path, slug, title, tags, status, version, created_by, updated_by,
+       created_at, updated_at, deleted_at, purge_after, quarantined_at FROM documents
 WHERE created_by = @owner_id AND deleted_at IS NOT NULL
-  AND (sqlc.narg('after_id')::uuid IS NULL
+    AND (sqlc.narg('after_id')::uuid IS NULL
        OR (deleted_at, id) < (sqlc.narg('after_deleted')::timestamptz, sqlc.narg('after_id')::uuid))
 ORDER BY deleted_at DESC, id DESC
 LIMIT @row_limit;
@@ -137,7 +202,7 @@ SELECT id FROM documents WHERE space = @space AND path = @path AND slug = @slug 
 
 -- name: DocumentIsReadableBy :one
 -- DocumentIsReadableBy says whether a user (person or agent, by their kind) can read a document.
-SELECT (document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, u.id, u.kind = 'person') > 0)::boolean AS readable
+SELECT ((SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, u.id, u.kind = 'person') AS a(level)) > 0)::boolean AS readable
 FROM documents d, users u
 WHERE d.id = @document_id AND u.id = @user_id;
 
@@ -153,7 +218,7 @@ WITH visible AS (
   WHERE d.space = @space::space
     AND d.deleted_at IS NULL
     AND d.path <> ''
-    AND document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) > 0
+    AND (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) AS a(level)) > 0
 ), prefixes AS (
   SELECT v.segs[1:i] AS segs, cardinality(v.segs) > i AS deeper
   FROM visible v, generate_series(1, cardinality(v.segs)) AS i
@@ -177,7 +242,7 @@ WITH parent AS (
     AND d.deleted_at IS NULL
     AND CASE WHEN @path::text = '' THEN d.path <> ''
              ELSE starts_with(d.path, @path::text || '/') END
-    AND document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) > 0
+    AND (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) AS a(level)) > 0
 ), children AS (
   SELECT v.segs[1:parent.depth + 1] AS segs, cardinality(v.segs) > parent.depth + 1 AS deeper
   FROM visible v, parent
@@ -196,7 +261,7 @@ FROM documents d
 WHERE d.space = @space::space
   AND d.path = @path::text
   AND d.deleted_at IS NULL
-  AND document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) > 0
+  AND (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) AS a(level)) > 0
 ORDER BY d.slug COLLATE "C", d.id;
 
 -- name: DocumentLockForShare :many
@@ -204,7 +269,7 @@ ORDER BY d.slug COLLATE "C", d.id;
 SELECT d.id, d.created_by, d.title,
        (d.deleted_at IS NOT NULL)::boolean AS deleted,
        (d.quarantined_at IS NOT NULL)::boolean AS quarantined,
-       document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean)::int AS level
+       (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) AS a(level))::int AS level
 FROM documents d
 WHERE d.id = ANY(@ids::uuid[])
 ORDER BY d.id
@@ -216,12 +281,12 @@ SELECT d.id
 FROM documents d
 WHERE d.tags @> ARRAY[@tag::text] AND d.deleted_at IS NULL AND d.status = 'active' AND d.quarantined_at IS NULL
   AND (d.created_by = @actor_id::uuid
-    OR document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) >= 2)
+    OR (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) AS a(level)) >= 2)
 ORDER BY d.id
 LIMIT @row_limit;
 
 -- name: DocumentListShareSuggestions :many
--- DocumentListShareSuggestions reads, in one statement, the title of each of title_ids and, for each of candidate_ids (a subset) that is live, not quarantined and that the actor may share (owner or write), the recipients — by their rcpt_ords (parallel arrays; ords from 1) — who cannot read it yet and have not declined it. A user recipient reads what document_access_level says (rcpt_persons: whether group grants, Everyone included, reach them); a group recipient reads what is granted to it or to Everyone. A document with no such recipient has one row with ord 0.
+-- DocumentListShareSuggestions reads, in one statement, the title of each of title_ids and, for each of candidate_ids (a subset) that is live, not quarantined and that the actor may share (owner or write), the recipients — by their rcpt_ords (parallel arrays; ords from 1) — who cannot read it yet and have not declined it. A user recipient reads what the access level says (rcpt_persons: whether group grants, Everyone included, reach them); a group recipient reads what is granted to it or to Everyone. A document with no such recipient has one row with ord 0.
 SELECT d.id, d.title, coalesce(r.ord, 0)::int AS ord
 FROM documents d
 LEFT JOIN LATERAL (
@@ -231,9 +296,9 @@ LEFT JOIN LATERAL (
   WHERE d.id = ANY(@candidate_ids::uuid[])
     AND d.deleted_at IS NULL AND d.quarantined_at IS NULL
     AND (d.created_by = @actor_id::uuid
-      OR document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) >= 2)
+      OR (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) AS a(level)) >= 2)
     AND NOT (x.ptype = 'user'
-      AND document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, x.pid, x.is_person) > 0)
+      AND (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, x.pid, x.is_person) AS a(level)) > 0)
     AND NOT (x.ptype = 'group' AND EXISTS (
       SELECT 1 FROM document_access da
       WHERE da.document_id = d.id AND da.principal_type = 'group'

@@ -27,8 +27,8 @@ JOIN documents s ON s.id = ls.source_id
 JOIN documents t ON t.id = ls.target_id
 WHERE ls.status = 'pending' AND s.deleted_at IS NULL AND s.space <> 'raw' AND t.deleted_at IS NULL
   AND (sqlc.narg('source_id')::uuid IS NULL OR ls.source_id = sqlc.narg('source_id')::uuid)
-  AND document_access_level(s.id, s.created_by, s.deleted_at, s.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) >= 2
-  AND document_access_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) > 0
+  AND (SELECT a.level FROM document_level(s.id, s.created_by, s.deleted_at, s.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) AS a(level)) >= 2
+  AND (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) AS a(level)) > 0
   AND (sqlc.narg('after_id')::uuid IS NULL OR ls.id > sqlc.narg('after_id')::uuid)
 ORDER BY ls.id
 LIMIT @row_limit;

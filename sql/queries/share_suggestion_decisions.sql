@@ -5,7 +5,7 @@ SELECT x.id, x.document_id, x.principal_type::principal_type, x.principal_id, @a
 FROM (SELECT unnest(@ids::uuid[]) AS id, unnest(@document_ids::uuid[]) AS document_id,
              unnest(@principal_types::text[]) AS principal_type, unnest(@principal_ids::uuid[]) AS principal_id) x
 JOIN documents d ON d.id = x.document_id
-WHERE document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) >= 2
+WHERE (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) AS a(level)) >= 2
 ON CONFLICT (document_id, principal_type, principal_id)
   DO UPDATE SET status = 'rejected', decided_by = EXCLUDED.decided_by
 RETURNING document_id;
