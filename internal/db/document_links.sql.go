@@ -61,6 +61,57 @@ func (q *Queries) DocumentLinkCreate(ctx context.Context, db DBTX, arg DocumentL
 	return i, err
 }
 
+const documentLinkCreateMany = `-- name: DocumentLinkCreateMany :many
+INSERT INTO document_links (id, source_id, target_id, href_as_written, resolved_address, link_text, occurrence_count, state)
+SELECT x.id, x.source_id, nullif(x.target_id, '00000000-0000-0000-0000-000000000000'::uuid), x.href, x.address, x.link_text, x.occurrences, x.state::link_state
+FROM (SELECT unnest($1::uuid[]) AS id, unnest($2::uuid[]) AS source_id, unnest($3::uuid[]) AS target_id,
+        unnest($4::text[]) AS href, unnest($5::text[]) AS address, unnest($6::text[]) AS link_text,
+        unnest($7::int[]) AS occurrences, unnest($8::text[]) AS state) x
+ON CONFLICT (source_id, href_as_written) DO NOTHING
+RETURNING id
+`
+
+type DocumentLinkCreateManyParams struct {
+	Ids         []uuid.UUID
+	SourceIds   []uuid.UUID
+	TargetIds   []uuid.UUID
+	Hrefs       []string
+	Addresses   []string
+	LinkTexts   []string
+	Occurrences []int32
+	States      []string
+}
+
+// DocumentLinkCreateMany adds edges, index for index (a nil target id is none), and returns the ids of those it added: an edge already there for the same source and href is left alone.
+func (q *Queries) DocumentLinkCreateMany(ctx context.Context, db DBTX, arg DocumentLinkCreateManyParams) ([]uuid.UUID, error) {
+	rows, err := db.Query(ctx, documentLinkCreateMany,
+		arg.Ids,
+		arg.SourceIds,
+		arg.TargetIds,
+		arg.Hrefs,
+		arg.Addresses,
+		arg.LinkTexts,
+		arg.Occurrences,
+		arg.States,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var id uuid.UUID
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const documentLinkDelete = `-- name: DocumentLinkDelete :exec
 DELETE FROM document_links WHERE id = ANY($1::uuid[])
 `
@@ -197,6 +248,43 @@ func (q *Queries) DocumentLinkListByTargetForUpdate(ctx context.Context, db DBTX
 	return items, nil
 }
 
+const documentLinkListDecisionOwners = `-- name: DocumentLinkListDecisionOwners :many
+SELECT l.id, u.id AS owner_id
+FROM document_links l
+JOIN documents s ON s.id = l.source_id
+JOIN documents t ON t.id = l.target_id
+JOIN users u ON u.id = s.created_by
+WHERE l.id = ANY($1::uuid[]) AND s.space <> 'raw' AND s.deleted_at IS NULL
+  AND document_access_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, u.id, u.kind = 'person') > 0
+ORDER BY l.id
+`
+
+type DocumentLinkListDecisionOwnersRow struct {
+	ID      uuid.UUID
+	OwnerID uuid.UUID
+}
+
+// DocumentLinkListDecisionOwners keeps, of the given edges, those whose source's owner is to be asked about them (source live and not raw, target readable by the owner), with the owner.
+func (q *Queries) DocumentLinkListDecisionOwners(ctx context.Context, db DBTX, ids []uuid.UUID) ([]DocumentLinkListDecisionOwnersRow, error) {
+	rows, err := db.Query(ctx, documentLinkListDecisionOwners, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DocumentLinkListDecisionOwnersRow
+	for rows.Next() {
+		var i DocumentLinkListDecisionOwnersRow
+		if err := rows.Scan(&i.ID, &i.OwnerID); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const documentLinkListDecisions = `-- name: DocumentLinkListDecisions :many
 SELECT l.id, l.source_id, l.target_id, l.href_as_written, l.resolved_address, l.link_text, l.occurrence_count, l.state, l.first_seen_revision, l.created_at, l.updated_at, l.kept_at
 FROM document_links l
@@ -225,6 +313,54 @@ func (q *Queries) DocumentLinkListDecisions(ctx context.Context, db DBTX, arg Do
 		arg.AfterID,
 		arg.RowLimit,
 	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DocumentLink
+	for rows.Next() {
+		var i DocumentLink
+		if err := rows.Scan(
+			&i.ID,
+			&i.SourceID,
+			&i.TargetID,
+			&i.HrefAsWritten,
+			&i.ResolvedAddress,
+			&i.LinkText,
+			&i.OccurrenceCount,
+			&i.State,
+			&i.FirstSeenRevision,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.KeptAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const documentLinkListForResync = `-- name: DocumentLinkListForResync :many
+SELECT id, source_id, target_id, href_as_written, resolved_address, link_text, occurrence_count, state, first_seen_revision, created_at, updated_at, kept_at FROM document_links
+WHERE source_id = ANY($1::uuid[]) OR target_id = ANY($2::uuid[])
+   OR (target_id IS NULL AND resolved_address = ANY($3::text[]))
+ORDER BY id
+FOR UPDATE
+`
+
+type DocumentLinkListForResyncParams struct {
+	SourceIds []uuid.UUID
+	TargetIds []uuid.UUID
+	Addresses []string
+}
+
+// DocumentLinkListForResync locks, in id order (so concurrent resyncs cannot deadlock on them), every edge a resync of a set of documents recomputes: the outgoing edges of the live ones, the edges into any of them, and the pending edges naming a live one's address.
+func (q *Queries) DocumentLinkListForResync(ctx context.Context, db DBTX, arg DocumentLinkListForResyncParams) ([]DocumentLink, error) {
+	rows, err := db.Query(ctx, documentLinkListForResync, arg.SourceIds, arg.TargetIds, arg.Addresses)
 	if err != nil {
 		return nil, err
 	}
@@ -483,6 +619,26 @@ func (q *Queries) DocumentLinkSetState(ctx context.Context, db DBTX, arg Documen
 	return i, err
 }
 
+const documentLinkSetStateMany = `-- name: DocumentLinkSetStateMany :exec
+UPDATE document_links l
+SET target_id = nullif(x.target_id, '00000000-0000-0000-0000-000000000000'::uuid), state = x.state::link_state, updated_at = now(),
+    kept_at = CASE WHEN l.state = x.state::link_state THEN l.kept_at ELSE NULL END
+FROM (SELECT unnest($1::uuid[]) AS id, unnest($2::uuid[]) AS target_id, unnest($3::text[]) AS state) x
+WHERE l.id = x.id
+`
+
+type DocumentLinkSetStateManyParams struct {
+	Ids       []uuid.UUID
+	TargetIds []uuid.UUID
+	States    []string
+}
+
+// DocumentLinkSetStateMany moves edges to states and targets, index for index (a nil target id is none); kept_at is cleared where the state changes.
+func (q *Queries) DocumentLinkSetStateMany(ctx context.Context, db DBTX, arg DocumentLinkSetStateManyParams) error {
+	_, err := db.Exec(ctx, documentLinkSetStateMany, arg.Ids, arg.TargetIds, arg.States)
+	return err
+}
+
 const documentLinkUpdateText = `-- name: DocumentLinkUpdateText :exec
 UPDATE document_links SET occurrence_count = $1, link_text = $2, updated_at = now()
 WHERE id = $3 AND (occurrence_count <> $1 OR link_text IS DISTINCT FROM $2)
@@ -497,5 +653,23 @@ type DocumentLinkUpdateTextParams struct {
 // DocumentLinkUpdateText records an edge's current occurrence count and first link text.
 func (q *Queries) DocumentLinkUpdateText(ctx context.Context, db DBTX, arg DocumentLinkUpdateTextParams) error {
 	_, err := db.Exec(ctx, documentLinkUpdateText, arg.OccurrenceCount, arg.LinkText, arg.ID)
+	return err
+}
+
+const documentLinkUpdateTextMany = `-- name: DocumentLinkUpdateTextMany :exec
+UPDATE document_links l SET occurrence_count = x.occurrences, link_text = x.link_text, updated_at = now()
+FROM (SELECT unnest($1::uuid[]) AS id, unnest($2::int[]) AS occurrences, unnest($3::text[]) AS link_text) x
+WHERE l.id = x.id AND (l.occurrence_count <> x.occurrences OR l.link_text IS DISTINCT FROM x.link_text)
+`
+
+type DocumentLinkUpdateTextManyParams struct {
+	Ids         []uuid.UUID
+	Occurrences []int32
+	LinkTexts   []string
+}
+
+// DocumentLinkUpdateTextMany records edges' current occurrence counts and first link texts, index for index, writing only those that changed.
+func (q *Queries) DocumentLinkUpdateTextMany(ctx context.Context, db DBTX, arg DocumentLinkUpdateTextManyParams) error {
+	_, err := db.Exec(ctx, documentLinkUpdateTextMany, arg.Ids, arg.Occurrences, arg.LinkTexts)
 	return err
 }

@@ -444,6 +444,52 @@ func (q *Queries) DocumentListAccessLevels(ctx context.Context, db DBTX, arg Doc
 	return items, nil
 }
 
+const documentListAtAddresses = `-- name: DocumentListAtAddresses :many
+SELECT a.i::int AS i,
+  coalesce((SELECT d.id FROM documents d
+            WHERE d.space = a.space::space AND d.path = a.path AND d.slug = a.slug AND d.deleted_at IS NULL),
+           '00000000-0000-0000-0000-000000000000')::uuid AS live_id,
+  coalesce((SELECT h.document_id FROM document_path_history h
+            WHERE h.space = a.space::space AND h.path = a.path AND h.slug = a.slug
+            ORDER BY h.valid_to DESC, h.id DESC LIMIT 1),
+           '00000000-0000-0000-0000-000000000000')::uuid AS vacated_id
+FROM (SELECT unnest($1::text[]) AS space, unnest($2::text[]) AS path, unnest($3::text[]) AS slug,
+        generate_subscripts($1::text[], 1) AS i) a
+`
+
+type DocumentListAtAddressesParams struct {
+	Spaces []string
+	Paths  []string
+	Slugs  []string
+}
+
+type DocumentListAtAddressesRow struct {
+	I         int32
+	LiveID    uuid.UUID
+	VacatedID uuid.UUID
+}
+
+// DocumentListAtAddresses finds, for each address (index for index, i from 1), the live document there and the one that most recently vacated it, whoever can read them (a nil uuid where there is none).
+func (q *Queries) DocumentListAtAddresses(ctx context.Context, db DBTX, arg DocumentListAtAddressesParams) ([]DocumentListAtAddressesRow, error) {
+	rows, err := db.Query(ctx, documentListAtAddresses, arg.Spaces, arg.Paths, arg.Slugs)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DocumentListAtAddressesRow
+	for rows.Next() {
+		var i DocumentListAtAddressesRow
+		if err := rows.Scan(&i.I, &i.LiveID, &i.VacatedID); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const documentListByTitle = `-- name: DocumentListByTitle :many
 SELECT d.id, d.space, d.path, d.slug, d.title, d.content, d.frontmatter_extra, d.tags, d.status, d.version, d.content_hash, d.created_by, d.updated_by, d.source_ingestion_id, d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, a.level
 FROM documents d
@@ -672,6 +718,51 @@ func (q *Queries) DocumentListFolders(ctx context.Context, db DBTX, arg Document
 	for rows.Next() {
 		var i DocumentListFoldersRow
 		if err := rows.Scan(&i.Path, &i.Documents, &i.HasChildren); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const documentListForResolver = `-- name: DocumentListForResolver :many
+SELECT id, space, path, slug, content, deleted_at, created_by, version FROM documents WHERE id = ANY($1::uuid[])
+`
+
+type DocumentListForResolverRow struct {
+	ID        uuid.UUID
+	Space     Space
+	Path      string
+	Slug      string
+	Content   string
+	DeletedAt *time.Time
+	CreatedBy uuid.UUID
+	Version   int32
+}
+
+// DocumentListForResolver reads what the link resolver needs of a set of documents.
+func (q *Queries) DocumentListForResolver(ctx context.Context, db DBTX, ids []uuid.UUID) ([]DocumentListForResolverRow, error) {
+	rows, err := db.Query(ctx, documentListForResolver, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DocumentListForResolverRow
+	for rows.Next() {
+		var i DocumentListForResolverRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Space,
+			&i.Path,
+			&i.Slug,
+			&i.Content,
+			&i.DeletedAt,
+			&i.CreatedBy,
+			&i.Version,
+		); err != nil {
 			return nil, err
 		}
 		items = append(items, i)

@@ -145,6 +145,23 @@ WHERE d.id = @document_id AND u.id = @user_id;
 -- DocumentGetForResolver reads what the link resolver needs of a document.
 SELECT id, space, path, slug, content, deleted_at, created_by, version FROM documents WHERE id = @id;
 
+-- name: DocumentListForResolver :many
+-- DocumentListForResolver reads what the link resolver needs of a set of documents.
+SELECT id, space, path, slug, content, deleted_at, created_by, version FROM documents WHERE id = ANY(@ids::uuid[]);
+
+-- name: DocumentListAtAddresses :many
+-- DocumentListAtAddresses finds, for each address (index for index, i from 1), the live document there and the one that most recently vacated it, whoever can read them (a nil uuid where there is none).
+SELECT a.i::int AS i,
+  coalesce((SELECT d.id FROM documents d
+            WHERE d.space = a.space::space AND d.path = a.path AND d.slug = a.slug AND d.deleted_at IS NULL),
+           '00000000-0000-0000-0000-000000000000')::uuid AS live_id,
+  coalesce((SELECT h.document_id FROM document_path_history h
+            WHERE h.space = a.space::space AND h.path = a.path AND h.slug = a.slug
+            ORDER BY h.valid_to DESC, h.id DESC LIMIT 1),
+           '00000000-0000-0000-0000-000000000000')::uuid AS vacated_id
+FROM (SELECT unnest(@spaces::text[]) AS space, unnest(@paths::text[]) AS path, unnest(@slugs::text[]) AS slug,
+        generate_subscripts(@spaces::text[], 1) AS i) a;
+
 -- name: DocumentListFolders :many
 -- DocumentListFolders lists every folder of a space the viewer can see, parent right before its children, with the live readable documents in it and beneath it, the first @max_folders only.
 WITH visible AS (

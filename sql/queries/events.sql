@@ -3,6 +3,18 @@
 INSERT INTO events (id, event_type, subject_type, subject_id, document_id, actor_id, revision_id, payload)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8);
 
+-- name: EventCreateMany :exec
+-- EventCreateMany writes outbox events, index for index (a nil uuid is no id), in one statement; call it in the transaction of the changes they describe.
+INSERT INTO events (id, event_type, subject_type, subject_id, document_id, actor_id, revision_id, payload)
+SELECT x.id, x.event_type, x.subject_type,
+  nullif(x.subject_id, '00000000-0000-0000-0000-000000000000'::uuid), nullif(x.document_id, '00000000-0000-0000-0000-000000000000'::uuid),
+  nullif(x.actor_id, '00000000-0000-0000-0000-000000000000'::uuid), nullif(x.revision_id, '00000000-0000-0000-0000-000000000000'::uuid),
+  x.payload::jsonb
+FROM (SELECT unnest(sqlc.arg(ids)::uuid[]) AS id, unnest(sqlc.arg(event_types)::text[]) AS event_type,
+        unnest(sqlc.arg(subject_types)::text[]) AS subject_type, unnest(sqlc.arg(subject_ids)::uuid[]) AS subject_id,
+        unnest(sqlc.arg(document_ids)::uuid[]) AS document_id, unnest(sqlc.arg(actor_ids)::uuid[]) AS actor_id,
+        unnest(sqlc.arg(revision_ids)::uuid[]) AS revision_id, unnest(sqlc.arg(payloads)::text[]) AS payload) x;
+
 -- name: EventClaim :many
 -- EventClaim leases up to batch_size claimable events to a worker: not processed, not leased (or the lease is older than lease_ms), not waiting for a retry. SKIP LOCKED keeps concurrent claimers off each other's rows during the statement; the lease (claimed_at) keeps them off afterwards. The ids are collected into an array (id = ANY(ARRAY(…)), not id IN (…)) so the update finds its rows by primary key whatever the size of the table.
 UPDATE events SET claimed_at = now(), claimed_by = sqlc.arg(worker)::text
