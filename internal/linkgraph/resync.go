@@ -92,10 +92,10 @@ type stateChange struct {
 type resyncPlan struct {
 	ctx     context.Context
 	tx      db.DBTX
-	targets map[uuid.UUID]*target     // by id; nil: no such document
-	found   map[string]*uuid.UUID     // address → the document an edge naming it would take
-	gone    map[uuid.UUID]bool        // edges whose hrefs left their source's body
-	creates []newEdge                 // edges to add
+	targets map[uuid.UUID]*target // by id; nil: no such document
+	found   map[string]*uuid.UUID // address → the document an edge naming it would take
+	gone    map[uuid.UUID]bool    // edges whose hrefs left their source's body
+	creates []newEdge             // edges to add
 	texts   db.DocumentLinkUpdateTextManyParams
 	changes []stateChange
 }

@@ -19,6 +19,9 @@ type metrics struct {
 	failures  *prometheus.CounterVec
 	timeouts  *prometheus.CounterVec
 	parked    *prometheus.CounterVec
+	// batchFallbacks counts batch consumer calls that failed and were
+	// split into one call per event.
+	batchFallbacks *prometheus.CounterVec
 }
 
 func newMetrics(w *Worker) *metrics {
@@ -42,6 +45,10 @@ func newMetrics(w *Worker) *metrics {
 			Name: "codna_outbox_processed_total",
 			Help: "Outbox events this worker marked processed.",
 		}),
+		batchFallbacks: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "codna_outbox_batch_fallbacks_total",
+			Help: "Batch consumer calls of this worker that failed and were retried one event at a time.",
+		}, []string{"consumer"}),
 		failures: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "codna_outbox_failures_total",
 			Help: "Failed (or panicking) consumer calls of this worker.",
@@ -58,6 +65,7 @@ func (m *metrics) Describe(ch chan<- *prometheus.Desc) {
 	m.failures.Describe(ch)
 	m.timeouts.Describe(ch)
 	m.parked.Describe(ch)
+	m.batchFallbacks.Describe(ch)
 }
 
 // Collect implements prometheus.Collector: one query for the queue gauges.
@@ -75,4 +83,5 @@ func (m *metrics) Collect(ch chan<- prometheus.Metric) {
 	m.failures.Collect(ch)
 	m.timeouts.Collect(ch)
 	m.parked.Collect(ch)
+	m.batchFallbacks.Collect(ch)
 }

@@ -32,12 +32,12 @@ const (
 // all; the figure to read is events/s. Run it once (-benchtime 1x), against
 // a server with fsync on (TEST_DATABASE_URL).
 func BenchmarkOutboxBacklog(b *testing.B) {
-	for _, workers := range []int{1} {
+	for _, workers := range []int{1, 2, 4} {
 		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
 			var drained, filling time.Duration
 			for range b.N {
 				b.StopTimer()
-				bb := setup(b, func(c *server.Config) {})
+				bb := setup(b, func(c *server.Config) { c.Outbox.Workers = workers })
 				ctx := context.Background()
 				p := pgtest.CreatePerson(b, bb.pool)
 				body := func(i, save int) string {
