@@ -11,56 +11,6 @@ import (
 	"github.com/google/uuid"
 )
 
-const documentLinkCreate = `-- name: DocumentLinkCreate :one
-INSERT INTO document_links (id, source_id, target_id, href_as_written, resolved_address, link_text, occurrence_count, state, first_seen_revision)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-ON CONFLICT (source_id, href_as_written) DO NOTHING
-RETURNING id, source_id, target_id, href_as_written, resolved_address, link_text, occurrence_count, state, first_seen_revision, created_at, updated_at, kept_at
-`
-
-type DocumentLinkCreateParams struct {
-	ID                uuid.UUID
-	SourceID          uuid.UUID
-	TargetID          *uuid.UUID
-	HrefAsWritten     string
-	ResolvedAddress   *string
-	LinkText          *string
-	OccurrenceCount   int32
-	State             LinkState
-	FirstSeenRevision *uuid.UUID
-}
-
-// DocumentLinkCreate adds an edge; an edge already there for the same href is left alone.
-func (q *Queries) DocumentLinkCreate(ctx context.Context, db DBTX, arg DocumentLinkCreateParams) (DocumentLink, error) {
-	row := db.QueryRow(ctx, documentLinkCreate,
-		arg.ID,
-		arg.SourceID,
-		arg.TargetID,
-		arg.HrefAsWritten,
-		arg.ResolvedAddress,
-		arg.LinkText,
-		arg.OccurrenceCount,
-		arg.State,
-		arg.FirstSeenRevision,
-	)
-	var i DocumentLink
-	err := row.Scan(
-		&i.ID,
-		&i.SourceID,
-		&i.TargetID,
-		&i.HrefAsWritten,
-		&i.ResolvedAddress,
-		&i.LinkText,
-		&i.OccurrenceCount,
-		&i.State,
-		&i.FirstSeenRevision,
-		&i.CreatedAt,
-		&i.UpdatedAt,
-		&i.KeptAt,
-	)
-	return i, err
-}
-
 const documentLinkCreateMany = `-- name: DocumentLinkCreateMany :many
 INSERT INTO document_links (id, source_id, target_id, href_as_written, resolved_address, link_text, occurrence_count, state)
 SELECT x.id, x.source_id, nullif(x.target_id, '00000000-0000-0000-0000-000000000000'::uuid), x.href, x.address, x.link_text, x.occurrences, x.state::link_state
@@ -170,82 +120,6 @@ func (q *Queries) DocumentLinkKeep(ctx context.Context, db DBTX, id uuid.UUID) (
 		&i.KeptAt,
 	)
 	return i, err
-}
-
-const documentLinkListBySource = `-- name: DocumentLinkListBySource :many
-SELECT id, source_id, target_id, href_as_written, resolved_address, link_text, occurrence_count, state, first_seen_revision, created_at, updated_at, kept_at FROM document_links WHERE source_id = $1 ORDER BY href_as_written FOR UPDATE
-`
-
-// DocumentLinkListBySource lists a document's outgoing edges, locked for the resolver.
-func (q *Queries) DocumentLinkListBySource(ctx context.Context, db DBTX, sourceID uuid.UUID) ([]DocumentLink, error) {
-	rows, err := db.Query(ctx, documentLinkListBySource, sourceID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []DocumentLink
-	for rows.Next() {
-		var i DocumentLink
-		if err := rows.Scan(
-			&i.ID,
-			&i.SourceID,
-			&i.TargetID,
-			&i.HrefAsWritten,
-			&i.ResolvedAddress,
-			&i.LinkText,
-			&i.OccurrenceCount,
-			&i.State,
-			&i.FirstSeenRevision,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.KeptAt,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
-const documentLinkListByTargetForUpdate = `-- name: DocumentLinkListByTargetForUpdate :many
-SELECT id, source_id, target_id, href_as_written, resolved_address, link_text, occurrence_count, state, first_seen_revision, created_at, updated_at, kept_at FROM document_links WHERE target_id = $1 ORDER BY id FOR UPDATE
-`
-
-// DocumentLinkListByTargetForUpdate lists the edges into a document, locked for the resolver.
-func (q *Queries) DocumentLinkListByTargetForUpdate(ctx context.Context, db DBTX, targetID *uuid.UUID) ([]DocumentLink, error) {
-	rows, err := db.Query(ctx, documentLinkListByTargetForUpdate, targetID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []DocumentLink
-	for rows.Next() {
-		var i DocumentLink
-		if err := rows.Scan(
-			&i.ID,
-			&i.SourceID,
-			&i.TargetID,
-			&i.HrefAsWritten,
-			&i.ResolvedAddress,
-			&i.LinkText,
-			&i.OccurrenceCount,
-			&i.State,
-			&i.FirstSeenRevision,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.KeptAt,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
 }
 
 const documentLinkListDecisionOwners = `-- name: DocumentLinkListDecisionOwners :many
@@ -497,44 +371,6 @@ func (q *Queries) DocumentLinkListOutgoing(ctx context.Context, db DBTX, arg Doc
 	return items, nil
 }
 
-const documentLinkListPendingAt = `-- name: DocumentLinkListPendingAt :many
-SELECT id, source_id, target_id, href_as_written, resolved_address, link_text, occurrence_count, state, first_seen_revision, created_at, updated_at, kept_at FROM document_links WHERE target_id IS NULL AND resolved_address = $1 ORDER BY id FOR UPDATE
-`
-
-// DocumentLinkListPendingAt lists the pending edges that name an address, locked for the resolver.
-func (q *Queries) DocumentLinkListPendingAt(ctx context.Context, db DBTX, resolvedAddress *string) ([]DocumentLink, error) {
-	rows, err := db.Query(ctx, documentLinkListPendingAt, resolvedAddress)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []DocumentLink
-	for rows.Next() {
-		var i DocumentLink
-		if err := rows.Scan(
-			&i.ID,
-			&i.SourceID,
-			&i.TargetID,
-			&i.HrefAsWritten,
-			&i.ResolvedAddress,
-			&i.LinkText,
-			&i.OccurrenceCount,
-			&i.State,
-			&i.FirstSeenRevision,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.KeptAt,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
 const documentLinkOrphanTarget = `-- name: DocumentLinkOrphanTarget :many
 UPDATE document_links
 SET target_id = NULL, state = 'pending', kept_at = NULL, updated_at = now()
@@ -584,41 +420,6 @@ func (q *Queries) DocumentLinkRenameHref(ctx context.Context, db DBTX, arg Docum
 	return result.RowsAffected(), nil
 }
 
-const documentLinkSetState = `-- name: DocumentLinkSetState :one
-UPDATE document_links
-SET target_id = $1, state = $2, updated_at = now(),
-    kept_at = CASE WHEN state = $2 THEN kept_at ELSE NULL END
-WHERE id = $3
-RETURNING id, source_id, target_id, href_as_written, resolved_address, link_text, occurrence_count, state, first_seen_revision, created_at, updated_at, kept_at
-`
-
-type DocumentLinkSetStateParams struct {
-	TargetID *uuid.UUID
-	State    LinkState
-	ID       uuid.UUID
-}
-
-// DocumentLinkSetState moves an edge to a state and target; kept_at is cleared when the state changes.
-func (q *Queries) DocumentLinkSetState(ctx context.Context, db DBTX, arg DocumentLinkSetStateParams) (DocumentLink, error) {
-	row := db.QueryRow(ctx, documentLinkSetState, arg.TargetID, arg.State, arg.ID)
-	var i DocumentLink
-	err := row.Scan(
-		&i.ID,
-		&i.SourceID,
-		&i.TargetID,
-		&i.HrefAsWritten,
-		&i.ResolvedAddress,
-		&i.LinkText,
-		&i.OccurrenceCount,
-		&i.State,
-		&i.FirstSeenRevision,
-		&i.CreatedAt,
-		&i.UpdatedAt,
-		&i.KeptAt,
-	)
-	return i, err
-}
-
 const documentLinkSetStateMany = `-- name: DocumentLinkSetStateMany :exec
 UPDATE document_links l
 SET target_id = nullif(x.target_id, '00000000-0000-0000-0000-000000000000'::uuid), state = x.state::link_state, updated_at = now(),
@@ -636,23 +437,6 @@ type DocumentLinkSetStateManyParams struct {
 // DocumentLinkSetStateMany moves edges to states and targets, index for index (a nil target id is none); kept_at is cleared where the state changes.
 func (q *Queries) DocumentLinkSetStateMany(ctx context.Context, db DBTX, arg DocumentLinkSetStateManyParams) error {
 	_, err := db.Exec(ctx, documentLinkSetStateMany, arg.Ids, arg.TargetIds, arg.States)
-	return err
-}
-
-const documentLinkUpdateText = `-- name: DocumentLinkUpdateText :exec
-UPDATE document_links SET occurrence_count = $1, link_text = $2, updated_at = now()
-WHERE id = $3 AND (occurrence_count <> $1 OR link_text IS DISTINCT FROM $2)
-`
-
-type DocumentLinkUpdateTextParams struct {
-	OccurrenceCount int32
-	LinkText        *string
-	ID              uuid.UUID
-}
-
-// DocumentLinkUpdateText records an edge's current occurrence count and first link text.
-func (q *Queries) DocumentLinkUpdateText(ctx context.Context, db DBTX, arg DocumentLinkUpdateTextParams) error {
-	_, err := db.Exec(ctx, documentLinkUpdateText, arg.OccurrenceCount, arg.LinkText, arg.ID)
 	return err
 }
 

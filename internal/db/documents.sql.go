@@ -127,38 +127,6 @@ func (q *Queries) DocumentGetByAddressWithAccess(ctx context.Context, db DBTX, a
 	return i, err
 }
 
-const documentGetForResolver = `-- name: DocumentGetForResolver :one
-SELECT id, space, path, slug, content, deleted_at, created_by, version FROM documents WHERE id = $1
-`
-
-type DocumentGetForResolverRow struct {
-	ID        uuid.UUID
-	Space     Space
-	Path      string
-	Slug      string
-	Content   string
-	DeletedAt *time.Time
-	CreatedBy uuid.UUID
-	Version   int32
-}
-
-// DocumentGetForResolver reads what the link resolver needs of a document.
-func (q *Queries) DocumentGetForResolver(ctx context.Context, db DBTX, id uuid.UUID) (DocumentGetForResolverRow, error) {
-	row := db.QueryRow(ctx, documentGetForResolver, id)
-	var i DocumentGetForResolverRow
-	err := row.Scan(
-		&i.ID,
-		&i.Space,
-		&i.Path,
-		&i.Slug,
-		&i.Content,
-		&i.DeletedAt,
-		&i.CreatedBy,
-		&i.Version,
-	)
-	return i, err
-}
-
 const documentGetForUpdate = `-- name: DocumentGetForUpdate :one
 SELECT d.id, d.space, d.path, d.slug, d.title, d.content, d.frontmatter_extra, d.tags, d.status, d.version, d.content_hash, d.created_by, d.updated_by, d.source_ingestion_id, d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1::uuid, $2::boolean)::int AS level
 FROM documents d
@@ -204,24 +172,6 @@ func (q *Queries) DocumentGetForUpdate(ctx context.Context, db DBTX, arg Documen
 		&i.Level,
 	)
 	return i, err
-}
-
-const documentGetLiveAt = `-- name: DocumentGetLiveAt :one
-SELECT id FROM documents WHERE space = $1 AND path = $2 AND slug = $3 AND deleted_at IS NULL
-`
-
-type DocumentGetLiveAtParams struct {
-	Space Space
-	Path  string
-	Slug  string
-}
-
-// DocumentGetLiveAt finds the live document at an address, whoever can read it.
-func (q *Queries) DocumentGetLiveAt(ctx context.Context, db DBTX, arg DocumentGetLiveAtParams) (uuid.UUID, error) {
-	row := db.QueryRow(ctx, documentGetLiveAt, arg.Space, arg.Path, arg.Slug)
-	var id uuid.UUID
-	err := row.Scan(&id)
-	return id, err
 }
 
 const documentGetManyWithAccess = `-- name: DocumentGetManyWithAccess :many
@@ -385,25 +335,6 @@ func (q *Queries) DocumentIsAddressTaken(ctx context.Context, db DBTX, arg Docum
 	var taken bool
 	err := row.Scan(&taken)
 	return taken, err
-}
-
-const documentIsReadableBy = `-- name: DocumentIsReadableBy :one
-SELECT (document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, u.id, u.kind = 'person') > 0)::boolean AS readable
-FROM documents d, users u
-WHERE d.id = $1 AND u.id = $2
-`
-
-type DocumentIsReadableByParams struct {
-	DocumentID uuid.UUID
-	UserID     uuid.UUID
-}
-
-// DocumentIsReadableBy says whether a user (person or agent, by their kind) can read a document.
-func (q *Queries) DocumentIsReadableBy(ctx context.Context, db DBTX, arg DocumentIsReadableByParams) (bool, error) {
-	row := db.QueryRow(ctx, documentIsReadableBy, arg.DocumentID, arg.UserID)
-	var readable bool
-	err := row.Scan(&readable)
-	return readable, err
 }
 
 const documentListAccessLevels = `-- name: DocumentListAccessLevels :many

@@ -5,38 +5,6 @@ SET target_id = NULL, state = 'pending', kept_at = NULL, updated_at = now()
 WHERE target_id = @target_id
 RETURNING id;
 
--- name: DocumentLinkListBySource :many
--- DocumentLinkListBySource lists a document's outgoing edges, locked for the resolver.
-SELECT * FROM document_links WHERE source_id = @source_id ORDER BY href_as_written FOR UPDATE;
-
--- name: DocumentLinkListByTargetForUpdate :many
--- DocumentLinkListByTargetForUpdate lists the edges into a document, locked for the resolver.
-SELECT * FROM document_links WHERE target_id = @target_id ORDER BY id FOR UPDATE;
-
--- name: DocumentLinkListPendingAt :many
--- DocumentLinkListPendingAt lists the pending edges that name an address, locked for the resolver.
-SELECT * FROM document_links WHERE target_id IS NULL AND resolved_address = @resolved_address ORDER BY id FOR UPDATE;
-
--- name: DocumentLinkCreate :one
--- DocumentLinkCreate adds an edge; an edge already there for the same href is left alone.
-INSERT INTO document_links (id, source_id, target_id, href_as_written, resolved_address, link_text, occurrence_count, state, first_seen_revision)
-VALUES (@id, @source_id, @target_id, @href_as_written, @resolved_address, @link_text, @occurrence_count, @state, @first_seen_revision)
-ON CONFLICT (source_id, href_as_written) DO NOTHING
-RETURNING *;
-
--- name: DocumentLinkUpdateText :exec
--- DocumentLinkUpdateText records an edge's current occurrence count and first link text.
-UPDATE document_links SET occurrence_count = @occurrence_count, link_text = @link_text, updated_at = now()
-WHERE id = @id AND (occurrence_count <> @occurrence_count OR link_text IS DISTINCT FROM @link_text);
-
--- name: DocumentLinkSetState :one
--- DocumentLinkSetState moves an edge to a state and target; kept_at is cleared when the state changes.
-UPDATE document_links
-SET target_id = @target_id, state = @state, updated_at = now(),
-    kept_at = CASE WHEN state = @state THEN kept_at ELSE NULL END
-WHERE id = @id
-RETURNING *;
-
 -- name: DocumentLinkDelete :exec
 -- DocumentLinkDelete removes edges whose hrefs left the body.
 DELETE FROM document_links WHERE id = ANY(@ids::uuid[]);

@@ -131,20 +131,6 @@ DELETE FROM documents WHERE id = @id AND deleted_at IS NOT NULL;
 -- DocumentListLinkTargets reads what the resolver needs of link targets: address, tombstone and owner.
 SELECT id, space, path, slug, deleted_at, created_by FROM documents WHERE id = ANY(@ids::uuid[]);
 
--- name: DocumentGetLiveAt :one
--- DocumentGetLiveAt finds the live document at an address, whoever can read it.
-SELECT id FROM documents WHERE space = @space AND path = @path AND slug = @slug AND deleted_at IS NULL;
-
--- name: DocumentIsReadableBy :one
--- DocumentIsReadableBy says whether a user (person or agent, by their kind) can read a document.
-SELECT (document_access_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, u.id, u.kind = 'person') > 0)::boolean AS readable
-FROM documents d, users u
-WHERE d.id = @document_id AND u.id = @user_id;
-
--- name: DocumentGetForResolver :one
--- DocumentGetForResolver reads what the link resolver needs of a document.
-SELECT id, space, path, slug, content, deleted_at, created_by, version FROM documents WHERE id = @id;
-
 -- name: DocumentListForResolver :many
 -- DocumentListForResolver reads what the link resolver needs of a set of documents.
 SELECT id, space, path, slug, content, deleted_at, created_by, version FROM documents WHERE id = ANY(@ids::uuid[]);
