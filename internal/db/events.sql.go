@@ -236,10 +236,9 @@ func (q *Queries) EventFail(ctx context.Context, db DBTX, arg EventFailParams) (
 }
 
 const eventGetStats = `-- name: EventGetStats :one
-SELECT count(*)::bigint AS depth,
-  coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8 AS oldest_seconds,
+SELECT (SELECT count(*) FROM (SELECT 1 FROM events b WHERE b.processed_at IS NULL LIMIT $1::int) b)::bigint AS depth,
+  coalesce(extract(epoch FROM now() - (SELECT min(o.created_at) FROM events o WHERE o.processed_at IS NULL)), 0)::float8 AS oldest_seconds,
   (SELECT count(*) FROM outbox_parked)::bigint AS parked
-FROM events WHERE processed_at IS NULL
 `
 
 type EventGetStatsRow struct {
@@ -248,9 +247,9 @@ type EventGetStatsRow struct {
 	Parked        int64
 }
 
-// EventGetStats is the queue as metrics see it: unprocessed events and the age of the oldest, in seconds (0 when there is none), and the parked (event, consumer) pairs.
-func (q *Queries) EventGetStats(ctx context.Context, db DBTX) (EventGetStatsRow, error) {
-	row := db.QueryRow(ctx, eventGetStats)
+// EventGetStats is the queue as metrics see it, from the partial index of unprocessed events: how many (counted up to depth_cap), the age of the oldest in seconds (0 when there is none, one index probe), and the parked (event, consumer) pairs.
+func (q *Queries) EventGetStats(ctx context.Context, db DBTX, depthCap int32) (EventGetStatsRow, error) {
+	row := db.QueryRow(ctx, eventGetStats, depthCap)
 	var i EventGetStatsRow
 	err := row.Scan(&i.Depth, &i.OldestSeconds, &i.Parked)
 	return i, err

@@ -9,6 +9,11 @@ import (
 	"codna/internal/db"
 )
 
+// depthCap bounds the count behind codna_outbox_queue_depth, so that a
+// scrape during a huge backlog stays cheap (the count reads the partial
+// index of unprocessed events, one entry per event).
+const depthCap = 100_000
+
 // metrics is the worker's prometheus.Collector (see Worker.Collector).
 type metrics struct {
 	w         *Worker
@@ -28,7 +33,7 @@ func newMetrics(w *Worker) *metrics {
 	return &metrics{
 		w: w,
 		depth: prometheus.NewDesc("codna_outbox_queue_depth",
-			"Outbox events not yet processed (all workers).", nil, nil),
+			"Outbox events not yet processed (all workers), counted up to 100000 (that value means at least as many).", nil, nil),
 		oldest: prometheus.NewDesc("codna_outbox_oldest_unprocessed_seconds",
 			"Age of the oldest outbox event not yet processed, in seconds (0 when there is none).", nil, nil),
 		parkedNow: prometheus.NewDesc("codna_outbox_parked",
@@ -72,7 +77,7 @@ func (m *metrics) Describe(ch chan<- *prometheus.Desc) {
 func (m *metrics) Collect(ch chan<- prometheus.Metric) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	if st, err := db.Q.EventGetStats(ctx, m.w.pool); err != nil {
+	if st, err := db.Q.EventGetStats(ctx, m.w.pool, depthCap); err != nil {
 		m.w.log.Warn("outbox: queue metrics unavailable", "err", err)
 	} else {
 		ch <- prometheus.MustNewConstMetric(m.depth, prometheus.GaugeValue, float64(st.Depth))

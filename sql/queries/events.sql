@@ -71,11 +71,10 @@ WHERE id IN (
 );
 
 -- name: EventGetStats :one
--- EventGetStats is the queue as metrics see it: unprocessed events and the age of the oldest, in seconds (0 when there is none), and the parked (event, consumer) pairs.
-SELECT count(*)::bigint AS depth,
-  coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8 AS oldest_seconds,
-  (SELECT count(*) FROM outbox_parked)::bigint AS parked
-FROM events WHERE processed_at IS NULL;
+-- EventGetStats is the queue as metrics see it, from the partial index of unprocessed events: how many (counted up to depth_cap), the age of the oldest in seconds (0 when there is none, one index probe), and the parked (event, consumer) pairs.
+SELECT (SELECT count(*) FROM (SELECT 1 FROM events b WHERE b.processed_at IS NULL LIMIT sqlc.arg(depth_cap)::int) b)::bigint AS depth,
+  coalesce(extract(epoch FROM now() - (SELECT min(o.created_at) FROM events o WHERE o.processed_at IS NULL)), 0)::float8 AS oldest_seconds,
+  (SELECT count(*) FROM outbox_parked)::bigint AS parked;
 
 -- name: EventRequeue :exec
 -- EventRequeue puts an event back in the queue for a consumer management unparked: unprocessed, claimable now, that consumer's failures forgotten.
