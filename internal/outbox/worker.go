@@ -237,7 +237,10 @@ func (w *Worker) Stop() {
 // worker marked processed), codna_outbox_failures_total{consumer} (this
 // worker's failed consumer calls, panics and time-outs included),
 // codna_outbox_timeouts_total{consumer} (calls that outran ConsumerTimeout)
-// and codna_outbox_parked_total{consumer} (pairs this worker parked). Register it once per registry; the collectors of
+// codna_outbox_parked_total{consumer} (pairs this worker parked) and
+// codna_outbox_batch_fallbacks_total{consumer} (failed batch calls split
+// into one call per event). The queue depth is counted up to 100,000.
+// Register it once per registry; the collectors of
 // two workers cannot share a registry (their metric names are the same).
 func (w *Worker) Collector() prometheus.Collector { return w.metrics }
 
