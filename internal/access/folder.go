@@ -286,7 +286,9 @@ func NewFolderApplier(pool *pgxpool.Pool) *FolderApplier { return &FolderApplier
 // document moved out of a folder, or to a folder shared at read). Grants of
 // any other reason, and folder grants someone other than the current owner
 // made, are never lowered or revoked. The document row is locked
-// FOR UPDATE; a tombstoned, quarantined or purged document is left alone.
+// FOR NO KEY UPDATE (against its writers; not against rows that reference
+// it, which the link resolver inserts concurrently); a tombstoned,
+// quarantined or purged document is left alone.
 // It computes from current state only, so redelivery, reordering and a
 // second run change nothing. Recipients of new or raised grants are told
 // (access.granted), and those of revoked ones (access.revoked), one

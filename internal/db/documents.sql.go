@@ -1107,7 +1107,7 @@ func (q *Queries) DocumentLockFolderScope(ctx context.Context, db DBTX, arg Docu
 const documentLockForFolderShare = `-- name: DocumentLockForFolderShare :one
 SELECT id, created_by, space, path, deleted_at, quarantined_at
 FROM documents WHERE id = $1
-FOR UPDATE
+FOR NO KEY UPDATE
 `
 
 type DocumentLockForFolderShareRow struct {
@@ -1119,7 +1119,7 @@ type DocumentLockForFolderShareRow struct {
 	QuarantinedAt *time.Time
 }
 
-// DocumentLockForFolderShare locks a document, live or not, and reads what the applier needs.
+// DocumentLockForFolderShare locks a document, live or not, against moves, transfers and other writers (not against rows referencing it, which would deadlock with the link resolver's inserts), and reads what the applier needs.
 func (q *Queries) DocumentLockForFolderShare(ctx context.Context, db DBTX, id uuid.UUID) (DocumentLockForFolderShareRow, error) {
 	row := db.QueryRow(ctx, documentLockForFolderShare, id)
 	var i DocumentLockForFolderShareRow

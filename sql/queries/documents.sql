@@ -268,10 +268,10 @@ FOR UPDATE OF d;
 SELECT created_by FROM documents WHERE id = @id;
 
 -- name: DocumentLockForFolderShare :one
--- DocumentLockForFolderShare locks a document, live or not, and reads what the applier needs.
+-- DocumentLockForFolderShare locks a document, live or not, against moves, transfers and other writers (not against rows referencing it, which would deadlock with the link resolver's inserts), and reads what the applier needs.
 SELECT id, created_by, space, path, deleted_at, quarantined_at
 FROM documents WHERE id = @id
-FOR UPDATE;
+FOR NO KEY UPDATE;
 
 -- name: DocumentLockGrantedToGroup :many
 -- DocumentLockGrantedToGroup locks, in id order, the documents (live or not) holding a grant to a group, and returns their ids.
