@@ -2,6 +2,7 @@ package linkgraph
 
 import (
 	"context"
+	"slices"
 
 	"github.com/google/uuid"
 
@@ -33,9 +34,11 @@ const EventLinkStateChanged = "link.state_changed"
 // statements (the locks, the documents, the edges locked in id order, one
 // address lookup, one target lookup, then one statement per kind of write),
 // plus one Notify per decision raised. Runs over overlapping sets are
-// serialised by per-document advisory locks taken in id order, so two
-// workers resyncing documents that link to each other neither race nor
-// deadlock on the locks.
+// serialised by per-document advisory locks taken in id order, then by
+// per-address locks (the live documents' addresses and those their links
+// name) taken in order, so two workers resyncing documents that link to each
+// other neither race nor deadlock on the locks, and an edge created towards
+// an address is never missed by the resync of the document arriving there.
 func Resync(ctx context.Context, tx db.DBTX, ids ...uuid.UUID) error {
 	ids = sortedIDs(ids)
 	if len(ids) == 0 {
@@ -58,18 +61,56 @@ func Resync(ctx context.Context, tx db.DBTX, ids ...uuid.UUID) error {
 			addresses = append(addresses, document.FormatAddress(spaceFromDB(d.Space), d.Path, d.Slug))
 		}
 	}
+	// The bodies' links, and the address locks: a resync that creates an
+	// edge naming an address and one resolving the pending edges at that
+	// address (its document just arrived) must not run at once, or the
+	// second would miss the first's edge, not yet committed, and leave it
+	// pending for good.
+	bodies := map[uuid.UUID][]bodyLink{}
+	locks := slices.Clone(addresses)
+	for _, d := range docs {
+		if d.DeletedAt != nil {
+			continue
+		}
+		for _, edge := range link.Extract(d.Content) {
+			if addr, ok := link.Resolve(string(d.Space), d.Path, edge.Href); ok {
+				bodies[d.ID] = append(bodies[d.ID], bodyLink{edge: edge, address: addr})
+				locks = append(locks, addr.String())
+			}
+		}
+	}
+	if err := lockAddresses(ctx, tx, locks); err != nil {
+		return err
+	}
 	edges, err := db.Q.DocumentLinkListForResync(ctx, tx, db.DocumentLinkListForResyncParams{
 		SourceIds: nonNilIDs(live), TargetIds: present, Addresses: nonNilStrings(addresses),
 	})
 	if err != nil {
 		return err
 	}
-	p.outgoing(docs, edges)
+	p.outgoing(docs, bodies, edges)
 	if err := p.lookUp(edges); err != nil {
 		return err
 	}
 	p.recompute(edges)
 	return p.write()
+}
+
+// bodyLink is an internal link of a body that resolves to an address.
+type bodyLink struct {
+	edge    link.Edge
+	address link.Address
+}
+
+// lockAddresses takes, until tx ends, a lock per address (in one statement,
+// in order, after the documents' locks: see Resync).
+func lockAddresses(ctx context.Context, tx db.DBTX, addresses []string) error {
+	if len(addresses) == 0 {
+		return nil
+	}
+	_, err := tx.Exec(ctx, `SELECT count(pg_advisory_xact_lock(hashtextextended('codna.link-address:' || s.a, 0)))
+		FROM (SELECT DISTINCT a FROM unnest($1::text[]) AS a ORDER BY a) s`, addresses)
+	return err
 }
 
 // newEdge is an edge a body gained.
@@ -102,7 +143,7 @@ type resyncPlan struct {
 
 // outgoing compares each live document's body with its edges: new hrefs,
 // hrefs gone, counts and texts.
-func (p *resyncPlan) outgoing(docs []db.DocumentListForResolverRow, edges []db.DocumentLink) {
+func (p *resyncPlan) outgoing(docs []db.DocumentListForResolverRow, bodies map[uuid.UUID][]bodyLink, edges []db.DocumentLink) {
 	bySource := map[uuid.UUID]map[string]db.DocumentLink{}
 	for _, e := range edges {
 		if bySource[e.SourceID] == nil {
@@ -117,11 +158,8 @@ func (p *resyncPlan) outgoing(docs []db.DocumentListForResolverRow, edges []db.D
 		}
 		existing := bySource[d.ID]
 		seen := map[string]bool{}
-		for _, edge := range link.Extract(d.Content) {
-			addr, ok := link.Resolve(string(d.Space), d.Path, edge.Href)
-			if !ok {
-				continue
-			}
+		for _, b := range bodies[d.ID] {
+			edge, addr := b.edge, b.address
 			seen[edge.Href] = true
 			if cur, ok := existing[edge.Href]; ok {
 				if int(cur.OccurrenceCount) != edge.Count || deref(cur.LinkText) != edge.Text || cur.LinkText == nil {
