@@ -65,6 +65,7 @@ func envConfig() (config, error) {
 	p.duration("CODNA_PURGE_AFTER", &s.Documents.PurgeAfter)
 	p.duration("CODNA_EVENT_RETENTION", &s.Outbox.Retention)
 	p.duration("CODNA_CONSUMER_TIMEOUT", &s.Outbox.ConsumerTimeout)
+	p.int("CODNA_OUTBOX_WORKERS", &s.Outbox.Workers, 1)
 	p.duration("CODNA_PURGE_INTERVAL", &c.PurgeEvery)
 	p.int("CODNA_MAX_BODY_BYTES", &s.Documents.MaxBodyBytes, 1024)
 	p.int("CODNA_LOGIN_LIMIT", &s.Auth.LoginLimit, 1)

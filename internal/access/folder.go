@@ -37,9 +37,11 @@ package access
 // justifying it.
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/google/uuid"
@@ -284,7 +286,9 @@ func NewFolderApplier(pool *pgxpool.Pool) *FolderApplier { return &FolderApplier
 // document moved out of a folder, or to a folder shared at read). Grants of
 // any other reason, and folder grants someone other than the current owner
 // made, are never lowered or revoked. The document row is locked
-// FOR UPDATE; a tombstoned, quarantined or purged document is left alone.
+// FOR NO KEY UPDATE (against its writers; not against rows that reference
+// it, which the link resolver inserts concurrently); a tombstoned,
+// quarantined or purged document is left alone.
 // It computes from current state only, so redelivery, reordering and a
 // second run change nothing. Recipients of new or raised grants are told
 // (access.granted), and those of revoked ones (access.revoked), one
@@ -292,16 +296,37 @@ func NewFolderApplier(pool *pgxpool.Pool) *FolderApplier { return &FolderApplier
 //
 // Errors: only the database's; the outbox retries the event.
 func (a *FolderApplier) Handle(ctx context.Context, e outbox.Stored) error {
-	if e.SubjectType != "document" || e.SubjectID == nil {
+	return a.HandleBatch(ctx, []outbox.Stored{e})
+}
+
+// HandleBatch (an outbox.BatchConsumer) does what Handle does for every
+// document the events of a batch name, each once however many events name
+// it, in id order and in one transaction (one commit for the batch; each
+// document still gets its own grant batch and notifications). Events of
+// other kinds are ignored, and a batch with none opens no transaction.
+func (a *FolderApplier) HandleBatch(ctx context.Context, events []outbox.Stored) error {
+	var ids []uuid.UUID
+	for _, e := range events {
+		if e.SubjectType != "document" || e.SubjectID == nil {
+			continue
+		}
+		switch e.Type {
+		case "document.created", "document.moved", "document.renamed", "document.restored":
+			ids = append(ids, *e.SubjectID)
+		}
+	}
+	if len(ids) == 0 {
 		return nil
 	}
-	switch e.Type {
-	case "document.created", "document.moved", "document.renamed", "document.restored":
-	default:
-		return nil
-	}
+	slices.SortFunc(ids, func(a, b uuid.UUID) int { return bytes.Compare(a[:], b[:]) })
+	ids = slices.Compact(ids)
 	return db.InTx(ctx, a.pool, func(tx db.DBTX) error {
-		return applyToDocument(ctx, tx, *e.SubjectID)
+		for _, id := range ids {
+			if err := applyToDocument(ctx, tx, id); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 }
 

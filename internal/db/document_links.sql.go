@@ -12,54 +12,55 @@ import (
 	"github.com/google/uuid"
 )
 
-const documentLinkCreate = `-- name: DocumentLinkCreate :one
-INSERT INTO document_links (id, source_id, target_id, href_as_written, resolved_address, link_text, occurrence_count, state, first_seen_revision)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+const documentLinkCreateMany = `-- name: DocumentLinkCreateMany :many
+INSERT INTO document_links (id, source_id, target_id, href_as_written, resolved_address, link_text, occurrence_count, state)
+SELECT x.id, x.source_id, nullif(x.target_id, '00000000-0000-0000-0000-000000000000'::uuid), x.href, x.address, x.link_text, x.occurrences, x.state::link_state
+FROM (SELECT unnest($1::uuid[]) AS id, unnest($2::uuid[]) AS source_id, unnest($3::uuid[]) AS target_id,
+        unnest($4::text[]) AS href, unnest($5::text[]) AS address, unnest($6::text[]) AS link_text,
+        unnest($7::int[]) AS occurrences, unnest($8::text[]) AS state) x
 ON CONFLICT (source_id, href_as_written) DO NOTHING
-RETURNING id, source_id, target_id, href_as_written, resolved_address, link_text, occurrence_count, state, first_seen_revision, created_at, updated_at, kept_at
+RETURNING id
 `
 
-type DocumentLinkCreateParams struct {
-	ID                uuid.UUID
-	SourceID          uuid.UUID
-	TargetID          *uuid.UUID
-	HrefAsWritten     string
-	ResolvedAddress   *string
-	LinkText          *string
-	OccurrenceCount   int32
-	State             LinkState
-	FirstSeenRevision *uuid.UUID
+type DocumentLinkCreateManyParams struct {
+	Ids         []uuid.UUID
+	SourceIds   []uuid.UUID
+	TargetIds   []uuid.UUID
+	Hrefs       []string
+	Addresses   []string
+	LinkTexts   []string
+	Occurrences []int32
+	States      []string
 }
 
-// DocumentLinkCreate adds an edge; an edge already there for the same href is left alone.
-func (q *Queries) DocumentLinkCreate(ctx context.Context, db DBTX, arg DocumentLinkCreateParams) (DocumentLink, error) {
-	row := db.QueryRow(ctx, documentLinkCreate,
-		arg.ID,
-		arg.SourceID,
-		arg.TargetID,
-		arg.HrefAsWritten,
-		arg.ResolvedAddress,
-		arg.LinkText,
-		arg.OccurrenceCount,
-		arg.State,
-		arg.FirstSeenRevision,
+// DocumentLinkCreateMany adds edges, index for index (a nil target id is none), and returns the ids of those it added: an edge already there for the same source and href is left alone.
+func (q *Queries) DocumentLinkCreateMany(ctx context.Context, db DBTX, arg DocumentLinkCreateManyParams) ([]uuid.UUID, error) {
+	rows, err := db.Query(ctx, documentLinkCreateMany,
+		arg.Ids,
+		arg.SourceIds,
+		arg.TargetIds,
+		arg.Hrefs,
+		arg.Addresses,
+		arg.LinkTexts,
+		arg.Occurrences,
+		arg.States,
 	)
-	var i DocumentLink
-	err := row.Scan(
-		&i.ID,
-		&i.SourceID,
-		&i.TargetID,
-		&i.HrefAsWritten,
-		&i.ResolvedAddress,
-		&i.LinkText,
-		&i.OccurrenceCount,
-		&i.State,
-		&i.FirstSeenRevision,
-		&i.CreatedAt,
-		&i.UpdatedAt,
-		&i.KeptAt,
-	)
-	return i, err
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var id uuid.UUID
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const documentLinkDelete = `-- name: DocumentLinkDelete :exec
@@ -122,72 +123,33 @@ func (q *Queries) DocumentLinkKeep(ctx context.Context, db DBTX, id uuid.UUID) (
 	return i, err
 }
 
-const documentLinkListBySource = `-- name: DocumentLinkListBySource :many
-SELECT id, source_id, target_id, href_as_written, resolved_address, link_text, occurrence_count, state, first_seen_revision, created_at, updated_at, kept_at FROM document_links WHERE source_id = $1 ORDER BY href_as_written FOR UPDATE
+const documentLinkListDecisionOwners = `-- name: DocumentLinkListDecisionOwners :many
+SELECT l.id, u.id AS owner_id
+FROM document_links l
+JOIN documents s ON s.id = l.source_id
+JOIN documents t ON t.id = l.target_id
+JOIN users u ON u.id = s.created_by
+WHERE l.id = ANY($1::uuid[]) AND s.space <> 'raw' AND s.deleted_at IS NULL
+  AND (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, u.id, u.kind = 'person') AS a(level)) > 0
+ORDER BY l.id
 `
 
-// DocumentLinkListBySource lists a document's outgoing edges, locked for the resolver.
-func (q *Queries) DocumentLinkListBySource(ctx context.Context, db DBTX, sourceID uuid.UUID) ([]DocumentLink, error) {
-	rows, err := db.Query(ctx, documentLinkListBySource, sourceID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []DocumentLink
-	for rows.Next() {
-		var i DocumentLink
-		if err := rows.Scan(
-			&i.ID,
-			&i.SourceID,
-			&i.TargetID,
-			&i.HrefAsWritten,
-			&i.ResolvedAddress,
-			&i.LinkText,
-			&i.OccurrenceCount,
-			&i.State,
-			&i.FirstSeenRevision,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.KeptAt,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
+type DocumentLinkListDecisionOwnersRow struct {
+	ID      uuid.UUID
+	OwnerID uuid.UUID
 }
 
-const documentLinkListByTargetForUpdate = `-- name: DocumentLinkListByTargetForUpdate :many
-SELECT id, source_id, target_id, href_as_written, resolved_address, link_text, occurrence_count, state, first_seen_revision, created_at, updated_at, kept_at FROM document_links WHERE target_id = $1 ORDER BY id FOR UPDATE
-`
-
-// DocumentLinkListByTargetForUpdate lists the edges into a document, locked for the resolver.
-func (q *Queries) DocumentLinkListByTargetForUpdate(ctx context.Context, db DBTX, targetID *uuid.UUID) ([]DocumentLink, error) {
-	rows, err := db.Query(ctx, documentLinkListByTargetForUpdate, targetID)
+// DocumentLinkListDecisionOwners keeps, of the given edges, those whose source's owner is to be asked about them (source live and not raw, target readable by the owner), with the owner.
+func (q *Queries) DocumentLinkListDecisionOwners(ctx context.Context, db DBTX, ids []uuid.UUID) ([]DocumentLinkListDecisionOwnersRow, error) {
+	rows, err := db.Query(ctx, documentLinkListDecisionOwners, ids)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var items []DocumentLink
+	var items []DocumentLinkListDecisionOwnersRow
 	for rows.Next() {
-		var i DocumentLink
-		if err := rows.Scan(
-			&i.ID,
-			&i.SourceID,
-			&i.TargetID,
-			&i.HrefAsWritten,
-			&i.ResolvedAddress,
-			&i.LinkText,
-			&i.OccurrenceCount,
-			&i.State,
-			&i.FirstSeenRevision,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.KeptAt,
-		); err != nil {
+		var i DocumentLinkListDecisionOwnersRow
+		if err := rows.Scan(&i.ID, &i.OwnerID); err != nil {
 			return nil, err
 		}
 		items = append(items, i)
@@ -339,6 +301,54 @@ func (q *Queries) DocumentLinkListDecisions(ctx context.Context, db DBTX, arg Do
 			&i.TargetPurgeAfter,
 			&i.TargetQuarantinedAt,
 			&i.TargetLevel,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const documentLinkListForResync = `-- name: DocumentLinkListForResync :many
+SELECT id, source_id, target_id, href_as_written, resolved_address, link_text, occurrence_count, state, first_seen_revision, created_at, updated_at, kept_at FROM document_links
+WHERE source_id = ANY($1::uuid[]) OR target_id = ANY($2::uuid[])
+   OR (target_id IS NULL AND resolved_address = ANY($3::text[]))
+ORDER BY id
+FOR UPDATE
+`
+
+type DocumentLinkListForResyncParams struct {
+	SourceIds []uuid.UUID
+	TargetIds []uuid.UUID
+	Addresses []string
+}
+
+// DocumentLinkListForResync locks, in id order (so concurrent resyncs cannot deadlock on them), every edge a resync of a set of documents recomputes: the outgoing edges of the live ones, the edges into any of them, and the pending edges naming a live one's address.
+func (q *Queries) DocumentLinkListForResync(ctx context.Context, db DBTX, arg DocumentLinkListForResyncParams) ([]DocumentLink, error) {
+	rows, err := db.Query(ctx, documentLinkListForResync, arg.SourceIds, arg.TargetIds, arg.Addresses)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DocumentLink
+	for rows.Next() {
+		var i DocumentLink
+		if err := rows.Scan(
+			&i.ID,
+			&i.SourceID,
+			&i.TargetID,
+			&i.HrefAsWritten,
+			&i.ResolvedAddress,
+			&i.LinkText,
+			&i.OccurrenceCount,
+			&i.State,
+			&i.FirstSeenRevision,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.KeptAt,
 		); err != nil {
 			return nil, err
 		}
@@ -549,44 +559,6 @@ func (q *Queries) DocumentLinkListOutgoing(ctx context.Context, db DBTX, arg Doc
 	return items, nil
 }
 
-const documentLinkListPendingAt = `-- name: DocumentLinkListPendingAt :many
-SELECT id, source_id, target_id, href_as_written, resolved_address, link_text, occurrence_count, state, first_seen_revision, created_at, updated_at, kept_at FROM document_links WHERE target_id IS NULL AND resolved_address = $1 ORDER BY id FOR UPDATE
-`
-
-// DocumentLinkListPendingAt lists the pending edges that name an address, locked for the resolver.
-func (q *Queries) DocumentLinkListPendingAt(ctx context.Context, db DBTX, resolvedAddress *string) ([]DocumentLink, error) {
-	rows, err := db.Query(ctx, documentLinkListPendingAt, resolvedAddress)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []DocumentLink
-	for rows.Next() {
-		var i DocumentLink
-		if err := rows.Scan(
-			&i.ID,
-			&i.SourceID,
-			&i.TargetID,
-			&i.HrefAsWritten,
-			&i.ResolvedAddress,
-			&i.LinkText,
-			&i.OccurrenceCount,
-			&i.State,
-			&i.FirstSeenRevision,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.KeptAt,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
 const documentLinkOrphanTarget = `-- name: DocumentLinkOrphanTarget :many
 UPDATE document_links
 SET target_id = NULL, state = 'pending', kept_at = NULL, updated_at = now()
@@ -636,54 +608,40 @@ func (q *Queries) DocumentLinkRenameHref(ctx context.Context, db DBTX, arg Docum
 	return result.RowsAffected(), nil
 }
 
-const documentLinkSetState = `-- name: DocumentLinkSetState :one
-UPDATE document_links
-SET target_id = $1, state = $2, updated_at = now(),
-    kept_at = CASE WHEN state = $2 THEN kept_at ELSE NULL END
-WHERE id = $3
-RETURNING id, source_id, target_id, href_as_written, resolved_address, link_text, occurrence_count, state, first_seen_revision, created_at, updated_at, kept_at
+const documentLinkSetStateMany = `-- name: DocumentLinkSetStateMany :exec
+UPDATE document_links l
+SET target_id = nullif(x.target_id, '00000000-0000-0000-0000-000000000000'::uuid), state = x.state::link_state, updated_at = now(),
+    kept_at = CASE WHEN l.state = x.state::link_state THEN l.kept_at ELSE NULL END
+FROM (SELECT unnest($1::uuid[]) AS id, unnest($2::uuid[]) AS target_id, unnest($3::text[]) AS state) x
+WHERE l.id = x.id
 `
 
-type DocumentLinkSetStateParams struct {
-	TargetID *uuid.UUID
-	State    LinkState
-	ID       uuid.UUID
+type DocumentLinkSetStateManyParams struct {
+	Ids       []uuid.UUID
+	TargetIds []uuid.UUID
+	States    []string
 }
 
-// DocumentLinkSetState moves an edge to a state and target; kept_at is cleared when the state changes.
-func (q *Queries) DocumentLinkSetState(ctx context.Context, db DBTX, arg DocumentLinkSetStateParams) (DocumentLink, error) {
-	row := db.QueryRow(ctx, documentLinkSetState, arg.TargetID, arg.State, arg.ID)
-	var i DocumentLink
-	err := row.Scan(
-		&i.ID,
-		&i.SourceID,
-		&i.TargetID,
-		&i.HrefAsWritten,
-		&i.ResolvedAddress,
-		&i.LinkText,
-		&i.OccurrenceCount,
-		&i.State,
-		&i.FirstSeenRevision,
-		&i.CreatedAt,
-		&i.UpdatedAt,
-		&i.KeptAt,
-	)
-	return i, err
+// DocumentLinkSetStateMany moves edges to states and targets, index for index (a nil target id is none); kept_at is cleared where the state changes.
+func (q *Queries) DocumentLinkSetStateMany(ctx context.Context, db DBTX, arg DocumentLinkSetStateManyParams) error {
+	_, err := db.Exec(ctx, documentLinkSetStateMany, arg.Ids, arg.TargetIds, arg.States)
+	return err
 }
 
-const documentLinkUpdateText = `-- name: DocumentLinkUpdateText :exec
-UPDATE document_links SET occurrence_count = $1, link_text = $2, updated_at = now()
-WHERE id = $3 AND (occurrence_count <> $1 OR link_text IS DISTINCT FROM $2)
+const documentLinkUpdateTextMany = `-- name: DocumentLinkUpdateTextMany :exec
+UPDATE document_links l SET occurrence_count = x.occurrences, link_text = x.link_text, updated_at = now()
+FROM (SELECT unnest($1::uuid[]) AS id, unnest($2::int[]) AS occurrences, unnest($3::text[]) AS link_text) x
+WHERE l.id = x.id AND (l.occurrence_count <> x.occurrences OR l.link_text IS DISTINCT FROM x.link_text)
 `
 
-type DocumentLinkUpdateTextParams struct {
-	OccurrenceCount int32
-	LinkText        *string
-	ID              uuid.UUID
+type DocumentLinkUpdateTextManyParams struct {
+	Ids         []uuid.UUID
+	Occurrences []int32
+	LinkTexts   []string
 }
 
-// DocumentLinkUpdateText records an edge's current occurrence count and first link text.
-func (q *Queries) DocumentLinkUpdateText(ctx context.Context, db DBTX, arg DocumentLinkUpdateTextParams) error {
-	_, err := db.Exec(ctx, documentLinkUpdateText, arg.OccurrenceCount, arg.LinkText, arg.ID)
+// DocumentLinkUpdateTextMany records edges' current occurrence counts and first link texts, index for index, writing only those that changed.
+func (q *Queries) DocumentLinkUpdateTextMany(ctx context.Context, db DBTX, arg DocumentLinkUpdateTextManyParams) error {
+	_, err := db.Exec(ctx, documentLinkUpdateTextMany, arg.Ids, arg.Occurrences, arg.LinkTexts)
 	return err
 }

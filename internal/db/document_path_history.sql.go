@@ -41,27 +41,6 @@ func (q *Queries) DocumentPathHistoryCreate(ctx context.Context, db DBTX, arg Do
 	return err
 }
 
-const documentPathHistoryGetLastAt = `-- name: DocumentPathHistoryGetLastAt :one
-SELECT document_id FROM document_path_history
-WHERE space = $1 AND path = $2 AND slug = $3
-ORDER BY valid_to DESC, id DESC
-LIMIT 1
-`
-
-type DocumentPathHistoryGetLastAtParams struct {
-	Space Space
-	Path  string
-	Slug  string
-}
-
-// DocumentPathHistoryGetLastAt finds the document that most recently vacated an address.
-func (q *Queries) DocumentPathHistoryGetLastAt(ctx context.Context, db DBTX, arg DocumentPathHistoryGetLastAtParams) (uuid.UUID, error) {
-	row := db.QueryRow(ctx, documentPathHistoryGetLastAt, arg.Space, arg.Path, arg.Slug)
-	var document_id uuid.UUID
-	err := row.Scan(&document_id)
-	return document_id, err
-}
-
 const documentPathHistoryGetSince = `-- name: DocumentPathHistoryGetSince :one
 SELECT coalesce(max(h.valid_to), d.created_at)::timestamptz AS since
 FROM documents d LEFT JOIN document_path_history h ON h.document_id = d.id

@@ -127,38 +127,6 @@ func (q *Queries) DocumentGetByAddressWithAccess(ctx context.Context, db DBTX, a
 	return i, err
 }
 
-const documentGetForResolver = `-- name: DocumentGetForResolver :one
-SELECT id, space, path, slug, content, deleted_at, created_by, version FROM documents WHERE id = $1
-`
-
-type DocumentGetForResolverRow struct {
-	ID        uuid.UUID
-	Space     Space
-	Path      string
-	Slug      string
-	Content   string
-	DeletedAt *time.Time
-	CreatedBy uuid.UUID
-	Version   int32
-}
-
-// DocumentGetForResolver reads what the link resolver needs of a document.
-func (q *Queries) DocumentGetForResolver(ctx context.Context, db DBTX, id uuid.UUID) (DocumentGetForResolverRow, error) {
-	row := db.QueryRow(ctx, documentGetForResolver, id)
-	var i DocumentGetForResolverRow
-	err := row.Scan(
-		&i.ID,
-		&i.Space,
-		&i.Path,
-		&i.Slug,
-		&i.Content,
-		&i.DeletedAt,
-		&i.CreatedBy,
-		&i.Version,
-	)
-	return i, err
-}
-
 const documentGetForUpdate = `-- name: DocumentGetForUpdate :one
 SELECT d.id, d.space, d.path, d.slug, d.title, d.content, d.frontmatter_extra, d.tags, d.status, d.version, d.content_hash, d.created_by, d.updated_by, d.source_ingestion_id, d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1::uuid, $2::boolean) AS a(level))::int AS level
 FROM documents d
@@ -204,24 +172,6 @@ func (q *Queries) DocumentGetForUpdate(ctx context.Context, db DBTX, arg Documen
 		&i.Level,
 	)
 	return i, err
-}
-
-const documentGetLiveAt = `-- name: DocumentGetLiveAt :one
-SELECT id FROM documents WHERE space = $1 AND path = $2 AND slug = $3 AND deleted_at IS NULL
-`
-
-type DocumentGetLiveAtParams struct {
-	Space Space
-	Path  string
-	Slug  string
-}
-
-// DocumentGetLiveAt finds the live document at an address, whoever can read it.
-func (q *Queries) DocumentGetLiveAt(ctx context.Context, db DBTX, arg DocumentGetLiveAtParams) (uuid.UUID, error) {
-	row := db.QueryRow(ctx, documentGetLiveAt, arg.Space, arg.Path, arg.Slug)
-	var id uuid.UUID
-	err := row.Scan(&id)
-	return id, err
 }
 
 const documentGetManyWithAccess = `-- name: DocumentGetManyWithAccess :many
@@ -445,25 +395,6 @@ func (q *Queries) DocumentIsAddressTaken(ctx context.Context, db DBTX, arg Docum
 	return taken, err
 }
 
-const documentIsReadableBy = `-- name: DocumentIsReadableBy :one
-SELECT ((SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, u.id, u.kind = 'person') AS a(level)) > 0)::boolean AS readable
-FROM documents d, users u
-WHERE d.id = $1 AND u.id = $2
-`
-
-type DocumentIsReadableByParams struct {
-	DocumentID uuid.UUID
-	UserID     uuid.UUID
-}
-
-// DocumentIsReadableBy says whether a user (person or agent, by their kind) can read a document.
-func (q *Queries) DocumentIsReadableBy(ctx context.Context, db DBTX, arg DocumentIsReadableByParams) (bool, error) {
-	row := db.QueryRow(ctx, documentIsReadableBy, arg.DocumentID, arg.UserID)
-	var readable bool
-	err := row.Scan(&readable)
-	return readable, err
-}
-
 const documentListAccessLevels = `-- name: DocumentListAccessLevels :many
 SELECT d.id, (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1, $2) AS a(level))::int AS level
 FROM documents d
@@ -492,6 +423,52 @@ func (q *Queries) DocumentListAccessLevels(ctx context.Context, db DBTX, arg Doc
 	for rows.Next() {
 		var i DocumentListAccessLevelsRow
 		if err := rows.Scan(&i.ID, &i.Level); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const documentListAtAddresses = `-- name: DocumentListAtAddresses :many
+SELECT a.i::int AS i,
+  coalesce((SELECT d.id FROM documents d
+            WHERE d.space = a.space::space AND d.path = a.path AND d.slug = a.slug AND d.deleted_at IS NULL),
+           '00000000-0000-0000-0000-000000000000')::uuid AS live_id,
+  coalesce((SELECT h.document_id FROM document_path_history h
+            WHERE h.space = a.space::space AND h.path = a.path AND h.slug = a.slug
+            ORDER BY h.valid_to DESC, h.id DESC LIMIT 1),
+           '00000000-0000-0000-0000-000000000000')::uuid AS vacated_id
+FROM (SELECT unnest($1::text[]) AS space, unnest($2::text[]) AS path, unnest($3::text[]) AS slug,
+        generate_subscripts($1::text[], 1) AS i) a
+`
+
+type DocumentListAtAddressesParams struct {
+	Spaces []string
+	Paths  []string
+	Slugs  []string
+}
+
+type DocumentListAtAddressesRow struct {
+	I         int32
+	LiveID    uuid.UUID
+	VacatedID uuid.UUID
+}
+
+// DocumentListAtAddresses finds, for each address (index for index, i from 1), the live document there and the one that most recently vacated it, whoever can read them (a nil uuid where there is none).
+func (q *Queries) DocumentListAtAddresses(ctx context.Context, db DBTX, arg DocumentListAtAddressesParams) ([]DocumentListAtAddressesRow, error) {
+	rows, err := db.Query(ctx, documentListAtAddresses, arg.Spaces, arg.Paths, arg.Slugs)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DocumentListAtAddressesRow
+	for rows.Next() {
+		var i DocumentListAtAddressesRow
+		if err := rows.Scan(&i.I, &i.LiveID, &i.VacatedID); err != nil {
 			return nil, err
 		}
 		items = append(items, i)
@@ -806,6 +783,51 @@ func (q *Queries) DocumentListFolders(ctx context.Context, db DBTX, arg Document
 	for rows.Next() {
 		var i DocumentListFoldersRow
 		if err := rows.Scan(&i.Path, &i.Documents, &i.HasChildren); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const documentListForResolver = `-- name: DocumentListForResolver :many
+SELECT id, space, path, slug, content, deleted_at, created_by, version FROM documents WHERE id = ANY($1::uuid[])
+`
+
+type DocumentListForResolverRow struct {
+	ID        uuid.UUID
+	Space     Space
+	Path      string
+	Slug      string
+	Content   string
+	DeletedAt *time.Time
+	CreatedBy uuid.UUID
+	Version   int32
+}
+
+// DocumentListForResolver reads what the link resolver needs of a set of documents.
+func (q *Queries) DocumentListForResolver(ctx context.Context, db DBTX, ids []uuid.UUID) ([]DocumentListForResolverRow, error) {
+	rows, err := db.Query(ctx, documentListForResolver, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DocumentListForResolverRow
+	for rows.Next() {
+		var i DocumentListForResolverRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Space,
+			&i.Path,
+			&i.Slug,
+			&i.Content,
+			&i.DeletedAt,
+			&i.CreatedBy,
+			&i.Version,
+		); err != nil {
 			return nil, err
 		}
 		items = append(items, i)
@@ -1234,7 +1256,7 @@ func (q *Queries) DocumentLockFolderScope(ctx context.Context, db DBTX, arg Docu
 const documentLockForFolderShare = `-- name: DocumentLockForFolderShare :one
 SELECT id, created_by, space, path, deleted_at, quarantined_at
 FROM documents WHERE id = $1
-FOR UPDATE
+FOR NO KEY UPDATE
 `
 
 type DocumentLockForFolderShareRow struct {
@@ -1246,7 +1268,7 @@ type DocumentLockForFolderShareRow struct {
 	QuarantinedAt *time.Time
 }
 
-// DocumentLockForFolderShare locks a document, live or not, and reads what the applier needs.
+// DocumentLockForFolderShare locks a document, live or not, against moves, transfers and other writers (not against rows referencing it, which would deadlock with the link resolver's inserts), and reads what the applier needs.
 func (q *Queries) DocumentLockForFolderShare(ctx context.Context, db DBTX, id uuid.UUID) (DocumentLockForFolderShareRow, error) {
 	row := db.QueryRow(ctx, documentLockForFolderShare, id)
 	var i DocumentLockForFolderShareRow

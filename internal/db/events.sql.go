@@ -163,6 +163,44 @@ func (q *Queries) EventCreate(ctx context.Context, db DBTX, arg EventCreateParam
 	return err
 }
 
+const eventCreateMany = `-- name: EventCreateMany :exec
+INSERT INTO events (id, event_type, subject_type, subject_id, document_id, actor_id, revision_id, payload)
+SELECT x.id, x.event_type, x.subject_type,
+  nullif(x.subject_id, '00000000-0000-0000-0000-000000000000'::uuid), nullif(x.document_id, '00000000-0000-0000-0000-000000000000'::uuid),
+  nullif(x.actor_id, '00000000-0000-0000-0000-000000000000'::uuid), nullif(x.revision_id, '00000000-0000-0000-0000-000000000000'::uuid),
+  x.payload::jsonb
+FROM (SELECT unnest($1::uuid[]) AS id, unnest($2::text[]) AS event_type,
+        unnest($3::text[]) AS subject_type, unnest($4::uuid[]) AS subject_id,
+        unnest($5::uuid[]) AS document_id, unnest($6::uuid[]) AS actor_id,
+        unnest($7::uuid[]) AS revision_id, unnest($8::text[]) AS payload) x
+`
+
+type EventCreateManyParams struct {
+	Ids          []uuid.UUID
+	EventTypes   []string
+	SubjectTypes []string
+	SubjectIds   []uuid.UUID
+	DocumentIds  []uuid.UUID
+	ActorIds     []uuid.UUID
+	RevisionIds  []uuid.UUID
+	Payloads     []string
+}
+
+// EventCreateMany writes outbox events, index for index (a nil uuid is no id), in one statement; call it in the transaction of the changes they describe.
+func (q *Queries) EventCreateMany(ctx context.Context, db DBTX, arg EventCreateManyParams) error {
+	_, err := db.Exec(ctx, eventCreateMany,
+		arg.Ids,
+		arg.EventTypes,
+		arg.SubjectTypes,
+		arg.SubjectIds,
+		arg.DocumentIds,
+		arg.ActorIds,
+		arg.RevisionIds,
+		arg.Payloads,
+	)
+	return err
+}
+
 const eventFail = `-- name: EventFail :execrows
 UPDATE events SET
   handled_by = handled_by || ARRAY(SELECT n FROM unnest($1::text[]) AS n WHERE n <> ALL(handled_by)),
@@ -198,10 +236,9 @@ func (q *Queries) EventFail(ctx context.Context, db DBTX, arg EventFailParams) (
 }
 
 const eventGetStats = `-- name: EventGetStats :one
-SELECT count(*)::bigint AS depth,
-  coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8 AS oldest_seconds,
+SELECT (SELECT count(*) FROM (SELECT 1 FROM events b WHERE b.processed_at IS NULL LIMIT $1::int) b)::bigint AS depth,
+  coalesce(extract(epoch FROM now() - (SELECT min(o.created_at) FROM events o WHERE o.processed_at IS NULL)), 0)::float8 AS oldest_seconds,
   (SELECT count(*) FROM outbox_parked)::bigint AS parked
-FROM events WHERE processed_at IS NULL
 `
 
 type EventGetStatsRow struct {
@@ -210,9 +247,9 @@ type EventGetStatsRow struct {
 	Parked        int64
 }
 
-// EventGetStats is the queue as metrics see it: unprocessed events and the age of the oldest, in seconds (0 when there is none), and the parked (event, consumer) pairs.
-func (q *Queries) EventGetStats(ctx context.Context, db DBTX) (EventGetStatsRow, error) {
-	row := db.QueryRow(ctx, eventGetStats)
+// EventGetStats is the queue as metrics see it, from the partial index of unprocessed events: how many (counted up to depth_cap), the age of the oldest in seconds (0 when there is none, one index probe), and the parked (event, consumer) pairs.
+func (q *Queries) EventGetStats(ctx context.Context, db DBTX, depthCap int32) (EventGetStatsRow, error) {
+	row := db.QueryRow(ctx, eventGetStats, depthCap)
 	var i EventGetStatsRow
 	err := row.Scan(&i.Depth, &i.OldestSeconds, &i.Parked)
 	return i, err

@@ -2,6 +2,8 @@ package linkgraph_test
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/google/uuid"
@@ -206,4 +208,109 @@ func (b *bundle) edgeCount(t *testing.T, src uuid.UUID) int {
 	var n int
 	require.NoError(t, b.pool.QueryRow(context.Background(), `SELECT count(*) FROM document_links WHERE source_id = $1`, src).Scan(&n))
 	return n
+}
+
+// stateChanges lists the link.state_changed events about src's edges, oldest
+// first, as "from→to" with the event's ids checked against the edge.
+func (b *bundle) stateChanges(t *testing.T, src uuid.UUID) []string {
+	t.Helper()
+	rows, err := b.pool.Query(context.Background(), `SELECT e.subject_type, e.subject_id, e.document_id, e.payload::text, l.id, l.target_id
+		FROM events e LEFT JOIN document_links l ON l.id = e.subject_id
+		WHERE e.event_type = $1 AND e.document_id = $2 ORDER BY e.created_at, e.id`, linkgraph.EventLinkStateChanged, src)
+	require.NoError(t, err)
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var subjectType, payload string
+		var subject, doc, edge, target *uuid.UUID
+		require.NoError(t, rows.Scan(&subjectType, &subject, &doc, &payload, &edge, &target))
+		require.Equal(t, "link", subjectType)
+		require.Equal(t, subject, edge, "the subject is the edge")
+		var p map[string]string
+		require.NoError(t, json.Unmarshal([]byte(payload), &p))
+		require.Equal(t, src.String(), p["sourceId"])
+		if target != nil {
+			require.Equal(t, target.String(), p["targetId"])
+		}
+		for k := range p {
+			require.Contains(t, []string{"from", "to", "sourceId", "targetId"}, k, "ids and states only")
+		}
+		out = append(out, p["from"]+"→"+p["to"])
+	}
+	require.NoError(t, rows.Err())
+	return out
+}
+
+// The resolver writes a link.state_changed event for every existing edge
+// whose state it changes, none for edges it creates or removes, and none
+// when a resync changes nothing.
+func TestStateChangesAreEvents(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	src := b.doc(t, "", "src", "[a](a.md) [gone](gone.md)")
+	b.drain(t)
+	require.Empty(t, b.stateChanges(t, src), "new edges are no state change")
+
+	a := b.doc(t, "", "a", "A")
+	b.drain(t)
+	require.Equal(t, []string{"pending→resolved"}, b.stateChanges(t, src))
+
+	_, err := b.docs.Move(b.ctx, document.MoveInput{ID: a, Slug: pgtest.Ptr("a2")})
+	require.NoError(t, err)
+	_, err = b.docs.Delete(b.ctx, a)
+	require.NoError(t, err)
+	// Both events in one batch: one resync of a, one event per change it makes.
+	b.drain(t)
+	require.Equal(t, []string{"pending→resolved", "resolved→broken"}, b.stateChanges(t, src))
+
+	_, _, err = b.docs.Update(b.ctx, document.UpdateInput{ID: src, ExpectedVersion: 1, Content: pgtest.Ptr("[a](a.md)")})
+	require.NoError(t, err)
+	b.drain(t)
+	require.NoError(t, db.InTx(context.Background(), b.pool, func(tx db.DBTX) error {
+		return linkgraph.Resync(context.Background(), tx, src, a, src)
+	}))
+	require.Len(t, b.stateChanges(t, src), 2, "a removed edge and a resync that changes nothing write none")
+
+	// The events go through the outbox like any other.
+	b.drain(t)
+	require.Zero(t, pgtest.Count(t, b.pool, `SELECT count(*) FROM events WHERE processed_at IS NULL`))
+}
+
+// A batch resyncs the documents it names together: documents linking to
+// each other, named by several events each, end as docs/design.md's
+// transitions say, with one decision per edge that needs one.
+func TestBatchResyncOfLinkedDocuments(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	const n = 6
+	var ids []uuid.UUID
+	for i := range n {
+		ids = append(ids, b.doc(t, "w", fmt.Sprintf("d%d", i), fmt.Sprintf("[next](d%d.md) [prev](d%d.md) [nowhere](x%d.md)", (i+1)%n, (i+n-1)%n, i)))
+	}
+	b.drain(t) // the six created events in one batch
+	for i, id := range ids {
+		next, prev := ids[(i+1)%n], ids[(i+n-1)%n]
+		require.Equal(t, edge{state: "resolved", target: &next}, b.edge(t, id, fmt.Sprintf("d%d.md", (i+1)%n)))
+		require.Equal(t, edge{state: "resolved", target: &prev}, b.edge(t, id, fmt.Sprintf("d%d.md", (i+n-1)%n)))
+		require.Equal(t, edge{state: "pending"}, b.edge(t, id, fmt.Sprintf("x%d.md", i)))
+	}
+
+	// d0 moves, d1 is deleted, d2 is saved twice: one batch.
+	_, err := b.docs.Move(b.ctx, document.MoveInput{ID: ids[0], Slug: pgtest.Ptr("moved")})
+	require.NoError(t, err)
+	_, err = b.docs.Delete(b.ctx, ids[1])
+	require.NoError(t, err)
+	for v := 1; v <= 2; v++ {
+		_, _, err = b.docs.Update(b.ctx, document.UpdateInput{ID: ids[2], ExpectedVersion: v, Content: pgtest.Ptr(fmt.Sprintf("[next](d3.md) [prev](d1.md) [new](d0.md) v%d", v))})
+		require.NoError(t, err)
+	}
+	b.drain(t)
+	require.Equal(t, edge{state: "stale_text", target: &ids[0]}, b.edge(t, ids[5], "d0.md"))
+	require.Equal(t, edge{state: "stale_text", target: &ids[0]}, b.edge(t, ids[1], "d0.md"), "a tombstone's edges are kept as they are computed")
+	require.Equal(t, edge{state: "stale_text", target: &ids[0]}, b.edge(t, ids[2], "d0.md"), "a new link to a vacated address finds the document that left it")
+	require.Equal(t, edge{state: "broken", target: &ids[1]}, b.edge(t, ids[0], "d1.md"))
+	require.Equal(t, edge{state: "broken", target: &ids[1]}, b.edge(t, ids[2], "d1.md"))
+	require.Equal(t, 3, b.edgeCount(t, ids[2]), "next, prev and new: d2's nowhere link left its body")
+	// Decisions: the two edges to the moved d0 from live sources (d5, d2), and the two to the deleted d1 (d0, d2).
+	require.Equal(t, 4, b.openDecisions(t))
 }

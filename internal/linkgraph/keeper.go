@@ -22,7 +22,7 @@ const KeeperConsumerName = "decision-keeper"
 // decisions about links and link suggestions touching that document that
 // their recipient can no longer answer, and raises the link decisions its
 // source's owner can answer now but was never (or no longer) told about.
-// "Can answer" is NotificationCountInbox's rule, through document_access_level.
+// "Can answer" is NotificationCountInbox's rule, through the access rule (document_level).
 type Keeper struct{ pool *pgxpool.Pool }
 
 // NewKeeper returns the decision keeper over pool.
@@ -36,39 +36,50 @@ var keeperEvents = []string{
 	"document.deleted", "document.restored", "document.transferred",
 }
 
-// Handle reconciles the decisions touching the event's document. It reads
-// only current state, so redelivery and reordering are harmless.
+// Handle reconciles the decisions touching the event's document:
+// HandleBatch of one event.
 func (k *Keeper) Handle(ctx context.Context, e outbox.Stored) error {
-	if !slices.Contains(keeperEvents, e.Type) {
-		return nil
+	return k.HandleBatch(ctx, []outbox.Stored{e})
+}
+
+// HandleBatch (an outbox.BatchConsumer) reconciles the decisions touching
+// the documents of a batch of events, each once, in one transaction
+// (Reconcile of them all). It reads only current state, so redelivery and
+// reordering are harmless; events of other kinds are ignored, and a batch
+// with none opens no transaction.
+func (k *Keeper) HandleBatch(ctx context.Context, events []outbox.Stored) error {
+	var docs []uuid.UUID
+	for _, e := range events {
+		if !slices.Contains(keeperEvents, e.Type) {
+			continue
+		}
+		doc := e.DocumentID
+		if doc == nil && e.SubjectType == "document" {
+			doc = e.SubjectID
+		}
+		if doc != nil {
+			docs = append(docs, *doc)
+		}
 	}
-	doc := e.DocumentID
-	if doc == nil && e.SubjectType == "document" {
-		doc = e.SubjectID
-	}
-	if doc == nil {
+	if len(docs) == 0 {
 		return nil
 	}
 	return db.InTx(ctx, k.pool, func(tx db.DBTX) error {
-		return Reconcile(ctx, tx, []uuid.UUID{*doc})
+		return Reconcile(ctx, tx, docs)
 	})
 }
 
 // Reconcile brings, inside tx, the decision notifications about links and
 // link suggestions touching docs in step with who can answer them now (see
-// Keeper): two statements, plus one Notify per decision to raise. It takes
+// Keeper): three statements (the locks in one), plus one Notify per decision to raise. It takes
 // the resolver's lock of each document first, so it does not race Resync.
 func Reconcile(ctx context.Context, tx db.DBTX, docs []uuid.UUID) error {
 	if len(docs) == 0 {
 		return nil
 	}
-	docs = slices.Clone(docs)
-	slices.SortFunc(docs, func(a, b uuid.UUID) int { return slices.Compare(a[:], b[:]) })
-	docs = slices.Compact(docs)
-	for _, id := range docs {
-		if err := lockLinks(ctx, tx, id); err != nil {
-			return err
-		}
+	docs = sortedIDs(docs)
+	if err := lockLinks(ctx, tx, docs); err != nil {
+		return err
 	}
 	if _, err := db.Q.NotificationResolveUnanswerable(ctx, tx, docs); err != nil {
 		return err

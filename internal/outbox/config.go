@@ -19,6 +19,7 @@ const (
 	DefaultConsumerTimeout = 30 * time.Second
 	DefaultMaxAttempts     = 10
 	DefaultStopTimeout     = 10 * time.Second
+	DefaultWorkers         = 1
 )
 
 // Config tunes a Worker. Zero fields take the defaults.
@@ -33,6 +34,12 @@ type Config struct {
 	Lease time.Duration
 	// BatchSize is the most events claimed at once. Default 100.
 	BatchSize int
+	// Workers is how many delivery loops a started worker runs, each
+	// claiming and handling its own batches (its claims are recorded as
+	// WorkerID/n when there is more than one). Drain and RunOnce run in the
+	// calling goroutine whatever it is. Default 1 (`codna serve` sets
+	// CODNA_OUTBOX_WORKERS).
+	Workers int
 	// PollInterval is how often the worker looks for work without being
 	// woken by a notification (missed notifications, expired leases, retries
 	// coming due). Default 2s.
@@ -73,6 +80,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.BatchSize <= 0 {
 		c.BatchSize = DefaultBatchSize
+	}
+	if c.Workers <= 0 {
+		c.Workers = DefaultWorkers
 	}
 	if c.PollInterval <= 0 {
 		c.PollInterval = DefaultPollInterval

@@ -9,6 +9,11 @@ import (
 	"codna/internal/db"
 )
 
+// depthCap bounds the count behind codna_outbox_queue_depth, so that a
+// scrape during a huge backlog stays cheap (the count reads the partial
+// index of unprocessed events, one entry per event).
+const depthCap = 100_000
+
 // metrics is the worker's prometheus.Collector (see Worker.Collector).
 type metrics struct {
 	w         *Worker
@@ -19,13 +24,16 @@ type metrics struct {
 	failures  *prometheus.CounterVec
 	timeouts  *prometheus.CounterVec
 	parked    *prometheus.CounterVec
+	// batchFallbacks counts batch consumer calls that failed and were
+	// split into one call per event.
+	batchFallbacks *prometheus.CounterVec
 }
 
 func newMetrics(w *Worker) *metrics {
 	return &metrics{
 		w: w,
 		depth: prometheus.NewDesc("codna_outbox_queue_depth",
-			"Outbox events not yet processed (all workers).", nil, nil),
+			"Outbox events not yet processed (all workers), counted up to 100000 (that value means at least as many).", nil, nil),
 		oldest: prometheus.NewDesc("codna_outbox_oldest_unprocessed_seconds",
 			"Age of the oldest outbox event not yet processed, in seconds (0 when there is none).", nil, nil),
 		parkedNow: prometheus.NewDesc("codna_outbox_parked",
@@ -42,6 +50,10 @@ func newMetrics(w *Worker) *metrics {
 			Name: "codna_outbox_processed_total",
 			Help: "Outbox events this worker marked processed.",
 		}),
+		batchFallbacks: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "codna_outbox_batch_fallbacks_total",
+			Help: "Batch consumer calls of this worker that failed and were retried one event at a time.",
+		}, []string{"consumer"}),
 		failures: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "codna_outbox_failures_total",
 			Help: "Failed (or panicking) consumer calls of this worker.",
@@ -58,13 +70,14 @@ func (m *metrics) Describe(ch chan<- *prometheus.Desc) {
 	m.failures.Describe(ch)
 	m.timeouts.Describe(ch)
 	m.parked.Describe(ch)
+	m.batchFallbacks.Describe(ch)
 }
 
 // Collect implements prometheus.Collector: one query for the queue gauges.
 func (m *metrics) Collect(ch chan<- prometheus.Metric) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	if st, err := db.Q.EventGetStats(ctx, m.w.pool); err != nil {
+	if st, err := db.Q.EventGetStats(ctx, m.w.pool, depthCap); err != nil {
 		m.w.log.Warn("outbox: queue metrics unavailable", "err", err)
 	} else {
 		ch <- prometheus.MustNewConstMetric(m.depth, prometheus.GaugeValue, float64(st.Depth))
@@ -75,4 +88,5 @@ func (m *metrics) Collect(ch chan<- prometheus.Metric) {
 	m.failures.Collect(ch)
 	m.timeouts.Collect(ch)
 	m.parked.Collect(ch)
+	m.batchFallbacks.Collect(ch)
 }

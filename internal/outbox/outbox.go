@@ -68,18 +68,9 @@ type Event struct {
 // error (wrapped) when the insert fails — a foreign key naming a missing
 // document, user or revision, or a failed transaction.
 func Write(ctx context.Context, q db.DBTX, e Event) (uuid.UUID, error) {
-	if e.Type == "" || e.SubjectType == "" {
-		return uuid.Nil, fmt.Errorf("%w: type and subject type are required (type %q, subject type %q)", ErrInvalidEvent, e.Type, e.SubjectType)
-	}
-	payload := []byte("{}")
-	if e.Payload != nil {
-		raw, err := json.Marshal(e.Payload)
-		if err != nil {
-			return uuid.Nil, fmt.Errorf("outbox: %s payload: %w", e.Type, err)
-		}
-		if !bytes.Equal(raw, []byte("null")) {
-			payload = raw
-		}
+	payload, err := e.check()
+	if err != nil {
+		return uuid.Nil, err
 	}
 	id, err := uuid.NewV7()
 	if err != nil {
@@ -93,6 +84,59 @@ func Write(ctx context.Context, q db.DBTX, e Event) (uuid.UUID, error) {
 		return uuid.Nil, fmt.Errorf("outbox: write %s event: %w", e.Type, err)
 	}
 	return id, nil
+}
+
+func (e Event) check() ([]byte, error) {
+	if e.Type == "" || e.SubjectType == "" {
+		return nil, fmt.Errorf("%w: type and subject type are required (type %q, subject type %q)", ErrInvalidEvent, e.Type, e.SubjectType)
+	}
+	if e.Payload == nil {
+		return []byte("{}"), nil
+	}
+	raw, err := json.Marshal(e.Payload)
+	if err != nil {
+		return nil, fmt.Errorf("outbox: %s payload: %w", e.Type, err)
+	}
+	if bytes.Equal(raw, []byte("null")) {
+		return []byte("{}"), nil
+	}
+	return raw, nil
+}
+
+// WriteMany inserts events into the outbox through q in one statement, as
+// Write does one by one (the same rules, ids, errors and wake-up; nothing is
+// written if one of them is invalid), and returns their ids in order. No
+// events: nothing is written.
+func WriteMany(ctx context.Context, q db.DBTX, events []Event) ([]uuid.UUID, error) {
+	if len(events) == 0 {
+		return nil, nil
+	}
+	p := db.EventCreateManyParams{
+		Ids: make([]uuid.UUID, len(events)), EventTypes: make([]string, len(events)), SubjectTypes: make([]string, len(events)),
+		SubjectIds: make([]uuid.UUID, len(events)), DocumentIds: make([]uuid.UUID, len(events)), ActorIds: make([]uuid.UUID, len(events)),
+		RevisionIds: make([]uuid.UUID, len(events)), Payloads: make([]string, len(events)),
+	}
+	orNil := func(id *uuid.UUID) uuid.UUID {
+		if id == nil {
+			return uuid.Nil
+		}
+		return *id
+	}
+	for i, e := range events {
+		payload, err := e.check()
+		if err != nil {
+			return nil, err
+		}
+		if p.Ids[i], err = uuid.NewV7(); err != nil {
+			return nil, fmt.Errorf("outbox: event id: %w", err)
+		}
+		p.EventTypes[i], p.SubjectTypes[i], p.Payloads[i] = e.Type, e.SubjectType, string(payload)
+		p.SubjectIds[i], p.DocumentIds[i], p.ActorIds[i], p.RevisionIds[i] = orNil(e.SubjectID), orNil(e.DocumentID), orNil(e.ActorID), orNil(e.RevisionID)
+	}
+	if err := db.Q.EventCreateMany(ctx, q, p); err != nil {
+		return nil, fmt.Errorf("outbox: write %d events: %w", len(events), err)
+	}
+	return p.Ids, nil
 }
 
 // Stored is an event as consumers see it.
@@ -134,3 +178,23 @@ type Stored struct {
 // own work on its input (as link extraction does, by staying linear in the
 // body's size).
 type Consumer func(ctx context.Context, e Stored) error
+
+// BatchConsumer handles the events of a claimed batch in one call: those it
+// has not yet handled and is not parked on, in (created_at, id) order, never
+// empty. It has a Consumer's contract (at least once, idempotent, computing
+// from current state) and should do the batch's work in one transaction of
+// its own, set-based where it can, and collapse events about the same thing
+// (N saves of one document need one pass over it). The call has one time
+// budget (Config.ConsumerTimeout) for the whole batch.
+//
+// Success counts for every event given. On a failure (an error, a panic, a
+// time-out) the worker does not know which event caused it, so it falls
+// back to calling the consumer once per event, with a one-event slice, and
+// treats each call as a Consumer call: successes are kept, failures are
+// retried with backoff, counted per event and parked at
+// Config.MaxAttempts, so one bad event neither blocks nor loses the rest of
+// its batch. (A batch that failed because the database does not answer is
+// not split: each of its events is retried, uncounted.) A consumer must
+// therefore accept a one-event batch, and leave no partial work behind when
+// it fails (a transaction does that).
+type BatchConsumer func(ctx context.Context, events []Stored) error

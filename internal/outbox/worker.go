@@ -52,8 +52,9 @@ var (
 )
 
 type registered struct {
-	name string
-	fn   Consumer
+	name  string
+	fn    Consumer      // a per-event consumer, or
+	batch BatchConsumer // a batch consumer
 }
 
 // Worker delivers outbox events to the registered consumers. Make one with
@@ -102,10 +103,30 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *Worker {
 // Register adds a consumer under a unique name; the name is what handled_by
 // records, so it must stay stable across releases (renaming a consumer makes
 // it run again for every unprocessed event). Consumers run in registration
-// order. Register before Start (or the first Drain / RunOnce): it panics on an
-// empty name, a nil consumer, a name already registered, or a started worker.
+// order: each event meets them in that order (a run of batch consumers
+// registered one after the other handles the whole batch consumer by
+// consumer, a run of per-event consumers event by event). Register before
+// Start (or the first Drain / RunOnce): it panics on an empty name, a nil
+// consumer, a name already registered, or a started worker.
 func (w *Worker) Register(name string, c Consumer) {
-	if name == "" || c == nil {
+	if c == nil {
+		panic("outbox: Register needs a name and a consumer")
+	}
+	w.register(registered{name: name, fn: c})
+}
+
+// RegisterBatch adds a batch consumer (see BatchConsumer), as Register
+// adds a per-event one, under the same rules.
+func (w *Worker) RegisterBatch(name string, c BatchConsumer) {
+	if c == nil {
+		panic("outbox: RegisterBatch needs a name and a consumer")
+	}
+	w.register(registered{name: name, batch: c})
+}
+
+func (w *Worker) register(r registered) {
+	name := r.name
+	if name == "" {
 		panic("outbox: Register needs a name and a consumer")
 	}
 	w.mu.Lock()
@@ -116,12 +137,15 @@ func (w *Worker) Register(name string, c Consumer) {
 	if slices.Contains(w.names, name) {
 		panic(fmt.Sprintf("outbox: consumer %q registered twice", name))
 	}
-	w.consumers = append(w.consumers, registered{name: name, fn: c})
+	w.consumers = append(w.consumers, r)
 	w.names = append(w.names, name)
 	// Export zeros from the start.
 	w.metrics.failures.WithLabelValues(name)
 	w.metrics.timeouts.WithLabelValues(name)
 	w.metrics.parked.WithLabelValues(name)
+	if r.batch != nil {
+		w.metrics.batchFallbacks.WithLabelValues(name)
+	}
 }
 
 func (w *Worker) registered() ([]registered, []string) {
@@ -132,8 +156,9 @@ func (w *Worker) registered() ([]registered, []string) {
 
 // Start starts delivering in the background and returns: one dedicated
 // connection LISTENs on codna_events (opened before Start returns, reopened
-// with capped backoff whenever it drops), a loop drains the claimable events
-// at once, on every notification and every PollInterval, and every
+// with capped backoff whenever it drops), Config.Workers delivery loops
+// drain the claimable events at once, on every notification and every
+// PollInterval, each claiming and handling its own batches, and every
 // CleanupInterval processed events older than Retention are deleted.
 // Delivery runs until Stop is called or ctx ends; consumers get a context
 // that ends then.
@@ -163,7 +188,7 @@ func (w *Worker) Start(ctx context.Context) error {
 		w.log.Warn("outbox: listen connection failed; polling meanwhile", "err", err)
 	}
 	var loops sync.WaitGroup
-	loops.Add(3)
+	loops.Add(2 + w.cfg.Workers)
 	go func() {
 		defer w.wg.Done()
 		loops.Wait()
@@ -171,7 +196,9 @@ func (w *Worker) Start(ctx context.Context) error {
 		cancel()
 	}()
 	go func() { defer loops.Done(); w.listen(runCtx, conn) }()
-	go func() { defer loops.Done(); w.deliver(runCtx) }()
+	for i := range w.cfg.Workers {
+		go func() { defer loops.Done(); w.deliver(runCtx, w.claimer(i)) }()
+	}
 	go func() { defer loops.Done(); w.cleanupLoop(runCtx) }()
 	return nil
 }
@@ -210,7 +237,10 @@ func (w *Worker) Stop() {
 // worker marked processed), codna_outbox_failures_total{consumer} (this
 // worker's failed consumer calls, panics and time-outs included),
 // codna_outbox_timeouts_total{consumer} (calls that outran ConsumerTimeout)
-// and codna_outbox_parked_total{consumer} (pairs this worker parked). Register it once per registry; the collectors of
+// codna_outbox_parked_total{consumer} (pairs this worker parked) and
+// codna_outbox_batch_fallbacks_total{consumer} (failed batch calls split
+// into one call per event). The queue depth is counted up to 100,000.
+// Register it once per registry; the collectors of
 // two workers cannot share a registry (their metric names are the same).
 func (w *Worker) Collector() prometheus.Collector { return w.metrics }
 
@@ -231,7 +261,7 @@ func (w *Worker) RunOnce(ctx context.Context) (handled int, err error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	defer context.AfterFunc(w.stopCtx, cancel)()
-	return w.runOnce(ctx, consumers, names)
+	return w.runOnce(ctx, consumers, names, w.cfg.WorkerID)
 }
 
 // Drain handles batches in the calling goroutine until no event is claimable
@@ -274,15 +304,26 @@ func (w *Worker) signal() {
 	}
 }
 
-// deliver is the background loop: drain, then wait for a notification or the
-// poll interval.
-func (w *Worker) deliver(ctx context.Context) {
+// claimer is the claimed_by of delivery loop i: the WorkerID itself when
+// there is one loop, else the WorkerID and the loop's number, so that each
+// loop holds its own leases.
+func (w *Worker) claimer(i int) string {
+	if w.cfg.Workers == 1 {
+		return w.cfg.WorkerID
+	}
+	return fmt.Sprintf("%s/%d", w.cfg.WorkerID, i)
+}
+
+// deliver is a background delivery loop, claiming as claimer: drain, then
+// wait for a notification or the poll interval. A notification wakes one
+// idle loop; a loop that claims a full batch wakes another.
+func (w *Worker) deliver(ctx context.Context, claimer string) {
 	consumers, names := w.registered()
 	poll := time.NewTicker(w.cfg.PollInterval)
 	defer poll.Stop()
 	for {
 		for ctx.Err() == nil {
-			n, err := w.runOnce(ctx, consumers, names)
+			n, err := w.runOnce(ctx, consumers, names, claimer)
 			if err != nil {
 				if ctx.Err() == nil {
 					w.log.Error("outbox: delivery failed", "err", err)

@@ -83,7 +83,13 @@ var DefaultConfig = Config{
 	ShutdownTimeout: 20 * time.Second,
 	Auth:            auth.DefaultConfig,
 	Documents:       document.DefaultConfig,
+	Outbox:          outbox.Config{Workers: DefaultOutboxWorkers},
 }
+
+// DefaultOutboxWorkers is how many outbox delivery loops a replica runs
+// (CODNA_OUTBOX_WORKERS): enough that the link resolver keeps up with the
+// saves two cores accept (bench/RESULTS.md, "Outbox backlog").
+const DefaultOutboxWorkers = 2
 
 // Server serves the API over one database pool.
 type Server struct {
@@ -580,18 +586,19 @@ func (s *Server) Stop() {
 // registerConsumers registers the outbox consumers this server runs and
 // says how many there are. The link consumer, the decision keeper, the
 // folder-share applier and, as they are built, the notifier, the search
-// indexer and the automation matcher register here.
+// indexer and the automation matcher register here, as batch consumers:
+// each handles a claimed batch in one transaction.
 func (s *Server) registerConsumers() int {
 	consumers := []struct {
 		name   string
-		handle outbox.Consumer
+		handle outbox.BatchConsumer
 	}{
-		{linkgraph.ConsumerName, linkgraph.NewConsumer(s.pool).Handle},
-		{access.FolderConsumerName, access.NewFolderApplier(s.pool).Handle},
-		{linkgraph.KeeperConsumerName, linkgraph.NewKeeper(s.pool).Handle},
+		{linkgraph.ConsumerName, linkgraph.NewConsumer(s.pool).HandleBatch},
+		{access.FolderConsumerName, access.NewFolderApplier(s.pool).HandleBatch},
+		{linkgraph.KeeperConsumerName, linkgraph.NewKeeper(s.pool).HandleBatch},
 	}
 	for _, c := range consumers {
-		s.Outbox.Register(c.name, c.handle)
+		s.Outbox.RegisterBatch(c.name, c.handle)
 	}
 	return len(consumers)
 }

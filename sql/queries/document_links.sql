@@ -5,41 +5,52 @@ SET target_id = NULL, state = 'pending', kept_at = NULL, updated_at = now()
 WHERE target_id = @target_id
 RETURNING id;
 
--- name: DocumentLinkListBySource :many
--- DocumentLinkListBySource lists a document's outgoing edges, locked for the resolver.
-SELECT * FROM document_links WHERE source_id = @source_id ORDER BY href_as_written FOR UPDATE;
-
--- name: DocumentLinkListByTargetForUpdate :many
--- DocumentLinkListByTargetForUpdate lists the edges into a document, locked for the resolver.
-SELECT * FROM document_links WHERE target_id = @target_id ORDER BY id FOR UPDATE;
-
--- name: DocumentLinkListPendingAt :many
--- DocumentLinkListPendingAt lists the pending edges that name an address, locked for the resolver.
-SELECT * FROM document_links WHERE target_id IS NULL AND resolved_address = @resolved_address ORDER BY id FOR UPDATE;
-
--- name: DocumentLinkCreate :one
--- DocumentLinkCreate adds an edge; an edge already there for the same href is left alone.
-INSERT INTO document_links (id, source_id, target_id, href_as_written, resolved_address, link_text, occurrence_count, state, first_seen_revision)
-VALUES (@id, @source_id, @target_id, @href_as_written, @resolved_address, @link_text, @occurrence_count, @state, @first_seen_revision)
-ON CONFLICT (source_id, href_as_written) DO NOTHING
-RETURNING *;
-
--- name: DocumentLinkUpdateText :exec
--- DocumentLinkUpdateText records an edge's current occurrence count and first link text.
-UPDATE document_links SET occurrence_count = @occurrence_count, link_text = @link_text, updated_at = now()
-WHERE id = @id AND (occurrence_count <> @occurrence_count OR link_text IS DISTINCT FROM @link_text);
-
--- name: DocumentLinkSetState :one
--- DocumentLinkSetState moves an edge to a state and target; kept_at is cleared when the state changes.
-UPDATE document_links
-SET target_id = @target_id, state = @state, updated_at = now(),
-    kept_at = CASE WHEN state = @state THEN kept_at ELSE NULL END
-WHERE id = @id
-RETURNING *;
-
 -- name: DocumentLinkDelete :exec
 -- DocumentLinkDelete removes edges whose hrefs left the body.
 DELETE FROM document_links WHERE id = ANY(@ids::uuid[]);
+
+-- name: DocumentLinkListForResync :many
+-- DocumentLinkListForResync locks, in id order (so concurrent resyncs cannot deadlock on them), every edge a resync of a set of documents recomputes: the outgoing edges of the live ones, the edges into any of them, and the pending edges naming a live one's address.
+SELECT * FROM document_links
+WHERE source_id = ANY(@source_ids::uuid[]) OR target_id = ANY(@target_ids::uuid[])
+   OR (target_id IS NULL AND resolved_address = ANY(@addresses::text[]))
+ORDER BY id
+FOR UPDATE;
+
+-- name: DocumentLinkCreateMany :many
+-- DocumentLinkCreateMany adds edges, index for index (a nil target id is none), and returns the ids of those it added: an edge already there for the same source and href is left alone.
+INSERT INTO document_links (id, source_id, target_id, href_as_written, resolved_address, link_text, occurrence_count, state)
+SELECT x.id, x.source_id, nullif(x.target_id, '00000000-0000-0000-0000-000000000000'::uuid), x.href, x.address, x.link_text, x.occurrences, x.state::link_state
+FROM (SELECT unnest(@ids::uuid[]) AS id, unnest(@source_ids::uuid[]) AS source_id, unnest(@target_ids::uuid[]) AS target_id,
+        unnest(@hrefs::text[]) AS href, unnest(@addresses::text[]) AS address, unnest(@link_texts::text[]) AS link_text,
+        unnest(@occurrences::int[]) AS occurrences, unnest(@states::text[]) AS state) x
+ON CONFLICT (source_id, href_as_written) DO NOTHING
+RETURNING id;
+
+-- name: DocumentLinkUpdateTextMany :exec
+-- DocumentLinkUpdateTextMany records edges' current occurrence counts and first link texts, index for index, writing only those that changed.
+UPDATE document_links l SET occurrence_count = x.occurrences, link_text = x.link_text, updated_at = now()
+FROM (SELECT unnest(@ids::uuid[]) AS id, unnest(@occurrences::int[]) AS occurrences, unnest(@link_texts::text[]) AS link_text) x
+WHERE l.id = x.id AND (l.occurrence_count <> x.occurrences OR l.link_text IS DISTINCT FROM x.link_text);
+
+-- name: DocumentLinkSetStateMany :exec
+-- DocumentLinkSetStateMany moves edges to states and targets, index for index (a nil target id is none); kept_at is cleared where the state changes.
+UPDATE document_links l
+SET target_id = nullif(x.target_id, '00000000-0000-0000-0000-000000000000'::uuid), state = x.state::link_state, updated_at = now(),
+    kept_at = CASE WHEN l.state = x.state::link_state THEN l.kept_at ELSE NULL END
+FROM (SELECT unnest(@ids::uuid[]) AS id, unnest(@target_ids::uuid[]) AS target_id, unnest(@states::text[]) AS state) x
+WHERE l.id = x.id;
+
+-- name: DocumentLinkListDecisionOwners :many
+-- DocumentLinkListDecisionOwners keeps, of the given edges, those whose source's owner is to be asked about them (source live and not raw, target readable by the owner), with the owner.
+SELECT l.id, u.id AS owner_id
+FROM document_links l
+JOIN documents s ON s.id = l.source_id
+JOIN documents t ON t.id = l.target_id
+JOIN users u ON u.id = s.created_by
+WHERE l.id = ANY(@ids::uuid[]) AND s.space <> 'raw' AND s.deleted_at IS NULL
+  AND (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, u.id, u.kind = 'person') AS a(level)) > 0
+ORDER BY l.id;
 
 -- name: DocumentLinkRenameHref :execrows
 -- DocumentLinkRenameHref rewrites an edge's href in place (a rebase keeps the edge and its target), unless the new href already has an edge.

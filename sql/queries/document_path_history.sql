@@ -13,10 +13,3 @@ GROUP BY d.created_at;
 -- name: DocumentPathHistoryList :many
 -- DocumentPathHistoryList lists the addresses a document vacated, most recent first.
 SELECT * FROM document_path_history WHERE document_id = @document_id ORDER BY valid_to DESC, id DESC;
-
--- name: DocumentPathHistoryGetLastAt :one
--- DocumentPathHistoryGetLastAt finds the document that most recently vacated an address.
-SELECT document_id FROM document_path_history
-WHERE space = @space AND path = @path AND slug = @slug
-ORDER BY valid_to DESC, id DESC
-LIMIT 1;

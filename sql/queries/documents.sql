@@ -196,19 +196,22 @@ DELETE FROM documents WHERE id = @id AND deleted_at IS NOT NULL;
 -- DocumentListLinkTargets reads what the resolver needs of link targets: address, tombstone and owner.
 SELECT id, space, path, slug, deleted_at, created_by FROM documents WHERE id = ANY(@ids::uuid[]);
 
--- name: DocumentGetLiveAt :one
--- DocumentGetLiveAt finds the live document at an address, whoever can read it.
-SELECT id FROM documents WHERE space = @space AND path = @path AND slug = @slug AND deleted_at IS NULL;
+-- name: DocumentListForResolver :many
+-- DocumentListForResolver reads what the link resolver needs of a set of documents.
+SELECT id, space, path, slug, content, deleted_at, created_by, version FROM documents WHERE id = ANY(@ids::uuid[]);
 
--- name: DocumentIsReadableBy :one
--- DocumentIsReadableBy says whether a user (person or agent, by their kind) can read a document.
-SELECT ((SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, u.id, u.kind = 'person') AS a(level)) > 0)::boolean AS readable
-FROM documents d, users u
-WHERE d.id = @document_id AND u.id = @user_id;
-
--- name: DocumentGetForResolver :one
--- DocumentGetForResolver reads what the link resolver needs of a document.
-SELECT id, space, path, slug, content, deleted_at, created_by, version FROM documents WHERE id = @id;
+-- name: DocumentListAtAddresses :many
+-- DocumentListAtAddresses finds, for each address (index for index, i from 1), the live document there and the one that most recently vacated it, whoever can read them (a nil uuid where there is none).
+SELECT a.i::int AS i,
+  coalesce((SELECT d.id FROM documents d
+            WHERE d.space = a.space::space AND d.path = a.path AND d.slug = a.slug AND d.deleted_at IS NULL),
+           '00000000-0000-0000-0000-000000000000')::uuid AS live_id,
+  coalesce((SELECT h.document_id FROM document_path_history h
+            WHERE h.space = a.space::space AND h.path = a.path AND h.slug = a.slug
+            ORDER BY h.valid_to DESC, h.id DESC LIMIT 1),
+           '00000000-0000-0000-0000-000000000000')::uuid AS vacated_id
+FROM (SELECT unnest(@spaces::text[]) AS space, unnest(@paths::text[]) AS path, unnest(@slugs::text[]) AS slug,
+        generate_subscripts(@spaces::text[], 1) AS i) a;
 
 -- name: DocumentListFolders :many
 -- DocumentListFolders lists every folder of a space the viewer can see, parent right before its children, with the live readable documents in it and beneath it, the first @max_folders only.
@@ -330,10 +333,10 @@ FOR UPDATE OF d;
 SELECT created_by FROM documents WHERE id = @id;
 
 -- name: DocumentLockForFolderShare :one
--- DocumentLockForFolderShare locks a document, live or not, and reads what the applier needs.
+-- DocumentLockForFolderShare locks a document, live or not, against moves, transfers and other writers (not against rows referencing it, which would deadlock with the link resolver's inserts), and reads what the applier needs.
 SELECT id, created_by, space, path, deleted_at, quarantined_at
 FROM documents WHERE id = @id
-FOR UPDATE;
+FOR NO KEY UPDATE;
 
 -- name: DocumentLockGrantedToGroup :many
 -- DocumentLockGrantedToGroup locks, in id order, the documents (live or not) holding a grant to a group, and returns their ids.

@@ -3,6 +3,18 @@
 INSERT INTO events (id, event_type, subject_type, subject_id, document_id, actor_id, revision_id, payload)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8);
 
+-- name: EventCreateMany :exec
+-- EventCreateMany writes outbox events, index for index (a nil uuid is no id), in one statement; call it in the transaction of the changes they describe.
+INSERT INTO events (id, event_type, subject_type, subject_id, document_id, actor_id, revision_id, payload)
+SELECT x.id, x.event_type, x.subject_type,
+  nullif(x.subject_id, '00000000-0000-0000-0000-000000000000'::uuid), nullif(x.document_id, '00000000-0000-0000-0000-000000000000'::uuid),
+  nullif(x.actor_id, '00000000-0000-0000-0000-000000000000'::uuid), nullif(x.revision_id, '00000000-0000-0000-0000-000000000000'::uuid),
+  x.payload::jsonb
+FROM (SELECT unnest(sqlc.arg(ids)::uuid[]) AS id, unnest(sqlc.arg(event_types)::text[]) AS event_type,
+        unnest(sqlc.arg(subject_types)::text[]) AS subject_type, unnest(sqlc.arg(subject_ids)::uuid[]) AS subject_id,
+        unnest(sqlc.arg(document_ids)::uuid[]) AS document_id, unnest(sqlc.arg(actor_ids)::uuid[]) AS actor_id,
+        unnest(sqlc.arg(revision_ids)::uuid[]) AS revision_id, unnest(sqlc.arg(payloads)::text[]) AS payload) x;
+
 -- name: EventClaim :many
 -- EventClaim leases up to batch_size claimable events to a worker: not processed, not leased (or the lease is older than lease_ms), not waiting for a retry. SKIP LOCKED keeps concurrent claimers off each other's rows during the statement; the lease (claimed_at) keeps them off afterwards. The ids are collected into an array (id = ANY(ARRAY(…)), not id IN (…)) so the update finds its rows by primary key whatever the size of the table.
 UPDATE events SET claimed_at = now(), claimed_by = sqlc.arg(worker)::text
@@ -59,11 +71,10 @@ WHERE id IN (
 );
 
 -- name: EventGetStats :one
--- EventGetStats is the queue as metrics see it: unprocessed events and the age of the oldest, in seconds (0 when there is none), and the parked (event, consumer) pairs.
-SELECT count(*)::bigint AS depth,
-  coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8 AS oldest_seconds,
-  (SELECT count(*) FROM outbox_parked)::bigint AS parked
-FROM events WHERE processed_at IS NULL;
+-- EventGetStats is the queue as metrics see it, from the partial index of unprocessed events: how many (counted up to depth_cap), the age of the oldest in seconds (0 when there is none, one index probe), and the parked (event, consumer) pairs.
+SELECT (SELECT count(*) FROM (SELECT 1 FROM events b WHERE b.processed_at IS NULL LIMIT sqlc.arg(depth_cap)::int) b)::bigint AS depth,
+  coalesce(extract(epoch FROM now() - (SELECT min(o.created_at) FROM events o WHERE o.processed_at IS NULL)), 0)::float8 AS oldest_seconds,
+  (SELECT count(*) FROM outbox_parked)::bigint AS parked;
 
 -- name: EventRequeue :exec
 -- EventRequeue puts an event back in the queue for a consumer management unparked: unprocessed, claimable now, that consumer's failures forgotten.

@@ -1,0 +1,165 @@
+package server_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/stretchr/testify/require"
+
+	"codna/internal/document"
+	"codna/internal/pgtest"
+	"codna/internal/server"
+)
+
+// Sizes of BenchmarkOutboxBacklog's fixture.
+const (
+	backlogDocs    = 2_000  // documents, each linking to two others
+	backlogSaves   = 20_000 // link-changing saves in the backlog
+	backlogWriters = 16     // concurrent writers filling it
+)
+
+// BenchmarkOutboxBacklog measures how fast the real consumers (as the server
+// registers them) drain a backlog of link-changing saves: backlogDocs
+// documents are created and their links resolved, then backlogSaves saves
+// through document.Service (backlogWriters at once, round robin over the
+// documents, each save pointing the document's two links at two other
+// documents: two edges removed, two created) fill the outbox while no worker
+// runs. The timer then covers the server's worker, started, draining them
+// all; the figure to read is events/s. Run it once (-benchtime 1x), against
+// a server with fsync on (TEST_DATABASE_URL).
+func BenchmarkOutboxBacklog(b *testing.B) {
+	for _, workers := range []int{1, 2, 4} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			var drained, filling, goCPUTime, pgCPUTime time.Duration
+			var statements int64
+			for range b.N {
+				b.StopTimer()
+				bb := setup(b, func(c *server.Config) { c.Outbox.Workers = workers })
+				ctx := context.Background()
+				p := pgtest.CreatePerson(b, bb.pool)
+				body := func(i, save int) string {
+					// Two links whose targets move with every save.
+					x, y := (i+1+save)%backlogDocs, (i+7+3*save)%backlogDocs
+					return fmt.Sprintf("Save %d of %d: see [one](doc-%d.md) and [two](doc-%d.md).\n", save, i, x, y)
+				}
+				ids := make([]uuid.UUID, backlogDocs)
+				for i := range backlogDocs {
+					ids[i] = pgtest.CreateDocument(b, bb.pool, p.ID, pgtest.Doc{Path: "bench", Slug: fmt.Sprintf("doc-%d", i), Content: body(i, 0)}).ID
+				}
+				bb.drain(b)
+
+				actx := pgtest.ActingAs(p)
+				var wg sync.WaitGroup
+				start := time.Now()
+				for w := range backlogWriters {
+					wg.Go(func() {
+						version := map[int]int{}
+						for n := w; n < backlogSaves; n += backlogWriters {
+							i := n % backlogDocs
+							if version[i] == 0 {
+								version[i] = 1
+							}
+							save := n/backlogDocs + 1
+							_, changed, err := bb.srv.Docs.Update(actx, document.UpdateInput{ID: ids[i], ExpectedVersion: version[i], Content: pgtest.Ptr(body(i, save))})
+							if err != nil || !changed {
+								b.Errorf("save %d of doc %d: changed %v, %v", save, i, changed, err)
+								return
+							}
+							version[i]++
+						}
+					})
+				}
+				wg.Wait()
+				fill := time.Since(start)
+				backlog := pgtest.Count(b, bb.pool, `SELECT count(*) FROM events WHERE processed_at IS NULL`)
+				require.Equal(b, backlogSaves, backlog)
+				_, err := bb.pool.Exec(ctx, `ANALYZE`)
+				require.NoError(b, err)
+
+				pgBefore := postgresCPU(b, bb)
+				goBefore := goCPU()
+				bb.counter.Reset()
+				b.StartTimer()
+				start = time.Now()
+				require.NoError(b, bb.srv.Outbox.Start(ctx))
+				polls := 0
+				for pgtest.Count(b, bb.pool, `SELECT count(*) FROM events WHERE processed_at IS NULL`) > 0 {
+					polls++
+					time.Sleep(10 * time.Millisecond)
+				}
+				elapsed := time.Since(start)
+				b.StopTimer()
+				bb.srv.Outbox.Stop()
+				statements += bb.counter.Count() - int64(polls+1)
+				goCPUTime += goCPU() - goBefore
+				pgCPUTime += postgresCPU(b, bb) - pgBefore
+
+				// Every document's edges follow its last save.
+				require.Equal(b, 2*backlogDocs, pgtest.Count(b, bb.pool, `SELECT count(*) FROM document_links WHERE state = 'resolved'`))
+				require.Zero(b, pgtest.Count(b, bb.pool, `SELECT count(*) FROM document_links WHERE state <> 'resolved'`))
+				drained += elapsed
+				filling += fill
+				b.Logf("%d events drained in %v (%.0f/s); filled at %.0f saves/s", backlogSaves, elapsed, float64(backlogSaves)/elapsed.Seconds(), float64(backlogSaves)/fill.Seconds())
+			}
+			b.ReportMetric(float64(b.N*backlogSaves)/drained.Seconds(), "events/s")
+			b.ReportMetric(float64(statements)/float64(b.N*backlogSaves), "statements/event")
+			b.ReportMetric(float64(goCPUTime.Microseconds())/float64(b.N*backlogSaves), "go-cpu-µs/event")
+			b.ReportMetric(float64(pgCPUTime.Microseconds())/float64(b.N*backlogSaves), "pg-cpu-µs/event")
+			b.ReportMetric(float64(b.N*backlogSaves)/filling.Seconds(), "saves/s-filling")
+		})
+	}
+}
+
+// goCPU is the CPU time (user and system) this process has used.
+func goCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// postgresCPU is the CPU time (user and system) the processes of the
+// database's cluster have used, read from /proc (0 where it cannot be: a
+// server on another machine, or not Linux). Every backend counts, so the
+// figure is meaningful only while nothing else uses the cluster.
+func postgresCPU(b *testing.B, bb *bundle) time.Duration {
+	var dir string
+	if err := bb.pool.QueryRow(context.Background(), `SELECT setting FROM pg_settings WHERE name = 'data_directory'`).Scan(&dir); err != nil {
+		return 0
+	}
+	raw, err := os.ReadFile(filepath.Join(dir, "postmaster.pid"))
+	if err != nil {
+		return 0
+	}
+	postmaster, _, _ := strings.Cut(string(raw), "\n")
+	procs, _ := filepath.Glob("/proc/[0-9]*/stat")
+	var ticks int64
+	for _, p := range procs {
+		stat, err := os.ReadFile(p)
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid … utime stime: fields 4, 14 and 15, counted
+		// after the command, which may hold spaces.
+		i := strings.LastIndexByte(string(stat), ')')
+		f := strings.Fields(string(stat[i+1:]))
+		pid := strings.Fields(string(stat))[0]
+		if len(f) < 13 || (f[1] != postmaster && pid != postmaster) {
+			continue
+		}
+		u, _ := strconv.ParseInt(f[11], 10, 64)
+		s, _ := strconv.ParseInt(f[12], 10, 64)
+		ticks += u + s
+	}
+	return time.Duration(ticks) * time.Second / 100 // USER_HZ
+}
