@@ -61,6 +61,7 @@ type options struct {
 	interval    time.Duration
 	settle      time.Duration
 	after       time.Duration
+	hold        time.Duration
 }
 
 func main() {
@@ -76,6 +77,7 @@ func main() {
 	flag.DurationVar(&o.interval, "interval", 250*time.Millisecond, "time between shares")
 	flag.DurationVar(&o.settle, "settle", 3*time.Second, "wait before reading the connected figures")
 	flag.DurationVar(&o.after, "after", 60*time.Second, "how long to follow RSS after the sockets close")
+	flag.DurationVar(&o.hold, "hold", 0, "keep the sockets open this long after the shares (to profile the server)")
 	flag.Parse()
 	if err := run(context.Background(), o); err != nil {
 		log.Fatal(err)
@@ -135,6 +137,7 @@ func run(ctx context.Context, o options) error {
 	after := c.sample(o.pid)
 	fmt.Println("after shares:", after)
 
+	time.Sleep(o.hold)
 	start := time.Now()
 	for _, s := range subs {
 		s.conn.Close(websocket.StatusNormalClosure, "")
