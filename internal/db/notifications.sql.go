@@ -417,7 +417,7 @@ JOIN users u ON u.id = s.created_by
 WHERE (l.source_id = ANY($1::uuid[]) OR l.target_id = ANY($1::uuid[]))
   AND l.state IN ('stale_text', 'broken') AND l.kept_at IS NULL
   AND s.deleted_at IS NULL AND s.space <> 'raw'
-  AND document_access_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, s.created_by, u.is_person) > 0
+  AND document_access_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, s.created_by, u.kind = 'person') > 0
   AND NOT EXISTS (
     SELECT 1 FROM notifications n
     WHERE n.requires_decision AND n.status IN ('unread', 'read')
