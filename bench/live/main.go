@@ -553,8 +553,9 @@ func report(lat []time.Duration, o options) {
 		return
 	}
 	slices.Sort(lat)
-	q := func(p float64) time.Duration { return lat[min(int(p*float64(len(lat))), len(lat)-1)].Round(100 * time.Microsecond) }
+	q := func(p float64) time.Duration {
+		return lat[min(int(p*float64(len(lat))), len(lat)-1)].Round(100 * time.Microsecond)
+	}
 	fmt.Printf("save → push: %d shares of %d people, %v apart, %d pushes timed: p50 %v, p90 %v, p99 %v, max %v\n",
 		o.shares, o.recipients, o.interval, len(lat), q(0.50), q(0.90), q(0.99), lat[len(lat)-1].Round(100*time.Microsecond))
 }
-

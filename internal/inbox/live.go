@@ -39,10 +39,13 @@ const countsRetry = time.Second
 // goroutine per subscriber: a push replaces the value the subscriber has not
 // taken yet, so a slow reader holds one value and never blocks the others.
 type LiveCounts struct {
-	pool   *pgxpool.Pool
-	creds  *auth.Service
-	log    *slog.Logger
-	window time.Duration
+	// Window is how long a burst is gathered (CountsWindow by default). Set
+	// it, if at all, before the first Watch.
+	Window time.Duration
+
+	pool  *pgxpool.Pool
+	creds *auth.Service
+	log   *slog.Logger
 
 	mu      sync.Mutex
 	users   map[uuid.UUID]*liveUser
@@ -73,7 +76,7 @@ func NewLiveCounts(pool *pgxpool.Pool, hub *live.Hub, creds *auth.Service, log *
 		log = slog.Default()
 	}
 	lc := &LiveCounts{
-		pool: pool, creds: creds, log: log, window: CountsWindow,
+		Window: CountsWindow, pool: pool, creds: creds, log: log,
 		users: map[uuid.UUID]*liveUser{}, dirty: map[uuid.UUID]struct{}{},
 		wake: make(chan struct{}, 1),
 	}
@@ -205,7 +208,7 @@ func (lc *LiveCounts) run() {
 			lc.mu.Lock()
 		}
 		lc.mu.Unlock()
-		time.Sleep(lc.window) // the rest of the burst
+		time.Sleep(lc.Window) // the rest of the burst
 		lc.mu.Lock()
 		var ids []uuid.UUID
 		var isPerson []bool
