@@ -230,19 +230,25 @@ func (s *Service) RecheckAll(ctx context.Context, actors []*Actor) (ended []bool
 		}
 	}
 	live := map[uuid.UUID]bool{}
-	for _, batch := range []struct {
-		ids  []uuid.UUID
-		list func(context.Context, db.DBTX, []uuid.UUID) ([]uuid.UUID, error)
-	}{{sessions, db.Q.SessionListLive}, {tokens, db.Q.AccessTokenListLive}, {service, db.Q.ServiceTokenListLive}} {
-		if len(batch.ids) == 0 {
-			continue
-		}
-		ids, err := batch.list(ctx, s.pool, batch.ids)
-		if err != nil {
-			return nil, err
-		}
+	add := func(ids []uuid.UUID, err error) error {
 		for _, id := range ids {
 			live[id] = true
+		}
+		return err
+	}
+	if len(sessions) > 0 {
+		if err := add(db.Q.SessionListLive(ctx, s.pool, sessions)); err != nil {
+			return nil, err
+		}
+	}
+	if len(tokens) > 0 {
+		if err := add(db.Q.AccessTokenListLive(ctx, s.pool, tokens)); err != nil {
+			return nil, err
+		}
+	}
+	if len(service) > 0 {
+		if err := add(db.Q.ServiceTokenListLive(ctx, s.pool, service)); err != nil {
+			return nil, err
 		}
 	}
 	ended = make([]bool, len(actors))
