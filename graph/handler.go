@@ -99,6 +99,7 @@ func NewHandler(r *Resolver, o Options) *handler.Server {
 		// completed operations winding down.
 		maxOps:      max(o.WSMaxSubscriptions, 1) + 16,
 		counts:      &socketCounts{n: map[uuid.UUID]int{}, max: o.WSMaxSocketsPerUser},
+		memory:      newSocketMemory(),
 		log:         r.Log,
 		initTimeout: o.WSInitTimeout,
 	})
@@ -147,11 +148,11 @@ func NewHandler(r *Resolver, o Options) *handler.Server {
 				}}})
 			}
 		}
-		rh := next(withLoaders(ctx, newLoaders(r)))
 		if sock != nil && subscription {
-			rh = sock.guardPushes(r.Auth, rh)
+			g := &pushGuard{}
+			return sock.guardPushes(r.Auth, g, next(withLoaders(context.WithValue(ctx, pushGuardKey{}, g), newLoaders(r))))
 		}
-		return rh
+		return next(withLoaders(ctx, newLoaders(r)))
 	})
 	srv.SetErrorPresenter(presentErr)
 	srv.SetRecoverFunc(Recover(r.Log))

@@ -146,19 +146,12 @@ func watch[T any](ctx context.Context, r *Resolver, name string, sub *live.Sub, 
 }
 
 // countsStream pushes the actor's counts: first the current value, then
-// each change.
-func (r *Resolver) countsStream(ctx context.Context, a *auth.Actor) (<-chan *inbox.Counts, error) {
-	sub := r.Hub.Subscribe(ctx, live.InboxChannel, a.UserID.String())
-	read := func() (*inbox.Counts, error) {
-		c, err := r.InboxService.Counts(ctx, a.UserID, a.Kind == auth.KindPerson)
-		return &c, err
-	}
-	first, err := read()
-	if err != nil {
-		sub.Close()
-		return nil, err
-	}
-	return watch(ctx, r, "inboxCounts", sub, first, read, func(x, y *inbox.Counts) bool { return *x == *y }), nil
+// each change (inbox.LiveCounts, which re-checks the socket's credential
+// before each push itself).
+func (r *Resolver) countsStream(ctx context.Context) (<-chan *inbox.Counts, error) {
+	sock := socketFrom(ctx)
+	checkedAtSource(ctx)
+	return r.LiveCounts.Watch(ctx, func(err error) { sock.refusePush(ctx, err) })
 }
 
 // uuidFloor is the smallest UUIDv7 of time t: every id made at or after t

@@ -103,7 +103,7 @@ func (r *subscriptionResolver) InboxCounts(ctx context.Context) (<-chan *inbox.C
 	if a == nil {
 		return nil, fault.New(fault.Unauthenticated, "Sign in first.")
 	}
-	return r.countsStream(ctx, a)
+	return r.countsStream(ctx)
 }
 
 // NotificationAdded is the resolver for the notificationAdded field.

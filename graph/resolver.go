@@ -24,6 +24,7 @@ type Resolver struct {
 	Manage        *manage.Service
 	Docs          *document.Service
 	InboxService  *inbox.Service
+	LiveCounts    *inbox.LiveCounts
 	Hub           *live.Hub
 	Linking       *linkgraph.Service
 	Sharing       *access.Service

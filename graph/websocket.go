@@ -12,6 +12,7 @@ import (
 	"reflect"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/99designs/gqlgen/graphql"
@@ -60,6 +61,7 @@ type socketTransport struct {
 	transport.Websocket
 	maxOps      int // operations in flight on one socket
 	counts      *socketCounts
+	memory      *socketMemory
 	log         *slog.Logger
 	initTimeout time.Duration
 }
@@ -80,6 +82,8 @@ func (t socketTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql
 		byClient: map[string]string{}, ops: map[string]*wsOp{},
 	}
 	defer s.release()
+	t.memory.opened()
+	defer t.memory.closed()
 	t.Websocket.Do(w, r.WithContext(context.WithValue(r.Context(), socketKey{}, s)), exec)
 }
 
@@ -128,6 +132,9 @@ type socket struct {
 	nextOp   uint64
 	byClient map[string]string // the client's id → ours, for operations the client has not completed
 	ops      map[string]*wsOp  // ours → the operation, until the server sends its last message
+
+	rechecking   bool // credentialSignal's re-check runs
+	recheckAgain bool // and another signal came meanwhile
 }
 
 type wsOp struct {
@@ -474,33 +481,52 @@ func (s *socket) admit(ctx context.Context, a *auth.Actor, svc *auth.Service, hu
 	s.user, s.counted = a.UserID, true
 	s.mu.Unlock()
 	if hub != nil {
-		sub := hub.Subscribe(ctx, live.CredentialChannel, a.UserID.String())
-		go s.watch(ctx, sub, a, svc)
+		// No goroutine waits for the signal: the hub calls credentialSignal.
+		hub.SubscribeFunc(ctx, live.CredentialChannel, a.UserID.String(), func() { s.credentialSignal(ctx, a, svc) })
 	}
 	return ctx, nil
 }
 
-// watch closes the socket with 4403 once a's credential ends: any
-// notification for a's user (or the hub reconnecting) re-checks it.
-func (s *socket) watch(ctx context.Context, sub *live.Sub, a *auth.Actor, svc *auth.Service) {
-	defer sub.Close()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-sub.C:
-		}
-		err := svc.Recheck(ctx, a)
-		switch {
-		case err == nil:
-		case fault.As(err) != nil:
-			s.close(closeForbidden, "Forbidden")
-			return
-		case ctx.Err() == nil:
-			// The operations re-check too; a later signal retries.
-			s.log.WarnContext(ctx, "re-check a websocket's credential", "error", err)
-		}
+// credentialSignal re-checks a's credential after a notification for a's
+// user (or the hub reconnecting), on a goroutine of its own while it runs,
+// and closes the socket with 4403 once the credential ended. A signal that
+// arrives during a re-check runs one more after it, so a change committed
+// after the running one read is not missed. It is called by the hub, which
+// must not wait.
+func (s *socket) credentialSignal(ctx context.Context, a *auth.Actor, svc *auth.Service) {
+	s.mu.Lock()
+	if s.rechecking {
+		s.recheckAgain = true
+		s.mu.Unlock()
+		return
 	}
+	s.rechecking = true
+	s.mu.Unlock()
+	go func() {
+		for {
+			if ctx.Err() != nil {
+				return // the socket is over; nothing will signal it again
+			}
+			err := svc.Recheck(ctx, a)
+			switch {
+			case err == nil:
+			case fault.As(err) != nil:
+				s.close(closeForbidden, "Forbidden")
+				return
+			case ctx.Err() == nil:
+				// The operations re-check too; a later signal retries.
+				s.log.WarnContext(ctx, "re-check a websocket's credential", "error", err)
+			}
+			s.mu.Lock()
+			if !s.recheckAgain {
+				s.rechecking = false
+				s.mu.Unlock()
+				return
+			}
+			s.recheckAgain = false
+			s.mu.Unlock()
+		}
+	}()
 }
 
 // recheck is the operation middleware's half: an operation on a socket acts
@@ -515,17 +541,35 @@ func (s *socket) recheck(ctx context.Context, svc *auth.Service) error {
 	return err
 }
 
+// pushGuard is one subscription's half of guardPushes.
+type pushGuard struct {
+	bySource atomic.Bool // the subscription's source re-checks the credential before each push
+}
+
+type pushGuardKey struct{}
+
+// checkedAtSource tells guardPushes that the subscription running in ctx
+// re-checks its credential itself before each push (inboxCounts does, for a
+// whole burst at once: inbox.LiveCounts), so it need not re-check again.
+func checkedAtSource(ctx context.Context) {
+	if g, ok := ctx.Value(pushGuardKey{}).(*pushGuard); ok {
+		g.bySource.Store(true)
+	}
+}
+
 // guardPushes re-checks the credential before each result of a
 // subscription after its first, so nothing reaches a socket whose credential
-// ended even before the notification closes it.
-func (s *socket) guardPushes(svc *auth.Service, next graphql.ResponseHandler) graphql.ResponseHandler {
+// ended even before the notification closes it. A subscription whose source
+// re-checks (checkedAtSource) is let through: its source refused the push
+// already (refusePush) when the credential ended.
+func (s *socket) guardPushes(svc *auth.Service, g *pushGuard, next graphql.ResponseHandler) graphql.ResponseHandler {
 	first := true
 	return func(ctx context.Context) *graphql.Response {
 		resp := next(ctx)
 		if resp == nil {
 			return nil
 		}
-		if first {
+		if first || g.bySource.Load() {
 			first = false
 			return resp
 		}
@@ -537,5 +581,22 @@ func (s *socket) guardPushes(svc *auth.Service, next graphql.ResponseHandler) gr
 			return nil
 		}
 		return resp
+	}
+}
+
+// refusePush closes the socket for a push whose credential re-check, made
+// by the subscription's source, failed: 4403 when the credential ended,
+// 4500 when it could not be checked. Nil (not a websocket) does nothing.
+func (s *socket) refusePush(ctx context.Context, err error) {
+	if s == nil {
+		return
+	}
+	if fault.As(err) != nil {
+		s.close(closeForbidden, "Forbidden")
+		return
+	}
+	if ctx.Err() == nil {
+		s.log.ErrorContext(ctx, "re-check a websocket's credential", "error", err)
+		s.close(closeInternal, "Internal server error")
 	}
 }

@@ -194,31 +194,78 @@ func CredentialsEnded(ctx context.Context, tx db.DBTX, users ...uuid.UUID) error
 
 // Recheck reports whether the credential a websocket authenticated with
 // still holds: the session or token is live and its user can still act.
-// Nobody (nil) always holds. Errors: UNAUTHENTICATED when it ended; database
-// errors as they are.
+// Nobody (nil) always holds. One statement (none for nobody, the CLI and
+// the system). Errors: UNAUTHENTICATED when it ended; database errors as
+// they are.
 func (s *Service) Recheck(ctx context.Context, a *Actor) error {
-	if a == nil {
-		return nil
-	}
-	var live bool
-	var err error
-	switch a.Via {
-	case ViaSession:
-		live, err = db.Q.SessionIsLive(ctx, s.pool, a.SessionID)
-	case ViaAccessToken:
-		live, err = db.Q.AccessTokenIsLive(ctx, s.pool, a.TokenID)
-	case ViaServiceToken:
-		live, err = db.Q.ServiceTokenIsLive(ctx, s.pool, a.TokenID)
-	case ViaCLI, ViaSystem:
-		live = true // the host's own operator, or background work; never over a socket
-	}
+	ended, err := s.RecheckAll(ctx, []*Actor{a})
 	if err != nil {
 		return err
 	}
-	if !live {
+	if ended[0] {
 		return errBadCredentials
 	}
 	return nil
+}
+
+// RecheckAll is Recheck for many actors at once, in one statement per kind
+// of credential among them (sessions, personal and agent tokens, manage
+// tokens: at most three, whatever the number of actors). ended[i] says that
+// actors[i]'s credential ended (never for nil, the CLI or the system). The
+// live subscriptions re-check every socket a burst of pushes goes to this
+// way. Errors: the database's.
+func (s *Service) RecheckAll(ctx context.Context, actors []*Actor) (ended []bool, err error) {
+	var sessions, tokens, service []uuid.UUID
+	for _, a := range actors {
+		if a == nil {
+			continue
+		}
+		switch a.Via {
+		case ViaSession:
+			sessions = append(sessions, a.SessionID)
+		case ViaAccessToken:
+			tokens = append(tokens, a.TokenID)
+		case ViaServiceToken:
+			service = append(service, a.TokenID)
+		}
+	}
+	live := map[uuid.UUID]bool{}
+	add := func(ids []uuid.UUID, err error) error {
+		for _, id := range ids {
+			live[id] = true
+		}
+		return err
+	}
+	if len(sessions) > 0 {
+		if err := add(db.Q.SessionListLive(ctx, s.pool, sessions)); err != nil {
+			return nil, err
+		}
+	}
+	if len(tokens) > 0 {
+		if err := add(db.Q.AccessTokenListLive(ctx, s.pool, tokens)); err != nil {
+			return nil, err
+		}
+	}
+	if len(service) > 0 {
+		if err := add(db.Q.ServiceTokenListLive(ctx, s.pool, service)); err != nil {
+			return nil, err
+		}
+	}
+	ended = make([]bool, len(actors))
+	for i, a := range actors {
+		switch {
+		case a == nil:
+		case a.Via == ViaSession:
+			ended[i] = !live[a.SessionID]
+		case a.Via == ViaAccessToken || a.Via == ViaServiceToken:
+			ended[i] = !live[a.TokenID]
+		case a.Via == ViaCLI || a.Via == ViaSystem:
+			// The host's own operator, or background work; never over a socket.
+		default:
+			ended[i] = true // no credential this check knows
+		}
+	}
+	return ended, nil
 }
 
 // NoteWebUse records, at most once per person per UTC hour and replica,

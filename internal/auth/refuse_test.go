@@ -14,8 +14,8 @@ import (
 
 // credentialMethods take no actor: the credential is in their arguments
 // (a password, a session or token, an invitation secret, an actor to
-// recheck), or they take no context at all (Argon2).
-var credentialMethods = []string{"Argon2", "Login", "Logout", "Authenticate", "Recheck", "NoteWebUse", "AcceptInvitation"}
+// recheck, or many), or they take no context at all (Argon2).
+var credentialMethods = []string{"Argon2", "Login", "Logout", "Authenticate", "Recheck", "RecheckAll", "NoteWebUse", "AcceptInvitation"}
 
 // TestAuthMethodsRefuseTheWrongActor calls every other exported method of
 // auth.Service — found by reflection, so a new one must either check its

@@ -102,27 +102,38 @@ func (q *Queries) AccessTokenGetLive(ctx context.Context, db DBTX, tokenHash str
 	return i, err
 }
 
-const accessTokenIsLive = `-- name: AccessTokenIsLive :one
-SELECT EXISTS (
-  SELECT 1
-  FROM access_tokens t
-  JOIN users u ON u.id = t.user_id
-  LEFT JOIN agents a ON a.user_id = u.id
-  WHERE t.id = $1
-    AND t.revoked_at IS NULL
-    AND (t.expires_at IS NULL OR t.expires_at > now())
-    AND u.is_active
-    AND ((t.kind = 'person' AND u.kind = 'person')
-      OR (t.kind = 'agent' AND u.kind = 'agent' AND a.user_id IS NOT NULL AND a.deleted_at IS NULL))
-)
+const accessTokenListLive = `-- name: AccessTokenListLive :many
+SELECT t.id
+FROM access_tokens t
+JOIN users u ON u.id = t.user_id
+LEFT JOIN agents a ON a.user_id = u.id
+WHERE t.id = ANY($1::uuid[])
+  AND t.revoked_at IS NULL
+  AND (t.expires_at IS NULL OR t.expires_at > now())
+  AND u.is_active
+  AND ((t.kind = 'person' AND u.kind = 'person')
+    OR (t.kind = 'agent' AND u.kind = 'agent' AND a.user_id IS NOT NULL AND a.deleted_at IS NULL))
 `
 
-// AccessTokenIsLive says whether a token, by id, still authenticates (the rules of AccessTokenGetLive).
-func (q *Queries) AccessTokenIsLive(ctx context.Context, db DBTX, id uuid.UUID) (bool, error) {
-	row := db.QueryRow(ctx, accessTokenIsLive, id)
-	var exists bool
-	err := row.Scan(&exists)
-	return exists, err
+// AccessTokenListLive returns those of the given tokens, by id, that still authenticate (the rules of AccessTokenGetLive).
+func (q *Queries) AccessTokenListLive(ctx context.Context, db DBTX, ids []uuid.UUID) ([]uuid.UUID, error) {
+	rows, err := db.Query(ctx, accessTokenListLive, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var id uuid.UUID
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const accessTokenRevoke = `-- name: AccessTokenRevoke :one

@@ -12,45 +12,62 @@ import (
 	"github.com/google/uuid"
 )
 
-const notificationCountInbox = `-- name: NotificationCountInbox :one
-SELECT
+const notificationCountInbox = `-- name: NotificationCountInbox :many
+SELECT u.id::uuid AS user_id,
   ((SELECT count(*)
     FROM documents s
     JOIN document_links l ON l.source_id = s.id
     JOIN documents t ON t.id = l.target_id
-    WHERE s.created_by = $1::uuid AND s.deleted_at IS NULL AND s.space <> 'raw'
+    WHERE s.created_by = u.id AND s.deleted_at IS NULL AND s.space <> 'raw'
       AND l.state IN ('stale_text', 'broken') AND l.kept_at IS NULL
-      AND (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, $1::uuid, $2::boolean) AS a(level)) > 0)
+      AND (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, u.id, u.is_person) AS a(level)) > 0)
    +
    (SELECT count(*)
     FROM link_suggestions ls
     JOIN documents s ON s.id = ls.source_id
     JOIN documents t ON t.id = ls.target_id
     WHERE ls.status = 'pending' AND s.deleted_at IS NULL AND s.space <> 'raw' AND t.deleted_at IS NULL
-      AND (SELECT a.level FROM document_level(s.id, s.created_by, s.deleted_at, s.quarantined_at, $1::uuid, $2::boolean) AS a(level)) >= 2
-      AND (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, $1::uuid, $2::boolean) AS a(level)) > 0)
+      AND (SELECT a.level FROM document_level(s.id, s.created_by, s.deleted_at, s.quarantined_at, u.id, u.is_person) AS a(level)) >= 2
+      AND (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, u.id, u.is_person) AS a(level)) > 0)
   )::int AS decisions,
   (SELECT count(*)
    FROM notifications n
-   WHERE n.recipient_id = $1::uuid AND n.status = 'unread' AND NOT n.requires_decision)::int AS unread
+   WHERE n.recipient_id = u.id AND n.status = 'unread' AND NOT n.requires_decision)::int AS unread
+FROM (SELECT a.id, b.is_person
+      FROM unnest($1::uuid[]) WITH ORDINALITY AS a(id, i)
+      JOIN unnest($2::boolean[]) WITH ORDINALITY AS b(is_person, i) ON b.i = a.i) u
 `
 
 type NotificationCountInboxParams struct {
-	UserID   uuid.UUID
-	IsPerson bool
+	UserIds  []uuid.UUID
+	IsPerson []bool
 }
 
 type NotificationCountInboxRow struct {
+	UserID    uuid.UUID
 	Decisions int32
 	Unread    int32
 }
 
-// NotificationCountInbox is the inbox badge in one statement (docs/api.md): decisions are the stale or broken edges from live, non-raw documents the user owns, not kept, to targets the user can read, plus the pending suggestions on live, non-raw documents the user can edit, towards live targets they can read (raw bodies are never edited, and an unreadable target must not show); unread is unread information.
-func (q *Queries) NotificationCountInbox(ctx context.Context, db DBTX, arg NotificationCountInboxParams) (NotificationCountInboxRow, error) {
-	row := db.QueryRow(ctx, notificationCountInbox, arg.UserID, arg.IsPerson)
-	var i NotificationCountInboxRow
-	err := row.Scan(&i.Decisions, &i.Unread)
-	return i, err
+// NotificationCountInbox is the inbox badge of each given user (is_person[i]: whether group grants reach user_ids[i]) in one statement, one row per user (docs/design.md#counts): decisions are the stale or broken edges from live, non-raw documents the user owns, not kept, to targets the user can read, plus the pending suggestions on live, non-raw documents the user can edit, towards live targets they can read (raw bodies are never edited, and an unreadable target must not show); unread is unread information.
+func (q *Queries) NotificationCountInbox(ctx context.Context, db DBTX, arg NotificationCountInboxParams) ([]NotificationCountInboxRow, error) {
+	rows, err := db.Query(ctx, notificationCountInbox, arg.UserIds, arg.IsPerson)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []NotificationCountInboxRow
+	for rows.Next() {
+		var i NotificationCountInboxRow
+		if err := rows.Scan(&i.UserID, &i.Decisions, &i.Unread); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const notificationDismiss = `-- name: NotificationDismiss :one

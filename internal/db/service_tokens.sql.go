@@ -78,22 +78,6 @@ func (q *Queries) ServiceTokenGetLive(ctx context.Context, db DBTX, tokenHash st
 	return i, err
 }
 
-const serviceTokenIsLive = `-- name: ServiceTokenIsLive :one
-SELECT EXISTS (
-  SELECT 1 FROM service_tokens
-  WHERE id = $1 AND revoked_at IS NULL AND scope = 'manage'
-    AND (expires_at IS NULL OR expires_at > now())
-)
-`
-
-// ServiceTokenIsLive says whether a manage token, by id, is unrevoked and unexpired.
-func (q *Queries) ServiceTokenIsLive(ctx context.Context, db DBTX, id uuid.UUID) (bool, error) {
-	row := db.QueryRow(ctx, serviceTokenIsLive, id)
-	var exists bool
-	err := row.Scan(&exists)
-	return exists, err
-}
-
 const serviceTokenList = `-- name: ServiceTokenList :many
 SELECT id, user_id, name, token_hash, prefix, scope, expires_at, last_used_at, revoked_at, created_at FROM service_tokens ORDER BY created_at DESC, id DESC
 `
@@ -123,6 +107,33 @@ func (q *Queries) ServiceTokenList(ctx context.Context, db DBTX) ([]ServiceToken
 			return nil, err
 		}
 		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const serviceTokenListLive = `-- name: ServiceTokenListLive :many
+SELECT id FROM service_tokens
+WHERE id = ANY($1::uuid[]) AND revoked_at IS NULL AND scope = 'manage'
+  AND (expires_at IS NULL OR expires_at > now())
+`
+
+// ServiceTokenListLive returns those of the given manage tokens, by id, that are unrevoked and unexpired.
+func (q *Queries) ServiceTokenListLive(ctx context.Context, db DBTX, ids []uuid.UUID) ([]uuid.UUID, error) {
+	rows, err := db.Query(ctx, serviceTokenListLive, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var id uuid.UUID
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err

@@ -140,19 +140,30 @@ func (q *Queries) SessionGetLive(ctx context.Context, db DBTX, tokenHash string)
 	return i, err
 }
 
-const sessionIsLive = `-- name: SessionIsLive :one
-SELECT EXISTS (
-  SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id
-  WHERE s.id = $1 AND s.expires_at > now() AND u.is_active AND u.kind = 'person'
-)
+const sessionListLive = `-- name: SessionListLive :many
+SELECT s.id FROM sessions s JOIN users u ON u.id = s.user_id
+WHERE s.id = ANY($1::uuid[]) AND s.expires_at > now() AND u.is_active AND u.kind = 'person'
 `
 
-// SessionIsLive says whether a session, by id, is unexpired and its person still active.
-func (q *Queries) SessionIsLive(ctx context.Context, db DBTX, id uuid.UUID) (bool, error) {
-	row := db.QueryRow(ctx, sessionIsLive, id)
-	var exists bool
-	err := row.Scan(&exists)
-	return exists, err
+// SessionListLive returns those of the given sessions, by id, that are unexpired with their person still active.
+func (q *Queries) SessionListLive(ctx context.Context, db DBTX, ids []uuid.UUID) ([]uuid.UUID, error) {
+	rows, err := db.Query(ctx, sessionListLive, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var id uuid.UUID
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const sessionTouch = `-- name: SessionTouch :exec

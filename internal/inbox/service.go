@@ -84,11 +84,22 @@ func (s *Service) Counts(ctx context.Context, userID uuid.UUID, isPerson bool) (
 }
 
 func counts(ctx context.Context, q db.DBTX, userID uuid.UUID, isPerson bool) (Counts, error) {
-	r, err := db.Q.NotificationCountInbox(ctx, q, db.NotificationCountInboxParams{UserID: userID, IsPerson: isPerson})
+	m, err := countsOf(ctx, q, []uuid.UUID{userID}, []bool{isPerson})
+	return m[userID], err
+}
+
+// countsOf is the badge of each of users (isPerson[i]: whether group grants
+// reach users[i]), in one statement (NotificationCountInbox).
+func countsOf(ctx context.Context, q db.DBTX, users []uuid.UUID, isPerson []bool) (map[uuid.UUID]Counts, error) {
+	rows, err := db.Q.NotificationCountInbox(ctx, q, db.NotificationCountInboxParams{UserIds: users, IsPerson: isPerson})
 	if err != nil {
-		return Counts{}, fmt.Errorf("inbox counts: %w", err)
+		return nil, fmt.Errorf("inbox counts: %w", err)
 	}
-	return Counts{Decisions: int(r.Decisions), Unread: int(r.Unread), Total: int(r.Decisions + r.Unread)}, nil
+	out := make(map[uuid.UUID]Counts, len(rows))
+	for _, r := range rows {
+		out[r.UserID] = Counts{Decisions: int(r.Decisions), Unread: int(r.Unread), Total: int(r.Decisions + r.Unread)}
+	}
+	return out, nil
 }
 
 // MyCounts returns the acting user's counts (one statement). Management has

@@ -30,24 +30,40 @@ type Hub struct {
 	log        *slog.Logger
 	channels   []string
 
-	mu     sync.Mutex
-	subs   map[topic]map[*Sub]struct{}
-	cancel context.CancelFunc
-	done   chan struct{}
-	ready  chan struct{} // closed once the first LISTEN is in place
+	mu       sync.Mutex
+	subs     map[topic]map[*Sub]struct{}
+	handlers map[string][]Handler // channel → whole-channel handlers
+	cancel   context.CancelFunc
+	done     chan struct{}
+	ready    chan struct{} // closed once the first LISTEN is in place
 }
 
 type topic struct{ channel, key string }
 
 // Sub is one subscriber to one topic. C receives a signal when the topic
 // changed; signals coalesce (C holds at most one), so a burst of changes
-// wakes a slow reader once.
+// wakes a slow reader once. A Sub made by SubscribeFunc has no C: its
+// function is called instead.
 type Sub struct {
 	C     <-chan struct{}
 	c     chan struct{}
+	fn    func()
 	hub   *Hub
 	topic topic
 	once  sync.Once
+	stop  func() bool // unregisters the context.AfterFunc that closes the Sub (hub.mu)
+}
+
+// Handler hears every notification on one channel (Handle), for a
+// component that serves many keys at once and batches its work.
+type Handler interface {
+	// Notified is called with each notification's payload, in the order
+	// Postgres delivers them (commit order), on the hub's one goroutine: it
+	// must return quickly and must not call the hub.
+	Notified(key string)
+	// Resync is called after the hub reconnected: notifications sent while
+	// it was not listening are lost, so every key may have changed.
+	Resync()
 }
 
 // New returns a hub that will listen through a connection configured like
@@ -61,26 +77,48 @@ func New(pool *pgxpool.Pool, log *slog.Logger) *Hub {
 		log:        log,
 		channels:   []string{InboxChannel, DocumentChannel, CredentialChannel},
 		subs:       map[topic]map[*Sub]struct{}{},
+		handlers:   map[string][]Handler{},
 		ready:      make(chan struct{}),
 	}
 }
 
 // Subscribe registers a subscriber for (channel, key) until ctx ends or
-// Close is called.
+// Close is called. It starts no goroutine: the end of ctx closes it through
+// context.AfterFunc.
 func (h *Hub) Subscribe(ctx context.Context, channel, key string) *Sub {
 	c := make(chan struct{}, 1)
-	s := &Sub{C: c, c: c, hub: h, topic: topic{channel, key}}
+	return h.add(ctx, &Sub{C: c, c: c, hub: h, topic: topic{channel, key}})
+}
+
+// SubscribeFunc registers fn for (channel, key) until ctx ends or Close is
+// called: fn is called on each notification of the topic (and after a
+// reconnect), on the hub's goroutine and with the hub locked, so it must
+// return quickly and must not call the hub; it is how a subscriber that
+// rarely hears anything waits without a goroutine of its own.
+func (h *Hub) SubscribeFunc(ctx context.Context, channel, key string, fn func()) *Sub {
+	return h.add(ctx, &Sub{fn: fn, hub: h, topic: topic{channel, key}})
+}
+
+func (h *Hub) add(ctx context.Context, s *Sub) *Sub {
 	h.mu.Lock()
 	if h.subs[s.topic] == nil {
 		h.subs[s.topic] = map[*Sub]struct{}{}
 	}
 	h.subs[s.topic][s] = struct{}{}
 	h.mu.Unlock()
-	go func() {
-		<-ctx.Done()
-		s.Close()
-	}()
+	stop := context.AfterFunc(ctx, s.Close)
+	h.mu.Lock()
+	s.stop = stop
+	h.mu.Unlock()
 	return s
+}
+
+// Handle registers handler for every notification on channel, for the
+// hub's lifetime.
+func (h *Hub) Handle(channel string, handler Handler) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.handlers[channel] = append(h.handlers[channel], handler)
 }
 
 // Close unregisters the subscriber. Safe to call twice.
@@ -88,11 +126,15 @@ func (s *Sub) Close() {
 	s.once.Do(func() {
 		h := s.hub
 		h.mu.Lock()
+		stop := s.stop
 		delete(h.subs[s.topic], s)
 		if len(h.subs[s.topic]) == 0 {
 			delete(h.subs, s.topic)
 		}
 		h.mu.Unlock()
+		if stop != nil {
+			stop() // nil when ctx ended first: the AfterFunc is this call
+		}
 	})
 }
 
@@ -107,9 +149,13 @@ func (h *Hub) Subscribers() int {
 	return n
 }
 
-func signal(c chan struct{}) {
+func (s *Sub) signal() {
+	if s.fn != nil {
+		s.fn()
+		return
+	}
 	select {
-	case c <- struct{}{}:
+	case s.c <- struct{}{}:
 	default: // a signal is already pending: coalesced
 	}
 }
@@ -117,8 +163,11 @@ func signal(c chan struct{}) {
 func (h *Hub) dispatch(channel, key string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	for _, hd := range h.handlers[channel] {
+		hd.Notified(key)
+	}
 	for s := range h.subs[topic{channel, key}] {
-		signal(s.c)
+		s.signal()
 	}
 }
 
@@ -127,9 +176,14 @@ func (h *Hub) dispatch(channel, key string) {
 func (h *Hub) signalAll() {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	for _, hs := range h.handlers {
+		for _, hd := range hs {
+			hd.Resync()
+		}
+	}
 	for _, m := range h.subs {
 		for s := range m {
-			signal(s.c)
+			s.signal()
 		}
 	}
 }

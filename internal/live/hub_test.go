@@ -106,3 +106,48 @@ func TestHubReconnectsAndWakesEveryone(t *testing.T) {
 	h.Stop()
 	h.Stop()
 }
+
+// recorder is a Handler that keeps what it heard.
+type recorder struct {
+	keys   chan string
+	resync chan struct{}
+}
+
+func (r *recorder) Notified(key string) { r.keys <- key }
+func (r *recorder) Resync()             { r.resync <- struct{}{} }
+
+// A function subscriber is called on each notification of its topic, and
+// not after its context ended; a channel handler hears every key of its
+// channel, in order, and a resync after a reconnect.
+func TestHubCallsFunctionsAndHandlers(t *testing.T) {
+	t.Parallel()
+	d := pgtest.New(t)
+	ctx := context.Background()
+	h := live.New(d.Pool, nil)
+	rec := &recorder{keys: make(chan string, 16), resync: make(chan struct{}, 4)}
+	h.Handle(live.InboxChannel, rec)
+	require.NoError(t, h.Start(ctx))
+	t.Cleanup(h.Stop)
+
+	called := make(chan struct{}, 16)
+	fctx, cancel := context.WithCancel(ctx)
+	h.SubscribeFunc(fctx, live.CredentialChannel, "dora", func() { called <- struct{}{} })
+	require.Equal(t, 1, h.Subscribers())
+
+	_, err := d.Pool.Exec(ctx, "SELECT pg_notify('codna_credential', 'dora'), pg_notify('codna_inbox', 'a'), pg_notify('codna_inbox', 'b')")
+	require.NoError(t, err)
+	require.True(t, received(called, 5*time.Second))
+	require.Equal(t, "a", <-rec.keys)
+	require.Equal(t, "b", <-rec.keys)
+
+	cancel()
+	require.Eventually(t, func() bool { return h.Subscribers() == 0 }, 2*time.Second, 10*time.Millisecond)
+	_, err = d.Pool.Exec(ctx, "SELECT pg_notify('codna_credential', 'dora')")
+	require.NoError(t, err)
+	require.False(t, received(called, 200*time.Millisecond), "an ended function subscriber is not called")
+
+	_, err = d.Pool.Exec(ctx, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+		WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`)
+	require.NoError(t, err)
+	require.True(t, received(rec.resync, 10*time.Second), "a reconnect resyncs the handlers")
+}

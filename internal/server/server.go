@@ -100,6 +100,7 @@ type Server struct {
 	Manage        *manage.Service
 	Docs          *document.Service
 	InboxService  *inbox.Service
+	LiveCounts    *inbox.LiveCounts // the inboxCounts subscriptions' counts, over Hub
 	Hub           *live.Hub
 	Linking       *linkgraph.Service
 	Sharing       *access.Service
@@ -146,6 +147,7 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *Server {
 	s.Sharing = access.NewService(pool)
 	s.FolderService = access.NewFolderService(pool)
 	s.Hub = live.New(pool, log.With("component", "live"))
+	s.LiveCounts = inbox.NewLiveCounts(pool, s.Hub, s.Auth, log.With("component", "live-counts"))
 	s.Outbox = outbox.New(pool, cfg.Outbox, log.With("component", "outbox"))
 	s.metrics.reg.MustRegister(s.Outbox.Collector())
 	s.consumers = s.registerConsumers()
@@ -164,7 +166,7 @@ func (s *Server) routes() http.Handler {
 		}
 	}
 	gql := graph.NewHandler(&graph.Resolver{
-		Auth: s.Auth, Manage: s.Manage, Docs: s.Docs, InboxService: s.InboxService, Hub: s.Hub, Linking: s.Linking,
+		Auth: s.Auth, Manage: s.Manage, Docs: s.Docs, InboxService: s.InboxService, LiveCounts: s.LiveCounts, Hub: s.Hub, Linking: s.Linking,
 		Sharing: s.Sharing, FolderService: s.FolderService, Log: s.log,
 	}, graph.Options{
 		Limits: s.cfg.Limits, Introspection: s.cfg.Introspection, OriginPatterns: patterns,

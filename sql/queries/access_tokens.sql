@@ -17,20 +17,18 @@ WHERE t.token_hash = $1
   AND ((t.kind = 'person' AND u.kind = 'person')
     OR (t.kind = 'agent' AND u.kind = 'agent' AND a.user_id IS NOT NULL AND a.deleted_at IS NULL));
 
--- name: AccessTokenIsLive :one
--- AccessTokenIsLive says whether a token, by id, still authenticates (the rules of AccessTokenGetLive).
-SELECT EXISTS (
-  SELECT 1
-  FROM access_tokens t
-  JOIN users u ON u.id = t.user_id
-  LEFT JOIN agents a ON a.user_id = u.id
-  WHERE t.id = $1
-    AND t.revoked_at IS NULL
-    AND (t.expires_at IS NULL OR t.expires_at > now())
-    AND u.is_active
-    AND ((t.kind = 'person' AND u.kind = 'person')
-      OR (t.kind = 'agent' AND u.kind = 'agent' AND a.user_id IS NOT NULL AND a.deleted_at IS NULL))
-);
+-- name: AccessTokenListLive :many
+-- AccessTokenListLive returns those of the given tokens, by id, that still authenticate (the rules of AccessTokenGetLive).
+SELECT t.id
+FROM access_tokens t
+JOIN users u ON u.id = t.user_id
+LEFT JOIN agents a ON a.user_id = u.id
+WHERE t.id = ANY(@ids::uuid[])
+  AND t.revoked_at IS NULL
+  AND (t.expires_at IS NULL OR t.expires_at > now())
+  AND u.is_active
+  AND ((t.kind = 'person' AND u.kind = 'person')
+    OR (t.kind = 'agent' AND u.kind = 'agent' AND a.user_id IS NOT NULL AND a.deleted_at IS NULL));
 
 -- name: AccessTokenTouch :exec
 -- AccessTokenTouch records when a token was last used.

@@ -10,13 +10,11 @@ SELECT * FROM service_tokens
 WHERE token_hash = $1 AND revoked_at IS NULL AND scope = 'manage'
   AND (expires_at IS NULL OR expires_at > now());
 
--- name: ServiceTokenIsLive :one
--- ServiceTokenIsLive says whether a manage token, by id, is unrevoked and unexpired.
-SELECT EXISTS (
-  SELECT 1 FROM service_tokens
-  WHERE id = $1 AND revoked_at IS NULL AND scope = 'manage'
-    AND (expires_at IS NULL OR expires_at > now())
-);
+-- name: ServiceTokenListLive :many
+-- ServiceTokenListLive returns those of the given manage tokens, by id, that are unrevoked and unexpired.
+SELECT id FROM service_tokens
+WHERE id = ANY(@ids::uuid[]) AND revoked_at IS NULL AND scope = 'manage'
+  AND (expires_at IS NULL OR expires_at > now());
 
 -- name: ServiceTokenTouch :exec
 -- ServiceTokenTouch records when a manage token was last used.

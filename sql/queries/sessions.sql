@@ -10,12 +10,10 @@ SELECT s.id AS session_id, s.expires_at, s.last_seen_at, u.*
 FROM sessions s JOIN users u ON u.id = s.user_id
 WHERE s.token_hash = $1 AND s.expires_at > now() AND u.is_active AND u.kind = 'person';
 
--- name: SessionIsLive :one
--- SessionIsLive says whether a session, by id, is unexpired and its person still active.
-SELECT EXISTS (
-  SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id
-  WHERE s.id = $1 AND s.expires_at > now() AND u.is_active AND u.kind = 'person'
-);
+-- name: SessionListLive :many
+-- SessionListLive returns those of the given sessions, by id, that are unexpired with their person still active.
+SELECT s.id FROM sessions s JOIN users u ON u.id = s.user_id
+WHERE s.id = ANY(@ids::uuid[]) AND s.expires_at > now() AND u.is_active AND u.kind = 'person';
 
 -- name: SessionTouch :exec
 -- SessionTouch records use and slides the expiry forward.
