@@ -18,7 +18,7 @@ import (
 // burst before it reads the counts they changed: a share to ten people, or
 // the notifications of one transaction, arrive together and are read in one
 // statement.
-const CountsWindow = 10 * time.Millisecond
+const CountsWindow = 20 * time.Millisecond
 
 // countsRetry is how long LiveCounts waits after a failed read before it
 // reads the same users again.
