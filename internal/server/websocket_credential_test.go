@@ -362,12 +362,15 @@ func TestWebsocketCompleteEndsTheSubscriptionItNames(t *testing.T) {
 	for _, protocol := range []string{"graphql-transport-ws", "graphql-ws"} {
 		t.Run(protocol, func(t *testing.T) {
 			c := b.open(t, protocol, token, nil)
-			watchers := b.srv.Hub.Subscribers()
+			// inboxCounts subscriptions are held by LiveCounts, the socket's
+			// credential watcher by the hub: count both.
+			subscribers := func() int { return b.srv.Hub.Subscribers() + b.srv.LiveCounts.Subscribers() }
+			watchers := subscribers()
 			for range 40 {
 				write(t, c, map[string]any{"id": "a", "type": startOf(protocol), "payload": map[string]any{"query": countsSub}})
 				write(t, c, map[string]any{"id": "a", "type": stopOf(protocol)})
 			}
-			require.Eventually(t, func() bool { return b.srv.Hub.Subscribers() == watchers }, 5*time.Second, 10*time.Millisecond,
+			require.Eventually(t, func() bool { return subscribers() == watchers }, 5*time.Second, 10*time.Millisecond,
 				"every completed subscription ended")
 			notify(t, b, me.ID, inbox.TypeAccessGranted)
 
