@@ -37,7 +37,6 @@ package access
 // justifying it.
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -318,7 +317,7 @@ func (a *FolderApplier) HandleBatch(ctx context.Context, events []outbox.Stored)
 	if len(ids) == 0 {
 		return nil
 	}
-	slices.SortFunc(ids, func(a, b uuid.UUID) int { return bytes.Compare(a[:], b[:]) })
+	slices.SortFunc(ids, compareID)
 	ids = slices.Compact(ids)
 	return db.InTx(ctx, a.pool, func(tx db.DBTX) error {
 		for _, id := range ids {

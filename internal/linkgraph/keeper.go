@@ -71,8 +71,9 @@ func (k *Keeper) HandleBatch(ctx context.Context, events []outbox.Stored) error 
 
 // Reconcile brings, inside tx, the decision notifications about links and
 // link suggestions touching docs in step with who can answer them now (see
-// Keeper): three statements (the locks in one), plus one Notify per decision to raise. It takes
-// the resolver's lock of each document first, so it does not race Resync.
+// Keeper): three statements (the locks in one), plus one Notify per
+// decision to raise. It takes the resolver's lock of each document first, so
+// it does not race Resync.
 func Reconcile(ctx context.Context, tx db.DBTX, docs []uuid.UUID) error {
 	if len(docs) == 0 {
 		return nil

@@ -83,7 +83,7 @@ func Resync(ctx context.Context, tx db.DBTX, ids ...uuid.UUID) error {
 		return err
 	}
 	edges, err := db.Q.DocumentLinkListForResync(ctx, tx, db.DocumentLinkListForResyncParams{
-		SourceIds: nonNilIDs(live), TargetIds: present, Addresses: nonNilStrings(addresses),
+		SourceIds: nonNil(live), TargetIds: present, Addresses: nonNil(addresses),
 	})
 	if err != nil {
 		return err
@@ -403,16 +403,11 @@ func orNil(id *uuid.UUID) uuid.UUID {
 	return *id
 }
 
-func nonNilIDs(s []uuid.UUID) []uuid.UUID {
+// nonNil returns s, or an empty slice for nil (which pgx would send as a
+// NULL array rather than an empty one).
+func nonNil[T any](s []T) []T {
 	if s == nil {
-		return []uuid.UUID{}
-	}
-	return s
-}
-
-func nonNilStrings(s []string) []string {
-	if s == nil {
-		return []string{}
+		return []T{}
 	}
 	return s
 }

@@ -252,18 +252,16 @@ func (b *batch) runBatch(ctx context.Context, c registered, ds []*delivery) bool
 	} else {
 		res = run(events, []any{"events", len(events)})
 	}
-	if ctx.Err() != nil {
-		if res.err == nil {
-			for _, d := range owing {
-				d.ok = append(d.ok, c.name)
-			}
-		}
-		return true
-	}
 	if res.err == nil {
+		// Kept even when stopping: a success is no less one.
 		for _, d := range owing {
 			d.ok = append(d.ok, c.name)
 		}
+	}
+	if ctx.Err() != nil {
+		return true
+	}
+	if res.err == nil {
 		return false
 	}
 	if len(owing) == 1 {
