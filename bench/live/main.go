@@ -126,7 +126,7 @@ func run(ctx context.Context, o options) error {
 	}
 
 	counted := countStatements(ctx, pool)
-	lat, err := shares(ctx, c, owner, people, subs, o)
+	lat, err := shares(ctx, c, owner, people, o)
 	if err != nil {
 		return err
 	}
@@ -476,7 +476,7 @@ const (
 )
 
 // shares runs o.shares shares and returns every subscriber's latency.
-func shares(ctx context.Context, c *client, owner *person, people []*person, _ []*subscriber, o options) ([]time.Duration, error) {
+func shares(ctx context.Context, c *client, owner *person, people []*person, o options) ([]time.Duration, error) {
 	var mu sync.Mutex
 	var lat []time.Duration
 	missed := 0

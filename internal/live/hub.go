@@ -51,7 +51,7 @@ type Sub struct {
 	hub   *Hub
 	topic topic
 	once  sync.Once
-	stop  func() bool // unregisters the context.AfterFunc that closes the Sub (hub.mu)
+	stop  func() bool // unregisters the context.AfterFunc that closes the Sub
 }
 
 // Handler hears every notification on one channel (Handle), for a
@@ -105,10 +105,9 @@ func (h *Hub) add(ctx context.Context, s *Sub) *Sub {
 		h.subs[s.topic] = map[*Sub]struct{}{}
 	}
 	h.subs[s.topic][s] = struct{}{}
-	h.mu.Unlock()
-	stop := context.AfterFunc(ctx, s.Close)
-	h.mu.Lock()
-	s.stop = stop
+	// Under h.mu, so Close always finds stop set: an ended ctx runs s.Close
+	// on a goroutine of its own, which waits for h.mu.
+	s.stop = context.AfterFunc(ctx, s.Close)
 	h.mu.Unlock()
 	return s
 }
@@ -126,15 +125,12 @@ func (s *Sub) Close() {
 	s.once.Do(func() {
 		h := s.hub
 		h.mu.Lock()
-		stop := s.stop
 		delete(h.subs[s.topic], s)
 		if len(h.subs[s.topic]) == 0 {
 			delete(h.subs, s.topic)
 		}
 		h.mu.Unlock()
-		if stop != nil {
-			stop() // nil when ctx ended first: the AfterFunc is this call
-		}
+		s.stop() // false, and nothing, when the AfterFunc is this call
 	})
 }
 
