@@ -47,6 +47,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"codna/internal/auth"
+	"codna/internal/db"
 )
 
 type options struct {
@@ -166,46 +167,29 @@ type person struct {
 // each a new personal token (their older ones stay: a token's secret is not
 // stored).
 func ensurePeople(ctx context.Context, pool *pgxpool.Pool, n int) ([]*person, *person, error) {
-	emails := make([]string, n+1)
-	for i := range n {
-		emails[i] = fmt.Sprintf("live-bench-%d@example.invalid", i)
-	}
-	emails[n] = "live-bench-owner@example.invalid"
-	if _, err := pool.Exec(ctx, `
-		INSERT INTO users (id, email, name, kind)
-		SELECT gen_random_uuid(), e, 'Live bench ' || e, 'person' FROM unnest($1::text[]) e
-		ON CONFLICT DO NOTHING`, emails); err != nil {
-		return nil, nil, fmt.Errorf("create people: %w", err)
-	}
-	rows, err := pool.Query(ctx, `SELECT id, email FROM users WHERE email = ANY($1::text[])`, emails)
-	if err != nil {
-		return nil, nil, err
-	}
-	ids, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (person, error) {
-		var p person
-		return p, r.Scan(&p.id, &p.email)
-	})
-	if err != nil {
-		return nil, nil, err
-	}
-	byEmail := map[string]person{}
-	for _, p := range ids {
-		byEmail[p.email] = p
-	}
 	out := make([]*person, 0, n+1)
-	b := &pgx.Batch{}
-	for _, e := range emails {
-		p, ok := byEmail[e]
-		if !ok {
-			return nil, nil, fmt.Errorf("person %s missing", e)
+	for i := range n + 1 {
+		email := fmt.Sprintf("live-bench-%d@example.invalid", i)
+		if i == n {
+			email = "live-bench-owner@example.invalid"
 		}
-		p.token = auth.NewSecret(auth.PersonTokenPrefix)
-		b.Queue(`INSERT INTO access_tokens (id, user_id, kind, name, token_hash, prefix) VALUES ($1, $2, 'person', 'live bench', $3, $4)`,
-			uuid.Must(uuid.NewV7()), p.id, auth.HashSecret(p.token), auth.DisplayPrefix(p.token))
-		out = append(out, &p)
-	}
-	if err := pool.SendBatch(ctx, b).Close(); err != nil {
-		return nil, nil, fmt.Errorf("issue tokens: %w", err)
+		u, err := db.Q.UserGetPersonByEmail(ctx, pool, email)
+		if errors.Is(err, pgx.ErrNoRows) {
+			u, err = db.Q.UserCreate(ctx, pool, db.UserCreateParams{
+				ID: uuid.Must(uuid.NewV7()), Email: email, Name: "Live bench " + email, Kind: "person",
+			})
+		}
+		if err != nil {
+			return nil, nil, fmt.Errorf("person %s: %w", email, err)
+		}
+		p := &person{id: u.ID, email: email, token: auth.NewSecret(auth.PersonTokenPrefix)}
+		if _, err := db.Q.AccessTokenCreate(ctx, pool, db.AccessTokenCreateParams{
+			ID: uuid.Must(uuid.NewV7()), UserID: u.ID, Kind: "person", Name: "live bench",
+			TokenHash: auth.HashSecret(p.token), Prefix: auth.DisplayPrefix(p.token),
+		}); err != nil {
+			return nil, nil, fmt.Errorf("token for %s: %w", email, err)
+		}
+		out = append(out, p)
 	}
 	return out[:n], out[n], nil
 }
