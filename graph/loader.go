@@ -117,8 +117,7 @@ func loaders(ctx context.Context) *Loaders {
 func primeDocs(ctx context.Context, docs []*document.Doc) {
 	l := loaders(ctx)
 	for _, d := range docs {
-		l.Document.Prime(d.ID, d)
-		l.Access.Prime(d.ID, d.Access)
+		l.primeDoc(d)
 	}
 }
 
