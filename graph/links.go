@@ -147,10 +147,8 @@ func (r *queryResolver) linkDecisions(ctx context.Context, first *int, after *st
 	var targets []uuid.UUID
 	for _, e := range edges {
 		targets = append(targets, *e.TargetID)
-		for _, end := range [2]*document.Doc{e.Source, e.Target} {
-			l.Document.Prime(end.ID, end)
-			l.Access.Prime(end.ID, end.Access)
-		}
+		l.primeDoc(e.Source)
+		l.primeDoc(e.Target)
 	}
 	if selects(ctx, "edges", "node", "cause") {
 		if _, err := loaders(ctx).Cause.LoadAll(ctx, targets); err != nil && !allNotFound(err) {

@@ -85,14 +85,20 @@ func (l *Loaders) primingEnds(fetch func(context.Context, []*document.Doc) (map[
 			for i := range edges {
 				for _, end := range [2]*document.Doc{edges[i].Source, edges[i].Target} {
 					if end != nil {
-						l.Document.Prime(end.ID, end)
-						l.Access.Prime(end.ID, end.Access)
+						l.primeDoc(end)
 					}
 				}
 			}
 		}
 		return m, nil
 	}
+}
+
+// primeDoc records d, read with the actor's access level, in the Document
+// and Access loaders, so a later load of it by id costs no statement.
+func (l *Loaders) primeDoc(d *document.Doc) {
+	l.Document.Prime(d.ID, d)
+	l.Access.Prime(d.ID, d.Access)
 }
 
 type loadersKey struct{}
@@ -111,8 +117,7 @@ func loaders(ctx context.Context) *Loaders {
 func primeDocs(ctx context.Context, docs []*document.Doc) {
 	l := loaders(ctx)
 	for _, d := range docs {
-		l.Document.Prime(d.ID, d)
-		l.Access.Prime(d.ID, d.Access)
+		l.primeDoc(d)
 	}
 }
 

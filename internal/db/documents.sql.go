@@ -507,7 +507,8 @@ FROM (
   UNION ALL
   (SELECT d.id, lower(d.title) AS title_key, a.level
    FROM documents d
-   CROSS JOIN LATERAL document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1::uuid, $2::boolean) AS a(level)
+   -- OFFSET 0 keeps the level a subquery of its own, computed once per row for both the filter and the output.
+   CROSS JOIN LATERAL (SELECT (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1::uuid, $2::boolean) AS a(level))::int AS level OFFSET 0) a
    WHERE NOT (SELECT few FROM few)
      AND d.deleted_at IS NULL AND a.level > 0
     AND ($3::space IS NULL OR d.space = $3::space)
@@ -634,7 +635,8 @@ FROM (
   UNION ALL
   (SELECT d.id, d.updated_at, a.level
    FROM documents d
-   CROSS JOIN LATERAL document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1::uuid, $2::boolean) AS a(level)
+   -- OFFSET 0 keeps the level a subquery of its own, computed once per row for both the filter and the output.
+   CROSS JOIN LATERAL (SELECT (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1::uuid, $2::boolean) AS a(level))::int AS level OFFSET 0) a
    WHERE NOT (SELECT few FROM few)
      AND d.deleted_at IS NULL AND a.level > 0
     AND ($3::space IS NULL OR d.space = $3::space)

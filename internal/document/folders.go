@@ -12,7 +12,7 @@ import (
 
 // There is no folders table. A folder is what the path of a document
 // implies — path "codna/adr" implies the folders "codna" and "codna/adr" —
-// and only live documents the viewer can read (document_access_level > 0,
+// and only live documents the viewer can read (access level above none,
 // deleted_at IS NULL) imply anything, so a folder holding nothing the viewer
 // can read does not exist for them and looks exactly like a folder that was
 // never there. A document at the space root (path "") implies no folder.

@@ -72,23 +72,29 @@ func (s *Service) GetTx(ctx context.Context, tx db.DBTX, id uuid.UUID) (*Doc, er
 // statement, keyed by Doc. A Doc the actor cannot read is absent, and so is
 // one purged since it was read.
 func (s *Service) Bodies(ctx context.Context, docs []*Doc) (map[*Doc]*Body, error) {
-	if _, _, err := reader(ctx); err != nil {
+	_, ok, err := reader(ctx)
+	if err != nil {
 		return nil, err
 	}
 	out := make(map[*Doc]*Body, len(docs))
+	if !ok {
+		return out, nil
+	}
+	var without []*Doc // readable, read without their body
 	p := db.DocumentRevisionListBodiesParams{DocumentIds: make([]uuid.UUID, 0, len(docs)), Versions: make([]int32, 0, len(docs))}
 	for _, d := range docs {
-		if readable(ctx, d) != nil {
+		if d == nil || !d.Access.CanRead() {
 			continue
 		}
 		if d.Body != nil {
 			out[d] = d.Body
 			continue
 		}
+		without = append(without, d)
 		p.DocumentIds = append(p.DocumentIds, d.ID)
 		p.Versions = append(p.Versions, int32(d.Version))
 	}
-	if len(p.DocumentIds) == 0 {
+	if len(without) == 0 {
 		return out, nil
 	}
 	rows, err := db.Q.DocumentRevisionListBodies(ctx, s.pool, p)
@@ -99,8 +105,8 @@ func (s *Service) Bodies(ctx context.Context, docs []*Doc) (map[*Doc]*Body, erro
 	for _, r := range rows {
 		bodies[r.DocumentID] = &Body{Content: r.Content, FrontmatterExtra: decodeExtra(r.FrontmatterExtra)}
 	}
-	for _, d := range docs {
-		if b := bodies[d.ID]; b != nil && d.Body == nil && readable(ctx, d) == nil {
+	for _, d := range without {
+		if b := bodies[d.ID]; b != nil {
 			out[d] = b
 		}
 	}

@@ -78,6 +78,20 @@ func viewer(ctx context.Context) (v document.Viewer, ok bool, err error) {
 	return v, ok, nil
 }
 
+// readableByID keys the docs the actor can read by id, the first Doc of an
+// id kept, and lists those ids in order.
+func readableByID(docs []*document.Doc) (map[uuid.UUID]*document.Doc, []uuid.UUID) {
+	byID := make(map[uuid.UUID]*document.Doc, len(docs))
+	ids := make([]uuid.UUID, 0, len(docs))
+	for _, d := range docs {
+		if d != nil && d.Access.CanRead() && byID[d.ID] == nil {
+			byID[d.ID] = d
+			ids = append(ids, d.ID)
+		}
+	}
+	return byID, ids
+}
+
 // Outgoing returns the edges of each source, in one statement, each with
 // its Source and, where the actor can read it, its Target (read in the same
 // statement, without its body). sources are Docs this actor got from the
@@ -90,17 +104,10 @@ func (s *Service) Outgoing(ctx context.Context, sources []*document.Doc) (map[*d
 		return nil, err
 	}
 	out := make(map[*document.Doc][]Edge, len(sources))
-	if !ok || len(sources) == 0 {
+	if !ok {
 		return out, nil
 	}
-	byID := make(map[uuid.UUID]*document.Doc, len(sources))
-	ids := make([]uuid.UUID, 0, len(sources))
-	for _, d := range sources {
-		if d != nil && d.Access.CanRead() && byID[d.ID] == nil {
-			byID[d.ID] = d
-			ids = append(ids, d.ID)
-		}
-	}
+	byID, ids := readableByID(sources)
 	if len(ids) == 0 {
 		return out, nil
 	}
@@ -142,17 +149,10 @@ func (s *Service) Incoming(ctx context.Context, targets []*document.Doc) (map[*d
 		return nil, err
 	}
 	out := make(map[*document.Doc][]Edge, len(targets))
-	if !ok || len(targets) == 0 {
+	if !ok {
 		return out, nil
 	}
-	byID := make(map[uuid.UUID]*document.Doc, len(targets))
-	ids := make([]uuid.UUID, 0, len(targets))
-	for _, d := range targets {
-		if d != nil && d.Access.CanRead() && byID[d.ID] == nil {
-			byID[d.ID] = d
-			ids = append(ids, d.ID)
-		}
-	}
+	byID, ids := readableByID(targets)
 	if len(ids) == 0 {
 		return out, nil
 	}
