@@ -238,7 +238,7 @@ func (q *Queries) DocumentRevisionList(ctx context.Context, db DBTX, arg Documen
 }
 
 const documentRevisionListBodies = `-- name: DocumentRevisionListBodies :many
-SELECT r.document_id, r.content, r.frontmatter_extra
+SELECT r.document_id, r.version, r.content, r.frontmatter_extra
 FROM document_revisions r
 WHERE (r.document_id, r.version) IN (SELECT unnest($1::uuid[]), unnest($2::int[]))
 `
@@ -250,6 +250,7 @@ type DocumentRevisionListBodiesParams struct {
 
 type DocumentRevisionListBodiesRow struct {
 	DocumentID       uuid.UUID
+	Version          int32
 	Content          string
 	FrontmatterExtra []byte
 }
@@ -264,7 +265,12 @@ func (q *Queries) DocumentRevisionListBodies(ctx context.Context, db DBTX, arg D
 	var items []DocumentRevisionListBodiesRow
 	for rows.Next() {
 		var i DocumentRevisionListBodiesRow
-		if err := rows.Scan(&i.DocumentID, &i.Content, &i.FrontmatterExtra); err != nil {
+		if err := rows.Scan(
+			&i.DocumentID,
+			&i.Version,
+			&i.Content,
+			&i.FrontmatterExtra,
+		); err != nil {
 			return nil, err
 		}
 		items = append(items, i)

@@ -101,12 +101,19 @@ func (s *Service) Bodies(ctx context.Context, docs []*Doc) (map[*Doc]*Body, erro
 	if err != nil {
 		return nil, err
 	}
-	bodies := make(map[uuid.UUID]*Body, len(rows))
+	// Keyed by version too: one operation may hold a document at two
+	// versions (a list read before a mutation returned the next one), and
+	// each must get its own body.
+	type at struct {
+		id      uuid.UUID
+		version int32
+	}
+	bodies := make(map[at]*Body, len(rows))
 	for _, r := range rows {
-		bodies[r.DocumentID] = &Body{Content: r.Content, FrontmatterExtra: decodeExtra(r.FrontmatterExtra)}
+		bodies[at{r.DocumentID, r.Version}] = &Body{Content: r.Content, FrontmatterExtra: decodeExtra(r.FrontmatterExtra)}
 	}
 	for _, d := range without {
-		if b := bodies[d.ID]; b != nil {
+		if b := bodies[at{d.ID, int32(d.Version)}]; b != nil {
 			out[d] = b
 		}
 	}

@@ -722,3 +722,25 @@ func TestAgentsCreateOnlyInOutput(t *testing.T) {
 	_, err = b.svc.Create(pgtest.ActingAs(owner), document.CreateInput{Space: document.SpaceWiki, Slug: "mine", Title: pgtest.Ptr("Mine"), Content: "x"})
 	require.NoError(t, err)
 }
+
+// One operation may hold a document at two versions (a list read before a
+// save, and the list after it); each gets the body of its own version.
+func TestBodiesFollowTheVersionEachDocWasReadAt(t *testing.T) {
+	t.Parallel()
+	b := newBundle(t)
+	p := pgtest.CreatePerson(t, b.pool)
+	ctx := pgtest.ActingAs(p)
+	d := pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Space: document.SpaceWiki, Content: "first"})
+	before, _, err := b.svc.List(ctx, document.Filter{}, document.ByUpdated, nil, 10)
+	require.NoError(t, err)
+	_, _, err = b.svc.Update(ctx, document.UpdateInput{ID: d.ID, ExpectedVersion: 1, Content: pgtest.Ptr("second")})
+	require.NoError(t, err)
+	after, _, err := b.svc.List(ctx, document.Filter{}, document.ByUpdated, nil, 10)
+	require.NoError(t, err)
+	require.Len(t, before, 1)
+	require.Len(t, after, 1)
+	bodies, err := b.svc.Bodies(ctx, []*document.Doc{before[0], after[0]})
+	require.NoError(t, err)
+	require.Equal(t, "first", bodies[before[0]].Content)
+	require.Equal(t, "second", bodies[after[0]].Content)
+}

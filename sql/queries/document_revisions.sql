@@ -24,7 +24,7 @@ GROUP BY document_id;
 
 -- name: DocumentRevisionListBodies :many
 -- DocumentRevisionListBodies reads the body and extra frontmatter of each (document, version) pair given in parallel arrays: a body exactly as of the version its document was read at.
-SELECT r.document_id, r.content, r.frontmatter_extra
+SELECT r.document_id, r.version, r.content, r.frontmatter_extra
 FROM document_revisions r
 WHERE (r.document_id, r.version) IN (SELECT unnest(@document_ids::uuid[]), unnest(@versions::int[]));
 
