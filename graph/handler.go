@@ -68,6 +68,21 @@ type Options struct {
 	// WSMaxSocketsPerUser caps the websockets one user (person, agent or
 	// management) may hold open on this replica; 0 is no cap.
 	WSMaxSocketsPerUser int
+	// Sockets, when it ends, closes every open websocket (the server's
+	// shutdown): websockets outlive the HTTP requests that opened them.
+	Sockets context.Context
+}
+
+// wsReadLimit is the largest client frame read: WSPayloadLimit, 1 MiB
+// when unset (gqlgen's default), none when negative.
+func wsReadLimit(n int64) int64 {
+	switch {
+	case n == 0:
+		return 1 << 20
+	case n < 0:
+		return -1
+	}
+	return n
 }
 
 // NewHandler builds the GraphQL server with exactly the transports CoDNA
@@ -87,14 +102,12 @@ func NewHandler(r *Resolver, o Options) *handler.Server {
 
 	es := generated.NewExecutableSchema(cfg)
 	srv := handler.New(es)
-	srv.AddTransport(socketTransport{
-		Websocket: transport.Websocket{
-			Implementation: socketAccept{opts: websocket.AcceptOptions{OriginPatterns: o.OriginPatterns}},
-			InitFunc:       wsInit(r, o.WSMaxSubscriptions),
-			// socketTransport times connection_init itself, to close with 4408.
-			KeepAlivePingInterval: o.WSKeepAlive,
-			PayloadReadLimit:      &o.WSPayloadLimit,
-		},
+	srv.AddTransport(&socketTransport{
+		accept:    websocket.AcceptOptions{OriginPatterns: o.OriginPatterns},
+		init:      wsInit(r, o.WSMaxSubscriptions),
+		sockets:   o.Sockets,
+		keepAlive: o.WSKeepAlive,
+		readLimit: wsReadLimit(o.WSPayloadLimit),
 		// Room for every subscription, plus queries, mutations and
 		// completed operations winding down.
 		maxOps:      max(o.WSMaxSubscriptions, 1) + 16,
@@ -191,9 +204,10 @@ func (s *subscriptionSlots) take(ctx context.Context) bool {
 // token closes the socket with 4403. It also gives the connection its
 // subscription slots, counts it against its user's sockets (4429 past the
 // cap) and watches for the end of its credential (socket.admit).
-func wsInit(r *Resolver, maxSubscriptions int) transport.WebsocketInitFunc {
+func wsInit(r *Resolver, maxSubscriptions int) socketInitFunc {
 	svc := r.Auth
-	return func(ctx context.Context, p transport.InitPayload) (context.Context, *transport.InitPayload, error) {
+	return func(ctx context.Context, payload map[string]any) (context.Context, error) {
+		p := transport.InitPayload(payload)
 		ctx = context.WithValue(ctx, subscriptionSlotsKey{}, &subscriptionSlots{max: maxSubscriptions})
 		sock := socketFrom(ctx)
 		token := p.Authorization()
@@ -211,18 +225,16 @@ func wsInit(r *Resolver, maxSubscriptions int) transport.WebsocketInitFunc {
 		if token != "" {
 			actor, err := svc.Authenticate(ctx, auth.Credentials{Bearer: token})
 			if err != nil {
-				ctx = transport.AppendCloseReason(transport.WithWebsocketCloseCode(ctx, closeForbidden), "Forbidden")
-				return ctx, nil, errors.New("UNAUTHENTICATED: the token is not valid")
+				return ctx, &socketRefusal{code: closeForbidden, reason: "Forbidden", err: errors.New("UNAUTHENTICATED: the token is not valid")}
 			}
 			info := *request.From(ctx)
 			info.SetCookie = nil
 			ctx = auth.WithActor(request.With(ctx, &info), actor)
 		}
 		if sock == nil {
-			return ctx, nil, nil
+			return ctx, nil
 		}
-		ctx, err := sock.admit(ctx, auth.ActorFrom(ctx), svc, r.Hub)
-		return ctx, nil, err
+		return sock.admit(ctx, auth.ActorFrom(ctx), svc, r.Hub)
 	}
 }
 

@@ -147,11 +147,19 @@ func watch[T any](ctx context.Context, r *Resolver, name string, sub *live.Sub, 
 
 // countsStream pushes the actor's counts: first the current value, then
 // each change (inbox.LiveCounts, which re-checks the socket's credential
-// before each push itself).
+// before each push itself). On a websocket, LiveCounts wakes the
+// subscription after each value (pushedBySource): no goroutine waits on the
+// channel between pushes.
 func (r *Resolver) countsStream(ctx context.Context) (<-chan *inbox.Counts, error) {
 	sock := socketFrom(ctx)
 	checkedAtSource(ctx)
-	return r.LiveCounts.Watch(ctx, func(err error) { sock.refusePush(ctx, err) })
+	var c <-chan *inbox.Counts
+	wake := pushedBySource(ctx, func() bool { return len(c) > 0 })
+	c, err := r.LiveCounts.Watch(ctx, func(err error) { sock.refusePush(ctx, err) }, wake)
+	if err != nil {
+		pushedBySource(ctx, nil) // nothing will push: gqlgen's reading sends the error
+	}
+	return c, err
 }
 
 // uuidFloor is the smallest UUIDv7 of time t: every id made at or after t

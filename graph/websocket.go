@@ -6,17 +6,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"net/http"
-	"reflect"
-	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/99designs/gqlgen/graphql"
-	"github.com/99designs/gqlgen/graphql/handler/transport"
 	"github.com/coder/websocket"
 	"github.com/google/uuid"
 	"github.com/vektah/gqlparser/v2/gqlerror"
@@ -30,6 +26,7 @@ import (
 // (github.com/enisdenjo/graphql-ws PROTOCOL.md); the legacy graphql-ws
 // protocol defines none, so it gets the same ones.
 const (
+	closeNormal       = 1000 // the end of the socket, by either side
 	closeBadRequest   = 4400 // a malformed, binary, unknown or misplaced message
 	closeUnauthorized = 4401 // an operation before connection_init
 	closeForbidden    = 4403 // the credential is invalid or ended
@@ -52,20 +49,6 @@ var clientTypes = map[string]map[string]bool{
 	"graphql-ws":           {"connection_init": true, "connection_terminate": true, "start": true, "stop": true},
 }
 
-// socketTransport is gqlgen's websocket transport with CoDNA's rules in
-// front of it: every client frame is checked (and operation ids renamed, so
-// gqlgen never sees one twice) by socketConn before gqlgen reads it, the init
-// timeout closes with 4408, and each connection is a *socket in its
-// context for the init function and the operation middleware.
-type socketTransport struct {
-	transport.Websocket
-	maxOps      int // operations in flight on one socket
-	counts      *socketCounts
-	memory      *socketMemory
-	log         *slog.Logger
-	initTimeout time.Duration
-}
-
 type socketKey struct{}
 
 // socketFrom returns the websocket ctx belongs to, or nil over HTTP.
@@ -74,73 +57,56 @@ func socketFrom(ctx context.Context) *socket {
 	return s
 }
 
-// Do serves one websocket.
-func (t socketTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor) {
-	s := &socket{
-		log: t.log, counts: t.counts, initTimeout: t.initTimeout,
-		maxOps:   t.maxOps,
-		byClient: map[string]string{}, ops: map[string]*wsOp{},
-	}
-	defer s.release()
-	t.memory.opened()
-	defer t.memory.closed()
-	t.Websocket.Do(w, r.WithContext(context.WithValue(r.Context(), socketKey{}, s)), exec)
-}
-
-// socketAccept upgrades the request and hands gqlgen a socketConn.
-type socketAccept struct {
-	opts websocket.AcceptOptions
-}
-
-func (a socketAccept) Accept(w http.ResponseWriter, r *http.Request, o transport.WebsocketAcceptOptions) (transport.WebsocketConn, error) {
-	s := socketFrom(r.Context())
-	if s == nil {
-		return nil, errors.New("websocket: no socket state in the request context")
-	}
-	for k, vs := range o.ResponseHeader {
-		for _, v := range vs {
-			w.Header().Add(k, v)
-		}
-	}
-	opts := a.opts
-	opts.Subprotocols = o.Subprotocols
-	c, err := websocket.Accept(w, r, &opts)
-	if err != nil {
-		return nil, err
-	}
-	s.accepted(c)
-	return &socketConn{s: s}, nil
-}
-
 // socket is one websocket's state.
 type socket struct {
 	log         *slog.Logger
 	counts      *socketCounts
 	initTimeout time.Duration
+	keepAlive   time.Duration
 	maxOps      int // operations in flight at once, subscriptions included
+	exec        graphql.GraphExecutor
+	headers     http.Header // the upgrade request's, for the operations
 
 	conn     *websocket.Conn
 	protocol string
+	ctx      context.Context // the socket's: ends with it, or at shutdown
+	end      func()          // ends ctx
 
 	mu       sync.Mutex
 	closing  bool
 	inited   bool
-	timer    *time.Timer
-	cancel   context.CancelFunc // ends the connection's context once it is initialised
+	timer    *time.Timer        // the init timeout
+	kaTimer  *time.Timer        // graphql-ws keep-alive
+	opCtx    context.Context    // the connection's once initialised: the operations run in it
+	cancel   context.CancelFunc // ends opCtx
 	user     uuid.UUID          // counted against the user's sockets
 	counted  bool
-	nextOp   uint64
-	byClient map[string]string // the client's id → ours, for operations the client has not completed
-	ops      map[string]*wsOp  // ours → the operation, until the server sends its last message
+	byClient map[string]*wsOp   // by the client's id, the operations the client has not completed
+	ops      map[*wsOp]struct{} // the operations until the server sends their last message
 
 	rechecking   bool // credentialSignal's re-check runs
 	recheckAgain bool // and another signal came meanwhile
 }
 
+// wsOp is one operation of a socket.
 type wsOp struct {
-	client  string
-	stopped bool // the client completed it: send it nothing more
+	s       *socket
+	client  string // the client's id for it
+	ctx     context.Context
+	cancel  context.CancelFunc
+	stopped bool // the client completed it: send it nothing more (socket.mu)
+	over    bool // its last message was sent (socket.mu)
+
+	// A subscription whose source pushes (pushedBySource).
+	mu        sync.Mutex
+	pending   func() bool // the source holds a value
+	responses graphql.ResponseHandler
+	rctx      context.Context
+	armed     bool // responses is set
+	pumping   bool // a pump runs
 }
+
+func (s *socket) connCtx() context.Context { return s.ctx }
 
 func (s *socket) accepted(c *websocket.Conn) {
 	s.mu.Lock()
@@ -173,10 +139,13 @@ func (s *socket) close(code int, reason string) {
 	if s.timer != nil {
 		s.timer.Stop()
 	}
+	if s.kaTimer != nil {
+		s.kaTimer.Stop()
+	}
 	cancel, c := s.cancel, s.conn
 	s.mu.Unlock()
-	// The handshake waits up to 5 s for the peer's close frame; gqlgen's
-	// teardown must not.
+	// The handshake waits up to 5 s for the peer's close frame; the
+	// caller must not.
 	go func() { _ = c.Close(websocket.StatusCode(code), reason) }()
 	if cancel != nil {
 		cancel()
@@ -189,13 +158,17 @@ func (s *socket) isClosing() bool {
 	return s.closing
 }
 
-// release gives back the socket's place in its user's count.
+// release gives back the socket's place in its user's count and ends its
+// contexts (and so its operations), once its reading ended.
 func (s *socket) release() {
 	s.mu.Lock()
 	counted, user := s.counted, s.user
 	s.counted = false
 	if s.timer != nil {
 		s.timer.Stop()
+	}
+	if s.kaTimer != nil {
+		s.kaTimer.Stop()
 	}
 	cancel := s.cancel
 	s.mu.Unlock()
@@ -205,10 +178,30 @@ func (s *socket) release() {
 	if cancel != nil {
 		cancel()
 	}
+	s.end()
 }
 
-// errSocketClosing ends gqlgen's read loop after socket.close.
+// errSocketClosing ends the read loop after socket.close.
 var errSocketClosing = errors.New("websocket: closing")
+
+// The kinds of client frame the read loop acts on.
+type frameKind int
+
+const (
+	frameNone      frameKind = iota // nothing to do (check did it)
+	frameInit                       // connection_init
+	frameTerminate                  // connection_terminate
+	framePing                       // ping after init: answer pong
+	frameStart                      // subscribe, start: run op
+	frameStop                       // complete, stop: end op
+)
+
+// checkedFrame is what check made of one client frame.
+type checkedFrame struct {
+	kind    frameKind
+	op      *wsOp
+	payload json.RawMessage
+}
 
 // inbound is one client frame's envelope.
 type inbound struct {
@@ -217,13 +210,12 @@ type inbound struct {
 	Payload json.RawMessage `json:"payload"`
 }
 
-// check applies the protocol to one client frame. It returns the frame gqlgen
-// is to read, nil to read the next frame instead, or an error after closing
-// the socket.
-func (s *socket) check(typ websocket.MessageType, data []byte) ([]byte, error) {
-	fail := func(code int, reason string) ([]byte, error) {
+// check applies the protocol to one client frame: it says what the read
+// loop is to do, or returns an error after closing the socket.
+func (s *socket) check(typ websocket.MessageType, data []byte) (checkedFrame, error) {
+	fail := func(code int, reason string) (checkedFrame, error) {
 		s.close(code, reason)
-		return nil, errSocketClosing
+		return checkedFrame{}, errSocketClosing
 	}
 	if typ != websocket.MessageText {
 		return fail(closeBadRequest, "Binary frames are not accepted")
@@ -253,18 +245,18 @@ func (s *socket) check(typ websocket.MessageType, data []byte) ([]byte, error) {
 			s.timer.Stop()
 		}
 		s.mu.Unlock()
-		return data, nil
-	case "ping", "pong":
-		if inited {
-			return data, nil
+		return checkedFrame{kind: frameInit, payload: m.Payload}, nil
+	case "ping":
+		if !inited {
+			// The protocol allows pings before init.
+			_ = s.write(outMsg{Type: "pong"})
+			return checkedFrame{}, nil
 		}
-		if t == "ping" {
-			// gqlgen answers pings only after init; the protocol allows them before.
-			_ = s.write(map[string]any{"type": "pong"})
-		}
-		return nil, nil
+		return checkedFrame{kind: framePing, payload: m.Payload}, nil
+	case "pong":
+		return checkedFrame{}, nil
 	case "connection_terminate":
-		return data, nil
+		return checkedFrame{kind: frameTerminate}, nil
 	}
 	// subscribe, start, complete, stop: they name an operation.
 	if !inited {
@@ -276,16 +268,16 @@ func (s *socket) check(typ websocket.MessageType, data []byte) ([]byte, error) {
 	id := *m.ID
 	if t == "complete" || t == "stop" {
 		s.mu.Lock()
-		ours, ok := s.byClient[id]
+		op, ok := s.byClient[id]
 		if ok {
 			delete(s.byClient, id)
-			s.ops[ours].stopped = true
+			op.stopped = true
 		}
 		s.mu.Unlock()
 		if !ok {
-			return nil, nil // already over: nothing to end
+			return checkedFrame{}, nil // already over: nothing to end
 		}
-		return rename(t, ours, nil)
+		return checkedFrame{kind: frameStop, op: op}, nil
 	}
 	if !isObject(m.Payload) {
 		return fail(closeBadRequest, "The "+t+" payload must be an object")
@@ -297,28 +289,18 @@ func (s *socket) check(typ websocket.MessageType, data []byte) ([]byte, error) {
 	}
 	if len(s.ops) >= s.maxOps {
 		s.mu.Unlock()
-		_ = s.write(map[string]any{"id": id, "type": "error", "payload": []*gqlerror.Error{{
+		_ = s.write(outMsg{ID: id, Type: "error", Payload: mustJSON([]*gqlerror.Error{{
 			Message:    fmt.Sprintf("This connection already runs %d operations; wait for one to end.", s.maxOps),
 			Extensions: map[string]any{"code": string(fault.RateLimited)},
-		}}})
-		return nil, nil
+		}})})
+		return checkedFrame{}, nil
 	}
-	s.nextOp++
-	ours := strconv.FormatUint(s.nextOp, 10)
-	s.byClient[id] = ours
-	s.ops[ours] = &wsOp{client: id}
+	op := &wsOp{s: s, client: id}
+	op.ctx, op.cancel = context.WithCancel(s.opCtx)
+	s.byClient[id] = op
+	s.ops[op] = struct{}{}
 	s.mu.Unlock()
-	return rename(t, ours, m.Payload)
-}
-
-// rename re-encodes an operation message under our id for it.
-func rename(t, id string, payload json.RawMessage) ([]byte, error) {
-	out := struct {
-		Type    string          `json:"type"`
-		ID      string          `json:"id"`
-		Payload json.RawMessage `json:"payload,omitempty"`
-	}{t, id, payload}
-	return json.Marshal(out)
+	return checkedFrame{kind: frameStart, op: op, payload: m.Payload}, nil
 }
 
 func isObject(p json.RawMessage) bool {
@@ -331,42 +313,6 @@ func isObjectOrNull(p json.RawMessage) bool {
 	return len(p) == 0 || string(p) == "null" || p[0] == '{'
 }
 
-// outbound maps a message gqlgen sends back to the client's id. It says
-// false for messages the client must not get: those of an operation the
-// client completed, and any after an operation's last.
-func (s *socket) outbound(v any) bool {
-	rv := reflect.ValueOf(v)
-	if rv.Kind() != reflect.Pointer || rv.Elem().Kind() != reflect.Struct {
-		return true
-	}
-	idField, typeField := rv.Elem().FieldByName("ID"), rv.Elem().FieldByName("Type")
-	if !idField.IsValid() || idField.Kind() != reflect.String || !idField.CanSet() ||
-		!typeField.IsValid() || typeField.Kind() != reflect.String {
-		return true
-	}
-	ours := idField.String()
-	if ours == "" {
-		return true
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	op := s.ops[ours]
-	if op == nil {
-		return false
-	}
-	if t := typeField.String(); t == "complete" || t == "error" {
-		delete(s.ops, ours)
-		if s.byClient[op.client] == ours {
-			delete(s.byClient, op.client)
-		}
-	}
-	if op.stopped {
-		return false
-	}
-	idField.SetString(op.client)
-	return true
-}
-
 // write sends one JSON message, bounded by wsWriteTimeout.
 func (s *socket) write(v any) error {
 	data, err := json.Marshal(v)
@@ -377,57 +323,6 @@ func (s *socket) write(v any) error {
 	defer cancel()
 	return s.conn.Write(ctx, websocket.MessageText, data)
 }
-
-// socketConn is what gqlgen's transport reads from and writes to.
-type socketConn struct{ s *socket }
-
-var (
-	_ transport.WebsocketConn        = (*socketConn)(nil)
-	_ transport.WebsocketReadLimiter = (*socketConn)(nil)
-)
-
-func (c *socketConn) NextReader() (int, io.Reader, error) {
-	for {
-		typ, data, err := c.s.conn.Read(context.Background())
-		if err != nil {
-			switch websocket.CloseStatus(err) {
-			case websocket.StatusNormalClosure, websocket.StatusNoStatusRcvd:
-				return int(typ), nil, transport.ErrWebsocketClosed
-			}
-			return int(typ), nil, err
-		}
-		out, err := c.s.check(typ, data)
-		if err != nil {
-			return int(typ), nil, err
-		}
-		if out != nil {
-			return int(websocket.MessageText), bytes.NewReader(out), nil
-		}
-	}
-}
-
-func (c *socketConn) WriteJSON(v any) error {
-	if c.s.isClosing() || !c.s.outbound(v) {
-		return nil
-	}
-	return c.s.write(v)
-}
-
-func (c *socketConn) WriteClose(code int, reason string) error {
-	c.s.close(code, reason)
-	return nil
-}
-
-func (c *socketConn) Close() error {
-	if c.s.isClosing() {
-		return nil // the handshake closes the connection
-	}
-	return c.s.conn.CloseNow()
-}
-
-func (c *socketConn) Subprotocol() string { return c.s.conn.Subprotocol() }
-
-func (c *socketConn) SetReadLimit(n int64) { c.s.conn.SetReadLimit(n) }
 
 // socketCounts counts each user's open websockets on this replica.
 type socketCounts struct {
@@ -457,8 +352,8 @@ func (c *socketCounts) give(user uuid.UUID) {
 
 // admit runs once connection_init authenticated the socket as a (nil is
 // nobody): it counts the socket against a's user and starts watching for the
-// end of a's credential. It returns the connection's context, or an error
-// (with its close code in the context) when the user has too many sockets.
+// end of a's credential. It returns the connection's context, or a
+// *socketRefusal when the user has too many sockets.
 func (s *socket) admit(ctx context.Context, a *auth.Actor, svc *auth.Service, hub *live.Hub) (context.Context, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	s.mu.Lock()
@@ -473,9 +368,8 @@ func (s *socket) admit(ctx context.Context, a *auth.Actor, svc *auth.Service, hu
 	}
 	if !s.counts.take(a.UserID) {
 		cancel()
-		ctx = transport.WithWebsocketCloseCode(ctx, closeTooMany)
-		return transport.AppendCloseReason(ctx, "Too many open websockets"), fault.New(fault.RateLimited,
-			"You already have %d websockets open; close one first.", s.counts.max)
+		return ctx, &socketRefusal{code: closeTooMany, reason: "Too many open websockets", err: fault.New(fault.RateLimited,
+			"You already have %d websockets open; close one first.", s.counts.max)}
 	}
 	s.mu.Lock()
 	s.user, s.counted = a.UserID, true

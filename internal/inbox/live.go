@@ -66,6 +66,7 @@ type countsSub struct {
 	c      chan *Counts
 	last   *Counts // the last value given to c
 	refuse func(error)
+	given  func() // called after each value put in c; may be nil
 	over   bool // ended, or refused: nothing more is given to c
 }
 
@@ -90,13 +91,16 @@ func NewLiveCounts(pool *pgxpool.Pool, hub *live.Hub, creds *auth.Service, log *
 // the actor's credential is re-checked with the burst's; when it ended, or
 // the check failed, refuse is called with the error (UNAUTHENTICATED, or the
 // database's), on a goroutine of LiveCounts, and the channel gets nothing
-// more. Errors: UNAUTHENTICATED; FORBIDDEN for the system actor.
-func (lc *LiveCounts) Watch(ctx context.Context, refuse func(error)) (<-chan *Counts, error) {
+// more. given, unless nil, is called after each value put in the channel,
+// with LiveCounts locked (it must return at once and not call LiveCounts):
+// a reader can then wait for it rather than on the channel. Errors:
+// UNAUTHENTICATED; FORBIDDEN for the system actor.
+func (lc *LiveCounts) Watch(ctx context.Context, refuse func(error), given func()) (<-chan *Counts, error) {
 	a, err := requireActor(ctx)
 	if err != nil {
 		return nil, err
 	}
-	s := &countsSub{actor: a, c: make(chan *Counts, 1), refuse: refuse}
+	s := &countsSub{actor: a, c: make(chan *Counts, 1), refuse: refuse, given: given}
 	lc.mu.Lock()
 	u := lc.users[a.UserID]
 	if u == nil {
@@ -158,6 +162,9 @@ func (lc *LiveCounts) give(s *countsSub, c *Counts) {
 	}
 	s.c <- c // cannot block: lc.mu makes this the only sender
 	s.last = c
+	if s.given != nil {
+		s.given()
+	}
 }
 
 // signal wakes the reader. lc.mu is held.

@@ -172,6 +172,7 @@ func (s *Server) routes() http.Handler {
 		Limits: s.cfg.Limits, Introspection: s.cfg.Introspection, OriginPatterns: patterns,
 		WSInitTimeout: s.cfg.WSInitTimeout, WSKeepAlive: s.cfg.WSKeepAlive, WSPayloadLimit: s.cfg.WSPayloadLimit,
 		WSMaxSubscriptions: s.cfg.WSMaxSubs, WSMaxSocketsPerUser: s.cfg.WSMaxSockets,
+		Sockets: s.sockets,
 	})
 	gql.AroundResponses(func(ctx context.Context, next graphql.ResponseHandler) *graphql.Response {
 		resp := next(ctx)
@@ -339,10 +340,9 @@ func (s *Server) graphqlGuard(next http.Handler) http.Handler {
 				writeError(w, http.StatusForbidden, fault.Forbidden, "This origin may not open a websocket here.")
 				return
 			}
-			var cancel context.CancelFunc
-			ctx, cancel = context.WithCancel(ctx)
-			defer cancel()
-			defer context.AfterFunc(s.sockets, cancel)()
+			// The socket outlives this request: the websocket transport
+			// serves it on a goroutine of its own and closes it when
+			// s.sockets ends (graph.Options.Sockets).
 		} else {
 			if r.ContentLength > s.cfg.BodyLimit {
 				writeError(w, http.StatusRequestEntityTooLarge, fault.BadInput,
