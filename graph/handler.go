@@ -163,7 +163,10 @@ func NewHandler(r *Resolver, o Options) *handler.Server {
 		}
 		if sock != nil && subscription {
 			g := &pushGuard{}
-			return sock.guardPushes(r.Auth, g, next(withLoaders(context.WithValue(ctx, pushGuardKey{}, g), newLoaders(r))))
+			return sock.guardPushes(r.Auth, g, next(withLazyLoaders(context.WithValue(ctx, pushGuardKey{}, g), r)))
+		}
+		if subscription {
+			return next(withLazyLoaders(ctx, r))
 		}
 		return next(withLoaders(ctx, newLoaders(r)))
 	})

@@ -3,6 +3,7 @@ package graph
 import (
 	"context"
 	"errors"
+	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -107,9 +108,29 @@ func withLoaders(ctx context.Context, l *Loaders) context.Context {
 	return context.WithValue(ctx, loadersKey{}, l)
 }
 
+// lazyLoaders are an operation's loaders made on first use: a subscription
+// lives as long as its socket, and most (inboxCounts) never load anything.
+type lazyLoaders struct {
+	once sync.Once
+	r    *Resolver
+	l    *Loaders
+}
+
+// withLazyLoaders gives the operation in ctx loaders made on first use.
+func withLazyLoaders(ctx context.Context, r *Resolver) context.Context {
+	return context.WithValue(ctx, loadersKey{}, &lazyLoaders{r: r})
+}
+
 // loaders returns the operation's loaders.
 func loaders(ctx context.Context) *Loaders {
-	return ctx.Value(loadersKey{}).(*Loaders)
+	switch v := ctx.Value(loadersKey{}).(type) {
+	case *Loaders:
+		return v
+	case *lazyLoaders:
+		v.once.Do(func() { v.l = newLoaders(v.r) })
+		return v.l
+	}
+	panic("graph: an operation without loaders")
 }
 
 // primeDocs records documents a list already read, so fields resolved on

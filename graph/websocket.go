@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net/http"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -65,7 +64,6 @@ type socket struct {
 	keepAlive   time.Duration
 	maxOps      int // operations in flight at once, subscriptions included
 	exec        graphql.GraphExecutor
-	headers     http.Header // the upgrade request's, for the operations
 
 	conn     *websocket.Conn
 	protocol string
@@ -105,8 +103,6 @@ type wsOp struct {
 	armed     bool // responses is set
 	pumping   bool // a pump runs
 }
-
-func (s *socket) connCtx() context.Context { return s.ctx }
 
 func (s *socket) accepted(c *websocket.Conn) {
 	s.mu.Lock()

@@ -27,8 +27,8 @@ import (
 //     after the upgrade and the HTTP handler returns, so neither net/http's
 //     connection state and 4 KiB buffers nor the handler chain's stack stay
 //     behind; coder/websocket gets small buffers of its own (smallBuffers).
-//     connection_init and each operation run on goroutines of their own,
-//     so the reading goroutine's stack stays shallow.
+//     Each frame is handled on a goroutine of its own, so the reading
+//     goroutine's stack stays as shallow as reading needs.
 //   - No goroutine per subscription whose source pushes (pushedBySource, as
 //     inboxCounts does): the source wakes the operation after each value,
 //     and a goroutine runs gqlgen's executor over the subscription's
@@ -100,7 +100,7 @@ func (t *socketTransport) Do(w http.ResponseWriter, r *http.Request, exec graphq
 	c.SetReadLimit(t.readLimit)
 	s := &socket{
 		log: t.log, counts: t.counts, initTimeout: t.initTimeout, keepAlive: t.keepAlive,
-		maxOps: t.maxOps, exec: exec, headers: r.Header,
+		maxOps: t.maxOps, exec: exec,
 		byClient: map[string]*wsOp{}, ops: map[*wsOp]struct{}{},
 	}
 	// The request's context ends when the handler returns; the socket's
@@ -148,58 +148,61 @@ func (w smallBuffers) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	return conn, bufio.NewReadWriter(br, bufio.NewWriterSize(conn, wsWriteBuffer)), nil
 }
 
-// serve reads and handles the socket's frames until it closes.
+// serve reads and handles the socket's frames until it closes. Each frame
+// is handled on a goroutine of its own while the reading one waits: the
+// reading goroutine, the one a socket keeps while idle, then never grows
+// its stack past what reading needs.
 func (s *socket) serve(init socketInitFunc) {
 	// The end of the socket's context (shutdown, or the release below)
 	// closes it as gqlgen did: 1000 unless a close began already.
 	stop := context.AfterFunc(s.ctx, func() { s.close(closeNormal, "terminated") })
 	defer stop()
+	done := make(chan bool)
 	for {
 		typ, data, err := s.conn.Read(context.Background())
 		if err != nil {
 			s.close(closeNormal, "terminated")
 			return
 		}
-		start := graphql.Now()
-		f, err := s.check(typ, data)
-		if err != nil {
-			return // check closed the socket
-		}
-		switch f.kind {
-		case frameNone:
-		case frameInit:
-			if !s.initialise(init, f.payload) {
-				return
-			}
-		case frameTerminate:
-			s.close(closeNormal, "terminated")
+		go func() { done <- s.handle(init, typ, data) }()
+		if !<-done {
 			return
-		case framePing:
-			_ = s.write(outMsg{Type: "pong", Payload: f.payload})
-		case frameStart:
-			go s.run(f.op, f.payload, start)
-		case frameStop:
-			f.op.cancel()
 		}
 	}
 }
 
-// initialise runs init for a connection_init (on a goroutine of its own,
-// which may read the database, so the reading goroutine's stack stays
-// small) and answers it. False when the socket was refused.
+// handle acts on one client frame; false when the socket is to close.
+func (s *socket) handle(init socketInitFunc, typ websocket.MessageType, data []byte) bool {
+	start := graphql.Now()
+	f, err := s.check(typ, data)
+	if err != nil {
+		return false // check closed the socket
+	}
+	switch f.kind {
+	case frameNone:
+	case frameInit:
+		return s.initialise(init, f.payload)
+	case frameTerminate:
+		s.close(closeNormal, "terminated")
+		return false
+	case framePing:
+		_ = s.write(outMsg{Type: "pong", Payload: f.payload})
+	case frameStart:
+		go s.run(f.op, f.payload, start)
+	case frameStop:
+		f.op.cancel()
+	}
+	return true
+}
+
+// initialise runs init for a connection_init and answers it. False when
+// the socket was refused.
 func (s *socket) initialise(init socketInitFunc, raw json.RawMessage) bool {
 	var payload map[string]any
 	if len(bytes.TrimSpace(raw)) > 0 {
 		_ = json.Unmarshal(raw, &payload) // check accepted an object or null
 	}
-	var ctx context.Context
-	var err error
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		ctx, err = init(s.connCtx(), payload)
-	}()
-	<-done
+	ctx, err := init(s.ctx, payload)
 	if err != nil {
 		if s.protocol == "graphql-ws" {
 			_ = s.write(outMsg{Type: "connection_error", Payload: mustJSON(&gqlerror.Error{Message: err.Error()})})
@@ -254,8 +257,9 @@ func (s *socket) run(op *wsOp, payload json.RawMessage, start time.Time) {
 		s.sendErrors(op, &gqlerror.Error{Message: "invalid json"})
 		return
 	}
+	// Headers stay nil: nothing reads them, and an idle socket would keep
+	// its upgrade request's for them.
 	params.ReadTime = graphql.TraceTiming{Start: start, End: graphql.Now()}
-	params.Headers = s.headers
 	rc, errs := s.exec.CreateOperationContext(ctx, params)
 	if errs != nil {
 		resp := s.exec.DispatchError(graphql.WithOperationContext(ctx, rc), errs)
