@@ -70,17 +70,17 @@ type socket struct {
 	ctx      context.Context // the socket's: ends with it, or at shutdown
 	end      func()          // ends ctx
 
-	mu       sync.Mutex
-	closing  bool
-	inited   bool
-	timer    *time.Timer        // the init timeout
-	kaTimer  *time.Timer        // graphql-ws keep-alive
-	opCtx    context.Context    // the connection's once initialised: the operations run in it
-	cancel   context.CancelFunc // ends opCtx
-	user     uuid.UUID          // counted against the user's sockets
-	counted  bool
-	byClient map[string]*wsOp   // by the client's id, the operations the client has not completed
-	ops      map[*wsOp]struct{} // the operations until the server sends their last message
+	mu           sync.Mutex
+	stopShutdown func() bool // unregisters the shutdown's close
+	closing      bool
+	inited       bool
+	timer        *time.Timer     // the init timeout
+	kaTimer      *time.Timer     // graphql-ws keep-alive
+	opCtx        context.Context // the connection's once initialised: the operations run in it
+	user         uuid.UUID       // counted against the user's sockets
+	counted      bool
+	byClient     map[string]*wsOp   // by the client's id, the operations the client has not completed
+	ops          map[*wsOp]struct{} // the operations until the server sends their last message
 
 	rechecking   bool // credentialSignal's re-check runs
 	recheckAgain bool // and another signal came meanwhile
@@ -138,14 +138,12 @@ func (s *socket) close(code int, reason string) {
 	if s.kaTimer != nil {
 		s.kaTimer.Stop()
 	}
-	cancel, c := s.cancel, s.conn
+	c := s.conn
 	s.mu.Unlock()
 	// The handshake waits up to 5 s for the peer's close frame; the
 	// caller must not.
 	go func() { _ = c.Close(websocket.StatusCode(code), reason) }()
-	if cancel != nil {
-		cancel()
-	}
+	s.end()
 }
 
 func (s *socket) isClosing() bool {
@@ -166,13 +164,9 @@ func (s *socket) release() {
 	if s.kaTimer != nil {
 		s.kaTimer.Stop()
 	}
-	cancel := s.cancel
 	s.mu.Unlock()
 	if counted {
 		s.counts.give(user)
-	}
-	if cancel != nil {
-		cancel()
 	}
 	s.end()
 }
@@ -351,19 +345,12 @@ func (c *socketCounts) give(user uuid.UUID) {
 // end of a's credential. It returns the connection's context, or a
 // *socketRefusal when the user has too many sockets.
 func (s *socket) admit(ctx context.Context, a *auth.Actor, svc *auth.Service, hub *live.Hub) (context.Context, error) {
-	ctx, cancel := context.WithCancel(ctx)
-	s.mu.Lock()
-	s.cancel = cancel
-	closing := s.closing
-	s.mu.Unlock()
-	if closing {
-		cancel()
-	}
+	// ctx ends with the socket (socket.end, which close calls): no
+	// context of its own is needed.
 	if a == nil {
 		return ctx, nil
 	}
 	if !s.counts.take(a.UserID) {
-		cancel()
 		return ctx, &socketRefusal{code: closeTooMany, reason: "Too many open websockets", err: fault.New(fault.RateLimited,
 			"You already have %d websockets open; close one first.", s.counts.max)}
 	}

@@ -72,8 +72,8 @@ func (e *socketRefusal) Unwrap() error { return e.err }
 // frames are small JSON messages, and larger reads and writes bypass a
 // bufio buffer anyway.
 const (
-	wsReadBuffer  = 512
-	wsWriteBuffer = 1024
+	wsReadBuffer  = 256
+	wsWriteBuffer = 512
 )
 
 // socketProtocols are the subprotocols served, the legacy one (the default
@@ -104,15 +104,27 @@ func (t *socketTransport) Do(w http.ResponseWriter, r *http.Request, exec graphq
 		byClient: map[string]*wsOp{}, ops: map[*wsOp]struct{}{},
 	}
 	// The request's context ends when the handler returns; the socket's
-	// keeps its values and ends with the socket or at shutdown.
+	// keeps its values and ends with the socket (socket.end) or at
+	// shutdown, which closes the socket as gqlgen did: 1000.
 	ctx, cancel := context.WithCancel(context.WithValue(context.WithoutCancel(r.Context()), socketKey{}, s))
-	stopShutdown := func() bool { return false }
-	if t.sockets != nil {
-		stopShutdown = context.AfterFunc(t.sockets, cancel)
+	s.ctx = ctx
+	s.end = func() {
+		s.mu.Lock()
+		stop := s.stopShutdown
+		s.mu.Unlock()
+		if stop != nil {
+			stop()
+		}
+		cancel()
 	}
-	s.ctx, s.end = ctx, func() { stopShutdown(); cancel() }
-	t.memory.opened()
 	s.accepted(c)
+	if t.sockets != nil {
+		stop := context.AfterFunc(t.sockets, func() { s.close(closeNormal, "terminated") })
+		s.mu.Lock()
+		s.stopShutdown = stop
+		s.mu.Unlock()
+	}
+	t.memory.opened()
 	go func() {
 		defer t.memory.closed()
 		defer s.release()
@@ -153,10 +165,6 @@ func (w smallBuffers) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 // reading goroutine, the one a socket keeps while idle, then never grows
 // its stack past what reading needs.
 func (s *socket) serve(init socketInitFunc) {
-	// The end of the socket's context (shutdown, or the release below)
-	// closes it as gqlgen did: 1000 unless a close began already.
-	stop := context.AfterFunc(s.ctx, func() { s.close(closeNormal, "terminated") })
-	defer stop()
 	done := make(chan bool)
 	for {
 		typ, data, err := s.conn.Read(context.Background())
