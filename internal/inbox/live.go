@@ -67,7 +67,7 @@ type countsSub struct {
 	last   *Counts // the last value given to c
 	refuse func(error)
 	given  func() // called after each value put in c; may be nil
-	over   bool // ended, or refused: nothing more is given to c
+	over   bool   // ended, or refused: nothing more is given to c
 }
 
 // NewLiveCounts returns the subscriptions' counts over pool, hearing
