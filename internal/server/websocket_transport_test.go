@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -18,6 +19,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"codna/internal/db"
+	"codna/internal/inbox"
 	"codna/internal/pgtest"
 	"codna/internal/server"
 )
@@ -140,5 +142,34 @@ func TestStopClosesWebsockets(t *testing.T) {
 	case <-stopped:
 	case <-time.After(10 * time.Second):
 		t.Fatal("Stop did not return")
+	}
+}
+
+// An inboxCounts subscription holds no goroutine between pushes (its source
+// wakes it): a socket holding one keeps only its reading goroutine. Other
+// tests run alongside, so the bound on operation goroutines is loose; with
+// one goroutine per subscription there would be at least sockets of them.
+func TestPushedSubscriptionsHoldNoGoroutine(t *testing.T) {
+	t.Parallel()
+	const sockets = 40
+	b := setup(t, func(c *server.Config) { c.WSMaxSockets = 0 })
+	me := pgtest.CreatePerson(t, b.pool)
+	token := pgtest.CreatePersonToken(t, b.pool, me.ID)
+	subs := make([]*subscription, sockets)
+	for i := range subs {
+		subs[i] = b.subscribe(t, "graphql-transport-ws", token, countsSub, nil)
+		subs[i].next(5 * time.Second)
+	}
+	count := func(frame string) int {
+		buf := make([]byte, 64<<20)
+		return strings.Count(string(buf[:runtime.Stack(buf, true)]), frame)
+	}
+	require.Less(t, count("codna/graph.(*socket).run("), sockets/2, "operation goroutines")
+	require.GreaterOrEqual(t, count("codna/graph.(*socket).serve("), sockets, "one reading goroutine a socket")
+
+	// They still push, each once.
+	notify(t, b, me.ID, inbox.TypeAccessGranted)
+	for _, s := range subs {
+		s.next(5 * time.Second)
 	}
 }
