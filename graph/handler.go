@@ -24,6 +24,7 @@ import (
 
 	"codna/graph/generated"
 	"codna/graph/model"
+	"codna/graph/schedule"
 	"codna/internal/auth"
 	"codna/internal/fault"
 	"codna/internal/request"
@@ -150,9 +151,9 @@ func NewHandler(r *Resolver, o Options) *handler.Server {
 		}
 		if sock != nil && subscription {
 			g := &pushGuard{}
-			return sock.guardPushes(r.Auth, g, next(withLoaders(context.WithValue(ctx, pushGuardKey{}, g), newLoaders(r))))
+			return sock.guardPushes(r.Auth, g, next(withLoaders(schedule.WithOperation(context.WithValue(ctx, pushGuardKey{}, g)), newLoaders(r))))
 		}
-		return next(withLoaders(ctx, newLoaders(r)))
+		return next(withLoaders(schedule.WithOperation(ctx), newLoaders(r)))
 	})
 	srv.SetErrorPresenter(presentErr)
 	srv.SetRecoverFunc(Recover(r.Log))

@@ -4,6 +4,7 @@ package generated
 
 import (
 	"codna/graph/model"
+	"codna/graph/schedule"
 	"codna/internal/document"
 	"context"
 	"math"
@@ -1697,7 +1698,7 @@ func (ec *executionContext) _AccessExplanation(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, accessExplanationImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1735,7 +1736,7 @@ func (ec *executionContext) _FolderShare(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, folderShareImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1803,7 +1804,7 @@ func (ec *executionContext) _Grant(ctx context.Context, sel ast.SelectionSet, ob
 	fields := graphql.CollectFields(ec.OperationContext, sel, grantImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1886,7 +1887,7 @@ func (ec *executionContext) _Group(ctx context.Context, sel ast.SelectionSet, ob
 	fields := graphql.CollectFields(ec.OperationContext, sel, groupImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1944,7 +1945,7 @@ func (ec *executionContext) _Person(ctx context.Context, sel ast.SelectionSet, o
 	fields := graphql.CollectFields(ec.OperationContext, sel, personImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1997,7 +1998,7 @@ func (ec *executionContext) _RevokeAccessPayload(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, revokeAccessPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2030,7 +2031,7 @@ func (ec *executionContext) _RevokeBatchPayload(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, revokeBatchPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2063,7 +2064,7 @@ func (ec *executionContext) _ShareFolderPayload(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, shareFolderPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2101,7 +2102,7 @@ func (ec *executionContext) _ShareGrantResult(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, shareGrantResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2144,7 +2145,7 @@ func (ec *executionContext) _SharePayload(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, sharePayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2182,7 +2183,7 @@ func (ec *executionContext) _ShareSuggestion(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, shareSuggestionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2235,7 +2236,7 @@ func (ec *executionContext) _SharedWithMe(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, sharedWithMeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2293,7 +2294,7 @@ func (ec *executionContext) _UnshareFolderPayload(ctx context.Context, sel ast.S
 	fields := graphql.CollectFields(ec.OperationContext, sel, unshareFolderPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2337,7 +2338,7 @@ func (ec *executionContext) marshalNFolderShare2codnaᚋgraphᚋmodelᚐFolderSh
 }
 
 func (ec *executionContext) marshalNFolderShare2ᚕcodnaᚋgraphᚋmodelᚐFolderShareᚄ(ctx context.Context, sel ast.SelectionSet, v []model.FolderShare) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNFolderShare2codnaᚋgraphᚋmodelᚐFolderShare(ctx, sel, v[i])
@@ -2365,7 +2366,7 @@ func (ec *executionContext) marshalNGrant2codnaᚋgraphᚋmodelᚐGrant(ctx cont
 }
 
 func (ec *executionContext) marshalNGrant2ᚕcodnaᚋgraphᚋmodelᚐGrantᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Grant) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNGrant2codnaᚋgraphᚋmodelᚐGrant(ctx, sel, v[i])
@@ -2395,7 +2396,7 @@ func (ec *executionContext) marshalNGroup2codnaᚋgraphᚋmodelᚐGroup(ctx cont
 }
 
 func (ec *executionContext) marshalNGroup2ᚕcodnaᚋgraphᚋmodelᚐGroupᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Group) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNGroup2codnaᚋgraphᚋmodelᚐGroup(ctx, sel, v[i])
@@ -2425,7 +2426,7 @@ func (ec *executionContext) marshalNPerson2codnaᚋgraphᚋmodelᚐPerson(ctx co
 }
 
 func (ec *executionContext) marshalNPerson2ᚕcodnaᚋgraphᚋmodelᚐPersonᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Person) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNPerson2codnaᚋgraphᚋmodelᚐPerson(ctx, sel, v[i])
@@ -2499,7 +2500,7 @@ func (ec *executionContext) marshalNShareGrantResult2codnaᚋgraphᚋmodelᚐSha
 }
 
 func (ec *executionContext) marshalNShareGrantResult2ᚕcodnaᚋgraphᚋmodelᚐShareGrantResultᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ShareGrantResult) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNShareGrantResult2codnaᚋgraphᚋmodelᚐShareGrantResult(ctx, sel, v[i])
@@ -2542,7 +2543,7 @@ func (ec *executionContext) marshalNShareSuggestion2codnaᚋgraphᚋmodelᚐShar
 }
 
 func (ec *executionContext) marshalNShareSuggestion2ᚕcodnaᚋgraphᚋmodelᚐShareSuggestionᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ShareSuggestion) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNShareSuggestion2codnaᚋgraphᚋmodelᚐShareSuggestion(ctx, sel, v[i])
@@ -2562,7 +2563,7 @@ func (ec *executionContext) marshalNSharedWithMe2codnaᚋgraphᚋmodelᚐSharedW
 }
 
 func (ec *executionContext) marshalNSharedWithMe2ᚕcodnaᚋgraphᚋmodelᚐSharedWithMeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SharedWithMe) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNSharedWithMe2codnaᚋgraphᚋmodelᚐSharedWithMe(ctx, sel, v[i])

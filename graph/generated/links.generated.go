@@ -4,6 +4,7 @@ package generated
 
 import (
 	"codna/graph/model"
+	"codna/graph/schedule"
 	"codna/internal/document"
 	"codna/internal/linkgraph"
 	"context"
@@ -1599,7 +1600,7 @@ func (ec *executionContext) _DecideLinkPayload(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, decideLinkPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1632,7 +1633,7 @@ func (ec *executionContext) _DocumentLink(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, documentLinkImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1705,7 +1706,7 @@ func (ec *executionContext) _LinkDecision(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, linkDecisionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1721,13 +1722,13 @@ func (ec *executionContext) _LinkDecision(ctx context.Context, sel ast.Selection
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "source":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._LinkDecision_source(ctx, field, obj)
 				})
 		case "target":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._LinkDecision_target(ctx, field, obj)
@@ -1738,7 +1739,7 @@ func (ec *executionContext) _LinkDecision(ctx context.Context, sel ast.Selection
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "cause":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._LinkDecision_cause(ctx, field, obj)
@@ -1766,7 +1767,7 @@ func (ec *executionContext) _LinkDecisionConnection(ctx context.Context, sel ast
 	fields := graphql.CollectFields(ec.OperationContext, sel, linkDecisionConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1804,7 +1805,7 @@ func (ec *executionContext) _LinkDecisionEdge(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, linkDecisionEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1842,7 +1843,7 @@ func (ec *executionContext) _LinkGraph(ctx context.Context, sel ast.SelectionSet
 	fields := graphql.CollectFields(ec.OperationContext, sel, linkGraphImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1880,7 +1881,7 @@ func (ec *executionContext) _LinkGraphEdge(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, linkGraphEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1933,7 +1934,7 @@ func (ec *executionContext) _LinkGraphNode(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, linkGraphNodeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1971,7 +1972,7 @@ func (ec *executionContext) _LinkSuggestion(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, linkSuggestionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1982,19 +1983,19 @@ func (ec *executionContext) _LinkSuggestion(ctx context.Context, sel ast.Selecti
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "source":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._LinkSuggestion_source(ctx, field, obj)
 				})
 		case "target":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._LinkSuggestion_target(ctx, field, obj)
 				})
 		case "reason":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._LinkSuggestion_reason(ctx, field, obj)
@@ -2005,19 +2006,19 @@ func (ec *executionContext) _LinkSuggestion(ctx context.Context, sel ast.Selecti
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "score":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._LinkSuggestion_score(ctx, field, obj)
 				})
 		case "status":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._LinkSuggestion_status(ctx, field, obj)
 				})
 		case "suggestedBy":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._LinkSuggestion_suggestedBy(ctx, field, obj)
@@ -2055,7 +2056,7 @@ func (ec *executionContext) _LinkSuggestionConnection(ctx context.Context, sel a
 	fields := graphql.CollectFields(ec.OperationContext, sel, linkSuggestionConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2093,7 +2094,7 @@ func (ec *executionContext) _LinkSuggestionEdge(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, linkSuggestionEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2131,7 +2132,7 @@ func (ec *executionContext) _LinkSuggestionPayload(ctx context.Context, sel ast.
 	fields := graphql.CollectFields(ec.OperationContext, sel, linkSuggestionPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2169,7 +2170,7 @@ func (ec *executionContext) _ProposeLinkPayload(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, proposeLinkPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2207,7 +2208,7 @@ func (ec *executionContext) _RelatedDocument(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, relatedDocumentImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2266,7 +2267,7 @@ func (ec *executionContext) marshalNDocumentLink2codnaᚋinternalᚋlinkgraphᚐ
 }
 
 func (ec *executionContext) marshalNDocumentLink2ᚕcodnaᚋinternalᚋlinkgraphᚐEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []linkgraph.Edge) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNDocumentLink2codnaᚋinternalᚋlinkgraphᚐEdge(ctx, sel, v[i])
@@ -2320,7 +2321,7 @@ func (ec *executionContext) marshalNLinkDecisionEdge2codnaᚋgraphᚋmodelᚐLin
 }
 
 func (ec *executionContext) marshalNLinkDecisionEdge2ᚕcodnaᚋgraphᚋmodelᚐLinkDecisionEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.LinkDecisionEdge) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNLinkDecisionEdge2codnaᚋgraphᚋmodelᚐLinkDecisionEdge(ctx, sel, v[i])
@@ -2358,7 +2359,7 @@ func (ec *executionContext) marshalNLinkGraphEdge2codnaᚋgraphᚋmodelᚐLinkGr
 }
 
 func (ec *executionContext) marshalNLinkGraphEdge2ᚕcodnaᚋgraphᚋmodelᚐLinkGraphEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.LinkGraphEdge) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNLinkGraphEdge2codnaᚋgraphᚋmodelᚐLinkGraphEdge(ctx, sel, v[i])
@@ -2378,7 +2379,7 @@ func (ec *executionContext) marshalNLinkGraphNode2codnaᚋgraphᚋmodelᚐLinkGr
 }
 
 func (ec *executionContext) marshalNLinkGraphNode2ᚕcodnaᚋgraphᚋmodelᚐLinkGraphNodeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.LinkGraphNode) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNLinkGraphNode2codnaᚋgraphᚋmodelᚐLinkGraphNode(ctx, sel, v[i])
@@ -2444,7 +2445,7 @@ func (ec *executionContext) marshalNLinkSuggestionEdge2codnaᚋgraphᚋmodelᚐL
 }
 
 func (ec *executionContext) marshalNLinkSuggestionEdge2ᚕcodnaᚋgraphᚋmodelᚐLinkSuggestionEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.LinkSuggestionEdge) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNLinkSuggestionEdge2codnaᚋgraphᚋmodelᚐLinkSuggestionEdge(ctx, sel, v[i])
@@ -2500,7 +2501,7 @@ func (ec *executionContext) marshalNRelatedDocument2codnaᚋgraphᚋmodelᚐRela
 }
 
 func (ec *executionContext) marshalNRelatedDocument2ᚕcodnaᚋgraphᚋmodelᚐRelatedDocumentᚄ(ctx context.Context, sel ast.SelectionSet, v []model.RelatedDocument) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNRelatedDocument2codnaᚋgraphᚋmodelᚐRelatedDocument(ctx, sel, v[i])

@@ -4,6 +4,7 @@ package generated
 
 import (
 	"codna/graph/model"
+	"codna/graph/schedule"
 	"context"
 	"math"
 	"strconv"
@@ -3503,7 +3504,7 @@ func (ec *executionContext) _AuditConnection(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, auditConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3541,7 +3542,7 @@ func (ec *executionContext) _AuditEntry(ctx context.Context, sel ast.SelectionSe
 	fields := graphql.CollectFields(ec.OperationContext, sel, auditEntryImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3619,7 +3620,7 @@ func (ec *executionContext) _AuditEntryEdge(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, auditEntryEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3657,7 +3658,7 @@ func (ec *executionContext) _CreateAgentPayload(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, createAgentPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3695,7 +3696,7 @@ func (ec *executionContext) _CreatePersonPayload(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, createPersonPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3728,7 +3729,7 @@ func (ec *executionContext) _CreateServiceTokenPayload(ctx context.Context, sel 
 	fields := graphql.CollectFields(ec.OperationContext, sel, createServiceTokenPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3766,7 +3767,7 @@ func (ec *executionContext) _DocumentMetadata(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, documentMetadataImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3844,7 +3845,7 @@ func (ec *executionContext) _InvitePersonPayload(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, invitePersonPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3882,7 +3883,7 @@ func (ec *executionContext) _IssuedTokenPayload(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, issuedTokenPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3915,7 +3916,7 @@ func (ec *executionContext) _ManagedAgent(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, managedAgentImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3978,7 +3979,7 @@ func (ec *executionContext) _ManagedAgentPayload(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, managedAgentPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4011,7 +4012,7 @@ func (ec *executionContext) _ManagedGrant(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, managedGrantImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4084,7 +4085,7 @@ func (ec *executionContext) _ManagedGroup(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, managedGroupImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4142,7 +4143,7 @@ func (ec *executionContext) _ManagedGroupPayload(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, managedGroupPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4175,7 +4176,7 @@ func (ec *executionContext) _ManagedUser(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, managedUserImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4233,7 +4234,7 @@ func (ec *executionContext) _ManagedUserConnection(ctx context.Context, sel ast.
 	fields := graphql.CollectFields(ec.OperationContext, sel, managedUserConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4271,7 +4272,7 @@ func (ec *executionContext) _ManagedUserEdge(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, managedUserEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4309,7 +4310,7 @@ func (ec *executionContext) _ParkedEvent(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, parkedEventImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4372,7 +4373,7 @@ func (ec *executionContext) _QuarantinePayload(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, quarantinePayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4410,7 +4411,7 @@ func (ec *executionContext) _RetryParkedEventPayload(ctx context.Context, sel as
 	fields := graphql.CollectFields(ec.OperationContext, sel, retryParkedEventPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4443,7 +4444,7 @@ func (ec *executionContext) _ServiceToken(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, serviceTokenImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4506,7 +4507,7 @@ func (ec *executionContext) _ServiceTokenPayload(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, serviceTokenPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4539,7 +4540,7 @@ func (ec *executionContext) _SetPersonActivePayload(ctx context.Context, sel ast
 	fields := graphql.CollectFields(ec.OperationContext, sel, setPersonActivePayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4572,7 +4573,7 @@ func (ec *executionContext) _TakeAwaySharePayload(ctx context.Context, sel ast.S
 	fields := graphql.CollectFields(ec.OperationContext, sel, takeAwaySharePayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4605,7 +4606,7 @@ func (ec *executionContext) _TransferPayload(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, transferPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4648,7 +4649,7 @@ func (ec *executionContext) _UsageRow(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, usageRowImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4735,7 +4736,7 @@ func (ec *executionContext) marshalNAuditEntryEdge2codnaᚋgraphᚋmodelᚐAudit
 }
 
 func (ec *executionContext) marshalNAuditEntryEdge2ᚕcodnaᚋgraphᚋmodelᚐAuditEntryEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.AuditEntryEdge) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNAuditEntryEdge2codnaᚋgraphᚋmodelᚐAuditEntryEdge(ctx, sel, v[i])
@@ -4843,7 +4844,7 @@ func (ec *executionContext) marshalNManagedAgent2codnaᚋgraphᚋmodelᚐManaged
 }
 
 func (ec *executionContext) marshalNManagedAgent2ᚕcodnaᚋgraphᚋmodelᚐManagedAgentᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ManagedAgent) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNManagedAgent2codnaᚋgraphᚋmodelᚐManagedAgent(ctx, sel, v[i])
@@ -4879,7 +4880,7 @@ func (ec *executionContext) marshalNManagedGrant2codnaᚋgraphᚋmodelᚐManaged
 }
 
 func (ec *executionContext) marshalNManagedGrant2ᚕcodnaᚋgraphᚋmodelᚐManagedGrantᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ManagedGrant) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNManagedGrant2codnaᚋgraphᚋmodelᚐManagedGrant(ctx, sel, v[i])
@@ -4899,7 +4900,7 @@ func (ec *executionContext) marshalNManagedGroup2codnaᚋgraphᚋmodelᚐManaged
 }
 
 func (ec *executionContext) marshalNManagedGroup2ᚕcodnaᚋgraphᚋmodelᚐManagedGroupᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ManagedGroup) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNManagedGroup2codnaᚋgraphᚋmodelᚐManagedGroup(ctx, sel, v[i])
@@ -4927,7 +4928,7 @@ func (ec *executionContext) marshalNManagedUser2codnaᚋgraphᚋmodelᚐManagedU
 }
 
 func (ec *executionContext) marshalNManagedUser2ᚕcodnaᚋgraphᚋmodelᚐManagedUserᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ManagedUser) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNManagedUser2codnaᚋgraphᚋmodelᚐManagedUser(ctx, sel, v[i])
@@ -4963,7 +4964,7 @@ func (ec *executionContext) marshalNManagedUserEdge2codnaᚋgraphᚋmodelᚐMana
 }
 
 func (ec *executionContext) marshalNManagedUserEdge2ᚕcodnaᚋgraphᚋmodelᚐManagedUserEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ManagedUserEdge) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNManagedUserEdge2codnaᚋgraphᚋmodelᚐManagedUserEdge(ctx, sel, v[i])
@@ -4983,7 +4984,7 @@ func (ec *executionContext) marshalNParkedEvent2codnaᚋgraphᚋmodelᚐParkedEv
 }
 
 func (ec *executionContext) marshalNParkedEvent2ᚕcodnaᚋgraphᚋmodelᚐParkedEventᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ParkedEvent) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNParkedEvent2codnaᚋgraphᚋmodelᚐParkedEvent(ctx, sel, v[i])
@@ -5047,7 +5048,7 @@ func (ec *executionContext) marshalNServiceToken2codnaᚋgraphᚋmodelᚐService
 }
 
 func (ec *executionContext) marshalNServiceToken2ᚕcodnaᚋgraphᚋmodelᚐServiceTokenᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ServiceToken) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNServiceToken2codnaᚋgraphᚋmodelᚐServiceToken(ctx, sel, v[i])
@@ -5137,7 +5138,7 @@ func (ec *executionContext) marshalNUsageRow2codnaᚋgraphᚋmodelᚐUsageRow(ct
 }
 
 func (ec *executionContext) marshalNUsageRow2ᚕcodnaᚋgraphᚋmodelᚐUsageRowᚄ(ctx context.Context, sel ast.SelectionSet, v []model.UsageRow) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNUsageRow2codnaᚋgraphᚋmodelᚐUsageRow(ctx, sel, v[i])
