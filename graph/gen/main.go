@@ -44,6 +44,11 @@ var rewrites = []struct{ from, to, left string }{
 		left: "out.ResolveConcurrently(",
 	},
 	{
+		from: "\n\treturn out\n}",
+		to:   "\n\treturn schedule.Object(fields, out)\n}",
+		left: "\n\treturn out\n}",
+	},
+	{
 		from: "deferred := graphql.NewDeferredGroup(ctx)",
 		to:   "deferred := schedule.NewDeferredGroup(ctx)",
 		left: "graphql.NewDeferredGroup(",

@@ -1727,7 +1727,7 @@ func (ec *executionContext) _AccessExplanation(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var folderShareImplementors = []string{"FolderShare"}
@@ -1795,7 +1795,7 @@ func (ec *executionContext) _FolderShare(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var grantImplementors = []string{"Grant"}
@@ -1878,7 +1878,7 @@ func (ec *executionContext) _Grant(ctx context.Context, sel ast.SelectionSet, ob
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var groupImplementors = []string{"Group"}
@@ -1936,7 +1936,7 @@ func (ec *executionContext) _Group(ctx context.Context, sel ast.SelectionSet, ob
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var personImplementors = []string{"Person"}
@@ -1989,7 +1989,7 @@ func (ec *executionContext) _Person(ctx context.Context, sel ast.SelectionSet, o
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var revokeAccessPayloadImplementors = []string{"RevokeAccessPayload"}
@@ -2022,7 +2022,7 @@ func (ec *executionContext) _RevokeAccessPayload(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var revokeBatchPayloadImplementors = []string{"RevokeBatchPayload"}
@@ -2055,7 +2055,7 @@ func (ec *executionContext) _RevokeBatchPayload(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var shareFolderPayloadImplementors = []string{"ShareFolderPayload"}
@@ -2093,7 +2093,7 @@ func (ec *executionContext) _ShareFolderPayload(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var shareGrantResultImplementors = []string{"ShareGrantResult"}
@@ -2136,7 +2136,7 @@ func (ec *executionContext) _ShareGrantResult(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var sharePayloadImplementors = []string{"SharePayload"}
@@ -2174,7 +2174,7 @@ func (ec *executionContext) _SharePayload(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var shareSuggestionImplementors = []string{"ShareSuggestion"}
@@ -2227,7 +2227,7 @@ func (ec *executionContext) _ShareSuggestion(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var sharedWithMeImplementors = []string{"SharedWithMe"}
@@ -2285,7 +2285,7 @@ func (ec *executionContext) _SharedWithMe(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var unshareFolderPayloadImplementors = []string{"UnshareFolderPayload"}
@@ -2318,7 +2318,7 @@ func (ec *executionContext) _UnshareFolderPayload(ctx context.Context, sel ast.S
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 // endregion **************************** object.gotpl ****************************

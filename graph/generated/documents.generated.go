@@ -2734,7 +2734,7 @@ func (ec *executionContext) _CreateDocumentPayload(ctx context.Context, sel ast.
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var deleteDocumentPayloadImplementors = []string{"DeleteDocumentPayload"}
@@ -2767,7 +2767,7 @@ func (ec *executionContext) _DeleteDocumentPayload(ctx context.Context, sel ast.
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var documentImplementors = []string{"Document"}
@@ -2947,7 +2947,7 @@ func (ec *executionContext) _Document(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var documentConnectionImplementors = []string{"DocumentConnection"}
@@ -2985,7 +2985,7 @@ func (ec *executionContext) _DocumentConnection(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var documentEdgeImplementors = []string{"DocumentEdge"}
@@ -3023,7 +3023,7 @@ func (ec *executionContext) _DocumentEdge(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var documentRevisionImplementors = []string{"DocumentRevision"}
@@ -3126,7 +3126,7 @@ func (ec *executionContext) _DocumentRevision(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var documentRevisionConnectionImplementors = []string{"DocumentRevisionConnection"}
@@ -3172,7 +3172,7 @@ func (ec *executionContext) _DocumentRevisionConnection(ctx context.Context, sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var documentRevisionEdgeImplementors = []string{"DocumentRevisionEdge"}
@@ -3210,7 +3210,7 @@ func (ec *executionContext) _DocumentRevisionEdge(ctx context.Context, sel ast.S
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var folderImplementors = []string{"Folder"}
@@ -3253,7 +3253,7 @@ func (ec *executionContext) _Folder(ctx context.Context, sel ast.SelectionSet, o
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var folderEntryImplementors = []string{"FolderEntry"}
@@ -3322,7 +3322,7 @@ func (ec *executionContext) _FolderEntry(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var folderTreeImplementors = []string{"FolderTree"}
@@ -3370,7 +3370,7 @@ func (ec *executionContext) _FolderTree(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var moveDocumentPayloadImplementors = []string{"MoveDocumentPayload"}
@@ -3403,7 +3403,7 @@ func (ec *executionContext) _MoveDocumentPayload(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var pastAddressImplementors = []string{"PastAddress"}
@@ -3457,7 +3457,7 @@ func (ec *executionContext) _PastAddress(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var restoreDocumentPayloadImplementors = []string{"RestoreDocumentPayload"}
@@ -3490,7 +3490,7 @@ func (ec *executionContext) _RestoreDocumentPayload(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var restoreRevisionPayloadImplementors = []string{"RestoreRevisionPayload"}
@@ -3528,7 +3528,7 @@ func (ec *executionContext) _RestoreRevisionPayload(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var updateDocumentPayloadImplementors = []string{"UpdateDocumentPayload"}
@@ -3566,7 +3566,7 @@ func (ec *executionContext) _UpdateDocumentPayload(ctx context.Context, sel ast.
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 // endregion **************************** object.gotpl ****************************

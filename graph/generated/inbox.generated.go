@@ -911,7 +911,7 @@ func (ec *executionContext) _InboxCounts(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var markNotificationsReadPayloadImplementors = []string{"MarkNotificationsReadPayload"}
@@ -949,7 +949,7 @@ func (ec *executionContext) _MarkNotificationsReadPayload(ctx context.Context, s
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var notificationImplementors = []string{"Notification"}
@@ -1033,7 +1033,7 @@ func (ec *executionContext) _Notification(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var notificationConnectionImplementors = []string{"NotificationConnection"}
@@ -1071,7 +1071,7 @@ func (ec *executionContext) _NotificationConnection(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var notificationEdgeImplementors = []string{"NotificationEdge"}
@@ -1109,7 +1109,7 @@ func (ec *executionContext) _NotificationEdge(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var notificationPayloadImplementors = []string{"NotificationPayload"}
@@ -1147,7 +1147,7 @@ func (ec *executionContext) _NotificationPayload(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var subscriptionImplementors = []string{"Subscription"}

@@ -1624,7 +1624,7 @@ func (ec *executionContext) _DecideLinkPayload(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var documentLinkImplementors = []string{"DocumentLink"}
@@ -1697,7 +1697,7 @@ func (ec *executionContext) _DocumentLink(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var linkDecisionImplementors = []string{"LinkDecision"}
@@ -1758,7 +1758,7 @@ func (ec *executionContext) _LinkDecision(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var linkDecisionConnectionImplementors = []string{"LinkDecisionConnection"}
@@ -1796,7 +1796,7 @@ func (ec *executionContext) _LinkDecisionConnection(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var linkDecisionEdgeImplementors = []string{"LinkDecisionEdge"}
@@ -1834,7 +1834,7 @@ func (ec *executionContext) _LinkDecisionEdge(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var linkGraphImplementors = []string{"LinkGraph"}
@@ -1872,7 +1872,7 @@ func (ec *executionContext) _LinkGraph(ctx context.Context, sel ast.SelectionSet
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var linkGraphEdgeImplementors = []string{"LinkGraphEdge"}
@@ -1925,7 +1925,7 @@ func (ec *executionContext) _LinkGraphEdge(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var linkGraphNodeImplementors = []string{"LinkGraphNode"}
@@ -1963,7 +1963,7 @@ func (ec *executionContext) _LinkGraphNode(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var linkSuggestionImplementors = []string{"LinkSuggestion"}
@@ -2047,7 +2047,7 @@ func (ec *executionContext) _LinkSuggestion(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var linkSuggestionConnectionImplementors = []string{"LinkSuggestionConnection"}
@@ -2085,7 +2085,7 @@ func (ec *executionContext) _LinkSuggestionConnection(ctx context.Context, sel a
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var linkSuggestionEdgeImplementors = []string{"LinkSuggestionEdge"}
@@ -2123,7 +2123,7 @@ func (ec *executionContext) _LinkSuggestionEdge(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var linkSuggestionPayloadImplementors = []string{"LinkSuggestionPayload"}
@@ -2161,7 +2161,7 @@ func (ec *executionContext) _LinkSuggestionPayload(ctx context.Context, sel ast.
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var proposeLinkPayloadImplementors = []string{"ProposeLinkPayload"}
@@ -2199,7 +2199,7 @@ func (ec *executionContext) _ProposeLinkPayload(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var relatedDocumentImplementors = []string{"RelatedDocument"}
@@ -2242,7 +2242,7 @@ func (ec *executionContext) _RelatedDocument(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 // endregion **************************** object.gotpl ****************************

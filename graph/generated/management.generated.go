@@ -3533,7 +3533,7 @@ func (ec *executionContext) _AuditConnection(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var auditEntryImplementors = []string{"AuditEntry"}
@@ -3611,7 +3611,7 @@ func (ec *executionContext) _AuditEntry(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var auditEntryEdgeImplementors = []string{"AuditEntryEdge"}
@@ -3649,7 +3649,7 @@ func (ec *executionContext) _AuditEntryEdge(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var createAgentPayloadImplementors = []string{"CreateAgentPayload"}
@@ -3687,7 +3687,7 @@ func (ec *executionContext) _CreateAgentPayload(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var createPersonPayloadImplementors = []string{"CreatePersonPayload"}
@@ -3720,7 +3720,7 @@ func (ec *executionContext) _CreatePersonPayload(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var createServiceTokenPayloadImplementors = []string{"CreateServiceTokenPayload"}
@@ -3758,7 +3758,7 @@ func (ec *executionContext) _CreateServiceTokenPayload(ctx context.Context, sel 
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var documentMetadataImplementors = []string{"DocumentMetadata"}
@@ -3836,7 +3836,7 @@ func (ec *executionContext) _DocumentMetadata(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var invitePersonPayloadImplementors = []string{"InvitePersonPayload"}
@@ -3874,7 +3874,7 @@ func (ec *executionContext) _InvitePersonPayload(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var issuedTokenPayloadImplementors = []string{"IssuedTokenPayload"}
@@ -3907,7 +3907,7 @@ func (ec *executionContext) _IssuedTokenPayload(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var managedAgentImplementors = []string{"ManagedAgent"}
@@ -3970,7 +3970,7 @@ func (ec *executionContext) _ManagedAgent(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var managedAgentPayloadImplementors = []string{"ManagedAgentPayload"}
@@ -4003,7 +4003,7 @@ func (ec *executionContext) _ManagedAgentPayload(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var managedGrantImplementors = []string{"ManagedGrant"}
@@ -4076,7 +4076,7 @@ func (ec *executionContext) _ManagedGrant(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var managedGroupImplementors = []string{"ManagedGroup"}
@@ -4134,7 +4134,7 @@ func (ec *executionContext) _ManagedGroup(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var managedGroupPayloadImplementors = []string{"ManagedGroupPayload"}
@@ -4167,7 +4167,7 @@ func (ec *executionContext) _ManagedGroupPayload(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var managedUserImplementors = []string{"ManagedUser"}
@@ -4225,7 +4225,7 @@ func (ec *executionContext) _ManagedUser(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var managedUserConnectionImplementors = []string{"ManagedUserConnection"}
@@ -4263,7 +4263,7 @@ func (ec *executionContext) _ManagedUserConnection(ctx context.Context, sel ast.
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var managedUserEdgeImplementors = []string{"ManagedUserEdge"}
@@ -4301,7 +4301,7 @@ func (ec *executionContext) _ManagedUserEdge(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var parkedEventImplementors = []string{"ParkedEvent"}
@@ -4364,7 +4364,7 @@ func (ec *executionContext) _ParkedEvent(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var quarantinePayloadImplementors = []string{"QuarantinePayload"}
@@ -4402,7 +4402,7 @@ func (ec *executionContext) _QuarantinePayload(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var retryParkedEventPayloadImplementors = []string{"RetryParkedEventPayload"}
@@ -4435,7 +4435,7 @@ func (ec *executionContext) _RetryParkedEventPayload(ctx context.Context, sel as
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var serviceTokenImplementors = []string{"ServiceToken"}
@@ -4498,7 +4498,7 @@ func (ec *executionContext) _ServiceToken(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var serviceTokenPayloadImplementors = []string{"ServiceTokenPayload"}
@@ -4531,7 +4531,7 @@ func (ec *executionContext) _ServiceTokenPayload(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var setPersonActivePayloadImplementors = []string{"SetPersonActivePayload"}
@@ -4564,7 +4564,7 @@ func (ec *executionContext) _SetPersonActivePayload(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var takeAwaySharePayloadImplementors = []string{"TakeAwaySharePayload"}
@@ -4597,7 +4597,7 @@ func (ec *executionContext) _TakeAwaySharePayload(ctx context.Context, sel ast.S
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var transferPayloadImplementors = []string{"TransferPayload"}
@@ -4640,7 +4640,7 @@ func (ec *executionContext) _TransferPayload(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var usageRowImplementors = []string{"UsageRow"}
@@ -4698,7 +4698,7 @@ func (ec *executionContext) _UsageRow(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 // endregion **************************** object.gotpl ****************************

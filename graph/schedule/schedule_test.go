@@ -1,6 +1,7 @@
 package schedule
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"os"
@@ -151,4 +152,16 @@ func TestAnOperationWithoutDeferBuildsNoPath(t *testing.T) {
 	}
 	// Without WithOperation, gqlgen's group.
 	require.NotNil(t, NewDeferredGroup(context.Background()).FieldSet)
+}
+
+func TestAnObjectWritesEachResponseKeyOnceInOrder(t *testing.T) {
+	t.Parallel()
+	fields := []graphql.CollectedField{{Field: &ast.Field{Alias: "id"}}, {Field: &ast.Field{Alias: "t"}}, {Field: &ast.Field{Alias: "id"}}}
+	out := graphql.NewFieldSet(fields)
+	out.Values[0], out.Values[1], out.Values[2] = graphql.MarshalString("a"), graphql.MarshalString(`"x"`), graphql.MarshalString("b")
+	var want, got bytes.Buffer
+	out.MarshalGQL(&want)
+	Object(fields, out).MarshalGQL(&got)
+	require.Equal(t, `{"id":"a","t":"\"x\""}`, got.String())
+	require.Equal(t, want.String(), got.String(), "as gqlgen's FieldSet writes it")
 }
