@@ -13,6 +13,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -99,6 +100,9 @@ func rewrite(path string) error {
 			return fmt.Errorf("a call to %s is not in the form graph/gen rewrites (%q)", r.left, r.from)
 		}
 	}
+	if direct := directField.ReplaceAllString(out, directBody); direct != out {
+		out, changed = direct, true
+	}
 	if !changed {
 		return nil
 	}
@@ -114,6 +118,20 @@ func rewrite(path string) error {
 	}
 	return os.WriteFile(path, buf.Bytes(), 0o644)
 }
+
+// directField matches the generated resolver of a struct field of a
+// non-null type whose marshaler cannot fail (String!, Int!, Boolean!, and
+// ID! bound to a uuid.UUID), with no directive (a nil middleware chain).
+var directField = regexp.MustCompile(`(?m)^(func \(ec \*executionContext\) _(\w+)_(\w+)\(ctx context\.Context, field graphql\.CollectedField, obj \S+\) \(ret graphql\.Marshaler\) \{\n)` +
+	`(\treturn graphql\.ResolveField\(\n\t\tctx,\n\t\tec\.OperationContext,\n\t\tfield,\n` +
+	`\t\tfunc\(ctx context\.Context, field graphql\.CollectedField\) \(\*graphql\.FieldContext, error\) \{\n\t\t\treturn ec\.fieldContext_\w+\(ctx, field\)\n\t\t\},\n` +
+	`\t\tfunc\(ctx context\.Context\) \(any, error\) \{\n\t\t\treturn obj\.(\w+), nil\n\t\t\},\n` +
+	`\t\tnil,\n` +
+	`\t\tfunc\(ctx context\.Context, selections ast\.SelectionSet, v \S+\) graphql\.Marshaler \{\n\t\t\treturn ec\.(marshalN(?:String2string|Int2int|Boolean2bool|ID2githubᚗcomᚋgoogleᚋuuidᚐUUID))\(ctx, selections, v\)\n\t\t\},\n` +
+	`\t\ttrue,\n\t\ttrue,\n\t\)\n\})`)
+
+// directBody puts schedule.Direct's shortcut in front of such a resolver.
+const directBody = "${1}\tif schedule.Direct(ctx) {\n\t\treturn ec.${6}(ctx, field.Selections, obj.${5})\n\t}\n${4}"
 
 // plainFields writes schedule.Plain from gqlgen's own decision of which
 // fields it resolves concurrently (codegen.Field.IsConcurrent).

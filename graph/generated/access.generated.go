@@ -27,6 +27,9 @@ import (
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _AccessExplanation_owner(ctx context.Context, field graphql.CollectedField, obj *model.AccessExplanation) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNBoolean2bool(ctx, field.Selections, obj.Owner)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -128,6 +131,9 @@ func (ec *executionContext) fieldContext_FolderShare_space(_ context.Context, fi
 }
 
 func (ec *executionContext) _FolderShare_path(ctx context.Context, field graphql.CollectedField, obj *model.FolderShare) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Path)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -367,6 +373,9 @@ func (ec *executionContext) fieldContext_Grant_principalId(_ context.Context, fi
 }
 
 func (ec *executionContext) _Grant_recipient(ctx context.Context, field graphql.CollectedField, obj *model.Grant) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Recipient)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -390,6 +399,9 @@ func (ec *executionContext) fieldContext_Grant_recipient(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Grant_recipientName(ctx context.Context, field graphql.CollectedField, obj *model.Grant) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.RecipientName)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -560,6 +572,9 @@ func (ec *executionContext) fieldContext_Group_id(_ context.Context, field graph
 }
 
 func (ec *executionContext) _Group_slug(ctx context.Context, field graphql.CollectedField, obj *model.Group) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Slug)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -583,6 +598,9 @@ func (ec *executionContext) fieldContext_Group_slug(_ context.Context, field gra
 }
 
 func (ec *executionContext) _Group_name(ctx context.Context, field graphql.CollectedField, obj *model.Group) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Name)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -606,6 +624,9 @@ func (ec *executionContext) fieldContext_Group_name(_ context.Context, field gra
 }
 
 func (ec *executionContext) _Group_description(ctx context.Context, field graphql.CollectedField, obj *model.Group) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Description)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -629,6 +650,9 @@ func (ec *executionContext) fieldContext_Group_description(_ context.Context, fi
 }
 
 func (ec *executionContext) _Group_everyone(ctx context.Context, field graphql.CollectedField, obj *model.Group) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNBoolean2bool(ctx, field.Selections, obj.Everyone)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -652,6 +676,9 @@ func (ec *executionContext) fieldContext_Group_everyone(_ context.Context, field
 }
 
 func (ec *executionContext) _Group_members(ctx context.Context, field graphql.CollectedField, obj *model.Group) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Members)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -698,6 +725,9 @@ func (ec *executionContext) fieldContext_Person_id(_ context.Context, field grap
 }
 
 func (ec *executionContext) _Person_name(ctx context.Context, field graphql.CollectedField, obj *model.Person) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Name)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -721,6 +751,9 @@ func (ec *executionContext) fieldContext_Person_name(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Person_email(ctx context.Context, field graphql.CollectedField, obj *model.Person) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Email)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -822,6 +855,9 @@ func (ec *executionContext) fieldContext_RevokeAccessPayload_document(_ context.
 }
 
 func (ec *executionContext) _RevokeBatchPayload_revoked(ctx context.Context, field graphql.CollectedField, obj *model.RevokeBatchPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Revoked)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -877,6 +913,9 @@ func (ec *executionContext) fieldContext_ShareFolderPayload_folderShare(_ contex
 }
 
 func (ec *executionContext) _ShareFolderPayload_granted(ctx context.Context, field graphql.CollectedField, obj *model.ShareFolderPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Granted)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -932,6 +971,9 @@ func (ec *executionContext) fieldContext_ShareGrantResult_document(_ context.Con
 }
 
 func (ec *executionContext) _ShareGrantResult_recipient(ctx context.Context, field graphql.CollectedField, obj *model.ShareGrantResult) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Recipient)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1065,6 +1107,9 @@ func (ec *executionContext) fieldContext_ShareSuggestion_document(_ context.Cont
 }
 
 func (ec *executionContext) _ShareSuggestion_depth(ctx context.Context, field graphql.CollectedField, obj *model.ShareSuggestion) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Depth)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1120,6 +1165,9 @@ func (ec *executionContext) fieldContext_ShareSuggestion_via(_ context.Context, 
 }
 
 func (ec *executionContext) _ShareSuggestion_explanation(ctx context.Context, field graphql.CollectedField, obj *model.ShareSuggestion) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Explanation)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1322,6 +1370,9 @@ func (ec *executionContext) fieldContext_SharedWithMe_at(_ context.Context, fiel
 }
 
 func (ec *executionContext) _UnshareFolderPayload_revoked(ctx context.Context, field graphql.CollectedField, obj *model.UnshareFolderPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Revoked)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,

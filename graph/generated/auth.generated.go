@@ -4335,6 +4335,9 @@ func (ec *executionContext) fieldContext_User_id(_ context.Context, field graphq
 }
 
 func (ec *executionContext) _User_email(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Email)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -4358,6 +4361,9 @@ func (ec *executionContext) fieldContext_User_email(_ context.Context, field gra
 }
 
 func (ec *executionContext) _User_name(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Name)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,

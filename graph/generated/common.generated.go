@@ -26,6 +26,9 @@ import (
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _PageInfo_hasNextPage(ctx context.Context, field graphql.CollectedField, obj *model.PageInfo) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNBoolean2bool(ctx, field.Selections, obj.HasNextPage)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,

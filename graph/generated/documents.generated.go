@@ -217,6 +217,9 @@ func (ec *executionContext) fieldContext_DeleteDocumentPayload_document(_ contex
 }
 
 func (ec *executionContext) _Document_id(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, field.Selections, obj.ID)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -263,6 +266,9 @@ func (ec *executionContext) fieldContext_Document_space(_ context.Context, field
 }
 
 func (ec *executionContext) _Document_path(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Path)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -286,6 +292,9 @@ func (ec *executionContext) fieldContext_Document_path(_ context.Context, field 
 }
 
 func (ec *executionContext) _Document_slug(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Slug)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -309,6 +318,9 @@ func (ec *executionContext) fieldContext_Document_slug(_ context.Context, field 
 }
 
 func (ec *executionContext) _Document_title(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Title)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -447,6 +459,9 @@ func (ec *executionContext) fieldContext_Document_status(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Document_version(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Version)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1049,6 +1064,9 @@ func (ec *executionContext) fieldContext_DocumentConnection_pageInfo(_ context.C
 }
 
 func (ec *executionContext) _DocumentEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.DocumentEdge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Cursor)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1104,6 +1122,9 @@ func (ec *executionContext) fieldContext_DocumentEdge_node(_ context.Context, fi
 }
 
 func (ec *executionContext) _DocumentRevision_id(ctx context.Context, field graphql.CollectedField, obj *document.Revision) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, field.Selections, obj.ID)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1127,6 +1148,9 @@ func (ec *executionContext) fieldContext_DocumentRevision_id(_ context.Context, 
 }
 
 func (ec *executionContext) _DocumentRevision_version(ctx context.Context, field graphql.CollectedField, obj *document.Revision) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Version)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1196,6 +1220,9 @@ func (ec *executionContext) fieldContext_DocumentRevision_changeSummary(_ contex
 }
 
 func (ec *executionContext) _DocumentRevision_title(ctx context.Context, field graphql.CollectedField, obj *document.Revision) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Title)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1242,6 +1269,9 @@ func (ec *executionContext) fieldContext_DocumentRevision_space(_ context.Contex
 }
 
 func (ec *executionContext) _DocumentRevision_path(ctx context.Context, field graphql.CollectedField, obj *document.Revision) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Path)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1265,6 +1295,9 @@ func (ec *executionContext) fieldContext_DocumentRevision_path(_ context.Context
 }
 
 func (ec *executionContext) _DocumentRevision_slug(ctx context.Context, field graphql.CollectedField, obj *document.Revision) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Slug)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1288,6 +1321,9 @@ func (ec *executionContext) fieldContext_DocumentRevision_slug(_ context.Context
 }
 
 func (ec *executionContext) _DocumentRevision_content(ctx context.Context, field graphql.CollectedField, obj *document.Revision) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Content)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1522,6 +1558,9 @@ func (ec *executionContext) fieldContext_DocumentRevisionConnection_totalCount(_
 }
 
 func (ec *executionContext) _DocumentRevisionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.DocumentRevisionEdge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Cursor)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1577,6 +1616,9 @@ func (ec *executionContext) fieldContext_DocumentRevisionEdge_node(_ context.Con
 }
 
 func (ec *executionContext) _Folder_path(ctx context.Context, field graphql.CollectedField, obj *document.Folder) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Path)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1600,6 +1642,9 @@ func (ec *executionContext) fieldContext_Folder_path(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Folder_documents(ctx context.Context, field graphql.CollectedField, obj *document.Folder) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Documents)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1623,6 +1668,9 @@ func (ec *executionContext) fieldContext_Folder_documents(_ context.Context, fie
 }
 
 func (ec *executionContext) _Folder_hasChildren(ctx context.Context, field graphql.CollectedField, obj *document.Folder) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNBoolean2bool(ctx, field.Selections, obj.HasChildren)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1692,6 +1740,9 @@ func (ec *executionContext) fieldContext_FolderEntry_space(_ context.Context, fi
 }
 
 func (ec *executionContext) _FolderEntry_path(ctx context.Context, field graphql.CollectedField, obj *model.FolderEntry) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Path)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1715,6 +1766,9 @@ func (ec *executionContext) fieldContext_FolderEntry_path(_ context.Context, fie
 }
 
 func (ec *executionContext) _FolderEntry_slug(ctx context.Context, field graphql.CollectedField, obj *model.FolderEntry) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Slug)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1738,6 +1792,9 @@ func (ec *executionContext) fieldContext_FolderEntry_slug(_ context.Context, fie
 }
 
 func (ec *executionContext) _FolderEntry_title(ctx context.Context, field graphql.CollectedField, obj *model.FolderEntry) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Title)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1862,6 +1919,9 @@ func (ec *executionContext) fieldContext_FolderTree_space(_ context.Context, fie
 }
 
 func (ec *executionContext) _FolderTree_path(ctx context.Context, field graphql.CollectedField, obj *model.FolderTree) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Path)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2004,6 +2064,9 @@ func (ec *executionContext) fieldContext_PastAddress_space(_ context.Context, fi
 }
 
 func (ec *executionContext) _PastAddress_path(ctx context.Context, field graphql.CollectedField, obj *document.PastAddress) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Path)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2027,6 +2090,9 @@ func (ec *executionContext) fieldContext_PastAddress_path(_ context.Context, fie
 }
 
 func (ec *executionContext) _PastAddress_slug(ctx context.Context, field graphql.CollectedField, obj *document.PastAddress) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Slug)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2160,6 +2226,9 @@ func (ec *executionContext) fieldContext_RestoreRevisionPayload_document(_ conte
 }
 
 func (ec *executionContext) _RestoreRevisionPayload_changed(ctx context.Context, field graphql.CollectedField, obj *model.RestoreRevisionPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNBoolean2bool(ctx, field.Selections, obj.Changed)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2215,6 +2284,9 @@ func (ec *executionContext) fieldContext_UpdateDocumentPayload_document(_ contex
 }
 
 func (ec *executionContext) _UpdateDocumentPayload_changed(ctx context.Context, field graphql.CollectedField, obj *model.UpdateDocumentPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNBoolean2bool(ctx, field.Selections, obj.Changed)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,

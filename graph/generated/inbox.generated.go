@@ -52,6 +52,9 @@ func (ec *executionContext) field_Subscription_documentChanged_args(ctx context.
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _InboxCounts_decisions(ctx context.Context, field graphql.CollectedField, obj *inbox.Counts) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Decisions)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -75,6 +78,9 @@ func (ec *executionContext) fieldContext_InboxCounts_decisions(_ context.Context
 }
 
 func (ec *executionContext) _InboxCounts_unread(ctx context.Context, field graphql.CollectedField, obj *inbox.Counts) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Unread)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -98,6 +104,9 @@ func (ec *executionContext) fieldContext_InboxCounts_unread(_ context.Context, f
 }
 
 func (ec *executionContext) _InboxCounts_total(ctx context.Context, field graphql.CollectedField, obj *inbox.Counts) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Total)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -121,6 +130,9 @@ func (ec *executionContext) fieldContext_InboxCounts_total(_ context.Context, fi
 }
 
 func (ec *executionContext) _MarkNotificationsReadPayload_marked(ctx context.Context, field graphql.CollectedField, obj *model.MarkNotificationsReadPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Marked)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -176,6 +188,9 @@ func (ec *executionContext) fieldContext_MarkNotificationsReadPayload_counts(_ c
 }
 
 func (ec *executionContext) _Notification_id(ctx context.Context, field graphql.CollectedField, obj *inbox.Notification) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, field.Selections, obj.ID)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -199,6 +214,9 @@ func (ec *executionContext) fieldContext_Notification_id(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Notification_type(ctx context.Context, field graphql.CollectedField, obj *inbox.Notification) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Type)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -222,6 +240,9 @@ func (ec *executionContext) fieldContext_Notification_type(_ context.Context, fi
 }
 
 func (ec *executionContext) _Notification_subjectType(ctx context.Context, field graphql.CollectedField, obj *inbox.Notification) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.SubjectType)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -291,6 +312,9 @@ func (ec *executionContext) fieldContext_Notification_payload(_ context.Context,
 }
 
 func (ec *executionContext) _Notification_requiresDecision(ctx context.Context, field graphql.CollectedField, obj *inbox.Notification) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNBoolean2bool(ctx, field.Selections, obj.RequiresDecision)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -493,6 +517,9 @@ func (ec *executionContext) fieldContext_NotificationConnection_pageInfo(_ conte
 }
 
 func (ec *executionContext) _NotificationEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.NotificationEdge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Cursor)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,

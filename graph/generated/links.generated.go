@@ -77,6 +77,9 @@ func (ec *executionContext) fieldContext_DecideLinkPayload_document(_ context.Co
 }
 
 func (ec *executionContext) _DocumentLink_id(ctx context.Context, field graphql.CollectedField, obj *linkgraph.Edge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, field.Selections, obj.ID)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -100,6 +103,9 @@ func (ec *executionContext) fieldContext_DocumentLink_id(_ context.Context, fiel
 }
 
 func (ec *executionContext) _DocumentLink_hrefAsWritten(ctx context.Context, field graphql.CollectedField, obj *linkgraph.Edge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Href)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -123,6 +129,9 @@ func (ec *executionContext) fieldContext_DocumentLink_hrefAsWritten(_ context.Co
 }
 
 func (ec *executionContext) _DocumentLink_resolvedAddress(ctx context.Context, field graphql.CollectedField, obj *linkgraph.Edge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.ResolvedAddress)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -146,6 +155,9 @@ func (ec *executionContext) fieldContext_DocumentLink_resolvedAddress(_ context.
 }
 
 func (ec *executionContext) _DocumentLink_text(ctx context.Context, field graphql.CollectedField, obj *linkgraph.Edge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Text)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -169,6 +181,9 @@ func (ec *executionContext) fieldContext_DocumentLink_text(_ context.Context, fi
 }
 
 func (ec *executionContext) _DocumentLink_occurrences(ctx context.Context, field graphql.CollectedField, obj *linkgraph.Edge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Count)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -421,6 +436,9 @@ func (ec *executionContext) fieldContext_LinkDecision_target(_ context.Context, 
 }
 
 func (ec *executionContext) _LinkDecision_targetAddress(ctx context.Context, field graphql.CollectedField, obj *model.LinkDecision) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.TargetAddress)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -540,6 +558,9 @@ func (ec *executionContext) fieldContext_LinkDecisionConnection_pageInfo(_ conte
 }
 
 func (ec *executionContext) _LinkDecisionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.LinkDecisionEdge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Cursor)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -751,6 +772,9 @@ func (ec *executionContext) fieldContext_LinkGraphEdge_state(_ context.Context, 
 }
 
 func (ec *executionContext) _LinkGraphEdge_hrefAsWritten(ctx context.Context, field graphql.CollectedField, obj *model.LinkGraphEdge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.HrefAsWritten)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -806,6 +830,9 @@ func (ec *executionContext) fieldContext_LinkGraphNode_document(_ context.Contex
 }
 
 func (ec *executionContext) _LinkGraphNode_depth(ctx context.Context, field graphql.CollectedField, obj *model.LinkGraphNode) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Depth)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -829,6 +856,9 @@ func (ec *executionContext) fieldContext_LinkGraphNode_depth(_ context.Context, 
 }
 
 func (ec *executionContext) _LinkSuggestion_id(ctx context.Context, field graphql.CollectedField, obj *linkgraph.Suggestion) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, field.Selections, obj.ID)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1150,6 +1180,9 @@ func (ec *executionContext) fieldContext_LinkSuggestionConnection_pageInfo(_ con
 }
 
 func (ec *executionContext) _LinkSuggestionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.LinkSuggestionEdge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Cursor)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1301,6 +1334,9 @@ func (ec *executionContext) fieldContext_ProposeLinkPayload_suggestion(_ context
 }
 
 func (ec *executionContext) _ProposeLinkPayload_created(ctx context.Context, field graphql.CollectedField, obj *model.ProposeLinkPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNBoolean2bool(ctx, field.Selections, obj.Created)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1356,6 +1392,9 @@ func (ec *executionContext) fieldContext_RelatedDocument_document(_ context.Cont
 }
 
 func (ec *executionContext) _RelatedDocument_depth(ctx context.Context, field graphql.CollectedField, obj *model.RelatedDocument) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Depth)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,

@@ -113,6 +113,9 @@ func (ec *executionContext) fieldContext_AuditEntry_id(_ context.Context, field 
 }
 
 func (ec *executionContext) _AuditEntry_action(ctx context.Context, field graphql.CollectedField, obj *model.AuditEntry) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Action)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -136,6 +139,9 @@ func (ec *executionContext) fieldContext_AuditEntry_action(_ context.Context, fi
 }
 
 func (ec *executionContext) _AuditEntry_via(ctx context.Context, field graphql.CollectedField, obj *model.AuditEntry) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Via)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -320,6 +326,9 @@ func (ec *executionContext) fieldContext_AuditEntry_createdAt(_ context.Context,
 }
 
 func (ec *executionContext) _AuditEntryEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.AuditEntryEdge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Cursor)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -407,6 +416,9 @@ func (ec *executionContext) fieldContext_CreateAgentPayload_agent(_ context.Cont
 }
 
 func (ec *executionContext) _CreateAgentPayload_token(ctx context.Context, field graphql.CollectedField, obj *model.CreateAgentPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Token)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -494,6 +506,9 @@ func (ec *executionContext) fieldContext_CreateServiceTokenPayload_serviceToken(
 }
 
 func (ec *executionContext) _CreateServiceTokenPayload_token(ctx context.Context, field graphql.CollectedField, obj *model.CreateServiceTokenPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Token)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -618,6 +633,9 @@ func (ec *executionContext) fieldContext_DocumentMetadata_status(_ context.Conte
 }
 
 func (ec *executionContext) _DocumentMetadata_versions(ctx context.Context, field graphql.CollectedField, obj *model.DocumentMetadata) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Versions)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -797,6 +815,9 @@ func (ec *executionContext) fieldContext_InvitePersonPayload_user(_ context.Cont
 }
 
 func (ec *executionContext) _InvitePersonPayload_invitationToken(ctx context.Context, field graphql.CollectedField, obj *model.InvitePersonPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.InvitationToken)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -820,6 +841,9 @@ func (ec *executionContext) fieldContext_InvitePersonPayload_invitationToken(_ c
 }
 
 func (ec *executionContext) _IssuedTokenPayload_token(ctx context.Context, field graphql.CollectedField, obj *model.IssuedTokenPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Token)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -866,6 +890,9 @@ func (ec *executionContext) fieldContext_ManagedAgent_id(_ context.Context, fiel
 }
 
 func (ec *executionContext) _ManagedAgent_slug(ctx context.Context, field graphql.CollectedField, obj *model.ManagedAgent) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Slug)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -889,6 +916,9 @@ func (ec *executionContext) fieldContext_ManagedAgent_slug(_ context.Context, fi
 }
 
 func (ec *executionContext) _ManagedAgent_name(ctx context.Context, field graphql.CollectedField, obj *model.ManagedAgent) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Name)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -912,6 +942,9 @@ func (ec *executionContext) fieldContext_ManagedAgent_name(_ context.Context, fi
 }
 
 func (ec *executionContext) _ManagedAgent_description(ctx context.Context, field graphql.CollectedField, obj *model.ManagedAgent) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Description)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1091,6 +1124,9 @@ func (ec *executionContext) fieldContext_ManagedGrant_principalId(_ context.Cont
 }
 
 func (ec *executionContext) _ManagedGrant_recipient(ctx context.Context, field graphql.CollectedField, obj *model.ManagedGrant) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Recipient)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1114,6 +1150,9 @@ func (ec *executionContext) fieldContext_ManagedGrant_recipient(_ context.Contex
 }
 
 func (ec *executionContext) _ManagedGrant_name(ctx context.Context, field graphql.CollectedField, obj *model.ManagedGrant) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Name)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1160,6 +1199,9 @@ func (ec *executionContext) fieldContext_ManagedGrant_permission(_ context.Conte
 }
 
 func (ec *executionContext) _ManagedGrant_reason(ctx context.Context, field graphql.CollectedField, obj *model.ManagedGrant) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Reason)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1275,6 +1317,9 @@ func (ec *executionContext) fieldContext_ManagedGroup_id(_ context.Context, fiel
 }
 
 func (ec *executionContext) _ManagedGroup_slug(ctx context.Context, field graphql.CollectedField, obj *model.ManagedGroup) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Slug)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1298,6 +1343,9 @@ func (ec *executionContext) fieldContext_ManagedGroup_slug(_ context.Context, fi
 }
 
 func (ec *executionContext) _ManagedGroup_name(ctx context.Context, field graphql.CollectedField, obj *model.ManagedGroup) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Name)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1321,6 +1369,9 @@ func (ec *executionContext) fieldContext_ManagedGroup_name(_ context.Context, fi
 }
 
 func (ec *executionContext) _ManagedGroup_description(ctx context.Context, field graphql.CollectedField, obj *model.ManagedGroup) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Description)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1344,6 +1395,9 @@ func (ec *executionContext) fieldContext_ManagedGroup_description(_ context.Cont
 }
 
 func (ec *executionContext) _ManagedGroup_everyone(ctx context.Context, field graphql.CollectedField, obj *model.ManagedGroup) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNBoolean2bool(ctx, field.Selections, obj.Everyone)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1367,6 +1421,9 @@ func (ec *executionContext) fieldContext_ManagedGroup_everyone(_ context.Context
 }
 
 func (ec *executionContext) _ManagedGroup_members(ctx context.Context, field graphql.CollectedField, obj *model.ManagedGroup) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Members)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1445,6 +1502,9 @@ func (ec *executionContext) fieldContext_ManagedUser_id(_ context.Context, field
 }
 
 func (ec *executionContext) _ManagedUser_email(ctx context.Context, field graphql.CollectedField, obj *model.ManagedUser) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Email)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1468,6 +1528,9 @@ func (ec *executionContext) fieldContext_ManagedUser_email(_ context.Context, fi
 }
 
 func (ec *executionContext) _ManagedUser_name(ctx context.Context, field graphql.CollectedField, obj *model.ManagedUser) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Name)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1514,6 +1577,9 @@ func (ec *executionContext) fieldContext_ManagedUser_kind(_ context.Context, fie
 }
 
 func (ec *executionContext) _ManagedUser_active(ctx context.Context, field graphql.CollectedField, obj *model.ManagedUser) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNBoolean2bool(ctx, field.Selections, obj.Active)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1624,6 +1690,9 @@ func (ec *executionContext) fieldContext_ManagedUserConnection_pageInfo(_ contex
 }
 
 func (ec *executionContext) _ManagedUserEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.ManagedUserEdge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Cursor)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1702,6 +1771,9 @@ func (ec *executionContext) fieldContext_ParkedEvent_eventId(_ context.Context, 
 }
 
 func (ec *executionContext) _ParkedEvent_consumer(ctx context.Context, field graphql.CollectedField, obj *model.ParkedEvent) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Consumer)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1725,6 +1797,9 @@ func (ec *executionContext) fieldContext_ParkedEvent_consumer(_ context.Context,
 }
 
 func (ec *executionContext) _ParkedEvent_eventType(ctx context.Context, field graphql.CollectedField, obj *model.ParkedEvent) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.EventType)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1748,6 +1823,9 @@ func (ec *executionContext) fieldContext_ParkedEvent_eventType(_ context.Context
 }
 
 func (ec *executionContext) _ParkedEvent_subjectType(ctx context.Context, field graphql.CollectedField, obj *model.ParkedEvent) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.SubjectType)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1771,6 +1849,9 @@ func (ec *executionContext) fieldContext_ParkedEvent_subjectType(_ context.Conte
 }
 
 func (ec *executionContext) _ParkedEvent_attempts(ctx context.Context, field graphql.CollectedField, obj *model.ParkedEvent) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Attempts)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1794,6 +1875,9 @@ func (ec *executionContext) fieldContext_ParkedEvent_attempts(_ context.Context,
 }
 
 func (ec *executionContext) _ParkedEvent_errorClass(ctx context.Context, field graphql.CollectedField, obj *model.ParkedEvent) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.ErrorClass)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1959,6 +2043,9 @@ func (ec *executionContext) fieldContext_ServiceToken_id(_ context.Context, fiel
 }
 
 func (ec *executionContext) _ServiceToken_name(ctx context.Context, field graphql.CollectedField, obj *model.ServiceToken) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Name)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1982,6 +2069,9 @@ func (ec *executionContext) fieldContext_ServiceToken_name(_ context.Context, fi
 }
 
 func (ec *executionContext) _ServiceToken_prefix(ctx context.Context, field graphql.CollectedField, obj *model.ServiceToken) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Prefix)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2216,6 +2306,9 @@ func (ec *executionContext) fieldContext_TransferPayload_transferId(_ context.Co
 }
 
 func (ec *executionContext) _TransferPayload_documents(ctx context.Context, field graphql.CollectedField, obj *model.TransferPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Documents)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2239,6 +2332,9 @@ func (ec *executionContext) fieldContext_TransferPayload_documents(_ context.Con
 }
 
 func (ec *executionContext) _TransferPayload_automations(ctx context.Context, field graphql.CollectedField, obj *model.TransferPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Automations)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2262,6 +2358,9 @@ func (ec *executionContext) fieldContext_TransferPayload_automations(_ context.C
 }
 
 func (ec *executionContext) _UsageRow_day(ctx context.Context, field graphql.CollectedField, obj *model.UsageRow) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Day)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2317,6 +2416,9 @@ func (ec *executionContext) fieldContext_UsageRow_user(_ context.Context, field 
 }
 
 func (ec *executionContext) _UsageRow_activity(ctx context.Context, field graphql.CollectedField, obj *model.UsageRow) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Activity)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2340,6 +2442,9 @@ func (ec *executionContext) fieldContext_UsageRow_activity(_ context.Context, fi
 }
 
 func (ec *executionContext) _UsageRow_tool(ctx context.Context, field graphql.CollectedField, obj *model.UsageRow) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Tool)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2363,6 +2468,9 @@ func (ec *executionContext) fieldContext_UsageRow_tool(_ context.Context, field 
 }
 
 func (ec *executionContext) _UsageRow_outcome(ctx context.Context, field graphql.CollectedField, obj *model.UsageRow) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Outcome)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2386,6 +2494,9 @@ func (ec *executionContext) fieldContext_UsageRow_outcome(_ context.Context, fie
 }
 
 func (ec *executionContext) _UsageRow_count(ctx context.Context, field graphql.CollectedField, obj *model.UsageRow) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Count)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,

@@ -97,6 +97,9 @@ func (ec *executionContext) field___Type_inputFields_args(ctx context.Context, r
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) ___Directive_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Name)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -143,6 +146,9 @@ func (ec *executionContext) fieldContext___Directive_description(_ context.Conte
 }
 
 func (ec *executionContext) ___Directive_isRepeatable(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNBoolean2bool(ctx, field.Selections, obj.IsRepeatable)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -233,6 +239,9 @@ func (ec *executionContext) fieldContext___Directive_args(ctx context.Context, f
 }
 
 func (ec *executionContext) ___EnumValue_name(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Name)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -325,6 +334,9 @@ func (ec *executionContext) fieldContext___EnumValue_deprecationReason(_ context
 }
 
 func (ec *executionContext) ___Field_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Name)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -493,6 +505,9 @@ func (ec *executionContext) fieldContext___Field_deprecationReason(_ context.Con
 }
 
 func (ec *executionContext) ___InputValue_name(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Name)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,

@@ -45,8 +45,10 @@ type operation struct {
 type operationKey struct{}
 
 // WithOperation gives ctx (an operation's) the state Ready records into.
-// Without it nothing is ready and every object builds gqlgen's full deferred
-// group: the generated code then behaves exactly as gqlgen's.
+// Without it nothing is ready, every object builds gqlgen's full deferred
+// group and no field is Direct: the generated code then behaves exactly as
+// gqlgen's. Call it only from a server that installs no field middleware
+// (see Direct).
 func WithOperation(ctx context.Context) context.Context {
 	return context.WithValue(ctx, operationKey{}, &operation{})
 }
@@ -318,4 +320,15 @@ func written(before []graphql.CollectedField, alias string) bool {
 		}
 	}
 	return false
+}
+
+// Direct reports whether the generated resolver of a plain field of a
+// non-null String, Int, Boolean or UUID ID (graph/gen picks them) may skip
+// gqlgen's ResolveField and marshal the struct field at once: no field
+// context, no closures, no boxing. It may when the operation runs under
+// WithOperation, whose server installs no field middleware (no AroundFields,
+// no extension intercepting fields), which ResolveField would run; such a
+// value cannot be null, fail to marshal or panic, so nothing else differs.
+func Direct(ctx context.Context) bool {
+	return operationFrom(ctx) != nil
 }
