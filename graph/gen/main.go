@@ -75,8 +75,18 @@ func run() error {
 	if err != nil {
 		return err
 	}
+	safe := map[string]bool{}
 	for _, f := range files {
-		if err := rewrite(f); err != nil {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			return err
+		}
+		for _, m := range safeMarshaler.FindAllStringSubmatch(string(src), -1) {
+			safe[m[1]] = true
+		}
+	}
+	for _, f := range files {
+		if err := rewrite(f, safe); err != nil {
 			return fmt.Errorf("%s: %w", f, err)
 		}
 	}
@@ -84,7 +94,7 @@ func run() error {
 }
 
 // rewrite replaces gqlgen's scheduling calls in one generated file.
-func rewrite(path string) error {
+func rewrite(path string, safe map[string]bool) error {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return err
@@ -100,7 +110,7 @@ func rewrite(path string) error {
 			return fmt.Errorf("a call to %s is not in the form graph/gen rewrites (%q)", r.left, r.from)
 		}
 	}
-	if direct := directField.ReplaceAllString(out, directBody); direct != out {
+	if direct := directFields(out, safe); direct != out {
 		out, changed = direct, true
 	}
 	if !changed {
@@ -119,19 +129,42 @@ func rewrite(path string) error {
 	return os.WriteFile(path, buf.Bytes(), 0o644)
 }
 
-// directField matches the generated resolver of a struct field of a
-// non-null type whose marshaler cannot fail (String!, Int!, Boolean!, and
-// ID! bound to a uuid.UUID), with no directive (a nil middleware chain).
-var directField = regexp.MustCompile(`(?m)^(func \(ec \*executionContext\) _(\w+)_(\w+)\(ctx context\.Context, field graphql\.CollectedField, obj \S+\) \(ret graphql\.Marshaler\) \{\n)` +
+// directField matches the generated resolver of a struct field with no
+// directive (a nil middleware chain) marshalled by a non-null marshaler;
+// rewrite keeps those whose marshaler cannot fail (safeMarshaler).
+var directField = regexp.MustCompile(`(?m)^(func \(ec \*executionContext\) _\w+\(ctx context\.Context, field graphql\.CollectedField, obj \S+\) \(ret graphql\.Marshaler\) \{\n)` +
 	`(\treturn graphql\.ResolveField\(\n\t\tctx,\n\t\tec\.OperationContext,\n\t\tfield,\n` +
 	`\t\tfunc\(ctx context\.Context, field graphql\.CollectedField\) \(\*graphql\.FieldContext, error\) \{\n\t\t\treturn ec\.fieldContext_\w+\(ctx, field\)\n\t\t\},\n` +
 	`\t\tfunc\(ctx context\.Context\) \(any, error\) \{\n\t\t\treturn obj\.(\w+), nil\n\t\t\},\n` +
 	`\t\tnil,\n` +
-	`\t\tfunc\(ctx context\.Context, selections ast\.SelectionSet, v \S+\) graphql\.Marshaler \{\n\t\t\treturn ec\.(marshalN(?:String2string|Int2int|Boolean2bool|ID2githubᚗcomᚋgoogleᚋuuidᚐUUID))\(ctx, selections, v\)\n\t\t\},\n` +
+	`\t\tfunc\(ctx context\.Context, selections ast\.SelectionSet, v \S+\) graphql\.Marshaler \{\n\t\t\treturn ec\.(marshalN[^\s(\[]+)\(ctx, selections, v\)\n\t\t\},\n` +
 	`\t\ttrue,\n\t\ttrue,\n\t\)\n\})`)
 
-// directBody puts schedule.Direct's shortcut in front of such a resolver.
-const directBody = "${1}\tif schedule.Direct(ctx) {\n\t\treturn ec.${6}(ctx, field.Selections, obj.${5})\n\t}\n${4}"
+// safeMarshaler matches a generated non-null marshaler that never yields
+// null or an error: a String, Int or Boolean, an ID bound to a uuid.UUID,
+// or an enum mapped to a Go value (gqlgen.yml enum_values: a map lookup).
+var safeMarshaler = regexp.MustCompile(`(?m)^func \(ec \*executionContext\) (marshalN[^\s(\[]+)\(ctx context\.Context, sel ast\.SelectionSet, v [\w.]+\) graphql\.Marshaler \{\n` +
+	`\t_ = sel\n\tres := (?:graphql\.Marshal(?:String|Int|Boolean)|scalar\.MarshalUUID)\((?:v|marshalN[^\s(\[]+\[v\])\)\n`)
+
+// directFields puts schedule.Direct's shortcut in front of the resolvers
+// directField matches whose marshaler is in safe.
+func directFields(src string, safe map[string]bool) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range directField.FindAllStringSubmatchIndex(src, -1) {
+		fieldName, marshaler := src[m[6]:m[7]], src[m[8]:m[9]]
+		if !safe[marshaler] {
+			continue
+		}
+		b.WriteString(src[last:m[0]])
+		b.WriteString(src[m[2]:m[3]])
+		b.WriteString("\tif schedule.Direct(ctx) {\n\t\treturn ec." + marshaler + "(ctx, field.Selections, obj." + fieldName + ")\n\t}\n")
+		b.WriteString(src[m[4]:m[5]])
+		last = m[1]
+	}
+	b.WriteString(src[last:])
+	return b.String()
+}
 
 // plainFields writes schedule.Plain from gqlgen's own decision of which
 // fields it resolves concurrently (codegen.Field.IsConcurrent).

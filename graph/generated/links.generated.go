@@ -207,6 +207,9 @@ func (ec *executionContext) fieldContext_DocumentLink_occurrences(_ context.Cont
 }
 
 func (ec *executionContext) _DocumentLink_state(ctx context.Context, field graphql.CollectedField, obj *linkgraph.Edge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNLinkState2codnaᚋinternalᚋlinkgraphᚐState(ctx, field.Selections, obj.State)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -749,6 +752,9 @@ func (ec *executionContext) fieldContext_LinkGraphEdge_targetId(_ context.Contex
 }
 
 func (ec *executionContext) _LinkGraphEdge_state(ctx context.Context, field graphql.CollectedField, obj *model.LinkGraphEdge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNLinkState2codnaᚋinternalᚋlinkgraphᚐState(ctx, field.Selections, obj.State)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
