@@ -19,7 +19,7 @@ test:
 ## generate: sqlc (pinned in internal/tools) and gqlgen (pinned in go.mod's tool block)
 generate:
 	$(GO) -C internal/tools tool sqlc -f ../../sqlc.yaml generate
-	$(GO) tool gqlgen generate
+	$(GO) run ./graph/gen
 
 ## check-generated: fail when generated code is stale
 check-generated: generate

@@ -24,6 +24,7 @@ import (
 
 	"codna/graph/generated"
 	"codna/graph/model"
+	"codna/graph/schedule"
 	"codna/internal/auth"
 	"codna/internal/fault"
 	"codna/internal/request"
@@ -163,12 +164,12 @@ func NewHandler(r *Resolver, o Options) *handler.Server {
 		}
 		if sock != nil && subscription {
 			g := &pushGuard{}
-			return sock.guardPushes(r.Auth, g, next(withLazyLoaders(context.WithValue(ctx, pushGuardKey{}, g), r)))
+			return sock.guardPushes(r.Auth, g, next(withLazyLoaders(schedule.WithOperation(context.WithValue(ctx, pushGuardKey{}, g)), r)))
 		}
 		if subscription {
-			return next(withLazyLoaders(ctx, r))
+			return next(withLazyLoaders(schedule.WithOperation(ctx), r))
 		}
-		return next(withLoaders(ctx, newLoaders(r)))
+		return next(withLoaders(schedule.WithOperation(ctx), newLoaders(r)))
 	})
 	srv.SetErrorPresenter(presentErr)
 	srv.SetRecoverFunc(Recover(r.Log))

@@ -6,6 +6,7 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/google/uuid"
 
+	"codna/graph/schedule"
 	"codna/internal/document"
 )
 
@@ -38,13 +39,27 @@ func selects(ctx context.Context, path ...string) bool {
 // backlinks and bodies.
 // Without it, the list's items resolve concurrently and a loader's batch
 // window can close before all of them have asked, splitting one statement
-// into several.
+// into several. What it loaded it declares ready (schedule.Ready), so those
+// fields resolve in place and, when nothing else on the page can wait, the
+// page's items in turn, without a goroutine each.
 func prefetchDocs(ctx context.Context, prefix []string, docs []*document.Doc) error {
 	if len(docs) == 0 {
 		return nil
 	}
 	l := loaders(ctx)
-	at := func(rest ...string) bool { return selects(ctx, append(append([]string{}, prefix...), rest...)...) }
+	var ready [][]string
+	at := func(rest ...string) bool {
+		path := append(append([]string{}, prefix...), rest...)
+		if !selects(ctx, path...) {
+			return false
+		}
+		ready = append(ready, path)
+		return true
+	}
+	// These resolvers only map the document they are given.
+	at("space")
+	at("status")
+	at("myPermission")
 	var users []uuid.UUID
 	if at("owner") {
 		for _, d := range docs {
@@ -73,7 +88,8 @@ func prefetchDocs(ctx context.Context, prefix []string, docs []*document.Doc) er
 			return err
 		}
 	}
-	if at("content") || at("markdown") || at("frontmatter") { // the page's bodies, as of the versions listed
+	content, markdown, frontmatter := at("content"), at("markdown"), at("frontmatter")
+	if content || markdown || frontmatter { // the page's bodies, as of the versions listed
 		if _, err := l.Body.LoadAll(ctx, docs); err != nil && !allNotFound(err) {
 			return err
 		}
@@ -83,6 +99,7 @@ func prefetchDocs(ctx context.Context, prefix []string, docs []*document.Doc) er
 			return err
 		}
 	}
+	schedule.Ready(ctx, ready...)
 	return nil
 }
 

@@ -4,6 +4,7 @@ package generated
 
 import (
 	"codna/graph/model"
+	"codna/graph/schedule"
 	"codna/internal/document"
 	"context"
 	"math"
@@ -26,6 +27,9 @@ import (
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _AccessExplanation_owner(ctx context.Context, field graphql.CollectedField, obj *model.AccessExplanation) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNBoolean2bool(ctx, field.Selections, obj.Owner)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -127,6 +131,9 @@ func (ec *executionContext) fieldContext_FolderShare_space(_ context.Context, fi
 }
 
 func (ec *executionContext) _FolderShare_path(ctx context.Context, field graphql.CollectedField, obj *model.FolderShare) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Path)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -366,6 +373,9 @@ func (ec *executionContext) fieldContext_Grant_principalId(_ context.Context, fi
 }
 
 func (ec *executionContext) _Grant_recipient(ctx context.Context, field graphql.CollectedField, obj *model.Grant) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Recipient)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -389,6 +399,9 @@ func (ec *executionContext) fieldContext_Grant_recipient(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Grant_recipientName(ctx context.Context, field graphql.CollectedField, obj *model.Grant) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.RecipientName)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -559,6 +572,9 @@ func (ec *executionContext) fieldContext_Group_id(_ context.Context, field graph
 }
 
 func (ec *executionContext) _Group_slug(ctx context.Context, field graphql.CollectedField, obj *model.Group) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Slug)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -582,6 +598,9 @@ func (ec *executionContext) fieldContext_Group_slug(_ context.Context, field gra
 }
 
 func (ec *executionContext) _Group_name(ctx context.Context, field graphql.CollectedField, obj *model.Group) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Name)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -605,6 +624,9 @@ func (ec *executionContext) fieldContext_Group_name(_ context.Context, field gra
 }
 
 func (ec *executionContext) _Group_description(ctx context.Context, field graphql.CollectedField, obj *model.Group) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Description)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -628,6 +650,9 @@ func (ec *executionContext) fieldContext_Group_description(_ context.Context, fi
 }
 
 func (ec *executionContext) _Group_everyone(ctx context.Context, field graphql.CollectedField, obj *model.Group) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNBoolean2bool(ctx, field.Selections, obj.Everyone)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -651,6 +676,9 @@ func (ec *executionContext) fieldContext_Group_everyone(_ context.Context, field
 }
 
 func (ec *executionContext) _Group_members(ctx context.Context, field graphql.CollectedField, obj *model.Group) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Members)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -697,6 +725,9 @@ func (ec *executionContext) fieldContext_Person_id(_ context.Context, field grap
 }
 
 func (ec *executionContext) _Person_name(ctx context.Context, field graphql.CollectedField, obj *model.Person) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Name)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -720,6 +751,9 @@ func (ec *executionContext) fieldContext_Person_name(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Person_email(ctx context.Context, field graphql.CollectedField, obj *model.Person) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Email)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -821,6 +855,9 @@ func (ec *executionContext) fieldContext_RevokeAccessPayload_document(_ context.
 }
 
 func (ec *executionContext) _RevokeBatchPayload_revoked(ctx context.Context, field graphql.CollectedField, obj *model.RevokeBatchPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Revoked)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -876,6 +913,9 @@ func (ec *executionContext) fieldContext_ShareFolderPayload_folderShare(_ contex
 }
 
 func (ec *executionContext) _ShareFolderPayload_granted(ctx context.Context, field graphql.CollectedField, obj *model.ShareFolderPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Granted)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -931,6 +971,9 @@ func (ec *executionContext) fieldContext_ShareGrantResult_document(_ context.Con
 }
 
 func (ec *executionContext) _ShareGrantResult_recipient(ctx context.Context, field graphql.CollectedField, obj *model.ShareGrantResult) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Recipient)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1064,6 +1107,9 @@ func (ec *executionContext) fieldContext_ShareSuggestion_document(_ context.Cont
 }
 
 func (ec *executionContext) _ShareSuggestion_depth(ctx context.Context, field graphql.CollectedField, obj *model.ShareSuggestion) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Depth)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1119,6 +1165,9 @@ func (ec *executionContext) fieldContext_ShareSuggestion_via(_ context.Context, 
 }
 
 func (ec *executionContext) _ShareSuggestion_explanation(ctx context.Context, field graphql.CollectedField, obj *model.ShareSuggestion) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Explanation)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1321,6 +1370,9 @@ func (ec *executionContext) fieldContext_SharedWithMe_at(_ context.Context, fiel
 }
 
 func (ec *executionContext) _UnshareFolderPayload_revoked(ctx context.Context, field graphql.CollectedField, obj *model.UnshareFolderPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Revoked)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1697,7 +1749,7 @@ func (ec *executionContext) _AccessExplanation(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, accessExplanationImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1726,7 +1778,7 @@ func (ec *executionContext) _AccessExplanation(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var folderShareImplementors = []string{"FolderShare"}
@@ -1735,7 +1787,7 @@ func (ec *executionContext) _FolderShare(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, folderShareImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1794,7 +1846,7 @@ func (ec *executionContext) _FolderShare(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var grantImplementors = []string{"Grant"}
@@ -1803,7 +1855,7 @@ func (ec *executionContext) _Grant(ctx context.Context, sel ast.SelectionSet, ob
 	fields := graphql.CollectFields(ec.OperationContext, sel, grantImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1877,7 +1929,7 @@ func (ec *executionContext) _Grant(ctx context.Context, sel ast.SelectionSet, ob
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var groupImplementors = []string{"Group"}
@@ -1886,7 +1938,7 @@ func (ec *executionContext) _Group(ctx context.Context, sel ast.SelectionSet, ob
 	fields := graphql.CollectFields(ec.OperationContext, sel, groupImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1935,7 +1987,7 @@ func (ec *executionContext) _Group(ctx context.Context, sel ast.SelectionSet, ob
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var personImplementors = []string{"Person"}
@@ -1944,7 +1996,7 @@ func (ec *executionContext) _Person(ctx context.Context, sel ast.SelectionSet, o
 	fields := graphql.CollectFields(ec.OperationContext, sel, personImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1988,7 +2040,7 @@ func (ec *executionContext) _Person(ctx context.Context, sel ast.SelectionSet, o
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var revokeAccessPayloadImplementors = []string{"RevokeAccessPayload"}
@@ -1997,7 +2049,7 @@ func (ec *executionContext) _RevokeAccessPayload(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, revokeAccessPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2021,7 +2073,7 @@ func (ec *executionContext) _RevokeAccessPayload(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var revokeBatchPayloadImplementors = []string{"RevokeBatchPayload"}
@@ -2030,7 +2082,7 @@ func (ec *executionContext) _RevokeBatchPayload(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, revokeBatchPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2054,7 +2106,7 @@ func (ec *executionContext) _RevokeBatchPayload(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var shareFolderPayloadImplementors = []string{"ShareFolderPayload"}
@@ -2063,7 +2115,7 @@ func (ec *executionContext) _ShareFolderPayload(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, shareFolderPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2092,7 +2144,7 @@ func (ec *executionContext) _ShareFolderPayload(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var shareGrantResultImplementors = []string{"ShareGrantResult"}
@@ -2101,7 +2153,7 @@ func (ec *executionContext) _ShareGrantResult(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, shareGrantResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2135,7 +2187,7 @@ func (ec *executionContext) _ShareGrantResult(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var sharePayloadImplementors = []string{"SharePayload"}
@@ -2144,7 +2196,7 @@ func (ec *executionContext) _SharePayload(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, sharePayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2173,7 +2225,7 @@ func (ec *executionContext) _SharePayload(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var shareSuggestionImplementors = []string{"ShareSuggestion"}
@@ -2182,7 +2234,7 @@ func (ec *executionContext) _ShareSuggestion(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, shareSuggestionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2226,7 +2278,7 @@ func (ec *executionContext) _ShareSuggestion(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var sharedWithMeImplementors = []string{"SharedWithMe"}
@@ -2235,7 +2287,7 @@ func (ec *executionContext) _SharedWithMe(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, sharedWithMeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2284,7 +2336,7 @@ func (ec *executionContext) _SharedWithMe(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var unshareFolderPayloadImplementors = []string{"UnshareFolderPayload"}
@@ -2293,7 +2345,7 @@ func (ec *executionContext) _UnshareFolderPayload(ctx context.Context, sel ast.S
 	fields := graphql.CollectFields(ec.OperationContext, sel, unshareFolderPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2317,7 +2369,7 @@ func (ec *executionContext) _UnshareFolderPayload(ctx context.Context, sel ast.S
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 // endregion **************************** object.gotpl ****************************
@@ -2337,7 +2389,7 @@ func (ec *executionContext) marshalNFolderShare2codnaᚋgraphᚋmodelᚐFolderSh
 }
 
 func (ec *executionContext) marshalNFolderShare2ᚕcodnaᚋgraphᚋmodelᚐFolderShareᚄ(ctx context.Context, sel ast.SelectionSet, v []model.FolderShare) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNFolderShare2codnaᚋgraphᚋmodelᚐFolderShare(ctx, sel, v[i])
@@ -2365,7 +2417,7 @@ func (ec *executionContext) marshalNGrant2codnaᚋgraphᚋmodelᚐGrant(ctx cont
 }
 
 func (ec *executionContext) marshalNGrant2ᚕcodnaᚋgraphᚋmodelᚐGrantᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Grant) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNGrant2codnaᚋgraphᚋmodelᚐGrant(ctx, sel, v[i])
@@ -2395,7 +2447,7 @@ func (ec *executionContext) marshalNGroup2codnaᚋgraphᚋmodelᚐGroup(ctx cont
 }
 
 func (ec *executionContext) marshalNGroup2ᚕcodnaᚋgraphᚋmodelᚐGroupᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Group) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNGroup2codnaᚋgraphᚋmodelᚐGroup(ctx, sel, v[i])
@@ -2425,7 +2477,7 @@ func (ec *executionContext) marshalNPerson2codnaᚋgraphᚋmodelᚐPerson(ctx co
 }
 
 func (ec *executionContext) marshalNPerson2ᚕcodnaᚋgraphᚋmodelᚐPersonᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Person) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNPerson2codnaᚋgraphᚋmodelᚐPerson(ctx, sel, v[i])
@@ -2499,7 +2551,7 @@ func (ec *executionContext) marshalNShareGrantResult2codnaᚋgraphᚋmodelᚐSha
 }
 
 func (ec *executionContext) marshalNShareGrantResult2ᚕcodnaᚋgraphᚋmodelᚐShareGrantResultᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ShareGrantResult) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNShareGrantResult2codnaᚋgraphᚋmodelᚐShareGrantResult(ctx, sel, v[i])
@@ -2542,7 +2594,7 @@ func (ec *executionContext) marshalNShareSuggestion2codnaᚋgraphᚋmodelᚐShar
 }
 
 func (ec *executionContext) marshalNShareSuggestion2ᚕcodnaᚋgraphᚋmodelᚐShareSuggestionᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ShareSuggestion) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNShareSuggestion2codnaᚋgraphᚋmodelᚐShareSuggestion(ctx, sel, v[i])
@@ -2562,7 +2614,7 @@ func (ec *executionContext) marshalNSharedWithMe2codnaᚋgraphᚋmodelᚐSharedW
 }
 
 func (ec *executionContext) marshalNSharedWithMe2ᚕcodnaᚋgraphᚋmodelᚐSharedWithMeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SharedWithMe) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNSharedWithMe2codnaᚋgraphᚋmodelᚐSharedWithMe(ctx, sel, v[i])

@@ -4,6 +4,7 @@ package generated
 
 import (
 	"codna/graph/model"
+	"codna/graph/schedule"
 	"codna/internal/document"
 	"codna/internal/linkgraph"
 	"context"
@@ -216,6 +217,9 @@ func (ec *executionContext) fieldContext_DeleteDocumentPayload_document(_ contex
 }
 
 func (ec *executionContext) _Document_id(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, field.Selections, obj.ID)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -262,6 +266,9 @@ func (ec *executionContext) fieldContext_Document_space(_ context.Context, field
 }
 
 func (ec *executionContext) _Document_path(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Path)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -285,6 +292,9 @@ func (ec *executionContext) fieldContext_Document_path(_ context.Context, field 
 }
 
 func (ec *executionContext) _Document_slug(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Slug)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -308,6 +318,9 @@ func (ec *executionContext) fieldContext_Document_slug(_ context.Context, field 
 }
 
 func (ec *executionContext) _Document_title(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Title)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -446,6 +459,9 @@ func (ec *executionContext) fieldContext_Document_status(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Document_version(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Version)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1048,6 +1064,9 @@ func (ec *executionContext) fieldContext_DocumentConnection_pageInfo(_ context.C
 }
 
 func (ec *executionContext) _DocumentEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.DocumentEdge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Cursor)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1103,6 +1122,9 @@ func (ec *executionContext) fieldContext_DocumentEdge_node(_ context.Context, fi
 }
 
 func (ec *executionContext) _DocumentRevision_id(ctx context.Context, field graphql.CollectedField, obj *document.Revision) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, field.Selections, obj.ID)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1126,6 +1148,9 @@ func (ec *executionContext) fieldContext_DocumentRevision_id(_ context.Context, 
 }
 
 func (ec *executionContext) _DocumentRevision_version(ctx context.Context, field graphql.CollectedField, obj *document.Revision) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Version)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1195,6 +1220,9 @@ func (ec *executionContext) fieldContext_DocumentRevision_changeSummary(_ contex
 }
 
 func (ec *executionContext) _DocumentRevision_title(ctx context.Context, field graphql.CollectedField, obj *document.Revision) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Title)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1241,6 +1269,9 @@ func (ec *executionContext) fieldContext_DocumentRevision_space(_ context.Contex
 }
 
 func (ec *executionContext) _DocumentRevision_path(ctx context.Context, field graphql.CollectedField, obj *document.Revision) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Path)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1264,6 +1295,9 @@ func (ec *executionContext) fieldContext_DocumentRevision_path(_ context.Context
 }
 
 func (ec *executionContext) _DocumentRevision_slug(ctx context.Context, field graphql.CollectedField, obj *document.Revision) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Slug)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1287,6 +1321,9 @@ func (ec *executionContext) fieldContext_DocumentRevision_slug(_ context.Context
 }
 
 func (ec *executionContext) _DocumentRevision_content(ctx context.Context, field graphql.CollectedField, obj *document.Revision) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Content)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1521,6 +1558,9 @@ func (ec *executionContext) fieldContext_DocumentRevisionConnection_totalCount(_
 }
 
 func (ec *executionContext) _DocumentRevisionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.DocumentRevisionEdge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Cursor)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1576,6 +1616,9 @@ func (ec *executionContext) fieldContext_DocumentRevisionEdge_node(_ context.Con
 }
 
 func (ec *executionContext) _Folder_path(ctx context.Context, field graphql.CollectedField, obj *document.Folder) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Path)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1599,6 +1642,9 @@ func (ec *executionContext) fieldContext_Folder_path(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Folder_documents(ctx context.Context, field graphql.CollectedField, obj *document.Folder) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Documents)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1622,6 +1668,9 @@ func (ec *executionContext) fieldContext_Folder_documents(_ context.Context, fie
 }
 
 func (ec *executionContext) _Folder_hasChildren(ctx context.Context, field graphql.CollectedField, obj *document.Folder) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNBoolean2bool(ctx, field.Selections, obj.HasChildren)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1691,6 +1740,9 @@ func (ec *executionContext) fieldContext_FolderEntry_space(_ context.Context, fi
 }
 
 func (ec *executionContext) _FolderEntry_path(ctx context.Context, field graphql.CollectedField, obj *model.FolderEntry) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Path)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1714,6 +1766,9 @@ func (ec *executionContext) fieldContext_FolderEntry_path(_ context.Context, fie
 }
 
 func (ec *executionContext) _FolderEntry_slug(ctx context.Context, field graphql.CollectedField, obj *model.FolderEntry) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Slug)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1737,6 +1792,9 @@ func (ec *executionContext) fieldContext_FolderEntry_slug(_ context.Context, fie
 }
 
 func (ec *executionContext) _FolderEntry_title(ctx context.Context, field graphql.CollectedField, obj *model.FolderEntry) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Title)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1861,6 +1919,9 @@ func (ec *executionContext) fieldContext_FolderTree_space(_ context.Context, fie
 }
 
 func (ec *executionContext) _FolderTree_path(ctx context.Context, field graphql.CollectedField, obj *model.FolderTree) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Path)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2003,6 +2064,9 @@ func (ec *executionContext) fieldContext_PastAddress_space(_ context.Context, fi
 }
 
 func (ec *executionContext) _PastAddress_path(ctx context.Context, field graphql.CollectedField, obj *document.PastAddress) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Path)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2026,6 +2090,9 @@ func (ec *executionContext) fieldContext_PastAddress_path(_ context.Context, fie
 }
 
 func (ec *executionContext) _PastAddress_slug(ctx context.Context, field graphql.CollectedField, obj *document.PastAddress) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Slug)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2159,6 +2226,9 @@ func (ec *executionContext) fieldContext_RestoreRevisionPayload_document(_ conte
 }
 
 func (ec *executionContext) _RestoreRevisionPayload_changed(ctx context.Context, field graphql.CollectedField, obj *model.RestoreRevisionPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNBoolean2bool(ctx, field.Selections, obj.Changed)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2214,6 +2284,9 @@ func (ec *executionContext) fieldContext_UpdateDocumentPayload_document(_ contex
 }
 
 func (ec *executionContext) _UpdateDocumentPayload_changed(ctx context.Context, field graphql.CollectedField, obj *model.UpdateDocumentPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNBoolean2bool(ctx, field.Selections, obj.Changed)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2709,7 +2782,7 @@ func (ec *executionContext) _CreateDocumentPayload(ctx context.Context, sel ast.
 	fields := graphql.CollectFields(ec.OperationContext, sel, createDocumentPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2733,7 +2806,7 @@ func (ec *executionContext) _CreateDocumentPayload(ctx context.Context, sel ast.
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var deleteDocumentPayloadImplementors = []string{"DeleteDocumentPayload"}
@@ -2742,7 +2815,7 @@ func (ec *executionContext) _DeleteDocumentPayload(ctx context.Context, sel ast.
 	fields := graphql.CollectFields(ec.OperationContext, sel, deleteDocumentPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2766,7 +2839,7 @@ func (ec *executionContext) _DeleteDocumentPayload(ctx context.Context, sel ast.
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var documentImplementors = []string{"Document"}
@@ -2775,7 +2848,7 @@ func (ec *executionContext) _Document(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, documentImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2786,7 +2859,7 @@ func (ec *executionContext) _Document(ctx context.Context, sel ast.SelectionSet,
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "space":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Document_space(ctx, field, obj)
@@ -2807,19 +2880,19 @@ func (ec *executionContext) _Document(ctx context.Context, sel ast.SelectionSet,
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "content":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Document_content(ctx, field, obj)
 				})
 		case "markdown":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Document_markdown(ctx, field, obj)
 				})
 		case "frontmatter":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Document_frontmatter(ctx, field, obj)
@@ -2830,7 +2903,7 @@ func (ec *executionContext) _Document(ctx context.Context, sel ast.SelectionSet,
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "status":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Document_status(ctx, field, obj)
@@ -2861,73 +2934,73 @@ func (ec *executionContext) _Document(ctx context.Context, sel ast.SelectionSet,
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "owner":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Document_owner(ctx, field, obj)
 				})
 		case "updatedBy":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Document_updatedBy(ctx, field, obj)
 				})
 		case "myPermission":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Document_myPermission(ctx, field, obj)
 				})
 		case "revisions":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Document_revisions(ctx, field, obj)
 				})
 		case "revision":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Document_revision(ctx, field, obj)
 				})
 		case "diff":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Document_diff(ctx, field, obj)
 				})
 		case "pathHistory":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Document_pathHistory(ctx, field, obj)
 				})
 		case "access":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Document_access(ctx, field, obj)
 				})
 		case "whyCanISee":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Document_whyCanISee(ctx, field, obj)
 				})
 		case "links":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Document_links(ctx, field, obj)
 				})
 		case "backlinks":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Document_backlinks(ctx, field, obj)
 				})
 		case "related":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Document_related(ctx, field, obj)
@@ -2946,7 +3019,7 @@ func (ec *executionContext) _Document(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var documentConnectionImplementors = []string{"DocumentConnection"}
@@ -2955,7 +3028,7 @@ func (ec *executionContext) _DocumentConnection(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, documentConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2984,7 +3057,7 @@ func (ec *executionContext) _DocumentConnection(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var documentEdgeImplementors = []string{"DocumentEdge"}
@@ -2993,7 +3066,7 @@ func (ec *executionContext) _DocumentEdge(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, documentEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3022,7 +3095,7 @@ func (ec *executionContext) _DocumentEdge(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var documentRevisionImplementors = []string{"DocumentRevision"}
@@ -3031,7 +3104,7 @@ func (ec *executionContext) _DocumentRevision(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, documentRevisionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3047,7 +3120,7 @@ func (ec *executionContext) _DocumentRevision(ctx context.Context, sel ast.Selec
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "changeKind":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._DocumentRevision_changeKind(ctx, field, obj)
@@ -3063,7 +3136,7 @@ func (ec *executionContext) _DocumentRevision(ctx context.Context, sel ast.Selec
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "space":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._DocumentRevision_space(ctx, field, obj)
@@ -3089,19 +3162,19 @@ func (ec *executionContext) _DocumentRevision(ctx context.Context, sel ast.Selec
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "status":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._DocumentRevision_status(ctx, field, obj)
 				})
 		case "frontmatter":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._DocumentRevision_frontmatter(ctx, field, obj)
 				})
 		case "author":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._DocumentRevision_author(ctx, field, obj)
@@ -3125,7 +3198,7 @@ func (ec *executionContext) _DocumentRevision(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var documentRevisionConnectionImplementors = []string{"DocumentRevisionConnection"}
@@ -3134,25 +3207,25 @@ func (ec *executionContext) _DocumentRevisionConnection(ctx context.Context, sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, documentRevisionConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("DocumentRevisionConnection")
 		case "edges":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._DocumentRevisionConnection_edges(ctx, field, obj)
 				})
 		case "pageInfo":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._DocumentRevisionConnection_pageInfo(ctx, field, obj)
 				})
 		case "totalCount":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._DocumentRevisionConnection_totalCount(ctx, field, obj)
@@ -3171,7 +3244,7 @@ func (ec *executionContext) _DocumentRevisionConnection(ctx context.Context, sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var documentRevisionEdgeImplementors = []string{"DocumentRevisionEdge"}
@@ -3180,7 +3253,7 @@ func (ec *executionContext) _DocumentRevisionEdge(ctx context.Context, sel ast.S
 	fields := graphql.CollectFields(ec.OperationContext, sel, documentRevisionEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3209,7 +3282,7 @@ func (ec *executionContext) _DocumentRevisionEdge(ctx context.Context, sel ast.S
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var folderImplementors = []string{"Folder"}
@@ -3218,7 +3291,7 @@ func (ec *executionContext) _Folder(ctx context.Context, sel ast.SelectionSet, o
 	fields := graphql.CollectFields(ec.OperationContext, sel, folderImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3252,7 +3325,7 @@ func (ec *executionContext) _Folder(ctx context.Context, sel ast.SelectionSet, o
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var folderEntryImplementors = []string{"FolderEntry"}
@@ -3261,7 +3334,7 @@ func (ec *executionContext) _FolderEntry(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, folderEntryImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3302,7 +3375,7 @@ func (ec *executionContext) _FolderEntry(ctx context.Context, sel ast.SelectionS
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "document":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._FolderEntry_document(ctx, field, obj)
@@ -3321,7 +3394,7 @@ func (ec *executionContext) _FolderEntry(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var folderTreeImplementors = []string{"FolderTree"}
@@ -3330,7 +3403,7 @@ func (ec *executionContext) _FolderTree(ctx context.Context, sel ast.SelectionSe
 	fields := graphql.CollectFields(ec.OperationContext, sel, folderTreeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3369,7 +3442,7 @@ func (ec *executionContext) _FolderTree(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var moveDocumentPayloadImplementors = []string{"MoveDocumentPayload"}
@@ -3378,7 +3451,7 @@ func (ec *executionContext) _MoveDocumentPayload(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, moveDocumentPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3402,7 +3475,7 @@ func (ec *executionContext) _MoveDocumentPayload(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var pastAddressImplementors = []string{"PastAddress"}
@@ -3411,13 +3484,13 @@ func (ec *executionContext) _PastAddress(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, pastAddressImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("PastAddress")
 		case "space":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PastAddress_space(ctx, field, obj)
@@ -3456,7 +3529,7 @@ func (ec *executionContext) _PastAddress(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var restoreDocumentPayloadImplementors = []string{"RestoreDocumentPayload"}
@@ -3465,7 +3538,7 @@ func (ec *executionContext) _RestoreDocumentPayload(ctx context.Context, sel ast
 	fields := graphql.CollectFields(ec.OperationContext, sel, restoreDocumentPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3489,7 +3562,7 @@ func (ec *executionContext) _RestoreDocumentPayload(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var restoreRevisionPayloadImplementors = []string{"RestoreRevisionPayload"}
@@ -3498,7 +3571,7 @@ func (ec *executionContext) _RestoreRevisionPayload(ctx context.Context, sel ast
 	fields := graphql.CollectFields(ec.OperationContext, sel, restoreRevisionPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3527,7 +3600,7 @@ func (ec *executionContext) _RestoreRevisionPayload(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var updateDocumentPayloadImplementors = []string{"UpdateDocumentPayload"}
@@ -3536,7 +3609,7 @@ func (ec *executionContext) _UpdateDocumentPayload(ctx context.Context, sel ast.
 	fields := graphql.CollectFields(ec.OperationContext, sel, updateDocumentPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3565,7 +3638,7 @@ func (ec *executionContext) _UpdateDocumentPayload(ctx context.Context, sel ast.
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 // endregion **************************** object.gotpl ****************************
@@ -3613,7 +3686,7 @@ func (ec *executionContext) marshalNDocument2codnaᚋinternalᚋdocumentᚐDoc(c
 }
 
 func (ec *executionContext) marshalNDocument2ᚕcodnaᚋinternalᚋdocumentᚐDocᚄ(ctx context.Context, sel ast.SelectionSet, v []document.Doc) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNDocument2codnaᚋinternalᚋdocumentᚐDoc(ctx, sel, v[i])
@@ -3659,7 +3732,7 @@ func (ec *executionContext) marshalNDocumentEdge2codnaᚋgraphᚋmodelᚐDocumen
 }
 
 func (ec *executionContext) marshalNDocumentEdge2ᚕcodnaᚋgraphᚋmodelᚐDocumentEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.DocumentEdge) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNDocumentEdge2codnaᚋgraphᚋmodelᚐDocumentEdge(ctx, sel, v[i])
@@ -3695,7 +3768,7 @@ func (ec *executionContext) marshalNDocumentRevisionEdge2codnaᚋgraphᚋmodel�
 }
 
 func (ec *executionContext) marshalNDocumentRevisionEdge2ᚕcodnaᚋgraphᚋmodelᚐDocumentRevisionEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.DocumentRevisionEdge) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNDocumentRevisionEdge2codnaᚋgraphᚋmodelᚐDocumentRevisionEdge(ctx, sel, v[i])
@@ -3725,7 +3798,7 @@ func (ec *executionContext) marshalNFolder2codnaᚋinternalᚋdocumentᚐFolder(
 }
 
 func (ec *executionContext) marshalNFolder2ᚕcodnaᚋinternalᚋdocumentᚐFolderᚄ(ctx context.Context, sel ast.SelectionSet, v []document.Folder) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNFolder2codnaᚋinternalᚋdocumentᚐFolder(ctx, sel, v[i])
@@ -3745,7 +3818,7 @@ func (ec *executionContext) marshalNFolderEntry2codnaᚋgraphᚋmodelᚐFolderEn
 }
 
 func (ec *executionContext) marshalNFolderEntry2ᚕcodnaᚋgraphᚋmodelᚐFolderEntryᚄ(ctx context.Context, sel ast.SelectionSet, v []model.FolderEntry) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNFolderEntry2codnaᚋgraphᚋmodelᚐFolderEntry(ctx, sel, v[i])
@@ -3804,7 +3877,7 @@ func (ec *executionContext) marshalNPastAddress2codnaᚋinternalᚋdocumentᚐPa
 }
 
 func (ec *executionContext) marshalNPastAddress2ᚕcodnaᚋinternalᚋdocumentᚐPastAddressᚄ(ctx context.Context, sel ast.SelectionSet, v []document.PastAddress) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNPastAddress2codnaᚋinternalᚋdocumentᚐPastAddress(ctx, sel, v[i])

@@ -4,6 +4,7 @@ package generated
 
 import (
 	"codna/graph/model"
+	"codna/graph/schedule"
 	"codna/internal/document"
 	"codna/internal/inbox"
 	"context"
@@ -51,6 +52,9 @@ func (ec *executionContext) field_Subscription_documentChanged_args(ctx context.
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _InboxCounts_decisions(ctx context.Context, field graphql.CollectedField, obj *inbox.Counts) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Decisions)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -74,6 +78,9 @@ func (ec *executionContext) fieldContext_InboxCounts_decisions(_ context.Context
 }
 
 func (ec *executionContext) _InboxCounts_unread(ctx context.Context, field graphql.CollectedField, obj *inbox.Counts) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Unread)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -97,6 +104,9 @@ func (ec *executionContext) fieldContext_InboxCounts_unread(_ context.Context, f
 }
 
 func (ec *executionContext) _InboxCounts_total(ctx context.Context, field graphql.CollectedField, obj *inbox.Counts) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Total)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -120,6 +130,9 @@ func (ec *executionContext) fieldContext_InboxCounts_total(_ context.Context, fi
 }
 
 func (ec *executionContext) _MarkNotificationsReadPayload_marked(ctx context.Context, field graphql.CollectedField, obj *model.MarkNotificationsReadPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Marked)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -175,6 +188,9 @@ func (ec *executionContext) fieldContext_MarkNotificationsReadPayload_counts(_ c
 }
 
 func (ec *executionContext) _Notification_id(ctx context.Context, field graphql.CollectedField, obj *inbox.Notification) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, field.Selections, obj.ID)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -198,6 +214,9 @@ func (ec *executionContext) fieldContext_Notification_id(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Notification_type(ctx context.Context, field graphql.CollectedField, obj *inbox.Notification) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Type)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -221,6 +240,9 @@ func (ec *executionContext) fieldContext_Notification_type(_ context.Context, fi
 }
 
 func (ec *executionContext) _Notification_subjectType(ctx context.Context, field graphql.CollectedField, obj *inbox.Notification) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.SubjectType)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -290,6 +312,9 @@ func (ec *executionContext) fieldContext_Notification_payload(_ context.Context,
 }
 
 func (ec *executionContext) _Notification_requiresDecision(ctx context.Context, field graphql.CollectedField, obj *inbox.Notification) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNBoolean2bool(ctx, field.Selections, obj.RequiresDecision)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -492,6 +517,9 @@ func (ec *executionContext) fieldContext_NotificationConnection_pageInfo(_ conte
 }
 
 func (ec *executionContext) _NotificationEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.NotificationEdge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Cursor)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -876,7 +904,7 @@ func (ec *executionContext) _InboxCounts(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, inboxCountsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -910,7 +938,7 @@ func (ec *executionContext) _InboxCounts(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var markNotificationsReadPayloadImplementors = []string{"MarkNotificationsReadPayload"}
@@ -919,7 +947,7 @@ func (ec *executionContext) _MarkNotificationsReadPayload(ctx context.Context, s
 	fields := graphql.CollectFields(ec.OperationContext, sel, markNotificationsReadPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -948,7 +976,7 @@ func (ec *executionContext) _MarkNotificationsReadPayload(ctx context.Context, s
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var notificationImplementors = []string{"Notification"}
@@ -957,7 +985,7 @@ func (ec *executionContext) _Notification(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, notificationImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -993,7 +1021,7 @@ func (ec *executionContext) _Notification(ctx context.Context, sel ast.Selection
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "status":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Notification_status(ctx, field, obj)
@@ -1032,7 +1060,7 @@ func (ec *executionContext) _Notification(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var notificationConnectionImplementors = []string{"NotificationConnection"}
@@ -1041,7 +1069,7 @@ func (ec *executionContext) _NotificationConnection(ctx context.Context, sel ast
 	fields := graphql.CollectFields(ec.OperationContext, sel, notificationConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1070,7 +1098,7 @@ func (ec *executionContext) _NotificationConnection(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var notificationEdgeImplementors = []string{"NotificationEdge"}
@@ -1079,7 +1107,7 @@ func (ec *executionContext) _NotificationEdge(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, notificationEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1108,7 +1136,7 @@ func (ec *executionContext) _NotificationEdge(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var notificationPayloadImplementors = []string{"NotificationPayload"}
@@ -1117,7 +1145,7 @@ func (ec *executionContext) _NotificationPayload(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, notificationPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1146,7 +1174,7 @@ func (ec *executionContext) _NotificationPayload(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var subscriptionImplementors = []string{"Subscription"}
@@ -1219,7 +1247,7 @@ func (ec *executionContext) marshalNNotificationEdge2codnaᚋgraphᚋmodelᚐNot
 }
 
 func (ec *executionContext) marshalNNotificationEdge2ᚕcodnaᚋgraphᚋmodelᚐNotificationEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.NotificationEdge) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNNotificationEdge2codnaᚋgraphᚋmodelᚐNotificationEdge(ctx, sel, v[i])

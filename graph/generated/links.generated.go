@@ -4,6 +4,7 @@ package generated
 
 import (
 	"codna/graph/model"
+	"codna/graph/schedule"
 	"codna/internal/document"
 	"codna/internal/linkgraph"
 	"context"
@@ -76,6 +77,9 @@ func (ec *executionContext) fieldContext_DecideLinkPayload_document(_ context.Co
 }
 
 func (ec *executionContext) _DocumentLink_id(ctx context.Context, field graphql.CollectedField, obj *linkgraph.Edge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, field.Selections, obj.ID)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -99,6 +103,9 @@ func (ec *executionContext) fieldContext_DocumentLink_id(_ context.Context, fiel
 }
 
 func (ec *executionContext) _DocumentLink_hrefAsWritten(ctx context.Context, field graphql.CollectedField, obj *linkgraph.Edge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Href)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -122,6 +129,9 @@ func (ec *executionContext) fieldContext_DocumentLink_hrefAsWritten(_ context.Co
 }
 
 func (ec *executionContext) _DocumentLink_resolvedAddress(ctx context.Context, field graphql.CollectedField, obj *linkgraph.Edge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.ResolvedAddress)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -145,6 +155,9 @@ func (ec *executionContext) fieldContext_DocumentLink_resolvedAddress(_ context.
 }
 
 func (ec *executionContext) _DocumentLink_text(ctx context.Context, field graphql.CollectedField, obj *linkgraph.Edge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Text)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -168,6 +181,9 @@ func (ec *executionContext) fieldContext_DocumentLink_text(_ context.Context, fi
 }
 
 func (ec *executionContext) _DocumentLink_occurrences(ctx context.Context, field graphql.CollectedField, obj *linkgraph.Edge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Count)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -191,6 +207,9 @@ func (ec *executionContext) fieldContext_DocumentLink_occurrences(_ context.Cont
 }
 
 func (ec *executionContext) _DocumentLink_state(ctx context.Context, field graphql.CollectedField, obj *linkgraph.Edge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNLinkState2codnaᚋinternalᚋlinkgraphᚐState(ctx, field.Selections, obj.State)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -420,6 +439,9 @@ func (ec *executionContext) fieldContext_LinkDecision_target(_ context.Context, 
 }
 
 func (ec *executionContext) _LinkDecision_targetAddress(ctx context.Context, field graphql.CollectedField, obj *model.LinkDecision) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.TargetAddress)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -539,6 +561,9 @@ func (ec *executionContext) fieldContext_LinkDecisionConnection_pageInfo(_ conte
 }
 
 func (ec *executionContext) _LinkDecisionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.LinkDecisionEdge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Cursor)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -727,6 +752,9 @@ func (ec *executionContext) fieldContext_LinkGraphEdge_targetId(_ context.Contex
 }
 
 func (ec *executionContext) _LinkGraphEdge_state(ctx context.Context, field graphql.CollectedField, obj *model.LinkGraphEdge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNLinkState2codnaᚋinternalᚋlinkgraphᚐState(ctx, field.Selections, obj.State)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -750,6 +778,9 @@ func (ec *executionContext) fieldContext_LinkGraphEdge_state(_ context.Context, 
 }
 
 func (ec *executionContext) _LinkGraphEdge_hrefAsWritten(ctx context.Context, field graphql.CollectedField, obj *model.LinkGraphEdge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.HrefAsWritten)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -805,6 +836,9 @@ func (ec *executionContext) fieldContext_LinkGraphNode_document(_ context.Contex
 }
 
 func (ec *executionContext) _LinkGraphNode_depth(ctx context.Context, field graphql.CollectedField, obj *model.LinkGraphNode) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Depth)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -828,6 +862,9 @@ func (ec *executionContext) fieldContext_LinkGraphNode_depth(_ context.Context, 
 }
 
 func (ec *executionContext) _LinkSuggestion_id(ctx context.Context, field graphql.CollectedField, obj *linkgraph.Suggestion) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, field.Selections, obj.ID)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1149,6 +1186,9 @@ func (ec *executionContext) fieldContext_LinkSuggestionConnection_pageInfo(_ con
 }
 
 func (ec *executionContext) _LinkSuggestionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.LinkSuggestionEdge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Cursor)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1300,6 +1340,9 @@ func (ec *executionContext) fieldContext_ProposeLinkPayload_suggestion(_ context
 }
 
 func (ec *executionContext) _ProposeLinkPayload_created(ctx context.Context, field graphql.CollectedField, obj *model.ProposeLinkPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNBoolean2bool(ctx, field.Selections, obj.Created)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1355,6 +1398,9 @@ func (ec *executionContext) fieldContext_RelatedDocument_document(_ context.Cont
 }
 
 func (ec *executionContext) _RelatedDocument_depth(ctx context.Context, field graphql.CollectedField, obj *model.RelatedDocument) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Depth)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1599,7 +1645,7 @@ func (ec *executionContext) _DecideLinkPayload(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, decideLinkPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1623,7 +1669,7 @@ func (ec *executionContext) _DecideLinkPayload(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var documentLinkImplementors = []string{"DocumentLink"}
@@ -1632,7 +1678,7 @@ func (ec *executionContext) _DocumentLink(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, documentLinkImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1696,7 +1742,7 @@ func (ec *executionContext) _DocumentLink(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var linkDecisionImplementors = []string{"LinkDecision"}
@@ -1705,7 +1751,7 @@ func (ec *executionContext) _LinkDecision(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, linkDecisionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1721,13 +1767,13 @@ func (ec *executionContext) _LinkDecision(ctx context.Context, sel ast.Selection
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "source":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._LinkDecision_source(ctx, field, obj)
 				})
 		case "target":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._LinkDecision_target(ctx, field, obj)
@@ -1738,7 +1784,7 @@ func (ec *executionContext) _LinkDecision(ctx context.Context, sel ast.Selection
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "cause":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._LinkDecision_cause(ctx, field, obj)
@@ -1757,7 +1803,7 @@ func (ec *executionContext) _LinkDecision(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var linkDecisionConnectionImplementors = []string{"LinkDecisionConnection"}
@@ -1766,7 +1812,7 @@ func (ec *executionContext) _LinkDecisionConnection(ctx context.Context, sel ast
 	fields := graphql.CollectFields(ec.OperationContext, sel, linkDecisionConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1795,7 +1841,7 @@ func (ec *executionContext) _LinkDecisionConnection(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var linkDecisionEdgeImplementors = []string{"LinkDecisionEdge"}
@@ -1804,7 +1850,7 @@ func (ec *executionContext) _LinkDecisionEdge(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, linkDecisionEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1833,7 +1879,7 @@ func (ec *executionContext) _LinkDecisionEdge(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var linkGraphImplementors = []string{"LinkGraph"}
@@ -1842,7 +1888,7 @@ func (ec *executionContext) _LinkGraph(ctx context.Context, sel ast.SelectionSet
 	fields := graphql.CollectFields(ec.OperationContext, sel, linkGraphImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1871,7 +1917,7 @@ func (ec *executionContext) _LinkGraph(ctx context.Context, sel ast.SelectionSet
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var linkGraphEdgeImplementors = []string{"LinkGraphEdge"}
@@ -1880,7 +1926,7 @@ func (ec *executionContext) _LinkGraphEdge(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, linkGraphEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1924,7 +1970,7 @@ func (ec *executionContext) _LinkGraphEdge(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var linkGraphNodeImplementors = []string{"LinkGraphNode"}
@@ -1933,7 +1979,7 @@ func (ec *executionContext) _LinkGraphNode(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, linkGraphNodeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1962,7 +2008,7 @@ func (ec *executionContext) _LinkGraphNode(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var linkSuggestionImplementors = []string{"LinkSuggestion"}
@@ -1971,7 +2017,7 @@ func (ec *executionContext) _LinkSuggestion(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, linkSuggestionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1982,19 +2028,19 @@ func (ec *executionContext) _LinkSuggestion(ctx context.Context, sel ast.Selecti
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "source":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._LinkSuggestion_source(ctx, field, obj)
 				})
 		case "target":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._LinkSuggestion_target(ctx, field, obj)
 				})
 		case "reason":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._LinkSuggestion_reason(ctx, field, obj)
@@ -2005,19 +2051,19 @@ func (ec *executionContext) _LinkSuggestion(ctx context.Context, sel ast.Selecti
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "score":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._LinkSuggestion_score(ctx, field, obj)
 				})
 		case "status":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._LinkSuggestion_status(ctx, field, obj)
 				})
 		case "suggestedBy":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._LinkSuggestion_suggestedBy(ctx, field, obj)
@@ -2046,7 +2092,7 @@ func (ec *executionContext) _LinkSuggestion(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var linkSuggestionConnectionImplementors = []string{"LinkSuggestionConnection"}
@@ -2055,7 +2101,7 @@ func (ec *executionContext) _LinkSuggestionConnection(ctx context.Context, sel a
 	fields := graphql.CollectFields(ec.OperationContext, sel, linkSuggestionConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2084,7 +2130,7 @@ func (ec *executionContext) _LinkSuggestionConnection(ctx context.Context, sel a
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var linkSuggestionEdgeImplementors = []string{"LinkSuggestionEdge"}
@@ -2093,7 +2139,7 @@ func (ec *executionContext) _LinkSuggestionEdge(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, linkSuggestionEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2122,7 +2168,7 @@ func (ec *executionContext) _LinkSuggestionEdge(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var linkSuggestionPayloadImplementors = []string{"LinkSuggestionPayload"}
@@ -2131,7 +2177,7 @@ func (ec *executionContext) _LinkSuggestionPayload(ctx context.Context, sel ast.
 	fields := graphql.CollectFields(ec.OperationContext, sel, linkSuggestionPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2160,7 +2206,7 @@ func (ec *executionContext) _LinkSuggestionPayload(ctx context.Context, sel ast.
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var proposeLinkPayloadImplementors = []string{"ProposeLinkPayload"}
@@ -2169,7 +2215,7 @@ func (ec *executionContext) _ProposeLinkPayload(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, proposeLinkPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2198,7 +2244,7 @@ func (ec *executionContext) _ProposeLinkPayload(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var relatedDocumentImplementors = []string{"RelatedDocument"}
@@ -2207,7 +2253,7 @@ func (ec *executionContext) _RelatedDocument(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, relatedDocumentImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2241,7 +2287,7 @@ func (ec *executionContext) _RelatedDocument(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 // endregion **************************** object.gotpl ****************************
@@ -2266,7 +2312,7 @@ func (ec *executionContext) marshalNDocumentLink2codnaᚋinternalᚋlinkgraphᚐ
 }
 
 func (ec *executionContext) marshalNDocumentLink2ᚕcodnaᚋinternalᚋlinkgraphᚐEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []linkgraph.Edge) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNDocumentLink2codnaᚋinternalᚋlinkgraphᚐEdge(ctx, sel, v[i])
@@ -2320,7 +2366,7 @@ func (ec *executionContext) marshalNLinkDecisionEdge2codnaᚋgraphᚋmodelᚐLin
 }
 
 func (ec *executionContext) marshalNLinkDecisionEdge2ᚕcodnaᚋgraphᚋmodelᚐLinkDecisionEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.LinkDecisionEdge) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNLinkDecisionEdge2codnaᚋgraphᚋmodelᚐLinkDecisionEdge(ctx, sel, v[i])
@@ -2358,7 +2404,7 @@ func (ec *executionContext) marshalNLinkGraphEdge2codnaᚋgraphᚋmodelᚐLinkGr
 }
 
 func (ec *executionContext) marshalNLinkGraphEdge2ᚕcodnaᚋgraphᚋmodelᚐLinkGraphEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.LinkGraphEdge) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNLinkGraphEdge2codnaᚋgraphᚋmodelᚐLinkGraphEdge(ctx, sel, v[i])
@@ -2378,7 +2424,7 @@ func (ec *executionContext) marshalNLinkGraphNode2codnaᚋgraphᚋmodelᚐLinkGr
 }
 
 func (ec *executionContext) marshalNLinkGraphNode2ᚕcodnaᚋgraphᚋmodelᚐLinkGraphNodeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.LinkGraphNode) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNLinkGraphNode2codnaᚋgraphᚋmodelᚐLinkGraphNode(ctx, sel, v[i])
@@ -2444,7 +2490,7 @@ func (ec *executionContext) marshalNLinkSuggestionEdge2codnaᚋgraphᚋmodelᚐL
 }
 
 func (ec *executionContext) marshalNLinkSuggestionEdge2ᚕcodnaᚋgraphᚋmodelᚐLinkSuggestionEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.LinkSuggestionEdge) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNLinkSuggestionEdge2codnaᚋgraphᚋmodelᚐLinkSuggestionEdge(ctx, sel, v[i])
@@ -2500,7 +2546,7 @@ func (ec *executionContext) marshalNRelatedDocument2codnaᚋgraphᚋmodelᚐRela
 }
 
 func (ec *executionContext) marshalNRelatedDocument2ᚕcodnaᚋgraphᚋmodelᚐRelatedDocumentᚄ(ctx context.Context, sel ast.SelectionSet, v []model.RelatedDocument) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNRelatedDocument2codnaᚋgraphᚋmodelᚐRelatedDocument(ctx, sel, v[i])

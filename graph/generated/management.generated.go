@@ -4,6 +4,7 @@ package generated
 
 import (
 	"codna/graph/model"
+	"codna/graph/schedule"
 	"context"
 	"math"
 	"strconv"
@@ -112,6 +113,9 @@ func (ec *executionContext) fieldContext_AuditEntry_id(_ context.Context, field 
 }
 
 func (ec *executionContext) _AuditEntry_action(ctx context.Context, field graphql.CollectedField, obj *model.AuditEntry) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Action)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -135,6 +139,9 @@ func (ec *executionContext) fieldContext_AuditEntry_action(_ context.Context, fi
 }
 
 func (ec *executionContext) _AuditEntry_via(ctx context.Context, field graphql.CollectedField, obj *model.AuditEntry) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Via)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -319,6 +326,9 @@ func (ec *executionContext) fieldContext_AuditEntry_createdAt(_ context.Context,
 }
 
 func (ec *executionContext) _AuditEntryEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.AuditEntryEdge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Cursor)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -406,6 +416,9 @@ func (ec *executionContext) fieldContext_CreateAgentPayload_agent(_ context.Cont
 }
 
 func (ec *executionContext) _CreateAgentPayload_token(ctx context.Context, field graphql.CollectedField, obj *model.CreateAgentPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Token)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -493,6 +506,9 @@ func (ec *executionContext) fieldContext_CreateServiceTokenPayload_serviceToken(
 }
 
 func (ec *executionContext) _CreateServiceTokenPayload_token(ctx context.Context, field graphql.CollectedField, obj *model.CreateServiceTokenPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Token)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -617,6 +633,9 @@ func (ec *executionContext) fieldContext_DocumentMetadata_status(_ context.Conte
 }
 
 func (ec *executionContext) _DocumentMetadata_versions(ctx context.Context, field graphql.CollectedField, obj *model.DocumentMetadata) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Versions)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -796,6 +815,9 @@ func (ec *executionContext) fieldContext_InvitePersonPayload_user(_ context.Cont
 }
 
 func (ec *executionContext) _InvitePersonPayload_invitationToken(ctx context.Context, field graphql.CollectedField, obj *model.InvitePersonPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.InvitationToken)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -819,6 +841,9 @@ func (ec *executionContext) fieldContext_InvitePersonPayload_invitationToken(_ c
 }
 
 func (ec *executionContext) _IssuedTokenPayload_token(ctx context.Context, field graphql.CollectedField, obj *model.IssuedTokenPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Token)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -865,6 +890,9 @@ func (ec *executionContext) fieldContext_ManagedAgent_id(_ context.Context, fiel
 }
 
 func (ec *executionContext) _ManagedAgent_slug(ctx context.Context, field graphql.CollectedField, obj *model.ManagedAgent) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Slug)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -888,6 +916,9 @@ func (ec *executionContext) fieldContext_ManagedAgent_slug(_ context.Context, fi
 }
 
 func (ec *executionContext) _ManagedAgent_name(ctx context.Context, field graphql.CollectedField, obj *model.ManagedAgent) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Name)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -911,6 +942,9 @@ func (ec *executionContext) fieldContext_ManagedAgent_name(_ context.Context, fi
 }
 
 func (ec *executionContext) _ManagedAgent_description(ctx context.Context, field graphql.CollectedField, obj *model.ManagedAgent) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Description)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1090,6 +1124,9 @@ func (ec *executionContext) fieldContext_ManagedGrant_principalId(_ context.Cont
 }
 
 func (ec *executionContext) _ManagedGrant_recipient(ctx context.Context, field graphql.CollectedField, obj *model.ManagedGrant) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Recipient)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1113,6 +1150,9 @@ func (ec *executionContext) fieldContext_ManagedGrant_recipient(_ context.Contex
 }
 
 func (ec *executionContext) _ManagedGrant_name(ctx context.Context, field graphql.CollectedField, obj *model.ManagedGrant) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Name)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1159,6 +1199,9 @@ func (ec *executionContext) fieldContext_ManagedGrant_permission(_ context.Conte
 }
 
 func (ec *executionContext) _ManagedGrant_reason(ctx context.Context, field graphql.CollectedField, obj *model.ManagedGrant) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Reason)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1274,6 +1317,9 @@ func (ec *executionContext) fieldContext_ManagedGroup_id(_ context.Context, fiel
 }
 
 func (ec *executionContext) _ManagedGroup_slug(ctx context.Context, field graphql.CollectedField, obj *model.ManagedGroup) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Slug)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1297,6 +1343,9 @@ func (ec *executionContext) fieldContext_ManagedGroup_slug(_ context.Context, fi
 }
 
 func (ec *executionContext) _ManagedGroup_name(ctx context.Context, field graphql.CollectedField, obj *model.ManagedGroup) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Name)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1320,6 +1369,9 @@ func (ec *executionContext) fieldContext_ManagedGroup_name(_ context.Context, fi
 }
 
 func (ec *executionContext) _ManagedGroup_description(ctx context.Context, field graphql.CollectedField, obj *model.ManagedGroup) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Description)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1343,6 +1395,9 @@ func (ec *executionContext) fieldContext_ManagedGroup_description(_ context.Cont
 }
 
 func (ec *executionContext) _ManagedGroup_everyone(ctx context.Context, field graphql.CollectedField, obj *model.ManagedGroup) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNBoolean2bool(ctx, field.Selections, obj.Everyone)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1366,6 +1421,9 @@ func (ec *executionContext) fieldContext_ManagedGroup_everyone(_ context.Context
 }
 
 func (ec *executionContext) _ManagedGroup_members(ctx context.Context, field graphql.CollectedField, obj *model.ManagedGroup) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Members)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1444,6 +1502,9 @@ func (ec *executionContext) fieldContext_ManagedUser_id(_ context.Context, field
 }
 
 func (ec *executionContext) _ManagedUser_email(ctx context.Context, field graphql.CollectedField, obj *model.ManagedUser) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Email)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1467,6 +1528,9 @@ func (ec *executionContext) fieldContext_ManagedUser_email(_ context.Context, fi
 }
 
 func (ec *executionContext) _ManagedUser_name(ctx context.Context, field graphql.CollectedField, obj *model.ManagedUser) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Name)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1513,6 +1577,9 @@ func (ec *executionContext) fieldContext_ManagedUser_kind(_ context.Context, fie
 }
 
 func (ec *executionContext) _ManagedUser_active(ctx context.Context, field graphql.CollectedField, obj *model.ManagedUser) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNBoolean2bool(ctx, field.Selections, obj.Active)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1623,6 +1690,9 @@ func (ec *executionContext) fieldContext_ManagedUserConnection_pageInfo(_ contex
 }
 
 func (ec *executionContext) _ManagedUserEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.ManagedUserEdge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Cursor)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1701,6 +1771,9 @@ func (ec *executionContext) fieldContext_ParkedEvent_eventId(_ context.Context, 
 }
 
 func (ec *executionContext) _ParkedEvent_consumer(ctx context.Context, field graphql.CollectedField, obj *model.ParkedEvent) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Consumer)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1724,6 +1797,9 @@ func (ec *executionContext) fieldContext_ParkedEvent_consumer(_ context.Context,
 }
 
 func (ec *executionContext) _ParkedEvent_eventType(ctx context.Context, field graphql.CollectedField, obj *model.ParkedEvent) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.EventType)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1747,6 +1823,9 @@ func (ec *executionContext) fieldContext_ParkedEvent_eventType(_ context.Context
 }
 
 func (ec *executionContext) _ParkedEvent_subjectType(ctx context.Context, field graphql.CollectedField, obj *model.ParkedEvent) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.SubjectType)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1770,6 +1849,9 @@ func (ec *executionContext) fieldContext_ParkedEvent_subjectType(_ context.Conte
 }
 
 func (ec *executionContext) _ParkedEvent_attempts(ctx context.Context, field graphql.CollectedField, obj *model.ParkedEvent) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Attempts)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1793,6 +1875,9 @@ func (ec *executionContext) fieldContext_ParkedEvent_attempts(_ context.Context,
 }
 
 func (ec *executionContext) _ParkedEvent_errorClass(ctx context.Context, field graphql.CollectedField, obj *model.ParkedEvent) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.ErrorClass)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1958,6 +2043,9 @@ func (ec *executionContext) fieldContext_ServiceToken_id(_ context.Context, fiel
 }
 
 func (ec *executionContext) _ServiceToken_name(ctx context.Context, field graphql.CollectedField, obj *model.ServiceToken) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Name)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1981,6 +2069,9 @@ func (ec *executionContext) fieldContext_ServiceToken_name(_ context.Context, fi
 }
 
 func (ec *executionContext) _ServiceToken_prefix(ctx context.Context, field graphql.CollectedField, obj *model.ServiceToken) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Prefix)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2215,6 +2306,9 @@ func (ec *executionContext) fieldContext_TransferPayload_transferId(_ context.Co
 }
 
 func (ec *executionContext) _TransferPayload_documents(ctx context.Context, field graphql.CollectedField, obj *model.TransferPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Documents)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2238,6 +2332,9 @@ func (ec *executionContext) fieldContext_TransferPayload_documents(_ context.Con
 }
 
 func (ec *executionContext) _TransferPayload_automations(ctx context.Context, field graphql.CollectedField, obj *model.TransferPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Automations)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2261,6 +2358,9 @@ func (ec *executionContext) fieldContext_TransferPayload_automations(_ context.C
 }
 
 func (ec *executionContext) _UsageRow_day(ctx context.Context, field graphql.CollectedField, obj *model.UsageRow) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Day)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2316,6 +2416,9 @@ func (ec *executionContext) fieldContext_UsageRow_user(_ context.Context, field 
 }
 
 func (ec *executionContext) _UsageRow_activity(ctx context.Context, field graphql.CollectedField, obj *model.UsageRow) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Activity)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2339,6 +2442,9 @@ func (ec *executionContext) fieldContext_UsageRow_activity(_ context.Context, fi
 }
 
 func (ec *executionContext) _UsageRow_tool(ctx context.Context, field graphql.CollectedField, obj *model.UsageRow) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Tool)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2362,6 +2468,9 @@ func (ec *executionContext) fieldContext_UsageRow_tool(_ context.Context, field 
 }
 
 func (ec *executionContext) _UsageRow_outcome(ctx context.Context, field graphql.CollectedField, obj *model.UsageRow) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNString2string(ctx, field.Selections, obj.Outcome)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2385,6 +2494,9 @@ func (ec *executionContext) fieldContext_UsageRow_outcome(_ context.Context, fie
 }
 
 func (ec *executionContext) _UsageRow_count(ctx context.Context, field graphql.CollectedField, obj *model.UsageRow) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Count)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -3503,7 +3615,7 @@ func (ec *executionContext) _AuditConnection(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, auditConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3532,7 +3644,7 @@ func (ec *executionContext) _AuditConnection(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var auditEntryImplementors = []string{"AuditEntry"}
@@ -3541,7 +3653,7 @@ func (ec *executionContext) _AuditEntry(ctx context.Context, sel ast.SelectionSe
 	fields := graphql.CollectFields(ec.OperationContext, sel, auditEntryImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3610,7 +3722,7 @@ func (ec *executionContext) _AuditEntry(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var auditEntryEdgeImplementors = []string{"AuditEntryEdge"}
@@ -3619,7 +3731,7 @@ func (ec *executionContext) _AuditEntryEdge(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, auditEntryEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3648,7 +3760,7 @@ func (ec *executionContext) _AuditEntryEdge(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var createAgentPayloadImplementors = []string{"CreateAgentPayload"}
@@ -3657,7 +3769,7 @@ func (ec *executionContext) _CreateAgentPayload(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, createAgentPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3686,7 +3798,7 @@ func (ec *executionContext) _CreateAgentPayload(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var createPersonPayloadImplementors = []string{"CreatePersonPayload"}
@@ -3695,7 +3807,7 @@ func (ec *executionContext) _CreatePersonPayload(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, createPersonPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3719,7 +3831,7 @@ func (ec *executionContext) _CreatePersonPayload(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var createServiceTokenPayloadImplementors = []string{"CreateServiceTokenPayload"}
@@ -3728,7 +3840,7 @@ func (ec *executionContext) _CreateServiceTokenPayload(ctx context.Context, sel 
 	fields := graphql.CollectFields(ec.OperationContext, sel, createServiceTokenPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3757,7 +3869,7 @@ func (ec *executionContext) _CreateServiceTokenPayload(ctx context.Context, sel 
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var documentMetadataImplementors = []string{"DocumentMetadata"}
@@ -3766,7 +3878,7 @@ func (ec *executionContext) _DocumentMetadata(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, documentMetadataImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3835,7 +3947,7 @@ func (ec *executionContext) _DocumentMetadata(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var invitePersonPayloadImplementors = []string{"InvitePersonPayload"}
@@ -3844,7 +3956,7 @@ func (ec *executionContext) _InvitePersonPayload(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, invitePersonPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3873,7 +3985,7 @@ func (ec *executionContext) _InvitePersonPayload(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var issuedTokenPayloadImplementors = []string{"IssuedTokenPayload"}
@@ -3882,7 +3994,7 @@ func (ec *executionContext) _IssuedTokenPayload(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, issuedTokenPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3906,7 +4018,7 @@ func (ec *executionContext) _IssuedTokenPayload(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var managedAgentImplementors = []string{"ManagedAgent"}
@@ -3915,7 +4027,7 @@ func (ec *executionContext) _ManagedAgent(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, managedAgentImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3969,7 +4081,7 @@ func (ec *executionContext) _ManagedAgent(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var managedAgentPayloadImplementors = []string{"ManagedAgentPayload"}
@@ -3978,7 +4090,7 @@ func (ec *executionContext) _ManagedAgentPayload(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, managedAgentPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4002,7 +4114,7 @@ func (ec *executionContext) _ManagedAgentPayload(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var managedGrantImplementors = []string{"ManagedGrant"}
@@ -4011,7 +4123,7 @@ func (ec *executionContext) _ManagedGrant(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, managedGrantImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4075,7 +4187,7 @@ func (ec *executionContext) _ManagedGrant(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var managedGroupImplementors = []string{"ManagedGroup"}
@@ -4084,7 +4196,7 @@ func (ec *executionContext) _ManagedGroup(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, managedGroupImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4133,7 +4245,7 @@ func (ec *executionContext) _ManagedGroup(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var managedGroupPayloadImplementors = []string{"ManagedGroupPayload"}
@@ -4142,7 +4254,7 @@ func (ec *executionContext) _ManagedGroupPayload(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, managedGroupPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4166,7 +4278,7 @@ func (ec *executionContext) _ManagedGroupPayload(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var managedUserImplementors = []string{"ManagedUser"}
@@ -4175,7 +4287,7 @@ func (ec *executionContext) _ManagedUser(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, managedUserImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4224,7 +4336,7 @@ func (ec *executionContext) _ManagedUser(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var managedUserConnectionImplementors = []string{"ManagedUserConnection"}
@@ -4233,7 +4345,7 @@ func (ec *executionContext) _ManagedUserConnection(ctx context.Context, sel ast.
 	fields := graphql.CollectFields(ec.OperationContext, sel, managedUserConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4262,7 +4374,7 @@ func (ec *executionContext) _ManagedUserConnection(ctx context.Context, sel ast.
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var managedUserEdgeImplementors = []string{"ManagedUserEdge"}
@@ -4271,7 +4383,7 @@ func (ec *executionContext) _ManagedUserEdge(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, managedUserEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4300,7 +4412,7 @@ func (ec *executionContext) _ManagedUserEdge(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var parkedEventImplementors = []string{"ParkedEvent"}
@@ -4309,7 +4421,7 @@ func (ec *executionContext) _ParkedEvent(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, parkedEventImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4363,7 +4475,7 @@ func (ec *executionContext) _ParkedEvent(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var quarantinePayloadImplementors = []string{"QuarantinePayload"}
@@ -4372,7 +4484,7 @@ func (ec *executionContext) _QuarantinePayload(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, quarantinePayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4401,7 +4513,7 @@ func (ec *executionContext) _QuarantinePayload(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var retryParkedEventPayloadImplementors = []string{"RetryParkedEventPayload"}
@@ -4410,7 +4522,7 @@ func (ec *executionContext) _RetryParkedEventPayload(ctx context.Context, sel as
 	fields := graphql.CollectFields(ec.OperationContext, sel, retryParkedEventPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4434,7 +4546,7 @@ func (ec *executionContext) _RetryParkedEventPayload(ctx context.Context, sel as
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var serviceTokenImplementors = []string{"ServiceToken"}
@@ -4443,7 +4555,7 @@ func (ec *executionContext) _ServiceToken(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, serviceTokenImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4497,7 +4609,7 @@ func (ec *executionContext) _ServiceToken(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var serviceTokenPayloadImplementors = []string{"ServiceTokenPayload"}
@@ -4506,7 +4618,7 @@ func (ec *executionContext) _ServiceTokenPayload(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, serviceTokenPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4530,7 +4642,7 @@ func (ec *executionContext) _ServiceTokenPayload(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var setPersonActivePayloadImplementors = []string{"SetPersonActivePayload"}
@@ -4539,7 +4651,7 @@ func (ec *executionContext) _SetPersonActivePayload(ctx context.Context, sel ast
 	fields := graphql.CollectFields(ec.OperationContext, sel, setPersonActivePayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4563,7 +4675,7 @@ func (ec *executionContext) _SetPersonActivePayload(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var takeAwaySharePayloadImplementors = []string{"TakeAwaySharePayload"}
@@ -4572,7 +4684,7 @@ func (ec *executionContext) _TakeAwaySharePayload(ctx context.Context, sel ast.S
 	fields := graphql.CollectFields(ec.OperationContext, sel, takeAwaySharePayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4596,7 +4708,7 @@ func (ec *executionContext) _TakeAwaySharePayload(ctx context.Context, sel ast.S
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var transferPayloadImplementors = []string{"TransferPayload"}
@@ -4605,7 +4717,7 @@ func (ec *executionContext) _TransferPayload(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, transferPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4639,7 +4751,7 @@ func (ec *executionContext) _TransferPayload(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 var usageRowImplementors = []string{"UsageRow"}
@@ -4648,7 +4760,7 @@ func (ec *executionContext) _UsageRow(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, usageRowImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := schedule.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4697,7 +4809,7 @@ func (ec *executionContext) _UsageRow(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return out
+	return schedule.Object(fields, out)
 }
 
 // endregion **************************** object.gotpl ****************************
@@ -4735,7 +4847,7 @@ func (ec *executionContext) marshalNAuditEntryEdge2codnaᚋgraphᚋmodelᚐAudit
 }
 
 func (ec *executionContext) marshalNAuditEntryEdge2ᚕcodnaᚋgraphᚋmodelᚐAuditEntryEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.AuditEntryEdge) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNAuditEntryEdge2codnaᚋgraphᚋmodelᚐAuditEntryEdge(ctx, sel, v[i])
@@ -4843,7 +4955,7 @@ func (ec *executionContext) marshalNManagedAgent2codnaᚋgraphᚋmodelᚐManaged
 }
 
 func (ec *executionContext) marshalNManagedAgent2ᚕcodnaᚋgraphᚋmodelᚐManagedAgentᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ManagedAgent) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNManagedAgent2codnaᚋgraphᚋmodelᚐManagedAgent(ctx, sel, v[i])
@@ -4879,7 +4991,7 @@ func (ec *executionContext) marshalNManagedGrant2codnaᚋgraphᚋmodelᚐManaged
 }
 
 func (ec *executionContext) marshalNManagedGrant2ᚕcodnaᚋgraphᚋmodelᚐManagedGrantᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ManagedGrant) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNManagedGrant2codnaᚋgraphᚋmodelᚐManagedGrant(ctx, sel, v[i])
@@ -4899,7 +5011,7 @@ func (ec *executionContext) marshalNManagedGroup2codnaᚋgraphᚋmodelᚐManaged
 }
 
 func (ec *executionContext) marshalNManagedGroup2ᚕcodnaᚋgraphᚋmodelᚐManagedGroupᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ManagedGroup) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNManagedGroup2codnaᚋgraphᚋmodelᚐManagedGroup(ctx, sel, v[i])
@@ -4927,7 +5039,7 @@ func (ec *executionContext) marshalNManagedUser2codnaᚋgraphᚋmodelᚐManagedU
 }
 
 func (ec *executionContext) marshalNManagedUser2ᚕcodnaᚋgraphᚋmodelᚐManagedUserᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ManagedUser) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNManagedUser2codnaᚋgraphᚋmodelᚐManagedUser(ctx, sel, v[i])
@@ -4963,7 +5075,7 @@ func (ec *executionContext) marshalNManagedUserEdge2codnaᚋgraphᚋmodelᚐMana
 }
 
 func (ec *executionContext) marshalNManagedUserEdge2ᚕcodnaᚋgraphᚋmodelᚐManagedUserEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ManagedUserEdge) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNManagedUserEdge2codnaᚋgraphᚋmodelᚐManagedUserEdge(ctx, sel, v[i])
@@ -4983,7 +5095,7 @@ func (ec *executionContext) marshalNParkedEvent2codnaᚋgraphᚋmodelᚐParkedEv
 }
 
 func (ec *executionContext) marshalNParkedEvent2ᚕcodnaᚋgraphᚋmodelᚐParkedEventᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ParkedEvent) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNParkedEvent2codnaᚋgraphᚋmodelᚐParkedEvent(ctx, sel, v[i])
@@ -5047,7 +5159,7 @@ func (ec *executionContext) marshalNServiceToken2codnaᚋgraphᚋmodelᚐService
 }
 
 func (ec *executionContext) marshalNServiceToken2ᚕcodnaᚋgraphᚋmodelᚐServiceTokenᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ServiceToken) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNServiceToken2codnaᚋgraphᚋmodelᚐServiceToken(ctx, sel, v[i])
@@ -5137,7 +5249,7 @@ func (ec *executionContext) marshalNUsageRow2codnaᚋgraphᚋmodelᚐUsageRow(ct
 }
 
 func (ec *executionContext) marshalNUsageRow2ᚕcodnaᚋgraphᚋmodelᚐUsageRowᚄ(ctx context.Context, sel ast.SelectionSet, v []model.UsageRow) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNUsageRow2codnaᚋgraphᚋmodelᚐUsageRow(ctx, sel, v[i])

@@ -1,0 +1,212 @@
+// Command gen is `make generate`'s gqlgen step: it runs gqlgen as `gqlgen
+// generate` does (gqlgen.yml), then makes the generated executor schedule
+// through graph/schedule and writes schedule.Plain, the fields gqlgen
+// resolves in place. See graph/schedule for why.
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"go/format"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/99designs/gqlgen/api"
+	"github.com/99designs/gqlgen/codegen"
+	"github.com/99designs/gqlgen/codegen/config"
+	"golang.org/x/tools/go/ast/astutil"
+)
+
+const (
+	schedulePkg = "codna/graph/schedule"
+	plainFile   = "graph/schedule/plain.generated.go"
+)
+
+// rewrites are the generated calls replaced by graph/schedule's. Each must
+// occur in the generated code as written (gqlgen.yml's exec.worker_limit
+// and omit_panic_handler at their defaults), and gqlgen's own must not
+// remain: a change of gqlgen's templates fails generation, not the build.
+var rewrites = []struct{ from, to, left string }{
+	{
+		from: "graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {",
+		to:   "schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {",
+		left: "MarshalSliceConcurrently(",
+	},
+	{
+		from: "out.ResolveConcurrently(ec.OperationContext, &deferred, i,",
+		to:   "schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,",
+		left: "out.ResolveConcurrently(",
+	},
+	{
+		from: "\n\treturn out\n}",
+		to:   "\n\treturn schedule.Object(fields, out)\n}",
+		left: "\n\treturn out\n}",
+	},
+	{
+		from: "deferred := graphql.NewDeferredGroup(ctx)",
+		to:   "deferred := schedule.NewDeferredGroup(ctx)",
+		left: "graphql.NewDeferredGroup(",
+	},
+}
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "gen:", err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	cfg, err := config.LoadConfigFromDefaultLocations()
+	if err != nil {
+		return err
+	}
+	if err := api.Generate(cfg, api.AddPlugin(plainFields{})); err != nil {
+		return err
+	}
+	files, err := filepath.Glob(filepath.Join(cfg.Exec.Dir(), "*.generated.go"))
+	if err != nil {
+		return err
+	}
+	safe := map[string]bool{}
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			return err
+		}
+		for _, m := range safeMarshaler.FindAllStringSubmatch(string(src), -1) {
+			safe[m[1]] = true
+		}
+	}
+	for _, f := range files {
+		if err := rewrite(f, safe); err != nil {
+			return fmt.Errorf("%s: %w", f, err)
+		}
+	}
+	return nil
+}
+
+// rewrite replaces gqlgen's scheduling calls in one generated file.
+func rewrite(path string, safe map[string]bool) error {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	out := string(src)
+	changed := false
+	for _, r := range rewrites {
+		if strings.Contains(out, r.from) {
+			out = strings.ReplaceAll(out, r.from, r.to)
+			changed = true
+		}
+		if strings.Contains(out, r.left) {
+			return fmt.Errorf("a call to %s is not in the form graph/gen rewrites (%q)", r.left, r.from)
+		}
+	}
+	if direct := directFields(out, safe); direct != out {
+		out, changed = direct, true
+	}
+	if !changed {
+		return nil
+	}
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, path, out, parser.ParseComments)
+	if err != nil {
+		return err
+	}
+	astutil.AddImport(fset, file, schedulePkg)
+	var buf bytes.Buffer
+	if err := format.Node(&buf, fset, file); err != nil {
+		return err
+	}
+	return os.WriteFile(path, buf.Bytes(), 0o644)
+}
+
+// directField matches the generated resolver of a struct field with no
+// directive (a nil middleware chain) marshalled by a non-null marshaler;
+// rewrite keeps those whose marshaler cannot fail (safeMarshaler).
+var directField = regexp.MustCompile(`(?m)^(func \(ec \*executionContext\) _\w+\(ctx context\.Context, field graphql\.CollectedField, obj \S+\) \(ret graphql\.Marshaler\) \{\n)` +
+	`(\treturn graphql\.ResolveField\(\n\t\tctx,\n\t\tec\.OperationContext,\n\t\tfield,\n` +
+	`\t\tfunc\(ctx context\.Context, field graphql\.CollectedField\) \(\*graphql\.FieldContext, error\) \{\n\t\t\treturn ec\.fieldContext_\w+\(ctx, field\)\n\t\t\},\n` +
+	`\t\tfunc\(ctx context\.Context\) \(any, error\) \{\n\t\t\treturn obj\.(\w+), nil\n\t\t\},\n` +
+	`\t\tnil,\n` +
+	`\t\tfunc\(ctx context\.Context, selections ast\.SelectionSet, v \S+\) graphql\.Marshaler \{\n\t\t\treturn ec\.(marshalN[^\s(\[]+)\(ctx, selections, v\)\n\t\t\},\n` +
+	`\t\ttrue,\n\t\ttrue,\n\t\)\n\})`)
+
+// safeMarshaler matches a generated non-null marshaler that never yields
+// null or an error: a String, Int or Boolean, an ID bound to a uuid.UUID,
+// or an enum mapped to a Go value (gqlgen.yml enum_values: a map lookup).
+var safeMarshaler = regexp.MustCompile(`(?m)^func \(ec \*executionContext\) (marshalN[^\s(\[]+)\(ctx context\.Context, sel ast\.SelectionSet, v [\w.]+\) graphql\.Marshaler \{\n` +
+	`\t_ = sel\n\tres := (?:graphql\.Marshal(?:String|Int|Boolean)|scalar\.MarshalUUID)\((?:v|marshalN[^\s(\[]+\[v\])\)\n`)
+
+// directFields puts schedule.Direct's shortcut in front of the resolvers
+// directField matches whose marshaler is in safe.
+func directFields(src string, safe map[string]bool) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range directField.FindAllStringSubmatchIndex(src, -1) {
+		fieldName, marshaler := src[m[6]:m[7]], src[m[8]:m[9]]
+		if !safe[marshaler] {
+			continue
+		}
+		b.WriteString(src[last:m[0]])
+		b.WriteString(src[m[2]:m[3]])
+		b.WriteString("\tif schedule.Direct(ctx) {\n\t\treturn ec." + marshaler + "(ctx, field.Selections, obj." + fieldName + ")\n\t}\n")
+		b.WriteString(src[m[4]:m[5]])
+		last = m[1]
+	}
+	b.WriteString(src[last:])
+	return b.String()
+}
+
+// plainFields writes schedule.Plain from gqlgen's own decision of which
+// fields it resolves concurrently (codegen.Field.IsConcurrent).
+type plainFields struct{}
+
+func (plainFields) Name() string { return "codna-plain-fields" }
+
+func (plainFields) GenerateCode(data *codegen.Data) error {
+	plain := map[string][]string{}
+	for _, o := range data.Objects {
+		for _, f := range o.Fields {
+			if !f.IsConcurrent() {
+				plain[o.Name] = append(plain[o.Name], f.Name)
+			}
+		}
+	}
+	names := make([]string, 0, len(plain))
+	for n := range plain {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	b.WriteString("// Code generated by graph/gen from gqlgen's field bindings; DO NOT EDIT.\n\npackage schedule\n\n")
+	b.WriteString("// Plain lists, per object type, the fields gqlgen resolves in place (a\n")
+	b.WriteString("// struct field or a method without a context), which cannot wait on a load.\n")
+	b.WriteString("var Plain = map[string]map[string]struct{}{\n")
+	for _, n := range names {
+		fields := plain[n]
+		sort.Strings(fields)
+		b.WriteString("\t" + strconv.Quote(n) + ": {")
+		for i, f := range fields {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(strconv.Quote(f) + ": {}")
+		}
+		b.WriteString("},\n")
+	}
+	b.WriteString("}\n")
+	src, err := format.Source([]byte(b.String()))
+	if err != nil {
+		return errors.Join(errors.New("formatting the plain fields"), err)
+	}
+	return os.WriteFile(plainFile, src, 0o644)
+}

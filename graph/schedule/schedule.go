@@ -1,0 +1,334 @@
+// Package schedule decides, while gqlgen's generated executor runs, whether
+// a list's elements and an object's resolver fields must be resolved each on
+// a goroutine of its own, or may be resolved in turn on the caller's.
+//
+// gqlgen resolves every list element and every resolver field concurrently,
+// so that resolvers which load through a dataloader ask within the same batch
+// window. That costs a goroutine (and its stack growth) per element and per
+// field, which dominated the documents page once its loaders were primed.
+// Resolving in turn is only safe where nothing can wait: a list is resolved
+// in turn when no field in its elements' selection can wait on a load shared
+// with a sibling, and a resolver field inline when what it reads is already
+// loaded. A field "can wait" when gqlgen resolves it concurrently (a resolver,
+// or a method taking a context: Plain lists the others) and no resolver above
+// it has declared it Ready. Anything unknown is treated as able to wait, so
+// the default is gqlgen's own behaviour.
+//
+// The generated code (graph/generated) calls MarshalList, ResolveConcurrently
+// and NewDeferredGroup in place of gqlgen's MarshalSliceConcurrently,
+// FieldSet.ResolveConcurrently and NewDeferredGroup: graph/gen rewrites them
+// after gqlgen generates, and writes Plain. See docs/design.md, "Executing a
+// query".
+package schedule
+
+import (
+	"context"
+	"io"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/vektah/gqlparser/v2/ast"
+)
+
+// operation is what one operation's scheduling knows: whether it defers any
+// fragment, and which fields below which resolvers are ready.
+type operation struct {
+	deferOnce sync.Once
+	defers    bool
+
+	mu    sync.RWMutex
+	ready map[*graphql.FieldContext][][]string
+}
+
+type operationKey struct{}
+
+// WithOperation gives ctx (an operation's) the state Ready records into.
+// Without it nothing is ready, every object builds gqlgen's full deferred
+// group and no field is Direct: the generated code then behaves exactly as
+// gqlgen's. Call it only from a server that installs no field middleware
+// (see Direct).
+func WithOperation(ctx context.Context) context.Context {
+	return context.WithValue(ctx, operationKey{}, &operation{})
+}
+
+func operationFrom(ctx context.Context) *operation {
+	op, _ := ctx.Value(operationKey{}).(*operation)
+	return op
+}
+
+// Ready records that, below the field being resolved in ctx, the fields at
+// each path (field names from that field down, without list indices, e.g.
+// "edges", "node", "links") resolve without waiting: what their resolvers
+// read is already loaded for every object the field returns there. Call it
+// from the resolver that loaded it, before it returns.
+func Ready(ctx context.Context, paths ...[]string) {
+	op := operationFrom(ctx)
+	fc := graphql.GetFieldContext(ctx)
+	if op == nil || fc == nil || len(paths) == 0 {
+		return
+	}
+	op.mu.Lock()
+	defer op.mu.Unlock()
+	if op.ready == nil {
+		op.ready = map[*graphql.FieldContext][][]string{}
+	}
+	for _, p := range paths {
+		op.ready[fc] = append(op.ready[fc], slices.Clone(p))
+	}
+}
+
+// isReady reports whether the field named last in rel, rel being field
+// names below the field of fc, was declared ready by fc or a field above it.
+func (op *operation) isReady(fc *graphql.FieldContext, rel []string) bool {
+	op.mu.RLock()
+	defer op.mu.RUnlock()
+	if len(op.ready) == 0 {
+		return false
+	}
+	// Walk up from fc, prepending each field's name, until a field that
+	// declared paths is found; compare the path from it.
+	var above []string
+	for it := fc; it != nil; it = it.Parent {
+		if paths, ok := op.ready[it]; ok {
+			for _, p := range paths {
+				if len(p) == len(above)+len(rel) && equalReversed(p[:len(above)], above) && slices.Equal(p[len(above):], rel) {
+					return true
+				}
+			}
+			return false
+		}
+		if it.Index == nil && it.Field.Field != nil {
+			above = append(above, it.Field.Name)
+		}
+	}
+	return false
+}
+
+// equalReversed reports whether a equals b read backwards.
+func equalReversed(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[len(b)-1-i] {
+			return false
+		}
+	}
+	return true
+}
+
+// canWait reports whether resolving sel, a selection set below the field of
+// fc at the names rel, may wait on a load it shares with siblings.
+func (op *operation) canWait(fc *graphql.FieldContext, rel []string, sel ast.SelectionSet) bool {
+	for _, s := range sel {
+		switch s := s.(type) {
+		case *ast.Field:
+			if s.Name == "__typename" {
+				continue
+			}
+			at := append(rel, s.Name)
+			if !isPlain(s) && (op == nil || !op.isReady(fc, at)) {
+				return true
+			}
+			if op.canWait(fc, at, s.SelectionSet) {
+				return true
+			}
+		case *ast.InlineFragment:
+			if op.canWait(fc, rel, s.SelectionSet) {
+				return true
+			}
+		case *ast.FragmentSpread:
+			if s.Definition == nil || op.canWait(fc, rel, s.Definition.SelectionSet) {
+				return true
+			}
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// isPlain reports whether gqlgen resolves f in place, without a goroutine:
+// a struct field or a method without a context of a known object type.
+func isPlain(f *ast.Field) bool {
+	if f.ObjectDefinition == nil {
+		return false
+	}
+	_, ok := Plain[f.ObjectDefinition.Name][f.Name]
+	return ok
+}
+
+// MarshalList marshals a list of length elements whose selection is sel, as
+// graphql.MarshalSliceConcurrently does (a field context per element, a
+// panic in one element recovered into an error and a null), but in turn on
+// this goroutine when no element's selection can wait.
+func MarshalList(ctx context.Context, sel ast.SelectionSet, length int, marshalElement func(ctx context.Context, i int) graphql.Marshaler) graphql.Array {
+	if length > 1 {
+		fc := graphql.GetFieldContext(ctx)
+		if operationFrom(ctx).canWait(fc, nil, sel) {
+			return graphql.MarshalSliceConcurrently(ctx, length, 0, false, marshalElement)
+		}
+	}
+	ret := make(graphql.Array, length)
+	for i := range length {
+		childCtx := graphql.WithFieldContext(ctx, &graphql.FieldContext{Index: &i})
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					graphql.AddError(childCtx, graphql.Recover(childCtx, r))
+					ret[i] = graphql.Null
+				}
+			}()
+			ret[i] = marshalElement(childCtx, i)
+		}()
+	}
+	return ret
+}
+
+// ResolveConcurrently schedules resolver field i of out as
+// FieldSet.ResolveConcurrently does, except that a field the resolvers above
+// declared Ready, and not deferred, is resolved now, on this goroutine: it
+// cannot wait, so a goroutine buys nothing. ctx is the object's.
+func ResolveConcurrently(ctx context.Context, out *graphql.FieldSet, field graphql.CollectedField, oc *graphql.OperationContext, deferred *graphql.DeferredGroup, i int, recoverFromPanic, nonNull bool, resolve func(ctx context.Context) graphql.Marshaler) {
+	op := operationFrom(ctx)
+	if op == nil || field.IsDeferred() || !op.isReady(graphql.GetFieldContext(ctx), []string{field.Name}) {
+		out.ResolveConcurrently(oc, deferred, i, recoverFromPanic, nonNull, resolve)
+		return
+	}
+	v := resolveRecovering(ctx, oc, recoverFromPanic, resolve)
+	out.Values[i] = v
+	invalid := graphql.Marshaler(graphql.RequiredNull)
+	if nonNull {
+		invalid = graphql.Null
+	}
+	if v == invalid {
+		atomic.AddUint32(&out.Invalids, 1)
+	}
+}
+
+// resolveRecovering runs resolve; a panic is reported through oc and
+// resolves to null, as gqlgen's own guard does.
+func resolveRecovering(ctx context.Context, oc *graphql.OperationContext, recoverFromPanic bool, resolve func(ctx context.Context) graphql.Marshaler) (res graphql.Marshaler) {
+	if recoverFromPanic {
+		defer func() {
+			if r := recover(); r != nil {
+				oc.Error(ctx, oc.Recover(ctx, r))
+				res = graphql.Null
+			}
+		}()
+	}
+	return resolve(ctx)
+}
+
+// NewDeferredGroup returns the group an object collects its @defer'd fields
+// into. gqlgen's builds one per object, with the object's path (a slice per
+// object, the largest allocation of a page); an operation that defers no
+// fragment has no deferred field, so it gets an empty group that is never
+// written (FieldSet.ResolveConcurrently only touches it for deferred fields).
+func NewDeferredGroup(ctx context.Context) graphql.DeferredGroup {
+	op := operationFrom(ctx)
+	if op == nil || op.hasDefer(ctx) {
+		return graphql.NewDeferredGroup(ctx)
+	}
+	return graphql.DeferredGroup{Context: ctx}
+}
+
+// hasDefer reports whether the operation uses @defer anywhere (fragments
+// included), computed once per operation.
+func (op *operation) hasDefer(ctx context.Context) bool {
+	op.deferOnce.Do(func() {
+		if !graphql.HasOperationContext(ctx) {
+			op.defers = true
+			return
+		}
+		oc := graphql.GetOperationContext(ctx)
+		if oc.Doc == nil {
+			op.defers = true
+			return
+		}
+		for _, o := range oc.Doc.Operations {
+			op.defers = op.defers || usesDefer(o.SelectionSet)
+		}
+		for _, f := range oc.Doc.Fragments {
+			op.defers = op.defers || usesDefer(f.SelectionSet)
+		}
+	})
+	return op.defers
+}
+
+func usesDefer(sel ast.SelectionSet) bool {
+	for _, s := range sel {
+		switch s := s.(type) {
+		case *ast.Field:
+			if s.Directives.ForName("defer") != nil || usesDefer(s.SelectionSet) {
+				return true
+			}
+		case *ast.InlineFragment:
+			if s.Directives.ForName("defer") != nil || usesDefer(s.SelectionSet) {
+				return true
+			}
+		case *ast.FragmentSpread:
+			if s.Directives.ForName("defer") != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Object is the marshaler an object's generated resolver returns for its
+// resolved fields: what FieldSet.MarshalGQL writes (each response key once,
+// in order), without FieldSet's map, closures and per-field copies, which
+// were a tenth of a page's allocations. A response key is a GraphQL name,
+// so it needs no escaping.
+func Object(fields []graphql.CollectedField, out *graphql.FieldSet) graphql.Marshaler {
+	return &object{fields: fields, values: out.Values}
+}
+
+type object struct {
+	fields []graphql.CollectedField
+	values []graphql.Marshaler
+}
+
+func (o *object) MarshalGQL(w io.Writer) {
+	_, _ = io.WriteString(w, "{")
+	first := true
+	for i := range o.fields {
+		alias := o.fields[i].Alias
+		if written(o.fields[:i], alias) {
+			continue
+		}
+		if !first {
+			_, _ = io.WriteString(w, ",")
+		}
+		first = false
+		_, _ = io.WriteString(w, `"`)
+		_, _ = io.WriteString(w, alias)
+		_, _ = io.WriteString(w, `":`)
+		o.values[i].MarshalGQL(w)
+	}
+	_, _ = io.WriteString(w, "}")
+}
+
+// written reports whether alias is among the response keys before.
+func written(before []graphql.CollectedField, alias string) bool {
+	for j := range before {
+		if before[j].Alias == alias {
+			return true
+		}
+	}
+	return false
+}
+
+// Direct reports whether the generated resolver of a plain field of a
+// non-null String, Int, Boolean or UUID ID (graph/gen picks them) may skip
+// gqlgen's ResolveField and marshal the struct field at once: no field
+// context, no closures, no boxing. It may when the operation runs under
+// WithOperation, whose server installs no field middleware (no AroundFields,
+// no extension intercepting fields), which ResolveField would run; such a
+// value cannot be null, fail to marshal or panic, so nothing else differs.
+func Direct(ctx context.Context) bool {
+	return operationFrom(ctx) != nil
+}
