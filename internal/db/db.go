@@ -39,8 +39,9 @@ func Open(ctx context.Context, dsn string, tracer pgx.QueryTracer) (*pgxpool.Poo
 // from its own config (a test's, a benchmark's) calls it before connecting,
 // so that it scans rows the way the server does.
 //
-// Each connection registers the queries' Go types (RegisterTypes) before it
-// runs any AfterConnect cfg already has. Sessions run with jit off unless cfg sets
+// Each connection registers the queries' Go types (RegisterTypes, and the
+// schema's enums as this database numbered them) before it runs any
+// AfterConnect cfg already has. Sessions run with jit off unless cfg sets
 // jit itself: the planner's cost of a statement that walks many rows through
 // the inlined access level (migration 000010) can pass jit_above_cost, and
 // compiling costs tens to hundreds of milliseconds on statements that run in
@@ -52,6 +53,9 @@ func Configure(cfg *pgxpool.Config) {
 	then := cfg.AfterConnect
 	cfg.AfterConnect = func(ctx context.Context, c *pgx.Conn) error {
 		RegisterTypes(c.TypeMap())
+		if err := registerEnums(ctx, c); err != nil {
+			return err
+		}
 		if then != nil {
 			return then(ctx, c)
 		}

@@ -474,7 +474,8 @@ func (q *Queries) DocumentLinkListIncoming(ctx context.Context, db DBTX, arg Doc
 }
 
 const documentLinkListOutgoing = `-- name: DocumentLinkListOutgoing :many
-SELECT l.id, l.source_id, l.href_as_written, coalesce(l.resolved_address, '') AS resolved_address, coalesce(l.link_text, '') AS link_text,
+SELECT -- The coalesces keep nullable (by the LEFT JOIN) columns out of pointers, an allocation each per row, for values always there when read.
+       l.id, l.source_id, l.href_as_written, coalesce(l.resolved_address, '') AS resolved_address, coalesce(l.link_text, '') AS link_text,
        l.occurrence_count, l.state, l.created_at, l.updated_at, l.kept_at,
        coalesce(t.id, '00000000-0000-0000-0000-000000000000') AS target_id,
        coalesce(t.space, 'wiki') AS target_space,
@@ -535,7 +536,6 @@ type DocumentLinkListOutgoingRow struct {
 }
 
 // DocumentLinkListOutgoing lists the edges of a batch of sources with the actor's access level to each target (0: none, or no target) and, where it is above 0, the target's metadata (no body); the target columns of other edges hold placeholders.
-// The coalesces give the columns the LEFT JOIN makes nullable non-null Go types: a pointer per column per row is an allocation each, for values that are there whenever they are read.
 func (q *Queries) DocumentLinkListOutgoing(ctx context.Context, db DBTX, arg DocumentLinkListOutgoingParams) ([]DocumentLinkListOutgoingRow, error) {
 	rows, err := db.Query(ctx, documentLinkListOutgoing, arg.ActorID, arg.ActorIsPerson, arg.SourceIds)
 	if err != nil {

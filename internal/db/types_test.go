@@ -136,3 +136,37 @@ func TestUUIDRoundTrips(t *testing.T) {
 		}
 	}
 }
+
+// TestEnumsScanAsTheirLabels: a pool set up by db.Configure reads an enum
+// column into its Go type, or a pointer to it, as the label that type
+// already holds — no string allocated per value — and writes one back. Not
+// parallel, for testing.AllocsPerRun.
+func TestEnumsScanAsTheirLabels(t *testing.T) {
+	ctx := context.Background()
+	d := pgtest.New(t)
+	var (
+		space  db.Space
+		status *db.DocumentStatus
+		none   *db.LinkState
+		same   bool
+	)
+	for _, mode := range []pgx.QueryExecMode{pgx.QueryExecModeCacheStatement, pgx.QueryExecModeSimpleProtocol} {
+		require.NoError(t, d.Pool.QueryRow(ctx, `SELECT 'wiki'::space, 'archived'::document_status, NULL::link_state, $1::space = 'output' AND $2::link_state = 'stale_text'`,
+			mode, db.SpaceOutput, ptr(db.LinkStateStaleText)).Scan(&space, &status, &none, &same))
+		require.Equal(t, db.SpaceWiki, space)
+		require.Equal(t, db.DocumentStatusArchived, *status)
+		require.Nil(t, none)
+		require.True(t, same)
+	}
+	require.NoError(t, d.Pool.AcquireFunc(ctx, func(c *pgxpool.Conn) error {
+		dt, ok := c.Conn().TypeMap().TypeForName("space")
+		require.True(t, ok, "the space enum is registered")
+		plan := c.Conn().TypeMap().PlanScan(dt.OID, pgtype.TextFormatCode, &space)
+		src := []byte("raw")
+		require.Zero(t, testing.AllocsPerRun(100, func() { require.NoError(t, plan.Scan(src, &space)) }))
+		require.Equal(t, db.SpaceRaw, space)
+		return nil
+	}))
+}
+
+func ptr[T any](v T) *T { return &v }
