@@ -111,41 +111,34 @@ func (s *Service) Outgoing(ctx context.Context, sources []*document.Doc) (map[*d
 	if len(ids) == 0 {
 		return out, nil
 	}
-	rows, err := db.Q.DocumentLinkListOutgoing(ctx, s.pool, db.DocumentLinkListOutgoingParams{ActorID: v.ID, ActorIsPerson: v.IsPerson, SourceIds: ids})
-	if err != nil {
-		return nil, err
-	}
-	edges := make([]Edge, len(rows))
-	readable := 0
-	for i := range rows {
-		if rows[i].TargetLevel > 0 {
-			readable++
-		}
-	}
-	targets := make(map[uuid.UUID]*document.Doc, readable) // one Doc per target, however many link to it
-	heads := newDocs(readable)
-	for i := range rows {
-		r := &rows[i]
-		e := &edges[i]
-		*e = Edge{
+	// The statement's rows go straight into edges (one Row at a time), in
+	// the order it returns them: by source.
+	edges := make([]Edge, 0, len(ids))
+	targets := make(map[uuid.UUID]*document.Doc, len(ids)) // one Doc per target, however many link to it
+	heads := newDocs(len(ids))
+	err = db.Q.DocumentLinkListOutgoingEach(ctx, s.pool, db.DocumentLinkListOutgoingParams{ActorID: v.ID, ActorIsPerson: v.IsPerson, SourceIds: ids}, func(r *db.DocumentLinkListOutgoingRow) {
+		e := Edge{
 			ID: r.ID, SourceID: r.SourceID, Href: r.HrefAsWritten, ResolvedAddress: r.ResolvedAddress, Text: r.LinkText,
 			Count: int(r.OccurrenceCount), State: Pending, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
 			Source: byID[r.SourceID],
 		}
-		if r.TargetLevel <= 0 { // none, or one the actor cannot read: pending, naming nothing
-			continue
+		if r.TargetLevel > 0 { // else none, or one the actor cannot read: pending, naming nothing
+			t := targets[r.TargetID]
+			if t == nil {
+				t = heads.of(document.Head{
+					ID: r.TargetID, Space: r.TargetSpace, Path: r.TargetPath, Slug: r.TargetSlug, Title: r.TargetTitle,
+					Tags: r.TargetTags, Status: r.TargetStatus, Version: r.TargetVersion, CreatedBy: r.TargetCreatedBy,
+					UpdatedBy: r.TargetUpdatedBy, CreatedAt: r.TargetCreatedAt, UpdatedAt: r.TargetUpdatedAt,
+					DeletedAt: r.TargetDeletedAt, PurgeAfter: r.TargetPurgeAfter, QuarantinedAt: r.TargetQuarantinedAt, Level: r.TargetLevel,
+				})
+				targets[r.TargetID] = t
+			}
+			e.Target, e.TargetID, e.State, e.KeptAt = t, &t.ID, stateFromDB(r.State), r.KeptAt
 		}
-		t := targets[r.TargetID]
-		if t == nil {
-			t = heads.of(document.Head{
-				ID: r.TargetID, Space: r.TargetSpace, Path: r.TargetPath, Slug: r.TargetSlug, Title: r.TargetTitle,
-				Tags: r.TargetTags, Status: r.TargetStatus, Version: r.TargetVersion, CreatedBy: r.TargetCreatedBy,
-				UpdatedBy: r.TargetUpdatedBy, CreatedAt: r.TargetCreatedAt, UpdatedAt: r.TargetUpdatedAt,
-				DeletedAt: r.TargetDeletedAt, PurgeAfter: r.TargetPurgeAfter, QuarantinedAt: r.TargetQuarantinedAt, Level: r.TargetLevel,
-			})
-			targets[r.TargetID] = t
-		}
-		e.Target, e.TargetID, e.State, e.KeptAt = t, &t.ID, stateFromDB(r.State), r.KeptAt
+		edges = append(edges, e)
+	})
+	if err != nil {
+		return nil, err
 	}
 	// Rows come ordered by source: each source's edges are one run of edges.
 	groupRuns(out, edges, func(e *Edge) *document.Doc { return e.Source })
@@ -170,15 +163,12 @@ func (s *Service) Incoming(ctx context.Context, targets []*document.Doc) (map[*d
 	if len(ids) == 0 {
 		return out, nil
 	}
-	rows, err := db.Q.DocumentLinkListIncoming(ctx, s.pool, db.DocumentLinkListIncomingParams{ActorID: v.ID, ActorIsPerson: v.IsPerson, TargetIds: ids})
-	if err != nil {
-		return nil, err
-	}
-	edges := make([]Edge, len(rows))
-	sources := make(map[uuid.UUID]*document.Doc, len(rows))
-	heads := newDocs(len(rows))
-	for i := range rows {
-		r := &rows[i]
+	// As in Outgoing, rows go straight into edges, in the statement's
+	// order: by target.
+	edges := make([]Edge, 0, len(ids))
+	sources := make(map[uuid.UUID]*document.Doc, len(ids))
+	heads := newDocs(len(ids))
+	err = db.Q.DocumentLinkListIncomingEach(ctx, s.pool, db.DocumentLinkListIncomingParams{ActorID: v.ID, ActorIsPerson: v.IsPerson, TargetIds: ids}, func(r *db.DocumentLinkListIncomingRow) {
 		target := byID[r.TargetID]
 		src := sources[r.SourceID]
 		if src == nil {
@@ -190,11 +180,14 @@ func (s *Service) Incoming(ctx context.Context, targets []*document.Doc) (map[*d
 			})
 			sources[r.SourceID] = src
 		}
-		edges[i] = Edge{
+		edges = append(edges, Edge{
 			ID: r.ID, SourceID: r.SourceID, TargetID: &target.ID, Href: r.HrefAsWritten, ResolvedAddress: r.ResolvedAddress,
 			Text: r.LinkText, Count: int(r.OccurrenceCount), State: stateFromDB(r.State), KeptAt: r.KeptAt,
 			CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt, Source: src, Target: target,
-		}
+		})
+	})
+	if err != nil {
+		return nil, err
 	}
 	// Rows come ordered by target: each target's edges are one run of edges.
 	groupRuns(out, edges, func(e *Edge) *document.Doc { return e.Target })
