@@ -64,3 +64,15 @@ func eachRow[R any](ctx context.Context, db DBTX, query string, args []any, fn f
 	}
 	return rows.Err()
 }
+
+// DocumentListByUpdatedEach is DocumentListByUpdated, calling fn with each
+// row in order, as DocumentLinkListOutgoingEach does.
+func (q *Queries) DocumentListByUpdatedEach(ctx context.Context, db DBTX, arg DocumentListByUpdatedParams, fn func(*DocumentListByUpdatedRow)) error {
+	return eachRow(ctx, db, documentListByUpdated, paramsOf(&arg), fn)
+}
+
+// DocumentListByTitleEach is DocumentListByTitle, calling fn with each row
+// in order, as DocumentLinkListOutgoingEach does.
+func (q *Queries) DocumentListByTitleEach(ctx context.Context, db DBTX, arg DocumentListByTitleParams, fn func(*DocumentListByTitleRow)) error {
+	return eachRow(ctx, db, documentListByTitle, paramsOf(&arg), fn)
+}

@@ -56,5 +56,21 @@ func TestEachFormsMatchTheirQueries(t *testing.T) {
 		var gotIn []db.DocumentLinkListIncomingRow
 		require.NoError(t, db.Q.DocumentLinkListIncomingEach(ctx, d.Pool, in, func(r *db.DocumentLinkListIncomingRow) { gotIn = append(gotIn, *r) }))
 		require.Equal(t, wantIn, gotIn)
+
+		byUpdated := db.DocumentListByUpdatedParams{ActorID: actor, ActorIsPerson: true, Tags: []string{}, RowLimit: 10}
+		wantUp, err := db.Q.DocumentListByUpdated(ctx, d.Pool, byUpdated)
+		require.NoError(t, err)
+		require.NotEmpty(t, wantUp)
+		var gotUp []db.DocumentListByUpdatedRow
+		require.NoError(t, db.Q.DocumentListByUpdatedEach(ctx, d.Pool, byUpdated, func(r *db.DocumentListByUpdatedRow) { gotUp = append(gotUp, *r) }))
+		require.Equal(t, wantUp, gotUp)
+
+		byTitle := db.DocumentListByTitleParams{ActorID: actor, ActorIsPerson: true, Tags: []string{"a"}, RowLimit: 10}
+		wantTi, err := db.Q.DocumentListByTitle(ctx, d.Pool, byTitle)
+		require.NoError(t, err)
+		require.Len(t, wantTi, 1)
+		var gotTi []db.DocumentListByTitleRow
+		require.NoError(t, db.Q.DocumentListByTitleEach(ctx, d.Pool, byTitle, func(r *db.DocumentListByTitleRow) { gotTi = append(gotTi, *r) }))
+		require.Equal(t, wantTi, gotTi)
 	}
 }
