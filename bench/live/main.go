@@ -99,7 +99,7 @@ func run(ctx context.Context, o options) error {
 	if o.people < o.recipients || o.subscribers < 1 || o.people < 1 {
 		return errors.New("need -people ≥ -recipients and -subscribers ≥ 1")
 	}
-	pool, err := pgxpool.New(ctx, o.databaseURL)
+	pool, err := db.Open(ctx, o.databaseURL, nil)
 	if err != nil {
 		return err
 	}

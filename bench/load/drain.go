@@ -17,6 +17,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"codna/internal/auth"
+	"codna/internal/db"
 	"codna/internal/document"
 )
 
@@ -52,6 +53,7 @@ func fillMain(ctx context.Context, args []string) error {
 	}
 	pcfg.MaxConns = int32(*concurrency + 2)
 	pcfg.ConnConfig.RuntimeParams["application_name"] = "codna-load-fill"
+	db.Configure(pcfg)
 	pool, err := pgxpool.NewWithConfig(ctx, pcfg)
 	if err != nil {
 		return fmt.Errorf("connect: %w", err)

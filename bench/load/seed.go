@@ -116,6 +116,7 @@ func seedMain(ctx context.Context, args []string) error {
 	// cluster's synchronous_commit = on.
 	pcfg.ConnConfig.RuntimeParams["synchronous_commit"] = "off"
 	pcfg.ConnConfig.RuntimeParams["application_name"] = "codna-load-seed"
+	db.Configure(pcfg)
 	pool, err := pgxpool.NewWithConfig(ctx, pcfg)
 	if err != nil {
 		return fmt.Errorf("connect: %w", err)

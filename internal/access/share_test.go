@@ -141,6 +141,7 @@ func (b *shareBundle) shareCounting(t *testing.T) (*access.Service, *db.Counter)
 	t.Helper()
 	cfg, err := pgxpool.ParseConfig(b.url)
 	require.NoError(t, err)
+	db.Configure(cfg)
 	c := &db.Counter{}
 	cfg.ConnConfig.Tracer = c
 	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)

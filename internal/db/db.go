@@ -9,34 +9,20 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
-	pgxuuid "github.com/vgarvardt/pgx-google-uuid/v5"
 
 	"codna/internal/fault"
 )
 
-// Open connects a pool to dsn and checks that the database answers. tracer
-// may be nil. Its sessions run with jit off unless dsn sets jit itself: the
-// planner's cost of a statement that walks many rows through the inlined
-// access level (migration 000010) can pass jit_above_cost, and compiling
-// costs tens to hundreds of milliseconds on statements that run in a few
-// (docs/operations.md#postgres-settings).
+// Open connects a pool to dsn, set up by Configure, and checks that the
+// database answers. tracer may be nil.
 func Open(ctx context.Context, dsn string, tracer pgx.QueryTracer) (*pgxpool.Pool, error) {
 	cfg, err := pgxpool.ParseConfig(dsn)
 	if err != nil {
 		return nil, fmt.Errorf("database url: %w", err)
 	}
-	if _, set := cfg.ConnConfig.RuntimeParams["jit"]; !set {
-		cfg.ConnConfig.RuntimeParams["jit"] = "off"
-	}
+	Configure(cfg)
 	if tracer != nil {
 		cfg.ConnConfig.Tracer = tracer
-	}
-	// uuid.UUID in binary, both ways: without this pgx goes through its
-	// sql.Scanner and driver.Valuer, a text round trip and a string
-	// allocation for every id read or sent.
-	cfg.AfterConnect = func(_ context.Context, c *pgx.Conn) error {
-		pgxuuid.Register(c.TypeMap())
-		return nil
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
@@ -47,6 +33,34 @@ func Open(ctx context.Context, dsn string, tracer pgx.QueryTracer) (*pgxpool.Poo
 		return nil, fmt.Errorf("connect: %w", err)
 	}
 	return pool, nil
+}
+
+// Configure sets up a pool's sessions as the server runs them; a pool built
+// from its own config (a test's, a benchmark's) calls it before connecting,
+// so that it scans rows the way the server does.
+//
+// Each connection registers the queries' Go types (RegisterTypes, and the
+// schema's enums as this database numbered them) before it runs any
+// AfterConnect cfg already has. Sessions run with jit off unless cfg sets
+// jit itself: the planner's cost of a statement that walks many rows through
+// the inlined access level (migration 000010) can pass jit_above_cost, and
+// compiling costs tens to hundreds of milliseconds on statements that run in
+// a few (docs/operations.md#postgres-settings).
+func Configure(cfg *pgxpool.Config) {
+	if _, set := cfg.ConnConfig.RuntimeParams["jit"]; !set {
+		cfg.ConnConfig.RuntimeParams["jit"] = "off"
+	}
+	then := cfg.AfterConnect
+	cfg.AfterConnect = func(ctx context.Context, c *pgx.Conn) error {
+		RegisterTypes(c.TypeMap())
+		if err := registerEnums(ctx, c); err != nil {
+			return err
+		}
+		if then != nil {
+			return then(ctx, c)
+		}
+		return nil
+	}
 }
 
 // Q runs every generated query. It holds no state: each method takes, after

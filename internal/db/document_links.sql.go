@@ -361,7 +361,10 @@ func (q *Queries) DocumentLinkListForResync(ctx context.Context, db DBTX, arg Do
 }
 
 const documentLinkListIncoming = `-- name: DocumentLinkListIncoming :many
-SELECT l.id, l.source_id, l.target_id, l.href_as_written, l.resolved_address, l.link_text, l.occurrence_count, l.state, l.first_seen_revision, l.created_at, l.updated_at, l.kept_at,
+SELECT l.id, coalesce(l.target_id, '00000000-0000-0000-0000-000000000000') AS target_id, l.href_as_written,
+       coalesce(l.resolved_address, '') AS resolved_address, coalesce(l.link_text, '') AS link_text,
+       l.occurrence_count, l.state, l.created_at, l.updated_at, l.kept_at,
+       s.id AS source_id,
        s.space AS source_space,
        s.path AS source_path,
        s.slug AS source_slug,
@@ -393,7 +396,17 @@ type DocumentLinkListIncomingParams struct {
 }
 
 type DocumentLinkListIncomingRow struct {
-	DocumentLink        DocumentLink
+	ID                  uuid.UUID
+	TargetID            uuid.UUID
+	HrefAsWritten       string
+	ResolvedAddress     string
+	LinkText            string
+	OccurrenceCount     int32
+	State               LinkState
+	CreatedAt           time.Time
+	UpdatedAt           time.Time
+	KeptAt              *time.Time
+	SourceID            uuid.UUID
 	SourceSpace         Space
 	SourcePath          string
 	SourceSlug          string
@@ -423,18 +436,17 @@ func (q *Queries) DocumentLinkListIncoming(ctx context.Context, db DBTX, arg Doc
 	for rows.Next() {
 		var i DocumentLinkListIncomingRow
 		if err := rows.Scan(
-			&i.DocumentLink.ID,
-			&i.DocumentLink.SourceID,
-			&i.DocumentLink.TargetID,
-			&i.DocumentLink.HrefAsWritten,
-			&i.DocumentLink.ResolvedAddress,
-			&i.DocumentLink.LinkText,
-			&i.DocumentLink.OccurrenceCount,
-			&i.DocumentLink.State,
-			&i.DocumentLink.FirstSeenRevision,
-			&i.DocumentLink.CreatedAt,
-			&i.DocumentLink.UpdatedAt,
-			&i.DocumentLink.KeptAt,
+			&i.ID,
+			&i.TargetID,
+			&i.HrefAsWritten,
+			&i.ResolvedAddress,
+			&i.LinkText,
+			&i.OccurrenceCount,
+			&i.State,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.KeptAt,
+			&i.SourceID,
 			&i.SourceSpace,
 			&i.SourcePath,
 			&i.SourceSlug,
@@ -462,18 +474,21 @@ func (q *Queries) DocumentLinkListIncoming(ctx context.Context, db DBTX, arg Doc
 }
 
 const documentLinkListOutgoing = `-- name: DocumentLinkListOutgoing :many
-SELECT l.id, l.source_id, l.target_id, l.href_as_written, l.resolved_address, l.link_text, l.occurrence_count, l.state, l.first_seen_revision, l.created_at, l.updated_at, l.kept_at,
-       t.space AS target_space,
-       t.path AS target_path,
-       t.slug AS target_slug,
-       t.title AS target_title,
-       t.tags AS target_tags,
-       t.status AS target_status,
-       t.version AS target_version,
-       t.created_by AS target_created_by,
+SELECT -- The coalesces keep nullable (by the LEFT JOIN) columns out of pointers, an allocation each per row, for values always there when read.
+       l.id, l.source_id, l.href_as_written, coalesce(l.resolved_address, '') AS resolved_address, coalesce(l.link_text, '') AS link_text,
+       l.occurrence_count, l.state, l.created_at, l.updated_at, l.kept_at,
+       coalesce(t.id, '00000000-0000-0000-0000-000000000000') AS target_id,
+       coalesce(t.space, 'wiki') AS target_space,
+       coalesce(t.path, '') AS target_path,
+       coalesce(t.slug, '') AS target_slug,
+       coalesce(t.title, '') AS target_title,
+       coalesce(t.tags, '{}') AS target_tags,
+       coalesce(t.status, 'active') AS target_status,
+       coalesce(t.version, 0) AS target_version,
+       coalesce(t.created_by, '00000000-0000-0000-0000-000000000000') AS target_created_by,
        t.updated_by AS target_updated_by,
-       t.created_at AS target_created_at,
-       t.updated_at AS target_updated_at,
+       coalesce(t.created_at, 'epoch') AS target_created_at,
+       coalesce(t.updated_at, 'epoch') AS target_updated_at,
        t.deleted_at AS target_deleted_at,
        t.purge_after AS target_purge_after,
        t.quarantined_at AS target_quarantined_at,
@@ -492,25 +507,35 @@ type DocumentLinkListOutgoingParams struct {
 }
 
 type DocumentLinkListOutgoingRow struct {
-	DocumentLink        DocumentLink
-	TargetSpace         *Space
-	TargetPath          *string
-	TargetSlug          *string
-	TargetTitle         *string
+	ID                  uuid.UUID
+	SourceID            uuid.UUID
+	HrefAsWritten       string
+	ResolvedAddress     string
+	LinkText            string
+	OccurrenceCount     int32
+	State               LinkState
+	CreatedAt           time.Time
+	UpdatedAt           time.Time
+	KeptAt              *time.Time
+	TargetID            uuid.UUID
+	TargetSpace         Space
+	TargetPath          string
+	TargetSlug          string
+	TargetTitle         string
 	TargetTags          []string
-	TargetStatus        *DocumentStatus
-	TargetVersion       *int32
-	TargetCreatedBy     *uuid.UUID
+	TargetStatus        DocumentStatus
+	TargetVersion       int32
+	TargetCreatedBy     uuid.UUID
 	TargetUpdatedBy     *uuid.UUID
-	TargetCreatedAt     *time.Time
-	TargetUpdatedAt     *time.Time
+	TargetCreatedAt     time.Time
+	TargetUpdatedAt     time.Time
 	TargetDeletedAt     *time.Time
 	TargetPurgeAfter    *time.Time
 	TargetQuarantinedAt *time.Time
 	TargetLevel         int32
 }
 
-// DocumentLinkListOutgoing lists the edges of a batch of sources with each target's metadata (no body) and the actor's access level to it (0: none, or no target).
+// DocumentLinkListOutgoing lists the edges of a batch of sources with the actor's access level to each target (0: none, or no target) and, where it is above 0, the target's metadata (no body); the target columns of other edges hold placeholders.
 func (q *Queries) DocumentLinkListOutgoing(ctx context.Context, db DBTX, arg DocumentLinkListOutgoingParams) ([]DocumentLinkListOutgoingRow, error) {
 	rows, err := db.Query(ctx, documentLinkListOutgoing, arg.ActorID, arg.ActorIsPerson, arg.SourceIds)
 	if err != nil {
@@ -521,18 +546,17 @@ func (q *Queries) DocumentLinkListOutgoing(ctx context.Context, db DBTX, arg Doc
 	for rows.Next() {
 		var i DocumentLinkListOutgoingRow
 		if err := rows.Scan(
-			&i.DocumentLink.ID,
-			&i.DocumentLink.SourceID,
-			&i.DocumentLink.TargetID,
-			&i.DocumentLink.HrefAsWritten,
-			&i.DocumentLink.ResolvedAddress,
-			&i.DocumentLink.LinkText,
-			&i.DocumentLink.OccurrenceCount,
-			&i.DocumentLink.State,
-			&i.DocumentLink.FirstSeenRevision,
-			&i.DocumentLink.CreatedAt,
-			&i.DocumentLink.UpdatedAt,
-			&i.DocumentLink.KeptAt,
+			&i.ID,
+			&i.SourceID,
+			&i.HrefAsWritten,
+			&i.ResolvedAddress,
+			&i.LinkText,
+			&i.OccurrenceCount,
+			&i.State,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.KeptAt,
+			&i.TargetID,
 			&i.TargetSpace,
 			&i.TargetPath,
 			&i.TargetSlug,

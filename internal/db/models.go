@@ -55,6 +55,13 @@ func (ns NullAutomationKind) Value() (driver.Value, error) {
 	return string(ns.AutomationKind), nil
 }
 
+func AllAutomationKindValues() []AutomationKind {
+	return []AutomationKind{
+		AutomationKindEvent,
+		AutomationKindSchedule,
+	}
+}
+
 type DecisionStatus string
 
 const (
@@ -98,6 +105,14 @@ func (ns NullDecisionStatus) Value() (driver.Value, error) {
 	return string(ns.DecisionStatus), nil
 }
 
+func AllDecisionStatusValues() []DecisionStatus {
+	return []DecisionStatus{
+		DecisionStatusPending,
+		DecisionStatusAccepted,
+		DecisionStatusRejected,
+	}
+}
+
 type DocumentStatus string
 
 const (
@@ -139,6 +154,14 @@ func (ns NullDocumentStatus) Value() (driver.Value, error) {
 		return nil, nil
 	}
 	return string(ns.DocumentStatus), nil
+}
+
+func AllDocumentStatusValues() []DocumentStatus {
+	return []DocumentStatus{
+		DocumentStatusDraft,
+		DocumentStatusActive,
+		DocumentStatusArchived,
+	}
 }
 
 type LinkState string
@@ -185,6 +208,15 @@ func (ns NullLinkState) Value() (driver.Value, error) {
 	return string(ns.LinkState), nil
 }
 
+func AllLinkStateValues() []LinkState {
+	return []LinkState{
+		LinkStateResolved,
+		LinkStateStaleText,
+		LinkStatePending,
+		LinkStateBroken,
+	}
+}
+
 type Permission string
 
 const (
@@ -227,6 +259,13 @@ func (ns NullPermission) Value() (driver.Value, error) {
 	return string(ns.Permission), nil
 }
 
+func AllPermissionValues() []Permission {
+	return []Permission{
+		PermissionRead,
+		PermissionWrite,
+	}
+}
+
 type PrincipalType string
 
 const (
@@ -267,6 +306,13 @@ func (ns NullPrincipalType) Value() (driver.Value, error) {
 		return nil, nil
 	}
 	return string(ns.PrincipalType), nil
+}
+
+func AllPrincipalTypeValues() []PrincipalType {
+	return []PrincipalType{
+		PrincipalTypeUser,
+		PrincipalTypeGroup,
+	}
 }
 
 type RunStatus string
@@ -313,6 +359,15 @@ func (ns NullRunStatus) Value() (driver.Value, error) {
 	return string(ns.RunStatus), nil
 }
 
+func AllRunStatusValues() []RunStatus {
+	return []RunStatus{
+		RunStatusOk,
+		RunStatusFailed,
+		RunStatusTimeout,
+		RunStatusRejected,
+	}
+}
+
 type Space string
 
 const (
@@ -354,6 +409,14 @@ func (ns NullSpace) Value() (driver.Value, error) {
 		return nil, nil
 	}
 	return string(ns.Space), nil
+}
+
+func AllSpaceValues() []Space {
+	return []Space{
+		SpaceRaw,
+		SpaceWiki,
+		SpaceOutput,
+	}
 }
 
 type AccessEvent struct {

@@ -51,7 +51,8 @@ func generatedQueries(t *testing.T) map[string]string {
 
 // TestQueriesAreAllCalled fails on a query in sql/queries that no product
 // code calls: every generated method must appear as db.Q.Name(…) (Q.Name(…)
-// inside this package) in a non-test, non-generated Go file of the module.
+// inside this package), or its row-by-row form db.Q.NameEach(…), in a
+// non-test, non-generated Go file of the module.
 // Test files do not count — a query only a test calls is dead product code
 // (give the test a query of its own in its file, or plain SQL).
 func TestQueriesAreAllCalled(t *testing.T) {
@@ -96,15 +97,21 @@ func TestQueriesAreAllCalled(t *testing.T) {
 			if !ok {
 				return true
 			}
+			name := sel.Sel.Name
 			switch x := sel.X.(type) {
 			case *ast.SelectorExpr: // db.Q.Name(…)
 				if pkg, ok := x.X.(*ast.Ident); ok && pkg.Name == "db" && x.Sel.Name == "Q" {
-					called[sel.Sel.Name] = true
+					called[name] = true
 				}
 			case *ast.Ident: // Q.Name(…) within package db
 				if x.Name == "Q" && file.Name.Name == "db" {
-					called[sel.Sel.Name] = true
+					called[name] = true
 				}
+			}
+			// db.Q.NameEach(…), the row-by-row form of a query (each.go),
+			// runs Name's statement.
+			if base, ok := strings.CutSuffix(name, "Each"); ok && called[name] {
+				called[base] = true
 			}
 			return true
 		})

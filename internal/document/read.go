@@ -215,7 +215,6 @@ func (s *Service) List(ctx context.Context, f Filter, o Order, after *Cursor, li
 	if err != nil {
 		return nil, false, err
 	}
-	var rows []Head
 	switch o {
 	case ByTitle:
 		p := db.DocumentListByTitleParams{
@@ -225,13 +224,12 @@ func (s *Service) List(ctx context.Context, f Filter, o Order, after *Cursor, li
 		if after != nil {
 			p.AfterID, p.AfterTitle = &after.ID, &after.Title
 		}
-		rs, err := db.Q.DocumentListByTitle(ctx, s.pool, p)
-		if err != nil {
+		pg := newPage(limit)
+		if err := db.Q.DocumentListByTitleEach(ctx, s.pool, p, func(r *db.DocumentListByTitleRow) { pg.add(Head(*r)) }); err != nil {
 			return nil, false, err
 		}
-		for _, r := range rs {
-			rows = append(rows, Head(r))
-		}
+		out, more := pg.docs()
+		return out, more, nil
 	default:
 		p := db.DocumentListByUpdatedParams{
 			ActorID: v.ID, ActorIsPerson: v.IsPerson, Space: dbSpacePtr(f.Space), PathPrefix: f.PathPrefix, Tags: tags,
@@ -240,23 +238,39 @@ func (s *Service) List(ctx context.Context, f Filter, o Order, after *Cursor, li
 		if after != nil {
 			p.AfterID, p.AfterUpdated = &after.ID, &after.UpdatedAt
 		}
-		rs, err := db.Q.DocumentListByUpdated(ctx, s.pool, p)
-		if err != nil {
+		pg := newPage(limit)
+		if err := db.Q.DocumentListByUpdatedEach(ctx, s.pool, p, func(r *db.DocumentListByUpdatedRow) { pg.add(Head(*r)) }); err != nil {
 			return nil, false, err
 		}
-		for _, r := range rs {
-			rows = append(rows, Head(r))
-		}
+		out, more := pg.docs()
+		return out, more, nil
 	}
-	more := len(rows) > limit
-	if more {
-		rows = rows[:limit]
+}
+
+// page collects the Docs of a list's rows as they are read (the queries
+// ask for limit+1 rows): the first limit of them, in one allocation rather
+// than one per Doc, and whether there was another.
+type page struct {
+	held []Doc
+	more bool
+}
+
+func newPage(limit int) *page { return &page{held: make([]Doc, 0, limit)} }
+
+func (p *page) add(h Head) {
+	if len(p.held) == cap(p.held) {
+		p.more = true
+		return
 	}
-	out := make([]*Doc, len(rows))
-	for i, r := range rows {
-		out[i] = FromHead(r)
+	p.held = append(p.held, *FromHead(h))
+}
+
+func (p *page) docs() (out []*Doc, more bool) {
+	out = make([]*Doc, len(p.held))
+	for i := range p.held {
+		out[i] = &p.held[i]
 	}
-	return out, more, nil
+	return out, p.more
 }
 
 // Trash pages through the actor's own tombstones, without their bodies,

@@ -111,30 +111,37 @@ func (s *Service) Outgoing(ctx context.Context, sources []*document.Doc) (map[*d
 	if len(ids) == 0 {
 		return out, nil
 	}
-	rows, err := db.Q.DocumentLinkListOutgoing(ctx, s.pool, db.DocumentLinkListOutgoingParams{ActorID: v.ID, ActorIsPerson: v.IsPerson, SourceIds: ids})
+	// The statement's rows go straight into edges (one Row at a time), in
+	// the order it returns them: by source.
+	edges := make([]Edge, 0, len(ids))
+	targets := make(map[uuid.UUID]*document.Doc, len(ids)) // one Doc per target, however many link to it
+	heads := newDocs(len(ids))
+	err = db.Q.DocumentLinkListOutgoingEach(ctx, s.pool, db.DocumentLinkListOutgoingParams{ActorID: v.ID, ActorIsPerson: v.IsPerson, SourceIds: ids}, func(r *db.DocumentLinkListOutgoingRow) {
+		e := Edge{
+			ID: r.ID, SourceID: r.SourceID, Href: r.HrefAsWritten, ResolvedAddress: r.ResolvedAddress, Text: r.LinkText,
+			Count: int(r.OccurrenceCount), State: Pending, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
+			Source: byID[r.SourceID],
+		}
+		if r.TargetLevel > 0 { // else none, or one the actor cannot read: pending, naming nothing
+			t := targets[r.TargetID]
+			if t == nil {
+				t = heads.of(document.Head{
+					ID: r.TargetID, Space: r.TargetSpace, Path: r.TargetPath, Slug: r.TargetSlug, Title: r.TargetTitle,
+					Tags: r.TargetTags, Status: r.TargetStatus, Version: r.TargetVersion, CreatedBy: r.TargetCreatedBy,
+					UpdatedBy: r.TargetUpdatedBy, CreatedAt: r.TargetCreatedAt, UpdatedAt: r.TargetUpdatedAt,
+					DeletedAt: r.TargetDeletedAt, PurgeAfter: r.TargetPurgeAfter, QuarantinedAt: r.TargetQuarantinedAt, Level: r.TargetLevel,
+				})
+				targets[r.TargetID] = t
+			}
+			e.Target, e.TargetID, e.State, e.KeptAt = t, &t.ID, stateFromDB(r.State), r.KeptAt
+		}
+		edges = append(edges, e)
+	})
 	if err != nil {
 		return nil, err
 	}
-	targets := map[uuid.UUID]*document.Doc{} // one Doc per target, however many link to it
-	for i := range rows {
-		r := &rows[i]
-		e := edgeOf(r.DocumentLink, r.TargetLevel > 0)
-		e.Source = byID[r.DocumentLink.SourceID]
-		if e.TargetID != nil {
-			t := targets[*e.TargetID]
-			if t == nil {
-				t = document.FromHead(document.Head{
-					ID: *e.TargetID, Space: *r.TargetSpace, Path: *r.TargetPath, Slug: *r.TargetSlug, Title: *r.TargetTitle,
-					Tags: r.TargetTags, Status: *r.TargetStatus, Version: *r.TargetVersion, CreatedBy: *r.TargetCreatedBy,
-					UpdatedBy: r.TargetUpdatedBy, CreatedAt: *r.TargetCreatedAt, UpdatedAt: *r.TargetUpdatedAt,
-					DeletedAt: r.TargetDeletedAt, PurgeAfter: r.TargetPurgeAfter, QuarantinedAt: r.TargetQuarantinedAt, Level: r.TargetLevel,
-				})
-				targets[*e.TargetID] = t
-			}
-			e.Target = t
-		}
-		out[e.Source] = append(out[e.Source], e)
-	}
+	// Rows come ordered by source: each source's edges are one run of edges.
+	groupRuns(out, edges, func(e *Edge) *document.Doc { return e.Source })
 	return out, nil
 }
 
@@ -156,29 +163,71 @@ func (s *Service) Incoming(ctx context.Context, targets []*document.Doc) (map[*d
 	if len(ids) == 0 {
 		return out, nil
 	}
-	rows, err := db.Q.DocumentLinkListIncoming(ctx, s.pool, db.DocumentLinkListIncomingParams{ActorID: v.ID, ActorIsPerson: v.IsPerson, TargetIds: ids})
-	if err != nil {
-		return nil, err
-	}
-	sources := map[uuid.UUID]*document.Doc{}
-	for i := range rows {
-		r := &rows[i]
-		e := edgeOf(r.DocumentLink, true)
-		e.Target = byID[*r.DocumentLink.TargetID]
-		src := sources[r.DocumentLink.SourceID]
+	// As in Outgoing, rows go straight into edges, in the statement's
+	// order: by target.
+	edges := make([]Edge, 0, len(ids))
+	sources := make(map[uuid.UUID]*document.Doc, len(ids))
+	heads := newDocs(len(ids))
+	err = db.Q.DocumentLinkListIncomingEach(ctx, s.pool, db.DocumentLinkListIncomingParams{ActorID: v.ID, ActorIsPerson: v.IsPerson, TargetIds: ids}, func(r *db.DocumentLinkListIncomingRow) {
+		target := byID[r.TargetID]
+		src := sources[r.SourceID]
 		if src == nil {
-			src = document.FromHead(document.Head{
-				ID: r.DocumentLink.SourceID, Space: r.SourceSpace, Path: r.SourcePath, Slug: r.SourceSlug, Title: r.SourceTitle,
+			src = heads.of(document.Head{
+				ID: r.SourceID, Space: r.SourceSpace, Path: r.SourcePath, Slug: r.SourceSlug, Title: r.SourceTitle,
 				Tags: r.SourceTags, Status: r.SourceStatus, Version: r.SourceVersion, CreatedBy: r.SourceCreatedBy,
 				UpdatedBy: r.SourceUpdatedBy, CreatedAt: r.SourceCreatedAt, UpdatedAt: r.SourceUpdatedAt,
 				DeletedAt: r.SourceDeletedAt, PurgeAfter: r.SourcePurgeAfter, QuarantinedAt: r.SourceQuarantinedAt, Level: r.SourceLevel,
 			})
-			sources[r.DocumentLink.SourceID] = src
+			sources[r.SourceID] = src
 		}
-		e.Source = src
-		out[e.Target] = append(out[e.Target], e)
+		edges = append(edges, Edge{
+			ID: r.ID, SourceID: r.SourceID, TargetID: &target.ID, Href: r.HrefAsWritten, ResolvedAddress: r.ResolvedAddress,
+			Text: r.LinkText, Count: int(r.OccurrenceCount), State: stateFromDB(r.State), KeptAt: r.KeptAt,
+			CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt, Source: src, Target: target,
+		})
+	})
+	if err != nil {
+		return nil, err
 	}
+	// Rows come ordered by target: each target's edges are one run of edges.
+	groupRuns(out, edges, func(e *Edge) *document.Doc { return e.Target })
 	return out, nil
+}
+
+// groupRuns keys edges by end(edge) into out, where the edges of each end
+// are one run (the order a query returned them in). Each end's list is a
+// slice of edges capped at its run, so appending to one cannot overwrite
+// the next.
+func groupRuns(out map[*document.Doc][]Edge, edges []Edge, end func(*Edge) *document.Doc) {
+	for start := 0; start < len(edges); {
+		d := end(&edges[start])
+		stop := start + 1
+		for stop < len(edges) && end(&edges[stop]) == d {
+			stop++
+		}
+		if run := edges[start:stop:stop]; out[d] == nil {
+			out[d] = run
+		} else { // an end seen in an earlier run: not in the queries' order, but still its edges
+			out[d] = append(out[d], run...)
+		}
+		start = stop
+	}
+}
+
+// docs hands out the Docs of one read from one allocation sized for at most
+// n, rather than one allocation per Doc.
+type docs struct{ free []document.Doc }
+
+func newDocs(n int) *docs { return &docs{free: make([]document.Doc, 0, n)} }
+
+// of is document.FromHead(h), placed in the read's allocation while it has
+// room (a Doc is never moved once handed out).
+func (ds *docs) of(h document.Head) *document.Doc {
+	if len(ds.free) == cap(ds.free) {
+		return document.FromHead(h)
+	}
+	ds.free = append(ds.free, *document.FromHead(h))
+	return &ds.free[len(ds.free)-1]
 }
 
 // Decisions pages through the actor's link decisions (docs/design.md#decisions), oldest

@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 
+	"codna/internal/db"
 	"codna/internal/outbox"
 	"codna/internal/pgtest"
 )
@@ -31,7 +32,10 @@ func BenchmarkDrain(b *testing.B) {
 			noop := func(context.Context, outbox.Stored) error { return nil }
 			var ws []*outbox.Worker
 			for i := range c.workers {
-				pool, err := pgxpool.New(ctx, d.URL)
+				cfg, err := pgxpool.ParseConfig(d.URL)
+				require.NoError(b, err)
+				db.Configure(cfg)
+				pool, err := pgxpool.NewWithConfig(ctx, cfg)
 				require.NoError(b, err)
 				b.Cleanup(pool.Close)
 				w := outbox.New(pool, outbox.Config{WorkerID: fmt.Sprintf("bench%d", i), BatchSize: c.batch},

@@ -66,6 +66,7 @@ func (e *env) ownPool(maxConns int32) *pgxpool.Pool {
 	cfg, err := pgxpool.ParseConfig(e.db.URL)
 	require.NoError(e.t, err)
 	cfg.MaxConns = maxConns
+	db.Configure(cfg)
 	pool, err := pgxpool.NewWithConfig(e.ctx, cfg)
 	require.NoError(e.t, err)
 	e.t.Cleanup(pool.Close)

@@ -76,8 +76,9 @@ const templateLockKey int64 = 0x636f646e61747031 // "codnatp1"
 type DB struct {
 	// URL is a postgres:// URL of the database, as the superuser.
 	URL string
-	// Pool is connected to URL. It is closed when the test ends, before the
-	// database is dropped.
+	// Pool is connected to URL and set up as the server's is
+	// (db.Configure). It is closed when the test ends, before the database
+	// is dropped.
 	Pool *pgxpool.Pool
 }
 
@@ -91,7 +92,12 @@ func New(t testing.TB) *DB {
 	u := NewURL(t)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	pool, err := pgxpool.New(ctx, u)
+	cfg, err := pgxpool.ParseConfig(u)
+	if err != nil {
+		t.Fatalf("pgtest: connect to test database: %v", err)
+	}
+	db.Configure(cfg) // scan rows as the server does
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		t.Fatalf("pgtest: connect to test database: %v", err)
 	}

@@ -67,19 +67,22 @@ SELECT * FROM document_links WHERE id = @id FOR UPDATE;
 UPDATE document_links SET kept_at = now(), updated_at = now() WHERE id = @id RETURNING *;
 
 -- name: DocumentLinkListOutgoing :many
--- DocumentLinkListOutgoing lists the edges of a batch of sources with each target's metadata (no body) and the actor's access level to it (0: none, or no target).
-SELECT sqlc.embed(l),
-       t.space AS target_space,
-       t.path AS target_path,
-       t.slug AS target_slug,
-       t.title AS target_title,
-       t.tags AS target_tags,
-       t.status AS target_status,
-       t.version AS target_version,
-       t.created_by AS target_created_by,
+-- DocumentLinkListOutgoing lists the edges of a batch of sources with the actor's access level to each target (0: none, or no target) and, where it is above 0, the target's metadata (no body); the target columns of other edges hold placeholders.
+SELECT -- The coalesces keep nullable (by the LEFT JOIN) columns out of pointers, an allocation each per row, for values always there when read.
+       l.id, l.source_id, l.href_as_written, coalesce(l.resolved_address, '') AS resolved_address, coalesce(l.link_text, '') AS link_text,
+       l.occurrence_count, l.state, l.created_at, l.updated_at, l.kept_at,
+       coalesce(t.id, '00000000-0000-0000-0000-000000000000') AS target_id,
+       coalesce(t.space, 'wiki') AS target_space,
+       coalesce(t.path, '') AS target_path,
+       coalesce(t.slug, '') AS target_slug,
+       coalesce(t.title, '') AS target_title,
+       coalesce(t.tags, '{}') AS target_tags,
+       coalesce(t.status, 'active') AS target_status,
+       coalesce(t.version, 0) AS target_version,
+       coalesce(t.created_by, '00000000-0000-0000-0000-000000000000') AS target_created_by,
        t.updated_by AS target_updated_by,
-       t.created_at AS target_created_at,
-       t.updated_at AS target_updated_at,
+       coalesce(t.created_at, 'epoch') AS target_created_at,
+       coalesce(t.updated_at, 'epoch') AS target_updated_at,
        t.deleted_at AS target_deleted_at,
        t.purge_after AS target_purge_after,
        t.quarantined_at AS target_quarantined_at,
@@ -92,7 +95,10 @@ ORDER BY l.source_id, l.href_as_written;
 
 -- name: DocumentLinkListIncoming :many
 -- DocumentLinkListIncoming lists the edges into a batch of targets whose live source the actor can read, with each source's metadata (no body) and the actor's access level to it.
-SELECT sqlc.embed(l),
+SELECT l.id, coalesce(l.target_id, '00000000-0000-0000-0000-000000000000') AS target_id, l.href_as_written,
+       coalesce(l.resolved_address, '') AS resolved_address, coalesce(l.link_text, '') AS link_text,
+       l.occurrence_count, l.state, l.created_at, l.updated_at, l.kept_at,
+       s.id AS source_id,
        s.space AS source_space,
        s.path AS source_path,
        s.slug AS source_slug,

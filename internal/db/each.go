@@ -1,0 +1,78 @@
+package db
+
+import (
+	"context"
+	"reflect"
+)
+
+// The Each forms below run a generated query, its SQL and its Row type
+// unchanged, and hand each row to fn as it is read instead of collecting
+// them: sqlc's generated method appends rows to a slice that starts empty,
+// so a result of n rows of the wide link-list Row costs the copies of every
+// doubling (some 3n rows' bytes) before the caller has looked at one. The
+// callers of these queries turn rows into their own structs at once and
+// keep none. A query read through its Each form counts as called for
+// TestQueriesAreAllCalled; TestEachFormsMatchTheirQueries holds each form to
+// the rows its generated method returns.
+
+// DocumentLinkListOutgoingEach is DocumentLinkListOutgoing, calling fn with
+// each row in order. The row fn gets is valid during the call only; what it
+// holds (strings, slices, pointers) is its own to keep.
+func (q *Queries) DocumentLinkListOutgoingEach(ctx context.Context, db DBTX, arg DocumentLinkListOutgoingParams, fn func(*DocumentLinkListOutgoingRow)) error {
+	return eachRow(ctx, db, documentLinkListOutgoing, paramsOf(&arg), fn)
+}
+
+// DocumentLinkListIncomingEach is DocumentLinkListIncoming, calling fn with
+// each row in order, as DocumentLinkListOutgoingEach does.
+func (q *Queries) DocumentLinkListIncomingEach(ctx context.Context, db DBTX, arg DocumentLinkListIncomingParams, fn func(*DocumentLinkListIncomingRow)) error {
+	return eachRow(ctx, db, documentLinkListIncoming, paramsOf(&arg), fn)
+}
+
+// paramsOf lists a generated Params struct's fields in order: sqlc declares
+// them in the order of the query's $1, $2, ….
+func paramsOf(params any) []any {
+	v := reflect.ValueOf(params).Elem()
+	out := make([]any, v.NumField())
+	for i := range out {
+		out[i] = v.Field(i).Interface()
+	}
+	return out
+}
+
+// eachRow runs query and scans each row into one R, by position (sqlc
+// declares a Row's fields in the order of the query's columns), zeroed
+// before each row so nothing of one row is left in the next.
+func eachRow[R any](ctx context.Context, db DBTX, query string, args []any, fn func(*R)) error {
+	rows, err := db.Query(ctx, query, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	var r R
+	v := reflect.ValueOf(&r).Elem()
+	targets := make([]any, v.NumField())
+	for i := range targets {
+		targets[i] = v.Field(i).Addr().Interface()
+	}
+	for rows.Next() {
+		var zero R
+		r = zero
+		if err := rows.Scan(targets...); err != nil {
+			return err
+		}
+		fn(&r)
+	}
+	return rows.Err()
+}
+
+// DocumentListByUpdatedEach is DocumentListByUpdated, calling fn with each
+// row in order, as DocumentLinkListOutgoingEach does.
+func (q *Queries) DocumentListByUpdatedEach(ctx context.Context, db DBTX, arg DocumentListByUpdatedParams, fn func(*DocumentListByUpdatedRow)) error {
+	return eachRow(ctx, db, documentListByUpdated, paramsOf(&arg), fn)
+}
+
+// DocumentListByTitleEach is DocumentListByTitle, calling fn with each row
+// in order, as DocumentLinkListOutgoingEach does.
+func (q *Queries) DocumentListByTitleEach(ctx context.Context, db DBTX, arg DocumentListByTitleParams, fn func(*DocumentListByTitleRow)) error {
+	return eachRow(ctx, db, documentListByTitle, paramsOf(&arg), fn)
+}

@@ -1,0 +1,76 @@
+package db_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/google/uuid"
+	"github.com/stretchr/testify/require"
+
+	"codna/internal/db"
+	"codna/internal/pgtest"
+)
+
+// TestEachFormsMatchTheirQueries holds each row-by-row form (each.go) to
+// its generated method: the same rows, in the same order, field for field
+// — so a query whose columns or parameters change cannot leave its Each
+// form scanning the old ones. The links cover a readable target, one the
+// reader cannot read, a pending link with no target, and tags and nullable
+// columns set and unset.
+func TestEachFormsMatchTheirQueries(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	d := pgtest.New(t)
+	owner := pgtest.CreatePerson(t, d.Pool)
+	reader := pgtest.CreatePerson(t, d.Pool)
+	ids := []uuid.UUID{uuid.New(), uuid.New(), uuid.New()}
+	_, err := d.Pool.Exec(ctx, `INSERT INTO documents (id, space, path, slug, title, content_hash, tags, created_by, updated_by, deleted_at)
+		SELECT id, 'wiki', 'each', 'doc-' || n, 'Doc ' || n, '\x00'::bytea, CASE WHEN n = 1 THEN '{a,b}'::text[] ELSE '{}' END,
+		       $2::uuid, CASE WHEN n = 2 THEN NULL ELSE $2::uuid END, NULL
+		FROM unnest($1::uuid[]) WITH ORDINALITY AS x(id, n)`, ids, owner.ID)
+	require.NoError(t, err)
+	_, err = d.Pool.Exec(ctx, `INSERT INTO document_links (id, source_id, target_id, href_as_written, resolved_address, link_text, state)
+		VALUES (gen_random_uuid(), $1, $2, 'doc-2.md', 'wiki:each/doc-2', 'two', 'resolved'),
+		       (gen_random_uuid(), $1, $3, 'doc-3.md', 'wiki:each/doc-3', NULL, 'resolved'),
+		       (gen_random_uuid(), $1, NULL, 'nowhere.md', NULL, 'none', 'pending'),
+		       (gen_random_uuid(), $2, $1, 'doc-1.md', 'wiki:each/doc-1', 'one', 'stale_text')`, ids[0], ids[1], ids[2])
+	require.NoError(t, err)
+	// The reader reads documents 1 and 2, not 3.
+	_, err = d.Pool.Exec(ctx, `INSERT INTO document_access (id, document_id, principal_type, principal_id, permission, granted_by)
+		SELECT gen_random_uuid(), id, 'user', $2, 'read', $3 FROM unnest($1::uuid[]) id`, ids[:2], reader.ID, owner.ID)
+	require.NoError(t, err)
+
+	for _, actor := range []uuid.UUID{owner.ID, reader.ID} {
+		out := db.DocumentLinkListOutgoingParams{ActorID: actor, ActorIsPerson: true, SourceIds: ids}
+		want, err := db.Q.DocumentLinkListOutgoing(ctx, d.Pool, out)
+		require.NoError(t, err)
+		require.Len(t, want, 4)
+		var got []db.DocumentLinkListOutgoingRow
+		require.NoError(t, db.Q.DocumentLinkListOutgoingEach(ctx, d.Pool, out, func(r *db.DocumentLinkListOutgoingRow) { got = append(got, *r) }))
+		require.Equal(t, want, got)
+
+		in := db.DocumentLinkListIncomingParams{ActorID: actor, ActorIsPerson: true, TargetIds: ids}
+		wantIn, err := db.Q.DocumentLinkListIncoming(ctx, d.Pool, in)
+		require.NoError(t, err)
+		require.NotEmpty(t, wantIn)
+		var gotIn []db.DocumentLinkListIncomingRow
+		require.NoError(t, db.Q.DocumentLinkListIncomingEach(ctx, d.Pool, in, func(r *db.DocumentLinkListIncomingRow) { gotIn = append(gotIn, *r) }))
+		require.Equal(t, wantIn, gotIn)
+
+		byUpdated := db.DocumentListByUpdatedParams{ActorID: actor, ActorIsPerson: true, Tags: []string{}, RowLimit: 10}
+		wantUp, err := db.Q.DocumentListByUpdated(ctx, d.Pool, byUpdated)
+		require.NoError(t, err)
+		require.NotEmpty(t, wantUp)
+		var gotUp []db.DocumentListByUpdatedRow
+		require.NoError(t, db.Q.DocumentListByUpdatedEach(ctx, d.Pool, byUpdated, func(r *db.DocumentListByUpdatedRow) { gotUp = append(gotUp, *r) }))
+		require.Equal(t, wantUp, gotUp)
+
+		byTitle := db.DocumentListByTitleParams{ActorID: actor, ActorIsPerson: true, Tags: []string{"a"}, RowLimit: 10}
+		wantTi, err := db.Q.DocumentListByTitle(ctx, d.Pool, byTitle)
+		require.NoError(t, err)
+		require.Len(t, wantTi, 1)
+		var gotTi []db.DocumentListByTitleRow
+		require.NoError(t, db.Q.DocumentListByTitleEach(ctx, d.Pool, byTitle, func(r *db.DocumentListByTitleRow) { gotTi = append(gotTi, *r) }))
+		require.Equal(t, wantTi, gotTi)
+	}
+}
