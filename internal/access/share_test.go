@@ -804,3 +804,28 @@ func TestRecentlySharedShowsTheUpgrade(t *testing.T) {
 	require.NoError(t, err)
 	require.Empty(t, got)
 }
+
+// A share waits for no transaction that merely references its documents:
+// the link resolver inserts links (each holding its target row with KEY
+// SHARE) in no particular order, and a share that locked its documents
+// FOR UPDATE in id order deadlocked against it.
+func TestShareDoesNotWaitForRowsReferencingItsDocuments(t *testing.T) {
+	t.Parallel()
+	b := shareSetup(t)
+	d := b.doc(t, b.tornike, "target", "Target", "")
+	src := b.doc(t, b.tornike, "source", "Source", "")
+	ctx := context.Background()
+	tx, err := b.pool.Begin(ctx)
+	require.NoError(t, err)
+	defer func() { _ = tx.Rollback(ctx) }()
+	_, err = tx.Exec(ctx, `INSERT INTO document_links (id, source_id, target_id, href_as_written, resolved_address, state)
+		VALUES (gen_random_uuid(), $1, $2, 'target.md', 'wiki:/target', 'resolved')`, src, d)
+	require.NoError(t, err)
+
+	shareCtx, cancel := context.WithTimeout(pgtest.ActingAs(b.tornike), 5*time.Second)
+	defer cancel()
+	res, err := b.svc.Share(shareCtx, access.ShareInput{DocumentIDs: []uuid.UUID{d}, Recipients: []string{b.dana.Email}})
+	require.NoError(t, err, "the share waited for the transaction holding a link to its document")
+	require.Len(t, res.Grants, 1)
+	require.Equal(t, "read", b.permission(t, d, pgtest.UserPrincipal(b.dana.ID)))
+}

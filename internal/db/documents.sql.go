@@ -1208,7 +1208,7 @@ WHERE d.created_by = $1
                     AND da.principal_id = $7 AND da.grant_reason = 'folder'
                     AND da.granted_by = $1)))
 ORDER BY d.id
-FOR UPDATE OF d
+FOR NO KEY UPDATE OF d
 `
 
 type DocumentLockFolderScopeParams struct {
@@ -1226,7 +1226,7 @@ type DocumentLockFolderScopeRow struct {
 	Grantable bool
 }
 
-// DocumentLockFolderScope locks, in id order, the owner's documents in @path and beneath it that a change of the principal's rule may touch: the live, unquarantined ones when @include_live, and, when @include_held, any (tombstones too) holding a folder grant the owner made for the principal. The WHERE clause is re-checked on the locked row, so a document quarantined, deleted or moved meanwhile is judged as it is now; grantable says whether it may receive a grant.
+// DocumentLockFolderScope locks, in id order and not against rows referencing them, the owner's documents in @path and beneath it that a change of the principal's rule may touch: the live, unquarantined ones when @include_live, and, when @include_held, any (tombstones too) holding a folder grant the owner made for the principal. The WHERE clause is re-checked on the locked row, so a document quarantined, deleted or moved meanwhile is judged as it is now; grantable says whether it may receive a grant.
 func (q *Queries) DocumentLockFolderScope(ctx context.Context, db DBTX, arg DocumentLockFolderScopeParams) ([]DocumentLockFolderScopeRow, error) {
 	rows, err := db.Query(ctx, documentLockFolderScope,
 		arg.OwnerID,
@@ -1317,7 +1317,7 @@ SELECT d.id, d.created_by, d.title,
 FROM documents d
 WHERE d.id = ANY($3::uuid[])
 ORDER BY d.id
-FOR UPDATE OF d
+FOR NO KEY UPDATE OF d
 `
 
 type DocumentLockForShareParams struct {
@@ -1335,7 +1335,7 @@ type DocumentLockForShareRow struct {
 	Level       int32
 }
 
-// DocumentLockForShare locks the documents of a share in id order (so two shares never deadlock) and reads, from the locked row versions, what a share re-checks: owner, tombstone, quarantine and the actor's access level.
+// DocumentLockForShare locks the documents of a share in id order (so two shares never deadlock), not against rows referencing them (the link resolver's inserts hold those in no order), and reads, from the locked row versions, what a share re-checks: owner, tombstone, quarantine and the actor's access level.
 func (q *Queries) DocumentLockForShare(ctx context.Context, db DBTX, arg DocumentLockForShareParams) ([]DocumentLockForShareRow, error) {
 	rows, err := db.Query(ctx, documentLockForShare, arg.ActorID, arg.ActorIsPerson, arg.Ids)
 	if err != nil {
@@ -1368,10 +1368,10 @@ SELECT d.id FROM documents d
 WHERE d.id IN (SELECT da.document_id FROM document_access da
                WHERE da.principal_type = 'group' AND da.principal_id = $1)
 ORDER BY d.id
-FOR UPDATE OF d
+FOR NO KEY UPDATE OF d
 `
 
-// DocumentLockGrantedToGroup locks, in id order, the documents (live or not) holding a grant to a group, and returns their ids.
+// DocumentLockGrantedToGroup locks, in id order and not against rows referencing them, the documents (live or not) holding a grant to a group, and returns their ids.
 func (q *Queries) DocumentLockGrantedToGroup(ctx context.Context, db DBTX, groupID uuid.UUID) ([]uuid.UUID, error) {
 	rows, err := db.Query(ctx, documentLockGrantedToGroup, groupID)
 	if err != nil {

@@ -270,7 +270,7 @@ WHERE d.space = @space::space
 ORDER BY d.slug COLLATE "C", d.id;
 
 -- name: DocumentLockForShare :many
--- DocumentLockForShare locks the documents of a share in id order (so two shares never deadlock) and reads, from the locked row versions, what a share re-checks: owner, tombstone, quarantine and the actor's access level.
+-- DocumentLockForShare locks the documents of a share in id order (so two shares never deadlock), not against rows referencing them (the link resolver's inserts hold those in no order), and reads, from the locked row versions, what a share re-checks: owner, tombstone, quarantine and the actor's access level.
 SELECT d.id, d.created_by, d.title,
        (d.deleted_at IS NOT NULL)::boolean AS deleted,
        (d.quarantined_at IS NOT NULL)::boolean AS quarantined,
@@ -278,7 +278,7 @@ SELECT d.id, d.created_by, d.title,
 FROM documents d
 WHERE d.id = ANY(@ids::uuid[])
 ORDER BY d.id
-FOR UPDATE OF d;
+FOR NO KEY UPDATE OF d;
 
 -- name: DocumentListTaggedShareable :many
 -- DocumentListTaggedShareable is a share-by-tag's one-time expansion: the live, active, unquarantined documents carrying a tag that the actor may share (owner or write), in id order, at most row_limit.
@@ -316,7 +316,7 @@ WHERE d.id = ANY(@title_ids::uuid[])
 ORDER BY d.id, 3;
 
 -- name: DocumentLockFolderScope :many
--- DocumentLockFolderScope locks, in id order, the owner's documents in @path and beneath it that a change of the principal's rule may touch: the live, unquarantined ones when @include_live, and, when @include_held, any (tombstones too) holding a folder grant the owner made for the principal. The WHERE clause is re-checked on the locked row, so a document quarantined, deleted or moved meanwhile is judged as it is now; grantable says whether it may receive a grant.
+-- DocumentLockFolderScope locks, in id order and not against rows referencing them, the owner's documents in @path and beneath it that a change of the principal's rule may touch: the live, unquarantined ones when @include_live, and, when @include_held, any (tombstones too) holding a folder grant the owner made for the principal. The WHERE clause is re-checked on the locked row, so a document quarantined, deleted or moved meanwhile is judged as it is now; grantable says whether it may receive a grant.
 SELECT d.id, (d.deleted_at IS NULL AND d.quarantined_at IS NULL)::boolean AS grantable
 FROM documents d
 WHERE d.created_by = @owner_id
@@ -328,7 +328,7 @@ WHERE d.created_by = @owner_id
                     AND da.principal_id = @principal_id AND da.grant_reason = 'folder'
                     AND da.granted_by = @owner_id)))
 ORDER BY d.id
-FOR UPDATE OF d;
+FOR NO KEY UPDATE OF d;
 
 -- name: DocumentGetOwner :one
 -- DocumentGetOwner reads a document's owner without locking it.
@@ -341,12 +341,12 @@ FROM documents WHERE id = @id
 FOR NO KEY UPDATE;
 
 -- name: DocumentLockGrantedToGroup :many
--- DocumentLockGrantedToGroup locks, in id order, the documents (live or not) holding a grant to a group, and returns their ids.
+-- DocumentLockGrantedToGroup locks, in id order and not against rows referencing them, the documents (live or not) holding a grant to a group, and returns their ids.
 SELECT d.id FROM documents d
 WHERE d.id IN (SELECT da.document_id FROM document_access da
                WHERE da.principal_type = 'group' AND da.principal_id = @group_id)
 ORDER BY d.id
-FOR UPDATE OF d;
+FOR NO KEY UPDATE OF d;
 
 -- name: DocumentLockForQuarantine :one
 -- DocumentLockForQuarantine locks a document row (first, so a share or the folder-share applier waits) and reads its owner and quarantine state.
