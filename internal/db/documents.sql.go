@@ -506,8 +506,7 @@ FROM (
     AND (cardinality($4::text[]) = 0 OR d.tags @> $4::text[])
     AND ($5::document_status IS NULL OR d.status = $5::document_status)
     AND ($6::timestamptz IS NULL OR d.updated_at >= $6::timestamptz)
-    AND ($7::uuid IS NULL
-         OR (lower(d.title), d.id) > ($8::text, $7::uuid))
+    AND (lower(d.title), d.id) > (coalesce($7::text, ''), coalesce($8::uuid, '00000000-0000-0000-0000-000000000000'))
    ORDER BY lower(d.title), d.id LIMIT $9)
   UNION ALL
   -- walked: in the page's order, reading the index only until a document passes. With few sources,
@@ -524,8 +523,7 @@ FROM (
     AND w.deleted_at IS NULL
     AND (NOT (SELECT few FROM way) OR w.id IN (SELECT src.document_id FROM src))
     AND a.level > 0
-    AND ($7::uuid IS NULL
-         OR (lower(w.title), w.id) > ($8::text, $7::uuid))
+    AND (lower(w.title), w.id) > (coalesce($7::text, ''), coalesce($8::uuid, '00000000-0000-0000-0000-000000000000'))
     AND ($2::space IS NULL OR d.space = $2::space)
     AND ($3::text IS NULL OR $3::text = ''
          OR d.path = $3::text OR starts_with(d.path, $3::text || '/'))
@@ -545,8 +543,8 @@ type DocumentListByTitleParams struct {
 	Tags          []string
 	Status        *DocumentStatus
 	UpdatedSince  *time.Time
-	AfterID       *uuid.UUID
 	AfterTitle    *string
+	AfterID       *uuid.UUID
 	RowLimit      int32
 	ActorIsPerson bool
 }
@@ -579,8 +577,8 @@ func (q *Queries) DocumentListByTitle(ctx context.Context, db DBTX, arg Document
 		arg.Tags,
 		arg.Status,
 		arg.UpdatedSince,
-		arg.AfterID,
 		arg.AfterTitle,
+		arg.AfterID,
 		arg.RowLimit,
 		arg.ActorIsPerson,
 	)
@@ -646,8 +644,7 @@ FROM (
     AND (cardinality($4::text[]) = 0 OR d.tags @> $4::text[])
     AND ($5::document_status IS NULL OR d.status = $5::document_status)
     AND ($6::timestamptz IS NULL OR d.updated_at >= $6::timestamptz)
-    AND ($7::uuid IS NULL
-         OR (d.updated_at, d.id) < ($8::timestamptz, $7::uuid))
+    AND (d.updated_at, d.id) < (coalesce($7::timestamptz, 'infinity'), coalesce($8::uuid, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))
    ORDER BY d.updated_at DESC, d.id DESC LIMIT $9)
   UNION ALL
   -- walked: in the page's order, reading the index only until a document passes. With few sources,
@@ -664,8 +661,7 @@ FROM (
     AND w.deleted_at IS NULL
     AND (NOT (SELECT few FROM way) OR w.id IN (SELECT src.document_id FROM src))
     AND a.level > 0
-    AND ($7::uuid IS NULL
-         OR (w.updated_at, w.id) < ($8::timestamptz, $7::uuid))
+    AND (w.updated_at, w.id) < (coalesce($7::timestamptz, 'infinity'), coalesce($8::uuid, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))
     AND ($2::space IS NULL OR d.space = $2::space)
     AND ($3::text IS NULL OR $3::text = ''
          OR d.path = $3::text OR starts_with(d.path, $3::text || '/'))
@@ -685,8 +681,8 @@ type DocumentListByUpdatedParams struct {
 	Tags          []string
 	Status        *DocumentStatus
 	UpdatedSince  *time.Time
-	AfterID       *uuid.UUID
 	AfterUpdated  *time.Time
+	AfterID       *uuid.UUID
 	RowLimit      int32
 	ActorIsPerson bool
 }
@@ -719,8 +715,8 @@ func (q *Queries) DocumentListByUpdated(ctx context.Context, db DBTX, arg Docume
 		arg.Tags,
 		arg.Status,
 		arg.UpdatedSince,
-		arg.AfterID,
 		arg.AfterUpdated,
+		arg.AfterID,
 		arg.RowLimit,
 		arg.ActorIsPerson,
 	)

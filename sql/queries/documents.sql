@@ -106,8 +106,7 @@ FROM (
     AND (cardinality(@tags::text[]) = 0 OR d.tags @> @tags::text[])
     AND (sqlc.narg('status')::document_status IS NULL OR d.status = sqlc.narg('status')::document_status)
     AND (sqlc.narg('updated_since')::timestamptz IS NULL OR d.updated_at >= sqlc.narg('updated_since')::timestamptz)
-    AND (sqlc.narg('after_id')::uuid IS NULL
-         OR (d.updated_at, d.id) < (sqlc.narg('after_updated')::timestamptz, sqlc.narg('after_id')::uuid))
+    AND (d.updated_at, d.id) < (coalesce(sqlc.narg('after_updated')::timestamptz, 'infinity'), coalesce(sqlc.narg('after_id')::uuid, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))
    ORDER BY d.updated_at DESC, d.id DESC LIMIT @row_limit)
   UNION ALL
   -- walked: in the page's order, reading the index only until a document passes. With few sources,
@@ -124,8 +123,7 @@ FROM (
     AND w.deleted_at IS NULL
     AND (NOT (SELECT few FROM way) OR w.id IN (SELECT src.document_id FROM src))
     AND a.level > 0
-    AND (sqlc.narg('after_id')::uuid IS NULL
-         OR (w.updated_at, w.id) < (sqlc.narg('after_updated')::timestamptz, sqlc.narg('after_id')::uuid))
+    AND (w.updated_at, w.id) < (coalesce(sqlc.narg('after_updated')::timestamptz, 'infinity'), coalesce(sqlc.narg('after_id')::uuid, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))
     AND (sqlc.narg('space')::space IS NULL OR d.space = sqlc.narg('space')::space)
     AND (sqlc.narg('path_prefix')::text IS NULL OR sqlc.narg('path_prefix')::text = ''
          OR d.path = sqlc.narg('path_prefix')::text OR starts_with(d.path, sqlc.narg('path_prefix')::text || '/'))
@@ -165,8 +163,7 @@ FROM (
     AND (cardinality(@tags::text[]) = 0 OR d.tags @> @tags::text[])
     AND (sqlc.narg('status')::document_status IS NULL OR d.status = sqlc.narg('status')::document_status)
     AND (sqlc.narg('updated_since')::timestamptz IS NULL OR d.updated_at >= sqlc.narg('updated_since')::timestamptz)
-    AND (sqlc.narg('after_id')::uuid IS NULL
-         OR (lower(d.title), d.id) > (sqlc.narg('after_title')::text, sqlc.narg('after_id')::uuid))
+    AND (lower(d.title), d.id) > (coalesce(sqlc.narg('after_title')::text, ''), coalesce(sqlc.narg('after_id')::uuid, '00000000-0000-0000-0000-000000000000'))
    ORDER BY lower(d.title), d.id LIMIT @row_limit)
   UNION ALL
   -- walked: in the page's order, reading the index only until a document passes. With few sources,
@@ -183,8 +180,7 @@ FROM (
     AND w.deleted_at IS NULL
     AND (NOT (SELECT few FROM way) OR w.id IN (SELECT src.document_id FROM src))
     AND a.level > 0
-    AND (sqlc.narg('after_id')::uuid IS NULL
-         OR (lower(w.title), w.id) > (sqlc.narg('after_title')::text, sqlc.narg('after_id')::uuid))
+    AND (lower(w.title), w.id) > (coalesce(sqlc.narg('after_title')::text, ''), coalesce(sqlc.narg('after_id')::uuid, '00000000-0000-0000-0000-000000000000'))
     AND (sqlc.narg('space')::space IS NULL OR d.space = sqlc.narg('space')::space)
     AND (sqlc.narg('path_prefix')::text IS NULL OR sqlc.narg('path_prefix')::text = ''
          OR d.path = sqlc.narg('path_prefix')::text OR starts_with(d.path, sqlc.narg('path_prefix')::text || '/'))
