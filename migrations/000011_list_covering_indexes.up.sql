@@ -6,7 +6,7 @@
 -- says are all-visible. Same names, same keys as migration 000010.
 DROP INDEX documents_updated_idx;
 CREATE INDEX documents_updated_idx ON documents (updated_at DESC, id DESC)
-  INCLUDE (created_by, deleted_at, quarantined_at) WHERE deleted_at IS NULL;
+  INCLUDE (created_by, deleted_at, quarantined_at);
 DROP INDEX documents_title_idx;
 CREATE INDEX documents_title_idx ON documents (lower(title), id)
   INCLUDE (title, created_by, deleted_at, quarantined_at) WHERE deleted_at IS NULL;

@@ -225,7 +225,7 @@ func (s *Service) List(ctx context.Context, f Filter, o Order, after *Cursor, li
 		if after != nil {
 			p.AfterID, p.AfterTitle = &after.ID, &after.Title
 		}
-		rs, err := db.Q.DocumentListByTitle(ctx, plannedPerCall{s.pool}, p)
+		rs, err := db.Q.DocumentListByTitle(ctx, s.pool, p)
 		if err != nil {
 			return nil, false, err
 		}
@@ -240,7 +240,7 @@ func (s *Service) List(ctx context.Context, f Filter, o Order, after *Cursor, li
 		if after != nil {
 			p.AfterID, p.AfterUpdated = &after.ID, &after.UpdatedAt
 		}
-		rs, err := db.Q.DocumentListByUpdated(ctx, plannedPerCall{s.pool}, p)
+		rs, err := db.Q.DocumentListByUpdated(ctx, s.pool, p)
 		if err != nil {
 			return nil, false, err
 		}
