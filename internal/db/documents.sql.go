@@ -481,62 +481,72 @@ func (q *Queries) DocumentListAtAddresses(ctx context.Context, db DBTX, arg Docu
 
 const documentListByTitle = `-- name: DocumentListByTitle :many
 WITH drive AS MATERIALIZED (
-  SELECT document_drive_max($10::int) AS n
-), few AS MATERIALIZED (
-  SELECT count(*) < (SELECT n FROM drive) AS few
-  FROM (SELECT 1 FROM document_level_sources($1::uuid, $2::boolean) LIMIT (SELECT n FROM drive)) c
+  SELECT b.n FROM document_drive_bound($9::int) AS b(n)
+), src AS MATERIALIZED (
+  -- The actor's level sources, at most as many as decide the way: all of them when they are few.
+  SELECT s.document_id, s.level
+  FROM document_level_sources($1::uuid, $10::boolean) AS s(document_id, level)
+  LIMIT (SELECT n FROM drive)
+), way AS MATERIALIZED (
+  SELECT count(*) < (SELECT n FROM drive) / 4 AS probe, count(*) < (SELECT n FROM drive) AS few FROM src
 )
-SELECT d.id, d.space, d.path, d.slug, d.title, d.tags, d.status, d.version, d.created_by, d.updated_by,
-       d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, p.level::int AS level
+SELECT p.id, p.space, p.path, p.slug, p.title, p.tags, p.status, p.version, p.created_by, p.updated_by,
+       p.created_at, p.updated_at, p.deleted_at, p.purge_after, p.quarantined_at, p.level::int AS level
 FROM (
-  (SELECT d.id, lower(d.title) AS title_key, r.level
-   FROM (SELECT s.document_id, max(s.level) AS level
-         FROM document_level_sources($1::uuid, $2::boolean) AS s(document_id, level) GROUP BY s.document_id) r
+  -- probed: one primary-key lookup per source, then a sort.
+  (SELECT d.id, d.space, d.path, d.slug, d.title, d.tags, d.status, d.version, d.created_by, d.updated_by,
+          d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, lower(d.title) AS sort_key, r.level
+   FROM (SELECT src.document_id, max(src.level) AS level FROM src GROUP BY src.document_id) r
    JOIN documents d ON d.id = r.document_id
-   WHERE (SELECT few FROM few)
-     AND d.deleted_at IS NULL AND (d.created_by = $1::uuid OR d.quarantined_at IS NULL)
-    AND ($3::space IS NULL OR d.space = $3::space)
-    AND ($4::text IS NULL OR $4::text = ''
-         OR d.path = $4::text OR starts_with(d.path, $4::text || '/'))
-    AND (cardinality($5::text[]) = 0 OR d.tags @> $5::text[])
-    AND ($6::document_status IS NULL OR d.status = $6::document_status)
-    AND ($7::timestamptz IS NULL OR d.updated_at >= $7::timestamptz)
-    AND ($8::uuid IS NULL
-         OR (lower(d.title), d.id) > ($9::text, $8::uuid))
-   ORDER BY lower(d.title), d.id LIMIT $10)
+   WHERE (SELECT probe FROM way)
+    AND d.deleted_at IS NULL AND (d.created_by = $1::uuid OR d.quarantined_at IS NULL)
+    AND ($2::space IS NULL OR d.space = $2::space)
+    AND ($3::text IS NULL OR $3::text = ''
+         OR d.path = $3::text OR starts_with(d.path, $3::text || '/'))
+    AND (cardinality($4::text[]) = 0 OR d.tags @> $4::text[])
+    AND ($5::document_status IS NULL OR d.status = $5::document_status)
+    AND ($6::timestamptz IS NULL OR d.updated_at >= $6::timestamptz)
+    AND (lower(d.title), d.id) > (coalesce($7::text, ''), coalesce($8::uuid, '00000000-0000-0000-0000-000000000000'))
+   ORDER BY lower(d.title), d.id LIMIT $9)
   UNION ALL
-  (SELECT d.id, lower(d.title) AS title_key, a.level
-   FROM documents d
+  -- walked: in the page's order, reading the index only until a document passes. With few sources,
+  -- the walk keeps those among them (a hashed filter, in an OR so that it stays one) and looks up
+  -- the level of those only; else it looks up the level of each document it passes.
+  (SELECT d.id, d.space, d.path, d.slug, d.title, d.tags, d.status, d.version, d.created_by, d.updated_by,
+          d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, lower(w.title) AS sort_key, a.level
+   FROM documents w
    -- OFFSET 0 keeps the level a subquery of its own, computed once per row for both the filter and the output.
-   CROSS JOIN LATERAL (SELECT (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1::uuid, $2::boolean) AS a(level))::int AS level OFFSET 0) a
-   WHERE NOT (SELECT few FROM few)
-     AND d.deleted_at IS NULL AND a.level > 0
-    AND ($3::space IS NULL OR d.space = $3::space)
-    AND ($4::text IS NULL OR $4::text = ''
-         OR d.path = $4::text OR starts_with(d.path, $4::text || '/'))
-    AND (cardinality($5::text[]) = 0 OR d.tags @> $5::text[])
-    AND ($6::document_status IS NULL OR d.status = $6::document_status)
-    AND ($7::timestamptz IS NULL OR d.updated_at >= $7::timestamptz)
-    AND ($8::uuid IS NULL
-         OR (lower(d.title), d.id) > ($9::text, $8::uuid))
-   ORDER BY lower(d.title), d.id LIMIT $10)
+   CROSS JOIN LATERAL (SELECT (SELECT a.level FROM document_level(w.id, w.created_by, w.deleted_at, w.quarantined_at, $1::uuid, $10::boolean) AS a(level))::int AS level OFFSET 0) a
+   -- The row itself, read after the level (it names a.level), for the documents the walk passes only.
+   CROSS JOIN LATERAL (SELECT d.id, d.space, d.path, d.slug, d.title, d.content, d.frontmatter_extra, d.tags, d.status, d.version, d.content_hash, d.created_by, d.updated_by, d.source_ingestion_id, d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at FROM documents d WHERE d.id = w.id AND a.level > 0 OFFSET 0) d
+   WHERE NOT (SELECT probe FROM way)
+    AND w.deleted_at IS NULL
+    AND (NOT (SELECT few FROM way) OR w.id IN (SELECT src.document_id FROM src))
+    AND a.level > 0
+    AND (lower(w.title), w.id) > (coalesce($7::text, ''), coalesce($8::uuid, '00000000-0000-0000-0000-000000000000'))
+    AND ($2::space IS NULL OR d.space = $2::space)
+    AND ($3::text IS NULL OR $3::text = ''
+         OR d.path = $3::text OR starts_with(d.path, $3::text || '/'))
+    AND (cardinality($4::text[]) = 0 OR d.tags @> $4::text[])
+    AND ($5::document_status IS NULL OR d.status = $5::document_status)
+    AND ($6::timestamptz IS NULL OR d.updated_at >= $6::timestamptz)
+   ORDER BY lower(w.title), w.id LIMIT $9)
 ) p
-JOIN documents d ON d.id = p.id
-ORDER BY p.title_key, p.id
-LIMIT $10
+ORDER BY p.sort_key, p.id
+LIMIT $9
 `
 
 type DocumentListByTitleParams struct {
 	ActorID       uuid.UUID
-	ActorIsPerson bool
 	Space         *Space
 	PathPrefix    *string
 	Tags          []string
 	Status        *DocumentStatus
 	UpdatedSince  *time.Time
-	AfterID       *uuid.UUID
 	AfterTitle    *string
+	AfterID       *uuid.UUID
 	RowLimit      int32
+	ActorIsPerson bool
 }
 
 type DocumentListByTitleRow struct {
@@ -558,19 +568,19 @@ type DocumentListByTitleRow struct {
 	Level         int32
 }
 
-// DocumentListByTitle pages through the live documents the actor can read, without their bodies, by title: driven like DocumentListByUpdated, walking documents_title_idx.
+// DocumentListByTitle pages through the live documents the actor can read, without their bodies, by title: chosen like DocumentListByUpdated, walking documents_title_idx.
 func (q *Queries) DocumentListByTitle(ctx context.Context, db DBTX, arg DocumentListByTitleParams) ([]DocumentListByTitleRow, error) {
 	rows, err := db.Query(ctx, documentListByTitle,
 		arg.ActorID,
-		arg.ActorIsPerson,
 		arg.Space,
 		arg.PathPrefix,
 		arg.Tags,
 		arg.Status,
 		arg.UpdatedSince,
-		arg.AfterID,
 		arg.AfterTitle,
+		arg.AfterID,
 		arg.RowLimit,
+		arg.ActorIsPerson,
 	)
 	if err != nil {
 		return nil, err
@@ -609,62 +619,72 @@ func (q *Queries) DocumentListByTitle(ctx context.Context, db DBTX, arg Document
 
 const documentListByUpdated = `-- name: DocumentListByUpdated :many
 WITH drive AS MATERIALIZED (
-  SELECT document_drive_max($10::int) AS n
-), few AS MATERIALIZED (
-  SELECT count(*) < (SELECT n FROM drive) AS few
-  FROM (SELECT 1 FROM document_level_sources($1::uuid, $2::boolean) LIMIT (SELECT n FROM drive)) c
+  SELECT b.n FROM document_drive_bound($9::int) AS b(n)
+), src AS MATERIALIZED (
+  -- The actor's level sources, at most as many as decide the way: all of them when they are few.
+  SELECT s.document_id, s.level
+  FROM document_level_sources($1::uuid, $10::boolean) AS s(document_id, level)
+  LIMIT (SELECT n FROM drive)
+), way AS MATERIALIZED (
+  SELECT count(*) < (SELECT n FROM drive) / 4 AS probe, count(*) < (SELECT n FROM drive) AS few FROM src
 )
-SELECT d.id, d.space, d.path, d.slug, d.title, d.tags, d.status, d.version, d.created_by, d.updated_by,
-       d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, p.level::int AS level
+SELECT p.id, p.space, p.path, p.slug, p.title, p.tags, p.status, p.version, p.created_by, p.updated_by,
+       p.created_at, p.updated_at, p.deleted_at, p.purge_after, p.quarantined_at, p.level::int AS level
 FROM (
-  (SELECT d.id, d.updated_at, r.level
-   FROM (SELECT s.document_id, max(s.level) AS level
-         FROM document_level_sources($1::uuid, $2::boolean) AS s(document_id, level) GROUP BY s.document_id) r
+  -- probed: one primary-key lookup per source, then a sort.
+  (SELECT d.id, d.space, d.path, d.slug, d.title, d.tags, d.status, d.version, d.created_by, d.updated_by,
+          d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, d.updated_at AS sort_key, r.level
+   FROM (SELECT src.document_id, max(src.level) AS level FROM src GROUP BY src.document_id) r
    JOIN documents d ON d.id = r.document_id
-   WHERE (SELECT few FROM few)
-     AND d.deleted_at IS NULL AND (d.created_by = $1::uuid OR d.quarantined_at IS NULL)
-    AND ($3::space IS NULL OR d.space = $3::space)
-    AND ($4::text IS NULL OR $4::text = ''
-         OR d.path = $4::text OR starts_with(d.path, $4::text || '/'))
-    AND (cardinality($5::text[]) = 0 OR d.tags @> $5::text[])
-    AND ($6::document_status IS NULL OR d.status = $6::document_status)
-    AND ($7::timestamptz IS NULL OR d.updated_at >= $7::timestamptz)
-    AND ($8::uuid IS NULL
-         OR (d.updated_at, d.id) < ($9::timestamptz, $8::uuid))
-   ORDER BY d.updated_at DESC, d.id DESC LIMIT $10)
+   WHERE (SELECT probe FROM way)
+    AND d.deleted_at IS NULL AND (d.created_by = $1::uuid OR d.quarantined_at IS NULL)
+    AND ($2::space IS NULL OR d.space = $2::space)
+    AND ($3::text IS NULL OR $3::text = ''
+         OR d.path = $3::text OR starts_with(d.path, $3::text || '/'))
+    AND (cardinality($4::text[]) = 0 OR d.tags @> $4::text[])
+    AND ($5::document_status IS NULL OR d.status = $5::document_status)
+    AND ($6::timestamptz IS NULL OR d.updated_at >= $6::timestamptz)
+    AND (d.updated_at, d.id) < (coalesce($7::timestamptz, 'infinity'), coalesce($8::uuid, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))
+   ORDER BY d.updated_at DESC, d.id DESC LIMIT $9)
   UNION ALL
-  (SELECT d.id, d.updated_at, a.level
-   FROM documents d
+  -- walked: in the page's order, reading the index only until a document passes. With few sources,
+  -- the walk keeps those among them (a hashed filter, in an OR so that it stays one) and looks up
+  -- the level of those only; else it looks up the level of each document it passes.
+  (SELECT d.id, d.space, d.path, d.slug, d.title, d.tags, d.status, d.version, d.created_by, d.updated_by,
+          d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, w.updated_at AS sort_key, a.level
+   FROM documents w
    -- OFFSET 0 keeps the level a subquery of its own, computed once per row for both the filter and the output.
-   CROSS JOIN LATERAL (SELECT (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1::uuid, $2::boolean) AS a(level))::int AS level OFFSET 0) a
-   WHERE NOT (SELECT few FROM few)
-     AND d.deleted_at IS NULL AND a.level > 0
-    AND ($3::space IS NULL OR d.space = $3::space)
-    AND ($4::text IS NULL OR $4::text = ''
-         OR d.path = $4::text OR starts_with(d.path, $4::text || '/'))
-    AND (cardinality($5::text[]) = 0 OR d.tags @> $5::text[])
-    AND ($6::document_status IS NULL OR d.status = $6::document_status)
-    AND ($7::timestamptz IS NULL OR d.updated_at >= $7::timestamptz)
-    AND ($8::uuid IS NULL
-         OR (d.updated_at, d.id) < ($9::timestamptz, $8::uuid))
-   ORDER BY d.updated_at DESC, d.id DESC LIMIT $10)
+   CROSS JOIN LATERAL (SELECT (SELECT a.level FROM document_level(w.id, w.created_by, w.deleted_at, w.quarantined_at, $1::uuid, $10::boolean) AS a(level))::int AS level OFFSET 0) a
+   -- The row itself, read after the level (it names a.level), for the documents the walk passes only.
+   CROSS JOIN LATERAL (SELECT d.id, d.space, d.path, d.slug, d.title, d.content, d.frontmatter_extra, d.tags, d.status, d.version, d.content_hash, d.created_by, d.updated_by, d.source_ingestion_id, d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at FROM documents d WHERE d.id = w.id AND a.level > 0 OFFSET 0) d
+   WHERE NOT (SELECT probe FROM way)
+    AND w.deleted_at IS NULL
+    AND (NOT (SELECT few FROM way) OR w.id IN (SELECT src.document_id FROM src))
+    AND a.level > 0
+    AND (w.updated_at, w.id) < (coalesce($7::timestamptz, 'infinity'), coalesce($8::uuid, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))
+    AND ($2::space IS NULL OR d.space = $2::space)
+    AND ($3::text IS NULL OR $3::text = ''
+         OR d.path = $3::text OR starts_with(d.path, $3::text || '/'))
+    AND (cardinality($4::text[]) = 0 OR d.tags @> $4::text[])
+    AND ($5::document_status IS NULL OR d.status = $5::document_status)
+    AND ($6::timestamptz IS NULL OR d.updated_at >= $6::timestamptz)
+   ORDER BY w.updated_at DESC, w.id DESC LIMIT $9)
 ) p
-JOIN documents d ON d.id = p.id
-ORDER BY p.updated_at DESC, p.id DESC
-LIMIT $10
+ORDER BY p.sort_key DESC, p.id DESC
+LIMIT $9
 `
 
 type DocumentListByUpdatedParams struct {
 	ActorID       uuid.UUID
-	ActorIsPerson bool
 	Space         *Space
 	PathPrefix    *string
 	Tags          []string
 	Status        *DocumentStatus
 	UpdatedSince  *time.Time
-	AfterID       *uuid.UUID
 	AfterUpdated  *time.Time
+	AfterID       *uuid.UUID
 	RowLimit      int32
+	ActorIsPerson bool
 }
 
 type DocumentListByUpdatedRow struct {
@@ -686,19 +706,19 @@ type DocumentListByUpdatedRow struct {
 	Level         int32
 }
 
-// DocumentListByUpdated pages through the live documents the actor can read, without their bodies, newest change first: driven from the actor's level sources when they are fewer than sqrt(row_limit x documents), else by walking documents_updated_idx (docs/design.md#lists).
+// DocumentListByUpdated pages through the live documents the actor can read, without their bodies, newest change first, one of three ways by how many level sources the actor has (docs/design.md#lists): probed from them, walking documents_updated_idx keeping those among them, or walking it testing each level.
 func (q *Queries) DocumentListByUpdated(ctx context.Context, db DBTX, arg DocumentListByUpdatedParams) ([]DocumentListByUpdatedRow, error) {
 	rows, err := db.Query(ctx, documentListByUpdated,
 		arg.ActorID,
-		arg.ActorIsPerson,
 		arg.Space,
 		arg.PathPrefix,
 		arg.Tags,
 		arg.Status,
 		arg.UpdatedSince,
-		arg.AfterID,
 		arg.AfterUpdated,
+		arg.AfterID,
 		arg.RowLimit,
+		arg.ActorIsPerson,
 	)
 	if err != nil {
 		return nil, err

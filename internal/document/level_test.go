@@ -18,8 +18,9 @@ import (
 )
 
 // TestLevelFormsMatchTheRule holds the forms of the access level that the
-// read paths use (migration 000010: document_level, document_level_sources,
-// and the lists driven from the sources or walked in order) to
+// read paths use (migrations 000010 and 000011: document_level,
+// document_level_sources, and the lists probed from the sources, walked
+// keeping those among them, or walked testing each level) to
 // document_access_level, the statement of the rule (migration 000002), on
 // random documents, owners, tombstones, quarantines, grants, groups and
 // memberships (agents in groups included), for every person, agent and
@@ -171,21 +172,22 @@ func checkLevelForms(t *testing.T, seed uint64) {
 		    WHERE s.document_id = d.id)`))
 
 	// The lists, page by page, both orders, with filters, against the
-	// rule; both the driven and the walked branch must have been taken.
+	// rule; each of the three ways (docs/design.md#lists) must have been taken.
 	filters := []db.DocumentListByUpdatedParams{
 		{}, {Space: pgtest.Ptr(db.SpaceWiki)}, {PathPrefix: pgtest.Ptr("a"), Tags: []string{"x"}},
 	}
-	branches := map[bool]int{}
+	ways := map[string]int{}
 	for _, a := range actors {
 		for _, f := range filters {
 			for _, page := range []int{7, 1000} {
-				var few bool
-				require.NoError(t, pool.QueryRow(ctx, `SELECT count(*) < document_drive_max($3)
-					FROM (SELECT 1 FROM document_level_sources($1, $2) LIMIT document_drive_max($3)) c`,
-					a.id, a.person, page+1).Scan(&few))
-				branches[few]++
+				var way string
+				require.NoError(t, pool.QueryRow(ctx, `SELECT CASE WHEN c < b.n / 4 THEN 'probed' WHEN c < b.n THEN 'hashed' ELSE 'walked' END
+					FROM document_drive_bound($3) AS b(n),
+					     LATERAL (SELECT count(*) AS c FROM (SELECT 1 FROM document_level_sources($1, $2) LIMIT b.n) s) c`,
+					a.id, a.person, page+1).Scan(&way))
+				ways[way]++
 				for _, byTitle := range []bool{false, true} {
-					name := fmt.Sprintf("actor %s person=%v filter %+v page %d title=%v", a.id, a.person, f, page, byTitle)
+					name := fmt.Sprintf("actor %s person=%v filter %+v page %d title=%v way %s", a.id, a.person, f, page, byTitle, way)
 					want := expectedList(t, pool, a, f, byTitle)
 					got := listAll(t, pool, a, f, page, byTitle)
 					require.Equal(t, want, got, name)
@@ -193,8 +195,9 @@ func checkLevelForms(t *testing.T, seed uint64) {
 			}
 		}
 	}
-	require.Positive(t, branches[true], "no list was driven from the sources")
-	require.Positive(t, branches[false], "no list walked the documents")
+	for _, way := range []string{"probed", "hashed", "walked"} {
+		require.Positive(t, ways[way], "no list was %s", way)
+	}
 }
 
 type listed struct {

@@ -79,97 +79,117 @@ WHERE id = @id
 RETURNING *;
 
 -- name: DocumentListByUpdated :many
--- DocumentListByUpdated pages through the live documents the actor can read, without their bodies, newest change first: driven from the actor's level sources when they are fewer than sqrt(row_limit x documents), else by walking documents_updated_idx (docs/design.md#lists).
+-- DocumentListByUpdated pages through the live documents the actor can read, without their bodies, newest change first, one of three ways by how many level sources the actor has (docs/design.md#lists): probed from them, walking documents_updated_idx keeping those among them, or walking it testing each level.
 WITH drive AS MATERIALIZED (
-  SELECT document_drive_max(@row_limit::int) AS n
-), few AS MATERIALIZED (
-  SELECT count(*) < (SELECT n FROM drive) AS few
-  FROM (SELECT 1 FROM document_level_sources(@actor_id::uuid, @actor_is_person::boolean) LIMIT (SELECT n FROM drive)) c
+  SELECT b.n FROM document_drive_bound(@row_limit::int) AS b(n)
+), src AS MATERIALIZED (
+  -- The actor's level sources, at most as many as decide the way: all of them when they are few.
+  SELECT s.document_id, s.level
+  FROM document_level_sources(@actor_id::uuid, @actor_is_person::boolean) AS s(document_id, level)
+  LIMIT (SELECT n FROM drive)
+), way AS MATERIALIZED (
+  SELECT count(*) < (SELECT n FROM drive) / 4 AS probe, count(*) < (SELECT n FROM drive) AS few FROM src
 )
-SELECT d.id, d.space, d.path, d.slug, d.title, d.tags, d.status, d.version, d.created_by, d.updated_by,
-       d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, p.level::int AS level
+SELECT p.id, p.space, p.path, p.slug, p.title, p.tags, p.status, p.version, p.created_by, p.updated_by,
+       p.created_at, p.updated_at, p.deleted_at, p.purge_after, p.quarantined_at, p.level::int AS level
 FROM (
-  (SELECT d.id, d.updated_at, r.level
-   FROM (SELECT s.document_id, max(s.level) AS level
-         FROM document_level_sources(@actor_id::uuid, @actor_is_person::boolean) AS s(document_id, level) GROUP BY s.document_id) r
+  -- probed: one primary-key lookup per source, then a sort.
+  (SELECT d.id, d.space, d.path, d.slug, d.title, d.tags, d.status, d.version, d.created_by, d.updated_by,
+          d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, d.updated_at AS sort_key, r.level
+   FROM (SELECT src.document_id, max(src.level) AS level FROM src GROUP BY src.document_id) r
    JOIN documents d ON d.id = r.document_id
-   WHERE (SELECT few FROM few)
-     AND d.deleted_at IS NULL AND (d.created_by = @actor_id::uuid OR d.quarantined_at IS NULL)
+   WHERE (SELECT probe FROM way)
+    AND d.deleted_at IS NULL AND (d.created_by = @actor_id::uuid OR d.quarantined_at IS NULL)
     AND (sqlc.narg('space')::space IS NULL OR d.space = sqlc.narg('space')::space)
     AND (sqlc.narg('path_prefix')::text IS NULL OR sqlc.narg('path_prefix')::text = ''
          OR d.path = sqlc.narg('path_prefix')::text OR starts_with(d.path, sqlc.narg('path_prefix')::text || '/'))
     AND (cardinality(@tags::text[]) = 0 OR d.tags @> @tags::text[])
     AND (sqlc.narg('status')::document_status IS NULL OR d.status = sqlc.narg('status')::document_status)
     AND (sqlc.narg('updated_since')::timestamptz IS NULL OR d.updated_at >= sqlc.narg('updated_since')::timestamptz)
-    AND (sqlc.narg('after_id')::uuid IS NULL
-         OR (d.updated_at, d.id) < (sqlc.narg('after_updated')::timestamptz, sqlc.narg('after_id')::uuid))
+    AND (d.updated_at, d.id) < (coalesce(sqlc.narg('after_updated')::timestamptz, 'infinity'), coalesce(sqlc.narg('after_id')::uuid, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))
    ORDER BY d.updated_at DESC, d.id DESC LIMIT @row_limit)
   UNION ALL
-  (SELECT d.id, d.updated_at, a.level
-   FROM documents d
+  -- walked: in the page's order, reading the index only until a document passes. With few sources,
+  -- the walk keeps those among them (a hashed filter, in an OR so that it stays one) and looks up
+  -- the level of those only; else it looks up the level of each document it passes.
+  (SELECT d.id, d.space, d.path, d.slug, d.title, d.tags, d.status, d.version, d.created_by, d.updated_by,
+          d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, w.updated_at AS sort_key, a.level
+   FROM documents w
    -- OFFSET 0 keeps the level a subquery of its own, computed once per row for both the filter and the output.
-   CROSS JOIN LATERAL (SELECT (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) AS a(level))::int AS level OFFSET 0) a
-   WHERE NOT (SELECT few FROM few)
-     AND d.deleted_at IS NULL AND a.level > 0
+   CROSS JOIN LATERAL (SELECT (SELECT a.level FROM document_level(w.id, w.created_by, w.deleted_at, w.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) AS a(level))::int AS level OFFSET 0) a
+   -- The row itself, read after the level (it names a.level), for the documents the walk passes only.
+   CROSS JOIN LATERAL (SELECT d.* FROM documents d WHERE d.id = w.id AND a.level > 0 OFFSET 0) d
+   WHERE NOT (SELECT probe FROM way)
+    AND w.deleted_at IS NULL
+    AND (NOT (SELECT few FROM way) OR w.id IN (SELECT src.document_id FROM src))
+    AND a.level > 0
+    AND (w.updated_at, w.id) < (coalesce(sqlc.narg('after_updated')::timestamptz, 'infinity'), coalesce(sqlc.narg('after_id')::uuid, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))
     AND (sqlc.narg('space')::space IS NULL OR d.space = sqlc.narg('space')::space)
     AND (sqlc.narg('path_prefix')::text IS NULL OR sqlc.narg('path_prefix')::text = ''
          OR d.path = sqlc.narg('path_prefix')::text OR starts_with(d.path, sqlc.narg('path_prefix')::text || '/'))
     AND (cardinality(@tags::text[]) = 0 OR d.tags @> @tags::text[])
     AND (sqlc.narg('status')::document_status IS NULL OR d.status = sqlc.narg('status')::document_status)
     AND (sqlc.narg('updated_since')::timestamptz IS NULL OR d.updated_at >= sqlc.narg('updated_since')::timestamptz)
-    AND (sqlc.narg('after_id')::uuid IS NULL
-         OR (d.updated_at, d.id) < (sqlc.narg('after_updated')::timestamptz, sqlc.narg('after_id')::uuid))
-   ORDER BY d.updated_at DESC, d.id DESC LIMIT @row_limit)
+   ORDER BY w.updated_at DESC, w.id DESC LIMIT @row_limit)
 ) p
-JOIN documents d ON d.id = p.id
-ORDER BY p.updated_at DESC, p.id DESC
+ORDER BY p.sort_key DESC, p.id DESC
 LIMIT @row_limit;
 
 -- name: DocumentListByTitle :many
--- DocumentListByTitle pages through the live documents the actor can read, without their bodies, by title: driven like DocumentListByUpdated, walking documents_title_idx.
+-- DocumentListByTitle pages through the live documents the actor can read, without their bodies, by title: chosen like DocumentListByUpdated, walking documents_title_idx.
 WITH drive AS MATERIALIZED (
-  SELECT document_drive_max(@row_limit::int) AS n
-), few AS MATERIALIZED (
-  SELECT count(*) < (SELECT n FROM drive) AS few
-  FROM (SELECT 1 FROM document_level_sources(@actor_id::uuid, @actor_is_person::boolean) LIMIT (SELECT n FROM drive)) c
+  SELECT b.n FROM document_drive_bound(@row_limit::int) AS b(n)
+), src AS MATERIALIZED (
+  -- The actor's level sources, at most as many as decide the way: all of them when they are few.
+  SELECT s.document_id, s.level
+  FROM document_level_sources(@actor_id::uuid, @actor_is_person::boolean) AS s(document_id, level)
+  LIMIT (SELECT n FROM drive)
+), way AS MATERIALIZED (
+  SELECT count(*) < (SELECT n FROM drive) / 4 AS probe, count(*) < (SELECT n FROM drive) AS few FROM src
 )
-SELECT d.id, d.space, d.path, d.slug, d.title, d.tags, d.status, d.version, d.created_by, d.updated_by,
-       d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, p.level::int AS level
+SELECT p.id, p.space, p.path, p.slug, p.title, p.tags, p.status, p.version, p.created_by, p.updated_by,
+       p.created_at, p.updated_at, p.deleted_at, p.purge_after, p.quarantined_at, p.level::int AS level
 FROM (
-  (SELECT d.id, lower(d.title) AS title_key, r.level
-   FROM (SELECT s.document_id, max(s.level) AS level
-         FROM document_level_sources(@actor_id::uuid, @actor_is_person::boolean) AS s(document_id, level) GROUP BY s.document_id) r
+  -- probed: one primary-key lookup per source, then a sort.
+  (SELECT d.id, d.space, d.path, d.slug, d.title, d.tags, d.status, d.version, d.created_by, d.updated_by,
+          d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, lower(d.title) AS sort_key, r.level
+   FROM (SELECT src.document_id, max(src.level) AS level FROM src GROUP BY src.document_id) r
    JOIN documents d ON d.id = r.document_id
-   WHERE (SELECT few FROM few)
-     AND d.deleted_at IS NULL AND (d.created_by = @actor_id::uuid OR d.quarantined_at IS NULL)
+   WHERE (SELECT probe FROM way)
+    AND d.deleted_at IS NULL AND (d.created_by = @actor_id::uuid OR d.quarantined_at IS NULL)
     AND (sqlc.narg('space')::space IS NULL OR d.space = sqlc.narg('space')::space)
     AND (sqlc.narg('path_prefix')::text IS NULL OR sqlc.narg('path_prefix')::text = ''
          OR d.path = sqlc.narg('path_prefix')::text OR starts_with(d.path, sqlc.narg('path_prefix')::text || '/'))
     AND (cardinality(@tags::text[]) = 0 OR d.tags @> @tags::text[])
     AND (sqlc.narg('status')::document_status IS NULL OR d.status = sqlc.narg('status')::document_status)
     AND (sqlc.narg('updated_since')::timestamptz IS NULL OR d.updated_at >= sqlc.narg('updated_since')::timestamptz)
-    AND (sqlc.narg('after_id')::uuid IS NULL
-         OR (lower(d.title), d.id) > (sqlc.narg('after_title')::text, sqlc.narg('after_id')::uuid))
+    AND (lower(d.title), d.id) > (coalesce(sqlc.narg('after_title')::text, ''), coalesce(sqlc.narg('after_id')::uuid, '00000000-0000-0000-0000-000000000000'))
    ORDER BY lower(d.title), d.id LIMIT @row_limit)
   UNION ALL
-  (SELECT d.id, lower(d.title) AS title_key, a.level
-   FROM documents d
+  -- walked: in the page's order, reading the index only until a document passes. With few sources,
+  -- the walk keeps those among them (a hashed filter, in an OR so that it stays one) and looks up
+  -- the level of those only; else it looks up the level of each document it passes.
+  (SELECT d.id, d.space, d.path, d.slug, d.title, d.tags, d.status, d.version, d.created_by, d.updated_by,
+          d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, lower(w.title) AS sort_key, a.level
+   FROM documents w
    -- OFFSET 0 keeps the level a subquery of its own, computed once per row for both the filter and the output.
-   CROSS JOIN LATERAL (SELECT (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) AS a(level))::int AS level OFFSET 0) a
-   WHERE NOT (SELECT few FROM few)
-     AND d.deleted_at IS NULL AND a.level > 0
+   CROSS JOIN LATERAL (SELECT (SELECT a.level FROM document_level(w.id, w.created_by, w.deleted_at, w.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) AS a(level))::int AS level OFFSET 0) a
+   -- The row itself, read after the level (it names a.level), for the documents the walk passes only.
+   CROSS JOIN LATERAL (SELECT d.* FROM documents d WHERE d.id = w.id AND a.level > 0 OFFSET 0) d
+   WHERE NOT (SELECT probe FROM way)
+    AND w.deleted_at IS NULL
+    AND (NOT (SELECT few FROM way) OR w.id IN (SELECT src.document_id FROM src))
+    AND a.level > 0
+    AND (lower(w.title), w.id) > (coalesce(sqlc.narg('after_title')::text, ''), coalesce(sqlc.narg('after_id')::uuid, '00000000-0000-0000-0000-000000000000'))
     AND (sqlc.narg('space')::space IS NULL OR d.space = sqlc.narg('space')::space)
     AND (sqlc.narg('path_prefix')::text IS NULL OR sqlc.narg('path_prefix')::text = ''
          OR d.path = sqlc.narg('path_prefix')::text OR starts_with(d.path, sqlc.narg('path_prefix')::text || '/'))
     AND (cardinality(@tags::text[]) = 0 OR d.tags @> @tags::text[])
     AND (sqlc.narg('status')::document_status IS NULL OR d.status = sqlc.narg('status')::document_status)
     AND (sqlc.narg('updated_since')::timestamptz IS NULL OR d.updated_at >= sqlc.narg('updated_since')::timestamptz)
-    AND (sqlc.narg('after_id')::uuid IS NULL
-         OR (lower(d.title), d.id) > (sqlc.narg('after_title')::text, sqlc.narg('after_id')::uuid))
-   ORDER BY lower(d.title), d.id LIMIT @row_limit)
+   ORDER BY lower(w.title), w.id LIMIT @row_limit)
 ) p
-JOIN documents d ON d.id = p.id
-ORDER BY p.title_key, p.id
+ORDER BY p.sort_key, p.id
 LIMIT @row_limit;
 
 -- name: DocumentListTrash :many
