@@ -38,13 +38,20 @@ type Loaders struct {
 	Links     *dataloadgen.Loader[*document.Doc, []linkgraph.Edge]
 	Backlinks *dataloadgen.Loader[*document.Doc, []linkgraph.Edge]
 	Cause     *dataloadgen.Loader[uuid.UUID, document.Revision]
+
+	// links and backlinks are Links' and Backlinks' fetches, for a caller
+	// that has every key at once and need not wait for a batch (loadNow).
+	links, backlinks linksFetch
 }
+
+type linksFetch = func(context.Context, []*document.Doc) (map[*document.Doc][]linkgraph.Edge, error)
 
 const loaderWait = time.Millisecond
 
 func newLoaders(r *Resolver) *Loaders {
 	opts := []dataloadgen.Option{dataloadgen.WithWait(loaderWait), dataloadgen.WithBatchCapacity(500)}
 	l := &Loaders{}
+	links, backlinks := l.primingEnds(r.Linking.Outgoing), l.primingEnds(r.Linking.Incoming)
 	*l = Loaders{
 		Document: dataloadgen.NewMappedLoader(r.Docs.GetMany, opts...),
 		Access:   dataloadgen.NewMappedLoader(r.Docs.Levels, opts...),
@@ -61,9 +68,11 @@ func newLoaders(r *Resolver) *Loaders {
 		}, opts...),
 		User:      dataloadgen.NewMappedLoader(r.Auth.UsersByID, opts...),
 		Body:      dataloadgen.NewMappedLoader(r.Docs.Bodies, opts...),
-		Links:     dataloadgen.NewMappedLoader(l.primingEnds(r.Linking.Outgoing), opts...),
-		Backlinks: dataloadgen.NewMappedLoader(l.primingEnds(r.Linking.Incoming), opts...),
+		Links:     dataloadgen.NewMappedLoader(links, opts...),
+		Backlinks: dataloadgen.NewMappedLoader(backlinks, opts...),
 		Cause:     dataloadgen.NewMappedLoader(r.Linking.Causes, opts...),
+		links:     links,
+		backlinks: backlinks,
 	}
 	return l
 }
@@ -93,6 +102,21 @@ func (l *Loaders) primingEnds(fetch func(context.Context, []*document.Doc) (map[
 		}
 		return m, nil
 	}
+}
+
+// loadNow runs fetch for docs at once, without the loader's batch wait,
+// and primes loader with every list, so the field resolvers that follow
+// find them without a statement. A page that knows all its documents (a
+// list's lookahead) needs no batch window to gather them.
+func loadNow(ctx context.Context, loader *dataloadgen.Loader[*document.Doc, []linkgraph.Edge], fetch linksFetch, docs []*document.Doc) error {
+	m, err := fetch(ctx, docs)
+	if err != nil {
+		return err
+	}
+	for _, d := range docs {
+		loader.Prime(d, m[d])
+	}
+	return nil
 }
 
 // primeDoc records d, read with the actor's access level, in the Document

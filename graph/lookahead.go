@@ -79,12 +79,12 @@ func prefetchDocs(ctx context.Context, prefix []string, docs []*document.Doc) er
 		}
 	}
 	if at("links") {
-		if _, err := l.Links.LoadAll(ctx, docs); err != nil {
+		if err := loadNow(ctx, l.Links, l.links, docs); err != nil {
 			return err
 		}
 	}
 	if at("backlinks") {
-		if _, err := l.Backlinks.LoadAll(ctx, docs); err != nil {
+		if err := loadNow(ctx, l.Backlinks, l.backlinks, docs); err != nil {
 			return err
 		}
 	}
