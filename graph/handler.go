@@ -118,7 +118,7 @@ func NewHandler(r *Resolver, o Options) *handler.Server {
 		initTimeout: o.WSInitTimeout,
 	})
 	srv.AddTransport(transport.GET{})
-	srv.AddTransport(transport.POST{})
+	srv.AddTransport(postTransport{})
 
 	srv.SetQueryCache(lru.New[*ast.QueryDocument](1000))
 	srv.SetParserTokenLimit(o.Limits.Tokens)

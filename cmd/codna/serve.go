@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"codna/internal/document"
+	"codna/internal/pacer"
 	"codna/internal/periodic"
 	"codna/internal/server"
 )
@@ -58,6 +59,11 @@ func serve(ctx context.Context, cfg config, args []string, stderr io.Writer) (er
 			return fmt.Errorf("seed demo: %w", err)
 		}
 	}
+	gc := pacer.New(uint64(cfg.HeapFloorMiB) << 20)
+	if err := gc.Start(); err != nil {
+		return err
+	}
+	defer gc.Stop()
 	srv = server.New(pool, cfg.Server, log)
 	var dbFailed <-chan struct{}
 	if dbase.sup != nil {

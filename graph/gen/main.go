@@ -46,12 +46,22 @@ var rewrites = []struct{ from, to, left string }{
 	},
 	{
 		from: "\n\treturn out\n}",
-		to:   "\n\treturn schedule.Object(fields, out)\n}",
+		to:   "\n\treturn op.Object(fields, out)\n}",
 		left: "\n\treturn out\n}",
 	},
 	{
+		from: "fields := graphql.CollectFields(ec.OperationContext, sel, ",
+		to:   "op := schedule.From(ctx)\n\tfields := op.CollectFields(ec.OperationContext, sel, ",
+		left: "graphql.CollectFields(",
+	},
+	{
+		from: "var buf bytes.Buffer\n\t\t\tdata.MarshalGQL(&buf)\n",
+		to:   "buf := schedule.ResponseBuffer(ctx)\n\t\t\tdata.MarshalGQL(buf)\n",
+		left: "\t\t\tvar buf bytes.Buffer\n\t\t\tdata.MarshalGQL(&buf)\n",
+	},
+	{
 		from: "deferred := graphql.NewDeferredGroup(ctx)",
-		to:   "deferred := schedule.NewDeferredGroup(ctx)",
+		to:   "deferred := op.NewDeferredGroup(ctx)",
 		left: "graphql.NewDeferredGroup(",
 	},
 }
@@ -130,15 +140,15 @@ func rewrite(path string, safe map[string]bool) error {
 }
 
 // directField matches the generated resolver of a struct field with no
-// directive (a nil middleware chain) marshalled by a non-null marshaler;
-// rewrite keeps those whose marshaler cannot fail (safeMarshaler).
+// directive (a nil middleware chain), naming its field context, the struct
+// field and its marshaler.
 var directField = regexp.MustCompile(`(?m)^(func \(ec \*executionContext\) _\w+\(ctx context\.Context, field graphql\.CollectedField, obj \S+\) \(ret graphql\.Marshaler\) \{\n)` +
 	`(\treturn graphql\.ResolveField\(\n\t\tctx,\n\t\tec\.OperationContext,\n\t\tfield,\n` +
-	`\t\tfunc\(ctx context\.Context, field graphql\.CollectedField\) \(\*graphql\.FieldContext, error\) \{\n\t\t\treturn ec\.fieldContext_\w+\(ctx, field\)\n\t\t\},\n` +
+	`\t\tfunc\(ctx context\.Context, field graphql\.CollectedField\) \(\*graphql\.FieldContext, error\) \{\n\t\t\treturn ec\.fieldContext_(\w+)\(ctx, field\)\n\t\t\},\n` +
 	`\t\tfunc\(ctx context\.Context\) \(any, error\) \{\n\t\t\treturn obj\.(\w+), nil\n\t\t\},\n` +
 	`\t\tnil,\n` +
-	`\t\tfunc\(ctx context\.Context, selections ast\.SelectionSet, v \S+\) graphql\.Marshaler \{\n\t\t\treturn ec\.(marshalN[^\s(\[]+)\(ctx, selections, v\)\n\t\t\},\n` +
-	`\t\ttrue,\n\t\ttrue,\n\t\)\n\})`)
+	`\t\tfunc\(ctx context\.Context, selections ast\.SelectionSet, v \S+\) graphql\.Marshaler \{\n\t\t\treturn ec\.(marshal[NO][^\s(\[]+)\(ctx, selections, v\)\n\t\t\},\n` +
+	`\t\ttrue,\n\t\t(?:true|false),\n\t\)\n\})`)
 
 // safeMarshaler matches a generated non-null marshaler that never yields
 // null or an error: a String, Int or Boolean, an ID bound to a uuid.UUID,
@@ -146,19 +156,36 @@ var directField = regexp.MustCompile(`(?m)^(func \(ec \*executionContext\) _\w+\
 var safeMarshaler = regexp.MustCompile(`(?m)^func \(ec \*executionContext\) (marshalN[^\s(\[]+)\(ctx context\.Context, sel ast\.SelectionSet, v [\w.]+\) graphql\.Marshaler \{\n` +
 	`\t_ = sel\n\tres := (?:graphql\.Marshal(?:String|Int|Boolean)|scalar\.MarshalUUID)\((?:v|marshalN[^\s(\[]+\[v\])\)\n`)
 
-// directFields puts schedule.Direct's shortcut in front of the resolvers
-// directField matches whose marshaler is in safe.
+// fieldObject matches the field context of a field without arguments,
+// naming its object type.
+var fieldObject = regexp.MustCompile(`(?m)^func \(ec \*executionContext\) fieldContext_(\w+)\(_ context\.Context, field graphql\.CollectedField\) \(fc \*graphql\.FieldContext, err error\) \{\n` +
+	`\t(?:return graphql\.NewScalarFieldContext\("(\w+)", field, false, false,|fc = &graphql\.FieldContext\{\n\t\tObject:\s+"(\w+)",\n\t\tField:\s+field,\n\t\tIsMethod:\s+false,\n\t\tIsResolver:\s+false,\n)`)
+
+// directFields puts a shortcut taken under schedule.Direct in front of
+// the resolvers directField matches: the bare marshaler call for those
+// whose marshaler is in safe, schedule.Field for the others whose field
+// takes no arguments.
 func directFields(src string, safe map[string]bool) string {
+	objects := map[string]string{}
+	for _, m := range fieldObject.FindAllStringSubmatch(src, -1) {
+		objects[m[1]] = m[2] + m[3]
+	}
 	var b strings.Builder
 	last := 0
 	for _, m := range directField.FindAllStringSubmatchIndex(src, -1) {
-		fieldName, marshaler := src[m[6]:m[7]], src[m[8]:m[9]]
-		if !safe[marshaler] {
+		fieldName, marshaler := src[m[8]:m[9]], src[m[10]:m[11]]
+		var shortcut string
+		switch object, ok := objects[src[m[6]:m[7]]]; {
+		case safe[marshaler]:
+			shortcut = "return ec." + marshaler + "(ctx, field.Selections, obj." + fieldName + ")"
+		case ok:
+			shortcut = "return schedule.Field(ctx, ec.OperationContext, " + strconv.Quote(object) + ", field, obj." + fieldName + ", ec." + marshaler + ")"
+		default:
 			continue
 		}
 		b.WriteString(src[last:m[0]])
 		b.WriteString(src[m[2]:m[3]])
-		b.WriteString("\tif schedule.Direct(ctx) {\n\t\treturn ec." + marshaler + "(ctx, field.Selections, obj." + fieldName + ")\n\t}\n")
+		b.WriteString("\tif schedule.Direct(ctx) {\n\t\t" + shortcut + "\n\t}\n")
 		b.WriteString(src[m[4]:m[5]])
 		last = m[1]
 	}

@@ -53,6 +53,9 @@ func (ec *executionContext) fieldContext_AccessExplanation_owner(_ context.Conte
 }
 
 func (ec *executionContext) _AccessExplanation_grants(ctx context.Context, field graphql.CollectedField, obj *model.AccessExplanation) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "AccessExplanation", field, obj.Grants, ec.marshalNGrant2ᚕcodnaᚋgraphᚋmodelᚐGrantᚄ)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -85,6 +88,9 @@ func (ec *executionContext) fieldContext_AccessExplanation_grants(_ context.Cont
 }
 
 func (ec *executionContext) _FolderShare_id(ctx context.Context, field graphql.CollectedField, obj *model.FolderShare) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "FolderShare", field, obj.ID, ec.marshalNID2string)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -108,6 +114,9 @@ func (ec *executionContext) fieldContext_FolderShare_id(_ context.Context, field
 }
 
 func (ec *executionContext) _FolderShare_space(ctx context.Context, field graphql.CollectedField, obj *model.FolderShare) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "FolderShare", field, obj.Space, ec.marshalNSpace2codnaᚋgraphᚋmodelᚐSpace)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -157,6 +166,9 @@ func (ec *executionContext) fieldContext_FolderShare_path(_ context.Context, fie
 }
 
 func (ec *executionContext) _FolderShare_principalType(ctx context.Context, field graphql.CollectedField, obj *model.FolderShare) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "FolderShare", field, obj.PrincipalType, ec.marshalNPrincipalType2codnaᚋgraphᚋmodelᚐPrincipalType)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -180,6 +192,9 @@ func (ec *executionContext) fieldContext_FolderShare_principalType(_ context.Con
 }
 
 func (ec *executionContext) _FolderShare_principalId(ctx context.Context, field graphql.CollectedField, obj *model.FolderShare) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "FolderShare", field, obj.PrincipalID, ec.marshalNID2string)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -203,6 +218,9 @@ func (ec *executionContext) fieldContext_FolderShare_principalId(_ context.Conte
 }
 
 func (ec *executionContext) _FolderShare_permission(ctx context.Context, field graphql.CollectedField, obj *model.FolderShare) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "FolderShare", field, obj.Permission, ec.marshalNPermission2codnaᚋgraphᚋmodelᚐPermission)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -226,6 +244,9 @@ func (ec *executionContext) fieldContext_FolderShare_permission(_ context.Contex
 }
 
 func (ec *executionContext) _FolderShare_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.FolderShare) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "FolderShare", field, obj.CreatedAt, ec.marshalNTime2timeᚐTime)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -249,6 +270,9 @@ func (ec *executionContext) fieldContext_FolderShare_createdAt(_ context.Context
 }
 
 func (ec *executionContext) _FolderShare_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.FolderShare) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "FolderShare", field, obj.UpdatedAt, ec.marshalNTime2timeᚐTime)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -272,6 +296,9 @@ func (ec *executionContext) fieldContext_FolderShare_updatedAt(_ context.Context
 }
 
 func (ec *executionContext) _Grant_id(ctx context.Context, field graphql.CollectedField, obj *model.Grant) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "Grant", field, obj.ID, ec.marshalNID2string)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -295,6 +322,9 @@ func (ec *executionContext) fieldContext_Grant_id(_ context.Context, field graph
 }
 
 func (ec *executionContext) _Grant_document(ctx context.Context, field graphql.CollectedField, obj *model.Grant) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "Grant", field, obj.Document, ec.marshalODocument2ᚖcodnaᚋinternalᚋdocumentᚐDoc)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -327,6 +357,9 @@ func (ec *executionContext) fieldContext_Grant_document(_ context.Context, field
 }
 
 func (ec *executionContext) _Grant_principalType(ctx context.Context, field graphql.CollectedField, obj *model.Grant) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "Grant", field, obj.PrincipalType, ec.marshalNPrincipalType2codnaᚋgraphᚋmodelᚐPrincipalType)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -350,6 +383,9 @@ func (ec *executionContext) fieldContext_Grant_principalType(_ context.Context, 
 }
 
 func (ec *executionContext) _Grant_principalId(ctx context.Context, field graphql.CollectedField, obj *model.Grant) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "Grant", field, obj.PrincipalID, ec.marshalNID2string)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -425,6 +461,9 @@ func (ec *executionContext) fieldContext_Grant_recipientName(_ context.Context, 
 }
 
 func (ec *executionContext) _Grant_permission(ctx context.Context, field graphql.CollectedField, obj *model.Grant) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "Grant", field, obj.Permission, ec.marshalNPermission2codnaᚋgraphᚋmodelᚐPermission)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -448,6 +487,9 @@ func (ec *executionContext) fieldContext_Grant_permission(_ context.Context, fie
 }
 
 func (ec *executionContext) _Grant_grantedBy(ctx context.Context, field graphql.CollectedField, obj *model.Grant) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "Grant", field, obj.GrantedBy, ec.marshalOUser2ᚖcodnaᚋgraphᚋmodelᚐUser)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -480,6 +522,9 @@ func (ec *executionContext) fieldContext_Grant_grantedBy(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Grant_reason(ctx context.Context, field graphql.CollectedField, obj *model.Grant) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "Grant", field, obj.Reason, ec.marshalNGrantReason2codnaᚋgraphᚋmodelᚐGrantReason)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -503,6 +548,9 @@ func (ec *executionContext) fieldContext_Grant_reason(_ context.Context, field g
 }
 
 func (ec *executionContext) _Grant_batchId(ctx context.Context, field graphql.CollectedField, obj *model.Grant) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "Grant", field, obj.BatchID, ec.marshalOID2ᚖstring)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -526,6 +574,9 @@ func (ec *executionContext) fieldContext_Grant_batchId(_ context.Context, field 
 }
 
 func (ec *executionContext) _Grant_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.Grant) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "Grant", field, obj.CreatedAt, ec.marshalNTime2timeᚐTime)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -549,6 +600,9 @@ func (ec *executionContext) fieldContext_Grant_createdAt(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Group_id(ctx context.Context, field graphql.CollectedField, obj *model.Group) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "Group", field, obj.ID, ec.marshalNID2string)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -702,6 +756,9 @@ func (ec *executionContext) fieldContext_Group_members(_ context.Context, field 
 }
 
 func (ec *executionContext) _Person_id(ctx context.Context, field graphql.CollectedField, obj *model.Person) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "Person", field, obj.ID, ec.marshalNID2string)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -777,6 +834,9 @@ func (ec *executionContext) fieldContext_Person_email(_ context.Context, field g
 }
 
 func (ec *executionContext) _Person_kind(ctx context.Context, field graphql.CollectedField, obj *model.Person) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "Person", field, obj.Kind, ec.marshalNUserKind2codnaᚋgraphᚋmodelᚐUserKind)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -800,6 +860,9 @@ func (ec *executionContext) fieldContext_Person_kind(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Person_slug(ctx context.Context, field graphql.CollectedField, obj *model.Person) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "Person", field, obj.Slug, ec.marshalOString2ᚖstring)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -823,6 +886,9 @@ func (ec *executionContext) fieldContext_Person_slug(_ context.Context, field gr
 }
 
 func (ec *executionContext) _RevokeAccessPayload_document(ctx context.Context, field graphql.CollectedField, obj *model.RevokeAccessPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "RevokeAccessPayload", field, obj.Document, ec.marshalNDocument2ᚖcodnaᚋinternalᚋdocumentᚐDoc)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -881,6 +947,9 @@ func (ec *executionContext) fieldContext_RevokeBatchPayload_revoked(_ context.Co
 }
 
 func (ec *executionContext) _ShareFolderPayload_folderShare(ctx context.Context, field graphql.CollectedField, obj *model.ShareFolderPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "ShareFolderPayload", field, obj.FolderShare, ec.marshalNFolderShare2ᚖcodnaᚋgraphᚋmodelᚐFolderShare)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -939,6 +1008,9 @@ func (ec *executionContext) fieldContext_ShareFolderPayload_granted(_ context.Co
 }
 
 func (ec *executionContext) _ShareGrantResult_document(ctx context.Context, field graphql.CollectedField, obj *model.ShareGrantResult) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "ShareGrantResult", field, obj.Document, ec.marshalODocument2ᚖcodnaᚋinternalᚋdocumentᚐDoc)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -997,6 +1069,9 @@ func (ec *executionContext) fieldContext_ShareGrantResult_recipient(_ context.Co
 }
 
 func (ec *executionContext) _ShareGrantResult_outcome(ctx context.Context, field graphql.CollectedField, obj *model.ShareGrantResult) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "ShareGrantResult", field, obj.Outcome, ec.marshalNShareOutcome2codnaᚋgraphᚋmodelᚐShareOutcome)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1020,6 +1095,9 @@ func (ec *executionContext) fieldContext_ShareGrantResult_outcome(_ context.Cont
 }
 
 func (ec *executionContext) _SharePayload_batchId(ctx context.Context, field graphql.CollectedField, obj *model.SharePayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "SharePayload", field, obj.BatchID, ec.marshalNID2string)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1043,6 +1121,9 @@ func (ec *executionContext) fieldContext_SharePayload_batchId(_ context.Context,
 }
 
 func (ec *executionContext) _SharePayload_grants(ctx context.Context, field graphql.CollectedField, obj *model.SharePayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "SharePayload", field, obj.Grants, ec.marshalNShareGrantResult2ᚕcodnaᚋgraphᚋmodelᚐShareGrantResultᚄ)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1075,6 +1156,9 @@ func (ec *executionContext) fieldContext_SharePayload_grants(_ context.Context, 
 }
 
 func (ec *executionContext) _ShareSuggestion_document(ctx context.Context, field graphql.CollectedField, obj *model.ShareSuggestion) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "ShareSuggestion", field, obj.Document, ec.marshalNDocument2ᚖcodnaᚋinternalᚋdocumentᚐDoc)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1133,6 +1217,9 @@ func (ec *executionContext) fieldContext_ShareSuggestion_depth(_ context.Context
 }
 
 func (ec *executionContext) _ShareSuggestion_via(ctx context.Context, field graphql.CollectedField, obj *model.ShareSuggestion) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "ShareSuggestion", field, obj.Via, ec.marshalNDocument2ᚕcodnaᚋinternalᚋdocumentᚐDocᚄ)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1191,6 +1278,9 @@ func (ec *executionContext) fieldContext_ShareSuggestion_explanation(_ context.C
 }
 
 func (ec *executionContext) _ShareSuggestion_recipients(ctx context.Context, field graphql.CollectedField, obj *model.ShareSuggestion) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "ShareSuggestion", field, obj.Recipients, ec.marshalNString2ᚕstringᚄ)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1214,6 +1304,9 @@ func (ec *executionContext) fieldContext_ShareSuggestion_recipients(_ context.Co
 }
 
 func (ec *executionContext) _SharedWithMe_document(ctx context.Context, field graphql.CollectedField, obj *model.SharedWithMe) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "SharedWithMe", field, obj.Document, ec.marshalNDocument2ᚖcodnaᚋinternalᚋdocumentᚐDoc)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1246,6 +1339,9 @@ func (ec *executionContext) fieldContext_SharedWithMe_document(_ context.Context
 }
 
 func (ec *executionContext) _SharedWithMe_permission(ctx context.Context, field graphql.CollectedField, obj *model.SharedWithMe) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "SharedWithMe", field, obj.Permission, ec.marshalNPermission2codnaᚋgraphᚋmodelᚐPermission)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1269,6 +1365,9 @@ func (ec *executionContext) fieldContext_SharedWithMe_permission(_ context.Conte
 }
 
 func (ec *executionContext) _SharedWithMe_grantedBy(ctx context.Context, field graphql.CollectedField, obj *model.SharedWithMe) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "SharedWithMe", field, obj.GrantedBy, ec.marshalOUser2ᚖcodnaᚋgraphᚋmodelᚐUser)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1301,6 +1400,9 @@ func (ec *executionContext) fieldContext_SharedWithMe_grantedBy(_ context.Contex
 }
 
 func (ec *executionContext) _SharedWithMe_reason(ctx context.Context, field graphql.CollectedField, obj *model.SharedWithMe) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "SharedWithMe", field, obj.Reason, ec.marshalNGrantReason2codnaᚋgraphᚋmodelᚐGrantReason)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1324,6 +1426,9 @@ func (ec *executionContext) fieldContext_SharedWithMe_reason(_ context.Context, 
 }
 
 func (ec *executionContext) _SharedWithMe_batchId(ctx context.Context, field graphql.CollectedField, obj *model.SharedWithMe) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "SharedWithMe", field, obj.BatchID, ec.marshalOID2ᚖstring)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1347,6 +1452,9 @@ func (ec *executionContext) fieldContext_SharedWithMe_batchId(_ context.Context,
 }
 
 func (ec *executionContext) _SharedWithMe_at(ctx context.Context, field graphql.CollectedField, obj *model.SharedWithMe) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "SharedWithMe", field, obj.At, ec.marshalNTime2timeᚐTime)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1746,10 +1854,11 @@ func UnmarshalUnshareFolderInput(ctx context.Context, raw any) (model.UnshareFol
 var accessExplanationImplementors = []string{"AccessExplanation"}
 
 func (ec *executionContext) _AccessExplanation(ctx context.Context, sel ast.SelectionSet, obj *model.AccessExplanation) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, accessExplanationImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, accessExplanationImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1778,16 +1887,17 @@ func (ec *executionContext) _AccessExplanation(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var folderShareImplementors = []string{"FolderShare"}
 
 func (ec *executionContext) _FolderShare(ctx context.Context, sel ast.SelectionSet, obj *model.FolderShare) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, folderShareImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, folderShareImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1846,16 +1956,17 @@ func (ec *executionContext) _FolderShare(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var grantImplementors = []string{"Grant"}
 
 func (ec *executionContext) _Grant(ctx context.Context, sel ast.SelectionSet, obj *model.Grant) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, grantImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, grantImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1929,16 +2040,17 @@ func (ec *executionContext) _Grant(ctx context.Context, sel ast.SelectionSet, ob
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var groupImplementors = []string{"Group"}
 
 func (ec *executionContext) _Group(ctx context.Context, sel ast.SelectionSet, obj *model.Group) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, groupImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, groupImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1987,16 +2099,17 @@ func (ec *executionContext) _Group(ctx context.Context, sel ast.SelectionSet, ob
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var personImplementors = []string{"Person"}
 
 func (ec *executionContext) _Person(ctx context.Context, sel ast.SelectionSet, obj *model.Person) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, personImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, personImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2040,16 +2153,17 @@ func (ec *executionContext) _Person(ctx context.Context, sel ast.SelectionSet, o
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var revokeAccessPayloadImplementors = []string{"RevokeAccessPayload"}
 
 func (ec *executionContext) _RevokeAccessPayload(ctx context.Context, sel ast.SelectionSet, obj *model.RevokeAccessPayload) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, revokeAccessPayloadImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, revokeAccessPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2073,16 +2187,17 @@ func (ec *executionContext) _RevokeAccessPayload(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var revokeBatchPayloadImplementors = []string{"RevokeBatchPayload"}
 
 func (ec *executionContext) _RevokeBatchPayload(ctx context.Context, sel ast.SelectionSet, obj *model.RevokeBatchPayload) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, revokeBatchPayloadImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, revokeBatchPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2106,16 +2221,17 @@ func (ec *executionContext) _RevokeBatchPayload(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var shareFolderPayloadImplementors = []string{"ShareFolderPayload"}
 
 func (ec *executionContext) _ShareFolderPayload(ctx context.Context, sel ast.SelectionSet, obj *model.ShareFolderPayload) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, shareFolderPayloadImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, shareFolderPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2144,16 +2260,17 @@ func (ec *executionContext) _ShareFolderPayload(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var shareGrantResultImplementors = []string{"ShareGrantResult"}
 
 func (ec *executionContext) _ShareGrantResult(ctx context.Context, sel ast.SelectionSet, obj *model.ShareGrantResult) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, shareGrantResultImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, shareGrantResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2187,16 +2304,17 @@ func (ec *executionContext) _ShareGrantResult(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var sharePayloadImplementors = []string{"SharePayload"}
 
 func (ec *executionContext) _SharePayload(ctx context.Context, sel ast.SelectionSet, obj *model.SharePayload) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, sharePayloadImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, sharePayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2225,16 +2343,17 @@ func (ec *executionContext) _SharePayload(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var shareSuggestionImplementors = []string{"ShareSuggestion"}
 
 func (ec *executionContext) _ShareSuggestion(ctx context.Context, sel ast.SelectionSet, obj *model.ShareSuggestion) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, shareSuggestionImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, shareSuggestionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2278,16 +2397,17 @@ func (ec *executionContext) _ShareSuggestion(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var sharedWithMeImplementors = []string{"SharedWithMe"}
 
 func (ec *executionContext) _SharedWithMe(ctx context.Context, sel ast.SelectionSet, obj *model.SharedWithMe) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, sharedWithMeImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, sharedWithMeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2336,16 +2456,17 @@ func (ec *executionContext) _SharedWithMe(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var unshareFolderPayloadImplementors = []string{"UnshareFolderPayload"}
 
 func (ec *executionContext) _UnshareFolderPayload(ctx context.Context, sel ast.SelectionSet, obj *model.UnshareFolderPayload) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, unshareFolderPayloadImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, unshareFolderPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2369,7 +2490,7 @@ func (ec *executionContext) _UnshareFolderPayload(ctx context.Context, sel ast.S
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 // endregion **************************** object.gotpl ****************************

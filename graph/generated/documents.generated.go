@@ -153,6 +153,9 @@ func (ec *executionContext) field_Document_revisions_args(ctx context.Context, r
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _CreateDocumentPayload_document(ctx context.Context, field graphql.CollectedField, obj *model.CreateDocumentPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "CreateDocumentPayload", field, obj.Document, ec.marshalNDocument2ᚖcodnaᚋinternalᚋdocumentᚐDoc)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -185,6 +188,9 @@ func (ec *executionContext) fieldContext_CreateDocumentPayload_document(_ contex
 }
 
 func (ec *executionContext) _DeleteDocumentPayload_document(ctx context.Context, field graphql.CollectedField, obj *model.DeleteDocumentPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "DeleteDocumentPayload", field, obj.Document, ec.marshalNDocument2ᚖcodnaᚋinternalᚋdocumentᚐDoc)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -413,6 +419,9 @@ func (ec *executionContext) fieldContext_Document_frontmatter(_ context.Context,
 }
 
 func (ec *executionContext) _Document_tags(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "Document", field, obj.Tags, ec.marshalNString2ᚕstringᚄ)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -485,6 +494,9 @@ func (ec *executionContext) fieldContext_Document_version(_ context.Context, fie
 }
 
 func (ec *executionContext) _Document_createdAt(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "Document", field, obj.CreatedAt, ec.marshalNTime2timeᚐTime)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -508,6 +520,9 @@ func (ec *executionContext) fieldContext_Document_createdAt(_ context.Context, f
 }
 
 func (ec *executionContext) _Document_updatedAt(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "Document", field, obj.UpdatedAt, ec.marshalNTime2timeᚐTime)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -531,6 +546,9 @@ func (ec *executionContext) fieldContext_Document_updatedAt(_ context.Context, f
 }
 
 func (ec *executionContext) _Document_deletedAt(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "Document", field, obj.DeletedAt, ec.marshalOTime2ᚖtimeᚐTime)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -554,6 +572,9 @@ func (ec *executionContext) fieldContext_Document_deletedAt(_ context.Context, f
 }
 
 func (ec *executionContext) _Document_purgeAfter(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "Document", field, obj.PurgeAfter, ec.marshalOTime2ᚖtimeᚐTime)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1000,6 +1021,9 @@ func (ec *executionContext) fieldContext_Document_related(ctx context.Context, f
 }
 
 func (ec *executionContext) _DocumentConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.DocumentConnection) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "DocumentConnection", field, obj.Edges, ec.marshalNDocumentEdge2ᚕcodnaᚋgraphᚋmodelᚐDocumentEdgeᚄ)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1032,6 +1056,9 @@ func (ec *executionContext) fieldContext_DocumentConnection_edges(_ context.Cont
 }
 
 func (ec *executionContext) _DocumentConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.DocumentConnection) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "DocumentConnection", field, obj.PageInfo, ec.marshalNPageInfo2ᚖcodnaᚋgraphᚋmodelᚐPageInfo)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1090,6 +1117,9 @@ func (ec *executionContext) fieldContext_DocumentEdge_cursor(_ context.Context, 
 }
 
 func (ec *executionContext) _DocumentEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.DocumentEdge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "DocumentEdge", field, obj.Node, ec.marshalNDocument2ᚖcodnaᚋinternalᚋdocumentᚐDoc)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1197,6 +1227,9 @@ func (ec *executionContext) fieldContext_DocumentRevision_changeKind(_ context.C
 }
 
 func (ec *executionContext) _DocumentRevision_changeSummary(ctx context.Context, field graphql.CollectedField, obj *document.Revision) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "DocumentRevision", field, obj.ChangeSummary, ec.marshalOString2ᚖstring)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1347,6 +1380,9 @@ func (ec *executionContext) fieldContext_DocumentRevision_content(_ context.Cont
 }
 
 func (ec *executionContext) _DocumentRevision_tags(ctx context.Context, field graphql.CollectedField, obj *document.Revision) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "DocumentRevision", field, obj.Tags, ec.marshalNString2ᚕstringᚄ)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1448,6 +1484,9 @@ func (ec *executionContext) fieldContext_DocumentRevision_author(_ context.Conte
 }
 
 func (ec *executionContext) _DocumentRevision_createdAt(ctx context.Context, field graphql.CollectedField, obj *document.Revision) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "DocumentRevision", field, obj.CreatedAt, ec.marshalNTime2timeᚐTime)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1584,6 +1623,9 @@ func (ec *executionContext) fieldContext_DocumentRevisionEdge_cursor(_ context.C
 }
 
 func (ec *executionContext) _DocumentRevisionEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.DocumentRevisionEdge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "DocumentRevisionEdge", field, obj.Node, ec.marshalNDocumentRevision2ᚖcodnaᚋinternalᚋdocumentᚐRevision)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1694,6 +1736,9 @@ func (ec *executionContext) fieldContext_Folder_hasChildren(_ context.Context, f
 }
 
 func (ec *executionContext) _FolderEntry_id(ctx context.Context, field graphql.CollectedField, obj *model.FolderEntry) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "FolderEntry", field, obj.ID, ec.marshalNID2string)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1717,6 +1762,9 @@ func (ec *executionContext) fieldContext_FolderEntry_id(_ context.Context, field
 }
 
 func (ec *executionContext) _FolderEntry_space(ctx context.Context, field graphql.CollectedField, obj *model.FolderEntry) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "FolderEntry", field, obj.Space, ec.marshalNSpace2codnaᚋgraphᚋmodelᚐSpace)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1818,6 +1866,9 @@ func (ec *executionContext) fieldContext_FolderEntry_title(_ context.Context, fi
 }
 
 func (ec *executionContext) _FolderEntry_status(ctx context.Context, field graphql.CollectedField, obj *model.FolderEntry) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "FolderEntry", field, obj.Status, ec.marshalNDocumentStatus2codnaᚋgraphᚋmodelᚐDocumentStatus)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1841,6 +1892,9 @@ func (ec *executionContext) fieldContext_FolderEntry_status(_ context.Context, f
 }
 
 func (ec *executionContext) _FolderEntry_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.FolderEntry) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "FolderEntry", field, obj.UpdatedAt, ec.marshalNTime2timeᚐTime)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1896,6 +1950,9 @@ func (ec *executionContext) fieldContext_FolderEntry_document(_ context.Context,
 }
 
 func (ec *executionContext) _FolderTree_space(ctx context.Context, field graphql.CollectedField, obj *model.FolderTree) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "FolderTree", field, obj.Space, ec.marshalNSpace2codnaᚋgraphᚋmodelᚐSpace)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1945,6 +2002,9 @@ func (ec *executionContext) fieldContext_FolderTree_path(_ context.Context, fiel
 }
 
 func (ec *executionContext) _FolderTree_folders(ctx context.Context, field graphql.CollectedField, obj *model.FolderTree) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "FolderTree", field, obj.Folders, ec.marshalNFolder2ᚕcodnaᚋinternalᚋdocumentᚐFolderᚄ)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1977,6 +2037,9 @@ func (ec *executionContext) fieldContext_FolderTree_folders(_ context.Context, f
 }
 
 func (ec *executionContext) _FolderTree_documents(ctx context.Context, field graphql.CollectedField, obj *model.FolderTree) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "FolderTree", field, obj.Documents, ec.marshalNFolderEntry2ᚕcodnaᚋgraphᚋmodelᚐFolderEntryᚄ)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2009,6 +2072,9 @@ func (ec *executionContext) fieldContext_FolderTree_documents(_ context.Context,
 }
 
 func (ec *executionContext) _MoveDocumentPayload_document(ctx context.Context, field graphql.CollectedField, obj *model.MoveDocumentPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "MoveDocumentPayload", field, obj.Document, ec.marshalNDocument2ᚖcodnaᚋinternalᚋdocumentᚐDoc)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2116,6 +2182,9 @@ func (ec *executionContext) fieldContext_PastAddress_slug(_ context.Context, fie
 }
 
 func (ec *executionContext) _PastAddress_validFrom(ctx context.Context, field graphql.CollectedField, obj *document.PastAddress) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "PastAddress", field, obj.ValidFrom, ec.marshalNTime2timeᚐTime)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2139,6 +2208,9 @@ func (ec *executionContext) fieldContext_PastAddress_validFrom(_ context.Context
 }
 
 func (ec *executionContext) _PastAddress_validTo(ctx context.Context, field graphql.CollectedField, obj *document.PastAddress) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "PastAddress", field, obj.ValidTo, ec.marshalNTime2timeᚐTime)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2162,6 +2234,9 @@ func (ec *executionContext) fieldContext_PastAddress_validTo(_ context.Context, 
 }
 
 func (ec *executionContext) _RestoreDocumentPayload_document(ctx context.Context, field graphql.CollectedField, obj *model.RestoreDocumentPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "RestoreDocumentPayload", field, obj.Document, ec.marshalNDocument2ᚖcodnaᚋinternalᚋdocumentᚐDoc)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2194,6 +2269,9 @@ func (ec *executionContext) fieldContext_RestoreDocumentPayload_document(_ conte
 }
 
 func (ec *executionContext) _RestoreRevisionPayload_document(ctx context.Context, field graphql.CollectedField, obj *model.RestoreRevisionPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "RestoreRevisionPayload", field, obj.Document, ec.marshalNDocument2ᚖcodnaᚋinternalᚋdocumentᚐDoc)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2252,6 +2330,9 @@ func (ec *executionContext) fieldContext_RestoreRevisionPayload_changed(_ contex
 }
 
 func (ec *executionContext) _UpdateDocumentPayload_document(ctx context.Context, field graphql.CollectedField, obj *model.UpdateDocumentPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "UpdateDocumentPayload", field, obj.Document, ec.marshalNDocument2ᚖcodnaᚋinternalᚋdocumentᚐDoc)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2779,10 +2860,11 @@ func UnmarshalUpdateDocumentInput(ctx context.Context, raw any) (model.UpdateDoc
 var createDocumentPayloadImplementors = []string{"CreateDocumentPayload"}
 
 func (ec *executionContext) _CreateDocumentPayload(ctx context.Context, sel ast.SelectionSet, obj *model.CreateDocumentPayload) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, createDocumentPayloadImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, createDocumentPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2806,16 +2888,17 @@ func (ec *executionContext) _CreateDocumentPayload(ctx context.Context, sel ast.
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var deleteDocumentPayloadImplementors = []string{"DeleteDocumentPayload"}
 
 func (ec *executionContext) _DeleteDocumentPayload(ctx context.Context, sel ast.SelectionSet, obj *model.DeleteDocumentPayload) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, deleteDocumentPayloadImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, deleteDocumentPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2839,16 +2922,17 @@ func (ec *executionContext) _DeleteDocumentPayload(ctx context.Context, sel ast.
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var documentImplementors = []string{"Document"}
 
 func (ec *executionContext) _Document(ctx context.Context, sel ast.SelectionSet, obj *document.Doc) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, documentImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, documentImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3019,16 +3103,17 @@ func (ec *executionContext) _Document(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var documentConnectionImplementors = []string{"DocumentConnection"}
 
 func (ec *executionContext) _DocumentConnection(ctx context.Context, sel ast.SelectionSet, obj *model.DocumentConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, documentConnectionImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, documentConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3057,16 +3142,17 @@ func (ec *executionContext) _DocumentConnection(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var documentEdgeImplementors = []string{"DocumentEdge"}
 
 func (ec *executionContext) _DocumentEdge(ctx context.Context, sel ast.SelectionSet, obj *model.DocumentEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, documentEdgeImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, documentEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3095,16 +3181,17 @@ func (ec *executionContext) _DocumentEdge(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var documentRevisionImplementors = []string{"DocumentRevision"}
 
 func (ec *executionContext) _DocumentRevision(ctx context.Context, sel ast.SelectionSet, obj *document.Revision) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, documentRevisionImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, documentRevisionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3198,16 +3285,17 @@ func (ec *executionContext) _DocumentRevision(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var documentRevisionConnectionImplementors = []string{"DocumentRevisionConnection"}
 
 func (ec *executionContext) _DocumentRevisionConnection(ctx context.Context, sel ast.SelectionSet, obj *model.DocumentRevisionConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, documentRevisionConnectionImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, documentRevisionConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3244,16 +3332,17 @@ func (ec *executionContext) _DocumentRevisionConnection(ctx context.Context, sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var documentRevisionEdgeImplementors = []string{"DocumentRevisionEdge"}
 
 func (ec *executionContext) _DocumentRevisionEdge(ctx context.Context, sel ast.SelectionSet, obj *model.DocumentRevisionEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, documentRevisionEdgeImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, documentRevisionEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3282,16 +3371,17 @@ func (ec *executionContext) _DocumentRevisionEdge(ctx context.Context, sel ast.S
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var folderImplementors = []string{"Folder"}
 
 func (ec *executionContext) _Folder(ctx context.Context, sel ast.SelectionSet, obj *document.Folder) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, folderImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, folderImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3325,16 +3415,17 @@ func (ec *executionContext) _Folder(ctx context.Context, sel ast.SelectionSet, o
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var folderEntryImplementors = []string{"FolderEntry"}
 
 func (ec *executionContext) _FolderEntry(ctx context.Context, sel ast.SelectionSet, obj *model.FolderEntry) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, folderEntryImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, folderEntryImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3394,16 +3485,17 @@ func (ec *executionContext) _FolderEntry(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var folderTreeImplementors = []string{"FolderTree"}
 
 func (ec *executionContext) _FolderTree(ctx context.Context, sel ast.SelectionSet, obj *model.FolderTree) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, folderTreeImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, folderTreeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3442,16 +3534,17 @@ func (ec *executionContext) _FolderTree(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var moveDocumentPayloadImplementors = []string{"MoveDocumentPayload"}
 
 func (ec *executionContext) _MoveDocumentPayload(ctx context.Context, sel ast.SelectionSet, obj *model.MoveDocumentPayload) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, moveDocumentPayloadImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, moveDocumentPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3475,16 +3568,17 @@ func (ec *executionContext) _MoveDocumentPayload(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var pastAddressImplementors = []string{"PastAddress"}
 
 func (ec *executionContext) _PastAddress(ctx context.Context, sel ast.SelectionSet, obj *document.PastAddress) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, pastAddressImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, pastAddressImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3529,16 +3623,17 @@ func (ec *executionContext) _PastAddress(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var restoreDocumentPayloadImplementors = []string{"RestoreDocumentPayload"}
 
 func (ec *executionContext) _RestoreDocumentPayload(ctx context.Context, sel ast.SelectionSet, obj *model.RestoreDocumentPayload) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, restoreDocumentPayloadImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, restoreDocumentPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3562,16 +3657,17 @@ func (ec *executionContext) _RestoreDocumentPayload(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var restoreRevisionPayloadImplementors = []string{"RestoreRevisionPayload"}
 
 func (ec *executionContext) _RestoreRevisionPayload(ctx context.Context, sel ast.SelectionSet, obj *model.RestoreRevisionPayload) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, restoreRevisionPayloadImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, restoreRevisionPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3600,16 +3696,17 @@ func (ec *executionContext) _RestoreRevisionPayload(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var updateDocumentPayloadImplementors = []string{"UpdateDocumentPayload"}
 
 func (ec *executionContext) _UpdateDocumentPayload(ctx context.Context, sel ast.SelectionSet, obj *model.UpdateDocumentPayload) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, updateDocumentPayloadImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, updateDocumentPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3638,7 +3735,7 @@ func (ec *executionContext) _UpdateDocumentPayload(ctx context.Context, sel ast.
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 // endregion **************************** object.gotpl ****************************

@@ -156,6 +156,9 @@ func (ec *executionContext) fieldContext_MarkNotificationsReadPayload_marked(_ c
 }
 
 func (ec *executionContext) _MarkNotificationsReadPayload_counts(ctx context.Context, field graphql.CollectedField, obj *model.MarkNotificationsReadPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "MarkNotificationsReadPayload", field, obj.Counts, ec.marshalNInboxCounts2ᚖcodnaᚋinternalᚋinboxᚐCounts)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -266,6 +269,9 @@ func (ec *executionContext) fieldContext_Notification_subjectType(_ context.Cont
 }
 
 func (ec *executionContext) _Notification_subjectId(ctx context.Context, field graphql.CollectedField, obj *inbox.Notification) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "Notification", field, obj.SubjectID, ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -289,6 +295,9 @@ func (ec *executionContext) fieldContext_Notification_subjectId(_ context.Contex
 }
 
 func (ec *executionContext) _Notification_payload(ctx context.Context, field graphql.CollectedField, obj *inbox.Notification) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "Notification", field, obj.Payload, ec.marshalNJSON2map)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -361,6 +370,9 @@ func (ec *executionContext) fieldContext_Notification_status(_ context.Context, 
 }
 
 func (ec *executionContext) _Notification_batchId(ctx context.Context, field graphql.CollectedField, obj *inbox.Notification) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "Notification", field, obj.BatchID, ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -384,6 +396,9 @@ func (ec *executionContext) fieldContext_Notification_batchId(_ context.Context,
 }
 
 func (ec *executionContext) _Notification_createdAt(ctx context.Context, field graphql.CollectedField, obj *inbox.Notification) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "Notification", field, obj.CreatedAt, ec.marshalNTime2timeᚐTime)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -407,6 +422,9 @@ func (ec *executionContext) fieldContext_Notification_createdAt(_ context.Contex
 }
 
 func (ec *executionContext) _Notification_readAt(ctx context.Context, field graphql.CollectedField, obj *inbox.Notification) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "Notification", field, obj.ReadAt, ec.marshalOTime2ᚖtimeᚐTime)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -430,6 +448,9 @@ func (ec *executionContext) fieldContext_Notification_readAt(_ context.Context, 
 }
 
 func (ec *executionContext) _Notification_resolvedAt(ctx context.Context, field graphql.CollectedField, obj *inbox.Notification) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "Notification", field, obj.ResolvedAt, ec.marshalOTime2ᚖtimeᚐTime)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -453,6 +474,9 @@ func (ec *executionContext) fieldContext_Notification_resolvedAt(_ context.Conte
 }
 
 func (ec *executionContext) _NotificationConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.NotificationConnection) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "NotificationConnection", field, obj.Edges, ec.marshalNNotificationEdge2ᚕcodnaᚋgraphᚋmodelᚐNotificationEdgeᚄ)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -485,6 +509,9 @@ func (ec *executionContext) fieldContext_NotificationConnection_edges(_ context.
 }
 
 func (ec *executionContext) _NotificationConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.NotificationConnection) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "NotificationConnection", field, obj.PageInfo, ec.marshalNPageInfo2ᚖcodnaᚋgraphᚋmodelᚐPageInfo)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -543,6 +570,9 @@ func (ec *executionContext) fieldContext_NotificationEdge_cursor(_ context.Conte
 }
 
 func (ec *executionContext) _NotificationEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.NotificationEdge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "NotificationEdge", field, obj.Node, ec.marshalNNotification2ᚖcodnaᚋinternalᚋinboxᚐNotification)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -575,6 +605,9 @@ func (ec *executionContext) fieldContext_NotificationEdge_node(_ context.Context
 }
 
 func (ec *executionContext) _NotificationPayload_notification(ctx context.Context, field graphql.CollectedField, obj *model.NotificationPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "NotificationPayload", field, obj.Notification, ec.marshalNNotification2ᚖcodnaᚋinternalᚋinboxᚐNotification)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -607,6 +640,9 @@ func (ec *executionContext) fieldContext_NotificationPayload_notification(_ cont
 }
 
 func (ec *executionContext) _NotificationPayload_counts(ctx context.Context, field graphql.CollectedField, obj *model.NotificationPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "NotificationPayload", field, obj.Counts, ec.marshalNInboxCounts2ᚖcodnaᚋinternalᚋinboxᚐCounts)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -901,10 +937,11 @@ func UnmarshalNotificationInput(ctx context.Context, raw any) (model.Notificatio
 var inboxCountsImplementors = []string{"InboxCounts"}
 
 func (ec *executionContext) _InboxCounts(ctx context.Context, sel ast.SelectionSet, obj *inbox.Counts) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, inboxCountsImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, inboxCountsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -938,16 +975,17 @@ func (ec *executionContext) _InboxCounts(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var markNotificationsReadPayloadImplementors = []string{"MarkNotificationsReadPayload"}
 
 func (ec *executionContext) _MarkNotificationsReadPayload(ctx context.Context, sel ast.SelectionSet, obj *model.MarkNotificationsReadPayload) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, markNotificationsReadPayloadImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, markNotificationsReadPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -976,16 +1014,17 @@ func (ec *executionContext) _MarkNotificationsReadPayload(ctx context.Context, s
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var notificationImplementors = []string{"Notification"}
 
 func (ec *executionContext) _Notification(ctx context.Context, sel ast.SelectionSet, obj *inbox.Notification) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, notificationImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, notificationImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1060,16 +1099,17 @@ func (ec *executionContext) _Notification(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var notificationConnectionImplementors = []string{"NotificationConnection"}
 
 func (ec *executionContext) _NotificationConnection(ctx context.Context, sel ast.SelectionSet, obj *model.NotificationConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, notificationConnectionImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, notificationConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1098,16 +1138,17 @@ func (ec *executionContext) _NotificationConnection(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var notificationEdgeImplementors = []string{"NotificationEdge"}
 
 func (ec *executionContext) _NotificationEdge(ctx context.Context, sel ast.SelectionSet, obj *model.NotificationEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, notificationEdgeImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, notificationEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1136,16 +1177,17 @@ func (ec *executionContext) _NotificationEdge(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var notificationPayloadImplementors = []string{"NotificationPayload"}
 
 func (ec *executionContext) _NotificationPayload(ctx context.Context, sel ast.SelectionSet, obj *model.NotificationPayload) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, notificationPayloadImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, notificationPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1174,13 +1216,14 @@ func (ec *executionContext) _NotificationPayload(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var subscriptionImplementors = []string{"Subscription"}
 
 func (ec *executionContext) _Subscription(ctx context.Context, sel ast.SelectionSet) func(ctx context.Context) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, subscriptionImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, subscriptionImplementors)
 	ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{
 		Object: "Subscription",
 	})

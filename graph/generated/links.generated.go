@@ -45,6 +45,9 @@ type LinkSuggestionResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _DecideLinkPayload_document(ctx context.Context, field graphql.CollectedField, obj *model.DecideLinkPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "DecideLinkPayload", field, obj.Document, ec.marshalNDocument2ᚖcodnaᚋinternalᚋdocumentᚐDoc)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -233,6 +236,9 @@ func (ec *executionContext) fieldContext_DocumentLink_state(_ context.Context, f
 }
 
 func (ec *executionContext) _DocumentLink_source(ctx context.Context, field graphql.CollectedField, obj *linkgraph.Edge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "DocumentLink", field, obj.Source, ec.marshalODocument2ᚖcodnaᚋinternalᚋdocumentᚐDoc)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -265,6 +271,9 @@ func (ec *executionContext) fieldContext_DocumentLink_source(_ context.Context, 
 }
 
 func (ec *executionContext) _DocumentLink_target(ctx context.Context, field graphql.CollectedField, obj *linkgraph.Edge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "DocumentLink", field, obj.Target, ec.marshalODocument2ᚖcodnaᚋinternalᚋdocumentᚐDoc)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -297,6 +306,9 @@ func (ec *executionContext) fieldContext_DocumentLink_target(_ context.Context, 
 }
 
 func (ec *executionContext) _DocumentLink_keptAt(ctx context.Context, field graphql.CollectedField, obj *linkgraph.Edge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "DocumentLink", field, obj.KeptAt, ec.marshalOTime2ᚖtimeᚐTime)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -320,6 +332,9 @@ func (ec *executionContext) fieldContext_DocumentLink_keptAt(_ context.Context, 
 }
 
 func (ec *executionContext) _LinkDecision_link(ctx context.Context, field graphql.CollectedField, obj *model.LinkDecision) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "LinkDecision", field, obj.Link, ec.marshalNDocumentLink2ᚖcodnaᚋinternalᚋlinkgraphᚐEdge)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -352,6 +367,9 @@ func (ec *executionContext) fieldContext_LinkDecision_link(_ context.Context, fi
 }
 
 func (ec *executionContext) _LinkDecision_kind(ctx context.Context, field graphql.CollectedField, obj *model.LinkDecision) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "LinkDecision", field, obj.Kind, ec.marshalNLinkDecisionKind2codnaᚋgraphᚋmodelᚐLinkDecisionKind)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -497,6 +515,9 @@ func (ec *executionContext) fieldContext_LinkDecision_cause(_ context.Context, f
 }
 
 func (ec *executionContext) _LinkDecisionConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.LinkDecisionConnection) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "LinkDecisionConnection", field, obj.Edges, ec.marshalNLinkDecisionEdge2ᚕcodnaᚋgraphᚋmodelᚐLinkDecisionEdgeᚄ)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -529,6 +550,9 @@ func (ec *executionContext) fieldContext_LinkDecisionConnection_edges(_ context.
 }
 
 func (ec *executionContext) _LinkDecisionConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.LinkDecisionConnection) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "LinkDecisionConnection", field, obj.PageInfo, ec.marshalNPageInfo2ᚖcodnaᚋgraphᚋmodelᚐPageInfo)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -587,6 +611,9 @@ func (ec *executionContext) fieldContext_LinkDecisionEdge_cursor(_ context.Conte
 }
 
 func (ec *executionContext) _LinkDecisionEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.LinkDecisionEdge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "LinkDecisionEdge", field, obj.Node, ec.marshalNLinkDecision2ᚖcodnaᚋgraphᚋmodelᚐLinkDecision)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -619,6 +646,9 @@ func (ec *executionContext) fieldContext_LinkDecisionEdge_node(_ context.Context
 }
 
 func (ec *executionContext) _LinkGraph_nodes(ctx context.Context, field graphql.CollectedField, obj *model.LinkGraph) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "LinkGraph", field, obj.Nodes, ec.marshalNLinkGraphNode2ᚕcodnaᚋgraphᚋmodelᚐLinkGraphNodeᚄ)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -651,6 +681,9 @@ func (ec *executionContext) fieldContext_LinkGraph_nodes(_ context.Context, fiel
 }
 
 func (ec *executionContext) _LinkGraph_edges(ctx context.Context, field graphql.CollectedField, obj *model.LinkGraph) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "LinkGraph", field, obj.Edges, ec.marshalNLinkGraphEdge2ᚕcodnaᚋgraphᚋmodelᚐLinkGraphEdgeᚄ)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -683,6 +716,9 @@ func (ec *executionContext) fieldContext_LinkGraph_edges(_ context.Context, fiel
 }
 
 func (ec *executionContext) _LinkGraphEdge_id(ctx context.Context, field graphql.CollectedField, obj *model.LinkGraphEdge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "LinkGraphEdge", field, obj.ID, ec.marshalNID2string)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -706,6 +742,9 @@ func (ec *executionContext) fieldContext_LinkGraphEdge_id(_ context.Context, fie
 }
 
 func (ec *executionContext) _LinkGraphEdge_sourceId(ctx context.Context, field graphql.CollectedField, obj *model.LinkGraphEdge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "LinkGraphEdge", field, obj.SourceID, ec.marshalNID2string)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -729,6 +768,9 @@ func (ec *executionContext) fieldContext_LinkGraphEdge_sourceId(_ context.Contex
 }
 
 func (ec *executionContext) _LinkGraphEdge_targetId(ctx context.Context, field graphql.CollectedField, obj *model.LinkGraphEdge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "LinkGraphEdge", field, obj.TargetID, ec.marshalNID2string)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -804,6 +846,9 @@ func (ec *executionContext) fieldContext_LinkGraphEdge_hrefAsWritten(_ context.C
 }
 
 func (ec *executionContext) _LinkGraphNode_document(ctx context.Context, field graphql.CollectedField, obj *model.LinkGraphNode) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "LinkGraphNode", field, obj.Document, ec.marshalNDocument2ᚖcodnaᚋinternalᚋdocumentᚐDoc)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -975,6 +1020,9 @@ func (ec *executionContext) fieldContext_LinkSuggestion_reason(_ context.Context
 }
 
 func (ec *executionContext) _LinkSuggestion_rationale(ctx context.Context, field graphql.CollectedField, obj *linkgraph.Suggestion) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "LinkSuggestion", field, obj.Rationale, ec.marshalOString2ᚖstring)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1076,6 +1124,9 @@ func (ec *executionContext) fieldContext_LinkSuggestion_suggestedBy(_ context.Co
 }
 
 func (ec *executionContext) _LinkSuggestion_createdAt(ctx context.Context, field graphql.CollectedField, obj *linkgraph.Suggestion) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "LinkSuggestion", field, obj.CreatedAt, ec.marshalNTime2timeᚐTime)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1099,6 +1150,9 @@ func (ec *executionContext) fieldContext_LinkSuggestion_createdAt(_ context.Cont
 }
 
 func (ec *executionContext) _LinkSuggestion_decidedAt(ctx context.Context, field graphql.CollectedField, obj *linkgraph.Suggestion) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "LinkSuggestion", field, obj.DecidedAt, ec.marshalOTime2ᚖtimeᚐTime)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1122,6 +1176,9 @@ func (ec *executionContext) fieldContext_LinkSuggestion_decidedAt(_ context.Cont
 }
 
 func (ec *executionContext) _LinkSuggestionConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.LinkSuggestionConnection) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "LinkSuggestionConnection", field, obj.Edges, ec.marshalNLinkSuggestionEdge2ᚕcodnaᚋgraphᚋmodelᚐLinkSuggestionEdgeᚄ)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1154,6 +1211,9 @@ func (ec *executionContext) fieldContext_LinkSuggestionConnection_edges(_ contex
 }
 
 func (ec *executionContext) _LinkSuggestionConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.LinkSuggestionConnection) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "LinkSuggestionConnection", field, obj.PageInfo, ec.marshalNPageInfo2ᚖcodnaᚋgraphᚋmodelᚐPageInfo)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1212,6 +1272,9 @@ func (ec *executionContext) fieldContext_LinkSuggestionEdge_cursor(_ context.Con
 }
 
 func (ec *executionContext) _LinkSuggestionEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.LinkSuggestionEdge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "LinkSuggestionEdge", field, obj.Node, ec.marshalNLinkSuggestion2ᚖcodnaᚋinternalᚋlinkgraphᚐSuggestion)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1244,6 +1307,9 @@ func (ec *executionContext) fieldContext_LinkSuggestionEdge_node(_ context.Conte
 }
 
 func (ec *executionContext) _LinkSuggestionPayload_suggestion(ctx context.Context, field graphql.CollectedField, obj *model.LinkSuggestionPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "LinkSuggestionPayload", field, obj.Suggestion, ec.marshalNLinkSuggestion2ᚖcodnaᚋinternalᚋlinkgraphᚐSuggestion)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1276,6 +1342,9 @@ func (ec *executionContext) fieldContext_LinkSuggestionPayload_suggestion(_ cont
 }
 
 func (ec *executionContext) _LinkSuggestionPayload_document(ctx context.Context, field graphql.CollectedField, obj *model.LinkSuggestionPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "LinkSuggestionPayload", field, obj.Document, ec.marshalNDocument2ᚖcodnaᚋinternalᚋdocumentᚐDoc)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1308,6 +1377,9 @@ func (ec *executionContext) fieldContext_LinkSuggestionPayload_document(_ contex
 }
 
 func (ec *executionContext) _ProposeLinkPayload_suggestion(ctx context.Context, field graphql.CollectedField, obj *model.ProposeLinkPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "ProposeLinkPayload", field, obj.Suggestion, ec.marshalNLinkSuggestion2ᚖcodnaᚋinternalᚋlinkgraphᚐSuggestion)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1366,6 +1438,9 @@ func (ec *executionContext) fieldContext_ProposeLinkPayload_created(_ context.Co
 }
 
 func (ec *executionContext) _RelatedDocument_document(ctx context.Context, field graphql.CollectedField, obj *model.RelatedDocument) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "RelatedDocument", field, obj.Document, ec.marshalNDocument2ᚖcodnaᚋinternalᚋdocumentᚐDoc)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1424,6 +1499,9 @@ func (ec *executionContext) fieldContext_RelatedDocument_depth(_ context.Context
 }
 
 func (ec *executionContext) _RelatedDocument_via(ctx context.Context, field graphql.CollectedField, obj *model.RelatedDocument) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "RelatedDocument", field, obj.Via, ec.marshalNDocument2ᚕcodnaᚋinternalᚋdocumentᚐDocᚄ)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1642,10 +1720,11 @@ func UnmarshalProposeLinkInput(ctx context.Context, raw any) (model.ProposeLinkI
 var decideLinkPayloadImplementors = []string{"DecideLinkPayload"}
 
 func (ec *executionContext) _DecideLinkPayload(ctx context.Context, sel ast.SelectionSet, obj *model.DecideLinkPayload) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, decideLinkPayloadImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, decideLinkPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1669,16 +1748,17 @@ func (ec *executionContext) _DecideLinkPayload(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var documentLinkImplementors = []string{"DocumentLink"}
 
 func (ec *executionContext) _DocumentLink(ctx context.Context, sel ast.SelectionSet, obj *linkgraph.Edge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, documentLinkImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, documentLinkImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1742,16 +1822,17 @@ func (ec *executionContext) _DocumentLink(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var linkDecisionImplementors = []string{"LinkDecision"}
 
 func (ec *executionContext) _LinkDecision(ctx context.Context, sel ast.SelectionSet, obj *model.LinkDecision) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, linkDecisionImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, linkDecisionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1803,16 +1884,17 @@ func (ec *executionContext) _LinkDecision(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var linkDecisionConnectionImplementors = []string{"LinkDecisionConnection"}
 
 func (ec *executionContext) _LinkDecisionConnection(ctx context.Context, sel ast.SelectionSet, obj *model.LinkDecisionConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, linkDecisionConnectionImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, linkDecisionConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1841,16 +1923,17 @@ func (ec *executionContext) _LinkDecisionConnection(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var linkDecisionEdgeImplementors = []string{"LinkDecisionEdge"}
 
 func (ec *executionContext) _LinkDecisionEdge(ctx context.Context, sel ast.SelectionSet, obj *model.LinkDecisionEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, linkDecisionEdgeImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, linkDecisionEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1879,16 +1962,17 @@ func (ec *executionContext) _LinkDecisionEdge(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var linkGraphImplementors = []string{"LinkGraph"}
 
 func (ec *executionContext) _LinkGraph(ctx context.Context, sel ast.SelectionSet, obj *model.LinkGraph) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, linkGraphImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, linkGraphImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1917,16 +2001,17 @@ func (ec *executionContext) _LinkGraph(ctx context.Context, sel ast.SelectionSet
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var linkGraphEdgeImplementors = []string{"LinkGraphEdge"}
 
 func (ec *executionContext) _LinkGraphEdge(ctx context.Context, sel ast.SelectionSet, obj *model.LinkGraphEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, linkGraphEdgeImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, linkGraphEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1970,16 +2055,17 @@ func (ec *executionContext) _LinkGraphEdge(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var linkGraphNodeImplementors = []string{"LinkGraphNode"}
 
 func (ec *executionContext) _LinkGraphNode(ctx context.Context, sel ast.SelectionSet, obj *model.LinkGraphNode) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, linkGraphNodeImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, linkGraphNodeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2008,16 +2094,17 @@ func (ec *executionContext) _LinkGraphNode(ctx context.Context, sel ast.Selectio
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var linkSuggestionImplementors = []string{"LinkSuggestion"}
 
 func (ec *executionContext) _LinkSuggestion(ctx context.Context, sel ast.SelectionSet, obj *linkgraph.Suggestion) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, linkSuggestionImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, linkSuggestionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2092,16 +2179,17 @@ func (ec *executionContext) _LinkSuggestion(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var linkSuggestionConnectionImplementors = []string{"LinkSuggestionConnection"}
 
 func (ec *executionContext) _LinkSuggestionConnection(ctx context.Context, sel ast.SelectionSet, obj *model.LinkSuggestionConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, linkSuggestionConnectionImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, linkSuggestionConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2130,16 +2218,17 @@ func (ec *executionContext) _LinkSuggestionConnection(ctx context.Context, sel a
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var linkSuggestionEdgeImplementors = []string{"LinkSuggestionEdge"}
 
 func (ec *executionContext) _LinkSuggestionEdge(ctx context.Context, sel ast.SelectionSet, obj *model.LinkSuggestionEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, linkSuggestionEdgeImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, linkSuggestionEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2168,16 +2257,17 @@ func (ec *executionContext) _LinkSuggestionEdge(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var linkSuggestionPayloadImplementors = []string{"LinkSuggestionPayload"}
 
 func (ec *executionContext) _LinkSuggestionPayload(ctx context.Context, sel ast.SelectionSet, obj *model.LinkSuggestionPayload) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, linkSuggestionPayloadImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, linkSuggestionPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2206,16 +2296,17 @@ func (ec *executionContext) _LinkSuggestionPayload(ctx context.Context, sel ast.
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var proposeLinkPayloadImplementors = []string{"ProposeLinkPayload"}
 
 func (ec *executionContext) _ProposeLinkPayload(ctx context.Context, sel ast.SelectionSet, obj *model.ProposeLinkPayload) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, proposeLinkPayloadImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, proposeLinkPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2244,16 +2335,17 @@ func (ec *executionContext) _ProposeLinkPayload(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var relatedDocumentImplementors = []string{"RelatedDocument"}
 
 func (ec *executionContext) _RelatedDocument(ctx context.Context, sel ast.SelectionSet, obj *model.RelatedDocument) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, relatedDocumentImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, relatedDocumentImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -2287,7 +2379,7 @@ func (ec *executionContext) _RelatedDocument(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 // endregion **************************** object.gotpl ****************************

@@ -26,6 +26,9 @@ import (
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _AuditConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.AuditConnection) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "AuditConnection", field, obj.Edges, ec.marshalNAuditEntryEdge2ᚕcodnaᚋgraphᚋmodelᚐAuditEntryEdgeᚄ)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -58,6 +61,9 @@ func (ec *executionContext) fieldContext_AuditConnection_edges(_ context.Context
 }
 
 func (ec *executionContext) _AuditConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.AuditConnection) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "AuditConnection", field, obj.PageInfo, ec.marshalNPageInfo2ᚖcodnaᚋgraphᚋmodelᚐPageInfo)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -90,6 +96,9 @@ func (ec *executionContext) fieldContext_AuditConnection_pageInfo(_ context.Cont
 }
 
 func (ec *executionContext) _AuditEntry_id(ctx context.Context, field graphql.CollectedField, obj *model.AuditEntry) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "AuditEntry", field, obj.ID, ec.marshalNID2string)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -165,6 +174,9 @@ func (ec *executionContext) fieldContext_AuditEntry_via(_ context.Context, field
 }
 
 func (ec *executionContext) _AuditEntry_tokenId(ctx context.Context, field graphql.CollectedField, obj *model.AuditEntry) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "AuditEntry", field, obj.TokenID, ec.marshalOID2ᚖstring)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -188,6 +200,9 @@ func (ec *executionContext) fieldContext_AuditEntry_tokenId(_ context.Context, f
 }
 
 func (ec *executionContext) _AuditEntry_targetUserId(ctx context.Context, field graphql.CollectedField, obj *model.AuditEntry) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "AuditEntry", field, obj.TargetUserID, ec.marshalOID2ᚖstring)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -211,6 +226,9 @@ func (ec *executionContext) fieldContext_AuditEntry_targetUserId(_ context.Conte
 }
 
 func (ec *executionContext) _AuditEntry_targetGroupId(ctx context.Context, field graphql.CollectedField, obj *model.AuditEntry) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "AuditEntry", field, obj.TargetGroupID, ec.marshalOID2ᚖstring)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -234,6 +252,9 @@ func (ec *executionContext) fieldContext_AuditEntry_targetGroupId(_ context.Cont
 }
 
 func (ec *executionContext) _AuditEntry_targetDocumentId(ctx context.Context, field graphql.CollectedField, obj *model.AuditEntry) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "AuditEntry", field, obj.TargetDocumentID, ec.marshalOID2ᚖstring)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -257,6 +278,9 @@ func (ec *executionContext) fieldContext_AuditEntry_targetDocumentId(_ context.C
 }
 
 func (ec *executionContext) _AuditEntry_details(ctx context.Context, field graphql.CollectedField, obj *model.AuditEntry) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "AuditEntry", field, obj.Details, ec.marshalNJSON2map)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -280,6 +304,9 @@ func (ec *executionContext) fieldContext_AuditEntry_details(_ context.Context, f
 }
 
 func (ec *executionContext) _AuditEntry_requestId(ctx context.Context, field graphql.CollectedField, obj *model.AuditEntry) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "AuditEntry", field, obj.RequestID, ec.marshalOString2ᚖstring)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -303,6 +330,9 @@ func (ec *executionContext) fieldContext_AuditEntry_requestId(_ context.Context,
 }
 
 func (ec *executionContext) _AuditEntry_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.AuditEntry) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "AuditEntry", field, obj.CreatedAt, ec.marshalNTime2timeᚐTime)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -352,6 +382,9 @@ func (ec *executionContext) fieldContext_AuditEntryEdge_cursor(_ context.Context
 }
 
 func (ec *executionContext) _AuditEntryEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.AuditEntryEdge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "AuditEntryEdge", field, obj.Node, ec.marshalNAuditEntry2ᚖcodnaᚋgraphᚋmodelᚐAuditEntry)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -384,6 +417,9 @@ func (ec *executionContext) fieldContext_AuditEntryEdge_node(_ context.Context, 
 }
 
 func (ec *executionContext) _CreateAgentPayload_agent(ctx context.Context, field graphql.CollectedField, obj *model.CreateAgentPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "CreateAgentPayload", field, obj.Agent, ec.marshalNManagedAgent2ᚖcodnaᚋgraphᚋmodelᚐManagedAgent)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -442,6 +478,9 @@ func (ec *executionContext) fieldContext_CreateAgentPayload_token(_ context.Cont
 }
 
 func (ec *executionContext) _CreatePersonPayload_user(ctx context.Context, field graphql.CollectedField, obj *model.CreatePersonPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "CreatePersonPayload", field, obj.User, ec.marshalNManagedUser2ᚖcodnaᚋgraphᚋmodelᚐManagedUser)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -474,6 +513,9 @@ func (ec *executionContext) fieldContext_CreatePersonPayload_user(_ context.Cont
 }
 
 func (ec *executionContext) _CreateServiceTokenPayload_serviceToken(ctx context.Context, field graphql.CollectedField, obj *model.CreateServiceTokenPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "CreateServiceTokenPayload", field, obj.ServiceToken, ec.marshalNServiceToken2ᚖcodnaᚋgraphᚋmodelᚐServiceToken)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -532,6 +574,9 @@ func (ec *executionContext) fieldContext_CreateServiceTokenPayload_token(_ conte
 }
 
 func (ec *executionContext) _DocumentMetadata_id(ctx context.Context, field graphql.CollectedField, obj *model.DocumentMetadata) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "DocumentMetadata", field, obj.ID, ec.marshalNID2string)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -555,6 +600,9 @@ func (ec *executionContext) fieldContext_DocumentMetadata_id(_ context.Context, 
 }
 
 func (ec *executionContext) _DocumentMetadata_owner(ctx context.Context, field graphql.CollectedField, obj *model.DocumentMetadata) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "DocumentMetadata", field, obj.Owner, ec.marshalNManagedUser2ᚖcodnaᚋgraphᚋmodelᚐManagedUser)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -587,6 +635,9 @@ func (ec *executionContext) fieldContext_DocumentMetadata_owner(_ context.Contex
 }
 
 func (ec *executionContext) _DocumentMetadata_space(ctx context.Context, field graphql.CollectedField, obj *model.DocumentMetadata) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "DocumentMetadata", field, obj.Space, ec.marshalNSpace2codnaᚋgraphᚋmodelᚐSpace)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -610,6 +661,9 @@ func (ec *executionContext) fieldContext_DocumentMetadata_space(_ context.Contex
 }
 
 func (ec *executionContext) _DocumentMetadata_status(ctx context.Context, field graphql.CollectedField, obj *model.DocumentMetadata) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "DocumentMetadata", field, obj.Status, ec.marshalNDocumentStatus2codnaᚋgraphᚋmodelᚐDocumentStatus)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -659,6 +713,9 @@ func (ec *executionContext) fieldContext_DocumentMetadata_versions(_ context.Con
 }
 
 func (ec *executionContext) _DocumentMetadata_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.DocumentMetadata) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "DocumentMetadata", field, obj.CreatedAt, ec.marshalNTime2timeᚐTime)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -682,6 +739,9 @@ func (ec *executionContext) fieldContext_DocumentMetadata_createdAt(_ context.Co
 }
 
 func (ec *executionContext) _DocumentMetadata_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.DocumentMetadata) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "DocumentMetadata", field, obj.UpdatedAt, ec.marshalNTime2timeᚐTime)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -705,6 +765,9 @@ func (ec *executionContext) fieldContext_DocumentMetadata_updatedAt(_ context.Co
 }
 
 func (ec *executionContext) _DocumentMetadata_deletedAt(ctx context.Context, field graphql.CollectedField, obj *model.DocumentMetadata) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "DocumentMetadata", field, obj.DeletedAt, ec.marshalOTime2ᚖtimeᚐTime)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -728,6 +791,9 @@ func (ec *executionContext) fieldContext_DocumentMetadata_deletedAt(_ context.Co
 }
 
 func (ec *executionContext) _DocumentMetadata_quarantinedAt(ctx context.Context, field graphql.CollectedField, obj *model.DocumentMetadata) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "DocumentMetadata", field, obj.QuarantinedAt, ec.marshalOTime2ᚖtimeᚐTime)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -751,6 +817,9 @@ func (ec *executionContext) fieldContext_DocumentMetadata_quarantinedAt(_ contex
 }
 
 func (ec *executionContext) _DocumentMetadata_grants(ctx context.Context, field graphql.CollectedField, obj *model.DocumentMetadata) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "DocumentMetadata", field, obj.Grants, ec.marshalNManagedGrant2ᚕcodnaᚋgraphᚋmodelᚐManagedGrantᚄ)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -783,6 +852,9 @@ func (ec *executionContext) fieldContext_DocumentMetadata_grants(_ context.Conte
 }
 
 func (ec *executionContext) _InvitePersonPayload_user(ctx context.Context, field graphql.CollectedField, obj *model.InvitePersonPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "InvitePersonPayload", field, obj.User, ec.marshalNManagedUser2ᚖcodnaᚋgraphᚋmodelᚐManagedUser)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -867,6 +939,9 @@ func (ec *executionContext) fieldContext_IssuedTokenPayload_token(_ context.Cont
 }
 
 func (ec *executionContext) _ManagedAgent_id(ctx context.Context, field graphql.CollectedField, obj *model.ManagedAgent) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "ManagedAgent", field, obj.ID, ec.marshalNID2string)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -968,6 +1043,9 @@ func (ec *executionContext) fieldContext_ManagedAgent_description(_ context.Cont
 }
 
 func (ec *executionContext) _ManagedAgent_responsible(ctx context.Context, field graphql.CollectedField, obj *model.ManagedAgent) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "ManagedAgent", field, obj.Responsible, ec.marshalNManagedUser2ᚕcodnaᚋgraphᚋmodelᚐManagedUserᚄ)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1000,6 +1078,9 @@ func (ec *executionContext) fieldContext_ManagedAgent_responsible(_ context.Cont
 }
 
 func (ec *executionContext) _ManagedAgent_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.ManagedAgent) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "ManagedAgent", field, obj.CreatedAt, ec.marshalNTime2timeᚐTime)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1023,6 +1104,9 @@ func (ec *executionContext) fieldContext_ManagedAgent_createdAt(_ context.Contex
 }
 
 func (ec *executionContext) _ManagedAgent_deletedAt(ctx context.Context, field graphql.CollectedField, obj *model.ManagedAgent) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "ManagedAgent", field, obj.DeletedAt, ec.marshalOTime2ᚖtimeᚐTime)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1046,6 +1130,9 @@ func (ec *executionContext) fieldContext_ManagedAgent_deletedAt(_ context.Contex
 }
 
 func (ec *executionContext) _ManagedAgentPayload_agent(ctx context.Context, field graphql.CollectedField, obj *model.ManagedAgentPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "ManagedAgentPayload", field, obj.Agent, ec.marshalNManagedAgent2ᚖcodnaᚋgraphᚋmodelᚐManagedAgent)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1078,6 +1165,9 @@ func (ec *executionContext) fieldContext_ManagedAgentPayload_agent(_ context.Con
 }
 
 func (ec *executionContext) _ManagedGrant_principalType(ctx context.Context, field graphql.CollectedField, obj *model.ManagedGrant) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "ManagedGrant", field, obj.PrincipalType, ec.marshalNPrincipalType2codnaᚋgraphᚋmodelᚐPrincipalType)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1101,6 +1191,9 @@ func (ec *executionContext) fieldContext_ManagedGrant_principalType(_ context.Co
 }
 
 func (ec *executionContext) _ManagedGrant_principalId(ctx context.Context, field graphql.CollectedField, obj *model.ManagedGrant) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "ManagedGrant", field, obj.PrincipalID, ec.marshalNID2string)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1176,6 +1269,9 @@ func (ec *executionContext) fieldContext_ManagedGrant_name(_ context.Context, fi
 }
 
 func (ec *executionContext) _ManagedGrant_permission(ctx context.Context, field graphql.CollectedField, obj *model.ManagedGrant) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "ManagedGrant", field, obj.Permission, ec.marshalNPermission2codnaᚋgraphᚋmodelᚐPermission)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1225,6 +1321,9 @@ func (ec *executionContext) fieldContext_ManagedGrant_reason(_ context.Context, 
 }
 
 func (ec *executionContext) _ManagedGrant_grantedBy(ctx context.Context, field graphql.CollectedField, obj *model.ManagedGrant) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "ManagedGrant", field, obj.GrantedBy, ec.marshalOID2ᚖstring)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1248,6 +1347,9 @@ func (ec *executionContext) fieldContext_ManagedGrant_grantedBy(_ context.Contex
 }
 
 func (ec *executionContext) _ManagedGrant_batchId(ctx context.Context, field graphql.CollectedField, obj *model.ManagedGrant) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "ManagedGrant", field, obj.BatchID, ec.marshalOID2ᚖstring)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1271,6 +1373,9 @@ func (ec *executionContext) fieldContext_ManagedGrant_batchId(_ context.Context,
 }
 
 func (ec *executionContext) _ManagedGrant_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.ManagedGrant) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "ManagedGrant", field, obj.CreatedAt, ec.marshalNTime2timeᚐTime)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1294,6 +1399,9 @@ func (ec *executionContext) fieldContext_ManagedGrant_createdAt(_ context.Contex
 }
 
 func (ec *executionContext) _ManagedGroup_id(ctx context.Context, field graphql.CollectedField, obj *model.ManagedGroup) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "ManagedGroup", field, obj.ID, ec.marshalNID2string)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1447,6 +1555,9 @@ func (ec *executionContext) fieldContext_ManagedGroup_members(_ context.Context,
 }
 
 func (ec *executionContext) _ManagedGroupPayload_group(ctx context.Context, field graphql.CollectedField, obj *model.ManagedGroupPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "ManagedGroupPayload", field, obj.Group, ec.marshalOManagedGroup2ᚖcodnaᚋgraphᚋmodelᚐManagedGroup)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1479,6 +1590,9 @@ func (ec *executionContext) fieldContext_ManagedGroupPayload_group(_ context.Con
 }
 
 func (ec *executionContext) _ManagedUser_id(ctx context.Context, field graphql.CollectedField, obj *model.ManagedUser) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "ManagedUser", field, obj.ID, ec.marshalNID2string)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1554,6 +1668,9 @@ func (ec *executionContext) fieldContext_ManagedUser_name(_ context.Context, fie
 }
 
 func (ec *executionContext) _ManagedUser_kind(ctx context.Context, field graphql.CollectedField, obj *model.ManagedUser) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "ManagedUser", field, obj.Kind, ec.marshalNUserKind2codnaᚋgraphᚋmodelᚐUserKind)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1603,6 +1720,9 @@ func (ec *executionContext) fieldContext_ManagedUser_active(_ context.Context, f
 }
 
 func (ec *executionContext) _ManagedUser_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.ManagedUser) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "ManagedUser", field, obj.CreatedAt, ec.marshalNTime2timeᚐTime)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1626,6 +1746,9 @@ func (ec *executionContext) fieldContext_ManagedUser_createdAt(_ context.Context
 }
 
 func (ec *executionContext) _ManagedUserConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.ManagedUserConnection) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "ManagedUserConnection", field, obj.Edges, ec.marshalNManagedUserEdge2ᚕcodnaᚋgraphᚋmodelᚐManagedUserEdgeᚄ)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1658,6 +1781,9 @@ func (ec *executionContext) fieldContext_ManagedUserConnection_edges(_ context.C
 }
 
 func (ec *executionContext) _ManagedUserConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.ManagedUserConnection) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "ManagedUserConnection", field, obj.PageInfo, ec.marshalNPageInfo2ᚖcodnaᚋgraphᚋmodelᚐPageInfo)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1716,6 +1842,9 @@ func (ec *executionContext) fieldContext_ManagedUserEdge_cursor(_ context.Contex
 }
 
 func (ec *executionContext) _ManagedUserEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.ManagedUserEdge) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "ManagedUserEdge", field, obj.Node, ec.marshalNManagedUser2ᚖcodnaᚋgraphᚋmodelᚐManagedUser)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1748,6 +1877,9 @@ func (ec *executionContext) fieldContext_ManagedUserEdge_node(_ context.Context,
 }
 
 func (ec *executionContext) _ParkedEvent_eventId(ctx context.Context, field graphql.CollectedField, obj *model.ParkedEvent) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "ParkedEvent", field, obj.EventID, ec.marshalNID2string)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1901,6 +2033,9 @@ func (ec *executionContext) fieldContext_ParkedEvent_errorClass(_ context.Contex
 }
 
 func (ec *executionContext) _ParkedEvent_parkedAt(ctx context.Context, field graphql.CollectedField, obj *model.ParkedEvent) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "ParkedEvent", field, obj.ParkedAt, ec.marshalNTime2timeᚐTime)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1924,6 +2059,9 @@ func (ec *executionContext) fieldContext_ParkedEvent_parkedAt(_ context.Context,
 }
 
 func (ec *executionContext) _QuarantinePayload_document(ctx context.Context, field graphql.CollectedField, obj *model.QuarantinePayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "QuarantinePayload", field, obj.Document, ec.marshalNDocumentMetadata2ᚖcodnaᚋgraphᚋmodelᚐDocumentMetadata)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1956,6 +2094,9 @@ func (ec *executionContext) fieldContext_QuarantinePayload_document(_ context.Co
 }
 
 func (ec *executionContext) _QuarantinePayload_notRestored(ctx context.Context, field graphql.CollectedField, obj *model.QuarantinePayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "QuarantinePayload", field, obj.NotRestored, ec.marshalNManagedGrant2ᚕcodnaᚋgraphᚋmodelᚐManagedGrantᚄ)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1988,6 +2129,9 @@ func (ec *executionContext) fieldContext_QuarantinePayload_notRestored(_ context
 }
 
 func (ec *executionContext) _RetryParkedEventPayload_parkedEvent(ctx context.Context, field graphql.CollectedField, obj *model.RetryParkedEventPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "RetryParkedEventPayload", field, obj.ParkedEvent, ec.marshalNParkedEvent2ᚖcodnaᚋgraphᚋmodelᚐParkedEvent)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2020,6 +2164,9 @@ func (ec *executionContext) fieldContext_RetryParkedEventPayload_parkedEvent(_ c
 }
 
 func (ec *executionContext) _ServiceToken_id(ctx context.Context, field graphql.CollectedField, obj *model.ServiceToken) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "ServiceToken", field, obj.ID, ec.marshalNID2string)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2095,6 +2242,9 @@ func (ec *executionContext) fieldContext_ServiceToken_prefix(_ context.Context, 
 }
 
 func (ec *executionContext) _ServiceToken_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.ServiceToken) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "ServiceToken", field, obj.CreatedAt, ec.marshalNTime2timeᚐTime)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2118,6 +2268,9 @@ func (ec *executionContext) fieldContext_ServiceToken_createdAt(_ context.Contex
 }
 
 func (ec *executionContext) _ServiceToken_expiresAt(ctx context.Context, field graphql.CollectedField, obj *model.ServiceToken) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "ServiceToken", field, obj.ExpiresAt, ec.marshalOTime2ᚖtimeᚐTime)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2141,6 +2294,9 @@ func (ec *executionContext) fieldContext_ServiceToken_expiresAt(_ context.Contex
 }
 
 func (ec *executionContext) _ServiceToken_lastUsedAt(ctx context.Context, field graphql.CollectedField, obj *model.ServiceToken) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "ServiceToken", field, obj.LastUsedAt, ec.marshalOTime2ᚖtimeᚐTime)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2164,6 +2320,9 @@ func (ec *executionContext) fieldContext_ServiceToken_lastUsedAt(_ context.Conte
 }
 
 func (ec *executionContext) _ServiceToken_revokedAt(ctx context.Context, field graphql.CollectedField, obj *model.ServiceToken) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "ServiceToken", field, obj.RevokedAt, ec.marshalOTime2ᚖtimeᚐTime)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2187,6 +2346,9 @@ func (ec *executionContext) fieldContext_ServiceToken_revokedAt(_ context.Contex
 }
 
 func (ec *executionContext) _ServiceTokenPayload_serviceToken(ctx context.Context, field graphql.CollectedField, obj *model.ServiceTokenPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "ServiceTokenPayload", field, obj.ServiceToken, ec.marshalNServiceToken2ᚖcodnaᚋgraphᚋmodelᚐServiceToken)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2219,6 +2381,9 @@ func (ec *executionContext) fieldContext_ServiceTokenPayload_serviceToken(_ cont
 }
 
 func (ec *executionContext) _SetPersonActivePayload_user(ctx context.Context, field graphql.CollectedField, obj *model.SetPersonActivePayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "SetPersonActivePayload", field, obj.User, ec.marshalNManagedUser2ᚖcodnaᚋgraphᚋmodelᚐManagedUser)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2251,6 +2416,9 @@ func (ec *executionContext) fieldContext_SetPersonActivePayload_user(_ context.C
 }
 
 func (ec *executionContext) _TakeAwaySharePayload_document(ctx context.Context, field graphql.CollectedField, obj *model.TakeAwaySharePayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "TakeAwaySharePayload", field, obj.Document, ec.marshalNDocumentMetadata2ᚖcodnaᚋgraphᚋmodelᚐDocumentMetadata)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2283,6 +2451,9 @@ func (ec *executionContext) fieldContext_TakeAwaySharePayload_document(_ context
 }
 
 func (ec *executionContext) _TransferPayload_transferId(ctx context.Context, field graphql.CollectedField, obj *model.TransferPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "TransferPayload", field, obj.TransferID, ec.marshalNID2string)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2384,6 +2555,9 @@ func (ec *executionContext) fieldContext_UsageRow_day(_ context.Context, field g
 }
 
 func (ec *executionContext) _UsageRow_user(ctx context.Context, field graphql.CollectedField, obj *model.UsageRow) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "UsageRow", field, obj.User, ec.marshalNManagedUser2ᚖcodnaᚋgraphᚋmodelᚐManagedUser)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -3612,10 +3786,11 @@ func UnmarshalUpdateGroupInput(ctx context.Context, raw any) (model.UpdateGroupI
 var auditConnectionImplementors = []string{"AuditConnection"}
 
 func (ec *executionContext) _AuditConnection(ctx context.Context, sel ast.SelectionSet, obj *model.AuditConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, auditConnectionImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, auditConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3644,16 +3819,17 @@ func (ec *executionContext) _AuditConnection(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var auditEntryImplementors = []string{"AuditEntry"}
 
 func (ec *executionContext) _AuditEntry(ctx context.Context, sel ast.SelectionSet, obj *model.AuditEntry) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, auditEntryImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, auditEntryImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3722,16 +3898,17 @@ func (ec *executionContext) _AuditEntry(ctx context.Context, sel ast.SelectionSe
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var auditEntryEdgeImplementors = []string{"AuditEntryEdge"}
 
 func (ec *executionContext) _AuditEntryEdge(ctx context.Context, sel ast.SelectionSet, obj *model.AuditEntryEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, auditEntryEdgeImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, auditEntryEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3760,16 +3937,17 @@ func (ec *executionContext) _AuditEntryEdge(ctx context.Context, sel ast.Selecti
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var createAgentPayloadImplementors = []string{"CreateAgentPayload"}
 
 func (ec *executionContext) _CreateAgentPayload(ctx context.Context, sel ast.SelectionSet, obj *model.CreateAgentPayload) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, createAgentPayloadImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, createAgentPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3798,16 +3976,17 @@ func (ec *executionContext) _CreateAgentPayload(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var createPersonPayloadImplementors = []string{"CreatePersonPayload"}
 
 func (ec *executionContext) _CreatePersonPayload(ctx context.Context, sel ast.SelectionSet, obj *model.CreatePersonPayload) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, createPersonPayloadImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, createPersonPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3831,16 +4010,17 @@ func (ec *executionContext) _CreatePersonPayload(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var createServiceTokenPayloadImplementors = []string{"CreateServiceTokenPayload"}
 
 func (ec *executionContext) _CreateServiceTokenPayload(ctx context.Context, sel ast.SelectionSet, obj *model.CreateServiceTokenPayload) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, createServiceTokenPayloadImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, createServiceTokenPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3869,16 +4049,17 @@ func (ec *executionContext) _CreateServiceTokenPayload(ctx context.Context, sel 
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var documentMetadataImplementors = []string{"DocumentMetadata"}
 
 func (ec *executionContext) _DocumentMetadata(ctx context.Context, sel ast.SelectionSet, obj *model.DocumentMetadata) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, documentMetadataImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, documentMetadataImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3947,16 +4128,17 @@ func (ec *executionContext) _DocumentMetadata(ctx context.Context, sel ast.Selec
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var invitePersonPayloadImplementors = []string{"InvitePersonPayload"}
 
 func (ec *executionContext) _InvitePersonPayload(ctx context.Context, sel ast.SelectionSet, obj *model.InvitePersonPayload) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, invitePersonPayloadImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, invitePersonPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -3985,16 +4167,17 @@ func (ec *executionContext) _InvitePersonPayload(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var issuedTokenPayloadImplementors = []string{"IssuedTokenPayload"}
 
 func (ec *executionContext) _IssuedTokenPayload(ctx context.Context, sel ast.SelectionSet, obj *model.IssuedTokenPayload) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, issuedTokenPayloadImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, issuedTokenPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4018,16 +4201,17 @@ func (ec *executionContext) _IssuedTokenPayload(ctx context.Context, sel ast.Sel
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var managedAgentImplementors = []string{"ManagedAgent"}
 
 func (ec *executionContext) _ManagedAgent(ctx context.Context, sel ast.SelectionSet, obj *model.ManagedAgent) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, managedAgentImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, managedAgentImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4081,16 +4265,17 @@ func (ec *executionContext) _ManagedAgent(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var managedAgentPayloadImplementors = []string{"ManagedAgentPayload"}
 
 func (ec *executionContext) _ManagedAgentPayload(ctx context.Context, sel ast.SelectionSet, obj *model.ManagedAgentPayload) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, managedAgentPayloadImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, managedAgentPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4114,16 +4299,17 @@ func (ec *executionContext) _ManagedAgentPayload(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var managedGrantImplementors = []string{"ManagedGrant"}
 
 func (ec *executionContext) _ManagedGrant(ctx context.Context, sel ast.SelectionSet, obj *model.ManagedGrant) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, managedGrantImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, managedGrantImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4187,16 +4373,17 @@ func (ec *executionContext) _ManagedGrant(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var managedGroupImplementors = []string{"ManagedGroup"}
 
 func (ec *executionContext) _ManagedGroup(ctx context.Context, sel ast.SelectionSet, obj *model.ManagedGroup) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, managedGroupImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, managedGroupImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4245,16 +4432,17 @@ func (ec *executionContext) _ManagedGroup(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var managedGroupPayloadImplementors = []string{"ManagedGroupPayload"}
 
 func (ec *executionContext) _ManagedGroupPayload(ctx context.Context, sel ast.SelectionSet, obj *model.ManagedGroupPayload) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, managedGroupPayloadImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, managedGroupPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4278,16 +4466,17 @@ func (ec *executionContext) _ManagedGroupPayload(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var managedUserImplementors = []string{"ManagedUser"}
 
 func (ec *executionContext) _ManagedUser(ctx context.Context, sel ast.SelectionSet, obj *model.ManagedUser) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, managedUserImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, managedUserImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4336,16 +4525,17 @@ func (ec *executionContext) _ManagedUser(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var managedUserConnectionImplementors = []string{"ManagedUserConnection"}
 
 func (ec *executionContext) _ManagedUserConnection(ctx context.Context, sel ast.SelectionSet, obj *model.ManagedUserConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, managedUserConnectionImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, managedUserConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4374,16 +4564,17 @@ func (ec *executionContext) _ManagedUserConnection(ctx context.Context, sel ast.
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var managedUserEdgeImplementors = []string{"ManagedUserEdge"}
 
 func (ec *executionContext) _ManagedUserEdge(ctx context.Context, sel ast.SelectionSet, obj *model.ManagedUserEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, managedUserEdgeImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, managedUserEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4412,16 +4603,17 @@ func (ec *executionContext) _ManagedUserEdge(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var parkedEventImplementors = []string{"ParkedEvent"}
 
 func (ec *executionContext) _ParkedEvent(ctx context.Context, sel ast.SelectionSet, obj *model.ParkedEvent) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, parkedEventImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, parkedEventImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4475,16 +4667,17 @@ func (ec *executionContext) _ParkedEvent(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var quarantinePayloadImplementors = []string{"QuarantinePayload"}
 
 func (ec *executionContext) _QuarantinePayload(ctx context.Context, sel ast.SelectionSet, obj *model.QuarantinePayload) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, quarantinePayloadImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, quarantinePayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4513,16 +4706,17 @@ func (ec *executionContext) _QuarantinePayload(ctx context.Context, sel ast.Sele
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var retryParkedEventPayloadImplementors = []string{"RetryParkedEventPayload"}
 
 func (ec *executionContext) _RetryParkedEventPayload(ctx context.Context, sel ast.SelectionSet, obj *model.RetryParkedEventPayload) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, retryParkedEventPayloadImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, retryParkedEventPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4546,16 +4740,17 @@ func (ec *executionContext) _RetryParkedEventPayload(ctx context.Context, sel as
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var serviceTokenImplementors = []string{"ServiceToken"}
 
 func (ec *executionContext) _ServiceToken(ctx context.Context, sel ast.SelectionSet, obj *model.ServiceToken) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, serviceTokenImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, serviceTokenImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4609,16 +4804,17 @@ func (ec *executionContext) _ServiceToken(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var serviceTokenPayloadImplementors = []string{"ServiceTokenPayload"}
 
 func (ec *executionContext) _ServiceTokenPayload(ctx context.Context, sel ast.SelectionSet, obj *model.ServiceTokenPayload) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, serviceTokenPayloadImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, serviceTokenPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4642,16 +4838,17 @@ func (ec *executionContext) _ServiceTokenPayload(ctx context.Context, sel ast.Se
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var setPersonActivePayloadImplementors = []string{"SetPersonActivePayload"}
 
 func (ec *executionContext) _SetPersonActivePayload(ctx context.Context, sel ast.SelectionSet, obj *model.SetPersonActivePayload) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, setPersonActivePayloadImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, setPersonActivePayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4675,16 +4872,17 @@ func (ec *executionContext) _SetPersonActivePayload(ctx context.Context, sel ast
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var takeAwaySharePayloadImplementors = []string{"TakeAwaySharePayload"}
 
 func (ec *executionContext) _TakeAwaySharePayload(ctx context.Context, sel ast.SelectionSet, obj *model.TakeAwaySharePayload) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, takeAwaySharePayloadImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, takeAwaySharePayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4708,16 +4906,17 @@ func (ec *executionContext) _TakeAwaySharePayload(ctx context.Context, sel ast.S
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var transferPayloadImplementors = []string{"TransferPayload"}
 
 func (ec *executionContext) _TransferPayload(ctx context.Context, sel ast.SelectionSet, obj *model.TransferPayload) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, transferPayloadImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, transferPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4751,16 +4950,17 @@ func (ec *executionContext) _TransferPayload(ctx context.Context, sel ast.Select
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var usageRowImplementors = []string{"UsageRow"}
 
 func (ec *executionContext) _UsageRow(ctx context.Context, sel ast.SelectionSet, obj *model.UsageRow) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, usageRowImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, usageRowImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -4809,7 +5009,7 @@ func (ec *executionContext) _UsageRow(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 // endregion **************************** object.gotpl ****************************

@@ -172,6 +172,9 @@ func (ec *executionContext) fieldContext___Directive_isRepeatable(_ context.Cont
 }
 
 func (ec *executionContext) ___Directive_locations(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "__Directive", field, obj.Locations, ec.marshalN__DirectiveLocation2ᚕstringᚄ)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -427,6 +430,9 @@ func (ec *executionContext) fieldContext___Field_args(ctx context.Context, field
 }
 
 func (ec *executionContext) ___Field_type(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "__Field", field, obj.Type, ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -554,6 +560,9 @@ func (ec *executionContext) fieldContext___InputValue_description(_ context.Cont
 }
 
 func (ec *executionContext) ___InputValue_type(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "__InputValue", field, obj.Type, ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -586,6 +595,9 @@ func (ec *executionContext) fieldContext___InputValue_type(_ context.Context, fi
 }
 
 func (ec *executionContext) ___InputValue_defaultValue(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "__InputValue", field, obj.DefaultValue, ec.marshalOString2ᚖstring)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1195,10 +1207,11 @@ func (ec *executionContext) fieldContext___Type_isOneOf(_ context.Context, field
 var __DirectiveImplementors = []string{"__Directive"}
 
 func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionSet, obj *introspection.Directive) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, __DirectiveImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, __DirectiveImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1242,16 +1255,17 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var __EnumValueImplementors = []string{"__EnumValue"}
 
 func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionSet, obj *introspection.EnumValue) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, __EnumValueImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, __EnumValueImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1290,16 +1304,17 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var __FieldImplementors = []string{"__Field"}
 
 func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, obj *introspection.Field) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, __FieldImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, __FieldImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1348,16 +1363,17 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var __InputValueImplementors = []string{"__InputValue"}
 
 func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.SelectionSet, obj *introspection.InputValue) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, __InputValueImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, __InputValueImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1406,16 +1422,17 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var __SchemaImplementors = []string{"__Schema"}
 
 func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet, obj *introspection.Schema) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, __SchemaImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, __SchemaImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1464,16 +1481,17 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 var __TypeImplementors = []string{"__Type"}
 
 func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, obj *introspection.Type) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, __TypeImplementors)
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, __TypeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := schedule.NewDeferredGroup(ctx)
+	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -1547,7 +1565,7 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 		ec.ProcessDeferredGroup(deferred)
 	}
 
-	return schedule.Object(fields, out)
+	return op.Object(fields, out)
 }
 
 // endregion **************************** object.gotpl ****************************

@@ -5,6 +5,7 @@ package generated
 import (
 	"bytes"
 	"codna/graph/model"
+	"codna/graph/schedule"
 	"context"
 	"fmt"
 	"sync/atomic"
@@ -3448,8 +3449,8 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 					return nil
 				}
 			}
-			var buf bytes.Buffer
-			data.MarshalGQL(&buf)
+			buf := schedule.ResponseBuffer(ctx)
+			data.MarshalGQL(buf)
 			response.Data = buf.Bytes()
 			if atomic.LoadInt32(&ec.Deferred) > 0 {
 				hasNext := atomic.LoadInt32(&ec.PendingDeferred) > 0
@@ -3466,8 +3467,8 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			first = false
 			ctx = graphql.WithLazyInputUnmarshalerIndex(ctx, inputUnmarshalers)
 			data := ec._Mutation(ctx, opCtx.Operation.SelectionSet)
-			var buf bytes.Buffer
-			data.MarshalGQL(&buf)
+			buf := schedule.ResponseBuffer(ctx)
+			data.MarshalGQL(buf)
 
 			return &graphql.Response{
 				Data: buf.Bytes(),

@@ -32,14 +32,23 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
-// operation is what one operation's scheduling knows: whether it defers any
-// fragment, and which fields below which resolvers are ready.
-type operation struct {
+// Op is what one operation's scheduling knows: whether it defers any
+// fragment, which fields below which resolvers are ready, its collected
+// fields and the chunks of its objects. The generated code looks it up once
+// per object (From) rather than once per call; a nil *Op (no
+// WithOperation) behaves as gqlgen does.
+type Op struct {
 	deferOnce sync.Once
 	defers    bool
 
 	mu    sync.RWMutex
 	ready map[*graphql.FieldContext][][]string
+
+	fieldsMu sync.RWMutex
+	fields   map[fieldsKey][]graphql.CollectedField
+
+	objectsMu sync.Mutex
+	objects   []object // the unused rest of the last chunk Object took from
 }
 
 type operationKey struct{}
@@ -50,12 +59,17 @@ type operationKey struct{}
 // gqlgen's. Call it only from a server that installs no field middleware
 // (see Direct).
 func WithOperation(ctx context.Context) context.Context {
-	return context.WithValue(ctx, operationKey{}, &operation{})
+	return context.WithValue(ctx, operationKey{}, &Op{})
 }
 
-func operationFrom(ctx context.Context) *operation {
-	op, _ := ctx.Value(operationKey{}).(*operation)
+func operationFrom(ctx context.Context) *Op {
+	op, _ := ctx.Value(operationKey{}).(*Op)
 	return op
+}
+
+// From returns the operation state in ctx, nil without WithOperation.
+func From(ctx context.Context) *Op {
+	return operationFrom(ctx)
 }
 
 // Ready records that, below the field being resolved in ctx, the fields at
@@ -81,7 +95,7 @@ func Ready(ctx context.Context, paths ...[]string) {
 
 // isReady reports whether the field named last in rel, rel being field
 // names below the field of fc, was declared ready by fc or a field above it.
-func (op *operation) isReady(fc *graphql.FieldContext, rel []string) bool {
+func (op *Op) isReady(fc *graphql.FieldContext, rel []string) bool {
 	op.mu.RLock()
 	defer op.mu.RUnlock()
 	if len(op.ready) == 0 {
@@ -121,7 +135,7 @@ func equalReversed(a, b []string) bool {
 
 // canWait reports whether resolving sel, a selection set below the field of
 // fc at the names rel, may wait on a load it shares with siblings.
-func (op *operation) canWait(fc *graphql.FieldContext, rel []string, sel ast.SelectionSet) bool {
+func (op *Op) canWait(fc *graphql.FieldContext, rel []string, sel ast.SelectionSet) bool {
 	for _, s := range sel {
 		switch s := s.(type) {
 		case *ast.Field:
@@ -172,8 +186,14 @@ func MarshalList(ctx context.Context, sel ast.SelectionSet, length int, marshalE
 		}
 	}
 	ret := make(graphql.Array, length)
+	// The elements' field contexts and indices in two allocations, not
+	// two each.
+	contexts := make([]graphql.FieldContext, length)
+	indices := make([]int, length)
 	for i := range length {
-		childCtx := graphql.WithFieldContext(ctx, &graphql.FieldContext{Index: &i})
+		indices[i] = i
+		contexts[i].Index = &indices[i]
+		childCtx := graphql.WithFieldContext(ctx, &contexts[i])
 		func() {
 			defer func() {
 				if r := recover(); r != nil {
@@ -227,8 +247,7 @@ func resolveRecovering(ctx context.Context, oc *graphql.OperationContext, recove
 // object, the largest allocation of a page); an operation that defers no
 // fragment has no deferred field, so it gets an empty group that is never
 // written (FieldSet.ResolveConcurrently only touches it for deferred fields).
-func NewDeferredGroup(ctx context.Context) graphql.DeferredGroup {
-	op := operationFrom(ctx)
+func (op *Op) NewDeferredGroup(ctx context.Context) graphql.DeferredGroup {
 	if op == nil || op.hasDefer(ctx) {
 		return graphql.NewDeferredGroup(ctx)
 	}
@@ -237,7 +256,7 @@ func NewDeferredGroup(ctx context.Context) graphql.DeferredGroup {
 
 // hasDefer reports whether the operation uses @defer anywhere (fragments
 // included), computed once per operation.
-func (op *operation) hasDefer(ctx context.Context) bool {
+func (op *Op) hasDefer(ctx context.Context) bool {
 	op.deferOnce.Do(func() {
 		if !graphql.HasOperationContext(ctx) {
 			op.defers = true
@@ -283,9 +302,26 @@ func usesDefer(sel ast.SelectionSet) bool {
 // in order), without FieldSet's map, closures and per-field copies, which
 // were a tenth of a page's allocations. A response key is a GraphQL name,
 // so it needs no escaping.
-func Object(fields []graphql.CollectedField, out *graphql.FieldSet) graphql.Marshaler {
-	return &object{fields: fields, values: out.Values}
+// Under WithOperation the objects come from chunks the operation
+// allocates, not one allocation each.
+func (op *Op) Object(fields []graphql.CollectedField, out *graphql.FieldSet) graphql.Marshaler {
+	if op == nil {
+		return &object{fields: fields, values: out.Values}
+	}
+	op.objectsMu.Lock()
+	if len(op.objects) == 0 {
+		op.objects = make([]object, objectChunk)
+	}
+	o := &op.objects[0]
+	op.objects = op.objects[1:]
+	op.objectsMu.Unlock()
+	o.fields, o.values = fields, out.Values
+	return o
 }
+
+// objectChunk is how many objects Object allocates at once: a documents
+// page writes several hundred.
+const objectChunk = 64
 
 type object struct {
 	fields []graphql.CollectedField
@@ -331,4 +367,22 @@ func written(before []graphql.CollectedField, alias string) bool {
 // value cannot be null, fail to marshal or panic, so nothing else differs.
 func Direct(ctx context.Context) bool {
 	return operationFrom(ctx) != nil
+}
+
+// Field marshals v, the value of a plain struct field of an object type
+// object, with marshal, as gqlgen's ResolveField would under Direct (no
+// field middleware): in a field context of its own (for the paths of
+// errors and nulls below it), a panic recovered into an error and a null.
+// It skips ResolveField's closures, middleware chain and boxing; graph/gen
+// puts it in front of each plain field that Direct's bare shortcut does
+// not cover (objects, lists, nullable values).
+func Field[T any](ctx context.Context, oc *graphql.OperationContext, object string, field graphql.CollectedField, v T, marshal func(context.Context, ast.SelectionSet, T) graphql.Marshaler) (ret graphql.Marshaler) {
+	ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{Object: object, Field: field, Result: v})
+	defer func() {
+		if r := recover(); r != nil {
+			oc.Error(ctx, oc.Recover(ctx, r))
+			ret = graphql.Null
+		}
+	}()
+	return marshal(ctx, field.Selections, v)
 }

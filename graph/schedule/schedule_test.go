@@ -68,25 +68,25 @@ func TestAListOfPlainFieldsCannotWait(t *testing.T) {
 	s := schema(t)
 	doc := query(t, s, `{ documents { edges { node { id links { state target { title } } } } } }`)
 	links := field(t, doc, "documents", "edges", "node", "links")
-	require.False(t, (*operation)(nil).canWait(nil, nil, links.SelectionSet), "state, target and its title are struct fields")
+	require.False(t, (*Op)(nil).canWait(nil, nil, links.SelectionSet), "state, target and its title are struct fields")
 
 	doc = query(t, s, `{ documents { edges { node { links { target { title owner { name } } } } } } }`)
 	links = field(t, doc, "documents", "edges", "node", "links")
-	require.True(t, (*operation)(nil).canWait(nil, nil, links.SelectionSet), "owner loads through a loader")
+	require.True(t, (*Op)(nil).canWait(nil, nil, links.SelectionSet), "owner loads through a loader")
 
 	doc = query(t, s, `{ documents { edges { node { links { ...T } } } } } fragment T on DocumentLink { target { ... on Document { owner { name } } } }`)
 	links = field(t, doc, "documents", "edges", "node", "links")
-	require.True(t, (*operation)(nil).canWait(nil, nil, links.SelectionSet), "fragments are looked into")
+	require.True(t, (*Op)(nil).canWait(nil, nil, links.SelectionSet), "fragments are looked into")
 
 	doc = query(t, s, `{ documents { edges { node { __typename id } } } }`)
 	edges := field(t, doc, "documents", "edges")
-	require.False(t, (*operation)(nil).canWait(nil, nil, edges.SelectionSet))
+	require.False(t, (*Op)(nil).canWait(nil, nil, edges.SelectionSet))
 }
 
 func TestReadyFieldsCannotWaitAndWhatIsBelowThemStillCounts(t *testing.T) {
 	t.Parallel()
 	s := schema(t)
-	op := &operation{}
+	op := &Op{}
 	doc := query(t, s, `{ documents { edges { node { id links { state target { title } } backlinks { source { title } } } } } }`)
 	docsFC, edgesFC := fieldContexts(doc)
 	edges := field(t, doc, "documents", "edges")
@@ -146,12 +146,12 @@ func TestAnOperationWithoutDeferBuildsNoPath(t *testing.T) {
 		ctx := graphql.WithOperationContext(context.Background(), &graphql.OperationContext{Doc: doc, Operation: doc.Operations[0]})
 		ctx = WithOperation(ctx)
 		ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{Field: graphql.CollectedField{Field: doc.Operations[0].SelectionSet[0].(*ast.Field)}})
-		g := NewDeferredGroup(ctx)
+		g := From(ctx).NewDeferredGroup(ctx)
 		require.Equal(t, defers, g.FieldSet != nil, q)
 		require.Equal(t, defers, g.Path != nil, q)
 	}
 	// Without WithOperation, gqlgen's group.
-	require.NotNil(t, NewDeferredGroup(context.Background()).FieldSet)
+	require.NotNil(t, From(context.Background()).NewDeferredGroup(context.Background()).FieldSet)
 }
 
 func TestAnObjectWritesEachResponseKeyOnceInOrder(t *testing.T) {
@@ -161,7 +161,18 @@ func TestAnObjectWritesEachResponseKeyOnceInOrder(t *testing.T) {
 	out.Values[0], out.Values[1], out.Values[2] = graphql.MarshalString("a"), graphql.MarshalString(`"x"`), graphql.MarshalString("b")
 	var want, got bytes.Buffer
 	out.MarshalGQL(&want)
-	Object(fields, out).MarshalGQL(&got)
+	From(context.Background()).Object(fields, out).MarshalGQL(&got)
 	require.Equal(t, `{"id":"a","t":"\"x\""}`, got.String())
 	require.Equal(t, want.String(), got.String(), "as gqlgen's FieldSet writes it")
+	// From an operation's chunks, each object its own.
+	op := From(WithOperation(context.Background()))
+	var objs []graphql.Marshaler
+	for range objectChunk + 2 {
+		objs = append(objs, op.Object(fields, out))
+	}
+	for i, o := range objs {
+		got.Reset()
+		o.MarshalGQL(&got)
+		require.Equal(t, want.String(), got.String(), i)
+	}
 }

@@ -30,6 +30,8 @@ func (q *Queries) DocumentLinkListIncomingEach(ctx context.Context, db DBTX, arg
 
 // paramsOf lists a generated Params struct's fields in order: sqlc declares
 // them in the order of the query's $1, $2, ….
+var stringType = reflect.TypeFor[string]()
+
 func paramsOf(params any) []any {
 	v := reflect.ValueOf(params).Elem()
 	out := make([]any, v.NumField())
@@ -41,7 +43,8 @@ func paramsOf(params any) []any {
 
 // eachRow runs query and scans each row into one R, by position (sqlc
 // declares a Row's fields in the order of the query's columns), zeroed
-// before each row so nothing of one row is left in the next.
+// before each row so nothing of one row is left in the next. Its string
+// fields are scanned through one textArena for the whole statement.
 func eachRow[R any](ctx context.Context, db DBTX, query string, args []any, fn func(*R)) error {
 	rows, err := db.Query(ctx, query, args...)
 	if err != nil {
@@ -51,8 +54,14 @@ func eachRow[R any](ctx context.Context, db DBTX, query string, args []any, fn f
 	var r R
 	v := reflect.ValueOf(&r).Elem()
 	targets := make([]any, v.NumField())
+	arena := &textArena{}
 	for i := range targets {
-		targets[i] = v.Field(i).Addr().Interface()
+		f := v.Field(i)
+		if f.Type() == stringType {
+			targets[i] = arenaString{dst: f.Addr().Interface().(*string), arena: arena}
+			continue
+		}
+		targets[i] = f.Addr().Interface()
 	}
 	for rows.Next() {
 		var zero R

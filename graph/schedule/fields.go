@@ -1,0 +1,95 @@
+package schedule
+
+import (
+	"bytes"
+	"context"
+	"sync"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/vektah/gqlparser/v2/ast"
+)
+
+// fieldsKey names one selection set collected for one list of object
+// types: the generated code passes the same selection slices and the same
+// package-level implementors slices for every object of a list, so their
+// first elements' addresses and lengths identify them.
+type fieldsKey struct {
+	sel       *ast.Selection
+	n         int
+	satisfies *string
+}
+
+// CollectFields is graphql.CollectFields, cached for the operation by the
+// identity of sel and satisfies. gqlgen's own cache hashes the
+// implementors' names into a new key for every object (a sixteenth of a
+// documents page's allocations); the result depends only on the operation
+// (its variables decide @skip and @include), so a per-operation cache is
+// exact. On a nil Op it is graphql.CollectFields.
+func (op *Op) CollectFields(oc *graphql.OperationContext, sel ast.SelectionSet, satisfies []string) []graphql.CollectedField {
+	if op == nil || len(sel) == 0 || len(satisfies) == 0 {
+		return graphql.CollectFields(oc, sel, satisfies)
+	}
+	k := fieldsKey{sel: &sel[0], n: len(sel), satisfies: &satisfies[0]}
+	op.fieldsMu.RLock()
+	fields, ok := op.fields[k]
+	op.fieldsMu.RUnlock()
+	if ok {
+		return fields
+	}
+	fields = graphql.CollectFields(oc, sel, satisfies)
+	op.fieldsMu.Lock()
+	if op.fields == nil {
+		op.fields = map[fieldsKey][]graphql.CollectedField{}
+	}
+	op.fields[k] = fields
+	op.fieldsMu.Unlock()
+	return fields
+}
+
+// responseBuffers holds the buffers the executor wrote responses into for
+// one request, until its transport has written them out.
+type responseBuffers struct {
+	mu   sync.Mutex
+	bufs []*bytes.Buffer
+}
+
+type responseBuffersKey struct{}
+
+var bufferPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// maxPooledBuffer is the largest buffer returned to the pool: a rare huge
+// response should not stay allocated for the ones after it.
+const maxPooledBuffer = 1 << 20
+
+// WithResponseBuffers lets ResponseBuffer lend the operation under ctx a
+// pooled buffer for its response. The caller calls release once it has
+// written every response out, and uses none of their bytes after.
+func WithResponseBuffers(ctx context.Context) (_ context.Context, release func()) {
+	rb := &responseBuffers{}
+	return context.WithValue(ctx, responseBuffersKey{}, rb), func() {
+		rb.mu.Lock()
+		defer rb.mu.Unlock()
+		for _, b := range rb.bufs {
+			if b.Cap() <= maxPooledBuffer {
+				b.Reset()
+				bufferPool.Put(b)
+			}
+		}
+		rb.bufs = nil
+	}
+}
+
+// ResponseBuffer returns the buffer a query's or mutation's response is
+// written into: a pooled one under WithResponseBuffers, a new one otherwise
+// (a websocket's operations, whose responses outlive the request).
+func ResponseBuffer(ctx context.Context) *bytes.Buffer {
+	rb, _ := ctx.Value(responseBuffersKey{}).(*responseBuffers)
+	if rb == nil {
+		return new(bytes.Buffer)
+	}
+	b := bufferPool.Get().(*bytes.Buffer)
+	rb.mu.Lock()
+	rb.bufs = append(rb.bufs, b)
+	rb.mu.Unlock()
+	return b
+}
