@@ -129,8 +129,6 @@ func fresh(ctx context.Context, d *document.Doc) *document.Doc {
 	l := loaders(ctx)
 	l.Document.Clear(d.ID)
 	l.Document.Prime(d.ID, d)
-	l.Access.Clear(d.ID)
-	l.Access.Prime(d.ID, d.Access)
 	return d
 }
 

@@ -21,9 +21,6 @@ type Loaders struct {
 	// per batch. It is the permission loader: a document the actor cannot
 	// read is simply not found.
 	Document *dataloadgen.Loader[uuid.UUID, *document.Doc]
-	// Access answers what the actor may do to each document, one statement
-	// per batch, for callers that need no more than that.
-	Access *dataloadgen.Loader[uuid.UUID, document.Access]
 	// RevisionCount counts each document's revisions.
 	RevisionCount *dataloadgen.Loader[*document.Doc, int]
 	// User reads users by id.
@@ -54,7 +51,6 @@ func newLoaders(r *Resolver) *Loaders {
 	links, backlinks := l.primingEnds(r.Linking.Outgoing), l.primingEnds(r.Linking.Incoming)
 	*l = Loaders{
 		Document: dataloadgen.NewMappedLoader(r.Docs.GetMany, opts...),
-		Access:   dataloadgen.NewMappedLoader(r.Docs.Levels, opts...),
 		RevisionCount: dataloadgen.NewMappedLoader(func(ctx context.Context, docs []*document.Doc) (map[*document.Doc]int, error) {
 			counts, err := r.Docs.RevisionCounts(ctx, docs)
 			if err != nil {
@@ -119,11 +115,10 @@ func loadNow(ctx context.Context, loader *dataloadgen.Loader[*document.Doc, []li
 	return nil
 }
 
-// primeDoc records d, read with the actor's access level, in the Document
-// and Access loaders, so a later load of it by id costs no statement.
+// primeDoc records d, read with the actor's access level (d.Access), in
+// the Document loader, so a later load of it by id costs no statement.
 func (l *Loaders) primeDoc(d *document.Doc) {
 	l.Document.Prime(d.ID, d)
-	l.Access.Prime(d.ID, d.Access)
 }
 
 type loadersKey struct{}

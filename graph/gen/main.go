@@ -123,6 +123,9 @@ func rewrite(path string, safe map[string]bool) error {
 	if direct := directFields(out, safe); direct != out {
 		out, changed = direct, true
 	}
+	if constant := enumMarshal.ReplaceAllString(out, "res := schedule.Constant($1)\n"); constant != out {
+		out, changed = constant, true
+	}
 	if !changed {
 		return nil
 	}
@@ -161,6 +164,10 @@ var safeMarshaler = regexp.MustCompile(`(?m)^func \(ec \*executionContext\) (mar
 var fieldObject = regexp.MustCompile(`(?m)^func \(ec \*executionContext\) fieldContext_(\w+)\(_ context\.Context, field graphql\.CollectedField\) \(fc \*graphql\.FieldContext, err error\) \{\n` +
 	`\t(?:return graphql\.NewScalarFieldContext\("(\w+)", field, false, false,|fc = &graphql\.FieldContext\{\n\t\tObject:\s+"(\w+)",\n\t\tField:\s+field,\n\t\tIsMethod:\s+false,\n\t\tIsResolver:\s+false,\n)`)
 
+// enumMarshal matches the call in a generated enum marshaler mapped by
+// gqlgen.yml's enum_values: the name looked up for the value.
+var enumMarshal = regexp.MustCompile(`res := graphql\.MarshalString\((marshalN[^\s(\[]+\[v\])\)\n`)
+
 // directFields puts a shortcut taken under schedule.Direct in front of
 // the resolvers directField matches: the bare marshaler call for those
 // whose marshaler is in safe, schedule.Field for the others whose field
@@ -176,6 +183,8 @@ func directFields(src string, safe map[string]bool) string {
 		fieldName, marshaler := src[m[8]:m[9]], src[m[10]:m[11]]
 		var shortcut string
 		switch object, ok := objects[src[m[6]:m[7]]]; {
+		case marshaler == "marshalNString2string":
+			shortcut = "return schedule.String(&obj." + fieldName + ")"
 		case safe[marshaler]:
 			shortcut = "return ec." + marshaler + "(ctx, field.Selections, obj." + fieldName + ")"
 		case ok:

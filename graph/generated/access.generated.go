@@ -141,7 +141,7 @@ func (ec *executionContext) fieldContext_FolderShare_space(_ context.Context, fi
 
 func (ec *executionContext) _FolderShare_path(ctx context.Context, field graphql.CollectedField, obj *model.FolderShare) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Path)
+		return schedule.String(&obj.Path)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -410,7 +410,7 @@ func (ec *executionContext) fieldContext_Grant_principalId(_ context.Context, fi
 
 func (ec *executionContext) _Grant_recipient(ctx context.Context, field graphql.CollectedField, obj *model.Grant) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Recipient)
+		return schedule.String(&obj.Recipient)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -436,7 +436,7 @@ func (ec *executionContext) fieldContext_Grant_recipient(_ context.Context, fiel
 
 func (ec *executionContext) _Grant_recipientName(ctx context.Context, field graphql.CollectedField, obj *model.Grant) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.RecipientName)
+		return schedule.String(&obj.RecipientName)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -627,7 +627,7 @@ func (ec *executionContext) fieldContext_Group_id(_ context.Context, field graph
 
 func (ec *executionContext) _Group_slug(ctx context.Context, field graphql.CollectedField, obj *model.Group) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Slug)
+		return schedule.String(&obj.Slug)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -653,7 +653,7 @@ func (ec *executionContext) fieldContext_Group_slug(_ context.Context, field gra
 
 func (ec *executionContext) _Group_name(ctx context.Context, field graphql.CollectedField, obj *model.Group) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Name)
+		return schedule.String(&obj.Name)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -679,7 +679,7 @@ func (ec *executionContext) fieldContext_Group_name(_ context.Context, field gra
 
 func (ec *executionContext) _Group_description(ctx context.Context, field graphql.CollectedField, obj *model.Group) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Description)
+		return schedule.String(&obj.Description)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -783,7 +783,7 @@ func (ec *executionContext) fieldContext_Person_id(_ context.Context, field grap
 
 func (ec *executionContext) _Person_name(ctx context.Context, field graphql.CollectedField, obj *model.Person) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Name)
+		return schedule.String(&obj.Name)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -809,7 +809,7 @@ func (ec *executionContext) fieldContext_Person_name(_ context.Context, field gr
 
 func (ec *executionContext) _Person_email(ctx context.Context, field graphql.CollectedField, obj *model.Person) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Email)
+		return schedule.String(&obj.Email)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -1044,7 +1044,7 @@ func (ec *executionContext) fieldContext_ShareGrantResult_document(_ context.Con
 
 func (ec *executionContext) _ShareGrantResult_recipient(ctx context.Context, field graphql.CollectedField, obj *model.ShareGrantResult) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Recipient)
+		return schedule.String(&obj.Recipient)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -1253,7 +1253,7 @@ func (ec *executionContext) fieldContext_ShareSuggestion_via(_ context.Context, 
 
 func (ec *executionContext) _ShareSuggestion_explanation(ctx context.Context, field graphql.CollectedField, obj *model.ShareSuggestion) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Explanation)
+		return schedule.String(&obj.Explanation)
 	}
 	return graphql.ResolveField(
 		ctx,

@@ -4342,7 +4342,7 @@ func (ec *executionContext) fieldContext_User_id(_ context.Context, field graphq
 
 func (ec *executionContext) _User_email(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Email)
+		return schedule.String(&obj.Email)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -4368,7 +4368,7 @@ func (ec *executionContext) fieldContext_User_email(_ context.Context, field gra
 
 func (ec *executionContext) _User_name(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Name)
+		return schedule.String(&obj.Name)
 	}
 	return graphql.ResolveField(
 		ctx,

@@ -273,7 +273,7 @@ func (ec *executionContext) fieldContext_Document_space(_ context.Context, field
 
 func (ec *executionContext) _Document_path(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Path)
+		return schedule.String(&obj.Path)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -299,7 +299,7 @@ func (ec *executionContext) fieldContext_Document_path(_ context.Context, field 
 
 func (ec *executionContext) _Document_slug(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Slug)
+		return schedule.String(&obj.Slug)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -325,7 +325,7 @@ func (ec *executionContext) fieldContext_Document_slug(_ context.Context, field 
 
 func (ec *executionContext) _Document_title(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Title)
+		return schedule.String(&obj.Title)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -1092,7 +1092,7 @@ func (ec *executionContext) fieldContext_DocumentConnection_pageInfo(_ context.C
 
 func (ec *executionContext) _DocumentEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.DocumentEdge) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Cursor)
+		return schedule.String(&obj.Cursor)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -1254,7 +1254,7 @@ func (ec *executionContext) fieldContext_DocumentRevision_changeSummary(_ contex
 
 func (ec *executionContext) _DocumentRevision_title(ctx context.Context, field graphql.CollectedField, obj *document.Revision) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Title)
+		return schedule.String(&obj.Title)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -1303,7 +1303,7 @@ func (ec *executionContext) fieldContext_DocumentRevision_space(_ context.Contex
 
 func (ec *executionContext) _DocumentRevision_path(ctx context.Context, field graphql.CollectedField, obj *document.Revision) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Path)
+		return schedule.String(&obj.Path)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -1329,7 +1329,7 @@ func (ec *executionContext) fieldContext_DocumentRevision_path(_ context.Context
 
 func (ec *executionContext) _DocumentRevision_slug(ctx context.Context, field graphql.CollectedField, obj *document.Revision) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Slug)
+		return schedule.String(&obj.Slug)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -1355,7 +1355,7 @@ func (ec *executionContext) fieldContext_DocumentRevision_slug(_ context.Context
 
 func (ec *executionContext) _DocumentRevision_content(ctx context.Context, field graphql.CollectedField, obj *document.Revision) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Content)
+		return schedule.String(&obj.Content)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -1598,7 +1598,7 @@ func (ec *executionContext) fieldContext_DocumentRevisionConnection_totalCount(_
 
 func (ec *executionContext) _DocumentRevisionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.DocumentRevisionEdge) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Cursor)
+		return schedule.String(&obj.Cursor)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -1659,7 +1659,7 @@ func (ec *executionContext) fieldContext_DocumentRevisionEdge_node(_ context.Con
 
 func (ec *executionContext) _Folder_path(ctx context.Context, field graphql.CollectedField, obj *document.Folder) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Path)
+		return schedule.String(&obj.Path)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -1789,7 +1789,7 @@ func (ec *executionContext) fieldContext_FolderEntry_space(_ context.Context, fi
 
 func (ec *executionContext) _FolderEntry_path(ctx context.Context, field graphql.CollectedField, obj *model.FolderEntry) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Path)
+		return schedule.String(&obj.Path)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -1815,7 +1815,7 @@ func (ec *executionContext) fieldContext_FolderEntry_path(_ context.Context, fie
 
 func (ec *executionContext) _FolderEntry_slug(ctx context.Context, field graphql.CollectedField, obj *model.FolderEntry) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Slug)
+		return schedule.String(&obj.Slug)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -1841,7 +1841,7 @@ func (ec *executionContext) fieldContext_FolderEntry_slug(_ context.Context, fie
 
 func (ec *executionContext) _FolderEntry_title(ctx context.Context, field graphql.CollectedField, obj *model.FolderEntry) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Title)
+		return schedule.String(&obj.Title)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -1977,7 +1977,7 @@ func (ec *executionContext) fieldContext_FolderTree_space(_ context.Context, fie
 
 func (ec *executionContext) _FolderTree_path(ctx context.Context, field graphql.CollectedField, obj *model.FolderTree) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Path)
+		return schedule.String(&obj.Path)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -2131,7 +2131,7 @@ func (ec *executionContext) fieldContext_PastAddress_space(_ context.Context, fi
 
 func (ec *executionContext) _PastAddress_path(ctx context.Context, field graphql.CollectedField, obj *document.PastAddress) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Path)
+		return schedule.String(&obj.Path)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -2157,7 +2157,7 @@ func (ec *executionContext) fieldContext_PastAddress_path(_ context.Context, fie
 
 func (ec *executionContext) _PastAddress_slug(ctx context.Context, field graphql.CollectedField, obj *document.PastAddress) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Slug)
+		return schedule.String(&obj.Slug)
 	}
 	return graphql.ResolveField(
 		ctx,

@@ -218,7 +218,7 @@ func (ec *executionContext) fieldContext_Notification_id(_ context.Context, fiel
 
 func (ec *executionContext) _Notification_type(ctx context.Context, field graphql.CollectedField, obj *inbox.Notification) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Type)
+		return schedule.String(&obj.Type)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -244,7 +244,7 @@ func (ec *executionContext) fieldContext_Notification_type(_ context.Context, fi
 
 func (ec *executionContext) _Notification_subjectType(ctx context.Context, field graphql.CollectedField, obj *inbox.Notification) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.SubjectType)
+		return schedule.String(&obj.SubjectType)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -545,7 +545,7 @@ func (ec *executionContext) fieldContext_NotificationConnection_pageInfo(_ conte
 
 func (ec *executionContext) _NotificationEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.NotificationEdge) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Cursor)
+		return schedule.String(&obj.Cursor)
 	}
 	return graphql.ResolveField(
 		ctx,

@@ -107,7 +107,7 @@ func (ec *executionContext) fieldContext_DocumentLink_id(_ context.Context, fiel
 
 func (ec *executionContext) _DocumentLink_hrefAsWritten(ctx context.Context, field graphql.CollectedField, obj *linkgraph.Edge) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Href)
+		return schedule.String(&obj.Href)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -133,7 +133,7 @@ func (ec *executionContext) fieldContext_DocumentLink_hrefAsWritten(_ context.Co
 
 func (ec *executionContext) _DocumentLink_resolvedAddress(ctx context.Context, field graphql.CollectedField, obj *linkgraph.Edge) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.ResolvedAddress)
+		return schedule.String(&obj.ResolvedAddress)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -159,7 +159,7 @@ func (ec *executionContext) fieldContext_DocumentLink_resolvedAddress(_ context.
 
 func (ec *executionContext) _DocumentLink_text(ctx context.Context, field graphql.CollectedField, obj *linkgraph.Edge) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Text)
+		return schedule.String(&obj.Text)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -458,7 +458,7 @@ func (ec *executionContext) fieldContext_LinkDecision_target(_ context.Context, 
 
 func (ec *executionContext) _LinkDecision_targetAddress(ctx context.Context, field graphql.CollectedField, obj *model.LinkDecision) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.TargetAddress)
+		return schedule.String(&obj.TargetAddress)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -586,7 +586,7 @@ func (ec *executionContext) fieldContext_LinkDecisionConnection_pageInfo(_ conte
 
 func (ec *executionContext) _LinkDecisionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.LinkDecisionEdge) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Cursor)
+		return schedule.String(&obj.Cursor)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -821,7 +821,7 @@ func (ec *executionContext) fieldContext_LinkGraphEdge_state(_ context.Context, 
 
 func (ec *executionContext) _LinkGraphEdge_hrefAsWritten(ctx context.Context, field graphql.CollectedField, obj *model.LinkGraphEdge) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.HrefAsWritten)
+		return schedule.String(&obj.HrefAsWritten)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -1247,7 +1247,7 @@ func (ec *executionContext) fieldContext_LinkSuggestionConnection_pageInfo(_ con
 
 func (ec *executionContext) _LinkSuggestionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.LinkSuggestionEdge) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Cursor)
+		return schedule.String(&obj.Cursor)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -2539,7 +2539,7 @@ func (ec *executionContext) unmarshalNLinkState2codnaᚋinternalᚋlinkgraphᚐS
 
 func (ec *executionContext) marshalNLinkState2codnaᚋinternalᚋlinkgraphᚐState(ctx context.Context, sel ast.SelectionSet, v linkgraph.State) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNLinkState2codnaᚋinternalᚋlinkgraphᚐState[v])
+	res := schedule.Constant(marshalNLinkState2codnaᚋinternalᚋlinkgraphᚐState[v])
 	if res == graphql.Null {
 		graphql.AddInvalidNullFromMarshaler(ctx, "LinkState!")
 	}

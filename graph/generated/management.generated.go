@@ -123,7 +123,7 @@ func (ec *executionContext) fieldContext_AuditEntry_id(_ context.Context, field 
 
 func (ec *executionContext) _AuditEntry_action(ctx context.Context, field graphql.CollectedField, obj *model.AuditEntry) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Action)
+		return schedule.String(&obj.Action)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -149,7 +149,7 @@ func (ec *executionContext) fieldContext_AuditEntry_action(_ context.Context, fi
 
 func (ec *executionContext) _AuditEntry_via(ctx context.Context, field graphql.CollectedField, obj *model.AuditEntry) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Via)
+		return schedule.String(&obj.Via)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -357,7 +357,7 @@ func (ec *executionContext) fieldContext_AuditEntry_createdAt(_ context.Context,
 
 func (ec *executionContext) _AuditEntryEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.AuditEntryEdge) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Cursor)
+		return schedule.String(&obj.Cursor)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -453,7 +453,7 @@ func (ec *executionContext) fieldContext_CreateAgentPayload_agent(_ context.Cont
 
 func (ec *executionContext) _CreateAgentPayload_token(ctx context.Context, field graphql.CollectedField, obj *model.CreateAgentPayload) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Token)
+		return schedule.String(&obj.Token)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -549,7 +549,7 @@ func (ec *executionContext) fieldContext_CreateServiceTokenPayload_serviceToken(
 
 func (ec *executionContext) _CreateServiceTokenPayload_token(ctx context.Context, field graphql.CollectedField, obj *model.CreateServiceTokenPayload) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Token)
+		return schedule.String(&obj.Token)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -888,7 +888,7 @@ func (ec *executionContext) fieldContext_InvitePersonPayload_user(_ context.Cont
 
 func (ec *executionContext) _InvitePersonPayload_invitationToken(ctx context.Context, field graphql.CollectedField, obj *model.InvitePersonPayload) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.InvitationToken)
+		return schedule.String(&obj.InvitationToken)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -914,7 +914,7 @@ func (ec *executionContext) fieldContext_InvitePersonPayload_invitationToken(_ c
 
 func (ec *executionContext) _IssuedTokenPayload_token(ctx context.Context, field graphql.CollectedField, obj *model.IssuedTokenPayload) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Token)
+		return schedule.String(&obj.Token)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -966,7 +966,7 @@ func (ec *executionContext) fieldContext_ManagedAgent_id(_ context.Context, fiel
 
 func (ec *executionContext) _ManagedAgent_slug(ctx context.Context, field graphql.CollectedField, obj *model.ManagedAgent) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Slug)
+		return schedule.String(&obj.Slug)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -992,7 +992,7 @@ func (ec *executionContext) fieldContext_ManagedAgent_slug(_ context.Context, fi
 
 func (ec *executionContext) _ManagedAgent_name(ctx context.Context, field graphql.CollectedField, obj *model.ManagedAgent) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Name)
+		return schedule.String(&obj.Name)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -1018,7 +1018,7 @@ func (ec *executionContext) fieldContext_ManagedAgent_name(_ context.Context, fi
 
 func (ec *executionContext) _ManagedAgent_description(ctx context.Context, field graphql.CollectedField, obj *model.ManagedAgent) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Description)
+		return schedule.String(&obj.Description)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -1218,7 +1218,7 @@ func (ec *executionContext) fieldContext_ManagedGrant_principalId(_ context.Cont
 
 func (ec *executionContext) _ManagedGrant_recipient(ctx context.Context, field graphql.CollectedField, obj *model.ManagedGrant) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Recipient)
+		return schedule.String(&obj.Recipient)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -1244,7 +1244,7 @@ func (ec *executionContext) fieldContext_ManagedGrant_recipient(_ context.Contex
 
 func (ec *executionContext) _ManagedGrant_name(ctx context.Context, field graphql.CollectedField, obj *model.ManagedGrant) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Name)
+		return schedule.String(&obj.Name)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -1296,7 +1296,7 @@ func (ec *executionContext) fieldContext_ManagedGrant_permission(_ context.Conte
 
 func (ec *executionContext) _ManagedGrant_reason(ctx context.Context, field graphql.CollectedField, obj *model.ManagedGrant) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Reason)
+		return schedule.String(&obj.Reason)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -1426,7 +1426,7 @@ func (ec *executionContext) fieldContext_ManagedGroup_id(_ context.Context, fiel
 
 func (ec *executionContext) _ManagedGroup_slug(ctx context.Context, field graphql.CollectedField, obj *model.ManagedGroup) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Slug)
+		return schedule.String(&obj.Slug)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -1452,7 +1452,7 @@ func (ec *executionContext) fieldContext_ManagedGroup_slug(_ context.Context, fi
 
 func (ec *executionContext) _ManagedGroup_name(ctx context.Context, field graphql.CollectedField, obj *model.ManagedGroup) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Name)
+		return schedule.String(&obj.Name)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -1478,7 +1478,7 @@ func (ec *executionContext) fieldContext_ManagedGroup_name(_ context.Context, fi
 
 func (ec *executionContext) _ManagedGroup_description(ctx context.Context, field graphql.CollectedField, obj *model.ManagedGroup) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Description)
+		return schedule.String(&obj.Description)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -1617,7 +1617,7 @@ func (ec *executionContext) fieldContext_ManagedUser_id(_ context.Context, field
 
 func (ec *executionContext) _ManagedUser_email(ctx context.Context, field graphql.CollectedField, obj *model.ManagedUser) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Email)
+		return schedule.String(&obj.Email)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -1643,7 +1643,7 @@ func (ec *executionContext) fieldContext_ManagedUser_email(_ context.Context, fi
 
 func (ec *executionContext) _ManagedUser_name(ctx context.Context, field graphql.CollectedField, obj *model.ManagedUser) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Name)
+		return schedule.String(&obj.Name)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -1817,7 +1817,7 @@ func (ec *executionContext) fieldContext_ManagedUserConnection_pageInfo(_ contex
 
 func (ec *executionContext) _ManagedUserEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.ManagedUserEdge) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Cursor)
+		return schedule.String(&obj.Cursor)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -1904,7 +1904,7 @@ func (ec *executionContext) fieldContext_ParkedEvent_eventId(_ context.Context, 
 
 func (ec *executionContext) _ParkedEvent_consumer(ctx context.Context, field graphql.CollectedField, obj *model.ParkedEvent) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Consumer)
+		return schedule.String(&obj.Consumer)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -1930,7 +1930,7 @@ func (ec *executionContext) fieldContext_ParkedEvent_consumer(_ context.Context,
 
 func (ec *executionContext) _ParkedEvent_eventType(ctx context.Context, field graphql.CollectedField, obj *model.ParkedEvent) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.EventType)
+		return schedule.String(&obj.EventType)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -1956,7 +1956,7 @@ func (ec *executionContext) fieldContext_ParkedEvent_eventType(_ context.Context
 
 func (ec *executionContext) _ParkedEvent_subjectType(ctx context.Context, field graphql.CollectedField, obj *model.ParkedEvent) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.SubjectType)
+		return schedule.String(&obj.SubjectType)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -2008,7 +2008,7 @@ func (ec *executionContext) fieldContext_ParkedEvent_attempts(_ context.Context,
 
 func (ec *executionContext) _ParkedEvent_errorClass(ctx context.Context, field graphql.CollectedField, obj *model.ParkedEvent) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.ErrorClass)
+		return schedule.String(&obj.ErrorClass)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -2191,7 +2191,7 @@ func (ec *executionContext) fieldContext_ServiceToken_id(_ context.Context, fiel
 
 func (ec *executionContext) _ServiceToken_name(ctx context.Context, field graphql.CollectedField, obj *model.ServiceToken) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Name)
+		return schedule.String(&obj.Name)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -2217,7 +2217,7 @@ func (ec *executionContext) fieldContext_ServiceToken_name(_ context.Context, fi
 
 func (ec *executionContext) _ServiceToken_prefix(ctx context.Context, field graphql.CollectedField, obj *model.ServiceToken) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Prefix)
+		return schedule.String(&obj.Prefix)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -2530,7 +2530,7 @@ func (ec *executionContext) fieldContext_TransferPayload_automations(_ context.C
 
 func (ec *executionContext) _UsageRow_day(ctx context.Context, field graphql.CollectedField, obj *model.UsageRow) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Day)
+		return schedule.String(&obj.Day)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -2591,7 +2591,7 @@ func (ec *executionContext) fieldContext_UsageRow_user(_ context.Context, field 
 
 func (ec *executionContext) _UsageRow_activity(ctx context.Context, field graphql.CollectedField, obj *model.UsageRow) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Activity)
+		return schedule.String(&obj.Activity)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -2617,7 +2617,7 @@ func (ec *executionContext) fieldContext_UsageRow_activity(_ context.Context, fi
 
 func (ec *executionContext) _UsageRow_tool(ctx context.Context, field graphql.CollectedField, obj *model.UsageRow) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Tool)
+		return schedule.String(&obj.Tool)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -2643,7 +2643,7 @@ func (ec *executionContext) fieldContext_UsageRow_tool(_ context.Context, field 
 
 func (ec *executionContext) _UsageRow_outcome(ctx context.Context, field graphql.CollectedField, obj *model.UsageRow) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Outcome)
+		return schedule.String(&obj.Outcome)
 	}
 	return graphql.ResolveField(
 		ctx,

@@ -98,7 +98,7 @@ func (ec *executionContext) field___Type_inputFields_args(ctx context.Context, r
 
 func (ec *executionContext) ___Directive_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Name)
+		return schedule.String(&obj.Name)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -243,7 +243,7 @@ func (ec *executionContext) fieldContext___Directive_args(ctx context.Context, f
 
 func (ec *executionContext) ___EnumValue_name(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Name)
+		return schedule.String(&obj.Name)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -338,7 +338,7 @@ func (ec *executionContext) fieldContext___EnumValue_deprecationReason(_ context
 
 func (ec *executionContext) ___Field_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Name)
+		return schedule.String(&obj.Name)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -512,7 +512,7 @@ func (ec *executionContext) fieldContext___Field_deprecationReason(_ context.Con
 
 func (ec *executionContext) ___InputValue_name(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNString2string(ctx, field.Selections, obj.Name)
+		return schedule.String(&obj.Name)
 	}
 	return graphql.ResolveField(
 		ctx,

@@ -80,18 +80,6 @@ func Levels(ctx context.Context, q db.DBTX, actor *auth.Actor, ids []uuid.UUID) 
 	return out, nil
 }
 
-// Levels answers, in one statement, what the acting user may do to each of
-// ids (the package-level Levels, for the actor in ctx). Errors:
-// UNAUTHENTICATED for nobody; management and the system actor read no
-// document, so every id is None for them (an empty map).
-func (s *Service) Levels(ctx context.Context, ids []uuid.UUID) (map[uuid.UUID]Access, error) {
-	actor, err := auth.RequireActor(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return Levels(ctx, s.pool, actor, ids)
-}
-
 // NoteAgentRead records that the acting agent opened a document
 // (auth.RecordAgentRead: a row per agent per document per day). It does
 // nothing for anyone but an agent. Errors: UNAUTHENTICATED for nobody.

@@ -1,0 +1,82 @@
+package schedule
+
+import (
+	"io"
+	"sync"
+
+	"github.com/99designs/gqlgen/graphql"
+)
+
+// String returns the marshaler of the string at s as graphql.MarshalString
+// writes it, without allocating: graph/gen's shortcut for a String field
+// hands it the address of the struct field, which nothing changes while
+// the operation is marshalled. graphql.MarshalString allocates a closure
+// per value (a title, an id's state: a tenth of a documents page's
+// allocations).
+func String(s *string) graphql.Marshaler {
+	return (*stringRef)(s)
+}
+
+type stringRef string
+
+// MarshalGQL writes the string quoted and escaped exactly as
+// graphql.MarshalString does: \t, \r, \n, \\ and \" by name, other control
+// characters as \u00XX (upper-case hex), everything else (invalid UTF-8 included) as it is.
+func (s *stringRef) MarshalGQL(w io.Writer) {
+	writeQuoted(w, string(*s))
+}
+
+const hexDigits = "0123456789ABCDEF"
+
+func writeQuoted(w io.Writer, s string) {
+	_, _ = io.WriteString(w, `"`)
+	start := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x20 && c != '\\' && c != '"' {
+			continue
+		}
+		_, _ = io.WriteString(w, s[start:i])
+		switch c {
+		case '\t':
+			_, _ = io.WriteString(w, `\t`)
+		case '\r':
+			_, _ = io.WriteString(w, `\r`)
+		case '\n':
+			_, _ = io.WriteString(w, `\n`)
+		case '\\':
+			_, _ = io.WriteString(w, `\\`)
+		case '"':
+			_, _ = io.WriteString(w, `\"`)
+		default:
+			_, _ = io.WriteString(w, `\u00`+hexDigits[c>>4:c>>4+1]+hexDigits[c&0xf:c&0xf+1])
+		}
+		start = i + 1
+	}
+	_, _ = io.WriteString(w, s[start:])
+	_, _ = io.WriteString(w, `"`)
+}
+
+var (
+	constantsMu sync.RWMutex
+	constants   = map[string]graphql.Marshaler{}
+)
+
+// Constant returns graphql.MarshalString(s), made once per distinct s: the
+// generated marshalers of enums call it with their values' names, a set
+// the schema fixes.
+func Constant(s string) graphql.Marshaler {
+	constantsMu.RLock()
+	m, ok := constants[s]
+	constantsMu.RUnlock()
+	if ok {
+		return m
+	}
+	constantsMu.Lock()
+	defer constantsMu.Unlock()
+	if m, ok = constants[s]; !ok {
+		m = graphql.MarshalString(s)
+		constants[s] = m
+	}
+	return m
+}

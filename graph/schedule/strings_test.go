@@ -1,0 +1,25 @@
+package schedule
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/stretchr/testify/require"
+)
+
+func TestStringsAreWrittenAsGqlgenWritesThem(t *testing.T) {
+	t.Parallel()
+	inputs := []string{"", "plain", `a "quoted" \ back`, "tab\tcr\rnl\n", "\x00\x01\x1f\x7f", "é ü 日本 🙂", "bad \xff\xfe utf-8", "</script>&<"}
+	for c := range 0x20 {
+		inputs = append(inputs, "x"+string(rune(c))+"y")
+	}
+	for _, in := range inputs {
+		var want, got, constant bytes.Buffer
+		graphql.MarshalString(in).MarshalGQL(&want)
+		String(&in).MarshalGQL(&got)
+		Constant(in).MarshalGQL(&constant)
+		require.Equal(t, want.String(), got.String(), "%q", in)
+		require.Equal(t, want.String(), constant.String(), "%q", in)
+	}
+}
