@@ -3,6 +3,9 @@ package db
 import (
 	"errors"
 	"unsafe"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgtype"
 )
 
 // textArena hands out strings that share chunks it allocates: the Each
@@ -55,4 +58,79 @@ func (s arenaString) ScanBytes(b []byte) error {
 	}
 	*s.dst = s.arena.string(b)
 	return nil
+}
+
+// arenaStrings scans a text[] column into dst, its elements through arena
+// (pgx's generic slice plan reflects on every element and allocates each).
+// It is a pgtype.ArraySetter: NULL is a nil slice, an empty array an empty
+// one, as pgx's own scan into a []string gives.
+type arenaStrings struct {
+	dst  *[]string
+	elem arenaElement
+}
+
+// arenaElement is the target of one element: the slot ScanIndex points it at.
+type arenaElement struct {
+	dst   *string
+	arena *textArena
+}
+
+// ScanBytes implements pgtype.BytesScanner for one element; a NULL
+// element is an error, as for a []string.
+func (e *arenaElement) ScanBytes(b []byte) error {
+	if b == nil {
+		return errNullString
+	}
+	*e.dst = e.arena.string(b)
+	return nil
+}
+
+// SetDimensions implements pgtype.ArraySetter.
+func (s *arenaStrings) SetDimensions(dimensions []pgtype.ArrayDimension) error {
+	if dimensions == nil {
+		*s.dst = nil
+		return nil
+	}
+	n := 1
+	for _, d := range dimensions {
+		n *= int(d.Length)
+	}
+	if len(dimensions) == 0 {
+		n = 0
+	}
+	*s.dst = make([]string, n)
+	return nil
+}
+
+// ScanIndex implements pgtype.ArraySetter: element i goes into the slice.
+func (s *arenaStrings) ScanIndex(i int) any {
+	s.elem.dst = &(*s.dst)[i]
+	return &s.elem
+}
+
+// ScanIndexType implements pgtype.ArraySetter: what pgx plans the elements'
+// scan for.
+func (s *arenaStrings) ScanIndexType() any {
+	return &arenaElement{}
+}
+
+// arenaUUID scans a nullable uuid column into dst, the value in a chunk
+// of uuids shared by the statement's rows rather than an allocation each.
+type arenaUUID struct {
+	dst   **uuid.UUID
+	chunk *[]uuid.UUID
+}
+
+// uuidChunk is how many uuids one chunk holds.
+const uuidChunk = 64
+
+// set points dst at a copy of u in the chunk.
+func (a *arenaUUID) set(u uuid.UUID) {
+	if len(*a.chunk) == 0 {
+		*a.chunk = make([]uuid.UUID, uuidChunk)
+	}
+	p := &(*a.chunk)[0]
+	*a.chunk = (*a.chunk)[1:]
+	*p = u
+	*a.dst = p
 }

@@ -3,6 +3,8 @@ package db
 import (
 	"context"
 	"reflect"
+
+	"github.com/google/uuid"
 )
 
 // The Each forms below run a generated query, its SQL and its Row type
@@ -30,7 +32,12 @@ func (q *Queries) DocumentLinkListIncomingEach(ctx context.Context, db DBTX, arg
 
 // paramsOf lists a generated Params struct's fields in order: sqlc declares
 // them in the order of the query's $1, $2, ….
-var stringType = reflect.TypeFor[string]()
+var (
+	stringType  = reflect.TypeFor[string]()
+	stringsType = reflect.TypeFor[[]string]()
+
+	uuidPointerType = reflect.TypeFor[*uuid.UUID]()
+)
 
 func paramsOf(params any) []any {
 	v := reflect.ValueOf(params).Elem()
@@ -44,7 +51,8 @@ func paramsOf(params any) []any {
 // eachRow runs query and scans each row into one R, by position (sqlc
 // declares a Row's fields in the order of the query's columns), zeroed
 // before each row so nothing of one row is left in the next. Its string
-// fields are scanned through one textArena for the whole statement.
+// and []string fields are scanned through one textArena for the whole
+// statement, its nullable uuids into shared chunks.
 func eachRow[R any](ctx context.Context, db DBTX, query string, args []any, fn func(*R)) error {
 	rows, err := db.Query(ctx, query, args...)
 	if err != nil {
@@ -55,10 +63,18 @@ func eachRow[R any](ctx context.Context, db DBTX, query string, args []any, fn f
 	v := reflect.ValueOf(&r).Elem()
 	targets := make([]any, v.NumField())
 	arena := &textArena{}
+	var uuids []uuid.UUID
 	for i := range targets {
 		f := v.Field(i)
-		if f.Type() == stringType {
+		switch f.Type() {
+		case stringType:
 			targets[i] = arenaString{dst: f.Addr().Interface().(*string), arena: arena}
+			continue
+		case uuidPointerType:
+			targets[i] = &arenaUUID{dst: f.Addr().Interface().(**uuid.UUID), chunk: &uuids}
+			continue
+		case stringsType:
+			targets[i] = &arenaStrings{dst: f.Addr().Interface().(*[]string), elem: arenaElement{arena: arena}}
 			continue
 		}
 		targets[i] = f.Addr().Interface()

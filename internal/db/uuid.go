@@ -108,6 +108,8 @@ func (c UUIDCodec) PlanScan(m *pgtype.Map, oid uint32, format int16, target any)
 		return scanUUID{format: format}
 	case **uuid.UUID:
 		return scanUUIDPointer{format: format}
+	case *arenaUUID:
+		return scanArenaUUID{format: format}
 	case *uuid.NullUUID:
 		return scanNullUUID{format: format}
 	}
@@ -152,6 +154,23 @@ func (p scanUUIDPointer) Scan(src []byte, dst any) error {
 		return err
 	}
 	*d = &u
+	return nil
+}
+
+// scanArenaUUID is scanUUIDPointer for the Each forms' chunked uuids.
+type scanArenaUUID struct{ format int16 }
+
+func (p scanArenaUUID) Scan(src []byte, dst any) error {
+	d := dst.(*arenaUUID)
+	if src == nil {
+		*d.dst = nil
+		return nil
+	}
+	u, err := parseUUID(p.format, src)
+	if err != nil {
+		return err
+	}
+	d.set(u)
 	return nil
 }
 
