@@ -37,8 +37,10 @@ type Loaders struct {
 	Cause     *dataloadgen.Loader[uuid.UUID, document.Revision]
 
 	// links and backlinks are Links' and Backlinks' fetches, for a caller
-	// that has every key at once and need not wait for a batch (loadNow).
+	// that has every key at once and need not wait for a batch (loadNow);
+	// ends reads both in one statement (loadEndsNow).
 	links, backlinks linksFetch
+	ends             func(ctx context.Context, sources, targets []*document.Doc) (out, in map[*document.Doc][]linkgraph.Edge, err error)
 }
 
 type linksFetch = func(context.Context, []*document.Doc) (map[*document.Doc][]linkgraph.Edge, error)
@@ -69,6 +71,7 @@ func newLoaders(r *Resolver) *Loaders {
 		Cause:     dataloadgen.NewMappedLoader(r.Linking.Causes, opts...),
 		links:     links,
 		backlinks: backlinks,
+		ends:      r.Linking.Ends,
 	}
 	return l
 }
@@ -82,22 +85,44 @@ func (l *Loaders) primingEnds(fetch func(context.Context, []*document.Doc) (map[
 		if err != nil {
 			return nil, err
 		}
-		for _, d := range docs {
-			if m[d] == nil {
-				m[d] = []linkgraph.Edge{}
-			}
+		l.primeEnds(docs, m)
+		return m, nil
+	}
+}
+
+// primeEnds gives every doc a list in m (empty when it has no links, not
+// "not found") and primes both ends of every edge into the Document loader.
+func (l *Loaders) primeEnds(docs []*document.Doc, m map[*document.Doc][]linkgraph.Edge) {
+	for _, d := range docs {
+		if m[d] == nil {
+			m[d] = []linkgraph.Edge{}
 		}
-		for _, edges := range m {
-			for i := range edges {
-				for _, end := range [2]*document.Doc{edges[i].Source, edges[i].Target} {
-					if end != nil {
-						l.primeDoc(end)
-					}
+	}
+	for _, edges := range m {
+		for i := range edges {
+			for _, end := range [2]*document.Doc{edges[i].Source, edges[i].Target} {
+				if end != nil {
+					l.primeDoc(end)
 				}
 			}
 		}
-		return m, nil
 	}
+}
+
+// loadEndsNow is loadNow for both Links and Backlinks of docs, read in one
+// statement.
+func (l *Loaders) loadEndsNow(ctx context.Context, docs []*document.Doc) error {
+	out, in, err := l.ends(ctx, docs, docs)
+	if err != nil {
+		return err
+	}
+	l.primeEnds(docs, out)
+	l.primeEnds(docs, in)
+	for _, d := range docs {
+		l.Links.Prime(d, out[d])
+		l.Backlinks.Prime(d, in[d])
+	}
+	return nil
 }
 
 // loadNow runs fetch for docs at once, without the loader's batch wait,

@@ -78,12 +78,16 @@ func prefetchDocs(ctx context.Context, prefix []string, docs []*document.Doc) er
 			return err
 		}
 	}
-	if at("links") {
+	switch links, backlinks := at("links"), at("backlinks"); {
+	case links && backlinks:
+		if err := l.loadEndsNow(ctx, docs); err != nil {
+			return err
+		}
+	case links:
 		if err := loadNow(ctx, l.Links, l.links, docs); err != nil {
 			return err
 		}
-	}
-	if at("backlinks") {
+	case backlinks:
 		if err := loadNow(ctx, l.Backlinks, l.backlinks, docs); err != nil {
 			return err
 		}

@@ -312,6 +312,147 @@ func (q *Queries) DocumentLinkListDecisions(ctx context.Context, db DBTX, arg Do
 	return items, nil
 }
 
+const documentLinkListEnds = `-- name: DocumentLinkListEnds :many
+SELECT -- The coalesces keep nullable (by the LEFT JOIN) columns out of pointers, an allocation each per row, for values always there when read.
+       true AS outgoing, l.source_id AS end_id, l.href_as_written AS sort_key,
+       l.id, l.source_id, coalesce(l.target_id, '00000000-0000-0000-0000-000000000000') AS target_id,
+       l.href_as_written, coalesce(l.resolved_address, '') AS resolved_address, coalesce(l.link_text, '') AS link_text,
+       l.occurrence_count, l.state, l.created_at, l.updated_at, l.kept_at,
+       coalesce(t.id, '00000000-0000-0000-0000-000000000000') AS far_id,
+       coalesce(t.space, 'wiki') AS far_space,
+       coalesce(t.path, '') AS far_path,
+       coalesce(t.slug, '') AS far_slug,
+       coalesce(t.title, '') AS far_title,
+       coalesce(t.tags, '{}') AS far_tags,
+       coalesce(t.status, 'active') AS far_status,
+       coalesce(t.version, 0) AS far_version,
+       coalesce(t.created_by, '00000000-0000-0000-0000-000000000000') AS far_created_by,
+       t.updated_by AS far_updated_by,
+       coalesce(t.created_at, 'epoch') AS far_created_at,
+       coalesce(t.updated_at, 'epoch') AS far_updated_at,
+       t.deleted_at AS far_deleted_at,
+       t.purge_after AS far_purge_after,
+       t.quarantined_at AS far_quarantined_at,
+       coalesce(a.level, 0)::int AS far_level
+FROM document_links l
+LEFT JOIN documents t ON t.id = l.target_id
+LEFT JOIN LATERAL (SELECT (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, $1::uuid, $2::boolean) AS a(level))::int AS level) a ON t.id IS NOT NULL
+WHERE l.source_id = ANY($3::uuid[])
+UNION ALL
+SELECT false, coalesce(l.target_id, '00000000-0000-0000-0000-000000000000'), l.id::text,
+       l.id, l.source_id, coalesce(l.target_id, '00000000-0000-0000-0000-000000000000'),
+       l.href_as_written, coalesce(l.resolved_address, ''), coalesce(l.link_text, ''),
+       l.occurrence_count, l.state, l.created_at, l.updated_at, l.kept_at,
+       s.id, s.space, s.path, s.slug, s.title, s.tags, s.status, s.version, s.created_by, s.updated_by,
+       s.created_at, s.updated_at, s.deleted_at, s.purge_after, s.quarantined_at,
+       a.level
+FROM document_links l
+JOIN documents s ON s.id = l.source_id
+CROSS JOIN LATERAL (SELECT (SELECT a.level FROM document_level(s.id, s.created_by, s.deleted_at, s.quarantined_at, $1::uuid, $2::boolean) AS a(level))::int AS level OFFSET 0) a
+WHERE l.target_id = ANY($4::uuid[])
+  AND s.deleted_at IS NULL
+  AND a.level > 0
+ORDER BY outgoing DESC, end_id, sort_key
+`
+
+type DocumentLinkListEndsParams struct {
+	ActorID       uuid.UUID
+	ActorIsPerson bool
+	SourceIds     []uuid.UUID
+	TargetIds     []uuid.UUID
+}
+
+type DocumentLinkListEndsRow struct {
+	Outgoing         bool
+	EndID            uuid.UUID
+	SortKey          string
+	ID               uuid.UUID
+	SourceID         uuid.UUID
+	TargetID         uuid.UUID
+	HrefAsWritten    string
+	ResolvedAddress  string
+	LinkText         string
+	OccurrenceCount  int32
+	State            LinkState
+	CreatedAt        time.Time
+	UpdatedAt        time.Time
+	KeptAt           *time.Time
+	FarID            uuid.UUID
+	FarSpace         Space
+	FarPath          string
+	FarSlug          string
+	FarTitle         string
+	FarTags          []string
+	FarStatus        DocumentStatus
+	FarVersion       int32
+	FarCreatedBy     uuid.UUID
+	FarUpdatedBy     *uuid.UUID
+	FarCreatedAt     time.Time
+	FarUpdatedAt     time.Time
+	FarDeletedAt     *time.Time
+	FarPurgeAfter    *time.Time
+	FarQuarantinedAt *time.Time
+	FarLevel         int32
+}
+
+// DocumentLinkListEnds lists in one statement the edges out of a batch of sources (outgoing), with the actor's access level to each target (0: none, or no target) and, where it is above 0, the target's metadata (no body), placeholders otherwise; and the edges into a batch of targets whose live source the actor can read (not outgoing), with each source's metadata and level. Either batch may be empty; rows come by direction, then by end (source, target), then by href or id.
+// OFFSET 0 keeps the level a subquery of its own, computed once per row for both the filter and the output.
+func (q *Queries) DocumentLinkListEnds(ctx context.Context, db DBTX, arg DocumentLinkListEndsParams) ([]DocumentLinkListEndsRow, error) {
+	rows, err := db.Query(ctx, documentLinkListEnds,
+		arg.ActorID,
+		arg.ActorIsPerson,
+		arg.SourceIds,
+		arg.TargetIds,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DocumentLinkListEndsRow
+	for rows.Next() {
+		var i DocumentLinkListEndsRow
+		if err := rows.Scan(
+			&i.Outgoing,
+			&i.EndID,
+			&i.SortKey,
+			&i.ID,
+			&i.SourceID,
+			&i.TargetID,
+			&i.HrefAsWritten,
+			&i.ResolvedAddress,
+			&i.LinkText,
+			&i.OccurrenceCount,
+			&i.State,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.KeptAt,
+			&i.FarID,
+			&i.FarSpace,
+			&i.FarPath,
+			&i.FarSlug,
+			&i.FarTitle,
+			&i.FarTags,
+			&i.FarStatus,
+			&i.FarVersion,
+			&i.FarCreatedBy,
+			&i.FarUpdatedBy,
+			&i.FarCreatedAt,
+			&i.FarUpdatedAt,
+			&i.FarDeletedAt,
+			&i.FarPurgeAfter,
+			&i.FarQuarantinedAt,
+			&i.FarLevel,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const documentLinkListForResync = `-- name: DocumentLinkListForResync :many
 SELECT id, source_id, target_id, href_as_written, resolved_address, link_text, occurrence_count, state, first_seen_revision, created_at, updated_at, kept_at FROM document_links
 WHERE source_id = ANY($1::uuid[]) OR target_id = ANY($2::uuid[])
@@ -349,229 +490,6 @@ func (q *Queries) DocumentLinkListForResync(ctx context.Context, db DBTX, arg Do
 			&i.CreatedAt,
 			&i.UpdatedAt,
 			&i.KeptAt,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
-const documentLinkListIncoming = `-- name: DocumentLinkListIncoming :many
-SELECT l.id, coalesce(l.target_id, '00000000-0000-0000-0000-000000000000') AS target_id, l.href_as_written,
-       coalesce(l.resolved_address, '') AS resolved_address, coalesce(l.link_text, '') AS link_text,
-       l.occurrence_count, l.state, l.created_at, l.updated_at, l.kept_at,
-       s.id AS source_id,
-       s.space AS source_space,
-       s.path AS source_path,
-       s.slug AS source_slug,
-       s.title AS source_title,
-       s.tags AS source_tags,
-       s.status AS source_status,
-       s.version AS source_version,
-       s.created_by AS source_created_by,
-       s.updated_by AS source_updated_by,
-       s.created_at AS source_created_at,
-       s.updated_at AS source_updated_at,
-       s.deleted_at AS source_deleted_at,
-       s.purge_after AS source_purge_after,
-       s.quarantined_at AS source_quarantined_at,
-       a.level AS source_level
-FROM document_links l
-JOIN documents s ON s.id = l.source_id
-CROSS JOIN LATERAL (SELECT (SELECT a.level FROM document_level(s.id, s.created_by, s.deleted_at, s.quarantined_at, $1::uuid, $2::boolean) AS a(level))::int AS level OFFSET 0) a
-WHERE l.target_id = ANY($3::uuid[])
-  AND s.deleted_at IS NULL
-  AND a.level > 0
-ORDER BY l.target_id, l.id
-`
-
-type DocumentLinkListIncomingParams struct {
-	ActorID       uuid.UUID
-	ActorIsPerson bool
-	TargetIds     []uuid.UUID
-}
-
-type DocumentLinkListIncomingRow struct {
-	ID                  uuid.UUID
-	TargetID            uuid.UUID
-	HrefAsWritten       string
-	ResolvedAddress     string
-	LinkText            string
-	OccurrenceCount     int32
-	State               LinkState
-	CreatedAt           time.Time
-	UpdatedAt           time.Time
-	KeptAt              *time.Time
-	SourceID            uuid.UUID
-	SourceSpace         Space
-	SourcePath          string
-	SourceSlug          string
-	SourceTitle         string
-	SourceTags          []string
-	SourceStatus        DocumentStatus
-	SourceVersion       int32
-	SourceCreatedBy     uuid.UUID
-	SourceUpdatedBy     *uuid.UUID
-	SourceCreatedAt     time.Time
-	SourceUpdatedAt     time.Time
-	SourceDeletedAt     *time.Time
-	SourcePurgeAfter    *time.Time
-	SourceQuarantinedAt *time.Time
-	SourceLevel         int32
-}
-
-// DocumentLinkListIncoming lists the edges into a batch of targets whose live source the actor can read, with each source's metadata (no body) and the actor's access level to it.
-// OFFSET 0 keeps the level a subquery of its own, computed once per row for both the filter and the output.
-func (q *Queries) DocumentLinkListIncoming(ctx context.Context, db DBTX, arg DocumentLinkListIncomingParams) ([]DocumentLinkListIncomingRow, error) {
-	rows, err := db.Query(ctx, documentLinkListIncoming, arg.ActorID, arg.ActorIsPerson, arg.TargetIds)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []DocumentLinkListIncomingRow
-	for rows.Next() {
-		var i DocumentLinkListIncomingRow
-		if err := rows.Scan(
-			&i.ID,
-			&i.TargetID,
-			&i.HrefAsWritten,
-			&i.ResolvedAddress,
-			&i.LinkText,
-			&i.OccurrenceCount,
-			&i.State,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.KeptAt,
-			&i.SourceID,
-			&i.SourceSpace,
-			&i.SourcePath,
-			&i.SourceSlug,
-			&i.SourceTitle,
-			&i.SourceTags,
-			&i.SourceStatus,
-			&i.SourceVersion,
-			&i.SourceCreatedBy,
-			&i.SourceUpdatedBy,
-			&i.SourceCreatedAt,
-			&i.SourceUpdatedAt,
-			&i.SourceDeletedAt,
-			&i.SourcePurgeAfter,
-			&i.SourceQuarantinedAt,
-			&i.SourceLevel,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
-const documentLinkListOutgoing = `-- name: DocumentLinkListOutgoing :many
-SELECT -- The coalesces keep nullable (by the LEFT JOIN) columns out of pointers, an allocation each per row, for values always there when read.
-       l.id, l.source_id, l.href_as_written, coalesce(l.resolved_address, '') AS resolved_address, coalesce(l.link_text, '') AS link_text,
-       l.occurrence_count, l.state, l.created_at, l.updated_at, l.kept_at,
-       coalesce(t.id, '00000000-0000-0000-0000-000000000000') AS target_id,
-       coalesce(t.space, 'wiki') AS target_space,
-       coalesce(t.path, '') AS target_path,
-       coalesce(t.slug, '') AS target_slug,
-       coalesce(t.title, '') AS target_title,
-       coalesce(t.tags, '{}') AS target_tags,
-       coalesce(t.status, 'active') AS target_status,
-       coalesce(t.version, 0) AS target_version,
-       coalesce(t.created_by, '00000000-0000-0000-0000-000000000000') AS target_created_by,
-       t.updated_by AS target_updated_by,
-       coalesce(t.created_at, 'epoch') AS target_created_at,
-       coalesce(t.updated_at, 'epoch') AS target_updated_at,
-       t.deleted_at AS target_deleted_at,
-       t.purge_after AS target_purge_after,
-       t.quarantined_at AS target_quarantined_at,
-       coalesce(a.level, 0)::int AS target_level
-FROM document_links l
-LEFT JOIN documents t ON t.id = l.target_id
-LEFT JOIN LATERAL (SELECT (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, $1::uuid, $2::boolean) AS a(level))::int AS level) a ON t.id IS NOT NULL
-WHERE l.source_id = ANY($3::uuid[])
-ORDER BY l.source_id, l.href_as_written
-`
-
-type DocumentLinkListOutgoingParams struct {
-	ActorID       uuid.UUID
-	ActorIsPerson bool
-	SourceIds     []uuid.UUID
-}
-
-type DocumentLinkListOutgoingRow struct {
-	ID                  uuid.UUID
-	SourceID            uuid.UUID
-	HrefAsWritten       string
-	ResolvedAddress     string
-	LinkText            string
-	OccurrenceCount     int32
-	State               LinkState
-	CreatedAt           time.Time
-	UpdatedAt           time.Time
-	KeptAt              *time.Time
-	TargetID            uuid.UUID
-	TargetSpace         Space
-	TargetPath          string
-	TargetSlug          string
-	TargetTitle         string
-	TargetTags          []string
-	TargetStatus        DocumentStatus
-	TargetVersion       int32
-	TargetCreatedBy     uuid.UUID
-	TargetUpdatedBy     *uuid.UUID
-	TargetCreatedAt     time.Time
-	TargetUpdatedAt     time.Time
-	TargetDeletedAt     *time.Time
-	TargetPurgeAfter    *time.Time
-	TargetQuarantinedAt *time.Time
-	TargetLevel         int32
-}
-
-// DocumentLinkListOutgoing lists the edges of a batch of sources with the actor's access level to each target (0: none, or no target) and, where it is above 0, the target's metadata (no body); the target columns of other edges hold placeholders.
-func (q *Queries) DocumentLinkListOutgoing(ctx context.Context, db DBTX, arg DocumentLinkListOutgoingParams) ([]DocumentLinkListOutgoingRow, error) {
-	rows, err := db.Query(ctx, documentLinkListOutgoing, arg.ActorID, arg.ActorIsPerson, arg.SourceIds)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []DocumentLinkListOutgoingRow
-	for rows.Next() {
-		var i DocumentLinkListOutgoingRow
-		if err := rows.Scan(
-			&i.ID,
-			&i.SourceID,
-			&i.HrefAsWritten,
-			&i.ResolvedAddress,
-			&i.LinkText,
-			&i.OccurrenceCount,
-			&i.State,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.KeptAt,
-			&i.TargetID,
-			&i.TargetSpace,
-			&i.TargetPath,
-			&i.TargetSlug,
-			&i.TargetTitle,
-			&i.TargetTags,
-			&i.TargetStatus,
-			&i.TargetVersion,
-			&i.TargetCreatedBy,
-			&i.TargetUpdatedBy,
-			&i.TargetCreatedAt,
-			&i.TargetUpdatedAt,
-			&i.TargetDeletedAt,
-			&i.TargetPurgeAfter,
-			&i.TargetQuarantinedAt,
-			&i.TargetLevel,
 		); err != nil {
 			return nil, err
 		}

@@ -17,17 +17,11 @@ import (
 // TestQueriesAreAllCalled; TestEachFormsMatchTheirQueries holds each form to
 // the rows its generated method returns.
 
-// DocumentLinkListOutgoingEach is DocumentLinkListOutgoing, calling fn with
-// each row in order. The row fn gets is valid during the call only; what it
+// DocumentLinkListEndsEach is DocumentLinkListEnds, calling fn with each
+// row in order. The row fn gets is valid during the call only; what it
 // holds (strings, slices, pointers) is its own to keep.
-func (q *Queries) DocumentLinkListOutgoingEach(ctx context.Context, db DBTX, arg DocumentLinkListOutgoingParams, fn func(*DocumentLinkListOutgoingRow)) error {
-	return eachRow(ctx, db, documentLinkListOutgoing, paramsOf(&arg), fn)
-}
-
-// DocumentLinkListIncomingEach is DocumentLinkListIncoming, calling fn with
-// each row in order, as DocumentLinkListOutgoingEach does.
-func (q *Queries) DocumentLinkListIncomingEach(ctx context.Context, db DBTX, arg DocumentLinkListIncomingParams, fn func(*DocumentLinkListIncomingRow)) error {
-	return eachRow(ctx, db, documentLinkListIncoming, paramsOf(&arg), fn)
+func (q *Queries) DocumentLinkListEndsEach(ctx context.Context, db DBTX, arg DocumentLinkListEndsParams, fn func(*DocumentLinkListEndsRow)) error {
+	return eachRow(ctx, db, documentLinkListEnds, paramsOf(&arg), fn)
 }
 
 // paramsOf lists a generated Params struct's fields in order: sqlc declares
@@ -91,13 +85,13 @@ func eachRow[R any](ctx context.Context, db DBTX, query string, args []any, fn f
 }
 
 // DocumentListByUpdatedEach is DocumentListByUpdated, calling fn with each
-// row in order, as DocumentLinkListOutgoingEach does.
+// row in order, as DocumentLinkListEndsEach does.
 func (q *Queries) DocumentListByUpdatedEach(ctx context.Context, db DBTX, arg DocumentListByUpdatedParams, fn func(*DocumentListByUpdatedRow)) error {
 	return eachRow(ctx, db, documentListByUpdated, paramsOf(&arg), fn)
 }
 
 // DocumentListByTitleEach is DocumentListByTitle, calling fn with each row
-// in order, as DocumentLinkListOutgoingEach does.
+// in order, as DocumentLinkListEndsEach does.
 func (q *Queries) DocumentListByTitleEach(ctx context.Context, db DBTX, arg DocumentListByTitleParams, fn func(*DocumentListByTitleRow)) error {
 	return eachRow(ctx, db, documentListByTitle, paramsOf(&arg), fn)
 }

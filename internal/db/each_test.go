@@ -41,21 +41,18 @@ func TestEachFormsMatchTheirQueries(t *testing.T) {
 	require.NoError(t, err)
 
 	for _, actor := range []uuid.UUID{owner.ID, reader.ID} {
-		out := db.DocumentLinkListOutgoingParams{ActorID: actor, ActorIsPerson: true, SourceIds: ids}
-		want, err := db.Q.DocumentLinkListOutgoing(ctx, d.Pool, out)
-		require.NoError(t, err)
-		require.Len(t, want, 4)
-		var got []db.DocumentLinkListOutgoingRow
-		require.NoError(t, db.Q.DocumentLinkListOutgoingEach(ctx, d.Pool, out, func(r *db.DocumentLinkListOutgoingRow) { got = append(got, *r) }))
-		require.Equal(t, want, got)
-
-		in := db.DocumentLinkListIncomingParams{ActorID: actor, ActorIsPerson: true, TargetIds: ids}
-		wantIn, err := db.Q.DocumentLinkListIncoming(ctx, d.Pool, in)
-		require.NoError(t, err)
-		require.NotEmpty(t, wantIn)
-		var gotIn []db.DocumentLinkListIncomingRow
-		require.NoError(t, db.Q.DocumentLinkListIncomingEach(ctx, d.Pool, in, func(r *db.DocumentLinkListIncomingRow) { gotIn = append(gotIn, *r) }))
-		require.Equal(t, wantIn, gotIn)
+		for _, p := range []db.DocumentLinkListEndsParams{
+			{ActorID: actor, ActorIsPerson: true, SourceIds: ids, TargetIds: []uuid.UUID{}},
+			{ActorID: actor, ActorIsPerson: true, SourceIds: []uuid.UUID{}, TargetIds: ids},
+			{ActorID: actor, ActorIsPerson: true, SourceIds: ids, TargetIds: ids},
+		} {
+			want, err := db.Q.DocumentLinkListEnds(ctx, d.Pool, p)
+			require.NoError(t, err)
+			require.NotEmpty(t, want)
+			var got []db.DocumentLinkListEndsRow
+			require.NoError(t, db.Q.DocumentLinkListEndsEach(ctx, d.Pool, p, func(r *db.DocumentLinkListEndsRow) { got = append(got, *r) }))
+			require.Equal(t, want, got)
+		}
 
 		byUpdated := db.DocumentListByUpdatedParams{ActorID: actor, ActorIsPerson: true, Tags: []string{}, RowLimit: 10}
 		wantUp, err := db.Q.DocumentListByUpdated(ctx, d.Pool, byUpdated)

@@ -99,50 +99,8 @@ func readableByID(docs []*document.Doc) (map[uuid.UUID]*document.Doc, []uuid.UUI
 // document's body, and so its hrefs, are the actor's to see). Targets they
 // cannot read show as pending.
 func (s *Service) Outgoing(ctx context.Context, sources []*document.Doc) (map[*document.Doc][]Edge, error) {
-	v, ok, err := viewer(ctx)
-	if err != nil {
-		return nil, err
-	}
-	out := make(map[*document.Doc][]Edge, len(sources))
-	if !ok {
-		return out, nil
-	}
-	byID, ids := readableByID(sources)
-	if len(ids) == 0 {
-		return out, nil
-	}
-	// The statement's rows go straight into edges (one Row at a time), in
-	// the order it returns them: by source.
-	edges := make([]Edge, 0, len(ids))
-	targets := make(map[uuid.UUID]*document.Doc, len(ids)) // one Doc per target, however many link to it
-	heads := newDocs(len(ids))
-	err = db.Q.DocumentLinkListOutgoingEach(ctx, s.pool, db.DocumentLinkListOutgoingParams{ActorID: v.ID, ActorIsPerson: v.IsPerson, SourceIds: ids}, func(r *db.DocumentLinkListOutgoingRow) {
-		e := Edge{
-			ID: r.ID, SourceID: r.SourceID, Href: r.HrefAsWritten, ResolvedAddress: r.ResolvedAddress, Text: r.LinkText,
-			Count: int(r.OccurrenceCount), State: Pending, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
-			Source: byID[r.SourceID],
-		}
-		if r.TargetLevel > 0 { // else none, or one the actor cannot read: pending, naming nothing
-			t := targets[r.TargetID]
-			if t == nil {
-				t = heads.of(document.Head{
-					ID: r.TargetID, Space: r.TargetSpace, Path: r.TargetPath, Slug: r.TargetSlug, Title: r.TargetTitle,
-					Tags: r.TargetTags, Status: r.TargetStatus, Version: r.TargetVersion, CreatedBy: r.TargetCreatedBy,
-					UpdatedBy: r.TargetUpdatedBy, CreatedAt: r.TargetCreatedAt, UpdatedAt: r.TargetUpdatedAt,
-					DeletedAt: r.TargetDeletedAt, PurgeAfter: r.TargetPurgeAfter, QuarantinedAt: r.TargetQuarantinedAt, Level: r.TargetLevel,
-				})
-				targets[r.TargetID] = t
-			}
-			e.Target, e.TargetID, e.State, e.KeptAt = t, &t.ID, stateFromDB(r.State), r.KeptAt
-		}
-		edges = append(edges, e)
-	})
-	if err != nil {
-		return nil, err
-	}
-	// Rows come ordered by source: each source's edges are one run of edges.
-	groupRuns(out, edges, func(e *Edge) *document.Doc { return e.Source })
-	return out, nil
+	out, _, err := s.Ends(ctx, sources, nil)
+	return out, err
 }
 
 // Incoming returns the edges into each target whose live source the actor
@@ -151,47 +109,80 @@ func (s *Service) Outgoing(ctx context.Context, sources []*document.Doc) (map[*d
 // targets are Docs this actor got from the document service; those they
 // cannot read are skipped.
 func (s *Service) Incoming(ctx context.Context, targets []*document.Doc) (map[*document.Doc][]Edge, error) {
+	_, in, err := s.Ends(ctx, nil, targets)
+	return in, err
+}
+
+// Ends is Outgoing for sources and Incoming for targets in one statement
+// (a page that shows both its links and its backlinks reads them at once).
+// A far end read by both halves is one Doc.
+func (s *Service) Ends(ctx context.Context, sources, targets []*document.Doc) (out, in map[*document.Doc][]Edge, err error) {
 	v, ok, err := viewer(ctx)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	out := make(map[*document.Doc][]Edge, len(targets))
+	out, in = make(map[*document.Doc][]Edge, len(sources)), make(map[*document.Doc][]Edge, len(targets))
 	if !ok {
-		return out, nil
+		return out, in, nil
 	}
-	byID, ids := readableByID(targets)
-	if len(ids) == 0 {
-		return out, nil
+	bySource, sourceIDs := readableByID(sources)
+	byTarget, targetIDs := readableByID(targets)
+	if len(sourceIDs)+len(targetIDs) == 0 {
+		return out, in, nil
 	}
-	// As in Outgoing, rows go straight into edges, in the statement's
-	// order: by target.
-	edges := make([]Edge, 0, len(ids))
-	sources := make(map[uuid.UUID]*document.Doc, len(ids))
-	heads := newDocs(len(ids))
-	err = db.Q.DocumentLinkListIncomingEach(ctx, s.pool, db.DocumentLinkListIncomingParams{ActorID: v.ID, ActorIsPerson: v.IsPerson, TargetIds: ids}, func(r *db.DocumentLinkListIncomingRow) {
-		target := byID[r.TargetID]
-		src := sources[r.SourceID]
-		if src == nil {
-			src = heads.of(document.Head{
-				ID: r.SourceID, Space: r.SourceSpace, Path: r.SourcePath, Slug: r.SourceSlug, Title: r.SourceTitle,
-				Tags: r.SourceTags, Status: r.SourceStatus, Version: r.SourceVersion, CreatedBy: r.SourceCreatedBy,
-				UpdatedBy: r.SourceUpdatedBy, CreatedAt: r.SourceCreatedAt, UpdatedAt: r.SourceUpdatedAt,
-				DeletedAt: r.SourceDeletedAt, PurgeAfter: r.SourcePurgeAfter, QuarantinedAt: r.SourceQuarantinedAt, Level: r.SourceLevel,
+	// The statement's rows go straight into edges (one Row at a time), in
+	// the order it returns them: the outgoing by source, then the incoming
+	// by target.
+	n := len(sourceIDs) + len(targetIDs)
+	edges := make([]Edge, 0, 3*n)
+	far := make(map[uuid.UUID]*document.Doc, n) // one Doc per far end, however many edges reach it
+	heads := newDocs(n)
+	farDoc := func(r *db.DocumentLinkListEndsRow) *document.Doc {
+		d := far[r.FarID]
+		if d == nil {
+			d = heads.of(document.Head{
+				ID: r.FarID, Space: r.FarSpace, Path: r.FarPath, Slug: r.FarSlug, Title: r.FarTitle,
+				Tags: r.FarTags, Status: r.FarStatus, Version: r.FarVersion, CreatedBy: r.FarCreatedBy,
+				UpdatedBy: r.FarUpdatedBy, CreatedAt: r.FarCreatedAt, UpdatedAt: r.FarUpdatedAt,
+				DeletedAt: r.FarDeletedAt, PurgeAfter: r.FarPurgeAfter, QuarantinedAt: r.FarQuarantinedAt, Level: r.FarLevel,
 			})
-			sources[r.SourceID] = src
+			far[r.FarID] = d
 		}
-		edges = append(edges, Edge{
-			ID: r.ID, SourceID: r.SourceID, TargetID: &target.ID, Href: r.HrefAsWritten, ResolvedAddress: r.ResolvedAddress,
-			Text: r.LinkText, Count: int(r.OccurrenceCount), State: stateFromDB(r.State), KeptAt: r.KeptAt,
-			CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt, Source: src, Target: target,
-		})
+		return d
+	}
+	firstIncoming := -1
+	params := db.DocumentLinkListEndsParams{ActorID: v.ID, ActorIsPerson: v.IsPerson, SourceIds: sourceIDs, TargetIds: targetIDs}
+	err = db.Q.DocumentLinkListEndsEach(ctx, s.pool, params, func(r *db.DocumentLinkListEndsRow) {
+		e := Edge{
+			ID: r.ID, SourceID: r.SourceID, Href: r.HrefAsWritten, ResolvedAddress: r.ResolvedAddress, Text: r.LinkText,
+			Count: int(r.OccurrenceCount), State: Pending, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
+		}
+		switch {
+		case r.Outgoing:
+			e.Source = bySource[r.SourceID]
+			if r.FarLevel > 0 { // else none, or one the actor cannot read: pending, naming nothing
+				t := farDoc(r)
+				e.Target, e.TargetID, e.State, e.KeptAt = t, &t.ID, stateFromDB(r.State), r.KeptAt
+			}
+		default:
+			if firstIncoming < 0 {
+				firstIncoming = len(edges)
+			}
+			t := byTarget[r.TargetID]
+			e.Source, e.Target, e.TargetID, e.State, e.KeptAt = farDoc(r), t, &t.ID, stateFromDB(r.State), r.KeptAt
+		}
+		edges = append(edges, e)
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	// Rows come ordered by target: each target's edges are one run of edges.
-	groupRuns(out, edges, func(e *Edge) *document.Doc { return e.Target })
-	return out, nil
+	if firstIncoming < 0 {
+		firstIncoming = len(edges)
+	}
+	// Each end's edges are one run of edges.
+	groupRuns(out, edges[:firstIncoming], func(e *Edge) *document.Doc { return e.Source })
+	groupRuns(in, edges[firstIncoming:], func(e *Edge) *document.Doc { return e.Target })
+	return out, in, nil
 }
 
 // groupRuns keys edges by end(edge) into out, where the edges of each end

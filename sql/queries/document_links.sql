@@ -66,54 +66,41 @@ SELECT * FROM document_links WHERE id = @id FOR UPDATE;
 -- DocumentLinkKeep records that the source's owner keeps a stale link as written.
 UPDATE document_links SET kept_at = now(), updated_at = now() WHERE id = @id RETURNING *;
 
--- name: DocumentLinkListOutgoing :many
--- DocumentLinkListOutgoing lists the edges of a batch of sources with the actor's access level to each target (0: none, or no target) and, where it is above 0, the target's metadata (no body); the target columns of other edges hold placeholders.
+-- name: DocumentLinkListEnds :many
+-- DocumentLinkListEnds lists in one statement the edges out of a batch of sources (outgoing), with the actor's access level to each target (0: none, or no target) and, where it is above 0, the target's metadata (no body), placeholders otherwise; and the edges into a batch of targets whose live source the actor can read (not outgoing), with each source's metadata and level. Either batch may be empty; rows come by direction, then by end (source, target), then by href or id.
 SELECT -- The coalesces keep nullable (by the LEFT JOIN) columns out of pointers, an allocation each per row, for values always there when read.
-       l.id, l.source_id, l.href_as_written, coalesce(l.resolved_address, '') AS resolved_address, coalesce(l.link_text, '') AS link_text,
+       true AS outgoing, l.source_id AS end_id, l.href_as_written AS sort_key,
+       l.id, l.source_id, coalesce(l.target_id, '00000000-0000-0000-0000-000000000000') AS target_id,
+       l.href_as_written, coalesce(l.resolved_address, '') AS resolved_address, coalesce(l.link_text, '') AS link_text,
        l.occurrence_count, l.state, l.created_at, l.updated_at, l.kept_at,
-       coalesce(t.id, '00000000-0000-0000-0000-000000000000') AS target_id,
-       coalesce(t.space, 'wiki') AS target_space,
-       coalesce(t.path, '') AS target_path,
-       coalesce(t.slug, '') AS target_slug,
-       coalesce(t.title, '') AS target_title,
-       coalesce(t.tags, '{}') AS target_tags,
-       coalesce(t.status, 'active') AS target_status,
-       coalesce(t.version, 0) AS target_version,
-       coalesce(t.created_by, '00000000-0000-0000-0000-000000000000') AS target_created_by,
-       t.updated_by AS target_updated_by,
-       coalesce(t.created_at, 'epoch') AS target_created_at,
-       coalesce(t.updated_at, 'epoch') AS target_updated_at,
-       t.deleted_at AS target_deleted_at,
-       t.purge_after AS target_purge_after,
-       t.quarantined_at AS target_quarantined_at,
-       coalesce(a.level, 0)::int AS target_level
+       coalesce(t.id, '00000000-0000-0000-0000-000000000000') AS far_id,
+       coalesce(t.space, 'wiki') AS far_space,
+       coalesce(t.path, '') AS far_path,
+       coalesce(t.slug, '') AS far_slug,
+       coalesce(t.title, '') AS far_title,
+       coalesce(t.tags, '{}') AS far_tags,
+       coalesce(t.status, 'active') AS far_status,
+       coalesce(t.version, 0) AS far_version,
+       coalesce(t.created_by, '00000000-0000-0000-0000-000000000000') AS far_created_by,
+       t.updated_by AS far_updated_by,
+       coalesce(t.created_at, 'epoch') AS far_created_at,
+       coalesce(t.updated_at, 'epoch') AS far_updated_at,
+       t.deleted_at AS far_deleted_at,
+       t.purge_after AS far_purge_after,
+       t.quarantined_at AS far_quarantined_at,
+       coalesce(a.level, 0)::int AS far_level
 FROM document_links l
 LEFT JOIN documents t ON t.id = l.target_id
 LEFT JOIN LATERAL (SELECT (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) AS a(level))::int AS level) a ON t.id IS NOT NULL
 WHERE l.source_id = ANY(@source_ids::uuid[])
-ORDER BY l.source_id, l.href_as_written;
-
--- name: DocumentLinkListIncoming :many
--- DocumentLinkListIncoming lists the edges into a batch of targets whose live source the actor can read, with each source's metadata (no body) and the actor's access level to it.
-SELECT l.id, coalesce(l.target_id, '00000000-0000-0000-0000-000000000000') AS target_id, l.href_as_written,
-       coalesce(l.resolved_address, '') AS resolved_address, coalesce(l.link_text, '') AS link_text,
+UNION ALL
+SELECT false, coalesce(l.target_id, '00000000-0000-0000-0000-000000000000'), l.id::text,
+       l.id, l.source_id, coalesce(l.target_id, '00000000-0000-0000-0000-000000000000'),
+       l.href_as_written, coalesce(l.resolved_address, ''), coalesce(l.link_text, ''),
        l.occurrence_count, l.state, l.created_at, l.updated_at, l.kept_at,
-       s.id AS source_id,
-       s.space AS source_space,
-       s.path AS source_path,
-       s.slug AS source_slug,
-       s.title AS source_title,
-       s.tags AS source_tags,
-       s.status AS source_status,
-       s.version AS source_version,
-       s.created_by AS source_created_by,
-       s.updated_by AS source_updated_by,
-       s.created_at AS source_created_at,
-       s.updated_at AS source_updated_at,
-       s.deleted_at AS source_deleted_at,
-       s.purge_after AS source_purge_after,
-       s.quarantined_at AS source_quarantined_at,
-       a.level AS source_level
+       s.id, s.space, s.path, s.slug, s.title, s.tags, s.status, s.version, s.created_by, s.updated_by,
+       s.created_at, s.updated_at, s.deleted_at, s.purge_after, s.quarantined_at,
+       a.level
 FROM document_links l
 JOIN documents s ON s.id = l.source_id
 -- OFFSET 0 keeps the level a subquery of its own, computed once per row for both the filter and the output.
@@ -121,7 +108,7 @@ CROSS JOIN LATERAL (SELECT (SELECT a.level FROM document_level(s.id, s.created_b
 WHERE l.target_id = ANY(@target_ids::uuid[])
   AND s.deleted_at IS NULL
   AND a.level > 0
-ORDER BY l.target_id, l.id;
+ORDER BY outgoing DESC, end_id, sort_key;
 
 -- name: DocumentLinkListDecisions :many
 -- DocumentLinkListDecisions pages through the actor's link decisions: stale or broken edges from live, non-raw documents they own, not kept, to targets they can read; with the metadata (no body) of both ends and the actor's access level to the target.
