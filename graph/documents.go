@@ -93,11 +93,24 @@ func decodeDocCursor(order string, s *string) (*docCursor, error) {
 	return &c, nil
 }
 
-func docConnection(order string, docs []*document.Doc, more bool) *model.DocumentConnection {
+// docConnection is a page of docs. Cursors are encoded only where the
+// selection asks for them (an edge's cursor, the page's endCursor): a
+// page that only reads its documents, the common one, encodes none.
+func docConnection(ctx context.Context, order string, docs []*document.Doc, more bool) *model.DocumentConnection {
 	conn := &model.DocumentConnection{Edges: make([]model.DocumentEdge, 0, len(docs)), PageInfo: &model.PageInfo{HasNextPage: more}}
+	cursors := selects(ctx, "edges", "cursor")
 	for _, d := range docs {
-		c := encodeDocCursor(order, d)
-		conn.Edges = append(conn.Edges, model.DocumentEdge{Cursor: c, Node: d})
+		e := model.DocumentEdge{Node: d}
+		if cursors {
+			e.Cursor = encodeDocCursor(order, d)
+		}
+		conn.Edges = append(conn.Edges, e)
+	}
+	if n := len(docs); n > 0 && selects(ctx, "pageInfo", "endCursor") {
+		c := encodeDocCursor(order, docs[n-1])
+		if cursors {
+			c = conn.Edges[n-1].Cursor
+		}
 		conn.PageInfo.EndCursor = &c
 	}
 	return conn

@@ -334,7 +334,7 @@ func (r *queryResolver) Documents(ctx context.Context, first *int, after *string
 	if err := prefetchDocs(ctx, []string{"edges", "node"}, docs); err != nil {
 		return nil, err
 	}
-	return docConnection(key, docs, more), nil
+	return docConnection(ctx, key, docs, more), nil
 }
 
 // FolderTree is the resolver for the folderTree field.
@@ -381,7 +381,7 @@ func (r *queryResolver) Trash(ctx context.Context, first *int, after *string) (*
 	if err := prefetchDocs(ctx, []string{"edges", "node"}, docs); err != nil {
 		return nil, err
 	}
-	return docConnection("trash", docs, more), nil
+	return docConnection(ctx, "trash", docs, more), nil
 }
 
 // Document returns generated.DocumentResolver implementation.

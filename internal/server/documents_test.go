@@ -176,3 +176,33 @@ func TestDocumentListStatementsDoNotGrowWithPageSize(t *testing.T) {
 	require.Equal(t, five, fifty, "statements must not grow with the page")
 	require.Equal(t, int64(4), fifty, "token lookup, list, owners, revision counts")
 }
+
+func TestDocumentCursorsAreTheSameWhicheverIsSelected(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	p := pgtest.CreatePerson(t, b.pool)
+	token := pgtest.CreatePersonToken(t, b.pool, p.ID)
+	for i := range 3 {
+		pgtest.CreateDocument(t, b.pool, p.ID, pgtest.Doc{Slug: fmt.Sprintf("c-%d", i)})
+	}
+	page := func(q string, vars map[string]any) any {
+		r := b.do(t, req{query: q, variables: vars, bearer: token})
+		require.Empty(t, r.Errors)
+		return obj(r.Data, "documents")
+	}
+	// endCursor alone, without the edges' cursors, pages as well.
+	first := page(`{ documents(first: 2) { pageInfo { hasNextPage endCursor } edges { node { id } } } }`, nil)
+	end := obj(first, "pageInfo", "endCursor")
+	require.NotEmpty(t, end)
+	require.Equal(t, true, obj(first, "pageInfo", "hasNextPage"))
+	rest := page(`query($a: String) { documents(first: 2, after: $a) { edges { node { id } } } }`, map[string]any{"a": end})
+	require.Len(t, obj(rest, "edges").([]any), 1)
+	// With the edges' cursors the last is the endCursor; by title too.
+	for _, order := range []string{"", ", orderBy: TITLE"} {
+		both := page(`{ documents(first: 2`+order+`) { pageInfo { endCursor } edges { cursor node { id } } } }`, nil)
+		edges := obj(both, "edges").([]any)
+		require.NotEmpty(t, obj(edges[0], "cursor"))
+		require.Equal(t, obj(both, "pageInfo", "endCursor"), obj(edges[1], "cursor"), order)
+	}
+	require.Equal(t, end, obj(page(`{ documents(first: 2) { pageInfo { endCursor } edges { cursor } } }`, nil), "pageInfo", "endCursor"))
+}
