@@ -62,14 +62,10 @@ func WithOperation(ctx context.Context) context.Context {
 	return context.WithValue(ctx, operationKey{}, &Op{})
 }
 
-func operationFrom(ctx context.Context) *Op {
-	op, _ := ctx.Value(operationKey{}).(*Op)
-	return op
-}
-
 // From returns the operation state in ctx, nil without WithOperation.
 func From(ctx context.Context) *Op {
-	return operationFrom(ctx)
+	op, _ := ctx.Value(operationKey{}).(*Op)
+	return op
 }
 
 // Ready records that, below the field being resolved in ctx, the fields at
@@ -78,7 +74,7 @@ func From(ctx context.Context) *Op {
 // read is already loaded for every object the field returns there. Call it
 // from the resolver that loaded it, before it returns.
 func Ready(ctx context.Context, paths ...[]string) {
-	op := operationFrom(ctx)
+	op := From(ctx)
 	fc := graphql.GetFieldContext(ctx)
 	if op == nil || fc == nil || len(paths) == 0 {
 		return
@@ -181,7 +177,7 @@ func isPlain(f *ast.Field) bool {
 func MarshalList(ctx context.Context, sel ast.SelectionSet, length int, marshalElement func(ctx context.Context, i int) graphql.Marshaler) graphql.Array {
 	if length > 1 {
 		fc := graphql.GetFieldContext(ctx)
-		if operationFrom(ctx).canWait(fc, nil, sel) {
+		if From(ctx).canWait(fc, nil, sel) {
 			return graphql.MarshalSliceConcurrently(ctx, length, 0, false, marshalElement)
 		}
 	}
@@ -212,7 +208,7 @@ func MarshalList(ctx context.Context, sel ast.SelectionSet, length int, marshalE
 // declared Ready, and not deferred, is resolved now, on this goroutine: it
 // cannot wait, so a goroutine buys nothing. ctx is the object's.
 func ResolveConcurrently(ctx context.Context, out *graphql.FieldSet, field graphql.CollectedField, oc *graphql.OperationContext, deferred *graphql.DeferredGroup, i int, recoverFromPanic, nonNull bool, resolve func(ctx context.Context) graphql.Marshaler) {
-	op := operationFrom(ctx)
+	op := From(ctx)
 	if op == nil || field.IsDeferred() || !op.isReady(graphql.GetFieldContext(ctx), []string{field.Name}) {
 		out.ResolveConcurrently(oc, deferred, i, recoverFromPanic, nonNull, resolve)
 		return
@@ -301,9 +297,8 @@ func usesDefer(sel ast.SelectionSet) bool {
 // resolved fields: what FieldSet.MarshalGQL writes (each response key once,
 // in order), without FieldSet's map, closures and per-field copies, which
 // were a tenth of a page's allocations. A response key is a GraphQL name,
-// so it needs no escaping.
-// Under WithOperation the objects come from chunks the operation
-// allocates, not one allocation each.
+// so it needs no escaping. Under WithOperation the objects come from chunks
+// the operation allocates, not one allocation each.
 func (op *Op) Object(fields []graphql.CollectedField, out *graphql.FieldSet) graphql.Marshaler {
 	if op == nil {
 		return &object{fields: fields, values: out.Values}
@@ -366,7 +361,7 @@ func written(before []graphql.CollectedField, alias string) bool {
 // no extension intercepting fields), which ResolveField would run; such a
 // value cannot be null, fail to marshal or panic, so nothing else differs.
 func Direct(ctx context.Context) bool {
-	return operationFrom(ctx) != nil
+	return From(ctx) != nil
 }
 
 // Field marshals v, the value of a plain struct field of an object type
