@@ -18,12 +18,12 @@ import (
 
 // Links is the resolver for the links field.
 func (r *documentResolver) Links(ctx context.Context, obj *document.Doc) ([]linkgraph.Edge, error) {
-	return loaders(ctx).Links.Load(ctx, obj)
+	return edgesOf(ctx, obj, false)
 }
 
 // Backlinks is the resolver for the backlinks field.
 func (r *documentResolver) Backlinks(ctx context.Context, obj *document.Doc) ([]linkgraph.Edge, error) {
-	return loaders(ctx).Backlinks.Load(ctx, obj)
+	return edgesOf(ctx, obj, true)
 }
 
 // Related is the resolver for the related field.

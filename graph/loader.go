@@ -6,7 +6,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/99designs/gqlgen/graphql"
 	"github.com/google/uuid"
+	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vikstrous/dataloadgen"
 
 	"codna/internal/auth"
@@ -36,14 +38,20 @@ type Loaders struct {
 	Backlinks *dataloadgen.Loader[*document.Doc, []linkgraph.Edge]
 	Cause     *dataloadgen.Loader[uuid.UUID, document.Revision]
 
-	// links and backlinks are Links' and Backlinks' fetches, for a caller
-	// that has every key at once and need not wait for a batch (loadNow);
-	// ends reads both in one statement (loadEndsNow).
-	links, backlinks linksFetch
-	ends             func(ctx context.Context, sources, targets []*document.Doc) (out, in map[*document.Doc][]linkgraph.Edge, err error)
+	// ends and endTitles read the links and backlinks of a page at once
+	// (loadEndsNow), without the loaders' batch wait.
+	ends, endTitles endsFetch
+
+	// titled holds, for each links or backlinks field of the operation
+	// whose selection asks no more of a far end than its id and title, the
+	// narrow edges (linkgraph's EndTitles) a page read for it. Only that
+	// field's resolver reads them (titledEdges): their far ends are partial
+	// Docs, never primed into Document, Links or Backlinks.
+	titledMu sync.Mutex
+	titled   map[*ast.Field]map[*document.Doc][]linkgraph.Edge
 }
 
-type linksFetch = func(context.Context, []*document.Doc) (map[*document.Doc][]linkgraph.Edge, error)
+type endsFetch = func(ctx context.Context, sources, targets []*document.Doc) (out, in map[*document.Doc][]linkgraph.Edge, err error)
 
 const loaderWait = time.Millisecond
 
@@ -69,9 +77,8 @@ func newLoaders(r *Resolver) *Loaders {
 		Links:     dataloadgen.NewMappedLoader(links, opts...),
 		Backlinks: dataloadgen.NewMappedLoader(backlinks, opts...),
 		Cause:     dataloadgen.NewMappedLoader(r.Linking.Causes, opts...),
-		links:     links,
-		backlinks: backlinks,
 		ends:      r.Linking.Ends,
+		endTitles: r.Linking.EndTitles,
 	}
 	return l
 }
@@ -109,35 +116,126 @@ func (l *Loaders) primeEnds(docs []*document.Doc, m map[*document.Doc][]linkgrap
 	}
 }
 
-// loadEndsNow is loadNow for both Links and Backlinks of docs, read in one
-// statement.
-func (l *Loaders) loadEndsNow(ctx context.Context, docs []*document.Doc) error {
-	out, in, err := l.ends(ctx, docs, docs)
+// loadEndsNow is loadNow for the Links (links) and Backlinks (backlinks)
+// of docs, read in one statement. When every field asking them
+// (linkFields, backlinkFields) selects no more of a far end than
+// titledEnds allows, it reads only that (EndTitles) and keeps the edges for
+// those fields alone (titled); otherwise it reads the ends whole and primes
+// the loaders.
+func (l *Loaders) loadEndsNow(ctx context.Context, docs []*document.Doc, linkFields, backlinkFields []graphql.CollectedField) error {
+	var sources, targets []*document.Doc
+	if len(linkFields) > 0 {
+		sources = docs
+	}
+	if len(backlinkFields) > 0 {
+		targets = docs
+	}
+	oc := graphql.GetOperationContext(ctx)
+	if titledEnds(oc, linkFields, "target") && titledEnds(oc, backlinkFields, "source") {
+		out, in, err := l.endTitles(ctx, sources, targets)
+		if err != nil {
+			return err
+		}
+		l.keepTitled(linkFields, docs, out)
+		l.keepTitled(backlinkFields, docs, in)
+		return nil
+	}
+	out, in, err := l.ends(ctx, sources, targets)
 	if err != nil {
 		return err
 	}
-	l.primeEnds(docs, out)
-	l.primeEnds(docs, in)
-	for _, d := range docs {
-		l.Links.Prime(d, out[d])
-		l.Backlinks.Prime(d, in[d])
+	for _, each := range []struct {
+		fields []graphql.CollectedField
+		loader *dataloadgen.Loader[*document.Doc, []linkgraph.Edge]
+		m      map[*document.Doc][]linkgraph.Edge
+	}{{linkFields, l.Links, out}, {backlinkFields, l.Backlinks, in}} {
+		if len(each.fields) == 0 {
+			continue
+		}
+		l.primeEnds(docs, each.m)
+		for _, d := range docs {
+			each.loader.Prime(d, each.m[d])
+		}
 	}
 	return nil
 }
 
-// loadNow runs fetch for docs at once, without the loader's batch wait,
-// and primes loader with every list, so the field resolvers that follow
-// find them without a statement. A page that knows all its documents (a
-// list's lookahead) needs no batch window to gather them.
-func loadNow(ctx context.Context, loader *dataloadgen.Loader[*document.Doc, []linkgraph.Edge], fetch linksFetch, docs []*document.Doc) error {
-	m, err := fetch(ctx, docs)
-	if err != nil {
-		return err
+// keepTitled records m, with an empty list for each of docs that has no
+// edges, as what each of fields resolves to for those docs.
+func (l *Loaders) keepTitled(fields []graphql.CollectedField, docs []*document.Doc, m map[*document.Doc][]linkgraph.Edge) {
+	if len(fields) == 0 {
+		return
 	}
 	for _, d := range docs {
-		loader.Prime(d, m[d])
+		if m[d] == nil {
+			m[d] = []linkgraph.Edge{}
+		}
 	}
-	return nil
+	l.titledMu.Lock()
+	defer l.titledMu.Unlock()
+	if l.titled == nil {
+		l.titled = map[*ast.Field]map[*document.Doc][]linkgraph.Edge{}
+	}
+	for _, f := range fields {
+		if kept := l.titled[f.Field]; kept != nil { // another page under the same field
+			for d, edges := range m {
+				kept[d] = edges
+			}
+			continue
+		}
+		l.titled[f.Field] = m
+	}
+}
+
+// titledEdges returns the narrow edges a page read for the field being
+// resolved on d (keepTitled), if it read them.
+func (l *Loaders) titledEdges(ctx context.Context, d *document.Doc) ([]linkgraph.Edge, bool) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return nil, false
+	}
+	l.titledMu.Lock()
+	defer l.titledMu.Unlock()
+	edges, ok := l.titled[fc.Field.Field][d]
+	return edges, ok
+}
+
+// edgesOf is what a Document's links (or, incoming, backlinks) field
+// resolves to: the narrow edges a page read for this very field, or else
+// the Links (Backlinks) loader's.
+func edgesOf(ctx context.Context, d *document.Doc, incoming bool) ([]linkgraph.Edge, error) {
+	l := loaders(ctx)
+	if edges, ok := l.titledEdges(ctx, d); ok {
+		return edges, nil
+	}
+	if incoming {
+		return l.Backlinks.Load(ctx, d)
+	}
+	return l.Links.Load(ctx, d)
+}
+
+// titledEnds reports whether each of fields (links or backlinks fields of a
+// Document) selects of its DocumentLinks only their id, state and near end
+// (the page's own document, whole), and of the far end (far: "target" or
+// "source") only its id and title: all that EndTitles reads.
+func titledEnds(oc *graphql.OperationContext, fields []graphql.CollectedField, far string) bool {
+	for _, f := range fields {
+		for _, c := range graphql.CollectFields(oc, f.Selections, []string{"DocumentLink"}) {
+			switch c.Name {
+			case "id", "state", "__typename":
+			case far:
+				for _, g := range graphql.CollectFields(oc, c.Selections, []string{"Document"}) {
+					if g.Name != "id" && g.Name != "title" && g.Name != "__typename" {
+						return false
+					}
+				}
+			case "source", "target": // the near end
+			default:
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // primeDoc records d, read with the actor's access level (d.Access), in

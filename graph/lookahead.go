@@ -5,6 +5,7 @@ import (
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/google/uuid"
+	"github.com/vektah/gqlparser/v2/ast"
 
 	"codna/graph/schedule"
 	"codna/internal/document"
@@ -32,6 +33,34 @@ func selects(ctx context.Context, path ...string) bool {
 		}
 	}
 	return true
+}
+
+// collectedAt returns every field (each alias) the current field's
+// selection reaches at path, e.g. collectedAt(ctx, "edges", "node",
+// "links"), following each name through every alias of it.
+func collectedAt(ctx context.Context, path ...string) []graphql.CollectedField {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil || !graphql.HasOperationContext(ctx) {
+		return nil
+	}
+	oc := graphql.GetOperationContext(ctx)
+	sels := []ast.SelectionSet{fc.Field.Selections}
+	var found []graphql.CollectedField
+	for _, name := range path {
+		found = found[:0:0]
+		for _, sel := range sels {
+			for _, f := range graphql.CollectFields(oc, sel, nil) {
+				if f.Name == name {
+					found = append(found, f)
+				}
+			}
+		}
+		sels = sels[:0:0]
+		for _, f := range found {
+			sels = append(sels, f.Selections)
+		}
+	}
+	return found
 }
 
 // prefetchDocs loads, in one batch each, what the selection will ask of
@@ -78,17 +107,15 @@ func prefetchDocs(ctx context.Context, prefix []string, docs []*document.Doc) er
 			return err
 		}
 	}
-	switch links, backlinks := at("links"), at("backlinks"); {
-	case links && backlinks:
-		if err := l.loadEndsNow(ctx, docs); err != nil {
-			return err
+	if links, backlinks := at("links"), at("backlinks"); links || backlinks {
+		var linkFields, backlinkFields []graphql.CollectedField
+		if links {
+			linkFields = collectedAt(ctx, append(append([]string{}, prefix...), "links")...)
 		}
-	case links:
-		if err := loadNow(ctx, l.Links, l.links, docs); err != nil {
-			return err
+		if backlinks {
+			backlinkFields = collectedAt(ctx, append(append([]string{}, prefix...), "backlinks")...)
 		}
-	case backlinks:
-		if err := loadNow(ctx, l.Backlinks, l.backlinks, docs); err != nil {
+		if err := l.loadEndsNow(ctx, docs, linkFields, backlinkFields); err != nil {
 			return err
 		}
 	}

@@ -5,6 +5,9 @@ package db
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/jackc/pgx/v5"
@@ -104,14 +107,35 @@ func InTxWith(ctx context.Context, b Beginner, opts pgx.TxOptions, fn func(tx DB
 	return nil
 }
 
-// Counter is a pgx tracer that counts the statements sent to the database.
-// Tests use it to prove a request issues no query (or no more than N).
-type Counter struct{ n atomic.Int64 }
+// Counter is a pgx tracer that counts the statements sent to the database
+// and remembers the names of the generated queries among them. Tests use it
+// to prove a request issues no query (or no more than N), or which.
+type Counter struct {
+	n     atomic.Int64
+	mu    sync.Mutex
+	names []string
+}
 
-// TraceQueryStart counts one statement.
-func (c *Counter) TraceQueryStart(ctx context.Context, _ *pgx.Conn, _ pgx.TraceQueryStartData) context.Context {
+// TraceQueryStart counts one statement and notes its query's name.
+func (c *Counter) TraceQueryStart(ctx context.Context, _ *pgx.Conn, d pgx.TraceQueryStartData) context.Context {
 	c.n.Add(1)
+	if name, ok := queryName(d.SQL); ok {
+		c.mu.Lock()
+		c.names = append(c.names, name)
+		c.mu.Unlock()
+	}
 	return ctx
+}
+
+// queryName is the name sqlc writes at the head of a generated query's SQL
+// ("-- name: DocumentGet :one").
+func queryName(sql string) (string, bool) {
+	rest, ok := strings.CutPrefix(sql, "-- name: ")
+	if !ok {
+		return "", false
+	}
+	name, _, _ := strings.Cut(rest, " ")
+	return name, true
 }
 
 // TraceQueryEnd does nothing.
@@ -120,5 +144,17 @@ func (c *Counter) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndDat
 // Count is the number of statements seen so far.
 func (c *Counter) Count() int64 { return c.n.Load() }
 
+// Names lists the generated queries seen so far, in order.
+func (c *Counter) Names() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return slices.Clone(c.names)
+}
+
 // Reset sets the count back to zero.
-func (c *Counter) Reset() { c.n.Store(0) }
+func (c *Counter) Reset() {
+	c.n.Store(0)
+	c.mu.Lock()
+	c.names = nil
+	c.mu.Unlock()
+}

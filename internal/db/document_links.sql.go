@@ -312,6 +312,87 @@ func (q *Queries) DocumentLinkListDecisions(ctx context.Context, db DBTX, arg Do
 	return items, nil
 }
 
+const documentLinkListEndTitles = `-- name: DocumentLinkListEndTitles :many
+SELECT true AS outgoing, l.source_id AS end_id, l.href_as_written AS sort_key,
+       l.id, l.source_id, coalesce(l.target_id, '00000000-0000-0000-0000-000000000000') AS target_id, l.state,
+       coalesce(t.id, '00000000-0000-0000-0000-000000000000') AS far_id,
+       coalesce(t.title, '') AS far_title,
+       coalesce(a.level, 0)::int AS far_level
+FROM document_links l
+LEFT JOIN documents t ON t.id = l.target_id
+LEFT JOIN LATERAL (SELECT (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, $1::uuid, $2::boolean) AS a(level))::int AS level) a ON t.id IS NOT NULL
+WHERE l.source_id = ANY($3::uuid[])
+UNION ALL
+SELECT false, coalesce(l.target_id, '00000000-0000-0000-0000-000000000000'), l.id::text,
+       l.id, l.source_id, coalesce(l.target_id, '00000000-0000-0000-0000-000000000000'), l.state,
+       s.id, s.title, a.level
+FROM document_links l
+JOIN documents s ON s.id = l.source_id
+CROSS JOIN LATERAL (SELECT (SELECT a.level FROM document_level(s.id, s.created_by, s.deleted_at, s.quarantined_at, $1::uuid, $2::boolean) AS a(level))::int AS level OFFSET 0) a
+WHERE l.target_id = ANY($4::uuid[])
+  AND s.deleted_at IS NULL
+  AND a.level > 0
+ORDER BY outgoing DESC, end_id, sort_key
+`
+
+type DocumentLinkListEndTitlesParams struct {
+	ActorID       uuid.UUID
+	ActorIsPerson bool
+	SourceIds     []uuid.UUID
+	TargetIds     []uuid.UUID
+}
+
+type DocumentLinkListEndTitlesRow struct {
+	Outgoing bool
+	EndID    uuid.UUID
+	SortKey  string
+	ID       uuid.UUID
+	SourceID uuid.UUID
+	TargetID uuid.UUID
+	State    LinkState
+	FarID    uuid.UUID
+	FarTitle string
+	FarLevel int32
+}
+
+// DocumentLinkListEndTitles is DocumentLinkListEnds narrowed to what a page asking only each link's id and state and its far end's id and title needs: the same rows in the same order, with the edge's id, ends and state and the far end's id, title and the actor's level (no other column of either).
+// OFFSET 0 as in DocumentLinkListEnds.
+func (q *Queries) DocumentLinkListEndTitles(ctx context.Context, db DBTX, arg DocumentLinkListEndTitlesParams) ([]DocumentLinkListEndTitlesRow, error) {
+	rows, err := db.Query(ctx, documentLinkListEndTitles,
+		arg.ActorID,
+		arg.ActorIsPerson,
+		arg.SourceIds,
+		arg.TargetIds,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DocumentLinkListEndTitlesRow
+	for rows.Next() {
+		var i DocumentLinkListEndTitlesRow
+		if err := rows.Scan(
+			&i.Outgoing,
+			&i.EndID,
+			&i.SortKey,
+			&i.ID,
+			&i.SourceID,
+			&i.TargetID,
+			&i.State,
+			&i.FarID,
+			&i.FarTitle,
+			&i.FarLevel,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const documentLinkListEnds = `-- name: DocumentLinkListEnds :many
 SELECT -- The coalesces keep nullable (by the LEFT JOIN) columns out of pointers, an allocation each per row, for values always there when read.
        true AS outgoing, l.source_id AS end_id, l.href_as_written AS sort_key,

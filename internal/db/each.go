@@ -24,6 +24,12 @@ func (q *Queries) DocumentLinkListEndsEach(ctx context.Context, db DBTX, arg Doc
 	return eachRow(ctx, db, documentLinkListEnds, paramsOf(&arg), fn)
 }
 
+// DocumentLinkListEndTitlesEach is DocumentLinkListEndTitles, calling fn
+// with each row in order, as DocumentLinkListEndsEach does.
+func (q *Queries) DocumentLinkListEndTitlesEach(ctx context.Context, db DBTX, arg DocumentLinkListEndTitlesParams, fn func(*DocumentLinkListEndTitlesRow)) error {
+	return eachRow(ctx, db, documentLinkListEndTitles, paramsOf(&arg), fn)
+}
+
 // paramsOf lists a generated Params struct's fields in order: sqlc declares
 // them in the order of the query's $1, $2, ….
 var (

@@ -52,6 +52,22 @@ func TestEachFormsMatchTheirQueries(t *testing.T) {
 			var got []db.DocumentLinkListEndsRow
 			require.NoError(t, db.Q.DocumentLinkListEndsEach(ctx, d.Pool, p, func(r *db.DocumentLinkListEndsRow) { got = append(got, *r) }))
 			require.Equal(t, want, got)
+
+			// The narrow form: the same rows, in the same order, as the
+			// wide one's columns it keeps.
+			narrow := db.DocumentLinkListEndTitlesParams(p)
+			wantN, err := db.Q.DocumentLinkListEndTitles(ctx, d.Pool, narrow)
+			require.NoError(t, err)
+			var gotN []db.DocumentLinkListEndTitlesRow
+			require.NoError(t, db.Q.DocumentLinkListEndTitlesEach(ctx, d.Pool, narrow, func(r *db.DocumentLinkListEndTitlesRow) { gotN = append(gotN, *r) }))
+			require.Equal(t, wantN, gotN)
+			require.Len(t, wantN, len(want))
+			for i, w := range want {
+				require.Equal(t, db.DocumentLinkListEndTitlesRow{
+					Outgoing: w.Outgoing, EndID: w.EndID, SortKey: w.SortKey, ID: w.ID, SourceID: w.SourceID, TargetID: w.TargetID,
+					State: w.State, FarID: w.FarID, FarTitle: w.FarTitle, FarLevel: w.FarLevel,
+				}, wantN[i])
+			}
 		}
 
 		byUpdated := db.DocumentListByUpdatedParams{ActorID: actor, ActorIsPerson: true, Tags: []string{}, RowLimit: 10}

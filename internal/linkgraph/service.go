@@ -117,6 +117,20 @@ func (s *Service) Incoming(ctx context.Context, targets []*document.Doc) (map[*d
 // (a page that shows both its links and its backlinks reads them at once).
 // A far end read by both halves is one Doc.
 func (s *Service) Ends(ctx context.Context, sources, targets []*document.Doc) (out, in map[*document.Doc][]Edge, err error) {
+	return s.ends(ctx, sources, targets, false)
+}
+
+// EndTitles is Ends reading no more than a page that asks each link's id
+// and state and its far end's id and title needs: each Edge holds its ID,
+// SourceID, TargetID, State and ends, and each far-end Doc only its ID,
+// Title and Access (every other field zero). Such a Doc is no document to
+// cache or hand on: the caller reads those three fields of it and nothing
+// else.
+func (s *Service) EndTitles(ctx context.Context, sources, targets []*document.Doc) (out, in map[*document.Doc][]Edge, err error) {
+	return s.ends(ctx, sources, targets, true)
+}
+
+func (s *Service) ends(ctx context.Context, sources, targets []*document.Doc, titles bool) (out, in map[*document.Doc][]Edge, err error) {
 	v, ok, err := viewer(ctx)
 	if err != nil {
 		return nil, nil, err
@@ -151,8 +165,7 @@ func (s *Service) Ends(ctx context.Context, sources, targets []*document.Doc) (o
 		return d
 	}
 	firstIncoming := -1
-	params := db.DocumentLinkListEndsParams{ActorID: v.ID, ActorIsPerson: v.IsPerson, SourceIds: sourceIDs, TargetIds: targetIDs}
-	err = db.Q.DocumentLinkListEndsEach(ctx, s.pool, params, func(r *db.DocumentLinkListEndsRow) {
+	add := func(r *db.DocumentLinkListEndsRow) {
 		e := Edge{
 			ID: r.ID, SourceID: r.SourceID, Href: r.HrefAsWritten, ResolvedAddress: r.ResolvedAddress, Text: r.LinkText,
 			Count: int(r.OccurrenceCount), State: Pending, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
@@ -172,7 +185,20 @@ func (s *Service) Ends(ctx context.Context, sources, targets []*document.Doc) (o
 			e.Source, e.Target, e.TargetID, e.State, e.KeptAt = farDoc(r), t, &t.ID, stateFromDB(r.State), r.KeptAt
 		}
 		edges = append(edges, e)
-	})
+	}
+	params := db.DocumentLinkListEndsParams{ActorID: v.ID, ActorIsPerson: v.IsPerson, SourceIds: sourceIDs, TargetIds: targetIDs}
+	if titles {
+		// The narrow row fills the wide one's columns it has; the others
+		// stay zero, which add copies into nothing a caller reads.
+		var wide db.DocumentLinkListEndsRow
+		err = db.Q.DocumentLinkListEndTitlesEach(ctx, s.pool, db.DocumentLinkListEndTitlesParams(params), func(r *db.DocumentLinkListEndTitlesRow) {
+			wide.Outgoing, wide.ID, wide.SourceID, wide.TargetID, wide.State = r.Outgoing, r.ID, r.SourceID, r.TargetID, r.State
+			wide.FarID, wide.FarTitle, wide.FarLevel = r.FarID, r.FarTitle, r.FarLevel
+			add(&wide)
+		})
+	} else {
+		err = db.Q.DocumentLinkListEndsEach(ctx, s.pool, params, add)
+	}
 	if err != nil {
 		return nil, nil, err
 	}

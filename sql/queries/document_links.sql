@@ -110,6 +110,30 @@ WHERE l.target_id = ANY(@target_ids::uuid[])
   AND a.level > 0
 ORDER BY outgoing DESC, end_id, sort_key;
 
+-- name: DocumentLinkListEndTitles :many
+-- DocumentLinkListEndTitles is DocumentLinkListEnds narrowed to what a page asking only each link's id and state and its far end's id and title needs: the same rows in the same order, with the edge's id, ends and state and the far end's id, title and the actor's level (no other column of either).
+SELECT true AS outgoing, l.source_id AS end_id, l.href_as_written AS sort_key,
+       l.id, l.source_id, coalesce(l.target_id, '00000000-0000-0000-0000-000000000000') AS target_id, l.state,
+       coalesce(t.id, '00000000-0000-0000-0000-000000000000') AS far_id,
+       coalesce(t.title, '') AS far_title,
+       coalesce(a.level, 0)::int AS far_level
+FROM document_links l
+LEFT JOIN documents t ON t.id = l.target_id
+LEFT JOIN LATERAL (SELECT (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) AS a(level))::int AS level) a ON t.id IS NOT NULL
+WHERE l.source_id = ANY(@source_ids::uuid[])
+UNION ALL
+SELECT false, coalesce(l.target_id, '00000000-0000-0000-0000-000000000000'), l.id::text,
+       l.id, l.source_id, coalesce(l.target_id, '00000000-0000-0000-0000-000000000000'), l.state,
+       s.id, s.title, a.level
+FROM document_links l
+JOIN documents s ON s.id = l.source_id
+-- OFFSET 0 as in DocumentLinkListEnds.
+CROSS JOIN LATERAL (SELECT (SELECT a.level FROM document_level(s.id, s.created_by, s.deleted_at, s.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) AS a(level))::int AS level OFFSET 0) a
+WHERE l.target_id = ANY(@target_ids::uuid[])
+  AND s.deleted_at IS NULL
+  AND a.level > 0
+ORDER BY outgoing DESC, end_id, sort_key;
+
 -- name: DocumentLinkListDecisions :many
 -- DocumentLinkListDecisions pages through the actor's link decisions: stale or broken edges from live, non-raw documents they own, not kept, to targets they can read; with the metadata (no body) of both ends and the actor's access level to the target.
 SELECT sqlc.embed(l),
