@@ -38,20 +38,20 @@ func TestSyntaxForms(t *testing.T) {
 		query string
 		want  []string
 	}{
-		{"vpn windows", []string{"Laptop setup"}},                           // all words
-		{"VPN", []string{"VPN on Linux", "Laptop setup"}},                   // case-insensitive, title first
-		{`"setup is quick"`, []string{"VPN on Linux"}},                       // phrase
-		{`"quick is setup"`, nil},                                            // a phrase keeps its order
-		{"vpn -windows", []string{"VPN on Linux"}},                          // exclusion
-		{`laptop -"vpn client"`, []string{"Onboarding checklist"}}, // excluded phrase ("laptops" is no prefix match here)
-		{"windows or linux", []string{"VPN on Linux", "Laptop setup"}},       // or
-		{"lebens", []string{"Mein Lebenslauf"}},                              // last word as a prefix
-		{"deutsc", []string{"Mein Lebenslauf"}},                              // in the body too
-		{"deutsc ", nil},                                                     // not once it is complete
-		{"resume", []string{"Mein Lebenslauf"}},                              // accent-insensitive
-		{"strasse", []string{"Mein Lebenslauf"}},                             // ß folds to ss
-		{"aplicacion produccion", []string{"Guía de despliegue"}},            // Spanish, unaccented
-		{"東京", []string{"東京の天気"}},                                          // CJK: characters in a row
+		{"vpn windows", []string{"Laptop setup"}},                      // all words
+		{"VPN", []string{"VPN on Linux", "Laptop setup"}},              // case-insensitive, title first
+		{`"setup is quick"`, []string{"VPN on Linux"}},                 // phrase
+		{`"quick is setup"`, nil},                                      // a phrase keeps its order
+		{"vpn -windows", []string{"VPN on Linux"}},                     // exclusion
+		{`laptop -"vpn client"`, []string{"Onboarding checklist"}},     // excluded phrase ("laptops" is no prefix match here)
+		{"windows or linux", []string{"VPN on Linux", "Laptop setup"}}, // or
+		{"lebens", []string{"Mein Lebenslauf"}},                        // last word as a prefix
+		{"deutsc", []string{"Mein Lebenslauf"}},                        // in the body too
+		{"deutsc ", nil},                                               // not once it is complete
+		{"resume", []string{"Mein Lebenslauf"}},                        // accent-insensitive
+		{"strasse", []string{"Mein Lebenslauf"}},                       // ß folds to ss
+		{"aplicacion produccion", []string{"Guía de despliegue"}},      // Spanish, unaccented
+		{"東京", []string{"東京の天気"}},                                      // CJK: characters in a row
 		{"天気", []string{"東京の天気"}},
 		{"onbaording", []string{"Onboarding checklist"}}, // a misspelled title word
 		{"checklsit", []string{"Onboarding checklist"}},
