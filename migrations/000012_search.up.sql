@@ -90,13 +90,18 @@ END
 $$;
 
 -- search_entries is the postgres backend's index: one row per live document
--- (not trashed, not quarantined). The indexer writes it from current state;
--- search_entries_follow below takes a document out in the transaction that
--- trashes or quarantines it, and keeps owner_id current, so a search never
--- counts a tombstone or a quarantined page, even before the indexer runs.
--- Who may read an entry is not stored: searches evaluate the live grants.
+-- (not trashed, not quarantined). The indexer writes it from current state.
+-- search_entries_follow below marks a document's row dead (live = false, no
+-- text) in the transaction that trashes or quarantines it, with the version
+-- and access sequence that did so, and keeps owner_id current: a search never
+-- counts a tombstone or a quarantined page, even before the indexer runs, and
+-- an indexer that read the document before that transaction cannot bring the
+-- row back (its version or access sequence is older). The indexer deletes a
+-- dead row when it sees the document gone. Who may read an entry is not
+-- stored: searches evaluate the live grants.
 CREATE TABLE search_entries (
   document_id uuid PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,
+  live        boolean NOT NULL DEFAULT true,
   version     integer NOT NULL,          -- documents.version indexed
   access_seq  bigint NOT NULL,           -- document_access_seq.seq when indexed (0: none)
   space       space NOT NULL,
@@ -121,6 +126,75 @@ CREATE INDEX search_entries_owner_idx ON search_entries (owner_id);
 ALTER TABLE search_entries ALTER COLUMN tsv SET STORAGE EXTERNAL;
 ALTER TABLE search_entries ALTER COLUMN body SET STORAGE EXTENDED;
 ALTER TABLE search_entries SET (toast_tuple_target = 256);
+
+-- search_entries_build is where the postgres backend's rebuild writes (the
+-- same columns, no search indexes, no trigger): search_entries_build_swap
+-- indexes it and makes it search_entries, and a new empty one takes its
+-- place, so searches answer from the complete old index until the swap.
+CREATE TABLE search_entries_build (
+  document_id uuid PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,
+  live        boolean NOT NULL DEFAULT true,
+  version     integer NOT NULL,
+  access_seq  bigint NOT NULL,
+  space       space NOT NULL,
+  path        text NOT NULL,
+  slug        text NOT NULL,
+  title       text NOT NULL,
+  tags        text[] NOT NULL,
+  status      document_status NOT NULL,
+  owner_id    uuid NOT NULL,
+  updated_at  timestamptz NOT NULL,
+  title_fold  text NOT NULL,
+  head        tsvector NOT NULL,
+  tsv         tsvector NOT NULL,
+  body        text NOT NULL
+);
+ALTER TABLE search_entries_build ALTER COLUMN tsv SET STORAGE EXTERNAL;
+ALTER TABLE search_entries_build SET (toast_tuple_target = 256);
+
+-- search_entries_build_begin empties search_entries_build for a rebuild.
+CREATE FUNCTION search_entries_build_begin() RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  TRUNCATE search_entries_build;
+END
+$$;
+
+-- search_entries_build_swap ends a rebuild: it indexes search_entries_build
+-- (while searches go on reading search_entries), then, under a brief
+-- exclusive lock, drops the rows of documents no longer live, drops search_entries,
+-- makes search_entries_build search_entries under the canonical names, and
+-- creates a new empty search_entries_build.
+CREATE FUNCTION search_entries_build_swap() RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  SET LOCAL maintenance_work_mem = '256MB';
+  CREATE INDEX search_entries_build_tsv_idx ON search_entries_build USING gin (tsv);
+  CREATE INDEX search_entries_build_title_trgm_idx ON search_entries_build USING gin (title_fold gin_trgm_ops);
+  CREATE INDEX search_entries_build_updated_idx ON search_entries_build (updated_at DESC, document_id DESC);
+  CREATE INDEX search_entries_build_owner_idx ON search_entries_build (owner_id);
+  ANALYZE search_entries_build;
+  LOCK TABLE search_entries IN ACCESS EXCLUSIVE MODE;
+  -- Under the lock, so a trash or quarantine committed during the rebuild is
+  -- seen (one committing later marks the new table's row dead itself).
+  DELETE FROM search_entries_build b
+  WHERE NOT EXISTS (SELECT 1 FROM documents d WHERE d.id = b.document_id AND d.deleted_at IS NULL AND d.quarantined_at IS NULL);
+  DROP TABLE search_entries;
+  ALTER TABLE search_entries_build RENAME TO search_entries;
+  ALTER TABLE search_entries RENAME CONSTRAINT search_entries_build_pkey TO search_entries_pkey;
+  ALTER TABLE search_entries RENAME CONSTRAINT search_entries_build_document_id_fkey TO search_entries_document_id_fkey;
+  ALTER INDEX search_entries_build_tsv_idx RENAME TO search_entries_tsv_idx;
+  ALTER INDEX search_entries_build_title_trgm_idx RENAME TO search_entries_title_trgm_idx;
+  ALTER INDEX search_entries_build_updated_idx RENAME TO search_entries_updated_idx;
+  ALTER INDEX search_entries_build_owner_idx RENAME TO search_entries_owner_idx;
+  CREATE TABLE search_entries_build (LIKE search_entries INCLUDING DEFAULTS INCLUDING STORAGE);
+  ALTER TABLE search_entries_build ADD CONSTRAINT search_entries_build_pkey PRIMARY KEY (document_id);
+  ALTER TABLE search_entries_build ADD CONSTRAINT search_entries_build_document_id_fkey
+    FOREIGN KEY (document_id) REFERENCES documents(id) ON DELETE CASCADE;
+  ALTER TABLE search_entries_build SET (toast_tuple_target = 256);
+  ALTER TABLE search_entries SET (toast_tuple_target = 256);
+END
+$$;
 
 -- document_access_seq: per document, a number that grows, in commit order,
 -- with every change of who may read it (a grant made, changed or taken away,
@@ -151,20 +225,32 @@ CREATE TRIGGER document_access_seq_update AFTER UPDATE ON document_access
 CREATE TRIGGER document_access_seq_delete AFTER DELETE ON document_access
   REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION document_access_seq_bump();
 
--- search_entries_follow: a document trashed or quarantined leaves the index
--- in the same transaction; a transfer changes the entry's owner and, as a
--- quarantine or release does, bumps the access sequence.
+-- search_entries_follow: a document trashed or quarantined is marked dead in
+-- the index in the same transaction (see search_entries); a transfer changes
+-- the entry's owner and, as a quarantine or release does, bumps the access
+-- sequence.
 CREATE FUNCTION search_entries_follow() RETURNS trigger
 LANGUAGE plpgsql AS $$
+DECLARE
+  seq bigint;
 BEGIN
+  IF NEW.created_by IS DISTINCT FROM OLD.created_by OR NEW.quarantined_at IS DISTINCT FROM OLD.quarantined_at THEN
+    INSERT INTO document_access_seq AS s (document_id, seq) VALUES (NEW.id, nextval('document_access_seq_seq'))
+    ON CONFLICT (document_id) DO UPDATE SET seq = nextval('document_access_seq_seq')
+    RETURNING s.seq INTO seq;
+  ELSE
+    SELECT s.seq INTO seq FROM document_access_seq s WHERE s.document_id = NEW.id;
+  END IF;
   IF NEW.deleted_at IS NOT NULL OR NEW.quarantined_at IS NOT NULL THEN
-    DELETE FROM search_entries WHERE document_id = NEW.id;
+    INSERT INTO search_entries (document_id, live, version, access_seq, space, path, slug, title, tags, status, owner_id,
+                                updated_at, title_fold, head, tsv, body)
+    VALUES (NEW.id, false, NEW.version, coalesce(seq, 0), NEW.space, NEW.path, NEW.slug, '', '{}', NEW.status, NEW.created_by,
+            NEW.updated_at, '', '', '', '')
+    ON CONFLICT (document_id) DO UPDATE
+    SET live = false, version = excluded.version, access_seq = excluded.access_seq, owner_id = excluded.owner_id,
+        title = '', tags = '{}', title_fold = '', head = '', tsv = '', body = '';
   ELSIF NEW.created_by IS DISTINCT FROM OLD.created_by THEN
     UPDATE search_entries SET owner_id = NEW.created_by WHERE document_id = NEW.id;
-  END IF;
-  IF NEW.created_by IS DISTINCT FROM OLD.created_by OR NEW.quarantined_at IS DISTINCT FROM OLD.quarantined_at THEN
-    INSERT INTO document_access_seq (document_id, seq) VALUES (NEW.id, nextval('document_access_seq_seq'))
-    ON CONFLICT (document_id) DO UPDATE SET seq = nextval('document_access_seq_seq');
   END IF;
   RETURN NULL;
 END

@@ -787,8 +787,28 @@ type SearchBuild struct {
 	BuiltAt   time.Time
 }
 
+type SearchEntriesBuild struct {
+	DocumentID uuid.UUID
+	Live       bool
+	Version    int32
+	AccessSeq  int64
+	Space      Space
+	Path       string
+	Slug       string
+	Title      string
+	Tags       []string
+	Status     DocumentStatus
+	OwnerID    uuid.UUID
+	UpdatedAt  time.Time
+	TitleFold  string
+	Head       interface{}
+	Tsv        interface{}
+	Body       string
+}
+
 type SearchEntry struct {
 	DocumentID uuid.UUID
+	Live       bool
 	Version    int32
 	AccessSeq  int64
 	Space      Space

@@ -22,20 +22,6 @@ func (q *Queries) SearchEntryDelete(ctx context.Context, db DBTX, ids []uuid.UUI
 	return err
 }
 
-const searchEntryDeleteGone = `-- name: SearchEntryDeleteGone :execrows
-DELETE FROM search_entries e
-WHERE NOT EXISTS (SELECT 1 FROM documents d WHERE d.id = e.document_id AND d.deleted_at IS NULL AND d.quarantined_at IS NULL)
-`
-
-// SearchEntryDeleteGone takes out every entry whose document is no longer live (a rebuild's last step).
-func (q *Queries) SearchEntryDeleteGone(ctx context.Context, db DBTX) (int64, error) {
-	result, err := db.Exec(ctx, searchEntryDeleteGone)
-	if err != nil {
-		return 0, err
-	}
-	return result.RowsAffected(), nil
-}
-
 const searchEntryFind = `-- name: SearchEntryFind :many
 WITH m AS MATERIALIZED (
   SELECT e.document_id, e.space, e.tags, e.updated_at,
@@ -43,7 +29,8 @@ WITH m AS MATERIALIZED (
           + CASE WHEN e.tsv @@ (SELECT search_query($4::text[], $5::int[], $6::boolean[])) THEN 0.1
                  ELSE 0.05 * word_similarity((SELECT search_fold($7::text)), e.title_fold) END)::float8 AS score
   FROM search_entries e
-  WHERE (e.tsv @@ (SELECT search_query($4::text[], $5::int[], $6::boolean[]))
+  WHERE e.live
+    AND (e.tsv @@ (SELECT search_query($4::text[], $5::int[], $6::boolean[]))
          OR (SELECT search_fold($7::text)) <% e.title_fold)
     AND (cardinality($8::text[]) = 0 OR e.space::text = ANY($8::text[]))
     AND ($9::text IS NULL OR $9::text = ''
@@ -157,7 +144,8 @@ const searchEntryList = `-- name: SearchEntryList :many
 WITH m AS MATERIALIZED (
   SELECT e.document_id, e.space, e.tags, e.updated_at
   FROM search_entries e
-  WHERE (cardinality($1::text[]) = 0 OR e.space::text = ANY($1::text[]))
+  WHERE e.live
+    AND (cardinality($1::text[]) = 0 OR e.space::text = ANY($1::text[]))
     AND ($2::text IS NULL OR $2::text = ''
          OR e.path = $2::text OR starts_with(e.path, $2::text || '/'))
     AND (cardinality($3::text[]) = 0 OR e.tags @> $3::text[])
@@ -254,11 +242,11 @@ func (q *Queries) SearchEntryList(ctx context.Context, db DBTX, arg SearchEntryL
 const searchEntryListChanged = `-- name: SearchEntryListChanged :many
 SELECT DISTINCT coalesce(e.document_id, e.subject_id)::uuid AS id
 FROM events e
-WHERE e.created_at >= $1::timestamptz
+WHERE (e.processed_at IS NULL OR e.processed_at >= $1::timestamptz)
   AND (e.document_id IS NOT NULL OR (e.subject_type = 'document' AND e.subject_id IS NOT NULL))
 `
 
-// SearchEntryListChanged lists the documents any outbox event since a time is about (a rebuild's catch-up), purged ones included.
+// SearchEntryListChanged lists the documents of the outbox events processed since a time or not yet processed (a rebuild's catch-up: what the indexer may have written to the old index), purged ones included.
 func (q *Queries) SearchEntryListChanged(ctx context.Context, db DBTX, since time.Time) ([]uuid.UUID, error) {
 	rows, err := db.Query(ctx, searchEntryListChanged, since)
 	if err != nil {
@@ -439,8 +427,6 @@ WITH r AS (
 ), live AS (
   SELECT d.id FROM documents d JOIN r ON r.document_id = d.id AND r.version = d.version
   WHERE d.deleted_at IS NULL AND d.quarantined_at IS NULL
-  ORDER BY d.id
-  FOR SHARE OF d
 )
 INSERT INTO search_entries (document_id, version, access_seq, space, path, slug, title, tags, status, owner_id, updated_at,
                             title_fold, head, tsv, body)
@@ -456,7 +442,7 @@ FROM (
   FROM r WHERE r.document_id IN (SELECT live.id FROM live)
 ) n
 ON CONFLICT (document_id) DO UPDATE
-SET version = excluded.version, access_seq = excluded.access_seq, space = excluded.space, path = excluded.path,
+SET live = true, version = excluded.version, access_seq = excluded.access_seq, space = excluded.space, path = excluded.path,
     slug = excluded.slug, title = excluded.title, tags = excluded.tags, status = excluded.status,
     owner_id = excluded.owner_id, updated_at = excluded.updated_at, title_fold = excluded.title_fold,
     head = excluded.head, tsv = excluded.tsv, body = excluded.body
@@ -482,7 +468,7 @@ type SearchEntryUpsertParams struct {
 	PathIndexes  []string
 }
 
-// SearchEntryUpsert writes a batch of index entries (arrays, one element per entry; tags space-separated), each only while its document is live at the version given and unless the stored entry is newer; it locks those documents (FOR SHARE, in id order) so that a trash or a quarantine commits before it or after it, never between.
+// SearchEntryUpsert writes a batch of index entries (arrays, one element per entry; tags space-separated), each only while its document is live at the version given and unless the stored entry (a dead one search_entries_follow wrote included) is newer.
 func (q *Queries) SearchEntryUpsert(ctx context.Context, db DBTX, arg SearchEntryUpsertParams) (int64, error) {
 	result, err := db.Exec(ctx, searchEntryUpsert,
 		arg.DocumentIds,

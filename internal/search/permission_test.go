@@ -152,10 +152,11 @@ func TestStaleEntriesAreReCheckedAway(t *testing.T) {
 	b := setup(t)
 	d := b.doc(t, pgtest.Doc{Title: "Stale", Content: "zqstalemarker"})
 	b.drain(t)
-	// The entry is kept aside, the document quarantined (which removes it), and the entry put back.
+	// The entry is kept aside, the document quarantined (which marks it dead), and the entry put back.
 	pgtest.Exec(t, b.pool, "CREATE TABLE kept AS SELECT * FROM search_entries WHERE document_id = $1", d.ID)
 	_, err := b.manage.Quarantine(pgtest.ActingAsManagement(), d.ID, "stale")
 	require.NoError(t, err)
+	pgtest.Exec(t, b.pool, "DELETE FROM search_entries WHERE document_id = $1", d.ID)
 	pgtest.Exec(t, b.pool, "INSERT INTO search_entries SELECT * FROM kept")
 	p := b.find(t, b.ownerCx, "zqstalemarker")
 	require.Empty(t, p.Results)

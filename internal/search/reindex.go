@@ -12,11 +12,12 @@ import (
 	"codna/internal/db"
 )
 
-// CatchUpMargin is how far before a rebuild began its catch-up looks for
-// changed documents: an event's created_at is when its transaction began,
-// so a change committed during the rebuild by a transaction older than the
-// rebuild is still found.
-const CatchUpMargin = 10 * time.Minute
+// ErrReindexRunning is Reindex's answer while another reindex (serve's
+// back-fill, or `codna reindex` elsewhere) holds the rebuild lock.
+var ErrReindexRunning = errors.New("another reindex of the search index is running; wait for it to finish")
+
+// rebuildLock is the advisory lock key every reindex holds.
+const rebuildLock = "codna.search.rebuild"
 
 // ReindexReport is what a reindex did (or, dry, would do).
 type ReindexReport struct {
@@ -28,14 +29,16 @@ type ReindexReport struct {
 
 // Reindex rebuilds the backend's index from every live document
 // (Backend.Rebuild, calling progress per batch), then re-indexes every
-// document changed since the rebuild began (the outbox events since then,
-// less CatchUpMargin: what the indexer may have written to the old index
-// meanwhile), and records the build (search_builds). It is safe while
-// serve runs: searches keep answering from the complete old index, and
-// the indexer keeps going. With dry it only counts.
+// document the indexer may have written to the old index meanwhile (those
+// of the outbox events processed since the rebuild began, or not processed
+// yet), and records the build (search_builds). It is safe while serve
+// runs: searches keep answering from the complete old index, and the
+// indexer keeps going. One reindex runs at a time (a session advisory lock
+// held throughout). With dry it only counts.
 //
 // Errors: UNAUTHENTICATED for nobody; FORBIDDEN for anyone but management
-// (the CLI acts as management) and the system (serve's back-fill).
+// (the CLI acts as management) and the system (serve's back-fill);
+// ErrReindexRunning while another runs.
 func (s *Service) Reindex(ctx context.Context, dry bool, progress func(Progress)) (ReindexReport, error) {
 	if a := auth.ActorFrom(ctx); !a.IsSystem() {
 		if _, err := auth.RequireManagement(ctx); err != nil {
@@ -50,8 +53,23 @@ func (s *Service) Reindex(ctx context.Context, dry bool, progress func(Progress)
 		rep.Documents, rep.Took = n, time.Since(start)
 		return rep, err
 	}
+	conn, err := s.pool.Acquire(ctx)
+	if err != nil {
+		return rep, err
+	}
+	defer conn.Release()
+	var got bool
+	if err := conn.QueryRow(ctx, "SELECT pg_try_advisory_lock(hashtextextended($1, 0))", rebuildLock).Scan(&got); err != nil {
+		return rep, err
+	}
+	if !got {
+		return rep, ErrReindexRunning
+	}
+	defer func() {
+		_, _ = conn.Exec(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock(hashtextextended($1, 0))", rebuildLock)
+	}()
 	var began time.Time
-	if err := s.pool.QueryRow(ctx, "SELECT now()").Scan(&began); err != nil {
+	if err := conn.QueryRow(ctx, "SELECT clock_timestamp()").Scan(&began); err != nil {
 		return rep, err
 	}
 	counted := &countingSource{Source: src}
@@ -59,7 +77,7 @@ func (s *Service) Reindex(ctx context.Context, dry bool, progress func(Progress)
 		return rep, fmt.Errorf("rebuild the %s index: %w", s.backend.Name(), err)
 	}
 	rep.Documents = counted.n
-	changed, err := db.Q.SearchEntryListChanged(ctx, s.pool, began.Add(-CatchUpMargin))
+	changed, err := db.Q.SearchEntryListChanged(ctx, s.pool, began)
 	if err != nil {
 		return rep, err
 	}
@@ -92,7 +110,7 @@ func (c *countingSource) Each(ctx context.Context, fn func([]Entry) error) error
 // Backfill is serve's back-fill: when the running backend's index has
 // never been built from every document (no search_builds row: the first
 // start after the migration, or a backend newly chosen), it runs Reindex
-// in the background. One replica does it (an advisory lock); the others
+// in the background. One replica does it (Reindex's lock); the others
 // skip it, and a replica that stops half-way leaves no row, so the next
 // start does it again.
 type Backfill struct {
@@ -112,9 +130,6 @@ func NewBackfill(svc *Service, log *slog.Logger) *Backfill {
 	}
 	return &Backfill{svc: svc, log: log}
 }
-
-// backfillLock is the advisory lock key of the back-fill.
-const backfillLock = "codna.search.backfill"
 
 // Start begins the back-fill in the background when it is needed and
 // returns at once. Errors: only a database that does not answer.
@@ -145,24 +160,12 @@ func (b *Backfill) Start(ctx context.Context) error {
 }
 
 func (b *Backfill) run(ctx context.Context) error {
-	conn, err := b.svc.pool.Acquire(ctx)
-	if err != nil {
-		return err
-	}
-	defer conn.Release()
-	var got bool
-	if err := conn.QueryRow(ctx, "SELECT pg_try_advisory_lock(hashtextextended($1, 0))", backfillLock).Scan(&got); err != nil {
-		return err
-	}
-	if !got {
-		b.log.Info("search back-fill running on another replica", "backend", b.svc.backend.Name())
-		return nil
-	}
-	defer func() {
-		_, _ = conn.Exec(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock(hashtextextended($1, 0))", backfillLock)
-	}()
 	b.log.Info("search back-fill started", "backend", b.svc.backend.Name())
 	rep, err := b.svc.Reindex(ctx, false, nil)
+	if errors.Is(err, ErrReindexRunning) {
+		b.log.Info("search back-fill running elsewhere (another replica, or codna reindex)", "backend", b.svc.backend.Name())
+		return nil
+	}
 	if err != nil {
 		return err
 	}

@@ -264,6 +264,34 @@ func TestOutOfOrderWritesNeverRegressAnEntry(t *testing.T) {
 	// Redelivery is harmless: indexing again changes nothing.
 	require.NoError(t, b.svc.Indexer().Index(context.Background(), []uuid.UUID{d.ID, d.ID}))
 	require.Equal(t, []string{"Version two"}, titles(b.find(t, b.ownerCx, "regress")))
+
+	// An indexer that read the live document just before it was
+	// quarantined, or trashed, writes just after: the entry stays dead.
+	for _, hold := range []func(){
+		func() {
+			_, err := b.manage.Quarantine(pgtest.ActingAsManagement(), d.ID, "held")
+			require.NoError(t, err)
+		},
+		func() {
+			_, err := b.manage.Release(pgtest.ActingAsManagement(), d.ID, false)
+			require.NoError(t, err)
+			b.drain(t)
+			_, err = b.docs.Delete(b.ownerCx, d.ID)
+			require.NoError(t, err)
+		},
+	} {
+		var version, seq int64
+		require.NoError(t, b.pool.QueryRow(context.Background(), `SELECT d.version, coalesce(s.seq, 0) FROM documents d
+			LEFT JOIN document_access_seq s ON s.document_id = d.id WHERE d.id = $1`, d.ID).Scan(&version, &seq))
+		read := search.Entry{ID: d.ID, Space: "wiki", Slug: d.Slug, Title: "Version two", Status: "active", OwnerID: b.owner.ID,
+			UpdatedAt: d.UpdatedAt, Body: "regress", Version: version, AccessSeq: seq}
+		hold()
+		require.NoError(t, b.svc.Backend().Apply(context.Background(), b.pool, []search.Entry{read}, nil))
+		p := b.find(t, b.ownerCx, "regress")
+		require.Empty(t, p.Results)
+		require.Zero(t, p.Total)
+		require.Zero(t, pgtest.Count(t, b.pool, "SELECT count(*) FROM search_entries WHERE live"))
+	}
 }
 
 func TestTrashRestorePurgeQuarantineReleaseTransfer(t *testing.T) {
@@ -324,4 +352,33 @@ func TestTrashRestorePurgeQuarantineReleaseTransfer(t *testing.T) {
 	require.Equal(t, 1, n)
 	b.drain(t)
 	require.Zero(t, pgtest.Count(t, b.pool, "SELECT count(*) FROM search_entries"))
+}
+
+// An indexer's write racing a quarantine that has not committed yet (its
+// read saw the document live): it waits on the row the quarantine marked
+// dead, then loses to its newer access sequence.
+func TestAnIndexerRacingAQuarantineLoses(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	d := b.doc(t, pgtest.Doc{Title: "Racing", Content: "zqracemarker"})
+	b.drain(t)
+	read := search.Entry{ID: d.ID, Space: "wiki", Slug: d.Slug, Title: "Racing", Status: "active", OwnerID: b.owner.ID,
+		UpdatedAt: d.UpdatedAt, Body: "zqracemarker", Version: int64(d.Version)}
+	ctx := context.Background()
+	tx, err := b.pool.Begin(ctx)
+	require.NoError(t, err)
+	defer func() { _ = tx.Rollback(ctx) }()
+	_, err = tx.Exec(ctx, "UPDATE documents SET quarantined_at = now() WHERE id = $1", d.ID)
+	require.NoError(t, err)
+	done := make(chan error, 1)
+	go func() { done <- b.svc.Backend().Apply(ctx, b.pool, []search.Entry{read}, nil) }()
+	select {
+	case err := <-done:
+		t.Fatalf("the write did not wait for the quarantine (%v)", err)
+	case <-time.After(300 * time.Millisecond):
+	}
+	require.NoError(t, tx.Commit(ctx))
+	require.NoError(t, <-done)
+	require.Zero(t, pgtest.Count(t, b.pool, "SELECT count(*) FROM search_entries WHERE live"))
+	require.Empty(t, b.find(t, b.ownerCx, "zqracemarker").Results)
 }

@@ -2,7 +2,10 @@ package search
 
 import (
 	"context"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/google/uuid"
@@ -80,28 +83,66 @@ func (s pgSource) Count(ctx context.Context) (int, error) {
 	return int(n), err
 }
 
-// Each implements Source.
+// Each implements Source. Reading and converting (the bodies' plain text,
+// on every core) run ahead of fn by a batch, so the database's writes and
+// the conversion overlap.
 func (s pgSource) Each(ctx context.Context, fn func([]Entry) error) error {
-	after := uuid.Nil
-	for {
-		rows, err := db.Q.SearchEntrySourceListLive(ctx, s.pool, db.SearchEntrySourceListLiveParams{AfterID: after, RowLimit: SourceBatch})
-		if err != nil {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	batches := make(chan []Entry, 1)
+	errc := make(chan error, 1)
+	go func() {
+		defer close(batches)
+		after := uuid.Nil
+		for {
+			rows, err := db.Q.SearchEntrySourceListLive(ctx, s.pool, db.SearchEntrySourceListLiveParams{AfterID: after, RowLimit: SourceBatch})
+			if err != nil {
+				errc <- err
+				return
+			}
+			if len(rows) == 0 {
+				return
+			}
+			batch := make([]Entry, len(rows))
+			convert(len(rows), func(i int) {
+				r := sourceRow(rows[i])
+				batch[i] = entryOf(&r)
+			})
+			select {
+			case batches <- batch:
+			case <-ctx.Done():
+				return
+			}
+			after = rows[len(rows)-1].ID
+			if len(rows) < SourceBatch {
+				return
+			}
+		}
+	}()
+	for b := range batches {
+		if err := fn(b); err != nil {
 			return err
-		}
-		if len(rows) == 0 {
-			return nil
-		}
-		batch := make([]Entry, len(rows))
-		for i := range rows {
-			r := sourceRow(rows[i])
-			batch[i] = entryOf(&r)
-		}
-		if err := fn(batch); err != nil {
-			return err
-		}
-		after = rows[len(rows)-1].ID
-		if len(rows) < SourceBatch {
-			return nil
 		}
 	}
+	select {
+	case err := <-errc:
+		return err
+	default:
+		return ctx.Err()
+	}
+}
+
+// convert calls f(0..n-1) on as many goroutines as there are cores.
+func convert(n int, f func(i int)) {
+	workers := min(runtime.GOMAXPROCS(0), n)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+				f(i)
+			}
+		})
+	}
+	wg.Wait()
 }

@@ -1,5 +1,5 @@
 -- name: SearchEntryUpsert :execrows
--- SearchEntryUpsert writes a batch of index entries (arrays, one element per entry; tags space-separated), each only while its document is live at the version given and unless the stored entry is newer; it locks those documents (FOR SHARE, in id order) so that a trash or a quarantine commits before it or after it, never between.
+-- SearchEntryUpsert writes a batch of index entries (arrays, one element per entry; tags space-separated), each only while its document is live at the version given and unless the stored entry (a dead one search_entries_follow wrote included) is newer.
 WITH r AS (
   SELECT unnest(@document_ids::uuid[]) AS document_id, unnest(@versions::int[]) AS version,
          unnest(@access_seqs::bigint[]) AS access_seq, unnest(@spaces::text[])::space AS space, unnest(@paths::text[]) AS path,
@@ -11,8 +11,6 @@ WITH r AS (
 ), live AS (
   SELECT d.id FROM documents d JOIN r ON r.document_id = d.id AND r.version = d.version
   WHERE d.deleted_at IS NULL AND d.quarantined_at IS NULL
-  ORDER BY d.id
-  FOR SHARE OF d
 )
 INSERT INTO search_entries (document_id, version, access_seq, space, path, slug, title, tags, status, owner_id, updated_at,
                             title_fold, head, tsv, body)
@@ -28,7 +26,7 @@ FROM (
   FROM r WHERE r.document_id IN (SELECT live.id FROM live)
 ) n
 ON CONFLICT (document_id) DO UPDATE
-SET version = excluded.version, access_seq = excluded.access_seq, space = excluded.space, path = excluded.path,
+SET live = true, version = excluded.version, access_seq = excluded.access_seq, space = excluded.space, path = excluded.path,
     slug = excluded.slug, title = excluded.title, tags = excluded.tags, status = excluded.status,
     owner_id = excluded.owner_id, updated_at = excluded.updated_at, title_fold = excluded.title_fold,
     head = excluded.head, tsv = excluded.tsv, body = excluded.body
@@ -38,11 +36,6 @@ WHERE excluded.version >= search_entries.version AND excluded.access_seq >= sear
 -- SearchEntryDelete takes documents out of the index.
 DELETE FROM search_entries WHERE document_id = ANY(@ids::uuid[]);
 
--- name: SearchEntryDeleteGone :execrows
--- SearchEntryDeleteGone takes out every entry whose document is no longer live (a rebuild's last step).
-DELETE FROM search_entries e
-WHERE NOT EXISTS (SELECT 1 FROM documents d WHERE d.id = e.document_id AND d.deleted_at IS NULL AND d.quarantined_at IS NULL);
-
 -- name: SearchEntryFind :many
 -- SearchEntryFind answers a search of the postgres index for an actor: the page of hits (with their title and plain-text body), and over every readable hit the counts by space and by tag and the total, in one statement (kind hit, space, tag, total).
 WITH m AS MATERIALIZED (
@@ -51,7 +44,8 @@ WITH m AS MATERIALIZED (
           + CASE WHEN e.tsv @@ (SELECT search_query(@terms::text[], @groups::int[], @prefixes::boolean[])) THEN 0.1
                  ELSE 0.05 * word_similarity((SELECT search_fold(sqlc.narg('typo')::text)), e.title_fold) END)::float8 AS score
   FROM search_entries e
-  WHERE (e.tsv @@ (SELECT search_query(@terms::text[], @groups::int[], @prefixes::boolean[]))
+  WHERE e.live
+    AND (e.tsv @@ (SELECT search_query(@terms::text[], @groups::int[], @prefixes::boolean[]))
          OR (SELECT search_fold(sqlc.narg('typo')::text)) <% e.title_fold)
     AND (cardinality(@spaces::text[]) = 0 OR e.space::text = ANY(@spaces::text[]))
     AND (sqlc.narg('path_prefix')::text IS NULL OR sqlc.narg('path_prefix')::text = ''
@@ -82,7 +76,8 @@ SELECT 'total', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'
 WITH m AS MATERIALIZED (
   SELECT e.document_id, e.space, e.tags, e.updated_at
   FROM search_entries e
-  WHERE (cardinality(@spaces::text[]) = 0 OR e.space::text = ANY(@spaces::text[]))
+  WHERE e.live
+    AND (cardinality(@spaces::text[]) = 0 OR e.space::text = ANY(@spaces::text[]))
     AND (sqlc.narg('path_prefix')::text IS NULL OR sqlc.narg('path_prefix')::text = ''
          OR e.path = sqlc.narg('path_prefix')::text OR starts_with(e.path, sqlc.narg('path_prefix')::text || '/'))
     AND (cardinality(@tags::text[]) = 0 OR e.tags @> @tags::text[])
@@ -136,9 +131,9 @@ LIMIT @row_limit::int;
 SELECT count(*) FROM documents WHERE deleted_at IS NULL AND quarantined_at IS NULL;
 
 -- name: SearchEntryListChanged :many
--- SearchEntryListChanged lists the documents any outbox event since a time is about (a rebuild's catch-up), purged ones included.
+-- SearchEntryListChanged lists the documents of the outbox events processed since a time or not yet processed (a rebuild's catch-up: what the indexer may have written to the old index), purged ones included.
 SELECT DISTINCT coalesce(e.document_id, e.subject_id)::uuid AS id
 FROM events e
-WHERE e.created_at >= @since::timestamptz
+WHERE (e.processed_at IS NULL OR e.processed_at >= @since::timestamptz)
   AND (e.document_id IS NOT NULL OR (e.subject_type = 'document' AND e.subject_id IS NOT NULL));
 

@@ -259,22 +259,23 @@ func sortFacets(fs []search.FacetCount) {
 	})
 }
 
-// Rebuild implements search.Backend: every batch of src is upserted in a
-// transaction of its own (an entry already current is rewritten, one the
-// indexer has since made newer is left), then the entries of documents no
-// longer live are removed. Searches go on answering from the table
-// throughout.
+// Rebuild implements search.Backend: every batch of src goes into
+// search_entries_build (no search indexes yet, so a batch costs little more
+// than its rows), which search_entries_build_swap then indexes and makes
+// search_entries in a short transaction; searches answer from the old table
+// until then. Entries the indexer writes meanwhile go to the old table: the
+// caller's catch-up indexes those documents again after the swap.
 func (b *Backend) Rebuild(ctx context.Context, src search.Source, progress func(search.Progress)) error {
 	total, err := src.Count(ctx)
 	if err != nil {
 		return err
 	}
+	if err := db.Q.SearchEntriesBuildBegin(ctx, b.pool); err != nil {
+		return err
+	}
 	done := 0
 	if err := src.Each(ctx, func(batch []search.Entry) error {
-		if err := db.InTx(ctx, b.pool, func(tx db.DBTX) error {
-			_, err := db.Q.SearchEntryUpsert(ctx, tx, upsertParams(batch))
-			return err
-		}); err != nil {
+		if _, err := db.Q.SearchEntriesBuildInsert(ctx, b.pool, db.SearchEntriesBuildInsertParams(upsertParams(batch))); err != nil {
 			return err
 		}
 		done += len(batch)
@@ -285,6 +286,5 @@ func (b *Backend) Rebuild(ctx context.Context, src search.Source, progress func(
 	}); err != nil {
 		return err
 	}
-	_, err = db.Q.SearchEntryDeleteGone(ctx, b.pool)
-	return err
+	return db.Q.SearchEntriesBuildSwap(ctx, b.pool)
 }
