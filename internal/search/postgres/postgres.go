@@ -13,6 +13,7 @@ import (
 	"context"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -259,6 +260,9 @@ func sortFacets(fs []search.FacetCount) {
 	})
 }
 
+// RebuildWriters is how many batches a rebuild writes at once.
+const RebuildWriters = 2
+
 // Rebuild implements search.Backend: every batch of src goes into
 // search_entries_build (no search indexes yet, so a batch costs little more
 // than its rows), which search_entries_build_swap then indexes and makes
@@ -273,17 +277,48 @@ func (b *Backend) Rebuild(ctx context.Context, src search.Source, progress func(
 	if err := db.Q.SearchEntriesBuildBegin(ctx, b.pool); err != nil {
 		return err
 	}
-	done := 0
-	if err := src.Each(ctx, func(batch []search.Entry) error {
-		if _, err := db.Q.SearchEntriesBuildInsert(ctx, b.pool, db.SearchEntriesBuildInsertParams(upsertParams(batch))); err != nil {
-			return err
+	// RebuildWriters batches are written at once, while the source reads
+	// and converts the next ones.
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	work := make(chan []search.Entry)
+	var (
+		mu       sync.Mutex
+		done     int
+		firstErr error
+		wg       sync.WaitGroup
+	)
+	for range RebuildWriters {
+		wg.Go(func() {
+			for batch := range work {
+				_, err := db.Q.SearchEntriesBuildInsert(ctx, b.pool, db.SearchEntriesBuildInsertParams(upsertParams(batch)))
+				mu.Lock()
+				if err != nil && firstErr == nil {
+					firstErr = err
+					cancel()
+				}
+				done += len(batch)
+				if err == nil && progress != nil {
+					progress(search.Progress{Done: done, Total: max(total, done)})
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	err = src.Each(ctx, func(batch []search.Entry) error {
+		select {
+		case work <- batch:
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
 		}
-		done += len(batch)
-		if progress != nil {
-			progress(search.Progress{Done: done, Total: max(total, done)})
-		}
-		return nil
-	}); err != nil {
+	})
+	close(work)
+	wg.Wait()
+	if firstErr != nil {
+		return firstErr
+	}
+	if err != nil {
 		return err
 	}
 	return db.Q.SearchEntriesBuildSwap(ctx, b.pool)
