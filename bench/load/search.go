@@ -291,7 +291,7 @@ func wordFrequency(r int) float64 {
 
 func runSearch(ctx context.Context, env *runEnv) (*result, error) {
 	c := env.cfg
-	var hits, totals, empty atomic.Int64
+	var calls, hits, totals, empty atomic.Int64
 	fmt.Fprintf(os.Stderr, "load: %d-word queries, words %s", c.words, c.queryMix)
 	if c.queryMix == "rank" {
 		fmt.Fprintf(os.Stderr, " %d-%d (each in about %.1f %%–%.1f %% of documents)", c.rankLo, c.rankHi, 100*wordFrequency(c.rankHi+1), 100*wordFrequency(c.rankLo+1))
@@ -315,6 +315,7 @@ func runSearch(ctx context.Context, env *runEnv) (*result, error) {
 		if err := json.Unmarshal(resp.Data, &d); err != nil {
 			return outcome{}, fmt.Errorf("undecodable search: %w", err)
 		}
+		calls.Add(1)
 		hits.Add(int64(len(d.Search.Edges)))
 		totals.Add(d.Search.TotalCount)
 		if d.Search.TotalCount == 0 {
@@ -322,9 +323,9 @@ func runSearch(ctx context.Context, env *runEnv) (*result, error) {
 		}
 		return outcome{docs: len(d.Search.Edges)}, nil
 	})
-	if r != nil && r.Requests > 0 {
-		fmt.Fprintf(os.Stderr, "load: %.1f hits per page, %.0f readable hits per query on average, %.1f %% of queries with none\n",
-			float64(hits.Load())/float64(r.Requests), float64(totals.Load())/float64(r.Requests), 100*float64(empty.Load())/float64(r.Requests))
+	if n := float64(calls.Load()); n > 0 {
+		fmt.Fprintf(os.Stderr, "load: %.1f hits per page, %.0f readable hits per query on average, %.1f %% of queries with none (warm-up included)\n",
+			float64(hits.Load())/n, float64(totals.Load())/n, 100*float64(empty.Load())/n)
 	}
 	return r, err
 }

@@ -23,27 +23,67 @@ func (q *Queries) SearchEntryDelete(ctx context.Context, db DBTX, ids []uuid.UUI
 }
 
 const searchEntryFind = `-- name: SearchEntryFind :many
-WITH m AS MATERIALIZED (
-  SELECT e.document_id, e.space, e.tags, e.updated_at,
-         (ts_rank('{0.1, 0.2, 0.4, 1.0}', e.head, (SELECT search_query($1::text[], $2::int[], $3::boolean[]))) * 10
-          + CASE WHEN e.tsv @@ (SELECT search_query($4::text[], $5::int[], $6::boolean[])) THEN 0.1
-                 ELSE 0.05 * word_similarity((SELECT search_fold($7::text)), e.title_fold) END)::float8 AS score
-  FROM search_entries e
-  WHERE e.live
+WITH src AS MATERIALIZED (
+  -- The actor's level sources, as many as decide the way (search_drive_max): all of them when few.
+  SELECT s.document_id FROM document_level_sources($1::uuid, $2::boolean) AS s(document_id, level)
+  LIMIT search_drive_max() + 1
+), way AS MATERIALIZED (
+  SELECT count(*) <= search_drive_max() AS drive FROM src
+), m AS MATERIALIZED (
+  -- Every readable hit, with what the facets and the order need; the body's tsvector (the widest
+  -- column, stored out of line) is read again only to tell a misspelled title from an exact match.
+  -- driven: few sources, each looked up and matched (an entry is live, so a source makes it readable);
+  (SELECT e.document_id, e.space, e.tags, e.updated_at, e.title_fold,
+         CASE WHEN $3::text IS NULL THEN true
+              ELSE e.tsv @@ (SELECT search_query($4::text[], $5::int[], $6::boolean[])) END AS exact
+   FROM (SELECT DISTINCT src.document_id FROM src) s
+   JOIN search_entries e ON e.document_id = s.document_id
+   WHERE (SELECT drive FROM way) AND e.live
     AND (e.tsv @@ (SELECT search_query($4::text[], $5::int[], $6::boolean[]))
-         OR (SELECT search_fold($7::text)) <% e.title_fold)
-    AND (cardinality($8::text[]) = 0 OR e.space::text = ANY($8::text[]))
-    AND ($9::text IS NULL OR $9::text = ''
-         OR e.path = $9::text OR starts_with(e.path, $9::text || '/'))
-    AND (cardinality($10::text[]) = 0 OR e.tags @> $10::text[])
-    AND ($11::uuid IS NULL OR e.owner_id = $11::uuid)
-    AND ($12::timestamptz IS NULL OR e.updated_at > $12::timestamptz)
-    AND ($13::timestamptz IS NULL OR e.updated_at < $13::timestamptz)
-    AND (cardinality($14::text[]) = 0 OR e.status::text = ANY($14::text[]))
-    AND (SELECT a.level FROM document_level(e.document_id, e.owner_id, NULL::timestamptz, NULL::timestamptz, $15::uuid, $16::boolean) AS a(level)) > 0
+         -- Written as the index's operator (%>, not <%), so the planner drops the condition from the
+         -- heap's filter: the bitmap answers it exactly, without reading the body's tsvector per row.
+         OR e.title_fold %> (SELECT search_fold($3::text)))
+    AND (cardinality($7::text[]) = 0 OR e.space::text = ANY($7::text[]))
+    AND ($8::text IS NULL OR $8::text = ''
+         OR e.path = $8::text OR starts_with(e.path, $8::text || '/'))
+    AND (cardinality($9::text[]) = 0 OR e.tags @> $9::text[])
+    AND ($10::uuid IS NULL OR e.owner_id = $10::uuid)
+    AND ($11::timestamptz IS NULL OR e.updated_at > $11::timestamptz)
+    AND ($12::timestamptz IS NULL OR e.updated_at < $12::timestamptz)
+    AND (cardinality($13::text[]) = 0 OR e.status::text = ANY($13::text[])))
+  UNION ALL
+  -- or probed: the index's matches, each one's level looked up.
+  (SELECT e.document_id, e.space, e.tags, e.updated_at, e.title_fold,
+         CASE WHEN $3::text IS NULL THEN true
+              ELSE e.tsv @@ (SELECT search_query($4::text[], $5::int[], $6::boolean[])) END AS exact
+   FROM search_entries e
+   WHERE NOT (SELECT drive FROM way) AND e.live
+    AND (e.tsv @@ (SELECT search_query($4::text[], $5::int[], $6::boolean[]))
+         -- Written as the index's operator (%>, not <%), so the planner drops the condition from the
+         -- heap's filter: the bitmap answers it exactly, without reading the body's tsvector per row.
+         OR e.title_fold %> (SELECT search_fold($3::text)))
+    AND (cardinality($7::text[]) = 0 OR e.space::text = ANY($7::text[]))
+    AND ($8::text IS NULL OR $8::text = ''
+         OR e.path = $8::text OR starts_with(e.path, $8::text || '/'))
+    AND (cardinality($9::text[]) = 0 OR e.tags @> $9::text[])
+    AND ($10::uuid IS NULL OR e.owner_id = $10::uuid)
+    AND ($11::timestamptz IS NULL OR e.updated_at > $11::timestamptz)
+    AND ($12::timestamptz IS NULL OR e.updated_at < $12::timestamptz)
+    AND (cardinality($13::text[]) = 0 OR e.status::text = ANY($13::text[]))
+    AND (SELECT a.level FROM document_level(e.document_id, e.owner_id, NULL::timestamptz, NULL::timestamptz, $1::uuid, $2::boolean) AS a(level)) > 0)
+), h AS MATERIALIZED (
+  -- The hits whose title, tags or path hold a query word (found through their own index), ranked
+  -- by where: title (A) above tags (B) above path and slug (C). The others rank by a body match.
+  SELECT e.document_id, ts_rank('{0.1, 0.2, 0.4, 1.0}', e.head, (SELECT search_query($14::text[], $15::int[], $16::boolean[]))) * 10 AS rank
+  FROM search_entries e
+  WHERE e.head @@ (SELECT search_query($14::text[], $15::int[], $16::boolean[]))
+    AND e.document_id IN (SELECT m.document_id FROM m)
 ), page AS (
-  SELECT m.document_id, m.score, m.updated_at FROM m
-  ORDER BY m.score DESC, m.updated_at DESC, m.document_id DESC
+  SELECT m.document_id, m.updated_at,
+         (coalesce(h.rank, 0) + CASE WHEN m.exact THEN 0.1
+                                     ELSE 0.05 * word_similarity((SELECT search_fold($3::text)), m.title_fold) END)::float8 AS score
+  FROM m LEFT JOIN h ON h.document_id = m.document_id
+  ORDER BY score DESC, m.updated_at DESC, m.document_id DESC
   OFFSET $17::int LIMIT $18::int
 )
 SELECT 'hit'::text AS kind, p.document_id, p.score, p.updated_at, e.title AS value, e.body, 0::bigint AS n
@@ -51,20 +91,20 @@ FROM page p JOIN search_entries e ON e.document_id = p.document_id
 UNION ALL
 SELECT 'space', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, m.space::text, '', count(*) FROM m WHERE $19::boolean GROUP BY m.space
 UNION ALL
-(SELECT 'tag', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, t.tag, '', count(*) FROM m CROSS JOIN LATERAL unnest(m.tags) AS t(tag)
- WHERE $19::boolean GROUP BY t.tag ORDER BY count(*) DESC, t.tag LIMIT $20::int)
+(SELECT 'tag', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, t.tag, '', count(*)
+ FROM (SELECT unnest(m.tags) AS tag FROM m WHERE $19::boolean) t
+ GROUP BY t.tag ORDER BY count(*) DESC, t.tag LIMIT $20::int)
 UNION ALL
 SELECT 'total', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, '', '', count(*) FROM m
 `
 
 type SearchEntryFindParams struct {
-	AnyTerms      []string
-	AnyGroups     []int32
-	AnyPrefixes   []bool
+	ActorID       uuid.UUID
+	ActorIsPerson bool
+	Typo          *string
 	Terms         []string
 	Groups        []int32
 	Prefixes      []bool
-	Typo          *string
 	Spaces        []string
 	PathPrefix    *string
 	Tags          []string
@@ -72,8 +112,9 @@ type SearchEntryFindParams struct {
 	UpdatedAfter  *time.Time
 	UpdatedBefore *time.Time
 	Statuses      []string
-	ActorID       uuid.UUID
-	ActorIsPerson bool
+	AnyTerms      []string
+	AnyGroups     []int32
+	AnyPrefixes   []bool
 	RowOffset     int32
 	RowLimit      int32
 	Facets        bool
@@ -90,16 +131,15 @@ type SearchEntryFindRow struct {
 	N          int64
 }
 
-// SearchEntryFind answers a search of the postgres index for an actor: the page of hits (with their title and plain-text body), and over every readable hit the counts by space and by tag and the total, in one statement (kind hit, space, tag, total).
+// SearchEntryFind answers a search of the postgres index for an actor: the page of hits (with their title and plain-text body), and over every readable hit the counts by space and by tag and the total, in one statement (kind hit, space, tag, total); the hits are found one of two ways by how many level sources the actor has (docs/design.md#search).
 func (q *Queries) SearchEntryFind(ctx context.Context, db DBTX, arg SearchEntryFindParams) ([]SearchEntryFindRow, error) {
 	rows, err := db.Query(ctx, searchEntryFind,
-		arg.AnyTerms,
-		arg.AnyGroups,
-		arg.AnyPrefixes,
+		arg.ActorID,
+		arg.ActorIsPerson,
+		arg.Typo,
 		arg.Terms,
 		arg.Groups,
 		arg.Prefixes,
-		arg.Typo,
 		arg.Spaces,
 		arg.PathPrefix,
 		arg.Tags,
@@ -107,8 +147,9 @@ func (q *Queries) SearchEntryFind(ctx context.Context, db DBTX, arg SearchEntryF
 		arg.UpdatedAfter,
 		arg.UpdatedBefore,
 		arg.Statuses,
-		arg.ActorID,
-		arg.ActorIsPerson,
+		arg.AnyTerms,
+		arg.AnyGroups,
+		arg.AnyPrefixes,
 		arg.RowOffset,
 		arg.RowLimit,
 		arg.Facets,
@@ -141,19 +182,37 @@ func (q *Queries) SearchEntryFind(ctx context.Context, db DBTX, arg SearchEntryF
 }
 
 const searchEntryList = `-- name: SearchEntryList :many
-WITH m AS MATERIALIZED (
-  SELECT e.document_id, e.space, e.tags, e.updated_at
-  FROM search_entries e
-  WHERE e.live
-    AND (cardinality($1::text[]) = 0 OR e.space::text = ANY($1::text[]))
-    AND ($2::text IS NULL OR $2::text = ''
-         OR e.path = $2::text OR starts_with(e.path, $2::text || '/'))
-    AND (cardinality($3::text[]) = 0 OR e.tags @> $3::text[])
-    AND ($4::uuid IS NULL OR e.owner_id = $4::uuid)
-    AND ($5::timestamptz IS NULL OR e.updated_at > $5::timestamptz)
-    AND ($6::timestamptz IS NULL OR e.updated_at < $6::timestamptz)
-    AND (cardinality($7::text[]) = 0 OR e.status::text = ANY($7::text[]))
-    AND (SELECT a.level FROM document_level(e.document_id, e.owner_id, NULL::timestamptz, NULL::timestamptz, $8::uuid, $9::boolean) AS a(level)) > 0
+WITH src AS MATERIALIZED (
+  SELECT s.document_id FROM document_level_sources($1::uuid, $2::boolean) AS s(document_id, level)
+  LIMIT search_drive_max() + 1
+), way AS MATERIALIZED (
+  SELECT count(*) <= search_drive_max() AS drive FROM src
+), m AS MATERIALIZED (
+  (SELECT e.document_id, e.space, e.tags, e.updated_at
+   FROM (SELECT DISTINCT src.document_id FROM src) s
+   JOIN search_entries e ON e.document_id = s.document_id
+   WHERE (SELECT drive FROM way) AND e.live
+    AND (cardinality($3::text[]) = 0 OR e.space::text = ANY($3::text[]))
+    AND ($4::text IS NULL OR $4::text = ''
+         OR e.path = $4::text OR starts_with(e.path, $4::text || '/'))
+    AND (cardinality($5::text[]) = 0 OR e.tags @> $5::text[])
+    AND ($6::uuid IS NULL OR e.owner_id = $6::uuid)
+    AND ($7::timestamptz IS NULL OR e.updated_at > $7::timestamptz)
+    AND ($8::timestamptz IS NULL OR e.updated_at < $8::timestamptz)
+    AND (cardinality($9::text[]) = 0 OR e.status::text = ANY($9::text[])))
+  UNION ALL
+  (SELECT e.document_id, e.space, e.tags, e.updated_at
+   FROM search_entries e
+   WHERE NOT (SELECT drive FROM way) AND e.live
+    AND (cardinality($3::text[]) = 0 OR e.space::text = ANY($3::text[]))
+    AND ($4::text IS NULL OR $4::text = ''
+         OR e.path = $4::text OR starts_with(e.path, $4::text || '/'))
+    AND (cardinality($5::text[]) = 0 OR e.tags @> $5::text[])
+    AND ($6::uuid IS NULL OR e.owner_id = $6::uuid)
+    AND ($7::timestamptz IS NULL OR e.updated_at > $7::timestamptz)
+    AND ($8::timestamptz IS NULL OR e.updated_at < $8::timestamptz)
+    AND (cardinality($9::text[]) = 0 OR e.status::text = ANY($9::text[]))
+    AND (SELECT a.level FROM document_level(e.document_id, e.owner_id, NULL::timestamptz, NULL::timestamptz, $1::uuid, $2::boolean) AS a(level)) > 0)
 ), page AS (
   SELECT m.document_id, m.updated_at FROM m
   ORDER BY m.updated_at DESC, m.document_id DESC
@@ -164,13 +223,16 @@ FROM page p JOIN search_entries e ON e.document_id = p.document_id
 UNION ALL
 SELECT 'space', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, m.space::text, '', count(*) FROM m WHERE $12::boolean GROUP BY m.space
 UNION ALL
-(SELECT 'tag', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, t.tag, '', count(*) FROM m CROSS JOIN LATERAL unnest(m.tags) AS t(tag)
- WHERE $12::boolean GROUP BY t.tag ORDER BY count(*) DESC, t.tag LIMIT $13::int)
+(SELECT 'tag', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, t.tag, '', count(*)
+ FROM (SELECT unnest(m.tags) AS tag FROM m WHERE $12::boolean) t
+ GROUP BY t.tag ORDER BY count(*) DESC, t.tag LIMIT $13::int)
 UNION ALL
 SELECT 'total', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, '', '', count(*) FROM m
 `
 
 type SearchEntryListParams struct {
+	ActorID       uuid.UUID
+	ActorIsPerson bool
 	Spaces        []string
 	PathPrefix    *string
 	Tags          []string
@@ -178,8 +240,6 @@ type SearchEntryListParams struct {
 	UpdatedAfter  *time.Time
 	UpdatedBefore *time.Time
 	Statuses      []string
-	ActorID       uuid.UUID
-	ActorIsPerson bool
 	RowOffset     int32
 	RowLimit      int32
 	Facets        bool
@@ -196,9 +256,11 @@ type SearchEntryListRow struct {
 	N          int64
 }
 
-// SearchEntryList is SearchEntryFind for a query without terms: every readable entry passing the filter, newest first, with the same facets and total.
+// SearchEntryList is SearchEntryFind for a query without terms: every readable entry passing the filter, newest first, with the same facets and total, found the same two ways.
 func (q *Queries) SearchEntryList(ctx context.Context, db DBTX, arg SearchEntryListParams) ([]SearchEntryListRow, error) {
 	rows, err := db.Query(ctx, searchEntryList,
+		arg.ActorID,
+		arg.ActorIsPerson,
 		arg.Spaces,
 		arg.PathPrefix,
 		arg.Tags,
@@ -206,8 +268,6 @@ func (q *Queries) SearchEntryList(ctx context.Context, db DBTX, arg SearchEntryL
 		arg.UpdatedAfter,
 		arg.UpdatedBefore,
 		arg.Statuses,
-		arg.ActorID,
-		arg.ActorIsPerson,
 		arg.RowOffset,
 		arg.RowLimit,
 		arg.Facets,

@@ -26,40 +26,41 @@ func titles(p *search.Page) []string {
 
 func TestSyntaxForms(t *testing.T) {
 	t.Parallel()
-	b := setup(t)
-	b.doc(t, pgtest.Doc{Title: "Laptop setup", Content: "Install the VPN client on Windows and on Mac."})
-	b.doc(t, pgtest.Doc{Title: "VPN on Linux", Content: "The vpn works on linux laptops; setup is quick."})
-	b.doc(t, pgtest.Doc{Title: "Mein Lebenslauf", Content: "Mein **Résumé** und die Straße, auf Deutsch."})
-	b.doc(t, pgtest.Doc{Title: "Guía de despliegue", Content: "Cómo desplegar la aplicación en producción."})
-	b.doc(t, pgtest.Doc{Title: "東京の天気", Content: "今日の東京は晴れです。"})
-	b.doc(t, pgtest.Doc{Title: "Onboarding checklist", Content: "First day: accounts, laptop, badge."})
-	b.drain(t)
-	for _, c := range []struct {
-		query string
-		want  []string
-	}{
-		{"vpn windows", []string{"Laptop setup"}},                      // all words
-		{"VPN", []string{"VPN on Linux", "Laptop setup"}},              // case-insensitive, title first
-		{`"setup is quick"`, []string{"VPN on Linux"}},                 // phrase
-		{`"quick is setup"`, nil},                                      // a phrase keeps its order
-		{"vpn -windows", []string{"VPN on Linux"}},                     // exclusion
-		{`laptop -"vpn client"`, []string{"Onboarding checklist"}},     // excluded phrase ("laptops" is no prefix match here)
-		{"windows or linux", []string{"VPN on Linux", "Laptop setup"}}, // or
-		{"lebens", []string{"Mein Lebenslauf"}},                        // last word as a prefix
-		{"deutsc", []string{"Mein Lebenslauf"}},                        // in the body too
-		{"deutsc ", nil},                                               // not once it is complete
-		{"resume", []string{"Mein Lebenslauf"}},                        // accent-insensitive
-		{"strasse", []string{"Mein Lebenslauf"}},                       // ß folds to ss
-		{"aplicacion produccion", []string{"Guía de despliegue"}},      // Spanish, unaccented
-		{"東京", []string{"東京の天気"}},                                      // CJK: characters in a row
-		{"天気", []string{"東京の天気"}},
-		{"onbaording", []string{"Onboarding checklist"}}, // a misspelled title word
-		{"checklsit", []string{"Onboarding checklist"}},
-	} {
-		p := b.find(t, b.ownerCx, c.query)
-		require.Equal(t, c.want, nilIfEmpty(titles(p)), "%q", c.query)
-		require.Equal(t, len(c.want), p.Total, "%q", c.query)
-	}
+	bothWays(t, func(t *testing.T, b *bundle) {
+		b.doc(t, pgtest.Doc{Title: "Laptop setup", Content: "Install the VPN client on Windows and on Mac."})
+		b.doc(t, pgtest.Doc{Title: "VPN on Linux", Content: "The vpn works on linux laptops; setup is quick."})
+		b.doc(t, pgtest.Doc{Title: "Mein Lebenslauf", Content: "Mein **Résumé** und die Straße, auf Deutsch."})
+		b.doc(t, pgtest.Doc{Title: "Guía de despliegue", Content: "Cómo desplegar la aplicación en producción."})
+		b.doc(t, pgtest.Doc{Title: "東京の天気", Content: "今日の東京は晴れです。"})
+		b.doc(t, pgtest.Doc{Title: "Onboarding checklist", Content: "First day: accounts, laptop, badge."})
+		b.drain(t)
+		for _, c := range []struct {
+			query string
+			want  []string
+		}{
+			{"vpn windows", []string{"Laptop setup"}},                      // all words
+			{"VPN", []string{"VPN on Linux", "Laptop setup"}},              // case-insensitive, title first
+			{`"setup is quick"`, []string{"VPN on Linux"}},                 // phrase
+			{`"quick is setup"`, nil},                                      // a phrase keeps its order
+			{"vpn -windows", []string{"VPN on Linux"}},                     // exclusion
+			{`laptop -"vpn client"`, []string{"Onboarding checklist"}},     // excluded phrase ("laptops" is no prefix match here)
+			{"windows or linux", []string{"VPN on Linux", "Laptop setup"}}, // or
+			{"lebens", []string{"Mein Lebenslauf"}},                        // last word as a prefix
+			{"deutsc", []string{"Mein Lebenslauf"}},                        // in the body too
+			{"deutsc ", nil},                                               // not once it is complete
+			{"resume", []string{"Mein Lebenslauf"}},                        // accent-insensitive
+			{"strasse", []string{"Mein Lebenslauf"}},                       // ß folds to ss
+			{"aplicacion produccion", []string{"Guía de despliegue"}},      // Spanish, unaccented
+			{"東京", []string{"東京の天気"}},                                      // CJK: characters in a row
+			{"天気", []string{"東京の天気"}},
+			{"onbaording", []string{"Onboarding checklist"}}, // a misspelled title word
+			{"checklsit", []string{"Onboarding checklist"}},
+		} {
+			p := b.find(t, b.ownerCx, c.query)
+			require.Equal(t, c.want, nilIfEmpty(titles(p)), "%q", c.query)
+			require.Equal(t, len(c.want), p.Total, "%q", c.query)
+		}
+	})
 }
 
 func nilIfEmpty(s []string) []string {
@@ -71,110 +72,114 @@ func nilIfEmpty(s []string) []string {
 
 func TestRankingTitleAboveTagsPathAndBodyTiesByRecency(t *testing.T) {
 	t.Parallel()
-	b := setup(t)
-	body := b.doc(t, pgtest.Doc{Title: "Notes", Content: "a word about kubernetes here"})
-	path := b.doc(t, pgtest.Doc{Title: "Cluster notes", Path: "kubernetes", Content: "nothing"})
-	tag := b.doc(t, pgtest.Doc{Title: "Ops notes", Tags: []string{"kubernetes"}, Content: "nothing"})
-	title := b.doc(t, pgtest.Doc{Title: "Kubernetes basics", Content: "nothing"})
-	older := b.doc(t, pgtest.Doc{Title: "Another", Content: "kubernetes again"})
-	pgtest.Exec(t, b.pool, "UPDATE documents SET updated_at = now() - interval '1 day' WHERE id = $1", older.ID)
-	b.drain(t)
-	got := ids(b.find(t, b.ownerCx, "kubernetes "))
-	require.Equal(t, []uuid.UUID{title.ID, tag.ID, path.ID, body.ID, older.ID}, got)
+	bothWays(t, func(t *testing.T, b *bundle) {
+		body := b.doc(t, pgtest.Doc{Title: "Notes", Content: "a word about kubernetes here"})
+		path := b.doc(t, pgtest.Doc{Title: "Cluster notes", Path: "kubernetes", Content: "nothing"})
+		tag := b.doc(t, pgtest.Doc{Title: "Ops notes", Tags: []string{"kubernetes"}, Content: "nothing"})
+		title := b.doc(t, pgtest.Doc{Title: "Kubernetes basics", Content: "nothing"})
+		older := b.doc(t, pgtest.Doc{Title: "Another", Content: "kubernetes again"})
+		pgtest.Exec(t, b.pool, "UPDATE documents SET updated_at = now() - interval '1 day' WHERE id = $1", older.ID)
+		b.drain(t)
+		got := ids(b.find(t, b.ownerCx, "kubernetes "))
+		require.Equal(t, []uuid.UUID{title.ID, tag.ID, path.ID, body.ID, older.ID}, got)
+	})
 }
 
 func TestFilters(t *testing.T) {
 	t.Parallel()
-	b := setup(t)
-	other := pgtest.CreatePerson(t, b.pool)
-	wiki := b.doc(t, pgtest.Doc{Title: "Wiki deploy", Path: "ops/runbooks", Tags: []string{"ops", "deploy"}, Content: "deploy"})
-	out := b.doc(t, pgtest.Doc{Space: document.SpaceOutput, Title: "Output deploy", Path: "ops", Tags: []string{"ops"}, Content: "deploy"})
-	raw := b.doc(t, pgtest.Doc{Space: document.SpaceRaw, Title: "Raw deploy", Path: "opsx", Content: "deploy"})
-	theirs := pgtest.CreateDocument(t, b.pool, other.ID, pgtest.Doc{Title: "Their deploy", Content: "deploy"})
-	pgtest.Grant(t, b.pool, theirs.ID, "user", b.owner.ID, "read")
-	draft := "draft"
-	_, _, err := b.docs.Update(b.ownerCx, document.UpdateInput{ID: out.ID, ExpectedVersion: out.Version, Status: (*document.Status)(&draft)})
-	require.NoError(t, err)
-	pgtest.Exec(t, b.pool, "UPDATE documents SET updated_at = '2020-01-01T00:00:00Z' WHERE id = $1", raw.ID)
-	b.drain(t)
-	at := time.Date(2021, 1, 1, 0, 0, 0, 0, time.UTC)
-	for _, c := range []struct {
-		name string
-		f    search.SearchFilter
-		want []uuid.UUID
-	}{
-		{"none", search.SearchFilter{}, []uuid.UUID{wiki.ID, out.ID, raw.ID, theirs.ID}},
-		{"spaces", search.SearchFilter{Spaces: []document.Space{document.SpaceOutput, document.SpaceRaw}}, []uuid.UUID{out.ID, raw.ID}},
-		{"path prefix", search.SearchFilter{PathPrefix: pgtest.Ptr("ops")}, []uuid.UUID{wiki.ID, out.ID}},
-		{"path prefix deeper", search.SearchFilter{PathPrefix: pgtest.Ptr("/ops/runbooks/")}, []uuid.UUID{wiki.ID}},
-		{"path prefix root", search.SearchFilter{PathPrefix: pgtest.Ptr("")}, []uuid.UUID{wiki.ID, out.ID, raw.ID, theirs.ID}},
-		{"tags all of", search.SearchFilter{Tags: []string{"OPS", "deploy"}}, []uuid.UUID{wiki.ID}},
-		{"tags one", search.SearchFilter{Tags: []string{"ops"}}, []uuid.UUID{wiki.ID, out.ID}},
-		{"owner", search.SearchFilter{OwnerID: &other.ID}, []uuid.UUID{theirs.ID}},
-		{"updated after", search.SearchFilter{UpdatedAfter: &at}, []uuid.UUID{wiki.ID, out.ID, theirs.ID}},
-		{"updated before", search.SearchFilter{UpdatedBefore: &at}, []uuid.UUID{raw.ID}},
-		{"status", search.SearchFilter{Statuses: []document.Status{document.StatusDraft}}, []uuid.UUID{out.ID}},
-		{"statuses", search.SearchFilter{Statuses: []document.Status{document.StatusActive}}, []uuid.UUID{wiki.ID, raw.ID, theirs.ID}},
-	} {
-		for _, q := range []string{"deploy", ""} {
-			p := b.find(t, b.ownerCx, q, c.f)
-			require.ElementsMatch(t, c.want, ids(p), "%s, query %q", c.name, q)
-			require.Equal(t, len(c.want), p.Total, "%s, query %q", c.name, q)
+	bothWays(t, func(t *testing.T, b *bundle) {
+		other := pgtest.CreatePerson(t, b.pool)
+		wiki := b.doc(t, pgtest.Doc{Title: "Wiki deploy", Path: "ops/runbooks", Tags: []string{"ops", "deploy"}, Content: "deploy"})
+		out := b.doc(t, pgtest.Doc{Space: document.SpaceOutput, Title: "Output deploy", Path: "ops", Tags: []string{"ops"}, Content: "deploy"})
+		raw := b.doc(t, pgtest.Doc{Space: document.SpaceRaw, Title: "Raw deploy", Path: "opsx", Content: "deploy"})
+		theirs := pgtest.CreateDocument(t, b.pool, other.ID, pgtest.Doc{Title: "Their deploy", Content: "deploy"})
+		pgtest.Grant(t, b.pool, theirs.ID, "user", b.owner.ID, "read")
+		draft := "draft"
+		_, _, err := b.docs.Update(b.ownerCx, document.UpdateInput{ID: out.ID, ExpectedVersion: out.Version, Status: (*document.Status)(&draft)})
+		require.NoError(t, err)
+		pgtest.Exec(t, b.pool, "UPDATE documents SET updated_at = '2020-01-01T00:00:00Z' WHERE id = $1", raw.ID)
+		b.drain(t)
+		at := time.Date(2021, 1, 1, 0, 0, 0, 0, time.UTC)
+		for _, c := range []struct {
+			name string
+			f    search.SearchFilter
+			want []uuid.UUID
+		}{
+			{"none", search.SearchFilter{}, []uuid.UUID{wiki.ID, out.ID, raw.ID, theirs.ID}},
+			{"spaces", search.SearchFilter{Spaces: []document.Space{document.SpaceOutput, document.SpaceRaw}}, []uuid.UUID{out.ID, raw.ID}},
+			{"path prefix", search.SearchFilter{PathPrefix: pgtest.Ptr("ops")}, []uuid.UUID{wiki.ID, out.ID}},
+			{"path prefix deeper", search.SearchFilter{PathPrefix: pgtest.Ptr("/ops/runbooks/")}, []uuid.UUID{wiki.ID}},
+			{"path prefix root", search.SearchFilter{PathPrefix: pgtest.Ptr("")}, []uuid.UUID{wiki.ID, out.ID, raw.ID, theirs.ID}},
+			{"tags all of", search.SearchFilter{Tags: []string{"OPS", "deploy"}}, []uuid.UUID{wiki.ID}},
+			{"tags one", search.SearchFilter{Tags: []string{"ops"}}, []uuid.UUID{wiki.ID, out.ID}},
+			{"owner", search.SearchFilter{OwnerID: &other.ID}, []uuid.UUID{theirs.ID}},
+			{"updated after", search.SearchFilter{UpdatedAfter: &at}, []uuid.UUID{wiki.ID, out.ID, theirs.ID}},
+			{"updated before", search.SearchFilter{UpdatedBefore: &at}, []uuid.UUID{raw.ID}},
+			{"status", search.SearchFilter{Statuses: []document.Status{document.StatusDraft}}, []uuid.UUID{out.ID}},
+			{"statuses", search.SearchFilter{Statuses: []document.Status{document.StatusActive}}, []uuid.UUID{wiki.ID, raw.ID, theirs.ID}},
+		} {
+			for _, q := range []string{"deploy", ""} {
+				p := b.find(t, b.ownerCx, q, c.f)
+				require.ElementsMatch(t, c.want, ids(p), "%s, query %q", c.name, q)
+				require.Equal(t, len(c.want), p.Total, "%s, query %q", c.name, q)
+			}
 		}
-	}
+	})
 }
 
 func TestEmptyQueryListsNewestFirstWithFacets(t *testing.T) {
 	t.Parallel()
-	b := setup(t)
-	var made []uuid.UUID
-	for i := range 5 {
-		tags := []string{"common"}
-		if i%2 == 0 {
-			tags = append(tags, "even")
+	bothWays(t, func(t *testing.T, b *bundle) {
+		var made []uuid.UUID
+		for i := range 5 {
+			tags := []string{"common"}
+			if i%2 == 0 {
+				tags = append(tags, "even")
+			}
+			d := b.doc(t, pgtest.Doc{Title: "Doc", Tags: tags, Space: []document.Space{document.SpaceWiki, document.SpaceOutput}[i%2]})
+			made = append([]uuid.UUID{d.ID}, made...)
 		}
-		d := b.doc(t, pgtest.Doc{Title: "Doc", Tags: tags, Space: []document.Space{document.SpaceWiki, document.SpaceOutput}[i%2]})
-		made = append([]uuid.UUID{d.ID}, made...)
-	}
-	b.drain(t)
-	for _, q := range []string{"", "   "} {
-		p := b.find(t, b.ownerCx, q)
-		require.Equal(t, made, ids(p))
-		require.Equal(t, 5, p.Total)
-		require.Equal(t, []search.FacetCount{{Value: "wiki", Count: 3}, {Value: "output", Count: 2}}, p.Facets.Spaces)
-		require.Equal(t, []search.FacetCount{{Value: "common", Count: 5}, {Value: "even", Count: 3}}, p.Facets.Tags)
-	}
+		b.drain(t)
+		for _, q := range []string{"", "   "} {
+			p := b.find(t, b.ownerCx, q)
+			require.Equal(t, made, ids(p))
+			require.Equal(t, 5, p.Total)
+			require.Equal(t, []search.FacetCount{{Value: "wiki", Count: 3}, {Value: "output", Count: 2}}, p.Facets.Spaces)
+			require.Equal(t, []search.FacetCount{{Value: "common", Count: 5}, {Value: "even", Count: 3}}, p.Facets.Tags)
+		}
+	})
 }
 
 func TestPagesFollowEachOtherWithoutRepeats(t *testing.T) {
 	t.Parallel()
-	b := setup(t)
-	for range 7 {
-		b.doc(t, pgtest.Doc{Content: "paged word"})
-	}
-	b.drain(t)
-	var seen []uuid.UUID
-	after := ""
-	for page := 0; ; page++ {
-		p, err := b.svc.Search(b.ownerCx, search.Request{Query: "paged", First: 3, After: after})
-		require.NoError(t, err)
-		require.Equal(t, 7, p.Total)
-		seen = append(seen, ids(p)...)
-		if !p.HasNextPage {
-			break
+	bothWays(t, func(t *testing.T, b *bundle) {
+		for range 7 {
+			b.doc(t, pgtest.Doc{Content: "paged word"})
 		}
-		after = p.EndCursor
-		require.Less(t, page, 5)
-	}
-	require.Len(t, seen, 7)
-	full := ids(b.find(t, b.ownerCx, "paged"))
-	require.Equal(t, full, seen)
-	// A result's cursor resumes right after it.
-	p, err := b.svc.Search(b.ownerCx, search.Request{Query: "paged", First: 3})
-	require.NoError(t, err)
-	next, err := b.svc.Search(b.ownerCx, search.Request{Query: "paged", First: 2, After: p.Results[0].Cursor})
-	require.NoError(t, err)
-	require.Equal(t, full[1:3], ids(next))
+		b.drain(t)
+		var seen []uuid.UUID
+		after := ""
+		for page := 0; ; page++ {
+			p, err := b.svc.Search(b.ownerCx, search.Request{Query: "paged", First: 3, After: after})
+			require.NoError(t, err)
+			require.Equal(t, 7, p.Total)
+			seen = append(seen, ids(p)...)
+			if !p.HasNextPage {
+				break
+			}
+			after = p.EndCursor
+			require.Less(t, page, 5)
+		}
+		require.Len(t, seen, 7)
+		full := ids(b.find(t, b.ownerCx, "paged"))
+		require.Equal(t, full, seen)
+		// A result's cursor resumes right after it.
+		p, err := b.svc.Search(b.ownerCx, search.Request{Query: "paged", First: 3})
+		require.NoError(t, err)
+		next, err := b.svc.Search(b.ownerCx, search.Request{Query: "paged", First: 2, After: p.Results[0].Cursor})
+		require.NoError(t, err)
+		require.Equal(t, full[1:3], ids(next))
+	})
 }
 
 func TestBadInputIsNeverAnInternalError(t *testing.T) {
@@ -296,62 +301,63 @@ func TestOutOfOrderWritesNeverRegressAnEntry(t *testing.T) {
 
 func TestTrashRestorePurgeQuarantineReleaseTransfer(t *testing.T) {
 	t.Parallel()
-	b := setup(t)
-	reader := pgtest.CreatePerson(t, b.pool)
-	readerCx := pgtest.ActingAs(reader)
-	d := b.doc(t, pgtest.Doc{Title: "Lifecycle", Content: "lifecycle word"})
-	_, err := b.share.Share(b.ownerCx, shareWith(d.ID, reader.Email))
-	require.NoError(t, err)
-	b.drain(t)
-	require.Len(t, b.find(t, readerCx, "lifecycle").Results, 1)
+	bothWays(t, func(t *testing.T, b *bundle) {
+		reader := pgtest.CreatePerson(t, b.pool)
+		readerCx := pgtest.ActingAs(reader)
+		d := b.doc(t, pgtest.Doc{Title: "Lifecycle", Content: "lifecycle word"})
+		_, err := b.share.Share(b.ownerCx, shareWith(d.ID, reader.Email))
+		require.NoError(t, err)
+		b.drain(t)
+		require.Len(t, b.find(t, readerCx, "lifecycle").Results, 1)
 
-	// Trashed: gone at once, for everyone, before the indexer runs.
-	_, err = b.docs.Delete(b.ownerCx, d.ID)
-	require.NoError(t, err)
-	for _, cx := range []context.Context{b.ownerCx, readerCx} {
-		p := b.find(t, cx, "lifecycle")
-		require.Empty(t, p.Results)
-		require.Zero(t, p.Total)
-	}
-	b.drain(t)
-	_, err = b.docs.Restore(b.ownerCx, document.RestoreInput{ID: d.ID})
-	require.NoError(t, err)
-	b.drain(t)
-	require.Len(t, b.find(t, readerCx, "lifecycle").Results, 1)
+		// Trashed: gone at once, for everyone, before the indexer runs.
+		_, err = b.docs.Delete(b.ownerCx, d.ID)
+		require.NoError(t, err)
+		for _, cx := range []context.Context{b.ownerCx, readerCx} {
+			p := b.find(t, cx, "lifecycle")
+			require.Empty(t, p.Results)
+			require.Zero(t, p.Total)
+		}
+		b.drain(t)
+		_, err = b.docs.Restore(b.ownerCx, document.RestoreInput{ID: d.ID})
+		require.NoError(t, err)
+		b.drain(t)
+		require.Len(t, b.find(t, readerCx, "lifecycle").Results, 1)
 
-	// Quarantined: gone at once, even for the owner; back after a release.
-	mcx := pgtest.ActingAsManagement()
-	_, err = b.manage.Quarantine(mcx, d.ID, "a password")
-	require.NoError(t, err)
-	require.Empty(t, b.find(t, b.ownerCx, "lifecycle").Results)
-	b.drain(t)
-	require.Empty(t, b.find(t, b.ownerCx, "lifecycle").Results)
-	require.Zero(t, pgtest.Count(t, b.pool, "SELECT count(*) FROM search_entries WHERE document_id = $1", d.ID))
-	_, err = b.manage.Release(mcx, d.ID, true)
-	require.NoError(t, err)
-	b.drain(t)
-	require.Len(t, b.find(t, b.ownerCx, "lifecycle").Results, 1)
-	require.Len(t, b.find(t, readerCx, "lifecycle").Results, 1)
+		// Quarantined: gone at once, even for the owner; back after a release.
+		mcx := pgtest.ActingAsManagement()
+		_, err = b.manage.Quarantine(mcx, d.ID, "a password")
+		require.NoError(t, err)
+		require.Empty(t, b.find(t, b.ownerCx, "lifecycle").Results)
+		b.drain(t)
+		require.Empty(t, b.find(t, b.ownerCx, "lifecycle").Results)
+		require.Zero(t, pgtest.Count(t, b.pool, "SELECT count(*) FROM search_entries WHERE document_id = $1", d.ID))
+		_, err = b.manage.Release(mcx, d.ID, true)
+		require.NoError(t, err)
+		b.drain(t)
+		require.Len(t, b.find(t, b.ownerCx, "lifecycle").Results, 1)
+		require.Len(t, b.find(t, readerCx, "lifecycle").Results, 1)
 
-	// Transferred: the owner filter follows at once.
-	heir := pgtest.CreatePerson(t, b.pool)
-	_, err = b.manage.Transfer(mcx, b.owner.ID, heir.ID)
-	require.NoError(t, err)
-	require.Len(t, b.find(t, readerCx, "lifecycle", search.SearchFilter{OwnerID: &heir.ID}).Results, 1)
-	require.Empty(t, b.find(t, readerCx, "lifecycle", search.SearchFilter{OwnerID: &b.owner.ID}).Results)
-	b.drain(t)
-	require.Empty(t, b.find(t, b.ownerCx, "lifecycle").Results)
-	require.Len(t, b.find(t, pgtest.ActingAs(heir), "lifecycle").Results, 1)
+		// Transferred: the owner filter follows at once.
+		heir := pgtest.CreatePerson(t, b.pool)
+		_, err = b.manage.Transfer(mcx, b.owner.ID, heir.ID)
+		require.NoError(t, err)
+		require.Len(t, b.find(t, readerCx, "lifecycle", search.SearchFilter{OwnerID: &heir.ID}).Results, 1)
+		require.Empty(t, b.find(t, readerCx, "lifecycle", search.SearchFilter{OwnerID: &b.owner.ID}).Results)
+		b.drain(t)
+		require.Empty(t, b.find(t, b.ownerCx, "lifecycle").Results)
+		require.Len(t, b.find(t, pgtest.ActingAs(heir), "lifecycle").Results, 1)
 
-	// Purged: its entry goes with it.
-	_, err = b.docs.Delete(pgtest.ActingAs(heir), d.ID)
-	require.NoError(t, err)
-	pgtest.Exec(t, b.pool, "UPDATE documents SET purge_after = now() - interval '1 second' WHERE id = $1", d.ID)
-	n, err := b.docs.PurgeDue(auth.SystemContext(context.Background()), 10)
-	require.NoError(t, err)
-	require.Equal(t, 1, n)
-	b.drain(t)
-	require.Zero(t, pgtest.Count(t, b.pool, "SELECT count(*) FROM search_entries"))
+		// Purged: its entry goes with it.
+		_, err = b.docs.Delete(pgtest.ActingAs(heir), d.ID)
+		require.NoError(t, err)
+		pgtest.Exec(t, b.pool, "UPDATE documents SET purge_after = now() - interval '1 second' WHERE id = $1", d.ID)
+		n, err := b.docs.PurgeDue(auth.SystemContext(context.Background()), 10)
+		require.NoError(t, err)
+		require.Equal(t, 1, n)
+		b.drain(t)
+		require.Zero(t, pgtest.Count(t, b.pool, "SELECT count(*) FROM search_entries"))
+	})
 }
 
 // An indexer's write racing a quarantine that has not committed yet (its

@@ -87,3 +87,20 @@ func newWorker(b *bundle) *outbox.Worker {
 func shareWith(doc uuid.UUID, recipients ...string) access.ShareInput {
 	return access.ShareInput{DocumentIDs: []uuid.UUID{doc}, Recipients: recipients, Permission: access.PermissionRead}
 }
+
+// bothWays runs f on a bundle of each way a search finds its hits
+// (docs/design.md#search): driven from the actor's few level sources, as
+// the tests' actors always are, and probed (search_drive_max lowered so
+// that no actor is driven), in subtests of their own databases.
+func bothWays(t *testing.T, f func(t *testing.T, b *bundle)) {
+	for _, way := range []string{"driven", "probed"} {
+		t.Run(way, func(t *testing.T) {
+			t.Parallel()
+			b := setup(t)
+			if way == "probed" {
+				pgtest.Exec(t, b.pool, "CREATE OR REPLACE FUNCTION search_drive_max() RETURNS integer LANGUAGE sql IMMUTABLE AS 'SELECT -1'")
+			}
+			f(t, b)
+		})
+	}
+}

@@ -37,16 +37,46 @@ WHERE excluded.version >= search_entries.version AND excluded.access_seq >= sear
 DELETE FROM search_entries WHERE document_id = ANY(@ids::uuid[]);
 
 -- name: SearchEntryFind :many
--- SearchEntryFind answers a search of the postgres index for an actor: the page of hits (with their title and plain-text body), and over every readable hit the counts by space and by tag and the total, in one statement (kind hit, space, tag, total).
-WITH m AS MATERIALIZED (
-  SELECT e.document_id, e.space, e.tags, e.updated_at,
-         (ts_rank('{0.1, 0.2, 0.4, 1.0}', e.head, (SELECT search_query(@any_terms::text[], @any_groups::int[], @any_prefixes::boolean[]))) * 10
-          + CASE WHEN e.tsv @@ (SELECT search_query(@terms::text[], @groups::int[], @prefixes::boolean[])) THEN 0.1
-                 ELSE 0.05 * word_similarity((SELECT search_fold(sqlc.narg('typo')::text)), e.title_fold) END)::float8 AS score
-  FROM search_entries e
-  WHERE e.live
+-- SearchEntryFind answers a search of the postgres index for an actor: the page of hits (with their title and plain-text body), and over every readable hit the counts by space and by tag and the total, in one statement (kind hit, space, tag, total); the hits are found one of two ways by how many level sources the actor has (docs/design.md#search).
+WITH src AS MATERIALIZED (
+  -- The actor's level sources, as many as decide the way (search_drive_max): all of them when few.
+  SELECT s.document_id FROM document_level_sources(@actor_id::uuid, @actor_is_person::boolean) AS s(document_id, level)
+  LIMIT search_drive_max() + 1
+), way AS MATERIALIZED (
+  SELECT count(*) <= search_drive_max() AS drive FROM src
+), m AS MATERIALIZED (
+  -- Every readable hit, with what the facets and the order need; the body's tsvector (the widest
+  -- column, stored out of line) is read again only to tell a misspelled title from an exact match.
+  -- driven: few sources, each looked up and matched (an entry is live, so a source makes it readable);
+  (SELECT e.document_id, e.space, e.tags, e.updated_at, e.title_fold,
+         CASE WHEN sqlc.narg('typo')::text IS NULL THEN true
+              ELSE e.tsv @@ (SELECT search_query(@terms::text[], @groups::int[], @prefixes::boolean[])) END AS exact
+   FROM (SELECT DISTINCT src.document_id FROM src) s
+   JOIN search_entries e ON e.document_id = s.document_id
+   WHERE (SELECT drive FROM way) AND e.live
     AND (e.tsv @@ (SELECT search_query(@terms::text[], @groups::int[], @prefixes::boolean[]))
-         OR (SELECT search_fold(sqlc.narg('typo')::text)) <% e.title_fold)
+         -- Written as the index's operator (%>, not <%), so the planner drops the condition from the
+         -- heap's filter: the bitmap answers it exactly, without reading the body's tsvector per row.
+         OR e.title_fold %> (SELECT search_fold(sqlc.narg('typo')::text)))
+    AND (cardinality(@spaces::text[]) = 0 OR e.space::text = ANY(@spaces::text[]))
+    AND (sqlc.narg('path_prefix')::text IS NULL OR sqlc.narg('path_prefix')::text = ''
+         OR e.path = sqlc.narg('path_prefix')::text OR starts_with(e.path, sqlc.narg('path_prefix')::text || '/'))
+    AND (cardinality(@tags::text[]) = 0 OR e.tags @> @tags::text[])
+    AND (sqlc.narg('owner_id')::uuid IS NULL OR e.owner_id = sqlc.narg('owner_id')::uuid)
+    AND (sqlc.narg('updated_after')::timestamptz IS NULL OR e.updated_at > sqlc.narg('updated_after')::timestamptz)
+    AND (sqlc.narg('updated_before')::timestamptz IS NULL OR e.updated_at < sqlc.narg('updated_before')::timestamptz)
+    AND (cardinality(@statuses::text[]) = 0 OR e.status::text = ANY(@statuses::text[])))
+  UNION ALL
+  -- or probed: the index's matches, each one's level looked up.
+  (SELECT e.document_id, e.space, e.tags, e.updated_at, e.title_fold,
+         CASE WHEN sqlc.narg('typo')::text IS NULL THEN true
+              ELSE e.tsv @@ (SELECT search_query(@terms::text[], @groups::int[], @prefixes::boolean[])) END AS exact
+   FROM search_entries e
+   WHERE NOT (SELECT drive FROM way) AND e.live
+    AND (e.tsv @@ (SELECT search_query(@terms::text[], @groups::int[], @prefixes::boolean[]))
+         -- Written as the index's operator (%>, not <%), so the planner drops the condition from the
+         -- heap's filter: the bitmap answers it exactly, without reading the body's tsvector per row.
+         OR e.title_fold %> (SELECT search_fold(sqlc.narg('typo')::text)))
     AND (cardinality(@spaces::text[]) = 0 OR e.space::text = ANY(@spaces::text[]))
     AND (sqlc.narg('path_prefix')::text IS NULL OR sqlc.narg('path_prefix')::text = ''
          OR e.path = sqlc.narg('path_prefix')::text OR starts_with(e.path, sqlc.narg('path_prefix')::text || '/'))
@@ -55,10 +85,20 @@ WITH m AS MATERIALIZED (
     AND (sqlc.narg('updated_after')::timestamptz IS NULL OR e.updated_at > sqlc.narg('updated_after')::timestamptz)
     AND (sqlc.narg('updated_before')::timestamptz IS NULL OR e.updated_at < sqlc.narg('updated_before')::timestamptz)
     AND (cardinality(@statuses::text[]) = 0 OR e.status::text = ANY(@statuses::text[]))
-    AND (SELECT a.level FROM document_level(e.document_id, e.owner_id, NULL::timestamptz, NULL::timestamptz, @actor_id::uuid, @actor_is_person::boolean) AS a(level)) > 0
+    AND (SELECT a.level FROM document_level(e.document_id, e.owner_id, NULL::timestamptz, NULL::timestamptz, @actor_id::uuid, @actor_is_person::boolean) AS a(level)) > 0)
+), h AS MATERIALIZED (
+  -- The hits whose title, tags or path hold a query word (found through their own index), ranked
+  -- by where: title (A) above tags (B) above path and slug (C). The others rank by a body match.
+  SELECT e.document_id, ts_rank('{0.1, 0.2, 0.4, 1.0}', e.head, (SELECT search_query(@any_terms::text[], @any_groups::int[], @any_prefixes::boolean[]))) * 10 AS rank
+  FROM search_entries e
+  WHERE e.head @@ (SELECT search_query(@any_terms::text[], @any_groups::int[], @any_prefixes::boolean[]))
+    AND e.document_id IN (SELECT m.document_id FROM m)
 ), page AS (
-  SELECT m.document_id, m.score, m.updated_at FROM m
-  ORDER BY m.score DESC, m.updated_at DESC, m.document_id DESC
+  SELECT m.document_id, m.updated_at,
+         (coalesce(h.rank, 0) + CASE WHEN m.exact THEN 0.1
+                                     ELSE 0.05 * word_similarity((SELECT search_fold(sqlc.narg('typo')::text)), m.title_fold) END)::float8 AS score
+  FROM m LEFT JOIN h ON h.document_id = m.document_id
+  ORDER BY score DESC, m.updated_at DESC, m.document_id DESC
   OFFSET @row_offset::int LIMIT @row_limit::int
 )
 SELECT 'hit'::text AS kind, p.document_id, p.score, p.updated_at, e.title AS value, e.body, 0::bigint AS n
@@ -66,17 +106,36 @@ FROM page p JOIN search_entries e ON e.document_id = p.document_id
 UNION ALL
 SELECT 'space', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, m.space::text, '', count(*) FROM m WHERE @facets::boolean GROUP BY m.space
 UNION ALL
-(SELECT 'tag', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, t.tag, '', count(*) FROM m CROSS JOIN LATERAL unnest(m.tags) AS t(tag)
- WHERE @facets::boolean GROUP BY t.tag ORDER BY count(*) DESC, t.tag LIMIT @tag_limit::int)
+(SELECT 'tag', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, t.tag, '', count(*)
+ FROM (SELECT unnest(m.tags) AS tag FROM m WHERE @facets::boolean) t
+ GROUP BY t.tag ORDER BY count(*) DESC, t.tag LIMIT @tag_limit::int)
 UNION ALL
 SELECT 'total', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, '', '', count(*) FROM m;
 
 -- name: SearchEntryList :many
--- SearchEntryList is SearchEntryFind for a query without terms: every readable entry passing the filter, newest first, with the same facets and total.
-WITH m AS MATERIALIZED (
-  SELECT e.document_id, e.space, e.tags, e.updated_at
-  FROM search_entries e
-  WHERE e.live
+-- SearchEntryList is SearchEntryFind for a query without terms: every readable entry passing the filter, newest first, with the same facets and total, found the same two ways.
+WITH src AS MATERIALIZED (
+  SELECT s.document_id FROM document_level_sources(@actor_id::uuid, @actor_is_person::boolean) AS s(document_id, level)
+  LIMIT search_drive_max() + 1
+), way AS MATERIALIZED (
+  SELECT count(*) <= search_drive_max() AS drive FROM src
+), m AS MATERIALIZED (
+  (SELECT e.document_id, e.space, e.tags, e.updated_at
+   FROM (SELECT DISTINCT src.document_id FROM src) s
+   JOIN search_entries e ON e.document_id = s.document_id
+   WHERE (SELECT drive FROM way) AND e.live
+    AND (cardinality(@spaces::text[]) = 0 OR e.space::text = ANY(@spaces::text[]))
+    AND (sqlc.narg('path_prefix')::text IS NULL OR sqlc.narg('path_prefix')::text = ''
+         OR e.path = sqlc.narg('path_prefix')::text OR starts_with(e.path, sqlc.narg('path_prefix')::text || '/'))
+    AND (cardinality(@tags::text[]) = 0 OR e.tags @> @tags::text[])
+    AND (sqlc.narg('owner_id')::uuid IS NULL OR e.owner_id = sqlc.narg('owner_id')::uuid)
+    AND (sqlc.narg('updated_after')::timestamptz IS NULL OR e.updated_at > sqlc.narg('updated_after')::timestamptz)
+    AND (sqlc.narg('updated_before')::timestamptz IS NULL OR e.updated_at < sqlc.narg('updated_before')::timestamptz)
+    AND (cardinality(@statuses::text[]) = 0 OR e.status::text = ANY(@statuses::text[])))
+  UNION ALL
+  (SELECT e.document_id, e.space, e.tags, e.updated_at
+   FROM search_entries e
+   WHERE NOT (SELECT drive FROM way) AND e.live
     AND (cardinality(@spaces::text[]) = 0 OR e.space::text = ANY(@spaces::text[]))
     AND (sqlc.narg('path_prefix')::text IS NULL OR sqlc.narg('path_prefix')::text = ''
          OR e.path = sqlc.narg('path_prefix')::text OR starts_with(e.path, sqlc.narg('path_prefix')::text || '/'))
@@ -85,7 +144,7 @@ WITH m AS MATERIALIZED (
     AND (sqlc.narg('updated_after')::timestamptz IS NULL OR e.updated_at > sqlc.narg('updated_after')::timestamptz)
     AND (sqlc.narg('updated_before')::timestamptz IS NULL OR e.updated_at < sqlc.narg('updated_before')::timestamptz)
     AND (cardinality(@statuses::text[]) = 0 OR e.status::text = ANY(@statuses::text[]))
-    AND (SELECT a.level FROM document_level(e.document_id, e.owner_id, NULL::timestamptz, NULL::timestamptz, @actor_id::uuid, @actor_is_person::boolean) AS a(level)) > 0
+    AND (SELECT a.level FROM document_level(e.document_id, e.owner_id, NULL::timestamptz, NULL::timestamptz, @actor_id::uuid, @actor_is_person::boolean) AS a(level)) > 0)
 ), page AS (
   SELECT m.document_id, m.updated_at FROM m
   ORDER BY m.updated_at DESC, m.document_id DESC
@@ -96,8 +155,9 @@ FROM page p JOIN search_entries e ON e.document_id = p.document_id
 UNION ALL
 SELECT 'space', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, m.space::text, '', count(*) FROM m WHERE @facets::boolean GROUP BY m.space
 UNION ALL
-(SELECT 'tag', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, t.tag, '', count(*) FROM m CROSS JOIN LATERAL unnest(m.tags) AS t(tag)
- WHERE @facets::boolean GROUP BY t.tag ORDER BY count(*) DESC, t.tag LIMIT @tag_limit::int)
+(SELECT 'tag', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, t.tag, '', count(*)
+ FROM (SELECT unnest(m.tags) AS tag FROM m WHERE @facets::boolean) t
+ GROUP BY t.tag ORDER BY count(*) DESC, t.tag LIMIT @tag_limit::int)
 UNION ALL
 SELECT 'total', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, '', '', count(*) FROM m;
 
