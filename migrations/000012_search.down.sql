@@ -11,6 +11,7 @@ DROP FUNCTION IF EXISTS search_entries_build_swap();
 DROP FUNCTION IF EXISTS search_entries_build_begin();
 DROP TABLE IF EXISTS search_entries_build;
 DROP TABLE IF EXISTS search_entries;
+DROP FUNCTION IF EXISTS search_keep_max();
 DROP FUNCTION IF EXISTS search_drive_max();
 DROP FUNCTION IF EXISTS search_query(text[], integer[], boolean[]);
 DROP FUNCTION IF EXISTS search_term(text, boolean);

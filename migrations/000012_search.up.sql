@@ -273,10 +273,14 @@ CREATE TABLE search_builds (
   built_at   timestamptz NOT NULL DEFAULT now()
 );
 
--- search_drive_max is how many level sources an actor may have for a search
--- to be driven from them (each looked up and matched) rather than from the
--- index's matches (each one's level looked up): a source costs about a
--- lookup and a read of its tsvector, a match a level lookup, and a word
--- that is in 2 % of 100,000 documents has 2,000 matches.
+-- search_drive_max and search_keep_max choose how a search finds an actor's
+-- readable hits (docs/design.md#search), by how many level sources they have:
+-- at most search_drive_max, each source is looked up and matched (a lookup
+-- and a read of its tsvector, the widest column, each); at most
+-- search_keep_max, the index's matches are kept when among the sources (a
+-- hashed filter over the sources read once); beyond, each match's level is
+-- looked up (an index probe each, but no sources to read).
 CREATE FUNCTION search_drive_max() RETURNS integer
-LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT 2000 $$;
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT 100 $$;
+CREATE FUNCTION search_keep_max() RETURNS integer
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT 20000 $$;

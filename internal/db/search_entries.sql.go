@@ -24,11 +24,11 @@ func (q *Queries) SearchEntryDelete(ctx context.Context, db DBTX, ids []uuid.UUI
 
 const searchEntryFind = `-- name: SearchEntryFind :many
 WITH src AS MATERIALIZED (
-  -- The actor's level sources, as many as decide the way (search_drive_max): all of them when few.
+  -- The actor's level sources, as many as decide the way (search_drive_max, search_keep_max): all of them when few.
   SELECT s.document_id FROM document_level_sources($1::uuid, $2::boolean) AS s(document_id, level)
-  LIMIT search_drive_max() + 1
+  LIMIT search_keep_max() + 1
 ), way AS MATERIALIZED (
-  SELECT count(*) <= search_drive_max() AS drive FROM src
+  SELECT count(*) <= search_drive_max() AS drive, count(*) <= search_keep_max() AS keep FROM src
 ), m AS MATERIALIZED (
   -- Every readable hit, with what the facets and the order need; the body's tsvector (the widest
   -- column, stored out of line) is read again only to tell a misspelled title from an exact match.
@@ -52,7 +52,8 @@ WITH src AS MATERIALIZED (
     AND ($12::timestamptz IS NULL OR e.updated_at < $12::timestamptz)
     AND (cardinality($13::text[]) = 0 OR e.status::text = ANY($13::text[])))
   UNION ALL
-  -- or probed: the index's matches, each one's level looked up.
+  -- or the index's matches, kept when among the sources (a hashed filter, in an OR so that it stays
+  -- one) or, for an actor with many, each one's level looked up.
   (SELECT e.document_id, e.space, e.tags, e.updated_at, e.title_fold,
          CASE WHEN $3::text IS NULL THEN true
               ELSE e.tsv @@ (SELECT search_query($4::text[], $5::int[], $6::boolean[])) END AS exact
@@ -70,7 +71,9 @@ WITH src AS MATERIALIZED (
     AND ($11::timestamptz IS NULL OR e.updated_at > $11::timestamptz)
     AND ($12::timestamptz IS NULL OR e.updated_at < $12::timestamptz)
     AND (cardinality($13::text[]) = 0 OR e.status::text = ANY($13::text[]))
-    AND (SELECT a.level FROM document_level(e.document_id, e.owner_id, NULL::timestamptz, NULL::timestamptz, $1::uuid, $2::boolean) AS a(level)) > 0)
+    AND (((SELECT keep FROM way) AND e.document_id IN (SELECT src.document_id FROM src))
+         OR (NOT (SELECT keep FROM way)
+             AND (SELECT a.level FROM document_level(e.document_id, e.owner_id, NULL::timestamptz, NULL::timestamptz, $1::uuid, $2::boolean) AS a(level)) > 0)))
 ), h AS MATERIALIZED (
   -- The hits whose title, tags or path hold a query word (found through their own index), ranked
   -- by where: title (A) above tags (B) above path and slug (C). The others rank by a body match.
@@ -131,7 +134,7 @@ type SearchEntryFindRow struct {
 	N          int64
 }
 
-// SearchEntryFind answers a search of the postgres index for an actor: the page of hits (with their title and plain-text body), and over every readable hit the counts by space and by tag and the total, in one statement (kind hit, space, tag, total); the hits are found one of two ways by how many level sources the actor has (docs/design.md#search).
+// SearchEntryFind answers a search of the postgres index for an actor: the page of hits (with their title and plain-text body), and over every readable hit the counts by space and by tag and the total, in one statement (kind hit, space, tag, total); the hits are found one of three ways by how many level sources the actor has (docs/design.md#search).
 func (q *Queries) SearchEntryFind(ctx context.Context, db DBTX, arg SearchEntryFindParams) ([]SearchEntryFindRow, error) {
 	rows, err := db.Query(ctx, searchEntryFind,
 		arg.ActorID,
@@ -184,9 +187,9 @@ func (q *Queries) SearchEntryFind(ctx context.Context, db DBTX, arg SearchEntryF
 const searchEntryList = `-- name: SearchEntryList :many
 WITH src AS MATERIALIZED (
   SELECT s.document_id FROM document_level_sources($1::uuid, $2::boolean) AS s(document_id, level)
-  LIMIT search_drive_max() + 1
+  LIMIT search_keep_max() + 1
 ), way AS MATERIALIZED (
-  SELECT count(*) <= search_drive_max() AS drive FROM src
+  SELECT count(*) <= search_drive_max() AS drive, count(*) <= search_keep_max() AS keep FROM src
 ), m AS MATERIALIZED (
   (SELECT e.document_id, e.space, e.tags, e.updated_at
    FROM (SELECT DISTINCT src.document_id FROM src) s
@@ -212,7 +215,9 @@ WITH src AS MATERIALIZED (
     AND ($7::timestamptz IS NULL OR e.updated_at > $7::timestamptz)
     AND ($8::timestamptz IS NULL OR e.updated_at < $8::timestamptz)
     AND (cardinality($9::text[]) = 0 OR e.status::text = ANY($9::text[]))
-    AND (SELECT a.level FROM document_level(e.document_id, e.owner_id, NULL::timestamptz, NULL::timestamptz, $1::uuid, $2::boolean) AS a(level)) > 0)
+    AND (((SELECT keep FROM way) AND e.document_id IN (SELECT src.document_id FROM src))
+         OR (NOT (SELECT keep FROM way)
+             AND (SELECT a.level FROM document_level(e.document_id, e.owner_id, NULL::timestamptz, NULL::timestamptz, $1::uuid, $2::boolean) AS a(level)) > 0)))
 ), page AS (
   SELECT m.document_id, m.updated_at FROM m
   ORDER BY m.updated_at DESC, m.document_id DESC
@@ -256,7 +261,7 @@ type SearchEntryListRow struct {
 	N          int64
 }
 
-// SearchEntryList is SearchEntryFind for a query without terms: every readable entry passing the filter, newest first, with the same facets and total, found the same two ways.
+// SearchEntryList is SearchEntryFind for a query without terms: every readable entry passing the filter, newest first, with the same facets and total, found the same three ways.
 func (q *Queries) SearchEntryList(ctx context.Context, db DBTX, arg SearchEntryListParams) ([]SearchEntryListRow, error) {
 	rows, err := db.Query(ctx, searchEntryList,
 		arg.ActorID,

@@ -90,15 +90,19 @@ func shareWith(doc uuid.UUID, recipients ...string) access.ShareInput {
 
 // bothWays runs f on a bundle of each way a search finds its hits
 // (docs/design.md#search): driven from the actor's few level sources, as
-// the tests' actors always are, and probed (search_drive_max lowered so
-// that no actor is driven), in subtests of their own databases.
+// the tests' actors always are, kept by a filter of the sources, and
+// probed (the bounds lowered so that every actor is searched that way), in
+// subtests of their own databases.
 func bothWays(t *testing.T, f func(t *testing.T, b *bundle)) {
-	for _, way := range []string{"driven", "probed"} {
-		t.Run(way, func(t *testing.T) {
+	for _, way := range []struct{ name, drive, keep string }{{"driven", "", ""}, {"kept", "-1", ""}, {"probed", "-1", "-1"}} {
+		t.Run(way.name, func(t *testing.T) {
 			t.Parallel()
 			b := setup(t)
-			if way == "probed" {
-				pgtest.Exec(t, b.pool, "CREATE OR REPLACE FUNCTION search_drive_max() RETURNS integer LANGUAGE sql IMMUTABLE AS 'SELECT -1'")
+			if way.drive != "" {
+				pgtest.Exec(t, b.pool, "CREATE OR REPLACE FUNCTION search_drive_max() RETURNS integer LANGUAGE sql IMMUTABLE AS 'SELECT "+way.drive+"'")
+			}
+			if way.keep != "" {
+				pgtest.Exec(t, b.pool, "CREATE OR REPLACE FUNCTION search_keep_max() RETURNS integer LANGUAGE sql IMMUTABLE AS 'SELECT "+way.keep+"'")
 			}
 			f(t, b)
 		})

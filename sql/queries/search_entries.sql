@@ -37,13 +37,13 @@ WHERE excluded.version >= search_entries.version AND excluded.access_seq >= sear
 DELETE FROM search_entries WHERE document_id = ANY(@ids::uuid[]);
 
 -- name: SearchEntryFind :many
--- SearchEntryFind answers a search of the postgres index for an actor: the page of hits (with their title and plain-text body), and over every readable hit the counts by space and by tag and the total, in one statement (kind hit, space, tag, total); the hits are found one of two ways by how many level sources the actor has (docs/design.md#search).
+-- SearchEntryFind answers a search of the postgres index for an actor: the page of hits (with their title and plain-text body), and over every readable hit the counts by space and by tag and the total, in one statement (kind hit, space, tag, total); the hits are found one of three ways by how many level sources the actor has (docs/design.md#search).
 WITH src AS MATERIALIZED (
-  -- The actor's level sources, as many as decide the way (search_drive_max): all of them when few.
+  -- The actor's level sources, as many as decide the way (search_drive_max, search_keep_max): all of them when few.
   SELECT s.document_id FROM document_level_sources(@actor_id::uuid, @actor_is_person::boolean) AS s(document_id, level)
-  LIMIT search_drive_max() + 1
+  LIMIT search_keep_max() + 1
 ), way AS MATERIALIZED (
-  SELECT count(*) <= search_drive_max() AS drive FROM src
+  SELECT count(*) <= search_drive_max() AS drive, count(*) <= search_keep_max() AS keep FROM src
 ), m AS MATERIALIZED (
   -- Every readable hit, with what the facets and the order need; the body's tsvector (the widest
   -- column, stored out of line) is read again only to tell a misspelled title from an exact match.
@@ -67,7 +67,8 @@ WITH src AS MATERIALIZED (
     AND (sqlc.narg('updated_before')::timestamptz IS NULL OR e.updated_at < sqlc.narg('updated_before')::timestamptz)
     AND (cardinality(@statuses::text[]) = 0 OR e.status::text = ANY(@statuses::text[])))
   UNION ALL
-  -- or probed: the index's matches, each one's level looked up.
+  -- or the index's matches, kept when among the sources (a hashed filter, in an OR so that it stays
+  -- one) or, for an actor with many, each one's level looked up.
   (SELECT e.document_id, e.space, e.tags, e.updated_at, e.title_fold,
          CASE WHEN sqlc.narg('typo')::text IS NULL THEN true
               ELSE e.tsv @@ (SELECT search_query(@terms::text[], @groups::int[], @prefixes::boolean[])) END AS exact
@@ -85,7 +86,9 @@ WITH src AS MATERIALIZED (
     AND (sqlc.narg('updated_after')::timestamptz IS NULL OR e.updated_at > sqlc.narg('updated_after')::timestamptz)
     AND (sqlc.narg('updated_before')::timestamptz IS NULL OR e.updated_at < sqlc.narg('updated_before')::timestamptz)
     AND (cardinality(@statuses::text[]) = 0 OR e.status::text = ANY(@statuses::text[]))
-    AND (SELECT a.level FROM document_level(e.document_id, e.owner_id, NULL::timestamptz, NULL::timestamptz, @actor_id::uuid, @actor_is_person::boolean) AS a(level)) > 0)
+    AND (((SELECT keep FROM way) AND e.document_id IN (SELECT src.document_id FROM src))
+         OR (NOT (SELECT keep FROM way)
+             AND (SELECT a.level FROM document_level(e.document_id, e.owner_id, NULL::timestamptz, NULL::timestamptz, @actor_id::uuid, @actor_is_person::boolean) AS a(level)) > 0)))
 ), h AS MATERIALIZED (
   -- The hits whose title, tags or path hold a query word (found through their own index), ranked
   -- by where: title (A) above tags (B) above path and slug (C). The others rank by a body match.
@@ -113,12 +116,12 @@ UNION ALL
 SELECT 'total', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, '', '', count(*) FROM m;
 
 -- name: SearchEntryList :many
--- SearchEntryList is SearchEntryFind for a query without terms: every readable entry passing the filter, newest first, with the same facets and total, found the same two ways.
+-- SearchEntryList is SearchEntryFind for a query without terms: every readable entry passing the filter, newest first, with the same facets and total, found the same three ways.
 WITH src AS MATERIALIZED (
   SELECT s.document_id FROM document_level_sources(@actor_id::uuid, @actor_is_person::boolean) AS s(document_id, level)
-  LIMIT search_drive_max() + 1
+  LIMIT search_keep_max() + 1
 ), way AS MATERIALIZED (
-  SELECT count(*) <= search_drive_max() AS drive FROM src
+  SELECT count(*) <= search_drive_max() AS drive, count(*) <= search_keep_max() AS keep FROM src
 ), m AS MATERIALIZED (
   (SELECT e.document_id, e.space, e.tags, e.updated_at
    FROM (SELECT DISTINCT src.document_id FROM src) s
@@ -144,7 +147,9 @@ WITH src AS MATERIALIZED (
     AND (sqlc.narg('updated_after')::timestamptz IS NULL OR e.updated_at > sqlc.narg('updated_after')::timestamptz)
     AND (sqlc.narg('updated_before')::timestamptz IS NULL OR e.updated_at < sqlc.narg('updated_before')::timestamptz)
     AND (cardinality(@statuses::text[]) = 0 OR e.status::text = ANY(@statuses::text[]))
-    AND (SELECT a.level FROM document_level(e.document_id, e.owner_id, NULL::timestamptz, NULL::timestamptz, @actor_id::uuid, @actor_is_person::boolean) AS a(level)) > 0)
+    AND (((SELECT keep FROM way) AND e.document_id IN (SELECT src.document_id FROM src))
+         OR (NOT (SELECT keep FROM way)
+             AND (SELECT a.level FROM document_level(e.document_id, e.owner_id, NULL::timestamptz, NULL::timestamptz, @actor_id::uuid, @actor_is_person::boolean) AS a(level)) > 0)))
 ), page AS (
   SELECT m.document_id, m.updated_at FROM m
   ORDER BY m.updated_at DESC, m.document_id DESC
