@@ -62,28 +62,29 @@ func parseQuery(q string, tok tokenizer) query {
 }
 
 type searchParams struct {
-	q              query
-	rawQ           string
-	queryBy        []string
-	weights        []int
-	numTypos       []int
-	prefix         []bool
-	dropThreshold  int
-	typoThreshold  int
-	matchType      string
-	filter         *filterNode
-	sortBy         []sortKey
-	page, perPage  int
-	include        []string
-	exclude        []string
-	hlFields       []string
-	hlFull         []string
-	startTag       string
-	endTag         string
-	affix          int
-	snippetMin     int
-	facetBy        []string
-	maxFacetValues int
+	q                query
+	rawQ             string
+	queryBy          []string
+	weights          []int
+	numTypos         []int
+	prefix           []bool
+	dropThreshold    int
+	typoThreshold    int
+	matchType        string
+	filter           *filterNode
+	sortBy           []sortKey
+	page, perPage    int
+	offset           int // -1: from page
+	include          []string
+	exclude          []string
+	hlFields         []string
+	hlFull           []string
+	startTag         string
+	endTag           string
+	affix            int
+	snippetMin       int
+	facetBy          []string
+	maxFacetValues   int
 	minLen1, minLen2 int
 }
 
@@ -253,8 +254,19 @@ func (c *collection) parseSearch(q url.Values) (searchParams, error) {
 	if p.perPage, err = intParam(q, "per_page", 10); err != nil {
 		return p, err
 	}
+	if q.Has("limit") {
+		if p.perPage, err = intParam(q, "limit", 10); err != nil {
+			return p, err
+		}
+	}
 	if p.perPage > 250 {
 		return p, badRequest{422, "Only upto 250 hits can be fetched per page."}
+	}
+	p.offset = -1
+	if q.Has("offset") {
+		if p.offset, err = intParam(q, "offset", 0); err != nil {
+			return p, err
+		}
 	}
 	p.include = splitList(q.Get("include_fields"))
 	p.exclude = splitList(q.Get("exclude_fields"))
@@ -301,11 +313,20 @@ type hit struct {
 }
 
 func (s *Server) search(w http.ResponseWriter, c *collection, q url.Values) {
+	resp, err := c.search(q)
+	if err != nil {
+		writeMessage(w, err.status, err.msg)
+		return
+	}
+	writeJSON(w, 200, resp)
+}
+
+// search answers one search's parameters, or the error Typesense gives.
+func (c *collection) search(q url.Values) (map[string]any, *badRequest) {
 	p, err := c.parseSearch(q)
 	if err != nil {
 		be, _ := err.(badRequest)
-		writeMessage(w, be.status, be.msg)
-		return
+		return nil, &be
 	}
 	var candidates []*stored
 	for _, d := range c.docs {
@@ -343,12 +364,15 @@ func (s *Server) search(w http.ResponseWriter, c *collection, q url.Values) {
 		"facet_counts":   c.facets(p, hits),
 	}
 	from := (p.page - 1) * p.perPage
+	if p.offset >= 0 {
+		from = p.offset
+	}
 	out := []any{}
 	for i := from; i < len(hits) && i < from+p.perPage; i++ {
 		out = append(out, c.present(p, words, hits[i]))
 	}
 	resp["hits"] = out
-	writeJSON(w, 200, resp)
+	return resp, nil
 }
 
 func (c *collection) less(keys []sortKey, a, b hit) bool {

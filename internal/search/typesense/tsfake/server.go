@@ -271,6 +271,10 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		default:
 			s.unknown(w, r)
 		}
+	case len(parts) == 1 && parts[0] == "multi_search" && r.Method == http.MethodPost:
+		if s.checkParams(w, "search", req.Query) {
+			s.multiSearch(w, req.Query, body)
+		}
 	case len(parts) == 1 && parts[0] == "aliases" && r.Method == http.MethodGet:
 		out := []map[string]string{}
 		for _, name := range sortedKeys(s.aliases) {
@@ -555,4 +559,63 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 
 func writeMessage(w http.ResponseWriter, status int, msg string) {
 	writeJSON(w, status, map[string]string{"message": msg})
+}
+
+// multiSearch answers POST /multi_search: each search of the body (its
+// parameters over the URL's common ones) answered in order, a failed one
+// as {"code": N, "error": "..."} in its place, HTTP 200 regardless.
+func (s *Server) multiSearch(w http.ResponseWriter, common url.Values, body []byte) {
+	var in struct {
+		Searches []map[string]any `json:"searches"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&in); err != nil {
+		writeMessage(w, 400, "Bad JSON.")
+		return
+	}
+	if len(in.Searches) > 50 {
+		writeMessage(w, 400, "Number of multi searches exceeds `limit_multi_searches` parameter.")
+		return
+	}
+	results := []any{}
+	for _, one := range in.Searches {
+		q := url.Values{}
+		for k, v := range common {
+			q[k] = v
+		}
+		name := ""
+		for k, v := range one {
+			if k == "collection" {
+				name, _ = v.(string)
+				continue
+			}
+			if !slices.Contains(allowed["search"], k) {
+				s.t.Errorf("tsfake: unknown multi_search parameter %q", k)
+			}
+			switch x := v.(type) {
+			case string:
+				q.Set(k, x)
+			case json.Number:
+				q.Set(k, x.String())
+			case bool:
+				q.Set(k, fmt.Sprint(x))
+			default:
+				s.t.Errorf("tsfake: multi_search parameter %q is a %T", k, v)
+			}
+		}
+		c := s.resolve(name)
+		if c == nil {
+			results = append(results, map[string]any{"code": 404, "error": "Not found."})
+			continue
+		}
+		resp, err := c.search(q)
+		if err != nil {
+			results = append(results, map[string]any{"code": err.status, "error": err.msg})
+			continue
+		}
+		results = append(results, resp)
+	}
+	writeJSON(w, 200, map[string]any{"results": results})
 }
