@@ -13,6 +13,7 @@ import (
 	"codna/internal/linkgraph"
 	"codna/internal/live"
 	"codna/internal/manage"
+	"codna/internal/search"
 )
 
 // Resolver holds the services the resolvers call, under the names
@@ -29,5 +30,6 @@ type Resolver struct {
 	Linking       *linkgraph.Service
 	Sharing       *access.Service
 	FolderService *access.FolderService
+	Searching     *search.Service
 	Log           *slog.Logger
 }

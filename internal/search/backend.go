@@ -106,12 +106,16 @@ type Searcher struct {
 
 // Position is where a page of hits starts: Hits readable hits were on the
 // pages before it. Engine is the backend's own resume point (for a backend
-// that over-fetches, how many engine results those pages consumed); a
-// backend that needs none leaves it 0. The service keeps both in the
-// opaque cursor it hands to clients.
+// that over-fetches, how many engine results those pages consumed) and Skip
+// how many readable hits from that point were already shown (a cursor in
+// the middle of a page resumes at the page's own Engine, skipping the hits
+// before it); a backend that needs neither (postgres: Hits is its offset)
+// leaves them 0. The service keeps all three in the opaque cursor it hands
+// to clients.
 type Position struct {
 	Hits   int
 	Engine int
+	Skip   int
 }
 
 // Query is one search as a backend receives it.

@@ -39,6 +39,8 @@ import (
 	"codna/internal/outbox"
 	"codna/internal/periodic"
 	"codna/internal/request"
+	"codna/internal/search"
+	pgsearch "codna/internal/search/postgres"
 )
 
 // Config is the HTTP server's configuration.
@@ -64,6 +66,10 @@ type Config struct {
 	Auth            auth.Config
 	Documents       document.Config
 	Outbox          outbox.Config
+	// SearchBackend is the search engine (`codna serve` chooses it:
+	// docs/operations.md#search); nil is the postgres backend over the
+	// server's pool.
+	SearchBackend search.Backend
 }
 
 // DefaultConfig is the configuration `codna serve` starts from.
@@ -105,11 +111,13 @@ type Server struct {
 	Linking       *linkgraph.Service
 	Sharing       *access.Service
 	FolderService *access.FolderService
+	Search        *search.Service
 	// Outbox drains the events services write; consumers register on it
 	// before Start.
 	Outbox    *outbox.Worker
 	consumers int
-	sessions  *periodic.Job // deletes expired sessions
+	sessions  *periodic.Job    // deletes expired sessions
+	backfill  *search.Backfill // builds a search index never built
 	profiler  *Profiler     // runtime profiles for operators, off by default
 	metrics   *metrics
 	handler   http.Handler
@@ -146,6 +154,12 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *Server {
 	s.Linking = linkgraph.NewService(pool, s.Docs)
 	s.Sharing = access.NewService(pool)
 	s.FolderService = access.NewFolderService(pool)
+	backend := cfg.SearchBackend
+	if backend == nil {
+		backend = pgsearch.New(pool)
+	}
+	s.Search = search.NewService(pool, backend, s.Docs)
+	s.backfill = search.NewBackfill(s.Search, log.With("component", "search-backfill"))
 	s.Hub = live.New(pool, log.With("component", "live"))
 	s.LiveCounts = inbox.NewLiveCounts(pool, s.Hub, s.Auth, log.With("component", "live-counts"))
 	s.Outbox = outbox.New(pool, cfg.Outbox, log.With("component", "outbox"))
@@ -167,7 +181,7 @@ func (s *Server) routes() http.Handler {
 	}
 	gql := graph.NewHandler(&graph.Resolver{
 		Auth: s.Auth, Manage: s.Manage, Docs: s.Docs, InboxService: s.InboxService, LiveCounts: s.LiveCounts, Hub: s.Hub, Linking: s.Linking,
-		Sharing: s.Sharing, FolderService: s.FolderService, Log: s.log,
+		Sharing: s.Sharing, FolderService: s.FolderService, Searching: s.Search, Log: s.log,
 	}, graph.Options{
 		Limits: s.cfg.Limits, Introspection: s.cfg.Introspection, OriginPatterns: patterns,
 		WSInitTimeout: s.cfg.WSInitTimeout, WSKeepAlive: s.cfg.WSKeepAlive, WSPayloadLimit: s.cfg.WSPayloadLimit,
@@ -491,7 +505,14 @@ func (s *Server) Start(ctx context.Context) error {
 		}
 	}
 	_ = s.sessions.Start(ctx) // never fails
+	if err := s.backfill.Start(ctx); err != nil {
+		s.sessions.Stop()
+		s.Outbox.Stop()
+		s.Hub.Stop()
+		return fmt.Errorf("start the search back-fill: %w", err)
+	}
 	if err := s.profiler.Start(ctx); err != nil {
+		s.backfill.Stop()
 		s.sessions.Stop()
 		s.Outbox.Stop()
 		s.Hub.Stop()
@@ -500,6 +521,7 @@ func (s *Server) Start(ctx context.Context) error {
 	ln, err := net.Listen("tcp", s.cfg.Listen)
 	if err != nil {
 		s.profiler.Stop()
+		s.backfill.Stop()
 		s.sessions.Stop()
 		s.Outbox.Stop()
 		s.Hub.Stop()
@@ -571,6 +593,7 @@ func (s *Server) Stop() {
 	}
 	<-done
 	s.sessions.Stop()
+	s.backfill.Stop()
 	hubDone := make(chan struct{})
 	go func() {
 		defer close(hubDone)
@@ -598,6 +621,7 @@ func (s *Server) registerConsumers() int {
 		{linkgraph.ConsumerName, linkgraph.NewConsumer(s.pool).HandleBatch},
 		{access.FolderConsumerName, access.NewFolderApplier(s.pool).HandleBatch},
 		{linkgraph.KeeperConsumerName, linkgraph.NewKeeper(s.pool).HandleBatch},
+		{search.IndexerName, s.Search.Indexer().HandleBatch},
 	}
 	for _, c := range consumers {
 		s.Outbox.RegisterBatch(c.name, c.handle)
