@@ -158,8 +158,8 @@ func (s *stream) skipTo(ctx context.Context, target int) error {
 // Search answers one page of q. It asks Typesense for candidates passing
 // the searcher's acl strings and q's filter, in ranking order, and passes
 // every candidate it uses through q.Readable: the candidates of the page
-// (from q.After.Engine on, until q.First readable ones and one more are
-// found) and, for Total and Facets, the first candidates up to the
+// (from q.After.Engine on, past the q.After.Skip first readable ones, until
+// q.First readable ones and one more are found) and, for Total and Facets, the first candidates up to the
 // candidate cap; when more candidates than the cap matched, Approximate is
 // set. Errors are *Error (UNAVAILABLE when Typesense cannot be reached) or
 // q.Readable's.
@@ -196,6 +196,7 @@ func (b *Backend) Search(ctx context.Context, q search.Query) (search.Result, er
 		spaces   = map[string]int{}
 		tags     = map[string]int{}
 		beyond   bool // a candidate at or past the cap exists
+		skipped  int  // readable window candidates skipped (q.After.Skip)
 	)
 	for {
 		totalsDone := st.pos >= b.candidateCap || st.exhausted()
@@ -253,7 +254,9 @@ func (b *Backend) Search(ctx context.Context, q search.Query) (search.Result, er
 					tags[t]++
 				}
 			}
-			if inWindow {
+			if inWindow && skipped < q.After.Skip {
+				skipped++ // shown before the cursor, on this position's page
+			} else if inWindow {
 				hits, hitAt = append(hits, c), append(hitAt, at[k])
 			}
 		}
