@@ -17,7 +17,7 @@
 // stripped of the characters q treats as operators, and filter_by values
 // are either validated identifiers and enum values in backtick literals or
 // hex-encoded copies of free text (tags, folders) in fields kept for
-// filtering (docs/design.md, "Search").
+// filtering (docs/operations.md, "Search on Typesense").
 package typesense
 
 import (

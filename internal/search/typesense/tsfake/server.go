@@ -16,7 +16,7 @@
 //
 // It is a test double, not Typesense: rankings agree with Typesense's in
 // order of preference, not in score values, and what is not listed above
-// is not implemented. docs/operations.md says which parts of the backend
+// is not implemented. README.md says which parts of the backend
 // were checked against a live server.
 package tsfake
 
