@@ -19,9 +19,7 @@ import (
 // exactly this form.
 func TestFirstApplyCreatesTheCollectionAndImportsJSONL(t *testing.T) {
 	t.Parallel()
-	f := tsfake.New(t, testKey)
-	b, err := New(f.URL, testKey, WithAlias("codna_test"))
-	require.NoError(t, err)
+	f, b := onFake(t)
 
 	e := search.Entry{
 		ID: uuid.MustParse("0192f000-0000-7000-8000-0000000000aa"), Space: "wiki", Path: "eng/ops", Slug: "laptop-setup",
@@ -174,9 +172,7 @@ func TestApplyRemoves(t *testing.T) {
 // (the import endpoint answers 200 regardless).
 func TestApplyFailsOnARefusedImportLine(t *testing.T) {
 	t.Parallel()
-	f := tsfake.New(t, testKey)
-	b, err := New(f.URL, testKey, WithAlias("codna_test"))
-	require.NoError(t, err)
+	f, b := onFake(t)
 	put(t, b, entry("warm", "up"))
 	f.Hook(func(r *tsfake.Request) (int, string, bool) {
 		if strings.HasSuffix(r.Path, "/import") {
@@ -184,7 +180,7 @@ func TestApplyFailsOnARefusedImportLine(t *testing.T) {
 		}
 		return 0, "", false
 	})
-	err = b.Apply(context.Background(), nil, []search.Entry{entry("a", "b"), entry("c", "d")}, nil)
+	err := b.Apply(context.Background(), nil, []search.Entry{entry("a", "b"), entry("c", "d")}, nil)
 	require.ErrorContains(t, err, "status 400")
 	require.ErrorContains(t, err, "document 2 of 2")
 	require.ErrorContains(t, err, "must be an int64")
@@ -203,9 +199,7 @@ func TestApplyFailsOnARefusedImportLine(t *testing.T) {
 // next one create it again.
 func TestApplyRecoversFromADroppedCollection(t *testing.T) {
 	t.Parallel()
-	f := tsfake.New(t, testKey)
-	b, err := New(f.URL, testKey, WithAlias("codna_test"))
-	require.NoError(t, err)
+	f, b := onFake(t)
 	put(t, b, entry("one", "x"))
 	b2, err := New(f.URL, testKey, WithAlias("codna_test"))
 	require.NoError(t, err)

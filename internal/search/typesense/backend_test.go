@@ -74,16 +74,14 @@ func requireUnavailable(t *testing.T, err error) {
 // so without repeating it, as an internal (configuration) error.
 func TestServerErrorsAreCoded(t *testing.T) {
 	t.Parallel()
-	f := tsfake.New(t, testKey)
-	b, err := New(f.URL, testKey, WithAlias("codna_test"))
-	require.NoError(t, err)
+	f, b := onFake(t)
 	ctx := context.Background()
 	put(t, b, entry("Deploy runbook", "steps"))
 
 	f.Hook(func(r *tsfake.Request) (int, string, bool) {
 		return 503, `{"message": "Not Ready or Lagging"}`, true
 	})
-	_, err = b.Search(ctx, search.Query{Text: search.Parse("deploy"), Searcher: person, First: 10, Readable: allReadable})
+	_, err := b.Search(ctx, search.Query{Text: search.Parse("deploy"), Searcher: person, First: 10, Readable: allReadable})
 	requireUnavailable(t, err)
 	require.Contains(t, err.Error(), "Not Ready or Lagging")
 	f.Hook(nil)
@@ -104,9 +102,7 @@ func TestServerErrorsAreCoded(t *testing.T) {
 // never in a URL.
 func TestAPIKeyOnlyInTheHeader(t *testing.T) {
 	t.Parallel()
-	f := tsfake.New(t, testKey)
-	b, err := New(f.URL, testKey, WithAlias("codna_test"))
-	require.NoError(t, err)
+	f, b := onFake(t)
 	e := entry("Key", "body")
 	put(t, b, e)
 	find(t, b, "key", search.Filter{})

@@ -62,6 +62,15 @@ func servers(t *testing.T, fn func(t *testing.T, e *env), opts ...Option) {
 	})
 }
 
+// onFake returns a fake and a backend over it (alias codna_test).
+func onFake(t *testing.T) (*tsfake.Server, *Backend) {
+	t.Helper()
+	f := tsfake.New(t, testKey)
+	b, err := New(f.URL, testKey, WithAlias("codna_test"))
+	require.NoError(t, err)
+	return f, b
+}
+
 // dropAll removes a live test's alias and collections.
 func dropAll(b *Backend) {
 	ctx := context.Background()

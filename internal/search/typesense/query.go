@@ -211,24 +211,21 @@ func filterTokens(w string) []string {
 
 // containsClause matches documents with every token in one of the text
 // fields.
-func containsClause(tokens []string) string {
-	v := "`" + strings.Join(tokens, " ") + "`"
-	var alts []string
-	for _, f := range textFields {
-		alts = append(alts, f+":"+v)
-	}
-	return "(" + strings.Join(alts, " || ") + ")"
-}
+func containsClause(tokens []string) string { return textClause(tokens, ":", " || ") }
 
 // excludeClause matches documents with the tokens in none of the text
 // fields.
-func excludeClause(tokens []string) string {
+func excludeClause(tokens []string) string { return textClause(tokens, ":!", " && ") }
+
+// textClause compares the tokens (letters and digits only) with op in
+// each text field, joined by join.
+func textClause(tokens []string, op, join string) string {
 	v := "`" + strings.Join(tokens, " ") + "`"
-	var all []string
-	for _, f := range textFields {
-		all = append(all, f+":!"+v)
+	parts := make([]string, len(textFields))
+	for i, f := range textFields {
+		parts[i] = f + op + v
 	}
-	return "(" + strings.Join(all, " && ") + ")"
+	return "(" + strings.Join(parts, join) + ")"
 }
 
 // literal writes a validated value as a backtick literal. Only values made

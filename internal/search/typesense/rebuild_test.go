@@ -11,7 +11,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"codna/internal/search"
-	"codna/internal/search/typesense/tsfake"
 )
 
 // sliceSource is a rebuild source over entries, in batches of size,
@@ -118,9 +117,7 @@ func TestRebuildFailureKeepsTheOldIndex(t *testing.T) {
 // A rebuild on a server with no index yet (first start) creates the alias.
 func TestRebuildFromNothing(t *testing.T) {
 	t.Parallel()
-	f := tsfake.New(t, testKey)
-	b, err := New(f.URL, testKey, WithAlias("codna_test"))
-	require.NoError(t, err)
+	f, b := onFake(t)
 	p := entry("First", "page")
 	require.NoError(t, b.Rebuild(context.Background(), &sliceSource{entries: []search.Entry{p}}, nil))
 	require.Equal(t, []uuid.UUID{p.ID}, ids(find(t, b, "first", search.Filter{})))

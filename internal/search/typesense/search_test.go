@@ -14,7 +14,6 @@ import (
 
 	"codna/internal/pgtest"
 	"codna/internal/search"
-	"codna/internal/search/typesense/tsfake"
 )
 
 func TestQuerySyntax(t *testing.T) {
@@ -150,9 +149,7 @@ func TestHostileFilterValues(t *testing.T) {
 // anything is sent.
 func TestHostileACLStringsAreRefused(t *testing.T) {
 	t.Parallel()
-	f := tsfake.New(t, testKey)
-	b, err := New(f.URL, testKey, WithAlias("codna_test"))
-	require.NoError(t, err)
+	f, b := onFake(t)
 	put(t, b, entry("x", "y"))
 	f.ResetRequests()
 	for _, acl := range []string{"user:" + reader.String() + "` || acl_read:*", "group:*", "user:x", "admin:" + reader.String(),
@@ -161,7 +158,7 @@ func TestHostileACLStringsAreRefused(t *testing.T) {
 			First: 10, Readable: allReadable})
 		require.Error(t, err, acl)
 	}
-	_, err = b.Search(context.Background(), search.Query{Text: search.Parse("x"), First: 10, Readable: allReadable})
+	_, err := b.Search(context.Background(), search.Query{Text: search.Parse("x"), First: 10, Readable: allReadable})
 	require.Error(t, err, "no acl strings at all")
 	require.Empty(t, f.Requests())
 }
@@ -375,9 +372,7 @@ func TestHighlights(t *testing.T) {
 // The searches carry the parameters the ranking and escaping rely on.
 func TestSearchRequestShape(t *testing.T) {
 	t.Parallel()
-	f := tsfake.New(t, testKey)
-	b, err := New(f.URL, testKey, WithAlias("codna_test"))
-	require.NoError(t, err)
+	f, b := onFake(t)
 	put(t, b, entry("Shape", "x", "t"))
 	f.ResetRequests()
 	after := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
