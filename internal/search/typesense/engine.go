@@ -24,7 +24,7 @@ type hitDoc struct {
 
 type rawHit struct {
 	Document  hitDoc                     `json:"document"`
-	TextMatch int64                      `json:"text_match"`
+	TextMatch uint64                     `json:"text_match"`
 	Highlight map[string]json.RawMessage `json:"highlight"`
 }
 

@@ -16,7 +16,7 @@ import (
 // candidate is one engine result, before the permission re-check.
 type candidate struct {
 	id      uuid.UUID
-	score   int64
+	score   uint64
 	updated int64
 	title   string
 	space   string

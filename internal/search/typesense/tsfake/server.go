@@ -562,7 +562,7 @@ func writeMessage(w http.ResponseWriter, status int, msg string) {
 }
 
 // multiSearch answers POST /multi_search: each search of the body (its
-// parameters over the URL's common ones) answered in order, a failed one
+// parameters beside the URL's common ones, which win where both name one) answered in order, a failed one
 // as {"code": N, "error": "..."} in its place, HTTP 200 regardless.
 func (s *Server) multiSearch(w http.ResponseWriter, common url.Values, body []byte) {
 	var in struct {
@@ -593,6 +593,9 @@ func (s *Server) multiSearch(w http.ResponseWriter, common url.Values, body []by
 			}
 			if !slices.Contains(allowed["search"], k) {
 				s.t.Errorf("tsfake: unknown multi_search parameter %q", k)
+			}
+			if common.Has(k) {
+				continue // Typesense keeps the URL's value (AuthManager::add_item_to_params)
 			}
 			switch x := v.(type) {
 			case string:
