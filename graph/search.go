@@ -49,8 +49,8 @@ func facetModels(fs []search.FacetCount) []model.FacetCount {
 // into the permission loader.
 func searchConnection(p *search.Page) (*model.SearchConnection, []*document.Doc) {
 	out := &model.SearchConnection{
-		Edges:    make([]model.SearchEdge, len(p.Results)),
-		PageInfo: &model.PageInfo{HasNextPage: p.HasNextPage},
+		Edges:      make([]model.SearchEdge, len(p.Results)),
+		PageInfo:   &model.PageInfo{HasNextPage: p.HasNextPage},
 		TotalCount: p.Total, TotalIsApproximate: p.Approximate,
 		Facets: &model.SearchFacets{Spaces: facetModels(p.Facets.Spaces), Tags: facetModels(p.Facets.Tags)},
 	}

@@ -41,7 +41,7 @@ WITH m AS MATERIALIZED (
   SELECT e.document_id, e.space, e.tags, e.updated_at,
          (ts_rank('{0.1, 0.2, 0.4, 1.0}', e.head, (SELECT search_query($1::text[], $2::int[], $3::boolean[]))) * 10
           + CASE WHEN e.tsv @@ (SELECT search_query($4::text[], $5::int[], $6::boolean[])) THEN 0.1
-                 ELSE 0.5 * word_similarity((SELECT search_fold($7::text)), e.title_fold) END)::float8 AS score
+                 ELSE 0.05 * word_similarity((SELECT search_fold($7::text)), e.title_fold) END)::float8 AS score
   FROM search_entries e
   WHERE (e.tsv @@ (SELECT search_query($4::text[], $5::int[], $6::boolean[]))
          OR (SELECT search_fold($7::text)) <% e.title_fold)

@@ -23,8 +23,9 @@ const (
 type Term struct {
 	Words []string
 	// Prefix: the term's last word also matches any word it begins
-	// (search as you type). Only the query's last positive term can have
-	// it, and only when the text does not end in white space.
+	// (search as you type). Only the query's last term can have it, when
+	// it is not excluded and the text does not end in white space (or a
+	// closing quote).
 	Prefix bool
 }
 
@@ -95,31 +96,34 @@ func Parse(text string) Parsed {
 	trailingSpace := text == "" || endsInSpace(text)
 	toks, openQuote := lex(text)
 
+	// An `or` between two positive terms joins them; any other is a word.
+	join := make([]bool, len(toks)) // join[i]: toks[i] is an `or` joining its neighbours
+	for i, t := range toks {
+		if !t.or {
+			continue
+		}
+		prev := i > 0 && !toks[i-1].negate && !toks[i-1].or
+		next := i+1 < len(toks) && !toks[i+1].or && !toks[i+1].negate
+		join[i] = prev && next
+		if !join[i] {
+			toks[i] = token{words: t.words}
+		}
+	}
+	// The last word typed is a prefix when it is a positive term.
+	lastPos := -1
+	if n := len(toks); n > 0 && !join[n-1] && !toks[n-1].negate {
+		lastPos = n - 1
+	}
 	var p Parsed
 	var cur Group // the group being built
 	joinNext := false
-	lastPos := -1 // index in toks of the last positive term
 	for i, t := range toks {
-		if t.or {
+		if join[i] {
+			joinNext = true
 			continue
 		}
-		if !t.negate {
-			lastPos = i
-		}
-	}
-	for i, t := range toks {
-		if t.or {
-			// `or` between two terms joins them; otherwise it is a word.
-			prevTerm := i > 0 && !toks[i-1].or && !toks[i-1].negate && len(cur) > 0
-			nextTerm := i+1 < len(toks) && !toks[i+1].or && !toks[i+1].negate
-			if prevTerm && nextTerm {
-				joinNext = true
-				continue
-			}
-			t = token{words: t.words}
-		}
 		term := Term{Words: t.words}
-		if i == lastPos && !t.negate && (!t.quoted || openQuote) && !trailingSpace {
+		if i == lastPos && (!t.quoted || openQuote) && !trailingSpace {
 			term.Prefix = true
 		}
 		if t.negate {
@@ -131,6 +135,7 @@ func Parse(text string) Parsed {
 			joinNext = false
 			continue
 		}
+		joinNext = false
 		if len(cur) > 0 {
 			p.All = append(p.All, cur)
 		}

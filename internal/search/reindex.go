@@ -8,7 +8,6 @@ import (
 	"sync"
 	"time"
 
-
 	"codna/internal/auth"
 	"codna/internal/db"
 )

@@ -74,3 +74,16 @@ func ids(p *search.Page) []uuid.UUID {
 	}
 	return out
 }
+
+// newWorker is an outbox worker with the indexer registered, as serve
+// registers it.
+func newWorker(b *bundle) *outbox.Worker {
+	w := outbox.New(b.pool, outbox.Config{}, nil)
+	w.RegisterBatch(search.IndexerName, b.svc.Indexer().HandleBatch)
+	return w
+}
+
+// shareWith is a read share of docs with recipients.
+func shareWith(doc uuid.UUID, recipients ...string) access.ShareInput {
+	return access.ShareInput{DocumentIDs: []uuid.UUID{doc}, Recipients: recipients, Permission: access.PermissionRead}
+}

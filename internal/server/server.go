@@ -118,7 +118,7 @@ type Server struct {
 	consumers int
 	sessions  *periodic.Job    // deletes expired sessions
 	backfill  *search.Backfill // builds a search index never built
-	profiler  *Profiler     // runtime profiles for operators, off by default
+	profiler  *Profiler        // runtime profiles for operators, off by default
 	metrics   *metrics
 	handler   http.Handler
 

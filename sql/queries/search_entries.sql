@@ -49,7 +49,7 @@ WITH m AS MATERIALIZED (
   SELECT e.document_id, e.space, e.tags, e.updated_at,
          (ts_rank('{0.1, 0.2, 0.4, 1.0}', e.head, (SELECT search_query(@any_terms::text[], @any_groups::int[], @any_prefixes::boolean[]))) * 10
           + CASE WHEN e.tsv @@ (SELECT search_query(@terms::text[], @groups::int[], @prefixes::boolean[])) THEN 0.1
-                 ELSE 0.5 * word_similarity((SELECT search_fold(sqlc.narg('typo')::text)), e.title_fold) END)::float8 AS score
+                 ELSE 0.05 * word_similarity((SELECT search_fold(sqlc.narg('typo')::text)), e.title_fold) END)::float8 AS score
   FROM search_entries e
   WHERE (e.tsv @@ (SELECT search_query(@terms::text[], @groups::int[], @prefixes::boolean[]))
          OR (SELECT search_fold(sqlc.narg('typo')::text)) <% e.title_fold)

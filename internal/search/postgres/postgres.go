@@ -166,22 +166,38 @@ func (b *Backend) Search(ctx context.Context, q search.Query) (search.Result, er
 		}
 	} else {
 		all, any := queryTerms(q.Text)
-		rs, err := db.Q.SearchEntryFind(ctx, b.pool, db.SearchEntryFindParams{
+		p := db.SearchEntryFindParams{
 			AnyTerms: any.text, AnyGroups: any.groups, AnyPrefixes: any.prefix,
-			Terms: all.text, Groups: all.groups, Prefixes: all.prefix, Typo: typoText(q.Text),
+			Terms: all.text, Groups: all.groups, Prefixes: all.prefix,
 			Spaces: spaces, PathPrefix: f.PathPrefix, Tags: tags, OwnerID: f.OwnerID, UpdatedAfter: f.UpdatedAfter,
 			UpdatedBefore: f.UpdatedBefore, Statuses: statuses, ActorID: q.Searcher.UserID, ActorIsPerson: q.Searcher.IsPerson,
 			RowOffset: int32(q.After.Hits), RowLimit: int32(q.First + 1), Facets: q.Facets, TagLimit: search.MaxTagFacets,
-		})
+		}
+		rs, err := db.Q.SearchEntryFind(ctx, b.pool, p)
 		if err != nil {
 			return search.Result{}, err
 		}
-		rows = make([]row, len(rs))
-		for i, r := range rs {
-			rows[i] = row(r)
+		// Misspelled titles are looked for when the words themselves find
+		// less than a page: they come after every exact match.
+		if typo := typoText(q.Text); typo != nil && total(rs) < q.First {
+			p.Typo = typo
+			if rs, err = db.Q.SearchEntryFind(ctx, b.pool, p); err != nil {
+				return search.Result{}, err
+			}
 		}
+		rows = rs
 	}
 	return result(rows, q), nil
+}
+
+// total is the total of a result's rows.
+func total(rows []row) int {
+	for i := len(rows) - 1; i >= 0; i-- {
+		if rows[i].Kind == "total" {
+			return int(rows[i].N)
+		}
+	}
+	return 0
 }
 
 // row is a SearchEntryFind or SearchEntryList row (the same columns).
