@@ -154,6 +154,16 @@ func New(rawURL, apiKey string, opts ...Option) (*Backend, error) {
 	}, nil
 }
 
+// NewBackend is New with the default options, as a search.Backend: the
+// form cmd/codna's backend hook takes (newTypesense = typesense.NewBackend).
+func NewBackend(rawURL, apiKey string) (search.Backend, error) {
+	b, err := New(rawURL, apiKey)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
 func validName(s string) bool {
 	if s == "" || len(s) > 64 {
 		return false

@@ -3,6 +3,10 @@ package typesense
 import (
 	"context"
 	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -35,6 +39,11 @@ func TestNewValidatesItsConfiguration(t *testing.T) {
 
 	b, err := New(" https://search.example.com/typesense/ ", testKey)
 	require.NoError(t, err)
+	_, err = NewBackend("ftp://x", testKey)
+	pgtest.RequireCode(t, err, fault.BadInput, "CODNA_TYPESENSE_URL")
+	sb, err := NewBackend("http://127.0.0.1:8108", testKey)
+	require.NoError(t, err)
+	require.Equal(t, "typesense", sb.Name())
 	require.Equal(t, "typesense", b.Name())
 	require.Equal(t, DefaultAlias, b.Alias())
 }
@@ -113,4 +122,19 @@ func TestAPIKeyOnlyInTheHeader(t *testing.T) {
 		require.Equal(t, testKey, r.Header.Get(tsfake.APIKeyHeader), r.Path)
 		require.False(t, strings.Contains(r.Path+r.Query.Encode(), testKey), r.Path)
 	}
+}
+
+// A URL with a path (Typesense behind a proxy at /ts/) keeps the path.
+func TestURLWithAPathPrefix(t *testing.T) {
+	t.Parallel()
+	f := tsfake.New(t, testKey)
+	target, err := url.Parse(f.URL)
+	require.NoError(t, err)
+	proxy := httptest.NewServer(http.StripPrefix("/ts", httputil.NewSingleHostReverseProxy(target)))
+	t.Cleanup(proxy.Close)
+	b, err := New(proxy.URL+"/ts/", testKey, WithAlias("codna_test"))
+	require.NoError(t, err)
+	put(t, b, entry("Behind a proxy", "x"))
+	require.Len(t, find(t, b, "proxy", search.Filter{}).Hits, 1)
+	require.NoError(t, b.Ping(context.Background()))
 }
