@@ -5,13 +5,18 @@ import (
 	"unicode"
 
 	"golang.org/x/text/unicode/norm"
+
+	"codna/internal/search"
 )
 
 // tokenizer normalizes text the way Typesense's default (no locale)
 // tokenizer does for Latin text: split on white space and the collection's
-// token_separators, lowercase, strip diacritics, and drop every character
-// that is not a letter or digit unless it is in symbols_to_index. Text
-// without spaces (CJK) stays one token, as with Typesense's default locale.
+// token_separators, lowercase, transliterate to ASCII (diacritics dropped,
+// ß as ss: Typesense uses iconv's ASCII//TRANSLIT, the fake search.Fold),
+// and drop every character that is not a letter or digit unless it is in
+// symbols_to_index. Other scripts are kept as they are, a run without
+// spaces one token: what Typesense makes of them without a locale was not
+// verified.
 type tokenizer struct {
 	separators string
 	symbols    string
@@ -60,11 +65,10 @@ func (t tokenizer) spans(s string) []token {
 
 func (t tokenizer) normalize(w string) string {
 	var b strings.Builder
-	for _, r := range norm.NFKD.String(w) {
+	for _, r := range search.Fold(norm.NFKD.String(w)) {
 		switch {
-		case unicode.Is(unicode.Mn, r):
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			b.WriteRune(unicode.ToLower(r))
+			b.WriteRune(r)
 		case strings.ContainsRune(t.symbols, r):
 			b.WriteRune(r)
 		}
