@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -260,4 +261,31 @@ func TestBadEventPayloadIsTheHostsError(t *testing.T) {
 	require.Error(t, err)
 	_, err = s.Run(context.Background(), sandbox.Input{Script: `1`})
 	require.Error(t, err)
+}
+
+// TestRuntimesAreReleased: a run leaves nothing behind — qjs's Close alone
+// would keep each runtime (and its linear memory) reachable from the engine
+// every runtime shares (see engine.close in sandbox.go).
+func TestRuntimesAreReleased(t *testing.T) {
+	t.Parallel()
+	s := newSandbox(t, sandbox.Config{})
+	run(t, s, `1`, nil)
+	var ms runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&ms)
+	before := ms.HeapAlloc
+	for range 20 {
+		res := run(t, s, `
+			const c = 'x'.repeat((1 << 20) - 100);
+			for (let i = 0; i < 3; i++) codna.write({slug: 's' + i, title: 't', content: c});
+			const a = []; for (;;) a.push(new Uint8Array(1 << 20))`, nil)
+		require.Equal(t, sandbox.LimitMemory, res.LimitHit)
+		require.Len(t, res.Proposals, 3)
+	}
+	require.Zero(t, s.Stats().Mapped, "every runtime's linear memory unmapped")
+	runtime.GC()
+	runtime.ReadMemStats(&ms)
+	// The engine may still reach the last run's objects (a few MiB here);
+	// 20 runs' worth would be 60 MiB of proposals alone.
+	require.Less(t, ms.HeapAlloc, before+16<<20, "20 runs left %d MiB on the heap", (ms.HeapAlloc-before)>>20)
 }

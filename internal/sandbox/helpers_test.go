@@ -2,7 +2,9 @@ package sandbox_test
 
 import (
 	"context"
+	"os"
 	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"sync"
@@ -139,34 +141,41 @@ func requireOK(t testing.TB, res *sandbox.Result) {
 }
 
 // harm is the process's state before a hostile script, to compare after.
+// mapped is the runtimes' linear memory, outside the Go heap.
 type harm struct {
 	goroutines int
 	heap       uint64
+	mapped     int64
 }
 
-func measureHarm() harm {
+func measureHarm(s *sandbox.Sandbox) harm {
 	runtime.GC()
 	runtime.GC()
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
-	return harm{goroutines: runtime.NumGoroutine(), heap: ms.HeapAlloc}
+	return harm{goroutines: runtime.NumGoroutine(), heap: ms.HeapAlloc, mapped: s.Stats().Mapped}
 }
 
-// requireUnharmed waits (up to 5 s) until the goroutines are back to the
-// baseline and the live heap within slack of it.
-func requireUnharmed(t testing.TB, base harm, slack uint64) {
+// requireUnharmed waits (up to 5 s) until the goroutines and the mapped
+// linear memory are back to the baseline and the live heap within slack of
+// it.
+func requireUnharmed(t testing.TB, s *sandbox.Sandbox, base harm, slack uint64) {
 	t.Helper()
 	var now harm
 	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		now = measureHarm()
-		if now.goroutines <= base.goroutines && now.heap <= base.heap+slack {
+		now = measureHarm(s)
+		if now.goroutines <= base.goroutines && now.heap <= base.heap+slack && now.mapped <= base.mapped {
 			return
 		}
 	}
+	if f, err := os.Create("/tmp/harm-heap.out"); err == nil {
+		_ = pprof.WriteHeapProfile(f)
+		f.Close()
+	}
 	buf := make([]byte, 1<<20)
 	n := runtime.Stack(buf, true)
-	t.Fatalf("not back to baseline: goroutines %d (was %d), heap %d MiB (was %d MiB)\n%s",
-		now.goroutines, base.goroutines, now.heap>>20, base.heap>>20, buf[:n])
+	t.Fatalf("not back to baseline: goroutines %d (was %d), heap %d MiB (was %d MiB), mapped %d MiB (was %d MiB)\n%s",
+		now.goroutines, base.goroutines, now.heap>>20, base.heap>>20, now.mapped>>20, base.mapped>>20, buf[:n])
 }
 
 func truncateForMessage(s string) string {

@@ -5,8 +5,8 @@
 // and reports how it ended. Everything the script can reach afterwards is
 // either frozen, a closure over captured built-ins, or the script's own.
 //
-// The host is one Go function, __codna_host(op + '\n' + json) → json,
-// reached only through this closure: op names the call, json is the JSON
+// The host is one Go function, host(op + '\n' + json) → json, reached
+// only through this closure: op names the call, json is the JSON
 // array of its arguments (one string argument: every argument crossing costs
 // calls into the engine), and the answer is an envelope: {v: value} (the result), {u: 1}
 // (undefined), {e: {name, message}} (throw that error) or {stop: limit} (the run is
@@ -14,7 +14,6 @@
 (function () {
   'use strict';
   const g = globalThis;
-  const host = g.__codna_host;
   const O = Object, R = Reflect;
   const defineProperty = O.defineProperty, freeze = O.freeze, create = O.create,
     getPrototypeOf = O.getPrototypeOf, hasOwn = O.hasOwn,
@@ -25,15 +24,17 @@
     TypeErrorCtor = TypeError, RangeErrorCtor = RangeError, ErrorCtor = Error,
     FunctionProto = Function.prototype, realCall = FunctionProto.call;
 
-  // qjs's wrapper around a Go function calls `proxy.call(…)`, a lookup a
-  // script could redirect by replacing Function.prototype.call. Catch the
-  // wrapped native function once and give it its own, fixed `call`.
-  let raw = null;
-  FunctionProto.call = function () { raw = this; };
-  host('pin\n[]');
+  // qjs wraps the native function behind a Go function in JS that calls
+  // `proxy.call(this, fnId, ctxId, isAsync, promise, ...args)`: a lookup of
+  // Function.prototype.call and an array iteration, both of which a script
+  // could redirect. Catch the native function and its ids once, while the
+  // built-ins are still pristine, and call it directly from then on.
+  let raw = null, ids = null;
+  FunctionProto.call = function (self, fnId, ctxId, isAsync) { raw = this; ids = [fnId, ctxId, isAsync]; };
+  g.__codna_host('pin');
   FunctionProto.call = realCall;
-  if (typeof raw !== 'function') throw new ErrorCtor('prelude: could not pin the host');
-  defineProperty(raw, 'call', { value: realCall, writable: false, configurable: false, enumerable: false });
+  if (typeof raw !== 'function') throw new ErrorCtor('prelude: could not reach the host');
+  const host = (msg) => apply(raw, undefined, [ids[0], ids[1], ids[2], undefined, msg]);
 
   // What a script must not reach: qjs's std/os/bjson (files, timers that
   // sleep past any deadline, bytecode), their timer aliases, print (the
@@ -98,13 +99,14 @@
       return '[unprintable]';
     }
   };
-  let logRoom = call('room', []);
+  const init = call('init', []);
+  let logRoom = init.room;
   const logger = function (level) {
     return freeze(function () {
       if (logRoom <= 0) return;
       let line = '';
       for (let i = 0; i < arguments.length && line.length < logRoom; i++) {
-        line += (i ? ' ' : '') + show(arguments[i]);
+        line += (i ? ' ' : '') + cut(show(arguments[i]), logRoom - line.length);
       }
       logRoom = call('log', [level, cut(line, logRoom)]);
     });
@@ -115,9 +117,8 @@
   }
   freeze(con);
 
-  const ev = call('event', []);
   defineProperty(g, 'codna', { value: codna, writable: false, configurable: false, enumerable: false });
-  defineProperty(g, 'event', { value: ev, writable: false, configurable: false, enumerable: false });
+  defineProperty(g, 'event', { value: init.event, writable: false, configurable: false, enumerable: false });
   defineProperty(g, 'console', { value: con, writable: false, configurable: false, enumerable: false });
 
   // How the script ended, described without trusting the thrown value: each
@@ -145,12 +146,11 @@
   const end = (state) => { call('end', [state, null]); };
   const endThrown = (e) => { call('end', ['thrown', describe(e)]); };
 
-  const src = call('source', []);
   let completion;
   try {
     // Indirect eval: a classic script in the global scope, strict, on the
     // script's own first line (the host corrects line 1's columns).
-    completion = realEval('"use strict";' + src);
+    completion = realEval('"use strict";' + init.source);
   } catch (e) {
     endThrown(e);
     return;

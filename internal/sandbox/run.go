@@ -69,6 +69,10 @@ func (s *Sandbox) Run(ctx context.Context, in Input) (*Result, error) {
 	capsCtx, cancelCaps := context.WithCancel(ctx)
 	defer cancelCaps()
 	r := &run{sb: s, lim: lim, src: in.Script, event: event, caps: in.Caps, capsCtx: capsCtx, cancelCaps: cancelCaps, eng: eng}
+	eng.mem.refused = func() { r.stop(LimitMemory, nil) }
+	if testHookRun != nil {
+		testHookRun(r)
+	}
 	start := time.Now()
 	wall := time.AfterFunc(lim.WallTime, func() { r.stop(LimitExecutionTime, nil) })
 	defer wall.Stop()
@@ -90,6 +94,8 @@ func (s *Sandbox) Run(ctx context.Context, in Input) (*Result, error) {
 	}
 	return r.result(time.Since(start))
 }
+
+var testHookRun func(*run)
 
 func mergeLimits(base, over Limits) Limits {
 	if over.WallTime > 0 {
@@ -125,7 +131,7 @@ func encodeEvent(ev *Event) (string, error) {
 		d := withTags(*e.Document)
 		e.Document = &d
 	}
-	b, err := json.Marshal(e)
+	b, err := marshal(e)
 	if err != nil {
 		return "", fmt.Errorf("sandbox: event: %w", err)
 	}
@@ -152,6 +158,7 @@ type run struct {
 	eng        *engine
 
 	mu            sync.Mutex
+	initialized   bool
 	stopped       bool
 	limit         Limit
 	hostErr       error // a Capabilities failure or the caller's cancellation
@@ -163,7 +170,6 @@ type run struct {
 	ended         bool // the script ran to its end ('done' or 'thrown')
 	pending       bool // the script returned a promise not yet settled
 	err           *ScriptError
-	memory        int64
 }
 
 // stop ends the run: it records why (the first reason wins), cancels the
@@ -191,10 +197,6 @@ func (r *run) exec() {
 		if p := recover(); p != nil {
 			r.crashed(fmt.Sprint(p))
 		}
-		mem := r.eng.memory()
-		r.mu.Lock()
-		r.memory = mem
-		r.mu.Unlock()
 	}()
 	c := r.eng.rt.Context()
 	c.Global().SetPropertyStr("__codna_host", c.Function(r.host))
@@ -263,7 +265,7 @@ func (r *run) result(d time.Duration) (*Result, error) {
 		LimitHit:      r.limit,
 		Err:           r.err,
 		Duration:      d,
-		MemoryPeak:    r.memory,
+		MemoryPeak:    r.eng.memory(),
 	}
 	switch {
 	case r.hostErr != nil:
@@ -277,6 +279,17 @@ func (r *run) result(d time.Duration) (*Result, error) {
 	return res, nil
 }
 
+// bytesText writes n as MiB or KiB when it is a whole number of them.
+func bytesText(n int) string {
+	switch {
+	case n%(1<<20) == 0:
+		return strconv.Itoa(n>>20) + " MiB"
+	case n%(1<<10) == 0:
+		return strconv.Itoa(n>>10) + " KiB"
+	}
+	return strconv.Itoa(n) + " bytes"
+}
+
 func limitMessage(l Limit, lim Limits) string {
 	switch l {
 	case LimitExecutionTime:
@@ -286,7 +299,7 @@ func limitMessage(l Limit, lim Limits) string {
 	case LimitReads:
 		return fmt.Sprintf("the script read more than %d times", lim.Reads)
 	case LimitMemory:
-		return fmt.Sprintf("the script used more than %d bytes of memory", lim.Memory)
+		return fmt.Sprintf("the script needed more than %s of memory", bytesText(lim.Memory))
 	}
 	return string(l)
 }
@@ -294,6 +307,8 @@ func limitMessage(l Limit, lim Limits) string {
 // host is the one Go function the prelude calls: host(op + "\n" +
 // argsJSON) → envelope JSON (see prelude.js).
 func (r *run) host(this *qjs.This) (*qjs.Value, error) {
+	r.eng.mem.host = true
+	defer func() { r.eng.mem.host = false }()
 	args := this.Args()
 	var msg string
 	ok := len(args) == 1 && args[0].IsString()
@@ -308,6 +323,9 @@ func (r *run) host(this *qjs.This) (*qjs.Value, error) {
 	if ok && found {
 		out = r.dispatch(op, payload)
 	}
+	if len(out) > maxReply {
+		out = errEnvelope(rangeErr("the answer has %d bytes; at most %d cross into the script", len(out), maxReply))
+	}
 	return this.Context().NewString(out), nil
 }
 
@@ -321,12 +339,8 @@ func (r *run) dispatch(op, payload string) string {
 	switch op {
 	case "pin":
 		return `{"u":1}`
-	case "source":
-		return value(r.src)
-	case "event":
-		return `{"v":` + r.event + `}`
-	case "room":
-		return value(r.lim.LogBytes)
+	case "init":
+		return r.init()
 	case "log":
 		return r.log(payload)
 	case "end":
@@ -339,6 +353,19 @@ func (r *run) dispatch(op, payload string) string {
 	return errEnvelope(typeErr("unknown host call %q", truncate(op, 40)))
 }
 
+// init answers the prelude's first call: the source, the event's JSON and
+// the log room. Only once.
+func (r *run) init() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.initialized {
+		return errEnvelope(typeErr("init: called twice"))
+	}
+	r.initialized = true
+	src, _ := marshal(r.src)
+	return `{"v":{"source":` + string(src) + `,"event":` + r.event + `,"room":` + strconv.Itoa(r.lim.LogBytes) + `}}`
+}
+
 func (r *run) limitOrStop() string {
 	if r.limit != LimitNone {
 		return string(r.limit)
@@ -347,11 +374,23 @@ func (r *run) limitOrStop() string {
 }
 
 func value(v any) string {
-	b, err := json.Marshal(v)
+	b, err := marshal(v)
 	if err != nil {
 		return errEnvelope(typeErr("the result could not be encoded"))
 	}
 	return `{"v":` + string(b) + `}`
+}
+
+// marshal is json.Marshal without HTML escaping (it would make <, > and &
+// six bytes each in what crosses into the script).
+func marshal(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
 func errEnvelope(e *argError) string {
