@@ -31,7 +31,7 @@ type linearMemory struct {
 	buf     []byte
 	mapped  *atomic.Int64 // the Sandbox's count of mapped bytes
 	limit   int
-	host    bool   // set by the engine's goroutine around the host's own allocations
+	host    bool // set by the engine's goroutine around the host's own allocations
 	peak    atomic.Int64
 	refused func() // set before the run starts; called on the engine's goroutine
 	once    bool
