@@ -312,15 +312,16 @@ func (s *Sandbox) newEngine(memory int) (*engine, error) {
 // close throws the runtime away by closing its wazero runtime, which
 // closes its modules: the engine's, and the two host modules qjs
 // instantiates in it (WASI and the Go function proxy). qjs's own Close
-// closes only the first: each host module stays compiled in the engine that
-// every runtime shares, and the proxy's Go closure keeps the whole runtime,
-// its linear memory included, reachable — some hundreds of KiB per run
-// (measured: 34 MiB per run that filled its 32 MiB; TestRuntimesAreReleased).
+// closes only the first, so each runtime would leave its host modules
+// compiled in the engine every runtime shares (about 23 KiB a runtime), and
+// a runtime whose Close fails half way — every one stopped at a limit —
+// would stay reachable whole through the proxy's registry, linear memory
+// and all (TestQJSFactCloseAloneKeepsTheRuntime, TestRuntimesAreReleased).
 // Nothing is freed inside the engine first (no QJS_Free): the memory goes
-// to the garbage collector whole. The context is cancelled first, so a
-// runtime stopped mid-run or still running is closed all the same. Then
-// its linear memory is unmapped: close runs on the goroutine that ran the
-// engine (or, for a warm one, on one that never did), after it left it.
+// at once. The context is cancelled first, so a runtime stopped mid-run or
+// still running is closed all the same. Then its linear memory is
+// unmapped: close runs on the goroutine that ran the engine (or, for a warm
+// one, on one that never did), after it left it.
 func (e *engine) close() {
 	e.cancel()
 	_ = e.wrt.Close(context.Background())
