@@ -237,7 +237,7 @@ func TestCallerCancellationStopsTheRun(t *testing.T) {
 	start := time.Now()
 	_, err := s.Run(ctx, sandbox.Input{Script: `while (true) {}`, Caps: &memCaps{}})
 	require.ErrorIs(t, err, context.DeadlineExceeded)
-	require.Less(t, time.Since(start), time.Second)
+	require.Less(t, time.Since(start), 2*time.Second)
 
 	ctx, cancel = context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
@@ -276,10 +276,11 @@ func TestRuntimesAreReleased(t *testing.T) {
 	runtime.ReadMemStats(&ms)
 	before := ms.HeapAlloc
 	for range 20 {
-		res := run(t, s, `
+		res, err := s.Run(context.Background(), sandbox.Input{Caps: &memCaps{}, Limits: sandbox.Limits{WallTime: 20 * time.Second}, Script: `
 			const c = 'x'.repeat((1 << 20) - 100);
 			for (let i = 0; i < 3; i++) codna.write({slug: 's' + i, title: 't', content: c});
-			const a = []; for (;;) a.push(new Uint8Array(1 << 20))`, nil)
+			const a = []; for (;;) a.push(new Uint8Array(1 << 20))`})
+		require.NoError(t, err)
 		require.Equal(t, sandbox.LimitMemory, res.LimitHit)
 		require.Len(t, res.Proposals, 3)
 	}

@@ -95,10 +95,25 @@ func allIn(want, have []string) bool {
 
 var testNow = time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC)
 
+// testWallTime is the wall time of the tests' runs that are not about
+// time, generous so that a loaded machine (or the race detector, which
+// slows the host side several times over) does not turn a memory or
+// proposal limit into a timeout. Tests about time set their own.
+func testWallTime() time.Duration {
+	if raceEnabled {
+		return 30 * time.Second
+	}
+	return 10 * time.Second
+}
+
 // newSandbox returns a started Sandbox with no warm runtimes (so that a
-// test's goroutines are its own) and a fixed clock, stopped at cleanup.
+// test's goroutines are its own), a fixed clock and testWallTime, stopped
+// at cleanup.
 func newSandbox(t testing.TB, cfg sandbox.Config) *sandbox.Sandbox {
 	t.Helper()
+	if cfg.Limits.WallTime == 0 {
+		cfg.Limits.WallTime = testWallTime()
+	}
 	if cfg.Warm == 0 {
 		cfg.Warm = -1
 	}

@@ -82,9 +82,10 @@ func TestQJSFactDynamicImportReachesStdAfterTheGlobalsAreGone(t *testing.T) {
 // is missed by as long as the timer asks. Hence no timers at all.
 func TestQJSFactTimersSleepPastTheDeadline(t *testing.T) {
 	t.Parallel()
-	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	rt := rawRuntime(t, qjs.Option{Context: ctx})
+	time.AfterFunc(100*time.Millisecond, cancel)
 	start := time.Now()
 	func() {
 		defer func() { _ = recover() }()
