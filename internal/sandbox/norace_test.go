@@ -1,0 +1,5 @@
+//go:build !race
+
+package sandbox_test
+
+const raceEnabled = false
