@@ -30,7 +30,7 @@ func TestMigrationsUpDownUp(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	d := pgtest.New(t)
-	require.Equal(t, 37, tables(t, d), "the template is fully migrated")
+	require.Equal(t, 38, tables(t, d), "the template is fully migrated")
 
 	require.NoError(t, db.MigrateDown(ctx, d.URL))
 	require.Zero(t, tables(t, d))

@@ -81,6 +81,10 @@ func TestQJSFactDynamicImportReachesStdAfterTheGlobalsAreGone(t *testing.T) {
 // A timer's sleep is a WASI poll that no context interrupts: the deadline
 // is missed by as long as the timer asks. Hence no timers at all.
 func TestQJSFactTimersSleepPastTheDeadline(t *testing.T) {
+	// A wall-clock observation of qjs, not of our code (the sandbox removes
+	// timers whatever they do): on CI's clean clone the sleep ended with the
+	// cancel (103 ms), so the fact does not hold everywhere. Kept as a record.
+	t.Skip("timing observation of qjs internals; not reliable across machines")
 	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
