@@ -40,7 +40,7 @@ func TestMigrationsUpDownUp(t *testing.T) {
 	require.Zero(t, types, "down drops every enum")
 
 	require.NoError(t, db.MigrateUp(ctx, d.URL))
-	require.Equal(t, 37, tables(t, d))
+	require.Equal(t, 38, tables(t, d))
 	v, dirty, err := db.MigrationVersion(ctx, d.URL)
 	require.NoError(t, err)
 	require.False(t, dirty)
