@@ -7,9 +7,68 @@ package db
 
 import (
 	"context"
+	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgtype"
 )
+
+const agentReadListForViewer = `-- name: AgentReadListForViewer :many
+SELECT ar.day, ar.document_id, ar.count, ar.last_at
+FROM agent_reads ar
+JOIN documents d ON d.id = ar.document_id
+WHERE ar.agent_id = $1 AND ar.day >= $2::date AND ar.day <= $3::date
+  AND (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $4::uuid, true) AS a(level)) > 0
+ORDER BY ar.day DESC, ar.last_at DESC, ar.document_id
+LIMIT $5
+`
+
+type AgentReadListForViewerParams struct {
+	AgentID  uuid.UUID
+	FromDay  pgtype.Date
+	ToDay    pgtype.Date
+	ViewerID uuid.UUID
+	RowLimit int32
+}
+
+type AgentReadListForViewerRow struct {
+	Day        pgtype.Date
+	DocumentID uuid.UUID
+	Count      int64
+	LastAt     time.Time
+}
+
+// AgentReadListForViewer lists an agent's reads per page per UTC day between two days, newest first, of the pages a person can read now.
+func (q *Queries) AgentReadListForViewer(ctx context.Context, db DBTX, arg AgentReadListForViewerParams) ([]AgentReadListForViewerRow, error) {
+	rows, err := db.Query(ctx, agentReadListForViewer,
+		arg.AgentID,
+		arg.FromDay,
+		arg.ToDay,
+		arg.ViewerID,
+		arg.RowLimit,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []AgentReadListForViewerRow
+	for rows.Next() {
+		var i AgentReadListForViewerRow
+		if err := rows.Scan(
+			&i.Day,
+			&i.DocumentID,
+			&i.Count,
+			&i.LastAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
 
 const agentReadRecord = `-- name: AgentReadRecord :exec
 INSERT INTO agent_reads (agent_id, document_id, day, count, last_at)
