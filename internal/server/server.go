@@ -28,6 +28,7 @@ import (
 
 	"codna/graph"
 	"codna/internal/access"
+	"codna/internal/agent"
 	"codna/internal/auth"
 	"codna/internal/db"
 	"codna/internal/document"
@@ -105,6 +106,7 @@ type Server struct {
 	Linking       *linkgraph.Service
 	Sharing       *access.Service
 	FolderService *access.FolderService
+	Agents        *agent.Service
 	// Outbox drains the events services write; consumers register on it
 	// before Start.
 	Outbox    *outbox.Worker
@@ -146,6 +148,7 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *Server {
 	s.Linking = linkgraph.NewService(pool, s.Docs)
 	s.Sharing = access.NewService(pool)
 	s.FolderService = access.NewFolderService(pool)
+	s.Agents = agent.New(pool)
 	s.Hub = live.New(pool, log.With("component", "live"))
 	s.LiveCounts = inbox.NewLiveCounts(pool, s.Hub, s.Auth, log.With("component", "live-counts"))
 	s.Outbox = outbox.New(pool, cfg.Outbox, log.With("component", "outbox"))
@@ -167,7 +170,7 @@ func (s *Server) routes() http.Handler {
 	}
 	gql := graph.NewHandler(&graph.Resolver{
 		Auth: s.Auth, Manage: s.Manage, Docs: s.Docs, InboxService: s.InboxService, LiveCounts: s.LiveCounts, Hub: s.Hub, Linking: s.Linking,
-		Sharing: s.Sharing, FolderService: s.FolderService, Log: s.log,
+		Sharing: s.Sharing, FolderService: s.FolderService, Agents: s.Agents, Log: s.log,
 	}, graph.Options{
 		Limits: s.cfg.Limits, Introspection: s.cfg.Introspection, OriginPatterns: patterns,
 		WSInitTimeout: s.cfg.WSInitTimeout, WSKeepAlive: s.cfg.WSKeepAlive, WSPayloadLimit: s.cfg.WSPayloadLimit,
