@@ -1,5 +1,5 @@
 // Package server is CoDNA's HTTP front: /graphql (POST, GET, websocket),
-// /playground, /healthz, /readyz, /metrics and /graphql/schema, with request
+// /mcp (agents and assistants over MCP), /playground, /healthz, /readyz, /metrics and /graphql/schema, with request
 // ids, authentication, the CSRF rule, body limits, timeouts and logs.
 package server
 
@@ -37,6 +37,7 @@ import (
 	"codna/internal/linkgraph"
 	"codna/internal/live"
 	"codna/internal/manage"
+	"codna/internal/mcpserver"
 	"codna/internal/outbox"
 	"codna/internal/periodic"
 	"codna/internal/request"
@@ -107,6 +108,8 @@ type Server struct {
 	Sharing       *access.Service
 	FolderService *access.FolderService
 	Agents        *agent.Service
+	// MCP is the /mcp endpoint's tools and resources.
+	MCP *mcpserver.Server
 	// Outbox drains the events services write; consumers register on it
 	// before Start.
 	Outbox    *outbox.Worker
@@ -149,6 +152,9 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *Server {
 	s.Sharing = access.NewService(pool)
 	s.FolderService = access.NewFolderService(pool)
 	s.Agents = agent.New(pool)
+	s.MCP = mcpserver.New(mcpserver.Services{
+		Auth: s.Auth, Docs: s.Docs, Linking: s.Linking, Sharing: s.Sharing, Inbox: s.InboxService,
+	}, mcpserver.Options{BodyLimit: cfg.BodyLimit}, log.With("component", "mcp"))
 	s.Hub = live.New(pool, log.With("component", "live"))
 	s.LiveCounts = inbox.NewLiveCounts(pool, s.Hub, s.Auth, log.With("component", "live-counts"))
 	s.Outbox = outbox.New(pool, cfg.Outbox, log.With("component", "outbox"))
@@ -191,6 +197,7 @@ func (s *Server) routes() http.Handler {
 
 	mux := http.NewServeMux()
 	mux.Handle("/graphql", s.graphqlGuard(gql))
+	mux.Handle("/mcp", s.mcpGuard(s.MCP.Handler()))
 	mux.HandleFunc("GET /graphql/schema", func(w http.ResponseWriter, r *http.Request) {
 		if !s.cfg.Introspection {
 			http.NotFound(w, r)
@@ -279,7 +286,7 @@ func (s *Server) observe(next http.Handler) http.Handler {
 		next.ServeHTTP(sw, r.WithContext(ctx))
 		route := r.URL.Path
 		switch route {
-		case "/graphql", "/graphql/schema", "/playground", "/healthz", "/readyz", "/metrics":
+		case "/graphql", "/graphql/schema", "/mcp", "/playground", "/healthz", "/readyz", "/metrics":
 		default:
 			route = "other"
 		}
@@ -409,19 +416,13 @@ func (s *Server) graphqlGuard(next http.Handler) http.Handler {
 // must be exactly one JSON value — gqlgen's decoder would silently ignore
 // whatever follows the first. False when it has answered the request.
 func (s *Server) readBody(w http.ResponseWriter, r *http.Request) bool {
-	if r.Body == nil || r.Body == http.NoBody {
-		return true
-	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.BodyLimit))
-	if err != nil {
-		var tooLarge *http.MaxBytesError
-		if errors.As(err, &tooLarge) {
-			writeError(w, http.StatusRequestEntityTooLarge, fault.BadInput,
-				fmt.Sprintf("The request body is larger than %d bytes.", s.cfg.BodyLimit))
-		} else {
-			writeError(w, http.StatusBadRequest, fault.BadInput, "The request body could not be read.")
-		}
+	body, status, msg := s.readWhole(w, r)
+	if status != 0 {
+		writeError(w, status, fault.BadInput, msg)
 		return false
+	}
+	if body == nil {
+		return true
 	}
 	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err == nil && mt == "application/json" {
 		dec := json.NewDecoder(bytes.NewReader(body))
@@ -435,8 +436,27 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request) bool {
 			return false
 		}
 	}
-	r.Body = io.NopCloser(bytes.NewReader(body))
 	return true
+}
+
+// readWhole reads a request body whole, within the body limit, and puts
+// the bytes back as the body; nil when there is none. A body it cannot
+// take gives the status and message to refuse it with (413 over the limit,
+// chunked or not).
+func (s *Server) readWhole(w http.ResponseWriter, r *http.Request) (body []byte, status int, msg string) {
+	if r.Body == nil || r.Body == http.NoBody {
+		return nil, 0, ""
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.BodyLimit))
+	if err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			return nil, http.StatusRequestEntityTooLarge, fmt.Sprintf("The request body is larger than %d bytes.", s.cfg.BodyLimit)
+		}
+		return nil, http.StatusBadRequest, "The request body could not be read."
+	}
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	return body, 0, ""
 }
 
 func csrfSafe(r *http.Request) bool {
