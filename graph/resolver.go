@@ -14,6 +14,7 @@ import (
 	"codna/internal/linkgraph"
 	"codna/internal/live"
 	"codna/internal/manage"
+	"codna/internal/search"
 )
 
 // Resolver holds the services the resolvers call, under the names
@@ -31,5 +32,6 @@ type Resolver struct {
 	Sharing       *access.Service
 	FolderService *access.FolderService
 	Agents        *agent.Service
+	Searching     *search.Service
 	Log           *slog.Logger
 }

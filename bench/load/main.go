@@ -60,9 +60,9 @@ func main() {
 
 func usage() {
 	fmt.Fprint(os.Stderr, `usage:
-  load seed --scenario dense|sparse --database-url URL [--tokens FILE] [--concurrency N] [--wait 30m]
+  load seed --scenario dense|sparse|search --database-url URL [--tokens FILE] [--concurrency N] [--wait 30m]
   load fill --saves 20000 --database-url URL    (serve stopped) a backlog of link-changing saves
-  load run --scenario documents|document|saves|drain --database-url URL [--url http://127.0.0.1:55411]
+  load run --scenario documents|document|saves|drain|search|searchable --database-url URL [--url http://127.0.0.1:55411]
            [--token T] [--clients 16] [--duration 20s] [--warmup 3s] [--serve-pid PID] [--json]
   load <command> -h    flags of one command
 

@@ -29,13 +29,21 @@ type runConfig struct {
 	links        int
 	label        string
 	pages        string
+	words        int
+	queryMix     string
+	ranks        string
+	rankLo       int
+	rankHi       int
+	as           string
 }
 
 var scenarios = map[string]func(context.Context, *runEnv) (*result, error){
-	"documents": runDocuments,
-	"document":  runDocument,
-	"saves":     runSaves,
-	"drain":     runDrain,
+	"documents":  runDocuments,
+	"document":   runDocument,
+	"saves":      runSaves,
+	"drain":      runDrain,
+	"search":     runSearch,
+	"searchable": runSearchable,
 }
 
 func parseRunFlags(args []string) (*runConfig, error) {
@@ -53,12 +61,16 @@ func parseRunFlags(args []string) (*runConfig, error) {
 	fs.DurationVar(&c.drainTimeout, "drain-timeout", 120*time.Second, "saves: how long to wait for the outbox backlog to reach 0 after the writes, 1s..10m")
 	fs.IntVar(&c.links, "links", 3, "saves: links in each saved body (each save points them elsewhere), 1..50")
 	fs.StringVar(&c.pages, "pages", "updated", "documents: which pages, each picked at random per request: updated (every page in the default order, by after-cursor), title (orderBy TITLE), folders (the first page of each folder), all")
+	fs.IntVar(&c.words, "words", 1, "search: words per query, 1..5")
+	fs.StringVar(&c.queryMix, "query-words", "rank", "search: how query words are drawn from the seed's vocabulary: rank (uniformly among --ranks), zipf (as the text's words are: mostly very common ones), uniform (any word alike: mostly rare)")
+	fs.StringVar(&c.ranks, "ranks", "100-3000", "search: --query-words rank's word ranks, lo-hi (1 is the most frequent word)")
+	fs.StringVar(&c.as, "as", "reader", "search: whose token is minted when --token is empty: reader (reads about half), sparse (1 %), owner")
 	fs.StringVar(&c.label, "label", "", "free text carried into the output (e.g. the database: dense, sparse)")
 	if err := parseFlags(fs, args); err != nil {
 		return nil, err
 	}
 	if _, ok := scenarios[c.scenario]; !ok {
-		return nil, badFlag("--scenario must be one of documents, document, saves, drain (got %q)", c.scenario)
+		return nil, badFlag("--scenario must be one of documents, document, saves, drain, search, searchable (got %q)", c.scenario)
 	}
 	if c.databaseURL == "" {
 		return nil, badFlag("--database-url is required (superuser URL of the database serve uses; bench/cluster.sh prints it)")
@@ -79,9 +91,19 @@ func parseRunFlags(args []string) (*runConfig, error) {
 		return nil, badFlag("--links must be in 1..50, not %d", c.links)
 	case c.pages != "updated" && c.pages != "title" && c.pages != "folders" && c.pages != "all":
 		return nil, badFlag("--pages must be updated, title, folders or all, not %q", c.pages)
+	case c.words < 1 || c.words > 5:
+		return nil, badFlag("--words must be in 1..5, not %d", c.words)
+	case c.queryMix != "rank" && c.queryMix != "zipf" && c.queryMix != "uniform":
+		return nil, badFlag("--query-words must be rank, zipf or uniform, not %q", c.queryMix)
+	case c.as != "reader" && c.as != "sparse" && c.as != "owner":
+		return nil, badFlag("--as must be reader, sparse or owner, not %q", c.as)
 	case c.servePID < 0:
 		return nil, badFlag("--serve-pid must be a pid, not %d", c.servePID)
 	}
+	if _, err := fmt.Sscanf(c.ranks, "%d-%d", &c.rankLo, &c.rankHi); err != nil || c.rankLo < 1 || c.rankHi < c.rankLo || c.rankHi > vocabSize {
+		return nil, badFlag("--ranks must be lo-hi within 1-%d, not %q", vocabSize, c.ranks)
+	}
+	c.rankLo, c.rankHi = c.rankLo-1, c.rankHi-1
 	return c, nil
 }
 
@@ -111,8 +133,11 @@ func runMain(ctx context.Context, args []string) error {
 	defer mon.Close()
 	if cfg.token == "" {
 		role := readerEmail
-		if cfg.scenario == "saves" || cfg.scenario == "drain" {
+		switch {
+		case cfg.scenario == "saves" || cfg.scenario == "drain" || cfg.scenario == "searchable" || cfg.as == "owner":
 			role = ownerEmail
+		case cfg.as == "sparse":
+			role = sparseEmail
 		}
 		if cfg.token, err = mintToken(ctx, mon.pool, role); err != nil {
 			return fmt.Errorf("minting a token for %s (seed the database first, or pass --token): %w", role, err)
@@ -130,6 +155,13 @@ func runMain(ctx context.Context, args []string) error {
 		res.Scenario, res.Label, res.Clients, res.As = cfg.scenario, cfg.label, cfg.clients, me.Me.Email
 		if cfg.scenario == "documents" {
 			res.Pages = cfg.pages
+		}
+		if cfg.scenario == "search" {
+			res.Pages = fmt.Sprintf("%d-word, %s words", cfg.words, cfg.queryMix)
+			if cfg.queryMix == "rank" {
+				res.Pages += " " + cfg.ranks
+			}
+			res.Pages += ", as " + cfg.as
 		}
 		printResult(cfg.json, res)
 	}
@@ -162,10 +194,11 @@ type result struct {
 	PGCPUms    float64 `json:"pgCpuMsPerRequest"`
 	Statements float64 `json:"statementsPerRequest"`
 	// Documents per page and links plus backlinks per page (documents).
-	DocsPerPage  float64      `json:"docsPerPage,omitempty"`
-	LinksPerPage float64      `json:"linksPerPage,omitempty"`
-	Saves        *savesResult `json:"saves,omitempty"`
-	Drain        *drainResult `json:"drain,omitempty"`
+	DocsPerPage  float64           `json:"docsPerPage,omitempty"`
+	LinksPerPage float64           `json:"linksPerPage,omitempty"`
+	Saves        *savesResult      `json:"saves,omitempty"`
+	Drain        *drainResult      `json:"drain,omitempty"`
+	Searchable   *searchableResult `json:"searchable,omitempty"`
 }
 
 func printResult(asJSON bool, r *result) {
@@ -177,6 +210,8 @@ func printResult(asJSON bool, r *result) {
 	name := r.Scenario
 	if r.Scenario == "documents" {
 		name += ", " + r.Pages + " pages"
+	} else if r.Pages != "" {
+		name += ", " + r.Pages
 	}
 	if r.Label != "" {
 		name += " (" + r.Label + ")"
@@ -190,6 +225,9 @@ func printResult(asJSON bool, r *result) {
 		name, r.Clients, r.Seconds, r.Requests, r.PerSecond, r.P50ms, r.P95ms, r.P99ms, r.GoCPUms, r.PGCPUms, r.Statements, r.Errors)
 	if s := r.Saves; s != nil {
 		fmt.Println(s.line())
+	}
+	if s := r.Searchable; s != nil {
+		fmt.Printf("save → searchable over %d saves: p50 %.1f ms, p95 %.1f ms, p99 %.1f ms, max %.1f ms\n", s.Saves, s.P50ms, s.P95ms, s.P99ms, s.Maxms)
 	}
 
 }

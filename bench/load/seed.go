@@ -39,6 +39,9 @@ var seedSpecs = map[string]seedSpec{
 	"dense": {docs: 5000, readable: 2504, links: 3, bodyBytes: 1500},
 	// Sparse visibility: a reader of 1 % of 100,000 documents.
 	"sparse": {docs: 100_000, readable: 1000, links: 1, bodyBytes: 1000},
+	// Search (bench/load/search.go): 100,000 documents of ~2 kB Zipf-distributed
+	// prose, no links; the reader shared about half, a sparse reader 1 %.
+	"search": {docs: searchDocs, readable: searchDocs / 2, links: 0, bodyBytes: searchBodyBytes},
 }
 
 // folderSize is how many documents share a folder (load/f000, load/f001, …).
@@ -56,7 +59,7 @@ type seedConfig struct {
 func parseSeedFlags(args []string) (*seedConfig, error) {
 	c := &seedConfig{}
 	fs := flag.NewFlagSet("seed", flag.ContinueOnError)
-	fs.StringVar(&c.scenario, "scenario", "", "dense (5,000 documents, 2,504 readable, 15,000 links) or sparse (100,000 documents, 1,000 readable, one link each)")
+	fs.StringVar(&c.scenario, "scenario", "", "dense (5,000 documents, 2,504 readable, 15,000 links), sparse (100,000 documents, 1,000 readable, one link each) or search (100,000 documents of Zipf-distributed prose, half readable, a second reader of 1 %)")
 	fs.StringVar(&c.databaseURL, "database-url", envDefault("", "LOAD_DATABASE_URL"), "superuser URL of serve's (migrated, running) database (env LOAD_DATABASE_URL)")
 	fs.IntVar(&c.concurrency, "concurrency", 8, "documents created at once, 1..64")
 	fs.DurationVar(&c.wait, "wait", 30*time.Minute, "how long to wait for serve's outbox to resolve every link, 1m..3h")
@@ -68,7 +71,7 @@ func parseSeedFlags(args []string) (*seedConfig, error) {
 	}
 	spec, ok := seedSpecs[c.scenario]
 	if !ok {
-		return nil, badFlag("--scenario must be dense or sparse (got %q)", c.scenario)
+		return nil, badFlag("--scenario must be dense, sparse or search (got %q)", c.scenario)
 	}
 	if *docs != 0 {
 		spec.docs = *docs
@@ -128,6 +131,9 @@ func seedMain(ctx context.Context, args []string) error {
 	}
 	if !migrated {
 		return errors.New("the database has no CoDNA schema: start `codna serve --database-url …` against it first (it migrates, and its outbox resolves the links)")
+	}
+	if cfg.scenario == "search" {
+		return seedSearch(ctx, pool, cfg)
 	}
 	spec := cfg.spec
 	wantLinks := spec.docs * spec.links

@@ -22,7 +22,11 @@ type config struct {
 	// HeapFloorMiB is the heap size below which the collector does not run
 	// (internal/pacer); 0 leaves GOGC alone.
 	HeapFloorMiB int
-	Server       server.Config
+	// TypesenseURL and TypesenseAPIKey choose the Typesense search backend
+	// when both are set (docs/operations.md#search).
+	TypesenseURL    string
+	TypesenseAPIKey string
+	Server          server.Config
 }
 
 // envConfig reads the CODNA_* variables; an unparsable value is an error
@@ -51,6 +55,8 @@ func envConfig() (config, error) {
 	}
 	s.CookieSecure = envOr("CODNA_COOKIE_SECURE", s.CookieSecure)
 	s.PprofListen = os.Getenv("CODNA_PPROF_LISTEN")
+	c.TypesenseURL = os.Getenv("CODNA_TYPESENSE_URL")
+	c.TypesenseAPIKey = os.Getenv("CODNA_TYPESENSE_API_KEY")
 	p := parser{}
 	p.bool("CODNA_MIGRATE", &c.Migrate)
 	p.bool("CODNA_DEMO", &c.Demo)

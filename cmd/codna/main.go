@@ -3,6 +3,7 @@
 //	codna serve                   run the API (embedded database unless CODNA_DATABASE_URL)
 //	codna migrate up|down|version migrate the database schema
 //	codna manage <noun> <verb>    management on the host (manage*.go, one file per noun)
+//	codna reindex                 rebuild the search index
 package main
 
 import (
@@ -29,6 +30,8 @@ Commands:
   serve                  run the API server (see README.md for configuration)
   migrate up|down|version
                          apply, revert or show the database schema migrations
+  reindex [--backend postgres|typesense] [--dry-run]
+                         rebuild the search index from the documents
 ` + manageUsageLines() + `
 'codna manage <noun> -h' lists a noun's verbs; 'codna manage <noun> <verb> -h'
 a verb's flags.
@@ -78,6 +81,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return migrateCmd(ctx, cfg, args[1:], stdout, stderr)
 	case "manage":
 		return manageCmd(ctx, cfg, args[1:], stdin, stdout, stderr)
+	case "reindex":
+		return reindexCmd(ctx, cfg, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		_, _ = io.WriteString(stdout, usage())
 		return nil

@@ -34,6 +34,10 @@ func serve(ctx context.Context, cfg config, args []string, stderr io.Writer) (er
 	if err != nil {
 		return err
 	}
+	backendName, err := searchBackendName(cfg)
+	if err != nil {
+		return err
+	}
 	// Everything started below ends with this context: on a signal, or
 	// when serve gives up on its database.
 	ctx, cancel := context.WithCancel(ctx)
@@ -59,6 +63,10 @@ func serve(ctx context.Context, cfg config, args []string, stderr io.Writer) (er
 			return fmt.Errorf("seed demo: %w", err)
 		}
 	}
+	if cfg.Server.SearchBackend, err = openSearchBackend(cfg, backendName, pool); err != nil {
+		return err
+	}
+	log.Info("search backend", "backend", backendName)
 	gc := pacer.New(uint64(cfg.HeapFloorMiB) << 20)
 	if err := gc.Start(); err != nil {
 		return err

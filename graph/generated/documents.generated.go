@@ -4076,6 +4076,42 @@ func (ec *executionContext) marshalODocumentRevision2ᚖcodnaᚋinternalᚋdocum
 	return ec._DocumentRevision(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalODocumentStatus2ᚕcodnaᚋgraphᚋmodelᚐDocumentStatusᚄ(ctx context.Context, v any) ([]model.DocumentStatus, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]model.DocumentStatus, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNDocumentStatus2codnaᚋgraphᚋmodelᚐDocumentStatus(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalODocumentStatus2ᚕcodnaᚋgraphᚋmodelᚐDocumentStatusᚄ(ctx context.Context, sel ast.SelectionSet, v []model.DocumentStatus) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNDocumentStatus2codnaᚋgraphᚋmodelᚐDocumentStatus(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) unmarshalODocumentStatus2ᚖcodnaᚋgraphᚋmodelᚐDocumentStatus(ctx context.Context, v any) (*model.DocumentStatus, error) {
 	if v == nil {
 		return nil, nil
@@ -4090,6 +4126,42 @@ func (ec *executionContext) marshalODocumentStatus2ᚖcodnaᚋgraphᚋmodelᚐDo
 		return graphql.Null
 	}
 	return v
+}
+
+func (ec *executionContext) unmarshalOSpace2ᚕcodnaᚋgraphᚋmodelᚐSpaceᚄ(ctx context.Context, v any) ([]model.Space, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]model.Space, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNSpace2codnaᚋgraphᚋmodelᚐSpace(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOSpace2ᚕcodnaᚋgraphᚋmodelᚐSpaceᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Space) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNSpace2codnaᚋgraphᚋmodelᚐSpace(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) unmarshalOSpace2ᚖcodnaᚋgraphᚋmodelᚐSpace(ctx context.Context, v any) (*model.Space, error) {

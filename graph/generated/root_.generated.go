@@ -221,6 +221,11 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	FacetCount struct {
+		Count func(childComplexity int) int
+		Value func(childComplexity int) int
+	}
+
 	Folder struct {
 		Documents   func(childComplexity int) int
 		HasChildren func(childComplexity int) int
@@ -277,6 +282,16 @@ type ComplexityRoot struct {
 		Members     func(childComplexity int) int
 		Name        func(childComplexity int) int
 		Slug        func(childComplexity int) int
+	}
+
+	Highlight struct {
+		Ranges func(childComplexity int) int
+		Text   func(childComplexity int) int
+	}
+
+	HighlightRange struct {
+		End   func(childComplexity int) int
+		Start func(childComplexity int) int
 	}
 
 	InboxCounts struct {
@@ -580,6 +595,7 @@ type ComplexityRoot struct {
 		MyAgents            func(childComplexity int) int
 		People              func(childComplexity int, query string, first *int) int
 		RecentlyShared      func(childComplexity int, since time.Time, first *int) int
+		Search              func(childComplexity int, query string, filter *model.SearchFilter, first *int, after *string) int
 		ShareSuggestions    func(childComplexity int, documentIds []string, recipients []string, depth *int) int
 		Trash               func(childComplexity int, first *int, after *string) int
 	}
@@ -621,6 +637,31 @@ type ComplexityRoot struct {
 
 	RevokeBatchPayload struct {
 		Revoked func(childComplexity int) int
+	}
+
+	SearchConnection struct {
+		Edges              func(childComplexity int) int
+		Facets             func(childComplexity int) int
+		PageInfo           func(childComplexity int) int
+		TotalCount         func(childComplexity int) int
+		TotalIsApproximate func(childComplexity int) int
+	}
+
+	SearchEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	SearchFacets struct {
+		Spaces func(childComplexity int) int
+		Tags   func(childComplexity int) int
+	}
+
+	SearchResult struct {
+		Document func(childComplexity int) int
+		Score    func(childComplexity int) int
+		Snippet  func(childComplexity int) int
+		Title    func(childComplexity int) int
 	}
 
 	ServiceToken struct {
@@ -1439,6 +1480,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.DocumentRevisionEdge.Node(childComplexity), true
 
+	case "FacetCount.count":
+		if e.ComplexityRoot.FacetCount.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FacetCount.Count(childComplexity), true
+	case "FacetCount.value":
+		if e.ComplexityRoot.FacetCount.Value == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FacetCount.Value(childComplexity), true
+
 	case "Folder.documents":
 		if e.ComplexityRoot.Folder.Documents == nil {
 			break
@@ -1684,6 +1738,32 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Group.Slug(childComplexity), true
+
+	case "Highlight.ranges":
+		if e.ComplexityRoot.Highlight.Ranges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Highlight.Ranges(childComplexity), true
+	case "Highlight.text":
+		if e.ComplexityRoot.Highlight.Text == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Highlight.Text(childComplexity), true
+
+	case "HighlightRange.end":
+		if e.ComplexityRoot.HighlightRange.End == nil {
+			break
+		}
+
+		return e.ComplexityRoot.HighlightRange.End(childComplexity), true
+	case "HighlightRange.start":
+		if e.ComplexityRoot.HighlightRange.Start == nil {
+			break
+		}
+
+		return e.ComplexityRoot.HighlightRange.Start(childComplexity), true
 
 	case "InboxCounts.decisions":
 		if e.ComplexityRoot.InboxCounts.Decisions == nil {
@@ -3221,6 +3301,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.RecentlyShared(childComplexity, args["since"].(time.Time), args["first"].(*int)), true
+	case "Query.search":
+		if e.ComplexityRoot.Query.Search == nil {
+			break
+		}
+
+		args, err := ec.field_Query_search_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Search(childComplexity, args["query"].(string), args["filter"].(*model.SearchFilter), args["first"].(*int), args["after"].(*string)), true
 	case "Query.shareSuggestions":
 		if e.ComplexityRoot.Query.ShareSuggestions == nil {
 			break
@@ -3341,6 +3432,88 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.RevokeBatchPayload.Revoked(childComplexity), true
+
+	case "SearchConnection.edges":
+		if e.ComplexityRoot.SearchConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchConnection.Edges(childComplexity), true
+	case "SearchConnection.facets":
+		if e.ComplexityRoot.SearchConnection.Facets == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchConnection.Facets(childComplexity), true
+	case "SearchConnection.pageInfo":
+		if e.ComplexityRoot.SearchConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchConnection.PageInfo(childComplexity), true
+	case "SearchConnection.totalCount":
+		if e.ComplexityRoot.SearchConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchConnection.TotalCount(childComplexity), true
+	case "SearchConnection.totalIsApproximate":
+		if e.ComplexityRoot.SearchConnection.TotalIsApproximate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchConnection.TotalIsApproximate(childComplexity), true
+
+	case "SearchEdge.cursor":
+		if e.ComplexityRoot.SearchEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchEdge.Cursor(childComplexity), true
+	case "SearchEdge.node":
+		if e.ComplexityRoot.SearchEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchEdge.Node(childComplexity), true
+
+	case "SearchFacets.spaces":
+		if e.ComplexityRoot.SearchFacets.Spaces == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchFacets.Spaces(childComplexity), true
+	case "SearchFacets.tags":
+		if e.ComplexityRoot.SearchFacets.Tags == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchFacets.Tags(childComplexity), true
+
+	case "SearchResult.document":
+		if e.ComplexityRoot.SearchResult.Document == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchResult.Document(childComplexity), true
+	case "SearchResult.score":
+		if e.ComplexityRoot.SearchResult.Score == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchResult.Score(childComplexity), true
+	case "SearchResult.snippet":
+		if e.ComplexityRoot.SearchResult.Snippet == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchResult.Snippet(childComplexity), true
+	case "SearchResult.title":
+		if e.ComplexityRoot.SearchResult.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchResult.Title(childComplexity), true
 
 	case "ServiceToken.createdAt":
 		if e.ComplexityRoot.ServiceToken.CreatedAt == nil {
@@ -3686,6 +3859,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("RevokeAccessInput", ec.unmarshalInputRevokeAccessInput),
 			graphql.NewInputUnmarshaler("RevokeAccessTokenInput", ec.unmarshalInputRevokeAccessTokenInput),
 			graphql.NewInputUnmarshaler("RevokeBatchInput", ec.unmarshalInputRevokeBatchInput),
+			graphql.NewInputUnmarshaler("SearchFilter", ec.unmarshalInputSearchFilter),
 			graphql.NewInputUnmarshaler("ServiceTokenInput", ec.unmarshalInputServiceTokenInput),
 			graphql.NewInputUnmarshaler("SetAgentResponsibleInput", ec.unmarshalInputSetAgentResponsibleInput),
 			graphql.NewInputUnmarshaler("SetPersonActiveInput", ec.unmarshalInputSetPersonActiveInput),
@@ -5288,6 +5462,97 @@ extend type Mutation {
   acceptInvitation(input: AcceptInvitationInput!): LoginPayload!
 }
 `, BuiltIn: false},
+	{Name: "../schema/search.graphqls", Input: `"""
+A text with the ranges a search matched: ` + "`" + `start` + "`" + ` and ` + "`" + `end` + "`" + ` are offsets into ` + "`" + `text` + "`" + ` in UTF-16 code
+units (JavaScript string indices), ` + "`" + `end` + "`" + ` exclusive. Never HTML: clients render the marks.
+"""
+type Highlight {
+  text: String!
+  ranges: [HighlightRange!]!
+}
+
+"One matched range of a ` + "`" + `Highlight` + "`" + `'s text, in UTF-16 code units, end exclusive."
+type HighlightRange {
+  start: Int!
+  end: Int!
+}
+
+"A search hit: a document you can read, and where the search matched it."
+type SearchResult {
+  document: Document!
+  "How well it matched: larger is better, comparable only within one search."
+  score: Float!
+  "The document's title, with the matched words marked."
+  title: Highlight!
+  """
+  About 200 characters of the body around its first matches, with them marked, cut at words
+  (an ellipsis where it cuts); the start of the body when only the title, tags or path matched.
+  """
+  snippet: Highlight!
+}
+
+"An edge of a ` + "`" + `SearchConnection` + "`" + `."
+type SearchEdge {
+  cursor: String!
+  node: SearchResult!
+}
+
+"How many results have one value."
+type FacetCount {
+  value: String!
+  count: Int!
+}
+
+"Counts over every result of a search you can read (not only the page), largest first."
+type SearchFacets {
+  "By space (` + "`" + `raw` + "`" + `, ` + "`" + `wiki` + "`" + `, ` + "`" + `output` + "`" + `)."
+  spaces: [FacetCount!]!
+  "By tag, the 20 most frequent."
+  tags: [FacetCount!]!
+}
+
+"A page of search results."
+type SearchConnection {
+  edges: [SearchEdge!]!
+  pageInfo: PageInfo!
+  "How many results you can read, in all."
+  totalCount: Int!
+  """
+  Whether ` + "`" + `totalCount` + "`" + ` and ` + "`" + `facets` + "`" + ` were counted over the first results only (the Typesense
+  backend re-checks at most a bounded number of candidates): the real numbers may be larger.
+  """
+  totalIsApproximate: Boolean!
+  facets: SearchFacets!
+}
+
+"Narrows ` + "`" + `search` + "`" + `. Every field given must match; a list matches any of its values, except ` + "`" + `tags` + "`" + ` (all)."
+input SearchFilter {
+  spaces: [Space!]
+  "A folder: documents in it and beneath it (` + "`" + `\"\"` + "`" + ` is the whole space)."
+  pathPrefix: String
+  "Documents carrying all of these tags."
+  tags: [String!]
+  "Documents owned by this person."
+  owner: ID
+  "Changed after this instant."
+  updatedAfter: Time
+  "Changed before this instant."
+  updatedBefore: Time
+  statuses: [DocumentStatus!]
+}
+
+extend type Query {
+  """
+  Searches the documents you can read (docs/api.md#search): words must all match, ` + "`" + `"a phrase"` + "`" + `
+  matches its words in a row, ` + "`" + `-word` + "`" + ` excludes, ` + "`" + `or` + "`" + ` between two terms matches either, the last
+  word matches as a prefix; case- and accent-insensitive; a misspelled title word still finds the
+  page. Title matches rank above tag, path and body matches, ties newest first. An empty query
+  lists what the filter lets through, newest first. ` + "`" + `query` + "`" + ` is at most 1,000 characters; ` + "`" + `first` + "`" + `
+  at most 100; results past the 1,000th are not served. Management cannot search (FORBIDDEN).
+  """
+  search(query: String!, filter: SearchFilter, first: Int = 20, after: String): SearchConnection!
+}
+`, BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
@@ -5655,6 +5920,16 @@ func (ec *executionContext) childFields_DocumentRevisionEdge(ctx context.Context
 	return nil, fmt.Errorf("no field named %q was found under type DocumentRevisionEdge", field.Name)
 }
 
+func (ec *executionContext) childFields_FacetCount(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "value":
+		return ec.fieldContext_FacetCount_value(ctx, field)
+	case "count":
+		return ec.fieldContext_FacetCount_count(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type FacetCount", field.Name)
+}
+
 func (ec *executionContext) childFields_Folder(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "path":
@@ -5769,6 +6044,26 @@ func (ec *executionContext) childFields_Group(ctx context.Context, field graphql
 		return ec.fieldContext_Group_members(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Group", field.Name)
+}
+
+func (ec *executionContext) childFields_Highlight(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "text":
+		return ec.fieldContext_Highlight_text(ctx, field)
+	case "ranges":
+		return ec.fieldContext_Highlight_ranges(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Highlight", field.Name)
+}
+
+func (ec *executionContext) childFields_HighlightRange(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "start":
+		return ec.fieldContext_HighlightRange_start(ctx, field)
+	case "end":
+		return ec.fieldContext_HighlightRange_end(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type HighlightRange", field.Name)
 }
 
 func (ec *executionContext) childFields_InboxCounts(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -6289,6 +6584,56 @@ func (ec *executionContext) childFields_RevokeBatchPayload(ctx context.Context, 
 		return ec.fieldContext_RevokeBatchPayload_revoked(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type RevokeBatchPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_SearchConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_SearchConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_SearchConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_SearchConnection_totalCount(ctx, field)
+	case "totalIsApproximate":
+		return ec.fieldContext_SearchConnection_totalIsApproximate(ctx, field)
+	case "facets":
+		return ec.fieldContext_SearchConnection_facets(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SearchConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_SearchEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_SearchEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_SearchEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SearchEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_SearchFacets(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "spaces":
+		return ec.fieldContext_SearchFacets_spaces(ctx, field)
+	case "tags":
+		return ec.fieldContext_SearchFacets_tags(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SearchFacets", field.Name)
+}
+
+func (ec *executionContext) childFields_SearchResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "document":
+		return ec.fieldContext_SearchResult_document(ctx, field)
+	case "score":
+		return ec.fieldContext_SearchResult_score(ctx, field)
+	case "title":
+		return ec.fieldContext_SearchResult_title(ctx, field)
+	case "snippet":
+		return ec.fieldContext_SearchResult_snippet(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SearchResult", field.Name)
 }
 
 func (ec *executionContext) childFields_ServiceToken(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

@@ -248,6 +248,12 @@ type DocumentRevisionEdge struct {
 	Node   *document.Revision `json:"node"`
 }
 
+// How many results have one value.
+type FacetCount struct {
+	Value string `json:"value"`
+	Count int    `json:"count"`
+}
+
 // A document listed in a folder.
 type FolderEntry struct {
 	ID        string         `json:"id"`
@@ -318,6 +324,19 @@ type GroupInput struct {
 type GroupMemberInput struct {
 	GroupID string `json:"groupId"`
 	UserID  string `json:"userId"`
+}
+
+// A text with the ranges a search matched: `start` and `end` are offsets into `text` in UTF-16 code
+// units (JavaScript string indices), `end` exclusive. Never HTML: clients render the marks.
+type Highlight struct {
+	Text   string           `json:"text"`
+	Ranges []HighlightRange `json:"ranges"`
+}
+
+// One matched range of a `Highlight`'s text, in UTF-16 code units, end exclusive.
+type HighlightRange struct {
+	Start int `json:"start"`
+	End   int `json:"end"`
 }
 
 // Narrows `inbox`.
@@ -710,6 +729,60 @@ type RevokeBatchInput struct {
 
 type RevokeBatchPayload struct {
 	Revoked int `json:"revoked"`
+}
+
+// A page of search results.
+type SearchConnection struct {
+	Edges    []SearchEdge `json:"edges"`
+	PageInfo *PageInfo    `json:"pageInfo"`
+	// How many results you can read, in all.
+	TotalCount int `json:"totalCount"`
+	// Whether `totalCount` and `facets` were counted over the first results only (the Typesense
+	// backend re-checks at most a bounded number of candidates): the real numbers may be larger.
+	TotalIsApproximate bool          `json:"totalIsApproximate"`
+	Facets             *SearchFacets `json:"facets"`
+}
+
+// An edge of a `SearchConnection`.
+type SearchEdge struct {
+	Cursor string        `json:"cursor"`
+	Node   *SearchResult `json:"node"`
+}
+
+// Counts over every result of a search you can read (not only the page), largest first.
+type SearchFacets struct {
+	// By space (`raw`, `wiki`, `output`).
+	Spaces []FacetCount `json:"spaces"`
+	// By tag, the 20 most frequent.
+	Tags []FacetCount `json:"tags"`
+}
+
+// Narrows `search`. Every field given must match; a list matches any of its values, except `tags` (all).
+type SearchFilter struct {
+	Spaces []Space `json:"spaces,omitempty"`
+	// A folder: documents in it and beneath it (`""` is the whole space).
+	PathPrefix *string `json:"pathPrefix,omitempty"`
+	// Documents carrying all of these tags.
+	Tags []string `json:"tags,omitempty"`
+	// Documents owned by this person.
+	Owner *string `json:"owner,omitempty"`
+	// Changed after this instant.
+	UpdatedAfter *time.Time `json:"updatedAfter,omitempty"`
+	// Changed before this instant.
+	UpdatedBefore *time.Time       `json:"updatedBefore,omitempty"`
+	Statuses      []DocumentStatus `json:"statuses,omitempty"`
+}
+
+// A search hit: a document you can read, and where the search matched it.
+type SearchResult struct {
+	Document *document.Doc `json:"document"`
+	// How well it matched: larger is better, comparable only within one search.
+	Score float64 `json:"score"`
+	// The document's title, with the matched words marked.
+	Title *Highlight `json:"title"`
+	// About 200 characters of the body around its first matches, with them marked, cut at words
+	// (an ellipsis where it cuts); the start of the body when only the title, tags or path matched.
+	Snippet *Highlight `json:"snippet"`
 }
 
 // A manage token (never its secret).

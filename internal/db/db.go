@@ -48,10 +48,14 @@ func Open(ctx context.Context, dsn string, tracer pgx.QueryTracer) (*pgxpool.Poo
 // jit itself: the planner's cost of a statement that walks many rows through
 // the inlined access level (migration 000010) can pass jit_above_cost, and
 // compiling costs tens to hundreds of milliseconds on statements that run in
-// a few (docs/operations.md#postgres-settings).
+// a few (docs/operations.md#postgres-settings); and with search's trigram
+// threshold (TrigramThresholdParam) unless cfg sets it.
 func Configure(cfg *pgxpool.Config) {
 	if _, set := cfg.ConnConfig.RuntimeParams["jit"]; !set {
 		cfg.ConnConfig.RuntimeParams["jit"] = "off"
+	}
+	if _, set := cfg.ConnConfig.RuntimeParams[TrigramThresholdParam]; !set {
+		cfg.ConnConfig.RuntimeParams[TrigramThresholdParam] = TrigramThreshold
 	}
 	then := cfg.AfterConnect
 	cfg.AfterConnect = func(ctx context.Context, c *pgx.Conn) error {
@@ -65,6 +69,16 @@ func Configure(cfg *pgxpool.Config) {
 		return nil
 	}
 }
+
+// TrigramThresholdParam is the setting of how similar a search's words must
+// be to a title for the title to count as a misspelled match (pg_trgm's
+// <% operator: docs/design.md#search); Configure sets it to
+// TrigramThreshold, lower than pg_trgm's 0.6, which misses swapped
+// letters ("onbaording" is 0.47 like "onboarding").
+const (
+	TrigramThresholdParam = "pg_trgm.word_similarity_threshold"
+	TrigramThreshold      = "0.45"
+)
 
 // Q runs every generated query. It holds no state: each method takes, after
 // ctx, the DBTX to run on — a pool, a connection or a transaction — so a

@@ -94,6 +94,31 @@ func (q *Queries) GroupMemberListActiveIDs(ctx context.Context, db DBTX, groupID
 	return items, nil
 }
 
+const groupMemberListGroupIDs = `-- name: GroupMemberListGroupIDs :many
+SELECT gm.group_id FROM group_members gm WHERE gm.user_id = $1 ORDER BY gm.group_id
+`
+
+// GroupMemberListGroupIDs lists the groups a user is a member of (Everyone, which has no member rows, not included).
+func (q *Queries) GroupMemberListGroupIDs(ctx context.Context, db DBTX, userID uuid.UUID) ([]uuid.UUID, error) {
+	rows, err := db.Query(ctx, groupMemberListGroupIDs, userID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var group_id uuid.UUID
+		if err := rows.Scan(&group_id); err != nil {
+			return nil, err
+		}
+		items = append(items, group_id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const groupMemberRemove = `-- name: GroupMemberRemove :execrows
 DELETE FROM group_members WHERE group_id = $1 AND user_id = $2
 `

@@ -556,6 +556,11 @@ type DocumentAccess struct {
 	CreatedAt     time.Time
 }
 
+type DocumentAccessSeq struct {
+	DocumentID uuid.UUID
+	Seq        int64
+}
+
 type DocumentLink struct {
 	ID                uuid.UUID
 	SourceID          uuid.UUID
@@ -774,6 +779,30 @@ type OutboxParked struct {
 	Attempts   int32
 	ErrorClass string
 	ParkedAt   time.Time
+}
+
+type SearchBuild struct {
+	Backend   string
+	StartedAt time.Time
+	BuiltAt   time.Time
+}
+
+type SearchEntry struct {
+	DocumentID uuid.UUID
+	Version    int32
+	AccessSeq  int64
+	Space      Space
+	Path       string
+	Slug       string
+	Title      string
+	Tags       []string
+	Status     DocumentStatus
+	OwnerID    uuid.UUID
+	UpdatedAt  time.Time
+	TitleFold  string
+	Head       interface{}
+	Tsv        interface{}
+	Body       string
 }
 
 type ServiceToken struct {

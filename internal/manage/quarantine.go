@@ -26,6 +26,13 @@ const (
 	reasonManagement = "management" // taken away by TakeAwayShare
 )
 
+// The outbox events a quarantine and a release write about their document
+// (subject and document_id the document), whatever grants it had.
+const (
+	EventDocumentQuarantined = "document.quarantined"
+	EventDocumentReleased    = "document.released"
+)
+
 // maxReasonLength caps the reason management gives (shown to the owner).
 const maxReasonLength = 2000
 
@@ -102,7 +109,8 @@ func lockDocument(ctx context.Context, q db.DBTX, documentID uuid.UUID) (db.Docu
 // (an access_events "revoked" row with grant_reason quarantine, and an
 // access.revoked outbox event per grant — the trace counts one event; one per
 // grant is what Revoke writes, and each names the grant it took away),
-// notifies the owner (document.quarantined, with the reason) and records
+// writes a document.quarantined outbox event (so a page with no grants is
+// seen too), notifies the owner (document.quarantined, with the reason) and records
 // document.quarantine in the audit with the document as target. Afterwards
 // only the owner can see the document and nobody can share it. A trashed
 // document may be quarantined too.
@@ -157,6 +165,14 @@ func (s *Service) Quarantine(ctx context.Context, documentID uuid.UUID, reason s
 				return err
 			}
 		}
+		// The document's own event, grants or none: derived views that
+		// hold it (the search index) take it out.
+		if _, err := outbox.Write(ctx, tx, outbox.Event{
+			Type: EventDocumentQuarantined, SubjectType: "document", SubjectID: &documentID, DocumentID: &documentID, ActorID: mgmt,
+			Payload: map[string]any{"quarantineId": qr.ID},
+		}); err != nil {
+			return err
+		}
 		if _, err := inbox.Notify(ctx, tx, inbox.New{
 			RecipientID: d.CreatedBy, ActorID: mgmt, Type: inbox.TypeDocumentQuarantined,
 			SubjectType: "document", SubjectID: &documentID,
@@ -186,7 +202,8 @@ func (s *Service) Quarantine(ctx context.Context, documentID uuid.UUID, reason s
 // access_events "granted" row (grant_reason release, the grant's batch) and
 // an access.granted outbox event (reason release); grants to people since
 // deactivated, agents since deleted and groups since deleted are not, and
-// are reported in NotRestored. Without it the document stays shared with
+// are reported in NotRestored; a document.released outbox event is written
+// either way. Without it the document stays shared with
 // nobody and the saved grants stay in the quarantine row. The owner is
 // notified (document.released) and document.release is audited with the
 // document as target.
@@ -239,6 +256,12 @@ func (s *Service) Release(ctx context.Context, documentID uuid.UUID, restoreShar
 		}
 		out.ReleasedAt = *closed.ReleasedAt
 		mgmt := managementID()
+		if _, err := outbox.Write(ctx, tx, outbox.Event{
+			Type: EventDocumentReleased, SubjectType: "document", SubjectID: &documentID, DocumentID: &documentID, ActorID: mgmt,
+			Payload: map[string]any{"quarantineId": qr.ID, "restoredSharing": restoreSharing},
+		}); err != nil {
+			return err
+		}
 		if _, err := inbox.Notify(ctx, tx, inbox.New{
 			RecipientID: d.CreatedBy, ActorID: mgmt, Type: inbox.TypeDocumentReleased,
 			SubjectType: "document", SubjectID: &documentID,

@@ -213,6 +213,9 @@ func TestQuarantineTrace(t *testing.T) {
 		AND grant_reason = 'quarantine' AND actor_id = $2`, docID, auth.ManagementID))
 	// events: access.revoked, one per grant taken away (Revoke writes one each).
 	require.Equal(t, 5, pgtest.Count(t, b.pool, `SELECT count(*) FROM events WHERE document_id = $1 AND event_type = 'access.revoked'`, docID))
+	// events: document.quarantined, once, about the document itself.
+	require.Equal(t, 1, pgtest.Count(t, b.pool, `SELECT count(*) FROM events WHERE document_id = $1 AND subject_id = $1
+		AND subject_type = 'document' AND event_type = 'document.quarantined'`, docID))
 	// notifications: to the owner, with the reason; nobody else.
 	st, sid, payload := b.notification(t, owner.ID, "document.quarantined")
 	require.Equal(t, "document", st)
@@ -286,6 +289,9 @@ func TestQuarantineTrace(t *testing.T) {
 		AND grant_reason = 'release' AND actor_id = $2`, docID, auth.ManagementID))
 	require.Equal(t, 1, pgtest.Count(t, b.pool, `SELECT count(*) FROM access_events WHERE document_id = $1 AND action = 'granted'
 		AND grant_reason = 'release' AND principal_id = $2 AND batch_id = $3`, docID, dana.ID, batch1))
+	// events: document.released, once, about the document itself.
+	require.Equal(t, 1, pgtest.Count(t, b.pool, `SELECT count(*) FROM events WHERE document_id = $1 AND subject_id = $1
+		AND subject_type = 'document' AND event_type = 'document.released'`, docID))
 	// events: access.granted for what came back (one per grant).
 	require.Equal(t, 3, pgtest.Count(t, b.pool, `SELECT count(*) FROM events WHERE document_id = $1 AND event_type = 'access.granted'
 		AND payload->>'reason' = 'release'`, docID))

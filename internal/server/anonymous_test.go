@@ -38,6 +38,7 @@ func TestEveryTopLevelQueryRefusesNobody(t *testing.T) {
 		"manageServiceTokens": `{ manageServiceTokens { id } }`,
 		"manageAudit":         `{ manageAudit { edges { node { id } } } }`,
 		"manageDocument":      `{ manageDocument(id: "` + id + `") { id } }`,
+		"search":              `{ search(query: "x") { totalCount } }`,
 		"manageUsage":         `{ manageUsage(from: "2024-01-01", to: "2024-01-02") { day } }`,
 	}
 	for name, q := range queries {

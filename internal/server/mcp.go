@@ -8,8 +8,11 @@ import (
 	"strings"
 
 	"codna/internal/auth"
+	"codna/internal/document"
 	"codna/internal/fault"
+	"codna/internal/mcpserver"
 	"codna/internal/request"
+	"codna/internal/search"
 )
 
 // mcpRealm names the credentials /mcp asks for in WWW-Authenticate.
@@ -103,4 +106,28 @@ func (s *Server) mcpGuard(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r.WithContext(auth.WithActor(ctx, actor)))
 	})
+}
+
+// mcpSearch is the search service as the MCP search tool asks it: one
+// page of hits, each re-checked by the service, with its snippet's text.
+func mcpSearch(svc *search.Service) mcpserver.Search {
+	return func(ctx context.Context, q mcpserver.SearchQuery) ([]mcpserver.SearchHit, error) {
+		f := search.SearchFilter{PathPrefix: q.PathPrefix, Tags: q.Tags}
+		if q.Space != nil {
+			f.Spaces = []document.Space{*q.Space}
+		}
+		page, err := svc.Search(ctx, search.Request{Query: q.Text, Filter: f, First: q.Limit})
+		if err != nil {
+			// The tool's own argument names.
+			if fe := fault.As(err); fe != nil && fe.Field == "spaces" {
+				return nil, &fault.Error{Code: fe.Code, Field: "space", Message: fe.Message}
+			}
+			return nil, err
+		}
+		out := make([]mcpserver.SearchHit, len(page.Results))
+		for i, r := range page.Results {
+			out[i] = mcpserver.SearchHit{ID: r.Doc.ID, Snippet: r.Snippet.Text}
+		}
+		return out, nil
+	}
 }

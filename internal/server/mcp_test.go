@@ -219,8 +219,15 @@ func TestMCPEveryToolSucceeds(t *testing.T) {
 	require.Empty(t, list(call("inbox", map[string]any{})["notifications"]), "nothing open is left")
 	require.Len(t, list(call("inbox", map[string]any{"include": "all"})["notifications"]), len(ids))
 
-	// search has no engine on this branch yet: a coded tool error.
-	refused(t, cs, "search", map[string]any{"query": "deploy"}, "UNAVAILABLE")
+	// search: what it may read, with a snippet; filtered by space and tags.
+	hits := list(call("search", map[string]any{"query": "ship"})["hits"])
+	require.Len(t, hits, 1)
+	hit := hits[0].(map[string]any)
+	require.Equal(t, w.deploy.ID.String(), hit["id"])
+	require.Equal(t, "wiki/ops/deploy", hit["address"])
+	require.Contains(t, hit["snippet"], "Ship it")
+	require.Len(t, list(call("search", map[string]any{"query": "ship", "space": "wiki", "pathPrefix": "ops", "tags": []string{"runbook"}, "limit": 5})["hits"]), 1)
+	require.Empty(t, list(call("search", map[string]any{"query": "ship", "space": "output"})["hits"]))
 
 	// Resources: the readable pages, each as markdown.
 	rl, err := cs.ListResources(context.Background(), nil)
@@ -289,6 +296,16 @@ func TestMCPAgentSeesOnlyWhatIsShared(t *testing.T) {
 	refused(t, cs, "write_document", map[string]any{"id": w.notes.ID.String(), "expectedVersion": 7, "content": "x"}, "CONFLICT")
 	require.Equal(t, 1, pgtest.Count(t, w.pool, `SELECT version FROM documents WHERE id = $1`, w.deploy.ID), "nothing changed")
 
+	// In search: not by the words of its title or body.
+	for _, q := range []string{"payroll", "salaries", "deploy"} {
+		for _, h := range list(ok(t, cs, "search", map[string]any{"query": q})["hits"]) {
+			require.NotEqual(t, w.payroll.ID.String(), h.(map[string]any)["id"], q)
+			require.NotEqual(t, w.salary.ID.String(), h.(map[string]any)["id"], q)
+		}
+	}
+	dana := w.mcpSession(t, w.danaToken)
+	require.NotEmpty(t, list(ok(t, dana, "search", map[string]any{"query": "salaries"})["hits"]), "the probe is sound: Dana finds them")
+
 	// As a resource.
 	_, err := cs.ReadResource(context.Background(), &mcp.ReadResourceParams{URI: "codna://documents/" + w.payroll.ID.String()})
 	require.ErrorContains(t, err, "not found")
@@ -331,6 +348,9 @@ func TestMCPMarkerNeverLeaks(t *testing.T) {
 	add("recent_shares", map[string]any{"since": "2000-01-01T00:00:00Z"})
 	add("inbox", map[string]any{"include": "all"})
 	add("search", map[string]any{"query": marker})
+	add("search", map[string]any{"query": "salaries"})
+	add("search", map[string]any{"query": "deploy"})
+	add("search", map[string]any{"query": "", "tags": []string{"tag-" + marker}})
 	add("write_document", map[string]any{"space": "output", "slug": "probe", "content": "[x](/wiki/ops/payroll.md)"})
 	rl, err := cs.ListResources(context.Background(), nil)
 	require.NoError(t, err)

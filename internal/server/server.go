@@ -41,6 +41,8 @@ import (
 	"codna/internal/outbox"
 	"codna/internal/periodic"
 	"codna/internal/request"
+	"codna/internal/search"
+	pgsearch "codna/internal/search/postgres"
 )
 
 // Config is the HTTP server's configuration.
@@ -66,6 +68,10 @@ type Config struct {
 	Auth            auth.Config
 	Documents       document.Config
 	Outbox          outbox.Config
+	// SearchBackend is the search engine (`codna serve` chooses it:
+	// docs/operations.md#search); nil is the postgres backend over the
+	// server's pool.
+	SearchBackend search.Backend
 }
 
 // DefaultConfig is the configuration `codna serve` starts from.
@@ -109,13 +115,15 @@ type Server struct {
 	FolderService *access.FolderService
 	Agents        *agent.Service
 	// MCP is the /mcp endpoint's tools and resources.
-	MCP *mcpserver.Server
+	MCP    *mcpserver.Server
+	Search *search.Service
 	// Outbox drains the events services write; consumers register on it
 	// before Start.
 	Outbox    *outbox.Worker
 	consumers int
-	sessions  *periodic.Job // deletes expired sessions
-	profiler  *Profiler     // runtime profiles for operators, off by default
+	sessions  *periodic.Job    // deletes expired sessions
+	backfill  *search.Backfill // builds a search index never built
+	profiler  *Profiler        // runtime profiles for operators, off by default
 	metrics   *metrics
 	handler   http.Handler
 
@@ -152,8 +160,14 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *Server {
 	s.Sharing = access.NewService(pool)
 	s.FolderService = access.NewFolderService(pool)
 	s.Agents = agent.New(pool)
+	backend := cfg.SearchBackend
+	if backend == nil {
+		backend = pgsearch.New(pool)
+	}
+	s.Search = search.NewService(pool, backend, s.Docs)
+	s.backfill = search.NewBackfill(s.Search, log.With("component", "search-backfill"))
 	s.MCP = mcpserver.New(mcpserver.Services{
-		Auth: s.Auth, Docs: s.Docs, Linking: s.Linking, Sharing: s.Sharing, Inbox: s.InboxService,
+		Auth: s.Auth, Docs: s.Docs, Linking: s.Linking, Sharing: s.Sharing, Inbox: s.InboxService, Search: mcpSearch(s.Search),
 	}, mcpserver.Options{BodyLimit: cfg.BodyLimit}, log.With("component", "mcp"))
 	s.Hub = live.New(pool, log.With("component", "live"))
 	s.LiveCounts = inbox.NewLiveCounts(pool, s.Hub, s.Auth, log.With("component", "live-counts"))
@@ -176,7 +190,7 @@ func (s *Server) routes() http.Handler {
 	}
 	gql := graph.NewHandler(&graph.Resolver{
 		Auth: s.Auth, Manage: s.Manage, Docs: s.Docs, InboxService: s.InboxService, LiveCounts: s.LiveCounts, Hub: s.Hub, Linking: s.Linking,
-		Sharing: s.Sharing, FolderService: s.FolderService, Agents: s.Agents, Log: s.log,
+		Sharing: s.Sharing, FolderService: s.FolderService, Agents: s.Agents, Searching: s.Search, Log: s.log,
 	}, graph.Options{
 		Limits: s.cfg.Limits, Introspection: s.cfg.Introspection, OriginPatterns: patterns,
 		WSInitTimeout: s.cfg.WSInitTimeout, WSKeepAlive: s.cfg.WSKeepAlive, WSPayloadLimit: s.cfg.WSPayloadLimit,
@@ -514,7 +528,14 @@ func (s *Server) Start(ctx context.Context) error {
 		}
 	}
 	_ = s.sessions.Start(ctx) // never fails
+	if err := s.backfill.Start(ctx); err != nil {
+		s.sessions.Stop()
+		s.Outbox.Stop()
+		s.Hub.Stop()
+		return fmt.Errorf("start the search back-fill: %w", err)
+	}
 	if err := s.profiler.Start(ctx); err != nil {
+		s.backfill.Stop()
 		s.sessions.Stop()
 		s.Outbox.Stop()
 		s.Hub.Stop()
@@ -523,6 +544,7 @@ func (s *Server) Start(ctx context.Context) error {
 	ln, err := net.Listen("tcp", s.cfg.Listen)
 	if err != nil {
 		s.profiler.Stop()
+		s.backfill.Stop()
 		s.sessions.Stop()
 		s.Outbox.Stop()
 		s.Hub.Stop()
@@ -594,6 +616,7 @@ func (s *Server) Stop() {
 	}
 	<-done
 	s.sessions.Stop()
+	s.backfill.Stop()
 	hubDone := make(chan struct{})
 	go func() {
 		defer close(hubDone)
@@ -621,6 +644,7 @@ func (s *Server) registerConsumers() int {
 		{linkgraph.ConsumerName, linkgraph.NewConsumer(s.pool).HandleBatch},
 		{access.FolderConsumerName, access.NewFolderApplier(s.pool).HandleBatch},
 		{linkgraph.KeeperConsumerName, linkgraph.NewKeeper(s.pool).HandleBatch},
+		{search.IndexerName, s.Search.Indexer().HandleBatch},
 	}
 	for _, c := range consumers {
 		s.Outbox.RegisterBatch(c.name, c.handle)

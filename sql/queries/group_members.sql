@@ -19,3 +19,7 @@ SELECT gm.user_id FROM group_members gm
 JOIN users u ON u.id = gm.user_id
 WHERE gm.group_id = @group_id AND u.kind = 'person' AND u.is_active
 ORDER BY gm.user_id;
+
+-- name: GroupMemberListGroupIDs :many
+-- GroupMemberListGroupIDs lists the groups a user is a member of (Everyone, which has no member rows, not included).
+SELECT gm.group_id FROM group_members gm WHERE gm.user_id = @user_id ORDER BY gm.group_id;

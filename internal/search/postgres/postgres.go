@@ -1,0 +1,290 @@
+// Package postgres is the default search backend: full-text search inside
+// CoDNA's own database (docs/design.md#search). Entries live in
+// search_entries (migration 000012) with a weighted tsvector (title A,
+// tags B, path and slug C, body D) under GIN, and the folded title under a
+// pg_trgm GIN index for typo tolerance. Searches evaluate the actor's live
+// grants inside the query (document_level), so they need no stored ACL,
+// and compute exact facets and totals over the readable hits in the same
+// statement.
+package postgres
+
+import (
+	"cmp"
+	"context"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"codna/internal/db"
+	"codna/internal/search"
+)
+
+// Name is the backend's name (search.Backend.Name, `codna reindex --backend`).
+const Name = "postgres"
+
+// Backend is the postgres search backend.
+type Backend struct{ pool *pgxpool.Pool }
+
+// New returns the postgres backend over pool (the database CoDNA runs on).
+func New(pool *pgxpool.Pool) *Backend { return &Backend{pool: pool} }
+
+var _ search.Backend = (*Backend)(nil)
+
+// Name implements search.Backend.
+func (b *Backend) Name() string { return Name }
+
+// Apply implements search.Backend: in the indexer's transaction, removes
+// first, then one upsert statement for every entry (SearchEntryUpsert,
+// which writes an entry only while its document is live at that version
+// and the stored entry is not newer).
+func (b *Backend) Apply(ctx context.Context, tx db.DBTX, upserts []search.Entry, removes []uuid.UUID) error {
+	if len(removes) > 0 {
+		if err := db.Q.SearchEntryDelete(ctx, tx, removes); err != nil {
+			return err
+		}
+	}
+	if len(upserts) == 0 {
+		return nil
+	}
+	_, err := db.Q.SearchEntryUpsert(ctx, tx, upsertParams(upserts))
+	return err
+}
+
+func upsertParams(es []search.Entry) db.SearchEntryUpsertParams {
+	n := len(es)
+	p := db.SearchEntryUpsertParams{
+		DocumentIds: make([]uuid.UUID, n), Versions: make([]int32, n), AccessSeqs: make([]int64, n),
+		Spaces: make([]string, n), Paths: make([]string, n), Slugs: make([]string, n), Titles: make([]string, n),
+		TagLists: make([]string, n), Statuses: make([]string, n), OwnerIds: make([]uuid.UUID, n),
+		UpdatedAts: make([]time.Time, n), Bodies: make([]string, n), BodyIndexes: make([]string, n),
+		TitleIndexes: make([]string, n), TagsIndexes: make([]string, n), PathIndexes: make([]string, n),
+	}
+	for i := range es {
+		e := &es[i]
+		p.DocumentIds[i], p.Versions[i], p.AccessSeqs[i] = e.ID, int32(e.Version), e.AccessSeq
+		p.Spaces[i], p.Paths[i], p.Slugs[i], p.Titles[i] = e.Space, e.Path, e.Slug, e.Title
+		p.TagLists[i], p.Statuses[i], p.OwnerIds[i], p.UpdatedAts[i] = strings.Join(e.Tags, " "), e.Status, e.OwnerID, e.UpdatedAt
+		p.Bodies[i] = e.Body
+		if s := search.SplitCJK(e.Body); s != e.Body {
+			p.BodyIndexes[i] = s
+		}
+		p.TitleIndexes[i] = search.SplitCJK(e.Title)
+		// Tags and paths are words joined by '/', '-', '_' or '.':
+		// Postgres's parser reads "ops/runbook" as one file name, so the
+		// separators become spaces (hyphenated words stay, as hword parts).
+		p.TagsIndexes[i] = strings.Join(e.Tags, " ") + " " + words(strings.Join(e.Tags, " "))
+		p.PathIndexes[i] = search.SplitCJK(words(e.Path) + " " + e.Slug + " " + words(e.Slug))
+	}
+	return p
+}
+
+// words replaces the separators of tags and paths with spaces.
+func words(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch r {
+		case '/', '-', '_', '.':
+			return ' '
+		}
+		return r
+	}, s)
+}
+
+// terms is a parsed query as SearchEntryFind's arrays: each term's words
+// joined by spaces (CJK characters split), its group (1…; 0 for an
+// excluded term) and whether it is a prefix.
+type terms struct {
+	text   []string
+	groups []int32
+	prefix []bool
+}
+
+func (t *terms) add(term search.Term, group int32) {
+	t.text = append(t.text, search.SplitCJK(strings.Join(term.Words, " ")))
+	t.groups = append(t.groups, group)
+	t.prefix = append(t.prefix, term.Prefix)
+}
+
+func queryTerms(p search.Parsed) (all, any terms) {
+	for gi, g := range p.All {
+		for _, t := range g {
+			all.add(t, int32(gi+1))
+			any.add(t, 1)
+		}
+	}
+	for _, t := range p.Not {
+		all.add(t, 0)
+	}
+	return all, any
+}
+
+// typoText is what a query's titles are compared with for typo tolerance:
+// its words, when every term is one word of letters without CJK and nothing
+// is excluded, and they are at least 4 characters long; else nil (no typo
+// matching: phrases and exclusions mean exactly what they say).
+func typoText(p search.Parsed) *string {
+	if len(p.Not) > 0 {
+		return nil
+	}
+	var ws []string
+	for _, t := range p.Positive() {
+		if t.Phrase() || strings.IndexFunc(t.Words[0], search.IsCJK) >= 0 {
+			return nil
+		}
+		ws = append(ws, t.Words[0])
+	}
+	s := strings.Join(ws, " ")
+	if utf8.RuneCountInString(s) < 4 {
+		return nil
+	}
+	return &s
+}
+
+// Search implements search.Backend: one statement for the page, the facets
+// and the total (SearchEntryFind, or SearchEntryList for a query without
+// terms), with the actor's live grants evaluated inside it.
+func (b *Backend) Search(ctx context.Context, q search.Query) (search.Result, error) {
+	f := q.Filter
+	spaces, statuses := nonNil(f.Spaces), nonNil(f.Statuses)
+	tags := nonNil(f.Tags)
+	var rows []row
+	if q.Text.Empty() {
+		rs, err := db.Q.SearchEntryList(ctx, b.pool, db.SearchEntryListParams{
+			Spaces: spaces, PathPrefix: f.PathPrefix, Tags: tags, OwnerID: f.OwnerID, UpdatedAfter: f.UpdatedAfter,
+			UpdatedBefore: f.UpdatedBefore, Statuses: statuses, ActorID: q.Searcher.UserID, ActorIsPerson: q.Searcher.IsPerson,
+			RowOffset: int32(q.After.Hits), RowLimit: int32(q.First + 1), Facets: q.Facets, TagLimit: search.MaxTagFacets,
+		})
+		if err != nil {
+			return search.Result{}, err
+		}
+		rows = make([]row, len(rs))
+		for i, r := range rs {
+			rows[i] = row(r)
+		}
+	} else {
+		all, any := queryTerms(q.Text)
+		p := db.SearchEntryFindParams{
+			AnyTerms: any.text, AnyGroups: any.groups, AnyPrefixes: any.prefix,
+			Terms: all.text, Groups: all.groups, Prefixes: all.prefix,
+			Spaces: spaces, PathPrefix: f.PathPrefix, Tags: tags, OwnerID: f.OwnerID, UpdatedAfter: f.UpdatedAfter,
+			UpdatedBefore: f.UpdatedBefore, Statuses: statuses, ActorID: q.Searcher.UserID, ActorIsPerson: q.Searcher.IsPerson,
+			RowOffset: int32(q.After.Hits), RowLimit: int32(q.First + 1), Facets: q.Facets, TagLimit: search.MaxTagFacets,
+		}
+		rs, err := db.Q.SearchEntryFind(ctx, b.pool, p)
+		if err != nil {
+			return search.Result{}, err
+		}
+		// Misspelled titles are looked for when the words themselves find
+		// less than a page: they come after every exact match.
+		if typo := typoText(q.Text); typo != nil && total(rs) < q.First {
+			p.Typo = typo
+			if rs, err = db.Q.SearchEntryFind(ctx, b.pool, p); err != nil {
+				return search.Result{}, err
+			}
+		}
+		rows = rs
+	}
+	return result(rows, q), nil
+}
+
+// total is the total of a result's rows.
+func total(rows []row) int {
+	for i := len(rows) - 1; i >= 0; i-- {
+		if rows[i].Kind == "total" {
+			return int(rows[i].N)
+		}
+	}
+	return 0
+}
+
+// row is a SearchEntryFind or SearchEntryList row (the same columns).
+type row = db.SearchEntryFindRow
+
+func result(rows []row, q search.Query) search.Result {
+	var out search.Result
+	var hits []*row
+	for i := range rows {
+		r := &rows[i]
+		switch r.Kind {
+		case "hit":
+			hits = append(hits, r)
+		case "space":
+			out.Facets.Spaces = append(out.Facets.Spaces, search.FacetCount{Value: r.Value, Count: int(r.N)})
+		case "tag":
+			out.Facets.Tags = append(out.Facets.Tags, search.FacetCount{Value: r.Value, Count: int(r.N)})
+		case "total":
+			out.Total = int(r.N)
+		}
+	}
+	slices.SortFunc(hits, func(a, b *row) int {
+		if c := cmp.Compare(b.Score, a.Score); c != 0 {
+			return c
+		}
+		if c := b.UpdatedAt.Compare(a.UpdatedAt); c != 0 {
+			return c
+		}
+		return slices.Compare(b.DocumentID[:], a.DocumentID[:])
+	})
+	sortFacets(out.Facets.Spaces)
+	sortFacets(out.Facets.Tags)
+	if len(hits) > q.First {
+		hits = hits[:q.First]
+		out.Next = &search.Position{Hits: q.After.Hits + q.First}
+	}
+	for _, r := range hits {
+		out.Hits = append(out.Hits, search.Hit{
+			ID: r.DocumentID, Score: r.Score,
+			Title: search.Highlight(r.Value, q.Text), Snippet: search.Snippet(r.Body, q.Text),
+		})
+	}
+	return out
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+func sortFacets(fs []search.FacetCount) {
+	slices.SortFunc(fs, func(a, b search.FacetCount) int {
+		if c := cmp.Compare(b.Count, a.Count); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Value, b.Value)
+	})
+}
+
+// Rebuild implements search.Backend: every batch of src is upserted in a
+// transaction of its own (an entry already current is rewritten, one the
+// indexer has since made newer is left), then the entries of documents no
+// longer live are removed. Searches go on answering from the table
+// throughout.
+func (b *Backend) Rebuild(ctx context.Context, src search.Source, progress func(search.Progress)) error {
+	total, err := src.Count(ctx)
+	if err != nil {
+		return err
+	}
+	done := 0
+	if err := src.Each(ctx, func(batch []search.Entry) error {
+		if err := db.InTx(ctx, b.pool, func(tx db.DBTX) error {
+			_, err := db.Q.SearchEntryUpsert(ctx, tx, upsertParams(batch))
+			return err
+		}); err != nil {
+			return err
+		}
+		done += len(batch)
+		if progress != nil {
+			progress(search.Progress{Done: done, Total: max(total, done)})
+		}
+		return nil
+	}); err != nil {
+		return err
+	}
+	_, err = db.Q.SearchEntryDeleteGone(ctx, b.pool)
+	return err
+}

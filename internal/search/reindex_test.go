@@ -1,0 +1,90 @@
+package search_test
+
+import (
+	"context"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"codna/internal/access"
+	"codna/internal/document"
+	"codna/internal/outbox"
+	"codna/internal/pgtest"
+	"codna/internal/search"
+)
+
+func TestReindexRebuildsFromTheDocuments(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	for range 3 {
+		b.doc(t, pgtest.Doc{Content: "rebuilt word"})
+	}
+	gone := b.doc(t, pgtest.Doc{Content: "rebuilt word"})
+	b.drain(t)
+	// The index loses entries, keeps one of a document deleted since
+	// (around the trigger that would take it out), and holds a stale title.
+	pgtest.Exec(t, b.pool, "ALTER TABLE documents DISABLE TRIGGER search_entries_follow")
+	_, err := b.docs.Delete(b.ownerCx, gone.ID)
+	require.NoError(t, err)
+	pgtest.Exec(t, b.pool, "ALTER TABLE documents ENABLE TRIGGER search_entries_follow")
+	pgtest.Exec(t, b.pool, "DELETE FROM search_entries WHERE document_id <> $1", gone.ID)
+	require.Len(t, b.find(t, b.ownerCx, "rebuilt").Results, 0) // the deleted one fails the re-check
+
+	mcx := pgtest.ActingAsManagement()
+	dry, err := b.svc.Reindex(mcx, true, nil)
+	require.NoError(t, err)
+	require.Equal(t, search.ReindexReport{Backend: "postgres", Documents: 3, Took: dry.Took}, dry)
+	require.Equal(t, 1, pgtest.Count(t, b.pool, "SELECT count(*) FROM search_entries"), "a dry run writes nothing")
+
+	var mu sync.Mutex
+	var seen []search.Progress
+	rep, err := b.svc.Reindex(mcx, false, func(p search.Progress) { mu.Lock(); seen = append(seen, p); mu.Unlock() })
+	require.NoError(t, err)
+	require.Equal(t, 3, rep.Documents)
+	require.Equal(t, 4, rep.CaughtUp, "every document with an event since the rebuild began, less the margin")
+	require.Equal(t, []search.Progress{{Done: 3, Total: 3}}, seen)
+	require.Len(t, b.find(t, b.ownerCx, "rebuilt").Results, 3)
+	require.Equal(t, 3, pgtest.Count(t, b.pool, "SELECT count(*) FROM search_entries"))
+	require.Equal(t, 1, pgtest.Count(t, b.pool, "SELECT count(*) FROM search_builds WHERE backend = 'postgres'"))
+}
+
+func TestServeBackfillsDocumentsThatPredateTheIndex(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	for range 5 {
+		b.doc(t, pgtest.Doc{Content: "older than search"})
+	}
+	// As if written before migration 000012: no entries, no events left.
+	pgtest.Exec(t, b.pool, "DELETE FROM events")
+	require.Empty(t, b.find(t, b.ownerCx, "older").Results)
+	bf := search.NewBackfill(b.svc, nil)
+	require.NoError(t, bf.Start(context.Background()))
+	bf.Wait()
+	bf.Stop()
+	bf.Stop()
+	require.Len(t, b.find(t, b.ownerCx, "older").Results, 5)
+	// Once built, a start does nothing.
+	pgtest.Exec(t, b.pool, "DELETE FROM search_entries")
+	again := search.NewBackfill(b.svc, nil)
+	require.NoError(t, again.Start(context.Background()))
+	again.Wait()
+	again.Stop()
+	require.Empty(t, b.find(t, b.ownerCx, "older").Results)
+}
+
+// Grants the folder-share applier makes for a page that arrives in a
+// shared folder reach search like any other grant.
+func TestFolderShareGrantsReachSearch(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	w := outbox.New(b.pool, outbox.Config{}, nil)
+	w.RegisterBatch(access.FolderConsumerName, access.NewFolderApplier(b.pool).HandleBatch)
+	w.RegisterBatch(search.IndexerName, b.svc.Indexer().HandleBatch)
+	reader := pgtest.CreatePerson(t, b.pool)
+	_, _, err := access.NewFolderService(b.pool).Share(b.ownerCx, document.SpaceWiki, "team", pgtest.UserPrincipal(reader.ID), access.PermissionRead)
+	require.NoError(t, err)
+	b.doc(t, pgtest.Doc{Path: "team/notes", Title: "Arrived later", Content: "folder word"})
+	require.NoError(t, w.Drain(context.Background()))
+	require.Equal(t, []string{"Arrived later"}, titles(b.find(t, pgtest.ActingAs(reader), "folder")))
+}

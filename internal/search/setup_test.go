@@ -1,0 +1,89 @@
+package search_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/stretchr/testify/require"
+
+	"codna/internal/access"
+	"codna/internal/auth"
+	"codna/internal/document"
+	"codna/internal/manage"
+	"codna/internal/outbox"
+	"codna/internal/pgtest"
+	"codna/internal/search"
+	pgsearch "codna/internal/search/postgres"
+)
+
+type bundle struct {
+	pool    *pgxpool.Pool
+	docs    *document.Service
+	share   *access.Service
+	manage  *manage.Service
+	svc     *search.Service
+	worker  *outbox.Worker
+	owner   pgtest.Person
+	ownerCx context.Context
+}
+
+func setup(t *testing.T) *bundle {
+	t.Helper()
+	d := pgtest.New(t)
+	docs := document.New(d.Pool, document.DefaultConfig)
+	svc := search.NewService(d.Pool, pgsearch.New(d.Pool), docs)
+	w := outbox.New(d.Pool, outbox.Config{}, nil)
+	w.RegisterBatch(search.IndexerName, svc.Indexer().HandleBatch)
+	p := pgtest.CreatePerson(t, d.Pool)
+	return &bundle{
+		pool: d.Pool, docs: docs, share: access.NewService(d.Pool), manage: manage.New(d.Pool, auth.CheapArgon2), svc: svc, worker: w,
+		owner: p, ownerCx: pgtest.ActingAs(p),
+	}
+}
+
+func (b *bundle) drain(t *testing.T) {
+	t.Helper()
+	require.NoError(t, b.worker.Drain(context.Background()))
+}
+
+// doc creates a document owned by the bundle's owner.
+func (b *bundle) doc(t *testing.T, d pgtest.Doc) *document.Doc {
+	t.Helper()
+	return pgtest.CreateDocument(t, b.pool, b.owner.ID, d)
+}
+
+// find searches as ctx's actor, facets included, and fails on an error.
+func (b *bundle) find(t *testing.T, ctx context.Context, query string, f ...search.SearchFilter) *search.Page {
+	t.Helper()
+	r := search.Request{Query: query, First: 20, Facets: true}
+	if len(f) > 0 {
+		r.Filter = f[0]
+	}
+	p, err := b.svc.Search(ctx, r)
+	require.NoError(t, err, query)
+	return p
+}
+
+// ids are a page's documents' ids, in order.
+func ids(p *search.Page) []uuid.UUID {
+	out := make([]uuid.UUID, len(p.Results))
+	for i, r := range p.Results {
+		out[i] = r.Doc.ID
+	}
+	return out
+}
+
+// newWorker is an outbox worker with the indexer registered, as serve
+// registers it.
+func newWorker(b *bundle) *outbox.Worker {
+	w := outbox.New(b.pool, outbox.Config{}, nil)
+	w.RegisterBatch(search.IndexerName, b.svc.Indexer().HandleBatch)
+	return w
+}
+
+// shareWith is a read share of docs with recipients.
+func shareWith(doc uuid.UUID, recipients ...string) access.ShareInput {
+	return access.ShareInput{DocumentIDs: []uuid.UUID{doc}, Recipients: recipients, Permission: access.PermissionRead}
+}

@@ -1,0 +1,16 @@
+DROP TABLE IF EXISTS search_builds;
+DROP TRIGGER IF EXISTS search_entries_follow ON documents;
+DROP FUNCTION IF EXISTS search_entries_follow();
+DROP TRIGGER IF EXISTS document_access_seq_insert ON document_access;
+DROP TRIGGER IF EXISTS document_access_seq_update ON document_access;
+DROP TRIGGER IF EXISTS document_access_seq_delete ON document_access;
+DROP FUNCTION IF EXISTS document_access_seq_bump();
+DROP TABLE IF EXISTS document_access_seq;
+DROP SEQUENCE IF EXISTS document_access_seq_seq;
+DROP TABLE IF EXISTS search_entries;
+DROP FUNCTION IF EXISTS search_query(text[], integer[], boolean[]);
+DROP FUNCTION IF EXISTS search_term(text, boolean);
+DROP FUNCTION IF EXISTS search_fold(text);
+DROP TEXT SEARCH CONFIGURATION IF EXISTS codna_search;
+DROP EXTENSION IF EXISTS pg_trgm;
+DROP EXTENSION IF EXISTS unaccent;
