@@ -27,6 +27,9 @@ type Config struct {
 	// SessionSweep is how often the server deletes expired sessions
 	// (a periodic.Job the server runs); zero never.
 	SessionSweep time.Duration
+	// CountFlush is how often the server writes the MCP usage counts and
+	// agent reads gathered in memory (FlushCounts); zero only when it stops.
+	CountFlush time.Duration
 }
 
 // DefaultConfig is what `codna serve` uses unless configured otherwise.
@@ -36,6 +39,7 @@ var DefaultConfig = Config{
 	LoginLimit:   10,
 	LoginWindow:  15 * time.Minute,
 	SessionSweep: time.Hour,
+	CountFlush:   time.Second,
 }
 
 // User is a user as the API shows it.
@@ -64,6 +68,8 @@ type Service struct {
 
 	webMu   sync.Mutex
 	webSeen map[uuid.UUID]time.Time // the hour each person's web use was last recorded
+
+	counts tally // MCP calls and agent reads not yet written (FlushCounts)
 }
 
 // New returns a Service over pool.

@@ -41,12 +41,12 @@ func TestAuthMethodsRefuseTheWrongActor(t *testing.T) {
 	except := func(names ...string) []string { return append(names, credentialMethods...) }
 
 	pgtest.RequireRefused(t, svc, nil, fault.Unauthenticated, except()...)
-	pgtest.RequireRefused(t, svc, person, fault.Forbidden, except("CreateAccessToken", "RevokeAccessToken", "ChangePassword", "AccessTokens", "NoteToolCall", "UsersByID")...)
+	pgtest.RequireRefused(t, svc, person, fault.Forbidden, except("CreateAccessToken", "RevokeAccessToken", "ChangePassword", "AccessTokens", "NoteToolCall", "NoteAgentRead", "UsersByID")...)
 	// An agent lists its tokens and is counted, but mints, revokes and
 	// changes nothing: management issues its tokens.
-	pgtest.RequireRefused(t, svc, agent, fault.Forbidden, except("AccessTokens", "NoteToolCall", "UsersByID")...)
+	pgtest.RequireRefused(t, svc, agent, fault.Forbidden, except("AccessTokens", "NoteToolCall", "NoteAgentRead", "UsersByID")...)
 	pgtest.RequireRefused(t, svc, management, fault.Forbidden, except("UsersByID")...)
-	pgtest.RequireRefused(t, svc, system, fault.Forbidden, except("DeleteExpiredSessions")...)
+	pgtest.RequireRefused(t, svc, system, fault.Forbidden, except("DeleteExpiredSessions", "FlushCounts")...)
 	pgtest.RequireRefused(t, svc, forged, fault.Forbidden, except()...)
 }
 

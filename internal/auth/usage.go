@@ -72,17 +72,3 @@ func RecordAgentRead(ctx context.Context, q db.DBTX, agentID, documentID uuid.UU
 	}
 	return nil
 }
-
-// NoteToolCall counts one MCP call by the acting person or agent
-// (RecordUsage with UsageMCP): tool is the tool's name (UsageUnknownTool
-// for a name the server does not have), outcome UsageOK, UsageRefused or
-// UsageError. Nothing of the call's arguments or result is recorded.
-// Errors: UNAUTHENTICATED for nobody; FORBIDDEN for management and the
-// system; a plain error for an unknown outcome or a failed write.
-func (s *Service) NoteToolCall(ctx context.Context, tool, outcome string) error {
-	a, err := RequireUser(ctx)
-	if err != nil {
-		return err
-	}
-	return RecordUsage(ctx, s.pool, a.UserID, UsageMCP, tool, outcome)
-}

@@ -13,6 +13,36 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+const agentReadAddMany = `-- name: AgentReadAddMany :exec
+INSERT INTO agent_reads (agent_id, document_id, day, count, last_at)
+SELECT t.agent_id, t.document_id, t.day, t.count, t.last_at
+FROM (SELECT unnest($1::uuid[]) AS agent_id, unnest($2::uuid[]) AS document_id, unnest($3::date[]) AS day,
+             unnest($4::bigint[]) AS count, unnest($5::timestamptz[]) AS last_at) t
+WHERE EXISTS (SELECT 1 FROM documents d WHERE d.id = t.document_id)
+ON CONFLICT (agent_id, document_id, day) DO UPDATE
+SET count = agent_reads.count + excluded.count, last_at = greatest(agent_reads.last_at, excluded.last_at)
+`
+
+type AgentReadAddManyParams struct {
+	AgentIds    []uuid.UUID
+	DocumentIds []uuid.UUID
+	Days        []pgtype.Date
+	Counts      []int64
+	LastAts     []time.Time
+}
+
+// AgentReadAddMany adds agent reads tallied in memory, one row per (agent, document, day) of the arrays, leaving out documents purged meanwhile.
+func (q *Queries) AgentReadAddMany(ctx context.Context, db DBTX, arg AgentReadAddManyParams) error {
+	_, err := db.Exec(ctx, agentReadAddMany,
+		arg.AgentIds,
+		arg.DocumentIds,
+		arg.Days,
+		arg.Counts,
+		arg.LastAts,
+	)
+	return err
+}
+
 const agentReadListForViewer = `-- name: AgentReadListForViewer :many
 SELECT ar.day, ar.document_id, ar.count, ar.last_at
 FROM agent_reads ar

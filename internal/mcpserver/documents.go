@@ -242,7 +242,7 @@ func (s *Server) readDocument(ctx context.Context, in readIn) (readOut, error) {
 // noteRead counts that an agent opened a page (agent_reads); a failure is
 // logged, the read itself succeeded.
 func (s *Server) noteRead(ctx context.Context, id uuid.UUID) {
-	if err := s.svc.Docs.NoteAgentRead(ctx, id); err != nil {
+	if err := s.svc.Auth.NoteAgentRead(ctx, id); err != nil {
 		s.log.WarnContext(ctx, "record an agent read", "error", err)
 	}
 }

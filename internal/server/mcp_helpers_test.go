@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"codna/internal/access"
+	"codna/internal/auth"
 	"codna/internal/pgtest"
 )
 
@@ -133,4 +134,12 @@ func (b *bundle) share(t testing.TB, owner pgtest.Person, perm access.Permission
 func list(v any) []any {
 	l, _ := v.([]any)
 	return l
+}
+
+// flushCounts writes the usage counts and agent reads gathered in memory,
+// as the server's periodic job does.
+func (b *bundle) flushCounts(t testing.TB) {
+	t.Helper()
+	_, err := b.srv.Auth.FlushCounts(auth.SystemContext(context.Background()))
+	require.NoError(t, err)
 }

@@ -386,6 +386,7 @@ func TestMCPCountsCallsAndReads(t *testing.T) {
 	_, err := cs.ReadResource(context.Background(), &mcp.ReadResourceParams{URI: "codna://documents/" + w.notes.ID.String()})
 	require.NoError(t, err)
 
+	w.flushCounts(t)
 	type row struct {
 		Tool, Outcome string
 		Count         int
@@ -410,6 +411,7 @@ func TestMCPCountsCallsAndReads(t *testing.T) {
 	// A person with a personal token is counted as themself, and reads no agent_reads.
 	dana := w.mcpSession(t, w.danaToken)
 	ok(t, dana, "read_document", map[string]any{"id": w.payroll.ID.String()})
+	w.flushCounts(t)
 	require.Equal(t, 1, pgtest.Count(t, w.pool, `SELECT count FROM usage_daily WHERE user_id = $1 AND tool = 'read_document'`, w.dana.ID))
 	require.Zero(t, pgtest.Count(t, w.pool, `SELECT count(*) FROM agent_reads WHERE document_id = $1`, w.payroll.ID))
 }

@@ -122,6 +122,7 @@ type Server struct {
 	Outbox    *outbox.Worker
 	consumers int
 	sessions  *periodic.Job    // deletes expired sessions
+	counts    *periodic.Job    // writes the MCP usage counts and agent reads
 	backfill  *search.Backfill // builds a search index never built
 	profiler  *Profiler        // runtime profiles for operators, off by default
 	metrics   *metrics
@@ -153,6 +154,10 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *Server {
 	s.Auth = auth.New(pool, cfg.Auth, log)
 	s.profiler = NewProfiler(cfg.PprofListen, log.With("component", "pprof"))
 	s.sessions = periodic.New("delete expired sessions", cfg.Auth.SessionSweep, s.Auth.DeleteExpiredSessions, log.With("component", "sessions"))
+	s.counts = periodic.New("write usage counts", cfg.Auth.CountFlush, func(ctx context.Context) (int64, error) {
+		_, err := s.Auth.FlushCounts(ctx)
+		return 0, err // every second: not worth a log line
+	}, log.With("component", "usage-counts"))
 	s.Manage = manage.New(pool, cfg.Auth.Argon2)
 	s.Docs = document.New(pool, cfg.Documents)
 	s.InboxService = inbox.NewService(pool)
@@ -528,8 +533,10 @@ func (s *Server) Start(ctx context.Context) error {
 		}
 	}
 	_ = s.sessions.Start(ctx) // never fails
+	_ = s.counts.Start(ctx)
 	if err := s.backfill.Start(ctx); err != nil {
 		s.sessions.Stop()
+		s.counts.Stop()
 		s.Outbox.Stop()
 		s.Hub.Stop()
 		return fmt.Errorf("start the search back-fill: %w", err)
@@ -537,6 +544,7 @@ func (s *Server) Start(ctx context.Context) error {
 	if err := s.profiler.Start(ctx); err != nil {
 		s.backfill.Stop()
 		s.sessions.Stop()
+		s.counts.Stop()
 		s.Outbox.Stop()
 		s.Hub.Stop()
 		return err
@@ -546,6 +554,7 @@ func (s *Server) Start(ctx context.Context) error {
 		s.profiler.Stop()
 		s.backfill.Stop()
 		s.sessions.Stop()
+		s.counts.Stop()
 		s.Outbox.Stop()
 		s.Hub.Stop()
 		return fmt.Errorf("listen on %s: %w", s.cfg.Listen, err)
@@ -616,6 +625,11 @@ func (s *Server) Stop() {
 	}
 	<-done
 	s.sessions.Stop()
+	s.counts.Stop()
+	// The requests are done: write the counts they left.
+	if _, err := s.Auth.FlushCounts(auth.SystemContext(ctx)); err != nil {
+		s.log.Warn("shutdown: usage counts not written", "error", err)
+	}
 	s.backfill.Stop()
 	hubDone := make(chan struct{})
 	go func() {
