@@ -51,14 +51,9 @@ func (r *mutationResolver) Logout(ctx context.Context) (bool, error) {
 
 // CreateAccessToken is the resolver for the createAccessToken field.
 func (r *mutationResolver) CreateAccessToken(ctx context.Context, input model.CreateAccessTokenInput) (*model.CreateAccessTokenPayload, error) {
-	d, err := parseValidFor("expiresIn", input.ExpiresIn, 0)
+	exp, err := expiryIn("expiresIn", input.ExpiresIn)
 	if err != nil {
 		return nil, err
-	}
-	var exp *time.Time
-	if d > 0 {
-		t := time.Now().Add(d)
-		exp = &t
 	}
 	t, err := r.Auth.CreateAccessToken(ctx, input.Name, exp)
 	if err != nil {

@@ -278,11 +278,9 @@ func (c *userTokens) run(ctx context.Context, m *manageEnv) error {
 	if err != nil {
 		return err
 	}
-	tw := tabwriter.NewWriter(m.stdout, 2, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tNAME\tPREFIX\tCREATED\tEXPIRES\tLAST USED\tREVOKED")
-	for _, t := range ts {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", t.ID, t.Name, t.Prefix, t.CreatedAt.Format(time.RFC3339),
-			timeOrDash(t.ExpiresAt), timeOrDash(t.LastUsedAt), timeOrDash(t.RevokedAt))
+	rows := make([]tokenRow, len(ts))
+	for i, t := range ts {
+		rows[i] = tokenRow{t.ID, t.Name, t.Prefix, t.CreatedAt, t.ExpiresAt, t.LastUsedAt, t.RevokedAt}
 	}
-	return tw.Flush()
+	return printTokenRows(m.stdout, rows)
 }

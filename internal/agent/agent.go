@@ -103,15 +103,8 @@ func (s *Service) Mine(ctx context.Context) ([]Agent, error) {
 // on agentId when they do not answer for it; BAD_USER_INPUT on to for a
 // period that ends before it starts or is longer than MaxDays.
 func (s *Service) Reads(ctx context.Context, agentID uuid.UUID, from, to time.Time) ([]Read, error) {
-	a, err := requirePerson(ctx)
+	a, fromDay, toDay, err := s.askAbout(ctx, agentID, from, to)
 	if err != nil {
-		return nil, err
-	}
-	fromDay, toDay, err := period(from, to)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.answersFor(ctx, a, agentID); err != nil {
 		return nil, err
 	}
 	rows, err := db.Q.AgentReadListForViewer(ctx, s.pool, db.AgentReadListForViewerParams{
@@ -132,15 +125,8 @@ func (s *Service) Reads(ctx context.Context, agentID uuid.UUID, from, to time.Ti
 // of to, by day, tool and outcome. Counts only: nothing of what it asked
 // is kept. Errors: as Reads.
 func (s *Service) Usage(ctx context.Context, agentID uuid.UUID, from, to time.Time) ([]ToolUse, error) {
-	a, err := requirePerson(ctx)
+	_, fromDay, toDay, err := s.askAbout(ctx, agentID, from, to)
 	if err != nil {
-		return nil, err
-	}
-	fromDay, toDay, err := period(from, to)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.answersFor(ctx, a, agentID); err != nil {
 		return nil, err
 	}
 	rows, err := db.Q.UsageDailyReport(ctx, s.pool, db.UsageDailyReportParams{FromDay: fromDay, ToDay: toDay, UserID: &agentID})
@@ -156,17 +142,26 @@ func (s *Service) Usage(ctx context.Context, agentID uuid.UUID, from, to time.Ti
 	return out, nil
 }
 
-// answersFor checks that the person answers for the agent. Errors:
-// NOT_FOUND on agentId.
-func (s *Service) answersFor(ctx context.Context, a *auth.Actor, agentID uuid.UUID) error {
+// askAbout checks a question about an agent's activity: the acting person,
+// who must answer for the agent, and the period of days. Errors: those of
+// Reads.
+func (s *Service) askAbout(ctx context.Context, agentID uuid.UUID, from, to time.Time) (*auth.Actor, pgtype.Date, pgtype.Date, error) {
+	a, err := requirePerson(ctx)
+	if err != nil {
+		return nil, pgtype.Date{}, pgtype.Date{}, err
+	}
+	fromDay, toDay, err := period(from, to)
+	if err != nil {
+		return nil, pgtype.Date{}, pgtype.Date{}, err
+	}
 	ok, err := db.Q.AgentResponsibleHas(ctx, s.pool, db.AgentResponsibleHasParams{AgentID: agentID, UserID: a.UserID})
 	if err != nil {
-		return err
+		return nil, pgtype.Date{}, pgtype.Date{}, err
 	}
 	if !ok {
-		return errNoAgent
+		return nil, pgtype.Date{}, pgtype.Date{}, errNoAgent
 	}
-	return nil
+	return a, fromDay, toDay, nil
 }
 
 // period checks a period of UTC days. Errors: BAD_USER_INPUT on to.

@@ -49,39 +49,24 @@ type tally struct {
 	dropped int64
 }
 
-func addTo[K comparable](m map[K]tallied, k K, n int64, last time.Time) bool {
-	t, ok := m[k]
-	if !ok && len(m) >= maxTallied {
-		return false
-	}
-	t.n += n
-	if last.After(t.last) {
-		t.last = last
-	}
-	m[k] = t
-	return true
-}
-
-func (t *tally) addUsage(k usageKey, n int64, last time.Time) {
+// add adds n calls, the last at last, to key k of *m (made when nil),
+// unless *m is full: then they are dropped and counted as such.
+func add[K comparable](t *tally, m *map[K]tallied, k K, n int64, last time.Time) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if t.usage == nil {
-		t.usage = map[usageKey]tallied{}
+	if *m == nil {
+		*m = map[K]tallied{}
 	}
-	if !addTo(t.usage, k, n, last) {
+	c, ok := (*m)[k]
+	if !ok && len(*m) >= maxTallied {
 		t.dropped += n
+		return
 	}
-}
-
-func (t *tally) addRead(k readKey, n int64, last time.Time) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.reads == nil {
-		t.reads = map[readKey]tallied{}
+	c.n += n
+	if last.After(c.last) {
+		c.last = last
 	}
-	if !addTo(t.reads, k, n, last) {
-		t.dropped += n
-	}
+	(*m)[k] = c
 }
 
 // take empties the tally and returns what it held.
@@ -113,7 +98,7 @@ func (s *Service) NoteToolCall(ctx context.Context, tool, outcome string) error 
 		tool = UsageUnknownTool
 	}
 	now := time.Now()
-	s.counts.addUsage(usageKey{day: utcDay(now), user: a.UserID, tool: tool, outcome: outcome}, 1, now)
+	add(&s.counts, &s.counts.usage, usageKey{day: utcDay(now), user: a.UserID, tool: tool, outcome: outcome}, 1, now)
 	return nil
 }
 
@@ -128,7 +113,7 @@ func (s *Service) NoteAgentRead(ctx context.Context, documentID uuid.UUID) error
 		return err
 	}
 	now := time.Now()
-	s.counts.addRead(readKey{day: utcDay(now), agent: a.UserID, document: documentID}, 1, now)
+	add(&s.counts, &s.counts.reads, readKey{day: utcDay(now), agent: a.UserID, document: documentID}, 1, now)
 	return nil
 }
 
@@ -174,10 +159,10 @@ func (s *Service) FlushCounts(ctx context.Context) (int64, error) {
 	})
 	if err != nil {
 		for k, t := range usage {
-			s.counts.addUsage(k, t.n, t.last)
+			add(&s.counts, &s.counts.usage, k, t.n, t.last)
 		}
 		for k, t := range reads {
-			s.counts.addRead(k, t.n, t.last)
+			add(&s.counts, &s.counts.reads, k, t.n, t.last)
 		}
 		return 0, fmt.Errorf("auth: write usage counts: %w", fault.FromConn(err))
 	}

@@ -90,13 +90,10 @@ type linkOut struct {
 
 // readOut is a page with its body and links.
 type readOut struct {
-	ID          string         `json:"id"`
-	URI         string         `json:"uri"`
-	Address     string         `json:"address" jsonschema:"space/path/slug"`
+	docRef
 	Space       string         `json:"space"`
 	Path        string         `json:"path" jsonschema:"its folder, empty at the space root"`
 	Slug        string         `json:"slug"`
-	Title       string         `json:"title"`
 	Tags        []string       `json:"tags"`
 	Status      string         `json:"status" jsonschema:"draft, active or archived"`
 	Version     int            `json:"version" jsonschema:"pass it as expectedVersion to write_document to update the page"`
@@ -124,10 +121,7 @@ type folderOut struct {
 }
 
 type listedDoc struct {
-	ID        string    `json:"id"`
-	URI       string    `json:"uri"`
-	Address   string    `json:"address"`
-	Title     string    `json:"title"`
+	docRef
 	Status    string    `json:"status"`
 	UpdatedAt time.Time `json:"updatedAt"`
 }
@@ -223,8 +217,7 @@ func (s *Server) readDocument(ctx context.Context, in readIn) (readOut, error) {
 	}
 	s.noteRead(ctx, d.ID)
 	out := readOut{
-		ID: d.ID.String(), URI: uriOf(d.ID), Address: addressOf(d.Space, d.Path, d.Slug), Space: string(d.Space), Path: d.Path,
-		Slug: d.Slug, Title: d.Title, Tags: d.Tags, Status: string(d.Status), Version: d.Version, Permission: d.Access.String(),
+		docRef: refOf(d), Space: string(d.Space), Path: d.Path, Slug: d.Slug, Tags: d.Tags, Status: string(d.Status), Version: d.Version, Permission: d.Access.String(),
 		UpdatedAt: d.UpdatedAt, InTrash: d.DeletedAt != nil, Frontmatter: d.FrontmatterExtra, Content: d.Content,
 		Links: make([]linkOut, 0, len(edges[d])),
 	}
@@ -285,7 +278,7 @@ func (s *Server) listDocuments(ctx context.Context, in listIn) (listOut, error) 
 	space := document.Space(in.Space)
 	out := listOut{Space: in.Space, Path: in.Path, Folders: []folderOut{}, Documents: []listedDoc{}}
 	add := func(id uuid.UUID, sp document.Space, path, slug, title string, st document.Status, at time.Time) {
-		out.Documents = append(out.Documents, listedDoc{ID: id.String(), URI: uriOf(id), Address: addressOf(sp, path, slug), Title: title, Status: string(st), UpdatedAt: at})
+		out.Documents = append(out.Documents, listedDoc{docRef: docRef{ID: id.String(), URI: uriOf(id), Address: addressOf(sp, path, slug), Title: title}, Status: string(st), UpdatedAt: at})
 	}
 	if in.Recursive {
 		path := in.Path

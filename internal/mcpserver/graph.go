@@ -17,12 +17,9 @@ type relatedIn struct {
 }
 
 type neighbour struct {
-	ID      string   `json:"id"`
-	URI     string   `json:"uri"`
-	Address string   `json:"address"`
-	Title   string   `json:"title"`
-	Depth   int      `json:"depth" jsonschema:"links between the start page and this one"`
-	Via     []docRef `json:"via" jsonschema:"the pages between the start page and this one, in the order walked (empty for a direct link)"`
+	docRef
+	Depth int      `json:"depth" jsonschema:"links between the start page and this one"`
+	Via   []docRef `json:"via" jsonschema:"the pages between the start page and this one, in the order walked (empty for a direct link)"`
 }
 
 type relatedOut struct {
@@ -109,7 +106,7 @@ func (s *Server) related(ctx context.Context, in relatedIn) (relatedOut, error) 
 		if d == nil {
 			continue // gone since the walk
 		}
-		n := neighbour{ID: d.ID.String(), URI: uriOf(d.ID), Address: addressOf(d.Space, d.Path, d.Slug), Title: d.Title, Depth: r.Depth, Via: []docRef{}}
+		n := neighbour{docRef: refOf(d), Depth: r.Depth, Via: []docRef{}}
 		if len(r.Via) > 2 {
 			for _, v := range r.Via[1 : len(r.Via)-1] {
 				if vd := docs[v]; vd != nil {

@@ -40,10 +40,7 @@ type searchIn struct {
 }
 
 type searchHit struct {
-	ID      string `json:"id"`
-	URI     string `json:"uri"`
-	Address string `json:"address"`
-	Title   string `json:"title"`
+	docRef
 	Snippet string `json:"snippet" jsonschema:"plain text around the first matches in the body"`
 }
 
@@ -96,7 +93,7 @@ func (s *Server) search(ctx context.Context, in searchIn) (searchOut, error) {
 	out := searchOut{Hits: make([]searchHit, 0, len(hits))}
 	for _, h := range hits {
 		if d := docs[h.ID]; d != nil && d.DeletedAt == nil {
-			out.Hits = append(out.Hits, searchHit{ID: d.ID.String(), URI: uriOf(d.ID), Address: addressOf(d.Space, d.Path, d.Slug), Title: d.Title, Snippet: h.Snippet})
+			out.Hits = append(out.Hits, searchHit{docRef: refOf(d), Snippet: h.Snippet})
 		}
 	}
 	return out, nil
