@@ -32,7 +32,7 @@ type usageKey struct {
 }
 
 type readKey struct {
-	day            time.Time
+	day             time.Time
 	agent, document uuid.UUID
 }
 
