@@ -49,6 +49,44 @@ func (r *mutationResolver) Logout(ctx context.Context) (bool, error) {
 	return ended, nil
 }
 
+// CreateAccessToken is the resolver for the createAccessToken field.
+func (r *mutationResolver) CreateAccessToken(ctx context.Context, input model.CreateAccessTokenInput) (*model.CreateAccessTokenPayload, error) {
+	exp, err := expiryIn("expiresIn", input.ExpiresIn)
+	if err != nil {
+		return nil, err
+	}
+	t, err := r.Auth.CreateAccessToken(ctx, input.Name, exp)
+	if err != nil {
+		return nil, err
+	}
+	return &model.CreateAccessTokenPayload{
+		AccessToken: &auth.AccessToken{ID: t.ID, Name: t.Name, Prefix: t.Prefix, CreatedAt: t.CreatedAt, ExpiresAt: t.ExpiresAt},
+		Token:       t.Secret,
+	}, nil
+}
+
+// RevokeAccessToken is the resolver for the revokeAccessToken field.
+func (r *mutationResolver) RevokeAccessToken(ctx context.Context, input model.RevokeAccessTokenInput) (*model.RevokeAccessTokenPayload, error) {
+	id, err := parseID("id", input.ID)
+	if err != nil {
+		return nil, err
+	}
+	t, err := r.Auth.RevokeAccessToken(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return &model.RevokeAccessTokenPayload{AccessToken: &t}, nil
+}
+
+// ChangePassword is the resolver for the changePassword field.
+func (r *mutationResolver) ChangePassword(ctx context.Context, input model.ChangePasswordInput) (*model.ChangePasswordPayload, error) {
+	n, err := r.Auth.ChangePassword(ctx, input.OldPassword, input.NewPassword)
+	if err != nil {
+		return nil, err
+	}
+	return &model.ChangePasswordPayload{SessionsEnded: n}, nil
+}
+
 // Me is the resolver for the me field.
 func (r *queryResolver) Me(ctx context.Context) (*model.User, error) {
 	a := auth.ActorFrom(ctx)
@@ -56,6 +94,11 @@ func (r *queryResolver) Me(ctx context.Context) (*model.User, error) {
 		return nil, nil
 	}
 	return &model.User{ID: a.UserID.String(), Email: a.Email, Name: a.Name, Kind: userKind(a.Kind)}, nil
+}
+
+// AccessTokens is the resolver for the accessTokens field.
+func (r *queryResolver) AccessTokens(ctx context.Context) ([]auth.AccessToken, error) {
+	return r.Auth.AccessTokens(ctx)
 }
 
 // Mutation returns generated.MutationResolver implementation.

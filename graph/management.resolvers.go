@@ -12,7 +12,6 @@ import (
 	"codna/internal/manage"
 	"codna/internal/request"
 	"context"
-	"time"
 
 	"github.com/google/uuid"
 )
@@ -193,14 +192,9 @@ func (r *mutationResolver) IssueAgentToken(ctx context.Context, input model.Issu
 
 // CreateServiceToken is the resolver for the createServiceToken field.
 func (r *mutationResolver) CreateServiceToken(ctx context.Context, input model.CreateServiceTokenInput) (*model.CreateServiceTokenPayload, error) {
-	d, err := parseValidFor("validFor", input.ValidFor, 0)
+	exp, err := expiryIn("validFor", input.ValidFor)
 	if err != nil {
 		return nil, err
-	}
-	var exp *time.Time
-	if d > 0 {
-		t := time.Now().Add(d)
-		exp = &t
 	}
 	t, secret, err := r.Manage.CreateServiceToken(ctx, input.Name, exp)
 	if err != nil {

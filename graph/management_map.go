@@ -73,6 +73,17 @@ func parseValidFor(field string, s *string, def time.Duration) (time.Duration, e
 	return d, nil
 }
 
+// expiryIn is the time a lifetime like "720h" from now ends; nil when none
+// is given (never expires). Errors: BAD_USER_INPUT on field.
+func expiryIn(field string, s *string) (*time.Time, error) {
+	d, err := parseValidFor(field, s, 0)
+	if err != nil || d == 0 {
+		return nil, err
+	}
+	t := time.Now().Add(d)
+	return &t, nil
+}
+
 func parseDay(field, s string) (time.Time, error) {
 	t, err := time.Parse("2006-01-02", s)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 
 	"codna/internal/access"
+	"codna/internal/agent"
 	"codna/internal/auth"
 	"codna/internal/document"
 	"codna/internal/inbox"
@@ -30,6 +31,7 @@ type Resolver struct {
 	Linking       *linkgraph.Service
 	Sharing       *access.Service
 	FolderService *access.FolderService
+	Agents        *agent.Service
 	Searching     *search.Service
 	Log           *slog.Logger
 }

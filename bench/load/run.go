@@ -35,6 +35,8 @@ type runConfig struct {
 	rankLo       int
 	rankHi       int
 	as           string
+	sessions     int
+	pprofURL     string
 }
 
 var scenarios = map[string]func(context.Context, *runEnv) (*result, error){
@@ -44,6 +46,8 @@ var scenarios = map[string]func(context.Context, *runEnv) (*result, error){
 	"drain":      runDrain,
 	"search":     runSearch,
 	"searchable": runSearchable,
+	"mcp-read":   runMCPRead,
+	"mcp-search": runMCPSearch,
 }
 
 func parseRunFlags(args []string) (*runConfig, error) {
@@ -65,18 +69,25 @@ func parseRunFlags(args []string) (*runConfig, error) {
 	fs.StringVar(&c.queryMix, "query-words", "rank", "search: how query words are drawn from the seed's vocabulary: rank (uniformly among --ranks), zipf (as the text's words are: mostly very common ones), uniform (any word alike: mostly rare)")
 	fs.StringVar(&c.ranks, "ranks", "100-3000", "search: --query-words rank's word ranks, lo-hi (1 is the most frequent word)")
 	fs.StringVar(&c.as, "as", "reader", "search: whose token is minted when --token is empty: reader (reads about half), sparse (1 %), owner")
+	fs.IntVar(&c.sessions, "sessions", 256, "mcp-read, mcp-search: MCP sessions opened and left idle before the clients start, for serve's memory per session, 0..5000")
+	fs.StringVar(&c.pprofURL, "pprof-url", "", "mcp-read, mcp-search: serve's CODNA_PPROF_LISTEN address (http://127.0.0.1:port), to collect garbage before each memory reading; empty: read the heap as it is")
 	fs.StringVar(&c.label, "label", "", "free text carried into the output (e.g. the database: dense, sparse)")
 	if err := parseFlags(fs, args); err != nil {
 		return nil, err
 	}
 	if _, ok := scenarios[c.scenario]; !ok {
-		return nil, badFlag("--scenario must be one of documents, document, saves, drain, search, searchable (got %q)", c.scenario)
+		return nil, badFlag("--scenario must be one of documents, document, saves, drain, search, searchable, mcp-read, mcp-search (got %q)", c.scenario)
 	}
 	if c.databaseURL == "" {
 		return nil, badFlag("--database-url is required (superuser URL of the database serve uses; bench/cluster.sh prints it)")
 	}
 	if _, err := checkServeURL(c.url); err != nil {
 		return nil, usageError{err.Error()}
+	}
+	if c.pprofURL != "" {
+		if _, err := checkServeURL(c.pprofURL); err != nil {
+			return nil, badFlag("--pprof-url: %v", err)
+		}
 	}
 	switch {
 	case c.clients < 1 || c.clients > 2000:
@@ -97,6 +108,8 @@ func parseRunFlags(args []string) (*runConfig, error) {
 		return nil, badFlag("--query-words must be rank, zipf or uniform, not %q", c.queryMix)
 	case c.as != "reader" && c.as != "sparse" && c.as != "owner":
 		return nil, badFlag("--as must be reader, sparse or owner, not %q", c.as)
+	case c.sessions < 0 || c.sessions > 5000:
+		return nil, badFlag("--sessions must be in 0..5000, not %d", c.sessions)
 	case c.servePID < 0:
 		return nil, badFlag("--serve-pid must be a pid, not %d", c.servePID)
 	}
@@ -156,7 +169,7 @@ func runMain(ctx context.Context, args []string) error {
 		if cfg.scenario == "documents" {
 			res.Pages = cfg.pages
 		}
-		if cfg.scenario == "search" {
+		if cfg.scenario == "search" || cfg.scenario == "mcp-search" {
 			res.Pages = fmt.Sprintf("%d-word, %s words", cfg.words, cfg.queryMix)
 			if cfg.queryMix == "rank" {
 				res.Pages += " " + cfg.ranks
@@ -199,6 +212,7 @@ type result struct {
 	Saves        *savesResult      `json:"saves,omitempty"`
 	Drain        *drainResult      `json:"drain,omitempty"`
 	Searchable   *searchableResult `json:"searchable,omitempty"`
+	MCP          *mcpResult        `json:"mcp,omitempty"`
 }
 
 func printResult(asJSON bool, r *result) {
@@ -225,6 +239,9 @@ func printResult(asJSON bool, r *result) {
 		name, r.Clients, r.Seconds, r.Requests, r.PerSecond, r.P50ms, r.P95ms, r.P99ms, r.GoCPUms, r.PGCPUms, r.Statements, r.Errors)
 	if s := r.Saves; s != nil {
 		fmt.Println(s.line())
+	}
+	if m := r.MCP; m != nil {
+		fmt.Println(m.line())
 	}
 	if s := r.Searchable; s != nil {
 		fmt.Printf("save → searchable over %d saves: p50 %.1f ms, p95 %.1f ms, p99 %.1f ms, max %.1f ms\n", s.Saves, s.P50ms, s.P95ms, s.P99ms, s.Maxms)

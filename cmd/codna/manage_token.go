@@ -95,11 +95,28 @@ func (tokenList) run(ctx context.Context, m *manageEnv) error {
 	if err != nil {
 		return err
 	}
-	tw := tabwriter.NewWriter(m.stdout, 2, 4, 2, ' ', 0)
+	rows := make([]tokenRow, len(ts))
+	for i, t := range ts {
+		rows[i] = tokenRow{t.ID, t.Name, t.Prefix, t.CreatedAt, t.ExpiresAt, t.LastUsedAt, t.RevokedAt}
+	}
+	return printTokenRows(m.stdout, rows)
+}
+
+// tokenRow is a token as the token lists show it: never its secret.
+type tokenRow struct {
+	id                   uuid.UUID
+	name, prefix         string
+	created              time.Time
+	expires, used, ended *time.Time
+}
+
+// printTokenRows prints tokens as a table.
+func printTokenRows(w io.Writer, rows []tokenRow) error {
+	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tNAME\tPREFIX\tCREATED\tEXPIRES\tLAST USED\tREVOKED")
-	for _, t := range ts {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", t.ID, t.Name, t.Prefix, t.CreatedAt.Format(time.RFC3339),
-			timeOrDash(t.ExpiresAt), timeOrDash(t.LastUsedAt), timeOrDash(t.RevokedAt))
+	for _, t := range rows {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", t.id, t.name, t.prefix, t.created.Format(time.RFC3339),
+			timeOrDash(t.expires), timeOrDash(t.used), timeOrDash(t.ended))
 	}
 	return tw.Flush()
 }

@@ -27,6 +27,8 @@ var userCommands = []manageCommand{
 		func() manageVerb { return &userResetPassword{} }},
 	{"user", "transfer", "--from E --to E", "hand everything one person owned to another",
 		func() manageVerb { return &userTransfer{} }},
+	{"user", "tokens", "--email E | --id ID [--revoke TOKEN_ID]", "list a person's personal access tokens (never their secrets), or revoke one; people issue their own",
+		func() manageVerb { return &userTokens{} }},
 }
 
 // personFlags are --email E | --id ID: one person.
@@ -236,4 +238,49 @@ func (c *userTransfer) run(ctx context.Context, m *manageEnv) error {
 	}
 	fmt.Fprintf(m.stdout, "transfer %s: %d documents, %d automations (disabled)\n", tr.ID, len(tr.DocumentIDs), len(tr.AutomationIDs))
 	return nil
+}
+
+type userTokens struct {
+	person   personFlags
+	revoke   string
+	revokeID uuid.UUID
+}
+
+func (c *userTokens) flags(fs *flag.FlagSet) {
+	c.person.register(fs)
+	fs.StringVar(&c.revoke, "revoke", "", "revoke the token with this id instead of listing")
+}
+
+func (c *userTokens) check(io.Reader) (err error) {
+	if err := c.person.parse("user tokens"); err != nil {
+		return err
+	}
+	if c.revoke != "" {
+		c.revokeID, err = parseIDFlag("revoke", c.revoke)
+	}
+	return err
+}
+
+func (c *userTokens) run(ctx context.Context, m *manageEnv) error {
+	pid, err := c.person.resolve(ctx, m)
+	if err != nil {
+		return err
+	}
+	if c.revokeID != uuid.Nil {
+		t, err := m.svc.RevokePersonToken(ctx, pid, c.revokeID)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(m.stdout, "revoked personal token %q (%s)\n", t.Name, t.ID)
+		return nil
+	}
+	ts, err := m.svc.PersonTokens(ctx, pid)
+	if err != nil {
+		return err
+	}
+	rows := make([]tokenRow, len(ts))
+	for i, t := range ts {
+		rows[i] = tokenRow{t.ID, t.Name, t.Prefix, t.CreatedAt, t.ExpiresAt, t.LastUsedAt, t.RevokedAt}
+	}
+	return printTokenRows(m.stdout, rows)
 }

@@ -46,6 +46,30 @@ type ComplexityRoot struct {
 		Owner  func(childComplexity int) int
 	}
 
+	AccessToken struct {
+		CreatedAt  func(childComplexity int) int
+		ExpiresAt  func(childComplexity int) int
+		ID         func(childComplexity int) int
+		LastUsedAt func(childComplexity int) int
+		Name       func(childComplexity int) int
+		Prefix     func(childComplexity int) int
+	}
+
+	AgentRead struct {
+		Count    func(childComplexity int) int
+		Day      func(childComplexity int) int
+		Document func(childComplexity int) int
+		LastAt   func(childComplexity int) int
+	}
+
+	AgentToolUse struct {
+		Count   func(childComplexity int) int
+		Day     func(childComplexity int) int
+		LastAt  func(childComplexity int) int
+		Outcome func(childComplexity int) int
+		Tool    func(childComplexity int) int
+	}
+
 	AuditConnection struct {
 		Edges    func(childComplexity int) int
 		PageInfo func(childComplexity int) int
@@ -67,6 +91,15 @@ type ComplexityRoot struct {
 	AuditEntryEdge struct {
 		Cursor func(childComplexity int) int
 		Node   func(childComplexity int) int
+	}
+
+	ChangePasswordPayload struct {
+		SessionsEnded func(childComplexity int) int
+	}
+
+	CreateAccessTokenPayload struct {
+		AccessToken func(childComplexity int) int
+		Token       func(childComplexity int) int
 	}
 
 	CreateAgentPayload struct {
@@ -416,6 +449,8 @@ type ComplexityRoot struct {
 		AcceptInvitation         func(childComplexity int, input model.AcceptInvitationInput) int
 		AcceptLinkSuggestion     func(childComplexity int, input model.LinkSuggestionInput) int
 		AddGroupMember           func(childComplexity int, input model.GroupMemberInput) int
+		ChangePassword           func(childComplexity int, input model.ChangePasswordInput) int
+		CreateAccessToken        func(childComplexity int, input model.CreateAccessTokenInput) int
 		CreateAgent              func(childComplexity int, input model.CreateAgentInput) int
 		CreateDocument           func(childComplexity int, input model.CreateDocumentInput) int
 		CreateGroup              func(childComplexity int, input model.CreateGroupInput) int
@@ -446,6 +481,7 @@ type ComplexityRoot struct {
 		RestoreRevision          func(childComplexity int, input model.RestoreRevisionInput) int
 		RetryParkedEvent         func(childComplexity int, input model.RetryParkedEventInput) int
 		RevokeAccess             func(childComplexity int, input model.RevokeAccessInput) int
+		RevokeAccessToken        func(childComplexity int, input model.RevokeAccessTokenInput) int
 		RevokeBatch              func(childComplexity int, input model.RevokeBatchInput) int
 		RevokeServiceToken       func(childComplexity int, input model.ServiceTokenInput) int
 		SetAgentResponsible      func(childComplexity int, input model.SetAgentResponsibleInput) int
@@ -530,6 +566,9 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
+		AccessTokens        func(childComplexity int) int
+		AgentReads          func(childComplexity int, agentID string, from string, to string) int
+		AgentUsage          func(childComplexity int, agentID string, from string, to string) int
 		Batch               func(childComplexity int, id string) int
 		Document            func(childComplexity int, id string) int
 		DocumentByAddress   func(childComplexity int, space model.Space, path *string, slug string) int
@@ -553,6 +592,7 @@ type ComplexityRoot struct {
 		ManageUsage         func(childComplexity int, from string, to string, userID *string) int
 		ManagedUsers        func(childComplexity int, first *int, after *string) int
 		Me                  func(childComplexity int) int
+		MyAgents            func(childComplexity int) int
 		People              func(childComplexity int, query string, first *int) int
 		RecentlyShared      func(childComplexity int, since time.Time, first *int) int
 		Search              func(childComplexity int, query string, filter *model.SearchFilter, first *int, after *string) int
@@ -564,6 +604,14 @@ type ComplexityRoot struct {
 		Depth    func(childComplexity int) int
 		Document func(childComplexity int) int
 		Via      func(childComplexity int) int
+	}
+
+	ResponsibleAgent struct {
+		CreatedAt   func(childComplexity int) int
+		Description func(childComplexity int) int
+		ID          func(childComplexity int) int
+		Name        func(childComplexity int) int
+		Slug        func(childComplexity int) int
 	}
 
 	RestoreDocumentPayload struct {
@@ -581,6 +629,10 @@ type ComplexityRoot struct {
 
 	RevokeAccessPayload struct {
 		Document func(childComplexity int) int
+	}
+
+	RevokeAccessTokenPayload struct {
+		AccessToken func(childComplexity int) int
 	}
 
 	RevokeBatchPayload struct {
@@ -732,6 +784,99 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.AccessExplanation.Owner(childComplexity), true
 
+	case "AccessToken.createdAt":
+		if e.ComplexityRoot.AccessToken.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessToken.CreatedAt(childComplexity), true
+	case "AccessToken.expiresAt":
+		if e.ComplexityRoot.AccessToken.ExpiresAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessToken.ExpiresAt(childComplexity), true
+	case "AccessToken.id":
+		if e.ComplexityRoot.AccessToken.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessToken.ID(childComplexity), true
+	case "AccessToken.lastUsedAt":
+		if e.ComplexityRoot.AccessToken.LastUsedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessToken.LastUsedAt(childComplexity), true
+	case "AccessToken.name":
+		if e.ComplexityRoot.AccessToken.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessToken.Name(childComplexity), true
+	case "AccessToken.prefix":
+		if e.ComplexityRoot.AccessToken.Prefix == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessToken.Prefix(childComplexity), true
+
+	case "AgentRead.count":
+		if e.ComplexityRoot.AgentRead.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AgentRead.Count(childComplexity), true
+	case "AgentRead.day":
+		if e.ComplexityRoot.AgentRead.Day == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AgentRead.Day(childComplexity), true
+	case "AgentRead.document":
+		if e.ComplexityRoot.AgentRead.Document == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AgentRead.Document(childComplexity), true
+	case "AgentRead.lastAt":
+		if e.ComplexityRoot.AgentRead.LastAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AgentRead.LastAt(childComplexity), true
+
+	case "AgentToolUse.count":
+		if e.ComplexityRoot.AgentToolUse.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AgentToolUse.Count(childComplexity), true
+	case "AgentToolUse.day":
+		if e.ComplexityRoot.AgentToolUse.Day == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AgentToolUse.Day(childComplexity), true
+	case "AgentToolUse.lastAt":
+		if e.ComplexityRoot.AgentToolUse.LastAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AgentToolUse.LastAt(childComplexity), true
+	case "AgentToolUse.outcome":
+		if e.ComplexityRoot.AgentToolUse.Outcome == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AgentToolUse.Outcome(childComplexity), true
+	case "AgentToolUse.tool":
+		if e.ComplexityRoot.AgentToolUse.Tool == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AgentToolUse.Tool(childComplexity), true
+
 	case "AuditConnection.edges":
 		if e.ComplexityRoot.AuditConnection.Edges == nil {
 			break
@@ -818,6 +963,26 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AuditEntryEdge.Node(childComplexity), true
+
+	case "ChangePasswordPayload.sessionsEnded":
+		if e.ComplexityRoot.ChangePasswordPayload.SessionsEnded == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangePasswordPayload.SessionsEnded(childComplexity), true
+
+	case "CreateAccessTokenPayload.accessToken":
+		if e.ComplexityRoot.CreateAccessTokenPayload.AccessToken == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreateAccessTokenPayload.AccessToken(childComplexity), true
+	case "CreateAccessTokenPayload.token":
+		if e.ComplexityRoot.CreateAccessTokenPayload.Token == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreateAccessTokenPayload.Token(childComplexity), true
 
 	case "CreateAgentPayload.agent":
 		if e.ComplexityRoot.CreateAgentPayload.Agent == nil {
@@ -2131,6 +2296,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.AddGroupMember(childComplexity, args["input"].(model.GroupMemberInput)), true
+	case "Mutation.changePassword":
+		if e.ComplexityRoot.Mutation.ChangePassword == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_changePassword_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ChangePassword(childComplexity, args["input"].(model.ChangePasswordInput)), true
+	case "Mutation.createAccessToken":
+		if e.ComplexityRoot.Mutation.CreateAccessToken == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createAccessToken_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateAccessToken(childComplexity, args["input"].(model.CreateAccessTokenInput)), true
 	case "Mutation.createAgent":
 		if e.ComplexityRoot.Mutation.CreateAgent == nil {
 			break
@@ -2451,6 +2638,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RevokeAccess(childComplexity, args["input"].(model.RevokeAccessInput)), true
+	case "Mutation.revokeAccessToken":
+		if e.ComplexityRoot.Mutation.RevokeAccessToken == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_revokeAccessToken_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RevokeAccessToken(childComplexity, args["input"].(model.RevokeAccessTokenInput)), true
 	case "Mutation.revokeBatch":
 		if e.ComplexityRoot.Mutation.RevokeBatch == nil {
 			break
@@ -2823,6 +3021,34 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.QuarantinePayload.NotRestored(childComplexity), true
 
+	case "Query.accessTokens":
+		if e.ComplexityRoot.Query.AccessTokens == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.AccessTokens(childComplexity), true
+	case "Query.agentReads":
+		if e.ComplexityRoot.Query.AgentReads == nil {
+			break
+		}
+
+		args, err := ec.field_Query_agentReads_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.AgentReads(childComplexity, args["agentId"].(string), args["from"].(string), args["to"].(string)), true
+	case "Query.agentUsage":
+		if e.ComplexityRoot.Query.AgentUsage == nil {
+			break
+		}
+
+		args, err := ec.field_Query_agentUsage_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.AgentUsage(childComplexity, args["agentId"].(string), args["from"].(string), args["to"].(string)), true
 	case "Query.batch":
 		if e.ComplexityRoot.Query.Batch == nil {
 			break
@@ -3047,6 +3273,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Me(childComplexity), true
+	case "Query.myAgents":
+		if e.ComplexityRoot.Query.MyAgents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.MyAgents(childComplexity), true
 	case "Query.people":
 		if e.ComplexityRoot.Query.People == nil {
 			break
@@ -3122,6 +3354,37 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.RelatedDocument.Via(childComplexity), true
 
+	case "ResponsibleAgent.createdAt":
+		if e.ComplexityRoot.ResponsibleAgent.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ResponsibleAgent.CreatedAt(childComplexity), true
+	case "ResponsibleAgent.description":
+		if e.ComplexityRoot.ResponsibleAgent.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ResponsibleAgent.Description(childComplexity), true
+	case "ResponsibleAgent.id":
+		if e.ComplexityRoot.ResponsibleAgent.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ResponsibleAgent.ID(childComplexity), true
+	case "ResponsibleAgent.name":
+		if e.ComplexityRoot.ResponsibleAgent.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ResponsibleAgent.Name(childComplexity), true
+	case "ResponsibleAgent.slug":
+		if e.ComplexityRoot.ResponsibleAgent.Slug == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ResponsibleAgent.Slug(childComplexity), true
+
 	case "RestoreDocumentPayload.document":
 		if e.ComplexityRoot.RestoreDocumentPayload.Document == nil {
 			break
@@ -3155,6 +3418,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.RevokeAccessPayload.Document(childComplexity), true
+
+	case "RevokeAccessTokenPayload.accessToken":
+		if e.ComplexityRoot.RevokeAccessTokenPayload.AccessToken == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevokeAccessTokenPayload.AccessToken(childComplexity), true
 
 	case "RevokeBatchPayload.revoked":
 		if e.ComplexityRoot.RevokeBatchPayload.Revoked == nil {
@@ -3559,6 +3829,8 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("AcceptInvitationInput", ec.unmarshalInputAcceptInvitationInput),
 			graphql.NewInputUnmarshaler("AgentInput", ec.unmarshalInputAgentInput),
 			graphql.NewInputUnmarshaler("AuditFilter", ec.unmarshalInputAuditFilter),
+			graphql.NewInputUnmarshaler("ChangePasswordInput", ec.unmarshalInputChangePasswordInput),
+			graphql.NewInputUnmarshaler("CreateAccessTokenInput", ec.unmarshalInputCreateAccessTokenInput),
 			graphql.NewInputUnmarshaler("CreateAgentInput", ec.unmarshalInputCreateAgentInput),
 			graphql.NewInputUnmarshaler("CreateDocumentInput", ec.unmarshalInputCreateDocumentInput),
 			graphql.NewInputUnmarshaler("CreateGroupInput", ec.unmarshalInputCreateGroupInput),
@@ -3585,6 +3857,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("RestoreRevisionInput", ec.unmarshalInputRestoreRevisionInput),
 			graphql.NewInputUnmarshaler("RetryParkedEventInput", ec.unmarshalInputRetryParkedEventInput),
 			graphql.NewInputUnmarshaler("RevokeAccessInput", ec.unmarshalInputRevokeAccessInput),
+			graphql.NewInputUnmarshaler("RevokeAccessTokenInput", ec.unmarshalInputRevokeAccessTokenInput),
 			graphql.NewInputUnmarshaler("RevokeBatchInput", ec.unmarshalInputRevokeBatchInput),
 			graphql.NewInputUnmarshaler("SearchFilter", ec.unmarshalInputSearchFilter),
 			graphql.NewInputUnmarshaler("ServiceTokenInput", ec.unmarshalInputServiceTokenInput),
@@ -3928,6 +4201,50 @@ extend type Mutation {
   unshareFolder(input: UnshareFolderInput!): UnshareFolderPayload!
 }
 `, BuiltIn: false},
+	{Name: "../schema/agents.graphqls", Input: `"An agent you answer for. What it does is counted, never recorded: no question, query or text is kept."
+type ResponsibleAgent {
+  id: ID!
+  "` + "`" + `agent:<slug>` + "`" + ` shares with it."
+  slug: String!
+  name: String!
+  description: String!
+  createdAt: Time!
+}
+
+"How often an agent opened one page on one UTC day."
+type AgentRead {
+  "The UTC day, YYYY-MM-DD."
+  day: String!
+  document: Document!
+  count: Int!
+  lastAt: Time!
+}
+
+"How often an agent called one MCP tool on one UTC day, with one outcome."
+type AgentToolUse {
+  "The UTC day, YYYY-MM-DD."
+  day: String!
+  "The tool, like ` + "`" + `read_document` + "`" + `; ` + "`" + `(unknown)` + "`" + ` for a name the server does not have."
+  tool: String!
+  "` + "`" + `ok` + "`" + `, ` + "`" + `refused` + "`" + ` (a coded refusal: not found, forbidden, bad input, conflict) or ` + "`" + `error` + "`" + `."
+  outcome: String!
+  count: Int!
+  lastAt: Time!
+}
+
+extend type Query {
+  "The agents you answer for."
+  myAgents: [ResponsibleAgent!]!
+  """
+  Which pages an agent you answer for read, per page per UTC day between two dates (YYYY-MM-DD,
+  inclusive, at most 90 days), newest first, at most 1000 rows — only pages you can read yourself.
+  NOT_FOUND on ` + "`" + `agentId` + "`" + ` for an agent you do not answer for.
+  """
+  agentReads(agentId: ID!, from: String!, to: String!): [AgentRead!]!
+  "How often an agent you answer for called each MCP tool, per UTC day and outcome (counts only)."
+  agentUsage(agentId: ID!, from: String!, to: String!): [AgentToolUse!]!
+}
+`, BuiltIn: false},
 	{Name: "../schema/auth.graphqls", Input: `"What kind of user a ` + "`" + `User` + "`" + ` is."
 enum UserKind {
   "A person who signs in and reads and writes the knowledge base."
@@ -3977,6 +4294,79 @@ type Mutation {
   login(input: LoginInput!): LoginPayload!
   "Ends the current session and clears its cookie. True when a session was ended."
   logout: Boolean!
+}
+
+"""
+A personal access token (or, for an agent, one of its agent tokens), as its holder sees it:
+never its secret, which was shown once when it was created.
+"""
+type AccessToken {
+  id: ID!
+  name: String!
+  "` + "`" + `codp_` + "`" + ` (personal) or ` + "`" + `coda_` + "`" + ` (agent) and six more characters, to tell tokens apart."
+  prefix: String!
+  createdAt: Time!
+  "When it was last used, to the minute; null if never."
+  lastUsedAt: Time
+  "When it stops working; null: never."
+  expiresAt: Time
+}
+
+"A new personal access token."
+input CreateAccessTokenInput {
+  "What it is for, like ` + "`" + `laptop script` + "`" + ` (1 to 100 characters)."
+  name: String!
+  "Lifetime like ` + "`" + `720h` + "`" + `; omitted: never expires."
+  expiresIn: String
+}
+
+"The token created. ` + "`" + `token` + "`" + ` is its secret: shown this once, never again."
+type CreateAccessTokenPayload {
+  accessToken: AccessToken!
+  token: String!
+}
+
+"A personal access token to revoke."
+input RevokeAccessTokenInput {
+  id: ID!
+}
+
+"The token revoked."
+type RevokeAccessTokenPayload {
+  accessToken: AccessToken!
+}
+
+"Your current password and the one to replace it with."
+input ChangePasswordInput {
+  oldPassword: String!
+  "At least 10 characters."
+  newPassword: String!
+}
+
+"The password changed; your other sessions ended."
+type ChangePasswordPayload {
+  "How many of your other sessions were signed out."
+  sessionsEnded: Int!
+}
+
+extend type Query {
+  "Your personal access tokens that are not revoked (an agent: its own tokens), newest first. Never their secrets."
+  accessTokens: [AccessToken!]!
+}
+
+extend type Mutation {
+  """
+  Issues you a personal access token (` + "`" + `codp_…` + "`" + `) to use as ` + "`" + `Authorization: Bearer` + "`" + ` from scripts and
+  MCP clients; it acts as you. Needs your session cookie: a token cannot make tokens (FORBIDDEN).
+  """
+  createAccessToken(input: CreateAccessTokenInput!): CreateAccessTokenPayload!
+  "Revokes one of your personal access tokens at once. Needs your session cookie (FORBIDDEN otherwise)."
+  revokeAccessToken(input: RevokeAccessTokenInput!): RevokeAccessTokenPayload!
+  """
+  Changes your password. A wrong ` + "`" + `oldPassword` + "`" + ` is BAD_USER_INPUT on it; your other sessions are
+  signed out, this one stays; personal tokens keep working. Needs your session cookie.
+  """
+  changePassword(input: ChangePasswordInput!): ChangePasswordPayload!
 }
 `, BuiltIn: false},
 	{Name: "../schema/common.graphqls", Input: `"An instant in time, written in RFC 3339 (for example ` + "`" + `2026-11-30T09:00:00Z` + "`" + `)."
@@ -5180,6 +5570,54 @@ func (ec *executionContext) childFields_AccessExplanation(ctx context.Context, f
 	return nil, fmt.Errorf("no field named %q was found under type AccessExplanation", field.Name)
 }
 
+func (ec *executionContext) childFields_AccessToken(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_AccessToken_id(ctx, field)
+	case "name":
+		return ec.fieldContext_AccessToken_name(ctx, field)
+	case "prefix":
+		return ec.fieldContext_AccessToken_prefix(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_AccessToken_createdAt(ctx, field)
+	case "lastUsedAt":
+		return ec.fieldContext_AccessToken_lastUsedAt(ctx, field)
+	case "expiresAt":
+		return ec.fieldContext_AccessToken_expiresAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AccessToken", field.Name)
+}
+
+func (ec *executionContext) childFields_AgentRead(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "day":
+		return ec.fieldContext_AgentRead_day(ctx, field)
+	case "document":
+		return ec.fieldContext_AgentRead_document(ctx, field)
+	case "count":
+		return ec.fieldContext_AgentRead_count(ctx, field)
+	case "lastAt":
+		return ec.fieldContext_AgentRead_lastAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AgentRead", field.Name)
+}
+
+func (ec *executionContext) childFields_AgentToolUse(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "day":
+		return ec.fieldContext_AgentToolUse_day(ctx, field)
+	case "tool":
+		return ec.fieldContext_AgentToolUse_tool(ctx, field)
+	case "outcome":
+		return ec.fieldContext_AgentToolUse_outcome(ctx, field)
+	case "count":
+		return ec.fieldContext_AgentToolUse_count(ctx, field)
+	case "lastAt":
+		return ec.fieldContext_AgentToolUse_lastAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AgentToolUse", field.Name)
+}
+
 func (ec *executionContext) childFields_AuditConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "edges":
@@ -5224,6 +5662,24 @@ func (ec *executionContext) childFields_AuditEntryEdge(ctx context.Context, fiel
 		return ec.fieldContext_AuditEntryEdge_node(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type AuditEntryEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_ChangePasswordPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "sessionsEnded":
+		return ec.fieldContext_ChangePasswordPayload_sessionsEnded(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ChangePasswordPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_CreateAccessTokenPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "accessToken":
+		return ec.fieldContext_CreateAccessTokenPayload_accessToken(ctx, field)
+	case "token":
+		return ec.fieldContext_CreateAccessTokenPayload_token(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CreateAccessTokenPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_CreateAgentPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -6064,6 +6520,22 @@ func (ec *executionContext) childFields_RelatedDocument(ctx context.Context, fie
 	return nil, fmt.Errorf("no field named %q was found under type RelatedDocument", field.Name)
 }
 
+func (ec *executionContext) childFields_ResponsibleAgent(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_ResponsibleAgent_id(ctx, field)
+	case "slug":
+		return ec.fieldContext_ResponsibleAgent_slug(ctx, field)
+	case "name":
+		return ec.fieldContext_ResponsibleAgent_name(ctx, field)
+	case "description":
+		return ec.fieldContext_ResponsibleAgent_description(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_ResponsibleAgent_createdAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ResponsibleAgent", field.Name)
+}
+
 func (ec *executionContext) childFields_RestoreDocumentPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "document":
@@ -6096,6 +6568,14 @@ func (ec *executionContext) childFields_RevokeAccessPayload(ctx context.Context,
 		return ec.fieldContext_RevokeAccessPayload_document(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type RevokeAccessPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_RevokeAccessTokenPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "accessToken":
+		return ec.fieldContext_RevokeAccessTokenPayload_accessToken(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RevokeAccessTokenPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_RevokeBatchPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

@@ -4,6 +4,7 @@ package model
 
 import (
 	"bytes"
+	"codna/internal/auth"
 	"codna/internal/document"
 	"codna/internal/inbox"
 	"codna/internal/linkgraph"
@@ -28,6 +29,27 @@ type AccessExplanation struct {
 
 type AgentInput struct {
 	ID string `json:"id"`
+}
+
+// How often an agent opened one page on one UTC day.
+type AgentRead struct {
+	// The UTC day, YYYY-MM-DD.
+	Day      string        `json:"day"`
+	Document *document.Doc `json:"document"`
+	Count    int           `json:"count"`
+	LastAt   time.Time     `json:"lastAt"`
+}
+
+// How often an agent called one MCP tool on one UTC day, with one outcome.
+type AgentToolUse struct {
+	// The UTC day, YYYY-MM-DD.
+	Day string `json:"day"`
+	// The tool, like `read_document`; `(unknown)` for a name the server does not have.
+	Tool string `json:"tool"`
+	// `ok`, `refused` (a coded refusal: not found, forbidden, bad input, conflict) or `error`.
+	Outcome string    `json:"outcome"`
+	Count   int       `json:"count"`
+	LastAt  time.Time `json:"lastAt"`
 }
 
 type AuditConnection struct {
@@ -62,6 +84,33 @@ type AuditFilter struct {
 	TargetDocumentID *string    `json:"targetDocumentId,omitempty"`
 	Since            *time.Time `json:"since,omitempty"`
 	Until            *time.Time `json:"until,omitempty"`
+}
+
+// Your current password and the one to replace it with.
+type ChangePasswordInput struct {
+	OldPassword string `json:"oldPassword"`
+	// At least 10 characters.
+	NewPassword string `json:"newPassword"`
+}
+
+// The password changed; your other sessions ended.
+type ChangePasswordPayload struct {
+	// How many of your other sessions were signed out.
+	SessionsEnded int `json:"sessionsEnded"`
+}
+
+// A new personal access token.
+type CreateAccessTokenInput struct {
+	// What it is for, like `laptop script` (1 to 100 characters).
+	Name string `json:"name"`
+	// Lifetime like `720h`; omitted: never expires.
+	ExpiresIn *string `json:"expiresIn,omitempty"`
+}
+
+// The token created. `token` is its secret: shown this once, never again.
+type CreateAccessTokenPayload struct {
+	AccessToken *auth.AccessToken `json:"accessToken"`
+	Token       string            `json:"token"`
 }
 
 type CreateAgentInput struct {
@@ -662,6 +711,16 @@ type RevokeAccessInput struct {
 
 type RevokeAccessPayload struct {
 	Document *document.Doc `json:"document"`
+}
+
+// A personal access token to revoke.
+type RevokeAccessTokenInput struct {
+	ID string `json:"id"`
+}
+
+// The token revoked.
+type RevokeAccessTokenPayload struct {
+	AccessToken *auth.AccessToken `json:"accessToken"`
 }
 
 type RevokeBatchInput struct {

@@ -27,6 +27,9 @@ type Config struct {
 	// SessionSweep is how often the server deletes expired sessions
 	// (a periodic.Job the server runs); zero never.
 	SessionSweep time.Duration
+	// CountFlush is how often the server writes the MCP usage counts and
+	// agent reads gathered in memory (FlushCounts); zero only when it stops.
+	CountFlush time.Duration
 }
 
 // DefaultConfig is what `codna serve` uses unless configured otherwise.
@@ -36,6 +39,7 @@ var DefaultConfig = Config{
 	LoginLimit:   10,
 	LoginWindow:  15 * time.Minute,
 	SessionSweep: time.Hour,
+	CountFlush:   time.Second,
 }
 
 // User is a user as the API shows it.
@@ -64,6 +68,8 @@ type Service struct {
 
 	webMu   sync.Mutex
 	webSeen map[uuid.UUID]time.Time // the hour each person's web use was last recorded
+
+	counts tally // MCP calls and agent reads not yet written (FlushCounts)
 }
 
 // New returns a Service over pool.
@@ -368,74 +374,6 @@ func (s *Service) authenticateToken(ctx context.Context, q db.DBTX, token string
 		return &Actor{UserID: row.ID, Kind: Kind(row.Kind), Email: row.Email, Name: row.Name, Via: ViaAccessToken, TokenID: row.TokenID}, nil
 	}
 	return nil, errBadCredentials
-}
-
-// IssuedToken is a new token: Secret is shown once and never stored.
-type IssuedToken struct {
-	ID        uuid.UUID
-	Name      string
-	Prefix    string
-	Secret    string
-	ExpiresAt *time.Time
-	CreatedAt time.Time
-}
-
-// CreateAccessToken issues the acting person a personal token, or the
-// acting agent an agent token, named name. Errors: UNAUTHENTICATED for
-// nobody; FORBIDDEN for management or the system; BAD_USER_INPUT for an
-// empty or long name or an expiry in the past; NOT_FOUND when the actor's
-// user no longer exists.
-func (s *Service) CreateAccessToken(ctx context.Context, name string, expiresAt *time.Time) (*IssuedToken, error) {
-	a, err := RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
-	name = strings.TrimSpace(name)
-	if name == "" || len(name) > 100 {
-		return nil, fault.Input("name", "Give the token a name of 1 to 100 characters.")
-	}
-	if expiresAt != nil && !expiresAt.After(time.Now()) {
-		return nil, fault.Input("expiresAt", "The expiry must be in the future.")
-	}
-	u, err := db.Q.UserGetByID(ctx, s.pool, a.UserID)
-	if errors.Is(err, pgx.ErrNoRows) || (err == nil && u.Kind == string(KindManagement)) {
-		return nil, fault.New(fault.NotFound, "No such user.")
-	} else if err != nil {
-		return nil, err
-	}
-	prefix := PersonTokenPrefix
-	if u.Kind == string(KindAgent) {
-		prefix = AgentTokenPrefix
-	}
-	secret := NewSecret(prefix)
-	row, err := db.Q.AccessTokenCreate(ctx, s.pool, db.AccessTokenCreateParams{
-		ID: uuid.Must(uuid.NewV7()), UserID: u.ID, Kind: u.Kind, Name: name,
-		TokenHash: HashSecret(secret), Prefix: DisplayPrefix(secret), ExpiresAt: expiresAt,
-	})
-	if err != nil {
-		return nil, err
-	}
-	return &IssuedToken{ID: row.ID, Name: row.Name, Prefix: row.Prefix, Secret: secret, ExpiresAt: row.ExpiresAt, CreatedAt: row.CreatedAt}, nil
-}
-
-// RevokeAccessToken revokes one of the acting person's or agent's tokens.
-// Websockets opened with the token are closed on every replica. Errors:
-// UNAUTHENTICATED for nobody; FORBIDDEN for management or the system;
-// NOT_FOUND when the actor has no such token.
-func (s *Service) RevokeAccessToken(ctx context.Context, tokenID uuid.UUID) error {
-	a, err := RequireUser(ctx)
-	if err != nil {
-		return err
-	}
-	return db.InTx(ctx, s.pool, func(tx db.DBTX) error {
-		_, err := db.Q.AccessTokenRevoke(ctx, tx, db.AccessTokenRevokeParams{ID: tokenID, UserID: a.UserID})
-		if errors.Is(err, pgx.ErrNoRows) {
-			return fault.New(fault.NotFound, "No such token.")
-		} else if err != nil {
-			return err
-		}
-		return CredentialsEnded(ctx, tx, a.UserID)
-	})
 }
 
 // stale says whether a last-used time is worth writing again: at most once a

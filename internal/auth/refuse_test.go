@@ -21,7 +21,8 @@ var credentialMethods = []string{"Argon2", "Login", "Logout", "Authenticate", "R
 // auth.Service — found by reflection, so a new one must either check its
 // actor or be named a credential method above — as nobody
 // (UNAUTHENTICATED) and as each kind of actor it does not serve
-// (FORBIDDEN): tokens are a person's or agent's own, users are read by
+// (FORBIDDEN): tokens are a person's or agent's own (and only a person
+// signed in by session mints or revokes them), users are read by
 // whoever a request acts as, expired sessions are deleted by background
 // work alone.
 func TestAuthMethodsRefuseTheWrongActor(t *testing.T) {
@@ -40,10 +41,12 @@ func TestAuthMethodsRefuseTheWrongActor(t *testing.T) {
 	except := func(names ...string) []string { return append(names, credentialMethods...) }
 
 	pgtest.RequireRefused(t, svc, nil, fault.Unauthenticated, except()...)
-	pgtest.RequireRefused(t, svc, person, fault.Forbidden, except("CreateAccessToken", "RevokeAccessToken", "UsersByID")...)
-	pgtest.RequireRefused(t, svc, agent, fault.Forbidden, except("CreateAccessToken", "RevokeAccessToken", "UsersByID")...)
+	pgtest.RequireRefused(t, svc, person, fault.Forbidden, except("CreateAccessToken", "RevokeAccessToken", "ChangePassword", "AccessTokens", "NoteToolCall", "NoteAgentRead", "UsersByID")...)
+	// An agent lists its tokens and is counted, but mints, revokes and
+	// changes nothing: management issues its tokens.
+	pgtest.RequireRefused(t, svc, agent, fault.Forbidden, except("AccessTokens", "NoteToolCall", "NoteAgentRead", "UsersByID")...)
 	pgtest.RequireRefused(t, svc, management, fault.Forbidden, except("UsersByID")...)
-	pgtest.RequireRefused(t, svc, system, fault.Forbidden, except("DeleteExpiredSessions")...)
+	pgtest.RequireRefused(t, svc, system, fault.Forbidden, except("DeleteExpiredSessions", "FlushCounts")...)
 	pgtest.RequireRefused(t, svc, forged, fault.Forbidden, except()...)
 }
 
@@ -74,4 +77,24 @@ func TestSystemAndManagementContexts(t *testing.T) {
 	require.Equal(t, auth.ManagementID, m.UserID)
 	_, err = auth.RequireSystem(auth.ManagementContext(t.Context()))
 	require.Equal(t, fault.Forbidden, fault.CodeOf(err), "management is not the system")
+}
+
+// TestCredentialChangesNeedASession: a person acting through a personal
+// token cannot mint or revoke tokens or change the password — a leaked
+// token must not outlive its revocation or lock its owner out.
+func TestCredentialChangesNeedASession(t *testing.T) {
+	t.Parallel()
+	d := pgtest.New(t)
+	svc := auth.New(d.Pool, auth.Config{Argon2: auth.CheapArgon2}, nil)
+	p := pgtest.CreatePerson(t, d.Pool)
+	ctx := auth.WithActor(t.Context(), &auth.Actor{UserID: p.ID, Kind: auth.KindPerson, Via: auth.ViaAccessToken, TokenID: uuid.Must(uuid.NewV7())})
+	_, err := svc.CreateAccessToken(ctx, "script", nil)
+	pgtest.RequireCode(t, err, fault.Forbidden, "")
+	_, err = svc.RevokeAccessToken(ctx, uuid.Must(uuid.NewV7()))
+	pgtest.RequireCode(t, err, fault.Forbidden, "")
+	_, err = svc.ChangePassword(ctx, pgtest.Password, "a brand new password")
+	pgtest.RequireCode(t, err, fault.Forbidden, "")
+	tokens, err := svc.AccessTokens(ctx)
+	require.NoError(t, err, "listing needs no session")
+	require.Empty(t, tokens)
 }

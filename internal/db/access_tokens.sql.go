@@ -102,6 +102,42 @@ func (q *Queries) AccessTokenGetLive(ctx context.Context, db DBTX, tokenHash str
 	return i, err
 }
 
+const accessTokenListByUser = `-- name: AccessTokenListByUser :many
+SELECT id, user_id, kind, name, token_hash, prefix, expires_at, last_used_at, revoked_at, created_at FROM access_tokens WHERE user_id = $1 ORDER BY created_at DESC, id DESC
+`
+
+// AccessTokenListByUser lists every token of a user, revoked ones included, newest first.
+func (q *Queries) AccessTokenListByUser(ctx context.Context, db DBTX, userID uuid.UUID) ([]AccessToken, error) {
+	rows, err := db.Query(ctx, accessTokenListByUser, userID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []AccessToken
+	for rows.Next() {
+		var i AccessToken
+		if err := rows.Scan(
+			&i.ID,
+			&i.UserID,
+			&i.Kind,
+			&i.Name,
+			&i.TokenHash,
+			&i.Prefix,
+			&i.ExpiresAt,
+			&i.LastUsedAt,
+			&i.RevokedAt,
+			&i.CreatedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const accessTokenListLive = `-- name: AccessTokenListLive :many
 SELECT t.id
 FROM access_tokens t

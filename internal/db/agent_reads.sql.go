@@ -7,9 +7,98 @@ package db
 
 import (
 	"context"
+	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgtype"
 )
+
+const agentReadAddMany = `-- name: AgentReadAddMany :exec
+INSERT INTO agent_reads (agent_id, document_id, day, count, last_at)
+SELECT t.agent_id, t.document_id, t.day, t.count, t.last_at
+FROM (SELECT unnest($1::uuid[]) AS agent_id, unnest($2::uuid[]) AS document_id, unnest($3::date[]) AS day,
+             unnest($4::bigint[]) AS count, unnest($5::timestamptz[]) AS last_at) t
+WHERE EXISTS (SELECT 1 FROM documents d WHERE d.id = t.document_id)
+ON CONFLICT (agent_id, document_id, day) DO UPDATE
+SET count = agent_reads.count + excluded.count, last_at = greatest(agent_reads.last_at, excluded.last_at)
+`
+
+type AgentReadAddManyParams struct {
+	AgentIds    []uuid.UUID
+	DocumentIds []uuid.UUID
+	Days        []pgtype.Date
+	Counts      []int64
+	LastAts     []time.Time
+}
+
+// AgentReadAddMany adds agent reads tallied in memory, one row per (agent, document, day) of the arrays, leaving out documents purged meanwhile.
+func (q *Queries) AgentReadAddMany(ctx context.Context, db DBTX, arg AgentReadAddManyParams) error {
+	_, err := db.Exec(ctx, agentReadAddMany,
+		arg.AgentIds,
+		arg.DocumentIds,
+		arg.Days,
+		arg.Counts,
+		arg.LastAts,
+	)
+	return err
+}
+
+const agentReadListForViewer = `-- name: AgentReadListForViewer :many
+SELECT ar.day, ar.document_id, ar.count, ar.last_at
+FROM agent_reads ar
+JOIN documents d ON d.id = ar.document_id
+WHERE ar.agent_id = $1 AND ar.day >= $2::date AND ar.day <= $3::date
+  AND (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $4::uuid, true) AS a(level)) > 0
+ORDER BY ar.day DESC, ar.last_at DESC, ar.document_id
+LIMIT $5
+`
+
+type AgentReadListForViewerParams struct {
+	AgentID  uuid.UUID
+	FromDay  pgtype.Date
+	ToDay    pgtype.Date
+	ViewerID uuid.UUID
+	RowLimit int32
+}
+
+type AgentReadListForViewerRow struct {
+	Day        pgtype.Date
+	DocumentID uuid.UUID
+	Count      int64
+	LastAt     time.Time
+}
+
+// AgentReadListForViewer lists an agent's reads per page per UTC day between two days, newest first, of the pages a person can read now.
+func (q *Queries) AgentReadListForViewer(ctx context.Context, db DBTX, arg AgentReadListForViewerParams) ([]AgentReadListForViewerRow, error) {
+	rows, err := db.Query(ctx, agentReadListForViewer,
+		arg.AgentID,
+		arg.FromDay,
+		arg.ToDay,
+		arg.ViewerID,
+		arg.RowLimit,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []AgentReadListForViewerRow
+	for rows.Next() {
+		var i AgentReadListForViewerRow
+		if err := rows.Scan(
+			&i.Day,
+			&i.DocumentID,
+			&i.Count,
+			&i.LastAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
 
 const agentReadRecord = `-- name: AgentReadRecord :exec
 INSERT INTO agent_reads (agent_id, document_id, day, count, last_at)

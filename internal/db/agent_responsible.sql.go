@@ -42,6 +42,23 @@ func (q *Queries) AgentResponsibleCount(ctx context.Context, db DBTX, agentID uu
 	return column_1, err
 }
 
+const agentResponsibleHas = `-- name: AgentResponsibleHas :one
+SELECT EXISTS (SELECT 1 FROM agent_responsible WHERE agent_id = $1 AND user_id = $2)
+`
+
+type AgentResponsibleHasParams struct {
+	AgentID uuid.UUID
+	UserID  uuid.UUID
+}
+
+// AgentResponsibleHas says whether a person answers for an agent.
+func (q *Queries) AgentResponsibleHas(ctx context.Context, db DBTX, arg AgentResponsibleHasParams) (bool, error) {
+	row := db.QueryRow(ctx, agentResponsibleHas, arg.AgentID, arg.UserID)
+	var exists bool
+	err := row.Scan(&exists)
+	return exists, err
+}
+
 const agentResponsibleList = `-- name: AgentResponsibleList :many
 SELECT ar.agent_id, u.id, u.email, u.name, u.kind, u.is_active, u.created_at
 FROM agent_responsible ar JOIN users u ON u.id = ar.user_id

@@ -161,3 +161,49 @@ func (q *Queries) AgentList(ctx context.Context, db DBTX) ([]AgentListRow, error
 	}
 	return items, nil
 }
+
+const agentListByResponsible = `-- name: AgentListByResponsible :many
+SELECT a.user_id, a.slug, a.description, a.created_at, a.deleted_at, u.name
+FROM agents a
+JOIN users u ON u.id = a.user_id
+JOIN agent_responsible ar ON ar.agent_id = a.user_id
+WHERE ar.user_id = $1 AND a.deleted_at IS NULL
+ORDER BY a.slug
+`
+
+type AgentListByResponsibleRow struct {
+	UserID      uuid.UUID
+	Slug        string
+	Description string
+	CreatedAt   time.Time
+	DeletedAt   *time.Time
+	Name        string
+}
+
+// AgentListByResponsible lists the live agents a person answers for, by slug.
+func (q *Queries) AgentListByResponsible(ctx context.Context, db DBTX, userID uuid.UUID) ([]AgentListByResponsibleRow, error) {
+	rows, err := db.Query(ctx, agentListByResponsible, userID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []AgentListByResponsibleRow
+	for rows.Next() {
+		var i AgentListByResponsibleRow
+		if err := rows.Scan(
+			&i.UserID,
+			&i.Slug,
+			&i.Description,
+			&i.CreatedAt,
+			&i.DeletedAt,
+			&i.Name,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}

@@ -87,6 +87,24 @@ func (q *Queries) SessionDeleteByUser(ctx context.Context, db DBTX, userID uuid.
 	return result.RowsAffected(), nil
 }
 
+const sessionDeleteByUserExcept = `-- name: SessionDeleteByUserExcept :execrows
+DELETE FROM sessions WHERE user_id = $1 AND id <> $2
+`
+
+type SessionDeleteByUserExceptParams struct {
+	UserID uuid.UUID
+	KeepID uuid.UUID
+}
+
+// SessionDeleteByUserExcept ends every session of a user but one (the session that changed the password).
+func (q *Queries) SessionDeleteByUserExcept(ctx context.Context, db DBTX, arg SessionDeleteByUserExceptParams) (int64, error) {
+	result, err := db.Exec(ctx, sessionDeleteByUserExcept, arg.UserID, arg.KeepID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const sessionDeleteExpired = `-- name: SessionDeleteExpired :execrows
 DELETE FROM sessions WHERE expires_at <= now()
 `

@@ -13,6 +13,38 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+const usageDailyAddMany = `-- name: UsageDailyAddMany :exec
+INSERT INTO usage_daily (day, user_id, activity, tool, outcome, count, last_at)
+SELECT unnest($1::date[]), unnest($2::uuid[]), $3::text, unnest($4::text[]), unnest($5::text[]),
+       unnest($6::bigint[]), unnest($7::timestamptz[])
+ON CONFLICT (day, user_id, activity, tool, outcome) DO UPDATE
+SET count = usage_daily.count + excluded.count, last_at = greatest(usage_daily.last_at, excluded.last_at)
+`
+
+type UsageDailyAddManyParams struct {
+	Days     []pgtype.Date
+	UserIds  []uuid.UUID
+	Activity string
+	Tools    []string
+	Outcomes []string
+	Counts   []int64
+	LastAts  []time.Time
+}
+
+// UsageDailyAddMany adds counts tallied in memory, one row per (day, user, tool, outcome) of the arrays, into what is stored.
+func (q *Queries) UsageDailyAddMany(ctx context.Context, db DBTX, arg UsageDailyAddManyParams) error {
+	_, err := db.Exec(ctx, usageDailyAddMany,
+		arg.Days,
+		arg.UserIds,
+		arg.Activity,
+		arg.Tools,
+		arg.Outcomes,
+		arg.Counts,
+		arg.LastAts,
+	)
+	return err
+}
+
 const usageDailyRecord = `-- name: UsageDailyRecord :exec
 INSERT INTO usage_daily (day, user_id, activity, tool, outcome, count, last_at)
 VALUES ((now() AT TIME ZONE 'UTC')::date, $1, $2, $3, $4, 1, now())

@@ -96,3 +96,66 @@ func (s *Service) ResetPassword(ctx context.Context, userID uuid.UUID, newPasswo
 	})
 	return out, err
 }
+
+// PersonTokens lists a person's personal access tokens, revoked ones
+// included, newest first: name, prefix and dates, never a secret. Management
+// can list and revoke them but never makes one: a person issues their own.
+// Errors: NOT_FOUND when personID is not a person.
+func (s *Service) PersonTokens(ctx context.Context, personID uuid.UUID) ([]auth.AccessToken, error) {
+	if _, err := auth.RequireManagement(ctx); err != nil {
+		return nil, err
+	}
+	if err := checkPerson(ctx, s.pool, personID); err != nil {
+		return nil, err
+	}
+	rows, err := db.Q.AccessTokenListByUser(ctx, s.pool, personID)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]auth.AccessToken, len(rows))
+	for i, r := range rows {
+		out[i] = auth.AccessTokenFromRow(r)
+	}
+	return out, nil
+}
+
+// RevokePersonToken revokes one of a person's personal access tokens (a
+// revoked one keeps its first revocation time); requests with it are
+// refused from then on and its websockets close on every replica.
+//
+// Audit: user.token_revoke, target_user_id the person, details {token_id}.
+//
+// Errors: NOT_FOUND when personID is not a person or has no such token.
+func (s *Service) RevokePersonToken(ctx context.Context, personID, tokenID uuid.UUID) (auth.AccessToken, error) {
+	if _, err := auth.RequireManagement(ctx); err != nil {
+		return auth.AccessToken{}, err
+	}
+	var out auth.AccessToken
+	err := db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		if err := checkPerson(ctx, tx, personID); err != nil {
+			return err
+		}
+		row, err := db.Q.AccessTokenRevoke(ctx, tx, db.AccessTokenRevokeParams{ID: tokenID, UserID: personID})
+		if errors.Is(err, pgx.ErrNoRows) {
+			return fault.New(fault.NotFound, "That person has no token with that id.")
+		} else if err != nil {
+			return err
+		}
+		out = auth.AccessTokenFromRow(row)
+		if err := auth.CredentialsEnded(ctx, tx, personID); err != nil {
+			return err
+		}
+		return s.record(ctx, tx, audit{action: "user.token_revoke", targetUser: &personID, details: map[string]any{"token_id": row.ID}})
+	})
+	return out, err
+}
+
+// checkPerson checks that id is a person (active or not). Errors:
+// NOT_FOUND.
+func checkPerson(ctx context.Context, q db.DBTX, id uuid.UUID) error {
+	u, err := db.Q.UserGetByID(ctx, q, id)
+	if errors.Is(err, pgx.ErrNoRows) || (err == nil && u.Kind != string(auth.KindPerson)) {
+		return fault.New(fault.NotFound, "No person has that id.")
+	}
+	return err
+}

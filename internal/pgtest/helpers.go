@@ -41,6 +41,13 @@ func ActingAs(p Person) context.Context {
 	return auth.WithActor(context.Background(), &auth.Actor{UserID: p.ID, Kind: auth.KindPerson, Email: p.Email, Name: p.Name})
 }
 
+// SignedIn is ActingAs through a session cookie (a made-up session id):
+// what minting or revoking a personal token and changing a password need.
+func SignedIn(p Person) context.Context {
+	return auth.WithActor(context.Background(), &auth.Actor{UserID: p.ID, Kind: auth.KindPerson, Email: p.Email, Name: p.Name,
+		Via: auth.ViaSession, SessionID: uuid.Must(uuid.NewV7())})
+}
+
 // ActingAsAgent returns a background context whose actor is the agent a.
 func ActingAsAgent(a Agent) context.Context {
 	return auth.WithActor(context.Background(), &auth.Actor{UserID: a.ID, Kind: auth.KindAgent})

@@ -1,5 +1,5 @@
 // Package server is CoDNA's HTTP front: /graphql (POST, GET, websocket),
-// /playground, /healthz, /readyz, /metrics and /graphql/schema, with request
+// /mcp (agents and assistants over MCP), /playground, /healthz, /readyz, /metrics and /graphql/schema, with request
 // ids, authentication, the CSRF rule, body limits, timeouts and logs.
 package server
 
@@ -28,6 +28,7 @@ import (
 
 	"codna/graph"
 	"codna/internal/access"
+	"codna/internal/agent"
 	"codna/internal/auth"
 	"codna/internal/db"
 	"codna/internal/document"
@@ -36,6 +37,7 @@ import (
 	"codna/internal/linkgraph"
 	"codna/internal/live"
 	"codna/internal/manage"
+	"codna/internal/mcpserver"
 	"codna/internal/outbox"
 	"codna/internal/periodic"
 	"codna/internal/request"
@@ -111,12 +113,16 @@ type Server struct {
 	Linking       *linkgraph.Service
 	Sharing       *access.Service
 	FolderService *access.FolderService
-	Search        *search.Service
+	Agents        *agent.Service
+	// MCP is the /mcp endpoint's tools and resources.
+	MCP    *mcpserver.Server
+	Search *search.Service
 	// Outbox drains the events services write; consumers register on it
 	// before Start.
 	Outbox    *outbox.Worker
 	consumers int
 	sessions  *periodic.Job    // deletes expired sessions
+	counts    *periodic.Job    // writes the MCP usage counts and agent reads
 	backfill  *search.Backfill // builds a search index never built
 	profiler  *Profiler        // runtime profiles for operators, off by default
 	metrics   *metrics
@@ -148,18 +154,26 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *Server {
 	s.Auth = auth.New(pool, cfg.Auth, log)
 	s.profiler = NewProfiler(cfg.PprofListen, log.With("component", "pprof"))
 	s.sessions = periodic.New("delete expired sessions", cfg.Auth.SessionSweep, s.Auth.DeleteExpiredSessions, log.With("component", "sessions"))
+	s.counts = periodic.New("write usage counts", cfg.Auth.CountFlush, func(ctx context.Context) (int64, error) {
+		_, err := s.Auth.FlushCounts(ctx)
+		return 0, err // every second: not worth a log line
+	}, log.With("component", "usage-counts"))
 	s.Manage = manage.New(pool, cfg.Auth.Argon2)
 	s.Docs = document.New(pool, cfg.Documents)
 	s.InboxService = inbox.NewService(pool)
 	s.Linking = linkgraph.NewService(pool, s.Docs)
 	s.Sharing = access.NewService(pool)
 	s.FolderService = access.NewFolderService(pool)
+	s.Agents = agent.New(pool)
 	backend := cfg.SearchBackend
 	if backend == nil {
 		backend = pgsearch.New(pool)
 	}
 	s.Search = search.NewService(pool, backend, s.Docs)
 	s.backfill = search.NewBackfill(s.Search, log.With("component", "search-backfill"))
+	s.MCP = mcpserver.New(mcpserver.Services{
+		Auth: s.Auth, Docs: s.Docs, Linking: s.Linking, Sharing: s.Sharing, Inbox: s.InboxService, Search: mcpSearch(s.Search),
+	}, mcpserver.Options{BodyLimit: cfg.BodyLimit}, log.With("component", "mcp"))
 	s.Hub = live.New(pool, log.With("component", "live"))
 	s.LiveCounts = inbox.NewLiveCounts(pool, s.Hub, s.Auth, log.With("component", "live-counts"))
 	s.Outbox = outbox.New(pool, cfg.Outbox, log.With("component", "outbox"))
@@ -181,7 +195,7 @@ func (s *Server) routes() http.Handler {
 	}
 	gql := graph.NewHandler(&graph.Resolver{
 		Auth: s.Auth, Manage: s.Manage, Docs: s.Docs, InboxService: s.InboxService, LiveCounts: s.LiveCounts, Hub: s.Hub, Linking: s.Linking,
-		Sharing: s.Sharing, FolderService: s.FolderService, Searching: s.Search, Log: s.log,
+		Sharing: s.Sharing, FolderService: s.FolderService, Agents: s.Agents, Searching: s.Search, Log: s.log,
 	}, graph.Options{
 		Limits: s.cfg.Limits, Introspection: s.cfg.Introspection, OriginPatterns: patterns,
 		WSInitTimeout: s.cfg.WSInitTimeout, WSKeepAlive: s.cfg.WSKeepAlive, WSPayloadLimit: s.cfg.WSPayloadLimit,
@@ -202,6 +216,7 @@ func (s *Server) routes() http.Handler {
 
 	mux := http.NewServeMux()
 	mux.Handle("/graphql", s.graphqlGuard(gql))
+	mux.Handle("/mcp", s.mcpGuard(s.MCP.Handler()))
 	mux.HandleFunc("GET /graphql/schema", func(w http.ResponseWriter, r *http.Request) {
 		if !s.cfg.Introspection {
 			http.NotFound(w, r)
@@ -290,7 +305,7 @@ func (s *Server) observe(next http.Handler) http.Handler {
 		next.ServeHTTP(sw, r.WithContext(ctx))
 		route := r.URL.Path
 		switch route {
-		case "/graphql", "/graphql/schema", "/playground", "/healthz", "/readyz", "/metrics":
+		case "/graphql", "/graphql/schema", "/mcp", "/playground", "/healthz", "/readyz", "/metrics":
 		default:
 			route = "other"
 		}
@@ -420,19 +435,13 @@ func (s *Server) graphqlGuard(next http.Handler) http.Handler {
 // must be exactly one JSON value — gqlgen's decoder would silently ignore
 // whatever follows the first. False when it has answered the request.
 func (s *Server) readBody(w http.ResponseWriter, r *http.Request) bool {
-	if r.Body == nil || r.Body == http.NoBody {
-		return true
-	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.BodyLimit))
-	if err != nil {
-		var tooLarge *http.MaxBytesError
-		if errors.As(err, &tooLarge) {
-			writeError(w, http.StatusRequestEntityTooLarge, fault.BadInput,
-				fmt.Sprintf("The request body is larger than %d bytes.", s.cfg.BodyLimit))
-		} else {
-			writeError(w, http.StatusBadRequest, fault.BadInput, "The request body could not be read.")
-		}
+	body, status, msg := s.readWhole(w, r)
+	if status != 0 {
+		writeError(w, status, fault.BadInput, msg)
 		return false
+	}
+	if body == nil {
+		return true
 	}
 	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err == nil && mt == "application/json" {
 		dec := json.NewDecoder(bytes.NewReader(body))
@@ -446,8 +455,27 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request) bool {
 			return false
 		}
 	}
-	r.Body = io.NopCloser(bytes.NewReader(body))
 	return true
+}
+
+// readWhole reads a request body whole, within the body limit, and puts
+// the bytes back as the body; nil when there is none. A body it cannot
+// take gives the status and message to refuse it with (413 over the limit,
+// chunked or not).
+func (s *Server) readWhole(w http.ResponseWriter, r *http.Request) (body []byte, status int, msg string) {
+	if r.Body == nil || r.Body == http.NoBody {
+		return nil, 0, ""
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.BodyLimit))
+	if err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			return nil, http.StatusRequestEntityTooLarge, fmt.Sprintf("The request body is larger than %d bytes.", s.cfg.BodyLimit)
+		}
+		return nil, http.StatusBadRequest, "The request body could not be read."
+	}
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	return body, 0, ""
 }
 
 func csrfSafe(r *http.Request) bool {
@@ -505,8 +533,10 @@ func (s *Server) Start(ctx context.Context) error {
 		}
 	}
 	_ = s.sessions.Start(ctx) // never fails
+	_ = s.counts.Start(ctx)
 	if err := s.backfill.Start(ctx); err != nil {
 		s.sessions.Stop()
+		s.counts.Stop()
 		s.Outbox.Stop()
 		s.Hub.Stop()
 		return fmt.Errorf("start the search back-fill: %w", err)
@@ -514,6 +544,7 @@ func (s *Server) Start(ctx context.Context) error {
 	if err := s.profiler.Start(ctx); err != nil {
 		s.backfill.Stop()
 		s.sessions.Stop()
+		s.counts.Stop()
 		s.Outbox.Stop()
 		s.Hub.Stop()
 		return err
@@ -523,6 +554,7 @@ func (s *Server) Start(ctx context.Context) error {
 		s.profiler.Stop()
 		s.backfill.Stop()
 		s.sessions.Stop()
+		s.counts.Stop()
 		s.Outbox.Stop()
 		s.Hub.Stop()
 		return fmt.Errorf("listen on %s: %w", s.cfg.Listen, err)
@@ -593,6 +625,11 @@ func (s *Server) Stop() {
 	}
 	<-done
 	s.sessions.Stop()
+	s.counts.Stop()
+	// The requests are done: write the counts they left.
+	if _, err := s.Auth.FlushCounts(auth.SystemContext(ctx)); err != nil {
+		s.log.Warn("shutdown: usage counts not written", "error", err)
+	}
 	s.backfill.Stop()
 	hubDone := make(chan struct{})
 	go func() {

@@ -235,12 +235,13 @@ func TestRevokedAndForgedTokensAreRefused(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	p := pgtest.CreatePerson(t, b.pool)
-	tok, err := b.srv.Auth.CreateAccessToken(auth.WithActor(context.Background(), &auth.Actor{UserID: p.ID, Kind: auth.KindPerson}), "laptop", nil)
+	tok, err := b.srv.Auth.CreateAccessToken(pgtest.SignedIn(p), "laptop", nil)
 	require.NoError(t, err)
 	require.True(t, strings.HasPrefix(tok.Secret, auth.PersonTokenPrefix))
 	require.Equal(t, p.ID.String(), me(t, b.do(t, req{query: meQuery, bearer: tok.Secret}))["id"])
 
-	require.NoError(t, b.srv.Auth.RevokeAccessToken(auth.WithActor(context.Background(), &auth.Actor{UserID: p.ID, Kind: auth.KindPerson}), tok.ID))
+	_, err = b.srv.Auth.RevokeAccessToken(pgtest.SignedIn(p), tok.ID)
+	require.NoError(t, err)
 	require.Equal(t, "UNAUTHENTICATED", b.do(t, req{query: meQuery, bearer: tok.Secret}).code())
 
 	for _, forged := range []string{"codp_nope", "coda_nope", "codna_nope", "garbage", auth.AgentTokenPrefix + strings.TrimPrefix(tok.Secret, auth.PersonTokenPrefix)} {
@@ -248,7 +249,7 @@ func TestRevokedAndForgedTokensAreRefused(t *testing.T) {
 	}
 
 	past := time.Now().Add(-time.Hour)
-	_, err = b.srv.Auth.CreateAccessToken(auth.WithActor(context.Background(), &auth.Actor{UserID: p.ID, Kind: auth.KindPerson}), "old", &past)
+	_, err = b.srv.Auth.CreateAccessToken(pgtest.SignedIn(p), "old", &past)
 	require.Error(t, err)
 }
 

@@ -43,3 +43,7 @@ RETURNING *;
 -- name: AccessTokenRevokeAllByUser :execrows
 -- AccessTokenRevokeAllByUser revokes every live token of a user.
 UPDATE access_tokens SET revoked_at = now() WHERE user_id = @user_id AND revoked_at IS NULL;
+
+-- name: AccessTokenListByUser :many
+-- AccessTokenListByUser lists every token of a user, revoked ones included, newest first.
+SELECT * FROM access_tokens WHERE user_id = @user_id ORDER BY created_at DESC, id DESC;

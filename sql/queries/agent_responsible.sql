@@ -16,3 +16,7 @@ SELECT ar.agent_id, u.id, u.email, u.name, u.kind, u.is_active, u.created_at
 FROM agent_responsible ar JOIN users u ON u.id = ar.user_id
 WHERE ar.agent_id = ANY(@agent_ids::uuid[])
 ORDER BY ar.agent_id, lower(u.name), u.id;
+
+-- name: AgentResponsibleHas :one
+-- AgentResponsibleHas says whether a person answers for an agent.
+SELECT EXISTS (SELECT 1 FROM agent_responsible WHERE agent_id = @agent_id AND user_id = @user_id);

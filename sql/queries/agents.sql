@@ -28,3 +28,12 @@ ORDER BY a.slug;
 UPDATE agents SET deleted_at = now()
 WHERE user_id = @id AND deleted_at IS NULL
 RETURNING *;
+
+-- name: AgentListByResponsible :many
+-- AgentListByResponsible lists the live agents a person answers for, by slug.
+SELECT a.user_id, a.slug, a.description, a.created_at, a.deleted_at, u.name
+FROM agents a
+JOIN users u ON u.id = a.user_id
+JOIN agent_responsible ar ON ar.agent_id = a.user_id
+WHERE ar.user_id = @user_id AND a.deleted_at IS NULL
+ORDER BY a.slug;

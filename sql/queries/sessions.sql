@@ -31,3 +31,7 @@ DELETE FROM sessions WHERE user_id = $1;
 -- name: SessionDeleteExpired :execrows
 -- SessionDeleteExpired removes sessions past their expiry.
 DELETE FROM sessions WHERE expires_at <= now();
+
+-- name: SessionDeleteByUserExcept :execrows
+-- SessionDeleteByUserExcept ends every session of a user but one (the session that changed the password).
+DELETE FROM sessions WHERE user_id = @user_id AND id <> @keep_id;

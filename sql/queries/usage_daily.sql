@@ -18,3 +18,11 @@ WHERE ud.day >= @from_day::date
   AND ud.day <= @to_day::date
   AND (sqlc.narg('user_id')::uuid IS NULL OR ud.user_id = sqlc.narg('user_id')::uuid)
 ORDER BY ud.day, lower(u.name), ud.user_id, ud.activity, ud.tool, ud.outcome;
+
+-- name: UsageDailyAddMany :exec
+-- UsageDailyAddMany adds counts tallied in memory, one row per (day, user, tool, outcome) of the arrays, into what is stored.
+INSERT INTO usage_daily (day, user_id, activity, tool, outcome, count, last_at)
+SELECT unnest(@days::date[]), unnest(@user_ids::uuid[]), @activity::text, unnest(@tools::text[]), unnest(@outcomes::text[]),
+       unnest(@counts::bigint[]), unnest(@last_ats::timestamptz[])
+ON CONFLICT (day, user_id, activity, tool, outcome) DO UPDATE
+SET count = usage_daily.count + excluded.count, last_at = greatest(usage_daily.last_at, excluded.last_at);
