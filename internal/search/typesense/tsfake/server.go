@@ -15,9 +15,10 @@
 // weights, sort_by and highlights.
 //
 // It is a test double, not Typesense: rankings agree with Typesense's in
-// order of preference, not in score values, and what is not listed above
-// is not implemented. README.md says which parts of the backend
-// were checked against a live server.
+// order of preference, not in score values, and it serves only the
+// endpoints and parameters listed above (anything else fails the test that
+// sent it). README.md says which parts of the backend were checked against
+// a live server.
 package tsfake
 
 import (
