@@ -804,6 +804,7 @@ type SearchEntriesBuild struct {
 	Head       interface{}
 	Tsv        interface{}
 	Body       string
+	Readers    []uuid.UUID
 }
 
 type SearchEntry struct {
@@ -823,6 +824,7 @@ type SearchEntry struct {
 	Head       interface{}
 	Tsv        interface{}
 	Body       string
+	Readers    []uuid.UUID
 }
 
 type ServiceToken struct {

@@ -12,6 +12,24 @@ import (
 	"github.com/google/uuid"
 )
 
+const searchEntryCountSources = `-- name: SearchEntryCountSources :one
+SELECT count(*) FROM (SELECT 1 FROM document_level_sources($1::uuid, $2::boolean) LIMIT $3::int) s
+`
+
+type SearchEntryCountSourcesParams struct {
+	ActorID       uuid.UUID
+	ActorIsPerson bool
+	RowLimit      int32
+}
+
+// SearchEntryCountSources counts an actor's level sources (document_level_sources: owned documents and grants reaching them), up to row_limit: how a search decides whether they read few entries.
+func (q *Queries) SearchEntryCountSources(ctx context.Context, db DBTX, arg SearchEntryCountSourcesParams) (int64, error) {
+	row := db.QueryRow(ctx, searchEntryCountSources, arg.ActorID, arg.ActorIsPerson, arg.RowLimit)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
 const searchEntryDelete = `-- name: SearchEntryDelete :exec
 DELETE FROM search_entries WHERE document_id = ANY($1::uuid[])
 `
@@ -23,88 +41,69 @@ func (q *Queries) SearchEntryDelete(ctx context.Context, db DBTX, ids []uuid.UUI
 }
 
 const searchEntryFind = `-- name: SearchEntryFind :many
-WITH src AS MATERIALIZED (
-  -- The actor's level sources, as many as decide the way (search_drive_max, search_keep_max): all of them when few.
-  SELECT s.document_id FROM document_level_sources($1::uuid, $2::boolean) AS s(document_id, level)
-  LIMIT search_keep_max() + 1
-), way AS MATERIALIZED (
-  SELECT count(*) <= search_drive_max() AS drive, count(*) <= search_keep_max() AS keep FROM src
-), m AS MATERIALIZED (
-  -- Every readable hit, with what the facets and the order need; the body's tsvector (the widest
-  -- column, stored out of line) is read again only to tell a misspelled title from an exact match.
-  -- driven: few sources, each looked up and matched (an entry is live, so a source makes it readable);
-  (SELECT e.document_id, e.space, e.tags, e.updated_at, e.title_fold,
-         CASE WHEN $3::text IS NULL THEN true
-              ELSE e.tsv @@ (SELECT search_query($4::text[], $5::int[], $6::boolean[])) END AS exact
-   FROM (SELECT DISTINCT src.document_id FROM src) s
-   JOIN search_entries e ON e.document_id = s.document_id
-   WHERE (SELECT drive FROM way) AND e.live
-    AND (e.tsv @@ (SELECT search_query($4::text[], $5::int[], $6::boolean[]))
-         -- Written as the index's operator (%>, not <%), so the planner drops the condition from the
-         -- heap's filter: the bitmap answers it exactly, without reading the body's tsvector per row.
-         OR e.title_fold %> (SELECT search_fold($3::text)))
-    AND (cardinality($7::text[]) = 0 OR e.space::text = ANY($7::text[]))
-    AND ($8::text IS NULL OR $8::text = ''
-         OR e.path = $8::text OR starts_with(e.path, $8::text || '/'))
-    AND (cardinality($9::text[]) = 0 OR e.tags @> $9::text[])
-    AND ($10::uuid IS NULL OR e.owner_id = $10::uuid)
-    AND ($11::timestamptz IS NULL OR e.updated_at > $11::timestamptz)
-    AND ($12::timestamptz IS NULL OR e.updated_at < $12::timestamptz)
-    AND (cardinality($13::text[]) = 0 OR e.status::text = ANY($13::text[])))
-  UNION ALL
-  -- or the index's matches, kept when among the sources (a hashed filter, in an OR so that it stays
-  -- one) or, for an actor with many, each one's level looked up.
-  (SELECT e.document_id, e.space, e.tags, e.updated_at, e.title_fold,
-         CASE WHEN $3::text IS NULL THEN true
-              ELSE e.tsv @@ (SELECT search_query($4::text[], $5::int[], $6::boolean[])) END AS exact
-   FROM search_entries e
-   WHERE NOT (SELECT drive FROM way) AND e.live
-    AND (e.tsv @@ (SELECT search_query($4::text[], $5::int[], $6::boolean[]))
-         -- Written as the index's operator (%>, not <%), so the planner drops the condition from the
-         -- heap's filter: the bitmap answers it exactly, without reading the body's tsvector per row.
-         OR e.title_fold %> (SELECT search_fold($3::text)))
-    AND (cardinality($7::text[]) = 0 OR e.space::text = ANY($7::text[]))
-    AND ($8::text IS NULL OR $8::text = ''
-         OR e.path = $8::text OR starts_with(e.path, $8::text || '/'))
-    AND (cardinality($9::text[]) = 0 OR e.tags @> $9::text[])
-    AND ($10::uuid IS NULL OR e.owner_id = $10::uuid)
-    AND ($11::timestamptz IS NULL OR e.updated_at > $11::timestamptz)
-    AND ($12::timestamptz IS NULL OR e.updated_at < $12::timestamptz)
-    AND (cardinality($13::text[]) = 0 OR e.status::text = ANY($13::text[]))
-    AND (((SELECT keep FROM way) AND e.document_id IN (SELECT src.document_id FROM src))
-         OR (NOT (SELECT keep FROM way)
-             AND (SELECT a.level FROM document_level(e.document_id, e.owner_id, NULL::timestamptz, NULL::timestamptz, $1::uuid, $2::boolean) AS a(level)) > 0)))
-), h AS MATERIALIZED (
-  -- The hits whose title, tags or path hold a query word (found through their own index), ranked
-  -- by where: title (A) above tags (B) above path and slug (C). The others rank by a body match.
-  SELECT e.document_id, ts_rank('{0.1, 0.2, 0.4, 1.0}', e.head, (SELECT search_query($14::text[], $15::int[], $16::boolean[]))) * 10 AS rank
+WITH matched AS MATERIALIZED (
+  -- The newest count_max readable matches: the planner walks the recency index, checking each entry, or
+  -- sorts the matches an index finds, whichever is cheaper. Conditions are written in the form the plan
+  -- should use: ` + "`" + `@@` + "`" + ` and ` + "`" + `&&` + "`" + ` where an index is to answer them, ts_match_vq and arrayoverlap (the same
+  -- tests, which no index answers) where each row is to be checked. An actor who reads many entries is
+  -- matched through the words' index and filtered by readers; one who reads few, through the readers'
+  -- index and filtered by words (the CASEs fold once the values are bound).
+  SELECT e.document_id, e.updated_at, e.space, e.tags, e.head @@ search_query($1::text[], $2::int[], $3::boolean[]) AS in_head
   FROM search_entries e
-  WHERE e.head @@ (SELECT search_query($14::text[], $15::int[], $16::boolean[]))
-    AND e.document_id IN (SELECT m.document_id FROM m)
+  WHERE e.live AND CASE WHEN $4::boolean THEN e.readers && $5::uuid[] ELSE arrayoverlap(e.readers, $5::uuid[]) END AND CASE WHEN $4::boolean THEN ts_match_vq(e.tsv, search_query($6::text[], $7::int[], $8::boolean[])) ELSE e.tsv @@ search_query($6::text[], $7::int[], $8::boolean[]) END AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $9::text[], $10::text, $11::text[], $12::uuid, $13::timestamptz, $14::timestamptz, $15::text[])
+  ORDER BY e.updated_at DESC, e.document_id DESC
+  LIMIT $16::int
+), head AS (
+  -- Matches whose title, tags or path hold a query word (few: found through their own index), ranked
+  -- by where: title (A) above tags (B) above path and slug (C).
+  SELECT e.document_id, e.updated_at, (ts_rank('{0.1, 0.2, 0.4, 1.0}', e.head, search_query($1::text[], $2::int[], $3::boolean[])) * 10 + 0.1)::float8 AS score
+  FROM search_entries e
+  WHERE e.head @@ search_query($1::text[], $2::int[], $3::boolean[]) AND ts_match_vq(e.tsv, search_query($6::text[], $7::int[], $8::boolean[]))
+    AND e.live AND arrayoverlap(e.readers, $5::uuid[]) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $9::text[], $10::text, $11::text[], $12::uuid, $13::timestamptz, $14::timestamptz, $15::text[])
+  ORDER BY score DESC, e.updated_at DESC, e.document_id DESC
+  LIMIT $17::int
+), body AS (
+  -- The other matches, newest first (count_max is at least row_end).
+  SELECT m.document_id, m.updated_at, 0.1::float8 AS score
+  FROM matched m WHERE NOT m.in_head
+  ORDER BY m.updated_at DESC, m.document_id DESC
+  LIMIT $17::int
+), typo AS MATERIALIZED (
+  -- With a typo text: titles resembling it that the words do not match, after every match.
+  SELECT e.document_id, e.updated_at, (0.05 * word_similarity(search_fold($18::text), e.title_fold))::float8 AS score, e.space, e.tags
+  FROM search_entries e
+  WHERE $18::text IS NOT NULL AND e.title_fold %> search_fold($18::text) AND NOT ts_match_vq(e.tsv, search_query($6::text[], $7::int[], $8::boolean[]))
+    AND e.live AND arrayoverlap(e.readers, $5::uuid[]) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $9::text[], $10::text, $11::text[], $12::uuid, $13::timestamptz, $14::timestamptz, $15::text[])
+  ORDER BY score DESC, e.updated_at DESC, e.document_id DESC
+  LIMIT $16::int
 ), page AS (
-  SELECT m.document_id, m.updated_at,
-         (coalesce(h.rank, 0) + CASE WHEN m.exact THEN 0.1
-                                     ELSE 0.05 * word_similarity((SELECT search_fold($3::text)), m.title_fold) END)::float8 AS score
-  FROM m LEFT JOIN h ON h.document_id = m.document_id
-  ORDER BY score DESC, m.updated_at DESC, m.document_id DESC
-  OFFSET $17::int LIMIT $18::int
+  SELECT x.document_id, x.updated_at, x.score
+  FROM (SELECT 0 AS part, head.document_id, head.updated_at, head.score FROM head
+        UNION ALL SELECT 1, body.document_id, body.updated_at, body.score FROM body
+        UNION ALL SELECT 2, typo.document_id, typo.updated_at, typo.score FROM typo) x
+  ORDER BY x.part, x.score DESC, x.updated_at DESC, x.document_id DESC
+  OFFSET $19::int LIMIT $20::int
+), counted AS (
+  SELECT m.space, m.tags FROM matched m UNION ALL SELECT t.space, t.tags FROM typo t
 )
 SELECT 'hit'::text AS kind, p.document_id, p.score, p.updated_at, e.title AS value, e.body, 0::bigint AS n
 FROM page p JOIN search_entries e ON e.document_id = p.document_id
 UNION ALL
-SELECT 'space', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, m.space::text, '', count(*) FROM m WHERE $19::boolean GROUP BY m.space
+SELECT 'space', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, c.space::text, '', count(*) FROM counted c WHERE $21::boolean GROUP BY c.space
 UNION ALL
 (SELECT 'tag', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, t.tag, '', count(*)
- FROM (SELECT unnest(m.tags) AS tag FROM m WHERE $19::boolean) t
- GROUP BY t.tag ORDER BY count(*) DESC, t.tag LIMIT $20::int)
+ FROM (SELECT unnest(c.tags) AS tag FROM counted c WHERE $21::boolean) t
+ GROUP BY t.tag ORDER BY count(*) DESC, t.tag LIMIT $22::int)
 UNION ALL
-SELECT 'total', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, '', '', count(*) FROM m
+SELECT 'total', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, '', '', count(*) FROM counted
 `
 
 type SearchEntryFindParams struct {
-	ActorID       uuid.UUID
-	ActorIsPerson bool
-	Typo          *string
+	AnyTerms      []string
+	AnyGroups     []int32
+	AnyPrefixes   []bool
+	Sparse        bool
+	Readers       []uuid.UUID
 	Terms         []string
 	Groups        []int32
 	Prefixes      []bool
@@ -115,9 +114,9 @@ type SearchEntryFindParams struct {
 	UpdatedAfter  *time.Time
 	UpdatedBefore *time.Time
 	Statuses      []string
-	AnyTerms      []string
-	AnyGroups     []int32
-	AnyPrefixes   []bool
+	CountMax      int32
+	RowEnd        int32
+	Typo          *string
 	RowOffset     int32
 	RowLimit      int32
 	Facets        bool
@@ -134,12 +133,14 @@ type SearchEntryFindRow struct {
 	N          int64
 }
 
-// SearchEntryFind answers a search of the postgres index for an actor: the page of hits (with their title and plain-text body), and over every readable hit the counts by space and by tag and the total, in one statement (kind hit, space, tag, total); the hits are found one of three ways by how many level sources the actor has (docs/design.md#search).
+// SearchEntryFind answers a search of the postgres index for an actor (readers: their id, and for a person Everyone's and their groups'; sparse: they read few entries): the page of hits with their title and plain-text body, then over the newest count_max readable matches the counts by space and by tag and their number (kind hit, space, tag, total); docs/design.md#search.
 func (q *Queries) SearchEntryFind(ctx context.Context, db DBTX, arg SearchEntryFindParams) ([]SearchEntryFindRow, error) {
 	rows, err := db.Query(ctx, searchEntryFind,
-		arg.ActorID,
-		arg.ActorIsPerson,
-		arg.Typo,
+		arg.AnyTerms,
+		arg.AnyGroups,
+		arg.AnyPrefixes,
+		arg.Sparse,
+		arg.Readers,
 		arg.Terms,
 		arg.Groups,
 		arg.Prefixes,
@@ -150,9 +151,9 @@ func (q *Queries) SearchEntryFind(ctx context.Context, db DBTX, arg SearchEntryF
 		arg.UpdatedAfter,
 		arg.UpdatedBefore,
 		arg.Statuses,
-		arg.AnyTerms,
-		arg.AnyGroups,
-		arg.AnyPrefixes,
+		arg.CountMax,
+		arg.RowEnd,
+		arg.Typo,
 		arg.RowOffset,
 		arg.RowLimit,
 		arg.Facets,
@@ -185,59 +186,34 @@ func (q *Queries) SearchEntryFind(ctx context.Context, db DBTX, arg SearchEntryF
 }
 
 const searchEntryList = `-- name: SearchEntryList :many
-WITH src AS MATERIALIZED (
-  SELECT s.document_id FROM document_level_sources($1::uuid, $2::boolean) AS s(document_id, level)
-  LIMIT search_keep_max() + 1
-), way AS MATERIALIZED (
-  SELECT count(*) <= search_drive_max() AS drive, count(*) <= search_keep_max() AS keep FROM src
-), m AS MATERIALIZED (
-  (SELECT e.document_id, e.space, e.tags, e.updated_at
-   FROM (SELECT DISTINCT src.document_id FROM src) s
-   JOIN search_entries e ON e.document_id = s.document_id
-   WHERE (SELECT drive FROM way) AND e.live
-    AND (cardinality($3::text[]) = 0 OR e.space::text = ANY($3::text[]))
-    AND ($4::text IS NULL OR $4::text = ''
-         OR e.path = $4::text OR starts_with(e.path, $4::text || '/'))
-    AND (cardinality($5::text[]) = 0 OR e.tags @> $5::text[])
-    AND ($6::uuid IS NULL OR e.owner_id = $6::uuid)
-    AND ($7::timestamptz IS NULL OR e.updated_at > $7::timestamptz)
-    AND ($8::timestamptz IS NULL OR e.updated_at < $8::timestamptz)
-    AND (cardinality($9::text[]) = 0 OR e.status::text = ANY($9::text[])))
-  UNION ALL
-  (SELECT e.document_id, e.space, e.tags, e.updated_at
-   FROM search_entries e
-   WHERE NOT (SELECT drive FROM way) AND e.live
-    AND (cardinality($3::text[]) = 0 OR e.space::text = ANY($3::text[]))
-    AND ($4::text IS NULL OR $4::text = ''
-         OR e.path = $4::text OR starts_with(e.path, $4::text || '/'))
-    AND (cardinality($5::text[]) = 0 OR e.tags @> $5::text[])
-    AND ($6::uuid IS NULL OR e.owner_id = $6::uuid)
-    AND ($7::timestamptz IS NULL OR e.updated_at > $7::timestamptz)
-    AND ($8::timestamptz IS NULL OR e.updated_at < $8::timestamptz)
-    AND (cardinality($9::text[]) = 0 OR e.status::text = ANY($9::text[]))
-    AND (((SELECT keep FROM way) AND e.document_id IN (SELECT src.document_id FROM src))
-         OR (NOT (SELECT keep FROM way)
-             AND (SELECT a.level FROM document_level(e.document_id, e.owner_id, NULL::timestamptz, NULL::timestamptz, $1::uuid, $2::boolean) AS a(level)) > 0)))
-), page AS (
-  SELECT m.document_id, m.updated_at FROM m
-  ORDER BY m.updated_at DESC, m.document_id DESC
+WITH page AS (
+  SELECT e.document_id, e.updated_at
+  FROM search_entries e
+  WHERE e.live AND CASE WHEN $1::boolean THEN e.readers && $2::uuid[] ELSE arrayoverlap(e.readers, $2::uuid[]) END AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $3::text[], $4::text, $5::text[], $6::uuid, $7::timestamptz, $8::timestamptz, $9::text[])
+  ORDER BY e.updated_at DESC, e.document_id DESC
   OFFSET $10::int LIMIT $11::int
+), counted AS MATERIALIZED (
+  SELECT e.space, e.tags
+  FROM search_entries e
+  WHERE e.live AND CASE WHEN $1::boolean THEN e.readers && $2::uuid[] ELSE arrayoverlap(e.readers, $2::uuid[]) END AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $3::text[], $4::text, $5::text[], $6::uuid, $7::timestamptz, $8::timestamptz, $9::text[])
+  ORDER BY e.updated_at DESC, e.document_id DESC
+  LIMIT $12::int
 )
 SELECT 'hit'::text AS kind, p.document_id, 0::float8 AS score, p.updated_at, e.title AS value, e.body, 0::bigint AS n
 FROM page p JOIN search_entries e ON e.document_id = p.document_id
 UNION ALL
-SELECT 'space', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, m.space::text, '', count(*) FROM m WHERE $12::boolean GROUP BY m.space
+SELECT 'space', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, c.space::text, '', count(*) FROM counted c WHERE $13::boolean GROUP BY c.space
 UNION ALL
 (SELECT 'tag', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, t.tag, '', count(*)
- FROM (SELECT unnest(m.tags) AS tag FROM m WHERE $12::boolean) t
- GROUP BY t.tag ORDER BY count(*) DESC, t.tag LIMIT $13::int)
+ FROM (SELECT unnest(c.tags) AS tag FROM counted c WHERE $13::boolean) t
+ GROUP BY t.tag ORDER BY count(*) DESC, t.tag LIMIT $14::int)
 UNION ALL
-SELECT 'total', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, '', '', count(*) FROM m
+SELECT 'total', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, '', '', count(*) FROM counted
 `
 
 type SearchEntryListParams struct {
-	ActorID       uuid.UUID
-	ActorIsPerson bool
+	Sparse        bool
+	Readers       []uuid.UUID
 	Spaces        []string
 	PathPrefix    *string
 	Tags          []string
@@ -247,6 +223,7 @@ type SearchEntryListParams struct {
 	Statuses      []string
 	RowOffset     int32
 	RowLimit      int32
+	CountMax      int32
 	Facets        bool
 	TagLimit      int32
 }
@@ -261,11 +238,11 @@ type SearchEntryListRow struct {
 	N          int64
 }
 
-// SearchEntryList is SearchEntryFind for a query without terms: every readable entry passing the filter, newest first, with the same facets and total, found the same three ways.
+// SearchEntryList is SearchEntryFind for a query without terms: the readable entries passing the filter, newest first, with the same facets and count over the newest count_max.
 func (q *Queries) SearchEntryList(ctx context.Context, db DBTX, arg SearchEntryListParams) ([]SearchEntryListRow, error) {
 	rows, err := db.Query(ctx, searchEntryList,
-		arg.ActorID,
-		arg.ActorIsPerson,
+		arg.Sparse,
+		arg.Readers,
 		arg.Spaces,
 		arg.PathPrefix,
 		arg.Tags,
@@ -275,6 +252,7 @@ func (q *Queries) SearchEntryList(ctx context.Context, db DBTX, arg SearchEntryL
 		arg.Statuses,
 		arg.RowOffset,
 		arg.RowLimit,
+		arg.CountMax,
 		arg.Facets,
 		arg.TagLimit,
 	)
@@ -494,9 +472,10 @@ WITH r AS (
   WHERE d.deleted_at IS NULL AND d.quarantined_at IS NULL
 )
 INSERT INTO search_entries (document_id, version, access_seq, space, path, slug, title, tags, status, owner_id, updated_at,
-                            title_fold, head, tsv, body)
+                            title_fold, head, tsv, body, readers)
 SELECT n.document_id, n.version, n.access_seq, n.space, n.path, n.slug, n.title, n.tags, n.status, n.owner_id, n.updated_at,
-       search_fold(n.title), n.head, n.head || setweight(to_tsvector('codna_search', n.body_index), 'D'), n.body
+       search_fold(n.title), n.head, n.head || setweight(to_tsvector('codna_search', n.body_index), 'D'), n.body,
+       search_readers(n.document_id, n.owner_id)
 FROM (
   SELECT r.document_id, r.version, r.access_seq, r.space, r.path, r.slug, r.title,
          coalesce(string_to_array(nullif(r.tag_list, ''), ' '), '{}')::text[] AS tags, r.status, r.owner_id, r.updated_at, r.body,
@@ -510,8 +489,12 @@ ON CONFLICT (document_id) DO UPDATE
 SET live = true, version = excluded.version, access_seq = excluded.access_seq, space = excluded.space, path = excluded.path,
     slug = excluded.slug, title = excluded.title, tags = excluded.tags, status = excluded.status,
     owner_id = excluded.owner_id, updated_at = excluded.updated_at, title_fold = excluded.title_fold,
-    head = excluded.head, tsv = excluded.tsv, body = excluded.body
+    head = excluded.head, tsv = excluded.tsv, body = excluded.body, readers = excluded.readers
 WHERE excluded.version >= search_entries.version AND excluded.access_seq >= search_entries.access_seq
+  -- An entry read at the stored version and access sequence says what the stored one says (the
+  -- triggers wrote any owner and readers change, with its sequence): rewriting it would only churn
+  -- the indexes.
+  AND (excluded.version > search_entries.version OR excluded.access_seq > search_entries.access_seq OR NOT search_entries.live)
 `
 
 type SearchEntryUpsertParams struct {
@@ -533,7 +516,7 @@ type SearchEntryUpsertParams struct {
 	PathIndexes  []string
 }
 
-// SearchEntryUpsert writes a batch of index entries (arrays, one element per entry; tags space-separated), each only while its document is live at the version given and unless the stored entry (a dead one search_entries_follow wrote included) is newer.
+// SearchEntryUpsert writes a batch of index entries (arrays, one element per entry; tags space-separated; readers read from the live grants), each only while its document is live at the version given, and only over a stored entry (a dead one search_entries_follow wrote included) that is older or dead.
 func (q *Queries) SearchEntryUpsert(ctx context.Context, db DBTX, arg SearchEntryUpsertParams) (int64, error) {
 	result, err := db.Exec(ctx, searchEntryUpsert,
 		arg.DocumentIds,

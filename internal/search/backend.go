@@ -51,8 +51,9 @@ type Entry struct {
 	// ACLRead holds who may read the document: UserACL of the owner and of
 	// every user granted access, GroupACL of every group granted access
 	// (EveryoneACL for Everyone). Groups are by id, so a membership change
-	// changes no entry. The postgres backend ignores it (it filters on the
-	// live grants); the typesense backend filters on it.
+	// changes no entry. The typesense backend filters on it; the postgres
+	// backend ignores it: its entries' readers column is written from the
+	// live grants by triggers, in the transaction that changes them.
 	ACLRead []string
 
 	// Version is documents.version and AccessSeq the document's access
@@ -102,6 +103,9 @@ type Searcher struct {
 	// person EveryoneACL and GroupACL of each group they are a member of.
 	// An agent has only its UserACL.
 	ACL []string
+	// Principals is ACL as ids (the actor's, Everyone's and their groups'):
+	// what the postgres backend matches its entries' readers with.
+	Principals []uuid.UUID
 }
 
 // Position is where a page of hits starts: Hits readable hits were on the

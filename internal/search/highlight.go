@@ -14,7 +14,8 @@ import (
 // on spaces and punctuation (Postgres's parser among them) would keep as
 // one word per run.
 func IsCJK(r rune) bool {
-	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
+	// Nothing below Hangul Jamo (U+1100) is CJK: most text is decided here.
+	return r >= 0x1100 && unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
 }
 
 // SplitCJK returns s with a space around every CJK character, so a
@@ -51,6 +52,23 @@ var foldRune = map[rune]string{
 // Fold is a word as the postgres backend compares it: lowercased, accents
 // removed (as Postgres's unaccent does for Latin letters).
 func Fold(w string) string {
+	// Most words are ASCII: lowercase them without decomposing, and
+	// without a copy when they are lowercase already.
+	ascii, upper := true, false
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if c >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+		upper = upper || 'A' <= c && c <= 'Z'
+	}
+	if ascii {
+		if !upper {
+			return w
+		}
+		return strings.ToLower(w)
+	}
 	var b strings.Builder
 	for _, r := range norm.NFD.String(w) {
 		if unicode.Is(unicode.Mn, r) {
@@ -72,6 +90,9 @@ type wordToken struct {
 }
 
 func isWordRune(r rune) bool {
+	if r < utf8.RuneSelf {
+		return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
+	}
 	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r)
 }
 

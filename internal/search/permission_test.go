@@ -44,7 +44,7 @@ func (b *bundle) requireNoMarker(t *testing.T, who string, ctx context.Context, 
 // it — not a hit, a snippet, a facet or a count.
 func TestSearchShowsNothingOfPagesTheActorMayNotRead(t *testing.T) {
 	t.Parallel()
-	bothWays(t, func(t *testing.T, b *bundle) {
+	withBundle(t, func(t *testing.T, b *bundle) {
 		stranger := pgtest.CreatePerson(t, b.pool)
 		grantee := pgtest.CreatePerson(t, b.pool)
 		member := pgtest.CreatePerson(t, b.pool)
@@ -132,7 +132,7 @@ func TestSearchShowsNothingOfPagesTheActorMayNotRead(t *testing.T) {
 // before the indexer has run.
 func TestRevokedShareIsGoneAtOnce(t *testing.T) {
 	t.Parallel()
-	bothWays(t, func(t *testing.T, b *bundle) {
+	withBundle(t, func(t *testing.T, b *bundle) {
 		grantee := pgtest.CreatePerson(t, b.pool)
 		gcx := pgtest.ActingAs(grantee)
 		d := b.doc(t, pgtest.Doc{Title: "Shared for a while", Tags: []string{"zqrevokemarker"}, Content: "zqrevokemarker"})

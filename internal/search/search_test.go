@@ -26,7 +26,7 @@ func titles(p *search.Page) []string {
 
 func TestSyntaxForms(t *testing.T) {
 	t.Parallel()
-	bothWays(t, func(t *testing.T, b *bundle) {
+	withBundle(t, func(t *testing.T, b *bundle) {
 		b.doc(t, pgtest.Doc{Title: "Laptop setup", Content: "Install the VPN client on Windows and on Mac."})
 		b.doc(t, pgtest.Doc{Title: "VPN on Linux", Content: "The vpn works on linux laptops; setup is quick."})
 		b.doc(t, pgtest.Doc{Title: "Mein Lebenslauf", Content: "Mein **Résumé** und die Straße, auf Deutsch."})
@@ -72,7 +72,7 @@ func nilIfEmpty(s []string) []string {
 
 func TestRankingTitleAboveTagsPathAndBodyTiesByRecency(t *testing.T) {
 	t.Parallel()
-	bothWays(t, func(t *testing.T, b *bundle) {
+	withBundle(t, func(t *testing.T, b *bundle) {
 		body := b.doc(t, pgtest.Doc{Title: "Notes", Content: "a word about kubernetes here"})
 		path := b.doc(t, pgtest.Doc{Title: "Cluster notes", Path: "kubernetes", Content: "nothing"})
 		tag := b.doc(t, pgtest.Doc{Title: "Ops notes", Tags: []string{"kubernetes"}, Content: "nothing"})
@@ -87,7 +87,7 @@ func TestRankingTitleAboveTagsPathAndBodyTiesByRecency(t *testing.T) {
 
 func TestFilters(t *testing.T) {
 	t.Parallel()
-	bothWays(t, func(t *testing.T, b *bundle) {
+	withBundle(t, func(t *testing.T, b *bundle) {
 		other := pgtest.CreatePerson(t, b.pool)
 		wiki := b.doc(t, pgtest.Doc{Title: "Wiki deploy", Path: "ops/runbooks", Tags: []string{"ops", "deploy"}, Content: "deploy"})
 		out := b.doc(t, pgtest.Doc{Space: document.SpaceOutput, Title: "Output deploy", Path: "ops", Tags: []string{"ops"}, Content: "deploy"})
@@ -129,7 +129,7 @@ func TestFilters(t *testing.T) {
 
 func TestEmptyQueryListsNewestFirstWithFacets(t *testing.T) {
 	t.Parallel()
-	bothWays(t, func(t *testing.T, b *bundle) {
+	withBundle(t, func(t *testing.T, b *bundle) {
 		var made []uuid.UUID
 		for i := range 5 {
 			tags := []string{"common"}
@@ -152,7 +152,7 @@ func TestEmptyQueryListsNewestFirstWithFacets(t *testing.T) {
 
 func TestPagesFollowEachOtherWithoutRepeats(t *testing.T) {
 	t.Parallel()
-	bothWays(t, func(t *testing.T, b *bundle) {
+	withBundle(t, func(t *testing.T, b *bundle) {
 		for range 7 {
 			b.doc(t, pgtest.Doc{Content: "paged word"})
 		}
@@ -301,7 +301,7 @@ func TestOutOfOrderWritesNeverRegressAnEntry(t *testing.T) {
 
 func TestTrashRestorePurgeQuarantineReleaseTransfer(t *testing.T) {
 	t.Parallel()
-	bothWays(t, func(t *testing.T, b *bundle) {
+	withBundle(t, func(t *testing.T, b *bundle) {
 		reader := pgtest.CreatePerson(t, b.pool)
 		readerCx := pgtest.ActingAs(reader)
 		d := b.doc(t, pgtest.Doc{Title: "Lifecycle", Content: "lifecycle word"})

@@ -167,17 +167,22 @@ func (s *Service) Search(ctx context.Context, r Request) (*Page, error) {
 // searcher is who the backends search for: the actor's id and acl
 // strings (their own; for a person also Everyone's and each group's).
 func (s *Service) searcher(ctx context.Context, a *auth.Actor) (Searcher, error) {
-	out := Searcher{UserID: a.UserID, IsPerson: a.Kind == auth.KindPerson, ACL: []string{UserACL(a.UserID)}}
+	out := Searcher{
+		UserID: a.UserID, IsPerson: a.Kind == auth.KindPerson,
+		ACL: []string{UserACL(a.UserID)}, Principals: []uuid.UUID{a.UserID},
+	}
 	if !out.IsPerson {
 		return out, nil
 	}
 	out.ACL = append(out.ACL, EveryoneACL)
+	out.Principals = append(out.Principals, auth.EveryoneID)
 	groups, err := db.Q.GroupMemberListGroupIDs(ctx, s.pool, a.UserID)
 	if err != nil {
 		return Searcher{}, err
 	}
 	for _, g := range groups {
 		out.ACL = append(out.ACL, GroupACL(g))
+		out.Principals = append(out.Principals, g)
 	}
 	return out, nil
 }

@@ -88,23 +88,10 @@ func shareWith(doc uuid.UUID, recipients ...string) access.ShareInput {
 	return access.ShareInput{DocumentIDs: []uuid.UUID{doc}, Recipients: recipients, Permission: access.PermissionRead}
 }
 
-// bothWays runs f on a bundle of each way a search finds its hits
-// (docs/design.md#search): driven from the actor's few level sources, as
-// the tests' actors always are, kept by a filter of the sources, and
-// probed (the bounds lowered so that every actor is searched that way), in
-// subtests of their own databases.
-func bothWays(t *testing.T, f func(t *testing.T, b *bundle)) {
-	for _, way := range []struct{ name, drive, keep string }{{"driven", "", ""}, {"kept", "-1", ""}, {"probed", "-1", "-1"}} {
-		t.Run(way.name, func(t *testing.T) {
-			t.Parallel()
-			b := setup(t)
-			if way.drive != "" {
-				pgtest.Exec(t, b.pool, "CREATE OR REPLACE FUNCTION search_drive_max() RETURNS integer LANGUAGE sql IMMUTABLE AS 'SELECT "+way.drive+"'")
-			}
-			if way.keep != "" {
-				pgtest.Exec(t, b.pool, "CREATE OR REPLACE FUNCTION search_keep_max() RETURNS integer LANGUAGE sql IMMUTABLE AS 'SELECT "+way.keep+"'")
-			}
-			f(t, b)
-		})
-	}
+// withBundle runs f in a parallel subtest on a bundle of its own database.
+func withBundle(t *testing.T, f func(t *testing.T, b *bundle)) {
+	t.Run("postgres", func(t *testing.T) {
+		t.Parallel()
+		f(t, setup(t))
+	})
 }

@@ -1,5 +1,5 @@
 -- name: SearchEntryUpsert :execrows
--- SearchEntryUpsert writes a batch of index entries (arrays, one element per entry; tags space-separated), each only while its document is live at the version given and unless the stored entry (a dead one search_entries_follow wrote included) is newer.
+-- SearchEntryUpsert writes a batch of index entries (arrays, one element per entry; tags space-separated; readers read from the live grants), each only while its document is live at the version given, and only over a stored entry (a dead one search_entries_follow wrote included) that is older or dead.
 WITH r AS (
   SELECT unnest(@document_ids::uuid[]) AS document_id, unnest(@versions::int[]) AS version,
          unnest(@access_seqs::bigint[]) AS access_seq, unnest(@spaces::text[])::space AS space, unnest(@paths::text[]) AS path,
@@ -13,9 +13,10 @@ WITH r AS (
   WHERE d.deleted_at IS NULL AND d.quarantined_at IS NULL
 )
 INSERT INTO search_entries (document_id, version, access_seq, space, path, slug, title, tags, status, owner_id, updated_at,
-                            title_fold, head, tsv, body)
+                            title_fold, head, tsv, body, readers)
 SELECT n.document_id, n.version, n.access_seq, n.space, n.path, n.slug, n.title, n.tags, n.status, n.owner_id, n.updated_at,
-       search_fold(n.title), n.head, n.head || setweight(to_tsvector('codna_search', n.body_index), 'D'), n.body
+       search_fold(n.title), n.head, n.head || setweight(to_tsvector('codna_search', n.body_index), 'D'), n.body,
+       search_readers(n.document_id, n.owner_id)
 FROM (
   SELECT r.document_id, r.version, r.access_seq, r.space, r.path, r.slug, r.title,
          coalesce(string_to_array(nullif(r.tag_list, ''), ' '), '{}')::text[] AS tags, r.status, r.owner_id, r.updated_at, r.body,
@@ -29,142 +30,104 @@ ON CONFLICT (document_id) DO UPDATE
 SET live = true, version = excluded.version, access_seq = excluded.access_seq, space = excluded.space, path = excluded.path,
     slug = excluded.slug, title = excluded.title, tags = excluded.tags, status = excluded.status,
     owner_id = excluded.owner_id, updated_at = excluded.updated_at, title_fold = excluded.title_fold,
-    head = excluded.head, tsv = excluded.tsv, body = excluded.body
-WHERE excluded.version >= search_entries.version AND excluded.access_seq >= search_entries.access_seq;
+    head = excluded.head, tsv = excluded.tsv, body = excluded.body, readers = excluded.readers
+WHERE excluded.version >= search_entries.version AND excluded.access_seq >= search_entries.access_seq
+  -- An entry read at the stored version and access sequence says what the stored one says (the
+  -- triggers wrote any owner and readers change, with its sequence): rewriting it would only churn
+  -- the indexes.
+  AND (excluded.version > search_entries.version OR excluded.access_seq > search_entries.access_seq OR NOT search_entries.live);
 
 -- name: SearchEntryDelete :exec
 -- SearchEntryDelete takes documents out of the index.
 DELETE FROM search_entries WHERE document_id = ANY(@ids::uuid[]);
 
 -- name: SearchEntryFind :many
--- SearchEntryFind answers a search of the postgres index for an actor: the page of hits (with their title and plain-text body), and over every readable hit the counts by space and by tag and the total, in one statement (kind hit, space, tag, total); the hits are found one of three ways by how many level sources the actor has (docs/design.md#search).
-WITH src AS MATERIALIZED (
-  -- The actor's level sources, as many as decide the way (search_drive_max, search_keep_max): all of them when few.
-  SELECT s.document_id FROM document_level_sources(@actor_id::uuid, @actor_is_person::boolean) AS s(document_id, level)
-  LIMIT search_keep_max() + 1
-), way AS MATERIALIZED (
-  SELECT count(*) <= search_drive_max() AS drive, count(*) <= search_keep_max() AS keep FROM src
-), m AS MATERIALIZED (
-  -- Every readable hit, with what the facets and the order need; the body's tsvector (the widest
-  -- column, stored out of line) is read again only to tell a misspelled title from an exact match.
-  -- driven: few sources, each looked up and matched (an entry is live, so a source makes it readable);
-  (SELECT e.document_id, e.space, e.tags, e.updated_at, e.title_fold,
-         CASE WHEN sqlc.narg('typo')::text IS NULL THEN true
-              ELSE e.tsv @@ (SELECT search_query(@terms::text[], @groups::int[], @prefixes::boolean[])) END AS exact
-   FROM (SELECT DISTINCT src.document_id FROM src) s
-   JOIN search_entries e ON e.document_id = s.document_id
-   WHERE (SELECT drive FROM way) AND e.live
-    AND (e.tsv @@ (SELECT search_query(@terms::text[], @groups::int[], @prefixes::boolean[]))
-         -- Written as the index's operator (%>, not <%), so the planner drops the condition from the
-         -- heap's filter: the bitmap answers it exactly, without reading the body's tsvector per row.
-         OR e.title_fold %> (SELECT search_fold(sqlc.narg('typo')::text)))
-    AND (cardinality(@spaces::text[]) = 0 OR e.space::text = ANY(@spaces::text[]))
-    AND (sqlc.narg('path_prefix')::text IS NULL OR sqlc.narg('path_prefix')::text = ''
-         OR e.path = sqlc.narg('path_prefix')::text OR starts_with(e.path, sqlc.narg('path_prefix')::text || '/'))
-    AND (cardinality(@tags::text[]) = 0 OR e.tags @> @tags::text[])
-    AND (sqlc.narg('owner_id')::uuid IS NULL OR e.owner_id = sqlc.narg('owner_id')::uuid)
-    AND (sqlc.narg('updated_after')::timestamptz IS NULL OR e.updated_at > sqlc.narg('updated_after')::timestamptz)
-    AND (sqlc.narg('updated_before')::timestamptz IS NULL OR e.updated_at < sqlc.narg('updated_before')::timestamptz)
-    AND (cardinality(@statuses::text[]) = 0 OR e.status::text = ANY(@statuses::text[])))
-  UNION ALL
-  -- or the index's matches, kept when among the sources (a hashed filter, in an OR so that it stays
-  -- one) or, for an actor with many, each one's level looked up.
-  (SELECT e.document_id, e.space, e.tags, e.updated_at, e.title_fold,
-         CASE WHEN sqlc.narg('typo')::text IS NULL THEN true
-              ELSE e.tsv @@ (SELECT search_query(@terms::text[], @groups::int[], @prefixes::boolean[])) END AS exact
-   FROM search_entries e
-   WHERE NOT (SELECT drive FROM way) AND e.live
-    AND (e.tsv @@ (SELECT search_query(@terms::text[], @groups::int[], @prefixes::boolean[]))
-         -- Written as the index's operator (%>, not <%), so the planner drops the condition from the
-         -- heap's filter: the bitmap answers it exactly, without reading the body's tsvector per row.
-         OR e.title_fold %> (SELECT search_fold(sqlc.narg('typo')::text)))
-    AND (cardinality(@spaces::text[]) = 0 OR e.space::text = ANY(@spaces::text[]))
-    AND (sqlc.narg('path_prefix')::text IS NULL OR sqlc.narg('path_prefix')::text = ''
-         OR e.path = sqlc.narg('path_prefix')::text OR starts_with(e.path, sqlc.narg('path_prefix')::text || '/'))
-    AND (cardinality(@tags::text[]) = 0 OR e.tags @> @tags::text[])
-    AND (sqlc.narg('owner_id')::uuid IS NULL OR e.owner_id = sqlc.narg('owner_id')::uuid)
-    AND (sqlc.narg('updated_after')::timestamptz IS NULL OR e.updated_at > sqlc.narg('updated_after')::timestamptz)
-    AND (sqlc.narg('updated_before')::timestamptz IS NULL OR e.updated_at < sqlc.narg('updated_before')::timestamptz)
-    AND (cardinality(@statuses::text[]) = 0 OR e.status::text = ANY(@statuses::text[]))
-    AND (((SELECT keep FROM way) AND e.document_id IN (SELECT src.document_id FROM src))
-         OR (NOT (SELECT keep FROM way)
-             AND (SELECT a.level FROM document_level(e.document_id, e.owner_id, NULL::timestamptz, NULL::timestamptz, @actor_id::uuid, @actor_is_person::boolean) AS a(level)) > 0)))
-), h AS MATERIALIZED (
-  -- The hits whose title, tags or path hold a query word (found through their own index), ranked
-  -- by where: title (A) above tags (B) above path and slug (C). The others rank by a body match.
-  SELECT e.document_id, ts_rank('{0.1, 0.2, 0.4, 1.0}', e.head, (SELECT search_query(@any_terms::text[], @any_groups::int[], @any_prefixes::boolean[]))) * 10 AS rank
+-- SearchEntryFind answers a search of the postgres index for an actor (readers: their id, and for a person Everyone's and their groups'; sparse: they read few entries): the page of hits with their title and plain-text body, then over the newest count_max readable matches the counts by space and by tag and their number (kind hit, space, tag, total); docs/design.md#search.
+WITH matched AS MATERIALIZED (
+  -- The newest count_max readable matches: the planner walks the recency index, checking each entry, or
+  -- sorts the matches an index finds, whichever is cheaper. Conditions are written in the form the plan
+  -- should use: `@@` and `&&` where an index is to answer them, ts_match_vq and arrayoverlap (the same
+  -- tests, which no index answers) where each row is to be checked. An actor who reads many entries is
+  -- matched through the words' index and filtered by readers; one who reads few, through the readers'
+  -- index and filtered by words (the CASEs fold once the values are bound).
+  SELECT e.document_id, e.updated_at, e.space, e.tags, e.head @@ search_query(@any_terms::text[], @any_groups::int[], @any_prefixes::boolean[]) AS in_head
   FROM search_entries e
-  WHERE e.head @@ (SELECT search_query(@any_terms::text[], @any_groups::int[], @any_prefixes::boolean[]))
-    AND e.document_id IN (SELECT m.document_id FROM m)
+  WHERE e.live AND CASE WHEN @sparse::boolean THEN e.readers && @readers::uuid[] ELSE arrayoverlap(e.readers, @readers::uuid[]) END AND CASE WHEN @sparse::boolean THEN ts_match_vq(e.tsv, search_query(@terms::text[], @groups::int[], @prefixes::boolean[])) ELSE e.tsv @@ search_query(@terms::text[], @groups::int[], @prefixes::boolean[]) END AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
+  ORDER BY e.updated_at DESC, e.document_id DESC
+  LIMIT @count_max::int
+), head AS (
+  -- Matches whose title, tags or path hold a query word (few: found through their own index), ranked
+  -- by where: title (A) above tags (B) above path and slug (C).
+  SELECT e.document_id, e.updated_at, (ts_rank('{0.1, 0.2, 0.4, 1.0}', e.head, search_query(@any_terms::text[], @any_groups::int[], @any_prefixes::boolean[])) * 10 + 0.1)::float8 AS score
+  FROM search_entries e
+  WHERE e.head @@ search_query(@any_terms::text[], @any_groups::int[], @any_prefixes::boolean[]) AND ts_match_vq(e.tsv, search_query(@terms::text[], @groups::int[], @prefixes::boolean[]))
+    AND e.live AND arrayoverlap(e.readers, @readers::uuid[]) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
+  ORDER BY score DESC, e.updated_at DESC, e.document_id DESC
+  LIMIT @row_end::int
+), body AS (
+  -- The other matches, newest first (count_max is at least row_end).
+  SELECT m.document_id, m.updated_at, 0.1::float8 AS score
+  FROM matched m WHERE NOT m.in_head
+  ORDER BY m.updated_at DESC, m.document_id DESC
+  LIMIT @row_end::int
+), typo AS MATERIALIZED (
+  -- With a typo text: titles resembling it that the words do not match, after every match.
+  SELECT e.document_id, e.updated_at, (0.05 * word_similarity(search_fold(sqlc.narg('typo')::text), e.title_fold))::float8 AS score, e.space, e.tags
+  FROM search_entries e
+  WHERE sqlc.narg('typo')::text IS NOT NULL AND e.title_fold %> search_fold(sqlc.narg('typo')::text) AND NOT ts_match_vq(e.tsv, search_query(@terms::text[], @groups::int[], @prefixes::boolean[]))
+    AND e.live AND arrayoverlap(e.readers, @readers::uuid[]) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
+  ORDER BY score DESC, e.updated_at DESC, e.document_id DESC
+  LIMIT @count_max::int
 ), page AS (
-  SELECT m.document_id, m.updated_at,
-         (coalesce(h.rank, 0) + CASE WHEN m.exact THEN 0.1
-                                     ELSE 0.05 * word_similarity((SELECT search_fold(sqlc.narg('typo')::text)), m.title_fold) END)::float8 AS score
-  FROM m LEFT JOIN h ON h.document_id = m.document_id
-  ORDER BY score DESC, m.updated_at DESC, m.document_id DESC
+  SELECT x.document_id, x.updated_at, x.score
+  FROM (SELECT 0 AS part, head.* FROM head
+        UNION ALL SELECT 1, body.* FROM body
+        UNION ALL SELECT 2, typo.document_id, typo.updated_at, typo.score FROM typo) x
+  ORDER BY x.part, x.score DESC, x.updated_at DESC, x.document_id DESC
   OFFSET @row_offset::int LIMIT @row_limit::int
+), counted AS (
+  SELECT m.space, m.tags FROM matched m UNION ALL SELECT t.space, t.tags FROM typo t
 )
 SELECT 'hit'::text AS kind, p.document_id, p.score, p.updated_at, e.title AS value, e.body, 0::bigint AS n
 FROM page p JOIN search_entries e ON e.document_id = p.document_id
 UNION ALL
-SELECT 'space', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, m.space::text, '', count(*) FROM m WHERE @facets::boolean GROUP BY m.space
+SELECT 'space', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, c.space::text, '', count(*) FROM counted c WHERE @facets::boolean GROUP BY c.space
 UNION ALL
 (SELECT 'tag', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, t.tag, '', count(*)
- FROM (SELECT unnest(m.tags) AS tag FROM m WHERE @facets::boolean) t
+ FROM (SELECT unnest(c.tags) AS tag FROM counted c WHERE @facets::boolean) t
  GROUP BY t.tag ORDER BY count(*) DESC, t.tag LIMIT @tag_limit::int)
 UNION ALL
-SELECT 'total', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, '', '', count(*) FROM m;
+SELECT 'total', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, '', '', count(*) FROM counted;
 
 -- name: SearchEntryList :many
--- SearchEntryList is SearchEntryFind for a query without terms: every readable entry passing the filter, newest first, with the same facets and total, found the same three ways.
-WITH src AS MATERIALIZED (
-  SELECT s.document_id FROM document_level_sources(@actor_id::uuid, @actor_is_person::boolean) AS s(document_id, level)
-  LIMIT search_keep_max() + 1
-), way AS MATERIALIZED (
-  SELECT count(*) <= search_drive_max() AS drive, count(*) <= search_keep_max() AS keep FROM src
-), m AS MATERIALIZED (
-  (SELECT e.document_id, e.space, e.tags, e.updated_at
-   FROM (SELECT DISTINCT src.document_id FROM src) s
-   JOIN search_entries e ON e.document_id = s.document_id
-   WHERE (SELECT drive FROM way) AND e.live
-    AND (cardinality(@spaces::text[]) = 0 OR e.space::text = ANY(@spaces::text[]))
-    AND (sqlc.narg('path_prefix')::text IS NULL OR sqlc.narg('path_prefix')::text = ''
-         OR e.path = sqlc.narg('path_prefix')::text OR starts_with(e.path, sqlc.narg('path_prefix')::text || '/'))
-    AND (cardinality(@tags::text[]) = 0 OR e.tags @> @tags::text[])
-    AND (sqlc.narg('owner_id')::uuid IS NULL OR e.owner_id = sqlc.narg('owner_id')::uuid)
-    AND (sqlc.narg('updated_after')::timestamptz IS NULL OR e.updated_at > sqlc.narg('updated_after')::timestamptz)
-    AND (sqlc.narg('updated_before')::timestamptz IS NULL OR e.updated_at < sqlc.narg('updated_before')::timestamptz)
-    AND (cardinality(@statuses::text[]) = 0 OR e.status::text = ANY(@statuses::text[])))
-  UNION ALL
-  (SELECT e.document_id, e.space, e.tags, e.updated_at
-   FROM search_entries e
-   WHERE NOT (SELECT drive FROM way) AND e.live
-    AND (cardinality(@spaces::text[]) = 0 OR e.space::text = ANY(@spaces::text[]))
-    AND (sqlc.narg('path_prefix')::text IS NULL OR sqlc.narg('path_prefix')::text = ''
-         OR e.path = sqlc.narg('path_prefix')::text OR starts_with(e.path, sqlc.narg('path_prefix')::text || '/'))
-    AND (cardinality(@tags::text[]) = 0 OR e.tags @> @tags::text[])
-    AND (sqlc.narg('owner_id')::uuid IS NULL OR e.owner_id = sqlc.narg('owner_id')::uuid)
-    AND (sqlc.narg('updated_after')::timestamptz IS NULL OR e.updated_at > sqlc.narg('updated_after')::timestamptz)
-    AND (sqlc.narg('updated_before')::timestamptz IS NULL OR e.updated_at < sqlc.narg('updated_before')::timestamptz)
-    AND (cardinality(@statuses::text[]) = 0 OR e.status::text = ANY(@statuses::text[]))
-    AND (((SELECT keep FROM way) AND e.document_id IN (SELECT src.document_id FROM src))
-         OR (NOT (SELECT keep FROM way)
-             AND (SELECT a.level FROM document_level(e.document_id, e.owner_id, NULL::timestamptz, NULL::timestamptz, @actor_id::uuid, @actor_is_person::boolean) AS a(level)) > 0)))
-), page AS (
-  SELECT m.document_id, m.updated_at FROM m
-  ORDER BY m.updated_at DESC, m.document_id DESC
+-- SearchEntryList is SearchEntryFind for a query without terms: the readable entries passing the filter, newest first, with the same facets and count over the newest count_max.
+WITH page AS (
+  SELECT e.document_id, e.updated_at
+  FROM search_entries e
+  WHERE e.live AND CASE WHEN @sparse::boolean THEN e.readers && @readers::uuid[] ELSE arrayoverlap(e.readers, @readers::uuid[]) END AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
+  ORDER BY e.updated_at DESC, e.document_id DESC
   OFFSET @row_offset::int LIMIT @row_limit::int
+), counted AS MATERIALIZED (
+  SELECT e.space, e.tags
+  FROM search_entries e
+  WHERE e.live AND CASE WHEN @sparse::boolean THEN e.readers && @readers::uuid[] ELSE arrayoverlap(e.readers, @readers::uuid[]) END AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
+  ORDER BY e.updated_at DESC, e.document_id DESC
+  LIMIT @count_max::int
 )
 SELECT 'hit'::text AS kind, p.document_id, 0::float8 AS score, p.updated_at, e.title AS value, e.body, 0::bigint AS n
 FROM page p JOIN search_entries e ON e.document_id = p.document_id
 UNION ALL
-SELECT 'space', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, m.space::text, '', count(*) FROM m WHERE @facets::boolean GROUP BY m.space
+SELECT 'space', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, c.space::text, '', count(*) FROM counted c WHERE @facets::boolean GROUP BY c.space
 UNION ALL
 (SELECT 'tag', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, t.tag, '', count(*)
- FROM (SELECT unnest(m.tags) AS tag FROM m WHERE @facets::boolean) t
+ FROM (SELECT unnest(c.tags) AS tag FROM counted c WHERE @facets::boolean) t
  GROUP BY t.tag ORDER BY count(*) DESC, t.tag LIMIT @tag_limit::int)
 UNION ALL
-SELECT 'total', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, '', '', count(*) FROM m;
+SELECT 'total', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, '', '', count(*) FROM counted;
+
+-- name: SearchEntryCountSources :one
+-- SearchEntryCountSources counts an actor's level sources (document_level_sources: owned documents and grants reaching them), up to row_limit: how a search decides whether they read few entries.
+SELECT count(*) FROM (SELECT 1 FROM document_level_sources(@actor_id::uuid, @actor_is_person::boolean) LIMIT @row_limit::int) s;
 
 -- name: SearchEntrySourceList :many
 -- SearchEntrySourceList reads what the index needs of documents by id, body and readers included (the owner and every grant as acl_read strings), with each one's access sequence; purged ones are absent.

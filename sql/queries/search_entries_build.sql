@@ -13,9 +13,10 @@ WITH r AS (
   WHERE d.deleted_at IS NULL AND d.quarantined_at IS NULL
 )
 INSERT INTO search_entries_build (document_id, version, access_seq, space, path, slug, title, tags, status, owner_id, updated_at,
-                            title_fold, head, tsv, body)
+                            title_fold, head, tsv, body, readers)
 SELECT n.document_id, n.version, n.access_seq, n.space, n.path, n.slug, n.title, n.tags, n.status, n.owner_id, n.updated_at,
-       search_fold(n.title), n.head, n.head || setweight(to_tsvector('codna_search', n.body_index), 'D'), n.body
+       search_fold(n.title), n.head, n.head || setweight(to_tsvector('codna_search', n.body_index), 'D'), n.body,
+       search_readers(n.document_id, n.owner_id)
 FROM (
   SELECT r.document_id, r.version, r.access_seq, r.space, r.path, r.slug, r.title,
          coalesce(string_to_array(nullif(r.tag_list, ''), ' '), '{}')::text[] AS tags, r.status, r.owner_id, r.updated_at, r.body,

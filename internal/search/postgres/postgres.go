@@ -18,6 +18,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"codna/internal/db"
@@ -144,19 +145,52 @@ func typoText(p search.Parsed) *string {
 	return &s
 }
 
+// CountMax is how many readable matches a search counts for its total and
+// facets: the newest CountMax (more when a deep page needs them). When
+// there are more, the total is that many and flagged approximate
+// (search.Result.Approximate), and the facets count those. Counting every
+// match of a common word costs a read of each (a few microseconds apiece,
+// tens of thousands of them); a page costs the page.
+const CountMax = 100
+
+// SparseMax is the most level sources (owned documents and grants reaching
+// the actor, document_level_sources) with which an actor counts as reading
+// few entries: their searches find candidates through the readers' index and
+// check the words on each, instead of the other way round.
+const SparseMax = 2000
+
 // Search implements search.Backend: one statement for the page, the facets
-// and the total (SearchEntryFind, or SearchEntryList for a query without
-// terms), with the actor's live grants evaluated inside it.
+// and the count (SearchEntryFind, or SearchEntryList for a query without
+// terms), filtering on the entries' readers, after one counting the actor's
+// level sources up to SparseMax (which way round the statement filters);
+// when the words find less than
+// a page, once more with the typo text, for misspelled titles after every
+// match. The statements run as unnamed prepared statements (customPlans),
+// so each is planned for its own words and readers.
 func (b *Backend) Search(ctx context.Context, q search.Query) (search.Result, error) {
 	f := q.Filter
 	spaces, statuses := nonNil(f.Spaces), nonNil(f.Statuses)
 	tags := nonNil(f.Tags)
+	readers := q.Searcher.Principals
+	if readers == nil {
+		readers = []uuid.UUID{}
+	}
+	conn := customPlans{b.pool}
+	sources, err := db.Q.SearchEntryCountSources(ctx, b.pool, db.SearchEntryCountSourcesParams{
+		ActorID: q.Searcher.UserID, ActorIsPerson: q.Searcher.IsPerson, RowLimit: SparseMax + 1,
+	})
+	if err != nil {
+		return search.Result{}, err
+	}
+	sparse := sources <= SparseMax
+	countMax := max(CountMax, q.After.Hits+q.First+1)
 	var rows []row
 	if q.Text.Empty() {
-		rs, err := db.Q.SearchEntryList(ctx, b.pool, db.SearchEntryListParams{
+		rs, err := db.Q.SearchEntryList(ctx, conn, db.SearchEntryListParams{
 			Spaces: spaces, PathPrefix: f.PathPrefix, Tags: tags, OwnerID: f.OwnerID, UpdatedAfter: f.UpdatedAfter,
-			UpdatedBefore: f.UpdatedBefore, Statuses: statuses, ActorID: q.Searcher.UserID, ActorIsPerson: q.Searcher.IsPerson,
-			RowOffset: int32(q.After.Hits), RowLimit: int32(q.First + 1), Facets: q.Facets, TagLimit: search.MaxTagFacets,
+			UpdatedBefore: f.UpdatedBefore, Statuses: statuses, Readers: readers, Sparse: sparse,
+			RowOffset: int32(q.After.Hits), RowLimit: int32(q.First + 1), CountMax: int32(countMax), Facets: q.Facets,
+			TagLimit: search.MaxTagFacets,
 		})
 		if err != nil {
 			return search.Result{}, err
@@ -171,24 +205,35 @@ func (b *Backend) Search(ctx context.Context, q search.Query) (search.Result, er
 			AnyTerms: any.text, AnyGroups: any.groups, AnyPrefixes: any.prefix,
 			Terms: all.text, Groups: all.groups, Prefixes: all.prefix,
 			Spaces: spaces, PathPrefix: f.PathPrefix, Tags: tags, OwnerID: f.OwnerID, UpdatedAfter: f.UpdatedAfter,
-			UpdatedBefore: f.UpdatedBefore, Statuses: statuses, ActorID: q.Searcher.UserID, ActorIsPerson: q.Searcher.IsPerson,
-			RowOffset: int32(q.After.Hits), RowLimit: int32(q.First + 1), Facets: q.Facets, TagLimit: search.MaxTagFacets,
+			UpdatedBefore: f.UpdatedBefore, Statuses: statuses, Readers: readers, Sparse: sparse,
+			RowEnd: int32(q.After.Hits + q.First + 1), RowOffset: int32(q.After.Hits), RowLimit: int32(q.First + 1),
+			CountMax: int32(countMax), Facets: q.Facets, TagLimit: search.MaxTagFacets,
 		}
-		rs, err := db.Q.SearchEntryFind(ctx, b.pool, p)
+		rs, err := db.Q.SearchEntryFind(ctx, conn, p)
 		if err != nil {
 			return search.Result{}, err
 		}
 		// Misspelled titles are looked for when the words themselves find
-		// less than a page: they come after every exact match.
+		// less than a page: they come after every match.
 		if typo := typoText(q.Text); typo != nil && total(rs) < q.First {
 			p.Typo = typo
-			if rs, err = db.Q.SearchEntryFind(ctx, b.pool, p); err != nil {
+			if rs, err = db.Q.SearchEntryFind(ctx, conn, p); err != nil {
 				return search.Result{}, err
 			}
 		}
 		rows = rs
 	}
-	return result(rows, q), nil
+	return result(rows, q, countMax), nil
+}
+
+// customPlans runs queries as unnamed prepared statements (pgx's
+// QueryExecModeCacheDescribe), which Postgres plans for the values bound:
+// a search's best plan depends on how common its words are and how much
+// its actor may read, which a cached generic plan cannot know.
+type customPlans struct{ db.DBTX }
+
+func (c customPlans) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
+	return c.DBTX.Query(ctx, sql, append([]any{pgx.QueryExecModeCacheDescribe}, args...)...)
 }
 
 // total is the total of a result's rows.
@@ -204,7 +249,7 @@ func total(rows []row) int {
 // row is a SearchEntryFind or SearchEntryList row (the same columns).
 type row = db.SearchEntryFindRow
 
-func result(rows []row, q search.Query) search.Result {
+func result(rows []row, q search.Query, countMax int) search.Result {
 	var out search.Result
 	var hits []*row
 	for i := range rows {
@@ -218,6 +263,7 @@ func result(rows []row, q search.Query) search.Result {
 			out.Facets.Tags = append(out.Facets.Tags, search.FacetCount{Value: r.Value, Count: int(r.N)})
 		case "total":
 			out.Total = int(r.N)
+			out.Approximate = out.Total >= countMax
 		}
 	}
 	slices.SortFunc(hits, func(a, b *row) int {
