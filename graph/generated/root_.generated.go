@@ -5515,11 +5515,12 @@ type SearchFacets {
 type SearchConnection {
   edges: [SearchEdge!]!
   pageInfo: PageInfo!
-  "How many results you can read, in all."
+  "How many results you can read, in all (see ` + "`" + `totalIsApproximate` + "`" + `)."
   totalCount: Int!
   """
-  Whether ` + "`" + `totalCount` + "`" + ` and ` + "`" + `facets` + "`" + ` were counted over the first results only (the Typesense
-  backend re-checks at most a bounded number of candidates): the real numbers may be larger.
+  Whether ` + "`" + `totalCount` + "`" + ` and ` + "`" + `facets` + "`" + ` were counted over the first results only (the newest 100
+  readable matches; on Typesense, those among the first 1,000 candidates): the real numbers are
+  larger (show "100+").
   """
   totalIsApproximate: Boolean!
   facets: SearchFacets!

@@ -735,10 +735,11 @@ type RevokeBatchPayload struct {
 type SearchConnection struct {
 	Edges    []SearchEdge `json:"edges"`
 	PageInfo *PageInfo    `json:"pageInfo"`
-	// How many results you can read, in all.
+	// How many results you can read, in all (see `totalIsApproximate`).
 	TotalCount int `json:"totalCount"`
-	// Whether `totalCount` and `facets` were counted over the first results only (the Typesense
-	// backend re-checks at most a bounded number of candidates): the real numbers may be larger.
+	// Whether `totalCount` and `facets` were counted over the first results only (the newest 100
+	// readable matches; on Typesense, those among the first 1,000 candidates): the real numbers are
+	// larger (show "100+").
 	TotalIsApproximate bool          `json:"totalIsApproximate"`
 	Facets             *SearchFacets `json:"facets"`
 }
