@@ -5518,7 +5518,7 @@ type SearchConnection {
   "How many results you can read, in all (see ` + "`" + `totalIsApproximate` + "`" + `)."
   totalCount: Int!
   """
-  Whether ` + "`" + `totalCount` + "`" + ` and ` + "`" + `facets` + "`" + ` were counted over the first results only (the newest 100
+  Whether ` + "`" + `totalCount` + "`" + ` and ` + "`" + `facets` + "`" + ` were counted over the first results only (at most 100
   readable matches; on Typesense, those among the first 1,000 candidates): the real numbers are
   larger (show "100+").
   """

@@ -737,7 +737,7 @@ type SearchConnection struct {
 	PageInfo *PageInfo    `json:"pageInfo"`
 	// How many results you can read, in all (see `totalIsApproximate`).
 	TotalCount int `json:"totalCount"`
-	// Whether `totalCount` and `facets` were counted over the first results only (the newest 100
+	// Whether `totalCount` and `facets` were counted over the first results only (at most 100
 	// readable matches; on Typesense, those among the first 1,000 candidates): the real numbers are
 	// larger (show "100+").
 	TotalIsApproximate bool          `json:"totalIsApproximate"`

@@ -41,41 +41,33 @@ func (q *Queries) SearchEntryDelete(ctx context.Context, db DBTX, ids []uuid.UUI
 }
 
 const searchEntryFind = `-- name: SearchEntryFind :many
-WITH matched AS MATERIALIZED (
-  -- The newest count_max readable matches: the planner walks the recency index, checking each entry, or
-  -- sorts the matches an index finds, whichever is cheaper. Conditions are written in the form the plan
-  -- should use: ` + "`" + `@@` + "`" + ` and ` + "`" + `&&` + "`" + ` where an index is to answer them, ts_match_vq and arrayoverlap (the same
-  -- tests, which no index answers) where each row is to be checked. An actor who reads many entries is
-  -- matched through the words' index and filtered by readers; one who reads few, through the readers'
-  -- index and filtered by words (the CASEs fold once the values are bound).
-  SELECT e.document_id, e.updated_at, e.space, e.tags, e.head @@ search_query($1::text[], $2::int[], $3::boolean[]) AS in_head
-  FROM search_entries e
-  WHERE e.live AND CASE WHEN $4::boolean THEN e.readers && $5::uuid[] ELSE arrayoverlap(e.readers, $5::uuid[]) END AND CASE WHEN $4::boolean THEN ts_match_vq(e.tsv, search_query($6::text[], $7::int[], $8::boolean[])) ELSE e.tsv @@ search_query($6::text[], $7::int[], $8::boolean[]) END AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $9::text[], $10::text, $11::text[], $12::uuid, $13::timestamptz, $14::timestamptz, $15::text[])
-  ORDER BY e.updated_at DESC, e.document_id DESC
-  LIMIT $16::int
-), head AS (
+WITH head AS (
   -- Matches whose title, tags or path hold a query word (few: found through their own index), ranked
-  -- by where: title (A) above tags (B) above path and slug (C).
+  -- by where: title (A) above tags (B) above path and slug (C). Conditions are written in the form the
+  -- plan should use: ` + "`" + `@@` + "`" + ` and ` + "`" + `&&` + "`" + ` where an index is to answer them, ts_match_vq and arrayoverlap (the
+  -- same tests, which no index answers) where each row is to be checked.
   SELECT e.document_id, e.updated_at, (ts_rank('{0.1, 0.2, 0.4, 1.0}', e.head, search_query($1::text[], $2::int[], $3::boolean[])) * 10 + 0.1)::float8 AS score
   FROM search_entries e
-  WHERE e.head @@ search_query($1::text[], $2::int[], $3::boolean[]) AND ts_match_vq(e.tsv, search_query($6::text[], $7::int[], $8::boolean[]))
-    AND e.live AND arrayoverlap(e.readers, $5::uuid[]) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $9::text[], $10::text, $11::text[], $12::uuid, $13::timestamptz, $14::timestamptz, $15::text[])
+  WHERE e.head @@ search_query($1::text[], $2::int[], $3::boolean[]) AND e.live AND arrayoverlap(e.readers, $4::uuid[]) AND ts_match_vq(e.tsv, search_query($5::text[], $6::int[], $7::boolean[])) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $8::text[], $9::text, $10::text[], $11::uuid, $12::timestamptz, $13::timestamptz, $14::text[])
   ORDER BY score DESC, e.updated_at DESC, e.document_id DESC
-  LIMIT $17::int
+  LIMIT $15::int
 ), body AS (
-  -- The other matches, newest first (count_max is at least row_end).
-  SELECT m.document_id, m.updated_at, 0.1::float8 AS score
-  FROM matched m WHERE NOT m.in_head
-  ORDER BY m.updated_at DESC, m.document_id DESC
-  LIMIT $17::int
+  -- The other matches, newest first: the planner walks the recency index checking each entry, or sorts
+  -- what an index finds, whichever is cheaper. An actor who reads many entries is matched through the
+  -- words' index and filtered by readers; one who reads few, through the readers' index and filtered by
+  -- the words (the CASEs fold once the values are bound).
+  SELECT e.document_id, e.updated_at, 0.1::float8 AS score
+  FROM search_entries e
+  WHERE e.live AND CASE WHEN $16::boolean THEN e.readers && $4::uuid[] ELSE arrayoverlap(e.readers, $4::uuid[]) END AND CASE WHEN $16::boolean THEN ts_match_vq(e.tsv, search_query($5::text[], $6::int[], $7::boolean[])) ELSE e.tsv @@ search_query($5::text[], $6::int[], $7::boolean[]) END AND NOT (e.head @@ search_query($1::text[], $2::int[], $3::boolean[])) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $8::text[], $9::text, $10::text[], $11::uuid, $12::timestamptz, $13::timestamptz, $14::text[])
+  ORDER BY e.updated_at DESC, e.document_id DESC
+  LIMIT $15::int
 ), typo AS MATERIALIZED (
   -- With a typo text: titles resembling it that the words do not match, after every match.
-  SELECT e.document_id, e.updated_at, (0.05 * word_similarity(search_fold($18::text), e.title_fold))::float8 AS score, e.space, e.tags
+  SELECT e.document_id, e.updated_at, (0.05 * word_similarity(search_fold($17::text), e.title_fold))::float8 AS score, e.space, e.tags
   FROM search_entries e
-  WHERE $18::text IS NOT NULL AND e.title_fold %> search_fold($18::text) AND NOT ts_match_vq(e.tsv, search_query($6::text[], $7::int[], $8::boolean[]))
-    AND e.live AND arrayoverlap(e.readers, $5::uuid[]) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $9::text[], $10::text, $11::text[], $12::uuid, $13::timestamptz, $14::timestamptz, $15::text[])
+  WHERE $17::text IS NOT NULL AND e.title_fold %> search_fold($17::text) AND e.live AND arrayoverlap(e.readers, $4::uuid[]) AND NOT ts_match_vq(e.tsv, search_query($5::text[], $6::int[], $7::boolean[])) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $8::text[], $9::text, $10::text[], $11::uuid, $12::timestamptz, $13::timestamptz, $14::text[])
   ORDER BY score DESC, e.updated_at DESC, e.document_id DESC
-  LIMIT $16::int
+  LIMIT $18::int
 ), page AS (
   SELECT x.document_id, x.updated_at, x.score
   FROM (SELECT 0 AS part, head.document_id, head.updated_at, head.score FROM head
@@ -83,8 +75,14 @@ WITH matched AS MATERIALIZED (
         UNION ALL SELECT 2, typo.document_id, typo.updated_at, typo.score FROM typo) x
   ORDER BY x.part, x.score DESC, x.updated_at DESC, x.document_id DESC
   OFFSET $19::int LIMIT $20::int
-), counted AS (
-  SELECT m.space, m.tags FROM matched m UNION ALL SELECT t.space, t.tags FROM typo t
+), counted AS MATERIALIZED (
+  -- At most count_max readable matches, in no order (the first an index finds), and the typo ones.
+  (SELECT e.space, e.tags
+   FROM search_entries e
+   WHERE e.live AND CASE WHEN $16::boolean THEN e.readers && $4::uuid[] ELSE arrayoverlap(e.readers, $4::uuid[]) END AND CASE WHEN $16::boolean THEN ts_match_vq(e.tsv, search_query($5::text[], $6::int[], $7::boolean[])) ELSE e.tsv @@ search_query($5::text[], $6::int[], $7::boolean[]) END AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $8::text[], $9::text, $10::text[], $11::uuid, $12::timestamptz, $13::timestamptz, $14::text[])
+   LIMIT $18::int)
+  UNION ALL
+  SELECT t.space, t.tags FROM typo t
 )
 SELECT 'hit'::text AS kind, p.document_id, p.score, p.updated_at, e.title AS value, e.body, 0::bigint AS n
 FROM page p JOIN search_entries e ON e.document_id = p.document_id
@@ -102,7 +100,6 @@ type SearchEntryFindParams struct {
 	AnyTerms      []string
 	AnyGroups     []int32
 	AnyPrefixes   []bool
-	Sparse        bool
 	Readers       []uuid.UUID
 	Terms         []string
 	Groups        []int32
@@ -114,9 +111,10 @@ type SearchEntryFindParams struct {
 	UpdatedAfter  *time.Time
 	UpdatedBefore *time.Time
 	Statuses      []string
-	CountMax      int32
 	RowEnd        int32
+	Sparse        bool
 	Typo          *string
+	CountMax      int32
 	RowOffset     int32
 	RowLimit      int32
 	Facets        bool
@@ -133,13 +131,12 @@ type SearchEntryFindRow struct {
 	N          int64
 }
 
-// SearchEntryFind answers a search of the postgres index for an actor (readers: their id, and for a person Everyone's and their groups'; sparse: they read few entries): the page of hits with their title and plain-text body, then over the newest count_max readable matches the counts by space and by tag and their number (kind hit, space, tag, total); docs/design.md#search.
+// SearchEntryFind answers a search of the postgres index for an actor (readers: their id, and for a person Everyone's and their groups'; sparse: they read few entries): the page of hits with their title and plain-text body, then over at most count_max readable matches the counts by space and by tag and their number (kind hit, space, tag, total); docs/design.md#search.
 func (q *Queries) SearchEntryFind(ctx context.Context, db DBTX, arg SearchEntryFindParams) ([]SearchEntryFindRow, error) {
 	rows, err := db.Query(ctx, searchEntryFind,
 		arg.AnyTerms,
 		arg.AnyGroups,
 		arg.AnyPrefixes,
-		arg.Sparse,
 		arg.Readers,
 		arg.Terms,
 		arg.Groups,
@@ -151,9 +148,10 @@ func (q *Queries) SearchEntryFind(ctx context.Context, db DBTX, arg SearchEntryF
 		arg.UpdatedAfter,
 		arg.UpdatedBefore,
 		arg.Statuses,
-		arg.CountMax,
 		arg.RowEnd,
+		arg.Sparse,
 		arg.Typo,
+		arg.CountMax,
 		arg.RowOffset,
 		arg.RowLimit,
 		arg.Facets,
@@ -196,7 +194,6 @@ WITH page AS (
   SELECT e.space, e.tags
   FROM search_entries e
   WHERE e.live AND CASE WHEN $1::boolean THEN e.readers && $2::uuid[] ELSE arrayoverlap(e.readers, $2::uuid[]) END AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $3::text[], $4::text, $5::text[], $6::uuid, $7::timestamptz, $8::timestamptz, $9::text[])
-  ORDER BY e.updated_at DESC, e.document_id DESC
   LIMIT $12::int
 )
 SELECT 'hit'::text AS kind, p.document_id, 0::float8 AS score, p.updated_at, e.title AS value, e.body, 0::bigint AS n
@@ -238,7 +235,7 @@ type SearchEntryListRow struct {
 	N          int64
 }
 
-// SearchEntryList is SearchEntryFind for a query without terms: the readable entries passing the filter, newest first, with the same facets and count over the newest count_max.
+// SearchEntryList is SearchEntryFind for a query without terms: the readable entries passing the filter, newest first, with the same facets and count over at most count_max of them.
 func (q *Queries) SearchEntryList(ctx context.Context, db DBTX, arg SearchEntryListParams) ([]SearchEntryListRow, error) {
 	rows, err := db.Query(ctx, searchEntryList,
 		arg.Sparse,

@@ -42,40 +42,32 @@ WHERE excluded.version >= search_entries.version AND excluded.access_seq >= sear
 DELETE FROM search_entries WHERE document_id = ANY(@ids::uuid[]);
 
 -- name: SearchEntryFind :many
--- SearchEntryFind answers a search of the postgres index for an actor (readers: their id, and for a person Everyone's and their groups'; sparse: they read few entries): the page of hits with their title and plain-text body, then over the newest count_max readable matches the counts by space and by tag and their number (kind hit, space, tag, total); docs/design.md#search.
-WITH matched AS MATERIALIZED (
-  -- The newest count_max readable matches: the planner walks the recency index, checking each entry, or
-  -- sorts the matches an index finds, whichever is cheaper. Conditions are written in the form the plan
-  -- should use: `@@` and `&&` where an index is to answer them, ts_match_vq and arrayoverlap (the same
-  -- tests, which no index answers) where each row is to be checked. An actor who reads many entries is
-  -- matched through the words' index and filtered by readers; one who reads few, through the readers'
-  -- index and filtered by words (the CASEs fold once the values are bound).
-  SELECT e.document_id, e.updated_at, e.space, e.tags, e.head @@ search_query(@any_terms::text[], @any_groups::int[], @any_prefixes::boolean[]) AS in_head
-  FROM search_entries e
-  WHERE e.live AND CASE WHEN @sparse::boolean THEN e.readers && @readers::uuid[] ELSE arrayoverlap(e.readers, @readers::uuid[]) END AND CASE WHEN @sparse::boolean THEN ts_match_vq(e.tsv, search_query(@terms::text[], @groups::int[], @prefixes::boolean[])) ELSE e.tsv @@ search_query(@terms::text[], @groups::int[], @prefixes::boolean[]) END AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
-  ORDER BY e.updated_at DESC, e.document_id DESC
-  LIMIT @count_max::int
-), head AS (
+-- SearchEntryFind answers a search of the postgres index for an actor (readers: their id, and for a person Everyone's and their groups'; sparse: they read few entries): the page of hits with their title and plain-text body, then over at most count_max readable matches the counts by space and by tag and their number (kind hit, space, tag, total); docs/design.md#search.
+WITH head AS (
   -- Matches whose title, tags or path hold a query word (few: found through their own index), ranked
-  -- by where: title (A) above tags (B) above path and slug (C).
+  -- by where: title (A) above tags (B) above path and slug (C). Conditions are written in the form the
+  -- plan should use: `@@` and `&&` where an index is to answer them, ts_match_vq and arrayoverlap (the
+  -- same tests, which no index answers) where each row is to be checked.
   SELECT e.document_id, e.updated_at, (ts_rank('{0.1, 0.2, 0.4, 1.0}', e.head, search_query(@any_terms::text[], @any_groups::int[], @any_prefixes::boolean[])) * 10 + 0.1)::float8 AS score
   FROM search_entries e
-  WHERE e.head @@ search_query(@any_terms::text[], @any_groups::int[], @any_prefixes::boolean[]) AND ts_match_vq(e.tsv, search_query(@terms::text[], @groups::int[], @prefixes::boolean[]))
-    AND e.live AND arrayoverlap(e.readers, @readers::uuid[]) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
+  WHERE e.head @@ search_query(@any_terms::text[], @any_groups::int[], @any_prefixes::boolean[]) AND e.live AND arrayoverlap(e.readers, @readers::uuid[]) AND ts_match_vq(e.tsv, search_query(@terms::text[], @groups::int[], @prefixes::boolean[])) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
   ORDER BY score DESC, e.updated_at DESC, e.document_id DESC
   LIMIT @row_end::int
 ), body AS (
-  -- The other matches, newest first (count_max is at least row_end).
-  SELECT m.document_id, m.updated_at, 0.1::float8 AS score
-  FROM matched m WHERE NOT m.in_head
-  ORDER BY m.updated_at DESC, m.document_id DESC
+  -- The other matches, newest first: the planner walks the recency index checking each entry, or sorts
+  -- what an index finds, whichever is cheaper. An actor who reads many entries is matched through the
+  -- words' index and filtered by readers; one who reads few, through the readers' index and filtered by
+  -- the words (the CASEs fold once the values are bound).
+  SELECT e.document_id, e.updated_at, 0.1::float8 AS score
+  FROM search_entries e
+  WHERE e.live AND CASE WHEN @sparse::boolean THEN e.readers && @readers::uuid[] ELSE arrayoverlap(e.readers, @readers::uuid[]) END AND CASE WHEN @sparse::boolean THEN ts_match_vq(e.tsv, search_query(@terms::text[], @groups::int[], @prefixes::boolean[])) ELSE e.tsv @@ search_query(@terms::text[], @groups::int[], @prefixes::boolean[]) END AND NOT (e.head @@ search_query(@any_terms::text[], @any_groups::int[], @any_prefixes::boolean[])) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
+  ORDER BY e.updated_at DESC, e.document_id DESC
   LIMIT @row_end::int
 ), typo AS MATERIALIZED (
   -- With a typo text: titles resembling it that the words do not match, after every match.
   SELECT e.document_id, e.updated_at, (0.05 * word_similarity(search_fold(sqlc.narg('typo')::text), e.title_fold))::float8 AS score, e.space, e.tags
   FROM search_entries e
-  WHERE sqlc.narg('typo')::text IS NOT NULL AND e.title_fold %> search_fold(sqlc.narg('typo')::text) AND NOT ts_match_vq(e.tsv, search_query(@terms::text[], @groups::int[], @prefixes::boolean[]))
-    AND e.live AND arrayoverlap(e.readers, @readers::uuid[]) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
+  WHERE sqlc.narg('typo')::text IS NOT NULL AND e.title_fold %> search_fold(sqlc.narg('typo')::text) AND e.live AND arrayoverlap(e.readers, @readers::uuid[]) AND NOT ts_match_vq(e.tsv, search_query(@terms::text[], @groups::int[], @prefixes::boolean[])) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
   ORDER BY score DESC, e.updated_at DESC, e.document_id DESC
   LIMIT @count_max::int
 ), page AS (
@@ -85,8 +77,14 @@ WITH matched AS MATERIALIZED (
         UNION ALL SELECT 2, typo.document_id, typo.updated_at, typo.score FROM typo) x
   ORDER BY x.part, x.score DESC, x.updated_at DESC, x.document_id DESC
   OFFSET @row_offset::int LIMIT @row_limit::int
-), counted AS (
-  SELECT m.space, m.tags FROM matched m UNION ALL SELECT t.space, t.tags FROM typo t
+), counted AS MATERIALIZED (
+  -- At most count_max readable matches, in no order (the first an index finds), and the typo ones.
+  (SELECT e.space, e.tags
+   FROM search_entries e
+   WHERE e.live AND CASE WHEN @sparse::boolean THEN e.readers && @readers::uuid[] ELSE arrayoverlap(e.readers, @readers::uuid[]) END AND CASE WHEN @sparse::boolean THEN ts_match_vq(e.tsv, search_query(@terms::text[], @groups::int[], @prefixes::boolean[])) ELSE e.tsv @@ search_query(@terms::text[], @groups::int[], @prefixes::boolean[]) END AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
+   LIMIT @count_max::int)
+  UNION ALL
+  SELECT t.space, t.tags FROM typo t
 )
 SELECT 'hit'::text AS kind, p.document_id, p.score, p.updated_at, e.title AS value, e.body, 0::bigint AS n
 FROM page p JOIN search_entries e ON e.document_id = p.document_id
@@ -100,7 +98,7 @@ UNION ALL
 SELECT 'total', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, '', '', count(*) FROM counted;
 
 -- name: SearchEntryList :many
--- SearchEntryList is SearchEntryFind for a query without terms: the readable entries passing the filter, newest first, with the same facets and count over the newest count_max.
+-- SearchEntryList is SearchEntryFind for a query without terms: the readable entries passing the filter, newest first, with the same facets and count over at most count_max of them.
 WITH page AS (
   SELECT e.document_id, e.updated_at
   FROM search_entries e
@@ -111,7 +109,6 @@ WITH page AS (
   SELECT e.space, e.tags
   FROM search_entries e
   WHERE e.live AND CASE WHEN @sparse::boolean THEN e.readers && @readers::uuid[] ELSE arrayoverlap(e.readers, @readers::uuid[]) END AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
-  ORDER BY e.updated_at DESC, e.document_id DESC
   LIMIT @count_max::int
 )
 SELECT 'hit'::text AS kind, p.document_id, 0::float8 AS score, p.updated_at, e.title AS value, e.body, 0::bigint AS n

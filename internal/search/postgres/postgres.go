@@ -146,9 +146,9 @@ func typoText(p search.Parsed) *string {
 }
 
 // CountMax is how many readable matches a search counts for its total and
-// facets: the newest CountMax (more when a deep page needs them). When
-// there are more, the total is that many and flagged approximate
-// (search.Result.Approximate), and the facets count those. Counting every
+// facets: the first CountMax an index finds (more when a deep page needs
+// them). When there are more, the total is that many and flagged
+// approximate (search.Result.Approximate), and the facets count those. Counting every
 // match of a common word costs a read of each (a few microseconds apiece,
 // tens of thousands of them); a page costs the page.
 const CountMax = 100
