@@ -14,6 +14,7 @@ import (
 	"codna/internal/fault"
 	"codna/internal/pgtest"
 	"codna/internal/search"
+	pgsearch "codna/internal/search/postgres"
 )
 
 func titles(p *search.Page) []string {
@@ -387,4 +388,92 @@ func TestAnIndexerRacingAQuarantineLoses(t *testing.T) {
 	require.NoError(t, <-done)
 	require.Zero(t, pgtest.Count(t, b.pool, "SELECT count(*) FROM search_entries WHERE live"))
 	require.Empty(t, b.find(t, b.ownerCx, "zqracemarker").Results)
+}
+
+func TestCountsStopAtCountMaxAndSaySo(t *testing.T) {
+	t.Parallel()
+	withBundle(t, func(t *testing.T, b *bundle) {
+		for i := range pgsearch.CountMax + 5 {
+			tags := []string{"counted"}
+			if i < 10 {
+				tags = append(tags, "few")
+			}
+			b.doc(t, pgtest.Doc{Content: "zqcountword here", Tags: tags})
+		}
+		b.drain(t)
+		for _, q := range []string{"zqcountword", ""} {
+			p := b.find(t, b.ownerCx, q)
+			require.Len(t, p.Results, 20, "%q", q)
+			require.True(t, p.HasNextPage, "%q", q)
+			require.Equal(t, pgsearch.CountMax, p.Total, "%q: counted up to CountMax", q)
+			require.True(t, p.Approximate, "%q", q)
+			require.Equal(t, []search.FacetCount{{Value: "wiki", Count: pgsearch.CountMax}}, p.Facets.Spaces, "%q: facets count what the total counts", q)
+			require.Equal(t, pgsearch.CountMax, p.Facets.Tags[0].Count, "%q", q)
+			// Fewer than CountMax: exact.
+			few := b.find(t, b.ownerCx, q, search.SearchFilter{Tags: []string{"few"}})
+			require.Equal(t, 10, few.Total, "%q", q)
+			require.False(t, few.Approximate, "%q", q)
+			require.Equal(t, []search.FacetCount{{Value: "counted", Count: 10}, {Value: "few", Count: 10}}, few.Facets.Tags, "%q", q)
+		}
+		// A page past CountMax is still served, and counted at least as far as it reaches.
+		p, err := b.svc.Search(b.ownerCx, search.Request{Query: "zqcountword", First: 10, After: encodedAfter(t, b, "zqcountword", pgsearch.CountMax-5)})
+		require.NoError(t, err)
+		require.Len(t, p.Results, 10)
+		require.False(t, p.HasNextPage)
+		require.GreaterOrEqual(t, p.Total, pgsearch.CountMax+5)
+	})
+}
+
+// encodedAfter is the cursor of the n-th hit (1-based) of a search, read
+// from a page that ends there.
+func encodedAfter(t *testing.T, b *bundle, query string, n int) string {
+	t.Helper()
+	after := ""
+	for n > 0 {
+		first := min(n, search.MaxFirst)
+		p, err := b.svc.Search(b.ownerCx, search.Request{Query: query, First: first, After: after})
+		require.NoError(t, err)
+		require.Len(t, p.Results, first)
+		after, n = p.EndCursor, n-first
+	}
+	return after
+}
+
+func TestReadersFollowGrantsInTheirTransaction(t *testing.T) {
+	t.Parallel()
+	withBundle(t, func(t *testing.T, b *bundle) {
+		grantee := pgtest.CreatePerson(t, b.pool)
+		gcx := pgtest.ActingAs(grantee)
+		d := b.doc(t, pgtest.Doc{Title: "Shared at once", Content: "zqatoncemarker"})
+		b.drain(t)
+		require.Empty(t, b.find(t, gcx, "zqatoncemarker").Results)
+		// Shared: found before the indexer has run.
+		_, err := b.share.Share(b.ownerCx, shareWith(d.ID, grantee.Email))
+		require.NoError(t, err)
+		p := b.find(t, gcx, "zqatoncemarker")
+		require.Len(t, p.Results, 1)
+		require.Equal(t, 1, p.Total)
+		var readers []uuid.UUID
+		require.NoError(t, b.pool.QueryRow(context.Background(), "SELECT readers FROM search_entries WHERE document_id = $1", d.ID).Scan(&readers))
+		require.ElementsMatch(t, []uuid.UUID{b.owner.ID, grantee.ID}, readers)
+		// An indexer that read the document before a revoke writes after it: its write is refused
+		// (an older access sequence), so it cannot put the old readers back.
+		var version, seq int64
+		require.NoError(t, b.pool.QueryRow(context.Background(), `SELECT d.version, coalesce(s.seq, 0) FROM documents d
+			LEFT JOIN document_access_seq s ON s.document_id = d.id WHERE d.id = $1`, d.ID).Scan(&version, &seq))
+		read := search.Entry{ID: d.ID, Space: "wiki", Slug: d.Slug, Title: "Read before the revoke", Status: "active", OwnerID: b.owner.ID,
+			UpdatedAt: d.UpdatedAt, Body: "zqatoncemarker", Version: version, AccessSeq: seq}
+		require.NoError(t, b.share.RevokeGrant(b.ownerCx, d.ID, pgtest.UserPrincipal(grantee.ID)))
+		require.NoError(t, b.backend.Apply(context.Background(), b.pool, []search.Entry{read}, nil))
+		var title string
+		require.NoError(t, b.pool.QueryRow(context.Background(), "SELECT title, readers FROM search_entries WHERE document_id = $1", d.ID).Scan(&title, &readers))
+		require.Equal(t, "Shared at once", title, "the stale write was refused")
+		require.Equal(t, []uuid.UUID{b.owner.ID}, readers)
+		b.requireNoMarker(t, "the former grantee", gcx, "zqatoncemarker")
+		// A transfer makes the new owner a reader at once.
+		heir := pgtest.CreatePerson(t, b.pool)
+		pgtest.Exec(t, b.pool, "UPDATE documents SET created_by = $1 WHERE id = $2", heir.ID, d.ID)
+		require.Len(t, b.find(t, pgtest.ActingAs(heir), "zqatoncemarker").Results, 1)
+		require.Empty(t, b.find(t, b.ownerCx, "zqatoncemarker").Results)
+	})
 }

@@ -24,6 +24,7 @@ type bundle struct {
 	share   *access.Service
 	manage  *manage.Service
 	svc     *search.Service
+	backend *pgsearch.Backend
 	worker  *outbox.Worker
 	owner   pgtest.Person
 	ownerCx context.Context
@@ -33,12 +34,13 @@ func setup(t *testing.T) *bundle {
 	t.Helper()
 	d := pgtest.New(t)
 	docs := document.New(d.Pool, document.DefaultConfig)
-	svc := search.NewService(d.Pool, pgsearch.New(d.Pool), docs)
+	backend := pgsearch.New(d.Pool)
+	svc := search.NewService(d.Pool, backend, docs)
 	w := outbox.New(d.Pool, outbox.Config{}, nil)
 	w.RegisterBatch(search.IndexerName, svc.Indexer().HandleBatch)
 	p := pgtest.CreatePerson(t, d.Pool)
 	return &bundle{
-		pool: d.Pool, docs: docs, share: access.NewService(d.Pool), manage: manage.New(d.Pool, auth.CheapArgon2), svc: svc, worker: w,
+		pool: d.Pool, docs: docs, share: access.NewService(d.Pool), manage: manage.New(d.Pool, auth.CheapArgon2), svc: svc, backend: backend, worker: w,
 		owner: p, ownerCx: pgtest.ActingAs(p),
 	}
 }
@@ -88,10 +90,22 @@ func shareWith(doc uuid.UUID, recipients ...string) access.ShareInput {
 	return access.ShareInput{DocumentIDs: []uuid.UUID{doc}, Recipients: recipients, Permission: access.PermissionRead}
 }
 
-// withBundle runs f in a parallel subtest on a bundle of its own database.
+// withBundle runs f in parallel subtests, each on a bundle of its own
+// database, once for each way a search finds its candidates
+// (docs/design.md#search): as for an actor who reads few entries (through
+// the readers' index, the way the tests' actors are searched) and as for
+// one who reads many (through the words' index; the bound lowered so that
+// every actor is searched that way).
 func withBundle(t *testing.T, f func(t *testing.T, b *bundle)) {
-	t.Run("postgres", func(t *testing.T) {
-		t.Parallel()
-		f(t, setup(t))
-	})
+	for _, way := range []struct {
+		name      string
+		sparseMax int
+	}{{"sparse", pgsearch.SparseMax}, {"dense", -1}} {
+		t.Run(way.name, func(t *testing.T) {
+			t.Parallel()
+			b := setup(t)
+			b.backend.SparseMax = way.sparseMax
+			f(t, b)
+		})
+	}
 }

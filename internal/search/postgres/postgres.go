@@ -29,10 +29,16 @@ import (
 const Name = "postgres"
 
 // Backend is the postgres search backend.
-type Backend struct{ pool *pgxpool.Pool }
+type Backend struct {
+	pool *pgxpool.Pool
+	// SparseMax is the most level sources an actor may have and be searched
+	// as one who reads few entries (SparseMax, the constant, unless a test
+	// sets it to choose the way).
+	SparseMax int
+}
 
 // New returns the postgres backend over pool (the database CoDNA runs on).
-func New(pool *pgxpool.Pool) *Backend { return &Backend{pool: pool} }
+func New(pool *pgxpool.Pool) *Backend { return &Backend{pool: pool, SparseMax: SparseMax} }
 
 var _ search.Backend = (*Backend)(nil)
 
@@ -177,12 +183,12 @@ func (b *Backend) Search(ctx context.Context, q search.Query) (search.Result, er
 	}
 	conn := customPlans{b.pool}
 	sources, err := db.Q.SearchEntryCountSources(ctx, b.pool, db.SearchEntryCountSourcesParams{
-		ActorID: q.Searcher.UserID, ActorIsPerson: q.Searcher.IsPerson, RowLimit: SparseMax + 1,
+		ActorID: q.Searcher.UserID, ActorIsPerson: q.Searcher.IsPerson, RowLimit: int32(b.SparseMax + 1),
 	})
 	if err != nil {
 		return search.Result{}, err
 	}
-	sparse := sources <= SparseMax
+	sparse := sources <= int64(b.SparseMax)
 	countMax := max(CountMax, q.After.Hits+q.First+1)
 	var rows []row
 	if q.Text.Empty() {
