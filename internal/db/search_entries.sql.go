@@ -51,47 +51,47 @@ WITH head AS (
   WHERE e.head @@ search_query($1::text[], $2::int[], $3::boolean[]) AND e.live AND arrayoverlap(e.readers, $4::uuid[]) AND ts_match_vq(e.tsv, search_query($5::text[], $6::int[], $7::boolean[])) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $8::text[], $9::text, $10::text[], $11::uuid, $12::timestamptz, $13::timestamptz, $14::text[])
   ORDER BY score DESC, e.updated_at DESC, e.document_id DESC
   LIMIT $15::int
+), few AS MATERIALIZED (
+  -- An actor who reads few entries: every readable match, found through the readers' index and
+  -- checked for the words one by one (sparse is a bound value: the other way's parts plan to nothing).
+  SELECT e.document_id, e.updated_at, e.space, e.tags, e.head @@ search_query($1::text[], $2::int[], $3::boolean[]) AS in_head
+  FROM search_entries e
+  WHERE $16::boolean AND e.live AND e.readers && $4::uuid[] AND ts_match_vq(e.tsv, search_query($5::text[], $6::int[], $7::boolean[])) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $8::text[], $9::text, $10::text[], $11::uuid, $12::timestamptz, $13::timestamptz, $14::text[])
 ), body AS (
-  -- The other matches, newest first: the planner walks the recency index checking each entry, or sorts
-  -- what an index finds, whichever is cheaper. An actor who reads many entries is matched through the
-  -- words' index and filtered by readers; one who reads few, through the readers' index and filtered by
-  -- the words (the CASEs fold once the values are bound).
-  SELECT e.document_id, e.updated_at, 0.1::float8 AS score
-  FROM search_entries e
-  WHERE e.live AND CASE WHEN $16::boolean THEN e.readers && $4::uuid[] ELSE arrayoverlap(e.readers, $4::uuid[]) END AND CASE WHEN $16::boolean THEN ts_match_vq(e.tsv, search_query($5::text[], $6::int[], $7::boolean[])) ELSE e.tsv @@ search_query($5::text[], $6::int[], $7::boolean[]) END AND NOT (e.head @@ search_query($1::text[], $2::int[], $3::boolean[])) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $8::text[], $9::text, $10::text[], $11::uuid, $12::timestamptz, $13::timestamptz, $14::text[])
-  ORDER BY e.updated_at DESC, e.document_id DESC
-  LIMIT $15::int
-), typo AS MATERIALIZED (
-  -- With a typo text: titles resembling it that the words do not match, after every match.
-  SELECT e.document_id, e.updated_at, (0.05 * word_similarity(search_fold($17::text), e.title_fold))::float8 AS score, e.space, e.tags
-  FROM search_entries e
-  WHERE $17::text IS NOT NULL AND e.title_fold %> search_fold($17::text) AND e.live AND arrayoverlap(e.readers, $4::uuid[]) AND NOT ts_match_vq(e.tsv, search_query($5::text[], $6::int[], $7::boolean[])) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $8::text[], $9::text, $10::text[], $11::uuid, $12::timestamptz, $13::timestamptz, $14::text[])
-  ORDER BY score DESC, e.updated_at DESC, e.document_id DESC
-  LIMIT $18::int
+  -- The other matches, newest first. For an actor who reads many entries the planner walks the recency
+  -- index checking each entry, or sorts what the words' index finds, whichever is cheaper.
+  (SELECT e.document_id, e.updated_at, 0.1::float8 AS score
+   FROM search_entries e
+   WHERE NOT $16::boolean AND e.live AND arrayoverlap(e.readers, $4::uuid[]) AND e.tsv @@ search_query($5::text[], $6::int[], $7::boolean[]) AND NOT (e.head @@ search_query($1::text[], $2::int[], $3::boolean[])) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $8::text[], $9::text, $10::text[], $11::uuid, $12::timestamptz, $13::timestamptz, $14::text[])
+   ORDER BY e.updated_at DESC, e.document_id DESC
+   LIMIT $15::int)
+  UNION ALL
+  (SELECT f.document_id, f.updated_at, 0.1::float8
+   FROM few f WHERE NOT f.in_head
+   ORDER BY f.updated_at DESC, f.document_id DESC
+   LIMIT $15::int)
 ), page AS (
   SELECT x.document_id, x.updated_at, x.score
-  FROM (SELECT 0 AS part, head.document_id, head.updated_at, head.score FROM head
-        UNION ALL SELECT 1, body.document_id, body.updated_at, body.score FROM body
-        UNION ALL SELECT 2, typo.document_id, typo.updated_at, typo.score FROM typo) x
+  FROM (SELECT 0 AS part, head.document_id, head.updated_at, head.score FROM head UNION ALL SELECT 1, body.document_id, body.updated_at, body.score FROM body) x
   ORDER BY x.part, x.score DESC, x.updated_at DESC, x.document_id DESC
-  OFFSET $19::int LIMIT $20::int
+  OFFSET $17::int LIMIT $18::int
 ), counted AS MATERIALIZED (
-  -- At most count_max readable matches, in no order (the first an index finds), and the typo ones.
+  -- At most count_max readable matches, in no order (the first an index finds).
   (SELECT e.space, e.tags
    FROM search_entries e
-   WHERE e.live AND CASE WHEN $16::boolean THEN e.readers && $4::uuid[] ELSE arrayoverlap(e.readers, $4::uuid[]) END AND CASE WHEN $16::boolean THEN ts_match_vq(e.tsv, search_query($5::text[], $6::int[], $7::boolean[])) ELSE e.tsv @@ search_query($5::text[], $6::int[], $7::boolean[]) END AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $8::text[], $9::text, $10::text[], $11::uuid, $12::timestamptz, $13::timestamptz, $14::text[])
-   LIMIT $18::int)
+   WHERE NOT $16::boolean AND e.live AND arrayoverlap(e.readers, $4::uuid[]) AND e.tsv @@ search_query($5::text[], $6::int[], $7::boolean[]) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $8::text[], $9::text, $10::text[], $11::uuid, $12::timestamptz, $13::timestamptz, $14::text[])
+   LIMIT $19::int)
   UNION ALL
-  SELECT t.space, t.tags FROM typo t
+  (SELECT f.space, f.tags FROM few f LIMIT $19::int)
 )
 SELECT 'hit'::text AS kind, p.document_id, p.score, p.updated_at, e.title AS value, e.body, 0::bigint AS n
 FROM page p JOIN search_entries e ON e.document_id = p.document_id
 UNION ALL
-SELECT 'space', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, c.space::text, '', count(*) FROM counted c WHERE $21::boolean GROUP BY c.space
+SELECT 'space', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, c.space::text, '', count(*) FROM counted c WHERE $20::boolean GROUP BY c.space
 UNION ALL
 (SELECT 'tag', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, t.tag, '', count(*)
- FROM (SELECT unnest(c.tags) AS tag FROM counted c WHERE $21::boolean) t
- GROUP BY t.tag ORDER BY count(*) DESC, t.tag LIMIT $22::int)
+ FROM (SELECT unnest(c.tags) AS tag FROM counted c WHERE $20::boolean) t
+ GROUP BY t.tag ORDER BY count(*) DESC, t.tag LIMIT $21::int)
 UNION ALL
 SELECT 'total', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, '', '', count(*) FROM counted
 `
@@ -113,10 +113,9 @@ type SearchEntryFindParams struct {
 	Statuses      []string
 	RowEnd        int32
 	Sparse        bool
-	Typo          *string
-	CountMax      int32
 	RowOffset     int32
 	RowLimit      int32
+	CountMax      int32
 	Facets        bool
 	TagLimit      int32
 }
@@ -150,10 +149,9 @@ func (q *Queries) SearchEntryFind(ctx context.Context, db DBTX, arg SearchEntryF
 		arg.Statuses,
 		arg.RowEnd,
 		arg.Sparse,
-		arg.Typo,
-		arg.CountMax,
 		arg.RowOffset,
 		arg.RowLimit,
+		arg.CountMax,
 		arg.Facets,
 		arg.TagLimit,
 	)
@@ -164,6 +162,107 @@ func (q *Queries) SearchEntryFind(ctx context.Context, db DBTX, arg SearchEntryF
 	var items []SearchEntryFindRow
 	for rows.Next() {
 		var i SearchEntryFindRow
+		if err := rows.Scan(
+			&i.Kind,
+			&i.DocumentID,
+			&i.Score,
+			&i.UpdatedAt,
+			&i.Value,
+			&i.Body,
+			&i.N,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const searchEntryFindTypo = `-- name: SearchEntryFindTypo :many
+WITH counted AS MATERIALIZED (
+  SELECT e.document_id, e.updated_at, (0.05 * word_similarity(search_fold($1::text), e.title_fold))::float8 AS score, e.space, e.tags
+  FROM search_entries e
+  WHERE e.title_fold %> search_fold($1::text) AND e.live AND arrayoverlap(e.readers, $2::uuid[]) AND NOT ts_match_vq(e.tsv, search_query($3::text[], $4::int[], $5::boolean[])) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $6::text[], $7::text, $8::text[], $9::uuid, $10::timestamptz, $11::timestamptz, $12::text[])
+  ORDER BY score DESC, e.updated_at DESC, e.document_id DESC
+  LIMIT $13::int
+), page AS (
+  SELECT c.document_id, c.updated_at, c.score FROM counted c
+  ORDER BY c.score DESC, c.updated_at DESC, c.document_id DESC
+  OFFSET $14::int LIMIT $15::int
+)
+SELECT 'hit'::text AS kind, p.document_id, p.score, p.updated_at, e.title AS value, e.body, 0::bigint AS n
+FROM page p JOIN search_entries e ON e.document_id = p.document_id
+UNION ALL
+SELECT 'space', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, c.space::text, '', count(*) FROM counted c WHERE $16::boolean GROUP BY c.space
+UNION ALL
+(SELECT 'tag', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, t.tag, '', count(*)
+ FROM (SELECT unnest(c.tags) AS tag FROM counted c WHERE $16::boolean) t
+ GROUP BY t.tag ORDER BY count(*) DESC, t.tag LIMIT $17::int)
+UNION ALL
+SELECT 'total', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, '', '', count(*) FROM counted
+`
+
+type SearchEntryFindTypoParams struct {
+	Typo          string
+	Readers       []uuid.UUID
+	Terms         []string
+	Groups        []int32
+	Prefixes      []bool
+	Spaces        []string
+	PathPrefix    *string
+	Tags          []string
+	OwnerID       *uuid.UUID
+	UpdatedAfter  *time.Time
+	UpdatedBefore *time.Time
+	Statuses      []string
+	CountMax      int32
+	RowOffset     int32
+	RowLimit      int32
+	Facets        bool
+	TagLimit      int32
+}
+
+type SearchEntryFindTypoRow struct {
+	Kind       string
+	DocumentID uuid.UUID
+	Score      float64
+	UpdatedAt  time.Time
+	Value      string
+	Body       string
+	N          int64
+}
+
+// SearchEntryFindTypo answers SearchEntryFind's search for titles resembling a typo text that the words do not match (pg_trgm), best first: a page of them (from row_offset) with their title and body, then their counts by space and by tag and their number over at most count_max (the same kinds).
+func (q *Queries) SearchEntryFindTypo(ctx context.Context, db DBTX, arg SearchEntryFindTypoParams) ([]SearchEntryFindTypoRow, error) {
+	rows, err := db.Query(ctx, searchEntryFindTypo,
+		arg.Typo,
+		arg.Readers,
+		arg.Terms,
+		arg.Groups,
+		arg.Prefixes,
+		arg.Spaces,
+		arg.PathPrefix,
+		arg.Tags,
+		arg.OwnerID,
+		arg.UpdatedAfter,
+		arg.UpdatedBefore,
+		arg.Statuses,
+		arg.CountMax,
+		arg.RowOffset,
+		arg.RowLimit,
+		arg.Facets,
+		arg.TagLimit,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []SearchEntryFindTypoRow
+	for rows.Next() {
+		var i SearchEntryFindTypoRow
 		if err := rows.Scan(
 			&i.Kind,
 			&i.DocumentID,

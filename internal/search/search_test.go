@@ -477,3 +477,40 @@ func TestReadersFollowGrantsInTheirTransaction(t *testing.T) {
 		require.Empty(t, b.find(t, b.ownerCx, "zqatoncemarker").Results)
 	})
 }
+
+func TestMisspelledTitlesFollowEveryMatchAcrossPages(t *testing.T) {
+	t.Parallel()
+	withBundle(t, func(t *testing.T, b *bundle) {
+		exact := b.doc(t, pgtest.Doc{Title: "Notes", Content: "the kubernetes cluster"})
+		var similar []uuid.UUID
+		for _, title := range []string{"Kubernetes upgrade", "Kubernetes backup", "Kubernetes basics"} {
+			similar = append(similar, b.doc(t, pgtest.Doc{Title: title, Content: "nothing here"}).ID)
+		}
+		b.drain(t)
+		// "kubernets" is no word of any page: every hit is a misspelled title.
+		p := b.find(t, b.ownerCx, "kubernets ")
+		require.ElementsMatch(t, similar, ids(p))
+		require.Equal(t, 3, p.Total)
+		require.Equal(t, []search.FacetCount{{Value: "wiki", Count: 3}}, p.Facets.Spaces)
+		// One exact match, then the misspelled titles, page by page without repeats.
+		b.doc(t, pgtest.Doc{Title: "Kubernetes basics", Content: "kubernets, as typed"})
+		b.drain(t)
+		full := b.find(t, b.ownerCx, "kubernets ")
+		require.Equal(t, 4, full.Total)
+		require.Len(t, full.Results, 4)
+		require.NotContains(t, ids(full)[1:], exact.ID)
+		var seen []uuid.UUID
+		after := ""
+		for range 10 {
+			page, err := b.svc.Search(b.ownerCx, search.Request{Query: "kubernets ", First: 1, After: after, Facets: true})
+			require.NoError(t, err)
+			require.Equal(t, 4, page.Total)
+			seen = append(seen, ids(page)...)
+			if !page.HasNextPage {
+				break
+			}
+			after = page.EndCursor
+		}
+		require.Equal(t, ids(full), seen)
+	})
+}

@@ -53,38 +53,62 @@ WITH head AS (
   WHERE e.head @@ search_query(@any_terms::text[], @any_groups::int[], @any_prefixes::boolean[]) AND e.live AND arrayoverlap(e.readers, @readers::uuid[]) AND ts_match_vq(e.tsv, search_query(@terms::text[], @groups::int[], @prefixes::boolean[])) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
   ORDER BY score DESC, e.updated_at DESC, e.document_id DESC
   LIMIT @row_end::int
+), few AS MATERIALIZED (
+  -- An actor who reads few entries: every readable match, found through the readers' index and
+  -- checked for the words one by one (sparse is a bound value: the other way's parts plan to nothing).
+  SELECT e.document_id, e.updated_at, e.space, e.tags, e.head @@ search_query(@any_terms::text[], @any_groups::int[], @any_prefixes::boolean[]) AS in_head
+  FROM search_entries e
+  WHERE @sparse::boolean AND e.live AND e.readers && @readers::uuid[] AND ts_match_vq(e.tsv, search_query(@terms::text[], @groups::int[], @prefixes::boolean[])) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
 ), body AS (
-  -- The other matches, newest first: the planner walks the recency index checking each entry, or sorts
-  -- what an index finds, whichever is cheaper. An actor who reads many entries is matched through the
-  -- words' index and filtered by readers; one who reads few, through the readers' index and filtered by
-  -- the words (the CASEs fold once the values are bound).
-  SELECT e.document_id, e.updated_at, 0.1::float8 AS score
-  FROM search_entries e
-  WHERE e.live AND CASE WHEN @sparse::boolean THEN e.readers && @readers::uuid[] ELSE arrayoverlap(e.readers, @readers::uuid[]) END AND CASE WHEN @sparse::boolean THEN ts_match_vq(e.tsv, search_query(@terms::text[], @groups::int[], @prefixes::boolean[])) ELSE e.tsv @@ search_query(@terms::text[], @groups::int[], @prefixes::boolean[]) END AND NOT (e.head @@ search_query(@any_terms::text[], @any_groups::int[], @any_prefixes::boolean[])) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
-  ORDER BY e.updated_at DESC, e.document_id DESC
-  LIMIT @row_end::int
-), typo AS MATERIALIZED (
-  -- With a typo text: titles resembling it that the words do not match, after every match.
-  SELECT e.document_id, e.updated_at, (0.05 * word_similarity(search_fold(sqlc.narg('typo')::text), e.title_fold))::float8 AS score, e.space, e.tags
-  FROM search_entries e
-  WHERE sqlc.narg('typo')::text IS NOT NULL AND e.title_fold %> search_fold(sqlc.narg('typo')::text) AND e.live AND arrayoverlap(e.readers, @readers::uuid[]) AND NOT ts_match_vq(e.tsv, search_query(@terms::text[], @groups::int[], @prefixes::boolean[])) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
-  ORDER BY score DESC, e.updated_at DESC, e.document_id DESC
-  LIMIT @count_max::int
+  -- The other matches, newest first. For an actor who reads many entries the planner walks the recency
+  -- index checking each entry, or sorts what the words' index finds, whichever is cheaper.
+  (SELECT e.document_id, e.updated_at, 0.1::float8 AS score
+   FROM search_entries e
+   WHERE NOT @sparse::boolean AND e.live AND arrayoverlap(e.readers, @readers::uuid[]) AND e.tsv @@ search_query(@terms::text[], @groups::int[], @prefixes::boolean[]) AND NOT (e.head @@ search_query(@any_terms::text[], @any_groups::int[], @any_prefixes::boolean[])) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
+   ORDER BY e.updated_at DESC, e.document_id DESC
+   LIMIT @row_end::int)
+  UNION ALL
+  (SELECT f.document_id, f.updated_at, 0.1::float8
+   FROM few f WHERE NOT f.in_head
+   ORDER BY f.updated_at DESC, f.document_id DESC
+   LIMIT @row_end::int)
 ), page AS (
   SELECT x.document_id, x.updated_at, x.score
-  FROM (SELECT 0 AS part, head.* FROM head
-        UNION ALL SELECT 1, body.* FROM body
-        UNION ALL SELECT 2, typo.document_id, typo.updated_at, typo.score FROM typo) x
+  FROM (SELECT 0 AS part, head.* FROM head UNION ALL SELECT 1, body.* FROM body) x
   ORDER BY x.part, x.score DESC, x.updated_at DESC, x.document_id DESC
   OFFSET @row_offset::int LIMIT @row_limit::int
 ), counted AS MATERIALIZED (
-  -- At most count_max readable matches, in no order (the first an index finds), and the typo ones.
+  -- At most count_max readable matches, in no order (the first an index finds).
   (SELECT e.space, e.tags
    FROM search_entries e
-   WHERE e.live AND CASE WHEN @sparse::boolean THEN e.readers && @readers::uuid[] ELSE arrayoverlap(e.readers, @readers::uuid[]) END AND CASE WHEN @sparse::boolean THEN ts_match_vq(e.tsv, search_query(@terms::text[], @groups::int[], @prefixes::boolean[])) ELSE e.tsv @@ search_query(@terms::text[], @groups::int[], @prefixes::boolean[]) END AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
+   WHERE NOT @sparse::boolean AND e.live AND arrayoverlap(e.readers, @readers::uuid[]) AND e.tsv @@ search_query(@terms::text[], @groups::int[], @prefixes::boolean[]) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
    LIMIT @count_max::int)
   UNION ALL
-  SELECT t.space, t.tags FROM typo t
+  (SELECT f.space, f.tags FROM few f LIMIT @count_max::int)
+)
+SELECT 'hit'::text AS kind, p.document_id, p.score, p.updated_at, e.title AS value, e.body, 0::bigint AS n
+FROM page p JOIN search_entries e ON e.document_id = p.document_id
+UNION ALL
+SELECT 'space', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, c.space::text, '', count(*) FROM counted c WHERE @facets::boolean GROUP BY c.space
+UNION ALL
+(SELECT 'tag', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, t.tag, '', count(*)
+ FROM (SELECT unnest(c.tags) AS tag FROM counted c WHERE @facets::boolean) t
+ GROUP BY t.tag ORDER BY count(*) DESC, t.tag LIMIT @tag_limit::int)
+UNION ALL
+SELECT 'total', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, '', '', count(*) FROM counted;
+
+-- name: SearchEntryFindTypo :many
+-- SearchEntryFindTypo answers SearchEntryFind's search for titles resembling a typo text that the words do not match (pg_trgm), best first: a page of them (from row_offset) with their title and body, then their counts by space and by tag and their number over at most count_max (the same kinds).
+WITH counted AS MATERIALIZED (
+  SELECT e.document_id, e.updated_at, (0.05 * word_similarity(search_fold(@typo::text), e.title_fold))::float8 AS score, e.space, e.tags
+  FROM search_entries e
+  WHERE e.title_fold %> search_fold(@typo::text) AND e.live AND arrayoverlap(e.readers, @readers::uuid[]) AND NOT ts_match_vq(e.tsv, search_query(@terms::text[], @groups::int[], @prefixes::boolean[])) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
+  ORDER BY score DESC, e.updated_at DESC, e.document_id DESC
+  LIMIT @count_max::int
+), page AS (
+  SELECT c.document_id, c.updated_at, c.score FROM counted c
+  ORDER BY c.score DESC, c.updated_at DESC, c.document_id DESC
+  OFFSET @row_offset::int LIMIT @row_limit::int
 )
 SELECT 'hit'::text AS kind, p.document_id, p.score, p.updated_at, e.title AS value, e.body, 0::bigint AS n
 FROM page p JOIN search_entries e ON e.document_id = p.document_id

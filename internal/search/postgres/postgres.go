@@ -159,6 +159,10 @@ func typoText(p search.Parsed) *string {
 // tens of thousands of them); a page costs the page.
 const CountMax = 100
 
+// TypoBelow is how few matches the words of a search must find for titles
+// resembling them (misspelled, pg_trgm) to be looked for as well.
+const TypoBelow = search.DefaultFirst
+
 // SparseMax is the most level sources (owned documents and grants reaching
 // the actor, document_level_sources) with which an actor counts as reading
 // few entries: their searches find candidates through the readers' index and
@@ -169,9 +173,8 @@ const SparseMax = 2000
 // and the count (SearchEntryFind, or SearchEntryList for a query without
 // terms), filtering on the entries' readers, after one counting the actor's
 // level sources up to SparseMax (which way round the statement filters);
-// when the words find less than
-// a page, once more with the typo text, for misspelled titles after every
-// match. The statements run as unnamed prepared statements (customPlans),
+// when the words find fewer than TypoBelow, one more for misspelled titles
+// (SearchEntryFindTypo), which follow every match. The statements run as unnamed prepared statements (customPlans),
 // so each is planned for its own words and readers.
 func (b *Backend) Search(ctx context.Context, q search.Query) (search.Result, error) {
 	f := q.Filter
@@ -219,15 +222,32 @@ func (b *Backend) Search(ctx context.Context, q search.Query) (search.Result, er
 		if err != nil {
 			return search.Result{}, err
 		}
+		rows = rs
 		// Misspelled titles are looked for when the words themselves find
-		// less than a page: they come after every match.
-		if typo := typoText(q.Text); typo != nil && total(rs) < q.First {
-			p.Typo = typo
-			if rs, err = db.Q.SearchEntryFind(ctx, conn, p); err != nil {
+		// fewer than TypoBelow pages (so every match was counted, and those
+		// from this page's offset on are in rows): they come after every
+		// match, whatever the page size.
+		if typo := typoText(q.Text); typo != nil && total(rs) < TypoBelow {
+			exact, onPage := total(rs), 0
+			for _, r := range rs {
+				if r.Kind == "hit" {
+					onPage++
+				}
+			}
+			ts, err := db.Q.SearchEntryFindTypo(ctx, conn, db.SearchEntryFindTypoParams{
+				Typo: *typo, Terms: all.text, Groups: all.groups, Prefixes: all.prefix,
+				Spaces: spaces, PathPrefix: f.PathPrefix, Tags: tags, OwnerID: f.OwnerID, UpdatedAfter: f.UpdatedAfter,
+				UpdatedBefore: f.UpdatedBefore, Statuses: statuses, Readers: readers,
+				CountMax: int32(countMax), RowOffset: int32(max(0, q.After.Hits-exact)), RowLimit: int32(q.First + 1 - onPage),
+				Facets: q.Facets, TagLimit: search.MaxTagFacets,
+			})
+			if err != nil {
 				return search.Result{}, err
 			}
+			for _, r := range ts {
+				rows = append(rows, row(r))
+			}
 		}
-		rows = rs
 	}
 	return result(rows, q, countMax), nil
 }
@@ -242,7 +262,7 @@ func (c customPlans) Query(ctx context.Context, sql string, args ...any) (pgx.Ro
 	return c.DBTX.Query(ctx, sql, append([]any{pgx.QueryExecModeCacheDescribe}, args...)...)
 }
 
-// total is the total of a result's rows.
+// total is the total of a statement's rows.
 func total(rows []row) int {
 	for i := len(rows) - 1; i >= 0; i-- {
 		if rows[i].Kind == "total" {
@@ -252,8 +272,21 @@ func total(rows []row) int {
 	return 0
 }
 
-// row is a SearchEntryFind or SearchEntryList row (the same columns).
+// row is a SearchEntryFind, SearchEntryFindTypo or SearchEntryList row
+// (the same columns).
 type row = db.SearchEntryFindRow
+
+// addFacet adds n to value's count in fs (the exact matches' and the
+// misspelled titles' counts of one search add up).
+func addFacet(fs []search.FacetCount, value string, n int) []search.FacetCount {
+	for i := range fs {
+		if fs[i].Value == value {
+			fs[i].Count += n
+			return fs
+		}
+	}
+	return append(fs, search.FacetCount{Value: value, Count: n})
+}
 
 func result(rows []row, q search.Query, countMax int) search.Result {
 	var out search.Result
@@ -264,14 +297,14 @@ func result(rows []row, q search.Query, countMax int) search.Result {
 		case "hit":
 			hits = append(hits, r)
 		case "space":
-			out.Facets.Spaces = append(out.Facets.Spaces, search.FacetCount{Value: r.Value, Count: int(r.N)})
+			out.Facets.Spaces = addFacet(out.Facets.Spaces, r.Value, int(r.N))
 		case "tag":
-			out.Facets.Tags = append(out.Facets.Tags, search.FacetCount{Value: r.Value, Count: int(r.N)})
+			out.Facets.Tags = addFacet(out.Facets.Tags, r.Value, int(r.N))
 		case "total":
-			out.Total = int(r.N)
-			out.Approximate = out.Total >= countMax
+			out.Total += int(r.N)
 		}
 	}
+	out.Approximate = out.Total >= countMax
 	slices.SortFunc(hits, func(a, b *row) int {
 		if c := cmp.Compare(b.Score, a.Score); c != 0 {
 			return c
@@ -283,6 +316,9 @@ func result(rows []row, q search.Query, countMax int) search.Result {
 	})
 	sortFacets(out.Facets.Spaces)
 	sortFacets(out.Facets.Tags)
+	if len(out.Facets.Tags) > search.MaxTagFacets {
+		out.Facets.Tags = out.Facets.Tags[:search.MaxTagFacets]
+	}
 	if len(hits) > q.First {
 		hits = hits[:q.First]
 		out.Next = &search.Position{Hits: q.After.Hits + q.First}
