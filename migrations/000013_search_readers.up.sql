@@ -105,6 +105,7 @@ BEGIN
   ALTER TABLE search_entries_build ADD CONSTRAINT search_entries_build_pkey PRIMARY KEY (document_id);
   ALTER TABLE search_entries_build ADD CONSTRAINT search_entries_build_document_id_fkey
     FOREIGN KEY (document_id) REFERENCES documents(id) ON DELETE CASCADE;
+  ALTER TABLE search_entries_build ALTER COLUMN tsv SET STATISTICS 400;
 END
 $$;
 
@@ -119,6 +120,12 @@ $$;
 -- the small columns out of line, one TOAST lookup each per check). The index
 -- is rewritten into search_entries_build with these settings and swapped in.
 ALTER TABLE search_entries_build RESET (toast_tuple_target);
+-- The words' statistics: 4,000 most common lexemes (ten times the target),
+-- so a word outside them is estimated rare and its few matches sorted, rather
+-- than the recency index walked in the hope of meeting them soon (a walk that
+-- reads every entry when the word is new). LIKE does not copy the target, so
+-- search_entries_build_swap sets it on each new build table too.
+ALTER TABLE search_entries_build ALTER COLUMN tsv SET STATISTICS 400;
 ALTER TABLE search_entries_build
   ALTER COLUMN path SET STORAGE MAIN, ALTER COLUMN slug SET STORAGE MAIN, ALTER COLUMN title SET STORAGE MAIN,
   ALTER COLUMN tags SET STORAGE MAIN, ALTER COLUMN title_fold SET STORAGE MAIN, ALTER COLUMN head SET STORAGE MAIN,
