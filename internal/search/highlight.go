@@ -96,35 +96,101 @@ func isWordRune(r rune) bool {
 	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r)
 }
 
-// tokens splits s into words as highlighting sees them: runs of letters
-// and digits, every CJK character a word of its own.
+// wordTokens splits s into words as highlighting sees them: runs of
+// letters and digits, every CJK character a word of its own.
 func wordTokens(s string) []wordToken {
 	var out []wordToken
+	for pos := 0; ; {
+		t, ok := nextToken(s, &pos)
+		if !ok {
+			return out
+		}
+		out = append(out, t)
+	}
+}
+
+// nextToken returns the first word of s at or after *pos (see wordTokens)
+// and moves *pos past it; false when there is none.
+func nextToken(s string, pos *int) (wordToken, bool) {
 	start := -1
-	for i, r := range s {
+	for i := *pos; i < len(s); {
+		r, n := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, n = utf8.DecodeRuneInString(s[i:])
+		}
 		switch {
 		case IsCJK(r):
 			if start >= 0 {
-				out = append(out, wordToken{Fold(s[start:i]), start, i})
-				start = -1
+				*pos = i
+				return wordToken{Fold(s[start:i]), start, i}, true
 			}
-			n := utf8.RuneLen(r)
-			out = append(out, wordToken{string(r), i, i + n})
+			*pos = i + n
+			return wordToken{s[i : i+n], i, i + n}, true
 		case isWordRune(r):
 			if start < 0 {
 				start = i
 			}
 		default:
 			if start >= 0 {
-				out = append(out, wordToken{Fold(s[start:i]), start, i})
-				start = -1
+				*pos = i + n
+				return wordToken{Fold(s[start:i]), start, i}, true
 			}
 		}
+		i += n
 	}
+	*pos = len(s)
 	if start >= 0 {
-		out = append(out, wordToken{Fold(s[start:]), start, len(s)})
+		return wordToken{Fold(s[start:]), start, len(s)}, true
 	}
-	return out
+	return wordToken{}, false
+}
+
+// tokenStream is the words of a text, split as far as asked (Snippet reads
+// a long body only up to its first match and the window after it).
+type tokenStream struct {
+	s    string
+	pos  int
+	toks []wordToken
+}
+
+// fill splits until toks holds n words or the text ends, and reports
+// whether it holds n.
+func (t *tokenStream) fill(n int) bool {
+	for len(t.toks) < n {
+		tok, ok := nextToken(t.s, &t.pos)
+		if !ok {
+			return false
+		}
+		t.toks = append(t.toks, tok)
+	}
+	return true
+}
+
+// fillTo splits until a word ends at or beyond byte end, or the text ends.
+func (t *tokenStream) fillTo(end int) {
+	for len(t.toks) == 0 || t.toks[len(t.toks)-1].end < end {
+		if !t.fill(len(t.toks) + 1) {
+			return
+		}
+	}
+}
+
+// mayMatch reports whether any of pats can match in s: false only when s
+// is ASCII (so a word folds to its lowercase) and holds none of the
+// patterns' first words in any case, which spares splitting it.
+func mayMatch(s string, pats []pattern) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return true
+		}
+	}
+	lower := strings.ToLower(s)
+	for _, p := range pats {
+		if strings.Contains(lower, p.words[0]) {
+			return true
+		}
+	}
+	return false
 }
 
 // pattern is one term as highlighting matches it: its words' tokens in a
@@ -155,12 +221,7 @@ func patterns(terms []Term) []pattern {
 func matches(toks []wordToken, pats []pattern) [][2]int {
 	var out [][2]int
 	for i := 0; i < len(toks); {
-		best := 0
-		for _, p := range pats {
-			if n := p.matchAt(toks, i); n > best {
-				best = n
-			}
-		}
+		best := bestAt(toks, i, pats)
 		if best == 0 {
 			i++
 			continue
@@ -169,6 +230,18 @@ func matches(toks []wordToken, pats []pattern) [][2]int {
 		i += best
 	}
 	return out
+}
+
+// bestAt is how many words of toks from i the longest matching pattern
+// covers (0: none matches there).
+func bestAt(toks []wordToken, i int, pats []pattern) int {
+	best := 0
+	for _, p := range pats {
+		if n := p.matchAt(toks, i); n > best {
+			best = n
+		}
+	}
+	return best
 }
 
 func (p pattern) matchAt(toks []wordToken, i int) int {
@@ -238,23 +311,36 @@ func Snippet(body string, q Parsed) Highlighted {
 	if body == "" {
 		return Highlighted{}
 	}
-	toks := wordTokens(body)
-	ms := matches(toks, patterns(q.Positive()))
+	pats := patterns(q.Positive())
+	ts := &tokenStream{s: body}
+	// The first match, splitting no further than it.
+	first := -1
+	if len(pats) > 0 && mayMatch(body, pats) {
+		longest := 0
+		for _, p := range pats {
+			longest = max(longest, len(p.words))
+		}
+		for i := 0; ts.fill(i + 1); i++ {
+			ts.fill(i + longest)
+			if bestAt(ts.toks, i, pats) > 0 {
+				first = i
+				break
+			}
+		}
+	}
 	// The window: from a little before the first match, so the reader
 	// sees what leads to it, until SnippetRunes later.
 	from := 0
-	if len(ms) > 0 {
-		from = ms[0][0]
+	if first >= 0 {
+		from = ts.toks[first].start
 		back := 0
 		for from > 0 && back < SnippetRunes/4 {
 			_, n := utf8.DecodeLastRuneInString(body[:from])
 			from -= n
 			back++
 		}
-	}
-	// Snap the start to a word start, the end to a word end.
-	if from > 0 {
-		for _, t := range toks {
+		// Snap the start to a word start (every word before the match is split).
+		for _, t := range ts.toks {
 			if t.start >= from {
 				from = t.start
 				break
@@ -267,19 +353,22 @@ func Snippet(body string, q Parsed) Highlighted {
 		to += n
 		runes++
 	}
+	ts.fillTo(to)
 	if to < len(body) {
-		for i := len(toks) - 1; i >= 0; i-- {
-			if toks[i].end <= to && toks[i].end > from {
-				to = toks[i].end
+		for i := len(ts.toks) - 1; i >= 0; i-- {
+			if ts.toks[i].end <= to && ts.toks[i].end > from {
+				to = ts.toks[i].end
 				break
 			}
 		}
 	}
 	text := body[from:to]
 	var inside [][2]int
-	for _, m := range ms {
-		if m[0] >= from && m[1] <= to {
-			inside = append(inside, [2]int{m[0] - from, m[1] - from})
+	if first >= 0 {
+		for _, m := range matches(ts.toks[first:], pats) {
+			if m[0] >= from && m[1] <= to {
+				inside = append(inside, [2]int{m[0] - from, m[1] - from})
+			}
 		}
 	}
 	prefix := ""
