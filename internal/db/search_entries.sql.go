@@ -185,29 +185,28 @@ const searchEntryFindTypo = `-- name: SearchEntryFindTypo :many
 WITH counted AS MATERIALIZED (
   SELECT e.document_id, e.updated_at, (0.05 * word_similarity(search_fold($1::text), e.title_fold))::float8 AS score, e.space, e.tags
   FROM search_entries e
-  WHERE e.live AND CASE WHEN $2::boolean THEN e.readers && $3::uuid[] ELSE arrayoverlap(e.readers, $3::uuid[]) END AND CASE WHEN $2::boolean THEN word_similarity_commutator_op(e.title_fold, search_fold($1::text)) ELSE e.title_fold %> search_fold($1::text) END AND NOT ts_match_vq(e.tsv, search_query($4::text[], $5::int[], $6::boolean[])) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $7::text[], $8::text, $9::text[], $10::uuid, $11::timestamptz, $12::timestamptz, $13::text[])
+  WHERE e.title_fold %> search_fold($1::text) AND e.live AND arrayoverlap(e.readers, $2::uuid[]) AND NOT ts_match_vq(e.tsv, search_query($3::text[], $4::int[], $5::boolean[])) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $6::text[], $7::text, $8::text[], $9::uuid, $10::timestamptz, $11::timestamptz, $12::text[])
   ORDER BY score DESC, e.updated_at DESC, e.document_id DESC
-  LIMIT $14::int
+  LIMIT $13::int
 ), page AS (
   SELECT c.document_id, c.updated_at, c.score FROM counted c
   ORDER BY c.score DESC, c.updated_at DESC, c.document_id DESC
-  OFFSET $15::int LIMIT $16::int
+  OFFSET $14::int LIMIT $15::int
 )
 SELECT 'hit'::text AS kind, p.document_id, p.score, p.updated_at, e.title AS value, e.body, 0::bigint AS n
 FROM page p JOIN search_entries e ON e.document_id = p.document_id
 UNION ALL
-SELECT 'space', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, c.space::text, '', count(*) FROM counted c WHERE $17::boolean GROUP BY c.space
+SELECT 'space', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, c.space::text, '', count(*) FROM counted c WHERE $16::boolean GROUP BY c.space
 UNION ALL
 (SELECT 'tag', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, t.tag, '', count(*)
- FROM (SELECT unnest(c.tags) AS tag FROM counted c WHERE $17::boolean) t
- GROUP BY t.tag ORDER BY count(*) DESC, t.tag LIMIT $18::int)
+ FROM (SELECT unnest(c.tags) AS tag FROM counted c WHERE $16::boolean) t
+ GROUP BY t.tag ORDER BY count(*) DESC, t.tag LIMIT $17::int)
 UNION ALL
 SELECT 'total', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, '', '', count(*) FROM counted
 `
 
 type SearchEntryFindTypoParams struct {
 	Typo          string
-	Sparse        bool
 	Readers       []uuid.UUID
 	Terms         []string
 	Groups        []int32
@@ -236,11 +235,10 @@ type SearchEntryFindTypoRow struct {
 	N          int64
 }
 
-// SearchEntryFindTypo answers SearchEntryFind's search for titles resembling a typo text that the words do not match (pg_trgm: through its index, or for an actor who reads few entries, checked on each of theirs), best first: a page of them (from row_offset) with their title and body, then their counts by space and by tag and their number over at most count_max (the same kinds).
+// SearchEntryFindTypo answers SearchEntryFind's search for titles resembling a typo text that the words do not match (pg_trgm, through its index), best first: a page of them (from row_offset) with their title and body, then their counts by space and by tag and their number over at most count_max (the same kinds).
 func (q *Queries) SearchEntryFindTypo(ctx context.Context, db DBTX, arg SearchEntryFindTypoParams) ([]SearchEntryFindTypoRow, error) {
 	rows, err := db.Query(ctx, searchEntryFindTypo,
 		arg.Typo,
-		arg.Sparse,
 		arg.Readers,
 		arg.Terms,
 		arg.Groups,

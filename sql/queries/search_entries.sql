@@ -98,11 +98,11 @@ UNION ALL
 SELECT 'total', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, '', '', count(*) FROM counted;
 
 -- name: SearchEntryFindTypo :many
--- SearchEntryFindTypo answers SearchEntryFind's search for titles resembling a typo text that the words do not match (pg_trgm: through its index, or for an actor who reads few entries, checked on each of theirs), best first: a page of them (from row_offset) with their title and body, then their counts by space and by tag and their number over at most count_max (the same kinds).
+-- SearchEntryFindTypo answers SearchEntryFind's search for titles resembling a typo text that the words do not match (pg_trgm, through its index), best first: a page of them (from row_offset) with their title and body, then their counts by space and by tag and their number over at most count_max (the same kinds).
 WITH counted AS MATERIALIZED (
   SELECT e.document_id, e.updated_at, (0.05 * word_similarity(search_fold(@typo::text), e.title_fold))::float8 AS score, e.space, e.tags
   FROM search_entries e
-  WHERE e.live AND CASE WHEN @sparse::boolean THEN e.readers && @readers::uuid[] ELSE arrayoverlap(e.readers, @readers::uuid[]) END AND CASE WHEN @sparse::boolean THEN word_similarity_commutator_op(e.title_fold, search_fold(@typo::text)) ELSE e.title_fold %> search_fold(@typo::text) END AND NOT ts_match_vq(e.tsv, search_query(@terms::text[], @groups::int[], @prefixes::boolean[])) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
+  WHERE e.title_fold %> search_fold(@typo::text) AND e.live AND arrayoverlap(e.readers, @readers::uuid[]) AND NOT ts_match_vq(e.tsv, search_query(@terms::text[], @groups::int[], @prefixes::boolean[])) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
   ORDER BY score DESC, e.updated_at DESC, e.document_id DESC
   LIMIT @count_max::int
 ), page AS (

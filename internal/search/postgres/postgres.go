@@ -237,7 +237,7 @@ func (b *Backend) Search(ctx context.Context, q search.Query) (search.Result, er
 			ts, err := db.Q.SearchEntryFindTypo(ctx, conn, db.SearchEntryFindTypoParams{
 				Typo: *typo, Terms: all.text, Groups: all.groups, Prefixes: all.prefix,
 				Spaces: spaces, PathPrefix: f.PathPrefix, Tags: tags, OwnerID: f.OwnerID, UpdatedAfter: f.UpdatedAfter,
-				UpdatedBefore: f.UpdatedBefore, Statuses: statuses, Readers: readers, Sparse: sparse,
+				UpdatedBefore: f.UpdatedBefore, Statuses: statuses, Readers: readers,
 				CountMax: int32(countMax), RowOffset: int32(max(0, q.After.Hits-exact)), RowLimit: int32(q.First + 1 - onPage),
 				Facets: q.Facets, TagLimit: search.MaxTagFacets,
 			})
