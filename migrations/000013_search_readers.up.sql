@@ -73,7 +73,8 @@ BEGIN
 END
 $$;
 
--- The rebuild's swap indexes readers too.
+-- The rebuild's swap indexes readers too, and tags (a listing or search
+-- filtered by a rare tag finds its entries through it instead of walking).
 CREATE OR REPLACE FUNCTION search_entries_build_swap() RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
@@ -84,6 +85,7 @@ BEGIN
   CREATE INDEX search_entries_build_updated_idx ON search_entries_build (updated_at DESC, document_id DESC);
   CREATE INDEX search_entries_build_owner_idx ON search_entries_build (owner_id);
   CREATE INDEX search_entries_build_readers_idx ON search_entries_build USING gin (readers);
+  CREATE INDEX search_entries_build_tags_idx ON search_entries_build USING gin (tags);
   ANALYZE search_entries_build;
   LOCK TABLE search_entries IN ACCESS EXCLUSIVE MODE;
   -- Under the lock, so a trash or quarantine committed during the rebuild is
@@ -101,6 +103,7 @@ BEGIN
   ALTER INDEX search_entries_build_updated_idx RENAME TO search_entries_updated_idx;
   ALTER INDEX search_entries_build_owner_idx RENAME TO search_entries_owner_idx;
   ALTER INDEX search_entries_build_readers_idx RENAME TO search_entries_readers_idx;
+  ALTER INDEX search_entries_build_tags_idx RENAME TO search_entries_tags_idx;
   CREATE TABLE search_entries_build (LIKE search_entries INCLUDING DEFAULTS INCLUDING STORAGE INCLUDING COMPRESSION);
   ALTER TABLE search_entries_build ADD CONSTRAINT search_entries_build_pkey PRIMARY KEY (document_id);
   ALTER TABLE search_entries_build ADD CONSTRAINT search_entries_build_document_id_fkey
