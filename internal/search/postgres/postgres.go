@@ -174,8 +174,9 @@ const SparseMax = 2000
 // terms), filtering on the entries' readers, after one counting the actor's
 // level sources up to SparseMax (which way round the statement filters);
 // when the words find fewer than TypoBelow, one more for misspelled titles
-// (SearchEntryFindTypo), which follow every match. The statements run as unnamed prepared statements (customPlans),
-// so each is planned for its own words and readers.
+// (SearchEntryFindTypo), which follow every match. The statements run as
+// unnamed prepared statements (customPlans), so each is planned for its own
+// words and readers.
 func (b *Backend) Search(ctx context.Context, q search.Query) (search.Result, error) {
 	f := q.Filter
 	spaces, statuses := nonNil(f.Spaces), nonNil(f.Statuses)
@@ -224,23 +225,10 @@ func (b *Backend) Search(ctx context.Context, q search.Query) (search.Result, er
 		}
 		rows = rs
 		// Misspelled titles are looked for when the words themselves find
-		// fewer than TypoBelow pages (so every match was counted, and those
-		// from this page's offset on are in rows): they come after every
-		// match, whatever the page size.
+		// fewer than TypoBelow matches: they come after every match,
+		// whatever the page size.
 		if typo := typoText(q.Text); typo != nil && total(rs) < TypoBelow {
-			exact, onPage := total(rs), 0
-			for _, r := range rs {
-				if r.Kind == "hit" {
-					onPage++
-				}
-			}
-			ts, err := db.Q.SearchEntryFindTypo(ctx, conn, db.SearchEntryFindTypoParams{
-				Typo: *typo, Terms: all.text, Groups: all.groups, Prefixes: all.prefix,
-				Spaces: spaces, PathPrefix: f.PathPrefix, Tags: tags, OwnerID: f.OwnerID, UpdatedAfter: f.UpdatedAfter,
-				UpdatedBefore: f.UpdatedBefore, Statuses: statuses, Readers: readers,
-				CountMax: int32(countMax), RowOffset: int32(max(0, q.After.Hits-exact)), RowLimit: int32(q.First + 1 - onPage),
-				Facets: q.Facets, TagLimit: search.MaxTagFacets,
-			})
+			ts, err := db.Q.SearchEntryFindTypo(ctx, conn, typoParams(p, *typo, rs, q))
 			if err != nil {
 				return search.Result{}, err
 			}
@@ -250,6 +238,26 @@ func (b *Backend) Search(ctx context.Context, q search.Query) (search.Result, er
 		}
 	}
 	return result(rows, q, countMax), nil
+}
+
+// typoParams is SearchEntryFindTypo's arguments for a search whose words
+// found fewer than TypoBelow matches (so every one was counted, and those
+// from the page's offset on are among its rows, exact): the misspelled
+// titles continue the list where the exact matches end.
+func typoParams(p db.SearchEntryFindParams, typo string, exactRows []row, q search.Query) db.SearchEntryFindTypoParams {
+	exact, onPage := total(exactRows), 0
+	for _, r := range exactRows {
+		if r.Kind == "hit" {
+			onPage++
+		}
+	}
+	return db.SearchEntryFindTypoParams{
+		Typo: typo, Terms: p.Terms, Groups: p.Groups, Prefixes: p.Prefixes,
+		Spaces: p.Spaces, PathPrefix: p.PathPrefix, Tags: p.Tags, OwnerID: p.OwnerID, UpdatedAfter: p.UpdatedAfter,
+		UpdatedBefore: p.UpdatedBefore, Statuses: p.Statuses, Readers: p.Readers,
+		CountMax: p.CountMax, RowOffset: int32(max(0, q.After.Hits-exact)), RowLimit: int32(q.First + 1 - onPage),
+		Facets: p.Facets, TagLimit: p.TagLimit,
+	}
 }
 
 // customPlans runs queries as unnamed prepared statements (pgx's
