@@ -127,6 +127,28 @@ func TestHostileScripts(t *testing.T) {
 			try { globalThis.eval = 1 } catch (e) { console.log(e.name) }
 			console.log(typeof Function, (() => 1) instanceof Function)`,
 			check: logged("TypeError", "TypeError", "function true")},
+		{name: "code from a string through stack-trace call sites", script: `
+			if (globalThis.reentered) throw new Error('the script ran again');
+			globalThis.reentered = true;
+			const seen = [];
+			try { Error.prepareStackTrace = (e, sites) => {
+				for (const c of sites) {
+					for (const get of ['getFunction', 'getThis', 'getEvalOrigin', 'getTypeName']) {
+						try { const v = c[get] && c[get](); if (typeof v === 'function') seen.push(v) } catch (x) { /* refused */ }
+					}
+				}
+				return '';
+			} } catch (x) { console.log(x.name) }
+			try { Object.defineProperty(Error, 'prepareStackTrace', { get() { return () => '' } }) } catch (x) { console.log(x.name) }
+			function inner() { return new Error('x').stack }
+			inner();
+			let escaped = 0;
+			for (const fn of seen.slice()) {
+				try { fn('globalThis.escapedByString = 1'); } catch (x) { /* refused, or the script itself again */ }
+				if (globalThis.escapedByString === 1) escaped++;
+			}
+			console.log('escaped', escaped, seen.length);`,
+			check: logged("TypeError", "TypeError", "escaped 0 0")},
 		// The network.
 		{name: "fetch", script: `fetch('http://127.0.0.1/')`, check: threw("ReferenceError", "fetch is not defined")},
 		{name: "XMLHttpRequest", script: `new XMLHttpRequest()`, check: threw("ReferenceError", "XMLHttpRequest is not defined")},

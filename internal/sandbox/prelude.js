@@ -56,6 +56,13 @@
     defineProperty(getPrototypeOf(sample), 'constructor', { value: noFunction, writable: false, configurable: false, enumerable: false });
   }
 
+  // Error.prepareStackTrace (QuickJS-ng follows V8) would hand a script the
+  // call sites of its stack, whose getFunction() reaches the functions of
+  // the frames below it: the realEval running the script among them, which
+  // turns any string into code (and so `import(` into a module). Fixed to
+  // nothing, so stacks are only ever strings.
+  defineProperty(ErrorCtor, 'prepareStackTrace', { value: undefined, writable: false, configurable: false, enumerable: false });
+
   const cut = (s, n) => (s.length > n ? apply(strSlice, s, [0, n]) : s);
   const deepFreeze = function (k, v) { if (typeof v === 'object' && v !== null) freeze(v); return v; };
   const call = function (op, args) {
