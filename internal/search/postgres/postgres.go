@@ -35,10 +35,56 @@ type Backend struct {
 	// as one who reads few entries (SparseMax, the constant, unless a test
 	// sets it to choose the way).
 	SparseMax int
+
+	mu   sync.Mutex
+	ways map[uuid.UUID]way // by actor: which way their searches go, for wayTTL
 }
 
+// way is whether an actor reads few entries, as counted at a time.
+type way struct {
+	sparse bool
+	at     time.Time
+}
+
+// wayTTL is how long an actor's way is reused before it is counted again,
+// and wayMax how many actors' ways are kept (all are forgotten when more
+// search). The way only chooses a plan: a stale one costs time, never a
+// wrong answer.
+const (
+	wayTTL = time.Minute
+	wayMax = 10_000
+)
+
 // New returns the postgres backend over pool (the database CoDNA runs on).
-func New(pool *pgxpool.Pool) *Backend { return &Backend{pool: pool, SparseMax: SparseMax} }
+func New(pool *pgxpool.Pool) *Backend {
+	return &Backend{pool: pool, SparseMax: SparseMax, ways: map[uuid.UUID]way{}}
+}
+
+// sparse reports whether the searcher reads few entries: at most SparseMax
+// level sources, counted (SearchEntryCountSources) at most once per wayTTL.
+func (b *Backend) sparse(ctx context.Context, s search.Searcher) (bool, error) {
+	now := time.Now()
+	b.mu.Lock()
+	w, ok := b.ways[s.UserID]
+	b.mu.Unlock()
+	if ok && now.Sub(w.at) < wayTTL {
+		return w.sparse, nil
+	}
+	n, err := db.Q.SearchEntryCountSources(ctx, b.pool, db.SearchEntryCountSourcesParams{
+		ActorID: s.UserID, ActorIsPerson: s.IsPerson, RowLimit: int32(b.SparseMax + 1),
+	})
+	if err != nil {
+		return false, err
+	}
+	w = way{sparse: n <= int64(b.SparseMax), at: now}
+	b.mu.Lock()
+	if len(b.ways) >= wayMax {
+		clear(b.ways)
+	}
+	b.ways[s.UserID] = w
+	b.mu.Unlock()
+	return w.sparse, nil
+}
 
 var _ search.Backend = (*Backend)(nil)
 
@@ -171,8 +217,8 @@ const SparseMax = 2000
 
 // Search implements search.Backend: one statement for the page, the facets
 // and the count (SearchEntryFind, or SearchEntryList for a query without
-// terms), filtering on the entries' readers, after one counting the actor's
-// level sources up to SparseMax (which way round the statement filters);
+// terms), filtering on the entries' readers, the way round that suits the
+// actor (sparse: one statement counting their level sources, once a minute);
 // when the words find fewer than TypoBelow, one more for misspelled titles
 // (SearchEntryFindTypo), which follow every match. The statements run as
 // unnamed prepared statements (customPlans), so each is planned for its own
@@ -186,13 +232,10 @@ func (b *Backend) Search(ctx context.Context, q search.Query) (search.Result, er
 		readers = []uuid.UUID{}
 	}
 	conn := customPlans{b.pool}
-	sources, err := db.Q.SearchEntryCountSources(ctx, b.pool, db.SearchEntryCountSourcesParams{
-		ActorID: q.Searcher.UserID, ActorIsPerson: q.Searcher.IsPerson, RowLimit: int32(b.SparseMax + 1),
-	})
+	sparse, err := b.sparse(ctx, q.Searcher)
 	if err != nil {
 		return search.Result{}, err
 	}
-	sparse := sources <= int64(b.SparseMax)
 	countMax := max(CountMax, q.After.Hits+q.First+1)
 	var rows []row
 	if q.Text.Empty() {
