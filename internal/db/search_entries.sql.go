@@ -84,16 +84,10 @@ WITH head AS (
   UNION ALL
   (SELECT f.space, f.tags FROM few f LIMIT $19::int)
 )
-SELECT 'hit'::text AS kind, p.document_id, p.score, p.updated_at, e.title AS value, e.body, 0::bigint AS n
+SELECT 'hit'::text AS kind, p.document_id, p.score, p.updated_at, e.title AS value, e.body, '{}'::text[] AS tags
 FROM page p JOIN search_entries e ON e.document_id = p.document_id
 UNION ALL
-SELECT 'space', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, c.space::text, '', count(*) FROM counted c WHERE $20::boolean GROUP BY c.space
-UNION ALL
-(SELECT 'tag', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, t.tag, '', count(*)
- FROM (SELECT unnest(c.tags) AS tag FROM counted c WHERE $20::boolean) t
- GROUP BY t.tag ORDER BY count(*) DESC, t.tag LIMIT $21::int)
-UNION ALL
-SELECT 'total', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, '', '', count(*) FROM counted
+SELECT 'counted', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, c.space::text, '', c.tags FROM counted c
 `
 
 type SearchEntryFindParams struct {
@@ -116,8 +110,6 @@ type SearchEntryFindParams struct {
 	RowOffset     int32
 	RowLimit      int32
 	CountMax      int32
-	Facets        bool
-	TagLimit      int32
 }
 
 type SearchEntryFindRow struct {
@@ -127,10 +119,10 @@ type SearchEntryFindRow struct {
 	UpdatedAt  time.Time
 	Value      string
 	Body       string
-	N          int64
+	Tags       []string
 }
 
-// SearchEntryFind answers a search of the postgres index for an actor (readers: their id, and for a person Everyone's and their groups'; sparse: they read few entries): the page of hits with their title and plain-text body, then over at most count_max readable matches the counts by space and by tag and their number (kind hit, space, tag, total); docs/design.md#search.
+// SearchEntryFind answers a search of the postgres index for an actor (readers: their id, and for a person Everyone's and their groups'; sparse: they read few entries): the page of hits with their title and plain-text body, then at most count_max readable matches, each with its space and tags, for the caller to count (kind hit, counted); docs/design.md#search.
 func (q *Queries) SearchEntryFind(ctx context.Context, db DBTX, arg SearchEntryFindParams) ([]SearchEntryFindRow, error) {
 	rows, err := db.Query(ctx, searchEntryFind,
 		arg.AnyTerms,
@@ -152,8 +144,6 @@ func (q *Queries) SearchEntryFind(ctx context.Context, db DBTX, arg SearchEntryF
 		arg.RowOffset,
 		arg.RowLimit,
 		arg.CountMax,
-		arg.Facets,
-		arg.TagLimit,
 	)
 	if err != nil {
 		return nil, err
@@ -169,7 +159,7 @@ func (q *Queries) SearchEntryFind(ctx context.Context, db DBTX, arg SearchEntryF
 			&i.UpdatedAt,
 			&i.Value,
 			&i.Body,
-			&i.N,
+			&i.Tags,
 		); err != nil {
 			return nil, err
 		}
@@ -193,16 +183,10 @@ WITH counted AS MATERIALIZED (
   ORDER BY c.score DESC, c.updated_at DESC, c.document_id DESC
   OFFSET $14::int LIMIT $15::int
 )
-SELECT 'hit'::text AS kind, p.document_id, p.score, p.updated_at, e.title AS value, e.body, 0::bigint AS n
+SELECT 'hit'::text AS kind, p.document_id, p.score, p.updated_at, e.title AS value, e.body, '{}'::text[] AS tags
 FROM page p JOIN search_entries e ON e.document_id = p.document_id
 UNION ALL
-SELECT 'space', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, c.space::text, '', count(*) FROM counted c WHERE $16::boolean GROUP BY c.space
-UNION ALL
-(SELECT 'tag', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, t.tag, '', count(*)
- FROM (SELECT unnest(c.tags) AS tag FROM counted c WHERE $16::boolean) t
- GROUP BY t.tag ORDER BY count(*) DESC, t.tag LIMIT $17::int)
-UNION ALL
-SELECT 'total', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, '', '', count(*) FROM counted
+SELECT 'counted', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, c.space::text, '', c.tags FROM counted c
 `
 
 type SearchEntryFindTypoParams struct {
@@ -221,8 +205,6 @@ type SearchEntryFindTypoParams struct {
 	CountMax      int32
 	RowOffset     int32
 	RowLimit      int32
-	Facets        bool
-	TagLimit      int32
 }
 
 type SearchEntryFindTypoRow struct {
@@ -232,10 +214,10 @@ type SearchEntryFindTypoRow struct {
 	UpdatedAt  time.Time
 	Value      string
 	Body       string
-	N          int64
+	Tags       []string
 }
 
-// SearchEntryFindTypo answers SearchEntryFind's search for titles resembling a typo text that the words do not match (pg_trgm, through its index), best first: a page of them (from row_offset) with their title and body, then their counts by space and by tag and their number over at most count_max (the same kinds).
+// SearchEntryFindTypo answers SearchEntryFind's search for titles resembling a typo text that the words do not match (pg_trgm, through its index), best first: a page of them (from row_offset) with their title and body, then at most count_max of them with their space and tags (the same kinds).
 func (q *Queries) SearchEntryFindTypo(ctx context.Context, db DBTX, arg SearchEntryFindTypoParams) ([]SearchEntryFindTypoRow, error) {
 	rows, err := db.Query(ctx, searchEntryFindTypo,
 		arg.Typo,
@@ -253,8 +235,6 @@ func (q *Queries) SearchEntryFindTypo(ctx context.Context, db DBTX, arg SearchEn
 		arg.CountMax,
 		arg.RowOffset,
 		arg.RowLimit,
-		arg.Facets,
-		arg.TagLimit,
 	)
 	if err != nil {
 		return nil, err
@@ -270,7 +250,7 @@ func (q *Queries) SearchEntryFindTypo(ctx context.Context, db DBTX, arg SearchEn
 			&i.UpdatedAt,
 			&i.Value,
 			&i.Body,
-			&i.N,
+			&i.Tags,
 		); err != nil {
 			return nil, err
 		}
@@ -295,16 +275,10 @@ WITH page AS (
   WHERE e.live AND CASE WHEN $1::boolean THEN e.readers && $2::uuid[] ELSE arrayoverlap(e.readers, $2::uuid[]) END AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $3::text[], $4::text, $5::text[], $6::uuid, $7::timestamptz, $8::timestamptz, $9::text[])
   LIMIT $12::int
 )
-SELECT 'hit'::text AS kind, p.document_id, 0::float8 AS score, p.updated_at, e.title AS value, e.body, 0::bigint AS n
+SELECT 'hit'::text AS kind, p.document_id, 0::float8 AS score, p.updated_at, e.title AS value, e.body, '{}'::text[] AS tags
 FROM page p JOIN search_entries e ON e.document_id = p.document_id
 UNION ALL
-SELECT 'space', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, c.space::text, '', count(*) FROM counted c WHERE $13::boolean GROUP BY c.space
-UNION ALL
-(SELECT 'tag', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, t.tag, '', count(*)
- FROM (SELECT unnest(c.tags) AS tag FROM counted c WHERE $13::boolean) t
- GROUP BY t.tag ORDER BY count(*) DESC, t.tag LIMIT $14::int)
-UNION ALL
-SELECT 'total', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, '', '', count(*) FROM counted
+SELECT 'counted', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, c.space::text, '', c.tags FROM counted c
 `
 
 type SearchEntryListParams struct {
@@ -320,8 +294,6 @@ type SearchEntryListParams struct {
 	RowOffset     int32
 	RowLimit      int32
 	CountMax      int32
-	Facets        bool
-	TagLimit      int32
 }
 
 type SearchEntryListRow struct {
@@ -331,10 +303,10 @@ type SearchEntryListRow struct {
 	UpdatedAt  time.Time
 	Value      string
 	Body       string
-	N          int64
+	Tags       []string
 }
 
-// SearchEntryList is SearchEntryFind for a query without terms: the readable entries passing the filter, newest first, with the same facets and count over at most count_max of them.
+// SearchEntryList is SearchEntryFind for a query without terms: the readable entries passing the filter, newest first, with at most count_max of them to count, as SearchEntryFind.
 func (q *Queries) SearchEntryList(ctx context.Context, db DBTX, arg SearchEntryListParams) ([]SearchEntryListRow, error) {
 	rows, err := db.Query(ctx, searchEntryList,
 		arg.Sparse,
@@ -349,8 +321,6 @@ func (q *Queries) SearchEntryList(ctx context.Context, db DBTX, arg SearchEntryL
 		arg.RowOffset,
 		arg.RowLimit,
 		arg.CountMax,
-		arg.Facets,
-		arg.TagLimit,
 	)
 	if err != nil {
 		return nil, err
@@ -366,7 +336,7 @@ func (q *Queries) SearchEntryList(ctx context.Context, db DBTX, arg SearchEntryL
 			&i.UpdatedAt,
 			&i.Value,
 			&i.Body,
-			&i.N,
+			&i.Tags,
 		); err != nil {
 			return nil, err
 		}

@@ -42,7 +42,7 @@ WHERE excluded.version >= search_entries.version AND excluded.access_seq >= sear
 DELETE FROM search_entries WHERE document_id = ANY(@ids::uuid[]);
 
 -- name: SearchEntryFind :many
--- SearchEntryFind answers a search of the postgres index for an actor (readers: their id, and for a person Everyone's and their groups'; sparse: they read few entries): the page of hits with their title and plain-text body, then over at most count_max readable matches the counts by space and by tag and their number (kind hit, space, tag, total); docs/design.md#search.
+-- SearchEntryFind answers a search of the postgres index for an actor (readers: their id, and for a person Everyone's and their groups'; sparse: they read few entries): the page of hits with their title and plain-text body, then at most count_max readable matches, each with its space and tags, for the caller to count (kind hit, counted); docs/design.md#search.
 WITH head AS (
   -- Matches whose title, tags or path hold a query word (few: found through their own index), ranked
   -- by where: title (A) above tags (B) above path and slug (C). Conditions are written in the form the
@@ -86,19 +86,13 @@ WITH head AS (
   UNION ALL
   (SELECT f.space, f.tags FROM few f LIMIT @count_max::int)
 )
-SELECT 'hit'::text AS kind, p.document_id, p.score, p.updated_at, e.title AS value, e.body, 0::bigint AS n
+SELECT 'hit'::text AS kind, p.document_id, p.score, p.updated_at, e.title AS value, e.body, '{}'::text[] AS tags
 FROM page p JOIN search_entries e ON e.document_id = p.document_id
 UNION ALL
-SELECT 'space', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, c.space::text, '', count(*) FROM counted c WHERE @facets::boolean GROUP BY c.space
-UNION ALL
-(SELECT 'tag', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, t.tag, '', count(*)
- FROM (SELECT unnest(c.tags) AS tag FROM counted c WHERE @facets::boolean) t
- GROUP BY t.tag ORDER BY count(*) DESC, t.tag LIMIT @tag_limit::int)
-UNION ALL
-SELECT 'total', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, '', '', count(*) FROM counted;
+SELECT 'counted', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, c.space::text, '', c.tags FROM counted c;
 
 -- name: SearchEntryFindTypo :many
--- SearchEntryFindTypo answers SearchEntryFind's search for titles resembling a typo text that the words do not match (pg_trgm, through its index), best first: a page of them (from row_offset) with their title and body, then their counts by space and by tag and their number over at most count_max (the same kinds).
+-- SearchEntryFindTypo answers SearchEntryFind's search for titles resembling a typo text that the words do not match (pg_trgm, through its index), best first: a page of them (from row_offset) with their title and body, then at most count_max of them with their space and tags (the same kinds).
 WITH counted AS MATERIALIZED (
   SELECT e.document_id, e.updated_at, (0.05 * word_similarity(search_fold(@typo::text), e.title_fold))::float8 AS score, e.space, e.tags
   FROM search_entries e
@@ -110,19 +104,13 @@ WITH counted AS MATERIALIZED (
   ORDER BY c.score DESC, c.updated_at DESC, c.document_id DESC
   OFFSET @row_offset::int LIMIT @row_limit::int
 )
-SELECT 'hit'::text AS kind, p.document_id, p.score, p.updated_at, e.title AS value, e.body, 0::bigint AS n
+SELECT 'hit'::text AS kind, p.document_id, p.score, p.updated_at, e.title AS value, e.body, '{}'::text[] AS tags
 FROM page p JOIN search_entries e ON e.document_id = p.document_id
 UNION ALL
-SELECT 'space', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, c.space::text, '', count(*) FROM counted c WHERE @facets::boolean GROUP BY c.space
-UNION ALL
-(SELECT 'tag', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, t.tag, '', count(*)
- FROM (SELECT unnest(c.tags) AS tag FROM counted c WHERE @facets::boolean) t
- GROUP BY t.tag ORDER BY count(*) DESC, t.tag LIMIT @tag_limit::int)
-UNION ALL
-SELECT 'total', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, '', '', count(*) FROM counted;
+SELECT 'counted', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, c.space::text, '', c.tags FROM counted c;
 
 -- name: SearchEntryList :many
--- SearchEntryList is SearchEntryFind for a query without terms: the readable entries passing the filter, newest first, with the same facets and count over at most count_max of them.
+-- SearchEntryList is SearchEntryFind for a query without terms: the readable entries passing the filter, newest first, with at most count_max of them to count, as SearchEntryFind.
 WITH page AS (
   SELECT e.document_id, e.updated_at
   FROM search_entries e
@@ -135,16 +123,10 @@ WITH page AS (
   WHERE e.live AND CASE WHEN @sparse::boolean THEN e.readers && @readers::uuid[] ELSE arrayoverlap(e.readers, @readers::uuid[]) END AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
   LIMIT @count_max::int
 )
-SELECT 'hit'::text AS kind, p.document_id, 0::float8 AS score, p.updated_at, e.title AS value, e.body, 0::bigint AS n
+SELECT 'hit'::text AS kind, p.document_id, 0::float8 AS score, p.updated_at, e.title AS value, e.body, '{}'::text[] AS tags
 FROM page p JOIN search_entries e ON e.document_id = p.document_id
 UNION ALL
-SELECT 'space', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, c.space::text, '', count(*) FROM counted c WHERE @facets::boolean GROUP BY c.space
-UNION ALL
-(SELECT 'tag', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, t.tag, '', count(*)
- FROM (SELECT unnest(c.tags) AS tag FROM counted c WHERE @facets::boolean) t
- GROUP BY t.tag ORDER BY count(*) DESC, t.tag LIMIT @tag_limit::int)
-UNION ALL
-SELECT 'total', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, '', '', count(*) FROM counted;
+SELECT 'counted', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, c.space::text, '', c.tags FROM counted c;
 
 -- name: SearchEntryCountSources :one
 -- SearchEntryCountSources counts an actor's level sources (document_level_sources: owned documents and grants reaching them), up to row_limit: how a search decides whether they read few entries.

@@ -242,8 +242,7 @@ func (b *Backend) Search(ctx context.Context, q search.Query) (search.Result, er
 		rs, err := db.Q.SearchEntryList(ctx, conn, db.SearchEntryListParams{
 			Spaces: spaces, PathPrefix: f.PathPrefix, Tags: tags, OwnerID: f.OwnerID, UpdatedAfter: f.UpdatedAfter,
 			UpdatedBefore: f.UpdatedBefore, Statuses: statuses, Readers: readers, Sparse: sparse,
-			RowOffset: int32(q.After.Hits), RowLimit: int32(q.First + 1), CountMax: int32(countMax), Facets: q.Facets,
-			TagLimit: search.MaxTagFacets,
+			RowOffset: int32(q.After.Hits), RowLimit: int32(q.First + 1), CountMax: int32(countMax),
 		})
 		if err != nil {
 			return search.Result{}, err
@@ -260,7 +259,7 @@ func (b *Backend) Search(ctx context.Context, q search.Query) (search.Result, er
 			Spaces: spaces, PathPrefix: f.PathPrefix, Tags: tags, OwnerID: f.OwnerID, UpdatedAfter: f.UpdatedAfter,
 			UpdatedBefore: f.UpdatedBefore, Statuses: statuses, Readers: readers, Sparse: sparse,
 			RowEnd: int32(q.After.Hits + q.First + 1), RowOffset: int32(q.After.Hits), RowLimit: int32(q.First + 1),
-			CountMax: int32(countMax), Facets: q.Facets, TagLimit: search.MaxTagFacets,
+			CountMax: int32(countMax),
 		}
 		rs, err := db.Q.SearchEntryFind(ctx, conn, p)
 		if err != nil {
@@ -299,7 +298,6 @@ func typoParams(p db.SearchEntryFindParams, typo string, exactRows []row, q sear
 		Spaces: p.Spaces, PathPrefix: p.PathPrefix, Tags: p.Tags, OwnerID: p.OwnerID, UpdatedAfter: p.UpdatedAfter,
 		UpdatedBefore: p.UpdatedBefore, Statuses: p.Statuses, Readers: p.Readers,
 		CountMax: p.CountMax, RowOffset: int32(max(0, q.After.Hits-exact)), RowLimit: int32(q.First + 1 - onPage),
-		Facets: p.Facets, TagLimit: p.TagLimit,
 	}
 }
 
@@ -313,49 +311,45 @@ func (c customPlans) Query(ctx context.Context, sql string, args ...any) (pgx.Ro
 	return c.DBTX.Query(ctx, sql, append([]any{pgx.QueryExecModeCacheDescribe}, args...)...)
 }
 
-// total is the total of a statement's rows.
+// total is how many matches a statement counted (its counted rows).
 func total(rows []row) int {
-	for i := len(rows) - 1; i >= 0; i-- {
-		if rows[i].Kind == "total" {
-			return int(rows[i].N)
+	n := 0
+	for _, r := range rows {
+		if r.Kind == "counted" {
+			n++
 		}
 	}
-	return 0
+	return n
 }
 
 // row is a SearchEntryFind, SearchEntryFindTypo or SearchEntryList row
 // (the same columns).
 type row = db.SearchEntryFindRow
 
-// addFacet adds n to value's count in fs (the exact matches' and the
-// misspelled titles' counts of one search add up).
-func addFacet(fs []search.FacetCount, value string, n int) []search.FacetCount {
-	for i := range fs {
-		if fs[i].Value == value {
-			fs[i].Count += n
-			return fs
-		}
-	}
-	return append(fs, search.FacetCount{Value: value, Count: n})
-}
-
+// result is a search's page from its statements' rows: the hits, best
+// first, highlighted; the counted matches' number (approximate when it
+// reaches countMax) and, when asked, their facets.
 func result(rows []row, q search.Query, countMax int) search.Result {
 	var out search.Result
 	var hits []*row
+	spaces, tags := map[string]int{}, map[string]int{}
 	for i := range rows {
 		r := &rows[i]
 		switch r.Kind {
 		case "hit":
 			hits = append(hits, r)
-		case "space":
-			out.Facets.Spaces = addFacet(out.Facets.Spaces, r.Value, int(r.N))
-		case "tag":
-			out.Facets.Tags = addFacet(out.Facets.Tags, r.Value, int(r.N))
-		case "total":
-			out.Total += int(r.N)
+		case "counted":
+			out.Total++
+			if q.Facets {
+				spaces[r.Value]++
+				for _, t := range r.Tags {
+					tags[t]++
+				}
+			}
 		}
 	}
 	out.Approximate = out.Total >= countMax
+	out.Facets.Spaces, out.Facets.Tags = facetCounts(spaces, 0), facetCounts(tags, search.MaxTagFacets)
 	slices.SortFunc(hits, func(a, b *row) int {
 		if c := cmp.Compare(b.Score, a.Score); c != 0 {
 			return c
@@ -365,11 +359,6 @@ func result(rows []row, q search.Query, countMax int) search.Result {
 		}
 		return slices.Compare(b.DocumentID[:], a.DocumentID[:])
 	})
-	sortFacets(out.Facets.Spaces)
-	sortFacets(out.Facets.Tags)
-	if len(out.Facets.Tags) > search.MaxTagFacets {
-		out.Facets.Tags = out.Facets.Tags[:search.MaxTagFacets]
-	}
 	if len(hits) > q.First {
 		hits = hits[:q.First]
 		out.Next = &search.Position{Hits: q.After.Hits + q.First}
@@ -390,13 +379,23 @@ func nonNil(s []string) []string {
 	return s
 }
 
-func sortFacets(fs []search.FacetCount) {
-	slices.SortFunc(fs, func(a, b search.FacetCount) int {
+// facetCounts lists counts largest first, ties by value, at most limit of
+// them (0: all).
+func facetCounts(counts map[string]int, limit int) []search.FacetCount {
+	out := make([]search.FacetCount, 0, len(counts))
+	for v, n := range counts {
+		out = append(out, search.FacetCount{Value: v, Count: n})
+	}
+	slices.SortFunc(out, func(a, b search.FacetCount) int {
 		if c := cmp.Compare(b.Count, a.Count); c != 0 {
 			return c
 		}
 		return strings.Compare(a.Value, b.Value)
 	})
+	if limit > 0 && len(out) > limit {
+		out = out[:limit]
+	}
+	return out
 }
 
 // RebuildWriters is how many batches a rebuild writes at once.
