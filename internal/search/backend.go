@@ -16,7 +16,10 @@
 package search
 
 import (
+	"cmp"
 	"context"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -182,6 +185,25 @@ type Facets struct {
 
 // MaxTagFacets is how many tags a facet lists.
 const MaxTagFacets = 20
+
+// FacetCounts lists counts by value as Facets does: largest first, ties by
+// value, at most limit of them (0: all).
+func FacetCounts(counts map[string]int, limit int) []FacetCount {
+	out := make([]FacetCount, 0, len(counts))
+	for v, n := range counts {
+		out = append(out, FacetCount{Value: v, Count: n})
+	}
+	slices.SortFunc(out, func(a, b FacetCount) int {
+		if c := cmp.Compare(b.Count, a.Count); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Value, b.Value)
+	})
+	if limit > 0 && len(out) > limit {
+		out = out[:limit]
+	}
+	return out
+}
 
 // Result is one page of a search.
 type Result struct {

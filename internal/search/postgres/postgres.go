@@ -200,9 +200,9 @@ func typoText(p search.Parsed) *string {
 // CountMax is how many readable matches a search counts for its total and
 // facets: the first CountMax an index finds (more when a deep page needs
 // them). When there are more, the total is that many and flagged
-// approximate (search.Result.Approximate), and the facets count those. Counting every
-// match of a common word costs a read of each (a few microseconds apiece,
-// tens of thousands of them); a page costs the page.
+// approximate (search.Result.Approximate), and the facets count those.
+// Counting every match of a common word costs a read of each (a few
+// microseconds apiece, tens of thousands of them); a page costs the page.
 const CountMax = 100
 
 // TypoBelow is how few matches the words of a search must find for titles
@@ -349,7 +349,7 @@ func result(rows []row, q search.Query, countMax int) search.Result {
 		}
 	}
 	out.Approximate = out.Total >= countMax
-	out.Facets.Spaces, out.Facets.Tags = facetCounts(spaces, 0), facetCounts(tags, search.MaxTagFacets)
+	out.Facets.Spaces, out.Facets.Tags = search.FacetCounts(spaces, 0), search.FacetCounts(tags, search.MaxTagFacets)
 	slices.SortFunc(hits, func(a, b *row) int {
 		if c := cmp.Compare(b.Score, a.Score); c != 0 {
 			return c
@@ -377,25 +377,6 @@ func nonNil(s []string) []string {
 		return []string{}
 	}
 	return s
-}
-
-// facetCounts lists counts largest first, ties by value, at most limit of
-// them (0: all).
-func facetCounts(counts map[string]int, limit int) []search.FacetCount {
-	out := make([]search.FacetCount, 0, len(counts))
-	for v, n := range counts {
-		out = append(out, search.FacetCount{Value: v, Count: n})
-	}
-	slices.SortFunc(out, func(a, b search.FacetCount) int {
-		if c := cmp.Compare(b.Count, a.Count); c != 0 {
-			return c
-		}
-		return strings.Compare(a.Value, b.Value)
-	})
-	if limit > 0 && len(out) > limit {
-		out = out[:limit]
-	}
-	return out
 }
 
 // RebuildWriters is how many batches a rebuild writes at once.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/google/uuid"
@@ -290,7 +289,7 @@ func (b *Backend) Search(ctx context.Context, q search.Query) (search.Result, er
 		res.Total = max(res.Total, q.After.Hits+n+1)
 	}
 	if q.Facets {
-		res.Facets = search.Facets{Spaces: counts(spaces, 0), Tags: counts(tags, search.MaxTagFacets)}
+		res.Facets = search.Facets{Spaces: search.FacetCounts(spaces, 0), Tags: search.FacetCounts(tags, search.MaxTagFacets)}
 	}
 	return res, nil
 }
@@ -325,25 +324,6 @@ func (b *Backend) params(br branch, base string, listing bool) api.MultiSearchCo
 	p.TextMatchType = ptr(textMatchType)
 	p.SortBy = ptr(sortRelevance)
 	return p
-}
-
-// counts sorts facet counts, largest first, ties by value, at most limit
-// (0: all).
-func counts(m map[string]int, limit int) []search.FacetCount {
-	out := make([]search.FacetCount, 0, len(m))
-	for v, n := range m {
-		out = append(out, search.FacetCount{Value: v, Count: n})
-	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Count != out[j].Count {
-			return out[i].Count > out[j].Count
-		}
-		return out[i].Value < out[j].Value
-	})
-	if limit > 0 && len(out) > limit {
-		out = out[:limit]
-	}
-	return out
 }
 
 // highlight asks Typesense for the marked title and body snippet of the
