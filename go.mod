@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/99designs/gqlgen v0.17.98
+	github.com/adhocore/gronx v1.20.4
 	github.com/coder/websocket v1.8.15
 	github.com/fastschema/qjs v0.0.6
 	github.com/golang-migrate/migrate/v4 v4.20.1

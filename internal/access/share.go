@@ -133,6 +133,9 @@ func checkPermission(p Permission) (Permission, error) {
 // notifies nobody; the actor and a document's own owner are not told); and
 // access.reshared to each document's owner when someone else shared it.
 //
+// A share made by an automation (auth.ViaAutomation) has the reason script,
+// whatever in.Reason says.
+//
 // Errors: BAD_USER_INPUT on reason (anything but direct or
 // link_suggestion), permission, documentIds (none, or too many), declined
 // (also shared in this action), and ResolveRecipients' errors; NOT_FOUND
@@ -152,6 +155,9 @@ func (s *Service) Share(ctx context.Context, in ShareInput) (*ShareResult, error
 	case Direct, LinkSuggestion:
 	default:
 		return nil, fault.Input("reason", "A share's reason is direct or link_suggestion.")
+	}
+	if actor.Via == auth.ViaAutomation {
+		reason = Script // an automation's proposal, applied as its owner
 	}
 	perm, err := checkPermission(in.Permission)
 	if err != nil {

@@ -32,6 +32,10 @@ const (
 	ViaServiceToken Via = "service_token" // a manage token
 	ViaCLI          Via = "cli"           // codna manage on the host
 	ViaSystem       Via = "system"        // in-process background work
+	// ViaAutomation: an automation applying its script's proposals as its
+	// owner (a person), with exactly the owner's permissions. No credential
+	// resolves to it; only the automation run worker makes it (AsOwner).
+	ViaAutomation Via = "automation"
 )
 
 // ManagementID is the fixed id of the one management user.
@@ -49,6 +53,15 @@ type Actor struct {
 	Via       Via
 	SessionID uuid.UUID // set when Via is ViaSession
 	TokenID   uuid.UUID // set when Via is ViaAccessToken or ViaServiceToken
+}
+
+// AsAutomation returns ctx acting as the person owner for one of their
+// automations (Via ViaAutomation): what every proposal and read of the
+// automation's script is checked against.
+func AsAutomation(ctx context.Context, owner *Actor) context.Context {
+	a := *owner
+	a.Via, a.SessionID, a.TokenID = ViaAutomation, uuid.Nil, uuid.Nil
+	return WithActor(ctx, &a)
 }
 
 // IsManagement reports whether the actor is management.

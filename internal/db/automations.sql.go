@@ -7,12 +7,357 @@ package db
 
 import (
 	"context"
+	"time"
 
 	"github.com/google/uuid"
 )
 
+const automationAdvance = `-- name: AutomationAdvance :exec
+UPDATE automations a SET last_run_at = now(), next_run_at = x.next_run_at
+FROM (SELECT unnest($1::uuid[]) AS id, unnest($2::timestamptz[]) AS next_run_at) x
+WHERE a.id = x.id
+`
+
+type AutomationAdvanceParams struct {
+	Ids        []uuid.UUID
+	NextRunAts []time.Time
+}
+
+// AutomationAdvance records that schedules ticked now and sets each one's next tick, index for index.
+func (q *Queries) AutomationAdvance(ctx context.Context, db DBTX, arg AutomationAdvanceParams) error {
+	_, err := db.Exec(ctx, automationAdvance, arg.Ids, arg.NextRunAts)
+	return err
+}
+
+const automationCountOwned = `-- name: AutomationCountOwned :one
+SELECT count(*) FROM automations WHERE owner_id = $1
+`
+
+// AutomationCountOwned counts a user's automations.
+func (q *Queries) AutomationCountOwned(ctx context.Context, db DBTX, ownerID uuid.UUID) (int64, error) {
+	row := db.QueryRow(ctx, automationCountOwned, ownerID)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
+const automationCreate = `-- name: AutomationCreate :one
+INSERT INTO automations (id, name, description, kind, enabled, trigger_events, scope, schedule, timezone, next_run_at, script, script_hash, owner_id)
+VALUES ($1, $2, $3, $4, true, $5, $6, $7, $8, $9, $10, $11, $12)
+RETURNING id, name, description, kind, enabled, trigger_events, scope, schedule, timezone, next_run_at, last_run_at, script, script_hash, owner_id, created_at, updated_at, disabled_reason
+`
+
+type AutomationCreateParams struct {
+	ID            uuid.UUID
+	Name          string
+	Description   *string
+	Kind          AutomationKind
+	TriggerEvents []string
+	Scope         []byte
+	Schedule      *string
+	Timezone      string
+	NextRunAt     *time.Time
+	Script        string
+	ScriptHash    []byte
+	OwnerID       uuid.UUID
+}
+
+// AutomationCreate writes a new automation.
+func (q *Queries) AutomationCreate(ctx context.Context, db DBTX, arg AutomationCreateParams) (Automation, error) {
+	row := db.QueryRow(ctx, automationCreate,
+		arg.ID,
+		arg.Name,
+		arg.Description,
+		arg.Kind,
+		arg.TriggerEvents,
+		arg.Scope,
+		arg.Schedule,
+		arg.Timezone,
+		arg.NextRunAt,
+		arg.Script,
+		arg.ScriptHash,
+		arg.OwnerID,
+	)
+	var i Automation
+	err := row.Scan(
+		&i.ID,
+		&i.Name,
+		&i.Description,
+		&i.Kind,
+		&i.Enabled,
+		&i.TriggerEvents,
+		&i.Scope,
+		&i.Schedule,
+		&i.Timezone,
+		&i.NextRunAt,
+		&i.LastRunAt,
+		&i.Script,
+		&i.ScriptHash,
+		&i.OwnerID,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.DisabledReason,
+	)
+	return i, err
+}
+
+const automationDelete = `-- name: AutomationDelete :execrows
+DELETE FROM automations WHERE id = $1
+`
+
+// AutomationDelete deletes an automation and its runs.
+func (q *Queries) AutomationDelete(ctx context.Context, db DBTX, id uuid.UUID) (int64, error) {
+	result, err := db.Exec(ctx, automationDelete, id)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const automationDisableFailing = `-- name: AutomationDisableFailing :execrows
+UPDATE automations SET enabled = false, disabled_reason = $1, updated_at = now()
+WHERE id = $2 AND enabled
+`
+
+type AutomationDisableFailingParams struct {
+	DisabledReason *string
+	ID             uuid.UUID
+}
+
+// AutomationDisableFailing disables an automation still enabled after its runs kept failing; 0 rows when it was disabled already.
+func (q *Queries) AutomationDisableFailing(ctx context.Context, db DBTX, arg AutomationDisableFailingParams) (int64, error) {
+	result, err := db.Exec(ctx, automationDisableFailing, arg.DisabledReason, arg.ID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const automationGet = `-- name: AutomationGet :one
+SELECT a.id, a.name, a.description, a.kind, a.enabled, a.trigger_events, a.scope, a.schedule, a.timezone, a.next_run_at, a.last_run_at, a.script, a.script_hash, a.owner_id, a.created_at, a.updated_at, a.disabled_reason, u.is_active AS owner_active, u.kind AS owner_kind, u.email AS owner_email, u.name AS owner_name
+FROM automations a JOIN users u ON u.id = a.owner_id
+WHERE a.id = $1
+`
+
+type AutomationGetRow struct {
+	Automation  Automation
+	OwnerActive bool
+	OwnerKind   string
+	OwnerEmail  string
+	OwnerName   string
+}
+
+// AutomationGet reads an automation with its owner's kind, name, email and whether they are active.
+func (q *Queries) AutomationGet(ctx context.Context, db DBTX, id uuid.UUID) (AutomationGetRow, error) {
+	row := db.QueryRow(ctx, automationGet, id)
+	var i AutomationGetRow
+	err := row.Scan(
+		&i.Automation.ID,
+		&i.Automation.Name,
+		&i.Automation.Description,
+		&i.Automation.Kind,
+		&i.Automation.Enabled,
+		&i.Automation.TriggerEvents,
+		&i.Automation.Scope,
+		&i.Automation.Schedule,
+		&i.Automation.Timezone,
+		&i.Automation.NextRunAt,
+		&i.Automation.LastRunAt,
+		&i.Automation.Script,
+		&i.Automation.ScriptHash,
+		&i.Automation.OwnerID,
+		&i.Automation.CreatedAt,
+		&i.Automation.UpdatedAt,
+		&i.Automation.DisabledReason,
+		&i.OwnerActive,
+		&i.OwnerKind,
+		&i.OwnerEmail,
+		&i.OwnerName,
+	)
+	return i, err
+}
+
+const automationGetForUpdate = `-- name: AutomationGetForUpdate :one
+SELECT id, name, description, kind, enabled, trigger_events, scope, schedule, timezone, next_run_at, last_run_at, script, script_hash, owner_id, created_at, updated_at, disabled_reason FROM automations WHERE id = $1 FOR UPDATE
+`
+
+// AutomationGetForUpdate reads and locks an automation, to change it.
+func (q *Queries) AutomationGetForUpdate(ctx context.Context, db DBTX, id uuid.UUID) (Automation, error) {
+	row := db.QueryRow(ctx, automationGetForUpdate, id)
+	var i Automation
+	err := row.Scan(
+		&i.ID,
+		&i.Name,
+		&i.Description,
+		&i.Kind,
+		&i.Enabled,
+		&i.TriggerEvents,
+		&i.Scope,
+		&i.Schedule,
+		&i.Timezone,
+		&i.NextRunAt,
+		&i.LastRunAt,
+		&i.Script,
+		&i.ScriptHash,
+		&i.OwnerID,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.DisabledReason,
+	)
+	return i, err
+}
+
+const automationList = `-- name: AutomationList :many
+SELECT a.id, a.name, a.description, a.kind, a.enabled, a.trigger_events, a.scope, a.schedule, a.timezone, a.next_run_at, a.last_run_at, a.script, a.script_hash, a.owner_id, a.created_at, a.updated_at, a.disabled_reason, u.is_active AS owner_active
+FROM automations a JOIN users u ON u.id = a.owner_id
+WHERE ($1::uuid IS NULL OR a.owner_id = $1::uuid)
+  AND ($2::uuid IS NULL OR a.id < $2::uuid)
+ORDER BY a.id DESC
+LIMIT $3
+`
+
+type AutomationListParams struct {
+	OwnerID  *uuid.UUID
+	BeforeID *uuid.UUID
+	RowLimit int32
+}
+
+type AutomationListRow struct {
+	Automation  Automation
+	OwnerActive bool
+}
+
+// AutomationList pages through automations newest first (ids are UUIDv7), one owner's or (owner null) everyone's.
+func (q *Queries) AutomationList(ctx context.Context, db DBTX, arg AutomationListParams) ([]AutomationListRow, error) {
+	rows, err := db.Query(ctx, automationList, arg.OwnerID, arg.BeforeID, arg.RowLimit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []AutomationListRow
+	for rows.Next() {
+		var i AutomationListRow
+		if err := rows.Scan(
+			&i.Automation.ID,
+			&i.Automation.Name,
+			&i.Automation.Description,
+			&i.Automation.Kind,
+			&i.Automation.Enabled,
+			&i.Automation.TriggerEvents,
+			&i.Automation.Scope,
+			&i.Automation.Schedule,
+			&i.Automation.Timezone,
+			&i.Automation.NextRunAt,
+			&i.Automation.LastRunAt,
+			&i.Automation.Script,
+			&i.Automation.ScriptHash,
+			&i.Automation.OwnerID,
+			&i.Automation.CreatedAt,
+			&i.Automation.UpdatedAt,
+			&i.Automation.DisabledReason,
+			&i.OwnerActive,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const automationListDue = `-- name: AutomationListDue :many
+SELECT a.id, a.schedule, a.timezone, a.next_run_at, u.is_active AS owner_active
+FROM automations a JOIN users u ON u.id = a.owner_id
+WHERE a.enabled AND a.kind = 'schedule' AND a.next_run_at <= now()
+ORDER BY a.next_run_at
+LIMIT $1
+FOR UPDATE OF a SKIP LOCKED
+`
+
+type AutomationListDueRow struct {
+	ID          uuid.UUID
+	Schedule    *string
+	Timezone    string
+	NextRunAt   *time.Time
+	OwnerActive bool
+}
+
+// AutomationListDue locks up to row_limit enabled schedules whose tick is due, skipping those another scheduler holds.
+func (q *Queries) AutomationListDue(ctx context.Context, db DBTX, rowLimit int32) ([]AutomationListDueRow, error) {
+	rows, err := db.Query(ctx, automationListDue, rowLimit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []AutomationListDueRow
+	for rows.Next() {
+		var i AutomationListDueRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Schedule,
+			&i.Timezone,
+			&i.NextRunAt,
+			&i.OwnerActive,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const automationSetEnabled = `-- name: AutomationSetEnabled :one
+UPDATE automations SET enabled = $1, disabled_reason = $2, next_run_at = $3, updated_at = now()
+WHERE id = $4
+RETURNING id, name, description, kind, enabled, trigger_events, scope, schedule, timezone, next_run_at, last_run_at, script, script_hash, owner_id, created_at, updated_at, disabled_reason
+`
+
+type AutomationSetEnabledParams struct {
+	Enabled        bool
+	DisabledReason *string
+	NextRunAt      *time.Time
+	ID             uuid.UUID
+}
+
+// AutomationSetEnabled enables (reason null) or disables an automation, setting a schedule's next tick when enabling.
+func (q *Queries) AutomationSetEnabled(ctx context.Context, db DBTX, arg AutomationSetEnabledParams) (Automation, error) {
+	row := db.QueryRow(ctx, automationSetEnabled,
+		arg.Enabled,
+		arg.DisabledReason,
+		arg.NextRunAt,
+		arg.ID,
+	)
+	var i Automation
+	err := row.Scan(
+		&i.ID,
+		&i.Name,
+		&i.Description,
+		&i.Kind,
+		&i.Enabled,
+		&i.TriggerEvents,
+		&i.Scope,
+		&i.Schedule,
+		&i.Timezone,
+		&i.NextRunAt,
+		&i.LastRunAt,
+		&i.Script,
+		&i.ScriptHash,
+		&i.OwnerID,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.DisabledReason,
+	)
+	return i, err
+}
+
 const automationTransfer = `-- name: AutomationTransfer :many
-UPDATE automations SET owner_id = $1, enabled = false, updated_at = now()
+UPDATE automations SET owner_id = $1, enabled = false, updated_at = now(),
+  disabled_reason = 'Disabled when it was handed to you: review it, then enable it.'
 WHERE owner_id = $2
 RETURNING id
 `
@@ -41,4 +386,62 @@ func (q *Queries) AutomationTransfer(ctx context.Context, db DBTX, arg Automatio
 		return nil, err
 	}
 	return items, nil
+}
+
+const automationUpdate = `-- name: AutomationUpdate :one
+UPDATE automations SET name = $1, description = $2, trigger_events = $3, scope = $4,
+  schedule = $5, timezone = $6, next_run_at = $7, script = $8, script_hash = $9,
+  updated_at = now()
+WHERE id = $10
+RETURNING id, name, description, kind, enabled, trigger_events, scope, schedule, timezone, next_run_at, last_run_at, script, script_hash, owner_id, created_at, updated_at, disabled_reason
+`
+
+type AutomationUpdateParams struct {
+	Name          string
+	Description   *string
+	TriggerEvents []string
+	Scope         []byte
+	Schedule      *string
+	Timezone      string
+	NextRunAt     *time.Time
+	Script        string
+	ScriptHash    []byte
+	ID            uuid.UUID
+}
+
+// AutomationUpdate replaces an automation's definition (its kind and owner stay).
+func (q *Queries) AutomationUpdate(ctx context.Context, db DBTX, arg AutomationUpdateParams) (Automation, error) {
+	row := db.QueryRow(ctx, automationUpdate,
+		arg.Name,
+		arg.Description,
+		arg.TriggerEvents,
+		arg.Scope,
+		arg.Schedule,
+		arg.Timezone,
+		arg.NextRunAt,
+		arg.Script,
+		arg.ScriptHash,
+		arg.ID,
+	)
+	var i Automation
+	err := row.Scan(
+		&i.ID,
+		&i.Name,
+		&i.Description,
+		&i.Kind,
+		&i.Enabled,
+		&i.TriggerEvents,
+		&i.Scope,
+		&i.Schedule,
+		&i.Timezone,
+		&i.NextRunAt,
+		&i.LastRunAt,
+		&i.Script,
+		&i.ScriptHash,
+		&i.OwnerID,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.DisabledReason,
+	)
+	return i, err
 }

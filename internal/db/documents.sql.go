@@ -481,11 +481,11 @@ func (q *Queries) DocumentListAtAddresses(ctx context.Context, db DBTX, arg Docu
 
 const documentListByTitle = `-- name: DocumentListByTitle :many
 WITH drive AS MATERIALIZED (
-  SELECT b.n FROM document_drive_bound($9::int) AS b(n)
+  SELECT b.n FROM document_drive_bound($10::int) AS b(n)
 ), src AS MATERIALIZED (
   -- The actor's level sources, at most as many as decide the way: all of them when they are few.
   SELECT s.document_id, s.level
-  FROM document_level_sources($1::uuid, $10::boolean) AS s(document_id, level)
+  FROM document_level_sources($1::uuid, $11::boolean) AS s(document_id, level)
   LIMIT (SELECT n FROM drive)
 ), way AS MATERIALIZED (
   SELECT count(*) < (SELECT n FROM drive) / 4 AS probe, count(*) < (SELECT n FROM drive) AS few FROM src
@@ -506,8 +506,9 @@ FROM (
     AND (cardinality($4::text[]) = 0 OR d.tags @> $4::text[])
     AND ($5::document_status IS NULL OR d.status = $5::document_status)
     AND ($6::timestamptz IS NULL OR d.updated_at >= $6::timestamptz)
-    AND (lower(d.title), d.id) > (coalesce($7::text, ''), coalesce($8::uuid, '00000000-0000-0000-0000-000000000000'))
-   ORDER BY lower(d.title), d.id LIMIT $9)
+    AND ($7::timestamptz IS NULL OR d.updated_at < $7::timestamptz)
+    AND (lower(d.title), d.id) > (coalesce($8::text, ''), coalesce($9::uuid, '00000000-0000-0000-0000-000000000000'))
+   ORDER BY lower(d.title), d.id LIMIT $10)
   UNION ALL
   -- walked: in the page's order, reading the index only until a document passes. With few sources,
   -- the walk keeps those among them (a hashed filter, in an OR so that it stays one) and looks up
@@ -516,24 +517,25 @@ FROM (
           d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, lower(w.title) AS sort_key, a.level
    FROM documents w
    -- OFFSET 0 keeps the level a subquery of its own, computed once per row for both the filter and the output.
-   CROSS JOIN LATERAL (SELECT (SELECT a.level FROM document_level(w.id, w.created_by, w.deleted_at, w.quarantined_at, $1::uuid, $10::boolean) AS a(level))::int AS level OFFSET 0) a
+   CROSS JOIN LATERAL (SELECT (SELECT a.level FROM document_level(w.id, w.created_by, w.deleted_at, w.quarantined_at, $1::uuid, $11::boolean) AS a(level))::int AS level OFFSET 0) a
    -- The row itself, read after the level (it names a.level), for the documents the walk passes only.
    CROSS JOIN LATERAL (SELECT d.id, d.space, d.path, d.slug, d.title, d.content, d.frontmatter_extra, d.tags, d.status, d.version, d.content_hash, d.created_by, d.updated_by, d.source_ingestion_id, d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at FROM documents d WHERE d.id = w.id AND a.level > 0 OFFSET 0) d
    WHERE NOT (SELECT probe FROM way)
     AND w.deleted_at IS NULL
     AND (NOT (SELECT few FROM way) OR w.id IN (SELECT src.document_id FROM src))
     AND a.level > 0
-    AND (lower(w.title), w.id) > (coalesce($7::text, ''), coalesce($8::uuid, '00000000-0000-0000-0000-000000000000'))
+    AND (lower(w.title), w.id) > (coalesce($8::text, ''), coalesce($9::uuid, '00000000-0000-0000-0000-000000000000'))
     AND ($2::space IS NULL OR d.space = $2::space)
     AND ($3::text IS NULL OR $3::text = ''
          OR d.path = $3::text OR starts_with(d.path, $3::text || '/'))
     AND (cardinality($4::text[]) = 0 OR d.tags @> $4::text[])
     AND ($5::document_status IS NULL OR d.status = $5::document_status)
     AND ($6::timestamptz IS NULL OR d.updated_at >= $6::timestamptz)
-   ORDER BY lower(w.title), w.id LIMIT $9)
+    AND ($7::timestamptz IS NULL OR d.updated_at < $7::timestamptz)
+   ORDER BY lower(w.title), w.id LIMIT $10)
 ) p
 ORDER BY p.sort_key, p.id
-LIMIT $9
+LIMIT $10
 `
 
 type DocumentListByTitleParams struct {
@@ -543,6 +545,7 @@ type DocumentListByTitleParams struct {
 	Tags          []string
 	Status        *DocumentStatus
 	UpdatedSince  *time.Time
+	UpdatedBefore *time.Time
 	AfterTitle    *string
 	AfterID       *uuid.UUID
 	RowLimit      int32
@@ -577,6 +580,7 @@ func (q *Queries) DocumentListByTitle(ctx context.Context, db DBTX, arg Document
 		arg.Tags,
 		arg.Status,
 		arg.UpdatedSince,
+		arg.UpdatedBefore,
 		arg.AfterTitle,
 		arg.AfterID,
 		arg.RowLimit,
@@ -619,11 +623,11 @@ func (q *Queries) DocumentListByTitle(ctx context.Context, db DBTX, arg Document
 
 const documentListByUpdated = `-- name: DocumentListByUpdated :many
 WITH drive AS MATERIALIZED (
-  SELECT b.n FROM document_drive_bound($9::int) AS b(n)
+  SELECT b.n FROM document_drive_bound($10::int) AS b(n)
 ), src AS MATERIALIZED (
   -- The actor's level sources, at most as many as decide the way: all of them when they are few.
   SELECT s.document_id, s.level
-  FROM document_level_sources($1::uuid, $10::boolean) AS s(document_id, level)
+  FROM document_level_sources($1::uuid, $11::boolean) AS s(document_id, level)
   LIMIT (SELECT n FROM drive)
 ), way AS MATERIALIZED (
   SELECT count(*) < (SELECT n FROM drive) / 4 AS probe, count(*) < (SELECT n FROM drive) AS few FROM src
@@ -644,8 +648,9 @@ FROM (
     AND (cardinality($4::text[]) = 0 OR d.tags @> $4::text[])
     AND ($5::document_status IS NULL OR d.status = $5::document_status)
     AND ($6::timestamptz IS NULL OR d.updated_at >= $6::timestamptz)
-    AND (d.updated_at, d.id) < (coalesce($7::timestamptz, 'infinity'), coalesce($8::uuid, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))
-   ORDER BY d.updated_at DESC, d.id DESC LIMIT $9)
+    AND ($7::timestamptz IS NULL OR d.updated_at < $7::timestamptz)
+    AND (d.updated_at, d.id) < (coalesce($8::timestamptz, 'infinity'), coalesce($9::uuid, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))
+   ORDER BY d.updated_at DESC, d.id DESC LIMIT $10)
   UNION ALL
   -- walked: in the page's order, reading the index only until a document passes. With few sources,
   -- the walk keeps those among them (a hashed filter, in an OR so that it stays one) and looks up
@@ -654,24 +659,25 @@ FROM (
           d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, w.updated_at AS sort_key, a.level
    FROM documents w
    -- OFFSET 0 keeps the level a subquery of its own, computed once per row for both the filter and the output.
-   CROSS JOIN LATERAL (SELECT (SELECT a.level FROM document_level(w.id, w.created_by, w.deleted_at, w.quarantined_at, $1::uuid, $10::boolean) AS a(level))::int AS level OFFSET 0) a
+   CROSS JOIN LATERAL (SELECT (SELECT a.level FROM document_level(w.id, w.created_by, w.deleted_at, w.quarantined_at, $1::uuid, $11::boolean) AS a(level))::int AS level OFFSET 0) a
    -- The row itself, read after the level (it names a.level), for the documents the walk passes only.
    CROSS JOIN LATERAL (SELECT d.id, d.space, d.path, d.slug, d.title, d.content, d.frontmatter_extra, d.tags, d.status, d.version, d.content_hash, d.created_by, d.updated_by, d.source_ingestion_id, d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at FROM documents d WHERE d.id = w.id AND a.level > 0 OFFSET 0) d
    WHERE NOT (SELECT probe FROM way)
     AND w.deleted_at IS NULL
     AND (NOT (SELECT few FROM way) OR w.id IN (SELECT src.document_id FROM src))
     AND a.level > 0
-    AND (w.updated_at, w.id) < (coalesce($7::timestamptz, 'infinity'), coalesce($8::uuid, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))
+    AND (w.updated_at, w.id) < (coalesce($8::timestamptz, 'infinity'), coalesce($9::uuid, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))
     AND ($2::space IS NULL OR d.space = $2::space)
     AND ($3::text IS NULL OR $3::text = ''
          OR d.path = $3::text OR starts_with(d.path, $3::text || '/'))
     AND (cardinality($4::text[]) = 0 OR d.tags @> $4::text[])
     AND ($5::document_status IS NULL OR d.status = $5::document_status)
     AND ($6::timestamptz IS NULL OR d.updated_at >= $6::timestamptz)
-   ORDER BY w.updated_at DESC, w.id DESC LIMIT $9)
+    AND ($7::timestamptz IS NULL OR d.updated_at < $7::timestamptz)
+   ORDER BY w.updated_at DESC, w.id DESC LIMIT $10)
 ) p
 ORDER BY p.sort_key DESC, p.id DESC
-LIMIT $9
+LIMIT $10
 `
 
 type DocumentListByUpdatedParams struct {
@@ -681,6 +687,7 @@ type DocumentListByUpdatedParams struct {
 	Tags          []string
 	Status        *DocumentStatus
 	UpdatedSince  *time.Time
+	UpdatedBefore *time.Time
 	AfterUpdated  *time.Time
 	AfterID       *uuid.UUID
 	RowLimit      int32
@@ -715,6 +722,7 @@ func (q *Queries) DocumentListByUpdated(ctx context.Context, db DBTX, arg Docume
 		arg.Tags,
 		arg.Status,
 		arg.UpdatedSince,
+		arg.UpdatedBefore,
 		arg.AfterUpdated,
 		arg.AfterID,
 		arg.RowLimit,

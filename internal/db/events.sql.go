@@ -133,19 +133,20 @@ func (q *Queries) EventComplete(ctx context.Context, db DBTX, arg EventCompleteP
 }
 
 const eventCreate = `-- name: EventCreate :exec
-INSERT INTO events (id, event_type, subject_type, subject_id, document_id, actor_id, revision_id, payload)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+INSERT INTO events (id, event_type, subject_type, subject_id, document_id, actor_id, revision_id, payload, automation_id)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
 `
 
 type EventCreateParams struct {
-	ID          uuid.UUID
-	EventType   string
-	SubjectType string
-	SubjectID   *uuid.UUID
-	DocumentID  *uuid.UUID
-	ActorID     *uuid.UUID
-	RevisionID  *uuid.UUID
-	Payload     []byte
+	ID           uuid.UUID
+	EventType    string
+	SubjectType  string
+	SubjectID    *uuid.UUID
+	DocumentID   *uuid.UUID
+	ActorID      *uuid.UUID
+	RevisionID   *uuid.UUID
+	Payload      []byte
+	AutomationID *uuid.UUID
 }
 
 // EventCreate writes an outbox event; call it in the transaction of the change it describes.
@@ -159,23 +160,25 @@ func (q *Queries) EventCreate(ctx context.Context, db DBTX, arg EventCreateParam
 		arg.ActorID,
 		arg.RevisionID,
 		arg.Payload,
+		arg.AutomationID,
 	)
 	return err
 }
 
 const eventCreateMany = `-- name: EventCreateMany :exec
-INSERT INTO events (id, event_type, subject_type, subject_id, document_id, actor_id, revision_id, payload)
+INSERT INTO events (id, event_type, subject_type, subject_id, document_id, actor_id, revision_id, payload, automation_id)
 SELECT x.id, x.event_type, x.subject_type,
   nullif(x.subject_id, '00000000-0000-0000-0000-000000000000'::uuid), nullif(x.document_id, '00000000-0000-0000-0000-000000000000'::uuid),
   nullif(x.actor_id, '00000000-0000-0000-0000-000000000000'::uuid), nullif(x.revision_id, '00000000-0000-0000-0000-000000000000'::uuid),
-  x.payload::jsonb
-FROM (SELECT unnest($1::uuid[]) AS id, unnest($2::text[]) AS event_type,
-        unnest($3::text[]) AS subject_type, unnest($4::uuid[]) AS subject_id,
-        unnest($5::uuid[]) AS document_id, unnest($6::uuid[]) AS actor_id,
-        unnest($7::uuid[]) AS revision_id, unnest($8::text[]) AS payload) x
+  x.payload::jsonb, $1::uuid
+FROM (SELECT unnest($2::uuid[]) AS id, unnest($3::text[]) AS event_type,
+        unnest($4::text[]) AS subject_type, unnest($5::uuid[]) AS subject_id,
+        unnest($6::uuid[]) AS document_id, unnest($7::uuid[]) AS actor_id,
+        unnest($8::uuid[]) AS revision_id, unnest($9::text[]) AS payload) x
 `
 
 type EventCreateManyParams struct {
+	AutomationID *uuid.UUID
 	Ids          []uuid.UUID
 	EventTypes   []string
 	SubjectTypes []string
@@ -189,6 +192,7 @@ type EventCreateManyParams struct {
 // EventCreateMany writes outbox events, index for index (a nil uuid is no id), in one statement; call it in the transaction of the changes they describe.
 func (q *Queries) EventCreateMany(ctx context.Context, db DBTX, arg EventCreateManyParams) error {
 	_, err := db.Exec(ctx, eventCreateMany,
+		arg.AutomationID,
 		arg.Ids,
 		arg.EventTypes,
 		arg.SubjectTypes,

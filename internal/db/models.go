@@ -322,6 +322,8 @@ const (
 	RunStatusFailed   RunStatus = "failed"
 	RunStatusTimeout  RunStatus = "timeout"
 	RunStatusRejected RunStatus = "rejected"
+	RunStatusQueued   RunStatus = "queued"
+	RunStatusSkipped  RunStatus = "skipped"
 )
 
 func (e *RunStatus) Scan(src interface{}) error {
@@ -365,6 +367,8 @@ func AllRunStatusValues() []RunStatus {
 		RunStatusFailed,
 		RunStatusTimeout,
 		RunStatusRejected,
+		RunStatusQueued,
+		RunStatusSkipped,
 	}
 }
 
@@ -489,37 +493,45 @@ type Attachment struct {
 }
 
 type Automation struct {
-	ID            uuid.UUID
-	Name          string
-	Description   *string
-	Kind          AutomationKind
-	Enabled       bool
-	TriggerEvents []string
-	Scope         []byte
-	Schedule      *string
-	Timezone      string
-	NextRunAt     *time.Time
-	LastRunAt     *time.Time
-	Script        string
-	ScriptHash    []byte
-	OwnerID       uuid.UUID
-	CreatedAt     time.Time
-	UpdatedAt     time.Time
+	ID             uuid.UUID
+	Name           string
+	Description    *string
+	Kind           AutomationKind
+	Enabled        bool
+	TriggerEvents  []string
+	Scope          []byte
+	Schedule       *string
+	Timezone       string
+	NextRunAt      *time.Time
+	LastRunAt      *time.Time
+	Script         string
+	ScriptHash     []byte
+	OwnerID        uuid.UUID
+	CreatedAt      time.Time
+	UpdatedAt      time.Time
+	DisabledReason *string
 }
 
 type AutomationRun struct {
-	ID           uuid.UUID
-	AutomationID uuid.UUID
-	EventID      *uuid.UUID
-	Status       RunStatus
-	DurationMs   *int32
-	MemoryPeak   *int64
-	LimitHit     *string
-	Actions      []byte
-	Reads        int32
-	Logs         *string
-	Error        *string
-	CreatedAt    time.Time
+	ID            uuid.UUID
+	AutomationID  uuid.UUID
+	EventID       *uuid.UUID
+	Status        RunStatus
+	DurationMs    *int32
+	MemoryPeak    *int64
+	LimitHit      *string
+	Actions       []byte
+	Reads         int32
+	Logs          *string
+	Error         *string
+	CreatedAt     time.Time
+	ScheduledFor  *time.Time
+	Event         []byte
+	Attempts      int32
+	WorkerID      *string
+	LeaseUntil    *time.Time
+	ScriptEndedAt *time.Time
+	FinishedAt    *time.Time
 }
 
 type Document struct {
@@ -625,23 +637,24 @@ type DocumentRevision struct {
 }
 
 type Event struct {
-	ID          uuid.UUID
-	EventType   string
-	SubjectType string
-	SubjectID   *uuid.UUID
-	DocumentID  *uuid.UUID
-	ActorID     *uuid.UUID
-	RevisionID  *uuid.UUID
-	Payload     []byte
-	CreatedAt   time.Time
-	ProcessedAt *time.Time
-	Attempts    int32
-	LastError   *string
-	ClaimedAt   *time.Time
-	ClaimedBy   *string
-	RetryAt     *time.Time
-	HandledBy   []string
-	Failures    []byte
+	ID           uuid.UUID
+	EventType    string
+	SubjectType  string
+	SubjectID    *uuid.UUID
+	DocumentID   *uuid.UUID
+	ActorID      *uuid.UUID
+	RevisionID   *uuid.UUID
+	Payload      []byte
+	CreatedAt    time.Time
+	ProcessedAt  *time.Time
+	Attempts     int32
+	LastError    *string
+	ClaimedAt    *time.Time
+	ClaimedBy    *string
+	RetryAt      *time.Time
+	HandledBy    []string
+	Failures     []byte
+	AutomationID *uuid.UUID
 }
 
 type FolderShare struct {

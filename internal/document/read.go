@@ -168,7 +168,9 @@ type Filter struct {
 	PathPrefix   *string // a folder: documents in it and beneath it
 	Tags         []string
 	Status       *Status
-	UpdatedSince *time.Time
+	UpdatedSince *time.Time // changed at or after
+	// UpdatedBefore: changed before (an automation's codna.find).
+	UpdatedBefore *time.Time
 }
 
 // Cursor is where a List page starts (exclusive): the last item of the
@@ -219,7 +221,7 @@ func (s *Service) List(ctx context.Context, f Filter, o Order, after *Cursor, li
 	case ByTitle:
 		p := db.DocumentListByTitleParams{
 			ActorID: v.ID, ActorIsPerson: v.IsPerson, Space: dbSpacePtr(f.Space), PathPrefix: f.PathPrefix, Tags: tags,
-			Status: dbStatusPtr(f.Status), UpdatedSince: f.UpdatedSince, RowLimit: int32(limit + 1),
+			Status: dbStatusPtr(f.Status), UpdatedSince: f.UpdatedSince, UpdatedBefore: f.UpdatedBefore, RowLimit: int32(limit + 1),
 		}
 		if after != nil {
 			p.AfterID, p.AfterTitle = &after.ID, &after.Title
@@ -233,7 +235,7 @@ func (s *Service) List(ctx context.Context, f Filter, o Order, after *Cursor, li
 	default:
 		p := db.DocumentListByUpdatedParams{
 			ActorID: v.ID, ActorIsPerson: v.IsPerson, Space: dbSpacePtr(f.Space), PathPrefix: f.PathPrefix, Tags: tags,
-			Status: dbStatusPtr(f.Status), UpdatedSince: f.UpdatedSince, RowLimit: int32(limit + 1),
+			Status: dbStatusPtr(f.Status), UpdatedSince: f.UpdatedSince, UpdatedBefore: f.UpdatedBefore, RowLimit: int32(limit + 1),
 		}
 		if after != nil {
 			p.AfterID, p.AfterUpdated = &after.ID, &after.UpdatedAt

@@ -79,6 +79,7 @@ func Write(ctx context.Context, q db.DBTX, e Event) (uuid.UUID, error) {
 	err = db.Q.EventCreate(ctx, q, db.EventCreateParams{
 		ID: id, EventType: e.Type, SubjectType: e.SubjectType, SubjectID: e.SubjectID,
 		DocumentID: e.DocumentID, ActorID: e.ActorID, RevisionID: e.RevisionID, Payload: payload,
+		AutomationID: AutomationFrom(ctx),
 	})
 	if err != nil {
 		return uuid.Nil, fmt.Errorf("outbox: write %s event: %w", e.Type, err)
@@ -133,10 +134,29 @@ func WriteMany(ctx context.Context, q db.DBTX, events []Event) ([]uuid.UUID, err
 		p.EventTypes[i], p.SubjectTypes[i], p.Payloads[i] = e.Type, e.SubjectType, string(payload)
 		p.SubjectIds[i], p.DocumentIds[i], p.ActorIds[i], p.RevisionIds[i] = orNil(e.SubjectID), orNil(e.DocumentID), orNil(e.ActorID), orNil(e.RevisionID)
 	}
+	p.AutomationID = AutomationFrom(ctx)
 	if err := db.Q.EventCreateMany(ctx, q, p); err != nil {
 		return nil, fmt.Errorf("outbox: write %d events: %w", len(events), err)
 	}
 	return p.Ids, nil
+}
+
+type automationKey struct{}
+
+// WithAutomation returns ctx acting for a proposal of the automation id:
+// every event Write and WriteMany write with it records the automation
+// (events.automation_id), and the automation matcher runs no automation for
+// such an event, so automations cannot trigger each other in a loop.
+func WithAutomation(ctx context.Context, id uuid.UUID) context.Context {
+	return context.WithValue(ctx, automationKey{}, id)
+}
+
+// AutomationFrom returns the automation ctx acts for (WithAutomation), or nil.
+func AutomationFrom(ctx context.Context) *uuid.UUID {
+	if id, ok := ctx.Value(automationKey{}).(uuid.UUID); ok {
+		return &id
+	}
+	return nil
 }
 
 // Stored is an event as consumers see it.

@@ -106,6 +106,7 @@ FROM (
     AND (cardinality(@tags::text[]) = 0 OR d.tags @> @tags::text[])
     AND (sqlc.narg('status')::document_status IS NULL OR d.status = sqlc.narg('status')::document_status)
     AND (sqlc.narg('updated_since')::timestamptz IS NULL OR d.updated_at >= sqlc.narg('updated_since')::timestamptz)
+    AND (sqlc.narg('updated_before')::timestamptz IS NULL OR d.updated_at < sqlc.narg('updated_before')::timestamptz)
     AND (d.updated_at, d.id) < (coalesce(sqlc.narg('after_updated')::timestamptz, 'infinity'), coalesce(sqlc.narg('after_id')::uuid, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))
    ORDER BY d.updated_at DESC, d.id DESC LIMIT @row_limit)
   UNION ALL
@@ -130,6 +131,7 @@ FROM (
     AND (cardinality(@tags::text[]) = 0 OR d.tags @> @tags::text[])
     AND (sqlc.narg('status')::document_status IS NULL OR d.status = sqlc.narg('status')::document_status)
     AND (sqlc.narg('updated_since')::timestamptz IS NULL OR d.updated_at >= sqlc.narg('updated_since')::timestamptz)
+    AND (sqlc.narg('updated_before')::timestamptz IS NULL OR d.updated_at < sqlc.narg('updated_before')::timestamptz)
    ORDER BY w.updated_at DESC, w.id DESC LIMIT @row_limit)
 ) p
 ORDER BY p.sort_key DESC, p.id DESC
@@ -163,6 +165,7 @@ FROM (
     AND (cardinality(@tags::text[]) = 0 OR d.tags @> @tags::text[])
     AND (sqlc.narg('status')::document_status IS NULL OR d.status = sqlc.narg('status')::document_status)
     AND (sqlc.narg('updated_since')::timestamptz IS NULL OR d.updated_at >= sqlc.narg('updated_since')::timestamptz)
+    AND (sqlc.narg('updated_before')::timestamptz IS NULL OR d.updated_at < sqlc.narg('updated_before')::timestamptz)
     AND (lower(d.title), d.id) > (coalesce(sqlc.narg('after_title')::text, ''), coalesce(sqlc.narg('after_id')::uuid, '00000000-0000-0000-0000-000000000000'))
    ORDER BY lower(d.title), d.id LIMIT @row_limit)
   UNION ALL
@@ -187,6 +190,7 @@ FROM (
     AND (cardinality(@tags::text[]) = 0 OR d.tags @> @tags::text[])
     AND (sqlc.narg('status')::document_status IS NULL OR d.status = sqlc.narg('status')::document_status)
     AND (sqlc.narg('updated_since')::timestamptz IS NULL OR d.updated_at >= sqlc.narg('updated_since')::timestamptz)
+    AND (sqlc.narg('updated_before')::timestamptz IS NULL OR d.updated_at < sqlc.narg('updated_before')::timestamptz)
    ORDER BY lower(w.title), w.id LIMIT @row_limit)
 ) p
 ORDER BY p.sort_key, p.id

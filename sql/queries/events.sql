@@ -1,15 +1,15 @@
 -- name: EventCreate :exec
 -- EventCreate writes an outbox event; call it in the transaction of the change it describes.
-INSERT INTO events (id, event_type, subject_type, subject_id, document_id, actor_id, revision_id, payload)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8);
+INSERT INTO events (id, event_type, subject_type, subject_id, document_id, actor_id, revision_id, payload, automation_id)
+VALUES (@id, @event_type, @subject_type, @subject_id, @document_id, @actor_id, @revision_id, @payload, @automation_id);
 
 -- name: EventCreateMany :exec
 -- EventCreateMany writes outbox events, index for index (a nil uuid is no id), in one statement; call it in the transaction of the changes they describe.
-INSERT INTO events (id, event_type, subject_type, subject_id, document_id, actor_id, revision_id, payload)
+INSERT INTO events (id, event_type, subject_type, subject_id, document_id, actor_id, revision_id, payload, automation_id)
 SELECT x.id, x.event_type, x.subject_type,
   nullif(x.subject_id, '00000000-0000-0000-0000-000000000000'::uuid), nullif(x.document_id, '00000000-0000-0000-0000-000000000000'::uuid),
   nullif(x.actor_id, '00000000-0000-0000-0000-000000000000'::uuid), nullif(x.revision_id, '00000000-0000-0000-0000-000000000000'::uuid),
-  x.payload::jsonb
+  x.payload::jsonb, sqlc.narg(automation_id)::uuid
 FROM (SELECT unnest(sqlc.arg(ids)::uuid[]) AS id, unnest(sqlc.arg(event_types)::text[]) AS event_type,
         unnest(sqlc.arg(subject_types)::text[]) AS subject_type, unnest(sqlc.arg(subject_ids)::uuid[]) AS subject_id,
         unnest(sqlc.arg(document_ids)::uuid[]) AS document_id, unnest(sqlc.arg(actor_ids)::uuid[]) AS actor_id,
