@@ -12,6 +12,7 @@ import (
 	"github.com/vikstrous/dataloadgen"
 
 	"codna/internal/auth"
+	"codna/internal/automation"
 	"codna/internal/document"
 	"codna/internal/fault"
 	"codna/internal/linkgraph"
@@ -37,6 +38,8 @@ type Loaders struct {
 	Links     *dataloadgen.Loader[*document.Doc, []linkgraph.Edge]
 	Backlinks *dataloadgen.Loader[*document.Doc, []linkgraph.Edge]
 	Cause     *dataloadgen.Loader[uuid.UUID, document.Revision]
+	// LastRun reads the latest run of each automation of a list.
+	LastRun *dataloadgen.Loader[*automation.Automation, *automation.Run]
 
 	// ends and endTitles read the links and backlinks of a page at once
 	// (loadEndsNow), without the loaders' batch wait.
@@ -77,6 +80,7 @@ func newLoaders(r *Resolver) *Loaders {
 		Links:     dataloadgen.NewMappedLoader(links, opts...),
 		Backlinks: dataloadgen.NewMappedLoader(backlinks, opts...),
 		Cause:     dataloadgen.NewMappedLoader(r.Linking.Causes, opts...),
+		LastRun:   dataloadgen.NewMappedLoader(r.Automations.LastRuns, opts...),
 		ends:      r.Linking.Ends,
 		endTitles: r.Linking.EndTitles,
 	}

@@ -9,6 +9,7 @@ import (
 	"codna/internal/access"
 	"codna/internal/agent"
 	"codna/internal/auth"
+	"codna/internal/automation"
 	"codna/internal/document"
 	"codna/internal/inbox"
 	"codna/internal/linkgraph"
@@ -33,5 +34,6 @@ type Resolver struct {
 	FolderService *access.FolderService
 	Agents        *agent.Service
 	Searching     *search.Service
+	Automations   *automation.Service
 	Log           *slog.Logger
 }

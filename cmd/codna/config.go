@@ -78,6 +78,7 @@ func envConfig() (config, error) {
 	p.duration("CODNA_EVENT_RETENTION", &s.Outbox.Retention)
 	p.duration("CODNA_CONSUMER_TIMEOUT", &s.Outbox.ConsumerTimeout)
 	p.int("CODNA_OUTBOX_WORKERS", &s.Outbox.Workers, 1)
+	p.int("CODNA_AUTOMATION_WORKERS", &s.Automation.Workers, 1)
 	p.duration("CODNA_PURGE_INTERVAL", &c.PurgeEvery)
 	p.int("CODNA_HEAP_FLOOR_MIB", &c.HeapFloorMiB, 0)
 	p.int("CODNA_MAX_BODY_BYTES", &s.Documents.MaxBodyBytes, 1024)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"path/filepath"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -33,6 +34,9 @@ func serve(ctx context.Context, cfg config, args []string, stderr io.Writer) (er
 	log, err := newLogger(cfg, stderr)
 	if err != nil {
 		return err
+	}
+	if cfg.Server.Automation.CacheDir == "" {
+		cfg.Server.Automation.CacheDir = filepath.Join(cfg.DataDir, "cache", "qjs")
 	}
 	backendName, err := searchBackendName(cfg)
 	if err != nil {

@@ -2779,4 +2779,20 @@ func (ec *executionContext) marshalOGrantReason2ᚖcodnaᚋgraphᚋmodelᚐGrant
 	return v
 }
 
+func (ec *executionContext) unmarshalOPermission2ᚖcodnaᚋgraphᚋmodelᚐPermission(ctx context.Context, v any) (*model.Permission, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(model.Permission)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOPermission2ᚖcodnaᚋgraphᚋmodelᚐPermission(ctx context.Context, sel ast.SelectionSet, v *model.Permission) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
 // endregion ***************************** type.gotpl *****************************

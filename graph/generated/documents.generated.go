@@ -4128,6 +4128,24 @@ func (ec *executionContext) marshalODocumentStatus2ᚖcodnaᚋgraphᚋmodelᚐDo
 	return v
 }
 
+func (ec *executionContext) unmarshalOJSON2map(ctx context.Context, v any) (map[string]any, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := graphql.UnmarshalMap(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOJSON2map(ctx context.Context, sel ast.SelectionSet, v map[string]any) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalMap(v)
+	return res
+}
+
 func (ec *executionContext) unmarshalOSpace2ᚕcodnaᚋgraphᚋmodelᚐSpaceᚄ(ctx context.Context, v any) ([]model.Space, error) {
 	if v == nil {
 		return nil, nil

@@ -24,6 +24,7 @@ func NewExecutableSchema(cfg Config) graphql.ExecutableSchema {
 type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
+	Automation() AutomationResolver
 	Document() DocumentResolver
 	DocumentRevision() DocumentRevisionResolver
 	DocumentRevisionConnection() DocumentRevisionConnectionResolver
@@ -93,6 +94,96 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	Automation struct {
+		CreatedAt      func(childComplexity int) int
+		Description    func(childComplexity int) int
+		DisabledReason func(childComplexity int) int
+		Enabled        func(childComplexity int) int
+		ID             func(childComplexity int) int
+		Kind           func(childComplexity int) int
+		LastRun        func(childComplexity int) int
+		LastRunAt      func(childComplexity int) int
+		Name           func(childComplexity int) int
+		NextRunAt      func(childComplexity int) int
+		Owner          func(childComplexity int) int
+		OwnerActive    func(childComplexity int) int
+		Runs           func(childComplexity int, first *int, after *string) int
+		Schedule       func(childComplexity int) int
+		Scope          func(childComplexity int) int
+		Script         func(childComplexity int) int
+		TimeZone       func(childComplexity int) int
+		TriggerEvents  func(childComplexity int) int
+		UpdatedAt      func(childComplexity int) int
+	}
+
+	AutomationConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	AutomationEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	AutomationPayload struct {
+		Automation func(childComplexity int) int
+	}
+
+	AutomationProposal struct {
+		Applied    func(childComplexity int) int
+		DocumentID func(childComplexity int) int
+		Kind       func(childComplexity int) int
+		Message    func(childComplexity int) int
+		Permission func(childComplexity int) int
+		Reason     func(childComplexity int) int
+		Recipient  func(childComplexity int) int
+		Tag        func(childComplexity int) int
+		Write      func(childComplexity int) int
+	}
+
+	AutomationRun struct {
+		Attempts     func(childComplexity int) int
+		CreatedAt    func(childComplexity int) int
+		DurationMs   func(childComplexity int) int
+		Error        func(childComplexity int) int
+		EventID      func(childComplexity int) int
+		EventType    func(childComplexity int) int
+		FinishedAt   func(childComplexity int) int
+		ID           func(childComplexity int) int
+		LimitHit     func(childComplexity int) int
+		Logs         func(childComplexity int) int
+		MemoryPeak   func(childComplexity int) int
+		Proposals    func(childComplexity int) int
+		Reads        func(childComplexity int) int
+		ScheduledFor func(childComplexity int) int
+		Status       func(childComplexity int) int
+	}
+
+	AutomationRunConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	AutomationRunEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	AutomationScope struct {
+		PathPrefix func(childComplexity int) int
+		Space      func(childComplexity int) int
+		Tags       func(childComplexity int) int
+	}
+
+	AutomationWrite struct {
+		Content func(childComplexity int) int
+		Path    func(childComplexity int) int
+		Slug    func(childComplexity int) int
+		Space   func(childComplexity int) int
+		Title   func(childComplexity int) int
+	}
+
 	ChangePasswordPayload struct {
 		SessionsEnded func(childComplexity int) int
 	}
@@ -105,6 +196,10 @@ type ComplexityRoot struct {
 	CreateAgentPayload struct {
 		Agent func(childComplexity int) int
 		Token func(childComplexity int) int
+	}
+
+	CreateAutomationPayload struct {
+		Automation func(childComplexity int) int
 	}
 
 	CreateDocumentPayload struct {
@@ -122,6 +217,10 @@ type ComplexityRoot struct {
 
 	DecideLinkPayload struct {
 		Document func(childComplexity int) int
+	}
+
+	DeleteAutomationPayload struct {
+		ID func(childComplexity int) int
 	}
 
 	DeleteDocumentPayload struct {
@@ -219,6 +318,17 @@ type ComplexityRoot struct {
 	DocumentRevisionEdge struct {
 		Cursor func(childComplexity int) int
 		Node   func(childComplexity int) int
+	}
+
+	DryRunAutomationPayload struct {
+		DurationMs    func(childComplexity int) int
+		Error         func(childComplexity int) int
+		LimitHit      func(childComplexity int) int
+		Logs          func(childComplexity int) int
+		LogsTruncated func(childComplexity int) int
+		MemoryPeak    func(childComplexity int) int
+		Proposals     func(childComplexity int) int
+		Reads         func(childComplexity int) int
 	}
 
 	FacetCount struct {
@@ -452,6 +562,7 @@ type ComplexityRoot struct {
 		ChangePassword           func(childComplexity int, input model.ChangePasswordInput) int
 		CreateAccessToken        func(childComplexity int, input model.CreateAccessTokenInput) int
 		CreateAgent              func(childComplexity int, input model.CreateAgentInput) int
+		CreateAutomation         func(childComplexity int, input model.CreateAutomationInput) int
 		CreateDocument           func(childComplexity int, input model.CreateDocumentInput) int
 		CreateGroup              func(childComplexity int, input model.CreateGroupInput) int
 		CreatePerson             func(childComplexity int, input model.CreatePersonInput) int
@@ -459,9 +570,13 @@ type ComplexityRoot struct {
 		DeactivatePerson         func(childComplexity int, input model.SetPersonActiveInput) int
 		DecideLink               func(childComplexity int, input model.DecideLinkInput) int
 		DeleteAgent              func(childComplexity int, input model.AgentInput) int
+		DeleteAutomation         func(childComplexity int, id string) int
 		DeleteDocument           func(childComplexity int, input model.DeleteDocumentInput) int
 		DeleteGroup              func(childComplexity int, input model.GroupInput) int
+		DisableAutomation        func(childComplexity int, id string) int
 		DismissNotification      func(childComplexity int, input model.NotificationInput) int
+		DryRunAutomation         func(childComplexity int, input model.DryRunAutomationInput) int
+		EnableAutomation         func(childComplexity int, id string) int
 		InvitePerson             func(childComplexity int, input model.InvitePersonInput) int
 		IssueAgentToken          func(childComplexity int, input model.IssueAgentTokenInput) int
 		Login                    func(childComplexity int, input model.LoginInput) int
@@ -491,6 +606,7 @@ type ComplexityRoot struct {
 		TakeAwayShare            func(childComplexity int, input model.TakeAwayShareInput) int
 		TransferOwnership        func(childComplexity int, input model.TransferInput) int
 		UnshareFolder            func(childComplexity int, input model.UnshareFolderInput) int
+		UpdateAutomation         func(childComplexity int, input model.UpdateAutomationInput) int
 		UpdateDocument           func(childComplexity int, input model.UpdateDocumentInput) int
 		UpdateGroup              func(childComplexity int, input model.UpdateGroupInput) int
 	}
@@ -569,6 +685,8 @@ type ComplexityRoot struct {
 		AccessTokens        func(childComplexity int) int
 		AgentReads          func(childComplexity int, agentID string, from string, to string) int
 		AgentUsage          func(childComplexity int, agentID string, from string, to string) int
+		Automation          func(childComplexity int, id string) int
+		Automations         func(childComplexity int) int
 		Batch               func(childComplexity int, id string) int
 		Document            func(childComplexity int, id string) int
 		DocumentByAddress   func(childComplexity int, space model.Space, path *string, slug string) int
@@ -590,6 +708,7 @@ type ComplexityRoot struct {
 		ManageParkedEvents  func(childComplexity int, first *int) int
 		ManageServiceTokens func(childComplexity int) int
 		ManageUsage         func(childComplexity int, from string, to string, userID *string) int
+		ManagedAutomations  func(childComplexity int, first *int, after *string) int
 		ManagedUsers        func(childComplexity int, first *int, after *string) int
 		Me                  func(childComplexity int) int
 		MyAgents            func(childComplexity int) int
@@ -964,6 +1083,381 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.AuditEntryEdge.Node(childComplexity), true
 
+	case "Automation.createdAt":
+		if e.ComplexityRoot.Automation.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Automation.CreatedAt(childComplexity), true
+	case "Automation.description":
+		if e.ComplexityRoot.Automation.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Automation.Description(childComplexity), true
+	case "Automation.disabledReason":
+		if e.ComplexityRoot.Automation.DisabledReason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Automation.DisabledReason(childComplexity), true
+	case "Automation.enabled":
+		if e.ComplexityRoot.Automation.Enabled == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Automation.Enabled(childComplexity), true
+	case "Automation.id":
+		if e.ComplexityRoot.Automation.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Automation.ID(childComplexity), true
+	case "Automation.kind":
+		if e.ComplexityRoot.Automation.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Automation.Kind(childComplexity), true
+	case "Automation.lastRun":
+		if e.ComplexityRoot.Automation.LastRun == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Automation.LastRun(childComplexity), true
+	case "Automation.lastRunAt":
+		if e.ComplexityRoot.Automation.LastRunAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Automation.LastRunAt(childComplexity), true
+	case "Automation.name":
+		if e.ComplexityRoot.Automation.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Automation.Name(childComplexity), true
+	case "Automation.nextRunAt":
+		if e.ComplexityRoot.Automation.NextRunAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Automation.NextRunAt(childComplexity), true
+	case "Automation.owner":
+		if e.ComplexityRoot.Automation.Owner == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Automation.Owner(childComplexity), true
+	case "Automation.ownerActive":
+		if e.ComplexityRoot.Automation.OwnerActive == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Automation.OwnerActive(childComplexity), true
+	case "Automation.runs":
+		if e.ComplexityRoot.Automation.Runs == nil {
+			break
+		}
+
+		args, err := ec.field_Automation_runs_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Automation.Runs(childComplexity, args["first"].(*int), args["after"].(*string)), true
+	case "Automation.schedule":
+		if e.ComplexityRoot.Automation.Schedule == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Automation.Schedule(childComplexity), true
+	case "Automation.scope":
+		if e.ComplexityRoot.Automation.Scope == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Automation.Scope(childComplexity), true
+	case "Automation.script":
+		if e.ComplexityRoot.Automation.Script == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Automation.Script(childComplexity), true
+	case "Automation.timezone":
+		if e.ComplexityRoot.Automation.TimeZone == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Automation.TimeZone(childComplexity), true
+	case "Automation.triggerEvents":
+		if e.ComplexityRoot.Automation.TriggerEvents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Automation.TriggerEvents(childComplexity), true
+	case "Automation.updatedAt":
+		if e.ComplexityRoot.Automation.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Automation.UpdatedAt(childComplexity), true
+
+	case "AutomationConnection.edges":
+		if e.ComplexityRoot.AutomationConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AutomationConnection.Edges(childComplexity), true
+	case "AutomationConnection.pageInfo":
+		if e.ComplexityRoot.AutomationConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AutomationConnection.PageInfo(childComplexity), true
+
+	case "AutomationEdge.cursor":
+		if e.ComplexityRoot.AutomationEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AutomationEdge.Cursor(childComplexity), true
+	case "AutomationEdge.node":
+		if e.ComplexityRoot.AutomationEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AutomationEdge.Node(childComplexity), true
+
+	case "AutomationPayload.automation":
+		if e.ComplexityRoot.AutomationPayload.Automation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AutomationPayload.Automation(childComplexity), true
+
+	case "AutomationProposal.applied":
+		if e.ComplexityRoot.AutomationProposal.Applied == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AutomationProposal.Applied(childComplexity), true
+	case "AutomationProposal.documentId":
+		if e.ComplexityRoot.AutomationProposal.DocumentID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AutomationProposal.DocumentID(childComplexity), true
+	case "AutomationProposal.kind":
+		if e.ComplexityRoot.AutomationProposal.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AutomationProposal.Kind(childComplexity), true
+	case "AutomationProposal.message":
+		if e.ComplexityRoot.AutomationProposal.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AutomationProposal.Message(childComplexity), true
+	case "AutomationProposal.permission":
+		if e.ComplexityRoot.AutomationProposal.Permission == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AutomationProposal.Permission(childComplexity), true
+	case "AutomationProposal.reason":
+		if e.ComplexityRoot.AutomationProposal.Reason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AutomationProposal.Reason(childComplexity), true
+	case "AutomationProposal.recipient":
+		if e.ComplexityRoot.AutomationProposal.Recipient == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AutomationProposal.Recipient(childComplexity), true
+	case "AutomationProposal.tag":
+		if e.ComplexityRoot.AutomationProposal.Tag == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AutomationProposal.Tag(childComplexity), true
+	case "AutomationProposal.write":
+		if e.ComplexityRoot.AutomationProposal.Write == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AutomationProposal.Write(childComplexity), true
+
+	case "AutomationRun.attempts":
+		if e.ComplexityRoot.AutomationRun.Attempts == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AutomationRun.Attempts(childComplexity), true
+	case "AutomationRun.createdAt":
+		if e.ComplexityRoot.AutomationRun.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AutomationRun.CreatedAt(childComplexity), true
+	case "AutomationRun.durationMs":
+		if e.ComplexityRoot.AutomationRun.DurationMs == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AutomationRun.DurationMs(childComplexity), true
+	case "AutomationRun.error":
+		if e.ComplexityRoot.AutomationRun.Error == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AutomationRun.Error(childComplexity), true
+	case "AutomationRun.eventId":
+		if e.ComplexityRoot.AutomationRun.EventID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AutomationRun.EventID(childComplexity), true
+	case "AutomationRun.eventType":
+		if e.ComplexityRoot.AutomationRun.EventType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AutomationRun.EventType(childComplexity), true
+	case "AutomationRun.finishedAt":
+		if e.ComplexityRoot.AutomationRun.FinishedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AutomationRun.FinishedAt(childComplexity), true
+	case "AutomationRun.id":
+		if e.ComplexityRoot.AutomationRun.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AutomationRun.ID(childComplexity), true
+	case "AutomationRun.limitHit":
+		if e.ComplexityRoot.AutomationRun.LimitHit == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AutomationRun.LimitHit(childComplexity), true
+	case "AutomationRun.logs":
+		if e.ComplexityRoot.AutomationRun.Logs == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AutomationRun.Logs(childComplexity), true
+	case "AutomationRun.memoryPeak":
+		if e.ComplexityRoot.AutomationRun.MemoryPeak == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AutomationRun.MemoryPeak(childComplexity), true
+	case "AutomationRun.proposals":
+		if e.ComplexityRoot.AutomationRun.Proposals == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AutomationRun.Proposals(childComplexity), true
+	case "AutomationRun.reads":
+		if e.ComplexityRoot.AutomationRun.Reads == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AutomationRun.Reads(childComplexity), true
+	case "AutomationRun.scheduledFor":
+		if e.ComplexityRoot.AutomationRun.ScheduledFor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AutomationRun.ScheduledFor(childComplexity), true
+	case "AutomationRun.status":
+		if e.ComplexityRoot.AutomationRun.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AutomationRun.Status(childComplexity), true
+
+	case "AutomationRunConnection.edges":
+		if e.ComplexityRoot.AutomationRunConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AutomationRunConnection.Edges(childComplexity), true
+	case "AutomationRunConnection.pageInfo":
+		if e.ComplexityRoot.AutomationRunConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AutomationRunConnection.PageInfo(childComplexity), true
+
+	case "AutomationRunEdge.cursor":
+		if e.ComplexityRoot.AutomationRunEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AutomationRunEdge.Cursor(childComplexity), true
+	case "AutomationRunEdge.node":
+		if e.ComplexityRoot.AutomationRunEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AutomationRunEdge.Node(childComplexity), true
+
+	case "AutomationScope.pathPrefix":
+		if e.ComplexityRoot.AutomationScope.PathPrefix == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AutomationScope.PathPrefix(childComplexity), true
+	case "AutomationScope.space":
+		if e.ComplexityRoot.AutomationScope.Space == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AutomationScope.Space(childComplexity), true
+	case "AutomationScope.tags":
+		if e.ComplexityRoot.AutomationScope.Tags == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AutomationScope.Tags(childComplexity), true
+
+	case "AutomationWrite.content":
+		if e.ComplexityRoot.AutomationWrite.Content == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AutomationWrite.Content(childComplexity), true
+	case "AutomationWrite.path":
+		if e.ComplexityRoot.AutomationWrite.Path == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AutomationWrite.Path(childComplexity), true
+	case "AutomationWrite.slug":
+		if e.ComplexityRoot.AutomationWrite.Slug == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AutomationWrite.Slug(childComplexity), true
+	case "AutomationWrite.space":
+		if e.ComplexityRoot.AutomationWrite.Space == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AutomationWrite.Space(childComplexity), true
+	case "AutomationWrite.title":
+		if e.ComplexityRoot.AutomationWrite.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AutomationWrite.Title(childComplexity), true
+
 	case "ChangePasswordPayload.sessionsEnded":
 		if e.ComplexityRoot.ChangePasswordPayload.SessionsEnded == nil {
 			break
@@ -996,6 +1490,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CreateAgentPayload.Token(childComplexity), true
+
+	case "CreateAutomationPayload.automation":
+		if e.ComplexityRoot.CreateAutomationPayload.Automation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreateAutomationPayload.Automation(childComplexity), true
 
 	case "CreateDocumentPayload.document":
 		if e.ComplexityRoot.CreateDocumentPayload.Document == nil {
@@ -1030,6 +1531,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.DecideLinkPayload.Document(childComplexity), true
+
+	case "DeleteAutomationPayload.id":
+		if e.ComplexityRoot.DeleteAutomationPayload.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeleteAutomationPayload.ID(childComplexity), true
 
 	case "DeleteDocumentPayload.document":
 		if e.ComplexityRoot.DeleteDocumentPayload.Document == nil {
@@ -1479,6 +1987,55 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.DocumentRevisionEdge.Node(childComplexity), true
+
+	case "DryRunAutomationPayload.durationMs":
+		if e.ComplexityRoot.DryRunAutomationPayload.DurationMs == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DryRunAutomationPayload.DurationMs(childComplexity), true
+	case "DryRunAutomationPayload.error":
+		if e.ComplexityRoot.DryRunAutomationPayload.Error == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DryRunAutomationPayload.Error(childComplexity), true
+	case "DryRunAutomationPayload.limitHit":
+		if e.ComplexityRoot.DryRunAutomationPayload.LimitHit == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DryRunAutomationPayload.LimitHit(childComplexity), true
+	case "DryRunAutomationPayload.logs":
+		if e.ComplexityRoot.DryRunAutomationPayload.Logs == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DryRunAutomationPayload.Logs(childComplexity), true
+	case "DryRunAutomationPayload.logsTruncated":
+		if e.ComplexityRoot.DryRunAutomationPayload.LogsTruncated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DryRunAutomationPayload.LogsTruncated(childComplexity), true
+	case "DryRunAutomationPayload.memoryPeak":
+		if e.ComplexityRoot.DryRunAutomationPayload.MemoryPeak == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DryRunAutomationPayload.MemoryPeak(childComplexity), true
+	case "DryRunAutomationPayload.proposals":
+		if e.ComplexityRoot.DryRunAutomationPayload.Proposals == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DryRunAutomationPayload.Proposals(childComplexity), true
+	case "DryRunAutomationPayload.reads":
+		if e.ComplexityRoot.DryRunAutomationPayload.Reads == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DryRunAutomationPayload.Reads(childComplexity), true
 
 	case "FacetCount.count":
 		if e.ComplexityRoot.FacetCount.Count == nil {
@@ -2329,6 +2886,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateAgent(childComplexity, args["input"].(model.CreateAgentInput)), true
+	case "Mutation.createAutomation":
+		if e.ComplexityRoot.Mutation.CreateAutomation == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createAutomation_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateAutomation(childComplexity, args["input"].(model.CreateAutomationInput)), true
 	case "Mutation.createDocument":
 		if e.ComplexityRoot.Mutation.CreateDocument == nil {
 			break
@@ -2406,6 +2974,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteAgent(childComplexity, args["input"].(model.AgentInput)), true
+	case "Mutation.deleteAutomation":
+		if e.ComplexityRoot.Mutation.DeleteAutomation == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteAutomation_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteAutomation(childComplexity, args["id"].(string)), true
 	case "Mutation.deleteDocument":
 		if e.ComplexityRoot.Mutation.DeleteDocument == nil {
 			break
@@ -2428,6 +3007,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteGroup(childComplexity, args["input"].(model.GroupInput)), true
+	case "Mutation.disableAutomation":
+		if e.ComplexityRoot.Mutation.DisableAutomation == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_disableAutomation_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DisableAutomation(childComplexity, args["id"].(string)), true
 	case "Mutation.dismissNotification":
 		if e.ComplexityRoot.Mutation.DismissNotification == nil {
 			break
@@ -2439,6 +3029,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DismissNotification(childComplexity, args["input"].(model.NotificationInput)), true
+	case "Mutation.dryRunAutomation":
+		if e.ComplexityRoot.Mutation.DryRunAutomation == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_dryRunAutomation_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DryRunAutomation(childComplexity, args["input"].(model.DryRunAutomationInput)), true
+	case "Mutation.enableAutomation":
+		if e.ComplexityRoot.Mutation.EnableAutomation == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_enableAutomation_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.EnableAutomation(childComplexity, args["id"].(string)), true
 	case "Mutation.invitePerson":
 		if e.ComplexityRoot.Mutation.InvitePerson == nil {
 			break
@@ -2748,6 +3360,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UnshareFolder(childComplexity, args["input"].(model.UnshareFolderInput)), true
+	case "Mutation.updateAutomation":
+		if e.ComplexityRoot.Mutation.UpdateAutomation == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateAutomation_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateAutomation(childComplexity, args["input"].(model.UpdateAutomationInput)), true
 	case "Mutation.updateDocument":
 		if e.ComplexityRoot.Mutation.UpdateDocument == nil {
 			break
@@ -3049,6 +3672,23 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.AgentUsage(childComplexity, args["agentId"].(string), args["from"].(string), args["to"].(string)), true
+	case "Query.automation":
+		if e.ComplexityRoot.Query.Automation == nil {
+			break
+		}
+
+		args, err := ec.field_Query_automation_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Automation(childComplexity, args["id"].(string)), true
+	case "Query.automations":
+		if e.ComplexityRoot.Query.Automations == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.Automations(childComplexity), true
 	case "Query.batch":
 		if e.ComplexityRoot.Query.Batch == nil {
 			break
@@ -3256,6 +3896,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.ManageUsage(childComplexity, args["from"].(string), args["to"].(string), args["userId"].(*string)), true
+	case "Query.managedAutomations":
+		if e.ComplexityRoot.Query.ManagedAutomations == nil {
+			break
+		}
+
+		args, err := ec.field_Query_managedAutomations_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ManagedAutomations(childComplexity, args["first"].(*int), args["after"].(*string)), true
 	case "Query.managedUsers":
 		if e.ComplexityRoot.Query.ManagedUsers == nil {
 			break
@@ -3829,9 +4480,11 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("AcceptInvitationInput", ec.unmarshalInputAcceptInvitationInput),
 			graphql.NewInputUnmarshaler("AgentInput", ec.unmarshalInputAgentInput),
 			graphql.NewInputUnmarshaler("AuditFilter", ec.unmarshalInputAuditFilter),
+			graphql.NewInputUnmarshaler("AutomationScopeInput", ec.unmarshalInputAutomationScopeInput),
 			graphql.NewInputUnmarshaler("ChangePasswordInput", ec.unmarshalInputChangePasswordInput),
 			graphql.NewInputUnmarshaler("CreateAccessTokenInput", ec.unmarshalInputCreateAccessTokenInput),
 			graphql.NewInputUnmarshaler("CreateAgentInput", ec.unmarshalInputCreateAgentInput),
+			graphql.NewInputUnmarshaler("CreateAutomationInput", ec.unmarshalInputCreateAutomationInput),
 			graphql.NewInputUnmarshaler("CreateDocumentInput", ec.unmarshalInputCreateDocumentInput),
 			graphql.NewInputUnmarshaler("CreateGroupInput", ec.unmarshalInputCreateGroupInput),
 			graphql.NewInputUnmarshaler("CreatePersonInput", ec.unmarshalInputCreatePersonInput),
@@ -3839,6 +4492,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("DecideLinkInput", ec.unmarshalInputDecideLinkInput),
 			graphql.NewInputUnmarshaler("DeleteDocumentInput", ec.unmarshalInputDeleteDocumentInput),
 			graphql.NewInputUnmarshaler("DocumentFilter", ec.unmarshalInputDocumentFilter),
+			graphql.NewInputUnmarshaler("DryRunAutomationInput", ec.unmarshalInputDryRunAutomationInput),
 			graphql.NewInputUnmarshaler("GroupInput", ec.unmarshalInputGroupInput),
 			graphql.NewInputUnmarshaler("GroupMemberInput", ec.unmarshalInputGroupMemberInput),
 			graphql.NewInputUnmarshaler("InboxFilter", ec.unmarshalInputInboxFilter),
@@ -3869,6 +4523,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("TakeAwayShareInput", ec.unmarshalInputTakeAwayShareInput),
 			graphql.NewInputUnmarshaler("TransferInput", ec.unmarshalInputTransferInput),
 			graphql.NewInputUnmarshaler("UnshareFolderInput", ec.unmarshalInputUnshareFolderInput),
+			graphql.NewInputUnmarshaler("UpdateAutomationInput", ec.unmarshalInputUpdateAutomationInput),
 			graphql.NewInputUnmarshaler("UpdateDocumentInput", ec.unmarshalInputUpdateDocumentInput),
 			graphql.NewInputUnmarshaler("UpdateGroupInput", ec.unmarshalInputUpdateGroupInput),
 		)
@@ -4367,6 +5022,277 @@ extend type Mutation {
   signed out, this one stays; personal tokens keep working. Needs your session cookie.
   """
   changePassword(input: ChangePasswordInput!): ChangePasswordPayload!
+}
+`, BuiltIn: false},
+	{Name: "../schema/automations.graphqls", Input: `"What starts an automation."
+enum AutomationKind {
+  "Outbox events of the types in ` + "`" + `triggerEvents` + "`" + `, on documents inside ` + "`" + `scope` + "`" + ` that the owner can read."
+  EVENT
+  "A 5-field cron ` + "`" + `schedule` + "`" + ` in ` + "`" + `timezone` + "`" + `; the script gets no event (` + "`" + `event` + "`" + ` is null)."
+  SCHEDULE
+}
+
+"How a run ended."
+enum AutomationRunStatus {
+  "Waiting to run, running, or waiting to be retried."
+  QUEUED
+  "The script ran to its end and, if it proposed anything, at least one proposal was applied."
+  OK
+  "The script ran to its end and every proposal was rejected."
+  REJECTED
+  "The script threw, did not parse, or hit a limit other than time; nothing was applied."
+  FAILED
+  "The script ran out of time; nothing was applied."
+  TIMEOUT
+  "The script never ran: its owner was deactivated, the automation disabled, or the owner can no longer read the event's document."
+  SKIPPED
+}
+
+"The limit that ended a run."
+enum AutomationLimit {
+  EXECUTION_TIME
+  MEMORY
+  "Too many proposals."
+  ACTIONS
+  "Too many ` + "`" + `codna.find` + "`" + `/` + "`" + `codna.get` + "`" + ` calls."
+  READS
+}
+
+"What a script proposed."
+enum AutomationProposalKind {
+  SHARE
+  NOTIFY
+  TAG
+  UNTAG
+  WRITE
+}
+
+"An event automation's pre-filter on the event's document: every part given must hold."
+type AutomationScope {
+  space: Space
+  "The document is in this folder or beneath it."
+  pathPrefix: String
+  "The document has all of these tags."
+  tags: [String!]!
+}
+
+"An event automation's pre-filter on the event's document: every part given must hold."
+input AutomationScopeInput {
+  space: Space
+  pathPrefix: String
+  tags: [String!]
+}
+
+"""
+A small JavaScript program a person owns, run in a sandbox on events or on a schedule. It can
+only propose; each proposal is applied with exactly its owner's permissions, and recorded with
+its verdict. Management sees every automation's metadata and can disable one, never its script
+or what its runs did.
+"""
+type Automation {
+  id: ID!
+  name: String!
+  description: String!
+  kind: AutomationKind!
+  "Whether it runs (also false after 5 failed or all-rejected runs in a row)."
+  enabled: Boolean!
+  "Why it is disabled; null while enabled."
+  disabledReason: String
+  owner: User!
+  "False when the owner was deactivated: the automation does not run."
+  ownerActive: Boolean!
+  "EVENT: the outbox event types it runs on (docs/api.md lists them)."
+  triggerEvents: [String!]!
+  scope: AutomationScope!
+  "SCHEDULE: the cron expression (minute hour day-of-month month day-of-week)."
+  schedule: String
+  "SCHEDULE: the IANA time zone the schedule is read in."
+  timezone: String!
+  "SCHEDULE: the next tick, while enabled."
+  nextRunAt: Time
+  "SCHEDULE: when a tick last queued a run."
+  lastRunAt: Time
+  "The JavaScript; null for management."
+  script: String
+  createdAt: Time!
+  updatedAt: Time!
+  "The latest run, if any."
+  lastRun: AutomationRun
+  "Its runs, newest first (` + "`" + `first` + "`" + ` 1–100)."
+  runs(first: Int = 20, after: String): AutomationRunConnection!
+}
+
+"""
+One run of an automation. For management, ` + "`" + `proposals` + "`" + ` is empty and ` + "`" + `logs` + "`" + ` and ` + "`" + `error` + "`" + ` are null:
+they may hold content.
+"""
+type AutomationRun {
+  id: ID!
+  status: AutomationRunStatus!
+  "The outbox event that triggered it (EVENT)."
+  eventId: ID
+  eventType: String
+  "The tick it ran for (SCHEDULE)."
+  scheduledFor: Time
+  durationMs: Int
+  "Bytes the script's engine reached at its peak."
+  memoryPeak: Int
+  limitHit: AutomationLimit
+  "How many ` + "`" + `codna.find` + "`" + `/` + "`" + `codna.get` + "`" + ` calls it made."
+  reads: Int!
+  "What the script proposed, in order, each with its verdict."
+  proposals: [AutomationProposal!]!
+  "What the script logged with ` + "`" + `console.log` + "`" + ` (at most 64 KiB)."
+  logs: String
+  "Why it failed or was skipped."
+  error: String
+  "How many times a worker took it up (more than 1 after the server failed mid-run)."
+  attempts: Int!
+  createdAt: Time!
+  finishedAt: Time
+}
+
+"A document a script proposed to write into the output space."
+type AutomationWrite {
+  space: Space!
+  path: String!
+  slug: String!
+  title: String!
+  content: String!
+}
+
+"One proposal of a script and its verdict."
+type AutomationProposal {
+  kind: AutomationProposalKind!
+  "SHARE, TAG, UNTAG: the document."
+  documentId: ID
+  "SHARE, NOTIFY: an email, ` + "`" + `group:<slug>` + "`" + ` or ` + "`" + `agent:<slug>` + "`" + `."
+  recipient: String
+  permission: Permission
+  "NOTIFY: the message."
+  message: String
+  "TAG, UNTAG: the tag."
+  tag: String
+  write: AutomationWrite
+  "Whether it was applied; null until decided (and always null in a dry run)."
+  applied: Boolean
+  "What was done, or why it was rejected."
+  reason: String
+}
+
+"An edge of an ` + "`" + `AutomationRunConnection` + "`" + `."
+type AutomationRunEdge {
+  cursor: String!
+  node: AutomationRun!
+}
+
+"A page of runs."
+type AutomationRunConnection {
+  edges: [AutomationRunEdge!]!
+  pageInfo: PageInfo!
+}
+
+"An edge of an ` + "`" + `AutomationConnection` + "`" + `."
+type AutomationEdge {
+  cursor: String!
+  node: Automation!
+}
+
+"A page of automations (management's list)."
+type AutomationConnection {
+  edges: [AutomationEdge!]!
+  pageInfo: PageInfo!
+}
+
+input CreateAutomationInput {
+  name: String!
+  description: String
+  kind: AutomationKind!
+  script: String!
+  "EVENT: at least one of the trigger events (docs/api.md)."
+  triggerEvents: [String!]
+  "EVENT: the pre-filter."
+  scope: AutomationScopeInput
+  "SCHEDULE: a 5-field cron expression, like ` + "`" + `0 9 * * 1` + "`" + ` (Mondays at 09:00)."
+  schedule: String
+  "SCHEDULE: an IANA time zone such as ` + "`" + `Asia/Tbilisi` + "`" + `; UTC when left out."
+  timezone: String
+}
+
+type CreateAutomationPayload {
+  automation: Automation!
+}
+
+"A change to an automation; fields left out stay as they are (its kind never changes)."
+input UpdateAutomationInput {
+  id: ID!
+  name: String
+  description: String
+  script: String
+  triggerEvents: [String!]
+  scope: AutomationScopeInput
+  schedule: String
+  timezone: String
+}
+
+type AutomationPayload {
+  automation: Automation!
+}
+
+type DeleteAutomationPayload {
+  id: ID!
+}
+
+input DryRunAutomationInput {
+  script: String!
+  """
+  The sample event: ` + "`" + `{"type": "document.updated", "documentId": "…", "payload": {…}}` + "`" + ` (the
+  document must be one you can read; its metadata and body reach the script as ` + "`" + `event.document` + "`" + `).
+  Null: run as a scheduled run, with ` + "`" + `event` + "`" + ` null.
+  """
+  event: JSON
+}
+
+"What a dry run's script did. Nothing of it was applied or recorded."
+type DryRunAutomationPayload {
+  proposals: [AutomationProposal!]!
+  logs: String!
+  "Output beyond the log limit was dropped."
+  logsTruncated: Boolean!
+  limitHit: AutomationLimit
+  "Why the script failed (its error and stack), if it did."
+  error: String
+  reads: Int!
+  durationMs: Int!
+  memoryPeak: Int!
+}
+
+extend type Query {
+  "Your automations, newest first."
+  automations: [Automation!]!
+  "One automation: yours, or any for management (without its script). Null when there is none."
+  automation(id: ID!): Automation
+  "Management: every automation of the instance, newest first (metadata only; ` + "`" + `first` + "`" + ` 1–100)."
+  managedAutomations(first: Int = 50, after: String): AutomationConnection!
+}
+
+extend type Mutation {
+  """
+  Create an automation you own (people only: an agent writes the script, the person it answers
+  for creates it). BAD_USER_INPUT names the field: an invalid cron ` + "`" + `schedule` + "`" + `, an unknown
+  ` + "`" + `timezone` + "`" + `, an unknown trigger event, a scope of the wrong shape.
+  """
+  createAutomation(input: CreateAutomationInput!): CreateAutomationPayload!
+  "Change one of your automations."
+  updateAutomation(input: UpdateAutomationInput!): AutomationPayload!
+  "Enable one of your automations (a schedule's next tick is computed from now)."
+  enableAutomation(id: ID!): AutomationPayload!
+  "Disable an automation: yours, or (management) any."
+  disableAutomation(id: ID!): AutomationPayload!
+  "Delete one of your automations and its runs."
+  deleteAutomation(id: ID!): DeleteAutomationPayload!
+  "Run a script once against a sample event (or none), as your automation would, and apply nothing."
+  dryRunAutomation(input: DryRunAutomationInput!): DryRunAutomationPayload!
 }
 `, BuiltIn: false},
 	{Name: "../schema/common.graphqls", Input: `"An instant in time, written in RFC 3339 (for example ` + "`" + `2026-11-30T09:00:00Z` + "`" + `)."
@@ -5665,6 +6591,186 @@ func (ec *executionContext) childFields_AuditEntryEdge(ctx context.Context, fiel
 	return nil, fmt.Errorf("no field named %q was found under type AuditEntryEdge", field.Name)
 }
 
+func (ec *executionContext) childFields_Automation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Automation_id(ctx, field)
+	case "name":
+		return ec.fieldContext_Automation_name(ctx, field)
+	case "description":
+		return ec.fieldContext_Automation_description(ctx, field)
+	case "kind":
+		return ec.fieldContext_Automation_kind(ctx, field)
+	case "enabled":
+		return ec.fieldContext_Automation_enabled(ctx, field)
+	case "disabledReason":
+		return ec.fieldContext_Automation_disabledReason(ctx, field)
+	case "owner":
+		return ec.fieldContext_Automation_owner(ctx, field)
+	case "ownerActive":
+		return ec.fieldContext_Automation_ownerActive(ctx, field)
+	case "triggerEvents":
+		return ec.fieldContext_Automation_triggerEvents(ctx, field)
+	case "scope":
+		return ec.fieldContext_Automation_scope(ctx, field)
+	case "schedule":
+		return ec.fieldContext_Automation_schedule(ctx, field)
+	case "timezone":
+		return ec.fieldContext_Automation_timezone(ctx, field)
+	case "nextRunAt":
+		return ec.fieldContext_Automation_nextRunAt(ctx, field)
+	case "lastRunAt":
+		return ec.fieldContext_Automation_lastRunAt(ctx, field)
+	case "script":
+		return ec.fieldContext_Automation_script(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Automation_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_Automation_updatedAt(ctx, field)
+	case "lastRun":
+		return ec.fieldContext_Automation_lastRun(ctx, field)
+	case "runs":
+		return ec.fieldContext_Automation_runs(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Automation", field.Name)
+}
+
+func (ec *executionContext) childFields_AutomationConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_AutomationConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_AutomationConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AutomationConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_AutomationEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_AutomationEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_AutomationEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AutomationEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_AutomationPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "automation":
+		return ec.fieldContext_AutomationPayload_automation(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AutomationPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_AutomationProposal(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "kind":
+		return ec.fieldContext_AutomationProposal_kind(ctx, field)
+	case "documentId":
+		return ec.fieldContext_AutomationProposal_documentId(ctx, field)
+	case "recipient":
+		return ec.fieldContext_AutomationProposal_recipient(ctx, field)
+	case "permission":
+		return ec.fieldContext_AutomationProposal_permission(ctx, field)
+	case "message":
+		return ec.fieldContext_AutomationProposal_message(ctx, field)
+	case "tag":
+		return ec.fieldContext_AutomationProposal_tag(ctx, field)
+	case "write":
+		return ec.fieldContext_AutomationProposal_write(ctx, field)
+	case "applied":
+		return ec.fieldContext_AutomationProposal_applied(ctx, field)
+	case "reason":
+		return ec.fieldContext_AutomationProposal_reason(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AutomationProposal", field.Name)
+}
+
+func (ec *executionContext) childFields_AutomationRun(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_AutomationRun_id(ctx, field)
+	case "status":
+		return ec.fieldContext_AutomationRun_status(ctx, field)
+	case "eventId":
+		return ec.fieldContext_AutomationRun_eventId(ctx, field)
+	case "eventType":
+		return ec.fieldContext_AutomationRun_eventType(ctx, field)
+	case "scheduledFor":
+		return ec.fieldContext_AutomationRun_scheduledFor(ctx, field)
+	case "durationMs":
+		return ec.fieldContext_AutomationRun_durationMs(ctx, field)
+	case "memoryPeak":
+		return ec.fieldContext_AutomationRun_memoryPeak(ctx, field)
+	case "limitHit":
+		return ec.fieldContext_AutomationRun_limitHit(ctx, field)
+	case "reads":
+		return ec.fieldContext_AutomationRun_reads(ctx, field)
+	case "proposals":
+		return ec.fieldContext_AutomationRun_proposals(ctx, field)
+	case "logs":
+		return ec.fieldContext_AutomationRun_logs(ctx, field)
+	case "error":
+		return ec.fieldContext_AutomationRun_error(ctx, field)
+	case "attempts":
+		return ec.fieldContext_AutomationRun_attempts(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_AutomationRun_createdAt(ctx, field)
+	case "finishedAt":
+		return ec.fieldContext_AutomationRun_finishedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AutomationRun", field.Name)
+}
+
+func (ec *executionContext) childFields_AutomationRunConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_AutomationRunConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_AutomationRunConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AutomationRunConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_AutomationRunEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_AutomationRunEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_AutomationRunEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AutomationRunEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_AutomationScope(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "space":
+		return ec.fieldContext_AutomationScope_space(ctx, field)
+	case "pathPrefix":
+		return ec.fieldContext_AutomationScope_pathPrefix(ctx, field)
+	case "tags":
+		return ec.fieldContext_AutomationScope_tags(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AutomationScope", field.Name)
+}
+
+func (ec *executionContext) childFields_AutomationWrite(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "space":
+		return ec.fieldContext_AutomationWrite_space(ctx, field)
+	case "path":
+		return ec.fieldContext_AutomationWrite_path(ctx, field)
+	case "slug":
+		return ec.fieldContext_AutomationWrite_slug(ctx, field)
+	case "title":
+		return ec.fieldContext_AutomationWrite_title(ctx, field)
+	case "content":
+		return ec.fieldContext_AutomationWrite_content(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AutomationWrite", field.Name)
+}
+
 func (ec *executionContext) childFields_ChangePasswordPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "sessionsEnded":
@@ -5691,6 +6797,14 @@ func (ec *executionContext) childFields_CreateAgentPayload(ctx context.Context, 
 		return ec.fieldContext_CreateAgentPayload_token(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type CreateAgentPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_CreateAutomationPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "automation":
+		return ec.fieldContext_CreateAutomationPayload_automation(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CreateAutomationPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_CreateDocumentPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -5725,6 +6839,14 @@ func (ec *executionContext) childFields_DecideLinkPayload(ctx context.Context, f
 		return ec.fieldContext_DecideLinkPayload_document(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type DecideLinkPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_DeleteAutomationPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_DeleteAutomationPayload_id(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DeleteAutomationPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_DeleteDocumentPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -5919,6 +7041,28 @@ func (ec *executionContext) childFields_DocumentRevisionEdge(ctx context.Context
 		return ec.fieldContext_DocumentRevisionEdge_node(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type DocumentRevisionEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_DryRunAutomationPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "proposals":
+		return ec.fieldContext_DryRunAutomationPayload_proposals(ctx, field)
+	case "logs":
+		return ec.fieldContext_DryRunAutomationPayload_logs(ctx, field)
+	case "logsTruncated":
+		return ec.fieldContext_DryRunAutomationPayload_logsTruncated(ctx, field)
+	case "limitHit":
+		return ec.fieldContext_DryRunAutomationPayload_limitHit(ctx, field)
+	case "error":
+		return ec.fieldContext_DryRunAutomationPayload_error(ctx, field)
+	case "reads":
+		return ec.fieldContext_DryRunAutomationPayload_reads(ctx, field)
+	case "durationMs":
+		return ec.fieldContext_DryRunAutomationPayload_durationMs(ctx, field)
+	case "memoryPeak":
+		return ec.fieldContext_DryRunAutomationPayload_memoryPeak(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DryRunAutomationPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_FacetCount(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

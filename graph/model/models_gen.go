@@ -5,6 +5,7 @@ package model
 import (
 	"bytes"
 	"codna/internal/auth"
+	"codna/internal/automation"
 	"codna/internal/document"
 	"codna/internal/inbox"
 	"codna/internal/linkgraph"
@@ -86,6 +87,106 @@ type AuditFilter struct {
 	Until            *time.Time `json:"until,omitempty"`
 }
 
+// A page of automations (management's list).
+type AutomationConnection struct {
+	Edges    []AutomationEdge `json:"edges"`
+	PageInfo *PageInfo        `json:"pageInfo"`
+}
+
+// An edge of an `AutomationConnection`.
+type AutomationEdge struct {
+	Cursor string                 `json:"cursor"`
+	Node   *automation.Automation `json:"node"`
+}
+
+type AutomationPayload struct {
+	Automation *automation.Automation `json:"automation"`
+}
+
+// One proposal of a script and its verdict.
+type AutomationProposal struct {
+	Kind AutomationProposalKind `json:"kind"`
+	// SHARE, TAG, UNTAG: the document.
+	DocumentID *string `json:"documentId,omitempty"`
+	// SHARE, NOTIFY: an email, `group:<slug>` or `agent:<slug>`.
+	Recipient  *string     `json:"recipient,omitempty"`
+	Permission *Permission `json:"permission,omitempty"`
+	// NOTIFY: the message.
+	Message *string `json:"message,omitempty"`
+	// TAG, UNTAG: the tag.
+	Tag   *string          `json:"tag,omitempty"`
+	Write *AutomationWrite `json:"write,omitempty"`
+	// Whether it was applied; null until decided (and always null in a dry run).
+	Applied *bool `json:"applied,omitempty"`
+	// What was done, or why it was rejected.
+	Reason *string `json:"reason,omitempty"`
+}
+
+// One run of an automation. For management, `proposals` is empty and `logs` and `error` are null:
+// they may hold content.
+type AutomationRun struct {
+	ID     string            `json:"id"`
+	Status automation.Status `json:"status"`
+	// The outbox event that triggered it (EVENT).
+	EventID   *string `json:"eventId,omitempty"`
+	EventType *string `json:"eventType,omitempty"`
+	// The tick it ran for (SCHEDULE).
+	ScheduledFor *time.Time `json:"scheduledFor,omitempty"`
+	DurationMs   *int       `json:"durationMs,omitempty"`
+	// Bytes the script's engine reached at its peak.
+	MemoryPeak *int             `json:"memoryPeak,omitempty"`
+	LimitHit   *AutomationLimit `json:"limitHit,omitempty"`
+	// How many `codna.find`/`codna.get` calls it made.
+	Reads int `json:"reads"`
+	// What the script proposed, in order, each with its verdict.
+	Proposals []AutomationProposal `json:"proposals"`
+	// What the script logged with `console.log` (at most 64 KiB).
+	Logs *string `json:"logs,omitempty"`
+	// Why it failed or was skipped.
+	Error *string `json:"error,omitempty"`
+	// How many times a worker took it up (more than 1 after the server failed mid-run).
+	Attempts   int        `json:"attempts"`
+	CreatedAt  time.Time  `json:"createdAt"`
+	FinishedAt *time.Time `json:"finishedAt,omitempty"`
+}
+
+// A page of runs.
+type AutomationRunConnection struct {
+	Edges    []AutomationRunEdge `json:"edges"`
+	PageInfo *PageInfo           `json:"pageInfo"`
+}
+
+// An edge of an `AutomationRunConnection`.
+type AutomationRunEdge struct {
+	Cursor string         `json:"cursor"`
+	Node   *AutomationRun `json:"node"`
+}
+
+// An event automation's pre-filter on the event's document: every part given must hold.
+type AutomationScope struct {
+	Space *Space `json:"space,omitempty"`
+	// The document is in this folder or beneath it.
+	PathPrefix *string `json:"pathPrefix,omitempty"`
+	// The document has all of these tags.
+	Tags []string `json:"tags"`
+}
+
+// An event automation's pre-filter on the event's document: every part given must hold.
+type AutomationScopeInput struct {
+	Space      *Space   `json:"space,omitempty"`
+	PathPrefix *string  `json:"pathPrefix,omitempty"`
+	Tags       []string `json:"tags,omitempty"`
+}
+
+// A document a script proposed to write into the output space.
+type AutomationWrite struct {
+	Space   Space  `json:"space"`
+	Path    string `json:"path"`
+	Slug    string `json:"slug"`
+	Title   string `json:"title"`
+	Content string `json:"content"`
+}
+
 // Your current password and the one to replace it with.
 type ChangePasswordInput struct {
 	OldPassword string `json:"oldPassword"`
@@ -125,6 +226,25 @@ type CreateAgentPayload struct {
 	Agent *ManagedAgent `json:"agent"`
 	// Shown once: the agent authenticates with it.
 	Token string `json:"token"`
+}
+
+type CreateAutomationInput struct {
+	Name        string          `json:"name"`
+	Description *string         `json:"description,omitempty"`
+	Kind        automation.Kind `json:"kind"`
+	Script      string          `json:"script"`
+	// EVENT: at least one of the trigger events (docs/api.md).
+	TriggerEvents []string `json:"triggerEvents,omitempty"`
+	// EVENT: the pre-filter.
+	Scope *AutomationScopeInput `json:"scope,omitempty"`
+	// SCHEDULE: a 5-field cron expression, like `0 9 * * 1` (Mondays at 09:00).
+	Schedule *string `json:"schedule,omitempty"`
+	// SCHEDULE: an IANA time zone such as `Asia/Tbilisi`; UTC when left out.
+	Timezone *string `json:"timezone,omitempty"`
+}
+
+type CreateAutomationPayload struct {
+	Automation *automation.Automation `json:"automation"`
 }
 
 // A new document.
@@ -192,6 +312,10 @@ type DecideLinkPayload struct {
 	Document *document.Doc `json:"document"`
 }
 
+type DeleteAutomationPayload struct {
+	ID string `json:"id"`
+}
+
 // The document to move to the trash.
 type DeleteDocumentInput struct {
 	ID string `json:"id"`
@@ -246,6 +370,28 @@ type DocumentMetadata struct {
 type DocumentRevisionEdge struct {
 	Cursor string             `json:"cursor"`
 	Node   *document.Revision `json:"node"`
+}
+
+type DryRunAutomationInput struct {
+	Script string `json:"script"`
+	// The sample event: `{"type": "document.updated", "documentId": "…", "payload": {…}}` (the
+	// document must be one you can read; its metadata and body reach the script as `event.document`).
+	// Null: run as a scheduled run, with `event` null.
+	Event map[string]any `json:"event,omitempty"`
+}
+
+// What a dry run's script did. Nothing of it was applied or recorded.
+type DryRunAutomationPayload struct {
+	Proposals []AutomationProposal `json:"proposals"`
+	Logs      string               `json:"logs"`
+	// Output beyond the log limit was dropped.
+	LogsTruncated bool             `json:"logsTruncated"`
+	LimitHit      *AutomationLimit `json:"limitHit,omitempty"`
+	// Why the script failed (its error and stack), if it did.
+	Error      *string `json:"error,omitempty"`
+	Reads      int     `json:"reads"`
+	DurationMs int     `json:"durationMs"`
+	MemoryPeak int     `json:"memoryPeak"`
 }
 
 // How many results have one value.
@@ -930,6 +1076,18 @@ type UnshareFolderPayload struct {
 	Revoked int `json:"revoked"`
 }
 
+// A change to an automation; fields left out stay as they are (its kind never changes).
+type UpdateAutomationInput struct {
+	ID            string                `json:"id"`
+	Name          *string               `json:"name,omitempty"`
+	Description   *string               `json:"description,omitempty"`
+	Script        *string               `json:"script,omitempty"`
+	TriggerEvents []string              `json:"triggerEvents,omitempty"`
+	Scope         *AutomationScopeInput `json:"scope,omitempty"`
+	Schedule      *string               `json:"schedule,omitempty"`
+	Timezone      *string               `json:"timezone,omitempty"`
+}
+
 // A change to a document's content. Omitted fields stay as they are.
 type UpdateDocumentInput struct {
 	ID string `json:"id"`
@@ -975,6 +1133,130 @@ type User struct {
 	Name string `json:"name"`
 	// Whether this is a person, an agent or management.
 	Kind UserKind `json:"kind"`
+}
+
+// The limit that ended a run.
+type AutomationLimit string
+
+const (
+	AutomationLimitExecutionTime AutomationLimit = "EXECUTION_TIME"
+	AutomationLimitMemory        AutomationLimit = "MEMORY"
+	// Too many proposals.
+	AutomationLimitActions AutomationLimit = "ACTIONS"
+	// Too many `codna.find`/`codna.get` calls.
+	AutomationLimitReads AutomationLimit = "READS"
+)
+
+var AllAutomationLimit = []AutomationLimit{
+	AutomationLimitExecutionTime,
+	AutomationLimitMemory,
+	AutomationLimitActions,
+	AutomationLimitReads,
+}
+
+func (e AutomationLimit) IsValid() bool {
+	switch e {
+	case AutomationLimitExecutionTime, AutomationLimitMemory, AutomationLimitActions, AutomationLimitReads:
+		return true
+	}
+	return false
+}
+
+func (e AutomationLimit) String() string {
+	return string(e)
+}
+
+func (e *AutomationLimit) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = AutomationLimit(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid AutomationLimit", str)
+	}
+	return nil
+}
+
+func (e AutomationLimit) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *AutomationLimit) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e AutomationLimit) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// What a script proposed.
+type AutomationProposalKind string
+
+const (
+	AutomationProposalKindShare  AutomationProposalKind = "SHARE"
+	AutomationProposalKindNotify AutomationProposalKind = "NOTIFY"
+	AutomationProposalKindTag    AutomationProposalKind = "TAG"
+	AutomationProposalKindUntag  AutomationProposalKind = "UNTAG"
+	AutomationProposalKindWrite  AutomationProposalKind = "WRITE"
+)
+
+var AllAutomationProposalKind = []AutomationProposalKind{
+	AutomationProposalKindShare,
+	AutomationProposalKindNotify,
+	AutomationProposalKindTag,
+	AutomationProposalKindUntag,
+	AutomationProposalKindWrite,
+}
+
+func (e AutomationProposalKind) IsValid() bool {
+	switch e {
+	case AutomationProposalKindShare, AutomationProposalKindNotify, AutomationProposalKindTag, AutomationProposalKindUntag, AutomationProposalKindWrite:
+		return true
+	}
+	return false
+}
+
+func (e AutomationProposalKind) String() string {
+	return string(e)
+}
+
+func (e *AutomationProposalKind) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = AutomationProposalKind(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid AutomationProposalKind", str)
+	}
+	return nil
+}
+
+func (e AutomationProposalKind) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *AutomationProposalKind) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e AutomationProposalKind) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
 }
 
 // What kind of change a revision records.

@@ -85,13 +85,20 @@ func optional(s string) *string {
 	return &s
 }
 
-// Update replaces an automation's definition (name, description, script,
-// triggers, scope, schedule, time zone; the kind stays) and, for an enabled
-// schedule, recomputes its next tick. Runs already queued run the new
-// script. Errors: UNAUTHENTICATED; FORBIDDEN for management and agents;
-// NOT_FOUND on id unless the actor owns it; BAD_USER_INPUT naming the
-// field, and on kind when it differs from the automation's.
-func (s *Service) Update(ctx context.Context, id uuid.UUID, in Input) (*Automation, error) {
+// Patch changes an automation: nil fields stay as they are.
+type Patch struct {
+	Name, Description, Script *string
+	TriggerEvents             []string
+	Scope                     *Scope
+	Schedule, TimeZone        *string
+}
+
+// Update changes an automation's definition (its kind and owner stay) and,
+// for an enabled schedule, recomputes its next tick from now. Runs already
+// queued run the new script; the failure count starts afresh. Errors:
+// UNAUTHENTICATED; FORBIDDEN for management and agents; NOT_FOUND on id
+// unless the actor owns it; BAD_USER_INPUT naming the field, as Create.
+func (s *Service) Update(ctx context.Context, id uuid.UUID, p Patch) (*Automation, error) {
 	actor, err := requirePerson(ctx)
 	if err != nil {
 		return nil, err
@@ -102,10 +109,27 @@ func (s *Service) Update(ctx context.Context, id uuid.UUID, in Input) (*Automati
 		if err != nil {
 			return err
 		}
-		if in.Kind == "" {
-			in.Kind = Kind(cur.Kind)
-		} else if in.Kind != Kind(cur.Kind) {
-			return fault.Input("kind", "An automation's kind cannot change: create a new one.")
+		in := inputOf(fromRow(cur, true, true))
+		if p.Name != nil {
+			in.Name = *p.Name
+		}
+		if p.Description != nil {
+			in.Description = *p.Description
+		}
+		if p.Script != nil {
+			in.Script = *p.Script
+		}
+		if p.TriggerEvents != nil {
+			in.TriggerEvents = p.TriggerEvents
+		}
+		if p.Scope != nil {
+			in.Scope = *p.Scope
+		}
+		if p.Schedule != nil {
+			in.Schedule = *p.Schedule
+		}
+		if p.TimeZone != nil {
+			in.TimeZone = *p.TimeZone
 		}
 		d, err := validate(in)
 		if err != nil {
@@ -129,6 +153,21 @@ func (s *Service) Update(ctx context.Context, id uuid.UUID, in Input) (*Automati
 		return nil, err
 	}
 	return fromRow(row, true, true), nil
+}
+
+// inputOf is an automation's definition as an Input.
+func inputOf(a *Automation) Input {
+	in := Input{
+		Name: a.Name, Description: a.Description, Kind: a.Kind, TriggerEvents: a.TriggerEvents, Scope: a.Scope,
+		Schedule: a.Schedule, TimeZone: a.TimeZone,
+	}
+	if a.Script != nil {
+		in.Script = *a.Script
+	}
+	if a.Kind == KindEvent {
+		in.TimeZone = ""
+	}
+	return in
 }
 
 // ownedForUpdate locks the automation id if actor owns it. Errors:

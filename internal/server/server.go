@@ -30,6 +30,7 @@ import (
 	"codna/internal/access"
 	"codna/internal/agent"
 	"codna/internal/auth"
+	"codna/internal/automation"
 	"codna/internal/db"
 	"codna/internal/document"
 	"codna/internal/fault"
@@ -41,6 +42,7 @@ import (
 	"codna/internal/outbox"
 	"codna/internal/periodic"
 	"codna/internal/request"
+	"codna/internal/sandbox"
 	"codna/internal/search"
 	pgsearch "codna/internal/search/postgres"
 )
@@ -68,6 +70,7 @@ type Config struct {
 	Auth            auth.Config
 	Documents       document.Config
 	Outbox          outbox.Config
+	Automation      AutomationConfig
 	// SearchBackend is the search engine (`codna serve` chooses it:
 	// docs/operations.md#search); nil is the postgres backend over the
 	// server's pool.
@@ -94,6 +97,19 @@ var DefaultConfig = Config{
 	Outbox:          outbox.Config{Workers: DefaultOutboxWorkers},
 }
 
+// AutomationConfig configures the automations a replica runs.
+type AutomationConfig struct {
+	// Workers is how many runs the replica executes at once
+	// (CODNA_AUTOMATION_WORKERS); 0 means automation.DefaultConcurrency.
+	Workers int
+	// CacheDir keeps the script engine compiled across restarts (`codna
+	// serve` uses CODNA_DATA_DIR/cache/qjs); "" compiles it once per process.
+	CacheDir string
+	// RunPoll and SchedulerPoll are how often the run worker and the
+	// scheduler look for work queued elsewhere; 0 means a second.
+	RunPoll, SchedulerPoll time.Duration
+}
+
 // DefaultOutboxWorkers is how many outbox delivery loops a replica runs
 // (CODNA_OUTBOX_WORKERS): enough that the link resolver keeps up with the
 // saves two cores accept (bench/RESULTS.md, "Outbox backlog").
@@ -117,6 +133,13 @@ type Server struct {
 	// MCP is the /mcp endpoint's tools and resources.
 	MCP    *mcpserver.Server
 	Search *search.Service
+	// Automations owns automations; AutomationRunner executes their queued
+	// runs and AutomationScheduler queues their schedules' ticks.
+	Automations         *automation.Service
+	AutomationRunner    *automation.Runner
+	AutomationScheduler *automation.Scheduler
+	sandbox             *sandbox.Sandbox
+	sandboxErr          error
 	// Outbox drains the events services write; consumers register on it
 	// before Start.
 	Outbox    *outbox.Worker
@@ -171,6 +194,10 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *Server {
 	}
 	s.Search = search.NewService(pool, backend, s.Docs)
 	s.backfill = search.NewBackfill(s.Search, log.With("component", "search-backfill"))
+	s.sandbox, s.sandboxErr = sandbox.New(sandbox.Config{CacheDir: cfg.Automation.CacheDir, Warm: cfg.Automation.Workers})
+	s.Automations = automation.New(pool, automation.Services{Docs: s.Docs, Sharing: s.Sharing, Search: s.Search}, s.sandbox, log.With("component", "automations"))
+	s.AutomationRunner = s.Automations.NewRunner(automation.RunnerConfig{Concurrency: cfg.Automation.Workers, Poll: cfg.Automation.RunPoll})
+	s.AutomationScheduler = s.Automations.NewScheduler(cfg.Automation.SchedulerPoll, s.AutomationRunner.Wake, log.With("component", "automation-scheduler"))
 	s.MCP = mcpserver.New(mcpserver.Services{
 		Auth: s.Auth, Docs: s.Docs, Linking: s.Linking, Sharing: s.Sharing, Inbox: s.InboxService, Search: mcpSearch(s.Search),
 	}, mcpserver.Options{BodyLimit: cfg.BodyLimit}, log.With("component", "mcp"))
@@ -195,7 +222,7 @@ func (s *Server) routes() http.Handler {
 	}
 	gql := graph.NewHandler(&graph.Resolver{
 		Auth: s.Auth, Manage: s.Manage, Docs: s.Docs, InboxService: s.InboxService, LiveCounts: s.LiveCounts, Hub: s.Hub, Linking: s.Linking,
-		Sharing: s.Sharing, FolderService: s.FolderService, Agents: s.Agents, Searching: s.Search, Log: s.log,
+		Sharing: s.Sharing, FolderService: s.FolderService, Agents: s.Agents, Searching: s.Search, Automations: s.Automations, Log: s.log,
 	}, graph.Options{
 		Limits: s.cfg.Limits, Introspection: s.cfg.Introspection, OriginPatterns: patterns,
 		WSInitTimeout: s.cfg.WSInitTimeout, WSKeepAlive: s.cfg.WSKeepAlive, WSPayloadLimit: s.cfg.WSPayloadLimit,
@@ -524,6 +551,9 @@ func (s *Server) originAllowed(r *http.Request) bool {
 // called. Errors: the database cannot be reached for LISTEN; the address
 // cannot be listened on.
 func (s *Server) Start(ctx context.Context) error {
+	if s.sandboxErr != nil {
+		return fmt.Errorf("start the automation sandbox: %w", s.sandboxErr)
+	}
 	if err := s.Hub.Start(ctx); err != nil {
 		return fmt.Errorf("start live updates: %w", err)
 	}
@@ -549,8 +579,10 @@ func (s *Server) Start(ctx context.Context) error {
 		s.Hub.Stop()
 		return err
 	}
+	s.startAutomations(ctx)
 	ln, err := net.Listen("tcp", s.cfg.Listen)
 	if err != nil {
+		s.stopAutomations()
 		s.profiler.Stop()
 		s.backfill.Stop()
 		s.sessions.Stop()
@@ -626,6 +658,7 @@ func (s *Server) Stop() {
 	<-done
 	s.sessions.Stop()
 	s.counts.Stop()
+	s.stopAutomations()
 	// The requests are done: write the counts they left.
 	if _, err := s.Auth.FlushCounts(auth.SystemContext(ctx)); err != nil {
 		s.log.Warn("shutdown: usage counts not written", "error", err)
@@ -645,6 +678,27 @@ func (s *Server) Stop() {
 	}
 }
 
+// startAutomations starts the sandbox (compiling the script engine, or
+// loading it from the cache directory, in the background: a run or dry run
+// before then compiles it itself), the run worker and the scheduler.
+func (s *Server) startAutomations(ctx context.Context) {
+	go func() {
+		if err := s.sandbox.Start(ctx); err != nil && !errors.Is(err, sandbox.ErrStopped) {
+			s.log.Error("automation sandbox: start", "error", err)
+		}
+	}()
+	_ = s.AutomationRunner.Start(ctx) // never fails
+	_ = s.AutomationScheduler.Start(ctx)
+}
+
+// stopAutomations stops the scheduler, then the run worker (runs in hand
+// end by their wall time), then the sandbox.
+func (s *Server) stopAutomations() {
+	s.AutomationScheduler.Stop()
+	s.AutomationRunner.Stop()
+	s.sandbox.Stop()
+}
+
 // registerConsumers registers the outbox consumers this server runs and
 // says how many there are. The link consumer, the decision keeper, the
 // folder-share applier and, as they are built, the notifier, the search
@@ -659,6 +713,7 @@ func (s *Server) registerConsumers() int {
 		{access.FolderConsumerName, access.NewFolderApplier(s.pool).HandleBatch},
 		{linkgraph.KeeperConsumerName, linkgraph.NewKeeper(s.pool).HandleBatch},
 		{search.IndexerName, s.Search.Indexer().HandleBatch},
+		{automation.MatcherName, s.Automations.NewMatcher(s.AutomationRunner.Wake).HandleBatch},
 	}
 	for _, c := range consumers {
 		s.Outbox.RegisterBatch(c.name, c.handle)
