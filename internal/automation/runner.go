@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
 	"codna/internal/auth"
@@ -183,30 +184,47 @@ type execution struct {
 }
 
 func (x *execution) execute(ctx context.Context) error {
-	row, err := db.Q.AutomationGet(ctx, x.s.pool, x.run.AutomationID)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil // deleted: its runs went with it
-	}
-	if err != nil {
+	proceed, err := x.load(ctx)
+	if err != nil || !proceed {
 		return err
 	}
-	x.a = fromRow(row.Automation, row.OwnerActive, true)
-	switch {
-	case x.run.Attempts > MaxRunAttempts:
-		return x.finish(ctx, StatusFailed, fmt.Sprintf("Given up after %d attempts: the server kept failing to run it.", MaxRunAttempts))
-	case !row.OwnerActive || row.OwnerKind != string(auth.KindPerson):
-		return x.finish(ctx, StatusSkipped, "Skipped: the automation's owner was deactivated.")
-	case !row.Automation.Enabled:
-		return x.finish(ctx, StatusSkipped, "Skipped: the automation was disabled before this run started.")
-	}
-	owner := &auth.Actor{UserID: row.Automation.OwnerID, Kind: auth.KindPerson, Email: row.OwnerEmail, Name: row.OwnerName}
-	x.owner = outbox.WithAutomation(auth.AsAutomation(ctx, owner), x.a.ID)
-
 	verdicts, res, err := x.script(ctx)
 	if err != nil || verdicts == nil {
 		return err
 	}
 	return x.applyAll(ctx, verdicts, res)
+}
+
+// load reads the run's automation and owner; false when the run ended
+// there (the automation deleted, or the run finished as skipped or given
+// up).
+func (x *execution) load(ctx context.Context) (bool, error) {
+	row, err := db.Q.AutomationGet(ctx, x.s.pool, x.run.AutomationID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return false, nil // deleted: its runs went with it
+	}
+	if err != nil {
+		return false, err
+	}
+	x.a = fromRow(row.Automation, row.OwnerActive, true)
+	switch {
+	case x.run.Attempts > MaxRunAttempts:
+		return false, x.finish(ctx, StatusFailed, fmt.Sprintf("Given up after %d attempts: the server kept failing to run it.", MaxRunAttempts))
+	case !row.OwnerActive || row.OwnerKind != string(auth.KindPerson):
+		return false, x.finish(ctx, StatusSkipped, "Skipped: the automation's owner was deactivated.")
+	case !row.Automation.Enabled:
+		return false, x.finish(ctx, StatusSkipped, "Skipped: the automation was disabled before this run started.")
+	}
+	owner := &auth.Actor{UserID: row.Automation.OwnerID, Kind: auth.KindPerson, Email: row.OwnerEmail, Name: row.OwnerName}
+	x.owner = asOwner(ctx, owner, x.a.ID)
+	return true, nil
+}
+
+// asOwner is ctx acting as the owner for the automation id: reads and
+// proposals are checked against the owner, and the events they write carry
+// the automation.
+func asOwner(ctx context.Context, owner *auth.Actor, id uuid.UUID) context.Context {
+	return outbox.WithAutomation(auth.AsAutomation(ctx, owner), id)
 }
 
 // script runs the script unless an earlier attempt recorded its result, and

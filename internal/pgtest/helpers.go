@@ -38,7 +38,12 @@ func RequireCode(t testing.TB, err error, code fault.Code, field string) *fault.
 // email and name), as the server's authentication would make it: what a
 // service sees when p calls it.
 func ActingAs(p Person) context.Context {
-	return auth.WithActor(context.Background(), &auth.Actor{UserID: p.ID, Kind: auth.KindPerson, Email: p.Email, Name: p.Name})
+	return auth.WithActor(context.Background(), ActingAsActor(p))
+}
+
+// ActingAsActor is the actor ActingAs puts in its context.
+func ActingAsActor(p Person) *auth.Actor {
+	return &auth.Actor{UserID: p.ID, Kind: auth.KindPerson, Email: p.Email, Name: p.Name}
 }
 
 // SignedIn is ActingAs through a session cookie (a made-up session id):
