@@ -237,6 +237,12 @@ func nextTick(expr string, loc *time.Location, after time.Time) (time.Time, erro
 			return time.Time{}, err
 		}
 		next := time.Date(n.Year(), n.Month(), n.Day(), n.Hour(), n.Minute(), 0, 0, loc)
+		if w := next.In(loc); w.Hour() != n.Hour() || w.Minute() != n.Minute() {
+			// A wall time the clocks jumped over: read it with the offset
+			// from before the jump, which lands after it (02:30 → 03:30).
+			_, before := next.Add(-3 * time.Hour).Zone()
+			next = time.Date(n.Year(), n.Month(), n.Day(), n.Hour(), n.Minute(), 0, 0, time.UTC).Add(-time.Duration(before) * time.Second)
+		}
 		if next.After(after) {
 			return next.UTC(), nil
 		}
