@@ -141,6 +141,10 @@ func (g InputGuard) checkAt(t *ast.Type, v any, field string, depth int) *fault.
 			if s, ok := v.(string); ok {
 				return checkText(s, field)
 			}
+		case "JSON":
+			if _, ok := v.(map[string]any); !ok {
+				return fault.Input(field, "This must be a JSON object.")
+			}
 		case "Time":
 			if _, err := graphql.UnmarshalTime(v); err != nil {
 				return fault.Input(field, "This is not a time: write it in RFC 3339, for example 2026-11-30T09:00:00Z.")

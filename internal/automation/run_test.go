@@ -75,10 +75,10 @@ func TestMatcherQueuesOnlyWhatTheOwnerMayReadInScope(t *testing.T) {
 	a := b.create(t, owner, Input{Kind: KindEvent, TriggerEvents: []string{"document.created"},
 		Scope: Scope{Space: document.SpaceWiki, PathPrefix: "eng", Tags: []string{"x", "y"}}, Script: `console.log(event.document.title)`})
 	in := b.doc(t, owner, pgtest.Doc{Path: "eng/deep", Tags: []string{"x", "y", "z"}, Title: "In scope"})
-	b.doc(t, owner, pgtest.Doc{Path: "eng", Tags: []string{"x"}})                                    // lacks a tag
-	b.doc(t, owner, pgtest.Doc{Path: "engineering", Tags: []string{"x", "y"}})                       // another folder
+	b.doc(t, owner, pgtest.Doc{Path: "eng", Tags: []string{"x"}})                                   // lacks a tag
+	b.doc(t, owner, pgtest.Doc{Path: "engineering", Tags: []string{"x", "y"}})                      // another folder
 	b.doc(t, owner, pgtest.Doc{Space: document.SpaceOutput, Path: "eng", Tags: []string{"x", "y"}}) // another space
-	b.doc(t, stranger, pgtest.Doc{Path: "eng", Tags: []string{"x", "y"}})                            // unreadable
+	b.doc(t, stranger, pgtest.Doc{Path: "eng", Tags: []string{"x", "y"}})                           // unreadable
 	b.drain(t)
 	runs := b.runs(t, owner, a.ID)
 	require.Len(t, runs, 1)

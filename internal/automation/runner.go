@@ -474,4 +474,3 @@ func withActorOf(ctx, as context.Context) context.Context {
 	}
 	return ctx
 }
-

@@ -86,7 +86,10 @@ func TestWhoMayDoWhatWithAutomations(t *testing.T) {
 
 	for _, call := range []func() error{
 		func() error { _, err := b.svc.Get(pgtest.ActingAs(other), a.ID); return err },
-		func() error { _, err := b.svc.Update(pgtest.ActingAs(other), a.ID, Patch{Name: pgtest.Ptr("mine")}); return err },
+		func() error {
+			_, err := b.svc.Update(pgtest.ActingAs(other), a.ID, Patch{Name: pgtest.Ptr("mine")})
+			return err
+		},
 		func() error { _, err := b.svc.SetEnabled(pgtest.ActingAs(other), a.ID, false); return err },
 		func() error { return b.svc.Delete(pgtest.ActingAs(other), a.ID) },
 		func() error { _, _, err := b.svc.Runs(pgtest.ActingAs(other), a.ID, 10, nil); return err },

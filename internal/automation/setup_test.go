@@ -131,4 +131,3 @@ func (b *bundle) notifications(t testing.TB, to uuid.UUID, typ string) []map[str
 }
 
 func applied(v Verdict) bool { return v.Applied != nil && *v.Applied }
-

@@ -228,26 +228,29 @@ func (q *Queries) AutomationRunListOutcomes(ctx context.Context, db DBTX, arg Au
 }
 
 const automationRunQueueEvents = `-- name: AutomationRunQueueEvents :many
-INSERT INTO automation_runs (id, automation_id, event_id, status, event)
-SELECT gen_random_uuid(), a.id, e.id, 'queued',
-  jsonb_build_object('id', e.id, 'type', e.event_type, 'documentId', e.document_id, 'actorId', e.actor_id,
-                     'payload', e.payload, 'createdAt', e.created_at)
-FROM events e
-JOIN documents d ON d.id = e.document_id
-JOIN automations a ON a.enabled AND a.kind = 'event' AND a.trigger_events @> ARRAY[e.event_type]
-JOIN users u ON u.id = a.owner_id AND u.is_active
-WHERE e.id = ANY($1::uuid[]) AND e.automation_id IS NULL
-  AND (a.scope->>'space' IS NULL OR d.space::text = a.scope->>'space')
-  AND (coalesce(a.scope->>'pathPrefix', '') = '' OR d.path = a.scope->>'pathPrefix'
-       OR starts_with(d.path, (a.scope->>'pathPrefix') || '/'))
-  AND (a.scope -> 'tags' IS NULL OR d.tags @> ARRAY(SELECT jsonb_array_elements_text(a.scope->'tags')))
-  AND (SELECT l.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, a.owner_id, true) AS l(level)) > 0
-ORDER BY e.created_at, a.id
+INSERT INTO automation_runs (id, automation_id, event_id, status, event, created_at)
+SELECT gen_random_uuid(), m.automation_id, m.event_id, 'queued', m.event, clock_timestamp()
+FROM (
+  SELECT a.id AS automation_id, e.id AS event_id,
+    jsonb_build_object('id', e.id, 'type', e.event_type, 'documentId', e.document_id, 'actorId', e.actor_id,
+                       'payload', e.payload, 'createdAt', e.created_at) AS event
+  FROM events e
+  JOIN documents d ON d.id = e.document_id
+  JOIN automations a ON a.enabled AND a.kind = 'event' AND a.trigger_events @> ARRAY[e.event_type]
+  JOIN users u ON u.id = a.owner_id AND u.is_active
+  WHERE e.id = ANY($1::uuid[]) AND e.automation_id IS NULL
+    AND (a.scope->>'space' IS NULL OR d.space::text = a.scope->>'space')
+    AND (coalesce(a.scope->>'pathPrefix', '') = '' OR d.path = a.scope->>'pathPrefix'
+         OR starts_with(d.path, (a.scope->>'pathPrefix') || '/'))
+    AND (a.scope -> 'tags' IS NULL OR d.tags @> ARRAY(SELECT jsonb_array_elements_text(a.scope->'tags')))
+    AND (SELECT l.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, a.owner_id, true) AS l(level)) > 0
+  ORDER BY e.created_at, e.id, a.id
+) m
 ON CONFLICT DO NOTHING
 RETURNING id
 `
 
-// AutomationRunQueueEvents queues a run of every enabled event automation of an active owner that the events trigger: the event type is one of its triggers, the event's document passes its scope and the owner can read that document; events an automation caused trigger none. A run queued before (a redelivered event) is kept.
+// AutomationRunQueueEvents queues a run of every enabled event automation of an active owner that the events trigger: the event type is one of its triggers, the event's document passes its scope and the owner can read that document; events an automation caused trigger none. A run queued before (a redelivered event) is kept. Runs are stamped in event order (clock_timestamp in the outer query), so the workers take them in that order.
 func (q *Queries) AutomationRunQueueEvents(ctx context.Context, db DBTX, eventIds []uuid.UUID) ([]uuid.UUID, error) {
 	rows, err := db.Query(ctx, automationRunQueueEvents, eventIds)
 	if err != nil {

@@ -46,6 +46,7 @@ func setup(t testing.TB, tweak ...func(*server.Config)) *bundle {
 	srv := server.New(pool, cfg, slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelError})))
 	require.NoError(t, srv.Hub.Start(context.Background()))
 	t.Cleanup(srv.Hub.Stop)
+	t.Cleanup(srv.Automations.Sandbox().Stop)
 	hs := httptest.NewServer(srv.Handler())
 	t.Cleanup(hs.Close)
 	return &bundle{srv: srv, http: hs, pool: pool, counter: counter}
