@@ -273,4 +273,3 @@ func (r *queryResolver) managedAutomations(ctx context.Context, first *int, afte
 	}
 	return out, nil
 }
-
