@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/google/uuid"
 
@@ -53,7 +54,7 @@ func refusal(err error) error {
 // idempotent, so a proposal applied again after a crash (before its verdict
 // was recorded) changes nothing more: a share or tag already there is
 // unchanged, a write of the same content writes no revision, and a message
-// has an id of its own that its notification coalesces on.
+// has an id of its own that a retry finds.
 func (r applyRun) apply(ctx context.Context, s *Service, index int, p sandbox.Proposal) (string, error) {
 	switch p.Kind {
 	case sandbox.KindShare:
@@ -88,7 +89,8 @@ func (r applyRun) share(s *Service, p sandbox.Proposal) (string, error) {
 
 // notify sends an automation.message to the recipient (each active person
 // of a group). The notification's subject is an id made from the run and
-// the proposal's index, so applying it again coalesces with the first.
+// the proposal's index, so applying it again (a retry after a crash) skips
+// whoever has it already.
 func (r applyRun) notify(ctx context.Context, s *Service, index int, p sandbox.Proposal) (string, error) {
 	principal, err := s.sharing.Recipient(r.owner, p.Recipient)
 	if err != nil {
@@ -107,7 +109,16 @@ func (r applyRun) notify(ctx context.Context, s *Service, index int, p sandbox.P
 	}
 	subject := uuid.NewSHA1(r.runID, fmt.Appendf(nil, "notify/%d", index))
 	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		told, err := db.Q.NotificationListRecipientsWithSubject(ctx, tx, db.NotificationListRecipientsWithSubjectParams{
+			RecipientIds: recipients, Type: inbox.TypeAutomationMessage, SubjectType: "automation", SubjectID: &subject,
+		})
+		if err != nil {
+			return err
+		}
 		for _, to := range recipients {
+			if slices.Contains(told, to) {
+				continue // applied before a crash: told already
+			}
 			_, err := inbox.Notify(ctx, tx, inbox.New{
 				RecipientID: to, Type: inbox.TypeAutomationMessage, SubjectType: "automation", SubjectID: &subject,
 				Payload: map[string]any{
@@ -137,6 +148,7 @@ func plural(n int, one, many string) string {
 // tag adds or removes one tag, retrying when the document changed between
 // the read and the save.
 func (r applyRun) tag(s *Service, p sandbox.Proposal) (string, error) {
+	p.Tag = strings.ToLower(strings.TrimSpace(p.Tag)) // as a save stores it
 	for range 3 {
 		d, err := s.docs.Get(r.owner, p.DocumentID)
 		if err != nil {

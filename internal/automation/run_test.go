@@ -97,7 +97,7 @@ func TestProposalsAreAppliedAsTheOwner(t *testing.T) {
 	script := `
 		const d = codna.get(event.documentId);
 		codna.tag(d.id, 'reviewed');
-		codna.untag(d.id, 'old');
+		codna.untag(d.id, 'OLD');
 		codna.write({space: 'output', path: 'reports', slug: 'summary', title: 'Summary', content: '# ' + d.title + '\n' + d.content.length});
 		codna.notify('` + colleague.Email + `', 'Reviewed ' + d.title);
 		console.log('done', d.tags.join(','));`

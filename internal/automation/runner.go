@@ -79,7 +79,7 @@ func (s *Service) NewRunner(cfg RunnerConfig) *Runner {
 		host, _ := os.Hostname()
 		cfg.WorkerID = fmt.Sprintf("%s/%d", host, os.Getpid())
 	}
-	return &Runner{s: s, cfg: cfg, log: s.log.With("component", "automation-runner"), wake: make(chan struct{}, 1)}
+	return &Runner{s: s, cfg: cfg, log: s.log, wake: make(chan struct{}, 1)}
 }
 
 // Wake tells an idle loop that runs were queued.

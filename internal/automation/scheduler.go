@@ -63,12 +63,14 @@ func (sc *Scheduler) Tick(ctx context.Context) (int64, error) {
 				return nil
 			}
 			now := sc.s.now()
-			adv := db.AutomationAdvanceParams{Ids: make([]uuid.UUID, 0, len(due)), NextRunAts: make([]time.Time, 0, len(due))}
+			adv := db.AutomationAdvanceParams{Ids: make([]uuid.UUID, 0, len(due)), NextRunAts: make([]time.Time, 0, len(due)), Queued: make([]bool, 0, len(due))}
 			var ticks db.AutomationRunQueueTicksParams
 			for _, a := range due {
 				adv.Ids = append(adv.Ids, a.ID)
 				adv.NextRunAts = append(adv.NextRunAts, sc.next(a, now))
-				if a.OwnerActive && a.NextRunAt != nil {
+				queue := a.OwnerActive && a.NextRunAt != nil
+				adv.Queued = append(adv.Queued, queue)
+				if queue {
 					ticks.AutomationIds = append(ticks.AutomationIds, a.ID)
 					ticks.Ticks = append(ticks.Ticks, *a.NextRunAt)
 				}

@@ -11,6 +11,7 @@ import (
 	"codna/internal/auth"
 	"codna/internal/db"
 	"codna/internal/fault"
+	"codna/internal/manage"
 )
 
 var (
@@ -181,7 +182,9 @@ func (s *Service) ownedForUpdate(ctx context.Context, tx db.DBTX, actor *auth.Ac
 }
 
 // SetEnabled enables or disables an automation. Its owner may do both;
-// management may only disable (metadata is all it sees). Enabling a
+// management may only disable (metadata is all it sees), which is recorded
+// in management_audit (automation.disable). A disabled schedule has no next
+// tick. Enabling a
 // schedule sets its next tick from now (ticks missed while it was disabled
 // do not run) and starts a fresh failure count. Errors: UNAUTHENTICATED;
 // FORBIDDEN for an agent, and for management enabling; NOT_FOUND on id
@@ -223,9 +226,8 @@ func (s *Service) SetEnabled(ctx context.Context, id uuid.UUID, enabled bool) (*
 			}
 			p.NextRunAt = &t
 		case !enabled && !cur.Enabled:
-			p.NextRunAt, p.DisabledReason = cur.NextRunAt, cur.DisabledReason
+			p.DisabledReason = cur.DisabledReason
 		case !enabled:
-			p.NextRunAt = cur.NextRunAt
 			reason := "Disabled by you."
 			if mgmt {
 				reason = "Disabled by management."
@@ -234,6 +236,11 @@ func (s *Service) SetEnabled(ctx context.Context, id uuid.UUID, enabled bool) (*
 		}
 		if row, err = db.Q.AutomationSetEnabled(ctx, tx, p); err != nil {
 			return err
+		}
+		if mgmt && cur.Enabled {
+			if err := manage.Audit(ctx, tx, "automation.disable", &cur.OwnerID, map[string]any{"automation_id": id, "name": cur.Name}); err != nil {
+				return err
+			}
 		}
 		got, err := db.Q.AutomationGet(ctx, tx, id)
 		ownerActive = got.OwnerActive

@@ -117,6 +117,8 @@ func TestWhoMayDoWhatWithAutomations(t *testing.T) {
 	require.False(t, off.Enabled)
 	require.Nil(t, off.Script)
 	require.Equal(t, "Disabled by management.", off.DisabledReason)
+	require.Nil(t, off.NextRunAt, "a disabled schedule has no next tick")
+	require.Equal(t, 1, pgtest.Count(t, b.pool.Pool, `SELECT count(*) FROM management_audit WHERE action = 'automation.disable' AND target_user_id = $1`, owner.ID))
 
 	// The owner changes it (the kind stays), enables it again, deletes it.
 	up, err := b.svc.Update(pgtest.ActingAs(owner), a.ID, Patch{Schedule: pgtest.Ptr("30 8 * * *"), TimeZone: pgtest.Ptr("Europe/Berlin")})

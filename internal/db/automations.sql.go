@@ -13,19 +13,20 @@ import (
 )
 
 const automationAdvance = `-- name: AutomationAdvance :exec
-UPDATE automations a SET last_run_at = now(), next_run_at = x.next_run_at
-FROM (SELECT unnest($1::uuid[]) AS id, unnest($2::timestamptz[]) AS next_run_at) x
+UPDATE automations a SET next_run_at = x.next_run_at, last_run_at = CASE WHEN x.queued THEN now() ELSE a.last_run_at END
+FROM (SELECT unnest($1::uuid[]) AS id, unnest($2::timestamptz[]) AS next_run_at, unnest($3::boolean[]) AS queued) x
 WHERE a.id = x.id
 `
 
 type AutomationAdvanceParams struct {
 	Ids        []uuid.UUID
 	NextRunAts []time.Time
+	Queued     []bool
 }
 
-// AutomationAdvance records that schedules ticked now and sets each one's next tick, index for index.
+// AutomationAdvance sets each schedule's next tick, index for index, and last_run_at to now for those whose tick queued a run.
 func (q *Queries) AutomationAdvance(ctx context.Context, db DBTX, arg AutomationAdvanceParams) error {
-	_, err := db.Exec(ctx, automationAdvance, arg.Ids, arg.NextRunAts)
+	_, err := db.Exec(ctx, automationAdvance, arg.Ids, arg.NextRunAts, arg.Queued)
 	return err
 }
 
@@ -115,7 +116,7 @@ func (q *Queries) AutomationDelete(ctx context.Context, db DBTX, id uuid.UUID) (
 }
 
 const automationDisableFailing = `-- name: AutomationDisableFailing :execrows
-UPDATE automations SET enabled = false, disabled_reason = $1, updated_at = now()
+UPDATE automations SET enabled = false, disabled_reason = $1, next_run_at = NULL, updated_at = now()
 WHERE id = $2 AND enabled
 `
 
@@ -356,7 +357,7 @@ func (q *Queries) AutomationSetEnabled(ctx context.Context, db DBTX, arg Automat
 }
 
 const automationTransfer = `-- name: AutomationTransfer :many
-UPDATE automations SET owner_id = $1, enabled = false, updated_at = now(),
+UPDATE automations SET owner_id = $1, enabled = false, next_run_at = NULL, updated_at = now(),
   disabled_reason = 'Disabled when it was handed to you: review it, then enable it.'
 WHERE owner_id = $2
 RETURNING id

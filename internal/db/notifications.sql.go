@@ -519,6 +519,44 @@ func (q *Queries) NotificationListNewSince(ctx context.Context, db DBTX, arg Not
 	return items, nil
 }
 
+const notificationListRecipientsWithSubject = `-- name: NotificationListRecipientsWithSubject :many
+SELECT DISTINCT recipient_id FROM notifications
+WHERE recipient_id = ANY($1::uuid[]) AND type = $2 AND subject_type = $3 AND subject_id = $4
+`
+
+type NotificationListRecipientsWithSubjectParams struct {
+	RecipientIds []uuid.UUID
+	Type         string
+	SubjectType  string
+	SubjectID    *uuid.UUID
+}
+
+// NotificationListRecipientsWithSubject lists which of the recipients already have a notification of the type about the subject (whatever its age or status), so a retried producer does not tell them twice.
+func (q *Queries) NotificationListRecipientsWithSubject(ctx context.Context, db DBTX, arg NotificationListRecipientsWithSubjectParams) ([]uuid.UUID, error) {
+	rows, err := db.Query(ctx, notificationListRecipientsWithSubject,
+		arg.RecipientIds,
+		arg.Type,
+		arg.SubjectType,
+		arg.SubjectID,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var recipient_id uuid.UUID
+		if err := rows.Scan(&recipient_id); err != nil {
+			return nil, err
+		}
+		items = append(items, recipient_id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const notificationMarkAllRead = `-- name: NotificationMarkAllRead :one
 WITH upd AS (
   UPDATE notifications SET status = 'read', read_at = now()

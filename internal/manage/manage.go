@@ -52,6 +52,15 @@ const (
 	viaToken = "token" // a manage token
 )
 
+// Audit writes the management_audit row of a change management made
+// through another service (an automation disabled, say), in that change's
+// transaction q: action names it, targetUser is whose thing it was,
+// details are ids and names only. Errors: FORBIDDEN unless ctx acts as
+// management; the database's.
+func Audit(ctx context.Context, q db.DBTX, action string, targetUser *uuid.UUID, details map[string]any) error {
+	return (*Service)(nil).record(ctx, q, audit{action: action, targetUser: targetUser, details: details})
+}
+
 // record writes a's management_audit row in q's transaction: via and the
 // manage token from the management actor in ctx, the request id from the
 // request in ctx.

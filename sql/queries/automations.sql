@@ -20,7 +20,7 @@ RETURNING *;
 
 -- name: AutomationDisableFailing :execrows
 -- AutomationDisableFailing disables an automation still enabled after its runs kept failing; 0 rows when it was disabled already.
-UPDATE automations SET enabled = false, disabled_reason = @disabled_reason, updated_at = now()
+UPDATE automations SET enabled = false, disabled_reason = @disabled_reason, next_run_at = NULL, updated_at = now()
 WHERE id = @id AND enabled;
 
 -- name: AutomationDelete :execrows
@@ -60,14 +60,14 @@ LIMIT @row_limit
 FOR UPDATE OF a SKIP LOCKED;
 
 -- name: AutomationAdvance :exec
--- AutomationAdvance records that schedules ticked now and sets each one's next tick, index for index.
-UPDATE automations a SET last_run_at = now(), next_run_at = x.next_run_at
-FROM (SELECT unnest(@ids::uuid[]) AS id, unnest(@next_run_ats::timestamptz[]) AS next_run_at) x
+-- AutomationAdvance sets each schedule's next tick, index for index, and last_run_at to now for those whose tick queued a run.
+UPDATE automations a SET next_run_at = x.next_run_at, last_run_at = CASE WHEN x.queued THEN now() ELSE a.last_run_at END
+FROM (SELECT unnest(@ids::uuid[]) AS id, unnest(@next_run_ats::timestamptz[]) AS next_run_at, unnest(@queued::boolean[]) AS queued) x
 WHERE a.id = x.id;
 
 -- name: AutomationTransfer :many
 -- AutomationTransfer hands a user's automations to another, disabled, for the new owner to review.
-UPDATE automations SET owner_id = @to_user, enabled = false, updated_at = now(),
+UPDATE automations SET owner_id = @to_user, enabled = false, next_run_at = NULL, updated_at = now(),
   disabled_reason = 'Disabled when it was handed to you: review it, then enable it.'
 WHERE owner_id = @from_user
 RETURNING id;

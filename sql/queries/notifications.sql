@@ -223,3 +223,8 @@ WHERE (l.source_id = ANY(@document_ids::uuid[]) OR l.target_id = ANY(@document_i
     WHERE n.requires_decision AND n.status IN ('unread', 'read')
       AND n.subject_type = 'link' AND n.subject_id = l.id AND n.recipient_id = s.created_by)
 ORDER BY l.id;
+
+-- name: NotificationListRecipientsWithSubject :many
+-- NotificationListRecipientsWithSubject lists which of the recipients already have a notification of the type about the subject (whatever its age or status), so a retried producer does not tell them twice.
+SELECT DISTINCT recipient_id FROM notifications
+WHERE recipient_id = ANY(@recipient_ids::uuid[]) AND type = @type AND subject_type = @subject_type AND subject_id = @subject_id;
