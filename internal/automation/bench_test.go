@@ -3,7 +3,6 @@ package automation
 import (
 	"context"
 	"fmt"
-	"log/slog"
 	"runtime"
 	"slices"
 	"sync"
@@ -13,28 +12,22 @@ import (
 	"github.com/google/uuid"
 	"github.com/stretchr/testify/require"
 
-	"codna/internal/access"
 	"codna/internal/document"
 	"codna/internal/outbox"
 	"codna/internal/pgtest"
 	"codna/internal/sandbox"
-	"codna/internal/search"
-	pgsearch "codna/internal/search/postgres"
 )
 
-// benchService is a service with the production sandbox settings: default
+// benchSetup is setup with the production sandbox settings: default
 // limits and warm runtimes (DefaultWarm), started, so the engine is
 // compiled before the timer starts.
-func benchService(b *testing.B, bb *bundle) *Service {
+func benchSetup(b *testing.B) *bundle {
 	b.Helper()
 	sb, err := sandbox.New(sandbox.Config{})
 	require.NoError(b, err)
 	require.NoError(b, sb.Start(context.Background()))
 	b.Cleanup(sb.Stop)
-	pool := bb.pool.Pool
-	docs := document.New(pool, document.DefaultConfig)
-	return New(pool, Services{Docs: docs, Sharing: access.NewService(pool), Search: search.NewService(pool, pgsearch.New(pool), docs)}, sb,
-		slog.New(slog.NewTextHandler(b.Output(), &slog.HandlerOptions{Level: slog.LevelError})))
+	return setupWith(b, sb)
 }
 
 // queueRuns queues n runs of the event automation a, each for its own
@@ -63,8 +56,8 @@ func percentile(ds []time.Duration, p float64) time.Duration {
 // core).
 func BenchmarkNoopRun(b *testing.B) {
 	b.Run("sequential", func(b *testing.B) {
-		bb := setup(b)
-		svc := benchService(b, bb)
+		bb := benchSetup(b)
+		svc := bb.svc
 		owner := bb.person(b)
 		doc := bb.doc(b, owner, pgtest.Doc{Content: "A page of a few words."})
 		a := bb.create(b, owner, Input{Kind: KindEvent, TriggerEvents: []string{"document.updated"}, Script: `// nothing to do`})
@@ -90,8 +83,8 @@ func BenchmarkNoopRun(b *testing.B) {
 		require.Equal(b, 20+b.N, pgtest.Count(b, bb.pool.Pool, `SELECT count(*) FROM automation_runs WHERE status = 'ok'`))
 	})
 	b.Run("concurrency=2", func(b *testing.B) {
-		bb := setup(b)
-		svc := benchService(b, bb)
+		bb := benchSetup(b)
+		svc := bb.svc
 		owner := bb.person(b)
 		doc := bb.doc(b, owner, pgtest.Doc{Content: "A page of a few words."})
 		a := bb.create(b, owner, Input{Kind: KindEvent, TriggerEvents: []string{"document.updated"}, Script: `// nothing to do`})
@@ -185,8 +178,8 @@ func BenchmarkSchedulerThousandDue(b *testing.B) {
 	const n = 1000
 	for range b.N {
 		b.StopTimer()
-		bb := setup(b)
-		svc := benchService(b, bb)
+		bb := benchSetup(b)
+		svc := bb.svc
 		owners := make([]pgtest.Person, n/MaxPerOwner)
 		for i := range owners {
 			owners[i] = bb.person(b)

@@ -45,12 +45,18 @@ type bundle struct {
 
 func setup(t testing.TB) *bundle {
 	t.Helper()
+	return setupWith(t, testSandbox())
+}
+
+// setupWith is setup running scripts in sb.
+func setupWith(t testing.TB, sb *sandbox.Sandbox) *bundle {
+	t.Helper()
 	d := pgtest.New(t)
 	log := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelError}))
 	docs := document.New(d.Pool, document.DefaultConfig)
 	sharing := access.NewService(d.Pool)
 	searching := search.NewService(d.Pool, pgsearch.New(d.Pool), docs)
-	svc := New(d.Pool, Services{Docs: docs, Sharing: sharing, Search: searching}, testSandbox(), log)
+	svc := New(d.Pool, Services{Docs: docs, Sharing: sharing, Search: searching}, sb, log)
 	b := &bundle{pool: d, svc: svc, docs: docs, share: sharing, runner: svc.NewRunner(RunnerConfig{WorkerID: "test"})}
 	b.outbox = outbox.New(d.Pool, outbox.Config{}, log)
 	b.outbox.RegisterBatch(search.IndexerName, searching.Indexer().HandleBatch)
