@@ -20,7 +20,7 @@ import (
 type noReads struct{}
 
 func (noReads) Find(context.Context, sandbox.FindQuery) ([]sandbox.Document, error) { return nil, nil }
-func (noReads) Get(context.Context, uuid.UUID) (*sandbox.Document, error)            { return nil, nil }
+func (noReads) Get(context.Context, uuid.UUID) (*sandbox.Document, error)           { return nil, nil }
 
 func main() {
 	cacheDir := flag.String("cache-dir", "", "the engine's compilation cache (empty: compile in memory)")
