@@ -69,6 +69,10 @@ type Options struct {
 	// WSMaxSocketsPerUser caps the websockets one user (person, agent or
 	// management) may hold open on this replica; 0 is no cap.
 	WSMaxSocketsPerUser int
+	// MaxUploadBytes, when positive, accepts multipart requests (file
+	// uploads) of up to that many bytes; the server's guard applies the CSRF
+	// rule to them first (docs/api.md, Files).
+	MaxUploadBytes int64
 	// Sockets, when it ends, closes every open websocket (the server's
 	// shutdown): websockets outlive the HTTP requests that opened them.
 	Sockets context.Context
@@ -87,9 +91,11 @@ func wsReadLimit(n int64) int64 {
 }
 
 // NewHandler builds the GraphQL server with exactly the transports CoDNA
-// serves: JSON POST, GET for queries, and websockets (graphql-transport-ws
-// and legacy graphql-ws). handler.NewDefaultServer is avoided on purpose: its
-// multipart and urlencoded transports would bypass the CSRF rule.
+// serves: JSON POST, GET for queries, websockets (graphql-transport-ws and
+// legacy graphql-ws) and, with Options.MaxUploadBytes, multipart uploads.
+// handler.NewDefaultServer is avoided on purpose: its urlencoded transport
+// would bypass the CSRF rule (the server's guard holds multipart requests
+// to it).
 func NewHandler(r *Resolver, o Options) *handler.Server {
 	cfg := generated.Config{Resolvers: r}
 	cfg.Complexity.Query.ManagedUsers = func(child int, first *int, _ *string) int { return pageCost(child, first) }
@@ -119,6 +125,11 @@ func NewHandler(r *Resolver, o Options) *handler.Server {
 	})
 	srv.AddTransport(transport.GET{})
 	srv.AddTransport(postTransport{})
+	if o.MaxUploadBytes > 0 {
+		// Files past the first MiB go to temporary files (os.TempDir: `codna
+		// serve` points it at CODNA_DATA_DIR/tmp), never whole in memory.
+		srv.AddTransport(transport.MultipartForm{MaxUploadSize: o.MaxUploadBytes, MaxMemory: 1 << 20})
+	}
 
 	srv.SetQueryCache(lru.New[*ast.QueryDocument](1000))
 	srv.SetParserTokenLimit(o.Limits.Tokens)

@@ -15,6 +15,7 @@ import (
 	"codna/internal/automation"
 	"codna/internal/document"
 	"codna/internal/fault"
+	"codna/internal/files"
 	"codna/internal/linkgraph"
 )
 
@@ -38,6 +39,8 @@ type Loaders struct {
 	Links     *dataloadgen.Loader[*document.Doc, []linkgraph.Edge]
 	Backlinks *dataloadgen.Loader[*document.Doc, []linkgraph.Edge]
 	Cause     *dataloadgen.Loader[uuid.UUID, document.Revision]
+	// Attachments reads the files of pages.
+	Attachments *dataloadgen.Loader[*document.Doc, []files.Attachment]
 	// LastRun reads the latest run of each automation of a list.
 	LastRun *dataloadgen.Loader[*automation.Automation, *automation.Run]
 
@@ -75,14 +78,15 @@ func newLoaders(r *Resolver) *Loaders {
 			}
 			return out, nil
 		}, opts...),
-		User:      dataloadgen.NewMappedLoader(r.Auth.UsersByID, opts...),
-		Body:      dataloadgen.NewMappedLoader(r.Docs.Bodies, opts...),
-		Links:     dataloadgen.NewMappedLoader(links, opts...),
-		Backlinks: dataloadgen.NewMappedLoader(backlinks, opts...),
-		Cause:     dataloadgen.NewMappedLoader(r.Linking.Causes, opts...),
-		LastRun:   dataloadgen.NewMappedLoader(r.Automations.LastRuns, opts...),
-		ends:      r.Linking.Ends,
-		endTitles: r.Linking.EndTitles,
+		User:        dataloadgen.NewMappedLoader(r.Auth.UsersByID, opts...),
+		Body:        dataloadgen.NewMappedLoader(r.Docs.Bodies, opts...),
+		Links:       dataloadgen.NewMappedLoader(links, opts...),
+		Backlinks:   dataloadgen.NewMappedLoader(backlinks, opts...),
+		Cause:       dataloadgen.NewMappedLoader(r.Linking.Causes, opts...),
+		LastRun:     dataloadgen.NewMappedLoader(r.Automations.LastRuns, opts...),
+		Attachments: dataloadgen.NewMappedLoader(r.Files.ForDocuments, opts...),
+		ends:        r.Linking.Ends,
+		endTitles:   r.Linking.EndTitles,
 	}
 	return l
 }

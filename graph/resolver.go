@@ -11,6 +11,7 @@ import (
 	"codna/internal/auth"
 	"codna/internal/automation"
 	"codna/internal/document"
+	"codna/internal/files"
 	"codna/internal/inbox"
 	"codna/internal/linkgraph"
 	"codna/internal/live"
@@ -35,5 +36,6 @@ type Resolver struct {
 	Agents        *agent.Service
 	Searching     *search.Service
 	Automations   *automation.Service
+	Files         *files.Service
 	Log           *slog.Logger
 }

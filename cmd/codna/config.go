@@ -26,7 +26,10 @@ type config struct {
 	// when both are set (docs/operations.md#search).
 	TypesenseURL    string
 	TypesenseAPIKey string
-	Server          server.Config
+	// FileStore keeps attachments' bytes: local (CODNA_DATA_DIR/files) or
+	// postgres (docs/operations.md#files).
+	FileStore string
+	Server    server.Config
 }
 
 // envConfig reads the CODNA_* variables; an unparsable value is an error
@@ -57,6 +60,7 @@ func envConfig() (config, error) {
 	s.PprofListen = os.Getenv("CODNA_PPROF_LISTEN")
 	c.TypesenseURL = os.Getenv("CODNA_TYPESENSE_URL")
 	c.TypesenseAPIKey = os.Getenv("CODNA_TYPESENSE_API_KEY")
+	c.FileStore = envOr("CODNA_FILE_STORE", "local")
 	p := parser{}
 	p.bool("CODNA_MIGRATE", &c.Migrate)
 	p.bool("CODNA_DEMO", &c.Demo)
@@ -79,6 +83,8 @@ func envConfig() (config, error) {
 	p.duration("CODNA_CONSUMER_TIMEOUT", &s.Outbox.ConsumerTimeout)
 	p.int("CODNA_OUTBOX_WORKERS", &s.Outbox.Workers, 1)
 	p.int("CODNA_AUTOMATION_WORKERS", &s.Automation.Workers, 1)
+	p.int64("CODNA_MAX_FILE_BYTES", &s.Files.MaxFileBytes, 1)
+	p.duration("CODNA_UPLOAD_TIMEOUT", &s.Files.UploadTimeout)
 	p.duration("CODNA_PURGE_INTERVAL", &c.PurgeEvery)
 	p.int("CODNA_HEAP_FLOOR_MIB", &c.HeapFloorMiB, 0)
 	p.int("CODNA_MAX_BODY_BYTES", &s.Documents.MaxBodyBytes, 1024)
@@ -101,6 +107,11 @@ func envConfig() (config, error) {
 		if _, err := server.ProfileAddress(s.PprofListen); err != nil {
 			return c, fmt.Errorf("CODNA_PPROF_LISTEN: %w", err)
 		}
+	}
+	switch c.FileStore {
+	case "local", "postgres":
+	default:
+		return c, fmt.Errorf("CODNA_FILE_STORE must be local or postgres, not %q", c.FileStore)
 	}
 	switch c.LogFormat {
 	case "auto", "json", "text":

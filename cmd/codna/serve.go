@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"codna/internal/document"
+	"codna/internal/files"
 	"codna/internal/pacer"
 	"codna/internal/periodic"
 	"codna/internal/server"
@@ -37,6 +39,9 @@ func serve(ctx context.Context, cfg config, args []string, stderr io.Writer) (er
 	}
 	if cfg.Server.Automation.CacheDir == "" {
 		cfg.Server.Automation.CacheDir = filepath.Join(cfg.DataDir, "cache", "qjs")
+	}
+	if err := fileDirs(&cfg); err != nil {
+		return err
 	}
 	backendName, err := searchBackendName(cfg)
 	if err != nil {
@@ -135,4 +140,25 @@ func shutdown(log *slog.Logger, timeout time.Duration, srv *server.Server, purge
 	case <-time.After(5 * time.Second):
 		log.Warn("shutdown: database connections still held by abandoned work; exiting anyway")
 	}
+}
+
+// fileDirs prepares what files need on disk: CODNA_DATA_DIR/tmp for the
+// temporary files of uploads (the process's TMPDIR from here on), and for
+// the local store CODNA_DATA_DIR/files.
+func fileDirs(cfg *config) error {
+	tmp := filepath.Join(cfg.DataDir, "tmp")
+	if err := os.MkdirAll(tmp, 0o700); err != nil {
+		return fmt.Errorf("files: %w", err)
+	}
+	if err := os.Setenv("TMPDIR", tmp); err != nil {
+		return fmt.Errorf("files: %w", err)
+	}
+	if cfg.FileStore == "local" && cfg.Server.Files.Store == nil {
+		store, err := files.NewLocal(filepath.Join(cfg.DataDir, "files"))
+		if err != nil {
+			return err
+		}
+		cfg.Server.Files.Store = store
+	}
+	return nil
 }

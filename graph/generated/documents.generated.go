@@ -39,6 +39,7 @@ type DocumentResolver interface {
 	PathHistory(ctx context.Context, obj *document.Doc) ([]document.PastAddress, error)
 	Access(ctx context.Context, obj *document.Doc) ([]model.Grant, error)
 	WhyCanISee(ctx context.Context, obj *document.Doc) (*model.AccessExplanation, error)
+	Attachments(ctx context.Context, obj *document.Doc) ([]model.Attachment, error)
 	Links(ctx context.Context, obj *document.Doc) ([]linkgraph.Edge, error)
 	Backlinks(ctx context.Context, obj *document.Doc) ([]linkgraph.Edge, error)
 	Related(ctx context.Context, obj *document.Doc, depth *int, direction *model.LinkDirection) ([]model.RelatedDocument, error)
@@ -907,6 +908,38 @@ func (ec *executionContext) fieldContext_Document_whyCanISee(_ context.Context, 
 		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_AccessExplanation(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Document_attachments(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Document_attachments(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Document().Attachments(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.Attachment) graphql.Marshaler {
+			return ec.marshalNAttachment2ᚕcodnaᚋgraphᚋmodelᚐAttachmentᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Document_attachments(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Document",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Attachment(ctx, field)
 		},
 	}
 	return fc, nil
@@ -3070,6 +3103,12 @@ func (ec *executionContext) _Document(ctx context.Context, sel ast.SelectionSet,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Document_whyCanISee(ctx, field, obj)
+				})
+		case "attachments":
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Document_attachments(ctx, field, obj)
 				})
 		case "links":
 			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,

@@ -71,6 +71,16 @@ type ComplexityRoot struct {
 		Tool    func(childComplexity int) int
 	}
 
+	Attachment struct {
+		ByteSize  func(childComplexity int) int
+		CreatedAt func(childComplexity int) int
+		ID        func(childComplexity int) int
+		MimeType  func(childComplexity int) int
+		Name      func(childComplexity int) int
+		Path      func(childComplexity int) int
+		URL       func(childComplexity int) int
+	}
+
 	AuditConnection struct {
 		Edges    func(childComplexity int) int
 		PageInfo func(childComplexity int) int
@@ -219,6 +229,10 @@ type ComplexityRoot struct {
 		Document func(childComplexity int) int
 	}
 
+	DeleteAttachmentPayload struct {
+		Attachment func(childComplexity int) int
+	}
+
 	DeleteAutomationPayload struct {
 		ID func(childComplexity int) int
 	}
@@ -229,6 +243,7 @@ type ComplexityRoot struct {
 
 	Document struct {
 		Access       func(childComplexity int) int
+		Attachments  func(childComplexity int) int
 		Backlinks    func(childComplexity int) int
 		Content      func(childComplexity int) int
 		CreatedAt    func(childComplexity int) int
@@ -570,6 +585,7 @@ type ComplexityRoot struct {
 		DeactivatePerson         func(childComplexity int, input model.SetPersonActiveInput) int
 		DecideLink               func(childComplexity int, input model.DecideLinkInput) int
 		DeleteAgent              func(childComplexity int, input model.AgentInput) int
+		DeleteAttachment         func(childComplexity int, id string) int
 		DeleteAutomation         func(childComplexity int, id string) int
 		DeleteDocument           func(childComplexity int, input model.DeleteDocumentInput) int
 		DeleteGroup              func(childComplexity int, input model.GroupInput) int
@@ -609,6 +625,7 @@ type ComplexityRoot struct {
 		UpdateAutomation         func(childComplexity int, input model.UpdateAutomationInput) int
 		UpdateDocument           func(childComplexity int, input model.UpdateDocumentInput) int
 		UpdateGroup              func(childComplexity int, input model.UpdateGroupInput) int
+		UploadAttachment         func(childComplexity int, input model.UploadAttachmentInput) int
 	}
 
 	Notification struct {
@@ -859,6 +876,11 @@ type ComplexityRoot struct {
 		Document func(childComplexity int) int
 	}
 
+	UploadAttachmentPayload struct {
+		Attachment func(childComplexity int) int
+		Existing   func(childComplexity int) int
+	}
+
 	UsageRow struct {
 		Activity func(childComplexity int) int
 		Count    func(childComplexity int) int
@@ -995,6 +1017,49 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AgentToolUse.Tool(childComplexity), true
+
+	case "Attachment.byteSize":
+		if e.ComplexityRoot.Attachment.ByteSize == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Attachment.ByteSize(childComplexity), true
+	case "Attachment.createdAt":
+		if e.ComplexityRoot.Attachment.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Attachment.CreatedAt(childComplexity), true
+	case "Attachment.id":
+		if e.ComplexityRoot.Attachment.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Attachment.ID(childComplexity), true
+	case "Attachment.mimeType":
+		if e.ComplexityRoot.Attachment.MimeType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Attachment.MimeType(childComplexity), true
+	case "Attachment.name":
+		if e.ComplexityRoot.Attachment.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Attachment.Name(childComplexity), true
+	case "Attachment.path":
+		if e.ComplexityRoot.Attachment.Path == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Attachment.Path(childComplexity), true
+	case "Attachment.url":
+		if e.ComplexityRoot.Attachment.URL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Attachment.URL(childComplexity), true
 
 	case "AuditConnection.edges":
 		if e.ComplexityRoot.AuditConnection.Edges == nil {
@@ -1532,6 +1597,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.DecideLinkPayload.Document(childComplexity), true
 
+	case "DeleteAttachmentPayload.attachment":
+		if e.ComplexityRoot.DeleteAttachmentPayload.Attachment == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeleteAttachmentPayload.Attachment(childComplexity), true
+
 	case "DeleteAutomationPayload.id":
 		if e.ComplexityRoot.DeleteAutomationPayload.ID == nil {
 			break
@@ -1552,6 +1624,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Document.Access(childComplexity), true
+	case "Document.attachments":
+		if e.ComplexityRoot.Document.Attachments == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Document.Attachments(childComplexity), true
 	case "Document.backlinks":
 		if e.ComplexityRoot.Document.Backlinks == nil {
 			break
@@ -2974,6 +3052,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteAgent(childComplexity, args["input"].(model.AgentInput)), true
+	case "Mutation.deleteAttachment":
+		if e.ComplexityRoot.Mutation.DeleteAttachment == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteAttachment_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteAttachment(childComplexity, args["id"].(string)), true
 	case "Mutation.deleteAutomation":
 		if e.ComplexityRoot.Mutation.DeleteAutomation == nil {
 			break
@@ -3393,6 +3482,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateGroup(childComplexity, args["input"].(model.UpdateGroupInput)), true
+	case "Mutation.uploadAttachment":
+		if e.ComplexityRoot.Mutation.UploadAttachment == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_uploadAttachment_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UploadAttachment(childComplexity, args["input"].(model.UploadAttachmentInput)), true
 
 	case "Notification.batchId":
 		if e.ComplexityRoot.Notification.BatchID == nil {
@@ -4406,6 +4506,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.UpdateDocumentPayload.Document(childComplexity), true
 
+	case "UploadAttachmentPayload.attachment":
+		if e.ComplexityRoot.UploadAttachmentPayload.Attachment == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UploadAttachmentPayload.Attachment(childComplexity), true
+	case "UploadAttachmentPayload.existing":
+		if e.ComplexityRoot.UploadAttachmentPayload.Existing == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UploadAttachmentPayload.Existing(childComplexity), true
+
 	case "UsageRow.activity":
 		if e.ComplexityRoot.UsageRow.Activity == nil {
 			break
@@ -4526,6 +4639,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("UpdateAutomationInput", ec.unmarshalInputUpdateAutomationInput),
 			graphql.NewInputUnmarshaler("UpdateDocumentInput", ec.unmarshalInputUpdateDocumentInput),
 			graphql.NewInputUnmarshaler("UpdateGroupInput", ec.unmarshalInputUpdateGroupInput),
+			graphql.NewInputUnmarshaler("UploadAttachmentInput", ec.unmarshalInputUploadAttachmentInput),
 		)
 	}
 	first := true
@@ -5639,6 +5753,62 @@ extend type Mutation {
   restoreRevision(input: RestoreRevisionInput!): RestoreRevisionPayload!
 }
 `, BuiltIn: false},
+	{Name: "../schema/files.graphqls", Input: `"A file sent in a multipart request (the GraphQL multipart request spec; docs/api.md, Files)."
+scalar Upload
+
+"""
+A file of a page, in the page's ` + "`" + `<slug>.files/` + "`" + ` folder: a page ` + "`" + `ops/deploy` + "`" + ` shows its diagram as
+` + "`" + `![](deploy.files/diagram.png)` + "`" + `. It has exactly the page's permission; nothing else grants it.
+"""
+type Attachment {
+  id: ID!
+  name: String!
+  "Sniffed from the bytes at upload, never taken from the client."
+  mimeType: String!
+  byteSize: Int!
+  "Where to download it, with your session or token: ` + "`" + `/files/<document-id>/<name>` + "`" + `."
+  url: String!
+  "What a body of the page writes to show or link it: ` + "`" + `<slug>.files/<name>` + "`" + `."
+  path: String!
+  createdAt: Time!
+}
+
+extend type Document {
+  "The page's files, by name."
+  attachments: [Attachment!]!
+}
+
+input UploadAttachmentInput {
+  documentId: ID!
+  file: Upload!
+  "The file's name in the page's folder (unsafe characters are replaced); the upload's file name when left out."
+  name: String
+}
+
+type UploadAttachmentPayload {
+  attachment: Attachment!
+  "True when the page already had these exact bytes: that file is returned and nothing is stored."
+  existing: Boolean!
+}
+
+type DeleteAttachmentPayload {
+  attachment: Attachment!
+}
+
+extend type Mutation {
+  """
+  Add a file to a page you can edit (a multipart request; cookie requests carry ` + "`" + `X-CoDNA-CSRF: 1` + "`" + `).
+  At most CODNA_MAX_FILE_BYTES (25 MiB by default): BAD_USER_INPUT on ` + "`" + `file` + "`" + ` past it, and for an
+  empty file. A file under a taken name gets a free one (` + "`" + `diagram-2.png` + "`" + `).
+  """
+  uploadAttachment(input: UploadAttachmentInput!): UploadAttachmentPayload!
+  """
+  Delete a file of a page you can edit. CONFLICT when a revision of a page names it: history keeps
+  what it showed.
+  """
+  deleteAttachment(id: ID!): DeleteAttachmentPayload!
+}
+`, BuiltIn: false},
 	{Name: "../schema/inbox.graphqls", Input: `"""
 Your inbox badge. Decisions are links that need your answer (a target moved or was deleted)
 and links proposed into documents you can edit; unread is information you have not read.
@@ -6545,6 +6715,26 @@ func (ec *executionContext) childFields_AgentToolUse(ctx context.Context, field 
 	return nil, fmt.Errorf("no field named %q was found under type AgentToolUse", field.Name)
 }
 
+func (ec *executionContext) childFields_Attachment(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Attachment_id(ctx, field)
+	case "name":
+		return ec.fieldContext_Attachment_name(ctx, field)
+	case "mimeType":
+		return ec.fieldContext_Attachment_mimeType(ctx, field)
+	case "byteSize":
+		return ec.fieldContext_Attachment_byteSize(ctx, field)
+	case "url":
+		return ec.fieldContext_Attachment_url(ctx, field)
+	case "path":
+		return ec.fieldContext_Attachment_path(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Attachment_createdAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Attachment", field.Name)
+}
+
 func (ec *executionContext) childFields_AuditConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "edges":
@@ -6841,6 +7031,14 @@ func (ec *executionContext) childFields_DecideLinkPayload(ctx context.Context, f
 	return nil, fmt.Errorf("no field named %q was found under type DecideLinkPayload", field.Name)
 }
 
+func (ec *executionContext) childFields_DeleteAttachmentPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "attachment":
+		return ec.fieldContext_DeleteAttachmentPayload_attachment(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DeleteAttachmentPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_DeleteAutomationPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -6907,6 +7105,8 @@ func (ec *executionContext) childFields_Document(ctx context.Context, field grap
 		return ec.fieldContext_Document_access(ctx, field)
 	case "whyCanISee":
 		return ec.fieldContext_Document_whyCanISee(ctx, field)
+	case "attachments":
+		return ec.fieldContext_Document_attachments(ctx, field)
 	case "links":
 		return ec.fieldContext_Document_links(ctx, field)
 	case "backlinks":
@@ -7919,6 +8119,16 @@ func (ec *executionContext) childFields_UpdateDocumentPayload(ctx context.Contex
 		return ec.fieldContext_UpdateDocumentPayload_changed(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type UpdateDocumentPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_UploadAttachmentPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "attachment":
+		return ec.fieldContext_UploadAttachmentPayload_attachment(ctx, field)
+	case "existing":
+		return ec.fieldContext_UploadAttachmentPayload_existing(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type UploadAttachmentPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_UsageRow(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

@@ -13,6 +13,8 @@ import (
 	"io"
 	"strconv"
 	"time"
+
+	"github.com/99designs/gqlgen/graphql"
 )
 
 type AcceptInvitationInput struct {
@@ -51,6 +53,21 @@ type AgentToolUse struct {
 	Outcome string    `json:"outcome"`
 	Count   int       `json:"count"`
 	LastAt  time.Time `json:"lastAt"`
+}
+
+// A file of a page, in the page's `<slug>.files/` folder: a page `ops/deploy` shows its diagram as
+// `![](deploy.files/diagram.png)`. It has exactly the page's permission; nothing else grants it.
+type Attachment struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	// Sniffed from the bytes at upload, never taken from the client.
+	MimeType string `json:"mimeType"`
+	ByteSize int    `json:"byteSize"`
+	// Where to download it, with your session or token: `/files/<document-id>/<name>`.
+	URL string `json:"url"`
+	// What a body of the page writes to show or link it: `<slug>.files/<name>`.
+	Path      string    `json:"path"`
+	CreatedAt time.Time `json:"createdAt"`
 }
 
 type AuditConnection struct {
@@ -310,6 +327,10 @@ type DecideLinkInput struct {
 // The linking document after the answer.
 type DecideLinkPayload struct {
 	Document *document.Doc `json:"document"`
+}
+
+type DeleteAttachmentPayload struct {
+	Attachment *Attachment `json:"attachment"`
 }
 
 type DeleteAutomationPayload struct {
@@ -1110,6 +1131,19 @@ type UpdateGroupInput struct {
 	ID          string  `json:"id"`
 	Name        *string `json:"name,omitempty"`
 	Description *string `json:"description,omitempty"`
+}
+
+type UploadAttachmentInput struct {
+	DocumentID string         `json:"documentId"`
+	File       graphql.Upload `json:"file"`
+	// The file's name in the page's folder (unsafe characters are replaced); the upload's file name when left out.
+	Name *string `json:"name,omitempty"`
+}
+
+type UploadAttachmentPayload struct {
+	Attachment *Attachment `json:"attachment"`
+	// True when the page already had these exact bytes: that file is returned and nothing is stored.
+	Existing bool `json:"existing"`
 }
 
 // How the instance is used by one person on one day.

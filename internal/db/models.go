@@ -657,6 +657,17 @@ type Event struct {
 	AutomationID *uuid.UUID
 }
 
+type FileChunk struct {
+	StorageKey string
+	Chunk      int32
+	Data       []byte
+}
+
+type FileDeletion struct {
+	StorageKey string
+	CreatedAt  time.Time
+}
+
 type FolderShare struct {
 	ID            uuid.UUID
 	OwnerID       uuid.UUID

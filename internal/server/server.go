@@ -34,6 +34,7 @@ import (
 	"codna/internal/db"
 	"codna/internal/document"
 	"codna/internal/fault"
+	"codna/internal/files"
 	"codna/internal/inbox"
 	"codna/internal/linkgraph"
 	"codna/internal/live"
@@ -71,6 +72,7 @@ type Config struct {
 	Documents       document.Config
 	Outbox          outbox.Config
 	Automation      AutomationConfig
+	Files           FilesConfig
 	// SearchBackend is the search engine (`codna serve` chooses it:
 	// docs/operations.md#search); nil is the postgres backend over the
 	// server's pool.
@@ -110,6 +112,18 @@ type AutomationConfig struct {
 	RunPoll, SchedulerPoll time.Duration
 }
 
+// FilesConfig configures attachments.
+type FilesConfig struct {
+	// Store keeps the bytes (`codna serve` chooses it with CODNA_FILE_STORE:
+	// docs/operations.md#files); nil is the Postgres store over the pool.
+	Store files.Store
+	// MaxFileBytes caps one file (CODNA_MAX_FILE_BYTES); 0 is 25 MiB.
+	MaxFileBytes int64
+	// UploadTimeout bounds a multipart request (a slow upload of a large
+	// file outlasts RequestTimeout); 0 is 10 minutes.
+	UploadTimeout time.Duration
+}
+
 // DefaultOutboxWorkers is how many outbox delivery loops a replica runs
 // (CODNA_OUTBOX_WORKERS): enough that the link resolver keeps up with the
 // saves two cores accept (bench/RESULTS.md, "Outbox backlog").
@@ -135,6 +149,7 @@ type Server struct {
 	Search *search.Service
 	// Automations owns automations; AutomationRunner executes their queued
 	// runs and AutomationScheduler queues their schedules' ticks.
+	Files               *files.Service
 	Automations         *automation.Service
 	AutomationRunner    *automation.Runner
 	AutomationScheduler *automation.Scheduler
@@ -194,6 +209,11 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *Server {
 	}
 	s.Search = search.NewService(pool, backend, s.Docs)
 	s.backfill = search.NewBackfill(s.Search, log.With("component", "search-backfill"))
+	store := cfg.Files.Store
+	if store == nil {
+		store = files.NewPostgres(pool)
+	}
+	s.Files = files.New(pool, store, s.Docs, cfg.Files.MaxFileBytes)
 	s.sandbox, s.sandboxErr = sandbox.New(sandbox.Config{CacheDir: cfg.Automation.CacheDir, Warm: cfg.Automation.Workers})
 	s.Automations = automation.New(pool, automation.Services{Docs: s.Docs, Sharing: s.Sharing, Search: s.Search}, s.sandbox, log.With("component", "automations"))
 	s.AutomationRunner = s.Automations.NewRunner(automation.RunnerConfig{Concurrency: cfg.Automation.Workers, Poll: cfg.Automation.RunPoll})
@@ -222,12 +242,12 @@ func (s *Server) routes() http.Handler {
 	}
 	gql := graph.NewHandler(&graph.Resolver{
 		Auth: s.Auth, Manage: s.Manage, Docs: s.Docs, InboxService: s.InboxService, LiveCounts: s.LiveCounts, Hub: s.Hub, Linking: s.Linking,
-		Sharing: s.Sharing, FolderService: s.FolderService, Agents: s.Agents, Searching: s.Search, Automations: s.Automations, Log: s.log,
+		Sharing: s.Sharing, FolderService: s.FolderService, Agents: s.Agents, Searching: s.Search, Automations: s.Automations, Files: s.Files, Log: s.log,
 	}, graph.Options{
 		Limits: s.cfg.Limits, Introspection: s.cfg.Introspection, OriginPatterns: patterns,
 		WSInitTimeout: s.cfg.WSInitTimeout, WSKeepAlive: s.cfg.WSKeepAlive, WSPayloadLimit: s.cfg.WSPayloadLimit,
 		WSMaxSubscriptions: s.cfg.WSMaxSubs, WSMaxSocketsPerUser: s.cfg.WSMaxSockets,
-		Sockets: s.sockets,
+		Sockets: s.sockets, MaxUploadBytes: s.maxUpload(),
 	})
 	gql.AroundResponses(func(ctx context.Context, next graphql.ResponseHandler) *graphql.Response {
 		resp := next(ctx)
@@ -244,6 +264,8 @@ func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("/graphql", s.graphqlGuard(gql))
 	mux.Handle("/mcp", s.mcpGuard(s.MCP.Handler()))
+	mux.HandleFunc("GET /files/{document}/{name}", s.download)
+	mux.HandleFunc("HEAD /files/{document}/{name}", s.download)
 	mux.HandleFunc("GET /graphql/schema", func(w http.ResponseWriter, r *http.Request) {
 		if !s.cfg.Introspection {
 			http.NotFound(w, r)
@@ -335,6 +357,9 @@ func (s *Server) observe(next http.Handler) http.Handler {
 		case "/graphql", "/graphql/schema", "/mcp", "/playground", "/healthz", "/readyz", "/metrics":
 		default:
 			route = "other"
+			if strings.HasPrefix(r.URL.Path, "/files/") {
+				route = "/files"
+			}
 		}
 		status := sw.status
 		if status == 0 {
@@ -400,12 +425,20 @@ func (s *Server) graphqlGuard(next http.Handler) http.Handler {
 			// serves it on a goroutine of its own and closes it when
 			// s.sockets ends (graph.Options.Sockets).
 		} else {
-			if r.ContentLength > s.cfg.BodyLimit {
+			multipart := isMultipart(r)
+			limit := s.cfg.BodyLimit
+			if multipart {
+				limit = s.maxUpload()
+			}
+			if r.ContentLength > limit {
 				writeError(w, http.StatusRequestEntityTooLarge, fault.BadInput,
-					fmt.Sprintf("The request body is larger than %d bytes.", s.cfg.BodyLimit))
+					fmt.Sprintf("The request body is larger than %d bytes.", limit))
 				return
 			}
-			if !s.readBody(w, r) {
+			// A multipart body streams to the transport (to temporary
+			// files past its first MiB) under its own limit; any other is
+			// read whole here.
+			if !multipart && !s.readBody(w, r) {
 				return
 			}
 			// A cookie rides along on cross-site requests; a JSON body or the
@@ -417,8 +450,12 @@ func (s *Server) graphqlGuard(next http.Handler) http.Handler {
 				return
 			}
 			info.SetCookie = func(c *http.Cookie) { http.SetCookie(w, c) }
+			timeout := s.cfg.RequestTimeout
+			if multipart {
+				timeout = s.uploadTimeout()
+			}
 			var cancel context.CancelFunc
-			ctx, cancel = context.WithTimeout(ctx, s.cfg.RequestTimeout)
+			ctx, cancel = context.WithTimeout(ctx, timeout)
 			defer cancel()
 		}
 
@@ -503,6 +540,23 @@ func (s *Server) readWhole(w http.ResponseWriter, r *http.Request) (body []byte,
 	}
 	r.Body = io.NopCloser(bytes.NewReader(body))
 	return body, 0, ""
+}
+
+// isMultipart reports whether r is a multipart request (a file upload).
+func isMultipart(r *http.Request) bool {
+	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	return err == nil && mt == "multipart/form-data"
+}
+
+// maxUpload is the largest multipart request: one file at its limit plus
+// room for the operation and the part headers.
+func (s *Server) maxUpload() int64 { return s.Files.MaxBytes() + 1<<20 }
+
+func (s *Server) uploadTimeout() time.Duration {
+	if s.cfg.Files.UploadTimeout > 0 {
+		return s.cfg.Files.UploadTimeout
+	}
+	return 10 * time.Minute
 }
 
 func csrfSafe(r *http.Request) bool {

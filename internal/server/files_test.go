@@ -1,0 +1,242 @@
+package server_test
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/json"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"net/textproto"
+	"strings"
+	"testing"
+
+	"github.com/google/uuid"
+	"github.com/stretchr/testify/require"
+
+	"codna/internal/auth"
+	"codna/internal/pgtest"
+	"codna/internal/server"
+)
+
+const uploadMutation = `mutation($i: UploadAttachmentInput!) { uploadAttachment(input: $i) { existing attachment { id name mimeType byteSize url path } } }`
+
+// upload sends uploadAttachment as a multipart request (the GraphQL
+// multipart request spec) with a bearer token, or a cookie and headers.
+func (b *bundle) upload(t testing.TB, r req, docID, filename string, content []byte, name *string) gqlResponse {
+	t.Helper()
+	vars := map[string]any{"i": map[string]any{"documentId": docID, "file": nil}}
+	if name != nil {
+		vars["i"].(map[string]any)["name"] = *name
+	}
+	ops, err := json.Marshal(map[string]any{"query": uploadMutation, "variables": vars})
+	require.NoError(t, err)
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	require.NoError(t, mw.WriteField("operations", string(ops)))
+	require.NoError(t, mw.WriteField("map", `{"0": ["variables.i.file"]}`))
+	h := textproto.MIMEHeader{}
+	h.Set("Content-Disposition", `form-data; name="0"; filename="`+strings.ReplaceAll(filename, `"`, `\"`)+`"`)
+	h.Set("Content-Type", "image/png") // a lie the server must not believe
+	part, err := mw.CreatePart(h)
+	require.NoError(t, err)
+	_, err = part.Write(content)
+	require.NoError(t, err)
+	require.NoError(t, mw.Close())
+	hr, err := http.NewRequest(http.MethodPost, b.http.URL+"/graphql", &body)
+	require.NoError(t, err)
+	hr.Header.Set("Content-Type", mw.FormDataContentType())
+	if r.bearer != "" {
+		hr.Header.Set("Authorization", "Bearer "+r.bearer)
+	}
+	if r.cookie != "" {
+		hr.AddCookie(&http.Cookie{Name: auth.SessionCookie, Value: r.cookie})
+	}
+	for k, v := range r.header {
+		hr.Header.Set(k, v)
+	}
+	return send(t, hr)
+}
+
+func (b *bundle) fetch(t testing.TB, path, bearer string, header map[string]string) (*http.Response, []byte) {
+	t.Helper()
+	hr, err := http.NewRequest(http.MethodGet, b.http.URL+path, nil)
+	require.NoError(t, err)
+	if bearer != "" {
+		hr.Header.Set("Authorization", "Bearer "+bearer)
+	}
+	for k, v := range header {
+		hr.Header.Set(k, v)
+	}
+	resp, err := http.DefaultClient.Do(hr)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	return resp, raw
+}
+
+func TestAttachmentsUploadAndDownload(t *testing.T) {
+	t.Parallel()
+	b := setup(t, func(c *server.Config) { c.Files.MaxFileBytes = 3 << 20 })
+	owner, reader, stranger := pgtest.CreatePerson(t, b.pool), pgtest.CreatePerson(t, b.pool), pgtest.CreatePerson(t, b.pool)
+	oTok, rTok, sTok := pgtest.CreatePersonToken(t, b.pool, owner.ID), pgtest.CreatePersonToken(t, b.pool, reader.ID), pgtest.CreatePersonToken(t, b.pool, stranger.ID)
+	agent, sharedAgent := pgtest.CreateAgent(t, b.pool, owner.ID), pgtest.CreateAgent(t, b.pool, owner.ID)
+	mgmt := pgtest.CreateManageToken(t, b.pool)
+	doc := b.create(t, oTok, "ops", "deploy", "The diagram: ![](deploy.files/diagram.png)")
+	docID := uuidOf(t, doc)
+	pgtest.Grant(t, b.pool, docID, "user", reader.ID, "read")
+	pgtest.Grant(t, b.pool, docID, "user", sharedAgent.ID, "read")
+
+	png := append([]byte("\x89PNG\r\n\x1a\n"), make([]byte, 2<<20)...) // crosses the store's chunks
+	_, err := rand.Read(png[8:])
+	require.NoError(t, err)
+	up := b.upload(t, req{bearer: oTok}, doc, "diagram.png", png, nil)
+	require.Empty(t, up.Errors)
+	a := obj(up.Data, "uploadAttachment", "attachment").(map[string]any)
+	require.Equal(t, "diagram.png", a["name"])
+	require.Equal(t, "image/png", a["mimeType"])
+	require.EqualValues(t, len(png), a["byteSize"])
+	require.Equal(t, "deploy.files/diagram.png", a["path"])
+	require.Equal(t, "/files/"+doc+"/diagram.png", a["url"])
+	require.Equal(t, false, obj(up.Data, "uploadAttachment", "existing"))
+
+	// The same bytes again: the same file. Other bytes under the name: a free name.
+	again := b.upload(t, req{bearer: oTok}, doc, "copy.png", png, nil)
+	require.Equal(t, true, obj(again.Data, "uploadAttachment", "existing"))
+	require.Equal(t, a["id"], obj(again.Data, "uploadAttachment", "attachment", "id"))
+	other := b.upload(t, req{bearer: oTok}, doc, "diagram.png", []byte("\x89PNG\r\n\x1a\nother"), nil)
+	require.Equal(t, "diagram-2.png", obj(other.Data, "uploadAttachment", "attachment", "name"))
+	require.Equal(t, 1, pgtest.Count(t, b.pool, `SELECT count(DISTINCT storage_key) FROM attachments WHERE document_id = $1 AND name = 'diagram.png'`, docID))
+
+	// Downloads: exactly the page's permission.
+	for _, c := range []struct {
+		who    string
+		bearer string
+		status int
+	}{
+		{"owner", oTok, http.StatusOK}, {"reader", rTok, http.StatusOK}, {"stranger", sTok, http.StatusNotFound},
+		{"agent without a share", agent.Token, http.StatusNotFound}, {"agent with one", sharedAgent.Token, http.StatusOK},
+		{"management", mgmt, http.StatusNotFound}, {"nobody", "", http.StatusUnauthorized},
+	} {
+		resp, body := b.fetch(t, "/files/"+doc+"/diagram.png", c.bearer, nil)
+		require.Equal(t, c.status, resp.StatusCode, c.who)
+		if c.status == http.StatusOK {
+			require.Equal(t, png, body, c.who)
+			require.Equal(t, "image/png", resp.Header.Get("Content-Type"))
+			require.Equal(t, "nosniff", resp.Header.Get("X-Content-Type-Options"))
+			require.Equal(t, "sandbox", resp.Header.Get("Content-Security-Policy"))
+			require.Equal(t, "private", resp.Header.Get("Cache-Control"))
+			require.True(t, strings.HasPrefix(resp.Header.Get("Content-Disposition"), "inline"))
+		} else {
+			require.NotContains(t, string(body), "PNG", c.who)
+		}
+	}
+	resp, _ := b.fetch(t, "/files/"+doc+"/nothing.png", oTok, nil)
+	require.Equal(t, http.StatusNotFound, resp.StatusCode)
+	resp, _ = b.fetch(t, "/files/not-an-id/diagram.png", oTok, nil)
+	require.Equal(t, http.StatusNotFound, resp.StatusCode)
+
+	// Range and ETag, as http.ServeContent answers them.
+	resp, body := b.fetch(t, "/files/"+doc+"/diagram.png", rTok, map[string]string{"Range": "bytes=1048570-1048585"})
+	require.Equal(t, http.StatusPartialContent, resp.StatusCode)
+	require.Equal(t, png[1048570:1048586], body)
+	etag := resp.Header.Get("ETag")
+	require.Len(t, etag, 66)
+	resp, _ = b.fetch(t, "/files/"+doc+"/diagram.png", rTok, map[string]string{"If-None-Match": etag})
+	require.Equal(t, http.StatusNotModified, resp.StatusCode)
+
+	// The page in the trash: its owner still reads its files, nobody else.
+	b.gql(t, oTok, `mutation($id: ID!) { deleteDocument(input: {id: $id}) { document { id } } }`, map[string]any{"id": doc})
+	resp, _ = b.fetch(t, "/files/"+doc+"/diagram.png", oTok, nil)
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	resp, _ = b.fetch(t, "/files/"+doc+"/diagram.png", rTok, nil)
+	require.Equal(t, http.StatusNotFound, resp.StatusCode)
+	require.Equal(t, "CONFLICT", b.upload(t, req{bearer: oTok}, doc, "late.png", []byte("x"), nil).code())
+}
+
+func TestHostileUploads(t *testing.T) {
+	t.Parallel()
+	b := setup(t, func(c *server.Config) { c.Files.MaxFileBytes = 64 << 10 })
+	owner, reader := pgtest.CreatePerson(t, b.pool), pgtest.CreatePerson(t, b.pool)
+	oTok, rTok := pgtest.CreatePersonToken(t, b.pool, owner.ID), pgtest.CreatePersonToken(t, b.pool, reader.ID)
+	doc := b.create(t, oTok, "ops", "page", "A page.")
+	pgtest.Grant(t, b.pool, uuidOf(t, doc), "user", reader.ID, "read")
+
+	// HTML posing as a PNG is served as what it is, never as a page of ours.
+	html := []byte("<!DOCTYPE html><html><script>alert(document.cookie)</script></html>")
+	r := b.upload(t, req{bearer: oTok}, doc, "photo.png", html, nil)
+	require.Empty(t, r.Errors)
+	require.Equal(t, "text/html; charset=utf-8", obj(r.Data, "uploadAttachment", "attachment", "mimeType"))
+	resp, _ := b.fetch(t, "/files/"+doc+"/photo.png", oTok, nil)
+	require.Equal(t, "text/html; charset=utf-8", resp.Header.Get("Content-Type"))
+	require.True(t, strings.HasPrefix(resp.Header.Get("Content-Disposition"), "attachment"))
+	require.Equal(t, "sandbox", resp.Header.Get("Content-Security-Policy"))
+
+	// SVG with script: an image, but downloaded, in a sandbox.
+	svg := []byte(`<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`)
+	r = b.upload(t, req{bearer: oTok}, doc, "logo.svg", svg, nil)
+	require.Equal(t, "image/svg+xml", obj(r.Data, "uploadAttachment", "attachment", "mimeType"))
+	resp, _ = b.fetch(t, "/files/"+doc+"/logo.svg", oTok, nil)
+	require.True(t, strings.HasPrefix(resp.Header.Get("Content-Disposition"), "attachment"))
+
+	// Names are made safe, not refused.
+	for raw, want := range map[string]string{
+		"../../etc/passwd": "passwd", "a\x07b\x1bc.png": "a-b-c.png", "..": "file", "  .hidden": "hidden",
+		`C:\Users\me\report.pdf`: "report.pdf", "sp ace.txt": "sp ace.txt",
+	} {
+		name := raw
+		r := b.upload(t, req{bearer: oTok}, doc, "x", append([]byte(raw+" "), 1), &name)
+		require.Empty(t, r.Errors, raw)
+		require.Equal(t, want, obj(r.Data, "uploadAttachment", "attachment", "name"), raw)
+	}
+
+	nul := "a\x00b.png"
+	require.Equal(t, "BAD_USER_INPUT", b.upload(t, req{bearer: oTok}, doc, "x", []byte("x"), &nul).code())
+
+	// Empty, too large, not allowed.
+	require.Equal(t, "BAD_USER_INPUT", b.upload(t, req{bearer: oTok}, doc, "empty.txt", nil, nil).code())
+	big := b.upload(t, req{bearer: oTok}, doc, "big.bin", make([]byte, 70<<10), nil)
+	require.Equal(t, "BAD_USER_INPUT", big.code())
+	huge := b.upload(t, req{bearer: oTok}, doc, "huge.bin", make([]byte, 2<<20), nil)
+	require.Equal(t, http.StatusRequestEntityTooLarge, huge.Status, "refused by its length, before it is read")
+	require.Equal(t, "FORBIDDEN", b.upload(t, req{bearer: rTok}, doc, "mine.txt", []byte("x"), nil).code())
+	require.Equal(t, 0, pgtest.Count(t, b.pool, `SELECT count(*) FROM attachments WHERE name IN ('empty.txt', 'big.bin', 'huge.bin', 'mine.txt')`))
+	require.Equal(t, 0, pgtest.Count(t, b.pool, `SELECT count(*) FROM file_chunks c WHERE NOT EXISTS (SELECT 1 FROM attachments a WHERE a.storage_key = c.storage_key)`),
+		"refused uploads leave no bytes")
+
+	// A signed-in browser must send the CSRF header with a multipart request.
+	_, cookie := b.login(t, owner.Email, pgtest.Password)
+	require.Equal(t, http.StatusForbidden, b.upload(t, req{cookie: cookie}, doc, "c.txt", []byte("x"), nil).Status)
+	require.Empty(t, b.upload(t, req{cookie: cookie, header: map[string]string{"X-CoDNA-CSRF": "1"}}, doc, "c.txt", []byte("x"), nil).Errors)
+}
+
+func TestAttachmentsListAndDelete(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	owner := pgtest.CreatePerson(t, b.pool)
+	tok := pgtest.CreatePersonToken(t, b.pool, owner.ID)
+	doc := b.create(t, tok, "ops", "deploy", "See ![](deploy.files/shown.png).")
+	b.upload(t, req{bearer: tok}, doc, "shown.png", []byte("\x89PNG\r\n\x1a\nshown"), nil)
+	spare := b.upload(t, req{bearer: tok}, doc, "spare.txt", []byte("spare"), nil)
+	shown := b.gql(t, tok, `query($id: ID!) { document(id: $id) { attachments { id name path } } }`, map[string]any{"id": doc})
+	list := obj(shown, "document", "attachments").([]any)
+	require.Len(t, list, 2)
+	require.Equal(t, "deploy.files/shown.png", obj(list[0], "path"))
+
+	r := b.do(t, req{query: `mutation($id: ID!) { deleteAttachment(id: $id) { attachment { name } } }`, bearer: tok, variables: map[string]any{"id": obj(list[0], "id")}})
+	require.Equal(t, "CONFLICT", r.code(), "a revision shows it")
+	d := b.gql(t, tok, `mutation($id: ID!) { deleteAttachment(id: $id) { attachment { name } } }`, map[string]any{"id": obj(spare.Data, "uploadAttachment", "attachment", "id")})
+	require.Equal(t, "spare.txt", obj(d, "deleteAttachment", "attachment", "name"))
+	require.Equal(t, 1, pgtest.Count(t, b.pool, `SELECT count(*) FROM file_deletions`), "its bytes wait for maintenance")
+	// Purging the page queues the rest.
+	pgtest.Exec(t, b.pool, `DELETE FROM documents WHERE id = $1`, uuidOf(t, doc))
+	require.Equal(t, 2, pgtest.Count(t, b.pool, `SELECT count(*) FROM file_deletions`))
+}
+
+func uuidOf(t testing.TB, s string) uuid.UUID {
+	t.Helper()
+	id, err := uuid.Parse(s)
+	require.NoError(t, err)
+	return id
+}
