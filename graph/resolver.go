@@ -13,6 +13,7 @@ import (
 	"codna/internal/document"
 	"codna/internal/files"
 	"codna/internal/inbox"
+	"codna/internal/ingest"
 	"codna/internal/linkgraph"
 	"codna/internal/live"
 	"codna/internal/manage"
@@ -37,5 +38,6 @@ type Resolver struct {
 	Searching     *search.Service
 	Automations   *automation.Service
 	Files         *files.Service
+	Ingest        *ingest.Service
 	Log           *slog.Logger
 }

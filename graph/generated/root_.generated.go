@@ -29,6 +29,7 @@ type ResolverRoot interface {
 	DocumentRevision() DocumentRevisionResolver
 	DocumentRevisionConnection() DocumentRevisionConnectionResolver
 	FolderEntry() FolderEntryResolver
+	Ingestion() IngestionResolver
 	LinkDecision() LinkDecisionResolver
 	LinkSuggestion() LinkSuggestionResolver
 	Mutation() MutationResolver
@@ -425,6 +426,35 @@ type ComplexityRoot struct {
 		Unread    func(childComplexity int) int
 	}
 
+	IngestPayload struct {
+		Ingestion func(childComplexity int) int
+	}
+
+	Ingestion struct {
+		ByteSize  func(childComplexity int) int
+		CreatedAt func(childComplexity int) int
+		Document  func(childComplexity int) int
+		Error     func(childComplexity int) int
+		Filename  func(childComplexity int) int
+		ID        func(childComplexity int) int
+		Kind      func(childComplexity int) int
+		MimeType  func(childComplexity int) int
+		Path      func(childComplexity int) int
+		Source    func(childComplexity int) int
+		Status    func(childComplexity int) int
+		UpdatedAt func(childComplexity int) int
+	}
+
+	IngestionConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	IngestionEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
 	InvitePersonPayload struct {
 		InvitationToken func(childComplexity int) int
 		User            func(childComplexity int) int
@@ -593,6 +623,7 @@ type ComplexityRoot struct {
 		DismissNotification      func(childComplexity int, input model.NotificationInput) int
 		DryRunAutomation         func(childComplexity int, input model.DryRunAutomationInput) int
 		EnableAutomation         func(childComplexity int, id string) int
+		Ingest                   func(childComplexity int, input model.IngestInput) int
 		InvitePerson             func(childComplexity int, input model.InvitePersonInput) int
 		IssueAgentToken          func(childComplexity int, input model.IssueAgentTokenInput) int
 		Login                    func(childComplexity int, input model.LoginInput) int
@@ -603,6 +634,7 @@ type ComplexityRoot struct {
 		ProposeLink              func(childComplexity int, input model.ProposeLinkInput) int
 		QuarantineDocument       func(childComplexity int, input model.QuarantineInput) int
 		ReactivatePerson         func(childComplexity int, input model.SetPersonActiveInput) int
+		ReconvertIngestion       func(childComplexity int, id string) int
 		RejectLinkSuggestion     func(childComplexity int, input model.LinkSuggestionInput) int
 		ReleaseDocument          func(childComplexity int, input model.ReleaseInput) int
 		RemoveGroupMember        func(childComplexity int, input model.GroupMemberInput) int
@@ -714,6 +746,8 @@ type ComplexityRoot struct {
 		Groups              func(childComplexity int) int
 		Inbox               func(childComplexity int, first *int, after *string, filter *model.InboxFilter) int
 		InboxCounts         func(childComplexity int) int
+		Ingestion           func(childComplexity int, id string) int
+		Ingestions          func(childComplexity int, first *int, after *string) int
 		LinkDecisions       func(childComplexity int, first *int, after *string) int
 		LinkGraph           func(childComplexity int, rootID string, depth *int, direction *model.LinkDirection) int
 		LinkSuggestions     func(childComplexity int, first *int, after *string, documentID *string) int
@@ -2419,6 +2453,112 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.InboxCounts.Unread(childComplexity), true
 
+	case "IngestPayload.ingestion":
+		if e.ComplexityRoot.IngestPayload.Ingestion == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IngestPayload.Ingestion(childComplexity), true
+
+	case "Ingestion.byteSize":
+		if e.ComplexityRoot.Ingestion.ByteSize == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Ingestion.ByteSize(childComplexity), true
+	case "Ingestion.createdAt":
+		if e.ComplexityRoot.Ingestion.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Ingestion.CreatedAt(childComplexity), true
+	case "Ingestion.document":
+		if e.ComplexityRoot.Ingestion.Document == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Ingestion.Document(childComplexity), true
+	case "Ingestion.error":
+		if e.ComplexityRoot.Ingestion.Error == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Ingestion.Error(childComplexity), true
+	case "Ingestion.filename":
+		if e.ComplexityRoot.Ingestion.Filename == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Ingestion.Filename(childComplexity), true
+	case "Ingestion.id":
+		if e.ComplexityRoot.Ingestion.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Ingestion.ID(childComplexity), true
+	case "Ingestion.kind":
+		if e.ComplexityRoot.Ingestion.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Ingestion.Kind(childComplexity), true
+	case "Ingestion.mimeType":
+		if e.ComplexityRoot.Ingestion.MimeType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Ingestion.MimeType(childComplexity), true
+	case "Ingestion.path":
+		if e.ComplexityRoot.Ingestion.Path == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Ingestion.Path(childComplexity), true
+	case "Ingestion.source":
+		if e.ComplexityRoot.Ingestion.Source == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Ingestion.Source(childComplexity), true
+	case "Ingestion.status":
+		if e.ComplexityRoot.Ingestion.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Ingestion.Status(childComplexity), true
+	case "Ingestion.updatedAt":
+		if e.ComplexityRoot.Ingestion.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Ingestion.UpdatedAt(childComplexity), true
+
+	case "IngestionConnection.edges":
+		if e.ComplexityRoot.IngestionConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IngestionConnection.Edges(childComplexity), true
+	case "IngestionConnection.pageInfo":
+		if e.ComplexityRoot.IngestionConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IngestionConnection.PageInfo(childComplexity), true
+
+	case "IngestionEdge.cursor":
+		if e.ComplexityRoot.IngestionEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IngestionEdge.Cursor(childComplexity), true
+	case "IngestionEdge.node":
+		if e.ComplexityRoot.IngestionEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IngestionEdge.Node(childComplexity), true
+
 	case "InvitePersonPayload.invitationToken":
 		if e.ComplexityRoot.InvitePersonPayload.InvitationToken == nil {
 			break
@@ -3140,6 +3280,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.EnableAutomation(childComplexity, args["id"].(string)), true
+	case "Mutation.ingest":
+		if e.ComplexityRoot.Mutation.Ingest == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_ingest_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.Ingest(childComplexity, args["input"].(model.IngestInput)), true
 	case "Mutation.invitePerson":
 		if e.ComplexityRoot.Mutation.InvitePerson == nil {
 			break
@@ -3240,6 +3391,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ReactivatePerson(childComplexity, args["input"].(model.SetPersonActiveInput)), true
+	case "Mutation.reconvertIngestion":
+		if e.ComplexityRoot.Mutation.ReconvertIngestion == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_reconvertIngestion_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ReconvertIngestion(childComplexity, args["id"].(string)), true
 	case "Mutation.rejectLinkSuggestion":
 		if e.ComplexityRoot.Mutation.RejectLinkSuggestion == nil {
 			break
@@ -3889,6 +4051,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.InboxCounts(childComplexity), true
+	case "Query.ingestion":
+		if e.ComplexityRoot.Query.Ingestion == nil {
+			break
+		}
+
+		args, err := ec.field_Query_ingestion_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Ingestion(childComplexity, args["id"].(string)), true
+	case "Query.ingestions":
+		if e.ComplexityRoot.Query.Ingestions == nil {
+			break
+		}
+
+		args, err := ec.field_Query_ingestions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Ingestions(childComplexity, args["first"].(*int), args["after"].(*string)), true
 
 	case "Query.linkDecisions":
 		if e.ComplexityRoot.Query.LinkDecisions == nil {
@@ -4609,6 +4793,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("GroupInput", ec.unmarshalInputGroupInput),
 			graphql.NewInputUnmarshaler("GroupMemberInput", ec.unmarshalInputGroupMemberInput),
 			graphql.NewInputUnmarshaler("InboxFilter", ec.unmarshalInputInboxFilter),
+			graphql.NewInputUnmarshaler("IngestInput", ec.unmarshalInputIngestInput),
 			graphql.NewInputUnmarshaler("InvitePersonInput", ec.unmarshalInputInvitePersonInput),
 			graphql.NewInputUnmarshaler("IssueAgentTokenInput", ec.unmarshalInputIssueAgentTokenInput),
 			graphql.NewInputUnmarshaler("LinkSuggestionInput", ec.unmarshalInputLinkSuggestionInput),
@@ -5918,6 +6103,82 @@ type Subscription {
   notificationAdded: Notification!
   "A document you can read: its current state first, then each change. Ends when you can no longer read it."
   documentChanged(id: ID!): Document!
+}
+`, BuiltIn: false},
+	{Name: "../schema/ingestions.graphqls", Input: `"Where an ingestion is."
+enum IngestionStatus {
+  "Waiting for a worker."
+  PENDING
+  "Being converted."
+  PROCESSING
+  "Converted: ` + "`" + `document` + "`" + ` is the raw page it made (or its new revision)."
+  READY
+  "Could not be converted: ` + "`" + `error` + "`" + ` says why. The original is kept; ` + "`" + `reconvertIngestion` + "`" + ` tries again."
+  FAILED
+}
+
+"An original brought into the raw space: kept as it came, converted into a raw page by a worker."
+type Ingestion {
+  id: ID!
+  filename: String!
+  "Sniffed from the bytes."
+  mimeType: String!
+  "What it is: markdown, text, html, pdf, docx, image, or empty when CoDNA cannot convert it."
+  kind: String!
+  byteSize: Int!
+  "Where it came from, as the uploader said."
+  source: String
+  "The raw folder its page goes in."
+  path: String!
+  status: IngestionStatus!
+  error: String
+  "The raw page it made, once there is one (null if you can no longer read it)."
+  document: Document
+  createdAt: Time!
+  updatedAt: Time!
+}
+
+"An edge of an ` + "`" + `IngestionConnection` + "`" + `."
+type IngestionEdge {
+  cursor: String!
+  node: Ingestion!
+}
+
+"A page of your ingestions."
+type IngestionConnection {
+  edges: [IngestionEdge!]!
+  pageInfo: PageInfo!
+}
+
+input IngestInput {
+  file: Upload!
+  "The raw folder for its page (the space root when left out)."
+  path: String
+  "Where it came from: a URL, a permalink, anything (at most 2000 characters)."
+  source: String
+}
+
+type IngestPayload {
+  ingestion: Ingestion!
+}
+
+extend type Query {
+  "Your ingestions, newest first (` + "`" + `first` + "`" + ` 1–100)."
+  ingestions(first: Int = 20, after: String): IngestionConnection!
+  "One of your ingestions; null when there is none."
+  ingestion(id: ID!): Ingestion
+}
+
+extend type Mutation {
+  """
+  Bring an original into raw (people only; a multipart request, up to CODNA_MAX_FILE_BYTES). It is
+  kept untouched and converted by a worker: markdown and text as they are, HTML, PDF and DOCX to
+  markdown, an image to a page embedding it. You are told in your inbox (` + "`" + `ingestion.ready` + "`" + ` or
+  ` + "`" + `ingestion.failed` + "`" + `).
+  """
+  ingest(input: IngestInput!): IngestPayload!
+  "Convert a ready or failed ingestion again from its kept original (a new revision of its page)."
+  reconvertIngestion(id: ID!): IngestPayload!
 }
 `, BuiltIn: false},
 	{Name: "../schema/links.graphqls", Input: `"Where a link stands. For a reader who cannot read its target a link is always PENDING, with no target."
@@ -7421,6 +7682,64 @@ func (ec *executionContext) childFields_InboxCounts(ctx context.Context, field g
 		return ec.fieldContext_InboxCounts_total(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type InboxCounts", field.Name)
+}
+
+func (ec *executionContext) childFields_IngestPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "ingestion":
+		return ec.fieldContext_IngestPayload_ingestion(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type IngestPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_Ingestion(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Ingestion_id(ctx, field)
+	case "filename":
+		return ec.fieldContext_Ingestion_filename(ctx, field)
+	case "mimeType":
+		return ec.fieldContext_Ingestion_mimeType(ctx, field)
+	case "kind":
+		return ec.fieldContext_Ingestion_kind(ctx, field)
+	case "byteSize":
+		return ec.fieldContext_Ingestion_byteSize(ctx, field)
+	case "source":
+		return ec.fieldContext_Ingestion_source(ctx, field)
+	case "path":
+		return ec.fieldContext_Ingestion_path(ctx, field)
+	case "status":
+		return ec.fieldContext_Ingestion_status(ctx, field)
+	case "error":
+		return ec.fieldContext_Ingestion_error(ctx, field)
+	case "document":
+		return ec.fieldContext_Ingestion_document(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Ingestion_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_Ingestion_updatedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Ingestion", field.Name)
+}
+
+func (ec *executionContext) childFields_IngestionConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_IngestionConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_IngestionConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type IngestionConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_IngestionEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_IngestionEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_IngestionEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type IngestionEdge", field.Name)
 }
 
 func (ec *executionContext) childFields_InvitePersonPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

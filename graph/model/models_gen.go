@@ -8,6 +8,7 @@ import (
 	"codna/internal/automation"
 	"codna/internal/document"
 	"codna/internal/inbox"
+	"codna/internal/ingest"
 	"codna/internal/linkgraph"
 	"fmt"
 	"io"
@@ -512,6 +513,30 @@ type InboxFilter struct {
 	// A notification type, like `access.granted`.
 	Type             *string `json:"type,omitempty"`
 	RequiresDecision *bool   `json:"requiresDecision,omitempty"`
+}
+
+type IngestInput struct {
+	File graphql.Upload `json:"file"`
+	// The raw folder for its page (the space root when left out).
+	Path *string `json:"path,omitempty"`
+	// Where it came from: a URL, a permalink, anything (at most 2000 characters).
+	Source *string `json:"source,omitempty"`
+}
+
+type IngestPayload struct {
+	Ingestion *ingest.Ingestion `json:"ingestion"`
+}
+
+// A page of your ingestions.
+type IngestionConnection struct {
+	Edges    []IngestionEdge `json:"edges"`
+	PageInfo *PageInfo       `json:"pageInfo"`
+}
+
+// An edge of an `IngestionConnection`.
+type IngestionEdge struct {
+	Cursor string            `json:"cursor"`
+	Node   *ingest.Ingestion `json:"node"`
 }
 
 type InvitePersonInput struct {

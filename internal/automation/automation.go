@@ -74,6 +74,7 @@ var TriggerEvents = []string{
 	"document.quarantined", "document.released",
 	"access.granted", "access.revoked", "access.permission_changed",
 	"link.state_changed",
+	"ingestion.ready",
 }
 
 // Limits on what one owner and one automation hold.

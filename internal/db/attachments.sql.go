@@ -7,6 +7,7 @@ package db
 
 import (
 	"context"
+	"time"
 
 	"github.com/google/uuid"
 )
@@ -64,6 +65,35 @@ DELETE FROM attachments WHERE id = $1
 // AttachmentDelete deletes a file's row (its bytes are queued in file_deletions by a trigger).
 func (q *Queries) AttachmentDelete(ctx context.Context, db DBTX, id uuid.UUID) (int64, error) {
 	result, err := db.Exec(ctx, attachmentDelete, id)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const attachmentDeleteExpired = `-- name: AttachmentDeleteExpired :execrows
+DELETE FROM attachments WHERE referenced_at IS NULL AND id IN (
+  SELECT a.id FROM attachments a JOIN documents d ON d.id = a.document_id
+  WHERE a.referenced_at IS NULL
+    AND a.created_at < now() - $1::bigint * interval '1 millisecond'
+    AND NOT EXISTS (SELECT 1 FROM document_revisions r
+          WHERE r.document_id = a.document_id AND r.created_at >= a.created_at
+            AND strpos(r.content, '.files/' || a.name) > 0)
+    AND NOT EXISTS (SELECT 1 FROM document_revisions r
+          WHERE r.created_at >= a.created_at AND strpos(r.content, d.slug || '.files/' || a.name) > 0)
+  ORDER BY a.created_at
+  LIMIT $2
+)
+`
+
+type AttachmentDeleteExpiredParams struct {
+	UnreferencedMs int64
+	BatchSize      int32
+}
+
+// AttachmentDeleteExpired deletes up to batch_size files, oldest first, uploaded over unreferenced_ms ago and still named by no revision (AttachmentMarkReferenced's test, made again): the trigger queues their bytes in file_deletions.
+func (q *Queries) AttachmentDeleteExpired(ctx context.Context, db DBTX, arg AttachmentDeleteExpiredParams) (int64, error) {
+	result, err := db.Exec(ctx, attachmentDeleteExpired, arg.UnreferencedMs, arg.BatchSize)
 	if err != nil {
 		return 0, err
 	}
@@ -187,6 +217,64 @@ func (q *Queries) AttachmentListForDocuments(ctx context.Context, db DBTX, docum
 			&i.CreatedAt,
 			&i.ReferencedAt,
 		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const attachmentMarkReferenced = `-- name: AttachmentMarkReferenced :many
+WITH batch AS (
+  SELECT a.id, a.document_id, a.name, a.created_at
+  FROM attachments a
+  WHERE a.referenced_at IS NULL
+    AND a.created_at >= $1::timestamptz
+    AND (a.created_at, a.id) > ($1::timestamptz, $2::uuid)
+  ORDER BY a.created_at, a.id
+  LIMIT $3
+), marked AS (
+  UPDATE attachments a SET referenced_at = now()
+  FROM batch b JOIN documents d ON d.id = b.document_id
+  WHERE a.id = b.id AND a.referenced_at IS NULL
+    AND (EXISTS (SELECT 1 FROM document_revisions r
+           WHERE r.document_id = b.document_id AND r.created_at >= b.created_at
+             AND strpos(r.content, '.files/' || b.name) > 0)
+      OR EXISTS (SELECT 1 FROM document_revisions r
+           WHERE r.created_at >= b.created_at AND strpos(r.content, d.slug || '.files/' || b.name) > 0))
+  RETURNING a.id
+)
+SELECT b.id, b.created_at, (m.id IS NOT NULL)::boolean AS marked
+FROM batch b LEFT JOIN marked m ON m.id = b.id
+ORDER BY b.created_at, b.id
+`
+
+type AttachmentMarkReferencedParams struct {
+	AfterCreatedAt time.Time
+	AfterID        uuid.UUID
+	BatchSize      int32
+}
+
+type AttachmentMarkReferencedRow struct {
+	ID        uuid.UUID
+	CreatedAt time.Time
+	Marked    bool
+}
+
+// AttachmentMarkReferenced takes the next batch_size unreferenced files after the cursor (created_at, id), oldest first, sets referenced_at on those a revision made since their upload names ('.files/<name>' in one of their page's, '<slug>.files/<name>' in any page's), and returns the batch with which it marked.
+func (q *Queries) AttachmentMarkReferenced(ctx context.Context, db DBTX, arg AttachmentMarkReferencedParams) ([]AttachmentMarkReferencedRow, error) {
+	rows, err := db.Query(ctx, attachmentMarkReferenced, arg.AfterCreatedAt, arg.AfterID, arg.BatchSize)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []AttachmentMarkReferencedRow
+	for rows.Next() {
+		var i AttachmentMarkReferencedRow
+		if err := rows.Scan(&i.ID, &i.CreatedAt, &i.Marked); err != nil {
 			return nil, err
 		}
 		items = append(items, i)

@@ -13,23 +13,24 @@ import (
 )
 
 const documentCreate = `-- name: DocumentCreate :one
-INSERT INTO documents (id, space, path, slug, title, content, frontmatter_extra, tags, status, content_hash, created_by, updated_by)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)
+INSERT INTO documents (id, space, path, slug, title, content, frontmatter_extra, tags, status, content_hash, created_by, updated_by, source_ingestion_id)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12)
 RETURNING id, space, path, slug, title, content, frontmatter_extra, tags, status, version, content_hash, created_by, updated_by, source_ingestion_id, created_at, updated_at, deleted_at, purge_after, quarantined_at
 `
 
 type DocumentCreateParams struct {
-	ID               uuid.UUID
-	Space            Space
-	Path             string
-	Slug             string
-	Title            string
-	Content          string
-	FrontmatterExtra []byte
-	Tags             []string
-	Status           DocumentStatus
-	ContentHash      []byte
-	CreatedBy        uuid.UUID
+	ID                uuid.UUID
+	Space             Space
+	Path              string
+	Slug              string
+	Title             string
+	Content           string
+	FrontmatterExtra  []byte
+	Tags              []string
+	Status            DocumentStatus
+	ContentHash       []byte
+	CreatedBy         uuid.UUID
+	SourceIngestionID *uuid.UUID
 }
 
 // DocumentCreate inserts a new document at version 1.
@@ -46,6 +47,7 @@ func (q *Queries) DocumentCreate(ctx context.Context, db DBTX, arg DocumentCreat
 		arg.Status,
 		arg.ContentHash,
 		arg.CreatedBy,
+		arg.SourceIngestionID,
 	)
 	var i Document
 	err := row.Scan(

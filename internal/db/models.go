@@ -744,6 +744,13 @@ type Ingestion struct {
 	DocumentID *uuid.UUID
 	CreatedAt  time.Time
 	UpdatedAt  time.Time
+	Purpose    string
+	Path       string
+	Kind       string
+	Sha256     []byte
+	Attempts   int32
+	WorkerID   *string
+	LeaseUntil *time.Time
 }
 
 type Invitation struct {

@@ -17,17 +17,18 @@ import (
 // method — found by reflection, so a new one is covered without a change
 // here — over no database (a method that touched it before checking its
 // actor would panic): nobody is UNAUTHENTICATED; management sees nothing;
-// the system actor is FORBIDDEN everywhere but the purge, which is the
-// system's alone.
+// the system actor is FORBIDDEN everywhere but the purge and the ingestion
+// worker's writes, which are the system's alone.
 func TestDocumentMethodsRefuseTheWrongActor(t *testing.T) {
 	t.Parallel()
 	svc := document.New(nil, document.Config{})
 	management := auth.ActorFrom(pgtest.ActingAsManagement())
 	system := auth.ActorFrom(auth.SystemContext(t.Context()))
 	person := &auth.Actor{UserID: uuid.Must(uuid.NewV7()), Kind: auth.KindPerson, Via: auth.ViaSession}
+	systems := []string{"PurgeDue", "CreateIngested", "ReplaceIngested"}
 	var allButPurge []string
 	for m := range reflect.TypeOf(svc).Methods() {
-		if m.Name != "PurgeDue" {
+		if !slices.Contains(systems, m.Name) {
 			allButPurge = append(allButPurge, m.Name)
 		}
 	}
@@ -35,6 +36,6 @@ func TestDocumentMethodsRefuseTheWrongActor(t *testing.T) {
 
 	pgtest.RequireRefused(t, svc, nil, fault.Unauthenticated)
 	pgtest.RequireSeesNothing(t, svc, management)
-	pgtest.RequireRefused(t, svc, system, fault.Forbidden, "PurgeDue")
+	pgtest.RequireRefused(t, svc, system, fault.Forbidden, systems...)
 	pgtest.RequireRefused(t, svc, person, fault.Forbidden, allButPurge...)
 }

@@ -97,54 +97,80 @@ func agentSpace(actor *auth.Actor, space Space) error {
 }
 
 func (s *Service) create(ctx context.Context, owner uuid.UUID, in CreateInput) (*Doc, error) {
-	space, err := ParseSpace("space", string(in.Space))
-	if err != nil {
-		return nil, err
-	}
-	path, err := NormalizePath(in.Path)
-	if err != nil {
-		return nil, err
-	}
-	if err := CheckSlug(in.Slug); err != nil {
-		return nil, err
-	}
-	if err := CheckBody(in.Content, s.cfg.MaxBodyBytes); err != nil {
-		return nil, err
-	}
-	fm, content, err := SplitFrontmatter(in.Content)
-	if err != nil {
-		return nil, err
-	}
-	f, err := resolveFields(fields{title: "", tags: []string{}, status: db.DocumentStatusActive, extra: map[string]any{}},
-		in.Title, in.Tags, in.Status, fm, true)
-	if err != nil {
-		return nil, err
-	}
-	extra, err := json.Marshal(f.extra)
+	p, err := s.prepare(in)
 	if err != nil {
 		return nil, err
 	}
 	var out *Doc
 	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
-		row, err := db.Q.DocumentCreate(ctx, tx, db.DocumentCreateParams{
-			ID: uuid.Must(uuid.NewV7()), Space: dbSpace(space), Path: path, Slug: in.Slug, Title: f.title, Content: content,
-			FrontmatterExtra: extra, Tags: f.tags, Status: f.status, ContentHash: ContentHash(f.title, content, f.tags),
-			CreatedBy: owner,
-		})
-		if err != nil {
-			return err
-		}
-		rev, err := writeRevision(ctx, tx, row, "create", nil, owner)
-		if err != nil {
-			return err
-		}
-		if err := writeEvent(ctx, tx, "document.created", row.ID, owner, &rev.ID, map[string]any{"address": rowAddress(row.Space, row.Path, row.Slug)}); err != nil {
-			return err
-		}
-		out = fromRow(row, int32(Owner))
-		return nil
+		out, err = s.insert(ctx, tx, owner, p, nil)
+		return err
 	})
 	return out, err
+}
+
+// prepared is a validated CreateInput.
+type prepared struct {
+	space   Space
+	path    string
+	slug    string
+	content string
+	f       fields
+	extra   []byte
+}
+
+// prepare validates a new document. Errors: BAD_USER_INPUT naming the field.
+func (s *Service) prepare(in CreateInput) (prepared, error) {
+	var p prepared
+	var err error
+	if p.space, err = ParseSpace("space", string(in.Space)); err != nil {
+		return p, err
+	}
+	if p.path, err = NormalizePath(in.Path); err != nil {
+		return p, err
+	}
+	if err := CheckSlug(in.Slug); err != nil {
+		return p, err
+	}
+	p.slug = in.Slug
+	if err := CheckBody(in.Content, s.cfg.MaxBodyBytes); err != nil {
+		return p, err
+	}
+	fm, content, err := SplitFrontmatter(in.Content)
+	if err != nil {
+		return p, err
+	}
+	p.content = content
+	if p.f, err = resolveFields(fields{title: "", tags: []string{}, status: db.DocumentStatusActive, extra: map[string]any{}},
+		in.Title, in.Tags, in.Status, fm, true); err != nil {
+		return p, err
+	}
+	if p.extra, err = json.Marshal(p.f.extra); err != nil {
+		return p, err
+	}
+	return p, nil
+}
+
+// insert writes a prepared document at version 1 in tx, with its first
+// revision and its document.created event. Errors: CONFLICT on slug when a
+// live document holds the address (tx is then aborted).
+func (s *Service) insert(ctx context.Context, tx db.DBTX, owner uuid.UUID, p prepared, ingestion *uuid.UUID) (*Doc, error) {
+	row, err := db.Q.DocumentCreate(ctx, tx, db.DocumentCreateParams{
+		ID: uuid.Must(uuid.NewV7()), Space: dbSpace(p.space), Path: p.path, Slug: p.slug, Title: p.f.title, Content: p.content,
+		FrontmatterExtra: p.extra, Tags: p.f.tags, Status: p.f.status, ContentHash: ContentHash(p.f.title, p.content, p.f.tags),
+		CreatedBy: owner, SourceIngestionID: ingestion,
+	})
+	if err != nil {
+		return nil, fault.FromPG(err)
+	}
+	rev, err := writeRevision(ctx, tx, row, "create", nil, owner)
+	if err != nil {
+		return nil, err
+	}
+	if err := writeEvent(ctx, tx, "document.created", row.ID, owner, &rev.ID, map[string]any{"address": rowAddress(row.Space, row.Path, row.Slug)}); err != nil {
+		return nil, err
+	}
+	return fromRow(row, int32(Owner)), nil
 }
 
 // fields are the content columns a save can change.

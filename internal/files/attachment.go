@@ -121,9 +121,9 @@ func (s *Service) Upload(ctx context.Context, documentID uuid.UUID, name string,
 		return nil, false, err
 	}
 	key := id.String() + storageExt(name)
-	in := newIntake(r, s.maxBytes)
+	in := NewIntake(r, s.maxBytes)
 	if err := s.store.Put(ctx, key, in); err != nil {
-		if errors.Is(err, errTooLarge) {
+		if errors.Is(err, ErrTooLarge) {
 			return nil, false, fault.Input("file", "The file is larger than %d bytes, the most one file may be.", s.maxBytes)
 		}
 		return nil, false, fmt.Errorf("files: store %s: %w", key, err)
@@ -134,19 +134,19 @@ func (s *Service) Upload(ctx context.Context, documentID uuid.UUID, name string,
 			_ = s.store.Delete(context.WithoutCancel(ctx), key) // not needed: give the bytes back now
 		}
 	}()
-	if in.n == 0 {
+	if in.Size() == 0 {
 		return nil, false, fault.Input("file", "The file is empty.")
 	}
-	sum := in.sum.Sum(nil)
+	sum := in.SHA256()
 	if row, err := db.Q.AttachmentGetBySHA(ctx, s.pool, db.AttachmentGetBySHAParams{DocumentID: documentID, Sha256: sum}); err == nil {
 		return fromRow(row), true, nil
 	} else if !errors.Is(err, pgx.ErrNoRows) {
 		return nil, false, err
 	}
-	mimeType := sniff(in.head)
+	mimeType := Sniff(in.Head())
 	for i := 1; i <= 100; i++ {
 		row, err := db.Q.AttachmentCreate(ctx, s.pool, db.AttachmentCreateParams{
-			ID: id, DocumentID: documentID, Name: numbered(name, i), MimeType: mimeType, ByteSize: in.n, Sha256: sum,
+			ID: id, DocumentID: documentID, Name: numbered(name, i), MimeType: mimeType, ByteSize: in.Size(), Sha256: sum,
 			StorageKey: key, CreatedBy: &actor.UserID,
 		})
 		if errors.Is(err, pgx.ErrNoRows) {
@@ -254,12 +254,14 @@ func (s *Service) Delete(ctx context.Context, id uuid.UUID) (*Attachment, error)
 	return fromRow(row), nil
 }
 
-// errTooLarge is intake's error past its limit.
-var errTooLarge = errors.New("files: over the size limit")
+// ErrTooLarge is an Intake's error once more than its limit came.
+var ErrTooLarge = errors.New("files: over the size limit")
 
-// intake counts, hashes and keeps the first bytes of what it passes on,
-// and fails once more than max bytes came.
-type intake struct {
+// Intake passes an upload on to a store while counting it, hashing it
+// (sha256) and keeping its first 512 bytes (to sniff its type), and fails
+// with ErrTooLarge as soon as more than its limit came — the rest is never
+// read.
+type Intake struct {
 	r    io.Reader
 	max  int64
 	n    int64
@@ -267,11 +269,26 @@ type intake struct {
 	head []byte
 }
 
-func newIntake(r io.Reader, max int64) *intake {
-	return &intake{r: bufio.NewReaderSize(r, 64<<10), max: max, sum: sha256.New()}
+// NewIntake reads r, allowing at most max bytes.
+func NewIntake(r io.Reader, max int64) *Intake {
+	return &Intake{r: bufio.NewReaderSize(r, 64<<10), max: max, sum: sha256.New()}
 }
 
-func (in *intake) Read(p []byte) (int, error) {
+// Size is how many bytes passed.
+func (in *Intake) Size() int64 { return in.n }
+
+// SHA256 is the sum of the bytes that passed.
+func (in *Intake) SHA256() []byte { return in.sum.Sum(nil) }
+
+// Head is the first (up to 512) bytes that passed.
+func (in *Intake) Head() []byte { return in.head }
+
+func (in *Intake) Read(p []byte) (int, error) {
+	if in.n > in.max {
+		// Sticky: a reader such as io.ReadFull drops an error that comes
+		// with a full buffer, so it must come again.
+		return 0, ErrTooLarge
+	}
 	n, err := in.r.Read(p)
 	if n > 0 {
 		in.sum.Write(p[:n])
@@ -280,16 +297,16 @@ func (in *intake) Read(p []byte) (int, error) {
 		}
 		in.n += int64(n)
 		if in.n > in.max {
-			return n, errTooLarge
+			return n, ErrTooLarge
 		}
 	}
 	return n, err
 }
 
-// sniff is a file's type from its first bytes (never from the client).
+// Sniff is a file's type from its first bytes (never from the client).
 // SVG, which the standard sniffer calls XML or text, is named: it is served
 // with care (a sandbox, as a download).
-func sniff(head []byte) string {
+func Sniff(head []byte) string {
 	t := http.DetectContentType(head)
 	if strings.HasPrefix(t, "text/xml") || strings.HasPrefix(t, "text/plain") {
 		if strings.Contains(strings.ToLower(string(head)), "<svg") {

@@ -47,6 +47,7 @@ const (
 	TypeLinkSuggested           = "link.suggested"
 	TypeAutomationFailed        = "automation.failed"
 	TypeIngestionReady          = "ingestion.ready"
+	TypeIngestionFailed         = "ingestion.failed"
 	TypeAutomationMessage       = "automation.message"
 	TypeGroupAdded              = "group.added"
 	TypeGroupRemoved            = "group.removed"
@@ -64,7 +65,7 @@ const (
 var Types = []string{
 	TypeAccessGranted, TypeAccessRevoked, TypeAccessReshared,
 	TypeLinkTargetMoved, TypeLinkTargetDeleted, TypeLinkSuggested,
-	TypeAutomationFailed, TypeIngestionReady, TypeAutomationMessage,
+	TypeAutomationFailed, TypeIngestionReady, TypeIngestionFailed, TypeAutomationMessage,
 	TypeGroupAdded, TypeGroupRemoved, TypeAccountPasswordReset, TypeDocumentsTransferred,
 	TypeAgentResponsibleAdded, TypeAgentResponsibleRemoved,
 	TypeDocumentQuarantined, TypeDocumentReleased, TypeDocumentAccessRevoked,

@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"bytes"
+	"context"
 	"crypto/rand"
 	"encoding/json"
 	"io"
@@ -239,4 +240,50 @@ func uuidOf(t testing.TB, s string) uuid.UUID {
 	id, err := uuid.Parse(s)
 	require.NoError(t, err)
 	return id
+}
+
+// An original brought in over GraphQL becomes a raw page, and the
+// uploader follows it through ingestions and the inbox.
+func TestIngestOverGraphQL(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	p := pgtest.CreatePerson(t, b.pool)
+	tok := pgtest.CreatePersonToken(t, b.pool, p.ID)
+	ops, err := json.Marshal(map[string]any{
+		"query":     `mutation($i: IngestInput!) { ingest(input: $i) { ingestion { id filename kind status path source } } }`,
+		"variables": map[string]any{"i": map[string]any{"file": nil, "path": "imports/web", "source": "https://example.com/runbook"}},
+	})
+	require.NoError(t, err)
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	require.NoError(t, mw.WriteField("operations", string(ops)))
+	require.NoError(t, mw.WriteField("map", `{"0": ["variables.i.file"]}`))
+	part, err := mw.CreateFormFile("0", "runbook.html")
+	require.NoError(t, err)
+	_, err = part.Write([]byte(`<html><head><title>Restart the queue</title></head><body><h2>Steps</h2><ol><li>Drain</li><li>Restart</li></ol></body></html>`))
+	require.NoError(t, err)
+	require.NoError(t, mw.Close())
+	hr, err := http.NewRequest(http.MethodPost, b.http.URL+"/graphql", &body)
+	require.NoError(t, err)
+	hr.Header.Set("Content-Type", mw.FormDataContentType())
+	hr.Header.Set("Authorization", "Bearer "+tok)
+	r := send(t, hr)
+	require.Empty(t, r.Errors)
+	g := obj(r.Data, "ingest", "ingestion").(map[string]any)
+	require.Equal(t, "html", g["kind"])
+	require.Equal(t, "PENDING", g["status"])
+	require.Equal(t, "imports/web", g["path"])
+
+	require.NoError(t, b.srv.IngestWorker.Drain(context.Background()))
+	got := b.gql(t, tok, `query($id: ID!) { ingestion(id: $id) { status error document { space path slug title content } } }`, map[string]any{"id": g["id"]})
+	require.Equal(t, "READY", obj(got, "ingestion", "status"), obj(got, "ingestion", "error"))
+	require.Equal(t, "RAW", obj(got, "ingestion", "document", "space"))
+	require.Equal(t, "runbook", obj(got, "ingestion", "document", "slug"))
+	require.Equal(t, "Restart the queue", obj(got, "ingestion", "document", "title"))
+	require.Contains(t, obj(got, "ingestion", "document", "content"), "Drain")
+	list := b.gql(t, tok, `{ ingestions(first: 10) { edges { node { id status } } } inbox { edges { node { type } } } }`, nil)
+	require.Len(t, obj(list, "ingestions", "edges").([]any), 1)
+	require.Equal(t, "ingestion.ready", obj(obj(list, "inbox", "edges").([]any)[0], "node", "type"))
+	again := b.gql(t, tok, `mutation($id: ID!) { reconvertIngestion(id: $id) { ingestion { status } } }`, map[string]any{"id": g["id"]})
+	require.Equal(t, "PENDING", obj(again, "reconvertIngestion", "ingestion", "status"))
 }

@@ -36,6 +36,7 @@ import (
 	"codna/internal/fault"
 	"codna/internal/files"
 	"codna/internal/inbox"
+	"codna/internal/ingest"
 	"codna/internal/linkgraph"
 	"codna/internal/live"
 	"codna/internal/manage"
@@ -149,7 +150,12 @@ type Server struct {
 	Search *search.Service
 	// Automations owns automations; AutomationRunner executes their queued
 	// runs and AutomationScheduler queues their schedules' ticks.
-	Files               *files.Service
+	Files        *files.Service
+	Ingest       *ingest.Service
+	IngestWorker *ingest.Worker
+	// FileMaintenance marks referenced files, deletes those never
+	// referenced, and deletes the bytes of rows gone (one replica at a time).
+	FileMaintenance     *files.Maintenance
 	Automations         *automation.Service
 	AutomationRunner    *automation.Runner
 	AutomationScheduler *automation.Scheduler
@@ -214,6 +220,9 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *Server {
 		store = files.NewPostgres(pool)
 	}
 	s.Files = files.New(pool, store, s.Docs, cfg.Files.MaxFileBytes)
+	s.Ingest = ingest.New(pool, store, s.Docs, s.Files, cfg.Files.MaxFileBytes)
+	s.FileMaintenance = files.NewMaintenance(pool, store, files.MaintenanceConfig{}, log.With("component", "files-maintenance"))
+	s.IngestWorker = s.Ingest.NewWorker(ingest.WorkerConfig{MaxBodyBytes: cfg.Documents.MaxBodyBytes}, log.With("component", "ingestion"))
 	s.sandbox, s.sandboxErr = sandbox.New(sandbox.Config{CacheDir: cfg.Automation.CacheDir, Warm: cfg.Automation.Workers})
 	s.Automations = automation.New(pool, automation.Services{Docs: s.Docs, Sharing: s.Sharing, Search: s.Search}, s.sandbox, log.With("component", "automations"))
 	s.AutomationRunner = s.Automations.NewRunner(automation.RunnerConfig{Concurrency: cfg.Automation.Workers, Poll: cfg.Automation.RunPoll})
@@ -242,7 +251,7 @@ func (s *Server) routes() http.Handler {
 	}
 	gql := graph.NewHandler(&graph.Resolver{
 		Auth: s.Auth, Manage: s.Manage, Docs: s.Docs, InboxService: s.InboxService, LiveCounts: s.LiveCounts, Hub: s.Hub, Linking: s.Linking,
-		Sharing: s.Sharing, FolderService: s.FolderService, Agents: s.Agents, Searching: s.Search, Automations: s.Automations, Files: s.Files, Log: s.log,
+		Sharing: s.Sharing, FolderService: s.FolderService, Agents: s.Agents, Searching: s.Search, Automations: s.Automations, Files: s.Files, Ingest: s.Ingest, Log: s.log,
 	}, graph.Options{
 		Limits: s.cfg.Limits, Introspection: s.cfg.Introspection, OriginPatterns: patterns,
 		WSInitTimeout: s.cfg.WSInitTimeout, WSKeepAlive: s.cfg.WSKeepAlive, WSPayloadLimit: s.cfg.WSPayloadLimit,
@@ -633,10 +642,10 @@ func (s *Server) Start(ctx context.Context) error {
 		s.Hub.Stop()
 		return err
 	}
-	s.startAutomations(ctx)
+	s.startWorkers(ctx)
 	ln, err := net.Listen("tcp", s.cfg.Listen)
 	if err != nil {
-		s.stopAutomations()
+		s.stopWorkers()
 		s.profiler.Stop()
 		s.backfill.Stop()
 		s.sessions.Stop()
@@ -712,7 +721,7 @@ func (s *Server) Stop() {
 	<-done
 	s.sessions.Stop()
 	s.counts.Stop()
-	s.stopAutomations()
+	s.stopWorkers()
 	// The requests are done: write the counts they left.
 	if _, err := s.Auth.FlushCounts(auth.SystemContext(ctx)); err != nil {
 		s.log.Warn("shutdown: usage counts not written", "error", err)
@@ -732,10 +741,12 @@ func (s *Server) Stop() {
 	}
 }
 
-// startAutomations starts the sandbox (compiling the script engine, or
-// loading it from the cache directory, in the background: a run or dry run
-// before then compiles it itself), the run worker and the scheduler.
-func (s *Server) startAutomations(ctx context.Context) {
+// startWorkers starts the background workers beside the outbox: the
+// sandbox (compiling the script engine, or loading it from the cache
+// directory, in the background: a run or dry run before then compiles it
+// itself), the automation run worker and scheduler, and the ingestion
+// worker and the files' maintenance.
+func (s *Server) startWorkers(ctx context.Context) {
 	go func() {
 		if err := s.sandbox.Start(ctx); err != nil && !errors.Is(err, sandbox.ErrStopped) {
 			s.log.Error("automation sandbox: start", "error", err)
@@ -743,11 +754,15 @@ func (s *Server) startAutomations(ctx context.Context) {
 	}()
 	_ = s.AutomationRunner.Start(ctx) // never fails
 	_ = s.AutomationScheduler.Start(ctx)
+	_ = s.IngestWorker.Start(ctx)
+	_ = s.FileMaintenance.Start(ctx)
 }
 
-// stopAutomations stops the scheduler, then the run worker (runs in hand
-// end by their wall time), then the sandbox.
-func (s *Server) stopAutomations() {
+// stopWorkers stops the files' maintenance, the ingestion worker, the scheduler, then the run
+// worker (runs in hand end by their wall time), then the sandbox.
+func (s *Server) stopWorkers() {
+	s.FileMaintenance.Stop()
+	s.IngestWorker.Stop()
 	s.AutomationScheduler.Stop()
 	s.AutomationRunner.Stop()
 	s.sandbox.Stop()

@@ -1,7 +1,7 @@
 -- name: DocumentCreate :one
 -- DocumentCreate inserts a new document at version 1.
-INSERT INTO documents (id, space, path, slug, title, content, frontmatter_extra, tags, status, content_hash, created_by, updated_by)
-VALUES (@id, @space, @path, @slug, @title, @content, @frontmatter_extra, @tags, @status, @content_hash, @created_by, @created_by)
+INSERT INTO documents (id, space, path, slug, title, content, frontmatter_extra, tags, status, content_hash, created_by, updated_by, source_ingestion_id)
+VALUES (@id, @space, @path, @slug, @title, @content, @frontmatter_extra, @tags, @status, @content_hash, @created_by, @created_by, sqlc.narg(source_ingestion_id))
 RETURNING *;
 
 -- name: DocumentListAccessLevels :many
