@@ -237,4 +237,3 @@ func requirePerson(ctx context.Context) (*auth.Actor, error) {
 	}
 	return actor, nil
 }
-
