@@ -73,6 +73,9 @@ type Options struct {
 	// uploads) of up to that many bytes; the server's guard applies the CSRF
 	// rule to them first (docs/api.md, Files).
 	MaxUploadBytes int64
+	// UploadTempDir holds uploads while their request runs ("" is
+	// os.TempDir(); `codna serve` uses CODNA_DATA_DIR/tmp).
+	UploadTempDir string
 	// Sockets, when it ends, closes every open websocket (the server's
 	// shutdown): websockets outlive the HTTP requests that opened them.
 	Sockets context.Context
@@ -126,9 +129,7 @@ func NewHandler(r *Resolver, o Options) *handler.Server {
 	srv.AddTransport(transport.GET{})
 	srv.AddTransport(postTransport{})
 	if o.MaxUploadBytes > 0 {
-		// Files past the first MiB go to temporary files (os.TempDir: `codna
-		// serve` points it at CODNA_DATA_DIR/tmp), never whole in memory.
-		srv.AddTransport(transport.MultipartForm{MaxUploadSize: o.MaxUploadBytes, MaxMemory: 1 << 20})
+		srv.AddTransport(uploadTransport{maxBytes: o.MaxUploadBytes, tempDir: o.UploadTempDir})
 	}
 
 	srv.SetQueryCache(lru.New[*ast.QueryDocument](1000))

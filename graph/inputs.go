@@ -141,6 +141,10 @@ func (g InputGuard) checkAt(t *ast.Type, v any, field string, depth int) *fault.
 			if s, ok := v.(string); ok {
 				return checkText(s, field)
 			}
+		case "Upload":
+			if _, ok := v.(graphql.Upload); !ok {
+				return fault.Input(field, "This must be a file, sent in a multipart request (docs/api.md, Files).")
+			}
 		case "JSON":
 			if _, ok := v.(map[string]any); !ok {
 				return fault.Input(field, "This must be a JSON object.")

@@ -143,16 +143,13 @@ func shutdown(log *slog.Logger, timeout time.Duration, srv *server.Server, purge
 }
 
 // fileDirs prepares what files need on disk: CODNA_DATA_DIR/tmp for the
-// temporary files of uploads (the process's TMPDIR from here on), and for
-// the local store CODNA_DATA_DIR/files.
+// temporary files of uploads, and for the local store CODNA_DATA_DIR/files.
 func fileDirs(cfg *config) error {
 	tmp := filepath.Join(cfg.DataDir, "tmp")
 	if err := os.MkdirAll(tmp, 0o700); err != nil {
 		return fmt.Errorf("files: %w", err)
 	}
-	if err := os.Setenv("TMPDIR", tmp); err != nil {
-		return fmt.Errorf("files: %w", err)
-	}
+	cfg.Server.Files.TempDir = tmp
 	if cfg.FileStore == "local" && cfg.Server.Files.Store == nil {
 		store, err := files.NewLocal(filepath.Join(cfg.DataDir, "files"))
 		if err != nil {

@@ -438,9 +438,14 @@ func (s *Service) relocate(ctx context.Context, q db.DBTX, cur db.Document, to a
 	var renamed map[string]string
 	if cur.Space != db.SpaceRaw && (to.space != cur.Space || to.path != cur.Path) {
 		content, renamed = rebase(cur.Content, cur.Space, cur.Path, to.space, to.path)
-		if content != cur.Content {
-			hash = ContentHash(cur.Title, content, nonNil(cur.Tags))
-		}
+	}
+	// Its own files' folder is named after its slug: a rename takes the
+	// references to them along.
+	if cur.Space != db.SpaceRaw && to.slug != cur.Slug {
+		content = rebaseOwnFiles(content, cur.Slug, to.slug)
+	}
+	if content != cur.Content {
+		hash = ContentHash(cur.Title, content, nonNil(cur.Tags))
 	}
 	var row db.Document
 	if restoring {

@@ -106,6 +106,8 @@ type scanState struct {
 	links     []linkRecord // in parse order, which is document order
 	next      int          // the record lookup expects next
 	imageRefs []string     // normalised labels used by reference-style images
+	// images are the destinations of inline images, in parse order.
+	images []imageDest
 	// defLines maps a definition to the lines of the paragraph it was taken
 	// from: its own Lines() can miss lines (goldmark drops the destination's
 	// line when a title on a later line is followed by text).
@@ -236,9 +238,25 @@ func (p *linkParser) Parse(parent ast.Node, block text.Reader, pc parser.Context
 	case *ast.Image:
 		if v.Reference != nil {
 			st.imageRefs = append(st.imageRefs, util.ToLinkReference(v.Reference.Value))
+			break
+		}
+		block.SetPosition(l0, pos0)
+		block.Advance(1) // ']'
+		block.Advance(1) // '('
+		start, end, _, ok := destRange(block, true)
+		block.SetPosition(l1, pos1)
+		if ok && start >= 0 && end >= start {
+			st.images = append(st.images, imageDest{start: start, end: end, dest: string(v.Destination)})
 		}
 	}
 	return n
+}
+
+// imageDest is where an inline image's destination lies in the source, and
+// the destination goldmark read there.
+type imageDest struct {
+	start, end int
+	dest       string
 }
 
 // destRange finds the destination at the reader's position after optional

@@ -287,3 +287,23 @@ func TestIngestOverGraphQL(t *testing.T) {
 	again := b.gql(t, tok, `mutation($id: ID!) { reconvertIngestion(id: $id) { ingestion { status } } }`, map[string]any{"id": g["id"]})
 	require.Equal(t, "PENDING", obj(again, "reconvertIngestion", "ingestion", "status"))
 }
+
+// Renaming or moving a page keeps its own references to its files working:
+// the body follows the new slug, and the files stay the page's.
+func TestRenamedPageKeepsShowingItsFiles(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	p := pgtest.CreatePerson(t, b.pool)
+	tok := pgtest.CreatePersonToken(t, b.pool, p.ID)
+	doc := b.create(t, tok, "ops", "deploy", "![diagram](deploy.files/diagram.png) and [the log](./deploy.files/log.txt), not `deploy.files/code` or other.files/x.png.")
+	b.upload(t, req{bearer: tok}, doc, "diagram.png", []byte("\x89PNG\r\n\x1a\nimg"), nil)
+	moved := b.gql(t, tok, `mutation($id: ID!) { moveDocument(input: {id: $id, path: "platform", slug: "release"}) { document { content attachments { path url } } } }`, map[string]any{"id": doc})
+	content := obj(moved, "moveDocument", "document", "content").(string)
+	require.Contains(t, content, "![diagram](release.files/diagram.png)")
+	require.Contains(t, content, "[the log](./release.files/log.txt)")
+	require.Contains(t, content, "`deploy.files/code`", "code is not a reference")
+	require.Contains(t, content, "other.files/x.png", "another page's folder is left alone")
+	require.Equal(t, "release.files/diagram.png", obj(obj(moved, "moveDocument", "document", "attachments").([]any)[0], "path"))
+	resp, _ := b.fetch(t, obj(obj(moved, "moveDocument", "document", "attachments").([]any)[0], "url").(string), tok, nil)
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+}

@@ -120,6 +120,9 @@ type FilesConfig struct {
 	Store files.Store
 	// MaxFileBytes caps one file (CODNA_MAX_FILE_BYTES); 0 is 25 MiB.
 	MaxFileBytes int64
+	// TempDir holds uploads while their request runs (`codna serve`:
+	// CODNA_DATA_DIR/tmp); "" is the system's.
+	TempDir string
 	// UploadTimeout bounds a multipart request (a slow upload of a large
 	// file outlasts RequestTimeout); 0 is 10 minutes.
 	UploadTimeout time.Duration
@@ -256,7 +259,7 @@ func (s *Server) routes() http.Handler {
 		Limits: s.cfg.Limits, Introspection: s.cfg.Introspection, OriginPatterns: patterns,
 		WSInitTimeout: s.cfg.WSInitTimeout, WSKeepAlive: s.cfg.WSKeepAlive, WSPayloadLimit: s.cfg.WSPayloadLimit,
 		WSMaxSubscriptions: s.cfg.WSMaxSubs, WSMaxSocketsPerUser: s.cfg.WSMaxSockets,
-		Sockets: s.sockets, MaxUploadBytes: s.maxUpload(),
+		Sockets: s.sockets, MaxUploadBytes: s.maxUpload(), UploadTempDir: s.cfg.Files.TempDir,
 	})
 	gql.AroundResponses(func(ctx context.Context, next graphql.ResponseHandler) *graphql.Response {
 		resp := next(ctx)
