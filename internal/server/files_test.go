@@ -147,6 +147,15 @@ func TestAttachmentsUploadAndDownload(t *testing.T) {
 	resp, _ = b.fetch(t, "/files/"+doc+"/diagram.png", rTok, map[string]string{"If-None-Match": etag})
 	require.Equal(t, http.StatusNotModified, resp.StatusCode)
 
+	// The page held by management: its owner still reads its files, nobody else.
+	pgtest.Exec(t, b.pool, `UPDATE documents SET quarantined_at = now() WHERE id = $1`, docID)
+	resp, _ = b.fetch(t, "/files/"+doc+"/diagram.png", oTok, nil)
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	resp, _ = b.fetch(t, "/files/"+doc+"/diagram.png", rTok, nil)
+	require.Equal(t, http.StatusNotFound, resp.StatusCode)
+	require.Equal(t, "CONFLICT", b.upload(t, req{bearer: oTok}, doc, "held.png", []byte("x"), nil).code())
+	pgtest.Exec(t, b.pool, `UPDATE documents SET quarantined_at = NULL WHERE id = $1`, docID)
+
 	// The page in the trash: its owner still reads its files, nobody else.
 	b.gql(t, oTok, `mutation($id: ID!) { deleteDocument(input: {id: $id}) { document { id } } }`, map[string]any{"id": doc})
 	resp, _ = b.fetch(t, "/files/"+doc+"/diagram.png", oTok, nil)
