@@ -22,16 +22,19 @@ func (q *Queries) FileDeletionDelete(ctx context.Context, db DBTX, storageKey st
 
 const fileDeletionListBatch = `-- name: FileDeletionListBatch :many
 SELECT fd.storage_key, fd.created_at,
-  EXISTS (SELECT 1 FROM attachments a WHERE a.storage_key = fd.storage_key)::boolean AS named
+  (EXISTS (SELECT 1 FROM attachments a WHERE a.storage_key = fd.storage_key)
+   OR EXISTS (SELECT 1 FROM ingestions i WHERE i.storage_key = fd.storage_key))::boolean AS named
 FROM file_deletions fd
 WHERE (fd.created_at, fd.storage_key) > ($1::timestamptz, $2::text)
+  AND fd.created_at < $3::timestamptz
 ORDER BY fd.created_at, fd.storage_key
-LIMIT $3
+LIMIT $4
 `
 
 type FileDeletionListBatchParams struct {
 	AfterCreatedAt time.Time
 	AfterKey       string
+	QueuedBefore   time.Time
 	BatchSize      int32
 }
 
@@ -41,9 +44,14 @@ type FileDeletionListBatchRow struct {
 	Named      bool
 }
 
-// FileDeletionListBatch lists the next batch_size queued keys after the cursor (created_at, storage_key), oldest first, each with whether an attachment still names it (its bytes must stay).
+// FileDeletionListBatch lists the next batch_size keys queued before queued_before (younger ones may be uploads still in flight) after the cursor (created_at, storage_key), oldest first, each with whether an attachment or an ingestion still names it (its bytes must stay).
 func (q *Queries) FileDeletionListBatch(ctx context.Context, db DBTX, arg FileDeletionListBatchParams) ([]FileDeletionListBatchRow, error) {
-	rows, err := db.Query(ctx, fileDeletionListBatch, arg.AfterCreatedAt, arg.AfterKey, arg.BatchSize)
+	rows, err := db.Query(ctx, fileDeletionListBatch,
+		arg.AfterCreatedAt,
+		arg.AfterKey,
+		arg.QueuedBefore,
+		arg.BatchSize,
+	)
 	if err != nil {
 		return nil, err
 	}
@@ -60,4 +68,14 @@ func (q *Queries) FileDeletionListBatch(ctx context.Context, db DBTX, arg FileDe
 		return nil, err
 	}
 	return items, nil
+}
+
+const fileDeletionQueue = `-- name: FileDeletionQueue :exec
+INSERT INTO file_deletions (storage_key) VALUES ($1) ON CONFLICT DO NOTHING
+`
+
+// FileDeletionQueue queues a key before its bytes are written: the row that will name them takes it off the queue in its own transaction, so bytes a crash left without a row are deleted by maintenance.
+func (q *Queries) FileDeletionQueue(ctx context.Context, db DBTX, storageKey string) error {
+	_, err := db.Exec(ctx, fileDeletionQueue, storageKey)
+	return err
 }

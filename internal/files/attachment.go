@@ -121,6 +121,11 @@ func (s *Service) Upload(ctx context.Context, documentID uuid.UUID, name string,
 		return nil, false, err
 	}
 	key := id.String() + storageExt(name)
+	// Queued before the bytes exist: a crash before the row takes it off
+	// leaves bytes maintenance deletes, never bytes nobody knows of.
+	if err := db.Q.FileDeletionQueue(ctx, s.pool, key); err != nil {
+		return nil, false, err
+	}
 	in := NewIntake(r, s.maxBytes)
 	if err := s.store.Put(ctx, key, in); err != nil {
 		if errors.Is(err, ErrTooLarge) {
@@ -145,9 +150,17 @@ func (s *Service) Upload(ctx context.Context, documentID uuid.UUID, name string,
 	}
 	mimeType := Sniff(in.Head())
 	for i := 1; i <= 100; i++ {
-		row, err := db.Q.AttachmentCreate(ctx, s.pool, db.AttachmentCreateParams{
-			ID: id, DocumentID: documentID, Name: numbered(name, i), MimeType: mimeType, ByteSize: in.Size(), Sha256: sum,
-			StorageKey: key, CreatedBy: &actor.UserID,
+		var row db.Attachment
+		err := db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+			var err error
+			row, err = db.Q.AttachmentCreate(ctx, tx, db.AttachmentCreateParams{
+				ID: id, DocumentID: documentID, Name: numbered(name, i), MimeType: mimeType, ByteSize: in.Size(), Sha256: sum,
+				StorageKey: key, CreatedBy: &actor.UserID,
+			})
+			if err != nil {
+				return err
+			}
+			return db.Q.FileDeletionDelete(ctx, tx, key) // the row names the bytes now
 		})
 		if errors.Is(err, pgx.ErrNoRows) {
 			continue // the name is taken by another file: try the next

@@ -33,6 +33,12 @@ type MaintenanceConfig struct {
 	// names is kept (an upload the page was never saved with); zero or less
 	// is the default, 30 days.
 	UnreferencedAfter time.Duration
+	// InFlight is how long a queued key waits before its bytes may be
+	// deleted: an upload queues its key before it writes the bytes and
+	// takes it off once its row exists, so a younger key may be an upload
+	// still running. Zero is the default, an hour (uploads end within
+	// their timeout); less than zero is none (tests).
+	InFlight time.Duration
 	// Batch is the most rows one statement of a pass touches, and the most
 	// keys whose bytes are deleted between two reads of the queue; zero or
 	// less is the default, 500.
@@ -44,6 +50,7 @@ const (
 	DefaultMaintenanceInterval = 10 * time.Minute
 	DefaultUnreferencedAfter   = 30 * 24 * time.Hour
 	DefaultMaintenanceBatch    = 500
+	DefaultInFlight            = time.Hour
 )
 
 // Report is what a maintenance pass did.
@@ -98,6 +105,11 @@ func NewMaintenance(pool *pgxpool.Pool, store Store, cfg MaintenanceConfig, log 
 	}
 	if cfg.UnreferencedAfter <= 0 {
 		cfg.UnreferencedAfter = DefaultUnreferencedAfter
+	}
+	if cfg.InFlight == 0 {
+		cfg.InFlight = DefaultInFlight
+	} else if cfg.InFlight < 0 {
+		cfg.InFlight = 0
 	}
 	if cfg.Batch <= 0 {
 		cfg.Batch = DefaultMaintenanceBatch
@@ -216,7 +228,7 @@ func (m *Maintenance) deleteBytes(ctx context.Context, conn db.DBTX) (int64, err
 				"store", m.store.Name(), "count", failed, "key", firstKey, "error", firstErr)
 		}
 	}()
-	p := db.FileDeletionListBatchParams{AfterCreatedAt: time.Time{}, AfterKey: "", BatchSize: int32(m.cfg.Batch)}
+	p := db.FileDeletionListBatchParams{AfterCreatedAt: time.Time{}, AfterKey: "", BatchSize: int32(m.cfg.Batch), QueuedBefore: time.Now().Add(-m.cfg.InFlight)}
 	for {
 		keys, err := db.Q.FileDeletionListBatch(ctx, conn, p)
 		if err != nil {

@@ -50,7 +50,7 @@ func (f *maintFixture) maintenance(store Store, log *slog.Logger) *Maintenance {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return NewMaintenance(f.pool, store, MaintenanceConfig{Batch: 2}, log)
+	return NewMaintenance(f.pool, store, MaintenanceConfig{Batch: 2, InFlight: -1}, log)
 }
 
 func (f *maintFixture) page(t *testing.T, d pgtest.Doc) *document.Doc {
@@ -268,8 +268,8 @@ func TestMaintenanceRunsOnOneReplicaAtATime(t *testing.T) {
 	t.Cleanup(pool2.Close)
 	quiet := slog.New(slog.DiscardHandler)
 	ms := []*Maintenance{
-		NewMaintenance(f.pool, f.store, MaintenanceConfig{Batch: 1}, quiet),
-		NewMaintenance(pool2, f.store, MaintenanceConfig{Batch: 1}, quiet),
+		NewMaintenance(f.pool, f.store, MaintenanceConfig{Batch: 1, InFlight: -1}, quiet),
+		NewMaintenance(pool2, f.store, MaintenanceConfig{Batch: 1, InFlight: -1}, quiet),
 	}
 	var (
 		wg    sync.WaitGroup
@@ -382,7 +382,7 @@ func TestMaintenanceJob(t *testing.T) {
 	f.age(t, a, 31*24*time.Hour)
 
 	var logs syncBuffer
-	m := NewMaintenance(f.pool, f.store, MaintenanceConfig{Interval: 10 * time.Millisecond}, slog.New(slog.NewTextHandler(&logs, nil)))
+	m := NewMaintenance(f.pool, f.store, MaintenanceConfig{Interval: 10 * time.Millisecond, InFlight: -1}, slog.New(slog.NewTextHandler(&logs, nil)))
 	m.Stop() // before Start: nothing
 	require.NoError(t, m.Start(context.Background()))
 	require.Eventually(t, func() bool {
@@ -398,6 +398,38 @@ func TestMaintenanceJob(t *testing.T) {
 func TestMaintenanceConfigDefaults(t *testing.T) {
 	t.Parallel()
 	m := NewMaintenance(nil, nil, MaintenanceConfig{}, nil)
-	require.Equal(t, MaintenanceConfig{Interval: 10 * time.Minute, UnreferencedAfter: 30 * 24 * time.Hour, Batch: 500}, m.cfg)
+	require.Equal(t, MaintenanceConfig{Interval: 10 * time.Minute, UnreferencedAfter: 30 * 24 * time.Hour, InFlight: time.Hour, Batch: 500}, m.cfg)
 	m.Stop()
+}
+
+// An upload that died after writing its bytes and before its row existed
+// leaves a queued key: maintenance deletes those bytes once the key is
+// older than an upload can take, and never while the upload may still run.
+func TestMaintenanceDeletesBytesAnUploadLeftWithoutARow(t *testing.T) {
+	t.Parallel()
+	f := newMaintFixture(t)
+	ctx := context.Background()
+	const key = "0193aaaa-0000-7000-8000-000000000001.png"
+	require.NoError(t, db.Q.FileDeletionQueue(ctx, f.pool, key))
+	require.NoError(t, f.store.Put(ctx, key, strings.NewReader("orphan bytes")))
+
+	patient := NewMaintenance(f.pool, f.store, MaintenanceConfig{}, slog.New(slog.DiscardHandler))
+	_, err := patient.RunOnce(ctx)
+	require.NoError(t, err)
+	file, err := f.store.Open(ctx, key)
+	require.NoError(t, err, "the upload may still be running: its bytes stay")
+	require.NoError(t, file.Close())
+
+	pgtest.Exec(t, f.pool, `UPDATE file_deletions SET created_at = now() - interval '2 hours' WHERE storage_key = $1`, key)
+	rep, err := patient.RunOnce(ctx)
+	require.NoError(t, err)
+	require.EqualValues(t, 1, rep.BytesDeleted)
+	_, err = f.store.Open(ctx, key)
+	require.ErrorIs(t, err, ErrNoFile)
+
+	// A finished upload took its key off the queue with its row.
+	page := f.page(t, pgtest.Doc{})
+	a, _, err := f.files.Upload(pgtest.ActingAs(f.person), page.ID, "kept.txt", strings.NewReader("kept"))
+	require.NoError(t, err)
+	require.Zero(t, pgtest.Count(t, f.pool, `SELECT count(*) FROM file_deletions WHERE storage_key = $1`, a.storageKey))
 }

@@ -134,6 +134,11 @@ func (s *Service) Ingest(ctx context.Context, r io.Reader, filename, path, sourc
 		return nil, err
 	}
 	key := "original-" + id.String()
+	// Queued before the bytes exist, taken off with the row (as an
+	// attachment's): a crash between leaves nothing nobody knows of.
+	if err := db.Q.FileDeletionQueue(ctx, s.pool, key); err != nil {
+		return nil, err
+	}
 	in := files.NewIntake(r, s.maxBytes)
 	if err := s.store.Put(ctx, key, in); err != nil {
 		if errors.Is(err, files.ErrTooLarge) {
@@ -150,9 +155,17 @@ func (s *Service) Ingest(ctx context.Context, r io.Reader, filename, path, sourc
 	if source != "" {
 		src = &source
 	}
-	row, err := db.Q.IngestionCreate(ctx, s.pool, db.IngestionCreateParams{
-		ID: id, UserID: actor.UserID, Filename: filename, MimeType: mimeType, ByteSize: in.Size(), StorageKey: &key, Source: src,
-		Path: path, Kind: string(convert.Detect(in.Head(), filename)), Sha256: in.SHA256(),
+	var row db.Ingestion
+	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		var err error
+		row, err = db.Q.IngestionCreate(ctx, tx, db.IngestionCreateParams{
+			ID: id, UserID: actor.UserID, Filename: filename, MimeType: mimeType, ByteSize: in.Size(), StorageKey: &key, Source: src,
+			Path: path, Kind: string(convert.Detect(in.Head(), filename)), Sha256: in.SHA256(),
+		})
+		if err != nil {
+			return err
+		}
+		return db.Q.FileDeletionDelete(ctx, tx, key)
 	})
 	if err != nil {
 		_ = s.store.Delete(context.WithoutCancel(ctx), key)
