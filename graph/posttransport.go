@@ -2,6 +2,7 @@ package graph
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"mime"
@@ -64,8 +65,13 @@ func (postTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql.Gra
 	}
 	params.Headers = r.Header
 	params.ReadTime = graphql.TraceTiming{Start: start, End: graphql.Now()}
+	execute(ctx, w, exec, &params, contentType)
+}
 
-	oc, opErr := exec.CreateOperationContext(ctx, &params)
+// execute runs a decoded request and writes its response: a refused
+// operation with the status errorStatus gives it.
+func execute(ctx context.Context, w http.ResponseWriter, exec graphql.GraphExecutor, params *graphql.RawParams, contentType string) {
+	oc, opErr := exec.CreateOperationContext(ctx, params)
 	if opErr != nil {
 		w.WriteHeader(errorStatus(contentType, opErr))
 		writeResponse(w, exec.DispatchError(graphql.WithOperationContext(ctx, oc), opErr))

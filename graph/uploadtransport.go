@@ -14,8 +14,6 @@ import (
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/gqlerror"
-
-	"codna/graph/schedule"
 )
 
 // uploadTransport serves multipart requests by the GraphQL multipart
@@ -138,16 +136,7 @@ func (t uploadTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql
 	}
 	params.Headers = r.Header
 	params.ReadTime = graphql.TraceTiming{Start: start, End: graphql.Now()}
-	oc, opErr := exec.CreateOperationContext(ctx, &params)
-	if opErr != nil {
-		w.WriteHeader(errorStatus(mediaJSON, opErr))
-		writeResponse(w, exec.DispatchError(graphql.WithOperationContext(ctx, oc), opErr))
-		return
-	}
-	ctx, release := schedule.WithResponseBuffers(ctx)
-	defer release()
-	responses, ctx := exec.DispatchOperation(ctx, oc)
-	writeResponse(w, responses(ctx))
+	execute(ctx, w, exec, &params, mediaJSON)
 }
 
 // readJSONPart reads the next part, which must be the named field, as at

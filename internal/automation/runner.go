@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"os"
-	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -18,6 +16,7 @@ import (
 	"codna/internal/fault"
 	"codna/internal/inbox"
 	"codna/internal/outbox"
+	"codna/internal/periodic"
 	"codna/internal/sandbox"
 )
 
@@ -54,14 +53,10 @@ const (
 // given back and retried with backoff, at most MaxRunAttempts times; a
 // retry whose script result was recorded does not run the script again.
 type Runner struct {
-	s   *Service
-	cfg RunnerConfig
-	log *slog.Logger
-
-	wake chan struct{}
-	mu   sync.Mutex
-	stop context.CancelFunc
-	wg   sync.WaitGroup
+	s     *Service
+	cfg   RunnerConfig
+	log   *slog.Logger
+	loops *periodic.Loops
 }
 
 // NewRunner returns a Runner of the service's runs.
@@ -75,74 +70,23 @@ func (s *Service) NewRunner(cfg RunnerConfig) *Runner {
 	if cfg.Poll <= 0 {
 		cfg.Poll = DefaultPoll
 	}
-	if cfg.WorkerID == "" {
-		host, _ := os.Hostname()
-		cfg.WorkerID = fmt.Sprintf("%s/%d", host, os.Getpid())
-	}
-	return &Runner{s: s, cfg: cfg, log: s.log, wake: make(chan struct{}, 1)}
+	r := &Runner{s: s, cfg: cfg, log: s.log}
+	r.loops = periodic.NewLoops("automation run", cfg.Concurrency, cfg.Poll, cfg.WorkerID, r.runOne, s.log)
+	r.cfg.WorkerID = r.loops.Prefix()
+	return r
 }
 
 // Wake tells an idle loop that runs were queued.
-func (r *Runner) Wake() {
-	select {
-	case r.wake <- struct{}{}:
-	default:
-	}
-}
+func (r *Runner) Wake() { r.loops.Wake() }
 
 // Start starts Concurrency loops claiming and executing runs until ctx
 // ends or Stop. Starting a started Runner does nothing. It never fails.
-func (r *Runner) Start(ctx context.Context) error {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.stop != nil {
-		return nil
-	}
-	ctx, r.stop = context.WithCancel(auth.SystemContext(ctx))
-	for i := range r.cfg.Concurrency {
-		r.wg.Add(1)
-		go r.loop(ctx, fmt.Sprintf("%s/%d", r.cfg.WorkerID, i))
-	}
-	return nil
-}
+func (r *Runner) Start(ctx context.Context) error { return r.loops.Start(ctx) }
 
 // Stop stops the loops and waits for the runs in hand (a script ends by its
 // wall time). A run stopped before its verdicts were recorded is taken up
 // again when its lease runs out. Stop is idempotent.
-func (r *Runner) Stop() {
-	r.mu.Lock()
-	stop := r.stop
-	r.mu.Unlock()
-	if stop != nil {
-		stop()
-	}
-	r.wg.Wait()
-}
-
-func (r *Runner) loop(ctx context.Context, worker string) {
-	defer r.wg.Done()
-	poll := time.NewTimer(0)
-	defer poll.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-r.wake:
-		case <-poll.C:
-		}
-		for ctx.Err() == nil {
-			ran, err := r.runOne(ctx, worker)
-			if err != nil && ctx.Err() == nil {
-				r.log.Warn("automation run", "error", err)
-			}
-			if !ran || err != nil {
-				break
-			}
-			r.Wake() // there may be more: let an idle loop help
-		}
-		poll.Reset(r.cfg.Poll)
-	}
-}
+func (r *Runner) Stop() { r.loops.Stop() }
 
 // Drain executes queued runs in this goroutine until none can be claimed
 // (tests and benchmarks call it instead of waiting for the loops).

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"os"
 	"path"
 	"strings"
 	"sync"
@@ -22,6 +21,7 @@ import (
 	"codna/internal/fault"
 	"codna/internal/inbox"
 	"codna/internal/outbox"
+	"codna/internal/periodic"
 )
 
 // WorkerConfig configures a Worker.
@@ -61,13 +61,10 @@ const (
 // worker that dies mid-way leaves the lease to run out; the next one finds
 // document_id set when the document was made, so it never makes a second.
 type Worker struct {
-	s    *Service
-	cfg  WorkerConfig
-	log  *slog.Logger
-	wake chan struct{}
-	mu   sync.Mutex
-	stop context.CancelFunc
-	wg   sync.WaitGroup
+	s     *Service
+	cfg   WorkerConfig
+	log   *slog.Logger
+	loops *periodic.Loops
 }
 
 // NewWorker returns a Worker of the service's ingestions, woken by Ingest
@@ -88,76 +85,25 @@ func (s *Service) NewWorker(cfg WorkerConfig, log *slog.Logger) *Worker {
 	if cfg.MaxBodyBytes <= 0 {
 		cfg.MaxBodyBytes = document.DefaultMaxBodyBytes
 	}
-	if cfg.WorkerID == "" {
-		host, _ := os.Hostname()
-		cfg.WorkerID = fmt.Sprintf("%s/%d", host, os.Getpid())
-	}
 	if log == nil {
 		log = slog.Default()
 	}
-	w := &Worker{s: s, cfg: cfg, log: log, wake: make(chan struct{}, 1)}
+	w := &Worker{s: s, cfg: cfg, log: log}
+	w.loops = periodic.NewLoops("ingestion", cfg.Concurrency, cfg.Poll, cfg.WorkerID, w.runOne, log)
+	w.cfg.WorkerID = w.loops.Prefix()
 	s.OnQueued(w.Wake)
 	return w
 }
 
 // Wake tells an idle loop that an ingestion was queued.
-func (w *Worker) Wake() {
-	select {
-	case w.wake <- struct{}{}:
-	default:
-	}
-}
+func (w *Worker) Wake() { w.loops.Wake() }
 
 // Start starts the loops until ctx ends or Stop. It never fails.
-func (w *Worker) Start(ctx context.Context) error {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if w.stop != nil {
-		return nil
-	}
-	ctx, w.stop = context.WithCancel(auth.SystemContext(ctx))
-	for i := range w.cfg.Concurrency {
-		w.wg.Add(1)
-		go w.loop(ctx, fmt.Sprintf("%s/%d", w.cfg.WorkerID, i))
-	}
-	return nil
-}
+func (w *Worker) Start(ctx context.Context) error { return w.loops.Start(ctx) }
 
 // Stop stops the loops and waits for the conversions in hand (each within
 // its Budget). Idempotent.
-func (w *Worker) Stop() {
-	w.mu.Lock()
-	stop := w.stop
-	w.mu.Unlock()
-	if stop != nil {
-		stop()
-	}
-	w.wg.Wait()
-}
-
-func (w *Worker) loop(ctx context.Context, id string) {
-	defer w.wg.Done()
-	poll := time.NewTimer(0)
-	defer poll.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-w.wake:
-		case <-poll.C:
-		}
-		for ctx.Err() == nil {
-			did, err := w.runOne(ctx, id)
-			if err != nil && ctx.Err() == nil {
-				w.log.Warn("ingestion", "error", err)
-			}
-			if !did || err != nil {
-				break
-			}
-		}
-		poll.Reset(w.cfg.Poll)
-	}
-}
+func (w *Worker) Stop() { w.loops.Stop() }
 
 // Drain converts queued ingestions in this goroutine until none can be
 // claimed (tests).
