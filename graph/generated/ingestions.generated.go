@@ -248,6 +248,29 @@ func (ec *executionContext) fieldContext_Ingestion_path(_ context.Context, field
 	return graphql.NewScalarFieldContext("Ingestion", field, false, false, "String")
 }
 
+func (ec *executionContext) _Ingestion_originalUrl(ctx context.Context, field graphql.CollectedField, obj *ingest.Ingestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Ingestion_originalUrl(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.OriginalURL(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Ingestion_originalUrl(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Ingestion", field, true, false, "String")
+}
+
 func (ec *executionContext) _Ingestion_status(ctx context.Context, field graphql.CollectedField, obj *ingest.Ingestion) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
 		return ec.marshalNIngestionStatus2codnaᚋinternalᚋingestᚐStatus(ctx, field.Selections, obj.Status)
@@ -660,6 +683,11 @@ func (ec *executionContext) _Ingestion(ctx context.Context, sel ast.SelectionSet
 				})
 		case "path":
 			out.Values[i] = ec._Ingestion_path(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "originalUrl":
+			out.Values[i] = ec._Ingestion_originalUrl(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}

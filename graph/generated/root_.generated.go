@@ -431,18 +431,19 @@ type ComplexityRoot struct {
 	}
 
 	Ingestion struct {
-		ByteSize  func(childComplexity int) int
-		CreatedAt func(childComplexity int) int
-		Document  func(childComplexity int) int
-		Error     func(childComplexity int) int
-		Filename  func(childComplexity int) int
-		ID        func(childComplexity int) int
-		Kind      func(childComplexity int) int
-		MimeType  func(childComplexity int) int
-		Path      func(childComplexity int) int
-		Source    func(childComplexity int) int
-		Status    func(childComplexity int) int
-		UpdatedAt func(childComplexity int) int
+		ByteSize    func(childComplexity int) int
+		CreatedAt   func(childComplexity int) int
+		Document    func(childComplexity int) int
+		Error       func(childComplexity int) int
+		Filename    func(childComplexity int) int
+		ID          func(childComplexity int) int
+		Kind        func(childComplexity int) int
+		MimeType    func(childComplexity int) int
+		OriginalURL func(childComplexity int) int
+		Path        func(childComplexity int) int
+		Source      func(childComplexity int) int
+		Status      func(childComplexity int) int
+		UpdatedAt   func(childComplexity int) int
 	}
 
 	IngestionConnection struct {
@@ -2508,6 +2509,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Ingestion.MimeType(childComplexity), true
+	case "Ingestion.originalUrl":
+		if e.ComplexityRoot.Ingestion.OriginalURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Ingestion.OriginalURL(childComplexity), true
 	case "Ingestion.path":
 		if e.ComplexityRoot.Ingestion.Path == nil {
 			break
@@ -6130,6 +6137,8 @@ type Ingestion {
   source: String
   "The raw folder its page goes in."
   path: String!
+  "Where you download the kept original, with your session or token (always as a download)."
+  originalUrl: String!
   status: IngestionStatus!
   error: String
   "The raw page it made, once there is one (null if you can no longer read it)."
@@ -7708,6 +7717,8 @@ func (ec *executionContext) childFields_Ingestion(ctx context.Context, field gra
 		return ec.fieldContext_Ingestion_source(ctx, field)
 	case "path":
 		return ec.fieldContext_Ingestion_path(ctx, field)
+	case "originalUrl":
+		return ec.fieldContext_Ingestion_originalUrl(ctx, field)
 	case "status":
 		return ec.fieldContext_Ingestion_status(ctx, field)
 	case "error":

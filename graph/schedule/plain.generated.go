@@ -53,7 +53,7 @@ var Plain = map[string]map[string]struct{}{
 	"HighlightRange":               {"end": {}, "start": {}},
 	"InboxCounts":                  {"decisions": {}, "total": {}, "unread": {}},
 	"IngestPayload":                {"ingestion": {}},
-	"Ingestion":                    {"byteSize": {}, "createdAt": {}, "filename": {}, "id": {}, "mimeType": {}, "path": {}, "status": {}, "updatedAt": {}},
+	"Ingestion":                    {"byteSize": {}, "createdAt": {}, "filename": {}, "id": {}, "mimeType": {}, "originalUrl": {}, "path": {}, "status": {}, "updatedAt": {}},
 	"IngestionConnection":          {"edges": {}, "pageInfo": {}},
 	"IngestionEdge":                {"cursor": {}, "node": {}},
 	"InvitePersonPayload":          {"invitationToken": {}, "user": {}},

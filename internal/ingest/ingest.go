@@ -50,6 +50,7 @@ type Ingestion struct {
 	MimeType   string // sniffed from the bytes
 	Kind       convert.Kind
 	ByteSize   int64
+	SHA256     []byte
 	Source     string
 	Path       string
 	Status     Status
@@ -61,9 +62,12 @@ type Ingestion struct {
 	storageKey string
 }
 
+// OriginalURL is where its uploader downloads the kept original.
+func (g *Ingestion) OriginalURL() string { return "/ingestions/" + g.ID.String() + "/original" }
+
 func fromRow(r db.Ingestion) *Ingestion {
 	out := &Ingestion{
-		ID: r.ID, UserID: r.UserID, Filename: r.Filename, MimeType: r.MimeType, Kind: convert.Kind(r.Kind), ByteSize: r.ByteSize,
+		ID: r.ID, UserID: r.UserID, Filename: r.Filename, MimeType: r.MimeType, Kind: convert.Kind(r.Kind), ByteSize: r.ByteSize, SHA256: r.Sha256,
 		Path: r.Path, Status: Status(r.Status), DocumentID: r.DocumentID, Attempts: int(r.Attempts), CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
 	}
 	if r.Source != nil {
@@ -218,6 +222,28 @@ func (s *Service) List(ctx context.Context, first int, after *uuid.UUID) ([]*Ing
 		out[i] = fromRow(r)
 	}
 	return out, more, nil
+}
+
+// Original opens the kept original of one of the acting person's
+// ingestions, for download. The caller closes the file. Errors:
+// UNAUTHENTICATED; FORBIDDEN for management and agents; NOT_FOUND on id
+// for anyone else's, or an archive's original gone with its import.
+func (s *Service) Original(ctx context.Context, id uuid.UUID) (*Ingestion, files.File, error) {
+	g, err := s.Get(ctx, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	if g.storageKey == "" {
+		return nil, nil, errNotFound
+	}
+	f, err := s.store.Open(ctx, g.storageKey)
+	if errors.Is(err, files.ErrNoFile) {
+		return nil, nil, errNotFound
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("ingest: open the original of %s: %w", id, err)
+	}
+	return g, f, nil
 }
 
 // Reconvert queues a finished ingestion's conversion again from its kept

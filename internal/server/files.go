@@ -1,10 +1,13 @@
 package server
 
 import (
+	"context"
 	"encoding/hex"
+	"io"
 	"mime"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/google/uuid"
 
@@ -25,23 +28,10 @@ import (
 // never rendered as a page of this origin; and every response carries
 // Content-Security-Policy: sandbox, so even an inline file runs nothing.
 func (s *Server) download(w http.ResponseWriter, r *http.Request) {
-	ctx := r.Context()
-	info := request.From(ctx)
-	actor, err := s.Auth.Authenticate(ctx, auth.Credentials{Session: info.Session, Bearer: bearerToken(r)})
-	if err != nil {
-		if fe := fault.As(err); fe != nil {
-			writeError(w, http.StatusUnauthorized, fe.Code, fe.Message)
-			return
-		}
-		s.log.ErrorContext(ctx, "files: authenticate", "error", err)
-		writeError(w, http.StatusServiceUnavailable, fault.Unavailable, "The file cannot be read now; try again.")
+	ctx, ok := s.fileActor(w, r)
+	if !ok {
 		return
 	}
-	if actor == nil {
-		writeError(w, http.StatusUnauthorized, fault.Unauthenticated, "Sign in first.")
-		return
-	}
-	ctx = auth.WithActor(ctx, actor)
 	docID, err := uuid.Parse(r.PathValue("document"))
 	if err != nil {
 		http.NotFound(w, r)
@@ -49,30 +39,86 @@ func (s *Server) download(w http.ResponseWriter, r *http.Request) {
 	}
 	a, f, err := s.Files.Open(ctx, docID, r.PathValue("name"))
 	if err != nil {
-		switch fault.CodeOf(err) {
-		case fault.NotFound, fault.Forbidden, fault.BadInput:
-			http.NotFound(w, r)
-		case fault.Unauthenticated:
-			writeError(w, http.StatusUnauthorized, fault.Unauthenticated, "Sign in first.")
-		default:
-			s.log.ErrorContext(ctx, "files: open", "document", docID, "error", err)
-			writeError(w, http.StatusInternalServerError, fault.Internal, "The file could not be read. Quote request id "+info.ID+" if you report it.")
-		}
+		s.fileError(w, r, err)
 		return
 	}
 	defer f.Close()
+	serveFile(w, r, f, a.Name, a.MimeType, a.SHA256, a.CreatedAt, inline(a.MimeType))
+}
+
+// original serves GET /ingestions/<id>/original: the kept original of one
+// of your ingestions, always as a download (404 for anyone else's).
+func (s *Server) original(w http.ResponseWriter, r *http.Request) {
+	ctx, ok := s.fileActor(w, r)
+	if !ok {
+		return
+	}
+	id, err := uuid.Parse(r.PathValue("id"))
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	g, f, err := s.Ingest.Original(ctx, id)
+	if err != nil {
+		s.fileError(w, r, err)
+		return
+	}
+	defer f.Close()
+	serveFile(w, r, f, g.Filename, g.MimeType, g.SHA256, g.CreatedAt, false)
+}
+
+// fileActor authenticates a file download (session cookie or bearer
+// token) and returns its context; false when it has answered (401, 503).
+func (s *Server) fileActor(w http.ResponseWriter, r *http.Request) (context.Context, bool) {
+	ctx := r.Context()
+	info := request.From(ctx)
+	actor, err := s.Auth.Authenticate(ctx, auth.Credentials{Session: info.Session, Bearer: bearerToken(r)})
+	if err != nil {
+		if fe := fault.As(err); fe != nil {
+			writeError(w, http.StatusUnauthorized, fe.Code, fe.Message)
+			return nil, false
+		}
+		s.log.ErrorContext(ctx, "files: authenticate", "error", err)
+		writeError(w, http.StatusServiceUnavailable, fault.Unavailable, "The file cannot be read now; try again.")
+		return nil, false
+	}
+	if actor == nil {
+		writeError(w, http.StatusUnauthorized, fault.Unauthenticated, "Sign in first.")
+		return nil, false
+	}
+	return auth.WithActor(ctx, actor), true
+}
+
+// fileError answers a download the service refused: 404 for anything that
+// must not say more (an unreadable page answers as a missing one).
+func (s *Server) fileError(w http.ResponseWriter, r *http.Request, err error) {
+	switch fault.CodeOf(err) {
+	case fault.NotFound, fault.Forbidden, fault.BadInput:
+		http.NotFound(w, r)
+	case fault.Unauthenticated:
+		writeError(w, http.StatusUnauthorized, fault.Unauthenticated, "Sign in first.")
+	default:
+		s.log.ErrorContext(r.Context(), "files: open", "path", r.URL.Path, "error", err)
+		writeError(w, http.StatusInternalServerError, fault.Internal, "The file could not be read. Quote request id "+request.From(r.Context()).ID+" if you report it.")
+	}
+}
+
+// serveFile sends a stored file with the headers every download carries.
+func serveFile(w http.ResponseWriter, r *http.Request, f io.ReadSeeker, name, mimeType string, sum []byte, modified time.Time, showInline bool) {
 	h := w.Header()
-	h.Set("Content-Type", a.MimeType)
+	h.Set("Content-Type", mimeType)
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Content-Security-Policy", "sandbox")
 	h.Set("Cache-Control", "private")
-	h.Set("ETag", `"`+hex.EncodeToString(a.SHA256)+`"`)
+	if len(sum) > 0 {
+		h.Set("ETag", `"`+hex.EncodeToString(sum)+`"`)
+	}
 	disposition := "attachment"
-	if inline(a.MimeType) {
+	if showInline {
 		disposition = "inline"
 	}
-	h.Set("Content-Disposition", mime.FormatMediaType(disposition, map[string]string{"filename": a.Name}))
-	http.ServeContent(w, r, a.Name, a.CreatedAt, f)
+	h.Set("Content-Disposition", mime.FormatMediaType(disposition, map[string]string{"filename": name}))
+	http.ServeContent(w, r, name, modified, f)
 }
 
 // inline reports whether a browser may show a file of this type in place:

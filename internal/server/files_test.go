@@ -293,6 +293,20 @@ func TestIngestOverGraphQL(t *testing.T) {
 	list := b.gql(t, tok, `{ ingestions(first: 10) { edges { node { id status } } } inbox { edges { node { type } } } }`, nil)
 	require.Len(t, obj(list, "ingestions", "edges").([]any), 1)
 	require.Equal(t, "ingestion.ready", obj(obj(list, "inbox", "edges").([]any)[0], "node", "type"))
+	// The kept original, for its uploader only.
+	orig := b.gql(t, tok, `query($id: ID!) { ingestion(id: $id) { originalUrl } }`, map[string]any{"id": g["id"]})
+	url := obj(orig, "ingestion", "originalUrl").(string)
+	resp, raw := b.fetch(t, url, tok, nil)
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	require.Contains(t, string(raw), "<title>Restart the queue</title>")
+	require.True(t, strings.HasPrefix(resp.Header.Get("Content-Disposition"), "attachment"))
+	require.Equal(t, "sandbox", resp.Header.Get("Content-Security-Policy"))
+	other := pgtest.CreatePersonToken(t, b.pool, pgtest.CreatePerson(t, b.pool).ID)
+	resp, _ = b.fetch(t, url, other, nil)
+	require.Equal(t, http.StatusNotFound, resp.StatusCode)
+	resp, _ = b.fetch(t, url, "", nil)
+	require.Equal(t, http.StatusUnauthorized, resp.StatusCode)
+
 	again := b.gql(t, tok, `mutation($id: ID!) { reconvertIngestion(id: $id) { ingestion { status } } }`, map[string]any{"id": g["id"]})
 	require.Equal(t, "PENDING", obj(again, "reconvertIngestion", "ingestion", "status"))
 }

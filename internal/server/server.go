@@ -278,6 +278,7 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("/mcp", s.mcpGuard(s.MCP.Handler()))
 	mux.HandleFunc("GET /files/{document}/{name}", s.download)
 	mux.HandleFunc("HEAD /files/{document}/{name}", s.download)
+	mux.HandleFunc("GET /ingestions/{id}/original", s.original)
 	mux.HandleFunc("GET /graphql/schema", func(w http.ResponseWriter, r *http.Request) {
 		if !s.cfg.Introspection {
 			http.NotFound(w, r)
@@ -369,7 +370,7 @@ func (s *Server) observe(next http.Handler) http.Handler {
 		case "/graphql", "/graphql/schema", "/mcp", "/playground", "/healthz", "/readyz", "/metrics":
 		default:
 			route = "other"
-			if strings.HasPrefix(r.URL.Path, "/files/") {
+			if strings.HasPrefix(r.URL.Path, "/files/") || strings.HasPrefix(r.URL.Path, "/ingestions/") {
 				route = "/files"
 			}
 		}
