@@ -2,6 +2,7 @@ package main
 
 import (
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -24,4 +25,31 @@ func TestHeapFloorIsReadFromTheEnvironment(t *testing.T) {
 	t.Setenv("CODNA_HEAP_FLOOR_MIB", "lots")
 	_, err = envConfig()
 	require.ErrorContains(t, err, "CODNA_HEAP_FLOOR_MIB")
+}
+
+// Not parallel: t.Setenv.
+func TestFileSettingsAreReadFromTheEnvironment(t *testing.T) {
+	c, err := envConfig()
+	require.NoError(t, err)
+	require.Equal(t, "local", c.FileStore)
+	require.Zero(t, c.Server.Files.MaxFileBytes, "0 is the files service's default")
+
+	t.Setenv("CODNA_FILE_STORE", "postgres")
+	t.Setenv("CODNA_MAX_FILE_BYTES", "1048576")
+	t.Setenv("CODNA_UPLOAD_TIMEOUT", "2m")
+	t.Setenv("CODNA_AUTOMATION_WORKERS", "4")
+	c, err = envConfig()
+	require.NoError(t, err)
+	require.Equal(t, "postgres", c.FileStore)
+	require.EqualValues(t, 1<<20, c.Server.Files.MaxFileBytes)
+	require.Equal(t, 2*time.Minute, c.Server.Files.UploadTimeout)
+	require.Equal(t, 4, c.Server.Automation.Workers)
+
+	t.Setenv("CODNA_FILE_STORE", "s3")
+	_, err = envConfig()
+	require.ErrorContains(t, err, "CODNA_FILE_STORE")
+	t.Setenv("CODNA_FILE_STORE", "local")
+	t.Setenv("CODNA_MAX_FILE_BYTES", "0")
+	_, err = envConfig()
+	require.ErrorContains(t, err, "CODNA_MAX_FILE_BYTES")
 }
