@@ -39,7 +39,7 @@ func reject(format string, args ...any) error {
 // refusal turns a service's coded refusal into a rejection; any other error
 // is the host's (the run is retried).
 func refusal(err error) error {
-	if fe := fault.As(err); fe != nil && fe.Code != fault.Internal && fe.Code != fault.Unavailable {
+	if fe := fault.Refusal(err); fe != nil {
 		if fe.Code == fault.NotFound {
 			return reject("Not found: the owner cannot read that document (or it does not exist).")
 		}

@@ -101,7 +101,7 @@ func (r ownerReads) as(ctx context.Context) context.Context {
 // from being mistaken for the host failing: the script sees nothing, the
 // run is not retried.
 func hostError(err error) error {
-	if fe := fault.As(err); fe != nil && fe.Code != fault.Internal && fe.Code != fault.Unavailable {
+	if fault.Refusal(err) != nil {
 		return nil
 	}
 	return err

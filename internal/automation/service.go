@@ -32,6 +32,20 @@ func requirePerson(ctx context.Context) (*auth.Actor, error) {
 	return a, nil
 }
 
+// requireViewer returns who may see automations: a person (their own) or
+// management (metadata only: mgmt true). Errors: UNAUTHENTICATED; FORBIDDEN
+// for agents and the system.
+func requireViewer(ctx context.Context) (actor *auth.Actor, mgmt bool, err error) {
+	if actor, err = auth.RequireActor(ctx); err != nil {
+		return nil, false, err
+	}
+	mgmt = actor.IsManagement()
+	if !mgmt && actor.Kind != auth.KindPerson {
+		return nil, false, errPeople
+	}
+	return actor, mgmt, nil
+}
+
 // Create creates an enabled automation owned by the acting person; a
 // schedule's first tick is computed now. Errors: UNAUTHENTICATED;
 // FORBIDDEN for management and agents; BAD_USER_INPUT naming the field
@@ -273,13 +287,9 @@ func (s *Service) Delete(ctx context.Context, id uuid.UUID) error {
 // metadata (Script nil). Errors: UNAUTHENTICATED; FORBIDDEN for agents;
 // NOT_FOUND on id for anyone else.
 func (s *Service) Get(ctx context.Context, id uuid.UUID) (*Automation, error) {
-	actor, err := auth.RequireActor(ctx)
+	actor, mgmt, err := requireViewer(ctx)
 	if err != nil {
 		return nil, err
-	}
-	mgmt := actor.IsManagement()
-	if !mgmt && actor.Kind != auth.KindPerson {
-		return nil, errPeople
 	}
 	row, err := db.Q.AutomationGet(ctx, s.pool, id)
 	if errors.Is(err, pgx.ErrNoRows) || (err == nil && !mgmt && row.Automation.OwnerID != actor.UserID) {
@@ -380,13 +390,9 @@ func (s *Service) Runs(ctx context.Context, id uuid.UUID, first int, after *RunC
 // automation that never ran, or that the actor may not see, is absent.
 // Errors: UNAUTHENTICATED; FORBIDDEN for agents.
 func (s *Service) LastRuns(ctx context.Context, autos []*Automation) (map[*Automation]*Run, error) {
-	actor, err := auth.RequireActor(ctx)
+	actor, mgmt, err := requireViewer(ctx)
 	if err != nil {
 		return nil, err
-	}
-	mgmt := actor.IsManagement()
-	if !mgmt && actor.Kind != auth.KindPerson {
-		return nil, errPeople
 	}
 	byID := make(map[uuid.UUID][]*Automation, len(autos))
 	ids := make([]uuid.UUID, 0, len(autos))

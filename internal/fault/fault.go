@@ -77,6 +77,17 @@ func As(err error) *Error {
 	return fromPG(err)
 }
 
+// Refusal returns err's *Error when it refuses the request itself (any code
+// but INTERNAL and UNAVAILABLE): background work acting for someone records
+// it as their answer, where an internal error or an unreachable database is
+// retried. Nil otherwise.
+func Refusal(err error) *Error {
+	if fe := As(err); fe != nil && fe.Code != Internal && fe.Code != Unavailable {
+		return fe
+	}
+	return nil
+}
+
 // CodeOf returns err's code: its *Error's code, or INTERNAL for anything else.
 func CodeOf(err error) Code {
 	if fe := As(err); fe != nil {

@@ -79,12 +79,27 @@ func (s *Service) MaxBytes() int64 { return s.maxBytes }
 // Store is where the bytes are.
 func (s *Service) Store() Store { return s.store }
 
+// page reads the page as the actor, without its body (a download needs
+// only to know the actor may read it). Errors: UNAUTHENTICATED; NOT_FOUND
+// when they cannot read it (management included).
+func (s *Service) page(ctx context.Context, documentID uuid.UUID) (*document.Doc, error) {
+	docs, err := s.docs.GetMany(ctx, []uuid.UUID{documentID})
+	if err != nil {
+		return nil, err
+	}
+	d := docs[documentID]
+	if d == nil {
+		return nil, fault.New(fault.NotFound, "No document has that id.")
+	}
+	return d, nil
+}
+
 // writable reads the page as the actor and checks they may add to or take
 // from its files. Errors: NOT_FOUND when they cannot read it; FORBIDDEN
 // when they can only read it; CONFLICT when it is in the trash or held by
 // management.
 func (s *Service) writable(ctx context.Context, documentID uuid.UUID) (*document.Doc, error) {
-	d, err := s.docs.Get(ctx, documentID)
+	d, err := s.page(ctx, documentID)
 	if err != nil {
 		return nil, err
 	}
@@ -121,27 +136,15 @@ func (s *Service) Upload(ctx context.Context, documentID uuid.UUID, name string,
 		return nil, false, err
 	}
 	key := id.String() + storageExt(name)
-	// Queued before the bytes exist: a crash before the row takes it off
-	// leaves bytes maintenance deletes, never bytes nobody knows of.
-	if err := db.Q.FileDeletionQueue(ctx, s.pool, key); err != nil {
+	in, err := Keep(ctx, s.pool, s.store, key, r, s.maxBytes)
+	if err != nil {
 		return nil, false, err
 	}
-	in := NewIntake(r, s.maxBytes)
-	if err := s.store.Put(ctx, key, in); err != nil {
-		if errors.Is(err, ErrTooLarge) {
-			return nil, false, fault.Input("file", "The file is larger than %d bytes, the most one file may be.", s.maxBytes)
-		}
-		return nil, false, fmt.Errorf("files: store %s: %w", key, err)
-	}
-	stored := true
 	defer func() {
-		if stored && (err != nil || existing) {
+		if err != nil || existing {
 			_ = s.store.Delete(context.WithoutCancel(ctx), key) // not needed: give the bytes back now
 		}
 	}()
-	if in.Size() == 0 {
-		return nil, false, fault.Input("file", "The file is empty.")
-	}
 	sum := in.SHA256()
 	if row, err := db.Q.AttachmentGetBySHA(ctx, s.pool, db.AttachmentGetBySHAParams{DocumentID: documentID, Sha256: sum}); err == nil {
 		return fromRow(row), true, nil
@@ -160,7 +163,7 @@ func (s *Service) Upload(ctx context.Context, documentID uuid.UUID, name string,
 			if err != nil {
 				return err
 			}
-			return db.Q.FileDeletionDelete(ctx, tx, key) // the row names the bytes now
+			return Kept(ctx, tx, key) // the row names the bytes now
 		})
 		if errors.Is(err, pgx.ErrNoRows) {
 			continue // the name is taken by another file: try the next
@@ -177,7 +180,7 @@ func (s *Service) Upload(ctx context.Context, documentID uuid.UUID, name string,
 // NOT_FOUND, as for an unreadable page, when the actor cannot read the page
 // or it has no such file. The caller closes the File.
 func (s *Service) Open(ctx context.Context, documentID uuid.UUID, name string) (*Attachment, File, error) {
-	if _, err := s.docs.Get(ctx, documentID); err != nil {
+	if _, err := s.page(ctx, documentID); err != nil {
 		return nil, nil, err
 	}
 	row, err := db.Q.AttachmentGetByName(ctx, s.pool, db.AttachmentGetByNameParams{DocumentID: documentID, Name: name})
@@ -265,6 +268,37 @@ func (s *Service) Delete(ctx context.Context, id uuid.UUID) (*Attachment, error)
 		return nil, err
 	}
 	return fromRow(row), nil
+}
+
+// Keep writes an upload r (at most max bytes) to store under key and
+// returns what passed. The key is queued for deletion before the bytes
+// exist, and the caller takes it off with Kept in the transaction that
+// writes the row naming them: a crash in between leaves bytes maintenance
+// deletes, never bytes nobody knows of. Errors: BAD_USER_INPUT on file for
+// an empty file (its bytes deleted at once) or one over max (refused as
+// soon as the limit is passed); the store's and the database's.
+func Keep(ctx context.Context, q db.DBTX, store Store, key string, r io.Reader, max int64) (*Intake, error) {
+	if err := db.Q.FileDeletionQueue(ctx, q, key); err != nil {
+		return nil, err
+	}
+	in := NewIntake(r, max)
+	if err := store.Put(ctx, key, in); err != nil {
+		if errors.Is(err, ErrTooLarge) {
+			return nil, fault.Input("file", "The file is larger than %d bytes, the most one file may be.", max)
+		}
+		return nil, fmt.Errorf("files: store %s: %w", key, err)
+	}
+	if in.Size() == 0 {
+		_ = store.Delete(context.WithoutCancel(ctx), key)
+		return nil, fault.Input("file", "The file is empty.")
+	}
+	return in, nil
+}
+
+// Kept takes key off the deletion queue, in the transaction tx that writes
+// the row naming its bytes (see Keep).
+func Kept(ctx context.Context, tx db.DBTX, key string) error {
+	return db.Q.FileDeletionDelete(ctx, tx, key)
 }
 
 // ErrTooLarge is an Intake's error once more than its limit came.

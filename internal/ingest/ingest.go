@@ -138,21 +138,9 @@ func (s *Service) Ingest(ctx context.Context, r io.Reader, filename, path, sourc
 		return nil, err
 	}
 	key := "original-" + id.String()
-	// Queued before the bytes exist, taken off with the row (as an
-	// attachment's): a crash between leaves nothing nobody knows of.
-	if err := db.Q.FileDeletionQueue(ctx, s.pool, key); err != nil {
+	in, err := files.Keep(ctx, s.pool, s.store, key, r, s.maxBytes)
+	if err != nil {
 		return nil, err
-	}
-	in := files.NewIntake(r, s.maxBytes)
-	if err := s.store.Put(ctx, key, in); err != nil {
-		if errors.Is(err, files.ErrTooLarge) {
-			return nil, fault.Input("file", "The file is larger than %d bytes, the most one file may be.", s.maxBytes)
-		}
-		return nil, fmt.Errorf("ingest: keep the original: %w", err)
-	}
-	if in.Size() == 0 {
-		_ = s.store.Delete(context.WithoutCancel(ctx), key)
-		return nil, fault.Input("file", "The file is empty.")
 	}
 	mimeType := files.Sniff(in.Head())
 	var src *string
@@ -169,7 +157,7 @@ func (s *Service) Ingest(ctx context.Context, r io.Reader, filename, path, sourc
 		if err != nil {
 			return err
 		}
-		return db.Q.FileDeletionDelete(ctx, tx, key)
+		return files.Kept(ctx, tx, key)
 	})
 	if err != nil {
 		_ = s.store.Delete(context.WithoutCancel(ctx), key)

@@ -214,7 +214,7 @@ func (c *conversion) write(ctx context.Context, title, body string) error {
 	if c.ing.DocumentID != nil {
 		return db.InTx(ctx, c.w.s.pool, func(tx db.DBTX) error {
 			if _, _, err := docs.ReplaceIngested(sys, tx, *c.ing.DocumentID, c.ing.UserID, title, body); err != nil {
-				if fe := fault.As(err); fe != nil {
+				if fe := fault.Refusal(err); fe != nil {
 					return c.failTx(ctx, tx, "The page it made cannot take the new version: "+fe.Message)
 				}
 				return err
@@ -222,15 +222,28 @@ func (c *conversion) write(ctx context.Context, title, body string) error {
 			return c.finishTx(ctx, tx, c.ing.DocumentID)
 		})
 	}
+	_, err := c.createPage(ctx, title, func(string) string { return body }, true)
+	return err
+}
+
+// createPage makes the ingestion's raw page at the first free address
+// (the file name's slug, then slug-2, …), each try a transaction of its own
+// that also records the page on the ingestion — and, with finish, ends the
+// ingestion ready. body gives the page's body for a slug. It returns nil
+// after ending the ingestion failed (no free address, a body CoDNA cannot
+// keep).
+func (c *conversion) createPage(ctx context.Context, title string, body func(slug string) string, finish bool) (*uuid.UUID, error) {
+	sys := auth.SystemContext(ctx)
 	base := slugOf(c.ing.Filename)
 	for i := 1; i <= 50; i++ {
 		slug := base
 		if i > 1 {
 			slug = fmt.Sprintf("%s-%d", base, i)
 		}
+		var made *uuid.UUID
 		err := db.InTx(ctx, c.w.s.pool, func(tx db.DBTX) error {
-			d, err := docs.CreateIngested(sys, tx, c.ing.UserID, c.ing.ID, document.CreateInput{
-				Space: document.SpaceRaw, Path: c.ing.Path, Slug: slug, Title: &title, Content: body,
+			d, err := c.w.s.docs.CreateIngested(sys, tx, c.ing.UserID, c.ing.ID, document.CreateInput{
+				Space: document.SpaceRaw, Path: c.ing.Path, Slug: slug, Title: &title, Content: body(slug),
 			})
 			if err != nil {
 				return err
@@ -238,17 +251,24 @@ func (c *conversion) write(ctx context.Context, title, body string) error {
 			if n, err := db.Q.IngestionSetDocument(ctx, tx, db.IngestionSetDocumentParams{ID: c.ing.ID, WorkerID: c.worker, DocumentID: &d.ID}); err != nil || n == 0 {
 				return errLeaseLost(err)
 			}
-			return c.finishTx(ctx, tx, &d.ID)
+			made = &d.ID
+			if finish {
+				return c.finishTx(ctx, tx, &d.ID)
+			}
+			return nil
 		})
 		if fe := fault.As(err); fe != nil && fe.Code == fault.Conflict && fe.Field == "slug" {
 			continue // the address is taken: the next one
 		}
-		if fe := fault.As(err); fe != nil && fe.Code == fault.BadInput {
-			return c.fail(ctx, "The converted page is not one CoDNA can keep: "+fe.Message)
+		if fe := fault.Refusal(err); fe != nil && fe.Code == fault.BadInput {
+			return nil, c.fail(ctx, "The converted page is not one CoDNA can keep: "+fe.Message)
 		}
-		return err
+		if err != nil {
+			return nil, err
+		}
+		return made, nil
 	}
-	return c.fail(ctx, "No free address for it in "+c.ing.Path+": rename the file or choose another folder.")
+	return nil, c.fail(ctx, "No free address for it in "+c.ing.Path+": rename the file or choose another folder.")
 }
 
 // image makes a page embedding the image as its attachment: the page
@@ -256,43 +276,17 @@ func (c *conversion) write(ctx context.Context, title, body string) error {
 // retry, which gives back the file the page has.
 func (c *conversion) image(ctx, owner context.Context) error {
 	if c.ing.DocumentID == nil {
-		sys := auth.SystemContext(ctx)
-		base := slugOf(c.ing.Filename)
 		title := strings.TrimSuffix(c.ing.Filename, path.Ext(c.ing.Filename))
 		if t, err := document.CheckTitle(title); err == nil {
 			title = t
 		} else {
 			title = "Image"
 		}
-		var made *uuid.UUID
-		for i := 1; i <= 50 && made == nil; i++ {
-			slug := base
-			if i > 1 {
-				slug = fmt.Sprintf("%s-%d", base, i)
-			}
-			body := fmt.Sprintf("![%s](%s.files/%s)\n", title, slug, c.ing.Filename)
-			err := db.InTx(ctx, c.w.s.pool, func(tx db.DBTX) error {
-				d, err := c.w.s.docs.CreateIngested(sys, tx, c.ing.UserID, c.ing.ID, document.CreateInput{
-					Space: document.SpaceRaw, Path: c.ing.Path, Slug: slug, Title: &title, Content: body,
-				})
-				if err != nil {
-					return err
-				}
-				if n, err := db.Q.IngestionSetDocument(ctx, tx, db.IngestionSetDocumentParams{ID: c.ing.ID, WorkerID: c.worker, DocumentID: &d.ID}); err != nil || n == 0 {
-					return errLeaseLost(err)
-				}
-				made = &d.ID
-				return nil
-			})
-			if fe := fault.As(err); fe != nil && fe.Code == fault.Conflict && fe.Field == "slug" {
-				continue
-			}
-			if err != nil {
-				return err
-			}
-		}
-		if made == nil {
-			return c.fail(ctx, "No free address for it in "+c.ing.Path+": rename the file or choose another folder.")
+		made, err := c.createPage(ctx, title, func(slug string) string {
+			return fmt.Sprintf("![%s](%s.files/%s)\n", title, slug, c.ing.Filename)
+		}, false)
+		if made == nil || err != nil {
+			return err
 		}
 		c.ing.DocumentID = made
 	}
@@ -302,7 +296,7 @@ func (c *conversion) image(ctx, owner context.Context) error {
 	}
 	defer f.Close()
 	if _, _, err := c.w.s.files.Upload(owner, *c.ing.DocumentID, c.ing.Filename, f); err != nil {
-		if fe := fault.As(err); fe != nil {
+		if fe := fault.Refusal(err); fe != nil {
 			return c.fail(ctx, "The image could not be attached to its page: "+fe.Message)
 		}
 		return err
