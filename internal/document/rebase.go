@@ -1,8 +1,6 @@
 package document
 
 import (
-	"strings"
-
 	"codna/internal/db"
 	"codna/internal/link"
 )
@@ -25,25 +23,4 @@ func rebase(body string, fromSpace db.Space, fromPath string, toSpace db.Space, 
 		return n, ok
 	})
 	return out, renamed
-}
-
-// rebaseOwnFiles rewrites a body's references to its own files — relative
-// hrefs into "<fromSlug>.files/" beside it — to the folder of its new slug,
-// in place, so a renamed page still shows its images. Other hrefs are left
-// as they are.
-func rebaseOwnFiles(body, fromSlug, toSlug string) string {
-	from := fromSlug + ".files/"
-	if !strings.Contains(body, from) {
-		return body
-	}
-	body = link.RewriteHrefs(body, func(href string) (string, bool) {
-		for _, prefix := range []string{"", "./"} {
-			if rest, ok := strings.CutPrefix(href, prefix+from); ok {
-				return prefix + toSlug + ".files/" + rest, true
-			}
-		}
-		return href, false
-	})
-	body = link.RewriteImageSources(body, []string{"./" + from}, "./"+toSlug+".files/")
-	return link.RewriteImageSources(body, []string{from}, toSlug+".files/")
 }

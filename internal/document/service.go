@@ -15,6 +15,7 @@ import (
 	"codna/internal/auth"
 	"codna/internal/db"
 	"codna/internal/fault"
+	"codna/internal/link"
 	"codna/internal/outbox"
 )
 
@@ -439,10 +440,13 @@ func (s *Service) relocate(ctx context.Context, q db.DBTX, cur db.Document, to a
 	if cur.Space != db.SpaceRaw && (to.space != cur.Space || to.path != cur.Path) {
 		content, renamed = rebase(cur.Content, cur.Space, cur.Path, to.space, to.path)
 	}
-	// Its own files' folder is named after its slug: a rename takes the
-	// references to them along.
-	if cur.Space != db.SpaceRaw && to.slug != cur.Slug {
-		content = rebaseOwnFiles(content, cur.Slug, to.slug)
+	// Its files' folder is named after its address: references to its own
+	// files follow it, and relative references to other pages' files are
+	// rebased like links.
+	if cur.Space != db.SpaceRaw {
+		content = link.RebaseFiles(content,
+			link.Address{Space: string(cur.Space), Path: cur.Path, Slug: cur.Slug},
+			link.Address{Space: string(to.space), Path: to.path, Slug: to.slug})
 	}
 	if content != cur.Content {
 		hash = ContentHash(cur.Title, content, nonNil(cur.Tags))

@@ -223,33 +223,3 @@ func Retarget(body, href string, to Address, fromSpace, fromPath string) string 
 		return nh, h == href
 	})
 }
-
-// RewriteImageSources rewrites the destinations of a body's inline images
-// ("![alt](src)") that begin with one of the prefixes, replacing that
-// prefix with to, in place; everything else stays byte for byte. Only a
-// destination written exactly as goldmark read it (no escapes or entities
-// in the prefix) is rewritten. Links are RewriteHrefs' business: an image
-// is not a link.
-func RewriteImageSources(body string, prefixes []string, to string) string {
-	src := []byte(body)
-	var b strings.Builder
-	last := 0
-	for _, im := range parse(body).state.images {
-		raw := body[im.start:im.end]
-		inner := strings.TrimSuffix(strings.TrimPrefix(raw, "<"), ">")
-		off := im.start + (len(raw) - len(strings.TrimPrefix(raw, "<")))
-		for _, prefix := range prefixes {
-			if strings.HasPrefix(inner, prefix) && strings.HasPrefix(im.dest, prefix) && im.start >= last {
-				b.Write(src[last:off])
-				b.WriteString(to)
-				last = off + len(prefix)
-				break
-			}
-		}
-	}
-	if last == 0 {
-		return body
-	}
-	b.Write(src[last:])
-	return b.String()
-}

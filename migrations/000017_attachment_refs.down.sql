@@ -1,0 +1,2 @@
+DROP TABLE attachment_ref_backfill;
+DROP TABLE attachment_refs;
