@@ -41,6 +41,8 @@ type Loaders struct {
 	Cause     *dataloadgen.Loader[uuid.UUID, document.Revision]
 	// Attachments reads the files of pages.
 	Attachments *dataloadgen.Loader[*document.Doc, []files.Attachment]
+	// FileReferences reads each readable document's references to files.
+	FileReferences *dataloadgen.Loader[*document.Doc, []linkgraph.FileReference]
 	// LastRun reads the latest run of each automation of a list.
 	LastRun *dataloadgen.Loader[*automation.Automation, *automation.Run]
 
@@ -78,15 +80,16 @@ func newLoaders(r *Resolver) *Loaders {
 			}
 			return out, nil
 		}, opts...),
-		User:        dataloadgen.NewMappedLoader(r.Auth.UsersByID, opts...),
-		Body:        dataloadgen.NewMappedLoader(r.Docs.Bodies, opts...),
-		Links:       dataloadgen.NewMappedLoader(links, opts...),
-		Backlinks:   dataloadgen.NewMappedLoader(backlinks, opts...),
-		Cause:       dataloadgen.NewMappedLoader(r.Linking.Causes, opts...),
-		LastRun:     dataloadgen.NewMappedLoader(r.Automations.LastRuns, opts...),
-		Attachments: dataloadgen.NewMappedLoader(r.Files.ForDocuments, opts...),
-		ends:        r.Linking.Ends,
-		endTitles:   r.Linking.EndTitles,
+		User:           dataloadgen.NewMappedLoader(r.Auth.UsersByID, opts...),
+		Body:           dataloadgen.NewMappedLoader(r.Docs.Bodies, opts...),
+		Links:          dataloadgen.NewMappedLoader(links, opts...),
+		Backlinks:      dataloadgen.NewMappedLoader(backlinks, opts...),
+		Cause:          dataloadgen.NewMappedLoader(r.Linking.Causes, opts...),
+		LastRun:        dataloadgen.NewMappedLoader(r.Automations.LastRuns, opts...),
+		Attachments:    dataloadgen.NewMappedLoader(r.Files.ForDocuments, opts...),
+		FileReferences: dataloadgen.NewMappedLoader(r.Linking.FileReferences, opts...),
+		ends:           r.Linking.Ends,
+		endTitles:      r.Linking.EndTitles,
 	}
 	return l
 }

@@ -51,6 +51,7 @@ type MutationResolver interface {
 	RestoreRevision(ctx context.Context, input model.RestoreRevisionInput) (*model.RestoreRevisionPayload, error)
 	UploadAttachment(ctx context.Context, input model.UploadAttachmentInput) (*model.UploadAttachmentPayload, error)
 	DeleteAttachment(ctx context.Context, id string) (*model.DeleteAttachmentPayload, error)
+	DecideFileReference(ctx context.Context, input model.DecideFileReferenceInput) (*model.DecideFileReferencePayload, error)
 	MarkNotificationsRead(ctx context.Context, input model.MarkNotificationsReadInput) (*model.MarkNotificationsReadPayload, error)
 	MarkAllNotificationsRead(ctx context.Context) (*model.MarkNotificationsReadPayload, error)
 	DismissNotification(ctx context.Context, input model.NotificationInput) (*model.NotificationPayload, error)
@@ -288,6 +289,20 @@ func (ec *executionContext) field_Mutation_deactivatePerson_args(ctx context.Con
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (model.SetPersonActiveInput, error) {
 			return ec.unmarshalNSetPersonActiveInput2codnaᚋgraphᚋmodelᚐSetPersonActiveInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_decideFileReference_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.DecideFileReferenceInput, error) {
+			return ec.unmarshalNDecideFileReferenceInput2codnaᚋgraphᚋmodelᚐDecideFileReferenceInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -2915,6 +2930,50 @@ func (ec *executionContext) fieldContext_Mutation_deleteAttachment(ctx context.C
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_deleteAttachment_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_decideFileReference(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_decideFileReference(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DecideFileReference(ctx, fc.Args["input"].(model.DecideFileReferenceInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.DecideFileReferencePayload) graphql.Marshaler {
+			return ec.marshalNDecideFileReferencePayload2ᚖcodnaᚋgraphᚋmodelᚐDecideFileReferencePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_decideFileReference(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_DecideFileReferencePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_decideFileReference_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -6610,6 +6669,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "deleteAttachment":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_deleteAttachment(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "decideFileReference":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_decideFileReference(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++

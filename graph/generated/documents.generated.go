@@ -40,6 +40,7 @@ type DocumentResolver interface {
 	Access(ctx context.Context, obj *document.Doc) ([]model.Grant, error)
 	WhyCanISee(ctx context.Context, obj *document.Doc) (*model.AccessExplanation, error)
 	Attachments(ctx context.Context, obj *document.Doc) ([]model.Attachment, error)
+	FileReferences(ctx context.Context, obj *document.Doc) ([]linkgraph.FileReference, error)
 	Links(ctx context.Context, obj *document.Doc) ([]linkgraph.Edge, error)
 	Backlinks(ctx context.Context, obj *document.Doc) ([]linkgraph.Edge, error)
 	Related(ctx context.Context, obj *document.Doc, depth *int, direction *model.LinkDirection) ([]model.RelatedDocument, error)
@@ -940,6 +941,38 @@ func (ec *executionContext) fieldContext_Document_attachments(_ context.Context,
 		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Attachment(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Document_fileReferences(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Document_fileReferences(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Document().FileReferences(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []linkgraph.FileReference) graphql.Marshaler {
+			return ec.marshalNFileReference2ᚕcodnaᚋinternalᚋlinkgraphᚐFileReferenceᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Document_fileReferences(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Document",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_FileReference(ctx, field)
 		},
 	}
 	return fc, nil
@@ -3109,6 +3142,12 @@ func (ec *executionContext) _Document(ctx context.Context, sel ast.SelectionSet,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Document_attachments(ctx, field, obj)
+				})
+		case "fileReferences":
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Document_fileReferences(ctx, field, obj)
 				})
 		case "links":
 			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,

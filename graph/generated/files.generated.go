@@ -5,6 +5,8 @@ package generated
 import (
 	"codna/graph/model"
 	"codna/graph/schedule"
+	"codna/internal/document"
+	"codna/internal/linkgraph"
 	"context"
 	"math"
 	"strconv"
@@ -12,10 +14,16 @@ import (
 	"time"
 
 	"github.com/99designs/gqlgen/graphql"
+	"github.com/google/uuid"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
 // region    ************************** generated!.gotpl **************************
+
+type FileReferenceResolver interface {
+	Page(ctx context.Context, obj *linkgraph.FileReference) (*document.Doc, error)
+	Attachment(ctx context.Context, obj *linkgraph.FileReference) (*model.Attachment, error)
+}
 
 // endregion ************************** generated!.gotpl **************************
 
@@ -207,6 +215,41 @@ func (ec *executionContext) fieldContext_Attachment_createdAt(_ context.Context,
 	return graphql.NewScalarFieldContext("Attachment", field, false, false, "Time")
 }
 
+func (ec *executionContext) _DecideFileReferencePayload_document(ctx context.Context, field graphql.CollectedField, obj *model.DecideFileReferencePayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "DecideFileReferencePayload", field, obj.Document, ec.marshalNDocument2ᚖcodnaᚋinternalᚋdocumentᚐDoc)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DecideFileReferencePayload_document(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Document, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *document.Doc) graphql.Marshaler {
+			return ec.marshalNDocument2ᚖcodnaᚋinternalᚋdocumentᚐDoc(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DecideFileReferencePayload_document(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "DecideFileReferencePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Document(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _DeleteAttachmentPayload_attachment(ctx context.Context, field graphql.CollectedField, obj *model.DeleteAttachmentPayload) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
 		return schedule.Field(ctx, ec.OperationContext, "DeleteAttachmentPayload", field, obj.Attachment, ec.marshalNAttachment2ᚖcodnaᚋgraphᚋmodelᚐAttachment)
@@ -240,6 +283,226 @@ func (ec *executionContext) fieldContext_DeleteAttachmentPayload_attachment(_ co
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _FileReference_id(ctx context.Context, field graphql.CollectedField, obj *linkgraph.FileReference) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, field.Selections, obj.ID)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_FileReference_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_FileReference_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("FileReference", field, false, false, "ID")
+}
+
+func (ec *executionContext) _FileReference_href(ctx context.Context, field graphql.CollectedField, obj *linkgraph.FileReference) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.String(&obj.Href)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_FileReference_href(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Href, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_FileReference_href(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("FileReference", field, false, false, "String")
+}
+
+func (ec *executionContext) _FileReference_name(ctx context.Context, field graphql.CollectedField, obj *linkgraph.FileReference) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.String(&obj.Name)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_FileReference_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_FileReference_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("FileReference", field, false, false, "String")
+}
+
+func (ec *executionContext) _FileReference_occurrences(ctx context.Context, field graphql.CollectedField, obj *linkgraph.FileReference) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Count)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_FileReference_occurrences(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Count, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_FileReference_occurrences(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("FileReference", field, false, false, "Int")
+}
+
+func (ec *executionContext) _FileReference_state(ctx context.Context, field graphql.CollectedField, obj *linkgraph.FileReference) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNLinkState2codnaᚋinternalᚋlinkgraphᚐState(ctx, field.Selections, obj.State)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_FileReference_state(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.State, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v linkgraph.State) graphql.Marshaler {
+			return ec.marshalNLinkState2codnaᚋinternalᚋlinkgraphᚐState(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_FileReference_state(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("FileReference", field, false, false, "LinkState")
+}
+
+func (ec *executionContext) _FileReference_page(ctx context.Context, field graphql.CollectedField, obj *linkgraph.FileReference) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_FileReference_page(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.FileReference().Page(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *document.Doc) graphql.Marshaler {
+			return ec.marshalODocument2ᚖcodnaᚋinternalᚋdocumentᚐDoc(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_FileReference_page(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "FileReference",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Document(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _FileReference_attachment(ctx context.Context, field graphql.CollectedField, obj *linkgraph.FileReference) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_FileReference_attachment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.FileReference().Attachment(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Attachment) graphql.Marshaler {
+			return ec.marshalOAttachment2ᚖcodnaᚋgraphᚋmodelᚐAttachment(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_FileReference_attachment(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "FileReference",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Attachment(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _FileReference_keptAt(ctx context.Context, field graphql.CollectedField, obj *linkgraph.FileReference) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "FileReference", field, obj.KeptAt, ec.marshalOTime2ᚖtimeᚐTime)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_FileReference_keptAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.KeptAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_FileReference_keptAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("FileReference", field, false, false, "Time")
 }
 
 func (ec *executionContext) _UploadAttachmentPayload_attachment(ctx context.Context, field graphql.CollectedField, obj *model.UploadAttachmentPayload) (ret graphql.Marshaler) {
@@ -306,6 +569,55 @@ func (ec *executionContext) fieldContext_UploadAttachmentPayload_existing(_ cont
 // endregion **************************** field.gotpl *****************************
 
 // region    **************************** input.gotpl *****************************
+
+func (ec *executionContext) unmarshalInputDecideFileReferenceInput(ctx context.Context, obj any) (model.DecideFileReferenceInput, error) {
+	var it model.DecideFileReferenceInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"id", "answer"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "answer":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("answer"))
+			data, err := ec.unmarshalNFileReferenceAnswer2codnaᚋgraphᚋmodelᚐFileReferenceAnswer(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Answer = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalDecideFileReferenceInput unmarshals raw into the DecideFileReferenceInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalDecideFileReferenceInput(ctx context.Context, raw any) (model.DecideFileReferenceInput, error) {
+	var out model.DecideFileReferenceInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "DecideFileReferenceInput", raw, &out)
+	return out, err
+}
 
 func (ec *executionContext) unmarshalInputUploadAttachmentInput(ctx context.Context, obj any) (model.UploadAttachmentInput, error) {
 	var it model.UploadAttachmentInput
@@ -435,6 +747,40 @@ func (ec *executionContext) _Attachment(ctx context.Context, sel ast.SelectionSe
 	return op.Object(fields, out)
 }
 
+var decideFileReferencePayloadImplementors = []string{"DecideFileReferencePayload"}
+
+func (ec *executionContext) _DecideFileReferencePayload(ctx context.Context, sel ast.SelectionSet, obj *model.DecideFileReferencePayload) graphql.Marshaler {
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, decideFileReferencePayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := op.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("DecideFileReferencePayload")
+		case "document":
+			out.Values[i] = ec._DecideFileReferencePayload_document(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return op.Object(fields, out)
+}
+
 var deleteAttachmentPayloadImplementors = []string{"DeleteAttachmentPayload"}
 
 func (ec *executionContext) _DeleteAttachmentPayload(ctx context.Context, sel ast.SelectionSet, obj *model.DeleteAttachmentPayload) graphql.Marshaler {
@@ -451,6 +797,77 @@ func (ec *executionContext) _DeleteAttachmentPayload(ctx context.Context, sel as
 			out.Values[i] = ec._DeleteAttachmentPayload_attachment(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return op.Object(fields, out)
+}
+
+var fileReferenceImplementors = []string{"FileReference"}
+
+func (ec *executionContext) _FileReference(ctx context.Context, sel ast.SelectionSet, obj *linkgraph.FileReference) graphql.Marshaler {
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, fileReferenceImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := op.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("FileReference")
+		case "id":
+			out.Values[i] = ec._FileReference_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "href":
+			out.Values[i] = ec._FileReference_href(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "name":
+			out.Values[i] = ec._FileReference_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "occurrences":
+			out.Values[i] = ec._FileReference_occurrences(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "state":
+			out.Values[i] = ec._FileReference_state(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "page":
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._FileReference_page(ctx, field, obj)
+				})
+		case "attachment":
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._FileReference_attachment(ctx, field, obj)
+				})
+		case "keptAt":
+			out.Values[i] = ec._FileReference_keptAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -540,12 +957,55 @@ func (ec *executionContext) marshalNAttachment2ᚖcodnaᚋgraphᚋmodelᚐAttach
 	return ec._Attachment(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNDecideFileReferenceInput2codnaᚋgraphᚋmodelᚐDecideFileReferenceInput(ctx context.Context, v any) (model.DecideFileReferenceInput, error) {
+	res, err := ec.unmarshalInputDecideFileReferenceInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNDecideFileReferencePayload2ᚖcodnaᚋgraphᚋmodelᚐDecideFileReferencePayload(ctx context.Context, sel ast.SelectionSet, v *model.DecideFileReferencePayload) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "DecideFileReferencePayload!")
+		return graphql.Null
+	}
+	return ec._DecideFileReferencePayload(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNDeleteAttachmentPayload2ᚖcodnaᚋgraphᚋmodelᚐDeleteAttachmentPayload(ctx context.Context, sel ast.SelectionSet, v *model.DeleteAttachmentPayload) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "DeleteAttachmentPayload!")
 		return graphql.Null
 	}
 	return ec._DeleteAttachmentPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNFileReference2codnaᚋinternalᚋlinkgraphᚐFileReference(ctx context.Context, sel ast.SelectionSet, v linkgraph.FileReference) graphql.Marshaler {
+	return ec._FileReference(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNFileReference2ᚕcodnaᚋinternalᚋlinkgraphᚐFileReferenceᚄ(ctx context.Context, sel ast.SelectionSet, v []linkgraph.FileReference) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNFileReference2codnaᚋinternalᚋlinkgraphᚐFileReference(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalNFileReferenceAnswer2codnaᚋgraphᚋmodelᚐFileReferenceAnswer(ctx context.Context, v any) (model.FileReferenceAnswer, error) {
+	var res model.FileReferenceAnswer
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNFileReferenceAnswer2codnaᚋgraphᚋmodelᚐFileReferenceAnswer(ctx context.Context, sel ast.SelectionSet, v model.FileReferenceAnswer) graphql.Marshaler {
+	return v
 }
 
 func (ec *executionContext) unmarshalNUpload2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUpload(ctx context.Context, v any) (graphql.Upload, error) {
@@ -573,6 +1033,13 @@ func (ec *executionContext) marshalNUploadAttachmentPayload2ᚖcodnaᚋgraphᚋm
 		return graphql.Null
 	}
 	return ec._UploadAttachmentPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOAttachment2ᚖcodnaᚋgraphᚋmodelᚐAttachment(ctx context.Context, sel ast.SelectionSet, v *model.Attachment) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Attachment(ctx, sel, v)
 }
 
 // endregion ***************************** type.gotpl *****************************

@@ -28,6 +28,7 @@ type ResolverRoot interface {
 	Document() DocumentResolver
 	DocumentRevision() DocumentRevisionResolver
 	DocumentRevisionConnection() DocumentRevisionConnectionResolver
+	FileReference() FileReferenceResolver
 	FolderEntry() FolderEntryResolver
 	Ingestion() IngestionResolver
 	LinkDecision() LinkDecisionResolver
@@ -226,6 +227,10 @@ type ComplexityRoot struct {
 		Token        func(childComplexity int) int
 	}
 
+	DecideFileReferencePayload struct {
+		Document func(childComplexity int) int
+	}
+
 	DecideLinkPayload struct {
 		Document func(childComplexity int) int
 	}
@@ -243,34 +248,35 @@ type ComplexityRoot struct {
 	}
 
 	Document struct {
-		Access       func(childComplexity int) int
-		Attachments  func(childComplexity int) int
-		Backlinks    func(childComplexity int) int
-		Content      func(childComplexity int) int
-		CreatedAt    func(childComplexity int) int
-		DeletedAt    func(childComplexity int) int
-		Diff         func(childComplexity int, from int, to int) int
-		Frontmatter  func(childComplexity int) int
-		ID           func(childComplexity int) int
-		Links        func(childComplexity int) int
-		Markdown     func(childComplexity int) int
-		MyPermission func(childComplexity int) int
-		Owner        func(childComplexity int) int
-		Path         func(childComplexity int) int
-		PathHistory  func(childComplexity int) int
-		PurgeAfter   func(childComplexity int) int
-		Related      func(childComplexity int, depth *int, direction *model.LinkDirection) int
-		Revision     func(childComplexity int, version int) int
-		Revisions    func(childComplexity int, first *int, after *string) int
-		Slug         func(childComplexity int) int
-		Space        func(childComplexity int) int
-		Status       func(childComplexity int) int
-		Tags         func(childComplexity int) int
-		Title        func(childComplexity int) int
-		UpdatedAt    func(childComplexity int) int
-		UpdatedBy    func(childComplexity int) int
-		Version      func(childComplexity int) int
-		WhyCanISee   func(childComplexity int) int
+		Access         func(childComplexity int) int
+		Attachments    func(childComplexity int) int
+		Backlinks      func(childComplexity int) int
+		Content        func(childComplexity int) int
+		CreatedAt      func(childComplexity int) int
+		DeletedAt      func(childComplexity int) int
+		Diff           func(childComplexity int, from int, to int) int
+		FileReferences func(childComplexity int) int
+		Frontmatter    func(childComplexity int) int
+		ID             func(childComplexity int) int
+		Links          func(childComplexity int) int
+		Markdown       func(childComplexity int) int
+		MyPermission   func(childComplexity int) int
+		Owner          func(childComplexity int) int
+		Path           func(childComplexity int) int
+		PathHistory    func(childComplexity int) int
+		PurgeAfter     func(childComplexity int) int
+		Related        func(childComplexity int, depth *int, direction *model.LinkDirection) int
+		Revision       func(childComplexity int, version int) int
+		Revisions      func(childComplexity int, first *int, after *string) int
+		Slug           func(childComplexity int) int
+		Space          func(childComplexity int) int
+		Status         func(childComplexity int) int
+		Tags           func(childComplexity int) int
+		Title          func(childComplexity int) int
+		UpdatedAt      func(childComplexity int) int
+		UpdatedBy      func(childComplexity int) int
+		Version        func(childComplexity int) int
+		WhyCanISee     func(childComplexity int) int
 	}
 
 	DocumentConnection struct {
@@ -350,6 +356,17 @@ type ComplexityRoot struct {
 	FacetCount struct {
 		Count func(childComplexity int) int
 		Value func(childComplexity int) int
+	}
+
+	FileReference struct {
+		Attachment func(childComplexity int) int
+		Count      func(childComplexity int) int
+		Href       func(childComplexity int) int
+		ID         func(childComplexity int) int
+		KeptAt     func(childComplexity int) int
+		Name       func(childComplexity int) int
+		Page       func(childComplexity int) int
+		State      func(childComplexity int) int
 	}
 
 	Folder struct {
@@ -614,6 +631,7 @@ type ComplexityRoot struct {
 		CreatePerson             func(childComplexity int, input model.CreatePersonInput) int
 		CreateServiceToken       func(childComplexity int, input model.CreateServiceTokenInput) int
 		DeactivatePerson         func(childComplexity int, input model.SetPersonActiveInput) int
+		DecideFileReference      func(childComplexity int, input model.DecideFileReferenceInput) int
 		DecideLink               func(childComplexity int, input model.DecideLinkInput) int
 		DeleteAgent              func(childComplexity int, input model.AgentInput) int
 		DeleteAttachment         func(childComplexity int, id string) int
@@ -1625,6 +1643,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.CreateServiceTokenPayload.Token(childComplexity), true
 
+	case "DecideFileReferencePayload.document":
+		if e.ComplexityRoot.DecideFileReferencePayload.Document == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DecideFileReferencePayload.Document(childComplexity), true
+
 	case "DecideLinkPayload.document":
 		if e.ComplexityRoot.DecideLinkPayload.Document == nil {
 			break
@@ -1700,6 +1725,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Document.Diff(childComplexity, args["from"].(int), args["to"].(int)), true
+	case "Document.fileReferences":
+		if e.ComplexityRoot.Document.FileReferences == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Document.FileReferences(childComplexity), true
 	case "Document.frontmatter":
 		if e.ComplexityRoot.Document.Frontmatter == nil {
 			break
@@ -2162,6 +2193,55 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.FacetCount.Value(childComplexity), true
+
+	case "FileReference.attachment":
+		if e.ComplexityRoot.FileReference.Attachment == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FileReference.Attachment(childComplexity), true
+	case "FileReference.occurrences":
+		if e.ComplexityRoot.FileReference.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FileReference.Count(childComplexity), true
+	case "FileReference.href":
+		if e.ComplexityRoot.FileReference.Href == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FileReference.Href(childComplexity), true
+	case "FileReference.id":
+		if e.ComplexityRoot.FileReference.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FileReference.ID(childComplexity), true
+	case "FileReference.keptAt":
+		if e.ComplexityRoot.FileReference.KeptAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FileReference.KeptAt(childComplexity), true
+	case "FileReference.name":
+		if e.ComplexityRoot.FileReference.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FileReference.Name(childComplexity), true
+	case "FileReference.page":
+		if e.ComplexityRoot.FileReference.Page == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FileReference.Page(childComplexity), true
+	case "FileReference.state":
+		if e.ComplexityRoot.FileReference.State == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FileReference.State(childComplexity), true
 
 	case "Folder.documents":
 		if e.ComplexityRoot.Folder.Documents == nil {
@@ -3177,6 +3257,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeactivatePerson(childComplexity, args["input"].(model.SetPersonActiveInput)), true
+	case "Mutation.decideFileReference":
+		if e.ComplexityRoot.Mutation.DecideFileReference == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_decideFileReference_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DecideFileReference(childComplexity, args["input"].(model.DecideFileReferenceInput)), true
 	case "Mutation.decideLink":
 		if e.ComplexityRoot.Mutation.DecideLink == nil {
 			break
@@ -4793,6 +4884,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("CreateGroupInput", ec.unmarshalInputCreateGroupInput),
 			graphql.NewInputUnmarshaler("CreatePersonInput", ec.unmarshalInputCreatePersonInput),
 			graphql.NewInputUnmarshaler("CreateServiceTokenInput", ec.unmarshalInputCreateServiceTokenInput),
+			graphql.NewInputUnmarshaler("DecideFileReferenceInput", ec.unmarshalInputDecideFileReferenceInput),
 			graphql.NewInputUnmarshaler("DecideLinkInput", ec.unmarshalInputDecideLinkInput),
 			graphql.NewInputUnmarshaler("DeleteDocumentInput", ec.unmarshalInputDeleteDocumentInput),
 			graphql.NewInputUnmarshaler("DocumentFilter", ec.unmarshalInputDocumentFilter),
@@ -5965,9 +6057,55 @@ type Attachment {
   createdAt: Time!
 }
 
+"""
+A reference in a page's body to a file of a page — its own (` + "`" + `deploy.files/diagram.png` + "`" + `) or another's
+(` + "`" + `../ops/deploy.files/diagram.png` + "`" + `) — tracked like a link (docs/design.md, File references). Moving
+or renaming a page rewrites its own references; another page's go STALE_TEXT and become a
+` + "`" + `file.target_moved` + "`" + ` decision for that page's owner (BROKEN and ` + "`" + `file.target_deleted` + "`" + ` when the page
+is trashed), answered with ` + "`" + `decideFileReference` + "`" + `.
+"""
+type FileReference {
+  id: ID!
+  "The destination exactly as written."
+  href: String!
+  "The file's name in the href."
+  name: String!
+  "How many links and images in the body use this href."
+  occurrences: Int!
+  "As a link's state; PENDING when there is no page you can read at the href's address."
+  state: LinkState!
+  "The page the file belongs to; null when you cannot read it or there is none."
+  page: Document
+  "The file itself, when the page has one of that name."
+  attachment: Attachment
+  "When the page's owner kept a stale reference as written."
+  keptAt: Time
+}
+
 extend type Document {
   "The page's files, by name."
   attachments: [Attachment!]!
+  "The references to files in its body, by href."
+  fileReferences: [FileReference!]!
+}
+
+enum FileReferenceAnswer {
+  "Rewrite the href to the file's current place (a revision by you)."
+  UPDATE
+  "Keep the reference as written; it is not asked about again unless its state changes."
+  KEEP
+  "Restore the page the file belongs to from the trash (its owner only)."
+  RESTORE_TARGET
+}
+
+input DecideFileReferenceInput {
+  id: ID!
+  answer: FileReferenceAnswer!
+}
+
+type DecideFileReferencePayload {
+  "The document whose body holds the reference."
+  document: Document!
 }
 
 input UploadAttachmentInput {
@@ -5999,11 +6137,16 @@ extend type Mutation {
   what it showed.
   """
   deleteAttachment(id: ID!): DeleteAttachmentPayload!
+  """
+  Answers a decision about a file reference in a page you can edit. NOT_FOUND when you cannot read
+  the page or the page the file belongs to; CONFLICT when it needs no decision.
+  """
+  decideFileReference(input: DecideFileReferenceInput!): DecideFileReferencePayload!
 }
 `, BuiltIn: false},
 	{Name: "../schema/inbox.graphqls", Input: `"""
-Your inbox badge. Decisions are links that need your answer (a target moved or was deleted)
-and links proposed into documents you can edit; unread is information you have not read.
+Your inbox badge. Decisions are links and file references that need your answer (a target moved
+or was deleted) and links proposed into documents you can edit; unread is information you have not read.
 A notification that requires a decision counts once, as a decision, never as unread.
 """
 type InboxCounts {
@@ -6027,11 +6170,11 @@ type Notification {
   id: ID!
   "What happened, like ` + "`" + `access.granted` + "`" + ` or ` + "`" + `link.target_moved` + "`" + `."
   type: String!
-  "What it is about: ` + "`" + `document` + "`" + `, ` + "`" + `access` + "`" + `, ` + "`" + `link` + "`" + `, …"
+  "What it is about: ` + "`" + `document` + "`" + `, ` + "`" + `access` + "`" + `, ` + "`" + `link` + "`" + `, ` + "`" + `attachment_ref` + "`" + ` (a file reference), …"
   subjectType: String!
   "The id of what it is about."
   subjectId: ID
-  "Details, by type (for a batch: ` + "`" + `count` + "`" + ` and ` + "`" + `documents` + "`" + `). Documents are named by id; a link decision's addresses are given only for pages you can read now."
+  "Details, by type (for a batch: ` + "`" + `count` + "`" + ` and ` + "`" + `documents` + "`" + `). Documents are named by id; a link or file reference decision's addresses (and file name) are given only for pages you can read now."
   payload: JSON!
   "True for work (answer it), false for information."
   requiresDecision: Boolean!
@@ -7293,6 +7436,14 @@ func (ec *executionContext) childFields_CreateServiceTokenPayload(ctx context.Co
 	return nil, fmt.Errorf("no field named %q was found under type CreateServiceTokenPayload", field.Name)
 }
 
+func (ec *executionContext) childFields_DecideFileReferencePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "document":
+		return ec.fieldContext_DecideFileReferencePayload_document(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DecideFileReferencePayload", field.Name)
+}
+
 func (ec *executionContext) childFields_DecideLinkPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "document":
@@ -7377,6 +7528,8 @@ func (ec *executionContext) childFields_Document(ctx context.Context, field grap
 		return ec.fieldContext_Document_whyCanISee(ctx, field)
 	case "attachments":
 		return ec.fieldContext_Document_attachments(ctx, field)
+	case "fileReferences":
+		return ec.fieldContext_Document_fileReferences(ctx, field)
 	case "links":
 		return ec.fieldContext_Document_links(ctx, field)
 	case "backlinks":
@@ -7543,6 +7696,28 @@ func (ec *executionContext) childFields_FacetCount(ctx context.Context, field gr
 		return ec.fieldContext_FacetCount_count(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type FacetCount", field.Name)
+}
+
+func (ec *executionContext) childFields_FileReference(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_FileReference_id(ctx, field)
+	case "href":
+		return ec.fieldContext_FileReference_href(ctx, field)
+	case "name":
+		return ec.fieldContext_FileReference_name(ctx, field)
+	case "occurrences":
+		return ec.fieldContext_FileReference_occurrences(ctx, field)
+	case "state":
+		return ec.fieldContext_FileReference_state(ctx, field)
+	case "page":
+		return ec.fieldContext_FileReference_page(ctx, field)
+	case "attachment":
+		return ec.fieldContext_FileReference_attachment(ctx, field)
+	case "keptAt":
+		return ec.fieldContext_FileReference_keptAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type FileReference", field.Name)
 }
 
 func (ec *executionContext) childFields_Folder(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

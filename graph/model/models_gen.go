@@ -317,6 +317,16 @@ type CreateServiceTokenPayload struct {
 	Token string `json:"token"`
 }
 
+type DecideFileReferenceInput struct {
+	ID     string              `json:"id"`
+	Answer FileReferenceAnswer `json:"answer"`
+}
+
+type DecideFileReferencePayload struct {
+	// The document whose body holds the reference.
+	Document *document.Doc `json:"document"`
+}
+
 // An answer to a link decision.
 type DecideLinkInput struct {
 	LinkID string     `json:"linkId"`
@@ -1558,6 +1568,66 @@ func (e *DocumentStatus) UnmarshalJSON(b []byte) error {
 }
 
 func (e DocumentStatus) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+type FileReferenceAnswer string
+
+const (
+	// Rewrite the href to the file's current place (a revision by you).
+	FileReferenceAnswerUpdate FileReferenceAnswer = "UPDATE"
+	// Keep the reference as written; it is not asked about again unless its state changes.
+	FileReferenceAnswerKeep FileReferenceAnswer = "KEEP"
+	// Restore the page the file belongs to from the trash (its owner only).
+	FileReferenceAnswerRestoreTarget FileReferenceAnswer = "RESTORE_TARGET"
+)
+
+var AllFileReferenceAnswer = []FileReferenceAnswer{
+	FileReferenceAnswerUpdate,
+	FileReferenceAnswerKeep,
+	FileReferenceAnswerRestoreTarget,
+}
+
+func (e FileReferenceAnswer) IsValid() bool {
+	switch e {
+	case FileReferenceAnswerUpdate, FileReferenceAnswerKeep, FileReferenceAnswerRestoreTarget:
+		return true
+	}
+	return false
+}
+
+func (e FileReferenceAnswer) String() string {
+	return string(e)
+}
+
+func (e *FileReferenceAnswer) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = FileReferenceAnswer(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid FileReferenceAnswer", str)
+	}
+	return nil
+}
+
+func (e FileReferenceAnswer) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *FileReferenceAnswer) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e FileReferenceAnswer) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

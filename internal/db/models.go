@@ -492,6 +492,24 @@ type Attachment struct {
 	ReferencedAt *time.Time
 }
 
+type AttachmentRef struct {
+	ID              uuid.UUID
+	SourceID        uuid.UUID
+	TargetID        *uuid.UUID
+	HrefAsWritten   string
+	ResolvedAddress string
+	Name            string
+	OccurrenceCount int32
+	State           LinkState
+	CreatedAt       time.Time
+	UpdatedAt       time.Time
+	KeptAt          *time.Time
+}
+
+type AttachmentRefBackfill struct {
+	DocumentID uuid.UUID
+}
+
 type Automation struct {
 	ID             uuid.UUID
 	Name           string

@@ -23,6 +23,14 @@ SELECT u.id::uuid AS user_id,
       AND (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, u.id, u.is_person) AS a(level)) > 0)
    +
    (SELECT count(*)
+    FROM documents s
+    JOIN attachment_refs r ON r.source_id = s.id
+    JOIN documents t ON t.id = r.target_id
+    WHERE s.created_by = u.id AND s.deleted_at IS NULL AND s.space <> 'raw'
+      AND r.state IN ('stale_text', 'broken') AND r.kept_at IS NULL
+      AND (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, u.id, u.is_person) AS a(level)) > 0)
+   +
+   (SELECT count(*)
     FROM link_suggestions ls
     JOIN documents s ON s.id = ls.source_id
     JOIN documents t ON t.id = ls.target_id
@@ -49,7 +57,7 @@ type NotificationCountInboxRow struct {
 	Unread    int32
 }
 
-// NotificationCountInbox is the inbox badge of each given user (is_person[i]: whether group grants reach user_ids[i]) in one statement, one row per user (docs/design.md#counts): decisions are the stale or broken edges from live, non-raw documents the user owns, not kept, to targets the user can read, plus the pending suggestions on live, non-raw documents the user can edit, towards live targets they can read (raw bodies are never edited, and an unreadable target must not show); unread is unread information.
+// NotificationCountInbox is the inbox badge of each given user (is_person[i]: whether group grants reach user_ids[i]) in one statement, one row per user (docs/design.md#counts): decisions are the stale or broken edges and file references from live, non-raw documents the user owns, not kept, to targets the user can read, plus the pending suggestions on live, non-raw documents the user can edit, towards live targets they can read (raw bodies are never edited, and an unreadable target must not show); unread is unread information.
 func (q *Queries) NotificationCountInbox(ctx context.Context, db DBTX, arg NotificationCountInboxParams) ([]NotificationCountInboxRow, error) {
 	rows, err := db.Query(ctx, notificationCountInbox, arg.UserIds, arg.IsPerson)
 	if err != nil {
@@ -349,7 +357,8 @@ func (q *Queries) NotificationList(ctx context.Context, db DBTX, arg Notificatio
 
 const notificationListLinkDecisionViews = `-- name: NotificationListLinkDecisionViews :many
 SELECT a.link_id::uuid AS link_id,
-  l.href_as_written, l.resolved_address,
+  coalesce(l.href_as_written, f.href_as_written, '') AS href_as_written, coalesce(l.resolved_address, f.resolved_address, '') AS resolved_address,
+  f.name AS file_name,
   t.space AS target_space, t.path AS target_path, t.slug AS target_slug,
   coalesce((SELECT a.level FROM document_level(s.id, s.created_by, s.deleted_at, s.quarantined_at, $1::uuid, r.is_person) AS a(level)) > 0, false)::boolean AS source_readable,
   coalesce((SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, $1::uuid, r.is_person) AS a(level)) > 0, false)::boolean AS target_readable
@@ -357,7 +366,8 @@ FROM unnest($2::uuid[]) WITH ORDINALITY AS a(link_id, i)
 JOIN unnest($3::uuid[]) WITH ORDINALITY AS b(target_id, i) ON b.i = a.i
 CROSS JOIN (SELECT coalesce((SELECT kind = 'person' FROM users WHERE id = $1::uuid), false) AS is_person) r
 LEFT JOIN document_links l ON l.id = a.link_id
-LEFT JOIN documents s ON s.id = l.source_id
+LEFT JOIN attachment_refs f ON f.id = a.link_id
+LEFT JOIN documents s ON s.id = coalesce(l.source_id, f.source_id)
 LEFT JOIN documents t ON t.id = b.target_id
 `
 
@@ -369,8 +379,9 @@ type NotificationListLinkDecisionViewsParams struct {
 
 type NotificationListLinkDecisionViewsRow struct {
 	LinkID          uuid.UUID
-	HrefAsWritten   *string
-	ResolvedAddress *string
+	HrefAsWritten   string
+	ResolvedAddress string
+	FileName        *string
 	TargetSpace     *Space
 	TargetPath      *string
 	TargetSlug      *string
@@ -378,7 +389,7 @@ type NotificationListLinkDecisionViewsRow struct {
 	TargetReadable  bool
 }
 
-// NotificationListLinkDecisionViews is what a reader may see of link decisions (one row per link id, with the target named in its payload): the edge's href and address as written, the target's address, and whether the reader can read the source and the target now.
+// NotificationListLinkDecisionViews is what a reader may see of decisions about links and file references (one row per subject id, with the target named in its payload): the href and address as written, the file's name (file references), the target's address, and whether the reader can read the source and the target now.
 func (q *Queries) NotificationListLinkDecisionViews(ctx context.Context, db DBTX, arg NotificationListLinkDecisionViewsParams) ([]NotificationListLinkDecisionViewsRow, error) {
 	rows, err := db.Query(ctx, notificationListLinkDecisionViews, arg.ReaderID, arg.LinkIds, arg.TargetIds)
 	if err != nil {
@@ -392,6 +403,7 @@ func (q *Queries) NotificationListLinkDecisionViews(ctx context.Context, db DBTX
 			&i.LinkID,
 			&i.HrefAsWritten,
 			&i.ResolvedAddress,
+			&i.FileName,
 			&i.TargetSpace,
 			&i.TargetPath,
 			&i.TargetSlug,
@@ -770,6 +782,9 @@ WITH cand AS (
     AND ((n.subject_type = 'link' AND n.subject_id IN (
            SELECT l.id FROM document_links l
            WHERE l.source_id = ANY($1::uuid[]) OR l.target_id = ANY($1::uuid[])))
+      OR (n.subject_type = 'attachment_ref' AND n.subject_id IN (
+           SELECT r.id FROM attachment_refs r
+           WHERE r.source_id = ANY($1::uuid[]) OR r.target_id = ANY($1::uuid[])))
       OR (n.subject_type = 'link_suggestion' AND n.subject_id IN (
            SELECT ls.id FROM link_suggestions ls
            WHERE ls.source_id = ANY($1::uuid[]) OR ls.target_id = ANY($1::uuid[]))))
@@ -784,6 +799,14 @@ WITH cand AS (
       JOIN documents s ON s.id = l.source_id
       JOIN documents t ON t.id = l.target_id
       WHERE l.id = c.subject_id AND l.state IN ('stale_text', 'broken') AND l.kept_at IS NULL
+        AND s.created_by = c.recipient_id AND s.deleted_at IS NULL AND s.space <> 'raw'
+        AND (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, c.recipient_id, coalesce(u.kind = 'person', false)) AS a(level)) > 0)
+    WHEN 'attachment_ref' THEN EXISTS (
+      SELECT 1
+      FROM attachment_refs r
+      JOIN documents s ON s.id = r.source_id
+      JOIN documents t ON t.id = r.target_id
+      WHERE r.id = c.subject_id AND r.state IN ('stale_text', 'broken') AND r.kept_at IS NULL
         AND s.created_by = c.recipient_id AND s.deleted_at IS NULL AND s.space <> 'raw'
         AND (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, c.recipient_id, coalesce(u.kind = 'person', false)) AS a(level)) > 0)
     ELSE EXISTS (
@@ -812,7 +835,7 @@ type NotificationResolveUnanswerableRow struct {
 	Signalled int32
 }
 
-// NotificationResolveUnanswerable resolves the open decisions about links and link suggestions touching the given documents that their recipient can no longer answer (as NotificationCountInbox counts decisions), and signals each recipient's inbox.
+// NotificationResolveUnanswerable resolves the open decisions about links, file references and link suggestions touching the given documents that their recipient can no longer answer (as NotificationCountInbox counts decisions), and signals each recipient's inbox.
 func (q *Queries) NotificationResolveUnanswerable(ctx context.Context, db DBTX, documentIds []uuid.UUID) (NotificationResolveUnanswerableRow, error) {
 	row := db.QueryRow(ctx, notificationResolveUnanswerable, documentIds)
 	var i NotificationResolveUnanswerableRow

@@ -38,10 +38,17 @@ func (s *Service) PurgeDue(ctx context.Context, limit int) (int, error) {
 			if err != nil {
 				return err
 			}
-			if len(links) > 0 {
-				if _, err := inbox.ResolveDecisions(ctx, tx, "link", links); err != nil {
-					return err
-				}
+			if _, err := inbox.ResolveDecisions(ctx, tx, "link", links); err != nil {
+				return err
+			}
+			// References to its files go pending like links: their files
+			// are gone with it.
+			refs, err := db.Q.AttachmentRefOrphanTarget(ctx, tx, &d.ID)
+			if err != nil {
+				return err
+			}
+			if _, err := inbox.ResolveDecisions(ctx, tx, "attachment_ref", refs); err != nil {
+				return err
 			}
 			// Its link suggestions cascade away with it: their decisions
 			// could never be answered again.

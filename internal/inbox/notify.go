@@ -45,6 +45,8 @@ const (
 	TypeLinkTargetMoved         = "link.target_moved"
 	TypeLinkTargetDeleted       = "link.target_deleted"
 	TypeLinkSuggested           = "link.suggested"
+	TypeFileTargetMoved         = "file.target_moved"
+	TypeFileTargetDeleted       = "file.target_deleted"
 	TypeAutomationFailed        = "automation.failed"
 	TypeIngestionReady          = "ingestion.ready"
 	TypeIngestionFailed         = "ingestion.failed"
@@ -65,6 +67,7 @@ const (
 var Types = []string{
 	TypeAccessGranted, TypeAccessRevoked, TypeAccessReshared,
 	TypeLinkTargetMoved, TypeLinkTargetDeleted, TypeLinkSuggested,
+	TypeFileTargetMoved, TypeFileTargetDeleted,
 	TypeAutomationFailed, TypeIngestionReady, TypeIngestionFailed, TypeAutomationMessage,
 	TypeGroupAdded, TypeGroupRemoved, TypeAccountPasswordReset, TypeDocumentsTransferred,
 	TypeAgentResponsibleAdded, TypeAgentResponsibleRemoved,

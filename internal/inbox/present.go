@@ -17,20 +17,29 @@ const UnreadableTarget = "a page you can no longer see"
 // The payload keys a link decision notification is stored with: ids only.
 // Addresses ("from", "to", "href") are never stored; present adds them on
 // read, for a reader who may see them.
-var linkAddressKeys = []string{"from", "to", "href"}
+var linkAddressKeys = []string{"from", "to", "href", "name"}
 
-// isLinkDecision reports whether n is a decision about a link edge, whose
-// payload names its target by id.
+// isLinkDecision reports whether n is a decision about a link edge or a
+// file reference, whose payload names its target by id.
 func isLinkDecision(n *Notification) bool {
-	return n.SubjectType == "link" && n.SubjectID != nil &&
-		(n.Type == TypeLinkTargetMoved || n.Type == TypeLinkTargetDeleted)
+	if n.SubjectID == nil {
+		return false
+	}
+	switch n.SubjectType {
+	case "link":
+		return n.Type == TypeLinkTargetMoved || n.Type == TypeLinkTargetDeleted
+	case "attachment_ref":
+		return n.Type == TypeFileTargetMoved || n.Type == TypeFileTargetDeleted
+	}
+	return false
 }
 
-// present resolves the addresses of link decisions among ns through
-// reader's permission, in one statement (none when there is no link
-// decision among them). For a target the reader can read, the payload gets
-// "to" (the target's address), and when they can also read the source,
-// "from" (the address the link was written for) and "href" (as written).
+// present resolves the addresses of link and file reference decisions among
+// ns through reader's permission, in one statement (none when there is no
+// such decision among them). For a target the reader can read, the payload
+// gets "to" (the target's address) and, for a file reference, "name" (the
+// file's); when they can also read the source, "from" (the address the link
+// was written for) and "href" (as written).
 // For a target they cannot read, "targetId" goes too and the payload says
 // "targetUnreadable": true and "target": UnreadableTarget — no
 // notification names an address of a page its reader cannot read.
@@ -73,10 +82,13 @@ func present(ctx context.Context, q db.DBTX, reader uuid.UUID, ns []Notification
 			continue
 		}
 		n.Payload["to"] = link.Address{Space: string(*v.TargetSpace), Path: *v.TargetPath, Slug: *v.TargetSlug}.String()
-		if v.SourceReadable && v.HrefAsWritten != nil {
-			n.Payload["href"] = *v.HrefAsWritten
-			if v.ResolvedAddress != nil {
-				n.Payload["from"] = *v.ResolvedAddress
+		if v.FileName != nil {
+			n.Payload["name"] = *v.FileName
+		}
+		if v.SourceReadable && v.HrefAsWritten != "" {
+			n.Payload["href"] = v.HrefAsWritten
+			if v.ResolvedAddress != "" {
+				n.Payload["from"] = v.ResolvedAddress
 			}
 		}
 	}

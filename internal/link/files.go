@@ -213,7 +213,8 @@ func plainDest(s string) bool {
 // folder of its new address, and references to other pages' files are
 // rebased to the new folder as Rebase rebases links. '/'-rooted hrefs and
 // hrefs that do not resolve are left alone, and so are references whose
-// href need not change; the ?query and #fragment are kept as written. It
+// href need not change; the ?query and #fragment, and a leading "./" where
+// the new href stays in the folder, are kept as written. It
 // returns body unchanged when from equals to.
 func RebaseFiles(body string, from, to Address) string {
 	if from == to {
@@ -233,6 +234,21 @@ func RebaseFiles(body string, from, to Address) string {
 		} else if sameFolder(from.Space, from.Path, to.Space, to.Path) {
 			return "", false
 		}
-		return RelativeFile(to.Space, to.Path, page, name) + suffix, true
+		nh := RelativeFile(to.Space, to.Path, page, name)
+		if strings.HasPrefix(p, "./") && !strings.HasPrefix(nh, "../") {
+			nh = "./" + nh // the author's style: "./deploy.files/x" stays "./release.files/x"
+		}
+		return nh + suffix, true
 	})
+}
+
+// RetargetFile rewrites every link and inline image of body whose
+// destination is exactly href (a file reference written in a document at
+// /<fromSpace>/<fromPath>/) to name the file name of the page at page, by
+// RelativeFile, keeping href's ?query and #fragment; everything else stays
+// byte for byte.
+func RetargetFile(body, href string, page Address, name, fromSpace, fromPath string) string {
+	_, suffix, _ := splitHref(href)
+	nh := RelativeFile(fromSpace, fromPath, page, name) + suffix
+	return RewriteFileHrefs(body, func(h string) (string, bool) { return nh, h == href })
 }

@@ -96,12 +96,12 @@ func TestRebaseFilesKeepsEveryReferenceWorking(t *testing.T) {
 		"![abs](/wiki/ops/deploy.files/d.png) ![sib](runbook.files/r.png)"
 	// A rename: own references follow the slug, others stay as written.
 	renamed := RebaseFiles(body, from, Address{Space: "wiki", Path: "ops", Slug: "release"})
-	require.Equal(t, "![own](release.files/d.png) ![own2](release.files/e.png#x) [other](../eng/setup.files/s.pdf) "+
+	require.Equal(t, "![own](release.files/d.png) ![own2](./release.files/e.png#x) [other](../eng/setup.files/s.pdf) "+
 		"![abs](/wiki/ops/deploy.files/d.png) ![sib](runbook.files/r.png)", renamed)
 	// A move: every relative reference is rebased to the new folder.
 	to := Address{Space: "wiki", Path: "platform/ops", Slug: "deploy"}
 	moved := RebaseFiles(body, from, to)
-	require.Equal(t, "![own](deploy.files/d.png) ![own2](deploy.files/e.png#x) [other](../../eng/setup.files/s.pdf) "+
+	require.Equal(t, "![own](deploy.files/d.png) ![own2](./deploy.files/e.png#x) [other](../../eng/setup.files/s.pdf) "+
 		"![abs](/wiki/ops/deploy.files/d.png) ![sib](../../ops/runbook.files/r.png)", moved)
 	for _, f := range ExtractFiles(moved) {
 		if strings.HasPrefix(f.Href, "/") {

@@ -121,18 +121,42 @@ func sortedIDs(ids []uuid.UUID) []uuid.UUID {
 
 func isDecision(s State) bool { return s == StaleText || s == Broken }
 
-// raiseDecision notifies owner of the decision an edge in a decision state
-// needs. The payload holds ids only: the inbox resolves addresses when the
+// The subject types of decisions the resolver raises.
+const (
+	subjectLink = "link"
+	subjectFile = "attachment_ref"
+)
+
+// decision is what a decision notification is about: an edge or a file
+// reference (subjectType) in a decision state, from source to target.
+type decision struct {
+	subjectType string
+	id, source  uuid.UUID
+	target      *uuid.UUID
+	state       State
+}
+
+// linkDecision is the decision an edge's row calls for.
+func linkDecision(e db.DocumentLink) decision {
+	return decision{subjectType: subjectLink, id: e.ID, source: e.SourceID, target: e.TargetID, state: stateFromDB(e.State)}
+}
+
+// raiseDecision notifies owner of the decision d needs. The payload holds
+// ids only: the inbox resolves addresses (and a file's name) when the
 // notification is read, through its reader's permission.
-func raiseDecision(ctx context.Context, tx db.DBTX, e db.DocumentLink, owner uuid.UUID) error {
-	typ := inbox.TypeLinkTargetMoved
-	if stateFromDB(e.State) == Broken {
-		typ = inbox.TypeLinkTargetDeleted
+func raiseDecision(ctx context.Context, tx db.DBTX, d decision, owner uuid.UUID) error {
+	moved, deleted := inbox.TypeLinkTargetMoved, inbox.TypeLinkTargetDeleted
+	if d.subjectType == subjectFile {
+		moved, deleted = inbox.TypeFileTargetMoved, inbox.TypeFileTargetDeleted
+	}
+	typ := moved
+	if d.state == Broken {
+		typ = deleted
 	}
 	_, err := inbox.Notify(ctx, tx, inbox.New{
-		RecipientID: owner, Type: typ, SubjectType: "link", SubjectID: &e.ID, RequiresDecision: true,
+		RecipientID: owner, Type: typ, SubjectType: d.subjectType, SubjectID: &d.id, RequiresDecision: true,
 		Payload: map[string]any{
-			"sourceId": e.SourceID.String(), "targetId": e.TargetID.String(), "at": time.Now().UTC().Format(time.RFC3339),
+			"sourceId": d.source.String(), "targetId": d.target.String(), "at": time.Now().UTC().Format(time.RFC3339),
 		},
 	})
 	return err

@@ -19,8 +19,8 @@ const KeeperConsumerName = "decision-keeper"
 // grant made, raised, lowered or revoked (one by one, by batch, by folder
 // share, by group deletion, by quarantine), someone taken out of a group,
 // the document trashed, restored or transferred — it resolves the open
-// decisions about links and link suggestions touching that document that
-// their recipient can no longer answer, and raises the link decisions its
+// decisions about links, file references and link suggestions touching that document that
+// their recipient can no longer answer, and raises the link and file reference decisions its
 // source's owner can answer now but was never (or no longer) told about.
 // "Can answer" is NotificationCountInbox's rule, through the access rule (document_level).
 type Keeper struct{ pool *pgxpool.Pool }
@@ -71,7 +71,7 @@ func (k *Keeper) HandleBatch(ctx context.Context, events []outbox.Stored) error 
 
 // Reconcile brings, inside tx, the decision notifications about links and
 // link suggestions touching docs in step with who can answer them now (see
-// Keeper): three statements (the locks in one), plus one Notify per
+// Keeper): four statements (the locks in one), plus one Notify per
 // decision to raise. It takes the resolver's lock of each document first, so
 // it does not race Resync.
 func Reconcile(ctx context.Context, tx db.DBTX, docs []uuid.UUID) error {
@@ -90,7 +90,16 @@ func Reconcile(ctx context.Context, tx db.DBTX, docs []uuid.UUID) error {
 		return err
 	}
 	for _, r := range raise {
-		if err := raiseDecision(ctx, tx, r.DocumentLink, r.OwnerID); err != nil {
+		if err := raiseDecision(ctx, tx, linkDecision(r.DocumentLink), r.OwnerID); err != nil {
+			return err
+		}
+	}
+	files, err := db.Q.AttachmentRefListUnraised(ctx, tx, docs)
+	if err != nil {
+		return err
+	}
+	for _, r := range files {
+		if err := raiseDecision(ctx, tx, fileDecision(r.AttachmentRef), r.OwnerID); err != nil {
 			return err
 		}
 	}

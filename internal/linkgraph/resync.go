@@ -21,12 +21,13 @@ import (
 // has no target)}.
 const EventLinkStateChanged = "link.state_changed"
 
-// Resync recomputes, inside tx, every edge touching the given documents
-// (docs/design.md#transitions): the outgoing edges of the live ones from
-// their bodies (added, removed with their decisions resolved, counts and
-// text updated), the edges into any of them, and the pending edges naming a
-// live one's address; it raises and clears the decisions the state changes
-// call for and writes a link.state_changed event per edge whose state
+// Resync recomputes, inside tx, every edge and file reference touching the
+// given documents (docs/design.md#transitions, #file-references): the
+// outgoing ones of the live documents from their bodies (added, removed
+// with their decisions resolved, counts and text updated), those into any
+// of them, and the pending ones naming a live one's address; it raises and
+// clears the decisions the state changes call for and writes a
+// link.state_changed event per edge (not file reference) whose state
 // changed. A document named twice is resynced once; a purged one (no row)
 // is skipped (the purge moved its edges already).
 //
@@ -67,6 +68,7 @@ func Resync(ctx context.Context, tx db.DBTX, ids ...uuid.UUID) error {
 	// second would miss the first's edge, not yet committed, and leave it
 	// pending for good.
 	bodies := map[uuid.UUID][]bodyLink{}
+	files := map[uuid.UUID][]bodyFile{}
 	locks := slices.Clone(addresses)
 	for _, d := range docs {
 		if d.DeletedAt != nil {
@@ -75,6 +77,12 @@ func Resync(ctx context.Context, tx db.DBTX, ids ...uuid.UUID) error {
 		for _, edge := range link.Extract(d.Content) {
 			if addr, ok := link.Resolve(string(d.Space), d.Path, edge.Href); ok {
 				bodies[d.ID] = append(bodies[d.ID], bodyLink{edge: edge, address: addr})
+				locks = append(locks, addr.String())
+			}
+		}
+		for _, ref := range link.ExtractFiles(d.Content) {
+			if addr, name, ok := link.ResolveFile(string(d.Space), d.Path, ref.Href); ok {
+				files[d.ID] = append(files[d.ID], bodyFile{ref: ref, address: addr, name: name})
 				locks = append(locks, addr.String())
 			}
 		}
@@ -88,12 +96,23 @@ func Resync(ctx context.Context, tx db.DBTX, ids ...uuid.UUID) error {
 	if err != nil {
 		return err
 	}
+	refs, err := db.Q.AttachmentRefListForResync(ctx, tx, db.AttachmentRefListForResyncParams{
+		SourceIds: nonNil(live), TargetIds: present, Addresses: nonNil(addresses),
+	})
+	if err != nil {
+		return err
+	}
 	p.outgoing(docs, bodies, edges)
-	if err := p.lookUp(edges); err != nil {
+	p.outgoingFiles(docs, files, refs)
+	if err := p.lookUp(edges, refs); err != nil {
 		return err
 	}
 	p.recompute(edges)
-	return p.write()
+	p.recomputeFiles(refs)
+	if err := p.write(); err != nil {
+		return err
+	}
+	return p.writeFiles()
 }
 
 // bodyLink is an internal link of a body that resolves to an address.
@@ -139,6 +158,7 @@ type resyncPlan struct {
 	creates []newEdge             // edges to add
 	texts   db.DocumentLinkUpdateTextManyParams
 	changes []stateChange
+	files   filePlan // the same for file references
 }
 
 // outgoing compares each live document's body with its edges: new hrefs,
@@ -180,8 +200,9 @@ func (p *resyncPlan) outgoing(docs []db.DocumentListForResolverRow, bodies map[u
 }
 
 // lookUp finds, in two statements, the documents the new and the pending
-// edges would take and what the state table needs of every target.
-func (p *resyncPlan) lookUp(edges []db.DocumentLink) error {
+// edges and file references would take and what the state table needs of
+// every target.
+func (p *resyncPlan) lookUp(edges []db.DocumentLink, refs []db.AttachmentRef) error {
 	var find db.DocumentListAtAddressesParams
 	var keys []string
 	ask := func(a link.Address) {
@@ -198,17 +219,28 @@ func (p *resyncPlan) lookUp(edges []db.DocumentLink) error {
 	for _, c := range p.creates {
 		ask(c.address)
 	}
+	for _, c := range p.files.creates {
+		ask(c.address)
+	}
 	var targetIDs []uuid.UUID
-	for _, e := range edges {
+	// note asks for what an existing edge or reference that stays needs:
+	// its target, or the document at its address while it has none.
+	note := func(gone bool, targetID *uuid.UUID, address *string) {
 		switch {
-		case p.gone[e.ID] || e.ResolvedAddress == nil:
-		case e.TargetID != nil:
-			targetIDs = append(targetIDs, *e.TargetID)
+		case gone || address == nil:
+		case targetID != nil:
+			targetIDs = append(targetIDs, *targetID)
 		default:
-			if a, ok := link.ParseAddress(*e.ResolvedAddress); ok {
+			if a, ok := link.ParseAddress(*address); ok {
 				ask(a)
 			}
 		}
+	}
+	for _, e := range edges {
+		note(p.gone[e.ID], e.TargetID, e.ResolvedAddress)
+	}
+	for _, r := range refs {
+		note(p.files.gone[r.ID], r.TargetID, &r.ResolvedAddress)
 	}
 	if len(keys) > 0 {
 		rows, err := db.Q.DocumentListAtAddresses(p.ctx, p.tx, find)
@@ -292,7 +324,7 @@ func (p *resyncPlan) write() error {
 		}
 	}
 	// Edges that enter a decision state, to ask their source's owner about.
-	var ask []db.DocumentLink
+	var ask []decision
 	if len(p.creates) > 0 {
 		var c db.DocumentLinkCreateManyParams
 		made := map[uuid.UUID]db.DocumentLink{}
@@ -316,7 +348,7 @@ func (p *resyncPlan) write() error {
 		}
 		for _, id := range added { // an edge created meanwhile is left alone
 			if e := made[id]; isDecision(stateFromDB(e.State)) && e.TargetID != nil {
-				ask = append(ask, e)
+				ask = append(ask, linkDecision(e))
 			}
 		}
 	}
@@ -340,7 +372,7 @@ func (p *resyncPlan) write() error {
 		after := c.edge
 		after.State, after.TargetID, after.KeptAt = dbState(c.state), c.targetID, nil // a change of state clears kept_at
 		if isDecision(c.state) && c.targetID != nil {
-			ask = append(ask, after)
+			ask = append(ask, linkDecision(after))
 		}
 		payload := map[string]any{"from": string(from), "to": string(c.state), "sourceId": c.edge.SourceID.String()}
 		if c.targetID != nil {
@@ -364,25 +396,46 @@ func (p *resyncPlan) write() error {
 	return err
 }
 
-// raise asks the source's owner about each of edges (in a decision state,
-// with a target) where they are to be asked: the source live and not raw,
-// the target readable by them.
-func (p *resyncPlan) raise(edges []db.DocumentLink) error {
-	if len(edges) == 0 {
+// raise asks the source's owner about each of ds (edges or file
+// references in a decision state, with a target) where they are to be
+// asked: the source live and not raw, the target readable by them. It takes
+// one statement per subject type among ds.
+func (p *resyncPlan) raise(ds []decision) error {
+	if len(ds) == 0 {
 		return nil
 	}
-	byID := make(map[uuid.UUID]db.DocumentLink, len(edges))
-	ids := make([]uuid.UUID, len(edges))
-	for i, e := range edges {
-		byID[e.ID] = e
-		ids[i] = e.ID
+	byID := make(map[uuid.UUID]decision, len(ds))
+	var links, files []uuid.UUID
+	for _, d := range ds {
+		byID[d.id] = d
+		if d.subjectType == subjectFile {
+			files = append(files, d.id)
+		} else {
+			links = append(links, d.id)
+		}
 	}
-	owners, err := db.Q.DocumentLinkListDecisionOwners(p.ctx, p.tx, ids)
-	if err != nil {
-		return err
+	type owned struct{ id, owner uuid.UUID }
+	var ask []owned
+	if len(links) > 0 {
+		rows, err := db.Q.DocumentLinkListDecisionOwners(p.ctx, p.tx, links)
+		if err != nil {
+			return err
+		}
+		for _, r := range rows {
+			ask = append(ask, owned{r.ID, r.OwnerID})
+		}
 	}
-	for _, o := range owners {
-		if err := raiseDecision(p.ctx, p.tx, byID[o.ID], o.OwnerID); err != nil {
+	if len(files) > 0 {
+		rows, err := db.Q.AttachmentRefListDecisionOwners(p.ctx, p.tx, files)
+		if err != nil {
+			return err
+		}
+		for _, r := range rows {
+			ask = append(ask, owned{r.ID, r.OwnerID})
+		}
+	}
+	for _, o := range ask {
+		if err := raiseDecision(p.ctx, p.tx, byID[o.id], o.owner); err != nil {
 			return err
 		}
 	}

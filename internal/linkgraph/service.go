@@ -353,18 +353,8 @@ func (s *Service) Decide(ctx context.Context, linkID uuid.UUID, answer Answer, n
 			return err
 		}
 		source = l.SourceID
-		levels, err := document.Levels(ctx, tx, actor, idsOf(l.SourceID, l.TargetID))
-		if err != nil {
+		if err := checkDecision(ctx, tx, actor, linkDecision(l), l.KeptAt, answer, errNoLink, "linkId"); err != nil {
 			return err
-		}
-		if !levels[l.SourceID].CanRead() || l.TargetID == nil || !levels[*l.TargetID].CanRead() {
-			return errNoLink
-		}
-		if !levels[l.SourceID].CanWrite() {
-			return fault.New(fault.Forbidden, "Only someone who can edit the linking document can answer for its links.")
-		}
-		if !isDecision(stateFromDB(l.State)) || (l.KeptAt != nil && answer != Keep) {
-			return fault.Conflicting("linkId", "This link needs no decision: it is %s.", strings.ReplaceAll(string(l.State), "_", " "))
 		}
 		switch answer {
 		case Keep:
@@ -420,11 +410,43 @@ func (s *Service) Decide(ctx context.Context, linkID uuid.UUID, answer Answer, n
 	if err != nil || restore == nil {
 		return out, err
 	}
-	if _, err := s.docs.Restore(ctx, document.RestoreInput{ID: *restore}); err != nil {
+	return s.restoreTarget(ctx, *restore, source)
+}
+
+// checkDecision checks, in tx, that actor may answer d (its row's kept_at
+// is keptAt) with answer. Errors: notFound when the actor cannot read the
+// source, or cannot read the target (for them there is no decision);
+// FORBIDDEN when they cannot edit the source; CONFLICT on field when d
+// needs no decision.
+func checkDecision(ctx context.Context, tx db.DBTX, actor *auth.Actor, d decision, keptAt *time.Time, answer Answer, notFound error, field string) error {
+	levels, err := document.Levels(ctx, tx, actor, idsOf(d.source, d.target))
+	if err != nil {
+		return err
+	}
+	if !levels[d.source].CanRead() || d.target == nil || !levels[*d.target].CanRead() {
+		return notFound
+	}
+	if !levels[d.source].CanWrite() {
+		return fault.New(fault.Forbidden, "Only someone who can edit the linking document can answer for its links.")
+	}
+	if !isDecision(d.state) || (keptAt != nil && answer != Keep) {
+		what := "link"
+		if d.subjectType == subjectFile {
+			what = "file reference"
+		}
+		return fault.Conflicting(field, "This %s needs no decision: it is %s.", what, strings.ReplaceAll(string(d.state), "_", " "))
+	}
+	return nil
+}
+
+// restoreTarget restores a deleted target as a decision's answer (its
+// owner only: Restore checks), mends the references to it at once rather
+// than when the outbox gets to it, and returns the decision's source.
+func (s *Service) restoreTarget(ctx context.Context, target, source uuid.UUID) (*document.Doc, error) {
+	if _, err := s.docs.Restore(ctx, document.RestoreInput{ID: target}); err != nil {
 		return nil, err
 	}
-	// Mend the edges now rather than when the outbox gets to it.
-	if err := db.InTx(ctx, s.pool, func(tx db.DBTX) error { return Resync(ctx, tx, *restore) }); err != nil {
+	if err := db.InTx(ctx, s.pool, func(tx db.DBTX) error { return Resync(ctx, tx, target) }); err != nil {
 		return nil, err
 	}
 	return s.docs.Get(ctx, source)

@@ -330,3 +330,56 @@ func TestRenamedPageKeepsShowingItsFiles(t *testing.T) {
 	resp, _ := b.fetch(t, obj(obj(moved, "moveDocument", "document", "attachments").([]any)[0], "url").(string), tok, nil)
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 }
+
+// Another page's reference to a page's file, over GraphQL: it shows its
+// page and file, goes STALE_TEXT when the page moves (a decision in the
+// inbox, named for the reader), and decideFileReference UPDATE rewrites it;
+// a reader who cannot read the page sees it PENDING, with no page or file.
+func TestFileReferencesOverGraphQL(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	p := pgtest.CreatePerson(t, b.pool)
+	tok := pgtest.CreatePersonToken(t, b.pool, p.ID)
+	deploy := b.create(t, tok, "ops", "deploy", "Deploy")
+	b.upload(t, req{bearer: tok}, deploy, "diagram.png", []byte("\x89PNG\r\n\x1a\nimg"), nil)
+	src := b.create(t, tok, "notes", "index", "![d](../ops/deploy.files/diagram.png)")
+	b.drain(t)
+	const q = `query($id: ID!) { document(id: $id) { content fileReferences { id href name occurrences state keptAt page { id } attachment { name url } } } }`
+	refs := obj(b.gql(t, tok, q, map[string]any{"id": src}), "document", "fileReferences").([]any)
+	require.Len(t, refs, 1)
+	ref := refs[0].(map[string]any)
+	require.Equal(t, "RESOLVED", ref["state"])
+	require.Equal(t, "diagram.png", ref["name"])
+	require.Equal(t, deploy, obj(ref, "page", "id"))
+	require.Equal(t, "/files/"+deploy+"/diagram.png", obj(ref, "attachment", "url"))
+
+	b.gql(t, tok, `mutation($id: ID!) { moveDocument(input: {id: $id, path: "runbooks"}) { document { id } } }`, map[string]any{"id": deploy})
+	b.drain(t)
+	require.Equal(t, float64(1), b.decisions(t, tok))
+	inbox := obj(b.gql(t, tok, `{ inbox(filter: {requiresDecision: true}) { edges { node { type subjectType subjectId payload } } } }`, nil), "inbox", "edges").([]any)
+	require.Len(t, inbox, 1)
+	n := inbox[0].(map[string]any)["node"].(map[string]any)
+	require.Equal(t, "file.target_moved", n["type"])
+	require.Equal(t, "attachment_ref", n["subjectType"])
+	require.Equal(t, "diagram.png", obj(n, "payload", "name"))
+	require.Equal(t, "wiki:runbooks/deploy", obj(n, "payload", "to"))
+	require.Equal(t, "../ops/deploy.files/diagram.png", obj(n, "payload", "href"))
+
+	// Someone who can read the source but not the page sees nothing of it.
+	other := pgtest.CreatePerson(t, b.pool)
+	otherTok := pgtest.CreatePersonToken(t, b.pool, other.ID)
+	pgtest.Grant(t, b.pool, uuidOf(t, src), "user", other.ID, "read")
+	seen := obj(b.gql(t, otherTok, q, map[string]any{"id": src}), "document", "fileReferences").([]any)[0].(map[string]any)
+	require.Equal(t, "PENDING", seen["state"])
+	require.Nil(t, seen["page"])
+	require.Nil(t, seen["attachment"])
+	r := b.do(t, req{query: `mutation($id: ID!) { decideFileReference(input: {id: $id, answer: UPDATE}) { document { id } } }`,
+		variables: map[string]any{"id": ref["id"]}, bearer: otherTok})
+	require.Equal(t, "NOT_FOUND", r.Errors[0].Extensions["code"])
+
+	d := b.gql(t, tok, `mutation($id: ID!) { decideFileReference(input: {id: $id, answer: UPDATE}) { document { content fileReferences { state href } } } }`,
+		map[string]any{"id": n["subjectId"]})
+	require.Equal(t, "![d](../runbooks/deploy.files/diagram.png)", obj(d, "decideFileReference", "document", "content"))
+	require.Equal(t, "RESOLVED", obj(d, "decideFileReference", "document", "fileReferences").([]any)[0].(map[string]any)["state"])
+	require.Equal(t, float64(0), b.decisions(t, tok))
+}

@@ -152,6 +152,9 @@ type Server struct {
 	Files        *files.Service
 	Ingest       *ingest.Service
 	IngestWorker *ingest.Worker
+	// FileRefBackfill records the file references of bodies written
+	// before they were tracked (linkgraph.Backfill).
+	FileRefBackfill *periodic.Loops
 	// FileMaintenance marks referenced files, deletes those never
 	// referenced, and deletes the bytes of rows gone (one replica at a time).
 	FileMaintenance     *files.Maintenance
@@ -221,6 +224,7 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *Server {
 	s.Files = files.New(pool, store, s.Docs, cfg.Files.MaxFileBytes)
 	s.Ingest = ingest.New(pool, store, s.Docs, s.Files, cfg.Files.MaxFileBytes)
 	s.FileMaintenance = files.NewMaintenance(pool, store, files.MaintenanceConfig{}, log.With("component", "files-maintenance"))
+	s.FileRefBackfill = linkgraph.NewBackfiller(pool, log.With("component", "file-ref-backfill"))
 	s.IngestWorker = s.Ingest.NewWorker(ingest.WorkerConfig{MaxBodyBytes: cfg.Documents.MaxBodyBytes}, log.With("component", "ingestion"))
 	s.sandbox, s.sandboxErr = sandbox.New(sandbox.Config{CacheDir: cfg.Automation.CacheDir, Warm: cfg.Automation.Workers})
 	s.Automations = automation.New(pool, automation.Services{Docs: s.Docs, Sharing: s.Sharing, Search: s.Search}, s.sandbox, log.With("component", "automations"))

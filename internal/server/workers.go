@@ -16,7 +16,7 @@ import (
 // sandbox (compiling the script engine, or loading it from the cache
 // directory, in the background: a run or dry run before then compiles it
 // itself), the automation run worker and scheduler, and the ingestion
-// worker and the files' maintenance.
+// worker, the files' maintenance and the file reference back-fill.
 func (s *Server) startWorkers(ctx context.Context) {
 	go func() {
 		if err := s.sandbox.Start(ctx); err != nil && !errors.Is(err, sandbox.ErrStopped) {
@@ -27,11 +27,13 @@ func (s *Server) startWorkers(ctx context.Context) {
 	_ = s.AutomationScheduler.Start(ctx)
 	_ = s.IngestWorker.Start(ctx)
 	_ = s.FileMaintenance.Start(ctx)
+	_ = s.FileRefBackfill.Start(ctx)
 }
 
-// stopWorkers stops the files' maintenance, the ingestion worker, the scheduler, then the run
+// stopWorkers stops the file reference back-fill, the files' maintenance, the ingestion worker, the scheduler, then the run
 // worker (runs in hand end by their wall time), then the sandbox.
 func (s *Server) stopWorkers() {
+	s.FileRefBackfill.Stop()
 	s.FileMaintenance.Stop()
 	s.IngestWorker.Stop()
 	s.AutomationScheduler.Stop()

@@ -42,7 +42,7 @@ WITH upd AS (
 SELECT upd.* FROM upd, pg_notify('codna_inbox', upd.recipient_id::text);
 
 -- name: NotificationCountInbox :many
--- NotificationCountInbox is the inbox badge of each given user (is_person[i]: whether group grants reach user_ids[i]) in one statement, one row per user (docs/design.md#counts): decisions are the stale or broken edges from live, non-raw documents the user owns, not kept, to targets the user can read, plus the pending suggestions on live, non-raw documents the user can edit, towards live targets they can read (raw bodies are never edited, and an unreadable target must not show); unread is unread information.
+-- NotificationCountInbox is the inbox badge of each given user (is_person[i]: whether group grants reach user_ids[i]) in one statement, one row per user (docs/design.md#counts): decisions are the stale or broken edges and file references from live, non-raw documents the user owns, not kept, to targets the user can read, plus the pending suggestions on live, non-raw documents the user can edit, towards live targets they can read (raw bodies are never edited, and an unreadable target must not show); unread is unread information.
 SELECT u.id::uuid AS user_id,
   ((SELECT count(*)
     FROM documents s
@@ -50,6 +50,14 @@ SELECT u.id::uuid AS user_id,
     JOIN documents t ON t.id = l.target_id
     WHERE s.created_by = u.id AND s.deleted_at IS NULL AND s.space <> 'raw'
       AND l.state IN ('stale_text', 'broken') AND l.kept_at IS NULL
+      AND (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, u.id, u.is_person) AS a(level)) > 0)
+   +
+   (SELECT count(*)
+    FROM documents s
+    JOIN attachment_refs r ON r.source_id = s.id
+    JOIN documents t ON t.id = r.target_id
+    WHERE s.created_by = u.id AND s.deleted_at IS NULL AND s.space <> 'raw'
+      AND r.state IN ('stale_text', 'broken') AND r.kept_at IS NULL
       AND (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, u.id, u.is_person) AS a(level)) > 0)
    +
    (SELECT count(*)
@@ -149,9 +157,10 @@ LIMIT @row_limit;
 SELECT id FROM notifications WHERE recipient_id = @recipient_id ORDER BY id DESC LIMIT 1;
 
 -- name: NotificationListLinkDecisionViews :many
--- NotificationListLinkDecisionViews is what a reader may see of link decisions (one row per link id, with the target named in its payload): the edge's href and address as written, the target's address, and whether the reader can read the source and the target now.
+-- NotificationListLinkDecisionViews is what a reader may see of decisions about links and file references (one row per subject id, with the target named in its payload): the href and address as written, the file's name (file references), the target's address, and whether the reader can read the source and the target now.
 SELECT a.link_id::uuid AS link_id,
-  l.href_as_written, l.resolved_address,
+  coalesce(l.href_as_written, f.href_as_written, '') AS href_as_written, coalesce(l.resolved_address, f.resolved_address, '') AS resolved_address,
+  f.name AS file_name,
   t.space AS target_space, t.path AS target_path, t.slug AS target_slug,
   coalesce((SELECT a.level FROM document_level(s.id, s.created_by, s.deleted_at, s.quarantined_at, @reader_id::uuid, r.is_person) AS a(level)) > 0, false)::boolean AS source_readable,
   coalesce((SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, @reader_id::uuid, r.is_person) AS a(level)) > 0, false)::boolean AS target_readable
@@ -159,11 +168,12 @@ FROM unnest(@link_ids::uuid[]) WITH ORDINALITY AS a(link_id, i)
 JOIN unnest(@target_ids::uuid[]) WITH ORDINALITY AS b(target_id, i) ON b.i = a.i
 CROSS JOIN (SELECT coalesce((SELECT kind = 'person' FROM users WHERE id = @reader_id::uuid), false) AS is_person) r
 LEFT JOIN document_links l ON l.id = a.link_id
-LEFT JOIN documents s ON s.id = l.source_id
+LEFT JOIN attachment_refs f ON f.id = a.link_id
+LEFT JOIN documents s ON s.id = coalesce(l.source_id, f.source_id)
 LEFT JOIN documents t ON t.id = b.target_id;
 
 -- name: NotificationResolveUnanswerable :one
--- NotificationResolveUnanswerable resolves the open decisions about links and link suggestions touching the given documents that their recipient can no longer answer (as NotificationCountInbox counts decisions), and signals each recipient's inbox.
+-- NotificationResolveUnanswerable resolves the open decisions about links, file references and link suggestions touching the given documents that their recipient can no longer answer (as NotificationCountInbox counts decisions), and signals each recipient's inbox.
 WITH cand AS (
   SELECT n.id, n.recipient_id, n.subject_type, n.subject_id
   FROM notifications n
@@ -171,6 +181,9 @@ WITH cand AS (
     AND ((n.subject_type = 'link' AND n.subject_id IN (
            SELECT l.id FROM document_links l
            WHERE l.source_id = ANY(@document_ids::uuid[]) OR l.target_id = ANY(@document_ids::uuid[])))
+      OR (n.subject_type = 'attachment_ref' AND n.subject_id IN (
+           SELECT r.id FROM attachment_refs r
+           WHERE r.source_id = ANY(@document_ids::uuid[]) OR r.target_id = ANY(@document_ids::uuid[])))
       OR (n.subject_type = 'link_suggestion' AND n.subject_id IN (
            SELECT ls.id FROM link_suggestions ls
            WHERE ls.source_id = ANY(@document_ids::uuid[]) OR ls.target_id = ANY(@document_ids::uuid[]))))
@@ -185,6 +198,14 @@ WITH cand AS (
       JOIN documents s ON s.id = l.source_id
       JOIN documents t ON t.id = l.target_id
       WHERE l.id = c.subject_id AND l.state IN ('stale_text', 'broken') AND l.kept_at IS NULL
+        AND s.created_by = c.recipient_id AND s.deleted_at IS NULL AND s.space <> 'raw'
+        AND (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, c.recipient_id, coalesce(u.kind = 'person', false)) AS a(level)) > 0)
+    WHEN 'attachment_ref' THEN EXISTS (
+      SELECT 1
+      FROM attachment_refs r
+      JOIN documents s ON s.id = r.source_id
+      JOIN documents t ON t.id = r.target_id
+      WHERE r.id = c.subject_id AND r.state IN ('stale_text', 'broken') AND r.kept_at IS NULL
         AND s.created_by = c.recipient_id AND s.deleted_at IS NULL AND s.space <> 'raw'
         AND (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, c.recipient_id, coalesce(u.kind = 'person', false)) AS a(level)) > 0)
     ELSE EXISTS (
