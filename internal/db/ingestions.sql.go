@@ -116,6 +116,60 @@ func (q *Queries) IngestionCreate(ctx context.Context, db DBTX, arg IngestionCre
 	return i, err
 }
 
+const ingestionCreateArchive = `-- name: IngestionCreateArchive :one
+INSERT INTO ingestions (id, user_id, filename, mime_type, byte_size, storage_key, status, path, kind, sha256, purpose)
+VALUES ($1, $2, $3, $4, $5, $6, 'ready', $7, '', $8, 'archive')
+RETURNING id, user_id, filename, mime_type, byte_size, storage_key, source, status, error, document_id, created_at, updated_at, purpose, path, kind, sha256, attempts, worker_id, lease_until
+`
+
+type IngestionCreateArchiveParams struct {
+	ID         uuid.UUID
+	UserID     uuid.UUID
+	Filename   string
+	MimeType   string
+	ByteSize   int64
+	StorageKey *string
+	Path       string
+	Sha256     []byte
+}
+
+// IngestionCreateArchive records an import's archive: kept as it came, never converted (purpose archive, ready at once).
+func (q *Queries) IngestionCreateArchive(ctx context.Context, db DBTX, arg IngestionCreateArchiveParams) (Ingestion, error) {
+	row := db.QueryRow(ctx, ingestionCreateArchive,
+		arg.ID,
+		arg.UserID,
+		arg.Filename,
+		arg.MimeType,
+		arg.ByteSize,
+		arg.StorageKey,
+		arg.Path,
+		arg.Sha256,
+	)
+	var i Ingestion
+	err := row.Scan(
+		&i.ID,
+		&i.UserID,
+		&i.Filename,
+		&i.MimeType,
+		&i.ByteSize,
+		&i.StorageKey,
+		&i.Source,
+		&i.Status,
+		&i.Error,
+		&i.DocumentID,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.Purpose,
+		&i.Path,
+		&i.Kind,
+		&i.Sha256,
+		&i.Attempts,
+		&i.WorkerID,
+		&i.LeaseUntil,
+	)
+	return i, err
+}
+
 const ingestionFinish = `-- name: IngestionFinish :execrows
 UPDATE ingestions SET status = $1, error = $2, lease_until = NULL, updated_at = now()
 WHERE id = $3 AND worker_id = $4::text AND status = 'processing'

@@ -675,6 +675,26 @@ type Event struct {
 	AutomationID *uuid.UUID
 }
 
+type Export struct {
+	ID          uuid.UUID
+	RequesterID uuid.UUID
+	Space       Space
+	Path        string
+	Status      string
+	Done        int32
+	Total       int32
+	Error       *string
+	Attempts    int32
+	WorkerID    *string
+	LeaseUntil  *time.Time
+	StorageKey  *string
+	ByteSize    *int64
+	ExpiresAt   *time.Time
+	CreatedAt   time.Time
+	FinishedAt  *time.Time
+	UpdatedAt   time.Time
+}
+
 type FileChunk struct {
 	StorageKey string
 	Chunk      int32

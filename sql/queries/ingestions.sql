@@ -49,3 +49,9 @@ WHERE id = @id AND worker_id = @worker_id::text AND status = 'processing';
 UPDATE ingestions SET status = 'pending', error = NULL, worker_id = NULL, lease_until = NULL, attempts = 0, updated_at = now()
 WHERE id = @id AND status IN ('ready', 'failed') AND purpose = 'document'
 RETURNING *;
+
+-- name: IngestionCreateArchive :one
+-- IngestionCreateArchive records an import's archive: kept as it came, never converted (purpose archive, ready at once).
+INSERT INTO ingestions (id, user_id, filename, mime_type, byte_size, storage_key, status, path, kind, sha256, purpose)
+VALUES (@id, @user_id, @filename, @mime_type, @byte_size, @storage_key, 'ready', @path, '', @sha256, 'archive')
+RETURNING *;
