@@ -29,3 +29,8 @@ CREATE INDEX exports_expiry_idx ON exports (expires_at) WHERE expires_at IS NOT 
 -- An import re-run into the same folder finds the pages of the imports
 -- before it there.
 CREATE INDEX imports_folder_idx ON imports (space, path, created_at DESC);
+
+-- What each page of an import became, so that a resumed run reports the
+-- pages of the run before it.
+ALTER TABLE import_pages ADD COLUMN outcome text NOT NULL DEFAULT 'created',
+  ADD CONSTRAINT import_pages_outcome_ck CHECK (outcome IN ('created', 'updated', 'unchanged'));

@@ -111,9 +111,10 @@ type Archive struct {
 type Entry struct {
 	Name string
 	// Size is the uncompressed size the zip declares.
-	Size int64
-	f    *zip.File
-	a    *Archive
+	Size    int64
+	f       *zip.File
+	a       *Archive
+	counted int64 // bytes of it counted against the archive's cap (under a.mu)
 }
 
 // Open checks the zip in r (size bytes) and returns its entries. Errors:
@@ -211,7 +212,8 @@ func (a *Archive) Lookup(name string) *Entry { return a.byName[name] }
 func (a *Archive) Limits() Limits { return a.lim }
 
 // Open opens the entry for reading. What it yields is counted against the
-// archive's byte cap and the entry's declared size: reading past either
+// archive's byte cap (once per entry, however often it is read) and the
+// entry's declared size: reading past either
 // fails with *LimitError (bytes) or ErrCorrupt, so a zip that lies about
 // its sizes costs no more than one that tells the truth.
 func (e *Entry) Open() (io.ReadCloser, error) {
@@ -258,9 +260,14 @@ func (r *entryReader) Read(p []byte) (int, error) {
 	if r.n > r.e.Size {
 		return n, fmt.Errorf("%w: %s expands past the %d bytes it declares", ErrCorrupt, r.e.Name, r.e.Size)
 	}
+	// An entry read again (a reader's first pass, then the page's load)
+	// counts once: the cap is on what the archive expands to.
 	a := r.e.a
 	a.mu.Lock()
-	a.read += int64(n)
+	if r.n > r.e.counted {
+		a.read += r.n - r.e.counted
+		r.e.counted = r.n
+	}
 	over := a.read > a.lim.MaxBytes
 	total := a.read
 	a.mu.Unlock()

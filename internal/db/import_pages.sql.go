@@ -12,19 +12,46 @@ import (
 	"github.com/google/uuid"
 )
 
+const importPageCountOutcomes = `-- name: ImportPageCountOutcomes :one
+SELECT count(*) FILTER (WHERE outcome = 'created')::int AS created,
+       count(*) FILTER (WHERE outcome = 'updated')::int AS updated,
+       count(*) FILTER (WHERE outcome = 'unchanged')::int AS unchanged
+FROM import_pages WHERE import_id = $1
+`
+
+type ImportPageCountOutcomesRow struct {
+	Created   int32
+	Updated   int32
+	Unchanged int32
+}
+
+// ImportPageCountOutcomes counts an import's pages by what they became.
+func (q *Queries) ImportPageCountOutcomes(ctx context.Context, db DBTX, importID uuid.UUID) (ImportPageCountOutcomesRow, error) {
+	row := db.QueryRow(ctx, importPageCountOutcomes, importID)
+	var i ImportPageCountOutcomesRow
+	err := row.Scan(&i.Created, &i.Updated, &i.Unchanged)
+	return i, err
+}
+
 const importPageCreate = `-- name: ImportPageCreate :exec
-INSERT INTO import_pages (import_id, source_key, document_id) VALUES ($1, $2, $3)
+INSERT INTO import_pages (import_id, source_key, document_id, outcome) VALUES ($1, $2, $3, $4)
 `
 
 type ImportPageCreateParams struct {
 	ImportID   uuid.UUID
 	SourceKey  string
 	DocumentID uuid.UUID
+	Outcome    string
 }
 
-// ImportPageCreate records what one page of an import became, in the transaction that wrote it.
+// ImportPageCreate records what one page of an import became (created, updated or unchanged), in the transaction that wrote it.
 func (q *Queries) ImportPageCreate(ctx context.Context, db DBTX, arg ImportPageCreateParams) error {
-	_, err := db.Exec(ctx, importPageCreate, arg.ImportID, arg.SourceKey, arg.DocumentID)
+	_, err := db.Exec(ctx, importPageCreate,
+		arg.ImportID,
+		arg.SourceKey,
+		arg.DocumentID,
+		arg.Outcome,
+	)
 	return err
 }
 

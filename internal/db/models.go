@@ -767,6 +767,7 @@ type ImportPage struct {
 	ImportID   uuid.UUID
 	SourceKey  string
 	DocumentID uuid.UUID
+	Outcome    string
 }
 
 type Ingestion struct {

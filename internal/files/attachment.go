@@ -198,6 +198,17 @@ func (s *Service) Open(ctx context.Context, documentID uuid.UUID, name string) (
 	return a, f, nil
 }
 
+// OpenListed opens the bytes of a file ForDocuments returned to the actor
+// in ctx (which checked the page then): an export reads a folder's files
+// without a statement per file. The caller closes the file.
+func (s *Service) OpenListed(ctx context.Context, a Attachment) (File, error) {
+	f, err := s.store.Open(ctx, a.storageKey)
+	if err != nil {
+		return nil, fmt.Errorf("files: open %s: %w", a.storageKey, err)
+	}
+	return f, nil
+}
+
 // ForDocuments lists the files of pages (Docs the documents service
 // returned to the same actor), each page's by name, in one statement. A
 // page the actor cannot read has none.

@@ -140,7 +140,7 @@ func TestNotifyRejectsUnknownTypes(t *testing.T) {
 		require.NoError(t, err, typ)
 		require.Equal(t, typ, got.Type)
 	}
-	require.Len(t, inbox.Types, 21)
+	require.Len(t, inbox.Types, 24)
 }
 
 func TestNotifySuppressesOwnInformationButNotDecisions(t *testing.T) {

@@ -50,6 +50,9 @@ const (
 	TypeAutomationFailed        = "automation.failed"
 	TypeIngestionReady          = "ingestion.ready"
 	TypeIngestionFailed         = "ingestion.failed"
+	TypeImportDone              = "import.done"
+	TypeImportFailed            = "import.failed"
+	TypeExportReady             = "export.ready"
 	TypeAutomationMessage       = "automation.message"
 	TypeGroupAdded              = "group.added"
 	TypeGroupRemoved            = "group.removed"
@@ -68,7 +71,7 @@ var Types = []string{
 	TypeAccessGranted, TypeAccessRevoked, TypeAccessReshared,
 	TypeLinkTargetMoved, TypeLinkTargetDeleted, TypeLinkSuggested,
 	TypeFileTargetMoved, TypeFileTargetDeleted,
-	TypeAutomationFailed, TypeIngestionReady, TypeIngestionFailed, TypeAutomationMessage,
+	TypeAutomationFailed, TypeIngestionReady, TypeIngestionFailed, TypeImportDone, TypeImportFailed, TypeExportReady, TypeAutomationMessage,
 	TypeGroupAdded, TypeGroupRemoved, TypeAccountPasswordReset, TypeDocumentsTransferred,
 	TypeAgentResponsibleAdded, TypeAgentResponsibleRemoved,
 	TypeDocumentQuarantined, TypeDocumentReleased, TypeDocumentAccessRevoked,

@@ -167,6 +167,45 @@ func (s *Service) Ingest(ctx context.Context, r io.Reader, filename, path, sourc
 	return fromRow(row), nil
 }
 
+// KeepArchive keeps an import's archive r (at most max bytes, streamed) as
+// an ingestion of the acting person that is never converted (purpose
+// archive): the import reads it, and it stays for a re-run. Errors:
+// UNAUTHENTICATED; FORBIDDEN for management and agents; BAD_USER_INPUT on
+// file (empty, or over max: refused as soon as it is passed).
+func (s *Service) KeepArchive(ctx context.Context, r io.Reader, filename string, max int64) (*Ingestion, error) {
+	actor, err := requirePerson(ctx)
+	if err != nil {
+		return nil, err
+	}
+	filename = files.NormalizeName(filename)
+	id, err := uuid.NewV7()
+	if err != nil {
+		return nil, err
+	}
+	key := "archive-" + id.String()
+	in, err := files.Keep(ctx, s.pool, s.store, key, r, max)
+	if err != nil {
+		return nil, err
+	}
+	var row db.Ingestion
+	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		var err error
+		row, err = db.Q.IngestionCreateArchive(ctx, tx, db.IngestionCreateArchiveParams{
+			ID: id, UserID: actor.UserID, Filename: filename, MimeType: files.Sniff(in.Head()), ByteSize: in.Size(),
+			StorageKey: &key, Sha256: in.SHA256(),
+		})
+		if err != nil {
+			return err
+		}
+		return files.Kept(ctx, tx, key)
+	})
+	if err != nil {
+		_ = s.store.Delete(context.WithoutCancel(ctx), key)
+		return nil, err
+	}
+	return fromRow(row), nil
+}
+
 var errNotFound = &fault.Error{Code: fault.NotFound, Field: "id", Message: "No ingestion of yours has that id."}
 
 // Get reads one of the acting person's ingestions. Errors: UNAUTHENTICATED;
