@@ -17,7 +17,7 @@ import (
 // method — found by reflection, so a new one is covered without a change
 // here — over no database (a method that touched it before checking its
 // actor would panic): nobody is UNAUTHENTICATED; management sees nothing;
-// the system actor is FORBIDDEN everywhere but the purge and the ingestion
+// the system actor is FORBIDDEN everywhere but the purge and the ingestion and import
 // worker's writes, which are the system's alone.
 func TestDocumentMethodsRefuseTheWrongActor(t *testing.T) {
 	t.Parallel()
@@ -25,7 +25,7 @@ func TestDocumentMethodsRefuseTheWrongActor(t *testing.T) {
 	management := auth.ActorFrom(pgtest.ActingAsManagement())
 	system := auth.ActorFrom(auth.SystemContext(t.Context()))
 	person := &auth.Actor{UserID: uuid.Must(uuid.NewV7()), Kind: auth.KindPerson, Via: auth.ViaSession}
-	systems := []string{"PurgeDue", "CreateIngested", "ReplaceIngested"}
+	systems := []string{"PurgeDue", "CreateIngested", "ReplaceIngested", "CreateImported", "WriteImported"}
 	var allButPurge []string
 	for m := range reflect.TypeOf(svc).Methods() {
 		if !slices.Contains(systems, m.Name) {

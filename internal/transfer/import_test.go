@@ -121,8 +121,8 @@ func (b *bundle) linkStates(t testing.TB, source uuid.UUID) map[string]string {
 }
 
 var handbook = map[string]string{
-	"Read Me.md": "---\nid: 0193\ntitle: Welcome\ntags: [Intro, On Boarding]\nowner: a@b.c\n---\nSee [setup](eng/Laptop%20Setup.md) and [deploy](eng/deploy.md).\n",
-	"eng/Laptop Setup.md":               "Back [home](../Read%20Me.md). ![d](Laptop%20Setup.files/diagram.png)\n",
+	"Read Me.md":                         "---\nid: 0193\ntitle: Welcome\ntags: [Intro, On Boarding]\nowner: a@b.c\n---\nSee [setup](eng/Laptop%20Setup.md) and [deploy](eng/deploy.md).\n",
+	"eng/Laptop Setup.md":                "Back [home](../Read%20Me.md). ![d](Laptop%20Setup.files/diagram.png)\n",
 	"eng/Laptop Setup.files/diagram.png": "\x89PNG\r\n\x1a\nimage",
 	"eng/deploy.md":                      "# Deploy\nSee [setup](Laptop%20Setup.md#steps).\n",
 }
