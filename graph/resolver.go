@@ -18,6 +18,7 @@ import (
 	"codna/internal/live"
 	"codna/internal/manage"
 	"codna/internal/search"
+	"codna/internal/transfer"
 )
 
 // Resolver holds the services the resolvers call, under the names
@@ -39,5 +40,6 @@ type Resolver struct {
 	Automations   *automation.Service
 	Files         *files.Service
 	Ingest        *ingest.Service
+	Transfer      *transfer.Service
 	Log           *slog.Logger
 }

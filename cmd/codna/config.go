@@ -84,6 +84,7 @@ func envConfig() (config, error) {
 	p.int("CODNA_OUTBOX_WORKERS", &s.Outbox.Workers, 1)
 	p.int("CODNA_AUTOMATION_WORKERS", &s.Automation.Workers, 1)
 	p.int64("CODNA_MAX_FILE_BYTES", &s.Files.MaxFileBytes, 1)
+	p.int64("CODNA_MAX_IMPORT_BYTES", &s.Files.MaxImportBytes, 1)
 	p.duration("CODNA_UPLOAD_TIMEOUT", &s.Files.UploadTimeout)
 	p.duration("CODNA_PURGE_INTERVAL", &c.PurgeEvery)
 	p.int("CODNA_HEAP_FLOOR_MIB", &c.HeapFloorMiB, 0)

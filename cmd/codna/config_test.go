@@ -38,12 +38,14 @@ func TestFileSettingsAreReadFromTheEnvironment(t *testing.T) {
 	t.Setenv("CODNA_MAX_FILE_BYTES", "1048576")
 	t.Setenv("CODNA_UPLOAD_TIMEOUT", "2m")
 	t.Setenv("CODNA_AUTOMATION_WORKERS", "4")
+	t.Setenv("CODNA_MAX_IMPORT_BYTES", "2097152")
 	c, err = envConfig()
 	require.NoError(t, err)
 	require.Equal(t, "postgres", c.FileStore)
 	require.EqualValues(t, 1<<20, c.Server.Files.MaxFileBytes)
 	require.Equal(t, 2*time.Minute, c.Server.Files.UploadTimeout)
 	require.Equal(t, 4, c.Server.Automation.Workers)
+	require.EqualValues(t, 2<<20, c.Server.Files.MaxImportBytes)
 
 	t.Setenv("CODNA_FILE_STORE", "s3")
 	_, err = envConfig()
@@ -52,4 +54,8 @@ func TestFileSettingsAreReadFromTheEnvironment(t *testing.T) {
 	t.Setenv("CODNA_MAX_FILE_BYTES", "0")
 	_, err = envConfig()
 	require.ErrorContains(t, err, "CODNA_MAX_FILE_BYTES")
+	t.Setenv("CODNA_MAX_FILE_BYTES", "1048576")
+	t.Setenv("CODNA_MAX_IMPORT_BYTES", "-1")
+	_, err = envConfig()
+	require.ErrorContains(t, err, "CODNA_MAX_IMPORT_BYTES")
 }

@@ -7,6 +7,7 @@ import (
 	"codna/graph/schedule"
 	"codna/internal/document"
 	"codna/internal/inbox"
+	"codna/internal/transfer"
 	"context"
 	"math"
 	"strconv"
@@ -27,6 +28,7 @@ type SubscriptionResolver interface {
 	InboxCounts(ctx context.Context) (<-chan *inbox.Counts, error)
 	NotificationAdded(ctx context.Context) (<-chan *inbox.Notification, error)
 	DocumentChanged(ctx context.Context, id string) (<-chan *document.Doc, error)
+	ImportProgress(ctx context.Context, id string) (<-chan *transfer.Import, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -34,6 +36,20 @@ type SubscriptionResolver interface {
 // region    ***************************** args.gotpl *****************************
 
 func (ec *executionContext) field_Subscription_documentChanged_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Subscription_importProgress_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
@@ -782,6 +798,50 @@ func (ec *executionContext) fieldContext_Subscription_documentChanged(ctx contex
 	return fc, nil
 }
 
+func (ec *executionContext) _Subscription_importProgress(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+	return graphql.ResolveFieldStream(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Subscription_importProgress(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Subscription().ImportProgress(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *transfer.Import) graphql.Marshaler {
+			return ec.marshalNImport2ᚖcodnaᚋinternalᚋtransferᚐImport(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Subscription_importProgress(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Import(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Subscription_importProgress_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 // endregion **************************** field.gotpl *****************************
 
 // region    **************************** input.gotpl *****************************
@@ -1239,6 +1299,8 @@ func (ec *executionContext) _Subscription(ctx context.Context, sel ast.Selection
 		return ec._Subscription_notificationAdded(ctx, fields[0])
 	case "documentChanged":
 		return ec._Subscription_documentChanged(ctx, fields[0])
+	case "importProgress":
+		return ec._Subscription_importProgress(ctx, fields[0])
 	default:
 		panic("unknown field " + strconv.Quote(fields[0].Name))
 	}

@@ -28,8 +28,10 @@ type ResolverRoot interface {
 	Document() DocumentResolver
 	DocumentRevision() DocumentRevisionResolver
 	DocumentRevisionConnection() DocumentRevisionConnectionResolver
+	Export() ExportResolver
 	FileReference() FileReferenceResolver
 	FolderEntry() FolderEntryResolver
+	Import() ImportResolver
 	Ingestion() IngestionResolver
 	LinkDecision() LinkDecisionResolver
 	LinkSuggestion() LinkSuggestionResolver
@@ -353,6 +355,24 @@ type ComplexityRoot struct {
 		Reads         func(childComplexity int) int
 	}
 
+	Export struct {
+		ByteSize  func(childComplexity int) int
+		CreatedAt func(childComplexity int) int
+		Done      func(childComplexity int) int
+		Error     func(childComplexity int) int
+		ExpiresAt func(childComplexity int) int
+		ID        func(childComplexity int) int
+		Path      func(childComplexity int) int
+		Space     func(childComplexity int) int
+		Status    func(childComplexity int) int
+		Total     func(childComplexity int) int
+		URL       func(childComplexity int) int
+	}
+
+	ExportDocumentsPayload struct {
+		Export func(childComplexity int) int
+	}
+
 	FacetCount struct {
 		Count func(childComplexity int) int
 		Value func(childComplexity int) int
@@ -435,6 +455,44 @@ type ComplexityRoot struct {
 	HighlightRange struct {
 		End   func(childComplexity int) int
 		Start func(childComplexity int) int
+	}
+
+	Import struct {
+		CreatedAt  func(childComplexity int) int
+		Done       func(childComplexity int) int
+		Error      func(childComplexity int) int
+		FinishedAt func(childComplexity int) int
+		Format     func(childComplexity int) int
+		ID         func(childComplexity int) int
+		Path       func(childComplexity int) int
+		Report     func(childComplexity int) int
+		Space      func(childComplexity int) int
+		StartedAt  func(childComplexity int) int
+		Status     func(childComplexity int) int
+		Total      func(childComplexity int) int
+	}
+
+	ImportConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	ImportEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	ImportReport struct {
+		Created     func(childComplexity int) int
+		DroppedKeys func(childComplexity int) int
+		Skipped     func(childComplexity int) int
+		Unchanged   func(childComplexity int) int
+		Updated     func(childComplexity int) int
+	}
+
+	ImportSkip struct {
+		Entry  func(childComplexity int) int
+		Reason func(childComplexity int) int
 	}
 
 	InboxCounts struct {
@@ -642,6 +700,7 @@ type ComplexityRoot struct {
 		DismissNotification      func(childComplexity int, input model.NotificationInput) int
 		DryRunAutomation         func(childComplexity int, input model.DryRunAutomationInput) int
 		EnableAutomation         func(childComplexity int, id string) int
+		ExportDocuments          func(childComplexity int, space model.Space, path *string) int
 		Ingest                   func(childComplexity int, input model.IngestInput) int
 		InvitePerson             func(childComplexity int, input model.InvitePersonInput) int
 		IssueAgentToken          func(childComplexity int, input model.IssueAgentTokenInput) int
@@ -670,6 +729,7 @@ type ComplexityRoot struct {
 		Share                    func(childComplexity int, input model.ShareInput) int
 		ShareByTag               func(childComplexity int, input model.ShareByTagInput) int
 		ShareFolder              func(childComplexity int, input model.ShareFolderInput) int
+		StartImport              func(childComplexity int, input model.StartImportInput) int
 		TakeAwayShare            func(childComplexity int, input model.TakeAwayShareInput) int
 		TransferOwnership        func(childComplexity int, input model.TransferInput) int
 		UnshareFolder            func(childComplexity int, input model.UnshareFolderInput) int
@@ -759,10 +819,13 @@ type ComplexityRoot struct {
 		Document            func(childComplexity int, id string) int
 		DocumentByAddress   func(childComplexity int, space model.Space, path *string, slug string) int
 		Documents           func(childComplexity int, first *int, after *string, filter *model.DocumentFilter, orderBy *model.DocumentOrder) int
+		Export              func(childComplexity int, id string) int
 		FolderShares        func(childComplexity int, space *model.Space) int
 		FolderTree          func(childComplexity int, space model.Space, path *string) int
 		Folders             func(childComplexity int, space model.Space) int
 		Groups              func(childComplexity int) int
+		Import              func(childComplexity int, id string) int
+		Imports             func(childComplexity int, first *int, after *string) int
 		Inbox               func(childComplexity int, first *int, after *string, filter *model.InboxFilter) int
 		InboxCounts         func(childComplexity int) int
 		Ingestion           func(childComplexity int, id string) int
@@ -904,8 +967,13 @@ type ComplexityRoot struct {
 		Reason     func(childComplexity int) int
 	}
 
+	StartImportPayload struct {
+		Import func(childComplexity int) int
+	}
+
 	Subscription struct {
 		DocumentChanged   func(childComplexity int, id string) int
+		ImportProgress    func(childComplexity int, id string) int
 		InboxCounts       func(childComplexity int) int
 		NotificationAdded func(childComplexity int) int
 	}
@@ -2181,6 +2249,80 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.DryRunAutomationPayload.Reads(childComplexity), true
 
+	case "Export.byteSize":
+		if e.ComplexityRoot.Export.ByteSize == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Export.ByteSize(childComplexity), true
+	case "Export.createdAt":
+		if e.ComplexityRoot.Export.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Export.CreatedAt(childComplexity), true
+	case "Export.done":
+		if e.ComplexityRoot.Export.Done == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Export.Done(childComplexity), true
+	case "Export.error":
+		if e.ComplexityRoot.Export.Error == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Export.Error(childComplexity), true
+	case "Export.expiresAt":
+		if e.ComplexityRoot.Export.ExpiresAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Export.ExpiresAt(childComplexity), true
+	case "Export.id":
+		if e.ComplexityRoot.Export.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Export.ID(childComplexity), true
+	case "Export.path":
+		if e.ComplexityRoot.Export.Path == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Export.Path(childComplexity), true
+	case "Export.space":
+		if e.ComplexityRoot.Export.Space == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Export.Space(childComplexity), true
+	case "Export.status":
+		if e.ComplexityRoot.Export.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Export.Status(childComplexity), true
+	case "Export.total":
+		if e.ComplexityRoot.Export.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Export.Total(childComplexity), true
+	case "Export.url":
+		if e.ComplexityRoot.Export.URL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Export.URL(childComplexity), true
+
+	case "ExportDocumentsPayload.export":
+		if e.ComplexityRoot.ExportDocumentsPayload.Export == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ExportDocumentsPayload.Export(childComplexity), true
+
 	case "FacetCount.count":
 		if e.ComplexityRoot.FacetCount.Count == nil {
 			break
@@ -2514,6 +2656,149 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.HighlightRange.Start(childComplexity), true
+
+	case "Import.createdAt":
+		if e.ComplexityRoot.Import.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Import.CreatedAt(childComplexity), true
+	case "Import.done":
+		if e.ComplexityRoot.Import.Done == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Import.Done(childComplexity), true
+	case "Import.error":
+		if e.ComplexityRoot.Import.Error == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Import.Error(childComplexity), true
+	case "Import.finishedAt":
+		if e.ComplexityRoot.Import.FinishedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Import.FinishedAt(childComplexity), true
+	case "Import.format":
+		if e.ComplexityRoot.Import.Format == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Import.Format(childComplexity), true
+	case "Import.id":
+		if e.ComplexityRoot.Import.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Import.ID(childComplexity), true
+	case "Import.path":
+		if e.ComplexityRoot.Import.Path == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Import.Path(childComplexity), true
+	case "Import.report":
+		if e.ComplexityRoot.Import.Report == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Import.Report(childComplexity), true
+	case "Import.space":
+		if e.ComplexityRoot.Import.Space == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Import.Space(childComplexity), true
+	case "Import.startedAt":
+		if e.ComplexityRoot.Import.StartedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Import.StartedAt(childComplexity), true
+	case "Import.status":
+		if e.ComplexityRoot.Import.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Import.Status(childComplexity), true
+	case "Import.total":
+		if e.ComplexityRoot.Import.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Import.Total(childComplexity), true
+
+	case "ImportConnection.edges":
+		if e.ComplexityRoot.ImportConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportConnection.Edges(childComplexity), true
+	case "ImportConnection.pageInfo":
+		if e.ComplexityRoot.ImportConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportConnection.PageInfo(childComplexity), true
+
+	case "ImportEdge.cursor":
+		if e.ComplexityRoot.ImportEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportEdge.Cursor(childComplexity), true
+	case "ImportEdge.node":
+		if e.ComplexityRoot.ImportEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportEdge.Node(childComplexity), true
+
+	case "ImportReport.created":
+		if e.ComplexityRoot.ImportReport.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportReport.Created(childComplexity), true
+	case "ImportReport.droppedKeys":
+		if e.ComplexityRoot.ImportReport.DroppedKeys == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportReport.DroppedKeys(childComplexity), true
+	case "ImportReport.skipped":
+		if e.ComplexityRoot.ImportReport.Skipped == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportReport.Skipped(childComplexity), true
+	case "ImportReport.unchanged":
+		if e.ComplexityRoot.ImportReport.Unchanged == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportReport.Unchanged(childComplexity), true
+	case "ImportReport.updated":
+		if e.ComplexityRoot.ImportReport.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportReport.Updated(childComplexity), true
+
+	case "ImportSkip.entry":
+		if e.ComplexityRoot.ImportSkip.Entry == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportSkip.Entry(childComplexity), true
+	case "ImportSkip.reason":
+		if e.ComplexityRoot.ImportSkip.Reason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportSkip.Reason(childComplexity), true
 
 	case "InboxCounts.decisions":
 		if e.ComplexityRoot.InboxCounts.Decisions == nil {
@@ -3378,6 +3663,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.EnableAutomation(childComplexity, args["id"].(string)), true
+	case "Mutation.exportDocuments":
+		if e.ComplexityRoot.Mutation.ExportDocuments == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_exportDocuments_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ExportDocuments(childComplexity, args["space"].(model.Space), args["path"].(*string)), true
 	case "Mutation.ingest":
 		if e.ComplexityRoot.Mutation.Ingest == nil {
 			break
@@ -3676,6 +3972,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ShareFolder(childComplexity, args["input"].(model.ShareFolderInput)), true
+	case "Mutation.startImport":
+		if e.ComplexityRoot.Mutation.StartImport == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_startImport_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.StartImport(childComplexity, args["input"].(model.StartImportInput)), true
 	case "Mutation.takeAwayShare":
 		if e.ComplexityRoot.Mutation.TakeAwayShare == nil {
 			break
@@ -4093,6 +4400,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Documents(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.DocumentFilter), args["orderBy"].(*model.DocumentOrder)), true
+	case "Query.export":
+		if e.ComplexityRoot.Query.Export == nil {
+			break
+		}
+
+		args, err := ec.field_Query_export_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Export(childComplexity, args["id"].(string)), true
 	case "Query.folderShares":
 		if e.ComplexityRoot.Query.FolderShares == nil {
 			break
@@ -4132,6 +4450,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Groups(childComplexity), true
+	case "Query.import":
+		if e.ComplexityRoot.Query.Import == nil {
+			break
+		}
+
+		args, err := ec.field_Query_import_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Import(childComplexity, args["id"].(string)), true
+	case "Query.imports":
+		if e.ComplexityRoot.Query.Imports == nil {
+			break
+		}
+
+		args, err := ec.field_Query_imports_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Imports(childComplexity, args["first"].(*int), args["after"].(*string)), true
 	case "Query.inbox":
 		if e.ComplexityRoot.Query.Inbox == nil {
 			break
@@ -4718,6 +5058,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.SharedWithMe.Reason(childComplexity), true
 
+	case "StartImportPayload.import":
+		if e.ComplexityRoot.StartImportPayload.Import == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StartImportPayload.Import(childComplexity), true
+
 	case "Subscription.documentChanged":
 		if e.ComplexityRoot.Subscription.DocumentChanged == nil {
 			break
@@ -4729,6 +5076,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Subscription.DocumentChanged(childComplexity, args["id"].(string)), true
+	case "Subscription.importProgress":
+		if e.ComplexityRoot.Subscription.ImportProgress == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_importProgress_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.ImportProgress(childComplexity, args["id"].(string)), true
 	case "Subscription.inboxCounts":
 		if e.ComplexityRoot.Subscription.InboxCounts == nil {
 			break
@@ -4917,6 +5275,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("ShareByTagInput", ec.unmarshalInputShareByTagInput),
 			graphql.NewInputUnmarshaler("ShareFolderInput", ec.unmarshalInputShareFolderInput),
 			graphql.NewInputUnmarshaler("ShareInput", ec.unmarshalInputShareInput),
+			graphql.NewInputUnmarshaler("StartImportInput", ec.unmarshalInputStartImportInput),
 			graphql.NewInputUnmarshaler("TakeAwayShareInput", ec.unmarshalInputTakeAwayShareInput),
 			graphql.NewInputUnmarshaler("TransferInput", ec.unmarshalInputTransferInput),
 			graphql.NewInputUnmarshaler("UnshareFolderInput", ec.unmarshalInputUnshareFolderInput),
@@ -7063,6 +7422,149 @@ extend type Query {
   search(query: String!, filter: SearchFilter, first: Int = 20, after: String): SearchConnection!
 }
 `, BuiltIn: false},
+	{Name: "../schema/transfer.graphqls", Input: `"An archive format an import reads (docs/api.md, Imports)."
+enum ImportFormat {
+  "A zip of a folder tree of markdown files, with each page's files in ` + "`" + `<name>.files/` + "`" + ` (what ` + "`" + `exportDocuments` + "`" + ` makes)."
+  MARKDOWN
+  "Notion's \"Markdown & CSV\" export."
+  NOTION
+  "A Confluence space exported as HTML."
+  CONFLUENCE
+  "A zip of any files, each made a page as ` + "`" + `ingest` + "`" + ` would."
+  FILES
+}
+
+"Where an import is."
+enum ImportStatus {
+  "Waiting for a worker."
+  QUEUED
+  "Pages are landing: ` + "`" + `done` + "`" + ` of ` + "`" + `total` + "`" + `."
+  RUNNING
+  "Finished: ` + "`" + `report` + "`" + ` says what landed and what did not."
+  DONE
+  "The archive could not be read: ` + "`" + `error` + "`" + ` says why."
+  FAILED
+}
+
+"An entry of an archive left out, and why."
+type ImportSkip {
+  entry: String!
+  reason: String!
+}
+
+"What an import did."
+type ImportReport {
+  created: Int!
+  updated: Int!
+  unchanged: Int!
+  skipped: [ImportSkip!]!
+  "Frontmatter keys read and not kept (` + "`" + `id` + "`" + `, ` + "`" + `owner` + "`" + `, ` + "`" + `created` + "`" + `, ` + "`" + `updated` + "`" + ` belong to the instance a page came from)."
+  droppedKeys: [String!]!
+}
+
+"An archive brought into a folder, page by page, in the background."
+type Import {
+  id: ID!
+  format: ImportFormat!
+  space: Space!
+  "The folder the pages land in."
+  path: String!
+  status: ImportStatus!
+  "Pages handled so far (written or skipped)."
+  done: Int!
+  "Pages in the archive (0 until a worker has read it)."
+  total: Int!
+  report: ImportReport!
+  error: String
+  createdAt: Time!
+  startedAt: Time
+  finishedAt: Time
+}
+
+"An edge of an ` + "`" + `ImportConnection` + "`" + `."
+type ImportEdge {
+  cursor: String!
+  node: Import!
+}
+
+"A page of your imports."
+type ImportConnection {
+  edges: [ImportEdge!]!
+  pageInfo: PageInfo!
+}
+
+input StartImportInput {
+  "The archive: a zip, up to CODNA_MAX_IMPORT_BYTES (1 GiB by default)."
+  file: Upload!
+  format: ImportFormat!
+  space: Space = RAW
+  "The folder the pages land in (the space root when left out)."
+  path: String
+}
+
+type StartImportPayload {
+  import: Import!
+}
+
+"Where an export is."
+enum ExportStatus {
+  QUEUED
+  RUNNING
+  "Built: download it from ` + "`" + `url` + "`" + ` until ` + "`" + `expiresAt` + "`" + `."
+  READY
+  FAILED
+}
+
+"A folder written out as a markdown tree, for its requester to download."
+type Export {
+  id: ID!
+  space: Space!
+  path: String!
+  status: ExportStatus!
+  done: Int!
+  total: Int!
+  "Where you download the zip, with your session or token, once it is READY."
+  url: String
+  byteSize: Int
+  expiresAt: Time
+  error: String
+  createdAt: Time!
+}
+
+type ExportDocumentsPayload {
+  export: Export!
+}
+
+extend type Query {
+  "Your imports, newest first (` + "`" + `first` + "`" + ` 1–100)."
+  imports(first: Int = 20, after: String): ImportConnection!
+  "One of your imports; null when there is none."
+  import(id: ID!): Import
+  "One of your exports; null when there is none (or it expired)."
+  export(id: ID!): Export
+}
+
+extend type Mutation {
+  """
+  Import an archive into a folder (people only; a multipart request). A worker writes the pages and
+  their files, rewrites the links between them so they resolve, and tells you when it is done
+  (` + "`" + `import.done` + "`" + `, ` + "`" + `import.failed` + "`" + `). Importing into the same folder again updates the pages an
+  earlier import made, wherever they were moved, and adds the new ones.
+  """
+  startImport(input: StartImportInput!): StartImportPayload!
+  """
+  Export a folder — every page in and beneath it that you can read — as a zip of markdown files with
+  frontmatter, each page's files in ` + "`" + `<slug>.files/` + "`" + `, and links that work in any markdown editor.
+  A worker builds it and tells you (` + "`" + `export.ready` + "`" + `); download it from ` + "`" + `url` + "`" + ` for a day.
+  """
+  exportDocuments(space: Space!, path: String = ""): ExportDocumentsPayload!
+}
+
+extend type Subscription {
+  "An import of yours: its current state first, then each step, until it is DONE or FAILED."
+  importProgress(id: ID!): Import!
+}
+`, BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
@@ -7688,6 +8190,42 @@ func (ec *executionContext) childFields_DryRunAutomationPayload(ctx context.Cont
 	return nil, fmt.Errorf("no field named %q was found under type DryRunAutomationPayload", field.Name)
 }
 
+func (ec *executionContext) childFields_Export(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Export_id(ctx, field)
+	case "space":
+		return ec.fieldContext_Export_space(ctx, field)
+	case "path":
+		return ec.fieldContext_Export_path(ctx, field)
+	case "status":
+		return ec.fieldContext_Export_status(ctx, field)
+	case "done":
+		return ec.fieldContext_Export_done(ctx, field)
+	case "total":
+		return ec.fieldContext_Export_total(ctx, field)
+	case "url":
+		return ec.fieldContext_Export_url(ctx, field)
+	case "byteSize":
+		return ec.fieldContext_Export_byteSize(ctx, field)
+	case "expiresAt":
+		return ec.fieldContext_Export_expiresAt(ctx, field)
+	case "error":
+		return ec.fieldContext_Export_error(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Export_createdAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Export", field.Name)
+}
+
+func (ec *executionContext) childFields_ExportDocumentsPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "export":
+		return ec.fieldContext_ExportDocumentsPayload_export(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ExportDocumentsPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_FacetCount(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "value":
@@ -7854,6 +8392,82 @@ func (ec *executionContext) childFields_HighlightRange(ctx context.Context, fiel
 		return ec.fieldContext_HighlightRange_end(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type HighlightRange", field.Name)
+}
+
+func (ec *executionContext) childFields_Import(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Import_id(ctx, field)
+	case "format":
+		return ec.fieldContext_Import_format(ctx, field)
+	case "space":
+		return ec.fieldContext_Import_space(ctx, field)
+	case "path":
+		return ec.fieldContext_Import_path(ctx, field)
+	case "status":
+		return ec.fieldContext_Import_status(ctx, field)
+	case "done":
+		return ec.fieldContext_Import_done(ctx, field)
+	case "total":
+		return ec.fieldContext_Import_total(ctx, field)
+	case "report":
+		return ec.fieldContext_Import_report(ctx, field)
+	case "error":
+		return ec.fieldContext_Import_error(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Import_createdAt(ctx, field)
+	case "startedAt":
+		return ec.fieldContext_Import_startedAt(ctx, field)
+	case "finishedAt":
+		return ec.fieldContext_Import_finishedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Import", field.Name)
+}
+
+func (ec *executionContext) childFields_ImportConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_ImportConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_ImportConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ImportConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_ImportEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_ImportEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_ImportEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ImportEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_ImportReport(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "created":
+		return ec.fieldContext_ImportReport_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_ImportReport_updated(ctx, field)
+	case "unchanged":
+		return ec.fieldContext_ImportReport_unchanged(ctx, field)
+	case "skipped":
+		return ec.fieldContext_ImportReport_skipped(ctx, field)
+	case "droppedKeys":
+		return ec.fieldContext_ImportReport_droppedKeys(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ImportReport", field.Name)
+}
+
+func (ec *executionContext) childFields_ImportSkip(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "entry":
+		return ec.fieldContext_ImportSkip_entry(ctx, field)
+	case "reason":
+		return ec.fieldContext_ImportSkip_reason(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ImportSkip", field.Name)
 }
 
 func (ec *executionContext) childFields_InboxCounts(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -8586,6 +9200,14 @@ func (ec *executionContext) childFields_SharedWithMe(ctx context.Context, field 
 		return ec.fieldContext_SharedWithMe_at(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type SharedWithMe", field.Name)
+}
+
+func (ec *executionContext) childFields_StartImportPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "import":
+		return ec.fieldContext_StartImportPayload_import(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type StartImportPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_TakeAwaySharePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

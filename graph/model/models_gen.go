@@ -10,6 +10,7 @@ import (
 	"codna/internal/inbox"
 	"codna/internal/ingest"
 	"codna/internal/linkgraph"
+	"codna/internal/transfer"
 	"fmt"
 	"io"
 	"strconv"
@@ -426,6 +427,10 @@ type DryRunAutomationPayload struct {
 	MemoryPeak int     `json:"memoryPeak"`
 }
 
+type ExportDocumentsPayload struct {
+	Export *transfer.Export `json:"export"`
+}
+
 // How many results have one value.
 type FacetCount struct {
 	Value string `json:"value"`
@@ -515,6 +520,18 @@ type Highlight struct {
 type HighlightRange struct {
 	Start int `json:"start"`
 	End   int `json:"end"`
+}
+
+// A page of your imports.
+type ImportConnection struct {
+	Edges    []ImportEdge `json:"edges"`
+	PageInfo *PageInfo    `json:"pageInfo"`
+}
+
+// An edge of an `ImportConnection`.
+type ImportEdge struct {
+	Cursor string           `json:"cursor"`
+	Node   *transfer.Import `json:"node"`
 }
 
 // Narrows `inbox`.
@@ -1097,6 +1114,19 @@ type SharedWithMe struct {
 	At time.Time `json:"at"`
 }
 
+type StartImportInput struct {
+	// The archive: a zip, up to CODNA_MAX_IMPORT_BYTES (1 GiB by default).
+	File   graphql.Upload `json:"file"`
+	Format ImportFormat   `json:"format"`
+	Space  *Space         `json:"space,omitempty"`
+	// The folder the pages land in (the space root when left out).
+	Path *string `json:"path,omitempty"`
+}
+
+type StartImportPayload struct {
+	Import *transfer.Import `json:"import"`
+}
+
 type Subscription struct {
 }
 
@@ -1573,6 +1603,67 @@ func (e DocumentStatus) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// Where an export is.
+type ExportStatus string
+
+const (
+	ExportStatusQueued  ExportStatus = "QUEUED"
+	ExportStatusRunning ExportStatus = "RUNNING"
+	// Built: download it from `url` until `expiresAt`.
+	ExportStatusReady  ExportStatus = "READY"
+	ExportStatusFailed ExportStatus = "FAILED"
+)
+
+var AllExportStatus = []ExportStatus{
+	ExportStatusQueued,
+	ExportStatusRunning,
+	ExportStatusReady,
+	ExportStatusFailed,
+}
+
+func (e ExportStatus) IsValid() bool {
+	switch e {
+	case ExportStatusQueued, ExportStatusRunning, ExportStatusReady, ExportStatusFailed:
+		return true
+	}
+	return false
+}
+
+func (e ExportStatus) String() string {
+	return string(e)
+}
+
+func (e *ExportStatus) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = ExportStatus(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid ExportStatus", str)
+	}
+	return nil
+}
+
+func (e ExportStatus) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *ExportStatus) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e ExportStatus) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
 type FileReferenceAnswer string
 
 const (
@@ -1698,6 +1789,134 @@ func (e *GrantReason) UnmarshalJSON(b []byte) error {
 }
 
 func (e GrantReason) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// An archive format an import reads (docs/api.md, Imports).
+type ImportFormat string
+
+const (
+	// A zip of a folder tree of markdown files, with each page's files in `<name>.files/` (what `exportDocuments` makes).
+	ImportFormatMarkdown ImportFormat = "MARKDOWN"
+	// Notion's "Markdown & CSV" export.
+	ImportFormatNotion ImportFormat = "NOTION"
+	// A Confluence space exported as HTML.
+	ImportFormatConfluence ImportFormat = "CONFLUENCE"
+	// A zip of any files, each made a page as `ingest` would.
+	ImportFormatFiles ImportFormat = "FILES"
+)
+
+var AllImportFormat = []ImportFormat{
+	ImportFormatMarkdown,
+	ImportFormatNotion,
+	ImportFormatConfluence,
+	ImportFormatFiles,
+}
+
+func (e ImportFormat) IsValid() bool {
+	switch e {
+	case ImportFormatMarkdown, ImportFormatNotion, ImportFormatConfluence, ImportFormatFiles:
+		return true
+	}
+	return false
+}
+
+func (e ImportFormat) String() string {
+	return string(e)
+}
+
+func (e *ImportFormat) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = ImportFormat(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid ImportFormat", str)
+	}
+	return nil
+}
+
+func (e ImportFormat) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *ImportFormat) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e ImportFormat) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// Where an import is.
+type ImportStatus string
+
+const (
+	// Waiting for a worker.
+	ImportStatusQueued ImportStatus = "QUEUED"
+	// Pages are landing: `done` of `total`.
+	ImportStatusRunning ImportStatus = "RUNNING"
+	// Finished: `report` says what landed and what did not.
+	ImportStatusDone ImportStatus = "DONE"
+	// The archive could not be read: `error` says why.
+	ImportStatusFailed ImportStatus = "FAILED"
+)
+
+var AllImportStatus = []ImportStatus{
+	ImportStatusQueued,
+	ImportStatusRunning,
+	ImportStatusDone,
+	ImportStatusFailed,
+}
+
+func (e ImportStatus) IsValid() bool {
+	switch e {
+	case ImportStatusQueued, ImportStatusRunning, ImportStatusDone, ImportStatusFailed:
+		return true
+	}
+	return false
+}
+
+func (e ImportStatus) String() string {
+	return string(e)
+}
+
+func (e *ImportStatus) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = ImportStatus(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid ImportStatus", str)
+	}
+	return nil
+}
+
+func (e ImportStatus) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *ImportStatus) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e ImportStatus) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

@@ -17,11 +17,12 @@ import (
 
 // The channels the hub listens on. The payload names what changed: a
 // recipient's user id, a document's id, the user a session or token of
-// whom ended (auth.CredentialsEnded).
+// whom ended (auth.CredentialsEnded), an import's id.
 const (
 	InboxChannel      = "codna_inbox"
 	DocumentChannel   = "codna_document"
 	CredentialChannel = "codna_credential"
+	ImportChannel     = "codna_import" // an import's id, as it advances
 )
 
 // Hub holds one LISTEN connection and the subscribers of this process.
@@ -75,7 +76,7 @@ func New(pool *pgxpool.Pool, log *slog.Logger) *Hub {
 	return &Hub{
 		connConfig: pool.Config().ConnConfig.Copy(),
 		log:        log,
-		channels:   []string{InboxChannel, DocumentChannel, CredentialChannel},
+		channels:   []string{InboxChannel, DocumentChannel, CredentialChannel, ImportChannel},
 		subs:       map[topic]map[*Sub]struct{}{},
 		handlers:   map[string][]Handler{},
 		ready:      make(chan struct{}),

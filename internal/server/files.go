@@ -67,6 +67,34 @@ func (s *Server) original(w http.ResponseWriter, r *http.Request) {
 	serveFile(w, r, f, g.Filename, g.MimeType, g.SHA256, g.CreatedAt, false)
 }
 
+// exportZip serves a ready export's zip to its requester, as a download.
+func (s *Server) exportZip(w http.ResponseWriter, r *http.Request) {
+	ctx, ok := s.fileActor(w, r)
+	if !ok {
+		return
+	}
+	id, err := uuid.Parse(r.PathValue("id"))
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	e, f, err := s.Transfer.OpenExport(ctx, id)
+	if err != nil {
+		s.fileError(w, r, err)
+		return
+	}
+	defer f.Close()
+	name := "codna-" + string(e.Space)
+	if e.Path != "" {
+		name += "-" + strings.ReplaceAll(e.Path, "/", "-")
+	}
+	modified := e.CreatedAt
+	if e.FinishedAt != nil {
+		modified = *e.FinishedAt
+	}
+	serveFile(w, r, f, name+".zip", "application/zip", []byte(e.ID.String()), modified, false)
+}
+
 // fileActor authenticates a file download (session cookie or bearer
 // token) and returns its context; false when it has answered (401, 503).
 func (s *Server) fileActor(w http.ResponseWriter, r *http.Request) (context.Context, bool) {

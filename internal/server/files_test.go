@@ -30,7 +30,14 @@ func (b *bundle) upload(t testing.TB, r req, docID, filename string, content []b
 	if name != nil {
 		vars["i"].(map[string]any)["name"] = *name
 	}
-	ops, err := json.Marshal(map[string]any{"query": uploadMutation, "variables": vars})
+	return b.multipart(t, r, uploadMutation, vars, filename, content)
+}
+
+// multipart sends an operation whose variable i.file is the one file of
+// the request.
+func (b *bundle) multipart(t testing.TB, r req, query string, vars map[string]any, filename string, content []byte) gqlResponse {
+	t.Helper()
+	ops, err := json.Marshal(map[string]any{"query": query, "variables": vars})
 	require.NoError(t, err)
 	var body bytes.Buffer
 	mw := multipart.NewWriter(&body)

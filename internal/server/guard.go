@@ -163,7 +163,12 @@ func isMultipart(r *http.Request) bool {
 
 // maxUpload is the largest multipart request: one file at its limit plus
 // room for the operation and the part headers.
-func (s *Server) maxUpload() int64 { return s.Files.MaxBytes() + 1<<20 }
+// maxUpload bounds a multipart request: the larger of a file and an
+// import's archive, and a MiB for the rest of the request. Each service
+// holds its own files to its own limit as they stream.
+func (s *Server) maxUpload() int64 {
+	return max(s.Files.MaxBytes(), s.Transfer.Config().MaxArchiveBytes) + 1<<20
+}
 
 func (s *Server) uploadTimeout() time.Duration {
 	if s.cfg.Files.UploadTimeout > 0 {

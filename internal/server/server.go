@@ -43,6 +43,7 @@ import (
 	"codna/internal/sandbox"
 	"codna/internal/search"
 	pgsearch "codna/internal/search/postgres"
+	"codna/internal/transfer"
 )
 
 // Config is the HTTP server's configuration.
@@ -122,6 +123,9 @@ type FilesConfig struct {
 	// UploadTimeout bounds a multipart request (a slow upload of a large
 	// file outlasts RequestTimeout); 0 is 10 minutes.
 	UploadTimeout time.Duration
+	// MaxImportBytes caps an import's archive (CODNA_MAX_IMPORT_BYTES); 0
+	// is 1 GiB.
+	MaxImportBytes int64
 }
 
 // DefaultOutboxWorkers is how many outbox delivery loops a replica runs
@@ -152,6 +156,10 @@ type Server struct {
 	Files        *files.Service
 	Ingest       *ingest.Service
 	IngestWorker *ingest.Worker
+	// Transfer imports archives and exports folders; its workers run here.
+	Transfer     *transfer.Service
+	ImportWorker *transfer.ImportWorker
+	ExportWorker *transfer.ExportWorker
 	// FileRefBackfill records the file references of bodies written
 	// before they were tracked (linkgraph.Backfill).
 	FileRefBackfill *periodic.Loops
@@ -223,6 +231,11 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *Server {
 	}
 	s.Files = files.New(pool, store, s.Docs, cfg.Files.MaxFileBytes)
 	s.Ingest = ingest.New(pool, store, s.Docs, s.Files, cfg.Files.MaxFileBytes)
+	s.Transfer = transfer.New(pool, store, s.Docs, s.Files, s.Ingest, s.Linking, transfer.Config{
+		MaxArchiveBytes: cfg.Files.MaxImportBytes, TempDir: cfg.Files.TempDir, MaxBodyBytes: cfg.Documents.MaxBodyBytes, MaxFileBytes: cfg.Files.MaxFileBytes,
+	})
+	s.ImportWorker = s.Transfer.NewImportWorker(transfer.WorkerConfig{}, log.With("component", "import"))
+	s.ExportWorker = s.Transfer.NewExportWorker(transfer.WorkerConfig{}, log.With("component", "export"))
 	s.FileMaintenance = files.NewMaintenance(pool, store, files.MaintenanceConfig{}, log.With("component", "files-maintenance"))
 	s.FileRefBackfill = linkgraph.NewBackfiller(pool, log.With("component", "file-ref-backfill"))
 	s.IngestWorker = s.Ingest.NewWorker(ingest.WorkerConfig{MaxBodyBytes: cfg.Documents.MaxBodyBytes}, log.With("component", "ingestion"))
@@ -254,7 +267,7 @@ func (s *Server) routes() http.Handler {
 	}
 	gql := graph.NewHandler(&graph.Resolver{
 		Auth: s.Auth, Manage: s.Manage, Docs: s.Docs, InboxService: s.InboxService, LiveCounts: s.LiveCounts, Hub: s.Hub, Linking: s.Linking,
-		Sharing: s.Sharing, FolderService: s.FolderService, Agents: s.Agents, Searching: s.Search, Automations: s.Automations, Files: s.Files, Ingest: s.Ingest, Log: s.log,
+		Sharing: s.Sharing, FolderService: s.FolderService, Agents: s.Agents, Searching: s.Search, Automations: s.Automations, Files: s.Files, Ingest: s.Ingest, Transfer: s.Transfer, Log: s.log,
 	}, graph.Options{
 		Limits: s.cfg.Limits, Introspection: s.cfg.Introspection, OriginPatterns: patterns,
 		WSInitTimeout: s.cfg.WSInitTimeout, WSKeepAlive: s.cfg.WSKeepAlive, WSPayloadLimit: s.cfg.WSPayloadLimit,
@@ -279,6 +292,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /files/{document}/{name}", s.download)
 	mux.HandleFunc("HEAD /files/{document}/{name}", s.download)
 	mux.HandleFunc("GET /ingestions/{id}/original", s.original)
+	mux.HandleFunc("GET /exports/{id}", s.exportZip)
 	mux.HandleFunc("GET /graphql/schema", func(w http.ResponseWriter, r *http.Request) {
 		if !s.cfg.Introspection {
 			http.NotFound(w, r)

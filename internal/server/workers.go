@@ -16,7 +16,8 @@ import (
 // sandbox (compiling the script engine, or loading it from the cache
 // directory, in the background: a run or dry run before then compiles it
 // itself), the automation run worker and scheduler, and the ingestion
-// worker, the files' maintenance and the file reference back-fill.
+// worker, the files' maintenance, the file reference back-fill, and the
+// import and export workers.
 func (s *Server) startWorkers(ctx context.Context) {
 	go func() {
 		if err := s.sandbox.Start(ctx); err != nil && !errors.Is(err, sandbox.ErrStopped) {
@@ -28,11 +29,15 @@ func (s *Server) startWorkers(ctx context.Context) {
 	_ = s.IngestWorker.Start(ctx)
 	_ = s.FileMaintenance.Start(ctx)
 	_ = s.FileRefBackfill.Start(ctx)
+	_ = s.ImportWorker.Start(ctx)
+	_ = s.ExportWorker.Start(ctx)
 }
 
-// stopWorkers stops the file reference back-fill, the files' maintenance, the ingestion worker, the scheduler, then the run
+// stopWorkers stops the export and import workers, the file reference back-fill, the files' maintenance, the ingestion worker, the scheduler, then the run
 // worker (runs in hand end by their wall time), then the sandbox.
 func (s *Server) stopWorkers() {
+	s.ExportWorker.Stop()
+	s.ImportWorker.Stop()
 	s.FileRefBackfill.Stop()
 	s.FileMaintenance.Stop()
 	s.IngestWorker.Stop()
