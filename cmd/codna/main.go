@@ -4,6 +4,7 @@
 //	codna migrate up|down|version migrate the database schema
 //	codna manage <noun> <verb>    management on the host (manage*.go, one file per noun)
 //	codna reindex                 rebuild the search index
+//	codna import / codna export   bring an archive in, write a folder out, as a person
 package main
 
 import (
@@ -32,6 +33,10 @@ Commands:
                          apply, revert or show the database schema migrations
   reindex [--backend postgres|typesense] [--dry-run]
                          rebuild the search index from the documents
+  import --format F [--space S] [--path P] --as EMAIL FILE.zip
+                         import an archive into a folder as a person
+  export --space S [--path P] --as EMAIL --out FILE.zip
+                         write a folder a person can read to a zip of markdown
 ` + manageUsageLines() + `
 'codna manage <noun> -h' lists a noun's verbs; 'codna manage <noun> <verb> -h'
 a verb's flags.
@@ -83,6 +88,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return manageCmd(ctx, cfg, args[1:], stdin, stdout, stderr)
 	case "reindex":
 		return reindexCmd(ctx, cfg, args[1:], stdout, stderr)
+	case "import":
+		return importCmd(ctx, cfg, args[1:], stdout, stderr)
+	case "export":
+		return exportCmd(ctx, cfg, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		_, _ = io.WriteString(stdout, usage())
 		return nil

@@ -6,12 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"strings"
-	"sync"
 	"time"
-
-	"golang.org/x/term"
 
 	"codna/internal/auth"
 	"codna/internal/document"
@@ -69,7 +64,7 @@ func reindexCmd(ctx context.Context, cfg config, args []string, stdout, stderr i
 		return err
 	}
 	svc := search.NewService(pool, b, document.New(pool, cfg.Server.Documents))
-	bar := newProgressBar(stderr)
+	bar := newProgressBar(stderr, "reindex", "documents")
 	rep, err := svc.Reindex(auth.ManagementContext(ctx), *dry, bar.update)
 	bar.finish()
 	if err != nil {
@@ -85,55 +80,5 @@ func reindexCmd(ctx context.Context, cfg config, args []string, stdout, stderr i
 	return nil
 }
 
-// progressBar shows a rebuild's progress: a bar redrawn in place on a
-// terminal, a plain line every few seconds otherwise (logs, pipes).
-type progressBar struct {
-	w        io.Writer
-	terminal bool
-	start    time.Time
-
-	mu       sync.Mutex
-	lastLine time.Time
-	drawn    bool
-}
-
-func newProgressBar(w io.Writer) *progressBar {
-	f, ok := w.(*os.File)
-	return &progressBar{w: w, terminal: ok && term.IsTerminal(int(f.Fd())), start: time.Now()}
-}
-
-// progressLineEvery is how often a plain progress line is written.
-const progressLineEvery = 5 * time.Second
-
-func (p *progressBar) update(pr search.Progress) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	elapsed := time.Since(p.start)
-	rate := float64(pr.Done) / max(elapsed.Seconds(), 1e-9)
-	if !p.terminal {
-		if time.Since(p.lastLine) < progressLineEvery && pr.Done < pr.Total {
-			return
-		}
-		p.lastLine = time.Now()
-		fmt.Fprintf(p.w, "reindex: %d/%d documents (%.0f/s)\n", pr.Done, pr.Total, rate)
-		return
-	}
-	const width = 30
-	frac := 1.0
-	if pr.Total > 0 {
-		frac = min(float64(pr.Done)/float64(pr.Total), 1)
-	}
-	full := int(frac * width)
-	fmt.Fprintf(p.w, "\r[%s%s] %3.0f%% %d/%d documents, %.0f/s ", strings.Repeat("=", full), strings.Repeat(" ", width-full),
-		frac*100, pr.Done, pr.Total, rate)
-	p.drawn = true
-}
-
-// finish ends the bar's line.
-func (p *progressBar) finish() {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.drawn {
-		fmt.Fprintln(p.w)
-	}
-}
+// update shows a rebuild's progress on bar.
+func (p *progressBar) update(pr search.Progress) { p.set(pr.Done, pr.Total) }

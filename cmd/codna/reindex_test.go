@@ -60,7 +60,7 @@ func TestReindexFromTheCLI(t *testing.T) {
 func TestReindexProgressBarOnATerminal(t *testing.T) {
 	t.Parallel()
 	var w bytes.Buffer
-	bar := &progressBar{w: &w, terminal: true, start: time.Now()}
+	bar := &progressBar{w: &w, terminal: true, start: time.Now(), noun: "documents"}
 	bar.update(searchProgress(50, 200))
 	bar.update(searchProgress(200, 200))
 	bar.finish()
