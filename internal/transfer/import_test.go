@@ -47,7 +47,7 @@ func setup(t testing.TB) *bundle {
 	svc := New(d.Pool, store, docs, fs, in, linkgraph.NewService(d.Pool, docs), Config{TempDir: t.TempDir(), MaxArchiveBytes: 8 << 20})
 	log := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelError}))
 	ob := outbox.New(d.Pool, outbox.Config{}, nil)
-	ob.Register(linkgraph.ConsumerName, linkgraph.NewConsumer(d.Pool).Handle)
+	ob.RegisterBatch(linkgraph.ConsumerName, linkgraph.NewConsumer(d.Pool).HandleBatch)
 	p := pgtest.CreatePerson(t, d.Pool)
 	return &bundle{
 		pool: d.Pool, svc: svc, docs: docs, files: fs, outbox: ob, person: p, ctx: pgtest.ActingAs(p), store: store,
