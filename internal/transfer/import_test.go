@@ -327,3 +327,53 @@ func TestImportFiles(t *testing.T) {
 	require.Equal(t, map[string]string{}, b.linkStates(t, photo.ID))
 	require.Equal(t, 1, pgtest.Count(t, b.pool, `SELECT count(*) FROM attachment_refs WHERE source_id = $1 AND state = 'resolved'`, photo.ID))
 }
+
+// A Notion export and a Confluence export land as pages in their hierarchy,
+// with their links resolved in the graph and their images as files.
+func TestImportNotionAndConfluence(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	const home, child = "0123456789abcdef0123456789abcdef", "fedcba9876543210fedcba9876543210"
+	png := "\x89PNG\r\n\x1a\nimage"
+	notion := b.run(t, b.start(t, zipOf(t, map[string]string{
+		"Home " + home + ".md": "# Home\n\nTags: Team, Docs\n\nSee [Child](Home%20" + home + "/Child%20" + child + ".md).\n",
+		"Home " + home + "/Child " + child + ".md": "# Child\n\nBack to [Home](../Home%20" + home + ".md). ![pic](Child%20" + child + "/pic.png)\n",
+		"Home " + home + "/Child " + child + "/pic.png": png,
+	}), archive.FormatNotion, document.SpaceRaw, "notion"))
+	require.Equal(t, StatusDone, notion.Status, notion.Error)
+	require.Equal(t, 2, notion.Report.Created, "%+v", notion.Report)
+	h := b.doc(t, "raw", "notion", "home")
+	require.Equal(t, []string{"team", "docs"}, h.Tags)
+	c := b.doc(t, "raw", "notion/home", "child")
+	for _, id := range []uuid.UUID{h.ID, c.ID} {
+		for href, state := range b.linkStates(t, id) {
+			require.Equal(t, "resolved", state, href)
+		}
+	}
+	require.Len(t, b.linkStates(t, h.ID), 1)
+	as, err := b.files.ForDocuments(b.ctx, []*document.Doc{c})
+	require.NoError(t, err)
+	require.Len(t, as[c], 1)
+
+	page := func(title, body string) string {
+		return `<html><head><title>Docs : ` + title + `</title></head><body><div id="main-header"><h1 id="title-heading" class="pagetitle"><span id="title-text"> Docs : ` +
+			title + ` </span></h1></div><div id="content" class="view"><div id="main-content" class="wiki-content group">` + body + `</div></div></body></html>`
+	}
+	conf := b.run(t, b.start(t, zipOf(t, map[string]string{
+		"DOCS/index.html": `<html><body><div id="main-content"><h2>Available Pages:</h2><ul><li><a href="Home_100.html">Home</a>` +
+			`<ul><li><a href="Guide_200.html">Guide</a></li></ul></li></ul></div></body></html>`,
+		"DOCS/Home_100.html":            page("Home", `<p>Read the <a href="Guide_200.html">guide</a>.</p>`),
+		"DOCS/Guide_200.html":           page("Guide", `<p>Back <a href="Home_100.html">home</a>.</p><p><img src="attachments/200/300.png" alt="diagram.png"></p>`),
+		"DOCS/attachments/200/300.png": png,
+	}), archive.FormatConfluence, document.SpaceWiki, "conf"))
+	require.Equal(t, StatusDone, conf.Status, conf.Error)
+	require.Equal(t, 2, conf.Report.Created, "%+v", conf.Report)
+	ch := b.doc(t, "wiki", "conf", "home")
+	require.Equal(t, "Home", ch.Title)
+	g := b.doc(t, "wiki", "conf/home", "guide")
+	require.Equal(t, map[string]string{"home/guide": "resolved"}, b.linkStates(t, ch.ID))
+	require.Equal(t, map[string]string{"../home": "resolved"}, b.linkStates(t, g.ID))
+	as, err = b.files.ForDocuments(b.ctx, []*document.Doc{g})
+	require.NoError(t, err)
+	require.Len(t, as[g], 1)
+}
