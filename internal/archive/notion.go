@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 
+	"codna/internal/link"
+
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -391,7 +393,7 @@ func (r *notionReader) resolve(href, dir string) (*notionItem, *Entry, string) {
 	if h == "" {
 		return nil, nil, ""
 	}
-	if notionScheme(h) || strings.HasPrefix(h, "//") {
+	if link.HasScheme(h) || strings.HasPrefix(h, "//") {
 		u, err := url.Parse(notionUnescape(h, false))
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https" && u.Scheme != "") {
 			return nil, nil, ""
@@ -422,22 +424,6 @@ func (r *notionReader) resolve(href, dir string) (*notionItem, *Entry, string) {
 		return it, nil, frag
 	}
 	return nil, nil, ""
-}
-
-// notionScheme reports whether s starts with a URL scheme ("https:").
-func notionScheme(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
-		case i > 0 && (c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.'):
-		case i > 0 && c == ':':
-			return true
-		default:
-			return false
-		}
-	}
-	return false
 }
 
 // notionPunct is the ASCII punctuation a backslash escapes in markdown.

@@ -10,6 +10,8 @@ import (
 	"path"
 	"strings"
 	"unicode/utf8"
+
+	"codna/internal/link"
 )
 
 // table renders a database's CSV as a markdown table of at most
@@ -155,7 +157,7 @@ func (r *notionReader) cell(db *notionItem, value string, first bool, rows map[s
 			if i := strings.LastIndex(cur, " ("); i > 0 {
 				text, href = cur[:i], cur[i+2:len(cur)-1]
 			}
-		} else if notionScheme(cur) && !strings.ContainsAny(cur, " \t") {
+		} else if link.HasScheme(cur) && !strings.ContainsAny(cur, " \t") {
 			href = cur
 		}
 		if href == "" || strings.ContainsAny(href, " \t()") {

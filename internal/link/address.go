@@ -187,9 +187,9 @@ func splitHref(raw string) (pathRaw, suffixRaw, path string) {
 	return raw[:cut], raw[cut:], b.String()
 }
 
-// hasScheme reports whether s starts with a URL scheme: a letter, then
+// HasScheme reports whether s starts with a URL scheme: a letter, then
 // letters, digits, '+', '-' or '.', then ':'.
-func hasScheme(s string) bool {
+func HasScheme(s string) bool {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
@@ -221,7 +221,7 @@ func hasScheme(s string) bool {
 // above the root); then it makes no edge.
 func IsInternal(href string) bool {
 	_, _, p := splitHref(href)
-	if p == "" || strings.HasPrefix(p, "//") || hasScheme(p) {
+	if p == "" || strings.HasPrefix(p, "//") || HasScheme(p) {
 		return false
 	}
 	d := percentDecode(p)

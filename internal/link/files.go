@@ -76,7 +76,7 @@ func ExtractFiles(body string) []FileRef {
 // or "..".
 func FileHref(href string) bool {
 	_, _, p := splitHref(href)
-	if p == "" || strings.HasPrefix(p, "//") || hasScheme(p) {
+	if p == "" || strings.HasPrefix(p, "//") || HasScheme(p) {
 		return false
 	}
 	_, _, ok := splitFilePath(percentDecode(p))

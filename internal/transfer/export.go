@@ -17,7 +17,6 @@ import (
 	"codna/internal/fault"
 	"codna/internal/files"
 	"codna/internal/inbox"
-	"codna/internal/periodic"
 )
 
 // ExportTTL is how long a finished export can be downloaded.
@@ -162,41 +161,20 @@ func (s *Service) OpenExport(ctx context.Context, id uuid.UUID) (*Export, files.
 // ExportWorker builds queued exports (WriteTree as their requester) into
 // the file store, and deletes expired ones.
 type ExportWorker struct {
-	s     *Service
-	cfg   WorkerConfig
-	log   *slog.Logger
-	loops *periodic.Loops
+	worker
+	s   *Service
+	log *slog.Logger
 }
 
 // NewExportWorker returns the export worker, woken by StartExport.
 func (s *Service) NewExportWorker(cfg WorkerConfig, log *slog.Logger) *ExportWorker {
-	cfg = cfg.withDefaults()
-	if log == nil {
-		log = slog.Default()
+	w := &ExportWorker{s: s, log: log}
+	w.worker = newWorker("export", cfg, w.runOne, log)
+	if w.log == nil {
+		w.log = slog.Default()
 	}
-	w := &ExportWorker{s: s, cfg: cfg, log: log}
-	w.loops = periodic.NewLoops("export", cfg.Concurrency, cfg.Poll, cfg.WorkerID, w.runOne, log)
-	w.cfg.WorkerID = w.loops.Prefix()
 	s.asked = w.loops.Wake
 	return w
-}
-
-// Start starts the loops until ctx ends or Stop. It never fails.
-func (w *ExportWorker) Start(ctx context.Context) error { return w.loops.Start(ctx) }
-
-// Stop stops the loops and waits for the exports in hand. Idempotent.
-func (w *ExportWorker) Stop() { w.loops.Stop() }
-
-// Drain builds queued exports in this goroutine until none can be claimed
-// (tests).
-func (w *ExportWorker) Drain(ctx context.Context) error {
-	ctx = auth.SystemContext(ctx)
-	for {
-		did, err := w.runOne(ctx, w.cfg.WorkerID+"/drain")
-		if err != nil || !did {
-			return err
-		}
-	}
 }
 
 // Sweep deletes up to limit expired exports (their bytes queued for the

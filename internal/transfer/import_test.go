@@ -336,8 +336,8 @@ func TestImportNotionAndConfluence(t *testing.T) {
 	const home, child = "0123456789abcdef0123456789abcdef", "fedcba9876543210fedcba9876543210"
 	png := "\x89PNG\r\n\x1a\nimage"
 	notion := b.run(t, b.start(t, zipOf(t, map[string]string{
-		"Home " + home + ".md": "# Home\n\nTags: Team, Docs\n\nSee [Child](Home%20" + home + "/Child%20" + child + ".md).\n",
-		"Home " + home + "/Child " + child + ".md": "# Child\n\nBack to [Home](../Home%20" + home + ".md). ![pic](Child%20" + child + "/pic.png)\n",
+		"Home " + home + ".md":                          "# Home\n\nTags: Team, Docs\n\nSee [Child](Home%20" + home + "/Child%20" + child + ".md).\n",
+		"Home " + home + "/Child " + child + ".md":      "# Child\n\nBack to [Home](../Home%20" + home + ".md). ![pic](Child%20" + child + "/pic.png)\n",
 		"Home " + home + "/Child " + child + "/pic.png": png,
 	}), archive.FormatNotion, document.SpaceRaw, "notion"))
 	require.Equal(t, StatusDone, notion.Status, notion.Error)
@@ -362,8 +362,8 @@ func TestImportNotionAndConfluence(t *testing.T) {
 	conf := b.run(t, b.start(t, zipOf(t, map[string]string{
 		"DOCS/index.html": `<html><body><div id="main-content"><h2>Available Pages:</h2><ul><li><a href="Home_100.html">Home</a>` +
 			`<ul><li><a href="Guide_200.html">Guide</a></li></ul></li></ul></div></body></html>`,
-		"DOCS/Home_100.html":            page("Home", `<p>Read the <a href="Guide_200.html">guide</a>.</p>`),
-		"DOCS/Guide_200.html":           page("Guide", `<p>Back <a href="Home_100.html">home</a>.</p><p><img src="attachments/200/300.png" alt="diagram.png"></p>`),
+		"DOCS/Home_100.html":           page("Home", `<p>Read the <a href="Guide_200.html">guide</a>.</p>`),
+		"DOCS/Guide_200.html":          page("Guide", `<p>Back <a href="Home_100.html">home</a>.</p><p><img src="attachments/200/300.png" alt="diagram.png"></p>`),
 		"DOCS/attachments/200/300.png": png,
 	}), archive.FormatConfluence, document.SpaceWiki, "conf"))
 	require.Equal(t, StatusDone, conf.Status, conf.Error)

@@ -52,16 +52,54 @@ func (c WorkerConfig) withDefaults() WorkerConfig {
 	return c
 }
 
+// worker is what both workers are: loops that claim one piece of work at
+// a time with a step, with the Start/Stop lifecycle and a Drain for tests
+// and the CLI.
+type worker struct {
+	cfg   WorkerConfig
+	loops *periodic.Loops
+	step  periodic.Step
+}
+
+func newWorker(name string, cfg WorkerConfig, step periodic.Step, log *slog.Logger) worker {
+	cfg = cfg.withDefaults()
+	if log == nil {
+		log = slog.Default()
+	}
+	loops := periodic.NewLoops(name, cfg.Concurrency, cfg.Poll, cfg.WorkerID, step, log)
+	cfg.WorkerID = loops.Prefix()
+	return worker{cfg: cfg, loops: loops, step: step}
+}
+
+// Start starts the loops until ctx ends or Stop. It never fails.
+func (w *worker) Start(ctx context.Context) error { return w.loops.Start(ctx) }
+
+// Stop stops the loops and waits for the work in hand: an import stops at
+// its next page (its lease then runs out and another worker resumes it),
+// an export finishes. Idempotent.
+func (w *worker) Stop() { w.loops.Stop() }
+
+// Drain does queued work in this goroutine, as the system actor, until
+// none can be claimed (tests, and `codna import`).
+func (w *worker) Drain(ctx context.Context) error {
+	ctx = auth.SystemContext(ctx)
+	for {
+		did, err := w.step(ctx, w.cfg.WorkerID+"/drain")
+		if err != nil || !did {
+			return err
+		}
+	}
+}
+
 // ImportWorker reads queued imports into their folders (docs/design.md,
 // "Imports"). It claims an import with a lease, renews it as pages land,
 // and records each page in import_pages in the transaction that writes it,
 // so a worker that dies is replaced by one that resumes where it stopped
 // without writing any page twice.
 type ImportWorker struct {
-	s     *Service
-	cfg   WorkerConfig
-	log   *slog.Logger
-	loops *periodic.Loops
+	worker
+	s   *Service
+	log *slog.Logger
 	// afterPage, when set (tests), is called after each page a run
 	// handles, with how many it has handled.
 	afterPage func(done int)
@@ -69,35 +107,13 @@ type ImportWorker struct {
 
 // NewImportWorker returns the import worker, woken by StartImport.
 func (s *Service) NewImportWorker(cfg WorkerConfig, log *slog.Logger) *ImportWorker {
-	cfg = cfg.withDefaults()
-	if log == nil {
-		log = slog.Default()
+	w := &ImportWorker{s: s, log: log}
+	w.worker = newWorker("import", cfg, w.runOne, log)
+	if w.log == nil {
+		w.log = slog.Default()
 	}
-	w := &ImportWorker{s: s, cfg: cfg, log: log}
-	w.loops = periodic.NewLoops("import", cfg.Concurrency, cfg.Poll, cfg.WorkerID, w.runOne, log)
-	w.cfg.WorkerID = w.loops.Prefix()
 	s.queued = w.loops.Wake
 	return w
-}
-
-// Start starts the loops until ctx ends or Stop. It never fails.
-func (w *ImportWorker) Start(ctx context.Context) error { return w.loops.Start(ctx) }
-
-// Stop stops the loops and waits for the imports in hand to stop at their
-// next page (the lease then runs out and another worker resumes them).
-// Idempotent.
-func (w *ImportWorker) Stop() { w.loops.Stop() }
-
-// Drain runs queued imports in this goroutine until none can be claimed
-// (tests, and `codna import`).
-func (w *ImportWorker) Drain(ctx context.Context) error {
-	ctx = auth.SystemContext(ctx)
-	for {
-		did, err := w.runOne(ctx, w.cfg.WorkerID+"/drain")
-		if err != nil || !did {
-			return err
-		}
-	}
 }
 
 func (w *ImportWorker) runOne(ctx context.Context, worker string) (bool, error) {
