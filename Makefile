@@ -1,30 +1,49 @@
 # CoDNA — the two commands that matter are `make run` and `make test`.
 GO      ?= go
 BIN     := bin/codna
-PKGS    := ./...
+# Every Go package but those npm packages ship in frontend/node_modules.
+PKGS    = $(shell $(GO) list ./... | grep -v '/frontend/node_modules/')
+# Node.js that builds the web app: 20.19 or later (Vite's floor).
+NODE_OK = $(shell node -e 'const [a,b]=process.versions.node.split(".").map(Number);process.exit(a>20||(a===20&&b>=19)?0:1)' 2>/dev/null && echo yes)
 
-.PHONY: run build test generate lint bench check-generated clean
+.PHONY: run build frontend test test-frontend generate lint bench check-generated clean
 
 ## run: build and serve on the embedded Postgres (./.codna), seeding a demo person on first start
 run: build
 	CODNA_DEMO=true CODNA_LOG_FORMAT=text ./$(BIN) serve
 
-build:
+build: frontend
 	$(GO) build -o $(BIN) ./cmd/codna
+
+## frontend: build the web app into frontend/dist/app (embedded by the next go build) when
+## Node.js 20.19+ is here; without it the binary serves the API and a page saying how to build
+frontend:
+	@if [ "$(NODE_OK)" = yes ]; then \
+		cd frontend && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && npm run build; \
+	else echo "frontend: Node.js 20.19 or later not found; building without the web app"; fi
 
 ## test: every test, against real Postgres (embedded cluster, or TEST_DATABASE_URL)
 test:
 	$(GO) test -count=1 -timeout 12m $(PKGS)
+	@$(MAKE) --no-print-directory test-frontend
+
+## test-frontend: the web app's Vitest tests, then its end-to-end tests in Debian's chromium
+## against a real codna serve (skipped, saying so, where chromium is absent)
+test-frontend:
+	@if [ "$(NODE_OK)" != yes ]; then echo "test-frontend: Node.js 20.19 or later not found: skipping the web app's tests"; exit 0; fi; \
+	cd frontend && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && npx vitest run && \
+	if [ -x /usr/bin/chromium ]; then npm run e2e; else echo "test-frontend: /usr/bin/chromium not found: skipping the browser tests (CI installs it)"; fi
 
 ## generate: sqlc (pinned in internal/tools) and gqlgen (pinned in go.mod's tool block)
 generate:
 	$(GO) -C internal/tools tool sqlc -f ../../sqlc.yaml generate
 	$(GO) run ./graph/gen
 
-## check-generated: fail when generated code is stale
+## check-generated: fail when generated code is stale (sqlc, gqlgen, the web app's operation types)
 check-generated: generate
-	@git diff --exit-code -- internal/db graph || (echo "generated code is stale: run make generate and commit" && exit 1)
-	@test -z "$$(git status --porcelain -- internal/db graph)" || (git status --porcelain -- internal/db graph; echo "generated files are untracked: commit them" && exit 1)
+	@if [ "$(NODE_OK)" = yes ]; then cd frontend && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && npm run --silent codegen >/dev/null; fi
+	@git diff --exit-code -- internal/db graph frontend/src/gql || (echo "generated code is stale: run make generate (and npm run codegen in frontend) and commit" && exit 1)
+	@test -z "$$(git status --porcelain -- internal/db graph frontend/src/gql)" || (git status --porcelain -- internal/db graph frontend/src/gql; echo "generated files are untracked: commit them" && exit 1)
 
 # OUTSIDE_REFS matches references to files outside the repository (the product spec's
 # data-model.md, linking.md, …, its numbered traces, ADRs): the code and docs point to docs/.
@@ -50,4 +69,4 @@ bench:
 	$(GO) test -run '^$$' -bench Walk -benchtime 500x ./internal/graphwalk/
 
 clean:
-	rm -rf bin
+	rm -rf bin frontend/dist/app

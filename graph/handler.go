@@ -73,6 +73,9 @@ type Options struct {
 	// uploads) of up to that many bytes; the server's guard applies the CSRF
 	// rule to them first (docs/api.md, Files).
 	MaxUploadBytes int64
+	// MaxArchiveBytes bounds a multipart startImport instead (an archive);
+	// 0 is MaxUploadBytes.
+	MaxArchiveBytes int64
 	// UploadTempDir holds uploads while their request runs ("" is
 	// os.TempDir(); `codna serve` uses CODNA_DATA_DIR/tmp).
 	UploadTempDir string
@@ -129,7 +132,7 @@ func NewHandler(r *Resolver, o Options) *handler.Server {
 	srv.AddTransport(transport.GET{})
 	srv.AddTransport(postTransport{})
 	if o.MaxUploadBytes > 0 {
-		srv.AddTransport(uploadTransport{maxBytes: o.MaxUploadBytes, tempDir: o.UploadTempDir})
+		srv.AddTransport(uploadTransport{maxBytes: o.MaxUploadBytes, maxArchiveBytes: o.MaxArchiveBytes, tempDir: o.UploadTempDir})
 	}
 
 	srv.SetQueryCache(lru.New[*ast.QueryDocument](1000))

@@ -13,7 +13,9 @@ import (
 	"strings"
 
 	"github.com/99designs/gqlgen/graphql"
+	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
+	"github.com/vektah/gqlparser/v2/parser"
 )
 
 // uploadTransport serves multipart requests by the GraphQL multipart
@@ -22,11 +24,15 @@ import (
 // and the files. Each file is streamed to a temporary file in tempDir
 // (CODNA_DATA_DIR/tmp for `codna serve`) and removed when the request ends:
 // nothing is held whole in memory. The whole body is bounded by maxBytes,
-// refused as soon as it is passed. The server's guard has applied the CSRF
-// rule and the request's timeout before.
+// or by maxArchiveBytes for a startImport (an archive is larger than a
+// file): a request whose length says more is refused once its operations
+// part is read, before any file, and one that turns out longer as soon as
+// the bound is passed. The server's guard has applied the CSRF rule, the
+// larger bound and the request's timeout before.
 type uploadTransport struct {
-	maxBytes int64
-	tempDir  string // "" is os.TempDir()
+	maxBytes        int64
+	maxArchiveBytes int64  // 0: as maxBytes
+	tempDir         string // "" is os.TempDir()
 }
 
 var _ graphql.Transport = uploadTransport{}
@@ -54,7 +60,7 @@ func (t uploadTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql
 		w.WriteHeader(status)
 		writeResponse(w, exec.DispatchError(ctx, gqlerror.List{gqlerror.Errorf(format, args...)}))
 	}
-	r.Body = http.MaxBytesReader(w, r.Body, t.maxBytes)
+	r.Body = http.MaxBytesReader(w, r.Body, max(t.maxBytes, t.maxArchiveBytes))
 	mr, err := r.MultipartReader()
 	if err != nil {
 		fail(http.StatusBadRequest, "The multipart request could not be read: %v", err)
@@ -64,6 +70,14 @@ func (t uploadTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql
 	var params graphql.RawParams
 	if err := readJSONPart(mr, "operations", maxOperationsBytes, &params); err != nil {
 		fail(http.StatusBadRequest, "%v", err)
+		return
+	}
+	limit := t.maxBytes
+	if t.maxArchiveBytes > 0 && startsImport(params.Query, params.OperationName) {
+		limit = t.maxArchiveBytes
+	}
+	if r.ContentLength > limit {
+		fail(http.StatusRequestEntityTooLarge, "The request body is larger than %d bytes.", limit)
 		return
 	}
 	var fileMap map[string][]string
@@ -76,6 +90,7 @@ func (t uploadTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql
 		return
 	}
 	var temps []*os.File
+	var read int64 // file bytes so far, against limit
 	defer func() {
 		for _, f := range temps {
 			_ = f.Close()
@@ -108,11 +123,16 @@ func (t uploadTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql
 			return
 		}
 		temps = append(temps, f)
-		n, err := io.Copy(f, part)
+		n, err := io.Copy(f, io.LimitReader(part, limit-read+1))
+		read += n
+		if err == nil && read > limit {
+			fail(http.StatusRequestEntityTooLarge, "The request body is larger than %d bytes.", limit)
+			return
+		}
 		if err != nil {
 			var tooLarge *http.MaxBytesError
 			if errors.As(err, &tooLarge) {
-				fail(http.StatusRequestEntityTooLarge, "The request body is larger than %d bytes.", t.maxBytes)
+				fail(http.StatusRequestEntityTooLarge, "The request body is larger than %d bytes.", limit)
 				return
 			}
 			fail(http.StatusBadRequest, "The upload could not be read: %v", err)
@@ -208,4 +228,26 @@ func setVariable(vars map[string]any, path string, up graphql.Upload) error {
 		}
 	}
 	return bad
+}
+
+// startsImport reports whether the operation to run (by name, or the only
+// one) of a query selects startImport at its top: it may carry an archive,
+// which has a bound of its own. A query that does not parse does not: the
+// executor refuses it anyway.
+func startsImport(query, operation string) bool {
+	doc, err := parser.ParseQuery(&ast.Source{Input: query})
+	if err != nil {
+		return false
+	}
+	for _, op := range doc.Operations {
+		if operation != "" && op.Name != operation || op.Operation != ast.Mutation {
+			continue
+		}
+		for _, sel := range op.SelectionSet {
+			if f, ok := sel.(*ast.Field); ok && f.Name == "startImport" {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -272,7 +272,7 @@ func (s *Server) routes() http.Handler {
 		Limits: s.cfg.Limits, Introspection: s.cfg.Introspection, OriginPatterns: patterns,
 		WSInitTimeout: s.cfg.WSInitTimeout, WSKeepAlive: s.cfg.WSKeepAlive, WSPayloadLimit: s.cfg.WSPayloadLimit,
 		WSMaxSubscriptions: s.cfg.WSMaxSubs, WSMaxSocketsPerUser: s.cfg.WSMaxSockets,
-		Sockets: s.sockets, MaxUploadBytes: s.maxUpload(), UploadTempDir: s.cfg.Files.TempDir,
+		Sockets: s.sockets, MaxUploadBytes: s.Files.MaxBytes() + 1<<20, MaxArchiveBytes: s.Transfer.Config().MaxArchiveBytes + 1<<20, UploadTempDir: s.cfg.Files.TempDir,
 	})
 	gql.AroundResponses(func(ctx context.Context, next graphql.ResponseHandler) *graphql.Response {
 		resp := next(ctx)
@@ -316,6 +316,8 @@ func (s *Server) routes() http.Handler {
 	})
 	mux.HandleFunc("GET /readyz", s.ready)
 	mux.Handle("GET /metrics", promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{}))
+	// Everything else is the web app's (its routes are pages).
+	mux.Handle("/", appHandler())
 	return s.observe(mux)
 }
 

@@ -1,0 +1,171 @@
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { useMutation, useQuery } from 'urql'
+import { graphql } from './gql'
+import { Link, navigate, useLocation } from './router'
+import { parsePageURL, spaces } from './address'
+import { SignIn } from './screens/SignIn'
+import { PageView } from './screens/PageView'
+import { FolderTree } from './components/FolderTree'
+import { InboxBadge } from './components/InboxBadge'
+import { ErrorNote, Loading } from './components/Status'
+import type { Space } from './gql/graphql'
+
+// Screens off the page view's path load when first opened.
+const Inbox = lazy(() => import('./screens/Inbox'))
+const Shared = lazy(() => import('./screens/Shared'))
+const Trash = lazy(() => import('./screens/Trash'))
+const SearchScreen = lazy(() => import('./screens/Search'))
+const SearchPalette = lazy(() => import('./screens/SearchPalette'))
+const Imports = lazy(() => import('./screens/Imports'))
+const Automations = lazy(() => import('./screens/Automations'))
+const Tokens = lazy(() => import('./screens/Tokens'))
+const Manage = lazy(() => import('./screens/Manage'))
+const NewPage = lazy(() => import('./screens/NewPage'))
+
+const Me = graphql(`
+  query Me {
+    me {
+      id
+      name
+      email
+      kind
+    }
+  }
+`)
+
+const Logout = graphql(`
+  mutation Logout {
+    logout
+  }
+`)
+
+/** Who is signed in decides what shows: sign-in, management's console, or the app. */
+export function App() {
+  const [me, refetch] = useQuery({ query: Me })
+  if (me.fetching && !me.data) return <Loading what="Starting" />
+  if (me.error && !me.data) return <ErrorNote error={me.error} />
+  const user = me.data?.me
+  if (!user) return <SignIn onDone={() => refetch({ requestPolicy: 'network-only' })} />
+  if (user.kind === 'MANAGEMENT') {
+    return (
+      <Suspense fallback={<Loading />}>
+        <Manage />
+      </Suspense>
+    )
+  }
+  return <Shell name={user.name} onSignedOut={() => refetch({ requestPolicy: 'network-only' })} />
+}
+
+function Shell({ name, onSignedOut }: { name: string; onSignedOut: () => void }) {
+  const { path } = useLocation()
+  const [, logout] = useMutation(Logout)
+  const [palette, setPalette] = useState(false)
+  const [space, setSpace] = useState<Space>('WIKI')
+  const [menu, setMenu] = useState(false)
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
+        e.preventDefault()
+        setPalette(true)
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
+  useEffect(() => setMenu(false), [path])
+  return (
+    <div className="shell">
+      <header className="top">
+        <button type="button" className="menu-toggle" aria-label="Folders" aria-expanded={menu} onClick={() => setMenu(!menu)}>
+          ☰
+        </button>
+        <Link to="/" className="brand">
+          CoDNA
+        </Link>
+        <button type="button" className="search-open" onClick={() => setPalette(true)} aria-keyshortcuts="Control+K">
+          Search <kbd>Ctrl K</kbd>
+        </button>
+        <nav aria-label="Main">
+          <InboxBadge />
+          <Link to="/shared">Shared with me</Link>
+          <Link to="/new">New page</Link>
+          <Link to="/imports">Imports</Link>
+          <Link to="/automations">Automations</Link>
+          <Link to="/trash">Trash</Link>
+          <Link to="/settings/tokens">Tokens</Link>
+          <button
+            type="button"
+            onClick={async () => {
+              await logout({})
+              navigate('/')
+              onSignedOut()
+            }}
+          >
+            Sign out {name}
+          </button>
+        </nav>
+      </header>
+      <aside className={menu ? 'side open' : 'side'} aria-label="Spaces">
+        <div role="tablist" aria-label="Space">
+          {spaces.map((s) => {
+            const v = s.toUpperCase() as Space
+            return (
+              <button key={s} type="button" role="tab" aria-selected={space === v} onClick={() => setSpace(v)}>
+                {s}
+              </button>
+            )
+          })}
+        </div>
+        <FolderTree key={space} space={space} />
+      </aside>
+      <main className="main">
+        <Suspense fallback={<Loading />}>
+          <Route path={path} />
+        </Suspense>
+      </main>
+      {palette && (
+        <Suspense fallback={null}>
+          <SearchPalette onClose={() => setPalette(false)} />
+        </Suspense>
+      )}
+    </div>
+  )
+}
+
+function Route({ path }: { path: string }) {
+  switch (path) {
+    case '/':
+      return <Home />
+    case '/inbox':
+      return <Inbox />
+    case '/shared':
+      return <Shared />
+    case '/trash':
+      return <Trash />
+    case '/search':
+      return <SearchScreen />
+    case '/imports':
+      return <Imports />
+    case '/automations':
+      return <Automations />
+    case '/settings/tokens':
+      return <Tokens />
+    case '/new':
+      return <NewPage />
+  }
+  const address = parsePageURL(path)
+  if (address) return <PageView key={path} address={address} />
+  return <p className="status empty">There is nothing at {path}.</p>
+}
+
+function Home() {
+  return (
+    <section>
+      <h1>Welcome</h1>
+      <p>Open a page from the folders, search with Ctrl K, or write a new page.</p>
+      <p>
+        <Link to="/new">New page</Link>
+      </p>
+    </section>
+  )
+}

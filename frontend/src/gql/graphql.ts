@@ -1,0 +1,2812 @@
+/* eslint-disable */
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = Maybe<T>;
+export type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+export type MakeOptional<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]?: Maybe<T[SubKey]> };
+export type MakeMaybe<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]: Maybe<T[SubKey]> };
+export type MakeEmpty<T extends { [key: string]: unknown }, K extends keyof T> = { [_ in K]?: never };
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  /** Free-form JSON: the frontmatter keys CoDNA does not own. */
+  JSON: { input: Record<string, unknown>; output: Record<string, unknown>; }
+  /** An instant in time, written in RFC 3339 (for example `2026-11-30T09:00:00Z`). */
+  Time: { input: string; output: string; }
+  /** A file sent in a multipart request (the GraphQL multipart request spec; docs/api.md, Files). */
+  Upload: { input: File; output: File; }
+};
+
+export type AcceptInvitationInput = {
+  password: Scalars['String']['input'];
+  token: Scalars['String']['input'];
+};
+
+/** Why you can see a document. */
+export type AccessExplanation = {
+  __typename?: 'AccessExplanation';
+  /** Otherwise, the grants that reach you: your own, or through a group (Everyone included). */
+  grants: Array<Grant>;
+  /** You own it. */
+  owner: Scalars['Boolean']['output'];
+};
+
+/**
+ * A personal access token (or, for an agent, one of its agent tokens), as its holder sees it:
+ * never its secret, which was shown once when it was created.
+ */
+export type AccessToken = {
+  __typename?: 'AccessToken';
+  createdAt: Scalars['Time']['output'];
+  /** When it stops working; null: never. */
+  expiresAt?: Maybe<Scalars['Time']['output']>;
+  id: Scalars['ID']['output'];
+  /** When it was last used, to the minute; null if never. */
+  lastUsedAt?: Maybe<Scalars['Time']['output']>;
+  name: Scalars['String']['output'];
+  /** `codp_` (personal) or `coda_` (agent) and six more characters, to tell tokens apart. */
+  prefix: Scalars['String']['output'];
+};
+
+export type AgentInput = {
+  id: Scalars['ID']['input'];
+};
+
+/** How often an agent opened one page on one UTC day. */
+export type AgentRead = {
+  __typename?: 'AgentRead';
+  count: Scalars['Int']['output'];
+  /** The UTC day, YYYY-MM-DD. */
+  day: Scalars['String']['output'];
+  document: Document;
+  lastAt: Scalars['Time']['output'];
+};
+
+/** How often an agent called one MCP tool on one UTC day, with one outcome. */
+export type AgentToolUse = {
+  __typename?: 'AgentToolUse';
+  count: Scalars['Int']['output'];
+  /** The UTC day, YYYY-MM-DD. */
+  day: Scalars['String']['output'];
+  lastAt: Scalars['Time']['output'];
+  /** `ok`, `refused` (a coded refusal: not found, forbidden, bad input, conflict) or `error`. */
+  outcome: Scalars['String']['output'];
+  /** The tool, like `read_document`; `(unknown)` for a name the server does not have. */
+  tool: Scalars['String']['output'];
+};
+
+/**
+ * A file of a page, in the page's `<slug>.files/` folder: a page `ops/deploy` shows its diagram as
+ * `![](deploy.files/diagram.png)`. It has exactly the page's permission; nothing else grants it.
+ */
+export type Attachment = {
+  __typename?: 'Attachment';
+  byteSize: Scalars['Int']['output'];
+  createdAt: Scalars['Time']['output'];
+  id: Scalars['ID']['output'];
+  /** Sniffed from the bytes at upload, never taken from the client. */
+  mimeType: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  /** What a body of the page writes to show or link it: `<slug>.files/<name>`. */
+  path: Scalars['String']['output'];
+  /** Where to download it, with your session or token: `/files/<document-id>/<name>`. */
+  url: Scalars['String']['output'];
+};
+
+export type AuditConnection = {
+  __typename?: 'AuditConnection';
+  edges: Array<AuditEntryEdge>;
+  pageInfo: PageInfo;
+};
+
+/** One management change. */
+export type AuditEntry = {
+  __typename?: 'AuditEntry';
+  /** Like `user.create`, `group.member_add`, `document.quarantine`. */
+  action: Scalars['String']['output'];
+  createdAt: Scalars['Time']['output'];
+  details: Scalars['JSON']['output'];
+  id: Scalars['ID']['output'];
+  requestId?: Maybe<Scalars['String']['output']>;
+  targetDocumentId?: Maybe<Scalars['ID']['output']>;
+  targetGroupId?: Maybe<Scalars['ID']['output']>;
+  targetUserId?: Maybe<Scalars['ID']['output']>;
+  tokenId?: Maybe<Scalars['ID']['output']>;
+  /** `token` or `cli`. */
+  via: Scalars['String']['output'];
+};
+
+export type AuditEntryEdge = {
+  __typename?: 'AuditEntryEdge';
+  cursor: Scalars['String']['output'];
+  node: AuditEntry;
+};
+
+export type AuditFilter = {
+  action?: InputMaybe<Scalars['String']['input']>;
+  since?: InputMaybe<Scalars['Time']['input']>;
+  targetDocumentId?: InputMaybe<Scalars['ID']['input']>;
+  targetUserId?: InputMaybe<Scalars['ID']['input']>;
+  until?: InputMaybe<Scalars['Time']['input']>;
+};
+
+/**
+ * A small JavaScript program a person owns, run in a sandbox on events or on a schedule. It can
+ * only propose; each proposal is applied with exactly its owner's permissions, and recorded with
+ * its verdict. Management sees every automation's metadata and can disable one, never its script
+ * or what its runs did.
+ */
+export type Automation = {
+  __typename?: 'Automation';
+  createdAt: Scalars['Time']['output'];
+  description: Scalars['String']['output'];
+  /** Why it is disabled; null while enabled. */
+  disabledReason?: Maybe<Scalars['String']['output']>;
+  /** Whether it runs (also false after 5 failed or all-rejected runs in a row). */
+  enabled: Scalars['Boolean']['output'];
+  id: Scalars['ID']['output'];
+  kind: AutomationKind;
+  /** The latest run, if any. */
+  lastRun?: Maybe<AutomationRun>;
+  /** SCHEDULE: when a tick last queued a run. */
+  lastRunAt?: Maybe<Scalars['Time']['output']>;
+  name: Scalars['String']['output'];
+  /** SCHEDULE: the next tick, while enabled. */
+  nextRunAt?: Maybe<Scalars['Time']['output']>;
+  owner: User;
+  /** False when the owner was deactivated: the automation does not run. */
+  ownerActive: Scalars['Boolean']['output'];
+  /** Its runs, newest first (`first` 1–100). */
+  runs: AutomationRunConnection;
+  /** SCHEDULE: the cron expression (minute hour day-of-month month day-of-week). */
+  schedule?: Maybe<Scalars['String']['output']>;
+  scope: AutomationScope;
+  /** The JavaScript; null for management. */
+  script?: Maybe<Scalars['String']['output']>;
+  /** SCHEDULE: the IANA time zone the schedule is read in. */
+  timezone: Scalars['String']['output'];
+  /** EVENT: the outbox event types it runs on (docs/api.md lists them). */
+  triggerEvents: Array<Scalars['String']['output']>;
+  updatedAt: Scalars['Time']['output'];
+};
+
+
+/**
+ * A small JavaScript program a person owns, run in a sandbox on events or on a schedule. It can
+ * only propose; each proposal is applied with exactly its owner's permissions, and recorded with
+ * its verdict. Management sees every automation's metadata and can disable one, never its script
+ * or what its runs did.
+ */
+export type AutomationRunsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A page of automations (management's list). */
+export type AutomationConnection = {
+  __typename?: 'AutomationConnection';
+  edges: Array<AutomationEdge>;
+  pageInfo: PageInfo;
+};
+
+/** An edge of an `AutomationConnection`. */
+export type AutomationEdge = {
+  __typename?: 'AutomationEdge';
+  cursor: Scalars['String']['output'];
+  node: Automation;
+};
+
+/** What starts an automation. */
+export type AutomationKind =
+  /** Outbox events of the types in `triggerEvents`, on documents inside `scope` that the owner can read. */
+  | 'EVENT'
+  /** A 5-field cron `schedule` in `timezone`; the script gets no event (`event` is null). */
+  | 'SCHEDULE';
+
+/** The limit that ended a run. */
+export type AutomationLimit =
+  /** Too many proposals. */
+  | 'ACTIONS'
+  | 'EXECUTION_TIME'
+  | 'MEMORY'
+  /** Too many `codna.find`/`codna.get` calls. */
+  | 'READS';
+
+export type AutomationPayload = {
+  __typename?: 'AutomationPayload';
+  automation: Automation;
+};
+
+/** One proposal of a script and its verdict. */
+export type AutomationProposal = {
+  __typename?: 'AutomationProposal';
+  /** Whether it was applied; null until decided (and always null in a dry run). */
+  applied?: Maybe<Scalars['Boolean']['output']>;
+  /** SHARE, TAG, UNTAG: the document. */
+  documentId?: Maybe<Scalars['ID']['output']>;
+  kind: AutomationProposalKind;
+  /** NOTIFY: the message. */
+  message?: Maybe<Scalars['String']['output']>;
+  permission?: Maybe<Permission>;
+  /** What was done, or why it was rejected. */
+  reason?: Maybe<Scalars['String']['output']>;
+  /** SHARE, NOTIFY: an email, `group:<slug>` or `agent:<slug>`. */
+  recipient?: Maybe<Scalars['String']['output']>;
+  /** TAG, UNTAG: the tag. */
+  tag?: Maybe<Scalars['String']['output']>;
+  write?: Maybe<AutomationWrite>;
+};
+
+/** What a script proposed. */
+export type AutomationProposalKind =
+  | 'NOTIFY'
+  | 'SHARE'
+  | 'TAG'
+  | 'UNTAG'
+  | 'WRITE';
+
+/**
+ * One run of an automation. For management, `proposals` is empty and `logs` and `error` are null:
+ * they may hold content.
+ */
+export type AutomationRun = {
+  __typename?: 'AutomationRun';
+  /** How many times a worker took it up (more than 1 after the server failed mid-run). */
+  attempts: Scalars['Int']['output'];
+  createdAt: Scalars['Time']['output'];
+  durationMs?: Maybe<Scalars['Int']['output']>;
+  /** Why it failed or was skipped. */
+  error?: Maybe<Scalars['String']['output']>;
+  /** The outbox event that triggered it (EVENT). */
+  eventId?: Maybe<Scalars['ID']['output']>;
+  eventType?: Maybe<Scalars['String']['output']>;
+  finishedAt?: Maybe<Scalars['Time']['output']>;
+  id: Scalars['ID']['output'];
+  limitHit?: Maybe<AutomationLimit>;
+  /** What the script logged with `console.log` (at most 64 KiB). */
+  logs?: Maybe<Scalars['String']['output']>;
+  /** Bytes the script's engine reached at its peak. */
+  memoryPeak?: Maybe<Scalars['Int']['output']>;
+  /** What the script proposed, in order, each with its verdict. */
+  proposals: Array<AutomationProposal>;
+  /** How many `codna.find`/`codna.get` calls it made. */
+  reads: Scalars['Int']['output'];
+  /** The tick it ran for (SCHEDULE). */
+  scheduledFor?: Maybe<Scalars['Time']['output']>;
+  status: AutomationRunStatus;
+};
+
+/** A page of runs. */
+export type AutomationRunConnection = {
+  __typename?: 'AutomationRunConnection';
+  edges: Array<AutomationRunEdge>;
+  pageInfo: PageInfo;
+};
+
+/** An edge of an `AutomationRunConnection`. */
+export type AutomationRunEdge = {
+  __typename?: 'AutomationRunEdge';
+  cursor: Scalars['String']['output'];
+  node: AutomationRun;
+};
+
+/** How a run ended. */
+export type AutomationRunStatus =
+  /** The script threw, did not parse, or hit a limit other than time; nothing was applied. */
+  | 'FAILED'
+  /** The script ran to its end and, if it proposed anything, at least one proposal was applied. */
+  | 'OK'
+  /** Waiting to run, running, or waiting to be retried. */
+  | 'QUEUED'
+  /** The script ran to its end and every proposal was rejected. */
+  | 'REJECTED'
+  /** The script never ran: its owner was deactivated, the automation disabled, or the owner can no longer read the event's document. */
+  | 'SKIPPED'
+  /** The script ran out of time; nothing was applied. */
+  | 'TIMEOUT';
+
+/** An event automation's pre-filter on the event's document: every part given must hold. */
+export type AutomationScope = {
+  __typename?: 'AutomationScope';
+  /** The document is in this folder or beneath it. */
+  pathPrefix?: Maybe<Scalars['String']['output']>;
+  space?: Maybe<Space>;
+  /** The document has all of these tags. */
+  tags: Array<Scalars['String']['output']>;
+};
+
+/** An event automation's pre-filter on the event's document: every part given must hold. */
+export type AutomationScopeInput = {
+  pathPrefix?: InputMaybe<Scalars['String']['input']>;
+  space?: InputMaybe<Space>;
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/** A document a script proposed to write into the output space. */
+export type AutomationWrite = {
+  __typename?: 'AutomationWrite';
+  content: Scalars['String']['output'];
+  path: Scalars['String']['output'];
+  slug: Scalars['String']['output'];
+  space: Space;
+  title: Scalars['String']['output'];
+};
+
+/** What kind of change a revision records. */
+export type ChangeKind =
+  | 'CONTENT'
+  | 'CREATE'
+  | 'DELETE'
+  | 'MOVE'
+  | 'RENAME'
+  | 'RESTORE'
+  | 'STATUS'
+  | 'TAGS';
+
+/** Your current password and the one to replace it with. */
+export type ChangePasswordInput = {
+  /** At least 10 characters. */
+  newPassword: Scalars['String']['input'];
+  oldPassword: Scalars['String']['input'];
+};
+
+/** The password changed; your other sessions ended. */
+export type ChangePasswordPayload = {
+  __typename?: 'ChangePasswordPayload';
+  /** How many of your other sessions were signed out. */
+  sessionsEnded: Scalars['Int']['output'];
+};
+
+/** A new personal access token. */
+export type CreateAccessTokenInput = {
+  /** Lifetime like `720h`; omitted: never expires. */
+  expiresIn?: InputMaybe<Scalars['String']['input']>;
+  /** What it is for, like `laptop script` (1 to 100 characters). */
+  name: Scalars['String']['input'];
+};
+
+/** The token created. `token` is its secret: shown this once, never again. */
+export type CreateAccessTokenPayload = {
+  __typename?: 'CreateAccessTokenPayload';
+  accessToken: AccessToken;
+  token: Scalars['String']['output'];
+};
+
+export type CreateAgentInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+  /** The people who answer for it (at least one): only they can share with it. */
+  responsible: Array<Scalars['ID']['input']>;
+  slug: Scalars['String']['input'];
+};
+
+export type CreateAgentPayload = {
+  __typename?: 'CreateAgentPayload';
+  agent: ManagedAgent;
+  /** Shown once: the agent authenticates with it. */
+  token: Scalars['String']['output'];
+};
+
+export type CreateAutomationInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  kind: AutomationKind;
+  name: Scalars['String']['input'];
+  /** SCHEDULE: a 5-field cron expression, like `0 9 * * 1` (Mondays at 09:00). */
+  schedule?: InputMaybe<Scalars['String']['input']>;
+  /** EVENT: the pre-filter. */
+  scope?: InputMaybe<AutomationScopeInput>;
+  script: Scalars['String']['input'];
+  /** SCHEDULE: an IANA time zone such as `Asia/Tbilisi`; UTC when left out. */
+  timezone?: InputMaybe<Scalars['String']['input']>;
+  /** EVENT: at least one of the trigger events (docs/api.md). */
+  triggerEvents?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+export type CreateAutomationPayload = {
+  __typename?: 'CreateAutomationPayload';
+  automation: Automation;
+};
+
+/** A new document. */
+export type CreateDocumentInput = {
+  /** Markdown. A leading YAML frontmatter block fills tags and status (unless given here) and keeps its other keys. */
+  content?: InputMaybe<Scalars['String']['input']>;
+  /** Its folder; empty or omitted for the space root. */
+  path?: InputMaybe<Scalars['String']['input']>;
+  /** Lowercase letters, digits and hyphens. */
+  slug: Scalars['String']['input'];
+  space: Space;
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+  title: Scalars['String']['input'];
+};
+
+/** The created document. */
+export type CreateDocumentPayload = {
+  __typename?: 'CreateDocumentPayload';
+  document: Document;
+};
+
+export type CreateGroupInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+  slug: Scalars['String']['input'];
+};
+
+/** A person for management to create. */
+export type CreatePersonInput = {
+  /** Their email address; must not belong to anyone else. */
+  email: Scalars['String']['input'];
+  /** Their display name. */
+  name: Scalars['String']['input'];
+  /** Their first password, at least 10 characters. */
+  password: Scalars['String']['input'];
+};
+
+/** The person management created. */
+export type CreatePersonPayload = {
+  __typename?: 'CreatePersonPayload';
+  /** The new person. */
+  user: ManagedUser;
+};
+
+export type CreateServiceTokenInput = {
+  name: Scalars['String']['input'];
+  /** Lifetime like `720h`; omitted: never expires. */
+  validFor?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type CreateServiceTokenPayload = {
+  __typename?: 'CreateServiceTokenPayload';
+  serviceToken: ServiceToken;
+  /** Shown once. */
+  token: Scalars['String']['output'];
+};
+
+export type DecideFileReferenceInput = {
+  answer: FileReferenceAnswer;
+  id: Scalars['ID']['input'];
+};
+
+export type DecideFileReferencePayload = {
+  __typename?: 'DecideFileReferencePayload';
+  /** The document whose body holds the reference. */
+  document: Document;
+};
+
+/** An answer to a link decision. */
+export type DecideLinkInput = {
+  answer: LinkAnswer;
+  linkId: Scalars['ID']['input'];
+  /** For REPOINT: the document to link to instead. */
+  targetId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+/** The linking document after the answer. */
+export type DecideLinkPayload = {
+  __typename?: 'DecideLinkPayload';
+  document: Document;
+};
+
+export type DeleteAttachmentPayload = {
+  __typename?: 'DeleteAttachmentPayload';
+  attachment: Attachment;
+};
+
+export type DeleteAutomationPayload = {
+  __typename?: 'DeleteAutomationPayload';
+  id: Scalars['ID']['output'];
+};
+
+/** The document to move to the trash. */
+export type DeleteDocumentInput = {
+  id: Scalars['ID']['input'];
+};
+
+/** The document, now in the trash. */
+export type DeleteDocumentPayload = {
+  __typename?: 'DeleteDocumentPayload';
+  document: Document;
+};
+
+/**
+ * A markdown document. Its `id` never changes; its address (`space`, `path`, `slug`) can.
+ * It lives at `/<space>/<path>/<slug>.md` in an export.
+ */
+export type Document = {
+  __typename?: 'Document';
+  /** Owner only: everyone it is shared with, and why. */
+  access: Array<Grant>;
+  /** The page's files, by name. */
+  attachments: Array<Attachment>;
+  /** The links into it from documents you can read. */
+  backlinks: Array<DocumentLink>;
+  /** The markdown body, without frontmatter. */
+  content: Scalars['String']['output'];
+  /** When it was created. */
+  createdAt: Scalars['Time']['output'];
+  /** Set while it is in the trash (only its owner sees it then). */
+  deletedAt?: Maybe<Scalars['Time']['output']>;
+  /** A unified diff of the markdown source from one version to another. */
+  diff: Scalars['String']['output'];
+  /** The references to files in its body, by href. */
+  fileReferences: Array<FileReference>;
+  /** Frontmatter keys CoDNA does not own, kept as written. */
+  frontmatter: Scalars['JSON']['output'];
+  /** The permanent id: what links resolve to. */
+  id: Scalars['ID']['output'];
+  /** Its outgoing links. */
+  links: Array<DocumentLink>;
+  /** The body with its frontmatter (title, tags, status and the other keys), as an export writes it. */
+  markdown: Scalars['String']['output'];
+  /** What you may do to it. */
+  myPermission: DocumentAccess;
+  /** Who owns it. */
+  owner: User;
+  /** Its folder, like `engineering/onboarding`; empty at the space root. */
+  path: Scalars['String']['output'];
+  /** The addresses it left, most recent first. */
+  pathHistory: Array<PastAddress>;
+  /** When a document in the trash will be purged for good. */
+  purgeAfter?: Maybe<Scalars['Time']['output']>;
+  /** Documents reached by following resolved links, up to `depth` (1 to 3) away, each with the path that reached it. */
+  related: Array<RelatedDocument>;
+  /** One revision by version number; null when there is no such version. */
+  revision?: Maybe<DocumentRevision>;
+  /** Its revisions, newest first. Every change is kept forever. */
+  revisions: DocumentRevisionConnection;
+  /** Its name in the folder, like `laptop-setup`. */
+  slug: Scalars['String']['output'];
+  /** The space it lives in. */
+  space: Space;
+  /** Draft, active or archived. */
+  status: DocumentStatus;
+  /** Its tags, lowercase, in the order given. */
+  tags: Array<Scalars['String']['output']>;
+  /** Its title. */
+  title: Scalars['String']['output'];
+  /** When it last changed. */
+  updatedAt: Scalars['Time']['output'];
+  /** Who changed it last. */
+  updatedBy?: Maybe<User>;
+  /** Increases by one with every change; pass it as `expectedVersion` to update safely. */
+  version: Scalars['Int']['output'];
+  /** Why you can see it. */
+  whyCanISee: AccessExplanation;
+};
+
+
+/**
+ * A markdown document. Its `id` never changes; its address (`space`, `path`, `slug`) can.
+ * It lives at `/<space>/<path>/<slug>.md` in an export.
+ */
+export type DocumentDiffArgs = {
+  from: Scalars['Int']['input'];
+  to: Scalars['Int']['input'];
+};
+
+
+/**
+ * A markdown document. Its `id` never changes; its address (`space`, `path`, `slug`) can.
+ * It lives at `/<space>/<path>/<slug>.md` in an export.
+ */
+export type DocumentRelatedArgs = {
+  depth?: InputMaybe<Scalars['Int']['input']>;
+  direction?: InputMaybe<LinkDirection>;
+};
+
+
+/**
+ * A markdown document. Its `id` never changes; its address (`space`, `path`, `slug`) can.
+ * It lives at `/<space>/<path>/<slug>.md` in an export.
+ */
+export type DocumentRevisionArgs = {
+  version: Scalars['Int']['input'];
+};
+
+
+/**
+ * A markdown document. Its `id` never changes; its address (`space`, `path`, `slug`) can.
+ * It lives at `/<space>/<path>/<slug>.md` in an export.
+ */
+export type DocumentRevisionsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** What you may do to a document. */
+export type DocumentAccess =
+  /** Also delete and restore it, and share it. You created it (or it was transferred to you). */
+  | 'OWNER'
+  /** Read it, its history and its links. */
+  | 'READ'
+  /** Also edit its body, title, tags and status, and move it. */
+  | 'WRITE';
+
+/** A page of documents. */
+export type DocumentConnection = {
+  __typename?: 'DocumentConnection';
+  edges: Array<DocumentEdge>;
+  pageInfo: PageInfo;
+};
+
+/** An edge of a `DocumentConnection`. */
+export type DocumentEdge = {
+  __typename?: 'DocumentEdge';
+  cursor: Scalars['String']['output'];
+  node: Document;
+};
+
+/** Narrows `documents`. Every field given must match. */
+export type DocumentFilter = {
+  /** Only documents in this folder or beneath it. */
+  pathPrefix?: InputMaybe<Scalars['String']['input']>;
+  /** Only this space. */
+  space?: InputMaybe<Space>;
+  /** Only this status. */
+  status?: InputMaybe<DocumentStatus>;
+  /** Only documents carrying all of these tags. */
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Only documents changed at or after this time. */
+  updatedSince?: InputMaybe<Scalars['Time']['input']>;
+};
+
+/** A link from one document to another, anchored to the target's id so it survives renames. */
+export type DocumentLink = {
+  __typename?: 'DocumentLink';
+  /** The href exactly as written in the source body. */
+  hrefAsWritten: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** Set when the source's owner kept a stale link as written. */
+  keptAt?: Maybe<Scalars['Time']['output']>;
+  /** How many times the source uses this href. */
+  occurrences: Scalars['Int']['output'];
+  /** The address the href names, like `wiki:engineering/onboarding/laptop-setup`. */
+  resolvedAddress: Scalars['String']['output'];
+  /** The linking document. */
+  source?: Maybe<Document>;
+  state: LinkState;
+  /** The document linked to; null while pending (or when you cannot read it). */
+  target?: Maybe<Document>;
+  /** The link's text (its first occurrence's). */
+  text: Scalars['String']['output'];
+};
+
+/** Break-glass metadata: enough to decide about a reported document without reading it. */
+export type DocumentMetadata = {
+  __typename?: 'DocumentMetadata';
+  createdAt: Scalars['Time']['output'];
+  deletedAt?: Maybe<Scalars['Time']['output']>;
+  grants: Array<ManagedGrant>;
+  id: Scalars['ID']['output'];
+  owner: ManagedUser;
+  quarantinedAt?: Maybe<Scalars['Time']['output']>;
+  space: Space;
+  status: DocumentStatus;
+  updatedAt: Scalars['Time']['output'];
+  versions: Scalars['Int']['output'];
+};
+
+/** How `documents` sorts. */
+export type DocumentOrder =
+  /** By title, ignoring case. */
+  | 'TITLE'
+  /** Most recently changed first. */
+  | 'UPDATED';
+
+/** One saved state of a document: a full snapshot. */
+export type DocumentRevision = {
+  __typename?: 'DocumentRevision';
+  /** Who made the change. */
+  author?: Maybe<User>;
+  /** What kind of change made it. */
+  changeKind: ChangeKind;
+  /** A note on the change, when there is one. */
+  changeSummary?: Maybe<Scalars['String']['output']>;
+  /** The body then. */
+  content: Scalars['String']['output'];
+  /** When. */
+  createdAt: Scalars['Time']['output'];
+  /** The extra frontmatter keys then. */
+  frontmatter: Scalars['JSON']['output'];
+  /** The revision's id. */
+  id: Scalars['ID']['output'];
+  /** The folder then. */
+  path: Scalars['String']['output'];
+  /** The slug then. */
+  slug: Scalars['String']['output'];
+  /** The space then. */
+  space: Space;
+  /** The status then. */
+  status: DocumentStatus;
+  /** The tags then. */
+  tags: Array<Scalars['String']['output']>;
+  /** The title then. */
+  title: Scalars['String']['output'];
+  /** Its version number. */
+  version: Scalars['Int']['output'];
+};
+
+/** A page of a document's revisions. */
+export type DocumentRevisionConnection = {
+  __typename?: 'DocumentRevisionConnection';
+  edges: Array<DocumentRevisionEdge>;
+  pageInfo: PageInfo;
+  /** How many revisions the document has in all. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An edge of a `DocumentRevisionConnection`. */
+export type DocumentRevisionEdge = {
+  __typename?: 'DocumentRevisionEdge';
+  cursor: Scalars['String']['output'];
+  node: DocumentRevision;
+};
+
+/** Where a document stands in its life. */
+export type DocumentStatus =
+  | 'ACTIVE'
+  | 'ARCHIVED'
+  | 'DRAFT';
+
+export type DryRunAutomationInput = {
+  /**
+   * The sample event: `{"type": "document.updated", "documentId": "…", "payload": {…}}` (the
+   * document must be one you can read; its metadata and body reach the script as `event.document`).
+   * Null: run as a scheduled run, with `event` null.
+   */
+  event?: InputMaybe<Scalars['JSON']['input']>;
+  script: Scalars['String']['input'];
+};
+
+/** What a dry run's script did. Nothing of it was applied or recorded. */
+export type DryRunAutomationPayload = {
+  __typename?: 'DryRunAutomationPayload';
+  durationMs: Scalars['Int']['output'];
+  /** Why the script failed (its error and stack), if it did. */
+  error?: Maybe<Scalars['String']['output']>;
+  limitHit?: Maybe<AutomationLimit>;
+  logs: Scalars['String']['output'];
+  /** Output beyond the log limit was dropped. */
+  logsTruncated: Scalars['Boolean']['output'];
+  memoryPeak: Scalars['Int']['output'];
+  proposals: Array<AutomationProposal>;
+  reads: Scalars['Int']['output'];
+};
+
+/** A folder written out as a markdown tree, for its requester to download. */
+export type Export = {
+  __typename?: 'Export';
+  byteSize?: Maybe<Scalars['Int']['output']>;
+  createdAt: Scalars['Time']['output'];
+  done: Scalars['Int']['output'];
+  error?: Maybe<Scalars['String']['output']>;
+  expiresAt?: Maybe<Scalars['Time']['output']>;
+  id: Scalars['ID']['output'];
+  path: Scalars['String']['output'];
+  space: Space;
+  status: ExportStatus;
+  total: Scalars['Int']['output'];
+  /** Where you download the zip, with your session or token, once it is READY. */
+  url?: Maybe<Scalars['String']['output']>;
+};
+
+export type ExportDocumentsPayload = {
+  __typename?: 'ExportDocumentsPayload';
+  export: Export;
+};
+
+/** Where an export is. */
+export type ExportStatus =
+  | 'FAILED'
+  | 'QUEUED'
+  /** Built: download it from `url` until `expiresAt`. */
+  | 'READY'
+  | 'RUNNING';
+
+/** How many results have one value. */
+export type FacetCount = {
+  __typename?: 'FacetCount';
+  count: Scalars['Int']['output'];
+  value: Scalars['String']['output'];
+};
+
+/**
+ * A reference in a page's body to a file of a page — its own (`deploy.files/diagram.png`) or another's
+ * (`../ops/deploy.files/diagram.png`) — tracked like a link (docs/design.md, File references). Moving
+ * or renaming a page rewrites its own references; another page's go STALE_TEXT and become a
+ * `file.target_moved` decision for that page's owner (BROKEN and `file.target_deleted` when the page
+ * is trashed), answered with `decideFileReference`.
+ */
+export type FileReference = {
+  __typename?: 'FileReference';
+  /** The file itself, when the page has one of that name. */
+  attachment?: Maybe<Attachment>;
+  /** The destination exactly as written. */
+  href: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** When the page's owner kept a stale reference as written. */
+  keptAt?: Maybe<Scalars['Time']['output']>;
+  /** The file's name in the href. */
+  name: Scalars['String']['output'];
+  /** How many links and images in the body use this href. */
+  occurrences: Scalars['Int']['output'];
+  /** The page the file belongs to; null when you cannot read it or there is none. */
+  page?: Maybe<Document>;
+  /** As a link's state; PENDING when there is no page you can read at the href's address. */
+  state: LinkState;
+};
+
+export type FileReferenceAnswer =
+  /** Keep the reference as written; it is not asked about again unless its state changes. */
+  | 'KEEP'
+  /** Restore the page the file belongs to from the trash (its owner only). */
+  | 'RESTORE_TARGET'
+  /** Rewrite the href to the file's current place (a revision by you). */
+  | 'UPDATE';
+
+/** A folder as you see it: it exists only through documents you can read. */
+export type Folder = {
+  __typename?: 'Folder';
+  /** Live documents you can read in it and beneath it (drafts and archived included). */
+  documents: Scalars['Int']['output'];
+  /** Whether it has subfolders you can see. */
+  hasChildren: Scalars['Boolean']['output'];
+  /** Its path, like `codna/adr`. */
+  path: Scalars['String']['output'];
+};
+
+/** A document listed in a folder. */
+export type FolderEntry = {
+  __typename?: 'FolderEntry';
+  /** The whole document. */
+  document: Document;
+  id: Scalars['ID']['output'];
+  path: Scalars['String']['output'];
+  slug: Scalars['String']['output'];
+  space: Space;
+  status: DocumentStatus;
+  title: Scalars['String']['output'];
+  updatedAt: Scalars['Time']['output'];
+};
+
+/** A standing rule: your documents in a folder and beneath it are shared with a recipient, now and later. */
+export type FolderShare = {
+  __typename?: 'FolderShare';
+  createdAt: Scalars['Time']['output'];
+  id: Scalars['ID']['output'];
+  /** The folder; empty for the whole space. */
+  path: Scalars['String']['output'];
+  permission: Permission;
+  principalId: Scalars['ID']['output'];
+  principalType: PrincipalType;
+  space: Space;
+  updatedAt: Scalars['Time']['output'];
+};
+
+/** One level of a space: the subfolders directly under `path` and the documents directly in it. */
+export type FolderTree = {
+  __typename?: 'FolderTree';
+  documents: Array<FolderEntry>;
+  folders: Array<Folder>;
+  path: Scalars['String']['output'];
+  space: Space;
+};
+
+/** A grant on a document, explained. */
+export type Grant = {
+  __typename?: 'Grant';
+  /** The sharing action it was part of. */
+  batchId?: Maybe<Scalars['ID']['output']>;
+  createdAt: Scalars['Time']['output'];
+  document?: Maybe<Document>;
+  grantedBy?: Maybe<User>;
+  id: Scalars['ID']['output'];
+  permission: Permission;
+  principalId: Scalars['ID']['output'];
+  principalType: PrincipalType;
+  reason: GrantReason;
+  /** The recipient as a share names it: an email, `group:<slug>` or `agent:<slug>`. */
+  recipient: Scalars['String']['output'];
+  /** The recipient's display name. */
+  recipientName: Scalars['String']['output'];
+};
+
+/** Why a grant exists. */
+export type GrantReason =
+  /** Shared with everything carrying a tag, once. */
+  | 'BULK_TAG'
+  /** Someone shared it. */
+  | 'DIRECT'
+  /** A standing folder share covers it. */
+  | 'FOLDER'
+  /** It came with an import. */
+  | 'IMPORT'
+  /** Shared as a suggestion accepted while sharing a linking document. */
+  | 'LINK_SUGGESTION'
+  /** An automation shared it, with its owner's permission. */
+  | 'SCRIPT';
+
+/** A group a share can name (`group:<slug>`). */
+export type Group = {
+  __typename?: 'Group';
+  description: Scalars['String']['output'];
+  /** True for Everyone: every person, never an agent. */
+  everyone: Scalars['Boolean']['output'];
+  id: Scalars['ID']['output'];
+  members: Scalars['Int']['output'];
+  name: Scalars['String']['output'];
+  slug: Scalars['String']['output'];
+};
+
+export type GroupInput = {
+  id: Scalars['ID']['input'];
+};
+
+export type GroupMemberInput = {
+  groupId: Scalars['ID']['input'];
+  userId: Scalars['ID']['input'];
+};
+
+/**
+ * A text with the ranges a search matched: `start` and `end` are offsets into `text` in UTF-16 code
+ * units (JavaScript string indices), `end` exclusive. Never HTML: clients render the marks.
+ */
+export type Highlight = {
+  __typename?: 'Highlight';
+  ranges: Array<HighlightRange>;
+  text: Scalars['String']['output'];
+};
+
+/** One matched range of a `Highlight`'s text, in UTF-16 code units, end exclusive. */
+export type HighlightRange = {
+  __typename?: 'HighlightRange';
+  end: Scalars['Int']['output'];
+  start: Scalars['Int']['output'];
+};
+
+/** An archive brought into a folder, page by page, in the background. */
+export type Import = {
+  __typename?: 'Import';
+  createdAt: Scalars['Time']['output'];
+  /** Pages handled so far (written or skipped). */
+  done: Scalars['Int']['output'];
+  error?: Maybe<Scalars['String']['output']>;
+  finishedAt?: Maybe<Scalars['Time']['output']>;
+  format: ImportFormat;
+  id: Scalars['ID']['output'];
+  /** The folder the pages land in. */
+  path: Scalars['String']['output'];
+  report: ImportReport;
+  space: Space;
+  startedAt?: Maybe<Scalars['Time']['output']>;
+  status: ImportStatus;
+  /** Pages in the archive (0 until a worker has read it). */
+  total: Scalars['Int']['output'];
+};
+
+/** A page of your imports. */
+export type ImportConnection = {
+  __typename?: 'ImportConnection';
+  edges: Array<ImportEdge>;
+  pageInfo: PageInfo;
+};
+
+/** An edge of an `ImportConnection`. */
+export type ImportEdge = {
+  __typename?: 'ImportEdge';
+  cursor: Scalars['String']['output'];
+  node: Import;
+};
+
+/** An archive format an import reads (docs/api.md, Imports). */
+export type ImportFormat =
+  /** A Confluence space exported as HTML. */
+  | 'CONFLUENCE'
+  /** A zip of any files, each made a page as `ingest` would. */
+  | 'FILES'
+  /** A zip of a folder tree of markdown files, with each page's files in `<name>.files/` (what `exportDocuments` makes). */
+  | 'MARKDOWN'
+  /** Notion's "Markdown & CSV" export. */
+  | 'NOTION';
+
+/** What an import did. */
+export type ImportReport = {
+  __typename?: 'ImportReport';
+  created: Scalars['Int']['output'];
+  /** Frontmatter keys read and not kept (`id`, `owner`, `created`, `updated` belong to the instance a page came from). */
+  droppedKeys: Array<Scalars['String']['output']>;
+  skipped: Array<ImportSkip>;
+  unchanged: Scalars['Int']['output'];
+  updated: Scalars['Int']['output'];
+};
+
+/** An entry of an archive left out, and why. */
+export type ImportSkip = {
+  __typename?: 'ImportSkip';
+  entry: Scalars['String']['output'];
+  reason: Scalars['String']['output'];
+};
+
+/** Where an import is. */
+export type ImportStatus =
+  /** Finished: `report` says what landed and what did not. */
+  | 'DONE'
+  /** The archive could not be read: `error` says why. */
+  | 'FAILED'
+  /** Waiting for a worker. */
+  | 'QUEUED'
+  /** Pages are landing: `done` of `total`. */
+  | 'RUNNING';
+
+/**
+ * Your inbox badge. Decisions are links and file references that need your answer (a target moved
+ * or was deleted) and links proposed into documents you can edit; unread is information you have not read.
+ * A notification that requires a decision counts once, as a decision, never as unread.
+ */
+export type InboxCounts = {
+  __typename?: 'InboxCounts';
+  decisions: Scalars['Int']['output'];
+  /** decisions + unread */
+  total: Scalars['Int']['output'];
+  unread: Scalars['Int']['output'];
+};
+
+/** Narrows `inbox`. */
+export type InboxFilter = {
+  requiresDecision?: InputMaybe<Scalars['Boolean']['input']>;
+  status?: InputMaybe<NotificationStatus>;
+  /** A notification type, like `access.granted`. */
+  type?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type IngestInput = {
+  file: Scalars['Upload']['input'];
+  /** The raw folder for its page (the space root when left out). */
+  path?: InputMaybe<Scalars['String']['input']>;
+  /** Where it came from: a URL, a permalink, anything (at most 2000 characters). */
+  source?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type IngestPayload = {
+  __typename?: 'IngestPayload';
+  ingestion: Ingestion;
+};
+
+/** An original brought into the raw space: kept as it came, converted into a raw page by a worker. */
+export type Ingestion = {
+  __typename?: 'Ingestion';
+  byteSize: Scalars['Int']['output'];
+  createdAt: Scalars['Time']['output'];
+  /** The raw page it made, once there is one (null if you can no longer read it). */
+  document?: Maybe<Document>;
+  error?: Maybe<Scalars['String']['output']>;
+  filename: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** What it is: markdown, text, html, pdf, docx, image, or empty when CoDNA cannot convert it. */
+  kind: Scalars['String']['output'];
+  /** Sniffed from the bytes. */
+  mimeType: Scalars['String']['output'];
+  /** Where you download the kept original, with your session or token (always as a download). */
+  originalUrl: Scalars['String']['output'];
+  /** The raw folder its page goes in. */
+  path: Scalars['String']['output'];
+  /** Where it came from, as the uploader said. */
+  source?: Maybe<Scalars['String']['output']>;
+  status: IngestionStatus;
+  updatedAt: Scalars['Time']['output'];
+};
+
+/** A page of your ingestions. */
+export type IngestionConnection = {
+  __typename?: 'IngestionConnection';
+  edges: Array<IngestionEdge>;
+  pageInfo: PageInfo;
+};
+
+/** An edge of an `IngestionConnection`. */
+export type IngestionEdge = {
+  __typename?: 'IngestionEdge';
+  cursor: Scalars['String']['output'];
+  node: Ingestion;
+};
+
+/** Where an ingestion is. */
+export type IngestionStatus =
+  /** Could not be converted: `error` says why. The original is kept; `reconvertIngestion` tries again. */
+  | 'FAILED'
+  /** Waiting for a worker. */
+  | 'PENDING'
+  /** Being converted. */
+  | 'PROCESSING'
+  /** Converted: `document` is the raw page it made (or its new revision). */
+  | 'READY';
+
+export type InvitePersonInput = {
+  email: Scalars['String']['input'];
+  name: Scalars['String']['input'];
+  /** How long the invitation stays valid (default 7 days), like `72h`. */
+  validFor?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type InvitePersonPayload = {
+  __typename?: 'InvitePersonPayload';
+  /** Shown once: the person sets their password with `acceptInvitation`. */
+  invitationToken: Scalars['String']['output'];
+  user: ManagedUser;
+};
+
+export type IssueAgentTokenInput = {
+  agentId: Scalars['ID']['input'];
+  name: Scalars['String']['input'];
+};
+
+export type IssuedTokenPayload = {
+  __typename?: 'IssuedTokenPayload';
+  token: Scalars['String']['output'];
+};
+
+/** How to answer a link decision. */
+export type LinkAnswer =
+  /** Remove the link markup and keep its text (a revision by you). */
+  | 'DROP'
+  /** Keep the link as written; it is not asked about again unless its state changes. */
+  | 'KEEP'
+  /** Point the link at another document (`targetId`; a revision by you). */
+  | 'REPOINT'
+  /** Restore the deleted target (its owner only). */
+  | 'RESTORE_TARGET'
+  /** Rewrite the href to the target's current address (a revision by you). */
+  | 'UPDATE';
+
+/** A link in a document you own whose target moved or was deleted. */
+export type LinkDecision = {
+  __typename?: 'LinkDecision';
+  /** The revision that moved, renamed or deleted the target: who, and when. */
+  cause?: Maybe<DocumentRevision>;
+  kind: LinkDecisionKind;
+  link: DocumentLink;
+  /** The document that links (yours). */
+  source: Document;
+  /** The document it links to. */
+  target: Document;
+  /** Where the target lives now. */
+  targetAddress: Scalars['String']['output'];
+};
+
+/** A page of your link decisions. */
+export type LinkDecisionConnection = {
+  __typename?: 'LinkDecisionConnection';
+  edges: Array<LinkDecisionEdge>;
+  pageInfo: PageInfo;
+};
+
+export type LinkDecisionEdge = {
+  __typename?: 'LinkDecisionEdge';
+  cursor: Scalars['String']['output'];
+  node: LinkDecision;
+};
+
+/** Why a link needs your decision. */
+export type LinkDecisionKind =
+  /** The target was deleted: repoint the link, drop it, or restore the target. */
+  | 'TARGET_DELETED'
+  /** The target moved or was renamed: update the link, keep it as written, or drop it. */
+  | 'TARGET_MOVED';
+
+/** Which way links are followed. */
+export type LinkDirection =
+  /** Both ways. */
+  | 'BOTH'
+  /** From a document to what links to it. */
+  | 'INCOMING'
+  /** From a document to what it links to. */
+  | 'OUTGOING';
+
+/** The documents around a root and the links among them, for a graph view. Only documents you can read appear. */
+export type LinkGraph = {
+  __typename?: 'LinkGraph';
+  edges: Array<LinkGraphEdge>;
+  nodes: Array<LinkGraphNode>;
+};
+
+/** A link between two nodes of a link graph. */
+export type LinkGraphEdge = {
+  __typename?: 'LinkGraphEdge';
+  hrefAsWritten: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  sourceId: Scalars['ID']['output'];
+  state: LinkState;
+  targetId: Scalars['ID']['output'];
+};
+
+/** A document in a link graph. */
+export type LinkGraphNode = {
+  __typename?: 'LinkGraphNode';
+  /** Links away from the root (0: the root). */
+  depth: Scalars['Int']['output'];
+  document: Document;
+};
+
+/** Where a link stands. For a reader who cannot read its target a link is always PENDING, with no target. */
+export type LinkState =
+  /** The target is in the trash. */
+  | 'BROKEN'
+  /** No document (that you can read) lives at the href's address yet. */
+  | 'PENDING'
+  /** The target exists and the href names its current address. */
+  | 'RESOLVED'
+  /** The target moved or was renamed: the href text is out of date. */
+  | 'STALE_TEXT';
+
+/** A proposed link, for someone who can edit the source to accept or reject. A rejected suggestion stays rejected. */
+export type LinkSuggestion = {
+  __typename?: 'LinkSuggestion';
+  createdAt: Scalars['Time']['output'];
+  decidedAt?: Maybe<Scalars['Time']['output']>;
+  id: Scalars['ID']['output'];
+  /** Why the proposer thinks these belong together. */
+  rationale?: Maybe<Scalars['String']['output']>;
+  reason: LinkSuggestionReason;
+  score?: Maybe<Scalars['Float']['output']>;
+  source?: Maybe<Document>;
+  status: SuggestionStatus;
+  suggestedBy?: Maybe<User>;
+  target?: Maybe<Document>;
+};
+
+/** A page of link suggestions. */
+export type LinkSuggestionConnection = {
+  __typename?: 'LinkSuggestionConnection';
+  edges: Array<LinkSuggestionEdge>;
+  pageInfo: PageInfo;
+};
+
+export type LinkSuggestionEdge = {
+  __typename?: 'LinkSuggestionEdge';
+  cursor: Scalars['String']['output'];
+  node: LinkSuggestion;
+};
+
+/** A suggestion to accept or reject. */
+export type LinkSuggestionInput = {
+  id: Scalars['ID']['input'];
+};
+
+/** The decided suggestion and its source document. */
+export type LinkSuggestionPayload = {
+  __typename?: 'LinkSuggestionPayload';
+  document: Document;
+  suggestion: LinkSuggestion;
+};
+
+/** Why a link is proposed. */
+export type LinkSuggestionReason =
+  | 'AGENT_PROPOSED'
+  | 'CO_CITATION'
+  | 'TAG_OVERLAP'
+  | 'VECTOR_SIMILAR';
+
+/** An email and password to sign in with. */
+export type LoginInput = {
+  /** The person's email address, in any case. */
+  email: Scalars['String']['input'];
+  /** Their password. */
+  password: Scalars['String']['input'];
+};
+
+/** The result of signing in: the session cookie is set on the response. */
+export type LoginPayload = {
+  __typename?: 'LoginPayload';
+  /** The person now signed in. */
+  user: User;
+};
+
+/** An agent: a user of kind AGENT that its responsible people share with. */
+export type ManagedAgent = {
+  __typename?: 'ManagedAgent';
+  createdAt: Scalars['Time']['output'];
+  deletedAt?: Maybe<Scalars['Time']['output']>;
+  description: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  responsible: Array<ManagedUser>;
+  slug: Scalars['String']['output'];
+};
+
+export type ManagedAgentPayload = {
+  __typename?: 'ManagedAgentPayload';
+  agent: ManagedAgent;
+};
+
+/** A grant as management sees it: who, what, why — never what the document says. */
+export type ManagedGrant = {
+  __typename?: 'ManagedGrant';
+  batchId?: Maybe<Scalars['ID']['output']>;
+  createdAt: Scalars['Time']['output'];
+  grantedBy?: Maybe<Scalars['ID']['output']>;
+  name: Scalars['String']['output'];
+  permission: Permission;
+  principalId: Scalars['ID']['output'];
+  principalType: PrincipalType;
+  reason: Scalars['String']['output'];
+  recipient: Scalars['String']['output'];
+};
+
+/** A group, as management sees it. */
+export type ManagedGroup = {
+  __typename?: 'ManagedGroup';
+  description: Scalars['String']['output'];
+  everyone: Scalars['Boolean']['output'];
+  id: Scalars['ID']['output'];
+  members: Scalars['Int']['output'];
+  name: Scalars['String']['output'];
+  slug: Scalars['String']['output'];
+};
+
+export type ManagedGroupPayload = {
+  __typename?: 'ManagedGroupPayload';
+  group?: Maybe<ManagedGroup>;
+};
+
+/** A user as management sees one: never anything they wrote. */
+export type ManagedUser = {
+  __typename?: 'ManagedUser';
+  /** False once deactivated: a deactivated person cannot sign in and their sessions and tokens stop working. */
+  active: Scalars['Boolean']['output'];
+  /** When the user was created. */
+  createdAt: Scalars['Time']['output'];
+  /** Their email address. */
+  email: Scalars['String']['output'];
+  /** The user's permanent id. */
+  id: Scalars['ID']['output'];
+  /** Person or agent. */
+  kind: UserKind;
+  /** Their display name. */
+  name: Scalars['String']['output'];
+};
+
+/** A page of users, in creation order. */
+export type ManagedUserConnection = {
+  __typename?: 'ManagedUserConnection';
+  /** The users on this page. */
+  edges: Array<ManagedUserEdge>;
+  /** Where this page ends. */
+  pageInfo: PageInfo;
+};
+
+/** An edge of a `ManagedUserConnection`. */
+export type ManagedUserEdge = {
+  __typename?: 'ManagedUserEdge';
+  /** Opaque cursor of this edge. */
+  cursor: Scalars['String']['output'];
+  /** The user. */
+  node: ManagedUser;
+};
+
+/** Notifications to mark read. */
+export type MarkNotificationsReadInput = {
+  ids: Array<Scalars['ID']['input']>;
+};
+
+/** How many notifications were marked read, and your counts now. */
+export type MarkNotificationsReadPayload = {
+  __typename?: 'MarkNotificationsReadPayload';
+  counts: InboxCounts;
+  marked: Scalars['Int']['output'];
+};
+
+/** A new address for a document. Omitted fields stay as they are. */
+export type MoveDocumentInput = {
+  /** When given, the move is CONFLICT if the document moved on. */
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  id: Scalars['ID']['input'];
+  path?: InputMaybe<Scalars['String']['input']>;
+  slug?: InputMaybe<Scalars['String']['input']>;
+  space?: InputMaybe<Space>;
+};
+
+/** The moved document. */
+export type MoveDocumentPayload = {
+  __typename?: 'MoveDocumentPayload';
+  document: Document;
+};
+
+export type Mutation = {
+  __typename?: 'Mutation';
+  /** For the invited person (no sign-in needed): sets their password from an invitation token. */
+  acceptInvitation: LoginPayload;
+  /** Accepts a link suggestion: the link is added to the end of the source as a revision by you. */
+  acceptLinkSuggestion: LinkSuggestionPayload;
+  addGroupMember: ManagedGroupPayload;
+  /**
+   * Changes your password. A wrong `oldPassword` is BAD_USER_INPUT on it; your other sessions are
+   * signed out, this one stays; personal tokens keep working. Needs your session cookie.
+   */
+  changePassword: ChangePasswordPayload;
+  /**
+   * Issues you a personal access token (`codp_…`) to use as `Authorization: Bearer` from scripts and
+   * MCP clients; it acts as you. Needs your session cookie: a token cannot make tokens (FORBIDDEN).
+   */
+  createAccessToken: CreateAccessTokenPayload;
+  createAgent: CreateAgentPayload;
+  /**
+   * Create an automation you own (people only: an agent writes the script, the person it answers
+   * for creates it). BAD_USER_INPUT names the field: an invalid cron `schedule`, an unknown
+   * `timezone`, an unknown trigger event, a scope of the wrong shape.
+   */
+  createAutomation: CreateAutomationPayload;
+  /** Creates a document you own. An address already taken is CONFLICT on `slug`; an agent creates only in OUTPUT (elsewhere FORBIDDEN on `space`). */
+  createDocument: CreateDocumentPayload;
+  createGroup: ManagedGroupPayload;
+  /** Management only: creates a person who can sign in with the given password. */
+  createPerson: CreatePersonPayload;
+  createServiceToken: CreateServiceTokenPayload;
+  /** Management only: deactivates a person; their sessions end and their tokens stop working at once. */
+  deactivatePerson: SetPersonActivePayload;
+  /**
+   * Answers a decision about a file reference in a page you can edit. NOT_FOUND when you cannot read
+   * the page or the page the file belongs to; CONFLICT when it needs no decision.
+   */
+  decideFileReference: DecideFileReferencePayload;
+  /** Answers a link decision. */
+  decideLink: DecideLinkPayload;
+  /** Deletes an agent: its tokens die, its slug is free again, its rows stay. */
+  deleteAgent: ManagedAgentPayload;
+  /**
+   * Delete a file of a page you can edit. CONFLICT when a revision of a page names it: history keeps
+   * what it showed.
+   */
+  deleteAttachment: DeleteAttachmentPayload;
+  /** Delete one of your automations and its runs. */
+  deleteAutomation: DeleteAutomationPayload;
+  /** Moves a document you own to the trash; it is purged after 30 days unless restored. */
+  deleteDocument: DeleteDocumentPayload;
+  /** Deletes a group (never Everyone); its grants and folder shares go, each recorded. */
+  deleteGroup: ManagedGroupPayload;
+  /** Disable an automation: yours, or (management) any. */
+  disableAutomation: AutomationPayload;
+  /** Dismisses a notification. A decision waiting for your answer cannot be dismissed: answer it (it clears itself once it can no longer be answered). */
+  dismissNotification: NotificationPayload;
+  /** Run a script once against a sample event (or none), as your automation would, and apply nothing. */
+  dryRunAutomation: DryRunAutomationPayload;
+  /** Enable one of your automations (a schedule's next tick is computed from now). */
+  enableAutomation: AutomationPayload;
+  /**
+   * Export a folder — every page in and beneath it that you can read — as a zip of markdown files with
+   * frontmatter, each page's files in `<slug>.files/`, and links that work in any markdown editor.
+   * A worker builds it and tells you (`export.ready`); download it from `url` for a day.
+   */
+  exportDocuments: ExportDocumentsPayload;
+  /**
+   * Bring an original into raw (people only; a multipart request, up to CODNA_MAX_FILE_BYTES). It is
+   * kept untouched and converted by a worker: markdown and text as they are, HTML, PDF and DOCX to
+   * markdown, an image to a page embedding it. You are told in your inbox (`ingestion.ready` or
+   * `ingestion.failed`).
+   */
+  ingest: IngestPayload;
+  /** Management only: creates a person without a password and returns a single-use invitation token. */
+  invitePerson: InvitePersonPayload;
+  issueAgentToken: IssuedTokenPayload;
+  /**
+   * Signs a person in with email and password and sets an HttpOnly session cookie.
+   * A wrong email or password answers UNAUTHENTICATED; too many attempts answer RATE_LIMITED.
+   */
+  login: LoginPayload;
+  /** Ends the current session and clears its cookie. True when a session was ended. */
+  logout: Scalars['Boolean']['output'];
+  /** Marks all your information read, in one step. Decisions stay until they are answered. */
+  markAllNotificationsRead: MarkNotificationsReadPayload;
+  /** Marks these of your notifications read. Decisions stay until they are answered. */
+  markNotificationsRead: MarkNotificationsReadPayload;
+  /** Moves or renames a document you can write; its old address is remembered and freed. */
+  moveDocument: MoveDocumentPayload;
+  /** Proposes a link from a document you can edit to one you can read; its owner decides. */
+  proposeLink: ProposeLinkPayload;
+  /** Holds a document out of circulation: its owner alone sees it, its shares are moved aside. */
+  quarantineDocument: QuarantinePayload;
+  /** Management only: lets a deactivated person sign in again. */
+  reactivatePerson: SetPersonActivePayload;
+  /** Convert a ready or failed ingestion again from its kept original (a new revision of its page). */
+  reconvertIngestion: IngestPayload;
+  /** Rejects a link suggestion for good. */
+  rejectLinkSuggestion: LinkSuggestionPayload;
+  releaseDocument: QuarantinePayload;
+  removeGroupMember: ManagedGroupPayload;
+  /** Management only: sets a person's password and ends their sessions; they are told. */
+  resetPassword: SetPersonActivePayload;
+  /** Marks a piece of information done. A decision is resolved by answering it. */
+  resolveNotification: NotificationPayload;
+  /** Brings a document you own back from the trash. */
+  restoreDocument: RestoreDocumentPayload;
+  /** Makes an earlier version current again. */
+  restoreRevision: RestoreRevisionPayload;
+  /** Unparks an outbox event for one consumer: it is delivered to that consumer again. */
+  retryParkedEvent: RetryParkedEventPayload;
+  /** Takes one grant away (the owner, or who granted it). */
+  revokeAccess: RevokeAccessPayload;
+  /** Revokes one of your personal access tokens at once. Needs your session cookie (FORBIDDEN otherwise). */
+  revokeAccessToken: RevokeAccessTokenPayload;
+  /** Takes a whole sharing action back. */
+  revokeBatch: RevokeBatchPayload;
+  revokeServiceToken: ServiceTokenPayload;
+  setAgentResponsible: ManagedAgentPayload;
+  /** Shares documents with recipients as one action (one batch). */
+  share: SharePayload;
+  /** Shares every document carrying a tag, once. */
+  shareByTag: SharePayload;
+  /** Shares a folder of yours, now and later. */
+  shareFolder: ShareFolderPayload;
+  /**
+   * Import an archive into a folder (people only; a multipart request). A worker writes the pages and
+   * their files, rewrites the links between them so they resolve, and tells you when it is done
+   * (`import.done`, `import.failed`). Importing into the same folder again updates the pages an
+   * earlier import made, wherever they were moved, and adds the new ones.
+   */
+  startImport: StartImportPayload;
+  /** Takes one share away from a document. */
+  takeAwayShare: TakeAwaySharePayload;
+  /** Hands everything a person owned, live and trashed, to someone who stays. */
+  transferOwnership: TransferPayload;
+  /** Ends a folder share; grants no other rule justifies are taken away. */
+  unshareFolder: UnshareFolderPayload;
+  /** Change one of your automations. */
+  updateAutomation: AutomationPayload;
+  /** Saves a new version of a document you can write. */
+  updateDocument: UpdateDocumentPayload;
+  updateGroup: ManagedGroupPayload;
+  /**
+   * Add a file to a page you can edit (a multipart request; cookie requests carry `X-CoDNA-CSRF: 1`).
+   * At most CODNA_MAX_FILE_BYTES (25 MiB by default): BAD_USER_INPUT on `file` past it, and for an
+   * empty file. A file under a taken name gets a free one (`diagram-2.png`).
+   */
+  uploadAttachment: UploadAttachmentPayload;
+};
+
+
+export type MutationAcceptInvitationArgs = {
+  input: AcceptInvitationInput;
+};
+
+
+export type MutationAcceptLinkSuggestionArgs = {
+  input: LinkSuggestionInput;
+};
+
+
+export type MutationAddGroupMemberArgs = {
+  input: GroupMemberInput;
+};
+
+
+export type MutationChangePasswordArgs = {
+  input: ChangePasswordInput;
+};
+
+
+export type MutationCreateAccessTokenArgs = {
+  input: CreateAccessTokenInput;
+};
+
+
+export type MutationCreateAgentArgs = {
+  input: CreateAgentInput;
+};
+
+
+export type MutationCreateAutomationArgs = {
+  input: CreateAutomationInput;
+};
+
+
+export type MutationCreateDocumentArgs = {
+  input: CreateDocumentInput;
+};
+
+
+export type MutationCreateGroupArgs = {
+  input: CreateGroupInput;
+};
+
+
+export type MutationCreatePersonArgs = {
+  input: CreatePersonInput;
+};
+
+
+export type MutationCreateServiceTokenArgs = {
+  input: CreateServiceTokenInput;
+};
+
+
+export type MutationDeactivatePersonArgs = {
+  input: SetPersonActiveInput;
+};
+
+
+export type MutationDecideFileReferenceArgs = {
+  input: DecideFileReferenceInput;
+};
+
+
+export type MutationDecideLinkArgs = {
+  input: DecideLinkInput;
+};
+
+
+export type MutationDeleteAgentArgs = {
+  input: AgentInput;
+};
+
+
+export type MutationDeleteAttachmentArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteAutomationArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteDocumentArgs = {
+  input: DeleteDocumentInput;
+};
+
+
+export type MutationDeleteGroupArgs = {
+  input: GroupInput;
+};
+
+
+export type MutationDisableAutomationArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDismissNotificationArgs = {
+  input: NotificationInput;
+};
+
+
+export type MutationDryRunAutomationArgs = {
+  input: DryRunAutomationInput;
+};
+
+
+export type MutationEnableAutomationArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationExportDocumentsArgs = {
+  path?: InputMaybe<Scalars['String']['input']>;
+  space: Space;
+};
+
+
+export type MutationIngestArgs = {
+  input: IngestInput;
+};
+
+
+export type MutationInvitePersonArgs = {
+  input: InvitePersonInput;
+};
+
+
+export type MutationIssueAgentTokenArgs = {
+  input: IssueAgentTokenInput;
+};
+
+
+export type MutationLoginArgs = {
+  input: LoginInput;
+};
+
+
+export type MutationMarkNotificationsReadArgs = {
+  input: MarkNotificationsReadInput;
+};
+
+
+export type MutationMoveDocumentArgs = {
+  input: MoveDocumentInput;
+};
+
+
+export type MutationProposeLinkArgs = {
+  input: ProposeLinkInput;
+};
+
+
+export type MutationQuarantineDocumentArgs = {
+  input: QuarantineInput;
+};
+
+
+export type MutationReactivatePersonArgs = {
+  input: SetPersonActiveInput;
+};
+
+
+export type MutationReconvertIngestionArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationRejectLinkSuggestionArgs = {
+  input: LinkSuggestionInput;
+};
+
+
+export type MutationReleaseDocumentArgs = {
+  input: ReleaseInput;
+};
+
+
+export type MutationRemoveGroupMemberArgs = {
+  input: GroupMemberInput;
+};
+
+
+export type MutationResetPasswordArgs = {
+  input: ResetPasswordInput;
+};
+
+
+export type MutationResolveNotificationArgs = {
+  input: NotificationInput;
+};
+
+
+export type MutationRestoreDocumentArgs = {
+  input: RestoreDocumentInput;
+};
+
+
+export type MutationRestoreRevisionArgs = {
+  input: RestoreRevisionInput;
+};
+
+
+export type MutationRetryParkedEventArgs = {
+  input: RetryParkedEventInput;
+};
+
+
+export type MutationRevokeAccessArgs = {
+  input: RevokeAccessInput;
+};
+
+
+export type MutationRevokeAccessTokenArgs = {
+  input: RevokeAccessTokenInput;
+};
+
+
+export type MutationRevokeBatchArgs = {
+  input: RevokeBatchInput;
+};
+
+
+export type MutationRevokeServiceTokenArgs = {
+  input: ServiceTokenInput;
+};
+
+
+export type MutationSetAgentResponsibleArgs = {
+  input: SetAgentResponsibleInput;
+};
+
+
+export type MutationShareArgs = {
+  input: ShareInput;
+};
+
+
+export type MutationShareByTagArgs = {
+  input: ShareByTagInput;
+};
+
+
+export type MutationShareFolderArgs = {
+  input: ShareFolderInput;
+};
+
+
+export type MutationStartImportArgs = {
+  input: StartImportInput;
+};
+
+
+export type MutationTakeAwayShareArgs = {
+  input: TakeAwayShareInput;
+};
+
+
+export type MutationTransferOwnershipArgs = {
+  input: TransferInput;
+};
+
+
+export type MutationUnshareFolderArgs = {
+  input: UnshareFolderInput;
+};
+
+
+export type MutationUpdateAutomationArgs = {
+  input: UpdateAutomationInput;
+};
+
+
+export type MutationUpdateDocumentArgs = {
+  input: UpdateDocumentInput;
+};
+
+
+export type MutationUpdateGroupArgs = {
+  input: UpdateGroupInput;
+};
+
+
+export type MutationUploadAttachmentArgs = {
+  input: UploadAttachmentInput;
+};
+
+/** Something that happened that concerns you, or a decision waiting for you. */
+export type Notification = {
+  __typename?: 'Notification';
+  /** The sharing batch or other action it belongs to. */
+  batchId?: Maybe<Scalars['ID']['output']>;
+  createdAt: Scalars['Time']['output'];
+  id: Scalars['ID']['output'];
+  /** Details, by type (for a batch: `count` and `documents`). Documents are named by id; a link or file reference decision's addresses (and file name) are given only for pages you can read now. */
+  payload: Scalars['JSON']['output'];
+  readAt?: Maybe<Scalars['Time']['output']>;
+  /** True for work (answer it), false for information. */
+  requiresDecision: Scalars['Boolean']['output'];
+  resolvedAt?: Maybe<Scalars['Time']['output']>;
+  status: NotificationStatus;
+  /** The id of what it is about. */
+  subjectId?: Maybe<Scalars['ID']['output']>;
+  /** What it is about: `document`, `access`, `link`, `attachment_ref` (a file reference), … */
+  subjectType: Scalars['String']['output'];
+  /** What happened, like `access.granted` or `link.target_moved`. */
+  type: Scalars['String']['output'];
+};
+
+/** A page of your notifications, newest first. */
+export type NotificationConnection = {
+  __typename?: 'NotificationConnection';
+  edges: Array<NotificationEdge>;
+  pageInfo: PageInfo;
+};
+
+/** An edge of a `NotificationConnection`. */
+export type NotificationEdge = {
+  __typename?: 'NotificationEdge';
+  cursor: Scalars['String']['output'];
+  node: Notification;
+};
+
+/** A notification to dismiss or resolve. */
+export type NotificationInput = {
+  id: Scalars['ID']['input'];
+};
+
+/** The notification after the change, and your counts now. */
+export type NotificationPayload = {
+  __typename?: 'NotificationPayload';
+  counts: InboxCounts;
+  notification: Notification;
+};
+
+/** Where a notification stands. */
+export type NotificationStatus =
+  | 'DISMISSED'
+  | 'READ'
+  /** Answered or done. */
+  | 'RESOLVED'
+  | 'UNREAD';
+
+/** Where a page of a connection starts and ends. */
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  /** The cursor of the last edge, to pass as `after` for the next page. */
+  endCursor?: Maybe<Scalars['String']['output']>;
+  /** Whether more items follow the last edge. */
+  hasNextPage: Scalars['Boolean']['output'];
+};
+
+/**
+ * An outbox event parked for one consumer: the consumer kept failing on it, or outran its time
+ * budget, so the queue moved on without it. Ids and counts only — never the event's payload,
+ * its error text or anything of the document it concerns.
+ */
+export type ParkedEvent = {
+  __typename?: 'ParkedEvent';
+  /** Failed attempts of the consumer when it was parked. */
+  attempts: Scalars['Int']['output'];
+  /** The consumer it is parked for, like `links`. */
+  consumer: Scalars['String']['output'];
+  /** `timeout`, `panic` or `error`. */
+  errorClass: Scalars['String']['output'];
+  eventId: Scalars['ID']['output'];
+  /** Like `document.updated`. */
+  eventType: Scalars['String']['output'];
+  parkedAt: Scalars['Time']['output'];
+  /** Like `document`. */
+  subjectType: Scalars['String']['output'];
+};
+
+/** An address a document left. */
+export type PastAddress = {
+  __typename?: 'PastAddress';
+  path: Scalars['String']['output'];
+  slug: Scalars['String']['output'];
+  space: Space;
+  /** When the document took this address. */
+  validFrom: Scalars['Time']['output'];
+  /** When it left. */
+  validTo: Scalars['Time']['output'];
+};
+
+/** What a grant allows. */
+export type Permission =
+  /** Read the document, its history and its links. */
+  | 'READ'
+  /** Also edit and move it, and share it on up to write. */
+  | 'WRITE';
+
+/** A person or agent a share can name. */
+export type Person = {
+  __typename?: 'Person';
+  /** A person's email; empty for an agent. */
+  email: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  kind: UserKind;
+  name: Scalars['String']['output'];
+  /** An agent's slug (share with `agent:<slug>`). */
+  slug?: Maybe<Scalars['String']['output']>;
+};
+
+/** Who a grant is to. */
+export type PrincipalType =
+  | 'GROUP'
+  | 'USER';
+
+/** A link to propose. */
+export type ProposeLinkInput = {
+  rationale?: InputMaybe<Scalars['String']['input']>;
+  reason?: InputMaybe<LinkSuggestionReason>;
+  score?: InputMaybe<Scalars['Float']['input']>;
+  sourceId: Scalars['ID']['input'];
+  targetId: Scalars['ID']['input'];
+};
+
+/** The suggestion, and whether it is new (false: this pair was proposed before, and stays as decided). */
+export type ProposeLinkPayload = {
+  __typename?: 'ProposeLinkPayload';
+  created: Scalars['Boolean']['output'];
+  suggestion: LinkSuggestion;
+};
+
+export type QuarantineInput = {
+  documentId: Scalars['ID']['input'];
+  /** Shown to the owner. */
+  reason: Scalars['String']['input'];
+};
+
+export type QuarantinePayload = {
+  __typename?: 'QuarantinePayload';
+  document: DocumentMetadata;
+  /** On release: shares that could not be given back (people since deactivated, agents or groups since deleted). */
+  notRestored: Array<ManagedGrant>;
+};
+
+export type Query = {
+  __typename?: 'Query';
+  /** Your personal access tokens that are not revoked (an agent: its own tokens), newest first. Never their secrets. */
+  accessTokens: Array<AccessToken>;
+  /**
+   * Which pages an agent you answer for read, per page per UTC day between two dates (YYYY-MM-DD,
+   * inclusive, at most 90 days), newest first, at most 1000 rows — only pages you can read yourself.
+   * NOT_FOUND on `agentId` for an agent you do not answer for.
+   */
+  agentReads: Array<AgentRead>;
+  /** How often an agent you answer for called each MCP tool, per UTC day and outcome (counts only). */
+  agentUsage: Array<AgentToolUse>;
+  /** One automation: yours, or any for management (without its script). Null when there is none. */
+  automation?: Maybe<Automation>;
+  /** Your automations, newest first. */
+  automations: Array<Automation>;
+  /** The standing grants of one sharing action (yours, or on your documents). */
+  batch: Array<Grant>;
+  /** A document by id. One you cannot read answers NOT_FOUND, exactly like one that does not exist. */
+  document?: Maybe<Document>;
+  /** The live document at an address. One you cannot read answers NOT_FOUND. */
+  documentByAddress?: Maybe<Document>;
+  /** The live documents you can read (`first` at most 100). */
+  documents: DocumentConnection;
+  /** One of your exports; null when there is none (or it expired). */
+  export?: Maybe<Export>;
+  /** Your standing folder shares. */
+  folderShares: Array<FolderShare>;
+  /** One level of a space's folders, for walking it like a sidebar. */
+  folderTree: FolderTree;
+  /** Every folder of a space you can see, each right after its parent (at most 5000). */
+  folders: Array<Folder>;
+  /** Every group. */
+  groups: Array<Group>;
+  /** One of your imports; null when there is none. */
+  import?: Maybe<Import>;
+  /** Your imports, newest first (`first` 1–100). */
+  imports: ImportConnection;
+  /** Your notifications, newest first (`first` at most 100). */
+  inbox: NotificationConnection;
+  /** Your inbox badge. */
+  inboxCounts: InboxCounts;
+  /** One of your ingestions; null when there is none. */
+  ingestion?: Maybe<Ingestion>;
+  /** Your ingestions, newest first (`first` 1–100). */
+  ingestions: IngestionConnection;
+  /** Links in your documents whose target moved or was deleted, waiting for your answer. */
+  linkDecisions: LinkDecisionConnection;
+  /** The documents within `depth` (1 to 3) links of a root and the links among them. */
+  linkGraph: LinkGraph;
+  /** Pending link suggestions you can decide, optionally for one source document. */
+  linkSuggestions: LinkSuggestionConnection;
+  /** Management only: every agent. */
+  manageAgents: Array<ManagedAgent>;
+  /** Management only: the audit, newest first. */
+  manageAudit: AuditConnection;
+  /** Management only: a document's metadata for break-glass — never its content. */
+  manageDocument: DocumentMetadata;
+  /** Management only: a group's members. */
+  manageGroupMembers: Array<ManagedUser>;
+  /** Management only: every group. */
+  manageGroups: Array<ManagedGroup>;
+  /** Management only: outbox events parked for a consumer, most recently parked first (`first` at most 500). */
+  manageParkedEvents: Array<ParkedEvent>;
+  /** Management only: every manage token. */
+  manageServiceTokens: Array<ServiceToken>;
+  /** Management only: usage per person per day between two dates (YYYY-MM-DD, inclusive). */
+  manageUsage: Array<UsageRow>;
+  /** Management: every automation of the instance, newest first (metadata only; `first` 1–100). */
+  managedAutomations: AutomationConnection;
+  /** Management only: people and agents, in creation order (`first` at most 100). */
+  managedUsers: ManagedUserConnection;
+  /** Who the request acts as: the signed-in person, the agent or person a token belongs to, or management. Null when nobody is signed in. */
+  me?: Maybe<User>;
+  /** The agents you answer for. */
+  myAgents: Array<ResponsibleAgent>;
+  /** People by name or email and agents by slug (at least two characters). */
+  people: Array<Person>;
+  /** What was shared with you since a time, newest first: only grants that still stand, on live documents, each document once (its latest grant or upgrade). */
+  recentlyShared: Array<SharedWithMe>;
+  /**
+   * Searches the documents you can read (docs/api.md#search): words must all match, `"a phrase"`
+   * matches its words in a row, `-word` excludes, `or` between two terms matches either, the last
+   * word matches as a prefix; case- and accent-insensitive; a misspelled title word still finds the
+   * page. Title matches rank above tag, path and body matches, ties newest first. An empty query
+   * lists what the filter lets through, newest first. `query` is at most 1,000 characters; `first`
+   * at most 100; results past the 1,000th are not served. Management cannot search (FORBIDDEN).
+   */
+  search: SearchConnection;
+  /** Documents your documents link to that the recipients cannot see yet, to share along (`depth` 1 to 3). */
+  shareSuggestions: Array<ShareSuggestion>;
+  /** Your documents in the trash, most recently deleted first. */
+  trash: DocumentConnection;
+};
+
+
+export type QueryAgentReadsArgs = {
+  agentId: Scalars['ID']['input'];
+  from: Scalars['String']['input'];
+  to: Scalars['String']['input'];
+};
+
+
+export type QueryAgentUsageArgs = {
+  agentId: Scalars['ID']['input'];
+  from: Scalars['String']['input'];
+  to: Scalars['String']['input'];
+};
+
+
+export type QueryAutomationArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryBatchArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryDocumentArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryDocumentByAddressArgs = {
+  path?: InputMaybe<Scalars['String']['input']>;
+  slug: Scalars['String']['input'];
+  space: Space;
+};
+
+
+export type QueryDocumentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<DocumentFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<DocumentOrder>;
+};
+
+
+export type QueryExportArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryFolderSharesArgs = {
+  space?: InputMaybe<Space>;
+};
+
+
+export type QueryFolderTreeArgs = {
+  path?: InputMaybe<Scalars['String']['input']>;
+  space: Space;
+};
+
+
+export type QueryFoldersArgs = {
+  space: Space;
+};
+
+
+export type QueryImportArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryImportsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryInboxArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<InboxFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryIngestionArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryIngestionsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryLinkDecisionsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryLinkGraphArgs = {
+  depth?: InputMaybe<Scalars['Int']['input']>;
+  direction?: InputMaybe<LinkDirection>;
+  rootId: Scalars['ID']['input'];
+};
+
+
+export type QueryLinkSuggestionsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  documentId?: InputMaybe<Scalars['ID']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryManageAuditArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<AuditFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryManageDocumentArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryManageGroupMembersArgs = {
+  groupId: Scalars['ID']['input'];
+};
+
+
+export type QueryManageParkedEventsArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryManageUsageArgs = {
+  from: Scalars['String']['input'];
+  to: Scalars['String']['input'];
+  userId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type QueryManagedAutomationsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryManagedUsersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryPeopleArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  query: Scalars['String']['input'];
+};
+
+
+export type QueryRecentlySharedArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  since: Scalars['Time']['input'];
+};
+
+
+export type QuerySearchArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<SearchFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  query: Scalars['String']['input'];
+};
+
+
+export type QueryShareSuggestionsArgs = {
+  depth?: InputMaybe<Scalars['Int']['input']>;
+  documentIds: Array<Scalars['ID']['input']>;
+  recipients: Array<Scalars['String']['input']>;
+};
+
+
+export type QueryTrashArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A document reached by following links, with the path that reached it. */
+export type RelatedDocument = {
+  __typename?: 'RelatedDocument';
+  /** How many links away (1: directly). */
+  depth: Scalars['Int']['output'];
+  document: Document;
+  /** The documents on the way, from the starting document (first) to this one (last): why it is related. */
+  via: Array<Document>;
+};
+
+export type ReleaseInput = {
+  documentId: Scalars['ID']['input'];
+  /** Give the shares moved aside back. */
+  restoreSharing: Scalars['Boolean']['input'];
+};
+
+export type ResetPasswordInput = {
+  id: Scalars['ID']['input'];
+  password: Scalars['String']['input'];
+};
+
+/** An agent you answer for. What it does is counted, never recorded: no question, query or text is kept. */
+export type ResponsibleAgent = {
+  __typename?: 'ResponsibleAgent';
+  createdAt: Scalars['Time']['output'];
+  description: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  /** `agent:<slug>` shares with it. */
+  slug: Scalars['String']['output'];
+};
+
+/** A document to bring back from the trash; give an address to restore it elsewhere. */
+export type RestoreDocumentInput = {
+  id: Scalars['ID']['input'];
+  path?: InputMaybe<Scalars['String']['input']>;
+  slug?: InputMaybe<Scalars['String']['input']>;
+  space?: InputMaybe<Space>;
+};
+
+/** The restored document. */
+export type RestoreDocumentPayload = {
+  __typename?: 'RestoreDocumentPayload';
+  document: Document;
+};
+
+/** An earlier version to make current again, as a new revision. */
+export type RestoreRevisionInput = {
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  id: Scalars['ID']['input'];
+  version: Scalars['Int']['input'];
+};
+
+/** The document after the restore. */
+export type RestoreRevisionPayload = {
+  __typename?: 'RestoreRevisionPayload';
+  /** False when that version's content is already current. */
+  changed: Scalars['Boolean']['output'];
+  document: Document;
+};
+
+export type RetryParkedEventInput = {
+  consumer: Scalars['String']['input'];
+  eventId: Scalars['ID']['input'];
+};
+
+export type RetryParkedEventPayload = {
+  __typename?: 'RetryParkedEventPayload';
+  /** What was parked; the event is back in the queue for that consumer. */
+  parkedEvent: ParkedEvent;
+};
+
+/** A grant to take away. */
+export type RevokeAccessInput = {
+  documentId: Scalars['ID']['input'];
+  principalId: Scalars['ID']['input'];
+  principalType: PrincipalType;
+};
+
+export type RevokeAccessPayload = {
+  __typename?: 'RevokeAccessPayload';
+  document: Document;
+};
+
+/** A personal access token to revoke. */
+export type RevokeAccessTokenInput = {
+  id: Scalars['ID']['input'];
+};
+
+/** The token revoked. */
+export type RevokeAccessTokenPayload = {
+  __typename?: 'RevokeAccessTokenPayload';
+  accessToken: AccessToken;
+};
+
+export type RevokeBatchInput = {
+  batchId: Scalars['ID']['input'];
+};
+
+export type RevokeBatchPayload = {
+  __typename?: 'RevokeBatchPayload';
+  revoked: Scalars['Int']['output'];
+};
+
+/** A page of search results. */
+export type SearchConnection = {
+  __typename?: 'SearchConnection';
+  edges: Array<SearchEdge>;
+  facets: SearchFacets;
+  pageInfo: PageInfo;
+  /** How many results you can read, in all (see `totalIsApproximate`). */
+  totalCount: Scalars['Int']['output'];
+  /**
+   * Whether `totalCount` and `facets` were counted over the first results only (at most 100
+   * readable matches; on Typesense, those among the first 1,000 candidates): the real numbers are
+   * larger (show "100+").
+   */
+  totalIsApproximate: Scalars['Boolean']['output'];
+};
+
+/** An edge of a `SearchConnection`. */
+export type SearchEdge = {
+  __typename?: 'SearchEdge';
+  cursor: Scalars['String']['output'];
+  node: SearchResult;
+};
+
+/** Counts over every result of a search you can read (not only the page), largest first. */
+export type SearchFacets = {
+  __typename?: 'SearchFacets';
+  /** By space (`raw`, `wiki`, `output`). */
+  spaces: Array<FacetCount>;
+  /** By tag, the 20 most frequent. */
+  tags: Array<FacetCount>;
+};
+
+/** Narrows `search`. Every field given must match; a list matches any of its values, except `tags` (all). */
+export type SearchFilter = {
+  /** Documents owned by this person. */
+  owner?: InputMaybe<Scalars['ID']['input']>;
+  /** A folder: documents in it and beneath it (`""` is the whole space). */
+  pathPrefix?: InputMaybe<Scalars['String']['input']>;
+  spaces?: InputMaybe<Array<Space>>;
+  statuses?: InputMaybe<Array<DocumentStatus>>;
+  /** Documents carrying all of these tags. */
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Changed after this instant. */
+  updatedAfter?: InputMaybe<Scalars['Time']['input']>;
+  /** Changed before this instant. */
+  updatedBefore?: InputMaybe<Scalars['Time']['input']>;
+};
+
+/** A search hit: a document you can read, and where the search matched it. */
+export type SearchResult = {
+  __typename?: 'SearchResult';
+  document: Document;
+  /** How well it matched: larger is better, comparable only within one search. */
+  score: Scalars['Float']['output'];
+  /**
+   * About 200 characters of the body around its first matches, with them marked, cut at words
+   * (an ellipsis where it cuts); the start of the body when only the title, tags or path matched.
+   */
+  snippet: Highlight;
+  /** The document's title, with the matched words marked. */
+  title: Highlight;
+};
+
+/** A manage token (never its secret). */
+export type ServiceToken = {
+  __typename?: 'ServiceToken';
+  createdAt: Scalars['Time']['output'];
+  expiresAt?: Maybe<Scalars['Time']['output']>;
+  id: Scalars['ID']['output'];
+  lastUsedAt?: Maybe<Scalars['Time']['output']>;
+  name: Scalars['String']['output'];
+  /** `codna_` and six more characters, to tell tokens apart. */
+  prefix: Scalars['String']['output'];
+  revokedAt?: Maybe<Scalars['Time']['output']>;
+};
+
+export type ServiceTokenInput = {
+  id: Scalars['ID']['input'];
+};
+
+export type ServiceTokenPayload = {
+  __typename?: 'ServiceTokenPayload';
+  serviceToken: ServiceToken;
+};
+
+export type SetAgentResponsibleInput = {
+  add?: InputMaybe<Array<Scalars['ID']['input']>>;
+  agentId: Scalars['ID']['input'];
+  remove?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+/** A person to deactivate or reactivate. */
+export type SetPersonActiveInput = {
+  /** The person's id. */
+  id: Scalars['ID']['input'];
+};
+
+/** The person whose state changed. */
+export type SetPersonActivePayload = {
+  __typename?: 'SetPersonActivePayload';
+  /** The person as they are now. */
+  user: ManagedUser;
+};
+
+/** Share every live, active document carrying a tag, once (documents tagged later are not shared). */
+export type ShareByTagInput = {
+  permission: Permission;
+  recipients: Array<Scalars['String']['input']>;
+  tag: Scalars['String']['input'];
+};
+
+export type ShareFolderInput = {
+  path: Scalars['String']['input'];
+  permission: Permission;
+  /** One recipient: an email, `group:<slug>` or `agent:<slug>`. */
+  recipient: Scalars['String']['input'];
+  space: Space;
+};
+
+export type ShareFolderPayload = {
+  __typename?: 'ShareFolderPayload';
+  folderShare: FolderShare;
+  /** Documents granted now. */
+  granted: Scalars['Int']['output'];
+};
+
+export type ShareGrantResult = {
+  __typename?: 'ShareGrantResult';
+  document?: Maybe<Document>;
+  outcome: ShareOutcome;
+  recipient: Scalars['String']['output'];
+};
+
+/** One sharing action. */
+export type ShareInput = {
+  /** Share suggestions declined: never suggested for these recipients again. */
+  declinedDocumentIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  documentIds: Array<Scalars['ID']['input']>;
+  permission: Permission;
+  /** DIRECT (default) or LINK_SUGGESTION. */
+  reason?: InputMaybe<GrantReason>;
+  /** People by email, `group:<slug>` or `agent:<slug>` (agents only by their responsible people). */
+  recipients: Array<Scalars['String']['input']>;
+  /** Share suggestions accepted with this share: granted with reason LINK_SUGGESTION. */
+  suggestedDocumentIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+/** What a share did for one document and recipient. */
+export type ShareOutcome =
+  /** A new grant. */
+  | 'CREATED'
+  /** They already had that or more: a share never lowers a grant. */
+  | 'UNCHANGED'
+  /** A read grant became write. */
+  | 'UPGRADED';
+
+/** The sharing action's batch and what it did. */
+export type SharePayload = {
+  __typename?: 'SharePayload';
+  /** One id for the whole action: review or revoke it as one. */
+  batchId: Scalars['ID']['output'];
+  grants: Array<ShareGrantResult>;
+};
+
+/** A document suggested while sharing, because the shared documents link to it. */
+export type ShareSuggestion = {
+  __typename?: 'ShareSuggestion';
+  depth: Scalars['Int']['output'];
+  document: Document;
+  /** Why, in words: "onboarding links to laptop-setup". */
+  explanation: Scalars['String']['output'];
+  /** The recipients who cannot see it yet. */
+  recipients: Array<Scalars['String']['output']>;
+  /** The documents from the shared one to this one. */
+  via: Array<Document>;
+};
+
+/** Something shared with you. */
+export type SharedWithMe = {
+  __typename?: 'SharedWithMe';
+  /** When it was shared. */
+  at: Scalars['Time']['output'];
+  batchId?: Maybe<Scalars['ID']['output']>;
+  document: Document;
+  grantedBy?: Maybe<User>;
+  permission: Permission;
+  reason: GrantReason;
+};
+
+/** One of the three spaces of the knowledge base. */
+export type Space =
+  /** What agents and automations produce. */
+  | 'OUTPUT'
+  /** Originals as ingested; their bodies are never edited. */
+  | 'RAW'
+  /** What people write and keep. */
+  | 'WIKI';
+
+export type StartImportInput = {
+  /** The archive: a zip, up to CODNA_MAX_IMPORT_BYTES (1 GiB by default). */
+  file: Scalars['Upload']['input'];
+  format: ImportFormat;
+  /** The folder the pages land in (the space root when left out). */
+  path?: InputMaybe<Scalars['String']['input']>;
+  space?: InputMaybe<Space>;
+};
+
+export type StartImportPayload = {
+  __typename?: 'StartImportPayload';
+  import: Import;
+};
+
+export type Subscription = {
+  __typename?: 'Subscription';
+  /** A document you can read: its current state first, then each change. Ends when you can no longer read it. */
+  documentChanged: Document;
+  /** An import of yours: its current state first, then each step, until it is DONE or FAILED. */
+  importProgress: Import;
+  /** Your inbox counts: the current value first, then each change (debounced). */
+  inboxCounts: InboxCounts;
+  /** Each notification that arrives for you from now on. */
+  notificationAdded: Notification;
+};
+
+
+export type SubscriptionDocumentChangedArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type SubscriptionImportProgressArgs = {
+  id: Scalars['ID']['input'];
+};
+
+/** Where a link suggestion stands. */
+export type SuggestionStatus =
+  | 'ACCEPTED'
+  | 'PENDING'
+  | 'REJECTED';
+
+export type TakeAwayShareInput = {
+  documentId: Scalars['ID']['input'];
+  principalId: Scalars['ID']['input'];
+  principalType: PrincipalType;
+};
+
+export type TakeAwaySharePayload = {
+  __typename?: 'TakeAwaySharePayload';
+  document: DocumentMetadata;
+};
+
+export type TransferInput = {
+  /** The person who left. */
+  fromUserId: Scalars['ID']['input'];
+  /** The person who takes over what they owned. */
+  toUserId: Scalars['ID']['input'];
+};
+
+export type TransferPayload = {
+  __typename?: 'TransferPayload';
+  automations: Scalars['Int']['output'];
+  documents: Scalars['Int']['output'];
+  transferId: Scalars['ID']['output'];
+};
+
+export type UnshareFolderInput = {
+  id: Scalars['ID']['input'];
+};
+
+export type UnshareFolderPayload = {
+  __typename?: 'UnshareFolderPayload';
+  /** Grants taken away (those no other standing rule still justifies). */
+  revoked: Scalars['Int']['output'];
+};
+
+/** A change to an automation; fields left out stay as they are (its kind never changes). */
+export type UpdateAutomationInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['ID']['input'];
+  name?: InputMaybe<Scalars['String']['input']>;
+  schedule?: InputMaybe<Scalars['String']['input']>;
+  scope?: InputMaybe<AutomationScopeInput>;
+  script?: InputMaybe<Scalars['String']['input']>;
+  timezone?: InputMaybe<Scalars['String']['input']>;
+  triggerEvents?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/** A change to a document's content. Omitted fields stay as they are. */
+export type UpdateDocumentInput = {
+  content?: InputMaybe<Scalars['String']['input']>;
+  /** The version you edited; if the document moved on, the update is CONFLICT and changes nothing. */
+  expectedVersion: Scalars['Int']['input'];
+  id: Scalars['ID']['input'];
+  status?: InputMaybe<DocumentStatus>;
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The document after the update. */
+export type UpdateDocumentPayload = {
+  __typename?: 'UpdateDocumentPayload';
+  /** False when the save changed nothing (no revision was written). */
+  changed: Scalars['Boolean']['output'];
+  document: Document;
+};
+
+export type UpdateGroupInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['ID']['input'];
+  name?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type UploadAttachmentInput = {
+  documentId: Scalars['ID']['input'];
+  file: Scalars['Upload']['input'];
+  /** The file's name in the page's folder (unsafe characters are replaced); the upload's file name when left out. */
+  name?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type UploadAttachmentPayload = {
+  __typename?: 'UploadAttachmentPayload';
+  attachment: Attachment;
+  /** True when the page already had these exact bytes: that file is returned and nothing is stored. */
+  existing: Scalars['Boolean']['output'];
+};
+
+/** How the instance is used by one person on one day. */
+export type UsageRow = {
+  __typename?: 'UsageRow';
+  /** `sign_in`, `web` (hours of the day seen) or `mcp` (tool calls). */
+  activity: Scalars['String']['output'];
+  count: Scalars['Int']['output'];
+  day: Scalars['String']['output'];
+  outcome: Scalars['String']['output'];
+  tool: Scalars['String']['output'];
+  user: ManagedUser;
+};
+
+/** A person, an agent or management. */
+export type User = {
+  __typename?: 'User';
+  /** Their email address (an agent's is `<id>@agents.invalid`; management's is empty). */
+  email: Scalars['String']['output'];
+  /** The user's permanent id. */
+  id: Scalars['ID']['output'];
+  /** Whether this is a person, an agent or management. */
+  kind: UserKind;
+  /** Their display name. */
+  name: Scalars['String']['output'];
+};
+
+/** What kind of user a `User` is. */
+export type UserKind =
+  /** An AI agent acting as itself, seeing only what its responsible people share with it. */
+  | 'AGENT'
+  /** The instance's management, which runs it and never reads content. */
+  | 'MANAGEMENT'
+  /** A person who signs in and reads and writes the knowledge base. */
+  | 'PERSON';
+
+export type MeQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MeQuery = { __typename?: 'Query', me?: { __typename?: 'User', id: string, name: string, email: string, kind: UserKind } | null };
+
+export type LogoutMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type LogoutMutation = { __typename?: 'Mutation', logout: boolean };
+
+export type FolderTreeQueryVariables = Exact<{
+  space: Space;
+  path?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type FolderTreeQuery = { __typename?: 'Query', folderTree: { __typename?: 'FolderTree', space: Space, path: string, folders: Array<{ __typename?: 'Folder', path: string, documents: number, hasChildren: boolean }>, documents: Array<{ __typename?: 'FolderEntry', id: string, space: Space, path: string, slug: string, title: string }> } };
+
+export type InboxBadgeSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type InboxBadgeSubscription = { __typename?: 'Subscription', inboxCounts: { __typename?: 'InboxCounts', decisions: number, unread: number, total: number } };
+
+export type PageViewQueryVariables = Exact<{
+  space: Space;
+  path: Scalars['String']['input'];
+  slug: Scalars['String']['input'];
+}>;
+
+
+export type PageViewQuery = { __typename?: 'Query', documentByAddress?: { __typename?: 'Document', id: string, space: Space, path: string, slug: string, title: string, content: string, tags: Array<string>, status: DocumentStatus, version: number, updatedAt: string, myPermission: DocumentAccess, owner: { __typename?: 'User', id: string, name: string }, links: Array<{ __typename?: 'DocumentLink', id: string, hrefAsWritten: string, text: string, state: LinkState, target?: { __typename?: 'Document', id: string, space: Space, path: string, slug: string, title: string } | null }>, backlinks: Array<{ __typename?: 'DocumentLink', id: string, source?: { __typename?: 'Document', id: string, space: Space, path: string, slug: string, title: string } | null }>, fileReferences: Array<{ __typename?: 'FileReference', id: string, href: string, state: LinkState, attachment?: { __typename?: 'Attachment', url: string } | null }> } | null };
+
+export type DecideLinkInlineMutationVariables = Exact<{
+  input: DecideLinkInput;
+}>;
+
+
+export type DecideLinkInlineMutation = { __typename?: 'Mutation', decideLink: { __typename?: 'DecideLinkPayload', document: { __typename?: 'Document', id: string, version: number, content: string, links: Array<{ __typename?: 'DocumentLink', id: string, hrefAsWritten: string, state: LinkState }> } } };
+
+export type LoginMutationVariables = Exact<{
+  input: LoginInput;
+}>;
+
+
+export type LoginMutation = { __typename?: 'Mutation', login: { __typename?: 'LoginPayload', user: { __typename?: 'User', id: string, name: string, email: string, kind: UserKind } } };
+
+
+export const MeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}}]}}]}}]} as unknown as DocumentNode<MeQuery, MeQueryVariables>;
+export const LogoutDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"Logout"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"logout"}}]}}]} as unknown as DocumentNode<LogoutMutation, LogoutMutationVariables>;
+export const FolderTreeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"FolderTree"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"space"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Space"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"path"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"folderTree"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"space"},"value":{"kind":"Variable","name":{"kind":"Name","value":"space"}}},{"kind":"Argument","name":{"kind":"Name","value":"path"},"value":{"kind":"Variable","name":{"kind":"Name","value":"path"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"space"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"folders"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"documents"}},{"kind":"Field","name":{"kind":"Name","value":"hasChildren"}}]}},{"kind":"Field","name":{"kind":"Name","value":"documents"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"space"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}}]}}]}}]} as unknown as DocumentNode<FolderTreeQuery, FolderTreeQueryVariables>;
+export const InboxBadgeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"InboxBadge"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"inboxCounts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"decisions"}},{"kind":"Field","name":{"kind":"Name","value":"unread"}},{"kind":"Field","name":{"kind":"Name","value":"total"}}]}}]}}]} as unknown as DocumentNode<InboxBadgeSubscription, InboxBadgeSubscriptionVariables>;
+export const PageViewDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PageView"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"space"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Space"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"path"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"slug"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"documentByAddress"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"space"},"value":{"kind":"Variable","name":{"kind":"Name","value":"space"}}},{"kind":"Argument","name":{"kind":"Name","value":"path"},"value":{"kind":"Variable","name":{"kind":"Name","value":"path"}}},{"kind":"Argument","name":{"kind":"Name","value":"slug"},"value":{"kind":"Variable","name":{"kind":"Name","value":"slug"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"space"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"content"}},{"kind":"Field","name":{"kind":"Name","value":"tags"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}},{"kind":"Field","name":{"kind":"Name","value":"myPermission"}},{"kind":"Field","name":{"kind":"Name","value":"owner"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"links"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"hrefAsWritten"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"target"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"space"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"backlinks"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"source"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"space"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"fileReferences"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"href"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"attachment"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"url"}}]}}]}}]}}]}}]} as unknown as DocumentNode<PageViewQuery, PageViewQueryVariables>;
+export const DecideLinkInlineDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DecideLinkInline"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"DecideLinkInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"decideLink"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"document"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"content"}},{"kind":"Field","name":{"kind":"Name","value":"links"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"hrefAsWritten"}},{"kind":"Field","name":{"kind":"Name","value":"state"}}]}}]}}]}}]}}]} as unknown as DocumentNode<DecideLinkInlineMutation, DecideLinkInlineMutationVariables>;
+export const LoginDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"Login"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"LoginInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"login"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}}]}}]}}]}}]} as unknown as DocumentNode<LoginMutation, LoginMutationVariables>;

@@ -1,0 +1,61 @@
+import { marked } from 'marked'
+import DOMPurify from 'dompurify'
+import { resolveHref } from './address'
+
+export interface RenderContext {
+  /** Where the page is: its links resolve from its folder. */
+  space: string
+  path: string
+  /** The state of each link of the page, by href as written (Document.links). */
+  linkStates?: Map<string, string>
+  /** The download URL of each file reference, by href as written (Document.fileReferences). */
+  fileURLs?: Map<string, string>
+}
+
+const stateTitles: Record<string, string> = {
+  STALE_TEXT: 'The page moved: this link needs your decision',
+  BROKEN: 'The page is in the trash',
+  PENDING: 'No page you can read is there yet',
+}
+
+/**
+ * Renders a body to HTML that is safe to insert: marked's output through
+ * DOMPurify (no script, no event handler, no javascript: URL survives),
+ * links to pages turned into app URLs and marked with their state, file
+ * references turned into their download URLs.
+ */
+export function renderMarkdown(md: string, ctx: RenderContext): string {
+  const raw = marked.parse(md, { async: false, gfm: true }) as string
+  const frag = DOMPurify.sanitize(raw, { RETURN_DOM_FRAGMENT: true, FORBID_TAGS: ['style', 'form', 'input', 'button'] })
+  frag.querySelectorAll('a[href]').forEach((a) => {
+    const href = a.getAttribute('href') ?? ''
+    const file = ctx.fileURLs?.get(href)
+    if (file) {
+      a.setAttribute('href', file)
+      return
+    }
+    const app = resolveHref(ctx.space, ctx.path, href)
+    if (app) {
+      a.setAttribute('href', app)
+      const state = ctx.linkStates?.get(href)
+      if (state) {
+        a.setAttribute('data-state', state.toLowerCase())
+        const title = stateTitles[state]
+        if (title) a.setAttribute('title', title)
+      }
+    } else if (/^https?:/i.test(href)) {
+      a.setAttribute('rel', 'noopener noreferrer')
+      a.setAttribute('target', '_blank')
+    }
+  })
+  frag.querySelectorAll('img[src]').forEach((img) => {
+    const src = img.getAttribute('src') ?? ''
+    const file = ctx.fileURLs?.get(src)
+    if (file) img.setAttribute('src', file)
+    else if (!/^(https?:|data:image\/)/i.test(src)) img.removeAttribute('src')
+    img.setAttribute('loading', 'lazy')
+  })
+  const div = document.createElement('div')
+  div.appendChild(frag)
+  return div.innerHTML
+}

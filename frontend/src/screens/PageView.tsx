@@ -1,0 +1,227 @@
+import { lazy, Suspense, useMemo, useState } from 'react'
+import { useMutation, useQuery } from 'urql'
+import { graphql } from '../gql'
+import type { PageViewQuery, Space } from '../gql/graphql'
+import { followInAppLinks, Link } from '../router'
+import { pageURL, type Address } from '../address'
+import { renderMarkdown } from '../markdown'
+import { Empty, ErrorNote, Loading } from '../components/Status'
+
+// The editor, the history and the share dialog load when they are opened:
+// the page view's first paint needs none of them.
+const Editor = lazy(() => import('./Editor'))
+const History = lazy(() => import('./History'))
+const ShareDialog = lazy(() => import('./Share'))
+const Related = lazy(() => import('./Related'))
+
+const Page = graphql(`
+  query PageView($space: Space!, $path: String!, $slug: String!) {
+    documentByAddress(space: $space, path: $path, slug: $slug) {
+      id
+      space
+      path
+      slug
+      title
+      content
+      tags
+      status
+      version
+      updatedAt
+      myPermission
+      owner {
+        id
+        name
+      }
+      links {
+        id
+        hrefAsWritten
+        text
+        state
+        target {
+          id
+          space
+          path
+          slug
+          title
+        }
+      }
+      backlinks {
+        id
+        source {
+          id
+          space
+          path
+          slug
+          title
+        }
+      }
+      fileReferences {
+        id
+        href
+        state
+        attachment {
+          url
+        }
+      }
+    }
+  }
+`)
+
+const Decide = graphql(`
+  mutation DecideLinkInline($input: DecideLinkInput!) {
+    decideLink(input: $input) {
+      document {
+        id
+        version
+        content
+        links {
+          id
+          hrefAsWritten
+          state
+        }
+      }
+    }
+  }
+`)
+
+export type PageDoc = NonNullable<PageViewQuery['documentByAddress']>
+
+type Mode = 'read' | 'edit' | 'history' | 'share' | 'related'
+
+/** A page: its body with link states, its links and backlinks, and what you may do with it. */
+export function PageView({ address }: { address: Address }) {
+  const space = address.space.toUpperCase() as Space
+  const [res, refetch] = useQuery({ query: Page, variables: { space, path: address.path, slug: address.slug } })
+  const [mode, setMode] = useState<Mode>('read')
+  const doc = res.data?.documentByAddress
+  if (res.fetching && !res.data) return <Loading what="Loading the page" />
+  if (res.error) return <ErrorNote error={res.error} />
+  if (!doc) return <Empty>No page you can read is at {pageURL(address)}.</Empty>
+  const canWrite = doc.myPermission !== 'READ'
+  const done = () => {
+    setMode('read')
+    refetch({ requestPolicy: 'network-only' })
+  }
+  return (
+    <article className="page">
+      <header className="page-head">
+        <p className="crumbs">
+          {doc.space.toLowerCase()}
+          {doc.path && ` / ${doc.path.split('/').join(' / ')}`}
+        </p>
+        <h1>{doc.title}</h1>
+        <p className="meta">
+          {doc.status !== 'ACTIVE' && <span className="tag">{doc.status.toLowerCase()}</span>}
+          {doc.tags.map((t) => (
+            <span key={t} className="tag">
+              #{t}
+            </span>
+          ))}
+          <span>by {doc.owner.name}</span> · <span>v{doc.version}</span>
+        </p>
+        <nav className="actions" aria-label="Page actions">
+          <button type="button" onClick={() => setMode('read')} aria-pressed={mode === 'read'}>
+            Read
+          </button>
+          {canWrite && (
+            <button type="button" onClick={() => setMode('edit')} aria-pressed={mode === 'edit'}>
+              Edit
+            </button>
+          )}
+          <button type="button" onClick={() => setMode('history')} aria-pressed={mode === 'history'}>
+            History
+          </button>
+          <button type="button" onClick={() => setMode('related')} aria-pressed={mode === 'related'}>
+            Related
+          </button>
+          {doc.myPermission === 'OWNER' && (
+            <button type="button" onClick={() => setMode('share')} aria-pressed={mode === 'share'}>
+              Share
+            </button>
+          )}
+        </nav>
+      </header>
+      <Suspense fallback={<Loading />}>
+        {mode === 'edit' && <Editor doc={doc} onDone={done} />}
+        {mode === 'history' && <History doc={doc} onRestored={done} />}
+        {mode === 'share' && <ShareDialog doc={doc} onClose={() => setMode('read')} />}
+        {mode === 'related' && <Related doc={doc} />}
+      </Suspense>
+      {mode === 'read' && <Body doc={doc} />}
+      {mode !== 'edit' && <LinksPanel doc={doc} canWrite={canWrite} />}
+    </article>
+  )
+}
+
+function Body({ doc }: { doc: PageDoc }) {
+  const html = useMemo(
+    () =>
+      renderMarkdown(doc.content, {
+        space: doc.space,
+        path: doc.path,
+        linkStates: new Map(doc.links.map((l) => [l.hrefAsWritten, l.state])),
+        fileURLs: new Map(doc.fileReferences.flatMap((f) => (f.attachment ? [[f.href, f.attachment.url] as [string, string]] : []))),
+      }),
+    [doc],
+  )
+  if (doc.content.trim() === '') return <Empty>This page is empty.</Empty>
+  // The HTML is sanitized by renderMarkdown (DOMPurify): nothing in a body runs.
+  return <div className="body" onClick={followInAppLinks} dangerouslySetInnerHTML={{ __html: html }} />
+}
+
+const stateLabel: Record<string, string> = {
+  RESOLVED: 'ok',
+  STALE_TEXT: 'moved',
+  BROKEN: 'in the trash',
+  PENDING: 'no page yet',
+}
+
+function LinksPanel({ doc, canWrite }: { doc: PageDoc; canWrite: boolean }) {
+  const [dec, decide] = useMutation(Decide)
+  return (
+    <aside className="links" aria-label="Links">
+      <section>
+        <h2>Links</h2>
+        {doc.links.length === 0 ? (
+          <Empty>No links.</Empty>
+        ) : (
+          <ul>
+            {doc.links.map((l) => (
+              <li key={l.id} data-state={l.state.toLowerCase()}>
+                {l.target ? <Link to={pageURL(l.target)}>{l.target.title}</Link> : <span>{l.text || l.hrefAsWritten}</span>}{' '}
+                <span className="state">{stateLabel[l.state]}</span>
+                {canWrite && l.state === 'STALE_TEXT' && (
+                  <span className="decide">
+                    <button type="button" disabled={dec.fetching} onClick={() => decide({ input: { linkId: l.id, answer: 'UPDATE' } })}>
+                      Update link
+                    </button>
+                    <button type="button" disabled={dec.fetching} onClick={() => decide({ input: { linkId: l.id, answer: 'KEEP' } })}>
+                      Keep
+                    </button>
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        <ErrorNote error={dec.error} />
+      </section>
+      <section>
+        <h2>Backlinks</h2>
+        {doc.backlinks.length === 0 ? (
+          <Empty>No page you can read links here.</Empty>
+        ) : (
+          <ul data-testid="backlinks">
+            {doc.backlinks.map((b) =>
+              b.source ? (
+                <li key={b.id}>
+                  <Link to={pageURL(b.source)}>{b.source.title}</Link>
+                </li>
+              ) : null,
+            )}
+          </ul>
+        )}
+      </section>
+    </aside>
+  )
+}
