@@ -303,6 +303,8 @@ func (s *Server) routes() http.Handler {
 	})
 	if s.cfg.Playground {
 		mux.Handle("GET /playground", playground.Handler("CoDNA", "/graphql"))
+	} else {
+		mux.HandleFunc("GET /playground", http.NotFound) // not the app's either
 	}
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		if s.Liveness != nil {
