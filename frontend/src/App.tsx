@@ -41,7 +41,17 @@ const Logout = graphql(`
 
 /** Who is signed in decides what shows: sign-in, management's console, or the app. */
 export function App() {
+  const { path } = useLocation()
   const [me, refetch] = useQuery({ query: Me })
+  // Management signs in with a manage token, not a session: its console
+  // asks for one (kept in memory only).
+  if (path === '/manage') {
+    return (
+      <Suspense fallback={<Loading />}>
+        <Manage />
+      </Suspense>
+    )
+  }
   if (me.fetching && !me.data) return <Loading what="Starting" />
   if (me.error && !me.data) return <ErrorNote error={me.error} />
   const user = me.data?.me

@@ -43,6 +43,9 @@ export function SignIn({ onDone }: { onDone: () => void }) {
         </button>
         <ErrorNote error={res.error} />
       </form>
+      <p>
+        <a href="/manage">Management: use a manage token</a>
+      </p>
     </main>
   )
 }

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest'
+import { addressURL, decisionKind, documentIds, documentsQuery, inboxFilter, sentence, type NotificationLike } from './inboxText'
+
+const note = (over: Partial<NotificationLike>): NotificationLike => ({
+  type: 'access.granted',
+  subjectType: 'access',
+  subjectId: 's1',
+  payload: {},
+  requiresDecision: false,
+  status: 'UNREAD',
+  ...over,
+})
+
+const text = (segs: ReturnType<typeof sentence>) =>
+  segs.map((s) => (typeof s === 'string' ? s : 'doc' in s ? `[${s.doc}]` : `<${s.address}>`)).join('')
+
+describe('documentIds', () => {
+  it('collects the ids a payload names, once each', () => {
+    expect(documentIds({ documentId: 'a', documents: ['a', 'b'], sourceId: 'c', targetId: 'b' })).toEqual(['a', 'b', 'c'])
+    expect(documentIds({})).toEqual([])
+  })
+})
+
+describe('addressURL', () => {
+  it('turns an address into a page URL', () => {
+    expect(addressURL('wiki:engineering/onboarding/laptop-setup')).toBe('/wiki/engineering/onboarding/laptop-setup')
+    expect(addressURL('WIKI:home')).toBe('/wiki/home')
+    expect(addressURL('nonsense')).toBe('')
+  })
+})
+
+describe('decisionKind', () => {
+  it('answers open link, file and suggestion decisions only', () => {
+    expect(decisionKind(note({ type: 'link.target_moved', subjectType: 'link', requiresDecision: true }))).toBe('link')
+    expect(decisionKind(note({ type: 'file.target_deleted', subjectType: 'attachment_ref', requiresDecision: true, status: 'READ' }))).toBe('file')
+    expect(decisionKind(note({ type: 'link.suggested', subjectType: 'link_suggestion', requiresDecision: true }))).toBe('suggestion')
+    expect(decisionKind(note({ type: 'link.target_moved', subjectType: 'link', requiresDecision: true, status: 'RESOLVED' }))).toBeNull()
+    expect(decisionKind(note({}))).toBeNull()
+  })
+})
+
+describe('sentence', () => {
+  it('says what was shared, one page or a batch', () => {
+    expect(text(sentence(note({ payload: { documentId: 'd1', permission: 'read' } })))).toBe('Shared with you: [d1] (can read).')
+    expect(text(sentence(note({ payload: { count: 2, documents: ['d1', 'd2'], permission: 'write' } })))).toBe(
+      'Shared with you: 2 pages: [d1] and [d2] (can edit).',
+    )
+  })
+  it('names a moved link and where its target went', () => {
+    const n = note({
+      type: 'link.target_moved',
+      subjectType: 'link',
+      requiresDecision: true,
+      payload: { sourceId: 's', targetId: 't', to: 'wiki:a/b', href: 'b.md' },
+    })
+    expect(text(sentence(n))).toBe('The link “b.md” in [s] points to [t], which moved to <wiki:a/b>.')
+  })
+  it('never names a target its reader cannot see', () => {
+    const n = note({
+      type: 'link.target_deleted',
+      subjectType: 'link',
+      requiresDecision: true,
+      payload: { sourceId: 's', targetUnreadable: true, target: 'a page you can no longer see' },
+    })
+    expect(text(sentence(n))).toBe('A link in [s] points to a page you can no longer see, which is in the trash.')
+  })
+  it('falls back to the type in words', () => {
+    expect(text(sentence(note({ type: 'something.new_here', payload: {} })))).toBe('Something new here.')
+  })
+})
+
+describe('documentsQuery', () => {
+  it('asks for every document in one request, by alias', () => {
+    const q = documentsQuery(['b', 'a', 'b', ''])
+    expect(q?.variables).toEqual({ i0: 'a', i1: 'b' })
+    expect(q?.query).toContain('d0: document(id: $i0)')
+    expect(q?.query).toContain('d1: document(id: $i1)')
+    expect(documentsQuery([])).toBeNull()
+  })
+})
+
+describe('inboxFilter', () => {
+  it('maps views to filters', () => {
+    expect(inboxFilter('all')).toBeNull()
+    expect(inboxFilter('decisions')).toEqual({ requiresDecision: true })
+    expect(inboxFilter('unread')).toEqual({ status: 'UNREAD' })
+  })
+})

@@ -1,0 +1,211 @@
+// What a notification says, as plain data the inbox renders: a sentence made
+// of text and references to pages (by id, or by the address a payload gives),
+// and the few helpers that go with it. Kept free of React to be tested alone.
+
+export type Payload = Record<string, unknown>
+
+export interface NotificationLike {
+  type: string
+  subjectType: string
+  subjectId?: string | null
+  payload: Payload
+  requiresDecision: boolean
+  status: string
+}
+
+/** A piece of a sentence: words, a page by id, or a page by its `space:path/slug` address. */
+export type Segment = string | { doc: string; fallback?: string } | { address: string }
+
+export type DecisionKind = 'link' | 'file' | 'suggestion' | null
+
+function str(v: unknown): string {
+  if (typeof v === 'string') return v
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v)
+  return ''
+}
+
+function num(v: unknown): number {
+  return typeof v === 'number' ? v : Number(v) || 0
+}
+
+function plural(n: number, one: string, many = one + 's'): string {
+  return `${n} ${n === 1 ? one : many}`
+}
+
+/** The document ids a payload names, in order, without repeats. */
+export function documentIds(p: Payload): string[] {
+  const out: string[] = []
+  const add = (v: unknown) => {
+    const s = str(v)
+    if (s && !out.includes(s)) out.push(s)
+  }
+  add(p.documentId)
+  if (Array.isArray(p.documents)) p.documents.forEach(add)
+  add(p.sourceId)
+  add(p.targetId)
+  return out
+}
+
+/** The URL of a `wiki:engineering/onboarding/laptop-setup` address ('' when it is not one). */
+export function addressURL(address: string): string {
+  const m = /^([a-z]+):(.+)$/i.exec(address.trim())
+  if (!m) return ''
+  const segs = (m[2] ?? '').split('/').filter(Boolean)
+  if (segs.length === 0) return ''
+  return '/' + [(m[1] ?? '').toLowerCase(), ...segs].map(encodeURIComponent).join('/')
+}
+
+/** Which inline answer a notification takes, if it still waits for one. */
+export function decisionKind(n: NotificationLike): DecisionKind {
+  if (!n.requiresDecision || n.status === 'RESOLVED' || n.status === 'DISMISSED' || !n.subjectId) return null
+  if (n.subjectType === 'link' && (n.type === 'link.target_moved' || n.type === 'link.target_deleted')) return 'link'
+  if (n.subjectType === 'attachment_ref' && (n.type === 'file.target_moved' || n.type === 'file.target_deleted')) return 'file'
+  if (n.type === 'link.suggested') return 'suggestion'
+  return null
+}
+
+function docs(p: Payload): Segment[] {
+  const ids = documentIds(p)
+  const out: Segment[] = []
+  ids.forEach((id, i) => {
+    if (i > 0) out.push(i === ids.length - 1 ? ' and ' : ', ')
+    out.push({ doc: id })
+  })
+  return out
+}
+
+function one(p: Payload, what: string): Segment[] {
+  const count = num(p.count)
+  const listed = documentIds(p)
+  if (count > 1 || listed.length > 1) {
+    const n = Math.max(count, listed.length)
+    return [plural(n, what) + ': ', ...docs(p)]
+  }
+  if (listed.length === 1) return [{ doc: listed[0] as string }]
+  return ['a ' + what]
+}
+
+function target(p: Payload): Segment {
+  if (p.targetUnreadable) return str(p.target) || 'a page you can no longer see'
+  const to = str(p.to)
+  const id = str(p.targetId)
+  if (id) return { doc: id, fallback: to }
+  if (to) return { address: to }
+  return 'a page'
+}
+
+/** The sentence a notification shows. */
+export function sentence(n: NotificationLike): Segment[] {
+  const p = n.payload
+  const perm = str(p.permission).toLowerCase()
+  const how = perm ? ` (${perm === 'write' || perm === '2' ? 'can edit' : 'can read'})` : ''
+  switch (n.type) {
+    case 'access.granted':
+      return ['Shared with you: ', ...one(p, 'page'), how + '.']
+    case 'access.revoked':
+      return ['Your access was taken away: ', ...one(p, 'page'), '.']
+    case 'access.reshared': {
+      const to = Array.isArray(p.recipients) ? p.recipients.map(str).filter(Boolean).join(', ') : ''
+      return ['Someone else shared your ', ...one(p, 'page'), to ? ` with ${to}` : '', how + '.']
+    }
+    case 'link.target_moved':
+    case 'link.target_deleted': {
+      const href = str(p.href)
+      const source: Segment = { doc: str(p.sourceId), fallback: str(p.from) }
+      const moved = n.type === 'link.target_moved'
+      const to = str(p.to)
+      return [
+        href ? `The link “${href}” in ` : 'A link in ',
+        source,
+        ' points to ',
+        target(p),
+        moved ? (to && !p.targetUnreadable ? ', which moved to ' : ', which moved.') : ', which is in the trash.',
+        ...(moved && to && !p.targetUnreadable ? [{ address: to } as Segment, '.'] : []),
+      ]
+    }
+    case 'file.target_moved':
+    case 'file.target_deleted': {
+      const name = str(p.name)
+      const moved = n.type === 'file.target_moved'
+      return [
+        name ? `The file “${name}” used in ` : 'A file used in ',
+        { doc: str(p.sourceId), fallback: str(p.from) },
+        ' belongs to ',
+        target(p),
+        moved ? ', which moved.' : ', which is in the trash.',
+      ]
+    }
+    case 'link.suggested': {
+      const why = str(p.rationale)
+      return [
+        'Suggested link from ',
+        { doc: str(p.sourceId) },
+        ' to ',
+        { doc: str(p.targetId) },
+        why ? `: ${why}` : '.',
+      ]
+    }
+    case 'automation.failed':
+      return [
+        `Automation “${str(p.automationName) || 'unnamed'}” ${p.disabled ? 'was disabled' : 'failed'}`,
+        str(p.reason) || str(p.error) ? `: ${str(p.reason) || str(p.error)}` : '.',
+      ]
+    case 'automation.message':
+      return [`${str(p.automationName) || 'An automation'} says: ${str(p.message)}`]
+    case 'ingestion.ready':
+      return [`Your file “${str(p.filename)}” is ready as `, ...(p.documentId ? [{ doc: str(p.documentId) } as Segment] : ['a page']), '.']
+    case 'ingestion.failed':
+      return [`Your file “${str(p.filename)}” could not be converted`, str(p.error) ? `: ${str(p.error)}` : '.']
+    case 'import.done':
+      return [
+        `Import into ${str(p.space).toLowerCase()}/${str(p.path)} done: ${num(p.created)} created, ${num(p.updated)} updated, ${num(p.unchanged)} unchanged, ${num(p.skipped)} skipped.`,
+      ]
+    case 'import.failed':
+      return [`Import into ${str(p.space).toLowerCase()}/${str(p.path)} failed`, str(p.reason) ? `: ${str(p.reason)}` : '.']
+    case 'export.ready':
+      return [`Your export of ${plural(num(p.pages), 'page')} is ready.`]
+    case 'group.added':
+      return [`You were added to the group ${str(p.groupName) || str(p.groupSlug)}.`]
+    case 'group.removed':
+      return [`You were taken out of the group ${str(p.groupName) || str(p.groupSlug)}${p.groupDeleted ? ' (it was deleted)' : ''}.`]
+    case 'agent.responsible_added':
+      return [`You now answer for the agent ${str(p.agentName) || str(p.agentSlug)}.`]
+    case 'agent.responsible_removed':
+      return [`You no longer answer for the agent ${str(p.agentName) || str(p.agentSlug)}.`]
+    case 'account.password_reset':
+      return ['Your password was reset by management; your sessions were ended.']
+    case 'documents.transferred':
+      return [`${plural(num(p.count), 'page')} and ${plural(num(p.automations), 'automation')} of ${str(p.fromName) || 'someone'} are now yours.`]
+    case 'document.quarantined':
+      return ['Management quarantined ', ...one(p, 'page'), str(p.reason) ? `: ${str(p.reason)}` : '.']
+    case 'document.released':
+      return ['Management released ', ...one(p, 'page'), ' from quarantine.']
+    case 'document.access_revoked':
+      return ['Management took a share of ', ...one(p, 'page'), ' away.']
+  }
+  const ids = documentIds(p)
+  return [n.type.replace(/[._]/g, ' ').replace(/^./, (c) => c.toUpperCase()), ...(ids.length ? [': ', ...docs(p), '.'] : ['.'])]
+}
+
+/** A query fetching the title and address of each document in one request, by alias. */
+export function documentsQuery(ids: string[]): { query: string; variables: Record<string, string> } | null {
+  const uniq = [...new Set(ids.filter(Boolean))].sort().slice(0, 100)
+  if (uniq.length === 0) return null
+  const vars: Record<string, string> = {}
+  const params: string[] = []
+  const fields: string[] = []
+  uniq.forEach((id, i) => {
+    vars[`i${i}`] = id
+    params.push(`$i${i}: ID!`)
+    fields.push(`d${i}: document(id: $i${i}) { id title space path slug }`)
+  })
+  return { query: `query InboxDocuments(${params.join(', ')}) { ${fields.join(' ')} }`, variables: vars }
+}
+
+/** The inbox's three views as `inbox` filters. */
+export type InboxView = 'all' | 'decisions' | 'unread'
+export function inboxFilter(v: InboxView): { requiresDecision?: boolean; status?: 'UNREAD' } | null {
+  if (v === 'decisions') return { requiresDecision: true }
+  if (v === 'unread') return { status: 'UNREAD' }
+  return null
+}
