@@ -3,7 +3,7 @@ import { useMutation, useQuery } from 'urql'
 import { graphql } from '../gql'
 import type { PageViewQuery, Space } from '../gql/graphql'
 import { followInAppLinks, Link } from '../router'
-import { pageURL, type Address } from '../address'
+import { pageURL, resolveHref, type Address } from '../address'
 import { renderMarkdown } from '../markdown'
 import { Empty, ErrorNote, Loading } from '../components/Status'
 
@@ -13,6 +13,9 @@ const Editor = lazy(() => import('./Editor'))
 const History = lazy(() => import('./History'))
 const ShareDialog = lazy(() => import('./Share'))
 const Related = lazy(() => import('./Related'))
+// Rename or move, tags and status, trash: their dialogs load with them.
+const PageActions = lazy(() => import('./PageActions'))
+const TrashedNotice = lazy(() => import('./PageActions').then((m) => ({ default: m.TrashedNotice })))
 
 const Page = graphql(`
   query PageView($space: Space!, $path: String!, $slug: String!) {
@@ -93,7 +96,24 @@ export function PageView({ address }: { address: Address }) {
   const space = address.space.toUpperCase() as Space
   const [res, refetch] = useQuery({ query: Page, variables: { space, path: address.path, slug: address.slug } })
   const [mode, setMode] = useState<Mode>('read')
+  // Set once the page went to the trash from here: the view offers it back.
+  const [trashed, setTrashed] = useState(false)
   const doc = res.data?.documentByAddress
+  if (trashed && doc)
+    return (
+      <article className="page">
+        <Suspense fallback={<Loading />}>
+          <TrashedNotice
+            doc={doc}
+            onRestored={() => {
+              setTrashed(false)
+              setMode('read')
+              refetch({ requestPolicy: 'network-only' })
+            }}
+          />
+        </Suspense>
+      </article>
+    )
   if (res.fetching && !res.data) return <Loading what="Loading the page" />
   if (res.error) return <ErrorNote error={res.error} />
   if (!doc) return <Empty>No page you can read is at {pageURL(address)}.</Empty>
@@ -139,6 +159,11 @@ export function PageView({ address }: { address: Address }) {
               Share
             </button>
           )}
+          {canWrite && (
+            <Suspense fallback={null}>
+              <PageActions doc={doc} onChanged={() => refetch({ requestPolicy: 'network-only' })} onTrashed={() => setTrashed(true)} />
+            </Suspense>
+          )}
         </nav>
       </header>
       <Suspense fallback={<Loading />}>
@@ -156,17 +181,49 @@ export function PageView({ address }: { address: Address }) {
 function Body({ doc }: { doc: PageDoc }) {
   const html = useMemo(
     () =>
-      renderMarkdown(doc.content, {
+      pointMovedLinks(doc, renderMarkdown(doc.content, {
         space: doc.space,
         path: doc.path,
         linkStates: new Map(doc.links.map((l) => [l.hrefAsWritten, l.state])),
-        fileURLs: new Map(doc.fileReferences.flatMap((f) => (f.attachment ? [[f.href, f.attachment.url] as [string, string]] : []))),
-      }),
+        // By the href as written, and as the markdown renderer encodes it (spaces as %20).
+        fileURLs: new Map(
+          doc.fileReferences.flatMap((f) =>
+            f.attachment
+              ? [[f.href, f.attachment.url] as [string, string], [encodeURI(f.href), f.attachment.url] as [string, string]]
+              : [],
+          ),
+        ),
+      })),
     [doc],
   )
   if (doc.content.trim() === '') return <Empty>This page is empty.</Empty>
   // The HTML is sanitized by renderMarkdown (DOMPurify): nothing in a body runs.
   return <div className="body" onClick={followInAppLinks} dangerouslySetInnerHTML={{ __html: html }} />
+}
+
+/**
+ * A link whose page moved still names the old address (until its owner
+ * updates it): its href in the rendered body points where the page is now,
+ * found by the link's target.
+ */
+function pointMovedLinks(doc: PageDoc, html: string): string {
+  const moved = new Map<string, string>()
+  for (const l of doc.links) {
+    if (!l.target) continue
+    const written = resolveHref(doc.space, doc.path, l.hrefAsWritten)
+    if (!written) continue
+    const hash = written.includes('#') ? written.slice(written.indexOf('#')) : ''
+    const now = pageURL(l.target) + hash
+    if (now !== written) moved.set(written, now)
+  }
+  if (moved.size === 0) return html
+  const t = document.createElement('template')
+  t.innerHTML = html
+  t.content.querySelectorAll('a[href]').forEach((a) => {
+    const now = moved.get(a.getAttribute('href') ?? '')
+    if (now) a.setAttribute('href', now)
+  })
+  return t.innerHTML
 }
 
 const stateLabel: Record<string, string> = {
