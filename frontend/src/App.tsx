@@ -8,6 +8,7 @@ import { PageView } from './screens/PageView'
 import { FolderTree } from './components/FolderTree'
 import { InboxBadge } from './components/InboxBadge'
 import { ErrorNote, Loading } from './components/Status'
+import { ErrorBoundary } from './components/ErrorBoundary'
 import type { Space } from './gql/graphql'
 
 // Screens off the page view's path load when first opened.
@@ -129,9 +130,11 @@ function Shell({ name, onSignedOut }: { name: string; onSignedOut: () => void })
         <FolderTree key={space} space={space} />
       </aside>
       <main className="main">
-        <Suspense fallback={<Loading />}>
-          <Route path={path} />
-        </Suspense>
+        <ErrorBoundary resetKey={path}>
+          <Suspense fallback={<Loading />}>
+            <Route path={path} />
+          </Suspense>
+        </ErrorBoundary>
       </main>
       {palette && (
         <Suspense fallback={null}>
