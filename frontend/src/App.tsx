@@ -34,6 +34,26 @@ const Me = graphql(`
   }
 `)
 
+// The first request when the app opens on a page: who is signed in, the
+// sidebar's top folder and the page, in one query. The shell's, the tree's
+// and the page view's own queries then read them from the cache.
+const Start = graphql(`
+  query Start($space: Space!, $path: String!, $slug: String!, $tree: Space!) {
+    me {
+      id
+      name
+      email
+      kind
+    }
+    folderTree(space: $tree, path: "") {
+      ...FolderTreeFields
+    }
+    documentByAddress(space: $space, path: $path, slug: $slug) {
+      ...PageViewDocument
+    }
+  }
+`)
+
 const Logout = graphql(`
   mutation Logout {
     logout
@@ -43,7 +63,15 @@ const Logout = graphql(`
 /** Who is signed in decides what shows: sign-in, management's console, or the app. */
 export function App() {
   const { path } = useLocation()
-  const [me, refetch] = useQuery({ query: Me })
+  const [opening] = useState(() => parsePageURL(location.pathname))
+  const [start] = useQuery({
+    query: Start,
+    variables: {
+      space: (opening?.space.toUpperCase() ?? 'WIKI') as Space, path: opening?.path ?? '', slug: opening?.slug ?? '', tree: 'WIKI',
+    },
+    pause: opening === null,
+  })
+  const [me, refetch] = useQuery({ query: Me, pause: opening !== null && !start.data && !start.error })
   // Management signs in with a manage token, not a session: its console
   // asks for one (kept in memory only).
   if (path === '/manage') {
@@ -53,7 +81,7 @@ export function App() {
       </Suspense>
     )
   }
-  if (me.fetching && !me.data) return <Loading what="Starting" />
+  if ((me.fetching || (opening !== null && !start.data && !start.error)) && !me.data) return <Loading what="Starting" />
   if (me.error && !me.data) return <ErrorNote error={me.error} />
   const user = me.data?.me
   if (!user) return <SignIn onDone={() => refetch({ requestPolicy: 'network-only' })} />

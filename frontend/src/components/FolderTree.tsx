@@ -6,23 +6,31 @@ import { Link } from '../router'
 import { pageURL } from '../address'
 import { ErrorNote, Loading } from './Status'
 
+// A folder's fields: the tree's query, and the app's first query (which
+// reads the top of the sidebar's space with the page it opens on).
+export const FolderTreeFields = graphql(`
+  fragment FolderTreeFields on FolderTree {
+    space
+    path
+    folders {
+      path
+      documents
+      hasChildren
+    }
+    documents {
+      id
+      space
+      path
+      slug
+      title
+    }
+  }
+`)
+
 const Tree = graphql(`
   query FolderTree($space: Space!, $path: String) {
     folderTree(space: $space, path: $path) {
-      space
-      path
-      folders {
-        path
-        documents
-        hasChildren
-      }
-      documents {
-        id
-        space
-        path
-        slug
-        title
-      }
+      ...FolderTreeFields
     }
   }
 `)

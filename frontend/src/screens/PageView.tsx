@@ -17,55 +17,63 @@ const Related = lazy(() => import('./Related'))
 const PageActions = lazy(() => import('./PageActions'))
 const TrashedNotice = lazy(() => import('./PageActions').then((m) => ({ default: m.TrashedNotice })))
 
+// The page's fields: the page view's query, and the app's first query when
+// it opens on a page (so the page view then reads them from the cache).
+export const PageViewDocument = graphql(`
+  fragment PageViewDocument on Document {
+    id
+    space
+    path
+    slug
+    title
+    content
+    tags
+    status
+    version
+    updatedAt
+    myPermission
+    owner {
+      id
+      name
+    }
+    links {
+      id
+      hrefAsWritten
+      text
+      state
+      target {
+        id
+        space
+        path
+        slug
+        title
+      }
+    }
+    backlinks {
+      id
+      source {
+        id
+        space
+        path
+        slug
+        title
+      }
+    }
+    fileReferences {
+      id
+      href
+      state
+      attachment {
+        url
+      }
+    }
+  }
+`)
+
 const Page = graphql(`
   query PageView($space: Space!, $path: String!, $slug: String!) {
     documentByAddress(space: $space, path: $path, slug: $slug) {
-      id
-      space
-      path
-      slug
-      title
-      content
-      tags
-      status
-      version
-      updatedAt
-      myPermission
-      owner {
-        id
-        name
-      }
-      links {
-        id
-        hrefAsWritten
-        text
-        state
-        target {
-          id
-          space
-          path
-          slug
-          title
-        }
-      }
-      backlinks {
-        id
-        source {
-          id
-          space
-          path
-          slug
-          title
-        }
-      }
-      fileReferences {
-        id
-        href
-        state
-        attachment {
-          url
-        }
-      }
+      ...PageViewDocument
     }
   }
 `)
