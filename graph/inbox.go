@@ -268,3 +268,25 @@ func (r *mutationResolver) changeNotification(ctx context.Context, rawID string,
 	}
 	return &model.NotificationPayload{Notification: n, Counts: &c}, nil
 }
+
+// actorKeys are the payload keys that name who did what a notification
+// tells of, by user id.
+var actorKeys = []string{"sharedBy", "revokedBy"}
+
+// notificationActor is the user a notification's payload names as having
+// done it, through the user loader (one statement for a page of them).
+func notificationActor(ctx context.Context, n *inbox.Notification) (*model.User, error) {
+	for _, k := range actorKeys {
+		s, _ := n.Payload[k].(string)
+		id, err := uuid.Parse(s)
+		if err != nil {
+			continue
+		}
+		u, err := loadUser(ctx, &id)
+		if err != nil || u == nil {
+			return nil, err
+		}
+		return userOf(u), nil
+	}
+	return nil, nil
+}

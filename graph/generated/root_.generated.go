@@ -740,6 +740,7 @@ type ComplexityRoot struct {
 	}
 
 	Notification struct {
+		Actor            func(childComplexity int) int
 		BatchID          func(childComplexity int) int
 		CreatedAt        func(childComplexity int) int
 		ID               func(childComplexity int) int
@@ -4061,6 +4062,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Mutation.UploadAttachment(childComplexity, args["input"].(model.UploadAttachmentInput)), true
 
+	case "Notification.actor":
+		if e.ComplexityRoot.Notification.Actor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Notification.Actor(childComplexity), true
 	case "Notification.batchId":
 		if e.ComplexityRoot.Notification.BatchID == nil {
 			break
@@ -6535,6 +6542,8 @@ type Notification {
   subjectId: ID
   "Details, by type (for a batch: ` + "`" + `count` + "`" + ` and ` + "`" + `documents` + "`" + `). Documents are named by id; a link or file reference decision's addresses (and file name) are given only for pages you can read now."
   payload: JSON!
+  "Who did what it tells of — who shared or took away access — when the payload names them; null otherwise."
+  actor: User
   "True for work (answer it), false for information."
   requiresDecision: Boolean!
   status: NotificationStatus!
@@ -8844,6 +8853,8 @@ func (ec *executionContext) childFields_Notification(ctx context.Context, field 
 		return ec.fieldContext_Notification_subjectId(ctx, field)
 	case "payload":
 		return ec.fieldContext_Notification_payload(ctx, field)
+	case "actor":
+		return ec.fieldContext_Notification_actor(ctx, field)
 	case "requiresDecision":
 		return ec.fieldContext_Notification_requiresDecision(ctx, field)
 	case "status":

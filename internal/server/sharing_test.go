@@ -50,8 +50,9 @@ func TestSharingOverGraphQL(t *testing.T) {
 	require.Equal(t, tornike.ID.String(), obj(g, "grantedBy", "id"))
 	recent := b.gql(t, dTok, `query($s: Time!) { recentlyShared(since: $s) { document { id } reason } }`, map[string]any{"s": start.Format(time.RFC3339Nano)})
 	require.Len(t, recent["recentlyShared"].([]any), 2)
-	counts := b.gql(t, dTok, `{ inboxCounts { unread } inbox { edges { node { type payload } } } }`, nil)
+	counts := b.gql(t, dTok, `{ inboxCounts { unread } inbox { edges { node { type payload actor { id name } } } } }`, nil)
 	require.EqualValues(t, 1, obj(counts, "inboxCounts", "unread"), "one notification for the batch")
+	require.Equal(t, tornike.ID.String(), obj(obj(counts, "inbox", "edges").([]any)[0], "node", "actor", "id"), "who shared it")
 	require.EqualValues(t, 2, obj(obj(counts, "inbox", "edges").([]any)[0], "node", "payload", "count"))
 
 	// Who can see it: the owner only.

@@ -31,6 +31,10 @@ const InboxPage = graphql(`
           subjectType
           subjectId
           payload
+          actor {
+            id
+            name
+          }
           requiresDecision
           status
           batchId

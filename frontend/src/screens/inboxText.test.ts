@@ -86,3 +86,13 @@ describe('inboxFilter', () => {
     expect(inboxFilter('unread')).toEqual({ status: 'UNREAD' })
   })
 })
+
+describe('who did it', () => {
+  it('names the person who shared or took away access, when the server says', () => {
+    expect(text(sentence(note({ payload: { documentId: 'd1' }, actor: { name: 'Tornike' } })))).toBe('Tornike shared with you: [d1].')
+    expect(text(sentence(note({ type: 'access.revoked', payload: { documentId: 'd1' }, actor: { name: 'Tornike' } })))).toBe(
+      'Tornike took away your access to [d1].',
+    )
+    expect(text(sentence(note({ payload: { documentId: 'd1' } })))).toBe('Shared with you: [d1].')
+  })
+})

@@ -11,6 +11,8 @@ export interface NotificationLike {
   payload: Payload
   requiresDecision: boolean
   status: string
+  /** Who did it (Notification.actor), when the server can say. */
+  actor?: { name: string } | null
 }
 
 /** A piece of a sentence: words, a page by id, or a page by its `space:path/slug` address. */
@@ -101,9 +103,9 @@ export function sentence(n: NotificationLike): Segment[] {
   const how = perm ? ` (${perm === 'write' || perm === '2' ? 'can edit' : 'can read'})` : ''
   switch (n.type) {
     case 'access.granted':
-      return ['Shared with you: ', ...one(p, 'page'), how + '.']
+      return [n.actor ? `${n.actor.name} shared with you: ` : 'Shared with you: ', ...one(p, 'page'), how + '.']
     case 'access.revoked':
-      return ['Your access was taken away: ', ...one(p, 'page'), '.']
+      return [n.actor ? `${n.actor.name} took away your access to ` : 'Your access was taken away: ', ...one(p, 'page'), '.']
     case 'access.reshared': {
       const to = Array.isArray(p.recipients) ? p.recipients.map(str).filter(Boolean).join(', ') : ''
       return ['Someone else shared your ', ...one(p, 'page'), to ? ` with ${to}` : '', how + '.']
