@@ -105,6 +105,7 @@ type QueryResolver interface {
 	ManagedAutomations(ctx context.Context, first *int, after *string) (*model.AutomationConnection, error)
 	Document(ctx context.Context, id string) (*document.Doc, error)
 	DocumentByAddress(ctx context.Context, space model.Space, path *string, slug string) (*document.Doc, error)
+	DocumentsByIds(ctx context.Context, ids []string) ([]*document.Doc, error)
 	Documents(ctx context.Context, first *int, after *string, filter *model.DocumentFilter, orderBy *model.DocumentOrder) (*model.DocumentConnection, error)
 	FolderTree(ctx context.Context, space model.Space, path *string) (*model.FolderTree, error)
 	Folders(ctx context.Context, space model.Space) ([]document.Folder, error)
@@ -1098,6 +1099,20 @@ func (ec *executionContext) field_Query_document_args(ctx context.Context, rawAr
 		return nil, err
 	}
 	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_documentsByIds_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "ids",
+		func(ctx context.Context, v any) ([]string, error) {
+			return ec.unmarshalNID2ᚕstringᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["ids"] = arg0
 	return args, nil
 }
 
@@ -5200,6 +5215,50 @@ func (ec *executionContext) fieldContext_Query_documentByAddress(ctx context.Con
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_documentsByIds(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_documentsByIds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().DocumentsByIds(ctx, fc.Args["ids"].([]string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*document.Doc) graphql.Marshaler {
+			return ec.marshalNDocument2ᚕᚖcodnaᚋinternalᚋdocumentᚐDoc(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_documentsByIds(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Document(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_documentsByIds_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_documents(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -7362,6 +7421,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_documentByAddress(ctx, field)
+				})
+		case "documentsByIds":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_documentsByIds(ctx, field)
 				})
 		case "documents":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,

@@ -3876,6 +3876,16 @@ func (ec *executionContext) marshalNDocument2ᚕcodnaᚋinternalᚋdocumentᚐDo
 	return ret
 }
 
+func (ec *executionContext) marshalNDocument2ᚕᚖcodnaᚋinternalᚋdocumentᚐDoc(ctx context.Context, sel ast.SelectionSet, v []*document.Doc) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalODocument2ᚖcodnaᚋinternalᚋdocumentᚐDoc(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
 func (ec *executionContext) marshalNDocument2ᚖcodnaᚋinternalᚋdocumentᚐDoc(ctx context.Context, sel ast.SelectionSet, v *document.Doc) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "Document!")

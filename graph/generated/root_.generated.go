@@ -820,6 +820,7 @@ type ComplexityRoot struct {
 		Document            func(childComplexity int, id string) int
 		DocumentByAddress   func(childComplexity int, space model.Space, path *string, slug string) int
 		Documents           func(childComplexity int, first *int, after *string, filter *model.DocumentFilter, orderBy *model.DocumentOrder) int
+		DocumentsByIds      func(childComplexity int, ids []string) int
 		Export              func(childComplexity int, id string) int
 		FolderShares        func(childComplexity int, space *model.Space) int
 		FolderTree          func(childComplexity int, space model.Space, path *string) int
@@ -4407,6 +4408,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Documents(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.DocumentFilter), args["orderBy"].(*model.DocumentOrder)), true
+	case "Query.documentsByIds":
+		if e.ComplexityRoot.Query.DocumentsByIds == nil {
+			break
+		}
+
+		args, err := ec.field_Query_documentsByIds_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.DocumentsByIds(childComplexity, args["ids"].([]string)), true
 	case "Query.export":
 		if e.ComplexityRoot.Query.Export == nil {
 			break
@@ -6290,6 +6302,8 @@ extend type Query {
   document(id: ID!): Document
   "The live document at an address. One you cannot read answers NOT_FOUND."
   documentByAddress(space: Space!, path: String = "", slug: String!): Document
+  "The documents of these ids (at most 100), in order: null for each you cannot read or that does not exist. One request for a list's titles."
+  documentsByIds(ids: [ID!]!): [Document]!
   "The live documents you can read (` + "`" + `first` + "`" + ` at most 100)."
   documents(first: Int = 50, after: String, filter: DocumentFilter, orderBy: DocumentOrder = UPDATED): DocumentConnection!
   "One level of a space's folders, for walking it like a sidebar."

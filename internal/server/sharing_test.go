@@ -123,3 +123,25 @@ func TestFolderSharesOverGraphQL(t *testing.T) {
 	require.NoError(t, b.pool.QueryRow(context.Background(), `SELECT count(*) FROM access_events WHERE principal_id = $1 AND action = 'revoked'`, dana.ID).Scan(&events))
 	require.Equal(t, 2, events)
 }
+
+// documentsByIds answers in order, null for what the reader cannot read,
+// and refuses more than 100 ids.
+func TestDocumentsByIDs(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	p := pgtest.CreatePerson(t, b.pool)
+	tok := pgtest.CreatePersonToken(t, b.pool, p.ID)
+	other := pgtest.CreatePersonToken(t, b.pool, pgtest.CreatePerson(t, b.pool).ID)
+	a := b.create(t, tok, "x", "a", "A")
+	hidden := b.create(t, other, "x", "h", "H")
+	r := b.gql(t, tok, `query($ids: [ID!]!) { documentsByIds(ids: $ids) { id title } }`, map[string]any{"ids": []string{hidden, a}})
+	list := r["documentsByIds"].([]any)
+	require.Len(t, list, 2)
+	require.Nil(t, list[0])
+	require.Equal(t, "A", obj(list[1], "title"))
+	ids := make([]string, 101)
+	for i := range ids {
+		ids[i] = a
+	}
+	require.Equal(t, "BAD_USER_INPUT", b.do(t, req{query: `query($ids: [ID!]!) { documentsByIds(ids: $ids) { id } }`, variables: map[string]any{"ids": ids}, bearer: tok}).code())
+}

@@ -46,8 +46,10 @@ const inbox = {
 }
 
 const docs = {
-  d0: { __typename: 'Document', id: 's1', title: 'Index', space: 'WIKI', path: 'ops', slug: 'index' },
-  d1: { __typename: 'Document', id: 't1', title: 'Manual', space: 'WIKI', path: 'ops', slug: 'handbook' },
+  documentsByIds: [
+    { __typename: 'Document', id: 's1', title: 'Index', space: 'WIKI', path: 'ops', slug: 'index' },
+    { __typename: 'Document', id: 't1', title: 'Manual', space: 'WIKI', path: 'ops', slug: 'handbook' },
+  ],
 }
 
 function client(mutations: { name: string; variables: unknown }[]): Client {

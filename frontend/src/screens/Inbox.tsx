@@ -10,7 +10,7 @@ import {
   addressURL,
   decisionKind,
   documentIds,
-  documentsQuery,
+  distinctIds,
   inboxFilter,
   sentence,
   type InboxView,
@@ -47,6 +47,19 @@ const InboxPage = graphql(`
         hasNextPage
         endCursor
       }
+    }
+  }
+`)
+
+// The titles and addresses of the documents the notifications name, in one request.
+const InboxDocuments = graphql(`
+  query InboxDocuments($ids: [ID!]!) {
+    documentsByIds(ids: $ids) {
+      id
+      title
+      space
+      path
+      slug
     }
   }
 `)
@@ -285,16 +298,12 @@ function InboxPageRows({
   // "All" leaves out what you dismissed.
   const notes = view === 'all' ? all.filter((n) => n.status !== 'DISMISSED') : all
   const idList = notes.flatMap((n) => documentIds(n.payload)).join(' ')
-  const q = useMemo(() => documentsQuery(idList.split(' ')), [idList])
-  const [docsRes] = useQuery<Docs>({
-    query: q?.query ?? 'query InboxNoDocuments { __typename }',
-    variables: q?.variables ?? {},
-    pause: !q,
-  })
+  const ids = useMemo(() => distinctIds(idList.split(' ')), [idList])
+  const [docsRes] = useQuery({ query: InboxDocuments, variables: { ids }, pause: ids.length === 0 })
   const docs: Docs = {}
-  if (q && docsRes.data) {
-    Object.entries(q.variables).forEach(([k, id]) => {
-      docs[id] = docsRes.data?.[k.replace(/^i/, 'd')] ?? null
+  if (docsRes.data) {
+    ids.forEach((id, i) => {
+      docs[id] = docsRes.data?.documentsByIds[i] ?? null
     })
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addressURL, decisionKind, documentIds, documentsQuery, inboxFilter, sentence, type NotificationLike } from './inboxText'
+import { addressURL, decisionKind, documentIds, distinctIds, inboxFilter, sentence, type NotificationLike } from './inboxText'
 
 const note = (over: Partial<NotificationLike>): NotificationLike => ({
   type: 'access.granted',
@@ -69,13 +69,10 @@ describe('sentence', () => {
   })
 })
 
-describe('documentsQuery', () => {
-  it('asks for every document in one request, by alias', () => {
-    const q = documentsQuery(['b', 'a', 'b', ''])
-    expect(q?.variables).toEqual({ i0: 'a', i1: 'b' })
-    expect(q?.query).toContain('d0: document(id: $i0)')
-    expect(q?.query).toContain('d1: document(id: $i1)')
-    expect(documentsQuery([])).toBeNull()
+describe('distinctIds', () => {
+  it('asks for each document once', () => {
+    expect(distinctIds(['b', 'a', 'b', ''])).toEqual(['a', 'b'])
+    expect(distinctIds([])).toEqual([])
   })
 })
 

@@ -189,19 +189,9 @@ export function sentence(n: NotificationLike): Segment[] {
   return [n.type.replace(/[._]/g, ' ').replace(/^./, (c) => c.toUpperCase()), ...(ids.length ? [': ', ...docs(p), '.'] : ['.'])]
 }
 
-/** A query fetching the title and address of each document in one request, by alias. */
-export function documentsQuery(ids: string[]): { query: string; variables: Record<string, string> } | null {
-  const uniq = [...new Set(ids.filter(Boolean))].sort().slice(0, 100)
-  if (uniq.length === 0) return null
-  const vars: Record<string, string> = {}
-  const params: string[] = []
-  const fields: string[] = []
-  uniq.forEach((id, i) => {
-    vars[`i${i}`] = id
-    params.push(`$i${i}: ID!`)
-    fields.push(`d${i}: document(id: $i${i}) { id title space path slug }`)
-  })
-  return { query: `query InboxDocuments(${params.join(', ')}) { ${fields.join(' ')} }`, variables: vars }
+/** The distinct ids among ids, sorted, at most 100 (documentsByIds' bound). */
+export function distinctIds(ids: string[]): string[] {
+  return [...new Set(ids.filter(Boolean))].sort().slice(0, 100)
 }
 
 /** The inbox's three views as `inbox` filters. */
