@@ -55,33 +55,6 @@ type Documents = {
     "\n  mutation InboxRejectSuggestion($input: LinkSuggestionInput!) {\n    rejectLinkSuggestion(input: $input) {\n      suggestion {\n        id\n        status\n      }\n    }\n  }\n": typeof types.InboxRejectSuggestionDocument,
     "\n  query LinkGraph($rootId: ID!, $depth: Int, $direction: LinkDirection) {\n    linkGraph(rootId: $rootId, depth: $depth, direction: $direction) {\n      nodes {\n        depth\n        document {\n          id\n          title\n          space\n          path\n          slug\n        }\n      }\n      edges {\n        id\n        sourceId\n        targetId\n        state\n      }\n    }\n  }\n": typeof types.LinkGraphDocument,
     "\n  query ManageMe {\n    me {\n      id\n      name\n      kind\n    }\n  }\n": typeof types.ManageMeDocument,
-    "\n  query ManagedUsers($first: Int, $after: String) {\n    managedUsers(first: $first, after: $after) {\n      edges {\n        node {\n          id\n          email\n          name\n          kind\n          active\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.ManagedUsersDocument,
-    "\n  mutation CreatePerson($input: CreatePersonInput!) {\n    createPerson(input: $input) {\n      user {\n        id\n        email\n        name\n        kind\n        active\n        createdAt\n      }\n    }\n  }\n": typeof types.CreatePersonDocument,
-    "\n  mutation DeactivatePerson($input: SetPersonActiveInput!) {\n    deactivatePerson(input: $input) {\n      user {\n        id\n        active\n      }\n    }\n  }\n": typeof types.DeactivatePersonDocument,
-    "\n  mutation ReactivatePerson($input: SetPersonActiveInput!) {\n    reactivatePerson(input: $input) {\n      user {\n        id\n        active\n      }\n    }\n  }\n": typeof types.ReactivatePersonDocument,
-    "\n  query ManageGroups {\n    manageGroups {\n      id\n      slug\n      name\n      description\n      everyone\n      members\n    }\n  }\n": typeof types.ManageGroupsDocument,
-    "\n  query ManageGroupMembers($groupId: ID!) {\n    manageGroupMembers(groupId: $groupId) {\n      id\n      email\n      name\n      kind\n      active\n    }\n  }\n": typeof types.ManageGroupMembersDocument,
-    "\n  mutation CreateGroup($input: CreateGroupInput!) {\n    createGroup(input: $input) {\n      group {\n        id\n        slug\n        name\n        description\n        everyone\n        members\n      }\n    }\n  }\n": typeof types.CreateGroupDocument,
-    "\n  mutation DeleteGroup($input: GroupInput!) {\n    deleteGroup(input: $input) {\n      group {\n        id\n      }\n    }\n  }\n": typeof types.DeleteGroupDocument,
-    "\n  mutation AddGroupMember($input: GroupMemberInput!) {\n    addGroupMember(input: $input) {\n      group {\n        id\n        members\n      }\n    }\n  }\n": typeof types.AddGroupMemberDocument,
-    "\n  mutation RemoveGroupMember($input: GroupMemberInput!) {\n    removeGroupMember(input: $input) {\n      group {\n        id\n        members\n      }\n    }\n  }\n": typeof types.RemoveGroupMemberDocument,
-    "\n  query ManageAgents {\n    manageAgents {\n      id\n      slug\n      name\n      description\n      createdAt\n      deletedAt\n      responsible {\n        id\n        name\n        email\n      }\n    }\n  }\n": typeof types.ManageAgentsDocument,
-    "\n  mutation CreateAgent($input: CreateAgentInput!) {\n    createAgent(input: $input) {\n      token\n      agent {\n        id\n        slug\n      }\n    }\n  }\n": typeof types.CreateAgentDocument,
-    "\n  mutation DeleteAgent($input: AgentInput!) {\n    deleteAgent(input: $input) {\n      agent {\n        id\n        deletedAt\n      }\n    }\n  }\n": typeof types.DeleteAgentDocument,
-    "\n  mutation IssueAgentToken($input: IssueAgentTokenInput!) {\n    issueAgentToken(input: $input) {\n      token\n    }\n  }\n": typeof types.IssueAgentTokenDocument,
-    "\n  query ManageServiceTokens {\n    manageServiceTokens {\n      id\n      name\n      prefix\n      createdAt\n      expiresAt\n      lastUsedAt\n      revokedAt\n    }\n  }\n": typeof types.ManageServiceTokensDocument,
-    "\n  mutation CreateServiceToken($input: CreateServiceTokenInput!) {\n    createServiceToken(input: $input) {\n      token\n      serviceToken {\n        id\n        name\n      }\n    }\n  }\n": typeof types.CreateServiceTokenDocument,
-    "\n  mutation RevokeServiceToken($input: ServiceTokenInput!) {\n    revokeServiceToken(input: $input) {\n      serviceToken {\n        id\n        revokedAt\n      }\n    }\n  }\n": typeof types.RevokeServiceTokenDocument,
-    "\n  query ManageAudit($first: Int, $after: String, $filter: AuditFilter) {\n    manageAudit(first: $first, after: $after, filter: $filter) {\n      edges {\n        node {\n          id\n          action\n          via\n          tokenId\n          targetUserId\n          targetGroupId\n          targetDocumentId\n          details\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.ManageAuditDocument,
-    "\n  query ManageUsage($from: String!, $to: String!) {\n    manageUsage(from: $from, to: $to) {\n      day\n      activity\n      tool\n      outcome\n      count\n      user {\n        id\n        name\n        email\n      }\n    }\n  }\n": typeof types.ManageUsageDocument,
-    "\n  query ManageDocument($id: ID!) {\n    manageDocument(id: $id) {\n      id\n      space\n      status\n      versions\n      createdAt\n      updatedAt\n      deletedAt\n      quarantinedAt\n      owner {\n        id\n        name\n        email\n      }\n      grants {\n        principalType\n        principalId\n        recipient\n        name\n        permission\n        reason\n        createdAt\n      }\n    }\n  }\n": typeof types.ManageDocumentDocument,
-    "\n  mutation QuarantineDocument($input: QuarantineInput!) {\n    quarantineDocument(input: $input) {\n      document {\n        id\n        quarantinedAt\n      }\n    }\n  }\n": typeof types.QuarantineDocumentDocument,
-    "\n  mutation ReleaseDocument($input: ReleaseInput!) {\n    releaseDocument(input: $input) {\n      document {\n        id\n        quarantinedAt\n      }\n      notRestored {\n        recipient\n        name\n        permission\n      }\n    }\n  }\n": typeof types.ReleaseDocumentDocument,
-    "\n  mutation TakeAwayShare($input: TakeAwayShareInput!) {\n    takeAwayShare(input: $input) {\n      document {\n        id\n      }\n    }\n  }\n": typeof types.TakeAwayShareDocument,
-    "\n  query ManagedAutomations($first: Int, $after: String) {\n    managedAutomations(first: $first, after: $after) {\n      edges {\n        node {\n          id\n          name\n          kind\n          enabled\n          disabledReason\n          ownerActive\n          schedule\n          owner {\n            id\n            name\n            email\n          }\n          lastRun {\n            id\n            status\n            finishedAt\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.ManagedAutomationsDocument,
-    "\n  mutation ManageDisableAutomation($id: ID!) {\n    disableAutomation(id: $id) {\n      automation {\n        id\n        enabled\n        disabledReason\n      }\n    }\n  }\n": typeof types.ManageDisableAutomationDocument,
-    "\n  query ManageParkedEvents {\n    manageParkedEvents(first: 100) {\n      eventId\n      consumer\n      eventType\n      subjectType\n      attempts\n      errorClass\n      parkedAt\n    }\n  }\n": typeof types.ManageParkedEventsDocument,
-    "\n  mutation RetryParkedEvent($input: RetryParkedEventInput!) {\n    retryParkedEvent(input: $input) {\n      parkedEvent {\n        eventId\n        consumer\n      }\n    }\n  }\n": typeof types.RetryParkedEventDocument,
     "\n  mutation CreatePage($input: CreateDocumentInput!) {\n    createDocument(input: $input) {\n      document {\n        id\n        space\n        path\n        slug\n        title\n        version\n      }\n    }\n  }\n": typeof types.CreatePageDocument,
     "\n  mutation MovePage($input: MoveDocumentInput!) {\n    moveDocument(input: $input) {\n      document {\n        id\n        space\n        path\n        slug\n        title\n        version\n      }\n    }\n  }\n": typeof types.MovePageDocument,
     "\n  mutation UpdatePageMeta($input: UpdateDocumentInput!) {\n    updateDocument(input: $input) {\n      changed\n      document {\n        id\n        title\n        tags\n        status\n        version\n        updatedAt\n      }\n    }\n  }\n": typeof types.UpdatePageMetaDocument,
@@ -105,6 +78,33 @@ type Documents = {
     "\n  mutation RevokeAccessToken($input: RevokeAccessTokenInput!) {\n    revokeAccessToken(input: $input) {\n      accessToken {\n        id\n      }\n    }\n  }\n": typeof types.RevokeAccessTokenDocument,
     "\n  query Trash($first: Int, $after: String) {\n    trash(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          title\n          space\n          path\n          slug\n          deletedAt\n          purgeAfter\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.TrashDocument,
     "\n  mutation TrashRestore($input: RestoreDocumentInput!) {\n    restoreDocument(input: $input) {\n      document {\n        id\n        title\n        space\n        path\n        slug\n        deletedAt\n        purgeAfter\n      }\n    }\n  }\n": typeof types.TrashRestoreDocument,
+    "\n  query ManageAgents {\n    manageAgents {\n      id\n      slug\n      name\n      description\n      createdAt\n      deletedAt\n      responsible {\n        id\n        name\n        email\n      }\n    }\n  }\n": typeof types.ManageAgentsDocument,
+    "\n  mutation CreateAgent($input: CreateAgentInput!) {\n    createAgent(input: $input) {\n      token\n      agent {\n        id\n        slug\n      }\n    }\n  }\n": typeof types.CreateAgentDocument,
+    "\n  mutation DeleteAgent($input: AgentInput!) {\n    deleteAgent(input: $input) {\n      agent {\n        id\n        deletedAt\n      }\n    }\n  }\n": typeof types.DeleteAgentDocument,
+    "\n  mutation IssueAgentToken($input: IssueAgentTokenInput!) {\n    issueAgentToken(input: $input) {\n      token\n    }\n  }\n": typeof types.IssueAgentTokenDocument,
+    "\n  query ManageAudit($first: Int, $after: String, $filter: AuditFilter) {\n    manageAudit(first: $first, after: $after, filter: $filter) {\n      edges {\n        node {\n          id\n          action\n          via\n          tokenId\n          targetUserId\n          targetGroupId\n          targetDocumentId\n          details\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.ManageAuditDocument,
+    "\n  query ManagedAutomations($first: Int, $after: String) {\n    managedAutomations(first: $first, after: $after) {\n      edges {\n        node {\n          id\n          name\n          kind\n          enabled\n          disabledReason\n          ownerActive\n          schedule\n          owner {\n            id\n            name\n            email\n          }\n          lastRun {\n            id\n            status\n            finishedAt\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.ManagedAutomationsDocument,
+    "\n  mutation ManageDisableAutomation($id: ID!) {\n    disableAutomation(id: $id) {\n      automation {\n        id\n        enabled\n        disabledReason\n      }\n    }\n  }\n": typeof types.ManageDisableAutomationDocument,
+    "\n  query ManageParkedEvents {\n    manageParkedEvents(first: 100) {\n      eventId\n      consumer\n      eventType\n      subjectType\n      attempts\n      errorClass\n      parkedAt\n    }\n  }\n": typeof types.ManageParkedEventsDocument,
+    "\n  mutation RetryParkedEvent($input: RetryParkedEventInput!) {\n    retryParkedEvent(input: $input) {\n      parkedEvent {\n        eventId\n        consumer\n      }\n    }\n  }\n": typeof types.RetryParkedEventDocument,
+    "\n  query ManageGroups {\n    manageGroups {\n      id\n      slug\n      name\n      description\n      everyone\n      members\n    }\n  }\n": typeof types.ManageGroupsDocument,
+    "\n  query ManageGroupMembers($groupId: ID!) {\n    manageGroupMembers(groupId: $groupId) {\n      id\n      email\n      name\n      kind\n      active\n    }\n  }\n": typeof types.ManageGroupMembersDocument,
+    "\n  mutation CreateGroup($input: CreateGroupInput!) {\n    createGroup(input: $input) {\n      group {\n        id\n        slug\n        name\n        description\n        everyone\n        members\n      }\n    }\n  }\n": typeof types.CreateGroupDocument,
+    "\n  mutation DeleteGroup($input: GroupInput!) {\n    deleteGroup(input: $input) {\n      group {\n        id\n      }\n    }\n  }\n": typeof types.DeleteGroupDocument,
+    "\n  mutation AddGroupMember($input: GroupMemberInput!) {\n    addGroupMember(input: $input) {\n      group {\n        id\n        members\n      }\n    }\n  }\n": typeof types.AddGroupMemberDocument,
+    "\n  mutation RemoveGroupMember($input: GroupMemberInput!) {\n    removeGroupMember(input: $input) {\n      group {\n        id\n        members\n      }\n    }\n  }\n": typeof types.RemoveGroupMemberDocument,
+    "\n  query ManagedUsers($first: Int, $after: String) {\n    managedUsers(first: $first, after: $after) {\n      edges {\n        node {\n          id\n          email\n          name\n          kind\n          active\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.ManagedUsersDocument,
+    "\n  mutation CreatePerson($input: CreatePersonInput!) {\n    createPerson(input: $input) {\n      user {\n        id\n        email\n        name\n        kind\n        active\n        createdAt\n      }\n    }\n  }\n": typeof types.CreatePersonDocument,
+    "\n  mutation DeactivatePerson($input: SetPersonActiveInput!) {\n    deactivatePerson(input: $input) {\n      user {\n        id\n        active\n      }\n    }\n  }\n": typeof types.DeactivatePersonDocument,
+    "\n  mutation ReactivatePerson($input: SetPersonActiveInput!) {\n    reactivatePerson(input: $input) {\n      user {\n        id\n        active\n      }\n    }\n  }\n": typeof types.ReactivatePersonDocument,
+    "\n  query ManageDocument($id: ID!) {\n    manageDocument(id: $id) {\n      id\n      space\n      status\n      versions\n      createdAt\n      updatedAt\n      deletedAt\n      quarantinedAt\n      owner {\n        id\n        name\n        email\n      }\n      grants {\n        principalType\n        principalId\n        recipient\n        name\n        permission\n        reason\n        createdAt\n      }\n    }\n  }\n": typeof types.ManageDocumentDocument,
+    "\n  mutation QuarantineDocument($input: QuarantineInput!) {\n    quarantineDocument(input: $input) {\n      document {\n        id\n        quarantinedAt\n      }\n    }\n  }\n": typeof types.QuarantineDocumentDocument,
+    "\n  mutation ReleaseDocument($input: ReleaseInput!) {\n    releaseDocument(input: $input) {\n      document {\n        id\n        quarantinedAt\n      }\n      notRestored {\n        recipient\n        name\n        permission\n      }\n    }\n  }\n": typeof types.ReleaseDocumentDocument,
+    "\n  mutation TakeAwayShare($input: TakeAwayShareInput!) {\n    takeAwayShare(input: $input) {\n      document {\n        id\n      }\n    }\n  }\n": typeof types.TakeAwayShareDocument,
+    "\n  query ManageServiceTokens {\n    manageServiceTokens {\n      id\n      name\n      prefix\n      createdAt\n      expiresAt\n      lastUsedAt\n      revokedAt\n    }\n  }\n": typeof types.ManageServiceTokensDocument,
+    "\n  mutation CreateServiceToken($input: CreateServiceTokenInput!) {\n    createServiceToken(input: $input) {\n      token\n      serviceToken {\n        id\n        name\n      }\n    }\n  }\n": typeof types.CreateServiceTokenDocument,
+    "\n  mutation RevokeServiceToken($input: ServiceTokenInput!) {\n    revokeServiceToken(input: $input) {\n      serviceToken {\n        id\n        revokedAt\n      }\n    }\n  }\n": typeof types.RevokeServiceTokenDocument,
+    "\n  query ManageUsage($from: String!, $to: String!) {\n    manageUsage(from: $from, to: $to) {\n      day\n      activity\n      tool\n      outcome\n      count\n      user {\n        id\n        name\n        email\n      }\n    }\n  }\n": typeof types.ManageUsageDocument,
     "\n  query SearchDocuments($query: String!, $filter: SearchFilter, $first: Int, $after: String) {\n    search(query: $query, filter: $filter, first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          score\n          document {\n            id\n            space\n            path\n            slug\n            title\n          }\n          title {\n            text\n            ranges {\n              start\n              end\n            }\n          }\n          snippet {\n            text\n            ranges {\n              start\n              end\n            }\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      totalCount\n      totalIsApproximate\n      facets {\n        spaces {\n          value\n          count\n        }\n        tags {\n          value\n          count\n        }\n      }\n    }\n  }\n": typeof types.SearchDocumentsDocument,
 };
 const documents: Documents = {
@@ -149,33 +149,6 @@ const documents: Documents = {
     "\n  mutation InboxRejectSuggestion($input: LinkSuggestionInput!) {\n    rejectLinkSuggestion(input: $input) {\n      suggestion {\n        id\n        status\n      }\n    }\n  }\n": types.InboxRejectSuggestionDocument,
     "\n  query LinkGraph($rootId: ID!, $depth: Int, $direction: LinkDirection) {\n    linkGraph(rootId: $rootId, depth: $depth, direction: $direction) {\n      nodes {\n        depth\n        document {\n          id\n          title\n          space\n          path\n          slug\n        }\n      }\n      edges {\n        id\n        sourceId\n        targetId\n        state\n      }\n    }\n  }\n": types.LinkGraphDocument,
     "\n  query ManageMe {\n    me {\n      id\n      name\n      kind\n    }\n  }\n": types.ManageMeDocument,
-    "\n  query ManagedUsers($first: Int, $after: String) {\n    managedUsers(first: $first, after: $after) {\n      edges {\n        node {\n          id\n          email\n          name\n          kind\n          active\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.ManagedUsersDocument,
-    "\n  mutation CreatePerson($input: CreatePersonInput!) {\n    createPerson(input: $input) {\n      user {\n        id\n        email\n        name\n        kind\n        active\n        createdAt\n      }\n    }\n  }\n": types.CreatePersonDocument,
-    "\n  mutation DeactivatePerson($input: SetPersonActiveInput!) {\n    deactivatePerson(input: $input) {\n      user {\n        id\n        active\n      }\n    }\n  }\n": types.DeactivatePersonDocument,
-    "\n  mutation ReactivatePerson($input: SetPersonActiveInput!) {\n    reactivatePerson(input: $input) {\n      user {\n        id\n        active\n      }\n    }\n  }\n": types.ReactivatePersonDocument,
-    "\n  query ManageGroups {\n    manageGroups {\n      id\n      slug\n      name\n      description\n      everyone\n      members\n    }\n  }\n": types.ManageGroupsDocument,
-    "\n  query ManageGroupMembers($groupId: ID!) {\n    manageGroupMembers(groupId: $groupId) {\n      id\n      email\n      name\n      kind\n      active\n    }\n  }\n": types.ManageGroupMembersDocument,
-    "\n  mutation CreateGroup($input: CreateGroupInput!) {\n    createGroup(input: $input) {\n      group {\n        id\n        slug\n        name\n        description\n        everyone\n        members\n      }\n    }\n  }\n": types.CreateGroupDocument,
-    "\n  mutation DeleteGroup($input: GroupInput!) {\n    deleteGroup(input: $input) {\n      group {\n        id\n      }\n    }\n  }\n": types.DeleteGroupDocument,
-    "\n  mutation AddGroupMember($input: GroupMemberInput!) {\n    addGroupMember(input: $input) {\n      group {\n        id\n        members\n      }\n    }\n  }\n": types.AddGroupMemberDocument,
-    "\n  mutation RemoveGroupMember($input: GroupMemberInput!) {\n    removeGroupMember(input: $input) {\n      group {\n        id\n        members\n      }\n    }\n  }\n": types.RemoveGroupMemberDocument,
-    "\n  query ManageAgents {\n    manageAgents {\n      id\n      slug\n      name\n      description\n      createdAt\n      deletedAt\n      responsible {\n        id\n        name\n        email\n      }\n    }\n  }\n": types.ManageAgentsDocument,
-    "\n  mutation CreateAgent($input: CreateAgentInput!) {\n    createAgent(input: $input) {\n      token\n      agent {\n        id\n        slug\n      }\n    }\n  }\n": types.CreateAgentDocument,
-    "\n  mutation DeleteAgent($input: AgentInput!) {\n    deleteAgent(input: $input) {\n      agent {\n        id\n        deletedAt\n      }\n    }\n  }\n": types.DeleteAgentDocument,
-    "\n  mutation IssueAgentToken($input: IssueAgentTokenInput!) {\n    issueAgentToken(input: $input) {\n      token\n    }\n  }\n": types.IssueAgentTokenDocument,
-    "\n  query ManageServiceTokens {\n    manageServiceTokens {\n      id\n      name\n      prefix\n      createdAt\n      expiresAt\n      lastUsedAt\n      revokedAt\n    }\n  }\n": types.ManageServiceTokensDocument,
-    "\n  mutation CreateServiceToken($input: CreateServiceTokenInput!) {\n    createServiceToken(input: $input) {\n      token\n      serviceToken {\n        id\n        name\n      }\n    }\n  }\n": types.CreateServiceTokenDocument,
-    "\n  mutation RevokeServiceToken($input: ServiceTokenInput!) {\n    revokeServiceToken(input: $input) {\n      serviceToken {\n        id\n        revokedAt\n      }\n    }\n  }\n": types.RevokeServiceTokenDocument,
-    "\n  query ManageAudit($first: Int, $after: String, $filter: AuditFilter) {\n    manageAudit(first: $first, after: $after, filter: $filter) {\n      edges {\n        node {\n          id\n          action\n          via\n          tokenId\n          targetUserId\n          targetGroupId\n          targetDocumentId\n          details\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.ManageAuditDocument,
-    "\n  query ManageUsage($from: String!, $to: String!) {\n    manageUsage(from: $from, to: $to) {\n      day\n      activity\n      tool\n      outcome\n      count\n      user {\n        id\n        name\n        email\n      }\n    }\n  }\n": types.ManageUsageDocument,
-    "\n  query ManageDocument($id: ID!) {\n    manageDocument(id: $id) {\n      id\n      space\n      status\n      versions\n      createdAt\n      updatedAt\n      deletedAt\n      quarantinedAt\n      owner {\n        id\n        name\n        email\n      }\n      grants {\n        principalType\n        principalId\n        recipient\n        name\n        permission\n        reason\n        createdAt\n      }\n    }\n  }\n": types.ManageDocumentDocument,
-    "\n  mutation QuarantineDocument($input: QuarantineInput!) {\n    quarantineDocument(input: $input) {\n      document {\n        id\n        quarantinedAt\n      }\n    }\n  }\n": types.QuarantineDocumentDocument,
-    "\n  mutation ReleaseDocument($input: ReleaseInput!) {\n    releaseDocument(input: $input) {\n      document {\n        id\n        quarantinedAt\n      }\n      notRestored {\n        recipient\n        name\n        permission\n      }\n    }\n  }\n": types.ReleaseDocumentDocument,
-    "\n  mutation TakeAwayShare($input: TakeAwayShareInput!) {\n    takeAwayShare(input: $input) {\n      document {\n        id\n      }\n    }\n  }\n": types.TakeAwayShareDocument,
-    "\n  query ManagedAutomations($first: Int, $after: String) {\n    managedAutomations(first: $first, after: $after) {\n      edges {\n        node {\n          id\n          name\n          kind\n          enabled\n          disabledReason\n          ownerActive\n          schedule\n          owner {\n            id\n            name\n            email\n          }\n          lastRun {\n            id\n            status\n            finishedAt\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.ManagedAutomationsDocument,
-    "\n  mutation ManageDisableAutomation($id: ID!) {\n    disableAutomation(id: $id) {\n      automation {\n        id\n        enabled\n        disabledReason\n      }\n    }\n  }\n": types.ManageDisableAutomationDocument,
-    "\n  query ManageParkedEvents {\n    manageParkedEvents(first: 100) {\n      eventId\n      consumer\n      eventType\n      subjectType\n      attempts\n      errorClass\n      parkedAt\n    }\n  }\n": types.ManageParkedEventsDocument,
-    "\n  mutation RetryParkedEvent($input: RetryParkedEventInput!) {\n    retryParkedEvent(input: $input) {\n      parkedEvent {\n        eventId\n        consumer\n      }\n    }\n  }\n": types.RetryParkedEventDocument,
     "\n  mutation CreatePage($input: CreateDocumentInput!) {\n    createDocument(input: $input) {\n      document {\n        id\n        space\n        path\n        slug\n        title\n        version\n      }\n    }\n  }\n": types.CreatePageDocument,
     "\n  mutation MovePage($input: MoveDocumentInput!) {\n    moveDocument(input: $input) {\n      document {\n        id\n        space\n        path\n        slug\n        title\n        version\n      }\n    }\n  }\n": types.MovePageDocument,
     "\n  mutation UpdatePageMeta($input: UpdateDocumentInput!) {\n    updateDocument(input: $input) {\n      changed\n      document {\n        id\n        title\n        tags\n        status\n        version\n        updatedAt\n      }\n    }\n  }\n": types.UpdatePageMetaDocument,
@@ -199,6 +172,33 @@ const documents: Documents = {
     "\n  mutation RevokeAccessToken($input: RevokeAccessTokenInput!) {\n    revokeAccessToken(input: $input) {\n      accessToken {\n        id\n      }\n    }\n  }\n": types.RevokeAccessTokenDocument,
     "\n  query Trash($first: Int, $after: String) {\n    trash(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          title\n          space\n          path\n          slug\n          deletedAt\n          purgeAfter\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.TrashDocument,
     "\n  mutation TrashRestore($input: RestoreDocumentInput!) {\n    restoreDocument(input: $input) {\n      document {\n        id\n        title\n        space\n        path\n        slug\n        deletedAt\n        purgeAfter\n      }\n    }\n  }\n": types.TrashRestoreDocument,
+    "\n  query ManageAgents {\n    manageAgents {\n      id\n      slug\n      name\n      description\n      createdAt\n      deletedAt\n      responsible {\n        id\n        name\n        email\n      }\n    }\n  }\n": types.ManageAgentsDocument,
+    "\n  mutation CreateAgent($input: CreateAgentInput!) {\n    createAgent(input: $input) {\n      token\n      agent {\n        id\n        slug\n      }\n    }\n  }\n": types.CreateAgentDocument,
+    "\n  mutation DeleteAgent($input: AgentInput!) {\n    deleteAgent(input: $input) {\n      agent {\n        id\n        deletedAt\n      }\n    }\n  }\n": types.DeleteAgentDocument,
+    "\n  mutation IssueAgentToken($input: IssueAgentTokenInput!) {\n    issueAgentToken(input: $input) {\n      token\n    }\n  }\n": types.IssueAgentTokenDocument,
+    "\n  query ManageAudit($first: Int, $after: String, $filter: AuditFilter) {\n    manageAudit(first: $first, after: $after, filter: $filter) {\n      edges {\n        node {\n          id\n          action\n          via\n          tokenId\n          targetUserId\n          targetGroupId\n          targetDocumentId\n          details\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.ManageAuditDocument,
+    "\n  query ManagedAutomations($first: Int, $after: String) {\n    managedAutomations(first: $first, after: $after) {\n      edges {\n        node {\n          id\n          name\n          kind\n          enabled\n          disabledReason\n          ownerActive\n          schedule\n          owner {\n            id\n            name\n            email\n          }\n          lastRun {\n            id\n            status\n            finishedAt\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.ManagedAutomationsDocument,
+    "\n  mutation ManageDisableAutomation($id: ID!) {\n    disableAutomation(id: $id) {\n      automation {\n        id\n        enabled\n        disabledReason\n      }\n    }\n  }\n": types.ManageDisableAutomationDocument,
+    "\n  query ManageParkedEvents {\n    manageParkedEvents(first: 100) {\n      eventId\n      consumer\n      eventType\n      subjectType\n      attempts\n      errorClass\n      parkedAt\n    }\n  }\n": types.ManageParkedEventsDocument,
+    "\n  mutation RetryParkedEvent($input: RetryParkedEventInput!) {\n    retryParkedEvent(input: $input) {\n      parkedEvent {\n        eventId\n        consumer\n      }\n    }\n  }\n": types.RetryParkedEventDocument,
+    "\n  query ManageGroups {\n    manageGroups {\n      id\n      slug\n      name\n      description\n      everyone\n      members\n    }\n  }\n": types.ManageGroupsDocument,
+    "\n  query ManageGroupMembers($groupId: ID!) {\n    manageGroupMembers(groupId: $groupId) {\n      id\n      email\n      name\n      kind\n      active\n    }\n  }\n": types.ManageGroupMembersDocument,
+    "\n  mutation CreateGroup($input: CreateGroupInput!) {\n    createGroup(input: $input) {\n      group {\n        id\n        slug\n        name\n        description\n        everyone\n        members\n      }\n    }\n  }\n": types.CreateGroupDocument,
+    "\n  mutation DeleteGroup($input: GroupInput!) {\n    deleteGroup(input: $input) {\n      group {\n        id\n      }\n    }\n  }\n": types.DeleteGroupDocument,
+    "\n  mutation AddGroupMember($input: GroupMemberInput!) {\n    addGroupMember(input: $input) {\n      group {\n        id\n        members\n      }\n    }\n  }\n": types.AddGroupMemberDocument,
+    "\n  mutation RemoveGroupMember($input: GroupMemberInput!) {\n    removeGroupMember(input: $input) {\n      group {\n        id\n        members\n      }\n    }\n  }\n": types.RemoveGroupMemberDocument,
+    "\n  query ManagedUsers($first: Int, $after: String) {\n    managedUsers(first: $first, after: $after) {\n      edges {\n        node {\n          id\n          email\n          name\n          kind\n          active\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.ManagedUsersDocument,
+    "\n  mutation CreatePerson($input: CreatePersonInput!) {\n    createPerson(input: $input) {\n      user {\n        id\n        email\n        name\n        kind\n        active\n        createdAt\n      }\n    }\n  }\n": types.CreatePersonDocument,
+    "\n  mutation DeactivatePerson($input: SetPersonActiveInput!) {\n    deactivatePerson(input: $input) {\n      user {\n        id\n        active\n      }\n    }\n  }\n": types.DeactivatePersonDocument,
+    "\n  mutation ReactivatePerson($input: SetPersonActiveInput!) {\n    reactivatePerson(input: $input) {\n      user {\n        id\n        active\n      }\n    }\n  }\n": types.ReactivatePersonDocument,
+    "\n  query ManageDocument($id: ID!) {\n    manageDocument(id: $id) {\n      id\n      space\n      status\n      versions\n      createdAt\n      updatedAt\n      deletedAt\n      quarantinedAt\n      owner {\n        id\n        name\n        email\n      }\n      grants {\n        principalType\n        principalId\n        recipient\n        name\n        permission\n        reason\n        createdAt\n      }\n    }\n  }\n": types.ManageDocumentDocument,
+    "\n  mutation QuarantineDocument($input: QuarantineInput!) {\n    quarantineDocument(input: $input) {\n      document {\n        id\n        quarantinedAt\n      }\n    }\n  }\n": types.QuarantineDocumentDocument,
+    "\n  mutation ReleaseDocument($input: ReleaseInput!) {\n    releaseDocument(input: $input) {\n      document {\n        id\n        quarantinedAt\n      }\n      notRestored {\n        recipient\n        name\n        permission\n      }\n    }\n  }\n": types.ReleaseDocumentDocument,
+    "\n  mutation TakeAwayShare($input: TakeAwayShareInput!) {\n    takeAwayShare(input: $input) {\n      document {\n        id\n      }\n    }\n  }\n": types.TakeAwayShareDocument,
+    "\n  query ManageServiceTokens {\n    manageServiceTokens {\n      id\n      name\n      prefix\n      createdAt\n      expiresAt\n      lastUsedAt\n      revokedAt\n    }\n  }\n": types.ManageServiceTokensDocument,
+    "\n  mutation CreateServiceToken($input: CreateServiceTokenInput!) {\n    createServiceToken(input: $input) {\n      token\n      serviceToken {\n        id\n        name\n      }\n    }\n  }\n": types.CreateServiceTokenDocument,
+    "\n  mutation RevokeServiceToken($input: ServiceTokenInput!) {\n    revokeServiceToken(input: $input) {\n      serviceToken {\n        id\n        revokedAt\n      }\n    }\n  }\n": types.RevokeServiceTokenDocument,
+    "\n  query ManageUsage($from: String!, $to: String!) {\n    manageUsage(from: $from, to: $to) {\n      day\n      activity\n      tool\n      outcome\n      count\n      user {\n        id\n        name\n        email\n      }\n    }\n  }\n": types.ManageUsageDocument,
     "\n  query SearchDocuments($query: String!, $filter: SearchFilter, $first: Int, $after: String) {\n    search(query: $query, filter: $filter, first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          score\n          document {\n            id\n            space\n            path\n            slug\n            title\n          }\n          title {\n            text\n            ranges {\n              start\n              end\n            }\n          }\n          snippet {\n            text\n            ranges {\n              start\n              end\n            }\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      totalCount\n      totalIsApproximate\n      facets {\n        spaces {\n          value\n          count\n        }\n        tags {\n          value\n          count\n        }\n      }\n    }\n  }\n": types.SearchDocumentsDocument,
 };
 
@@ -383,114 +383,6 @@ export function graphql(source: "\n  query ManageMe {\n    me {\n      id\n     
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query ManagedUsers($first: Int, $after: String) {\n    managedUsers(first: $first, after: $after) {\n      edges {\n        node {\n          id\n          email\n          name\n          kind\n          active\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): (typeof documents)["\n  query ManagedUsers($first: Int, $after: String) {\n    managedUsers(first: $first, after: $after) {\n      edges {\n        node {\n          id\n          email\n          name\n          kind\n          active\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation CreatePerson($input: CreatePersonInput!) {\n    createPerson(input: $input) {\n      user {\n        id\n        email\n        name\n        kind\n        active\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreatePerson($input: CreatePersonInput!) {\n    createPerson(input: $input) {\n      user {\n        id\n        email\n        name\n        kind\n        active\n        createdAt\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation DeactivatePerson($input: SetPersonActiveInput!) {\n    deactivatePerson(input: $input) {\n      user {\n        id\n        active\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation DeactivatePerson($input: SetPersonActiveInput!) {\n    deactivatePerson(input: $input) {\n      user {\n        id\n        active\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation ReactivatePerson($input: SetPersonActiveInput!) {\n    reactivatePerson(input: $input) {\n      user {\n        id\n        active\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ReactivatePerson($input: SetPersonActiveInput!) {\n    reactivatePerson(input: $input) {\n      user {\n        id\n        active\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query ManageGroups {\n    manageGroups {\n      id\n      slug\n      name\n      description\n      everyone\n      members\n    }\n  }\n"): (typeof documents)["\n  query ManageGroups {\n    manageGroups {\n      id\n      slug\n      name\n      description\n      everyone\n      members\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query ManageGroupMembers($groupId: ID!) {\n    manageGroupMembers(groupId: $groupId) {\n      id\n      email\n      name\n      kind\n      active\n    }\n  }\n"): (typeof documents)["\n  query ManageGroupMembers($groupId: ID!) {\n    manageGroupMembers(groupId: $groupId) {\n      id\n      email\n      name\n      kind\n      active\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation CreateGroup($input: CreateGroupInput!) {\n    createGroup(input: $input) {\n      group {\n        id\n        slug\n        name\n        description\n        everyone\n        members\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateGroup($input: CreateGroupInput!) {\n    createGroup(input: $input) {\n      group {\n        id\n        slug\n        name\n        description\n        everyone\n        members\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation DeleteGroup($input: GroupInput!) {\n    deleteGroup(input: $input) {\n      group {\n        id\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteGroup($input: GroupInput!) {\n    deleteGroup(input: $input) {\n      group {\n        id\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation AddGroupMember($input: GroupMemberInput!) {\n    addGroupMember(input: $input) {\n      group {\n        id\n        members\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation AddGroupMember($input: GroupMemberInput!) {\n    addGroupMember(input: $input) {\n      group {\n        id\n        members\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation RemoveGroupMember($input: GroupMemberInput!) {\n    removeGroupMember(input: $input) {\n      group {\n        id\n        members\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RemoveGroupMember($input: GroupMemberInput!) {\n    removeGroupMember(input: $input) {\n      group {\n        id\n        members\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query ManageAgents {\n    manageAgents {\n      id\n      slug\n      name\n      description\n      createdAt\n      deletedAt\n      responsible {\n        id\n        name\n        email\n      }\n    }\n  }\n"): (typeof documents)["\n  query ManageAgents {\n    manageAgents {\n      id\n      slug\n      name\n      description\n      createdAt\n      deletedAt\n      responsible {\n        id\n        name\n        email\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation CreateAgent($input: CreateAgentInput!) {\n    createAgent(input: $input) {\n      token\n      agent {\n        id\n        slug\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateAgent($input: CreateAgentInput!) {\n    createAgent(input: $input) {\n      token\n      agent {\n        id\n        slug\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation DeleteAgent($input: AgentInput!) {\n    deleteAgent(input: $input) {\n      agent {\n        id\n        deletedAt\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteAgent($input: AgentInput!) {\n    deleteAgent(input: $input) {\n      agent {\n        id\n        deletedAt\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation IssueAgentToken($input: IssueAgentTokenInput!) {\n    issueAgentToken(input: $input) {\n      token\n    }\n  }\n"): (typeof documents)["\n  mutation IssueAgentToken($input: IssueAgentTokenInput!) {\n    issueAgentToken(input: $input) {\n      token\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query ManageServiceTokens {\n    manageServiceTokens {\n      id\n      name\n      prefix\n      createdAt\n      expiresAt\n      lastUsedAt\n      revokedAt\n    }\n  }\n"): (typeof documents)["\n  query ManageServiceTokens {\n    manageServiceTokens {\n      id\n      name\n      prefix\n      createdAt\n      expiresAt\n      lastUsedAt\n      revokedAt\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation CreateServiceToken($input: CreateServiceTokenInput!) {\n    createServiceToken(input: $input) {\n      token\n      serviceToken {\n        id\n        name\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateServiceToken($input: CreateServiceTokenInput!) {\n    createServiceToken(input: $input) {\n      token\n      serviceToken {\n        id\n        name\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation RevokeServiceToken($input: ServiceTokenInput!) {\n    revokeServiceToken(input: $input) {\n      serviceToken {\n        id\n        revokedAt\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RevokeServiceToken($input: ServiceTokenInput!) {\n    revokeServiceToken(input: $input) {\n      serviceToken {\n        id\n        revokedAt\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query ManageAudit($first: Int, $after: String, $filter: AuditFilter) {\n    manageAudit(first: $first, after: $after, filter: $filter) {\n      edges {\n        node {\n          id\n          action\n          via\n          tokenId\n          targetUserId\n          targetGroupId\n          targetDocumentId\n          details\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): (typeof documents)["\n  query ManageAudit($first: Int, $after: String, $filter: AuditFilter) {\n    manageAudit(first: $first, after: $after, filter: $filter) {\n      edges {\n        node {\n          id\n          action\n          via\n          tokenId\n          targetUserId\n          targetGroupId\n          targetDocumentId\n          details\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query ManageUsage($from: String!, $to: String!) {\n    manageUsage(from: $from, to: $to) {\n      day\n      activity\n      tool\n      outcome\n      count\n      user {\n        id\n        name\n        email\n      }\n    }\n  }\n"): (typeof documents)["\n  query ManageUsage($from: String!, $to: String!) {\n    manageUsage(from: $from, to: $to) {\n      day\n      activity\n      tool\n      outcome\n      count\n      user {\n        id\n        name\n        email\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query ManageDocument($id: ID!) {\n    manageDocument(id: $id) {\n      id\n      space\n      status\n      versions\n      createdAt\n      updatedAt\n      deletedAt\n      quarantinedAt\n      owner {\n        id\n        name\n        email\n      }\n      grants {\n        principalType\n        principalId\n        recipient\n        name\n        permission\n        reason\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query ManageDocument($id: ID!) {\n    manageDocument(id: $id) {\n      id\n      space\n      status\n      versions\n      createdAt\n      updatedAt\n      deletedAt\n      quarantinedAt\n      owner {\n        id\n        name\n        email\n      }\n      grants {\n        principalType\n        principalId\n        recipient\n        name\n        permission\n        reason\n        createdAt\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation QuarantineDocument($input: QuarantineInput!) {\n    quarantineDocument(input: $input) {\n      document {\n        id\n        quarantinedAt\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation QuarantineDocument($input: QuarantineInput!) {\n    quarantineDocument(input: $input) {\n      document {\n        id\n        quarantinedAt\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation ReleaseDocument($input: ReleaseInput!) {\n    releaseDocument(input: $input) {\n      document {\n        id\n        quarantinedAt\n      }\n      notRestored {\n        recipient\n        name\n        permission\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ReleaseDocument($input: ReleaseInput!) {\n    releaseDocument(input: $input) {\n      document {\n        id\n        quarantinedAt\n      }\n      notRestored {\n        recipient\n        name\n        permission\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation TakeAwayShare($input: TakeAwayShareInput!) {\n    takeAwayShare(input: $input) {\n      document {\n        id\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation TakeAwayShare($input: TakeAwayShareInput!) {\n    takeAwayShare(input: $input) {\n      document {\n        id\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query ManagedAutomations($first: Int, $after: String) {\n    managedAutomations(first: $first, after: $after) {\n      edges {\n        node {\n          id\n          name\n          kind\n          enabled\n          disabledReason\n          ownerActive\n          schedule\n          owner {\n            id\n            name\n            email\n          }\n          lastRun {\n            id\n            status\n            finishedAt\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): (typeof documents)["\n  query ManagedAutomations($first: Int, $after: String) {\n    managedAutomations(first: $first, after: $after) {\n      edges {\n        node {\n          id\n          name\n          kind\n          enabled\n          disabledReason\n          ownerActive\n          schedule\n          owner {\n            id\n            name\n            email\n          }\n          lastRun {\n            id\n            status\n            finishedAt\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation ManageDisableAutomation($id: ID!) {\n    disableAutomation(id: $id) {\n      automation {\n        id\n        enabled\n        disabledReason\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ManageDisableAutomation($id: ID!) {\n    disableAutomation(id: $id) {\n      automation {\n        id\n        enabled\n        disabledReason\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query ManageParkedEvents {\n    manageParkedEvents(first: 100) {\n      eventId\n      consumer\n      eventType\n      subjectType\n      attempts\n      errorClass\n      parkedAt\n    }\n  }\n"): (typeof documents)["\n  query ManageParkedEvents {\n    manageParkedEvents(first: 100) {\n      eventId\n      consumer\n      eventType\n      subjectType\n      attempts\n      errorClass\n      parkedAt\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation RetryParkedEvent($input: RetryParkedEventInput!) {\n    retryParkedEvent(input: $input) {\n      parkedEvent {\n        eventId\n        consumer\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RetryParkedEvent($input: RetryParkedEventInput!) {\n    retryParkedEvent(input: $input) {\n      parkedEvent {\n        eventId\n        consumer\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
 export function graphql(source: "\n  mutation CreatePage($input: CreateDocumentInput!) {\n    createDocument(input: $input) {\n      document {\n        id\n        space\n        path\n        slug\n        title\n        version\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreatePage($input: CreateDocumentInput!) {\n    createDocument(input: $input) {\n      document {\n        id\n        space\n        path\n        slug\n        title\n        version\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -580,6 +472,114 @@ export function graphql(source: "\n  query Trash($first: Int, $after: String) {\
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation TrashRestore($input: RestoreDocumentInput!) {\n    restoreDocument(input: $input) {\n      document {\n        id\n        title\n        space\n        path\n        slug\n        deletedAt\n        purgeAfter\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation TrashRestore($input: RestoreDocumentInput!) {\n    restoreDocument(input: $input) {\n      document {\n        id\n        title\n        space\n        path\n        slug\n        deletedAt\n        purgeAfter\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ManageAgents {\n    manageAgents {\n      id\n      slug\n      name\n      description\n      createdAt\n      deletedAt\n      responsible {\n        id\n        name\n        email\n      }\n    }\n  }\n"): (typeof documents)["\n  query ManageAgents {\n    manageAgents {\n      id\n      slug\n      name\n      description\n      createdAt\n      deletedAt\n      responsible {\n        id\n        name\n        email\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateAgent($input: CreateAgentInput!) {\n    createAgent(input: $input) {\n      token\n      agent {\n        id\n        slug\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateAgent($input: CreateAgentInput!) {\n    createAgent(input: $input) {\n      token\n      agent {\n        id\n        slug\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteAgent($input: AgentInput!) {\n    deleteAgent(input: $input) {\n      agent {\n        id\n        deletedAt\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteAgent($input: AgentInput!) {\n    deleteAgent(input: $input) {\n      agent {\n        id\n        deletedAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation IssueAgentToken($input: IssueAgentTokenInput!) {\n    issueAgentToken(input: $input) {\n      token\n    }\n  }\n"): (typeof documents)["\n  mutation IssueAgentToken($input: IssueAgentTokenInput!) {\n    issueAgentToken(input: $input) {\n      token\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ManageAudit($first: Int, $after: String, $filter: AuditFilter) {\n    manageAudit(first: $first, after: $after, filter: $filter) {\n      edges {\n        node {\n          id\n          action\n          via\n          tokenId\n          targetUserId\n          targetGroupId\n          targetDocumentId\n          details\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): (typeof documents)["\n  query ManageAudit($first: Int, $after: String, $filter: AuditFilter) {\n    manageAudit(first: $first, after: $after, filter: $filter) {\n      edges {\n        node {\n          id\n          action\n          via\n          tokenId\n          targetUserId\n          targetGroupId\n          targetDocumentId\n          details\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ManagedAutomations($first: Int, $after: String) {\n    managedAutomations(first: $first, after: $after) {\n      edges {\n        node {\n          id\n          name\n          kind\n          enabled\n          disabledReason\n          ownerActive\n          schedule\n          owner {\n            id\n            name\n            email\n          }\n          lastRun {\n            id\n            status\n            finishedAt\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): (typeof documents)["\n  query ManagedAutomations($first: Int, $after: String) {\n    managedAutomations(first: $first, after: $after) {\n      edges {\n        node {\n          id\n          name\n          kind\n          enabled\n          disabledReason\n          ownerActive\n          schedule\n          owner {\n            id\n            name\n            email\n          }\n          lastRun {\n            id\n            status\n            finishedAt\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ManageDisableAutomation($id: ID!) {\n    disableAutomation(id: $id) {\n      automation {\n        id\n        enabled\n        disabledReason\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ManageDisableAutomation($id: ID!) {\n    disableAutomation(id: $id) {\n      automation {\n        id\n        enabled\n        disabledReason\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ManageParkedEvents {\n    manageParkedEvents(first: 100) {\n      eventId\n      consumer\n      eventType\n      subjectType\n      attempts\n      errorClass\n      parkedAt\n    }\n  }\n"): (typeof documents)["\n  query ManageParkedEvents {\n    manageParkedEvents(first: 100) {\n      eventId\n      consumer\n      eventType\n      subjectType\n      attempts\n      errorClass\n      parkedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RetryParkedEvent($input: RetryParkedEventInput!) {\n    retryParkedEvent(input: $input) {\n      parkedEvent {\n        eventId\n        consumer\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RetryParkedEvent($input: RetryParkedEventInput!) {\n    retryParkedEvent(input: $input) {\n      parkedEvent {\n        eventId\n        consumer\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ManageGroups {\n    manageGroups {\n      id\n      slug\n      name\n      description\n      everyone\n      members\n    }\n  }\n"): (typeof documents)["\n  query ManageGroups {\n    manageGroups {\n      id\n      slug\n      name\n      description\n      everyone\n      members\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ManageGroupMembers($groupId: ID!) {\n    manageGroupMembers(groupId: $groupId) {\n      id\n      email\n      name\n      kind\n      active\n    }\n  }\n"): (typeof documents)["\n  query ManageGroupMembers($groupId: ID!) {\n    manageGroupMembers(groupId: $groupId) {\n      id\n      email\n      name\n      kind\n      active\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateGroup($input: CreateGroupInput!) {\n    createGroup(input: $input) {\n      group {\n        id\n        slug\n        name\n        description\n        everyone\n        members\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateGroup($input: CreateGroupInput!) {\n    createGroup(input: $input) {\n      group {\n        id\n        slug\n        name\n        description\n        everyone\n        members\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteGroup($input: GroupInput!) {\n    deleteGroup(input: $input) {\n      group {\n        id\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteGroup($input: GroupInput!) {\n    deleteGroup(input: $input) {\n      group {\n        id\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AddGroupMember($input: GroupMemberInput!) {\n    addGroupMember(input: $input) {\n      group {\n        id\n        members\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation AddGroupMember($input: GroupMemberInput!) {\n    addGroupMember(input: $input) {\n      group {\n        id\n        members\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RemoveGroupMember($input: GroupMemberInput!) {\n    removeGroupMember(input: $input) {\n      group {\n        id\n        members\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RemoveGroupMember($input: GroupMemberInput!) {\n    removeGroupMember(input: $input) {\n      group {\n        id\n        members\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ManagedUsers($first: Int, $after: String) {\n    managedUsers(first: $first, after: $after) {\n      edges {\n        node {\n          id\n          email\n          name\n          kind\n          active\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): (typeof documents)["\n  query ManagedUsers($first: Int, $after: String) {\n    managedUsers(first: $first, after: $after) {\n      edges {\n        node {\n          id\n          email\n          name\n          kind\n          active\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreatePerson($input: CreatePersonInput!) {\n    createPerson(input: $input) {\n      user {\n        id\n        email\n        name\n        kind\n        active\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreatePerson($input: CreatePersonInput!) {\n    createPerson(input: $input) {\n      user {\n        id\n        email\n        name\n        kind\n        active\n        createdAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeactivatePerson($input: SetPersonActiveInput!) {\n    deactivatePerson(input: $input) {\n      user {\n        id\n        active\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation DeactivatePerson($input: SetPersonActiveInput!) {\n    deactivatePerson(input: $input) {\n      user {\n        id\n        active\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ReactivatePerson($input: SetPersonActiveInput!) {\n    reactivatePerson(input: $input) {\n      user {\n        id\n        active\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ReactivatePerson($input: SetPersonActiveInput!) {\n    reactivatePerson(input: $input) {\n      user {\n        id\n        active\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ManageDocument($id: ID!) {\n    manageDocument(id: $id) {\n      id\n      space\n      status\n      versions\n      createdAt\n      updatedAt\n      deletedAt\n      quarantinedAt\n      owner {\n        id\n        name\n        email\n      }\n      grants {\n        principalType\n        principalId\n        recipient\n        name\n        permission\n        reason\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query ManageDocument($id: ID!) {\n    manageDocument(id: $id) {\n      id\n      space\n      status\n      versions\n      createdAt\n      updatedAt\n      deletedAt\n      quarantinedAt\n      owner {\n        id\n        name\n        email\n      }\n      grants {\n        principalType\n        principalId\n        recipient\n        name\n        permission\n        reason\n        createdAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation QuarantineDocument($input: QuarantineInput!) {\n    quarantineDocument(input: $input) {\n      document {\n        id\n        quarantinedAt\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation QuarantineDocument($input: QuarantineInput!) {\n    quarantineDocument(input: $input) {\n      document {\n        id\n        quarantinedAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ReleaseDocument($input: ReleaseInput!) {\n    releaseDocument(input: $input) {\n      document {\n        id\n        quarantinedAt\n      }\n      notRestored {\n        recipient\n        name\n        permission\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ReleaseDocument($input: ReleaseInput!) {\n    releaseDocument(input: $input) {\n      document {\n        id\n        quarantinedAt\n      }\n      notRestored {\n        recipient\n        name\n        permission\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TakeAwayShare($input: TakeAwayShareInput!) {\n    takeAwayShare(input: $input) {\n      document {\n        id\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation TakeAwayShare($input: TakeAwayShareInput!) {\n    takeAwayShare(input: $input) {\n      document {\n        id\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ManageServiceTokens {\n    manageServiceTokens {\n      id\n      name\n      prefix\n      createdAt\n      expiresAt\n      lastUsedAt\n      revokedAt\n    }\n  }\n"): (typeof documents)["\n  query ManageServiceTokens {\n    manageServiceTokens {\n      id\n      name\n      prefix\n      createdAt\n      expiresAt\n      lastUsedAt\n      revokedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateServiceToken($input: CreateServiceTokenInput!) {\n    createServiceToken(input: $input) {\n      token\n      serviceToken {\n        id\n        name\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateServiceToken($input: CreateServiceTokenInput!) {\n    createServiceToken(input: $input) {\n      token\n      serviceToken {\n        id\n        name\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeServiceToken($input: ServiceTokenInput!) {\n    revokeServiceToken(input: $input) {\n      serviceToken {\n        id\n        revokedAt\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RevokeServiceToken($input: ServiceTokenInput!) {\n    revokeServiceToken(input: $input) {\n      serviceToken {\n        id\n        revokedAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ManageUsage($from: String!, $to: String!) {\n    manageUsage(from: $from, to: $to) {\n      day\n      activity\n      tool\n      outcome\n      count\n      user {\n        id\n        name\n        email\n      }\n    }\n  }\n"): (typeof documents)["\n  query ManageUsage($from: String!, $to: String!) {\n    manageUsage(from: $from, to: $to) {\n      day\n      activity\n      tool\n      outcome\n      count\n      user {\n        id\n        name\n        email\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

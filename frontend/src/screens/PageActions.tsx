@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
 import { useMutation } from 'urql'
 import { graphql } from '../gql'
 import type { DocumentStatus, MoveDocumentInput, Space, UpdateDocumentInput } from '../gql/graphql'
+import { Dialog } from '../components/Dialog'
 import { Link, navigate } from '../router'
 import { pageURL } from '../address'
 import type { PageDoc } from './PageView'
@@ -150,7 +151,7 @@ function MoveDialog({ doc, onClose, onChanged }: { doc: PageDoc; onClose: () => 
   }
 
   return (
-    <Dialog title={`Rename or move “${doc.title}”`} onClose={onClose}>
+    <ActionDialog title={`Rename or move “${doc.title}”`} onClose={onClose}>
       <form onSubmit={submit} noValidate>
         {!raw && (
           <>
@@ -184,7 +185,7 @@ function MoveDialog({ doc, onClose, onChanged }: { doc: PageDoc; onClose: () => 
           </button>
         </div>
       </form>
-    </Dialog>
+    </ActionDialog>
   )
 }
 
@@ -219,7 +220,7 @@ function MetaDialog({ doc, onClose, onChanged }: { doc: PageDoc; onClose: () => 
   }
 
   return (
-    <Dialog title={`Tags and status of “${doc.title}”`} onClose={onClose}>
+    <ActionDialog title={`Tags and status of “${doc.title}”`} onClose={onClose}>
       <form onSubmit={submit} noValidate>
         <label htmlFor={`${ids}-tags`}>Tags</label>
         <input id={`${ids}-tags`} value={tags} onChange={(e) => setTags(e.target.value)} placeholder="ops, deploy" aria-describedby={`${ids}-hint`} />
@@ -246,7 +247,7 @@ function MetaDialog({ doc, onClose, onChanged }: { doc: PageDoc; onClose: () => 
           </button>
         </div>
       </form>
-    </Dialog>
+    </ActionDialog>
   )
 }
 
@@ -254,7 +255,7 @@ function TrashDialog({ doc, onClose, onTrashed }: { doc: PageDoc; onClose: () =>
   const [state, trash] = useMutation(Trash)
   const [problem, setProblem] = useState('')
   return (
-    <Dialog title={`Move “${doc.title}” to the trash?`} onClose={onClose}>
+    <ActionDialog title={`Move “${doc.title}” to the trash?`} onClose={onClose}>
       <p>Only you will see it, in the Trash, where you can restore it for 30 days; then it is gone for good. Links to it show as broken meanwhile.</p>
       {problem && (
         <p className="status error" role="alert">
@@ -282,7 +283,7 @@ function TrashDialog({ doc, onClose, onTrashed }: { doc: PageDoc; onClose: () =>
           Cancel
         </button>
       </div>
-    </Dialog>
+    </ActionDialog>
   )
 }
 
@@ -363,27 +364,9 @@ function OtherErrors({ errors, known }: { errors: Record<string, string>; known:
   )
 }
 
-/** A modal dialog: focus moves in when it opens and back when it closes, Escape closes it, Tab stays inside. */
-export function Dialog({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
+/** A modal dialog with a titled header and a close button, over a backdrop, in a portal: the behaviour is the shared Dialog's. */
+function ActionDialog({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
   const id = useId()
-  const box = useRef<HTMLDivElement>(null)
-  const close = useRef(onClose)
-  useEffect(() => {
-    close.current = onClose
-  })
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null
-    const first = box.current?.querySelector<HTMLElement>('input, select, textarea, button:not(.pa-close)')
-    first?.focus()
-    const onKey = (e: globalThis.KeyboardEvent) => {
-      if (e.key === 'Escape' && !e.defaultPrevented) close.current()
-    }
-    window.addEventListener('keydown', onKey)
-    return () => {
-      window.removeEventListener('keydown', onKey)
-      if (opener && opener.isConnected) opener.focus()
-    }
-  }, [])
   return createPortal(
     <div
       className="pa-backdrop"
@@ -391,16 +374,7 @@ export function Dialog({ title, onClose, children }: { title: string; onClose: (
         if (e.target === e.currentTarget) onClose()
       }}
     >
-      <div
-        className="pa-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        ref={box}
-        onKeyDown={(e) => {
-          if (e.key === 'Tab' && box.current) trapTab(e, box.current)
-        }}
-      >
+      <Dialog className="pa-dialog" labelledBy={`${id}-title`} onClose={onClose} initialFocus="input, select, textarea, button:not(.pa-close)">
         <header className="pa-head">
           <h2 id={`${id}-title`}>{title}</h2>
           <button type="button" className="pa-close" aria-label="Close" onClick={onClose}>
@@ -408,22 +382,8 @@ export function Dialog({ title, onClose, children }: { title: string; onClose: (
           </button>
         </header>
         {children}
-      </div>
+      </Dialog>
     </div>,
     document.body,
   )
-}
-
-function trapTab(e: KeyboardEvent<HTMLElement>, root: HTMLElement) {
-  const all = [...root.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled])')]
-  const first = all[0]
-  const last = all[all.length - 1]
-  if (!first || !last) return
-  if (e.shiftKey && document.activeElement === first) {
-    e.preventDefault()
-    last.focus()
-  } else if (!e.shiftKey && document.activeElement === last) {
-    e.preventDefault()
-    first.focus()
-  }
 }

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useQuery } from 'urql'
 import { Link, navigate } from '../router'
 import { pageURL } from '../address'
+import { Dialog } from '../components/Dialog'
 import { ErrorNote, Loading } from '../components/Status'
 import { Highlighted, countLabel, moveSelection } from './highlight'
 import { SearchDocuments, addressOf, searchFilter, useDebounced } from './searchQuery'
@@ -22,11 +23,6 @@ export default function SearchPalette({ onClose }: { onClose: () => void }) {
   const conn = active ? res.data?.search : undefined
   const edges = conn?.edges ?? []
 
-  useEffect(() => {
-    const before = document.activeElement as HTMLElement | null
-    input.current?.focus()
-    return () => before?.focus?.()
-  }, [])
   useEffect(() => setSelected(edges.length ? 0 : -1), [res.data, edges.length])
 
   const open = (i: number) => {
@@ -38,26 +34,6 @@ export default function SearchPalette({ onClose }: { onClose: () => void }) {
   const seeAll = '/search?' + new URLSearchParams({ q: text.trim(), ...(space ? { space } : {}), ...(tag ? { tag } : {}) }).toString()
 
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key === 'Escape') {
-      e.preventDefault()
-      e.stopPropagation()
-      onClose()
-      return
-    }
-    if (e.key === 'Tab') {
-      // Focus stays in the dialog while it is open.
-      const all = Array.from(e.currentTarget.querySelectorAll<HTMLElement>('input, select, button, a[href]'))
-      const first = all[0]
-      const last = all[all.length - 1]
-      if (e.shiftKey && document.activeElement === first) {
-        e.preventDefault()
-        last?.focus()
-      } else if (!e.shiftKey && document.activeElement === last) {
-        e.preventDefault()
-        first?.focus()
-      }
-      return
-    }
     if (e.target !== input.current) return
     if (e.key === 'Enter') {
       e.preventDefault()
@@ -79,7 +55,7 @@ export default function SearchPalette({ onClose }: { onClose: () => void }) {
   return (
     <>
       <div className="palette-backdrop" onClick={onClose} aria-hidden="true" />
-      <div role="dialog" aria-modal="true" aria-label="Search" className="palette" onKeyDown={onKey}>
+      <Dialog label="Search" className="palette" onClose={onClose} initialFocus={input} onKeyDown={onKey}>
         <div className="palette-head">
           <label className="palette-input">
             <span className="sr-only">Search</span>
@@ -159,7 +135,7 @@ export default function SearchPalette({ onClose }: { onClose: () => void }) {
             </Link>
           )}
         </div>
-      </div>
+      </Dialog>
     </>
   )
 }

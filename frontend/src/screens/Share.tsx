@@ -1,10 +1,11 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useMutation, useQuery } from 'urql'
 import { graphql } from '../gql'
 import type { Permission } from '../gql/graphql'
 import type { PageDoc } from './PageView'
 import { Link } from '../router'
 import { pageURL } from '../address'
+import { Dialog } from '../components/Dialog'
 import { Empty, ErrorNote, Loading } from '../components/Status'
 import { when } from './format'
 import { outcomeWords, parseRecipients, permissionWords, reasonWords } from './sharing'
@@ -132,28 +133,6 @@ export default function Share({ doc, onClose }: { doc: PageDoc; onClose: () => v
   const [listOpen, setListOpen] = useState(false)
   const [problem, setProblem] = useState('')
 
-  const box = useRef<HTMLDivElement>(null)
-  // Focus moves into the dialog, and back to what opened it when it closes.
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null
-    input.current?.focus()
-    return () => {
-      if (opener && opener.isConnected) opener.focus()
-    }
-  }, [])
-  // Escape closes the dialog wherever focus is (a button disabled while it works drops focus to the page).
-  const close = useRef(onClose)
-  useEffect(() => {
-    close.current = onClose
-  })
-  useEffect(() => {
-    const onKey = (e: globalThis.KeyboardEvent) => {
-      if (e.key === 'Escape' && !e.defaultPrevented) close.current()
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [])
-
   const term = text.trim()
   const [people] = useQuery({ query: People, variables: { query: term }, pause: term.length < 2 })
   const [groups] = useQuery({ query: Groups })
@@ -270,16 +249,7 @@ export default function Share({ doc, onClose }: { doc: PageDoc; onClose: () => v
         if (e.target === e.currentTarget) onClose()
       }}
     >
-      <div
-        className="share-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-label={`Share ${doc.title}`}
-        ref={box}
-        onKeyDown={(e) => {
-          if (e.key === 'Tab' && box.current) trapTab(e, box.current)
-        }}
-      >
+      <Dialog className="share-dialog" label={`Share ${doc.title}`} onClose={onClose} initialFocus={input}>
         <header className="share-head">
           <h2>Share “{doc.title}”</h2>
           <button type="button" className="share-close" aria-label="Close" onClick={onClose}>
@@ -499,24 +469,7 @@ export default function Share({ doc, onClose }: { doc: PageDoc; onClose: () => v
             <ErrorNote error={revoked.error} />
           </section>
         )}
-      </div>
+      </Dialog>
     </div>
   )
-}
-
-/** Keeps Tab and Shift+Tab cycling inside the dialog. */
-function trapTab(e: KeyboardEvent<HTMLElement>, root: HTMLElement) {
-  const all = [...root.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])')].filter(
-    (el) => !el.closest('[hidden]'),
-  )
-  const first = all[0]
-  const last = all[all.length - 1]
-  if (!first || !last) return
-  if (e.shiftKey && document.activeElement === first) {
-    e.preventDefault()
-    last.focus()
-  } else if (!e.shiftKey && document.activeElement === last) {
-    e.preventDefault()
-    first.focus()
-  }
 }
