@@ -81,7 +81,7 @@ type cfExport struct {
 func readConfluence(a *Archive) (*Tree, error) {
 	x := &cfExport{
 		a:           a,
-		root:        confluenceRoot(a),
+		root:        wrappingFolder(a),
 		byEntry:     map[string]*cfPage{},
 		byID:        map[string]*cfPage{},
 		attachments: map[string][]*Entry{},
@@ -96,7 +96,7 @@ func readConfluence(a *Archive) (*Tree, error) {
 		rel, inside := strings.CutPrefix(e.Name, x.root)
 		switch {
 		case e == index:
-		case cfJunk(e.Name):
+		case junk(e.Name):
 			t.Skipped = append(t.Skipped, Skip{Entry: e.Name, Reason: "file-system metadata, not part of the export"})
 		case !inside:
 			t.Skipped = append(t.Skipped, Skip{Entry: e.Name, Reason: fmt.Sprintf("outside the space's folder %q", strings.TrimSuffix(x.root, "/"))})
@@ -169,32 +169,6 @@ func readConfluence(a *Archive) (*Tree, error) {
 	}
 	t.Pages = x.place()
 	return t, nil
-}
-
-// confluenceRoot is the space's folder: the one top-level folder holding
-// every entry ("DOCS/"), or "" when the export lies at the zip's root.
-// File-system litter (__MACOSX/, .DS_Store) does not count.
-func confluenceRoot(a *Archive) string {
-	top := ""
-	for _, e := range a.Entries() {
-		if cfJunk(e.Name) {
-			continue
-		}
-		seg, _, nested := strings.Cut(e.Name, "/")
-		if !nested || (top != "" && seg != top) {
-			return ""
-		}
-		top = seg
-	}
-	if top == "" {
-		return ""
-	}
-	return top + "/"
-}
-
-func cfJunk(name string) bool {
-	base := path.Base(name)
-	return strings.HasPrefix(name, "__MACOSX/") || base == ".DS_Store" || base == "Thumbs.db" || base == "desktop.ini"
 }
 
 func cfIsHTML(name string) bool {

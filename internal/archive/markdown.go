@@ -119,32 +119,6 @@ func boolInt(b bool) int {
 	return 0
 }
 
-// wrappingFolder returns "name/" when every entry is inside the one folder
-// name, and "" otherwise.
-func wrappingFolder(a *Archive) string {
-	root := ""
-	for _, e := range a.Entries() {
-		i := strings.IndexByte(e.Name, '/')
-		if i < 0 {
-			return ""
-		}
-		if junk(e.Name) {
-			continue
-		}
-		if root == "" {
-			root = e.Name[:i+1]
-		} else if root != e.Name[:i+1] {
-			return ""
-		}
-	}
-	return root
-}
-
-// junk reports entries archivers add that are nobody's content.
-func junk(name string) bool {
-	return strings.HasPrefix(name, "__MACOSX/") || path.Base(name) == ".DS_Store" || path.Base(name) == "Thumbs.db"
-}
-
 // pageStem returns a page entry's name without its extension.
 func pageStem(name string) (string, bool) {
 	lower := strings.ToLower(name)

@@ -95,7 +95,7 @@ func readNotion(a *Archive) (*Tree, error) {
 	var kept []*Entry
 	zips := 0
 	for _, e := range a.Entries() {
-		if notionJunk(e.Name) {
+		if junk(e.Name) {
 			t.Skipped = append(t.Skipped, Skip{Entry: e.Name, Reason: "a system file (operating-system metadata), not part of the export"})
 			continue
 		}
@@ -115,7 +115,7 @@ func readNotion(a *Archive) (*Tree, error) {
 		}
 		return nil, fmt.Errorf("%w: the archive holds only zip files (%s%s): Notion packs a large export as zips inside the zip; unzip it and import the inner zip (each part on its own)", ErrFormat, strings.Join(names, ", "), more)
 	}
-	r.root = notionRoot(kept)
+	r.root = wrappingFolder(a)
 	for _, e := range kept {
 		r.byName[norm.NFC.String(e.Name)] = e
 	}
@@ -265,33 +265,6 @@ func readNotion(a *Archive) (*Tree, error) {
 		t.Skipped = append(t.Skipped, Skip{Entry: e.Name, Reason: reason})
 	}
 	return t, nil
-}
-
-// notionJunk reports entries that are operating-system metadata.
-func notionJunk(name string) bool {
-	for _, seg := range strings.Split(name, "/") {
-		if seg == "__MACOSX" {
-			return true
-		}
-	}
-	base := path.Base(name)
-	return base == ".DS_Store" || strings.HasPrefix(base, "._") || strings.EqualFold(base, "Thumbs.db") || strings.EqualFold(base, "desktop.ini")
-}
-
-// notionRoot returns the folder wrapping every entry ("Export-…/"), or "".
-func notionRoot(entries []*Entry) string {
-	first := ""
-	for i, e := range entries {
-		top, _, ok := strings.Cut(e.Name, "/")
-		if !ok || (i > 0 && top != first) {
-			return ""
-		}
-		first = top
-	}
-	if first == "" {
-		return ""
-	}
-	return first + "/"
 }
 
 // notionDir is the folder of a name, "" at the top.

@@ -157,3 +157,37 @@ func RelativeFileHref(fromPath, toPath, toSlug, name string) string {
 	const space = "raw"
 	return link.RelativeFile(space, fromPath, link.Address{Space: space, Path: toPath, Slug: toSlug}, name)
 }
+
+// wrappingFolder returns "name/" when every entry but junk is inside the
+// one folder name (an archiver zipped the folder, not its contents), and ""
+// otherwise.
+func wrappingFolder(a *Archive) string {
+	root := ""
+	for _, e := range a.Entries() {
+		if junk(e.Name) {
+			continue
+		}
+		top, _, nested := strings.Cut(e.Name, "/")
+		if !nested || (root != "" && top != root) {
+			return ""
+		}
+		root = top
+	}
+	if root == "" {
+		return ""
+	}
+	return root + "/"
+}
+
+// junk reports the entries operating systems and archivers add that are
+// nobody's content: macOS's __MACOSX/ and ._ files, .DS_Store, Windows'
+// Thumbs.db and desktop.ini.
+func junk(name string) bool {
+	for _, seg := range strings.Split(name, "/") {
+		if seg == "__MACOSX" {
+			return true
+		}
+	}
+	base := path.Base(name)
+	return base == ".DS_Store" || strings.HasPrefix(base, "._") || strings.EqualFold(base, "Thumbs.db") || strings.EqualFold(base, "desktop.ini")
+}

@@ -403,7 +403,7 @@ func (x *execution) release(ctx context.Context, cause error) {
 	if ctx.Err() != nil {
 		ctx = context.WithoutCancel(ctx) // stopping: give it back now rather than at the lease's end
 	}
-	wait := min(time.Minute, time.Second<<min(max(x.run.Attempts-1, 0), 6))
+	wait := periodic.Backoff(int(x.run.Attempts))
 	if _, err := db.Q.AutomationRunRelease(ctx, x.s.pool, db.AutomationRunReleaseParams{ID: x.run.ID, WorkerID: x.worker, RetryMs: wait.Milliseconds()}); err != nil {
 		x.r.log.Warn("automation run: give back", "run", x.run.ID, "error", err, "cause", cause)
 	}

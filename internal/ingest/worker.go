@@ -127,7 +127,7 @@ func (w *Worker) runOne(ctx context.Context, worker string) (bool, error) {
 	}
 	c := &conversion{w: w, ing: fromRow(row), worker: worker}
 	if err := c.run(ctx); err != nil {
-		retry := min(time.Minute, time.Second<<min(max(c.ing.Attempts-1, 0), 6))
+		retry := periodic.Backoff(c.ing.Attempts)
 		if _, rerr := db.Q.IngestionRelease(context.WithoutCancel(ctx), w.s.pool, db.IngestionReleaseParams{ID: c.ing.ID, WorkerID: worker, RetryMs: retry.Milliseconds()}); rerr != nil {
 			w.log.Warn("ingestion: give back", "ingestion", c.ing.ID, "error", rerr)
 		}

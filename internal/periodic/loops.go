@@ -111,3 +111,9 @@ func (l *Loops) loop(ctx context.Context, worker string) {
 		poll.Reset(l.poll)
 	}
 }
+
+// Backoff is how long work the host failed on waits before it is claimed
+// again, by how many times it was claimed: 1 s, doubling, at most a minute.
+func Backoff(attempts int) time.Duration {
+	return min(time.Minute, time.Second<<min(max(attempts-1, 0), 6))
+}

@@ -17,6 +17,7 @@ import (
 	"codna/internal/fault"
 	"codna/internal/files"
 	"codna/internal/inbox"
+	"codna/internal/periodic"
 )
 
 // ExportTTL is how long a finished export can be downloaded.
@@ -205,7 +206,7 @@ func (w *ExportWorker) runOne(ctx context.Context, worker string) (bool, error) 
 			}
 			return true, w.finish(ctx, e, worker, nil, 0, reason)
 		}
-		retry := min(time.Minute, time.Second<<min(max(int(row.Attempts)-1, 0), 6))
+		retry := periodic.Backoff(int(row.Attempts))
 		if _, rerr := db.Q.ExportRelease(context.WithoutCancel(ctx), w.s.pool, db.ExportReleaseParams{ID: e.ID, WorkerID: worker, RetryMs: retry.Milliseconds()}); rerr != nil {
 			w.log.Warn("export: give back", "export", e.ID, "error", rerr)
 		}

@@ -129,7 +129,7 @@ func (w *ImportWorker) runOne(ctx context.Context, worker string) (bool, error) 
 		if errors.Is(err, errLeaseLost) {
 			return true, nil
 		}
-		retry := min(time.Minute, time.Second<<min(max(r.imp.Attempts-1, 0), 6))
+		retry := periodic.Backoff(r.imp.Attempts)
 		if _, rerr := db.Q.ImportRelease(context.WithoutCancel(ctx), w.s.pool, db.ImportReleaseParams{ID: r.imp.ID, WorkerID: worker, RetryMs: retry.Milliseconds()}); rerr != nil {
 			w.log.Warn("import: give back", "import", r.imp.ID, "error", rerr)
 		}
