@@ -1,7 +1,3 @@
-// Package linkgraph keeps the link graph in step with the documents: the
-// resolver (an outbox consumer) extracts edges and moves them between
-// states, raises and clears decisions; the service answers decisions,
-// handles link suggestions and reads links and backlinks for an actor.
 package linkgraph
 
 import (
