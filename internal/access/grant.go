@@ -1,6 +1,13 @@
 // Package access is sharing: grants and their history, batches, share
 // suggestions, folder shares, and the answers to "why can I see this?" and
 // "who can see this?".
+//
+// By file: grant.go makes and revokes one grant inside the caller's
+// transaction; share.go is a sharing action (Share, ShareByTag) and
+// revoke.go taking one back; recipients.go resolves recipients; suggest.go
+// suggests what else to share; read.go explains access; folder.go (the
+// rules), foldergrant.go (their grants) and folderapply.go (documents that
+// move) are folder shares.
 package access
 
 import (
