@@ -1,4 +1,12 @@
 // Package document owns documents: addresses, revisions and content hashes.
+//
+// By file: service.go is the Service and what every write shares (the row
+// locks, the revision and event rows); create.go, update.go (content:
+// saves, restored versions, body edits), move.go (addresses) and trash.go
+// (delete, restore) are the writes, ingest.go those of ingestion and
+// import; read.go, folders.go and access.go are the reads and the access
+// rule; validate.go and frontmatter.go check and parse input; purge.go
+// empties the trash.
 package document
 
 import (
