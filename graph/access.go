@@ -3,7 +3,6 @@ package graph
 import (
 	"context"
 	"strings"
-	"time"
 
 	"github.com/google/uuid"
 
@@ -116,125 +115,9 @@ func parseIDList(field string, raw []string) ([]uuid.UUID, error) {
 	return parseIDs(field, raw)
 }
 
-func (r *mutationResolver) share(ctx context.Context, in model.ShareInput) (*model.SharePayload, error) {
-	docs, err := parseIDs("documentIds", in.DocumentIds)
-	if err != nil {
-		return nil, err
-	}
-	suggested, err := parseIDList("suggestedDocumentIds", in.SuggestedDocumentIds)
-	if err != nil {
-		return nil, err
-	}
-	declined, err := parseIDList("declinedDocumentIds", in.DeclinedDocumentIds)
-	if err != nil {
-		return nil, err
-	}
-	reason := ""
-	if in.Reason != nil {
-		reason = strings.ToLower(string(*in.Reason))
-	}
-	res, err := r.Sharing.Share(ctx, access.ShareInput{
-		DocumentIDs: docs, Recipients: in.Recipients, Permission: permissionOf(in.Permission), Reason: reason,
-		Suggested: suggested, Declined: declined,
-	})
-	if err != nil {
-		return nil, err
-	}
-	return r.sharePayload(ctx, res)
-}
-
-func (r *queryResolver) shareSuggestions(ctx context.Context, rawIDs, recipients []string, depth *int) ([]model.ShareSuggestion, error) {
-	ids, err := parseIDs("documentIds", rawIDs)
-	if err != nil {
-		return nil, err
-	}
-	d := 1
-	if depth != nil {
-		d = *depth
-	}
-	sugs, err := r.Sharing.ShareSuggestions(ctx, ids, recipients, d)
-	if err != nil {
-		return nil, err
-	}
-	var all []uuid.UUID
-	for _, s := range sugs {
-		all = append(all, s.DocumentID)
-		for _, v := range s.Via {
-			all = append(all, v.ID)
-		}
-	}
-	docs, _, err := docsAndUsers(ctx, dedupe(all), nil)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]model.ShareSuggestion, 0, len(sugs))
-	for _, s := range sugs {
-		doc := docs[s.DocumentID]
-		if doc == nil {
-			continue
-		}
-		m := model.ShareSuggestion{Document: doc, Depth: s.Depth, Explanation: s.Explanation, Recipients: s.Recipients, Via: make([]document.Doc, 0, len(s.Via))}
-		for _, v := range s.Via {
-			if vd := docs[v.ID]; vd != nil {
-				m.Via = append(m.Via, *vd)
-			}
-		}
-		out = append(out, m)
-	}
-	return out, nil
-}
-
 func folderShareModel(f access.FolderShare) model.FolderShare {
 	return model.FolderShare{
 		ID: f.ID.String(), Space: spaceModel(f.Space), Path: f.Path, PrincipalType: principalTypeModel(f.Principal.Type),
 		PrincipalID: f.Principal.ID.String(), Permission: permissionModel(f.Permission), CreatedAt: f.CreatedAt, UpdatedAt: f.UpdatedAt,
 	}
-}
-
-func (r *mutationResolver) shareFolder(ctx context.Context, in model.ShareFolderInput) (*model.ShareFolderPayload, error) {
-	p, err := r.Sharing.Recipient(ctx, in.Recipient)
-	if err != nil {
-		return nil, err
-	}
-	f, n, err := r.FolderService.Share(ctx, spaceOf(in.Space), in.Path, p, permissionOf(in.Permission))
-	if err != nil {
-		return nil, err
-	}
-	m := folderShareModel(*f)
-	return &model.ShareFolderPayload{FolderShare: &m, Granted: n}, nil
-}
-
-func (r *queryResolver) recentlyShared(ctx context.Context, since time.Time, first *int) ([]model.SharedWithMe, error) {
-	n, err := pageSize(first)
-	if err != nil {
-		return nil, err
-	}
-	given, err := r.Sharing.RecentlyShared(ctx, since, n)
-	if err != nil {
-		return nil, err
-	}
-	var docIDs, userIDs []uuid.UUID
-	for _, g := range given {
-		docIDs = append(docIDs, g.DocumentID)
-		if g.GrantedBy != nil {
-			userIDs = append(userIDs, *g.GrantedBy)
-		}
-	}
-	docs, users, err := docsAndUsers(ctx, dedupe(docIDs), userIDs)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]model.SharedWithMe, 0, len(given))
-	for _, g := range given {
-		doc := docs[g.DocumentID]
-		if doc == nil {
-			continue
-		}
-		m := model.SharedWithMe{Document: doc, Permission: permissionModel(g.Permission), Reason: reasonModel(g.Reason), BatchID: idPtr(g.BatchID), At: g.At}
-		if g.GrantedBy != nil {
-			m.GrantedBy = users[*g.GrantedBy]
-		}
-		out = append(out, m)
-	}
-	return out, nil
 }

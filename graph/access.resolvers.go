@@ -7,11 +7,15 @@ package graph
 
 import (
 	"codna/graph/model"
+	"codna/internal/access"
 	"codna/internal/auth"
 	"codna/internal/document"
 	"codna/internal/fault"
 	"context"
+	"strings"
 	"time"
+
+	"github.com/google/uuid"
 )
 
 // Access is the resolver for the access field.
@@ -38,7 +42,30 @@ func (r *documentResolver) WhyCanISee(ctx context.Context, obj *document.Doc) (*
 
 // Share is the resolver for the share field.
 func (r *mutationResolver) Share(ctx context.Context, input model.ShareInput) (*model.SharePayload, error) {
-	return r.share(ctx, input)
+	docs, err := parseIDs("documentIds", input.DocumentIds)
+	if err != nil {
+		return nil, err
+	}
+	suggested, err := parseIDList("suggestedDocumentIds", input.SuggestedDocumentIds)
+	if err != nil {
+		return nil, err
+	}
+	declined, err := parseIDList("declinedDocumentIds", input.DeclinedDocumentIds)
+	if err != nil {
+		return nil, err
+	}
+	reason := ""
+	if input.Reason != nil {
+		reason = strings.ToLower(string(*input.Reason))
+	}
+	res, err := r.Sharing.Share(ctx, access.ShareInput{
+		DocumentIDs: docs, Recipients: input.Recipients, Permission: permissionOf(input.Permission), Reason: reason,
+		Suggested: suggested, Declined: declined,
+	})
+	if err != nil {
+		return nil, err
+	}
+	return r.sharePayload(ctx, res)
 }
 
 // ShareByTag is the resolver for the shareByTag field.
@@ -86,7 +113,16 @@ func (r *mutationResolver) RevokeBatch(ctx context.Context, input model.RevokeBa
 
 // ShareFolder is the resolver for the shareFolder field.
 func (r *mutationResolver) ShareFolder(ctx context.Context, input model.ShareFolderInput) (*model.ShareFolderPayload, error) {
-	return r.shareFolder(ctx, input)
+	p, err := r.Sharing.Recipient(ctx, input.Recipient)
+	if err != nil {
+		return nil, err
+	}
+	f, n, err := r.FolderService.Share(ctx, spaceOf(input.Space), input.Path, p, permissionOf(input.Permission))
+	if err != nil {
+		return nil, err
+	}
+	m := folderShareModel(*f)
+	return &model.ShareFolderPayload{FolderShare: &m, Granted: n}, nil
 }
 
 // UnshareFolder is the resolver for the unshareFolder field.
@@ -104,7 +140,38 @@ func (r *mutationResolver) UnshareFolder(ctx context.Context, input model.Unshar
 
 // RecentlyShared is the resolver for the recentlyShared field.
 func (r *queryResolver) RecentlyShared(ctx context.Context, since time.Time, first *int) ([]model.SharedWithMe, error) {
-	return r.recentlyShared(ctx, since, first)
+	n, err := pageSize(first)
+	if err != nil {
+		return nil, err
+	}
+	given, err := r.Sharing.RecentlyShared(ctx, since, n)
+	if err != nil {
+		return nil, err
+	}
+	var docIDs, userIDs []uuid.UUID
+	for _, g := range given {
+		docIDs = append(docIDs, g.DocumentID)
+		if g.GrantedBy != nil {
+			userIDs = append(userIDs, *g.GrantedBy)
+		}
+	}
+	docs, users, err := docsAndUsers(ctx, dedupe(docIDs), userIDs)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]model.SharedWithMe, 0, len(given))
+	for _, g := range given {
+		doc := docs[g.DocumentID]
+		if doc == nil {
+			continue
+		}
+		m := model.SharedWithMe{Document: doc, Permission: permissionModel(g.Permission), Reason: reasonModel(g.Reason), BatchID: idPtr(g.BatchID), At: g.At}
+		if g.GrantedBy != nil {
+			m.GrantedBy = users[*g.GrantedBy]
+		}
+		out = append(out, m)
+	}
+	return out, nil
 }
 
 // Batch is the resolver for the batch field.
@@ -162,7 +229,44 @@ func (r *queryResolver) Groups(ctx context.Context) ([]model.Group, error) {
 
 // ShareSuggestions is the resolver for the shareSuggestions field.
 func (r *queryResolver) ShareSuggestions(ctx context.Context, documentIds []string, recipients []string, depth *int) ([]model.ShareSuggestion, error) {
-	return r.shareSuggestions(ctx, documentIds, recipients, depth)
+	ids, err := parseIDs("documentIds", documentIds)
+	if err != nil {
+		return nil, err
+	}
+	d := 1
+	if depth != nil {
+		d = *depth
+	}
+	sugs, err := r.Sharing.ShareSuggestions(ctx, ids, recipients, d)
+	if err != nil {
+		return nil, err
+	}
+	var all []uuid.UUID
+	for _, s := range sugs {
+		all = append(all, s.DocumentID)
+		for _, v := range s.Via {
+			all = append(all, v.ID)
+		}
+	}
+	docs, _, err := docsAndUsers(ctx, dedupe(all), nil)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]model.ShareSuggestion, 0, len(sugs))
+	for _, s := range sugs {
+		doc := docs[s.DocumentID]
+		if doc == nil {
+			continue
+		}
+		m := model.ShareSuggestion{Document: doc, Depth: s.Depth, Explanation: s.Explanation, Recipients: s.Recipients, Via: make([]document.Doc, 0, len(s.Via))}
+		for _, v := range s.Via {
+			if vd := docs[v.ID]; vd != nil {
+				m.Via = append(m.Via, *vd)
+			}
+		}
+		out = append(out, m)
+	}
+	return out, nil
 }
 
 // FolderShares is the resolver for the folderShares field.

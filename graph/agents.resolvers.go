@@ -9,6 +9,9 @@ import (
 	"codna/graph/model"
 	"codna/internal/agent"
 	"context"
+	"time"
+
+	"github.com/google/uuid"
 )
 
 // MyAgents is the resolver for the myAgents field.
@@ -16,12 +19,49 @@ func (r *queryResolver) MyAgents(ctx context.Context) ([]agent.Agent, error) {
 	return r.Agents.Mine(ctx)
 }
 
-// AgentReads is the resolver for the agentReads field.
+// AgentReads is the resolver for the agentReads field: an agent's reads,
+// each with its document as the asking person reads it (the service already
+// left out what they cannot read; a page they lost access to meanwhile is
+// dropped here too).
 func (r *queryResolver) AgentReads(ctx context.Context, agentID string, from string, to string) ([]model.AgentRead, error) {
-	return r.agentReads(ctx, agentID, from, to)
+	id, f, t, err := agentPeriod(agentID, from, to)
+	if err != nil {
+		return nil, err
+	}
+	reads, err := r.Agents.Reads(ctx, id, f, t)
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]uuid.UUID, len(reads))
+	for i, rd := range reads {
+		ids[i] = rd.DocumentID
+	}
+	docs, _, err := docsAndUsers(ctx, dedupe(ids), nil)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]model.AgentRead, 0, len(reads))
+	for _, rd := range reads {
+		if d := docs[rd.DocumentID]; d != nil {
+			out = append(out, model.AgentRead{Day: rd.Day.Format(time.DateOnly), Document: d, Count: int(rd.Count), LastAt: rd.LastAt})
+		}
+	}
+	return out, nil
 }
 
 // AgentUsage is the resolver for the agentUsage field.
 func (r *queryResolver) AgentUsage(ctx context.Context, agentID string, from string, to string) ([]model.AgentToolUse, error) {
-	return r.agentUsage(ctx, agentID, from, to)
+	id, f, t, err := agentPeriod(agentID, from, to)
+	if err != nil {
+		return nil, err
+	}
+	use, err := r.Agents.Usage(ctx, id, f, t)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]model.AgentToolUse, len(use))
+	for i, u := range use {
+		out[i] = model.AgentToolUse{Day: u.Day.Format(time.DateOnly), Tool: u.Tool, Outcome: u.Outcome, Count: int(u.Count), LastAt: u.LastAt}
+	}
+	return out, nil
 }

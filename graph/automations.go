@@ -1,14 +1,11 @@
 package graph
 
 import (
-	"context"
 	"encoding/base64"
-	"errors"
 	"strings"
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/vikstrous/dataloadgen"
 
 	"codna/graph/model"
 	"codna/internal/access"
@@ -132,39 +129,6 @@ func decodeRunCursor(c *string) (*automation.RunCursor, error) {
 	return &automation.RunCursor{CreatedAt: t, ID: u}, nil
 }
 
-func (r *automationResolver) runs(ctx context.Context, a *automation.Automation, first *int, after *string) (*model.AutomationRunConnection, error) {
-	n := automation.DefaultRunsFirst
-	if first != nil {
-		n = *first
-	}
-	cur, err := decodeRunCursor(after)
-	if err != nil {
-		return nil, err
-	}
-	runs, more, err := r.Automations.Runs(ctx, a.ID, n, cur)
-	if err != nil {
-		return nil, err
-	}
-	out := &model.AutomationRunConnection{Edges: make([]model.AutomationRunEdge, len(runs)), PageInfo: &model.PageInfo{HasNextPage: more}}
-	for i := range runs {
-		c := encodeRunCursor(runs[i])
-		out.Edges[i] = model.AutomationRunEdge{Cursor: c, Node: runModel(&runs[i], a.Script != nil)}
-		out.PageInfo.EndCursor = &c
-	}
-	return out, nil
-}
-
-func (r *automationResolver) lastRun(ctx context.Context, a *automation.Automation) (*model.AutomationRun, error) {
-	run, err := loaders(ctx).LastRun.Load(ctx, a)
-	if errors.Is(err, dataloadgen.ErrNotFound) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	return runModel(run, a.Script != nil), nil
-}
-
 func patchOf(in model.UpdateAutomationInput) automation.Patch {
 	p := automation.Patch{Name: in.Name, Description: in.Description, Script: in.Script, TriggerEvents: in.TriggerEvents,
 		Schedule: in.Schedule, TimeZone: in.Timezone}
@@ -250,26 +214,4 @@ func dryRunModel(res *automation.DryRunResult) *model.DryRunAutomationPayload {
 		out.Proposals = append(out.Proposals, proposalModel(p, nil, ""))
 	}
 	return out
-}
-
-func (r *queryResolver) managedAutomations(ctx context.Context, first *int, after *string) (*model.AutomationConnection, error) {
-	n, err := pageSize(first)
-	if err != nil {
-		return nil, err
-	}
-	cur, err := decodeCursor("automation", after)
-	if err != nil {
-		return nil, err
-	}
-	autos, more, err := r.Resolver.Automations.All(ctx, n, cur)
-	if err != nil {
-		return nil, err
-	}
-	out := &model.AutomationConnection{Edges: make([]model.AutomationEdge, len(autos)), PageInfo: &model.PageInfo{HasNextPage: more}}
-	for i, a := range autos {
-		c := encodeCursor("automation", a.ID)
-		out.Edges[i] = model.AutomationEdge{Cursor: c, Node: a}
-		out.PageInfo.EndCursor = &c
-	}
-	return out, nil
 }

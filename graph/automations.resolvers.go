@@ -11,7 +11,10 @@ import (
 	"codna/internal/automation"
 	"codna/internal/fault"
 	"context"
+	"errors"
 	"fmt"
+
+	"github.com/vikstrous/dataloadgen"
 )
 
 // DisabledReason is the resolver for the disabledReason field.
@@ -43,12 +46,37 @@ func (r *automationResolver) Schedule(ctx context.Context, obj *automation.Autom
 
 // LastRun is the resolver for the lastRun field.
 func (r *automationResolver) LastRun(ctx context.Context, obj *automation.Automation) (*model.AutomationRun, error) {
-	return r.lastRun(ctx, obj)
+	run, err := loaders(ctx).LastRun.Load(ctx, obj)
+	if errors.Is(err, dataloadgen.ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return runModel(run, obj.Script != nil), nil
 }
 
 // Runs is the resolver for the runs field.
 func (r *automationResolver) Runs(ctx context.Context, obj *automation.Automation, first *int, after *string) (*model.AutomationRunConnection, error) {
-	return r.runs(ctx, obj, first, after)
+	n := automation.DefaultRunsFirst
+	if first != nil {
+		n = *first
+	}
+	cur, err := decodeRunCursor(after)
+	if err != nil {
+		return nil, err
+	}
+	runs, more, err := r.Automations.Runs(ctx, obj.ID, n, cur)
+	if err != nil {
+		return nil, err
+	}
+	out := &model.AutomationRunConnection{Edges: make([]model.AutomationRunEdge, len(runs)), PageInfo: &model.PageInfo{HasNextPage: more}}
+	for i := range runs {
+		c := encodeRunCursor(runs[i])
+		out.Edges[i] = model.AutomationRunEdge{Cursor: c, Node: runModel(&runs[i], obj.Script != nil)}
+		out.PageInfo.EndCursor = &c
+	}
+	return out, nil
 }
 
 // CreateAutomation is the resolver for the createAutomation field.
@@ -152,7 +180,25 @@ func (r *queryResolver) Automation(ctx context.Context, id string) (*automation.
 
 // ManagedAutomations is the resolver for the managedAutomations field.
 func (r *queryResolver) ManagedAutomations(ctx context.Context, first *int, after *string) (*model.AutomationConnection, error) {
-	return r.managedAutomations(ctx, first, after)
+	n, err := pageSize(first)
+	if err != nil {
+		return nil, err
+	}
+	cur, err := decodeCursor("automation", after)
+	if err != nil {
+		return nil, err
+	}
+	autos, more, err := r.Resolver.Automations.All(ctx, n, cur)
+	if err != nil {
+		return nil, err
+	}
+	out := &model.AutomationConnection{Edges: make([]model.AutomationEdge, len(autos)), PageInfo: &model.PageInfo{HasNextPage: more}}
+	for i, a := range autos {
+		c := encodeCursor("automation", a.ID)
+		out.Edges[i] = model.AutomationEdge{Cursor: c, Node: a}
+		out.PageInfo.EndCursor = &c
+	}
+	return out, nil
 }
 
 // Automation returns generated.AutomationResolver implementation.

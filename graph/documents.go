@@ -179,36 +179,3 @@ func (r *Resolver) noteAgentRead(ctx context.Context, d *document.Doc) {
 		r.Log.WarnContext(ctx, "record an agent read", "error", err)
 	}
 }
-
-// documentsByIDs reads up to 100 documents in one statement (the permission
-// loader's), in the order asked, nil for each the actor cannot read.
-func (r *queryResolver) documentsByIDs(ctx context.Context, raw []string) ([]*document.Doc, error) {
-	if _, err := auth.RequireActor(ctx); err != nil {
-		return nil, err
-	}
-	if len(raw) > 100 {
-		return nil, fault.Input("ids", "Ask for at most 100 documents at once.")
-	}
-	ids := make([]uuid.UUID, len(raw))
-	for i, s := range raw {
-		id, err := parseID("ids", s)
-		if err != nil {
-			return nil, err
-		}
-		ids[i] = id
-	}
-	found, err := r.Docs.GetMany(ctx, ids)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]*document.Doc, len(ids))
-	var primed []*document.Doc
-	for i, id := range ids {
-		if d := found[id]; d != nil {
-			out[i] = d
-			primed = append(primed, d)
-		}
-	}
-	primeDocs(ctx, primed)
-	return out, nil
-}

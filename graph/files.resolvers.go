@@ -11,41 +11,124 @@ import (
 	"codna/internal/document"
 	"codna/internal/linkgraph"
 	"context"
+	"errors"
+	"strings"
+
+	"github.com/vikstrous/dataloadgen"
 )
 
 // Attachments is the resolver for the attachments field.
 func (r *documentResolver) Attachments(ctx context.Context, obj *document.Doc) ([]model.Attachment, error) {
-	return r.attachments(ctx, obj)
+	as, err := loaders(ctx).Attachments.Load(ctx, obj)
+	if errors.Is(err, dataloadgen.ErrNotFound) {
+		return []model.Attachment{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	out := make([]model.Attachment, len(as))
+	for i, a := range as {
+		out[i] = attachmentModel(a, obj.Slug)
+	}
+	return out, nil
 }
 
 // FileReferences is the resolver for the fileReferences field.
 func (r *documentResolver) FileReferences(ctx context.Context, obj *document.Doc) ([]linkgraph.FileReference, error) {
-	return r.fileReferences(ctx, obj)
+	refs, err := loaders(ctx).FileReferences.Load(ctx, obj)
+	if errors.Is(err, dataloadgen.ErrNotFound) {
+		return []linkgraph.FileReference{}, nil
+	}
+	return refs, err
 }
 
-// Page is the resolver for the page field.
+// Page is the resolver for the page field: the page a file reference's file
+// belongs to, when its reader can read it (FileReference.TargetID is nil
+// otherwise).
 func (r *fileReferenceResolver) Page(ctx context.Context, obj *linkgraph.FileReference) (*document.Doc, error) {
-	return r.page(ctx, obj)
+	if obj.TargetID == nil {
+		return nil, nil
+	}
+	return loadDoc(ctx, *obj.TargetID)
 }
 
-// Attachment is the resolver for the attachment field.
+// Attachment is the resolver for the attachment field: the file a reference
+// names, through the Attachments loader of its page (one statement for every
+// reference of a response).
 func (r *fileReferenceResolver) Attachment(ctx context.Context, obj *linkgraph.FileReference) (*model.Attachment, error) {
-	return r.attachment(ctx, obj)
+	if obj.TargetID == nil {
+		return nil, nil
+	}
+	p, err := loadDoc(ctx, *obj.TargetID)
+	if err != nil || p == nil {
+		return nil, err
+	}
+	as, err := loaders(ctx).Attachments.Load(ctx, p)
+	if errors.Is(err, dataloadgen.ErrNotFound) {
+		return nil, nil
+	} else if err != nil {
+		return nil, err
+	}
+	for _, a := range as {
+		if a.Name == obj.Name {
+			m := attachmentModel(a, p.Slug)
+			return &m, nil
+		}
+	}
+	return nil, nil
 }
 
 // UploadAttachment is the resolver for the uploadAttachment field.
 func (r *mutationResolver) UploadAttachment(ctx context.Context, input model.UploadAttachmentInput) (*model.UploadAttachmentPayload, error) {
-	return r.uploadAttachment(ctx, input)
+	id, err := parseID("documentId", input.DocumentID)
+	if err != nil {
+		return nil, err
+	}
+	name := input.File.Filename
+	if input.Name != nil {
+		name = *input.Name
+	}
+	a, existing, err := r.Files.Upload(ctx, id, name, input.File.File)
+	if err != nil {
+		return nil, err
+	}
+	d, err := loadDoc(ctx, id)
+	if err != nil || d == nil {
+		return nil, err
+	}
+	m := attachmentModel(*a, d.Slug)
+	return &model.UploadAttachmentPayload{Attachment: &m, Existing: existing}, nil
 }
 
 // DeleteAttachment is the resolver for the deleteAttachment field.
 func (r *mutationResolver) DeleteAttachment(ctx context.Context, id string) (*model.DeleteAttachmentPayload, error) {
-	return r.deleteAttachment(ctx, id)
+	aid, err := parseID("id", id)
+	if err != nil {
+		return nil, err
+	}
+	a, err := r.Files.Delete(ctx, aid)
+	if err != nil {
+		return nil, err
+	}
+	d, err := loadDoc(ctx, a.DocumentID)
+	if err != nil || d == nil {
+		return nil, err
+	}
+	m := attachmentModel(*a, d.Slug)
+	return &model.DeleteAttachmentPayload{Attachment: &m}, nil
 }
 
 // DecideFileReference is the resolver for the decideFileReference field.
 func (r *mutationResolver) DecideFileReference(ctx context.Context, input model.DecideFileReferenceInput) (*model.DecideFileReferencePayload, error) {
-	return r.decideFileReference(ctx, input)
+	id, err := parseID("id", input.ID)
+	if err != nil {
+		return nil, err
+	}
+	d, err := r.Linking.DecideFile(ctx, id, linkgraph.Answer(strings.ToLower(string(input.Answer))))
+	if err != nil {
+		return nil, err
+	}
+	return &model.DecideFileReferencePayload{Document: fresh(ctx, d)}, nil
 }
 
 // FileReference returns generated.FileReferenceResolver implementation.

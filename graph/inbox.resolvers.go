@@ -12,8 +12,12 @@ import (
 	"codna/internal/document"
 	"codna/internal/fault"
 	"codna/internal/inbox"
+	"codna/internal/live"
 	"context"
 	"strings"
+	"time"
+
+	"github.com/google/uuid"
 )
 
 // MarkNotificationsRead is the resolver for the markNotificationsRead field.
@@ -48,17 +52,55 @@ func (r *mutationResolver) MarkAllNotificationsRead(ctx context.Context) (*model
 
 // DismissNotification is the resolver for the dismissNotification field.
 func (r *mutationResolver) DismissNotification(ctx context.Context, input model.NotificationInput) (*model.NotificationPayload, error) {
-	return r.changeNotification(ctx, input.ID, r.InboxService.Dismiss)
+	id, err := parseID("id", input.ID)
+	if err != nil {
+		return nil, err
+	}
+	n, err := r.InboxService.Dismiss(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	c, err := r.InboxService.MyCounts(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return &model.NotificationPayload{Notification: n, Counts: &c}, nil
 }
 
 // ResolveNotification is the resolver for the resolveNotification field.
 func (r *mutationResolver) ResolveNotification(ctx context.Context, input model.NotificationInput) (*model.NotificationPayload, error) {
-	return r.changeNotification(ctx, input.ID, r.InboxService.Resolve)
+	id, err := parseID("id", input.ID)
+	if err != nil {
+		return nil, err
+	}
+	n, err := r.InboxService.Resolve(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	c, err := r.InboxService.MyCounts(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return &model.NotificationPayload{Notification: n, Counts: &c}, nil
 }
 
-// Actor is the resolver for the actor field.
+// Actor is the resolver for the actor field: the user a notification's
+// payload names as having done it, through the user loader (one statement
+// for a page of them).
 func (r *notificationResolver) Actor(ctx context.Context, obj *inbox.Notification) (*model.User, error) {
-	return notificationActor(ctx, obj)
+	for _, k := range actorKeys {
+		s, _ := obj.Payload[k].(string)
+		id, err := uuid.Parse(s)
+		if err != nil {
+			continue
+		}
+		u, err := loadUser(ctx, &id)
+		if err != nil || u == nil {
+			return nil, err
+		}
+		return userOf(u), nil
+	}
+	return nil, nil
 }
 
 // Status is the resolver for the status field.
@@ -102,31 +144,108 @@ func (r *queryResolver) InboxCounts(ctx context.Context) (*inbox.Counts, error) 
 	return &c, nil
 }
 
-// InboxCounts is the resolver for the inboxCounts field.
+// InboxCounts is the resolver for the inboxCounts field: it pushes the
+// actor's counts, first the current value, then each change
+// (inbox.LiveCounts, which re-checks the socket's credential before each
+// push itself). On a websocket, LiveCounts wakes the subscription after each
+// value (pushedBySource): no goroutine waits on the channel between pushes.
 func (r *subscriptionResolver) InboxCounts(ctx context.Context) (<-chan *inbox.Counts, error) {
 	a := auth.ActorFrom(ctx)
 	if a == nil {
 		return nil, fault.New(fault.Unauthenticated, "Sign in first.")
 	}
-	return r.countsStream(ctx)
+	sock := socketFrom(ctx)
+	checkedAtSource(ctx)
+	var c <-chan *inbox.Counts
+	wake := pushedBySource(ctx, func() bool { return len(c) > 0 })
+	c, err := r.LiveCounts.Watch(ctx, func(err error) { sock.refusePush(ctx, err) }, wake)
+	if err != nil {
+		pushedBySource(ctx, nil) // nothing will push: gqlgen's reading sends the error
+	}
+	return c, err
 }
 
-// NotificationAdded is the resolver for the notificationAdded field.
+// NotificationAdded is the resolver for the notificationAdded field: it
+// pushes each notification created for the actor from now on. Ids are
+// UUIDv7, made before their transaction commits, so one committed late can
+// carry an id below one already sent: the stream re-reads a margin behind
+// its newest id and skips what it has sent.
 func (r *subscriptionResolver) NotificationAdded(ctx context.Context) (<-chan *inbox.Notification, error) {
 	a := auth.ActorFrom(ctx)
 	if a == nil {
 		return nil, fault.New(fault.Unauthenticated, "Sign in first.")
 	}
-	return r.addedStream(ctx, a)
+	const margin = 30 * time.Second
+	sub := r.Hub.Subscribe(ctx, live.InboxChannel, a.UserID.String())
+	start := uuidFloor(time.Now().Add(-margin))
+	sent := map[uuid.UUID]time.Time{}
+	// What exists when the subscription starts is not "added".
+	existing, err := r.InboxService.NewSince(ctx, a.UserID, &start, 1000)
+	if err != nil {
+		sub.Close()
+		return nil, err
+	}
+	for _, n := range existing {
+		sent[n.ID] = n.CreatedAt
+	}
+	out := make(chan *inbox.Notification, 16)
+	go func() {
+		defer close(out)
+		defer sub.Close()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-sub.C:
+			}
+			if !settle(ctx, sub) {
+				return
+			}
+			from := uuidFloor(time.Now().Add(-margin))
+			ns, err := r.InboxService.NewSince(ctx, a.UserID, &from, 500)
+			if err != nil {
+				if ctx.Err() == nil {
+					r.Log.ErrorContext(ctx, "new notifications for a subscriber", "error", err)
+				}
+				continue
+			}
+			for i := range ns {
+				if _, done := sent[ns[i].ID]; done {
+					continue
+				}
+				sent[ns[i].ID] = ns[i].CreatedAt
+				if !push(ctx, out, &ns[i]) {
+					return
+				}
+			}
+			for id, at := range sent {
+				if time.Since(at) > 2*margin {
+					delete(sent, id)
+				}
+			}
+		}
+	}()
+	return out, nil
 }
 
-// DocumentChanged is the resolver for the documentChanged field.
+// DocumentChanged is the resolver for the documentChanged field: it pushes a
+// document the actor can read, now, then after each change, and ends when
+// the actor can no longer read it.
 func (r *subscriptionResolver) DocumentChanged(ctx context.Context, id string) (<-chan *document.Doc, error) {
 	did, err := parseID("id", id)
 	if err != nil {
 		return nil, err
 	}
-	return r.documentStream(ctx, did)
+	sub := r.Hub.Subscribe(ctx, live.DocumentChannel, did.String())
+	read := func() (*document.Doc, error) { return r.Docs.Get(ctx, did) }
+	first, err := read()
+	if err != nil {
+		sub.Close()
+		return nil, err
+	}
+	return watch(ctx, r.Resolver, "documentChanged", sub, first, read, func(x, y *document.Doc) bool {
+		return x.Version == y.Version && x.Access == y.Access
+	}), nil
 }
 
 // Notification returns generated.NotificationResolver implementation.

@@ -29,24 +29,66 @@ func (r *ingestionResolver) Error(ctx context.Context, obj *ingest.Ingestion) (*
 	return nonEmpty(obj.Error), nil
 }
 
-// Document is the resolver for the document field.
+// Document is the resolver for the document field: the page an ingestion
+// made, through the permission loader (null when the uploader can no longer
+// read it).
 func (r *ingestionResolver) Document(ctx context.Context, obj *ingest.Ingestion) (*document.Doc, error) {
-	return ingestionDocument(ctx, obj)
+	if obj.DocumentID == nil {
+		return nil, nil
+	}
+	return loadDoc(ctx, *obj.DocumentID)
 }
 
 // Ingest is the resolver for the ingest field.
 func (r *mutationResolver) Ingest(ctx context.Context, input model.IngestInput) (*model.IngestPayload, error) {
-	return r.ingest(ctx, input)
+	var path, source string
+	if input.Path != nil {
+		path = *input.Path
+	}
+	if input.Source != nil {
+		source = *input.Source
+	}
+	g, err := r.Resolver.Ingest.Ingest(ctx, input.File.File, input.File.Filename, path, source)
+	if err != nil {
+		return nil, err
+	}
+	return &model.IngestPayload{Ingestion: g}, nil
 }
 
 // ReconvertIngestion is the resolver for the reconvertIngestion field.
 func (r *mutationResolver) ReconvertIngestion(ctx context.Context, id string) (*model.IngestPayload, error) {
-	return r.reconvertIngestion(ctx, id)
+	uid, err := parseID("id", id)
+	if err != nil {
+		return nil, err
+	}
+	g, err := r.Resolver.Ingest.Reconvert(ctx, uid)
+	if err != nil {
+		return nil, err
+	}
+	return &model.IngestPayload{Ingestion: g}, nil
 }
 
 // Ingestions is the resolver for the ingestions field.
 func (r *queryResolver) Ingestions(ctx context.Context, first *int, after *string) (*model.IngestionConnection, error) {
-	return r.ingestions(ctx, first, after)
+	n := 20
+	if first != nil {
+		n = *first
+	}
+	cur, err := decodeCursor("ingestion", after)
+	if err != nil {
+		return nil, err
+	}
+	list, more, err := r.Resolver.Ingest.List(ctx, n, cur)
+	if err != nil {
+		return nil, err
+	}
+	out := &model.IngestionConnection{Edges: make([]model.IngestionEdge, len(list)), PageInfo: &model.PageInfo{HasNextPage: more}}
+	for i, g := range list {
+		c := encodeCursor("ingestion", g.ID)
+		out.Edges[i] = model.IngestionEdge{Cursor: c, Node: g}
+		out.PageInfo.EndCursor = &c
+	}
+	return out, nil
 }
 
 // Ingestion is the resolver for the ingestion field.

@@ -11,9 +11,11 @@ import (
 	"codna/internal/document"
 	"codna/internal/linkgraph"
 	"context"
+	"errors"
 	"strings"
 
 	"github.com/google/uuid"
+	"github.com/vikstrous/dataloadgen"
 )
 
 // Links is the resolver for the links field.
@@ -28,7 +30,41 @@ func (r *documentResolver) Backlinks(ctx context.Context, obj *document.Doc) ([]
 
 // Related is the resolver for the related field.
 func (r *documentResolver) Related(ctx context.Context, obj *document.Doc, depth *int, direction *model.LinkDirection) ([]model.RelatedDocument, error) {
-	return r.related(ctx, obj, depth, direction)
+	d := 1
+	if depth != nil {
+		d = *depth
+	}
+	reached, err := r.Linking.Walk(ctx, obj.ID, d, directionOf(direction, linkgraph.Outgoing))
+	if err != nil {
+		return nil, err
+	}
+	var ids []uuid.UUID
+	for _, x := range reached {
+		ids = append(ids, x.Via...)
+	}
+	docs, err := loadDocs(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	byID := make(map[uuid.UUID]*document.Doc, len(docs))
+	for _, d := range docs {
+		byID[d.ID] = d
+	}
+	out := make([]model.RelatedDocument, 0, len(reached))
+	for _, x := range reached {
+		doc := byID[x.ID]
+		if doc == nil {
+			continue
+		}
+		rd := model.RelatedDocument{Document: doc, Depth: x.Depth, Via: make([]document.Doc, 0, len(x.Via))}
+		for _, id := range x.Via {
+			if vd := byID[id]; vd != nil {
+				rd.Via = append(rd.Via, *vd)
+			}
+		}
+		out = append(out, rd)
+	}
+	return out, nil
 }
 
 // Source is the resolver for the source field.
@@ -47,9 +83,17 @@ func (r *linkDecisionResolver) Target(ctx context.Context, obj *model.LinkDecisi
 	return requireDoc(ctx, *obj.Link.TargetID)
 }
 
-// Cause is the resolver for the cause field.
+// Cause is the resolver for the cause field: the revision that last moved or
+// deleted the link's target.
 func (r *linkDecisionResolver) Cause(ctx context.Context, obj *model.LinkDecision) (*document.Revision, error) {
-	return loadCause(ctx, *obj.Link.TargetID)
+	rev, err := loaders(ctx).Cause.Load(ctx, *obj.Link.TargetID)
+	if errors.Is(err, dataloadgen.ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &rev, nil
 }
 
 // Source is the resolver for the source field.
@@ -158,17 +202,111 @@ func (r *mutationResolver) RejectLinkSuggestion(ctx context.Context, input model
 
 // LinkDecisions is the resolver for the linkDecisions field.
 func (r *queryResolver) LinkDecisions(ctx context.Context, first *int, after *string) (*model.LinkDecisionConnection, error) {
-	return r.linkDecisions(ctx, first, after)
+	n, err := pageSize(first)
+	if err != nil {
+		return nil, err
+	}
+	cur, err := decodeCursor("decision", after)
+	if err != nil {
+		return nil, err
+	}
+	edges, more, err := r.Linking.Decisions(ctx, cur, n)
+	if err != nil {
+		return nil, err
+	}
+	// Both ends came with the edges: prime them, as the link loaders do.
+	l := loaders(ctx)
+	var targets []uuid.UUID
+	for _, e := range edges {
+		targets = append(targets, *e.TargetID)
+		l.primeDoc(e.Source)
+		l.primeDoc(e.Target)
+	}
+	if selects(ctx, "edges", "node", "cause") {
+		if _, err := loaders(ctx).Cause.LoadAll(ctx, targets); err != nil && !allNotFound(err) {
+			return nil, err
+		}
+	}
+	conn := &model.LinkDecisionConnection{Edges: make([]model.LinkDecisionEdge, 0, len(edges)), PageInfo: &model.PageInfo{HasNextPage: more}}
+	for _, e := range edges {
+		c := encodeCursor("decision", e.ID)
+		node := decisionModel(e, e.Target.Address())
+		conn.Edges = append(conn.Edges, model.LinkDecisionEdge{Cursor: c, Node: &node})
+		conn.PageInfo.EndCursor = &c
+	}
+	return conn, nil
 }
 
 // LinkSuggestions is the resolver for the linkSuggestions field.
 func (r *queryResolver) LinkSuggestions(ctx context.Context, first *int, after *string, documentID *string) (*model.LinkSuggestionConnection, error) {
-	return r.linkSuggestions(ctx, first, after, documentID)
+	n, err := pageSize(first)
+	if err != nil {
+		return nil, err
+	}
+	cur, err := decodeCursor("suggestion", after)
+	if err != nil {
+		return nil, err
+	}
+	var source *uuid.UUID
+	if documentID != nil {
+		id, err := parseID("documentId", *documentID)
+		if err != nil {
+			return nil, err
+		}
+		source = &id
+	}
+	sugs, more, err := r.Linking.Pending(ctx, source, cur, n)
+	if err != nil {
+		return nil, err
+	}
+	conn := &model.LinkSuggestionConnection{Edges: make([]model.LinkSuggestionEdge, 0, len(sugs)), PageInfo: &model.PageInfo{HasNextPage: more}}
+	for i := range sugs {
+		c := encodeCursor("suggestion", sugs[i].ID)
+		conn.Edges = append(conn.Edges, model.LinkSuggestionEdge{Cursor: c, Node: &sugs[i]})
+		conn.PageInfo.EndCursor = &c
+	}
+	return conn, nil
 }
 
 // LinkGraph is the resolver for the linkGraph field.
 func (r *queryResolver) LinkGraph(ctx context.Context, rootID string, depth *int, direction *model.LinkDirection) (*model.LinkGraph, error) {
-	return r.linkGraph(ctx, rootID, depth, direction)
+	root, err := parseID("rootId", rootID)
+	if err != nil {
+		return nil, err
+	}
+	d := 1
+	if depth != nil {
+		d = *depth
+	}
+	nodes, edges, err := r.Linking.Graph(ctx, root, d, directionOf(direction, linkgraph.Both))
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]uuid.UUID, len(nodes))
+	for i, n := range nodes {
+		ids[i] = n.ID
+	}
+	docs, err := loadDocs(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	byID := make(map[uuid.UUID]*document.Doc, len(docs))
+	for _, d := range docs {
+		byID[d.ID] = d
+	}
+	g := &model.LinkGraph{Nodes: make([]model.LinkGraphNode, 0, len(nodes)), Edges: make([]model.LinkGraphEdge, 0, len(edges))}
+	for _, n := range nodes {
+		if doc := byID[n.ID]; doc != nil {
+			g.Nodes = append(g.Nodes, model.LinkGraphNode{Document: doc, Depth: n.Depth})
+		}
+	}
+	for _, e := range edges {
+		g.Edges = append(g.Edges, model.LinkGraphEdge{
+			ID: e.ID.String(), SourceID: e.SourceID.String(), TargetID: e.TargetID.String(),
+			State: linkgraph.State(e.State), HrefAsWritten: e.HrefAsWritten,
+		})
+	}
+	return g, nil
 }
 
 // LinkDecision returns generated.LinkDecisionResolver implementation.

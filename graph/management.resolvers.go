@@ -27,12 +27,28 @@ func (r *mutationResolver) CreatePerson(ctx context.Context, input model.CreateP
 
 // DeactivatePerson is the resolver for the deactivatePerson field.
 func (r *mutationResolver) DeactivatePerson(ctx context.Context, input model.SetPersonActiveInput) (*model.SetPersonActivePayload, error) {
-	return r.setActive(ctx, input.ID, false)
+	id, err := parseID("id", input.ID)
+	if err != nil {
+		return nil, err
+	}
+	u, err := r.Manage.SetPersonActive(ctx, id, false)
+	if err != nil {
+		return nil, err
+	}
+	return &model.SetPersonActivePayload{User: managedUserModel(u)}, nil
 }
 
 // ReactivatePerson is the resolver for the reactivatePerson field.
 func (r *mutationResolver) ReactivatePerson(ctx context.Context, input model.SetPersonActiveInput) (*model.SetPersonActivePayload, error) {
-	return r.setActive(ctx, input.ID, true)
+	id, err := parseID("id", input.ID)
+	if err != nil {
+		return nil, err
+	}
+	u, err := r.Manage.SetPersonActive(ctx, id, true)
+	if err != nil {
+		return nil, err
+	}
+	return &model.SetPersonActivePayload{User: managedUserModel(u)}, nil
 }
 
 // InvitePerson is the resolver for the invitePerson field.
@@ -268,7 +284,7 @@ func (r *mutationResolver) TakeAwayShare(ctx context.Context, input model.TakeAw
 	if err != nil {
 		return nil, err
 	}
-	p, err := principalFromModel(input.PrincipalType, input.PrincipalID)
+	p, err := principalOf(input.PrincipalType, input.PrincipalID)
 	if err != nil {
 		return nil, err
 	}

@@ -68,3 +68,26 @@ func userModel(u auth.User) *model.User {
 func managedUserModel(u auth.User) *model.ManagedUser {
 	return &model.ManagedUser{ID: u.ID.String(), Email: u.Email, Name: u.Name, Kind: userKind(u.Kind), Active: u.Active, CreatedAt: u.CreatedAt}
 }
+
+// parseIDs decodes a list of ID arguments; the first malformed one is
+// BAD_USER_INPUT on field.
+func parseIDs(field string, raw []string) ([]uuid.UUID, error) {
+	out := make([]uuid.UUID, 0, len(raw))
+	for _, s := range raw {
+		id, err := parseID(field, s)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, id)
+	}
+	return out, nil
+}
+
+// idPtr is an optional id as an optional ID.
+func idPtr(id *uuid.UUID) *string {
+	if id == nil {
+		return nil
+	}
+	s := id.String()
+	return &s
+}

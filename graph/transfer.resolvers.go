@@ -8,6 +8,9 @@ package graph
 import (
 	"codna/graph/generated"
 	"codna/graph/model"
+	"codna/internal/archive"
+	"codna/internal/fault"
+	"codna/internal/live"
 	"codna/internal/transfer"
 	"context"
 	"strings"
@@ -68,32 +71,117 @@ func (r *importResolver) Error(ctx context.Context, obj *transfer.Import) (*stri
 
 // StartImport is the resolver for the startImport field.
 func (r *mutationResolver) StartImport(ctx context.Context, input model.StartImportInput) (*model.StartImportPayload, error) {
-	return r.startImport(ctx, input)
+	space := model.SpaceRaw
+	if input.Space != nil {
+		space = *input.Space
+	}
+	var path string
+	if input.Path != nil {
+		path = *input.Path
+	}
+	imp, err := r.Transfer.StartImport(ctx, input.File.File, input.File.Filename, archive.Format(strings.ToLower(string(input.Format))), spaceOf(space), path)
+	if err != nil {
+		return nil, err
+	}
+	return &model.StartImportPayload{Import: imp}, nil
 }
 
 // ExportDocuments is the resolver for the exportDocuments field.
 func (r *mutationResolver) ExportDocuments(ctx context.Context, space model.Space, path *string) (*model.ExportDocumentsPayload, error) {
-	return r.exportDocuments(ctx, space, path)
+	var p string
+	if path != nil {
+		p = *path
+	}
+	e, err := r.Transfer.StartExport(ctx, spaceOf(space), p)
+	if err != nil {
+		return nil, err
+	}
+	return &model.ExportDocumentsPayload{Export: e}, nil
 }
 
 // Imports is the resolver for the imports field.
 func (r *queryResolver) Imports(ctx context.Context, first *int, after *string) (*model.ImportConnection, error) {
-	return r.imports(ctx, first, after)
+	n := 20
+	if first != nil {
+		n = *first
+	}
+	cur, err := decodeCursor("import", after)
+	if err != nil {
+		return nil, err
+	}
+	list, more, err := r.Transfer.ListImports(ctx, n, cur)
+	if err != nil {
+		return nil, err
+	}
+	out := &model.ImportConnection{Edges: make([]model.ImportEdge, len(list)), PageInfo: &model.PageInfo{HasNextPage: more}}
+	for i, imp := range list {
+		c := encodeCursor("import", imp.ID)
+		out.Edges[i] = model.ImportEdge{Cursor: c, Node: imp}
+		out.PageInfo.EndCursor = &c
+	}
+	return out, nil
 }
 
 // Import is the resolver for the import field.
 func (r *queryResolver) Import(ctx context.Context, id string) (*transfer.Import, error) {
-	return r.importByID(ctx, id)
+	uid, err := parseID("id", id)
+	if err != nil {
+		return nil, err
+	}
+	imp, err := r.Transfer.GetImport(ctx, uid)
+	if fault.CodeOf(err) == fault.NotFound {
+		return nil, nil
+	}
+	return imp, err
 }
 
 // Export is the resolver for the export field.
 func (r *queryResolver) Export(ctx context.Context, id string) (*transfer.Export, error) {
-	return r.exportByID(ctx, id)
+	uid, err := parseID("id", id)
+	if err != nil {
+		return nil, err
+	}
+	e, err := r.Transfer.GetExport(ctx, uid)
+	if fault.CodeOf(err) == fault.NotFound {
+		return nil, nil
+	}
+	return e, err
 }
 
-// ImportProgress is the resolver for the importProgress field.
+// ImportProgress is the resolver for the importProgress field: it pushes an
+// import of the actor's, now, then after each step the worker records
+// (codna_import), and ends once it is done or failed.
 func (r *subscriptionResolver) ImportProgress(ctx context.Context, id string) (<-chan *transfer.Import, error) {
-	return r.importProgress(ctx, id)
+	uid, err := parseID("id", id)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	sub := r.Hub.Subscribe(ctx, live.ImportChannel, uid.String())
+	read := func() (*transfer.Import, error) { return r.Transfer.GetImport(ctx, uid) }
+	first, err := read()
+	if err != nil {
+		sub.Close()
+		cancel()
+		return nil, err
+	}
+	in := watch(ctx, r.Resolver, "importProgress", sub, first, read, func(a, b *transfer.Import) bool {
+		return a.Status == b.Status && a.Done == b.Done && a.Total == b.Total
+	})
+	out := make(chan *transfer.Import, 1)
+	go func() {
+		defer close(out)
+		defer cancel()
+		for imp := range in {
+			if !push(ctx, out, imp) {
+				return
+			}
+			if imp.Status == transfer.StatusDone || imp.Status == transfer.StatusFailed {
+				return
+			}
+		}
+	}()
+	return out, nil
 }
 
 // Export returns generated.ExportResolver implementation.

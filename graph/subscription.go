@@ -1,0 +1,94 @@
+package graph
+
+import (
+	"context"
+	"time"
+
+	"codna/internal/fault"
+	"codna/internal/live"
+)
+
+// Live subscription tuning.
+var (
+	// debounce gathers a burst of changes for one subscriber into one push.
+	debounce = 20 * time.Millisecond
+	// slowClient is how long a push may wait for a client to take the
+	// previous one before the subscription is ended rather than buffered.
+	slowClient = 10 * time.Second
+)
+
+// push sends v to out unless ctx ends or the client has not taken the
+// previous value within slowClient; false means the subscription is over.
+func push[T any](ctx context.Context, out chan<- T, v T) bool {
+	t := time.NewTimer(slowClient)
+	defer t.Stop()
+	select {
+	case out <- v:
+		return true
+	case <-ctx.Done():
+		return false
+	case <-t.C:
+		return false
+	}
+}
+
+// settle waits out the debounce window after a signal and swallows the
+// signals that arrived meanwhile. False when ctx ended.
+func settle(ctx context.Context, sub *live.Sub) bool {
+	t := time.NewTimer(debounce)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return false
+	case <-t.C:
+	}
+	select {
+	case <-sub.C:
+	default:
+	}
+	return true
+}
+
+// watch is a subscription's loop: it pushes first, then after each
+// (debounced) signal re-reads and pushes what changed, until ctx ends, the
+// client is too slow, or read says the value is gone (NOT_FOUND). The caller
+// subscribed before reading first, so no change in between is lost.
+func watch[T any](ctx context.Context, r *Resolver, name string, sub *live.Sub, first T, read func() (T, error), same func(a, b T) bool) <-chan T {
+	out := make(chan T, 1)
+	go func() {
+		defer close(out)
+		defer sub.Close()
+		last := first
+		if !push(ctx, out, first) {
+			return
+		}
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-sub.C:
+			}
+			if !settle(ctx, sub) {
+				return
+			}
+			v, err := read()
+			if fault.CodeOf(err) == fault.NotFound {
+				return
+			} else if err != nil {
+				if ctx.Err() == nil {
+					r.Log.ErrorContext(ctx, "re-read for a subscriber", "subscription", name, "error", err)
+				}
+				continue
+			}
+			if same(v, last) {
+				continue
+			}
+			if !push(ctx, out, v) {
+				r.Log.InfoContext(ctx, "ending a slow subscription", "subscription", name)
+				return
+			}
+			last = v
+		}
+	}()
+	return out
+}
