@@ -2,9 +2,9 @@ import { lazy, Suspense, useEffect, useState } from 'react'
 import { useMutation, useQuery } from 'urql'
 import { graphql } from './gql'
 import { Link, navigate, useLocation } from './router'
-import { parsePageURL, spaces } from './address'
-import { SignIn } from './screens/SignIn'
-import { PageView } from './screens/PageView'
+import { parsePageURL, spaces } from './lib/address'
+import { SignIn } from './scenes/signin/SignIn'
+import { PageView } from './scenes/page/PageView'
 import { FolderTree } from './components/FolderTree'
 import { InboxBadge } from './components/InboxBadge'
 import { ErrorNote, Loading } from './components/Status'
@@ -12,16 +12,16 @@ import { ErrorBoundary } from './components/ErrorBoundary'
 import type { Space } from './gql/graphql'
 
 // Screens off the page view's path load when first opened.
-const Inbox = lazy(() => import('./screens/Inbox'))
-const Shared = lazy(() => import('./screens/Shared'))
-const Trash = lazy(() => import('./screens/Trash'))
-const SearchScreen = lazy(() => import('./screens/Search'))
-const SearchPalette = lazy(() => import('./screens/SearchPalette'))
-const Imports = lazy(() => import('./screens/Imports'))
-const Automations = lazy(() => import('./screens/Automations'))
-const Tokens = lazy(() => import('./screens/Tokens'))
-const Manage = lazy(() => import('./screens/Manage'))
-const NewPage = lazy(() => import('./screens/NewPage'))
+const Inbox = lazy(() => import('./scenes/inbox/Inbox'))
+const Shared = lazy(() => import('./scenes/share/Shared'))
+const Trash = lazy(() => import('./scenes/trash/Trash'))
+const SearchScreen = lazy(() => import('./scenes/search/Search'))
+const SearchPalette = lazy(() => import('./scenes/search/SearchPalette'))
+const Imports = lazy(() => import('./scenes/imports/Imports'))
+const Automations = lazy(() => import('./scenes/automations/Automations'))
+const Tokens = lazy(() => import('./scenes/settings/Tokens'))
+const Manage = lazy(() => import('./scenes/manage/Manage'))
+const NewPage = lazy(() => import('./scenes/page/NewPage'))
 
 const Me = graphql(`
   query Me {
