@@ -26,8 +26,7 @@ const NewPage = lazy(() => import('./scenes/page/NewPage'))
 const Me = graphql(`
   query Me {
     me {
-      id
-      name
+      ...UserFields
       email
       kind
     }
@@ -40,8 +39,7 @@ const Me = graphql(`
 const Start = graphql(`
   query Start($space: Space!, $path: String!, $slug: String!, $tree: Space!) {
     me {
-      id
-      name
+      ...UserFields
       email
       kind
     }

@@ -18,11 +18,7 @@ export const FolderTreeFields = graphql(`
       hasChildren
     }
     documents {
-      id
-      space
-      path
-      slug
-      title
+      ...FolderEntryFields
     }
   }
 `)

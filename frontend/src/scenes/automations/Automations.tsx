@@ -19,30 +19,21 @@ import '../../components/admin.css'
 const MyAutomations = graphql(`
   query MyAutomations {
     automations {
-      id
-      name
+      ...AutomationFields
       description
-      kind
-      enabled
-      disabledReason
-      ownerActive
       triggerEvents
       scope {
         space
         pathPrefix
         tags
       }
-      schedule
       timezone
       nextRunAt
       lastRunAt
       script
       updatedAt
       lastRun {
-        id
-        status
-        finishedAt
-        createdAt
+        ...AutomationRunFields
       }
     }
   }
@@ -51,12 +42,11 @@ const MyAutomations = graphql(`
 const AutomationRuns = graphql(`
   query AutomationRuns($id: ID!, $first: Int, $after: String) {
     automation(id: $id) {
-      id
+      ...AutomationFields
       runs(first: $first, after: $after) {
         edges {
           node {
-            id
-            status
+            ...AutomationRunFields
             eventType
             scheduledFor
             durationMs
@@ -66,8 +56,6 @@ const AutomationRuns = graphql(`
             attempts
             logs
             error
-            createdAt
-            finishedAt
             proposals {
               kind
               documentId
@@ -99,9 +87,7 @@ const CreateAutomation = graphql(`
   mutation CreateAutomation($input: CreateAutomationInput!) {
     createAutomation(input: $input) {
       automation {
-        id
-        name
-        enabled
+        ...AutomationFields
       }
     }
   }
@@ -111,12 +97,10 @@ const UpdateAutomation = graphql(`
   mutation UpdateAutomation($input: UpdateAutomationInput!) {
     updateAutomation(input: $input) {
       automation {
-        id
-        name
+        ...AutomationFields
         description
         script
         triggerEvents
-        schedule
         timezone
         nextRunAt
         scope {
@@ -133,9 +117,7 @@ const EnableAutomation = graphql(`
   mutation EnableAutomation($id: ID!) {
     enableAutomation(id: $id) {
       automation {
-        id
-        enabled
-        disabledReason
+        ...AutomationFields
         nextRunAt
       }
     }
@@ -146,9 +128,7 @@ const DisableAutomation = graphql(`
   mutation DisableAutomation($id: ID!) {
     disableAutomation(id: $id) {
       automation {
-        id
-        enabled
-        disabledReason
+        ...AutomationFields
         nextRunAt
       }
     }

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { CombinedError, Provider, type Client } from 'urql'
 import { fromValue, never } from 'wonka'
 import Editor from './Editor'
-import type { PageDoc } from '../page/PageView'
+import type { PageDoc } from '../page/pageDocument'
 
 const doc = {
   id: 'd1',

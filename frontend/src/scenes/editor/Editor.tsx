@@ -8,7 +8,7 @@ import { graphql } from '../../gql'
 import type { UpdateDocumentInput } from '../../gql/graphql'
 import { renderMarkdown } from '../../lib/markdown'
 import { errorMessage } from '../../components/Status'
-import type { PageDoc } from '../page/PageView'
+import type { PageDoc } from '../page/pageDocument'
 import { lineDiff, withContext } from '../../lib/lineDiff'
 import { around, attachmentMarkdown, errorCode, fieldErrors } from '../../lib/pageForm'
 import { uploadErrors, uploadMutation } from '../../lib/multipartUpload'
@@ -21,8 +21,7 @@ const Save = graphql(`
     updateDocument(input: $input) {
       changed
       document {
-        id
-        title
+        ...DocumentFields
         content
         tags
         status
@@ -36,14 +35,12 @@ const Save = graphql(`
 const Current = graphql(`
   query CurrentDocument($id: ID!) {
     document(id: $id) {
-      id
-      title
+      ...DocumentFields
       content
       version
       updatedAt
       updatedBy {
-        id
-        name
+        ...UserFields
       }
     }
   }
@@ -54,12 +51,7 @@ const Upload = graphql(`
     uploadAttachment(input: $input) {
       existing
       attachment {
-        id
-        name
-        mimeType
-        byteSize
-        url
-        path
+        ...AttachmentFields
       }
     }
   }

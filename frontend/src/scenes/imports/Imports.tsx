@@ -14,21 +14,9 @@ const Ingestions = graphql(`
     ingestions(first: $first) {
       edges {
         node {
-          id
-          filename
-          kind
-          byteSize
-          path
-          status
-          error
-          originalUrl
-          createdAt
+          ...IngestionFields
           document {
-            id
-            space
-            path
-            slug
-            title
+            ...DocumentFields
           }
         }
       }
@@ -40,8 +28,7 @@ const Ingest = graphql(`
   mutation Ingest($input: IngestInput!) {
     ingest(input: $input) {
       ingestion {
-        id
-        status
+        ...IngestionFields
       }
     }
   }
@@ -53,26 +40,7 @@ const Imports_ = graphql(`
     imports(first: $first) {
       edges {
         node {
-          id
-          format
-          space
-          path
-          status
-          done
-          total
-          error
-          createdAt
-          finishedAt
-          report {
-            created
-            updated
-            unchanged
-            skipped {
-              entry
-              reason
-            }
-            droppedKeys
-          }
+          ...ImportFields
         }
       }
     }
@@ -83,8 +51,7 @@ const StartImport = graphql(`
   mutation StartImport($input: StartImportInput!) {
     startImport(input: $input) {
       import {
-        id
-        status
+        ...ImportFields
       }
     }
   }
@@ -93,22 +60,7 @@ const StartImport = graphql(`
 const ImportProgress = graphql(`
   subscription ImportProgress($id: ID!) {
     importProgress(id: $id) {
-      id
-      status
-      done
-      total
-      error
-      finishedAt
-      report {
-        created
-        updated
-        unchanged
-        skipped {
-          entry
-          reason
-        }
-        droppedKeys
-      }
+      ...ImportFields
     }
   }
 `)
@@ -117,8 +69,7 @@ const ExportDocuments = graphql(`
   mutation ExportDocuments($space: Space!, $path: String) {
     exportDocuments(space: $space, path: $path) {
       export {
-        id
-        status
+        ...ExportFields
       }
     }
   }
@@ -127,16 +78,7 @@ const ExportDocuments = graphql(`
 const ExportStatus = graphql(`
   query ExportStatus($id: ID!) {
     export(id: $id) {
-      id
-      space
-      path
-      status
-      done
-      total
-      url
-      byteSize
-      expiresAt
-      error
+      ...ExportFields
     }
   }
 `)
@@ -145,9 +87,7 @@ const ReconvertIngestion = graphql(`
   mutation ReconvertIngestion($id: ID!) {
     reconvertIngestion(id: $id) {
       ingestion {
-        id
-        status
-        error
+        ...IngestionFields
       }
     }
   }

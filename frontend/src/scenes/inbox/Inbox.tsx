@@ -26,21 +26,10 @@ const InboxPage = graphql(`
       edges {
         cursor
         node {
-          id
-          type
-          subjectType
-          subjectId
-          payload
+          ...NotificationFields
           actor {
-            id
-            name
+            ...UserFields
           }
-          requiresDecision
-          status
-          batchId
-          createdAt
-          readAt
-          resolvedAt
         }
       }
       pageInfo {
@@ -55,11 +44,7 @@ const InboxPage = graphql(`
 const InboxDocuments = graphql(`
   query InboxDocuments($ids: [ID!]!) {
     documentsByIds(ids: $ids) {
-      id
-      title
-      space
-      path
-      slug
+      ...DocumentFields
     }
   }
 `)
@@ -67,9 +52,7 @@ const InboxDocuments = graphql(`
 const Added = graphql(`
   subscription InboxNotificationAdded {
     notificationAdded {
-      id
-      type
-      createdAt
+      ...NotificationFields
     }
   }
 `)
@@ -114,10 +97,7 @@ const Dismiss = graphql(`
   mutation InboxDismiss($input: NotificationInput!) {
     dismissNotification(input: $input) {
       notification {
-        id
-        status
-        readAt
-        resolvedAt
+        ...NotificationFields
       }
     }
   }
@@ -127,13 +107,11 @@ const DecideLink = graphql(`
   mutation InboxDecideLink($input: DecideLinkInput!) {
     decideLink(input: $input) {
       document {
-        id
+        ...DocumentFields
         version
         content
         links {
-          id
-          hrefAsWritten
-          state
+          ...DocumentLinkFields
         }
       }
     }
@@ -144,13 +122,11 @@ const DecideFile = graphql(`
   mutation InboxDecideFile($input: DecideFileReferenceInput!) {
     decideFileReference(input: $input) {
       document {
-        id
+        ...DocumentFields
         version
         content
         fileReferences {
-          id
-          href
-          state
+          ...FileReferenceFields
         }
       }
     }
@@ -161,11 +137,10 @@ const AcceptSuggestion = graphql(`
   mutation InboxAcceptSuggestion($input: LinkSuggestionInput!) {
     acceptLinkSuggestion(input: $input) {
       suggestion {
-        id
-        status
+        ...LinkSuggestionFields
       }
       document {
-        id
+        ...DocumentFields
         version
       }
     }
@@ -176,8 +151,7 @@ const RejectSuggestion = graphql(`
   mutation InboxRejectSuggestion($input: LinkSuggestionInput!) {
     rejectLinkSuggestion(input: $input) {
       suggestion {
-        id
-        status
+        ...LinkSuggestionFields
       }
     }
   }

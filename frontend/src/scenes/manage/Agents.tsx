@@ -10,16 +10,9 @@ import { RowMain, State, fresh, onSuccess, useFields, useShownOnce } from './sha
 const ManageAgents = graphql(`
   query ManageAgents {
     manageAgents {
-      id
-      slug
-      name
-      description
-      createdAt
-      deletedAt
+      ...ManagedAgentFields
       responsible {
-        id
-        name
-        email
+        ...ManagedUserFields
       }
     }
   }
@@ -30,8 +23,7 @@ const CreateAgent = graphql(`
     createAgent(input: $input) {
       token
       agent {
-        id
-        slug
+        ...ManagedAgentFields
       }
     }
   }
@@ -41,8 +33,7 @@ const DeleteAgent = graphql(`
   mutation DeleteAgent($input: AgentInput!) {
     deleteAgent(input: $input) {
       agent {
-        id
-        deletedAt
+        ...ManagedAgentFields
       }
     }
   }

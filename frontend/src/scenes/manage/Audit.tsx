@@ -11,15 +11,7 @@ const ManageAudit = graphql(`
     manageAudit(first: $first, after: $after, filter: $filter) {
       edges {
         node {
-          id
-          action
-          via
-          tokenId
-          targetUserId
-          targetGroupId
-          targetDocumentId
-          details
-          createdAt
+          ...AuditEntryFields
         }
       }
       pageInfo {

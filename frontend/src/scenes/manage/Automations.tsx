@@ -10,22 +10,13 @@ const ManagedAutomationsQuery = graphql(`
     managedAutomations(first: $first, after: $after) {
       edges {
         node {
-          id
-          name
-          kind
-          enabled
-          disabledReason
-          ownerActive
-          schedule
+          ...AutomationFields
           owner {
-            id
-            name
+            ...UserFields
             email
           }
           lastRun {
-            id
-            status
-            finishedAt
+            ...AutomationRunFields
           }
         }
       }
@@ -41,9 +32,7 @@ const ManageDisableAutomation = graphql(`
   mutation ManageDisableAutomation($id: ID!) {
     disableAutomation(id: $id) {
       automation {
-        id
-        enabled
-        disabledReason
+        ...AutomationFields
       }
     }
   }

@@ -10,12 +10,7 @@ import { RowMain, State, fresh, onSuccess, useFields } from './shared'
 const ManageGroups = graphql(`
   query ManageGroups {
     manageGroups {
-      id
-      slug
-      name
-      description
-      everyone
-      members
+      ...ManagedGroupFields
     }
   }
 `)
@@ -23,9 +18,7 @@ const ManageGroups = graphql(`
 const ManageGroupMembers = graphql(`
   query ManageGroupMembers($groupId: ID!) {
     manageGroupMembers(groupId: $groupId) {
-      id
-      email
-      name
+      ...ManagedUserFields
       kind
       active
     }
@@ -36,12 +29,7 @@ const CreateGroup = graphql(`
   mutation CreateGroup($input: CreateGroupInput!) {
     createGroup(input: $input) {
       group {
-        id
-        slug
-        name
-        description
-        everyone
-        members
+        ...ManagedGroupFields
       }
     }
   }
@@ -51,7 +39,7 @@ const DeleteGroup = graphql(`
   mutation DeleteGroup($input: GroupInput!) {
     deleteGroup(input: $input) {
       group {
-        id
+        ...ManagedGroupFields
       }
     }
   }
@@ -61,8 +49,7 @@ const AddGroupMember = graphql(`
   mutation AddGroupMember($input: GroupMemberInput!) {
     addGroupMember(input: $input) {
       group {
-        id
-        members
+        ...ManagedGroupFields
       }
     }
   }
@@ -72,8 +59,7 @@ const RemoveGroupMember = graphql(`
   mutation RemoveGroupMember($input: GroupMemberInput!) {
     removeGroupMember(input: $input) {
       group {
-        id
-        members
+        ...ManagedGroupFields
       }
     }
   }

@@ -22,8 +22,7 @@ import '../../components/admin.css'
 const ManageMe = graphql(`
   query ManageMe {
     me {
-      id
-      name
+      ...UserFields
       kind
     }
   }

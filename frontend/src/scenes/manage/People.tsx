@@ -13,9 +13,7 @@ const ManagedUsers = graphql(`
     managedUsers(first: $first, after: $after) {
       edges {
         node {
-          id
-          email
-          name
+          ...ManagedUserFields
           kind
           active
           createdAt
@@ -33,9 +31,7 @@ const CreatePerson = graphql(`
   mutation CreatePerson($input: CreatePersonInput!) {
     createPerson(input: $input) {
       user {
-        id
-        email
-        name
+        ...ManagedUserFields
         kind
         active
         createdAt
@@ -48,7 +44,7 @@ const DeactivatePerson = graphql(`
   mutation DeactivatePerson($input: SetPersonActiveInput!) {
     deactivatePerson(input: $input) {
       user {
-        id
+        ...ManagedUserFields
         active
       }
     }
@@ -59,7 +55,7 @@ const ReactivatePerson = graphql(`
   mutation ReactivatePerson($input: SetPersonActiveInput!) {
     reactivatePerson(input: $input) {
       user {
-        id
+        ...ManagedUserFields
         active
       }
     }

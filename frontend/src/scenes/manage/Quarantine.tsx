@@ -12,18 +12,9 @@ import { State, fresh, onSuccess } from './shared'
 const ManageDocument = graphql(`
   query ManageDocument($id: ID!) {
     manageDocument(id: $id) {
-      id
-      space
-      status
-      versions
-      createdAt
-      updatedAt
-      deletedAt
-      quarantinedAt
+      ...DocumentMetadataFields
       owner {
-        id
-        name
-        email
+        ...ManagedUserFields
       }
       grants {
         principalType
@@ -42,8 +33,7 @@ const QuarantineDocument = graphql(`
   mutation QuarantineDocument($input: QuarantineInput!) {
     quarantineDocument(input: $input) {
       document {
-        id
-        quarantinedAt
+        ...DocumentMetadataFields
       }
     }
   }
@@ -53,8 +43,7 @@ const ReleaseDocument = graphql(`
   mutation ReleaseDocument($input: ReleaseInput!) {
     releaseDocument(input: $input) {
       document {
-        id
-        quarantinedAt
+        ...DocumentMetadataFields
       }
       notRestored {
         recipient
@@ -69,7 +58,7 @@ const TakeAwayShare = graphql(`
   mutation TakeAwayShare($input: TakeAwayShareInput!) {
     takeAwayShare(input: $input) {
       document {
-        id
+        ...DocumentMetadataFields
       }
     }
   }

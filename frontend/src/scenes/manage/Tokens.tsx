@@ -10,13 +10,7 @@ import { RowMain, State, fresh, useShownOnce } from './shared'
 const ManageServiceTokens = graphql(`
   query ManageServiceTokens {
     manageServiceTokens {
-      id
-      name
-      prefix
-      createdAt
-      expiresAt
-      lastUsedAt
-      revokedAt
+      ...ServiceTokenFields
     }
   }
 `)
@@ -26,8 +20,7 @@ const CreateServiceToken = graphql(`
     createServiceToken(input: $input) {
       token
       serviceToken {
-        id
-        name
+        ...ServiceTokenFields
       }
     }
   }
@@ -37,8 +30,7 @@ const RevokeServiceToken = graphql(`
   mutation RevokeServiceToken($input: ServiceTokenInput!) {
     revokeServiceToken(input: $input) {
       serviceToken {
-        id
-        revokedAt
+        ...ServiceTokenFields
       }
     }
   }

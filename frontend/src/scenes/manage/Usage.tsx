@@ -15,9 +15,7 @@ const ManageUsage = graphql(`
       outcome
       count
       user {
-        id
-        name
-        email
+        ...ManagedUserFields
       }
     }
   }

@@ -2,7 +2,7 @@ import { useId, useState } from 'react'
 import { useMutation, useQuery } from 'urql'
 import { graphql } from '../../gql'
 import { Empty, ErrorNote, Loading } from '../../components/Status'
-import type { PageDoc } from './PageView'
+import type { PageDoc } from './pageDocument'
 import { unifiedLines } from '../../lib/lineDiff'
 import { errorCode } from '../../lib/pageForm'
 import { when, words } from '../../lib/format'
@@ -12,7 +12,7 @@ import '../../components/lineDiff.css'
 const Revisions = graphql(`
   query PageRevisions($id: ID!, $first: Int!, $after: String) {
     document(id: $id) {
-      id
+      ...DocumentFields
       revisions(first: $first, after: $after) {
         totalCount
         pageInfo {
@@ -22,15 +22,9 @@ const Revisions = graphql(`
         edges {
           cursor
           node {
-            id
-            version
-            changeKind
-            changeSummary
-            title
-            createdAt
+            ...DocumentRevisionFields
             author {
-              id
-              name
+              ...UserFields
             }
           }
         }
@@ -42,7 +36,7 @@ const Revisions = graphql(`
 const Diff = graphql(`
   query PageDiff($id: ID!, $from: Int!, $to: Int!) {
     document(id: $id) {
-      id
+      ...DocumentFields
       diff(from: $from, to: $to)
     }
   }
@@ -53,8 +47,7 @@ const Restore = graphql(`
     restoreRevision(input: $input) {
       changed
       document {
-        id
-        title
+        ...DocumentFields
         content
         tags
         status

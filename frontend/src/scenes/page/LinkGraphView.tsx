@@ -13,11 +13,7 @@ const Graph = graphql(`
       nodes {
         depth
         document {
-          id
-          title
-          space
-          path
-          slug
+          ...DocumentFields
         }
       }
       edges {

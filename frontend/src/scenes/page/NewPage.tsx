@@ -11,11 +11,7 @@ const Create = graphql(`
   mutation CreatePage($input: CreateDocumentInput!) {
     createDocument(input: $input) {
       document {
-        id
-        space
-        path
-        slug
-        title
+        ...DocumentFields
         version
       }
     }

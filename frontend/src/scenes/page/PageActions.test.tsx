@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { Provider, type Client } from 'urql'
 import { fromValue, never } from 'wonka'
 import PageActions from './PageActions'
-import type { PageDoc } from './PageView'
+import type { PageDoc } from './pageDocument'
 
 const doc = {
   id: 'd1',

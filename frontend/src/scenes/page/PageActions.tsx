@@ -6,7 +6,7 @@ import type { DocumentStatus, MoveDocumentInput, Space, UpdateDocumentInput } fr
 import { Dialog } from '../../components/Dialog'
 import { Link, navigate } from '../../router'
 import { pageURL } from '../../lib/address'
-import type { PageDoc } from './PageView'
+import type { PageDoc } from './pageDocument'
 import { cleanPath, errorCode, fieldErrors, parseTags } from '../../lib/pageForm'
 import './PageActions.css'
 
@@ -14,11 +14,7 @@ const Move = graphql(`
   mutation MovePage($input: MoveDocumentInput!) {
     moveDocument(input: $input) {
       document {
-        id
-        space
-        path
-        slug
-        title
+        ...DocumentFields
         version
       }
     }
@@ -30,8 +26,7 @@ const UpdateMeta = graphql(`
     updateDocument(input: $input) {
       changed
       document {
-        id
-        title
+        ...DocumentFields
         tags
         status
         version
@@ -45,7 +40,7 @@ const Trash = graphql(`
   mutation TrashPage($input: DeleteDocumentInput!) {
     deleteDocument(input: $input) {
       document {
-        id
+        ...DocumentFields
         deletedAt
       }
     }
@@ -56,11 +51,7 @@ const RestorePage = graphql(`
   mutation RestorePage($input: RestoreDocumentInput!) {
     restoreDocument(input: $input) {
       document {
-        id
-        space
-        path
-        slug
-        title
+        ...DocumentFields
         deletedAt
       }
     }

@@ -1,11 +1,12 @@
 import { lazy, Suspense, useMemo, useState } from 'react'
 import { useMutation, useQuery } from 'urql'
 import { graphql } from '../../gql'
-import type { PageViewQuery, Space } from '../../gql/graphql'
+import type { Space } from '../../gql/graphql'
 import { followInAppLinks, Link } from '../../router'
 import { pageURL, resolveHref, type Address } from '../../lib/address'
 import { renderMarkdown } from '../../lib/markdown'
 import { Empty, ErrorNote, Loading } from '../../components/Status'
+import type { PageDoc } from './pageDocument'
 
 // The editor, the history and the share dialog load when they are opened:
 // the page view's first paint needs none of them.
@@ -16,59 +17,6 @@ const Related = lazy(() => import('./Related'))
 // Rename or move, tags and status, trash: their dialogs load with them.
 const PageActions = lazy(() => import('./PageActions'))
 const TrashedNotice = lazy(() => import('./PageActions').then((m) => ({ default: m.TrashedNotice })))
-
-// The page's fields: the page view's query, and the app's first query when
-// it opens on a page (so the page view then reads them from the cache).
-export const PageViewDocument = graphql(`
-  fragment PageViewDocument on Document {
-    id
-    space
-    path
-    slug
-    title
-    content
-    tags
-    status
-    version
-    updatedAt
-    myPermission
-    owner {
-      id
-      name
-    }
-    links {
-      id
-      hrefAsWritten
-      text
-      state
-      target {
-        id
-        space
-        path
-        slug
-        title
-      }
-    }
-    backlinks {
-      id
-      source {
-        id
-        space
-        path
-        slug
-        title
-      }
-    }
-    fileReferences {
-      id
-      href
-      state
-      attachment {
-        url
-      }
-    }
-  }
-`)
 
 const Page = graphql(`
   query PageView($space: Space!, $path: String!, $slug: String!) {
@@ -82,20 +30,16 @@ const Decide = graphql(`
   mutation DecideLinkInline($input: DecideLinkInput!) {
     decideLink(input: $input) {
       document {
-        id
+        ...DocumentFields
         version
         content
         links {
-          id
-          hrefAsWritten
-          state
+          ...DocumentLinkFields
         }
       }
     }
   }
 `)
-
-export type PageDoc = NonNullable<PageViewQuery['documentByAddress']>
 
 type Mode = 'read' | 'edit' | 'history' | 'share' | 'related'
 

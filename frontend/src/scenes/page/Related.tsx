@@ -2,7 +2,7 @@ import { lazy, Suspense, useId, useState } from 'react'
 import { useQuery } from 'urql'
 import { graphql } from '../../gql'
 import type { LinkDirection } from '../../gql/graphql'
-import type { PageDoc } from './PageView'
+import type { PageDoc } from './pageDocument'
 import { Link } from '../../router'
 import { pageURL } from '../../lib/address'
 import { Empty, ErrorNote, Loading } from '../../components/Status'
@@ -14,22 +14,14 @@ const LinkGraphView = lazy(() => import('./LinkGraphView'))
 const RelatedQuery = graphql(`
   query Related($id: ID!, $depth: Int, $direction: LinkDirection) {
     document(id: $id) {
-      id
+      ...DocumentFields
       related(depth: $depth, direction: $direction) {
         depth
         document {
-          id
-          title
-          space
-          path
-          slug
+          ...DocumentFields
         }
         via {
-          id
-          title
-          space
-          path
-          slug
+          ...DocumentFields
         }
       }
     }

@@ -9,11 +9,7 @@ export const SearchDocuments = graphql(`
         node {
           score
           document {
-            id
-            space
-            path
-            slug
-            title
+            ...DocumentFields
           }
           title {
             text

@@ -9,12 +9,7 @@ import '../../components/admin.css'
 const AccessTokens = graphql(`
   query AccessTokens {
     accessTokens {
-      id
-      name
-      prefix
-      createdAt
-      lastUsedAt
-      expiresAt
+      ...AccessTokenFields
     }
   }
 `)
@@ -24,12 +19,7 @@ const CreateAccessToken = graphql(`
     createAccessToken(input: $input) {
       token
       accessToken {
-        id
-        name
-        prefix
-        createdAt
-        lastUsedAt
-        expiresAt
+        ...AccessTokenFields
       }
     }
   }
@@ -39,7 +29,7 @@ const RevokeAccessToken = graphql(`
   mutation RevokeAccessToken($input: RevokeAccessTokenInput!) {
     revokeAccessToken(input: $input) {
       accessToken {
-        id
+        ...AccessTokenFields
       }
     }
   }

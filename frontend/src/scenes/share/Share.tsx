@@ -2,7 +2,7 @@ import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useMutation, useQuery } from 'urql'
 import { graphql } from '../../gql'
 import type { Permission } from '../../gql/graphql'
-import type { PageDoc } from '../page/PageView'
+import type { PageDoc } from '../page/pageDocument'
 import { Link } from '../../router'
 import { pageURL } from '../../lib/address'
 import { Dialog } from '../../components/Dialog'
@@ -14,11 +14,7 @@ import './Share.css'
 const People = graphql(`
   query SharePeople($query: String!) {
     people(query: $query, first: 8) {
-      id
-      name
-      email
-      kind
-      slug
+      ...PersonFields
     }
   }
 `)
@@ -26,11 +22,7 @@ const People = graphql(`
 const Groups = graphql(`
   query ShareGroups {
     groups {
-      id
-      slug
-      name
-      everyone
-      members
+      ...GroupFields
     }
   }
 `)
@@ -39,11 +31,7 @@ const Suggestions = graphql(`
   query ShareSuggestions($documentIds: [ID!]!, $recipients: [String!]!, $depth: Int) {
     shareSuggestions(documentIds: $documentIds, recipients: $recipients, depth: $depth) {
       document {
-        id
-        title
-        space
-        path
-        slug
+        ...DocumentFields
       }
       depth
       explanation
@@ -55,20 +43,11 @@ const Suggestions = graphql(`
 const Access = graphql(`
   query ShareAccess($id: ID!) {
     document(id: $id) {
-      id
+      ...DocumentFields
       access {
-        id
-        recipient
-        recipientName
-        principalType
-        principalId
-        permission
-        reason
-        batchId
-        createdAt
+        ...GrantFields
         grantedBy {
-          id
-          name
+          ...UserFields
         }
       }
     }
@@ -83,8 +62,7 @@ const ShareMutation = graphql(`
         recipient
         outcome
         document {
-          id
-          title
+          ...DocumentFields
         }
       }
     }
@@ -95,9 +73,9 @@ const Revoke = graphql(`
   mutation ShareRevoke($input: RevokeAccessInput!) {
     revokeAccess(input: $input) {
       document {
-        id
+        ...DocumentFields
         access {
-          id
+          ...GrantFields
         }
       }
     }

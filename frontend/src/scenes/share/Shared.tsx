@@ -12,14 +12,9 @@ const Recent = graphql(`
   query RecentlyShared($since: Time!, $first: Int) {
     recentlyShared(since: $since, first: $first) {
       document {
-        id
-        title
-        space
-        path
-        slug
+        ...DocumentFields
         owner {
-          id
-          name
+          ...UserFields
         }
       }
       permission
@@ -27,8 +22,7 @@ const Recent = graphql(`
       batchId
       at
       grantedBy {
-        id
-        name
+        ...UserFields
       }
     }
   }

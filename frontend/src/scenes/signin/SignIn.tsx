@@ -7,8 +7,7 @@ const Login = graphql(`
   mutation Login($input: LoginInput!) {
     login(input: $input) {
       user {
-        id
-        name
+        ...UserFields
         email
         kind
       }

@@ -14,11 +14,7 @@ const TrashQuery = graphql(`
       edges {
         cursor
         node {
-          id
-          title
-          space
-          path
-          slug
+          ...DocumentFields
           deletedAt
           purgeAfter
         }
@@ -35,11 +31,7 @@ const Restore = graphql(`
   mutation TrashRestore($input: RestoreDocumentInput!) {
     restoreDocument(input: $input) {
       document {
-        id
-        title
-        space
-        path
-        slug
+        ...DocumentFields
         deletedAt
         purgeAfter
       }
