@@ -4,24 +4,16 @@ import { graphql } from './gql'
 import { Link, navigate, useLocation } from './router'
 import { parsePageURL, spaces } from './lib/address'
 import { SignIn } from './scenes/signin/SignIn'
-import { PageView } from './scenes/page/PageView'
+import { Route } from './routes'
 import { FolderTree } from './components/FolderTree'
 import { InboxBadge } from './components/InboxBadge'
 import { ErrorNote, Loading } from './components/Status'
 import { ErrorBoundary } from './components/ErrorBoundary'
 import type { Space } from './gql/graphql'
 
-// Screens off the page view's path load when first opened.
-const Inbox = lazy(() => import('./scenes/inbox/Inbox'))
-const Shared = lazy(() => import('./scenes/share/Shared'))
-const Trash = lazy(() => import('./scenes/trash/Trash'))
-const SearchScreen = lazy(() => import('./scenes/search/Search'))
+// Loaded when first opened: the search palette (Ctrl K) and management's console.
 const SearchPalette = lazy(() => import('./scenes/search/SearchPalette'))
-const Imports = lazy(() => import('./scenes/imports/Imports'))
-const Automations = lazy(() => import('./scenes/automations/Automations'))
-const Tokens = lazy(() => import('./scenes/settings/Tokens'))
 const Manage = lazy(() => import('./scenes/manage/Manage'))
-const NewPage = lazy(() => import('./scenes/page/NewPage'))
 
 const Me = graphql(`
   query Me {
@@ -168,43 +160,5 @@ function Shell({ name, onSignedOut }: { name: string; onSignedOut: () => void })
         </Suspense>
       )}
     </div>
-  )
-}
-
-function Route({ path }: { path: string }) {
-  switch (path) {
-    case '/':
-      return <Home />
-    case '/inbox':
-      return <Inbox />
-    case '/shared':
-      return <Shared />
-    case '/trash':
-      return <Trash />
-    case '/search':
-      return <SearchScreen />
-    case '/imports':
-      return <Imports />
-    case '/automations':
-      return <Automations />
-    case '/settings/tokens':
-      return <Tokens />
-    case '/new':
-      return <NewPage />
-  }
-  const address = parsePageURL(path)
-  if (address) return <PageView key={path} address={address} />
-  return <p className="status empty">There is nothing at {path}.</p>
-}
-
-function Home() {
-  return (
-    <section>
-      <h1>Welcome</h1>
-      <p>Open a page from the folders, search with Ctrl K, or write a new page.</p>
-      <p>
-        <Link to="/new">New page</Link>
-      </p>
-    </section>
   )
 }
