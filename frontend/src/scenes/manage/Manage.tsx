@@ -16,8 +16,8 @@ import '../../components/admin.css'
 // Management's console. The browser cannot sign in as management (login is
 // for people; management is a `manage` token): the token is typed here,
 // kept in memory only, and sent as a Bearer header by a client of its own
-// (no cookie). Management sees metadata, never content. Each tab lives in
-// ./manage/, next to its operations; ./manage/shared.tsx has what they repeat.
+// (no cookie). Management sees metadata, never content. Each tab is a file
+// of this folder, with its operations; ./shared.tsx has what they repeat.
 
 const ManageMe = graphql(`
   query ManageMe {
