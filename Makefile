@@ -55,6 +55,7 @@ OUTSIDE_REFS := (^|[^/a-z-])(data-model|linking|permissions|inbox|documents|grap
 lint:
 	@out="$$(gofmt -l $$(git ls-files '*.go'))"; if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	@out="$$(git grep -nIE '$(OUTSIDE_REFS)' -- . ':!Makefile')"; if [ -n "$$out" ]; then echo "references to files outside the repository (point to docs/ instead):"; echo "$$out"; exit 1; fi
+	@if [ "$(NODE_OK)" = yes ]; then cd frontend && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && npm run --silent check-cycles; else echo "lint: Node.js 20.19 or later not found: skipping the web app's import-cycle check"; fi
 	$(GO) vet $(PKGS)
 	$(GO) test -count=1 -run '^TestQueries' ./internal/db/
 	@out="$$($(GO) list -f '{{.ImportPath}}: {{join .Imports " "}} {{join .TestImports " "}} {{join .XTestImports " "}}' ./graph/... | grep -E ' (codna/internal/db|github.com/jackc/pgx[^ ]*)( |$$)')"; \

@@ -2,32 +2,23 @@ import { lazy, Suspense, useEffect, useState } from 'react'
 import { useMutation, useQuery } from 'urql'
 import { graphql } from './gql'
 import { Link, navigate, useLocation } from './router'
-import { parsePageURL, spaces } from './address'
-import { SignIn } from './screens/SignIn'
-import { PageView } from './screens/PageView'
+import { parsePageURL, spaces } from './lib/address'
+import { SignIn } from './scenes/signin/SignIn'
+import { Route } from './routes'
 import { FolderTree } from './components/FolderTree'
 import { InboxBadge } from './components/InboxBadge'
 import { ErrorNote, Loading } from './components/Status'
 import { ErrorBoundary } from './components/ErrorBoundary'
 import type { Space } from './gql/graphql'
 
-// Screens off the page view's path load when first opened.
-const Inbox = lazy(() => import('./screens/Inbox'))
-const Shared = lazy(() => import('./screens/Shared'))
-const Trash = lazy(() => import('./screens/Trash'))
-const SearchScreen = lazy(() => import('./screens/Search'))
-const SearchPalette = lazy(() => import('./screens/SearchPalette'))
-const Imports = lazy(() => import('./screens/Imports'))
-const Automations = lazy(() => import('./screens/Automations'))
-const Tokens = lazy(() => import('./screens/Tokens'))
-const Manage = lazy(() => import('./screens/Manage'))
-const NewPage = lazy(() => import('./screens/NewPage'))
+// Loaded when first opened: the search palette (Ctrl K) and management's console.
+const SearchPalette = lazy(() => import('./scenes/search/SearchPalette'))
+const Manage = lazy(() => import('./scenes/manage/Manage'))
 
 const Me = graphql(`
   query Me {
     me {
-      id
-      name
+      ...UserFields
       email
       kind
     }
@@ -40,8 +31,7 @@ const Me = graphql(`
 const Start = graphql(`
   query Start($space: Space!, $path: String!, $slug: String!, $tree: Space!) {
     me {
-      id
-      name
+      ...UserFields
       email
       kind
     }
@@ -170,43 +160,5 @@ function Shell({ name, onSignedOut }: { name: string; onSignedOut: () => void })
         </Suspense>
       )}
     </div>
-  )
-}
-
-function Route({ path }: { path: string }) {
-  switch (path) {
-    case '/':
-      return <Home />
-    case '/inbox':
-      return <Inbox />
-    case '/shared':
-      return <Shared />
-    case '/trash':
-      return <Trash />
-    case '/search':
-      return <SearchScreen />
-    case '/imports':
-      return <Imports />
-    case '/automations':
-      return <Automations />
-    case '/settings/tokens':
-      return <Tokens />
-    case '/new':
-      return <NewPage />
-  }
-  const address = parsePageURL(path)
-  if (address) return <PageView key={path} address={address} />
-  return <p className="status empty">There is nothing at {path}.</p>
-}
-
-function Home() {
-  return (
-    <section>
-      <h1>Welcome</h1>
-      <p>Open a page from the folders, search with Ctrl K, or write a new page.</p>
-      <p>
-        <Link to="/new">New page</Link>
-      </p>
-    </section>
   )
 }

@@ -2,6 +2,54 @@ import { Client, fetchExchange, subscriptionExchange } from 'urql'
 import { cacheExchange } from '@urql/exchange-graphcache'
 import { createClient as createWSClient } from 'graphql-ws'
 
+/**
+ * The types the normalized cache keeps inside their parent instead of by
+ * id: objects without an id of their own, and the graph view's edges. Every
+ * other type with an id is an entity, read through its fragment in
+ * src/fragments (src/fragments/fragments.test.ts checks that).
+ */
+export const embedded = [
+  'InboxCounts',
+  'Folder',
+  'FolderTree',
+  'PageInfo',
+  'ImportReport',
+  'ImportSkip',
+  'LinkGraph',
+  'LinkGraphNode',
+  'LinkGraphEdge',
+  'RelatedDocument',
+  'PastAddress',
+  'SearchHit',
+  'AccessExplanation',
+  'SearchResult',
+  'SearchEdge',
+  'SearchFacets',
+  'FacetCount',
+  'Highlight',
+  'HighlightRange',
+  'AutomationScope',
+  'AutomationProposal',
+  'AutomationWrite',
+  'DryRunAutomationPayload',
+  'UsageRow',
+  'ManagedGrant',
+  'ParkedEvent',
+  'AuditEntryEdge',
+  'ManagedUserEdge',
+  'ImportEdge',
+  'IngestionEdge',
+  'ShareSuggestion',
+  'ShareGrantResult',
+  'SharePayload',
+  'SharedWithMe',
+  'NotificationEdge',
+  'DocumentEdge',
+  'MarkNotificationsReadPayload',
+  'NotificationPayload',
+  'RevokeBatchPayload',
+]
+
 // The one GraphQL client: requests signed in by the session cookie (the
 // X-CoDNA-CSRF header lets the server tell them from a cross-site form),
 // a normalized cache, and subscriptions over one websocket that every
@@ -19,48 +67,7 @@ export function makeClient(): Client {
     preferGetMethod: false,
     exchanges: [
       cacheExchange({
-        // Objects without an id of their own live inside their parent.
-        keys: {
-          InboxCounts: () => null,
-          Folder: () => null,
-          FolderTree: () => null,
-          PageInfo: () => null,
-          ImportReport: () => null,
-          ImportSkip: () => null,
-          LinkGraph: () => null,
-          LinkGraphNode: () => null,
-          LinkGraphEdge: () => null,
-          RelatedDocument: () => null,
-          PastAddress: () => null,
-          SearchHit: () => null,
-          AccessExplanation: () => null,
-          SearchResult: () => null,
-          SearchEdge: () => null,
-          SearchFacets: () => null,
-          FacetCount: () => null,
-          Highlight: () => null,
-          HighlightRange: () => null,
-          AutomationScope: () => null,
-          AutomationProposal: () => null,
-          AutomationWrite: () => null,
-          DryRunAutomationPayload: () => null,
-          UsageRow: () => null,
-          ManagedGrant: () => null,
-          ParkedEvent: () => null,
-          AuditEntryEdge: () => null,
-          ManagedUserEdge: () => null,
-          ImportEdge: () => null,
-          IngestionEdge: () => null,
-          ShareSuggestion: () => null,
-          ShareGrantResult: () => null,
-          SharePayload: () => null,
-          SharedWithMe: () => null,
-          NotificationEdge: () => null,
-          DocumentEdge: () => null,
-          MarkNotificationsReadPayload: () => null,
-          NotificationPayload: () => null,
-          RevokeBatchPayload: () => null,
-        },
+        keys: Object.fromEntries(embedded.map((t) => [t, () => null])),
       }),
       fetchExchange,
       subscriptionExchange({

@@ -3,7 +3,7 @@ import { useQuery } from 'urql'
 import { graphql } from '../gql'
 import type { Space } from '../gql/graphql'
 import { Link } from '../router'
-import { pageURL } from '../address'
+import { pageURL } from '../lib/address'
 import { ErrorNote, Loading } from './Status'
 
 // A folder's fields: the tree's query, and the app's first query (which
@@ -18,11 +18,7 @@ export const FolderTreeFields = graphql(`
       hasChildren
     }
     documents {
-      id
-      space
-      path
-      slug
-      title
+      ...FolderEntryFields
     }
   }
 `)

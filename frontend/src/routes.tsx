@@ -1,0 +1,57 @@
+import { lazy } from 'react'
+import { Link } from './router'
+import { parsePageURL } from './lib/address'
+import { PageView } from './scenes/page/PageView'
+
+// Where each URL goes: a scene of src/scenes. The page view is part of the
+// first route's chunk (a page is what the app most often opens on); every
+// other scene loads when first opened. A new screen is a scene of its own
+// (src/scenes/<area>/) and a case here.
+
+const Inbox = lazy(() => import('./scenes/inbox/Inbox'))
+const Shared = lazy(() => import('./scenes/share/Shared'))
+const Trash = lazy(() => import('./scenes/trash/Trash'))
+const SearchScreen = lazy(() => import('./scenes/search/Search'))
+const Imports = lazy(() => import('./scenes/imports/Imports'))
+const Automations = lazy(() => import('./scenes/automations/Automations'))
+const Tokens = lazy(() => import('./scenes/settings/Tokens'))
+const NewPage = lazy(() => import('./scenes/page/NewPage'))
+
+/** The scene at a path (the shell around it is App's). */
+export function Route({ path }: { path: string }) {
+  switch (path) {
+    case '/':
+      return <Home />
+    case '/inbox':
+      return <Inbox />
+    case '/shared':
+      return <Shared />
+    case '/trash':
+      return <Trash />
+    case '/search':
+      return <SearchScreen />
+    case '/imports':
+      return <Imports />
+    case '/automations':
+      return <Automations />
+    case '/settings/tokens':
+      return <Tokens />
+    case '/new':
+      return <NewPage />
+  }
+  const address = parsePageURL(path)
+  if (address) return <PageView key={path} address={address} />
+  return <p className="status empty">There is nothing at {path}.</p>
+}
+
+function Home() {
+  return (
+    <section>
+      <h1>Welcome</h1>
+      <p>Open a page from the folders, search with Ctrl K, or write a new page.</p>
+      <p>
+        <Link to="/new">New page</Link>
+      </p>
+    </section>
+  )
+}

@@ -1,0 +1,436 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
+import { useMutation, useQuery, useSubscription } from 'urql'
+import { graphql } from '../../gql'
+import type { InboxPageQuery } from '../../gql/graphql'
+import { Link } from '../../router'
+import { pageURL } from '../../lib/address'
+import { Empty, ErrorNote, Loading } from '../../components/Status'
+import { when } from '../../lib/format'
+import {
+  addressURL,
+  decisionKind,
+  documentIds,
+  distinctIds,
+  inboxFilter,
+  sentence,
+  type InboxView,
+  type Segment,
+} from '../../lib/inboxText'
+import './Inbox.css'
+
+const PAGE = 30
+
+const InboxPage = graphql(`
+  query InboxPage($first: Int, $after: String, $filter: InboxFilter) {
+    inbox(first: $first, after: $after, filter: $filter) {
+      edges {
+        cursor
+        node {
+          ...NotificationFields
+          actor {
+            ...UserFields
+          }
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+`)
+
+// The titles and addresses of the documents the notifications name, in one request.
+const InboxDocuments = graphql(`
+  query InboxDocuments($ids: [ID!]!) {
+    documentsByIds(ids: $ids) {
+      ...DocumentFields
+    }
+  }
+`)
+
+const Added = graphql(`
+  subscription InboxNotificationAdded {
+    notificationAdded {
+      ...NotificationFields
+    }
+  }
+`)
+
+const Counts = graphql(`
+  subscription InboxScreenCounts {
+    inboxCounts {
+      decisions
+      unread
+      total
+    }
+  }
+`)
+
+const MarkRead = graphql(`
+  mutation InboxMarkRead($input: MarkNotificationsReadInput!) {
+    markNotificationsRead(input: $input) {
+      marked
+      counts {
+        decisions
+        unread
+        total
+      }
+    }
+  }
+`)
+
+const MarkAllRead = graphql(`
+  mutation InboxMarkAllRead {
+    markAllNotificationsRead {
+      marked
+      counts {
+        decisions
+        unread
+        total
+      }
+    }
+  }
+`)
+
+const Dismiss = graphql(`
+  mutation InboxDismiss($input: NotificationInput!) {
+    dismissNotification(input: $input) {
+      notification {
+        ...NotificationFields
+      }
+    }
+  }
+`)
+
+const DecideLink = graphql(`
+  mutation InboxDecideLink($input: DecideLinkInput!) {
+    decideLink(input: $input) {
+      document {
+        ...DocumentFields
+        version
+        content
+        links {
+          ...DocumentLinkFields
+        }
+      }
+    }
+  }
+`)
+
+const DecideFile = graphql(`
+  mutation InboxDecideFile($input: DecideFileReferenceInput!) {
+    decideFileReference(input: $input) {
+      document {
+        ...DocumentFields
+        version
+        content
+        fileReferences {
+          ...FileReferenceFields
+        }
+      }
+    }
+  }
+`)
+
+const AcceptSuggestion = graphql(`
+  mutation InboxAcceptSuggestion($input: LinkSuggestionInput!) {
+    acceptLinkSuggestion(input: $input) {
+      suggestion {
+        ...LinkSuggestionFields
+      }
+      document {
+        ...DocumentFields
+        version
+      }
+    }
+  }
+`)
+
+const RejectSuggestion = graphql(`
+  mutation InboxRejectSuggestion($input: LinkSuggestionInput!) {
+    rejectLinkSuggestion(input: $input) {
+      suggestion {
+        ...LinkSuggestionFields
+      }
+    }
+  }
+`)
+
+type Note = InboxPageQuery['inbox']['edges'][number]['node']
+interface DocRef {
+  id: string
+  title: string
+  space: string
+  path: string
+  slug: string
+}
+type Docs = Record<string, DocRef | null | undefined>
+
+const views: { v: InboxView; label: string }[] = [
+  { v: 'all', label: 'All' },
+  { v: 'decisions', label: 'Decisions' },
+  { v: 'unread', label: 'Unread' },
+]
+
+/** Notifications, newest first, with decisions answered inline; new ones arrive live. */
+export default function Inbox() {
+  const [view, setView] = useState<InboxView>('all')
+  const [cursors, setCursors] = useState<(string | null)[]>([null])
+  const [version, setVersion] = useState(0)
+  const [added] = useSubscription({ query: Added })
+  const [counts] = useSubscription({ query: Counts })
+  const [allRead, markAll] = useMutation(MarkAllRead)
+  const refresh = () => setVersion((v) => v + 1)
+
+  // A new notification, or a decision appearing or going away elsewhere: read the list again.
+  const addedId = added.data?.notificationAdded.id
+  const decisions = counts.data?.inboxCounts.decisions
+  const last = useRef({ addedId, decisions })
+  useEffect(() => {
+    const prev = last.current
+    last.current = { addedId, decisions }
+    const arrived = addedId !== undefined && addedId !== prev.addedId
+    const changed = prev.decisions !== undefined && decisions !== prev.decisions
+    if (arrived || changed) setVersion((v) => v + 1)
+  }, [addedId, decisions])
+
+  const choose = (v: InboxView) => {
+    setView(v)
+    setCursors([null])
+  }
+  const unread = counts.data?.inboxCounts.unread
+  return (
+    <section className="inbox">
+      <header className="inbox-head">
+        <h1>Inbox</h1>
+        <div className="inbox-tools">
+          <div role="group" aria-label="Show" className="inbox-views">
+            {views.map(({ v, label }) => (
+              <button key={v} type="button" aria-pressed={view === v} onClick={() => choose(v)}>
+                {label}
+                {v === 'decisions' && decisions ? ` (${decisions})` : ''}
+                {v === 'unread' && unread ? ` (${unread})` : ''}
+              </button>
+            ))}
+          </div>
+          <button
+            type="button"
+            disabled={allRead.fetching || unread === 0}
+            onClick={async () => {
+              await markAll({})
+              refresh()
+            }}
+          >
+            Mark all read
+          </button>
+        </div>
+      </header>
+      <ErrorNote error={allRead.error} />
+      <ol className="inbox-list" aria-label="Notifications">
+        {cursors.map((c, i) => (
+          <InboxPageRows
+            key={`${view}:${c ?? ''}`}
+            view={view}
+            after={c}
+            version={version}
+            first={i === 0}
+            onChanged={refresh}
+            onMore={i === cursors.length - 1 ? (next) => setCursors([...cursors, next]) : undefined}
+          />
+        ))}
+      </ol>
+    </section>
+  )
+}
+
+function InboxPageRows({
+  view,
+  after,
+  version,
+  first,
+  onChanged,
+  onMore,
+}: {
+  view: InboxView
+  after: string | null
+  version: number
+  first: boolean
+  onChanged: () => void
+  onMore?: (cursor: string) => void
+}) {
+  const variables = useMemo(() => ({ first: PAGE, after, filter: inboxFilter(view) }), [view, after])
+  const [res, refetch] = useQuery({ query: InboxPage, variables, requestPolicy: 'cache-and-network' })
+  const seen = useRef(version)
+  useEffect(() => {
+    if (seen.current === version) return
+    seen.current = version
+    refetch({ requestPolicy: 'network-only' })
+  }, [version, refetch])
+
+  const all = res.data?.inbox.edges.map((e) => e.node) ?? []
+  // "All" leaves out what you dismissed.
+  const notes = view === 'all' ? all.filter((n) => n.status !== 'DISMISSED') : all
+  const idList = notes.flatMap((n) => documentIds(n.payload)).join(' ')
+  const ids = useMemo(() => distinctIds(idList.split(' ')), [idList])
+  const [docsRes] = useQuery({ query: InboxDocuments, variables: { ids }, pause: ids.length === 0 })
+  const docs: Docs = {}
+  if (docsRes.data) {
+    ids.forEach((id, i) => {
+      docs[id] = docsRes.data?.documentsByIds[i] ?? null
+    })
+  }
+
+  if (res.fetching && !res.data) {
+    return (
+      <li className="inbox-state">
+        <Loading what="Loading your inbox" />
+      </li>
+    )
+  }
+  if (res.error && !res.data) {
+    return (
+      <li className="inbox-state">
+        <ErrorNote error={res.error} />
+      </li>
+    )
+  }
+  const info = res.data?.inbox.pageInfo
+  return (
+    <>
+      {first && notes.length === 0 && (
+        <li className="inbox-state">
+          <Empty>{view === 'decisions' ? 'No decisions wait for you.' : view === 'unread' ? 'Nothing unread.' : 'Your inbox is empty.'}</Empty>
+        </li>
+      )}
+      {notes.map((n) => (
+        <Row key={n.id} n={n} docs={docs} docsLoading={docsRes.fetching} onChanged={onChanged} />
+      ))}
+      {onMore && info?.hasNextPage && info.endCursor && (
+        <li className="inbox-state">
+          <button type="button" onClick={() => onMore(info.endCursor as string)}>
+            Show older
+          </button>
+        </li>
+      )}
+    </>
+  )
+}
+
+function Ref({ seg, docs, loading }: { seg: Exclude<Segment, string>; docs: Docs; loading: boolean }) {
+  if ('address' in seg) {
+    const url = addressURL(seg.address)
+    return url ? <Link to={url}>{decodeURIComponent(url.slice(1))}</Link> : <span>{seg.address}</span>
+  }
+  const d = seg.doc ? docs[seg.doc] : null
+  if (d) return <Link to={pageURL(d)}>{d.title}</Link>
+  if (seg.fallback) {
+    const url = addressURL(seg.fallback)
+    const label = url ? decodeURIComponent(url.slice(1)) : seg.fallback
+    return url ? <Link to={url}>{label}</Link> : <span>{label}</span>
+  }
+  return <span className="inbox-unknown">{loading && seg.doc && docs[seg.doc] === undefined ? '…' : 'a page you cannot see'}</span>
+}
+
+function Row({ n, docs, docsLoading, onChanged }: { n: Note; docs: Docs; docsLoading: boolean; onChanged: () => void }) {
+  const id = useId()
+  const kind = decisionKind(n)
+  const [read, markRead] = useMutation(MarkRead)
+  const [dis, dismiss] = useMutation(Dismiss)
+  const [link, decideLink] = useMutation(DecideLink)
+  const [file, decideFile] = useMutation(DecideFile)
+  const [acc, accept] = useMutation(AcceptSuggestion)
+  const [rej, reject] = useMutation(RejectSuggestion)
+  const busy = read.fetching || dis.fetching || link.fetching || file.fetching || acc.fetching || rej.fetching
+  const error = read.error || dis.error || link.error || file.error || acc.error || rej.error
+  const after = (r: { error?: unknown }) => {
+    if (!r.error) onChanged()
+  }
+  const subject = n.subjectId ?? ''
+  const deleted = n.type.endsWith('target_deleted')
+  const unread = n.status === 'UNREAD' && !n.requiresDecision
+  const open = n.requiresDecision && n.status !== 'RESOLVED' && n.status !== 'DISMISSED'
+  const exportURL = n.type === 'export.ready' && typeof n.payload.url === 'string' ? n.payload.url : ''
+
+  return (
+    <li className="inbox-row" data-status={n.status.toLowerCase()} data-decision={open ? 'true' : undefined}>
+      <p className="inbox-what" id={id}>
+        {unread && <span className="inbox-dot">New: </span>}
+        {open && <span className="inbox-flag">Decision: </span>}
+        {sentence(n).map((s, i) => (typeof s === 'string' ? <span key={i}>{s}</span> : <Ref key={i} seg={s} docs={docs} loading={docsLoading} />))}
+        {exportURL && (
+          <>
+            {' '}
+            <a href={exportURL} download>
+              Download
+            </a>
+          </>
+        )}
+      </p>
+      <p className="inbox-meta">
+        <time dateTime={n.createdAt}>{when(n.createdAt)}</time>
+        {n.requiresDecision && !open && <span> · {n.status === 'RESOLVED' ? 'answered' : 'dismissed'}</span>}
+      </p>
+      <div className="inbox-actions">
+        {kind === 'link' && (
+          <>
+            {!deleted && (
+              <button type="button" disabled={busy} aria-describedby={id} onClick={async () => after(await decideLink({ input: { linkId: subject, answer: 'UPDATE' } }))}>
+                Update link
+              </button>
+            )}
+            {deleted && !n.payload.targetUnreadable && (
+              <button type="button" disabled={busy} aria-describedby={id} onClick={async () => after(await decideLink({ input: { linkId: subject, answer: 'RESTORE_TARGET' } }))}>
+                Restore the page
+              </button>
+            )}
+            <button type="button" disabled={busy} aria-describedby={id} onClick={async () => after(await decideLink({ input: { linkId: subject, answer: 'KEEP' } }))}>
+              Keep as written
+            </button>
+            <button type="button" disabled={busy} aria-describedby={id} onClick={async () => after(await decideLink({ input: { linkId: subject, answer: 'DROP' } }))}>
+              Remove link
+            </button>
+          </>
+        )}
+        {kind === 'file' && (
+          <>
+            {!deleted && (
+              <button type="button" disabled={busy} aria-describedby={id} onClick={async () => after(await decideFile({ input: { id: subject, answer: 'UPDATE' } }))}>
+                Update reference
+              </button>
+            )}
+            {deleted && !n.payload.targetUnreadable && (
+              <button type="button" disabled={busy} aria-describedby={id} onClick={async () => after(await decideFile({ input: { id: subject, answer: 'RESTORE_TARGET' } }))}>
+                Restore the page
+              </button>
+            )}
+            <button type="button" disabled={busy} aria-describedby={id} onClick={async () => after(await decideFile({ input: { id: subject, answer: 'KEEP' } }))}>
+              Keep as written
+            </button>
+          </>
+        )}
+        {kind === 'suggestion' && (
+          <>
+            <button type="button" disabled={busy} aria-describedby={id} onClick={async () => after(await accept({ input: { id: subject } }))}>
+              Accept
+            </button>
+            <button type="button" disabled={busy} aria-describedby={id} onClick={async () => after(await reject({ input: { id: subject } }))}>
+              Reject
+            </button>
+          </>
+        )}
+        {unread && (
+          <button type="button" disabled={busy} aria-describedby={id} onClick={async () => after(await markRead({ input: { ids: [n.id] } }))}>
+            Mark read
+          </button>
+        )}
+        {!open && n.status !== 'DISMISSED' && (
+          <button type="button" disabled={busy} aria-describedby={id} onClick={async () => after(await dismiss({ input: { id: n.id } }))}>
+            Dismiss
+          </button>
+        )}
+      </div>
+      <ErrorNote error={error} />
+    </li>
+  )
+}

@@ -1,0 +1,146 @@
+import { useId, useState, type FormEvent } from 'react'
+import { useMutation } from 'urql'
+import { graphql } from '../../gql'
+import type { Space } from '../../gql/graphql'
+import { navigate, useLocation } from '../../router'
+import { pageURL, spaces } from '../../lib/address'
+import { cleanPath, fieldErrors, parseTags, slugify } from '../../lib/pageForm'
+import './NewPage.css'
+
+const Create = graphql(`
+  mutation CreatePage($input: CreateDocumentInput!) {
+    createDocument(input: $input) {
+      document {
+        ...DocumentFields
+        version
+      }
+    }
+  }
+`)
+
+function initialSpace(v: string | null): Space {
+  const s = (v ?? '').toLowerCase()
+  return (spaces as string[]).includes(s) ? (s.toUpperCase() as Space) : 'WIKI'
+}
+
+/** Writing a new page: where it goes, its title and its body. */
+export default function NewPage() {
+  const ids = useId()
+  const { search } = useLocation()
+  const [space, setSpace] = useState<Space>(() => initialSpace(search.get('space')))
+  const [folder, setFolder] = useState(() => search.get('path') ?? '')
+  const [slug, setSlug] = useState('')
+  const [slugTouched, setSlugTouched] = useState(false)
+  const [title, setTitle] = useState('')
+  const [tags, setTags] = useState('')
+  const [body, setBody] = useState('')
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [state, create] = useMutation(Create)
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    const local: Record<string, string> = {}
+    const finalSlug = (slugTouched ? slug : slug || slugify(title)).trim()
+    if (!title.trim()) local.title = 'A page needs a title.'
+    if (!finalSlug) local.slug = 'A page needs a slug: lowercase letters, digits and hyphens.'
+    setErrors(local)
+    if (Object.keys(local).length) return
+    const tagList = parseTags(tags)
+    const r = await create({
+      input: {
+        space,
+        path: cleanPath(folder),
+        slug: finalSlug,
+        title: title.trim(),
+        content: body,
+        ...(tagList.length ? { tags: tagList } : {}),
+      },
+    })
+    if (r.error) {
+      setErrors(fieldErrors(r.error))
+      return
+    }
+    const doc = r.data?.createDocument.document
+    if (doc) navigate(pageURL(doc))
+  }
+
+  const field = (name: string) => ({
+    id: `${ids}-${name}`,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${ids}-${name}-error` : undefined,
+  })
+  const errorOf = (name: string) =>
+    errors[name] ? (
+      <p id={`${ids}-${name}-error`} className="status error" role="alert">
+        {errors[name]}
+      </p>
+    ) : null
+  const known = new Set(['space', 'path', 'slug', 'title', 'tags', 'content'])
+  const other = Object.entries(errors)
+    .filter(([k]) => !known.has(k))
+    .map(([, m]) => m)
+
+  return (
+    <section className="new-page">
+      <h1>New page</h1>
+      <form onSubmit={submit} noValidate>
+        <div className="new-page-where">
+          <div>
+            <label htmlFor={`${ids}-space`}>Space</label>
+            <select {...field('space')} value={space} onChange={(e) => setSpace(e.target.value as Space)}>
+              {spaces.map((s) => (
+                <option key={s} value={s.toUpperCase()}>
+                  {s}
+                </option>
+              ))}
+            </select>
+            {errorOf('space')}
+          </div>
+          <div>
+            <label htmlFor={`${ids}-path`}>Folder</label>
+            <input {...field('path')} value={folder} onChange={(e) => setFolder(e.target.value)} placeholder="engineering/onboarding" autoCapitalize="off" spellCheck={false} />
+            {errorOf('path')}
+          </div>
+          <div>
+            <label htmlFor={`${ids}-slug`}>Slug</label>
+            <input
+              {...field('slug')}
+              value={slugTouched ? slug : slug || slugify(title)}
+              onChange={(e) => {
+                setSlug(e.target.value)
+                setSlugTouched(true)
+              }}
+              placeholder="laptop-setup"
+              autoCapitalize="off"
+              spellCheck={false}
+            />
+            {errorOf('slug')}
+          </div>
+        </div>
+        <p className="new-page-hint">
+          Folders and slugs use lowercase letters, digits and hyphens; leave the folder empty for the top of the space. The page will be at{' '}
+          <code>{pageURL({ space, path: cleanPath(folder), slug: (slugTouched ? slug : slug || slugify(title)) || '…' })}</code>.
+        </p>
+        <label htmlFor={`${ids}-title`}>Title</label>
+        <input {...field('title')} value={title} onChange={(e) => setTitle(e.target.value)} />
+        {errorOf('title')}
+        <label htmlFor={`${ids}-tags`}>Tags</label>
+        <input {...field('tags')} value={tags} onChange={(e) => setTags(e.target.value)} placeholder="ops, deploy" />
+        {errorOf('tags')}
+        <label htmlFor={`${ids}-content`}>Body</label>
+        <textarea {...field('content')} value={body} onChange={(e) => setBody(e.target.value)} rows={14} placeholder="Write in markdown…" />
+        {errorOf('content')}
+        {other.length > 0 && (
+          <p className="status error" role="alert">
+            {other.join(' ')}
+          </p>
+        )}
+        <div className="new-page-buttons">
+          <button type="submit" className="primary" disabled={state.fetching}>
+            {state.fetching ? 'Creating…' : 'Create page'}
+          </button>
+        </div>
+      </form>
+    </section>
+  )
+}

@@ -1,0 +1,236 @@
+import { lazy, Suspense, useMemo, useState } from 'react'
+import { useMutation, useQuery } from 'urql'
+import { graphql } from '../../gql'
+import type { Space } from '../../gql/graphql'
+import { followInAppLinks, Link } from '../../router'
+import { pageURL, resolveHref, type Address } from '../../lib/address'
+import { renderMarkdown } from '../../lib/markdown'
+import { Empty, ErrorNote, Loading } from '../../components/Status'
+import type { PageDoc } from './pageDocument'
+
+// The editor, the history and the share dialog load when they are opened:
+// the page view's first paint needs none of them.
+const Editor = lazy(() => import('../editor/Editor'))
+const History = lazy(() => import('./History'))
+const ShareDialog = lazy(() => import('../share/Share'))
+const Related = lazy(() => import('./Related'))
+// Rename or move, tags and status, trash: their dialogs load with them.
+const PageActions = lazy(() => import('./PageActions'))
+const TrashedNotice = lazy(() => import('./PageActions').then((m) => ({ default: m.TrashedNotice })))
+
+const Page = graphql(`
+  query PageView($space: Space!, $path: String!, $slug: String!) {
+    documentByAddress(space: $space, path: $path, slug: $slug) {
+      ...PageViewDocument
+    }
+  }
+`)
+
+const Decide = graphql(`
+  mutation DecideLinkInline($input: DecideLinkInput!) {
+    decideLink(input: $input) {
+      document {
+        ...DocumentFields
+        version
+        content
+        links {
+          ...DocumentLinkFields
+        }
+      }
+    }
+  }
+`)
+
+type Mode = 'read' | 'edit' | 'history' | 'share' | 'related'
+
+/** A page: its body with link states, its links and backlinks, and what you may do with it. */
+export function PageView({ address }: { address: Address }) {
+  const space = address.space.toUpperCase() as Space
+  const [res, refetch] = useQuery({ query: Page, variables: { space, path: address.path, slug: address.slug } })
+  const [mode, setMode] = useState<Mode>('read')
+  // Set once the page went to the trash from here: the view offers it back.
+  const [trashed, setTrashed] = useState(false)
+  const doc = res.data?.documentByAddress
+  if (trashed && doc)
+    return (
+      <article className="page">
+        <Suspense fallback={<Loading />}>
+          <TrashedNotice
+            doc={doc}
+            onRestored={() => {
+              setTrashed(false)
+              setMode('read')
+              refetch({ requestPolicy: 'network-only' })
+            }}
+          />
+        </Suspense>
+      </article>
+    )
+  if (res.fetching && !res.data) return <Loading what="Loading the page" />
+  if (res.error) return <ErrorNote error={res.error} />
+  if (!doc) return <Empty>No page you can read is at {pageURL(address)}.</Empty>
+  const canWrite = doc.myPermission !== 'READ'
+  const done = () => {
+    setMode('read')
+    refetch({ requestPolicy: 'network-only' })
+  }
+  return (
+    <article className="page">
+      <header className="page-head">
+        <p className="crumbs">
+          {doc.space.toLowerCase()}
+          {doc.path && ` / ${doc.path.split('/').join(' / ')}`}
+        </p>
+        <h1>{doc.title}</h1>
+        <p className="meta">
+          {doc.status !== 'ACTIVE' && <span className="tag">{doc.status.toLowerCase()}</span>}
+          {doc.tags.map((t) => (
+            <span key={t} className="tag">
+              #{t}
+            </span>
+          ))}
+          <span>by {doc.owner.name}</span> · <span>v{doc.version}</span>
+        </p>
+        <nav className="actions" aria-label="Page actions">
+          <button type="button" onClick={() => setMode('read')} aria-pressed={mode === 'read'}>
+            Read
+          </button>
+          {canWrite && (
+            <button type="button" onClick={() => setMode('edit')} aria-pressed={mode === 'edit'}>
+              Edit
+            </button>
+          )}
+          <button type="button" onClick={() => setMode('history')} aria-pressed={mode === 'history'}>
+            History
+          </button>
+          <button type="button" onClick={() => setMode('related')} aria-pressed={mode === 'related'}>
+            Related
+          </button>
+          {doc.myPermission === 'OWNER' && (
+            <button type="button" onClick={() => setMode('share')} aria-pressed={mode === 'share'}>
+              Share
+            </button>
+          )}
+          {canWrite && (
+            <Suspense fallback={null}>
+              <PageActions doc={doc} onChanged={() => refetch({ requestPolicy: 'network-only' })} onTrashed={() => setTrashed(true)} />
+            </Suspense>
+          )}
+        </nav>
+      </header>
+      <Suspense fallback={<Loading />}>
+        {mode === 'edit' && <Editor doc={doc} onDone={done} />}
+        {mode === 'history' && <History doc={doc} onRestored={done} />}
+        {mode === 'share' && <ShareDialog doc={doc} onClose={() => setMode('read')} />}
+        {mode === 'related' && <Related doc={doc} />}
+      </Suspense>
+      {mode === 'read' && <Body doc={doc} />}
+      {mode !== 'edit' && <LinksPanel doc={doc} canWrite={canWrite} />}
+    </article>
+  )
+}
+
+function Body({ doc }: { doc: PageDoc }) {
+  const html = useMemo(
+    () =>
+      pointMovedLinks(doc, renderMarkdown(doc.content, {
+        space: doc.space,
+        path: doc.path,
+        linkStates: new Map(doc.links.map((l) => [l.hrefAsWritten, l.state])),
+        // By the href as written, and as the markdown renderer encodes it (spaces as %20).
+        fileURLs: new Map(
+          doc.fileReferences.flatMap((f) =>
+            f.attachment
+              ? [[f.href, f.attachment.url] as [string, string], [encodeURI(f.href), f.attachment.url] as [string, string]]
+              : [],
+          ),
+        ),
+      })),
+    [doc],
+  )
+  if (doc.content.trim() === '') return <Empty>This page is empty.</Empty>
+  // The HTML is sanitized by renderMarkdown (DOMPurify): nothing in a body runs.
+  return <div className="body" onClick={followInAppLinks} dangerouslySetInnerHTML={{ __html: html }} />
+}
+
+/**
+ * A link whose page moved still names the old address (until its owner
+ * updates it): its href in the rendered body points where the page is now,
+ * found by the link's target.
+ */
+function pointMovedLinks(doc: PageDoc, html: string): string {
+  const moved = new Map<string, string>()
+  for (const l of doc.links) {
+    if (!l.target) continue
+    const written = resolveHref(doc.space, doc.path, l.hrefAsWritten)
+    if (!written) continue
+    const hash = written.includes('#') ? written.slice(written.indexOf('#')) : ''
+    const now = pageURL(l.target) + hash
+    if (now !== written) moved.set(written, now)
+  }
+  if (moved.size === 0) return html
+  const t = document.createElement('template')
+  t.innerHTML = html
+  t.content.querySelectorAll('a[href]').forEach((a) => {
+    const now = moved.get(a.getAttribute('href') ?? '')
+    if (now) a.setAttribute('href', now)
+  })
+  return t.innerHTML
+}
+
+const stateLabel: Record<string, string> = {
+  RESOLVED: 'ok',
+  STALE_TEXT: 'moved',
+  BROKEN: 'in the trash',
+  PENDING: 'no page yet',
+}
+
+function LinksPanel({ doc, canWrite }: { doc: PageDoc; canWrite: boolean }) {
+  const [dec, decide] = useMutation(Decide)
+  return (
+    <aside className="links" aria-label="Links">
+      <section>
+        <h2>Links</h2>
+        {doc.links.length === 0 ? (
+          <Empty>No links.</Empty>
+        ) : (
+          <ul>
+            {doc.links.map((l) => (
+              <li key={l.id} data-state={l.state.toLowerCase()}>
+                {l.target ? <Link to={pageURL(l.target)}>{l.target.title}</Link> : <span>{l.text || l.hrefAsWritten}</span>}{' '}
+                <span className="state">{stateLabel[l.state]}</span>
+                {canWrite && l.state === 'STALE_TEXT' && (
+                  <span className="decide">
+                    <button type="button" disabled={dec.fetching} onClick={() => decide({ input: { linkId: l.id, answer: 'UPDATE' } })}>
+                      Update link
+                    </button>
+                    <button type="button" disabled={dec.fetching} onClick={() => decide({ input: { linkId: l.id, answer: 'KEEP' } })}>
+                      Keep
+                    </button>
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        <ErrorNote error={dec.error} />
+      </section>
+      <section>
+        <h2>Backlinks</h2>
+        {doc.backlinks.length === 0 ? (
+          <Empty>No page you can read links here.</Empty>
+        ) : (
+          <ul data-testid="backlinks">
+            {doc.backlinks.map((b) =>
+              b.source ? (
+                <li key={b.id}>
+                  <Link to={pageURL(b.source)}>{b.source.title}</Link>
+                </li>
+              ) : null,
+            )}
+          </ul>
+        )}
+      </section>
+    </aside>
+  )
+}
