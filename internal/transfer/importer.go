@@ -81,15 +81,7 @@ func (w *worker) Stop() { w.loops.Stop() }
 
 // Drain does queued work in this goroutine, as the system actor, until
 // none can be claimed (tests, and `codna import`).
-func (w *worker) Drain(ctx context.Context) error {
-	ctx = auth.SystemContext(ctx)
-	for {
-		did, err := w.step(ctx, w.cfg.WorkerID+"/drain")
-		if err != nil || !did {
-			return err
-		}
-	}
-}
+func (w *worker) Drain(ctx context.Context) error { return w.loops.Drain(ctx) }
 
 // ImportWorker reads queued imports into their folders (docs/design.md,
 // "Imports"). It claims an import with a lease, renews it as pages land,
