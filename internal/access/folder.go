@@ -133,7 +133,7 @@ func (s *FolderService) Share(ctx context.Context, space document.Space, path st
 		if err := checkPrincipal(ctx, tx, actor.UserID, p); err != nil {
 			return err
 		}
-		if err := db.Q.FolderShareLockOwner(ctx, tx, actor.UserID); err != nil {
+		if err := db.LockXact(ctx, tx, db.LockFolderShares.Of(actor.UserID.String())); err != nil {
 			return err
 		}
 		key := db.FolderShareGetForUpdateParams{OwnerID: actor.UserID, Space: dbSpace(space), Path: path, PrincipalType: dbPrincipalType(p.Type), PrincipalID: p.ID}
@@ -207,7 +207,7 @@ func (s *FolderService) Unshare(ctx context.Context, id uuid.UUID) (int, error) 
 	}
 	revoked := 0
 	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
-		if err := db.Q.FolderShareLockOwner(ctx, tx, actor.UserID); err != nil {
+		if err := db.LockXact(ctx, tx, db.LockFolderShares.Of(actor.UserID.String())); err != nil {
 			return err
 		}
 		rule, err := db.Q.FolderShareDelete(ctx, tx, db.FolderShareDeleteParams{ID: id, OwnerID: actor.UserID})
@@ -339,7 +339,7 @@ func applyToDocument(ctx context.Context, tx db.DBTX, id uuid.UUID) error {
 	// The shared owner lock before the row lock (Share and Unshare take them
 	// in the same order): a rule whose Share is in flight is committed, and
 	// visible, before its owner's documents are judged here.
-	if err := db.Q.FolderShareLockOwnerShared(ctx, tx, owner); err != nil {
+	if err := db.LockXactShared(ctx, tx, db.LockFolderShares.Of(owner.String())); err != nil {
 		return err
 	}
 	d, err := db.Q.DocumentLockForFolderShare(ctx, tx, id)
@@ -350,7 +350,7 @@ func applyToDocument(ctx context.Context, tx db.DBTX, id uuid.UUID) error {
 	}
 	if d.CreatedBy != owner {
 		// Handed to someone else meanwhile: judge it by its new owner's rules.
-		if err := db.Q.FolderShareLockOwnerShared(ctx, tx, d.CreatedBy); err != nil {
+		if err := db.LockXactShared(ctx, tx, db.LockFolderShares.Of(d.CreatedBy.String())); err != nil {
 			return err
 		}
 	}
