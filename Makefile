@@ -50,12 +50,14 @@ check-generated: generate
 OUTSIDE_REFS := (^|[^/a-z-])(data-model|linking|permissions|inbox|documents|graphql)\.md|DESIGN\.md|spec/[a-z-]+\.md|/work/shared|adr/[0-9]|[Tt]race [0-9]
 
 ## lint: gofmt, no references outside the repository, go vet, the sql/queries checks (every
-## query called, EntityVerb names, no duplicates) and the layer rule (docs/development.md:
-## graph sees services only)
+## query called, EntityVerb names, no duplicates), the layer rule (docs/development.md:
+## graph sees services only) and no hand-written Go file over 600 lines without its reason
 lint:
 	@out="$$(gofmt -l $$(git ls-files '*.go'))"; if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	@out="$$(git grep -nIE '$(OUTSIDE_REFS)' -- . ':!Makefile')"; if [ -n "$$out" ]; then echo "references to files outside the repository (point to docs/ instead):"; echo "$$out"; exit 1; fi
 	@if [ "$(NODE_OK)" = yes ]; then cd frontend && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && npm run --silent check-cycles; else echo "lint: Node.js 20.19 or later not found: skipping the web app's import-cycle check"; fi
+	@out="$$(git ls-files '*.go' | xargs wc -l | awk '$$1 > 600 && $$2 != "total" { print $$2 }' | while read -r f; do head -n 20 "$$f" | grep -qE '^// (Code generated .* DO NOT EDIT\.$$|This file is long because )' || echo "$$f"; done)"; \
+		if [ -n "$$out" ]; then echo "Go files over 600 lines: split them by idea, or say why at the top (docs/development.md, One idea per file):"; echo "$$out"; exit 1; fi
 	$(GO) vet $(PKGS)
 	$(GO) test -count=1 -run '^TestQueries' ./internal/db/
 	@out="$$($(GO) list -f '{{.ImportPath}}: {{join .Imports " "}} {{join .TestImports " "}} {{join .XTestImports " "}}' ./graph/... | grep -E ' (codna/internal/db|github.com/jackc/pgx[^ ]*)( |$$)')"; \

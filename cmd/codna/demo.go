@@ -36,7 +36,7 @@ func seedDemo(ctx context.Context, pool *pgxpool.Pool, params auth.Argon2Params,
 	var owner uuid.UUID
 	err = db.InTx(ctx, pool, func(tx db.DBTX) error {
 		// Serialise concurrent first starts of several replicas.
-		if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock(hashtext('codna.demo'))"); err != nil {
+		if err := db.LockXact(ctx, tx, db.LockDemo); err != nil {
 			return err
 		}
 		n, err := db.Q.UserCountPeople(ctx, tx)

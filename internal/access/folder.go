@@ -129,7 +129,7 @@ func (s *FolderService) Share(ctx context.Context, space document.Space, path st
 		if err := checkPrincipal(ctx, tx, actor.UserID, p); err != nil {
 			return err
 		}
-		if err := db.Q.FolderShareLockOwner(ctx, tx, actor.UserID); err != nil {
+		if err := db.LockXact(ctx, tx, db.LockFolderShares.Of(actor.UserID.String())); err != nil {
 			return err
 		}
 		key := db.FolderShareGetForUpdateParams{OwnerID: actor.UserID, Space: dbSpace(space), Path: path, PrincipalType: dbPrincipalType(p.Type), PrincipalID: p.ID}
@@ -203,7 +203,7 @@ func (s *FolderService) Unshare(ctx context.Context, id uuid.UUID) (int, error) 
 	}
 	revoked := 0
 	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
-		if err := db.Q.FolderShareLockOwner(ctx, tx, actor.UserID); err != nil {
+		if err := db.LockXact(ctx, tx, db.LockFolderShares.Of(actor.UserID.String())); err != nil {
 			return err
 		}
 		rule, err := db.Q.FolderShareDelete(ctx, tx, db.FolderShareDeleteParams{ID: id, OwnerID: actor.UserID})

@@ -92,7 +92,7 @@ func applyToDocument(ctx context.Context, tx db.DBTX, id uuid.UUID) error {
 	// The shared owner lock before the row lock (Share and Unshare take them
 	// in the same order): a rule whose Share is in flight is committed, and
 	// visible, before its owner's documents are judged here.
-	if err := db.Q.FolderShareLockOwnerShared(ctx, tx, owner); err != nil {
+	if err := db.LockXactShared(ctx, tx, db.LockFolderShares.Of(owner.String())); err != nil {
 		return err
 	}
 	d, err := db.Q.DocumentLockForFolderShare(ctx, tx, id)
@@ -103,7 +103,7 @@ func applyToDocument(ctx context.Context, tx db.DBTX, id uuid.UUID) error {
 	}
 	if d.CreatedBy != owner {
 		// Handed to someone else meanwhile: judge it by its new owner's rules.
-		if err := db.Q.FolderShareLockOwnerShared(ctx, tx, d.CreatedBy); err != nil {
+		if err := db.LockXactShared(ctx, tx, db.LockFolderShares.Of(d.CreatedBy.String())); err != nil {
 			return err
 		}
 	}

@@ -90,15 +90,7 @@ func (r *Runner) Stop() { r.loops.Stop() }
 
 // Drain executes queued runs in this goroutine until none can be claimed
 // (tests and benchmarks call it instead of waiting for the loops).
-func (r *Runner) Drain(ctx context.Context) error {
-	ctx = auth.SystemContext(ctx)
-	for {
-		ran, err := r.runOne(ctx, r.cfg.WorkerID+"/drain")
-		if err != nil || !ran {
-			return err
-		}
-	}
-}
+func (r *Runner) Drain(ctx context.Context) error { return r.loops.Drain(ctx) }
 
 // runOne claims one run and executes it; false when there was none.
 func (r *Runner) runOne(ctx context.Context, worker string) (bool, error) {

@@ -54,6 +54,7 @@ func (q *Queries) FolderShareDeleteByGroup(ctx context.Context, db DBTX, groupID
 }
 
 const folderShareGetForUpdate = `-- name: FolderShareGetForUpdate :one
+
 SELECT id, owner_id, space, path, principal_type, principal_id, permission, created_at, updated_at FROM folder_shares
 WHERE owner_id = $1 AND space = $2 AND path = $3
   AND principal_type = $4 AND principal_id = $5
@@ -68,6 +69,10 @@ type FolderShareGetForUpdateParams struct {
 	PrincipalID   uuid.UUID
 }
 
+// Folder shares: standing rules about an owner's documents in a folder and
+// beneath it (path ” is the whole space). A rule covers a document when the
+// document's owner is the rule's owner, the spaces match, and the document's
+// path is the rule's path or starts with the rule's path followed by '/'.
 // FolderShareGetForUpdate reads and locks an owner's rule for one folder and principal.
 func (q *Queries) FolderShareGetForUpdate(ctx context.Context, db DBTX, arg FolderShareGetForUpdateParams) (FolderShare, error) {
 	row := db.QueryRow(ctx, folderShareGetForUpdate,
@@ -288,31 +293,6 @@ func (q *Queries) FolderShareListOwnersByGroup(ctx context.Context, db DBTX, gro
 		return nil, err
 	}
 	return items, nil
-}
-
-const folderShareLockOwner = `-- name: FolderShareLockOwner :exec
-
-SELECT pg_advisory_xact_lock(hashtextextended('codna.folder-shares:' || CAST($1::uuid AS text), 0))
-`
-
-// Folder shares: standing rules about an owner's documents in a folder and
-// beneath it (path ” is the whole space). A rule covers a document when the
-// document's owner is the rule's owner, the spaces match, and the document's
-// path is the rule's path or starts with the rule's path followed by '/'.
-// FolderShareLockOwner serialises changes to one owner's folder rules (Share, Unshare): held until the transaction ends.
-func (q *Queries) FolderShareLockOwner(ctx context.Context, db DBTX, ownerID uuid.UUID) error {
-	_, err := db.Exec(ctx, folderShareLockOwner, ownerID)
-	return err
-}
-
-const folderShareLockOwnerShared = `-- name: FolderShareLockOwnerShared :exec
-SELECT pg_advisory_xact_lock_shared(hashtextextended('codna.folder-shares:' || CAST($1::uuid AS text), 0))
-`
-
-// FolderShareLockOwnerShared lets the applier read one owner's folder rules only after a Share or Unshare in flight has committed.
-func (q *Queries) FolderShareLockOwnerShared(ctx context.Context, db DBTX, ownerID uuid.UUID) error {
-	_, err := db.Exec(ctx, folderShareLockOwnerShared, ownerID)
-	return err
 }
 
 const folderShareSetPermission = `-- name: FolderShareSetPermission :one

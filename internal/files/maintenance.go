@@ -16,12 +16,13 @@ import (
 )
 
 // MaintenanceLock names the session advisory lock a maintenance pass holds
-// from start to end, so that one replica at a time runs one: the key is
+// from start to end, so that one replica at a time runs one
+// (db.LockFilesMaintenance): the key is
 // hashtextextended('codna.files.maintenance', 0), as
 // pg_try_advisory_lock(hashtextextended('codna.files.maintenance', 0)) takes
 // it (5060943013844212959; hashtextextended is stable across Postgres
 // versions, hash partitioning relies on it).
-const MaintenanceLock = "codna.files.maintenance"
+const MaintenanceLock = string(db.LockFilesMaintenance)
 
 // MaintenanceConfig is how often and how much maintenance does.
 type MaintenanceConfig struct {
@@ -146,8 +147,8 @@ func (m *Maintenance) RunOnce(ctx context.Context) (rep Report, err error) {
 	// release it: a pooled session holding it would keep every other
 	// replica's pass out.
 	closeConn := func() { _ = conn.Conn().Close(context.WithoutCancel(ctx)) }
-	var got bool
-	if err := conn.QueryRow(ctx, "SELECT pg_try_advisory_lock(hashtextextended($1, 0))", MaintenanceLock).Scan(&got); err != nil {
+	got, err := db.TryLockSession(ctx, conn, db.LockFilesMaintenance)
+	if err != nil {
 		closeConn()
 		return rep, fmt.Errorf("files maintenance: lock: %w", err)
 	}
@@ -156,8 +157,7 @@ func (m *Maintenance) RunOnce(ctx context.Context) (rep Report, err error) {
 		return rep, nil
 	}
 	defer func() {
-		var released bool
-		err := conn.QueryRow(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock(hashtextextended($1, 0))", MaintenanceLock).Scan(&released)
+		released, err := db.UnlockSession(context.WithoutCancel(ctx), conn, db.LockFilesMaintenance)
 		if err != nil || !released {
 			closeConn()
 		}

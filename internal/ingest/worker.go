@@ -107,15 +107,7 @@ func (w *Worker) Stop() { w.loops.Stop() }
 
 // Drain converts queued ingestions in this goroutine until none can be
 // claimed (tests).
-func (w *Worker) Drain(ctx context.Context) error {
-	ctx = auth.SystemContext(ctx)
-	for {
-		did, err := w.runOne(ctx, w.cfg.WorkerID+"/drain")
-		if err != nil || !did {
-			return err
-		}
-	}
-}
+func (w *Worker) Drain(ctx context.Context) error { return w.loops.Drain(ctx) }
 
 func (w *Worker) runOne(ctx context.Context, worker string) (bool, error) {
 	row, err := db.Q.IngestionClaim(ctx, w.s.pool, db.IngestionClaimParams{WorkerID: worker, LeaseMs: w.cfg.Lease.Milliseconds()})

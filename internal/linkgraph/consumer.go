@@ -103,9 +103,7 @@ func stateFor(t *target, hrefAddress string) (State, *uuid.UUID) {
 // in one statement and in id order, so that two transactions locking
 // overlapping sets cannot deadlock on them.
 func lockLinks(ctx context.Context, tx db.DBTX, ids []uuid.UUID) error {
-	_, err := tx.Exec(ctx, `SELECT count(pg_advisory_xact_lock(hashtextextended('codna.links:' || s.id::text, 0)))
-		FROM (SELECT id FROM unnest($1::uuid[]) AS id ORDER BY id) s`, ids)
-	return err
+	return db.LockXactEach(ctx, tx, db.LockLinks, ids)
 }
 
 // sortedIDs returns ids sorted (as Postgres orders uuids) without repeats.

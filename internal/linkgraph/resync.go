@@ -127,9 +127,7 @@ func lockAddresses(ctx context.Context, tx db.DBTX, addresses []string) error {
 	if len(addresses) == 0 {
 		return nil
 	}
-	_, err := tx.Exec(ctx, `SELECT count(pg_advisory_xact_lock(hashtextextended('codna.link-address:' || s.a, 0)))
-		FROM (SELECT DISTINCT a FROM unnest($1::text[]) AS a ORDER BY a) s`, addresses)
-	return err
+	return db.LockXactEach(ctx, tx, db.LockLinkAddress, addresses)
 }
 
 // newEdge is an edge a body gained.

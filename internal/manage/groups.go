@@ -252,7 +252,7 @@ func (s *Service) DeleteGroup(ctx context.Context, id uuid.UUID) (GroupDeletion,
 			return err
 		}
 		for _, o := range owners {
-			if err := db.Q.FolderShareLockOwner(ctx, tx, o); err != nil {
+			if err := db.LockXact(ctx, tx, db.LockFolderShares.Of(o.String())); err != nil {
 				return err
 			}
 		}

@@ -87,6 +87,20 @@ func (l *Loops) Stop() {
 	l.wg.Wait()
 }
 
+// Drain does the steps in the calling goroutine, as the system actor and as
+// the worker "<prefix>/drain", until one finds nothing to do or fails, and
+// returns that step's error (tests, benchmarks and the CLI call it instead
+// of waiting for the loops).
+func (l *Loops) Drain(ctx context.Context) error {
+	ctx = auth.SystemContext(ctx)
+	for {
+		did, err := l.step(ctx, l.prefix+"/drain")
+		if err != nil || !did {
+			return err
+		}
+	}
+}
+
 func (l *Loops) loop(ctx context.Context, worker string) {
 	defer l.wg.Done()
 	poll := time.NewTimer(0)

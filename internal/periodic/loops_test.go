@@ -45,3 +45,31 @@ func TestLoopsDrainOnWakeAndPoll(t *testing.T) {
 	l.Stop()
 	l.Stop()
 }
+
+// Drain does the steps in the calling goroutine, as the system and as the
+// "<prefix>/drain" worker, until one finds nothing or fails.
+func TestLoopsDrainInTheCaller(t *testing.T) {
+	t.Parallel()
+	var queue atomic.Int64
+	fail := errors.New("a failing step")
+	var failing atomic.Bool
+	step := func(ctx context.Context, worker string) (bool, error) {
+		if !auth.ActorFrom(ctx).IsSystem() || worker != "p/drain" {
+			return false, errors.New("not the system's drain worker: " + worker)
+		}
+		if failing.Load() {
+			return true, fail
+		}
+		if queue.Load() == 0 {
+			return false, nil
+		}
+		queue.Add(-1)
+		return true, nil
+	}
+	l := NewLoops("test", 1, time.Hour, "p", step, nil)
+	queue.Store(5)
+	require.NoError(t, l.Drain(context.Background()))
+	require.Zero(t, queue.Load())
+	failing.Store(true)
+	require.ErrorIs(t, l.Drain(context.Background()), fail)
+}

@@ -66,11 +66,9 @@ const DefaultStrategy = StrategyFileCopy
 // templateVersion is part of the template's name: bump it when the way the
 // template is built changes, so servers shared through TEST_DATABASE_URL do
 // not reuse templates built the old way.
-const templateVersion = "1"
-
-// templateLockKey is the advisory lock serialising template builds across
-// test processes sharing a server.
-const templateLockKey int64 = 0x636f646e61747031 // "codnatp1"
+// Version 2: builds are serialised by db.LockTestTemplate (version 1 by
+// an advisory lock of its own key).
+const templateVersion = "2"
 
 // DB is a fresh database for one test.
 type DB struct {
@@ -238,7 +236,7 @@ func (s *server) ensureTemplate(ctx context.Context) (string, error) {
 		return "", fmt.Errorf("build template: %w", err)
 	}
 	defer conn.Close(context.Background())
-	if _, err := conn.Exec(ctx, "SELECT pg_advisory_lock($1)", templateLockKey); err != nil {
+	if err := db.LockSession(ctx, conn, db.LockTestTemplate); err != nil {
 		return "", fmt.Errorf("build template: lock: %w", err)
 	}
 	exists, ok, err := ready(conn)

@@ -104,56 +104,6 @@ type Write struct {
 	Content string `json:"content"`
 }
 
-// Limit names the limit that ended a run (Result.LimitHit).
-type Limit string
-
-// The limits of a run, as automation_runs.limit_hit spells them. The log cap
-// truncates and is not one of them.
-const (
-	LimitNone          Limit = ""
-	LimitExecutionTime Limit = "execution_time"
-	LimitMemory        Limit = "memory"
-	LimitActions       Limit = "actions"
-	LimitReads         Limit = "reads"
-)
-
-// Limits bound one run. A zero field takes its default (DefaultLimits).
-type Limits struct {
-	WallTime  time.Duration // from the runtime's start to the script's end
-	Memory    int           // bytes the engine may allocate
-	Proposals int           // calls of share/notify/tag/untag/write recorded
-	Reads     int           // calls of find/get answered
-	LogBytes  int           // console output kept; the rest is dropped
-}
-
-// DefaultLimits are the limits of the automations spec.
-var DefaultLimits = Limits{
-	WallTime:  2 * time.Second,
-	Memory:    32 << 20,
-	Proposals: 50,
-	Reads:     10,
-	LogBytes:  64 << 10,
-}
-
-func (l Limits) withDefaults() Limits {
-	if l.WallTime <= 0 {
-		l.WallTime = DefaultLimits.WallTime
-	}
-	if l.Memory <= 0 {
-		l.Memory = DefaultLimits.Memory
-	}
-	if l.Proposals <= 0 {
-		l.Proposals = DefaultLimits.Proposals
-	}
-	if l.Reads <= 0 {
-		l.Reads = DefaultLimits.Reads
-	}
-	if l.LogBytes <= 0 {
-		l.LogBytes = DefaultLimits.LogBytes
-	}
-	return l
-}
-
 // Caps on what crosses the boundary, checked by the sandbox.
 const (
 	MaxScriptBytes   = 256 << 10 // a script's source

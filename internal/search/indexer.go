@@ -91,9 +91,7 @@ func (x *Indexer) Index(ctx context.Context, ids []uuid.UUID) error {
 // indexing each of ids across workers and replicas, in one statement and
 // in id order (so two indexers with overlapping batches cannot deadlock).
 func lockIndexing(ctx context.Context, tx db.DBTX, ids []uuid.UUID) error {
-	_, err := tx.Exec(ctx, `SELECT count(pg_advisory_xact_lock(hashtextextended('codna.search:' || s.id::text, 0)))
-		FROM (SELECT id FROM unnest($1::uuid[]) AS id ORDER BY id) s`, ids)
-	return err
+	return db.LockXactEach(ctx, tx, db.LockSearch, ids)
 }
 
 // sortedIDs returns ids sorted (as Postgres orders uuids) without repeats.

@@ -16,9 +16,6 @@ import (
 // back-fill, or `codna reindex` elsewhere) holds the rebuild lock.
 var ErrReindexRunning = errors.New("another reindex of the search index is running; wait for it to finish")
 
-// rebuildLock is the advisory lock key every reindex holds.
-const rebuildLock = "codna.search.rebuild"
-
 // ReindexReport is what a reindex did (or, dry, would do).
 type ReindexReport struct {
 	Backend   string
@@ -58,16 +55,14 @@ func (s *Service) Reindex(ctx context.Context, dry bool, progress func(Progress)
 		return rep, err
 	}
 	defer conn.Release()
-	var got bool
-	if err := conn.QueryRow(ctx, "SELECT pg_try_advisory_lock(hashtextextended($1, 0))", rebuildLock).Scan(&got); err != nil {
+	got, err := db.TryLockSession(ctx, conn, db.LockSearchRebuild)
+	if err != nil {
 		return rep, err
 	}
 	if !got {
 		return rep, ErrReindexRunning
 	}
-	defer func() {
-		_, _ = conn.Exec(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock(hashtextextended($1, 0))", rebuildLock)
-	}()
+	defer func() { _, _ = db.UnlockSession(context.WithoutCancel(ctx), conn, db.LockSearchRebuild) }()
 	var began time.Time
 	if err := conn.QueryRow(ctx, "SELECT clock_timestamp()").Scan(&began); err != nil {
 		return rep, err

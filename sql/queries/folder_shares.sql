@@ -3,14 +3,6 @@
 -- document's owner is the rule's owner, the spaces match, and the document's
 -- path is the rule's path or starts with the rule's path followed by '/'.
 
--- name: FolderShareLockOwner :exec
--- FolderShareLockOwner serialises changes to one owner's folder rules (Share, Unshare): held until the transaction ends.
-SELECT pg_advisory_xact_lock(hashtextextended('codna.folder-shares:' || CAST(@owner_id::uuid AS text), 0));
-
--- name: FolderShareLockOwnerShared :exec
--- FolderShareLockOwnerShared lets the applier read one owner's folder rules only after a Share or Unshare in flight has committed.
-SELECT pg_advisory_xact_lock_shared(hashtextextended('codna.folder-shares:' || CAST(@owner_id::uuid AS text), 0));
-
 -- name: FolderShareGetForUpdate :one
 -- FolderShareGetForUpdate reads and locks an owner's rule for one folder and principal.
 SELECT * FROM folder_shares
