@@ -233,7 +233,7 @@ func createSearchDocuments(ctx context.Context, pool *pgxpool.Pool, owner uuid.U
 // shareIDs shares ids[i] for each i of which with the person email, as the
 // owner, in the largest batches a share allows.
 func shareIDs(ctx context.Context, pool *pgxpool.Pool, owner uuid.UUID, ids []uuid.UUID, which []int, email string) error {
-	svc := access.NewService(pool)
+	svc := access.New(pool)
 	actx := auth.WithActor(ctx, &auth.Actor{UserID: owner, Kind: auth.KindPerson})
 	for lo := 0; lo < len(which); lo += access.MaxShareDocuments {
 		hi := min(lo+access.MaxShareDocuments, len(which))

@@ -360,7 +360,7 @@ func progress(what string, total int, done *atomic.Int64) func() {
 // shareWithReader shares a deterministic choice of spec.readable documents
 // with the reader, as the owner, in the largest batches a share allows.
 func shareWithReader(ctx context.Context, pool *pgxpool.Pool, owner uuid.UUID, ids []uuid.UUID, spec seedSpec) error {
-	svc := access.NewService(pool)
+	svc := access.New(pool)
 	actx := auth.WithActor(ctx, &auth.Actor{UserID: owner, Kind: auth.KindPerson})
 	perm := rand.New(rand.NewPCG(12, 34)).Perm(len(ids))[:spec.readable]
 	for lo := 0; lo < len(perm); lo += access.MaxShareDocuments {

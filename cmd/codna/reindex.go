@@ -63,7 +63,7 @@ func reindexCmd(ctx context.Context, cfg config, args []string, stdout, stderr i
 	if err != nil {
 		return err
 	}
-	svc := search.NewService(pool, b, document.New(pool, cfg.Server.Documents))
+	svc := search.New(pool, b, document.New(pool, cfg.Server.Documents))
 	bar := newProgressBar(stderr, "reindex", "documents")
 	rep, err := svc.Reindex(auth.ManagementContext(ctx), *dry, bar.update)
 	bar.finish()

@@ -123,7 +123,7 @@ func openTransfer(ctx context.Context, cfg config, email, action string, details
 	}
 	docs := document.New(pool, cfg.Server.Documents)
 	fs := files.New(pool, store, docs, cfg.Server.Files.MaxFileBytes)
-	env.svc = transfer.New(pool, store, docs, fs, ingest.New(pool, store, docs, fs, cfg.Server.Files.MaxFileBytes), linkgraph.NewService(pool, docs), transfer.Config{
+	env.svc = transfer.New(pool, store, docs, fs, ingest.New(pool, store, docs, fs, cfg.Server.Files.MaxFileBytes), linkgraph.New(pool, docs), transfer.Config{
 		MaxArchiveBytes: cfg.Server.Files.MaxImportBytes, TempDir: cfg.Server.Files.TempDir, MaxBodyBytes: cfg.Server.Documents.MaxBodyBytes,
 		MaxFileBytes: cfg.Server.Files.MaxFileBytes,
 	})
@@ -272,7 +272,7 @@ func exportCmd(ctx context.Context, cfg config, args []string, stdout, stderr io
 	}
 	ok = true
 	err = db.InTx(ctx, env.pool, func(tx db.DBTX) error {
-		_, err := inbox.Notify(auth.SystemContext(ctx), tx, inbox.New{
+		_, err := inbox.Notify(auth.SystemContext(ctx), tx, inbox.Notice{
 			RecipientID: env.person.ID, Type: inbox.TypeExportReady, SubjectType: "export",
 			Payload: map[string]any{"space": f.space, "path": f.path, "pages": pages, "by": "codna export on the host"},
 		})

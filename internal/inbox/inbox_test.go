@@ -30,13 +30,13 @@ type bundle struct {
 func newBundle(t *testing.T) *bundle {
 	t.Helper()
 	d := pgtest.New(t)
-	return &bundle{url: d.URL, pool: d.Pool, svc: inbox.NewService(d.Pool), docs: document.New(d.Pool, document.DefaultConfig)}
+	return &bundle{url: d.URL, pool: d.Pool, svc: inbox.New(d.Pool), docs: document.New(d.Pool, document.DefaultConfig)}
 }
 
 func newID() uuid.UUID { return uuid.Must(uuid.NewV7()) }
 
 // notify runs Notify in its own committed transaction.
-func (b *bundle) notify(t *testing.T, n inbox.New) *inbox.Notification {
+func (b *bundle) notify(t *testing.T, n inbox.Notice) *inbox.Notification {
 	t.Helper()
 	var out *inbox.Notification
 	require.NoError(t, db.InTx(context.Background(), b.pool, func(tx db.DBTX) error {
@@ -48,13 +48,13 @@ func (b *bundle) notify(t *testing.T, n inbox.New) *inbox.Notification {
 }
 
 // info is an information notification about a fresh subject.
-func info(to pgtest.Person, typ string) inbox.New {
-	return inbox.New{RecipientID: to.ID, Type: typ, SubjectType: "document", SubjectID: pgtest.Ptr(newID()), Payload: map[string]any{"title": "x"}}
+func info(to pgtest.Person, typ string) inbox.Notice {
+	return inbox.Notice{RecipientID: to.ID, Type: typ, SubjectType: "document", SubjectID: pgtest.Ptr(newID()), Payload: map[string]any{"title": "x"}}
 }
 
 // decision is a link decision about a fresh edge.
-func decision(to pgtest.Person) inbox.New {
-	return inbox.New{RecipientID: to.ID, Type: inbox.TypeLinkTargetMoved, SubjectType: "link", SubjectID: pgtest.Ptr(newID()), RequiresDecision: true}
+func decision(to pgtest.Person) inbox.Notice {
+	return inbox.Notice{RecipientID: to.ID, Type: inbox.TypeLinkTargetMoved, SubjectType: "link", SubjectID: pgtest.Ptr(newID()), RequiresDecision: true}
 }
 
 func (b *bundle) status(t *testing.T, id uuid.UUID) string {
@@ -176,7 +176,7 @@ func TestNotifyCoalescesWithinTheWindow(t *testing.T) {
 	b := newBundle(t)
 	p := pgtest.CreatePerson(t, b.pool)
 	subject := newID()
-	n := inbox.New{RecipientID: p.ID, Type: inbox.TypeAutomationFailed, SubjectType: "automation", SubjectID: &subject,
+	n := inbox.Notice{RecipientID: p.ID, Type: inbox.TypeAutomationFailed, SubjectType: "automation", SubjectID: &subject,
 		Payload: map[string]any{"error": "first"}}
 
 	first := b.notify(t, n)
@@ -235,12 +235,12 @@ func TestNotifyBatches(t *testing.T) {
 	q := pgtest.CreatePerson(t, b.pool)
 	batch := newID()
 	d1, d2, d3 := newID(), newID(), newID()
-	member := func(to pgtest.Person, typ string, doc any) inbox.New {
+	member := func(to pgtest.Person, typ string, doc any) inbox.Notice {
 		payload := map[string]any{"grantedBy": "Tornike"}
 		if doc != nil {
 			payload["documentId"] = doc
 		}
-		return inbox.New{RecipientID: to.ID, Type: typ, SubjectType: "access", SubjectID: &batch, BatchID: &batch, Payload: payload}
+		return inbox.Notice{RecipientID: to.ID, Type: typ, SubjectType: "access", SubjectID: &batch, BatchID: &batch, Payload: payload}
 	}
 
 	first := b.notify(t, member(p, inbox.TypeAccessGranted, d1))
@@ -450,7 +450,7 @@ func TestCounts(t *testing.T) {
 	require.Equal(t, 3+3-1, got.Decisions)
 
 	// Management has no documents: its own unread information only.
-	b.notify(t, inbox.New{RecipientID: auth.ManagementID, Type: inbox.TypeAutomationFailed, SubjectType: "automation"})
+	b.notify(t, inbox.Notice{RecipientID: auth.ManagementID, Type: inbox.TypeAutomationFailed, SubjectType: "automation"})
 	mc, err := b.svc.MyCounts(pgtest.ActingAsManagement())
 	require.NoError(t, err)
 	require.Equal(t, inbox.Counts{Unread: 1, Total: 1}, mc)
@@ -467,7 +467,7 @@ func TestStatementCounts(t *testing.T) {
 	pool, err := db.Open(context.Background(), b.url, counter)
 	require.NoError(t, err)
 	t.Cleanup(pool.Close)
-	svc := inbox.NewService(pool)
+	svc := inbox.New(pool)
 	statements := func(want int64, what string, f func()) {
 		t.Helper()
 		counter.Reset()
@@ -550,7 +550,7 @@ func TestMarkAllReadIsOneStatementOverInformation(t *testing.T) {
 	pool, err := db.Open(context.Background(), b.url, counter)
 	require.NoError(t, err)
 	t.Cleanup(pool.Close)
-	svc := inbox.NewService(pool)
+	svc := inbox.New(pool)
 
 	counter.Reset()
 	n, err := svc.MarkAllRead(pgtest.ActingAs(p))
@@ -625,8 +625,8 @@ func TestResolveDecisions(t *testing.T) {
 	np, nq := b.notify(t, dp), b.notify(t, dq)
 	pgtest.Exec(t, b.pool, `UPDATE notifications SET status = 'read' WHERE id = $1`, nq.ID)
 	other := b.notify(t, decision(p))
-	infoAboutEdge := b.notify(t, inbox.New{RecipientID: p.ID, Type: inbox.TypeLinkSuggested, SubjectType: "link", SubjectID: &edge})
-	otherKind := b.notify(t, inbox.New{RecipientID: p.ID, Type: inbox.TypeDocumentQuarantined, SubjectType: "document", SubjectID: &edge, RequiresDecision: true})
+	infoAboutEdge := b.notify(t, inbox.Notice{RecipientID: p.ID, Type: inbox.TypeLinkSuggested, SubjectType: "link", SubjectID: &edge})
+	otherKind := b.notify(t, inbox.Notice{RecipientID: p.ID, Type: inbox.TypeDocumentQuarantined, SubjectType: "document", SubjectID: &edge, RequiresDecision: true})
 
 	n, err := inbox.ResolveDecisions(context.Background(), b.pool, "link", []uuid.UUID{edge})
 	require.NoError(t, err)
@@ -653,7 +653,7 @@ func TestListPagesAndFilters(t *testing.T) {
 	q := pgtest.CreatePerson(t, b.pool)
 	var made []*inbox.Notification
 	for i := range 7 {
-		var n inbox.New
+		var n inbox.Notice
 		switch i % 3 {
 		case 0:
 			n = info(p, inbox.TypeAccessGranted)
@@ -731,7 +731,7 @@ func TestListPagesAndFilters(t *testing.T) {
 	pgtest.RequireCode(t, err, fault.Unauthenticated, "")
 
 	// Management lists its own notifications.
-	b.notify(t, inbox.New{RecipientID: auth.ManagementID, Type: inbox.TypeAutomationFailed, SubjectType: "automation"})
+	b.notify(t, inbox.Notice{RecipientID: auth.ManagementID, Type: inbox.TypeAutomationFailed, SubjectType: "automation"})
 	page, _, err := b.svc.List(pgtest.ActingAsManagement(), inbox.Filter{}, nil, 10)
 	require.NoError(t, err)
 	require.Len(t, page, 1)

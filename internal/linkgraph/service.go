@@ -26,8 +26,8 @@ type Service struct {
 	docs *document.Service
 }
 
-// NewService returns a Service; body edits go through docs.
-func NewService(pool *pgxpool.Pool, docs *document.Service) *Service {
+// New returns a Service; body edits go through docs.
+func New(pool *pgxpool.Pool, docs *document.Service) *Service {
 	return &Service{pool: pool, docs: docs}
 }
 
@@ -540,7 +540,7 @@ func (s *Service) Propose(ctx context.Context, source, target uuid.UUID, reason 
 		if rationale != nil {
 			payload["rationale"] = *rationale
 		}
-		_, err = inbox.Notify(ctx, tx, inbox.New{
+		_, err = inbox.Notify(ctx, tx, inbox.Notice{
 			RecipientID: src.OwnerID, ActorID: &actor.UserID, Type: inbox.TypeLinkSuggested, SubjectType: "link_suggestion",
 			SubjectID: &row.ID, RequiresDecision: true, Payload: payload,
 		})

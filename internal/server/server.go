@@ -214,16 +214,16 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *Server {
 	}, log.With("component", "usage-counts"))
 	s.Manage = manage.New(pool, cfg.Auth.Argon2)
 	s.Docs = document.New(pool, cfg.Documents)
-	s.InboxService = inbox.NewService(pool)
-	s.Linking = linkgraph.NewService(pool, s.Docs)
-	s.Sharing = access.NewService(pool)
+	s.InboxService = inbox.New(pool)
+	s.Linking = linkgraph.New(pool, s.Docs)
+	s.Sharing = access.New(pool)
 	s.FolderService = access.NewFolderService(pool)
 	s.Agents = agent.New(pool)
 	backend := cfg.SearchBackend
 	if backend == nil {
 		backend = pgsearch.New(pool)
 	}
-	s.Search = search.NewService(pool, backend, s.Docs)
+	s.Search = search.New(pool, backend, s.Docs)
 	s.backfill = search.NewBackfill(s.Search, log.With("component", "search-backfill"))
 	store := cfg.Files.Store
 	if store == nil {

@@ -281,7 +281,7 @@ func (w *ExportWorker) finish(ctx context.Context, e *Export, worker string, key
 		if reason != "" {
 			return nil
 		}
-		_, err = inbox.Notify(ctx, tx, inbox.New{
+		_, err = inbox.Notify(ctx, tx, inbox.Notice{
 			RecipientID: e.RequesterID, Type: inbox.TypeExportReady, SubjectType: "export", SubjectID: &e.ID,
 			Payload: map[string]any{"exportId": e.ID.String(), "space": string(e.Space), "path": e.Path, "pages": e.Total, "url": e.URL()},
 		})
