@@ -133,7 +133,7 @@ func (r *mutationResolver) share(ctx context.Context, in model.ShareInput) (*mod
 	if in.Reason != nil {
 		reason = strings.ToLower(string(*in.Reason))
 	}
-	res, err := r.Sharing.Share(ctx, access.ShareInput{
+	res, err := r.svc.Access.Share(ctx, access.ShareInput{
 		DocumentIDs: docs, Recipients: in.Recipients, Permission: permissionOf(in.Permission), Reason: reason,
 		Suggested: suggested, Declined: declined,
 	})
@@ -152,7 +152,7 @@ func (r *queryResolver) shareSuggestions(ctx context.Context, rawIDs, recipients
 	if depth != nil {
 		d = *depth
 	}
-	sugs, err := r.Sharing.ShareSuggestions(ctx, ids, recipients, d)
+	sugs, err := r.svc.Access.ShareSuggestions(ctx, ids, recipients, d)
 	if err != nil {
 		return nil, err
 	}
@@ -192,11 +192,11 @@ func folderShareModel(f access.FolderShare) model.FolderShare {
 }
 
 func (r *mutationResolver) shareFolder(ctx context.Context, in model.ShareFolderInput) (*model.ShareFolderPayload, error) {
-	p, err := r.Sharing.Recipient(ctx, in.Recipient)
+	p, err := r.svc.Access.Recipient(ctx, in.Recipient)
 	if err != nil {
 		return nil, err
 	}
-	f, n, err := r.FolderService.Share(ctx, spaceOf(in.Space), in.Path, p, permissionOf(in.Permission))
+	f, n, err := r.svc.Folders.Share(ctx, spaceOf(in.Space), in.Path, p, permissionOf(in.Permission))
 	if err != nil {
 		return nil, err
 	}
@@ -209,7 +209,7 @@ func (r *queryResolver) recentlyShared(ctx context.Context, since time.Time, fir
 	if err != nil {
 		return nil, err
 	}
-	given, err := r.Sharing.RecentlyShared(ctx, since, n)
+	given, err := r.svc.Access.RecentlyShared(ctx, since, n)
 	if err != nil {
 		return nil, err
 	}

@@ -16,7 +16,7 @@ import (
 
 // Access is the resolver for the access field.
 func (r *documentResolver) Access(ctx context.Context, obj *document.Doc) ([]model.Grant, error) {
-	gs, err := r.Sharing.WhoCanSee(ctx, obj.ID)
+	gs, err := r.svc.Access.WhoCanSee(ctx, obj.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -25,7 +25,7 @@ func (r *documentResolver) Access(ctx context.Context, obj *document.Doc) ([]mod
 
 // WhyCanISee is the resolver for the whyCanISee field.
 func (r *documentResolver) WhyCanISee(ctx context.Context, obj *document.Doc) (*model.AccessExplanation, error) {
-	w, err := r.Sharing.WhyCanISee(ctx, obj.ID)
+	w, err := r.svc.Access.WhyCanISee(ctx, obj.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -43,7 +43,7 @@ func (r *mutationResolver) Share(ctx context.Context, input model.ShareInput) (*
 
 // ShareByTag is the resolver for the shareByTag field.
 func (r *mutationResolver) ShareByTag(ctx context.Context, input model.ShareByTagInput) (*model.SharePayload, error) {
-	res, err := r.Sharing.ShareByTag(ctx, input.Tag, input.Recipients, permissionOf(input.Permission))
+	res, err := r.svc.Access.ShareByTag(ctx, input.Tag, input.Recipients, permissionOf(input.Permission))
 	if err != nil {
 		return nil, err
 	}
@@ -60,7 +60,7 @@ func (r *mutationResolver) RevokeAccess(ctx context.Context, input model.RevokeA
 	if err != nil {
 		return nil, err
 	}
-	if err := r.Sharing.RevokeGrant(ctx, doc, p); err != nil {
+	if err := r.svc.Access.RevokeGrant(ctx, doc, p); err != nil {
 		return nil, err
 	}
 	loaders(ctx).Document.Clear(doc)
@@ -77,7 +77,7 @@ func (r *mutationResolver) RevokeBatch(ctx context.Context, input model.RevokeBa
 	if err != nil {
 		return nil, err
 	}
-	n, err := r.Sharing.RevokeBatch(ctx, id)
+	n, err := r.svc.Access.RevokeBatch(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -95,7 +95,7 @@ func (r *mutationResolver) UnshareFolder(ctx context.Context, input model.Unshar
 	if err != nil {
 		return nil, err
 	}
-	n, err := r.FolderService.Unshare(ctx, id)
+	n, err := r.svc.Folders.Unshare(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -113,7 +113,7 @@ func (r *queryResolver) Batch(ctx context.Context, id string) ([]model.Grant, er
 	if err != nil {
 		return nil, err
 	}
-	gs, err := r.Sharing.Batch(ctx, bid)
+	gs, err := r.svc.Access.Batch(ctx, bid)
 	if err != nil {
 		return nil, err
 	}
@@ -129,7 +129,7 @@ func (r *queryResolver) People(ctx context.Context, query string, first *int) ([
 		}
 		n = *first
 	}
-	ps, err := r.Sharing.People(ctx, query, n)
+	ps, err := r.svc.Access.People(ctx, query, n)
 	if err != nil {
 		return nil, err
 	}
@@ -149,7 +149,7 @@ func (r *queryResolver) People(ctx context.Context, query string, first *int) ([
 
 // Groups is the resolver for the groups field.
 func (r *queryResolver) Groups(ctx context.Context) ([]model.Group, error) {
-	gs, err := r.Sharing.Groups(ctx)
+	gs, err := r.svc.Access.Groups(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -167,7 +167,7 @@ func (r *queryResolver) ShareSuggestions(ctx context.Context, documentIds []stri
 
 // FolderShares is the resolver for the folderShares field.
 func (r *queryResolver) FolderShares(ctx context.Context, space *model.Space) ([]model.FolderShare, error) {
-	fs, err := r.FolderService.List(ctx, spaceOfPtr(space))
+	fs, err := r.svc.Folders.List(ctx, spaceOfPtr(space))
 	if err != nil {
 		return nil, err
 	}

@@ -34,7 +34,7 @@ func (r *queryResolver) agentReads(ctx context.Context, agentID, from, to string
 	if err != nil {
 		return nil, err
 	}
-	reads, err := r.Agents.Reads(ctx, id, f, t)
+	reads, err := r.svc.Agent.Reads(ctx, id, f, t)
 	if err != nil {
 		return nil, err
 	}
@@ -60,7 +60,7 @@ func (r *queryResolver) agentUsage(ctx context.Context, agentID, from, to string
 	if err != nil {
 		return nil, err
 	}
-	use, err := r.Agents.Usage(ctx, id, f, t)
+	use, err := r.svc.Agent.Usage(ctx, id, f, t)
 	if err != nil {
 		return nil, err
 	}

@@ -13,7 +13,7 @@ import (
 
 // MyAgents is the resolver for the myAgents field.
 func (r *queryResolver) MyAgents(ctx context.Context) ([]agent.Agent, error) {
-	return r.Agents.Mine(ctx)
+	return r.svc.Agent.Mine(ctx)
 }
 
 // AgentReads is the resolver for the agentReads field.

@@ -141,7 +141,7 @@ func (r *automationResolver) runs(ctx context.Context, a *automation.Automation,
 	if err != nil {
 		return nil, err
 	}
-	runs, more, err := r.Automations.Runs(ctx, a.ID, n, cur)
+	runs, more, err := r.svc.Automation.Runs(ctx, a.ID, n, cur)
 	if err != nil {
 		return nil, err
 	}
@@ -261,7 +261,7 @@ func (r *queryResolver) managedAutomations(ctx context.Context, first *int, afte
 	if err != nil {
 		return nil, err
 	}
-	autos, more, err := r.Resolver.Automations.All(ctx, n, cur)
+	autos, more, err := r.svc.Automation.All(ctx, n, cur)
 	if err != nil {
 		return nil, err
 	}

@@ -53,7 +53,7 @@ func (r *automationResolver) Runs(ctx context.Context, obj *automation.Automatio
 
 // CreateAutomation is the resolver for the createAutomation field.
 func (r *mutationResolver) CreateAutomation(ctx context.Context, input model.CreateAutomationInput) (*model.CreateAutomationPayload, error) {
-	a, err := r.Automations.Create(ctx, inputOf(input))
+	a, err := r.svc.Automation.Create(ctx, inputOf(input))
 	if err != nil {
 		return nil, err
 	}
@@ -66,7 +66,7 @@ func (r *mutationResolver) UpdateAutomation(ctx context.Context, input model.Upd
 	if err != nil {
 		return nil, err
 	}
-	a, err := r.Automations.Update(ctx, id, patchOf(input))
+	a, err := r.svc.Automation.Update(ctx, id, patchOf(input))
 	if err != nil {
 		return nil, err
 	}
@@ -79,7 +79,7 @@ func (r *mutationResolver) EnableAutomation(ctx context.Context, id string) (*mo
 	if err != nil {
 		return nil, err
 	}
-	a, err := r.Automations.SetEnabled(ctx, uid, true)
+	a, err := r.svc.Automation.SetEnabled(ctx, uid, true)
 	if err != nil {
 		return nil, err
 	}
@@ -92,7 +92,7 @@ func (r *mutationResolver) DisableAutomation(ctx context.Context, id string) (*m
 	if err != nil {
 		return nil, err
 	}
-	a, err := r.Automations.SetEnabled(ctx, uid, false)
+	a, err := r.svc.Automation.SetEnabled(ctx, uid, false)
 	if err != nil {
 		return nil, err
 	}
@@ -105,7 +105,7 @@ func (r *mutationResolver) DeleteAutomation(ctx context.Context, id string) (*mo
 	if err != nil {
 		return nil, err
 	}
-	if err := r.Automations.Delete(ctx, uid); err != nil {
+	if err := r.svc.Automation.Delete(ctx, uid); err != nil {
 		return nil, err
 	}
 	return &model.DeleteAutomationPayload{ID: id}, nil
@@ -117,7 +117,7 @@ func (r *mutationResolver) DryRunAutomation(ctx context.Context, input model.Dry
 	if err != nil {
 		return nil, err
 	}
-	res, err := r.Automations.DryRun(ctx, input.Script, ev)
+	res, err := r.svc.Automation.DryRun(ctx, input.Script, ev)
 	if err != nil {
 		return nil, err
 	}
@@ -126,7 +126,7 @@ func (r *mutationResolver) DryRunAutomation(ctx context.Context, input model.Dry
 
 // Automations is the resolver for the automations field.
 func (r *queryResolver) Automations(ctx context.Context) ([]automation.Automation, error) {
-	autos, err := r.Resolver.Automations.Mine(ctx)
+	autos, err := r.svc.Automation.Mine(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -143,7 +143,7 @@ func (r *queryResolver) Automation(ctx context.Context, id string) (*automation.
 	if err != nil {
 		return nil, err
 	}
-	a, err := r.Resolver.Automations.Get(ctx, uid)
+	a, err := r.svc.Automation.Get(ctx, uid)
 	if fault.CodeOf(err) == fault.NotFound {
 		return nil, nil
 	}

@@ -47,7 +47,7 @@ func (r *mutationResolver) uploadAttachment(ctx context.Context, in model.Upload
 	if in.Name != nil {
 		name = *in.Name
 	}
-	a, existing, err := r.Files.Upload(ctx, id, name, in.File.File)
+	a, existing, err := r.svc.Files.Upload(ctx, id, name, in.File.File)
 	if err != nil {
 		return nil, err
 	}
@@ -64,7 +64,7 @@ func (r *mutationResolver) deleteAttachment(ctx context.Context, rawID string) (
 	if err != nil {
 		return nil, err
 	}
-	a, err := r.Files.Delete(ctx, id)
+	a, err := r.svc.Files.Delete(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -120,7 +120,7 @@ func (r *mutationResolver) decideFileReference(ctx context.Context, in model.Dec
 	if err != nil {
 		return nil, err
 	}
-	d, err := r.Linking.DecideFile(ctx, id, linkgraph.Answer(strings.ToLower(string(in.Answer))))
+	d, err := r.svc.Linkgraph.DecideFile(ctx, id, linkgraph.Answer(strings.ToLower(string(in.Answer))))
 	if err != nil {
 		return nil, err
 	}

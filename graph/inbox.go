@@ -155,7 +155,7 @@ func (r *Resolver) countsStream(ctx context.Context) (<-chan *inbox.Counts, erro
 	checkedAtSource(ctx)
 	var c <-chan *inbox.Counts
 	wake := pushedBySource(ctx, func() bool { return len(c) > 0 })
-	c, err := r.LiveCounts.Watch(ctx, func(err error) { sock.refusePush(ctx, err) }, wake)
+	c, err := r.svc.LiveCounts.Watch(ctx, func(err error) { sock.refusePush(ctx, err) }, wake)
 	if err != nil {
 		pushedBySource(ctx, nil) // nothing will push: gqlgen's reading sends the error
 	}
@@ -178,11 +178,11 @@ func uuidFloor(t time.Time) uuid.UUID {
 // margin behind its newest id and skips what it has sent.
 func (r *Resolver) addedStream(ctx context.Context, a *auth.Actor) (<-chan *inbox.Notification, error) {
 	const margin = 30 * time.Second
-	sub := r.Hub.Subscribe(ctx, live.InboxChannel, a.UserID.String())
+	sub := r.svc.Live.Subscribe(ctx, live.InboxChannel, a.UserID.String())
 	start := uuidFloor(time.Now().Add(-margin))
 	sent := map[uuid.UUID]time.Time{}
 	// What exists when the subscription starts is not "added".
-	existing, err := r.InboxService.NewSince(ctx, a.UserID, &start, 1000)
+	existing, err := r.svc.Inbox.NewSince(ctx, a.UserID, &start, 1000)
 	if err != nil {
 		sub.Close()
 		return nil, err
@@ -204,7 +204,7 @@ func (r *Resolver) addedStream(ctx context.Context, a *auth.Actor) (<-chan *inbo
 				return
 			}
 			from := uuidFloor(time.Now().Add(-margin))
-			ns, err := r.InboxService.NewSince(ctx, a.UserID, &from, 500)
+			ns, err := r.svc.Inbox.NewSince(ctx, a.UserID, &from, 500)
 			if err != nil {
 				if ctx.Err() == nil {
 					r.Log.ErrorContext(ctx, "new notifications for a subscriber", "error", err)
@@ -233,8 +233,8 @@ func (r *Resolver) addedStream(ctx context.Context, a *auth.Actor) (<-chan *inbo
 // documentStream pushes a document the actor can read: now, then after
 // each change, and ends when the actor can no longer read it.
 func (r *Resolver) documentStream(ctx context.Context, id uuid.UUID) (<-chan *document.Doc, error) {
-	sub := r.Hub.Subscribe(ctx, live.DocumentChannel, id.String())
-	read := func() (*document.Doc, error) { return r.Docs.Get(ctx, id) }
+	sub := r.svc.Live.Subscribe(ctx, live.DocumentChannel, id.String())
+	read := func() (*document.Doc, error) { return r.svc.Document.Get(ctx, id) }
 	first, err := read()
 	if err != nil {
 		sub.Close()
@@ -262,7 +262,7 @@ func (r *mutationResolver) changeNotification(ctx context.Context, rawID string,
 	if err != nil {
 		return nil, err
 	}
-	c, err := r.InboxService.MyCounts(ctx)
+	c, err := r.svc.Inbox.MyCounts(ctx)
 	if err != nil {
 		return nil, err
 	}

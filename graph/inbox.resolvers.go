@@ -22,11 +22,11 @@ func (r *mutationResolver) MarkNotificationsRead(ctx context.Context, input mode
 	if err != nil {
 		return nil, err
 	}
-	n, err := r.InboxService.MarkRead(ctx, ids)
+	n, err := r.svc.Inbox.MarkRead(ctx, ids)
 	if err != nil {
 		return nil, err
 	}
-	c, err := r.InboxService.MyCounts(ctx)
+	c, err := r.svc.Inbox.MyCounts(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -35,11 +35,11 @@ func (r *mutationResolver) MarkNotificationsRead(ctx context.Context, input mode
 
 // MarkAllNotificationsRead is the resolver for the markAllNotificationsRead field.
 func (r *mutationResolver) MarkAllNotificationsRead(ctx context.Context) (*model.MarkNotificationsReadPayload, error) {
-	n, err := r.InboxService.MarkAllRead(ctx)
+	n, err := r.svc.Inbox.MarkAllRead(ctx)
 	if err != nil {
 		return nil, err
 	}
-	c, err := r.InboxService.MyCounts(ctx)
+	c, err := r.svc.Inbox.MyCounts(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -48,12 +48,12 @@ func (r *mutationResolver) MarkAllNotificationsRead(ctx context.Context) (*model
 
 // DismissNotification is the resolver for the dismissNotification field.
 func (r *mutationResolver) DismissNotification(ctx context.Context, input model.NotificationInput) (*model.NotificationPayload, error) {
-	return r.changeNotification(ctx, input.ID, r.InboxService.Dismiss)
+	return r.changeNotification(ctx, input.ID, r.svc.Inbox.Dismiss)
 }
 
 // ResolveNotification is the resolver for the resolveNotification field.
 func (r *mutationResolver) ResolveNotification(ctx context.Context, input model.NotificationInput) (*model.NotificationPayload, error) {
-	return r.changeNotification(ctx, input.ID, r.InboxService.Resolve)
+	return r.changeNotification(ctx, input.ID, r.svc.Inbox.Resolve)
 }
 
 // Actor is the resolver for the actor field.
@@ -80,7 +80,7 @@ func (r *queryResolver) Inbox(ctx context.Context, first *int, after *string, fi
 	if filter != nil {
 		f = inbox.Filter{Status: statusOf(filter.Status), Type: filter.Type, RequiresDecision: filter.RequiresDecision}
 	}
-	ns, more, err := r.InboxService.List(ctx, f, cur, n)
+	ns, more, err := r.svc.Inbox.List(ctx, f, cur, n)
 	if err != nil {
 		return nil, err
 	}
@@ -95,7 +95,7 @@ func (r *queryResolver) Inbox(ctx context.Context, first *int, after *string, fi
 
 // InboxCounts is the resolver for the inboxCounts field.
 func (r *queryResolver) InboxCounts(ctx context.Context) (*inbox.Counts, error) {
-	c, err := r.InboxService.MyCounts(ctx)
+	c, err := r.svc.Inbox.MyCounts(ctx)
 	if err != nil {
 		return nil, err
 	}

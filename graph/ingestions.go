@@ -17,7 +17,7 @@ func (r *queryResolver) ingestions(ctx context.Context, first *int, after *strin
 	if err != nil {
 		return nil, err
 	}
-	list, more, err := r.Resolver.Ingest.List(ctx, n, cur)
+	list, more, err := r.svc.Ingest.List(ctx, n, cur)
 	if err != nil {
 		return nil, err
 	}
@@ -38,7 +38,7 @@ func (r *mutationResolver) ingest(ctx context.Context, in model.IngestInput) (*m
 	if in.Source != nil {
 		source = *in.Source
 	}
-	g, err := r.Resolver.Ingest.Ingest(ctx, in.File.File, in.File.Filename, path, source)
+	g, err := r.svc.Ingest.Ingest(ctx, in.File.File, in.File.Filename, path, source)
 	if err != nil {
 		return nil, err
 	}
@@ -50,7 +50,7 @@ func (r *mutationResolver) reconvertIngestion(ctx context.Context, rawID string)
 	if err != nil {
 		return nil, err
 	}
-	g, err := r.Resolver.Ingest.Reconvert(ctx, id)
+	g, err := r.svc.Ingest.Reconvert(ctx, id)
 	if err != nil {
 		return nil, err
 	}

@@ -55,7 +55,7 @@ func (r *queryResolver) Ingestion(ctx context.Context, id string) (*ingest.Inges
 	if err != nil {
 		return nil, err
 	}
-	g, err := r.Resolver.Ingest.Get(ctx, uid)
+	g, err := r.svc.Ingest.Get(ctx, uid)
 	if fault.CodeOf(err) == fault.NotFound {
 		return nil, nil
 	}

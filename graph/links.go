@@ -47,7 +47,7 @@ func (r *documentResolver) related(ctx context.Context, obj *document.Doc, depth
 	if depth != nil {
 		d = *depth
 	}
-	reached, err := r.Linking.Walk(ctx, obj.ID, d, directionOf(direction, linkgraph.Outgoing))
+	reached, err := r.svc.Linkgraph.Walk(ctx, obj.ID, d, directionOf(direction, linkgraph.Outgoing))
 	if err != nil {
 		return nil, err
 	}
@@ -89,7 +89,7 @@ func (r *queryResolver) linkGraph(ctx context.Context, rootID string, depth *int
 	if depth != nil {
 		d = *depth
 	}
-	nodes, edges, err := r.Linking.Graph(ctx, root, d, directionOf(direction, linkgraph.Both))
+	nodes, edges, err := r.svc.Linkgraph.Graph(ctx, root, d, directionOf(direction, linkgraph.Both))
 	if err != nil {
 		return nil, err
 	}
@@ -138,7 +138,7 @@ func (r *queryResolver) linkDecisions(ctx context.Context, first *int, after *st
 	if err != nil {
 		return nil, err
 	}
-	edges, more, err := r.Linking.Decisions(ctx, cur, n)
+	edges, more, err := r.svc.Linkgraph.Decisions(ctx, cur, n)
 	if err != nil {
 		return nil, err
 	}
@@ -182,7 +182,7 @@ func (r *queryResolver) linkSuggestions(ctx context.Context, first *int, after *
 		}
 		source = &id
 	}
-	sugs, more, err := r.Linking.Pending(ctx, source, cur, n)
+	sugs, more, err := r.svc.Linkgraph.Pending(ctx, source, cur, n)
 	if err != nil {
 		return nil, err
 	}

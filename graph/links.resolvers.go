@@ -101,7 +101,7 @@ func (r *mutationResolver) DecideLink(ctx context.Context, input model.DecideLin
 		}
 		target = &t
 	}
-	d, err := r.Linking.Decide(ctx, id, answerOf(input.Answer), target)
+	d, err := r.svc.Linkgraph.Decide(ctx, id, answerOf(input.Answer), target)
 	if err != nil {
 		return nil, err
 	}
@@ -123,7 +123,7 @@ func (r *mutationResolver) ProposeLink(ctx context.Context, input model.ProposeL
 		f := float32(*input.Score)
 		score = &f
 	}
-	sug, created, err := r.Linking.Propose(ctx, src, tgt, reasonOf(input.Reason), input.Rationale, score)
+	sug, created, err := r.svc.Linkgraph.Propose(ctx, src, tgt, reasonOf(input.Reason), input.Rationale, score)
 	if err != nil {
 		return nil, err
 	}
@@ -136,7 +136,7 @@ func (r *mutationResolver) AcceptLinkSuggestion(ctx context.Context, input model
 	if err != nil {
 		return nil, err
 	}
-	sug, d, err := r.Linking.Accept(ctx, id)
+	sug, d, err := r.svc.Linkgraph.Accept(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -149,7 +149,7 @@ func (r *mutationResolver) RejectLinkSuggestion(ctx context.Context, input model
 	if err != nil {
 		return nil, err
 	}
-	sug, d, err := r.Linking.Reject(ctx, id)
+	sug, d, err := r.svc.Linkgraph.Reject(ctx, id)
 	if err != nil {
 		return nil, err
 	}

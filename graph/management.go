@@ -11,7 +11,7 @@ func (r *mutationResolver) setActive(ctx context.Context, rawID string, active b
 	if err != nil {
 		return nil, err
 	}
-	u, err := r.Manage.SetPersonActive(ctx, id, active)
+	u, err := r.svc.Manage.SetPersonActive(ctx, id, active)
 	if err != nil {
 		return nil, err
 	}

@@ -18,7 +18,7 @@ import (
 
 // CreatePerson is the resolver for the createPerson field.
 func (r *mutationResolver) CreatePerson(ctx context.Context, input model.CreatePersonInput) (*model.CreatePersonPayload, error) {
-	u, err := r.Manage.CreatePerson(ctx, input.Email, input.Name, input.Password)
+	u, err := r.svc.Manage.CreatePerson(ctx, input.Email, input.Name, input.Password)
 	if err != nil {
 		return nil, err
 	}
@@ -41,7 +41,7 @@ func (r *mutationResolver) InvitePerson(ctx context.Context, input model.InviteP
 	if err != nil {
 		return nil, err
 	}
-	u, secret, err := r.Manage.Invite(ctx, input.Email, input.Name, ttl)
+	u, secret, err := r.svc.Manage.Invite(ctx, input.Email, input.Name, ttl)
 	if err != nil {
 		return nil, err
 	}
@@ -54,7 +54,7 @@ func (r *mutationResolver) ResetPassword(ctx context.Context, input model.ResetP
 	if err != nil {
 		return nil, err
 	}
-	u, err := r.Manage.ResetPassword(ctx, id, input.Password)
+	u, err := r.svc.Manage.ResetPassword(ctx, id, input.Password)
 	if err != nil {
 		return nil, err
 	}
@@ -63,7 +63,7 @@ func (r *mutationResolver) ResetPassword(ctx context.Context, input model.ResetP
 
 // CreateGroup is the resolver for the createGroup field.
 func (r *mutationResolver) CreateGroup(ctx context.Context, input model.CreateGroupInput) (*model.ManagedGroupPayload, error) {
-	g, err := r.Manage.CreateGroup(ctx, input.Slug, input.Name, deref(input.Description))
+	g, err := r.svc.Manage.CreateGroup(ctx, input.Slug, input.Name, deref(input.Description))
 	if err != nil {
 		return nil, err
 	}
@@ -76,7 +76,7 @@ func (r *mutationResolver) UpdateGroup(ctx context.Context, input model.UpdateGr
 	if err != nil {
 		return nil, err
 	}
-	g, err := r.Manage.RenameGroup(ctx, id, input.Name, input.Description)
+	g, err := r.svc.Manage.RenameGroup(ctx, id, input.Name, input.Description)
 	if err != nil {
 		return nil, err
 	}
@@ -89,7 +89,7 @@ func (r *mutationResolver) DeleteGroup(ctx context.Context, input model.GroupInp
 	if err != nil {
 		return nil, err
 	}
-	d, err := r.Manage.DeleteGroup(ctx, id)
+	d, err := r.svc.Manage.DeleteGroup(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -106,7 +106,7 @@ func (r *mutationResolver) AddGroupMember(ctx context.Context, input model.Group
 	if err != nil {
 		return nil, err
 	}
-	g, err := r.Manage.AddMember(ctx, gid, uid)
+	g, err := r.svc.Manage.AddMember(ctx, gid, uid)
 	if err != nil {
 		return nil, err
 	}
@@ -123,7 +123,7 @@ func (r *mutationResolver) RemoveGroupMember(ctx context.Context, input model.Gr
 	if err != nil {
 		return nil, err
 	}
-	g, err := r.Manage.RemoveMember(ctx, gid, uid)
+	g, err := r.svc.Manage.RemoveMember(ctx, gid, uid)
 	if err != nil {
 		return nil, err
 	}
@@ -136,7 +136,7 @@ func (r *mutationResolver) CreateAgent(ctx context.Context, input model.CreateAg
 	if err != nil {
 		return nil, err
 	}
-	a, token, err := r.Manage.CreateAgent(ctx, input.Slug, input.Name, deref(input.Description), resp)
+	a, token, err := r.svc.Manage.CreateAgent(ctx, input.Slug, input.Name, deref(input.Description), resp)
 	if err != nil {
 		return nil, err
 	}
@@ -157,7 +157,7 @@ func (r *mutationResolver) SetAgentResponsible(ctx context.Context, input model.
 	if err != nil {
 		return nil, err
 	}
-	a, err := r.Manage.SetResponsible(ctx, id, add, remove)
+	a, err := r.svc.Manage.SetResponsible(ctx, id, add, remove)
 	if err != nil {
 		return nil, err
 	}
@@ -170,7 +170,7 @@ func (r *mutationResolver) DeleteAgent(ctx context.Context, input model.AgentInp
 	if err != nil {
 		return nil, err
 	}
-	a, err := r.Manage.DeleteAgent(ctx, id)
+	a, err := r.svc.Manage.DeleteAgent(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -183,7 +183,7 @@ func (r *mutationResolver) IssueAgentToken(ctx context.Context, input model.Issu
 	if err != nil {
 		return nil, err
 	}
-	_, token, err := r.Manage.IssueAgentToken(ctx, id, input.Name)
+	_, token, err := r.svc.Manage.IssueAgentToken(ctx, id, input.Name)
 	if err != nil {
 		return nil, err
 	}
@@ -196,7 +196,7 @@ func (r *mutationResolver) CreateServiceToken(ctx context.Context, input model.C
 	if err != nil {
 		return nil, err
 	}
-	t, secret, err := r.Manage.CreateServiceToken(ctx, input.Name, exp)
+	t, secret, err := r.svc.Manage.CreateServiceToken(ctx, input.Name, exp)
 	if err != nil {
 		return nil, err
 	}
@@ -209,7 +209,7 @@ func (r *mutationResolver) RevokeServiceToken(ctx context.Context, input model.S
 	if err != nil {
 		return nil, err
 	}
-	t, err := r.Manage.RevokeServiceToken(ctx, id)
+	t, err := r.svc.Manage.RevokeServiceToken(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -226,7 +226,7 @@ func (r *mutationResolver) TransferOwnership(ctx context.Context, input model.Tr
 	if err != nil {
 		return nil, err
 	}
-	tr, err := r.Manage.Transfer(ctx, from, to)
+	tr, err := r.svc.Manage.Transfer(ctx, from, to)
 	if err != nil {
 		return nil, err
 	}
@@ -239,7 +239,7 @@ func (r *mutationResolver) QuarantineDocument(ctx context.Context, input model.Q
 	if err != nil {
 		return nil, err
 	}
-	if _, err := r.Manage.Quarantine(ctx, id, input.Reason); err != nil {
+	if _, err := r.svc.Manage.Quarantine(ctx, id, input.Reason); err != nil {
 		return nil, err
 	}
 	return r.metadataPayload(ctx, id, nil)
@@ -251,7 +251,7 @@ func (r *mutationResolver) ReleaseDocument(ctx context.Context, input model.Rele
 	if err != nil {
 		return nil, err
 	}
-	rel, err := r.Manage.Release(ctx, id, input.RestoreSharing)
+	rel, err := r.svc.Manage.Release(ctx, id, input.RestoreSharing)
 	if err != nil {
 		return nil, err
 	}
@@ -272,10 +272,10 @@ func (r *mutationResolver) TakeAwayShare(ctx context.Context, input model.TakeAw
 	if err != nil {
 		return nil, err
 	}
-	if err := r.Manage.TakeAwayShare(ctx, id, p); err != nil {
+	if err := r.svc.Manage.TakeAwayShare(ctx, id, p); err != nil {
 		return nil, err
 	}
-	m, err := r.Manage.DocumentMetadata(ctx, id)
+	m, err := r.svc.Manage.DocumentMetadata(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -288,7 +288,7 @@ func (r *mutationResolver) RetryParkedEvent(ctx context.Context, input model.Ret
 	if err != nil {
 		return nil, err
 	}
-	p, err := r.Manage.RetryParkedEvent(ctx, id, input.Consumer)
+	p, err := r.svc.Manage.RetryParkedEvent(ctx, id, input.Consumer)
 	if err != nil {
 		return nil, err
 	}
@@ -301,7 +301,7 @@ func (r *mutationResolver) AcceptInvitation(ctx context.Context, input model.Acc
 	if info.SetCookie == nil {
 		return nil, fault.New(fault.BadInput, "Accept an invitation over HTTP (POST /graphql), not over a websocket.")
 	}
-	u, err := r.Auth.AcceptInvitation(ctx, input.Token, input.Password)
+	u, err := r.svc.Auth.AcceptInvitation(ctx, input.Token, input.Password)
 	if err != nil {
 		return nil, err
 	}
@@ -318,7 +318,7 @@ func (r *queryResolver) ManagedUsers(ctx context.Context, first *int, after *str
 	if err != nil {
 		return nil, err
 	}
-	page, err := r.Manage.ListUsers(ctx, cursor, n)
+	page, err := r.svc.Manage.ListUsers(ctx, cursor, n)
 	if err != nil {
 		return nil, err
 	}
@@ -333,7 +333,7 @@ func (r *queryResolver) ManagedUsers(ctx context.Context, first *int, after *str
 
 // ManageGroups is the resolver for the manageGroups field.
 func (r *queryResolver) ManageGroups(ctx context.Context) ([]model.ManagedGroup, error) {
-	gs, err := r.Manage.ListGroups(ctx)
+	gs, err := r.svc.Manage.ListGroups(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -350,7 +350,7 @@ func (r *queryResolver) ManageGroupMembers(ctx context.Context, groupID string) 
 	if err != nil {
 		return nil, err
 	}
-	us, err := r.Manage.GroupMembers(ctx, id)
+	us, err := r.svc.Manage.GroupMembers(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -363,7 +363,7 @@ func (r *queryResolver) ManageGroupMembers(ctx context.Context, groupID string) 
 
 // ManageAgents is the resolver for the manageAgents field.
 func (r *queryResolver) ManageAgents(ctx context.Context) ([]model.ManagedAgent, error) {
-	as, err := r.Manage.ListAgents(ctx)
+	as, err := r.svc.Manage.ListAgents(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -376,7 +376,7 @@ func (r *queryResolver) ManageAgents(ctx context.Context) ([]model.ManagedAgent,
 
 // ManageServiceTokens is the resolver for the manageServiceTokens field.
 func (r *queryResolver) ManageServiceTokens(ctx context.Context) ([]model.ServiceToken, error) {
-	ts, err := r.Manage.ListServiceTokens(ctx)
+	ts, err := r.svc.Manage.ListServiceTokens(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -415,7 +415,7 @@ func (r *queryResolver) ManageAudit(ctx context.Context, first *int, after *stri
 			f.TargetDocument = &id
 		}
 	}
-	entries, more, err := r.Manage.Audit(ctx, f, cur, n)
+	entries, more, err := r.svc.Manage.Audit(ctx, f, cur, n)
 	if err != nil {
 		return nil, err
 	}
@@ -437,7 +437,7 @@ func (r *queryResolver) ManageDocument(ctx context.Context, id string) (*model.D
 	if err != nil {
 		return nil, err
 	}
-	m, err := r.Manage.DocumentMetadata(ctx, did)
+	m, err := r.svc.Manage.DocumentMetadata(ctx, did)
 	if err != nil {
 		return nil, err
 	}
@@ -462,7 +462,7 @@ func (r *queryResolver) ManageUsage(ctx context.Context, from string, to string,
 		}
 		uid = &id
 	}
-	rows, err := r.Manage.UsageReport(ctx, f, t, uid)
+	rows, err := r.svc.Manage.UsageReport(ctx, f, t, uid)
 	if err != nil {
 		return nil, err
 	}
@@ -480,7 +480,7 @@ func (r *queryResolver) ManageParkedEvents(ctx context.Context, first *int) ([]m
 	if first != nil {
 		n = *first
 	}
-	ps, err := r.Manage.ListParkedEvents(ctx, n)
+	ps, err := r.svc.Manage.ListParkedEvents(ctx, n)
 	if err != nil {
 		return nil, err
 	}

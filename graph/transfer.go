@@ -20,7 +20,7 @@ func (r *mutationResolver) startImport(ctx context.Context, in model.StartImport
 	if in.Path != nil {
 		path = *in.Path
 	}
-	imp, err := r.Transfer.StartImport(ctx, in.File.File, in.File.Filename, archive.Format(strings.ToLower(string(in.Format))), spaceOf(space), path)
+	imp, err := r.svc.Transfer.StartImport(ctx, in.File.File, in.File.Filename, archive.Format(strings.ToLower(string(in.Format))), spaceOf(space), path)
 	if err != nil {
 		return nil, err
 	}
@@ -32,7 +32,7 @@ func (r *mutationResolver) exportDocuments(ctx context.Context, space model.Spac
 	if path != nil {
 		p = *path
 	}
-	e, err := r.Transfer.StartExport(ctx, spaceOf(space), p)
+	e, err := r.svc.Transfer.StartExport(ctx, spaceOf(space), p)
 	if err != nil {
 		return nil, err
 	}
@@ -48,7 +48,7 @@ func (r *queryResolver) imports(ctx context.Context, first *int, after *string) 
 	if err != nil {
 		return nil, err
 	}
-	list, more, err := r.Transfer.ListImports(ctx, n, cur)
+	list, more, err := r.svc.Transfer.ListImports(ctx, n, cur)
 	if err != nil {
 		return nil, err
 	}
@@ -66,7 +66,7 @@ func (r *queryResolver) importByID(ctx context.Context, rawID string) (*transfer
 	if err != nil {
 		return nil, err
 	}
-	imp, err := r.Transfer.GetImport(ctx, id)
+	imp, err := r.svc.Transfer.GetImport(ctx, id)
 	if fault.CodeOf(err) == fault.NotFound {
 		return nil, nil
 	}
@@ -78,7 +78,7 @@ func (r *queryResolver) exportByID(ctx context.Context, rawID string) (*transfer
 	if err != nil {
 		return nil, err
 	}
-	e, err := r.Transfer.GetExport(ctx, id)
+	e, err := r.svc.Transfer.GetExport(ctx, id)
 	if fault.CodeOf(err) == fault.NotFound {
 		return nil, nil
 	}
@@ -94,8 +94,8 @@ func (r *subscriptionResolver) importProgress(ctx context.Context, rawID string)
 		return nil, err
 	}
 	ctx, cancel := context.WithCancel(ctx)
-	sub := r.Hub.Subscribe(ctx, live.ImportChannel, id.String())
-	read := func() (*transfer.Import, error) { return r.Transfer.GetImport(ctx, id) }
+	sub := r.svc.Live.Subscribe(ctx, live.ImportChannel, id.String())
+	read := func() (*transfer.Import, error) { return r.svc.Transfer.GetImport(ctx, id) }
 	first, err := read()
 	if err != nil {
 		sub.Close()

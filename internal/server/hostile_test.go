@@ -25,7 +25,6 @@ import (
 
 	"codna/graph"
 	"codna/internal/pgtest"
-	"codna/internal/server"
 )
 
 // hostileBound is how long any one hostile request may take. It is generous
@@ -213,7 +212,7 @@ func TestHostileQueryShapesAreRefusedQuickly(t *testing.T) {
 
 func TestHostileRequestsAreRefusedWithACode(t *testing.T) {
 	t.Parallel()
-	b := setup(t, func(c *server.Config) { c.BodyLimit = 64 << 10 })
+	b := setup(t, func(c *config) { c.BodyLimit = 64 << 10 })
 	limit := 64 << 10
 	post := func(body, contentType, what string) rawResponse {
 		hr, err := http.NewRequest(http.MethodPost, b.http.URL+"/graphql", strings.NewReader(body))

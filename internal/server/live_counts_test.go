@@ -52,7 +52,7 @@ func TestInboxCountsBurstIsOneCountStatement(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	// Wide enough that the burst is never split on a loaded machine.
-	b.srv.LiveCounts.Window = 200 * time.Millisecond
+	b.app.LiveCounts.Window = 200 * time.Millisecond
 	writer := uncounted(t, b)
 	const people, perPerson = 12, 3
 	ids := make([]uuid.UUID, people)
