@@ -17,8 +17,8 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"codna/internal/app"
 	"codna/internal/access"
+	"codna/internal/app"
 	"codna/internal/auth"
 	"codna/internal/db"
 	"codna/internal/document"
