@@ -50,8 +50,9 @@ check-generated: generate
 OUTSIDE_REFS := (^|[^/a-z-])(data-model|linking|permissions|inbox|documents|graphql)\.md|DESIGN\.md|spec/[a-z-]+\.md|/work/shared|adr/[0-9]|[Tt]race [0-9]
 
 ## lint: gofmt, no references outside the repository, go vet, the sql/queries checks (every
-## query called, EntityVerb names, no duplicates) and the layer rule (docs/development.md:
-## graph sees services only)
+## query called, EntityVerb names, no duplicates), the layer rule (docs/development.md:
+## graph, internal/mcpserver and cmd/codna see services only) and the composition root
+## (only internal/app calls the services' constructors)
 lint:
 	@out="$$(gofmt -l $$(git ls-files '*.go'))"; if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	@out="$$(git grep -nIE '$(OUTSIDE_REFS)' -- . ':!Makefile')"; if [ -n "$$out" ]; then echo "references to files outside the repository (point to docs/ instead):"; echo "$$out"; exit 1; fi
@@ -59,6 +60,9 @@ lint:
 	$(GO) test -count=1 -run '^TestQueries' ./internal/db/
 	@out="$$($(GO) list -f '{{.ImportPath}}: {{join .Imports " "}} {{join .TestImports " "}} {{join .XTestImports " "}}' ./graph/... | grep -E ' (codna/internal/db|github.com/jackc/pgx[^ ]*)( |$$)')"; \
 		if [ -n "$$out" ]; then echo "graph must reach the database through services, not import internal/db or pgx:"; echo "$$out"; exit 1; fi
+	@out="$$($(GO) list -f '{{.ImportPath}}: {{join .Imports " "}} {{join .TestImports " "}} {{join .XTestImports " "}}' ./internal/mcpserver/... ./cmd/codna/... | grep -E ' (codna/internal/db|github.com/jackc/pgx[^ ]*)( |$$)')"; \
+		if [ -n "$$out" ]; then echo "internal/mcpserver and cmd/codna must reach the database through internal/app and the services, not import internal/db or pgx:"; echo "$$out"; exit 1; fi
+	$(GO) test -count=1 -run '^(TestServiceConstructorsAreCalledOnlyInApp|TestEveryServiceIsInTheConstructorTable)$$' ./internal/app/
 
 ## bench: the benchmarks recorded in bench/RESULTS.md
 bench:
