@@ -51,7 +51,9 @@ OUTSIDE_REFS := (^|[^/a-z-])(data-model|linking|permissions|inbox|documents|grap
 
 ## lint: gofmt, no references outside the repository, go vet, the sql/queries checks (every
 ## query called, EntityVerb names, no duplicates), the layer rule (docs/development.md:
-## graph sees services only) and no hand-written Go file over 600 lines without its reason
+## graph, internal/mcpserver and cmd/codna see services only), the composition root
+## (only internal/app calls the services' constructors) and no hand-written Go
+## file over 600 lines without its reason
 lint:
 	@out="$$(gofmt -l $$(git ls-files '*.go'))"; if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	@out="$$(git grep -nIE '$(OUTSIDE_REFS)' -- . ':!Makefile')"; if [ -n "$$out" ]; then echo "references to files outside the repository (point to docs/ instead):"; echo "$$out"; exit 1; fi
@@ -62,6 +64,9 @@ lint:
 	$(GO) test -count=1 -run '^TestQueries' ./internal/db/
 	@out="$$($(GO) list -f '{{.ImportPath}}: {{join .Imports " "}} {{join .TestImports " "}} {{join .XTestImports " "}}' ./graph/... | grep -E ' (codna/internal/db|github.com/jackc/pgx[^ ]*)( |$$)')"; \
 		if [ -n "$$out" ]; then echo "graph must reach the database through services, not import internal/db or pgx:"; echo "$$out"; exit 1; fi
+	@out="$$($(GO) list -f '{{.ImportPath}}: {{join .Imports " "}} {{join .TestImports " "}} {{join .XTestImports " "}}' ./internal/mcpserver/... ./cmd/codna/... | grep -E ' (codna/internal/db|github.com/jackc/pgx[^ ]*)( |$$)')"; \
+		if [ -n "$$out" ]; then echo "internal/mcpserver and cmd/codna must reach the database through internal/app and the services, not import internal/db or pgx:"; echo "$$out"; exit 1; fi
+	$(GO) test -count=1 -run '^(TestServiceConstructorsAreCalledOnlyInApp|TestEveryServiceIsInTheConstructorTable)$$' ./internal/app/
 
 ## bench: the benchmarks recorded in bench/RESULTS.md
 bench:

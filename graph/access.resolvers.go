@@ -20,7 +20,7 @@ import (
 
 // Access is the resolver for the access field.
 func (r *documentResolver) Access(ctx context.Context, obj *document.Doc) ([]model.Grant, error) {
-	gs, err := r.Sharing.WhoCanSee(ctx, obj.ID)
+	gs, err := r.svc.Access.WhoCanSee(ctx, obj.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -29,7 +29,7 @@ func (r *documentResolver) Access(ctx context.Context, obj *document.Doc) ([]mod
 
 // WhyCanISee is the resolver for the whyCanISee field.
 func (r *documentResolver) WhyCanISee(ctx context.Context, obj *document.Doc) (*model.AccessExplanation, error) {
-	w, err := r.Sharing.WhyCanISee(ctx, obj.ID)
+	w, err := r.svc.Access.WhyCanISee(ctx, obj.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -58,7 +58,7 @@ func (r *mutationResolver) Share(ctx context.Context, input model.ShareInput) (*
 	if input.Reason != nil {
 		reason = strings.ToLower(string(*input.Reason))
 	}
-	res, err := r.Sharing.Share(ctx, access.ShareInput{
+	res, err := r.svc.Access.Share(ctx, access.ShareInput{
 		DocumentIDs: docs, Recipients: input.Recipients, Permission: permissionOf(input.Permission), Reason: reason,
 		Suggested: suggested, Declined: declined,
 	})
@@ -70,7 +70,7 @@ func (r *mutationResolver) Share(ctx context.Context, input model.ShareInput) (*
 
 // ShareByTag is the resolver for the shareByTag field.
 func (r *mutationResolver) ShareByTag(ctx context.Context, input model.ShareByTagInput) (*model.SharePayload, error) {
-	res, err := r.Sharing.ShareByTag(ctx, input.Tag, input.Recipients, permissionOf(input.Permission))
+	res, err := r.svc.Access.ShareByTag(ctx, input.Tag, input.Recipients, permissionOf(input.Permission))
 	if err != nil {
 		return nil, err
 	}
@@ -87,7 +87,7 @@ func (r *mutationResolver) RevokeAccess(ctx context.Context, input model.RevokeA
 	if err != nil {
 		return nil, err
 	}
-	if err := r.Sharing.RevokeGrant(ctx, doc, p); err != nil {
+	if err := r.svc.Access.RevokeGrant(ctx, doc, p); err != nil {
 		return nil, err
 	}
 	loaders(ctx).Document.Clear(doc)
@@ -104,7 +104,7 @@ func (r *mutationResolver) RevokeBatch(ctx context.Context, input model.RevokeBa
 	if err != nil {
 		return nil, err
 	}
-	n, err := r.Sharing.RevokeBatch(ctx, id)
+	n, err := r.svc.Access.RevokeBatch(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -113,11 +113,11 @@ func (r *mutationResolver) RevokeBatch(ctx context.Context, input model.RevokeBa
 
 // ShareFolder is the resolver for the shareFolder field.
 func (r *mutationResolver) ShareFolder(ctx context.Context, input model.ShareFolderInput) (*model.ShareFolderPayload, error) {
-	p, err := r.Sharing.Recipient(ctx, input.Recipient)
+	p, err := r.svc.Access.Recipient(ctx, input.Recipient)
 	if err != nil {
 		return nil, err
 	}
-	f, n, err := r.FolderService.Share(ctx, spaceOf(input.Space), input.Path, p, permissionOf(input.Permission))
+	f, n, err := r.svc.Folders.Share(ctx, spaceOf(input.Space), input.Path, p, permissionOf(input.Permission))
 	if err != nil {
 		return nil, err
 	}
@@ -131,7 +131,7 @@ func (r *mutationResolver) UnshareFolder(ctx context.Context, input model.Unshar
 	if err != nil {
 		return nil, err
 	}
-	n, err := r.FolderService.Unshare(ctx, id)
+	n, err := r.svc.Folders.Unshare(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -144,7 +144,7 @@ func (r *queryResolver) RecentlyShared(ctx context.Context, since time.Time, fir
 	if err != nil {
 		return nil, err
 	}
-	given, err := r.Sharing.RecentlyShared(ctx, since, n)
+	given, err := r.svc.Access.RecentlyShared(ctx, since, n)
 	if err != nil {
 		return nil, err
 	}
@@ -180,7 +180,7 @@ func (r *queryResolver) Batch(ctx context.Context, id string) ([]model.Grant, er
 	if err != nil {
 		return nil, err
 	}
-	gs, err := r.Sharing.Batch(ctx, bid)
+	gs, err := r.svc.Access.Batch(ctx, bid)
 	if err != nil {
 		return nil, err
 	}
@@ -196,7 +196,7 @@ func (r *queryResolver) People(ctx context.Context, query string, first *int) ([
 		}
 		n = *first
 	}
-	ps, err := r.Sharing.People(ctx, query, n)
+	ps, err := r.svc.Access.People(ctx, query, n)
 	if err != nil {
 		return nil, err
 	}
@@ -216,7 +216,7 @@ func (r *queryResolver) People(ctx context.Context, query string, first *int) ([
 
 // Groups is the resolver for the groups field.
 func (r *queryResolver) Groups(ctx context.Context) ([]model.Group, error) {
-	gs, err := r.Sharing.Groups(ctx)
+	gs, err := r.svc.Access.Groups(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -237,7 +237,7 @@ func (r *queryResolver) ShareSuggestions(ctx context.Context, documentIds []stri
 	if depth != nil {
 		d = *depth
 	}
-	sugs, err := r.Sharing.ShareSuggestions(ctx, ids, recipients, d)
+	sugs, err := r.svc.Access.ShareSuggestions(ctx, ids, recipients, d)
 	if err != nil {
 		return nil, err
 	}
@@ -271,7 +271,7 @@ func (r *queryResolver) ShareSuggestions(ctx context.Context, documentIds []stri
 
 // FolderShares is the resolver for the folderShares field.
 func (r *queryResolver) FolderShares(ctx context.Context, space *model.Space) ([]model.FolderShare, error) {
-	fs, err := r.FolderService.List(ctx, spaceOfPtr(space))
+	fs, err := r.svc.Folders.List(ctx, spaceOfPtr(space))
 	if err != nil {
 		return nil, err
 	}

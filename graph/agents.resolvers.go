@@ -16,7 +16,7 @@ import (
 
 // MyAgents is the resolver for the myAgents field.
 func (r *queryResolver) MyAgents(ctx context.Context) ([]agent.Agent, error) {
-	return r.Agents.Mine(ctx)
+	return r.svc.Agent.Mine(ctx)
 }
 
 // AgentReads is the resolver for the agentReads field: an agent's reads,
@@ -28,7 +28,7 @@ func (r *queryResolver) AgentReads(ctx context.Context, agentID string, from str
 	if err != nil {
 		return nil, err
 	}
-	reads, err := r.Agents.Reads(ctx, id, f, t)
+	reads, err := r.svc.Agent.Reads(ctx, id, f, t)
 	if err != nil {
 		return nil, err
 	}
@@ -55,7 +55,7 @@ func (r *queryResolver) AgentUsage(ctx context.Context, agentID string, from str
 	if err != nil {
 		return nil, err
 	}
-	use, err := r.Agents.Usage(ctx, id, f, t)
+	use, err := r.svc.Agent.Usage(ctx, id, f, t)
 	if err != nil {
 		return nil, err
 	}

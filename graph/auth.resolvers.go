@@ -22,7 +22,7 @@ func (r *mutationResolver) Login(ctx context.Context, input model.LoginInput) (*
 	if info.SetCookie == nil {
 		return nil, fault.New(fault.BadInput, "Sign in over HTTP (POST /graphql), not over a websocket.")
 	}
-	s, err := r.Auth.Login(ctx, auth.LoginRequest{Email: input.Email, Password: input.Password, IP: info.IP, UserAgent: info.UserAgent})
+	s, err := r.svc.Auth.Login(ctx, auth.LoginRequest{Email: input.Email, Password: input.Password, IP: info.IP, UserAgent: info.UserAgent})
 	if err != nil {
 		return nil, err
 	}
@@ -36,7 +36,7 @@ func (r *mutationResolver) Login(ctx context.Context, input model.LoginInput) (*
 // Logout is the resolver for the logout field.
 func (r *mutationResolver) Logout(ctx context.Context) (bool, error) {
 	info := request.From(ctx)
-	ended, err := r.Auth.Logout(ctx, info.Session)
+	ended, err := r.svc.Auth.Logout(ctx, info.Session)
 	if err != nil {
 		return false, err
 	}
@@ -55,7 +55,7 @@ func (r *mutationResolver) CreateAccessToken(ctx context.Context, input model.Cr
 	if err != nil {
 		return nil, err
 	}
-	t, err := r.Auth.CreateAccessToken(ctx, input.Name, exp)
+	t, err := r.svc.Auth.CreateAccessToken(ctx, input.Name, exp)
 	if err != nil {
 		return nil, err
 	}
@@ -71,7 +71,7 @@ func (r *mutationResolver) RevokeAccessToken(ctx context.Context, input model.Re
 	if err != nil {
 		return nil, err
 	}
-	t, err := r.Auth.RevokeAccessToken(ctx, id)
+	t, err := r.svc.Auth.RevokeAccessToken(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -80,7 +80,7 @@ func (r *mutationResolver) RevokeAccessToken(ctx context.Context, input model.Re
 
 // ChangePassword is the resolver for the changePassword field.
 func (r *mutationResolver) ChangePassword(ctx context.Context, input model.ChangePasswordInput) (*model.ChangePasswordPayload, error) {
-	n, err := r.Auth.ChangePassword(ctx, input.OldPassword, input.NewPassword)
+	n, err := r.svc.Auth.ChangePassword(ctx, input.OldPassword, input.NewPassword)
 	if err != nil {
 		return nil, err
 	}
@@ -98,7 +98,7 @@ func (r *queryResolver) Me(ctx context.Context) (*model.User, error) {
 
 // AccessTokens is the resolver for the accessTokens field.
 func (r *queryResolver) AccessTokens(ctx context.Context) ([]auth.AccessToken, error) {
-	return r.Auth.AccessTokens(ctx)
+	return r.svc.Auth.AccessTokens(ctx)
 }
 
 // Mutation returns generated.MutationResolver implementation.

@@ -66,7 +66,7 @@ func (r *automationResolver) Runs(ctx context.Context, obj *automation.Automatio
 	if err != nil {
 		return nil, err
 	}
-	runs, more, err := r.Automations.Runs(ctx, obj.ID, n, cur)
+	runs, more, err := r.svc.Automation.Runs(ctx, obj.ID, n, cur)
 	if err != nil {
 		return nil, err
 	}
@@ -81,7 +81,7 @@ func (r *automationResolver) Runs(ctx context.Context, obj *automation.Automatio
 
 // CreateAutomation is the resolver for the createAutomation field.
 func (r *mutationResolver) CreateAutomation(ctx context.Context, input model.CreateAutomationInput) (*model.CreateAutomationPayload, error) {
-	a, err := r.Automations.Create(ctx, inputOf(input))
+	a, err := r.svc.Automation.Create(ctx, inputOf(input))
 	if err != nil {
 		return nil, err
 	}
@@ -94,7 +94,7 @@ func (r *mutationResolver) UpdateAutomation(ctx context.Context, input model.Upd
 	if err != nil {
 		return nil, err
 	}
-	a, err := r.Automations.Update(ctx, id, patchOf(input))
+	a, err := r.svc.Automation.Update(ctx, id, patchOf(input))
 	if err != nil {
 		return nil, err
 	}
@@ -107,7 +107,7 @@ func (r *mutationResolver) EnableAutomation(ctx context.Context, id string) (*mo
 	if err != nil {
 		return nil, err
 	}
-	a, err := r.Automations.SetEnabled(ctx, uid, true)
+	a, err := r.svc.Automation.SetEnabled(ctx, uid, true)
 	if err != nil {
 		return nil, err
 	}
@@ -120,7 +120,7 @@ func (r *mutationResolver) DisableAutomation(ctx context.Context, id string) (*m
 	if err != nil {
 		return nil, err
 	}
-	a, err := r.Automations.SetEnabled(ctx, uid, false)
+	a, err := r.svc.Automation.SetEnabled(ctx, uid, false)
 	if err != nil {
 		return nil, err
 	}
@@ -133,7 +133,7 @@ func (r *mutationResolver) DeleteAutomation(ctx context.Context, id string) (*mo
 	if err != nil {
 		return nil, err
 	}
-	if err := r.Automations.Delete(ctx, uid); err != nil {
+	if err := r.svc.Automation.Delete(ctx, uid); err != nil {
 		return nil, err
 	}
 	return &model.DeleteAutomationPayload{ID: id}, nil
@@ -145,7 +145,7 @@ func (r *mutationResolver) DryRunAutomation(ctx context.Context, input model.Dry
 	if err != nil {
 		return nil, err
 	}
-	res, err := r.Automations.DryRun(ctx, input.Script, ev)
+	res, err := r.svc.Automation.DryRun(ctx, input.Script, ev)
 	if err != nil {
 		return nil, err
 	}
@@ -154,7 +154,7 @@ func (r *mutationResolver) DryRunAutomation(ctx context.Context, input model.Dry
 
 // Automations is the resolver for the automations field.
 func (r *queryResolver) Automations(ctx context.Context) ([]automation.Automation, error) {
-	autos, err := r.Resolver.Automations.Mine(ctx)
+	autos, err := r.svc.Automation.Mine(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -171,7 +171,7 @@ func (r *queryResolver) Automation(ctx context.Context, id string) (*automation.
 	if err != nil {
 		return nil, err
 	}
-	a, err := r.Resolver.Automations.Get(ctx, uid)
+	a, err := r.svc.Automation.Get(ctx, uid)
 	if fault.CodeOf(err) == fault.NotFound {
 		return nil, nil
 	}
@@ -188,7 +188,7 @@ func (r *queryResolver) ManagedAutomations(ctx context.Context, first *int, afte
 	if err != nil {
 		return nil, err
 	}
-	autos, more, err := r.Resolver.Automations.All(ctx, n, cur)
+	autos, more, err := r.svc.Automation.All(ctx, n, cur)
 	if err != nil {
 		return nil, err
 	}

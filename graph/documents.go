@@ -168,14 +168,16 @@ func decodeVersionCursor(s string) (int, error) {
 }
 
 func (r *documentRevisionConnectionResolver) revisionPage(ctx context.Context, c *model.DocumentRevisionConnection) ([]document.Revision, bool, error) {
-	return c.Page(func() ([]document.Revision, bool, error) { return r.Docs.Revisions(ctx, c.Doc, c.Before, c.First) })
+	return c.Page(func() ([]document.Revision, bool, error) {
+		return r.svc.Document.Revisions(ctx, c.Doc, c.Before, c.First)
+	})
 }
 
 // noteAgentRead records that an agent opened a document (agent_reads: a
 // row per page per day), for the agent's page. A failure is logged, not
 // shown: the read itself succeeded.
 func (r *Resolver) noteAgentRead(ctx context.Context, d *document.Doc) {
-	if err := r.Docs.NoteAgentRead(ctx, d.ID); err != nil {
+	if err := r.svc.Document.NoteAgentRead(ctx, d.ID); err != nil {
 		r.Log.WarnContext(ctx, "record an agent read", "error", err)
 	}
 }

@@ -98,17 +98,17 @@ func (r *documentResolver) Revisions(ctx context.Context, obj *document.Doc, fir
 
 // Revision is the resolver for the revision field.
 func (r *documentResolver) Revision(ctx context.Context, obj *document.Doc, version int) (*document.Revision, error) {
-	return r.Docs.Revision(ctx, obj, version)
+	return r.svc.Document.Revision(ctx, obj, version)
 }
 
 // Diff is the resolver for the diff field.
 func (r *documentResolver) Diff(ctx context.Context, obj *document.Doc, from int, to int) (string, error) {
-	return r.Docs.Diff(ctx, obj, from, to)
+	return r.svc.Document.Diff(ctx, obj, from, to)
 }
 
 // PathHistory is the resolver for the pathHistory field.
 func (r *documentResolver) PathHistory(ctx context.Context, obj *document.Doc) ([]document.PastAddress, error) {
-	return r.Docs.PathHistory(ctx, obj)
+	return r.svc.Document.PathHistory(ctx, obj)
 }
 
 // ChangeKind is the resolver for the changeKind field.
@@ -180,7 +180,7 @@ func (r *folderEntryResolver) Document(ctx context.Context, obj *model.FolderEnt
 
 // CreateDocument is the resolver for the createDocument field.
 func (r *mutationResolver) CreateDocument(ctx context.Context, input model.CreateDocumentInput) (*model.CreateDocumentPayload, error) {
-	d, err := r.Docs.Create(ctx, document.CreateInput{
+	d, err := r.svc.Document.Create(ctx, document.CreateInput{
 		Space: spaceOf(input.Space), Path: deref(input.Path), Slug: input.Slug, Title: &input.Title,
 		Content: deref(input.Content), Tags: input.Tags,
 	})
@@ -196,7 +196,7 @@ func (r *mutationResolver) UpdateDocument(ctx context.Context, input model.Updat
 	if err != nil {
 		return nil, err
 	}
-	d, changed, err := r.Docs.Update(ctx, document.UpdateInput{
+	d, changed, err := r.svc.Document.Update(ctx, document.UpdateInput{
 		ID: id, ExpectedVersion: input.ExpectedVersion, Title: input.Title, Content: input.Content,
 		Tags: input.Tags, Status: statusOfPtr(input.Status),
 	})
@@ -212,7 +212,7 @@ func (r *mutationResolver) MoveDocument(ctx context.Context, input model.MoveDoc
 	if err != nil {
 		return nil, err
 	}
-	d, err := r.Docs.Move(ctx, document.MoveInput{
+	d, err := r.svc.Document.Move(ctx, document.MoveInput{
 		ID: id, ExpectedVersion: input.ExpectedVersion, Space: spaceOfPtr(input.Space), Path: input.Path, Slug: input.Slug,
 	})
 	if err != nil {
@@ -227,7 +227,7 @@ func (r *mutationResolver) DeleteDocument(ctx context.Context, input model.Delet
 	if err != nil {
 		return nil, err
 	}
-	d, err := r.Docs.Delete(ctx, id)
+	d, err := r.svc.Document.Delete(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -240,7 +240,7 @@ func (r *mutationResolver) RestoreDocument(ctx context.Context, input model.Rest
 	if err != nil {
 		return nil, err
 	}
-	d, err := r.Docs.Restore(ctx, document.RestoreInput{ID: id, Space: spaceOfPtr(input.Space), Path: input.Path, Slug: input.Slug})
+	d, err := r.svc.Document.Restore(ctx, document.RestoreInput{ID: id, Space: spaceOfPtr(input.Space), Path: input.Path, Slug: input.Slug})
 	if err != nil {
 		return nil, err
 	}
@@ -253,7 +253,7 @@ func (r *mutationResolver) RestoreRevision(ctx context.Context, input model.Rest
 	if err != nil {
 		return nil, err
 	}
-	d, changed, err := r.Docs.RestoreRevision(ctx, id, input.Version, input.ExpectedVersion)
+	d, changed, err := r.svc.Document.RestoreRevision(ctx, id, input.Version, input.ExpectedVersion)
 	if err != nil {
 		return nil, err
 	}
@@ -278,7 +278,7 @@ func (r *queryResolver) Document(ctx context.Context, id string) (*document.Doc,
 	if selectsBody(ctx) {
 		// One statement for the document and its body, rather than the
 		// loader's (which reads no body) and then the body's.
-		if d, err = r.Docs.Get(ctx, did); err == nil {
+		if d, err = r.svc.Document.Get(ctx, did); err == nil {
 			primeDocs(ctx, []*document.Doc{d})
 		} else if fault.CodeOf(err) == fault.NotFound {
 			err = errNoDocument
@@ -294,7 +294,7 @@ func (r *queryResolver) Document(ctx context.Context, id string) (*document.Doc,
 
 // DocumentByAddress is the resolver for the documentByAddress field.
 func (r *queryResolver) DocumentByAddress(ctx context.Context, space model.Space, path *string, slug string) (*document.Doc, error) {
-	d, err := r.Docs.GetByAddress(ctx, spaceOf(space), deref(path), slug)
+	d, err := r.svc.Document.GetByAddress(ctx, spaceOf(space), deref(path), slug)
 	if err != nil {
 		return nil, err
 	}
@@ -321,7 +321,7 @@ func (r *queryResolver) DocumentsByIds(ctx context.Context, ids []string) ([]*do
 		}
 		uids[i] = id
 	}
-	found, err := r.Docs.GetMany(ctx, uids)
+	found, err := r.svc.Document.GetMany(ctx, uids)
 	if err != nil {
 		return nil, err
 	}
@@ -360,7 +360,7 @@ func (r *queryResolver) Documents(ctx context.Context, first *int, after *string
 	if c != nil {
 		cur = &document.Cursor{ID: c.ID, UpdatedAt: c.At, Title: c.Title}
 	}
-	docs, more, err := r.Docs.List(ctx, f, order, cur, n)
+	docs, more, err := r.svc.Document.List(ctx, f, order, cur, n)
 	if err != nil {
 		return nil, err
 	}
@@ -373,7 +373,7 @@ func (r *queryResolver) Documents(ctx context.Context, first *int, after *string
 
 // FolderTree is the resolver for the folderTree field.
 func (r *queryResolver) FolderTree(ctx context.Context, space model.Space, path *string) (*model.FolderTree, error) {
-	t, err := r.Docs.FolderTree(ctx, spaceOf(space), deref(path))
+	t, err := r.svc.Document.FolderTree(ctx, spaceOf(space), deref(path))
 	if err != nil {
 		return nil, err
 	}
@@ -389,7 +389,7 @@ func (r *queryResolver) FolderTree(ctx context.Context, space model.Space, path 
 
 // Folders is the resolver for the folders field.
 func (r *queryResolver) Folders(ctx context.Context, space model.Space) ([]document.Folder, error) {
-	return r.Docs.Folders(ctx, spaceOf(space))
+	return r.svc.Document.Folders(ctx, spaceOf(space))
 }
 
 // Trash is the resolver for the trash field.
@@ -407,7 +407,7 @@ func (r *queryResolver) Trash(ctx context.Context, first *int, after *string) (*
 	if c != nil {
 		at, id = &c.At, &c.ID
 	}
-	docs, more, err := r.Docs.Trash(ctx, at, id, n)
+	docs, more, err := r.svc.Document.Trash(ctx, at, id, n)
 	if err != nil {
 		return nil, err
 	}

@@ -88,7 +88,7 @@ func (r *mutationResolver) UploadAttachment(ctx context.Context, input model.Upl
 	if input.Name != nil {
 		name = *input.Name
 	}
-	a, existing, err := r.Files.Upload(ctx, id, name, input.File.File)
+	a, existing, err := r.svc.Files.Upload(ctx, id, name, input.File.File)
 	if err != nil {
 		return nil, err
 	}
@@ -106,7 +106,7 @@ func (r *mutationResolver) DeleteAttachment(ctx context.Context, id string) (*mo
 	if err != nil {
 		return nil, err
 	}
-	a, err := r.Files.Delete(ctx, aid)
+	a, err := r.svc.Files.Delete(ctx, aid)
 	if err != nil {
 		return nil, err
 	}
@@ -124,7 +124,7 @@ func (r *mutationResolver) DecideFileReference(ctx context.Context, input model.
 	if err != nil {
 		return nil, err
 	}
-	d, err := r.Linking.DecideFile(ctx, id, linkgraph.Answer(strings.ToLower(string(input.Answer))))
+	d, err := r.svc.Linkgraph.DecideFile(ctx, id, linkgraph.Answer(strings.ToLower(string(input.Answer))))
 	if err != nil {
 		return nil, err
 	}

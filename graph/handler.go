@@ -163,7 +163,7 @@ func NewHandler(r *Resolver, o Options) *handler.Server {
 		// An operation on a websocket acts only while the credential the
 		// socket opened with holds: it may have ended since.
 		if sock != nil {
-			if err := sock.recheck(ctx, r.Auth); err != nil {
+			if err := sock.recheck(ctx, r.svc.Auth); err != nil {
 				return graphql.OneShot(&graphql.Response{Errors: gqlerror.List{presentErr(ctx, err)}})
 			}
 		}
@@ -179,7 +179,7 @@ func NewHandler(r *Resolver, o Options) *handler.Server {
 		}
 		if sock != nil && subscription {
 			g := &pushGuard{}
-			return sock.guardPushes(r.Auth, g, next(withLazyLoaders(schedule.WithOperation(context.WithValue(ctx, pushGuardKey{}, g)), r)))
+			return sock.guardPushes(r.svc.Auth, g, next(withLazyLoaders(schedule.WithOperation(context.WithValue(ctx, pushGuardKey{}, g)), r)))
 		}
 		if subscription {
 			return next(withLazyLoaders(schedule.WithOperation(ctx), r))
@@ -224,7 +224,7 @@ func (s *subscriptionSlots) take(ctx context.Context) bool {
 // subscription slots, counts it against its user's sockets (4429 past the
 // cap) and watches for the end of its credential (socket.admit).
 func wsInit(r *Resolver, maxSubscriptions int) socketInitFunc {
-	svc := r.Auth
+	svc := r.svc.Auth
 	return func(ctx context.Context, payload map[string]any) (context.Context, error) {
 		p := transport.InitPayload(payload)
 		ctx = context.WithValue(ctx, subscriptionSlotsKey{}, &subscriptionSlots{max: maxSubscriptions})
@@ -253,7 +253,7 @@ func wsInit(r *Resolver, maxSubscriptions int) socketInitFunc {
 		if sock == nil {
 			return ctx, nil
 		}
-		return sock.admit(ctx, auth.ActorFrom(ctx), svc, r.Hub)
+		return sock.admit(ctx, auth.ActorFrom(ctx), svc, r.svc.Live)
 	}
 }
 

@@ -26,11 +26,11 @@ func (r *mutationResolver) MarkNotificationsRead(ctx context.Context, input mode
 	if err != nil {
 		return nil, err
 	}
-	n, err := r.InboxService.MarkRead(ctx, ids)
+	n, err := r.svc.Inbox.MarkRead(ctx, ids)
 	if err != nil {
 		return nil, err
 	}
-	c, err := r.InboxService.MyCounts(ctx)
+	c, err := r.svc.Inbox.MyCounts(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -39,11 +39,11 @@ func (r *mutationResolver) MarkNotificationsRead(ctx context.Context, input mode
 
 // MarkAllNotificationsRead is the resolver for the markAllNotificationsRead field.
 func (r *mutationResolver) MarkAllNotificationsRead(ctx context.Context) (*model.MarkNotificationsReadPayload, error) {
-	n, err := r.InboxService.MarkAllRead(ctx)
+	n, err := r.svc.Inbox.MarkAllRead(ctx)
 	if err != nil {
 		return nil, err
 	}
-	c, err := r.InboxService.MyCounts(ctx)
+	c, err := r.svc.Inbox.MyCounts(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -56,11 +56,11 @@ func (r *mutationResolver) DismissNotification(ctx context.Context, input model.
 	if err != nil {
 		return nil, err
 	}
-	n, err := r.InboxService.Dismiss(ctx, id)
+	n, err := r.svc.Inbox.Dismiss(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	c, err := r.InboxService.MyCounts(ctx)
+	c, err := r.svc.Inbox.MyCounts(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -73,11 +73,11 @@ func (r *mutationResolver) ResolveNotification(ctx context.Context, input model.
 	if err != nil {
 		return nil, err
 	}
-	n, err := r.InboxService.Resolve(ctx, id)
+	n, err := r.svc.Inbox.Resolve(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	c, err := r.InboxService.MyCounts(ctx)
+	c, err := r.svc.Inbox.MyCounts(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -122,7 +122,7 @@ func (r *queryResolver) Inbox(ctx context.Context, first *int, after *string, fi
 	if filter != nil {
 		f = inbox.Filter{Status: statusOf(filter.Status), Type: filter.Type, RequiresDecision: filter.RequiresDecision}
 	}
-	ns, more, err := r.InboxService.List(ctx, f, cur, n)
+	ns, more, err := r.svc.Inbox.List(ctx, f, cur, n)
 	if err != nil {
 		return nil, err
 	}
@@ -137,7 +137,7 @@ func (r *queryResolver) Inbox(ctx context.Context, first *int, after *string, fi
 
 // InboxCounts is the resolver for the inboxCounts field.
 func (r *queryResolver) InboxCounts(ctx context.Context) (*inbox.Counts, error) {
-	c, err := r.InboxService.MyCounts(ctx)
+	c, err := r.svc.Inbox.MyCounts(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -158,7 +158,7 @@ func (r *subscriptionResolver) InboxCounts(ctx context.Context) (<-chan *inbox.C
 	checkedAtSource(ctx)
 	var c <-chan *inbox.Counts
 	wake := pushedBySource(ctx, func() bool { return len(c) > 0 })
-	c, err := r.LiveCounts.Watch(ctx, func(err error) { sock.refusePush(ctx, err) }, wake)
+	c, err := r.svc.LiveCounts.Watch(ctx, func(err error) { sock.refusePush(ctx, err) }, wake)
 	if err != nil {
 		pushedBySource(ctx, nil) // nothing will push: gqlgen's reading sends the error
 	}
@@ -176,11 +176,11 @@ func (r *subscriptionResolver) NotificationAdded(ctx context.Context) (<-chan *i
 		return nil, fault.New(fault.Unauthenticated, "Sign in first.")
 	}
 	const margin = 30 * time.Second
-	sub := r.Hub.Subscribe(ctx, live.InboxChannel, a.UserID.String())
+	sub := r.svc.Live.Subscribe(ctx, live.InboxChannel, a.UserID.String())
 	start := uuidFloor(time.Now().Add(-margin))
 	sent := map[uuid.UUID]time.Time{}
 	// What exists when the subscription starts is not "added".
-	existing, err := r.InboxService.NewSince(ctx, a.UserID, &start, 1000)
+	existing, err := r.svc.Inbox.NewSince(ctx, a.UserID, &start, 1000)
 	if err != nil {
 		sub.Close()
 		return nil, err
@@ -202,7 +202,7 @@ func (r *subscriptionResolver) NotificationAdded(ctx context.Context) (<-chan *i
 				return
 			}
 			from := uuidFloor(time.Now().Add(-margin))
-			ns, err := r.InboxService.NewSince(ctx, a.UserID, &from, 500)
+			ns, err := r.svc.Inbox.NewSince(ctx, a.UserID, &from, 500)
 			if err != nil {
 				if ctx.Err() == nil {
 					r.Log.ErrorContext(ctx, "new notifications for a subscriber", "error", err)
@@ -236,8 +236,8 @@ func (r *subscriptionResolver) DocumentChanged(ctx context.Context, id string) (
 	if err != nil {
 		return nil, err
 	}
-	sub := r.Hub.Subscribe(ctx, live.DocumentChannel, did.String())
-	read := func() (*document.Doc, error) { return r.Docs.Get(ctx, did) }
+	sub := r.svc.Live.Subscribe(ctx, live.DocumentChannel, did.String())
+	read := func() (*document.Doc, error) { return r.svc.Document.Get(ctx, did) }
 	first, err := read()
 	if err != nil {
 		sub.Close()

@@ -48,7 +48,7 @@ func (r *mutationResolver) Ingest(ctx context.Context, input model.IngestInput) 
 	if input.Source != nil {
 		source = *input.Source
 	}
-	g, err := r.Resolver.Ingest.Ingest(ctx, input.File.File, input.File.Filename, path, source)
+	g, err := r.svc.Ingest.Ingest(ctx, input.File.File, input.File.Filename, path, source)
 	if err != nil {
 		return nil, err
 	}
@@ -61,7 +61,7 @@ func (r *mutationResolver) ReconvertIngestion(ctx context.Context, id string) (*
 	if err != nil {
 		return nil, err
 	}
-	g, err := r.Resolver.Ingest.Reconvert(ctx, uid)
+	g, err := r.svc.Ingest.Reconvert(ctx, uid)
 	if err != nil {
 		return nil, err
 	}
@@ -78,7 +78,7 @@ func (r *queryResolver) Ingestions(ctx context.Context, first *int, after *strin
 	if err != nil {
 		return nil, err
 	}
-	list, more, err := r.Resolver.Ingest.List(ctx, n, cur)
+	list, more, err := r.svc.Ingest.List(ctx, n, cur)
 	if err != nil {
 		return nil, err
 	}
@@ -97,7 +97,7 @@ func (r *queryResolver) Ingestion(ctx context.Context, id string) (*ingest.Inges
 	if err != nil {
 		return nil, err
 	}
-	g, err := r.Resolver.Ingest.Get(ctx, uid)
+	g, err := r.svc.Ingest.Get(ctx, uid)
 	if fault.CodeOf(err) == fault.NotFound {
 		return nil, nil
 	}

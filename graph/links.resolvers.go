@@ -34,7 +34,7 @@ func (r *documentResolver) Related(ctx context.Context, obj *document.Doc, depth
 	if depth != nil {
 		d = *depth
 	}
-	reached, err := r.Linking.Walk(ctx, obj.ID, d, directionOf(direction, linkgraph.Outgoing))
+	reached, err := r.svc.Linkgraph.Walk(ctx, obj.ID, d, directionOf(direction, linkgraph.Outgoing))
 	if err != nil {
 		return nil, err
 	}
@@ -145,7 +145,7 @@ func (r *mutationResolver) DecideLink(ctx context.Context, input model.DecideLin
 		}
 		target = &t
 	}
-	d, err := r.Linking.Decide(ctx, id, answerOf(input.Answer), target)
+	d, err := r.svc.Linkgraph.Decide(ctx, id, answerOf(input.Answer), target)
 	if err != nil {
 		return nil, err
 	}
@@ -167,7 +167,7 @@ func (r *mutationResolver) ProposeLink(ctx context.Context, input model.ProposeL
 		f := float32(*input.Score)
 		score = &f
 	}
-	sug, created, err := r.Linking.Propose(ctx, src, tgt, reasonOf(input.Reason), input.Rationale, score)
+	sug, created, err := r.svc.Linkgraph.Propose(ctx, src, tgt, reasonOf(input.Reason), input.Rationale, score)
 	if err != nil {
 		return nil, err
 	}
@@ -180,7 +180,7 @@ func (r *mutationResolver) AcceptLinkSuggestion(ctx context.Context, input model
 	if err != nil {
 		return nil, err
 	}
-	sug, d, err := r.Linking.Accept(ctx, id)
+	sug, d, err := r.svc.Linkgraph.Accept(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -193,7 +193,7 @@ func (r *mutationResolver) RejectLinkSuggestion(ctx context.Context, input model
 	if err != nil {
 		return nil, err
 	}
-	sug, d, err := r.Linking.Reject(ctx, id)
+	sug, d, err := r.svc.Linkgraph.Reject(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -210,7 +210,7 @@ func (r *queryResolver) LinkDecisions(ctx context.Context, first *int, after *st
 	if err != nil {
 		return nil, err
 	}
-	edges, more, err := r.Linking.Decisions(ctx, cur, n)
+	edges, more, err := r.svc.Linkgraph.Decisions(ctx, cur, n)
 	if err != nil {
 		return nil, err
 	}
@@ -255,7 +255,7 @@ func (r *queryResolver) LinkSuggestions(ctx context.Context, first *int, after *
 		}
 		source = &id
 	}
-	sugs, more, err := r.Linking.Pending(ctx, source, cur, n)
+	sugs, more, err := r.svc.Linkgraph.Pending(ctx, source, cur, n)
 	if err != nil {
 		return nil, err
 	}
@@ -278,7 +278,7 @@ func (r *queryResolver) LinkGraph(ctx context.Context, rootID string, depth *int
 	if depth != nil {
 		d = *depth
 	}
-	nodes, edges, err := r.Linking.Graph(ctx, root, d, directionOf(direction, linkgraph.Both))
+	nodes, edges, err := r.svc.Linkgraph.Graph(ctx, root, d, directionOf(direction, linkgraph.Both))
 	if err != nil {
 		return nil, err
 	}

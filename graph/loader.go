@@ -66,11 +66,11 @@ const loaderWait = time.Millisecond
 func newLoaders(r *Resolver) *Loaders {
 	opts := []dataloadgen.Option{dataloadgen.WithWait(loaderWait), dataloadgen.WithBatchCapacity(500)}
 	l := &Loaders{}
-	links, backlinks := l.primingEnds(r.Linking.Outgoing), l.primingEnds(r.Linking.Incoming)
+	links, backlinks := l.primingEnds(r.svc.Linkgraph.Outgoing), l.primingEnds(r.svc.Linkgraph.Incoming)
 	*l = Loaders{
-		Document: dataloadgen.NewMappedLoader(r.Docs.GetMany, opts...),
+		Document: dataloadgen.NewMappedLoader(r.svc.Document.GetMany, opts...),
 		RevisionCount: dataloadgen.NewMappedLoader(func(ctx context.Context, docs []*document.Doc) (map[*document.Doc]int, error) {
-			counts, err := r.Docs.RevisionCounts(ctx, docs)
+			counts, err := r.svc.Document.RevisionCounts(ctx, docs)
 			if err != nil {
 				return nil, err
 			}
@@ -80,16 +80,16 @@ func newLoaders(r *Resolver) *Loaders {
 			}
 			return out, nil
 		}, opts...),
-		User:           dataloadgen.NewMappedLoader(r.Auth.UsersByID, opts...),
-		Body:           dataloadgen.NewMappedLoader(r.Docs.Bodies, opts...),
+		User:           dataloadgen.NewMappedLoader(r.svc.Auth.UsersByID, opts...),
+		Body:           dataloadgen.NewMappedLoader(r.svc.Document.Bodies, opts...),
 		Links:          dataloadgen.NewMappedLoader(links, opts...),
 		Backlinks:      dataloadgen.NewMappedLoader(backlinks, opts...),
-		Cause:          dataloadgen.NewMappedLoader(r.Linking.Causes, opts...),
-		LastRun:        dataloadgen.NewMappedLoader(r.Automations.LastRuns, opts...),
-		Attachments:    dataloadgen.NewMappedLoader(r.Files.ForDocuments, opts...),
-		FileReferences: dataloadgen.NewMappedLoader(r.Linking.FileReferences, opts...),
-		ends:           r.Linking.Ends,
-		endTitles:      r.Linking.EndTitles,
+		Cause:          dataloadgen.NewMappedLoader(r.svc.Linkgraph.Causes, opts...),
+		LastRun:        dataloadgen.NewMappedLoader(r.svc.Automation.LastRuns, opts...),
+		Attachments:    dataloadgen.NewMappedLoader(r.svc.Files.ForDocuments, opts...),
+		FileReferences: dataloadgen.NewMappedLoader(r.svc.Linkgraph.FileReferences, opts...),
+		ends:           r.svc.Linkgraph.Ends,
+		endTitles:      r.svc.Linkgraph.EndTitles,
 	}
 	return l
 }

@@ -92,7 +92,7 @@ func parseDay(field, s string) (time.Time, error) {
 }
 
 func (r *mutationResolver) metadataPayload(ctx context.Context, doc uuid.UUID, notRestored []model.ManagedGrant) (*model.QuarantinePayload, error) {
-	m, err := r.Manage.DocumentMetadata(ctx, doc)
+	m, err := r.svc.Manage.DocumentMetadata(ctx, doc)
 	if err != nil {
 		return nil, err
 	}

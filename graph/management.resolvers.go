@@ -18,7 +18,7 @@ import (
 
 // CreatePerson is the resolver for the createPerson field.
 func (r *mutationResolver) CreatePerson(ctx context.Context, input model.CreatePersonInput) (*model.CreatePersonPayload, error) {
-	u, err := r.Manage.CreatePerson(ctx, input.Email, input.Name, input.Password)
+	u, err := r.svc.Manage.CreatePerson(ctx, input.Email, input.Name, input.Password)
 	if err != nil {
 		return nil, err
 	}
@@ -31,7 +31,7 @@ func (r *mutationResolver) DeactivatePerson(ctx context.Context, input model.Set
 	if err != nil {
 		return nil, err
 	}
-	u, err := r.Manage.SetPersonActive(ctx, id, false)
+	u, err := r.svc.Manage.SetPersonActive(ctx, id, false)
 	if err != nil {
 		return nil, err
 	}
@@ -44,7 +44,7 @@ func (r *mutationResolver) ReactivatePerson(ctx context.Context, input model.Set
 	if err != nil {
 		return nil, err
 	}
-	u, err := r.Manage.SetPersonActive(ctx, id, true)
+	u, err := r.svc.Manage.SetPersonActive(ctx, id, true)
 	if err != nil {
 		return nil, err
 	}
@@ -57,7 +57,7 @@ func (r *mutationResolver) InvitePerson(ctx context.Context, input model.InviteP
 	if err != nil {
 		return nil, err
 	}
-	u, secret, err := r.Manage.Invite(ctx, input.Email, input.Name, ttl)
+	u, secret, err := r.svc.Manage.Invite(ctx, input.Email, input.Name, ttl)
 	if err != nil {
 		return nil, err
 	}
@@ -70,7 +70,7 @@ func (r *mutationResolver) ResetPassword(ctx context.Context, input model.ResetP
 	if err != nil {
 		return nil, err
 	}
-	u, err := r.Manage.ResetPassword(ctx, id, input.Password)
+	u, err := r.svc.Manage.ResetPassword(ctx, id, input.Password)
 	if err != nil {
 		return nil, err
 	}
@@ -79,7 +79,7 @@ func (r *mutationResolver) ResetPassword(ctx context.Context, input model.ResetP
 
 // CreateGroup is the resolver for the createGroup field.
 func (r *mutationResolver) CreateGroup(ctx context.Context, input model.CreateGroupInput) (*model.ManagedGroupPayload, error) {
-	g, err := r.Manage.CreateGroup(ctx, input.Slug, input.Name, deref(input.Description))
+	g, err := r.svc.Manage.CreateGroup(ctx, input.Slug, input.Name, deref(input.Description))
 	if err != nil {
 		return nil, err
 	}
@@ -92,7 +92,7 @@ func (r *mutationResolver) UpdateGroup(ctx context.Context, input model.UpdateGr
 	if err != nil {
 		return nil, err
 	}
-	g, err := r.Manage.RenameGroup(ctx, id, input.Name, input.Description)
+	g, err := r.svc.Manage.RenameGroup(ctx, id, input.Name, input.Description)
 	if err != nil {
 		return nil, err
 	}
@@ -105,7 +105,7 @@ func (r *mutationResolver) DeleteGroup(ctx context.Context, input model.GroupInp
 	if err != nil {
 		return nil, err
 	}
-	d, err := r.Manage.DeleteGroup(ctx, id)
+	d, err := r.svc.Manage.DeleteGroup(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -122,7 +122,7 @@ func (r *mutationResolver) AddGroupMember(ctx context.Context, input model.Group
 	if err != nil {
 		return nil, err
 	}
-	g, err := r.Manage.AddMember(ctx, gid, uid)
+	g, err := r.svc.Manage.AddMember(ctx, gid, uid)
 	if err != nil {
 		return nil, err
 	}
@@ -139,7 +139,7 @@ func (r *mutationResolver) RemoveGroupMember(ctx context.Context, input model.Gr
 	if err != nil {
 		return nil, err
 	}
-	g, err := r.Manage.RemoveMember(ctx, gid, uid)
+	g, err := r.svc.Manage.RemoveMember(ctx, gid, uid)
 	if err != nil {
 		return nil, err
 	}
@@ -152,7 +152,7 @@ func (r *mutationResolver) CreateAgent(ctx context.Context, input model.CreateAg
 	if err != nil {
 		return nil, err
 	}
-	a, token, err := r.Manage.CreateAgent(ctx, input.Slug, input.Name, deref(input.Description), resp)
+	a, token, err := r.svc.Manage.CreateAgent(ctx, input.Slug, input.Name, deref(input.Description), resp)
 	if err != nil {
 		return nil, err
 	}
@@ -173,7 +173,7 @@ func (r *mutationResolver) SetAgentResponsible(ctx context.Context, input model.
 	if err != nil {
 		return nil, err
 	}
-	a, err := r.Manage.SetResponsible(ctx, id, add, remove)
+	a, err := r.svc.Manage.SetResponsible(ctx, id, add, remove)
 	if err != nil {
 		return nil, err
 	}
@@ -186,7 +186,7 @@ func (r *mutationResolver) DeleteAgent(ctx context.Context, input model.AgentInp
 	if err != nil {
 		return nil, err
 	}
-	a, err := r.Manage.DeleteAgent(ctx, id)
+	a, err := r.svc.Manage.DeleteAgent(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -199,7 +199,7 @@ func (r *mutationResolver) IssueAgentToken(ctx context.Context, input model.Issu
 	if err != nil {
 		return nil, err
 	}
-	_, token, err := r.Manage.IssueAgentToken(ctx, id, input.Name)
+	_, token, err := r.svc.Manage.IssueAgentToken(ctx, id, input.Name)
 	if err != nil {
 		return nil, err
 	}
@@ -212,7 +212,7 @@ func (r *mutationResolver) CreateServiceToken(ctx context.Context, input model.C
 	if err != nil {
 		return nil, err
 	}
-	t, secret, err := r.Manage.CreateServiceToken(ctx, input.Name, exp)
+	t, secret, err := r.svc.Manage.CreateServiceToken(ctx, input.Name, exp)
 	if err != nil {
 		return nil, err
 	}
@@ -225,7 +225,7 @@ func (r *mutationResolver) RevokeServiceToken(ctx context.Context, input model.S
 	if err != nil {
 		return nil, err
 	}
-	t, err := r.Manage.RevokeServiceToken(ctx, id)
+	t, err := r.svc.Manage.RevokeServiceToken(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -242,7 +242,7 @@ func (r *mutationResolver) TransferOwnership(ctx context.Context, input model.Tr
 	if err != nil {
 		return nil, err
 	}
-	tr, err := r.Manage.Transfer(ctx, from, to)
+	tr, err := r.svc.Manage.Transfer(ctx, from, to)
 	if err != nil {
 		return nil, err
 	}
@@ -255,7 +255,7 @@ func (r *mutationResolver) QuarantineDocument(ctx context.Context, input model.Q
 	if err != nil {
 		return nil, err
 	}
-	if _, err := r.Manage.Quarantine(ctx, id, input.Reason); err != nil {
+	if _, err := r.svc.Manage.Quarantine(ctx, id, input.Reason); err != nil {
 		return nil, err
 	}
 	return r.metadataPayload(ctx, id, nil)
@@ -267,7 +267,7 @@ func (r *mutationResolver) ReleaseDocument(ctx context.Context, input model.Rele
 	if err != nil {
 		return nil, err
 	}
-	rel, err := r.Manage.Release(ctx, id, input.RestoreSharing)
+	rel, err := r.svc.Manage.Release(ctx, id, input.RestoreSharing)
 	if err != nil {
 		return nil, err
 	}
@@ -288,10 +288,10 @@ func (r *mutationResolver) TakeAwayShare(ctx context.Context, input model.TakeAw
 	if err != nil {
 		return nil, err
 	}
-	if err := r.Manage.TakeAwayShare(ctx, id, p); err != nil {
+	if err := r.svc.Manage.TakeAwayShare(ctx, id, p); err != nil {
 		return nil, err
 	}
-	m, err := r.Manage.DocumentMetadata(ctx, id)
+	m, err := r.svc.Manage.DocumentMetadata(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -304,7 +304,7 @@ func (r *mutationResolver) RetryParkedEvent(ctx context.Context, input model.Ret
 	if err != nil {
 		return nil, err
 	}
-	p, err := r.Manage.RetryParkedEvent(ctx, id, input.Consumer)
+	p, err := r.svc.Manage.RetryParkedEvent(ctx, id, input.Consumer)
 	if err != nil {
 		return nil, err
 	}
@@ -317,7 +317,7 @@ func (r *mutationResolver) AcceptInvitation(ctx context.Context, input model.Acc
 	if info.SetCookie == nil {
 		return nil, fault.New(fault.BadInput, "Accept an invitation over HTTP (POST /graphql), not over a websocket.")
 	}
-	u, err := r.Auth.AcceptInvitation(ctx, input.Token, input.Password)
+	u, err := r.svc.Auth.AcceptInvitation(ctx, input.Token, input.Password)
 	if err != nil {
 		return nil, err
 	}
@@ -334,7 +334,7 @@ func (r *queryResolver) ManagedUsers(ctx context.Context, first *int, after *str
 	if err != nil {
 		return nil, err
 	}
-	page, err := r.Manage.ListUsers(ctx, cursor, n)
+	page, err := r.svc.Manage.ListUsers(ctx, cursor, n)
 	if err != nil {
 		return nil, err
 	}
@@ -349,7 +349,7 @@ func (r *queryResolver) ManagedUsers(ctx context.Context, first *int, after *str
 
 // ManageGroups is the resolver for the manageGroups field.
 func (r *queryResolver) ManageGroups(ctx context.Context) ([]model.ManagedGroup, error) {
-	gs, err := r.Manage.ListGroups(ctx)
+	gs, err := r.svc.Manage.ListGroups(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -366,7 +366,7 @@ func (r *queryResolver) ManageGroupMembers(ctx context.Context, groupID string) 
 	if err != nil {
 		return nil, err
 	}
-	us, err := r.Manage.GroupMembers(ctx, id)
+	us, err := r.svc.Manage.GroupMembers(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -379,7 +379,7 @@ func (r *queryResolver) ManageGroupMembers(ctx context.Context, groupID string) 
 
 // ManageAgents is the resolver for the manageAgents field.
 func (r *queryResolver) ManageAgents(ctx context.Context) ([]model.ManagedAgent, error) {
-	as, err := r.Manage.ListAgents(ctx)
+	as, err := r.svc.Manage.ListAgents(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -392,7 +392,7 @@ func (r *queryResolver) ManageAgents(ctx context.Context) ([]model.ManagedAgent,
 
 // ManageServiceTokens is the resolver for the manageServiceTokens field.
 func (r *queryResolver) ManageServiceTokens(ctx context.Context) ([]model.ServiceToken, error) {
-	ts, err := r.Manage.ListServiceTokens(ctx)
+	ts, err := r.svc.Manage.ListServiceTokens(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -431,7 +431,7 @@ func (r *queryResolver) ManageAudit(ctx context.Context, first *int, after *stri
 			f.TargetDocument = &id
 		}
 	}
-	entries, more, err := r.Manage.Audit(ctx, f, cur, n)
+	entries, more, err := r.svc.Manage.Audit(ctx, f, cur, n)
 	if err != nil {
 		return nil, err
 	}
@@ -453,7 +453,7 @@ func (r *queryResolver) ManageDocument(ctx context.Context, id string) (*model.D
 	if err != nil {
 		return nil, err
 	}
-	m, err := r.Manage.DocumentMetadata(ctx, did)
+	m, err := r.svc.Manage.DocumentMetadata(ctx, did)
 	if err != nil {
 		return nil, err
 	}
@@ -478,7 +478,7 @@ func (r *queryResolver) ManageUsage(ctx context.Context, from string, to string,
 		}
 		uid = &id
 	}
-	rows, err := r.Manage.UsageReport(ctx, f, t, uid)
+	rows, err := r.svc.Manage.UsageReport(ctx, f, t, uid)
 	if err != nil {
 		return nil, err
 	}
@@ -496,7 +496,7 @@ func (r *queryResolver) ManageParkedEvents(ctx context.Context, first *int) ([]m
 	if first != nil {
 		n = *first
 	}
-	ps, err := r.Manage.ListParkedEvents(ctx, n)
+	ps, err := r.svc.Manage.ListParkedEvents(ctx, n)
 	if err != nil {
 		return nil, err
 	}

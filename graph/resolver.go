@@ -6,40 +6,23 @@ package graph
 import (
 	"log/slog"
 
-	"codna/internal/access"
-	"codna/internal/agent"
-	"codna/internal/auth"
-	"codna/internal/automation"
-	"codna/internal/document"
-	"codna/internal/files"
-	"codna/internal/inbox"
-	"codna/internal/ingest"
-	"codna/internal/linkgraph"
-	"codna/internal/live"
-	"codna/internal/manage"
-	"codna/internal/search"
-	"codna/internal/transfer"
+	"codna/internal/app"
 )
 
-// Resolver holds the services the resolvers call, under the names
-// internal/server gives them. (InboxService and FolderService carry their
-// type's name in full: the query resolvers' Inbox and Folders methods would
-// hide shorter fields.)
+// Resolver holds the services the resolvers call: the App's
+// (internal/app), reached as r.svc.Document, r.svc.Inbox, … — one
+// unexported field, so that no query resolver method (Inbox, Search,
+// Automations, …) hides a service of the same name.
 type Resolver struct {
-	Auth          *auth.Service
-	Manage        *manage.Service
-	Docs          *document.Service
-	InboxService  *inbox.Service
-	LiveCounts    *inbox.LiveCounts
-	Hub           *live.Hub
-	Linking       *linkgraph.Service
-	Sharing       *access.Service
-	FolderService *access.FolderService
-	Agents        *agent.Service
-	Searching     *search.Service
-	Automations   *automation.Service
-	Files         *files.Service
-	Ingest        *ingest.Service
-	Transfer      *transfer.Service
-	Log           *slog.Logger
+	svc *app.Services
+	Log *slog.Logger
 }
+
+// NewResolver returns the resolvers over svc, logging to log.
+func NewResolver(svc *app.Services, log *slog.Logger) *Resolver {
+	return &Resolver{svc: svc, Log: log}
+}
+
+// Services are the services the resolvers call (for the transport, which
+// authenticates sockets with Auth and watches credentials over Live).
+func (r *Resolver) Services() *app.Services { return r.svc }

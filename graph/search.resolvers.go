@@ -21,7 +21,7 @@ func (r *queryResolver) Search(ctx context.Context, query string, filter *model.
 	if first != nil {
 		n = *first
 	}
-	page, err := r.Searching.Search(ctx, search.Request{Query: query, Filter: f, First: n, After: deref(after), Facets: selects(ctx, "facets")})
+	page, err := r.svc.Search.Search(ctx, search.Request{Query: query, Filter: f, First: n, After: deref(after), Facets: selects(ctx, "facets")})
 	if err != nil {
 		return nil, err
 	}

@@ -79,7 +79,7 @@ func (r *mutationResolver) StartImport(ctx context.Context, input model.StartImp
 	if input.Path != nil {
 		path = *input.Path
 	}
-	imp, err := r.Transfer.StartImport(ctx, input.File.File, input.File.Filename, archive.Format(strings.ToLower(string(input.Format))), spaceOf(space), path)
+	imp, err := r.svc.Transfer.StartImport(ctx, input.File.File, input.File.Filename, archive.Format(strings.ToLower(string(input.Format))), spaceOf(space), path)
 	if err != nil {
 		return nil, err
 	}
@@ -92,7 +92,7 @@ func (r *mutationResolver) ExportDocuments(ctx context.Context, space model.Spac
 	if path != nil {
 		p = *path
 	}
-	e, err := r.Transfer.StartExport(ctx, spaceOf(space), p)
+	e, err := r.svc.Transfer.StartExport(ctx, spaceOf(space), p)
 	if err != nil {
 		return nil, err
 	}
@@ -109,7 +109,7 @@ func (r *queryResolver) Imports(ctx context.Context, first *int, after *string) 
 	if err != nil {
 		return nil, err
 	}
-	list, more, err := r.Transfer.ListImports(ctx, n, cur)
+	list, more, err := r.svc.Transfer.ListImports(ctx, n, cur)
 	if err != nil {
 		return nil, err
 	}
@@ -128,7 +128,7 @@ func (r *queryResolver) Import(ctx context.Context, id string) (*transfer.Import
 	if err != nil {
 		return nil, err
 	}
-	imp, err := r.Transfer.GetImport(ctx, uid)
+	imp, err := r.svc.Transfer.GetImport(ctx, uid)
 	if fault.CodeOf(err) == fault.NotFound {
 		return nil, nil
 	}
@@ -141,7 +141,7 @@ func (r *queryResolver) Export(ctx context.Context, id string) (*transfer.Export
 	if err != nil {
 		return nil, err
 	}
-	e, err := r.Transfer.GetExport(ctx, uid)
+	e, err := r.svc.Transfer.GetExport(ctx, uid)
 	if fault.CodeOf(err) == fault.NotFound {
 		return nil, nil
 	}
@@ -157,8 +157,8 @@ func (r *subscriptionResolver) ImportProgress(ctx context.Context, id string) (<
 		return nil, err
 	}
 	ctx, cancel := context.WithCancel(ctx)
-	sub := r.Hub.Subscribe(ctx, live.ImportChannel, uid.String())
-	read := func() (*transfer.Import, error) { return r.Transfer.GetImport(ctx, uid) }
+	sub := r.svc.Live.Subscribe(ctx, live.ImportChannel, uid.String())
+	read := func() (*transfer.Import, error) { return r.svc.Transfer.GetImport(ctx, uid) }
 	first, err := read()
 	if err != nil {
 		sub.Close()

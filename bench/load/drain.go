@@ -16,6 +16,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"codna/internal/app"
 	"codna/internal/auth"
 	"codna/internal/db"
 	"codna/internal/document"
@@ -86,7 +87,7 @@ func fillMain(ctx context.Context, args []string) error {
 	if len(docs) < *concurrency {
 		return errors.New("the seeded owner has too few documents: run load seed first")
 	}
-	svc := document.New(pool, document.DefaultConfig)
+	svc := app.New(pool, app.DefaultConfig, nil).Document
 	actx := auth.WithActor(ctx, &auth.Actor{UserID: owner, Kind: auth.KindPerson})
 	var next, done atomic.Int64
 	stop := progress("saved", *saves, &done)

@@ -18,6 +18,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"codna/internal/access"
+	"codna/internal/app"
 	"codna/internal/auth"
 	"codna/internal/db"
 	"codna/internal/document"
@@ -189,7 +190,7 @@ func seedSearch(ctx context.Context, pool *pgxpool.Pool, cfg *seedConfig) error 
 }
 
 func createSearchDocuments(ctx context.Context, pool *pgxpool.Pool, owner uuid.UUID, n, concurrency int) ([]uuid.UUID, error) {
-	svc := document.New(pool, document.DefaultConfig)
+	svc := app.New(pool, app.DefaultConfig, nil).Document
 	actx := auth.WithActor(ctx, &auth.Actor{UserID: owner, Kind: auth.KindPerson})
 	ids := make([]uuid.UUID, n)
 	var next, done atomic.Int64
@@ -233,7 +234,7 @@ func createSearchDocuments(ctx context.Context, pool *pgxpool.Pool, owner uuid.U
 // shareIDs shares ids[i] for each i of which with the person email, as the
 // owner, in the largest batches a share allows.
 func shareIDs(ctx context.Context, pool *pgxpool.Pool, owner uuid.UUID, ids []uuid.UUID, which []int, email string) error {
-	svc := access.NewService(pool)
+	svc := app.New(pool, app.DefaultConfig, nil).Access
 	actx := auth.WithActor(ctx, &auth.Actor{UserID: owner, Kind: auth.KindPerson})
 	for lo := 0; lo < len(which); lo += access.MaxShareDocuments {
 		hi := min(lo+access.MaxShareDocuments, len(which))

@@ -16,6 +16,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"codna/internal/access"
+	"codna/internal/app"
 	"codna/internal/auth"
 	"codna/internal/db"
 	"codna/internal/document"
@@ -295,7 +296,7 @@ func body(rng *rand.Rand, size int, targets []int, version int) string {
 // createDocuments creates documents 0..docs-1 owned by owner, concurrently,
 // through the documents service, and returns their ids in order.
 func createDocuments(ctx context.Context, pool *pgxpool.Pool, owner uuid.UUID, spec seedSpec, concurrency int) ([]uuid.UUID, error) {
-	svc := document.New(pool, document.DefaultConfig)
+	svc := app.New(pool, app.DefaultConfig, nil).Document
 	actx := auth.WithActor(ctx, &auth.Actor{UserID: owner, Kind: auth.KindPerson})
 	ids := make([]uuid.UUID, spec.docs)
 	var next, done atomic.Int64
@@ -360,7 +361,7 @@ func progress(what string, total int, done *atomic.Int64) func() {
 // shareWithReader shares a deterministic choice of spec.readable documents
 // with the reader, as the owner, in the largest batches a share allows.
 func shareWithReader(ctx context.Context, pool *pgxpool.Pool, owner uuid.UUID, ids []uuid.UUID, spec seedSpec) error {
-	svc := access.NewService(pool)
+	svc := app.New(pool, app.DefaultConfig, nil).Access
 	actx := auth.WithActor(ctx, &auth.Actor{UserID: owner, Kind: auth.KindPerson})
 	perm := rand.New(rand.NewPCG(12, 34)).Perm(len(ids))[:spec.readable]
 	for lo := 0; lo < len(perm); lo += access.MaxShareDocuments {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"codna/internal/app"
 	"codna/internal/server"
 )
 
@@ -18,7 +19,6 @@ type config struct {
 	LogLevel    string // debug | info | warn | error
 	Migrate     bool   // migrate up when serve starts
 	Demo        bool   // seed a demo person and documents into an empty database
-	PurgeEvery  time.Duration
 	// HeapFloorMiB is the heap size below which the collector does not run
 	// (internal/pacer); 0 leaves GOGC alone.
 	HeapFloorMiB int
@@ -29,7 +29,8 @@ type config struct {
 	// FileStore keeps attachments' bytes: local (CODNA_DATA_DIR/files) or
 	// postgres (docs/operations.md#files).
 	FileStore string
-	Server    server.Config
+	Server    server.Config // the HTTP server's
+	App       app.Config    // the services' and background work's
 }
 
 // envConfig reads the CODNA_* variables; an unparsable value is an error
@@ -41,13 +42,13 @@ func envConfig() (config, error) {
 		LogFormat:   envOr("CODNA_LOG_FORMAT", "auto"),
 		LogLevel:    envOr("CODNA_LOG_LEVEL", "info"),
 		Migrate:     true,
-		PurgeEvery:  time.Hour,
 		// Three dozen MiB of garbage between collections on a replica
 		// serving reads; nothing changes for one whose live heap is larger.
 		HeapFloorMiB: 64,
 		Server:       server.DefaultConfig,
+		App:          app.DefaultConfig,
 	}
-	s := &c.Server
+	s, a := &c.Server, &c.App
 	s.Listen = envOr("CODNA_LISTEN", s.Listen)
 	if v := os.Getenv("CODNA_ALLOWED_ORIGINS"); v != "" {
 		for _, o := range strings.Split(v, ",") {
@@ -70,6 +71,7 @@ func envConfig() (config, error) {
 	p.int64("CODNA_BODY_LIMIT", &s.BodyLimit, 1024)
 	p.duration("CODNA_REQUEST_TIMEOUT", &s.RequestTimeout)
 	p.duration("CODNA_SHUTDOWN_TIMEOUT", &s.ShutdownTimeout)
+	a.ShutdownTimeout = s.ShutdownTimeout // one deadline for the requests and the background work
 	p.int("CODNA_COMPLEXITY_LIMIT", &s.Limits.Complexity, 10)
 	p.int("CODNA_DEPTH_LIMIT", &s.Limits.Depth, 2)
 	p.int("CODNA_TOKEN_LIMIT", &s.Limits.Tokens, 100)
@@ -77,25 +79,25 @@ func envConfig() (config, error) {
 	p.duration("CODNA_WS_KEEPALIVE", &s.WSKeepAlive)
 	p.int("CODNA_WS_MAX_SUBSCRIPTIONS", &s.WSMaxSubs, 1)
 	p.int("CODNA_WS_MAX_SOCKETS_PER_USER", &s.WSMaxSockets, 1)
-	p.duration("CODNA_SESSION_TTL", &s.Auth.SessionTTL)
-	p.duration("CODNA_PURGE_AFTER", &s.Documents.PurgeAfter)
-	p.duration("CODNA_EVENT_RETENTION", &s.Outbox.Retention)
-	p.duration("CODNA_CONSUMER_TIMEOUT", &s.Outbox.ConsumerTimeout)
-	p.int("CODNA_OUTBOX_WORKERS", &s.Outbox.Workers, 1)
-	p.int("CODNA_AUTOMATION_WORKERS", &s.Automation.Workers, 1)
-	p.int64("CODNA_MAX_FILE_BYTES", &s.Files.MaxFileBytes, 1)
-	p.int64("CODNA_MAX_IMPORT_BYTES", &s.Files.MaxImportBytes, 1)
-	p.duration("CODNA_UPLOAD_TIMEOUT", &s.Files.UploadTimeout)
-	p.duration("CODNA_PURGE_INTERVAL", &c.PurgeEvery)
+	p.duration("CODNA_SESSION_TTL", &a.Auth.SessionTTL)
+	p.duration("CODNA_PURGE_AFTER", &a.Documents.PurgeAfter)
+	p.duration("CODNA_EVENT_RETENTION", &a.Outbox.Retention)
+	p.duration("CODNA_CONSUMER_TIMEOUT", &a.Outbox.ConsumerTimeout)
+	p.int("CODNA_OUTBOX_WORKERS", &a.Outbox.Workers, 1)
+	p.int("CODNA_AUTOMATION_WORKERS", &a.Automation.Workers, 1)
+	p.int64("CODNA_MAX_FILE_BYTES", &a.Files.MaxFileBytes, 1)
+	p.int64("CODNA_MAX_IMPORT_BYTES", &a.Files.MaxImportBytes, 1)
+	p.duration("CODNA_UPLOAD_TIMEOUT", &s.UploadTimeout)
+	p.duration("CODNA_PURGE_INTERVAL", &a.PurgeEvery)
 	p.int("CODNA_HEAP_FLOOR_MIB", &c.HeapFloorMiB, 0)
-	p.int("CODNA_MAX_BODY_BYTES", &s.Documents.MaxBodyBytes, 1024)
-	p.int("CODNA_LOGIN_LIMIT", &s.Auth.LoginLimit, 1)
-	p.duration("CODNA_LOGIN_WINDOW", &s.Auth.LoginWindow)
+	p.int("CODNA_MAX_BODY_BYTES", &a.Documents.MaxBodyBytes, 1024)
+	p.int("CODNA_LOGIN_LIMIT", &a.Auth.LoginLimit, 1)
+	p.duration("CODNA_LOGIN_WINDOW", &a.Auth.LoginWindow)
 	var mem, iter int
-	mem, iter = int(s.Auth.Argon2.Memory), int(s.Auth.Argon2.Iterations)
+	mem, iter = int(a.Auth.Argon2.Memory), int(a.Auth.Argon2.Iterations)
 	p.int("CODNA_ARGON2_MEMORY_KIB", &mem, 8)
 	p.int("CODNA_ARGON2_ITERATIONS", &iter, 1)
-	s.Auth.Argon2.Memory, s.Auth.Argon2.Iterations = uint32(mem), uint32(iter)
+	a.Auth.Argon2.Memory, a.Auth.Argon2.Iterations = uint32(mem), uint32(iter)
 	if p.err != nil {
 		return c, p.err
 	}

@@ -32,7 +32,7 @@ func TestFileSettingsAreReadFromTheEnvironment(t *testing.T) {
 	c, err := envConfig()
 	require.NoError(t, err)
 	require.Equal(t, "local", c.FileStore)
-	require.Zero(t, c.Server.Files.MaxFileBytes, "0 is the files service's default")
+	require.Zero(t, c.App.Files.MaxFileBytes, "0 is the files service's default")
 
 	t.Setenv("CODNA_FILE_STORE", "postgres")
 	t.Setenv("CODNA_MAX_FILE_BYTES", "1048576")
@@ -42,10 +42,10 @@ func TestFileSettingsAreReadFromTheEnvironment(t *testing.T) {
 	c, err = envConfig()
 	require.NoError(t, err)
 	require.Equal(t, "postgres", c.FileStore)
-	require.EqualValues(t, 1<<20, c.Server.Files.MaxFileBytes)
-	require.Equal(t, 2*time.Minute, c.Server.Files.UploadTimeout)
-	require.Equal(t, 4, c.Server.Automation.Workers)
-	require.EqualValues(t, 2<<20, c.Server.Files.MaxImportBytes)
+	require.EqualValues(t, 1<<20, c.App.Files.MaxFileBytes)
+	require.Equal(t, 2*time.Minute, c.Server.UploadTimeout)
+	require.Equal(t, 4, c.App.Automation.Workers)
+	require.EqualValues(t, 2<<20, c.App.Files.MaxImportBytes)
 
 	t.Setenv("CODNA_FILE_STORE", "s3")
 	_, err = envConfig()

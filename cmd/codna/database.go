@@ -9,10 +9,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
-
-	"codna/internal/db"
+	"codna/internal/app"
 	"codna/internal/pgcluster"
 )
 
@@ -86,7 +83,7 @@ func openServeDatabase(ctx context.Context, c config, log *slog.Logger) (*databa
 		release()
 		return nil, fmt.Errorf("start the embedded database (set CODNA_DATABASE_URL to use another): %w", err)
 	}
-	if err := ensureDatabase(ctx, sup.DSN("postgres")); err != nil {
+	if err := app.EnsureDatabase(ctx, sup.DSN("postgres"), embeddedDB); err != nil {
 		_ = sup.Stop()
 		release()
 		return nil, err
@@ -103,7 +100,7 @@ func openDatabase(ctx context.Context, c config, log *slog.Logger) (*database, e
 	dir := filepath.Join(c.DataDir, "pg")
 	if dsn, ok := pgcluster.Running(ctx, dir); ok {
 		log.Debug("using the embedded database another codna process runs", "data_dir", dir)
-		if err := ensureDatabase(ctx, dsn("postgres")); err != nil {
+		if err := app.EnsureDatabase(ctx, dsn("postgres"), embeddedDB); err != nil {
 			return nil, err
 		}
 		return &database{URL: dsn(embeddedDB)}, nil
@@ -115,7 +112,7 @@ func openDatabase(ctx context.Context, c config, log *slog.Logger) (*database, e
 	if err != nil {
 		return nil, fmt.Errorf("start the embedded database (set CODNA_DATABASE_URL to use another): %w", err)
 	}
-	if err := ensureDatabase(ctx, cl.DSN("postgres")); err != nil {
+	if err := app.EnsureDatabase(ctx, cl.DSN("postgres"), embeddedDB); err != nil {
 		_ = cl.Stop()
 		return nil, err
 	}
@@ -134,35 +131,14 @@ func openLogged(ctx context.Context, c config, stderr io.Writer) (*database, *sl
 }
 
 // connect opens a pool on d, first applying pending migrations when
-// migrate is set: what serve (with CODNA_MIGRATE) and manage (on a cluster
-// it started itself, which may be brand new) do before their work.
-func connect(ctx context.Context, d *database, migrate bool) (*pgxpool.Pool, error) {
-	if migrate {
-		if err := db.MigrateUp(ctx, d.URL); err != nil {
-			return nil, err
-		}
-	}
-	return db.Open(ctx, d.URL, nil)
-}
-
-// ensureDatabase creates the application database in a fresh cluster.
-func ensureDatabase(ctx context.Context, adminDSN string) error {
-	conn, err := pgx.Connect(ctx, adminDSN)
+// migrate is set — what serve (with CODNA_MIGRATE) and the other commands
+// (on a cluster they started themselves, which may be brand new) do before
+// their work — and builds the App over it from cfg: the command's services.
+// The caller closes the App's pool (a.Pool().Close()).
+func connect(ctx context.Context, d *database, migrate bool, cfg app.Config, log *slog.Logger) (*app.App, error) {
+	pool, err := app.Open(ctx, d.URL, migrate)
 	if err != nil {
-		return fmt.Errorf("connect to the embedded database: %w", err)
+		return nil, err
 	}
-	defer conn.Close(ctx)
-	var exists bool
-	if err := conn.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)", embeddedDB).Scan(&exists); err != nil {
-		return err
-	}
-	if exists {
-		return nil
-	}
-	_, err = conn.Exec(ctx, "CREATE DATABASE "+embeddedDB)
-	var pe interface{ SQLState() string }
-	if errors.As(err, &pe) && pe.SQLState() == "42P04" { // created meanwhile by another process
-		return nil
-	}
-	return err
+	return app.New(pool, cfg, log), nil
 }

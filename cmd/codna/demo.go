@@ -5,11 +5,8 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5/pgxpool"
-
+	"codna/internal/app"
 	"codna/internal/auth"
-	"codna/internal/db"
 	"codna/internal/document"
 )
 
@@ -25,44 +22,17 @@ var demoDocs = []struct{ path, slug, title, content string }{
 }
 
 // seedDemo creates a demo person and a few linked wiki documents, once: only
-// into a database with no people yet. It prints the sign-in to w.
-func seedDemo(ctx context.Context, pool *pgxpool.Pool, params auth.Argon2Params, w io.Writer) error {
+// into a database with no people yet (manage's CreateFirstPerson). It prints
+// the sign-in to w.
+func seedDemo(ctx context.Context, a *app.App, w io.Writer) error {
 	password := auth.NewSecret("")[:16]
-	hash, err := auth.HashPassword(params, password)
-	if err != nil {
+	owner, seeded, err := a.Manage.CreateFirstPerson(auth.ManagementContext(ctx), demoEmail, "Demo Person", password)
+	if err != nil || !seeded {
 		return err
 	}
-	seeded := false
-	var owner uuid.UUID
-	err = db.InTx(ctx, pool, func(tx db.DBTX) error {
-		// Serialise concurrent first starts of several replicas.
-		if err := db.LockXact(ctx, tx, db.LockDemo); err != nil {
-			return err
-		}
-		n, err := db.Q.UserCountPeople(ctx, tx)
-		if err != nil || n > 0 {
-			return err
-		}
-		u, err := db.Q.UserCreate(ctx, tx, db.UserCreateParams{
-			ID: uuid.Must(uuid.NewV7()), Email: demoEmail, Name: "Demo Person", Kind: string(auth.KindPerson), PasswordHash: &hash,
-		})
-		if err != nil {
-			return err
-		}
-		owner = u.ID
-		seeded = true
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	if !seeded {
-		return nil
-	}
-	docs := document.New(pool, document.DefaultConfig)
-	actx := auth.WithActor(ctx, &auth.Actor{UserID: owner, Kind: auth.KindPerson})
+	actx := auth.WithActor(ctx, &auth.Actor{UserID: owner.ID, Kind: auth.KindPerson})
 	for _, d := range demoDocs {
-		if _, err := docs.Create(actx, document.CreateInput{
+		if _, err := a.Document.Create(actx, document.CreateInput{
 			Space: document.SpaceWiki, Path: d.path, Slug: d.slug, Title: &d.title, Content: d.content, Tags: []string{"demo"},
 		}); err != nil {
 			return err

@@ -178,18 +178,18 @@ func manageCmd(ctx context.Context, cfg config, args []string, stdin io.Reader, 
 		return err
 	}
 
-	dbase, _, err := openLogged(ctx, cfg, stderr)
+	dbase, log, err := openLogged(ctx, cfg, stderr)
 	if err != nil {
 		return err
 	}
 	defer dbase.Close()
 	// A cluster started just for this command may be brand new.
-	pool, err := connect(ctx, dbase, dbase.cluster != nil)
+	a, err := connect(ctx, dbase, dbase.cluster != nil, cfg.App, log)
 	if err != nil {
 		return err
 	}
-	defer pool.Close()
-	m := &manageEnv{svc: manage.New(pool, cfg.Server.Auth.Argon2), stdout: stdout, stderr: stderr}
+	defer a.Pool().Close()
+	m := &manageEnv{svc: a.Manage, stdout: stdout, stderr: stderr}
 	return v.run(auth.ManagementContext(ctx), m)
 }
 

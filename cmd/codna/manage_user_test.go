@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"codna/internal/app/apptest"
 	"codna/internal/auth"
 	"codna/internal/pgtest"
 )
@@ -30,7 +31,7 @@ func TestManageUserTokensListsAndRevokes(t *testing.T) {
 	out, _, err = runCLI(t, "", "manage", "user", "tokens", "--id", p.ID.String(), "--revoke", id)
 	require.NoError(t, err)
 	require.Contains(t, out, "revoked personal token")
-	svc := auth.New(d.Pool, auth.Config{Argon2: auth.CheapArgon2}, nil)
+	svc := apptest.New(t, d.Pool).Auth
 	_, err = svc.Authenticate(t.Context(), auth.Credentials{Bearer: secret})
 	pgtest.RequireCode(t, err, "UNAUTHENTICATED", "")
 	require.Equal(t, 1, pgtest.Count(t, d.Pool, `SELECT count(*) FROM management_audit WHERE action = 'user.token_revoke' AND target_user_id = $1 AND via = 'cli'`, p.ID))

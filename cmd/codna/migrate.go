@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"codna/internal/db"
+	"codna/internal/app"
 )
 
 func migrateCmd(ctx context.Context, cfg config, args []string, stdout, stderr io.Writer) error {
@@ -19,19 +19,18 @@ func migrateCmd(ctx context.Context, cfg config, args []string, stdout, stderr i
 	defer dbase.Close()
 	switch args[0] {
 	case "up":
-		if err := db.MigrateUp(ctx, dbase.URL); err != nil {
+		if err := app.MigrateUp(ctx, dbase.URL); err != nil {
 			return err
 		}
 	case "down":
-		if err := db.MigrateDown(ctx, dbase.URL); err != nil {
+		if err := app.MigrateDown(ctx, dbase.URL); err != nil {
 			return err
 		}
 	}
-	v, dirty, err := db.MigrationVersion(ctx, dbase.URL)
+	v, dirty, latest, err := app.SchemaVersion(ctx, dbase.URL)
 	if err != nil {
 		return err
 	}
-	latest, _ := db.LatestVersion()
 	fmt.Fprintf(stdout, "schema version %d (dirty=%v); this binary's latest is %d\n", v, dirty, latest)
 	return nil
 }

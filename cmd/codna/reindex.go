@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"codna/internal/auth"
-	"codna/internal/document"
 	"codna/internal/search"
 )
 
@@ -49,23 +48,21 @@ func reindexCmd(ctx context.Context, cfg config, args []string, stdout, stderr i
 	} else if name != backendPostgres && name != backendTypesense {
 		return usageError{msg: fmt.Sprintf("--backend must be postgres or typesense, not %q", name), usage: reindexUsage}
 	}
-	dbase, _, err := openLogged(ctx, cfg, stderr)
+	dbase, log, err := openLogged(ctx, cfg, stderr)
 	if err != nil {
 		return err
 	}
 	defer dbase.Close()
-	pool, err := connect(ctx, dbase, dbase.cluster != nil)
+	if cfg.App.SearchBackend, err = openSearchBackend(cfg, name); err != nil {
+		return err
+	}
+	a, err := connect(ctx, dbase, dbase.cluster != nil, cfg.App, log)
 	if err != nil {
 		return err
 	}
-	defer pool.Close()
-	b, err := openSearchBackend(cfg, name, pool)
-	if err != nil {
-		return err
-	}
-	svc := search.NewService(pool, b, document.New(pool, cfg.Server.Documents))
+	defer a.Pool().Close()
 	bar := newProgressBar(stderr, "reindex", "documents")
-	rep, err := svc.Reindex(auth.ManagementContext(ctx), *dry, bar.update)
+	rep, err := a.Search.Reindex(auth.ManagementContext(ctx), *dry, bar.update)
 	bar.finish()
 	if err != nil {
 		return err

@@ -4,8 +4,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/jackc/pgx/v5/pgxpool"
-
 	"codna/internal/search"
 	pgsearch "codna/internal/search/postgres"
 )
@@ -36,12 +34,13 @@ func searchBackendName(cfg config) (string, error) {
 	return backendPostgres, nil
 }
 
-// openSearchBackend builds the named backend over pool (postgres) or from
-// the configuration (typesense).
-func openSearchBackend(cfg config, name string, pool *pgxpool.Pool) (search.Backend, error) {
+// openSearchBackend builds the named backend from the configuration
+// (typesense), or returns nil for postgres: the App's default, over its
+// pool (app.Config.SearchBackend).
+func openSearchBackend(cfg config, name string) (search.Backend, error) {
 	switch name {
 	case backendPostgres:
-		return pgsearch.New(pool), nil
+		return nil, nil
 	case backendTypesense:
 		if cfg.TypesenseURL == "" || cfg.TypesenseAPIKey == "" {
 			return nil, errors.New("the typesense backend needs CODNA_TYPESENSE_URL and CODNA_TYPESENSE_API_KEY")

@@ -10,12 +10,9 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgxpool"
-
-	"codna/internal/document"
+	"codna/internal/app"
 	"codna/internal/files"
 	"codna/internal/pacer"
-	"codna/internal/periodic"
 	"codna/internal/server"
 )
 
@@ -37,8 +34,8 @@ func serve(ctx context.Context, cfg config, args []string, stderr io.Writer) (er
 	if err != nil {
 		return err
 	}
-	if cfg.Server.Automation.CacheDir == "" {
-		cfg.Server.Automation.CacheDir = filepath.Join(cfg.DataDir, "cache", "qjs")
+	if cfg.App.Automation.CacheDir == "" {
+		cfg.App.Automation.CacheDir = filepath.Join(cfg.DataDir, "cache", "qjs")
 	}
 	if err := fileDirs(&cfg); err != nil {
 		return err
@@ -56,24 +53,23 @@ func serve(ctx context.Context, cfg config, args []string, stderr io.Writer) (er
 		return err
 	}
 	var (
-		pool   *pgxpool.Pool
-		srv    *server.Server
-		purger *periodic.Job
+		a   *app.App
+		srv *server.Server
 	)
 	defer func() {
 		cancel()
-		shutdown(log, cfg.Server.ShutdownTimeout, srv, purger, pool, dbase)
+		shutdown(log, cfg.Server.ShutdownTimeout, srv, a, dbase)
 	}()
-	if pool, err = connect(ctx, dbase, cfg.Migrate); err != nil {
+	if cfg.App.SearchBackend, err = openSearchBackend(cfg, backendName); err != nil {
+		return err
+	}
+	if a, err = connect(ctx, dbase, cfg.Migrate, cfg.App, log); err != nil {
 		return err
 	}
 	if cfg.Demo {
-		if err := seedDemo(ctx, pool, cfg.Server.Auth.Argon2, stderr); err != nil {
+		if err := seedDemo(ctx, a, stderr); err != nil {
 			return fmt.Errorf("seed demo: %w", err)
 		}
-	}
-	if cfg.Server.SearchBackend, err = openSearchBackend(cfg, backendName, pool); err != nil {
-		return err
 	}
 	log.Info("search backend", "backend", backendName)
 	gc := pacer.New(uint64(cfg.HeapFloorMiB) << 20)
@@ -81,15 +77,11 @@ func serve(ctx context.Context, cfg config, args []string, stderr io.Writer) (er
 		return err
 	}
 	defer gc.Stop()
-	srv = server.New(pool, cfg.Server, log)
+	srv = server.New(a, cfg.Server, log)
 	var dbFailed <-chan struct{}
 	if dbase.sup != nil {
 		srv.Liveness = dbase.sup.Health
 		dbFailed = dbase.sup.Failed()
-	}
-	purger = document.NewPurger(srv.Docs, cfg.PurgeEvery, log.With("component", "purger"))
-	if err := purger.Start(ctx); err != nil {
-		return err
 	}
 	if err := srv.Start(ctx); err != nil {
 		return err
@@ -106,20 +98,20 @@ func serve(ctx context.Context, cfg config, args []string, stderr io.Writer) (er
 }
 
 // shutdown stops what serve started, in order, within a bound: the HTTP
-// server, outbox worker and hub (server.Stop, bounded by timeout), the
-// purger, then the database. Work still running at the deadline is
-// abandoned: stopping the embedded cluster ends its sessions (its own stop
-// is bounded too), and the pool is not waited for more than a few seconds.
-// Any of srv, purger and pool may be nil (serve failed before them).
-func shutdown(log *slog.Logger, timeout time.Duration, srv *server.Server, purger *periodic.Job, pool *pgxpool.Pool, dbase *database) {
+// server and the App's background work (server.Stop, bounded by timeout),
+// then the database. Work still running at the deadline is abandoned:
+// stopping the embedded cluster ends its sessions (its own stop is bounded
+// too), and the pool is not waited for more than a few seconds. srv and a
+// may be nil (serve failed before them).
+func shutdown(log *slog.Logger, timeout time.Duration, srv *server.Server, a *app.App, dbase *database) {
 	appDone := make(chan struct{})
 	go func() {
 		defer close(appDone)
 		if srv != nil {
 			srv.Stop()
 		}
-		if purger != nil {
-			purger.Stop()
+		if a != nil {
+			a.Stop() // done already when srv stopped it; else releases what it made
 		}
 	}()
 	select {
@@ -130,8 +122,8 @@ func shutdown(log *slog.Logger, timeout time.Duration, srv *server.Server, purge
 	poolDone := make(chan struct{})
 	go func() {
 		defer close(poolDone)
-		if pool != nil {
-			pool.Close() // waits for connections in use: the database's stop ends them
+		if a != nil {
+			a.Pool().Close() // waits for connections in use: the database's stop ends them
 		}
 	}()
 	dbase.Close()
@@ -149,13 +141,13 @@ func fileDirs(cfg *config) error {
 	if err := os.MkdirAll(tmp, 0o700); err != nil {
 		return fmt.Errorf("files: %w", err)
 	}
-	cfg.Server.Files.TempDir = tmp
-	if cfg.FileStore == "local" && cfg.Server.Files.Store == nil {
+	cfg.App.Files.TempDir = tmp
+	if cfg.FileStore == "local" && cfg.App.Files.Store == nil {
 		store, err := files.NewLocal(filepath.Join(cfg.DataDir, "files"))
 		if err != nil {
 			return err
 		}
-		cfg.Server.Files.Store = store
+		cfg.App.Files.Store = store
 	}
 	return nil
 }

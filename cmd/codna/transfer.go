@@ -12,17 +12,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgxpool"
-
+	"codna/internal/app"
 	"codna/internal/archive"
 	"codna/internal/auth"
-	"codna/internal/db"
 	"codna/internal/document"
-	"codna/internal/files"
-	"codna/internal/inbox"
-	"codna/internal/ingest"
-	"codna/internal/linkgraph"
-	"codna/internal/manage"
 	"codna/internal/transfer"
 )
 
@@ -80,10 +73,10 @@ func (f *transferFlags) check(usage string) error {
 	return nil
 }
 
-// transferEnv is what import and export run with: the pool, the transfer
-// service, and the person they act as (audited).
+// transferEnv is what import and export run with: the App (its transfer
+// service and import worker), and the person they act as (audited).
 type transferEnv struct {
-	pool   *pgxpool.Pool
+	app    *app.App
 	svc    *transfer.Service
 	person auth.User
 	as     context.Context // acting as the person
@@ -91,42 +84,26 @@ type transferEnv struct {
 }
 
 // openTransfer connects, finds the person and records the audit row of
-// action with details.
+// action with details (manage's ActAs).
 func openTransfer(ctx context.Context, cfg config, email, action string, details map[string]any, stderr io.Writer) (*transferEnv, error) {
 	if err := fileDirs(&cfg); err != nil {
 		return nil, err
 	}
-	dbase, _, err := openLogged(ctx, cfg, stderr)
+	dbase, log, err := openLogged(ctx, cfg, stderr)
 	if err != nil {
 		return nil, err
 	}
-	pool, err := connect(ctx, dbase, dbase.cluster != nil)
+	a, err := connect(ctx, dbase, dbase.cluster != nil, cfg.App, log)
 	if err != nil {
 		dbase.Close()
 		return nil, err
 	}
-	env := &transferEnv{pool: pool, close: func() { pool.Close(); dbase.Close() }}
-	mctx := auth.ManagementContext(ctx)
-	env.person, err = manage.New(pool, cfg.Server.Auth.Argon2).PersonByEmail(mctx, email)
+	env := &transferEnv{app: a, svc: a.Transfer, close: func() { a.Pool().Close(); dbase.Close() }}
+	env.person, err = a.Manage.ActAs(auth.ManagementContext(ctx), email, action, details)
 	if err != nil {
 		env.close()
 		return nil, err
 	}
-	details["as"] = env.person.Email
-	if err := manage.Audit(mctx, pool, action, &env.person.ID, details); err != nil {
-		env.close()
-		return nil, err
-	}
-	store := cfg.Server.Files.Store
-	if store == nil {
-		store = files.NewPostgres(pool)
-	}
-	docs := document.New(pool, cfg.Server.Documents)
-	fs := files.New(pool, store, docs, cfg.Server.Files.MaxFileBytes)
-	env.svc = transfer.New(pool, store, docs, fs, ingest.New(pool, store, docs, fs, cfg.Server.Files.MaxFileBytes), linkgraph.NewService(pool, docs), transfer.Config{
-		MaxArchiveBytes: cfg.Server.Files.MaxImportBytes, TempDir: cfg.Server.Files.TempDir, MaxBodyBytes: cfg.Server.Documents.MaxBodyBytes,
-		MaxFileBytes: cfg.Server.Files.MaxFileBytes,
-	})
 	env.as = auth.WithActor(ctx, &auth.Actor{UserID: env.person.ID, Kind: auth.KindPerson, Name: env.person.Name, Via: auth.ViaCLI})
 	return env, nil
 }
@@ -168,10 +145,9 @@ func importCmd(ctx context.Context, cfg config, args []string, stdout, stderr io
 	if err != nil {
 		return err
 	}
-	worker := env.svc.NewImportWorker(transfer.WorkerConfig{}, nil)
 	bar := newProgressBar(stderr, "import", "pages")
 	ran := make(chan error, 1)
-	go func() { ran <- worker.Drain(ctx) }()
+	go func() { ran <- env.app.ImportWorker.Drain(ctx) }()
 	for {
 		cur, err := env.svc.GetImport(env.as, imp.ID)
 		if err != nil {
@@ -271,14 +247,7 @@ func exportCmd(ctx context.Context, cfg config, args []string, stdout, stderr io
 		return err
 	}
 	ok = true
-	err = db.InTx(ctx, env.pool, func(tx db.DBTX) error {
-		_, err := inbox.Notify(auth.SystemContext(ctx), tx, inbox.New{
-			RecipientID: env.person.ID, Type: inbox.TypeExportReady, SubjectType: "export",
-			Payload: map[string]any{"space": f.space, "path": f.path, "pages": pages, "by": "codna export on the host"},
-		})
-		return err
-	})
-	if err != nil {
+	if err := env.svc.NotifyExportWritten(env.as, document.Space(f.space), f.path, pages, "codna export on the host"); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "export: %d pages written to %s\n", pages, *out)

@@ -175,7 +175,7 @@ func notifyChanges(ctx context.Context, tx db.DBTX, actor, batch uuid.UUID, chan
 			audience[c.p] = to
 		}
 		for _, r := range to {
-			if _, err := inbox.Notify(ctx, tx, inbox.New{
+			if _, err := inbox.Notify(ctx, tx, inbox.Notice{
 				RecipientID: r, ActorID: &actor, Type: typ, SubjectType: "access",
 				SubjectID: &batch, BatchID: &batch, Payload: payload,
 			}); err != nil {

@@ -18,7 +18,7 @@ func TestAccessMethodsRefuseTheWrongActor(t *testing.T) {
 	t.Parallel()
 	management := auth.ActorFrom(pgtest.ActingAsManagement())
 	system := auth.ActorFrom(auth.SystemContext(t.Context()))
-	for _, svc := range []any{access.NewService(nil), access.NewFolderService(nil)} {
+	for _, svc := range []any{access.New(nil), access.NewFolderService(nil)} {
 		pgtest.RequireRefused(t, svc, nil, fault.Unauthenticated)
 		pgtest.RequireRefused(t, svc, management, fault.Forbidden)
 		pgtest.RequireRefused(t, svc, system, fault.Forbidden)

@@ -124,7 +124,7 @@ func notifyRevoked(ctx context.Context, tx db.DBTX, actor *auth.Actor, batch *uu
 	}
 	slices.SortStableFunc(pairs, func(a, b pair) int { return compareID(a.user, b.user) })
 	for _, pr := range pairs {
-		n := inbox.New{
+		n := inbox.Notice{
 			RecipientID: pr.user, ActorID: &actor.UserID, Type: inbox.TypeAccessRevoked,
 			Payload: map[string]any{"documentId": pr.doc, "revokedBy": actor.UserID},
 		}

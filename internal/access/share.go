@@ -32,8 +32,8 @@ type Service struct {
 	pool *pgxpool.Pool
 }
 
-// NewService returns a Service over pool.
-func NewService(pool *pgxpool.Pool) *Service { return &Service{pool: pool} }
+// New returns a Service over pool.
+func New(pool *pgxpool.Pool) *Service { return &Service{pool: pool} }
 
 // ShareInput is one sharing action.
 type ShareInput struct {
@@ -425,7 +425,7 @@ func applyPlan(ctx context.Context, tx db.DBTX, actor *auth.Actor, p sharePlan) 
 				continue
 			}
 			sent[doc] = true
-			if _, err := inbox.Notify(ctx, tx, inbox.New{
+			if _, err := inbox.Notify(ctx, tx, inbox.Notice{
 				RecipientID: user, ActorID: &actor.UserID, Type: inbox.TypeAccessGranted, SubjectType: "access", SubjectID: &batch,
 				BatchID: &batch, Payload: map[string]any{"documentId": doc, "permission": p.permission, "sharedBy": actor.UserID},
 			}); err != nil {
@@ -439,7 +439,7 @@ func applyPlan(ctx context.Context, tx db.DBTX, actor *auth.Actor, p sharePlan) 
 	}
 	for _, owner := range order(owners) {
 		for _, doc := range owners[owner] {
-			if _, err := inbox.Notify(ctx, tx, inbox.New{
+			if _, err := inbox.Notify(ctx, tx, inbox.Notice{
 				RecipientID: owner, ActorID: &actor.UserID, Type: inbox.TypeAccessReshared, SubjectType: "access", SubjectID: &batch,
 				BatchID: &batch, Payload: map[string]any{"documentId": doc, "permission": p.permission, "sharedBy": actor.UserID, "recipients": labels},
 			}); err != nil {

@@ -40,7 +40,7 @@ func shareSetup(t *testing.T) *shareBundle {
 	w := outbox.New(d.Pool, outbox.Config{}, nil)
 	w.Register(linkgraph.ConsumerName, linkgraph.NewConsumer(d.Pool).Handle)
 	return &shareBundle{
-		url: d.URL, pool: d.Pool, svc: access.NewService(d.Pool), worker: w,
+		url: d.URL, pool: d.Pool, svc: access.New(d.Pool), worker: w,
 		tornike: pgtest.CreatePerson(t, d.Pool), dana: pgtest.CreatePerson(t, d.Pool),
 	}
 }
@@ -148,7 +148,7 @@ func (b *shareBundle) shareCounting(t *testing.T) (*access.Service, *db.Counter)
 	require.NoError(t, err)
 	t.Cleanup(pool.Close)
 	require.NoError(t, pool.Ping(context.Background()))
-	return access.NewService(pool), c
+	return access.New(pool), c
 }
 
 // docs/design.md#trace-share-by-tag: share everything tagged runbook with

@@ -54,8 +54,8 @@ func setupWith(t testing.TB, sb *sandbox.Sandbox) *bundle {
 	d := pgtest.New(t)
 	log := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelError}))
 	docs := document.New(d.Pool, document.DefaultConfig)
-	sharing := access.NewService(d.Pool)
-	searching := search.NewService(d.Pool, pgsearch.New(d.Pool), docs)
+	sharing := access.New(d.Pool)
+	searching := search.New(d.Pool, pgsearch.New(d.Pool), docs)
 	svc := New(d.Pool, Services{Docs: docs, Sharing: sharing, Search: searching}, sb, log)
 	b := &bundle{pool: d, svc: svc, docs: docs, share: sharing, runner: svc.NewRunner(RunnerConfig{WorkerID: "test"})}
 	b.outbox = outbox.New(d.Pool, outbox.Config{}, log)

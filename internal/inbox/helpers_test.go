@@ -27,13 +27,13 @@ type bundle struct {
 func newBundle(t *testing.T) *bundle {
 	t.Helper()
 	d := pgtest.New(t)
-	return &bundle{url: d.URL, pool: d.Pool, svc: inbox.NewService(d.Pool), docs: document.New(d.Pool, document.DefaultConfig)}
+	return &bundle{url: d.URL, pool: d.Pool, svc: inbox.New(d.Pool), docs: document.New(d.Pool, document.DefaultConfig)}
 }
 
 func newID() uuid.UUID { return uuid.Must(uuid.NewV7()) }
 
 // notify runs Notify in its own committed transaction.
-func (b *bundle) notify(t *testing.T, n inbox.New) *inbox.Notification {
+func (b *bundle) notify(t *testing.T, n inbox.Notice) *inbox.Notification {
 	t.Helper()
 	var out *inbox.Notification
 	require.NoError(t, db.InTx(context.Background(), b.pool, func(tx db.DBTX) error {
@@ -45,13 +45,13 @@ func (b *bundle) notify(t *testing.T, n inbox.New) *inbox.Notification {
 }
 
 // info is an information notification about a fresh subject.
-func info(to pgtest.Person, typ string) inbox.New {
-	return inbox.New{RecipientID: to.ID, Type: typ, SubjectType: "document", SubjectID: pgtest.Ptr(newID()), Payload: map[string]any{"title": "x"}}
+func info(to pgtest.Person, typ string) inbox.Notice {
+	return inbox.Notice{RecipientID: to.ID, Type: typ, SubjectType: "document", SubjectID: pgtest.Ptr(newID()), Payload: map[string]any{"title": "x"}}
 }
 
 // decision is a link decision about a fresh edge.
-func decision(to pgtest.Person) inbox.New {
-	return inbox.New{RecipientID: to.ID, Type: inbox.TypeLinkTargetMoved, SubjectType: "link", SubjectID: pgtest.Ptr(newID()), RequiresDecision: true}
+func decision(to pgtest.Person) inbox.Notice {
+	return inbox.Notice{RecipientID: to.ID, Type: inbox.TypeLinkTargetMoved, SubjectType: "link", SubjectID: pgtest.Ptr(newID()), RequiresDecision: true}
 }
 
 func (b *bundle) status(t *testing.T, id uuid.UUID) string {

@@ -107,7 +107,7 @@ func TestCounts(t *testing.T) {
 	require.Equal(t, 3+3-1, got.Decisions)
 
 	// Management has no documents: its own unread information only.
-	b.notify(t, inbox.New{RecipientID: auth.ManagementID, Type: inbox.TypeAutomationFailed, SubjectType: "automation"})
+	b.notify(t, inbox.Notice{RecipientID: auth.ManagementID, Type: inbox.TypeAutomationFailed, SubjectType: "automation"})
 	mc, err := b.svc.MyCounts(pgtest.ActingAsManagement())
 	require.NoError(t, err)
 	require.Equal(t, inbox.Counts{Unread: 1, Total: 1}, mc)
@@ -124,7 +124,7 @@ func TestStatementCounts(t *testing.T) {
 	pool, err := db.Open(context.Background(), b.url, counter)
 	require.NoError(t, err)
 	t.Cleanup(pool.Close)
-	svc := inbox.NewService(pool)
+	svc := inbox.New(pool)
 	statements := func(want int64, what string, f func()) {
 		t.Helper()
 		counter.Reset()
@@ -207,7 +207,7 @@ func TestMarkAllReadIsOneStatementOverInformation(t *testing.T) {
 	pool, err := db.Open(context.Background(), b.url, counter)
 	require.NoError(t, err)
 	t.Cleanup(pool.Close)
-	svc := inbox.NewService(pool)
+	svc := inbox.New(pool)
 
 	counter.Reset()
 	n, err := svc.MarkAllRead(pgtest.ActingAs(p))
@@ -282,8 +282,8 @@ func TestResolveDecisions(t *testing.T) {
 	np, nq := b.notify(t, dp), b.notify(t, dq)
 	pgtest.Exec(t, b.pool, `UPDATE notifications SET status = 'read' WHERE id = $1`, nq.ID)
 	other := b.notify(t, decision(p))
-	infoAboutEdge := b.notify(t, inbox.New{RecipientID: p.ID, Type: inbox.TypeLinkSuggested, SubjectType: "link", SubjectID: &edge})
-	otherKind := b.notify(t, inbox.New{RecipientID: p.ID, Type: inbox.TypeDocumentQuarantined, SubjectType: "document", SubjectID: &edge, RequiresDecision: true})
+	infoAboutEdge := b.notify(t, inbox.Notice{RecipientID: p.ID, Type: inbox.TypeLinkSuggested, SubjectType: "link", SubjectID: &edge})
+	otherKind := b.notify(t, inbox.Notice{RecipientID: p.ID, Type: inbox.TypeDocumentQuarantined, SubjectType: "document", SubjectID: &edge, RequiresDecision: true})
 
 	n, err := inbox.ResolveDecisions(context.Background(), b.pool, "link", []uuid.UUID{edge})
 	require.NoError(t, err)
@@ -310,7 +310,7 @@ func TestListPagesAndFilters(t *testing.T) {
 	q := pgtest.CreatePerson(t, b.pool)
 	var made []*inbox.Notification
 	for i := range 7 {
-		var n inbox.New
+		var n inbox.Notice
 		switch i % 3 {
 		case 0:
 			n = info(p, inbox.TypeAccessGranted)
@@ -388,7 +388,7 @@ func TestListPagesAndFilters(t *testing.T) {
 	pgtest.RequireCode(t, err, fault.Unauthenticated, "")
 
 	// Management lists its own notifications.
-	b.notify(t, inbox.New{RecipientID: auth.ManagementID, Type: inbox.TypeAutomationFailed, SubjectType: "automation"})
+	b.notify(t, inbox.Notice{RecipientID: auth.ManagementID, Type: inbox.TypeAutomationFailed, SubjectType: "automation"})
 	page, _, err := b.svc.List(pgtest.ActingAsManagement(), inbox.Filter{}, nil, 10)
 	require.NoError(t, err)
 	require.Len(t, page, 1)

@@ -130,8 +130,8 @@ func fromRow(r db.Notification) Notification {
 	}
 }
 
-// New is a notification to create with Notify.
-type New struct {
+// Notice is a notification to create with Notify.
+type Notice struct {
 	RecipientID      uuid.UUID
 	ActorID          *uuid.UUID // who caused it, for suppression; nil for the system
 	Type             string     // one of Types
@@ -175,7 +175,7 @@ type New struct {
 // insert a row (there is no unique index to stop them); the one that finds
 // an existing row waits for the other's lock and merges into its latest
 // version.
-func Notify(ctx context.Context, q db.DBTX, n New) (*Notification, error) {
+func Notify(ctx context.Context, q db.DBTX, n Notice) (*Notification, error) {
 	if !KnownType(n.Type) {
 		return nil, fmt.Errorf("inbox: unknown notification type %q", n.Type)
 	}

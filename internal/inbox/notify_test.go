@@ -73,7 +73,7 @@ func TestNotifyCoalescesWithinTheWindow(t *testing.T) {
 	b := newBundle(t)
 	p := pgtest.CreatePerson(t, b.pool)
 	subject := newID()
-	n := inbox.New{RecipientID: p.ID, Type: inbox.TypeAutomationFailed, SubjectType: "automation", SubjectID: &subject,
+	n := inbox.Notice{RecipientID: p.ID, Type: inbox.TypeAutomationFailed, SubjectType: "automation", SubjectID: &subject,
 		Payload: map[string]any{"error": "first"}}
 
 	first := b.notify(t, n)
@@ -132,12 +132,12 @@ func TestNotifyBatches(t *testing.T) {
 	q := pgtest.CreatePerson(t, b.pool)
 	batch := newID()
 	d1, d2, d3 := newID(), newID(), newID()
-	member := func(to pgtest.Person, typ string, doc any) inbox.New {
+	member := func(to pgtest.Person, typ string, doc any) inbox.Notice {
 		payload := map[string]any{"grantedBy": "Tornike"}
 		if doc != nil {
 			payload["documentId"] = doc
 		}
-		return inbox.New{RecipientID: to.ID, Type: typ, SubjectType: "access", SubjectID: &batch, BatchID: &batch, Payload: payload}
+		return inbox.Notice{RecipientID: to.ID, Type: typ, SubjectType: "access", SubjectID: &batch, BatchID: &batch, Payload: payload}
 	}
 
 	first := b.notify(t, member(p, inbox.TypeAccessGranted, d1))

@@ -16,7 +16,7 @@ import (
 // no inbox, FORBIDDEN. Management reads its own inbox, so it is served.
 func TestInboxMethodsRefuseTheWrongActor(t *testing.T) {
 	t.Parallel()
-	svc := inbox.NewService(nil)
+	svc := inbox.New(nil)
 	pgtest.RequireRefused(t, svc, nil, fault.Unauthenticated)
 	pgtest.RequireRefused(t, svc, auth.ActorFrom(auth.SystemContext(t.Context())), fault.Forbidden)
 }

@@ -32,9 +32,8 @@ type Service struct {
 	pool *pgxpool.Pool
 }
 
-// NewService returns a Service over pool. (It is not called New: New is the
-// notification Notify takes.)
-func NewService(pool *pgxpool.Pool) *Service { return &Service{pool: pool} }
+// New returns a Service over pool.
+func New(pool *pgxpool.Pool) *Service { return &Service{pool: pool} }
 
 var (
 	errNotFound = fault.New(fault.NotFound, "You have no notification with that id.")

@@ -339,7 +339,7 @@ func (c *conversion) tell(ctx context.Context, tx db.DBTX, event, note string, d
 	}); err != nil {
 		return err
 	}
-	_, err := inbox.Notify(ctx, tx, inbox.New{
+	_, err := inbox.Notify(ctx, tx, inbox.Notice{
 		RecipientID: c.ing.UserID, Type: note, SubjectType: "ingestion", SubjectID: &c.ing.ID, Payload: payload,
 	})
 	return err

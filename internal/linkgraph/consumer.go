@@ -147,7 +147,7 @@ func raiseDecision(ctx context.Context, tx db.DBTX, d decision, owner uuid.UUID)
 	if d.state == Broken {
 		typ = deleted
 	}
-	_, err := inbox.Notify(ctx, tx, inbox.New{
+	_, err := inbox.Notify(ctx, tx, inbox.Notice{
 		RecipientID: owner, Type: typ, SubjectType: d.subjectType, SubjectID: &d.id, RequiresDecision: true,
 		Payload: map[string]any{
 			"sourceId": d.source.String(), "targetId": d.target.String(), "at": time.Now().UTC().Format(time.RFC3339),

@@ -81,7 +81,7 @@ func (b *bundle) body(t *testing.T, id uuid.UUID) string {
 func TestFileReferencesToAnotherPageFollowItLikeLinks(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	svc := linkgraph.NewService(b.pool, b.docs)
+	svc := linkgraph.New(b.pool, b.docs)
 	deploy := b.doc(t, "ops", "deploy", "Deploy")
 	src := b.doc(t, "notes", "index",
 		"![d](../ops/deploy.files/diagram.png) and [spec](../ops/deploy.files/spec.pdf), again ![d](../ops/deploy.files/diagram.png)\n\n![n](../eng/none.files/x.png)")
@@ -188,7 +188,7 @@ func TestOwnFileReferencesFollowTheirPage(t *testing.T) {
 func TestFileReferenceToAnUnreadablePageShowsNothing(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	svc := linkgraph.NewService(b.pool, b.docs)
+	svc := linkgraph.New(b.pool, b.docs)
 	stranger := pgtest.CreatePerson(t, b.pool)
 	secret := pgtest.CreateDocument(t, b.pool, stranger.ID, pgtest.Doc{Path: "secret", Slug: "plan", Content: "Plan"}).ID
 	src := b.doc(t, "notes", "index", "![x](../secret/plan.files/x.png)")

@@ -17,7 +17,7 @@ import (
 // the system actor is FORBIDDEN.
 func TestLinkgraphMethodsRefuseTheWrongActor(t *testing.T) {
 	t.Parallel()
-	svc := linkgraph.NewService(nil, document.New(nil, document.Config{}))
+	svc := linkgraph.New(nil, document.New(nil, document.Config{}))
 	pgtest.RequireRefused(t, svc, nil, fault.Unauthenticated)
 	pgtest.RequireSeesNothing(t, svc, auth.ActorFrom(pgtest.ActingAsManagement()))
 	pgtest.RequireRefused(t, svc, auth.ActorFrom(auth.SystemContext(t.Context())), fault.Forbidden)

@@ -16,8 +16,8 @@ type Service struct {
 	docs *document.Service
 }
 
-// NewService returns a Service; body edits go through docs.
-func NewService(pool *pgxpool.Pool, docs *document.Service) *Service {
+// New returns a Service; body edits go through docs.
+func New(pool *pgxpool.Pool, docs *document.Service) *Service {
 	return &Service{pool: pool, docs: docs}
 }
 

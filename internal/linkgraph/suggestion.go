@@ -98,7 +98,7 @@ func (s *Service) Propose(ctx context.Context, source, target uuid.UUID, reason 
 		if rationale != nil {
 			payload["rationale"] = *rationale
 		}
-		_, err = inbox.Notify(ctx, tx, inbox.New{
+		_, err = inbox.Notify(ctx, tx, inbox.Notice{
 			RecipientID: src.OwnerID, ActorID: &actor.UserID, Type: inbox.TypeLinkSuggested, SubjectType: "link_suggestion",
 			SubjectID: &row.ID, RequiresDecision: true, Payload: payload,
 		})

@@ -135,7 +135,7 @@ func agentPayload(a Agent) map[string]any {
 
 // notifyResponsible tells a person they now answer, or no longer answer, for an agent.
 func notifyResponsible(ctx context.Context, tx db.DBTX, typ string, person uuid.UUID, a Agent) error {
-	_, err := inbox.Notify(ctx, tx, inbox.New{
+	_, err := inbox.Notify(ctx, tx, inbox.Notice{
 		RecipientID: person, ActorID: managementID(), Type: typ,
 		SubjectType: "agent", SubjectID: &a.ID, Payload: agentPayload(a),
 	})

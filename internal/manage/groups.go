@@ -286,7 +286,7 @@ func (s *Service) DeleteGroup(ctx context.Context, id uuid.UUID) (GroupDeletion,
 		payload := groupPayload(g)
 		payload["groupDeleted"] = true
 		for _, m := range members {
-			if _, err := inbox.Notify(ctx, tx, inbox.New{
+			if _, err := inbox.Notify(ctx, tx, inbox.Notice{
 				RecipientID: m, ActorID: managementID(), Type: inbox.TypeGroupRemoved,
 				SubjectType: "group", SubjectID: &g.ID, Payload: payload,
 			}); err != nil {
@@ -358,7 +358,7 @@ func (s *Service) AddMember(ctx context.Context, groupID, userID uuid.UUID) (Gro
 			return err
 		}
 		if n > 0 {
-			if _, err := inbox.Notify(ctx, tx, inbox.New{
+			if _, err := inbox.Notify(ctx, tx, inbox.Notice{
 				RecipientID: u.ID, ActorID: managementID(), Type: inbox.TypeGroupAdded,
 				SubjectType: "group", SubjectID: &g.ID, Payload: groupPayload(g),
 			}); err != nil {
@@ -415,7 +415,7 @@ func (s *Service) RemoveMember(ctx context.Context, groupID, userID uuid.UUID) (
 		if _, err := access.LoseGroup(ctx, tx, g.ID, u.ID, managementID()); err != nil {
 			return err
 		}
-		if _, err := inbox.Notify(ctx, tx, inbox.New{
+		if _, err := inbox.Notify(ctx, tx, inbox.Notice{
 			RecipientID: u.ID, ActorID: managementID(), Type: inbox.TypeGroupRemoved,
 			SubjectType: "group", SubjectID: &g.ID, Payload: groupPayload(g),
 		}); err != nil {

@@ -7,7 +7,8 @@
 // brings that actor in a request, and `codna manage` runs with
 // auth.ManagementContext. Every change writes a management_audit row in the
 // same transaction, saying how management acted (via cli or token) from the
-// same actor and the request id from ctx.
+// same actor and the request id from ctx (all but the demo's first person:
+// CreateFirstPerson).
 package manage
 
 import (

@@ -85,7 +85,7 @@ func (s *Service) ResetPassword(ctx context.Context, userID uuid.UUID, newPasswo
 		if err := auth.CredentialsEnded(ctx, tx, u.ID); err != nil {
 			return err
 		}
-		if _, err := inbox.Notify(ctx, tx, inbox.New{
+		if _, err := inbox.Notify(ctx, tx, inbox.Notice{
 			RecipientID: u.ID, ActorID: managementID(), Type: inbox.TypeAccountPasswordReset,
 			SubjectType: "user", SubjectID: &u.ID,
 			Payload: map[string]any{"sessionsEnded": n},

@@ -173,7 +173,7 @@ func (s *Service) Quarantine(ctx context.Context, documentID uuid.UUID, reason s
 		}); err != nil {
 			return err
 		}
-		if _, err := inbox.Notify(ctx, tx, inbox.New{
+		if _, err := inbox.Notify(ctx, tx, inbox.Notice{
 			RecipientID: d.CreatedBy, ActorID: mgmt, Type: inbox.TypeDocumentQuarantined,
 			SubjectType: "document", SubjectID: &documentID,
 			Payload: map[string]any{"documentId": documentID, "reason": reason, "quarantineId": qr.ID, "grantsRemoved": len(saved)},
@@ -262,7 +262,7 @@ func (s *Service) Release(ctx context.Context, documentID uuid.UUID, restoreShar
 		}); err != nil {
 			return err
 		}
-		if _, err := inbox.Notify(ctx, tx, inbox.New{
+		if _, err := inbox.Notify(ctx, tx, inbox.Notice{
 			RecipientID: d.CreatedBy, ActorID: mgmt, Type: inbox.TypeDocumentReleased,
 			SubjectType: "document", SubjectID: &documentID,
 			Payload: map[string]any{
@@ -362,7 +362,7 @@ func (s *Service) TakeAwayShare(ctx context.Context, documentID uuid.UUID, princ
 		if _, err := access.Revoke(ctx, tx, documentID, principal, mgmt, reasonManagement, nil); err != nil {
 			return err
 		}
-		if _, err := inbox.Notify(ctx, tx, inbox.New{
+		if _, err := inbox.Notify(ctx, tx, inbox.Notice{
 			// The subject is the grant, so two shares taken away in a row
 			// are two notifications (Notify coalesces by subject).
 			RecipientID: d.CreatedBy, ActorID: mgmt, Type: inbox.TypeDocumentAccessRevoked,

@@ -103,7 +103,7 @@ func (s *Service) Transfer(ctx context.Context, fromUserID, toUserID uuid.UUID) 
 			return err
 		}
 		if len(t.DocumentIDs) > 0 || len(t.AutomationIDs) > 0 {
-			if _, err := inbox.Notify(ctx, tx, inbox.New{
+			if _, err := inbox.Notify(ctx, tx, inbox.Notice{
 				RecipientID: toUserID, ActorID: mgmt, Type: inbox.TypeDocumentsTransferred,
 				SubjectType: "user", SubjectID: &fromUserID,
 				Payload: map[string]any{

@@ -197,13 +197,13 @@ func (s *Server) readDocument(ctx context.Context, in readIn) (readOut, error) {
 		if id, err = parseID("id", in.ID); err != nil {
 			return readOut{}, err
 		}
-		d, err = s.svc.Docs.Get(ctx, id)
+		d, err = s.svc.Document.Get(ctx, id)
 	default:
 		sp, path, slug, perr := parseAddress(in.Address)
 		if perr != nil {
 			return readOut{}, perr
 		}
-		d, err = s.svc.Docs.GetByAddress(ctx, sp, path, slug)
+		d, err = s.svc.Document.GetByAddress(ctx, sp, path, slug)
 		if fe := fault.As(err); fe != nil && fe.Code == fault.BadInput {
 			err = &fault.Error{Code: fault.BadInput, Field: "address", Message: fe.Message}
 		}
@@ -211,7 +211,7 @@ func (s *Server) readDocument(ctx context.Context, in readIn) (readOut, error) {
 	if err != nil {
 		return readOut{}, err
 	}
-	edges, err := s.svc.Linking.Outgoing(ctx, []*document.Doc{d})
+	edges, err := s.svc.Linkgraph.Outgoing(ctx, []*document.Doc{d})
 	if err != nil {
 		return readOut{}, err
 	}
@@ -286,7 +286,7 @@ func (s *Server) listDocuments(ctx context.Context, in listIn) (listOut, error) 
 		if cur.ID != uuid.Nil {
 			after = &document.Cursor{ID: cur.ID, Title: cur.Title}
 		}
-		docs, more, err := s.svc.Docs.List(ctx, document.Filter{Space: &space, PathPrefix: &path}, document.ByTitle, after, limit)
+		docs, more, err := s.svc.Document.List(ctx, document.Filter{Space: &space, PathPrefix: &path}, document.ByTitle, after, limit)
 		if err != nil {
 			return listOut{}, pathField(err)
 		}
@@ -299,7 +299,7 @@ func (s *Server) listDocuments(ctx context.Context, in listIn) (listOut, error) 
 		}
 		return out, nil
 	}
-	tree, err := s.svc.Docs.FolderTree(ctx, space, in.Path)
+	tree, err := s.svc.Document.FolderTree(ctx, space, in.Path)
 	if err != nil {
 		return listOut{}, err
 	}
@@ -348,7 +348,7 @@ func (s *Server) writeDocument(ctx context.Context, in writeIn) (writeOut, error
 		if in.Content != nil {
 			content = *in.Content
 		}
-		d, err := s.svc.Docs.Create(ctx, document.CreateInput{
+		d, err := s.svc.Document.Create(ctx, document.CreateInput{
 			Space: document.Space(in.Space), Path: in.Path, Slug: in.Slug, Title: title, Content: content, Tags: in.Tags, Status: status,
 		})
 		if err != nil {
@@ -366,7 +366,7 @@ func (s *Server) writeDocument(ctx context.Context, in writeIn) (writeOut, error
 	case in.ExpectedVersion == 0:
 		return writeOut{}, fault.Input("expectedVersion", "Give the version you read (read_document's version), so a save made meanwhile is not overwritten.")
 	}
-	d, changed, err := s.svc.Docs.Update(ctx, document.UpdateInput{
+	d, changed, err := s.svc.Document.Update(ctx, document.UpdateInput{
 		ID: id, ExpectedVersion: in.ExpectedVersion, Title: title, Content: in.Content, Tags: in.Tags, Status: status,
 	})
 	if err != nil {

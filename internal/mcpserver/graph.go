@@ -78,7 +78,7 @@ func (s *Server) related(ctx context.Context, in relatedIn) (relatedOut, error) 
 	if limit == 0 {
 		limit = 50
 	}
-	reached, err := s.svc.Linking.Walk(ctx, root, depth, dir)
+	reached, err := s.svc.Linkgraph.Walk(ctx, root, depth, dir)
 	if err != nil {
 		return relatedOut{}, err
 	}
@@ -91,7 +91,7 @@ func (s *Server) related(ctx context.Context, in relatedIn) (relatedOut, error) 
 		ids = append(ids, r.ID)
 		ids = append(ids, r.Via...)
 	}
-	docs, err := s.svc.Docs.GetMany(ctx, ids)
+	docs, err := s.svc.Document.GetMany(ctx, ids)
 	if err != nil {
 		return relatedOut{}, err
 	}
@@ -131,7 +131,7 @@ func (s *Server) proposeLink(ctx context.Context, in proposeIn) (proposeOut, err
 	if in.Reason == "" {
 		return proposeOut{}, fault.Input("reason", "Say why the link belongs there: the owner decides by it.")
 	}
-	sug, created, err := s.svc.Linking.Propose(ctx, source, target, "agent_proposed", &in.Reason, nil)
+	sug, created, err := s.svc.Linkgraph.Propose(ctx, source, target, "agent_proposed", &in.Reason, nil)
 	if err != nil {
 		if fe := fault.As(err); fe != nil && fe.Field == "rationale" {
 			return proposeOut{}, &fault.Error{Code: fe.Code, Field: "reason", Message: fe.Message}

@@ -106,7 +106,7 @@ func (s *Server) recentShares(ctx context.Context, in sharesIn) (sharesOut, erro
 	if limit == 0 {
 		limit = 25
 	}
-	given, err := s.svc.Sharing.RecentlyShared(ctx, since, limit)
+	given, err := s.svc.Access.RecentlyShared(ctx, since, limit)
 	if err != nil {
 		return sharesOut{}, err
 	}
@@ -118,7 +118,7 @@ func (s *Server) recentShares(ctx context.Context, in sharesIn) (sharesOut, erro
 			userIDs = append(userIDs, *g.GrantedBy)
 		}
 	}
-	docs, err := s.svc.Docs.GetMany(ctx, docIDs)
+	docs, err := s.svc.Document.GetMany(ctx, docIDs)
 	if err != nil {
 		return sharesOut{}, err
 	}

@@ -42,7 +42,7 @@ func (s *Server) readResource(ctx context.Context, req *mcp.ReadResourceRequest)
 		if err != nil || !strings.HasPrefix(uri, URIPrefix) {
 			return nil, mcp.ResourceNotFoundError(uri)
 		}
-		d, err := s.svc.Docs.Get(ctx, id)
+		d, err := s.svc.Document.Get(ctx, id)
 		if fault.CodeOf(err) == fault.NotFound {
 			return nil, mcp.ResourceNotFoundError(uri)
 		} else if err != nil {
@@ -78,7 +78,7 @@ func (s *Server) listResources(ctx context.Context, p *mcp.ListResourcesParams) 
 			}
 			after = &document.Cursor{ID: c.ID, UpdatedAt: c.UpdatedAt}
 		}
-		docs, more, err := s.svc.Docs.List(ctx, document.Filter{}, document.ByUpdated, after, resourcePage)
+		docs, more, err := s.svc.Document.List(ctx, document.Filter{}, document.ByUpdated, after, resourcePage)
 		if err != nil {
 			return nil, err
 		}

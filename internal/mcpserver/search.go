@@ -7,29 +7,8 @@ import (
 
 	"codna/internal/document"
 	"codna/internal/fault"
+	"codna/internal/search"
 )
-
-// SearchQuery is one search as the search tool asks it. Zero fields do
-// not filter.
-type SearchQuery struct {
-	Text       string
-	Space      *document.Space
-	PathPrefix *string // a folder: pages in it and beneath it
-	Tags       []string
-	Limit      int // 1..50
-}
-
-// SearchHit is one result: a page the actor can read, with a plain-text
-// window of its body around what matched.
-type SearchHit struct {
-	ID      uuid.UUID
-	Snippet string
-}
-
-// Search runs a query as the actor in ctx and returns the hits it can
-// read, best first. It is the search service seen from this package;
-// internal/server supplies it. Errors: coded, as the service's.
-type Search func(ctx context.Context, q SearchQuery) ([]SearchHit, error)
 
 type searchIn struct {
 	Query      string   `json:"query" jsonschema:"words to find; \"a phrase\" in quotes, -word to exclude, word* for a prefix"`
@@ -61,39 +40,40 @@ func (s *Server) addSearch() {
 }
 
 func (s *Server) search(ctx context.Context, in searchIn) (searchOut, error) {
-	if s.svc.Search == nil {
-		return searchOut{}, fault.New(fault.Unavailable, "Search is not available on this server yet: browse with list_documents and follow links with related instead.")
-	}
-	q := SearchQuery{Text: in.Query, Tags: in.Tags, Limit: in.Limit}
-	if q.Limit == 0 {
-		q.Limit = 10
-	}
+	f := search.SearchFilter{Tags: in.Tags}
 	if in.Space != "" {
-		sp := document.Space(in.Space)
-		q.Space = &sp
+		f.Spaces = []document.Space{document.Space(in.Space)}
 	}
 	if in.PathPrefix != "" {
-		q.PathPrefix = &in.PathPrefix
+		f.PathPrefix = &in.PathPrefix
 	}
-	hits, err := s.svc.Search(ctx, q)
+	limit := in.Limit
+	if limit == 0 {
+		limit = 10
+	}
+	page, err := s.svc.Search.Search(ctx, search.Request{Query: in.Query, Filter: f, First: limit})
 	if err != nil {
+		// The tool's own argument names.
+		if fe := fault.As(err); fe != nil && fe.Field == "spaces" {
+			return searchOut{}, &fault.Error{Code: fe.Code, Field: "space", Message: fe.Message}
+		}
 		return searchOut{}, err
 	}
-	ids := make([]uuid.UUID, len(hits))
-	for i, h := range hits {
-		ids[i] = h.ID
+	ids := make([]uuid.UUID, len(page.Results))
+	for i, r := range page.Results {
+		ids[i] = r.Doc.ID
 	}
 	// The search service re-checks every hit; reading them through the
 	// documents service names each by its current address, and drops any
 	// the actor lost meanwhile.
-	docs, err := s.svc.Docs.GetMany(ctx, ids)
+	docs, err := s.svc.Document.GetMany(ctx, ids)
 	if err != nil {
 		return searchOut{}, err
 	}
-	out := searchOut{Hits: make([]searchHit, 0, len(hits))}
-	for _, h := range hits {
-		if d := docs[h.ID]; d != nil && d.DeletedAt == nil {
-			out.Hits = append(out.Hits, searchHit{docRef: refOf(d), Snippet: h.Snippet})
+	out := searchOut{Hits: make([]searchHit, 0, len(page.Results))}
+	for _, r := range page.Results {
+		if d := docs[r.Doc.ID]; d != nil && d.DeletedAt == nil {
+			out.Hits = append(out.Hits, searchHit{docRef: refOf(d), Snippet: r.Snippet.Text})
 		}
 	}
 	return out, nil

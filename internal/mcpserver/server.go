@@ -22,25 +22,10 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"codna/internal/access"
+	"codna/internal/app"
 	"codna/internal/auth"
-	"codna/internal/document"
 	"codna/internal/fault"
-	"codna/internal/inbox"
-	"codna/internal/linkgraph"
 )
-
-// Services are what the tools call.
-type Services struct {
-	Auth    *auth.Service
-	Docs    *document.Service
-	Linking *linkgraph.Service
-	Sharing *access.Service
-	Inbox   *inbox.Service
-	// Search runs the search tool's queries; nil when the server has no
-	// search, and the tool answers UNAVAILABLE.
-	Search Search
-}
 
 // Options configure the endpoint.
 type Options struct {
@@ -53,7 +38,7 @@ type Options struct {
 // Server is the MCP endpoint: one go-sdk server, built once, whose tools
 // read the actor from each call's context.
 type Server struct {
-	svc     Services
+	svc     *app.Services // the tools call Auth, Document, Linkgraph, Access, Inbox and Search
 	log     *slog.Logger
 	sdk     *mcp.Server
 	tools   []string // the registered tools' names, in registration order
@@ -68,8 +53,9 @@ You see only pages shared with you; anything else does not exist for you (NOT_FO
 Updates need the expectedVersion you read: on CONFLICT, read the page again and reapply your change. Errors start with their code (NOT_FOUND, FORBIDDEN, BAD_USER_INPUT, CONFLICT) and say how to fix the call.
 Every page is also a resource, codna://documents/<id> (text/markdown).`
 
-// New builds the endpoint's tools and resources.
-func New(svc Services, opts Options, log *slog.Logger) *Server {
+// New builds the endpoint's tools and resources over the App's services
+// (internal/app).
+func New(svc *app.Services, opts Options, log *slog.Logger) *Server {
 	if log == nil {
 		log = slog.Default()
 	}

@@ -132,7 +132,10 @@ type Doc struct {
 
 // CreateDocument creates a live document owned by owner through the
 // documents service, as its owner would: version 1, its first revision and
-// its event.
+// its event. (It builds the documents service itself: the service
+// packages' tests import pgtest, so pgtest cannot import internal/app —
+// the one exception `make lint` allows outside it and the services' own
+// tests.)
 func CreateDocument(t testing.TB, pool *pgxpool.Pool, owner uuid.UUID, d Doc) *document.Doc {
 	t.Helper()
 	n := next()

@@ -71,8 +71,10 @@ var ErrStopped = errors.New("sandbox: stopped")
 type Sandbox struct {
 	cfg    Config
 	limits Limits
-	base   string // private directory; root below it never exists
-	root   string // what qjs mounts as the script's '/': absent, so every file operation fails
+
+	dirMu sync.Mutex
+	base  string // private directory, made by Prepare; root below it never exists
+	root  string // what qjs mounts as the script's '/': absent, so every file operation fails
 
 	warm    chan *engine
 	stopCh  chan struct{}
@@ -94,8 +96,11 @@ type Stats struct {
 	Mapped int64
 }
 
-// New returns a Sandbox. It creates a private directory for the script's
-// absent root; errors come from creating it.
+// New returns a Sandbox. It makes nothing yet — no directory, no
+// goroutine, no engine — so building one costs nothing (internal/app builds
+// one for every command): Prepare, Start or the first Run makes the private
+// directory the script's absent root lies in. No Config is refused today;
+// the error is there for one that could be.
 func New(cfg Config) (*Sandbox, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
@@ -103,21 +108,46 @@ func New(cfg Config) (*Sandbox, error) {
 	if cfg.Warm == 0 {
 		cfg.Warm = DefaultWarm
 	}
-	base, err := os.MkdirTemp("", "codna-sandbox-")
-	if err != nil {
-		return nil, fmt.Errorf("sandbox: %w", err)
-	}
 	s := &Sandbox{
 		cfg:    cfg,
 		limits: cfg.Limits.withDefaults(),
-		base:   base,
-		root:   filepath.Join(base, "absent", "root"),
 		stopCh: make(chan struct{}),
 	}
 	if cfg.Warm > 0 {
 		s.warm = make(chan *engine, cfg.Warm)
 	}
 	return s, nil
+}
+
+// Prepare makes the sandbox's private directory (0700, under the system's
+// temporary directory), where the script's root is a path that does not
+// exist; Stop removes it. Start and Run prepare the sandbox themselves:
+// Prepare is for a caller that wants the error now rather than at the first
+// run. Idempotent. Errors: the directory cannot be made; ErrStopped after
+// Stop.
+func (s *Sandbox) Prepare() error {
+	_, err := s.rootDir()
+	return err
+}
+
+// rootDir returns the script's root, making the private directory it lies
+// in the first time.
+func (s *Sandbox) rootDir() (string, error) {
+	s.dirMu.Lock()
+	defer s.dirMu.Unlock()
+	if s.isStopped() {
+		// Stop removes the directory after closing stopCh, under dirMu:
+		// nothing makes it again behind Stop's back.
+		return "", ErrStopped
+	}
+	if s.base == "" {
+		base, err := os.MkdirTemp("", "codna-sandbox-")
+		if err != nil {
+			return "", fmt.Errorf("sandbox: %w", err)
+		}
+		s.base, s.root = base, filepath.Join(base, "absent", "root")
+	}
+	return s.root, nil
 }
 
 // engineConfig is the process-wide engine setting qjs fixes at its first
@@ -128,10 +158,11 @@ var engineConfig struct {
 	cacheDir string
 }
 
-// Start compiles the engine (or loads it from CacheDir) and starts keeping
-// Config.Warm runtimes ready. Run works without Start (its first call then
-// compiles). Errors: a CacheDir other than the one the process's engine was
-// compiled with; the engine failing to compile.
+// Start prepares the sandbox (Prepare), compiles the engine (or loads it
+// from CacheDir) and starts keeping Config.Warm runtimes ready. Run works
+// without Start (its first call then compiles). Errors: Prepare's; a
+// CacheDir other than the one the process's engine was compiled with; the
+// engine failing to compile.
 func (s *Sandbox) Start(ctx context.Context) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -178,7 +209,11 @@ func (s *Sandbox) Stop() {
 			break
 		}
 	}
-	_ = os.RemoveAll(s.base)
+	s.dirMu.Lock()
+	if s.base != "" {
+		_ = os.RemoveAll(s.base)
+	}
+	s.dirMu.Unlock()
 }
 
 // Stats returns the counters.
@@ -276,8 +311,12 @@ func (s *Sandbox) newEngine(memory int) (*engine, error) {
 	// every open, readdir, mkdir and write under '/' fails with ENOENT (an
 	// empty directory would let a script create files in it). Its parent
 	// does not exist either, so nothing can create it from inside.
-	if _, err := os.Lstat(filepath.Dir(s.root)); !errors.Is(err, os.ErrNotExist) {
-		return nil, fmt.Errorf("sandbox: the script root's parent %s must not exist", filepath.Dir(s.root))
+	root, err := s.rootDir()
+	if err != nil {
+		return nil, err
+	}
+	if _, err := os.Lstat(filepath.Dir(root)); !errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("sandbox: the script root's parent %s must not exist", filepath.Dir(root))
 	}
 	mem, err := newLinearMemory(memory, &s.mapped)
 	if err != nil {
@@ -287,7 +326,7 @@ func (s *Sandbox) newEngine(memory int) (*engine, error) {
 	// qjs instantiates the engine's module with this context: wazero takes
 	// the memory allocator from it.
 	rt, err := qjs.New(qjs.Option{
-		CWD:                s.root,
+		CWD:                root,
 		Context:            experimental.WithMemoryAllocator(ctx, mem),
 		CloseOnContextDone: true,
 		CacheDir:           s.cfg.CacheDir,

@@ -221,7 +221,7 @@ func TestBadInputIsNeverAnInternalError(t *testing.T) {
 
 func TestSearchMethodsRefuseTheWrongActor(t *testing.T) {
 	t.Parallel()
-	svc := search.NewService(nil, nil, document.New(nil, document.Config{}))
+	svc := search.New(nil, nil, document.New(nil, document.Config{}))
 	exempt := []string{"Backend", "Indexer"} // accessors, no context: they answer the service's parts
 	pgtest.RequireRefused(t, svc, nil, fault.Unauthenticated, exempt...)
 	// Management may rebuild (the CLI) but never search.

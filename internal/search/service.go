@@ -25,10 +25,10 @@ type Service struct {
 	indexer *Indexer
 }
 
-// NewService returns the search service over backend; docs is the
+// New returns the search service over backend; docs is the
 // documents service whose batch read (GetMany, the permission loader's)
 // re-checks every hit.
-func NewService(pool *pgxpool.Pool, backend Backend, docs *document.Service) *Service {
+func New(pool *pgxpool.Pool, backend Backend, docs *document.Service) *Service {
 	return &Service{pool: pool, backend: backend, docs: docs, indexer: NewIndexer(pool, backend)}
 }
 

@@ -35,12 +35,12 @@ func setup(t *testing.T) *bundle {
 	d := pgtest.New(t)
 	docs := document.New(d.Pool, document.DefaultConfig)
 	backend := pgsearch.New(d.Pool)
-	svc := search.NewService(d.Pool, backend, docs)
+	svc := search.New(d.Pool, backend, docs)
 	w := outbox.New(d.Pool, outbox.Config{}, nil)
 	w.RegisterBatch(search.IndexerName, svc.Indexer().HandleBatch)
 	p := pgtest.CreatePerson(t, d.Pool)
 	return &bundle{
-		pool: d.Pool, docs: docs, share: access.NewService(d.Pool), manage: manage.New(d.Pool, auth.CheapArgon2), svc: svc, backend: backend, worker: w,
+		pool: d.Pool, docs: docs, share: access.New(d.Pool), manage: manage.New(d.Pool, auth.CheapArgon2), svc: svc, backend: backend, worker: w,
 		owner: p, ownerCx: pgtest.ActingAs(p),
 	}
 }

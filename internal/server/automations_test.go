@@ -49,7 +49,7 @@ func TestAutomationsOverGraphQL(t *testing.T) {
 
 	b.gql(t, tok, `mutation($i: UpdateDocumentInput!) { updateDocument(input: $i) { changed } }`, map[string]any{"i": map[string]any{"id": doc, "expectedVersion": 1, "tags": []string{"runbook"}}})
 	b.drain(t)
-	require.NoError(t, b.srv.AutomationRunner.Drain(context.Background()))
+	require.NoError(t, b.app.AutomationRunner.Drain(context.Background()))
 	list := b.gql(t, tok, `{ automations { `+automationFields+` } }`, nil)
 	got := list["automations"].([]any)
 	require.Len(t, got, 1)

@@ -38,15 +38,15 @@ func newDecisionFixture(t *testing.T, b *bundle, reach string) *decisionFixture 
 	asOlga := pgtest.ActingAs(f.olga)
 	switch reach {
 	case "direct":
-		res, err := f.b.srv.Sharing.Share(asOlga, access.ShareInput{DocumentIDs: []uuid.UUID{f.target}, Recipients: []string{f.rui.Email}})
+		res, err := f.b.app.Access.Share(asOlga, access.ShareInput{DocumentIDs: []uuid.UUID{f.target}, Recipients: []string{f.rui.Email}})
 		require.NoError(t, err)
 		f.batch = res.BatchID
 	case "group":
 		f.group = pgtest.CreateGroup(t, b.pool, f.rui.ID)
-		_, err := f.b.srv.Sharing.Share(asOlga, access.ShareInput{DocumentIDs: []uuid.UUID{f.target}, Recipients: []string{"group:" + f.group.Slug}})
+		_, err := f.b.app.Access.Share(asOlga, access.ShareInput{DocumentIDs: []uuid.UUID{f.target}, Recipients: []string{"group:" + f.group.Slug}})
 		require.NoError(t, err)
 	case "folder":
-		fs, _, err := f.b.srv.FolderService.Share(asOlga, document.SpaceWiki, "kb", access.Principal{Type: access.PrincipalUser, ID: f.rui.ID}, access.PermissionRead)
+		fs, _, err := f.b.app.Folders.Share(asOlga, document.SpaceWiki, "kb", access.Principal{Type: access.PrincipalUser, ID: f.rui.ID}, access.PermissionRead)
 		require.NoError(t, err)
 		f.folderShare = fs.ID
 	default:
@@ -54,7 +54,7 @@ func newDecisionFixture(t *testing.T, b *bundle, reach string) *decisionFixture 
 	}
 	f.source = pgtest.CreateDocument(t, b.pool, f.rui.ID, pgtest.Doc{Path: "notes", Slug: "s", Title: "S", Content: "See [t](../kb/t.md)."}).ID
 	b.drain(t)
-	_, err := f.b.srv.Docs.Move(asOlga, document.MoveInput{ID: f.target, Slug: pgtest.Ptr("t2")})
+	_, err := f.b.app.Document.Move(asOlga, document.MoveInput{ID: f.target, Slug: pgtest.Ptr("t2")})
 	require.NoError(t, err)
 	b.drain(t)
 	require.EqualValues(t, 1, b.decisions(t, f.ruiTok))
@@ -118,50 +118,50 @@ func TestDecisionsClearWhenTheReaderLosesTheTarget(t *testing.T) {
 		lose  func(t *testing.T, f *decisionFixture)
 	}{
 		{"revoke", "direct", func(t *testing.T, f *decisionFixture) {
-			require.NoError(t, f.b.srv.Sharing.RevokeGrant(pgtest.ActingAs(f.olga), f.target, access.Principal{Type: access.PrincipalUser, ID: f.rui.ID}))
+			require.NoError(t, f.b.app.Access.RevokeGrant(pgtest.ActingAs(f.olga), f.target, access.Principal{Type: access.PrincipalUser, ID: f.rui.ID}))
 		}},
 		{"revoke batch", "direct", func(t *testing.T, f *decisionFixture) {
-			n, err := f.b.srv.Sharing.RevokeBatch(pgtest.ActingAs(f.olga), f.batch)
+			n, err := f.b.app.Access.RevokeBatch(pgtest.ActingAs(f.olga), f.batch)
 			require.NoError(t, err)
 			require.Equal(t, 1, n)
 		}},
 		{"folder share removed", "folder", func(t *testing.T, f *decisionFixture) {
-			_, err := f.b.srv.FolderService.Unshare(pgtest.ActingAs(f.olga), f.folderShare)
+			_, err := f.b.app.Folders.Unshare(pgtest.ActingAs(f.olga), f.folderShare)
 			require.NoError(t, err)
 		}},
 		{"taken out of the group", "group", func(t *testing.T, f *decisionFixture) {
-			_, err := f.b.srv.Manage.RemoveMember(auth.ManagementContext(ctx), f.group.ID, f.rui.ID)
+			_, err := f.b.app.Manage.RemoveMember(auth.ManagementContext(ctx), f.group.ID, f.rui.ID)
 			require.NoError(t, err)
 		}},
 		{"group deleted", "group", func(t *testing.T, f *decisionFixture) {
-			_, err := f.b.srv.Manage.DeleteGroup(auth.ManagementContext(ctx), f.group.ID)
+			_, err := f.b.app.Manage.DeleteGroup(auth.ManagementContext(ctx), f.group.ID)
 			require.NoError(t, err)
 		}},
 		{"target quarantined", "direct", func(t *testing.T, f *decisionFixture) {
-			_, err := f.b.srv.Manage.Quarantine(auth.ManagementContext(ctx), f.target, "Leaked credentials.")
+			_, err := f.b.app.Manage.Quarantine(auth.ManagementContext(ctx), f.target, "Leaked credentials.")
 			require.NoError(t, err)
 		}},
 		{"target trashed", "direct", func(t *testing.T, f *decisionFixture) {
-			_, err := f.b.srv.Docs.Delete(pgtest.ActingAs(f.olga), f.target)
+			_, err := f.b.app.Document.Delete(pgtest.ActingAs(f.olga), f.target)
 			require.NoError(t, err)
 		}},
 		{"target purged", "direct", func(t *testing.T, f *decisionFixture) {
-			_, err := f.b.srv.Docs.Delete(pgtest.ActingAs(f.olga), f.target)
+			_, err := f.b.app.Document.Delete(pgtest.ActingAs(f.olga), f.target)
 			require.NoError(t, err)
 			_, err = f.b.pool.Exec(ctx, `UPDATE documents SET purge_after = now() - interval '1 second' WHERE id = $1`, f.target)
 			require.NoError(t, err)
-			_, err = f.b.srv.Docs.PurgeDue(auth.SystemContext(ctx), 100)
+			_, err = f.b.app.Document.PurgeDue(auth.SystemContext(ctx), 100)
 			require.NoError(t, err)
 		}},
 		{"target transferred", "direct", func(t *testing.T, f *decisionFixture) {
 			// Olga's documents go to Vera; the grant to Rui stays, so he
 			// keeps his decision — then Vera revokes it.
 			vera := pgtest.CreatePerson(t, f.b.pool)
-			_, err := f.b.srv.Manage.Transfer(auth.ManagementContext(ctx), f.olga.ID, vera.ID)
+			_, err := f.b.app.Manage.Transfer(auth.ManagementContext(ctx), f.olga.ID, vera.ID)
 			require.NoError(t, err)
 			f.b.drain(t)
 			require.EqualValues(t, 1, f.b.decisions(t, f.ruiTok))
-			require.NoError(t, f.b.srv.Sharing.RevokeGrant(pgtest.ActingAs(vera), f.target, access.Principal{Type: access.PrincipalUser, ID: f.rui.ID}))
+			require.NoError(t, f.b.app.Access.RevokeGrant(pgtest.ActingAs(vera), f.target, access.Principal{Type: access.PrincipalUser, ID: f.rui.ID}))
 		}},
 	}
 	for _, c := range cases {
@@ -189,11 +189,11 @@ func TestDecisionsFollowAccessBackAndForth(t *testing.T) {
 			WHERE recipient_id = $1 AND requires_decision AND status IN ('unread', 'read')`, f.rui.ID).Scan(&n))
 		return n
 	}
-	require.NoError(t, f.b.srv.Sharing.RevokeGrant(pgtest.ActingAs(f.olga), f.target, access.Principal{Type: access.PrincipalUser, ID: f.rui.ID}))
+	require.NoError(t, f.b.app.Access.RevokeGrant(pgtest.ActingAs(f.olga), f.target, access.Principal{Type: access.PrincipalUser, ID: f.rui.ID}))
 	b.drain(t)
 	require.Zero(t, open())
 
-	_, err := f.b.srv.Sharing.Share(pgtest.ActingAs(f.olga), access.ShareInput{DocumentIDs: []uuid.UUID{f.target}, Recipients: []string{f.rui.Email}})
+	_, err := f.b.app.Access.Share(pgtest.ActingAs(f.olga), access.ShareInput{DocumentIDs: []uuid.UUID{f.target}, Recipients: []string{f.rui.Email}})
 	require.NoError(t, err)
 	b.drain(t)
 	require.Equal(t, 1, open(), "readable again: the decision is raised again")
@@ -201,11 +201,11 @@ func TestDecisionsFollowAccessBackAndForth(t *testing.T) {
 	b.drain(t)
 	require.Equal(t, 1, open(), "redelivery raises nothing twice")
 
-	_, err = f.b.srv.Docs.Delete(pgtest.ActingAs(f.rui), f.source)
+	_, err = f.b.app.Document.Delete(pgtest.ActingAs(f.rui), f.source)
 	require.NoError(t, err)
 	b.drain(t)
 	require.Zero(t, open(), "a trashed source needs no decision")
-	_, err = f.b.srv.Docs.Restore(pgtest.ActingAs(f.rui), document.RestoreInput{ID: f.source})
+	_, err = f.b.app.Document.Restore(pgtest.ActingAs(f.rui), document.RestoreInput{ID: f.source})
 	require.NoError(t, err)
 	b.drain(t)
 	require.Equal(t, 1, open())
@@ -227,9 +227,9 @@ func TestDecisionsFollowTheSourcesOwner(t *testing.T) {
 	f := newDecisionFixture(t, b, "direct")
 	vera := pgtest.CreatePerson(t, b.pool)
 	veraTok := pgtest.CreatePersonToken(t, b.pool, vera.ID)
-	_, err := f.b.srv.Sharing.Share(pgtest.ActingAs(f.olga), access.ShareInput{DocumentIDs: []uuid.UUID{f.target}, Recipients: []string{vera.Email}})
+	_, err := f.b.app.Access.Share(pgtest.ActingAs(f.olga), access.ShareInput{DocumentIDs: []uuid.UUID{f.target}, Recipients: []string{vera.Email}})
 	require.NoError(t, err)
-	_, err = f.b.srv.Manage.Transfer(auth.ManagementContext(ctx), f.rui.ID, vera.ID)
+	_, err = f.b.app.Manage.Transfer(auth.ManagementContext(ctx), f.rui.ID, vera.ID)
 	require.NoError(t, err)
 	b.drain(t)
 	notes := f.decisionNotes(t)
@@ -250,12 +250,12 @@ func TestSuggestionDecisionsClearWhenTheTargetIsLost(t *testing.T) {
 	b := setup(t)
 	f := newDecisionFixture(t, b, "direct")
 	other := pgtest.CreateDocument(t, b.pool, f.olga.ID, pgtest.Doc{Path: "kb", Slug: "other", Title: "Other"}).ID
-	_, err := f.b.srv.Sharing.Share(pgtest.ActingAs(f.olga), access.ShareInput{DocumentIDs: []uuid.UUID{other}, Recipients: []string{f.rui.Email}})
+	_, err := f.b.app.Access.Share(pgtest.ActingAs(f.olga), access.ShareInput{DocumentIDs: []uuid.UUID{other}, Recipients: []string{f.rui.Email}})
 	require.NoError(t, err)
-	_, _, err = f.b.srv.Linking.Propose(pgtest.ActingAs(f.rui), f.source, other, "", nil, nil)
+	_, _, err = f.b.app.Linkgraph.Propose(pgtest.ActingAs(f.rui), f.source, other, "", nil, nil)
 	require.NoError(t, err)
 	require.EqualValues(t, 2, b.decisions(t, f.ruiTok))
-	require.NoError(t, f.b.srv.Sharing.RevokeGrant(pgtest.ActingAs(f.olga), other, access.Principal{Type: access.PrincipalUser, ID: f.rui.ID}))
+	require.NoError(t, f.b.app.Access.RevokeGrant(pgtest.ActingAs(f.olga), other, access.Principal{Type: access.PrincipalUser, ID: f.rui.ID}))
 	b.drain(t)
 	require.EqualValues(t, 1, b.decisions(t, f.ruiTok))
 	var status string

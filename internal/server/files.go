@@ -37,7 +37,7 @@ func (s *Server) download(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	a, f, err := s.Files.Open(ctx, docID, r.PathValue("name"))
+	a, f, err := s.app.Files.Open(ctx, docID, r.PathValue("name"))
 	if err != nil {
 		s.fileError(w, r, err)
 		return
@@ -58,7 +58,7 @@ func (s *Server) original(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	g, f, err := s.Ingest.Original(ctx, id)
+	g, f, err := s.app.Ingest.Original(ctx, id)
 	if err != nil {
 		s.fileError(w, r, err)
 		return
@@ -78,7 +78,7 @@ func (s *Server) exportZip(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	e, f, err := s.Transfer.OpenExport(ctx, id)
+	e, f, err := s.app.Transfer.OpenExport(ctx, id)
 	if err != nil {
 		s.fileError(w, r, err)
 		return
@@ -100,7 +100,7 @@ func (s *Server) exportZip(w http.ResponseWriter, r *http.Request) {
 func (s *Server) fileActor(w http.ResponseWriter, r *http.Request) (context.Context, bool) {
 	ctx := r.Context()
 	info := request.From(ctx)
-	actor, err := s.Auth.Authenticate(ctx, auth.Credentials{Session: info.Session, Bearer: bearerToken(r)})
+	actor, err := s.app.Auth.Authenticate(ctx, auth.Credentials{Session: info.Session, Bearer: bearerToken(r)})
 	if err != nil {
 		if fe := fault.As(err); fe != nil {
 			writeError(w, http.StatusUnauthorized, fe.Code, fe.Message)

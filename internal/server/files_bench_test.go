@@ -16,7 +16,6 @@ import (
 
 	"codna/internal/files"
 	"codna/internal/pgtest"
-	"codna/internal/server"
 )
 
 // rssBytes is the process's resident set now (VmRSS), for how much an
@@ -49,7 +48,7 @@ func BenchmarkAttachment10MB(b *testing.B) {
 	}{{"postgres", 10 << 20}, {"local", 10 << 20}, {"postgres/30MB", 30 << 20}, {"local/30MB", 30 << 20}} {
 		name, size := strings.TrimSuffix(c.name, "/30MB"), c.size
 		b.Run(c.name, func(b *testing.B) {
-			bb := setup(b, func(c *server.Config) {
+			bb := setup(b, func(c *config) {
 				c.Files.MaxFileBytes = 40 << 20
 				if name == "local" {
 					store, err := files.NewLocal(b.TempDir())

@@ -17,7 +17,6 @@ import (
 
 	"codna/internal/auth"
 	"codna/internal/pgtest"
-	"codna/internal/server"
 )
 
 const uploadMutation = `mutation($i: UploadAttachmentInput!) { uploadAttachment(input: $i) { existing attachment { id name mimeType byteSize url path } } }`
@@ -86,7 +85,7 @@ func (b *bundle) fetch(t testing.TB, path, bearer string, header map[string]stri
 
 func TestAttachmentsUploadAndDownload(t *testing.T) {
 	t.Parallel()
-	b := setup(t, func(c *server.Config) { c.Files.MaxFileBytes = 3 << 20 })
+	b := setup(t, func(c *config) { c.Files.MaxFileBytes = 3 << 20 })
 	owner, reader, stranger := pgtest.CreatePerson(t, b.pool), pgtest.CreatePerson(t, b.pool), pgtest.CreatePerson(t, b.pool)
 	oTok, rTok, sTok := pgtest.CreatePersonToken(t, b.pool, owner.ID), pgtest.CreatePersonToken(t, b.pool, reader.ID), pgtest.CreatePersonToken(t, b.pool, stranger.ID)
 	agent, sharedAgent := pgtest.CreateAgent(t, b.pool, owner.ID), pgtest.CreateAgent(t, b.pool, owner.ID)
@@ -174,7 +173,7 @@ func TestAttachmentsUploadAndDownload(t *testing.T) {
 
 func TestHostileUploads(t *testing.T) {
 	t.Parallel()
-	b := setup(t, func(c *server.Config) { c.Files.MaxFileBytes = 64 << 10 })
+	b := setup(t, func(c *config) { c.Files.MaxFileBytes = 64 << 10 })
 	owner, reader := pgtest.CreatePerson(t, b.pool), pgtest.CreatePerson(t, b.pool)
 	oTok, rTok := pgtest.CreatePersonToken(t, b.pool, owner.ID), pgtest.CreatePersonToken(t, b.pool, reader.ID)
 	doc := b.create(t, oTok, "ops", "page", "A page.")
@@ -290,7 +289,7 @@ func TestIngestOverGraphQL(t *testing.T) {
 	require.Equal(t, "PENDING", g["status"])
 	require.Equal(t, "imports/web", g["path"])
 
-	require.NoError(t, b.srv.IngestWorker.Drain(context.Background()))
+	require.NoError(t, b.app.IngestWorker.Drain(context.Background()))
 	got := b.gql(t, tok, `query($id: ID!) { ingestion(id: $id) { status error document { space path slug title content } } }`, map[string]any{"id": g["id"]})
 	require.Equal(t, "READY", obj(got, "ingestion", "status"), obj(got, "ingestion", "error"))
 	require.Equal(t, "RAW", obj(got, "ingestion", "document", "space"))

@@ -72,7 +72,7 @@ func (s *Server) graphqlGuard(next http.Handler) http.Handler {
 			defer cancel()
 		}
 
-		actor, err := s.Auth.Authenticate(ctx, auth.Credentials{Session: info.Session, Bearer: bearer})
+		actor, err := s.app.Auth.Authenticate(ctx, auth.Credentials{Session: info.Session, Bearer: bearer})
 		if err != nil {
 			if fe := fault.As(err); fe != nil {
 				if info.Session != "" && bearer == "" && info.SetCookie != nil {
@@ -94,7 +94,7 @@ func (s *Server) graphqlGuard(next http.Handler) http.Handler {
 		}
 		if actor != nil {
 			ctx = auth.WithActor(ctx, actor)
-			s.Auth.NoteWebUse(ctx, actor)
+			s.app.Auth.NoteWebUse(ctx, actor)
 		}
 		if upgrade {
 			next.ServeHTTP(w, r.WithContext(ctx))
@@ -167,12 +167,12 @@ func isMultipart(r *http.Request) bool {
 // import's archive, and a MiB for the rest of the request. Each service
 // holds its own files to its own limit as they stream.
 func (s *Server) maxUpload() int64 {
-	return max(s.Files.MaxBytes(), s.Transfer.Config().MaxArchiveBytes) + 1<<20
+	return max(s.app.Files.MaxBytes(), s.app.Transfer.Config().MaxArchiveBytes) + 1<<20
 }
 
 func (s *Server) uploadTimeout() time.Duration {
-	if s.cfg.Files.UploadTimeout > 0 {
-		return s.cfg.Files.UploadTimeout
+	if s.cfg.UploadTimeout > 0 {
+		return s.cfg.UploadTimeout
 	}
 	return 10 * time.Minute
 }

@@ -20,7 +20,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"codna/internal/pgtest"
-	"codna/internal/server"
 )
 
 // hostileBound is how long any one hostile request may take. It is generous
@@ -208,7 +207,7 @@ func TestHostileQueryShapesAreRefusedQuickly(t *testing.T) {
 
 func TestHostileRequestsAreRefusedWithACode(t *testing.T) {
 	t.Parallel()
-	b := setup(t, func(c *server.Config) { c.BodyLimit = 64 << 10 })
+	b := setup(t, func(c *config) { c.BodyLimit = 64 << 10 })
 	limit := 64 << 10
 	post := func(body, contentType, what string) rawResponse {
 		hr, err := http.NewRequest(http.MethodPost, b.http.URL+"/graphql", strings.NewReader(body))

@@ -14,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/require"
 
+	"codna/internal/app/apptest"
 	"codna/internal/db"
 	"codna/internal/outbox"
 	"codna/internal/pgtest"
@@ -76,10 +77,11 @@ func TestStopIsBoundedWithStuckWork(t *testing.T) {
 	cfg := server.DefaultConfig
 	cfg.Listen = "127.0.0.1:0"
 	cfg.ShutdownTimeout = time.Second
-	srv := server.New(pool, cfg, slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelError})))
+	a := apptest.New(t, pool)
+	srv := server.New(a, cfg, slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelError})))
 	entered, release := make(chan struct{}), make(chan struct{})
 	var once sync.Once
-	srv.Outbox.Register("stuck", func(context.Context, outbox.Stored) error {
+	a.Outbox.Register("stuck", func(context.Context, outbox.Stored) error {
 		once.Do(func() { close(entered) })
 		<-release // ignores its context
 		return nil

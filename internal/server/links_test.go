@@ -13,7 +13,7 @@ import (
 
 func (b *bundle) drain(t testing.TB) {
 	t.Helper()
-	require.NoError(t, b.srv.Outbox.Drain(context.Background()))
+	require.NoError(t, b.app.Outbox.Drain(context.Background()))
 }
 
 // gql runs a query as a token's owner and fails the test on any error.

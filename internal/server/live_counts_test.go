@@ -36,7 +36,7 @@ func notifyAll(t testing.TB, pool *pgxpool.Pool, recipients []uuid.UUID) {
 	require.NoError(t, db.InTx(ctx, pool, func(tx db.DBTX) error {
 		for _, r := range recipients {
 			subject := uuid.Must(uuid.NewV7())
-			if _, err := inbox.Notify(ctx, tx, inbox.New{RecipientID: r, Type: inbox.TypeAccessGranted, SubjectType: "document", SubjectID: &subject, Payload: map[string]any{}}); err != nil {
+			if _, err := inbox.Notify(ctx, tx, inbox.Notice{RecipientID: r, Type: inbox.TypeAccessGranted, SubjectType: "document", SubjectID: &subject, Payload: map[string]any{}}); err != nil {
 				return err
 			}
 		}
@@ -52,7 +52,7 @@ func TestInboxCountsBurstIsOneCountStatement(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	// Wide enough that the burst is never split on a loaded machine.
-	b.srv.LiveCounts.Window = 200 * time.Millisecond
+	b.app.LiveCounts.Window = 200 * time.Millisecond
 	writer := uncounted(t, b)
 	const people, perPerson = 12, 3
 	ids := make([]uuid.UUID, people)

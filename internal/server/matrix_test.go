@@ -52,7 +52,7 @@ func TestPermissionMatrix(t *testing.T) {
 	grant(d, "user", agentWith.ID.String(), "read")
 	grant(e, "group", auth.EveryoneID.String(), "read")
 	goneTok := pgtest.CreatePersonToken(t, b.pool, gone.ID)
-	_, err := b.srv.Manage.SetPersonActive(auth.ManagementContext(ctx), gone.ID, false)
+	_, err := b.app.Manage.SetPersonActive(auth.ManagementContext(ctx), gone.ID, false)
 	require.NoError(t, err)
 
 	type actor struct {

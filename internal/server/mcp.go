@@ -8,11 +8,8 @@ import (
 	"strings"
 
 	"codna/internal/auth"
-	"codna/internal/document"
 	"codna/internal/fault"
-	"codna/internal/mcpserver"
 	"codna/internal/request"
-	"codna/internal/search"
 )
 
 // mcpRealm names the credentials /mcp asks for in WWW-Authenticate.
@@ -81,7 +78,7 @@ func (s *Server) mcpGuard(next http.Handler) http.Handler {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, s.cfg.RequestTimeout)
 		defer cancel()
-		actor, err := s.Auth.Authenticate(ctx, auth.Credentials{Bearer: bearer})
+		actor, err := s.app.Auth.Authenticate(ctx, auth.Credentials{Bearer: bearer})
 		switch {
 		case err == nil && (actor == nil || actor.Via != auth.ViaAccessToken):
 			refuseMCPCredential(w, true, "Use an agent token or a personal access token.")
@@ -106,28 +103,4 @@ func (s *Server) mcpGuard(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r.WithContext(auth.WithActor(ctx, actor)))
 	})
-}
-
-// mcpSearch is the search service as the MCP search tool asks it: one
-// page of hits, each re-checked by the service, with its snippet's text.
-func mcpSearch(svc *search.Service) mcpserver.Search {
-	return func(ctx context.Context, q mcpserver.SearchQuery) ([]mcpserver.SearchHit, error) {
-		f := search.SearchFilter{PathPrefix: q.PathPrefix, Tags: q.Tags}
-		if q.Space != nil {
-			f.Spaces = []document.Space{*q.Space}
-		}
-		page, err := svc.Search(ctx, search.Request{Query: q.Text, Filter: f, First: q.Limit})
-		if err != nil {
-			// The tool's own argument names.
-			if fe := fault.As(err); fe != nil && fe.Field == "spaces" {
-				return nil, &fault.Error{Code: fe.Code, Field: "space", Message: fe.Message}
-			}
-			return nil, err
-		}
-		out := make([]mcpserver.SearchHit, len(page.Results))
-		for i, r := range page.Results {
-			out[i] = mcpserver.SearchHit{ID: r.Doc.ID, Snippet: r.Snippet.Text}
-		}
-		return out, nil
-	}
 }

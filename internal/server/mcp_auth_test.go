@@ -14,7 +14,6 @@ import (
 
 	"codna/internal/auth"
 	"codna/internal/pgtest"
-	"codna/internal/server"
 )
 
 // mcpInit is an initialize request, as a client's first POST.
@@ -106,11 +105,11 @@ func TestMCPCredentialEndsMidSession(t *testing.T) {
 	}
 
 	t.Run("personal token revoked", func(t *testing.T) {
-		tok, err := b.srv.Auth.CreateAccessToken(pgtest.SignedIn(p), "assistant", nil)
+		tok, err := b.app.Auth.CreateAccessToken(pgtest.SignedIn(p), "assistant", nil)
 		require.NoError(t, err)
 		cs := b.mcpSession(t, tok.Secret)
 		require.NoError(t, calls(cs))
-		_, err = b.srv.Auth.RevokeAccessToken(pgtest.SignedIn(p), tok.ID)
+		_, err = b.app.Auth.RevokeAccessToken(pgtest.SignedIn(p), tok.ID)
 		require.NoError(t, err)
 		require.ErrorContains(t, calls(cs), "Unauthorized")
 	})
@@ -118,7 +117,7 @@ func TestMCPCredentialEndsMidSession(t *testing.T) {
 		a := pgtest.CreateAgent(t, b.pool, p.ID)
 		cs := b.mcpSession(t, a.Token)
 		require.NoError(t, calls(cs))
-		_, err := b.srv.Manage.DeleteAgent(auth.ManagementContext(context.Background()), a.ID)
+		_, err := b.app.Manage.DeleteAgent(auth.ManagementContext(context.Background()), a.ID)
 		require.NoError(t, err)
 		require.ErrorContains(t, calls(cs), "Unauthorized")
 	})
@@ -133,7 +132,7 @@ func TestMCPCredentialEndsMidSession(t *testing.T) {
 		q := pgtest.CreatePerson(t, b.pool)
 		cs := b.mcpSession(t, pgtest.CreatePersonToken(t, b.pool, q.ID))
 		require.NoError(t, calls(cs))
-		_, err := b.srv.Manage.SetPersonActive(auth.ManagementContext(context.Background()), q.ID, false)
+		_, err := b.app.Manage.SetPersonActive(auth.ManagementContext(context.Background()), q.ID, false)
 		require.NoError(t, err)
 		require.ErrorContains(t, calls(cs), "Unauthorized")
 	})
@@ -144,7 +143,7 @@ func TestMCPCredentialEndsMidSession(t *testing.T) {
 // the limit is 413, chunked or not.
 func TestMCPChecksOriginAndBodyLimit(t *testing.T) {
 	t.Parallel()
-	b := setup(t, func(c *server.Config) {
+	b := setup(t, func(c *config) {
 		c.BodyLimit = 64 << 10
 		c.AllowedOrigins = []string{"https://app.example.com"}
 	})

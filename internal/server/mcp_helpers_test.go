@@ -127,7 +127,7 @@ func refused(t testing.TB, cs *mcp.ClientSession, name string, args any, code st
 // share shares documents through the sharing service, as their owner.
 func (b *bundle) share(t testing.TB, owner pgtest.Person, perm access.Permission, recipient string, docs ...uuid.UUID) {
 	t.Helper()
-	_, err := b.srv.Sharing.Share(pgtest.ActingAs(owner), access.ShareInput{DocumentIDs: docs, Recipients: []string{recipient}, Permission: perm})
+	_, err := b.app.Access.Share(pgtest.ActingAs(owner), access.ShareInput{DocumentIDs: docs, Recipients: []string{recipient}, Permission: perm})
 	require.NoError(t, err)
 }
 
@@ -140,6 +140,6 @@ func list(v any) []any {
 // as the server's periodic job does.
 func (b *bundle) flushCounts(t testing.TB) {
 	t.Helper()
-	_, err := b.srv.Auth.FlushCounts(auth.SystemContext(context.Background()))
+	_, err := b.app.Auth.FlushCounts(auth.SystemContext(context.Background()))
 	require.NoError(t, err)
 }

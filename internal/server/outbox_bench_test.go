@@ -17,7 +17,6 @@ import (
 
 	"codna/internal/document"
 	"codna/internal/pgtest"
-	"codna/internal/server"
 )
 
 // Sizes of BenchmarkOutboxBacklog's fixture.
@@ -43,7 +42,7 @@ func BenchmarkOutboxBacklog(b *testing.B) {
 			var statements int64
 			for range b.N {
 				b.StopTimer()
-				bb := setup(b, func(c *server.Config) { c.Outbox.Workers = workers })
+				bb := setup(b, func(c *config) { c.Outbox.Workers = workers })
 				ctx := context.Background()
 				p := pgtest.CreatePerson(b, bb.pool)
 				body := func(i, save int) string {
@@ -69,7 +68,7 @@ func BenchmarkOutboxBacklog(b *testing.B) {
 								version[i] = 1
 							}
 							save := n/backlogDocs + 1
-							_, changed, err := bb.srv.Docs.Update(actx, document.UpdateInput{ID: ids[i], ExpectedVersion: version[i], Content: pgtest.Ptr(body(i, save))})
+							_, changed, err := bb.app.Document.Update(actx, document.UpdateInput{ID: ids[i], ExpectedVersion: version[i], Content: pgtest.Ptr(body(i, save))})
 							if err != nil || !changed {
 								b.Errorf("save %d of doc %d: changed %v, %v", save, i, changed, err)
 								return
@@ -90,7 +89,7 @@ func BenchmarkOutboxBacklog(b *testing.B) {
 				bb.counter.Reset()
 				b.StartTimer()
 				start = time.Now()
-				require.NoError(b, bb.srv.Outbox.Start(ctx))
+				require.NoError(b, bb.app.Outbox.Start(ctx))
 				polls := 0
 				for pgtest.Count(b, bb.pool, `SELECT count(*) FROM events WHERE processed_at IS NULL`) > 0 {
 					polls++
@@ -98,7 +97,7 @@ func BenchmarkOutboxBacklog(b *testing.B) {
 				}
 				elapsed := time.Since(start)
 				b.StopTimer()
-				bb.srv.Outbox.Stop()
+				bb.app.Outbox.Stop()
 				statements += bb.counter.Count() - int64(polls+1)
 				goCPUTime += goCPU() - goBefore
 				pgCPUTime += postgresCPU(b, bb) - pgBefore

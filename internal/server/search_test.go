@@ -28,7 +28,7 @@ func TestSearchOverGraphQL(t *testing.T) {
 	d := pgtest.CreateDocument(t, b.pool, owner.ID, pgtest.Doc{Title: "😀 Résumé tips", Tags: []string{"career"},
 		Content: "Write your **résumé** in plain words."})
 	pgtest.CreateDocument(t, b.pool, owner.ID, pgtest.Doc{Title: "Other", Tags: []string{"career"}, Content: "A resume is a summary."})
-	require.NoError(t, b.srv.Outbox.Drain(context.Background()))
+	require.NoError(t, b.app.Outbox.Drain(context.Background()))
 
 	r := b.do(t, req{query: searchQuery, variables: map[string]any{"q": "resume", "first": 1}, bearer: token})
 	require.Empty(t, r.Errors)

@@ -17,39 +17,53 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 
+	"codna/internal/app"
+	"codna/internal/app/apptest"
 	"codna/internal/auth"
 	"codna/internal/db"
 	"codna/internal/pgtest"
 	"codna/internal/server"
 )
 
-// bundle is one test's server over its own database.
+// bundle is one test's server over its own database, and the App it serves.
 type bundle struct {
 	srv     *server.Server
+	app     *app.App
 	http    *httptest.Server
 	pool    *pgxpool.Pool
 	counter *db.Counter
 }
 
-func setup(t testing.TB, tweak ...func(*server.Config)) *bundle {
+// config is what setup's tweaks change: the server's configuration and its
+// App's, their fields side by side (c.WSMaxSubs, c.Auth.LoginLimit).
+type config struct {
+	httpConfig
+	appConfig
+}
+
+type (
+	httpConfig = server.Config
+	appConfig  = app.Config
+)
+
+func setup(t testing.TB, tweak ...func(*config)) *bundle {
 	t.Helper()
 	url := pgtest.NewURL(t)
 	counter := &db.Counter{}
 	pool, err := db.Open(context.Background(), url, counter)
 	require.NoError(t, err)
 	t.Cleanup(pool.Close)
-	cfg := server.DefaultConfig
-	cfg.Auth.Argon2 = auth.CheapArgon2
+	cfg := config{httpConfig: server.DefaultConfig, appConfig: apptest.Config()}
 	for _, f := range tweak {
 		f(&cfg)
 	}
-	srv := server.New(pool, cfg, slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelError})))
-	require.NoError(t, srv.Hub.Start(context.Background()))
-	t.Cleanup(srv.Hub.Stop)
-	t.Cleanup(srv.Automations.Sandbox().Stop)
+	a := apptest.New(t, pool, func(c *app.Config) { *c = cfg.appConfig })
+	srv := server.New(a, cfg.httpConfig, slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelError})))
+	require.NoError(t, a.Live.Start(context.Background()))
+	t.Cleanup(a.Live.Stop)
 	hs := httptest.NewServer(srv.Handler())
 	t.Cleanup(hs.Close)
-	return &bundle{srv: srv, http: hs, pool: pool, counter: counter}
+	return &bundle{srv: srv, app: a, http: hs, pool: pool, counter: counter}
 }
 
 // gqlResponse is a GraphQL response with errors flattened for assertions.
@@ -182,7 +196,7 @@ func TestLoginRefusals(t *testing.T) {
 
 func TestLoginIsRateLimitedPerEmail(t *testing.T) {
 	t.Parallel()
-	b := setup(t, func(c *server.Config) { c.Auth.LoginLimit = 3; c.Auth.LoginWindow = time.Hour })
+	b := setup(t, func(c *config) { c.Auth.LoginLimit = 3; c.Auth.LoginWindow = time.Hour })
 	p := pgtest.CreatePerson(t, b.pool)
 	for range 3 {
 		r, _ := b.login(t, p.Email, "wrong password!")
@@ -198,7 +212,7 @@ func TestLoginIsRateLimitedPerEmail(t *testing.T) {
 
 func TestLoginIsRateLimitedPerIP(t *testing.T) {
 	t.Parallel()
-	b := setup(t, func(c *server.Config) { c.Auth.LoginLimit = 2; c.Auth.LoginWindow = time.Hour })
+	b := setup(t, func(c *config) { c.Auth.LoginLimit = 2; c.Auth.LoginWindow = time.Hour })
 	// Per IP the limit is five times the per-email one: 10 attempts.
 	for i := range 10 {
 		r, _ := b.login(t, "spray"+string(rune('a'+i))+"@example.com", "whatever password")
@@ -217,7 +231,7 @@ func TestDeactivatedPersonsSessionAndTokenStopWorking(t *testing.T) {
 	_, cookie := b.login(t, p.Email, pgtest.Password)
 	require.NotNil(t, me(t, b.do(t, req{query: meQuery, cookie: cookie})))
 
-	_, err := b.srv.Manage.SetPersonActive(auth.ManagementContext(context.Background()), p.ID, false)
+	_, err := b.app.Manage.SetPersonActive(auth.ManagementContext(context.Background()), p.ID, false)
 	require.NoError(t, err)
 
 	require.Equal(t, "UNAUTHENTICATED", b.do(t, req{query: meQuery, cookie: cookie}).code())
@@ -226,7 +240,7 @@ func TestDeactivatedPersonsSessionAndTokenStopWorking(t *testing.T) {
 	require.Equal(t, "UNAUTHENTICATED", r.code())
 
 	// Reactivated: the token works again, the ended session does not.
-	_, err = b.srv.Manage.SetPersonActive(auth.ManagementContext(context.Background()), p.ID, true)
+	_, err = b.app.Manage.SetPersonActive(auth.ManagementContext(context.Background()), p.ID, true)
 	require.NoError(t, err)
 	require.NotNil(t, me(t, b.do(t, req{query: meQuery, bearer: token})))
 	require.Equal(t, "UNAUTHENTICATED", b.do(t, req{query: meQuery, cookie: cookie}).code())
@@ -236,12 +250,12 @@ func TestRevokedAndForgedTokensAreRefused(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	p := pgtest.CreatePerson(t, b.pool)
-	tok, err := b.srv.Auth.CreateAccessToken(pgtest.SignedIn(p), "laptop", nil)
+	tok, err := b.app.Auth.CreateAccessToken(pgtest.SignedIn(p), "laptop", nil)
 	require.NoError(t, err)
 	require.True(t, strings.HasPrefix(tok.Secret, auth.PersonTokenPrefix))
 	require.Equal(t, p.ID.String(), me(t, b.do(t, req{query: meQuery, bearer: tok.Secret}))["id"])
 
-	_, err = b.srv.Auth.RevokeAccessToken(pgtest.SignedIn(p), tok.ID)
+	_, err = b.app.Auth.RevokeAccessToken(pgtest.SignedIn(p), tok.ID)
 	require.NoError(t, err)
 	require.Equal(t, "UNAUTHENTICATED", b.do(t, req{query: meQuery, bearer: tok.Secret}).code())
 
@@ -250,7 +264,7 @@ func TestRevokedAndForgedTokensAreRefused(t *testing.T) {
 	}
 
 	past := time.Now().Add(-time.Hour)
-	_, err = b.srv.Auth.CreateAccessToken(pgtest.SignedIn(p), "old", &past)
+	_, err = b.app.Auth.CreateAccessToken(pgtest.SignedIn(p), "old", &past)
 	require.Error(t, err)
 }
 
@@ -368,7 +382,7 @@ func TestMutationsAreRefusedOverGET(t *testing.T) {
 
 func TestQueryLimitsRefuseBeforeAnyStatement(t *testing.T) {
 	t.Parallel()
-	b := setup(t, func(c *server.Config) { c.Limits.Complexity = 200; c.Limits.Depth = 3 })
+	b := setup(t, func(c *config) { c.Limits.Complexity = 200; c.Limits.Depth = 3 })
 	token := pgtest.CreateManageToken(t, b.pool)
 
 	// Baseline: what authentication alone costs (after the token's first
@@ -402,7 +416,7 @@ func TestQueryLimitsRefuseBeforeAnyStatement(t *testing.T) {
 
 func TestTokenLimit(t *testing.T) {
 	t.Parallel()
-	b := setup(t, func(c *server.Config) { c.Limits.Tokens = 50 })
+	b := setup(t, func(c *config) { c.Limits.Tokens = 50 })
 	q := "{ " + strings.Repeat("__typename ", 60) + "}"
 	r := b.do(t, req{query: q})
 	require.Equal(t, "QUERY_TOO_COMPLEX", r.code())
@@ -476,7 +490,7 @@ func TestPersistedQueries(t *testing.T) {
 func TestIntrospectionAndPlaygroundCanBeTurnedOff(t *testing.T) {
 	t.Parallel()
 	on := setup(t)
-	off := setup(t, func(c *server.Config) { c.Introspection = false; c.Playground = false })
+	off := setup(t, func(c *config) { c.Introspection = false; c.Playground = false })
 	const q = `{ __schema { queryType { name } } }`
 	require.Empty(t, on.do(t, req{query: q}).Errors)
 	require.NotEmpty(t, off.do(t, req{query: q}).Errors)

@@ -8,14 +8,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"codna/internal/pgtest"
-	"codna/internal/server"
 )
 
 // TestServerDeletesExpiredSessions: a running server sweeps expired
 // sessions away in the background, and Stop ends the sweeper.
 func TestServerDeletesExpiredSessions(t *testing.T) {
 	t.Parallel()
-	b := setup(t, func(c *server.Config) {
+	b := setup(t, func(c *config) {
 		c.Listen = "127.0.0.1:0"
 		c.Auth.SessionSweep = 10 * time.Millisecond
 	})

@@ -15,7 +15,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/stretchr/testify/require"
 
-	"codna/internal/auth"
+	"codna/internal/app/apptest"
 	"codna/internal/db"
 	"codna/internal/inbox"
 	"codna/internal/pgtest"
@@ -85,7 +85,7 @@ func notify(t testing.TB, b *bundle, recipient uuid.UUID, typ string) {
 	ctx := context.Background()
 	require.NoError(t, db.InTx(ctx, b.pool, func(tx db.DBTX) error {
 		subject := uuid.Must(uuid.NewV7())
-		_, err := inbox.Notify(ctx, tx, inbox.New{RecipientID: recipient, Type: typ, SubjectType: "document", SubjectID: &subject, Payload: map[string]any{}})
+		_, err := inbox.Notify(ctx, tx, inbox.Notice{RecipientID: recipient, Type: typ, SubjectType: "document", SubjectID: &subject, Payload: map[string]any{}})
 		return err
 	}))
 }
@@ -126,7 +126,7 @@ func TestNotificationAddedOnlyForTheRecipient(t *testing.T) {
 	notify(t, b, me.ID, inbox.TypeGroupAdded) // before: not "added"
 
 	s := b.subscribe(t, "graphql-transport-ws", token, `subscription { notificationAdded { id type requiresDecision status } }`, nil)
-	require.Eventually(t, func() bool { return b.srv.Hub.Subscribers() == 2 }, 5*time.Second, 5*time.Millisecond,
+	require.Eventually(t, func() bool { return b.app.Live.Subscribers() == 2 }, 5*time.Second, 5*time.Millisecond,
 		"the subscription is listening (besides the socket's credential watch)")
 	// A notification written while the subscription is still reading what
 	// already exists counts as existing; under load that window can be
@@ -179,14 +179,13 @@ func TestABurstYieldsAHandfulOfPushes(t *testing.T) {
 func TestSubscriptionsSpanInstances(t *testing.T) {
 	t.Parallel()
 	a := setup(t)
-	cfg := server.DefaultConfig
-	cfg.Auth.Argon2 = auth.CheapArgon2
-	srvB := server.New(a.pool, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	require.NoError(t, srvB.Hub.Start(context.Background()))
-	t.Cleanup(srvB.Hub.Stop)
+	appB := apptest.New(t, a.pool)
+	srvB := server.New(appB, server.DefaultConfig, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	require.NoError(t, appB.Live.Start(context.Background()))
+	t.Cleanup(appB.Live.Stop)
 	hsB := httptest.NewServer(srvB.Handler())
 	t.Cleanup(hsB.Close)
-	b := &bundle{srv: srvB, http: hsB, pool: a.pool, counter: a.counter}
+	b := &bundle{srv: srvB, app: appB, http: hsB, pool: a.pool, counter: a.counter}
 
 	me := pgtest.CreatePerson(t, a.pool)
 	token := pgtest.CreatePersonToken(t, a.pool, me.ID)
@@ -281,7 +280,7 @@ func TestInboxQueriesAndMutations(t *testing.T) {
 
 func TestSubscriptionsPerConnectionAreCapped(t *testing.T) {
 	t.Parallel()
-	b := setup(t, func(c *server.Config) { c.WSMaxSubs = 2 })
+	b := setup(t, func(c *config) { c.WSMaxSubs = 2 })
 	me := pgtest.CreatePerson(t, b.pool)
 	token := pgtest.CreatePersonToken(t, b.pool, me.ID)
 	c, _, err := b.dial(t, "graphql-transport-ws", nil)

@@ -39,7 +39,7 @@ func TestImportAndExportOverHTTP(t *testing.T) {
 
 	sub := b.subscribe(t, "graphql-transport-ws", tok, `subscription($id: ID!) { importProgress(id: $id) { status done total } }`, map[string]any{"id": imp["id"]})
 	require.Equal(t, "QUEUED", obj(sub.next(5*time.Second), "importProgress", "status"))
-	require.NoError(t, b.srv.ImportWorker.Drain(context.Background()))
+	require.NoError(t, b.app.ImportWorker.Drain(context.Background()))
 	for {
 		m := sub.next(5 * time.Second)
 		if obj(m, "importProgress", "status") == "DONE" {
@@ -54,7 +54,7 @@ func TestImportAndExportOverHTTP(t *testing.T) {
 	e := obj(b.gql(t, tok, `mutation { exportDocuments(space: RAW, path: "imported") { export { id status url } } }`, nil), "exportDocuments", "export").(map[string]any)
 	require.Equal(t, "QUEUED", e["status"])
 	require.Nil(t, e["url"])
-	require.NoError(t, b.srv.ExportWorker.Drain(context.Background()))
+	require.NoError(t, b.app.ExportWorker.Drain(context.Background()))
 	got := obj(b.gql(t, tok, `query($id: ID!) { export(id: $id) { status url byteSize expiresAt } }`, map[string]any{"id": e["id"]}), "export").(map[string]any)
 	require.Equal(t, "READY", got["status"])
 	resp, body := b.fetch(t, got["url"].(string), tok, nil)

@@ -15,6 +15,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/stretchr/testify/require"
 
+	"codna/internal/app/apptest"
 	"codna/internal/auth"
 	"codna/internal/inbox"
 	"codna/internal/pgtest"
@@ -100,16 +101,15 @@ func result(t testing.TB, c *websocket.Conn, protocol, id, query string, vars ma
 // is; its hub listens only when listen is true.
 func secondInstance(t testing.TB, a *bundle, listen bool) *bundle {
 	t.Helper()
-	cfg := server.DefaultConfig
-	cfg.Auth.Argon2 = auth.CheapArgon2
-	srv := server.New(a.pool, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	second := apptest.New(t, a.pool)
+	srv := server.New(second, server.DefaultConfig, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if listen {
-		require.NoError(t, srv.Hub.Start(context.Background()))
-		t.Cleanup(srv.Hub.Stop)
+		require.NoError(t, second.Live.Start(context.Background()))
+		t.Cleanup(second.Live.Stop)
 	}
 	hs := httptest.NewServer(srv.Handler())
 	t.Cleanup(hs.Close)
-	return &bundle{srv: srv, http: hs, pool: a.pool, counter: a.counter}
+	return &bundle{srv: srv, app: second, http: hs, pool: a.pool, counter: a.counter}
 }
 
 func tokenID(t testing.TB, b *bundle, table, secret string) string {
@@ -185,11 +185,11 @@ func TestWebsocketClosesWhenTheCredentialEnds(t *testing.T) {
 			})
 			t.Run("personal token revoked", func(t *testing.T) {
 				p := pgtest.CreatePerson(t, b.pool)
-				tok, err := b.srv.Auth.CreateAccessToken(pgtest.SignedIn(p), "laptop", nil)
+				tok, err := b.app.Auth.CreateAccessToken(pgtest.SignedIn(p), "laptop", nil)
 				require.NoError(t, err)
 				c := b.open(t, protocol, tok.Secret, nil)
 				keep := b.open(t, protocol, pgtest.CreatePersonToken(t, b.pool, p.ID), nil)
-				_, err = b.srv.Auth.RevokeAccessToken(pgtest.SignedIn(p), tok.ID)
+				_, err = b.app.Auth.RevokeAccessToken(pgtest.SignedIn(p), tok.ID)
 				require.NoError(t, err)
 				require.Equal(t, closeForbidden, closedWith(t, c, 5*time.Second))
 				m := result(t, keep, protocol, "1", meQuery, nil)
@@ -306,7 +306,7 @@ func TestSubscriptionsStopWhenTheCredentialEnds(t *testing.T) {
 // A person holds at most CODNA_WS_MAX_SOCKETS_PER_USER sockets per replica.
 func TestWebsocketsPerUserAreCapped(t *testing.T) {
 	t.Parallel()
-	b := setup(t, func(c *server.Config) { c.WSMaxSockets = 2 })
+	b := setup(t, func(c *config) { c.WSMaxSockets = 2 })
 	for _, protocol := range []string{"graphql-transport-ws", "graphql-ws"} {
 		t.Run(protocol, func(t *testing.T) {
 			// A person of its own: the previous protocol's sockets close
@@ -367,7 +367,7 @@ func TestWebsocketCompleteEndsTheSubscriptionItNames(t *testing.T) {
 			c := b.open(t, protocol, token, nil)
 			// inboxCounts subscriptions are held by LiveCounts, the socket's
 			// credential watcher by the hub: count both.
-			subscribers := func() int { return b.srv.Hub.Subscribers() + b.srv.LiveCounts.Subscribers() }
+			subscribers := func() int { return b.app.Live.Subscribers() + b.app.LiveCounts.Subscribers() }
 			watchers := subscribers()
 			for range 40 {
 				write(t, c, map[string]any{"id": "a", "type": startOf(protocol), "payload": map[string]any{"query": countsSub}})
@@ -405,7 +405,7 @@ func TestWebsocketCompleteEndsTheSubscriptionItNames(t *testing.T) {
 
 func TestWebsocketConnectionInitTimeoutCloses4408(t *testing.T) {
 	t.Parallel()
-	b := setup(t, func(c *server.Config) { c.WSInitTimeout = 200 * time.Millisecond })
+	b := setup(t, func(c *config) { c.WSInitTimeout = 200 * time.Millisecond })
 	for _, protocol := range []string{"graphql-transport-ws", "graphql-ws"} {
 		c, _, err := b.dial(t, protocol, nil)
 		require.NoError(t, err)

@@ -13,7 +13,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"codna/internal/pgtest"
-	"codna/internal/server"
 )
 
 // frame is one websocket frame a hostile client sends.
@@ -47,7 +46,7 @@ type hostileCase struct {
 // afterwards.
 func TestWebsocketHostileInput(t *testing.T) {
 	t.Parallel()
-	b := setup(t, func(c *server.Config) { c.WSPayloadLimit = 8 << 10 })
+	b := setup(t, func(c *config) { c.WSPayloadLimit = 8 << 10 })
 	token := pgtest.CreatePersonToken(t, b.pool, pgtest.CreatePerson(t, b.pool).ID)
 
 	initWith := func(token string) frame {
@@ -260,6 +259,6 @@ func TestWebsocketHostileInput(t *testing.T) {
 	require.Empty(t, r.Errors)
 	c = b.open(t, "graphql-transport-ws", token, nil)
 	require.Equal(t, "next", result(t, c, "graphql-transport-ws", "1", meQuery, nil).Type)
-	require.Eventually(t, func() bool { return b.srv.Hub.Subscribers() <= 1 }, 5*time.Second, 10*time.Millisecond,
+	require.Eventually(t, func() bool { return b.app.Live.Subscribers() <= 1 }, 5*time.Second, 10*time.Millisecond,
 		"no subscription outlived its socket")
 }

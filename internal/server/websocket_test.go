@@ -14,7 +14,6 @@ import (
 
 	"codna/internal/auth"
 	"codna/internal/pgtest"
-	"codna/internal/server"
 )
 
 type wsMsg struct {
@@ -71,7 +70,7 @@ func TestWebsocketRefusesCrossOriginUpgrade(t *testing.T) {
 
 func TestWebsocketAllowsConfiguredOrigins(t *testing.T) {
 	t.Parallel()
-	b := setup(t, func(c *server.Config) { c.AllowedOrigins = []string{"https://app.example.com"} })
+	b := setup(t, func(c *config) { c.AllowedOrigins = []string{"https://app.example.com"} })
 	c, _, err := b.dial(t, "graphql-transport-ws", http.Header{"Origin": {"https://app.example.com"}})
 	require.NoError(t, err)
 	write(t, c, wsMsg{Type: "connection_init"})
@@ -134,7 +133,7 @@ func TestWebsocketAuthenticatesFromConnectionInit(t *testing.T) {
 
 func TestWebsocketConnectionInitTimeout(t *testing.T) {
 	t.Parallel()
-	b := setup(t, func(c *server.Config) { c.WSInitTimeout = 200 * time.Millisecond })
+	b := setup(t, func(c *config) { c.WSInitTimeout = 200 * time.Millisecond })
 	c, _, err := b.dial(t, "graphql-transport-ws", nil)
 	require.NoError(t, err)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

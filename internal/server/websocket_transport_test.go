@@ -18,6 +18,7 @@ import (
 	"github.com/coder/websocket/wsjson"
 	"github.com/stretchr/testify/require"
 
+	"codna/internal/app/apptest"
 	"codna/internal/db"
 	"codna/internal/inbox"
 	"codna/internal/pgtest"
@@ -108,7 +109,7 @@ func TestStopClosesWebsockets(t *testing.T) {
 	cfg := server.DefaultConfig
 	cfg.Listen = addr
 	cfg.ShutdownTimeout = 2 * time.Second
-	srv := server.New(pool, cfg, slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelError})))
+	srv := server.New(apptest.New(t, pool), cfg, slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelError})))
 	require.NoError(t, srv.Start(context.Background()))
 	t.Cleanup(srv.Stop)
 	me := pgtest.CreatePerson(t, pool)
@@ -152,7 +153,7 @@ func TestStopClosesWebsockets(t *testing.T) {
 func TestPushedSubscriptionsHoldNoGoroutine(t *testing.T) {
 	t.Parallel()
 	const sockets = 40
-	b := setup(t, func(c *server.Config) { c.WSMaxSockets = 0 })
+	b := setup(t, func(c *config) { c.WSMaxSockets = 0 })
 	me := pgtest.CreatePerson(t, b.pool)
 	token := pgtest.CreatePersonToken(t, b.pool, me.ID)
 	subs := make([]*subscription, sockets)

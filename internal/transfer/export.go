@@ -281,9 +281,28 @@ func (w *ExportWorker) finish(ctx context.Context, e *Export, worker string, key
 		if reason != "" {
 			return nil
 		}
-		_, err = inbox.Notify(ctx, tx, inbox.New{
+		_, err = inbox.Notify(ctx, tx, inbox.Notice{
 			RecipientID: e.RequesterID, Type: inbox.TypeExportReady, SubjectType: "export", SubjectID: &e.ID,
 			Payload: map[string]any{"exportId": e.ID.String(), "space": string(e.Space), "path": e.Path, "pages": e.Total, "url": e.URL()},
+		})
+		return err
+	})
+}
+
+// NotifyExportWritten tells the person acting in ctx, in their inbox, that
+// the folder (space, path) was written for them outside the export queue —
+// by `codna export` on the host (WriteTree), which by names — with pages
+// pages. Errors: UNAUTHENTICATED; FORBIDDEN unless a person acts; the
+// database's.
+func (s *Service) NotifyExportWritten(ctx context.Context, space document.Space, path string, pages int, by string) error {
+	actor, err := requirePerson(ctx)
+	if err != nil {
+		return err
+	}
+	return db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		_, err := inbox.Notify(auth.SystemContext(ctx), tx, inbox.Notice{
+			RecipientID: actor.UserID, Type: inbox.TypeExportReady, SubjectType: "export",
+			Payload: map[string]any{"space": string(space), "path": path, "pages": pages, "by": by},
 		})
 		return err
 	})

@@ -44,7 +44,7 @@ func setup(t testing.TB) *bundle {
 	store := files.NewPostgres(d.Pool)
 	fs := files.New(d.Pool, store, docs, 1<<20)
 	in := ingest.New(d.Pool, store, docs, fs, 1<<20)
-	svc := New(d.Pool, store, docs, fs, in, linkgraph.NewService(d.Pool, docs), Config{TempDir: t.TempDir(), MaxArchiveBytes: 8 << 20})
+	svc := New(d.Pool, store, docs, fs, in, linkgraph.New(d.Pool, docs), Config{TempDir: t.TempDir(), MaxArchiveBytes: 8 << 20})
 	log := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelError}))
 	ob := outbox.New(d.Pool, outbox.Config{}, nil)
 	ob.RegisterBatch(linkgraph.ConsumerName, linkgraph.NewConsumer(d.Pool).HandleBatch)

@@ -27,7 +27,7 @@ func TestServiceOverTypesense(t *testing.T) {
 	backend, err := typesense.New(f.URL, "k", typesense.WithAlias("codna_e2e"))
 	require.NoError(t, err)
 	docs := document.New(d.Pool, document.DefaultConfig)
-	svc := search.NewService(d.Pool, backend, docs)
+	svc := search.New(d.Pool, backend, docs)
 	w := outbox.New(d.Pool, outbox.Config{}, nil)
 	w.RegisterBatch(search.IndexerName, svc.Indexer().HandleBatch)
 	drain := func() { require.NoError(t, w.Drain(context.Background())) }
@@ -37,7 +37,7 @@ func TestServiceOverTypesense(t *testing.T) {
 	ownerCx, readerCx := pgtest.ActingAs(owner), pgtest.ActingAs(reader)
 	shared := pgtest.CreateDocument(t, d.Pool, owner.ID, pgtest.Doc{Title: "Zebra handbook", Content: "# Stripes\n\nzebra **care**", Tags: []string{"animals"}})
 	private := pgtest.CreateDocument(t, d.Pool, owner.ID, pgtest.Doc{Title: "Zebra secrets", Content: "zebra secret marker-7f3a", Tags: []string{"hidden-tag-7f3a"}})
-	shares := access.NewService(d.Pool)
+	shares := access.New(d.Pool)
 	_, err = shares.Share(ownerCx, access.ShareInput{DocumentIDs: []uuid.UUID{shared.ID}, Recipients: []string{reader.Email}})
 	require.NoError(t, err)
 	drain()

@@ -1,0 +1,250 @@
+// Package app is CoDNA's composition root: New builds every service,
+// worker and store exactly once from the configuration, and internal/server,
+// graph, internal/mcpserver, the CLI commands (cmd/codna), the test helpers
+// (internal/app/apptest) and the benchmarks take them from here. Nothing
+// else calls a service's constructor (`make lint` checks it: see
+// wiring_test.go); a new service is wired in New, once.
+//
+// New is cheap — no goroutine, no file, no query — so a CLI command builds
+// an App as `codna serve` does and calls its services. Start starts the
+// background work (workers, periodic jobs, the live hub) and Stop stops it;
+// internal/server starts and stops the App it serves around its own HTTP
+// server.
+package app
+
+import (
+	"context"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"codna/internal/access"
+	"codna/internal/agent"
+	"codna/internal/auth"
+	"codna/internal/automation"
+	"codna/internal/document"
+	"codna/internal/files"
+	"codna/internal/inbox"
+	"codna/internal/ingest"
+	"codna/internal/linkgraph"
+	"codna/internal/live"
+	"codna/internal/manage"
+	"codna/internal/outbox"
+	"codna/internal/periodic"
+	"codna/internal/sandbox"
+	"codna/internal/search"
+	pgsearch "codna/internal/search/postgres"
+	"codna/internal/transfer"
+)
+
+// Config configures the services and the background work (the HTTP
+// server's own settings are internal/server's Config).
+type Config struct {
+	Auth       auth.Config
+	Documents  document.Config
+	Outbox     outbox.Config
+	Automation AutomationConfig
+	Files      FilesConfig
+	// SearchBackend is the search engine (`codna serve` chooses it:
+	// docs/operations.md#search); nil is the postgres backend over the
+	// App's pool.
+	SearchBackend search.Backend
+	// PurgeEvery is how often tombstones past Documents.PurgeAfter are
+	// purged (CODNA_PURGE_INTERVAL); 0 never purges.
+	PurgeEvery time.Duration
+	// ShutdownTimeout bounds Stop: background work gets this long to
+	// finish, then is abandoned. (internal/server's Stop bounds its requests
+	// and the App's work together by its own ShutdownTimeout.)
+	ShutdownTimeout time.Duration
+}
+
+// DefaultConfig is the configuration `codna serve` starts from.
+var DefaultConfig = Config{
+	Auth:            auth.DefaultConfig,
+	Documents:       document.DefaultConfig,
+	Outbox:          outbox.Config{Workers: DefaultOutboxWorkers},
+	PurgeEvery:      time.Hour,
+	ShutdownTimeout: 20 * time.Second,
+}
+
+// AutomationConfig configures the automations a replica runs.
+type AutomationConfig struct {
+	// Workers is how many runs the replica executes at once
+	// (CODNA_AUTOMATION_WORKERS); 0 means automation.DefaultConcurrency.
+	Workers int
+	// CacheDir keeps the script engine compiled across restarts (`codna
+	// serve` uses CODNA_DATA_DIR/cache/qjs); "" compiles it once per process.
+	CacheDir string
+	// RunPoll and SchedulerPoll are how often the run worker and the
+	// scheduler look for work queued elsewhere; 0 means a second.
+	RunPoll, SchedulerPoll time.Duration
+}
+
+// FilesConfig configures attachments, ingestions and imports.
+type FilesConfig struct {
+	// Store keeps the bytes (`codna serve` chooses it with CODNA_FILE_STORE:
+	// docs/operations.md#files); nil is the Postgres store over the pool.
+	Store files.Store
+	// MaxFileBytes caps one file (CODNA_MAX_FILE_BYTES); 0 is 25 MiB.
+	MaxFileBytes int64
+	// TempDir holds uploads and imports' archives while they are read
+	// (`codna serve`: CODNA_DATA_DIR/tmp); "" is the system's.
+	TempDir string
+	// MaxImportBytes caps an import's archive (CODNA_MAX_IMPORT_BYTES); 0
+	// is 1 GiB.
+	MaxImportBytes int64
+}
+
+// DefaultOutboxWorkers is how many outbox delivery loops a replica runs
+// (CODNA_OUTBOX_WORKERS): enough that the link resolver keeps up with the
+// saves two cores accept (bench/RESULTS.md, "Outbox backlog").
+const DefaultOutboxWorkers = 2
+
+// Services are the services, each named after its package: what the
+// transports (graph, internal/mcpserver, internal/server's file routes) and
+// the CLI call. Each public method checks the actor in its context. Only
+// pointers to services belong here (no pool, no database types): tests walk
+// the fields by reflection.
+type Services struct {
+	Auth       *auth.Service
+	Manage     *manage.Service
+	Document   *document.Service
+	Inbox      *inbox.Service
+	LiveCounts *inbox.LiveCounts // the inboxCounts subscriptions' counts, over Live
+	Live       *live.Hub
+	Linkgraph  *linkgraph.Service
+	Access     *access.Service
+	Folders    *access.FolderService
+	Agent      *agent.Service
+	Search     *search.Service
+	Files      *files.Service
+	Ingest     *ingest.Service
+	Transfer   *transfer.Service
+	Automation *automation.Service
+}
+
+// App is the services over one database pool and the background work that
+// serves them.
+type App struct {
+	Services
+
+	// Outbox drains the events services write; its consumers are
+	// registered by New, and a test may register more before Start.
+	Outbox *outbox.Worker
+	// AutomationRunner executes queued automation runs and
+	// AutomationScheduler queues their schedules' ticks.
+	AutomationRunner    *automation.Runner
+	AutomationScheduler *automation.Scheduler
+	// IngestWorker converts uploaded originals into documents.
+	IngestWorker *ingest.Worker
+	// ImportWorker and ExportWorker run the imports and exports Transfer
+	// queues (`codna import` drains ImportWorker itself).
+	ImportWorker *transfer.ImportWorker
+	ExportWorker *transfer.ExportWorker
+	// FileMaintenance marks referenced files, deletes those never
+	// referenced, and deletes the bytes of rows gone (one replica at a time).
+	FileMaintenance *files.Maintenance
+	// FileRefBackfill records the file references of bodies written
+	// before they were tracked (linkgraph.Backfill).
+	FileRefBackfill *periodic.Loops
+
+	cfg       Config
+	pool      *pgxpool.Pool
+	log       *slog.Logger
+	sandbox   *sandbox.Sandbox // automations' script engine, made on first use
+	consumers int
+	sessions  *periodic.Job    // deletes expired sessions
+	counts    *periodic.Job    // writes the MCP usage counts and agent reads
+	backfill  *search.Backfill // builds a search index never built
+	purger    *periodic.Job    // purges tombstones past their time
+
+	mu      sync.Mutex
+	state   lifecycle
+	stopped chan struct{} // closed when the first Stop has finished
+}
+
+// New builds every service and worker over pool from cfg. It starts
+// nothing (see Start) and cannot fail. log may be nil (slog.Default).
+func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *App {
+	if log == nil {
+		log = slog.Default()
+	}
+	a := &App{cfg: cfg, pool: pool, log: log}
+	s := &a.Services
+	s.Auth = auth.New(pool, cfg.Auth, log)
+	a.sessions = periodic.New("delete expired sessions", cfg.Auth.SessionSweep, s.Auth.DeleteExpiredSessions, log.With("component", "sessions"))
+	a.counts = periodic.New("write usage counts", cfg.Auth.CountFlush, func(ctx context.Context) (int64, error) {
+		_, err := s.Auth.FlushCounts(ctx)
+		return 0, err // every second: not worth a log line
+	}, log.With("component", "usage-counts"))
+	s.Manage = manage.New(pool, cfg.Auth.Argon2)
+	s.Document = document.New(pool, cfg.Documents)
+	a.purger = document.NewPurger(s.Document, cfg.PurgeEvery, log.With("component", "purger"))
+	s.Inbox = inbox.New(pool)
+	s.Linkgraph = linkgraph.New(pool, s.Document)
+	s.Access = access.New(pool)
+	s.Folders = access.NewFolderService(pool)
+	s.Agent = agent.New(pool)
+	backend := cfg.SearchBackend
+	if backend == nil {
+		backend = pgsearch.New(pool)
+	}
+	s.Search = search.New(pool, backend, s.Document)
+	a.backfill = search.NewBackfill(s.Search, log.With("component", "search-backfill"))
+	store := cfg.Files.Store
+	if store == nil {
+		store = files.NewPostgres(pool)
+	}
+	s.Files = files.New(pool, store, s.Document, cfg.Files.MaxFileBytes)
+	s.Ingest = ingest.New(pool, store, s.Document, s.Files, cfg.Files.MaxFileBytes)
+	s.Transfer = transfer.New(pool, store, s.Document, s.Files, s.Ingest, s.Linkgraph, transfer.Config{
+		MaxArchiveBytes: cfg.Files.MaxImportBytes, TempDir: cfg.Files.TempDir, MaxBodyBytes: cfg.Documents.MaxBodyBytes, MaxFileBytes: cfg.Files.MaxFileBytes,
+	})
+	a.ImportWorker = s.Transfer.NewImportWorker(transfer.WorkerConfig{}, log.With("component", "import"))
+	a.ExportWorker = s.Transfer.NewExportWorker(transfer.WorkerConfig{}, log.With("component", "export"))
+	a.FileMaintenance = files.NewMaintenance(pool, store, files.MaintenanceConfig{}, log.With("component", "files-maintenance"))
+	a.FileRefBackfill = linkgraph.NewBackfiller(pool, log.With("component", "file-ref-backfill"))
+	a.IngestWorker = s.Ingest.NewWorker(ingest.WorkerConfig{MaxBodyBytes: cfg.Documents.MaxBodyBytes}, log.With("component", "ingestion"))
+	// No Config is refused (sandbox.New makes nothing until its first use).
+	a.sandbox, _ = sandbox.New(sandbox.Config{CacheDir: cfg.Automation.CacheDir, Warm: cfg.Automation.Workers})
+	s.Automation = automation.New(pool, automation.Services{Docs: s.Document, Sharing: s.Access, Search: s.Search}, a.sandbox, log.With("component", "automations"))
+	a.AutomationRunner = s.Automation.NewRunner(automation.RunnerConfig{Concurrency: cfg.Automation.Workers, Poll: cfg.Automation.RunPoll})
+	a.AutomationScheduler = s.Automation.NewScheduler(cfg.Automation.SchedulerPoll, a.AutomationRunner.Wake, log.With("component", "automation-scheduler"))
+	s.Live = live.New(pool, log.With("component", "live"))
+	s.LiveCounts = inbox.NewLiveCounts(pool, s.Live, s.Auth, log.With("component", "live-counts"))
+	a.Outbox = outbox.New(pool, cfg.Outbox, log.With("component", "outbox"))
+	a.consumers = a.registerConsumers()
+	return a
+}
+
+// Config is the configuration the App was built from.
+func (a *App) Config() Config { return a.cfg }
+
+// Pool is the database pool the App was built over, for what reads the
+// database itself rather than through a service: internal/server's
+// readiness check and pool metrics, and the CLI closing it.
+func (a *App) Pool() *pgxpool.Pool { return a.pool }
+
+// registerConsumers registers the outbox consumers the App runs and says
+// how many there are. The link consumer, the decision keeper, the
+// folder-share applier, the search indexer and the automation matcher
+// register here, as batch consumers: each handles a claimed batch in one
+// transaction.
+func (a *App) registerConsumers() int {
+	consumers := []struct {
+		name   string
+		handle outbox.BatchConsumer
+	}{
+		{linkgraph.ConsumerName, linkgraph.NewConsumer(a.pool).HandleBatch},
+		{access.FolderConsumerName, access.NewFolderApplier(a.pool).HandleBatch},
+		{linkgraph.KeeperConsumerName, linkgraph.NewKeeper(a.pool).HandleBatch},
+		{search.IndexerName, a.Search.Indexer().HandleBatch},
+		{automation.MatcherName, a.Automation.NewMatcher(a.AutomationRunner.Wake).HandleBatch},
+	}
+	for _, c := range consumers {
+		a.Outbox.RegisterBatch(c.name, c.handle)
+	}
+	return len(consumers)
+}
