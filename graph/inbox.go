@@ -151,11 +151,10 @@ func watch[T any](ctx context.Context, r *Resolver, name string, sub *live.Sub, 
 // subscription after each value (pushedBySource): no goroutine waits on the
 // channel between pushes.
 func (r *Resolver) countsStream(ctx context.Context) (<-chan *inbox.Counts, error) {
-	sock := socketFrom(ctx)
 	checkedAtSource(ctx)
 	var c <-chan *inbox.Counts
 	wake := pushedBySource(ctx, func() bool { return len(c) > 0 })
-	c, err := r.LiveCounts.Watch(ctx, func(err error) { sock.refusePush(ctx, err) }, wake)
+	c, err := r.LiveCounts.Watch(ctx, func(err error) { refusePush(ctx, err) }, wake)
 	if err != nil {
 		pushedBySource(ctx, nil) // nothing will push: gqlgen's reading sends the error
 	}
