@@ -154,11 +154,10 @@ func (r *subscriptionResolver) InboxCounts(ctx context.Context) (<-chan *inbox.C
 	if a == nil {
 		return nil, fault.New(fault.Unauthenticated, "Sign in first.")
 	}
-	sock := socketFrom(ctx)
 	checkedAtSource(ctx)
 	var c <-chan *inbox.Counts
 	wake := pushedBySource(ctx, func() bool { return len(c) > 0 })
-	c, err := r.svc.LiveCounts.Watch(ctx, func(err error) { sock.refusePush(ctx, err) }, wake)
+	c, err := r.svc.LiveCounts.Watch(ctx, func(err error) { refusePush(ctx, err) }, wake)
 	if err != nil {
 		pushedBySource(ctx, nil) // nothing will push: gqlgen's reading sends the error
 	}

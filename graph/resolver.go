@@ -1,6 +1,7 @@
-// Package graph is the GraphQL transport: the schema, generated code, thin
-// resolvers that decode input, call one service and map the result, the
-// error presenter and the query limits.
+// Package graph is the GraphQL API: the schema, generated code, thin
+// resolvers that decode input, call one service and map the result, their
+// data loaders and the error presenter. graph/transport serves it over HTTP
+// and websockets, with the query limits.
 package graph
 
 import (

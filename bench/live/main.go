@@ -12,7 +12,9 @@
 //  3. it runs -shares shares, -interval apart, each of a new document to
 //     -recipients people (rotating through everyone), and times, for every
 //     subscriber of every recipient, the share's response (its commit) to
-//     the first push whose unread count went up: p50 / p99 / max;
+//     the first push whose unread count went up: p50 / p90 / p99 / max, and
+//     the server's CPU time during the shares (process_cpu_seconds_total)
+//     per push;
 //  4. it closes every socket and follows the server's RSS for -after.
 //
 // Loopback only, bounded: everything stops by itself. Raise `ulimit -n` in
@@ -40,9 +42,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/coder/websocket"
-	"github.com/coder/websocket/wsjson"
 	"github.com/google/uuid"
+	"github.com/gorilla/websocket"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -127,6 +128,7 @@ func run(ctx context.Context, o options) error {
 	}
 
 	counted := countStatements(ctx, pool)
+	before := c.sample(o.pid)
 	lat, err := shares(ctx, c, owner, people, o)
 	if err != nil {
 		return err
@@ -137,11 +139,18 @@ func run(ctx context.Context, o options) error {
 	report(lat, o)
 	after := c.sample(o.pid)
 	fmt.Println("after shares:", after)
+	if cpu := after.cpu - before.cpu; len(lat) > 0 {
+		fmt.Printf("serve CPU during the shares: %.2f s, %.1f ms a share, %.0f µs a push\n",
+			cpu, 1000*cpu/float64(o.shares), 1e6*cpu/float64(len(lat)))
+	}
 
 	time.Sleep(o.hold)
 	start := time.Now()
 	for _, s := range subs {
-		s.conn.Close(websocket.StatusNormalClosure, "")
+		s.close()
+	}
+	for _, s := range subs {
+		<-s.done
 	}
 	fmt.Printf("closed %d sockets in %v\n", len(subs), time.Since(start).Round(time.Millisecond))
 	marks := []time.Duration{time.Second, 5 * time.Second, 10 * time.Second, 30 * time.Second, 60 * time.Second, 120 * time.Second}
@@ -235,9 +244,10 @@ func (c *client) gql(ctx context.Context, token, query string, vars map[string]a
 type figures struct {
 	rss        int64 // bytes: VmRSS when -pid is given, else process_resident_memory_bytes
 	goroutines int64
-	heapInUse  int64 // go_memstats_heap_inuse_bytes
-	stacks     int64 // go_memstats_stack_inuse_bytes
-	released   int64 // go_memstats_heap_released_bytes
+	heapInUse  int64   // go_memstats_heap_inuse_bytes
+	stacks     int64   // go_memstats_stack_inuse_bytes
+	released   int64   // go_memstats_heap_released_bytes
+	cpu        float64 // process_cpu_seconds_total: user and system
 }
 
 func (f figures) String() string {
@@ -272,6 +282,8 @@ func (c *client) sample(pid int) figures {
 				f.stacks = int64(v)
 			case "go_memstats_heap_released_bytes":
 				f.released = int64(v)
+			case "process_cpu_seconds_total":
+				f.cpu = v
 			}
 		}
 	}
@@ -302,6 +314,7 @@ func countStatements(ctx context.Context, pool *pgxpool.Pool) int64 {
 // subscriber is one socket with one inboxCounts subscription.
 type subscriber struct {
 	conn   *websocket.Conn
+	done   chan struct{} // closed when read has returned
 	mu     sync.Mutex
 	unread int
 	wait   *pending // the share this subscriber's person waits for
@@ -360,31 +373,45 @@ func openAll(ctx context.Context, c *client, people []*person, o options) ([]*su
 	return subs, nil
 }
 
+// dialer opens the subscribers' sockets on small buffers (the program holds
+// thousands), writes from a shared pool.
+var dialer = websocket.Dialer{
+	Subprotocols:    []string{"graphql-transport-ws"},
+	ReadBufferSize:  1024,
+	WriteBufferSize: 1024,
+	WriteBufferPool: &sync.Pool{},
+}
+
 func open(ctx context.Context, c *client, token string) (*subscriber, error) {
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
 	wsURL := "ws" + strings.TrimPrefix(c.base, "http") + "/graphql"
-	conn, _, err := websocket.Dial(ctx, wsURL, &websocket.DialOptions{Subprotocols: []string{"graphql-transport-ws"}})
+	conn, _, err := dialer.DialContext(ctx, wsURL, nil)
 	if err != nil {
 		return nil, err
 	}
 	fail := func(err error) (*subscriber, error) {
-		conn.CloseNow()
+		conn.Close()
 		return nil, err
 	}
-	if err := wsjson.Write(ctx, conn, map[string]any{"type": "connection_init", "payload": map[string]any{"authorization": "Bearer " + token}}); err != nil {
+	// The setup's reads and writes are bounded as a whole: 30 s.
+	deadline, _ := ctx.Deadline()
+	_ = conn.SetReadDeadline(deadline)
+	_ = conn.SetWriteDeadline(deadline)
+	if err := conn.WriteJSON(map[string]any{"type": "connection_init", "payload": map[string]any{"authorization": "Bearer " + token}}); err != nil {
 		return fail(err)
 	}
 	var m wsMsg
-	if err := wsjson.Read(ctx, conn, &m); err != nil || m.Type != "connection_ack" {
+	if err := conn.ReadJSON(&m); err != nil || m.Type != "connection_ack" {
 		return fail(fmt.Errorf("no connection_ack: %v %s %s", err, m.Type, m.Payload))
 	}
-	if err := wsjson.Write(ctx, conn, map[string]any{"id": "1", "type": "subscribe", "payload": map[string]any{"query": countsSub}}); err != nil {
+	if err := conn.WriteJSON(map[string]any{"id": "1", "type": "subscribe", "payload": map[string]any{"query": countsSub}}); err != nil {
 		return fail(err)
 	}
-	s := &subscriber{conn: conn}
+	s := &subscriber{conn: conn, done: make(chan struct{})}
 	for {
-		if err := wsjson.Read(ctx, conn, &m); err != nil {
+		m = wsMsg{}
+		if err := conn.ReadJSON(&m); err != nil {
 			return fail(err)
 		}
 		if m.Type == "next" {
@@ -399,8 +426,20 @@ func open(ctx context.Context, c *client, token string) (*subscriber, error) {
 			return fail(fmt.Errorf("subscription refused: %s", m.Payload))
 		}
 	}
+	_ = conn.SetReadDeadline(time.Time{})
+	_ = conn.SetWriteDeadline(time.Time{})
 	go s.read()
 	return s, nil
+}
+
+// close starts the close handshake (1000); read sees the server's answer,
+// or gives up 10 s later, and drops the connection.
+func (s *subscriber) close() {
+	if err := s.conn.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseNormalClosure, ""), time.Now().Add(10*time.Second)); err != nil {
+		s.conn.Close()
+		return
+	}
+	_ = s.conn.SetReadDeadline(time.Now().Add(10 * time.Second))
 }
 
 func unreadOf(payload json.RawMessage) (int, error) {
@@ -422,9 +461,11 @@ func unreadOf(payload json.RawMessage) (int, error) {
 // read takes pushes until the socket closes; a push whose unread count is
 // above the one before the awaited share answers it.
 func (s *subscriber) read() {
+	defer close(s.done)
+	defer s.conn.Close()
 	for {
 		var m wsMsg
-		if err := wsjson.Read(context.Background(), s.conn, &m); err != nil {
+		if err := s.conn.ReadJSON(&m); err != nil {
 			return
 		}
 		if m.Type != "next" {

@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coder/websocket/wsjson"
 	"github.com/google/uuid"
 
 	"codna/internal/inbox"
@@ -143,7 +142,7 @@ func BenchmarkInboxCountsLatency(b *testing.B) {
 			for {
 				ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 				var m wsMsg
-				err := wsjson.Read(ctx, p.sub.c, &m)
+				err := readJSON(ctx, p.sub.c, &m)
 				cancel()
 				if err != nil {
 					return // no more pushes

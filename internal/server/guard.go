@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"codna/graph"
+	"codna/graph/transport"
 	"codna/internal/auth"
 	"codna/internal/fault"
 	"codna/internal/request"
@@ -36,7 +36,7 @@ func (s *Server) graphqlGuard(next http.Handler) http.Handler {
 			}
 			// The socket outlives this request: the websocket transport
 			// serves it on a goroutine of its own and closes it when
-			// s.sockets ends (graph.Options.Sockets).
+			// s.sockets ends (transport.Options.Sockets).
 		} else {
 			multipart := isMultipart(r)
 			limit := s.cfg.BodyLimit
@@ -203,7 +203,7 @@ func (s *Server) originAllowed(r *http.Request) bool {
 	if origin == "" {
 		return true
 	}
-	host := graph.OriginHost(origin)
+	host := transport.OriginHost(origin)
 	if host == "" {
 		return false
 	}
@@ -211,7 +211,7 @@ func (s *Server) originAllowed(r *http.Request) bool {
 		return true
 	}
 	for _, o := range s.cfg.AllowedOrigins {
-		if ok, _ := path.Match(strings.ToLower(graph.OriginHost(o)), strings.ToLower(host)); ok {
+		if ok, _ := path.Match(strings.ToLower(transport.OriginHost(o)), strings.ToLower(host)); ok {
 			return true
 		}
 	}

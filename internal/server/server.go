@@ -22,6 +22,7 @@ import (
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"codna/graph"
+	"codna/graph/transport"
 	"codna/internal/app"
 	"codna/internal/auth"
 	"codna/internal/db"
@@ -40,7 +41,7 @@ type Config struct {
 	Playground     bool          // GraphiQL at /playground
 	BodyLimit      int64         // bytes of a request body
 	RequestTimeout time.Duration // per HTTP request (not websockets)
-	Limits         graph.Limits
+	Limits         transport.Limits
 	CookieSecure   string // "auto" (Secure when the request came over TLS or X-Forwarded-Proto https), "true", "false"
 	TrustProxy     bool   // take the client address from X-Forwarded-For
 	WSInitTimeout  time.Duration
@@ -63,7 +64,7 @@ var DefaultConfig = Config{
 	Playground:      true,
 	BodyLimit:       4 << 20, // a 1 MiB document body, JSON-escaped, fits
 	RequestTimeout:  30 * time.Second,
-	Limits:          graph.Limits{Complexity: 5000, Depth: 12, Tokens: 15000},
+	Limits:          transport.Limits{Complexity: 5000, Depth: 12, Tokens: 15000},
 	CookieSecure:    "auto",
 	WSInitTimeout:   10 * time.Second,
 	WSKeepAlive:     25 * time.Second,
@@ -122,11 +123,11 @@ func (s *Server) Handler() http.Handler { return s.handler }
 func (s *Server) routes() http.Handler {
 	var patterns []string
 	for _, o := range s.cfg.AllowedOrigins {
-		if h := graph.OriginHost(o); h != "" {
+		if h := transport.OriginHost(o); h != "" {
 			patterns = append(patterns, h)
 		}
 	}
-	gql := graph.NewHandler(graph.NewResolver(&s.app.Services, s.log), graph.Options{
+	gql := transport.NewHandler(graph.NewResolver(&s.app.Services, s.log), transport.Options{
 		Limits: s.cfg.Limits, Introspection: s.cfg.Introspection, OriginPatterns: patterns,
 		WSInitTimeout: s.cfg.WSInitTimeout, WSKeepAlive: s.cfg.WSKeepAlive, WSPayloadLimit: s.cfg.WSPayloadLimit,
 		WSMaxSubscriptions: s.cfg.WSMaxSubs, WSMaxSocketsPerUser: s.cfg.WSMaxSockets,

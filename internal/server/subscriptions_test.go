@@ -10,9 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coder/websocket"
-	"github.com/coder/websocket/wsjson"
 	"github.com/google/uuid"
+	"github.com/gorilla/websocket"
 	"github.com/stretchr/testify/require"
 
 	"codna/internal/app/apptest"
@@ -58,7 +57,7 @@ func (s *subscription) try(within time.Duration) (map[string]any, bool) {
 	defer cancel()
 	for {
 		var m wsMsg
-		if err := wsjson.Read(ctx, s.c, &m); err != nil {
+		if err := readJSON(ctx, s.c, &m); err != nil {
 			if ctx.Err() != nil {
 				return nil, false
 			}

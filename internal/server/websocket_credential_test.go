@@ -10,9 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coder/websocket"
-	"github.com/coder/websocket/wsjson"
 	"github.com/google/uuid"
+	"github.com/gorilla/websocket"
 	"github.com/stretchr/testify/require"
 
 	"codna/internal/app/apptest"
@@ -24,12 +23,12 @@ import (
 
 // The close codes of graphql-transport-ws the server uses (docs/api.md).
 const (
-	closeBadRequest   websocket.StatusCode = 4400
-	closeUnauthorized websocket.StatusCode = 4401
-	closeForbidden    websocket.StatusCode = 4403
-	closeInitTimeout  websocket.StatusCode = 4408
-	closeDuplicateID  websocket.StatusCode = 4409
-	closeTooMany      websocket.StatusCode = 4429
+	closeBadRequest   = 4400
+	closeUnauthorized = 4401
+	closeForbidden    = 4403
+	closeInitTimeout  = 4408
+	closeDuplicateID  = 4409
+	closeTooMany      = 4429
 )
 
 // startOf and stopOf are each protocol's names for starting and ending an
@@ -67,15 +66,15 @@ func (b *bundle) open(t testing.TB, protocol, token string, header http.Header) 
 // closedWith reads until the server closes c and returns the close code. It
 // fails when c is still open after within, or when any message carries an
 // INTERNAL error or one of the forbidden strings.
-func closedWith(t testing.TB, c *websocket.Conn, within time.Duration, forbidden ...string) websocket.StatusCode {
+func closedWith(t testing.TB, c *websocket.Conn, within time.Duration, forbidden ...string) int {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), within)
 	defer cancel()
 	for {
-		_, data, err := c.Read(ctx)
+		_, data, err := readMessage(ctx, c)
 		if err != nil {
 			require.NoError(t, ctx.Err(), "the socket is still open after %v", within)
-			return websocket.CloseStatus(err)
+			return closeStatus(err)
 		}
 		require.NotContains(t, string(data), `"INTERNAL"`)
 		for _, f := range forbidden {
@@ -324,16 +323,16 @@ func TestWebsocketsPerUserAreCapped(t *testing.T) {
 			b.open(t, protocol, pgtest.CreatePersonToken(t, b.pool, pgtest.CreatePerson(t, b.pool).ID), nil)
 
 			// Closing one frees its place.
-			require.NoError(t, first.Close(websocket.StatusNormalClosure, ""))
+			require.NoError(t, closeWith(first, websocket.CloseNormalClosure))
 			require.Eventually(t, func() bool {
 				c, _, err := b.dial(t, protocol, nil)
 				require.NoError(t, err)
-				defer c.CloseNow()
+				defer c.Close()
 				write(t, c, map[string]any{"type": "connection_init", "payload": map[string]any{"authorization": "Bearer " + token}})
 				ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 				defer cancel()
 				var m wsMsg
-				return wsjson.Read(ctx, c, &m) == nil && m.Type == "connection_ack"
+				return readJSON(ctx, c, &m) == nil && m.Type == "connection_ack"
 			}, 5*time.Second, 50*time.Millisecond)
 		})
 	}
@@ -393,7 +392,7 @@ func TestWebsocketCompleteEndsTheSubscriptionItNames(t *testing.T) {
 			defer cancel()
 			for {
 				var m wsMsg
-				if err := wsjson.Read(ctx, c, &m); err != nil {
+				if err := readJSON(ctx, c, &m); err != nil {
 					require.True(t, errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil, "%v", err)
 					break
 				}

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coder/websocket"
+	"github.com/gorilla/websocket"
 	"github.com/stretchr/testify/require"
 
 	"codna/internal/pgtest"
@@ -36,7 +36,7 @@ func msg(v map[string]any) frame {
 type hostileCase struct {
 	name   string
 	frames func(protocol, token string) []frame
-	want   websocket.StatusCode
+	want   int
 }
 
 // TestWebsocketHostileInput is the websocket part of the hostile-input
@@ -73,8 +73,8 @@ func TestWebsocketHostileInput(t *testing.T) {
 		{"a next from the client", only(text(`{"type":"next","id":"1","payload":{}}`)), closeBadRequest},
 		{"binary frame", only(frame{binary: true, data: `{"type":"connection_init"}`}), closeBadRequest},
 		{"deeply nested", only(text(`{"type":"connection_init","payload":` + strings.Repeat("[", 3000) + strings.Repeat("]", 3000) + `}`)), closeBadRequest},
-		{"huge message", only(text(big)), websocket.StatusMessageTooBig},
-		{"huge init", only(text(`{"type":"connection_init","payload":{"x":"` + big + `"}}`)), websocket.StatusMessageTooBig},
+		{"huge message", only(text(big)), websocket.CloseMessageTooBig},
+		{"huge init", only(text(`{"type":"connection_init","payload":{"x":"` + big + `"}}`)), websocket.CloseMessageTooBig},
 		{"init payload a string", only(text(`{"type":"connection_init","payload":"x"}`)), closeBadRequest},
 		{"init payload an array", only(text(`{"type":"connection_init","payload":[1]}`)), closeBadRequest},
 		{"init with a forged token", only(initWith("codp_forged")), closeForbidden},
@@ -165,7 +165,7 @@ func TestWebsocketHostileInput(t *testing.T) {
 	legacy := []hostileCase{
 		{"a graphql-transport-ws subscribe", only(text(`{"type":"subscribe","id":"1","payload":{}}`)), closeBadRequest},
 		{"ping is not legacy", only(text(`{"type":"ping"}`)), closeBadRequest},
-		{"terminate before init", only(text(`{"type":"connection_terminate"}`)), websocket.StatusNormalClosure},
+		{"terminate before init", only(text(`{"type":"connection_terminate"}`)), websocket.CloseNormalClosure},
 	}
 
 	for _, protocol := range []string{"graphql-transport-ws", "graphql-ws"} {
@@ -185,12 +185,12 @@ func TestWebsocketHostileInput(t *testing.T) {
 					fs := tc.frames(protocol, token)
 					inited := false
 					for _, f := range fs {
-						typ := websocket.MessageText
+						typ := websocket.TextMessage
 						if f.binary {
-							typ = websocket.MessageBinary
+							typ = websocket.BinaryMessage
 						}
 						inited = inited || strings.Contains(f.data, `"connection_init"`)
-						if err := c.Write(ctx, typ, []byte(f.data)); err != nil {
+						if err := writeMessage(ctx, c, typ, []byte(f.data)); err != nil {
 							break // the server closed first
 						}
 					}
@@ -209,7 +209,7 @@ func TestWebsocketHostileInput(t *testing.T) {
 						write(t, c, map[string]any{"id": id, "type": startOf(protocol), "payload": map[string]any{"query": `{ __typename }`}})
 						var m wsMsg
 						for m.ID != id || m.Type == "complete" {
-							_, data, err := c.Read(ctx)
+							_, data, err := readMessage(ctx, c)
 							require.NoError(t, err, "the socket must still answer")
 							require.NotContains(t, string(data), `"INTERNAL"`)
 							m = wsMsg{}

@@ -3,13 +3,14 @@ package server_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"net"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/coder/websocket"
-	"github.com/coder/websocket/wsjson"
+	"github.com/gorilla/websocket"
 	"github.com/stretchr/testify/require"
 
 	"codna/internal/auth"
@@ -27,11 +28,70 @@ func (b *bundle) dial(t testing.TB, protocol string, header http.Header) (*webso
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	t.Cleanup(cancel)
 	url := "ws" + strings.TrimPrefix(b.http.URL, "http") + "/graphql"
-	c, resp, err := websocket.Dial(ctx, url, &websocket.DialOptions{Subprotocols: []string{protocol}, HTTPHeader: header})
+	d := websocket.Dialer{Subprotocols: []string{protocol}}
+	c, resp, err := d.DialContext(ctx, url, header)
 	if c != nil {
-		t.Cleanup(func() { _ = c.CloseNow() })
+		t.Cleanup(func() { _ = c.Close() })
 	}
 	return c, resp, err
+}
+
+// readMessage reads c's next message by ctx's deadline. A read that times
+// out returns ctx's error, and leaves c unusable (as any failed read does).
+func readMessage(ctx context.Context, c *websocket.Conn) (int, []byte, error) {
+	deadline, _ := ctx.Deadline()
+	_ = c.SetReadDeadline(deadline)
+	typ, data, err := c.ReadMessage()
+	var ne net.Error
+	if errors.As(err, &ne) && ne.Timeout() && !deadline.IsZero() {
+		<-ctx.Done() // the read's deadline is ctx's
+		return typ, data, ctx.Err()
+	}
+	return typ, data, err
+}
+
+// readJSON reads c's next message into v by ctx's deadline (readMessage).
+func readJSON(ctx context.Context, c *websocket.Conn, v any) error {
+	_, data, err := readMessage(ctx, c)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(data, v)
+}
+
+// writeMessage writes one message of type typ by ctx's deadline.
+func writeMessage(ctx context.Context, c *websocket.Conn, typ int, data []byte) error {
+	deadline, _ := ctx.Deadline()
+	_ = c.SetWriteDeadline(deadline)
+	return c.WriteMessage(typ, data)
+}
+
+// closeStatus is the close code the peer ended c with, as err (a failed
+// read) carries it; -1 when err is not a close.
+func closeStatus(err error) int {
+	var ce *websocket.CloseError
+	if errors.As(err, &ce) {
+		return ce.Code
+	}
+	return -1
+}
+
+// closeWith closes c with code and waits (up to 5 s) for the server's
+// answer before dropping the connection: the close handshake.
+func closeWith(c *websocket.Conn, code int) error {
+	err := c.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(code, ""), time.Now().Add(5*time.Second))
+	if err == nil {
+		_ = c.SetReadDeadline(time.Now().Add(5 * time.Second))
+		for {
+			if _, _, rerr := c.NextReader(); rerr != nil {
+				break
+			}
+		}
+	}
+	if cerr := c.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 func read(t testing.TB, c *websocket.Conn, skip ...string) wsMsg {
@@ -40,7 +100,7 @@ func read(t testing.TB, c *websocket.Conn, skip ...string) wsMsg {
 	defer cancel()
 	for {
 		var m wsMsg
-		require.NoError(t, wsjson.Read(ctx, c, &m))
+		require.NoError(t, readJSON(ctx, c, &m))
 		if len(skip) > 0 && (m.Type == skip[0]) {
 			continue
 		}
@@ -52,7 +112,9 @@ func write(t testing.TB, c *websocket.Conn, m any) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	require.NoError(t, wsjson.Write(ctx, c, m))
+	data, err := json.Marshal(m)
+	require.NoError(t, err)
+	require.NoError(t, writeMessage(ctx, c, websocket.TextMessage, data))
 }
 
 func TestWebsocketRefusesCrossOriginUpgrade(t *testing.T) {
@@ -111,7 +173,7 @@ func TestWebsocketAuthenticatesFromConnectionInit(t *testing.T) {
 		defer cancel()
 		for {
 			var m wsMsg
-			if err := wsjson.Read(ctx, c, &m); err != nil {
+			if err := readJSON(ctx, c, &m); err != nil {
 				require.NotEqual(t, context.DeadlineExceeded, ctx.Err(), "the connection must be closed")
 				return
 			}
@@ -139,7 +201,7 @@ func TestWebsocketConnectionInitTimeout(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	var m wsMsg
-	err = wsjson.Read(ctx, c, &m)
+	err = readJSON(ctx, c, &m)
 	require.Error(t, err, "a connection that never sends connection_init is closed")
 	require.NoError(t, ctx.Err())
 }

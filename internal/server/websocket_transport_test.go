@@ -14,8 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coder/websocket"
-	"github.com/coder/websocket/wsjson"
+	"github.com/gorilla/websocket"
 	"github.com/stretchr/testify/require"
 
 	"codna/internal/app/apptest"
@@ -117,9 +116,10 @@ func TestStopClosesWebsockets(t *testing.T) {
 
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	c, _, err := websocket.Dial(ctx, "ws://"+addr+"/graphql", &websocket.DialOptions{Subprotocols: []string{"graphql-transport-ws"}})
+	d := websocket.Dialer{Subprotocols: []string{"graphql-transport-ws"}}
+	c, _, err := d.DialContext(ctx, "ws://"+addr+"/graphql", nil)
 	require.NoError(t, err)
-	t.Cleanup(func() { _ = c.CloseNow() })
+	t.Cleanup(func() { _ = c.Close() })
 	write(t, c, map[string]any{"type": "connection_init", "payload": map[string]any{"authorization": "Bearer " + token}})
 	require.Equal(t, "connection_ack", read(t, c).Type)
 	write(t, c, map[string]any{"id": "1", "type": "subscribe", "payload": map[string]any{"query": countsSub}})
@@ -132,10 +132,10 @@ func TestStopClosesWebsockets(t *testing.T) {
 	}()
 	for {
 		var m wsMsg
-		err := wsjson.Read(ctx, c, &m)
+		err := readJSON(ctx, c, &m)
 		if err != nil {
 			require.NoError(t, ctx.Err(), "the socket must be closed by Stop")
-			require.Equal(t, websocket.StatusNormalClosure, websocket.CloseStatus(err))
+			require.Equal(t, websocket.CloseNormalClosure, closeStatus(err))
 			break
 		}
 	}
@@ -165,8 +165,8 @@ func TestPushedSubscriptionsHoldNoGoroutine(t *testing.T) {
 		buf := make([]byte, 64<<20)
 		return strings.Count(string(buf[:runtime.Stack(buf, true)]), frame)
 	}
-	require.Less(t, count("codna/graph.(*socket).run("), sockets/2, "operation goroutines")
-	require.GreaterOrEqual(t, count("codna/graph.(*socket).serve("), sockets, "one reading goroutine a socket")
+	require.Less(t, count("codna/graph/transport.(*socket).run("), sockets/2, "operation goroutines")
+	require.GreaterOrEqual(t, count("codna/graph/transport.(*socket).serve("), sockets, "one reading goroutine a socket")
 
 	// They still push, each once.
 	notify(t, b, me.ID, inbox.TypeAccessGranted)

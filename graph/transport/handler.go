@@ -1,13 +1,17 @@
-package graph
+// Package transport serves the GraphQL API (package graph) over HTTP and
+// websockets: gqlgen's server with exactly the transports CoDNA speaks
+// (JSON POST, GET, multipart uploads, graphql-transport-ws and the legacy
+// graphql-ws over gorilla/websocket), the limits on what one request may
+// cost, and the rules of a websocket's life (its credential, its limits,
+// its end). docs/design.md, "The websocket transport", explains the socket
+// transport's shape.
+package transport
 
 import (
 	"context"
-	"embed"
 	"errors"
 	"fmt"
-	"io/fs"
 	"net/url"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -17,35 +21,14 @@ import (
 	"github.com/99designs/gqlgen/graphql/handler/extension"
 	"github.com/99designs/gqlgen/graphql/handler/lru"
 	"github.com/99designs/gqlgen/graphql/handler/transport"
-	"github.com/coder/websocket"
-	"github.com/google/uuid"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
-	"codna/graph/generated"
-	"codna/graph/model"
-	"codna/graph/schedule"
+	"codna/graph"
 	"codna/internal/auth"
 	"codna/internal/fault"
 	"codna/internal/request"
 )
-
-//go:embed schema/*.graphqls
-var schemaFS embed.FS
-
-// SchemaSDL returns the whole schema as SDL, for clients that generate types.
-func SchemaSDL() string {
-	names, _ := fs.Glob(schemaFS, "schema/*.graphqls")
-	sort.Strings(names)
-	var b strings.Builder
-	for _, n := range names {
-		data, _ := schemaFS.ReadFile(n)
-		b.WriteString("# " + n + "\n")
-		b.Write(data)
-		b.WriteString("\n")
-	}
-	return b.String()
-}
 
 // Limits bound what one request may cost.
 type Limits struct {
@@ -102,33 +85,10 @@ func wsReadLimit(n int64) int64 {
 // handler.NewDefaultServer is avoided on purpose: its urlencoded transport
 // would bypass the CSRF rule (the server's guard holds multipart requests
 // to it).
-func NewHandler(r *Resolver, o Options) *handler.Server {
-	cfg := generated.Config{Resolvers: r}
-	cfg.Complexity.Query.ManagedUsers = func(child int, first *int, _ *string) int { return pageCost(child, first) }
-	cfg.Complexity.Query.Documents = func(child int, first *int, _ *string, _ *model.DocumentFilter, _ *model.DocumentOrder) int {
-		return pageCost(child, first)
-	}
-	cfg.Complexity.Query.Trash = func(child int, first *int, _ *string) int { return pageCost(child, first) }
-	cfg.Complexity.Document.Revisions = func(child int, first *int, _ *string) int { return pageCost(child, first) }
-	cfg.Complexity.Query.Folders = func(child int, _ model.Space) int { return 1 + 100*child }
-	cfg.Complexity.Query.FolderTree = func(child int, _ model.Space, _ *string) int { return 1 + child }
-
-	es := generated.NewExecutableSchema(cfg)
+func NewHandler(r *graph.Resolver, o Options) *handler.Server {
+	es := graph.NewSchema(r)
 	srv := handler.New(es)
-	srv.AddTransport(&socketTransport{
-		accept:    websocket.AcceptOptions{OriginPatterns: o.OriginPatterns},
-		init:      wsInit(r, o.WSMaxSubscriptions),
-		sockets:   o.Sockets,
-		keepAlive: o.WSKeepAlive,
-		readLimit: wsReadLimit(o.WSPayloadLimit),
-		// Room for every subscription, plus queries, mutations and
-		// completed operations winding down.
-		maxOps:      max(o.WSMaxSubscriptions, 1) + 16,
-		counts:      &socketCounts{n: map[uuid.UUID]int{}, max: o.WSMaxSocketsPerUser},
-		memory:      newSocketMemory(),
-		log:         r.Log,
-		initTimeout: o.WSInitTimeout,
-	})
+	srv.AddTransport(newSocketTransport(o, wsInit(r, o.WSMaxSubscriptions), r.Log))
 	srv.AddTransport(transport.GET{})
 	srv.AddTransport(postTransport{})
 	if o.MaxUploadBytes > 0 {
@@ -144,13 +104,13 @@ func NewHandler(r *Resolver, o Options) *handler.Server {
 	// After APQ, which fills in the query text; before gqlgen validates it.
 	srv.Use(NewQueryShape(o.Limits))
 	srv.Use(DepthLimit{Max: o.Limits.Depth})
-	srv.Use(InputGuard{Schema: es.Schema()})
+	srv.Use(graph.InputGuard{Schema: es.Schema()})
 	srv.Use(extension.FixedComplexityLimit(o.Limits.Complexity))
-	presentAny := PresentError(r.Log)
+	presentAny := graph.PresentError(r.Log)
 	presentErr := func(ctx context.Context, err error) *gqlerror.Error {
 		// A websocket operation the client completed, or whose socket
 		// closed, fails with the cancellation: the client's doing, and the
-		// transport sends it nowhere (socketConn drops it), so it is neither
+		// transport sends it nowhere (socket.send drops it), so it is neither
 		// logged nor counted as INTERNAL.
 		if socketFrom(ctx) != nil && ctx.Err() != nil && errors.Is(err, context.Canceled) {
 			return &gqlerror.Error{Message: "The operation was cancelled before it finished.",
@@ -163,7 +123,7 @@ func NewHandler(r *Resolver, o Options) *handler.Server {
 		// An operation on a websocket acts only while the credential the
 		// socket opened with holds: it may have ended since.
 		if sock != nil {
-			if err := sock.recheck(ctx, r.svc.Auth); err != nil {
+			if err := sock.recheck(ctx, r.Services().Auth); err != nil {
 				return graphql.OneShot(&graphql.Response{Errors: gqlerror.List{presentErr(ctx, err)}})
 			}
 		}
@@ -178,16 +138,13 @@ func NewHandler(r *Resolver, o Options) *handler.Server {
 			}
 		}
 		if sock != nil && subscription {
-			g := &pushGuard{}
-			return sock.guardPushes(r.svc.Auth, g, next(withLazyLoaders(schedule.WithOperation(context.WithValue(ctx, pushGuardKey{}, g)), r)))
+			g := &pushGuard{s: sock, op: opFrom(ctx)}
+			return sock.guardPushes(r.Services().Auth, g, next(graph.WithOperation(graph.WithPusher(ctx, g), r, true)))
 		}
-		if subscription {
-			return next(withLazyLoaders(schedule.WithOperation(ctx), r))
-		}
-		return next(withLoaders(schedule.WithOperation(ctx), newLoaders(r)))
+		return next(graph.WithOperation(ctx, r, subscription))
 	})
 	srv.SetErrorPresenter(presentErr)
-	srv.SetRecoverFunc(Recover(r.Log))
+	srv.SetRecoverFunc(graph.Recover(r.Log))
 	return srv
 }
 
@@ -223,8 +180,8 @@ func (s *subscriptionSlots) take(ctx context.Context) bool {
 // token closes the socket with 4403. It also gives the connection its
 // subscription slots, counts it against its user's sockets (4429 past the
 // cap) and watches for the end of its credential (socket.admit).
-func wsInit(r *Resolver, maxSubscriptions int) socketInitFunc {
-	svc := r.svc.Auth
+func wsInit(r *graph.Resolver, maxSubscriptions int) socketInitFunc {
+	svc := r.Services().Auth
 	return func(ctx context.Context, payload map[string]any) (context.Context, error) {
 		p := transport.InitPayload(payload)
 		ctx = context.WithValue(ctx, subscriptionSlotsKey{}, &subscriptionSlots{max: maxSubscriptions})
@@ -253,7 +210,7 @@ func wsInit(r *Resolver, maxSubscriptions int) socketInitFunc {
 		if sock == nil {
 			return ctx, nil
 		}
-		return sock.admit(ctx, auth.ActorFrom(ctx), svc, r.svc.Live)
+		return sock.admit(ctx, auth.ActorFrom(ctx), svc, r.Services().Live)
 	}
 }
 

@@ -1,4 +1,4 @@
-package graph
+package transport
 
 import (
 	"encoding/json"
@@ -250,4 +250,13 @@ func startsImport(query, operation string) bool {
 		}
 	}
 	return false
+}
+
+// truncateText cuts s to n bytes, marking the cut: a client's names are
+// echoed in errors only so far.
+func truncateText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
 }

@@ -1,4 +1,4 @@
-package graph
+package transport
 
 import (
 	"context"
@@ -339,14 +339,4 @@ func withoutIntrospection(set ast.SelectionSet) ast.SelectionSet {
 func selectionDepth(set ast.SelectionSet, frags ast.FragmentDefinitionList) int {
 	m := newShapeMeter(&ast.QueryDocument{Fragments: frags})
 	return m.set(set).height
-}
-
-// pageCost is the complexity of a connection field: its children counted once
-// per item it can return.
-func pageCost(childComplexity int, first *int) int {
-	n := 50
-	if first != nil {
-		n = max(1, min(*first, 100))
-	}
-	return 1 + n*childComplexity
 }

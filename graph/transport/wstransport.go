@@ -1,4 +1,4 @@
-package graph
+package transport
 
 import (
 	"bufio"
@@ -11,25 +11,35 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
+	"path"
+	"strings"
+	"sync"
 	"time"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/errcode"
-	"github.com/coder/websocket"
+	"github.com/google/uuid"
+	"github.com/gorilla/websocket"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 )
 
 // socketTransport serves GraphQL over websockets — graphql-transport-ws and
 // the legacy graphql-ws — itself rather than through gqlgen's
-// transport.Websocket, so that an open socket holds as little as possible:
+// transport.Websocket, on gorilla/websocket, so that an open socket holds as
+// little as possible:
 //
 //   - One goroutine per socket, which reads its frames. It is started afresh
 //     after the upgrade and the HTTP handler returns, so neither net/http's
 //     connection state and 4 KiB buffers nor the handler chain's stack stay
-//     behind; coder/websocket gets small buffers of its own (smallBuffers).
+//     behind; gorilla reads through a small buffer of its own
+//     (wsReadBuffer) and writes through buffers taken from a pool only while
+//     a message is written (WriteBufferPool), so an idle socket holds none.
 //     Each frame is handled on a goroutine of its own, so the reading
-//     goroutine's stack stays as shallow as reading needs.
-//   - No goroutine per subscription whose source pushes (pushedBySource, as
+//     goroutine's stack stays as shallow as reading needs. Writes come from
+//     the goroutines that produce them (the pushes, the answers to frames,
+//     the keep-alive), one at a time (socket.write): no writing goroutine.
+//   - No goroutine per subscription whose source pushes (graph.Pusher, as
 //     inboxCounts does): the source wakes the operation after each value,
 //     and a goroutine runs gqlgen's executor over the subscription's
 //     selection only while there is a value to send. Other operations run on
@@ -41,7 +51,7 @@ import (
 // close codes) first; the messages sent are the ones gqlgen's transport
 // sends, in the same shapes.
 type socketTransport struct {
-	accept      websocket.AcceptOptions
+	upgrader    websocket.Upgrader
 	init        socketInitFunc
 	sockets     context.Context // its end closes every socket (shutdown); nil: none
 	keepAlive   time.Duration   // graphql-ws "ka" interval; 0: none
@@ -51,6 +61,30 @@ type socketTransport struct {
 	memory      *socketMemory
 	log         *slog.Logger
 	initTimeout time.Duration
+}
+
+// newSocketTransport is the socket transport the options describe.
+func newSocketTransport(o Options, init socketInitFunc, log *slog.Logger) *socketTransport {
+	return &socketTransport{
+		upgrader: websocket.Upgrader{
+			ReadBufferSize:  wsReadBuffer,
+			WriteBufferSize: wsWriteBuffer,
+			WriteBufferPool: &sync.Pool{},
+			Subprotocols:    socketProtocols,
+			CheckOrigin:     originCheck(o.OriginPatterns),
+		},
+		init:      init,
+		sockets:   o.Sockets,
+		keepAlive: o.WSKeepAlive,
+		readLimit: wsReadLimit(o.WSPayloadLimit),
+		// Room for every subscription, plus queries, mutations and
+		// completed operations winding down.
+		maxOps:      max(o.WSMaxSubscriptions, 1) + 16,
+		counts:      &socketCounts{n: map[uuid.UUID]int{}, max: o.WSMaxSocketsPerUser},
+		memory:      newSocketMemory(),
+		log:         log,
+		initTimeout: o.WSInitTimeout,
+	}
 }
 
 // socketInitFunc authenticates a socket from its connection_init payload
@@ -68,17 +102,48 @@ type socketRefusal struct {
 func (e *socketRefusal) Error() string { return e.err.Error() }
 func (e *socketRefusal) Unwrap() error { return e.err }
 
-// The buffer sizes coder/websocket reads and writes each socket through:
-// frames are small JSON messages, and larger reads and writes bypass a
-// bufio buffer anyway.
+// The buffer sizes gorilla reads and writes each socket through: frames are
+// small JSON messages, and larger ones are read past the read buffer and
+// written from the write buffer and the message together (one writev). The
+// read buffer stays with the socket; a write buffer only while a message is
+// written.
 const (
 	wsReadBuffer  = 256
-	wsWriteBuffer = 512
+	wsWriteBuffer = 1024
 )
 
 // socketProtocols are the subprotocols served, the legacy one (the default
 // when the client names none) first as in gqlgen.
 var socketProtocols = []string{"graphql-ws", "graphql-transport-ws"}
+
+// originCheck accepts an upgrade without an Origin (not a browser), from
+// the request's own host, or from a host matching one of patterns
+// (path.Match, case-insensitive); anything else is refused with 403.
+func originCheck(patterns []string) func(*http.Request) bool {
+	return func(r *http.Request) bool {
+		origin := r.Header.Get("Origin")
+		if origin == "" {
+			return true
+		}
+		u, err := url.Parse(origin)
+		if err != nil {
+			return false
+		}
+		if strings.EqualFold(r.Host, u.Host) {
+			return true
+		}
+		for _, p := range patterns {
+			ok, err := path.Match(strings.ToLower(p), strings.ToLower(u.Host))
+			if err != nil {
+				return false
+			}
+			if ok {
+				return true
+			}
+		}
+		return false
+	}
+}
 
 var _ graphql.Transport = (*socketTransport)(nil)
 
@@ -90,12 +155,10 @@ func (t *socketTransport) Supports(r *http.Request) bool {
 // Do upgrades the request and serves the socket on a goroutine of its own:
 // it returns as soon as the socket is open.
 func (t *socketTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor) {
-	opts := t.accept
-	opts.Subprotocols = socketProtocols
-	c, err := websocket.Accept(smallBuffers{w}, r, &opts)
+	c, err := t.upgrader.Upgrade(hijacker{w}, r, nil)
 	if err != nil {
 		t.log.DebugContext(r.Context(), "websocket upgrade refused", "error", err)
-		return // Accept answered the request
+		return // Upgrade answered the request
 	}
 	c.SetReadLimit(t.readLimit)
 	s := &socket{
@@ -132,55 +195,99 @@ func (t *socketTransport) Do(w http.ResponseWriter, r *http.Request, exec graphq
 	}()
 }
 
-// smallBuffers hands coder/websocket the hijacked connection with small
-// bufio buffers of its own instead of net/http's 4 KiB ones.
-type smallBuffers struct{ http.ResponseWriter }
+// hijacker hands gorilla the connection through http.ResponseController
+// (the server's middleware wraps the ResponseWriter; gorilla asks for
+// http.Hijacker itself). Bytes the client sent after the upgrade request are
+// already in net/http's reader, and gorilla refuses a hijacked reader that
+// holds any: they are moved in front of the connection instead, where
+// gorilla's own reader finds them first. net/http's 4 KiB buffers are not
+// kept: gorilla reads through its own and writes from its pool.
+type hijacker struct{ http.ResponseWriter }
 
-func (w smallBuffers) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+func (w hijacker) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
-func (w smallBuffers) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+func (w hijacker) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	conn, brw, err := http.NewResponseController(w.ResponseWriter).Hijack()
 	if err != nil {
 		return nil, nil, err
 	}
-	// Bytes the client sent after the upgrade request are already in
-	// net/http's reader: the new reader starts with them buffered.
-	n := brw.Reader.Buffered()
-	var src io.Reader = conn
-	if n > 0 {
+	if n := brw.Reader.Buffered(); n > 0 {
 		b, _ := brw.Reader.Peek(n)
-		src = io.MultiReader(bytes.NewReader(bytes.Clone(b)), conn)
+		conn = &prefixedConn{Conn: conn, r: io.MultiReader(bytes.NewReader(bytes.Clone(b)), conn)}
+		_, _ = brw.Reader.Discard(n)
 	}
-	br := bufio.NewReaderSize(src, max(wsReadBuffer, n))
-	if n > 0 {
-		if _, err := br.Peek(n); err != nil {
-			return nil, nil, err
-		}
-	}
-	return conn, bufio.NewReadWriter(br, bufio.NewWriterSize(conn, wsWriteBuffer)), nil
+	return conn, brw, nil
 }
 
-// serve reads and handles the socket's frames until it closes. Each frame
-// is handled on a goroutine of its own while the reading one waits: the
-// reading goroutine, the one a socket keeps while idle, then never grows
-// its stack past what reading needs.
+// prefixedConn is a connection whose reads start with bytes read before.
+type prefixedConn struct {
+	net.Conn
+	r io.Reader
+}
+
+func (c *prefixedConn) Read(p []byte) (int, error) { return c.r.Read(p) }
+
+// serve reads and handles the socket's frames until it closes, then ends
+// the connection. Each frame is handled on a goroutine of its own while the
+// reading one waits: the reading goroutine, the one a socket keeps while
+// idle, then never grows its stack past what reading needs.
 func (s *socket) serve(init socketInitFunc) {
+	defer func() { _ = s.conn.Close() }()
 	done := make(chan bool)
 	for {
-		typ, data, err := s.conn.Read(context.Background())
+		typ, data, err := s.conn.ReadMessage()
 		if err != nil {
-			s.close(closeNormal, "terminated")
+			s.readEnded(err)
 			return
 		}
 		go func() { done <- s.handle(init, typ, data) }()
 		if !<-done {
+			break
+		}
+	}
+	// handle closed the socket: the handshake waits for the peer's close
+	// frame (sendClose bounds the wait), and drops anything before it.
+	for {
+		if _, _, err := s.conn.NextReader(); err != nil {
+			s.readEnded(err)
 			return
 		}
 	}
 }
 
+// readEnded ends the socket after its reading failed with err. The peer's
+// close frame (answered by gorilla), the end of the connection and the
+// close handshake's deadline need nothing more. A frame that broke the
+// protocol or the read limit was answered by gorilla with its close frame
+// (1002, 1009): the peer's answer, and whatever it still sends, is read
+// and dropped until it closes the connection or wsCloseTimeout passes, so
+// closing with bytes unread does not reset the connection before the peer
+// has read the close frame.
+func (s *socket) readEnded(err error) {
+	s.mu.Lock()
+	closing := s.closing
+	s.closing = true
+	if s.timer != nil {
+		s.timer.Stop()
+	}
+	if s.kaTimer != nil {
+		s.kaTimer.Stop()
+	}
+	s.mu.Unlock()
+	s.end()
+	var closeErr *websocket.CloseError
+	var netErr net.Error
+	if closing || errors.As(err, &closeErr) || errors.As(err, &netErr) || errors.Is(err, io.EOF) ||
+		errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, net.ErrClosed) {
+		return
+	}
+	nc := s.conn.NetConn()
+	_ = nc.SetReadDeadline(time.Now().Add(wsCloseTimeout))
+	_, _ = io.Copy(io.Discard, nc)
+}
+
 // handle acts on one client frame; false when the socket is to close.
-func (s *socket) handle(init socketInitFunc, typ websocket.MessageType, data []byte) bool {
+func (s *socket) handle(init socketInitFunc, typ int, data []byte) bool {
 	start := graphql.Now()
 	f, err := s.check(typ, data)
 	if err != nil {
@@ -254,7 +361,7 @@ func (s *socket) keepAliveTick() {
 }
 
 // run executes one operation (start, subscribe). An operation whose source
-// pushes (pushedBySource) is left to its wake-ups once set up; any other
+// pushes (graph.Pusher) is left to its wake-ups once set up; any other
 // sends each of its results from here, then complete.
 func (s *socket) run(op *wsOp, payload json.RawMessage, start time.Time) {
 	ctx := graphql.StartOperationTrace(op.ctx)
@@ -414,17 +521,18 @@ func (s *socket) send(op *wsOp, typ string, payload json.RawMessage, last bool) 
 
 type wsOpKey struct{}
 
-// pushedBySource tells the websocket transport that the subscription
-// running in ctx is fed by a source that calls the returned function after
-// each value it puts in the subscription's channel, and that pending says
-// whether the channel holds a value: the transport then keeps no goroutine
-// waiting on the channel. Nil (over other transports): the channel is read
-// as usual.
-func pushedBySource(ctx context.Context, pending func() bool) (wake func()) {
+// opFrom returns the socket operation ctx runs in, or nil.
+func opFrom(ctx context.Context) *wsOp {
 	op, _ := ctx.Value(wsOpKey{}).(*wsOp)
-	if op == nil {
-		return nil
-	}
+	return op
+}
+
+// pushedBySource records that op, a subscription, is fed by a source that
+// calls the returned function after each value it puts in the
+// subscription's channel, and that pending says whether the channel holds
+// a value: the transport then keeps no goroutine waiting on the channel
+// (graph.Pusher). A nil pending: the channel is read as usual.
+func (op *wsOp) pushedBySource(pending func() bool) (wake func()) {
 	op.mu.Lock()
 	defer op.mu.Unlock()
 	op.pending = pending

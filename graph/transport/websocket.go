@@ -1,4 +1,4 @@
-package graph
+package transport
 
 import (
 	"bytes"
@@ -12,10 +12,11 @@ import (
 	"time"
 
 	"github.com/99designs/gqlgen/graphql"
-	"github.com/coder/websocket"
 	"github.com/google/uuid"
+	"github.com/gorilla/websocket"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
+	"codna/graph"
 	"codna/internal/auth"
 	"codna/internal/fault"
 	"codna/internal/live"
@@ -41,6 +42,10 @@ const maxOperationID = 128
 // wsWriteTimeout bounds one write to a socket: a client that stops reading
 // is dropped rather than holding the server's goroutines.
 const wsWriteTimeout = 10 * time.Second
+
+// wsCloseTimeout bounds each half of the close handshake: sending the close
+// frame, then waiting for the peer's.
+const wsCloseTimeout = 5 * time.Second
 
 // The client message types each protocol allows.
 var clientTypes = map[string]map[string]bool{
@@ -69,6 +74,7 @@ type socket struct {
 	protocol string
 	ctx      context.Context // the socket's: ends with it, or at shutdown
 	end      func()          // ends ctx
+	writing  sync.Mutex      // one writer at a time (gorilla allows no more)
 
 	mu           sync.Mutex
 	stopShutdown func() bool // unregisters the shutdown's close
@@ -95,7 +101,7 @@ type wsOp struct {
 	stopped bool // the client completed it: send it nothing more (socket.mu)
 	over    bool // its last message was sent (socket.mu)
 
-	// A subscription whose source pushes (pushedBySource).
+	// A subscription whose source pushes (graph.Pusher).
 	mu        sync.Mutex
 	pending   func() bool // the source holds a value
 	responses graphql.ResponseHandler
@@ -140,10 +146,23 @@ func (s *socket) close(code int, reason string) {
 	}
 	c := s.conn
 	s.mu.Unlock()
-	// The handshake waits up to 5 s for the peer's close frame; the
-	// caller must not.
-	go func() { _ = c.Close(websocket.StatusCode(code), reason) }()
+	// Sending may wait up to wsCloseTimeout for a peer that does not read;
+	// the caller (the hub, a timer, the shares' pushing goroutine) must not.
+	go sendClose(c, code, reason)
 	s.end()
+}
+
+// sendClose starts the close handshake: it sends the close frame, then
+// gives the peer wsCloseTimeout to answer with its own, which the socket's
+// reading goroutine waits for (serve). A frame that cannot be sent drops
+// the connection at once.
+func sendClose(c *websocket.Conn, code int, reason string) {
+	err := c.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(code, reason), time.Now().Add(wsCloseTimeout))
+	if err != nil && !errors.Is(err, websocket.ErrCloseSent) {
+		_ = c.Close()
+		return
+	}
+	_ = c.SetReadDeadline(time.Now().Add(wsCloseTimeout))
 }
 
 func (s *socket) isClosing() bool {
@@ -202,12 +221,12 @@ type inbound struct {
 
 // check applies the protocol to one client frame: it says what the read
 // loop is to do, or returns an error after closing the socket.
-func (s *socket) check(typ websocket.MessageType, data []byte) (checkedFrame, error) {
+func (s *socket) check(typ int, data []byte) (checkedFrame, error) {
 	fail := func(code int, reason string) (checkedFrame, error) {
 		s.close(code, reason)
 		return checkedFrame{}, errSocketClosing
 	}
-	if typ != websocket.MessageText {
+	if typ != websocket.TextMessage {
 		return fail(closeBadRequest, "Binary frames are not accepted")
 	}
 	var m inbound
@@ -303,15 +322,23 @@ func isObjectOrNull(p json.RawMessage) bool {
 	return len(p) == 0 || string(p) == "null" || p[0] == '{'
 }
 
-// write sends one JSON message, bounded by wsWriteTimeout.
+// write sends one JSON message, bounded by wsWriteTimeout; a write that
+// fails (the peer stopped reading, or left) drops the connection, which
+// ends the socket. Writes take turns: the pushes, the answers to the
+// client's frames and the keep-alive come from different goroutines.
 func (s *socket) write(v any) error {
 	data, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), wsWriteTimeout)
-	defer cancel()
-	return s.conn.Write(ctx, websocket.MessageText, data)
+	s.writing.Lock()
+	defer s.writing.Unlock()
+	_ = s.conn.SetWriteDeadline(time.Now().Add(wsWriteTimeout))
+	err = s.conn.WriteMessage(websocket.TextMessage, data)
+	if err != nil && !errors.Is(err, websocket.ErrCloseSent) {
+		_ = s.conn.Close()
+	}
+	return err
 }
 
 // socketCounts counts each user's open websockets on this replica.
@@ -418,27 +445,39 @@ func (s *socket) recheck(ctx context.Context, svc *auth.Service) error {
 	return err
 }
 
-// pushGuard is one subscription's half of guardPushes.
+// pushGuard is one websocket subscription's graph.Pusher: its source's
+// hooks into the transport, and guardPushes' state.
 type pushGuard struct {
+	s        *socket
+	op       *wsOp       // nil only if the operation was not started by socket.run
 	bySource atomic.Bool // the subscription's source re-checks the credential before each push
 }
 
-type pushGuardKey struct{}
+var _ graph.Pusher = (*pushGuard)(nil)
 
-// checkedAtSource tells guardPushes that the subscription running in ctx
+// PushedBySource hands the subscription's pushes to its source
+// (wsOp.pushedBySource).
+func (g *pushGuard) PushedBySource(pending func() bool) (wake func()) {
+	if g.op == nil {
+		return nil
+	}
+	return g.op.pushedBySource(pending)
+}
+
+// CheckedAtSource tells guardPushes that the subscription's source
 // re-checks its credential itself before each push (inboxCounts does, for a
 // whole burst at once: inbox.LiveCounts), so it need not re-check again.
-func checkedAtSource(ctx context.Context) {
-	if g, ok := ctx.Value(pushGuardKey{}).(*pushGuard); ok {
-		g.bySource.Store(true)
-	}
-}
+func (g *pushGuard) CheckedAtSource() { g.bySource.Store(true) }
+
+// RefusePush closes the socket for a push whose credential re-check, made
+// by the subscription's source, failed (socket.refusePush).
+func (g *pushGuard) RefusePush(ctx context.Context, err error) { g.s.refusePush(ctx, err) }
 
 // guardPushes re-checks the credential before each result of a
 // subscription after its first, so nothing reaches a socket whose credential
 // ended even before the notification closes it. A subscription whose source
-// re-checks (checkedAtSource) is let through: its source refused the push
-// already (refusePush) when the credential ended.
+// re-checks (CheckedAtSource) is let through: its source refused the push
+// already (RefusePush) when the credential ended.
 func (s *socket) guardPushes(svc *auth.Service, g *pushGuard, next graphql.ResponseHandler) graphql.ResponseHandler {
 	first := true
 	return func(ctx context.Context) *graphql.Response {
