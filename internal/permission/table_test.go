@@ -264,3 +264,35 @@ var table = map[string]rule{
 	"transfer.Service.StartImport":     personal,
 	"transfer.Service.WriteTree":       personalRead,
 }
+
+// tool is who one MCP tool (or resource method) serves, and the arguments
+// it is called with: the world's ids and folder, so that a call gets past
+// its input schema to the services' checks.
+type tool struct {
+	rule
+	args func(w *world) map[string]any
+}
+
+// tools is who every MCP tool serves, called through the endpoint's
+// handler with the actor in the request's context as internal/server puts
+// it there (which lets in agents and personal tokens alone: management and
+// nobody are refused before a tool runs; these are the tools' own checks
+// behind that). A tool missing here fails the test.
+var tools = map[string]tool{
+	"inbox":          {rule: mineRead},
+	"list_documents": {rule: contentRead, args: func(*world) map[string]any { return map[string]any{"space": "wiki", "path": "perm", "recursive": true} }},
+	"mark_read":      {rule: mine, args: func(w *world) map[string]any { return map[string]any{"ids": w.ids[len(w.ids)-1:]} }},
+	"propose_link": {rule: content, args: func(w *world) map[string]any {
+		return map[string]any{"sourceId": w.target.ID, "targetId": w.page.ID, "reason": "related"}
+	}},
+	"read_document": {rule: contentRead, args: func(w *world) map[string]any { return map[string]any{"id": w.page.ID} }},
+	"recent_shares": {rule: contentRead},
+	"related":       {rule: contentRead, args: func(w *world) map[string]any { return map[string]any{"id": w.page.ID, "direction": "both"} }},
+	"search":        {rule: rule{allow: person | agent, read: true}, args: func(*world) map[string]any { return map[string]any{"query": "Permission"} }},
+	"write_document": {rule: content, args: func(w *world) map[string]any {
+		return map[string]any{"id": w.page.ID, "expectedVersion": 1, "content": "overwritten"}
+	}},
+	// The resources: each readable page as codna://documents/<id>.
+	"resources/list": {rule: contentRead},
+	"resources/read": {rule: contentRead, args: func(w *world) map[string]any { return map[string]any{"uri": "codna://documents/" + w.page.ID.String()} }},
+}

@@ -105,10 +105,11 @@ func newWorld(t *testing.T, pool *pgxpool.Pool, svcs []any) *world {
 	ing, err := find[*ingest.Service](t, svcs).Ingest(owner, strings.NewReader("# Ingested"), "perm-ingested.md", "", "")
 	require.NoError(t, err)
 
-	// The links and file references of the pages, as serve's consumer
-	// writes them.
+	// The links and file references of the pages and the search index, as
+	// serve's consumers write them.
 	ob := outbox.New(pool, outbox.Config{}, nil)
 	ob.RegisterBatch(linkgraph.ConsumerName, linkgraph.NewConsumer(pool).HandleBatch)
+	ob.RegisterBatch(search.IndexerName, find[*search.Service](t, svcs).Indexer().HandleBatch)
 	require.NoError(t, ob.Drain(context.Background()))
 
 	w.ids = []uuid.UUID{
