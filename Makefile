@@ -50,13 +50,14 @@ check-generated: generate
 OUTSIDE_REFS := (^|[^/a-z-])(data-model|linking|permissions|inbox|documents|graphql)\.md|DESIGN\.md|spec/[a-z-]+\.md|/work/shared|adr/[0-9]|[Tt]race [0-9]
 
 ## lint: gofmt, no references outside the repository, go vet, the sql/queries checks (every
-## query called, EntityVerb names, no duplicates) and the layer rule (docs/development.md:
-## graph sees services only)
+## query called, EntityVerb names, no duplicates), the permission table (every service method
+## and MCP tool checks its actor) and the layer rule (docs/development.md: graph sees services only)
 lint:
 	@out="$$(gofmt -l $$(git ls-files '*.go'))"; if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	@out="$$(git grep -nIE '$(OUTSIDE_REFS)' -- . ':!Makefile')"; if [ -n "$$out" ]; then echo "references to files outside the repository (point to docs/ instead):"; echo "$$out"; exit 1; fi
 	$(GO) vet $(PKGS)
 	$(GO) test -count=1 -run '^TestQueries' ./internal/db/
+	$(GO) test -count=1 -run '^TestEvery' ./internal/permission/
 	@out="$$($(GO) list -f '{{.ImportPath}}: {{join .Imports " "}} {{join .TestImports " "}} {{join .XTestImports " "}}' ./graph/... | grep -E ' (codna/internal/db|github.com/jackc/pgx[^ ]*)( |$$)')"; \
 		if [ -n "$$out" ]; then echo "graph must reach the database through services, not import internal/db or pgx:"; echo "$$out"; exit 1; fi
 

@@ -47,6 +47,8 @@ var (
 	// contentRead is a read of documents: management is told they do not
 	// exist (NOT_FOUND or nothing) rather than FORBIDDEN.
 	contentRead = rule{allow: person | agent, hides: management, read: true}
+	// sharingRead is a read of shares and grants: management is FORBIDDEN.
+	sharingRead = rule{allow: person | agent, read: true}
 	// personal is a person's own thing (automations, imports, exports,
 	// ingestions, their agents): agents and management are FORBIDDEN.
 	personal     = rule{allow: person}
@@ -68,20 +70,20 @@ var (
 // an entry naming no method.
 var table = map[string]rule{
 	// access.Service: sharing documents.
-	"access.Service.Batch":            contentRead,
+	"access.Service.Batch":            sharingRead,
 	"access.Service.Groups":           {allow: person | agent, read: true, shared: "every group, for choosing recipients: the team's directory"},
 	"access.Service.People":           {allow: person | agent, read: true, shared: "people and agents by name, for choosing recipients: the team's directory"},
-	"access.Service.RecentlyShared":   contentRead,
+	"access.Service.RecentlyShared":   sharingRead,
 	"access.Service.Recipient":        {allow: person | agent, read: true, shared: "resolves a recipient string as sharing does: the team's directory"},
 	"access.Service.RevokeBatch":      content,
 	"access.Service.RevokeGrant":      content,
 	"access.Service.Share":            content,
 	"access.Service.ShareByTag":       content,
-	"access.Service.ShareSuggestions": contentRead,
-	"access.Service.WhoCanSee":        contentRead,
-	"access.Service.WhyCanISee":       contentRead,
+	"access.Service.ShareSuggestions": sharingRead,
+	"access.Service.WhoCanSee":        sharingRead,
+	"access.Service.WhyCanISee":       sharingRead,
 	// access.FolderService: standing folder rules.
-	"access.FolderService.List":    contentRead,
+	"access.FolderService.List":    sharingRead,
 	"access.FolderService.Share":   content,
 	"access.FolderService.Unshare": content,
 
