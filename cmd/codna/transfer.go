@@ -15,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"codna/internal/archive"
+	"codna/internal/audit"
 	"codna/internal/auth"
 	"codna/internal/db"
 	"codna/internal/document"
@@ -113,7 +114,7 @@ func openTransfer(ctx context.Context, cfg config, email, action string, details
 		return nil, err
 	}
 	details["as"] = env.person.Email
-	if err := manage.Audit(mctx, pool, action, &env.person.ID, details); err != nil {
+	if err := audit.Write(mctx, pool, audit.Entry{Action: action, TargetUser: &env.person.ID, Details: details}); err != nil {
 		env.close()
 		return nil, err
 	}

@@ -8,10 +8,10 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"codna/internal/audit"
 	"codna/internal/auth"
 	"codna/internal/db"
 	"codna/internal/fault"
-	"codna/internal/manage"
 )
 
 var (
@@ -242,7 +242,7 @@ func (s *Service) SetEnabled(ctx context.Context, id uuid.UUID, enabled bool) (*
 			return err
 		}
 		if mgmt && cur.Enabled {
-			if err := manage.Audit(ctx, tx, "automation.disable", &cur.OwnerID, map[string]any{"automation_id": id, "name": cur.Name}); err != nil {
+			if err := audit.Write(ctx, tx, audit.Entry{Action: "automation.disable", TargetUser: &cur.OwnerID, Details: map[string]any{"automation_id": id, "name": cur.Name}}); err != nil {
 				return err
 			}
 		}
