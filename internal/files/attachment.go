@@ -311,7 +311,8 @@ func Keep(ctx context.Context, q db.DBTX, store Store, key string, r io.Reader, 
 }
 
 // Kept takes key off the deletion queue, in the transaction tx that writes
-// the row naming its bytes (see Keep).
+// the row naming its bytes (see Keep). It checks no actor: the caller
+// decided the bytes are kept.
 func Kept(ctx context.Context, tx db.DBTX, key string) error {
 	return db.Q.FileDeletionDelete(ctx, tx, key)
 }
