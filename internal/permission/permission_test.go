@@ -28,6 +28,15 @@ func TestEveryServiceMethodChecksItsActor(t *testing.T) {
 	real := methodsByKey(services(d.Pool, hub, t.TempDir()))
 	w := newWorld(t, d.Pool, services(d.Pool, hub, t.TempDir()))
 
+	listed := map[string]bool{}
+	for _, m := range bare {
+		listed[m.recv.Elem().String()] = true
+	}
+	for _, typ := range serviceTypes(t) {
+		if !listed[typ] {
+			t.Errorf("the service %s is not in services_test.go's list: add it, and its methods to table_test.go", typ)
+		}
+	}
 	for _, key := range slices.Sorted(maps.Keys(table)) {
 		if _, ok := bare[key]; !ok {
 			t.Errorf("table_test.go: %s names no method of a service: remove it", key)

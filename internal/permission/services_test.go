@@ -1,9 +1,17 @@
 package permission_test
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
 	"log/slog"
+	"path/filepath"
+	"strings"
+	"testing"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/stretchr/testify/require"
 
 	"codna/internal/access"
 	agentsvc "codna/internal/agent"
@@ -64,4 +72,38 @@ func services(pool *pgxpool.Pool, hub *live.Hub, tempDir string) []any {
 		finder,
 		transfer.New(pool, store, docs, fs, in, links, transfer.Config{TempDir: tempDir, MaxArchiveBytes: 8 << 20}),
 	}
+}
+
+// serviceTypes lists the service types declared under internal/ — every
+// struct type named Service or …Service — as package.Type, from the
+// source, so that a new service package is noticed even before it is
+// wired into the list above.
+func serviceTypes(t *testing.T) []string {
+	t.Helper()
+	var out []string
+	dirs, err := filepath.Glob(filepath.Join("..", "*"))
+	require.NoError(t, err)
+	for _, dir := range dirs {
+		pkgs, err := parser.ParseDir(token.NewFileSet(), dir, func(fi fs.FileInfo) bool {
+			return !strings.HasSuffix(fi.Name(), "_test.go")
+		}, parser.SkipObjectResolution)
+		require.NoError(t, err)
+		for name, pkg := range pkgs {
+			for _, f := range pkg.Files {
+				for _, decl := range f.Decls {
+					gd, ok := decl.(*ast.GenDecl)
+					if !ok || gd.Tok != token.TYPE {
+						continue
+					}
+					for _, spec := range gd.Specs {
+						ts := spec.(*ast.TypeSpec)
+						if _, isStruct := ts.Type.(*ast.StructType); isStruct && strings.HasSuffix(ts.Name.Name, "Service") && ts.Name.IsExported() {
+							out = append(out, name+"."+ts.Name.Name)
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
 }
