@@ -38,6 +38,8 @@ func TestEveryMCPToolChecksItsActor(t *testing.T) {
 	svcs := services(d.Pool, live.New(d.Pool, nil), t.TempDir())
 	w := newWorld(t, d.Pool, svcs)
 	finder := find[*search.Service](t, svcs)
+	// Wired as internal/server wires it; when the composition root
+	// (internal/app) lands, its MCP endpoint.
 	srv := mcpserver.New(mcpserver.Services{
 		Auth: find[*auth.Service](t, svcs), Docs: find[*document.Service](t, svcs), Linking: find[*linkgraph.Service](t, svcs),
 		Sharing: find[*access.Service](t, svcs), Inbox: find[*inbox.Service](t, svcs), Search: searchOf(finder),
