@@ -25,8 +25,9 @@ func TestEveryServiceMethodChecksItsActor(t *testing.T) {
 	d := pgtest.New(t)
 	hub := live.New(d.Pool, nil)
 	bare := methodsByKey(services(nil, hub, t.TempDir()))
-	real := methodsByKey(services(d.Pool, hub, t.TempDir()))
-	w := newWorld(t, d.Pool, services(d.Pool, hub, t.TempDir()))
+	svcs := services(d.Pool, hub, t.TempDir())
+	wired := methodsByKey(svcs)
+	w := newWorld(t, d.Pool, svcs)
 
 	listed := map[string]bool{}
 	for _, m := range bare {
@@ -61,14 +62,15 @@ func TestEveryServiceMethodChecksItsActor(t *testing.T) {
 		}
 		t.Run(key, func(t *testing.T) {
 			refuses(t, bare[key], r, w)
-			serves(t, real[key], r, w)
+			serves(t, wired[key], r, w)
 			if r.read && r.allow.has(person) && r.shared == "" && r.trusts == "" {
-				hidesFromStrangers(t, real[key], w)
+				hidesFromStrangers(t, wired[key], w)
 			}
 		})
 	}
 }
 
+// methodsByKey is every exported method of svcs by its table key.
 func methodsByKey(svcs []any) map[string]method {
 	out := map[string]method{}
 	for _, s := range svcs {
