@@ -29,19 +29,6 @@ const (
 
 func (k kinds) has(o kinds) bool { return k&o != 0 }
 
-func (k kinds) String() string {
-	var names []string
-	for _, n := range []struct {
-		k    kinds
-		name string
-	}{{nobody, "nobody"}, {person, "person"}, {agent, "agent"}, {management, "management"}, {system, "system"}} {
-		if k.has(n.k) {
-			names = append(names, n.name)
-		}
-	}
-	return strings.Join(names, "|")
-}
-
 // caller is one actor the test calls as.
 type caller struct {
 	name  string
