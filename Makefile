@@ -52,7 +52,8 @@ OUTSIDE_REFS := (^|[^/a-z-])(data-model|linking|permissions|inbox|documents|grap
 ## lint: gofmt, no references outside the repository, go vet, the sql/queries checks (every
 ## query called, EntityVerb names, no duplicates), the layer rule (docs/development.md:
 ## graph, internal/mcpserver and cmd/codna see services only), the composition root
-## (only internal/app calls the services' constructors) and no hand-written Go
+## (only internal/app calls the services' constructors), the permission table (every service
+## method and MCP tool checks its actor) and no hand-written Go
 ## file over 600 lines without its reason
 lint:
 	@out="$$(gofmt -l $$(git ls-files '*.go'))"; if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
@@ -62,6 +63,7 @@ lint:
 		if [ -n "$$out" ]; then echo "Go files over 600 lines: split them by idea, or say why at the top (docs/development.md, One idea per file):"; echo "$$out"; exit 1; fi
 	$(GO) vet $(PKGS)
 	$(GO) test -count=1 -run '^TestQueries' ./internal/db/
+	$(GO) test -count=1 -run '^TestEvery' ./internal/permission/
 	@out="$$($(GO) list -f '{{.ImportPath}}: {{join .Imports " "}} {{join .TestImports " "}} {{join .XTestImports " "}}' ./graph/... | grep -E ' (codna/internal/db|github.com/jackc/pgx[^ ]*)( |$$)')"; \
 		if [ -n "$$out" ]; then echo "graph must reach the database through services, not import internal/db or pgx:"; echo "$$out"; exit 1; fi
 	@out="$$($(GO) list -f '{{.ImportPath}}: {{join .Imports " "}} {{join .TestImports " "}} {{join .XTestImports " "}}' ./internal/mcpserver/... ./cmd/codna/... | grep -E ' (codna/internal/db|github.com/jackc/pgx[^ ]*)( |$$)')"; \

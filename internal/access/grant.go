@@ -106,7 +106,8 @@ func Grant(ctx context.Context, q db.DBTX, g GrantSpec) (Outcome, error) {
 // Revoke removes one principal's grant on a document inside the caller's
 // transaction, with an access_events "revoked" row (reason: the revoking
 // feature's word, or the grant's own reason when empty) and an access.revoked
-// outbox event. It reports whether there was a grant.
+// outbox event. It reports whether there was a grant. It does not check who
+// may revoke (the caller did), and notifies nobody.
 func Revoke(ctx context.Context, q db.DBTX, documentID uuid.UUID, p Principal, actor *uuid.UUID, reason string, batch *uuid.UUID) (bool, error) {
 	row, err := db.Q.DocumentAccessDelete(ctx, q, db.DocumentAccessDeleteParams{DocumentID: documentID, PrincipalType: dbPrincipalType(p.Type), PrincipalID: p.ID})
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -141,7 +142,8 @@ const EventLost = "access.lost"
 // was taken out of the group, an EventLost outbox event for every document
 // the group holds a grant on where the person now holds less than the group
 // gave them (one statement, then one insert per document). It returns how
-// many it wrote. No access_events row: no grant changed.
+// many it wrote. No access_events row: no grant changed. It checks no actor:
+// the caller (management taking the person out) did.
 func LoseGroup(ctx context.Context, q db.DBTX, group, person uuid.UUID, actor *uuid.UUID) (int, error) {
 	docs, err := db.Q.DocumentAccessListGroupLosses(ctx, q, db.DocumentAccessListGroupLossesParams{GroupID: group, UserID: person})
 	if err != nil {

@@ -61,24 +61,14 @@ type ToolUse struct {
 
 var errNoAgent = &fault.Error{Code: fault.NotFound, Field: "agentId", Message: "No agent you answer for has that id."}
 
-// requirePerson returns the acting person: only people answer for agents.
-// Errors: UNAUTHENTICATED for nobody; FORBIDDEN for anyone else.
-func requirePerson(ctx context.Context) (*auth.Actor, error) {
-	a, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if a.Kind != auth.KindPerson {
-		return nil, fault.New(fault.Forbidden, "Only the people who answer for an agent see its activity.")
-	}
-	return a, nil
-}
+// onlyPeople is why an agent is refused: only people answer for agents.
+const onlyPeople = "Only the people who answer for an agent see its activity."
 
 // Mine lists the live agents the acting person answers for, by slug, in one
 // statement. Errors: UNAUTHENTICATED for nobody; FORBIDDEN for anyone but a
 // person.
 func (s *Service) Mine(ctx context.Context) ([]Agent, error) {
-	a, err := requirePerson(ctx)
+	a, err := auth.RequirePerson(ctx, onlyPeople)
 	if err != nil {
 		return nil, err
 	}
@@ -146,7 +136,7 @@ func (s *Service) Usage(ctx context.Context, agentID uuid.UUID, from, to time.Ti
 // who must answer for the agent, and the period of days. Errors: those of
 // Reads.
 func (s *Service) askAbout(ctx context.Context, agentID uuid.UUID, from, to time.Time) (*auth.Actor, pgtype.Date, pgtype.Date, error) {
-	a, err := requirePerson(ctx)
+	a, err := auth.RequirePerson(ctx, onlyPeople)
 	if err != nil {
 		return nil, pgtype.Date{}, pgtype.Date{}, err
 	}

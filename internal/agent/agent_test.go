@@ -14,22 +14,6 @@ import (
 	"codna/internal/pgtest"
 )
 
-func TestAgentServiceRefusesAllButPeople(t *testing.T) {
-	t.Parallel()
-	d := pgtest.New(t)
-	svc := agent.New(d.Pool)
-	p := pgtest.CreatePerson(t, d.Pool)
-	a := pgtest.CreateAgent(t, d.Pool, p.ID)
-	pgtest.RequireRefused(t, svc, nil, fault.Unauthenticated)
-	for _, actor := range []*auth.Actor{
-		{UserID: a.ID, Kind: auth.KindAgent, Via: auth.ViaAccessToken, TokenID: uuid.Must(uuid.NewV7())},
-		auth.ActorFrom(auth.ManagementContext(t.Context())),
-		auth.ActorFrom(auth.SystemContext(t.Context())),
-	} {
-		pgtest.RequireRefused(t, svc, actor, fault.Forbidden)
-	}
-}
-
 // TestResponsiblePeopleSeeReadsOfPagesTheyCanRead: an agent's people see
 // which pages it read per day and how often it called each tool; a page
 // they cannot read is left out of its reads, and someone who does not

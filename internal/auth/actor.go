@@ -136,6 +136,22 @@ func RequireUser(ctx context.Context) (*Actor, error) {
 	return a, nil
 }
 
+// RequirePerson returns the acting person: what only people do (own
+// automations, bring originals into raw, import and export, answer for
+// agents). Nobody is UNAUTHENTICATED; management and the system actor are
+// FORBIDDEN as RequireUser says; an agent is FORBIDDEN with why, the
+// service's reason in a sentence an agent can act on.
+func RequirePerson(ctx context.Context, why string) (*Actor, error) {
+	a, err := RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if a.Kind != KindPerson {
+		return nil, &fault.Error{Code: fault.Forbidden, Message: why}
+	}
+	return a, nil
+}
+
 // RequireManagement returns the management actor (a manage token, or the
 // CLI's ManagementContext). Nobody is UNAUTHENTICATED; a person, an agent
 // or the system actor is FORBIDDEN.

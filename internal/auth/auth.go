@@ -188,7 +188,8 @@ func (s *Service) Logout(ctx context.Context, secret string) (bool, error) {
 // commits, that a session or token of each user ended, so that their open
 // websockets re-check their credential and close if it is gone. Every
 // change that ends a credential (logout, deactivation, a password reset,
-// revoking a token, deleting an agent) calls it in its transaction.
+// revoking a token, deleting an agent) calls it in its transaction. It
+// checks no actor: the caller ended the credentials.
 func CredentialsEnded(ctx context.Context, tx db.DBTX, users ...uuid.UUID) error {
 	for _, u := range users {
 		if err := db.Q.UserNotifyCredentialEnded(ctx, tx, u); err != nil {

@@ -52,7 +52,7 @@ var dryRunSlots = make(chan struct{}, MaxDryRunsAtOnce)
 // the person cannot read; RATE_LIMITED when the replica's dry runs are all
 // busy for DryRunWait.
 func (s *Service) DryRun(ctx context.Context, script string, sample *SampleEvent) (*DryRunResult, error) {
-	actor, err := requirePerson(ctx)
+	actor, err := auth.RequirePerson(ctx, onlyPeople)
 	if err != nil {
 		return nil, err
 	}

@@ -8,29 +8,19 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"codna/internal/audit"
 	"codna/internal/auth"
 	"codna/internal/db"
 	"codna/internal/fault"
-	"codna/internal/manage"
 )
 
 var (
 	errNotFound = &fault.Error{Code: fault.NotFound, Field: "id", Message: "No automation of yours has that id."}
-	errPeople   = fault.New(fault.Forbidden, "Automations belong to people: an agent writes a script, and the person it answers for creates the automation.")
+	errPeople   = &fault.Error{Code: fault.Forbidden, Message: onlyPeople}
 )
 
-// requirePerson returns the acting person: only people own automations.
-// Errors: UNAUTHENTICATED for nobody; FORBIDDEN for anyone else.
-func requirePerson(ctx context.Context) (*auth.Actor, error) {
-	a, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if a.Kind != auth.KindPerson {
-		return nil, errPeople
-	}
-	return a, nil
-}
+// onlyPeople is why an agent is refused: only people own automations.
+const onlyPeople = "Automations belong to people: an agent writes a script, and the person it answers for creates the automation."
 
 // requireViewer returns who may see automations: a person (their own) or
 // management (metadata only: mgmt true). Errors: UNAUTHENTICATED; FORBIDDEN
@@ -51,7 +41,7 @@ func requireViewer(ctx context.Context) (actor *auth.Actor, mgmt bool, err error
 // FORBIDDEN for management and agents; BAD_USER_INPUT naming the field
 // (validate's, and name when the person already owns MaxPerOwner).
 func (s *Service) Create(ctx context.Context, in Input) (*Automation, error) {
-	actor, err := requirePerson(ctx)
+	actor, err := auth.RequirePerson(ctx, onlyPeople)
 	if err != nil {
 		return nil, err
 	}
@@ -114,7 +104,7 @@ type Patch struct {
 // UNAUTHENTICATED; FORBIDDEN for management and agents; NOT_FOUND on id
 // unless the actor owns it; BAD_USER_INPUT naming the field, as Create.
 func (s *Service) Update(ctx context.Context, id uuid.UUID, p Patch) (*Automation, error) {
-	actor, err := requirePerson(ctx)
+	actor, err := auth.RequirePerson(ctx, onlyPeople)
 	if err != nil {
 		return nil, err
 	}
@@ -252,7 +242,7 @@ func (s *Service) SetEnabled(ctx context.Context, id uuid.UUID, enabled bool) (*
 			return err
 		}
 		if mgmt && cur.Enabled {
-			if err := manage.Audit(ctx, tx, "automation.disable", &cur.OwnerID, map[string]any{"automation_id": id, "name": cur.Name}); err != nil {
+			if err := audit.Write(ctx, tx, audit.Entry{Action: "automation.disable", TargetUser: &cur.OwnerID, Details: map[string]any{"automation_id": id, "name": cur.Name}}); err != nil {
 				return err
 			}
 		}
@@ -270,7 +260,7 @@ func (s *Service) SetEnabled(ctx context.Context, id uuid.UUID, enabled bool) (*
 // Errors: UNAUTHENTICATED; FORBIDDEN for management and agents; NOT_FOUND
 // on id unless the actor owns it.
 func (s *Service) Delete(ctx context.Context, id uuid.UUID) error {
-	actor, err := requirePerson(ctx)
+	actor, err := auth.RequirePerson(ctx, onlyPeople)
 	if err != nil {
 		return err
 	}
@@ -305,7 +295,7 @@ func (s *Service) Get(ctx context.Context, id uuid.UUID) (*Automation, error) {
 // MaxPerOwner). Errors: UNAUTHENTICATED; FORBIDDEN for management and
 // agents.
 func (s *Service) Mine(ctx context.Context) ([]*Automation, error) {
-	actor, err := requirePerson(ctx)
+	actor, err := auth.RequirePerson(ctx, onlyPeople)
 	if err != nil {
 		return nil, err
 	}

@@ -200,8 +200,12 @@ func (s *Service) Open(ctx context.Context, documentID uuid.UUID, name string) (
 
 // OpenListed opens the bytes of a file ForDocuments returned to the actor
 // in ctx (which checked the page then): an export reads a folder's files
-// without a statement per file. The caller closes the file.
+// without a statement per file. The caller closes the file. Errors:
+// UNAUTHENTICATED for nobody; FORBIDDEN for management and the system.
 func (s *Service) OpenListed(ctx context.Context, a Attachment) (File, error) {
+	if _, err := auth.RequireUser(ctx); err != nil {
+		return nil, err
+	}
 	f, err := s.store.Open(ctx, a.storageKey)
 	if err != nil {
 		return nil, fmt.Errorf("files: open %s: %w", a.storageKey, err)
@@ -307,7 +311,8 @@ func Keep(ctx context.Context, q db.DBTX, store Store, key string, r io.Reader, 
 }
 
 // Kept takes key off the deletion queue, in the transaction tx that writes
-// the row naming its bytes (see Keep).
+// the row naming its bytes (see Keep). It checks no actor: the caller
+// decided the bytes are kept.
 func Kept(ctx context.Context, tx db.DBTX, key string) error {
 	return db.Q.FileDeletionDelete(ctx, tx, key)
 }

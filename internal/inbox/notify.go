@@ -147,6 +147,7 @@ type Notice struct {
 // counts, which they receive when that transaction commits (nothing if it
 // rolls back). It issues two statements: a SELECT … FOR UPDATE of the row
 // to merge into, then an INSERT or an UPDATE that carries the pg_notify.
+// It checks no actor: the producer decided who is told what.
 //
 // The rules, in order:
 //   - n.Type must be one of Types and n.SubjectType not empty; anything

@@ -118,12 +118,9 @@ func (s *Service) wake() {
 // to output); BAD_USER_INPUT on path, source, and file (empty, or over the
 // limit: refused as soon as it is passed).
 func (s *Service) Ingest(ctx context.Context, r io.Reader, filename, path, source string) (*Ingestion, error) {
-	actor, err := auth.RequireUser(ctx)
+	actor, err := auth.RequirePerson(ctx, agentsToOutput)
 	if err != nil {
 		return nil, err
-	}
-	if actor.Kind != auth.KindPerson {
-		return nil, fault.New(fault.Forbidden, "Only people bring originals into raw; agents write to output.")
 	}
 	if path, err = document.NormalizePath(path); err != nil {
 		return nil, err
@@ -173,7 +170,7 @@ func (s *Service) Ingest(ctx context.Context, r io.Reader, filename, path, sourc
 // UNAUTHENTICATED; FORBIDDEN for management and agents; BAD_USER_INPUT on
 // file (empty, or over max: refused as soon as it is passed).
 func (s *Service) KeepArchive(ctx context.Context, r io.Reader, filename string, max int64) (*Ingestion, error) {
-	actor, err := requirePerson(ctx)
+	actor, err := auth.RequirePerson(ctx, onlyPeople)
 	if err != nil {
 		return nil, err
 	}
@@ -208,10 +205,17 @@ func (s *Service) KeepArchive(ctx context.Context, r io.Reader, filename string,
 
 var errNotFound = &fault.Error{Code: fault.NotFound, Field: "id", Message: "No ingestion of yours has that id."}
 
+// Why an agent is refused: people bring originals into raw; Ingest's
+// says where an agent's pages go instead.
+const (
+	onlyPeople     = "Only people bring originals into raw."
+	agentsToOutput = "Only people bring originals into raw; agents write to output."
+)
+
 // Get reads one of the acting person's ingestions. Errors: UNAUTHENTICATED;
 // FORBIDDEN for management and agents; NOT_FOUND on id for anyone else's.
 func (s *Service) Get(ctx context.Context, id uuid.UUID) (*Ingestion, error) {
-	actor, err := requirePerson(ctx)
+	actor, err := auth.RequirePerson(ctx, onlyPeople)
 	if err != nil {
 		return nil, err
 	}
@@ -229,7 +233,7 @@ func (s *Service) Get(ctx context.Context, id uuid.UUID) (*Ingestion, error) {
 // is the last id of the previous page. Errors: UNAUTHENTICATED; FORBIDDEN
 // for management and agents; BAD_USER_INPUT on first outside 1..100.
 func (s *Service) List(ctx context.Context, first int, after *uuid.UUID) ([]*Ingestion, bool, error) {
-	actor, err := requirePerson(ctx)
+	actor, err := auth.RequirePerson(ctx, onlyPeople)
 	if err != nil {
 		return nil, false, err
 	}
@@ -291,15 +295,4 @@ func (s *Service) Reconvert(ctx context.Context, id uuid.UUID) (*Ingestion, erro
 	}
 	s.wake()
 	return fromRow(row), nil
-}
-
-func requirePerson(ctx context.Context) (*auth.Actor, error) {
-	actor, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if actor.Kind != auth.KindPerson {
-		return nil, fault.New(fault.Forbidden, "Only people bring originals into raw.")
-	}
-	return actor, nil
 }

@@ -73,7 +73,8 @@ func (k *Keeper) HandleBatch(ctx context.Context, events []outbox.Stored) error 
 // link suggestions touching docs in step with who can answer them now (see
 // Keeper): four statements (the locks in one), plus one Notify per
 // decision to raise. It takes the resolver's lock of each document first, so
-// it does not race Resync.
+// it does not race Resync. It checks no actor: the keeper's transaction
+// runs it from current state.
 func Reconcile(ctx context.Context, tx db.DBTX, docs []uuid.UUID) error {
 	if len(docs) == 0 {
 		return nil

@@ -40,6 +40,10 @@ const EventLinkStateChanged = "link.state_changed"
 // name) taken in order, so two workers resyncing documents that link to each
 // other neither race nor deadlock on the locks, and an edge created towards
 // an address is never missed by the resync of the document arriving there.
+//
+// It checks no actor: it recomputes from the documents' current state for
+// whoever changed them, as the caller's transaction (the link consumer's, a
+// decision's, the back-fill's) says.
 func Resync(ctx context.Context, tx db.DBTX, ids ...uuid.UUID) error {
 	ids = sortedIDs(ids)
 	if len(ids) == 0 {

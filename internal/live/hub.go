@@ -68,13 +68,18 @@ type Handler interface {
 }
 
 // New returns a hub that will listen through a connection configured like
-// the pool's.
+// the pool's. A nil pool makes a hub that cannot Start (the composition
+// root built for tests that never reach the database).
 func New(pool *pgxpool.Pool, log *slog.Logger) *Hub {
 	if log == nil {
 		log = slog.Default()
 	}
+	var cc *pgx.ConnConfig
+	if pool != nil {
+		cc = pool.Config().ConnConfig.Copy()
+	}
 	return &Hub{
-		connConfig: pool.Config().ConnConfig.Copy(),
+		connConfig: cc,
 		log:        log,
 		channels:   []string{InboxChannel, DocumentChannel, CredentialChannel, ImportChannel},
 		subs:       map[topic]map[*Sub]struct{}{},
@@ -189,6 +194,9 @@ func (h *Hub) signalAll() {
 // called, reconnecting with capped backoff. It returns once the first
 // LISTEN is in place, or with the connection error if ctx ends first.
 func (h *Hub) Start(ctx context.Context) error {
+	if h.connConfig == nil {
+		return errors.New("live: a hub built without a pool cannot listen")
+	}
 	h.mu.Lock()
 	if h.cancel != nil {
 		h.mu.Unlock()

@@ -10,6 +10,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"codna/internal/audit"
 	"codna/internal/auth"
 	"codna/internal/db"
 	"codna/internal/fault"
@@ -233,7 +234,7 @@ func (s *Service) CreateAgent(ctx context.Context, slug, name, description strin
 			return err
 		}
 		out = list[0]
-		return s.record(ctx, tx, audit{action: "agent.create", targetUser: &u.ID, details: map[string]any{
+		return audit.Write(ctx, tx, audit.Entry{Action: "agent.create", TargetUser: &u.ID, Details: map[string]any{
 			"slug": a.Slug, "responsible": responsible, "token_id": tok.ID,
 		}})
 	})
@@ -294,7 +295,7 @@ func (s *Service) SetResponsible(ctx context.Context, agentID uuid.UUID, add, re
 			if err := notifyResponsible(ctx, tx, inbox.TypeAgentResponsibleAdded, p, a); err != nil {
 				return err
 			}
-			if err := s.record(ctx, tx, audit{action: "agent.responsible_add", targetUser: &a.ID, details: map[string]any{"slug": a.Slug, "user_id": p}}); err != nil {
+			if err := audit.Write(ctx, tx, audit.Entry{Action: "agent.responsible_add", TargetUser: &a.ID, Details: map[string]any{"slug": a.Slug, "user_id": p}}); err != nil {
 				return err
 			}
 		}
@@ -309,7 +310,7 @@ func (s *Service) SetResponsible(ctx context.Context, agentID uuid.UUID, add, re
 			if err := notifyResponsible(ctx, tx, inbox.TypeAgentResponsibleRemoved, p, a); err != nil {
 				return err
 			}
-			if err := s.record(ctx, tx, audit{action: "agent.responsible_remove", targetUser: &a.ID, details: map[string]any{"slug": a.Slug, "user_id": p}}); err != nil {
+			if err := audit.Write(ctx, tx, audit.Entry{Action: "agent.responsible_remove", TargetUser: &a.ID, Details: map[string]any{"slug": a.Slug, "user_id": p}}); err != nil {
 				return err
 			}
 		}
@@ -370,7 +371,7 @@ func (s *Service) DeleteAgent(ctx context.Context, agentID uuid.UUID) (Agent, er
 			return err
 		}
 		out = list[0]
-		return s.record(ctx, tx, audit{action: "agent.delete", targetUser: &a.ID, details: map[string]any{"slug": a.Slug, "tokens_revoked": n}})
+		return audit.Write(ctx, tx, audit.Entry{Action: "agent.delete", TargetUser: &a.ID, Details: map[string]any{"slug": a.Slug, "tokens_revoked": n}})
 	})
 	return out, err
 }
@@ -438,7 +439,7 @@ func (s *Service) IssueAgentToken(ctx context.Context, agentID uuid.UUID, name s
 		if out, secret, err = insertAgentToken(ctx, tx, a.ID, name); err != nil {
 			return err
 		}
-		return s.record(ctx, tx, audit{action: "agent.token_create", targetUser: &a.ID, details: map[string]any{
+		return audit.Write(ctx, tx, audit.Entry{Action: "agent.token_create", TargetUser: &a.ID, Details: map[string]any{
 			"slug": a.Slug, "token_id": out.ID, "name": name,
 		}})
 	})

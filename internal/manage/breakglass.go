@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"codna/internal/access"
+	"codna/internal/audit"
 	"codna/internal/auth"
 	"codna/internal/db"
 	"codna/internal/document"
@@ -130,7 +131,7 @@ func (s *Service) DocumentMetadata(ctx context.Context, documentID uuid.UUID) (*
 			m.Grants = append(m.Grants, g)
 		}
 		out = m
-		return s.record(ctx, tx, audit{action: "document.metadata_read", targetDocument: &documentID})
+		return audit.Write(ctx, tx, audit.Entry{Action: "document.metadata_read", TargetDocument: &documentID})
 	})
 	if err != nil {
 		return nil, err

@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"codna/internal/access"
+	"codna/internal/audit"
 	"codna/internal/auth"
 	"codna/internal/db"
 	"codna/internal/fault"
@@ -139,7 +140,7 @@ func (s *Service) CreateGroup(ctx context.Context, slug, name, description strin
 			return err
 		}
 		out = groupFromRow(g, 0)
-		return s.record(ctx, tx, audit{action: "group.create", targetGroup: &g.ID, details: map[string]any{"slug": slug}})
+		return audit.Write(ctx, tx, audit.Entry{Action: "group.create", TargetGroup: &g.ID, Details: map[string]any{"slug": slug}})
 	})
 	return out, err
 }
@@ -199,7 +200,7 @@ func (s *Service) RenameGroup(ctx context.Context, id uuid.UUID, name, descripti
 			if _, err := db.Q.GroupUpdate(ctx, tx, p); err != nil {
 				return err
 			}
-			if err := s.record(ctx, tx, audit{action: "group.rename", targetGroup: &g.ID, details: details}); err != nil {
+			if err := audit.Write(ctx, tx, audit.Entry{Action: "group.rename", TargetGroup: &g.ID, Details: details}); err != nil {
 				return err
 			}
 		}
@@ -296,7 +297,7 @@ func (s *Service) DeleteGroup(ctx context.Context, id uuid.UUID) (GroupDeletion,
 		if _, err := db.Q.GroupDelete(ctx, tx, g.ID); err != nil {
 			return err
 		}
-		return s.record(ctx, tx, audit{action: "group.delete", targetGroup: &g.ID, details: map[string]any{
+		return audit.Write(ctx, tx, audit.Entry{Action: "group.delete", TargetGroup: &g.ID, Details: map[string]any{
 			"slug": g.Slug, "name": g.Name, "members": out.Group.Members,
 			"grants_revoked": out.GrantsRevoked, "folder_shares_deleted": out.FolderSharesDeleted,
 		}})
@@ -364,7 +365,7 @@ func (s *Service) AddMember(ctx context.Context, groupID, userID uuid.UUID) (Gro
 			}); err != nil {
 				return err
 			}
-			if err := s.record(ctx, tx, audit{action: "group.member_add", targetGroup: &g.ID, targetUser: &u.ID, details: map[string]any{"slug": g.Slug}}); err != nil {
+			if err := audit.Write(ctx, tx, audit.Entry{Action: "group.member_add", TargetGroup: &g.ID, TargetUser: &u.ID, Details: map[string]any{"slug": g.Slug}}); err != nil {
 				return err
 			}
 		}
@@ -421,7 +422,7 @@ func (s *Service) RemoveMember(ctx context.Context, groupID, userID uuid.UUID) (
 		}); err != nil {
 			return err
 		}
-		if err := s.record(ctx, tx, audit{action: "group.member_remove", targetGroup: &g.ID, targetUser: &u.ID, details: map[string]any{"slug": g.Slug}}); err != nil {
+		if err := audit.Write(ctx, tx, audit.Entry{Action: "group.member_remove", TargetGroup: &g.ID, TargetUser: &u.ID, Details: map[string]any{"slug": g.Slug}}); err != nil {
 			return err
 		}
 		out, err = readGroup(ctx, tx, g.ID)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"codna/internal/audit"
 	"codna/internal/auth"
 	"codna/internal/db"
 )
@@ -27,7 +28,7 @@ func (s *Service) ActAs(ctx context.Context, email, action string, details map[s
 		details = map[string]any{}
 	}
 	details["as"] = person.Email
-	if err := s.record(ctx, s.pool, audit{action: action, targetUser: &person.ID, details: details}); err != nil {
+	if err := audit.Write(ctx, s.pool, audit.Entry{Action: action, TargetUser: &person.ID, Details: details}); err != nil {
 		return auth.User{}, err
 	}
 	return person, nil

@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"codna/internal/audit"
 	"codna/internal/auth"
 	"codna/internal/db"
 	"codna/internal/fault"
@@ -64,7 +65,7 @@ func (s *Service) Invite(ctx context.Context, email, name string, ttl time.Durat
 		if err != nil {
 			return err
 		}
-		return s.record(ctx, tx, audit{action: "user.invite", targetUser: &u.ID, details: map[string]any{
+		return audit.Write(ctx, tx, audit.Entry{Action: "user.invite", TargetUser: &u.ID, Details: map[string]any{
 			"invitation_id": inv.ID, "expires_at": inv.ExpiresAt.UTC(),
 		}})
 	})

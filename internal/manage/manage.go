@@ -6,14 +6,13 @@
 // FORBIDDEN) — reads too — so no caller can forget the check; a manage token
 // brings that actor in a request, and `codna manage` runs with
 // auth.ManagementContext. Every change writes a management_audit row in the
-// same transaction, saying how management acted (via cli or token) from the
-// same actor and the request id from ctx (all but the demo's first person:
-// CreateFirstPerson).
+// same transaction (internal/audit), saying how management acted (via cli
+// or token) from the same actor and the request id from ctx (all but the
+// demo's first person: CreateFirstPerson).
 package manage
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"strings"
 	"time"
@@ -22,10 +21,10 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"codna/internal/audit"
 	"codna/internal/auth"
 	"codna/internal/db"
 	"codna/internal/fault"
-	"codna/internal/request"
 )
 
 // Service carries out management changes.
@@ -37,61 +36,6 @@ type Service struct {
 // New returns a Service; new passwords are hashed with argon2.
 func New(pool *pgxpool.Pool, argon2 auth.Argon2Params) *Service {
 	return &Service{pool: pool, argon2: argon2}
-}
-
-type audit struct {
-	action         string
-	targetUser     *uuid.UUID
-	targetDocument *uuid.UUID
-	targetGroup    *uuid.UUID
-	details        map[string]any
-}
-
-// Audit via values (management_audit.via).
-const (
-	viaCLI   = "cli"   // codna manage on the host
-	viaToken = "token" // a manage token
-)
-
-// Audit writes the management_audit row of a change management made
-// through another service (an automation disabled, say), in that change's
-// transaction q: action names it, targetUser is whose thing it was,
-// details are ids and names only. Errors: FORBIDDEN unless ctx acts as
-// management; the database's.
-func Audit(ctx context.Context, q db.DBTX, action string, targetUser *uuid.UUID, details map[string]any) error {
-	return (*Service)(nil).record(ctx, q, audit{action: action, targetUser: targetUser, details: details})
-}
-
-// record writes a's management_audit row in q's transaction: via and the
-// manage token from the management actor in ctx, the request id from the
-// request in ctx.
-func (s *Service) record(ctx context.Context, q db.DBTX, a audit) error {
-	actor, err := auth.RequireManagement(ctx)
-	if err != nil {
-		return err
-	}
-	details, err := json.Marshal(a.details)
-	if err != nil {
-		return err
-	}
-	if a.details == nil {
-		details = []byte("{}")
-	}
-	via := viaToken
-	var tokenID *uuid.UUID
-	if actor.Via == auth.ViaCLI {
-		via = viaCLI
-	} else if actor.TokenID != uuid.Nil {
-		tokenID = &actor.TokenID
-	}
-	var reqID *string
-	if id := request.ID(ctx); id != "" {
-		reqID = &id
-	}
-	return db.Q.ManagementAuditInsert(ctx, q, db.ManagementAuditInsertParams{
-		ID: uuid.Must(uuid.NewV7()), Action: a.action, Via: via, TokenID: tokenID,
-		TargetUserID: a.targetUser, TargetGroupID: a.targetGroup, TargetDocumentID: a.targetDocument, Details: details, RequestID: reqID,
-	})
 }
 
 // CreatePerson creates a person who signs in with email and password.
@@ -124,7 +68,7 @@ func (s *Service) CreatePerson(ctx context.Context, email, name, password string
 			return err
 		}
 		out = auth.UserFromRow(u)
-		return s.record(ctx, tx, audit{action: "user.create", targetUser: &u.ID})
+		return audit.Write(ctx, tx, audit.Entry{Action: "user.create", TargetUser: &u.ID})
 	})
 	return out, err
 }
@@ -160,7 +104,7 @@ func (s *Service) SetPersonActive(ctx context.Context, id uuid.UUID, active bool
 				return err
 			}
 		}
-		return s.record(ctx, tx, audit{action: action, targetUser: &u.ID, details: details})
+		return audit.Write(ctx, tx, audit.Entry{Action: action, TargetUser: &u.ID, Details: details})
 	})
 	return out, err
 }
@@ -231,7 +175,7 @@ func (s *Service) CreateServiceToken(ctx context.Context, name string, expiresAt
 			return err
 		}
 		out = tokenFromRow(t)
-		return s.record(ctx, tx, audit{action: "token.create", details: map[string]any{"token_id": t.ID, "name": name}})
+		return audit.Write(ctx, tx, audit.Entry{Action: "token.create", Details: map[string]any{"token_id": t.ID, "name": name}})
 	})
 	return out, secret, err
 }
@@ -254,7 +198,7 @@ func (s *Service) RevokeServiceToken(ctx context.Context, id uuid.UUID) (Service
 		if err := auth.CredentialsEnded(ctx, tx, auth.ManagementID); err != nil {
 			return err
 		}
-		return s.record(ctx, tx, audit{action: "token.revoke", details: map[string]any{"token_id": t.ID}})
+		return audit.Write(ctx, tx, audit.Entry{Action: "token.revoke", Details: map[string]any{"token_id": t.ID}})
 	})
 	return out, err
 }

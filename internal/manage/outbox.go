@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"codna/internal/audit"
 	"codna/internal/auth"
 	"codna/internal/db"
 	"codna/internal/fault"
@@ -82,7 +83,7 @@ func (s *Service) RetryParkedEvent(ctx context.Context, eventID uuid.UUID, consu
 		if err := db.Q.EventWake(ctx, tx); err != nil {
 			return err
 		}
-		return s.record(ctx, tx, audit{action: "outbox.retry", details: map[string]any{
+		return audit.Write(ctx, tx, audit.Entry{Action: "outbox.retry", Details: map[string]any{
 			"event_id": r.EventID, "consumer": r.Consumer, "event_type": r.EventType, "attempts": r.Attempts, "error_class": r.ErrorClass,
 		}})
 	})

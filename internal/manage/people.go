@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"codna/internal/audit"
 	"codna/internal/auth"
 	"codna/internal/db"
 	"codna/internal/fault"
@@ -92,7 +93,7 @@ func (s *Service) ResetPassword(ctx context.Context, userID uuid.UUID, newPasswo
 		}); err != nil {
 			return err
 		}
-		return s.record(ctx, tx, audit{action: "user.password_reset", targetUser: &u.ID, details: map[string]any{"sessions_ended": n}})
+		return audit.Write(ctx, tx, audit.Entry{Action: "user.password_reset", TargetUser: &u.ID, Details: map[string]any{"sessions_ended": n}})
 	})
 	return out, err
 }
@@ -145,7 +146,7 @@ func (s *Service) RevokePersonToken(ctx context.Context, personID, tokenID uuid.
 		if err := auth.CredentialsEnded(ctx, tx, personID); err != nil {
 			return err
 		}
-		return s.record(ctx, tx, audit{action: "user.token_revoke", targetUser: &personID, details: map[string]any{"token_id": row.ID}})
+		return audit.Write(ctx, tx, audit.Entry{Action: "user.token_revoke", TargetUser: &personID, Details: map[string]any{"token_id": row.ID}})
 	})
 	return out, err
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"codna/internal/access"
+	"codna/internal/audit"
 	"codna/internal/auth"
 	"codna/internal/db"
 	"codna/internal/fault"
@@ -184,9 +185,9 @@ func (s *Service) Quarantine(ctx context.Context, documentID uuid.UUID, reason s
 			ID: qr.ID, DocumentID: documentID, OwnerID: d.CreatedBy, Reason: reason,
 			QuarantinedAt: qr.QuarantinedAt, SavedGrants: saved,
 		}
-		return s.record(ctx, tx, audit{
-			action: "document.quarantine", targetDocument: &documentID,
-			details: map[string]any{"quarantine_id": qr.ID, "reason": reason, "grants_removed": len(saved), "owner_id": d.CreatedBy},
+		return audit.Write(ctx, tx, audit.Entry{
+			Action: "document.quarantine", TargetDocument: &documentID,
+			Details: map[string]any{"quarantine_id": qr.ID, "reason": reason, "grants_removed": len(saved), "owner_id": d.CreatedBy},
 		})
 	})
 	if err != nil {
@@ -276,9 +277,9 @@ func (s *Service) Release(ctx context.Context, documentID uuid.UUID, restoreShar
 		for i, g := range out.NotRestored {
 			notRestored[i] = map[string]any{"principal_type": g.PrincipalType, "principal_id": g.PrincipalID, "why": g.Why}
 		}
-		return s.record(ctx, tx, audit{
-			action: "document.release", targetDocument: &documentID,
-			details: map[string]any{
+		return audit.Write(ctx, tx, audit.Entry{
+			Action: "document.release", TargetDocument: &documentID,
+			Details: map[string]any{
 				"quarantine_id": qr.ID, "restored_sharing": restoreSharing,
 				"grants_restored": len(out.Restored), "not_restored": notRestored,
 			},
@@ -373,9 +374,9 @@ func (s *Service) TakeAwayShare(ctx context.Context, documentID uuid.UUID, princ
 		}); err != nil {
 			return err
 		}
-		return s.record(ctx, tx, audit{
-			action: "document.unshare", targetDocument: &documentID,
-			details: map[string]any{
+		return audit.Write(ctx, tx, audit.Entry{
+			Action: "document.unshare", TargetDocument: &documentID,
+			Details: map[string]any{
 				"principal_type": principal.Type, "principal_id": principal.ID, "permission": cur.Permission,
 				"grant_reason": cur.GrantReason, "granted_by": cur.GrantedBy, "batch_id": cur.BatchID,
 			},

@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"codna/internal/audit"
 	"codna/internal/auth"
 	"codna/internal/db"
 	"codna/internal/fault"
@@ -115,9 +116,9 @@ func (s *Service) Transfer(ctx context.Context, fromUserID, toUserID uuid.UUID) 
 			}
 		}
 		out = t
-		return s.record(ctx, tx, audit{
-			action: "user.transfer", targetUser: &fromUserID,
-			details: map[string]any{
+		return audit.Write(ctx, tx, audit.Entry{
+			Action: "user.transfer", TargetUser: &fromUserID,
+			Details: map[string]any{
 				"to_user_id": toUserID, "transfer_id": t.ID, "documents": len(t.DocumentIDs),
 				"trashed_documents": t.TrashedDocuments, "automations": len(t.AutomationIDs),
 			},

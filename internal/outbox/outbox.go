@@ -61,7 +61,8 @@ type Event struct {
 // of the change e describes (db.InTx's tx), and returns the new event's id, a
 // UUIDv7. The insert wakes the workers when the transaction commits (one
 // wake-up per transaction, however many events it writes); nothing is
-// delivered if it rolls back.
+// delivered if it rolls back. It checks no actor: the service writing the
+// change decided it may be made, and says who made it (e.ActorID).
 //
 // Errors: ErrInvalidEvent (wrapped) when Type or SubjectType is empty, the
 // encoding/json error when Payload cannot be marshalled, and the database's

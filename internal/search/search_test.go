@@ -219,19 +219,6 @@ func TestBadInputIsNeverAnInternalError(t *testing.T) {
 	}
 }
 
-func TestSearchMethodsRefuseTheWrongActor(t *testing.T) {
-	t.Parallel()
-	svc := search.New(nil, nil, document.New(nil, document.Config{}))
-	exempt := []string{"Backend", "Indexer"} // accessors, no context: they answer the service's parts
-	pgtest.RequireRefused(t, svc, nil, fault.Unauthenticated, exempt...)
-	// Management may rebuild (the CLI) but never search.
-	pgtest.RequireRefused(t, svc, auth.ActorFrom(pgtest.ActingAsManagement()), fault.Forbidden, append(exempt, "Reindex")...)
-	// The system builds (serve's back-fill) but never searches.
-	pgtest.RequireRefused(t, svc, auth.ActorFrom(auth.SystemContext(t.Context())), fault.Forbidden, append(exempt, "Reindex")...)
-	_, err := svc.Reindex(pgtest.ActingAs(pgtest.Person{ID: uuid.New()}), true, nil)
-	pgtest.RequireCode(t, err, fault.Forbidden, "")
-}
-
 func TestIndexCatchesUpAfterARestart(t *testing.T) {
 	t.Parallel()
 	b := setup(t)

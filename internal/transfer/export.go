@@ -75,7 +75,7 @@ func exportOf(r db.Export) *Export {
 // person: only the pages they can read go in it. Errors: UNAUTHENTICATED;
 // FORBIDDEN for management and agents; BAD_USER_INPUT on space and path.
 func (s *Service) StartExport(ctx context.Context, space document.Space, path string) (*Export, error) {
-	actor, err := requirePerson(ctx)
+	actor, err := auth.RequirePerson(ctx, onlyPeople)
 	if err != nil {
 		return nil, err
 	}
@@ -102,7 +102,7 @@ var errNoExport = &fault.Error{Code: fault.NotFound, Field: "id", Message: "No e
 // gone). Errors: UNAUTHENTICATED; FORBIDDEN for management and agents;
 // NOT_FOUND on id for anyone else's.
 func (s *Service) GetExport(ctx context.Context, id uuid.UUID) (*Export, error) {
-	actor, err := requirePerson(ctx)
+	actor, err := auth.RequirePerson(ctx, onlyPeople)
 	if err != nil {
 		return nil, err
 	}
@@ -119,7 +119,7 @@ func (s *Service) GetExport(ctx context.Context, id uuid.UUID) (*Export, error) 
 // ListExports pages through the acting person's exports that have not
 // expired, newest first (first 1–100). Errors: as ListImports'.
 func (s *Service) ListExports(ctx context.Context, first int, after *uuid.UUID) ([]*Export, bool, error) {
-	actor, err := requirePerson(ctx)
+	actor, err := auth.RequirePerson(ctx, onlyPeople)
 	if err != nil {
 		return nil, false, err
 	}
@@ -295,7 +295,7 @@ func (w *ExportWorker) finish(ctx context.Context, e *Export, worker string, key
 // pages. Errors: UNAUTHENTICATED; FORBIDDEN unless a person acts; the
 // database's.
 func (s *Service) NotifyExportWritten(ctx context.Context, space document.Space, path string, pages int, by string) error {
-	actor, err := requirePerson(ctx)
+	actor, err := auth.RequirePerson(ctx, onlyPeople)
 	if err != nil {
 		return err
 	}

@@ -11,11 +11,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/uuid"
 	"github.com/stretchr/testify/require"
 
 	"codna/internal/archive"
-	"codna/internal/auth"
 	"codna/internal/document"
 	"codna/internal/fault"
 	"codna/internal/pgtest"
@@ -184,14 +182,4 @@ func TestExportRefusalsAndStaleLinks(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 2, n)
 	require.Equal(t, 2, pgtest.Count(t, b.pool, `SELECT count(*) FROM file_deletions WHERE storage_key LIKE 'export-%'`))
-}
-
-// Every exported method refuses nobody, management and agents.
-func TestTransferRefusesTheWrongActor(t *testing.T) {
-	t.Parallel()
-	svc := New(nil, nil, nil, nil, nil, nil, Config{})
-	pgtest.RequireRefused(t, svc, nil, fault.Unauthenticated, "Config", "NewImportWorker", "NewExportWorker")
-	pgtest.RequireRefused(t, svc, auth.ActorFrom(pgtest.ActingAsManagement()), fault.Forbidden, "Config", "NewImportWorker", "NewExportWorker")
-	agent := &auth.Actor{UserID: uuid.Must(uuid.NewV7()), Kind: auth.KindAgent}
-	pgtest.RequireRefused(t, svc, agent, fault.Forbidden, "Config", "NewImportWorker", "NewExportWorker")
 }

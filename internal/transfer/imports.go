@@ -105,6 +105,10 @@ type Config struct {
 // DefaultMaxArchiveBytes is MaxArchiveBytes' default.
 const DefaultMaxArchiveBytes = 1 << 30
 
+// onlyPeople is why an agent is refused: imports and exports are a
+// person's (management reads no content, and agents write only to output).
+const onlyPeople = "Only people import and export folders."
+
 func (c Config) withDefaults() Config {
 	if c.MaxArchiveBytes <= 0 {
 		c.MaxArchiveBytes = DefaultMaxArchiveBytes
@@ -148,7 +152,7 @@ func (s *Service) Config() Config { return s.cfg }
 // for management and agents; BAD_USER_INPUT on format, space, path, and
 // file (empty, or over MaxArchiveBytes: refused as soon as it is passed).
 func (s *Service) StartImport(ctx context.Context, r io.Reader, filename string, format archive.Format, space document.Space, path string) (*Import, error) {
-	actor, err := requirePerson(ctx)
+	actor, err := auth.RequirePerson(ctx, onlyPeople)
 	if err != nil {
 		return nil, err
 	}
@@ -184,7 +188,7 @@ var errNoImport = &fault.Error{Code: fault.NotFound, Field: "id", Message: "No i
 // UNAUTHENTICATED; FORBIDDEN for management and agents; NOT_FOUND on id for
 // anyone else's.
 func (s *Service) GetImport(ctx context.Context, id uuid.UUID) (*Import, error) {
-	actor, err := requirePerson(ctx)
+	actor, err := auth.RequirePerson(ctx, onlyPeople)
 	if err != nil {
 		return nil, err
 	}
@@ -203,7 +207,7 @@ func (s *Service) GetImport(ctx context.Context, id uuid.UUID) (*Import, error) 
 // are others. Errors: UNAUTHENTICATED; FORBIDDEN for management and agents;
 // BAD_USER_INPUT on first.
 func (s *Service) ListImports(ctx context.Context, first int, after *uuid.UUID) ([]*Import, bool, error) {
-	actor, err := requirePerson(ctx)
+	actor, err := auth.RequirePerson(ctx, onlyPeople)
 	if err != nil {
 		return nil, false, err
 	}
@@ -223,17 +227,4 @@ func (s *Service) ListImports(ctx context.Context, first int, after *uuid.UUID) 
 		out[i] = importOf(r)
 	}
 	return out, more, nil
-}
-
-// requirePerson is the actor of imports and exports: a person (management
-// reads no content, and agents write only to output).
-func requirePerson(ctx context.Context) (*auth.Actor, error) {
-	actor, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if actor.Kind != auth.KindPerson {
-		return nil, fault.New(fault.Forbidden, "Only people import and export folders.")
-	}
-	return actor, nil
 }

@@ -15,6 +15,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"codna/internal/archive"
+	"codna/internal/auth"
 	"codna/internal/db"
 	"codna/internal/document"
 	"codna/internal/link"
@@ -55,7 +56,7 @@ type ExternalLink struct {
 // FORBIDDEN for management (it reads no content); BAD_USER_INPUT on space
 // or path; the writer's.
 func (s *Service) WriteTree(ctx context.Context, w io.Writer, space document.Space, folder string, progress func(done, total int)) error {
-	if _, err := requirePerson(ctx); err != nil {
+	if _, err := auth.RequirePerson(ctx, onlyPeople); err != nil {
 		return err
 	}
 	sp, err := document.ParseSpace("space", string(space))

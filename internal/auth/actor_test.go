@@ -12,44 +12,6 @@ import (
 	"codna/internal/pgtest"
 )
 
-// credentialMethods take no actor: the credential is in their arguments
-// (a password, a session or token, an invitation secret, an actor to
-// recheck, or many), or they take no context at all (Argon2).
-var credentialMethods = []string{"Argon2", "Login", "Logout", "Authenticate", "Recheck", "RecheckAll", "NoteWebUse", "AcceptInvitation"}
-
-// TestAuthMethodsRefuseTheWrongActor calls every other exported method of
-// auth.Service — found by reflection, so a new one must either check its
-// actor or be named a credential method above — as nobody
-// (UNAUTHENTICATED) and as each kind of actor it does not serve
-// (FORBIDDEN): tokens are a person's or agent's own (and only a person
-// signed in by session mints or revokes them), users are read by
-// whoever a request acts as, expired sessions are deleted by background
-// work alone.
-func TestAuthMethodsRefuseTheWrongActor(t *testing.T) {
-	t.Parallel()
-	d := pgtest.New(t)
-	svc := auth.New(d.Pool, auth.Config{Argon2: auth.CheapArgon2}, nil)
-	p := pgtest.CreatePerson(t, d.Pool)
-	a := pgtest.CreateAgent(t, d.Pool, p.ID)
-	person := &auth.Actor{UserID: p.ID, Kind: auth.KindPerson, Via: auth.ViaSession, SessionID: uuid.Must(uuid.NewV7())}
-	agent := &auth.Actor{UserID: a.ID, Kind: auth.KindAgent, Via: auth.ViaAccessToken, TokenID: uuid.Must(uuid.NewV7())}
-	management := auth.ActorFrom(auth.ManagementContext(t.Context()))
-	system := auth.ActorFrom(auth.SystemContext(t.Context()))
-	// An actor of the system's kind made outside auth.SystemContext is not
-	// the system: the kind alone cannot be forged into it.
-	forged := &auth.Actor{Kind: auth.KindSystem, Via: auth.ViaSystem}
-	except := func(names ...string) []string { return append(names, credentialMethods...) }
-
-	pgtest.RequireRefused(t, svc, nil, fault.Unauthenticated, except()...)
-	pgtest.RequireRefused(t, svc, person, fault.Forbidden, except("CreateAccessToken", "RevokeAccessToken", "ChangePassword", "AccessTokens", "NoteToolCall", "NoteAgentRead", "UsersByID")...)
-	// An agent lists its tokens and is counted, but mints, revokes and
-	// changes nothing: management issues its tokens.
-	pgtest.RequireRefused(t, svc, agent, fault.Forbidden, except("AccessTokens", "NoteToolCall", "NoteAgentRead", "UsersByID")...)
-	pgtest.RequireRefused(t, svc, management, fault.Forbidden, except("UsersByID")...)
-	pgtest.RequireRefused(t, svc, system, fault.Forbidden, except("DeleteExpiredSessions", "FlushCounts")...)
-	pgtest.RequireRefused(t, svc, forged, fault.Forbidden, except()...)
-}
-
 // TestSystemAndManagementContexts: the system actor is recognised only as
 // made by SystemContext, and passes RequireSystem alone; the CLI's
 // management actor is management via cli.
