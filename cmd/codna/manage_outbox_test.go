@@ -14,7 +14,7 @@ func TestManageParkedOutboxEventsFromTheCLI(t *testing.T) {
 	d := pgtest.New(t)
 	t.Setenv("CODNA_DATABASE_URL", d.URL)
 	ctx := context.Background()
-	id, err := outbox.Write(ctx, d.Pool, outbox.Event{Type: "document.updated", SubjectType: "document", Payload: map[string]string{"title": "zqxmarker"}})
+	id, err := outbox.WriteInTx(ctx, d.Pool, outbox.Event{Type: "document.updated", SubjectType: "document", Payload: map[string]string{"title": "zqxmarker"}})
 	require.NoError(t, err)
 	_, err = d.Pool.Exec(ctx, `UPDATE events SET processed_at = now() WHERE id = $1`, id)
 	require.NoError(t, err)

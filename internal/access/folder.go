@@ -32,7 +32,7 @@ package access
 // docs/design.md#trace-transfer-when-someone-leaves), or
 // raised to write since by someone else's share — is left alone as well.
 // The limit of one row: the owner sharing a document directly at the
-// permission a folder grant already gives changes nothing (Grant keeps the
+// permission a folder grant already gives changes nothing (GrantInTx keeps the
 // row and its reason), so that grant still goes when the rules stop
 // justifying it.
 

@@ -115,7 +115,7 @@ func (b *folderBundle) notifications(t *testing.T, to uuid.UUID, typ string) []m
 func (b *folderBundle) directGrant(t *testing.T, doc uuid.UUID, p access.Principal, perm db.Permission) {
 	t.Helper()
 	require.NoError(t, db.InTx(context.Background(), b.pool, func(tx db.DBTX) error {
-		_, err := access.Grant(context.Background(), tx, access.GrantSpec{
+		_, err := access.GrantInTx(context.Background(), tx, access.GrantSpec{
 			DocumentID: doc, Principal: p, Permission: access.Permission(perm), GrantedBy: &b.owner.ID, Reason: access.Direct,
 		})
 		return err

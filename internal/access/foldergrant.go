@@ -95,7 +95,7 @@ func reconcile(ctx context.Context, tx db.DBTX, doc uuid.UUID, p Principal, want
 		if !byFolder {
 			return folderUnchanged, nil
 		}
-		ok, err := Revoke(ctx, tx, doc, p, &owner, "", batch)
+		ok, err := RevokeInTx(ctx, tx, doc, p, &owner, "", batch)
 		if err != nil || !ok {
 			return folderUnchanged, err
 		}
@@ -105,7 +105,7 @@ func reconcile(ctx context.Context, tx db.DBTX, doc uuid.UUID, p Principal, want
 	case !grantable || (found && (cur.Permission == db.PermissionWrite || *want == PermissionRead)):
 		return folderUnchanged, nil
 	}
-	out, err := Grant(ctx, tx, GrantSpec{DocumentID: doc, Principal: p, Permission: *want, GrantedBy: &owner, Reason: Folder, BatchID: batch})
+	out, err := GrantInTx(ctx, tx, GrantSpec{DocumentID: doc, Principal: p, Permission: *want, GrantedBy: &owner, Reason: Folder, BatchID: batch})
 	switch {
 	case err != nil:
 		return folderUnchanged, err
@@ -131,7 +131,7 @@ func lowerGrant(ctx context.Context, tx db.DBTX, cur db.DocumentAccess, owner uu
 	}); err != nil {
 		return err
 	}
-	_, err = outbox.Write(ctx, tx, outbox.Event{
+	_, err = outbox.WriteInTx(ctx, tx, outbox.Event{
 		Type: "access.permission_changed", SubjectType: "access", SubjectID: &row.ID, DocumentID: &row.DocumentID, ActorID: &owner,
 		Payload: map[string]any{
 			"principalType": row.PrincipalType, "principalId": row.PrincipalID, "permission": perm,
@@ -144,7 +144,7 @@ func lowerGrant(ctx context.Context, tx db.DBTX, cur db.DocumentAccess, owner uu
 // notifyChanges tells those a change reached, in q's transaction: for every
 // grant made or raised in changes an access.granted notification, for every
 // grant revoked an access.revoked one, one of each type per recipient for
-// the batch (inbox.Notify merges the documents into it). A user principal
+// the batch (inbox.NotifyInTx merges the documents into it). A user principal
 // is told if active, a group through its active members, Everyone nobody;
 // actor (the owner) is never told about their own change. rule, when
 // given, is named in the payload of grants.
@@ -175,7 +175,7 @@ func notifyChanges(ctx context.Context, tx db.DBTX, actor, batch uuid.UUID, chan
 			audience[c.p] = to
 		}
 		for _, r := range to {
-			if _, err := inbox.Notify(ctx, tx, inbox.Notice{
+			if _, err := inbox.NotifyInTx(ctx, tx, inbox.Notice{
 				RecipientID: r, ActorID: &actor, Type: typ, SubjectType: "access",
 				SubjectID: &batch, BatchID: &batch, Payload: payload,
 			}); err != nil {

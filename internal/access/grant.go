@@ -51,19 +51,19 @@ type GrantSpec struct {
 // Outcome says what a grant did.
 type Outcome int
 
-// Outcomes of Grant.
+// Outcomes of GrantInTx.
 const (
 	Unchanged Outcome = iota // the principal already had that or more: a share never lowers a grant
 	Created                  // a new grant
 	Upgraded                 // read became write (a permission_changed event)
 )
 
-// Grant makes one grant inside the caller's transaction, with its
+// GrantInTx makes one grant inside the caller's transaction, with its
 // access_events row and its outbox event (access.granted, or
 // access.permission_changed for read → write). It does not check who may
 // grant (the caller did), and notifies nobody (notifications are per action,
 // not per grant).
-func Grant(ctx context.Context, q db.DBTX, g GrantSpec) (Outcome, error) {
+func GrantInTx(ctx context.Context, q db.DBTX, g GrantSpec) (Outcome, error) {
 	row, err := db.Q.DocumentAccessCreate(ctx, q, db.DocumentAccessCreateParams{
 		ID: uuid.Must(uuid.NewV7()), DocumentID: g.DocumentID, PrincipalType: dbPrincipalType(g.Principal.Type), PrincipalID: g.Principal.ID,
 		Permission: dbPermission(g.Permission), GrantedBy: g.GrantedBy, GrantReason: g.Reason, BatchID: g.BatchID,
@@ -93,7 +93,7 @@ func Grant(ctx context.Context, q db.DBTX, g GrantSpec) (Outcome, error) {
 	}); err != nil {
 		return Unchanged, err
 	}
-	_, err = outbox.Write(ctx, q, outbox.Event{
+	_, err = outbox.WriteInTx(ctx, q, outbox.Event{
 		Type: typ, SubjectType: "access", SubjectID: &row.ID, DocumentID: &g.DocumentID, ActorID: g.GrantedBy,
 		Payload: map[string]any{
 			"principalType": g.Principal.Type, "principalId": g.Principal.ID, "permission": g.Permission,
@@ -103,12 +103,12 @@ func Grant(ctx context.Context, q db.DBTX, g GrantSpec) (Outcome, error) {
 	return outcome, err
 }
 
-// Revoke removes one principal's grant on a document inside the caller's
+// RevokeInTx removes one principal's grant on a document inside the caller's
 // transaction, with an access_events "revoked" row (reason: the revoking
 // feature's word, or the grant's own reason when empty) and an access.revoked
 // outbox event. It reports whether there was a grant. It does not check who
 // may revoke (the caller did), and notifies nobody.
-func Revoke(ctx context.Context, q db.DBTX, documentID uuid.UUID, p Principal, actor *uuid.UUID, reason string, batch *uuid.UUID) (bool, error) {
+func RevokeInTx(ctx context.Context, q db.DBTX, documentID uuid.UUID, p Principal, actor *uuid.UUID, reason string, batch *uuid.UUID) (bool, error) {
 	row, err := db.Q.DocumentAccessDelete(ctx, q, db.DocumentAccessDeleteParams{DocumentID: documentID, PrincipalType: dbPrincipalType(p.Type), PrincipalID: p.ID})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return false, nil
@@ -124,7 +124,7 @@ func Revoke(ctx context.Context, q db.DBTX, documentID uuid.UUID, p Principal, a
 	}); err != nil {
 		return false, err
 	}
-	_, err = outbox.Write(ctx, q, outbox.Event{
+	_, err = outbox.WriteInTx(ctx, q, outbox.Event{
 		Type: "access.revoked", SubjectType: "access", SubjectID: &row.ID, DocumentID: &documentID, ActorID: actor,
 		Payload: map[string]any{"principalType": p.Type, "principalId": p.ID, "permission": row.Permission, "reason": reason},
 	})
@@ -138,19 +138,19 @@ func Revoke(ctx context.Context, q db.DBTX, documentID uuid.UUID, p Principal, a
 // document, payload {groupId, reason}.
 const EventLost = "access.lost"
 
-// LoseGroup writes, inside the caller's transaction and after the person
+// LoseGroupInTx writes, inside the caller's transaction and after the person
 // was taken out of the group, an EventLost outbox event for every document
 // the group holds a grant on where the person now holds less than the group
 // gave them (one statement, then one insert per document). It returns how
 // many it wrote. No access_events row: no grant changed. It checks no actor:
 // the caller (management taking the person out) did.
-func LoseGroup(ctx context.Context, q db.DBTX, group, person uuid.UUID, actor *uuid.UUID) (int, error) {
+func LoseGroupInTx(ctx context.Context, q db.DBTX, group, person uuid.UUID, actor *uuid.UUID) (int, error) {
 	docs, err := db.Q.DocumentAccessListGroupLosses(ctx, q, db.DocumentAccessListGroupLossesParams{GroupID: group, UserID: person})
 	if err != nil {
 		return 0, err
 	}
 	for _, d := range docs {
-		if _, err := outbox.Write(ctx, q, outbox.Event{
+		if _, err := outbox.WriteInTx(ctx, q, outbox.Event{
 			Type: EventLost, SubjectType: "user", SubjectID: &person, DocumentID: &d, ActorID: actor,
 			Payload: map[string]any{"groupId": group, "reason": "group_member_removed"},
 		}); err != nil {

@@ -24,7 +24,7 @@ var errShareNoGrant = fault.New(fault.NotFound, "That recipient has no grant on 
 // RevokeGrant takes away one principal's grant on a document. The owner may
 // revoke any grant on their document; someone who granted it may revoke
 // their grant. The revocation is an access_events row and an
-// access.revoked outbox event (through Revoke), and an access.revoked
+// access.revoked outbox event (through RevokeInTx), and an access.revoked
 // notification (information, not batched) to the person or agent, or to
 // each active member of the group (Everyone's revocation tells nobody); the
 // document's owner and the actor are not told.
@@ -69,7 +69,7 @@ func (s *Service) RevokeGrant(ctx context.Context, documentID uuid.UUID, princip
 		if !lvl.IsOwner() && (cur.GrantedBy == nil || *cur.GrantedBy != actor.UserID) {
 			return forbidden
 		}
-		if _, err := Revoke(ctx, tx, documentID, principal, &actor.UserID, "", nil); err != nil {
+		if _, err := RevokeInTx(ctx, tx, documentID, principal, &actor.UserID, "", nil); err != nil {
 			return err
 		}
 		return notifyRevoked(ctx, tx, actor, nil, []shareRevoked{{doc: documentID, principal: principal, owner: owner}})
@@ -133,7 +133,7 @@ func notifyRevoked(ctx context.Context, tx db.DBTX, actor *auth.Actor, batch *uu
 		} else {
 			n.SubjectType, n.SubjectID = "document", &pr.doc
 		}
-		if _, err := inbox.Notify(ctx, tx, n); err != nil {
+		if _, err := inbox.NotifyInTx(ctx, tx, n); err != nil {
 			return err
 		}
 	}
@@ -143,7 +143,7 @@ func notifyRevoked(ctx context.Context, tx db.DBTX, actor *auth.Actor, batch *uu
 // RevokeBatch takes back, as one action, every grant still standing from a
 // sharing action that the actor may revoke: those they granted in it, and
 // those on documents they own (on documents they can still read). Each
-// revocation goes through Revoke (its access_events row carries the
+// revocation goes through RevokeInTx (its access_events row carries the
 // batch); each affected person or agent, and each active member of an
 // affected group, gets one access.revoked notification for the batch,
 // counting the documents (Everyone tells nobody; owners and the actor are
@@ -170,7 +170,7 @@ func (s *Service) RevokeBatch(ctx context.Context, batchID uuid.UUID) (int, erro
 		revoked := make([]shareRevoked, 0, len(rows))
 		for _, r := range rows {
 			p := Principal{Type: principalTypeFromDB(r.PrincipalType), ID: r.PrincipalID}
-			ok, err := Revoke(ctx, tx, r.DocumentID, p, &actor.UserID, "", &batchID)
+			ok, err := RevokeInTx(ctx, tx, r.DocumentID, p, &actor.UserID, "", &batchID)
 			if err != nil {
 				return err
 			}

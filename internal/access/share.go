@@ -116,7 +116,7 @@ func checkPermission(p Permission) (Permission, error) {
 //
 // The actor must be able to share every document: its owner (read or
 // write) or a write grantee (up to write, which is all there is). Each
-// grant goes through Grant, so a share never lowers a grant (sharing read
+// grant goes through GrantInTx, so a share never lowers a grant (sharing read
 // where write stands changes nothing) and read → write is an Upgraded
 // grant with a permission_changed event. Sharing with a document's owner
 // changes nothing. The documents are locked (FOR UPDATE, in id order) and
@@ -347,7 +347,7 @@ func applyPlan(ctx context.Context, tx db.DBTX, actor *auth.Actor, p sharePlan) 
 				out.Grants = append(out.Grants, g) // the owner: nothing to grant
 				continue
 			}
-			g.Outcome, err = Grant(ctx, tx, GrantSpec{
+			g.Outcome, err = GrantInTx(ctx, tx, GrantSpec{
 				DocumentID: it.id, Principal: r.Principal, Permission: p.permission, GrantedBy: &actor.UserID, Reason: it.reason, BatchID: &batch,
 			})
 			if err != nil {
@@ -425,7 +425,7 @@ func applyPlan(ctx context.Context, tx db.DBTX, actor *auth.Actor, p sharePlan) 
 				continue
 			}
 			sent[doc] = true
-			if _, err := inbox.Notify(ctx, tx, inbox.Notice{
+			if _, err := inbox.NotifyInTx(ctx, tx, inbox.Notice{
 				RecipientID: user, ActorID: &actor.UserID, Type: inbox.TypeAccessGranted, SubjectType: "access", SubjectID: &batch,
 				BatchID: &batch, Payload: map[string]any{"documentId": doc, "permission": p.permission, "sharedBy": actor.UserID},
 			}); err != nil {
@@ -439,7 +439,7 @@ func applyPlan(ctx context.Context, tx db.DBTX, actor *auth.Actor, p sharePlan) 
 	}
 	for _, owner := range order(owners) {
 		for _, doc := range owners[owner] {
-			if _, err := inbox.Notify(ctx, tx, inbox.Notice{
+			if _, err := inbox.NotifyInTx(ctx, tx, inbox.Notice{
 				RecipientID: owner, ActorID: &actor.UserID, Type: inbox.TypeAccessReshared, SubjectType: "access", SubjectID: &batch,
 				BatchID: &batch, Payload: map[string]any{"documentId": doc, "permission": p.permission, "sharedBy": actor.UserID, "recipients": labels},
 			}); err != nil {

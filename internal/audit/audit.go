@@ -33,12 +33,12 @@ const (
 	viaToken = "token" // a manage token
 )
 
-// Write writes e's management_audit row in q — the transaction of the
+// WriteInTx writes e's management_audit row in q — the transaction of the
 // change it records, so the row commits or rolls back with it: via and
 // the manage token from the management actor in ctx, the request id from
 // the request in ctx. Errors: UNAUTHENTICATED for nobody; FORBIDDEN unless
 // ctx acts as management; the database's.
-func Write(ctx context.Context, q db.DBTX, e Entry) error {
+func WriteInTx(ctx context.Context, q db.DBTX, e Entry) error {
 	actor, err := auth.RequireManagement(ctx)
 	if err != nil {
 		return err

@@ -179,18 +179,18 @@ func (s *Service) Logout(ctx context.Context, secret string) (bool, error) {
 			return err
 		}
 		ended = len(users) > 0
-		return CredentialsEnded(ctx, tx, users...)
+		return CredentialsEndedInTx(ctx, tx, users...)
 	})
 	return ended, err
 }
 
-// CredentialsEnded tells every replica, when the caller's transaction
+// CredentialsEndedInTx tells every replica, when the caller's transaction
 // commits, that a session or token of each user ended, so that their open
 // websockets re-check their credential and close if it is gone. Every
 // change that ends a credential (logout, deactivation, a password reset,
 // revoking a token, deleting an agent) calls it in its transaction. It
 // checks no actor: the caller ended the credentials.
-func CredentialsEnded(ctx context.Context, tx db.DBTX, users ...uuid.UUID) error {
+func CredentialsEndedInTx(ctx context.Context, tx db.DBTX, users ...uuid.UUID) error {
 	for _, u := range users {
 		if err := db.Q.UserNotifyCredentialEnded(ctx, tx, u); err != nil {
 			return err

@@ -165,7 +165,7 @@ func (s *Service) RevokeAccessToken(ctx context.Context, tokenID uuid.UUID) (Acc
 			return err
 		}
 		out = AccessTokenFromRow(row)
-		return CredentialsEnded(ctx, tx, a.UserID)
+		return CredentialsEndedInTx(ctx, tx, a.UserID)
 	})
 	return out, err
 }
@@ -229,7 +229,7 @@ func (s *Service) ChangePassword(ctx context.Context, oldPassword, newPassword s
 		if ended, err = db.Q.SessionDeleteByUserExcept(ctx, tx, db.SessionDeleteByUserExceptParams{UserID: u.ID, KeepID: a.SessionID}); err != nil {
 			return err
 		}
-		return CredentialsEnded(ctx, tx, u.ID)
+		return CredentialsEndedInTx(ctx, tx, u.ID)
 	})
 	return int(ended), err
 }

@@ -119,7 +119,7 @@ func (r applyRun) notify(ctx context.Context, s *Service, index int, p sandbox.P
 			if slices.Contains(told, to) {
 				continue // applied before a crash: told already
 			}
-			_, err := inbox.Notify(ctx, tx, inbox.Notice{
+			_, err := inbox.NotifyInTx(ctx, tx, inbox.Notice{
 				RecipientID: to, Type: inbox.TypeAutomationMessage, SubjectType: "automation", SubjectID: &subject,
 				Payload: map[string]any{
 					"automationId": r.automation.ID, "automationName": r.automation.Name, "ownerId": r.automation.OwnerID,

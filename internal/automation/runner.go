@@ -383,7 +383,7 @@ func (x *execution) finish(ctx context.Context, status Status, why string) error
 // coalesced per automation).
 func (x *execution) notifyOwner(ctx context.Context, tx db.DBTX, payload map[string]any) error {
 	payload["automationId"], payload["automationName"], payload["runId"] = x.a.ID, x.a.Name, x.run.ID
-	_, err := inbox.Notify(ctx, tx, inbox.Notice{
+	_, err := inbox.NotifyInTx(ctx, tx, inbox.Notice{
 		RecipientID: x.a.OwnerID, Type: inbox.TypeAutomationFailed, SubjectType: "automation", SubjectID: &x.a.ID, Payload: payload,
 	})
 	return err

@@ -242,7 +242,7 @@ func (s *Service) SetEnabled(ctx context.Context, id uuid.UUID, enabled bool) (*
 			return err
 		}
 		if mgmt && cur.Enabled {
-			if err := audit.Write(ctx, tx, audit.Entry{Action: "automation.disable", TargetUser: &cur.OwnerID, Details: map[string]any{"automation_id": id, "name": cur.Name}}); err != nil {
+			if err := audit.WriteInTx(ctx, tx, audit.Entry{Action: "automation.disable", TargetUser: &cur.OwnerID, Details: map[string]any{"automation_id": id, "name": cur.Name}}); err != nil {
 				return err
 			}
 		}

@@ -38,7 +38,7 @@ func (s *Service) PurgeDue(ctx context.Context, limit int) (int, error) {
 			if err != nil {
 				return err
 			}
-			if _, err := inbox.ResolveDecisions(ctx, tx, "link", links); err != nil {
+			if _, err := inbox.ResolveDecisionsInTx(ctx, tx, "link", links); err != nil {
 				return err
 			}
 			// References to its files go pending like links: their files
@@ -47,7 +47,7 @@ func (s *Service) PurgeDue(ctx context.Context, limit int) (int, error) {
 			if err != nil {
 				return err
 			}
-			if _, err := inbox.ResolveDecisions(ctx, tx, "attachment_ref", refs); err != nil {
+			if _, err := inbox.ResolveDecisionsInTx(ctx, tx, "attachment_ref", refs); err != nil {
 				return err
 			}
 			// Its link suggestions cascade away with it: their decisions
@@ -56,14 +56,14 @@ func (s *Service) PurgeDue(ctx context.Context, limit int) (int, error) {
 			if err != nil {
 				return err
 			}
-			if _, err := inbox.ResolveDecisions(ctx, tx, "link_suggestion", sugs); err != nil {
+			if _, err := inbox.ResolveDecisionsInTx(ctx, tx, "link_suggestion", sugs); err != nil {
 				return err
 			}
 			if _, err := db.Q.DocumentHardDelete(ctx, tx, d.ID); err != nil {
 				return err
 			}
 			purged = true
-			_, err = outbox.Write(ctx, tx, outbox.Event{
+			_, err = outbox.WriteInTx(ctx, tx, outbox.Event{
 				Type: "document.purged", SubjectType: "document", SubjectID: &d.ID,
 				Payload: map[string]any{"address": rowAddress(d.Space, d.Path, d.Slug), "ownerId": d.CreatedBy, "orphanedLinks": len(links)},
 			})

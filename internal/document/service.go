@@ -94,7 +94,7 @@ func writeRevision(ctx context.Context, q db.DBTX, row db.Document, kind string,
 }
 
 func writeEvent(ctx context.Context, q db.DBTX, typ string, docID, actor uuid.UUID, revID *uuid.UUID, payload map[string]any) error {
-	_, err := outbox.Write(ctx, q, outbox.Event{
+	_, err := outbox.WriteInTx(ctx, q, outbox.Event{
 		Type: typ, SubjectType: "document", SubjectID: &docID, DocumentID: &docID, ActorID: &actor, RevisionID: revID, Payload: payload,
 	})
 	return err

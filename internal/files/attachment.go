@@ -163,7 +163,7 @@ func (s *Service) Upload(ctx context.Context, documentID uuid.UUID, name string,
 			if err != nil {
 				return err
 			}
-			return Kept(ctx, tx, key) // the row names the bytes now
+			return KeptInTx(ctx, tx, key) // the row names the bytes now
 		})
 		if errors.Is(err, pgx.ErrNoRows) {
 			continue // the name is taken by another file: try the next
@@ -287,7 +287,7 @@ func (s *Service) Delete(ctx context.Context, id uuid.UUID) (*Attachment, error)
 
 // Keep writes an upload r (at most max bytes) to store under key and
 // returns what passed. The key is queued for deletion before the bytes
-// exist, and the caller takes it off with Kept in the transaction that
+// exist, and the caller takes it off with KeptInTx in the transaction that
 // writes the row naming them: a crash in between leaves bytes maintenance
 // deletes, never bytes nobody knows of. Errors: BAD_USER_INPUT on file for
 // an empty file (its bytes deleted at once) or one over max (refused as
@@ -310,10 +310,10 @@ func Keep(ctx context.Context, q db.DBTX, store Store, key string, r io.Reader, 
 	return in, nil
 }
 
-// Kept takes key off the deletion queue, in the transaction tx that writes
+// KeptInTx takes key off the deletion queue, in the transaction tx that writes
 // the row naming its bytes (see Keep). It checks no actor: the caller
 // decided the bytes are kept.
-func Kept(ctx context.Context, tx db.DBTX, key string) error {
+func KeptInTx(ctx context.Context, tx db.DBTX, key string) error {
 	return db.Q.FileDeletionDelete(ctx, tx, key)
 }
 

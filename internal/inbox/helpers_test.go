@@ -32,13 +32,13 @@ func newBundle(t *testing.T) *bundle {
 
 func newID() uuid.UUID { return uuid.Must(uuid.NewV7()) }
 
-// notify runs Notify in its own committed transaction.
+// notify runs NotifyInTx in its own committed transaction.
 func (b *bundle) notify(t *testing.T, n inbox.Notice) *inbox.Notification {
 	t.Helper()
 	var out *inbox.Notification
 	require.NoError(t, db.InTx(context.Background(), b.pool, func(tx db.DBTX) error {
 		var err error
-		out, err = inbox.Notify(context.Background(), tx, n)
+		out, err = inbox.NotifyInTx(context.Background(), tx, n)
 		return err
 	}))
 	return out

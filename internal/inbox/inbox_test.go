@@ -135,11 +135,11 @@ func TestStatementCounts(t *testing.T) {
 	n := info(p, inbox.TypeAccessGranted)
 	var made *inbox.Notification
 	statements(2, "Notify, new row", func() {
-		made, err = inbox.Notify(context.Background(), pool, n)
+		made, err = inbox.NotifyInTx(context.Background(), pool, n)
 		require.NoError(t, err)
 	})
 	statements(2, "Notify, coalesced", func() {
-		_, err = inbox.Notify(context.Background(), pool, n)
+		_, err = inbox.NotifyInTx(context.Background(), pool, n)
 		require.NoError(t, err)
 	})
 	statements(1, "MyCounts", func() {
@@ -285,7 +285,7 @@ func TestResolveDecisions(t *testing.T) {
 	infoAboutEdge := b.notify(t, inbox.Notice{RecipientID: p.ID, Type: inbox.TypeLinkSuggested, SubjectType: "link", SubjectID: &edge})
 	otherKind := b.notify(t, inbox.Notice{RecipientID: p.ID, Type: inbox.TypeDocumentQuarantined, SubjectType: "document", SubjectID: &edge, RequiresDecision: true})
 
-	n, err := inbox.ResolveDecisions(context.Background(), b.pool, "link", []uuid.UUID{edge})
+	n, err := inbox.ResolveDecisionsInTx(context.Background(), b.pool, "link", []uuid.UUID{edge})
 	require.NoError(t, err)
 	require.Equal(t, 2, n)
 	require.Equal(t, inbox.StatusResolved, b.status(t, np.ID))
@@ -295,10 +295,10 @@ func TestResolveDecisions(t *testing.T) {
 	require.Equal(t, inbox.StatusUnread, b.status(t, otherKind.ID), "another subject type")
 	require.Equal(t, 2, pgtest.Count(t, b.pool, `SELECT count(*) FROM notifications WHERE resolved_at IS NOT NULL`))
 
-	n, err = inbox.ResolveDecisions(context.Background(), b.pool, "link", []uuid.UUID{edge})
+	n, err = inbox.ResolveDecisionsInTx(context.Background(), b.pool, "link", []uuid.UUID{edge})
 	require.NoError(t, err)
 	require.Zero(t, n)
-	n, err = inbox.ResolveDecisions(context.Background(), b.pool, "link", nil)
+	n, err = inbox.ResolveDecisionsInTx(context.Background(), b.pool, "link", nil)
 	require.NoError(t, err)
 	require.Zero(t, n)
 }

@@ -1,7 +1,7 @@
 // Package inbox is the notifications a person receives and the inbox badge.
 //
-// Every producer creates notifications through Notify, inside its own
-// transaction: Notify validates the type, suppresses telling people about
+// Every producer creates notifications through NotifyInTx, inside its own
+// transaction: NotifyInTx validates the type, suppresses telling people about
 // their own actions (information only), coalesces duplicates, merges the
 // members of a batch into one notification, and signals the recipient's
 // live counts (pg_notify on the codna_inbox channel, delivered on commit).
@@ -130,7 +130,7 @@ func fromRow(r db.Notification) Notification {
 	}
 }
 
-// Notice is a notification to create with Notify.
+// Notice is a notification to create with NotifyInTx.
 type Notice struct {
 	RecipientID      uuid.UUID
 	ActorID          *uuid.UUID // who caused it, for suppression; nil for the system
@@ -142,7 +142,7 @@ type Notice struct {
 	BatchID          *uuid.UUID
 }
 
-// Notify creates a notification for n.RecipientID in q's transaction (call
+// NotifyInTx creates a notification for n.RecipientID in q's transaction (call
 // it with the producer's transaction) and signals the recipient's live
 // counts, which they receive when that transaction commits (nothing if it
 // rolls back). It issues two statements: a SELECT … FOR UPDATE of the row
@@ -153,7 +153,7 @@ type Notice struct {
 //   - n.Type must be one of Types and n.SubjectType not empty; anything
 //     else is a programming error (a plain error, not a fault).
 //   - Information about the recipient's own action (n.ActorID equal to
-//     n.RecipientID) is suppressed: Notify returns nil, nil and writes
+//     n.RecipientID) is suppressed: NotifyInTx returns nil, nil and writes
 //     nothing. A decision (n.RequiresDecision) is never suppressed.
 //   - With n.BatchID set there is one notification per (recipient, batch,
 //     type), whatever its status: the first member creates it, each later
@@ -176,7 +176,7 @@ type Notice struct {
 // insert a row (there is no unique index to stop them); the one that finds
 // an existing row waits for the other's lock and merges into its latest
 // version.
-func Notify(ctx context.Context, q db.DBTX, n Notice) (*Notification, error) {
+func NotifyInTx(ctx context.Context, q db.DBTX, n Notice) (*Notification, error) {
 	if !KnownType(n.Type) {
 		return nil, fmt.Errorf("inbox: unknown notification type %q", n.Type)
 	}
@@ -244,7 +244,7 @@ func Notify(ctx context.Context, q db.DBTX, n Notice) (*Notification, error) {
 }
 
 // mergeBatch folds a member's payload into a batch notification's payload
-// (old is nil for the first member). See Notify for the shape.
+// (old is nil for the first member). See NotifyInTx for the shape.
 func mergeBatch(old, member map[string]any) map[string]any {
 	out := make(map[string]any, len(old)+len(member)+2)
 	for k, v := range old {

@@ -22,18 +22,18 @@ func TestNotifyRejectsUnknownTypes(t *testing.T) {
 
 	for _, typ := range []string{"", "access.granted ", "link.broken", "Access.Granted"} {
 		n := info(p, typ)
-		_, err := inbox.Notify(ctx, b.pool, n)
+		_, err := inbox.NotifyInTx(ctx, b.pool, n)
 		require.Error(t, err, typ)
 		require.Nil(t, fault.As(err), "a programming error, not a fault")
 	}
 	n := info(p, inbox.TypeAccessGranted)
 	n.SubjectType = ""
-	_, err := inbox.Notify(ctx, b.pool, n)
+	_, err := inbox.NotifyInTx(ctx, b.pool, n)
 	require.Error(t, err)
 	require.Zero(t, pgtest.Count(t, b.pool, `SELECT count(*) FROM notifications`))
 
 	for _, typ := range inbox.Types {
-		got, err := inbox.Notify(ctx, b.pool, info(p, typ))
+		got, err := inbox.NotifyInTx(ctx, b.pool, info(p, typ))
 		require.NoError(t, err, typ)
 		require.Equal(t, typ, got.Type)
 	}
@@ -118,7 +118,7 @@ func TestNotifyCoalescesWithinTheWindow(t *testing.T) {
 	require.Equal(t, "b.md", d2.Payload["href"])
 	require.Equal(t, inbox.StatusRead, d2.Status)
 	// Once resolved, the next decision about the subject is a new one.
-	_, err = inbox.ResolveDecisions(context.Background(), b.pool, "link", []uuid.UUID{*d.SubjectID})
+	_, err = inbox.ResolveDecisionsInTx(context.Background(), b.pool, "link", []uuid.UUID{*d.SubjectID})
 	require.NoError(t, err)
 	d3 := b.notify(t, d)
 	require.NotEqual(t, d1.ID, d3.ID)
@@ -146,7 +146,7 @@ func TestNotifyBatches(t *testing.T) {
 	// In one transaction, as a share writes them.
 	require.NoError(t, db.InTx(context.Background(), b.pool, func(tx db.DBTX) error {
 		for _, doc := range []any{&d2, d2.String(), d3} {
-			if _, err := inbox.Notify(context.Background(), tx, member(p, inbox.TypeAccessGranted, doc)); err != nil {
+			if _, err := inbox.NotifyInTx(context.Background(), tx, member(p, inbox.TypeAccessGranted, doc)); err != nil {
 				return err
 			}
 		}
@@ -194,7 +194,7 @@ func TestNotifySignalsOnCommitOnly(t *testing.T) {
 	// Nothing is delivered for a rolled-back transaction ...
 	errRollback := errors.New("roll back")
 	err := db.InTx(context.Background(), b.pool, func(tx db.DBTX) error {
-		n, err := inbox.Notify(context.Background(), tx, info(rolledBack, inbox.TypeAccessGranted))
+		n, err := inbox.NotifyInTx(context.Background(), tx, info(rolledBack, inbox.TypeAccessGranted))
 		require.NoError(t, err)
 		require.NotNil(t, n)
 		return errRollback
@@ -203,7 +203,7 @@ func TestNotifySignalsOnCommitOnly(t *testing.T) {
 	// ... and one signal per recipient is, when the transaction commits.
 	require.NoError(t, db.InTx(context.Background(), b.pool, func(tx db.DBTX) error {
 		for range 3 {
-			if _, err := inbox.Notify(context.Background(), tx, info(p, inbox.TypeAccessGranted)); err != nil {
+			if _, err := inbox.NotifyInTx(context.Background(), tx, info(p, inbox.TypeAccessGranted)); err != nil {
 				return err
 			}
 		}
@@ -249,7 +249,7 @@ func TestNotifySignalsOnCommitOnly(t *testing.T) {
 	// Resolving decisions signals each recipient.
 	d := b.notify(t, decision(p))
 	require.Equal(t, p.ID.String(), next(t, conn))
-	resolved, err := inbox.ResolveDecisions(context.Background(), b.pool, "link", []uuid.UUID{*d.SubjectID})
+	resolved, err := inbox.ResolveDecisionsInTx(context.Background(), b.pool, "link", []uuid.UUID{*d.SubjectID})
 	require.NoError(t, err)
 	require.Equal(t, 1, resolved)
 	require.Equal(t, p.ID.String(), next(t, conn))

@@ -274,13 +274,13 @@ func (s *Service) refusal(ctx context.Context, q db.DBTX, err error, id, recipie
 	return errNotFound // gone in between
 }
 
-// ResolveDecisions resolves the open (unread or read) decision
+// ResolveDecisionsInTx resolves the open (unread or read) decision
 // notifications about the given subjects (subject_type and subject_id), in
 // q's transaction and one statement that also signals each affected
 // recipient's live counts. The link resolver and the decision answers call
 // it; it returns how many it resolved. It checks no actor: its callers
 // decided that the decisions are settled.
-func ResolveDecisions(ctx context.Context, q db.DBTX, subjectType string, subjectIDs []uuid.UUID) (int, error) {
+func ResolveDecisionsInTx(ctx context.Context, q db.DBTX, subjectType string, subjectIDs []uuid.UUID) (int, error) {
 	if len(subjectIDs) == 0 {
 		return 0, nil
 	}

@@ -154,7 +154,7 @@ func (s *Service) Ingest(ctx context.Context, r io.Reader, filename, path, sourc
 		if err != nil {
 			return err
 		}
-		return files.Kept(ctx, tx, key)
+		return files.KeptInTx(ctx, tx, key)
 	})
 	if err != nil {
 		_ = s.store.Delete(context.WithoutCancel(ctx), key)
@@ -194,7 +194,7 @@ func (s *Service) KeepArchive(ctx context.Context, r io.Reader, filename string,
 		if err != nil {
 			return err
 		}
-		return files.Kept(ctx, tx, key)
+		return files.KeptInTx(ctx, tx, key)
 	})
 	if err != nil {
 		_ = s.store.Delete(context.WithoutCancel(ctx), key)

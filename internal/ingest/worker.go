@@ -334,12 +334,12 @@ func (c *conversion) tell(ctx context.Context, tx db.DBTX, event, note string, d
 	if reason != "" {
 		payload["error"] = reason
 	}
-	if _, err := outbox.Write(ctx, tx, outbox.Event{
+	if _, err := outbox.WriteInTx(ctx, tx, outbox.Event{
 		Type: event, SubjectType: "ingestion", SubjectID: &c.ing.ID, DocumentID: docID, ActorID: &c.ing.UserID, Payload: payload,
 	}); err != nil {
 		return err
 	}
-	_, err := inbox.Notify(ctx, tx, inbox.Notice{
+	_, err := inbox.NotifyInTx(ctx, tx, inbox.Notice{
 		RecipientID: c.ing.UserID, Type: note, SubjectType: "ingestion", SubjectID: &c.ing.ID, Payload: payload,
 	})
 	return err

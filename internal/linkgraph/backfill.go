@@ -27,7 +27,7 @@ func Backfill(ctx context.Context, pool *pgxpool.Pool, limit int) (int, error) {
 			return err
 		}
 		n = len(ids)
-		return Resync(ctx, tx, ids...)
+		return ResyncInTx(ctx, tx, ids...)
 	})
 	return n, err
 }

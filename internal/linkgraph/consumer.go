@@ -59,7 +59,7 @@ func (c *Consumer) Handle(ctx context.Context, e outbox.Stored) error {
 
 // HandleBatch (an outbox.BatchConsumer) resyncs the documents a batch of
 // events is about, each once however many events name it, in one
-// transaction (Resync of them all). It computes from current state, so
+// transaction (ResyncInTx of them all). It computes from current state, so
 // redelivery and reordering are harmless; events of other kinds are
 // ignored, and a batch with none to resync opens no transaction.
 func (c *Consumer) HandleBatch(ctx context.Context, events []outbox.Stored) error {
@@ -73,7 +73,7 @@ func (c *Consumer) HandleBatch(ctx context.Context, events []outbox.Stored) erro
 		return nil
 	}
 	return db.InTx(ctx, c.pool, func(tx db.DBTX) error {
-		return Resync(ctx, tx, ids...)
+		return ResyncInTx(ctx, tx, ids...)
 	})
 }
 
@@ -99,7 +99,7 @@ func stateFor(t *target, hrefAddress string) (State, *uuid.UUID) {
 }
 
 // lockLinks takes, until tx ends, the locks that serialise work on each of
-// ids' edges and decisions (Resync, Reconcile) across workers and replicas,
+// ids' edges and decisions (ResyncInTx, ReconcileInTx) across workers and replicas,
 // in one statement and in id order, so that two transactions locking
 // overlapping sets cannot deadlock on them.
 func lockLinks(ctx context.Context, tx db.DBTX, ids []uuid.UUID) error {
@@ -147,7 +147,7 @@ func raiseDecision(ctx context.Context, tx db.DBTX, d decision, owner uuid.UUID)
 	if d.state == Broken {
 		typ = deleted
 	}
-	_, err := inbox.Notify(ctx, tx, inbox.Notice{
+	_, err := inbox.NotifyInTx(ctx, tx, inbox.Notice{
 		RecipientID: owner, Type: typ, SubjectType: d.subjectType, SubjectID: &d.id, RequiresDecision: true,
 		Payload: map[string]any{
 			"sourceId": d.source.String(), "targetId": d.target.String(), "at": time.Now().UTC().Format(time.RFC3339),

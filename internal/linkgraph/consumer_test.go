@@ -194,7 +194,7 @@ func TestResyncIsIdempotent(t *testing.T) {
 	before := snapshot()
 	for range 3 {
 		require.NoError(t, db.InTx(context.Background(), b.pool, func(tx db.DBTX) error {
-			return linkgraph.Resync(context.Background(), tx, src)
+			return linkgraph.ResyncInTx(context.Background(), tx, src)
 		}))
 	}
 	require.Equal(t, before, snapshot())
@@ -267,7 +267,7 @@ func TestStateChangesAreEvents(t *testing.T) {
 	require.NoError(t, err)
 	b.drain(t)
 	require.NoError(t, db.InTx(context.Background(), b.pool, func(tx db.DBTX) error {
-		return linkgraph.Resync(context.Background(), tx, src, a, src)
+		return linkgraph.ResyncInTx(context.Background(), tx, src, a, src)
 	}))
 	require.Len(t, b.stateChanges(t, src), 2, "a removed edge and a resync that changes nothing write none")
 

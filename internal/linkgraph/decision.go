@@ -228,7 +228,7 @@ func (s *Service) decide(ctx context.Context, k *subjectKind, id uuid.UUID, answ
 			if err := k.keep(ctx, tx, r.id); err != nil {
 				return err
 			}
-			if _, err := inbox.ResolveDecisions(ctx, tx, k.subjectType, []uuid.UUID{r.id}); err != nil {
+			if _, err := inbox.ResolveDecisionsInTx(ctx, tx, k.subjectType, []uuid.UUID{r.id}); err != nil {
 				return err
 			}
 			out, err = s.docs.GetTx(ctx, tx, r.source)
@@ -269,10 +269,10 @@ func (s *Service) decide(ctx context.Context, k *subjectKind, id uuid.UUID, answ
 		if err != nil {
 			return err
 		}
-		if _, err := inbox.ResolveDecisions(ctx, tx, k.subjectType, []uuid.UUID{r.id}); err != nil {
+		if _, err := inbox.ResolveDecisionsInTx(ctx, tx, k.subjectType, []uuid.UUID{r.id}); err != nil {
 			return err
 		}
-		return Resync(ctx, tx, r.source)
+		return ResyncInTx(ctx, tx, r.source)
 	})
 	if err != nil || restore == nil {
 		return out, err
@@ -309,7 +309,7 @@ func (s *Service) restoreTarget(ctx context.Context, target, source uuid.UUID) (
 	if _, err := s.docs.Restore(ctx, document.RestoreInput{ID: target}); err != nil {
 		return nil, err
 	}
-	if err := db.InTx(ctx, s.pool, func(tx db.DBTX) error { return Resync(ctx, tx, target) }); err != nil {
+	if err := db.InTx(ctx, s.pool, func(tx db.DBTX) error { return ResyncInTx(ctx, tx, target) }); err != nil {
 		return nil, err
 	}
 	return s.docs.Get(ctx, source)

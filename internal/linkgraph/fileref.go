@@ -41,7 +41,7 @@ type fileChange struct {
 	targetID *uuid.UUID
 }
 
-// filePlan is what one Resync computes of file references before it writes.
+// filePlan is what one ResyncInTx computes of file references before it writes.
 type filePlan struct {
 	gone    map[uuid.UUID]bool // references whose hrefs left their source's body
 	creates []newFileRef
@@ -111,7 +111,7 @@ func (p *resyncPlan) writeFiles() error {
 			gone = append(gone, id)
 		}
 		gone = sortedIDs(gone)
-		if _, err := inbox.ResolveDecisions(ctx, tx, subjectFile, gone); err != nil {
+		if _, err := inbox.ResolveDecisionsInTx(ctx, tx, subjectFile, gone); err != nil {
 			return err
 		}
 		if err := db.Q.AttachmentRefDelete(ctx, tx, gone); err != nil {
@@ -173,7 +173,7 @@ func (p *resyncPlan) writeFiles() error {
 			return err
 		}
 	}
-	if _, err := inbox.ResolveDecisions(ctx, tx, subjectFile, mended); err != nil {
+	if _, err := inbox.ResolveDecisionsInTx(ctx, tx, subjectFile, mended); err != nil {
 		return err
 	}
 	return p.raise(ask)

@@ -212,7 +212,7 @@ func TestFileReferenceToAnUnreadablePageShowsNothing(t *testing.T) {
 	// Given read access, the keeper raises the decision they can now answer.
 	pgtest.Grant(t, b.pool, secret, "user", b.owner.ID, "read")
 	require.NoError(t, db.InTx(context.Background(), b.pool, func(tx db.DBTX) error {
-		return linkgraph.Reconcile(context.Background(), tx, []uuid.UUID{secret})
+		return linkgraph.ReconcileInTx(context.Background(), tx, []uuid.UUID{secret})
 	}))
 	require.Equal(t, []string{"file.target_moved"}, b.fileDecisions(t))
 }

@@ -44,7 +44,7 @@ func (k *Keeper) Handle(ctx context.Context, e outbox.Stored) error {
 
 // HandleBatch (an outbox.BatchConsumer) reconciles the decisions touching
 // the documents of a batch of events, each once, in one transaction
-// (Reconcile of them all). It reads only current state, so redelivery and
+// (ReconcileInTx of them all). It reads only current state, so redelivery and
 // reordering are harmless; events of other kinds are ignored, and a batch
 // with none opens no transaction.
 func (k *Keeper) HandleBatch(ctx context.Context, events []outbox.Stored) error {
@@ -65,17 +65,17 @@ func (k *Keeper) HandleBatch(ctx context.Context, events []outbox.Stored) error 
 		return nil
 	}
 	return db.InTx(ctx, k.pool, func(tx db.DBTX) error {
-		return Reconcile(ctx, tx, docs)
+		return ReconcileInTx(ctx, tx, docs)
 	})
 }
 
-// Reconcile brings, inside tx, the decision notifications about links and
+// ReconcileInTx brings, inside tx, the decision notifications about links and
 // link suggestions touching docs in step with who can answer them now (see
-// Keeper): four statements (the locks in one), plus one Notify per
+// Keeper): four statements (the locks in one), plus one NotifyInTx per
 // decision to raise. It takes the resolver's lock of each document first, so
-// it does not race Resync. It checks no actor: the keeper's transaction
+// it does not race ResyncInTx. It checks no actor: the keeper's transaction
 // runs it from current state.
-func Reconcile(ctx context.Context, tx db.DBTX, docs []uuid.UUID) error {
+func ReconcileInTx(ctx context.Context, tx db.DBTX, docs []uuid.UUID) error {
 	if len(docs) == 0 {
 		return nil
 	}

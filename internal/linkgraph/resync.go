@@ -13,7 +13,7 @@ import (
 	"codna/internal/outbox"
 )
 
-// EventLinkStateChanged is the outbox event Resync writes for every existing
+// EventLinkStateChanged is the outbox event ResyncInTx writes for every existing
 // edge whose state it changed (not for edges it creates or removes: the
 // source's own document event tells of those). Subject: the edge
 // (subject_type link); document_id: the edge's source; payload, ids and
@@ -21,7 +21,7 @@ import (
 // has no target)}.
 const EventLinkStateChanged = "link.state_changed"
 
-// Resync recomputes, inside tx, every edge and file reference touching the
+// ResyncInTx recomputes, inside tx, every edge and file reference touching the
 // given documents (docs/design.md#transitions, #file-references): the
 // outgoing ones of the live documents from their bodies (added, removed
 // with their decisions resolved, counts and text updated), those into any
@@ -34,7 +34,7 @@ const EventLinkStateChanged = "link.state_changed"
 // It is set-based: whatever the number of documents, a fixed number of
 // statements (the locks, the documents, the edges locked in id order, one
 // address lookup, one target lookup, then one statement per kind of write),
-// plus one Notify per decision raised. Runs over overlapping sets are
+// plus one NotifyInTx per decision raised. Runs over overlapping sets are
 // serialised by per-document advisory locks taken in id order, then by
 // per-address locks (the live documents' addresses and those their links
 // name) taken in order, so two workers resyncing documents that link to each
@@ -44,7 +44,7 @@ const EventLinkStateChanged = "link.state_changed"
 // It checks no actor: it recomputes from the documents' current state for
 // whoever changed them, as the caller's transaction (the link consumer's, a
 // decision's, the back-fill's) says.
-func Resync(ctx context.Context, tx db.DBTX, ids ...uuid.UUID) error {
+func ResyncInTx(ctx context.Context, tx db.DBTX, ids ...uuid.UUID) error {
 	ids = sortedIDs(ids)
 	if len(ids) == 0 {
 		return nil
@@ -126,7 +126,7 @@ type bodyLink struct {
 }
 
 // lockAddresses takes, until tx ends, a lock per address (in one statement,
-// in order, after the documents' locks: see Resync).
+// in order, after the documents' locks: see ResyncInTx).
 func lockAddresses(ctx context.Context, tx db.DBTX, addresses []string) error {
 	if len(addresses) == 0 {
 		return nil
@@ -150,7 +150,7 @@ type stateChange struct {
 	targetID *uuid.UUID
 }
 
-// resyncPlan is what one Resync computes before it writes.
+// resyncPlan is what one ResyncInTx computes before it writes.
 type resyncPlan struct {
 	ctx     context.Context
 	tx      db.DBTX
@@ -313,7 +313,7 @@ func (p *resyncPlan) write() error {
 			gone = append(gone, id)
 		}
 		gone = sortedIDs(gone)
-		if _, err := inbox.ResolveDecisions(ctx, tx, "link", gone); err != nil {
+		if _, err := inbox.ResolveDecisionsInTx(ctx, tx, "link", gone); err != nil {
 			return err
 		}
 		if err := db.Q.DocumentLinkDelete(ctx, tx, gone); err != nil {
@@ -388,13 +388,13 @@ func (p *resyncPlan) write() error {
 			return err
 		}
 	}
-	if _, err := inbox.ResolveDecisions(ctx, tx, "link", mended); err != nil {
+	if _, err := inbox.ResolveDecisionsInTx(ctx, tx, "link", mended); err != nil {
 		return err
 	}
 	if err := p.raise(ask); err != nil {
 		return err
 	}
-	_, err := outbox.WriteMany(ctx, tx, events)
+	_, err := outbox.WriteManyInTx(ctx, tx, events)
 	return err
 }
 

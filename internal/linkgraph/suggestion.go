@@ -98,7 +98,7 @@ func (s *Service) Propose(ctx context.Context, source, target uuid.UUID, reason 
 		if rationale != nil {
 			payload["rationale"] = *rationale
 		}
-		_, err = inbox.Notify(ctx, tx, inbox.Notice{
+		_, err = inbox.NotifyInTx(ctx, tx, inbox.Notice{
 			RecipientID: src.OwnerID, ActorID: &actor.UserID, Type: inbox.TypeLinkSuggested, SubjectType: "link_suggestion",
 			SubjectID: &row.ID, RequiresDecision: true, Payload: payload,
 		})
@@ -168,11 +168,11 @@ func (s *Service) decideSuggestion(ctx context.Context, id uuid.UUID, status db.
 			return err
 		}
 		sug = suggestionOf(decided)
-		if _, err := inbox.ResolveDecisions(ctx, tx, "link_suggestion", []uuid.UUID{id}); err != nil {
+		if _, err := inbox.ResolveDecisionsInTx(ctx, tx, "link_suggestion", []uuid.UUID{id}); err != nil {
 			return err
 		}
 		if status == db.DecisionStatusAccepted {
-			return Resync(ctx, tx, row.SourceID)
+			return ResyncInTx(ctx, tx, row.SourceID)
 		}
 		return nil
 	})

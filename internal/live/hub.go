@@ -17,7 +17,7 @@ import (
 
 // The channels the hub listens on. The payload names what changed: a
 // recipient's user id, a document's id, the user a session or token of
-// whom ended (auth.CredentialsEnded), an import's id.
+// whom ended (auth.CredentialsEndedInTx), an import's id.
 const (
 	InboxChannel      = "codna_inbox"
 	DocumentChannel   = "codna_document"

@@ -136,7 +136,7 @@ func agentPayload(a Agent) map[string]any {
 
 // notifyResponsible tells a person they now answer, or no longer answer, for an agent.
 func notifyResponsible(ctx context.Context, tx db.DBTX, typ string, person uuid.UUID, a Agent) error {
-	_, err := inbox.Notify(ctx, tx, inbox.Notice{
+	_, err := inbox.NotifyInTx(ctx, tx, inbox.Notice{
 		RecipientID: person, ActorID: managementID(), Type: typ,
 		SubjectType: "agent", SubjectID: &a.ID, Payload: agentPayload(a),
 	})
@@ -234,7 +234,7 @@ func (s *Service) CreateAgent(ctx context.Context, slug, name, description strin
 			return err
 		}
 		out = list[0]
-		return audit.Write(ctx, tx, audit.Entry{Action: "agent.create", TargetUser: &u.ID, Details: map[string]any{
+		return audit.WriteInTx(ctx, tx, audit.Entry{Action: "agent.create", TargetUser: &u.ID, Details: map[string]any{
 			"slug": a.Slug, "responsible": responsible, "token_id": tok.ID,
 		}})
 	})
@@ -295,7 +295,7 @@ func (s *Service) SetResponsible(ctx context.Context, agentID uuid.UUID, add, re
 			if err := notifyResponsible(ctx, tx, inbox.TypeAgentResponsibleAdded, p, a); err != nil {
 				return err
 			}
-			if err := audit.Write(ctx, tx, audit.Entry{Action: "agent.responsible_add", TargetUser: &a.ID, Details: map[string]any{"slug": a.Slug, "user_id": p}}); err != nil {
+			if err := audit.WriteInTx(ctx, tx, audit.Entry{Action: "agent.responsible_add", TargetUser: &a.ID, Details: map[string]any{"slug": a.Slug, "user_id": p}}); err != nil {
 				return err
 			}
 		}
@@ -310,7 +310,7 @@ func (s *Service) SetResponsible(ctx context.Context, agentID uuid.UUID, add, re
 			if err := notifyResponsible(ctx, tx, inbox.TypeAgentResponsibleRemoved, p, a); err != nil {
 				return err
 			}
-			if err := audit.Write(ctx, tx, audit.Entry{Action: "agent.responsible_remove", TargetUser: &a.ID, Details: map[string]any{"slug": a.Slug, "user_id": p}}); err != nil {
+			if err := audit.WriteInTx(ctx, tx, audit.Entry{Action: "agent.responsible_remove", TargetUser: &a.ID, Details: map[string]any{"slug": a.Slug, "user_id": p}}); err != nil {
 				return err
 			}
 		}
@@ -360,7 +360,7 @@ func (s *Service) DeleteAgent(ctx context.Context, agentID uuid.UUID) (Agent, er
 		if err != nil {
 			return err
 		}
-		if err := auth.CredentialsEnded(ctx, tx, a.ID); err != nil {
+		if err := auth.CredentialsEndedInTx(ctx, tx, a.ID); err != nil {
 			return err
 		}
 		if _, err := db.Q.IdentityDeleteByUser(ctx, tx, a.ID); err != nil {
@@ -371,7 +371,7 @@ func (s *Service) DeleteAgent(ctx context.Context, agentID uuid.UUID) (Agent, er
 			return err
 		}
 		out = list[0]
-		return audit.Write(ctx, tx, audit.Entry{Action: "agent.delete", TargetUser: &a.ID, Details: map[string]any{"slug": a.Slug, "tokens_revoked": n}})
+		return audit.WriteInTx(ctx, tx, audit.Entry{Action: "agent.delete", TargetUser: &a.ID, Details: map[string]any{"slug": a.Slug, "tokens_revoked": n}})
 	})
 	return out, err
 }
@@ -439,7 +439,7 @@ func (s *Service) IssueAgentToken(ctx context.Context, agentID uuid.UUID, name s
 		if out, secret, err = insertAgentToken(ctx, tx, a.ID, name); err != nil {
 			return err
 		}
-		return audit.Write(ctx, tx, audit.Entry{Action: "agent.token_create", TargetUser: &a.ID, Details: map[string]any{
+		return audit.WriteInTx(ctx, tx, audit.Entry{Action: "agent.token_create", TargetUser: &a.ID, Details: map[string]any{
 			"slug": a.Slug, "token_id": out.ID, "name": name,
 		}})
 	})

@@ -221,7 +221,7 @@ func TestDeleteAgent(t *testing.T) {
 
 	// A grant to the agent, which deletion keeps.
 	doc := pgtest.CreateDocument(t, e.pool, p.ID, pgtest.Doc{})
-	_, err = access.Grant(ctx, e.pool, access.GrantSpec{DocumentID: doc.ID, Principal: access.Principal{Type: access.PrincipalUser, ID: a.ID},
+	_, err = access.GrantInTx(ctx, e.pool, access.GrantSpec{DocumentID: doc.ID, Principal: access.Principal{Type: access.PrincipalUser, ID: a.ID},
 		Permission: access.PermissionRead, GrantedBy: &p.ID, Reason: access.Direct})
 	require.NoError(t, err)
 

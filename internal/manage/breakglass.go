@@ -131,7 +131,7 @@ func (s *Service) DocumentMetadata(ctx context.Context, documentID uuid.UUID) (*
 			m.Grants = append(m.Grants, g)
 		}
 		out = m
-		return audit.Write(ctx, tx, audit.Entry{Action: "document.metadata_read", TargetDocument: &documentID})
+		return audit.WriteInTx(ctx, tx, audit.Entry{Action: "document.metadata_read", TargetDocument: &documentID})
 	})
 	if err != nil {
 		return nil, err

@@ -140,7 +140,7 @@ func (s *Service) CreateGroup(ctx context.Context, slug, name, description strin
 			return err
 		}
 		out = groupFromRow(g, 0)
-		return audit.Write(ctx, tx, audit.Entry{Action: "group.create", TargetGroup: &g.ID, Details: map[string]any{"slug": slug}})
+		return audit.WriteInTx(ctx, tx, audit.Entry{Action: "group.create", TargetGroup: &g.ID, Details: map[string]any{"slug": slug}})
 	})
 	return out, err
 }
@@ -200,7 +200,7 @@ func (s *Service) RenameGroup(ctx context.Context, id uuid.UUID, name, descripti
 			if _, err := db.Q.GroupUpdate(ctx, tx, p); err != nil {
 				return err
 			}
-			if err := audit.Write(ctx, tx, audit.Entry{Action: "group.rename", TargetGroup: &g.ID, Details: details}); err != nil {
+			if err := audit.WriteInTx(ctx, tx, audit.Entry{Action: "group.rename", TargetGroup: &g.ID, Details: details}); err != nil {
 				return err
 			}
 		}
@@ -218,7 +218,7 @@ type GroupDeletion struct {
 }
 
 // DeleteGroup deletes a custom group with everything given to it, in one
-// transaction: each of its grants is revoked through access.Revoke (an
+// transaction: each of its grants is revoked through access.RevokeInTx (an
 // access_events "revoked" row with grant_reason GroupReasonDeleted, all in
 // one batch, and an access.revoked outbox event), its folder shares and its
 // declined share suggestions are deleted, and its active members are each
@@ -269,7 +269,7 @@ func (s *Service) DeleteGroup(ctx context.Context, id uuid.UUID) (GroupDeletion,
 		batch := uuid.Must(uuid.NewV7())
 		principal := access.Principal{Type: access.PrincipalGroup, ID: g.ID}
 		for _, d := range docs {
-			ok, err := access.Revoke(ctx, tx, d, principal, managementID(), GroupReasonDeleted, &batch)
+			ok, err := access.RevokeInTx(ctx, tx, d, principal, managementID(), GroupReasonDeleted, &batch)
 			if err != nil {
 				return err
 			}
@@ -287,7 +287,7 @@ func (s *Service) DeleteGroup(ctx context.Context, id uuid.UUID) (GroupDeletion,
 		payload := groupPayload(g)
 		payload["groupDeleted"] = true
 		for _, m := range members {
-			if _, err := inbox.Notify(ctx, tx, inbox.Notice{
+			if _, err := inbox.NotifyInTx(ctx, tx, inbox.Notice{
 				RecipientID: m, ActorID: managementID(), Type: inbox.TypeGroupRemoved,
 				SubjectType: "group", SubjectID: &g.ID, Payload: payload,
 			}); err != nil {
@@ -297,7 +297,7 @@ func (s *Service) DeleteGroup(ctx context.Context, id uuid.UUID) (GroupDeletion,
 		if _, err := db.Q.GroupDelete(ctx, tx, g.ID); err != nil {
 			return err
 		}
-		return audit.Write(ctx, tx, audit.Entry{Action: "group.delete", TargetGroup: &g.ID, Details: map[string]any{
+		return audit.WriteInTx(ctx, tx, audit.Entry{Action: "group.delete", TargetGroup: &g.ID, Details: map[string]any{
 			"slug": g.Slug, "name": g.Name, "members": out.Group.Members,
 			"grants_revoked": out.GrantsRevoked, "folder_shares_deleted": out.FolderSharesDeleted,
 		}})
@@ -359,13 +359,13 @@ func (s *Service) AddMember(ctx context.Context, groupID, userID uuid.UUID) (Gro
 			return err
 		}
 		if n > 0 {
-			if _, err := inbox.Notify(ctx, tx, inbox.Notice{
+			if _, err := inbox.NotifyInTx(ctx, tx, inbox.Notice{
 				RecipientID: u.ID, ActorID: managementID(), Type: inbox.TypeGroupAdded,
 				SubjectType: "group", SubjectID: &g.ID, Payload: groupPayload(g),
 			}); err != nil {
 				return err
 			}
-			if err := audit.Write(ctx, tx, audit.Entry{Action: "group.member_add", TargetGroup: &g.ID, TargetUser: &u.ID, Details: map[string]any{"slug": g.Slug}}); err != nil {
+			if err := audit.WriteInTx(ctx, tx, audit.Entry{Action: "group.member_add", TargetGroup: &g.ID, TargetUser: &u.ID, Details: map[string]any{"slug": g.Slug}}); err != nil {
 				return err
 			}
 		}
@@ -379,7 +379,7 @@ func (s *Service) AddMember(ctx context.Context, groupID, userID uuid.UUID) (Gro
 // group.removed notification. Their grants through the group stop reaching
 // them at once; grants made to them directly stay. Each document they lose
 // (or can no longer write) gets an access.lost outbox event
-// (access.LoseGroup).
+// (access.LoseGroupInTx).
 //
 // Audit: group.member_remove, target_group_id the group, target_user_id the
 // person, details {slug}.
@@ -413,16 +413,16 @@ func (s *Service) RemoveMember(ctx context.Context, groupID, userID uuid.UUID) (
 		}
 		// What they lose through the group is an access change like any
 		// other: the decision keeper clears what they can no longer answer.
-		if _, err := access.LoseGroup(ctx, tx, g.ID, u.ID, managementID()); err != nil {
+		if _, err := access.LoseGroupInTx(ctx, tx, g.ID, u.ID, managementID()); err != nil {
 			return err
 		}
-		if _, err := inbox.Notify(ctx, tx, inbox.Notice{
+		if _, err := inbox.NotifyInTx(ctx, tx, inbox.Notice{
 			RecipientID: u.ID, ActorID: managementID(), Type: inbox.TypeGroupRemoved,
 			SubjectType: "group", SubjectID: &g.ID, Payload: groupPayload(g),
 		}); err != nil {
 			return err
 		}
-		if err := audit.Write(ctx, tx, audit.Entry{Action: "group.member_remove", TargetGroup: &g.ID, TargetUser: &u.ID, Details: map[string]any{"slug": g.Slug}}); err != nil {
+		if err := audit.WriteInTx(ctx, tx, audit.Entry{Action: "group.member_remove", TargetGroup: &g.ID, TargetUser: &u.ID, Details: map[string]any{"slug": g.Slug}}); err != nil {
 			return err
 		}
 		out, err = readGroup(ctx, tx, g.ID)

@@ -78,7 +78,7 @@ func TestGroupLifecycle(t *testing.T) {
 	// Membership is what reads use: the group now reaches p1.
 	owner := pgtest.CreatePerson(t, e.pool)
 	doc := pgtest.CreateDocument(t, e.pool, owner.ID, pgtest.Doc{})
-	_, err = access.Grant(ctx, e.pool, access.GrantSpec{DocumentID: doc.ID, Principal: access.Principal{Type: access.PrincipalGroup, ID: g.ID},
+	_, err = access.GrantInTx(ctx, e.pool, access.GrantSpec{DocumentID: doc.ID, Principal: access.Principal{Type: access.PrincipalGroup, ID: g.ID},
 		Permission: access.PermissionRead, GrantedBy: &owner.ID, Reason: access.Direct})
 	require.NoError(t, err)
 	require.True(t, canRead(t, e.pool, doc.ID, p1.ID))
@@ -255,7 +255,7 @@ func TestDeleteGroupRevokesGrantsAndFolderShares(t *testing.T) {
 	d2 := pgtest.CreateDocument(t, e.pool, owner.ID, pgtest.Doc{})
 	d3 := pgtest.CreateDocument(t, e.pool, owner.ID, pgtest.Doc{})
 	grant := func(doc uuid.UUID, p access.Principal, perm db.Permission, reason string) {
-		_, err := access.Grant(ctx, e.pool, access.GrantSpec{DocumentID: doc, Principal: p, Permission: access.Permission(perm), GrantedBy: &owner.ID, Reason: reason})
+		_, err := access.GrantInTx(ctx, e.pool, access.GrantSpec{DocumentID: doc, Principal: p, Permission: access.Permission(perm), GrantedBy: &owner.ID, Reason: reason})
 		require.NoError(t, err)
 	}
 	doomed := access.Principal{Type: access.PrincipalGroup, ID: g.ID}

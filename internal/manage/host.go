@@ -28,7 +28,7 @@ func (s *Service) ActAs(ctx context.Context, email, action string, details map[s
 		details = map[string]any{}
 	}
 	details["as"] = person.Email
-	if err := audit.Write(ctx, s.pool, audit.Entry{Action: action, TargetUser: &person.ID, Details: details}); err != nil {
+	if err := audit.WriteInTx(ctx, s.pool, audit.Entry{Action: action, TargetUser: &person.ID, Details: details}); err != nil {
 		return auth.User{}, err
 	}
 	return person, nil

@@ -65,7 +65,7 @@ func (s *Service) Invite(ctx context.Context, email, name string, ttl time.Durat
 		if err != nil {
 			return err
 		}
-		return audit.Write(ctx, tx, audit.Entry{Action: "user.invite", TargetUser: &u.ID, Details: map[string]any{
+		return audit.WriteInTx(ctx, tx, audit.Entry{Action: "user.invite", TargetUser: &u.ID, Details: map[string]any{
 			"invitation_id": inv.ID, "expires_at": inv.ExpiresAt.UTC(),
 		}})
 	})

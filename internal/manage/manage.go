@@ -68,7 +68,7 @@ func (s *Service) CreatePerson(ctx context.Context, email, name, password string
 			return err
 		}
 		out = auth.UserFromRow(u)
-		return audit.Write(ctx, tx, audit.Entry{Action: "user.create", TargetUser: &u.ID})
+		return audit.WriteInTx(ctx, tx, audit.Entry{Action: "user.create", TargetUser: &u.ID})
 	})
 	return out, err
 }
@@ -100,11 +100,11 @@ func (s *Service) SetPersonActive(ctx context.Context, id uuid.UUID, active bool
 			}
 			details["sessions_ended"] = n
 			// Their open websockets close on every replica.
-			if err := auth.CredentialsEnded(ctx, tx, id); err != nil {
+			if err := auth.CredentialsEndedInTx(ctx, tx, id); err != nil {
 				return err
 			}
 		}
-		return audit.Write(ctx, tx, audit.Entry{Action: action, TargetUser: &u.ID, Details: details})
+		return audit.WriteInTx(ctx, tx, audit.Entry{Action: action, TargetUser: &u.ID, Details: details})
 	})
 	return out, err
 }
@@ -175,7 +175,7 @@ func (s *Service) CreateServiceToken(ctx context.Context, name string, expiresAt
 			return err
 		}
 		out = tokenFromRow(t)
-		return audit.Write(ctx, tx, audit.Entry{Action: "token.create", Details: map[string]any{"token_id": t.ID, "name": name}})
+		return audit.WriteInTx(ctx, tx, audit.Entry{Action: "token.create", Details: map[string]any{"token_id": t.ID, "name": name}})
 	})
 	return out, secret, err
 }
@@ -195,10 +195,10 @@ func (s *Service) RevokeServiceToken(ctx context.Context, id uuid.UUID) (Service
 			return err
 		}
 		out = tokenFromRow(t)
-		if err := auth.CredentialsEnded(ctx, tx, auth.ManagementID); err != nil {
+		if err := auth.CredentialsEndedInTx(ctx, tx, auth.ManagementID); err != nil {
 			return err
 		}
-		return audit.Write(ctx, tx, audit.Entry{Action: "token.revoke", Details: map[string]any{"token_id": t.ID}})
+		return audit.WriteInTx(ctx, tx, audit.Entry{Action: "token.revoke", Details: map[string]any{"token_id": t.ID}})
 	})
 	return out, err
 }

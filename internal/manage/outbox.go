@@ -83,7 +83,7 @@ func (s *Service) RetryParkedEvent(ctx context.Context, eventID uuid.UUID, consu
 		if err := db.Q.EventWake(ctx, tx); err != nil {
 			return err
 		}
-		return audit.Write(ctx, tx, audit.Entry{Action: "outbox.retry", Details: map[string]any{
+		return audit.WriteInTx(ctx, tx, audit.Entry{Action: "outbox.retry", Details: map[string]any{
 			"event_id": r.EventID, "consumer": r.Consumer, "event_type": r.EventType, "attempts": r.Attempts, "error_class": r.ErrorClass,
 		}})
 	})

@@ -38,7 +38,7 @@ func TestParkedEventsAreListedByIdAndRetried(t *testing.T) {
 	t.Cleanup(w.Stop)
 	owner := b.person(t)
 	doc := b.doc(t, owner)
-	id, err := outbox.Write(ctx, b.pool, outbox.Event{Type: "document.updated", SubjectType: "document", DocumentID: &doc,
+	id, err := outbox.WriteInTx(ctx, b.pool, outbox.Event{Type: "document.updated", SubjectType: "document", DocumentID: &doc,
 		Payload: map[string]string{"title": "Secret plans"}})
 	require.NoError(t, err)
 	require.NoError(t, w.Drain(ctx))

@@ -83,17 +83,17 @@ func (s *Service) ResetPassword(ctx context.Context, userID uuid.UUID, newPasswo
 		if err != nil {
 			return err
 		}
-		if err := auth.CredentialsEnded(ctx, tx, u.ID); err != nil {
+		if err := auth.CredentialsEndedInTx(ctx, tx, u.ID); err != nil {
 			return err
 		}
-		if _, err := inbox.Notify(ctx, tx, inbox.Notice{
+		if _, err := inbox.NotifyInTx(ctx, tx, inbox.Notice{
 			RecipientID: u.ID, ActorID: managementID(), Type: inbox.TypeAccountPasswordReset,
 			SubjectType: "user", SubjectID: &u.ID,
 			Payload: map[string]any{"sessionsEnded": n},
 		}); err != nil {
 			return err
 		}
-		return audit.Write(ctx, tx, audit.Entry{Action: "user.password_reset", TargetUser: &u.ID, Details: map[string]any{"sessions_ended": n}})
+		return audit.WriteInTx(ctx, tx, audit.Entry{Action: "user.password_reset", TargetUser: &u.ID, Details: map[string]any{"sessions_ended": n}})
 	})
 	return out, err
 }
@@ -143,10 +143,10 @@ func (s *Service) RevokePersonToken(ctx context.Context, personID, tokenID uuid.
 			return err
 		}
 		out = auth.AccessTokenFromRow(row)
-		if err := auth.CredentialsEnded(ctx, tx, personID); err != nil {
+		if err := auth.CredentialsEndedInTx(ctx, tx, personID); err != nil {
 			return err
 		}
-		return audit.Write(ctx, tx, audit.Entry{Action: "user.token_revoke", TargetUser: &personID, Details: map[string]any{"token_id": row.ID}})
+		return audit.WriteInTx(ctx, tx, audit.Entry{Action: "user.token_revoke", TargetUser: &personID, Details: map[string]any{"token_id": row.ID}})
 	})
 	return out, err
 }

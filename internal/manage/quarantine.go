@@ -106,10 +106,10 @@ func lockDocument(ctx context.Context, q db.DBTX, documentID uuid.UUID) (db.Docu
 // (docs/design.md#trace-quarantine-and-release).
 // In one transaction it locks the document row and sets quarantined_at
 // (first, so it holds the row's lock), moves every grant into a new
-// document_quarantines row's saved_grants and deletes it with access.Revoke
+// document_quarantines row's saved_grants and deletes it with access.RevokeInTx
 // (an access_events "revoked" row with grant_reason quarantine, and an
 // access.revoked outbox event per grant — the trace counts one event; one per
-// grant is what Revoke writes, and each names the grant it took away),
+// grant is what RevokeInTx writes, and each names the grant it took away),
 // writes a document.quarantined outbox event (so a page with no grants is
 // seen too), notifies the owner (document.quarantined, with the reason) and records
 // document.quarantine in the audit with the document as target. Afterwards
@@ -162,19 +162,19 @@ func (s *Service) Quarantine(ctx context.Context, documentID uuid.UUID, reason s
 		}
 		mgmt := managementID()
 		for _, g := range saved {
-			if _, err := access.Revoke(ctx, tx, documentID, g.Principal(), mgmt, reasonQuarantine, nil); err != nil {
+			if _, err := access.RevokeInTx(ctx, tx, documentID, g.Principal(), mgmt, reasonQuarantine, nil); err != nil {
 				return err
 			}
 		}
 		// The document's own event, grants or none: derived views that
 		// hold it (the search index) take it out.
-		if _, err := outbox.Write(ctx, tx, outbox.Event{
+		if _, err := outbox.WriteInTx(ctx, tx, outbox.Event{
 			Type: EventDocumentQuarantined, SubjectType: "document", SubjectID: &documentID, DocumentID: &documentID, ActorID: mgmt,
 			Payload: map[string]any{"quarantineId": qr.ID},
 		}); err != nil {
 			return err
 		}
-		if _, err := inbox.Notify(ctx, tx, inbox.Notice{
+		if _, err := inbox.NotifyInTx(ctx, tx, inbox.Notice{
 			RecipientID: d.CreatedBy, ActorID: mgmt, Type: inbox.TypeDocumentQuarantined,
 			SubjectType: "document", SubjectID: &documentID,
 			Payload: map[string]any{"documentId": documentID, "reason": reason, "quarantineId": qr.ID, "grantsRemoved": len(saved)},
@@ -185,7 +185,7 @@ func (s *Service) Quarantine(ctx context.Context, documentID uuid.UUID, reason s
 			ID: qr.ID, DocumentID: documentID, OwnerID: d.CreatedBy, Reason: reason,
 			QuarantinedAt: qr.QuarantinedAt, SavedGrants: saved,
 		}
-		return audit.Write(ctx, tx, audit.Entry{
+		return audit.WriteInTx(ctx, tx, audit.Entry{
 			Action: "document.quarantine", TargetDocument: &documentID,
 			Details: map[string]any{"quarantine_id": qr.ID, "reason": reason, "grants_removed": len(saved), "owner_id": d.CreatedBy},
 		})
@@ -257,13 +257,13 @@ func (s *Service) Release(ctx context.Context, documentID uuid.UUID, restoreShar
 		}
 		out.ReleasedAt = *closed.ReleasedAt
 		mgmt := managementID()
-		if _, err := outbox.Write(ctx, tx, outbox.Event{
+		if _, err := outbox.WriteInTx(ctx, tx, outbox.Event{
 			Type: EventDocumentReleased, SubjectType: "document", SubjectID: &documentID, DocumentID: &documentID, ActorID: mgmt,
 			Payload: map[string]any{"quarantineId": qr.ID, "restoredSharing": restoreSharing},
 		}); err != nil {
 			return err
 		}
-		if _, err := inbox.Notify(ctx, tx, inbox.Notice{
+		if _, err := inbox.NotifyInTx(ctx, tx, inbox.Notice{
 			RecipientID: d.CreatedBy, ActorID: mgmt, Type: inbox.TypeDocumentReleased,
 			SubjectType: "document", SubjectID: &documentID,
 			Payload: map[string]any{
@@ -277,7 +277,7 @@ func (s *Service) Release(ctx context.Context, documentID uuid.UUID, restoreShar
 		for i, g := range out.NotRestored {
 			notRestored[i] = map[string]any{"principal_type": g.PrincipalType, "principal_id": g.PrincipalID, "why": g.Why}
 		}
-		return audit.Write(ctx, tx, audit.Entry{
+		return audit.WriteInTx(ctx, tx, audit.Entry{
 			Action: "document.release", TargetDocument: &documentID,
 			Details: map[string]any{
 				"quarantine_id": qr.ID, "restored_sharing": restoreSharing,
@@ -320,7 +320,7 @@ func restoreGrant(ctx context.Context, tx db.DBTX, documentID uuid.UUID, g Saved
 	}); err != nil {
 		return "", err
 	}
-	_, err = outbox.Write(ctx, tx, outbox.Event{
+	_, err = outbox.WriteInTx(ctx, tx, outbox.Event{
 		Type: "access.granted", SubjectType: "access", SubjectID: &row.ID, DocumentID: &documentID, ActorID: mgmt,
 		Payload: map[string]any{
 			"principalType": row.PrincipalType, "principalId": row.PrincipalID, "permission": row.Permission,
@@ -332,7 +332,7 @@ func restoreGrant(ctx context.Context, tx db.DBTX, documentID uuid.UUID, g Saved
 
 // TakeAwayShare revokes one grant on a document (break-glass): an
 // access_events "revoked" row with grant_reason management and an
-// access.revoked outbox event (access.Revoke), a document.access_revoked
+// access.revoked outbox event (access.RevokeInTx), a document.access_revoked
 // notification to the owner, and document.unshare in the audit with the
 // document as target. The document row is locked first, as a share does.
 //
@@ -360,12 +360,12 @@ func (s *Service) TakeAwayShare(ctx context.Context, documentID uuid.UUID, princ
 			return err
 		}
 		mgmt := managementID()
-		if _, err := access.Revoke(ctx, tx, documentID, principal, mgmt, reasonManagement, nil); err != nil {
+		if _, err := access.RevokeInTx(ctx, tx, documentID, principal, mgmt, reasonManagement, nil); err != nil {
 			return err
 		}
-		if _, err := inbox.Notify(ctx, tx, inbox.Notice{
+		if _, err := inbox.NotifyInTx(ctx, tx, inbox.Notice{
 			// The subject is the grant, so two shares taken away in a row
-			// are two notifications (Notify coalesces by subject).
+			// are two notifications (NotifyInTx coalesces by subject).
 			RecipientID: d.CreatedBy, ActorID: mgmt, Type: inbox.TypeDocumentAccessRevoked,
 			SubjectType: "access", SubjectID: &cur.ID,
 			Payload: map[string]any{
@@ -374,7 +374,7 @@ func (s *Service) TakeAwayShare(ctx context.Context, documentID uuid.UUID, princ
 		}); err != nil {
 			return err
 		}
-		return audit.Write(ctx, tx, audit.Entry{
+		return audit.WriteInTx(ctx, tx, audit.Entry{
 			Action: "document.unshare", TargetDocument: &documentID,
 			Details: map[string]any{
 				"principal_type": principal.Type, "principal_id": principal.ID, "permission": cur.Permission,

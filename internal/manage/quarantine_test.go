@@ -43,10 +43,10 @@ func (b *opsBundle) doc(t *testing.T, owner pgtest.Person) uuid.UUID {
 	return pgtest.CreateDocument(t, b.pool, owner.ID, pgtest.Doc{}).ID
 }
 
-// grant makes a grant as a feature would (access.Grant).
+// grant makes a grant as a feature would (access.GrantInTx).
 func (b *opsBundle) grant(t *testing.T, docID uuid.UUID, p access.Principal, perm db.Permission, by uuid.UUID, reason string, batch *uuid.UUID) {
 	t.Helper()
-	out, err := access.Grant(context.Background(), b.pool, access.GrantSpec{
+	out, err := access.GrantInTx(context.Background(), b.pool, access.GrantSpec{
 		DocumentID: docID, Principal: p, Permission: access.Permission(perm), GrantedBy: &by, Reason: reason, BatchID: batch,
 	})
 	require.NoError(t, err)
@@ -211,7 +211,7 @@ func TestQuarantineTrace(t *testing.T) {
 	// access_events: k revoked, grant_reason quarantine, by management.
 	require.Equal(t, 5, pgtest.Count(t, b.pool, `SELECT count(*) FROM access_events WHERE document_id = $1 AND action = 'revoked'
 		AND grant_reason = 'quarantine' AND actor_id = $2`, docID, auth.ManagementID))
-	// events: access.revoked, one per grant taken away (Revoke writes one each).
+	// events: access.revoked, one per grant taken away (RevokeInTx writes one each).
 	require.Equal(t, 5, pgtest.Count(t, b.pool, `SELECT count(*) FROM events WHERE document_id = $1 AND event_type = 'access.revoked'`, docID))
 	// events: document.quarantined, once, about the document itself.
 	require.Equal(t, 1, pgtest.Count(t, b.pool, `SELECT count(*) FROM events WHERE document_id = $1 AND subject_id = $1

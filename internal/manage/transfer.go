@@ -93,7 +93,7 @@ func (s *Service) Transfer(ctx context.Context, fromUserID, toUserID uuid.UUID) 
 		}
 		mgmt := managementID()
 		for _, id := range t.DocumentIDs {
-			if _, err := outbox.Write(ctx, tx, outbox.Event{
+			if _, err := outbox.WriteInTx(ctx, tx, outbox.Event{
 				Type: "document.transferred", SubjectType: "document", SubjectID: &id, DocumentID: &id, ActorID: mgmt,
 				Payload: map[string]any{"fromUserId": fromUserID, "toUserId": toUserID, "transferId": t.ID},
 			}); err != nil {
@@ -104,7 +104,7 @@ func (s *Service) Transfer(ctx context.Context, fromUserID, toUserID uuid.UUID) 
 			return err
 		}
 		if len(t.DocumentIDs) > 0 || len(t.AutomationIDs) > 0 {
-			if _, err := inbox.Notify(ctx, tx, inbox.Notice{
+			if _, err := inbox.NotifyInTx(ctx, tx, inbox.Notice{
 				RecipientID: toUserID, ActorID: mgmt, Type: inbox.TypeDocumentsTransferred,
 				SubjectType: "user", SubjectID: &fromUserID,
 				Payload: map[string]any{
@@ -116,7 +116,7 @@ func (s *Service) Transfer(ctx context.Context, fromUserID, toUserID uuid.UUID) 
 			}
 		}
 		out = t
-		return audit.Write(ctx, tx, audit.Entry{
+		return audit.WriteInTx(ctx, tx, audit.Entry{
 			Action: "user.transfer", TargetUser: &fromUserID,
 			Details: map[string]any{
 				"to_user_id": toUserID, "transfer_id": t.ID, "documents": len(t.DocumentIDs),

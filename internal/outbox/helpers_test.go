@@ -65,13 +65,13 @@ func (e *env) ownPool(maxConns int32) *pgxpool.Pool {
 	return pool
 }
 
-// write writes n events with outbox.Write in one transaction.
+// write writes n events with outbox.WriteInTx in one transaction.
 func (e *env) write(n int) []uuid.UUID {
 	e.t.Helper()
 	ids := make([]uuid.UUID, 0, n)
 	err := db.InTx(e.ctx, e.pool, func(tx db.DBTX) error {
 		for i := range n {
-			id, err := outbox.Write(e.ctx, tx, outbox.Event{Type: "test.event", SubjectType: "test", Payload: map[string]int{"n": i}})
+			id, err := outbox.WriteInTx(e.ctx, tx, outbox.Event{Type: "test.event", SubjectType: "test", Payload: map[string]int{"n": i}})
 			if err != nil {
 				return err
 			}

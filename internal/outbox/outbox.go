@@ -1,6 +1,6 @@
 // Package outbox writes outbox events and drains them to consumers.
 //
-// A service writes an event with Write in the transaction of the change the
+// A service writes an event with WriteInTx in the transaction of the change the
 // event describes, so the event exists exactly when the change does. A
 // trigger on events (migration 000003_outbox_notify) sends one
 // NOTIFY codna_events per inserting statement, folded by Postgres into one
@@ -37,7 +37,7 @@ import (
 // payload, after every statement inserting into events.
 const Channel = "codna_events"
 
-// ErrInvalidEvent is returned (wrapped) by Write for an event without a Type
+// ErrInvalidEvent is returned (wrapped) by WriteInTx for an event without a Type
 // or a SubjectType.
 var ErrInvalidEvent = errors.New("outbox: invalid event")
 
@@ -57,7 +57,7 @@ type Event struct {
 	Payload any
 }
 
-// Write inserts e into the outbox through q, which should be the transaction
+// WriteInTx inserts e into the outbox through q, which should be the transaction
 // of the change e describes (db.InTx's tx), and returns the new event's id, a
 // UUIDv7. The insert wakes the workers when the transaction commits (one
 // wake-up per transaction, however many events it writes); nothing is
@@ -68,7 +68,7 @@ type Event struct {
 // encoding/json error when Payload cannot be marshalled, and the database's
 // error (wrapped) when the insert fails — a foreign key naming a missing
 // document, user or revision, or a failed transaction.
-func Write(ctx context.Context, q db.DBTX, e Event) (uuid.UUID, error) {
+func WriteInTx(ctx context.Context, q db.DBTX, e Event) (uuid.UUID, error) {
 	payload, err := e.check()
 	if err != nil {
 		return uuid.Nil, err
@@ -105,11 +105,11 @@ func (e Event) check() ([]byte, error) {
 	return raw, nil
 }
 
-// WriteMany inserts events into the outbox through q in one statement, as
-// Write does one by one (the same rules, ids, errors and wake-up; nothing is
+// WriteManyInTx inserts events into the outbox through q in one statement, as
+// WriteInTx does one by one (the same rules, ids, errors and wake-up; nothing is
 // written if one of them is invalid), and returns their ids in order. No
 // events: nothing is written.
-func WriteMany(ctx context.Context, q db.DBTX, events []Event) ([]uuid.UUID, error) {
+func WriteManyInTx(ctx context.Context, q db.DBTX, events []Event) ([]uuid.UUID, error) {
 	if len(events) == 0 {
 		return nil, nil
 	}
@@ -145,7 +145,7 @@ func WriteMany(ctx context.Context, q db.DBTX, events []Event) ([]uuid.UUID, err
 type automationKey struct{}
 
 // WithAutomation returns ctx acting for a proposal of the automation id:
-// every event Write and WriteMany write with it records the automation
+// every event WriteInTx and WriteManyInTx write with it records the automation
 // (events.automation_id), and the automation matcher runs no automation for
 // such an event, so automations cannot trigger each other in a loop.
 func WithAutomation(ctx context.Context, id uuid.UUID) context.Context {

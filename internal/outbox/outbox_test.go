@@ -31,7 +31,7 @@ func TestWriteAndDeliverAnEvent(t *testing.T) {
 	var id, bare uuid.UUID
 	require.NoError(t, db.InTx(e.ctx, e.pool, func(tx db.DBTX) error {
 		var err error
-		id, err = outbox.Write(e.ctx, tx, outbox.Event{
+		id, err = outbox.WriteInTx(e.ctx, tx, outbox.Event{
 			Type: "access.granted", SubjectType: "access", SubjectID: &subject,
 			DocumentID: &doc.ID, ActorID: &owner.ID, RevisionID: &revID,
 			Payload: map[string]any{"permission": "write"},
@@ -39,17 +39,17 @@ func TestWriteAndDeliverAnEvent(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		bare, err = outbox.Write(e.ctx, tx, outbox.Event{Type: "link.became_broken", SubjectType: "link"})
+		bare, err = outbox.WriteInTx(e.ctx, tx, outbox.Event{Type: "link.became_broken", SubjectType: "link"})
 		return err
 	}))
 	require.Equal(t, uuid.Version(7), id.Version(), "ids are UUIDv7")
 
-	_, err := outbox.Write(e.ctx, e.pool, outbox.Event{SubjectType: "document"})
+	_, err := outbox.WriteInTx(e.ctx, e.pool, outbox.Event{SubjectType: "document"})
 	require.ErrorIs(t, err, outbox.ErrInvalidEvent)
-	_, err = outbox.Write(e.ctx, e.pool, outbox.Event{Type: "x", SubjectType: "document", Payload: func() {}})
+	_, err = outbox.WriteInTx(e.ctx, e.pool, outbox.Event{Type: "x", SubjectType: "document", Payload: func() {}})
 	require.Error(t, err)
 	missing := uuid.Must(uuid.NewV7())
-	_, err = outbox.Write(e.ctx, e.pool, outbox.Event{Type: "x", SubjectType: "document", DocumentID: &missing})
+	_, err = outbox.WriteInTx(e.ctx, e.pool, outbox.Event{Type: "x", SubjectType: "document", DocumentID: &missing})
 	require.Error(t, err, "a document that does not exist")
 
 	var mu sync.Mutex

@@ -99,7 +99,7 @@ func Exec(t testing.TB, pool *pgxpool.Pool, sql string, args ...any) {
 
 // Grant inserts a grant row straight into document_access: principalType
 // ("user" or "group") principal may read or write (perm) document docID.
-// It goes around access.Grant (no access event, no notification), for
+// It goes around access.GrantInTx (no access event, no notification), for
 // tests of what reads the grants rather than of how they are made.
 func Grant(t testing.TB, pool *pgxpool.Pool, docID uuid.UUID, principalType string, principal uuid.UUID, perm string) {
 	t.Helper()

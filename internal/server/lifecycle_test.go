@@ -90,7 +90,7 @@ func TestStopIsBoundedWithStuckWork(t *testing.T) {
 	defer cancel()
 	require.NoError(t, srv.Start(ctx))
 	t.Cleanup(func() { close(release) }) // runs first: lets the consumer go before the pool closes
-	_, err = outbox.Write(ctx, pool, outbox.Event{Type: "test.stuck", SubjectType: "test"})
+	_, err = outbox.WriteInTx(ctx, pool, outbox.Event{Type: "test.stuck", SubjectType: "test"})
 	require.NoError(t, err)
 	select {
 	case <-entered:

@@ -36,7 +36,7 @@ func notifyAll(t testing.TB, pool *pgxpool.Pool, recipients []uuid.UUID) {
 	require.NoError(t, db.InTx(ctx, pool, func(tx db.DBTX) error {
 		for _, r := range recipients {
 			subject := uuid.Must(uuid.NewV7())
-			if _, err := inbox.Notify(ctx, tx, inbox.Notice{RecipientID: r, Type: inbox.TypeAccessGranted, SubjectType: "document", SubjectID: &subject, Payload: map[string]any{}}); err != nil {
+			if _, err := inbox.NotifyInTx(ctx, tx, inbox.Notice{RecipientID: r, Type: inbox.TypeAccessGranted, SubjectType: "document", SubjectID: &subject, Payload: map[string]any{}}); err != nil {
 				return err
 			}
 		}

@@ -84,7 +84,7 @@ func notify(t testing.TB, b *bundle, recipient uuid.UUID, typ string) {
 	ctx := context.Background()
 	require.NoError(t, db.InTx(ctx, b.pool, func(tx db.DBTX) error {
 		subject := uuid.Must(uuid.NewV7())
-		_, err := inbox.Notify(ctx, tx, inbox.Notice{RecipientID: recipient, Type: typ, SubjectType: "document", SubjectID: &subject, Payload: map[string]any{}})
+		_, err := inbox.NotifyInTx(ctx, tx, inbox.Notice{RecipientID: recipient, Type: typ, SubjectType: "document", SubjectID: &subject, Payload: map[string]any{}})
 		return err
 	}))
 }

@@ -274,14 +274,14 @@ func (w *ExportWorker) finish(ctx context.Context, e *Export, worker string, key
 			return errLeaseLost
 		}
 		if key != nil {
-			if err := files.Kept(ctx, tx, *key); err != nil {
+			if err := files.KeptInTx(ctx, tx, *key); err != nil {
 				return err
 			}
 		}
 		if reason != "" {
 			return nil
 		}
-		_, err = inbox.Notify(ctx, tx, inbox.Notice{
+		_, err = inbox.NotifyInTx(ctx, tx, inbox.Notice{
 			RecipientID: e.RequesterID, Type: inbox.TypeExportReady, SubjectType: "export", SubjectID: &e.ID,
 			Payload: map[string]any{"exportId": e.ID.String(), "space": string(e.Space), "path": e.Path, "pages": e.Total, "url": e.URL()},
 		})
@@ -300,7 +300,7 @@ func (s *Service) NotifyExportWritten(ctx context.Context, space document.Space,
 		return err
 	}
 	return db.InTx(ctx, s.pool, func(tx db.DBTX) error {
-		_, err := inbox.Notify(auth.SystemContext(ctx), tx, inbox.Notice{
+		_, err := inbox.NotifyInTx(auth.SystemContext(ctx), tx, inbox.Notice{
 			RecipientID: actor.UserID, Type: inbox.TypeExportReady, SubjectType: "export",
 			Payload: map[string]any{"space": string(space), "path": path, "pages": pages, "by": by},
 		})

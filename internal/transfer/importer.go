@@ -243,7 +243,7 @@ func (r *importRun) finish(ctx context.Context, reason string) error {
 		if reason != "" {
 			payload["reason"] = reason
 		}
-		_, err = inbox.Notify(ctx, tx, inbox.Notice{RecipientID: r.imp.UserID, Type: typ, SubjectType: "import", SubjectID: &r.imp.ID, Payload: payload})
+		_, err = inbox.NotifyInTx(ctx, tx, inbox.Notice{RecipientID: r.imp.UserID, Type: typ, SubjectType: "import", SubjectID: &r.imp.ID, Payload: payload})
 		return err
 	})
 }
