@@ -30,7 +30,7 @@ func TestEveryMCPToolChecksItsActor(t *testing.T) {
 	t.Parallel()
 	d := pgtest.New(t)
 	a, svcs := services(t, d.Pool)
-	w := newWorld(t, d.Pool, svcs)
+	w := newWorld(t, a, svcs)
 	// Wired as internal/server wires it: over the App's services.
 	srv := mcpserver.New(&a.Services, mcpserver.Options{}, slog.New(slog.DiscardHandler))
 

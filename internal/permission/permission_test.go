@@ -24,9 +24,9 @@ func TestEveryServiceMethodChecksItsActor(t *testing.T) {
 	d := pgtest.New(t)
 	_, bareSvcs := services(t, nil)
 	bare := methodsByKey(bareSvcs)
-	_, svcs := services(t, d.Pool)
+	a, svcs := services(t, d.Pool)
 	wired := methodsByKey(svcs)
-	w := newWorld(t, d.Pool, svcs)
+	w := newWorld(t, a, svcs)
 
 	listed := map[string]bool{}
 	for _, m := range bare {

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"codna/internal/access"
+	"codna/internal/app"
 	"codna/internal/archive"
 	"codna/internal/auth"
 	"codna/internal/automation"
@@ -22,7 +23,6 @@ import (
 	"codna/internal/inbox"
 	"codna/internal/ingest"
 	"codna/internal/linkgraph"
-	"codna/internal/outbox"
 	"codna/internal/pgtest"
 	"codna/internal/search"
 	"codna/internal/transfer"
@@ -63,8 +63,11 @@ func find[T any](t testing.TB, svcs []any) T {
 	return zero
 }
 
-func newWorld(t *testing.T, pool *pgxpool.Pool, svcs []any) *world {
+// newWorld builds, over a's database and through its services, the
+// owner's things that every call is made against.
+func newWorld(t *testing.T, a *app.App, svcs []any) *world {
 	t.Helper()
+	pool := a.Pool()
 	w := &world{pool: pool, things: map[reflect.Type]reflect.Value{}}
 	w.owner, w.stranger, w.friend = pgtest.CreatePerson(t, pool), pgtest.CreatePerson(t, pool), pgtest.CreatePerson(t, pool)
 	w.agent = pgtest.CreateAgent(t, pool, w.owner.ID)
@@ -106,11 +109,8 @@ func newWorld(t *testing.T, pool *pgxpool.Pool, svcs []any) *world {
 	require.NoError(t, err)
 
 	// The links and file references of the pages and the search index, as
-	// serve's consumers write them.
-	ob := outbox.New(pool, outbox.Config{}, nil)
-	ob.RegisterBatch(linkgraph.ConsumerName, linkgraph.NewConsumer(pool).HandleBatch)
-	ob.RegisterBatch(search.IndexerName, find[*search.Service](t, svcs).Indexer().HandleBatch)
-	require.NoError(t, ob.Drain(context.Background()))
+	// serve's consumers write them (the App's outbox worker runs them all).
+	require.NoError(t, a.Outbox.Drain(context.Background()))
 
 	w.ids = []uuid.UUID{
 		w.owner.ID, w.friend.ID, w.agent.ID, group.ID, w.page.ID, w.target.ID, tomb.ID, att.ID, shared.BatchID,
