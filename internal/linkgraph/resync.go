@@ -125,8 +125,9 @@ type bodyLink struct {
 	address link.Address
 }
 
-// lockAddresses takes, until tx ends, a lock per address (in one statement,
-// in order, after the documents' locks: see ResyncInTx).
+// lockAddresses takes, until tx ends, the locks of addresses (in order,
+// after the documents' locks: see ResyncInTx), at most db.LockBuckets of
+// them however many addresses a page names (docs/design.md#bounded-locks).
 func lockAddresses(ctx context.Context, tx db.DBTX, addresses []string) error {
 	if len(addresses) == 0 {
 		return nil
