@@ -286,3 +286,23 @@ func (q *Queries) ExportRelease(ctx context.Context, db DBTX, arg ExportReleaseP
 	}
 	return result.RowsAffected(), nil
 }
+
+const exportRenew = `-- name: ExportRenew :execrows
+UPDATE exports SET lease_until = now() + $1::bigint * interval '1 millisecond'
+WHERE id = $2 AND worker_id = $3::text AND status = 'running'
+`
+
+type ExportRenewParams struct {
+	LeaseMs  int64
+	ID       uuid.UUID
+	WorkerID string
+}
+
+// ExportRenew extends the lease of an export the worker still holds, while a step takes long (docs/operations.md, "Leases"); 0 rows: the lease was lost.
+func (q *Queries) ExportRenew(ctx context.Context, db DBTX, arg ExportRenewParams) (int64, error) {
+	result, err := db.Exec(ctx, exportRenew, arg.LeaseMs, arg.ID, arg.WorkerID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}

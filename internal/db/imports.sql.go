@@ -281,3 +281,23 @@ func (q *Queries) ImportRelease(ctx context.Context, db DBTX, arg ImportReleaseP
 	}
 	return result.RowsAffected(), nil
 }
+
+const importRenew = `-- name: ImportRenew :execrows
+UPDATE imports SET lease_until = now() + $1::bigint * interval '1 millisecond'
+WHERE id = $2 AND worker_id = $3::text AND status = 'running'
+`
+
+type ImportRenewParams struct {
+	LeaseMs  int64
+	ID       uuid.UUID
+	WorkerID string
+}
+
+// ImportRenew extends the lease of an import the worker still holds, while a page takes long (docs/operations.md, "Leases"); 0 rows: the lease was lost.
+func (q *Queries) ImportRenew(ctx context.Context, db DBTX, arg ImportRenewParams) (int64, error) {
+	result, err := db.Exec(ctx, importRenew, arg.LeaseMs, arg.ID, arg.WorkerID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}

@@ -302,6 +302,26 @@ func (q *Queries) IngestionRelease(ctx context.Context, db DBTX, arg IngestionRe
 	return result.RowsAffected(), nil
 }
 
+const ingestionRenew = `-- name: IngestionRenew :execrows
+UPDATE ingestions SET lease_until = now() + $1::bigint * interval '1 millisecond'
+WHERE id = $2 AND worker_id = $3::text AND status = 'processing'
+`
+
+type IngestionRenewParams struct {
+	LeaseMs  int64
+	ID       uuid.UUID
+	WorkerID string
+}
+
+// IngestionRenew extends the lease of a conversion the worker still holds, while it runs (docs/operations.md, "Leases"); 0 rows: the lease was lost.
+func (q *Queries) IngestionRenew(ctx context.Context, db DBTX, arg IngestionRenewParams) (int64, error) {
+	result, err := db.Exec(ctx, ingestionRenew, arg.LeaseMs, arg.ID, arg.WorkerID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const ingestionRequeue = `-- name: IngestionRequeue :one
 UPDATE ingestions SET status = 'pending', error = NULL, worker_id = NULL, lease_until = NULL, attempts = 0, updated_at = now()
 WHERE id = $1 AND status IN ('ready', 'failed') AND purpose = 'document'

@@ -28,8 +28,8 @@ import (
 type WorkerConfig struct {
 	// Concurrency is how many conversions a replica runs at once; 0 is 1.
 	Concurrency int
-	// Lease is how long a claimed conversion is this worker's; 0 is 5
-	// minutes (a conversion has Budget).
+	// Lease is how long a claimed conversion is this worker's, renewed
+	// every Lease/4 while it runs; 0 is periodic.DefaultLease.
 	Lease time.Duration
 	// Budget bounds one conversion; 0 is a minute. Past it the ingestion
 	// fails with the reason.
@@ -58,13 +58,17 @@ const (
 // Worker converts queued ingestions: it claims one under a lease, converts
 // its kept original, and in one transaction writes the raw document (or
 // its next revision), finishes the ingestion and tells the uploader. A
-// worker that dies mid-way leaves the lease to run out; the next one finds
-// document_id set when the document was made, so it never makes a second.
+// worker that dies mid-way leaves the lease (renewed while it lives) to
+// run out within Lease; the next one finds document_id set when the
+// document was made, so it never makes a second.
 type Worker struct {
 	s     *Service
 	cfg   WorkerConfig
 	log   *slog.Logger
 	loops *periodic.Loops
+	// converted, when set (tests), is called after a conversion and
+	// before its page is written.
+	converted func()
 }
 
 // NewWorker returns a Worker of the service's ingestions, woken by Ingest
@@ -74,7 +78,7 @@ func (s *Service) NewWorker(cfg WorkerConfig, log *slog.Logger) *Worker {
 		cfg.Concurrency = 1
 	}
 	if cfg.Lease <= 0 {
-		cfg.Lease = 5 * time.Minute
+		cfg.Lease = periodic.DefaultLease
 	}
 	if cfg.Budget <= 0 {
 		cfg.Budget = time.Minute
@@ -118,7 +122,16 @@ func (w *Worker) runOne(ctx context.Context, worker string) (bool, error) {
 		return false, fmt.Errorf("claim an ingestion: %w", err)
 	}
 	c := &conversion{w: w, ing: fromRow(row), worker: worker}
-	if err := c.run(ctx); err != nil {
+	work, stop := periodic.Renew(ctx, w.cfg.Lease/4, func(ctx context.Context) (bool, error) {
+		n, err := db.Q.IngestionRenew(ctx, w.s.pool, db.IngestionRenewParams{ID: c.ing.ID, WorkerID: worker, LeaseMs: w.cfg.Lease.Milliseconds()})
+		return n > 0, err
+	}, w.log)
+	err = c.run(work)
+	stop()
+	if errors.Is(context.Cause(work), periodic.ErrLeaseLost) {
+		return true, nil // whoever holds it now goes on
+	}
+	if err != nil {
 		retry := periodic.Backoff(c.ing.Attempts)
 		if _, rerr := db.Q.IngestionRelease(context.WithoutCancel(ctx), w.s.pool, db.IngestionReleaseParams{ID: c.ing.ID, WorkerID: worker, RetryMs: retry.Milliseconds()}); rerr != nil {
 			w.log.Warn("ingestion: give back", "ingestion", c.ing.ID, "error", rerr)
@@ -156,6 +169,9 @@ func (c *conversion) run(ctx context.Context) error {
 	}
 	if err != nil {
 		return err
+	}
+	if c.w.converted != nil {
+		c.w.converted()
 	}
 	return c.write(ctx, title, body)
 }

@@ -195,8 +195,13 @@ func (w *ExportWorker) runOne(ctx context.Context, worker string) (bool, error) 
 		return false, fmt.Errorf("claim an export: %w", err)
 	}
 	e := exportOf(row)
-	if err := w.build(ctx, e, worker); err != nil {
-		if errors.Is(err, errLeaseLost) {
+	work, stop := w.renew(ctx, func(ctx context.Context) (int64, error) {
+		return db.Q.ExportRenew(ctx, w.s.pool, db.ExportRenewParams{ID: e.ID, WorkerID: worker, LeaseMs: w.cfg.Lease.Milliseconds()})
+	})
+	err = w.build(work, e, worker)
+	stop()
+	if err != nil {
+		if errors.Is(err, errLeaseLost) || errors.Is(context.Cause(work), periodic.ErrLeaseLost) {
 			return true, nil
 		}
 		if fe := fault.Refusal(err); fe != nil || int(row.Attempts) > MaxImportAttempts {

@@ -59,8 +59,13 @@ func (w *ImportWorker) runOne(ctx context.Context, worker string) (bool, error) 
 		return false, fmt.Errorf("claim an import: %w", err)
 	}
 	r := &importRun{w: w, imp: importOf(row), worker: worker}
-	if err := r.run(ctx); err != nil {
-		if errors.Is(err, errLeaseLost) {
+	work, stop := w.renew(ctx, func(ctx context.Context) (int64, error) {
+		return db.Q.ImportRenew(ctx, w.s.pool, db.ImportRenewParams{ID: r.imp.ID, WorkerID: worker, LeaseMs: w.cfg.Lease.Milliseconds()})
+	})
+	err = r.run(work)
+	stop()
+	if err != nil {
+		if errors.Is(err, errLeaseLost) || errors.Is(context.Cause(work), periodic.ErrLeaseLost) {
 			return true, nil
 		}
 		retry := periodic.Backoff(r.imp.Attempts)

@@ -11,7 +11,7 @@ import (
 // WorkerConfig tunes a worker (imports' or exports').
 type WorkerConfig struct {
 	Concurrency int           // loops per replica (1)
-	Lease       time.Duration // renewed as the work goes (2 minutes)
+	Lease       time.Duration // renewed every Lease/4 as the work goes (periodic.DefaultLease)
 	Poll        time.Duration // how often idle loops look for work (2 s)
 	WorkerID    string        // lease name prefix ("" is the host and pid)
 }
@@ -21,7 +21,7 @@ func (c WorkerConfig) withDefaults() WorkerConfig {
 		c.Concurrency = 1
 	}
 	if c.Lease <= 0 {
-		c.Lease = 2 * time.Minute
+		c.Lease = periodic.DefaultLease
 	}
 	if c.Poll <= 0 {
 		c.Poll = 2 * time.Second
@@ -36,6 +36,16 @@ type worker struct {
 	cfg   WorkerConfig
 	loops *periodic.Loops
 	step  periodic.Step
+	log   *slog.Logger
+}
+
+// renew renews the lease of the work in hand every Lease/4 while it runs
+// (periodic.Renew); renew reports how many rows it renewed.
+func (w *worker) renew(ctx context.Context, renew func(context.Context) (int64, error)) (context.Context, func()) {
+	return periodic.Renew(ctx, w.cfg.Lease/4, func(ctx context.Context) (bool, error) {
+		n, err := renew(ctx)
+		return n > 0, err
+	}, w.log)
 }
 
 func newWorker(name string, cfg WorkerConfig, step periodic.Step, log *slog.Logger) worker {
@@ -45,7 +55,7 @@ func newWorker(name string, cfg WorkerConfig, step periodic.Step, log *slog.Logg
 	}
 	loops := periodic.NewLoops(name, cfg.Concurrency, cfg.Poll, cfg.WorkerID, step, log)
 	cfg.WorkerID = loops.Prefix()
-	return worker{cfg: cfg, loops: loops, step: step}
+	return worker{cfg: cfg, loops: loops, step: step, log: log}
 }
 
 // Start starts the loops until ctx ends or Stop. It never fails.

@@ -55,3 +55,8 @@ WITH gone AS (
   INSERT INTO file_deletions (storage_key) SELECT storage_key FROM gone WHERE storage_key IS NOT NULL ON CONFLICT DO NOTHING
 )
 SELECT count(*)::int FROM gone;
+
+-- name: ExportRenew :execrows
+-- ExportRenew extends the lease of an export the worker still holds, while a step takes long (docs/operations.md, "Leases"); 0 rows: the lease was lost.
+UPDATE exports SET lease_until = now() + sqlc.arg(lease_ms)::bigint * interval '1 millisecond'
+WHERE id = @id AND worker_id = @worker_id::text AND status = 'running';

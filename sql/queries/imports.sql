@@ -53,3 +53,8 @@ SELECT pg_notify('codna_import', id::text) FROM upd;
 -- ImportRelease gives an import back to be picked up again after retry_ms (the server failed, not the archive).
 UPDATE imports SET worker_id = NULL, lease_until = now() + sqlc.arg(retry_ms)::bigint * interval '1 millisecond', updated_at = now()
 WHERE id = @id AND worker_id = @worker_id::text AND status = 'running';
+
+-- name: ImportRenew :execrows
+-- ImportRenew extends the lease of an import the worker still holds, while a page takes long (docs/operations.md, "Leases"); 0 rows: the lease was lost.
+UPDATE imports SET lease_until = now() + sqlc.arg(lease_ms)::bigint * interval '1 millisecond'
+WHERE id = @id AND worker_id = @worker_id::text AND status = 'running';

@@ -55,3 +55,8 @@ RETURNING *;
 INSERT INTO ingestions (id, user_id, filename, mime_type, byte_size, storage_key, status, path, kind, sha256, purpose)
 VALUES (@id, @user_id, @filename, @mime_type, @byte_size, @storage_key, 'ready', @path, '', @sha256, 'archive')
 RETURNING *;
+
+-- name: IngestionRenew :execrows
+-- IngestionRenew extends the lease of a conversion the worker still holds, while it runs (docs/operations.md, "Leases"); 0 rows: the lease was lost.
+UPDATE ingestions SET lease_until = now() + sqlc.arg(lease_ms)::bigint * interval '1 millisecond'
+WHERE id = @id AND worker_id = @worker_id::text AND status = 'processing';
