@@ -180,11 +180,11 @@ func (s *Service) Upload(ctx context.Context, documentID uuid.UUID, name string,
 // NOT_FOUND, as for an unreadable page, when the actor cannot read the page
 // or it has no such file. The caller closes the File.
 func (s *Service) Open(ctx context.Context, documentID uuid.UUID, name string) (*Attachment, File, error) {
-	if !Nameable(name) {
-		return nil, nil, fault.New(fault.NotFound, "The page has no file of that name.")
-	}
 	if _, err := s.page(ctx, documentID); err != nil {
 		return nil, nil, err
+	}
+	if !Nameable(name) {
+		return nil, nil, fault.New(fault.NotFound, "The page has no file of that name.")
 	}
 	row, err := db.Q.AttachmentGetByName(ctx, s.pool, db.AttachmentGetByNameParams{DocumentID: documentID, Name: name})
 	if errors.Is(err, pgx.ErrNoRows) {
