@@ -10,7 +10,7 @@ NODE_OK = $(shell node -e 'const [a,b]=process.versions.node.split(".").map(Numb
 
 ## run: build and serve on the embedded Postgres (./.codna), seeding a demo person on first start
 run: build
-	CODNA_DEMO=true CODNA_LOG_FORMAT=text ./$(BIN) serve
+	CODNA_DEMO=true CODNA_PLAYGROUND=true CODNA_LOG_FORMAT=text ./$(BIN) serve
 
 build: frontend
 	$(GO) build -o $(BIN) ./cmd/codna

@@ -183,6 +183,9 @@ func (s *Service) Open(ctx context.Context, documentID uuid.UUID, name string) (
 	if _, err := s.page(ctx, documentID); err != nil {
 		return nil, nil, err
 	}
+	if !Nameable(name) {
+		return nil, nil, fault.New(fault.NotFound, "The page has no file of that name.")
+	}
 	row, err := db.Q.AttachmentGetByName(ctx, s.pool, db.AttachmentGetByNameParams{DocumentID: documentID, Name: name})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil, fault.New(fault.NotFound, "The page has no file of that name.")
@@ -417,6 +420,22 @@ func NormalizeName(name string) string {
 		return "file"
 	}
 	return out
+}
+
+// Nameable reports whether a file could have this name (NormalizeName's,
+// numbered): valid UTF-8 without control characters, at most MaxNameBytes
+// and a "-100" suffix. A name that could not be is not looked up (the
+// database refuses NUL and invalid UTF-8 as errors, not as no match).
+func Nameable(name string) bool {
+	if name == "" || len(name) > MaxNameBytes+len("-100") || !utf8.ValidString(name) {
+		return false
+	}
+	for _, r := range name {
+		if unicode.IsControl(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // numbered is the i-th name tried for a file: name itself, then

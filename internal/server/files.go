@@ -34,7 +34,7 @@ func (s *Server) download(w http.ResponseWriter, r *http.Request) {
 	}
 	docID, err := uuid.Parse(r.PathValue("document"))
 	if err != nil {
-		http.NotFound(w, r)
+		notFound(w)
 		return
 	}
 	a, f, err := s.app.Files.Open(ctx, docID, r.PathValue("name"))
@@ -55,7 +55,7 @@ func (s *Server) original(w http.ResponseWriter, r *http.Request) {
 	}
 	id, err := uuid.Parse(r.PathValue("id"))
 	if err != nil {
-		http.NotFound(w, r)
+		notFound(w)
 		return
 	}
 	g, f, err := s.app.Ingest.Original(ctx, id)
@@ -75,7 +75,7 @@ func (s *Server) exportZip(w http.ResponseWriter, r *http.Request) {
 	}
 	id, err := uuid.Parse(r.PathValue("id"))
 	if err != nil {
-		http.NotFound(w, r)
+		notFound(w)
 		return
 	}
 	e, f, err := s.app.Transfer.OpenExport(ctx, id)
@@ -122,13 +122,19 @@ func (s *Server) fileActor(w http.ResponseWriter, r *http.Request) (context.Cont
 func (s *Server) fileError(w http.ResponseWriter, r *http.Request, err error) {
 	switch fault.CodeOf(err) {
 	case fault.NotFound, fault.Forbidden, fault.BadInput:
-		http.NotFound(w, r)
+		notFound(w)
 	case fault.Unauthenticated:
 		writeError(w, http.StatusUnauthorized, fault.Unauthenticated, "Sign in first.")
 	default:
 		s.log.ErrorContext(r.Context(), "files: open", "path", r.URL.Path, "error", err)
 		writeError(w, http.StatusInternalServerError, fault.Internal, "The file could not be read. Quote request id "+request.From(r.Context()).ID+" if you report it.")
 	}
+}
+
+// notFound is every download's 404 (a malformed id or name, a missing or
+// unreadable file): one JSON error body, saying nothing more.
+func notFound(w http.ResponseWriter) {
+	writeError(w, http.StatusNotFound, fault.NotFound, "No such file.")
 }
 
 // serveFile sends a stored file with the headers every download carries.

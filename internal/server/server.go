@@ -16,7 +16,6 @@ import (
 	"time"
 
 	"github.com/99designs/gqlgen/graphql"
-	"github.com/99designs/gqlgen/graphql/playground"
 	"github.com/google/uuid"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"github.com/vektah/gqlparser/v2/gqlerror"
@@ -38,7 +37,7 @@ type Config struct {
 	PprofListen    string        // Go runtime profiles on their own address ("" off; a bare :port is loopback)
 	AllowedOrigins []string      // extra origins (scheme://host[:port]) allowed to open websockets
 	Introspection  bool          // GraphQL introspection and /graphql/schema
-	Playground     bool          // GraphiQL at /playground
+	Playground     bool          // GraphiQL at /playground (off by default; CODNA_PLAYGROUND)
 	BodyLimit      int64         // bytes of a request body
 	RequestTimeout time.Duration // per HTTP request (not websockets)
 	Limits         transport.Limits
@@ -61,7 +60,6 @@ type Config struct {
 var DefaultConfig = Config{
 	Listen:          "127.0.0.1:8080",
 	Introspection:   true,
-	Playground:      true,
 	BodyLimit:       4 << 20, // a 1 MiB document body, JSON-escaped, fits
 	RequestTimeout:  30 * time.Second,
 	Limits:          transport.Limits{Complexity: 5000, Depth: 12, Tokens: 15000},
@@ -161,7 +159,7 @@ func (s *Server) routes() http.Handler {
 		_, _ = w.Write([]byte(graph.SchemaSDL()))
 	})
 	if s.cfg.Playground {
-		mux.Handle("GET /playground", playground.Handler("CoDNA", "/graphql"))
+		mux.Handle("GET /playground", playgroundHandler())
 	} else {
 		mux.HandleFunc("GET /playground", http.NotFound) // not the app's either
 	}

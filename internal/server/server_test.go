@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -489,18 +490,19 @@ func TestPersistedQueries(t *testing.T) {
 
 func TestIntrospectionAndPlaygroundCanBeTurnedOff(t *testing.T) {
 	t.Parallel()
-	on := setup(t)
-	off := setup(t, func(c *config) { c.Introspection = false; c.Playground = false })
-	const q = `{ __schema { queryType { name } } }`
-	require.Empty(t, on.do(t, req{query: q}).Errors)
-	require.NotEmpty(t, off.do(t, req{query: q}).Errors)
-
 	status := func(b *bundle, path string) int {
 		resp, err := http.Get(b.http.URL + path)
 		require.NoError(t, err)
 		resp.Body.Close()
 		return resp.StatusCode
 	}
+	on := setup(t, func(c *config) { c.Playground = true })
+	off := setup(t, func(c *config) { c.Introspection = false; c.Playground = false })
+	require.Equal(t, http.StatusNotFound, status(setup(t), "/playground"), "off by default")
+	const q = `{ __schema { queryType { name } } }`
+	require.Empty(t, on.do(t, req{query: q}).Errors)
+	require.NotEmpty(t, off.do(t, req{query: q}).Errors)
+
 	require.Equal(t, http.StatusOK, status(on, "/playground"))
 	require.Equal(t, http.StatusOK, status(on, "/graphql/schema"))
 	require.Equal(t, http.StatusNotFound, status(off, "/playground"))
@@ -544,4 +546,38 @@ func TestResponsesCarryARequestID(t *testing.T) {
 	require.NotEmpty(t, r.Header.Get("X-Request-Id"))
 	r = b.do(t, req{query: meQuery, header: map[string]string{"X-Request-Id": "abc-123"}})
 	require.Equal(t, "abc-123", r.Header.Get("X-Request-Id"))
+}
+
+// GraphiQL, when turned on, runs under a CSP naming exactly what the page
+// loads (its inline script by hash, the CDN files by URL, loaded with
+// integrity) and cannot be framed.
+func TestPlaygroundHasAContentSecurityPolicy(t *testing.T) {
+	t.Parallel()
+	b := setup(t, func(c *config) { c.Playground = true })
+	resp, err := http.Get(b.http.URL + "/playground")
+	require.NoError(t, err)
+	raw, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	require.NoError(t, err)
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	require.Equal(t, "DENY", resp.Header.Get("X-Frame-Options"))
+	csp := resp.Header.Get("Content-Security-Policy")
+	require.Contains(t, csp, "frame-ancestors 'none'")
+	require.Contains(t, csp, "default-src 'none'")
+	require.Contains(t, csp, "connect-src 'self'")
+	script := ""
+	for _, d := range strings.Split(csp, "; ") {
+		if strings.HasPrefix(d, "script-src ") {
+			script = d
+		}
+	}
+	require.Contains(t, script, "'sha256-")
+	require.NotContains(t, script, "unsafe")
+	page := string(raw)
+	for _, src := range regexp.MustCompile(`<script\s+src="([^"]+)"`).FindAllStringSubmatch(page, -1) {
+		require.Contains(t, script, " "+src[1], "each script the page loads is named")
+	}
+	srcs := regexp.MustCompile(`<script\s+src="[^"]+"`).FindAllString(page, -1)
+	require.NotEmpty(t, srcs)
+	require.Len(t, regexp.MustCompile(`<script\s+src="[^"]+"\s+integrity="sha256-`).FindAllString(page, -1), len(srcs), "every CDN script carries integrity")
 }
