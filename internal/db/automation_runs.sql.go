@@ -13,16 +13,33 @@ import (
 )
 
 const automationRunClaim = `-- name: AutomationRunClaim :one
-UPDATE automation_runs r SET worker_id = $1::text, attempts = r.attempts + 1,
+WITH RECURSIVE owners AS (
+  (SELECT p.owner_id FROM automation_runs p WHERE p.finished_at IS NULL ORDER BY p.owner_id LIMIT 1)
+  UNION ALL
+  SELECT (SELECT p.owner_id FROM automation_runs p WHERE p.finished_at IS NULL AND p.owner_id > o.owner_id ORDER BY p.owner_id LIMIT 1)
+  FROM owners o WHERE o.owner_id IS NOT NULL
+), turns AS (
+  SELECT o.owner_id,
+    (SELECT max(l.claimed_at) FROM automation_runs l WHERE l.owner_id = o.owner_id AND l.claimed_at IS NOT NULL) AS last_claimed,
+    (SELECT min(q.created_at) FROM automation_runs q WHERE q.owner_id = o.owner_id AND q.finished_at IS NULL) AS first_queued
+  FROM owners o WHERE o.owner_id IS NOT NULL
+  ORDER BY 2 NULLS FIRST, 3, 1
+)
+UPDATE automation_runs r SET worker_id = $1::text, attempts = r.attempts + 1, claimed_at = clock_timestamp(),
   lease_until = now() + $2::bigint * interval '1 millisecond'
 WHERE r.id = (
-  SELECT c.id FROM automation_runs c
-  WHERE c.finished_at IS NULL AND (c.lease_until IS NULL OR c.lease_until < now())
-  ORDER BY c.created_at
+  SELECT c.id FROM turns t
+  CROSS JOIN LATERAL (
+    SELECT c.id FROM automation_runs c
+    WHERE c.owner_id = t.owner_id AND c.finished_at IS NULL AND (c.lease_until IS NULL OR c.lease_until < now())
+    ORDER BY c.created_at
+    LIMIT 1
+    FOR UPDATE SKIP LOCKED
+  ) c
+  ORDER BY t.last_claimed NULLS FIRST, t.first_queued, t.owner_id
   LIMIT 1
-  FOR UPDATE SKIP LOCKED
 )
-RETURNING r.id, r.automation_id, r.event_id, r.status, r.duration_ms, r.memory_peak, r.limit_hit, r.actions, r.reads, r.logs, r.error, r.created_at, r.scheduled_for, r.event, r.attempts, r.worker_id, r.lease_until, r.script_ended_at, r.finished_at
+RETURNING r.id, r.automation_id, r.event_id, r.status, r.duration_ms, r.memory_peak, r.limit_hit, r.actions, r.reads, r.logs, r.error, r.created_at, r.scheduled_for, r.event, r.attempts, r.worker_id, r.lease_until, r.script_ended_at, r.finished_at, r.owner_id, r.claimed_at
 `
 
 type AutomationRunClaimParams struct {
@@ -30,7 +47,7 @@ type AutomationRunClaimParams struct {
 	LeaseMs  int64
 }
 
-// AutomationRunClaim leases the oldest unfinished run nobody holds (or whose lease or retry wait ran out) to a worker.
+// AutomationRunClaim leases a run nobody holds (unfinished, its lease or retry wait ran out) to a worker, taking turns between owners (docs/design.md, "Runner"): of the owners with such runs, the one whose last claim is oldest (never claimed first; a tie goes to the oldest queued run) gets their oldest run. One owner's many runs so wait behind everyone else's next one instead of holding every worker. The owners with unfinished runs are found by skipping through automation_runs_owner_pending_idx (one probe per owner, however many runs are queued); owners are tried in turn order and the first with a claimable run not locked by another worker (SKIP LOCKED) wins, so a claim costs a few index probes per owner with unfinished runs.
 func (q *Queries) AutomationRunClaim(ctx context.Context, db DBTX, arg AutomationRunClaimParams) (AutomationRun, error) {
 	row := db.QueryRow(ctx, automationRunClaim, arg.WorkerID, arg.LeaseMs)
 	var i AutomationRun
@@ -54,6 +71,8 @@ func (q *Queries) AutomationRunClaim(ctx context.Context, db DBTX, arg Automatio
 		&i.LeaseUntil,
 		&i.ScriptEndedAt,
 		&i.FinishedAt,
+		&i.OwnerID,
+		&i.ClaimedAt,
 	)
 	return i, err
 }
@@ -86,7 +105,7 @@ func (q *Queries) AutomationRunFinish(ctx context.Context, db DBTX, arg Automati
 }
 
 const automationRunList = `-- name: AutomationRunList :many
-SELECT id, automation_id, event_id, status, duration_ms, memory_peak, limit_hit, actions, reads, logs, error, created_at, scheduled_for, event, attempts, worker_id, lease_until, script_ended_at, finished_at FROM automation_runs
+SELECT id, automation_id, event_id, status, duration_ms, memory_peak, limit_hit, actions, reads, logs, error, created_at, scheduled_for, event, attempts, worker_id, lease_until, script_ended_at, finished_at, owner_id, claimed_at FROM automation_runs
 WHERE automation_id = $1
   AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::uuid))
 ORDER BY created_at DESC, id DESC
@@ -135,6 +154,8 @@ func (q *Queries) AutomationRunList(ctx context.Context, db DBTX, arg Automation
 			&i.LeaseUntil,
 			&i.ScriptEndedAt,
 			&i.FinishedAt,
+			&i.OwnerID,
+			&i.ClaimedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -147,7 +168,7 @@ func (q *Queries) AutomationRunList(ctx context.Context, db DBTX, arg Automation
 }
 
 const automationRunListLast = `-- name: AutomationRunListLast :many
-SELECT DISTINCT ON (automation_id) id, automation_id, event_id, status, duration_ms, memory_peak, limit_hit, actions, reads, logs, error, created_at, scheduled_for, event, attempts, worker_id, lease_until, script_ended_at, finished_at FROM automation_runs
+SELECT DISTINCT ON (automation_id) id, automation_id, event_id, status, duration_ms, memory_peak, limit_hit, actions, reads, logs, error, created_at, scheduled_for, event, attempts, worker_id, lease_until, script_ended_at, finished_at, owner_id, claimed_at FROM automation_runs
 WHERE automation_id = ANY($1::uuid[])
 ORDER BY automation_id, created_at DESC, id DESC
 `
@@ -182,6 +203,8 @@ func (q *Queries) AutomationRunListLast(ctx context.Context, db DBTX, automation
 			&i.LeaseUntil,
 			&i.ScriptEndedAt,
 			&i.FinishedAt,
+			&i.OwnerID,
+			&i.ClaimedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -228,10 +251,10 @@ func (q *Queries) AutomationRunListOutcomes(ctx context.Context, db DBTX, arg Au
 }
 
 const automationRunQueueEvents = `-- name: AutomationRunQueueEvents :many
-INSERT INTO automation_runs (id, automation_id, event_id, status, event, created_at)
-SELECT gen_random_uuid(), m.automation_id, m.event_id, 'queued', m.event, clock_timestamp()
+INSERT INTO automation_runs (id, automation_id, owner_id, event_id, status, event, created_at)
+SELECT gen_random_uuid(), m.automation_id, m.owner_id, m.event_id, 'queued', m.event, clock_timestamp()
 FROM (
-  SELECT a.id AS automation_id, e.id AS event_id,
+  SELECT a.id AS automation_id, a.owner_id, e.id AS event_id,
     jsonb_build_object('id', e.id, 'type', e.event_type, 'documentId', e.document_id, 'actorId', e.actor_id,
                        'payload', e.payload, 'createdAt', e.created_at) AS event
   FROM events e
@@ -250,7 +273,7 @@ ON CONFLICT DO NOTHING
 RETURNING id
 `
 
-// AutomationRunQueueEvents queues a run of every enabled event automation of an active owner that the events trigger: the event type is one of its triggers, the event's document passes its scope and the owner can read that document; events an automation caused trigger none. A run queued before (a redelivered event) is kept. Runs are stamped in event order (clock_timestamp in the outer query), so the workers take them in that order.
+// AutomationRunQueueEvents queues a run of every enabled event automation of an active owner that the events trigger: the event type is one of its triggers, the event's document passes its scope and the owner can read that document; events an automation caused trigger none. A run queued before (a redelivered event) is kept. Runs are stamped in event order (clock_timestamp in the outer query), so the workers take each owner's runs in that order.
 func (q *Queries) AutomationRunQueueEvents(ctx context.Context, db DBTX, eventIds []uuid.UUID) ([]uuid.UUID, error) {
 	rows, err := db.Query(ctx, automationRunQueueEvents, eventIds)
 	if err != nil {

@@ -550,6 +550,8 @@ type AutomationRun struct {
 	LeaseUntil    *time.Time
 	ScriptEndedAt *time.Time
 	FinishedAt    *time.Time
+	OwnerID       uuid.UUID
+	ClaimedAt     *time.Time
 }
 
 type Document struct {

@@ -1,9 +1,9 @@
 -- name: AutomationRunQueueEvents :many
--- AutomationRunQueueEvents queues a run of every enabled event automation of an active owner that the events trigger: the event type is one of its triggers, the event's document passes its scope and the owner can read that document; events an automation caused trigger none. A run queued before (a redelivered event) is kept. Runs are stamped in event order (clock_timestamp in the outer query), so the workers take them in that order.
-INSERT INTO automation_runs (id, automation_id, event_id, status, event, created_at)
-SELECT gen_random_uuid(), m.automation_id, m.event_id, 'queued', m.event, clock_timestamp()
+-- AutomationRunQueueEvents queues a run of every enabled event automation of an active owner that the events trigger: the event type is one of its triggers, the event's document passes its scope and the owner can read that document; events an automation caused trigger none. A run queued before (a redelivered event) is kept. Runs are stamped in event order (clock_timestamp in the outer query), so the workers take each owner's runs in that order.
+INSERT INTO automation_runs (id, automation_id, owner_id, event_id, status, event, created_at)
+SELECT gen_random_uuid(), m.automation_id, m.owner_id, m.event_id, 'queued', m.event, clock_timestamp()
 FROM (
-  SELECT a.id AS automation_id, e.id AS event_id,
+  SELECT a.id AS automation_id, a.owner_id, e.id AS event_id,
     jsonb_build_object('id', e.id, 'type', e.event_type, 'documentId', e.document_id, 'actorId', e.actor_id,
                        'payload', e.payload, 'createdAt', e.created_at) AS event
   FROM events e
@@ -29,15 +29,32 @@ FROM (SELECT unnest(@automation_ids::uuid[]) AS automation_id, unnest(@ticks::ti
 ON CONFLICT DO NOTHING;
 
 -- name: AutomationRunClaim :one
--- AutomationRunClaim leases the oldest unfinished run nobody holds (or whose lease or retry wait ran out) to a worker.
-UPDATE automation_runs r SET worker_id = @worker_id::text, attempts = r.attempts + 1,
+-- AutomationRunClaim leases a run nobody holds (unfinished, its lease or retry wait ran out) to a worker, taking turns between owners (docs/design.md, "Runner"): of the owners with such runs, the one whose last claim is oldest (never claimed first; a tie goes to the oldest queued run) gets their oldest run. One owner's many runs so wait behind everyone else's next one instead of holding every worker. The owners with unfinished runs are found by skipping through automation_runs_owner_pending_idx (one probe per owner, however many runs are queued); owners are tried in turn order and the first with a claimable run not locked by another worker (SKIP LOCKED) wins, so a claim costs a few index probes per owner with unfinished runs.
+WITH RECURSIVE owners AS (
+  (SELECT p.owner_id FROM automation_runs p WHERE p.finished_at IS NULL ORDER BY p.owner_id LIMIT 1)
+  UNION ALL
+  SELECT (SELECT p.owner_id FROM automation_runs p WHERE p.finished_at IS NULL AND p.owner_id > o.owner_id ORDER BY p.owner_id LIMIT 1)
+  FROM owners o WHERE o.owner_id IS NOT NULL
+), turns AS (
+  SELECT o.owner_id,
+    (SELECT max(l.claimed_at) FROM automation_runs l WHERE l.owner_id = o.owner_id AND l.claimed_at IS NOT NULL) AS last_claimed,
+    (SELECT min(q.created_at) FROM automation_runs q WHERE q.owner_id = o.owner_id AND q.finished_at IS NULL) AS first_queued
+  FROM owners o WHERE o.owner_id IS NOT NULL
+  ORDER BY 2 NULLS FIRST, 3, 1
+)
+UPDATE automation_runs r SET worker_id = @worker_id::text, attempts = r.attempts + 1, claimed_at = clock_timestamp(),
   lease_until = now() + sqlc.arg(lease_ms)::bigint * interval '1 millisecond'
 WHERE r.id = (
-  SELECT c.id FROM automation_runs c
-  WHERE c.finished_at IS NULL AND (c.lease_until IS NULL OR c.lease_until < now())
-  ORDER BY c.created_at
+  SELECT c.id FROM turns t
+  CROSS JOIN LATERAL (
+    SELECT c.id FROM automation_runs c
+    WHERE c.owner_id = t.owner_id AND c.finished_at IS NULL AND (c.lease_until IS NULL OR c.lease_until < now())
+    ORDER BY c.created_at
+    LIMIT 1
+    FOR UPDATE SKIP LOCKED
+  ) c
+  ORDER BY t.last_claimed NULLS FIRST, t.first_queued, t.owner_id
   LIMIT 1
-  FOR UPDATE SKIP LOCKED
 )
 RETURNING r.*;
 
