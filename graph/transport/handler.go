@@ -52,6 +52,10 @@ type Options struct {
 	// WSMaxSocketsPerUser caps the websockets one user (person, agent or
 	// management) may hold open on this replica; 0 is no cap.
 	WSMaxSocketsPerUser int
+	// WSMaxAnonymous caps the websockets open without a credential on this
+	// replica (after connection_init); 0 is no cap. Such a socket is also
+	// closed (4401) once WSInitTimeout passes after its init.
+	WSMaxAnonymous int
 	// MaxUploadBytes, when positive, accepts multipart requests (file
 	// uploads) of up to that many bytes; the server's guard applies the CSRF
 	// rule to them first (docs/api.md, Files).

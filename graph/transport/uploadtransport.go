@@ -16,6 +16,9 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 	"github.com/vektah/gqlparser/v2/parser"
+
+	"codna/internal/auth"
+	"codna/internal/fault"
 )
 
 // uploadTransport serves multipart requests by the GraphQL multipart
@@ -27,8 +30,9 @@ import (
 // or by maxArchiveBytes for a startImport (an archive is larger than a
 // file): a request whose length says more is refused once its operations
 // part is read, before any file, and one that turns out longer as soon as
-// the bound is passed. The server's guard has applied the CSRF rule, the
-// larger bound and the request's timeout before.
+// the bound is passed. Only a signed-in sender's parts are read at all.
+// The server's guard has applied the CSRF rule, authentication, the larger
+// bound, the per-person cap and the request's deadlines before.
 type uploadTransport struct {
 	maxBytes        int64
 	maxArchiveBytes int64  // 0: as maxBytes
@@ -59,6 +63,14 @@ func (t uploadTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql
 	fail := func(status int, format string, args ...any) {
 		w.WriteHeader(status)
 		writeResponse(w, exec.DispatchError(ctx, gqlerror.List{gqlerror.Errorf(format, args...)}))
+	}
+	// Nobody's parts are read before their sender is known: an anonymous
+	// request could only be refused after spooling its files.
+	if auth.ActorFrom(ctx) == nil {
+		w.WriteHeader(http.StatusUnauthorized)
+		writeResponse(w, exec.DispatchError(ctx, gqlerror.List{{Message: "Sign in first.",
+			Extensions: map[string]any{"code": string(fault.Unauthenticated)}}}))
+		return
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, max(t.maxBytes, t.maxArchiveBytes))
 	mr, err := r.MultipartReader()

@@ -65,6 +65,7 @@ func socketFrom(ctx context.Context) *socket {
 type socket struct {
 	log         *slog.Logger
 	counts      *socketCounts
+	anonymous   *socketCounts // the replica's signed-out sockets, under uuid.Nil
 	initTimeout time.Duration
 	keepAlive   time.Duration
 	maxOps      int // operations in flight at once, subscriptions included
@@ -85,6 +86,8 @@ type socket struct {
 	opCtx        context.Context // the connection's once initialised: the operations run in it
 	user         uuid.UUID       // counted against the user's sockets
 	counted      bool
+	signedOut    bool               // counted among the anonymous sockets instead
+	idleTimer    *time.Timer        // closes a signed-out socket (socket.admit)
 	byClient     map[string]*wsOp   // by the client's id, the operations the client has not completed
 	ops          map[*wsOp]struct{} // the operations until the server sends their last message
 
@@ -175,16 +178,22 @@ func (s *socket) isClosing() bool {
 // contexts (and so its operations), once its reading ended.
 func (s *socket) release() {
 	s.mu.Lock()
-	counted, user := s.counted, s.user
+	counted, user, signedOut := s.counted, s.user, s.signedOut
 	s.counted = false
 	if s.timer != nil {
 		s.timer.Stop()
+	}
+	if s.idleTimer != nil {
+		s.idleTimer.Stop()
 	}
 	if s.kaTimer != nil {
 		s.kaTimer.Stop()
 	}
 	s.mu.Unlock()
-	if counted {
+	switch {
+	case counted && signedOut:
+		s.anonymous.give(uuid.Nil)
+	case counted:
 		s.counts.give(user)
 	}
 	s.end()
@@ -375,6 +384,22 @@ func (s *socket) admit(ctx context.Context, a *auth.Actor, svc *auth.Service, hu
 	// ctx ends with the socket (socket.end, which close calls): no
 	// context of its own is needed.
 	if a == nil {
+		// No subscription serves anyone signed out (docs/api.md): such a
+		// socket counts against the replica's cap on them, and is closed
+		// once the init timeout passes again.
+		if s.anonymous == nil {
+			return ctx, nil
+		}
+		if !s.anonymous.take(uuid.Nil) {
+			return ctx, &socketRefusal{code: closeTooMany, reason: "Too many open websockets", err: fault.New(fault.RateLimited,
+				"Too many websockets are open without signing in; sign in first.")}
+		}
+		s.mu.Lock()
+		s.counted, s.signedOut = true, true
+		if s.initTimeout > 0 {
+			s.idleTimer = time.AfterFunc(s.initTimeout, func() { s.close(closeUnauthorized, "Sign in first") })
+		}
+		s.mu.Unlock()
 		return ctx, nil
 	}
 	if !s.counts.take(a.UserID) {

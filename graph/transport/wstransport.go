@@ -58,6 +58,7 @@ type socketTransport struct {
 	readLimit   int64
 	maxOps      int // operations in flight on one socket
 	counts      *socketCounts
+	anonymous   *socketCounts
 	memory      *socketMemory
 	log         *slog.Logger
 	initTimeout time.Duration
@@ -81,6 +82,7 @@ func newSocketTransport(o Options, init socketInitFunc, log *slog.Logger) *socke
 		// completed operations winding down.
 		maxOps:      max(o.WSMaxSubscriptions, 1) + 16,
 		counts:      &socketCounts{n: map[uuid.UUID]int{}, max: o.WSMaxSocketsPerUser},
+		anonymous:   &socketCounts{n: map[uuid.UUID]int{}, max: o.WSMaxAnonymous},
 		memory:      newSocketMemory(),
 		log:         log,
 		initTimeout: o.WSInitTimeout,
@@ -162,7 +164,7 @@ func (t *socketTransport) Do(w http.ResponseWriter, r *http.Request, exec graphq
 	}
 	c.SetReadLimit(t.readLimit)
 	s := &socket{
-		log: t.log, counts: t.counts, initTimeout: t.initTimeout, keepAlive: t.keepAlive,
+		log: t.log, counts: t.counts, anonymous: t.anonymous, initTimeout: t.initTimeout, keepAlive: t.keepAlive,
 		maxOps: t.maxOps, exec: exec,
 		byClient: map[string]*wsOp{}, ops: map[*wsOp]struct{}{},
 	}

@@ -28,6 +28,8 @@ func (s *Server) graphqlGuard(next http.Handler) http.Handler {
 		info := request.From(ctx)
 		upgrade := r.Header.Get("Upgrade") != ""
 		bearer := bearerToken(r)
+		multipart := false
+		var body *deadlineBody
 
 		if upgrade {
 			if !s.originAllowed(r) {
@@ -38,7 +40,7 @@ func (s *Server) graphqlGuard(next http.Handler) http.Handler {
 			// serves it on a goroutine of its own and closes it when
 			// s.sockets ends (transport.Options.Sockets).
 		} else {
-			multipart := isMultipart(r)
+			multipart = isMultipart(r)
 			limit := s.cfg.BodyLimit
 			if multipart {
 				limit = s.maxUpload()
@@ -48,9 +50,22 @@ func (s *Server) graphqlGuard(next http.Handler) http.Handler {
 					fmt.Sprintf("The request body is larger than %d bytes.", limit))
 				return
 			}
+			// A body must keep arriving, and a body read whole here must
+			// arrive within the request's timeout (docs/operations.md,
+			// Limits): a slow client holds a connection that long at most.
+			// The deadline is set before anything is read, so a body left
+			// unread when the request is refused is not waited for either.
+			total := s.cfg.RequestTimeout
+			if multipart {
+				total = s.uploadTimeout()
+			}
+			if r.Body != nil && r.Body != http.NoBody {
+				body = newDeadlineBody(w, r.Body, s.bodyIdleTimeout(), total)
+				r.Body = body
+			}
 			// A multipart body streams to the transport (to temporary
-			// files past its first MiB) under its own limit; any other is
-			// read whole here.
+			// files past its first MiB) under its own limit, once its
+			// sender is known; any other is read whole here.
 			if !multipart && !s.readBody(w, r) {
 				return
 			}
@@ -59,7 +74,7 @@ func (s *Server) graphqlGuard(next http.Handler) http.Handler {
 			// which this server never grants.
 			if bearer == "" && info.Session != "" && !csrfSafe(r) {
 				writeError(w, http.StatusForbidden, fault.Forbidden,
-					"Requests signed in by cookie must be JSON or carry the X-CoDNA-CSRF: 1 header.")
+					"Requests signed in by cookie must be JSON or carry the X-CoDNA-CSRF: 1 (or Apollo-Require-Preflight) header.")
 				return
 			}
 			info.SetCookie = func(c *http.Cookie) { http.SetCookie(w, c) }
@@ -91,6 +106,25 @@ func (s *Server) graphqlGuard(next http.Handler) http.Handler {
 			writeError(w, http.StatusInternalServerError, fault.Internal,
 				"Something went wrong on our side. Quote request id "+info.ID+" if you report it.")
 			return
+		}
+		if multipart {
+			// Uploads are for signed-in people only: nobody else's file part
+			// is read, let alone spooled to disk (docs/api.md, Files).
+			if actor == nil {
+				body.stop()
+				w.Header().Set("Connection", "close")
+				writeError(w, http.StatusUnauthorized, fault.Unauthenticated, "Sign in first.")
+				return
+			}
+			release, ok := s.uploads.acquire(actor.UserID, s.maxUploadsPerUser())
+			if !ok {
+				body.stop()
+				w.Header().Set("Connection", "close")
+				writeError(w, http.StatusTooManyRequests, fault.RateLimited,
+					fmt.Sprintf("At most %d uploads of one person run at once; wait for one to finish.", s.maxUploadsPerUser()))
+				return
+			}
+			defer release()
 		}
 		if actor != nil {
 			ctx = auth.WithActor(ctx, actor)
@@ -177,8 +211,12 @@ func (s *Server) uploadTimeout() time.Duration {
 	return 10 * time.Minute
 }
 
+// csrfSafe reports whether a cookie request shows it was not forged
+// cross-site: a JSON body, or a header a cross-site page could only send
+// after a CORS preflight this server never grants — X-CoDNA-CSRF: 1, or
+// Apollo's Apollo-Require-Preflight with any value (docs/api.md).
 func csrfSafe(r *http.Request) bool {
-	if r.Header.Get("X-CoDNA-CSRF") == "1" {
+	if r.Header.Get("X-CoDNA-CSRF") == "1" || r.Header.Get("Apollo-Require-Preflight") != "" {
 		return true
 	}
 	if r.Method == http.MethodPost {

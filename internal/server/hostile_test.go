@@ -242,7 +242,7 @@ func TestHostileRequestsAreRefusedWithACode(t *testing.T) {
 		{"persisted query with a wrong hash", `{"query":"{ me { id } }","extensions":{"persistedQuery":{"version":1,"sha256Hash":"00"}}}`, "application/json", want{0, "BAD_USER_INPUT"}},
 		{"text/plain", `{"query":"{ me { id } }"}`, "text/plain", want{400, "BAD_USER_INPUT"}},
 		{"a form", `query=%7B+me+%7B+id+%7D+%7D`, "application/x-www-form-urlencoded", want{400, "BAD_USER_INPUT"}},
-		{"multipart", "--x\r\nContent-Disposition: form-data; name=\"operations\"\r\n\r\n{}\r\n--x--\r\n", "multipart/form-data; boundary=x", want{400, "BAD_USER_INPUT"}},
+		{"multipart", "--x\r\nContent-Disposition: form-data; name=\"operations\"\r\n\r\n{}\r\n--x--\r\n", "multipart/form-data; boundary=x", want{401, "UNAUTHENTICATED"}}, // signed out: refused before its parts are read
 		{"application/graphql", `{ me { id } }`, "application/graphql", want{400, "BAD_USER_INPUT"}},
 		{"a broken content type", `{"query":"{ me { id } }"}`, "application/json; charset", want{400, "BAD_USER_INPUT"}},
 		{"no content type", `{"query":"{ me { id } }"}`, "", want{400, "BAD_USER_INPUT"}},

@@ -48,9 +48,17 @@ type Config struct {
 	WSPayloadLimit int64
 	WSMaxSubs      int // subscriptions one websocket may hold at once
 	WSMaxSockets   int // websockets one user may hold open on this replica (0: no cap)
+	WSMaxAnonymous int // websockets open without signing in on this replica (0: no cap)
 	// UploadTimeout bounds a multipart request (a slow upload of a large
 	// file outlasts RequestTimeout; CODNA_UPLOAD_TIMEOUT); 0 is 10 minutes.
 	UploadTimeout time.Duration
+	// BodyIdleTimeout is how long a request body may stop arriving before
+	// its connection is closed (CODNA_BODY_IDLE_TIMEOUT); 0 is the default.
+	BodyIdleTimeout time.Duration
+	// MaxUploadsPerUser caps the multipart requests one person may have
+	// running at once on this replica (CODNA_MAX_UPLOADS_PER_USER); 0 is
+	// the default.
+	MaxUploadsPerUser int
 	// ShutdownTimeout bounds Stop: requests in flight and the App's
 	// background work get this long to finish, then are abandoned.
 	ShutdownTimeout time.Duration
@@ -69,7 +77,11 @@ var DefaultConfig = Config{
 	WSPayloadLimit:  64 << 10,
 	WSMaxSubs:       50,
 	WSMaxSockets:    20,
+	WSMaxAnonymous:  200,
 	ShutdownTimeout: 20 * time.Second,
+
+	BodyIdleTimeout:   15 * time.Second,
+	MaxUploadsPerUser: 4,
 }
 
 // Server serves the API of one App (internal/app: the services over one
@@ -83,6 +95,7 @@ type Server struct {
 	profiler *Profiler // runtime profiles for operators, off by default
 	metrics  *metrics
 	handler  http.Handler
+	uploads  uploadSlots
 
 	// Liveness, when set (before Start), is asked by /healthz: an error
 	// answers 503. `codna serve` sets it to the embedded database's
@@ -128,7 +141,7 @@ func (s *Server) routes() http.Handler {
 	gql := transport.NewHandler(graph.NewResolver(&s.app.Services, s.log), transport.Options{
 		Limits: s.cfg.Limits, Introspection: s.cfg.Introspection, OriginPatterns: patterns,
 		WSInitTimeout: s.cfg.WSInitTimeout, WSKeepAlive: s.cfg.WSKeepAlive, WSPayloadLimit: s.cfg.WSPayloadLimit,
-		WSMaxSubscriptions: s.cfg.WSMaxSubs, WSMaxSocketsPerUser: s.cfg.WSMaxSockets,
+		WSMaxSubscriptions: s.cfg.WSMaxSubs, WSMaxSocketsPerUser: s.cfg.WSMaxSockets, WSMaxAnonymous: s.cfg.WSMaxAnonymous,
 		Sockets: s.sockets, MaxUploadBytes: s.app.Files.MaxBytes() + 1<<20, MaxArchiveBytes: s.app.Transfer.Config().MaxArchiveBytes + 1<<20, UploadTempDir: s.app.Config().Files.TempDir,
 	})
 	gql.AroundResponses(func(ctx context.Context, next graphql.ResponseHandler) *graphql.Response {
