@@ -26,8 +26,8 @@ type RunnerConfig struct {
 	// (CODNA_AUTOMATION_WORKERS); 0 means DefaultConcurrency.
 	Concurrency int
 	// Lease is how long a claimed run is this worker's before another may
-	// take it over (a run lasts at most the wall time plus its proposals);
-	// 0 means DefaultLease.
+	// take it over, renewed every Lease/4 while it runs (docs/operations.md,
+	// "Leases"); 0 means DefaultLease.
 	Lease time.Duration
 	// Poll is how often an idle loop looks for runs queued by other
 	// replicas (this replica's matcher and scheduler wake it at once); 0
@@ -40,15 +40,16 @@ type RunnerConfig struct {
 // Runner defaults.
 const (
 	DefaultConcurrency = 2
-	DefaultLease       = time.Minute
+	DefaultLease       = periodic.DefaultLease // a script ends within its 2 s CPU budget and the lease is renewed
 	DefaultPoll        = time.Second
 )
 
 // Runner executes queued runs: it claims one under a lease, runs the
 // script in the sandbox as the owner, records the result, applies the
-// proposals one by one recording each verdict, and finishes the run. Every
-// write after the claim is conditional on still holding the lease, so a
-// worker that lost its run (it took longer than the lease) stops writing.
+// proposals one by one recording each verdict, and finishes the run. The
+// lease is renewed while the run lasts, so a worker that dies leaves it to
+// run out within Lease. Every write after the claim is conditional on
+// still holding the lease, so a worker that lost its run stops writing.
 // A run that fails because the host failed (the database, the sandbox) is
 // given back and retried with backoff, at most MaxRunAttempts times; a
 // retry whose script result was recorded does not run the script again.
@@ -102,7 +103,16 @@ func (r *Runner) runOne(ctx context.Context, worker string) (bool, error) {
 		return false, fmt.Errorf("claim a run: %w", err)
 	}
 	x := &execution{r: r, s: r.s, run: run, worker: worker}
-	if err := x.execute(ctx); err != nil {
+	work, stop := periodic.Renew(ctx, r.cfg.Lease/4, func(ctx context.Context) (bool, error) {
+		n, err := db.Q.AutomationRunRenew(ctx, r.s.pool, db.AutomationRunRenewParams{ID: run.ID, WorkerID: worker, LeaseMs: r.cfg.Lease.Milliseconds()})
+		return n > 0, err
+	}, r.log)
+	err = x.execute(work)
+	stop()
+	if errors.Is(context.Cause(work), periodic.ErrLeaseLost) {
+		return true, nil // whoever holds it now goes on
+	}
+	if err != nil {
 		x.release(ctx, err)
 		return true, err
 	}

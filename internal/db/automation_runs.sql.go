@@ -372,6 +372,26 @@ func (q *Queries) AutomationRunRelease(ctx context.Context, db DBTX, arg Automat
 	return result.RowsAffected(), nil
 }
 
+const automationRunRenew = `-- name: AutomationRunRenew :execrows
+UPDATE automation_runs SET lease_until = now() + $1::bigint * interval '1 millisecond'
+WHERE id = $2 AND worker_id = $3::text AND finished_at IS NULL
+`
+
+type AutomationRunRenewParams struct {
+	LeaseMs  int64
+	ID       uuid.UUID
+	WorkerID string
+}
+
+// AutomationRunRenew extends the lease of a run the worker still holds, while it runs (docs/operations.md, "Leases"); 0 rows: the lease was lost.
+func (q *Queries) AutomationRunRenew(ctx context.Context, db DBTX, arg AutomationRunRenewParams) (int64, error) {
+	result, err := db.Exec(ctx, automationRunRenew, arg.LeaseMs, arg.ID, arg.WorkerID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const automationRunSetVerdict = `-- name: AutomationRunSetVerdict :execrows
 UPDATE automation_runs SET actions = jsonb_set(actions, ARRAY[$1::int::text], (actions -> $1::int) || $2::jsonb)
 WHERE id = $3 AND worker_id = $4::text AND finished_at IS NULL

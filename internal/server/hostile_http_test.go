@@ -155,3 +155,27 @@ func TestHostileDownloadPaths(t *testing.T) {
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	require.NotContains(t, log.String(), "level=ERROR")
 }
+
+// /files paths that are not /files/{document}/{name} (an empty name, no
+// name, more segments) answer the downloads' JSON 404, GET and HEAD, never
+// the web app's page.
+func TestFilePathsWithoutANameAreNotFound(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	owner := pgtest.CreatePerson(t, b.pool)
+	tok := pgtest.CreatePersonToken(t, b.pool, owner.ID)
+	doc := b.create(t, tok, "ops", "deploy", "files")
+	hs, _ := logged(t, b)
+	for _, path := range []string{"/files/" + doc + "/", "/files/" + doc, "/files/", "/files/" + doc + "/a/b.png"} {
+		for _, method := range []string{http.MethodGet, http.MethodHead} {
+			resp, body := rawGet(t, hs.URL, method, path, tok, nil)
+			require.Equal(t, http.StatusNotFound, resp.StatusCode, method+" "+path)
+			require.Equal(t, "application/json", resp.Header.Get("Content-Type"), method+" "+path)
+			if method == http.MethodGet {
+				var e gqlResponse
+				require.NoError(t, json.Unmarshal(body, &e), path)
+				require.Equal(t, "NOT_FOUND", e.code(), path)
+			}
+		}
+	}
+}

@@ -161,6 +161,9 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("/mcp", s.mcpGuard(s.MCP.Handler()))
 	mux.HandleFunc("GET /files/{document}/{name}", s.download)
 	mux.HandleFunc("HEAD /files/{document}/{name}", s.download)
+	// Any other /files/ path (an empty name, more segments) names no file:
+	// the same 404, never the web app's page ("GET" covers HEAD).
+	mux.HandleFunc("GET /files/", func(w http.ResponseWriter, _ *http.Request) { notFound(w) })
 	mux.HandleFunc("GET /ingestions/{id}/original", s.original)
 	mux.HandleFunc("GET /exports/{id}", s.exportZip)
 	mux.HandleFunc("GET /graphql/schema", func(w http.ResponseWriter, r *http.Request) {

@@ -58,6 +58,11 @@ WHERE r.id = (
 )
 RETURNING r.*;
 
+-- name: AutomationRunRenew :execrows
+-- AutomationRunRenew extends the lease of a run the worker still holds, while it runs (docs/operations.md, "Leases"); 0 rows: the lease was lost.
+UPDATE automation_runs SET lease_until = now() + sqlc.arg(lease_ms)::bigint * interval '1 millisecond'
+WHERE id = @id AND worker_id = @worker_id::text AND finished_at IS NULL;
+
 -- name: AutomationRunRecordScript :execrows
 -- AutomationRunRecordScript records what the script did (its proposals, without verdicts yet) on a run the worker still holds.
 UPDATE automation_runs SET actions = @actions, reads = @reads, logs = @logs, error = sqlc.narg(error), limit_hit = sqlc.narg(limit_hit),
