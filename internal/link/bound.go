@@ -3,6 +3,8 @@ package link
 import (
 	"bytes"
 
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 )
@@ -238,4 +240,50 @@ func (r *linearReader) LineOffset() int {
 		}
 	}
 	return int(r.cols[at-r.lineStart]) - pos.Padding
+}
+
+// maxNesting is how many block quotes and list items may hold one another.
+// goldmark walks every open block at every line, and its AST is walked
+// recursively, so a 1 MiB body of a list nested 1 000 deep, or of "> - "
+// repeated (500 000 containers on one line), took seconds. Beyond this
+// depth a block quote or a list does not open: its marker is read as the
+// text of the deepest block allowed (a paragraph, or a line of one), as if
+// its marker were escaped. Documents nested less deeply parse as before.
+const maxNesting = 32
+
+// nestingParser is goldmark's block quote or list parser, refusing to open
+// a container more than maxNesting deep.
+type nestingParser struct {
+	parser.BlockParser
+}
+
+func (p nestingParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+	depth := 0
+	for n := parent; n != nil; n = n.Parent() {
+		switch n.Kind() {
+		case ast.KindBlockquote, ast.KindListItem:
+			if depth++; depth >= maxNesting {
+				return nil, parser.NoChildren
+			}
+		}
+	}
+	return p.BlockParser.Open(parent, reader, pc)
+}
+
+// blockParsers are goldmark's default block parsers, the block quote and
+// list parsers bounded by maxNesting.
+func blockParsers() []util.PrioritizedValue {
+	blocks := parser.DefaultBlockParsers()
+	wrapped := 0
+	for i, v := range blocks {
+		switch v.Value {
+		case parser.NewBlockquoteParser(), parser.NewListParser():
+			blocks[i].Value = nestingParser{BlockParser: v.Value.(parser.BlockParser)}
+			wrapped++
+		}
+	}
+	if wrapped != 2 {
+		panic("link: goldmark's default block quote or list parser not found")
+	}
+	return blocks
 }

@@ -236,7 +236,7 @@ func newMarkdown() goldmark.Markdown {
 	}
 	return goldmark.New(
 		goldmark.WithParser(parser.NewParser(
-			parser.WithBlockParsers(parser.DefaultBlockParsers()...),
+			parser.WithBlockParsers(blockParsers()...),
 			parser.WithInlineParsers(inline...),
 			parser.WithParagraphTransformers(paragraph...),
 		)),
