@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"context"
 	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
@@ -13,6 +14,32 @@ import (
 	"codna/internal/fault"
 	"codna/internal/inbox"
 )
+
+// markedPayload answers a mark-read mutation: how many were marked, and
+// the actor's counts after it.
+func (r *Resolver) markedPayload(ctx context.Context, marked int, err error) (*model.MarkNotificationsReadPayload, error) {
+	if err != nil {
+		return nil, err
+	}
+	c, err := r.svc.Inbox.MyCounts(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return &model.MarkNotificationsReadPayload{Marked: marked, Counts: &c}, nil
+}
+
+// notificationPayload answers a change to one notification: the
+// notification, and the actor's counts after it.
+func (r *Resolver) notificationPayload(ctx context.Context, n *inbox.Notification, err error) (*model.NotificationPayload, error) {
+	if err != nil {
+		return nil, err
+	}
+	c, err := r.svc.Inbox.MyCounts(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return &model.NotificationPayload{Notification: n, Counts: &c}, nil
+}
 
 func statusOf(s *model.NotificationStatus) *string {
 	if s == nil {

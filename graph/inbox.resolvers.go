@@ -27,27 +27,13 @@ func (r *mutationResolver) MarkNotificationsRead(ctx context.Context, input mode
 		return nil, err
 	}
 	n, err := r.svc.Inbox.MarkRead(ctx, ids)
-	if err != nil {
-		return nil, err
-	}
-	c, err := r.svc.Inbox.MyCounts(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return &model.MarkNotificationsReadPayload{Marked: n, Counts: &c}, nil
+	return r.markedPayload(ctx, n, err)
 }
 
 // MarkAllNotificationsRead is the resolver for the markAllNotificationsRead field.
 func (r *mutationResolver) MarkAllNotificationsRead(ctx context.Context) (*model.MarkNotificationsReadPayload, error) {
 	n, err := r.svc.Inbox.MarkAllRead(ctx)
-	if err != nil {
-		return nil, err
-	}
-	c, err := r.svc.Inbox.MyCounts(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return &model.MarkNotificationsReadPayload{Marked: n, Counts: &c}, nil
+	return r.markedPayload(ctx, n, err)
 }
 
 // DismissNotification is the resolver for the dismissNotification field.
@@ -57,14 +43,7 @@ func (r *mutationResolver) DismissNotification(ctx context.Context, input model.
 		return nil, err
 	}
 	n, err := r.svc.Inbox.Dismiss(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	c, err := r.svc.Inbox.MyCounts(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return &model.NotificationPayload{Notification: n, Counts: &c}, nil
+	return r.notificationPayload(ctx, n, err)
 }
 
 // ResolveNotification is the resolver for the resolveNotification field.
@@ -74,14 +53,7 @@ func (r *mutationResolver) ResolveNotification(ctx context.Context, input model.
 		return nil, err
 	}
 	n, err := r.svc.Inbox.Resolve(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	c, err := r.svc.Inbox.MyCounts(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return &model.NotificationPayload{Notification: n, Counts: &c}, nil
+	return r.notificationPayload(ctx, n, err)
 }
 
 // Actor is the resolver for the actor field: the user a notification's
