@@ -39,11 +39,13 @@ generate:
 	$(GO) -C internal/tools tool sqlc -f ../../sqlc.yaml generate
 	$(GO) run ./graph/gen
 
-## check-generated: fail when generated code is stale (sqlc, gqlgen, the web app's operation types)
+## check-generated: fail when generated code is stale (sqlc, gqlgen, the web app's operation
+## types, the GraphQL playground's build in frontend/playground/dist)
+GENERATED = internal/db graph frontend/src/gql frontend/playground/dist
 check-generated: generate
-	@if [ "$(NODE_OK)" = yes ]; then cd frontend && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && npm run --silent codegen >/dev/null; fi
-	@git diff --exit-code -- internal/db graph frontend/src/gql || (echo "generated code is stale: run make generate (and npm run codegen in frontend) and commit" && exit 1)
-	@test -z "$$(git status --porcelain -- internal/db graph frontend/src/gql)" || (git status --porcelain -- internal/db graph frontend/src/gql; echo "generated files are untracked: commit them" && exit 1)
+	@if [ "$(NODE_OK)" = yes ]; then cd frontend && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && npm run --silent codegen >/dev/null && npm run --silent build:playground >/dev/null; fi
+	@git diff --exit-code -- $(GENERATED) || (echo "generated code is stale: run make generate (and npm run codegen and npm run build:playground in frontend) and commit" && exit 1)
+	@test -z "$$(git status --porcelain -- $(GENERATED))" || (git status --porcelain -- $(GENERATED); echo "generated files are untracked: commit them" && exit 1)
 
 # OUTSIDE_REFS matches references to files outside the repository (the product spec's
 # data-model.md, linking.md, …, its numbered traces, ADRs): the code and docs point to docs/.

@@ -117,6 +117,8 @@ export async function startApp({ build = true } = {}) {
     // Every test signs in from 127.0.0.1: the default of 10 attempts per
     // 15 minutes per address would stop the run, not a person.
     CODNA_LOGIN_LIMIT: '10000',
+    // The GraphQL playground is off unless turned on; its test needs it.
+    CODNA_PLAYGROUND: 'true',
   }
   log(`serve: starting on ${baseURL} (data ${dataDir}); log in ${logFile}`)
   const proc = spawn(bin, ['serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] })

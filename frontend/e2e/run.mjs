@@ -496,6 +496,44 @@ test('page view at 375 px wide', async (t) => {
   assert(width <= 376, `the page is ${width} px wide at a 375 px viewport (it scrolls sideways); too wide: ${wide.join(', ')}`)
 })
 
+test('the GraphQL playground loads from the server alone and runs a query and a subscription', async (t) => {
+  const { context, page } = await t.open(people.ada)
+  // Everything the page asks for must come from the server itself: a
+  // request anywhere else is recorded and refused.
+  const elsewhere = []
+  await context.route('**/*', (route) => {
+    const url = new URL(route.request().url())
+    if (url.hostname === '127.0.0.1') return route.continue()
+    elsewhere.push(url.href)
+    return route.abort()
+  })
+  const sockets = []
+  page.on('websocket', (ws) => {
+    sockets.push(ws.url())
+    if (new URL(ws.url()).hostname !== '127.0.0.1') elsewhere.push(ws.url())
+  })
+  await page.goto('/playground')
+  await see(page.locator('.graphiql-query-editor .CodeMirror'), 'the query editor')
+  const run = async (query, expect, what) => {
+    await page.evaluate((q) => document.querySelector('.graphiql-query-editor .CodeMirror').CodeMirror.setValue(q), query)
+    await page.getByRole('button', { name: /^Execute query/ }).click()
+    await eventually(what, async () => (await page.locator('.graphiql-response').innerText()).includes(expect))
+  }
+  await run('{ me { name } }', people.ada.name, 'the signed-in person in the response')
+  await run('subscription { inboxCounts { total } }', '"total"', 'the first inbox counts over the websocket')
+  assert(sockets.some((u) => new URL(u).pathname === '/graphql'), `the subscription went over no websocket to /graphql: ${sockets.join(', ')}`)
+  // A dialog and the schema's documentation, under the same policy.
+  await page.getByRole('button', { name: /settings/i }).click()
+  await see(page.getByRole('dialog'), 'the settings dialog')
+  await page.keyboard.press('Escape')
+  await page.getByRole('button', { name: /documentation explorer/i }).click()
+  await see(page.getByText('Query', { exact: true }), 'the schema in the documentation explorer')
+  await t.shot(page, 'playground')
+  assert(elsewhere.length === 0, `requests to other hosts: ${elsewhere.join(', ')}`)
+  const problems = pageProblems.filter((p) => p.startsWith('the GraphQL playground'))
+  assert(problems.length === 0, problems.join('\n'))
+})
+
 test('no Content-Security-Policy violations or uncaught errors in the pages', async () => {
   assert(pageProblems.length === 0, pageProblems.slice(0, 10).join('\n'))
 })

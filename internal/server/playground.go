@@ -1,63 +1,79 @@
 package server
 
 import (
-	"crypto/sha256"
+	"bytes"
+	"crypto/rand"
 	"encoding/base64"
+	"fmt"
+	"io/fs"
 	"net/http"
-	"net/http/httptest"
-	"regexp"
 	"strings"
+	"time"
 
-	"github.com/99designs/gqlgen/graphql/playground"
+	"codna/frontend/playground"
 )
 
-var (
-	inlineScript = regexp.MustCompile(`(?s)<script>(.*?)</script>`)
-	cdnScript    = regexp.MustCompile(`<script\s+src="(https://[^"]+)"`)
-	cdnStyle     = regexp.MustCompile(`<link\s+rel="stylesheet"\s+href="(https://[^"]+)"`)
-)
+// playgroundCSP is the playground page's Content-Security-Policy for a
+// response whose nonce is %s: scripts from this origin only (the page's own files,
+// no inline script, no eval, no CDN), styles from this origin and the
+// <style> elements carrying the nonce (GraphiQL's dialogs insert one),
+// GraphiQL's fonts as data URLs, requests (HTTP and the subscriptions'
+// websocket) only to this origin; no framing, no plugins, no forms.
+const playgroundCSP = "default-src 'none'; script-src 'self'; style-src 'self' 'nonce-%s'; font-src data:; img-src 'self' data:; " +
+	"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
-// playgroundHandler serves GraphiQL (gqlgen's page, docs/operations.md),
-// rendered once, under a Content-Security-Policy naming exactly what the
-// page loads: its one inline script by hash, and the CDN files by URL
-// (which the page loads with Subresource Integrity); no framing
-// (frame-ancestors 'none', X-Frame-Options DENY), no plugins, no forms;
-// requests only to this origin.
+// playgroundNonce is the placeholder the build leaves in the page
+// (frontend/vite.playground.config.ts) for each response's nonce.
+var playgroundNonce = []byte("CODNA_CSP_NONCE")
+
+// playgroundHandler serves GraphiQL built into the binary
+// (playground.Dist, docs/api.md): the page at /playground, never cached,
+// each response with a fresh nonce in the page and its policy, and the
+// page's hashed scripts and styles under /playground/assets/, cached for a
+// year and gzipped for clients that accept it; any other asset name is 404.
 func playgroundHandler() http.Handler {
-	rec := httptest.NewRecorder()
-	playground.Handler("CoDNA", "/graphql")(rec, httptest.NewRequest(http.MethodGet, "/playground", nil))
-	page := rec.Body.Bytes()
-	scripts := []string{}
-	for _, m := range inlineScript.FindAllSubmatch(page, -1) {
-		sum := sha256.Sum256(m[1])
-		scripts = append(scripts, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'")
+	dist, err := fs.Sub(playground.Dist, "dist")
+	if err != nil {
+		panic(err) // the embedded build always has dist
 	}
-	for _, m := range cdnScript.FindAllSubmatch(page, -1) {
-		scripts = append(scripts, string(m[1]))
+	page, err := fs.ReadFile(dist, "index.html")
+	if err != nil {
+		panic(err)
 	}
-	styles := []string{"'unsafe-inline'"} // the page's <style> and GraphiQL's style attributes
-	for _, m := range cdnStyle.FindAllSubmatch(page, -1) {
-		styles = append(styles, string(m[1]))
-	}
-	csp := strings.Join([]string{
-		"default-src 'none'",
-		"script-src " + strings.Join(scripts, " "),
-		"style-src " + strings.Join(styles, " "),
-		"font-src data: https://cdn.jsdelivr.net",
-		"img-src data: 'self'",
-		"connect-src 'self'",
-		"frame-ancestors 'none'",
-		"base-uri 'none'",
-		"form-action 'none'",
-	}, "; ")
-	return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+	zipped := &gzipCache{files: map[string][]byte{}}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("Content-Type", "text/html; charset=utf-8")
-		h.Set("Content-Security-Policy", csp)
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "no-referrer")
-		h.Set("Cache-Control", "no-store")
-		_, _ = w.Write(page)
+		if r.URL.Path == "/playground" {
+			var random [18]byte
+			_, _ = rand.Read(random[:]) // never fails (crypto/rand)
+			nonce := base64.StdEncoding.EncodeToString(random[:])
+			h.Set("Content-Security-Policy", fmt.Sprintf(playgroundCSP, nonce))
+			h.Set("Content-Type", "text/html; charset=utf-8")
+			h.Set("Cache-Control", "no-store")
+			_, _ = w.Write(bytes.ReplaceAll(page, playgroundNonce, []byte(nonce)))
+			return
+		}
+		h.Set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'") // a script or style: runs nothing itself
+		name := strings.TrimPrefix(r.URL.Path, "/playground/")
+		if !strings.HasPrefix(name, "assets/") || strings.Contains(name[len("assets/"):], "/") {
+			notFound(w)
+			return
+		}
+		raw, err := fs.ReadFile(dist, name)
+		if err != nil {
+			notFound(w) // a stale or unknown asset
+			return
+		}
+		h.Set("Cache-Control", "public, max-age=31536000, immutable")
+		h.Set("Content-Type", contentType(name))
+		h.Set("Vary", "Accept-Encoding")
+		if gz := zipped.get(dist, name); gz != nil && acceptsGzip(r) {
+			h.Set("Content-Encoding", "gzip")
+			raw = gz
+		}
+		http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(raw))
 	})
 }

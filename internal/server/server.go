@@ -175,9 +175,12 @@ func (s *Server) routes() http.Handler {
 		_, _ = w.Write([]byte(graph.SchemaSDL()))
 	})
 	if s.cfg.Playground {
-		mux.Handle("GET /playground", playgroundHandler())
+		pg := playgroundHandler()
+		mux.Handle("GET /playground", pg)
+		mux.Handle("GET /playground/assets/", pg)
 	} else {
 		mux.HandleFunc("GET /playground", http.NotFound) // not the app's either
+		mux.HandleFunc("GET /playground/assets/", http.NotFound)
 	}
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		if s.Liveness != nil {
@@ -263,6 +266,8 @@ func (s *Server) observe(next http.Handler) http.Handler {
 			route = "other"
 			if strings.HasPrefix(r.URL.Path, "/files/") || strings.HasPrefix(r.URL.Path, "/ingestions/") {
 				route = "/files"
+			} else if strings.HasPrefix(r.URL.Path, "/playground/assets/") {
+				route = "/playground"
 			}
 		}
 		status := sw.status
