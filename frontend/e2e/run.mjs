@@ -514,13 +514,16 @@ test('the GraphQL playground loads from the server alone and runs a query and a 
   })
   await page.goto('/playground')
   await see(page.locator('.graphiql-query-editor .CodeMirror'), 'the query editor')
-  const run = async (query, expect, what) => {
+  // Runs a named operation once GraphiQL has parsed it (the tab takes its
+  // name then; before, it would run the previous text's kind of operation).
+  const run = async (name, query, expect, what) => {
     await page.evaluate((q) => document.querySelector('.graphiql-query-editor .CodeMirror').CodeMirror.setValue(q), query)
+    await see(page.locator('.graphiql-tab').getByText(name, { exact: true }), `the tab named ${name}`)
     await page.getByRole('button', { name: /^Execute query/ }).click()
     await eventually(what, async () => (await page.locator('.graphiql-response').innerText()).includes(expect))
   }
-  await run('{ me { name } }', people.ada.name, 'the signed-in person in the response')
-  await run('subscription { inboxCounts { total } }', '"total"', 'the first inbox counts over the websocket')
+  await run('Me', 'query Me { me { name } }', people.ada.name, 'the signed-in person in the response')
+  await run('Counts', 'subscription Counts { inboxCounts { total } }', '"total"', 'the first inbox counts over the websocket')
   assert(sockets.some((u) => new URL(u).pathname === '/graphql'), `the subscription went over no websocket to /graphql: ${sockets.join(', ')}`)
   // A dialog and the schema's documentation, under the same policy.
   await page.getByRole('button', { name: /settings/i }).click()
