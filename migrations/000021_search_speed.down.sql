@@ -26,6 +26,9 @@ LANGUAGE sql STABLE PARALLEL SAFE AS $$
      AND (cardinality(f_statuses) = 0 OR status::text = ANY(f_statuses))
 $$;
 
+DROP FUNCTION IF EXISTS search_spaces(text[]);
+DROP FUNCTION IF EXISTS search_statuses(text[]);
+
 CREATE OR REPLACE FUNCTION search_entries_build_swap() RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN

@@ -76,8 +76,19 @@ CREATE INDEX search_entries_space_idx ON search_entries (space, updated_at DESC,
 CREATE INDEX search_entries_status_idx ON search_entries (status, updated_at DESC, document_id DESC);
 CREATE INDEX search_entries_path_idx ON search_entries ((path COLLATE "C"));
 
+-- search_spaces and search_statuses read a filter's labels as their types.
+-- The casts are stable (a type may gain labels), which keeps a search's plan
+-- from reading the values; a label never changes meaning, so these are
+-- declared immutable: planned for their values, they fold to constants, whose
+-- frequency the planner knows from the column's statistics.
+CREATE FUNCTION search_spaces(labels text[]) RETURNS space[]
+LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT AS $$ SELECT labels::space[] $$;
+CREATE FUNCTION search_statuses(labels text[]) RETURNS document_status[]
+LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT AS $$ SELECT labels::document_status[] $$;
+
 -- search_entry_passes as before, each condition in a form its index answers:
--- the space and the status compared as their types (not as text), the folder
+-- the space and the status compared as their types (not as text, through
+-- search_spaces and search_statuses), the folder
 -- as the range [prefix, prefix || '0') of byte-wise paths ('0' follows '/'),
 -- which holds the folder's own path and every path beneath it, checked
 -- exactly as well.
@@ -87,7 +98,7 @@ CREATE OR REPLACE FUNCTION search_entry_passes(
   f_updated_before timestamptz, f_statuses text[]
 ) RETURNS boolean
 LANGUAGE sql STABLE PARALLEL SAFE AS $$
-  SELECT (cardinality(f_spaces) = 0 OR space = ANY(f_spaces::space[]))
+  SELECT (cardinality(f_spaces) = 0 OR space = ANY(search_spaces(f_spaces)))
      AND (f_path_prefix IS NULL OR f_path_prefix = ''
           OR ((path COLLATE "C") >= f_path_prefix AND (path COLLATE "C") < f_path_prefix || '0'
               AND (path = f_path_prefix OR starts_with(path, f_path_prefix || '/'))))
@@ -95,7 +106,7 @@ LANGUAGE sql STABLE PARALLEL SAFE AS $$
      AND (f_owner_id IS NULL OR owner_id = f_owner_id)
      AND (f_updated_after IS NULL OR updated_at > f_updated_after)
      AND (f_updated_before IS NULL OR updated_at < f_updated_before)
-     AND (cardinality(f_statuses) = 0 OR status = ANY(f_statuses::document_status[]))
+     AND (cardinality(f_statuses) = 0 OR status = ANY(search_statuses(f_statuses)))
 $$;
 
 -- The rebuild's swap as 000013's, with the new indexes instead of the trigram

@@ -354,9 +354,12 @@ WITH page AS (
   ORDER BY e.updated_at DESC, e.document_id DESC
   OFFSET $10::int LIMIT $11::int
 ), counted AS MATERIALIZED (
+  -- The newest count_max, as the page: the planner walks the recency index or sorts what a filter's
+  -- index finds, whichever is cheaper (a common tag's index holds tens of thousands).
   SELECT e.space, e.tags
   FROM search_entries e
   WHERE e.live AND CASE WHEN $1::boolean THEN e.readers && $2::uuid[] ELSE arrayoverlap(e.readers, $2::uuid[]) END AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $3::text[], $4::text, $5::text[], $6::uuid, $7::timestamptz, $8::timestamptz, $9::text[])
+  ORDER BY e.updated_at DESC, e.document_id DESC
   LIMIT $12::int
 )
 SELECT 'hit'::text AS kind, p.document_id, 0::float8 AS score, p.updated_at, e.title AS value, e.body, '{}'::text[] AS tags
@@ -390,7 +393,7 @@ type SearchEntryListRow struct {
 	Tags       []string
 }
 
-// SearchEntryList is SearchEntryFind for a query without terms: the readable entries passing the filter, newest first, with at most count_max of them to count, as SearchEntryFind.
+// SearchEntryList is SearchEntryFind for a query without terms: the readable entries passing the filter, newest first, with the newest count_max of them to count, as SearchEntryFind; planned for its values (a selective filter starts from its index).
 func (q *Queries) SearchEntryList(ctx context.Context, db DBTX, arg SearchEntryListParams) ([]SearchEntryListRow, error) {
 	rows, err := db.Query(ctx, searchEntryList,
 		arg.Sparse,

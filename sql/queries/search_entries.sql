@@ -123,7 +123,7 @@ SELECT 'counted', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoc
 SELECT set_config('plan_cache_mode', 'force_generic_plan', true);
 
 -- name: SearchEntryList :many
--- SearchEntryList is SearchEntryFind for a query without terms: the readable entries passing the filter, newest first, with at most count_max of them to count, as SearchEntryFind.
+-- SearchEntryList is SearchEntryFind for a query without terms: the readable entries passing the filter, newest first, with the newest count_max of them to count, as SearchEntryFind; planned for its values (a selective filter starts from its index).
 WITH page AS (
   SELECT e.document_id, e.updated_at
   FROM search_entries e
@@ -131,9 +131,12 @@ WITH page AS (
   ORDER BY e.updated_at DESC, e.document_id DESC
   OFFSET @row_offset::int LIMIT @row_limit::int
 ), counted AS MATERIALIZED (
+  -- The newest count_max, as the page: the planner walks the recency index or sorts what a filter's
+  -- index finds, whichever is cheaper (a common tag's index holds tens of thousands).
   SELECT e.space, e.tags
   FROM search_entries e
   WHERE e.live AND CASE WHEN @sparse::boolean THEN e.readers && @readers::uuid[] ELSE arrayoverlap(e.readers, @readers::uuid[]) END AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
+  ORDER BY e.updated_at DESC, e.document_id DESC
   LIMIT @count_max::int
 )
 SELECT 'hit'::text AS kind, p.document_id, 0::float8 AS score, p.updated_at, e.title AS value, e.body, '{}'::text[] AS tags
