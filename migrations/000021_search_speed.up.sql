@@ -80,11 +80,12 @@ CREATE INDEX search_entries_path_idx ON search_entries ((path COLLATE "C"));
 -- The casts are stable (a type may gain labels), which keeps a search's plan
 -- from reading the values; a label never changes meaning, so these are
 -- declared immutable: planned for their values, they fold to constants, whose
--- frequency the planner knows from the column's statistics.
+-- frequency the planner knows from the column's statistics. PL/pgSQL, so that a
+-- generic plan, which calls them per row, calls a cached expression.
 CREATE FUNCTION search_spaces(labels text[]) RETURNS space[]
-LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT AS $$ SELECT labels::space[] $$;
+LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE STRICT AS $$ BEGIN RETURN labels::space[]; END $$;
 CREATE FUNCTION search_statuses(labels text[]) RETURNS document_status[]
-LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT AS $$ SELECT labels::document_status[] $$;
+LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE STRICT AS $$ BEGIN RETURN labels::document_status[]; END $$;
 
 -- search_entry_passes as before, each condition in a form its index answers:
 -- the space and the status compared as their types (not as text, through

@@ -350,17 +350,17 @@ const searchEntryList = `-- name: SearchEntryList :many
 WITH page AS (
   SELECT e.document_id, e.updated_at
   FROM search_entries e
-  WHERE e.live AND CASE WHEN $1::boolean THEN e.readers && $2::uuid[] ELSE arrayoverlap(e.readers, $2::uuid[]) END AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $3::text[], $4::text, $5::text[], $6::uuid, $7::timestamptz, $8::timestamptz, $9::text[])
+  WHERE e.live AND arrayoverlap(e.readers, $1::uuid[]) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $2::text[], $3::text, $4::text[], $5::uuid, $6::timestamptz, $7::timestamptz, $8::text[])
   ORDER BY e.updated_at DESC, e.document_id DESC
-  OFFSET $10::int LIMIT $11::int
+  OFFSET $9::int LIMIT $10::int
 ), counted AS MATERIALIZED (
   -- The newest count_max, as the page: the planner walks the recency index or sorts what a filter's
   -- index finds, whichever is cheaper (a common tag's index holds tens of thousands).
   SELECT e.space, e.tags
   FROM search_entries e
-  WHERE e.live AND CASE WHEN $1::boolean THEN e.readers && $2::uuid[] ELSE arrayoverlap(e.readers, $2::uuid[]) END AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $3::text[], $4::text, $5::text[], $6::uuid, $7::timestamptz, $8::timestamptz, $9::text[])
+  WHERE e.live AND arrayoverlap(e.readers, $1::uuid[]) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $2::text[], $3::text, $4::text[], $5::uuid, $6::timestamptz, $7::timestamptz, $8::text[])
   ORDER BY e.updated_at DESC, e.document_id DESC
-  LIMIT $12::int
+  LIMIT $11::int
 )
 SELECT 'hit'::text AS kind, p.document_id, 0::float8 AS score, p.updated_at, e.title AS value, e.body, '{}'::text[] AS tags
 FROM page p JOIN search_entries e ON e.document_id = p.document_id
@@ -369,7 +369,6 @@ SELECT 'counted', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoc
 `
 
 type SearchEntryListParams struct {
-	Sparse        bool
 	Readers       []uuid.UUID
 	Spaces        []string
 	PathPrefix    *string
@@ -393,10 +392,9 @@ type SearchEntryListRow struct {
 	Tags       []string
 }
 
-// SearchEntryList is SearchEntryFind for a query without terms: the readable entries passing the filter, newest first, with the newest count_max of them to count, as SearchEntryFind; planned for its values (a selective filter starts from its index).
+// SearchEntryList is SearchEntryFind for a query without terms, for an actor who reads many entries: the readable entries passing the filter, newest first, with the newest count_max of them to count, as SearchEntryFind; planned for its values (a selective filter starts from its index, else the recency index is walked).
 func (q *Queries) SearchEntryList(ctx context.Context, db DBTX, arg SearchEntryListParams) ([]SearchEntryListRow, error) {
 	rows, err := db.Query(ctx, searchEntryList,
-		arg.Sparse,
 		arg.Readers,
 		arg.Spaces,
 		arg.PathPrefix,
@@ -463,11 +461,92 @@ func (q *Queries) SearchEntryListChanged(ctx context.Context, db DBTX, since tim
 	return items, nil
 }
 
+const searchEntryListFew = `-- name: SearchEntryListFew :many
+WITH few AS MATERIALIZED (
+  SELECT e.document_id, e.updated_at, e.space, e.tags
+  FROM search_entries e
+  WHERE e.live AND e.readers && $1::uuid[] AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $2::text[], $3::text, $4::text[], $5::uuid, $6::timestamptz, $7::timestamptz, $8::text[])
+), page AS (
+  SELECT f.document_id, f.updated_at FROM few f
+  ORDER BY f.updated_at DESC, f.document_id DESC
+  OFFSET $9::int LIMIT $10::int
+)
+SELECT 'hit'::text AS kind, p.document_id, 0::float8 AS score, p.updated_at, e.title AS value, e.body, '{}'::text[] AS tags
+FROM page p JOIN search_entries e ON e.document_id = p.document_id
+UNION ALL
+(SELECT 'counted', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, f.space::text, '', f.tags FROM few f LIMIT $11::int)
+`
+
+type SearchEntryListFewParams struct {
+	Readers       []uuid.UUID
+	Spaces        []string
+	PathPrefix    *string
+	Tags          []string
+	OwnerID       *uuid.UUID
+	UpdatedAfter  *time.Time
+	UpdatedBefore *time.Time
+	Statuses      []string
+	RowOffset     int32
+	RowLimit      int32
+	CountMax      int32
+}
+
+type SearchEntryListFewRow struct {
+	Kind       string
+	DocumentID uuid.UUID
+	Score      float64
+	UpdatedAt  time.Time
+	Value      string
+	Body       string
+	Tags       []string
+}
+
+// SearchEntryListFew is SearchEntryList for an actor who reads few entries (the same arguments and rows): their entries through the readers' index, each checked against the filter (their few are cheaper to check than a filter's index is to read), newest first; the first count_max to count. Its plan is the same whatever the values: it runs as a generic plan.
+func (q *Queries) SearchEntryListFew(ctx context.Context, db DBTX, arg SearchEntryListFewParams) ([]SearchEntryListFewRow, error) {
+	rows, err := db.Query(ctx, searchEntryListFew,
+		arg.Readers,
+		arg.Spaces,
+		arg.PathPrefix,
+		arg.Tags,
+		arg.OwnerID,
+		arg.UpdatedAfter,
+		arg.UpdatedBefore,
+		arg.Statuses,
+		arg.RowOffset,
+		arg.RowLimit,
+		arg.CountMax,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []SearchEntryListFewRow
+	for rows.Next() {
+		var i SearchEntryListFewRow
+		if err := rows.Scan(
+			&i.Kind,
+			&i.DocumentID,
+			&i.Score,
+			&i.UpdatedAt,
+			&i.Value,
+			&i.Body,
+			&i.Tags,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const searchEntryPlansGeneric = `-- name: SearchEntryPlansGeneric :exec
 SELECT set_config('plan_cache_mode', 'force_generic_plan', true)
 `
 
-// SearchEntryPlansGeneric makes the statements of the transaction it runs in use their generic plan (plan_cache_mode, for that transaction only): SearchEntryFindFew and SearchEntryFindTypo, planned once per connection.
+// SearchEntryPlansGeneric makes the statements of the transaction it runs in use their generic plan (plan_cache_mode, for that transaction only): SearchEntryFindFew, SearchEntryListFew and SearchEntryFindTypo, planned once per connection.
 func (q *Queries) SearchEntryPlansGeneric(ctx context.Context, db DBTX) error {
 	_, err := db.Exec(ctx, searchEntryPlansGeneric)
 	return err

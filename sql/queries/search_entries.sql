@@ -119,15 +119,15 @@ UNION ALL
 SELECT 'counted', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, c.space::text, '', c.tags FROM counted c;
 
 -- name: SearchEntryPlansGeneric :exec
--- SearchEntryPlansGeneric makes the statements of the transaction it runs in use their generic plan (plan_cache_mode, for that transaction only): SearchEntryFindFew and SearchEntryFindTypo, planned once per connection.
+-- SearchEntryPlansGeneric makes the statements of the transaction it runs in use their generic plan (plan_cache_mode, for that transaction only): SearchEntryFindFew, SearchEntryListFew and SearchEntryFindTypo, planned once per connection.
 SELECT set_config('plan_cache_mode', 'force_generic_plan', true);
 
 -- name: SearchEntryList :many
--- SearchEntryList is SearchEntryFind for a query without terms: the readable entries passing the filter, newest first, with the newest count_max of them to count, as SearchEntryFind; planned for its values (a selective filter starts from its index).
+-- SearchEntryList is SearchEntryFind for a query without terms, for an actor who reads many entries: the readable entries passing the filter, newest first, with the newest count_max of them to count, as SearchEntryFind; planned for its values (a selective filter starts from its index, else the recency index is walked).
 WITH page AS (
   SELECT e.document_id, e.updated_at
   FROM search_entries e
-  WHERE e.live AND CASE WHEN @sparse::boolean THEN e.readers && @readers::uuid[] ELSE arrayoverlap(e.readers, @readers::uuid[]) END AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
+  WHERE e.live AND arrayoverlap(e.readers, @readers::uuid[]) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
   ORDER BY e.updated_at DESC, e.document_id DESC
   OFFSET @row_offset::int LIMIT @row_limit::int
 ), counted AS MATERIALIZED (
@@ -135,7 +135,7 @@ WITH page AS (
   -- index finds, whichever is cheaper (a common tag's index holds tens of thousands).
   SELECT e.space, e.tags
   FROM search_entries e
-  WHERE e.live AND CASE WHEN @sparse::boolean THEN e.readers && @readers::uuid[] ELSE arrayoverlap(e.readers, @readers::uuid[]) END AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
+  WHERE e.live AND arrayoverlap(e.readers, @readers::uuid[]) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
   ORDER BY e.updated_at DESC, e.document_id DESC
   LIMIT @count_max::int
 )
@@ -143,6 +143,22 @@ SELECT 'hit'::text AS kind, p.document_id, 0::float8 AS score, p.updated_at, e.t
 FROM page p JOIN search_entries e ON e.document_id = p.document_id
 UNION ALL
 SELECT 'counted', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, c.space::text, '', c.tags FROM counted c;
+
+-- name: SearchEntryListFew :many
+-- SearchEntryListFew is SearchEntryList for an actor who reads few entries (the same arguments and rows): their entries through the readers' index, each checked against the filter (their few are cheaper to check than a filter's index is to read), newest first; the first count_max to count. Its plan is the same whatever the values: it runs as a generic plan.
+WITH few AS MATERIALIZED (
+  SELECT e.document_id, e.updated_at, e.space, e.tags
+  FROM search_entries e
+  WHERE e.live AND e.readers && @readers::uuid[] AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
+), page AS (
+  SELECT f.document_id, f.updated_at FROM few f
+  ORDER BY f.updated_at DESC, f.document_id DESC
+  OFFSET @row_offset::int LIMIT @row_limit::int
+)
+SELECT 'hit'::text AS kind, p.document_id, 0::float8 AS score, p.updated_at, e.title AS value, e.body, '{}'::text[] AS tags
+FROM page p JOIN search_entries e ON e.document_id = p.document_id
+UNION ALL
+(SELECT 'counted', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, f.space::text, '', f.tags FROM few f LIMIT @count_max::int);
 
 -- name: SearchEntryCountSources :one
 -- SearchEntryCountSources counts an actor's level sources (document_level_sources: owned documents and grants reaching them), up to row_limit: how a search decides whether they read few entries.

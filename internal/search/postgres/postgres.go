@@ -1,11 +1,10 @@
 // Package postgres is the default search backend: full-text search inside
 // CoDNA's own database (docs/design.md#search). Entries live in
-// search_entries (migration 000012) with a weighted tsvector (title A,
-// tags B, path and slug C, body D) under GIN, and the folded title under a
-// pg_trgm GIN index for typo tolerance. Searches evaluate the actor's live
-// grants inside the query (document_level), so they need no stored ACL,
-// and compute exact facets and totals over the readable hits in the same
-// statement.
+// search_entries (migrations 000012, 000013, 000021) with a weighted tsvector
+// (title A, tags B, path and slug C, body D) under GIN and the readers of
+// each entry under GIN; misspelled titles are found through the distinct
+// title words (search_title_words, pg_trgm). Totals and facets count at most
+// CountMax readable matches, in the same statement as the page.
 package postgres
 
 import (
@@ -221,14 +220,16 @@ const SparseMax = 2000
 // and the count, filtering on the entries' readers the way round that suits
 // the actor (sparse: one statement counting their level sources, once a
 // minute): SearchEntryFind for an actor who reads many entries,
-// SearchEntryFindFew for one who reads few, SearchEntryList for a query
-// without terms; when the words find fewer than TypoBelow, one more for
-// misspelled titles (SearchEntryFindTypo), which follow every match.
+// SearchEntryFindFew for one who reads few (SearchEntryList and
+// SearchEntryListFew for a query without terms); when the words find fewer
+// than TypoBelow, one more for misspelled titles (SearchEntryFindTypo), which
+// follow every match.
 // SearchEntryFind and SearchEntryList run as unnamed prepared statements
 // (customPlans), planned for their own words, readers and filters (the best
-// plan depends on how common they are); SearchEntryFindFew and
-// SearchEntryFindTypo, whose plan is the same whatever the values, run as
-// generic plans (genericPlans), planned once per connection.
+// plan depends on how common they are); SearchEntryFindFew,
+// SearchEntryListFew and SearchEntryFindTypo, whose plan is the same whatever
+// the values, run as generic plans (genericPlans), planned once per
+// connection.
 func (b *Backend) Search(ctx context.Context, q search.Query) (search.Result, error) {
 	f := q.Filter
 	spaces, statuses := nonNil(f.Spaces), nonNil(f.Statuses)
@@ -237,7 +238,6 @@ func (b *Backend) Search(ctx context.Context, q search.Query) (search.Result, er
 	if readers == nil {
 		readers = []uuid.UUID{}
 	}
-	conn := customPlans{b.pool}
 	sparse, err := b.sparse(ctx, q.Searcher)
 	if err != nil {
 		return search.Result{}, err
@@ -245,17 +245,13 @@ func (b *Backend) Search(ctx context.Context, q search.Query) (search.Result, er
 	countMax := max(CountMax, q.After.Hits+q.First+1)
 	var rows []row
 	if q.Text.Empty() {
-		rs, err := db.Q.SearchEntryList(ctx, conn, db.SearchEntryListParams{
+		rows, err = b.list(ctx, db.SearchEntryListParams{
 			Spaces: spaces, PathPrefix: f.PathPrefix, Tags: tags, OwnerID: f.OwnerID, UpdatedAfter: f.UpdatedAfter,
-			UpdatedBefore: f.UpdatedBefore, Statuses: statuses, Readers: readers, Sparse: sparse,
+			UpdatedBefore: f.UpdatedBefore, Statuses: statuses, Readers: readers,
 			RowOffset: int32(q.After.Hits), RowLimit: int32(q.First + 1), CountMax: int32(countMax),
-		})
+		}, sparse)
 		if err != nil {
 			return search.Result{}, err
-		}
-		rows = make([]row, len(rs))
-		for i, r := range rs {
-			rows[i] = row(r)
 		}
 	} else {
 		all, any := queryTerms(q.Text)
@@ -339,6 +335,28 @@ func (b *Backend) find(ctx context.Context, p db.SearchEntryFindParams, sparse b
 		rows = make([]row, len(rs))
 		for i, r := range rs {
 			rows[i] = row(r)
+		}
+		return err
+	})
+	return rows, err
+}
+
+// list runs the listing's statement for its way: SearchEntryList planned
+// for its values, or SearchEntryListFew (the same arguments and rows) as a
+// generic plan.
+func (b *Backend) list(ctx context.Context, p db.SearchEntryListParams, sparse bool) ([]row, error) {
+	var rows []row
+	if !sparse {
+		rs, err := db.Q.SearchEntryList(ctx, customPlans{b.pool}, p)
+		for _, r := range rs {
+			rows = append(rows, row(r))
+		}
+		return rows, err
+	}
+	err := genericPlans(ctx, b.pool, func(tx pgx.Tx) error {
+		rs, err := db.Q.SearchEntryListFew(ctx, tx, db.SearchEntryListFewParams(p))
+		for _, r := range rs {
+			rows = append(rows, row(r))
 		}
 		return err
 	})
