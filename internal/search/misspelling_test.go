@@ -6,6 +6,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/stretchr/testify/require"
 
+	"codna/internal/document"
 	"codna/internal/pgtest"
 	"codna/internal/search"
 	pgsearch "codna/internal/search/postgres"
@@ -37,14 +38,20 @@ func TestMisspelledTitlesOnlyWhenExactMatchesAreFew(t *testing.T) {
 		require.NotContains(t, ids(p), similar.ID)
 		require.Equal(t, pgsearch.TypoBelow, p.Total)
 
-		// The title's words reach the suggestion after a rebuild too, and a
-		// title changed since the last rebuild with its new words.
+		// The titles' words reach the suggestion after a rebuild too, and a
+		// title written or changed since, with its new words.
 		_, err := b.svc.Reindex(pgtest.ActingAsManagement(), false, nil)
 		require.NoError(t, err)
-		renamed := b.doc(t, pgtest.Doc{Title: "Kwartermaster ledger", Content: "nothing"})
+		added := b.doc(t, pgtest.Doc{Title: "Kwartermaster ledger", Content: "nothing"})
+		renamed := b.doc(t, pgtest.Doc{Title: "Plain", Content: "nothing"})
+		b.drain(t)
+		title := "Zqlighthouse keeper"
+		_, _, err = b.docs.Update(b.ownerCx, document.UpdateInput{ID: renamed.ID, ExpectedVersion: renamed.Version, Title: &title})
+		require.NoError(t, err)
 		b.drain(t)
 		require.Equal(t, []uuid.UUID{similar.ID}, ids(b.find(t, b.ownerCx, "zqfalback ")))
-		require.Equal(t, []uuid.UUID{renamed.ID}, ids(b.find(t, b.ownerCx, "kwartermastr ")))
+		require.Equal(t, []uuid.UUID{added.ID}, ids(b.find(t, b.ownerCx, "kwartermastr ")))
+		require.Equal(t, []uuid.UUID{renamed.ID}, ids(b.find(t, b.ownerCx, "zqlighthose ")))
 	})
 }
 
