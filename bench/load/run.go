@@ -45,6 +45,7 @@ var scenarios = map[string]func(context.Context, *runEnv) (*result, error){
 	"saves":      runSaves,
 	"drain":      runDrain,
 	"search":     runSearch,
+	"listing":    runListing,
 	"searchable": runSearchable,
 	"mcp-read":   runMCPRead,
 	"mcp-search": runMCPSearch,
@@ -53,7 +54,7 @@ var scenarios = map[string]func(context.Context, *runEnv) (*result, error){
 func parseRunFlags(args []string) (*runConfig, error) {
 	c := &runConfig{}
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	fs.StringVar(&c.scenario, "scenario", "", "documents (the documents page with links and backlinks), document (one document by id), saves (link-changing updateDocument, then the outbox drain), drain (the outbox emptying a backlog left by load fill)")
+	fs.StringVar(&c.scenario, "scenario", "", "documents (the documents page with links and backlinks), document (one document by id), saves (link-changing updateDocument, then the outbox drain), drain (the outbox emptying a backlog left by load fill), search (search on the search seed), listing (search's filtered listing, no words, on the search seed)")
 	fs.StringVar(&c.url, "url", "http://127.0.0.1:55411", "the serve to drive (loopback only)")
 	fs.StringVar(&c.token, "token", "", "bearer token; empty: mint one for the seeded reader (documents, document) or owner (saves) through --database-url")
 	fs.StringVar(&c.databaseURL, "database-url", envDefault("", "LOAD_DATABASE_URL"), "superuser URL of serve's database, for pg_stat_statements, the outbox backlog and Postgres CPU (env LOAD_DATABASE_URL)")
@@ -68,7 +69,7 @@ func parseRunFlags(args []string) (*runConfig, error) {
 	fs.IntVar(&c.words, "words", 1, "search: words per query, 1..5")
 	fs.StringVar(&c.queryMix, "query-words", "rank", "search: how query words are drawn from the seed's vocabulary: rank (uniformly among --ranks), zipf (as the text's words are: mostly very common ones), uniform (any word alike: mostly rare)")
 	fs.StringVar(&c.ranks, "ranks", "100-3000", "search: --query-words rank's word ranks, lo-hi (1 is the most frequent word)")
-	fs.StringVar(&c.as, "as", "reader", "search: whose token is minted when --token is empty: reader (reads about half), sparse (1 %), owner")
+	fs.StringVar(&c.as, "as", "reader", "search, listing: whose token is minted when --token is empty: reader (reads about half), sparse (1 %), owner")
 	fs.IntVar(&c.sessions, "sessions", 256, "mcp-read, mcp-search: MCP sessions opened and left idle before the clients start, for serve's memory per session, 0..5000")
 	fs.StringVar(&c.pprofURL, "pprof-url", "", "mcp-read, mcp-search: serve's CODNA_PPROF_LISTEN address (http://127.0.0.1:port), to collect garbage before each memory reading; empty: read the heap as it is")
 	fs.StringVar(&c.label, "label", "", "free text carried into the output (e.g. the database: dense, sparse)")
@@ -168,6 +169,9 @@ func runMain(ctx context.Context, args []string) error {
 		res.Scenario, res.Label, res.Clients, res.As = cfg.scenario, cfg.label, cfg.clients, me.Me.Email
 		if cfg.scenario == "documents" {
 			res.Pages = cfg.pages
+		}
+		if cfg.scenario == "listing" {
+			res.Pages = "filtered listing, as " + cfg.as
 		}
 		if cfg.scenario == "search" || cfg.scenario == "mcp-search" {
 			res.Pages = fmt.Sprintf("%d-word, %s words", cfg.words, cfg.queryMix)

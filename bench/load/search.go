@@ -418,3 +418,57 @@ type searchableResult struct {
 	P99ms float64 `json:"p99ms"`
 	Maxms float64 `json:"maxms"`
 }
+
+// listingQueryDoc is what the listing scenario asks: search's filtered
+// listing (an empty query), a page of 20 with the total and the facets.
+const listingQueryDoc = `query Listing($f: SearchFilter!) {
+  search(query: "", filter: $f, first: 20) {
+    edges { node { document { id title } } }
+    pageInfo { hasNextPage endCursor }
+    totalCount totalIsApproximate
+    facets { spaces { value count } tags { value count } }
+  }
+}`
+
+// listingFilter draws one of the listing scenario's filters over the search
+// seed: a folder (100 documents), a rare tag (~300), a common tag (~17,000),
+// a space or a status nothing has, or the space and status everything has.
+func listingFilter(rng *rand.Rand) map[string]any {
+	switch rng.IntN(6) {
+	case 0:
+		p, _ := docAddress(rng.IntN(searchDocs))
+		return map[string]any{"pathPrefix": p}
+	case 1:
+		return map[string]any{"tags": []string{fmt.Sprintf("tag-%02d", 50+rng.IntN(10))}}
+	case 2:
+		return map[string]any{"tags": []string{fmt.Sprintf("tag-%02d", 1+rng.IntN(2))}}
+	case 3:
+		return map[string]any{"spaces": []string{"OUTPUT"}}
+	case 4:
+		return map[string]any{"statuses": []string{"DRAFT"}}
+	default:
+		return map[string]any{"spaces": []string{"WIKI"}, "statuses": []string{"ACTIVE"}}
+	}
+}
+
+// runListing measures search's filtered listing (no words, listingFilter).
+func runListing(ctx context.Context, env *runEnv) (*result, error) {
+	return measure(ctx, env, func(ctx context.Context, rng *rand.Rand, _ int) (outcome, error) {
+		resp, err := env.gql.do(ctx, listingQueryDoc, map[string]any{"f": listingFilter(rng)})
+		if err != nil {
+			return outcome{}, err
+		}
+		if err := gqlFailure(resp); err != nil {
+			return outcome{}, err
+		}
+		var d struct {
+			Search struct {
+				Edges []json.RawMessage `json:"edges"`
+			} `json:"search"`
+		}
+		if err := json.Unmarshal(resp.Data, &d); err != nil {
+			return outcome{}, fmt.Errorf("undecodable listing: %w", err)
+		}
+		return outcome{docs: len(d.Search.Edges)}, nil
+	})
+}

@@ -899,6 +899,10 @@ type SearchEntry struct {
 	Readers    []uuid.UUID
 }
 
+type SearchTitleWord struct {
+	Word string
+}
+
 type ServiceToken struct {
 	ID         uuid.UUID
 	UserID     uuid.UUID

@@ -51,38 +51,25 @@ WITH head AS (
   WHERE e.head @@ search_query($1::text[], $2::int[], $3::boolean[]) AND e.live AND arrayoverlap(e.readers, $4::uuid[]) AND ts_match_vq(e.tsv, search_query($5::text[], $6::int[], $7::boolean[])) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $8::text[], $9::text, $10::text[], $11::uuid, $12::timestamptz, $13::timestamptz, $14::text[])
   ORDER BY score DESC, e.updated_at DESC, e.document_id DESC
   LIMIT $15::int
-), few AS MATERIALIZED (
-  -- An actor who reads few entries: every readable match, found through the readers' index and
-  -- checked for the words one by one (sparse is a bound value: the other way's parts plan to nothing).
-  SELECT e.document_id, e.updated_at, e.space, e.tags, e.head @@ search_query($1::text[], $2::int[], $3::boolean[]) AS in_head
-  FROM search_entries e
-  WHERE $16::boolean AND e.live AND e.readers && $4::uuid[] AND ts_match_vq(e.tsv, search_query($5::text[], $6::int[], $7::boolean[])) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $8::text[], $9::text, $10::text[], $11::uuid, $12::timestamptz, $13::timestamptz, $14::text[])
 ), body AS (
-  -- The other matches, newest first. For an actor who reads many entries the planner walks the recency
-  -- index checking each entry, or sorts what the words' index finds, whichever is cheaper.
-  (SELECT e.document_id, e.updated_at, 0.1::float8 AS score
-   FROM search_entries e
-   WHERE NOT $16::boolean AND e.live AND arrayoverlap(e.readers, $4::uuid[]) AND e.tsv @@ search_query($5::text[], $6::int[], $7::boolean[]) AND NOT (e.head @@ search_query($1::text[], $2::int[], $3::boolean[])) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $8::text[], $9::text, $10::text[], $11::uuid, $12::timestamptz, $13::timestamptz, $14::text[])
-   ORDER BY e.updated_at DESC, e.document_id DESC
-   LIMIT $15::int)
-  UNION ALL
-  (SELECT f.document_id, f.updated_at, 0.1::float8
-   FROM few f WHERE NOT f.in_head
-   ORDER BY f.updated_at DESC, f.document_id DESC
-   LIMIT $15::int)
+  -- The other matches, newest first: the planner walks the recency index checking each entry, or sorts
+  -- what the words' index finds, whichever is cheaper for these words.
+  SELECT e.document_id, e.updated_at, 0.1::float8 AS score
+  FROM search_entries e
+  WHERE e.live AND arrayoverlap(e.readers, $4::uuid[]) AND e.tsv @@ search_query($5::text[], $6::int[], $7::boolean[]) AND NOT (e.head @@ search_query($1::text[], $2::int[], $3::boolean[])) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $8::text[], $9::text, $10::text[], $11::uuid, $12::timestamptz, $13::timestamptz, $14::text[])
+  ORDER BY e.updated_at DESC, e.document_id DESC
+  LIMIT $15::int
 ), page AS (
   SELECT x.document_id, x.updated_at, x.score
   FROM (SELECT 0 AS part, head.document_id, head.updated_at, head.score FROM head UNION ALL SELECT 1, body.document_id, body.updated_at, body.score FROM body) x
   ORDER BY x.part, x.score DESC, x.updated_at DESC, x.document_id DESC
-  OFFSET $17::int LIMIT $18::int
+  OFFSET $16::int LIMIT $17::int
 ), counted AS MATERIALIZED (
   -- At most count_max readable matches, in no order (the first an index finds).
-  (SELECT e.space, e.tags
-   FROM search_entries e
-   WHERE NOT $16::boolean AND e.live AND arrayoverlap(e.readers, $4::uuid[]) AND e.tsv @@ search_query($5::text[], $6::int[], $7::boolean[]) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $8::text[], $9::text, $10::text[], $11::uuid, $12::timestamptz, $13::timestamptz, $14::text[])
-   LIMIT $19::int)
-  UNION ALL
-  (SELECT f.space, f.tags FROM few f LIMIT $19::int)
+  SELECT e.space, e.tags
+  FROM search_entries e
+  WHERE e.live AND arrayoverlap(e.readers, $4::uuid[]) AND e.tsv @@ search_query($5::text[], $6::int[], $7::boolean[]) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $8::text[], $9::text, $10::text[], $11::uuid, $12::timestamptz, $13::timestamptz, $14::text[])
+  LIMIT $18::int
 )
 SELECT 'hit'::text AS kind, p.document_id, p.score, p.updated_at, e.title AS value, e.body, '{}'::text[] AS tags
 FROM page p JOIN search_entries e ON e.document_id = p.document_id
@@ -106,7 +93,6 @@ type SearchEntryFindParams struct {
 	UpdatedBefore *time.Time
 	Statuses      []string
 	RowEnd        int32
-	Sparse        bool
 	RowOffset     int32
 	RowLimit      int32
 	CountMax      int32
@@ -122,7 +108,7 @@ type SearchEntryFindRow struct {
 	Tags       []string
 }
 
-// SearchEntryFind answers a search of the postgres index for an actor (readers: their id, and for a person Everyone's and their groups'; sparse: they read few entries): the page of hits with their title and plain-text body, then at most count_max readable matches, each with its space and tags, for the caller to count (kind hit, counted); docs/design.md#search.
+// SearchEntryFind answers a search of the postgres index for an actor who reads many entries (readers: their id, and for a person Everyone's and their groups'): the page of hits with their title and plain-text body, then at most count_max readable matches, each with its space and tags, for the caller to count (kind hit, counted); planned for its values (docs/design.md#search).
 func (q *Queries) SearchEntryFind(ctx context.Context, db DBTX, arg SearchEntryFindParams) ([]SearchEntryFindRow, error) {
 	rows, err := db.Query(ctx, searchEntryFind,
 		arg.AnyTerms,
@@ -140,7 +126,6 @@ func (q *Queries) SearchEntryFind(ctx context.Context, db DBTX, arg SearchEntryF
 		arg.UpdatedBefore,
 		arg.Statuses,
 		arg.RowEnd,
-		arg.Sparse,
 		arg.RowOffset,
 		arg.RowLimit,
 		arg.CountMax,
@@ -171,11 +156,110 @@ func (q *Queries) SearchEntryFind(ctx context.Context, db DBTX, arg SearchEntryF
 	return items, nil
 }
 
+const searchEntryFindFew = `-- name: SearchEntryFindFew :many
+WITH q AS MATERIALIZED (
+  SELECT search_query($1::text[], $2::int[], $3::boolean[]) AS words,
+         search_query($4::text[], $5::int[], $6::boolean[]) AS any_words
+), few AS MATERIALIZED (
+  SELECT e.document_id, e.updated_at, e.space, e.tags, ts_match_vq(e.head, (SELECT q.any_words FROM q)) AS in_head,
+         CASE WHEN ts_match_vq(e.head, (SELECT q.any_words FROM q))
+              THEN (ts_rank('{0.1, 0.2, 0.4, 1.0}', e.head, (SELECT q.any_words FROM q)) * 10 + 0.1)::float8 ELSE 0.1::float8 END AS score
+  FROM search_entries e
+  WHERE e.live AND e.readers && $7::uuid[] AND e.tsv @@ (SELECT q.words FROM q) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $8::text[], $9::text, $10::text[], $11::uuid, $12::timestamptz, $13::timestamptz, $14::text[])
+), page AS (
+  SELECT f.document_id, f.updated_at, f.score
+  FROM few f
+  ORDER BY NOT f.in_head, f.score DESC, f.updated_at DESC, f.document_id DESC
+  OFFSET $15::int LIMIT $16::int
+)
+SELECT 'hit'::text AS kind, p.document_id, p.score, p.updated_at, e.title AS value, e.body, '{}'::text[] AS tags
+FROM page p JOIN search_entries e ON e.document_id = p.document_id
+UNION ALL
+(SELECT 'counted', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, f.space::text, '', f.tags FROM few f LIMIT $17::int)
+`
+
+type SearchEntryFindFewParams struct {
+	Terms         []string
+	Groups        []int32
+	Prefixes      []bool
+	AnyTerms      []string
+	AnyGroups     []int32
+	AnyPrefixes   []bool
+	Readers       []uuid.UUID
+	Spaces        []string
+	PathPrefix    *string
+	Tags          []string
+	OwnerID       *uuid.UUID
+	UpdatedAfter  *time.Time
+	UpdatedBefore *time.Time
+	Statuses      []string
+	RowOffset     int32
+	RowLimit      int32
+	CountMax      int32
+}
+
+type SearchEntryFindFewRow struct {
+	Kind       string
+	DocumentID uuid.UUID
+	Score      float64
+	UpdatedAt  time.Time
+	Value      string
+	Body       string
+	Tags       []string
+}
+
+// SearchEntryFindFew is SearchEntryFind for an actor who reads few entries (the same arguments and rows): every readable match, the entries both the readers' index and the words' index find (a BitmapAnd of two small sets: the actor's entries and the words' matches), ranked and counted from that set. Its plan is the same whatever the values, so it runs as a generic plan: each query is a one-row sub-select (computed once, not per row).
+func (q *Queries) SearchEntryFindFew(ctx context.Context, db DBTX, arg SearchEntryFindFewParams) ([]SearchEntryFindFewRow, error) {
+	rows, err := db.Query(ctx, searchEntryFindFew,
+		arg.Terms,
+		arg.Groups,
+		arg.Prefixes,
+		arg.AnyTerms,
+		arg.AnyGroups,
+		arg.AnyPrefixes,
+		arg.Readers,
+		arg.Spaces,
+		arg.PathPrefix,
+		arg.Tags,
+		arg.OwnerID,
+		arg.UpdatedAfter,
+		arg.UpdatedBefore,
+		arg.Statuses,
+		arg.RowOffset,
+		arg.RowLimit,
+		arg.CountMax,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []SearchEntryFindFewRow
+	for rows.Next() {
+		var i SearchEntryFindFewRow
+		if err := rows.Scan(
+			&i.Kind,
+			&i.DocumentID,
+			&i.Score,
+			&i.UpdatedAt,
+			&i.Value,
+			&i.Body,
+			&i.Tags,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const searchEntryFindTypo = `-- name: SearchEntryFindTypo :many
 WITH counted AS MATERIALIZED (
-  SELECT e.document_id, e.updated_at, (0.05 * word_similarity(search_fold($1::text), e.title_fold))::float8 AS score, e.space, e.tags
+  SELECT e.document_id, e.updated_at, (0.05 * word_similarity((SELECT search_fold($1::text)), e.title_fold))::float8 AS score, e.space, e.tags
   FROM search_entries e
-  WHERE e.title_fold %> search_fold($1::text) AND e.live AND arrayoverlap(e.readers, $2::uuid[]) AND NOT ts_match_vq(e.tsv, search_query($3::text[], $4::int[], $5::boolean[])) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $6::text[], $7::text, $8::text[], $9::uuid, $10::timestamptz, $11::timestamptz, $12::text[])
+  WHERE e.head @@ (SELECT search_title_words_query($1::text)) AND e.title_fold %> (SELECT search_fold($1::text)) AND e.live AND arrayoverlap(e.readers, $2::uuid[]) AND NOT ts_match_vq(e.tsv, (SELECT search_query($3::text[], $4::int[], $5::boolean[]))) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $6::text[], $7::text, $8::text[], $9::uuid, $10::timestamptz, $11::timestamptz, $12::text[])
   ORDER BY score DESC, e.updated_at DESC, e.document_id DESC
   LIMIT $13::int
 ), page AS (
@@ -217,7 +301,7 @@ type SearchEntryFindTypoRow struct {
 	Tags       []string
 }
 
-// SearchEntryFindTypo answers SearchEntryFind's search for titles resembling a typo text that the words do not match (pg_trgm, through its index), best first: a page of them (from row_offset) with their title and body, then at most count_max of them with their space and tags (the same kinds).
+// SearchEntryFindTypo answers SearchEntryFind's search for titles resembling a typo text that the words do not match, best first (the titles holding a title word that resembles one of its words, search_title_words_query, found through head's index, and word-similar to the text as a whole, `%>`): a page of them (from row_offset) with their title and body, then at most count_max of them with their space and tags (the same kinds).
 func (q *Queries) SearchEntryFindTypo(ctx context.Context, db DBTX, arg SearchEntryFindTypoParams) ([]SearchEntryFindTypoRow, error) {
 	rows, err := db.Query(ctx, searchEntryFindTypo,
 		arg.Typo,
@@ -266,14 +350,17 @@ const searchEntryList = `-- name: SearchEntryList :many
 WITH page AS (
   SELECT e.document_id, e.updated_at
   FROM search_entries e
-  WHERE e.live AND CASE WHEN $1::boolean THEN e.readers && $2::uuid[] ELSE arrayoverlap(e.readers, $2::uuid[]) END AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $3::text[], $4::text, $5::text[], $6::uuid, $7::timestamptz, $8::timestamptz, $9::text[])
+  WHERE e.live AND arrayoverlap(e.readers, $1::uuid[]) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $2::text[], $3::text, $4::text[], $5::uuid, $6::timestamptz, $7::timestamptz, $8::text[])
   ORDER BY e.updated_at DESC, e.document_id DESC
-  OFFSET $10::int LIMIT $11::int
+  OFFSET $9::int LIMIT $10::int
 ), counted AS MATERIALIZED (
+  -- The newest count_max, as the page: the planner walks the recency index or sorts what a filter's
+  -- index finds, whichever is cheaper (a common tag's index holds tens of thousands).
   SELECT e.space, e.tags
   FROM search_entries e
-  WHERE e.live AND CASE WHEN $1::boolean THEN e.readers && $2::uuid[] ELSE arrayoverlap(e.readers, $2::uuid[]) END AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $3::text[], $4::text, $5::text[], $6::uuid, $7::timestamptz, $8::timestamptz, $9::text[])
-  LIMIT $12::int
+  WHERE e.live AND arrayoverlap(e.readers, $1::uuid[]) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $2::text[], $3::text, $4::text[], $5::uuid, $6::timestamptz, $7::timestamptz, $8::text[])
+  ORDER BY e.updated_at DESC, e.document_id DESC
+  LIMIT $11::int
 )
 SELECT 'hit'::text AS kind, p.document_id, 0::float8 AS score, p.updated_at, e.title AS value, e.body, '{}'::text[] AS tags
 FROM page p JOIN search_entries e ON e.document_id = p.document_id
@@ -282,7 +369,6 @@ SELECT 'counted', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoc
 `
 
 type SearchEntryListParams struct {
-	Sparse        bool
 	Readers       []uuid.UUID
 	Spaces        []string
 	PathPrefix    *string
@@ -306,10 +392,9 @@ type SearchEntryListRow struct {
 	Tags       []string
 }
 
-// SearchEntryList is SearchEntryFind for a query without terms: the readable entries passing the filter, newest first, with at most count_max of them to count, as SearchEntryFind.
+// SearchEntryList is SearchEntryFind for a query without terms, for an actor who reads many entries: the readable entries passing the filter, newest first, with the newest count_max of them to count, as SearchEntryFind; planned for its values (a selective filter starts from its index, else the recency index is walked).
 func (q *Queries) SearchEntryList(ctx context.Context, db DBTX, arg SearchEntryListParams) ([]SearchEntryListRow, error) {
 	rows, err := db.Query(ctx, searchEntryList,
-		arg.Sparse,
 		arg.Readers,
 		arg.Spaces,
 		arg.PathPrefix,
@@ -374,6 +459,97 @@ func (q *Queries) SearchEntryListChanged(ctx context.Context, db DBTX, since tim
 		return nil, err
 	}
 	return items, nil
+}
+
+const searchEntryListFew = `-- name: SearchEntryListFew :many
+WITH few AS MATERIALIZED (
+  SELECT e.document_id, e.updated_at, e.space, e.tags
+  FROM search_entries e
+  WHERE e.live AND e.readers && $1::uuid[] AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $2::text[], $3::text, $4::text[], $5::uuid, $6::timestamptz, $7::timestamptz, $8::text[])
+), page AS (
+  SELECT f.document_id, f.updated_at FROM few f
+  ORDER BY f.updated_at DESC, f.document_id DESC
+  OFFSET $9::int LIMIT $10::int
+)
+SELECT 'hit'::text AS kind, p.document_id, 0::float8 AS score, p.updated_at, e.title AS value, e.body, '{}'::text[] AS tags
+FROM page p JOIN search_entries e ON e.document_id = p.document_id
+UNION ALL
+(SELECT 'counted', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, f.space::text, '', f.tags FROM few f LIMIT $11::int)
+`
+
+type SearchEntryListFewParams struct {
+	Readers       []uuid.UUID
+	Spaces        []string
+	PathPrefix    *string
+	Tags          []string
+	OwnerID       *uuid.UUID
+	UpdatedAfter  *time.Time
+	UpdatedBefore *time.Time
+	Statuses      []string
+	RowOffset     int32
+	RowLimit      int32
+	CountMax      int32
+}
+
+type SearchEntryListFewRow struct {
+	Kind       string
+	DocumentID uuid.UUID
+	Score      float64
+	UpdatedAt  time.Time
+	Value      string
+	Body       string
+	Tags       []string
+}
+
+// SearchEntryListFew is SearchEntryList for an actor who reads few entries (the same arguments and rows): their entries through the readers' index, each checked against the filter (their few are cheaper to check than a filter's index is to read), newest first; the first count_max to count. Its plan is the same whatever the values: it runs as a generic plan.
+func (q *Queries) SearchEntryListFew(ctx context.Context, db DBTX, arg SearchEntryListFewParams) ([]SearchEntryListFewRow, error) {
+	rows, err := db.Query(ctx, searchEntryListFew,
+		arg.Readers,
+		arg.Spaces,
+		arg.PathPrefix,
+		arg.Tags,
+		arg.OwnerID,
+		arg.UpdatedAfter,
+		arg.UpdatedBefore,
+		arg.Statuses,
+		arg.RowOffset,
+		arg.RowLimit,
+		arg.CountMax,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []SearchEntryListFewRow
+	for rows.Next() {
+		var i SearchEntryListFewRow
+		if err := rows.Scan(
+			&i.Kind,
+			&i.DocumentID,
+			&i.Score,
+			&i.UpdatedAt,
+			&i.Value,
+			&i.Body,
+			&i.Tags,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const searchEntryPlansGeneric = `-- name: SearchEntryPlansGeneric :exec
+SELECT set_config('plan_cache_mode', 'force_generic_plan', true)
+`
+
+// SearchEntryPlansGeneric makes the statements of the transaction it runs in use their generic plan (plan_cache_mode, for that transaction only): SearchEntryFindFew, SearchEntryListFew and SearchEntryFindTypo, planned once per connection.
+func (q *Queries) SearchEntryPlansGeneric(ctx context.Context, db DBTX) error {
+	_, err := db.Exec(ctx, searchEntryPlansGeneric)
+	return err
 }
 
 const searchEntrySourceCount = `-- name: SearchEntrySourceCount :one

@@ -42,7 +42,7 @@ WHERE excluded.version >= search_entries.version AND excluded.access_seq >= sear
 DELETE FROM search_entries WHERE document_id = ANY(@ids::uuid[]);
 
 -- name: SearchEntryFind :many
--- SearchEntryFind answers a search of the postgres index for an actor (readers: their id, and for a person Everyone's and their groups'; sparse: they read few entries): the page of hits with their title and plain-text body, then at most count_max readable matches, each with its space and tags, for the caller to count (kind hit, counted); docs/design.md#search.
+-- SearchEntryFind answers a search of the postgres index for an actor who reads many entries (readers: their id, and for a person Everyone's and their groups'): the page of hits with their title and plain-text body, then at most count_max readable matches, each with its space and tags, for the caller to count (kind hit, counted); planned for its values (docs/design.md#search).
 WITH head AS (
   -- Matches whose title, tags or path hold a query word (few: found through their own index), ranked
   -- by where: title (A) above tags (B) above path and slug (C). Conditions are written in the form the
@@ -53,25 +53,14 @@ WITH head AS (
   WHERE e.head @@ search_query(@any_terms::text[], @any_groups::int[], @any_prefixes::boolean[]) AND e.live AND arrayoverlap(e.readers, @readers::uuid[]) AND ts_match_vq(e.tsv, search_query(@terms::text[], @groups::int[], @prefixes::boolean[])) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
   ORDER BY score DESC, e.updated_at DESC, e.document_id DESC
   LIMIT @row_end::int
-), few AS MATERIALIZED (
-  -- An actor who reads few entries: every readable match, found through the readers' index and
-  -- checked for the words one by one (sparse is a bound value: the other way's parts plan to nothing).
-  SELECT e.document_id, e.updated_at, e.space, e.tags, e.head @@ search_query(@any_terms::text[], @any_groups::int[], @any_prefixes::boolean[]) AS in_head
-  FROM search_entries e
-  WHERE @sparse::boolean AND e.live AND e.readers && @readers::uuid[] AND ts_match_vq(e.tsv, search_query(@terms::text[], @groups::int[], @prefixes::boolean[])) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
 ), body AS (
-  -- The other matches, newest first. For an actor who reads many entries the planner walks the recency
-  -- index checking each entry, or sorts what the words' index finds, whichever is cheaper.
-  (SELECT e.document_id, e.updated_at, 0.1::float8 AS score
-   FROM search_entries e
-   WHERE NOT @sparse::boolean AND e.live AND arrayoverlap(e.readers, @readers::uuid[]) AND e.tsv @@ search_query(@terms::text[], @groups::int[], @prefixes::boolean[]) AND NOT (e.head @@ search_query(@any_terms::text[], @any_groups::int[], @any_prefixes::boolean[])) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
-   ORDER BY e.updated_at DESC, e.document_id DESC
-   LIMIT @row_end::int)
-  UNION ALL
-  (SELECT f.document_id, f.updated_at, 0.1::float8
-   FROM few f WHERE NOT f.in_head
-   ORDER BY f.updated_at DESC, f.document_id DESC
-   LIMIT @row_end::int)
+  -- The other matches, newest first: the planner walks the recency index checking each entry, or sorts
+  -- what the words' index finds, whichever is cheaper for these words.
+  SELECT e.document_id, e.updated_at, 0.1::float8 AS score
+  FROM search_entries e
+  WHERE e.live AND arrayoverlap(e.readers, @readers::uuid[]) AND e.tsv @@ search_query(@terms::text[], @groups::int[], @prefixes::boolean[]) AND NOT (e.head @@ search_query(@any_terms::text[], @any_groups::int[], @any_prefixes::boolean[])) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
+  ORDER BY e.updated_at DESC, e.document_id DESC
+  LIMIT @row_end::int
 ), page AS (
   SELECT x.document_id, x.updated_at, x.score
   FROM (SELECT 0 AS part, head.* FROM head UNION ALL SELECT 1, body.* FROM body) x
@@ -79,24 +68,44 @@ WITH head AS (
   OFFSET @row_offset::int LIMIT @row_limit::int
 ), counted AS MATERIALIZED (
   -- At most count_max readable matches, in no order (the first an index finds).
-  (SELECT e.space, e.tags
-   FROM search_entries e
-   WHERE NOT @sparse::boolean AND e.live AND arrayoverlap(e.readers, @readers::uuid[]) AND e.tsv @@ search_query(@terms::text[], @groups::int[], @prefixes::boolean[]) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
-   LIMIT @count_max::int)
-  UNION ALL
-  (SELECT f.space, f.tags FROM few f LIMIT @count_max::int)
+  SELECT e.space, e.tags
+  FROM search_entries e
+  WHERE e.live AND arrayoverlap(e.readers, @readers::uuid[]) AND e.tsv @@ search_query(@terms::text[], @groups::int[], @prefixes::boolean[]) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
+  LIMIT @count_max::int
 )
 SELECT 'hit'::text AS kind, p.document_id, p.score, p.updated_at, e.title AS value, e.body, '{}'::text[] AS tags
 FROM page p JOIN search_entries e ON e.document_id = p.document_id
 UNION ALL
 SELECT 'counted', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, c.space::text, '', c.tags FROM counted c;
 
--- name: SearchEntryFindTypo :many
--- SearchEntryFindTypo answers SearchEntryFind's search for titles resembling a typo text that the words do not match (pg_trgm, through its index), best first: a page of them (from row_offset) with their title and body, then at most count_max of them with their space and tags (the same kinds).
-WITH counted AS MATERIALIZED (
-  SELECT e.document_id, e.updated_at, (0.05 * word_similarity(search_fold(@typo::text), e.title_fold))::float8 AS score, e.space, e.tags
+-- name: SearchEntryFindFew :many
+-- SearchEntryFindFew is SearchEntryFind for an actor who reads few entries (the same arguments and rows): every readable match, the entries both the readers' index and the words' index find (a BitmapAnd of two small sets: the actor's entries and the words' matches), ranked and counted from that set. Its plan is the same whatever the values, so it runs as a generic plan: each query is a one-row sub-select (computed once, not per row).
+WITH q AS MATERIALIZED (
+  SELECT search_query(@terms::text[], @groups::int[], @prefixes::boolean[]) AS words,
+         search_query(@any_terms::text[], @any_groups::int[], @any_prefixes::boolean[]) AS any_words
+), few AS MATERIALIZED (
+  SELECT e.document_id, e.updated_at, e.space, e.tags, ts_match_vq(e.head, (SELECT q.any_words FROM q)) AS in_head,
+         CASE WHEN ts_match_vq(e.head, (SELECT q.any_words FROM q))
+              THEN (ts_rank('{0.1, 0.2, 0.4, 1.0}', e.head, (SELECT q.any_words FROM q)) * 10 + 0.1)::float8 ELSE 0.1::float8 END AS score
   FROM search_entries e
-  WHERE e.title_fold %> search_fold(@typo::text) AND e.live AND arrayoverlap(e.readers, @readers::uuid[]) AND NOT ts_match_vq(e.tsv, search_query(@terms::text[], @groups::int[], @prefixes::boolean[])) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
+  WHERE e.live AND e.readers && @readers::uuid[] AND e.tsv @@ (SELECT q.words FROM q) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
+), page AS (
+  SELECT f.document_id, f.updated_at, f.score
+  FROM few f
+  ORDER BY NOT f.in_head, f.score DESC, f.updated_at DESC, f.document_id DESC
+  OFFSET @row_offset::int LIMIT @row_limit::int
+)
+SELECT 'hit'::text AS kind, p.document_id, p.score, p.updated_at, e.title AS value, e.body, '{}'::text[] AS tags
+FROM page p JOIN search_entries e ON e.document_id = p.document_id
+UNION ALL
+(SELECT 'counted', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, f.space::text, '', f.tags FROM few f LIMIT @count_max::int);
+
+-- name: SearchEntryFindTypo :many
+-- SearchEntryFindTypo answers SearchEntryFind's search for titles resembling a typo text that the words do not match, best first (the titles holding a title word that resembles one of its words, search_title_words_query, found through head's index, and word-similar to the text as a whole, `%>`): a page of them (from row_offset) with their title and body, then at most count_max of them with their space and tags (the same kinds).
+WITH counted AS MATERIALIZED (
+  SELECT e.document_id, e.updated_at, (0.05 * word_similarity((SELECT search_fold(@typo::text)), e.title_fold))::float8 AS score, e.space, e.tags
+  FROM search_entries e
+  WHERE e.head @@ (SELECT search_title_words_query(@typo::text)) AND e.title_fold %> (SELECT search_fold(@typo::text)) AND e.live AND arrayoverlap(e.readers, @readers::uuid[]) AND NOT ts_match_vq(e.tsv, (SELECT search_query(@terms::text[], @groups::int[], @prefixes::boolean[]))) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
   ORDER BY score DESC, e.updated_at DESC, e.document_id DESC
   LIMIT @count_max::int
 ), page AS (
@@ -109,24 +118,47 @@ FROM page p JOIN search_entries e ON e.document_id = p.document_id
 UNION ALL
 SELECT 'counted', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, c.space::text, '', c.tags FROM counted c;
 
+-- name: SearchEntryPlansGeneric :exec
+-- SearchEntryPlansGeneric makes the statements of the transaction it runs in use their generic plan (plan_cache_mode, for that transaction only): SearchEntryFindFew, SearchEntryListFew and SearchEntryFindTypo, planned once per connection.
+SELECT set_config('plan_cache_mode', 'force_generic_plan', true);
+
 -- name: SearchEntryList :many
--- SearchEntryList is SearchEntryFind for a query without terms: the readable entries passing the filter, newest first, with at most count_max of them to count, as SearchEntryFind.
+-- SearchEntryList is SearchEntryFind for a query without terms, for an actor who reads many entries: the readable entries passing the filter, newest first, with the newest count_max of them to count, as SearchEntryFind; planned for its values (a selective filter starts from its index, else the recency index is walked).
 WITH page AS (
   SELECT e.document_id, e.updated_at
   FROM search_entries e
-  WHERE e.live AND CASE WHEN @sparse::boolean THEN e.readers && @readers::uuid[] ELSE arrayoverlap(e.readers, @readers::uuid[]) END AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
+  WHERE e.live AND arrayoverlap(e.readers, @readers::uuid[]) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
   ORDER BY e.updated_at DESC, e.document_id DESC
   OFFSET @row_offset::int LIMIT @row_limit::int
 ), counted AS MATERIALIZED (
+  -- The newest count_max, as the page: the planner walks the recency index or sorts what a filter's
+  -- index finds, whichever is cheaper (a common tag's index holds tens of thousands).
   SELECT e.space, e.tags
   FROM search_entries e
-  WHERE e.live AND CASE WHEN @sparse::boolean THEN e.readers && @readers::uuid[] ELSE arrayoverlap(e.readers, @readers::uuid[]) END AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
+  WHERE e.live AND arrayoverlap(e.readers, @readers::uuid[]) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
+  ORDER BY e.updated_at DESC, e.document_id DESC
   LIMIT @count_max::int
 )
 SELECT 'hit'::text AS kind, p.document_id, 0::float8 AS score, p.updated_at, e.title AS value, e.body, '{}'::text[] AS tags
 FROM page p JOIN search_entries e ON e.document_id = p.document_id
 UNION ALL
 SELECT 'counted', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, c.space::text, '', c.tags FROM counted c;
+
+-- name: SearchEntryListFew :many
+-- SearchEntryListFew is SearchEntryList for an actor who reads few entries (the same arguments and rows): their entries through the readers' index, each checked against the filter (their few are cheaper to check than a filter's index is to read), newest first; the first count_max to count. Its plan is the same whatever the values: it runs as a generic plan.
+WITH few AS MATERIALIZED (
+  SELECT e.document_id, e.updated_at, e.space, e.tags
+  FROM search_entries e
+  WHERE e.live AND e.readers && @readers::uuid[] AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
+), page AS (
+  SELECT f.document_id, f.updated_at FROM few f
+  ORDER BY f.updated_at DESC, f.document_id DESC
+  OFFSET @row_offset::int LIMIT @row_limit::int
+)
+SELECT 'hit'::text AS kind, p.document_id, 0::float8 AS score, p.updated_at, e.title AS value, e.body, '{}'::text[] AS tags
+FROM page p JOIN search_entries e ON e.document_id = p.document_id
+UNION ALL
+(SELECT 'counted', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, f.space::text, '', f.tags FROM few f LIMIT @count_max::int);
 
 -- name: SearchEntryCountSources :one
 -- SearchEntryCountSources counts an actor's level sources (document_level_sources: owned documents and grants reaching them), up to row_limit: how a search decides whether they read few entries.

@@ -1,11 +1,10 @@
 // Package postgres is the default search backend: full-text search inside
 // CoDNA's own database (docs/design.md#search). Entries live in
-// search_entries (migration 000012) with a weighted tsvector (title A,
-// tags B, path and slug C, body D) under GIN, and the folded title under a
-// pg_trgm GIN index for typo tolerance. Searches evaluate the actor's live
-// grants inside the query (document_level), so they need no stored ACL,
-// and compute exact facets and totals over the readable hits in the same
-// statement.
+// search_entries (migrations 000012, 000013, 000021) with a weighted tsvector
+// (title A, tags B, path and slug C, body D) under GIN and the readers of
+// each entry under GIN; misspelled titles are found through the distinct
+// title words (search_title_words, pg_trgm). Totals and facets count at most
+// CountMax readable matches, in the same statement as the page.
 package postgres
 
 import (
@@ -206,8 +205,10 @@ func typoText(p search.Parsed) *string {
 const CountMax = 100
 
 // TypoBelow is how few matches the words of a search must find for titles
-// resembling them (misspelled, pg_trgm) to be looked for as well.
-const TypoBelow = search.DefaultFirst
+// resembling them (misspelled, pg_trgm) to be looked for as well: a search
+// whose words find this many or more shows what they find, and its cost stays
+// that of one statement.
+const TypoBelow = 5
 
 // SparseMax is the most level sources (owned documents and grants reaching
 // the actor, document_level_sources) with which an actor counts as reading
@@ -216,13 +217,19 @@ const TypoBelow = search.DefaultFirst
 const SparseMax = 2000
 
 // Search implements search.Backend: one statement for the page, the facets
-// and the count (SearchEntryFind, or SearchEntryList for a query without
-// terms), filtering on the entries' readers, the way round that suits the
-// actor (sparse: one statement counting their level sources, once a minute);
-// when the words find fewer than TypoBelow, one more for misspelled titles
-// (SearchEntryFindTypo), which follow every match. The statements run as
-// unnamed prepared statements (customPlans), so each is planned for its own
-// words and readers.
+// and the count, filtering on the entries' readers the way round that suits
+// the actor (sparse: one statement counting their level sources, once a
+// minute): SearchEntryFind for an actor who reads many entries,
+// SearchEntryFindFew for one who reads few (SearchEntryList and
+// SearchEntryListFew for a query without terms); when the words find fewer
+// than TypoBelow, one more for misspelled titles (SearchEntryFindTypo), which
+// follow every match.
+// SearchEntryFind and SearchEntryList run as unnamed prepared statements
+// (customPlans), planned for their own words, readers and filters (the best
+// plan depends on how common they are); SearchEntryFindFew,
+// SearchEntryListFew and SearchEntryFindTypo, whose plan is the same whatever
+// the values, run as generic plans (genericPlans), planned once per
+// connection.
 func (b *Backend) Search(ctx context.Context, q search.Query) (search.Result, error) {
 	f := q.Filter
 	spaces, statuses := nonNil(f.Spaces), nonNil(f.Statuses)
@@ -231,7 +238,6 @@ func (b *Backend) Search(ctx context.Context, q search.Query) (search.Result, er
 	if readers == nil {
 		readers = []uuid.UUID{}
 	}
-	conn := customPlans{b.pool}
 	sparse, err := b.sparse(ctx, q.Searcher)
 	if err != nil {
 		return search.Result{}, err
@@ -239,17 +245,13 @@ func (b *Backend) Search(ctx context.Context, q search.Query) (search.Result, er
 	countMax := max(CountMax, q.After.Hits+q.First+1)
 	var rows []row
 	if q.Text.Empty() {
-		rs, err := db.Q.SearchEntryList(ctx, conn, db.SearchEntryListParams{
+		rows, err = b.list(ctx, db.SearchEntryListParams{
 			Spaces: spaces, PathPrefix: f.PathPrefix, Tags: tags, OwnerID: f.OwnerID, UpdatedAfter: f.UpdatedAfter,
-			UpdatedBefore: f.UpdatedBefore, Statuses: statuses, Readers: readers, Sparse: sparse,
+			UpdatedBefore: f.UpdatedBefore, Statuses: statuses, Readers: readers,
 			RowOffset: int32(q.After.Hits), RowLimit: int32(q.First + 1), CountMax: int32(countMax),
-		})
+		}, sparse)
 		if err != nil {
 			return search.Result{}, err
-		}
-		rows = make([]row, len(rs))
-		for i, r := range rs {
-			rows[i] = row(r)
 		}
 	} else {
 		all, any := queryTerms(q.Text)
@@ -257,11 +259,11 @@ func (b *Backend) Search(ctx context.Context, q search.Query) (search.Result, er
 			AnyTerms: any.text, AnyGroups: any.groups, AnyPrefixes: any.prefix,
 			Terms: all.text, Groups: all.groups, Prefixes: all.prefix,
 			Spaces: spaces, PathPrefix: f.PathPrefix, Tags: tags, OwnerID: f.OwnerID, UpdatedAfter: f.UpdatedAfter,
-			UpdatedBefore: f.UpdatedBefore, Statuses: statuses, Readers: readers, Sparse: sparse,
+			UpdatedBefore: f.UpdatedBefore, Statuses: statuses, Readers: readers,
 			RowEnd: int32(q.After.Hits + q.First + 1), RowOffset: int32(q.After.Hits), RowLimit: int32(q.First + 1),
 			CountMax: int32(countMax),
 		}
-		rs, err := db.Q.SearchEntryFind(ctx, conn, p)
+		rs, err := b.find(ctx, p, sparse)
 		if err != nil {
 			return search.Result{}, err
 		}
@@ -270,12 +272,15 @@ func (b *Backend) Search(ctx context.Context, q search.Query) (search.Result, er
 		// fewer than TypoBelow matches: they come after every match,
 		// whatever the page size.
 		if typo := typoText(q.Text); typo != nil && total(rs) < TypoBelow {
-			ts, err := db.Q.SearchEntryFindTypo(ctx, conn, typoParams(p, *typo, rs, q))
+			err := genericPlans(ctx, b.pool, func(tx pgx.Tx) error {
+				ts, err := db.Q.SearchEntryFindTypo(ctx, tx, typoParams(p, *typo, rs, q))
+				for _, r := range ts {
+					rows = append(rows, row(r))
+				}
+				return err
+			})
 			if err != nil {
 				return search.Result{}, err
-			}
-			for _, r := range ts {
-				rows = append(rows, row(r))
 			}
 		}
 	}
@@ -309,6 +314,69 @@ type customPlans struct{ db.DBTX }
 
 func (c customPlans) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
 	return c.DBTX.Query(ctx, sql, append([]any{pgx.QueryExecModeCacheDescribe}, args...)...)
+}
+
+// find runs the search's statement for its way: SearchEntryFind planned for
+// its values, or SearchEntryFindFew (the same arguments and rows) as a
+// generic plan.
+func (b *Backend) find(ctx context.Context, p db.SearchEntryFindParams, sparse bool) ([]row, error) {
+	if !sparse {
+		return db.Q.SearchEntryFind(ctx, customPlans{b.pool}, p)
+	}
+	var rows []row
+	err := genericPlans(ctx, b.pool, func(tx pgx.Tx) error {
+		rs, err := db.Q.SearchEntryFindFew(ctx, tx, db.SearchEntryFindFewParams{
+			Terms: p.Terms, Groups: p.Groups, Prefixes: p.Prefixes,
+			AnyTerms: p.AnyTerms, AnyGroups: p.AnyGroups, AnyPrefixes: p.AnyPrefixes,
+			Readers: p.Readers, Spaces: p.Spaces, PathPrefix: p.PathPrefix, Tags: p.Tags, OwnerID: p.OwnerID,
+			UpdatedAfter: p.UpdatedAfter, UpdatedBefore: p.UpdatedBefore, Statuses: p.Statuses,
+			RowOffset: p.RowOffset, RowLimit: p.RowLimit, CountMax: p.CountMax,
+		})
+		rows = make([]row, len(rs))
+		for i, r := range rs {
+			rows[i] = row(r)
+		}
+		return err
+	})
+	return rows, err
+}
+
+// list runs the listing's statement for its way: SearchEntryList planned
+// for its values, or SearchEntryListFew (the same arguments and rows) as a
+// generic plan.
+func (b *Backend) list(ctx context.Context, p db.SearchEntryListParams, sparse bool) ([]row, error) {
+	var rows []row
+	if !sparse {
+		rs, err := db.Q.SearchEntryList(ctx, customPlans{b.pool}, p)
+		for _, r := range rs {
+			rows = append(rows, row(r))
+		}
+		return rows, err
+	}
+	err := genericPlans(ctx, b.pool, func(tx pgx.Tx) error {
+		rs, err := db.Q.SearchEntryListFew(ctx, tx, db.SearchEntryListFewParams(p))
+		for _, r := range rs {
+			rows = append(rows, row(r))
+		}
+		return err
+	})
+	return rows, err
+}
+
+// genericPlans runs f in a read-only transaction whose statements use their
+// generic plan (SearchEntryPlansGeneric: plan_cache_mode, for this
+// transaction only): pgx prepares each statement once per connection, and Postgres plans
+// it once, for any values, instead of at every execution. Only for
+// statements whose best plan does not depend on their values (each one says
+// so, and computes what it derives from its values once, in a sub-select,
+// rather than per row).
+func genericPlans(ctx context.Context, pool *pgxpool.Pool, f func(pgx.Tx) error) error {
+	return pgx.BeginTxFunc(ctx, pool, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		if err := db.Q.SearchEntryPlansGeneric(ctx, tx); err != nil {
+			return err
+		}
+		return f(tx)
+	})
 }
 
 // total is how many matches a statement counted (its counted rows).
