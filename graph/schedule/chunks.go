@@ -62,6 +62,15 @@ func (c *fieldCtx) Value(key any) any {
 	return c.Context.Value(key)
 }
 
+// chunk is how many to allocate when n are asked for and the chunk is
+// empty: size, or n under WithSubscription.
+func (op *Op) chunk(size, n int) int {
+	if op.exact {
+		return n
+	}
+	return size
+}
+
 // take returns, under one lock, n field contexts (zeroed) and n contexts
 // for them from the operation's chunks, and values nil marshalers with no
 // room to append into a neighbour's. A request larger than a quarter of a
@@ -78,7 +87,7 @@ func (op *Op) take(values, n int) ([]graphql.Marshaler, []graphql.FieldContext, 
 		vals = make([]graphql.Marshaler, values)
 	default:
 		if len(op.vals) < values {
-			op.vals = make([]graphql.Marshaler, valueChunk)
+			op.vals = make([]graphql.Marshaler, op.chunk(valueChunk, values))
 		}
 		vals, op.vals = op.vals[:values:values], op.vals[values:]
 	}
@@ -88,10 +97,10 @@ func (op *Op) take(values, n int) ([]graphql.Marshaler, []graphql.FieldContext, 
 		fcs, ctxs = make([]graphql.FieldContext, n), make([]fieldCtx, n)
 	default:
 		if len(op.fcs) < n {
-			op.fcs = make([]graphql.FieldContext, fieldContextChunk)
+			op.fcs = make([]graphql.FieldContext, op.chunk(fieldContextChunk, n))
 		}
 		if len(op.contexts) < n {
-			op.contexts = make([]fieldCtx, contextChunk)
+			op.contexts = make([]fieldCtx, op.chunk(contextChunk, n))
 		}
 		fcs, op.fcs = op.fcs[:n:n], op.fcs[n:]
 		ctxs, op.contexts = op.contexts[:n:n], op.contexts[n:]
@@ -123,18 +132,18 @@ func (op *Op) NewFieldSet(ctx context.Context, fields []graphql.CollectedField) 
 		values = make([]graphql.Marshaler, n)
 	} else {
 		if len(op.vals) < n {
-			op.vals = make([]graphql.Marshaler, valueChunk)
+			op.vals = make([]graphql.Marshaler, op.chunk(valueChunk, n))
 		}
 		values, op.vals = op.vals[:n:n], op.vals[n:]
 	}
-	op.reuseSets = true
+	op.reuseSets = !op.exact // a subscription keeps nothing between its events
 	var fs *graphql.FieldSet
 	if n := len(op.freeSets); n > 0 {
 		fs = op.freeSets[n-1]
 		op.freeSets = op.freeSets[:n-1]
 	} else {
 		if len(op.fieldSets) == 0 {
-			op.fieldSets = make([]graphql.FieldSet, fieldSetChunk)
+			op.fieldSets = make([]graphql.FieldSet, op.chunk(fieldSetChunk, 1))
 		}
 		fs = &op.fieldSets[0]
 		op.fieldSets = op.fieldSets[1:]

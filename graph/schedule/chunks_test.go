@@ -192,3 +192,23 @@ func TestResolveAnswersAsResolveFieldDoes(t *testing.T) {
 	require.Equal(t, graphql.Null, m)
 	require.Len(t, graphql.GetErrors(ctx), 1)
 }
+
+func TestASubscriptionKeepsNoChunksBetweenEvents(t *testing.T) {
+	t.Parallel()
+	ctx := WithSubscription(context.Background())
+	op := From(ctx)
+	vals, fcs, ctxs := op.take(3, 2)
+	require.Len(t, vals, 3)
+	require.Len(t, fcs, 2)
+	require.Len(t, ctxs, 2)
+	fields := []graphql.CollectedField{{Field: &ast.Field{Alias: "a"}}}
+	out := op.NewFieldSet(ctx, fields)
+	require.Len(t, out.Values, 1)
+	op.Object(fields, out)
+	require.Empty(t, op.vals, "nothing left over")
+	require.Empty(t, op.fcs)
+	require.Empty(t, op.contexts)
+	require.Empty(t, op.fieldSets)
+	require.Empty(t, op.objects)
+	require.Empty(t, op.freeSets)
+}

@@ -48,8 +48,10 @@ type Op struct {
 	fields   map[fieldsKey][]graphql.CollectedField
 
 	// The unused rests of the chunks objects, field sets, values, field
-	// contexts and contexts are taken from (chunks.go).
+	// contexts and contexts are taken from (chunks.go); exact: no chunks,
+	// each taken at the size asked (WithSubscription).
 	chunksMu  sync.Mutex
+	exact     bool
 	objects   []object
 	fieldSets []graphql.FieldSet
 	// freeSets are field sets Object is done with, for NewFieldSet to hand
@@ -70,6 +72,13 @@ type operationKey struct{}
 // (see Direct).
 func WithOperation(ctx context.Context) context.Context {
 	return context.WithValue(ctx, operationKey{}, &Op{})
+}
+
+// WithSubscription is WithOperation for a subscription: it lives as long as
+// its socket (most of them idle) and marshals one event at a time, so it
+// keeps no chunks between events: what each takes is allocated at its size.
+func WithSubscription(ctx context.Context) context.Context {
+	return context.WithValue(ctx, operationKey{}, &Op{exact: true})
 }
 
 // From returns the operation state in ctx, nil without WithOperation.
@@ -345,7 +354,7 @@ func (op *Op) Object(fields []graphql.CollectedField, out *graphql.FieldSet) gra
 	}
 	op.chunksMu.Lock()
 	if len(op.objects) == 0 {
-		op.objects = make([]object, objectChunk)
+		op.objects = make([]object, op.chunk(objectChunk, 1))
 	}
 	o := &op.objects[0]
 	op.objects = op.objects[1:]
