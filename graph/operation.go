@@ -12,10 +12,10 @@ import (
 // subscription (which lives as long as its socket, and most never load
 // anything). The transport calls it around every operation.
 func WithOperation(ctx context.Context, r *Resolver, subscription bool) context.Context {
-	ctx = schedule.WithOperation(ctx)
 	if subscription {
-		return withLazyLoaders(ctx, r)
+		return withLazyLoaders(schedule.WithSubscription(ctx), r)
 	}
+	ctx = schedule.WithOperation(ctx)
 	return withLoaders(ctx, newLoaders(r))
 }
 

@@ -26,6 +26,8 @@ import (
 
 const (
 	schedulePkg = "codna/graph/schedule"
+	scalarPkg   = "codna/graph/scalar"
+	uuidID      = "marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID"
 	plainFile   = "graph/schedule/plain.generated.go"
 )
 
@@ -60,6 +62,11 @@ var rewrites = []struct{ from, to, left string }{
 		left: "\t\t\tvar buf bytes.Buffer\n\t\t\tdata.MarshalGQL(&buf)\n",
 	},
 	{
+		from: "out := graphql.NewFieldSet(fields)",
+		to:   "out := op.NewFieldSet(ctx, fields)",
+		left: "graphql.NewFieldSet(",
+	},
+	{
 		from: "deferred := graphql.NewDeferredGroup(ctx)",
 		to:   "deferred := op.NewDeferredGroup(ctx)",
 		left: "graphql.NewDeferredGroup(",
@@ -86,6 +93,7 @@ func run() error {
 		return err
 	}
 	safe := map[string]bool{}
+	byAddress := map[string]string{}
 	for _, f := range files {
 		src, err := os.ReadFile(f)
 		if err != nil {
@@ -94,9 +102,12 @@ func run() error {
 		for _, m := range safeMarshaler.FindAllStringSubmatch(string(src), -1) {
 			safe[m[1]] = true
 		}
+		for _, m := range valueMarshaler.FindAllStringSubmatch(string(src), -1) {
+			byAddress[m[1]] = m[2]
+		}
 	}
 	for _, f := range files {
-		if err := rewrite(f, safe); err != nil {
+		if err := rewrite(f, safe, byAddress); err != nil {
 			return fmt.Errorf("%s: %w", f, err)
 		}
 	}
@@ -104,7 +115,7 @@ func run() error {
 }
 
 // rewrite replaces gqlgen's scheduling calls in one generated file.
-func rewrite(path string, safe map[string]bool) error {
+func rewrite(path string, safe map[string]bool, byAddress map[string]string) error {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return err
@@ -126,6 +137,12 @@ func rewrite(path string, safe map[string]bool) error {
 	if constant := enumMarshal.ReplaceAllString(out, "res := schedule.Constant($1)\n"); constant != out {
 		out, changed = constant, true
 	}
+	if elements := listElements(out, byAddress); elements != out {
+		out, changed = elements, true
+	}
+	if resolved := resolverFields(out); resolved != out {
+		out, changed = resolved, true
+	}
 	if !changed {
 		return nil
 	}
@@ -135,6 +152,9 @@ func rewrite(path string, safe map[string]bool) error {
 		return err
 	}
 	astutil.AddImport(fset, file, schedulePkg)
+	if strings.Contains(out, "scalar.UUIDAt(") {
+		astutil.AddImport(fset, file, scalarPkg)
+	}
 	var buf bytes.Buffer
 	if err := format.Node(&buf, fset, file); err != nil {
 		return err
@@ -185,6 +205,8 @@ func directFields(src string, safe map[string]bool) string {
 		switch object, ok := objects[src[m[6]:m[7]]]; {
 		case marshaler == "marshalNString2string":
 			shortcut = "return schedule.String(&obj." + fieldName + ")"
+		case marshaler == uuidID && safe[marshaler]:
+			shortcut = "return scalar.UUIDAt(&obj." + fieldName + ")"
 		case safe[marshaler]:
 			shortcut = "return ec." + marshaler + "(ctx, field.Selections, obj." + fieldName + ")"
 		case ok:
@@ -195,6 +217,74 @@ func directFields(src string, safe map[string]bool) string {
 		b.WriteString(src[last:m[0]])
 		b.WriteString(src[m[2]:m[3]])
 		b.WriteString("\tif schedule.Direct(ctx) {\n\t\t" + shortcut + "\n\t}\n")
+		b.WriteString(src[m[4]:m[5]])
+		last = m[1]
+	}
+	b.WriteString(src[last:])
+	return b.String()
+}
+
+// valueMarshaler matches a generated marshaler of a struct passed by value
+// that only hands its address to the object's marshaler, naming both: the
+// copy it marshals escapes, so each call allocates one.
+var valueMarshaler = regexp.MustCompile(`(?m)^func \(ec \*executionContext\) (marshalN[^\s(\[]+)\(ctx context\.Context, sel ast\.SelectionSet, v [\w.]+\) graphql\.Marshaler \{\n` +
+	`\treturn ec\.(_\w+)\(ctx, sel, &v\)\n\}`)
+
+// listElement matches a list marshaler's call of its elements' marshaler
+// with a copy of the element.
+var listElement = regexp.MustCompile(`(\tfc\.Result = &v\[i\]\n\t\treturn ec\.)(marshalN[^\s(\[]+)\(ctx, sel, v\[i\]\)\n`)
+
+// listElements makes the lists of structs marshal each element in place
+// (the address of the slice's element, which fc.Result already holds)
+// instead of through a copy that escapes: one allocation per element.
+func listElements(src string, byAddress map[string]string) string {
+	return listElement.ReplaceAllStringFunc(src, func(m string) string {
+		sub := listElement.FindStringSubmatch(m)
+		object, ok := byAddress[sub[2]]
+		if !ok {
+			return m
+		}
+		return sub[1] + object + "(ctx, sel, &v[i])\n"
+	})
+}
+
+// resolverField matches the generated resolver of a resolver field with no
+// directive (a nil middleware chain), naming its field context, the
+// resolver call, the result's type and its marshaler.
+var resolverField = regexp.MustCompile(`(?m)^(func \(ec \*executionContext\) _\w+\(ctx context\.Context, field graphql\.CollectedField, obj \S+\) \(ret graphql\.Marshaler\) \{\n)` +
+	`(\treturn graphql\.ResolveField\(\n\t\tctx,\n\t\tec\.OperationContext,\n\t\tfield,\n` +
+	`\t\tfunc\(ctx context\.Context, field graphql\.CollectedField\) \(\*graphql\.FieldContext, error\) \{\n\t\t\treturn ec\.fieldContext_(\w+)\(ctx, field\)\n\t\t\},\n` +
+	`\t\tfunc\(ctx context\.Context\) \(any, error\) \{\n\t\t\treturn (ec\.Resolvers\.\w+\(\)\.\w+\(ctx, obj\))\n\t\t\},\n` +
+	`\t\tnil,\n` +
+	`\t\tfunc\(ctx context\.Context, selections ast\.SelectionSet, v (\S+)\) graphql\.Marshaler \{\n\t\t\treturn ec\.(marshal[NO][^\s(\[]+)\(ctx, selections, v\)\n\t\t\},\n` +
+	`\t\ttrue,\n\t\t(true|false),\n\t\)\n\})`)
+
+// resolverObject matches the field context of a resolver field without
+// arguments, naming its object type.
+var resolverObject = regexp.MustCompile(`(?m)^func \(ec \*executionContext\) fieldContext_(\w+)\(_ context\.Context, field graphql\.CollectedField\) \(fc \*graphql\.FieldContext, err error\) \{\n` +
+	`\t(?:return graphql\.NewScalarFieldContext\("(\w+)", field, true, true,|fc = &graphql\.FieldContext\{\n\t\tObject:\s+"(\w+)",\n\t\tField:\s+field,\n\t\tIsMethod:\s+true,\n\t\tIsResolver:\s+true,\n)`)
+
+// resolverFields puts schedule.Resolve, taken under schedule.Direct, in
+// front of the resolvers of resolver fields without arguments or
+// directives: the resolver and the marshaler called directly, without
+// ResolveField's closures, boxing and field context allocation.
+func resolverFields(src string) string {
+	objects := map[string]string{}
+	for _, m := range resolverObject.FindAllStringSubmatch(src, -1) {
+		objects[m[1]] = m[2] + m[3]
+	}
+	var b strings.Builder
+	last := 0
+	for _, m := range resolverField.FindAllStringSubmatchIndex(src, -1) {
+		object, ok := objects[src[m[6]:m[7]]]
+		if !ok {
+			continue
+		}
+		call, typ, marshaler, nonNull := src[m[8]:m[9]], src[m[10]:m[11]], src[m[12]:m[13]], src[m[14]:m[15]]
+		b.WriteString(src[last:m[0]])
+		b.WriteString(src[m[2]:m[3]])
+		b.WriteString("\tif schedule.Direct(ctx) {\n\t\treturn schedule.Resolve(ctx, ec.OperationContext, " + strconv.Quote(object) + ", field, " + nonNull +
+			", func(ctx context.Context) (" + typ + ", error) {\n\t\t\treturn " + call + "\n\t\t}, ec." + marshaler + ")\n\t}\n")
 		b.WriteString(src[m[4]:m[5]])
 		last = m[1]
 	}

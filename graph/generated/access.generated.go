@@ -1857,7 +1857,7 @@ func (ec *executionContext) _AccessExplanation(ctx context.Context, sel ast.Sele
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, accessExplanationImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -1896,7 +1896,7 @@ func (ec *executionContext) _FolderShare(ctx context.Context, sel ast.SelectionS
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, folderShareImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -1965,7 +1965,7 @@ func (ec *executionContext) _Grant(ctx context.Context, sel ast.SelectionSet, ob
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, grantImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -2049,7 +2049,7 @@ func (ec *executionContext) _Group(ctx context.Context, sel ast.SelectionSet, ob
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, groupImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -2108,7 +2108,7 @@ func (ec *executionContext) _Person(ctx context.Context, sel ast.SelectionSet, o
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, personImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -2162,7 +2162,7 @@ func (ec *executionContext) _RevokeAccessPayload(ctx context.Context, sel ast.Se
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, revokeAccessPayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -2196,7 +2196,7 @@ func (ec *executionContext) _RevokeBatchPayload(ctx context.Context, sel ast.Sel
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, revokeBatchPayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -2230,7 +2230,7 @@ func (ec *executionContext) _ShareFolderPayload(ctx context.Context, sel ast.Sel
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, shareFolderPayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -2269,7 +2269,7 @@ func (ec *executionContext) _ShareGrantResult(ctx context.Context, sel ast.Selec
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, shareGrantResultImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -2313,7 +2313,7 @@ func (ec *executionContext) _SharePayload(ctx context.Context, sel ast.Selection
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, sharePayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -2352,7 +2352,7 @@ func (ec *executionContext) _ShareSuggestion(ctx context.Context, sel ast.Select
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, shareSuggestionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -2406,7 +2406,7 @@ func (ec *executionContext) _SharedWithMe(ctx context.Context, sel ast.Selection
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, sharedWithMeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -2465,7 +2465,7 @@ func (ec *executionContext) _UnshareFolderPayload(ctx context.Context, sel ast.S
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, unshareFolderPayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -2513,7 +2513,7 @@ func (ec *executionContext) marshalNFolderShare2ᚕcodnaᚋgraphᚋmodelᚐFolde
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNFolderShare2codnaᚋgraphᚋmodelᚐFolderShare(ctx, sel, v[i])
+		return ec._FolderShare(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -2541,7 +2541,7 @@ func (ec *executionContext) marshalNGrant2ᚕcodnaᚋgraphᚋmodelᚐGrantᚄ(ct
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNGrant2codnaᚋgraphᚋmodelᚐGrant(ctx, sel, v[i])
+		return ec._Grant(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -2571,7 +2571,7 @@ func (ec *executionContext) marshalNGroup2ᚕcodnaᚋgraphᚋmodelᚐGroupᚄ(ct
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNGroup2codnaᚋgraphᚋmodelᚐGroup(ctx, sel, v[i])
+		return ec._Group(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -2601,7 +2601,7 @@ func (ec *executionContext) marshalNPerson2ᚕcodnaᚋgraphᚋmodelᚐPersonᚄ(
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNPerson2codnaᚋgraphᚋmodelᚐPerson(ctx, sel, v[i])
+		return ec._Person(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -2675,7 +2675,7 @@ func (ec *executionContext) marshalNShareGrantResult2ᚕcodnaᚋgraphᚋmodelᚐ
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNShareGrantResult2codnaᚋgraphᚋmodelᚐShareGrantResult(ctx, sel, v[i])
+		return ec._ShareGrantResult(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -2718,7 +2718,7 @@ func (ec *executionContext) marshalNShareSuggestion2ᚕcodnaᚋgraphᚋmodelᚐS
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNShareSuggestion2codnaᚋgraphᚋmodelᚐShareSuggestion(ctx, sel, v[i])
+		return ec._ShareSuggestion(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -2738,7 +2738,7 @@ func (ec *executionContext) marshalNSharedWithMe2ᚕcodnaᚋgraphᚋmodelᚐShar
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNSharedWithMe2codnaᚋgraphᚋmodelᚐSharedWithMe(ctx, sel, v[i])
+		return ec._SharedWithMe(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {

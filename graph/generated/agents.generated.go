@@ -4,6 +4,7 @@ package generated
 
 import (
 	"codna/graph/model"
+	"codna/graph/scalar"
 	"codna/graph/schedule"
 	"codna/internal/agent"
 	"codna/internal/document"
@@ -273,7 +274,7 @@ func (ec *executionContext) fieldContext_AgentToolUse_lastAt(_ context.Context, 
 
 func (ec *executionContext) _ResponsibleAgent_id(ctx context.Context, field graphql.CollectedField, obj *agent.Agent) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, field.Selections, obj.ID)
+		return scalar.UUIDAt(&obj.ID)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -419,7 +420,7 @@ func (ec *executionContext) _AgentRead(ctx context.Context, sel ast.SelectionSet
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, agentReadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -468,7 +469,7 @@ func (ec *executionContext) _AgentToolUse(ctx context.Context, sel ast.Selection
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, agentToolUseImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -522,7 +523,7 @@ func (ec *executionContext) _ResponsibleAgent(ctx context.Context, sel ast.Selec
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, responsibleAgentImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -582,7 +583,7 @@ func (ec *executionContext) marshalNAgentRead2ᚕcodnaᚋgraphᚋmodelᚐAgentRe
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNAgentRead2codnaᚋgraphᚋmodelᚐAgentRead(ctx, sel, v[i])
+		return ec._AgentRead(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -602,7 +603,7 @@ func (ec *executionContext) marshalNAgentToolUse2ᚕcodnaᚋgraphᚋmodelᚐAgen
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNAgentToolUse2codnaᚋgraphᚋmodelᚐAgentToolUse(ctx, sel, v[i])
+		return ec._AgentToolUse(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -622,7 +623,7 @@ func (ec *executionContext) marshalNResponsibleAgent2ᚕcodnaᚋinternalᚋagent
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNResponsibleAgent2codnaᚋinternalᚋagentᚐAgent(ctx, sel, v[i])
+		return ec._ResponsibleAgent(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {

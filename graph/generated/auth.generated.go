@@ -4,6 +4,7 @@ package generated
 
 import (
 	"codna/graph/model"
+	"codna/graph/scalar"
 	"codna/graph/schedule"
 	"codna/internal/agent"
 	"codna/internal/auth"
@@ -1688,7 +1689,7 @@ func (ec *executionContext) field_Query_trash_args(ctx context.Context, rawArgs 
 
 func (ec *executionContext) _AccessToken_id(ctx context.Context, field graphql.CollectedField, obj *auth.AccessToken) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, field.Selections, obj.ID)
+		return scalar.UUIDAt(&obj.ID)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -6689,7 +6690,7 @@ func (ec *executionContext) _AccessToken(ctx context.Context, sel ast.SelectionS
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, accessTokenImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -6748,7 +6749,7 @@ func (ec *executionContext) _ChangePasswordPayload(ctx context.Context, sel ast.
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, changePasswordPayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -6782,7 +6783,7 @@ func (ec *executionContext) _CreateAccessTokenPayload(ctx context.Context, sel a
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, createAccessTokenPayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -6821,7 +6822,7 @@ func (ec *executionContext) _LoginPayload(ctx context.Context, sel ast.Selection
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, loginPayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -6858,7 +6859,7 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		Object: "Mutation",
 	})
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{
@@ -7315,7 +7316,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		Object: "Query",
 	})
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{
@@ -7609,7 +7610,7 @@ func (ec *executionContext) _RevokeAccessTokenPayload(ctx context.Context, sel a
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, revokeAccessTokenPayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -7643,7 +7644,7 @@ func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, userImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -7698,7 +7699,7 @@ func (ec *executionContext) marshalNAccessToken2ᚕcodnaᚋinternalᚋauthᚐAcc
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNAccessToken2codnaᚋinternalᚋauthᚐAccessToken(ctx, sel, v[i])
+		return ec._AccessToken(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {

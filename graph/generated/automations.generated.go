@@ -4,6 +4,7 @@ package generated
 
 import (
 	"codna/graph/model"
+	"codna/graph/scalar"
 	"codna/graph/schedule"
 	"codna/internal/automation"
 	"context"
@@ -62,7 +63,7 @@ func (ec *executionContext) field_Automation_runs_args(ctx context.Context, rawA
 
 func (ec *executionContext) _Automation_id(ctx context.Context, field graphql.CollectedField, obj *automation.Automation) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, field.Selections, obj.ID)
+		return scalar.UUIDAt(&obj.ID)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -191,6 +192,11 @@ func (ec *executionContext) fieldContext_Automation_enabled(_ context.Context, f
 }
 
 func (ec *executionContext) _Automation_disabledReason(ctx context.Context, field graphql.CollectedField, obj *automation.Automation) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Automation", field, false, func(ctx context.Context) (*string, error) {
+			return ec.Resolvers.Automation().DisabledReason(ctx, obj)
+		}, ec.marshalOString2ᚖstring)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -214,6 +220,11 @@ func (ec *executionContext) fieldContext_Automation_disabledReason(_ context.Con
 }
 
 func (ec *executionContext) _Automation_owner(ctx context.Context, field graphql.CollectedField, obj *automation.Automation) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Automation", field, true, func(ctx context.Context) (*model.User, error) {
+			return ec.Resolvers.Automation().Owner(ctx, obj)
+		}, ec.marshalNUser2ᚖcodnaᚋgraphᚋmodelᚐUser)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -298,6 +309,11 @@ func (ec *executionContext) fieldContext_Automation_triggerEvents(_ context.Cont
 }
 
 func (ec *executionContext) _Automation_scope(ctx context.Context, field graphql.CollectedField, obj *automation.Automation) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Automation", field, true, func(ctx context.Context) (*model.AutomationScope, error) {
+			return ec.Resolvers.Automation().Scope(ctx, obj)
+		}, ec.marshalNAutomationScope2ᚖcodnaᚋgraphᚋmodelᚐAutomationScope)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -330,6 +346,11 @@ func (ec *executionContext) fieldContext_Automation_scope(_ context.Context, fie
 }
 
 func (ec *executionContext) _Automation_schedule(ctx context.Context, field graphql.CollectedField, obj *automation.Automation) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Automation", field, false, func(ctx context.Context) (*string, error) {
+			return ec.Resolvers.Automation().Schedule(ctx, obj)
+		}, ec.marshalOString2ᚖstring)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -509,6 +530,11 @@ func (ec *executionContext) fieldContext_Automation_updatedAt(_ context.Context,
 }
 
 func (ec *executionContext) _Automation_lastRun(ctx context.Context, field graphql.CollectedField, obj *automation.Automation) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Automation", field, false, func(ctx context.Context) (*model.AutomationRun, error) {
+			return ec.Resolvers.Automation().LastRun(ctx, obj)
+		}, ec.marshalOAutomationRun2ᚖcodnaᚋgraphᚋmodelᚐAutomationRun)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2314,7 +2340,7 @@ func (ec *executionContext) _Automation(ctx context.Context, sel ast.SelectionSe
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, automationImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -2444,7 +2470,7 @@ func (ec *executionContext) _AutomationConnection(ctx context.Context, sel ast.S
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, automationConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -2483,7 +2509,7 @@ func (ec *executionContext) _AutomationEdge(ctx context.Context, sel ast.Selecti
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, automationEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -2522,7 +2548,7 @@ func (ec *executionContext) _AutomationPayload(ctx context.Context, sel ast.Sele
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, automationPayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -2556,7 +2582,7 @@ func (ec *executionContext) _AutomationProposal(ctx context.Context, sel ast.Sel
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, automationProposalImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -2630,7 +2656,7 @@ func (ec *executionContext) _AutomationRun(ctx context.Context, sel ast.Selectio
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, automationRunImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -2734,7 +2760,7 @@ func (ec *executionContext) _AutomationRunConnection(ctx context.Context, sel as
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, automationRunConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -2773,7 +2799,7 @@ func (ec *executionContext) _AutomationRunEdge(ctx context.Context, sel ast.Sele
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, automationRunEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -2812,7 +2838,7 @@ func (ec *executionContext) _AutomationScope(ctx context.Context, sel ast.Select
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, automationScopeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -2856,7 +2882,7 @@ func (ec *executionContext) _AutomationWrite(ctx context.Context, sel ast.Select
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, automationWriteImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -2910,7 +2936,7 @@ func (ec *executionContext) _CreateAutomationPayload(ctx context.Context, sel as
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, createAutomationPayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -2944,7 +2970,7 @@ func (ec *executionContext) _DeleteAutomationPayload(ctx context.Context, sel as
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, deleteAutomationPayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -2978,7 +3004,7 @@ func (ec *executionContext) _DryRunAutomationPayload(ctx context.Context, sel as
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, dryRunAutomationPayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -3053,7 +3079,7 @@ func (ec *executionContext) marshalNAutomation2ᚕcodnaᚋinternalᚋautomation�
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNAutomation2codnaᚋinternalᚋautomationᚐAutomation(ctx, sel, v[i])
+		return ec._Automation(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -3089,7 +3115,7 @@ func (ec *executionContext) marshalNAutomationEdge2ᚕcodnaᚋgraphᚋmodelᚐAu
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNAutomationEdge2codnaᚋgraphᚋmodelᚐAutomationEdge(ctx, sel, v[i])
+		return ec._AutomationEdge(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -3143,7 +3169,7 @@ func (ec *executionContext) marshalNAutomationProposal2ᚕcodnaᚋgraphᚋmodel�
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNAutomationProposal2codnaᚋgraphᚋmodelᚐAutomationProposal(ctx, sel, v[i])
+		return ec._AutomationProposal(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -3189,7 +3215,7 @@ func (ec *executionContext) marshalNAutomationRunEdge2ᚕcodnaᚋgraphᚋmodel�
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNAutomationRunEdge2codnaᚋgraphᚋmodelᚐAutomationRunEdge(ctx, sel, v[i])
+		return ec._AutomationRunEdge(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {

@@ -4,6 +4,7 @@ package generated
 
 import (
 	"codna/graph/model"
+	"codna/graph/scalar"
 	"codna/graph/schedule"
 	"codna/internal/document"
 	"codna/internal/linkgraph"
@@ -226,7 +227,7 @@ func (ec *executionContext) fieldContext_DeleteDocumentPayload_document(_ contex
 
 func (ec *executionContext) _Document_id(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, field.Selections, obj.ID)
+		return scalar.UUIDAt(&obj.ID)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -251,6 +252,11 @@ func (ec *executionContext) fieldContext_Document_id(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Document_space(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Document", field, true, func(ctx context.Context) (model.Space, error) {
+			return ec.Resolvers.Document().Space(ctx, obj)
+		}, ec.marshalNSpace2codnaᚋgraphᚋmodelᚐSpace)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -352,6 +358,11 @@ func (ec *executionContext) fieldContext_Document_title(_ context.Context, field
 }
 
 func (ec *executionContext) _Document_content(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Document", field, true, func(ctx context.Context) (string, error) {
+			return ec.Resolvers.Document().Content(ctx, obj)
+		}, ec.marshalNString2string)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -375,6 +386,11 @@ func (ec *executionContext) fieldContext_Document_content(_ context.Context, fie
 }
 
 func (ec *executionContext) _Document_markdown(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Document", field, true, func(ctx context.Context) (string, error) {
+			return ec.Resolvers.Document().Markdown(ctx, obj)
+		}, ec.marshalNString2string)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -398,6 +414,11 @@ func (ec *executionContext) fieldContext_Document_markdown(_ context.Context, fi
 }
 
 func (ec *executionContext) _Document_frontmatter(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Document", field, true, func(ctx context.Context) (map[string]any, error) {
+			return ec.Resolvers.Document().Frontmatter(ctx, obj)
+		}, ec.marshalNJSON2map)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -447,6 +468,11 @@ func (ec *executionContext) fieldContext_Document_tags(_ context.Context, field 
 }
 
 func (ec *executionContext) _Document_status(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Document", field, true, func(ctx context.Context) (model.DocumentStatus, error) {
+			return ec.Resolvers.Document().Status(ctx, obj)
+		}, ec.marshalNDocumentStatus2codnaᚋgraphᚋmodelᚐDocumentStatus)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -600,6 +626,11 @@ func (ec *executionContext) fieldContext_Document_purgeAfter(_ context.Context, 
 }
 
 func (ec *executionContext) _Document_owner(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Document", field, true, func(ctx context.Context) (*model.User, error) {
+			return ec.Resolvers.Document().Owner(ctx, obj)
+		}, ec.marshalNUser2ᚖcodnaᚋgraphᚋmodelᚐUser)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -632,6 +663,11 @@ func (ec *executionContext) fieldContext_Document_owner(_ context.Context, field
 }
 
 func (ec *executionContext) _Document_updatedBy(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Document", field, false, func(ctx context.Context) (*model.User, error) {
+			return ec.Resolvers.Document().UpdatedBy(ctx, obj)
+		}, ec.marshalOUser2ᚖcodnaᚋgraphᚋmodelᚐUser)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -664,6 +700,11 @@ func (ec *executionContext) fieldContext_Document_updatedBy(_ context.Context, f
 }
 
 func (ec *executionContext) _Document_myPermission(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Document", field, true, func(ctx context.Context) (model.DocumentAccess, error) {
+			return ec.Resolvers.Document().MyPermission(ctx, obj)
+		}, ec.marshalNDocumentAccess2codnaᚋgraphᚋmodelᚐDocumentAccess)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -819,6 +860,11 @@ func (ec *executionContext) fieldContext_Document_diff(ctx context.Context, fiel
 }
 
 func (ec *executionContext) _Document_pathHistory(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Document", field, true, func(ctx context.Context) ([]document.PastAddress, error) {
+			return ec.Resolvers.Document().PathHistory(ctx, obj)
+		}, ec.marshalNPastAddress2ᚕcodnaᚋinternalᚋdocumentᚐPastAddressᚄ)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -851,6 +897,11 @@ func (ec *executionContext) fieldContext_Document_pathHistory(_ context.Context,
 }
 
 func (ec *executionContext) _Document_access(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Document", field, true, func(ctx context.Context) ([]model.Grant, error) {
+			return ec.Resolvers.Document().Access(ctx, obj)
+		}, ec.marshalNGrant2ᚕcodnaᚋgraphᚋmodelᚐGrantᚄ)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -883,6 +934,11 @@ func (ec *executionContext) fieldContext_Document_access(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Document_whyCanISee(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Document", field, true, func(ctx context.Context) (*model.AccessExplanation, error) {
+			return ec.Resolvers.Document().WhyCanISee(ctx, obj)
+		}, ec.marshalNAccessExplanation2ᚖcodnaᚋgraphᚋmodelᚐAccessExplanation)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -915,6 +971,11 @@ func (ec *executionContext) fieldContext_Document_whyCanISee(_ context.Context, 
 }
 
 func (ec *executionContext) _Document_attachments(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Document", field, true, func(ctx context.Context) ([]model.Attachment, error) {
+			return ec.Resolvers.Document().Attachments(ctx, obj)
+		}, ec.marshalNAttachment2ᚕcodnaᚋgraphᚋmodelᚐAttachmentᚄ)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -947,6 +1008,11 @@ func (ec *executionContext) fieldContext_Document_attachments(_ context.Context,
 }
 
 func (ec *executionContext) _Document_fileReferences(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Document", field, true, func(ctx context.Context) ([]linkgraph.FileReference, error) {
+			return ec.Resolvers.Document().FileReferences(ctx, obj)
+		}, ec.marshalNFileReference2ᚕcodnaᚋinternalᚋlinkgraphᚐFileReferenceᚄ)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -979,6 +1045,11 @@ func (ec *executionContext) fieldContext_Document_fileReferences(_ context.Conte
 }
 
 func (ec *executionContext) _Document_links(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Document", field, true, func(ctx context.Context) ([]linkgraph.Edge, error) {
+			return ec.Resolvers.Document().Links(ctx, obj)
+		}, ec.marshalNDocumentLink2ᚕcodnaᚋinternalᚋlinkgraphᚐEdgeᚄ)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1011,6 +1082,11 @@ func (ec *executionContext) fieldContext_Document_links(_ context.Context, field
 }
 
 func (ec *executionContext) _Document_backlinks(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Document", field, true, func(ctx context.Context) ([]linkgraph.Edge, error) {
+			return ec.Resolvers.Document().Backlinks(ctx, obj)
+		}, ec.marshalNDocumentLink2ᚕcodnaᚋinternalᚋlinkgraphᚐEdgeᚄ)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1219,7 +1295,7 @@ func (ec *executionContext) fieldContext_DocumentEdge_node(_ context.Context, fi
 
 func (ec *executionContext) _DocumentRevision_id(ctx context.Context, field graphql.CollectedField, obj *document.Revision) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, field.Selections, obj.ID)
+		return scalar.UUIDAt(&obj.ID)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -1270,6 +1346,11 @@ func (ec *executionContext) fieldContext_DocumentRevision_version(_ context.Cont
 }
 
 func (ec *executionContext) _DocumentRevision_changeKind(ctx context.Context, field graphql.CollectedField, obj *document.Revision) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "DocumentRevision", field, true, func(ctx context.Context) (model.ChangeKind, error) {
+			return ec.Resolvers.DocumentRevision().ChangeKind(ctx, obj)
+		}, ec.marshalNChangeKind2codnaᚋgraphᚋmodelᚐChangeKind)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1345,6 +1426,11 @@ func (ec *executionContext) fieldContext_DocumentRevision_title(_ context.Contex
 }
 
 func (ec *executionContext) _DocumentRevision_space(ctx context.Context, field graphql.CollectedField, obj *document.Revision) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "DocumentRevision", field, true, func(ctx context.Context) (model.Space, error) {
+			return ec.Resolvers.DocumentRevision().Space(ctx, obj)
+		}, ec.marshalNSpace2codnaᚋgraphᚋmodelᚐSpace)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1472,6 +1558,11 @@ func (ec *executionContext) fieldContext_DocumentRevision_tags(_ context.Context
 }
 
 func (ec *executionContext) _DocumentRevision_status(ctx context.Context, field graphql.CollectedField, obj *document.Revision) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "DocumentRevision", field, true, func(ctx context.Context) (model.DocumentStatus, error) {
+			return ec.Resolvers.DocumentRevision().Status(ctx, obj)
+		}, ec.marshalNDocumentStatus2codnaᚋgraphᚋmodelᚐDocumentStatus)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1495,6 +1586,11 @@ func (ec *executionContext) fieldContext_DocumentRevision_status(_ context.Conte
 }
 
 func (ec *executionContext) _DocumentRevision_frontmatter(ctx context.Context, field graphql.CollectedField, obj *document.Revision) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "DocumentRevision", field, true, func(ctx context.Context) (map[string]any, error) {
+			return ec.Resolvers.DocumentRevision().Frontmatter(ctx, obj)
+		}, ec.marshalNJSON2map)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1518,6 +1614,11 @@ func (ec *executionContext) fieldContext_DocumentRevision_frontmatter(_ context.
 }
 
 func (ec *executionContext) _DocumentRevision_author(ctx context.Context, field graphql.CollectedField, obj *document.Revision) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "DocumentRevision", field, false, func(ctx context.Context) (*model.User, error) {
+			return ec.Resolvers.DocumentRevision().Author(ctx, obj)
+		}, ec.marshalOUser2ᚖcodnaᚋgraphᚋmodelᚐUser)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1576,6 +1677,11 @@ func (ec *executionContext) fieldContext_DocumentRevision_createdAt(_ context.Co
 }
 
 func (ec *executionContext) _DocumentRevisionConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.DocumentRevisionConnection) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "DocumentRevisionConnection", field, true, func(ctx context.Context) ([]model.DocumentRevisionEdge, error) {
+			return ec.Resolvers.DocumentRevisionConnection().Edges(ctx, obj)
+		}, ec.marshalNDocumentRevisionEdge2ᚕcodnaᚋgraphᚋmodelᚐDocumentRevisionEdgeᚄ)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1608,6 +1714,11 @@ func (ec *executionContext) fieldContext_DocumentRevisionConnection_edges(_ cont
 }
 
 func (ec *executionContext) _DocumentRevisionConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.DocumentRevisionConnection) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "DocumentRevisionConnection", field, true, func(ctx context.Context) (*model.PageInfo, error) {
+			return ec.Resolvers.DocumentRevisionConnection().PageInfo(ctx, obj)
+		}, ec.marshalNPageInfo2ᚖcodnaᚋgraphᚋmodelᚐPageInfo)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1640,6 +1751,11 @@ func (ec *executionContext) fieldContext_DocumentRevisionConnection_pageInfo(_ c
 }
 
 func (ec *executionContext) _DocumentRevisionConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *model.DocumentRevisionConnection) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "DocumentRevisionConnection", field, true, func(ctx context.Context) (int, error) {
+			return ec.Resolvers.DocumentRevisionConnection().TotalCount(ctx, obj)
+		}, ec.marshalNInt2int)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1984,6 +2100,11 @@ func (ec *executionContext) fieldContext_FolderEntry_updatedAt(_ context.Context
 }
 
 func (ec *executionContext) _FolderEntry_document(ctx context.Context, field graphql.CollectedField, obj *model.FolderEntry) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "FolderEntry", field, true, func(ctx context.Context) (*document.Doc, error) {
+			return ec.Resolvers.FolderEntry().Document(ctx, obj)
+		}, ec.marshalNDocument2ᚖcodnaᚋinternalᚋdocumentᚐDoc)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2173,6 +2294,11 @@ func (ec *executionContext) fieldContext_MoveDocumentPayload_document(_ context.
 }
 
 func (ec *executionContext) _PastAddress_space(ctx context.Context, field graphql.CollectedField, obj *document.PastAddress) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "PastAddress", field, true, func(ctx context.Context) (model.Space, error) {
+			return ec.Resolvers.PastAddress().Space(ctx, obj)
+		}, ec.marshalNSpace2codnaᚋgraphᚋmodelᚐSpace)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -2929,7 +3055,7 @@ func (ec *executionContext) _CreateDocumentPayload(ctx context.Context, sel ast.
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, createDocumentPayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -2963,7 +3089,7 @@ func (ec *executionContext) _DeleteDocumentPayload(ctx context.Context, sel ast.
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, deleteDocumentPayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -2997,7 +3123,7 @@ func (ec *executionContext) _Document(ctx context.Context, sel ast.SelectionSet,
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, documentImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -3190,7 +3316,7 @@ func (ec *executionContext) _DocumentConnection(ctx context.Context, sel ast.Sel
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, documentConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -3229,7 +3355,7 @@ func (ec *executionContext) _DocumentEdge(ctx context.Context, sel ast.Selection
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, documentEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -3268,7 +3394,7 @@ func (ec *executionContext) _DocumentRevision(ctx context.Context, sel ast.Selec
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, documentRevisionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -3372,7 +3498,7 @@ func (ec *executionContext) _DocumentRevisionConnection(ctx context.Context, sel
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, documentRevisionConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -3419,7 +3545,7 @@ func (ec *executionContext) _DocumentRevisionEdge(ctx context.Context, sel ast.S
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, documentRevisionEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -3458,7 +3584,7 @@ func (ec *executionContext) _Folder(ctx context.Context, sel ast.SelectionSet, o
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, folderImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -3502,7 +3628,7 @@ func (ec *executionContext) _FolderEntry(ctx context.Context, sel ast.SelectionS
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, folderEntryImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -3572,7 +3698,7 @@ func (ec *executionContext) _FolderTree(ctx context.Context, sel ast.SelectionSe
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, folderTreeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -3621,7 +3747,7 @@ func (ec *executionContext) _MoveDocumentPayload(ctx context.Context, sel ast.Se
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, moveDocumentPayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -3655,7 +3781,7 @@ func (ec *executionContext) _PastAddress(ctx context.Context, sel ast.SelectionS
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, pastAddressImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -3710,7 +3836,7 @@ func (ec *executionContext) _RestoreDocumentPayload(ctx context.Context, sel ast
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, restoreDocumentPayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -3744,7 +3870,7 @@ func (ec *executionContext) _RestoreRevisionPayload(ctx context.Context, sel ast
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, restoreRevisionPayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -3783,7 +3909,7 @@ func (ec *executionContext) _UpdateDocumentPayload(ctx context.Context, sel ast.
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, updateDocumentPayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -3864,7 +3990,7 @@ func (ec *executionContext) marshalNDocument2ᚕcodnaᚋinternalᚋdocumentᚐDo
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNDocument2codnaᚋinternalᚋdocumentᚐDoc(ctx, sel, v[i])
+		return ec._Document(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -3920,7 +4046,7 @@ func (ec *executionContext) marshalNDocumentEdge2ᚕcodnaᚋgraphᚋmodelᚐDocu
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNDocumentEdge2codnaᚋgraphᚋmodelᚐDocumentEdge(ctx, sel, v[i])
+		return ec._DocumentEdge(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -3956,7 +4082,7 @@ func (ec *executionContext) marshalNDocumentRevisionEdge2ᚕcodnaᚋgraphᚋmode
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNDocumentRevisionEdge2codnaᚋgraphᚋmodelᚐDocumentRevisionEdge(ctx, sel, v[i])
+		return ec._DocumentRevisionEdge(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -3986,7 +4112,7 @@ func (ec *executionContext) marshalNFolder2ᚕcodnaᚋinternalᚋdocumentᚐFold
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNFolder2codnaᚋinternalᚋdocumentᚐFolder(ctx, sel, v[i])
+		return ec._Folder(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -4006,7 +4132,7 @@ func (ec *executionContext) marshalNFolderEntry2ᚕcodnaᚋgraphᚋmodelᚐFolde
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNFolderEntry2codnaᚋgraphᚋmodelᚐFolderEntry(ctx, sel, v[i])
+		return ec._FolderEntry(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -4065,7 +4191,7 @@ func (ec *executionContext) marshalNPastAddress2ᚕcodnaᚋinternalᚋdocument�
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNPastAddress2codnaᚋinternalᚋdocumentᚐPastAddress(ctx, sel, v[i])
+		return ec._PastAddress(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {

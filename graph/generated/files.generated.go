@@ -4,6 +4,7 @@ package generated
 
 import (
 	"codna/graph/model"
+	"codna/graph/scalar"
 	"codna/graph/schedule"
 	"codna/internal/document"
 	"codna/internal/linkgraph"
@@ -287,7 +288,7 @@ func (ec *executionContext) fieldContext_DeleteAttachmentPayload_attachment(_ co
 
 func (ec *executionContext) _FileReference_id(ctx context.Context, field graphql.CollectedField, obj *linkgraph.FileReference) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, field.Selections, obj.ID)
+		return scalar.UUIDAt(&obj.ID)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -416,6 +417,11 @@ func (ec *executionContext) fieldContext_FileReference_state(_ context.Context, 
 }
 
 func (ec *executionContext) _FileReference_page(ctx context.Context, field graphql.CollectedField, obj *linkgraph.FileReference) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "FileReference", field, false, func(ctx context.Context) (*document.Doc, error) {
+			return ec.Resolvers.FileReference().Page(ctx, obj)
+		}, ec.marshalODocument2ᚖcodnaᚋinternalᚋdocumentᚐDoc)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -448,6 +454,11 @@ func (ec *executionContext) fieldContext_FileReference_page(_ context.Context, f
 }
 
 func (ec *executionContext) _FileReference_attachment(ctx context.Context, field graphql.CollectedField, obj *linkgraph.FileReference) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "FileReference", field, false, func(ctx context.Context) (*model.Attachment, error) {
+			return ec.Resolvers.FileReference().Attachment(ctx, obj)
+		}, ec.marshalOAttachment2ᚖcodnaᚋgraphᚋmodelᚐAttachment)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -689,7 +700,7 @@ func (ec *executionContext) _Attachment(ctx context.Context, sel ast.SelectionSe
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, attachmentImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -753,7 +764,7 @@ func (ec *executionContext) _DecideFileReferencePayload(ctx context.Context, sel
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, decideFileReferencePayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -787,7 +798,7 @@ func (ec *executionContext) _DeleteAttachmentPayload(ctx context.Context, sel as
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, deleteAttachmentPayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -821,7 +832,7 @@ func (ec *executionContext) _FileReference(ctx context.Context, sel ast.Selectio
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, fileReferenceImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -892,7 +903,7 @@ func (ec *executionContext) _UploadAttachmentPayload(ctx context.Context, sel as
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, uploadAttachmentPayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -937,7 +948,7 @@ func (ec *executionContext) marshalNAttachment2ᚕcodnaᚋgraphᚋmodelᚐAttach
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNAttachment2codnaᚋgraphᚋmodelᚐAttachment(ctx, sel, v[i])
+		return ec._Attachment(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -986,7 +997,7 @@ func (ec *executionContext) marshalNFileReference2ᚕcodnaᚋinternalᚋlinkgrap
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNFileReference2codnaᚋinternalᚋlinkgraphᚐFileReference(ctx, sel, v[i])
+		return ec._FileReference(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {

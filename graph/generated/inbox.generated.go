@@ -4,6 +4,7 @@ package generated
 
 import (
 	"codna/graph/model"
+	"codna/graph/scalar"
 	"codna/graph/schedule"
 	"codna/internal/document"
 	"codna/internal/inbox"
@@ -210,7 +211,7 @@ func (ec *executionContext) fieldContext_MarkNotificationsReadPayload_counts(_ c
 
 func (ec *executionContext) _Notification_id(ctx context.Context, field graphql.CollectedField, obj *inbox.Notification) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, field.Selections, obj.ID)
+		return scalar.UUIDAt(&obj.ID)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -339,6 +340,11 @@ func (ec *executionContext) fieldContext_Notification_payload(_ context.Context,
 }
 
 func (ec *executionContext) _Notification_actor(ctx context.Context, field graphql.CollectedField, obj *inbox.Notification) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Notification", field, false, func(ctx context.Context) (*model.User, error) {
+			return ec.Resolvers.Notification().Actor(ctx, obj)
+		}, ec.marshalOUser2ᚖcodnaᚋgraphᚋmodelᚐUser)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -397,6 +403,11 @@ func (ec *executionContext) fieldContext_Notification_requiresDecision(_ context
 }
 
 func (ec *executionContext) _Notification_status(ctx context.Context, field graphql.CollectedField, obj *inbox.Notification) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Notification", field, true, func(ctx context.Context) (model.NotificationStatus, error) {
+			return ec.Resolvers.Notification().Status(ctx, obj)
+		}, ec.marshalNNotificationStatus2codnaᚋgraphᚋmodelᚐNotificationStatus)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1034,7 +1045,7 @@ func (ec *executionContext) _InboxCounts(ctx context.Context, sel ast.SelectionS
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, inboxCountsImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -1078,7 +1089,7 @@ func (ec *executionContext) _MarkNotificationsReadPayload(ctx context.Context, s
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, markNotificationsReadPayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -1117,7 +1128,7 @@ func (ec *executionContext) _Notification(ctx context.Context, sel ast.Selection
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, notificationImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -1208,7 +1219,7 @@ func (ec *executionContext) _NotificationConnection(ctx context.Context, sel ast
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, notificationConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -1247,7 +1258,7 @@ func (ec *executionContext) _NotificationEdge(ctx context.Context, sel ast.Selec
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, notificationEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -1286,7 +1297,7 @@ func (ec *executionContext) _NotificationPayload(ctx context.Context, sel ast.Se
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, notificationPayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -1395,7 +1406,7 @@ func (ec *executionContext) marshalNNotificationEdge2ᚕcodnaᚋgraphᚋmodelᚐ
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNNotificationEdge2codnaᚋgraphᚋmodelᚐNotificationEdge(ctx, sel, v[i])
+		return ec._NotificationEdge(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {

@@ -4,6 +4,7 @@ package generated
 
 import (
 	"codna/graph/model"
+	"codna/graph/scalar"
 	"codna/graph/schedule"
 	"codna/internal/document"
 	"codna/internal/ingest"
@@ -74,7 +75,7 @@ func (ec *executionContext) fieldContext_IngestPayload_ingestion(_ context.Conte
 
 func (ec *executionContext) _Ingestion_id(ctx context.Context, field graphql.CollectedField, obj *ingest.Ingestion) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, field.Selections, obj.ID)
+		return scalar.UUIDAt(&obj.ID)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -151,6 +152,11 @@ func (ec *executionContext) fieldContext_Ingestion_mimeType(_ context.Context, f
 }
 
 func (ec *executionContext) _Ingestion_kind(ctx context.Context, field graphql.CollectedField, obj *ingest.Ingestion) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Ingestion", field, true, func(ctx context.Context) (string, error) {
+			return ec.Resolvers.Ingestion().Kind(ctx, obj)
+		}, ec.marshalNString2string)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -200,6 +206,11 @@ func (ec *executionContext) fieldContext_Ingestion_byteSize(_ context.Context, f
 }
 
 func (ec *executionContext) _Ingestion_source(ctx context.Context, field graphql.CollectedField, obj *ingest.Ingestion) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Ingestion", field, false, func(ctx context.Context) (*string, error) {
+			return ec.Resolvers.Ingestion().Source(ctx, obj)
+		}, ec.marshalOString2ᚖstring)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -298,6 +309,11 @@ func (ec *executionContext) fieldContext_Ingestion_status(_ context.Context, fie
 }
 
 func (ec *executionContext) _Ingestion_error(ctx context.Context, field graphql.CollectedField, obj *ingest.Ingestion) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Ingestion", field, false, func(ctx context.Context) (*string, error) {
+			return ec.Resolvers.Ingestion().Error(ctx, obj)
+		}, ec.marshalOString2ᚖstring)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -321,6 +337,11 @@ func (ec *executionContext) fieldContext_Ingestion_error(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Ingestion_document(ctx context.Context, field graphql.CollectedField, obj *ingest.Ingestion) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Ingestion", field, false, func(ctx context.Context) (*document.Doc, error) {
+			return ec.Resolvers.Ingestion().Document(ctx, obj)
+		}, ec.marshalODocument2ᚖcodnaᚋinternalᚋdocumentᚐDoc)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -609,7 +630,7 @@ func (ec *executionContext) _IngestPayload(ctx context.Context, sel ast.Selectio
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, ingestPayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -643,7 +664,7 @@ func (ec *executionContext) _Ingestion(ctx context.Context, sel ast.SelectionSet
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, ingestionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -741,7 +762,7 @@ func (ec *executionContext) _IngestionConnection(ctx context.Context, sel ast.Se
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, ingestionConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -780,7 +801,7 @@ func (ec *executionContext) _IngestionEdge(ctx context.Context, sel ast.Selectio
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, ingestionEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -854,7 +875,7 @@ func (ec *executionContext) marshalNIngestionEdge2ᚕcodnaᚋgraphᚋmodelᚐIng
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNIngestionEdge2codnaᚋgraphᚋmodelᚐIngestionEdge(ctx, sel, v[i])
+		return ec._IngestionEdge(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {

@@ -4,6 +4,7 @@ package generated
 
 import (
 	"codna/graph/model"
+	"codna/graph/scalar"
 	"codna/graph/schedule"
 	"codna/internal/document"
 	"codna/internal/linkgraph"
@@ -81,7 +82,7 @@ func (ec *executionContext) fieldContext_DecideLinkPayload_document(_ context.Co
 
 func (ec *executionContext) _DocumentLink_id(ctx context.Context, field graphql.CollectedField, obj *linkgraph.Edge) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, field.Selections, obj.ID)
+		return scalar.UUIDAt(&obj.ID)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -393,6 +394,11 @@ func (ec *executionContext) fieldContext_LinkDecision_kind(_ context.Context, fi
 }
 
 func (ec *executionContext) _LinkDecision_source(ctx context.Context, field graphql.CollectedField, obj *model.LinkDecision) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "LinkDecision", field, true, func(ctx context.Context) (*document.Doc, error) {
+			return ec.Resolvers.LinkDecision().Source(ctx, obj)
+		}, ec.marshalNDocument2ᚖcodnaᚋinternalᚋdocumentᚐDoc)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -425,6 +431,11 @@ func (ec *executionContext) fieldContext_LinkDecision_source(_ context.Context, 
 }
 
 func (ec *executionContext) _LinkDecision_target(ctx context.Context, field graphql.CollectedField, obj *model.LinkDecision) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "LinkDecision", field, true, func(ctx context.Context) (*document.Doc, error) {
+			return ec.Resolvers.LinkDecision().Target(ctx, obj)
+		}, ec.marshalNDocument2ᚖcodnaᚋinternalᚋdocumentᚐDoc)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -483,6 +494,11 @@ func (ec *executionContext) fieldContext_LinkDecision_targetAddress(_ context.Co
 }
 
 func (ec *executionContext) _LinkDecision_cause(ctx context.Context, field graphql.CollectedField, obj *model.LinkDecision) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "LinkDecision", field, false, func(ctx context.Context) (*document.Revision, error) {
+			return ec.Resolvers.LinkDecision().Cause(ctx, obj)
+		}, ec.marshalODocumentRevision2ᚖcodnaᚋinternalᚋdocumentᚐRevision)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -908,7 +924,7 @@ func (ec *executionContext) fieldContext_LinkGraphNode_depth(_ context.Context, 
 
 func (ec *executionContext) _LinkSuggestion_id(ctx context.Context, field graphql.CollectedField, obj *linkgraph.Suggestion) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, field.Selections, obj.ID)
+		return scalar.UUIDAt(&obj.ID)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -933,6 +949,11 @@ func (ec *executionContext) fieldContext_LinkSuggestion_id(_ context.Context, fi
 }
 
 func (ec *executionContext) _LinkSuggestion_source(ctx context.Context, field graphql.CollectedField, obj *linkgraph.Suggestion) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "LinkSuggestion", field, false, func(ctx context.Context) (*document.Doc, error) {
+			return ec.Resolvers.LinkSuggestion().Source(ctx, obj)
+		}, ec.marshalODocument2ᚖcodnaᚋinternalᚋdocumentᚐDoc)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -965,6 +986,11 @@ func (ec *executionContext) fieldContext_LinkSuggestion_source(_ context.Context
 }
 
 func (ec *executionContext) _LinkSuggestion_target(ctx context.Context, field graphql.CollectedField, obj *linkgraph.Suggestion) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "LinkSuggestion", field, false, func(ctx context.Context) (*document.Doc, error) {
+			return ec.Resolvers.LinkSuggestion().Target(ctx, obj)
+		}, ec.marshalODocument2ᚖcodnaᚋinternalᚋdocumentᚐDoc)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -997,6 +1023,11 @@ func (ec *executionContext) fieldContext_LinkSuggestion_target(_ context.Context
 }
 
 func (ec *executionContext) _LinkSuggestion_reason(ctx context.Context, field graphql.CollectedField, obj *linkgraph.Suggestion) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "LinkSuggestion", field, true, func(ctx context.Context) (model.LinkSuggestionReason, error) {
+			return ec.Resolvers.LinkSuggestion().Reason(ctx, obj)
+		}, ec.marshalNLinkSuggestionReason2codnaᚋgraphᚋmodelᚐLinkSuggestionReason)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1046,6 +1077,11 @@ func (ec *executionContext) fieldContext_LinkSuggestion_rationale(_ context.Cont
 }
 
 func (ec *executionContext) _LinkSuggestion_score(ctx context.Context, field graphql.CollectedField, obj *linkgraph.Suggestion) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "LinkSuggestion", field, false, func(ctx context.Context) (*float64, error) {
+			return ec.Resolvers.LinkSuggestion().Score(ctx, obj)
+		}, ec.marshalOFloat2ᚖfloat64)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1069,6 +1105,11 @@ func (ec *executionContext) fieldContext_LinkSuggestion_score(_ context.Context,
 }
 
 func (ec *executionContext) _LinkSuggestion_status(ctx context.Context, field graphql.CollectedField, obj *linkgraph.Suggestion) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "LinkSuggestion", field, true, func(ctx context.Context) (model.SuggestionStatus, error) {
+			return ec.Resolvers.LinkSuggestion().Status(ctx, obj)
+		}, ec.marshalNSuggestionStatus2codnaᚋgraphᚋmodelᚐSuggestionStatus)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1092,6 +1133,11 @@ func (ec *executionContext) fieldContext_LinkSuggestion_status(_ context.Context
 }
 
 func (ec *executionContext) _LinkSuggestion_suggestedBy(ctx context.Context, field graphql.CollectedField, obj *linkgraph.Suggestion) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "LinkSuggestion", field, false, func(ctx context.Context) (*model.User, error) {
+			return ec.Resolvers.LinkSuggestion().SuggestedBy(ctx, obj)
+		}, ec.marshalOUser2ᚖcodnaᚋgraphᚋmodelᚐUser)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1723,7 +1769,7 @@ func (ec *executionContext) _DecideLinkPayload(ctx context.Context, sel ast.Sele
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, decideLinkPayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -1757,7 +1803,7 @@ func (ec *executionContext) _DocumentLink(ctx context.Context, sel ast.Selection
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, documentLinkImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -1831,7 +1877,7 @@ func (ec *executionContext) _LinkDecision(ctx context.Context, sel ast.Selection
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, linkDecisionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -1893,7 +1939,7 @@ func (ec *executionContext) _LinkDecisionConnection(ctx context.Context, sel ast
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, linkDecisionConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -1932,7 +1978,7 @@ func (ec *executionContext) _LinkDecisionEdge(ctx context.Context, sel ast.Selec
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, linkDecisionEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -1971,7 +2017,7 @@ func (ec *executionContext) _LinkGraph(ctx context.Context, sel ast.SelectionSet
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, linkGraphImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -2010,7 +2056,7 @@ func (ec *executionContext) _LinkGraphEdge(ctx context.Context, sel ast.Selectio
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, linkGraphEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -2064,7 +2110,7 @@ func (ec *executionContext) _LinkGraphNode(ctx context.Context, sel ast.Selectio
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, linkGraphNodeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -2103,7 +2149,7 @@ func (ec *executionContext) _LinkSuggestion(ctx context.Context, sel ast.Selecti
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, linkSuggestionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -2188,7 +2234,7 @@ func (ec *executionContext) _LinkSuggestionConnection(ctx context.Context, sel a
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, linkSuggestionConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -2227,7 +2273,7 @@ func (ec *executionContext) _LinkSuggestionEdge(ctx context.Context, sel ast.Sel
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, linkSuggestionEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -2266,7 +2312,7 @@ func (ec *executionContext) _LinkSuggestionPayload(ctx context.Context, sel ast.
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, linkSuggestionPayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -2305,7 +2351,7 @@ func (ec *executionContext) _ProposeLinkPayload(ctx context.Context, sel ast.Sel
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, proposeLinkPayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -2344,7 +2390,7 @@ func (ec *executionContext) _RelatedDocument(ctx context.Context, sel ast.Select
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, relatedDocumentImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -2407,7 +2453,7 @@ func (ec *executionContext) marshalNDocumentLink2ᚕcodnaᚋinternalᚋlinkgraph
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNDocumentLink2codnaᚋinternalᚋlinkgraphᚐEdge(ctx, sel, v[i])
+		return ec._DocumentLink(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -2461,7 +2507,7 @@ func (ec *executionContext) marshalNLinkDecisionEdge2ᚕcodnaᚋgraphᚋmodelᚐ
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNLinkDecisionEdge2codnaᚋgraphᚋmodelᚐLinkDecisionEdge(ctx, sel, v[i])
+		return ec._LinkDecisionEdge(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -2499,7 +2545,7 @@ func (ec *executionContext) marshalNLinkGraphEdge2ᚕcodnaᚋgraphᚋmodelᚐLin
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNLinkGraphEdge2codnaᚋgraphᚋmodelᚐLinkGraphEdge(ctx, sel, v[i])
+		return ec._LinkGraphEdge(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -2519,7 +2565,7 @@ func (ec *executionContext) marshalNLinkGraphNode2ᚕcodnaᚋgraphᚋmodelᚐLin
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNLinkGraphNode2codnaᚋgraphᚋmodelᚐLinkGraphNode(ctx, sel, v[i])
+		return ec._LinkGraphNode(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -2585,7 +2631,7 @@ func (ec *executionContext) marshalNLinkSuggestionEdge2ᚕcodnaᚋgraphᚋmodel�
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNLinkSuggestionEdge2codnaᚋgraphᚋmodelᚐLinkSuggestionEdge(ctx, sel, v[i])
+		return ec._LinkSuggestionEdge(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -2641,7 +2687,7 @@ func (ec *executionContext) marshalNRelatedDocument2ᚕcodnaᚋgraphᚋmodelᚐR
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNRelatedDocument2codnaᚋgraphᚋmodelᚐRelatedDocument(ctx, sel, v[i])
+		return ec._RelatedDocument(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {

@@ -3789,7 +3789,7 @@ func (ec *executionContext) _AuditConnection(ctx context.Context, sel ast.Select
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, auditConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -3828,7 +3828,7 @@ func (ec *executionContext) _AuditEntry(ctx context.Context, sel ast.SelectionSe
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, auditEntryImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -3907,7 +3907,7 @@ func (ec *executionContext) _AuditEntryEdge(ctx context.Context, sel ast.Selecti
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, auditEntryEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -3946,7 +3946,7 @@ func (ec *executionContext) _CreateAgentPayload(ctx context.Context, sel ast.Sel
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, createAgentPayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -3985,7 +3985,7 @@ func (ec *executionContext) _CreatePersonPayload(ctx context.Context, sel ast.Se
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, createPersonPayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -4019,7 +4019,7 @@ func (ec *executionContext) _CreateServiceTokenPayload(ctx context.Context, sel 
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, createServiceTokenPayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -4058,7 +4058,7 @@ func (ec *executionContext) _DocumentMetadata(ctx context.Context, sel ast.Selec
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, documentMetadataImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -4137,7 +4137,7 @@ func (ec *executionContext) _InvitePersonPayload(ctx context.Context, sel ast.Se
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, invitePersonPayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -4176,7 +4176,7 @@ func (ec *executionContext) _IssuedTokenPayload(ctx context.Context, sel ast.Sel
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, issuedTokenPayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -4210,7 +4210,7 @@ func (ec *executionContext) _ManagedAgent(ctx context.Context, sel ast.Selection
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, managedAgentImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -4274,7 +4274,7 @@ func (ec *executionContext) _ManagedAgentPayload(ctx context.Context, sel ast.Se
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, managedAgentPayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -4308,7 +4308,7 @@ func (ec *executionContext) _ManagedGrant(ctx context.Context, sel ast.Selection
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, managedGrantImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -4382,7 +4382,7 @@ func (ec *executionContext) _ManagedGroup(ctx context.Context, sel ast.Selection
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, managedGroupImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -4441,7 +4441,7 @@ func (ec *executionContext) _ManagedGroupPayload(ctx context.Context, sel ast.Se
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, managedGroupPayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -4475,7 +4475,7 @@ func (ec *executionContext) _ManagedUser(ctx context.Context, sel ast.SelectionS
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, managedUserImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -4534,7 +4534,7 @@ func (ec *executionContext) _ManagedUserConnection(ctx context.Context, sel ast.
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, managedUserConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -4573,7 +4573,7 @@ func (ec *executionContext) _ManagedUserEdge(ctx context.Context, sel ast.Select
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, managedUserEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -4612,7 +4612,7 @@ func (ec *executionContext) _ParkedEvent(ctx context.Context, sel ast.SelectionS
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, parkedEventImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -4676,7 +4676,7 @@ func (ec *executionContext) _QuarantinePayload(ctx context.Context, sel ast.Sele
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, quarantinePayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -4715,7 +4715,7 @@ func (ec *executionContext) _RetryParkedEventPayload(ctx context.Context, sel as
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, retryParkedEventPayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -4749,7 +4749,7 @@ func (ec *executionContext) _ServiceToken(ctx context.Context, sel ast.Selection
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, serviceTokenImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -4813,7 +4813,7 @@ func (ec *executionContext) _ServiceTokenPayload(ctx context.Context, sel ast.Se
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, serviceTokenPayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -4847,7 +4847,7 @@ func (ec *executionContext) _SetPersonActivePayload(ctx context.Context, sel ast
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, setPersonActivePayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -4881,7 +4881,7 @@ func (ec *executionContext) _TakeAwaySharePayload(ctx context.Context, sel ast.S
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, takeAwaySharePayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -4915,7 +4915,7 @@ func (ec *executionContext) _TransferPayload(ctx context.Context, sel ast.Select
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, transferPayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -4959,7 +4959,7 @@ func (ec *executionContext) _UsageRow(ctx context.Context, sel ast.SelectionSet,
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, usageRowImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -5050,7 +5050,7 @@ func (ec *executionContext) marshalNAuditEntryEdge2ᚕcodnaᚋgraphᚋmodelᚐAu
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNAuditEntryEdge2codnaᚋgraphᚋmodelᚐAuditEntryEdge(ctx, sel, v[i])
+		return ec._AuditEntryEdge(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -5158,7 +5158,7 @@ func (ec *executionContext) marshalNManagedAgent2ᚕcodnaᚋgraphᚋmodelᚐMana
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNManagedAgent2codnaᚋgraphᚋmodelᚐManagedAgent(ctx, sel, v[i])
+		return ec._ManagedAgent(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -5194,7 +5194,7 @@ func (ec *executionContext) marshalNManagedGrant2ᚕcodnaᚋgraphᚋmodelᚐMana
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNManagedGrant2codnaᚋgraphᚋmodelᚐManagedGrant(ctx, sel, v[i])
+		return ec._ManagedGrant(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -5214,7 +5214,7 @@ func (ec *executionContext) marshalNManagedGroup2ᚕcodnaᚋgraphᚋmodelᚐMana
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNManagedGroup2codnaᚋgraphᚋmodelᚐManagedGroup(ctx, sel, v[i])
+		return ec._ManagedGroup(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -5242,7 +5242,7 @@ func (ec *executionContext) marshalNManagedUser2ᚕcodnaᚋgraphᚋmodelᚐManag
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNManagedUser2codnaᚋgraphᚋmodelᚐManagedUser(ctx, sel, v[i])
+		return ec._ManagedUser(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -5278,7 +5278,7 @@ func (ec *executionContext) marshalNManagedUserEdge2ᚕcodnaᚋgraphᚋmodelᚐM
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNManagedUserEdge2codnaᚋgraphᚋmodelᚐManagedUserEdge(ctx, sel, v[i])
+		return ec._ManagedUserEdge(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -5298,7 +5298,7 @@ func (ec *executionContext) marshalNParkedEvent2ᚕcodnaᚋgraphᚋmodelᚐParke
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNParkedEvent2codnaᚋgraphᚋmodelᚐParkedEvent(ctx, sel, v[i])
+		return ec._ParkedEvent(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -5362,7 +5362,7 @@ func (ec *executionContext) marshalNServiceToken2ᚕcodnaᚋgraphᚋmodelᚐServ
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNServiceToken2codnaᚋgraphᚋmodelᚐServiceToken(ctx, sel, v[i])
+		return ec._ServiceToken(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -5452,7 +5452,7 @@ func (ec *executionContext) marshalNUsageRow2ᚕcodnaᚋgraphᚋmodelᚐUsageRow
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNUsageRow2codnaᚋgraphᚋmodelᚐUsageRow(ctx, sel, v[i])
+		return ec._UsageRow(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {

@@ -711,7 +711,7 @@ func (ec *executionContext) _FacetCount(ctx context.Context, sel ast.SelectionSe
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, facetCountImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -750,7 +750,7 @@ func (ec *executionContext) _Highlight(ctx context.Context, sel ast.SelectionSet
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, highlightImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -789,7 +789,7 @@ func (ec *executionContext) _HighlightRange(ctx context.Context, sel ast.Selecti
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, highlightRangeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -828,7 +828,7 @@ func (ec *executionContext) _SearchConnection(ctx context.Context, sel ast.Selec
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, searchConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -882,7 +882,7 @@ func (ec *executionContext) _SearchEdge(ctx context.Context, sel ast.SelectionSe
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, searchEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -921,7 +921,7 @@ func (ec *executionContext) _SearchFacets(ctx context.Context, sel ast.Selection
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, searchFacetsImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -960,7 +960,7 @@ func (ec *executionContext) _SearchResult(ctx context.Context, sel ast.Selection
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, searchResultImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -1015,7 +1015,7 @@ func (ec *executionContext) marshalNFacetCount2ᚕcodnaᚋgraphᚋmodelᚐFacetC
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNFacetCount2codnaᚋgraphᚋmodelᚐFacetCount(ctx, sel, v[i])
+		return ec._FacetCount(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -1043,7 +1043,7 @@ func (ec *executionContext) marshalNHighlightRange2ᚕcodnaᚋgraphᚋmodelᚐHi
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNHighlightRange2codnaᚋgraphᚋmodelᚐHighlightRange(ctx, sel, v[i])
+		return ec._HighlightRange(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -1071,7 +1071,7 @@ func (ec *executionContext) marshalNSearchEdge2ᚕcodnaᚋgraphᚋmodelᚐSearch
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNSearchEdge2codnaᚋgraphᚋmodelᚐSearchEdge(ctx, sel, v[i])
+		return ec._SearchEdge(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {

@@ -4,6 +4,7 @@ package generated
 
 import (
 	"codna/graph/model"
+	"codna/graph/scalar"
 	"codna/graph/schedule"
 	"codna/internal/archive"
 	"codna/internal/transfer"
@@ -49,7 +50,7 @@ type ImportResolver interface {
 
 func (ec *executionContext) _Export_id(ctx context.Context, field graphql.CollectedField, obj *transfer.Export) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, field.Selections, obj.ID)
+		return scalar.UUIDAt(&obj.ID)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -74,6 +75,11 @@ func (ec *executionContext) fieldContext_Export_id(_ context.Context, field grap
 }
 
 func (ec *executionContext) _Export_space(ctx context.Context, field graphql.CollectedField, obj *transfer.Export) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Export", field, true, func(ctx context.Context) (model.Space, error) {
+			return ec.Resolvers.Export().Space(ctx, obj)
+		}, ec.marshalNSpace2codnaᚋgraphᚋmodelᚐSpace)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -123,6 +129,11 @@ func (ec *executionContext) fieldContext_Export_path(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Export_status(ctx context.Context, field graphql.CollectedField, obj *transfer.Export) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Export", field, true, func(ctx context.Context) (model.ExportStatus, error) {
+			return ec.Resolvers.Export().Status(ctx, obj)
+		}, ec.marshalNExportStatus2codnaᚋgraphᚋmodelᚐExportStatus)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -198,6 +209,11 @@ func (ec *executionContext) fieldContext_Export_total(_ context.Context, field g
 }
 
 func (ec *executionContext) _Export_url(ctx context.Context, field graphql.CollectedField, obj *transfer.Export) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Export", field, false, func(ctx context.Context) (*string, error) {
+			return ec.Resolvers.Export().URL(ctx, obj)
+		}, ec.marshalOString2ᚖstring)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -221,6 +237,11 @@ func (ec *executionContext) fieldContext_Export_url(_ context.Context, field gra
 }
 
 func (ec *executionContext) _Export_byteSize(ctx context.Context, field graphql.CollectedField, obj *transfer.Export) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Export", field, false, func(ctx context.Context) (*int, error) {
+			return ec.Resolvers.Export().ByteSize(ctx, obj)
+		}, ec.marshalOInt2ᚖint)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -270,6 +291,11 @@ func (ec *executionContext) fieldContext_Export_expiresAt(_ context.Context, fie
 }
 
 func (ec *executionContext) _Export_error(ctx context.Context, field graphql.CollectedField, obj *transfer.Export) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Export", field, false, func(ctx context.Context) (*string, error) {
+			return ec.Resolvers.Export().Error(ctx, obj)
+		}, ec.marshalOString2ᚖstring)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -355,7 +381,7 @@ func (ec *executionContext) fieldContext_ExportDocumentsPayload_export(_ context
 
 func (ec *executionContext) _Import_id(ctx context.Context, field graphql.CollectedField, obj *transfer.Import) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, field.Selections, obj.ID)
+		return scalar.UUIDAt(&obj.ID)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -380,6 +406,11 @@ func (ec *executionContext) fieldContext_Import_id(_ context.Context, field grap
 }
 
 func (ec *executionContext) _Import_format(ctx context.Context, field graphql.CollectedField, obj *transfer.Import) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Import", field, true, func(ctx context.Context) (model.ImportFormat, error) {
+			return ec.Resolvers.Import().Format(ctx, obj)
+		}, ec.marshalNImportFormat2codnaᚋgraphᚋmodelᚐImportFormat)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -403,6 +434,11 @@ func (ec *executionContext) fieldContext_Import_format(_ context.Context, field 
 }
 
 func (ec *executionContext) _Import_space(ctx context.Context, field graphql.CollectedField, obj *transfer.Import) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Import", field, true, func(ctx context.Context) (model.Space, error) {
+			return ec.Resolvers.Import().Space(ctx, obj)
+		}, ec.marshalNSpace2codnaᚋgraphᚋmodelᚐSpace)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -452,6 +488,11 @@ func (ec *executionContext) fieldContext_Import_path(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Import_status(ctx context.Context, field graphql.CollectedField, obj *transfer.Import) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Import", field, true, func(ctx context.Context) (model.ImportStatus, error) {
+			return ec.Resolvers.Import().Status(ctx, obj)
+		}, ec.marshalNImportStatus2codnaᚋgraphᚋmodelᚐImportStatus)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -562,6 +603,11 @@ func (ec *executionContext) fieldContext_Import_report(_ context.Context, field 
 }
 
 func (ec *executionContext) _Import_error(ctx context.Context, field graphql.CollectedField, obj *transfer.Import) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Import", field, false, func(ctx context.Context) (*string, error) {
+			return ec.Resolvers.Import().Error(ctx, obj)
+		}, ec.marshalOString2ᚖstring)
+	}
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -1104,7 +1150,7 @@ func (ec *executionContext) _Export(ctx context.Context, sel ast.SelectionSet, o
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, exportImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -1193,7 +1239,7 @@ func (ec *executionContext) _ExportDocumentsPayload(ctx context.Context, sel ast
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, exportDocumentsPayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -1227,7 +1273,7 @@ func (ec *executionContext) _Import(ctx context.Context, sel ast.SelectionSet, o
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, importImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -1320,7 +1366,7 @@ func (ec *executionContext) _ImportConnection(ctx context.Context, sel ast.Selec
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, importConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -1359,7 +1405,7 @@ func (ec *executionContext) _ImportEdge(ctx context.Context, sel ast.SelectionSe
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, importEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -1398,7 +1444,7 @@ func (ec *executionContext) _ImportReport(ctx context.Context, sel ast.Selection
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, importReportImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -1452,7 +1498,7 @@ func (ec *executionContext) _ImportSkip(ctx context.Context, sel ast.SelectionSe
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, importSkipImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -1491,7 +1537,7 @@ func (ec *executionContext) _StartImportPayload(ctx context.Context, sel ast.Sel
 	op := schedule.From(ctx)
 	fields := op.CollectFields(ec.OperationContext, sel, startImportPayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := op.NewFieldSet(ctx, fields)
 	deferred := op.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
@@ -1573,7 +1619,7 @@ func (ec *executionContext) marshalNImportEdge2ᚕcodnaᚋgraphᚋmodelᚐImport
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNImportEdge2codnaᚋgraphᚋmodelᚐImportEdge(ctx, sel, v[i])
+		return ec._ImportEdge(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -1607,7 +1653,7 @@ func (ec *executionContext) marshalNImportSkip2ᚕcodnaᚋinternalᚋarchiveᚐS
 	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNImportSkip2codnaᚋinternalᚋarchiveᚐSkip(ctx, sel, v[i])
+		return ec._ImportSkip(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {

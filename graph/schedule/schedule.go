@@ -47,8 +47,20 @@ type Op struct {
 	fieldsMu sync.RWMutex
 	fields   map[fieldsKey][]graphql.CollectedField
 
-	objectsMu sync.Mutex
-	objects   []object // the unused rest of the last chunk Object took from
+	// The unused rests of the chunks objects, field sets, values, field
+	// contexts and contexts are taken from (chunks.go); exact: no chunks,
+	// each taken at the size asked (WithSubscription).
+	chunksMu  sync.Mutex
+	exact     bool
+	objects   []object
+	fieldSets []graphql.FieldSet
+	// freeSets are field sets Object is done with, for NewFieldSet to hand
+	// out again; reuseSets says NewFieldSet hands out no other kind.
+	freeSets  []*graphql.FieldSet
+	reuseSets bool
+	vals      []graphql.Marshaler
+	fcs       []graphql.FieldContext
+	contexts  []fieldCtx
 }
 
 type operationKey struct{}
@@ -62,8 +74,18 @@ func WithOperation(ctx context.Context) context.Context {
 	return context.WithValue(ctx, operationKey{}, &Op{})
 }
 
+// WithSubscription is WithOperation for a subscription: it lives as long as
+// its socket (most of them idle) and marshals one event at a time, so it
+// keeps no chunks between events: what each takes is allocated at its size.
+func WithSubscription(ctx context.Context) context.Context {
+	return context.WithValue(ctx, operationKey{}, &Op{exact: true})
+}
+
 // From returns the operation state in ctx, nil without WithOperation.
 func From(ctx context.Context) *Op {
+	if c, ok := ctx.(*fieldCtx); ok {
+		return c.op
+	}
 	op, _ := ctx.Value(operationKey{}).(*Op)
 	return op
 }
@@ -175,21 +197,32 @@ func isPlain(f *ast.Field) bool {
 // panic in one element recovered into an error and a null), but in turn on
 // this goroutine when no element's selection can wait.
 func MarshalList(ctx context.Context, sel ast.SelectionSet, length int, marshalElement func(ctx context.Context, i int) graphql.Marshaler) graphql.Array {
+	op := From(ctx)
 	if length > 1 {
 		fc := graphql.GetFieldContext(ctx)
-		if From(ctx).canWait(fc, nil, sel) {
+		var names [8]string // the path canWait builds, on the stack while short
+		if op.canWait(fc, names[:0], sel) {
 			return graphql.MarshalSliceConcurrently(ctx, length, 0, false, marshalElement)
 		}
 	}
-	ret := make(graphql.Array, length)
-	// The elements' field contexts and indices in two allocations, not
-	// two each.
-	contexts := make([]graphql.FieldContext, length)
-	indices := make([]int, length)
+	var ret graphql.Array
+	var contexts []graphql.FieldContext
+	var ctxs []fieldCtx
+	if op != nil {
+		// The array, the elements' field contexts and their contexts
+		// from the operation's chunks.
+		ret, contexts, ctxs = op.take(length, length)
+	} else {
+		ret, contexts = make(graphql.Array, length), make([]graphql.FieldContext, length)
+	}
 	for i := range length {
-		indices[i] = i
-		contexts[i].Index = &indices[i]
-		childCtx := graphql.WithFieldContext(ctx, &contexts[i])
+		contexts[i].Index = index(i)
+		var childCtx context.Context
+		if op != nil {
+			childCtx = ctxs[i].with(ctx, op, &contexts[i])
+		} else {
+			childCtx = graphql.WithFieldContext(ctx, &contexts[i])
+		}
 		func() {
 			defer func() {
 				if r := recover(); r != nil {
@@ -209,18 +242,34 @@ func MarshalList(ctx context.Context, sel ast.SelectionSet, length int, marshalE
 // cannot wait, so a goroutine buys nothing. ctx is the object's.
 func ResolveConcurrently(ctx context.Context, out *graphql.FieldSet, field graphql.CollectedField, oc *graphql.OperationContext, deferred *graphql.DeferredGroup, i int, recoverFromPanic, nonNull bool, resolve func(ctx context.Context) graphql.Marshaler) {
 	op := From(ctx)
-	if op == nil || field.IsDeferred() || !op.isReady(graphql.GetFieldContext(ctx), []string{field.Name}) {
-		out.ResolveConcurrently(oc, deferred, i, recoverFromPanic, nonNull, resolve)
-		return
-	}
-	v := resolveRecovering(ctx, oc, recoverFromPanic, resolve)
-	out.Values[i] = v
 	invalid := graphql.Marshaler(graphql.RequiredNull)
 	if nonNull {
 		invalid = graphql.Null
 	}
-	if v == invalid {
-		atomic.AddUint32(&out.Invalids, 1)
+	switch {
+	case op == nil || field.IsDeferred():
+		out.ResolveConcurrently(oc, deferred, i, recoverFromPanic, nonNull, resolve)
+	case !op.isReady(graphql.GetFieldContext(ctx), []string{field.Name}):
+		if op.hasDefer(ctx) {
+			out.ResolveConcurrently(oc, deferred, i, recoverFromPanic, nonNull, resolve)
+			return
+		}
+		// out is NewFieldSet's, without the fields gqlgen's
+		// ResolveConcurrently reads (the field is not deferred): what it
+		// schedules, counted here.
+		out.Concurrently(i, func(ctx context.Context) graphql.Marshaler {
+			v := resolveRecovering(ctx, oc, recoverFromPanic, resolve)
+			if v == invalid {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+			return v
+		})
+	default:
+		v := resolveRecovering(ctx, oc, recoverFromPanic, resolve)
+		out.Values[i] = v
+		if v == invalid {
+			atomic.AddUint32(&out.Invalids, 1)
+		}
 	}
 }
 
@@ -303,14 +352,19 @@ func (op *Op) Object(fields []graphql.CollectedField, out *graphql.FieldSet) gra
 	if op == nil {
 		return &object{fields: fields, values: out.Values}
 	}
-	op.objectsMu.Lock()
+	op.chunksMu.Lock()
 	if len(op.objects) == 0 {
-		op.objects = make([]object, objectChunk)
+		op.objects = make([]object, op.chunk(objectChunk, 1))
 	}
 	o := &op.objects[0]
 	op.objects = op.objects[1:]
-	op.objectsMu.Unlock()
 	o.fields, o.values = fields, out.Values
+	if op.reuseSets {
+		// Dispatch has returned: nothing writes out any more, and the
+		// object keeps only its values.
+		op.freeSets = append(op.freeSets, out)
+	}
+	op.chunksMu.Unlock()
 	return o
 }
 
@@ -372,7 +426,14 @@ func Direct(ctx context.Context) bool {
 // puts it in front of each plain field that Direct's bare shortcut does
 // not cover (objects, lists, nullable values).
 func Field[T any](ctx context.Context, oc *graphql.OperationContext, object string, field graphql.CollectedField, v T, marshal func(context.Context, ast.SelectionSet, T) graphql.Marshaler) (ret graphql.Marshaler) {
-	ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{Object: object, Field: field, Result: v})
+	if op := From(ctx); op != nil {
+		_, fcs, ctxs := op.take(0, 1)
+		fc := &fcs[0]
+		fc.Object, fc.Field, fc.Result = object, field, v
+		ctx = ctxs[0].with(ctx, op, fc)
+	} else {
+		ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{Object: object, Field: field, Result: v})
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			oc.Error(ctx, oc.Recover(ctx, r))
@@ -380,4 +441,53 @@ func Field[T any](ctx context.Context, oc *graphql.OperationContext, object stri
 		}
 	}()
 	return marshal(ctx, field.Selections, v)
+}
+
+// Resolve resolves a resolver field without arguments or directives as
+// gqlgen's ResolveField does under Direct (no field middleware): in a field
+// context of its own (Object, Field, IsMethod and IsResolver set, Result
+// set to what resolve returned; no Child, which nothing here calls), an
+// error from resolve added at the field's path and a null returned, a nil
+// interface result a null (an error too when the field is non-null), a
+// panic recovered into an error and a null. resolve and marshal are called
+// directly: no closures kept, no boxing of the result but Result's, the
+// field context and its context from the operation's chunks. graph/gen
+// puts it in front of each such resolver field.
+func Resolve[T any](ctx context.Context, oc *graphql.OperationContext, object string, field graphql.CollectedField, nonNull bool, resolve func(context.Context) (T, error), marshal func(context.Context, ast.SelectionSet, T) graphql.Marshaler) (ret graphql.Marshaler) {
+	op := From(ctx)
+	var fc *graphql.FieldContext
+	if op != nil {
+		_, fcs, ctxs := op.take(0, 1)
+		fc = &fcs[0]
+		fc.Object, fc.Field, fc.IsMethod, fc.IsResolver = object, field, true, true
+		ctx = ctxs[0].with(ctx, op, fc)
+	} else {
+		fc = &graphql.FieldContext{Object: object, Field: field, IsMethod: true, IsResolver: true}
+		ctx = graphql.WithFieldContext(ctx, fc)
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			oc.Error(ctx, oc.Recover(ctx, r))
+			ret = graphql.Null
+		}
+	}()
+	res, err := resolve(ctx)
+	if err != nil {
+		oc.Error(ctx, graphql.AddFieldLocationToError(ctx, err))
+		if fc.NonNull && !nonNull { // graphql.MarkNonNull in the resolver
+			return graphql.RequiredNull
+		}
+		return graphql.Null
+	}
+	if any(res) == nil {
+		if nonNull || fc.NonNull {
+			graphql.AddInvalidNullError(ctx, "")
+		}
+		if fc.NonNull && !nonNull {
+			return graphql.RequiredNull
+		}
+		return graphql.Null
+	}
+	fc.Result = res
+	return marshal(ctx, field.Selections, res)
 }

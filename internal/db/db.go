@@ -3,14 +3,17 @@
 package db
 
 import (
+	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgproto3"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"codna/internal/fault"
@@ -57,6 +60,7 @@ func Configure(cfg *pgxpool.Config) {
 	if _, set := cfg.ConnConfig.RuntimeParams[TrigramThresholdParam]; !set {
 		cfg.ConnConfig.RuntimeParams[TrigramThresholdParam] = TrigramThreshold
 	}
+	cfg.ConnConfig.BuildFrontend = bufferedFrontend
 	then := cfg.AfterConnect
 	cfg.AfterConnect = func(ctx context.Context, c *pgx.Conn) error {
 		RegisterTypes(c.TypeMap())
@@ -68,6 +72,20 @@ func Configure(cfg *pgxpool.Config) {
 		}
 		return nil
 	}
+}
+
+// readBuffer is how much of a connection's input one read may take. pgx
+// reads the socket 8 KiB at a time (pgproto3's message reader); a documents
+// page's link rows are some 50 KiB, so a statement cost six reads and a
+// system call each, where one or two do when the rows have arrived.
+const readBuffer = 64 << 10
+
+// bufferedFrontend is pgx's frontend reading through a readBuffer-sized
+// buffer. That buffer is invisible to pgconn.PgConn.SyncConn (which checks
+// only pgx's own): nothing here hijacks a connection or reads its net.Conn
+// directly, and nothing may.
+func bufferedFrontend(r io.Reader, w io.Writer) *pgproto3.Frontend {
+	return pgproto3.NewFrontend(bufio.NewReaderSize(r, readBuffer), w)
 }
 
 // TrigramThresholdParam is the setting of how similar a search's words must

@@ -122,3 +122,37 @@ func TestEmailIsUniqueCaseInsensitively(t *testing.T) {
 	require.ErrorAs(t, err, &pe)
 	require.Equal(t, "users_email_key", pe.ConstraintName)
 }
+
+// TestLargeResultsReadThroughTheBufferedFrontend reads results larger than
+// the connection's read buffer (many rows, and one row larger than it) and
+// then more statements on the same connection: every byte arrives, and
+// nothing of one statement's input is left for the next.
+func TestLargeResultsReadThroughTheBufferedFrontend(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	d := pgtest.New(t)
+	conn, err := d.Pool.Acquire(ctx)
+	require.NoError(t, err)
+	defer conn.Release()
+	for round := range 3 {
+		rows, err := conn.Query(ctx, `SELECT n, repeat(chr(65 + n % 26), 700 + n) FROM generate_series(1, 400) n`)
+		require.NoError(t, err)
+		n := 0
+		for rows.Next() {
+			var i int
+			var s string
+			require.NoError(t, rows.Scan(&i, &s))
+			n++
+			require.Equal(t, n, i)
+			require.Equal(t, strings.Repeat(string(rune(65+i%26)), 700+i), s, "round %d row %d", round, i)
+		}
+		require.NoError(t, rows.Err())
+		require.Equal(t, 400, n)
+		var big string
+		require.NoError(t, conn.QueryRow(ctx, `SELECT repeat('z', 300000)`).Scan(&big))
+		require.Equal(t, strings.Repeat("z", 300000), big)
+		var one int
+		require.NoError(t, conn.QueryRow(ctx, `SELECT 1`).Scan(&one))
+		require.Equal(t, 1, one)
+	}
+}
