@@ -141,6 +141,15 @@ func NewHandler(r *graph.Resolver, o Options) *handler.Server {
 				}}})
 			}
 		}
+		if sock == nil && subscription {
+			// gqlgen's HTTP transports would answer a subscription with its
+			// first value and end it: a client would take that for a live
+			// stream. Subscriptions run on the websocket alone.
+			return graphql.OneShot(&graphql.Response{Errors: gqlerror.List{{
+				Message:    "Subscriptions run over a websocket at /graphql (graphql-transport-ws or graphql-ws), not a plain HTTP request.",
+				Extensions: map[string]any{"code": string(fault.BadInput)},
+			}}})
+		}
 		if sock != nil && subscription {
 			g := &pushGuard{s: sock, op: opFrom(ctx)}
 			return sock.guardPushes(r.Services().Auth, g, next(graph.WithOperation(graph.WithPusher(ctx, g), r, true)))

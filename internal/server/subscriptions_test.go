@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"testing"
 	"time"
 
@@ -306,4 +308,29 @@ func TestSubscriptionsPerConnectionAreCapped(t *testing.T) {
 		}
 		return m.Type == "next" && m.ID == "4"
 	}, 5*time.Second, 50*time.Millisecond)
+}
+
+// A subscription sent as a plain HTTP request is refused with a coded error,
+// for GET and POST alike: gqlgen's HTTP transports would answer its first
+// value and end it, which a client would take for a live stream.
+func TestSubscriptionOverPlainHTTPIsRefused(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	me := pgtest.CreatePerson(t, b.pool)
+	token := pgtest.CreatePersonToken(t, b.pool, me.ID)
+
+	r := b.do(t, req{query: countsSub, bearer: token})
+	require.Equal(t, "BAD_USER_INPUT", r.code(), "%+v", r)
+	require.Contains(t, r.Errors[0].Message, "websocket")
+	require.Nil(t, r.Data["inboxCounts"])
+
+	hr, err := http.NewRequest(http.MethodGet, b.http.URL+"/graphql?query="+url.QueryEscape(countsSub), nil)
+	require.NoError(t, err)
+	hr.Header.Set("Authorization", "Bearer "+token)
+	g := send(t, hr)
+	require.Equal(t, "BAD_USER_INPUT", g.code(), "%+v", g)
+
+	// Queries still answer over HTTP.
+	q := b.do(t, req{query: `{ inboxCounts { total } }`, bearer: token})
+	require.Empty(t, q.Errors)
 }
