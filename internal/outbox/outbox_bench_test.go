@@ -40,8 +40,8 @@ func BenchmarkDrain(b *testing.B) {
 				b.Cleanup(pool.Close)
 				w := outbox.New(pool, outbox.Config{WorkerID: fmt.Sprintf("bench%d", i), BatchSize: c.batch},
 					slog.New(slog.NewTextHandler(io.Discard, nil)))
-				w.Register("first", noop)
-				w.Register("second", noop)
+				w.Register("first", noop, lane)
+				w.Register("second", noop, lane)
 				b.Cleanup(w.Stop)
 				ws = append(ws, w)
 			}
