@@ -16,17 +16,17 @@ const depthCap = 100_000
 
 // metrics is the worker's prometheus.Collector (see Worker.Collector).
 type metrics struct {
-	w         *Worker
-	depth     *prometheus.Desc
-	oldest    *prometheus.Desc
-	parkedNow *prometheus.Desc
+	w          *Worker
+	depth      *prometheus.Desc
+	oldest     *prometheus.Desc
+	parkedNow  *prometheus.Desc
 	laneDepth  *prometheus.Desc
 	laneOldest *prometheus.Desc
-	processed prometheus.Counter
-	delivered *prometheus.CounterVec
-	failures  *prometheus.CounterVec
-	timeouts  *prometheus.CounterVec
-	parked    *prometheus.CounterVec
+	processed  prometheus.Counter
+	delivered  *prometheus.CounterVec
+	failures   *prometheus.CounterVec
+	timeouts   *prometheus.CounterVec
+	parked     *prometheus.CounterVec
 	// batchFallbacks counts batch consumer calls that failed and were
 	// split into one call per event.
 	batchFallbacks *prometheus.CounterVec

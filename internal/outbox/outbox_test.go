@@ -216,7 +216,7 @@ func TestFailingConsumerIsRetriedAloneWithBackoff(t *testing.T) {
 	flaky := newRecorder()
 	var id uuid.UUID
 	var second, fourth row // the event as the second and fourth attempts find it
-	var attempts []int      // Stored.Attempts of each call
+	var attempts []int     // Stored.Attempts of each call
 	flaky.err = func(s outbox.Stored, call int) error {
 		attempts = append(attempts, s.Attempts)
 		switch call {

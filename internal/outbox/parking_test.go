@@ -160,7 +160,7 @@ func TestDatabaseFailuresDoNotCountTowardsParking(t *testing.T) {
 	require.ErrorAs(t, connErr, &ce)
 	flaky := newRecorder()
 	var id uuid.UUID
-	var fifth row        // the event as the fifth call finds it
+	var fifth row            // the event as the fifth call finds it
 	var fifthFailures string // and its counted failures
 	flaky.err = func(_ outbox.Stored, call int) error {
 		if call <= 4 {

@@ -147,4 +147,3 @@ func lastError(failed []string) string {
 	}
 	return strings.ToValidUTF8(s, "")
 }
-
