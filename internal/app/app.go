@@ -15,6 +15,7 @@ package app
 import (
 	"context"
 	"log/slog"
+	"slices"
 	"sync"
 	"time"
 
@@ -243,21 +244,23 @@ func (a *App) registerConsumers() int {
 		// gets it for the whole batch, and each event of a split batch
 		// alone).
 		budget time.Duration
+		// events are the event types it acts on: its lane gets no other.
+		events []string
 	}{
 		// A resync of the largest pages (tens of thousands of targets)
 		// takes seconds.
-		{linkgraph.ConsumerName, linkgraph.NewConsumer(a.pool).HandleBatch, 30 * time.Second},
+		{linkgraph.ConsumerName, linkgraph.NewConsumer(a.pool).HandleBatch, 30 * time.Second, linkgraph.ConsumerEvents()},
 		// A few statements per moved or created document.
-		{access.FolderConsumerName, access.NewFolderApplier(a.pool).HandleBatch, 10 * time.Second},
+		{access.FolderConsumerName, access.NewFolderApplier(a.pool).HandleBatch, 10 * time.Second, access.FolderEvents()},
 		// A few statements per document whose access changed.
-		{linkgraph.KeeperConsumerName, linkgraph.NewKeeper(a.pool).HandleBatch, 10 * time.Second},
+		{linkgraph.KeeperConsumerName, linkgraph.NewKeeper(a.pool).HandleBatch, 10 * time.Second, linkgraph.KeeperEvents()},
 		// Indexing a batch of bodies of up to the body cap each.
-		{search.IndexerName, a.Search.Indexer().HandleBatch, 30 * time.Second},
+		{search.IndexerName, a.Search.Indexer().HandleBatch, 30 * time.Second, search.IndexerEvents()},
 		// Matching only: the runs execute in the automation runner.
-		{automation.MatcherName, a.Automation.NewMatcher(a.AutomationRunner.Wake).HandleBatch, 10 * time.Second},
+		{automation.MatcherName, a.Automation.NewMatcher(a.AutomationRunner.Wake).HandleBatch, 10 * time.Second, slices.Clone(automation.TriggerEvents)},
 	}
 	for _, c := range consumers {
-		a.Outbox.RegisterBatch(c.name, c.handle, outbox.Lane{Budget: c.budget})
+		a.Outbox.RegisterBatch(c.name, c.handle, outbox.Lane{Budget: c.budget, Events: c.events})
 	}
 	return len(consumers)
 }

@@ -111,21 +111,21 @@ func (q *Queries) EventCreateMany(ctx context.Context, db DBTX, arg EventCreateM
 
 const eventFanOut = `-- name: EventFanOut :many
 WITH picked AS (
-  SELECT e.id, e.created_at, e.handled_by FROM events e
+  SELECT e.id, e.created_at, e.event_type, e.handled_by FROM events e
   WHERE e.processed_at IS NULL AND e.fanned_to IS NULL
   ORDER BY e.created_at, e.id
   LIMIT $1::int
   FOR UPDATE SKIP LOCKED
 ), lanes AS (
-  SELECT p.id, p.created_at, c.name FROM picked p CROSS JOIN unnest($2::text[]) AS c(name)
-  WHERE c.name <> ALL(p.handled_by)
-    AND NOT EXISTS (SELECT 1 FROM outbox_parked x WHERE x.event_id = p.id AND x.consumer = c.name)
+  SELECT p.id, p.created_at, c.c AS name FROM picked p CROSS JOIN jsonb_to_recordset($2::jsonb) AS c(c text, t text[])
+  WHERE (c.t IS NULL OR p.event_type = ANY(c.t)) AND c.c <> ALL(p.handled_by)
+    AND NOT EXISTS (SELECT 1 FROM outbox_parked x WHERE x.event_id = p.id AND x.consumer = c.c)
 ), made AS (
   INSERT INTO outbox_deliveries (consumer, event_id, created_at)
   SELECT l.name, l.id, l.created_at FROM lanes l
   ON CONFLICT DO NOTHING
 ), fanned AS (
-  UPDATE events SET fanned_to = $2::text[],
+  UPDATE events SET fanned_to = ARRAY(SELECT l.name FROM lanes l WHERE l.id = events.id),
     processed_at = CASE WHEN EXISTS (SELECT 1 FROM lanes l WHERE l.id = events.id) THEN NULL ELSE now() END
   FROM picked WHERE events.id = picked.id
   RETURNING events.id
@@ -135,7 +135,7 @@ SELECT f.id, ARRAY(SELECT l.name FROM lanes l WHERE l.id = f.id)::text[] AS cons
 
 type EventFanOutParams struct {
 	BatchSize int32
-	Consumers []string
+	Lanes     []byte
 }
 
 type EventFanOutRow struct {
@@ -143,9 +143,9 @@ type EventFanOutRow struct {
 	Consumers []string
 }
 
-// EventFanOut fans up to batch_size events not yet fanned out to the worker's consumers, oldest first: one delivery per consumer not in handled_by and not parked on it, fanned_to set, and processed_at set at once for an event left with no delivery. SKIP LOCKED keeps concurrent workers off each other's events. It returns each event taken with the consumers it got deliveries for.
+// EventFanOut fans up to batch_size events not yet fanned out to the worker's lanes (a JSON array of {"c": consumer, "t": its event types, null for all}), oldest first: one delivery per consumer that takes the event's type, is not in handled_by and is not parked on it; fanned_to lists them, and processed_at is set at once for an event left with no delivery. SKIP LOCKED keeps concurrent workers off each other's events. It returns each event taken with the consumers it got deliveries for.
 func (q *Queries) EventFanOut(ctx context.Context, db DBTX, arg EventFanOutParams) ([]EventFanOutRow, error) {
-	rows, err := db.Query(ctx, eventFanOut, arg.BatchSize, arg.Consumers)
+	rows, err := db.Query(ctx, eventFanOut, arg.BatchSize, arg.Lanes)
 	if err != nil {
 		return nil, err
 	}

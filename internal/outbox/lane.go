@@ -101,6 +101,7 @@ type batch struct {
 	c         *registered
 	claimer   string      // claimed_by of the batch's deliveries
 	done      []uuid.UUID // handled, to flush
+	created   []time.Time // their events' creation, for the lag
 	back      []uuid.UUID // to give back to the lane
 	lastFlush time.Time
 	handled   int
@@ -119,6 +120,7 @@ func (b *batch) handle(ctx context.Context, rows []db.OutboxDeliveryClaimRow) (i
 		if !r.Found {
 			// The event was deleted (its document purged): nothing to do.
 			b.done = append(b.done, r.EventID)
+			b.created = append(b.created, r.CreatedAt)
 			continue
 		}
 		ds = append(ds, &delivery{r: r, e: stored(r)})
@@ -263,6 +265,7 @@ func (b *batch) account(ctx context.Context, d *delivery, res callResult) {
 // succeed sets a handled delivery aside for flush.
 func (b *batch) succeed(ctx context.Context, d *delivery) {
 	b.done = append(b.done, d.r.EventID)
+	b.created = append(b.created, d.r.CreatedAt)
 	if time.Since(b.lastFlush) >= min(time.Second, max(b.w.cfg.Lease/3, time.Millisecond)) {
 		b.flush(ctx)
 	}

@@ -113,3 +113,33 @@ func TestEveryConsumerStatesItsBudget(t *testing.T) {
 		w.RegisterBatch("none", func(context.Context, []outbox.Stored) error { return nil }, outbox.Lane{Budget: -time.Second})
 	})
 }
+
+// A lane that names its event types gets deliveries of those alone; an
+// event no lane takes is processed as soon as it is fanned out.
+func TestLaneGetsOnlyItsEventTypes(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	picky, all := newRecorder(), newRecorder()
+	w := e.worker(nil, outbox.Config{}, func(w *outbox.Worker) {
+		w.Register("picky", picky.consume, outbox.Lane{Budget: time.Minute, Events: []string{"test.event"}})
+		w.Register("all", all.consume, lane)
+	})
+	ids := e.write(2)
+	bulk(t, e.ctx, e.pool, 3) // test.bulk
+	require.NoError(t, w.Drain(e.ctx))
+	require.Zero(t, e.unprocessed())
+	require.Equal(t, 2, picky.total())
+	require.Equal(t, 5, all.total())
+	for _, id := range ids {
+		require.ElementsMatch(t, []string{"picky", "all"}, e.row(id).HandledBy)
+	}
+	require.Equal(t, 3, e.count(`SELECT count(*) FROM events WHERE event_type = 'test.bulk' AND handled_by = '{all}'`))
+
+	none := e.worker(nil, outbox.Config{}, func(w *outbox.Worker) {
+		w.Register("picky", picky.consume, outbox.Lane{Budget: time.Minute, Events: []string{"test.event"}})
+	})
+	bulk(t, e.ctx, e.pool, 2)
+	require.NoError(t, none.Drain(e.ctx))
+	require.Zero(t, e.unprocessed(), "taken by no lane: processed at once")
+	require.Zero(t, e.count(`SELECT count(*) FROM outbox_deliveries`))
+}

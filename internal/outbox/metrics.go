@@ -24,6 +24,7 @@ type metrics struct {
 	laneOldest *prometheus.Desc
 	processed  prometheus.Counter
 	delivered  *prometheus.CounterVec
+	lag        *prometheus.HistogramVec
 	failures   *prometheus.CounterVec
 	timeouts   *prometheus.CounterVec
 	parked     *prometheus.CounterVec
@@ -48,6 +49,11 @@ func newMetrics(w *Worker) *metrics {
 		delivered: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "codna_outbox_delivered_total",
 			Help: "Deliveries this worker's lanes handled successfully.",
+		}, []string{"consumer"}),
+		lag: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "codna_outbox_lag_seconds",
+			Help:    "From an event's creation to a consumer's success on it recorded, per consumer (this worker's lanes).",
+			Buckets: []float64{0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 0.75, 1, 1.5, 2.5, 5, 10, 30, 60, 300, 1800},
 		}, []string{"consumer"}),
 		timeouts: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "codna_outbox_timeouts_total",
@@ -81,6 +87,7 @@ func (m *metrics) Describe(ch chan<- *prometheus.Desc) {
 	ch <- m.laneOldest
 	m.processed.Describe(ch)
 	m.delivered.Describe(ch)
+	m.lag.Describe(ch)
 	m.failures.Describe(ch)
 	m.timeouts.Describe(ch)
 	m.parked.Describe(ch)
@@ -110,6 +117,7 @@ func (m *metrics) Collect(ch chan<- prometheus.Metric) {
 	}
 	m.processed.Collect(ch)
 	m.delivered.Collect(ch)
+	m.lag.Collect(ch)
 	m.failures.Collect(ch)
 	m.timeouts.Collect(ch)
 	m.parked.Collect(ch)

@@ -43,8 +43,8 @@ func (b *batch) park(ctx context.Context, d *delivery, counted int, class string
 // flush removes the handled deliveries and settles their events.
 func (b *batch) flush(ctx context.Context) {
 	b.lastFlush = time.Now()
+	defer func() { b.done, b.created = b.done[:0], b.created[:0] }()
 	if len(b.done) == 0 || b.w.dead.Load() {
-		b.done = b.done[:0]
 		return
 	}
 	wctx, cancel := writeCtx(ctx)
@@ -56,6 +56,11 @@ func (b *batch) flush(ctx context.Context) {
 	} else {
 		b.handled += len(b.done)
 		b.w.metrics.delivered.WithLabelValues(name).Add(float64(len(gone)))
+		lag := b.w.metrics.lag.WithLabelValues(name)
+		now := time.Now()
+		for _, c := range b.created {
+			lag.Observe(now.Sub(c).Seconds())
+		}
 		if len(gone) < len(b.done) {
 			b.w.log.Warn("outbox: lease lost before deliveries were recorded; another worker delivers them again", "consumer", name, "deliveries", len(b.done)-len(gone))
 		}
@@ -63,7 +68,6 @@ func (b *batch) flush(ctx context.Context) {
 		// the later sees both removals.
 		b.settle(wctx, gone)
 	}
-	b.done = b.done[:0]
 }
 
 // settle marks processed the events among ids that have no delivery left.

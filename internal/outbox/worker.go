@@ -2,6 +2,7 @@ package outbox
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -61,6 +62,11 @@ type Lane struct {
 	// returns with the budget spent is a failure. Config.ConsumerTimeout,
 	// when set, caps it.
 	Budget time.Duration
+	// Events, when not nil, are the only event types the consumer acts on:
+	// the lane gets no delivery for any other (an event of none of a
+	// worker's lanes' types is processed as soon as it is fanned out).
+	// nil: every event.
+	Events []string
 }
 
 // registered is a consumer and its lane.
@@ -69,6 +75,7 @@ type registered struct {
 	fn     Consumer      // a per-event consumer, or
 	batch  BatchConsumer // a batch consumer
 	budget time.Duration // per call, capped by Config.ConsumerTimeout
+	events []string      // the event types of its deliveries; nil: all
 	wake   chan struct{} // wakes an idle delivery loop of the lane
 }
 
@@ -151,6 +158,9 @@ func (w *Worker) register(r *registered, lane Lane) {
 		panic(fmt.Sprintf("outbox: consumer %q states no time budget (Lane.Budget)", name))
 	}
 	r.budget = lane.Budget
+	if lane.Events != nil {
+		r.events = slices.Clone(lane.Events)
+	}
 	if w.cfg.ConsumerTimeout > 0 {
 		r.budget = min(r.budget, w.cfg.ConsumerTimeout)
 	}
@@ -170,6 +180,7 @@ func (w *Worker) register(r *registered, lane Lane) {
 	w.metrics.timeouts.WithLabelValues(name)
 	w.metrics.parked.WithLabelValues(name)
 	w.metrics.delivered.WithLabelValues(name)
+	w.metrics.lag.WithLabelValues(name)
 	if r.batch != nil {
 		w.metrics.batchFallbacks.WithLabelValues(name)
 	}
@@ -269,7 +280,10 @@ func (w *Worker) Stop() {
 // at each scrape, two queries, left out of a scrape when they fail, which is
 // logged), codna_outbox_processed_total (events this worker marked
 // processed), codna_outbox_delivered_total{consumer} (deliveries this
-// worker's lanes handled successfully), codna_outbox_failures_total{consumer}
+// worker's lanes handled successfully), codna_outbox_lag_seconds{consumer}
+// (a histogram: from each event's creation to its delivery's success
+// recorded, by the database's clock for the creation and the worker's for
+// the end), codna_outbox_failures_total{consumer}
 // (failed consumer calls, panics and time-outs included),
 // codna_outbox_timeouts_total{consumer} (calls that outran their budget),
 // codna_outbox_parked_total{consumer} (pairs this worker parked) and
@@ -292,14 +306,14 @@ func (w *Worker) Collector() prometheus.Collector { return w.metrics }
 // (wrapped); deliveries whose outcome could not be recorded return to their
 // lane when their lease expires.
 func (w *Worker) RunOnce(ctx context.Context) (handled int, err error) {
-	consumers, names := w.registered()
+	consumers, _ := w.registered()
 	if len(consumers) == 0 {
 		return 0, ErrNoConsumers
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	defer context.AfterFunc(w.stopCtx, cancel)()
-	fanned, _, err := w.fanOut(ctx, names)
+	fanned, _, err := w.fanOut(ctx, w.lanes(consumers))
 	if err != nil {
 		return 0, err
 	}
@@ -396,12 +410,13 @@ func (w *Worker) claimer(i int) string {
 // deliveries: on a notification, at every poll, and again at once after a
 // full batch.
 func (w *Worker) fanOutLoop(ctx context.Context) {
-	_, names := w.registered()
+	consumers, _ := w.registered()
+	lanes := w.lanes(consumers)
 	poll := time.NewTicker(w.cfg.PollInterval)
 	defer poll.Stop()
 	for {
 		for ctx.Err() == nil && !w.dead.Load() {
-			n, _, err := w.fanOut(ctx, names)
+			n, _, err := w.fanOut(ctx, lanes)
 			if err != nil {
 				if ctx.Err() == nil {
 					w.log.Error("outbox: fan-out failed", "err", err)
@@ -421,10 +436,28 @@ func (w *Worker) fanOutLoop(ctx context.Context) {
 	}
 }
 
-// fanOut fans out one batch of new events to the consumers names, wakes the
-// lanes that got deliveries, and returns how many events it took and those
-// lanes.
-func (w *Worker) fanOut(ctx context.Context, names []string) (int, []string, error) {
+// lanes is EventFanOut's description of the consumers' lanes: a JSON array
+// of {"c": name, "t": event types, null for all}.
+func (w *Worker) lanes(consumers []*registered) []byte {
+	type lane struct {
+		C string   `json:"c"`
+		T []string `json:"t"`
+	}
+	out := make([]lane, len(consumers))
+	for i, c := range consumers {
+		out[i] = lane{C: c.name, T: c.events}
+	}
+	raw, err := json.Marshal(out)
+	if err != nil {
+		panic(fmt.Sprintf("outbox: lanes: %v", err)) // strings only: cannot fail
+	}
+	return raw
+}
+
+// fanOut fans out one batch of new events to the lanes (see lanes), wakes
+// the lanes that got deliveries, and returns how many events it took and
+// those lanes.
+func (w *Worker) fanOut(ctx context.Context, lanes []byte) (int, []string, error) {
 	if w.dead.Load() {
 		return 0, nil, nil
 	}
@@ -434,25 +467,28 @@ func (w *Worker) fanOut(ctx context.Context, names []string) (int, []string, err
 	// Runs to its end even if ctx ends meanwhile: it holds no lease.
 	cctx, cancel := writeCtx(ctx)
 	defer cancel()
-	rows, err := db.Q.EventFanOut(cctx, w.pool, db.EventFanOutParams{BatchSize: int32(w.cfg.BatchSize), Consumers: names})
+	rows, err := db.Q.EventFanOut(cctx, w.pool, db.EventFanOutParams{BatchSize: int32(w.cfg.BatchSize), Lanes: lanes})
 	if err != nil {
 		return 0, nil, fmt.Errorf("outbox: fan out: %w", err)
 	}
-	var lanes []string
+	var woken []string
 	for _, r := range rows {
+		if len(r.Consumers) == 0 {
+			w.metrics.processed.Inc() // no lane takes it
+		}
 		for _, n := range r.Consumers {
-			if !slices.Contains(lanes, n) {
-				lanes = append(lanes, n)
+			if !slices.Contains(woken, n) {
+				woken = append(woken, n)
 			}
 		}
 	}
 	consumers, _ := w.registered()
 	for _, c := range consumers {
-		if slices.Contains(lanes, c.name) {
+		if slices.Contains(woken, c.name) {
 			poke(c.wake)
 		}
 	}
-	return len(rows), lanes, nil
+	return len(rows), woken, nil
 }
 
 // deliver is a background delivery loop of consumer c's lane, claiming as

@@ -16,23 +16,23 @@ FROM (SELECT unnest(sqlc.arg(ids)::uuid[]) AS id, unnest(sqlc.arg(event_types)::
         unnest(sqlc.arg(revision_ids)::uuid[]) AS revision_id, unnest(sqlc.arg(payloads)::text[]) AS payload) x;
 
 -- name: EventFanOut :many
--- EventFanOut fans up to batch_size events not yet fanned out to the worker's consumers, oldest first: one delivery per consumer not in handled_by and not parked on it, fanned_to set, and processed_at set at once for an event left with no delivery. SKIP LOCKED keeps concurrent workers off each other's events. It returns each event taken with the consumers it got deliveries for.
+-- EventFanOut fans up to batch_size events not yet fanned out to the worker's lanes (a JSON array of {"c": consumer, "t": its event types, null for all}), oldest first: one delivery per consumer that takes the event's type, is not in handled_by and is not parked on it; fanned_to lists them, and processed_at is set at once for an event left with no delivery. SKIP LOCKED keeps concurrent workers off each other's events. It returns each event taken with the consumers it got deliveries for.
 WITH picked AS (
-  SELECT e.id, e.created_at, e.handled_by FROM events e
+  SELECT e.id, e.created_at, e.event_type, e.handled_by FROM events e
   WHERE e.processed_at IS NULL AND e.fanned_to IS NULL
   ORDER BY e.created_at, e.id
   LIMIT sqlc.arg(batch_size)::int
   FOR UPDATE SKIP LOCKED
 ), lanes AS (
-  SELECT p.id, p.created_at, c.name FROM picked p CROSS JOIN unnest(sqlc.arg(consumers)::text[]) AS c(name)
-  WHERE c.name <> ALL(p.handled_by)
-    AND NOT EXISTS (SELECT 1 FROM outbox_parked x WHERE x.event_id = p.id AND x.consumer = c.name)
+  SELECT p.id, p.created_at, c.c AS name FROM picked p CROSS JOIN jsonb_to_recordset(sqlc.arg(lanes)::jsonb) AS c(c text, t text[])
+  WHERE (c.t IS NULL OR p.event_type = ANY(c.t)) AND c.c <> ALL(p.handled_by)
+    AND NOT EXISTS (SELECT 1 FROM outbox_parked x WHERE x.event_id = p.id AND x.consumer = c.c)
 ), made AS (
   INSERT INTO outbox_deliveries (consumer, event_id, created_at)
   SELECT l.name, l.id, l.created_at FROM lanes l
   ON CONFLICT DO NOTHING
 ), fanned AS (
-  UPDATE events SET fanned_to = sqlc.arg(consumers)::text[],
+  UPDATE events SET fanned_to = ARRAY(SELECT l.name FROM lanes l WHERE l.id = events.id),
     processed_at = CASE WHEN EXISTS (SELECT 1 FROM lanes l WHERE l.id = events.id) THEN NULL ELSE now() END
   FROM picked WHERE events.id = picked.id
   RETURNING events.id
