@@ -31,21 +31,24 @@ WITH picked AS (
   INSERT INTO outbox_deliveries (consumer, event_id, created_at)
   SELECT l.name, l.id, l.created_at FROM lanes l
   ON CONFLICT DO NOTHING
+), per_event AS (
+  SELECT p.id, coalesce(array_agg(l.name) FILTER (WHERE l.name IS NOT NULL), '{}')::text[] AS names
+  FROM picked p LEFT JOIN lanes l ON l.id = p.id
+  GROUP BY p.id
 ), fanned AS (
-  UPDATE events SET fanned_to = ARRAY(SELECT l.name FROM lanes l WHERE l.id = events.id),
-    processed_at = CASE WHEN EXISTS (SELECT 1 FROM lanes l WHERE l.id = events.id) THEN NULL ELSE now() END
-  FROM picked WHERE events.id = picked.id
-  RETURNING events.id
+  UPDATE events SET fanned_to = x.names, processed_at = CASE WHEN cardinality(x.names) = 0 THEN now() END
+  FROM per_event x WHERE events.id = x.id
+  RETURNING events.id, x.names
 )
-SELECT f.id, ARRAY(SELECT l.name FROM lanes l WHERE l.id = f.id)::text[] AS consumers FROM fanned f;
+SELECT f.id, f.names::text[] AS consumers FROM fanned f;
 
 -- name: EventSettle :execrows
--- EventSettle marks processed the events among ids that were fanned out and have no delivery left: handled_by gains the consumers they were fanned out to that are not parked on them. Run it after the deliveries' removal has committed, so that of two lanes finishing one event the later sees both removals.
+-- EventSettle marks processed the events among ids that were fanned out and have no delivery left: handled_by gains the consumers they were fanned out to that are not parked on them. Run it after the deliveries' removal has committed, so that of two lanes finishing one event the later sees both removals. The deliveries are counted per event (a scalar subquery, one index probe each) rather than anti-joined, which the planner may do by reading every delivery.
 UPDATE events e SET processed_at = now(),
   handled_by = e.handled_by || ARRAY(SELECT n FROM unnest(e.fanned_to) AS n
     WHERE n <> ALL(e.handled_by) AND NOT EXISTS (SELECT 1 FROM outbox_parked p WHERE p.event_id = e.id AND p.consumer = n))
 WHERE e.id = ANY(sqlc.arg(ids)::uuid[]) AND e.processed_at IS NULL AND e.fanned_to IS NOT NULL
-  AND NOT EXISTS (SELECT 1 FROM outbox_deliveries d WHERE d.event_id = e.id);
+  AND (SELECT count(*) FROM outbox_deliveries d WHERE d.event_id = e.id) = 0;
 
 -- name: EventSweep :many
 -- EventSweep is EventSettle's backstop (a worker that died between removing deliveries and settling their events): it finds up to chunk fanned-out, unprocessed events older than min_age_ms with no delivery left, oldest first, for EventSettle.
