@@ -100,8 +100,9 @@ type FilesConfig struct {
 
 // DefaultOutboxWorkers is how many delivery loops each outbox consumer's
 // lane runs in a replica (CODNA_OUTBOX_WORKERS): with every lane running
-// side by side, one each keeps up with the saves two cores accept
-// (bench/RESULTS.md, "Outbox lanes").
+// side by side, one each keeps up with the saves two cores accept, and
+// each holds at most one of the pool's connections (bench/RESULTS.md,
+// "Outbox lanes", which also gives a large backlog's drain rate).
 const DefaultOutboxWorkers = 1
 
 // Services are the services, each named after its package: what the
