@@ -51,7 +51,7 @@ func BenchmarkDrain(b *testing.B) {
 			total := 0
 			for b.Loop() {
 				b.StopTimer()
-				_, err := d.Pool.Exec(ctx, `TRUNCATE events, outbox_deliveries`)
+				_, err := d.Pool.Exec(ctx, `TRUNCATE events, outbox_deliveries CASCADE`)
 				require.NoError(b, err)
 				bulk(b, ctx, d.Pool, benchEvents)
 				_, err = d.Pool.Exec(ctx, `ANALYZE events`)
