@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -38,7 +39,7 @@ func folderSetup(t *testing.T) *folderBundle {
 	d := pgtest.New(t)
 	w := outbox.New(d.Pool, outbox.Config{}, nil)
 	ap := access.NewFolderApplier(d.Pool)
-	w.Register(access.FolderConsumerName, ap.Handle)
+	w.Register(access.FolderConsumerName, ap.Handle, outbox.Lane{Budget: time.Minute})
 	owner := pgtest.CreatePerson(t, d.Pool)
 	return &folderBundle{
 		pool: d.Pool, docs: document.New(d.Pool, document.DefaultConfig), folders: access.NewFolderService(d.Pool),
@@ -51,7 +52,7 @@ func (b *folderBundle) drain(t *testing.T) {
 	t.Helper()
 	require.NoError(t, b.worker.Drain(context.Background()))
 	var failed int
-	require.NoError(t, b.pool.QueryRow(context.Background(), `SELECT count(*) FROM events WHERE last_error IS NOT NULL`).Scan(&failed))
+	require.NoError(t, b.pool.QueryRow(context.Background(), `SELECT count(*) FROM outbox_deliveries WHERE last_error IS NOT NULL`).Scan(&failed))
 	require.Zero(t, failed, "a consumer failed")
 }
 
@@ -303,7 +304,7 @@ func TestFolderShareApplier(t *testing.T) {
 	}
 	require.Equal(t, before, b.snapshot(t))
 	// Redelivery of every event already handled changes nothing either.
-	_, err = b.pool.Exec(context.Background(), `UPDATE events SET processed_at = NULL, handled_by = '{}'`)
+	_, err = b.pool.Exec(context.Background(), `UPDATE events SET processed_at = NULL, handled_by = '{}', fanned_to = NULL`)
 	require.NoError(t, err)
 	b.drain(t)
 	require.Equal(t, before, b.snapshot(t))

@@ -51,6 +51,13 @@ func (a *FolderApplier) Handle(ctx context.Context, e outbox.Stored) error {
 	return a.HandleBatch(ctx, []outbox.Stored{e})
 }
 
+// folderEvents put a document in a place whose folder rules may apply.
+var folderEvents = []string{"document.created", "document.moved", "document.renamed", "document.restored"}
+
+// FolderEvents are the event types the applier acts on (its lane gets no
+// other: outbox.Lane.Events).
+func FolderEvents() []string { return slices.Clone(folderEvents) }
+
 // HandleBatch (an outbox.BatchConsumer) does what Handle does for every
 // document the events of a batch name, each once however many events name
 // it, in id order and in one transaction (one commit for the batch; each
@@ -62,8 +69,7 @@ func (a *FolderApplier) HandleBatch(ctx context.Context, events []outbox.Stored)
 		if e.SubjectType != "document" || e.SubjectID == nil {
 			continue
 		}
-		switch e.Type {
-		case "document.created", "document.moved", "document.renamed", "document.restored":
+		if slices.Contains(folderEvents, e.Type) {
 			ids = append(ids, *e.SubjectID)
 		}
 	}

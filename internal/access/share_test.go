@@ -38,7 +38,7 @@ func shareSetup(t *testing.T) *shareBundle {
 	t.Helper()
 	d := pgtest.New(t)
 	w := outbox.New(d.Pool, outbox.Config{}, nil)
-	w.Register(linkgraph.ConsumerName, linkgraph.NewConsumer(d.Pool).Handle)
+	w.Register(linkgraph.ConsumerName, linkgraph.NewConsumer(d.Pool).Handle, outbox.Lane{Budget: time.Minute})
 	return &shareBundle{
 		url: d.URL, pool: d.Pool, svc: access.New(d.Pool), worker: w,
 		tornike: pgtest.CreatePerson(t, d.Pool), dana: pgtest.CreatePerson(t, d.Pool),
@@ -54,7 +54,7 @@ func (b *shareBundle) person(t *testing.T) pgtest.Person {
 func (b *shareBundle) drain(t *testing.T) {
 	t.Helper()
 	require.NoError(t, b.worker.Drain(context.Background()))
-	require.Zero(t, pgtest.Count(t, b.pool, `SELECT count(*) FROM events WHERE last_error IS NOT NULL`), "a consumer failed")
+	require.Zero(t, pgtest.Count(t, b.pool, `SELECT count(*) FROM outbox_deliveries WHERE last_error IS NOT NULL`), "a consumer failed")
 }
 
 func (b *shareBundle) doc(t *testing.T, owner pgtest.Person, slug, title, content string, tags ...string) uuid.UUID {

@@ -15,6 +15,7 @@ package app
 import (
 	"context"
 	"log/slog"
+	"slices"
 	"sync"
 	"time"
 
@@ -97,10 +98,12 @@ type FilesConfig struct {
 	MaxImportBytes int64
 }
 
-// DefaultOutboxWorkers is how many outbox delivery loops a replica runs
-// (CODNA_OUTBOX_WORKERS): enough that the link resolver keeps up with the
-// saves two cores accept (bench/RESULTS.md, "Outbox backlog").
-const DefaultOutboxWorkers = 2
+// DefaultOutboxWorkers is how many delivery loops each outbox consumer's
+// lane runs in a replica (CODNA_OUTBOX_WORKERS): with every lane running
+// side by side, one each keeps up with the saves two cores accept, and
+// each holds at most one of the pool's connections (bench/RESULTS.md,
+// "Outbox lanes", which also gives a large backlog's drain rate).
+const DefaultOutboxWorkers = 1
 
 // Services are the services, each named after its package: what the
 // transports (graph, internal/mcpserver, internal/server's file routes) and
@@ -230,21 +233,35 @@ func (a *App) Pool() *pgxpool.Pool { return a.pool }
 // registerConsumers registers the outbox consumers the App runs and says
 // how many there are. The link consumer, the decision keeper, the
 // folder-share applier, the search indexer and the automation matcher
-// register here, as batch consumers: each handles a claimed batch in one
-// transaction.
+// register here, as batch consumers, each in its own lane with the time
+// budget it states (docs/design.md, "The worker"): each handles a batch of
+// its lane in one transaction, and a slow one delays only its own lane.
+// A consumer added later states its budget here too.
 func (a *App) registerConsumers() int {
 	consumers := []struct {
 		name   string
 		handle outbox.BatchConsumer
+		// budget is the consumer's time budget per event (a batch call
+		// gets it for the whole batch, and each event of a split batch
+		// alone).
+		budget time.Duration
+		// events are the event types it acts on: its lane gets no other.
+		events []string
 	}{
-		{linkgraph.ConsumerName, linkgraph.NewConsumer(a.pool).HandleBatch},
-		{access.FolderConsumerName, access.NewFolderApplier(a.pool).HandleBatch},
-		{linkgraph.KeeperConsumerName, linkgraph.NewKeeper(a.pool).HandleBatch},
-		{search.IndexerName, a.Search.Indexer().HandleBatch},
-		{automation.MatcherName, a.Automation.NewMatcher(a.AutomationRunner.Wake).HandleBatch},
+		// A resync of the largest pages (tens of thousands of targets)
+		// takes seconds.
+		{linkgraph.ConsumerName, linkgraph.NewConsumer(a.pool).HandleBatch, 30 * time.Second, linkgraph.ConsumerEvents()},
+		// A few statements per moved or created document.
+		{access.FolderConsumerName, access.NewFolderApplier(a.pool).HandleBatch, 10 * time.Second, access.FolderEvents()},
+		// A few statements per document whose access changed.
+		{linkgraph.KeeperConsumerName, linkgraph.NewKeeper(a.pool).HandleBatch, 10 * time.Second, linkgraph.KeeperEvents()},
+		// Indexing a batch of bodies of up to the body cap each.
+		{search.IndexerName, a.Search.Indexer().HandleBatch, 30 * time.Second, search.IndexerEvents()},
+		// Matching only: the runs execute in the automation runner.
+		{automation.MatcherName, a.Automation.NewMatcher(a.AutomationRunner.Wake).HandleBatch, 10 * time.Second, slices.Clone(automation.TriggerEvents)},
 	}
 	for _, c := range consumers {
-		a.Outbox.RegisterBatch(c.name, c.handle)
+		a.Outbox.RegisterBatch(c.name, c.handle, outbox.Lane{Budget: c.budget, Events: c.events})
 	}
 	return len(consumers)
 }

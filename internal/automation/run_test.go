@@ -157,7 +157,7 @@ func TestRetriedRunDoesNotRunItsScriptAgain(t *testing.T) {
 	// Redelivering the event queues nothing more.
 	ev := pgtest.Count(t, b.pool.Pool, `SELECT count(*) FROM automation_runs WHERE automation_id = $1`, a.ID)
 	require.Equal(t, 1, ev)
-	pgtest.Exec(t, b.pool.Pool, `UPDATE events SET processed_at = NULL, handled_by = '{}'`)
+	pgtest.Exec(t, b.pool.Pool, `UPDATE events SET processed_at = NULL, handled_by = '{}', fanned_to = NULL`)
 	require.NoError(t, b.outbox.Drain(context.Background()))
 	require.Equal(t, 1, pgtest.Count(t, b.pool.Pool, `SELECT count(*) FROM automation_runs WHERE automation_id = $1`, a.ID))
 

@@ -59,8 +59,8 @@ func setupWith(t testing.TB, sb *sandbox.Sandbox) *bundle {
 	svc := New(d.Pool, Services{Docs: docs, Sharing: sharing, Search: searching}, sb, log)
 	b := &bundle{pool: d, svc: svc, docs: docs, share: sharing, runner: svc.NewRunner(RunnerConfig{WorkerID: "test"})}
 	b.outbox = outbox.New(d.Pool, outbox.Config{}, log)
-	b.outbox.RegisterBatch(search.IndexerName, searching.Indexer().HandleBatch)
-	b.outbox.RegisterBatch(MatcherName, svc.NewMatcher(nil).HandleBatch)
+	b.outbox.RegisterBatch(search.IndexerName, searching.Indexer().HandleBatch, outbox.Lane{Budget: time.Minute})
+	b.outbox.RegisterBatch(MatcherName, svc.NewMatcher(nil).HandleBatch, outbox.Lane{Budget: time.Minute})
 	return b
 }
 

@@ -7,83 +7,9 @@ package db
 
 import (
 	"context"
-	"time"
 
 	"github.com/google/uuid"
 )
-
-const eventClaim = `-- name: EventClaim :many
-UPDATE events SET claimed_at = now(), claimed_by = $1::text
-WHERE id = ANY(ARRAY(
-  SELECT c.id FROM events c
-  WHERE c.processed_at IS NULL
-    AND (c.claimed_at IS NULL OR c.claimed_at < now() - $2::bigint * interval '1 millisecond')
-    AND (c.retry_at IS NULL OR c.retry_at <= now())
-  ORDER BY c.created_at, c.id
-  LIMIT $3::int
-  FOR UPDATE SKIP LOCKED
-))
-RETURNING id, event_type, subject_type, subject_id, document_id, actor_id, revision_id,
-  payload, created_at, attempts, handled_by, failures,
-  ARRAY(SELECT p.consumer FROM outbox_parked p WHERE p.event_id = events.id)::text[] AS parked
-`
-
-type EventClaimParams struct {
-	Worker    string
-	LeaseMs   int64
-	BatchSize int32
-}
-
-type EventClaimRow struct {
-	ID          uuid.UUID
-	EventType   string
-	SubjectType string
-	SubjectID   *uuid.UUID
-	DocumentID  *uuid.UUID
-	ActorID     *uuid.UUID
-	RevisionID  *uuid.UUID
-	Payload     []byte
-	CreatedAt   time.Time
-	Attempts    int32
-	HandledBy   []string
-	Failures    []byte
-	Parked      []string
-}
-
-// EventClaim leases up to batch_size claimable events to a worker: not processed, not leased (or the lease is older than lease_ms), not waiting for a retry. SKIP LOCKED keeps concurrent claimers off each other's rows during the statement; the lease (claimed_at) keeps them off afterwards. The ids are collected into an array (id = ANY(ARRAY(…)), not id IN (…)) so the update finds its rows by primary key whatever the size of the table.
-func (q *Queries) EventClaim(ctx context.Context, db DBTX, arg EventClaimParams) ([]EventClaimRow, error) {
-	rows, err := db.Query(ctx, eventClaim, arg.Worker, arg.LeaseMs, arg.BatchSize)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []EventClaimRow
-	for rows.Next() {
-		var i EventClaimRow
-		if err := rows.Scan(
-			&i.ID,
-			&i.EventType,
-			&i.SubjectType,
-			&i.SubjectID,
-			&i.DocumentID,
-			&i.ActorID,
-			&i.RevisionID,
-			&i.Payload,
-			&i.CreatedAt,
-			&i.Attempts,
-			&i.HandledBy,
-			&i.Failures,
-			&i.Parked,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
 
 const eventCleanup = `-- name: EventCleanup :execrows
 DELETE FROM events
@@ -104,28 +30,6 @@ type EventCleanupParams struct {
 // EventCleanup deletes up to chunk events processed more than retention_ms ago and parked for no consumer.
 func (q *Queries) EventCleanup(ctx context.Context, db DBTX, arg EventCleanupParams) (int64, error) {
 	result, err := db.Exec(ctx, eventCleanup, arg.RetentionMs, arg.Chunk)
-	if err != nil {
-		return 0, err
-	}
-	return result.RowsAffected(), nil
-}
-
-const eventComplete = `-- name: EventComplete :execrows
-UPDATE events SET
-  handled_by = handled_by || ARRAY(SELECT n FROM unnest($1::text[]) AS n WHERE n <> ALL(handled_by)),
-  processed_at = now(), claimed_at = NULL, claimed_by = NULL
-WHERE id = ANY($2::uuid[]) AND claimed_by = $3::text AND processed_at IS NULL
-`
-
-type EventCompleteParams struct {
-	Consumers []string
-	Ids       []uuid.UUID
-	Worker    string
-}
-
-// EventComplete marks events processed whose consumers all succeeded: it adds the consumers not yet in handled_by, sets processed_at and ends the lease. Rows no longer leased to the worker are left alone.
-func (q *Queries) EventComplete(ctx context.Context, db DBTX, arg EventCompleteParams) (int64, error) {
-	result, err := db.Exec(ctx, eventComplete, arg.Consumers, arg.Ids, arg.Worker)
 	if err != nil {
 		return 0, err
 	}
@@ -205,38 +109,62 @@ func (q *Queries) EventCreateMany(ctx context.Context, db DBTX, arg EventCreateM
 	return err
 }
 
-const eventFail = `-- name: EventFail :execrows
-UPDATE events SET
-  handled_by = handled_by || ARRAY(SELECT n FROM unnest($1::text[]) AS n WHERE n <> ALL(handled_by)),
-  attempts = attempts + 1, last_error = $2::text, failures = $3::jsonb,
-  retry_at = now() + $4::bigint * interval '1 millisecond',
-  claimed_at = NULL, claimed_by = NULL
-WHERE id = $5 AND claimed_by = $6::text AND processed_at IS NULL
+const eventFanOut = `-- name: EventFanOut :many
+WITH picked AS (
+  SELECT e.id, e.created_at, e.event_type, e.handled_by FROM events e
+  WHERE e.processed_at IS NULL AND e.fanned_to IS NULL
+  ORDER BY e.created_at, e.id
+  LIMIT $1::int
+  FOR UPDATE SKIP LOCKED
+), lanes AS (
+  SELECT p.id, p.created_at, c.c AS name FROM picked p CROSS JOIN jsonb_to_recordset($2::jsonb) AS c(c text, t text[])
+  WHERE (c.t IS NULL OR p.event_type = ANY(c.t)) AND c.c <> ALL(p.handled_by)
+    AND NOT EXISTS (SELECT 1 FROM outbox_parked x WHERE x.event_id = p.id AND x.consumer = c.c)
+), made AS (
+  INSERT INTO outbox_deliveries (consumer, event_id, created_at)
+  SELECT l.name, l.id, l.created_at FROM lanes l
+  ON CONFLICT DO NOTHING
+), per_event AS (
+  SELECT p.id, coalesce(array_agg(l.name) FILTER (WHERE l.name IS NOT NULL), '{}')::text[] AS names
+  FROM picked p LEFT JOIN lanes l ON l.id = p.id
+  GROUP BY p.id
+), fanned AS (
+  UPDATE events SET fanned_to = x.names, processed_at = CASE WHEN cardinality(x.names) = 0 THEN now() END
+  FROM per_event x WHERE events.id = x.id
+  RETURNING events.id, x.names
+)
+SELECT f.id, f.names::text[] AS consumers FROM fanned f
 `
 
-type EventFailParams struct {
-	Consumers []string
-	LastError string
-	Failures  []byte
-	RetryMs   int64
-	ID        uuid.UUID
-	Worker    string
+type EventFanOutParams struct {
+	BatchSize int32
+	Lanes     []byte
 }
 
-// EventFail records a failed attempt: the consumers that did succeed join handled_by, attempts grows by one, failures takes the per-consumer counts, the event waits retry_ms before it can be claimed again, and the lease ends.
-func (q *Queries) EventFail(ctx context.Context, db DBTX, arg EventFailParams) (int64, error) {
-	result, err := db.Exec(ctx, eventFail,
-		arg.Consumers,
-		arg.LastError,
-		arg.Failures,
-		arg.RetryMs,
-		arg.ID,
-		arg.Worker,
-	)
+type EventFanOutRow struct {
+	ID        uuid.UUID
+	Consumers []string
+}
+
+// EventFanOut fans up to batch_size events not yet fanned out to the worker's lanes (a JSON array of {"c": consumer, "t": its event types, null for all}), oldest first: one delivery per consumer that takes the event's type, is not in handled_by and is not parked on it; fanned_to lists them, and processed_at is set at once for an event left with no delivery. SKIP LOCKED keeps concurrent workers off each other's events. It returns each event taken with the consumers it got deliveries for.
+func (q *Queries) EventFanOut(ctx context.Context, db DBTX, arg EventFanOutParams) ([]EventFanOutRow, error) {
+	rows, err := db.Query(ctx, eventFanOut, arg.BatchSize, arg.Lanes)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
-	return result.RowsAffected(), nil
+	defer rows.Close()
+	var items []EventFanOutRow
+	for rows.Next() {
+		var i EventFanOutRow
+		if err := rows.Scan(&i.ID, &i.Consumers); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const eventGetStats = `-- name: EventGetStats :one
@@ -259,51 +187,16 @@ func (q *Queries) EventGetStats(ctx context.Context, db DBTX, depthCap int32) (E
 	return i, err
 }
 
-const eventRelease = `-- name: EventRelease :execrows
-UPDATE events SET
-  handled_by = handled_by || ARRAY(SELECT n FROM unnest($1::text[]) AS n WHERE n <> ALL(handled_by)),
-  claimed_at = NULL, claimed_by = NULL
-WHERE id = ANY($2::uuid[]) AND claimed_by = $3::text AND processed_at IS NULL
-`
-
-type EventReleaseParams struct {
-	Consumers []string
-	Ids       []uuid.UUID
-	Worker    string
-}
-
-// EventRelease gives events back to the pool unprocessed (a worker stopping mid-batch), recording the consumers that already succeeded.
-func (q *Queries) EventRelease(ctx context.Context, db DBTX, arg EventReleaseParams) (int64, error) {
-	result, err := db.Exec(ctx, eventRelease, arg.Consumers, arg.Ids, arg.Worker)
-	if err != nil {
-		return 0, err
-	}
-	return result.RowsAffected(), nil
-}
-
-const eventRenew = `-- name: EventRenew :execrows
-UPDATE events SET claimed_at = now()
-WHERE id = ANY($1::uuid[]) AND claimed_by = $2::text AND processed_at IS NULL
-`
-
-type EventRenewParams struct {
-	Ids    []uuid.UUID
-	Worker string
-}
-
-// EventRenew extends the lease of the events a worker still holds.
-func (q *Queries) EventRenew(ctx context.Context, db DBTX, arg EventRenewParams) (int64, error) {
-	result, err := db.Exec(ctx, eventRenew, arg.Ids, arg.Worker)
-	if err != nil {
-		return 0, err
-	}
-	return result.RowsAffected(), nil
-}
-
 const eventRequeue = `-- name: EventRequeue :exec
-UPDATE events SET processed_at = NULL, retry_at = NULL, claimed_at = NULL, claimed_by = NULL,
-  failures = failures - $1::text
-WHERE id = $2
+WITH e AS (
+  UPDATE events SET processed_at = NULL, handled_by = array_remove(handled_by, $1::text),
+    fanned_to = CASE WHEN $1::text = ANY(fanned_to) THEN fanned_to ELSE coalesce(fanned_to, '{}') || $1::text END
+  WHERE id = $2
+  RETURNING id, created_at
+)
+INSERT INTO outbox_deliveries (consumer, event_id, created_at)
+SELECT $1::text, e.id, e.created_at FROM e
+ON CONFLICT (event_id, consumer) DO UPDATE SET attempts = 0, failures = 0, retry_at = NULL, claimed_at = NULL, claimed_by = NULL, last_error = NULL
 `
 
 type EventRequeueParams struct {
@@ -311,10 +204,62 @@ type EventRequeueParams struct {
 	EventID  uuid.UUID
 }
 
-// EventRequeue puts an event back in the queue for a consumer management unparked: unprocessed, claimable now, that consumer's failures forgotten.
+// EventRequeue puts an event back in the queue of a consumer management unparked: unprocessed, that consumer out of handled_by, a fresh delivery for it claimable now.
 func (q *Queries) EventRequeue(ctx context.Context, db DBTX, arg EventRequeueParams) error {
 	_, err := db.Exec(ctx, eventRequeue, arg.Consumer, arg.EventID)
 	return err
+}
+
+const eventSettle = `-- name: EventSettle :execrows
+UPDATE events e SET processed_at = now(),
+  handled_by = e.handled_by || ARRAY(SELECT n FROM unnest(e.fanned_to) AS n
+    WHERE n <> ALL(e.handled_by) AND NOT EXISTS (SELECT 1 FROM outbox_parked p WHERE p.event_id = e.id AND p.consumer = n))
+WHERE e.id = ANY($1::uuid[]) AND e.processed_at IS NULL AND e.fanned_to IS NOT NULL
+  AND (SELECT count(*) FROM outbox_deliveries d WHERE d.event_id = e.id) = 0
+`
+
+// EventSettle marks processed the events among ids that were fanned out and have no delivery left: handled_by gains the consumers they were fanned out to that are not parked on them. Run it after the deliveries' removal has committed, so that of two lanes finishing one event the later sees both removals. The deliveries are counted per event (a scalar subquery, one index probe each) rather than anti-joined, which the planner may do by reading every delivery.
+func (q *Queries) EventSettle(ctx context.Context, db DBTX, ids []uuid.UUID) (int64, error) {
+	result, err := db.Exec(ctx, eventSettle, ids)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const eventSweep = `-- name: EventSweep :many
+SELECT e.id FROM events e
+WHERE e.processed_at IS NULL AND e.fanned_to IS NOT NULL
+  AND e.created_at < now() - $1::bigint * interval '1 millisecond'
+  AND NOT EXISTS (SELECT 1 FROM outbox_deliveries d WHERE d.event_id = e.id)
+ORDER BY e.created_at, e.id
+LIMIT $2::int
+`
+
+type EventSweepParams struct {
+	MinAgeMs int64
+	Chunk    int32
+}
+
+// EventSweep is EventSettle's backstop (a worker that died between removing deliveries and settling their events): it finds up to chunk fanned-out, unprocessed events older than min_age_ms with no delivery left, oldest first, for EventSettle.
+func (q *Queries) EventSweep(ctx context.Context, db DBTX, arg EventSweepParams) ([]uuid.UUID, error) {
+	rows, err := db.Query(ctx, eventSweep, arg.MinAgeMs, arg.Chunk)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var id uuid.UUID
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const eventWake = `-- name: EventWake :exec

@@ -667,14 +667,9 @@ type Event struct {
 	Payload      []byte
 	CreatedAt    time.Time
 	ProcessedAt  *time.Time
-	Attempts     int32
-	LastError    *string
-	ClaimedAt    *time.Time
-	ClaimedBy    *string
-	RetryAt      *time.Time
 	HandledBy    []string
-	Failures     []byte
 	AutomationID *uuid.UUID
+	FannedTo     []string
 }
 
 type Export struct {
@@ -843,6 +838,18 @@ type Notification struct {
 	CreatedAt        time.Time
 	ReadAt           *time.Time
 	ResolvedAt       *time.Time
+}
+
+type OutboxDelivery struct {
+	Consumer  string
+	EventID   uuid.UUID
+	CreatedAt time.Time
+	Attempts  int32
+	Failures  int32
+	LastError *string
+	RetryAt   *time.Time
+	ClaimedAt *time.Time
+	ClaimedBy *string
 }
 
 type OutboxParked struct {

@@ -13,28 +13,31 @@ import (
 )
 
 const outboxParkedCreate = `-- name: OutboxParkedCreate :execrows
+WITH gone AS (
+  DELETE FROM outbox_deliveries d
+  WHERE d.consumer = $3::text AND d.event_id = $4::uuid AND d.claimed_by = $5::text
+  RETURNING d.event_id, d.consumer
+)
 INSERT INTO outbox_parked (event_id, consumer, attempts, error_class)
-SELECT $1::uuid, unnest($2::text[]), unnest($3::int[]), unnest($4::text[])
-WHERE EXISTS (SELECT 1 FROM events e
-  WHERE e.id = $1::uuid AND e.claimed_by = $5::text AND e.processed_at IS NULL)
+SELECT g.event_id, g.consumer, $1::int, $2::text FROM gone g
 ON CONFLICT (event_id, consumer) DO NOTHING
 `
 
 type OutboxParkedCreateParams struct {
-	EventID      uuid.UUID
-	Consumers    []string
-	Attempts     []int32
-	ErrorClasses []string
-	Worker       string
+	Attempts   int32
+	ErrorClass string
+	Consumer   string
+	EventID    uuid.UUID
+	Worker     string
 }
 
-// OutboxParkedCreate parks consumers (with their attempts and error classes, index for index) on an event the worker still holds.
+// OutboxParkedCreate parks a consumer on an event (with its counted attempts and error class): its delivery, still leased to the delivery loop, is removed and the pair recorded.
 func (q *Queries) OutboxParkedCreate(ctx context.Context, db DBTX, arg OutboxParkedCreateParams) (int64, error) {
 	result, err := db.Exec(ctx, outboxParkedCreate,
-		arg.EventID,
-		arg.Consumers,
 		arg.Attempts,
-		arg.ErrorClasses,
+		arg.ErrorClass,
+		arg.Consumer,
+		arg.EventID,
 		arg.Worker,
 	)
 	if err != nil {

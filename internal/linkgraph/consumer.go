@@ -52,6 +52,10 @@ var linkEvents = []string{
 	"document.deleted", "document.restored",
 }
 
+// ConsumerEvents are the event types the link consumer acts on (its lane
+// gets no other: outbox.Lane.Events).
+func ConsumerEvents() []string { return slices.Clone(linkEvents) }
+
 // Handle resyncs the document an event is about: HandleBatch of one event.
 func (c *Consumer) Handle(ctx context.Context, e outbox.Stored) error {
 	return c.HandleBatch(ctx, []outbox.Stored{e})

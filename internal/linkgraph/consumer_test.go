@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -30,7 +31,7 @@ func setup(t *testing.T) *bundle {
 	t.Helper()
 	d := pgtest.New(t)
 	w := outbox.New(d.Pool, outbox.Config{}, nil)
-	w.Register(linkgraph.ConsumerName, linkgraph.NewConsumer(d.Pool).Handle)
+	w.Register(linkgraph.ConsumerName, linkgraph.NewConsumer(d.Pool).Handle, outbox.Lane{Budget: time.Minute})
 	p := pgtest.CreatePerson(t, d.Pool)
 	return &bundle{
 		pool: d.Pool, docs: document.New(d.Pool, document.DefaultConfig), worker: w, owner: p,

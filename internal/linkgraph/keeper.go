@@ -36,6 +36,10 @@ var keeperEvents = []string{
 	"document.deleted", "document.restored", "document.transferred",
 }
 
+// KeeperEvents are the event types the keeper acts on (its lane gets no
+// other: outbox.Lane.Events).
+func KeeperEvents() []string { return slices.Clone(keeperEvents) }
+
 // Handle reconciles the decisions touching the event's document:
 // HandleBatch of one event.
 func (k *Keeper) Handle(ctx context.Context, e outbox.Stored) error {

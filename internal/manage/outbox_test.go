@@ -34,7 +34,7 @@ func TestParkedEventsAreListedByIdAndRetried(t *testing.T) {
 			return errors.New(`cannot parse "Secret plans"`)
 		}
 		return nil
-	})
+	}, outbox.Lane{Budget: time.Minute})
 	t.Cleanup(w.Stop)
 	owner := b.person(t)
 	doc := b.doc(t, owner)

@@ -56,20 +56,20 @@ func TestBatchConsumerGetsTheClaimedBatchInOneCall(t *testing.T) {
 			order = append(order, fmt.Sprintf("batch×%d", len(events)))
 			mu.Unlock()
 			return rec.consume(ctx, events)
-		})
+		}, lane)
 		w.Register("each", func(context.Context, outbox.Stored) error {
 			mu.Lock()
 			order = append(order, "each")
 			mu.Unlock()
 			return nil
-		})
+		}, lane)
 	})
 	require.NoError(t, w.Drain(e.ctx))
 	calls := rec.snapshot()
 	require.Len(t, calls, 2, "one call per claimed batch")
 	require.Equal(t, ids[:20], calls[0], "in (created_at, id) order")
 	require.Equal(t, ids[20:], calls[1])
-	require.Equal(t, "batch×20", order[0], "registration order: the batch consumer first, for the whole batch")
+	require.Equal(t, "batch×20", order[0], "Drain runs the lanes in registration order: the batch consumer first, for the whole batch")
 	require.Equal(t, "each", order[1])
 	require.Equal(t, "batch×10", order[21])
 	require.Zero(t, e.unprocessed())
@@ -97,8 +97,8 @@ func TestFailingBatchFallsBackToOneEventAtATime(t *testing.T) {
 	}}
 	other := &batchRecorder{}
 	w := e.worker(nil, outbox.Config{MaxAttempts: 3, BaseBackoff: 200 * time.Millisecond, MaxBackoff: 200 * time.Millisecond}, func(w *outbox.Worker) {
-		w.RegisterBatch("picky", rec.consume)
-		w.RegisterBatch("other", other.consume)
+		w.RegisterBatch("picky", rec.consume, lane)
+		w.RegisterBatch("other", other.consume, lane)
 	})
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(w.Collector())
@@ -149,7 +149,7 @@ func TestPanickingBatchIsSplitAndStopGivesBack(t *testing.T) {
 				panic("boom")
 			}
 			return nil
-		})
+		}, lane)
 		w.RegisterBatch("block", func(ctx context.Context, _ []outbox.Stored) error {
 			select {
 			case entered <- struct{}{}:
@@ -157,16 +157,19 @@ func TestPanickingBatchIsSplitAndStopGivesBack(t *testing.T) {
 			}
 			<-ctx.Done()
 			return ctx.Err()
-		})
+		}, lane)
 	})
 	require.NoError(t, w.Start(e.ctx))
 	<-entered
+	// The lanes run side by side: the panicky one finishes on its own.
+	require.Eventually(t, func() bool { return len(e.row(ids[3]).HandledBy) == 1 }, 10*time.Second, 5*time.Millisecond)
 	w.Stop()
 	require.EqualValues(t, 1+4, calls.Load(), "the batch, then each event alone")
 	for _, id := range ids {
 		r := e.row(id)
 		require.Nil(t, r.ProcessedAt)
 		require.Nil(t, r.ClaimedBy, "given back at once")
+		require.Equal(t, []string{"block"}, r.Pending)
 		require.Zero(t, r.Attempts, "a stop is no failure")
 		require.Equal(t, []string{"panicky"}, r.HandledBy, "the consumer that finished is recorded")
 	}
@@ -183,7 +186,7 @@ func TestSeveralDeliveryLoopsShareTheWorkOnce(t *testing.T) {
 	w := e.worker(e.ownPool(8), outbox.Config{WorkerID: "loops", Workers: 4, BatchSize: 50}, func(w *outbox.Worker) {
 		w.RegisterBatch("count", func(ctx context.Context, evs []outbox.Stored) error {
 			var by string
-			if err := e.pool.QueryRow(ctx, `SELECT claimed_by FROM events WHERE id = $1`, evs[0].ID).Scan(&by); err != nil {
+			if err := e.pool.QueryRow(ctx, `SELECT claimed_by FROM outbox_deliveries WHERE event_id = $1 AND consumer = 'count'`, evs[0].ID).Scan(&by); err != nil {
 				return err
 			}
 			mu.Lock()
@@ -194,7 +197,7 @@ func TestSeveralDeliveryLoopsShareTheWorkOnce(t *testing.T) {
 			}
 			time.Sleep(5 * time.Millisecond) // long enough for the loops to overlap
 			return nil
-		})
+		}, lane)
 	})
 	require.NoError(t, w.Start(e.ctx))
 	require.Eventually(t, func() bool { return e.unprocessed() == 0 }, 20*time.Second, 20*time.Millisecond)

@@ -29,13 +29,14 @@ type callResult struct {
 	abandoned bool
 }
 
-// call runs one consumer call (fn, of the consumer name; attrs name the
-// events for the logs) with its time budget, turning a panic into an error.
+// call runs one call of consumer c (fn; attrs name the events for the
+// logs) with c's time budget, turning a panic into an error.
 // The call runs in its own goroutine so that the worker can stop waiting
 // for it: abandonAfter after its context ended (budget spent or worker
 // stopping), the call returns without it.
-func (w *Worker) call(ctx context.Context, name string, attrs []any, fn func(context.Context) error) callResult {
-	cctx, cancel := context.WithTimeout(ctx, w.cfg.ConsumerTimeout)
+func (w *Worker) call(ctx context.Context, c *registered, attrs []any, fn func(context.Context) error) callResult {
+	name := c.name
+	cctx, cancel := context.WithTimeout(ctx, c.budget)
 	defer cancel()
 	done := make(chan callResult, 1)
 	go func() {
@@ -65,7 +66,7 @@ func (w *Worker) call(ctx context.Context, name string, attrs []any, fn func(con
 	case r := <-done:
 		return timedOut(r)
 	case <-t.C:
-		w.log.Error("outbox: consumer did not return after its context ended; abandoned", append([]any{"consumer", name}, append(attrs, "budget", w.cfg.ConsumerTimeout)...)...)
+		w.log.Error("outbox: consumer did not return after its context ended; abandoned", append([]any{"consumer", name}, append(attrs, "budget", c.budget)...)...)
 		return callResult{err: fmt.Errorf("abandoned %v after its context ended: %w", abandonAfter, context.Cause(cctx)), class: ClassTimeout, abandoned: true}
 	}
 }

@@ -16,7 +16,6 @@ const (
 	DefaultMaxBackoff      = 10 * time.Minute
 	DefaultRetention       = 7 * 24 * time.Hour
 	DefaultCleanupInterval = 10 * time.Minute
-	DefaultConsumerTimeout = 30 * time.Second
 	DefaultMaxAttempts     = 10
 	DefaultStopTimeout     = 10 * time.Second
 	DefaultWorkers         = 1
@@ -27,18 +26,20 @@ type Config struct {
 	// WorkerID names the worker in claimed_by; it must be unique among the
 	// workers draining one database. Default: hostname-pid-random.
 	WorkerID string
-	// Lease is how long a claim keeps other workers off an event. A worker
-	// renews the lease of the batch it is handling every Lease/3, so only a
-	// dead (or stuck-in-the-database) worker loses its events to another.
-	// Default 30s.
+	// Lease is how long a claim keeps other workers off a delivery. A
+	// worker renews the lease of the batch it is handling every Lease/3, so
+	// only a dead (or stuck-in-the-database) worker loses its deliveries to
+	// another. The sweep of events left unsettled runs as often. Default
+	// 30s.
 	Lease time.Duration
-	// BatchSize is the most events claimed at once. Default 100.
+	// BatchSize is the most events fanned out, and the most deliveries of
+	// one lane claimed, at once. Default 100.
 	BatchSize int
-	// Workers is how many delivery loops a started worker runs, each
-	// claiming and handling its own batches (its claims are recorded as
-	// WorkerID/n when there is more than one). Drain and RunOnce run in the
-	// calling goroutine whatever it is. Default 1 (`codna serve` sets
-	// CODNA_OUTBOX_WORKERS).
+	// Workers is how many delivery loops each consumer's lane runs in a
+	// started worker, each claiming and handling its own batches of the
+	// lane (its claims are recorded as WorkerID/n when there is more than
+	// one). Drain and RunOnce run in the calling goroutine whatever it is.
+	// Default 1 (`codna serve` sets CODNA_OUTBOX_WORKERS).
 	Workers int
 	// PollInterval is how often the worker looks for work without being
 	// woken by a notification (missed notifications, expired leases, retries
@@ -55,11 +56,9 @@ type Config struct {
 	// CleanupInterval is how often a started worker deletes processed events
 	// older than Retention. Default 10m.
 	CleanupInterval time.Duration
-	// ConsumerTimeout is one consumer call's time budget: its context ends
-	// then, and a call that has not returned a second later is abandoned
-	// (it runs on, unused) and its (event, consumer) pair parked at once, so
-	// a runaway consumer holds neither the queue nor a second goroutine.
-	// A call that returns with the budget spent is a failure. Default 30s.
+	// ConsumerTimeout, when positive, caps every consumer's time budget
+	// (Lane.Budget, stated at registration). Default 0: the budgets as
+	// registered.
 	ConsumerTimeout time.Duration
 	// MaxAttempts is how many failed attempts of one consumer on one event
 	// park that pair (see Parked). Failures while the database does not
@@ -102,9 +101,7 @@ func (c Config) withDefaults() Config {
 	if c.CleanupInterval <= 0 {
 		c.CleanupInterval = DefaultCleanupInterval
 	}
-	if c.ConsumerTimeout <= 0 {
-		c.ConsumerTimeout = DefaultConsumerTimeout
-	}
+	c.ConsumerTimeout = max(c.ConsumerTimeout, 0)
 	if c.MaxAttempts <= 0 {
 		c.MaxAttempts = DefaultMaxAttempts
 	}

@@ -94,22 +94,37 @@ func bulk(t testing.TB, ctx context.Context, pool *pgxpool.Pool, n int) {
 	require.NoError(t, err)
 }
 
-// row is the delivery state of one event.
+// row is the delivery state of one event: whether it is processed, the
+// consumers that have handled it (handled_by once processed; before, the
+// consumers it was fanned out to that have neither a delivery left nor a
+// parking), and its deliveries' state summed or taken from the one
+// delivery left (the tests fail one consumer at a time).
 type row struct {
 	ProcessedAt *time.Time
-	Attempts    int
+	HandledBy   []string
+	Pending     []string // consumers with a delivery left
+	Attempts    int      // of the deliveries left, summed
 	LastError   *string
 	ClaimedBy   *string
 	ClaimedAt   *time.Time
 	RetryAt     *time.Time
-	HandledBy   []string
 }
 
 func (e *env) row(id uuid.UUID) row {
 	e.t.Helper()
 	var r row
-	err := e.pool.QueryRow(e.ctx, `SELECT processed_at, attempts, last_error, claimed_by, claimed_at, retry_at, handled_by
-		FROM events WHERE id = $1`, id).Scan(&r.ProcessedAt, &r.Attempts, &r.LastError, &r.ClaimedBy, &r.ClaimedAt, &r.RetryAt, &r.HandledBy)
+	err := e.pool.QueryRow(e.ctx, `SELECT e.processed_at,
+		CASE WHEN e.processed_at IS NOT NULL THEN e.handled_by ELSE e.handled_by || ARRAY(SELECT n FROM unnest(e.fanned_to) n
+			WHERE n <> ALL(e.handled_by)
+			  AND NOT EXISTS (SELECT 1 FROM outbox_deliveries d WHERE d.event_id = e.id AND d.consumer = n)
+			  AND NOT EXISTS (SELECT 1 FROM outbox_parked p WHERE p.event_id = e.id AND p.consumer = n)) END,
+		ARRAY(SELECT d.consumer FROM outbox_deliveries d WHERE d.event_id = e.id ORDER BY d.consumer),
+		(SELECT coalesce(sum(d.attempts), 0) FROM outbox_deliveries d WHERE d.event_id = e.id)::int,
+		(SELECT max(d.last_error) FROM outbox_deliveries d WHERE d.event_id = e.id),
+		(SELECT max(d.claimed_by) FROM outbox_deliveries d WHERE d.event_id = e.id),
+		(SELECT max(d.claimed_at) FROM outbox_deliveries d WHERE d.event_id = e.id),
+		(SELECT max(d.retry_at) FROM outbox_deliveries d WHERE d.event_id = e.id)
+		FROM events e WHERE e.id = $1`, id).Scan(&r.ProcessedAt, &r.HandledBy, &r.Pending, &r.Attempts, &r.LastError, &r.ClaimedBy, &r.ClaimedAt, &r.RetryAt)
 	require.NoError(e.t, err)
 	return r
 }
@@ -160,3 +175,7 @@ func (r *recorder) total() int {
 	}
 	return n
 }
+
+// lane is the lane of the tests' consumers: a generous budget, which
+// Config.ConsumerTimeout caps where a test wants a short one.
+var lane = outbox.Lane{Budget: time.Minute}

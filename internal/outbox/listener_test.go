@@ -23,7 +23,7 @@ func TestNotificationWakesTheWorkerAndSurvivesAKilledListener(t *testing.T) {
 	e := setup(t)
 	rec := newRecorder()
 	w := e.worker(nil, outbox.Config{WorkerID: "listener", PollInterval: time.Minute}, func(w *outbox.Worker) {
-		w.Register("rec", rec.consume)
+		w.Register("rec", rec.consume, lane)
 	})
 	require.NoError(t, w.Start(e.ctx))
 	pid := e.listenerPID("listener")

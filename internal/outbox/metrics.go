@@ -16,14 +16,18 @@ const depthCap = 100_000
 
 // metrics is the worker's prometheus.Collector (see Worker.Collector).
 type metrics struct {
-	w         *Worker
-	depth     *prometheus.Desc
-	oldest    *prometheus.Desc
-	parkedNow *prometheus.Desc
-	processed prometheus.Counter
-	failures  *prometheus.CounterVec
-	timeouts  *prometheus.CounterVec
-	parked    *prometheus.CounterVec
+	w          *Worker
+	depth      *prometheus.Desc
+	oldest     *prometheus.Desc
+	parkedNow  *prometheus.Desc
+	laneDepth  *prometheus.Desc
+	laneOldest *prometheus.Desc
+	processed  prometheus.Counter
+	delivered  *prometheus.CounterVec
+	lag        *prometheus.HistogramVec
+	failures   *prometheus.CounterVec
+	timeouts   *prometheus.CounterVec
+	parked     *prometheus.CounterVec
 	// batchFallbacks counts batch consumer calls that failed and were
 	// split into one call per event.
 	batchFallbacks *prometheus.CounterVec
@@ -38,6 +42,19 @@ func newMetrics(w *Worker) *metrics {
 			"Age of the oldest outbox event not yet processed, in seconds (0 when there is none).", nil, nil),
 		parkedNow: prometheus.NewDesc("codna_outbox_parked",
 			"Parked (event, consumer) pairs waiting for management (all workers).", nil, nil),
+		laneDepth: prometheus.NewDesc("codna_outbox_lane_depth",
+			"Deliveries waiting in a consumer's lane (all workers), counted up to 100000.", []string{"consumer"}, nil),
+		laneOldest: prometheus.NewDesc("codna_outbox_lane_oldest_seconds",
+			"Age of the oldest event waiting in a consumer's lane, in seconds (0 when there is none): the lane's lag.", []string{"consumer"}, nil),
+		delivered: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "codna_outbox_delivered_total",
+			Help: "Deliveries this worker's lanes handled successfully.",
+		}, []string{"consumer"}),
+		lag: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "codna_outbox_lag_seconds",
+			Help:    "From an event's creation to a consumer's success on it recorded, per consumer (this worker's lanes).",
+			Buckets: []float64{0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 0.75, 1, 1.5, 2.5, 5, 10, 30, 60, 300, 1800},
+		}, []string{"consumer"}),
 		timeouts: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "codna_outbox_timeouts_total",
 			Help: "Consumer calls of this worker that outran their time budget.",
@@ -66,14 +83,19 @@ func (m *metrics) Describe(ch chan<- *prometheus.Desc) {
 	ch <- m.depth
 	ch <- m.oldest
 	ch <- m.parkedNow
+	ch <- m.laneDepth
+	ch <- m.laneOldest
 	m.processed.Describe(ch)
+	m.delivered.Describe(ch)
+	m.lag.Describe(ch)
 	m.failures.Describe(ch)
 	m.timeouts.Describe(ch)
 	m.parked.Describe(ch)
 	m.batchFallbacks.Describe(ch)
 }
 
-// Collect implements prometheus.Collector: one query for the queue gauges.
+// Collect implements prometheus.Collector: one query for the queue gauges,
+// one for the lanes'.
 func (m *metrics) Collect(ch chan<- prometheus.Metric) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
@@ -84,7 +106,18 @@ func (m *metrics) Collect(ch chan<- prometheus.Metric) {
 		ch <- prometheus.MustNewConstMetric(m.oldest, prometheus.GaugeValue, st.OldestSeconds)
 		ch <- prometheus.MustNewConstMetric(m.parkedNow, prometheus.GaugeValue, float64(st.Parked))
 	}
+	_, names := m.w.registered()
+	if lanes, err := db.Q.OutboxDeliveryGetStats(ctx, m.w.pool, db.OutboxDeliveryGetStatsParams{DepthCap: depthCap, Consumers: names}); err != nil {
+		m.w.log.Warn("outbox: lane metrics unavailable", "err", err)
+	} else {
+		for _, l := range lanes {
+			ch <- prometheus.MustNewConstMetric(m.laneDepth, prometheus.GaugeValue, float64(l.Depth), l.Consumer)
+			ch <- prometheus.MustNewConstMetric(m.laneOldest, prometheus.GaugeValue, l.OldestSeconds, l.Consumer)
+		}
+	}
 	m.processed.Collect(ch)
+	m.delivered.Collect(ch)
+	m.lag.Collect(ch)
 	m.failures.Collect(ch)
 	m.timeouts.Collect(ch)
 	m.parked.Collect(ch)

@@ -6,12 +6,18 @@
 // NOTIFY codna_events per inserting statement, folded by Postgres into one
 // per transaction.
 //
-// A Worker delivers every event to every registered Consumer: it listens for
-// codna_events on one dedicated connection, polls as a fallback, claims a
-// batch of events with a lease (claimed_at / claimed_by, FOR UPDATE SKIP
-// LOCKED), runs every consumer not yet in the event's handled_by, and either
-// marks the event processed or schedules a retry with exponential backoff.
-// Any number of workers, in one process or many, may drain one database.
+// A Worker delivers every event to every registered Consumer, each consumer
+// in a lane of its own: it listens for codna_events on one dedicated
+// connection, polls as a fallback, fans each new event out into one
+// delivery per consumer (outbox_deliveries), and runs per consumer delivery
+// loops that claim a batch of that consumer's deliveries with a lease
+// (claimed_at / claimed_by, FOR UPDATE SKIP LOCKED), call the consumer within
+// the time budget it stated at registration, and either remove the
+// deliveries or schedule a retry with exponential backoff. Leases,
+// attempts, backoff and parking are per (event, consumer), so a slow or
+// failing consumer delays only its own lane. An event is marked processed
+// (processed_at) once no delivery of it remains. Any number of workers, in
+// one process or many, may drain one database.
 //
 // Delivery is at least once: a worker that dies mid-batch loses its lease and
 // another worker runs the batch again, consumers included. Consumers must be
@@ -172,41 +178,39 @@ type Stored struct {
 	// Payload is the JSON written with the event ({} when it had none).
 	Payload   json.RawMessage
 	CreatedAt time.Time
-	// Attempts counts the earlier deliveries of this event in which at least
-	// one consumer failed (0 on the first delivery).
+	// Attempts counts the earlier failed deliveries of this event to this
+	// consumer (0 on the first delivery).
 	Attempts int
 }
 
 // Consumer handles one event. It is called at least once per event (more
 // often after failures, or when a worker dies mid-batch), possibly
-// concurrently with other consumers of other events on other workers, and
-// must be idempotent: compute from the current database state, not from the
-// payload alone.
+// concurrently with other consumers and with itself on other events, in no
+// set order relative to other consumers, and must be idempotent: compute
+// from the current database state, not from the payload alone.
 //
-// Returning nil is a success: the consumer is not called again for this event
-// once the success is recorded (at the end of the batch, or with the event's
-// failure when another consumer failed; a worker that dies before recording
-// it leaves the event to be delivered again). An error or a panic is a
-// failure: the event is retried later with backoff, calling only the
-// consumers that have not succeeded; after Config.MaxAttempts counted
-// failures the (event, consumer) pair is parked until management retries it.
-// ctx ends when the worker stops, and at the call's time budget
-// (Config.ConsumerTimeout); a consumer should then return promptly. At a
-// stop, an error it returns is not counted as a failure, and the event is
-// given back to the pool. A consumer still running a second after its ctx
-// ended is abandoned: it runs on, unused, and after its budget the pair is
-// parked at once. Go cannot stop a goroutine, so a consumer must bound its
-// own work on its input (as link extraction does, by staying linear in the
-// body's size).
+// Returning nil is a success: the consumer is not called again for this
+// event once the success is recorded (at the end of the batch; a worker that
+// dies before recording it leaves the event to be delivered again). An error
+// or a panic is a failure: the event is retried for this consumer later
+// with backoff; after Config.MaxAttempts counted failures the (event,
+// consumer) pair is parked until management retries it. ctx ends when the
+// worker stops, and at the call's time budget (Lane.Budget); a consumer
+// should then return promptly. At a stop, an error it returns is not
+// counted as a failure, and the delivery is given back to its lane. A
+// consumer still running a second after its ctx ended is abandoned: it runs
+// on, unused, and after its budget the pair is parked at once. Go cannot
+// stop a goroutine, so a consumer must bound its own work on its input (as
+// link extraction does, by staying linear in the body's size).
 type Consumer func(ctx context.Context, e Stored) error
 
-// BatchConsumer handles the events of a claimed batch in one call: those it
-// has not yet handled and is not parked on, in (created_at, id) order, never
-// empty. It has a Consumer's contract (at least once, idempotent, computing
+// BatchConsumer handles the events of a batch its lane claimed in one call,
+// in (created_at, id) order, never empty. It has a Consumer's contract (at least once, idempotent, computing
 // from current state) and should do the batch's work in one transaction of
 // its own, set-based where it can, and collapse events about the same thing
 // (N saves of one document need one pass over it). The call has one time
-// budget (Config.ConsumerTimeout) for the whole batch.
+// budget (Lane.Budget) for the whole batch, and each event of a split batch
+// (below) the same budget alone.
 //
 // Success counts for every event given. On a failure (an error, a panic, a
 // time-out) the worker does not know which event caused it, so it falls

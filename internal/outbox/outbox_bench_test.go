@@ -19,14 +19,15 @@ import (
 
 // BenchmarkDrain measures delivery throughput: each iteration writes
 // benchEvents events up front (timer stopped), then times `workers` workers,
-// each with its own pool, draining them concurrently with two no-op
-// consumers. events/s is the figure to read.
+// each with its own pool, draining them concurrently with `consumers` no-op
+// consumers (five: as many as serve registers). events/s is the figure to
+// read.
 func BenchmarkDrain(b *testing.B) {
 	const benchEvents = 10_000
-	for _, c := range []struct{ workers, batch int }{
-		{1, 100}, {2, 100}, {4, 100}, {1, 500}, {2, 500},
+	for _, c := range []struct{ workers, batch, consumers int }{
+		{1, 100, 2}, {2, 100, 2}, {1, 100, 5}, {2, 100, 5}, {1, 500, 5},
 	} {
-		b.Run(fmt.Sprintf("workers=%d/batch=%d", c.workers, c.batch), func(b *testing.B) {
+		b.Run(fmt.Sprintf("workers=%d/batch=%d/consumers=%d", c.workers, c.batch, c.consumers), func(b *testing.B) {
 			d := pgtest.New(b)
 			ctx := context.Background()
 			noop := func(context.Context, outbox.Stored) error { return nil }
@@ -40,8 +41,9 @@ func BenchmarkDrain(b *testing.B) {
 				b.Cleanup(pool.Close)
 				w := outbox.New(pool, outbox.Config{WorkerID: fmt.Sprintf("bench%d", i), BatchSize: c.batch},
 					slog.New(slog.NewTextHandler(io.Discard, nil)))
-				w.Register("first", noop)
-				w.Register("second", noop)
+				for n := range c.consumers {
+					w.Register(fmt.Sprintf("noop%d", n), noop, lane)
+				}
 				b.Cleanup(w.Stop)
 				ws = append(ws, w)
 			}
@@ -49,7 +51,7 @@ func BenchmarkDrain(b *testing.B) {
 			total := 0
 			for b.Loop() {
 				b.StopTimer()
-				_, err := d.Pool.Exec(ctx, `TRUNCATE events`)
+				_, err := d.Pool.Exec(ctx, `TRUNCATE events, outbox_deliveries CASCADE`)
 				require.NoError(b, err)
 				bulk(b, ctx, d.Pool, benchEvents)
 				_, err = d.Pool.Exec(ctx, `ANALYZE events`)

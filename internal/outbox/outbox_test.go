@@ -60,7 +60,7 @@ func TestWriteAndDeliverAnEvent(t *testing.T) {
 			defer mu.Unlock()
 			seen[s.ID] = s
 			return nil
-		})
+		}, lane)
 	})
 	require.NoError(t, w.Drain(e.ctx))
 	require.Len(t, seen, 3, "the document's own event and the two written here")
@@ -94,7 +94,7 @@ func TestSixWorkersDeliverTenThousandEventsOnce(t *testing.T) {
 	// calls[c][n] counts consumer c's calls for the event with payload n.
 	var calls [2][events + 1]atomic.Int32
 	var perWorker [workers]atomic.Int32
-	var inflight sync.Map // event id → worker handling it now
+	var inflight [2]sync.Map // per consumer: event id → worker handling it now
 	var overlaps atomic.Int32
 	number := func(s outbox.Stored) int {
 		var p struct{ N int }
@@ -108,19 +108,24 @@ func TestSixWorkersDeliverTenThousandEventsOnce(t *testing.T) {
 	for i := range workers {
 		w := e.worker(e.ownPool(3), outbox.Config{WorkerID: fmt.Sprintf("w%d", i)}, func(w *outbox.Worker) {
 			w.Register("a", func(_ context.Context, s outbox.Stored) error {
-				if other, busy := inflight.LoadOrStore(s.ID, i); busy {
+				if other, busy := inflight[0].LoadOrStore(s.ID, i); busy {
 					overlaps.Add(1)
 					t.Errorf("event %s handled by worker %d while worker %v handles it", s.ID, i, other)
 				}
 				calls[0][number(s)].Add(1)
+				inflight[0].Delete(s.ID)
 				return nil
-			})
+			}, lane)
 			w.Register("b", func(_ context.Context, s outbox.Stored) error {
+				if other, busy := inflight[1].LoadOrStore(s.ID, i); busy {
+					overlaps.Add(1)
+					t.Errorf("event %s handled by worker %d while worker %v handles it", s.ID, i, other)
+				}
 				calls[1][number(s)].Add(1)
 				perWorker[i].Add(1)
-				inflight.Delete(s.ID)
+				inflight[1].Delete(s.ID)
 				return nil
-			})
+			}, lane)
 		})
 		ws = append(ws, w)
 	}
@@ -151,7 +156,8 @@ func TestSixWorkersDeliverTenThousandEventsOnce(t *testing.T) {
 	}())
 	require.GreaterOrEqual(t, busy, 2, "the workers shared the work")
 	require.Zero(t, e.count(`SELECT count(*) FROM events
-		WHERE processed_at IS NULL OR claimed_by IS NOT NULL OR claimed_at IS NOT NULL OR handled_by <> '{a,b}' OR attempts <> 0`))
+		WHERE processed_at IS NULL OR handled_by <> '{a,b}'`))
+	require.Zero(t, e.count(`SELECT count(*) FROM outbox_deliveries`), "every delivery handled, none failed")
 }
 
 func TestKilledWorkersEventsAreTakenAfterTheLease(t *testing.T) {
@@ -169,11 +175,11 @@ func TestKilledWorkersEventsAreTakenAfterTheLease(t *testing.T) {
 			}
 			<-ctx.Done() // blocks until the worker is stopped
 			return ctx.Err()
-		})
+		}, lane)
 	})
 	rescuer := newRecorder()
 	other := e.worker(nil, outbox.Config{WorkerID: "rescuer", Lease: lease, PollInterval: 50 * time.Millisecond}, func(w *outbox.Worker) {
-		w.Register("c", rescuer.consume)
+		w.Register("c", rescuer.consume, lane)
 	})
 
 	require.NoError(t, dying.Start(e.ctx))
@@ -182,7 +188,7 @@ func TestKilledWorkersEventsAreTakenAfterTheLease(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("the consumer was not called")
 	}
-	require.Equal(t, 5, e.count(`SELECT count(*) FROM events WHERE claimed_by = 'dying'`), "one batch holds all five")
+	require.Equal(t, 5, e.count(`SELECT count(*) FROM outbox_deliveries WHERE claimed_by = 'dying'`), "one batch holds all five")
 
 	// While the dying worker lives, it renews its lease: a slow batch is not stolen.
 	require.NoError(t, other.Start(e.ctx))
@@ -209,10 +215,15 @@ func TestFailingConsumerIsRetriedAloneWithBackoff(t *testing.T) {
 	first, last := newRecorder(), newRecorder()
 	flaky := newRecorder()
 	var id uuid.UUID
-	var second row // the event as the second attempt finds it
-	flaky.err = func(_ outbox.Stored, call int) error {
-		if call == 2 {
+	var second, fourth row // the event as the second and fourth attempts find it
+	var attempts []int     // Stored.Attempts of each call
+	flaky.err = func(s outbox.Stored, call int) error {
+		attempts = append(attempts, s.Attempts)
+		switch call {
+		case 2:
 			second = e.row(id)
+		case 4:
+			fourth = e.row(id)
 		}
 		if call <= 3 {
 			return fmt.Errorf("failure %d", call)
@@ -220,9 +231,9 @@ func TestFailingConsumerIsRetriedAloneWithBackoff(t *testing.T) {
 		return nil
 	}
 	w := e.worker(nil, outbox.Config{BaseBackoff: time.Millisecond, MaxBackoff: 10 * time.Millisecond}, func(w *outbox.Worker) {
-		w.Register("first", first.consume)
-		w.Register("flaky", flaky.consume)
-		w.Register("last", last.consume)
+		w.Register("first", first.consume, lane)
+		w.Register("flaky", flaky.consume, lane)
+		w.Register("last", last.consume, lane)
 	})
 	id = e.write(1)[0]
 
@@ -235,12 +246,14 @@ func TestFailingConsumerIsRetriedAloneWithBackoff(t *testing.T) {
 	require.Equal(t, `consumer "flaky": failure 1`, *second.LastError)
 	require.ElementsMatch(t, []string{"first", "last"}, second.HandledBy, "the consumers that succeeded are recorded with the failure")
 
+	require.Equal(t, 3, fourth.Attempts)
+	require.NotNil(t, fourth.LastError)
+	require.Equal(t, `consumer "flaky": failure 3`, *fourth.LastError)
+	require.Equal(t, []int{0, 1, 2, 3}, attempts, "each delivery sees the failed attempts before it")
 	r := e.row(id)
-	require.Equal(t, 3, r.Attempts)
-	require.NotNil(t, r.LastError)
-	require.Equal(t, `consumer "flaky": failure 3`, *r.LastError)
 	require.ElementsMatch(t, []string{"first", "flaky", "last"}, r.HandledBy)
 	require.Nil(t, r.ClaimedBy)
+	require.Empty(t, r.Pending)
 	require.Equal(t, 4, flaky.count(id))
 	require.Equal(t, 1, first.count(id), "not run again")
 	require.Equal(t, 1, last.count(id), "not run again")
@@ -252,7 +265,7 @@ func TestFailedEventWaitsForItsRetry(t *testing.T) {
 	failing := newRecorder()
 	failing.err = func(outbox.Stored, int) error { return errors.New("down") }
 	w := e.worker(nil, outbox.Config{BaseBackoff: time.Hour}, func(w *outbox.Worker) {
-		w.Register("failing", failing.consume)
+		w.Register("failing", failing.consume, lane)
 	})
 	id := e.write(1)[0]
 	require.NoError(t, w.Drain(e.ctx))
@@ -271,27 +284,29 @@ func TestPanickingConsumerIsAFailure(t *testing.T) {
 	e := setup(t)
 	var panics atomic.Int32
 	other := newRecorder()
+	var id uuid.UUID
+	var second row // the event as the second call finds it
 	w := e.worker(nil, outbox.Config{BaseBackoff: time.Millisecond}, func(w *outbox.Worker) {
 		w.Register("panicky", func(context.Context, outbox.Stored) error {
 			if panics.Add(1) == 1 {
 				panic("boom")
 			}
+			second = e.row(id)
 			return nil
-		})
-		w.Register("other", other.consume)
+		}, lane)
+		w.Register("other", other.consume, lane)
 	})
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(w.Collector())
-	id := e.write(1)[0]
+	id = e.write(1)[0]
 
 	require.NoError(t, w.Drain(e.ctx))
 	require.Eventually(t, func() bool {
 		require.NoError(t, w.Drain(e.ctx))
 		return e.row(id).ProcessedAt != nil
 	}, 5*time.Second, 5*time.Millisecond)
-	r := e.row(id)
-	require.Equal(t, 1, r.Attempts)
-	require.Contains(t, *r.LastError, `consumer "panicky": panic: boom`)
+	require.Equal(t, 1, second.Attempts)
+	require.Contains(t, *second.LastError, `consumer "panicky": panic: boom`)
 	require.Equal(t, 1, other.count(id), "the other consumer ran despite the panic, once")
 	require.Equal(t, 1.0, metric(t, reg, "codna_outbox_failures_total", "panicky"))
 	require.Equal(t, 0.0, metric(t, reg, "codna_outbox_failures_total", "other"))

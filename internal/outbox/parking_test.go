@@ -57,9 +57,9 @@ func TestRunawayConsumerIsParkedAndTheQueueMovesOn(t *testing.T) {
 	var bad uuid.UUID
 	var runs atomic.Int32
 	other := newRecorder()
-	w := e.worker(nil, outbox.Config{ConsumerTimeout: 100 * time.Millisecond, BaseBackoff: time.Millisecond}, func(w *outbox.Worker) {
-		w.Register("links", runaway(t, &bad, &runs))
-		w.Register("other", other.consume)
+	w := e.worker(nil, outbox.Config{BaseBackoff: time.Millisecond}, func(w *outbox.Worker) {
+		w.Register("links", runaway(t, &bad, &runs), outbox.Lane{Budget: 100 * time.Millisecond}) // its own budget
+		w.Register("other", other.consume, lane)
 	})
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(w.Collector())
@@ -91,6 +91,7 @@ func TestSlowConsumerOutOfBudgetIsAFailure(t *testing.T) {
 	t.Parallel()
 	e := setup(t)
 	var calls atomic.Int32
+	// Config.ConsumerTimeout caps the lane's budget.
 	w := e.worker(nil, outbox.Config{ConsumerTimeout: 50 * time.Millisecond, BaseBackoff: time.Hour}, func(w *outbox.Worker) {
 		w.Register("slow", func(ctx context.Context, _ outbox.Stored) error {
 			if calls.Add(1) == 1 {
@@ -98,7 +99,7 @@ func TestSlowConsumerOutOfBudgetIsAFailure(t *testing.T) {
 				return ctx.Err()
 			}
 			return nil
-		})
+		}, lane)
 	})
 	id := e.write(1)[0]
 	require.NoError(t, w.Drain(e.ctx))
@@ -106,13 +107,16 @@ func TestSlowConsumerOutOfBudgetIsAFailure(t *testing.T) {
 	require.Nil(t, r.ProcessedAt)
 	require.Equal(t, 1, r.Attempts, "a failure, retried later")
 	require.Empty(t, e.parked(id), "returned at the budget: not parked")
-	require.Equal(t, `{"slow": 1}`, e.failures(id))
+	require.Equal(t, "slow:1", e.failures(id))
 }
 
+// failures is the failures counted towards parking of the event's
+// deliveries left, as consumer:count, comma-separated.
 func (e *env) failures(id uuid.UUID) string {
 	e.t.Helper()
 	var s string
-	require.NoError(e.t, e.pool.QueryRow(e.ctx, `SELECT failures::text FROM events WHERE id = $1`, id).Scan(&s))
+	require.NoError(e.t, e.pool.QueryRow(e.ctx, `SELECT coalesce(string_agg(consumer || ':' || failures, ',' ORDER BY consumer), '')
+		FROM outbox_deliveries WHERE event_id = $1`, id).Scan(&s))
 	return s
 }
 
@@ -123,8 +127,8 @@ func TestConsumerThatKeepsFailingIsParked(t *testing.T) {
 	failing.err = func(outbox.Stored, int) error { return errors.New("cannot resolve") }
 	w := e.worker(nil, outbox.Config{MaxAttempts: 3, BaseBackoff: time.Millisecond, MaxBackoff: 5 * time.Millisecond, Retention: time.Millisecond},
 		func(w *outbox.Worker) {
-			w.Register("failing", failing.consume)
-			w.Register("fine", fine.consume)
+			w.Register("failing", failing.consume, lane)
+			w.Register("fine", fine.consume, lane)
 		})
 	id := e.write(1)[0]
 	require.Eventually(t, func() bool {
@@ -155,24 +159,28 @@ func TestDatabaseFailuresDoNotCountTowardsParking(t *testing.T) {
 	var ce *pgconn.ConnectError
 	require.ErrorAs(t, connErr, &ce)
 	flaky := newRecorder()
+	var id uuid.UUID
+	var fifth row            // the event as the fifth call finds it
+	var fifthFailures string // and its counted failures
 	flaky.err = func(_ outbox.Stored, call int) error {
 		if call <= 4 {
 			return connErr
 		}
+		fifth, fifthFailures = e.row(id), e.failures(id)
 		return nil
 	}
 	w := e.worker(nil, outbox.Config{MaxAttempts: 2, BaseBackoff: time.Millisecond, MaxBackoff: 5 * time.Millisecond}, func(w *outbox.Worker) {
-		w.Register("flaky", flaky.consume)
+		w.Register("flaky", flaky.consume, lane)
 	})
-	id := e.write(1)[0]
+	id = e.write(1)[0]
 	require.Eventually(t, func() bool {
 		require.NoError(t, w.Drain(e.ctx))
 		return e.row(id).ProcessedAt != nil
 	}, 5*time.Second, 5*time.Millisecond)
 	require.Empty(t, e.parked(id))
 	require.Equal(t, 5, flaky.count(id), "retried past MaxAttempts")
-	require.Equal(t, 4, e.row(id).Attempts)
-	require.Equal(t, `{}`, e.failures(id))
+	require.Equal(t, 4, fifth.Attempts)
+	require.Equal(t, "flaky:0", fifthFailures, "none counted")
 }
 
 func TestStopIsBoundedWithAStuckConsumer(t *testing.T) {
@@ -189,7 +197,7 @@ func TestStopIsBoundedWithAStuckConsumer(t *testing.T) {
 			}
 			<-release // ignores its context
 			return nil
-		})
+		}, lane)
 	})
 	ids := e.write(3)
 	require.NoError(t, w.Start(e.ctx))
@@ -197,7 +205,8 @@ func TestStopIsBoundedWithAStuckConsumer(t *testing.T) {
 	start := time.Now()
 	w.Stop()
 	require.Less(t, time.Since(start), 5*time.Second)
-	require.Equal(t, 3, e.count(`SELECT count(*) FROM events WHERE processed_at IS NULL AND claimed_by IS NULL AND attempts = 0`),
+	require.Equal(t, 3, e.count(`SELECT count(*) FROM events e WHERE e.processed_at IS NULL
+		AND EXISTS (SELECT 1 FROM outbox_deliveries d WHERE d.event_id = e.id AND d.claimed_by IS NULL AND d.attempts = 0)`),
 		"the batch is given back at once, without a failure")
 	require.Empty(t, e.parked(ids[0]), "stopping parks nothing")
 }

@@ -2,7 +2,6 @@ package outbox
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -13,128 +12,117 @@ import (
 	"codna/internal/db"
 )
 
-// park is a consumer to park on an event.
-type park struct {
-	consumer string
-	attempts int
-	class    string
-}
-
-func parkedNames(ps []park) []string {
-	out := make([]string, len(ps))
-	for i, p := range ps {
-		out[i] = p.consumer
-	}
-	return out
-}
-
-// park records consumers parked on the event of r, and reports whether it
-// was recorded.
-func (b *batch) park(ctx context.Context, r db.EventClaimRow, ps []park) bool {
-	if b.w.dead.Load() {
-		return false
-	}
-	p := db.OutboxParkedCreateParams{EventID: r.ID, Worker: b.claimer}
-	for _, x := range ps {
-		p.Consumers = append(p.Consumers, x.consumer)
-		p.Attempts = append(p.Attempts, int32(x.attempts))
-		p.ErrorClasses = append(p.ErrorClasses, x.class)
-	}
-	wctx, cancel := writeCtx(ctx)
-	defer cancel()
-	if _, err := db.Q.OutboxParkedCreate(wctx, b.w.pool, p); err != nil {
-		b.setErr(fmt.Errorf("outbox: park event %s: %w", r.ID, err))
-		return false
-	}
-	for _, x := range ps {
-		b.w.metrics.parked.WithLabelValues(x.consumer).Inc()
-		b.w.log.Error("outbox: event parked for a consumer; management can retry it", "event", r.ID, "type", r.EventType,
-			"consumer", x.consumer, "attempts", x.attempts, "class", x.class)
-	}
-	return true
-}
-
-// completeOne marks one event processed, recording consumers in handled_by.
-func (b *batch) completeOne(ctx context.Context, id uuid.UUID, consumers []string) {
+// park parks the consumer on the event of d (its delivery removed, the
+// pair recorded in outbox_parked) after counted failures, the last of class,
+// and settles the event.
+func (b *batch) park(ctx context.Context, d *delivery, counted int, class string) {
 	if b.w.dead.Load() {
 		return
 	}
+	name := b.c.name
 	wctx, cancel := writeCtx(ctx)
 	defer cancel()
-	n, err := db.Q.EventComplete(wctx, b.w.pool, db.EventCompleteParams{Consumers: nonNil(consumers), Ids: []uuid.UUID{id}, Worker: b.claimer})
+	n, err := db.Q.OutboxParkedCreate(wctx, b.w.pool, db.OutboxParkedCreateParams{
+		Consumer: name, EventID: d.r.EventID, Worker: b.claimer, Attempts: int32(counted), ErrorClass: class,
+	})
 	if err != nil {
-		b.setErr(fmt.Errorf("outbox: mark event %s processed: %w", id, err))
+		b.setErr(fmt.Errorf("outbox: park event %s for %s: %w", d.r.EventID, name, err))
 		return
 	}
 	b.handled++
+	if n == 0 {
+		b.w.log.Warn("outbox: lease lost before the event was parked; another worker delivers it again", "consumer", name, "event", d.r.EventID)
+		return
+	}
+	b.w.metrics.parked.WithLabelValues(name).Inc()
+	b.w.log.Error("outbox: event parked for a consumer; management can retry it", "event", d.r.EventID, "type", d.e.Type,
+		"consumer", name, "attempts", counted, "class", class)
+	b.settle(wctx, []uuid.UUID{d.r.EventID})
+}
+
+// flush removes the handled deliveries and settles their events.
+func (b *batch) flush(ctx context.Context) {
+	b.lastFlush = time.Now()
+	defer func() { b.done, b.created = b.done[:0], b.created[:0] }()
+	if len(b.done) == 0 || b.w.dead.Load() {
+		return
+	}
+	wctx, cancel := writeCtx(ctx)
+	defer cancel()
+	name := b.c.name
+	gone, err := db.Q.OutboxDeliveryDelete(wctx, b.w.pool, db.OutboxDeliveryDeleteParams{Consumer: name, Ids: b.done, Worker: b.claimer})
+	if err != nil {
+		b.setErr(fmt.Errorf("outbox: remove %d deliveries of %s: %w", len(b.done), name, err))
+	} else {
+		b.handled += len(b.done)
+		b.w.metrics.delivered.WithLabelValues(name).Add(float64(len(gone)))
+		lag := b.w.metrics.lag.WithLabelValues(name)
+		now := time.Now()
+		for _, c := range b.created {
+			lag.Observe(now.Sub(c).Seconds())
+		}
+		if len(gone) < len(b.done) {
+			b.w.log.Warn("outbox: lease lost before deliveries were recorded; another worker delivers them again", "consumer", name, "deliveries", len(b.done)-len(gone))
+		}
+		// After the removal committed: of two lanes finishing one event,
+		// the later sees both removals.
+		b.settle(wctx, gone)
+	}
+}
+
+// settle marks processed the events among ids that have no delivery left.
+func (b *batch) settle(ctx context.Context, ids []uuid.UUID) {
+	if len(ids) == 0 {
+		return
+	}
+	n, err := db.Q.EventSettle(ctx, b.w.pool, ids)
+	if err != nil {
+		// The sweep settles them later.
+		b.w.log.Warn("outbox: marking events processed failed; the sweep will", "events", len(ids), "err", err)
+		return
+	}
 	b.w.metrics.processed.Add(float64(n))
 }
 
-// flush marks the finished events processed.
-func (b *batch) flush(ctx context.Context) {
-	b.lastFlush = time.Now()
-	if len(b.done) == 0 || b.w.dead.Load() {
-		b.done = b.done[:0]
-		return
-	}
-	wctx, cancel := writeCtx(ctx)
-	defer cancel()
-	n, err := db.Q.EventComplete(wctx, b.w.pool, db.EventCompleteParams{Consumers: b.names, Ids: b.done, Worker: b.claimer})
-	if err != nil {
-		b.setErr(fmt.Errorf("outbox: mark %d events processed: %w", len(b.done), err))
-	} else {
-		b.handled += len(b.done)
-		b.w.metrics.processed.Add(float64(n))
-		if int(n) < len(b.done) {
-			b.w.log.Warn("outbox: lease lost before events were marked processed; another worker delivers them again", "events", len(b.done)-int(n))
-		}
-	}
-	b.done = b.done[:0]
-}
-
-// fail records a failed attempt of one event, with the per-consumer failure
-// counts.
-func (b *batch) fail(ctx context.Context, r db.EventClaimRow, ok, failed []string, counts map[string]int) {
+// fail records a failed attempt of one delivery; counted says whether it
+// counts towards parking.
+func (b *batch) fail(ctx context.Context, d *delivery, counted bool, msg string) {
 	if b.w.dead.Load() {
 		return
 	}
-	attempts := int(r.Attempts) + 1
-	failures, err := json.Marshal(counts)
-	if err != nil {
-		failures = []byte("{}")
+	attempts := int(d.r.Attempts) + 1
+	c := int32(0)
+	if counted {
+		c = 1
 	}
 	wctx, cancel := writeCtx(ctx)
 	defer cancel()
-	_, err = db.Q.EventFail(wctx, b.w.pool, db.EventFailParams{
-		Consumers: nonNil(ok), LastError: lastError(failed), Failures: failures, ID: r.ID, Worker: b.claimer,
-		RetryMs: b.w.backoff(attempts).Milliseconds(),
+	_, err := db.Q.OutboxDeliveryFail(wctx, b.w.pool, db.OutboxDeliveryFailParams{
+		Counted: c, LastError: lastError([]string{msg}), RetryMs: b.w.backoff(attempts).Milliseconds(),
+		Consumer: b.c.name, EventID: d.r.EventID, Worker: b.claimer,
 	})
 	if err != nil {
-		b.setErr(fmt.Errorf("outbox: record failure of event %s: %w", r.ID, err))
+		b.setErr(fmt.Errorf("outbox: record failure of event %s for %s: %w", d.r.EventID, b.c.name, err))
 		return
 	}
 	b.handled++
 }
 
-// release gives events back to the pool unprocessed, recording ok (the
-// consumers that succeeded on all of them).
-func (b *batch) release(ctx context.Context, rows []db.EventClaimRow, ok []string) {
-	if len(rows) == 0 || b.w.dead.Load() {
+// release gives the deliveries set aside back to the lane.
+func (b *batch) release(ctx context.Context) {
+	if len(b.back) == 0 || b.w.dead.Load() {
 		return
-	}
-	ids := make([]uuid.UUID, len(rows))
-	for i, r := range rows {
-		ids[i] = r.ID
 	}
 	wctx, cancel := writeCtx(ctx)
 	defer cancel()
-	if _, err := db.Q.EventRelease(wctx, b.w.pool, db.EventReleaseParams{Consumers: nonNil(ok), Ids: ids, Worker: b.claimer}); err != nil {
-		b.setErr(fmt.Errorf("outbox: release %d events: %w", len(ids), err))
+	if _, err := db.Q.OutboxDeliveryRelease(wctx, b.w.pool, db.OutboxDeliveryReleaseParams{Consumer: b.c.name, Ids: b.back, Worker: b.claimer}); err != nil {
+		b.setErr(fmt.Errorf("outbox: release %d deliveries of %s: %w", len(b.back), b.c.name, err))
 	}
+	b.back = nil
 }
 
 func (b *batch) setErr(err error) {
-	b.w.log.Error("outbox: recording a batch failed; its events return to the pool when the lease expires", "err", err)
+	b.w.log.Error("outbox: recording a batch failed; its deliveries return to the lane when the lease expires", "err", err)
 	if b.err == nil {
 		b.err = err
 	}
@@ -162,11 +150,4 @@ func lastError(failed []string) string {
 		s = s[:maxErrorLen-len("…")] + "…"
 	}
 	return strings.ToValidUTF8(s, "")
-}
-
-func nonNil(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
 }

@@ -22,7 +22,7 @@ func TestRetentionDeletesOnlyOldProcessedEvents(t *testing.T) {
 	e := setup(t)
 	rec := newRecorder()
 	w := e.worker(nil, outbox.Config{Retention: 24 * time.Hour, CleanupInterval: 50 * time.Millisecond}, func(w *outbox.Worker) {
-		w.Register("rec", rec.consume)
+		w.Register("rec", rec.consume, lane)
 	})
 	ids := e.write(4)
 	oldProcessed, recentProcessed, oldUnprocessed, fresh := ids[0], ids[1], ids[2], ids[3]
@@ -72,18 +72,19 @@ func TestStopIsSafeAndDrainLeavesNothingClaimable(t *testing.T) {
 	require.ErrorIs(t, err, outbox.ErrNoConsumers)
 	idle.Stop()
 	idle.Stop()
-	idle.Register("late", newRecorder().consume)
+	idle.Register("late", newRecorder().consume, lane)
 	require.ErrorIs(t, idle.Start(e.ctx), outbox.ErrStarted, "a stopped worker stays stopped")
 
 	rec := newRecorder()
 	w := e.worker(nil, outbox.Config{BatchSize: 100}, func(w *outbox.Worker) {
-		w.Register("rec", rec.consume)
+		w.Register("rec", rec.consume, lane)
 	})
-	require.Panics(t, func() { w.Register("rec", rec.consume) }, "names are unique")
+	require.Panics(t, func() { w.Register("rec", rec.consume, lane) }, "names are unique")
 	ids := e.write(250)
 	require.NoError(t, w.Drain(e.ctx))
 	require.Equal(t, 250, rec.total())
-	require.Zero(t, e.count(`SELECT count(*) FROM events WHERE processed_at IS NULL OR claimed_by IS NOT NULL`))
+	require.Zero(t, e.count(`SELECT count(*) FROM events WHERE processed_at IS NULL`))
+	require.Zero(t, e.count(`SELECT count(*) FROM outbox_deliveries`))
 	for _, id := range ids {
 		require.Equal(t, 1, rec.count(id))
 	}
@@ -93,7 +94,7 @@ func TestStopIsSafeAndDrainLeavesNothingClaimable(t *testing.T) {
 
 	require.NoError(t, w.Start(e.ctx))
 	require.ErrorIs(t, w.Start(e.ctx), outbox.ErrStarted)
-	require.Panics(t, func() { w.Register("after", rec.consume) })
+	require.Panics(t, func() { w.Register("after", rec.consume, lane) })
 	var stops sync.WaitGroup
 	for range 3 {
 		stops.Go(w.Stop)
@@ -109,7 +110,7 @@ func TestStopGivesTheBatchBackAtOnce(t *testing.T) {
 	entered := make(chan struct{}, 1)
 	done := newRecorder()
 	stopping := e.worker(nil, outbox.Config{WorkerID: "stopping"}, func(w *outbox.Worker) {
-		w.Register("done", done.consume)
+		w.Register("done", done.consume, lane)
 		w.Register("block", func(ctx context.Context, _ outbox.Stored) error {
 			select {
 			case entered <- struct{}{}:
@@ -117,25 +118,33 @@ func TestStopGivesTheBatchBackAtOnce(t *testing.T) {
 			}
 			<-ctx.Done()
 			return ctx.Err()
-		})
+		}, lane)
 	})
 	require.NoError(t, stopping.Start(e.ctx))
 	<-entered
+	// The other lane is not held up by the blocked one.
+	require.Eventually(t, func() bool { return done.total() == 5 }, 10*time.Second, 5*time.Millisecond)
+	require.Eventually(t, func() bool { return len(e.row(ids[4]).HandledBy) == 1 }, 10*time.Second, 5*time.Millisecond)
 	stopping.Stop()
 
-	require.Equal(t, 5, e.count(`SELECT count(*) FROM events WHERE processed_at IS NULL AND claimed_by IS NULL AND claimed_at IS NULL AND attempts = 0`),
+	require.Equal(t, 5, e.count(`SELECT count(*) FROM events e WHERE e.processed_at IS NULL AND EXISTS (SELECT 1 FROM outbox_deliveries d
+		WHERE d.event_id = e.id AND d.consumer = 'block' AND d.claimed_by IS NULL AND d.claimed_at IS NULL AND d.attempts = 0)`),
 		"released unprocessed, and a cancelled consumer is no failure")
-	require.Equal(t, []string{"done"}, e.row(ids[0]).HandledBy, "the consumer that succeeded is recorded")
-	require.Empty(t, e.row(ids[1]).HandledBy)
+	for _, id := range ids {
+		require.Equal(t, []string{"done"}, e.row(id).HandledBy, "the consumer that succeeded is recorded")
+		require.Equal(t, []string{"block"}, e.row(id).Pending)
+	}
 
 	// Another worker takes them at once (the lease is 30 s).
 	again := newRecorder()
 	next := e.worker(nil, outbox.Config{}, func(w *outbox.Worker) {
-		w.Register("done", done.consume)
-		w.Register("block", again.consume)
+		w.Register("done", done.consume, lane)
+		w.Register("block", again.consume, lane)
 	})
 	require.NoError(t, next.Drain(e.ctx))
-	require.Equal(t, 1, done.count(ids[0]), "not run again")
+	for _, id := range ids {
+		require.Equal(t, 1, done.count(id), "not run again")
+	}
 	require.Equal(t, 5, again.total())
 	require.Zero(t, e.unprocessed())
 }
@@ -150,7 +159,7 @@ func TestMetrics(t *testing.T) {
 				return errors.New("not this one")
 			}
 			return nil
-		})
+		}, lane)
 	})
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(w.Collector())

@@ -26,6 +26,10 @@ var indexEvents = []string{
 	"access.granted", "access.revoked",
 }
 
+// IndexerEvents are the event types the indexer acts on (its lane gets no
+// other: outbox.Lane.Events).
+func IndexerEvents() []string { return slices.Clone(indexEvents) }
+
 // Indexer is the outbox consumer that keeps a Backend in step with the
 // documents (docs/design.md#search).
 type Indexer struct {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -94,8 +95,8 @@ func TestFolderShareGrantsReachSearch(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	w := outbox.New(b.pool, outbox.Config{}, nil)
-	w.RegisterBatch(access.FolderConsumerName, access.NewFolderApplier(b.pool).HandleBatch)
-	w.RegisterBatch(search.IndexerName, b.svc.Indexer().HandleBatch)
+	w.RegisterBatch(access.FolderConsumerName, access.NewFolderApplier(b.pool).HandleBatch, outbox.Lane{Budget: time.Minute})
+	w.RegisterBatch(search.IndexerName, b.svc.Indexer().HandleBatch, outbox.Lane{Budget: time.Minute})
 	reader := pgtest.CreatePerson(t, b.pool)
 	_, _, err := access.NewFolderService(b.pool).Share(b.ownerCx, document.SpaceWiki, "team", pgtest.UserPrincipal(reader.ID), access.PermissionRead)
 	require.NoError(t, err)

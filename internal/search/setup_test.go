@@ -3,6 +3,7 @@ package search_test
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -37,7 +38,7 @@ func setup(t *testing.T) *bundle {
 	backend := pgsearch.New(d.Pool)
 	svc := search.New(d.Pool, backend, docs)
 	w := outbox.New(d.Pool, outbox.Config{}, nil)
-	w.RegisterBatch(search.IndexerName, svc.Indexer().HandleBatch)
+	w.RegisterBatch(search.IndexerName, svc.Indexer().HandleBatch, outbox.Lane{Budget: time.Minute})
 	p := pgtest.CreatePerson(t, d.Pool)
 	return &bundle{
 		pool: d.Pool, docs: docs, share: access.New(d.Pool), manage: manage.New(d.Pool, auth.CheapArgon2), svc: svc, backend: backend, worker: w,
@@ -81,7 +82,7 @@ func ids(p *search.Page) []uuid.UUID {
 // registers it.
 func newWorker(b *bundle) *outbox.Worker {
 	w := outbox.New(b.pool, outbox.Config{}, nil)
-	w.RegisterBatch(search.IndexerName, b.svc.Indexer().HandleBatch)
+	w.RegisterBatch(search.IndexerName, b.svc.Indexer().HandleBatch, outbox.Lane{Budget: time.Minute})
 	return w
 }
 

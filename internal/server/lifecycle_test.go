@@ -85,7 +85,7 @@ func TestStopIsBoundedWithStuckWork(t *testing.T) {
 		once.Do(func() { close(entered) })
 		<-release // ignores its context
 		return nil
-	})
+	}, outbox.Lane{Budget: time.Minute})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	require.NoError(t, srv.Start(ctx))

@@ -8,14 +8,17 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/stretchr/testify/require"
 
 	"codna/internal/document"
+	"codna/internal/linkgraph"
 	"codna/internal/pgtest"
 )
 
@@ -161,4 +164,143 @@ func postgresCPU(b *testing.B, bb *bundle) time.Duration {
 		ticks += u + s
 	}
 	return time.Duration(ticks) * time.Second / 100 // USER_HZ
+}
+
+// Sizes of BenchmarkOutboxLag's run.
+const (
+	lagDocs     = 512              // documents, each linking to two others (a multiple of lagWriters)
+	lagWriters  = 8                // concurrent writers saving them
+	lagDuration = 20 * time.Second // how long they save
+)
+
+// BenchmarkOutboxLag measures the link resolver's lag while saves run: the
+// server's worker (every consumer registerConsumers registers, one lane
+// each) runs while lagWriters writers save lagDocs documents for
+// lagDuration (each save points the document's two links elsewhere), then
+// the backlog drains. Lag is from an event's creation to the link
+// resolver's success on it recorded (codna_outbox_lag_seconds, p50 and p99
+// interpolated in its buckets as histogram_quantile does, and the share
+// within 1 s); processed-lag is to the event's processed_at (every consumer
+// done), exact, from the database. Run it once (-benchtime 1x).
+func BenchmarkOutboxLag(b *testing.B) {
+	for range b.N {
+		bb := setup(b)
+		ctx := context.Background()
+		p := pgtest.CreatePerson(b, bb.pool)
+		body := func(i, save int) string {
+			x, y := (i+1+save)%lagDocs, (i+7+3*save)%lagDocs
+			return fmt.Sprintf("Save %d of %d: see [one](doc-%d.md) and [two](doc-%d.md).\n", save, i, x, y)
+		}
+		ids := make([]uuid.UUID, lagDocs)
+		for i := range lagDocs {
+			ids[i] = pgtest.CreateDocument(b, bb.pool, p.ID, pgtest.Doc{Path: "bench", Slug: fmt.Sprintf("doc-%d", i), Content: body(i, 0)}).ID
+		}
+		bb.drain(b)
+		reg := prometheus.NewRegistry()
+		reg.MustRegister(bb.app.Outbox.Collector())
+		_, base := lagBuckets(b, reg, linkgraph.ConsumerName) // the set-up's drain
+		var since time.Time
+		require.NoError(b, bb.pool.QueryRow(ctx, `SELECT now()`).Scan(&since))
+		require.NoError(b, bb.app.Outbox.Start(ctx))
+
+		actx := pgtest.ActingAs(p)
+		var saves atomic.Int64
+		stop := time.Now().Add(lagDuration)
+		var wg sync.WaitGroup
+		for w := range lagWriters {
+			wg.Go(func() {
+				version := map[int]int{}
+				for n := w; time.Now().Before(stop); n += lagWriters {
+					i := n % lagDocs
+					if version[i] == 0 {
+						version[i] = 1
+					}
+					_, _, err := bb.app.Document.Update(actx, document.UpdateInput{ID: ids[i], ExpectedVersion: version[i], Content: pgtest.Ptr(body(i, n/lagDocs+1))})
+					if err != nil {
+						b.Errorf("save of doc %d: %v", i, err)
+						return
+					}
+					version[i]++
+					saves.Add(1)
+				}
+			})
+		}
+		wg.Wait()
+		wrote := time.Now()
+		for pgtest.Count(b, bb.pool, `SELECT count(*) FROM events WHERE processed_at IS NULL`) > 0 {
+			time.Sleep(10 * time.Millisecond)
+		}
+		tail := time.Since(wrote)
+		bb.app.Outbox.Stop()
+
+		var processed int
+		var p50, p99, span float64
+		require.NoError(b, bb.pool.QueryRow(ctx, `SELECT count(*),
+			coalesce(percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM processed_at - created_at)), 0),
+			coalesce(percentile_cont(0.99) WITHIN GROUP (ORDER BY extract(epoch FROM processed_at - created_at)), 0),
+			coalesce(extract(epoch FROM max(processed_at) - min(created_at)), 0)::float8
+			FROM events WHERE created_at >= $1`, since).Scan(&processed, &p50, &p99, &span))
+		lp50, lp99, within := lagQuantiles(b, reg, linkgraph.ConsumerName, base)
+		b.ReportMetric(float64(saves.Load())/lagDuration.Seconds(), "saves/s")
+		b.ReportMetric(float64(processed)/span, "events/s")
+		b.ReportMetric(lp50, "resolver-lag-p50-s")
+		b.ReportMetric(lp99, "resolver-lag-p99-s")
+		b.ReportMetric(within, "resolver-within-1s-share")
+		b.ReportMetric(p50, "processed-lag-p50-s")
+		b.ReportMetric(p99, "processed-lag-p99-s")
+		b.Logf("%d saves in %v by %d writers, %d events processed, the backlog drained %v after the last save",
+			saves.Load(), lagDuration, lagWriters, processed, tail)
+	}
+}
+
+// lagBuckets reads consumer's codna_outbox_lag_seconds from reg: the
+// cumulative count of each bucket, by upper bound, in order.
+func lagBuckets(b *testing.B, reg *prometheus.Registry, consumer string) (bounds []float64, counts []float64) {
+	families, err := reg.Gather()
+	require.NoError(b, err)
+	for _, f := range families {
+		if f.GetName() != "codna_outbox_lag_seconds" {
+			continue
+		}
+		for _, m := range f.GetMetric() {
+			if m.GetLabel()[0].GetValue() != consumer {
+				continue
+			}
+			for _, bk := range m.GetHistogram().GetBucket() {
+				bounds = append(bounds, bk.GetUpperBound())
+				counts = append(counts, float64(bk.GetCumulativeCount()))
+			}
+			return bounds, counts
+		}
+	}
+	b.Fatalf("no codna_outbox_lag_seconds for %s", consumer)
+	return nil, nil
+}
+
+// lagQuantiles is p50 and p99 of the observations of consumer's
+// codna_outbox_lag_seconds made since base (lagBuckets' counts then),
+// interpolated linearly within the bucket that holds them (as Prometheus's
+// histogram_quantile does), and the share of them within 1 s.
+func lagQuantiles(b *testing.B, reg *prometheus.Registry, consumer string, base []float64) (p50, p99, within float64) {
+	bounds, counts := lagBuckets(b, reg, consumer)
+	for i := range counts {
+		counts[i] -= base[i]
+	}
+	total := counts[len(counts)-1] // the last finite bucket: every lag here is far below it
+	q := func(q float64) float64 {
+		rank, lower, below := q*total, 0.0, 0.0
+		for i, n := range counts {
+			if n >= rank {
+				return lower + (bounds[i]-lower)*(rank-below)/max(n-below, 1)
+			}
+			lower, below = bounds[i], n
+		}
+		return lower
+	}
+	for i, ub := range bounds {
+		if ub == 1 {
+			within = counts[i] / max(total, 1)
+		}
+	}
+	return q(0.5), q(0.99), within
 }

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"sort"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -47,7 +48,7 @@ func setup(t testing.TB) *bundle {
 	svc := New(d.Pool, store, docs, fs, in, linkgraph.New(d.Pool, docs), Config{TempDir: t.TempDir(), MaxArchiveBytes: 8 << 20})
 	log := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelError}))
 	ob := outbox.New(d.Pool, outbox.Config{}, nil)
-	ob.RegisterBatch(linkgraph.ConsumerName, linkgraph.NewConsumer(d.Pool).HandleBatch)
+	ob.RegisterBatch(linkgraph.ConsumerName, linkgraph.NewConsumer(d.Pool).HandleBatch, outbox.Lane{Budget: time.Minute})
 	p := pgtest.CreatePerson(t, d.Pool)
 	return &bundle{
 		pool: d.Pool, svc: svc, docs: docs, files: fs, outbox: ob, person: p, ctx: pgtest.ActingAs(p), store: store,

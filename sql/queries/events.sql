@@ -15,49 +15,49 @@ FROM (SELECT unnest(sqlc.arg(ids)::uuid[]) AS id, unnest(sqlc.arg(event_types)::
         unnest(sqlc.arg(document_ids)::uuid[]) AS document_id, unnest(sqlc.arg(actor_ids)::uuid[]) AS actor_id,
         unnest(sqlc.arg(revision_ids)::uuid[]) AS revision_id, unnest(sqlc.arg(payloads)::text[]) AS payload) x;
 
--- name: EventClaim :many
--- EventClaim leases up to batch_size claimable events to a worker: not processed, not leased (or the lease is older than lease_ms), not waiting for a retry. SKIP LOCKED keeps concurrent claimers off each other's rows during the statement; the lease (claimed_at) keeps them off afterwards. The ids are collected into an array (id = ANY(ARRAY(…)), not id IN (…)) so the update finds its rows by primary key whatever the size of the table.
-UPDATE events SET claimed_at = now(), claimed_by = sqlc.arg(worker)::text
-WHERE id = ANY(ARRAY(
-  SELECT c.id FROM events c
-  WHERE c.processed_at IS NULL
-    AND (c.claimed_at IS NULL OR c.claimed_at < now() - sqlc.arg(lease_ms)::bigint * interval '1 millisecond')
-    AND (c.retry_at IS NULL OR c.retry_at <= now())
-  ORDER BY c.created_at, c.id
+-- name: EventFanOut :many
+-- EventFanOut fans up to batch_size events not yet fanned out to the worker's lanes (a JSON array of {"c": consumer, "t": its event types, null for all}), oldest first: one delivery per consumer that takes the event's type, is not in handled_by and is not parked on it; fanned_to lists them, and processed_at is set at once for an event left with no delivery. SKIP LOCKED keeps concurrent workers off each other's events. It returns each event taken with the consumers it got deliveries for.
+WITH picked AS (
+  SELECT e.id, e.created_at, e.event_type, e.handled_by FROM events e
+  WHERE e.processed_at IS NULL AND e.fanned_to IS NULL
+  ORDER BY e.created_at, e.id
   LIMIT sqlc.arg(batch_size)::int
   FOR UPDATE SKIP LOCKED
-))
-RETURNING id, event_type, subject_type, subject_id, document_id, actor_id, revision_id,
-  payload, created_at, attempts, handled_by, failures,
-  ARRAY(SELECT p.consumer FROM outbox_parked p WHERE p.event_id = events.id)::text[] AS parked;
+), lanes AS (
+  SELECT p.id, p.created_at, c.c AS name FROM picked p CROSS JOIN jsonb_to_recordset(sqlc.arg(lanes)::jsonb) AS c(c text, t text[])
+  WHERE (c.t IS NULL OR p.event_type = ANY(c.t)) AND c.c <> ALL(p.handled_by)
+    AND NOT EXISTS (SELECT 1 FROM outbox_parked x WHERE x.event_id = p.id AND x.consumer = c.c)
+), made AS (
+  INSERT INTO outbox_deliveries (consumer, event_id, created_at)
+  SELECT l.name, l.id, l.created_at FROM lanes l
+  ON CONFLICT DO NOTHING
+), per_event AS (
+  SELECT p.id, coalesce(array_agg(l.name) FILTER (WHERE l.name IS NOT NULL), '{}')::text[] AS names
+  FROM picked p LEFT JOIN lanes l ON l.id = p.id
+  GROUP BY p.id
+), fanned AS (
+  UPDATE events SET fanned_to = x.names, processed_at = CASE WHEN cardinality(x.names) = 0 THEN now() END
+  FROM per_event x WHERE events.id = x.id
+  RETURNING events.id, x.names
+)
+SELECT f.id, f.names::text[] AS consumers FROM fanned f;
 
--- name: EventRenew :execrows
--- EventRenew extends the lease of the events a worker still holds.
-UPDATE events SET claimed_at = now()
-WHERE id = ANY(sqlc.arg(ids)::uuid[]) AND claimed_by = sqlc.arg(worker)::text AND processed_at IS NULL;
+-- name: EventSettle :execrows
+-- EventSettle marks processed the events among ids that were fanned out and have no delivery left: handled_by gains the consumers they were fanned out to that are not parked on them. Run it after the deliveries' removal has committed, so that of two lanes finishing one event the later sees both removals. The deliveries are counted per event (a scalar subquery, one index probe each) rather than anti-joined, which the planner may do by reading every delivery.
+UPDATE events e SET processed_at = now(),
+  handled_by = e.handled_by || ARRAY(SELECT n FROM unnest(e.fanned_to) AS n
+    WHERE n <> ALL(e.handled_by) AND NOT EXISTS (SELECT 1 FROM outbox_parked p WHERE p.event_id = e.id AND p.consumer = n))
+WHERE e.id = ANY(sqlc.arg(ids)::uuid[]) AND e.processed_at IS NULL AND e.fanned_to IS NOT NULL
+  AND (SELECT count(*) FROM outbox_deliveries d WHERE d.event_id = e.id) = 0;
 
--- name: EventComplete :execrows
--- EventComplete marks events processed whose consumers all succeeded: it adds the consumers not yet in handled_by, sets processed_at and ends the lease. Rows no longer leased to the worker are left alone.
-UPDATE events SET
-  handled_by = handled_by || ARRAY(SELECT n FROM unnest(sqlc.arg(consumers)::text[]) AS n WHERE n <> ALL(handled_by)),
-  processed_at = now(), claimed_at = NULL, claimed_by = NULL
-WHERE id = ANY(sqlc.arg(ids)::uuid[]) AND claimed_by = sqlc.arg(worker)::text AND processed_at IS NULL;
-
--- name: EventFail :execrows
--- EventFail records a failed attempt: the consumers that did succeed join handled_by, attempts grows by one, failures takes the per-consumer counts, the event waits retry_ms before it can be claimed again, and the lease ends.
-UPDATE events SET
-  handled_by = handled_by || ARRAY(SELECT n FROM unnest(sqlc.arg(consumers)::text[]) AS n WHERE n <> ALL(handled_by)),
-  attempts = attempts + 1, last_error = sqlc.arg(last_error)::text, failures = sqlc.arg(failures)::jsonb,
-  retry_at = now() + sqlc.arg(retry_ms)::bigint * interval '1 millisecond',
-  claimed_at = NULL, claimed_by = NULL
-WHERE id = sqlc.arg(id) AND claimed_by = sqlc.arg(worker)::text AND processed_at IS NULL;
-
--- name: EventRelease :execrows
--- EventRelease gives events back to the pool unprocessed (a worker stopping mid-batch), recording the consumers that already succeeded.
-UPDATE events SET
-  handled_by = handled_by || ARRAY(SELECT n FROM unnest(sqlc.arg(consumers)::text[]) AS n WHERE n <> ALL(handled_by)),
-  claimed_at = NULL, claimed_by = NULL
-WHERE id = ANY(sqlc.arg(ids)::uuid[]) AND claimed_by = sqlc.arg(worker)::text AND processed_at IS NULL;
+-- name: EventSweep :many
+-- EventSweep is EventSettle's backstop (a worker that died between removing deliveries and settling their events): it finds up to chunk fanned-out, unprocessed events older than min_age_ms with no delivery left, oldest first, for EventSettle.
+SELECT e.id FROM events e
+WHERE e.processed_at IS NULL AND e.fanned_to IS NOT NULL
+  AND e.created_at < now() - sqlc.arg(min_age_ms)::bigint * interval '1 millisecond'
+  AND NOT EXISTS (SELECT 1 FROM outbox_deliveries d WHERE d.event_id = e.id)
+ORDER BY e.created_at, e.id
+LIMIT sqlc.arg(chunk)::int;
 
 -- name: EventCleanup :execrows
 -- EventCleanup deletes up to chunk events processed more than retention_ms ago and parked for no consumer.
@@ -77,10 +77,16 @@ SELECT (SELECT count(*) FROM (SELECT 1 FROM events b WHERE b.processed_at IS NUL
   (SELECT count(*) FROM outbox_parked)::bigint AS parked;
 
 -- name: EventRequeue :exec
--- EventRequeue puts an event back in the queue for a consumer management unparked: unprocessed, claimable now, that consumer's failures forgotten.
-UPDATE events SET processed_at = NULL, retry_at = NULL, claimed_at = NULL, claimed_by = NULL,
-  failures = failures - sqlc.arg(consumer)::text
-WHERE id = sqlc.arg(event_id);
+-- EventRequeue puts an event back in the queue of a consumer management unparked: unprocessed, that consumer out of handled_by, a fresh delivery for it claimable now.
+WITH e AS (
+  UPDATE events SET processed_at = NULL, handled_by = array_remove(handled_by, sqlc.arg(consumer)::text),
+    fanned_to = CASE WHEN sqlc.arg(consumer)::text = ANY(fanned_to) THEN fanned_to ELSE coalesce(fanned_to, '{}') || sqlc.arg(consumer)::text END
+  WHERE id = sqlc.arg(event_id)
+  RETURNING id, created_at
+)
+INSERT INTO outbox_deliveries (consumer, event_id, created_at)
+SELECT sqlc.arg(consumer)::text, e.id, e.created_at FROM e
+ON CONFLICT (event_id, consumer) DO UPDATE SET attempts = 0, failures = 0, retry_at = NULL, claimed_at = NULL, claimed_by = NULL, last_error = NULL;
 
 -- name: EventWake :exec
 -- EventWake wakes the workers when the transaction commits, as the insert trigger does for new events.

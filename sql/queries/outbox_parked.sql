@@ -1,9 +1,12 @@
 -- name: OutboxParkedCreate :execrows
--- OutboxParkedCreate parks consumers (with their attempts and error classes, index for index) on an event the worker still holds.
+-- OutboxParkedCreate parks a consumer on an event (with its counted attempts and error class): its delivery, still leased to the delivery loop, is removed and the pair recorded.
+WITH gone AS (
+  DELETE FROM outbox_deliveries d
+  WHERE d.consumer = sqlc.arg(consumer)::text AND d.event_id = sqlc.arg(event_id)::uuid AND d.claimed_by = sqlc.arg(worker)::text
+  RETURNING d.event_id, d.consumer
+)
 INSERT INTO outbox_parked (event_id, consumer, attempts, error_class)
-SELECT sqlc.arg(event_id)::uuid, unnest(sqlc.arg(consumers)::text[]), unnest(sqlc.arg(attempts)::int[]), unnest(sqlc.arg(error_classes)::text[])
-WHERE EXISTS (SELECT 1 FROM events e
-  WHERE e.id = sqlc.arg(event_id)::uuid AND e.claimed_by = sqlc.arg(worker)::text AND e.processed_at IS NULL)
+SELECT g.event_id, g.consumer, sqlc.arg(attempts)::int, sqlc.arg(error_class)::text FROM gone g
 ON CONFLICT (event_id, consumer) DO NOTHING;
 
 -- name: OutboxParkedList :many

@@ -3,6 +3,7 @@ package typesense_test
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/stretchr/testify/require"
@@ -29,7 +30,7 @@ func TestServiceOverTypesense(t *testing.T) {
 	docs := document.New(d.Pool, document.DefaultConfig)
 	svc := search.New(d.Pool, backend, docs)
 	w := outbox.New(d.Pool, outbox.Config{}, nil)
-	w.RegisterBatch(search.IndexerName, svc.Indexer().HandleBatch)
+	w.RegisterBatch(search.IndexerName, svc.Indexer().HandleBatch, outbox.Lane{Budget: time.Minute})
 	drain := func() { require.NoError(t, w.Drain(context.Background())) }
 
 	owner := pgtest.CreatePerson(t, d.Pool)
