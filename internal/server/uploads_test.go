@@ -162,12 +162,31 @@ func TestConcurrentUploadsPerPerson(t *testing.T) {
 	// The first upload holds its slot while its file is still arriving.
 	head, ct := multipartHead(startImportMutation)
 	conn := rawRequest(t, b, fmt.Sprintf("Authorization: Bearer %s\r\nContent-Type: %s\r\nContent-Length: %d\r\n", tok, ct, len(head)+1<<20), head+"PK")
+	// A byte every 100 ms keeps it within the body's idle timeout however
+	// slowly the checks below run on a loaded machine.
+	stop := make(chan struct{})
+	trickled := make(chan struct{})
+	go func() {
+		defer close(trickled)
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(100 * time.Millisecond):
+				if _, err := conn.Write([]byte("x")); err != nil {
+					return
+				}
+			}
+		}
+	}()
 	require.Eventually(t, func() bool {
 		return b.upload(t, req{bearer: tok}, doc, "c.txt", []byte("x"), nil).code() == "RATE_LIMITED"
 	}, 20*time.Second, 20*time.Millisecond)
 	require.Empty(t, b.upload(t, req{bearer: otherTok}, otherDoc, "c.txt", []byte("x"), nil).Errors, "another person's upload")
 
 	// Once it ends, the slot is free again.
+	close(stop)
+	<-trickled
 	require.NoError(t, conn.Close())
 	require.Eventually(t, func() bool {
 		return len(b.upload(t, req{bearer: tok}, doc, "d.txt", []byte("x"), nil).Errors) == 0
