@@ -147,7 +147,9 @@ func TestSecondServeOnADataDirIsRefused(t *testing.T) {
 // turns 503 and serve exits with an error.
 func TestServeRestartsItsDatabaseOrExits(t *testing.T) {
 	giveUp := embeddedGiveUp
-	embeddedGiveUp = 3 * time.Second
+	// Long enough for a crash recovery on a loaded machine (3 s was not),
+	// short enough that the refused configuration below ends serve soon.
+	embeddedGiveUp = 20 * time.Second
 	t.Cleanup(func() { embeddedGiveUp = giveUp })
 	dataDir, base := serveEnv(t)
 	srv := startServe(t, base)
