@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"codna/internal/pgtest"
@@ -179,9 +180,17 @@ func TestConcurrentUploadsPerPerson(t *testing.T) {
 			}
 		}
 	}()
-	require.Eventually(t, func() bool {
-		return b.upload(t, req{bearer: tok}, doc, "c.txt", []byte("x"), nil).code() == "RATE_LIMITED"
-	}, 20*time.Second, 20*time.Millisecond)
+	var last gqlResponse
+	if !assert.Eventually(t, func() bool {
+		last = b.upload(t, req{bearer: tok}, doc, "c.txt", []byte("x"), nil)
+		return last.code() == "RATE_LIMITED"
+	}, 20*time.Second, 20*time.Millisecond) {
+		// Say why: the second upload's answer, and whatever the server
+		// answered the held one (it should not have answered yet).
+		_ = conn.SetReadDeadline(time.Now().Add(time.Second))
+		held, _ := io.ReadAll(io.LimitReader(conn, 4096))
+		t.Fatalf("no RATE_LIMITED; the last upload answered %d %+v; the held upload answered %q", last.Status, last.Errors, held)
+	}
 	require.Empty(t, b.upload(t, req{bearer: otherTok}, otherDoc, "c.txt", []byte("x"), nil).Errors, "another person's upload")
 
 	// Once it ends, the slot is free again.
