@@ -211,14 +211,21 @@ func (q *Queries) EventRequeue(ctx context.Context, db DBTX, arg EventRequeuePar
 }
 
 const eventSettle = `-- name: EventSettle :execrows
+WITH locked AS (
+  SELECT l.id FROM events l
+  WHERE l.id = ANY($1::uuid[]) AND l.processed_at IS NULL AND l.fanned_to IS NOT NULL
+  ORDER BY l.id
+  FOR UPDATE
+)
 UPDATE events e SET processed_at = now(),
   handled_by = e.handled_by || ARRAY(SELECT n FROM unnest(e.fanned_to) AS n
     WHERE n <> ALL(e.handled_by) AND NOT EXISTS (SELECT 1 FROM outbox_parked p WHERE p.event_id = e.id AND p.consumer = n))
-WHERE e.id = ANY($1::uuid[]) AND e.processed_at IS NULL AND e.fanned_to IS NOT NULL
+FROM locked
+WHERE e.id = locked.id AND e.processed_at IS NULL
   AND (SELECT count(*) FROM outbox_deliveries d WHERE d.event_id = e.id) = 0
 `
 
-// EventSettle marks processed the events among ids that were fanned out and have no delivery left: handled_by gains the consumers they were fanned out to that are not parked on them. Run it after the deliveries' removal has committed, so that of two lanes finishing one event the later sees both removals. The deliveries are counted per event (a scalar subquery, one index probe each) rather than anti-joined, which the planner may do by reading every delivery.
+// EventSettle marks processed the events among ids that were fanned out and have no delivery left: handled_by gains the consumers they were fanned out to that are not parked on them. Run it after the deliveries' removal has committed, so that of two lanes finishing one event the settle after the later sees both removals. The rows are locked in id order first, so that concurrent settles of overlapping events wait for each other instead of deadlocking; the deliveries are counted per event (a scalar subquery, one index probe each) rather than anti-joined, which the planner may do by reading every delivery.
 func (q *Queries) EventSettle(ctx context.Context, db DBTX, ids []uuid.UUID) (int64, error) {
 	result, err := db.Exec(ctx, eventSettle, ids)
 	if err != nil {

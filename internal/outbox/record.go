@@ -14,7 +14,7 @@ import (
 
 // park parks the consumer on the event of d (its delivery removed, the
 // pair recorded in outbox_parked) after counted failures, the last of class,
-// and settles the event.
+// and hands the event to the worker's settler.
 func (b *batch) park(ctx context.Context, d *delivery, counted int, class string) {
 	if b.w.dead.Load() {
 		return
@@ -37,10 +37,11 @@ func (b *batch) park(ctx context.Context, d *delivery, counted int, class string
 	b.w.metrics.parked.WithLabelValues(name).Inc()
 	b.w.log.Error("outbox: event parked for a consumer; management can retry it", "event", d.r.EventID, "type", d.e.Type,
 		"consumer", name, "attempts", counted, "class", class)
-	b.settle(wctx, []uuid.UUID{d.r.EventID})
+	b.w.settle.add([]uuid.UUID{d.r.EventID})
 }
 
-// flush removes the handled deliveries and settles their events.
+// flush removes the handled deliveries and hands their events to the
+// worker's settler.
 func (b *batch) flush(ctx context.Context) {
 	b.lastFlush = time.Now()
 	defer func() { b.done, b.created = b.done[:0], b.created[:0] }()
@@ -65,23 +66,9 @@ func (b *batch) flush(ctx context.Context) {
 			b.w.log.Warn("outbox: lease lost before deliveries were recorded; another worker delivers them again", "consumer", name, "deliveries", len(b.done)-len(gone))
 		}
 		// After the removal committed: of two lanes finishing one event,
-		// the later sees both removals.
-		b.settle(wctx, gone)
+		// the settle after the later sees both removals.
+		b.w.settle.add(gone)
 	}
-}
-
-// settle marks processed the events among ids that have no delivery left.
-func (b *batch) settle(ctx context.Context, ids []uuid.UUID) {
-	if len(ids) == 0 {
-		return
-	}
-	n, err := db.Q.EventSettle(ctx, b.w.pool, ids)
-	if err != nil {
-		// The sweep settles them later.
-		b.w.log.Warn("outbox: marking events processed failed; the sweep will", "events", len(ids), "err", err)
-		return
-	}
-	b.w.metrics.processed.Add(float64(n))
 }
 
 // fail records a failed attempt of one delivery; counted says whether it

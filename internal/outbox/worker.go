@@ -100,6 +100,7 @@ type Worker struct {
 	wake    chan struct{} // wakes the fan-out loop
 
 	metrics *metrics
+	settle  *settler // marks processed the events the lanes finished
 
 	// dead is a test hook (export_test.go): the worker behaves as if its
 	// process had died — no claims, no lease renewals, no writes.
@@ -115,8 +116,9 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *Worker {
 	cfg = cfg.withDefaults()
 	w := &Worker{
 		pool: pool, cfg: cfg,
-		log:  log.With("component", "outbox", "worker", cfg.WorkerID),
-		wake: make(chan struct{}, 1),
+		log:    log.With("component", "outbox", "worker", cfg.WorkerID),
+		wake:   make(chan struct{}, 1),
+		settle: newSettler(),
 	}
 	w.stopCtx, w.stop = context.WithCancel(context.Background())
 	w.metrics = newMetrics(w)
@@ -197,8 +199,10 @@ func (w *Worker) registered() ([]*registered, []string) {
 // with capped backoff whenever it drops); a fan-out loop turns new events
 // into deliveries, on every notification and every PollInterval; each
 // consumer's lane runs Config.Workers delivery loops that claim and handle
-// its deliveries, woken by the fan-out and every PollInterval; and every
-// CleanupInterval processed events older than Retention are deleted.
+// its deliveries, woken by the fan-out and every PollInterval; one settle
+// loop marks processed the events the lanes finished, as they hand them
+// over; and every CleanupInterval processed events older than Retention are
+// deleted.
 // Delivery runs until Stop is called or ctx ends; consumers get a context
 // that ends then.
 //
@@ -228,10 +232,12 @@ func (w *Worker) Start(ctx context.Context) error {
 		w.log.Warn("outbox: listen connection failed; polling meanwhile", "err", err)
 	}
 	var loops sync.WaitGroup
-	loops.Add(3 + len(consumers)*w.cfg.Workers)
+	loops.Add(4 + len(consumers)*w.cfg.Workers)
 	go func() {
 		defer w.wg.Done()
 		loops.Wait()
+		// What the lanes finished on their way out.
+		w.settleNow(runCtx)
 		unhook()
 		cancel()
 	}()
@@ -243,6 +249,7 @@ func (w *Worker) Start(ctx context.Context) error {
 		}
 	}
 	go func() { defer loops.Done(); w.cleanupLoop(runCtx) }()
+	go func() { defer loops.Done(); w.settleLoop(runCtx) }()
 	return nil
 }
 
@@ -322,9 +329,11 @@ func (w *Worker) RunOnce(ctx context.Context) (handled int, err error) {
 		n, err := w.runLane(ctx, c, w.cfg.WorkerID)
 		handled += n
 		if err != nil {
+			w.settleNow(ctx)
 			return handled, err
 		}
 	}
+	w.settleNow(ctx)
 	return handled, nil
 }
 
