@@ -17,6 +17,7 @@ require (
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 	github.com/prometheus/client_golang v1.25.0
 	github.com/prometheus/client_model v0.6.3
+	github.com/standard-webhooks/standard-webhooks/libraries v1.3.0
 	github.com/stretchr/testify v1.12.1
 	github.com/tetratelabs/wazero v1.9.0
 	github.com/typesense/typesense-go/v2 v2.0.0
