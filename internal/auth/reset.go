@@ -133,14 +133,21 @@ func waitUntil(ctx context.Context, t time.Time) error {
 // link (`/reset/<token>`) and nowhere else: only its SHA-256 is stored, and
 // it replaces the person's earlier token, used or not (one live token per
 // person). It is good once, for PasswordResetTTL. The mail sender calls it
-// while it renders a reset mail; `codna manage user reset-link` for
-// management without SMTP. It checks no actor and trusts its caller to
-// have decided the token may be made.
+// while it renders a reset mail (the method is what its interface names);
+// it is MintPasswordResetInTx, the function, which manage.Service calls
+// for `codna manage user reset-link` without a Service at hand. It checks
+// no actor and trusts its caller to have decided the token may be made.
 //
 // Errors: FORBIDDEN when userID is not an active person with a password
 // (an agent, management, a deactivated person, one without a password or
 // no one); database errors as they are.
 func (s *Service) MintPasswordResetInTx(ctx context.Context, tx db.DBTX, userID uuid.UUID) (string, error) {
+	return MintPasswordResetInTx(ctx, tx, userID)
+}
+
+// MintPasswordResetInTx is Service.MintPasswordResetInTx: the same token,
+// rules and errors.
+func MintPasswordResetInTx(ctx context.Context, tx db.DBTX, userID uuid.UUID) (string, error) {
 	u, err := db.Q.UserGetByID(ctx, tx, userID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return "", errNotResetable

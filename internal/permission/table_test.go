@@ -251,6 +251,7 @@ var table = map[string]rule{
 	"manage.Service.Release":            managing,
 	"manage.Service.RemoveMember":       managing,
 	"manage.Service.RenameGroup":        managing,
+	"manage.Service.PasswordResetLink":  managing,
 	"manage.Service.ResetPassword":      managing,
 	"manage.Service.RetryParkedEvent":   managing,
 	"manage.Service.RevokePersonToken":  managing,
