@@ -26,11 +26,7 @@ func (r *mutationResolver) Login(ctx context.Context, input model.LoginInput) (*
 	if err != nil {
 		return nil, err
 	}
-	info.SetCookie(&http.Cookie{
-		Name: auth.SessionCookie, Value: s.Secret, Path: "/", Expires: s.ExpiresAt,
-		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: info.Secure,
-	})
-	return &model.LoginPayload{User: userModel(s.User)}, nil
+	return signedIn(info, s), nil
 }
 
 // Logout is the resolver for the logout field.
@@ -47,6 +43,27 @@ func (r *mutationResolver) Logout(ctx context.Context) (bool, error) {
 		})
 	}
 	return ended, nil
+}
+
+// RequestPasswordReset is the resolver for the requestPasswordReset field.
+func (r *mutationResolver) RequestPasswordReset(ctx context.Context, input model.RequestPasswordResetInput) (bool, error) {
+	if err := r.svc.Auth.RequestPasswordReset(ctx, input.Email, request.From(ctx).IP); err != nil {
+		return false, err
+	}
+	return true, nil
+}
+
+// ResetPasswordWithToken is the resolver for the resetPasswordWithToken field.
+func (r *mutationResolver) ResetPasswordWithToken(ctx context.Context, input model.ResetPasswordWithTokenInput) (*model.LoginPayload, error) {
+	info := request.From(ctx)
+	if info.SetCookie == nil {
+		return nil, fault.New(fault.BadInput, "Reset a password over HTTP (POST /graphql), not over a websocket.")
+	}
+	s, err := r.svc.Auth.ResetPasswordWithToken(ctx, input.Token, input.Password, info.UserAgent)
+	if err != nil {
+		return nil, err
+	}
+	return signedIn(info, s), nil
 }
 
 // CreateAccessToken is the resolver for the createAccessToken field.

@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"net"
+	"net/url"
 	"os"
 	"strconv"
 	"strings"
@@ -29,6 +31,10 @@ type config struct {
 	// FileStore keeps attachments' bytes: local (CODNA_DATA_DIR/files) or
 	// postgres (docs/operations.md#files).
 	FileStore string
+	// PublicURL is where people reach the instance (CODNA_PUBLIC_URL),
+	// without a trailing slash, for the links the CLI prints; empty: the
+	// listen address over http (publicBase).
+	PublicURL string
 	Server    server.Config // the HTTP server's
 	App       app.Config    // the services' and background work's
 }
@@ -62,6 +68,7 @@ func envConfig() (config, error) {
 	c.TypesenseURL = os.Getenv("CODNA_TYPESENSE_URL")
 	c.TypesenseAPIKey = os.Getenv("CODNA_TYPESENSE_API_KEY")
 	c.FileStore = envOr("CODNA_FILE_STORE", "local")
+	c.PublicURL = strings.TrimRight(os.Getenv("CODNA_PUBLIC_URL"), "/")
 	p := parser{}
 	p.bool("CODNA_MIGRATE", &c.Migrate)
 	p.bool("CODNA_DEMO", &c.Demo)
@@ -119,12 +126,35 @@ func envConfig() (config, error) {
 	default:
 		return c, fmt.Errorf("CODNA_FILE_STORE must be local or postgres, not %q", c.FileStore)
 	}
+	if c.PublicURL != "" {
+		u, err := url.Parse(c.PublicURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" {
+			return c, fmt.Errorf("CODNA_PUBLIC_URL must be an http or https URL like https://wiki.example.com, not %q", c.PublicURL)
+		}
+	}
 	switch c.LogFormat {
 	case "auto", "json", "text":
 	default:
 		return c, fmt.Errorf("CODNA_LOG_FORMAT must be auto, json or text, not %q", c.LogFormat)
 	}
 	return c, nil
+}
+
+// publicBase is the instance's address for links: CODNA_PUBLIC_URL, or
+// the listen address over http (localhost for a listen address without a
+// host).
+func (c config) publicBase() string {
+	if c.PublicURL != "" {
+		return c.PublicURL
+	}
+	host, port, err := net.SplitHostPort(c.Server.Listen)
+	if err != nil {
+		return "http://" + c.Server.Listen
+	}
+	if host == "" || host == "0.0.0.0" || host == "::" {
+		host = "localhost"
+	}
+	return "http://" + net.JoinHostPort(host, port)
 }
 
 func envOr(name, def string) string {

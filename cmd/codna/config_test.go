@@ -59,3 +59,26 @@ func TestFileSettingsAreReadFromTheEnvironment(t *testing.T) {
 	_, err = envConfig()
 	require.ErrorContains(t, err, "CODNA_MAX_IMPORT_BYTES")
 }
+
+// Not parallel: t.Setenv.
+func TestPublicURLIsReadFromTheEnvironment(t *testing.T) {
+	t.Setenv("CODNA_LISTEN", "127.0.0.1:9090")
+	c, err := envConfig()
+	require.NoError(t, err)
+	require.Equal(t, "http://127.0.0.1:9090", c.publicBase(), "unset: the listen address")
+	t.Setenv("CODNA_LISTEN", ":9090")
+	c, err = envConfig()
+	require.NoError(t, err)
+	require.Equal(t, "http://localhost:9090", c.publicBase())
+
+	t.Setenv("CODNA_PUBLIC_URL", "https://wiki.example.com/")
+	c, err = envConfig()
+	require.NoError(t, err)
+	require.Equal(t, "https://wiki.example.com", c.publicBase(), "without the trailing slash")
+
+	for _, bad := range []string{"wiki.example.com", "ftp://wiki.example.com", "https://user:pw@wiki.example.com", "https://wiki.example.com/?a=b", "https://"} {
+		t.Setenv("CODNA_PUBLIC_URL", bad)
+		_, err = envConfig()
+		require.ErrorContains(t, err, "CODNA_PUBLIC_URL", bad)
+	}
+}

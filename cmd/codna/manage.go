@@ -42,6 +42,7 @@ type manageVerb interface {
 // manageEnv is what a running command works with.
 type manageEnv struct {
 	svc    *manage.Service
+	base   string // the instance's address for links (config.publicBase)
 	stdout io.Writer
 	stderr io.Writer
 }
@@ -189,7 +190,7 @@ func manageCmd(ctx context.Context, cfg config, args []string, stdin io.Reader, 
 		return err
 	}
 	defer a.Pool().Close()
-	m := &manageEnv{svc: a.Manage, stdout: stdout, stderr: stderr}
+	m := &manageEnv{svc: a.Manage, base: cfg.publicBase(), stdout: stdout, stderr: stderr}
 	return v.run(auth.ManagementContext(ctx), m)
 }
 

@@ -25,6 +25,8 @@ var userCommands = []manageCommand{
 		func() manageVerb { return &userInvite{} }},
 	{"user", "reset-password", "--email E | --id ID --password-stdin", "give a person a new password (read from standard input); their sessions end",
 		func() manageVerb { return &userResetPassword{} }},
+	{"user", "reset-link", "--email E | --id ID", "print a single-use password reset link (good for an hour) to hand a person when the instance sends no mail",
+		func() manageVerb { return &userResetLink{} }},
 	{"user", "transfer", "--from E --to E", "hand everything one person owned to another",
 		func() manageVerb { return &userTransfer{} }},
 	{"user", "tokens", "--email E | --id ID [--revoke TOKEN_ID]", "list a person's personal access tokens (never their secrets), or revoke one; people issue their own",
@@ -206,6 +208,25 @@ func (c *userResetPassword) run(ctx context.Context, m *manageEnv) error {
 		return err
 	}
 	fmt.Fprintf(m.stdout, "password of %s <%s> reset; their sessions ended\n", u.Name, u.Email)
+	return nil
+}
+
+type userResetLink struct{ person personFlags }
+
+func (c *userResetLink) flags(fs *flag.FlagSet) { c.person.register(fs) }
+
+func (c *userResetLink) check(io.Reader) error { return c.person.parse("user reset-link") }
+
+func (c *userResetLink) run(ctx context.Context, m *manageEnv) error {
+	pid, err := c.person.resolve(ctx, m)
+	if err != nil {
+		return err
+	}
+	token, err := m.svc.PasswordResetLink(ctx, pid)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(m.stdout, "password reset link (shown once; good once, for an hour; it replaces any earlier one):\n%s/reset/%s\n", m.base, token)
 	return nil
 }
 

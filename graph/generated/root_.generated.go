@@ -716,7 +716,9 @@ type ComplexityRoot struct {
 		RejectLinkSuggestion     func(childComplexity int, input model.LinkSuggestionInput) int
 		ReleaseDocument          func(childComplexity int, input model.ReleaseInput) int
 		RemoveGroupMember        func(childComplexity int, input model.GroupMemberInput) int
+		RequestPasswordReset     func(childComplexity int, input model.RequestPasswordResetInput) int
 		ResetPassword            func(childComplexity int, input model.ResetPasswordInput) int
+		ResetPasswordWithToken   func(childComplexity int, input model.ResetPasswordWithTokenInput) int
 		ResolveNotification      func(childComplexity int, input model.NotificationInput) int
 		RestoreDocument          func(childComplexity int, input model.RestoreDocumentInput) int
 		RestoreRevision          func(childComplexity int, input model.RestoreRevisionInput) int
@@ -3831,6 +3833,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RemoveGroupMember(childComplexity, args["input"].(model.GroupMemberInput)), true
+	case "Mutation.requestPasswordReset":
+		if e.ComplexityRoot.Mutation.RequestPasswordReset == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_requestPasswordReset_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RequestPasswordReset(childComplexity, args["input"].(model.RequestPasswordResetInput)), true
 	case "Mutation.resetPassword":
 		if e.ComplexityRoot.Mutation.ResetPassword == nil {
 			break
@@ -3842,6 +3855,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ResetPassword(childComplexity, args["input"].(model.ResetPasswordInput)), true
+	case "Mutation.resetPasswordWithToken":
+		if e.ComplexityRoot.Mutation.ResetPasswordWithToken == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_resetPasswordWithToken_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ResetPasswordWithToken(childComplexity, args["input"].(model.ResetPasswordWithTokenInput)), true
 	case "Mutation.resolveNotification":
 		if e.ComplexityRoot.Mutation.ResolveNotification == nil {
 			break
@@ -5280,7 +5304,9 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("ProposeLinkInput", ec.unmarshalInputProposeLinkInput),
 			graphql.NewInputUnmarshaler("QuarantineInput", ec.unmarshalInputQuarantineInput),
 			graphql.NewInputUnmarshaler("ReleaseInput", ec.unmarshalInputReleaseInput),
+			graphql.NewInputUnmarshaler("RequestPasswordResetInput", ec.unmarshalInputRequestPasswordResetInput),
 			graphql.NewInputUnmarshaler("ResetPasswordInput", ec.unmarshalInputResetPasswordInput),
+			graphql.NewInputUnmarshaler("ResetPasswordWithTokenInput", ec.unmarshalInputResetPasswordWithTokenInput),
 			graphql.NewInputUnmarshaler("RestoreDocumentInput", ec.unmarshalInputRestoreDocumentInput),
 			graphql.NewInputUnmarshaler("RestoreRevisionInput", ec.unmarshalInputRestoreRevisionInput),
 			graphql.NewInputUnmarshaler("RetryParkedEventInput", ec.unmarshalInputRetryParkedEventInput),
@@ -5712,6 +5738,20 @@ type LoginPayload {
   user: User!
 }
 
+"The address of a person who forgot their password."
+input RequestPasswordResetInput {
+  "Their email address, in any case."
+  email: String!
+}
+
+"The secret from a password reset link and the new password."
+input ResetPasswordWithTokenInput {
+  "The token from the link (` + "`" + `/reset/<token>` + "`" + `)."
+  token: String!
+  "The new password: at least 10 characters."
+  password: String!
+}
+
 type Query {
   "Who the request acts as: the signed-in person, the agent or person a token belongs to, or management. Null when nobody is signed in."
   me: User
@@ -5725,6 +5765,19 @@ type Mutation {
   login(input: LoginInput!): LoginPayload!
   "Ends the current session and clears its cookie. True when a session was ended."
   logout: Boolean!
+  """
+  For a person who forgot their password (no sign-in needed): mails a reset link (` + "`" + `/reset/<token>` + "`" + `,
+  good once, for an hour) to an active person with a password who has that address. Answers true
+  whether or not the address exists, in the same time. Too many requests for an address or from
+  a client answer RATE_LIMITED; an instance that sends no mail answers FORBIDDEN (ask management).
+  """
+  requestPasswordReset(input: RequestPasswordResetInput!): Boolean!
+  """
+  Sets a new password with the token from a reset link, ends every session of that person and
+  signs them in (an HttpOnly session cookie, as ` + "`" + `login` + "`" + `). A token that is unknown, used, expired
+  or whose person was deactivated answers UNAUTHENTICATED, never saying which.
+  """
+  resetPasswordWithToken(input: ResetPasswordWithTokenInput!): LoginPayload!
 }
 
 """

@@ -879,8 +879,22 @@ type ReleaseInput struct {
 	RestoreSharing bool `json:"restoreSharing"`
 }
 
+// The address of a person who forgot their password.
+type RequestPasswordResetInput struct {
+	// Their email address, in any case.
+	Email string `json:"email"`
+}
+
 type ResetPasswordInput struct {
 	ID       string `json:"id"`
+	Password string `json:"password"`
+}
+
+// The secret from a password reset link and the new password.
+type ResetPasswordWithTokenInput struct {
+	// The token from the link (`/reset/<token>`).
+	Token string `json:"token"`
+	// The new password: at least 10 characters.
 	Password string `json:"password"`
 }
 

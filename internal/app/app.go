@@ -177,6 +177,9 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *App {
 	a := &App{cfg: cfg, pool: pool, log: log}
 	s := &a.Services
 	s.Auth = auth.New(pool, cfg.Auth, log)
+	// No mail queue yet: password resets by mail are refused (FORBIDDEN,
+	// "ask management") until the mail service is given with UseMailer.
+	s.Auth.UseMailer(nil)
 	a.sessions = periodic.New("delete expired sessions", cfg.Auth.SessionSweep, s.Auth.DeleteExpiredSessions, log.With("component", "sessions"))
 	a.counts = periodic.New("write usage counts", cfg.Auth.CountFlush, func(ctx context.Context) (int64, error) {
 		_, err := s.Auth.FlushCounts(ctx)

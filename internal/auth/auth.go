@@ -30,6 +30,13 @@ type Config struct {
 	// CountFlush is how often the server writes the MCP usage counts and
 	// agent reads gathered in memory (FlushCounts); zero only when it stops.
 	CountFlush time.Duration
+	// ResetLimit is how many password reset requests an address may get in
+	// ResetWindow (a client may make five times as many); zero: no limit.
+	ResetLimit  int
+	ResetWindow time.Duration
+	// ResetFloor is the least time RequestPasswordReset takes, so that its
+	// answer's timing does not tell whether the address exists.
+	ResetFloor time.Duration
 }
 
 // DefaultConfig is what `codna serve` uses unless configured otherwise.
@@ -40,6 +47,9 @@ var DefaultConfig = Config{
 	LoginWindow:  15 * time.Minute,
 	SessionSweep: time.Hour,
 	CountFlush:   time.Second,
+	ResetLimit:   3,
+	ResetWindow:  time.Hour,
+	ResetFloor:   250 * time.Millisecond,
 }
 
 // User is a user as the API shows it.
@@ -70,6 +80,11 @@ type Service struct {
 	webSeen map[uuid.UUID]time.Time // the hour each person's web use was last recorded
 
 	counts tally // MCP calls and agent reads not yet written (FlushCounts)
+
+	resetByEmail *Limiter // password reset requests per address
+	resetByIP    *Limiter // password reset requests per client
+	mailMu       sync.Mutex
+	mailer       Mailer // nil: the instance sends no mail (UseMailer)
 }
 
 // New returns a Service over pool.
@@ -96,6 +111,9 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *Service {
 		byIP:      NewLimiter(cfg.LoginLimit*5, cfg.LoginWindow),
 		dummyHash: dummy,
 		log:       log,
+
+		resetByEmail: NewLimiter(cfg.ResetLimit, cfg.ResetWindow),
+		resetByIP:    NewLimiter(cfg.ResetLimit*5, cfg.ResetWindow),
 	}
 }
 
@@ -151,18 +169,34 @@ func (s *Service) Login(ctx context.Context, r LoginRequest) (*Session, error) {
 	if !found || !ok || !u.IsActive {
 		return nil, errWrongLogin
 	}
+	sess, err := s.openSession(ctx, s.pool, u, r.UserAgent)
+	if err != nil {
+		return nil, err
+	}
+	s.noteSignIn(ctx, u.ID)
+	return sess, nil
+}
+
+// openSession stores a new session for u and returns it with its secret:
+// what signing in is, for Login and ResetPasswordWithToken alike.
+func (s *Service) openSession(ctx context.Context, q db.DBTX, u db.User, userAgent string) (*Session, error) {
 	secret := NewSecret("")
 	expires := time.Now().Add(s.cfg.SessionTTL)
-	if _, err := db.Q.SessionCreate(ctx, s.pool, db.SessionCreateParams{
+	if _, err := db.Q.SessionCreate(ctx, q, db.SessionCreateParams{
 		ID: uuid.Must(uuid.NewV7()), UserID: u.ID, TokenHash: HashSecret(secret),
-		UserAgent: truncate(r.UserAgent, 512), ExpiresAt: expires,
+		UserAgent: truncate(userAgent, 512), ExpiresAt: expires,
 	}); err != nil {
 		return nil, err
 	}
-	if err := RecordUsage(ctx, s.pool, u.ID, UsageSignIn, "", ""); err != nil {
+	return &Session{User: UserFromRow(u), Secret: secret, ExpiresAt: expires}, nil
+}
+
+// noteSignIn counts a sign-in (usage_daily); a failure is logged, never
+// the sign-in's.
+func (s *Service) noteSignIn(ctx context.Context, userID uuid.UUID) {
+	if err := RecordUsage(ctx, s.pool, userID, UsageSignIn, "", ""); err != nil {
 		s.log.WarnContext(ctx, "record a sign-in", "error", err)
 	}
-	return &Session{User: UserFromRow(u), Secret: secret, ExpiresAt: expires}, nil
 }
 
 // Logout ends the session whose cookie value is secret. It reports whether

@@ -860,6 +860,14 @@ type OutboxParked struct {
 	ParkedAt   time.Time
 }
 
+type PasswordReset struct {
+	UserID    uuid.UUID
+	TokenHash string
+	ExpiresAt time.Time
+	UsedAt    *time.Time
+	CreatedAt time.Time
+}
+
 type SearchBuild struct {
 	Backend   string
 	StartedAt time.Time

@@ -93,23 +93,27 @@ var table = map[string]rule{
 	"agent.Service.Usage": personalRead,
 
 	// auth.Service: credentials and counts.
-	"auth.Service.AcceptInvitation":      {allow: nobody, why: "the invitation's secret in its arguments is the credential"},
-	"auth.Service.AccessTokens":          {allow: person | agent, read: true},
-	"auth.Service.Argon2":                {allow: nobody, why: "an accessor with no context: the instance's hashing parameters"},
-	"auth.Service.Authenticate":          {allow: nobody, why: "it turns the credential in its arguments into the actor"},
-	"auth.Service.ChangePassword":        {allow: person}, // by session only: TestCredentialChangesNeedASession
-	"auth.Service.CreateAccessToken":     {allow: person}, // by session only
-	"auth.Service.DeleteExpiredSessions": background,
-	"auth.Service.FlushCounts":           background,
-	"auth.Service.Login":                 {allow: nobody, why: "the email and password in its arguments are the credential"},
-	"auth.Service.Logout":                {allow: nobody, why: "the session secret in its arguments is the credential"},
-	"auth.Service.NoteAgentRead":         {allow: person | agent}, // counts agents' reads; nothing for a person
-	"auth.Service.NoteToolCall":          {allow: person | agent, args: func(*world) []any { return []any{"search", auth.UsageOK} }},
-	"auth.Service.NoteWebUse":            {allow: nobody, why: "counts the web use of the actor in its arguments, the request's own; it returns nothing to refuse with"},
-	"auth.Service.Recheck":               {allow: nobody, why: "re-checks the credential of the actor in its arguments (a websocket's)"},
-	"auth.Service.RecheckAll":            {allow: nobody, why: "re-checks the credentials of the actors in its arguments (the websockets')"},
-	"auth.Service.RevokeAccessToken":     {allow: person}, // by session only
-	"auth.Service.UsersByID":             {allow: person | agent | management, read: true, shared: "any signed-in actor reads any user's name, email and kind: the team's directory"},
+	"auth.Service.AcceptInvitation":       {allow: nobody, why: "the invitation's secret in its arguments is the credential"},
+	"auth.Service.AccessTokens":           {allow: person | agent, read: true},
+	"auth.Service.Argon2":                 {allow: nobody, why: "an accessor with no context: the instance's hashing parameters"},
+	"auth.Service.Authenticate":           {allow: nobody, why: "it turns the credential in its arguments into the actor"},
+	"auth.Service.ChangePassword":         {allow: person}, // by session only: TestCredentialChangesNeedASession
+	"auth.Service.CreateAccessToken":      {allow: person}, // by session only
+	"auth.Service.DeleteExpiredSessions":  background,
+	"auth.Service.FlushCounts":            background,
+	"auth.Service.Login":                  {allow: nobody, why: "the email and password in its arguments are the credential"},
+	"auth.Service.Logout":                 {allow: nobody, why: "the session secret in its arguments is the credential"},
+	"auth.Service.NoteAgentRead":          {allow: person | agent}, // counts agents' reads; nothing for a person
+	"auth.Service.NoteToolCall":           {allow: person | agent, args: func(*world) []any { return []any{"search", auth.UsageOK} }},
+	"auth.Service.NoteWebUse":             {allow: nobody, why: "counts the web use of the actor in its arguments, the request's own; it returns nothing to refuse with"},
+	"auth.Service.Recheck":                {allow: nobody, why: "re-checks the credential of the actor in its arguments (a websocket's)"},
+	"auth.Service.RecheckAll":             {allow: nobody, why: "re-checks the credentials of the actors in its arguments (the websockets')"},
+	"auth.Service.MintPasswordResetInTx":  {allow: nobody, why: "runs in its caller's transaction and trusts it: the mail sender rendering a reset mail it queued, the CLI's reset link for management"},
+	"auth.Service.RequestPasswordReset":   {allow: nobody, why: "for a person who cannot sign in: the answer is the same for every address, and the link goes only to the address's owner"},
+	"auth.Service.ResetPasswordWithToken": {allow: nobody, why: "the reset token in its arguments is the credential"},
+	"auth.Service.RevokeAccessToken":      {allow: person}, // by session only
+	"auth.Service.UseMailer":              {allow: nobody, why: "wiring when the server is built; no context"},
+	"auth.Service.UsersByID":              {allow: person | agent | management, read: true, shared: "any signed-in actor reads any user's name, email and kind: the team's directory"},
 
 	// automation.Service: a person's automations; management sees their
 	// metadata and may disable them.
@@ -247,6 +251,7 @@ var table = map[string]rule{
 	"manage.Service.Release":            managing,
 	"manage.Service.RemoveMember":       managing,
 	"manage.Service.RenameGroup":        managing,
+	"manage.Service.PasswordResetLink":  managing,
 	"manage.Service.ResetPassword":      managing,
 	"manage.Service.RetryParkedEvent":   managing,
 	"manage.Service.RevokePersonToken":  managing,

@@ -1517,8 +1517,21 @@ export type Mutation = {
   rejectLinkSuggestion: LinkSuggestionPayload;
   releaseDocument: QuarantinePayload;
   removeGroupMember: ManagedGroupPayload;
+  /**
+   * For a person who forgot their password (no sign-in needed): mails a reset link (`/reset/<token>`,
+   * good once, for an hour) to an active person with a password who has that address. Answers true
+   * whether or not the address exists, in the same time. Too many requests for an address or from
+   * a client answer RATE_LIMITED; an instance that sends no mail answers FORBIDDEN (ask management).
+   */
+  requestPasswordReset: Scalars['Boolean']['output'];
   /** Management only: sets a person's password and ends their sessions; they are told. */
   resetPassword: SetPersonActivePayload;
+  /**
+   * Sets a new password with the token from a reset link, ends every session of that person and
+   * signs them in (an HttpOnly session cookie, as `login`). A token that is unknown, used, expired
+   * or whose person was deactivated answers UNAUTHENTICATED, never saying which.
+   */
+  resetPasswordWithToken: LoginPayload;
   /** Marks a piece of information done. A decision is resolved by answering it. */
   resolveNotification: NotificationPayload;
   /** Brings a document you own back from the trash. */
@@ -1754,8 +1767,18 @@ export type MutationRemoveGroupMemberArgs = {
 };
 
 
+export type MutationRequestPasswordResetArgs = {
+  input: RequestPasswordResetInput;
+};
+
+
 export type MutationResetPasswordArgs = {
   input: ResetPasswordInput;
+};
+
+
+export type MutationResetPasswordWithTokenArgs = {
+  input: ResetPasswordWithTokenInput;
 };
 
 
@@ -2317,9 +2340,23 @@ export type ReleaseInput = {
   restoreSharing: Scalars['Boolean']['input'];
 };
 
+/** The address of a person who forgot their password. */
+export type RequestPasswordResetInput = {
+  /** Their email address, in any case. */
+  email: Scalars['String']['input'];
+};
+
 export type ResetPasswordInput = {
   id: Scalars['ID']['input'];
   password: Scalars['String']['input'];
+};
+
+/** The secret from a password reset link and the new password. */
+export type ResetPasswordWithTokenInput = {
+  /** The new password: at least 10 characters. */
+  password: Scalars['String']['input'];
+  /** The token from the link (`/reset/<token>`). */
+  token: Scalars['String']['input'];
 };
 
 /** An agent you answer for. What it does is counted, never recorded: no question, query or text is kept. */
