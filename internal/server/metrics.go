@@ -15,7 +15,9 @@ type metrics struct {
 	errors   *prometheus.CounterVec
 }
 
-func newMetrics(pool *pgxpool.Pool) *metrics {
+// newMetrics registers the server's series, the pool's, and the App's
+// collectors (the mail queue's).
+func newMetrics(pool *pgxpool.Pool, appCollectors ...prometheus.Collector) *metrics {
 	m := &metrics{
 		reg: prometheus.NewRegistry(),
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
@@ -32,6 +34,7 @@ func newMetrics(pool *pgxpool.Pool) *metrics {
 	m.reg.MustRegister(m.requests, m.latency, m.errors,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		poolCollector{pool})
+	m.reg.MustRegister(appCollectors...)
 	return m
 }
 

@@ -119,7 +119,7 @@ func New(a *app.App, cfg Config, log *slog.Logger) *Server {
 	if log == nil {
 		log = slog.Default()
 	}
-	s := &Server{cfg: cfg, app: a, log: log, metrics: newMetrics(a.Pool())}
+	s := &Server{cfg: cfg, app: a, log: log, metrics: newMetrics(a.Pool(), a.Mail.Collector())}
 	s.sockets, s.stopSockets = context.WithCancel(context.Background())
 	s.profiler = NewProfiler(cfg.PprofListen, log.With("component", "pprof"))
 	s.MCP = mcpserver.New(&a.Services, mcpserver.Options{BodyLimit: cfg.BodyLimit}, log.With("component", "mcp"))
