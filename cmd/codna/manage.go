@@ -15,6 +15,7 @@ import (
 	"github.com/google/uuid"
 
 	"codna/internal/auth"
+	"codna/internal/mail"
 	"codna/internal/manage"
 )
 
@@ -42,6 +43,7 @@ type manageVerb interface {
 // manageEnv is what a running command works with.
 type manageEnv struct {
 	svc    *manage.Service
+	mail   *mail.Service // `manage mail test`
 	stdout io.Writer
 	stderr io.Writer
 }
@@ -56,13 +58,13 @@ func (noFlags) flags(*flag.FlagSet)   {}
 func (noCheck) check(io.Reader) error { return nil }
 
 // manageNouns is every noun, in the order the usage lists them.
-var manageNouns = []string{"user", "token", "group", "agent", "document", "audit", "usage", "outbox"}
+var manageNouns = []string{"user", "token", "group", "agent", "document", "audit", "usage", "outbox", "mail"}
 
 // manageCommands is every command, by noun, in the order the usage lists them.
 func manageCommands() []manageCommand {
 	var all []manageCommand
 	for _, cmds := range [][]manageCommand{userCommands, tokenCommands, groupCommands, agentCommands,
-		documentCommands, auditCommands, usageCommands, outboxCommands} {
+		documentCommands, auditCommands, usageCommands, outboxCommands, mailCommands} {
 		all = append(all, cmds...)
 	}
 	return all
@@ -189,7 +191,7 @@ func manageCmd(ctx context.Context, cfg config, args []string, stdin io.Reader, 
 		return err
 	}
 	defer a.Pool().Close()
-	m := &manageEnv{svc: a.Manage, stdout: stdout, stderr: stderr}
+	m := &manageEnv{svc: a.Manage, mail: a.Mail, stdout: stdout, stderr: stderr}
 	return v.run(auth.ManagementContext(ctx), m)
 }
 
