@@ -42,6 +42,7 @@ type Message struct {
 	From string   // MAIL FROM
 	To   []string // RCPT TO
 	Data []byte   // the message as received
+	TLS  bool     // the connection was under TLS (STARTTLS) when it came
 }
 
 // Server is a running SMTP server; Start makes one.
@@ -66,7 +67,7 @@ func Start(t testing.TB) *Server {
 		t.Fatalf("mailtest: certificate: %v", err)
 	}
 	s := &Server{roots: roots, changed: make(chan struct{})}
-	srv := smtp.NewServer(smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) { return &session{s: s}, nil }))
+	srv := smtp.NewServer(smtp.BackendFunc(func(c *smtp.Conn) (smtp.Session, error) { return &session{s: s, conn: c}, nil }))
 	srv.Domain = "localhost"
 	srv.TLSConfig = &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
 	srv.ReadTimeout, srv.WriteTimeout = 10*time.Second, 10*time.Second
@@ -147,6 +148,7 @@ func (s *Server) record(m Message) error {
 // session is one SMTP connection's state.
 type session struct {
 	s      *Server
+	conn   *smtp.Conn
 	authed bool
 	from   string
 	to     []string
@@ -185,7 +187,8 @@ func (c *session) Data(r io.Reader) error {
 	if err != nil {
 		return err
 	}
-	return c.s.record(Message{From: c.from, To: c.to, Data: b})
+	_, tls := c.conn.TLSConnectionState()
+	return c.s.record(Message{From: c.from, To: c.to, Data: b, TLS: tls})
 }
 
 func (c *session) Reset()        { c.from, c.to = "", nil }
