@@ -82,18 +82,19 @@ func (q *Queries) InvitationGetByHash(ctx context.Context, db DBTX, tokenHash st
 
 const invitationRekey = `-- name: InvitationRekey :one
 UPDATE invitations SET token_hash = $1
-WHERE id = $2 AND used_at IS NULL AND expires_at > now()
+WHERE id = $2 AND user_id = $3 AND used_at IS NULL AND expires_at > now()
 RETURNING id, user_id, token_hash, expires_at, used_at, created_at
 `
 
 type InvitationRekeyParams struct {
 	TokenHash string
 	ID        uuid.UUID
+	UserID    uuid.UUID
 }
 
-// InvitationRekey replaces the hash of an unused, unexpired invitation's secret (a mail minting a new one); no row when it is used or expired.
+// InvitationRekey replaces the hash of a person's unused, unexpired invitation's secret (a mail minting a new one); no row when it is used, expired or another person's.
 func (q *Queries) InvitationRekey(ctx context.Context, db DBTX, arg InvitationRekeyParams) (Invitation, error) {
-	row := db.QueryRow(ctx, invitationRekey, arg.TokenHash, arg.ID)
+	row := db.QueryRow(ctx, invitationRekey, arg.TokenHash, arg.ID, arg.UserID)
 	var i Invitation
 	err := row.Scan(
 		&i.ID,

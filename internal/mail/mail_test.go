@@ -285,3 +285,23 @@ func TestSendTestSendsNowForManagementOnly(t *testing.T) {
 	require.NotContains(t, err.Error(), mailtest.Password)
 	require.True(t, strings.Contains(err.Error(), "127.0.0.1"), "the error names the server: %v", err)
 }
+
+// An invitation mail queued to someone else than the invitation's person
+// is dropped and leaves that invitation as it was.
+func TestAnInvitationMailToAnotherPersonIsDropped(t *testing.T) {
+	t.Parallel()
+	e := setup(t, nil)
+	ctx := context.Background()
+	off := manage.New(e.pool, auth.CheapArgon2, nil)
+	u, shown, err := off.Invite(auth.ManagementContext(ctx), "hedy@example.com", "Hedy", 0)
+	require.NoError(t, err)
+	var inv uuid.UUID
+	require.NoError(t, e.pool.QueryRow(ctx, `SELECT id FROM invitations WHERE user_id = $1`, u.ID).Scan(&inv))
+	other := pgtest.CreatePerson(t, e.pool)
+	e.enqueue(t, other.ID, mail.KindInvitation, &inv)
+	require.Equal(t, 1, e.drain(t))
+	require.Equal(t, "dropped", e.row(t, other.ID).Status)
+	require.Empty(t, e.smtp.Messages())
+	_, err = e.auth.AcceptInvitation(ctx, shown, "a good long password")
+	require.NoError(t, err, "the invitation's own link still works")
+}

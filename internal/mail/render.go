@@ -127,14 +127,11 @@ func (s *Service) render(ctx context.Context, tx db.DBTX, row db.MailOutbox) (r 
 		// Only the secret's hash is stored; the plaintext is in this mail
 		// alone. A send that fails rolls the new hash back.
 		secret := auth.NewSecret("")
-		inv, err := db.Q.InvitationRekey(ctx, tx, db.InvitationRekeyParams{ID: *row.SubjectID, TokenHash: auth.HashSecret(secret)})
+		inv, err := db.Q.InvitationRekey(ctx, tx, db.InvitationRekeyParams{ID: *row.SubjectID, UserID: u.ID, TokenHash: auth.HashSecret(secret)})
 		if errors.Is(err, pgx.ErrNoRows) {
-			return r, "the invitation was used or has expired", nil
+			return r, "the invitation was used or has expired (or is not the recipient's)", nil
 		} else if err != nil {
 			return r, "", err
-		}
-		if inv.UserID != u.ID {
-			return r, "the invitation is another person's", nil
 		}
 		if err := db.Q.InvitationExpireOthers(ctx, tx, db.InvitationExpireOthersParams{UserID: u.ID, ID: inv.ID}); err != nil {
 			return r, "", err

@@ -193,6 +193,8 @@ func (w *Sender) deliver(ctx context.Context, row db.MailOutbox) {
 		return db.Q.MailOutboxFinish(ctx, tx, db.MailOutboxFinishParams{ID: r.ID, Status: "sent"})
 	})
 	switch {
+	case sendErr != nil && ctx.Err() != nil:
+		// Stopping: not the server's fault; Drain releases the row.
 	case sendErr != nil:
 		w.failed(ctx, row, sendErr)
 	case err != nil && ctx.Err() == nil:

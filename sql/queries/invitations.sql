@@ -18,9 +18,9 @@ RETURNING i.user_id;
 
 
 -- name: InvitationRekey :one
--- InvitationRekey replaces the hash of an unused, unexpired invitation's secret (a mail minting a new one); no row when it is used or expired.
+-- InvitationRekey replaces the hash of a person's unused, unexpired invitation's secret (a mail minting a new one); no row when it is used, expired or another person's.
 UPDATE invitations SET token_hash = @token_hash
-WHERE id = @id AND used_at IS NULL AND expires_at > now()
+WHERE id = @id AND user_id = @user_id AND used_at IS NULL AND expires_at > now()
 RETURNING *;
 
 -- name: InvitationExpireOthers :exec
