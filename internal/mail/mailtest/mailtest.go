@@ -60,14 +60,20 @@ type Server struct {
 }
 
 // Start starts a server for t, closed when t ends.
-func Start(t testing.TB) *Server {
+func Start(t testing.TB) *Server { return start(t, false) }
+
+// StartRelay starts a server for t that takes mail without AUTH (like a
+// relay on the same host, reached with ?tls=none), closed when t ends.
+func StartRelay(t testing.TB) *Server { return start(t, true) }
+
+func start(t testing.TB, relay bool) *Server {
 	t.Helper()
 	cert, roots, err := selfSigned()
 	if err != nil {
 		t.Fatalf("mailtest: certificate: %v", err)
 	}
 	s := &Server{roots: roots, changed: make(chan struct{})}
-	srv := smtp.NewServer(smtp.BackendFunc(func(c *smtp.Conn) (smtp.Session, error) { return &session{s: s, conn: c}, nil }))
+	srv := smtp.NewServer(smtp.BackendFunc(func(c *smtp.Conn) (smtp.Session, error) { return &session{s: s, conn: c, authed: relay}, nil }))
 	srv.Domain = "localhost"
 	srv.TLSConfig = &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
 	srv.ReadTimeout, srv.WriteTimeout = 10*time.Second, 10*time.Second
