@@ -48,6 +48,9 @@ func TestA451IsRetriedThenDelivered(t *testing.T) {
 	r = e.row(t, p)
 	require.Equal(t, "sent", r.Status)
 	require.Equal(t, "<"+r.MessageID+">", parse(t, msgs[0]).Header.Get("Message-Id"))
+	refused := e.smtp.Refused()
+	require.Len(t, refused, 1)
+	require.Equal(t, "<"+r.MessageID+">", parse(t, refused[0]).Header.Get("Message-Id"), "the same Message-ID on every attempt")
 }
 
 // A server that cannot be reached is tried again later; a mail that keeps
@@ -121,37 +124,49 @@ func TestADeactivatedRecipientsMailIsDropped(t *testing.T) {
 	require.Empty(t, e.smtp.Messages())
 }
 
-// Two senders on one database, running side by side, send each mail once.
+// Two senders on one database, running side by side, send each mail once:
+// with leases that hold, and with leases so short that the senders take
+// each other's claims all the time (the row lock of the send keeps it
+// once).
 func TestTwoSendersSendEachMailOnce(t *testing.T) {
 	t.Parallel()
-	e := setup(t, nil)
-	const n = 30
-	for range n {
-		p, inv := e.invite(t)
-		e.enqueue(t, p, mail.KindInvitation, &inv)
+	for name, lease := range map[string]time.Duration{"leases held": 2 * time.Second, "leases running out": 20 * time.Millisecond} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			e := setup(t, nil)
+			const n = 30
+			for range n {
+				p, inv := e.invite(t)
+				e.enqueue(t, p, mail.KindInvitation, &inv)
+			}
+			ctx := context.Background()
+			svc := mail.New(e.pool, mail.Config{
+				SMTPURL: e.smtp.URL(), From: "codna@example.com", PublicURL: publicURL,
+				TLSConfig: e.smtp.TLSConfig(), Rate: 1000, Poll: 5 * time.Millisecond, Lease: lease,
+			}, nil, nil)
+			senders := []*mail.Sender{svc.NewSender(mail.SenderConfig{}, nil), svc.NewSender(mail.SenderConfig{}, nil)}
+			for _, s := range senders {
+				require.NoError(t, s.Start(ctx))
+			}
+			e.smtp.Wait(t, n, 30*time.Second)
+			// A duplicate would come within a few polls.
+			time.Sleep(300 * time.Millisecond)
+			for _, s := range senders {
+				s.Stop()
+			}
+			msgs := e.smtp.Messages()
+			require.Len(t, msgs, n, "each mail once")
+			ids := map[string]bool{}
+			for _, m := range msgs {
+				id := parse(t, m).Header.Get("Message-Id")
+				require.False(t, ids[id], "Message-ID %s twice", id)
+				ids[id] = true
+			}
+			var sent int
+			require.NoError(t, e.pool.QueryRow(ctx, `SELECT count(*) FROM mail_outbox WHERE status = 'sent' AND claimed_by IS NULL`).Scan(&sent))
+			require.Equal(t, n, sent)
+		})
 	}
-	ctx := context.Background()
-	senders := []*mail.Sender{e.sender, e.mail.NewSender(mail.SenderConfig{}, nil)}
-	for _, s := range senders {
-		require.NoError(t, s.Start(ctx))
-	}
-	e.smtp.Wait(t, n, 30*time.Second)
-	// A duplicate would come within a few polls.
-	time.Sleep(300 * time.Millisecond)
-	for _, s := range senders {
-		s.Stop()
-	}
-	msgs := e.smtp.Messages()
-	require.Len(t, msgs, n, "each mail once")
-	ids := map[string]bool{}
-	for _, m := range msgs {
-		id := parse(t, m).Header.Get("Message-Id")
-		require.False(t, ids[id], "Message-ID %s twice", id)
-		ids[id] = true
-	}
-	var sent int
-	require.NoError(t, e.pool.QueryRow(ctx, `SELECT count(*) FROM mail_outbox WHERE status = 'sent' AND claimed_by IS NULL`).Scan(&sent))
-	require.Equal(t, n, sent)
 }
 
 // The metrics count the queue and its oldest row's age, and what was sent.

@@ -55,6 +55,7 @@ type Server struct {
 
 	mu       sync.Mutex
 	messages []Message
+	refused  []Message
 	fail     []int // codes for the next mails' DATA, first first
 	changed  chan struct{}
 }
@@ -117,6 +118,13 @@ func (s *Server) Messages() []Message {
 	return append([]Message(nil), s.messages...)
 }
 
+// Refused are the mails refused as FailNext said, in order.
+func (s *Server) Refused() []Message {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Message(nil), s.refused...)
+}
+
 // Wait waits up to timeout until n mails were accepted and returns them
 // all; it fails t when they do not come.
 func (s *Server) Wait(t testing.TB, n int, timeout time.Duration) []Message {
@@ -143,6 +151,7 @@ func (s *Server) record(m Message) error {
 	if len(s.fail) > 0 {
 		code := s.fail[0]
 		s.fail = s.fail[1:]
+		s.refused = append(s.refused, m)
 		return &smtp.SMTPError{Code: code, EnhancedCode: smtp.EnhancedCode{code / 100, 0, 0}, Message: "mailtest: refused as told"}
 	}
 	s.messages = append(s.messages, m)
