@@ -15,9 +15,7 @@ type metrics struct {
 	errors   *prometheus.CounterVec
 }
 
-// newMetrics registers the server's series, the pool's, and the App's
-// collectors (the mail queue's).
-func newMetrics(pool *pgxpool.Pool, appCollectors ...prometheus.Collector) *metrics {
+func newMetrics(pool *pgxpool.Pool) *metrics {
 	m := &metrics{
 		reg: prometheus.NewRegistry(),
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
@@ -34,7 +32,6 @@ func newMetrics(pool *pgxpool.Pool, appCollectors ...prometheus.Collector) *metr
 	m.reg.MustRegister(m.requests, m.latency, m.errors,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		poolCollector{pool})
-	m.reg.MustRegister(appCollectors...)
 	return m
 }
 
