@@ -53,11 +53,13 @@ func TestA451IsRetriedThenDelivered(t *testing.T) {
 	require.Equal(t, "<"+r.MessageID+">", parse(t, refused[0]).Header.Get("Message-Id"), "the same Message-ID on every attempt")
 }
 
-// A server that cannot be reached is tried again later; a mail that keeps
-// failing for now fails 72 hours after it was queued.
-func TestConnectionErrorsAreRetriedUntil72Hours(t *testing.T) {
+// A server that cannot be reached is tried again later, after
+// min(1 min·2^attempts, 1 h); a mail that keeps failing for now fails once
+// its next try would come more than 72 hours after it was queued.
+func TestConnectionErrorsAreRetriedWithBackoffUntil72Hours(t *testing.T) {
 	t.Parallel()
 	e := setup(t, nil)
+	ctx := context.Background()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	closed := l.Addr().String()
@@ -65,26 +67,61 @@ func TestConnectionErrorsAreRetriedUntil72Hours(t *testing.T) {
 	down := mail.New(e.pool, mail.Config{
 		SMTPURL: "smtp://u:p@" + closed, From: "codna@example.com", PublicURL: publicURL, Timeout: 5 * time.Second,
 	}, nil, nil)
-	sender := down.NewSender(mail.SenderConfig{Backoff: time.Hour}, nil)
+	sender := down.NewSender(mail.SenderConfig{}, nil)
 	p, inv := e.invite(t)
 	e.enqueue(t, p, mail.KindInvitation, &inv)
+	try := func() (status string, attempts int, wait time.Duration) {
+		t.Helper()
+		n, err := sender.Drain(ctx)
+		require.NoError(t, err)
+		require.Equal(t, 1, n)
+		var secs float64
+		require.NoError(t, e.pool.QueryRow(ctx, `SELECT status, attempts, extract(epoch FROM next_attempt_at - now())::float8 FROM mail_outbox WHERE recipient_id = $1`, p).
+			Scan(&status, &attempts, &secs))
+		return status, attempts, time.Duration(secs * float64(time.Second))
+	}
 
-	n, err := sender.Drain(context.Background())
-	require.NoError(t, err)
-	require.Equal(t, 1, n)
-	r := e.row(t, p)
-	require.Equal(t, "queued", r.Status)
-	require.EqualValues(t, 1, r.Attempts)
-	require.NotEmpty(t, *r.LastError)
+	status, attempts, wait := try()
+	require.Equal(t, "queued", status)
+	require.Equal(t, 1, attempts)
+	require.InDelta(t, time.Minute.Seconds(), wait.Seconds(), 10, "1 minute after the first failure")
+	require.NotEmpty(t, *e.row(t, p).LastError)
 
-	_, err = e.pool.Exec(context.Background(), `UPDATE mail_outbox SET next_attempt_at = now(), created_at = now() - interval '71 hours'`)
+	_, err = e.pool.Exec(ctx, `UPDATE mail_outbox SET next_attempt_at = now(), attempts = 3`)
 	require.NoError(t, err)
-	n, err = sender.Drain(context.Background())
+	_, attempts, wait = try()
+	require.Equal(t, 4, attempts)
+	require.InDelta(t, (8 * time.Minute).Seconds(), wait.Seconds(), 10, "1 min·2^3")
+
+	_, err = e.pool.Exec(ctx, `UPDATE mail_outbox SET next_attempt_at = now(), attempts = 9, created_at = now() - interval '70 hours'`)
 	require.NoError(t, err)
-	require.Equal(t, 1, n)
-	r = e.row(t, p)
-	require.Equal(t, "failed", r.Status, "the next try (an hour on) would come after 72 hours")
-	require.EqualValues(t, 2, r.Attempts)
+	_, _, wait = try()
+	require.InDelta(t, time.Hour.Seconds(), wait.Seconds(), 10, "at most an hour apart")
+
+	_, err = e.pool.Exec(ctx, `UPDATE mail_outbox SET next_attempt_at = now(), created_at = now() - interval '71 hours 30 minutes'`)
+	require.NoError(t, err)
+	status, attempts, _ = try()
+	require.Equal(t, "failed", status, "the next try, an hour on, would come after 72 hours")
+	require.Equal(t, 11, attempts)
+}
+
+// A sender sends at most CODNA_SMTP_RATE mails a second.
+func TestTheSenderHonoursTheRate(t *testing.T) {
+	t.Parallel()
+	e := setup(t, nil)
+	slow := mail.New(e.pool, mail.Config{
+		SMTPURL: e.smtp.URL(), From: "codna@example.com", PublicURL: publicURL, TLSConfig: e.smtp.TLSConfig(), Rate: 10,
+	}, nil, nil)
+	for range 6 {
+		p, inv := e.invite(t)
+		e.enqueue(t, p, mail.KindInvitation, &inv)
+	}
+	start := time.Now()
+	n, err := slow.NewSender(mail.SenderConfig{}, nil).Drain(context.Background())
+	require.NoError(t, err)
+	require.Equal(t, 6, n)
+	require.Len(t, e.smtp.Messages(), 6)
+	require.GreaterOrEqual(t, time.Since(start), 500*time.Millisecond, "six sends at 10 a second take half a second at least")
 }
 
 // A 550 fails the mail at once.
