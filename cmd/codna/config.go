@@ -69,6 +69,9 @@ func envConfig() (config, error) {
 	c.TypesenseAPIKey = os.Getenv("CODNA_TYPESENSE_API_KEY")
 	c.FileStore = envOr("CODNA_FILE_STORE", "local")
 	c.PublicURL = strings.TrimRight(os.Getenv("CODNA_PUBLIC_URL"), "/")
+	a.Mail.SMTPURL = os.Getenv("CODNA_SMTP_URL")
+	a.Mail.From = os.Getenv("CODNA_MAIL_FROM")
+	a.Mail.PublicURL = os.Getenv("CODNA_PUBLIC_URL")
 	p := parser{}
 	p.bool("CODNA_MIGRATE", &c.Migrate)
 	p.bool("CODNA_DEMO", &c.Demo)
@@ -100,6 +103,7 @@ func envConfig() (config, error) {
 	p.int("CODNA_MAX_UPLOADS_PER_USER", &s.MaxUploadsPerUser, 1)
 	p.duration("CODNA_PURGE_INTERVAL", &a.PurgeEvery)
 	p.int("CODNA_HEAP_FLOOR_MIB", &c.HeapFloorMiB, 0)
+	p.rate("CODNA_SMTP_RATE", &a.Mail.Rate)
 	p.int("CODNA_MAX_BODY_BYTES", &a.Documents.MaxBodyBytes, 1024)
 	p.int("CODNA_LOGIN_LIMIT", &a.Auth.LoginLimit, 1)
 	p.duration("CODNA_LOGIN_WINDOW", &a.Auth.LoginWindow)
@@ -131,6 +135,10 @@ func envConfig() (config, error) {
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" {
 			return c, fmt.Errorf("CODNA_PUBLIC_URL must be an http or https URL like https://wiki.example.com, not %q", c.PublicURL)
 		}
+	}
+	// Its errors name the variable and never quote the SMTP password.
+	if err := a.Mail.Check(); err != nil {
+		return c, err
 	}
 	switch c.LogFormat {
 	case "auto", "json", "text":
@@ -202,6 +210,17 @@ func (p *parser) int64(name string, dst *int64, minimum int64) {
 			return
 		}
 		*dst = n
+	}
+}
+
+func (p *parser) rate(name string, dst *float64) {
+	if v := os.Getenv(name); v != "" {
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil || !(f > 0) || f > 1e6 {
+			p.fail(name, v, "a positive number of sends per second, such as 5 or 0.5")
+			return
+		}
+		*dst = f
 	}
 }
 

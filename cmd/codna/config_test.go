@@ -82,3 +82,51 @@ func TestPublicURLIsReadFromTheEnvironment(t *testing.T) {
 		require.ErrorContains(t, err, "CODNA_PUBLIC_URL", bad)
 	}
 }
+
+// Not parallel: t.Setenv.
+func TestMailSettingsAreReadAndCheckedWithoutShowingThePassword(t *testing.T) {
+	c, err := envConfig()
+	require.NoError(t, err)
+	require.Empty(t, c.App.Mail.SMTPURL, "mail is off by default")
+
+	t.Setenv("CODNA_SMTP_URL", "smtp://mailer:s3cret-pw@smtp.example.com:587")
+	t.Setenv("CODNA_MAIL_FROM", "CoDNA <codna@example.com>")
+	t.Setenv("CODNA_PUBLIC_URL", "https://codna.example.com/")
+	t.Setenv("CODNA_SMTP_RATE", "2.5")
+	c, err = envConfig()
+	require.NoError(t, err)
+	require.Equal(t, "smtp://mailer:s3cret-pw@smtp.example.com:587", c.App.Mail.SMTPURL)
+	require.Equal(t, "CoDNA <codna@example.com>", c.App.Mail.From)
+	require.Equal(t, "https://codna.example.com/", c.App.Mail.PublicURL)
+	require.Equal(t, 2.5, c.App.Mail.Rate)
+
+	for _, bad := range []struct{ name, value, says string }{
+		{"CODNA_SMTP_URL", "http://mailer:s3cret-pw@smtp.example.com", "scheme"},
+		{"CODNA_SMTP_URL", "smtp://mailer:s3cret-pw@:587", "no host"},
+		{"CODNA_SMTP_URL", "smtp://mailer:s3cret-pw@smtp.example.com:99999", "port"},
+		{"CODNA_SMTP_URL", "smtps://mailer:s3cret-pw@smtp.example.com?tls=none", "tls=none"},
+		{"CODNA_SMTP_URL", "smtp://mailer:s3cret-pw@smtp.example.com?starttls=no", "unknown option"},
+		{"CODNA_SMTP_URL", "smtp://mailer:s3cret-pw@smtp.example.com/%zz", "URL"},
+		{"CODNA_MAIL_FROM", "not an address", "CODNA_MAIL_FROM"},
+		{"CODNA_MAIL_FROM", "", "CODNA_MAIL_FROM must be set"},
+		{"CODNA_PUBLIC_URL", "codna.example.com", "absolute http or https"},
+		{"CODNA_PUBLIC_URL", "ftp://codna.example.com", "absolute http or https"},
+		{"CODNA_PUBLIC_URL", "", "CODNA_PUBLIC_URL must be set"},
+		{"CODNA_SMTP_RATE", "0", "CODNA_SMTP_RATE"},
+		{"CODNA_SMTP_RATE", "fast", "CODNA_SMTP_RATE"},
+	} {
+		t.Run(bad.name+"="+bad.value, func(t *testing.T) {
+			t.Setenv(bad.name, bad.value)
+			_, err := envConfig()
+			require.ErrorContains(t, err, bad.says)
+			require.NotContains(t, err.Error(), "s3cret-pw", "an error never shows the password")
+		})
+	}
+
+	t.Setenv("CODNA_SMTP_URL", "smtp://relay.internal:25?tls=none")
+	_, err = envConfig()
+	require.NoError(t, err, "a local relay without TLS or AUTH")
+	t.Setenv("CODNA_SMTP_URL", "smtps://mailer:s3cret-pw@smtp.example.com")
+	_, err = envConfig()
+	require.NoError(t, err)
+}

@@ -15,6 +15,7 @@ import (
 	"github.com/google/uuid"
 
 	"codna/internal/auth"
+	"codna/internal/mail"
 	"codna/internal/manage"
 )
 
@@ -42,7 +43,8 @@ type manageVerb interface {
 // manageEnv is what a running command works with.
 type manageEnv struct {
 	svc    *manage.Service
-	base   string // the instance's address for links (config.publicBase)
+	base   string        // the instance's address for links (config.publicBase)
+	mail   *mail.Service // `manage mail test`
 	stdout io.Writer
 	stderr io.Writer
 }
@@ -57,13 +59,13 @@ func (noFlags) flags(*flag.FlagSet)   {}
 func (noCheck) check(io.Reader) error { return nil }
 
 // manageNouns is every noun, in the order the usage lists them.
-var manageNouns = []string{"user", "token", "group", "agent", "document", "audit", "usage", "outbox"}
+var manageNouns = []string{"user", "token", "group", "agent", "document", "audit", "usage", "outbox", "mail"}
 
 // manageCommands is every command, by noun, in the order the usage lists them.
 func manageCommands() []manageCommand {
 	var all []manageCommand
 	for _, cmds := range [][]manageCommand{userCommands, tokenCommands, groupCommands, agentCommands,
-		documentCommands, auditCommands, usageCommands, outboxCommands} {
+		documentCommands, auditCommands, usageCommands, outboxCommands, mailCommands} {
 		all = append(all, cmds...)
 	}
 	return all
@@ -190,7 +192,7 @@ func manageCmd(ctx context.Context, cfg config, args []string, stdin io.Reader, 
 		return err
 	}
 	defer a.Pool().Close()
-	m := &manageEnv{svc: a.Manage, base: cfg.publicBase(), stdout: stdout, stderr: stderr}
+	m := &manageEnv{svc: a.Manage, base: cfg.publicBase(), mail: a.Mail, stdout: stdout, stderr: stderr}
 	return v.run(auth.ManagementContext(ctx), m)
 }
 

@@ -172,6 +172,10 @@ func (c *userInvite) run(ctx context.Context, m *manageEnv) error {
 	if err != nil {
 		return err
 	}
+	if secret == "" { // mail is on: the link goes by mail, sent by `codna serve`
+		fmt.Fprintf(m.stdout, "invited %s <%s> id %s\ninvitation mail queued: the running server sends it\n", u.Name, u.Email, u.ID)
+		return nil
+	}
 	fmt.Fprintf(m.stdout, "invited %s <%s> id %s\ninvitation token (shown once): %s\n", u.Name, u.Email, u.ID, secret)
 	return nil
 }

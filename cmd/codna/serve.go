@@ -72,6 +72,11 @@ func serve(ctx context.Context, cfg config, args []string, stderr io.Writer) (er
 		}
 	}
 	log.Info("search backend", "backend", backendName)
+	if a.Mail.Enabled() {
+		log.Info("mail", "smtp", a.Mail.Server().String()) // never the password
+	} else {
+		log.Info("mail is off: CODNA_SMTP_URL is not set (invitation links are shown to management instead)")
+	}
 	gc := pacer.New(uint64(cfg.HeapFloorMiB) << 20)
 	if err := gc.Start(); err != nil {
 		return err

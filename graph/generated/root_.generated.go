@@ -7189,7 +7189,10 @@ input InvitePersonInput {
 
 type InvitePersonPayload {
   user: ManagedUser!
-  "Shown once: the person sets their password with ` + "`" + `acceptInvitation` + "`" + `."
+  """
+  With mail off: the invitation's secret, shown once (the person sets their password with
+  ` + "`" + `acceptInvitation` + "`" + `). With mail on: empty — the invitation was mailed, and only the mail's link works.
+  """
   invitationToken: String!
 }
 
@@ -7376,7 +7379,7 @@ extend type Query {
 }
 
 extend type Mutation {
-  "Management only: creates a person without a password and returns a single-use invitation token."
+  "Management only: creates a person without a password and mails them an invitation, or (mail off) returns a single-use invitation token."
   invitePerson(input: InvitePersonInput!): InvitePersonPayload!
   "Management only: sets a person's password and ends their sessions; they are told."
   resetPassword(input: ResetPasswordInput!): SetPersonActivePayload!

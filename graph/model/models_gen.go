@@ -575,7 +575,8 @@ type InvitePersonInput struct {
 
 type InvitePersonPayload struct {
 	User *ManagedUser `json:"user"`
-	// Shown once: the person sets their password with `acceptInvitation`.
+	// With mail off: the invitation's secret, shown once (the person sets their password with
+	// `acceptInvitation`). With mail on: empty — the invitation was mailed, and only the mail's link works.
 	InvitationToken string `json:"invitationToken"`
 }
 

@@ -31,6 +31,7 @@ import (
 	"codna/internal/ingest"
 	"codna/internal/linkgraph"
 	"codna/internal/live"
+	"codna/internal/mail"
 	"codna/internal/manage"
 	"codna/internal/outbox"
 	"codna/internal/periodic"
@@ -48,6 +49,12 @@ type Config struct {
 	Outbox     outbox.Config
 	Automation AutomationConfig
 	Files      FilesConfig
+	// Mail is the SMTP server, sender address and public address mail
+	// uses (CODNA_SMTP_URL, …: docs/operations.md, "Mail"); no SMTPURL is
+	// mail off.
+	Mail mail.Config
+	// MailSender tunes the mail sender (tests shorten its backoff).
+	MailSender mail.SenderConfig
 	// SearchBackend is the search engine (`codna serve` chooses it:
 	// docs/operations.md#search); nil is the postgres backend over the
 	// App's pool.
@@ -126,6 +133,7 @@ type Services struct {
 	Ingest     *ingest.Service
 	Transfer   *transfer.Service
 	Automation *automation.Service
+	Mail       *mail.Service
 }
 
 // App is the services over one database pool and the background work that
@@ -149,6 +157,8 @@ type App struct {
 	// FileMaintenance marks referenced files, deletes those never
 	// referenced, and deletes the bytes of rows gone (one replica at a time).
 	FileMaintenance *files.Maintenance
+	// MailSender sends the queued mail (nothing when mail is off).
+	MailSender *mail.Sender
 	// FileRefBackfill records the file references of bodies written
 	// before they were tracked (linkgraph.Backfill).
 	FileRefBackfill *periodic.Loops
@@ -177,15 +187,18 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *App {
 	a := &App{cfg: cfg, pool: pool, log: log}
 	s := &a.Services
 	s.Auth = auth.New(pool, cfg.Auth, log)
-	// No mail queue yet: password resets by mail are refused (FORBIDDEN,
-	// "ask management") until the mail service is given with UseMailer.
-	s.Auth.UseMailer(nil)
 	a.sessions = periodic.New("delete expired sessions", cfg.Auth.SessionSweep, s.Auth.DeleteExpiredSessions, log.With("component", "sessions"))
 	a.counts = periodic.New("write usage counts", cfg.Auth.CountFlush, func(ctx context.Context) (int64, error) {
 		_, err := s.Auth.FlushCounts(ctx)
 		return 0, err // every second: not worth a log line
 	}, log.With("component", "usage-counts"))
-	s.Manage = manage.New(pool, cfg.Auth.Argon2)
+	// Password reset mails carry a token auth mints as the mail is
+	// rendered; auth queues them through the mail service (with mail off,
+	// requestPasswordReset answers FORBIDDEN, "ask management").
+	s.Mail = mail.New(pool, cfg.Mail, s.Auth.MintPasswordResetInTx, log.With("component", "mail"))
+	s.Auth.UseMailer(s.Mail)
+	a.MailSender = s.Mail.NewSender(cfg.MailSender, log.With("component", "mail-sender"))
+	s.Manage = manage.New(pool, cfg.Auth.Argon2, s.Mail)
 	s.Document = document.New(pool, cfg.Documents)
 	a.purger = document.NewPurger(s.Document, cfg.PurgeEvery, log.With("component", "purger"))
 	s.Inbox = inbox.New(pool)

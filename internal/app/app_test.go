@@ -17,6 +17,9 @@ import (
 
 	"codna/internal/app"
 	"codna/internal/app/apptest"
+	"codna/internal/auth"
+	"codna/internal/mail"
+	"codna/internal/mail/mailtest"
 	"codna/internal/pgtest"
 )
 
@@ -109,4 +112,27 @@ func TestStartFailsWhenTheSandboxCannot(t *testing.T) {
 	err := a.Start(context.Background())
 	require.ErrorContains(t, err, "start the automation sandbox")
 	a.Stop()
+}
+
+// With mail configured, the App's mail sender runs from Start to Stop: an
+// invitation management makes arrives at the SMTP server.
+func TestTheAppMailsInvitations(t *testing.T) {
+	t.Parallel()
+	srv := mailtest.Start(t)
+	a, _ := apptest.Open(t, func(c *app.Config) {
+		c.Mail = mail.Config{
+			SMTPURL: srv.URL(), From: "codna@example.com", PublicURL: "https://codna.example.com",
+			TLSConfig: srv.TLSConfig(), Poll: 20 * time.Millisecond,
+		}
+	})
+	require.True(t, a.Mail.Enabled())
+	ctx := context.Background()
+	require.NoError(t, a.Start(ctx))
+	defer a.Stop()
+	_, token, err := a.Manage.Invite(auth.ManagementContext(ctx), "new@example.com", "New", 0)
+	require.NoError(t, err)
+	require.Empty(t, token, "mailed")
+	msgs := srv.Wait(t, 1, 20*time.Second)
+	require.Equal(t, []string{"new@example.com"}, msgs[0].To)
+	require.Contains(t, string(msgs[0].Data), "https://codna.example.com/invite/")
 }

@@ -82,13 +82,15 @@ func (a *App) startWorkers(ctx context.Context) {
 	_ = a.FileRefBackfill.Start(ctx)
 	_ = a.ImportWorker.Start(ctx)
 	_ = a.ExportWorker.Start(ctx)
+	_ = a.MailSender.Start(ctx) // never fails; does nothing with mail off
 }
 
-// stopWorkers stops the export and import workers, the file reference
+// stopWorkers stops the mail sender, the export and import workers, the file reference
 // back-fill, the files' maintenance, the ingestion worker, the scheduler,
 // then the run worker (runs in hand end by their wall time), then the
 // sandbox.
 func (a *App) stopWorkers() {
+	a.MailSender.Stop()
 	a.ExportWorker.Stop()
 	a.ImportWorker.Stop()
 	a.FileRefBackfill.Stop()

@@ -42,6 +42,7 @@ var constructors = map[string][]string{
 	"codna/internal/ingest":     {"New"},
 	"codna/internal/linkgraph":  {"New", "NewBackfiller", "NewConsumer", "NewKeeper"},
 	"codna/internal/live":       {"New"},
+	"codna/internal/mail":       {"New"},
 	"codna/internal/manage":     {"New"},
 	"codna/internal/outbox":     {"New"},
 	"codna/internal/search":     {"New", "NewBackfill"},
@@ -58,6 +59,7 @@ var workerMethods = map[string]string{
 	"NewScheduler":    "codna/internal/automation",
 	"NewMatcher":      "codna/internal/automation",
 	"NewWorker":       "codna/internal/ingest",
+	"NewSender":       "codna/internal/mail",
 }
 
 // allowedDirs may call any constructor (see constructors).

@@ -45,6 +45,22 @@ func (q *Queries) InvitationCreate(ctx context.Context, db DBTX, arg InvitationC
 	return i, err
 }
 
+const invitationExpireOthers = `-- name: InvitationExpireOthers :exec
+UPDATE invitations SET expires_at = now()
+WHERE user_id = $1 AND id <> $2 AND used_at IS NULL AND expires_at > now()
+`
+
+type InvitationExpireOthersParams struct {
+	UserID uuid.UUID
+	ID     uuid.UUID
+}
+
+// InvitationExpireOthers ends a person's other unused invitations: only the newest secret sent to them works.
+func (q *Queries) InvitationExpireOthers(ctx context.Context, db DBTX, arg InvitationExpireOthersParams) error {
+	_, err := db.Exec(ctx, invitationExpireOthers, arg.UserID, arg.ID)
+	return err
+}
+
 const invitationGetByHash = `-- name: InvitationGetByHash :one
 SELECT id, user_id, token_hash, expires_at, used_at, created_at FROM invitations WHERE token_hash = $1
 `
@@ -52,6 +68,33 @@ SELECT id, user_id, token_hash, expires_at, used_at, created_at FROM invitations
 // InvitationGetByHash finds an invitation by the hash of its secret, whatever its state.
 func (q *Queries) InvitationGetByHash(ctx context.Context, db DBTX, tokenHash string) (Invitation, error) {
 	row := db.QueryRow(ctx, invitationGetByHash, tokenHash)
+	var i Invitation
+	err := row.Scan(
+		&i.ID,
+		&i.UserID,
+		&i.TokenHash,
+		&i.ExpiresAt,
+		&i.UsedAt,
+		&i.CreatedAt,
+	)
+	return i, err
+}
+
+const invitationRekey = `-- name: InvitationRekey :one
+UPDATE invitations SET token_hash = $1
+WHERE id = $2 AND user_id = $3 AND used_at IS NULL AND expires_at > now()
+RETURNING id, user_id, token_hash, expires_at, used_at, created_at
+`
+
+type InvitationRekeyParams struct {
+	TokenHash string
+	ID        uuid.UUID
+	UserID    uuid.UUID
+}
+
+// InvitationRekey replaces the hash of a person's unused, unexpired invitation's secret (a mail minting a new one); no row when it is used, expired or another person's.
+func (q *Queries) InvitationRekey(ctx context.Context, db DBTX, arg InvitationRekeyParams) (Invitation, error) {
+	row := db.QueryRow(ctx, invitationRekey, arg.TokenHash, arg.ID, arg.UserID)
 	var i Invitation
 	err := row.Scan(
 		&i.ID,

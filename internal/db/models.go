@@ -812,6 +812,22 @@ type LinkSuggestion struct {
 	CreatedAt   time.Time
 }
 
+type MailOutbox struct {
+	ID            uuid.UUID
+	RecipientID   uuid.UUID
+	Kind          string
+	SubjectID     *uuid.UUID
+	Status        string
+	Attempts      int32
+	NextAttemptAt time.Time
+	ClaimedAt     *time.Time
+	ClaimedBy     *string
+	LastError     *string
+	MessageID     string
+	CreatedAt     time.Time
+	SentAt        *time.Time
+}
+
 type ManagementAudit struct {
 	ID               uuid.UUID
 	Action           string

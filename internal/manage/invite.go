@@ -10,6 +10,7 @@ import (
 	"codna/internal/auth"
 	"codna/internal/db"
 	"codna/internal/fault"
+	"codna/internal/mail"
 )
 
 // How long an invitation is good for: DefaultInvitationTTL when Invite is
@@ -22,12 +23,18 @@ const (
 
 // Invite creates an active person without a password, and an invitation
 // through which they choose one (auth.Service.AcceptInvitation). Until then nothing can
-// sign in as them. The invitation's secret is returned once, to put in the
-// link sent to the person; only its SHA-256 is stored. ttl is how long the
-// invitation is good for: 0 means DefaultInvitationTTL.
+// sign in as them. ttl is how long the invitation is good for: 0 means
+// DefaultInvitationTTL. Only the SHA-256 of an invitation's secret is
+// stored.
+//
+// With mail off, the invitation's secret is returned once, to put in the
+// link given to the person. With mail on, the invitation mail is queued in
+// the same transaction and the returned secret is "": the sender mints the
+// secret when it sends the mail (docs/api.md, "Invitations"), so the only
+// working link is the one in the mail.
 //
 // Audit: user.invite, target_user_id the new person, details
-// {invitation_id, expires_at}.
+// {invitation_id, expires_at, mailed}.
 //
 // Errors: BAD_USER_INPUT naming the field for an invalid email, an empty or
 // long name, or a ttl outside MinInvitationTTL..MaxInvitationTTL (field
@@ -49,7 +56,9 @@ func (s *Service) Invite(ctx context.Context, email, name string, ttl time.Durat
 	if ttl < MinInvitationTTL || ttl > MaxInvitationTTL {
 		return auth.User{}, "", fault.Input("ttl", "An invitation lasts between a minute and %d days.", int(MaxInvitationTTL/(24*time.Hour)))
 	}
+	// With mail on, this secret is never shown: the mail's replaces it.
 	secret := auth.NewSecret("")
+	mailed := s.mail.Enabled()
 	var out auth.User
 	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
 		u, err := db.Q.UserCreate(ctx, tx, db.UserCreateParams{
@@ -65,12 +74,20 @@ func (s *Service) Invite(ctx context.Context, email, name string, ttl time.Durat
 		if err != nil {
 			return err
 		}
+		if mailed {
+			if err := s.mail.EnqueueInTx(ctx, tx, u.ID, mail.KindInvitation, &inv.ID); err != nil {
+				return err
+			}
+		}
 		return audit.WriteInTx(ctx, tx, audit.Entry{Action: "user.invite", TargetUser: &u.ID, Details: map[string]any{
-			"invitation_id": inv.ID, "expires_at": inv.ExpiresAt.UTC(),
+			"invitation_id": inv.ID, "expires_at": inv.ExpiresAt.UTC(), "mailed": mailed,
 		}})
 	})
 	if err != nil {
 		return auth.User{}, "", err
+	}
+	if mailed {
+		return out, "", nil
 	}
 	return out, secret, nil
 }

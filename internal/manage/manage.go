@@ -25,17 +25,20 @@ import (
 	"codna/internal/auth"
 	"codna/internal/db"
 	"codna/internal/fault"
+	"codna/internal/mail"
 )
 
 // Service carries out management changes.
 type Service struct {
 	pool   *pgxpool.Pool
 	argon2 auth.Argon2Params
+	mail   *mail.Service
 }
 
-// New returns a Service; new passwords are hashed with argon2.
-func New(pool *pgxpool.Pool, argon2 auth.Argon2Params) *Service {
-	return &Service{pool: pool, argon2: argon2}
+// New returns a Service; new passwords are hashed with argon2. Invitations
+// are mailed through mailer when it is enabled (nil: mail is off).
+func New(pool *pgxpool.Pool, argon2 auth.Argon2Params, mailer *mail.Service) *Service {
+	return &Service{pool: pool, argon2: argon2, mail: mailer}
 }
 
 // CreatePerson creates a person who signs in with email and password.

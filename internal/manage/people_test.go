@@ -31,7 +31,7 @@ func setup(t *testing.T) testEnv {
 	d := pgtest.New(t)
 	return testEnv{
 		pool: d.Pool,
-		svc:  manage.New(d.Pool, auth.CheapArgon2),
+		svc:  manage.New(d.Pool, auth.CheapArgon2, nil),
 		auth: auth.New(d.Pool, auth.Config{Argon2: auth.CheapArgon2}, nil),
 	}
 }

@@ -30,7 +30,7 @@ type opsBundle struct {
 func opsSetup(t *testing.T) *opsBundle {
 	t.Helper()
 	d := pgtest.New(t)
-	return &opsBundle{pool: d.Pool, svc: manage.New(d.Pool, auth.CheapArgon2)}
+	return &opsBundle{pool: d.Pool, svc: manage.New(d.Pool, auth.CheapArgon2, nil)}
 }
 
 func (b *opsBundle) person(t *testing.T) pgtest.Person {

@@ -223,6 +223,14 @@ var table = map[string]rule{
 	"linkgraph.Service.Reject":         content,
 	"linkgraph.Service.Walk":           contentRead,
 
+	// mail.Service: queueing and sending mail.
+	"mail.Service.Collector":   {allow: nobody, why: "an accessor with no context: the mail queue's metrics"},
+	"mail.Service.Enabled":     {allow: nobody, why: "an accessor with no context: whether mail is on"},
+	"mail.Service.EnqueueInTx": {allow: nobody, why: "runs in its caller's transaction and trusts its caller, whose own check decided the mail"},
+	"mail.Service.NewSender":   {allow: nobody, why: "builds the mail sender when the server is wired; no context"},
+	"mail.Service.SendTest":    managing,
+	"mail.Service.Server":      {allow: nobody, why: "an accessor with no context: the SMTP server, without its password"},
+
 	// manage.Service: management alone, reads too.
 	"manage.Service.ActAs":              managing,
 	"manage.Service.AddMember":          managing,

@@ -41,7 +41,7 @@ func setup(t *testing.T) *bundle {
 	w.RegisterBatch(search.IndexerName, svc.Indexer().HandleBatch, outbox.Lane{Budget: time.Minute})
 	p := pgtest.CreatePerson(t, d.Pool)
 	return &bundle{
-		pool: d.Pool, docs: docs, share: access.New(d.Pool), manage: manage.New(d.Pool, auth.CheapArgon2), svc: svc, backend: backend, worker: w,
+		pool: d.Pool, docs: docs, share: access.New(d.Pool), manage: manage.New(d.Pool, auth.CheapArgon2, nil), svc: svc, backend: backend, worker: w,
 		owner: p, ownerCx: pgtest.ActingAs(p),
 	}
 }

@@ -530,6 +530,8 @@ func TestHealthReadinessAndMetrics(t *testing.T) {
 	require.Contains(t, body, `codna_http_requests_total{route="/graphql",status="422"}`)
 	require.Contains(t, body, "codna_http_request_duration_seconds_bucket")
 	require.Contains(t, body, `codna_db_pool_connections{state="max"}`)
+	require.Contains(t, body, "codna_mail_queued 0")
+	require.Contains(t, body, "codna_mail_oldest_queued_age_seconds 0")
 
 	// A schema behind this binary's migrations is not ready.
 	_, err := b.pool.Exec(context.Background(), "UPDATE schema_migrations SET version = version - 1")

@@ -1135,7 +1135,10 @@ export type InvitePersonInput = {
 
 export type InvitePersonPayload = {
   __typename?: 'InvitePersonPayload';
-  /** Shown once: the person sets their password with `acceptInvitation`. */
+  /**
+   * With mail off: the invitation's secret, shown once (the person sets their password with
+   * `acceptInvitation`). With mail on: empty — the invitation was mailed, and only the mail's link works.
+   */
   invitationToken: Scalars['String']['output'];
   user: ManagedUser;
 };
@@ -1489,7 +1492,7 @@ export type Mutation = {
    * `ingestion.failed`).
    */
   ingest: IngestPayload;
-  /** Management only: creates a person without a password and returns a single-use invitation token. */
+  /** Management only: creates a person without a password and mails them an invitation, or (mail off) returns a single-use invitation token. */
   invitePerson: InvitePersonPayload;
   issueAgentToken: IssuedTokenPayload;
   /**

@@ -1,0 +1,61 @@
+-- name: MailOutboxCreate :exec
+-- MailOutboxCreate queues one mail, due now.
+INSERT INTO mail_outbox (id, recipient_id, kind, subject_id, message_id)
+VALUES (@id, @recipient_id, @kind, sqlc.narg(subject_id), @message_id);
+
+-- name: MailOutboxClaim :many
+-- MailOutboxClaim leases up to row_limit due queued mails (unclaimed, or under a lease that ran out) to a sender, oldest due first.
+UPDATE mail_outbox m SET claimed_by = @worker_id::text, claimed_at = now()
+WHERE m.id IN (
+  SELECT c.id FROM mail_outbox c
+  WHERE c.status = 'queued' AND c.next_attempt_at <= now()
+    AND (c.claimed_at IS NULL OR c.claimed_at < now() - sqlc.arg(lease_ms)::bigint * interval '1 millisecond')
+  ORDER BY c.next_attempt_at
+  LIMIT @row_limit
+  FOR UPDATE SKIP LOCKED
+)
+RETURNING m.*;
+
+-- name: MailOutboxRenew :execrows
+-- MailOutboxRenew extends the leases a sender still holds on queued mails, skipping the one it has locked while sending it (docs/operations.md, "Leases").
+UPDATE mail_outbox m SET claimed_at = now()
+WHERE m.id IN (
+  SELECT c.id FROM mail_outbox c
+  WHERE c.status = 'queued' AND c.claimed_by = @worker_id::text
+  FOR UPDATE SKIP LOCKED
+);
+
+-- name: MailOutboxLock :one
+-- MailOutboxLock locks a queued mail the sender still holds the lease of, for rendering and sending it; no row when another sender took it or it is done.
+SELECT * FROM mail_outbox
+WHERE id = @id AND status = 'queued' AND claimed_by = @worker_id::text
+FOR UPDATE SKIP LOCKED;
+
+-- name: MailOutboxFinish :exec
+-- MailOutboxFinish ends a mail as sent, failed or dropped, with the reason for the latter two.
+UPDATE mail_outbox SET status = @status, last_error = sqlc.narg(last_error), sent_at = now(),
+  attempts = attempts + CASE WHEN @status = 'failed' THEN 1 ELSE 0 END,
+  claimed_at = NULL, claimed_by = NULL
+WHERE id = @id AND status = 'queued';
+
+-- name: MailOutboxRetry :exec
+-- MailOutboxRetry puts a mail whose send failed for now back in the queue, due at next_attempt_at, and releases its lease.
+UPDATE mail_outbox SET attempts = attempts + 1, next_attempt_at = @next_attempt_at, last_error = @last_error,
+  claimed_at = NULL, claimed_by = NULL
+WHERE id = @id AND status = 'queued';
+
+-- name: MailOutboxRelease :exec
+-- MailOutboxRelease releases the leases a stopping sender holds on mails it did not get to.
+UPDATE mail_outbox SET claimed_at = NULL, claimed_by = NULL
+WHERE status = 'queued' AND claimed_by = @worker_id::text;
+
+-- name: MailOutboxStats :one
+-- MailOutboxStats counts the queued mails and gives how long ago the oldest was queued, in seconds (0 for none: the metrics).
+SELECT count(*)::bigint AS queued, COALESCE(extract(epoch FROM now() - min(created_at)), 0)::float8 AS oldest_age_seconds
+FROM mail_outbox WHERE status = 'queued';
+
+-- name: MailOutboxDeleteFinished :execrows
+-- MailOutboxDeleteFinished deletes up to row_limit sent, failed and dropped mails queued before @before (the retention).
+DELETE FROM mail_outbox m WHERE m.id IN (
+  SELECT f.id FROM mail_outbox f WHERE f.status <> 'queued' AND f.created_at < @before LIMIT @row_limit
+);
