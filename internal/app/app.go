@@ -38,6 +38,7 @@ import (
 	"codna/internal/search"
 	pgsearch "codna/internal/search/postgres"
 	"codna/internal/transfer"
+	"codna/internal/webhook"
 )
 
 // Config configures the services and the background work (the HTTP
@@ -48,6 +49,9 @@ type Config struct {
 	Outbox     outbox.Config
 	Automation AutomationConfig
 	Files      FilesConfig
+	// Webhooks configures people's webhooks: the SSRF guard's allow-list
+	// and http switch, and the sender's pace.
+	Webhooks webhook.Config
 	// SearchBackend is the search engine (`codna serve` chooses it:
 	// docs/operations.md#search); nil is the postgres backend over the
 	// App's pool.
