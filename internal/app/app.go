@@ -130,6 +130,7 @@ type Services struct {
 	Ingest     *ingest.Service
 	Transfer   *transfer.Service
 	Automation *automation.Service
+	Webhook    *webhook.Service
 }
 
 // App is the services over one database pool and the background work that
@@ -156,6 +157,9 @@ type App struct {
 	// FileRefBackfill records the file references of bodies written
 	// before they were tracked (linkgraph.Backfill).
 	FileRefBackfill *periodic.Loops
+	// WebhookSender sends the webhook deliveries the webhook consumer
+	// queues.
+	WebhookSender *webhook.Sender
 
 	cfg       Config
 	pool      *pgxpool.Pool
@@ -221,6 +225,8 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *App {
 	a.AutomationScheduler = s.Automation.NewScheduler(cfg.Automation.SchedulerPoll, a.AutomationRunner.Wake, log.With("component", "automation-scheduler"))
 	s.Live = live.New(pool, log.With("component", "live"))
 	s.LiveCounts = inbox.NewLiveCounts(pool, s.Live, s.Auth, log.With("component", "live-counts"))
+	s.Webhook = webhook.New(pool, cfg.Webhooks, log.With("component", "webhooks"))
+	a.WebhookSender = s.Webhook.NewSender()
 	a.Outbox = outbox.New(pool, cfg.Outbox, log.With("component", "outbox"))
 	a.consumers = a.registerConsumers()
 	return a
@@ -236,8 +242,8 @@ func (a *App) Pool() *pgxpool.Pool { return a.pool }
 
 // registerConsumers registers the outbox consumers the App runs and says
 // how many there are. The link consumer, the decision keeper, the
-// folder-share applier, the search indexer and the automation matcher
-// register here, as batch consumers, each in its own lane with the time
+// folder-share applier, the search indexer, the automation matcher and the
+// webhook enqueuer register here, as batch consumers, each in its own lane with the time
 // budget it states (docs/design.md, "The worker"): each handles a batch of
 // its lane in one transaction, and a slow one delays only its own lane.
 // A consumer added later states its budget here too.
@@ -263,6 +269,9 @@ func (a *App) registerConsumers() int {
 		{search.IndexerName, a.Search.Indexer().HandleBatch, 30 * time.Second, search.IndexerEvents()},
 		// Matching only: the runs execute in the automation runner.
 		{automation.MatcherName, a.Automation.NewMatcher(a.AutomationRunner.Wake).HandleBatch, 10 * time.Second, slices.Clone(automation.TriggerEvents)},
+		// Matching and a few statements per event and subscription; the
+		// requests are the webhook sender's, never the lane's.
+		{webhook.ConsumerName, a.Webhook.Consumer().HandleBatch, 10 * time.Second, webhook.ConsumerEvents()},
 	}
 	for _, c := range consumers {
 		a.Outbox.RegisterBatch(c.name, c.handle, outbox.Lane{Budget: c.budget, Events: c.events})

@@ -46,6 +46,7 @@ var constructors = map[string][]string{
 	"codna/internal/outbox":     {"New"},
 	"codna/internal/search":     {"New", "NewBackfill"},
 	"codna/internal/transfer":   {"New"},
+	"codna/internal/webhook":    {"New"},
 }
 
 // workerMethods are the services' methods that build a worker the App
@@ -58,6 +59,7 @@ var workerMethods = map[string]string{
 	"NewScheduler":    "codna/internal/automation",
 	"NewMatcher":      "codna/internal/automation",
 	"NewWorker":       "codna/internal/ingest",
+	"NewSender":       "codna/internal/webhook",
 }
 
 // allowedDirs may call any constructor (see constructors).

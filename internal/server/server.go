@@ -124,6 +124,7 @@ func New(a *app.App, cfg Config, log *slog.Logger) *Server {
 	s.profiler = NewProfiler(cfg.PprofListen, log.With("component", "pprof"))
 	s.MCP = mcpserver.New(&a.Services, mcpserver.Options{BodyLimit: cfg.BodyLimit}, log.With("component", "mcp"))
 	s.metrics.reg.MustRegister(a.Outbox.Collector())
+	s.metrics.reg.MustRegister(a.WebhookSender.Collector())
 	s.handler = s.routes()
 	return s
 }
