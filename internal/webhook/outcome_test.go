@@ -155,4 +155,3 @@ func TestHundredDeadInARowPause(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, strings.Contains(g.StatusReason, "100"))
 }
-

@@ -195,4 +195,3 @@ func TestTrashGoesIdsOnlyToThoseWhoCouldRead(t *testing.T) {
 	time.Sleep(200 * time.Millisecond)
 	require.Empty(t, rcs["stranger"].got())
 }
-
