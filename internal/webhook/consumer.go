@@ -248,7 +248,7 @@ func (s *Service) enqueueInTx(ctx context.Context, tx db.DBTX, plan []planned) (
 			eid := p.event.ID
 			if _, err := db.Q.WebhookDeliveryCreate(ctx, tx, db.WebhookDeliveryCreateParams{
 				ID: uuid.Must(uuid.NewV7()), SubscriptionID: p.sub, Seq: seq, EventID: &eid, EventType: p.typ, DocumentID: p.doc,
-				Body: p.body, Status: status, LastError: why, ExpiresAt: p.event.CreatedAt.Add(s.cfg.MaxAge), EventAt: p.event.CreatedAt,
+				Body: p.body, Status: string(status), LastError: why, ExpiresAt: p.event.CreatedAt.Add(s.cfg.MaxAge), EventAt: p.event.CreatedAt,
 			}); err != nil {
 				return 0, err
 			}

@@ -26,7 +26,7 @@ func (e *env) subscribePing(url string) webhook.Webhook {
 	return w
 }
 
-func (e *env) waitStatus(w webhook.Webhook, status string) webhook.Delivery {
+func (e *env) waitStatus(w webhook.Webhook, status webhook.DeliveryStatus) webhook.Delivery {
 	e.t.Helper()
 	var d webhook.Delivery
 	require.Eventually(e.t, func() bool {

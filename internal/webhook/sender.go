@@ -140,7 +140,7 @@ func (x *Sender) run(ctx context.Context) {
 
 // outcome is what one attempt ended in.
 type outcome struct {
-	status   string // pending (retry), delivered or dead
+	status   DeliveryStatus // pending (retry), delivered or dead
 	code     *int32
 	err      string
 	after    time.Duration // a retry's wait when the receiver asked for one
@@ -262,7 +262,7 @@ func (x *Sender) record(ctx context.Context, r db.WebhookDeliveryClaimRow, o out
 	}
 	err := db.InTx(ctx, x.s.pool, func(tx db.DBTX) error {
 		n, err := db.Q.WebhookDeliveryFinish(ctx, tx, db.WebhookDeliveryFinishParams{
-			ID: r.ID, Worker: x.name, Status: o.status, Attempted: attempted, NextAttemptAt: next,
+			ID: r.ID, Worker: x.name, Status: string(o.status), Attempted: attempted, NextAttemptAt: next,
 			LastStatus: o.code, LastError: cleanError(o.err),
 		})
 		if err != nil || n == 0 {

@@ -34,15 +34,24 @@ const (
 	MaxDeliveries = 100
 )
 
-// The statuses of a subscription and of a delivery.
-const (
-	StatusActive   = "active"
-	StatusPaused   = "paused"
-	StatusDisabled = "disabled"
+// Status is whether a subscription sends.
+type Status string
 
-	DeliveryPending   = "pending"
-	DeliveryDelivered = "delivered"
-	DeliveryDead      = "dead"
+// The statuses of a subscription.
+const (
+	StatusActive   Status = "active"
+	StatusPaused   Status = "paused"
+	StatusDisabled Status = "disabled"
+)
+
+// DeliveryStatus is where a delivery is.
+type DeliveryStatus string
+
+// The statuses of a delivery.
+const (
+	DeliveryPending   DeliveryStatus = "pending"
+	DeliveryDelivered DeliveryStatus = "delivered"
+	DeliveryDead      DeliveryStatus = "dead"
 )
 
 // Webhook is a person's subscription as its owner sees it (never its
@@ -53,7 +62,7 @@ type Webhook struct {
 	Events     []string // public names; empty: every event
 	Space      *document.Space
 	PathPrefix string
-	Status     string // active, paused or disabled
+	Status     Status
 	// StatusReason says why a subscription is paused or disabled ("" when
 	// active or paused by its owner).
 	StatusReason    string
@@ -73,7 +82,7 @@ type Delivery struct {
 	Seq            int64
 	EventID        *uuid.UUID // nil for a ping
 	EventType      string
-	Status         string // pending, delivered or dead
+	Status         DeliveryStatus
 	Attempts       int
 	NextAttemptAt  time.Time
 	LastStatus     *int
@@ -271,12 +280,12 @@ func (s *Service) Resume(ctx context.Context, id uuid.UUID) (Webhook, error) {
 	return w, err
 }
 
-func (s *Service) setStatus(ctx context.Context, id uuid.UUID, status string) (Webhook, error) {
+func (s *Service) setStatus(ctx context.Context, id uuid.UUID, status Status) (Webhook, error) {
 	a, err := s.person(ctx)
 	if err != nil {
 		return Webhook{}, err
 	}
-	row, err := db.Q.WebhookSubscriptionSetStatus(ctx, s.pool, db.WebhookSubscriptionSetStatusParams{ID: id, OwnerID: a.UserID, Status: status, Reason: ""})
+	row, err := db.Q.WebhookSubscriptionSetStatus(ctx, s.pool, db.WebhookSubscriptionSetStatusParams{ID: id, OwnerID: a.UserID, Status: string(status), Reason: ""})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Webhook{}, errNotFound
 	} else if err != nil {
@@ -378,7 +387,7 @@ func (s *Service) Ping(ctx context.Context, id uuid.UUID) (Delivery, error) {
 		}
 		seq := seqs[0].NextSeq
 		if _, err := db.Q.WebhookDeliveryCreate(ctx, tx, db.WebhookDeliveryCreateParams{
-			ID: did, SubscriptionID: id, Seq: seq, EventType: PingType, Body: body, Status: DeliveryPending,
+			ID: did, SubscriptionID: id, Seq: seq, EventType: PingType, Body: body, Status: string(DeliveryPending),
 			ExpiresAt: now.Add(s.cfg.MaxAge), EventAt: now,
 		}); err != nil {
 			return err
@@ -395,7 +404,7 @@ func (s *Service) Ping(ctx context.Context, id uuid.UUID) (Delivery, error) {
 
 func webhookOf(r db.WebhookSubscription) Webhook {
 	w := Webhook{
-		ID: r.ID, URL: r.Url, Events: r.EventTypes, PathPrefix: r.PathPrefix, Status: r.Status, StatusReason: r.StatusReason,
+		ID: r.ID, URL: r.Url, Events: r.EventTypes, PathPrefix: r.PathPrefix, Status: Status(r.Status), StatusReason: r.StatusReason,
 		ConsecutiveDead: int(r.ConsecutiveDead), CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
 	}
 	if w.Events == nil {
@@ -413,7 +422,7 @@ func webhookOf(r db.WebhookSubscription) Webhook {
 
 func deliveryOf(r db.WebhookDeliveryRedeliverRow) Delivery {
 	d := Delivery{
-		ID: r.ID, SubscriptionID: r.SubscriptionID, Seq: r.Seq, EventID: r.EventID, EventType: r.EventType, Status: r.Status,
+		ID: r.ID, SubscriptionID: r.SubscriptionID, Seq: r.Seq, EventID: r.EventID, EventType: r.EventType, Status: DeliveryStatus(r.Status),
 		Attempts: int(r.Attempts), NextAttemptAt: r.NextAttemptAt, LastError: r.LastError, EventAt: r.EventAt,
 		CreatedAt: r.CreatedAt, DeliveredAt: r.DeliveredAt,
 	}
