@@ -12,26 +12,6 @@ import (
 	"github.com/google/uuid"
 )
 
-const webhookDocumentReadable = `-- name: WebhookDocumentReadable :one
-SELECT EXISTS (
-  SELECT 1 FROM documents d CROSS JOIN LATERAL document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1::uuid, true) AS a(level)
-  WHERE d.id = $2 AND a.level > 0
-)::bool
-`
-
-type WebhookDocumentReadableParams struct {
-	PersonID   uuid.UUID
-	DocumentID uuid.UUID
-}
-
-// WebhookDocumentReadable says whether a person can read a document now (false for one gone).
-func (q *Queries) WebhookDocumentReadable(ctx context.Context, db DBTX, arg WebhookDocumentReadableParams) (bool, error) {
-	row := db.QueryRow(ctx, webhookDocumentReadable, arg.PersonID, arg.DocumentID)
-	var column_1 bool
-	err := row.Scan(&column_1)
-	return column_1, err
-}
-
 const webhookSubscriptionCountByOwner = `-- name: WebhookSubscriptionCountByOwner :one
 SELECT count(*) FROM webhook_subscriptions WHERE owner_id = $1
 `

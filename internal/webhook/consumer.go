@@ -148,11 +148,11 @@ func (c *Consumer) plan(ctx context.Context, tx db.DBTX, e outbox.Stored) ([]pla
 				_ = json.Unmarshal(e.Payload, &lp)
 				l := &linkData{ID: e.SubjectID, From: lp.From, To: lp.To}
 				if lp.TargetID != nil {
-					ok, err := db.Q.WebhookDocumentReadable(ctx, tx, db.WebhookDocumentReadableParams{PersonID: r.OwnerID, DocumentID: *lp.TargetID})
+					lv, err := db.Q.DocumentListAccessLevels(ctx, tx, db.DocumentListAccessLevelsParams{Ids: []uuid.UUID{*lp.TargetID}, ActorID: r.OwnerID, ActorIsPerson: true})
 					if err != nil {
 						return nil, err
 					}
-					if ok {
+					if len(lv) == 1 && lv[0].Level > 0 {
 						l.TargetID = lp.TargetID
 					}
 				}

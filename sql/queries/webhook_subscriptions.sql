@@ -93,10 +93,3 @@ RETURNING owner_id, url, (status = 'paused' AND consecutive_dead = sqlc.arg(paus
 -- name: WebhookSubscriptionDisable :exec
 -- WebhookSubscriptionDisable disables a subscription with reason (its endpoint answered 410 Gone).
 UPDATE webhook_subscriptions SET status = 'disabled', status_reason = sqlc.arg(reason)::text, updated_at = now() WHERE id = sqlc.arg(id);
-
--- name: WebhookDocumentReadable :one
--- WebhookDocumentReadable says whether a person can read a document now (false for one gone).
-SELECT EXISTS (
-  SELECT 1 FROM documents d CROSS JOIN LATERAL document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, sqlc.arg(person_id)::uuid, true) AS a(level)
-  WHERE d.id = sqlc.arg(document_id) AND a.level > 0
-)::bool;
