@@ -108,7 +108,7 @@ func newWorld(t *testing.T, a *app.App, svcs []any) *world {
 	require.NoError(t, err)
 	ing, err := find[*ingest.Service](t, svcs).Ingest(owner, strings.NewReader("# Ingested"), "perm-ingested.md", "", "")
 	require.NoError(t, err)
-	hook, _, err := find[*webhook.Service](t, svcs).Create(owner, webhook.CreateInput{URL: "https://example.com/perm-hook"})
+	hook, _, err := find[*webhook.Service](t, svcs).Create(owner, webhook.CreateInput{URL: "https://perm-hook.invalid/hook"})
 	require.NoError(t, err)
 	ping, err := find[*webhook.Service](t, svcs).Ping(owner, hook.ID)
 	require.NoError(t, err)

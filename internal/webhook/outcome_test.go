@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"codna/internal/app"
+	"codna/internal/fault"
 	"codna/internal/pgtest"
 	"codna/internal/webhook"
 )
@@ -108,20 +109,31 @@ func TestOutcomes(t *testing.T) {
 	require.Equal(t, 2, d.Attempts, "a timeout is retried")
 }
 
-// fixedResolver resolves every name to one address (private, in the
-// test that uses it, so nothing may ever connect to it).
-type fixedResolver struct{ addr netip.Addr }
+// switchResolver resolves every name to one address, which the test
+// changes; nothing ever connects to it.
+type switchResolver struct{ addr atomic.Pointer[netip.Addr] }
 
-func (r fixedResolver) LookupNetIP(context.Context, string, string) ([]netip.Addr, error) {
-	return []netip.Addr{r.addr}, nil
+func (r *switchResolver) LookupNetIP(context.Context, string, string) ([]netip.Addr, error) {
+	return []netip.Addr{*r.addr.Load()}, nil
 }
 
-// A name that resolves to a private address at send time ends the delivery
-// dead with the guard's reason, without connecting.
-func TestGuardRefusalIsDeadWithoutConnecting(t *testing.T) {
+// A name resolving to a private address is refused when subscribing; one
+// that resolves to a private address only later, at send time, ends the
+// delivery dead with the guard's reason and no answer — an attempt to
+// connect would have timed out and been retried instead.
+func TestGuardRefusesPrivateNamesWithoutConnecting(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t, func(c *app.Config) { c.Webhooks.Resolver = fixedResolver{netip.MustParseAddr("10.20.30.40")} })
+	r := &switchResolver{}
+	private, public := netip.MustParseAddr("10.20.30.40"), netip.MustParseAddr("192.0.43.10")
+	r.addr.Store(&private)
+	e := newEnv(t, func(c *app.Config) { c.Webhooks.Resolver = r })
+	_, _, err := e.a.Webhook.Create(e.ctx, webhook.CreateInput{URL: "https://hooks.internal.test/hook"})
+	pgtest.RequireCode(t, err, fault.BadInput, "url")
+	require.Contains(t, fault.As(err).Message, "10.20.30.40")
+
+	r.addr.Store(&public)
 	w := e.subscribePing("http://hooks.internal.test:8080/hook")
+	r.addr.Store(&private) // the name changes after subscribing
 	e.sender()
 	d := e.waitStatus(w, webhook.DeliveryDead)
 	require.Contains(t, d.LastError, "10.20.30.40")

@@ -246,8 +246,9 @@ func (x *Sender) backoff(n int32) time.Duration {
 }
 
 // record writes an outcome in one transaction: the delivery's, and its
-// subscription's (dead in a row, a pause at PauseAfter with an inbox
-// notice to the owner, a 410's disabling).
+// subscription's (dead in a row — only deliveries that reached for the
+// endpoint count — a pause at PauseAfter with an inbox notice to the
+// owner, a 410's disabling).
 func (x *Sender) record(ctx context.Context, r db.WebhookDeliveryClaimRow, o outcome) error {
 	next := time.Now()
 	if o.status == DeliveryPending {
@@ -272,6 +273,11 @@ func (x *Sender) record(ctx context.Context, r db.WebhookDeliveryClaimRow, o out
 		case DeliveryDelivered:
 			return db.Q.WebhookSubscriptionDelivered(ctx, tx, r.SubscriptionID)
 		case DeliveryDead:
+			if !o.attempt {
+				// Expired while paused, unreadable, a deactivated owner:
+				// nothing about the endpoint, so no step towards a pause.
+				return nil
+			}
 			if o.disable {
 				if err := db.Q.WebhookSubscriptionDisable(ctx, tx, db.WebhookSubscriptionDisableParams{ID: r.SubscriptionID, Reason: "the endpoint answered 410 Gone"}); err != nil {
 					return err

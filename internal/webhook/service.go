@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"net"
+	"net/netip"
 	"slices"
 	"strings"
 	"time"
@@ -138,7 +140,8 @@ func (s *Service) poke() {
 
 // Create subscribes the acting person's endpoint and returns it with its
 // secret (whsec_…), which is shown this once. Errors: UNAUTHENTICATED;
-// FORBIDDEN for anyone but a person; BAD_USER_INPUT on url (Guard.CheckURL),
+// FORBIDDEN for anyone but a person; BAD_USER_INPUT on url (Guard.CheckURL,
+// or a name resolving now to an address the guard refuses),
 // events (a name outside the Catalogue), pathPrefix (not a path), or when
 // the person already holds MaxPerPerson subscriptions.
 func (s *Service) Create(ctx context.Context, in CreateInput) (Webhook, string, error) {
@@ -148,6 +151,9 @@ func (s *Service) Create(ctx context.Context, in CreateInput) (Webhook, string, 
 	}
 	u, err := s.guard.CheckURL(strings.TrimSpace(in.URL))
 	if err != nil {
+		return Webhook{}, "", err
+	}
+	if err := s.checkResolves(ctx, u.Hostname()); err != nil {
 		return Webhook{}, "", err
 	}
 	events, err := checkEvents(in.Events)
@@ -192,6 +198,32 @@ func (s *Service) Create(ctx context.Context, in CreateInput) (Webhook, string, 
 		return Webhook{}, "", err
 	}
 	return webhookOf(row), secret, nil
+}
+
+// checkResolves refuses a name that resolves now to an address the guard
+// would refuse, so that a private endpoint is a field error when
+// subscribing. A name that does not resolve (yet) is accepted: every send
+// resolves and checks it again.
+func (s *Service) checkResolves(ctx context.Context, host string) error {
+	if _, err := netip.ParseAddr(host); err == nil {
+		return nil // a literal address: CheckURL checked it
+	}
+	r := s.guard.Resolver
+	if r == nil {
+		r = net.DefaultResolver
+	}
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	addrs, err := r.LookupNetIP(ctx, "ip", host)
+	if err != nil {
+		return nil
+	}
+	for _, a := range addrs {
+		if !s.guard.Allowed(a) {
+			return fault.Input("url", "The endpoint's name %s resolves to %s, a private or special address; webhooks go to public addresses only.", host, a)
+		}
+	}
+	return nil
 }
 
 func checkEvents(in []string) ([]string, error) {
