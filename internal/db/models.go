@@ -998,6 +998,7 @@ type WebhookSubscription struct {
 	Status          string
 	StatusReason    string
 	ConsecutiveDead int32
+	FailingSince    *time.Time
 	NextSeq         int64
 	TurnAt          *time.Time
 	CreatedAt       time.Time

@@ -27,7 +27,7 @@ func (q *Queries) WebhookSubscriptionCountByOwner(ctx context.Context, db DBTX, 
 const webhookSubscriptionCreate = `-- name: WebhookSubscriptionCreate :one
 INSERT INTO webhook_subscriptions (id, owner_id, url, event_types, space, path_prefix, signing_key)
 VALUES ($1, $2, $3, $4::text[], $5, $6, $7)
-RETURNING id, owner_id, url, event_types, space, path_prefix, signing_key, previous_key, previous_until, status, status_reason, consecutive_dead, next_seq, turn_at, created_at, updated_at
+RETURNING id, owner_id, url, event_types, space, path_prefix, signing_key, previous_key, previous_until, status, status_reason, consecutive_dead, failing_since, next_seq, turn_at, created_at, updated_at
 `
 
 type WebhookSubscriptionCreateParams struct {
@@ -65,41 +65,12 @@ func (q *Queries) WebhookSubscriptionCreate(ctx context.Context, db DBTX, arg We
 		&i.Status,
 		&i.StatusReason,
 		&i.ConsecutiveDead,
+		&i.FailingSince,
 		&i.NextSeq,
 		&i.TurnAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
 	)
-	return i, err
-}
-
-const webhookSubscriptionDead = `-- name: WebhookSubscriptionDead :one
-UPDATE webhook_subscriptions
-SET consecutive_dead = consecutive_dead + 1,
-  status = CASE WHEN status = 'active' AND consecutive_dead + 1 >= $1::int THEN 'paused' ELSE status END,
-  status_reason = CASE WHEN status = 'active' AND consecutive_dead + 1 >= $1::int THEN $2::text ELSE status_reason END,
-  updated_at = now()
-WHERE id = $3
-RETURNING owner_id, url, (status = 'paused' AND consecutive_dead = $1::int)::bool AS paused
-`
-
-type WebhookSubscriptionDeadParams struct {
-	PauseAfter int32
-	Reason     string
-	ID         uuid.UUID
-}
-
-type WebhookSubscriptionDeadRow struct {
-	OwnerID uuid.UUID
-	Url     string
-	Paused  bool
-}
-
-// WebhookSubscriptionDead counts one more dead delivery in a row and pauses an active subscription with reason once the run reaches pause_after; paused says it did so now.
-func (q *Queries) WebhookSubscriptionDead(ctx context.Context, db DBTX, arg WebhookSubscriptionDeadParams) (WebhookSubscriptionDeadRow, error) {
-	row := db.QueryRow(ctx, webhookSubscriptionDead, arg.PauseAfter, arg.Reason, arg.ID)
-	var i WebhookSubscriptionDeadRow
-	err := row.Scan(&i.OwnerID, &i.Url, &i.Paused)
 	return i, err
 }
 
@@ -122,10 +93,11 @@ func (q *Queries) WebhookSubscriptionDelete(ctx context.Context, db DBTX, arg We
 }
 
 const webhookSubscriptionDelivered = `-- name: WebhookSubscriptionDelivered :exec
-UPDATE webhook_subscriptions SET consecutive_dead = 0 WHERE id = $1 AND consecutive_dead <> 0
+UPDATE webhook_subscriptions SET consecutive_dead = 0, failing_since = NULL
+WHERE id = $1 AND (consecutive_dead <> 0 OR failing_since IS NOT NULL)
 `
 
-// WebhookSubscriptionDelivered ends a subscription's run of dead deliveries.
+// WebhookSubscriptionDelivered ends a subscription's run of failures.
 func (q *Queries) WebhookSubscriptionDelivered(ctx context.Context, db DBTX, id uuid.UUID) error {
 	_, err := db.Exec(ctx, webhookSubscriptionDelivered, id)
 	return err
@@ -146,8 +118,60 @@ func (q *Queries) WebhookSubscriptionDisable(ctx context.Context, db DBTX, arg W
 	return err
 }
 
+const webhookSubscriptionFailed = `-- name: WebhookSubscriptionFailed :one
+WITH cur AS (
+  SELECT s.id, s.status FROM webhook_subscriptions s WHERE s.id = $5 FOR UPDATE
+), next AS (
+  SELECT c.id, c.status AS was,
+    s.consecutive_dead + CASE WHEN $6::bool THEN 1 ELSE 0 END AS dead_run,
+    coalesce(s.failing_since, now()) AS since
+  FROM cur c JOIN webhook_subscriptions s ON s.id = c.id
+)
+UPDATE webhook_subscriptions s
+SET consecutive_dead = n.dead_run, failing_since = n.since, updated_at = now(),
+  status = CASE WHEN n.was = 'active' AND (n.dead_run >= $1::int OR n.since <= now() - $2::bigint * interval '1 millisecond')
+    THEN 'paused' ELSE s.status END,
+  status_reason = CASE
+    WHEN n.was = 'active' AND n.dead_run >= $1::int THEN $3::text
+    WHEN n.was = 'active' AND n.since <= now() - $2::bigint * interval '1 millisecond' THEN $4::text
+    ELSE s.status_reason END
+FROM next n
+WHERE s.id = n.id
+RETURNING s.owner_id, s.url, (n.was = 'active' AND s.status = 'paused')::bool AS paused
+`
+
+type WebhookSubscriptionFailedParams struct {
+	PauseAfter    int32
+	FailingMs     int64
+	DeadReason    string
+	FailingReason string
+	ID            uuid.UUID
+	Dead          bool
+}
+
+type WebhookSubscriptionFailedRow struct {
+	OwnerID uuid.UUID
+	Url     string
+	Paused  bool
+}
+
+// WebhookSubscriptionFailed records a failed attempt (dead: one more dead delivery in a row) and pauses an active subscription once the dead run reaches pause_after or its failures have lasted failing_ms; paused says it did so now.
+func (q *Queries) WebhookSubscriptionFailed(ctx context.Context, db DBTX, arg WebhookSubscriptionFailedParams) (WebhookSubscriptionFailedRow, error) {
+	row := db.QueryRow(ctx, webhookSubscriptionFailed,
+		arg.PauseAfter,
+		arg.FailingMs,
+		arg.DeadReason,
+		arg.FailingReason,
+		arg.ID,
+		arg.Dead,
+	)
+	var i WebhookSubscriptionFailedRow
+	err := row.Scan(&i.OwnerID, &i.Url, &i.Paused)
+	return i, err
+}
+
 const webhookSubscriptionGet = `-- name: WebhookSubscriptionGet :one
-SELECT id, owner_id, url, event_types, space, path_prefix, signing_key, previous_key, previous_until, status, status_reason, consecutive_dead, next_seq, turn_at, created_at, updated_at FROM webhook_subscriptions WHERE id = $1 AND owner_id = $2
+SELECT id, owner_id, url, event_types, space, path_prefix, signing_key, previous_key, previous_until, status, status_reason, consecutive_dead, failing_since, next_seq, turn_at, created_at, updated_at FROM webhook_subscriptions WHERE id = $1 AND owner_id = $2
 `
 
 type WebhookSubscriptionGetParams struct {
@@ -172,6 +196,7 @@ func (q *Queries) WebhookSubscriptionGet(ctx context.Context, db DBTX, arg Webho
 		&i.Status,
 		&i.StatusReason,
 		&i.ConsecutiveDead,
+		&i.FailingSince,
 		&i.NextSeq,
 		&i.TurnAt,
 		&i.CreatedAt,
@@ -181,7 +206,7 @@ func (q *Queries) WebhookSubscriptionGet(ctx context.Context, db DBTX, arg Webho
 }
 
 const webhookSubscriptionListByOwner = `-- name: WebhookSubscriptionListByOwner :many
-SELECT id, owner_id, url, event_types, space, path_prefix, signing_key, previous_key, previous_until, status, status_reason, consecutive_dead, next_seq, turn_at, created_at, updated_at FROM webhook_subscriptions WHERE owner_id = $1 ORDER BY created_at, id
+SELECT id, owner_id, url, event_types, space, path_prefix, signing_key, previous_key, previous_until, status, status_reason, consecutive_dead, failing_since, next_seq, turn_at, created_at, updated_at FROM webhook_subscriptions WHERE owner_id = $1 ORDER BY created_at, id
 `
 
 // WebhookSubscriptionListByOwner lists a person's subscriptions, oldest first.
@@ -207,6 +232,7 @@ func (q *Queries) WebhookSubscriptionListByOwner(ctx context.Context, db DBTX, o
 			&i.Status,
 			&i.StatusReason,
 			&i.ConsecutiveDead,
+			&i.FailingSince,
 			&i.NextSeq,
 			&i.TurnAt,
 			&i.CreatedAt,
@@ -392,7 +418,7 @@ const webhookSubscriptionRotate = `-- name: WebhookSubscriptionRotate :one
 UPDATE webhook_subscriptions
 SET previous_key = signing_key, previous_until = $1, signing_key = $2, updated_at = now()
 WHERE id = $3 AND owner_id = $4
-RETURNING id, owner_id, url, event_types, space, path_prefix, signing_key, previous_key, previous_until, status, status_reason, consecutive_dead, next_seq, turn_at, created_at, updated_at
+RETURNING id, owner_id, url, event_types, space, path_prefix, signing_key, previous_key, previous_until, status, status_reason, consecutive_dead, failing_since, next_seq, turn_at, created_at, updated_at
 `
 
 type WebhookSubscriptionRotateParams struct {
@@ -424,6 +450,7 @@ func (q *Queries) WebhookSubscriptionRotate(ctx context.Context, db DBTX, arg We
 		&i.Status,
 		&i.StatusReason,
 		&i.ConsecutiveDead,
+		&i.FailingSince,
 		&i.NextSeq,
 		&i.TurnAt,
 		&i.CreatedAt,
@@ -450,9 +477,10 @@ func (q *Queries) WebhookSubscriptionSetSeq(ctx context.Context, db DBTX, arg We
 const webhookSubscriptionSetStatus = `-- name: WebhookSubscriptionSetStatus :one
 UPDATE webhook_subscriptions
 SET status = $1::text, status_reason = $2::text, updated_at = now(),
-  consecutive_dead = CASE WHEN $1::text = 'active' THEN 0 ELSE consecutive_dead END
+  consecutive_dead = CASE WHEN $1::text = 'active' THEN 0 ELSE consecutive_dead END,
+  failing_since = CASE WHEN $1::text = 'active' THEN NULL ELSE failing_since END
 WHERE id = $3 AND owner_id = $4
-RETURNING id, owner_id, url, event_types, space, path_prefix, signing_key, previous_key, previous_until, status, status_reason, consecutive_dead, next_seq, turn_at, created_at, updated_at
+RETURNING id, owner_id, url, event_types, space, path_prefix, signing_key, previous_key, previous_until, status, status_reason, consecutive_dead, failing_since, next_seq, turn_at, created_at, updated_at
 `
 
 type WebhookSubscriptionSetStatusParams struct {
@@ -462,7 +490,7 @@ type WebhookSubscriptionSetStatusParams struct {
 	OwnerID uuid.UUID
 }
 
-// WebhookSubscriptionSetStatus pauses or resumes one subscription of a person; resuming forgets the dead in a row.
+// WebhookSubscriptionSetStatus pauses or resumes one subscription of a person; resuming forgets its run of failures.
 func (q *Queries) WebhookSubscriptionSetStatus(ctx context.Context, db DBTX, arg WebhookSubscriptionSetStatusParams) (WebhookSubscription, error) {
 	row := db.QueryRow(ctx, webhookSubscriptionSetStatus,
 		arg.Status,
@@ -484,6 +512,7 @@ func (q *Queries) WebhookSubscriptionSetStatus(ctx context.Context, db DBTX, arg
 		&i.Status,
 		&i.StatusReason,
 		&i.ConsecutiveDead,
+		&i.FailingSince,
 		&i.NextSeq,
 		&i.TurnAt,
 		&i.CreatedAt,

@@ -25,6 +25,9 @@ type Config struct {
 	// MaxBackoff caps the wait between two attempts; 0 is an hour. Tests
 	// shorten it; the first wait is MaxBackoff/360 (10 s of an hour).
 	MaxBackoff time.Duration
+	// FailingPause is how long a subscription's attempts may keep failing
+	// without a success before it is paused; 0 is 24 h. Tests shorten it.
+	FailingPause time.Duration
 	// Poll is how often an idle sender looks for deliveries queued by
 	// another replica; 0 is a second.
 	Poll time.Duration
@@ -45,6 +48,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.MaxBackoff <= 0 {
 		c.MaxBackoff = time.Hour
+	}
+	if c.FailingPause <= 0 {
+		c.FailingPause = 24 * time.Hour
 	}
 	if c.Poll <= 0 {
 		c.Poll = time.Second

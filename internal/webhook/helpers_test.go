@@ -84,13 +84,21 @@ func newReceiver(t *testing.T, answer func(n int, w http.ResponseWriter, r *http
 		rc.mu.Lock()
 		n := len(rc.hits)
 		rc.hits = append(rc.hits, hit{id: r.Header.Get("webhook-id"), ts: r.Header.Get("webhook-timestamp"), sig: r.Header.Get("webhook-signature"), body: b, at: time.Now()})
+		answer := rc.answer
 		rc.mu.Unlock()
-		if rc.answer != nil {
-			rc.answer(n, w, r)
+		if answer != nil {
+			answer(n, w, r)
 		}
 	}))
 	t.Cleanup(rc.srv.Close)
 	return rc
+}
+
+// setAnswer changes how the receiver answers from its next request on.
+func (rc *receiver) setAnswer(answer func(n int, w http.ResponseWriter, r *http.Request)) {
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	rc.answer = answer
 }
 
 func (rc *receiver) got() []hit {

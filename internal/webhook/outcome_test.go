@@ -167,3 +167,33 @@ func TestHundredDeadInARowPause(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, strings.Contains(g.StatusReason, "100"))
 }
+
+// A webhook whose attempts keep failing without a success for
+// Config.FailingPause (24 h; here 300 ms) is paused and its owner told,
+// although no delivery died.
+func TestContinuousFailurePauses(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, func(c *app.Config) { c.Webhooks.FailingPause = 300 * time.Millisecond })
+	rc := newReceiver(t, func(_ int, w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusBadGateway) })
+	w := e.subscribePing(rc.srv.URL)
+	e.sender()
+	require.Eventually(t, func() bool {
+		g, err := e.a.Webhook.Get(e.ctx, w.ID)
+		require.NoError(t, err)
+		return g.Status == webhook.StatusPaused
+	}, 15*time.Second, 20*time.Millisecond)
+	g, err := e.a.Webhook.Get(e.ctx, w.ID)
+	require.NoError(t, err)
+	require.Contains(t, g.StatusReason, "of failing deliveries")
+	require.Zero(t, g.ConsecutiveDead)
+	require.Equal(t, webhook.DeliveryPending, e.waitStatus(w, webhook.DeliveryPending).Status, "the delivery waits for a resume")
+	require.Equal(t, 1, pgtest.Count(t, e.d.Pool, `SELECT count(*) FROM notifications WHERE recipient_id = $1 AND type = 'webhook.paused'`, e.p.ID))
+	n := len(rc.got())
+	time.Sleep(200 * time.Millisecond)
+	require.Len(t, rc.got(), n, "nothing sent while paused")
+
+	rc.setAnswer(nil) // the receiver recovers
+	_, err = e.a.Webhook.Resume(e.ctx, w.ID)
+	require.NoError(t, err)
+	e.waitStatus(w, webhook.DeliveryDelivered)
+}

@@ -246,9 +246,10 @@ func (x *Sender) backoff(n int32) time.Duration {
 }
 
 // record writes an outcome in one transaction: the delivery's, and its
-// subscription's (dead in a row — only deliveries that reached for the
-// endpoint count — a pause at PauseAfter with an inbox notice to the
-// owner, a 410's disabling).
+// subscription's — a success ends its run of failures; a failed attempt
+// (only those that reached for the endpoint count) extends it, and pauses
+// the subscription, with an inbox notice to its owner, at PauseAfter dead
+// in a row or after Config.FailingPause of failures; a 410 disables it.
 func (x *Sender) record(ctx context.Context, r db.WebhookDeliveryClaimRow, o outcome) error {
 	next := time.Now()
 	if o.status == DeliveryPending {
@@ -269,39 +270,36 @@ func (x *Sender) record(ctx context.Context, r db.WebhookDeliveryClaimRow, o out
 		if err != nil || n == 0 {
 			return err // n == 0: the lease was lost; its new holder records
 		}
-		switch o.status {
-		case DeliveryDelivered:
+		if o.status == DeliveryDelivered {
 			return db.Q.WebhookSubscriptionDelivered(ctx, tx, r.SubscriptionID)
-		case DeliveryDead:
-			if !o.attempt {
-				// Expired while paused, unreadable, a deactivated owner:
-				// nothing about the endpoint, so no step towards a pause.
-				return nil
-			}
-			if o.disable {
-				if err := db.Q.WebhookSubscriptionDisable(ctx, tx, db.WebhookSubscriptionDisableParams{ID: r.SubscriptionID, Reason: "the endpoint answered 410 Gone"}); err != nil {
-					return err
-				}
-				if err := db.Q.WebhookDeliveryKillPending(ctx, tx, db.WebhookDeliveryKillPendingParams{SubscriptionID: r.SubscriptionID, Reason: "the webhook was disabled (410 Gone)"}); err != nil {
-					return err
-				}
-			}
-			st, err := db.Q.WebhookSubscriptionDead(ctx, tx, db.WebhookSubscriptionDeadParams{
-				ID: r.SubscriptionID, PauseAfter: PauseAfter, Reason: fmt.Sprintf("paused after %d deliveries in a row failed", PauseAfter),
-			})
-			if err != nil {
+		}
+		if !o.attempt {
+			// Expired while paused, unreadable, a deactivated owner:
+			// nothing about the endpoint, so no step towards a pause.
+			return nil
+		}
+		if o.disable {
+			if err := db.Q.WebhookSubscriptionDisable(ctx, tx, db.WebhookSubscriptionDisableParams{ID: r.SubscriptionID, Reason: "the endpoint answered 410 Gone"}); err != nil {
 				return err
 			}
-			if st.Paused {
-				sub := r.SubscriptionID
-				_, err = inbox.NotifyInTx(ctx, tx, inbox.Notice{
-					RecipientID: st.OwnerID, Type: inbox.TypeWebhookPaused, SubjectType: "webhook", SubjectID: &sub,
-					Payload: map[string]any{"webhookId": sub, "url": st.Url, "deadInARow": PauseAfter},
-				})
+			if err := db.Q.WebhookDeliveryKillPending(ctx, tx, db.WebhookDeliveryKillPendingParams{SubscriptionID: r.SubscriptionID, Reason: "the webhook was disabled (410 Gone)"}); err != nil {
+				return err
 			}
+		}
+		st, err := db.Q.WebhookSubscriptionFailed(ctx, tx, db.WebhookSubscriptionFailedParams{
+			ID: r.SubscriptionID, Dead: o.status == DeliveryDead, PauseAfter: PauseAfter, FailingMs: x.s.cfg.FailingPause.Milliseconds(),
+			DeadReason:    fmt.Sprintf("paused after %d deliveries in a row failed", PauseAfter),
+			FailingReason: "paused after " + span(x.s.cfg.FailingPause) + " of failing deliveries",
+		})
+		if err != nil || !st.Paused {
 			return err
 		}
-		return nil
+		sub := r.SubscriptionID
+		_, err = inbox.NotifyInTx(ctx, tx, inbox.Notice{
+			RecipientID: st.OwnerID, Type: inbox.TypeWebhookPaused, SubjectType: "webhook", SubjectID: &sub,
+			Payload: map[string]any{"webhookId": sub, "url": st.Url},
+		})
+		return err
 	})
 	if err != nil {
 		return err
@@ -313,6 +311,14 @@ func (x *Sender) record(ctx context.Context, r db.WebhookDeliveryClaimRow, o out
 		x.metrics.dead.Inc()
 	}
 	return nil
+}
+
+// span writes a duration for people: "24 hours", or Go's form.
+func span(d time.Duration) string {
+	if d >= time.Hour && d%time.Hour == 0 {
+		return fmt.Sprintf("%d hours", d/time.Hour)
+	}
+	return d.String()
 }
 
 // cleanError keeps an error fit for last_error: control characters

@@ -25,10 +25,11 @@ SELECT * FROM webhook_subscriptions WHERE id = sqlc.arg(id) AND owner_id = sqlc.
 DELETE FROM webhook_subscriptions WHERE id = sqlc.arg(id) AND owner_id = sqlc.arg(owner_id);
 
 -- name: WebhookSubscriptionSetStatus :one
--- WebhookSubscriptionSetStatus pauses or resumes one subscription of a person; resuming forgets the dead in a row.
+-- WebhookSubscriptionSetStatus pauses or resumes one subscription of a person; resuming forgets its run of failures.
 UPDATE webhook_subscriptions
 SET status = sqlc.arg(status)::text, status_reason = sqlc.arg(reason)::text, updated_at = now(),
-  consecutive_dead = CASE WHEN sqlc.arg(status)::text = 'active' THEN 0 ELSE consecutive_dead END
+  consecutive_dead = CASE WHEN sqlc.arg(status)::text = 'active' THEN 0 ELSE consecutive_dead END,
+  failing_since = CASE WHEN sqlc.arg(status)::text = 'active' THEN NULL ELSE failing_since END
 WHERE id = sqlc.arg(id) AND owner_id = sqlc.arg(owner_id)
 RETURNING *;
 
@@ -77,18 +78,31 @@ SELECT id, next_seq FROM webhook_subscriptions WHERE id = ANY(sqlc.arg(ids)::uui
 UPDATE webhook_subscriptions SET next_seq = sqlc.arg(next_seq) WHERE id = sqlc.arg(id);
 
 -- name: WebhookSubscriptionDelivered :exec
--- WebhookSubscriptionDelivered ends a subscription's run of dead deliveries.
-UPDATE webhook_subscriptions SET consecutive_dead = 0 WHERE id = sqlc.arg(id) AND consecutive_dead <> 0;
+-- WebhookSubscriptionDelivered ends a subscription's run of failures.
+UPDATE webhook_subscriptions SET consecutive_dead = 0, failing_since = NULL
+WHERE id = sqlc.arg(id) AND (consecutive_dead <> 0 OR failing_since IS NOT NULL);
 
--- name: WebhookSubscriptionDead :one
--- WebhookSubscriptionDead counts one more dead delivery in a row and pauses an active subscription with reason once the run reaches pause_after; paused says it did so now.
-UPDATE webhook_subscriptions
-SET consecutive_dead = consecutive_dead + 1,
-  status = CASE WHEN status = 'active' AND consecutive_dead + 1 >= sqlc.arg(pause_after)::int THEN 'paused' ELSE status END,
-  status_reason = CASE WHEN status = 'active' AND consecutive_dead + 1 >= sqlc.arg(pause_after)::int THEN sqlc.arg(reason)::text ELSE status_reason END,
-  updated_at = now()
-WHERE id = sqlc.arg(id)
-RETURNING owner_id, url, (status = 'paused' AND consecutive_dead = sqlc.arg(pause_after)::int)::bool AS paused;
+-- name: WebhookSubscriptionFailed :one
+-- WebhookSubscriptionFailed records a failed attempt (dead: one more dead delivery in a row) and pauses an active subscription once the dead run reaches pause_after or its failures have lasted failing_ms; paused says it did so now.
+WITH cur AS (
+  SELECT s.id, s.status FROM webhook_subscriptions s WHERE s.id = sqlc.arg(id) FOR UPDATE
+), next AS (
+  SELECT c.id, c.status AS was,
+    s.consecutive_dead + CASE WHEN sqlc.arg(dead)::bool THEN 1 ELSE 0 END AS dead_run,
+    coalesce(s.failing_since, now()) AS since
+  FROM cur c JOIN webhook_subscriptions s ON s.id = c.id
+)
+UPDATE webhook_subscriptions s
+SET consecutive_dead = n.dead_run, failing_since = n.since, updated_at = now(),
+  status = CASE WHEN n.was = 'active' AND (n.dead_run >= sqlc.arg(pause_after)::int OR n.since <= now() - sqlc.arg(failing_ms)::bigint * interval '1 millisecond')
+    THEN 'paused' ELSE s.status END,
+  status_reason = CASE
+    WHEN n.was = 'active' AND n.dead_run >= sqlc.arg(pause_after)::int THEN sqlc.arg(dead_reason)::text
+    WHEN n.was = 'active' AND n.since <= now() - sqlc.arg(failing_ms)::bigint * interval '1 millisecond' THEN sqlc.arg(failing_reason)::text
+    ELSE s.status_reason END
+FROM next n
+WHERE s.id = n.id
+RETURNING s.owner_id, s.url, (n.was = 'active' AND s.status = 'paused')::bool AS paused;
 
 -- name: WebhookSubscriptionDisable :exec
 -- WebhookSubscriptionDisable disables a subscription with reason (its endpoint answered 410 Gone).
