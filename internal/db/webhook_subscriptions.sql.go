@@ -414,6 +414,25 @@ func (q *Queries) WebhookSubscriptionMatchOwner(ctx context.Context, db DBTX, ar
 	return items, nil
 }
 
+const webhookSubscriptionPauseOwner = `-- name: WebhookSubscriptionPauseOwner :execrows
+UPDATE webhook_subscriptions SET status = 'paused', status_reason = $1::text, updated_at = now()
+WHERE owner_id = $2 AND status = 'active'
+`
+
+type WebhookSubscriptionPauseOwnerParams struct {
+	Reason  string
+	OwnerID uuid.UUID
+}
+
+// WebhookSubscriptionPauseOwner pauses every active subscription of a person with reason (their deactivation).
+func (q *Queries) WebhookSubscriptionPauseOwner(ctx context.Context, db DBTX, arg WebhookSubscriptionPauseOwnerParams) (int64, error) {
+	result, err := db.Exec(ctx, webhookSubscriptionPauseOwner, arg.Reason, arg.OwnerID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const webhookSubscriptionRotate = `-- name: WebhookSubscriptionRotate :one
 UPDATE webhook_subscriptions
 SET previous_key = signing_key, previous_until = $1, signing_key = $2, updated_at = now()

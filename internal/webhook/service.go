@@ -464,3 +464,11 @@ func deliveryOf(r db.WebhookDeliveryRedeliverRow) Delivery {
 	}
 	return d
 }
+
+// PauseOwnerInTx pauses every active webhook of a person being deactivated,
+// in the caller's transaction, and says how many. It checks no actor: the
+// caller (management's deactivation) did. Reactivation resumes none: the
+// person resumes each when back.
+func PauseOwnerInTx(ctx context.Context, q db.DBTX, owner uuid.UUID) (int64, error) {
+	return db.Q.WebhookSubscriptionPauseOwner(ctx, q, db.WebhookSubscriptionPauseOwnerParams{OwnerID: owner, Reason: "paused: its owner was deactivated"})
+}

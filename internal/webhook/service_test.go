@@ -84,3 +84,20 @@ func TestSubscriptionsArePeoplesOwn(t *testing.T) {
 	_, err = s.Get(e.ctx, w.ID)
 	pgtest.RequireCode(t, err, fault.NotFound, "")
 }
+
+// Deactivating a person pauses their webhooks; reactivating resumes none.
+func TestDeactivationPausesWebhooks(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	rc := newReceiver(t, nil)
+	w, _, err := e.a.Webhook.Create(e.ctx, webhook.CreateInput{URL: rc.srv.URL})
+	require.NoError(t, err)
+	_, err = e.a.Manage.SetPersonActive(pgtest.ActingAsManagement(), e.p.ID, false)
+	require.NoError(t, err)
+	_, err = e.a.Manage.SetPersonActive(pgtest.ActingAsManagement(), e.p.ID, true)
+	require.NoError(t, err)
+	g, err := e.a.Webhook.Get(e.ctx, w.ID)
+	require.NoError(t, err)
+	require.Equal(t, webhook.StatusPaused, g.Status)
+	require.Contains(t, g.StatusReason, "deactivated")
+}

@@ -107,3 +107,8 @@ RETURNING s.owner_id, s.url, (n.was = 'active' AND s.status = 'paused')::bool AS
 -- name: WebhookSubscriptionDisable :exec
 -- WebhookSubscriptionDisable disables a subscription with reason (its endpoint answered 410 Gone).
 UPDATE webhook_subscriptions SET status = 'disabled', status_reason = sqlc.arg(reason)::text, updated_at = now() WHERE id = sqlc.arg(id);
+
+-- name: WebhookSubscriptionPauseOwner :execrows
+-- WebhookSubscriptionPauseOwner pauses every active subscription of a person with reason (their deactivation).
+UPDATE webhook_subscriptions SET status = 'paused', status_reason = sqlc.arg(reason)::text, updated_at = now()
+WHERE owner_id = sqlc.arg(owner_id) AND status = 'active';
