@@ -18,7 +18,7 @@ CREATE TABLE webhook_subscriptions (
   consecutive_dead    integer NOT NULL DEFAULT 0,     -- deliveries dead in a row (100: paused)
   failing_since       timestamptz,                    -- the first failed attempt since the last success (24 h: paused)
   next_seq            bigint NOT NULL DEFAULT 1,
-  turn_at             timestamptz,                    -- when its last delivery was claimed: the sender's round-robin
+  turn_at             timestamptz,                    -- when its last attempt was recorded: the sender's round-robin
   created_at          timestamptz NOT NULL DEFAULT now(),
   updated_at          timestamptz NOT NULL DEFAULT now(),
   CONSTRAINT webhook_subscriptions_status_ck CHECK (status IN ('active', 'paused', 'disabled')),

@@ -93,11 +93,11 @@ func (q *Queries) WebhookSubscriptionDelete(ctx context.Context, db DBTX, arg We
 }
 
 const webhookSubscriptionDelivered = `-- name: WebhookSubscriptionDelivered :exec
-UPDATE webhook_subscriptions SET consecutive_dead = 0, failing_since = NULL
-WHERE id = $1 AND (consecutive_dead <> 0 OR failing_since IS NOT NULL)
+UPDATE webhook_subscriptions SET consecutive_dead = 0, failing_since = NULL, turn_at = now()
+WHERE id = $1
 `
 
-// WebhookSubscriptionDelivered ends a subscription's run of failures.
+// WebhookSubscriptionDelivered ends a subscription's run of failures and records its turn (the sender's round-robin).
 func (q *Queries) WebhookSubscriptionDelivered(ctx context.Context, db DBTX, id uuid.UUID) error {
 	_, err := db.Exec(ctx, webhookSubscriptionDelivered, id)
 	return err
@@ -128,7 +128,7 @@ WITH cur AS (
   FROM cur c JOIN webhook_subscriptions s ON s.id = c.id
 )
 UPDATE webhook_subscriptions s
-SET consecutive_dead = n.dead_run, failing_since = n.since, updated_at = now(),
+SET consecutive_dead = n.dead_run, failing_since = n.since, updated_at = now(), turn_at = now(),
   status = CASE WHEN n.was = 'active' AND (n.dead_run >= $1::int OR n.since <= now() - $2::bigint * interval '1 millisecond')
     THEN 'paused' ELSE s.status END,
   status_reason = CASE
@@ -155,7 +155,7 @@ type WebhookSubscriptionFailedRow struct {
 	Paused  bool
 }
 
-// WebhookSubscriptionFailed records a failed attempt (dead: one more dead delivery in a row) and pauses an active subscription once the dead run reaches pause_after or its failures have lasted failing_ms; paused says it did so now.
+// WebhookSubscriptionFailed records a failed attempt and its turn (dead: one more dead delivery in a row) and pauses an active subscription once the dead run reaches pause_after or its failures have lasted failing_ms; paused says it did so now.
 func (q *Queries) WebhookSubscriptionFailed(ctx context.Context, db DBTX, arg WebhookSubscriptionFailedParams) (WebhookSubscriptionFailedRow, error) {
 	row := db.QueryRow(ctx, webhookSubscriptionFailed,
 		arg.PauseAfter,

@@ -15,6 +15,7 @@ import (
 	"unicode"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 
 	"codna/internal/db"
 	"codna/internal/inbox"
@@ -31,6 +32,10 @@ const (
 	// sweepEvery is how often a sender deletes deliveries past retention.
 	sweepEvery = 10 * time.Minute
 )
+
+// errLeaseLost rolls back an outcome whose delivery another sender holds
+// now (its lease ended), or whose subscription was deleted.
+var errLeaseLost = errors.New("webhook: lease lost")
 
 // Sender sends the queued deliveries: it leases the head of each active
 // subscription (its lowest pending seq, so a subscription's deliveries go
@@ -169,7 +174,7 @@ func (x *Sender) attempt(ctx context.Context, r db.WebhookDeliveryClaimRow) outc
 	now := time.Now()
 	switch {
 	case !now.Before(r.ExpiresAt):
-		return outcome{status: DeliveryDead, err: "expired: not delivered within 72 hours of its event"}
+		return outcome{status: DeliveryDead, err: "expired: not delivered within 72 hours"}
 	case !r.OwnerActive:
 		return outcome{status: DeliveryDead, err: "the owner is deactivated"}
 	case !r.Readable:
@@ -255,52 +260,76 @@ func (x *Sender) record(ctx context.Context, r db.WebhookDeliveryClaimRow, o out
 	if o.status == DeliveryPending {
 		next = next.Add(max(x.backoff(r.Attempts), o.after))
 		if !next.Before(r.ExpiresAt) {
-			o.status, o.err = DeliveryDead, "gave up 72 hours after its event: "+o.err
+			o.status, o.err = DeliveryDead, "gave up after 72 hours: "+o.err
 		}
 	}
 	attempted := int32(0)
 	if o.attempt {
 		attempted = 1
 	}
+	// The subscription's row first, then the delivery's: the order in
+	// which a subscription's deletion (cascading to its deliveries) and the
+	// consumer (locking subscriptions to enqueue) take them, so none of
+	// them deadlocks with this.
 	err := db.InTx(ctx, x.s.pool, func(tx db.DBTX) error {
+		var paused *db.WebhookSubscriptionFailedRow
+		switch {
+		case o.status == DeliveryDelivered:
+			if err := db.Q.WebhookSubscriptionDelivered(ctx, tx, r.SubscriptionID); err != nil {
+				return err
+			}
+		case o.attempt:
+			// Only attempts that reached for the endpoint count: an expiry
+			// while paused, a page no longer readable or a deactivated
+			// owner says nothing about it.
+			if o.disable {
+				if err := db.Q.WebhookSubscriptionDisable(ctx, tx, db.WebhookSubscriptionDisableParams{ID: r.SubscriptionID, Reason: "the endpoint answered 410 Gone"}); err != nil {
+					return err
+				}
+			}
+			st, err := db.Q.WebhookSubscriptionFailed(ctx, tx, db.WebhookSubscriptionFailedParams{
+				ID: r.SubscriptionID, Dead: o.status == DeliveryDead, PauseAfter: PauseAfter, FailingMs: x.s.cfg.FailingPause.Milliseconds(),
+				DeadReason:    fmt.Sprintf("paused after %d deliveries in a row failed", PauseAfter),
+				FailingReason: "paused after " + span(x.s.cfg.FailingPause) + " of failing deliveries",
+			})
+			if errors.Is(err, pgx.ErrNoRows) {
+				return errLeaseLost // deleted meanwhile
+			} else if err != nil {
+				return err
+			}
+			if st.Paused {
+				paused = &st
+			}
+		}
 		n, err := db.Q.WebhookDeliveryFinish(ctx, tx, db.WebhookDeliveryFinishParams{
 			ID: r.ID, Worker: x.name, Status: string(o.status), Attempted: attempted, NextAttemptAt: next,
 			LastStatus: o.code, LastError: cleanError(o.err),
 		})
-		if err != nil || n == 0 {
-			return err // n == 0: the lease was lost; its new holder records
+		if err != nil {
+			return err
 		}
-		if o.status == DeliveryDelivered {
-			return db.Q.WebhookSubscriptionDelivered(ctx, tx, r.SubscriptionID)
-		}
-		if !o.attempt {
-			// Expired while paused, unreadable, a deactivated owner:
-			// nothing about the endpoint, so no step towards a pause.
-			return nil
+		if n == 0 {
+			return errLeaseLost // its new holder records; undo the subscription's part
 		}
 		if o.disable {
-			if err := db.Q.WebhookSubscriptionDisable(ctx, tx, db.WebhookSubscriptionDisableParams{ID: r.SubscriptionID, Reason: "the endpoint answered 410 Gone"}); err != nil {
-				return err
-			}
+			// This one is dead already: the others die with the subscription.
 			if err := db.Q.WebhookDeliveryKillPending(ctx, tx, db.WebhookDeliveryKillPendingParams{SubscriptionID: r.SubscriptionID, Reason: "the webhook was disabled (410 Gone)"}); err != nil {
 				return err
 			}
 		}
-		st, err := db.Q.WebhookSubscriptionFailed(ctx, tx, db.WebhookSubscriptionFailedParams{
-			ID: r.SubscriptionID, Dead: o.status == DeliveryDead, PauseAfter: PauseAfter, FailingMs: x.s.cfg.FailingPause.Milliseconds(),
-			DeadReason:    fmt.Sprintf("paused after %d deliveries in a row failed", PauseAfter),
-			FailingReason: "paused after " + span(x.s.cfg.FailingPause) + " of failing deliveries",
-		})
-		if err != nil || !st.Paused {
-			return err
+		if paused == nil {
+			return nil
 		}
 		sub := r.SubscriptionID
 		_, err = inbox.NotifyInTx(ctx, tx, inbox.Notice{
-			RecipientID: st.OwnerID, Type: inbox.TypeWebhookPaused, SubjectType: "webhook", SubjectID: &sub,
-			Payload: map[string]any{"webhookId": sub, "url": st.Url},
+			RecipientID: paused.OwnerID, Type: inbox.TypeWebhookPaused, SubjectType: "webhook", SubjectID: &sub,
+			Payload: map[string]any{"webhookId": sub, "url": paused.Url},
 		})
 		return err
 	})
+	if errors.Is(err, errLeaseLost) {
+		return nil
+	}
 	if err != nil {
 		return err
 	}

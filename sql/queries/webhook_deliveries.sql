@@ -13,7 +13,7 @@ SELECT s.id,
 FROM webhook_subscriptions s WHERE s.id = ANY(sqlc.arg(ids)::uuid[]);
 
 -- name: WebhookDeliveryClaim :many
--- WebhookDeliveryClaim leases to a sender the head (lowest pending seq) of up to batch_size active subscriptions whose head is due and not leased, the least recently served subscriptions first (round-robin), with what sending needs: the endpoint, the keys in force, and whether the owner can still read its document and is still active. A head leased by another sender holds its whole subscription back: order per subscription.
+-- WebhookDeliveryClaim leases to a sender the head (lowest pending seq) of up to batch_size active subscriptions whose head is due and not leased, the least recently served subscriptions first (round-robin: turn_at, set when an attempt is recorded, not here, so that a claim locks no subscription and cannot deadlock with the enqueuer's locks in id order), with what sending needs: the endpoint, the keys in force, and whether the owner can still read its document and is still active. A head leased by another sender holds its whole subscription back: order per subscription.
 WITH heads AS (
   SELECT h.id
   FROM webhook_subscriptions s
@@ -30,8 +30,6 @@ WITH heads AS (
   SET leased_until = now() + sqlc.arg(lease_ms)::bigint * interval '1 millisecond', leased_by = sqlc.arg(worker)::text
   WHERE d.id IN (SELECT id FROM heads) AND d.status = 'pending' AND (d.leased_until IS NULL OR d.leased_until < now())
   RETURNING d.id, d.subscription_id, d.seq, d.event_type, d.document_id, d.body, d.attempts, d.expires_at, d.event_at
-), turned AS (
-  UPDATE webhook_subscriptions s SET turn_at = now() WHERE s.id IN (SELECT subscription_id FROM claimed)
 )
 SELECT c.id, c.subscription_id, c.seq, c.event_type, c.document_id, c.body, c.attempts, c.expires_at, c.event_at,
   s.url, s.owner_id, s.signing_key,

@@ -78,12 +78,12 @@ SELECT id, next_seq FROM webhook_subscriptions WHERE id = ANY(sqlc.arg(ids)::uui
 UPDATE webhook_subscriptions SET next_seq = sqlc.arg(next_seq) WHERE id = sqlc.arg(id);
 
 -- name: WebhookSubscriptionDelivered :exec
--- WebhookSubscriptionDelivered ends a subscription's run of failures.
-UPDATE webhook_subscriptions SET consecutive_dead = 0, failing_since = NULL
-WHERE id = sqlc.arg(id) AND (consecutive_dead <> 0 OR failing_since IS NOT NULL);
+-- WebhookSubscriptionDelivered ends a subscription's run of failures and records its turn (the sender's round-robin).
+UPDATE webhook_subscriptions SET consecutive_dead = 0, failing_since = NULL, turn_at = now()
+WHERE id = sqlc.arg(id);
 
 -- name: WebhookSubscriptionFailed :one
--- WebhookSubscriptionFailed records a failed attempt (dead: one more dead delivery in a row) and pauses an active subscription once the dead run reaches pause_after or its failures have lasted failing_ms; paused says it did so now.
+-- WebhookSubscriptionFailed records a failed attempt and its turn (dead: one more dead delivery in a row) and pauses an active subscription once the dead run reaches pause_after or its failures have lasted failing_ms; paused says it did so now.
 WITH cur AS (
   SELECT s.id, s.status FROM webhook_subscriptions s WHERE s.id = sqlc.arg(id) FOR UPDATE
 ), next AS (
@@ -93,7 +93,7 @@ WITH cur AS (
   FROM cur c JOIN webhook_subscriptions s ON s.id = c.id
 )
 UPDATE webhook_subscriptions s
-SET consecutive_dead = n.dead_run, failing_since = n.since, updated_at = now(),
+SET consecutive_dead = n.dead_run, failing_since = n.since, updated_at = now(), turn_at = now(),
   status = CASE WHEN n.was = 'active' AND (n.dead_run >= sqlc.arg(pause_after)::int OR n.since <= now() - sqlc.arg(failing_ms)::bigint * interval '1 millisecond')
     THEN 'paused' ELSE s.status END,
   status_reason = CASE
