@@ -2,6 +2,7 @@ package webhook_test
 
 import (
 	"bytes"
+	"context"
 	"net/http"
 	"sync"
 	"testing"
@@ -10,6 +11,8 @@ import (
 	"github.com/google/uuid"
 	"github.com/stretchr/testify/require"
 
+	"codna/internal/auth"
+	"codna/internal/document"
 	"codna/internal/pgtest"
 	"codna/internal/webhook"
 )
@@ -197,4 +200,40 @@ func TestTrashGoesIdsOnlyToThoseWhoCouldRead(t *testing.T) {
 	}
 	time.Sleep(200 * time.Millisecond)
 	require.Empty(t, rcs["stranger"].got())
+}
+
+// A purge reaches its owner's webhooks whose filters hold the page's old
+// place, with its id only, and nobody else's.
+func TestPurgeGoesToTheOwnerOnly(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	reader := pgtest.CreatePerson(t, e.d.Pool)
+	doc := pgtest.CreateDocument(t, e.d.Pool, e.p.ID, pgtest.Doc{Path: "eng/ops", Title: "Old plans"})
+	pgtest.Grant(t, e.d.Pool, doc.ID, "user", reader.ID, "read")
+	_, err := e.a.Document.Delete(e.ctx, doc.ID)
+	require.NoError(t, err)
+	e.drain()
+
+	mine, elsewhere, theirs := newReceiver(t, nil), newReceiver(t, nil), newReceiver(t, nil)
+	_, _, err = e.a.Webhook.Create(e.ctx, webhook.CreateInput{URL: mine.srv.URL, Events: []string{"document.purged"}, Space: pgtest.Ptr(document.SpaceWiki), PathPrefix: "eng"})
+	require.NoError(t, err)
+	_, _, err = e.a.Webhook.Create(e.ctx, webhook.CreateInput{URL: elsewhere.srv.URL, PathPrefix: "sales"})
+	require.NoError(t, err)
+	_, _, err = e.a.Webhook.Create(pgtest.ActingAs(reader), webhook.CreateInput{URL: theirs.srv.URL})
+	require.NoError(t, err)
+	pgtest.Exec(t, e.d.Pool, `UPDATE documents SET purge_after = now() - interval '1 second' WHERE id = $1`, doc.ID)
+	n, err := e.a.Document.PurgeDue(auth.SystemContext(context.Background()), 10)
+	require.NoError(t, err)
+	require.Equal(t, 1, n)
+	e.drain()
+	e.sender()
+
+	require.Eventually(t, func() bool { return len(mine.got()) == 1 }, 10*time.Second, 10*time.Millisecond)
+	b := decode(t, mine.got()[0].body)
+	require.Equal(t, "document.purged", b.Type)
+	require.Equal(t, doc.ID.String(), b.Data.Document.ID)
+	require.Empty(t, b.Data.Document.Title)
+	time.Sleep(200 * time.Millisecond)
+	require.Empty(t, elsewhere.got(), "another folder")
+	require.Empty(t, theirs.got(), "only the owner could read the tombstone")
 }
