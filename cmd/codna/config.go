@@ -11,6 +11,7 @@ import (
 
 	"codna/internal/app"
 	"codna/internal/server"
+	"codna/internal/webhook"
 )
 
 // config is everything `codna` reads from its environment. Flags override it.
@@ -78,6 +79,7 @@ func envConfig() (config, error) {
 	p.bool("CODNA_INTROSPECTION", &s.Introspection)
 	p.bool("CODNA_PLAYGROUND", &s.Playground)
 	p.bool("CODNA_TRUST_PROXY", &s.TrustProxy)
+	p.bool("CODNA_WEBHOOK_ALLOW_HTTP", &a.Webhooks.AllowHTTP)
 	p.int64("CODNA_BODY_LIMIT", &s.BodyLimit, 1024)
 	p.duration("CODNA_REQUEST_TIMEOUT", &s.RequestTimeout)
 	p.duration("CODNA_SHUTDOWN_TIMEOUT", &s.ShutdownTimeout)
@@ -114,6 +116,13 @@ func envConfig() (config, error) {
 	a.Auth.Argon2.Memory, a.Auth.Argon2.Iterations = uint32(mem), uint32(iter)
 	if p.err != nil {
 		return c, p.err
+	}
+	if v := os.Getenv("CODNA_WEBHOOK_ALLOW_CIDRS"); v != "" {
+		allow, err := webhook.ParseAllow(v)
+		if err != nil {
+			return c, fmt.Errorf("CODNA_WEBHOOK_ALLOW_CIDRS: %w", err)
+		}
+		a.Webhooks.Allow = allow
 	}
 	switch s.CookieSecure {
 	case "auto", "true", "false":

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"net/netip"
 	"testing"
 	"time"
 
@@ -129,4 +130,27 @@ func TestMailSettingsAreReadAndCheckedWithoutShowingThePassword(t *testing.T) {
 	t.Setenv("CODNA_SMTP_URL", "smtps://mailer:s3cret-pw@smtp.example.com")
 	_, err = envConfig()
 	require.NoError(t, err)
+}
+
+// Not parallel: t.Setenv.
+func TestWebhookSettingsAreReadFromTheEnvironment(t *testing.T) {
+	c, err := envConfig()
+	require.NoError(t, err)
+	require.Empty(t, c.App.Webhooks.Allow, "no special range allowed by default")
+	require.False(t, c.App.Webhooks.AllowHTTP, "https only by default")
+
+	t.Setenv("CODNA_WEBHOOK_ALLOW_CIDRS", "127.0.0.1/32, 10.1.0.0/16,::1")
+	t.Setenv("CODNA_WEBHOOK_ALLOW_HTTP", "true")
+	c, err = envConfig()
+	require.NoError(t, err)
+	require.Equal(t, []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32"), netip.MustParsePrefix("10.1.0.0/16"), netip.MustParsePrefix("::1/128")}, c.App.Webhooks.Allow)
+	require.True(t, c.App.Webhooks.AllowHTTP)
+
+	t.Setenv("CODNA_WEBHOOK_ALLOW_CIDRS", "10.0.0.0/8,intranet")
+	_, err = envConfig()
+	require.ErrorContains(t, err, "CODNA_WEBHOOK_ALLOW_CIDRS")
+	t.Setenv("CODNA_WEBHOOK_ALLOW_CIDRS", "")
+	t.Setenv("CODNA_WEBHOOK_ALLOW_HTTP", "sometimes")
+	_, err = envConfig()
+	require.ErrorContains(t, err, "CODNA_WEBHOOK_ALLOW_HTTP")
 }

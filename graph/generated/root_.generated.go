@@ -40,6 +40,7 @@ type ResolverRoot interface {
 	PastAddress() PastAddressResolver
 	Query() QueryResolver
 	Subscription() SubscriptionResolver
+	Webhook() WebhookResolver
 }
 
 type DirectiveRoot struct {
@@ -229,6 +230,11 @@ type ComplexityRoot struct {
 		Token        func(childComplexity int) int
 	}
 
+	CreateWebhookPayload struct {
+		Secret  func(childComplexity int) int
+		Webhook func(childComplexity int) int
+	}
+
 	DecideFileReferencePayload struct {
 		Document func(childComplexity int) int
 	}
@@ -247,6 +253,10 @@ type ComplexityRoot struct {
 
 	DeleteDocumentPayload struct {
 		Document func(childComplexity int) int
+	}
+
+	DeleteWebhookPayload struct {
+		ID func(childComplexity int) int
 	}
 
 	Document struct {
@@ -688,6 +698,7 @@ type ComplexityRoot struct {
 		CreateGroup              func(childComplexity int, input model.CreateGroupInput) int
 		CreatePerson             func(childComplexity int, input model.CreatePersonInput) int
 		CreateServiceToken       func(childComplexity int, input model.CreateServiceTokenInput) int
+		CreateWebhook            func(childComplexity int, input model.CreateWebhookInput) int
 		DeactivatePerson         func(childComplexity int, input model.SetPersonActiveInput) int
 		DecideFileReference      func(childComplexity int, input model.DecideFileReferenceInput) int
 		DecideLink               func(childComplexity int, input model.DecideLinkInput) int
@@ -696,6 +707,7 @@ type ComplexityRoot struct {
 		DeleteAutomation         func(childComplexity int, id string) int
 		DeleteDocument           func(childComplexity int, input model.DeleteDocumentInput) int
 		DeleteGroup              func(childComplexity int, input model.GroupInput) int
+		DeleteWebhook            func(childComplexity int, id string) int
 		DisableAutomation        func(childComplexity int, id string) int
 		DismissNotification      func(childComplexity int, input model.NotificationInput) int
 		DryRunAutomation         func(childComplexity int, input model.DryRunAutomationInput) int
@@ -709,10 +721,13 @@ type ComplexityRoot struct {
 		MarkAllNotificationsRead func(childComplexity int) int
 		MarkNotificationsRead    func(childComplexity int, input model.MarkNotificationsReadInput) int
 		MoveDocument             func(childComplexity int, input model.MoveDocumentInput) int
+		PauseWebhook             func(childComplexity int, id string) int
+		PingWebhook              func(childComplexity int, id string) int
 		ProposeLink              func(childComplexity int, input model.ProposeLinkInput) int
 		QuarantineDocument       func(childComplexity int, input model.QuarantineInput) int
 		ReactivatePerson         func(childComplexity int, input model.SetPersonActiveInput) int
 		ReconvertIngestion       func(childComplexity int, id string) int
+		RedeliverWebhookDelivery func(childComplexity int, id string) int
 		RejectLinkSuggestion     func(childComplexity int, input model.LinkSuggestionInput) int
 		ReleaseDocument          func(childComplexity int, input model.ReleaseInput) int
 		RemoveGroupMember        func(childComplexity int, input model.GroupMemberInput) int
@@ -722,11 +737,13 @@ type ComplexityRoot struct {
 		ResolveNotification      func(childComplexity int, input model.NotificationInput) int
 		RestoreDocument          func(childComplexity int, input model.RestoreDocumentInput) int
 		RestoreRevision          func(childComplexity int, input model.RestoreRevisionInput) int
+		ResumeWebhook            func(childComplexity int, id string) int
 		RetryParkedEvent         func(childComplexity int, input model.RetryParkedEventInput) int
 		RevokeAccess             func(childComplexity int, input model.RevokeAccessInput) int
 		RevokeAccessToken        func(childComplexity int, input model.RevokeAccessTokenInput) int
 		RevokeBatch              func(childComplexity int, input model.RevokeBatchInput) int
 		RevokeServiceToken       func(childComplexity int, input model.ServiceTokenInput) int
+		RotateWebhookSecret      func(childComplexity int, id string) int
 		SetAgentResponsible      func(childComplexity int, input model.SetAgentResponsibleInput) int
 		Share                    func(childComplexity int, input model.ShareInput) int
 		ShareByTag               func(childComplexity int, input model.ShareByTagInput) int
@@ -854,6 +871,7 @@ type ComplexityRoot struct {
 		Search              func(childComplexity int, query string, filter *model.SearchFilter, first *int, after *string) int
 		ShareSuggestions    func(childComplexity int, documentIds []string, recipients []string, depth *int) int
 		Trash               func(childComplexity int, first *int, after *string) int
+		Webhooks            func(childComplexity int) int
 	}
 
 	RelatedDocument struct {
@@ -893,6 +911,11 @@ type ComplexityRoot struct {
 
 	RevokeBatchPayload struct {
 		Revoked func(childComplexity int) int
+	}
+
+	RotateWebhookSecretPayload struct {
+		Secret  func(childComplexity int) int
+		Webhook func(childComplexity int) int
 	}
 
 	SearchConnection struct {
@@ -1020,6 +1043,44 @@ type ComplexityRoot struct {
 		ID    func(childComplexity int) int
 		Kind  func(childComplexity int) int
 		Name  func(childComplexity int) int
+	}
+
+	Webhook struct {
+		ConsecutiveDead     func(childComplexity int) int
+		CreatedAt           func(childComplexity int) int
+		Deliveries          func(childComplexity int, first int, before *int) int
+		Events              func(childComplexity int) int
+		ID                  func(childComplexity int) int
+		PathPrefix          func(childComplexity int) int
+		PreviousSecretUntil func(childComplexity int) int
+		Space               func(childComplexity int) int
+		Status              func(childComplexity int) int
+		StatusReason        func(childComplexity int) int
+		URL                 func(childComplexity int) int
+		UpdatedAt           func(childComplexity int) int
+	}
+
+	WebhookDelivery struct {
+		Attempts      func(childComplexity int) int
+		CreatedAt     func(childComplexity int) int
+		DeliveredAt   func(childComplexity int) int
+		EventAt       func(childComplexity int) int
+		EventID       func(childComplexity int) int
+		EventType     func(childComplexity int) int
+		ID            func(childComplexity int) int
+		LastError     func(childComplexity int) int
+		LastStatus    func(childComplexity int) int
+		NextAttemptAt func(childComplexity int) int
+		Seq           func(childComplexity int) int
+		Status        func(childComplexity int) int
+	}
+
+	WebhookDeliveryPayload struct {
+		Delivery func(childComplexity int) int
+	}
+
+	WebhookPayload struct {
+		Webhook func(childComplexity int) int
 	}
 }
 
@@ -1715,6 +1776,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.CreateServiceTokenPayload.Token(childComplexity), true
 
+	case "CreateWebhookPayload.secret":
+		if e.ComplexityRoot.CreateWebhookPayload.Secret == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreateWebhookPayload.Secret(childComplexity), true
+	case "CreateWebhookPayload.webhook":
+		if e.ComplexityRoot.CreateWebhookPayload.Webhook == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreateWebhookPayload.Webhook(childComplexity), true
+
 	case "DecideFileReferencePayload.document":
 		if e.ComplexityRoot.DecideFileReferencePayload.Document == nil {
 			break
@@ -1749,6 +1823,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.DeleteDocumentPayload.Document(childComplexity), true
+
+	case "DeleteWebhookPayload.id":
+		if e.ComplexityRoot.DeleteWebhookPayload.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeleteWebhookPayload.ID(childComplexity), true
 
 	case "Document.access":
 		if e.ComplexityRoot.Document.Access == nil {
@@ -3535,6 +3616,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateServiceToken(childComplexity, args["input"].(model.CreateServiceTokenInput)), true
+	case "Mutation.createWebhook":
+		if e.ComplexityRoot.Mutation.CreateWebhook == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createWebhook_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateWebhook(childComplexity, args["input"].(model.CreateWebhookInput)), true
 	case "Mutation.deactivatePerson":
 		if e.ComplexityRoot.Mutation.DeactivatePerson == nil {
 			break
@@ -3623,6 +3715,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteGroup(childComplexity, args["input"].(model.GroupInput)), true
+	case "Mutation.deleteWebhook":
+		if e.ComplexityRoot.Mutation.DeleteWebhook == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteWebhook_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteWebhook(childComplexity, args["id"].(string)), true
 	case "Mutation.disableAutomation":
 		if e.ComplexityRoot.Mutation.DisableAutomation == nil {
 			break
@@ -3756,6 +3859,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.MoveDocument(childComplexity, args["input"].(model.MoveDocumentInput)), true
+	case "Mutation.pauseWebhook":
+		if e.ComplexityRoot.Mutation.PauseWebhook == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_pauseWebhook_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.PauseWebhook(childComplexity, args["id"].(string)), true
+	case "Mutation.pingWebhook":
+		if e.ComplexityRoot.Mutation.PingWebhook == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_pingWebhook_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.PingWebhook(childComplexity, args["id"].(string)), true
 	case "Mutation.proposeLink":
 		if e.ComplexityRoot.Mutation.ProposeLink == nil {
 			break
@@ -3800,6 +3925,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ReconvertIngestion(childComplexity, args["id"].(string)), true
+	case "Mutation.redeliverWebhookDelivery":
+		if e.ComplexityRoot.Mutation.RedeliverWebhookDelivery == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_redeliverWebhookDelivery_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RedeliverWebhookDelivery(childComplexity, args["id"].(string)), true
 	case "Mutation.rejectLinkSuggestion":
 		if e.ComplexityRoot.Mutation.RejectLinkSuggestion == nil {
 			break
@@ -3899,6 +4035,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RestoreRevision(childComplexity, args["input"].(model.RestoreRevisionInput)), true
+	case "Mutation.resumeWebhook":
+		if e.ComplexityRoot.Mutation.ResumeWebhook == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_resumeWebhook_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ResumeWebhook(childComplexity, args["id"].(string)), true
 	case "Mutation.retryParkedEvent":
 		if e.ComplexityRoot.Mutation.RetryParkedEvent == nil {
 			break
@@ -3954,6 +4101,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RevokeServiceToken(childComplexity, args["input"].(model.ServiceTokenInput)), true
+	case "Mutation.rotateWebhookSecret":
+		if e.ComplexityRoot.Mutation.RotateWebhookSecret == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_rotateWebhookSecret_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RotateWebhookSecret(childComplexity, args["id"].(string)), true
 	case "Mutation.setAgentResponsible":
 		if e.ComplexityRoot.Mutation.SetAgentResponsible == nil {
 			break
@@ -4750,6 +4908,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Trash(childComplexity, args["first"].(*int), args["after"].(*string)), true
+	case "Query.webhooks":
+		if e.ComplexityRoot.Query.Webhooks == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.Webhooks(childComplexity), true
 
 	case "RelatedDocument.depth":
 		if e.ComplexityRoot.RelatedDocument.Depth == nil {
@@ -4848,6 +5012,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.RevokeBatchPayload.Revoked(childComplexity), true
+
+	case "RotateWebhookSecretPayload.secret":
+		if e.ComplexityRoot.RotateWebhookSecretPayload.Secret == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RotateWebhookSecretPayload.Secret(childComplexity), true
+	case "RotateWebhookSecretPayload.webhook":
+		if e.ComplexityRoot.RotateWebhookSecretPayload.Webhook == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RotateWebhookSecretPayload.Webhook(childComplexity), true
 
 	case "SearchConnection.edges":
 		if e.ComplexityRoot.SearchConnection.Edges == nil {
@@ -5264,6 +5441,171 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.User.Name(childComplexity), true
 
+	case "Webhook.consecutiveDead":
+		if e.ComplexityRoot.Webhook.ConsecutiveDead == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Webhook.ConsecutiveDead(childComplexity), true
+	case "Webhook.createdAt":
+		if e.ComplexityRoot.Webhook.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Webhook.CreatedAt(childComplexity), true
+	case "Webhook.deliveries":
+		if e.ComplexityRoot.Webhook.Deliveries == nil {
+			break
+		}
+
+		args, err := ec.field_Webhook_deliveries_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Webhook.Deliveries(childComplexity, args["first"].(int), args["before"].(*int)), true
+	case "Webhook.events":
+		if e.ComplexityRoot.Webhook.Events == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Webhook.Events(childComplexity), true
+	case "Webhook.id":
+		if e.ComplexityRoot.Webhook.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Webhook.ID(childComplexity), true
+	case "Webhook.pathPrefix":
+		if e.ComplexityRoot.Webhook.PathPrefix == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Webhook.PathPrefix(childComplexity), true
+	case "Webhook.previousSecretUntil":
+		if e.ComplexityRoot.Webhook.PreviousSecretUntil == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Webhook.PreviousSecretUntil(childComplexity), true
+	case "Webhook.space":
+		if e.ComplexityRoot.Webhook.Space == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Webhook.Space(childComplexity), true
+	case "Webhook.status":
+		if e.ComplexityRoot.Webhook.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Webhook.Status(childComplexity), true
+	case "Webhook.statusReason":
+		if e.ComplexityRoot.Webhook.StatusReason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Webhook.StatusReason(childComplexity), true
+	case "Webhook.url":
+		if e.ComplexityRoot.Webhook.URL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Webhook.URL(childComplexity), true
+	case "Webhook.updatedAt":
+		if e.ComplexityRoot.Webhook.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Webhook.UpdatedAt(childComplexity), true
+
+	case "WebhookDelivery.attempts":
+		if e.ComplexityRoot.WebhookDelivery.Attempts == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookDelivery.Attempts(childComplexity), true
+	case "WebhookDelivery.createdAt":
+		if e.ComplexityRoot.WebhookDelivery.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookDelivery.CreatedAt(childComplexity), true
+	case "WebhookDelivery.deliveredAt":
+		if e.ComplexityRoot.WebhookDelivery.DeliveredAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookDelivery.DeliveredAt(childComplexity), true
+	case "WebhookDelivery.eventAt":
+		if e.ComplexityRoot.WebhookDelivery.EventAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookDelivery.EventAt(childComplexity), true
+	case "WebhookDelivery.eventId":
+		if e.ComplexityRoot.WebhookDelivery.EventID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookDelivery.EventID(childComplexity), true
+	case "WebhookDelivery.eventType":
+		if e.ComplexityRoot.WebhookDelivery.EventType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookDelivery.EventType(childComplexity), true
+	case "WebhookDelivery.id":
+		if e.ComplexityRoot.WebhookDelivery.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookDelivery.ID(childComplexity), true
+	case "WebhookDelivery.lastError":
+		if e.ComplexityRoot.WebhookDelivery.LastError == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookDelivery.LastError(childComplexity), true
+	case "WebhookDelivery.lastStatus":
+		if e.ComplexityRoot.WebhookDelivery.LastStatus == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookDelivery.LastStatus(childComplexity), true
+	case "WebhookDelivery.nextAttemptAt":
+		if e.ComplexityRoot.WebhookDelivery.NextAttemptAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookDelivery.NextAttemptAt(childComplexity), true
+	case "WebhookDelivery.seq":
+		if e.ComplexityRoot.WebhookDelivery.Seq == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookDelivery.Seq(childComplexity), true
+	case "WebhookDelivery.status":
+		if e.ComplexityRoot.WebhookDelivery.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookDelivery.Status(childComplexity), true
+
+	case "WebhookDeliveryPayload.delivery":
+		if e.ComplexityRoot.WebhookDeliveryPayload.Delivery == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookDeliveryPayload.Delivery(childComplexity), true
+
+	case "WebhookPayload.webhook":
+		if e.ComplexityRoot.WebhookPayload.Webhook == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookPayload.Webhook(childComplexity), true
+
 	}
 	return 0, false
 }
@@ -5285,6 +5627,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("CreateGroupInput", ec.unmarshalInputCreateGroupInput),
 			graphql.NewInputUnmarshaler("CreatePersonInput", ec.unmarshalInputCreatePersonInput),
 			graphql.NewInputUnmarshaler("CreateServiceTokenInput", ec.unmarshalInputCreateServiceTokenInput),
+			graphql.NewInputUnmarshaler("CreateWebhookInput", ec.unmarshalInputCreateWebhookInput),
 			graphql.NewInputUnmarshaler("DecideFileReferenceInput", ec.unmarshalInputDecideFileReferenceInput),
 			graphql.NewInputUnmarshaler("DecideLinkInput", ec.unmarshalInputDecideLinkInput),
 			graphql.NewInputUnmarshaler("DeleteDocumentInput", ec.unmarshalInputDeleteDocumentInput),
@@ -7644,6 +7987,129 @@ extend type Subscription {
   importProgress(id: ID!): Import!
 }
 `, BuiltIn: false},
+	{Name: "../schema/webhooks.graphqls", Input: `"Whether a webhook sends (docs/api.md, \"Webhooks\")."
+enum WebhookStatus {
+  ACTIVE
+  "Paused by its owner, or after 100 deliveries in a row died (` + "`" + `statusReason` + "`" + ` says which): it takes no new events; pending deliveries wait."
+  PAUSED
+  "Its endpoint answered 410 Gone: its pending deliveries are dead. ` + "`" + `resumeWebhook` + "`" + ` makes it active again."
+  DISABLED
+}
+
+"Where a webhook delivery is."
+enum WebhookDeliveryStatus {
+  "Waiting for its turn (order per webhook) or for a retry."
+  PENDING
+  "The endpoint answered 2xx."
+  DELIVERED
+  "Given up: a 4xx other than 408 and 429, a refused address, 72 hours without success, the page no longer readable, or the webhook disabled (` + "`" + `lastError` + "`" + ` says which)."
+  DEAD
+}
+
+"One of your webhooks: an endpoint that receives the events on pages you can read (never its secret)."
+type Webhook {
+  id: ID!
+  url: String!
+  "The public event types it takes (docs/api.md); empty: every one."
+  events: [String!]!
+  "Only pages in this space (null: every space)."
+  space: Space
+  "Only pages in this folder or beneath it (\"\": everywhere)."
+  pathPrefix: String!
+  status: WebhookStatus!
+  "Why it is paused or disabled; \"\" when active or paused by you."
+  statusReason: String!
+  "Deliveries dead in a row (100 pauses it)."
+  consecutiveDead: Int!
+  "While a rotated-out secret still signs beside the new one: until when."
+  previousSecretUntil: Time
+  createdAt: Time!
+  updatedAt: Time!
+  "Its deliveries, newest first: ` + "`" + `first` + "`" + ` 1–100, those below sequence number ` + "`" + `before` + "`" + ` when given."
+  deliveries(first: Int! = 20, before: Int): [WebhookDelivery!]!
+}
+
+"One event sent (or to send) to one webhook; its body is never shown here."
+type WebhookDelivery {
+  "The ` + "`" + `webhook-id` + "`" + ` header of every attempt."
+  id: ID!
+  "Its place in the webhook's order."
+  seq: Int!
+  "The event's id; null for a ping."
+  eventId: ID
+  eventType: String!
+  status: WebhookDeliveryStatus!
+  attempts: Int!
+  nextAttemptAt: Time!
+  "The HTTP status of the last answer, if any came."
+  lastStatus: Int
+  "Why the last attempt failed (at most 255 characters); \"\" when none did."
+  lastError: String!
+  eventAt: Time!
+  createdAt: Time!
+  deliveredAt: Time
+}
+
+"A new webhook."
+input CreateWebhookInput {
+  "An https URL (http only where the instance allows it); private and special addresses are refused."
+  url: String!
+  "Public event types (docs/api.md); none or empty: every one."
+  events: [String!]
+  space: Space
+  pathPrefix: String
+}
+
+type CreateWebhookPayload {
+  webhook: Webhook!
+  "The signing secret (` + "`" + `whsec_…` + "`" + `), shown this once."
+  secret: String!
+}
+
+type WebhookPayload {
+  webhook: Webhook!
+}
+
+type RotateWebhookSecretPayload {
+  webhook: Webhook!
+  "The new secret, shown this once; the previous one keeps signing beside it for 24 hours."
+  secret: String!
+}
+
+type DeleteWebhookPayload {
+  id: ID!
+}
+
+type WebhookDeliveryPayload {
+  delivery: WebhookDelivery!
+}
+
+extend type Query {
+  "Your webhooks, oldest first."
+  webhooks: [Webhook!]!
+}
+
+extend type Mutation {
+  """
+  Subscribe an endpoint of yours (people only, at most 10). BAD_USER_INPUT names the field: a URL
+  that is not https, carries a user name, or is a private address (` + "`" + `url` + "`" + `); an unknown event type
+  (` + "`" + `events` + "`" + `); a path that is not one (` + "`" + `pathPrefix` + "`" + `).
+  """
+  createWebhook(input: CreateWebhookInput!): CreateWebhookPayload!
+  "Delete one of your webhooks and its deliveries."
+  deleteWebhook(id: ID!): DeleteWebhookPayload!
+  "Pause one of your webhooks."
+  pauseWebhook(id: ID!): WebhookPayload!
+  "Make one of your webhooks active again (paused or disabled)."
+  resumeWebhook(id: ID!): WebhookPayload!
+  "Give one of your webhooks a new secret; the old one keeps signing beside it for 24 hours."
+  rotateWebhookSecret(id: ID!): RotateWebhookSecretPayload!
+  "Send a delivered or dead delivery of yours again: the same id and body, before the webhook's later deliveries."
+  redeliverWebhookDelivery(id: ID!): WebhookDeliveryPayload!
+  "Queue a test message (type ` + "`" + `webhook.ping` + "`" + `) to one of your webhooks, after its pending deliveries."
+  pingWebhook(id: ID!): WebhookDeliveryPayload!
+}
+`, BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
@@ -8017,6 +8483,16 @@ func (ec *executionContext) childFields_CreateServiceTokenPayload(ctx context.Co
 	return nil, fmt.Errorf("no field named %q was found under type CreateServiceTokenPayload", field.Name)
 }
 
+func (ec *executionContext) childFields_CreateWebhookPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "webhook":
+		return ec.fieldContext_CreateWebhookPayload_webhook(ctx, field)
+	case "secret":
+		return ec.fieldContext_CreateWebhookPayload_secret(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CreateWebhookPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_DecideFileReferencePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "document":
@@ -8055,6 +8531,14 @@ func (ec *executionContext) childFields_DeleteDocumentPayload(ctx context.Contex
 		return ec.fieldContext_DeleteDocumentPayload_document(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type DeleteDocumentPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_DeleteWebhookPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_DeleteWebhookPayload_id(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DeleteWebhookPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_Document(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -9131,6 +9615,16 @@ func (ec *executionContext) childFields_RevokeBatchPayload(ctx context.Context, 
 	return nil, fmt.Errorf("no field named %q was found under type RevokeBatchPayload", field.Name)
 }
 
+func (ec *executionContext) childFields_RotateWebhookSecretPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "webhook":
+		return ec.fieldContext_RotateWebhookSecretPayload_webhook(ctx, field)
+	case "secret":
+		return ec.fieldContext_RotateWebhookSecretPayload_secret(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RotateWebhookSecretPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_SearchConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "edges":
@@ -9369,6 +9863,82 @@ func (ec *executionContext) childFields_User(ctx context.Context, field graphql.
 		return ec.fieldContext_User_kind(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type User", field.Name)
+}
+
+func (ec *executionContext) childFields_Webhook(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Webhook_id(ctx, field)
+	case "url":
+		return ec.fieldContext_Webhook_url(ctx, field)
+	case "events":
+		return ec.fieldContext_Webhook_events(ctx, field)
+	case "space":
+		return ec.fieldContext_Webhook_space(ctx, field)
+	case "pathPrefix":
+		return ec.fieldContext_Webhook_pathPrefix(ctx, field)
+	case "status":
+		return ec.fieldContext_Webhook_status(ctx, field)
+	case "statusReason":
+		return ec.fieldContext_Webhook_statusReason(ctx, field)
+	case "consecutiveDead":
+		return ec.fieldContext_Webhook_consecutiveDead(ctx, field)
+	case "previousSecretUntil":
+		return ec.fieldContext_Webhook_previousSecretUntil(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Webhook_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_Webhook_updatedAt(ctx, field)
+	case "deliveries":
+		return ec.fieldContext_Webhook_deliveries(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Webhook", field.Name)
+}
+
+func (ec *executionContext) childFields_WebhookDelivery(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_WebhookDelivery_id(ctx, field)
+	case "seq":
+		return ec.fieldContext_WebhookDelivery_seq(ctx, field)
+	case "eventId":
+		return ec.fieldContext_WebhookDelivery_eventId(ctx, field)
+	case "eventType":
+		return ec.fieldContext_WebhookDelivery_eventType(ctx, field)
+	case "status":
+		return ec.fieldContext_WebhookDelivery_status(ctx, field)
+	case "attempts":
+		return ec.fieldContext_WebhookDelivery_attempts(ctx, field)
+	case "nextAttemptAt":
+		return ec.fieldContext_WebhookDelivery_nextAttemptAt(ctx, field)
+	case "lastStatus":
+		return ec.fieldContext_WebhookDelivery_lastStatus(ctx, field)
+	case "lastError":
+		return ec.fieldContext_WebhookDelivery_lastError(ctx, field)
+	case "eventAt":
+		return ec.fieldContext_WebhookDelivery_eventAt(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_WebhookDelivery_createdAt(ctx, field)
+	case "deliveredAt":
+		return ec.fieldContext_WebhookDelivery_deliveredAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WebhookDelivery", field.Name)
+}
+
+func (ec *executionContext) childFields_WebhookDeliveryPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "delivery":
+		return ec.fieldContext_WebhookDeliveryPayload_delivery(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WebhookDeliveryPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_WebhookPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "webhook":
+		return ec.fieldContext_WebhookPayload_webhook(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WebhookPayload", field.Name)
 }
 
 func (ec *executionContext) childFields___Directive(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

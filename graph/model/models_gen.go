@@ -11,6 +11,7 @@ import (
 	"codna/internal/ingest"
 	"codna/internal/linkgraph"
 	"codna/internal/transfer"
+	"codna/internal/webhook"
 	"fmt"
 	"io"
 	"strconv"
@@ -318,6 +319,22 @@ type CreateServiceTokenPayload struct {
 	Token string `json:"token"`
 }
 
+// A new webhook.
+type CreateWebhookInput struct {
+	// An https URL (http only where the instance allows it); private and special addresses are refused.
+	URL string `json:"url"`
+	// Public event types (docs/api.md); none or empty: every one.
+	Events     []string `json:"events,omitempty"`
+	Space      *Space   `json:"space,omitempty"`
+	PathPrefix *string  `json:"pathPrefix,omitempty"`
+}
+
+type CreateWebhookPayload struct {
+	Webhook *webhook.Webhook `json:"webhook"`
+	// The signing secret (`whsec_…`), shown this once.
+	Secret string `json:"secret"`
+}
+
 type DecideFileReferenceInput struct {
 	ID     string              `json:"id"`
 	Answer FileReferenceAnswer `json:"answer"`
@@ -357,6 +374,10 @@ type DeleteDocumentInput struct {
 // The document, now in the trash.
 type DeleteDocumentPayload struct {
 	Document *document.Doc `json:"document"`
+}
+
+type DeleteWebhookPayload struct {
+	ID string `json:"id"`
 }
 
 // A page of documents.
@@ -965,6 +986,12 @@ type RevokeBatchPayload struct {
 	Revoked int `json:"revoked"`
 }
 
+type RotateWebhookSecretPayload struct {
+	Webhook *webhook.Webhook `json:"webhook"`
+	// The new secret, shown this once; the previous one keeps signing beside it for 24 hours.
+	Secret string `json:"secret"`
+}
+
 // A page of search results.
 type SearchConnection struct {
 	Edges    []SearchEdge `json:"edges"`
@@ -1247,6 +1274,14 @@ type User struct {
 	Name string `json:"name"`
 	// Whether this is a person, an agent or management.
 	Kind UserKind `json:"kind"`
+}
+
+type WebhookDeliveryPayload struct {
+	Delivery *webhook.Delivery `json:"delivery"`
+}
+
+type WebhookPayload struct {
+	Webhook *webhook.Webhook `json:"webhook"`
 }
 
 // The limit that ended a run.

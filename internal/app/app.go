@@ -39,6 +39,7 @@ import (
 	"codna/internal/search"
 	pgsearch "codna/internal/search/postgres"
 	"codna/internal/transfer"
+	"codna/internal/webhook"
 )
 
 // Config configures the services and the background work (the HTTP
@@ -55,6 +56,9 @@ type Config struct {
 	Mail mail.Config
 	// MailSender tunes the mail sender (tests shorten its backoff).
 	MailSender mail.SenderConfig
+	// Webhooks configures people's webhooks: the SSRF guard's allow-list
+	// and http switch, and the sender's pace.
+	Webhooks webhook.Config
 	// SearchBackend is the search engine (`codna serve` chooses it:
 	// docs/operations.md#search); nil is the postgres backend over the
 	// App's pool.
@@ -134,6 +138,7 @@ type Services struct {
 	Transfer   *transfer.Service
 	Automation *automation.Service
 	Mail       *mail.Service
+	Webhook    *webhook.Service
 }
 
 // App is the services over one database pool and the background work that
@@ -162,6 +167,9 @@ type App struct {
 	// FileRefBackfill records the file references of bodies written
 	// before they were tracked (linkgraph.Backfill).
 	FileRefBackfill *periodic.Loops
+	// WebhookSender sends the webhook deliveries the webhook consumer
+	// queues.
+	WebhookSender *webhook.Sender
 
 	cfg       Config
 	pool      *pgxpool.Pool
@@ -233,6 +241,8 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *App {
 	a.AutomationScheduler = s.Automation.NewScheduler(cfg.Automation.SchedulerPoll, a.AutomationRunner.Wake, log.With("component", "automation-scheduler"))
 	s.Live = live.New(pool, log.With("component", "live"))
 	s.LiveCounts = inbox.NewLiveCounts(pool, s.Live, s.Auth, log.With("component", "live-counts"))
+	s.Webhook = webhook.New(pool, cfg.Webhooks, log.With("component", "webhooks"))
+	a.WebhookSender = s.Webhook.NewSender()
 	a.Outbox = outbox.New(pool, cfg.Outbox, log.With("component", "outbox"))
 	a.consumers = a.registerConsumers()
 	return a
@@ -248,8 +258,8 @@ func (a *App) Pool() *pgxpool.Pool { return a.pool }
 
 // registerConsumers registers the outbox consumers the App runs and says
 // how many there are. The link consumer, the decision keeper, the
-// folder-share applier, the search indexer and the automation matcher
-// register here, as batch consumers, each in its own lane with the time
+// folder-share applier, the search indexer, the automation matcher and the
+// webhook enqueuer register here, as batch consumers, each in its own lane with the time
 // budget it states (docs/design.md, "The worker"): each handles a batch of
 // its lane in one transaction, and a slow one delays only its own lane.
 // A consumer added later states its budget here too.
@@ -275,6 +285,9 @@ func (a *App) registerConsumers() int {
 		{search.IndexerName, a.Search.Indexer().HandleBatch, 30 * time.Second, search.IndexerEvents()},
 		// Matching only: the runs execute in the automation runner.
 		{automation.MatcherName, a.Automation.NewMatcher(a.AutomationRunner.Wake).HandleBatch, 10 * time.Second, slices.Clone(automation.TriggerEvents)},
+		// Matching and a few statements per event and subscription; the
+		// requests are the webhook sender's, never the lane's.
+		{webhook.ConsumerName, a.Webhook.Consumer().HandleBatch, 10 * time.Second, webhook.ConsumerEvents()},
 	}
 	for _, c := range consumers {
 		a.Outbox.RegisterBatch(c.name, c.handle, outbox.Lane{Budget: c.budget, Events: c.events})

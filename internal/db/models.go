@@ -987,3 +987,44 @@ type User struct {
 	CreatedAt    time.Time
 	UpdatedAt    time.Time
 }
+
+type WebhookDelivery struct {
+	ID             uuid.UUID
+	SubscriptionID uuid.UUID
+	Seq            int64
+	EventID        *uuid.UUID
+	EventType      string
+	DocumentID     *uuid.UUID
+	Body           []byte
+	Status         string
+	Attempts       int32
+	NextAttemptAt  time.Time
+	ExpiresAt      time.Time
+	LeasedUntil    *time.Time
+	LeasedBy       *string
+	LastStatus     *int32
+	LastError      string
+	EventAt        time.Time
+	CreatedAt      time.Time
+	DeliveredAt    *time.Time
+}
+
+type WebhookSubscription struct {
+	ID              uuid.UUID
+	OwnerID         uuid.UUID
+	Url             string
+	EventTypes      []string
+	Space           *Space
+	PathPrefix      string
+	SigningKey      []byte
+	PreviousKey     []byte
+	PreviousUntil   *time.Time
+	Status          string
+	StatusReason    string
+	ConsecutiveDead int32
+	FailingSince    *time.Time
+	NextSeq         int64
+	TurnAt          *time.Time
+	CreatedAt       time.Time
+	UpdatedAt       time.Time
+}

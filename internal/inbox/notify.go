@@ -63,6 +63,9 @@ const (
 	TypeDocumentQuarantined     = "document.quarantined"
 	TypeDocumentReleased        = "document.released"
 	TypeDocumentAccessRevoked   = "document.access_revoked"
+	// TypeWebhookPaused tells a person one of their webhooks was paused
+	// after its deliveries died in a row (internal/webhook).
+	TypeWebhookPaused = "webhook.paused"
 )
 
 // Types lists every notification type, in docs/design.md#notification-types'
@@ -75,6 +78,7 @@ var Types = []string{
 	TypeGroupAdded, TypeGroupRemoved, TypeAccountPasswordReset, TypeDocumentsTransferred,
 	TypeAgentResponsibleAdded, TypeAgentResponsibleRemoved,
 	TypeDocumentQuarantined, TypeDocumentReleased, TypeDocumentAccessRevoked,
+	TypeWebhookPaused,
 }
 
 // KnownType reports whether t is one of Types.

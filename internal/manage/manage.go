@@ -26,6 +26,7 @@ import (
 	"codna/internal/db"
 	"codna/internal/fault"
 	"codna/internal/mail"
+	"codna/internal/webhook"
 )
 
 // Service carries out management changes.
@@ -78,8 +79,9 @@ func (s *Service) CreatePerson(ctx context.Context, email, name, password string
 
 // SetPersonActive deactivates (active=false) or reactivates a person.
 // Deactivating ends every session at once; tokens stop working because the
-// token lookup requires an active user; their open websockets close. Errors: NOT_FOUND when id is not a
-// person.
+// token lookup requires an active user; their open websockets close; their
+// active webhooks are paused (reactivating resumes none). Errors: NOT_FOUND
+// when id is not a person.
 func (s *Service) SetPersonActive(ctx context.Context, id uuid.UUID, active bool) (auth.User, error) {
 	if _, err := auth.RequireManagement(ctx); err != nil {
 		return auth.User{}, err
@@ -106,6 +108,11 @@ func (s *Service) SetPersonActive(ctx context.Context, id uuid.UUID, active bool
 			if err := auth.CredentialsEndedInTx(ctx, tx, id); err != nil {
 				return err
 			}
+			paused, err := webhook.PauseOwnerInTx(ctx, tx, id)
+			if err != nil {
+				return err
+			}
+			details["webhooks_paused"] = paused
 		}
 		return audit.WriteInTx(ctx, tx, audit.Entry{Action: action, TargetUser: &u.ID, Details: details})
 	})

@@ -290,6 +290,20 @@ var table = map[string]rule{
 	"transfer.Service.StartExport":         personal,
 	"transfer.Service.StartImport":         personal,
 	"transfer.Service.WriteTree":           personalRead,
+
+	// webhook.Service: a person's own webhooks and their deliveries.
+	"webhook.Service.Consumer":     {allow: nobody, why: "builds the outbox consumer when the server is wired; no context"},
+	"webhook.Service.Create":       personal,
+	"webhook.Service.Delete":       personal,
+	"webhook.Service.Deliveries":   personalRead,
+	"webhook.Service.Get":          personalRead,
+	"webhook.Service.List":         personalRead,
+	"webhook.Service.NewSender":    {allow: nobody, why: "builds the sender when the server is wired; no context"},
+	"webhook.Service.Pause":        personal,
+	"webhook.Service.Ping":         personal,
+	"webhook.Service.Redeliver":    personal,
+	"webhook.Service.Resume":       personal,
+	"webhook.Service.RotateSecret": personal,
 }
 
 // tool is who one MCP tool (or resource method) serves, and the arguments

@@ -26,6 +26,7 @@ import (
 	"codna/internal/pgtest"
 	"codna/internal/search"
 	"codna/internal/transfer"
+	"codna/internal/webhook"
 )
 
 // world is one person's things, which a stranger — a person nobody shared
@@ -107,6 +108,10 @@ func newWorld(t *testing.T, a *app.App, svcs []any) *world {
 	require.NoError(t, err)
 	ing, err := find[*ingest.Service](t, svcs).Ingest(owner, strings.NewReader("# Ingested"), "perm-ingested.md", "", "")
 	require.NoError(t, err)
+	hook, _, err := find[*webhook.Service](t, svcs).Create(owner, webhook.CreateInput{URL: "https://perm-hook.invalid/hook"})
+	require.NoError(t, err)
+	ping, err := find[*webhook.Service](t, svcs).Ping(owner, hook.ID)
+	require.NoError(t, err)
 
 	// The links and file references of the pages and the search index, as
 	// serve's consumers write them (the App's outbox worker runs them all).
@@ -114,7 +119,7 @@ func newWorld(t *testing.T, a *app.App, svcs []any) *world {
 
 	w.ids = []uuid.UUID{
 		w.owner.ID, w.friend.ID, w.agent.ID, group.ID, w.page.ID, w.target.ID, tomb.ID, att.ID, shared.BatchID,
-		rule.ID, suggestion.ID, auto.ID, export.ID, imp.ID, ing.ID,
+		rule.ID, suggestion.ID, auto.ID, export.ID, imp.ID, ing.ID, hook.ID, ping.ID,
 	}
 	for _, who := range []context.Context{owner, pgtest.ActingAs(w.friend), agentCtx} {
 		notes, _, err := find[*inbox.Service](t, svcs).List(who, inbox.Filter{}, nil, 50)
@@ -135,7 +140,7 @@ func newWorld(t *testing.T, a *app.App, svcs []any) *world {
 	w.things[reflect.TypeFor[document.Space]()] = reflect.ValueOf(document.SpaceWiki)
 	w.things[reflect.TypeFor[graphwalk.Direction]()] = reflect.ValueOf(graphwalk.Both)
 	w.things[reflect.TypeFor[search.Request]()] = reflect.ValueOf(search.Request{Query: "Permission", First: 10})
-	w.secrets = []string{"Permission page", "Permission target", "Permission tombstone", "perm-page", "perm-target", "perm-tomb", "the owner's note", "Permission automation"}
+	w.secrets = []string{"Permission page", "Permission target", "Permission tombstone", "perm-page", "perm-target", "perm-tomb", "the owner's note", "Permission automation", "perm-hook"}
 	return w
 }
 

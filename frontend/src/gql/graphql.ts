@@ -467,6 +467,23 @@ export type CreateServiceTokenPayload = {
   token: Scalars['String']['output'];
 };
 
+/** A new webhook. */
+export type CreateWebhookInput = {
+  /** Public event types (docs/api.md); none or empty: every one. */
+  events?: InputMaybe<Array<Scalars['String']['input']>>;
+  pathPrefix?: InputMaybe<Scalars['String']['input']>;
+  space?: InputMaybe<Space>;
+  /** An https URL (http only where the instance allows it); private and special addresses are refused. */
+  url: Scalars['String']['input'];
+};
+
+export type CreateWebhookPayload = {
+  __typename?: 'CreateWebhookPayload';
+  /** The signing secret (`whsec_…`), shown this once. */
+  secret: Scalars['String']['output'];
+  webhook: Webhook;
+};
+
 export type DecideFileReferenceInput = {
   answer: FileReferenceAnswer;
   id: Scalars['ID']['input'];
@@ -511,6 +528,11 @@ export type DeleteDocumentInput = {
 export type DeleteDocumentPayload = {
   __typename?: 'DeleteDocumentPayload';
   document: Document;
+};
+
+export type DeleteWebhookPayload = {
+  __typename?: 'DeleteWebhookPayload';
+  id: Scalars['ID']['output'];
 };
 
 /**
@@ -1449,6 +1471,12 @@ export type Mutation = {
   /** Management only: creates a person who can sign in with the given password. */
   createPerson: CreatePersonPayload;
   createServiceToken: CreateServiceTokenPayload;
+  /**
+   * Subscribe an endpoint of yours (people only, at most 10). BAD_USER_INPUT names the field: a URL
+   * that is not https, carries a user name, or is a private address (`url`); an unknown event type
+   * (`events`); a path that is not one (`pathPrefix`).
+   */
+  createWebhook: CreateWebhookPayload;
   /** Management only: deactivates a person; their sessions end and their tokens stop working at once. */
   deactivatePerson: SetPersonActivePayload;
   /**
@@ -1471,6 +1499,8 @@ export type Mutation = {
   deleteDocument: DeleteDocumentPayload;
   /** Deletes a group (never Everyone); its grants and folder shares go, each recorded. */
   deleteGroup: ManagedGroupPayload;
+  /** Delete one of your webhooks and its deliveries. */
+  deleteWebhook: DeleteWebhookPayload;
   /** Disable an automation: yours, or (management) any. */
   disableAutomation: AutomationPayload;
   /** Dismisses a notification. A decision waiting for your answer cannot be dismissed: answer it (it clears itself once it can no longer be answered). */
@@ -1508,6 +1538,10 @@ export type Mutation = {
   markNotificationsRead: MarkNotificationsReadPayload;
   /** Moves or renames a document you can write; its old address is remembered and freed. */
   moveDocument: MoveDocumentPayload;
+  /** Pause one of your webhooks. */
+  pauseWebhook: WebhookPayload;
+  /** Queue a test message (type `webhook.ping`) to one of your webhooks, after its pending deliveries. */
+  pingWebhook: WebhookDeliveryPayload;
   /** Proposes a link from a document you can edit to one you can read; its owner decides. */
   proposeLink: ProposeLinkPayload;
   /** Holds a document out of circulation: its owner alone sees it, its shares are moved aside. */
@@ -1516,6 +1550,8 @@ export type Mutation = {
   reactivatePerson: SetPersonActivePayload;
   /** Convert a ready or failed ingestion again from its kept original (a new revision of its page). */
   reconvertIngestion: IngestPayload;
+  /** Send a delivered or dead delivery of yours again: the same id and body, before the webhook's later deliveries. */
+  redeliverWebhookDelivery: WebhookDeliveryPayload;
   /** Rejects a link suggestion for good. */
   rejectLinkSuggestion: LinkSuggestionPayload;
   releaseDocument: QuarantinePayload;
@@ -1541,6 +1577,8 @@ export type Mutation = {
   restoreDocument: RestoreDocumentPayload;
   /** Makes an earlier version current again. */
   restoreRevision: RestoreRevisionPayload;
+  /** Make one of your webhooks active again (paused or disabled). */
+  resumeWebhook: WebhookPayload;
   /** Unparks an outbox event for one consumer: it is delivered to that consumer again. */
   retryParkedEvent: RetryParkedEventPayload;
   /** Takes one grant away (the owner, or who granted it). */
@@ -1550,6 +1588,8 @@ export type Mutation = {
   /** Takes a whole sharing action back. */
   revokeBatch: RevokeBatchPayload;
   revokeServiceToken: ServiceTokenPayload;
+  /** Give one of your webhooks a new secret; the old one keeps signing beside it for 24 hours. */
+  rotateWebhookSecret: RotateWebhookSecretPayload;
   setAgentResponsible: ManagedAgentPayload;
   /** Shares documents with recipients as one action (one batch). */
   share: SharePayload;
@@ -1639,6 +1679,11 @@ export type MutationCreateServiceTokenArgs = {
 };
 
 
+export type MutationCreateWebhookArgs = {
+  input: CreateWebhookInput;
+};
+
+
 export type MutationDeactivatePersonArgs = {
   input: SetPersonActiveInput;
 };
@@ -1676,6 +1721,11 @@ export type MutationDeleteDocumentArgs = {
 
 export type MutationDeleteGroupArgs = {
   input: GroupInput;
+};
+
+
+export type MutationDeleteWebhookArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -1735,6 +1785,16 @@ export type MutationMoveDocumentArgs = {
 };
 
 
+export type MutationPauseWebhookArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationPingWebhookArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationProposeLinkArgs = {
   input: ProposeLinkInput;
 };
@@ -1751,6 +1811,11 @@ export type MutationReactivatePersonArgs = {
 
 
 export type MutationReconvertIngestionArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationRedeliverWebhookDeliveryArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -1800,6 +1865,11 @@ export type MutationRestoreRevisionArgs = {
 };
 
 
+export type MutationResumeWebhookArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationRetryParkedEventArgs = {
   input: RetryParkedEventInput;
 };
@@ -1822,6 +1892,11 @@ export type MutationRevokeBatchArgs = {
 
 export type MutationRevokeServiceTokenArgs = {
   input: ServiceTokenInput;
+};
+
+
+export type MutationRotateWebhookSecretArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -2132,6 +2207,8 @@ export type Query = {
   shareSuggestions: Array<ShareSuggestion>;
   /** Your documents in the trash, most recently deleted first. */
   trash: DocumentConnection;
+  /** Your webhooks, oldest first. */
+  webhooks: Array<Webhook>;
 };
 
 
@@ -2443,6 +2520,13 @@ export type RevokeBatchInput = {
 export type RevokeBatchPayload = {
   __typename?: 'RevokeBatchPayload';
   revoked: Scalars['Int']['output'];
+};
+
+export type RotateWebhookSecretPayload = {
+  __typename?: 'RotateWebhookSecretPayload';
+  /** The new secret, shown this once; the previous one keeps signing beside it for 24 hours. */
+  secret: Scalars['String']['output'];
+  webhook: Webhook;
 };
 
 /** A page of search results. */
@@ -2804,6 +2888,86 @@ export type UserKind =
   | 'MANAGEMENT'
   /** A person who signs in and reads and writes the knowledge base. */
   | 'PERSON';
+
+/** One of your webhooks: an endpoint that receives the events on pages you can read (never its secret). */
+export type Webhook = {
+  __typename?: 'Webhook';
+  /** Deliveries dead in a row (100 pauses it). */
+  consecutiveDead: Scalars['Int']['output'];
+  createdAt: Scalars['Time']['output'];
+  /** Its deliveries, newest first: `first` 1–100, those below sequence number `before` when given. */
+  deliveries: Array<WebhookDelivery>;
+  /** The public event types it takes (docs/api.md); empty: every one. */
+  events: Array<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  /** Only pages in this folder or beneath it ("": everywhere). */
+  pathPrefix: Scalars['String']['output'];
+  /** While a rotated-out secret still signs beside the new one: until when. */
+  previousSecretUntil?: Maybe<Scalars['Time']['output']>;
+  /** Only pages in this space (null: every space). */
+  space?: Maybe<Space>;
+  status: WebhookStatus;
+  /** Why it is paused or disabled; "" when active or paused by you. */
+  statusReason: Scalars['String']['output'];
+  updatedAt: Scalars['Time']['output'];
+  url: Scalars['String']['output'];
+};
+
+
+/** One of your webhooks: an endpoint that receives the events on pages you can read (never its secret). */
+export type WebhookDeliveriesArgs = {
+  before?: InputMaybe<Scalars['Int']['input']>;
+  first?: Scalars['Int']['input'];
+};
+
+/** One event sent (or to send) to one webhook; its body is never shown here. */
+export type WebhookDelivery = {
+  __typename?: 'WebhookDelivery';
+  attempts: Scalars['Int']['output'];
+  createdAt: Scalars['Time']['output'];
+  deliveredAt?: Maybe<Scalars['Time']['output']>;
+  eventAt: Scalars['Time']['output'];
+  /** The event's id; null for a ping. */
+  eventId?: Maybe<Scalars['ID']['output']>;
+  eventType: Scalars['String']['output'];
+  /** The `webhook-id` header of every attempt. */
+  id: Scalars['ID']['output'];
+  /** Why the last attempt failed (at most 255 characters); "" when none did. */
+  lastError: Scalars['String']['output'];
+  /** The HTTP status of the last answer, if any came. */
+  lastStatus?: Maybe<Scalars['Int']['output']>;
+  nextAttemptAt: Scalars['Time']['output'];
+  /** Its place in the webhook's order. */
+  seq: Scalars['Int']['output'];
+  status: WebhookDeliveryStatus;
+};
+
+export type WebhookDeliveryPayload = {
+  __typename?: 'WebhookDeliveryPayload';
+  delivery: WebhookDelivery;
+};
+
+/** Where a webhook delivery is. */
+export type WebhookDeliveryStatus =
+  /** Given up: a 4xx other than 408 and 429, a refused address, 72 hours without success, the page no longer readable, or the webhook disabled (`lastError` says which). */
+  | 'DEAD'
+  /** The endpoint answered 2xx. */
+  | 'DELIVERED'
+  /** Waiting for its turn (order per webhook) or for a retry. */
+  | 'PENDING';
+
+export type WebhookPayload = {
+  __typename?: 'WebhookPayload';
+  webhook: Webhook;
+};
+
+/** Whether a webhook sends (docs/api.md, "Webhooks"). */
+export type WebhookStatus =
+  | 'ACTIVE'
+  /** Its endpoint answered 410 Gone: its pending deliveries are dead. `resumeWebhook` makes it active again. */
+  | 'DISABLED'
+  /** Paused by its owner, or after 100 deliveries in a row died (`statusReason` says which): it takes no new events; pending deliveries wait. */
+  | 'PAUSED';
 
 export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 

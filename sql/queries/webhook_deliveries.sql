@@ -1,0 +1,89 @@
+-- name: WebhookDeliveryCreate :execrows
+-- WebhookDeliveryCreate queues one delivery (or records it dead at once: status, last_error); nothing when the subscription already has one for the event.
+INSERT INTO webhook_deliveries (id, subscription_id, seq, event_id, event_type, document_id, body, status, last_error, expires_at, event_at)
+VALUES (sqlc.arg(id), sqlc.arg(subscription_id), sqlc.arg(seq), sqlc.narg(event_id), sqlc.arg(event_type), sqlc.narg(document_id), sqlc.arg(body),
+  sqlc.arg(status)::text, sqlc.arg(last_error)::text, sqlc.arg(expires_at), sqlc.arg(event_at))
+ON CONFLICT (subscription_id, event_id) WHERE event_id IS NOT NULL DO NOTHING;
+
+-- name: WebhookDeliveryQueued :many
+-- WebhookDeliveryQueued returns, of the given subscriptions, those already holding a delivery of the event (a redelivered outbox event) and how many pending deliveries each has, counted up to cap.
+SELECT s.id,
+  EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.subscription_id = s.id AND d.event_id = sqlc.arg(event_id)::uuid)::bool AS has_event,
+  (SELECT count(*) FROM (SELECT 1 FROM webhook_deliveries d WHERE d.subscription_id = s.id AND d.status = 'pending' LIMIT sqlc.arg(cap)::int) p)::int AS pending
+FROM webhook_subscriptions s WHERE s.id = ANY(sqlc.arg(ids)::uuid[]);
+
+-- name: WebhookDeliveryClaim :many
+-- WebhookDeliveryClaim leases to a sender the head (lowest pending seq) of up to batch_size active subscriptions whose head is due and not leased, the least recently served subscriptions first (round-robin: turn_at, set when an attempt is recorded, not here, so that a claim locks no subscription and cannot deadlock with the enqueuer's locks in id order), with what sending needs: the endpoint, the keys in force, and whether the owner can still read its document and is still active. A head leased by another sender holds its whole subscription back: order per subscription.
+WITH heads AS (
+  SELECT h.id
+  FROM webhook_subscriptions s
+  CROSS JOIN LATERAL (
+    SELECT d.id, d.next_attempt_at, d.leased_until FROM webhook_deliveries d
+    WHERE d.subscription_id = s.id AND d.status = 'pending'
+    ORDER BY d.seq LIMIT 1
+  ) h
+  WHERE s.status = 'active' AND h.next_attempt_at <= now() AND (h.leased_until IS NULL OR h.leased_until < now())
+  ORDER BY s.turn_at NULLS FIRST, s.id
+  LIMIT sqlc.arg(batch_size)::int
+), claimed AS (
+  UPDATE webhook_deliveries d
+  SET leased_until = now() + sqlc.arg(lease_ms)::bigint * interval '1 millisecond', leased_by = sqlc.arg(worker)::text
+  WHERE d.id IN (SELECT id FROM heads) AND d.status = 'pending' AND (d.leased_until IS NULL OR d.leased_until < now())
+  RETURNING d.id, d.subscription_id, d.seq, d.event_type, d.document_id, d.body, d.attempts, d.expires_at, d.event_at
+)
+SELECT c.id, c.subscription_id, c.seq, c.event_type, c.document_id, c.body, c.attempts, c.expires_at, c.event_at,
+  s.url, s.owner_id, s.signing_key,
+  (CASE WHEN s.previous_until > now() THEN s.previous_key END)::bytea AS previous_key,
+  (u.is_active AND u.kind = 'person')::bool AS owner_active,
+  (c.document_id IS NULL OR EXISTS (
+    SELECT 1 FROM documents dd CROSS JOIN LATERAL document_level(dd.id, dd.created_by, dd.deleted_at, dd.quarantined_at, s.owner_id, true) AS a(level)
+    WHERE dd.id = c.document_id AND a.level > 0))::bool AS readable
+FROM claimed c
+JOIN webhook_subscriptions s ON s.id = c.subscription_id
+JOIN users u ON u.id = s.owner_id
+ORDER BY c.subscription_id;
+
+-- name: WebhookDeliveryFinish :execrows
+-- WebhookDeliveryFinish records an attempt's outcome on a delivery still leased to the sender, and ends its lease.
+UPDATE webhook_deliveries
+SET status = sqlc.arg(status)::text, attempts = attempts + sqlc.arg(attempted)::int, next_attempt_at = sqlc.arg(next_attempt_at),
+  last_status = sqlc.narg(last_status), last_error = sqlc.arg(last_error)::text,
+  delivered_at = CASE WHEN sqlc.arg(status)::text = 'delivered' THEN now() END,
+  leased_until = NULL, leased_by = NULL
+WHERE id = sqlc.arg(id) AND leased_by = sqlc.arg(worker)::text;
+
+-- name: WebhookDeliveryRelease :exec
+-- WebhookDeliveryRelease gives back a leased delivery unattempted (a stopping sender).
+UPDATE webhook_deliveries SET leased_until = NULL, leased_by = NULL WHERE id = sqlc.arg(id) AND leased_by = sqlc.arg(worker)::text;
+
+-- name: WebhookDeliveryKillPending :exec
+-- WebhookDeliveryKillPending records every pending delivery of a subscription dead with reason (the subscription was disabled).
+UPDATE webhook_deliveries SET status = 'dead', last_error = sqlc.arg(reason)::text, leased_until = NULL, leased_by = NULL
+WHERE subscription_id = sqlc.arg(subscription_id) AND status = 'pending';
+
+-- name: WebhookDeliveryList :many
+-- WebhookDeliveryList lists a subscription's deliveries, newest first, below seq before (0: from the newest).
+SELECT id, subscription_id, seq, event_id, event_type, status, attempts, next_attempt_at, last_status, last_error, event_at, created_at, delivered_at
+FROM webhook_deliveries
+WHERE subscription_id = sqlc.arg(subscription_id) AND (sqlc.arg(before)::bigint = 0 OR seq < sqlc.arg(before)::bigint)
+ORDER BY seq DESC
+LIMIT sqlc.arg(n)::int;
+
+-- name: WebhookDeliveryRedeliver :one
+-- WebhookDeliveryRedeliver queues one delivered or dead delivery of a person's subscription again, same id and bytes, due now, with a new expiry.
+UPDATE webhook_deliveries d
+SET status = 'pending', attempts = 0, next_attempt_at = now(), expires_at = sqlc.arg(expires_at), last_error = '', leased_until = NULL, leased_by = NULL, delivered_at = NULL
+FROM webhook_subscriptions s
+WHERE d.id = sqlc.arg(id) AND s.id = d.subscription_id AND s.owner_id = sqlc.arg(owner_id) AND d.status <> 'pending'
+RETURNING d.id, d.subscription_id, d.seq, d.event_id, d.event_type, d.status, d.attempts, d.next_attempt_at, d.last_status, d.last_error, d.event_at, d.created_at, d.delivered_at;
+
+-- name: WebhookDeliveryStats :one
+-- WebhookDeliveryStats counts the pending deliveries and the age in seconds of the oldest pending event (0 without any), for the metrics.
+SELECT count(*)::bigint AS pending, coalesce(extract(epoch FROM now() - min(event_at)), 0)::float8 AS oldest_seconds
+FROM webhook_deliveries WHERE status = 'pending';
+
+-- name: WebhookDeliveryDeleteOld :execrows
+-- WebhookDeliveryDeleteOld deletes up to n delivered or dead deliveries created before before (retention).
+DELETE FROM webhook_deliveries WHERE id IN (
+  SELECT o.id FROM webhook_deliveries o WHERE o.status <> 'pending' AND o.created_at < sqlc.arg(before)::timestamptz ORDER BY o.created_at LIMIT sqlc.arg(n)::int
+);
