@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { useMutation, useQuery } from 'urql'
 import { graphql } from '../../gql'
 import type { Space } from '../../gql/graphql'
@@ -43,6 +43,9 @@ const Decide = graphql(`
 
 type Mode = 'read' | 'edit' | 'history' | 'share' | 'related'
 
+/** When the view reads a page again after a save, in ms (see PageView's saves). */
+const settleDelays = [500, 1500, 3500, 7000]
+
 /** A page: its body with link states, its links and backlinks, and what you may do with it. */
 export function PageView({ address }: { address: Address }) {
   const space = address.space.toUpperCase() as Space
@@ -50,6 +53,16 @@ export function PageView({ address }: { address: Address }) {
   const [mode, setMode] = useState<Mode>('read')
   // Set once the page went to the trash from here: the view offers it back.
   const [trashed, setTrashed] = useState(false)
+  // Counts saves made here. A saved body's links and file references are
+  // resolved in the background (docs/design.md, "The worker": usually
+  // within a second, longer on a busy server), so after a save the view
+  // reads the page again as that settles.
+  const [saves, setSaves] = useState(0)
+  useEffect(() => {
+    if (saves === 0) return
+    const timers = settleDelays.map((ms) => setTimeout(() => refetch({ requestPolicy: 'network-only' }), ms))
+    return () => timers.forEach(clearTimeout)
+  }, [saves, refetch])
   const doc = res.data?.documentByAddress
   if (trashed && doc)
     return (
@@ -73,6 +86,7 @@ export function PageView({ address }: { address: Address }) {
   const done = () => {
     setMode('read')
     refetch({ requestPolicy: 'network-only' })
+    setSaves((n) => n + 1)
   }
   return (
     <article className="page">
