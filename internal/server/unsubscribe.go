@@ -22,8 +22,8 @@ var unsubscribePage = template.Must(template.New("unsubscribe").Parse(`<!DOCTYPE
 `))
 
 type unsubscribeView struct {
-	Done, Bad    bool
-	Words string
+	Done, Bad bool
+	Words     string
 }
 
 // unsubscribe serves /mail/unsubscribe?t=<token> (docs/api.md, "Mail
