@@ -77,7 +77,11 @@ func (s *Service) QueueNotices(ctx context.Context) (int64, error) {
 			}
 			n++
 		}
-		_, err = db.Q.MailDigestDeleteOld(ctx, tx, time.Now().Add(-Retention))
+		// Old windows go hourly, not at every poll (a scan of the table).
+		if last := s.digestsCleaned.Load(); time.Since(time.Unix(0, last)) > time.Hour &&
+			s.digestsCleaned.CompareAndSwap(last, time.Now().UnixNano()) {
+			_, err = db.Q.MailDigestDeleteOld(ctx, tx, time.Now().Add(-Retention))
+		}
 		return err
 	})
 	return n, err
