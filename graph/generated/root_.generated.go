@@ -7416,8 +7416,11 @@ type MailPreferences {
 
 "What to change of your mail preferences; a field left out stays as it is."
 input UpdateMailPreferencesInput {
+  "A mail at once for each decision waiting for you."
   decisions: Boolean
+  "A mail at once when you are mentioned."
   mentions: Boolean
+  "How often the information you have not read is mailed together."
   digest: MailDigest
 }
 

@@ -1254,9 +1254,12 @@ type UpdateGroupInput struct {
 
 // What to change of your mail preferences; a field left out stays as it is.
 type UpdateMailPreferencesInput struct {
-	Decisions *bool       `json:"decisions,omitempty"`
-	Mentions  *bool       `json:"mentions,omitempty"`
-	Digest    *MailDigest `json:"digest,omitempty"`
+	// A mail at once for each decision waiting for you.
+	Decisions *bool `json:"decisions,omitempty"`
+	// A mail at once when you are mentioned.
+	Mentions *bool `json:"mentions,omitempty"`
+	// How often the information you have not read is mailed together.
+	Digest *MailDigest `json:"digest,omitempty"`
 }
 
 type UploadAttachmentInput struct {
