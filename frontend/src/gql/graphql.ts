@@ -2874,8 +2874,11 @@ export type UpdateGroupInput = {
 
 /** What to change of your mail preferences; a field left out stays as it is. */
 export type UpdateMailPreferencesInput = {
+  /** A mail at once for each decision waiting for you. */
   decisions?: InputMaybe<Scalars['Boolean']['input']>;
+  /** How often the information you have not read is mailed together. */
   digest?: InputMaybe<MailDigest>;
+  /** A mail at once when you are mentioned. */
   mentions?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
