@@ -68,6 +68,7 @@ type MutationResolver interface {
 	ProposeLink(ctx context.Context, input model.ProposeLinkInput) (*model.ProposeLinkPayload, error)
 	AcceptLinkSuggestion(ctx context.Context, input model.LinkSuggestionInput) (*model.LinkSuggestionPayload, error)
 	RejectLinkSuggestion(ctx context.Context, input model.LinkSuggestionInput) (*model.LinkSuggestionPayload, error)
+	UpdateMailPreferences(ctx context.Context, input model.UpdateMailPreferencesInput) (*model.MailPreferences, error)
 	CreatePerson(ctx context.Context, input model.CreatePersonInput) (*model.CreatePersonPayload, error)
 	DeactivatePerson(ctx context.Context, input model.SetPersonActiveInput) (*model.SetPersonActivePayload, error)
 	ReactivatePerson(ctx context.Context, input model.SetPersonActiveInput) (*model.SetPersonActivePayload, error)
@@ -129,6 +130,7 @@ type QueryResolver interface {
 	LinkDecisions(ctx context.Context, first *int, after *string) (*model.LinkDecisionConnection, error)
 	LinkSuggestions(ctx context.Context, first *int, after *string, documentID *string) (*model.LinkSuggestionConnection, error)
 	LinkGraph(ctx context.Context, rootID string, depth *int, direction *model.LinkDirection) (*model.LinkGraph, error)
+	MailPreferences(ctx context.Context) (*model.MailPreferences, error)
 	ManagedUsers(ctx context.Context, first *int, after *string) (*model.ManagedUserConnection, error)
 	ManageGroups(ctx context.Context) ([]model.ManagedGroup, error)
 	ManageGroupMembers(ctx context.Context, groupID string) ([]model.ManagedUser, error)
@@ -1073,6 +1075,20 @@ func (ec *executionContext) field_Mutation_updateGroup_args(ctx context.Context,
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (model.UpdateGroupInput, error) {
 			return ec.unmarshalNUpdateGroupInput2codnaᚋgraphᚋmodelᚐUpdateGroupInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateMailPreferences_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.UpdateMailPreferencesInput, error) {
+			return ec.unmarshalNUpdateMailPreferencesInput2codnaᚋgraphᚋmodelᚐUpdateMailPreferencesInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -3742,6 +3758,50 @@ func (ec *executionContext) fieldContext_Mutation_rejectLinkSuggestion(ctx conte
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_updateMailPreferences(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateMailPreferences(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateMailPreferences(ctx, fc.Args["input"].(model.UpdateMailPreferencesInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.MailPreferences) graphql.Marshaler {
+			return ec.marshalNMailPreferences2ᚖcodnaᚋgraphᚋmodelᚐMailPreferences(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateMailPreferences(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MailPreferences(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateMailPreferences_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_createPerson(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -6266,6 +6326,38 @@ func (ec *executionContext) fieldContext_Query_linkGraph(ctx context.Context, fi
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_mailPreferences(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_mailPreferences(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().MailPreferences(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.MailPreferences) graphql.Marshaler {
+			return ec.marshalNMailPreferences2ᚖcodnaᚋgraphᚋmodelᚐMailPreferences(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_mailPreferences(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MailPreferences(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_managedUsers(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -7793,6 +7885,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "updateMailPreferences":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateMailPreferences(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "createPerson":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createPerson(ctx, field)
@@ -8214,6 +8313,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_linkGraph(ctx, field)
+				})
+		case "mailPreferences":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_mailPreferences(ctx, field)
 				})
 		case "managedUsers":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,

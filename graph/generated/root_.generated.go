@@ -619,6 +619,13 @@ type ComplexityRoot struct {
 		User func(childComplexity int) int
 	}
 
+	MailPreferences struct {
+		Decisions   func(childComplexity int) int
+		Digest      func(childComplexity int) int
+		MailEnabled func(childComplexity int) int
+		Mentions    func(childComplexity int) int
+	}
+
 	ManagedAgent struct {
 		CreatedAt   func(childComplexity int) int
 		DeletedAt   func(childComplexity int) int
@@ -755,6 +762,7 @@ type ComplexityRoot struct {
 		UpdateAutomation         func(childComplexity int, input model.UpdateAutomationInput) int
 		UpdateDocument           func(childComplexity int, input model.UpdateDocumentInput) int
 		UpdateGroup              func(childComplexity int, input model.UpdateGroupInput) int
+		UpdateMailPreferences    func(childComplexity int, input model.UpdateMailPreferencesInput) int
 		UploadAttachment         func(childComplexity int, input model.UploadAttachmentInput) int
 	}
 
@@ -854,6 +862,7 @@ type ComplexityRoot struct {
 		LinkDecisions       func(childComplexity int, first *int, after *string) int
 		LinkGraph           func(childComplexity int, rootID string, depth *int, direction *model.LinkDirection) int
 		LinkSuggestions     func(childComplexity int, first *int, after *string, documentID *string) int
+		MailPreferences     func(childComplexity int) int
 		ManageAgents        func(childComplexity int) int
 		ManageAudit         func(childComplexity int, first *int, after *string, filter *model.AuditFilter) int
 		ManageDocument      func(childComplexity int, id string) int
@@ -3263,6 +3272,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.LoginPayload.User(childComplexity), true
 
+	case "MailPreferences.decisions":
+		if e.ComplexityRoot.MailPreferences.Decisions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MailPreferences.Decisions(childComplexity), true
+	case "MailPreferences.digest":
+		if e.ComplexityRoot.MailPreferences.Digest == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MailPreferences.Digest(childComplexity), true
+	case "MailPreferences.mailEnabled":
+		if e.ComplexityRoot.MailPreferences.MailEnabled == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MailPreferences.MailEnabled(childComplexity), true
+	case "MailPreferences.mentions":
+		if e.ComplexityRoot.MailPreferences.Mentions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MailPreferences.Mentions(childComplexity), true
+
 	case "ManagedAgent.createdAt":
 		if e.ComplexityRoot.ManagedAgent.CreatedAt == nil {
 			break
@@ -4233,6 +4267,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateGroup(childComplexity, args["input"].(model.UpdateGroupInput)), true
+	case "Mutation.updateMailPreferences":
+		if e.ComplexityRoot.Mutation.UpdateMailPreferences == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateMailPreferences_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateMailPreferences(childComplexity, args["input"].(model.UpdateMailPreferencesInput)), true
 	case "Mutation.uploadAttachment":
 		if e.ComplexityRoot.Mutation.UploadAttachment == nil {
 			break
@@ -4746,6 +4791,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.LinkSuggestions(childComplexity, args["first"].(*int), args["after"].(*string), args["documentId"].(*string)), true
+	case "Query.mailPreferences":
+		if e.ComplexityRoot.Query.MailPreferences == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.MailPreferences(childComplexity), true
 	case "Query.manageAgents":
 		if e.ComplexityRoot.Query.ManageAgents == nil {
 			break
@@ -5670,6 +5721,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("UpdateAutomationInput", ec.unmarshalInputUpdateAutomationInput),
 			graphql.NewInputUnmarshaler("UpdateDocumentInput", ec.unmarshalInputUpdateDocumentInput),
 			graphql.NewInputUnmarshaler("UpdateGroupInput", ec.unmarshalInputUpdateGroupInput),
+			graphql.NewInputUnmarshaler("UpdateMailPreferencesInput", ec.unmarshalInputUpdateMailPreferencesInput),
 			graphql.NewInputUnmarshaler("UploadAttachmentInput", ec.unmarshalInputUploadAttachmentInput),
 		)
 	}
@@ -7338,6 +7390,48 @@ extend type Mutation {
   acceptLinkSuggestion(input: LinkSuggestionInput!): LinkSuggestionPayload!
   "Rejects a link suggestion for good."
   rejectLinkSuggestion(input: LinkSuggestionInput!): LinkSuggestionPayload!
+}
+`, BuiltIn: false},
+	{Name: "../schema/mail.graphqls", Input: `"How often the information notifications you have not read are mailed to you together."
+enum MailDigest {
+  "Never."
+  OFF
+  "At most once an hour."
+  HOURLY
+  "At most once a day (the default)."
+  DAILY
+}
+
+"Which notifications CoDNA mails you (docs/api.md, \"Mail preferences\")."
+type MailPreferences {
+  "A mail at once for each decision waiting for you (default true)."
+  decisions: Boolean!
+  "A mail at once when you are mentioned (default true)."
+  mentions: Boolean!
+  "The digest of information notifications you have not read (default DAILY)."
+  digest: MailDigest!
+  "Whether this instance sends mail at all (CODNA_SMTP_URL); when not, your preferences wait for it."
+  mailEnabled: Boolean!
+}
+
+"What to change of your mail preferences; a field left out stays as it is."
+input UpdateMailPreferencesInput {
+  "A mail at once for each decision waiting for you."
+  decisions: Boolean
+  "A mail at once when you are mentioned."
+  mentions: Boolean
+  "How often the information you have not read is mailed together."
+  digest: MailDigest
+}
+
+extend type Query {
+  "Your mail preferences (a person's; an agent or management is FORBIDDEN)."
+  mailPreferences: MailPreferences!
+}
+
+extend type Mutation {
+  "Changes your mail preferences and returns them; turning a kind off drops its mail not yet sent."
+  updateMailPreferences(input: UpdateMailPreferencesInput!): MailPreferences!
 }
 `, BuiltIn: false},
 	{Name: "../schema/management.graphqls", Input: `"A user as management sees one: never anything they wrote."
@@ -9259,6 +9353,20 @@ func (ec *executionContext) childFields_LoginPayload(ctx context.Context, field 
 		return ec.fieldContext_LoginPayload_user(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type LoginPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_MailPreferences(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "decisions":
+		return ec.fieldContext_MailPreferences_decisions(ctx, field)
+	case "mentions":
+		return ec.fieldContext_MailPreferences_mentions(ctx, field)
+	case "digest":
+		return ec.fieldContext_MailPreferences_digest(ctx, field)
+	case "mailEnabled":
+		return ec.fieldContext_MailPreferences_mailEnabled(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type MailPreferences", field.Name)
 }
 
 func (ec *executionContext) childFields_ManagedAgent(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

@@ -693,6 +693,18 @@ type LoginPayload struct {
 	User *User `json:"user"`
 }
 
+// Which notifications CoDNA mails you (docs/api.md, "Mail preferences").
+type MailPreferences struct {
+	// A mail at once for each decision waiting for you (default true).
+	Decisions bool `json:"decisions"`
+	// A mail at once when you are mentioned (default true).
+	Mentions bool `json:"mentions"`
+	// The digest of information notifications you have not read (default DAILY).
+	Digest MailDigest `json:"digest"`
+	// Whether this instance sends mail at all (CODNA_SMTP_URL); when not, your preferences wait for it.
+	MailEnabled bool `json:"mailEnabled"`
+}
+
 // An agent: a user of kind AGENT that its responsible people share with.
 type ManagedAgent struct {
 	ID          string        `json:"id"`
@@ -1238,6 +1250,16 @@ type UpdateGroupInput struct {
 	ID          string  `json:"id"`
 	Name        *string `json:"name,omitempty"`
 	Description *string `json:"description,omitempty"`
+}
+
+// What to change of your mail preferences; a field left out stays as it is.
+type UpdateMailPreferencesInput struct {
+	// A mail at once for each decision waiting for you.
+	Decisions *bool `json:"decisions,omitempty"`
+	// A mail at once when you are mentioned.
+	Mentions *bool `json:"mentions,omitempty"`
+	// How often the information you have not read is mailed together.
+	Digest *MailDigest `json:"digest,omitempty"`
 }
 
 type UploadAttachmentInput struct {
@@ -2213,6 +2235,67 @@ func (e *LinkSuggestionReason) UnmarshalJSON(b []byte) error {
 }
 
 func (e LinkSuggestionReason) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// How often the information notifications you have not read are mailed to you together.
+type MailDigest string
+
+const (
+	// Never.
+	MailDigestOff MailDigest = "OFF"
+	// At most once an hour.
+	MailDigestHourly MailDigest = "HOURLY"
+	// At most once a day (the default).
+	MailDigestDaily MailDigest = "DAILY"
+)
+
+var AllMailDigest = []MailDigest{
+	MailDigestOff,
+	MailDigestHourly,
+	MailDigestDaily,
+}
+
+func (e MailDigest) IsValid() bool {
+	switch e {
+	case MailDigestOff, MailDigestHourly, MailDigestDaily:
+		return true
+	}
+	return false
+}
+
+func (e MailDigest) String() string {
+	return string(e)
+}
+
+func (e *MailDigest) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = MailDigest(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid MailDigest", str)
+	}
+	return nil
+}
+
+func (e MailDigest) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *MailDigest) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e MailDigest) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

@@ -178,6 +178,7 @@ type App struct {
 	consumers int
 	sessions  *periodic.Job    // deletes expired sessions
 	counts    *periodic.Job    // writes the MCP usage counts and agent reads
+	notices   *periodic.Job    // queues decision, mention and digest mail
 	backfill  *search.Backfill // builds a search index never built
 	purger    *periodic.Job    // purges tombstones past their time
 
@@ -206,6 +207,17 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *App {
 	s.Mail = mail.New(pool, cfg.Mail, s.Auth.MintPasswordResetInTx, log.With("component", "mail"))
 	s.Auth.UseMailer(s.Mail)
 	a.MailSender = s.Mail.NewSender(cfg.MailSender, log.With("component", "mail-sender"))
+	// Notification mail is queued by a scan of new notifications, not in
+	// each producer's transaction (docs/design.md, "Mail"): every poll,
+	// like the sender's.
+	noticePoll := cfg.Mail.Poll
+	if noticePoll <= 0 {
+		noticePoll = mail.DefaultPoll
+	}
+	if !s.Mail.Enabled() {
+		noticePoll = 0 // never starts
+	}
+	a.notices = periodic.New("queue notification mail", noticePoll, s.Mail.QueueNotices, log.With("component", "mail-notices"))
 	s.Manage = manage.New(pool, cfg.Auth.Argon2, s.Mail)
 	s.Document = document.New(pool, cfg.Documents)
 	a.purger = document.NewPurger(s.Document, cfg.PurgeEvery, log.With("component", "purger"))

@@ -68,7 +68,7 @@ func (a *App) Start(ctx context.Context) error {
 // directory, in the background: a run or dry run before then compiles it
 // itself), the automation run worker and scheduler, the ingestion worker,
 // the files' maintenance, the file reference back-fill, and the import and
-// export workers, and the webhook sender.
+// export workers, the mail sender and its notification mail queuer, and the webhook sender.
 func (a *App) startWorkers(ctx context.Context) {
 	go func() {
 		if err := a.sandbox.Start(ctx); err != nil && !errors.Is(err, sandbox.ErrStopped) {
@@ -83,16 +83,18 @@ func (a *App) startWorkers(ctx context.Context) {
 	_ = a.ImportWorker.Start(ctx)
 	_ = a.ExportWorker.Start(ctx)
 	_ = a.MailSender.Start(ctx)    // never fails; does nothing with mail off
+	_ = a.notices.Start(ctx)       // never fails; never starts with mail off
 	_ = a.WebhookSender.Start(ctx) // never fails
 }
 
-// stopWorkers stops the mail sender, the webhook sender (its requests in
+// stopWorkers stops the notification mail queuer, the mail sender, the webhook sender (its requests in
 // flight are cancelled and their deliveries given back), the export and
 // import workers, the file reference
 // back-fill, the files' maintenance, the ingestion worker, the scheduler,
 // then the run worker (runs in hand end by their wall time), then the
 // sandbox.
 func (a *App) stopWorkers() {
+	a.notices.Stop()
 	a.MailSender.Stop()
 	a.WebhookSender.Stop()
 	a.ExportWorker.Stop()

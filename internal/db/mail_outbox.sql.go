@@ -111,6 +111,26 @@ func (q *Queries) MailOutboxDeleteFinished(ctx context.Context, db DBTX, arg Mai
 	return result.RowsAffected(), nil
 }
 
+const mailOutboxDropQueuedOfKind = `-- name: MailOutboxDropQueuedOfKind :execrows
+UPDATE mail_outbox SET status = 'dropped', last_error = 'turned off by its recipient', sent_at = now(),
+  claimed_at = NULL, claimed_by = NULL
+WHERE recipient_id = $1 AND status = 'queued' AND kind = ANY($2::text[])
+`
+
+type MailOutboxDropQueuedOfKindParams struct {
+	RecipientID uuid.UUID
+	Kinds       []string
+}
+
+// MailOutboxDropQueuedOfKind drops a person's queued mails of the given kinds (they turned that mail off).
+func (q *Queries) MailOutboxDropQueuedOfKind(ctx context.Context, db DBTX, arg MailOutboxDropQueuedOfKindParams) (int64, error) {
+	result, err := db.Exec(ctx, mailOutboxDropQueuedOfKind, arg.RecipientID, arg.Kinds)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const mailOutboxFinish = `-- name: MailOutboxFinish :exec
 UPDATE mail_outbox SET status = $1, last_error = $2, sent_at = now(),
   attempts = attempts + CASE WHEN $1 = 'failed' THEN 1 ELSE 0 END,
@@ -161,6 +181,35 @@ func (q *Queries) MailOutboxLock(ctx context.Context, db DBTX, arg MailOutboxLoc
 		&i.SentAt,
 	)
 	return i, err
+}
+
+const mailOutboxQueueNotices = `-- name: MailOutboxQueueNotices :execrows
+INSERT INTO mail_outbox (id, recipient_id, kind, subject_id, message_id)
+SELECT x.id, x.recipient_id, x.kind, x.subject_id, x.id::text || '@' || $1::text
+FROM (
+  SELECT gen_random_uuid() AS id, n.recipient_id,
+    CASE WHEN n.requires_decision THEN 'decision' ELSE 'mention' END AS kind, n.id AS subject_id
+  FROM notifications n
+  JOIN users u ON u.id = n.recipient_id AND u.kind = 'person' AND u.is_active
+  LEFT JOIN mail_preferences p ON p.user_id = n.recipient_id
+  WHERE n.status = 'unread' AND (n.requires_decision OR n.type = 'mention') AND n.created_at > $2
+    AND CASE WHEN n.requires_decision THEN coalesce(p.decisions, true) ELSE coalesce(p.mentions, true) END
+    AND NOT EXISTS (SELECT 1 FROM mail_outbox m WHERE m.subject_id = n.id AND m.kind IN ('decision', 'mention'))
+) x
+`
+
+type MailOutboxQueueNoticesParams struct {
+	Domain string
+	Since  time.Time
+}
+
+// MailOutboxQueueNotices queues a mail for each unread decision and mention created since @since whose recipient wants it and that has none yet (its id is the mail's subject); a notification's recipient is an active person.
+func (q *Queries) MailOutboxQueueNotices(ctx context.Context, db DBTX, arg MailOutboxQueueNoticesParams) (int64, error) {
+	result, err := db.Exec(ctx, mailOutboxQueueNotices, arg.Domain, arg.Since)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }
 
 const mailOutboxRelease = `-- name: MailOutboxRelease :exec
@@ -226,4 +275,16 @@ func (q *Queries) MailOutboxStats(ctx context.Context, db DBTX) (MailOutboxStats
 	var i MailOutboxStatsRow
 	err := row.Scan(&i.Queued, &i.OldestAgeSeconds)
 	return i, err
+}
+
+const mailOutboxTryNoticeLock = `-- name: MailOutboxTryNoticeLock :one
+SELECT pg_try_advisory_xact_lock($1::bigint) AS locked
+`
+
+// MailOutboxTryNoticeLock takes the transaction-scoped advisory lock of the notice and digest queuer, so one replica queues at a time; false when another holds it.
+func (q *Queries) MailOutboxTryNoticeLock(ctx context.Context, db DBTX, lockKey int64) (bool, error) {
+	row := db.QueryRow(ctx, mailOutboxTryNoticeLock, lockKey)
+	var locked bool
+	err := row.Scan(&locked)
+	return locked, err
 }

@@ -789,6 +789,12 @@ type Ingestion struct {
 	LeaseUntil *time.Time
 }
 
+type InstanceSecret struct {
+	Name      string
+	Secret    []byte
+	CreatedAt time.Time
+}
+
 type Invitation struct {
 	ID        uuid.UUID
 	UserID    uuid.UUID
@@ -812,6 +818,13 @@ type LinkSuggestion struct {
 	CreatedAt   time.Time
 }
 
+type MailDigest struct {
+	ID          uuid.UUID
+	UserID      uuid.UUID
+	PeriodStart time.Time
+	PeriodEnd   time.Time
+}
+
 type MailOutbox struct {
 	ID            uuid.UUID
 	RecipientID   uuid.UUID
@@ -826,6 +839,14 @@ type MailOutbox struct {
 	MessageID     string
 	CreatedAt     time.Time
 	SentAt        *time.Time
+}
+
+type MailPreference struct {
+	UserID    uuid.UUID
+	Decisions bool
+	Mentions  bool
+	Digest    string
+	UpdatedAt time.Time
 }
 
 type ManagementAudit struct {

@@ -355,6 +355,47 @@ func (q *Queries) NotificationList(ctx context.Context, db DBTX, arg Notificatio
 	return items, nil
 }
 
+const notificationListDigestIDs = `-- name: NotificationListDigestIDs :many
+SELECT id FROM notifications
+WHERE recipient_id = $1 AND status = 'unread' AND NOT requires_decision AND type <> 'mention'
+  AND created_at > $2 AND created_at <= $3
+ORDER BY created_at
+LIMIT $4
+`
+
+type NotificationListDigestIDsParams struct {
+	RecipientID uuid.UUID
+	PeriodStart time.Time
+	PeriodEnd   time.Time
+	RowLimit    int32
+}
+
+// NotificationListDigestIDs is a recipient's unread information notifications (no decision, no mention) created in a digest's window, oldest first, at most row_limit.
+func (q *Queries) NotificationListDigestIDs(ctx context.Context, db DBTX, arg NotificationListDigestIDsParams) ([]uuid.UUID, error) {
+	rows, err := db.Query(ctx, notificationListDigestIDs,
+		arg.RecipientID,
+		arg.PeriodStart,
+		arg.PeriodEnd,
+		arg.RowLimit,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var id uuid.UUID
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const notificationListLinkDecisionViews = `-- name: NotificationListLinkDecisionViews :many
 SELECT a.link_id::uuid AS link_id,
   coalesce(l.href_as_written, f.href_as_written, '') AS href_as_written, coalesce(l.resolved_address, f.resolved_address, '') AS resolved_address,
@@ -472,6 +513,76 @@ func (q *Queries) NotificationListLinkDecisionsUnraised(ctx context.Context, db 
 			&i.TargetSpace,
 			&i.TargetPath,
 			&i.TargetSlug,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const notificationListMailViews = `-- name: NotificationListMailViews :many
+SELECT n.id, n.type, n.status, n.requires_decision, n.created_at,
+  coalesce(CASE WHEN n.subject_type = 'document' THEN n.subject_id
+        WHEN n.subject_type = 'link' THEN coalesce(l.source_id, n.subject_id)
+        WHEN n.subject_type = 'attachment_ref' THEN coalesce(f.source_id, n.subject_id)
+        WHEN n.payload->>'documentId' ~ '^[0-9a-fA-F-]{36}$' THEN (n.payload->>'documentId')::uuid END,
+    '00000000-0000-0000-0000-000000000000'::uuid)::uuid AS page_id,
+  coalesce(d.title, '')::text AS page_title, coalesce(d.space::text, '')::text AS page_space, coalesce(d.path, '')::text AS page_path,
+  coalesce((SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1::uuid, true) AS a(level)) > 0, false)::boolean AS page_readable
+FROM notifications n
+LEFT JOIN document_links l ON n.subject_type = 'link' AND l.id = n.subject_id
+LEFT JOIN attachment_refs f ON n.subject_type = 'attachment_ref' AND f.id = n.subject_id
+LEFT JOIN documents d ON d.id = CASE WHEN n.subject_type = 'document' THEN n.subject_id
+        WHEN n.subject_type = 'link' THEN l.source_id
+        WHEN n.subject_type = 'attachment_ref' THEN f.source_id
+        WHEN n.payload->>'documentId' ~ '^[0-9a-fA-F-]{36}$' THEN (n.payload->>'documentId')::uuid END
+WHERE n.recipient_id = $1 AND n.id = ANY($2::uuid[])
+ORDER BY n.created_at
+`
+
+type NotificationListMailViewsParams struct {
+	RecipientID uuid.UUID
+	Ids         []uuid.UUID
+}
+
+type NotificationListMailViewsRow struct {
+	ID               uuid.UUID
+	Type             string
+	Status           string
+	RequiresDecision bool
+	CreatedAt        time.Time
+	PageID           uuid.UUID
+	PageTitle        string
+	PageSpace        string
+	PagePath         string
+	PageReadable     bool
+}
+
+// NotificationListMailViews is what a mail may say of a recipient's notifications (the ids given): the type, status, whether it is a decision, and the page it is about (its subject, a link's or file reference's source, or payload documentId; the nil uuid for none) with whether the recipient can read it now.
+func (q *Queries) NotificationListMailViews(ctx context.Context, db DBTX, arg NotificationListMailViewsParams) ([]NotificationListMailViewsRow, error) {
+	rows, err := db.Query(ctx, notificationListMailViews, arg.RecipientID, arg.Ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []NotificationListMailViewsRow
+	for rows.Next() {
+		var i NotificationListMailViewsRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Type,
+			&i.Status,
+			&i.RequiresDecision,
+			&i.CreatedAt,
+			&i.PageID,
+			&i.PageTitle,
+			&i.PageSpace,
+			&i.PagePath,
+			&i.PageReadable,
 		); err != nil {
 			return nil, err
 		}

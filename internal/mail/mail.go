@@ -14,6 +14,7 @@ import (
 	netmail "net/mail"
 	"net/url"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/google/uuid"
@@ -56,6 +57,8 @@ type Service struct {
 	enabled bool
 	minter  PasswordResetMinter
 	metrics *metrics
+
+	digestsCleaned atomic.Int64 // when QueueNotices last deleted old digest windows (Unix ns)
 }
 
 // New returns the mail Service for cfg. A cfg that fails Config.Check

@@ -25,6 +25,12 @@ type content struct {
 	Site    string // CODNA_PUBLIC_URL
 	Link    string // what the mail asks to open
 	Expires string // when the link stops working, in words
+	// Items are the notifications a notice or digest tells of; More is
+	// how many more a digest leaves out.
+	Items []item
+	More  int
+	// Unsubscribe is the link that turns this kind of mail off.
+	Unsubscribe string
 }
 
 // rendered is a mail ready to compose: to whom, its Message-ID, its kind
@@ -34,6 +40,9 @@ type rendered struct {
 	messageID string
 	kind      string
 	content   content
+	// unsubscribe is the one-click unsubscribe URL of a notice or digest
+	// (the List-Unsubscribe header); "" for mail one cannot turn off.
+	unsubscribe string
 }
 
 // outgoing is a composed message and its Message-ID (without the angle
@@ -88,6 +97,44 @@ The link is valid for 1 hour and works once. If you did not ask for it, ignore t
 `,
 		`<p>Hello {{.Name}},</p><p>someone, probably you, asked to reset your CoDNA password. Choose a new one here:</p>`+
 			`<p><a href="{{.Link}}">{{.Link}}</a></p><p>The link is valid for 1 hour and works once. If you did not ask for it, ignore this mail: your password stays as it is.</p>`),
+	KindDecision: kind("A decision waits for you in CoDNA",
+		`Hello {{.Name}},
+
+a decision waits for you in CoDNA:
+{{range .Items}}
+- {{.What}}{{if .Page}}, on {{.Page}}{{end}}{{end}}
+
+Answer it in your inbox: {{.Link}}
+
+To stop these mails: {{.Unsubscribe}}
+`,
+		`<p>Hello {{.Name}},</p><p>a decision waits for you in CoDNA:</p><ul>{{range .Items}}<li>{{.What}}{{if .Page}}, on {{.Page}}{{end}}</li>{{end}}</ul>`+
+			`<p>Answer it in <a href="{{.Link}}">your inbox</a>.</p><p style="color: #666"><a href="{{.Unsubscribe}}">Stop these mails</a></p>`),
+	KindMention: kind("You were mentioned in CoDNA",
+		`Hello {{.Name}},
+{{range .Items}}
+- {{.What}}{{if .Page}}, on {{.Page}}{{end}}{{end}}
+
+See it in your inbox: {{.Link}}
+
+To stop these mails: {{.Unsubscribe}}
+`,
+		`<p>Hello {{.Name}},</p><ul>{{range .Items}}<li>{{.What}}{{if .Page}}, on {{.Page}}{{end}}</li>{{end}}</ul>`+
+			`<p>See it in <a href="{{.Link}}">your inbox</a>.</p><p style="color: #666"><a href="{{.Unsubscribe}}">Stop these mails</a></p>`),
+	KindDigest: kind("What you missed in CoDNA",
+		`Hello {{.Name}},
+
+here is what happened in CoDNA that you have not read yet:
+{{range .Items}}
+- {{.What}}{{if .Page}}, on {{.Page}}{{end}}{{end}}{{if .More}}
+- and {{.More}} more{{end}}
+
+Your inbox: {{.Link}}
+
+To stop these digests: {{.Unsubscribe}}
+`,
+		`<p>Hello {{.Name}},</p><p>here is what happened in CoDNA that you have not read yet:</p><ul>{{range .Items}}<li>{{.What}}{{if .Page}}, on {{.Page}}{{end}}</li>{{end}}{{if .More}}<li>and {{.More}} more</li>{{end}}</ul>`+
+			`<p>See them in <a href="{{.Link}}">your inbox</a>.</p><p style="color: #666"><a href="{{.Unsubscribe}}">Stop these digests</a></p>`),
 	"test": kind("CoDNA test mail",
 		`This is a test mail from CoDNA ({{.Site}}): mail works.
 `,
@@ -147,6 +194,9 @@ func (s *Service) render(ctx context.Context, tx db.DBTX, row db.MailOutbox) (r 
 			return r, "", err
 		}
 		r.content.Link = s.link("reset", token)
+	case KindDecision, KindMention, KindDigest:
+		drop, err := s.renderNotice(ctx, tx, row, &r)
+		return r, drop, err
 	default:
 		return r, "unknown kind of mail", nil
 	}
@@ -186,6 +236,12 @@ func (s *Service) compose(r rendered) (*outgoing, error) {
 	m.SetMessageIDWithValue(id)
 	m.SetDate()
 	m.SetGenHeader("Auto-Submitted", "auto-generated")
+	if r.unsubscribe != "" {
+		// RFC 8058 one-click: a POST of List-Unsubscribe=One-Click to
+		// the link turns this kind of mail off.
+		m.SetGenHeader("List-Unsubscribe", "<"+headerValue(r.unsubscribe, 900)+">")
+		m.SetGenHeader("List-Unsubscribe-Post", "List-Unsubscribe=One-Click")
+	}
 	m.SetBodyString(gomail.TypeTextPlain, text.String())
 	m.AddAlternativeString(gomail.TypeTextHTML, html.String())
 	return &outgoing{msg: m, messageID: id}, nil

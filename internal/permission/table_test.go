@@ -224,12 +224,17 @@ var table = map[string]rule{
 	"linkgraph.Service.Walk":           contentRead,
 
 	// mail.Service: queueing and sending mail.
-	"mail.Service.Collector":   {allow: nobody, why: "an accessor with no context: the mail queue's metrics"},
-	"mail.Service.Enabled":     {allow: nobody, why: "an accessor with no context: whether mail is on"},
-	"mail.Service.EnqueueInTx": {allow: nobody, why: "runs in its caller's transaction and trusts its caller, whose own check decided the mail"},
-	"mail.Service.NewSender":   {allow: nobody, why: "builds the mail sender when the server is wired; no context"},
-	"mail.Service.SendTest":    managing,
-	"mail.Service.Server":      {allow: nobody, why: "an accessor with no context: the SMTP server, without its password"},
+	"mail.Service.Collector":             {allow: nobody, why: "an accessor with no context: the mail queue's metrics"},
+	"mail.Service.Enabled":               {allow: nobody, why: "an accessor with no context: whether mail is on"},
+	"mail.Service.EnqueueInTx":           {allow: nobody, why: "runs in its caller's transaction and trusts its caller, whose own check decided the mail"},
+	"mail.Service.NewSender":             {allow: nobody, why: "builds the mail sender when the server is wired; no context"},
+	"mail.Service.MailPreferences":       personal, // no argument: only ever the caller's own row (a stranger has nothing to ask for)
+	"mail.Service.UpdateMailPreferences": personal,
+	"mail.Service.QueueNotices":          {allow: nobody, why: "the notification mail queuer's periodic task, run as the system; the sender renders each mail for its recipient"},
+	"mail.Service.Unsubscribe":           {allow: nobody, why: "the signed unsubscribe token in its arguments is the credential"},
+	"mail.Service.UnsubscribeTopic":      {allow: nobody, why: "the signed unsubscribe token in its arguments is the credential; it changes nothing"},
+	"mail.Service.SendTest":              managing,
+	"mail.Service.Server":                {allow: nobody, why: "an accessor with no context: the SMTP server, without its password"},
 
 	// manage.Service: management alone, reads too.
 	"manage.Service.ActAs":              managing,

@@ -1,5 +1,5 @@
 // Package server is CoDNA's HTTP front: /graphql (POST, GET, websocket),
-// /mcp (agents and assistants over MCP), /playground, /healthz, /readyz, /metrics and /graphql/schema, with request
+// /mcp (agents and assistants over MCP), /mail/unsubscribe, /playground, /healthz, /readyz, /metrics and /graphql/schema, with request
 // ids, authentication, the CSRF rule, body limits, timeouts and logs.
 package server
 
@@ -164,6 +164,8 @@ func (s *Server) routes() http.Handler {
 	// Any other /files/ path (an empty name, more segments) names no file:
 	// the same 404, never the web app's page ("GET" covers HEAD).
 	mux.HandleFunc("GET /files/", func(w http.ResponseWriter, _ *http.Request) { notFound(w) })
+	mux.HandleFunc("GET /mail/unsubscribe", s.unsubscribe)
+	mux.HandleFunc("POST /mail/unsubscribe", s.unsubscribe)
 	mux.HandleFunc("GET /ingestions/{id}/original", s.original)
 	mux.HandleFunc("GET /exports/{id}", s.exportZip)
 	mux.HandleFunc("GET /graphql/schema", func(w http.ResponseWriter, r *http.Request) {
@@ -261,7 +263,7 @@ func (s *Server) observe(next http.Handler) http.Handler {
 		next.ServeHTTP(sw, r.WithContext(ctx))
 		route := r.URL.Path
 		switch route {
-		case "/graphql", "/graphql/schema", "/mcp", "/playground", "/healthz", "/readyz", "/metrics":
+		case "/graphql", "/graphql/schema", "/mcp", "/playground", "/healthz", "/readyz", "/metrics", "/mail/unsubscribe":
 		default:
 			route = "other"
 			if strings.HasPrefix(r.URL.Path, "/files/") || strings.HasPrefix(r.URL.Path, "/ingestions/") {

@@ -59,3 +59,28 @@ FROM mail_outbox WHERE status = 'queued';
 DELETE FROM mail_outbox m WHERE m.id IN (
   SELECT f.id FROM mail_outbox f WHERE f.status <> 'queued' AND f.created_at < @before LIMIT @row_limit
 );
+
+-- name: MailOutboxQueueNotices :execrows
+-- MailOutboxQueueNotices queues a mail for each unread decision and mention created since @since whose recipient wants it and that has none yet (its id is the mail's subject); a notification's recipient is an active person.
+INSERT INTO mail_outbox (id, recipient_id, kind, subject_id, message_id)
+SELECT x.id, x.recipient_id, x.kind, x.subject_id, x.id::text || '@' || @domain::text
+FROM (
+  SELECT gen_random_uuid() AS id, n.recipient_id,
+    CASE WHEN n.requires_decision THEN 'decision' ELSE 'mention' END AS kind, n.id AS subject_id
+  FROM notifications n
+  JOIN users u ON u.id = n.recipient_id AND u.kind = 'person' AND u.is_active
+  LEFT JOIN mail_preferences p ON p.user_id = n.recipient_id
+  WHERE n.status = 'unread' AND (n.requires_decision OR n.type = 'mention') AND n.created_at > @since
+    AND CASE WHEN n.requires_decision THEN coalesce(p.decisions, true) ELSE coalesce(p.mentions, true) END
+    AND NOT EXISTS (SELECT 1 FROM mail_outbox m WHERE m.subject_id = n.id AND m.kind IN ('decision', 'mention'))
+) x;
+
+-- name: MailOutboxDropQueuedOfKind :execrows
+-- MailOutboxDropQueuedOfKind drops a person's queued mails of the given kinds (they turned that mail off).
+UPDATE mail_outbox SET status = 'dropped', last_error = 'turned off by its recipient', sent_at = now(),
+  claimed_at = NULL, claimed_by = NULL
+WHERE recipient_id = @recipient_id AND status = 'queued' AND kind = ANY(@kinds::text[]);
+
+-- name: MailOutboxTryNoticeLock :one
+-- MailOutboxTryNoticeLock takes the transaction-scoped advisory lock of the notice and digest queuer, so one replica queues at a time; false when another holds it.
+SELECT pg_try_advisory_xact_lock(@lock_key::bigint) AS locked;

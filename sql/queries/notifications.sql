@@ -249,3 +249,31 @@ ORDER BY l.id;
 -- NotificationListRecipientsWithSubject lists which of the recipients already have a notification of the type about the subject (whatever its age or status), so a retried producer does not tell them twice.
 SELECT DISTINCT recipient_id FROM notifications
 WHERE recipient_id = ANY(@recipient_ids::uuid[]) AND type = @type AND subject_type = @subject_type AND subject_id = @subject_id;
+
+-- name: NotificationListMailViews :many
+-- NotificationListMailViews is what a mail may say of a recipient's notifications (the ids given): the type, status, whether it is a decision, and the page it is about (its subject, a link's or file reference's source, or payload documentId; the nil uuid for none) with whether the recipient can read it now.
+SELECT n.id, n.type, n.status, n.requires_decision, n.created_at,
+  coalesce(CASE WHEN n.subject_type = 'document' THEN n.subject_id
+        WHEN n.subject_type = 'link' THEN coalesce(l.source_id, n.subject_id)
+        WHEN n.subject_type = 'attachment_ref' THEN coalesce(f.source_id, n.subject_id)
+        WHEN n.payload->>'documentId' ~ '^[0-9a-fA-F-]{36}$' THEN (n.payload->>'documentId')::uuid END,
+    '00000000-0000-0000-0000-000000000000'::uuid)::uuid AS page_id,
+  coalesce(d.title, '')::text AS page_title, coalesce(d.space::text, '')::text AS page_space, coalesce(d.path, '')::text AS page_path,
+  coalesce((SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @recipient_id::uuid, true) AS a(level)) > 0, false)::boolean AS page_readable
+FROM notifications n
+LEFT JOIN document_links l ON n.subject_type = 'link' AND l.id = n.subject_id
+LEFT JOIN attachment_refs f ON n.subject_type = 'attachment_ref' AND f.id = n.subject_id
+LEFT JOIN documents d ON d.id = CASE WHEN n.subject_type = 'document' THEN n.subject_id
+        WHEN n.subject_type = 'link' THEN l.source_id
+        WHEN n.subject_type = 'attachment_ref' THEN f.source_id
+        WHEN n.payload->>'documentId' ~ '^[0-9a-fA-F-]{36}$' THEN (n.payload->>'documentId')::uuid END
+WHERE n.recipient_id = @recipient_id AND n.id = ANY(@ids::uuid[])
+ORDER BY n.created_at;
+
+-- name: NotificationListDigestIDs :many
+-- NotificationListDigestIDs is a recipient's unread information notifications (no decision, no mention) created in a digest's window, oldest first, at most row_limit.
+SELECT id FROM notifications
+WHERE recipient_id = @recipient_id AND status = 'unread' AND NOT requires_decision AND type <> 'mention'
+  AND created_at > @period_start AND created_at <= @period_end
+ORDER BY created_at
+LIMIT @row_limit;

@@ -1331,6 +1331,28 @@ export type LoginPayload = {
   user: User;
 };
 
+/** How often the information notifications you have not read are mailed to you together. */
+export type MailDigest =
+  /** At most once a day (the default). */
+  | 'DAILY'
+  /** At most once an hour. */
+  | 'HOURLY'
+  /** Never. */
+  | 'OFF';
+
+/** Which notifications CoDNA mails you (docs/api.md, "Mail preferences"). */
+export type MailPreferences = {
+  __typename?: 'MailPreferences';
+  /** A mail at once for each decision waiting for you (default true). */
+  decisions: Scalars['Boolean']['output'];
+  /** The digest of information notifications you have not read (default DAILY). */
+  digest: MailDigest;
+  /** Whether this instance sends mail at all (CODNA_SMTP_URL); when not, your preferences wait for it. */
+  mailEnabled: Scalars['Boolean']['output'];
+  /** A mail at once when you are mentioned (default true). */
+  mentions: Scalars['Boolean']['output'];
+};
+
 /** An agent: a user of kind AGENT that its responsible people share with. */
 export type ManagedAgent = {
   __typename?: 'ManagedAgent';
@@ -1615,6 +1637,8 @@ export type Mutation = {
   /** Saves a new version of a document you can write. */
   updateDocument: UpdateDocumentPayload;
   updateGroup: ManagedGroupPayload;
+  /** Changes your mail preferences and returns them; turning a kind off drops its mail not yet sent. */
+  updateMailPreferences: MailPreferences;
   /**
    * Add a file to a page you can edit (a multipart request; cookie requests carry `X-CoDNA-CSRF: 1`).
    * At most CODNA_MAX_FILE_BYTES (25 MiB by default): BAD_USER_INPUT on `file` past it, and for an
@@ -1955,6 +1979,11 @@ export type MutationUpdateGroupArgs = {
 };
 
 
+export type MutationUpdateMailPreferencesArgs = {
+  input: UpdateMailPreferencesInput;
+};
+
+
 export type MutationUploadAttachmentArgs = {
   input: UploadAttachmentInput;
 };
@@ -2166,6 +2195,8 @@ export type Query = {
   linkGraph: LinkGraph;
   /** Pending link suggestions you can decide, optionally for one source document. */
   linkSuggestions: LinkSuggestionConnection;
+  /** Your mail preferences (a person's; an agent or management is FORBIDDEN). */
+  mailPreferences: MailPreferences;
   /** Management only: every agent. */
   manageAgents: Array<ManagedAgent>;
   /** Management only: the audit, newest first. */
@@ -2839,6 +2870,16 @@ export type UpdateGroupInput = {
   description?: InputMaybe<Scalars['String']['input']>;
   id: Scalars['ID']['input'];
   name?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** What to change of your mail preferences; a field left out stays as it is. */
+export type UpdateMailPreferencesInput = {
+  /** A mail at once for each decision waiting for you. */
+  decisions?: InputMaybe<Scalars['Boolean']['input']>;
+  /** How often the information you have not read is mailed together. */
+  digest?: InputMaybe<MailDigest>;
+  /** A mail at once when you are mentioned. */
+  mentions?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type UploadAttachmentInput = {
