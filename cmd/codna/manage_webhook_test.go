@@ -80,6 +80,17 @@ func TestManageWebhooksFromTheCLI(t *testing.T) {
 	require.NoError(t, err)
 	require.Contains(t, out, "paused")
 
+	var actions []string
+	rows, err := d.Pool.Query(ctx, `SELECT action FROM management_audit WHERE via = 'cli' AND details->>'webhook_id' = $1 ORDER BY created_at, id`, id.String())
+	require.NoError(t, err)
+	for rows.Next() {
+		var a string
+		require.NoError(t, rows.Scan(&a))
+		actions = append(actions, a)
+	}
+	require.NoError(t, rows.Err())
+	require.Equal(t, []string{"webhook.create", "webhook.pause"}, actions, "each change audited, by the CLI")
+
 	_, _, err = runCLI(t, "", "manage", "webhook", "disable")
 	require.ErrorAs(t, err, &ue)
 	_, _, err = runCLI(t, "", "manage", "webhook", "disable", "--id", uuid.NewString())

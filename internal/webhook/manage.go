@@ -5,7 +5,9 @@ import (
 
 	"github.com/google/uuid"
 
+	"codna/internal/audit"
 	"codna/internal/auth"
+	"codna/internal/db"
 )
 
 // Management's instance-wide webhooks (docs/design.md, "Webhooks"): the
@@ -21,7 +23,9 @@ import (
 // RequireManagement): UNAUTHENTICATED without an actor, FORBIDDEN for a
 // person, an agent or the system. People's methods refuse management
 // (FORBIDDEN) and never find management's subscriptions (NOT_FOUND), and
-// the Management… methods never find a person's.
+// the Management… methods never find a person's. Management's changes
+// (create, delete, pause, resume, rotate) write a management_audit row in
+// their transaction.
 
 // who says whose subscriptions a method acts on.
 type who int
@@ -45,6 +49,20 @@ func (s *Service) owner(ctx context.Context, w who) (uuid.UUID, error) {
 		return uuid.Nil, err
 	}
 	return a.UserID, nil
+}
+
+// auditInTx writes, for management's changes alone, their
+// management_audit row in the change's transaction (docs/operations.md,
+// "Management from the host"): the webhook's id, never a secret.
+func auditInTx(ctx context.Context, tx db.DBTX, w who, action string, id uuid.UUID, details map[string]any) error {
+	if w != management {
+		return nil
+	}
+	if details == nil {
+		details = map[string]any{}
+	}
+	details["webhook_id"] = id
+	return audit.WriteInTx(ctx, tx, audit.Entry{Action: action, Details: details})
 }
 
 // ManagementCreate subscribes an instance-wide endpoint and returns it

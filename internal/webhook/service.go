@@ -205,7 +205,10 @@ func (s *Service) create(ctx context.Context, w who, in CreateInput) (Webhook, s
 			ID: uuid.Must(uuid.NewV7()), OwnerID: owner, Url: u.String(), EventTypes: events,
 			Space: space, PathPrefix: prefix, SigningKey: key,
 		})
-		return err
+		if err != nil {
+			return err
+		}
+		return auditInTx(ctx, tx, w, "webhook.create", row.ID, map[string]any{"url": row.Url, "events": events})
 	})
 	if err != nil {
 		return Webhook{}, "", err
@@ -308,14 +311,16 @@ func (s *Service) delete(ctx context.Context, w who, id uuid.UUID) error {
 	if err != nil {
 		return err
 	}
-	n, err := db.Q.WebhookSubscriptionDelete(ctx, s.pool, db.WebhookSubscriptionDeleteParams{ID: id, OwnerID: owner})
-	if err != nil {
-		return err
-	}
-	if n == 0 {
-		return errNotFound
-	}
-	return nil
+	return db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		n, err := db.Q.WebhookSubscriptionDelete(ctx, tx, db.WebhookSubscriptionDeleteParams{ID: id, OwnerID: owner})
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			return errNotFound
+		}
+		return auditInTx(ctx, tx, w, "webhook.delete", id, nil)
+	})
 }
 
 // Pause stops sending to one of the acting person's subscriptions: it
@@ -342,10 +347,21 @@ func (s *Service) setStatus(ctx context.Context, w who, id uuid.UUID, status Sta
 	if status == StatusActive {
 		defer s.poke()
 	}
-	row, err := db.Q.WebhookSubscriptionSetStatus(ctx, s.pool, db.WebhookSubscriptionSetStatusParams{ID: id, OwnerID: owner, Status: string(status), Reason: ""})
-	if errors.Is(err, pgx.ErrNoRows) {
-		return Webhook{}, errNotFound
-	} else if err != nil {
+	var row db.WebhookSubscription
+	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		row, err = db.Q.WebhookSubscriptionSetStatus(ctx, tx, db.WebhookSubscriptionSetStatusParams{ID: id, OwnerID: owner, Status: string(status), Reason: ""})
+		if errors.Is(err, pgx.ErrNoRows) {
+			return errNotFound
+		} else if err != nil {
+			return err
+		}
+		action := "webhook.pause"
+		if status == StatusActive {
+			action = "webhook.resume"
+		}
+		return auditInTx(ctx, tx, w, action, id, nil)
+	})
+	if err != nil {
 		return Webhook{}, err
 	}
 	return webhookOf(row), nil
@@ -367,10 +383,17 @@ func (s *Service) rotateSecret(ctx context.Context, w who, id uuid.UUID) (Webhoo
 	secret := NewSecret()
 	key, _ := ParseSecret(secret)
 	until := time.Now().Add(Overlap)
-	row, err := db.Q.WebhookSubscriptionRotate(ctx, s.pool, db.WebhookSubscriptionRotateParams{ID: id, OwnerID: owner, Key: key, PreviousUntil: &until})
-	if errors.Is(err, pgx.ErrNoRows) {
-		return Webhook{}, "", errNotFound
-	} else if err != nil {
+	var row db.WebhookSubscription
+	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		row, err = db.Q.WebhookSubscriptionRotate(ctx, tx, db.WebhookSubscriptionRotateParams{ID: id, OwnerID: owner, Key: key, PreviousUntil: &until})
+		if errors.Is(err, pgx.ErrNoRows) {
+			return errNotFound
+		} else if err != nil {
+			return err
+		}
+		return auditInTx(ctx, tx, w, "webhook.rotate_secret", id, nil)
+	})
+	if err != nil {
 		return Webhook{}, "", err
 	}
 	return webhookOf(row), secret, nil
