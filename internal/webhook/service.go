@@ -105,9 +105,11 @@ type CreateInput struct {
 	PathPrefix string
 }
 
-// Service manages people's own webhooks. Every method checks the actor in
-// ctx: a person, acting on their own subscriptions only (anyone else's is
-// NOT_FOUND).
+// Service manages people's own webhooks and management's instance-wide
+// ones (manage.go). Every method checks the actor in ctx: people's methods
+// serve a person, acting on their own subscriptions only (anyone else's,
+// management's included, is NOT_FOUND); the Management… methods serve
+// management alone.
 type Service struct {
 	pool  *pgxpool.Pool
 	cfg   Config
