@@ -70,9 +70,68 @@ func (r *mutationResolver) PingWebhook(ctx context.Context, id string) (*model.W
 	return deliveryPayload(ctx, id, r.svc.Webhook.Ping)
 }
 
+// CreateManagementWebhook is the resolver for the createManagementWebhook field.
+func (r *mutationResolver) CreateManagementWebhook(ctx context.Context, input model.CreateManagementWebhookInput) (*model.CreateWebhookPayload, error) {
+	w, secret, err := r.svc.Webhook.ManagementCreate(ctx, webhook.CreateInput{URL: input.URL, Events: input.Events, Space: spaceOfPtr(input.Space)})
+	if err != nil {
+		return nil, err
+	}
+	return &model.CreateWebhookPayload{Webhook: &w, Secret: secret}, nil
+}
+
+// DeleteManagementWebhook is the resolver for the deleteManagementWebhook field.
+func (r *mutationResolver) DeleteManagementWebhook(ctx context.Context, id string) (*model.DeleteWebhookPayload, error) {
+	uid, err := parseID("id", id)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.svc.Webhook.ManagementDelete(ctx, uid); err != nil {
+		return nil, err
+	}
+	return &model.DeleteWebhookPayload{ID: id}, nil
+}
+
+// PauseManagementWebhook is the resolver for the pauseManagementWebhook field.
+func (r *mutationResolver) PauseManagementWebhook(ctx context.Context, id string) (*model.WebhookPayload, error) {
+	return webhookPayload(ctx, id, r.svc.Webhook.ManagementPause)
+}
+
+// ResumeManagementWebhook is the resolver for the resumeManagementWebhook field.
+func (r *mutationResolver) ResumeManagementWebhook(ctx context.Context, id string) (*model.WebhookPayload, error) {
+	return webhookPayload(ctx, id, r.svc.Webhook.ManagementResume)
+}
+
+// RotateManagementWebhookSecret is the resolver for the rotateManagementWebhookSecret field.
+func (r *mutationResolver) RotateManagementWebhookSecret(ctx context.Context, id string) (*model.RotateWebhookSecretPayload, error) {
+	uid, err := parseID("id", id)
+	if err != nil {
+		return nil, err
+	}
+	w, secret, err := r.svc.Webhook.ManagementRotateSecret(ctx, uid)
+	if err != nil {
+		return nil, err
+	}
+	return &model.RotateWebhookSecretPayload{Webhook: &w, Secret: secret}, nil
+}
+
+// RedeliverManagementWebhookDelivery is the resolver for the redeliverManagementWebhookDelivery field.
+func (r *mutationResolver) RedeliverManagementWebhookDelivery(ctx context.Context, id string) (*model.WebhookDeliveryPayload, error) {
+	return deliveryPayload(ctx, id, r.svc.Webhook.ManagementRedeliver)
+}
+
+// PingManagementWebhook is the resolver for the pingManagementWebhook field.
+func (r *mutationResolver) PingManagementWebhook(ctx context.Context, id string) (*model.WebhookDeliveryPayload, error) {
+	return deliveryPayload(ctx, id, r.svc.Webhook.ManagementPing)
+}
+
 // Webhooks is the resolver for the webhooks field.
 func (r *queryResolver) Webhooks(ctx context.Context) ([]webhook.Webhook, error) {
 	return r.svc.Webhook.List(ctx)
+}
+
+// ManagementWebhooks is the resolver for the managementWebhooks field.
+func (r *queryResolver) ManagementWebhooks(ctx context.Context) ([]webhook.Webhook, error) {
+	return r.svc.Webhook.ManagementList(ctx)
 }
 
 // Space is the resolver for the space field.

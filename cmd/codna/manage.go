@@ -17,6 +17,7 @@ import (
 	"codna/internal/auth"
 	"codna/internal/mail"
 	"codna/internal/manage"
+	"codna/internal/webhook"
 )
 
 // A manageCommand is one `codna manage <noun> <verb>`: its own flags (a
@@ -42,11 +43,13 @@ type manageVerb interface {
 
 // manageEnv is what a running command works with.
 type manageEnv struct {
-	svc    *manage.Service
-	base   string        // the instance's address for links (config.publicBase)
-	mail   *mail.Service // `manage mail test`
-	stdout io.Writer
-	stderr io.Writer
+	svc  *manage.Service
+	base string        // the instance's address for links (config.publicBase)
+	mail *mail.Service // `manage mail test`
+	// webhook is for `manage webhook …`.
+	webhook *webhook.Service
+	stdout  io.Writer
+	stderr  io.Writer
 }
 
 // noFlags and noCheck are for commands without flags, or with nothing to check.
@@ -59,13 +62,13 @@ func (noFlags) flags(*flag.FlagSet)   {}
 func (noCheck) check(io.Reader) error { return nil }
 
 // manageNouns is every noun, in the order the usage lists them.
-var manageNouns = []string{"user", "token", "group", "agent", "document", "audit", "usage", "outbox", "mail"}
+var manageNouns = []string{"user", "token", "group", "agent", "document", "audit", "usage", "outbox", "mail", "webhook"}
 
 // manageCommands is every command, by noun, in the order the usage lists them.
 func manageCommands() []manageCommand {
 	var all []manageCommand
 	for _, cmds := range [][]manageCommand{userCommands, tokenCommands, groupCommands, agentCommands,
-		documentCommands, auditCommands, usageCommands, outboxCommands, mailCommands} {
+		documentCommands, auditCommands, usageCommands, outboxCommands, mailCommands, webhookCommands} {
 		all = append(all, cmds...)
 	}
 	return all
@@ -192,7 +195,7 @@ func manageCmd(ctx context.Context, cfg config, args []string, stdin io.Reader, 
 		return err
 	}
 	defer a.Pool().Close()
-	m := &manageEnv{svc: a.Manage, base: cfg.publicBase(), mail: a.Mail, stdout: stdout, stderr: stderr}
+	m := &manageEnv{svc: a.Manage, base: cfg.publicBase(), mail: a.Mail, webhook: a.Webhook, stdout: stdout, stderr: stderr}
 	return v.run(auth.ManagementContext(ctx), m)
 }
 

@@ -694,76 +694,83 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
-		AcceptInvitation         func(childComplexity int, input model.AcceptInvitationInput) int
-		AcceptLinkSuggestion     func(childComplexity int, input model.LinkSuggestionInput) int
-		AddGroupMember           func(childComplexity int, input model.GroupMemberInput) int
-		ChangePassword           func(childComplexity int, input model.ChangePasswordInput) int
-		CreateAccessToken        func(childComplexity int, input model.CreateAccessTokenInput) int
-		CreateAgent              func(childComplexity int, input model.CreateAgentInput) int
-		CreateAutomation         func(childComplexity int, input model.CreateAutomationInput) int
-		CreateDocument           func(childComplexity int, input model.CreateDocumentInput) int
-		CreateGroup              func(childComplexity int, input model.CreateGroupInput) int
-		CreatePerson             func(childComplexity int, input model.CreatePersonInput) int
-		CreateServiceToken       func(childComplexity int, input model.CreateServiceTokenInput) int
-		CreateWebhook            func(childComplexity int, input model.CreateWebhookInput) int
-		DeactivatePerson         func(childComplexity int, input model.SetPersonActiveInput) int
-		DecideFileReference      func(childComplexity int, input model.DecideFileReferenceInput) int
-		DecideLink               func(childComplexity int, input model.DecideLinkInput) int
-		DeleteAgent              func(childComplexity int, input model.AgentInput) int
-		DeleteAttachment         func(childComplexity int, id string) int
-		DeleteAutomation         func(childComplexity int, id string) int
-		DeleteDocument           func(childComplexity int, input model.DeleteDocumentInput) int
-		DeleteGroup              func(childComplexity int, input model.GroupInput) int
-		DeleteWebhook            func(childComplexity int, id string) int
-		DisableAutomation        func(childComplexity int, id string) int
-		DismissNotification      func(childComplexity int, input model.NotificationInput) int
-		DryRunAutomation         func(childComplexity int, input model.DryRunAutomationInput) int
-		EnableAutomation         func(childComplexity int, id string) int
-		ExportDocuments          func(childComplexity int, space model.Space, path *string) int
-		Ingest                   func(childComplexity int, input model.IngestInput) int
-		InvitePerson             func(childComplexity int, input model.InvitePersonInput) int
-		IssueAgentToken          func(childComplexity int, input model.IssueAgentTokenInput) int
-		Login                    func(childComplexity int, input model.LoginInput) int
-		Logout                   func(childComplexity int) int
-		MarkAllNotificationsRead func(childComplexity int) int
-		MarkNotificationsRead    func(childComplexity int, input model.MarkNotificationsReadInput) int
-		MoveDocument             func(childComplexity int, input model.MoveDocumentInput) int
-		PauseWebhook             func(childComplexity int, id string) int
-		PingWebhook              func(childComplexity int, id string) int
-		ProposeLink              func(childComplexity int, input model.ProposeLinkInput) int
-		QuarantineDocument       func(childComplexity int, input model.QuarantineInput) int
-		ReactivatePerson         func(childComplexity int, input model.SetPersonActiveInput) int
-		ReconvertIngestion       func(childComplexity int, id string) int
-		RedeliverWebhookDelivery func(childComplexity int, id string) int
-		RejectLinkSuggestion     func(childComplexity int, input model.LinkSuggestionInput) int
-		ReleaseDocument          func(childComplexity int, input model.ReleaseInput) int
-		RemoveGroupMember        func(childComplexity int, input model.GroupMemberInput) int
-		RequestPasswordReset     func(childComplexity int, input model.RequestPasswordResetInput) int
-		ResetPassword            func(childComplexity int, input model.ResetPasswordInput) int
-		ResetPasswordWithToken   func(childComplexity int, input model.ResetPasswordWithTokenInput) int
-		ResolveNotification      func(childComplexity int, input model.NotificationInput) int
-		RestoreDocument          func(childComplexity int, input model.RestoreDocumentInput) int
-		RestoreRevision          func(childComplexity int, input model.RestoreRevisionInput) int
-		ResumeWebhook            func(childComplexity int, id string) int
-		RetryParkedEvent         func(childComplexity int, input model.RetryParkedEventInput) int
-		RevokeAccess             func(childComplexity int, input model.RevokeAccessInput) int
-		RevokeAccessToken        func(childComplexity int, input model.RevokeAccessTokenInput) int
-		RevokeBatch              func(childComplexity int, input model.RevokeBatchInput) int
-		RevokeServiceToken       func(childComplexity int, input model.ServiceTokenInput) int
-		RotateWebhookSecret      func(childComplexity int, id string) int
-		SetAgentResponsible      func(childComplexity int, input model.SetAgentResponsibleInput) int
-		Share                    func(childComplexity int, input model.ShareInput) int
-		ShareByTag               func(childComplexity int, input model.ShareByTagInput) int
-		ShareFolder              func(childComplexity int, input model.ShareFolderInput) int
-		StartImport              func(childComplexity int, input model.StartImportInput) int
-		TakeAwayShare            func(childComplexity int, input model.TakeAwayShareInput) int
-		TransferOwnership        func(childComplexity int, input model.TransferInput) int
-		UnshareFolder            func(childComplexity int, input model.UnshareFolderInput) int
-		UpdateAutomation         func(childComplexity int, input model.UpdateAutomationInput) int
-		UpdateDocument           func(childComplexity int, input model.UpdateDocumentInput) int
-		UpdateGroup              func(childComplexity int, input model.UpdateGroupInput) int
-		UpdateMailPreferences    func(childComplexity int, input model.UpdateMailPreferencesInput) int
-		UploadAttachment         func(childComplexity int, input model.UploadAttachmentInput) int
+		AcceptInvitation                   func(childComplexity int, input model.AcceptInvitationInput) int
+		AcceptLinkSuggestion               func(childComplexity int, input model.LinkSuggestionInput) int
+		AddGroupMember                     func(childComplexity int, input model.GroupMemberInput) int
+		ChangePassword                     func(childComplexity int, input model.ChangePasswordInput) int
+		CreateAccessToken                  func(childComplexity int, input model.CreateAccessTokenInput) int
+		CreateAgent                        func(childComplexity int, input model.CreateAgentInput) int
+		CreateAutomation                   func(childComplexity int, input model.CreateAutomationInput) int
+		CreateDocument                     func(childComplexity int, input model.CreateDocumentInput) int
+		CreateGroup                        func(childComplexity int, input model.CreateGroupInput) int
+		CreateManagementWebhook            func(childComplexity int, input model.CreateManagementWebhookInput) int
+		CreatePerson                       func(childComplexity int, input model.CreatePersonInput) int
+		CreateServiceToken                 func(childComplexity int, input model.CreateServiceTokenInput) int
+		CreateWebhook                      func(childComplexity int, input model.CreateWebhookInput) int
+		DeactivatePerson                   func(childComplexity int, input model.SetPersonActiveInput) int
+		DecideFileReference                func(childComplexity int, input model.DecideFileReferenceInput) int
+		DecideLink                         func(childComplexity int, input model.DecideLinkInput) int
+		DeleteAgent                        func(childComplexity int, input model.AgentInput) int
+		DeleteAttachment                   func(childComplexity int, id string) int
+		DeleteAutomation                   func(childComplexity int, id string) int
+		DeleteDocument                     func(childComplexity int, input model.DeleteDocumentInput) int
+		DeleteGroup                        func(childComplexity int, input model.GroupInput) int
+		DeleteManagementWebhook            func(childComplexity int, id string) int
+		DeleteWebhook                      func(childComplexity int, id string) int
+		DisableAutomation                  func(childComplexity int, id string) int
+		DismissNotification                func(childComplexity int, input model.NotificationInput) int
+		DryRunAutomation                   func(childComplexity int, input model.DryRunAutomationInput) int
+		EnableAutomation                   func(childComplexity int, id string) int
+		ExportDocuments                    func(childComplexity int, space model.Space, path *string) int
+		Ingest                             func(childComplexity int, input model.IngestInput) int
+		InvitePerson                       func(childComplexity int, input model.InvitePersonInput) int
+		IssueAgentToken                    func(childComplexity int, input model.IssueAgentTokenInput) int
+		Login                              func(childComplexity int, input model.LoginInput) int
+		Logout                             func(childComplexity int) int
+		MarkAllNotificationsRead           func(childComplexity int) int
+		MarkNotificationsRead              func(childComplexity int, input model.MarkNotificationsReadInput) int
+		MoveDocument                       func(childComplexity int, input model.MoveDocumentInput) int
+		PauseManagementWebhook             func(childComplexity int, id string) int
+		PauseWebhook                       func(childComplexity int, id string) int
+		PingManagementWebhook              func(childComplexity int, id string) int
+		PingWebhook                        func(childComplexity int, id string) int
+		ProposeLink                        func(childComplexity int, input model.ProposeLinkInput) int
+		QuarantineDocument                 func(childComplexity int, input model.QuarantineInput) int
+		ReactivatePerson                   func(childComplexity int, input model.SetPersonActiveInput) int
+		ReconvertIngestion                 func(childComplexity int, id string) int
+		RedeliverManagementWebhookDelivery func(childComplexity int, id string) int
+		RedeliverWebhookDelivery           func(childComplexity int, id string) int
+		RejectLinkSuggestion               func(childComplexity int, input model.LinkSuggestionInput) int
+		ReleaseDocument                    func(childComplexity int, input model.ReleaseInput) int
+		RemoveGroupMember                  func(childComplexity int, input model.GroupMemberInput) int
+		RequestPasswordReset               func(childComplexity int, input model.RequestPasswordResetInput) int
+		ResetPassword                      func(childComplexity int, input model.ResetPasswordInput) int
+		ResetPasswordWithToken             func(childComplexity int, input model.ResetPasswordWithTokenInput) int
+		ResolveNotification                func(childComplexity int, input model.NotificationInput) int
+		RestoreDocument                    func(childComplexity int, input model.RestoreDocumentInput) int
+		RestoreRevision                    func(childComplexity int, input model.RestoreRevisionInput) int
+		ResumeManagementWebhook            func(childComplexity int, id string) int
+		ResumeWebhook                      func(childComplexity int, id string) int
+		RetryParkedEvent                   func(childComplexity int, input model.RetryParkedEventInput) int
+		RevokeAccess                       func(childComplexity int, input model.RevokeAccessInput) int
+		RevokeAccessToken                  func(childComplexity int, input model.RevokeAccessTokenInput) int
+		RevokeBatch                        func(childComplexity int, input model.RevokeBatchInput) int
+		RevokeServiceToken                 func(childComplexity int, input model.ServiceTokenInput) int
+		RotateManagementWebhookSecret      func(childComplexity int, id string) int
+		RotateWebhookSecret                func(childComplexity int, id string) int
+		SetAgentResponsible                func(childComplexity int, input model.SetAgentResponsibleInput) int
+		Share                              func(childComplexity int, input model.ShareInput) int
+		ShareByTag                         func(childComplexity int, input model.ShareByTagInput) int
+		ShareFolder                        func(childComplexity int, input model.ShareFolderInput) int
+		StartImport                        func(childComplexity int, input model.StartImportInput) int
+		TakeAwayShare                      func(childComplexity int, input model.TakeAwayShareInput) int
+		TransferOwnership                  func(childComplexity int, input model.TransferInput) int
+		UnshareFolder                      func(childComplexity int, input model.UnshareFolderInput) int
+		UpdateAutomation                   func(childComplexity int, input model.UpdateAutomationInput) int
+		UpdateDocument                     func(childComplexity int, input model.UpdateDocumentInput) int
+		UpdateGroup                        func(childComplexity int, input model.UpdateGroupInput) int
+		UpdateMailPreferences              func(childComplexity int, input model.UpdateMailPreferencesInput) int
+		UploadAttachment                   func(childComplexity int, input model.UploadAttachmentInput) int
 	}
 
 	Notification struct {
@@ -873,6 +880,7 @@ type ComplexityRoot struct {
 		ManageUsage         func(childComplexity int, from string, to string, userID *string) int
 		ManagedAutomations  func(childComplexity int, first *int, after *string) int
 		ManagedUsers        func(childComplexity int, first *int, after *string) int
+		ManagementWebhooks  func(childComplexity int) int
 		Me                  func(childComplexity int) int
 		MyAgents            func(childComplexity int) int
 		People              func(childComplexity int, query string, first *int) int
@@ -3628,6 +3636,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateGroup(childComplexity, args["input"].(model.CreateGroupInput)), true
+	case "Mutation.createManagementWebhook":
+		if e.ComplexityRoot.Mutation.CreateManagementWebhook == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createManagementWebhook_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateManagementWebhook(childComplexity, args["input"].(model.CreateManagementWebhookInput)), true
 	case "Mutation.createPerson":
 		if e.ComplexityRoot.Mutation.CreatePerson == nil {
 			break
@@ -3749,6 +3768,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteGroup(childComplexity, args["input"].(model.GroupInput)), true
+	case "Mutation.deleteManagementWebhook":
+		if e.ComplexityRoot.Mutation.DeleteManagementWebhook == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteManagementWebhook_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteManagementWebhook(childComplexity, args["id"].(string)), true
 	case "Mutation.deleteWebhook":
 		if e.ComplexityRoot.Mutation.DeleteWebhook == nil {
 			break
@@ -3893,6 +3923,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.MoveDocument(childComplexity, args["input"].(model.MoveDocumentInput)), true
+	case "Mutation.pauseManagementWebhook":
+		if e.ComplexityRoot.Mutation.PauseManagementWebhook == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_pauseManagementWebhook_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.PauseManagementWebhook(childComplexity, args["id"].(string)), true
 	case "Mutation.pauseWebhook":
 		if e.ComplexityRoot.Mutation.PauseWebhook == nil {
 			break
@@ -3904,6 +3945,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.PauseWebhook(childComplexity, args["id"].(string)), true
+	case "Mutation.pingManagementWebhook":
+		if e.ComplexityRoot.Mutation.PingManagementWebhook == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_pingManagementWebhook_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.PingManagementWebhook(childComplexity, args["id"].(string)), true
 	case "Mutation.pingWebhook":
 		if e.ComplexityRoot.Mutation.PingWebhook == nil {
 			break
@@ -3959,6 +4011,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ReconvertIngestion(childComplexity, args["id"].(string)), true
+	case "Mutation.redeliverManagementWebhookDelivery":
+		if e.ComplexityRoot.Mutation.RedeliverManagementWebhookDelivery == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_redeliverManagementWebhookDelivery_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RedeliverManagementWebhookDelivery(childComplexity, args["id"].(string)), true
 	case "Mutation.redeliverWebhookDelivery":
 		if e.ComplexityRoot.Mutation.RedeliverWebhookDelivery == nil {
 			break
@@ -4069,6 +4132,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RestoreRevision(childComplexity, args["input"].(model.RestoreRevisionInput)), true
+	case "Mutation.resumeManagementWebhook":
+		if e.ComplexityRoot.Mutation.ResumeManagementWebhook == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_resumeManagementWebhook_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ResumeManagementWebhook(childComplexity, args["id"].(string)), true
 	case "Mutation.resumeWebhook":
 		if e.ComplexityRoot.Mutation.ResumeWebhook == nil {
 			break
@@ -4135,6 +4209,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RevokeServiceToken(childComplexity, args["input"].(model.ServiceTokenInput)), true
+	case "Mutation.rotateManagementWebhookSecret":
+		if e.ComplexityRoot.Mutation.RotateManagementWebhookSecret == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_rotateManagementWebhookSecret_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RotateManagementWebhookSecret(childComplexity, args["id"].(string)), true
 	case "Mutation.rotateWebhookSecret":
 		if e.ComplexityRoot.Mutation.RotateWebhookSecret == nil {
 			break
@@ -4892,6 +4977,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.ManagedUsers(childComplexity, args["first"].(*int), args["after"].(*string)), true
+	case "Query.managementWebhooks":
+		if e.ComplexityRoot.Query.ManagementWebhooks == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.ManagementWebhooks(childComplexity), true
 	case "Query.me":
 		if e.ComplexityRoot.Query.Me == nil {
 			break
@@ -5676,6 +5767,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("CreateAutomationInput", ec.unmarshalInputCreateAutomationInput),
 			graphql.NewInputUnmarshaler("CreateDocumentInput", ec.unmarshalInputCreateDocumentInput),
 			graphql.NewInputUnmarshaler("CreateGroupInput", ec.unmarshalInputCreateGroupInput),
+			graphql.NewInputUnmarshaler("CreateManagementWebhookInput", ec.unmarshalInputCreateManagementWebhookInput),
 			graphql.NewInputUnmarshaler("CreatePersonInput", ec.unmarshalInputCreatePersonInput),
 			graphql.NewInputUnmarshaler("CreateServiceTokenInput", ec.unmarshalInputCreateServiceTokenInput),
 			graphql.NewInputUnmarshaler("CreateWebhookInput", ec.unmarshalInputCreateWebhookInput),
@@ -8100,7 +8192,7 @@ enum WebhookDeliveryStatus {
   DEAD
 }
 
-"One of your webhooks: an endpoint that receives the events on pages you can read (never its secret)."
+"One of your webhooks: an endpoint that receives the events on pages you can read (never its secret). For management, one of its instance-wide webhooks: every matching event, metadata only (docs/api.md); its ` + "`" + `pathPrefix` + "`" + ` is always \"\"."
 type Webhook {
   id: ID!
   url: String!
@@ -8202,6 +8294,41 @@ extend type Mutation {
   redeliverWebhookDelivery(id: ID!): WebhookDeliveryPayload!
   "Queue a test message (type ` + "`" + `webhook.ping` + "`" + `) to one of your webhooks, after its pending deliveries."
   pingWebhook(id: ID!): WebhookDeliveryPayload!
+}
+
+"A new instance-wide webhook of management: no path filter (a path is content)."
+input CreateManagementWebhookInput {
+  "An https URL (http only where the instance allows it); private and special addresses are refused."
+  url: String!
+  "Public event types (docs/api.md); none or empty: every one."
+  events: [String!]
+  "Only pages in this space (null: every space)."
+  space: Space
+}
+
+extend type Query {
+  "Management only: the instance-wide webhooks, oldest first. Their bodies carry metadata only (ids, types, spaces, versions, times)."
+  managementWebhooks: [Webhook!]!
+}
+
+extend type Mutation {
+  """
+  Management only: subscribe an instance-wide endpoint (at most 50, apart from people's) to every
+  matching event, with metadata-only bodies. BAD_USER_INPUT names the field (` + "`" + `url` + "`" + `, ` + "`" + `events` + "`" + `).
+  """
+  createManagementWebhook(input: CreateManagementWebhookInput!): CreateWebhookPayload!
+  "Management only: delete one of management's webhooks and its deliveries."
+  deleteManagementWebhook(id: ID!): DeleteWebhookPayload!
+  "Management only: pause one of management's webhooks."
+  pauseManagementWebhook(id: ID!): WebhookPayload!
+  "Management only: make one of management's webhooks active again (paused or disabled)."
+  resumeManagementWebhook(id: ID!): WebhookPayload!
+  "Management only: give one of management's webhooks a new secret; the old one keeps signing beside it for 24 hours."
+  rotateManagementWebhookSecret(id: ID!): RotateWebhookSecretPayload!
+  "Management only: send a delivered or dead delivery of management's webhooks again."
+  redeliverManagementWebhookDelivery(id: ID!): WebhookDeliveryPayload!
+  "Management only: queue a test message (type ` + "`" + `webhook.ping` + "`" + `) to one of management's webhooks."
+  pingManagementWebhook(id: ID!): WebhookDeliveryPayload!
 }
 `, BuiltIn: false},
 }

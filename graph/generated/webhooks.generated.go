@@ -922,6 +922,62 @@ func (ec *executionContext) fieldContext_WebhookPayload_webhook(_ context.Contex
 
 // region    **************************** input.gotpl *****************************
 
+func (ec *executionContext) unmarshalInputCreateManagementWebhookInput(ctx context.Context, obj any) (model.CreateManagementWebhookInput, error) {
+	var it model.CreateManagementWebhookInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"url", "events", "space"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "url":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("url"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.URL = data
+		case "events":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("events"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Events = data
+		case "space":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("space"))
+			data, err := ec.unmarshalOSpace2ᚖcodnaᚋgraphᚋmodelᚐSpace(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Space = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalCreateManagementWebhookInput unmarshals raw into the CreateManagementWebhookInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCreateManagementWebhookInput(ctx context.Context, raw any) (model.CreateManagementWebhookInput, error) {
+	var out model.CreateManagementWebhookInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateManagementWebhookInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputCreateWebhookInput(ctx context.Context, obj any) (model.CreateWebhookInput, error) {
 	var it model.CreateWebhookInput
 	if obj == nil {
@@ -1356,6 +1412,11 @@ func (ec *executionContext) _WebhookPayload(ctx context.Context, sel ast.Selecti
 // endregion **************************** object.gotpl ****************************
 
 // region    ***************************** type.gotpl *****************************
+
+func (ec *executionContext) unmarshalNCreateManagementWebhookInput2codnaᚋgraphᚋmodelᚐCreateManagementWebhookInput(ctx context.Context, v any) (model.CreateManagementWebhookInput, error) {
+	res, err := ec.unmarshalInputCreateManagementWebhookInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
 
 func (ec *executionContext) unmarshalNCreateWebhookInput2codnaᚋgraphᚋmodelᚐCreateWebhookInput(ctx context.Context, v any) (model.CreateWebhookInput, error) {
 	res, err := ec.unmarshalInputCreateWebhookInput(ctx, v)

@@ -291,6 +291,16 @@ type CreateGroupInput struct {
 	Description *string `json:"description,omitempty"`
 }
 
+// A new instance-wide webhook of management: no path filter (a path is content).
+type CreateManagementWebhookInput struct {
+	// An https URL (http only where the instance allows it); private and special addresses are refused.
+	URL string `json:"url"`
+	// Public event types (docs/api.md); none or empty: every one.
+	Events []string `json:"events,omitempty"`
+	// Only pages in this space (null: every space).
+	Space *Space `json:"space,omitempty"`
+}
+
 // A person for management to create.
 type CreatePersonInput struct {
 	// Their email address; must not belong to anyone else.

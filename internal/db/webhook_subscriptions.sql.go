@@ -366,6 +366,87 @@ func (q *Queries) WebhookSubscriptionMatch(ctx context.Context, db DBTX, arg Web
 	return items, nil
 }
 
+const webhookSubscriptionMatchInstance = `-- name: WebhookSubscriptionMatchInstance :many
+SELECT s.id, d.space,
+  coalesce((SELECT r.version FROM document_revisions r WHERE r.id = $1::uuid), d.version)::int AS version
+FROM documents d
+JOIN webhook_subscriptions s ON s.status = 'active'
+  AND (cardinality(s.event_types) = 0 OR $2::text = ANY(s.event_types))
+  AND (s.space IS NULL OR s.space = d.space)
+JOIN users u ON u.id = s.owner_id AND u.kind = 'management'
+WHERE d.id = $3
+ORDER BY s.id
+`
+
+type WebhookSubscriptionMatchInstanceParams struct {
+	RevisionID *uuid.UUID
+	EventType  string
+	DocumentID uuid.UUID
+}
+
+type WebhookSubscriptionMatchInstanceRow struct {
+	ID      uuid.UUID
+	Space   Space
+	Version int32
+}
+
+// WebhookSubscriptionMatchInstance lists management's active instance-wide subscriptions that take event_type on a document (its space), with the document's space and its version after revision_id (its current one without): no readability and no path, for metadata-only bodies.
+func (q *Queries) WebhookSubscriptionMatchInstance(ctx context.Context, db DBTX, arg WebhookSubscriptionMatchInstanceParams) ([]WebhookSubscriptionMatchInstanceRow, error) {
+	rows, err := db.Query(ctx, webhookSubscriptionMatchInstance, arg.RevisionID, arg.EventType, arg.DocumentID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []WebhookSubscriptionMatchInstanceRow
+	for rows.Next() {
+		var i WebhookSubscriptionMatchInstanceRow
+		if err := rows.Scan(&i.ID, &i.Space, &i.Version); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const webhookSubscriptionMatchInstanceSpace = `-- name: WebhookSubscriptionMatchInstanceSpace :many
+SELECT s.id
+FROM webhook_subscriptions s
+JOIN users u ON u.id = s.owner_id AND u.kind = 'management'
+WHERE s.status = 'active'
+  AND (cardinality(s.event_types) = 0 OR $1::text = ANY(s.event_types))
+  AND (s.space IS NULL OR s.space = $2::space)
+ORDER BY s.id
+`
+
+type WebhookSubscriptionMatchInstanceSpaceParams struct {
+	EventType string
+	Space     Space
+}
+
+// WebhookSubscriptionMatchInstanceSpace lists management's active instance-wide subscriptions that take event_type in space: for a document gone (a purge).
+func (q *Queries) WebhookSubscriptionMatchInstanceSpace(ctx context.Context, db DBTX, arg WebhookSubscriptionMatchInstanceSpaceParams) ([]uuid.UUID, error) {
+	rows, err := db.Query(ctx, webhookSubscriptionMatchInstanceSpace, arg.EventType, arg.Space)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var id uuid.UUID
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const webhookSubscriptionMatchOwner = `-- name: WebhookSubscriptionMatchOwner :many
 SELECT s.id, s.owner_id
 FROM webhook_subscriptions s

@@ -300,7 +300,7 @@ var table = map[string]rule{
 	"webhook.Service.Consumer":     {allow: nobody, why: "builds the outbox consumer when the server is wired; no context"},
 	"webhook.Service.Create":       personal,
 	"webhook.Service.Delete":       personal,
-	"webhook.Service.Deliveries":   personalRead,
+	"webhook.Service.Deliveries":   {allow: person | management, read: true}, // each their own: a person's, or management's instance-wide
 	"webhook.Service.Get":          personalRead,
 	"webhook.Service.List":         personalRead,
 	"webhook.Service.NewSender":    {allow: nobody, why: "builds the sender when the server is wired; no context"},
@@ -309,6 +309,17 @@ var table = map[string]rule{
 	"webhook.Service.Redeliver":    personal,
 	"webhook.Service.Resume":       personal,
 	"webhook.Service.RotateSecret": personal,
+	// webhook.Service, management's instance-wide webhooks (metadata only).
+	"webhook.Service.ManagementCreate":       managing,
+	"webhook.Service.ManagementDelete":       managing,
+	"webhook.Service.ManagementDeliveries":   managingRead,
+	"webhook.Service.ManagementGet":          managingRead,
+	"webhook.Service.ManagementList":         managingRead,
+	"webhook.Service.ManagementPause":        managing,
+	"webhook.Service.ManagementPing":         managing,
+	"webhook.Service.ManagementRedeliver":    managing,
+	"webhook.Service.ManagementResume":       managing,
+	"webhook.Service.ManagementRotateSecret": managing,
 }
 
 // tool is who one MCP tool (or resource method) serves, and the arguments

@@ -19,7 +19,8 @@ const ConsumerName = "webhook-enqueuer"
 // Consumer is the outbox consumer that turns events into deliveries: for
 // each published event, one delivery per matching active subscription of
 // a person who can read its page now (or, for the ids-only events, could
-// just before), its body built once and stored, its seq the
+// just before), and per matching instance-wide subscription of management
+// (metadata only, whoever can read the page), its body built once and stored, its seq the
 // subscription's next_seq taken under FOR UPDATE (docs/design.md,
 // "Webhooks").
 type Consumer struct{ s *Service }
@@ -162,7 +163,52 @@ func (c *Consumer) plan(ctx context.Context, tx db.DBTX, e outbox.Stored) ([]pla
 		p.body = m.encode()
 		out = append(out, p)
 	}
+	inst, err := c.planInstance(ctx, tx, e, pub, acc)
+	if err != nil {
+		return nil, err
+	}
+	return append(out, inst...), nil
+}
+
+// planInstance plans an event for management's instance-wide
+// subscriptions: every one whose filter holds the page, readable or not,
+// each with the same metadata-only body (metaBody). The sender checks no
+// readability for them (doc stays nil).
+func (c *Consumer) planInstance(ctx context.Context, tx db.DBTX, e outbox.Stored, pub string, acc accessPayload) ([]planned, error) {
+	rows, err := db.Q.WebhookSubscriptionMatchInstance(ctx, tx, db.WebhookSubscriptionMatchInstanceParams{
+		RevisionID: e.RevisionID, EventType: pub, DocumentID: *e.DocumentID,
+	})
+	if err != nil || len(rows) == 0 {
+		return nil, err
+	}
+	body := metaBody(e, pub, *e.DocumentID, string(rows[0].Space), rows[0].Version, acc)
+	out := make([]planned, len(rows))
+	for i, r := range rows {
+		out[i] = planned{sub: r.ID, event: e, typ: pub, body: body}
+	}
 	return out, nil
+}
+
+// metaBody is the body management's subscriptions get (docs/api.md,
+// "Management's webhooks"): the event's type, id and time, and the page's
+// id, space and version; an access event's permission and principal (a
+// kind and an id); a link's id, states and target id. Never a title,
+// path, slug, text or anyone's name: management sees metadata only.
+func metaBody(e outbox.Stored, pub string, doc uuid.UUID, space string, version int32, acc accessPayload) []byte {
+	m := message{Type: pub, ID: e.ID, Timestamp: e.CreatedAt.UTC()}
+	m.Data.Document = &docData{ID: doc, Space: space, Version: version}
+	switch pub {
+	case "access.granted", "access.revoked":
+		m.Data.Access = &accessData{Permission: acc.Permission}
+		if acc.PrincipalType != "" {
+			m.Data.Access.Principal = &principal{Type: acc.PrincipalType, ID: acc.PrincipalID}
+		}
+	case "link.state_changed":
+		var lp linkPayload
+		_ = json.Unmarshal(e.Payload, &lp)
+		m.Data.Link = &linkData{ID: e.SubjectID, From: lp.From, To: lp.To, TargetID: lp.TargetID}
+	}
+	return m.encode()
 }
 
 // planPurge plans a purge: the page is gone, and only its owner could read
@@ -191,6 +237,22 @@ func (c *Consumer) planPurge(ctx context.Context, tx db.DBTX, e outbox.Stored, p
 	out := make([]planned, len(rows))
 	for i, r := range rows {
 		out[i] = planned{sub: r.ID, event: e, typ: pub, body: body}
+	}
+	// Management's instance-wide subscriptions: the id and its space.
+	switch document.Space(space) {
+	case document.SpaceRaw, document.SpaceWiki, document.SpaceOutput:
+	default:
+		return out, nil // an address we cannot read: no space to filter on
+	}
+	inst, err := db.Q.WebhookSubscriptionMatchInstanceSpace(ctx, tx, db.WebhookSubscriptionMatchInstanceSpaceParams{EventType: pub, Space: db.Space(space)})
+	if err != nil {
+		return nil, err
+	}
+	if len(inst) > 0 {
+		meta := message{Type: pub, ID: e.ID, Timestamp: e.CreatedAt.UTC(), Data: data{Document: &docData{ID: *e.SubjectID, Space: space}}}.encode()
+		for _, id := range inst {
+			out = append(out, planned{sub: id, event: e, typ: pub, body: meta})
+		}
 	}
 	return out, nil
 }

@@ -79,9 +79,11 @@ type data struct {
 }
 
 // docData is the document an event is about: its id always; its version,
-// title and address for a subscriber who can read it.
+// title and address for a subscriber who can read it; its space (and
+// version, never a title or address) for management's subscriptions.
 type docData struct {
 	ID      uuid.UUID `json:"id"`
+	Space   string    `json:"space,omitempty"`
 	Version int32     `json:"version,omitempty"`
 	Title   string    `json:"title,omitempty"`
 	Address string    `json:"address,omitempty"`

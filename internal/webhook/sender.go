@@ -17,6 +17,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"codna/internal/auth"
 	"codna/internal/db"
 	"codna/internal/inbox"
 )
@@ -318,6 +319,12 @@ func (x *Sender) record(ctx context.Context, r db.WebhookDeliveryClaimRow, o out
 			}
 		}
 		if paused == nil {
+			return nil
+		}
+		if paused.OwnerID == auth.ManagementID {
+			// Management has no inbox: its console and `codna manage
+			// webhook list` show the status and its reason.
+			x.s.log.Warn("webhook: management's webhook paused", "webhook", r.SubscriptionID, "url", paused.Url)
 			return nil
 		}
 		sub := r.SubscriptionID

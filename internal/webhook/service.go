@@ -24,6 +24,9 @@ import (
 const (
 	// MaxPerPerson is how many subscriptions one person may hold.
 	MaxPerPerson = 10
+	// MaxManagement is how many instance-wide subscriptions management
+	// may hold (its own cap: management's are not counted in anyone's 10).
+	MaxManagement = 50
 	// MaxPending is how many pending deliveries one subscription may
 	// hold; an event beyond is recorded dead ("backlog full").
 	MaxPending = 10_000
@@ -102,9 +105,11 @@ type CreateInput struct {
 	PathPrefix string
 }
 
-// Service manages people's own webhooks. Every method checks the actor in
-// ctx: a person, acting on their own subscriptions only (anyone else's is
-// NOT_FOUND).
+// Service manages people's own webhooks and management's instance-wide
+// ones (manage.go). Every method checks the actor in ctx: people's methods
+// serve a person, acting on their own subscriptions only (anyone else's,
+// management's included, is NOT_FOUND); the Management… methods serve
+// management alone.
 type Service struct {
 	pool  *pgxpool.Pool
 	cfg   Config
@@ -145,9 +150,16 @@ func (s *Service) poke() {
 // events (a name outside the Catalogue), pathPrefix (not a path), or when
 // the person already holds MaxPerPerson subscriptions.
 func (s *Service) Create(ctx context.Context, in CreateInput) (Webhook, string, error) {
-	a, err := s.person(ctx)
+	return s.create(ctx, people, in)
+}
+
+func (s *Service) create(ctx context.Context, w who, in CreateInput) (Webhook, string, error) {
+	owner, err := s.owner(ctx, w)
 	if err != nil {
 		return Webhook{}, "", err
+	}
+	if w == management && strings.TrimSpace(in.PathPrefix) != "" {
+		return Webhook{}, "", fault.Input("pathPrefix", "Management's webhooks take no path: a path is content, and they carry metadata only.")
 	}
 	u, err := s.guard.CheckURL(strings.TrimSpace(in.URL))
 	if err != nil {
@@ -178,21 +190,27 @@ func (s *Service) Create(ctx context.Context, in CreateInput) (Webhook, string, 
 	key, _ := ParseSecret(secret) // NewSecret's are valid
 	var row db.WebhookSubscription
 	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
-		if err := db.Q.WebhookSubscriptionLockOwner(ctx, tx, a.UserID); err != nil {
+		if err := db.Q.WebhookSubscriptionLockOwner(ctx, tx, owner); err != nil {
 			return err
 		}
-		n, err := db.Q.WebhookSubscriptionCountByOwner(ctx, tx, a.UserID)
+		n, err := db.Q.WebhookSubscriptionCountByOwner(ctx, tx, owner)
 		if err != nil {
 			return err
 		}
-		if n >= MaxPerPerson {
+		if w == management && n >= MaxManagement {
+			return fault.Input("url", "Management already has %d webhooks, the most it may hold: delete one first.", MaxManagement)
+		}
+		if w == people && n >= MaxPerPerson {
 			return fault.Input("url", "You already have %d webhooks, the most one person may hold: delete one first.", MaxPerPerson)
 		}
 		row, err = db.Q.WebhookSubscriptionCreate(ctx, tx, db.WebhookSubscriptionCreateParams{
-			ID: uuid.Must(uuid.NewV7()), OwnerID: a.UserID, Url: u.String(), EventTypes: events,
+			ID: uuid.Must(uuid.NewV7()), OwnerID: owner, Url: u.String(), EventTypes: events,
 			Space: space, PathPrefix: prefix, SigningKey: key,
 		})
-		return err
+		if err != nil {
+			return err
+		}
+		return auditInTx(ctx, tx, w, "webhook.create", row.ID, map[string]any{"url": row.Url, "events": events})
 	})
 	if err != nil {
 		return Webhook{}, "", err
@@ -244,11 +262,15 @@ func checkEvents(in []string) ([]string, error) {
 // List returns the acting person's subscriptions, oldest first. Errors:
 // UNAUTHENTICATED; FORBIDDEN for anyone but a person.
 func (s *Service) List(ctx context.Context) ([]Webhook, error) {
-	a, err := s.person(ctx)
+	return s.list(ctx, people)
+}
+
+func (s *Service) list(ctx context.Context, w who) ([]Webhook, error) {
+	owner, err := s.owner(ctx, w)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := db.Q.WebhookSubscriptionListByOwner(ctx, s.pool, a.UserID)
+	rows, err := db.Q.WebhookSubscriptionListByOwner(ctx, s.pool, owner)
 	if err != nil {
 		return nil, err
 	}
@@ -263,11 +285,15 @@ func (s *Service) List(ctx context.Context) ([]Webhook, error) {
 // UNAUTHENTICATED; FORBIDDEN for anyone but a person; NOT_FOUND for an id
 // that is not one of theirs.
 func (s *Service) Get(ctx context.Context, id uuid.UUID) (Webhook, error) {
-	a, err := s.person(ctx)
+	return s.get(ctx, people, id)
+}
+
+func (s *Service) get(ctx context.Context, w who, id uuid.UUID) (Webhook, error) {
+	owner, err := s.owner(ctx, w)
 	if err != nil {
 		return Webhook{}, err
 	}
-	row, err := db.Q.WebhookSubscriptionGet(ctx, s.pool, db.WebhookSubscriptionGetParams{ID: id, OwnerID: a.UserID})
+	row, err := db.Q.WebhookSubscriptionGet(ctx, s.pool, db.WebhookSubscriptionGetParams{ID: id, OwnerID: owner})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Webhook{}, errNotFound
 	} else if err != nil {
@@ -279,25 +305,31 @@ func (s *Service) Get(ctx context.Context, id uuid.UUID) (Webhook, error) {
 // Delete deletes one of the acting person's subscriptions and its
 // deliveries (a request in flight still ends). Errors: as Get's.
 func (s *Service) Delete(ctx context.Context, id uuid.UUID) error {
-	a, err := s.person(ctx)
+	return s.delete(ctx, people, id)
+}
+
+func (s *Service) delete(ctx context.Context, w who, id uuid.UUID) error {
+	owner, err := s.owner(ctx, w)
 	if err != nil {
 		return err
 	}
-	n, err := db.Q.WebhookSubscriptionDelete(ctx, s.pool, db.WebhookSubscriptionDeleteParams{ID: id, OwnerID: a.UserID})
-	if err != nil {
-		return err
-	}
-	if n == 0 {
-		return errNotFound
-	}
-	return nil
+	return db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		n, err := db.Q.WebhookSubscriptionDelete(ctx, tx, db.WebhookSubscriptionDeleteParams{ID: id, OwnerID: owner})
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			return errNotFound
+		}
+		return auditInTx(ctx, tx, w, "webhook.delete", id, nil)
+	})
 }
 
 // Pause stops sending to one of the acting person's subscriptions: it
 // takes no new events, and its pending deliveries wait (their 72 hours
 // still run). Errors: as Get's.
 func (s *Service) Pause(ctx context.Context, id uuid.UUID) (Webhook, error) {
-	return s.setStatus(ctx, id, StatusPaused)
+	return s.setStatus(ctx, people, id, StatusPaused)
 }
 
 // Resume makes one of the acting person's subscriptions active again,
@@ -305,22 +337,33 @@ func (s *Service) Pause(ctx context.Context, id uuid.UUID) (Webhook, error) {
 // disabled by a 410; its count of dead in a row starts over. Errors: as
 // Get's.
 func (s *Service) Resume(ctx context.Context, id uuid.UUID) (Webhook, error) {
-	w, err := s.setStatus(ctx, id, StatusActive)
-	if err == nil {
-		s.poke()
-	}
-	return w, err
+	return s.setStatus(ctx, people, id, StatusActive)
 }
 
-func (s *Service) setStatus(ctx context.Context, id uuid.UUID, status Status) (Webhook, error) {
-	a, err := s.person(ctx)
+// setStatus pauses or resumes (and then wakes the sender).
+func (s *Service) setStatus(ctx context.Context, w who, id uuid.UUID, status Status) (Webhook, error) {
+	owner, err := s.owner(ctx, w)
 	if err != nil {
 		return Webhook{}, err
 	}
-	row, err := db.Q.WebhookSubscriptionSetStatus(ctx, s.pool, db.WebhookSubscriptionSetStatusParams{ID: id, OwnerID: a.UserID, Status: string(status), Reason: ""})
-	if errors.Is(err, pgx.ErrNoRows) {
-		return Webhook{}, errNotFound
-	} else if err != nil {
+	if status == StatusActive {
+		defer s.poke()
+	}
+	var row db.WebhookSubscription
+	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		row, err = db.Q.WebhookSubscriptionSetStatus(ctx, tx, db.WebhookSubscriptionSetStatusParams{ID: id, OwnerID: owner, Status: string(status), Reason: ""})
+		if errors.Is(err, pgx.ErrNoRows) {
+			return errNotFound
+		} else if err != nil {
+			return err
+		}
+		action := "webhook.pause"
+		if status == StatusActive {
+			action = "webhook.resume"
+		}
+		return auditInTx(ctx, tx, w, action, id, nil)
+	})
+	if err != nil {
 		return Webhook{}, err
 	}
 	return webhookOf(row), nil
@@ -331,27 +374,44 @@ func (s *Service) setStatus(ctx context.Context, id uuid.UUID, status Status) (W
 // (two signatures per request) for Overlap. A second rotation within the
 // overlap ends the first secret at once. Errors: as Get's.
 func (s *Service) RotateSecret(ctx context.Context, id uuid.UUID) (Webhook, string, error) {
-	a, err := s.person(ctx)
+	return s.rotateSecret(ctx, people, id)
+}
+
+func (s *Service) rotateSecret(ctx context.Context, w who, id uuid.UUID) (Webhook, string, error) {
+	owner, err := s.owner(ctx, w)
 	if err != nil {
 		return Webhook{}, "", err
 	}
 	secret := NewSecret()
 	key, _ := ParseSecret(secret)
 	until := time.Now().Add(Overlap)
-	row, err := db.Q.WebhookSubscriptionRotate(ctx, s.pool, db.WebhookSubscriptionRotateParams{ID: id, OwnerID: a.UserID, Key: key, PreviousUntil: &until})
-	if errors.Is(err, pgx.ErrNoRows) {
-		return Webhook{}, "", errNotFound
-	} else if err != nil {
+	var row db.WebhookSubscription
+	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		row, err = db.Q.WebhookSubscriptionRotate(ctx, tx, db.WebhookSubscriptionRotateParams{ID: id, OwnerID: owner, Key: key, PreviousUntil: &until})
+		if errors.Is(err, pgx.ErrNoRows) {
+			return errNotFound
+		} else if err != nil {
+			return err
+		}
+		return auditInTx(ctx, tx, w, "webhook.rotate_secret", id, nil)
+	})
+	if err != nil {
 		return Webhook{}, "", err
 	}
 	return webhookOf(row), secret, nil
 }
 
 // Deliveries returns up to first (1 to MaxDeliveries) deliveries of one of
-// the acting person's subscriptions, newest first, those below seq before
-// when before > 0. Errors: as Get's; BAD_USER_INPUT on first.
+// the acting person's subscriptions — or, when management acts, of one of
+// management's — newest first, those below seq before when before > 0.
+// Errors: as Get's (NOT_FOUND for anyone else's, management's included, and
+// for management, any person's); BAD_USER_INPUT on first.
 func (s *Service) Deliveries(ctx context.Context, subscription uuid.UUID, first int, before int64) ([]Delivery, error) {
-	if _, err := s.Get(ctx, subscription); err != nil {
+	w := people
+	if auth.ActorFrom(ctx).IsManagement() {
+		w = management
+	}
+	if _, err := s.get(ctx, w, subscription); err != nil {
 		return nil, err
 	}
 	if first < 1 || first > MaxDeliveries {
@@ -375,11 +435,15 @@ func (s *Service) Deliveries(ctx context.Context, subscription uuid.UUID, first 
 // anyone but a person; NOT_FOUND for a delivery not theirs or still
 // pending.
 func (s *Service) Redeliver(ctx context.Context, id uuid.UUID) (Delivery, error) {
-	a, err := s.person(ctx)
+	return s.redeliver(ctx, people, id)
+}
+
+func (s *Service) redeliver(ctx context.Context, w who, id uuid.UUID) (Delivery, error) {
+	owner, err := s.owner(ctx, w)
 	if err != nil {
 		return Delivery{}, err
 	}
-	row, err := db.Q.WebhookDeliveryRedeliver(ctx, s.pool, db.WebhookDeliveryRedeliverParams{ID: id, OwnerID: a.UserID, ExpiresAt: time.Now().Add(s.cfg.MaxAge)})
+	row, err := db.Q.WebhookDeliveryRedeliver(ctx, s.pool, db.WebhookDeliveryRedeliverParams{ID: id, OwnerID: owner, ExpiresAt: time.Now().Add(s.cfg.MaxAge)})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Delivery{}, fault.New(fault.NotFound, "You have no delivered or dead webhook delivery with that id.")
 	} else if err != nil {
@@ -395,7 +459,11 @@ func (s *Service) Redeliver(ctx context.Context, id uuid.UUID) (Delivery, error)
 // once resumed). Errors: as Get's; BAD_USER_INPUT when the subscription
 // already holds MaxPending pending deliveries.
 func (s *Service) Ping(ctx context.Context, id uuid.UUID) (Delivery, error) {
-	if _, err := s.Get(ctx, id); err != nil {
+	return s.ping(ctx, people, id)
+}
+
+func (s *Service) ping(ctx context.Context, w who, id uuid.UUID) (Delivery, error) {
+	if _, err := s.get(ctx, w, id); err != nil {
 		return Delivery{}, err
 	}
 	now := time.Now().UTC().Truncate(time.Millisecond)

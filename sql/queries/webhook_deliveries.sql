@@ -13,7 +13,7 @@ SELECT s.id,
 FROM webhook_subscriptions s WHERE s.id = ANY(sqlc.arg(ids)::uuid[]);
 
 -- name: WebhookDeliveryClaim :many
--- WebhookDeliveryClaim leases to a sender the head (lowest pending seq) of up to batch_size active subscriptions whose head is due and not leased, the least recently served subscriptions first (round-robin: turn_at, set when an attempt is recorded, not here, so that a claim locks no subscription and cannot deadlock with the enqueuer's locks in id order), with what sending needs: the endpoint, the keys in force, and whether the owner can still read its document and is still active. A head leased by another sender holds its whole subscription back: order per subscription.
+-- WebhookDeliveryClaim leases to a sender the head (lowest pending seq) of up to batch_size active subscriptions whose head is due and not leased, the least recently served subscriptions first (round-robin: turn_at, set when an attempt is recorded, not here, so that a claim locks no subscription and cannot deadlock with the enqueuer's locks in id order), with what sending needs: the endpoint, the keys in force, and whether the owner can still read its document (management's always: its bodies are metadata only) and is still active. A head leased by another sender holds its whole subscription back: order per subscription.
 WITH heads AS (
   SELECT h.id
   FROM webhook_subscriptions s
@@ -34,8 +34,9 @@ WITH heads AS (
 SELECT c.id, c.subscription_id, c.seq, c.event_type, c.document_id, c.body, c.attempts, c.expires_at, c.event_at,
   s.url, s.owner_id, s.signing_key,
   (CASE WHEN s.previous_until > now() THEN s.previous_key END)::bytea AS previous_key,
-  (u.is_active AND u.kind = 'person')::bool AS owner_active,
-  (c.document_id IS NULL OR EXISTS (
+  (u.is_active AND u.kind IN ('person', 'management'))::bool AS owner_active,
+  -- Management's instance-wide bodies are metadata only: no readability to re-check.
+  (u.kind = 'management' OR c.document_id IS NULL OR EXISTS (
     SELECT 1 FROM documents dd CROSS JOIN LATERAL document_level(dd.id, dd.created_by, dd.deleted_at, dd.quarantined_at, s.owner_id, true) AS a(level)
     WHERE dd.id = c.document_id AND a.level > 0))::bool AS readable
 FROM claimed c

@@ -112,3 +112,25 @@ UPDATE webhook_subscriptions SET status = 'disabled', status_reason = sqlc.arg(r
 -- WebhookSubscriptionPauseOwner pauses every active subscription of a person with reason (their deactivation).
 UPDATE webhook_subscriptions SET status = 'paused', status_reason = sqlc.arg(reason)::text, updated_at = now()
 WHERE owner_id = sqlc.arg(owner_id) AND status = 'active';
+
+-- name: WebhookSubscriptionMatchInstance :many
+-- WebhookSubscriptionMatchInstance lists management's active instance-wide subscriptions that take event_type on a document (its space), with the document's space and its version after revision_id (its current one without): no readability and no path, for metadata-only bodies.
+SELECT s.id, d.space,
+  coalesce((SELECT r.version FROM document_revisions r WHERE r.id = sqlc.narg(revision_id)::uuid), d.version)::int AS version
+FROM documents d
+JOIN webhook_subscriptions s ON s.status = 'active'
+  AND (cardinality(s.event_types) = 0 OR sqlc.arg(event_type)::text = ANY(s.event_types))
+  AND (s.space IS NULL OR s.space = d.space)
+JOIN users u ON u.id = s.owner_id AND u.kind = 'management'
+WHERE d.id = sqlc.arg(document_id)
+ORDER BY s.id;
+
+-- name: WebhookSubscriptionMatchInstanceSpace :many
+-- WebhookSubscriptionMatchInstanceSpace lists management's active instance-wide subscriptions that take event_type in space: for a document gone (a purge).
+SELECT s.id
+FROM webhook_subscriptions s
+JOIN users u ON u.id = s.owner_id AND u.kind = 'management'
+WHERE s.status = 'active'
+  AND (cardinality(s.event_types) = 0 OR sqlc.arg(event_type)::text = ANY(s.event_types))
+  AND (s.space IS NULL OR s.space = sqlc.arg(space)::space)
+ORDER BY s.id;

@@ -437,6 +437,16 @@ export type CreateGroupInput = {
   slug: Scalars['String']['input'];
 };
 
+/** A new instance-wide webhook of management: no path filter (a path is content). */
+export type CreateManagementWebhookInput = {
+  /** Public event types (docs/api.md); none or empty: every one. */
+  events?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Only pages in this space (null: every space). */
+  space?: InputMaybe<Space>;
+  /** An https URL (http only where the instance allows it); private and special addresses are refused. */
+  url: Scalars['String']['input'];
+};
+
 /** A person for management to create. */
 export type CreatePersonInput = {
   /** Their email address; must not belong to anyone else. */
@@ -1490,6 +1500,11 @@ export type Mutation = {
   /** Creates a document you own. An address already taken is CONFLICT on `slug`; an agent creates only in OUTPUT (elsewhere FORBIDDEN on `space`). */
   createDocument: CreateDocumentPayload;
   createGroup: ManagedGroupPayload;
+  /**
+   * Management only: subscribe an instance-wide endpoint (at most 50, apart from people's) to every
+   * matching event, with metadata-only bodies. BAD_USER_INPUT names the field (`url`, `events`).
+   */
+  createManagementWebhook: CreateWebhookPayload;
   /** Management only: creates a person who can sign in with the given password. */
   createPerson: CreatePersonPayload;
   createServiceToken: CreateServiceTokenPayload;
@@ -1521,6 +1536,8 @@ export type Mutation = {
   deleteDocument: DeleteDocumentPayload;
   /** Deletes a group (never Everyone); its grants and folder shares go, each recorded. */
   deleteGroup: ManagedGroupPayload;
+  /** Management only: delete one of management's webhooks and its deliveries. */
+  deleteManagementWebhook: DeleteWebhookPayload;
   /** Delete one of your webhooks and its deliveries. */
   deleteWebhook: DeleteWebhookPayload;
   /** Disable an automation: yours, or (management) any. */
@@ -1560,8 +1577,12 @@ export type Mutation = {
   markNotificationsRead: MarkNotificationsReadPayload;
   /** Moves or renames a document you can write; its old address is remembered and freed. */
   moveDocument: MoveDocumentPayload;
+  /** Management only: pause one of management's webhooks. */
+  pauseManagementWebhook: WebhookPayload;
   /** Pause one of your webhooks. */
   pauseWebhook: WebhookPayload;
+  /** Management only: queue a test message (type `webhook.ping`) to one of management's webhooks. */
+  pingManagementWebhook: WebhookDeliveryPayload;
   /** Queue a test message (type `webhook.ping`) to one of your webhooks, after its pending deliveries. */
   pingWebhook: WebhookDeliveryPayload;
   /** Proposes a link from a document you can edit to one you can read; its owner decides. */
@@ -1572,6 +1593,8 @@ export type Mutation = {
   reactivatePerson: SetPersonActivePayload;
   /** Convert a ready or failed ingestion again from its kept original (a new revision of its page). */
   reconvertIngestion: IngestPayload;
+  /** Management only: send a delivered or dead delivery of management's webhooks again. */
+  redeliverManagementWebhookDelivery: WebhookDeliveryPayload;
   /** Send a delivered or dead delivery of yours again: the same id and body, before the webhook's later deliveries. */
   redeliverWebhookDelivery: WebhookDeliveryPayload;
   /** Rejects a link suggestion for good. */
@@ -1599,6 +1622,8 @@ export type Mutation = {
   restoreDocument: RestoreDocumentPayload;
   /** Makes an earlier version current again. */
   restoreRevision: RestoreRevisionPayload;
+  /** Management only: make one of management's webhooks active again (paused or disabled). */
+  resumeManagementWebhook: WebhookPayload;
   /** Make one of your webhooks active again (paused or disabled). */
   resumeWebhook: WebhookPayload;
   /** Unparks an outbox event for one consumer: it is delivered to that consumer again. */
@@ -1610,6 +1635,8 @@ export type Mutation = {
   /** Takes a whole sharing action back. */
   revokeBatch: RevokeBatchPayload;
   revokeServiceToken: ServiceTokenPayload;
+  /** Management only: give one of management's webhooks a new secret; the old one keeps signing beside it for 24 hours. */
+  rotateManagementWebhookSecret: RotateWebhookSecretPayload;
   /** Give one of your webhooks a new secret; the old one keeps signing beside it for 24 hours. */
   rotateWebhookSecret: RotateWebhookSecretPayload;
   setAgentResponsible: ManagedAgentPayload;
@@ -1693,6 +1720,11 @@ export type MutationCreateGroupArgs = {
 };
 
 
+export type MutationCreateManagementWebhookArgs = {
+  input: CreateManagementWebhookInput;
+};
+
+
 export type MutationCreatePersonArgs = {
   input: CreatePersonInput;
 };
@@ -1745,6 +1777,11 @@ export type MutationDeleteDocumentArgs = {
 
 export type MutationDeleteGroupArgs = {
   input: GroupInput;
+};
+
+
+export type MutationDeleteManagementWebhookArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -1809,7 +1846,17 @@ export type MutationMoveDocumentArgs = {
 };
 
 
+export type MutationPauseManagementWebhookArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationPauseWebhookArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationPingManagementWebhookArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -1835,6 +1882,11 @@ export type MutationReactivatePersonArgs = {
 
 
 export type MutationReconvertIngestionArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationRedeliverManagementWebhookDeliveryArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -1889,6 +1941,11 @@ export type MutationRestoreRevisionArgs = {
 };
 
 
+export type MutationResumeManagementWebhookArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationResumeWebhookArgs = {
   id: Scalars['ID']['input'];
 };
@@ -1916,6 +1973,11 @@ export type MutationRevokeBatchArgs = {
 
 export type MutationRevokeServiceTokenArgs = {
   input: ServiceTokenInput;
+};
+
+
+export type MutationRotateManagementWebhookSecretArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -2217,6 +2279,8 @@ export type Query = {
   managedAutomations: AutomationConnection;
   /** Management only: people and agents, in creation order (`first` at most 100). */
   managedUsers: ManagedUserConnection;
+  /** Management only: the instance-wide webhooks, oldest first. Their bodies carry metadata only (ids, types, spaces, versions, times). */
+  managementWebhooks: Array<Webhook>;
   /** Who the request acts as: the signed-in person, the agent or person a token belongs to, or management. Null when nobody is signed in. */
   me?: Maybe<User>;
   /** The agents you answer for. */
@@ -2930,7 +2994,7 @@ export type UserKind =
   /** A person who signs in and reads and writes the knowledge base. */
   | 'PERSON';
 
-/** One of your webhooks: an endpoint that receives the events on pages you can read (never its secret). */
+/** One of your webhooks: an endpoint that receives the events on pages you can read (never its secret). For management, one of its instance-wide webhooks: every matching event, metadata only (docs/api.md); its `pathPrefix` is always "". */
 export type Webhook = {
   __typename?: 'Webhook';
   /** Deliveries dead in a row (100 pauses it). */
@@ -2955,7 +3019,7 @@ export type Webhook = {
 };
 
 
-/** One of your webhooks: an endpoint that receives the events on pages you can read (never its secret). */
+/** One of your webhooks: an endpoint that receives the events on pages you can read (never its secret). For management, one of its instance-wide webhooks: every matching event, metadata only (docs/api.md); its `pathPrefix` is always "". */
 export type WebhookDeliveriesArgs = {
   before?: InputMaybe<Scalars['Int']['input']>;
   first?: Scalars['Int']['input'];
