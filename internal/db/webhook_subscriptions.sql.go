@@ -205,6 +205,34 @@ func (q *Queries) WebhookSubscriptionGet(ctx context.Context, db DBTX, arg Webho
 	return i, err
 }
 
+const webhookSubscriptionListActiveTypes = `-- name: WebhookSubscriptionListActiveTypes :many
+SELECT DISTINCT t::text AS event_type
+FROM webhook_subscriptions s
+CROSS JOIN LATERAL unnest(CASE WHEN cardinality(s.event_types) = 0 THEN ARRAY['*']::text[] ELSE s.event_types END) AS t
+WHERE s.status = 'active'
+`
+
+// WebhookSubscriptionListActiveTypes lists the event types active subscriptions take ('*' for one taking every type), so the enqueuer skips events no subscription takes without a statement per event.
+func (q *Queries) WebhookSubscriptionListActiveTypes(ctx context.Context, db DBTX) ([]string, error) {
+	rows, err := db.Query(ctx, webhookSubscriptionListActiveTypes)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []string
+	for rows.Next() {
+		var event_type string
+		if err := rows.Scan(&event_type); err != nil {
+			return nil, err
+		}
+		items = append(items, event_type)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const webhookSubscriptionListByOwner = `-- name: WebhookSubscriptionListByOwner :many
 SELECT id, owner_id, url, event_types, space, path_prefix, signing_key, previous_key, previous_until, status, status_reason, consecutive_dead, failing_since, next_seq, turn_at, created_at, updated_at FROM webhook_subscriptions WHERE owner_id = $1 ORDER BY created_at, id
 `

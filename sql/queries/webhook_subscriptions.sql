@@ -134,3 +134,10 @@ WHERE s.status = 'active'
   AND (cardinality(s.event_types) = 0 OR sqlc.arg(event_type)::text = ANY(s.event_types))
   AND (s.space IS NULL OR s.space = sqlc.arg(space)::space)
 ORDER BY s.id;
+
+-- name: WebhookSubscriptionListActiveTypes :many
+-- WebhookSubscriptionListActiveTypes lists the event types active subscriptions take ('*' for one taking every type), so the enqueuer skips events no subscription takes without a statement per event.
+SELECT DISTINCT t::text AS event_type
+FROM webhook_subscriptions s
+CROSS JOIN LATERAL unnest(CASE WHEN cardinality(s.event_types) = 0 THEN ARRAY['*']::text[] ELSE s.event_types END) AS t
+WHERE s.status = 'active';
