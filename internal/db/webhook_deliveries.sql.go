@@ -13,24 +13,39 @@ import (
 )
 
 const webhookDeliveryClaim = `-- name: WebhookDeliveryClaim :many
-WITH heads AS (
-  SELECT h.id
+WITH busy AS (
+  SELECT unnest($1::uuid[]) AS owner_id, unnest($2::int[]) AS n
+), due AS (
+  SELECT h.id, s.owner_id, s.turn_at, s.id AS sid, (h.attempts > 0 AND h.last_status IS NULL) AS unanswered
   FROM webhook_subscriptions s
   CROSS JOIN LATERAL (
-    SELECT d.id, d.next_attempt_at, d.leased_until FROM webhook_deliveries d
+    SELECT d.id, d.next_attempt_at, d.leased_until, d.attempts, d.last_status FROM webhook_deliveries d
     WHERE d.subscription_id = s.id AND d.status = 'pending'
     ORDER BY d.seq LIMIT 1
   ) h
   WHERE s.status = 'active' AND h.next_attempt_at <= now() AND (h.leased_until IS NULL OR h.leased_until < now())
-  ORDER BY s.turn_at NULLS FIRST, s.id
-  LIMIT $1::int
+), ranked AS (
+  SELECT due.id, due.turn_at, due.sid, due.unanswered,
+    coalesce(b.n, 0) + row_number() OVER (PARTITION BY due.owner_id ORDER BY due.turn_at NULLS FIRST, due.sid) AS owner_rank
+  FROM due
+  LEFT JOIN busy b ON b.owner_id = due.owner_id
+), fair AS (
+  SELECT ranked.id, ranked.turn_at, ranked.sid,
+    CASE WHEN ranked.unanswered THEN row_number() OVER (PARTITION BY ranked.unanswered ORDER BY ranked.turn_at NULLS FIRST, ranked.sid) END AS unanswered_rank
+  FROM ranked WHERE ranked.owner_rank <= $3::int
+), heads AS (
+  SELECT fair.id FROM fair
+  WHERE fair.unanswered_rank IS NULL OR fair.unanswered_rank <= $4::int
+  ORDER BY fair.turn_at NULLS FIRST, fair.sid
+  LIMIT $5::int
 ), claimed AS (
   UPDATE webhook_deliveries d
-  SET leased_until = now() + $2::bigint * interval '1 millisecond', leased_by = $3::text
+  SET leased_until = now() + $6::bigint * interval '1 millisecond', leased_by = $7::text
   WHERE d.id IN (SELECT id FROM heads) AND d.status = 'pending' AND (d.leased_until IS NULL OR d.leased_until < now())
-  RETURNING d.id, d.subscription_id, d.seq, d.event_type, d.document_id, d.body, d.attempts, d.expires_at, d.event_at
+  RETURNING d.id, d.subscription_id, d.seq, d.event_type, d.document_id, d.body, d.attempts, d.expires_at, d.event_at,
+    (d.attempts > 0 AND d.last_status IS NULL) AS unanswered
 )
-SELECT c.id, c.subscription_id, c.seq, c.event_type, c.document_id, c.body, c.attempts, c.expires_at, c.event_at,
+SELECT c.id, c.subscription_id, c.seq, c.event_type, c.document_id, c.body, c.attempts, c.expires_at, c.event_at, c.unanswered::bool AS unanswered,
   s.url, s.owner_id, s.signing_key,
   (CASE WHEN s.previous_until > now() THEN s.previous_key END)::bytea AS previous_key,
   (u.is_active AND u.kind IN ('person', 'management'))::bool AS owner_active,
@@ -45,9 +60,13 @@ ORDER BY c.subscription_id
 `
 
 type WebhookDeliveryClaimParams struct {
-	BatchSize int32
-	LeaseMs   int64
-	Worker    string
+	BusyOwners     []uuid.UUID
+	BusyCounts     []int32
+	PerOwner       int32
+	UnansweredFree int32
+	BatchSize      int32
+	LeaseMs        int64
+	Worker         string
 }
 
 type WebhookDeliveryClaimRow struct {
@@ -60,6 +79,7 @@ type WebhookDeliveryClaimRow struct {
 	Attempts       int32
 	ExpiresAt      time.Time
 	EventAt        time.Time
+	Unanswered     bool
 	Url            string
 	OwnerID        uuid.UUID
 	SigningKey     []byte
@@ -68,9 +88,17 @@ type WebhookDeliveryClaimRow struct {
 	Readable       bool
 }
 
-// WebhookDeliveryClaim leases to a sender the head (lowest pending seq) of up to batch_size active subscriptions whose head is due and not leased, the least recently served subscriptions first (round-robin: turn_at, set when an attempt is recorded, not here, so that a claim locks no subscription and cannot deadlock with the enqueuer's locks in id order), with what sending needs: the endpoint, the keys in force, and whether the owner can still read its document (management's always: its bodies are metadata only) and is still active. A head leased by another sender holds its whole subscription back: order per subscription.
+// WebhookDeliveryClaim leases to a sender the head (lowest pending seq) of up to batch_size active subscriptions whose head is due and not leased, the least recently served subscriptions first (round-robin: turn_at, set when an attempt is recorded, not here, so that a claim locks no subscription and cannot deadlock with the enqueuer's locks in id order), fairly: at most per_owner heads in flight per owner counting the sender's own (busy_owners, busy_counts), and at most unanswered_free heads whose last attempt got no answer (a timeout or connection error); with what sending needs: the endpoint, the keys in force, and whether the owner can still read its document (management's always: its bodies are metadata only) and is still active. A head leased by another sender holds its whole subscription back: order per subscription.
 func (q *Queries) WebhookDeliveryClaim(ctx context.Context, db DBTX, arg WebhookDeliveryClaimParams) ([]WebhookDeliveryClaimRow, error) {
-	rows, err := db.Query(ctx, webhookDeliveryClaim, arg.BatchSize, arg.LeaseMs, arg.Worker)
+	rows, err := db.Query(ctx, webhookDeliveryClaim,
+		arg.BusyOwners,
+		arg.BusyCounts,
+		arg.PerOwner,
+		arg.UnansweredFree,
+		arg.BatchSize,
+		arg.LeaseMs,
+		arg.Worker,
+	)
 	if err != nil {
 		return nil, err
 	}
@@ -88,6 +116,7 @@ func (q *Queries) WebhookDeliveryClaim(ctx context.Context, db DBTX, arg Webhook
 			&i.Attempts,
 			&i.ExpiresAt,
 			&i.EventAt,
+			&i.Unanswered,
 			&i.Url,
 			&i.OwnerID,
 			&i.SigningKey,

@@ -37,6 +37,16 @@ type Config struct {
 	// Concurrency is how many requests a sender has in flight at once;
 	// 0 is 16.
 	Concurrency int
+	// OwnerConcurrency is how many of a sender's requests in flight may be
+	// to one owner's webhooks (a person's, or management's); 0 is 4, and
+	// at most Concurrency. One person's slow or hung endpoints thus leave
+	// the other slots to everyone else (docs/design.md, "Webhooks").
+	OwnerConcurrency int
+	// UnansweredConcurrency is how many of a sender's requests in flight
+	// may be to subscriptions whose last attempt got no answer (it timed
+	// out or could not connect); 0 is a quarter of Concurrency (4 of 16),
+	// at least 1 and at most Concurrency.
+	UnansweredConcurrency int
 }
 
 func (c Config) withDefaults() Config {
@@ -64,6 +74,14 @@ func (c Config) withDefaults() Config {
 	if c.Concurrency <= 0 {
 		c.Concurrency = 16
 	}
+	if c.OwnerConcurrency <= 0 {
+		c.OwnerConcurrency = 4
+	}
+	c.OwnerConcurrency = min(c.OwnerConcurrency, c.Concurrency)
+	if c.UnansweredConcurrency <= 0 {
+		c.UnansweredConcurrency = max(c.Concurrency/4, 1)
+	}
+	c.UnansweredConcurrency = min(c.UnansweredConcurrency, c.Concurrency)
 	return c
 }
 

@@ -41,14 +41,20 @@ var errLeaseLost = errors.New("webhook: lease lost")
 // Sender sends the queued deliveries: it leases the head of each active
 // subscription (its lowest pending seq, so a subscription's deliveries go
 // out in order and one at a time), least recently served subscriptions
-// first, up to Config.Concurrency requests at once, and records each
-// outcome (docs/design.md, "Webhooks"). Any number of senders, in one
+// first, up to Config.Concurrency requests at once — of which at most
+// Config.OwnerConcurrency to one owner's webhooks and at most
+// Config.UnansweredConcurrency to subscriptions whose last attempt got no
+// answer — and records each outcome (docs/design.md, "Webhooks"). Any number of senders, in one
 // process or many, may work one database: a lease keeps a delivery to one.
 type Sender struct {
 	s       *Service
 	client  *http.Client
 	name    string
 	metrics *metrics
+
+	// flight counts the requests in flight, by owner and unanswered (the
+	// claim's fairness bounds).
+	flight inFlight
 
 	mu      sync.Mutex
 	cancel  context.CancelFunc
@@ -108,7 +114,11 @@ func (x *Sender) run(ctx context.Context) {
 		free := cap(slots) - len(slots)
 		claimed := 0
 		if free > 0 {
+			owners, counts, unanswered := x.flight.snapshot()
+			unansweredFree := max(x.s.cfg.UnansweredConcurrency-unanswered, 0)
 			rows, err := db.Q.WebhookDeliveryClaim(ctx, x.s.pool, db.WebhookDeliveryClaimParams{
+				BusyOwners: owners, BusyCounts: counts,
+				PerOwner: int32(x.s.cfg.OwnerConcurrency), UnansweredFree: int32(unansweredFree),
 				BatchSize: int32(free), LeaseMs: x.s.cfg.Lease.Milliseconds(), Worker: x.name,
 			})
 			if err != nil && ctx.Err() == nil {
@@ -117,10 +127,12 @@ func (x *Sender) run(ctx context.Context) {
 			claimed = len(rows)
 			for _, r := range rows {
 				slots <- struct{}{}
+				x.flight.add(r.OwnerID, r.Unanswered)
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
 					x.deliver(ctx, r)
+					x.flight.done(r.OwnerID, r.Unanswered)
 					<-slots
 					x.s.poke()
 				}()
