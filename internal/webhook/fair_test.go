@@ -85,3 +85,48 @@ func TestHungEndpointsOfOnePersonDoNotDelayAnother(t *testing.T) {
 	t.Logf("hung connections: %d; the other person's delivery after %v", held(), wait)
 	require.LessOrEqual(t, wait, time.Second, "delivered behind the hung endpoints")
 }
+
+// Five people's webhooks to twenty receivers that hang, four each (within
+// the per-owner bound), fill the sender's slots only until their first
+// attempts time out: then, unanswered, they share a quarter of the slots,
+// and a sixth person's event is delivered well within the request
+// timeout.
+func TestUnansweredEndpointsShareAQuarterOfTheSlots(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, func(c *app.Config) { c.Webhooks.RequestTimeout = 2 * time.Second })
+	var accepted []*atomic.Int64
+	for range 5 {
+		p := pgtest.CreatePerson(t, e.d.Pool)
+		for range 4 {
+			url, n := hangingReceiver(t)
+			accepted = append(accepted, n)
+			_, _, err := e.a.Webhook.Create(pgtest.ActingAs(p), webhook.CreateInput{URL: url})
+			require.NoError(t, err)
+			pgtest.CreateDocument(t, e.d.Pool, p.ID, pgtest.Doc{})
+		}
+	}
+	e.drain()
+	e.sender()
+	// Every hung receiver has been reached once: sixteen first attempts
+	// timed out, and their retries are unanswered ones.
+	require.Eventually(t, func() bool {
+		for _, n := range accepted {
+			if n.Load() == 0 {
+				return false
+			}
+		}
+		return true
+	}, 10*time.Second, 5*time.Millisecond)
+	time.Sleep(300 * time.Millisecond) // the sender has claimed all it will
+
+	rc := newReceiver(t, nil)
+	w, _, err := e.a.Webhook.Create(e.ctx, webhook.CreateInput{URL: rc.srv.URL})
+	require.NoError(t, err)
+	_, err = e.a.Webhook.Ping(e.ctx, w.ID)
+	require.NoError(t, err)
+	queued := time.Now()
+	require.Eventually(t, func() bool { return len(rc.got()) == 1 }, 5*time.Second, 5*time.Millisecond)
+	wait := rc.got()[0].at.Sub(queued)
+	t.Logf("the other person's delivery after %v", wait)
+	require.LessOrEqual(t, wait, time.Second, "delivered behind the unanswered endpoints")
+}
