@@ -24,19 +24,23 @@ WITH busy AS (
     ORDER BY d.seq LIMIT 1
   ) h
   WHERE s.status = 'active' AND h.next_attempt_at <= now() AND (h.leased_until IS NULL OR h.leased_until < now())
-), ranked AS (
-  SELECT due.id, due.turn_at, due.sid, due.unanswered,
-    coalesce(b.n, 0) + row_number() OVER (PARTITION BY due.owner_id ORDER BY due.turn_at NULLS FIRST, due.sid) AS owner_rank
-  FROM due
-  LEFT JOIN busy b ON b.owner_id = due.owner_id
-), fair AS (
-  SELECT ranked.id, ranked.turn_at, ranked.sid,
-    CASE WHEN ranked.unanswered THEN row_number() OVER (PARTITION BY ranked.unanswered ORDER BY ranked.turn_at NULLS FIRST, ranked.sid) END AS unanswered_rank
-  FROM ranked WHERE ranked.owner_rank <= $3::int
+), answered AS (
+  -- The unanswered bound first, so that an owner's unanswered heads
+  -- never take the place of its answered ones under the owner's bound.
+  SELECT due.id, due.owner_id, due.turn_at, due.sid
+  FROM (
+    SELECT due.id, due.owner_id, due.turn_at, due.sid, due.unanswered, CASE WHEN due.unanswered THEN row_number() OVER (PARTITION BY due.unanswered ORDER BY due.turn_at NULLS FIRST, due.sid) END AS unanswered_rank
+    FROM due
+  ) due
+  WHERE due.unanswered_rank IS NULL OR due.unanswered_rank <= $3::int
 ), heads AS (
-  SELECT fair.id FROM fair
-  WHERE fair.unanswered_rank IS NULL OR fair.unanswered_rank <= $4::int
-  ORDER BY fair.turn_at NULLS FIRST, fair.sid
+  SELECT r.id FROM (
+    SELECT answered.id, answered.turn_at, answered.sid,
+      coalesce(b.n, 0) + row_number() OVER (PARTITION BY answered.owner_id ORDER BY answered.turn_at NULLS FIRST, answered.sid) AS owner_rank
+    FROM answered LEFT JOIN busy b ON b.owner_id = answered.owner_id
+  ) r
+  WHERE r.owner_rank <= $4::int
+  ORDER BY r.turn_at NULLS FIRST, r.sid
   LIMIT $5::int
 ), claimed AS (
   UPDATE webhook_deliveries d
@@ -62,8 +66,8 @@ ORDER BY c.subscription_id
 type WebhookDeliveryClaimParams struct {
 	BusyOwners     []uuid.UUID
 	BusyCounts     []int32
-	PerOwner       int32
 	UnansweredFree int32
+	PerOwner       int32
 	BatchSize      int32
 	LeaseMs        int64
 	Worker         string
@@ -93,8 +97,8 @@ func (q *Queries) WebhookDeliveryClaim(ctx context.Context, db DBTX, arg Webhook
 	rows, err := db.Query(ctx, webhookDeliveryClaim,
 		arg.BusyOwners,
 		arg.BusyCounts,
-		arg.PerOwner,
 		arg.UnansweredFree,
+		arg.PerOwner,
 		arg.BatchSize,
 		arg.LeaseMs,
 		arg.Worker,
