@@ -104,6 +104,14 @@ type Documents = {
     "\n  mutation CreateServiceToken($input: CreateServiceTokenInput!) {\n    createServiceToken(input: $input) {\n      token\n      serviceToken {\n        ...ServiceTokenFields\n      }\n    }\n  }\n": typeof types.CreateServiceTokenDocument,
     "\n  mutation RevokeServiceToken($input: ServiceTokenInput!) {\n    revokeServiceToken(input: $input) {\n      serviceToken {\n        ...ServiceTokenFields\n      }\n    }\n  }\n": typeof types.RevokeServiceTokenDocument,
     "\n  query ManageUsage($from: String!, $to: String!) {\n    manageUsage(from: $from, to: $to) {\n      day\n      activity\n      tool\n      outcome\n      count\n      user {\n        ...ManagedUserFields\n      }\n    }\n  }\n": typeof types.ManageUsageDocument,
+    "\n  query ManagementWebhooks {\n    managementWebhooks {\n      ...WebhookFields\n      deliveries(first: 10) {\n        ...WebhookDeliveryFields\n      }\n    }\n  }\n": typeof types.ManagementWebhooksDocument,
+    "\n  mutation CreateManagementWebhook($input: CreateManagementWebhookInput!) {\n    createManagementWebhook(input: $input) {\n      secret\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n": typeof types.CreateManagementWebhookDocument,
+    "\n  mutation PauseManagementWebhook($id: ID!) {\n    pauseManagementWebhook(id: $id) {\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n": typeof types.PauseManagementWebhookDocument,
+    "\n  mutation ResumeManagementWebhook($id: ID!) {\n    resumeManagementWebhook(id: $id) {\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n": typeof types.ResumeManagementWebhookDocument,
+    "\n  mutation RotateManagementWebhookSecret($id: ID!) {\n    rotateManagementWebhookSecret(id: $id) {\n      secret\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n": typeof types.RotateManagementWebhookSecretDocument,
+    "\n  mutation PingManagementWebhook($id: ID!) {\n    pingManagementWebhook(id: $id) {\n      delivery {\n        ...WebhookDeliveryFields\n      }\n    }\n  }\n": typeof types.PingManagementWebhookDocument,
+    "\n  mutation RedeliverManagementWebhookDelivery($id: ID!) {\n    redeliverManagementWebhookDelivery(id: $id) {\n      delivery {\n        ...WebhookDeliveryFields\n      }\n    }\n  }\n": typeof types.RedeliverManagementWebhookDeliveryDocument,
+    "\n  mutation DeleteManagementWebhook($id: ID!) {\n    deleteManagementWebhook(id: $id) {\n      id\n    }\n  }\n": typeof types.DeleteManagementWebhookDocument,
     "\n  query PageRevisions($id: ID!, $first: Int!, $after: String) {\n    document(id: $id) {\n      ...DocumentFields\n      revisions(first: $first, after: $after) {\n        totalCount\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        edges {\n          cursor\n          node {\n            ...DocumentRevisionFields\n            author {\n              ...UserFields\n            }\n          }\n        }\n      }\n    }\n  }\n": typeof types.PageRevisionsDocument,
     "\n  query PageDiff($id: ID!, $from: Int!, $to: Int!) {\n    document(id: $id) {\n      ...DocumentFields\n      diff(from: $from, to: $to)\n    }\n  }\n": typeof types.PageDiffDocument,
     "\n  mutation RestoreRevision($input: RestoreRevisionInput!) {\n    restoreRevision(input: $input) {\n      changed\n      document {\n        ...DocumentFields\n        content\n        tags\n        status\n        version\n        updatedAt\n      }\n    }\n  }\n": typeof types.RestoreRevisionDocument,
@@ -234,6 +242,14 @@ const documents: Documents = {
     "\n  mutation CreateServiceToken($input: CreateServiceTokenInput!) {\n    createServiceToken(input: $input) {\n      token\n      serviceToken {\n        ...ServiceTokenFields\n      }\n    }\n  }\n": types.CreateServiceTokenDocument,
     "\n  mutation RevokeServiceToken($input: ServiceTokenInput!) {\n    revokeServiceToken(input: $input) {\n      serviceToken {\n        ...ServiceTokenFields\n      }\n    }\n  }\n": types.RevokeServiceTokenDocument,
     "\n  query ManageUsage($from: String!, $to: String!) {\n    manageUsage(from: $from, to: $to) {\n      day\n      activity\n      tool\n      outcome\n      count\n      user {\n        ...ManagedUserFields\n      }\n    }\n  }\n": types.ManageUsageDocument,
+    "\n  query ManagementWebhooks {\n    managementWebhooks {\n      ...WebhookFields\n      deliveries(first: 10) {\n        ...WebhookDeliveryFields\n      }\n    }\n  }\n": types.ManagementWebhooksDocument,
+    "\n  mutation CreateManagementWebhook($input: CreateManagementWebhookInput!) {\n    createManagementWebhook(input: $input) {\n      secret\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n": types.CreateManagementWebhookDocument,
+    "\n  mutation PauseManagementWebhook($id: ID!) {\n    pauseManagementWebhook(id: $id) {\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n": types.PauseManagementWebhookDocument,
+    "\n  mutation ResumeManagementWebhook($id: ID!) {\n    resumeManagementWebhook(id: $id) {\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n": types.ResumeManagementWebhookDocument,
+    "\n  mutation RotateManagementWebhookSecret($id: ID!) {\n    rotateManagementWebhookSecret(id: $id) {\n      secret\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n": types.RotateManagementWebhookSecretDocument,
+    "\n  mutation PingManagementWebhook($id: ID!) {\n    pingManagementWebhook(id: $id) {\n      delivery {\n        ...WebhookDeliveryFields\n      }\n    }\n  }\n": types.PingManagementWebhookDocument,
+    "\n  mutation RedeliverManagementWebhookDelivery($id: ID!) {\n    redeliverManagementWebhookDelivery(id: $id) {\n      delivery {\n        ...WebhookDeliveryFields\n      }\n    }\n  }\n": types.RedeliverManagementWebhookDeliveryDocument,
+    "\n  mutation DeleteManagementWebhook($id: ID!) {\n    deleteManagementWebhook(id: $id) {\n      id\n    }\n  }\n": types.DeleteManagementWebhookDocument,
     "\n  query PageRevisions($id: ID!, $first: Int!, $after: String) {\n    document(id: $id) {\n      ...DocumentFields\n      revisions(first: $first, after: $after) {\n        totalCount\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        edges {\n          cursor\n          node {\n            ...DocumentRevisionFields\n            author {\n              ...UserFields\n            }\n          }\n        }\n      }\n    }\n  }\n": types.PageRevisionsDocument,
     "\n  query PageDiff($id: ID!, $from: Int!, $to: Int!) {\n    document(id: $id) {\n      ...DocumentFields\n      diff(from: $from, to: $to)\n    }\n  }\n": types.PageDiffDocument,
     "\n  mutation RestoreRevision($input: RestoreRevisionInput!) {\n    restoreRevision(input: $input) {\n      changed\n      document {\n        ...DocumentFields\n        content\n        tags\n        status\n        version\n        updatedAt\n      }\n    }\n  }\n": types.RestoreRevisionDocument,
@@ -648,6 +664,38 @@ export function graphql(source: "\n  mutation RevokeServiceToken($input: Service
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ManageUsage($from: String!, $to: String!) {\n    manageUsage(from: $from, to: $to) {\n      day\n      activity\n      tool\n      outcome\n      count\n      user {\n        ...ManagedUserFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query ManageUsage($from: String!, $to: String!) {\n    manageUsage(from: $from, to: $to) {\n      day\n      activity\n      tool\n      outcome\n      count\n      user {\n        ...ManagedUserFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ManagementWebhooks {\n    managementWebhooks {\n      ...WebhookFields\n      deliveries(first: 10) {\n        ...WebhookDeliveryFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query ManagementWebhooks {\n    managementWebhooks {\n      ...WebhookFields\n      deliveries(first: 10) {\n        ...WebhookDeliveryFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateManagementWebhook($input: CreateManagementWebhookInput!) {\n    createManagementWebhook(input: $input) {\n      secret\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateManagementWebhook($input: CreateManagementWebhookInput!) {\n    createManagementWebhook(input: $input) {\n      secret\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PauseManagementWebhook($id: ID!) {\n    pauseManagementWebhook(id: $id) {\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation PauseManagementWebhook($id: ID!) {\n    pauseManagementWebhook(id: $id) {\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResumeManagementWebhook($id: ID!) {\n    resumeManagementWebhook(id: $id) {\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ResumeManagementWebhook($id: ID!) {\n    resumeManagementWebhook(id: $id) {\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RotateManagementWebhookSecret($id: ID!) {\n    rotateManagementWebhookSecret(id: $id) {\n      secret\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RotateManagementWebhookSecret($id: ID!) {\n    rotateManagementWebhookSecret(id: $id) {\n      secret\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PingManagementWebhook($id: ID!) {\n    pingManagementWebhook(id: $id) {\n      delivery {\n        ...WebhookDeliveryFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation PingManagementWebhook($id: ID!) {\n    pingManagementWebhook(id: $id) {\n      delivery {\n        ...WebhookDeliveryFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RedeliverManagementWebhookDelivery($id: ID!) {\n    redeliverManagementWebhookDelivery(id: $id) {\n      delivery {\n        ...WebhookDeliveryFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RedeliverManagementWebhookDelivery($id: ID!) {\n    redeliverManagementWebhookDelivery(id: $id) {\n      delivery {\n        ...WebhookDeliveryFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteManagementWebhook($id: ID!) {\n    deleteManagementWebhook(id: $id) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteManagementWebhook($id: ID!) {\n    deleteManagementWebhook(id: $id) {\n      id\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
