@@ -84,16 +84,16 @@ export default function Mail() {
             <fieldset disabled={off} className="checks">
               <legend className="sr-only">Mail preferences</legend>
               <label className="check">
-                <input type="checkbox" checked={decisions} onChange={(e) => setDecisions(e.target.checked)} />
+                <input type="checkbox" disabled={off} checked={decisions} onChange={(e) => setDecisions(e.target.checked)} />
                 Decisions waiting for me, at once
               </label>
               <label className="check">
-                <input type="checkbox" checked={mentions} onChange={(e) => setMentions(e.target.checked)} />
+                <input type="checkbox" disabled={off} checked={mentions} onChange={(e) => setMentions(e.target.checked)} />
                 Mentions of me, at once
               </label>
               <label>
                 Digest of unread notifications
-                <select value={digest} onChange={(e) => setDigest(e.target.value as MailDigest)}>
+                <select disabled={off} value={digest} onChange={(e) => setDigest(e.target.value as MailDigest)}>
                   {digests.map((d) => (
                     <option key={d.value} value={d.value}>
                       {d.label}
