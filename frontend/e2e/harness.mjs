@@ -119,6 +119,12 @@ export async function startApp({ build = true } = {}) {
     CODNA_LOGIN_LIMIT: '10000',
     // The GraphQL playground is off unless turned on; its test needs it.
     CODNA_PLAYGROUND: 'true',
+    // The webhook test's receiver listens on 127.0.0.1 over plain http:
+    // both are refused unless allowed (docs/operations.md).
+    CODNA_WEBHOOK_ALLOW_CIDRS: '127.0.0.1/32',
+    CODNA_WEBHOOK_ALLOW_HTTP: 'true',
+    // No CODNA_SMTP_URL: mail is off, as the e-mail settings test expects.
+    CODNA_SMTP_URL: '',
   }
   log(`serve: starting on ${baseURL} (data ${dataDir}); log in ${logFile}`)
   const proc = spawn(bin, ['serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] })

@@ -8,6 +8,7 @@
 //   node e2e/run.mjs share inbox     only the tests whose name contains a word
 //   E2E_SKIP_BUILD=1 npm run e2e     reuse dist/app
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
+import { createServer } from 'node:http'
 import { join } from 'node:path'
 import zlib from 'node:zlib'
 import { gql, launchBrowser, log, newContext, resultsDir, startApp } from './harness.mjs'
@@ -535,6 +536,62 @@ test('the GraphQL playground loads from the server alone and runs a query and a 
   assert(elsewhere.length === 0, `requests to other hosts: ${elsewhere.join(', ')}`)
   const problems = pageProblems.filter((p) => p.startsWith('the GraphQL playground'))
   assert(problems.length === 0, problems.join('\n'))
+})
+
+test('webhooks in settings: create one, see its secret once, ping it and see the delivery delivered', async (t) => {
+  // The receiver: answers 204 to every POST and keeps what it got.
+  const received = []
+  const receiver = createServer((req, res) => {
+    let body = ''
+    req.on('data', (c) => (body += c))
+    req.on('end', () => {
+      received.push({ headers: req.headers, body })
+      res.statusCode = 204
+      res.end()
+    })
+  })
+  await new Promise((ok) => receiver.listen(0, '127.0.0.1', ok))
+  const url = `http://127.0.0.1:${receiver.address().port}/hook`
+  try {
+    const { page } = await t.open(people.cy)
+    await page.goto('/')
+    await page.getByRole('link', { name: 'Settings' }).click()
+    await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Webhooks' }).click()
+    await see(h1(page, 'Webhooks'), 'the Webhooks heading')
+    await see(page.getByText('You have no webhooks.'), 'no webhooks yet')
+    await page.getByLabel('URL').fill(url)
+    await page.getByRole('button', { name: 'Create webhook' }).click()
+    const secret = await see(page.getByLabel('Signing secret'), 'the new secret')
+    assert((await secret.inputValue()).startsWith('whsec_'), 'the secret starts with whsec_')
+    await see(page.getByText(/it will not be shown again/), 'that the secret is shown once')
+    await see(page.getByRole('button', { name: 'Copy' }), 'a copy button')
+    await page.getByRole('button', { name: 'Done' }).click()
+    assert((await page.getByLabel('Signing secret').count()) === 0, 'the secret is gone after Done')
+    const row = page.getByRole('list', { name: 'Webhooks' }).getByRole('listitem').filter({ hasText: url })
+    await see(row, 'the webhook in the list')
+    await row.getByRole('button', { name: 'Ping' }).click()
+    await eventually('the receiver got the ping', async () => received.some((r) => r.body.includes('"webhook.ping"')))
+    await eventually('the ping delivered in the list', async () => {
+      await row.getByRole('button', { name: 'Refresh' }).click()
+      const cell = row.getByRole('table', { name: 'Deliveries' }).getByRole('row').filter({ hasText: 'webhook.ping' }).filter({ hasText: 'delivered' })
+      return (await cell.count()) > 0
+    })
+    const ping = received.find((r) => r.body.includes('"webhook.ping"'))
+    assert(ping.headers['webhook-signature']?.startsWith('v1,'), `the ping is signed: ${JSON.stringify(ping.headers)}`)
+    await t.shot(page, 'settings-webhooks')
+  } finally {
+    receiver.close()
+  }
+})
+
+test('e-mail settings say that mail is off on this instance', async (t) => {
+  const { page } = await t.open(people.bob)
+  await page.goto('/settings/mail')
+  await see(h1(page, 'E-mail'), 'the E-mail heading')
+  await see(page.getByText(/Mail is off on this instance/), 'that mail is off')
+  assert(await page.getByRole('button', { name: 'Save' }).isDisabled(), 'Save is disabled while mail is off')
+  assert(await page.getByLabel(/Mentions of me/).isDisabled(), 'the preferences are disabled while mail is off')
+  await t.shot(page, 'settings-mail')
 })
 
 test('no Content-Security-Policy violations or uncaught errors in the pages', async () => {

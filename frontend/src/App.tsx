@@ -121,7 +121,7 @@ function Shell({ name, onSignedOut }: { name: string; onSignedOut: () => void })
           <Link to="/imports">Imports</Link>
           <Link to="/automations">Automations</Link>
           <Link to="/trash">Trash</Link>
-          <Link to="/settings/tokens">Tokens</Link>
+          <Link to="/settings/tokens">Settings</Link>
           <button
             type="button"
             onClick={async () => {

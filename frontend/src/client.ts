@@ -48,6 +48,7 @@ export const embedded = [
   'MarkNotificationsReadPayload',
   'NotificationPayload',
   'RevokeBatchPayload',
+  'MailPreferences',
 ]
 
 // The one GraphQL client: requests signed in by the session cookie (the

@@ -15,6 +15,8 @@ const SearchScreen = lazy(() => import('./scenes/search/Search'))
 const Imports = lazy(() => import('./scenes/imports/Imports'))
 const Automations = lazy(() => import('./scenes/automations/Automations'))
 const Tokens = lazy(() => import('./scenes/settings/Tokens'))
+const Mail = lazy(() => import('./scenes/settings/Mail'))
+const Webhooks = lazy(() => import('./scenes/settings/Webhooks'))
 const NewPage = lazy(() => import('./scenes/page/NewPage'))
 
 /** The scene at a path (the shell around it is App's). */
@@ -36,6 +38,10 @@ export function Route({ path }: { path: string }) {
       return <Automations />
     case '/settings/tokens':
       return <Tokens />
+    case '/settings/mail':
+      return <Mail />
+    case '/settings/webhooks':
+      return <Webhooks />
     case '/new':
       return <NewPage />
   }

@@ -44,6 +44,8 @@ type Documents = {
     "\n  fragment AuditEntryFields on AuditEntry {\n    id\n    action\n    via\n    tokenId\n    targetUserId\n    targetGroupId\n    targetDocumentId\n    details\n    createdAt\n  }\n": typeof types.AuditEntryFieldsFragmentDoc,
     "\n  fragment ImportFields on Import {\n    id\n    format\n    space\n    path\n    status\n    done\n    total\n    error\n    createdAt\n    finishedAt\n    report {\n      created\n      updated\n      unchanged\n      skipped {\n        entry\n        reason\n      }\n      droppedKeys\n    }\n  }\n": typeof types.ImportFieldsFragmentDoc,
     "\n  fragment ExportFields on Export {\n    id\n    space\n    path\n    status\n    done\n    total\n    url\n    byteSize\n    expiresAt\n    error\n  }\n": typeof types.ExportFieldsFragmentDoc,
+    "\n  fragment WebhookFields on Webhook {\n    id\n    url\n    events\n    space\n    pathPrefix\n    status\n    statusReason\n    consecutiveDead\n    previousSecretUntil\n    createdAt\n    updatedAt\n  }\n": typeof types.WebhookFieldsFragmentDoc,
+    "\n  fragment WebhookDeliveryFields on WebhookDelivery {\n    id\n    seq\n    eventId\n    eventType\n    status\n    attempts\n    nextAttemptAt\n    lastStatus\n    lastError\n    eventAt\n    createdAt\n    deliveredAt\n  }\n": typeof types.WebhookDeliveryFieldsFragmentDoc,
     "\n  mutation CreateAutomation($input: CreateAutomationInput!) {\n    createAutomation(input: $input) {\n      automation {\n        ...AutomationFields\n      }\n    }\n  }\n": typeof types.CreateAutomationDocument,
     "\n  mutation UpdateAutomation($input: UpdateAutomationInput!) {\n    updateAutomation(input: $input) {\n      automation {\n        ...AutomationFields\n        description\n        script\n        triggerEvents\n        timezone\n        nextRunAt\n        scope {\n          space\n          pathPrefix\n          tags\n        }\n      }\n    }\n  }\n": typeof types.UpdateAutomationDocument,
     "\n  mutation DryRunAutomation($input: DryRunAutomationInput!) {\n    dryRunAutomation(input: $input) {\n      proposals {\n        kind\n        documentId\n        recipient\n        permission\n        message\n        tag\n        write {\n          space\n          path\n          slug\n          title\n        }\n        applied\n        reason\n      }\n      logs\n      logsTruncated\n      limitHit\n      error\n      reads\n      durationMs\n      memoryPeak\n    }\n  }\n": typeof types.DryRunAutomationDocument,
@@ -102,6 +104,14 @@ type Documents = {
     "\n  mutation CreateServiceToken($input: CreateServiceTokenInput!) {\n    createServiceToken(input: $input) {\n      token\n      serviceToken {\n        ...ServiceTokenFields\n      }\n    }\n  }\n": typeof types.CreateServiceTokenDocument,
     "\n  mutation RevokeServiceToken($input: ServiceTokenInput!) {\n    revokeServiceToken(input: $input) {\n      serviceToken {\n        ...ServiceTokenFields\n      }\n    }\n  }\n": typeof types.RevokeServiceTokenDocument,
     "\n  query ManageUsage($from: String!, $to: String!) {\n    manageUsage(from: $from, to: $to) {\n      day\n      activity\n      tool\n      outcome\n      count\n      user {\n        ...ManagedUserFields\n      }\n    }\n  }\n": typeof types.ManageUsageDocument,
+    "\n  query ManagementWebhooks {\n    managementWebhooks {\n      ...WebhookFields\n      deliveries(first: 10) {\n        ...WebhookDeliveryFields\n      }\n    }\n  }\n": typeof types.ManagementWebhooksDocument,
+    "\n  mutation CreateManagementWebhook($input: CreateManagementWebhookInput!) {\n    createManagementWebhook(input: $input) {\n      secret\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n": typeof types.CreateManagementWebhookDocument,
+    "\n  mutation PauseManagementWebhook($id: ID!) {\n    pauseManagementWebhook(id: $id) {\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n": typeof types.PauseManagementWebhookDocument,
+    "\n  mutation ResumeManagementWebhook($id: ID!) {\n    resumeManagementWebhook(id: $id) {\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n": typeof types.ResumeManagementWebhookDocument,
+    "\n  mutation RotateManagementWebhookSecret($id: ID!) {\n    rotateManagementWebhookSecret(id: $id) {\n      secret\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n": typeof types.RotateManagementWebhookSecretDocument,
+    "\n  mutation PingManagementWebhook($id: ID!) {\n    pingManagementWebhook(id: $id) {\n      delivery {\n        ...WebhookDeliveryFields\n      }\n    }\n  }\n": typeof types.PingManagementWebhookDocument,
+    "\n  mutation RedeliverManagementWebhookDelivery($id: ID!) {\n    redeliverManagementWebhookDelivery(id: $id) {\n      delivery {\n        ...WebhookDeliveryFields\n      }\n    }\n  }\n": typeof types.RedeliverManagementWebhookDeliveryDocument,
+    "\n  mutation DeleteManagementWebhook($id: ID!) {\n    deleteManagementWebhook(id: $id) {\n      id\n    }\n  }\n": typeof types.DeleteManagementWebhookDocument,
     "\n  query PageRevisions($id: ID!, $first: Int!, $after: String) {\n    document(id: $id) {\n      ...DocumentFields\n      revisions(first: $first, after: $after) {\n        totalCount\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        edges {\n          cursor\n          node {\n            ...DocumentRevisionFields\n            author {\n              ...UserFields\n            }\n          }\n        }\n      }\n    }\n  }\n": typeof types.PageRevisionsDocument,
     "\n  query PageDiff($id: ID!, $from: Int!, $to: Int!) {\n    document(id: $id) {\n      ...DocumentFields\n      diff(from: $from, to: $to)\n    }\n  }\n": typeof types.PageDiffDocument,
     "\n  mutation RestoreRevision($input: RestoreRevisionInput!) {\n    restoreRevision(input: $input) {\n      changed\n      document {\n        ...DocumentFields\n        content\n        tags\n        status\n        version\n        updatedAt\n      }\n    }\n  }\n": typeof types.RestoreRevisionDocument,
@@ -116,9 +126,19 @@ type Documents = {
     "\n  query Related($id: ID!, $depth: Int, $direction: LinkDirection) {\n    document(id: $id) {\n      ...DocumentFields\n      related(depth: $depth, direction: $direction) {\n        depth\n        document {\n          ...DocumentFields\n        }\n        via {\n          ...DocumentFields\n        }\n      }\n    }\n  }\n": typeof types.RelatedDocument,
     "\n  fragment PageViewDocument on Document {\n    ...DocumentFields\n    content\n    tags\n    status\n    version\n    updatedAt\n    myPermission\n    owner {\n      ...UserFields\n    }\n    links {\n      ...DocumentLinkFields\n      target {\n        ...DocumentFields\n      }\n    }\n    backlinks {\n      ...DocumentLinkFields\n      source {\n        ...DocumentFields\n      }\n    }\n    fileReferences {\n      ...FileReferenceFields\n      attachment {\n        ...AttachmentFields\n      }\n    }\n  }\n": typeof types.PageViewDocumentFragmentDoc,
     "\n  query SearchDocuments($query: String!, $filter: SearchFilter, $first: Int, $after: String) {\n    search(query: $query, filter: $filter, first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          score\n          document {\n            ...DocumentFields\n          }\n          title {\n            text\n            ranges {\n              start\n              end\n            }\n          }\n          snippet {\n            text\n            ranges {\n              start\n              end\n            }\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      totalCount\n      totalIsApproximate\n      facets {\n        spaces {\n          value\n          count\n        }\n        tags {\n          value\n          count\n        }\n      }\n    }\n  }\n": typeof types.SearchDocumentsDocument,
+    "\n  query MailPreferences {\n    mailPreferences {\n      decisions\n      mentions\n      digest\n      mailEnabled\n    }\n  }\n": typeof types.MailPreferencesDocument,
+    "\n  mutation UpdateMailPreferences($input: UpdateMailPreferencesInput!) {\n    updateMailPreferences(input: $input) {\n      decisions\n      mentions\n      digest\n      mailEnabled\n    }\n  }\n": typeof types.UpdateMailPreferencesDocument,
     "\n  query AccessTokens {\n    accessTokens {\n      ...AccessTokenFields\n    }\n  }\n": typeof types.AccessTokensDocument,
     "\n  mutation CreateAccessToken($input: CreateAccessTokenInput!) {\n    createAccessToken(input: $input) {\n      token\n      accessToken {\n        ...AccessTokenFields\n      }\n    }\n  }\n": typeof types.CreateAccessTokenDocument,
     "\n  mutation RevokeAccessToken($input: RevokeAccessTokenInput!) {\n    revokeAccessToken(input: $input) {\n      accessToken {\n        ...AccessTokenFields\n      }\n    }\n  }\n": typeof types.RevokeAccessTokenDocument,
+    "\n  query MyWebhooks {\n    webhooks {\n      ...WebhookFields\n      deliveries(first: 10) {\n        ...WebhookDeliveryFields\n      }\n    }\n  }\n": typeof types.MyWebhooksDocument,
+    "\n  mutation CreateWebhook($input: CreateWebhookInput!) {\n    createWebhook(input: $input) {\n      secret\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n": typeof types.CreateWebhookDocument,
+    "\n  mutation PauseWebhook($id: ID!) {\n    pauseWebhook(id: $id) {\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n": typeof types.PauseWebhookDocument,
+    "\n  mutation ResumeWebhook($id: ID!) {\n    resumeWebhook(id: $id) {\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n": typeof types.ResumeWebhookDocument,
+    "\n  mutation RotateWebhookSecret($id: ID!) {\n    rotateWebhookSecret(id: $id) {\n      secret\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n": typeof types.RotateWebhookSecretDocument,
+    "\n  mutation PingWebhook($id: ID!) {\n    pingWebhook(id: $id) {\n      delivery {\n        ...WebhookDeliveryFields\n      }\n    }\n  }\n": typeof types.PingWebhookDocument,
+    "\n  mutation RedeliverWebhookDelivery($id: ID!) {\n    redeliverWebhookDelivery(id: $id) {\n      delivery {\n        ...WebhookDeliveryFields\n      }\n    }\n  }\n": typeof types.RedeliverWebhookDeliveryDocument,
+    "\n  mutation DeleteWebhook($id: ID!) {\n    deleteWebhook(id: $id) {\n      id\n    }\n  }\n": typeof types.DeleteWebhookDocument,
     "\n  query SharePeople($query: String!) {\n    people(query: $query, first: 8) {\n      ...PersonFields\n    }\n  }\n": typeof types.SharePeopleDocument,
     "\n  query ShareGroups {\n    groups {\n      ...GroupFields\n    }\n  }\n": typeof types.ShareGroupsDocument,
     "\n  query ShareSuggestions($documentIds: [ID!]!, $recipients: [String!]!, $depth: Int) {\n    shareSuggestions(documentIds: $documentIds, recipients: $recipients, depth: $depth) {\n      document {\n        ...DocumentFields\n      }\n      depth\n      explanation\n      recipients\n    }\n  }\n": typeof types.ShareSuggestionsDocument,
@@ -162,6 +182,8 @@ const documents: Documents = {
     "\n  fragment AuditEntryFields on AuditEntry {\n    id\n    action\n    via\n    tokenId\n    targetUserId\n    targetGroupId\n    targetDocumentId\n    details\n    createdAt\n  }\n": types.AuditEntryFieldsFragmentDoc,
     "\n  fragment ImportFields on Import {\n    id\n    format\n    space\n    path\n    status\n    done\n    total\n    error\n    createdAt\n    finishedAt\n    report {\n      created\n      updated\n      unchanged\n      skipped {\n        entry\n        reason\n      }\n      droppedKeys\n    }\n  }\n": types.ImportFieldsFragmentDoc,
     "\n  fragment ExportFields on Export {\n    id\n    space\n    path\n    status\n    done\n    total\n    url\n    byteSize\n    expiresAt\n    error\n  }\n": types.ExportFieldsFragmentDoc,
+    "\n  fragment WebhookFields on Webhook {\n    id\n    url\n    events\n    space\n    pathPrefix\n    status\n    statusReason\n    consecutiveDead\n    previousSecretUntil\n    createdAt\n    updatedAt\n  }\n": types.WebhookFieldsFragmentDoc,
+    "\n  fragment WebhookDeliveryFields on WebhookDelivery {\n    id\n    seq\n    eventId\n    eventType\n    status\n    attempts\n    nextAttemptAt\n    lastStatus\n    lastError\n    eventAt\n    createdAt\n    deliveredAt\n  }\n": types.WebhookDeliveryFieldsFragmentDoc,
     "\n  mutation CreateAutomation($input: CreateAutomationInput!) {\n    createAutomation(input: $input) {\n      automation {\n        ...AutomationFields\n      }\n    }\n  }\n": types.CreateAutomationDocument,
     "\n  mutation UpdateAutomation($input: UpdateAutomationInput!) {\n    updateAutomation(input: $input) {\n      automation {\n        ...AutomationFields\n        description\n        script\n        triggerEvents\n        timezone\n        nextRunAt\n        scope {\n          space\n          pathPrefix\n          tags\n        }\n      }\n    }\n  }\n": types.UpdateAutomationDocument,
     "\n  mutation DryRunAutomation($input: DryRunAutomationInput!) {\n    dryRunAutomation(input: $input) {\n      proposals {\n        kind\n        documentId\n        recipient\n        permission\n        message\n        tag\n        write {\n          space\n          path\n          slug\n          title\n        }\n        applied\n        reason\n      }\n      logs\n      logsTruncated\n      limitHit\n      error\n      reads\n      durationMs\n      memoryPeak\n    }\n  }\n": types.DryRunAutomationDocument,
@@ -220,6 +242,14 @@ const documents: Documents = {
     "\n  mutation CreateServiceToken($input: CreateServiceTokenInput!) {\n    createServiceToken(input: $input) {\n      token\n      serviceToken {\n        ...ServiceTokenFields\n      }\n    }\n  }\n": types.CreateServiceTokenDocument,
     "\n  mutation RevokeServiceToken($input: ServiceTokenInput!) {\n    revokeServiceToken(input: $input) {\n      serviceToken {\n        ...ServiceTokenFields\n      }\n    }\n  }\n": types.RevokeServiceTokenDocument,
     "\n  query ManageUsage($from: String!, $to: String!) {\n    manageUsage(from: $from, to: $to) {\n      day\n      activity\n      tool\n      outcome\n      count\n      user {\n        ...ManagedUserFields\n      }\n    }\n  }\n": types.ManageUsageDocument,
+    "\n  query ManagementWebhooks {\n    managementWebhooks {\n      ...WebhookFields\n      deliveries(first: 10) {\n        ...WebhookDeliveryFields\n      }\n    }\n  }\n": types.ManagementWebhooksDocument,
+    "\n  mutation CreateManagementWebhook($input: CreateManagementWebhookInput!) {\n    createManagementWebhook(input: $input) {\n      secret\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n": types.CreateManagementWebhookDocument,
+    "\n  mutation PauseManagementWebhook($id: ID!) {\n    pauseManagementWebhook(id: $id) {\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n": types.PauseManagementWebhookDocument,
+    "\n  mutation ResumeManagementWebhook($id: ID!) {\n    resumeManagementWebhook(id: $id) {\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n": types.ResumeManagementWebhookDocument,
+    "\n  mutation RotateManagementWebhookSecret($id: ID!) {\n    rotateManagementWebhookSecret(id: $id) {\n      secret\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n": types.RotateManagementWebhookSecretDocument,
+    "\n  mutation PingManagementWebhook($id: ID!) {\n    pingManagementWebhook(id: $id) {\n      delivery {\n        ...WebhookDeliveryFields\n      }\n    }\n  }\n": types.PingManagementWebhookDocument,
+    "\n  mutation RedeliverManagementWebhookDelivery($id: ID!) {\n    redeliverManagementWebhookDelivery(id: $id) {\n      delivery {\n        ...WebhookDeliveryFields\n      }\n    }\n  }\n": types.RedeliverManagementWebhookDeliveryDocument,
+    "\n  mutation DeleteManagementWebhook($id: ID!) {\n    deleteManagementWebhook(id: $id) {\n      id\n    }\n  }\n": types.DeleteManagementWebhookDocument,
     "\n  query PageRevisions($id: ID!, $first: Int!, $after: String) {\n    document(id: $id) {\n      ...DocumentFields\n      revisions(first: $first, after: $after) {\n        totalCount\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        edges {\n          cursor\n          node {\n            ...DocumentRevisionFields\n            author {\n              ...UserFields\n            }\n          }\n        }\n      }\n    }\n  }\n": types.PageRevisionsDocument,
     "\n  query PageDiff($id: ID!, $from: Int!, $to: Int!) {\n    document(id: $id) {\n      ...DocumentFields\n      diff(from: $from, to: $to)\n    }\n  }\n": types.PageDiffDocument,
     "\n  mutation RestoreRevision($input: RestoreRevisionInput!) {\n    restoreRevision(input: $input) {\n      changed\n      document {\n        ...DocumentFields\n        content\n        tags\n        status\n        version\n        updatedAt\n      }\n    }\n  }\n": types.RestoreRevisionDocument,
@@ -234,9 +264,19 @@ const documents: Documents = {
     "\n  query Related($id: ID!, $depth: Int, $direction: LinkDirection) {\n    document(id: $id) {\n      ...DocumentFields\n      related(depth: $depth, direction: $direction) {\n        depth\n        document {\n          ...DocumentFields\n        }\n        via {\n          ...DocumentFields\n        }\n      }\n    }\n  }\n": types.RelatedDocument,
     "\n  fragment PageViewDocument on Document {\n    ...DocumentFields\n    content\n    tags\n    status\n    version\n    updatedAt\n    myPermission\n    owner {\n      ...UserFields\n    }\n    links {\n      ...DocumentLinkFields\n      target {\n        ...DocumentFields\n      }\n    }\n    backlinks {\n      ...DocumentLinkFields\n      source {\n        ...DocumentFields\n      }\n    }\n    fileReferences {\n      ...FileReferenceFields\n      attachment {\n        ...AttachmentFields\n      }\n    }\n  }\n": types.PageViewDocumentFragmentDoc,
     "\n  query SearchDocuments($query: String!, $filter: SearchFilter, $first: Int, $after: String) {\n    search(query: $query, filter: $filter, first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          score\n          document {\n            ...DocumentFields\n          }\n          title {\n            text\n            ranges {\n              start\n              end\n            }\n          }\n          snippet {\n            text\n            ranges {\n              start\n              end\n            }\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      totalCount\n      totalIsApproximate\n      facets {\n        spaces {\n          value\n          count\n        }\n        tags {\n          value\n          count\n        }\n      }\n    }\n  }\n": types.SearchDocumentsDocument,
+    "\n  query MailPreferences {\n    mailPreferences {\n      decisions\n      mentions\n      digest\n      mailEnabled\n    }\n  }\n": types.MailPreferencesDocument,
+    "\n  mutation UpdateMailPreferences($input: UpdateMailPreferencesInput!) {\n    updateMailPreferences(input: $input) {\n      decisions\n      mentions\n      digest\n      mailEnabled\n    }\n  }\n": types.UpdateMailPreferencesDocument,
     "\n  query AccessTokens {\n    accessTokens {\n      ...AccessTokenFields\n    }\n  }\n": types.AccessTokensDocument,
     "\n  mutation CreateAccessToken($input: CreateAccessTokenInput!) {\n    createAccessToken(input: $input) {\n      token\n      accessToken {\n        ...AccessTokenFields\n      }\n    }\n  }\n": types.CreateAccessTokenDocument,
     "\n  mutation RevokeAccessToken($input: RevokeAccessTokenInput!) {\n    revokeAccessToken(input: $input) {\n      accessToken {\n        ...AccessTokenFields\n      }\n    }\n  }\n": types.RevokeAccessTokenDocument,
+    "\n  query MyWebhooks {\n    webhooks {\n      ...WebhookFields\n      deliveries(first: 10) {\n        ...WebhookDeliveryFields\n      }\n    }\n  }\n": types.MyWebhooksDocument,
+    "\n  mutation CreateWebhook($input: CreateWebhookInput!) {\n    createWebhook(input: $input) {\n      secret\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n": types.CreateWebhookDocument,
+    "\n  mutation PauseWebhook($id: ID!) {\n    pauseWebhook(id: $id) {\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n": types.PauseWebhookDocument,
+    "\n  mutation ResumeWebhook($id: ID!) {\n    resumeWebhook(id: $id) {\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n": types.ResumeWebhookDocument,
+    "\n  mutation RotateWebhookSecret($id: ID!) {\n    rotateWebhookSecret(id: $id) {\n      secret\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n": types.RotateWebhookSecretDocument,
+    "\n  mutation PingWebhook($id: ID!) {\n    pingWebhook(id: $id) {\n      delivery {\n        ...WebhookDeliveryFields\n      }\n    }\n  }\n": types.PingWebhookDocument,
+    "\n  mutation RedeliverWebhookDelivery($id: ID!) {\n    redeliverWebhookDelivery(id: $id) {\n      delivery {\n        ...WebhookDeliveryFields\n      }\n    }\n  }\n": types.RedeliverWebhookDeliveryDocument,
+    "\n  mutation DeleteWebhook($id: ID!) {\n    deleteWebhook(id: $id) {\n      id\n    }\n  }\n": types.DeleteWebhookDocument,
     "\n  query SharePeople($query: String!) {\n    people(query: $query, first: 8) {\n      ...PersonFields\n    }\n  }\n": types.SharePeopleDocument,
     "\n  query ShareGroups {\n    groups {\n      ...GroupFields\n    }\n  }\n": types.ShareGroupsDocument,
     "\n  query ShareSuggestions($documentIds: [ID!]!, $recipients: [String!]!, $depth: Int) {\n    shareSuggestions(documentIds: $documentIds, recipients: $recipients, depth: $depth) {\n      document {\n        ...DocumentFields\n      }\n      depth\n      explanation\n      recipients\n    }\n  }\n": types.ShareSuggestionsDocument,
@@ -384,6 +424,14 @@ export function graphql(source: "\n  fragment ImportFields on Import {\n    id\n
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  fragment ExportFields on Export {\n    id\n    space\n    path\n    status\n    done\n    total\n    url\n    byteSize\n    expiresAt\n    error\n  }\n"): (typeof documents)["\n  fragment ExportFields on Export {\n    id\n    space\n    path\n    status\n    done\n    total\n    url\n    byteSize\n    expiresAt\n    error\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment WebhookFields on Webhook {\n    id\n    url\n    events\n    space\n    pathPrefix\n    status\n    statusReason\n    consecutiveDead\n    previousSecretUntil\n    createdAt\n    updatedAt\n  }\n"): (typeof documents)["\n  fragment WebhookFields on Webhook {\n    id\n    url\n    events\n    space\n    pathPrefix\n    status\n    statusReason\n    consecutiveDead\n    previousSecretUntil\n    createdAt\n    updatedAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment WebhookDeliveryFields on WebhookDelivery {\n    id\n    seq\n    eventId\n    eventType\n    status\n    attempts\n    nextAttemptAt\n    lastStatus\n    lastError\n    eventAt\n    createdAt\n    deliveredAt\n  }\n"): (typeof documents)["\n  fragment WebhookDeliveryFields on WebhookDelivery {\n    id\n    seq\n    eventId\n    eventType\n    status\n    attempts\n    nextAttemptAt\n    lastStatus\n    lastError\n    eventAt\n    createdAt\n    deliveredAt\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -619,6 +667,38 @@ export function graphql(source: "\n  query ManageUsage($from: String!, $to: Stri
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query ManagementWebhooks {\n    managementWebhooks {\n      ...WebhookFields\n      deliveries(first: 10) {\n        ...WebhookDeliveryFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query ManagementWebhooks {\n    managementWebhooks {\n      ...WebhookFields\n      deliveries(first: 10) {\n        ...WebhookDeliveryFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateManagementWebhook($input: CreateManagementWebhookInput!) {\n    createManagementWebhook(input: $input) {\n      secret\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateManagementWebhook($input: CreateManagementWebhookInput!) {\n    createManagementWebhook(input: $input) {\n      secret\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PauseManagementWebhook($id: ID!) {\n    pauseManagementWebhook(id: $id) {\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation PauseManagementWebhook($id: ID!) {\n    pauseManagementWebhook(id: $id) {\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResumeManagementWebhook($id: ID!) {\n    resumeManagementWebhook(id: $id) {\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ResumeManagementWebhook($id: ID!) {\n    resumeManagementWebhook(id: $id) {\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RotateManagementWebhookSecret($id: ID!) {\n    rotateManagementWebhookSecret(id: $id) {\n      secret\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RotateManagementWebhookSecret($id: ID!) {\n    rotateManagementWebhookSecret(id: $id) {\n      secret\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PingManagementWebhook($id: ID!) {\n    pingManagementWebhook(id: $id) {\n      delivery {\n        ...WebhookDeliveryFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation PingManagementWebhook($id: ID!) {\n    pingManagementWebhook(id: $id) {\n      delivery {\n        ...WebhookDeliveryFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RedeliverManagementWebhookDelivery($id: ID!) {\n    redeliverManagementWebhookDelivery(id: $id) {\n      delivery {\n        ...WebhookDeliveryFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RedeliverManagementWebhookDelivery($id: ID!) {\n    redeliverManagementWebhookDelivery(id: $id) {\n      delivery {\n        ...WebhookDeliveryFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteManagementWebhook($id: ID!) {\n    deleteManagementWebhook(id: $id) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteManagementWebhook($id: ID!) {\n    deleteManagementWebhook(id: $id) {\n      id\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query PageRevisions($id: ID!, $first: Int!, $after: String) {\n    document(id: $id) {\n      ...DocumentFields\n      revisions(first: $first, after: $after) {\n        totalCount\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        edges {\n          cursor\n          node {\n            ...DocumentRevisionFields\n            author {\n              ...UserFields\n            }\n          }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query PageRevisions($id: ID!, $first: Int!, $after: String) {\n    document(id: $id) {\n      ...DocumentFields\n      revisions(first: $first, after: $after) {\n        totalCount\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        edges {\n          cursor\n          node {\n            ...DocumentRevisionFields\n            author {\n              ...UserFields\n            }\n          }\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -675,6 +755,14 @@ export function graphql(source: "\n  query SearchDocuments($query: String!, $fil
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query MailPreferences {\n    mailPreferences {\n      decisions\n      mentions\n      digest\n      mailEnabled\n    }\n  }\n"): (typeof documents)["\n  query MailPreferences {\n    mailPreferences {\n      decisions\n      mentions\n      digest\n      mailEnabled\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateMailPreferences($input: UpdateMailPreferencesInput!) {\n    updateMailPreferences(input: $input) {\n      decisions\n      mentions\n      digest\n      mailEnabled\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateMailPreferences($input: UpdateMailPreferencesInput!) {\n    updateMailPreferences(input: $input) {\n      decisions\n      mentions\n      digest\n      mailEnabled\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query AccessTokens {\n    accessTokens {\n      ...AccessTokenFields\n    }\n  }\n"): (typeof documents)["\n  query AccessTokens {\n    accessTokens {\n      ...AccessTokenFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -684,6 +772,38 @@ export function graphql(source: "\n  mutation CreateAccessToken($input: CreateAc
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RevokeAccessToken($input: RevokeAccessTokenInput!) {\n    revokeAccessToken(input: $input) {\n      accessToken {\n        ...AccessTokenFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RevokeAccessToken($input: RevokeAccessTokenInput!) {\n    revokeAccessToken(input: $input) {\n      accessToken {\n        ...AccessTokenFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyWebhooks {\n    webhooks {\n      ...WebhookFields\n      deliveries(first: 10) {\n        ...WebhookDeliveryFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query MyWebhooks {\n    webhooks {\n      ...WebhookFields\n      deliveries(first: 10) {\n        ...WebhookDeliveryFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateWebhook($input: CreateWebhookInput!) {\n    createWebhook(input: $input) {\n      secret\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateWebhook($input: CreateWebhookInput!) {\n    createWebhook(input: $input) {\n      secret\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PauseWebhook($id: ID!) {\n    pauseWebhook(id: $id) {\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation PauseWebhook($id: ID!) {\n    pauseWebhook(id: $id) {\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResumeWebhook($id: ID!) {\n    resumeWebhook(id: $id) {\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ResumeWebhook($id: ID!) {\n    resumeWebhook(id: $id) {\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RotateWebhookSecret($id: ID!) {\n    rotateWebhookSecret(id: $id) {\n      secret\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RotateWebhookSecret($id: ID!) {\n    rotateWebhookSecret(id: $id) {\n      secret\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PingWebhook($id: ID!) {\n    pingWebhook(id: $id) {\n      delivery {\n        ...WebhookDeliveryFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation PingWebhook($id: ID!) {\n    pingWebhook(id: $id) {\n      delivery {\n        ...WebhookDeliveryFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RedeliverWebhookDelivery($id: ID!) {\n    redeliverWebhookDelivery(id: $id) {\n      delivery {\n        ...WebhookDeliveryFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RedeliverWebhookDelivery($id: ID!) {\n    redeliverWebhookDelivery(id: $id) {\n      delivery {\n        ...WebhookDeliveryFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteWebhook($id: ID!) {\n    deleteWebhook(id: $id) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteWebhook($id: ID!) {\n    deleteWebhook(id: $id) {\n      id\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -11,6 +11,7 @@ import People from './People'
 import Quarantine from './Quarantine'
 import ServiceTokens from './Tokens'
 import Usage from './Usage'
+import ManagedWebhooks from './Webhooks'
 import '../../components/admin.css'
 
 // Management's console. The browser cannot sign in as management (login is
@@ -104,7 +105,7 @@ function TokenForm({ onToken }: { onToken: (t: string) => void }) {
   )
 }
 
-const tabs = ['People', 'Groups', 'Agents', 'Tokens', 'Audit', 'Usage', 'Quarantine', 'Automations', 'Parked events'] as const
+const tabs = ['People', 'Groups', 'Agents', 'Tokens', 'Audit', 'Usage', 'Quarantine', 'Automations', 'Webhooks', 'Parked events'] as const
 type Tab = (typeof tabs)[number]
 
 function Console({ onSignOut }: { onSignOut?: () => void }) {
@@ -136,6 +137,7 @@ function Console({ onSignOut }: { onSignOut?: () => void }) {
           {tab === 'Usage' && <Usage />}
           {tab === 'Quarantine' && <Quarantine />}
           {tab === 'Automations' && <ManagedAutomations />}
+          {tab === 'Webhooks' && <ManagedWebhooks />}
           {tab === 'Parked events' && <Parked />}
         </div>
       </main>

@@ -4,6 +4,7 @@ import { graphql } from '../../gql'
 import { Empty, ErrorNote, Loading } from '../../components/Status'
 import { when } from '../../lib/format'
 import { CopyButton } from '../../components/CopyButton'
+import { SettingsNav } from './SettingsNav'
 import '../../components/admin.css'
 
 const AccessTokens = graphql(`
@@ -56,6 +57,7 @@ export default function Tokens() {
   return (
     <section className="admin">
       <h1>Personal access tokens</h1>
+      <SettingsNav current="/settings/tokens" />
       <p className="status">
         A token acts as you from scripts and assistants (<code>Authorization: Bearer …</code>). Its secret is shown once.
       </p>

@@ -1,0 +1,301 @@
+import { useId, useState } from 'react'
+import { useMutation, useQuery } from 'urql'
+import { graphql } from '../../gql'
+import type { Space } from '../../gql/graphql'
+import { Empty, ErrorNote, Loading } from '../../components/Status'
+import { Deliveries, Secret, eventTypes, webhookFilter } from '../../components/webhooks'
+import { when } from '../../lib/format'
+import { fieldErrors } from '../../lib/pageForm'
+import { SettingsNav } from './SettingsNav'
+import '../../components/admin.css'
+
+const MyWebhooks = graphql(`
+  query MyWebhooks {
+    webhooks {
+      ...WebhookFields
+      deliveries(first: 10) {
+        ...WebhookDeliveryFields
+      }
+    }
+  }
+`)
+
+const CreateWebhook = graphql(`
+  mutation CreateWebhook($input: CreateWebhookInput!) {
+    createWebhook(input: $input) {
+      secret
+      webhook {
+        ...WebhookFields
+      }
+    }
+  }
+`)
+
+const PauseWebhook = graphql(`
+  mutation PauseWebhook($id: ID!) {
+    pauseWebhook(id: $id) {
+      webhook {
+        ...WebhookFields
+      }
+    }
+  }
+`)
+
+const ResumeWebhook = graphql(`
+  mutation ResumeWebhook($id: ID!) {
+    resumeWebhook(id: $id) {
+      webhook {
+        ...WebhookFields
+      }
+    }
+  }
+`)
+
+const RotateWebhookSecret = graphql(`
+  mutation RotateWebhookSecret($id: ID!) {
+    rotateWebhookSecret(id: $id) {
+      secret
+      webhook {
+        ...WebhookFields
+      }
+    }
+  }
+`)
+
+const PingWebhook = graphql(`
+  mutation PingWebhook($id: ID!) {
+    pingWebhook(id: $id) {
+      delivery {
+        ...WebhookDeliveryFields
+      }
+    }
+  }
+`)
+
+const RedeliverWebhookDelivery = graphql(`
+  mutation RedeliverWebhookDelivery($id: ID!) {
+    redeliverWebhookDelivery(id: $id) {
+      delivery {
+        ...WebhookDeliveryFields
+      }
+    }
+  }
+`)
+
+const DeleteWebhook = graphql(`
+  mutation DeleteWebhook($id: ID!) {
+    deleteWebhook(id: $id) {
+      id
+    }
+  }
+`)
+
+/** /settings/webhooks: your webhooks, their deliveries, and a form for a new one. */
+export default function Webhooks() {
+  const ids = useId()
+  const [list, refetch] = useQuery({ query: MyWebhooks })
+  const [created, create] = useMutation(CreateWebhook)
+  const [paused, pause] = useMutation(PauseWebhook)
+  const [resumed, resume] = useMutation(ResumeWebhook)
+  const [rotated, rotate] = useMutation(RotateWebhookSecret)
+  const [pinged, ping] = useMutation(PingWebhook)
+  const [redelivered, redeliver] = useMutation(RedeliverWebhookDelivery)
+  const [deleted, remove] = useMutation(DeleteWebhook)
+  const [url, setURL] = useState('')
+  const [events, setEvents] = useState<string[]>([])
+  const [space, setSpace] = useState<Space | ''>('')
+  const [pathPrefix, setPathPrefix] = useState('')
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [secret, setSecret] = useState<{ url: string; value: string } | null>(null)
+  const [confirming, setConfirming] = useState<string | null>(null)
+  const reload = () => refetch({ requestPolicy: 'network-only' })
+  const busy = paused.fetching || resumed.fetching || rotated.fetching || pinged.fetching || redelivered.fetching || deleted.fetching
+  const actionError = paused.error ?? resumed.error ?? rotated.error ?? pinged.error ?? redelivered.error ?? deleted.error
+
+  const field = (name: string) => ({
+    id: `${ids}-${name}`,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${ids}-${name}-error` : undefined,
+  })
+  const errorOf = (name: string) =>
+    errors[name] ? (
+      <p id={`${ids}-${name}-error`} className="status error" role="alert">
+        {errors[name]}
+      </p>
+    ) : null
+  const known = new Set(['url', 'events', 'space', 'pathPrefix'])
+  const other = Object.entries(errors)
+    .filter(([k]) => !known.has(k))
+    .map(([, v]) => v)
+    .join(' ')
+
+  const act = async (r: Promise<{ error?: unknown }>) => {
+    const res = await r
+    if (!res.error) reload()
+  }
+
+  return (
+    <section className="admin">
+      <h1>Webhooks</h1>
+      <SettingsNav current="/settings/webhooks" />
+      <p className="status">
+        A webhook posts the events on pages you can read to an endpoint of yours, signed with a secret shown once. You
+        hold at most 10.
+      </p>
+      <form
+        className="stack-form"
+        onSubmit={async (e) => {
+          e.preventDefault()
+          setErrors({})
+          const input = {
+            url: url.trim(),
+            ...(events.length ? { events } : {}),
+            ...(space ? { space } : {}),
+            ...(space && pathPrefix.trim() ? { pathPrefix: pathPrefix.trim() } : {}),
+          }
+          const r = await create({ input })
+          if (r.error) {
+            setErrors(fieldErrors(r.error))
+            return
+          }
+          if (r.data) {
+            setSecret({ url: r.data.createWebhook.webhook.url, value: r.data.createWebhook.secret })
+            setURL('')
+            setEvents([])
+            setPathPrefix('')
+            reload()
+          }
+        }}
+      >
+        <label htmlFor={`${ids}-url`}>URL</label>
+        <input {...field('url')} type="url" value={url} onChange={(e) => setURL(e.target.value)} required placeholder="https://ci.example.com/codna" />
+        {errorOf('url')}
+        <fieldset className="checks" aria-describedby={errors.events ? `${ids}-events-error` : undefined}>
+          <legend>Events (none ticked: every one)</legend>
+          {eventTypes.map((t) => (
+            <label key={t}>
+              <input
+                type="checkbox"
+                checked={events.includes(t)}
+                onChange={(e) => setEvents(e.target.checked ? [...events, t] : events.filter((x) => x !== t))}
+              />
+              <code>{t}</code>
+            </label>
+          ))}
+        </fieldset>
+        {errorOf('events')}
+        <label htmlFor={`${ids}-space`}>Space</label>
+        <select {...field('space')} value={space} onChange={(e) => setSpace(e.target.value as Space | '')}>
+          <option value="">Every space</option>
+          <option value="WIKI">Wiki</option>
+          <option value="RAW">Raw</option>
+          <option value="OUTPUT">Output</option>
+        </select>
+        {errorOf('space')}
+        <label htmlFor={`${ids}-pathPrefix`}>Folder (optional: this folder and beneath it)</label>
+        <input
+          {...field('pathPrefix')}
+          value={pathPrefix}
+          disabled={!space}
+          onChange={(e) => setPathPrefix(e.target.value)}
+          placeholder="runbooks"
+          autoCapitalize="off"
+          spellCheck={false}
+        />
+        {errorOf('pathPrefix')}
+        {other && (
+          <p className="status error" role="alert">
+            {other}
+          </p>
+        )}
+        <div className="buttons">
+          <button type="submit" disabled={created.fetching || url.trim() === ''}>
+            Create webhook
+          </button>
+        </div>
+      </form>
+      {secret && <Secret secret={secret} onDone={() => setSecret(null)} />}
+      <h2>Your webhooks</h2>
+      <ErrorNote error={actionError} />
+      {list.fetching && !list.data ? (
+        <Loading />
+      ) : list.error ? (
+        <ErrorNote error={list.error} />
+      ) : !list.data?.webhooks.length ? (
+        <Empty>You have no webhooks.</Empty>
+      ) : (
+        <ul className="rows" aria-label="Webhooks">
+          {list.data.webhooks.map((w) => (
+            <li key={w.id} className="row">
+              <div className="row-main">
+                <strong>{w.url}</strong>
+                <span className="meta">{webhookFilter(w)}</span>
+                <span className="meta">
+                  <span className={`pill ${w.status.toLowerCase()}`}>{w.status.toLowerCase()}</span>
+                  {w.statusReason && ` ${w.statusReason}`}
+                  {w.consecutiveDead > 0 && ` · ${w.consecutiveDead} dead in a row`}
+                  {w.previousSecretUntil && ` · the previous secret signs too until ${when(w.previousSecretUntil)}`}
+                </span>
+              </div>
+              <div className="row-actions">
+                <button type="button" disabled={busy} onClick={() => act(ping({ id: w.id }))}>
+                  Ping
+                </button>
+                {w.status === 'ACTIVE' ? (
+                  <button type="button" disabled={busy} onClick={() => act(pause({ id: w.id }))}>
+                    Pause
+                  </button>
+                ) : (
+                  <button type="button" disabled={busy} onClick={() => act(resume({ id: w.id }))}>
+                    Resume
+                  </button>
+                )}
+                <button
+                  type="button"
+                  disabled={busy}
+                  onClick={async () => {
+                    const r = await rotate({ id: w.id })
+                    if (r.data) {
+                      setSecret({ url: w.url, value: r.data.rotateWebhookSecret.secret })
+                      reload()
+                    }
+                  }}
+                >
+                  Rotate secret
+                </button>
+                {confirming === w.id ? (
+                  <>
+                    <button
+                      type="button"
+                      disabled={busy}
+                      onClick={async () => {
+                        setConfirming(null)
+                        await act(remove({ id: w.id }))
+                      }}
+                    >
+                      Delete for good
+                    </button>
+                    <button type="button" onClick={() => setConfirming(null)}>
+                      Keep
+                    </button>
+                  </>
+                ) : (
+                  <button type="button" disabled={busy} onClick={() => setConfirming(w.id)}>
+                    Delete
+                  </button>
+                )}
+                <button type="button" disabled={list.fetching} onClick={reload}>
+                  Refresh
+                </button>
+              </div>
+              <details className="deliveries" open>
+                <summary>Recent deliveries</summary>
+                <Deliveries deliveries={w.deliveries} busy={busy} onRedeliver={(id) => act(redeliver({ id }))} />
+              </details>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
