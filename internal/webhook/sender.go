@@ -55,6 +55,10 @@ type Sender struct {
 	// flight counts the requests in flight, by owner and unanswered (the
 	// claim's fairness bounds).
 	flight inFlight
+	// writes bounds the outcomes recorded at once (recordConcurrency): with
+	// fast receivers every slot ends in a write, and sixteen at once took
+	// the pool's connections from the requests saving pages.
+	writes chan struct{}
 
 	mu      sync.Mutex
 	cancel  context.CancelFunc
@@ -69,9 +73,15 @@ func (s *Service) NewSender() *Sender {
 	c.Timeout = s.cfg.RequestTimeout
 	return &Sender{
 		s: s, client: c, metrics: newMetrics(s),
-		name: fmt.Sprintf("%s/%d/%s", host, os.Getpid(), uuid.NewString()[:8]),
+		name:   fmt.Sprintf("%s/%d/%s", host, os.Getpid(), uuid.NewString()[:8]),
+		writes: make(chan struct{}, recordConcurrency),
 	}
 }
+
+// recordConcurrency is how many outcomes a sender records at once: derived
+// work keeps to a small share of the pool, whatever the receivers' pace
+// (bench/RESULTS.md, "Issue 32").
+const recordConcurrency = 2
 
 // Start starts sending until Stop or the end of ctx. It never fails;
 // starting twice is a no-op.
@@ -172,6 +182,13 @@ func (x *Sender) deliver(ctx context.Context, r db.WebhookDeliveryClaimRow) {
 	o := x.attempt(ctx, r)
 	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()
+	select {
+	case x.writes <- struct{}{}:
+		defer func() { <-x.writes }()
+	case <-wctx.Done():
+		x.s.log.Warn("webhook: outcome not recorded in time (the delivery is sent again when its lease ends)", "delivery", r.ID)
+		return
+	}
 	if o.released {
 		if err := db.Q.WebhookDeliveryRelease(wctx, x.s.pool, db.WebhookDeliveryReleaseParams{ID: r.ID, Worker: x.name}); err != nil {
 			x.s.log.Warn("webhook: release failed", "delivery", r.ID, "err", err)
