@@ -24,7 +24,11 @@ var webhookCommands = []manageCommand{
 	{"webhook", "create", "--url URL [--events E,E] [--space S]", "subscribe an instance-wide endpoint to metadata-only events and print its secret once",
 		func() manageVerb { return &webhookCreate{} }},
 	{"webhook", "disable", "--id ID", "pause one of management's webhooks: it takes no new events, its pending deliveries wait",
-		func() manageVerb { return &webhookDisable{} }},
+		webhookDisable},
+	{"webhook", "enable", "--id ID", "resume a paused or disabled webhook of management's",
+		webhookEnable},
+	{"webhook", "delete", "--id ID", "delete one of management's webhooks and its deliveries",
+		webhookDelete},
 	{"webhook", "deliveries", "--id ID [--first N]", "list a webhook's deliveries, newest first: status, attempts, last answer and error, times",
 		func() manageVerb { return &webhookDeliveries{} }},
 }
@@ -98,30 +102,58 @@ func (c *webhookCreate) run(ctx context.Context, m *manageEnv) error {
 	return nil
 }
 
-type webhookDisable struct {
-	id  string
-	uid uuid.UUID
+// webhookByID is a verb acting on one of management's webhooks by --id.
+type webhookByID struct {
+	verb string
+	act  func(ctx context.Context, m *manageEnv, id uuid.UUID) error
+	id   string
+	uid  uuid.UUID
 }
 
-func (c *webhookDisable) flags(fs *flag.FlagSet) {
+func (c *webhookByID) flags(fs *flag.FlagSet) {
 	fs.StringVar(&c.id, "id", "", "the webhook's id")
 }
 
-func (c *webhookDisable) check(io.Reader) (err error) {
+func (c *webhookByID) check(io.Reader) (err error) {
 	if c.id == "" {
-		return usagef("webhook disable needs --id")
+		return usagef("webhook %s needs --id", c.verb)
 	}
 	c.uid, err = parseIDFlag("id", c.id)
 	return err
 }
 
-func (c *webhookDisable) run(ctx context.Context, m *manageEnv) error {
-	w, err := m.webhook.ManagementPause(ctx, c.uid)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(m.stdout, "webhook %s is %s: it takes no new events (the console resumes it)\n", w.ID, w.Status)
-	return nil
+func (c *webhookByID) run(ctx context.Context, m *manageEnv) error { return c.act(ctx, m, c.uid) }
+
+func webhookDisable() manageVerb {
+	return &webhookByID{verb: "disable", act: func(ctx context.Context, m *manageEnv, id uuid.UUID) error {
+		w, err := m.webhook.ManagementPause(ctx, id)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(m.stdout, "webhook %s is %s: it takes no new events (webhook enable resumes it)\n", w.ID, w.Status)
+		return nil
+	}}
+}
+
+func webhookEnable() manageVerb {
+	return &webhookByID{verb: "enable", act: func(ctx context.Context, m *manageEnv, id uuid.UUID) error {
+		w, err := m.webhook.ManagementResume(ctx, id)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(m.stdout, "webhook %s is %s: it takes events again and sends what waited\n", w.ID, w.Status)
+		return nil
+	}}
+}
+
+func webhookDelete() manageVerb {
+	return &webhookByID{verb: "delete", act: func(ctx context.Context, m *manageEnv, id uuid.UUID) error {
+		if err := m.webhook.ManagementDelete(ctx, id); err != nil {
+			return err
+		}
+		fmt.Fprintf(m.stdout, "webhook %s deleted with its deliveries\n", id)
+		return nil
+	}}
 }
 
 type webhookDeliveries struct {

@@ -79,6 +79,9 @@ func TestManageWebhooksFromTheCLI(t *testing.T) {
 	out, _, err = runCLI(t, "", "manage", "webhook", "list")
 	require.NoError(t, err)
 	require.Contains(t, out, "paused")
+	out, _, err = runCLI(t, "", "manage", "webhook", "enable", "--id", id.String())
+	require.NoError(t, err)
+	require.Contains(t, out, "active")
 
 	var actions []string
 	rows, err := d.Pool.Query(ctx, `SELECT action FROM management_audit WHERE via = 'cli' AND details->>'webhook_id' = $1 ORDER BY created_at, id`, id.String())
@@ -89,10 +92,21 @@ func TestManageWebhooksFromTheCLI(t *testing.T) {
 		actions = append(actions, a)
 	}
 	require.NoError(t, rows.Err())
-	require.Equal(t, []string{"webhook.create", "webhook.pause"}, actions, "each change audited, by the CLI")
+	require.Equal(t, []string{"webhook.create", "webhook.pause", "webhook.resume"}, actions, "each change audited, by the CLI")
 
 	_, _, err = runCLI(t, "", "manage", "webhook", "disable")
 	require.ErrorAs(t, err, &ue)
+	_, _, err = runCLI(t, "", "manage", "webhook", "enable")
+	require.ErrorAs(t, err, &ue)
+	out, _, err = runCLI(t, "", "manage", "webhook", "delete", "--id", id.String())
+	require.NoError(t, err)
+	require.Contains(t, out, "deleted")
+	out, _, err = runCLI(t, "", "manage", "webhook", "list")
+	require.NoError(t, err)
+	require.NotContains(t, out, id.String())
+	var left int
+	require.NoError(t, d.Pool.QueryRow(ctx, `SELECT count(*) FROM webhook_deliveries WHERE subscription_id = $1`, id).Scan(&left))
+	require.Zero(t, left, "its deliveries went with it")
 	_, _, err = runCLI(t, "", "manage", "webhook", "disable", "--id", uuid.NewString())
 	require.ErrorContains(t, err, "NOT_FOUND")
 
