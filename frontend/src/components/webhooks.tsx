@@ -1,10 +1,12 @@
+import { useState } from 'react'
 import type { WebhookDeliveryFieldsFragment, WebhookFieldsFragment } from '../gql/graphql'
 import { CopyButton } from './CopyButton'
 import { when } from '../lib/format'
 
 // What a person's webhooks (scenes/settings/Webhooks) and management's
 // (scenes/manage/Webhooks) show alike: the event catalogue, a webhook's
-// filter in words, the secret shown once, and the deliveries table.
+// filter in words, the secret shown once, a webhook's row with its actions,
+// and the deliveries table.
 
 /** The public event types a webhook can take (docs/api.md, "Events"). */
 export const eventTypes = [
@@ -113,3 +115,89 @@ export function Deliveries({
   )
 }
 
+
+/** One webhook in a list: what it takes, its status, its actions (delete asks first) and its recent deliveries. */
+export function WebhookRow({
+  w,
+  busy,
+  refreshing,
+  onPing,
+  onPause,
+  onResume,
+  onRotate,
+  onDelete,
+  onRedeliver,
+  onRefresh,
+}: {
+  w: WebhookFieldsFragment & { deliveries: WebhookDeliveryFieldsFragment[] }
+  busy: boolean
+  refreshing: boolean
+  onPing: () => void
+  onPause: () => void
+  onResume: () => void
+  onRotate: () => void
+  onDelete: () => void
+  onRedeliver: (delivery: string) => void
+  onRefresh: () => void
+}) {
+  const [confirming, setConfirming] = useState(false)
+  return (
+    <li className="row">
+      <div className="row-main">
+        <strong>{w.url}</strong>
+        <span className="meta">{webhookFilter(w)}</span>
+        <span className="meta">
+          <span className={`pill ${w.status.toLowerCase()}`}>{w.status.toLowerCase()}</span>
+          {w.statusReason && ` ${w.statusReason}`}
+          {w.consecutiveDead > 0 && ` · ${w.consecutiveDead} dead in a row`}
+          {w.previousSecretUntil && ` · the previous secret signs too until ${when(w.previousSecretUntil)}`}
+        </span>
+      </div>
+      <div className="row-actions">
+        <button type="button" disabled={busy} onClick={onPing}>
+          Ping
+        </button>
+        {w.status === 'ACTIVE' ? (
+          <button type="button" disabled={busy} onClick={onPause}>
+            Pause
+          </button>
+        ) : (
+          <button type="button" disabled={busy} onClick={onResume}>
+            Resume
+          </button>
+        )}
+        <button type="button" disabled={busy} onClick={onRotate}>
+          Rotate secret
+        </button>
+        {confirming ? (
+          <>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => {
+                setConfirming(false)
+                onDelete()
+              }}
+            >
+              Delete for good
+            </button>
+            <button type="button" onClick={() => setConfirming(false)}>
+              Keep
+            </button>
+          </>
+        ) : (
+          <button type="button" disabled={busy} onClick={() => setConfirming(true)}>
+            Delete
+          </button>
+        )}
+        <button type="button" disabled={refreshing} onClick={onRefresh}>
+          Refresh
+        </button>
+      </div>
+      <details className="deliveries" open>
+        <summary>Recent deliveries</summary>
+        <Deliveries deliveries={w.deliveries} busy={busy} onRedeliver={onRedeliver} />
+      </details>
+    </li>
+  )
+}

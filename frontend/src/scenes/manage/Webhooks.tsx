@@ -3,7 +3,7 @@ import { useMutation, useQuery } from 'urql'
 import { graphql } from '../../gql'
 import type { Space } from '../../gql/graphql'
 import { Empty, ErrorNote, Loading } from '../../components/Status'
-import { Deliveries, Secret, eventTypes, webhookFilter } from '../../components/webhooks'
+import { Secret, WebhookRow, eventTypes } from '../../components/webhooks'
 import { fieldErrors } from '../../lib/pageForm'
 import { fresh } from './shared'
 
@@ -106,7 +106,6 @@ export default function ManagedWebhooks() {
   const [space, setSpace] = useState<Space | ''>('')
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [secret, setSecret] = useState<{ url: string; value: string } | null>(null)
-  const [confirming, setConfirming] = useState<string | null>(null)
   const reload = fresh(refetch)
   const busy = paused.fetching || resumed.fetching || rotated.fetching || pinged.fetching || redelivered.fetching || deleted.fetching
   const actionError = paused.error ?? resumed.error ?? rotated.error ?? pinged.error ?? redelivered.error ?? deleted.error
@@ -203,72 +202,25 @@ export default function ManagedWebhooks() {
       ) : (
         <ul className="rows" aria-label="Instance-wide webhooks">
           {list.data.managementWebhooks.map((w) => (
-            <li key={w.id} className="row">
-              <div className="row-main">
-                <strong>{w.url}</strong>
-                <span className="meta">{webhookFilter(w)}</span>
-                <span className="meta">
-                  <span className={`pill ${w.status.toLowerCase()}`}>{w.status.toLowerCase()}</span>
-                  {w.statusReason && ` ${w.statusReason}`}
-                  {w.consecutiveDead > 0 && ` · ${w.consecutiveDead} dead in a row`}
-                </span>
-              </div>
-              <div className="row-actions">
-                <button type="button" disabled={busy} onClick={() => act(ping({ id: w.id }))}>
-                  Ping
-                </button>
-                {w.status === 'ACTIVE' ? (
-                  <button type="button" disabled={busy} onClick={() => act(pause({ id: w.id }))}>
-                    Pause
-                  </button>
-                ) : (
-                  <button type="button" disabled={busy} onClick={() => act(resume({ id: w.id }))}>
-                    Resume
-                  </button>
-                )}
-                <button
-                  type="button"
-                  disabled={busy}
-                  onClick={async () => {
-                    const r = await rotate({ id: w.id })
-                    if (r.data) {
-                      setSecret({ url: w.url, value: r.data.rotateManagementWebhookSecret.secret })
-                      reload()
-                    }
-                  }}
-                >
-                  Rotate secret
-                </button>
-                {confirming === w.id ? (
-                  <>
-                    <button
-                      type="button"
-                      disabled={busy}
-                      onClick={async () => {
-                        setConfirming(null)
-                        await act(remove({ id: w.id }))
-                      }}
-                    >
-                      Delete for good
-                    </button>
-                    <button type="button" onClick={() => setConfirming(null)}>
-                      Keep
-                    </button>
-                  </>
-                ) : (
-                  <button type="button" disabled={busy} onClick={() => setConfirming(w.id)}>
-                    Delete
-                  </button>
-                )}
-                <button type="button" disabled={list.fetching} onClick={reload}>
-                  Refresh
-                </button>
-              </div>
-              <details className="deliveries" open>
-                <summary>Recent deliveries</summary>
-                <Deliveries deliveries={w.deliveries} busy={busy} onRedeliver={(id) => act(redeliver({ id }))} />
-              </details>
-            </li>
+            <WebhookRow
+              key={w.id}
+              w={w}
+              busy={busy}
+              refreshing={list.fetching}
+              onPing={() => act(ping({ id: w.id }))}
+              onPause={() => act(pause({ id: w.id }))}
+              onResume={() => act(resume({ id: w.id }))}
+              onRotate={async () => {
+                const r = await rotate({ id: w.id })
+                if (r.data) {
+                  setSecret({ url: w.url, value: r.data.rotateManagementWebhookSecret.secret })
+                  reload()
+                }
+              }}
+              onDelete={() => act(remove({ id: w.id }))}
+              onRedeliver={(id) => act(redeliver({ id }))}
+              onRefresh={reload}
+            />
           ))}
         </ul>
       )}

@@ -3,8 +3,7 @@ import { useMutation, useQuery } from 'urql'
 import { graphql } from '../../gql'
 import type { Space } from '../../gql/graphql'
 import { Empty, ErrorNote, Loading } from '../../components/Status'
-import { Deliveries, Secret, eventTypes, webhookFilter } from '../../components/webhooks'
-import { when } from '../../lib/format'
+import { Secret, WebhookRow, eventTypes } from '../../components/webhooks'
 import { fieldErrors } from '../../lib/pageForm'
 import { SettingsNav } from './SettingsNav'
 import '../../components/admin.css'
@@ -107,7 +106,6 @@ export default function Webhooks() {
   const [pathPrefix, setPathPrefix] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [secret, setSecret] = useState<{ url: string; value: string } | null>(null)
-  const [confirming, setConfirming] = useState<string | null>(null)
   const reload = () => refetch({ requestPolicy: 'network-only' })
   const busy = paused.fetching || resumed.fetching || rotated.fetching || pinged.fetching || redelivered.fetching || deleted.fetching
   const actionError = paused.error ?? resumed.error ?? rotated.error ?? pinged.error ?? redelivered.error ?? deleted.error
@@ -226,73 +224,25 @@ export default function Webhooks() {
       ) : (
         <ul className="rows" aria-label="Webhooks">
           {list.data.webhooks.map((w) => (
-            <li key={w.id} className="row">
-              <div className="row-main">
-                <strong>{w.url}</strong>
-                <span className="meta">{webhookFilter(w)}</span>
-                <span className="meta">
-                  <span className={`pill ${w.status.toLowerCase()}`}>{w.status.toLowerCase()}</span>
-                  {w.statusReason && ` ${w.statusReason}`}
-                  {w.consecutiveDead > 0 && ` · ${w.consecutiveDead} dead in a row`}
-                  {w.previousSecretUntil && ` · the previous secret signs too until ${when(w.previousSecretUntil)}`}
-                </span>
-              </div>
-              <div className="row-actions">
-                <button type="button" disabled={busy} onClick={() => act(ping({ id: w.id }))}>
-                  Ping
-                </button>
-                {w.status === 'ACTIVE' ? (
-                  <button type="button" disabled={busy} onClick={() => act(pause({ id: w.id }))}>
-                    Pause
-                  </button>
-                ) : (
-                  <button type="button" disabled={busy} onClick={() => act(resume({ id: w.id }))}>
-                    Resume
-                  </button>
-                )}
-                <button
-                  type="button"
-                  disabled={busy}
-                  onClick={async () => {
-                    const r = await rotate({ id: w.id })
-                    if (r.data) {
-                      setSecret({ url: w.url, value: r.data.rotateWebhookSecret.secret })
-                      reload()
-                    }
-                  }}
-                >
-                  Rotate secret
-                </button>
-                {confirming === w.id ? (
-                  <>
-                    <button
-                      type="button"
-                      disabled={busy}
-                      onClick={async () => {
-                        setConfirming(null)
-                        await act(remove({ id: w.id }))
-                      }}
-                    >
-                      Delete for good
-                    </button>
-                    <button type="button" onClick={() => setConfirming(null)}>
-                      Keep
-                    </button>
-                  </>
-                ) : (
-                  <button type="button" disabled={busy} onClick={() => setConfirming(w.id)}>
-                    Delete
-                  </button>
-                )}
-                <button type="button" disabled={list.fetching} onClick={reload}>
-                  Refresh
-                </button>
-              </div>
-              <details className="deliveries" open>
-                <summary>Recent deliveries</summary>
-                <Deliveries deliveries={w.deliveries} busy={busy} onRedeliver={(id) => act(redeliver({ id }))} />
-              </details>
-            </li>
+            <WebhookRow
+              key={w.id}
+              w={w}
+              busy={busy}
+              refreshing={list.fetching}
+              onPing={() => act(ping({ id: w.id }))}
+              onPause={() => act(pause({ id: w.id }))}
+              onResume={() => act(resume({ id: w.id }))}
+              onRotate={async () => {
+                const r = await rotate({ id: w.id })
+                if (r.data) {
+                  setSecret({ url: w.url, value: r.data.rotateWebhookSecret.secret })
+                  reload()
+                }
+              }}
+              onDelete={() => act(remove({ id: w.id }))}
+              onRedeliver={(id) => act(redeliver({ id }))}
+              onRefresh={reload}
+            />
           ))}
         </ul>
       )}
