@@ -104,6 +104,27 @@ func (r *mutationResolver) ChangePassword(ctx context.Context, input model.Chang
 	return &model.ChangePasswordPayload{SessionsEnded: n}, nil
 }
 
+// EndSession is the resolver for the endSession field.
+func (r *mutationResolver) EndSession(ctx context.Context, input model.EndSessionInput) (*model.EndSessionPayload, error) {
+	id, err := parseID("id", input.ID)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.svc.Auth.EndSession(ctx, id); err != nil {
+		return nil, err
+	}
+	return &model.EndSessionPayload{ID: input.ID}, nil
+}
+
+// EndOtherSessions is the resolver for the endOtherSessions field.
+func (r *mutationResolver) EndOtherSessions(ctx context.Context) (*model.EndOtherSessionsPayload, error) {
+	n, err := r.svc.Auth.EndOtherSessions(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return &model.EndOtherSessionsPayload{SessionsEnded: n}, nil
+}
+
 // Me is the resolver for the me field.
 func (r *queryResolver) Me(ctx context.Context) (*model.User, error) {
 	a := auth.ActorFrom(ctx)
@@ -116,6 +137,11 @@ func (r *queryResolver) Me(ctx context.Context) (*model.User, error) {
 // AccessTokens is the resolver for the accessTokens field.
 func (r *queryResolver) AccessTokens(ctx context.Context) ([]auth.AccessToken, error) {
 	return r.svc.Auth.AccessTokens(ctx)
+}
+
+// Sessions is the resolver for the sessions field.
+func (r *queryResolver) Sessions(ctx context.Context) ([]auth.ActiveSession, error) {
+	return r.svc.Auth.Sessions(ctx)
 }
 
 // Mutation returns generated.MutationResolver implementation.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"strings"
 
 	"github.com/99designs/gqlgen/graphql"
@@ -49,6 +50,9 @@ func PresentError(log *slog.Logger) graphql.ErrorPresenterFunc {
 			out.Extensions["code"] = string(fe.Code)
 			if fe.Field != "" {
 				out.Extensions["field"] = fe.Field
+			}
+			if fe.RetryAfter > 0 {
+				out.Extensions["retryAfter"] = int(math.Ceil(fe.RetryAfter.Seconds()))
 			}
 			return out
 		}

@@ -43,6 +43,8 @@ type MutationResolver interface {
 	CreateAccessToken(ctx context.Context, input model.CreateAccessTokenInput) (*model.CreateAccessTokenPayload, error)
 	RevokeAccessToken(ctx context.Context, input model.RevokeAccessTokenInput) (*model.RevokeAccessTokenPayload, error)
 	ChangePassword(ctx context.Context, input model.ChangePasswordInput) (*model.ChangePasswordPayload, error)
+	EndSession(ctx context.Context, input model.EndSessionInput) (*model.EndSessionPayload, error)
+	EndOtherSessions(ctx context.Context) (*model.EndOtherSessionsPayload, error)
 	CreateAutomation(ctx context.Context, input model.CreateAutomationInput) (*model.CreateAutomationPayload, error)
 	UpdateAutomation(ctx context.Context, input model.UpdateAutomationInput) (*model.AutomationPayload, error)
 	EnableAutomation(ctx context.Context, id string) (*model.AutomationPayload, error)
@@ -120,6 +122,7 @@ type QueryResolver interface {
 	AgentReads(ctx context.Context, agentID string, from string, to string) ([]model.AgentRead, error)
 	AgentUsage(ctx context.Context, agentID string, from string, to string) ([]model.AgentToolUse, error)
 	AccessTokens(ctx context.Context) ([]auth.AccessToken, error)
+	Sessions(ctx context.Context) ([]auth.ActiveSession, error)
 	Automations(ctx context.Context) ([]automation.Automation, error)
 	Automation(ctx context.Context, id string) (*automation.Automation, error)
 	ManagedAutomations(ctx context.Context, first *int, after *string) (*model.AutomationConnection, error)
@@ -534,6 +537,20 @@ func (ec *executionContext) field_Mutation_enableAutomation_args(ctx context.Con
 		return nil, err
 	}
 	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_endSession_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.EndSessionInput, error) {
+			return ec.unmarshalNEndSessionInput2codnaᚋgraphᚋmodelᚐEndSessionInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
 	return args, nil
 }
 
@@ -2190,6 +2207,58 @@ func (ec *executionContext) fieldContext_CreateAccessTokenPayload_token(_ contex
 	return graphql.NewScalarFieldContext("CreateAccessTokenPayload", field, false, false, "String")
 }
 
+func (ec *executionContext) _EndOtherSessionsPayload_sessionsEnded(ctx context.Context, field graphql.CollectedField, obj *model.EndOtherSessionsPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.SessionsEnded)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EndOtherSessionsPayload_sessionsEnded(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SessionsEnded, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EndOtherSessionsPayload_sessionsEnded(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EndOtherSessionsPayload", field, false, false, "Int")
+}
+
+func (ec *executionContext) _EndSessionPayload_id(ctx context.Context, field graphql.CollectedField, obj *model.EndSessionPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "EndSessionPayload", field, obj.ID, ec.marshalNID2string)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EndSessionPayload_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EndSessionPayload_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EndSessionPayload", field, false, false, "ID")
+}
+
 func (ec *executionContext) _LoginPayload_user(ctx context.Context, field graphql.CollectedField, obj *model.LoginPayload) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
 		return schedule.Field(ctx, ec.OperationContext, "LoginPayload", field, obj.User, ec.marshalNUser2ᚖcodnaᚋgraphᚋmodelᚐUser)
@@ -2772,6 +2841,82 @@ func (ec *executionContext) fieldContext_Mutation_changePassword(ctx context.Con
 	if fc.Args, err = ec.field_Mutation_changePassword_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_endSession(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_endSession(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().EndSession(ctx, fc.Args["input"].(model.EndSessionInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EndSessionPayload) graphql.Marshaler {
+			return ec.marshalNEndSessionPayload2ᚖcodnaᚋgraphᚋmodelᚐEndSessionPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_endSession(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EndSessionPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_endSession_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_endOtherSessions(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_endOtherSessions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Mutation().EndOtherSessions(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EndOtherSessionsPayload) graphql.Marshaler {
+			return ec.marshalNEndOtherSessionsPayload2ᚖcodnaᚋgraphᚋmodelᚐEndOtherSessionsPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_endOtherSessions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EndOtherSessionsPayload(ctx, field)
+		},
 	}
 	return fc, nil
 }
@@ -6016,6 +6161,38 @@ func (ec *executionContext) fieldContext_Query_accessTokens(_ context.Context, f
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_sessions(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_sessions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().Sessions(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []auth.ActiveSession) graphql.Marshaler {
+			return ec.marshalNSession2ᚕcodnaᚋinternalᚋauthᚐActiveSessionᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_sessions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Session(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_automations(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -7483,6 +7660,214 @@ func (ec *executionContext) fieldContext_RevokeAccessTokenPayload_accessToken(_ 
 	return fc, nil
 }
 
+func (ec *executionContext) _Session_id(ctx context.Context, field graphql.CollectedField, obj *auth.ActiveSession) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return scalar.UUIDAt(&obj.ID)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Session_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Session_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Session", field, false, false, "ID")
+}
+
+func (ec *executionContext) _Session_device(ctx context.Context, field graphql.CollectedField, obj *auth.ActiveSession) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.String(&obj.Device)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Session_device(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Device, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Session_device(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Session", field, false, false, "String")
+}
+
+func (ec *executionContext) _Session_userAgent(ctx context.Context, field graphql.CollectedField, obj *auth.ActiveSession) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.String(&obj.UserAgent)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Session_userAgent(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserAgent, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Session_userAgent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Session", field, false, false, "String")
+}
+
+func (ec *executionContext) _Session_address(ctx context.Context, field graphql.CollectedField, obj *auth.ActiveSession) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.String(&obj.Address)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Session_address(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Address, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Session_address(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Session", field, false, false, "String")
+}
+
+func (ec *executionContext) _Session_createdAt(ctx context.Context, field graphql.CollectedField, obj *auth.ActiveSession) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "Session", field, obj.CreatedAt, ec.marshalNTime2timeᚐTime)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Session_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Session_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Session", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Session_lastUsedAt(ctx context.Context, field graphql.CollectedField, obj *auth.ActiveSession) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "Session", field, obj.LastUsedAt, ec.marshalNTime2timeᚐTime)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Session_lastUsedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LastUsedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Session_lastUsedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Session", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Session_expiresAt(ctx context.Context, field graphql.CollectedField, obj *auth.ActiveSession) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "Session", field, obj.ExpiresAt, ec.marshalNTime2timeᚐTime)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Session_expiresAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpiresAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Session_expiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Session", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Session_current(ctx context.Context, field graphql.CollectedField, obj *auth.ActiveSession) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNBoolean2bool(ctx, field.Selections, obj.Current)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Session_current(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Current, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Session_current(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Session", field, false, false, "Boolean")
+}
+
 func (ec *executionContext) _User_id(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
 		return schedule.Field(ctx, ec.OperationContext, "User", field, obj.ID, ec.marshalNID2string)
@@ -7686,6 +8071,48 @@ func (ec *executionContext) unmarshalInputCreateAccessTokenInput(ctx context.Con
 func UnmarshalCreateAccessTokenInput(ctx context.Context, raw any) (model.CreateAccessTokenInput, error) {
 	var out model.CreateAccessTokenInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateAccessTokenInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputEndSessionInput(ctx context.Context, obj any) (model.EndSessionInput, error) {
+	var it model.EndSessionInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"id"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalEndSessionInput unmarshals raw into the EndSessionInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalEndSessionInput(ctx context.Context, raw any) (model.EndSessionInput, error) {
+	var out model.EndSessionInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "EndSessionInput", raw, &out)
 	return out, err
 }
 
@@ -8011,6 +8438,74 @@ func (ec *executionContext) _CreateAccessTokenPayload(ctx context.Context, sel a
 	return op.Object(fields, out)
 }
 
+var endOtherSessionsPayloadImplementors = []string{"EndOtherSessionsPayload"}
+
+func (ec *executionContext) _EndOtherSessionsPayload(ctx context.Context, sel ast.SelectionSet, obj *model.EndOtherSessionsPayload) graphql.Marshaler {
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, endOtherSessionsPayloadImplementors)
+
+	out := op.NewFieldSet(ctx, fields)
+	deferred := op.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EndOtherSessionsPayload")
+		case "sessionsEnded":
+			out.Values[i] = ec._EndOtherSessionsPayload_sessionsEnded(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return op.Object(fields, out)
+}
+
+var endSessionPayloadImplementors = []string{"EndSessionPayload"}
+
+func (ec *executionContext) _EndSessionPayload(ctx context.Context, sel ast.SelectionSet, obj *model.EndSessionPayload) graphql.Marshaler {
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, endSessionPayloadImplementors)
+
+	out := op.NewFieldSet(ctx, fields)
+	deferred := op.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EndSessionPayload")
+		case "id":
+			out.Values[i] = ec._EndSessionPayload_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return op.Object(fields, out)
+}
+
 var loginPayloadImplementors = []string{"LoginPayload"}
 
 func (ec *executionContext) _LoginPayload(ctx context.Context, sel ast.SelectionSet, obj *model.LoginPayload) graphql.Marshaler {
@@ -8152,6 +8647,20 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "changePassword":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_changePassword(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "endSession":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_endSession(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "endOtherSessions":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_endOtherSessions(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -8707,6 +9216,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_accessTokens(ctx, field)
 				})
+		case "sessions":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_sessions(ctx, field)
+				})
 		case "automations":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
 				true, true,
@@ -8970,6 +9485,75 @@ func (ec *executionContext) _RevokeAccessTokenPayload(ctx context.Context, sel a
 	return op.Object(fields, out)
 }
 
+var sessionImplementors = []string{"Session"}
+
+func (ec *executionContext) _Session(ctx context.Context, sel ast.SelectionSet, obj *auth.ActiveSession) graphql.Marshaler {
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, sessionImplementors)
+
+	out := op.NewFieldSet(ctx, fields)
+	deferred := op.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Session")
+		case "id":
+			out.Values[i] = ec._Session_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "device":
+			out.Values[i] = ec._Session_device(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "userAgent":
+			out.Values[i] = ec._Session_userAgent(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "address":
+			out.Values[i] = ec._Session_address(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._Session_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "lastUsedAt":
+			out.Values[i] = ec._Session_lastUsedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "expiresAt":
+			out.Values[i] = ec._Session_expiresAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "current":
+			out.Values[i] = ec._Session_current(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return op.Object(fields, out)
+}
+
 var userImplementors = []string{"User"}
 
 func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj *model.User) graphql.Marshaler {
@@ -9077,6 +9661,27 @@ func (ec *executionContext) marshalNCreateAccessTokenPayload2ᚖcodnaᚋgraphᚋ
 	return ec._CreateAccessTokenPayload(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNEndOtherSessionsPayload2ᚖcodnaᚋgraphᚋmodelᚐEndOtherSessionsPayload(ctx context.Context, sel ast.SelectionSet, v *model.EndOtherSessionsPayload) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "EndOtherSessionsPayload!")
+		return graphql.Null
+	}
+	return ec._EndOtherSessionsPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNEndSessionInput2codnaᚋgraphᚋmodelᚐEndSessionInput(ctx context.Context, v any) (model.EndSessionInput, error) {
+	res, err := ec.unmarshalInputEndSessionInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNEndSessionPayload2ᚖcodnaᚋgraphᚋmodelᚐEndSessionPayload(ctx context.Context, sel ast.SelectionSet, v *model.EndSessionPayload) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "EndSessionPayload!")
+		return graphql.Null
+	}
+	return ec._EndSessionPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNLoginInput2codnaᚋgraphᚋmodelᚐLoginInput(ctx context.Context, v any) (model.LoginInput, error) {
 	res, err := ec.unmarshalInputLoginInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -9111,6 +9716,26 @@ func (ec *executionContext) marshalNRevokeAccessTokenPayload2ᚖcodnaᚋgraphᚋ
 		return graphql.Null
 	}
 	return ec._RevokeAccessTokenPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNSession2codnaᚋinternalᚋauthᚐActiveSession(ctx context.Context, sel ast.SelectionSet, v auth.ActiveSession) graphql.Marshaler {
+	return ec._Session(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNSession2ᚕcodnaᚋinternalᚋauthᚐActiveSessionᚄ(ctx context.Context, sel ast.SelectionSet, v []auth.ActiveSession) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec._Session(ctx, sel, &v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalNUser2ᚖcodnaᚋgraphᚋmodelᚐUser(ctx context.Context, sel ast.SelectionSet, v *model.User) graphql.Marshaler {

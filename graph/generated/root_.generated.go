@@ -365,6 +365,14 @@ type ComplexityRoot struct {
 		Reads         func(childComplexity int) int
 	}
 
+	EndOtherSessionsPayload struct {
+		SessionsEnded func(childComplexity int) int
+	}
+
+	EndSessionPayload struct {
+		ID func(childComplexity int) int
+	}
+
 	Export struct {
 		ByteSize  func(childComplexity int) int
 		CreatedAt func(childComplexity int) int
@@ -721,6 +729,8 @@ type ComplexityRoot struct {
 		DismissNotification                func(childComplexity int, input model.NotificationInput) int
 		DryRunAutomation                   func(childComplexity int, input model.DryRunAutomationInput) int
 		EnableAutomation                   func(childComplexity int, id string) int
+		EndOtherSessions                   func(childComplexity int) int
+		EndSession                         func(childComplexity int, input model.EndSessionInput) int
 		ExportDocuments                    func(childComplexity int, space model.Space, path *string) int
 		Ingest                             func(childComplexity int, input model.IngestInput) int
 		InvitePerson                       func(childComplexity int, input model.InvitePersonInput) int
@@ -886,6 +896,7 @@ type ComplexityRoot struct {
 		People              func(childComplexity int, query string, first *int) int
 		RecentlyShared      func(childComplexity int, since time.Time, first *int) int
 		Search              func(childComplexity int, query string, filter *model.SearchFilter, first *int, after *string) int
+		Sessions            func(childComplexity int) int
 		ShareSuggestions    func(childComplexity int, documentIds []string, recipients []string, depth *int) int
 		Trash               func(childComplexity int, first *int, after *string) int
 		Webhooks            func(childComplexity int) int
@@ -972,6 +983,17 @@ type ComplexityRoot struct {
 
 	ServiceTokenPayload struct {
 		ServiceToken func(childComplexity int) int
+	}
+
+	Session struct {
+		Address    func(childComplexity int) int
+		CreatedAt  func(childComplexity int) int
+		Current    func(childComplexity int) int
+		Device     func(childComplexity int) int
+		ExpiresAt  func(childComplexity int) int
+		ID         func(childComplexity int) int
+		LastUsedAt func(childComplexity int) int
+		UserAgent  func(childComplexity int) int
 	}
 
 	SetPersonActivePayload struct {
@@ -2350,6 +2372,20 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.DryRunAutomationPayload.Reads(childComplexity), true
+
+	case "EndOtherSessionsPayload.sessionsEnded":
+		if e.ComplexityRoot.EndOtherSessionsPayload.SessionsEnded == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EndOtherSessionsPayload.SessionsEnded(childComplexity), true
+
+	case "EndSessionPayload.id":
+		if e.ComplexityRoot.EndSessionPayload.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EndSessionPayload.ID(childComplexity), true
 
 	case "Export.byteSize":
 		if e.ComplexityRoot.Export.ByteSize == nil {
@@ -3834,6 +3870,23 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.EnableAutomation(childComplexity, args["id"].(string)), true
+	case "Mutation.endOtherSessions":
+		if e.ComplexityRoot.Mutation.EndOtherSessions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Mutation.EndOtherSessions(childComplexity), true
+	case "Mutation.endSession":
+		if e.ComplexityRoot.Mutation.EndSession == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_endSession_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.EndSession(childComplexity, args["input"].(model.EndSessionInput)), true
 	case "Mutation.exportDocuments":
 		if e.ComplexityRoot.Mutation.ExportDocuments == nil {
 			break
@@ -5028,6 +5081,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Search(childComplexity, args["query"].(string), args["filter"].(*model.SearchFilter), args["first"].(*int), args["after"].(*string)), true
+	case "Query.sessions":
+		if e.ComplexityRoot.Query.Sessions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.Sessions(childComplexity), true
 	case "Query.shareSuggestions":
 		if e.ComplexityRoot.Query.ShareSuggestions == nil {
 			break
@@ -5299,6 +5358,55 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ServiceTokenPayload.ServiceToken(childComplexity), true
+
+	case "Session.address":
+		if e.ComplexityRoot.Session.Address == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Session.Address(childComplexity), true
+	case "Session.createdAt":
+		if e.ComplexityRoot.Session.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Session.CreatedAt(childComplexity), true
+	case "Session.current":
+		if e.ComplexityRoot.Session.Current == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Session.Current(childComplexity), true
+	case "Session.device":
+		if e.ComplexityRoot.Session.Device == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Session.Device(childComplexity), true
+	case "Session.expiresAt":
+		if e.ComplexityRoot.Session.ExpiresAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Session.ExpiresAt(childComplexity), true
+	case "Session.id":
+		if e.ComplexityRoot.Session.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Session.ID(childComplexity), true
+	case "Session.lastUsedAt":
+		if e.ComplexityRoot.Session.LastUsedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Session.LastUsedAt(childComplexity), true
+	case "Session.userAgent":
+		if e.ComplexityRoot.Session.UserAgent == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Session.UserAgent(childComplexity), true
 
 	case "SetPersonActivePayload.user":
 		if e.ComplexityRoot.SetPersonActivePayload.User == nil {
@@ -5776,6 +5884,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("DeleteDocumentInput", ec.unmarshalInputDeleteDocumentInput),
 			graphql.NewInputUnmarshaler("DocumentFilter", ec.unmarshalInputDocumentFilter),
 			graphql.NewInputUnmarshaler("DryRunAutomationInput", ec.unmarshalInputDryRunAutomationInput),
+			graphql.NewInputUnmarshaler("EndSessionInput", ec.unmarshalInputEndSessionInput),
 			graphql.NewInputUnmarshaler("GroupInput", ec.unmarshalInputGroupInput),
 			graphql.NewInputUnmarshaler("GroupMemberInput", ec.unmarshalInputGroupMemberInput),
 			graphql.NewInputUnmarshaler("InboxFilter", ec.unmarshalInputInboxFilter),
@@ -6338,6 +6447,55 @@ extend type Mutation {
   signed out, this one stays; personal tokens keep working. Needs your session cookie.
   """
   changePassword(input: ChangePasswordInput!): ChangePasswordPayload!
+}
+
+"One of your live sessions (a browser you signed in with), as the \"Sessions and tokens\" screen shows it."
+type Session {
+  id: ID!
+  "The browser and system, like ` + "`" + `Firefox on Linux` + "`" + `, read from its user agent."
+  device: String!
+  "The user agent header it signed in with."
+  userAgent: String!
+  "The client address it was last used from (empty when not known)."
+  address: String!
+  createdAt: Time!
+  "When it was last used, to the minute."
+  lastUsedAt: Time!
+  "When it ends unless used again (each use extends it)."
+  expiresAt: Time!
+  "Whether this is the session asking."
+  current: Boolean!
+}
+
+"A session of yours to sign out."
+input EndSessionInput {
+  id: ID!
+}
+
+"The session signed out."
+type EndSessionPayload {
+  id: ID!
+}
+
+"Your other sessions signed out."
+type EndOtherSessionsPayload {
+  "How many were signed out."
+  sessionsEnded: Int!
+}
+
+extend type Query {
+  "Your live sessions, most recently used first (people only; agents and management have none)."
+  sessions: [Session!]!
+}
+
+extend type Mutation {
+  """
+  Signs out one of your sessions (its open websockets close). Needs your session cookie (FORBIDDEN
+  otherwise); an id that is not one of your live sessions is NOT_FOUND.
+  """
+  endSession(input: EndSessionInput!): EndSessionPayload!
+  "Signs out every session of yours but this one. Personal tokens keep working. Needs your session cookie."
+  endOtherSessions: EndOtherSessionsPayload!
 }
 `, BuiltIn: false},
 	{Name: "../schema/automations.graphqls", Input: `"What starts an automation."
@@ -8974,6 +9132,22 @@ func (ec *executionContext) childFields_DryRunAutomationPayload(ctx context.Cont
 	return nil, fmt.Errorf("no field named %q was found under type DryRunAutomationPayload", field.Name)
 }
 
+func (ec *executionContext) childFields_EndOtherSessionsPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "sessionsEnded":
+		return ec.fieldContext_EndOtherSessionsPayload_sessionsEnded(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EndOtherSessionsPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_EndSessionPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_EndSessionPayload_id(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EndSessionPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_Export(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -9936,6 +10110,28 @@ func (ec *executionContext) childFields_ServiceTokenPayload(ctx context.Context,
 		return ec.fieldContext_ServiceTokenPayload_serviceToken(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ServiceTokenPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_Session(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Session_id(ctx, field)
+	case "device":
+		return ec.fieldContext_Session_device(ctx, field)
+	case "userAgent":
+		return ec.fieldContext_Session_userAgent(ctx, field)
+	case "address":
+		return ec.fieldContext_Session_address(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Session_createdAt(ctx, field)
+	case "lastUsedAt":
+		return ec.fieldContext_Session_lastUsedAt(ctx, field)
+	case "expiresAt":
+		return ec.fieldContext_Session_expiresAt(ctx, field)
+	case "current":
+		return ec.fieldContext_Session_current(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Session", field.Name)
 }
 
 func (ec *executionContext) childFields_SetPersonActivePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

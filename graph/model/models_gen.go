@@ -458,6 +458,22 @@ type DryRunAutomationPayload struct {
 	MemoryPeak int     `json:"memoryPeak"`
 }
 
+// Your other sessions signed out.
+type EndOtherSessionsPayload struct {
+	// How many were signed out.
+	SessionsEnded int `json:"sessionsEnded"`
+}
+
+// A session of yours to sign out.
+type EndSessionInput struct {
+	ID string `json:"id"`
+}
+
+// The session signed out.
+type EndSessionPayload struct {
+	ID string `json:"id"`
+}
+
 type ExportDocumentsPayload struct {
 	Export *transfer.Export `json:"export"`
 }

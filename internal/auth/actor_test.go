@@ -42,7 +42,7 @@ func TestSystemAndManagementContexts(t *testing.T) {
 }
 
 // TestCredentialChangesNeedASession: a person acting through a personal
-// token cannot mint or revoke tokens or change the password — a leaked
+// token cannot mint or revoke tokens, change the password or end sessions — a leaked
 // token must not outlive its revocation or lock its owner out.
 func TestCredentialChangesNeedASession(t *testing.T) {
 	t.Parallel()
@@ -55,6 +55,10 @@ func TestCredentialChangesNeedASession(t *testing.T) {
 	_, err = svc.RevokeAccessToken(ctx, uuid.Must(uuid.NewV7()))
 	pgtest.RequireCode(t, err, fault.Forbidden, "")
 	_, err = svc.ChangePassword(ctx, pgtest.Password, "a brand new password")
+	pgtest.RequireCode(t, err, fault.Forbidden, "")
+	err = svc.EndSession(ctx, uuid.Must(uuid.NewV7()))
+	pgtest.RequireCode(t, err, fault.Forbidden, "")
+	_, err = svc.EndOtherSessions(ctx)
 	pgtest.RequireCode(t, err, fault.Forbidden, "")
 	tokens, err := svc.AccessTokens(ctx)
 	require.NoError(t, err, "listing needs no session")

@@ -5,7 +5,9 @@ package auth
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
+	"math"
 	"strings"
 	"sync"
 	"time"
@@ -16,13 +18,14 @@ import (
 
 	"codna/internal/db"
 	"codna/internal/fault"
+	"codna/internal/request"
 )
 
 // Config is the per-instance authentication configuration.
 type Config struct {
 	Argon2      Argon2Params
 	SessionTTL  time.Duration // sliding: each use extends a session this far
-	LoginLimit  int           // attempts per email and per IP address in LoginWindow
+	LoginLimit  int           // failed sign-ins per email (five times as many per IP address) in LoginWindow
 	LoginWindow time.Duration
 	// SessionSweep is how often the server deletes expired sessions
 	// (a periodic.Job the server runs); zero never.
@@ -138,7 +141,8 @@ type Session struct {
 var errWrongLogin = fault.New(fault.Unauthenticated, "The email or password is wrong.")
 
 // Login checks a person's email and password and opens a session.
-// Errors: RATE_LIMITED after too many attempts for the email or the address;
+// Errors: RATE_LIMITED (with when to retry) after too many failed attempts
+// for the email or from the address — a success clears the email's count;
 // UNAUTHENTICATED for an unknown email, a wrong password, a deactivated
 // person or one without a password — never saying which.
 func (s *Service) Login(ctx context.Context, r LoginRequest) (*Session, error) {
@@ -149,8 +153,9 @@ func (s *Service) Login(ctx context.Context, r LoginRequest) (*Session, error) {
 	if len(email) > 320 || len(r.Password) > 1024 {
 		return nil, errWrongLogin
 	}
-	if !s.byIP.Allow("ip:"+r.IP) || !s.byEmail.Allow("email:"+strings.ToLower(email)) {
-		return nil, fault.New(fault.RateLimited, "Too many sign-in attempts. Wait a few minutes and try again.")
+	ipKey, emailKey := "ip:"+r.IP, "email:"+strings.ToLower(email)
+	if wait := max(s.byIP.Wait(ipKey), s.byEmail.Wait(emailKey)); wait > 0 {
+		return nil, fault.Later(wait, "Too many failed sign-ins. Try again in %s.", untilText(wait))
 	}
 	u, err := db.Q.UserGetPersonByEmail(ctx, s.pool, email)
 	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
@@ -167,14 +172,32 @@ func (s *Service) Login(ctx context.Context, r LoginRequest) (*Session, error) {
 		return nil, errWrongLogin
 	}
 	if !found || !ok || !u.IsActive {
+		// Only failures count (docs/design.md#sign-in-throttle): people
+		// behind one address who sign in correctly are never refused.
+		s.byIP.Fail(ipKey)
+		s.byEmail.Fail(emailKey)
 		return nil, errWrongLogin
 	}
 	sess, err := s.openSession(ctx, s.pool, u, r.UserAgent)
 	if err != nil {
 		return nil, err
 	}
+	s.byEmail.Clear(emailKey)
 	s.noteSignIn(ctx, u.ID)
 	return sess, nil
+}
+
+// untilText says a wait in words for a message: whole minutes, or seconds
+// under a minute.
+func untilText(d time.Duration) string {
+	if d < time.Minute {
+		return fmt.Sprintf("%d seconds", max(1, int(math.Ceil(d.Seconds()))))
+	}
+	m := int(math.Ceil(d.Minutes()))
+	if m == 1 {
+		return "1 minute"
+	}
+	return fmt.Sprintf("%d minutes", m)
 }
 
 // openSession stores a new session for u and returns it with its secret:
@@ -184,7 +207,7 @@ func (s *Service) openSession(ctx context.Context, q db.DBTX, u db.User, userAge
 	expires := time.Now().Add(s.cfg.SessionTTL)
 	if _, err := db.Q.SessionCreate(ctx, q, db.SessionCreateParams{
 		ID: uuid.Must(uuid.NewV7()), UserID: u.ID, TokenHash: HashSecret(secret),
-		UserAgent: truncate(userAgent, 512), ExpiresAt: expires,
+		UserAgent: truncate(userAgent, 512), ClientAddress: truncate(request.From(ctx).IP, 64), ExpiresAt: expires,
 	}); err != nil {
 		return nil, err
 	}
@@ -364,7 +387,7 @@ func (s *Service) Authenticate(ctx context.Context, c Credentials) (*Actor, erro
 		}
 		// Slide the expiry at most once a minute, so reads stay reads.
 		if time.Since(row.LastSeenAt) > time.Minute {
-			if err := db.Q.SessionTouch(ctx, s.pool, db.SessionTouchParams{ID: row.SessionID, ExpiresAt: time.Now().Add(s.cfg.SessionTTL)}); err != nil {
+			if err := db.Q.SessionTouch(ctx, s.pool, db.SessionTouchParams{ID: row.SessionID, ExpiresAt: time.Now().Add(s.cfg.SessionTTL), ClientAddress: truncate(request.From(ctx).IP, 64)}); err != nil {
 				return nil, err
 			}
 		}

@@ -969,13 +969,14 @@ type ServiceToken struct {
 }
 
 type Session struct {
-	ID         uuid.UUID
-	UserID     uuid.UUID
-	TokenHash  string
-	UserAgent  string
-	CreatedAt  time.Time
-	LastSeenAt time.Time
-	ExpiresAt  time.Time
+	ID            uuid.UUID
+	UserID        uuid.UUID
+	TokenHash     string
+	UserAgent     string
+	CreatedAt     time.Time
+	LastSeenAt    time.Time
+	ExpiresAt     time.Time
+	ClientAddress string
 }
 
 type ShareSuggestionDecision struct {

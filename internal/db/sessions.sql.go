@@ -13,17 +13,18 @@ import (
 )
 
 const sessionCreate = `-- name: SessionCreate :one
-INSERT INTO sessions (id, user_id, token_hash, user_agent, expires_at)
-VALUES ($1, $2, $3, $4, $5)
-RETURNING id, user_id, token_hash, user_agent, created_at, last_seen_at, expires_at
+INSERT INTO sessions (id, user_id, token_hash, user_agent, client_address, expires_at)
+VALUES ($1, $2, $3, $4, $5, $6)
+RETURNING id, user_id, token_hash, user_agent, created_at, last_seen_at, expires_at, client_address
 `
 
 type SessionCreateParams struct {
-	ID        uuid.UUID
-	UserID    uuid.UUID
-	TokenHash string
-	UserAgent string
-	ExpiresAt time.Time
+	ID            uuid.UUID
+	UserID        uuid.UUID
+	TokenHash     string
+	UserAgent     string
+	ClientAddress string
+	ExpiresAt     time.Time
 }
 
 // SessionCreate stores a new session under the hash of its cookie value.
@@ -33,6 +34,7 @@ func (q *Queries) SessionCreate(ctx context.Context, db DBTX, arg SessionCreateP
 		arg.UserID,
 		arg.TokenHash,
 		arg.UserAgent,
+		arg.ClientAddress,
 		arg.ExpiresAt,
 	)
 	var i Session
@@ -44,6 +46,7 @@ func (q *Queries) SessionCreate(ctx context.Context, db DBTX, arg SessionCreateP
 		&i.CreatedAt,
 		&i.LastSeenAt,
 		&i.ExpiresAt,
+		&i.ClientAddress,
 	)
 	return i, err
 }
@@ -118,6 +121,37 @@ func (q *Queries) SessionDeleteExpired(ctx context.Context, db DBTX) (int64, err
 	return result.RowsAffected(), nil
 }
 
+const sessionDeleteOfUser = `-- name: SessionDeleteOfUser :many
+DELETE FROM sessions WHERE id = $1 AND user_id = $2
+RETURNING user_id
+`
+
+type SessionDeleteOfUserParams struct {
+	ID     uuid.UUID
+	UserID uuid.UUID
+}
+
+// SessionDeleteOfUser ends one session of a user (signing out a device) and returns whose it was; none when the id is another user's.
+func (q *Queries) SessionDeleteOfUser(ctx context.Context, db DBTX, arg SessionDeleteOfUserParams) ([]uuid.UUID, error) {
+	rows, err := db.Query(ctx, sessionDeleteOfUser, arg.ID, arg.UserID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var user_id uuid.UUID
+		if err := rows.Scan(&user_id); err != nil {
+			return nil, err
+		}
+		items = append(items, user_id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const sessionGetLive = `-- name: SessionGetLive :one
 SELECT s.id AS session_id, s.expires_at, s.last_seen_at, u.id, u.email, u.name, u.kind, u.is_active, u.password_hash, u.created_at, u.updated_at
 FROM sessions s JOIN users u ON u.id = s.user_id
@@ -158,6 +192,49 @@ func (q *Queries) SessionGetLive(ctx context.Context, db DBTX, tokenHash string)
 	return i, err
 }
 
+const sessionListByUser = `-- name: SessionListByUser :many
+SELECT id, user_agent, client_address, created_at, last_seen_at, expires_at FROM sessions
+WHERE user_id = $1 AND expires_at > now()
+ORDER BY last_seen_at DESC, id DESC
+`
+
+type SessionListByUserRow struct {
+	ID            uuid.UUID
+	UserAgent     string
+	ClientAddress string
+	CreatedAt     time.Time
+	LastSeenAt    time.Time
+	ExpiresAt     time.Time
+}
+
+// SessionListByUser returns a person's unexpired sessions, most recently used first.
+func (q *Queries) SessionListByUser(ctx context.Context, db DBTX, userID uuid.UUID) ([]SessionListByUserRow, error) {
+	rows, err := db.Query(ctx, sessionListByUser, userID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []SessionListByUserRow
+	for rows.Next() {
+		var i SessionListByUserRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.UserAgent,
+			&i.ClientAddress,
+			&i.CreatedAt,
+			&i.LastSeenAt,
+			&i.ExpiresAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const sessionListLive = `-- name: SessionListLive :many
 SELECT s.id FROM sessions s JOIN users u ON u.id = s.user_id
 WHERE s.id = ANY($1::uuid[]) AND s.expires_at > now() AND u.is_active AND u.kind = 'person'
@@ -185,16 +262,17 @@ func (q *Queries) SessionListLive(ctx context.Context, db DBTX, ids []uuid.UUID)
 }
 
 const sessionTouch = `-- name: SessionTouch :exec
-UPDATE sessions SET last_seen_at = now(), expires_at = $1 WHERE id = $2
+UPDATE sessions SET last_seen_at = now(), expires_at = $1, client_address = $2 WHERE id = $3
 `
 
 type SessionTouchParams struct {
-	ExpiresAt time.Time
-	ID        uuid.UUID
+	ExpiresAt     time.Time
+	ClientAddress string
+	ID            uuid.UUID
 }
 
-// SessionTouch records use and slides the expiry forward.
+// SessionTouch records use (when and from where) and slides the expiry forward.
 func (q *Queries) SessionTouch(ctx context.Context, db DBTX, arg SessionTouchParams) error {
-	_, err := db.Exec(ctx, sessionTouch, arg.ExpiresAt, arg.ID)
+	_, err := db.Exec(ctx, sessionTouch, arg.ExpiresAt, arg.ClientAddress, arg.ID)
 	return err
 }

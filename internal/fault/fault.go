@@ -13,6 +13,7 @@ import (
 	"io"
 	"net"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
 )
@@ -39,6 +40,9 @@ type Error struct {
 	Code    Code
 	Message string
 	Field   string
+	// RetryAfter, for RATE_LIMITED, is how long until the same request may
+	// succeed (zero: not known). Clients receive it as whole seconds.
+	RetryAfter time.Duration
 }
 
 func (e *Error) Error() string {
@@ -51,6 +55,11 @@ func (e *Error) Error() string {
 // New returns an error with the code and message.
 func New(code Code, format string, args ...any) *Error {
 	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// Later returns a RATE_LIMITED error saying when to try again.
+func Later(wait time.Duration, format string, args ...any) *Error {
+	return &Error{Code: RateLimited, Message: fmt.Sprintf(format, args...), RetryAfter: wait}
 }
 
 // Input returns a BAD_USER_INPUT error naming the field at fault.

@@ -98,6 +98,9 @@ var table = map[string]rule{
 	"auth.Service.Argon2":                 {allow: nobody, why: "an accessor with no context: the instance's hashing parameters"},
 	"auth.Service.Authenticate":           {allow: nobody, why: "it turns the credential in its arguments into the actor"},
 	"auth.Service.ChangePassword":         {allow: person}, // by session only: TestCredentialChangesNeedASession
+	"auth.Service.EndOtherSessions":       {allow: person}, // by session only: TestSessionsScreen
+	"auth.Service.EndSession":             {allow: person}, // by session only: TestSessionsScreen
+	"auth.Service.Sessions":               {allow: person, read: true},
 	"auth.Service.CreateAccessToken":      {allow: person}, // by session only
 	"auth.Service.DeleteExpiredSessions":  background,
 	"auth.Service.FlushCounts":            background,

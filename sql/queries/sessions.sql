@@ -1,7 +1,7 @@
 -- name: SessionCreate :one
 -- SessionCreate stores a new session under the hash of its cookie value.
-INSERT INTO sessions (id, user_id, token_hash, user_agent, expires_at)
-VALUES ($1, $2, $3, $4, $5)
+INSERT INTO sessions (id, user_id, token_hash, user_agent, client_address, expires_at)
+VALUES (@id, @user_id, @token_hash, @user_agent, @client_address, @expires_at)
 RETURNING *;
 
 -- name: SessionGetLive :one
@@ -16,8 +16,8 @@ SELECT s.id FROM sessions s JOIN users u ON u.id = s.user_id
 WHERE s.id = ANY(@ids::uuid[]) AND s.expires_at > now() AND u.is_active AND u.kind = 'person';
 
 -- name: SessionTouch :exec
--- SessionTouch records use and slides the expiry forward.
-UPDATE sessions SET last_seen_at = now(), expires_at = @expires_at WHERE id = @id;
+-- SessionTouch records use (when and from where) and slides the expiry forward.
+UPDATE sessions SET last_seen_at = now(), expires_at = @expires_at, client_address = @client_address WHERE id = @id;
 
 -- name: SessionDeleteByHash :many
 -- SessionDeleteByHash ends one session (logout) and returns whose it was.
@@ -35,3 +35,14 @@ DELETE FROM sessions WHERE expires_at <= now();
 -- name: SessionDeleteByUserExcept :execrows
 -- SessionDeleteByUserExcept ends every session of a user but one (the session that changed the password).
 DELETE FROM sessions WHERE user_id = @user_id AND id <> @keep_id;
+
+-- name: SessionListByUser :many
+-- SessionListByUser returns a person's unexpired sessions, most recently used first.
+SELECT id, user_agent, client_address, created_at, last_seen_at, expires_at FROM sessions
+WHERE user_id = @user_id AND expires_at > now()
+ORDER BY last_seen_at DESC, id DESC;
+
+-- name: SessionDeleteOfUser :many
+-- SessionDeleteOfUser ends one session of a user (signing out a device) and returns whose it was; none when the id is another user's.
+DELETE FROM sessions WHERE id = @id AND user_id = @user_id
+RETURNING user_id;
