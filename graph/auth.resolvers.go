@@ -125,6 +125,15 @@ func (r *mutationResolver) EndOtherSessions(ctx context.Context) (*model.EndOthe
 	return &model.EndOtherSessionsPayload{SessionsEnded: n}, nil
 }
 
+// Invitation is the resolver for the invitation field.
+func (r *queryResolver) Invitation(ctx context.Context, token string) (*auth.Invitation, error) {
+	inv, err := r.svc.Auth.Invitation(ctx, token)
+	if err != nil {
+		return nil, err
+	}
+	return &inv, nil
+}
+
 // Me is the resolver for the me field.
 func (r *queryResolver) Me(ctx context.Context) (*model.User, error) {
 	a := auth.ActorFrom(ctx)

@@ -317,7 +317,11 @@ func (r *mutationResolver) AcceptInvitation(ctx context.Context, input model.Acc
 	if info.SetCookie == nil {
 		return nil, fault.New(fault.BadInput, "Accept an invitation over HTTP (POST /graphql), not over a websocket.")
 	}
-	u, err := r.svc.Auth.AcceptInvitation(ctx, input.Token, input.Password)
+	name := ""
+	if input.Name != nil {
+		name = *input.Name
+	}
+	u, err := r.svc.Auth.AcceptInvitation(ctx, input.Token, input.Password, name)
 	if err != nil {
 		return nil, err
 	}

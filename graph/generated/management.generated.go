@@ -5,6 +5,7 @@ package generated
 import (
 	"codna/graph/model"
 	"codna/graph/schedule"
+	"codna/internal/auth"
 	"context"
 	"math"
 	"strconv"
@@ -849,6 +850,84 @@ func (ec *executionContext) fieldContext_DocumentMetadata_grants(_ context.Conte
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _InvitationPreview_email(ctx context.Context, field graphql.CollectedField, obj *auth.Invitation) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.String(&obj.Email)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_InvitationPreview_email(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Email, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_InvitationPreview_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("InvitationPreview", field, false, false, "String")
+}
+
+func (ec *executionContext) _InvitationPreview_name(ctx context.Context, field graphql.CollectedField, obj *auth.Invitation) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.String(&obj.Name)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_InvitationPreview_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_InvitationPreview_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("InvitationPreview", field, false, false, "String")
+}
+
+func (ec *executionContext) _InvitationPreview_expiresAt(ctx context.Context, field graphql.CollectedField, obj *auth.Invitation) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "InvitationPreview", field, obj.ExpiresAt, ec.marshalNTime2timeᚐTime)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_InvitationPreview_expiresAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpiresAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_InvitationPreview_expiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("InvitationPreview", field, false, false, "Time")
 }
 
 func (ec *executionContext) _InvitePersonPayload_user(ctx context.Context, field graphql.CollectedField, obj *model.InvitePersonPayload) (ret graphql.Marshaler) {
@@ -2708,7 +2787,7 @@ func (ec *executionContext) unmarshalInputAcceptInvitationInput(ctx context.Cont
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"token", "password"}
+	fieldsInOrder := [...]string{"token", "password", "name"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -2729,6 +2808,13 @@ func (ec *executionContext) unmarshalInputAcceptInvitationInput(ctx context.Cont
 				return it, err
 			}
 			it.Password = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
 		}
 	}
 	return it, nil
@@ -4131,6 +4217,50 @@ func (ec *executionContext) _DocumentMetadata(ctx context.Context, sel ast.Selec
 	return op.Object(fields, out)
 }
 
+var invitationPreviewImplementors = []string{"InvitationPreview"}
+
+func (ec *executionContext) _InvitationPreview(ctx context.Context, sel ast.SelectionSet, obj *auth.Invitation) graphql.Marshaler {
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, invitationPreviewImplementors)
+
+	out := op.NewFieldSet(ctx, fields)
+	deferred := op.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("InvitationPreview")
+		case "email":
+			out.Values[i] = ec._InvitationPreview_email(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._InvitationPreview_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "expiresAt":
+			out.Values[i] = ec._InvitationPreview_expiresAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return op.Object(fields, out)
+}
+
 var invitePersonPayloadImplementors = []string{"InvitePersonPayload"}
 
 func (ec *executionContext) _InvitePersonPayload(ctx context.Context, sel ast.SelectionSet, obj *model.InvitePersonPayload) graphql.Marshaler {
@@ -5122,6 +5252,14 @@ func (ec *executionContext) unmarshalNGroupInput2codnaᚋgraphᚋmodelᚐGroupIn
 func (ec *executionContext) unmarshalNGroupMemberInput2codnaᚋgraphᚋmodelᚐGroupMemberInput(ctx context.Context, v any) (model.GroupMemberInput, error) {
 	res, err := ec.unmarshalInputGroupMemberInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNInvitationPreview2ᚖcodnaᚋinternalᚋauthᚐInvitation(ctx context.Context, sel ast.SelectionSet, v *auth.Invitation) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "InvitationPreview!")
+		return graphql.Null
+	}
+	return ec._InvitationPreview(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNInvitePersonInput2codnaᚋgraphᚋmodelᚐInvitePersonInput(ctx context.Context, v any) (model.InvitePersonInput, error) {

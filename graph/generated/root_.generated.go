@@ -549,6 +549,12 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	InvitationPreview struct {
+		Email     func(childComplexity int) int
+		ExpiresAt func(childComplexity int) int
+		Name      func(childComplexity int) int
+	}
+
 	InvitePersonPayload struct {
 		InvitationToken func(childComplexity int) int
 		User            func(childComplexity int) int
@@ -876,6 +882,7 @@ type ComplexityRoot struct {
 		InboxCounts         func(childComplexity int) int
 		Ingestion           func(childComplexity int, id string) int
 		Ingestions          func(childComplexity int, first *int, after *string) int
+		Invitation          func(childComplexity int, token string) int
 		LinkDecisions       func(childComplexity int, first *int, after *string) int
 		LinkGraph           func(childComplexity int, rootID string, depth *int, direction *model.LinkDirection) int
 		LinkSuggestions     func(childComplexity int, first *int, after *string, documentID *string) int
@@ -3069,6 +3076,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.IngestionEdge.Node(childComplexity), true
 
+	case "InvitationPreview.email":
+		if e.ComplexityRoot.InvitationPreview.Email == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvitationPreview.Email(childComplexity), true
+	case "InvitationPreview.expiresAt":
+		if e.ComplexityRoot.InvitationPreview.ExpiresAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvitationPreview.ExpiresAt(childComplexity), true
+	case "InvitationPreview.name":
+		if e.ComplexityRoot.InvitationPreview.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvitationPreview.Name(childComplexity), true
+
 	case "InvitePersonPayload.invitationToken":
 		if e.ComplexityRoot.InvitePersonPayload.InvitationToken == nil {
 			break
@@ -4896,6 +4922,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Query.Ingestions(childComplexity, args["first"].(*int), args["after"].(*string)), true
 
+	case "Query.invitation":
+		if e.ComplexityRoot.Query.Invitation == nil {
+			break
+		}
+
+		args, err := ec.field_Query_invitation_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Invitation(childComplexity, args["token"].(string)), true
 	case "Query.linkDecisions":
 		if e.ComplexityRoot.Query.LinkDecisions == nil {
 			break
@@ -6349,6 +6386,11 @@ input ResetPasswordWithTokenInput {
 }
 
 type Query {
+  """
+  For the invitation screen (no sign-in needed): who the invitation with this token invites. An
+  unknown, used or expired token, or a deactivated person, is UNAUTHENTICATED, never saying which.
+  """
+  invitation(token: String!): InvitationPreview!
   "Who the request acts as: the signed-in person, the agent or person a token belongs to, or management. Null when nobody is signed in."
   me: User
 }
@@ -8042,8 +8084,21 @@ type RetryParkedEventPayload {
 }
 
 input AcceptInvitationInput {
+  "The secret from the invitation link (` + "`" + `/invite/<token>` + "`" + `)."
   token: String!
+  "The password to sign in with from now on: at least 10 characters."
   password: String!
+  "The name to go by (1 to 200 characters); omitted or empty: the name management gave."
+  name: String
+}
+
+"An invitation as its screen shows it before it is accepted."
+type InvitationPreview {
+  "Who it invites: the address they will sign in with."
+  email: String!
+  "The name management gave them (they may change it when accepting)."
+  name: String!
+  expiresAt: Time!
 }
 
 extend type Query {
@@ -8092,7 +8147,11 @@ extend type Mutation {
   takeAwayShare(input: TakeAwayShareInput!): TakeAwaySharePayload!
   "Unparks an outbox event for one consumer: it is delivered to that consumer again."
   retryParkedEvent(input: RetryParkedEventInput!): RetryParkedEventPayload!
-  "For the invited person (no sign-in needed): sets their password from an invitation token."
+  """
+  For the invited person (no sign-in needed): sets their password (and, if given, their name) from
+  an invitation token and signs them in (an HttpOnly session cookie, as ` + "`" + `login` + "`" + `). An unknown, used
+  or expired token, or a deactivated person, is UNAUTHENTICATED, never saying which.
+  """
   acceptInvitation(input: AcceptInvitationInput!): LoginPayload!
 }
 `, BuiltIn: false},
@@ -9498,6 +9557,18 @@ func (ec *executionContext) childFields_IngestionEdge(ctx context.Context, field
 		return ec.fieldContext_IngestionEdge_node(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type IngestionEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_InvitationPreview(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "email":
+		return ec.fieldContext_InvitationPreview_email(ctx, field)
+	case "name":
+		return ec.fieldContext_InvitationPreview_name(ctx, field)
+	case "expiresAt":
+		return ec.fieldContext_InvitationPreview_expiresAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type InvitationPreview", field.Name)
 }
 
 func (ec *executionContext) childFields_InvitePersonPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

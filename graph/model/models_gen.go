@@ -21,8 +21,12 @@ import (
 )
 
 type AcceptInvitationInput struct {
-	Token    string `json:"token"`
+	// The secret from the invitation link (`/invite/<token>`).
+	Token string `json:"token"`
+	// The password to sign in with from now on: at least 10 characters.
 	Password string `json:"password"`
+	// The name to go by (1 to 200 characters); omitted or empty: the name management gave.
+	Name *string `json:"name,omitempty"`
 }
 
 // Why you can see a document.

@@ -69,6 +69,7 @@ var Plain = map[string]map[string]struct{}{
 	"Ingestion":                    {"byteSize": {}, "createdAt": {}, "filename": {}, "id": {}, "mimeType": {}, "originalUrl": {}, "path": {}, "status": {}, "updatedAt": {}},
 	"IngestionConnection":          {"edges": {}, "pageInfo": {}},
 	"IngestionEdge":                {"cursor": {}, "node": {}},
+	"InvitationPreview":            {"email": {}, "expiresAt": {}, "name": {}},
 	"InvitePersonPayload":          {"invitationToken": {}, "user": {}},
 	"IssuedTokenPayload":           {"token": {}},
 	"LinkDecision":                 {"kind": {}, "link": {}, "targetAddress": {}},

@@ -3,6 +3,7 @@ package auth
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -13,20 +14,74 @@ import (
 
 var errInvitationInvalid = fault.New(fault.Unauthenticated, "This invitation is not valid.")
 
+// CheckName trims and checks a person's or agent's display name.
+// Errors: BAD_USER_INPUT on field for an empty name or one over 200 bytes.
+func CheckName(field, name string) (string, error) {
+	name = strings.TrimSpace(name)
+	if name == "" || len(name) > 200 {
+		return "", fault.Input(field, "Enter a name of 1 to 200 characters.")
+	}
+	return name, nil
+}
+
+// Invitation is what the invitation screen shows before it is accepted.
+type Invitation struct {
+	Email     string
+	Name      string
+	ExpiresAt time.Time
+}
+
+// Invitation reads the invitation whose secret this is, for the screen
+// that accepts it: who it invites and until when. Like AcceptInvitation it
+// needs no actor (the secret is the credential). Errors: UNAUTHENTICATED
+// "This invitation is not valid." for an unknown, used or expired secret,
+// or a person who is deactivated — never saying which.
+func (s *Service) Invitation(ctx context.Context, secret string) (Invitation, error) {
+	if secret == "" || len(secret) > 256 {
+		return Invitation{}, errInvitationInvalid
+	}
+	inv, err := db.Q.InvitationGetByHash(ctx, s.pool, HashSecret(secret))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Invitation{}, errInvitationInvalid
+	} else if err != nil {
+		return Invitation{}, err
+	}
+	if inv.UsedAt != nil || !inv.ExpiresAt.After(time.Now()) {
+		return Invitation{}, errInvitationInvalid
+	}
+	u, err := db.Q.UserGetByID(ctx, s.pool, inv.UserID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Invitation{}, errInvitationInvalid
+	} else if err != nil {
+		return Invitation{}, err
+	}
+	if !u.IsActive || Kind(u.Kind) != KindPerson {
+		return Invitation{}, errInvitationInvalid
+	}
+	return Invitation{Email: u.Email, Name: u.Name, ExpiresAt: inv.ExpiresAt}, nil
+}
+
 // AcceptInvitation is an invited person choosing their password with the
 // secret from their invitation (manage.Service.Invite made it). Like Login
 // it needs no actor — the secret is the credential — and it writes no
 // management audit: it is the person's act, not management's. An
 // invitation is good once, before it expires, while its person is active.
-// It does not sign the person in: the caller may Login with the new
-// password.
+// A non-empty name replaces the name management gave them. It does not
+// sign the person in: the caller may Login with the new password.
 //
-// Errors: BAD_USER_INPUT on password under CheckNewPassword, checked first;
+// Errors: BAD_USER_INPUT on password under CheckNewPassword and on name
+// under CheckName, checked first;
 // UNAUTHENTICATED "This invitation is not valid." for an unknown, used or
 // expired secret, or a deactivated person — never saying which.
-func (s *Service) AcceptInvitation(ctx context.Context, secret, password string) (User, error) {
+func (s *Service) AcceptInvitation(ctx context.Context, secret, password, name string) (User, error) {
 	if err := CheckNewPassword("password", password); err != nil {
 		return User{}, err
+	}
+	if name != "" {
+		var err error
+		if name, err = CheckName("name", name); err != nil {
+			return User{}, err
+		}
 	}
 	if secret == "" || len(secret) > 256 {
 		return User{}, errInvitationInvalid
@@ -59,6 +114,11 @@ func (s *Service) AcceptInvitation(ctx context.Context, secret, password string)
 			return errInvitationInvalid
 		} else if err != nil {
 			return err
+		}
+		if name != "" && name != u.Name {
+			if u, err = db.Q.UserRename(ctx, tx, db.UserRenameParams{ID: userID, Name: name}); err != nil {
+				return err
+			}
 		}
 		out = UserFromRow(u)
 		return nil

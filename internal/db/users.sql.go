@@ -392,6 +392,32 @@ func (q *Queries) UserNotifyCredentialEnded(ctx context.Context, db DBTX, userID
 	return err
 }
 
+const userRename = `-- name: UserRename :one
+UPDATE users SET name = $1 WHERE id = $2 RETURNING id, email, name, kind, is_active, password_hash, created_at, updated_at
+`
+
+type UserRenameParams struct {
+	Name string
+	ID   uuid.UUID
+}
+
+// UserRename sets a user's display name (an invited person choosing theirs).
+func (q *Queries) UserRename(ctx context.Context, db DBTX, arg UserRenameParams) (User, error) {
+	row := db.QueryRow(ctx, userRename, arg.Name, arg.ID)
+	var i User
+	err := row.Scan(
+		&i.ID,
+		&i.Email,
+		&i.Name,
+		&i.Kind,
+		&i.IsActive,
+		&i.PasswordHash,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+	)
+	return i, err
+}
+
 const userResolveRecipients = `-- name: UserResolveRecipients :many
 SELECT 'person'::text AS kind, lower(u.email) AS lookup, u.id, u.name, u.email, u.is_active AS active, false AS responsible
 FROM users u

@@ -122,7 +122,7 @@ func TestInvitationMailArrivesAndItsLinkAcceptsTheInvitation(t *testing.T) {
 	m := inviteLink.FindStringSubmatch(p.Text)
 	require.NotNil(t, m, "the text part has the link: %s", p.Text)
 	require.Contains(t, p.HTML, `href="`+m[0]+`"`, "the HTML part links to it too")
-	got, err := e.auth.AcceptInvitation(ctx, m[1], "a good long password")
+	got, err := e.auth.AcceptInvitation(ctx, m[1], "a good long password", "")
 	require.NoError(t, err)
 	require.Equal(t, u.ID, got.ID)
 	var stored int
@@ -154,10 +154,10 @@ func TestAnInvitationMailEndsEarlierLinks(t *testing.T) {
 	require.NotEqual(t, first, second)
 
 	for _, old := range []string{shown, first} {
-		_, err = e.auth.AcceptInvitation(ctx, old, "a good long password")
+		_, err = e.auth.AcceptInvitation(ctx, old, "a good long password", "")
 		require.Equal(t, fault.Unauthenticated, fault.CodeOf(err), "an earlier link no longer works")
 	}
-	_, err = e.auth.AcceptInvitation(ctx, second, "a good long password")
+	_, err = e.auth.AcceptInvitation(ctx, second, "a good long password", "")
 	require.NoError(t, err)
 
 	// Used: a further invitation mail is dropped, not sent.
@@ -212,7 +212,7 @@ func TestMailOffQueuesNothing(t *testing.T) {
 	u, token, err := manage.New(d.Pool, auth.CheapArgon2, svc).Invite(auth.ManagementContext(ctx), "off@example.com", "Off", 0)
 	require.NoError(t, err)
 	require.NotEmpty(t, token, "the link is shown to management")
-	_, err = auth.New(d.Pool, auth.Config{Argon2: auth.CheapArgon2}, nil).AcceptInvitation(ctx, token, "a good long password")
+	_, err = auth.New(d.Pool, auth.Config{Argon2: auth.CheapArgon2}, nil).AcceptInvitation(ctx, token, "a good long password", "")
 	require.NoError(t, err)
 	require.NotEqual(t, uuid.Nil, u.ID)
 	var n int
@@ -302,6 +302,6 @@ func TestAnInvitationMailToAnotherPersonIsDropped(t *testing.T) {
 	require.Equal(t, 1, e.drain(t))
 	require.Equal(t, "dropped", e.row(t, other.ID).Status)
 	require.Empty(t, e.smtp.Messages())
-	_, err = e.auth.AcceptInvitation(ctx, shown, "a good long password")
+	_, err = e.auth.AcceptInvitation(ctx, shown, "a good long password", "")
 	require.NoError(t, err, "the invitation's own link still works")
 }

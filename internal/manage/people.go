@@ -32,11 +32,7 @@ func checkEmail(email string) (string, error) {
 // checkName trims and checks a person's or agent's name.
 // Errors: BAD_USER_INPUT on name.
 func checkName(name string) (string, error) {
-	name = strings.TrimSpace(name)
-	if name == "" || len(name) > 200 {
-		return "", fault.Input("name", "Enter a name of 1 to 200 characters.")
-	}
-	return name, nil
+	return auth.CheckName("name", name)
 }
 
 // managementID is the actor management's changes are made by, for

@@ -260,13 +260,13 @@ func TestInvitationFlow(t *testing.T) {
 	pgtest.RequireCode(t, err, fault.Unauthenticated, "")
 
 	// The password rules are CreatePerson's, checked before the invitation.
-	_, err = e.auth.AcceptInvitation(ctx, secret, "short")
+	_, err = e.auth.AcceptInvitation(ctx, secret, "short", "")
 	pgtest.RequireCode(t, err, fault.BadInput, "password")
-	_, err = e.auth.AcceptInvitation(ctx, "not-a-secret", "short")
+	_, err = e.auth.AcceptInvitation(ctx, "not-a-secret", "short", "")
 	pgtest.RequireCode(t, err, fault.BadInput, "password")
 
 	before := auditCount(t, e.pool)
-	got, err := e.auth.AcceptInvitation(ctx, secret, "my chosen password")
+	got, err := e.auth.AcceptInvitation(ctx, secret, "my chosen password", "")
 	require.NoError(t, err)
 	require.Equal(t, u.ID, got.ID)
 	require.Equal(t, before, auditCount(t, e.pool), "accepting is the person's act, not management's")
@@ -276,7 +276,7 @@ func TestInvitationFlow(t *testing.T) {
 	require.Equal(t, u.ID, sess.User.ID)
 
 	// Single use.
-	_, err = e.auth.AcceptInvitation(ctx, secret, "another password!")
+	_, err = e.auth.AcceptInvitation(ctx, secret, "another password!", "")
 	fe := pgtest.RequireCode(t, err, fault.Unauthenticated, "")
 	require.Equal(t, "This invitation is not valid.", fe.Message)
 	_, err = login(e, u.Email, "my chosen password")
@@ -284,7 +284,7 @@ func TestInvitationFlow(t *testing.T) {
 
 	// Unknown and empty secrets.
 	for _, s := range []string{"", "nope", auth.NewSecret("")} {
-		_, err = e.auth.AcceptInvitation(ctx, s, "another password!")
+		_, err = e.auth.AcceptInvitation(ctx, s, "another password!", "")
 		pgtest.RequireCode(t, err, fault.Unauthenticated, "")
 	}
 }
@@ -300,7 +300,7 @@ func TestInvitationExpiresAndDeactivation(t *testing.T) {
 	requireVia(t, oneAudit(t, e.pool, "user.invite"), c)
 	_, err = e.pool.Exec(ctx, `UPDATE invitations SET expires_at = now() - interval '1 second' WHERE user_id = $1`, u.ID)
 	require.NoError(t, err)
-	_, err = e.auth.AcceptInvitation(ctx, secret, "my chosen password")
+	_, err = e.auth.AcceptInvitation(ctx, secret, "my chosen password", "")
 	pgtest.RequireCode(t, err, fault.Unauthenticated, "")
 
 	// A person deactivated before accepting cannot accept.
@@ -308,7 +308,7 @@ func TestInvitationExpiresAndDeactivation(t *testing.T) {
 	require.NoError(t, err)
 	_, err = e.svc.SetPersonActive(c.in(ctx), u2.ID, false)
 	require.NoError(t, err)
-	_, err = e.auth.AcceptInvitation(ctx, secret2, "my chosen password")
+	_, err = e.auth.AcceptInvitation(ctx, secret2, "my chosen password", "")
 	pgtest.RequireCode(t, err, fault.Unauthenticated, "")
 }
 
@@ -323,7 +323,7 @@ func TestInvitationAcceptedOnceUnderRace(t *testing.T) {
 	errs := make([]error, n)
 	var wg sync.WaitGroup
 	for i := range n {
-		wg.Go(func() { _, errs[i] = e.auth.AcceptInvitation(ctx, secret, "my chosen password") })
+		wg.Go(func() { _, errs[i] = e.auth.AcceptInvitation(ctx, secret, "my chosen password", "") })
 	}
 	wg.Wait()
 	ok := 0

@@ -94,13 +94,14 @@ var table = map[string]rule{
 
 	// auth.Service: credentials and counts.
 	"auth.Service.AcceptInvitation":       {allow: nobody, why: "the invitation's secret in its arguments is the credential"},
+	"auth.Service.Invitation":             {allow: nobody, why: "the invitation's secret in its arguments is the credential"},
 	"auth.Service.AccessTokens":           {allow: person | agent, read: true},
 	"auth.Service.Argon2":                 {allow: nobody, why: "an accessor with no context: the instance's hashing parameters"},
 	"auth.Service.Authenticate":           {allow: nobody, why: "it turns the credential in its arguments into the actor"},
 	"auth.Service.ChangePassword":         {allow: person}, // by session only: TestCredentialChangesNeedASession
 	"auth.Service.EndOtherSessions":       {allow: person}, // by session only: TestSessionsScreen
 	"auth.Service.EndSession":             {allow: person}, // by session only: TestSessionsScreen
-	"auth.Service.Sessions":               {allow: person, read: true},
+	"auth.Service.Sessions":               {allow: person}, // the caller's own: no argument can name another's
 	"auth.Service.CreateAccessToken":      {allow: person}, // by session only
 	"auth.Service.DeleteExpiredSessions":  background,
 	"auth.Service.FlushCounts":            background,

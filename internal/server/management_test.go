@@ -105,10 +105,18 @@ func TestManagementNeverReceivesContent(t *testing.T) {
 
 	// Persons cannot manage; accepting an invitation signs the invited person in.
 	require.Equal(t, "FORBIDDEN", b.do(t, req{query: `{ manageGroups { slug } }`, bearer: ownerTok}).code())
-	acc := b.do(t, req{query: `mutation($i: AcceptInvitationInput!) { acceptInvitation(input: $i) { user { email } } }`,
-		variables: map[string]any{"i": map[string]any{"token": obj(inv, "invitePerson", "invitationToken"), "password": "my own long password"}}})
+	// The invitation screen reads who is invited, then accepts with a name of their own.
+	invToken := obj(inv, "invitePerson", "invitationToken")
+	preview := b.do(t, req{query: `query($t: String!) { invitation(token: $t) { email name expiresAt } }`, variables: map[string]any{"t": invToken}})
+	require.Empty(t, preview.Errors)
+	require.Equal(t, "new@example.com", obj(preview.Data, "invitation", "email"))
+	require.Equal(t, "UNAUTHENTICATED", b.do(t, req{query: `query($t: String!) { invitation(token: $t) { email } }`, variables: map[string]any{"t": "not-a-token"}}).code())
+	acc := b.do(t, req{query: `mutation($i: AcceptInvitationInput!) { acceptInvitation(input: $i) { user { email name } } }`,
+		variables: map[string]any{"i": map[string]any{"token": invToken, "password": "my own long password", "name": "  Nova Newcomer "}}})
 	require.Empty(t, acc.Errors)
 	require.Equal(t, "new@example.com", obj(acc.Data, "acceptInvitation", "user", "email"))
+	require.Equal(t, "Nova Newcomer", obj(acc.Data, "acceptInvitation", "user", "name"))
+	require.Equal(t, "UNAUTHENTICATED", b.do(t, req{query: `query($t: String!) { invitation(token: $t) { email } }`, variables: map[string]any{"t": invToken}}).code(), "a used invitation is not shown")
 	var audits int
 	require.NoError(t, b.pool.QueryRow(ctx, `SELECT count(*) FROM management_audit WHERE via = 'token' AND request_id IS NOT NULL`).Scan(&audits))
 	require.GreaterOrEqual(t, audits, 15)

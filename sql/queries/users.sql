@@ -126,3 +126,7 @@ ORDER BY u.id;
 -- name: UserNotifyCredentialEnded :exec
 -- UserNotifyCredentialEnded tells every replica, once committed, that a session or token of the user ended.
 SELECT pg_notify('codna_credential', sqlc.arg(user_id)::uuid::text);
+
+-- name: UserRename :one
+-- UserRename sets a user's display name (an invited person choosing theirs).
+UPDATE users SET name = @name WHERE id = @id RETURNING *;
