@@ -14,6 +14,19 @@ import type { Space } from './gql/graphql'
 // Loaded when first opened: the search palette (Ctrl K) and management's console.
 const SearchPalette = lazy(() => import('./scenes/search/SearchPalette'))
 const Manage = lazy(() => import('./scenes/manage/Manage'))
+// The screens that need no sign-in, opened from a mail's link or the sign-in screen.
+const Forgot = lazy(() => import('./scenes/signin/Forgot'))
+const Reset = lazy(() => import('./scenes/signin/Reset'))
+const Invite = lazy(() => import('./scenes/signin/Invite'))
+
+/** The screen at a path that needs no sign-in (`/forgot`, `/reset/<token>`, `/invite/<token>`), or null. */
+function publicScreen(path: string, onSignedIn: () => void) {
+  if (path === '/forgot') return <Forgot />
+  const m = /^\/(invite|reset)\/([^/]+)$/.exec(path)
+  if (!m) return null
+  const token = decodeURIComponent(m[2] ?? '')
+  return m[1] === 'invite' ? <Invite token={token} onDone={onSignedIn} /> : <Reset token={token} onDone={onSignedIn} />
+}
 
 const Me = graphql(`
   query Me {
@@ -71,6 +84,11 @@ export function App() {
       </Suspense>
     )
   }
+  const opened = publicScreen(path, () => {
+    navigate('/', true)
+    refetch({ requestPolicy: 'network-only' })
+  })
+  if (opened) return <Suspense fallback={<Loading />}>{opened}</Suspense>
   if ((me.fetching || (opening !== null && !start.data && !start.error)) && !me.data) return <Loading what="Starting" />
   if (me.error && !me.data) return <ErrorNote error={me.error} />
   const user = me.data?.me

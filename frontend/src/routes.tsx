@@ -15,6 +15,7 @@ const SearchScreen = lazy(() => import('./scenes/search/Search'))
 const Imports = lazy(() => import('./scenes/imports/Imports'))
 const Automations = lazy(() => import('./scenes/automations/Automations'))
 const Tokens = lazy(() => import('./scenes/settings/Tokens'))
+const Password = lazy(() => import('./scenes/settings/Password'))
 const Mail = lazy(() => import('./scenes/settings/Mail'))
 const Webhooks = lazy(() => import('./scenes/settings/Webhooks'))
 const NewPage = lazy(() => import('./scenes/page/NewPage'))
@@ -38,6 +39,8 @@ export function Route({ path }: { path: string }) {
       return <Automations />
     case '/settings/tokens':
       return <Tokens />
+    case '/settings/password':
+      return <Password />
     case '/settings/mail':
       return <Mail />
     case '/settings/webhooks':

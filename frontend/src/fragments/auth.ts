@@ -21,3 +21,15 @@ export const AccessTokenFields = graphql(`
     expiresAt
   }
 `)
+
+/** One of your live sessions (a browser you signed in with; never its secret). */
+export const SessionFields = graphql(`
+  fragment SessionFields on Session {
+    id
+    device
+    address
+    createdAt
+    lastUsedAt
+    current
+  }
+`)

@@ -25,6 +25,7 @@ type Documents = {
     "\n  fragment PersonFields on Person {\n    id\n    name\n    email\n    kind\n    slug\n  }\n": typeof types.PersonFieldsFragmentDoc,
     "\n  fragment UserFields on User {\n    id\n    name\n  }\n": typeof types.UserFieldsFragmentDoc,
     "\n  fragment AccessTokenFields on AccessToken {\n    id\n    name\n    prefix\n    createdAt\n    lastUsedAt\n    expiresAt\n  }\n": typeof types.AccessTokenFieldsFragmentDoc,
+    "\n  fragment SessionFields on Session {\n    id\n    device\n    address\n    createdAt\n    lastUsedAt\n    current\n  }\n": typeof types.SessionFieldsFragmentDoc,
     "\n  fragment AutomationFields on Automation {\n    id\n    name\n    kind\n    enabled\n    disabledReason\n    ownerActive\n    schedule\n  }\n": typeof types.AutomationFieldsFragmentDoc,
     "\n  fragment AutomationRunFields on AutomationRun {\n    id\n    status\n    createdAt\n    finishedAt\n  }\n": typeof types.AutomationRunFieldsFragmentDoc,
     "\n  fragment DocumentFields on Document {\n    id\n    space\n    path\n    slug\n    title\n  }\n": typeof types.DocumentFieldsFragmentDoc,
@@ -94,6 +95,7 @@ type Documents = {
     "\n  query ManageMe {\n    me {\n      ...UserFields\n      kind\n    }\n  }\n": typeof types.ManageMeDocument,
     "\n  query ManagedUsers($first: Int, $after: String) {\n    managedUsers(first: $first, after: $after) {\n      edges {\n        node {\n          ...ManagedUserFields\n          kind\n          active\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.ManagedUsersDocument,
     "\n  mutation CreatePerson($input: CreatePersonInput!) {\n    createPerson(input: $input) {\n      user {\n        ...ManagedUserFields\n        kind\n        active\n        createdAt\n      }\n    }\n  }\n": typeof types.CreatePersonDocument,
+    "\n  mutation InvitePerson($input: InvitePersonInput!) {\n    invitePerson(input: $input) {\n      invitationToken\n      user {\n        ...ManagedUserFields\n        kind\n        active\n        createdAt\n      }\n    }\n  }\n": typeof types.InvitePersonDocument,
     "\n  mutation DeactivatePerson($input: SetPersonActiveInput!) {\n    deactivatePerson(input: $input) {\n      user {\n        ...ManagedUserFields\n        active\n      }\n    }\n  }\n": typeof types.DeactivatePersonDocument,
     "\n  mutation ReactivatePerson($input: SetPersonActiveInput!) {\n    reactivatePerson(input: $input) {\n      user {\n        ...ManagedUserFields\n        active\n      }\n    }\n  }\n": typeof types.ReactivatePersonDocument,
     "\n  query ManageDocument($id: ID!) {\n    manageDocument(id: $id) {\n      ...DocumentMetadataFields\n      owner {\n        ...ManagedUserFields\n      }\n      grants {\n        principalType\n        principalId\n        recipient\n        name\n        permission\n        reason\n        createdAt\n      }\n    }\n  }\n": typeof types.ManageDocumentDocument,
@@ -128,6 +130,10 @@ type Documents = {
     "\n  query SearchDocuments($query: String!, $filter: SearchFilter, $first: Int, $after: String) {\n    search(query: $query, filter: $filter, first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          score\n          document {\n            ...DocumentFields\n          }\n          title {\n            text\n            ranges {\n              start\n              end\n            }\n          }\n          snippet {\n            text\n            ranges {\n              start\n              end\n            }\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      totalCount\n      totalIsApproximate\n      facets {\n        spaces {\n          value\n          count\n        }\n        tags {\n          value\n          count\n        }\n      }\n    }\n  }\n": typeof types.SearchDocumentsDocument,
     "\n  query MailPreferences {\n    mailPreferences {\n      decisions\n      mentions\n      digest\n      mailEnabled\n    }\n  }\n": typeof types.MailPreferencesDocument,
     "\n  mutation UpdateMailPreferences($input: UpdateMailPreferencesInput!) {\n    updateMailPreferences(input: $input) {\n      decisions\n      mentions\n      digest\n      mailEnabled\n    }\n  }\n": typeof types.UpdateMailPreferencesDocument,
+    "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input) {\n      sessionsEnded\n    }\n  }\n": typeof types.ChangePasswordDocument,
+    "\n  query Sessions {\n    sessions {\n      ...SessionFields\n    }\n  }\n": typeof types.SessionsDocument,
+    "\n  mutation EndSession($input: EndSessionInput!) {\n    endSession(input: $input) {\n      id\n    }\n  }\n": typeof types.EndSessionDocument,
+    "\n  mutation EndOtherSessions {\n    endOtherSessions {\n      sessionsEnded\n    }\n  }\n": typeof types.EndOtherSessionsDocument,
     "\n  query AccessTokens {\n    accessTokens {\n      ...AccessTokenFields\n    }\n  }\n": typeof types.AccessTokensDocument,
     "\n  mutation CreateAccessToken($input: CreateAccessTokenInput!) {\n    createAccessToken(input: $input) {\n      token\n      accessToken {\n        ...AccessTokenFields\n      }\n    }\n  }\n": typeof types.CreateAccessTokenDocument,
     "\n  mutation RevokeAccessToken($input: RevokeAccessTokenInput!) {\n    revokeAccessToken(input: $input) {\n      accessToken {\n        ...AccessTokenFields\n      }\n    }\n  }\n": typeof types.RevokeAccessTokenDocument,
@@ -147,6 +153,10 @@ type Documents = {
     "\n  mutation ShareRevoke($input: RevokeAccessInput!) {\n    revokeAccess(input: $input) {\n      document {\n        ...DocumentFields\n        access {\n          ...GrantFields\n        }\n      }\n    }\n  }\n": typeof types.ShareRevokeDocument,
     "\n  mutation ShareRevokeBatch($input: RevokeBatchInput!) {\n    revokeBatch(input: $input) {\n      revoked\n    }\n  }\n": typeof types.ShareRevokeBatchDocument,
     "\n  query RecentlyShared($since: Time!, $first: Int) {\n    recentlyShared(since: $since, first: $first) {\n      document {\n        ...DocumentFields\n        owner {\n          ...UserFields\n        }\n      }\n      permission\n      reason\n      batchId\n      at\n      grantedBy {\n        ...UserFields\n      }\n    }\n  }\n": typeof types.RecentlySharedDocument,
+    "\n  mutation RequestPasswordReset($input: RequestPasswordResetInput!) {\n    requestPasswordReset(input: $input)\n  }\n": typeof types.RequestPasswordResetDocument,
+    "\n  query InvitationPreview($token: String!) {\n    invitation(token: $token) {\n      email\n      name\n      expiresAt\n    }\n  }\n": typeof types.InvitationPreviewDocument,
+    "\n  mutation AcceptInvitation($input: AcceptInvitationInput!) {\n    acceptInvitation(input: $input) {\n      user {\n        ...UserFields\n      }\n    }\n  }\n": typeof types.AcceptInvitationDocument,
+    "\n  mutation ResetPasswordWithToken($input: ResetPasswordWithTokenInput!) {\n    resetPasswordWithToken(input: $input) {\n      user {\n        ...UserFields\n      }\n    }\n  }\n": typeof types.ResetPasswordWithTokenDocument,
     "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      user {\n        ...UserFields\n        email\n        kind\n      }\n    }\n  }\n": typeof types.LoginDocument,
     "\n  query Trash($first: Int, $after: String) {\n    trash(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          ...DocumentFields\n          deletedAt\n          purgeAfter\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.TrashDocument,
     "\n  mutation TrashRestore($input: RestoreDocumentInput!) {\n    restoreDocument(input: $input) {\n      document {\n        ...DocumentFields\n        deletedAt\n        purgeAfter\n      }\n    }\n  }\n": typeof types.TrashRestoreDocument,
@@ -163,6 +173,7 @@ const documents: Documents = {
     "\n  fragment PersonFields on Person {\n    id\n    name\n    email\n    kind\n    slug\n  }\n": types.PersonFieldsFragmentDoc,
     "\n  fragment UserFields on User {\n    id\n    name\n  }\n": types.UserFieldsFragmentDoc,
     "\n  fragment AccessTokenFields on AccessToken {\n    id\n    name\n    prefix\n    createdAt\n    lastUsedAt\n    expiresAt\n  }\n": types.AccessTokenFieldsFragmentDoc,
+    "\n  fragment SessionFields on Session {\n    id\n    device\n    address\n    createdAt\n    lastUsedAt\n    current\n  }\n": types.SessionFieldsFragmentDoc,
     "\n  fragment AutomationFields on Automation {\n    id\n    name\n    kind\n    enabled\n    disabledReason\n    ownerActive\n    schedule\n  }\n": types.AutomationFieldsFragmentDoc,
     "\n  fragment AutomationRunFields on AutomationRun {\n    id\n    status\n    createdAt\n    finishedAt\n  }\n": types.AutomationRunFieldsFragmentDoc,
     "\n  fragment DocumentFields on Document {\n    id\n    space\n    path\n    slug\n    title\n  }\n": types.DocumentFieldsFragmentDoc,
@@ -232,6 +243,7 @@ const documents: Documents = {
     "\n  query ManageMe {\n    me {\n      ...UserFields\n      kind\n    }\n  }\n": types.ManageMeDocument,
     "\n  query ManagedUsers($first: Int, $after: String) {\n    managedUsers(first: $first, after: $after) {\n      edges {\n        node {\n          ...ManagedUserFields\n          kind\n          active\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.ManagedUsersDocument,
     "\n  mutation CreatePerson($input: CreatePersonInput!) {\n    createPerson(input: $input) {\n      user {\n        ...ManagedUserFields\n        kind\n        active\n        createdAt\n      }\n    }\n  }\n": types.CreatePersonDocument,
+    "\n  mutation InvitePerson($input: InvitePersonInput!) {\n    invitePerson(input: $input) {\n      invitationToken\n      user {\n        ...ManagedUserFields\n        kind\n        active\n        createdAt\n      }\n    }\n  }\n": types.InvitePersonDocument,
     "\n  mutation DeactivatePerson($input: SetPersonActiveInput!) {\n    deactivatePerson(input: $input) {\n      user {\n        ...ManagedUserFields\n        active\n      }\n    }\n  }\n": types.DeactivatePersonDocument,
     "\n  mutation ReactivatePerson($input: SetPersonActiveInput!) {\n    reactivatePerson(input: $input) {\n      user {\n        ...ManagedUserFields\n        active\n      }\n    }\n  }\n": types.ReactivatePersonDocument,
     "\n  query ManageDocument($id: ID!) {\n    manageDocument(id: $id) {\n      ...DocumentMetadataFields\n      owner {\n        ...ManagedUserFields\n      }\n      grants {\n        principalType\n        principalId\n        recipient\n        name\n        permission\n        reason\n        createdAt\n      }\n    }\n  }\n": types.ManageDocumentDocument,
@@ -266,6 +278,10 @@ const documents: Documents = {
     "\n  query SearchDocuments($query: String!, $filter: SearchFilter, $first: Int, $after: String) {\n    search(query: $query, filter: $filter, first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          score\n          document {\n            ...DocumentFields\n          }\n          title {\n            text\n            ranges {\n              start\n              end\n            }\n          }\n          snippet {\n            text\n            ranges {\n              start\n              end\n            }\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      totalCount\n      totalIsApproximate\n      facets {\n        spaces {\n          value\n          count\n        }\n        tags {\n          value\n          count\n        }\n      }\n    }\n  }\n": types.SearchDocumentsDocument,
     "\n  query MailPreferences {\n    mailPreferences {\n      decisions\n      mentions\n      digest\n      mailEnabled\n    }\n  }\n": types.MailPreferencesDocument,
     "\n  mutation UpdateMailPreferences($input: UpdateMailPreferencesInput!) {\n    updateMailPreferences(input: $input) {\n      decisions\n      mentions\n      digest\n      mailEnabled\n    }\n  }\n": types.UpdateMailPreferencesDocument,
+    "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input) {\n      sessionsEnded\n    }\n  }\n": types.ChangePasswordDocument,
+    "\n  query Sessions {\n    sessions {\n      ...SessionFields\n    }\n  }\n": types.SessionsDocument,
+    "\n  mutation EndSession($input: EndSessionInput!) {\n    endSession(input: $input) {\n      id\n    }\n  }\n": types.EndSessionDocument,
+    "\n  mutation EndOtherSessions {\n    endOtherSessions {\n      sessionsEnded\n    }\n  }\n": types.EndOtherSessionsDocument,
     "\n  query AccessTokens {\n    accessTokens {\n      ...AccessTokenFields\n    }\n  }\n": types.AccessTokensDocument,
     "\n  mutation CreateAccessToken($input: CreateAccessTokenInput!) {\n    createAccessToken(input: $input) {\n      token\n      accessToken {\n        ...AccessTokenFields\n      }\n    }\n  }\n": types.CreateAccessTokenDocument,
     "\n  mutation RevokeAccessToken($input: RevokeAccessTokenInput!) {\n    revokeAccessToken(input: $input) {\n      accessToken {\n        ...AccessTokenFields\n      }\n    }\n  }\n": types.RevokeAccessTokenDocument,
@@ -285,6 +301,10 @@ const documents: Documents = {
     "\n  mutation ShareRevoke($input: RevokeAccessInput!) {\n    revokeAccess(input: $input) {\n      document {\n        ...DocumentFields\n        access {\n          ...GrantFields\n        }\n      }\n    }\n  }\n": types.ShareRevokeDocument,
     "\n  mutation ShareRevokeBatch($input: RevokeBatchInput!) {\n    revokeBatch(input: $input) {\n      revoked\n    }\n  }\n": types.ShareRevokeBatchDocument,
     "\n  query RecentlyShared($since: Time!, $first: Int) {\n    recentlyShared(since: $since, first: $first) {\n      document {\n        ...DocumentFields\n        owner {\n          ...UserFields\n        }\n      }\n      permission\n      reason\n      batchId\n      at\n      grantedBy {\n        ...UserFields\n      }\n    }\n  }\n": types.RecentlySharedDocument,
+    "\n  mutation RequestPasswordReset($input: RequestPasswordResetInput!) {\n    requestPasswordReset(input: $input)\n  }\n": types.RequestPasswordResetDocument,
+    "\n  query InvitationPreview($token: String!) {\n    invitation(token: $token) {\n      email\n      name\n      expiresAt\n    }\n  }\n": types.InvitationPreviewDocument,
+    "\n  mutation AcceptInvitation($input: AcceptInvitationInput!) {\n    acceptInvitation(input: $input) {\n      user {\n        ...UserFields\n      }\n    }\n  }\n": types.AcceptInvitationDocument,
+    "\n  mutation ResetPasswordWithToken($input: ResetPasswordWithTokenInput!) {\n    resetPasswordWithToken(input: $input) {\n      user {\n        ...UserFields\n      }\n    }\n  }\n": types.ResetPasswordWithTokenDocument,
     "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      user {\n        ...UserFields\n        email\n        kind\n      }\n    }\n  }\n": types.LoginDocument,
     "\n  query Trash($first: Int, $after: String) {\n    trash(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          ...DocumentFields\n          deletedAt\n          purgeAfter\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.TrashDocument,
     "\n  mutation TrashRestore($input: RestoreDocumentInput!) {\n    restoreDocument(input: $input) {\n      document {\n        ...DocumentFields\n        deletedAt\n        purgeAfter\n      }\n    }\n  }\n": types.TrashRestoreDocument,
@@ -348,6 +368,10 @@ export function graphql(source: "\n  fragment UserFields on User {\n    id\n    
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  fragment AccessTokenFields on AccessToken {\n    id\n    name\n    prefix\n    createdAt\n    lastUsedAt\n    expiresAt\n  }\n"): (typeof documents)["\n  fragment AccessTokenFields on AccessToken {\n    id\n    name\n    prefix\n    createdAt\n    lastUsedAt\n    expiresAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment SessionFields on Session {\n    id\n    device\n    address\n    createdAt\n    lastUsedAt\n    current\n  }\n"): (typeof documents)["\n  fragment SessionFields on Session {\n    id\n    device\n    address\n    createdAt\n    lastUsedAt\n    current\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -627,6 +651,10 @@ export function graphql(source: "\n  mutation CreatePerson($input: CreatePersonI
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation InvitePerson($input: InvitePersonInput!) {\n    invitePerson(input: $input) {\n      invitationToken\n      user {\n        ...ManagedUserFields\n        kind\n        active\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation InvitePerson($input: InvitePersonInput!) {\n    invitePerson(input: $input) {\n      invitationToken\n      user {\n        ...ManagedUserFields\n        kind\n        active\n        createdAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation DeactivatePerson($input: SetPersonActiveInput!) {\n    deactivatePerson(input: $input) {\n      user {\n        ...ManagedUserFields\n        active\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation DeactivatePerson($input: SetPersonActiveInput!) {\n    deactivatePerson(input: $input) {\n      user {\n        ...ManagedUserFields\n        active\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -763,6 +791,22 @@ export function graphql(source: "\n  mutation UpdateMailPreferences($input: Upda
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input) {\n      sessionsEnded\n    }\n  }\n"): (typeof documents)["\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input) {\n      sessionsEnded\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Sessions {\n    sessions {\n      ...SessionFields\n    }\n  }\n"): (typeof documents)["\n  query Sessions {\n    sessions {\n      ...SessionFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation EndSession($input: EndSessionInput!) {\n    endSession(input: $input) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation EndSession($input: EndSessionInput!) {\n    endSession(input: $input) {\n      id\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation EndOtherSessions {\n    endOtherSessions {\n      sessionsEnded\n    }\n  }\n"): (typeof documents)["\n  mutation EndOtherSessions {\n    endOtherSessions {\n      sessionsEnded\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query AccessTokens {\n    accessTokens {\n      ...AccessTokenFields\n    }\n  }\n"): (typeof documents)["\n  query AccessTokens {\n    accessTokens {\n      ...AccessTokenFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -836,6 +880,22 @@ export function graphql(source: "\n  mutation ShareRevokeBatch($input: RevokeBat
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query RecentlyShared($since: Time!, $first: Int) {\n    recentlyShared(since: $since, first: $first) {\n      document {\n        ...DocumentFields\n        owner {\n          ...UserFields\n        }\n      }\n      permission\n      reason\n      batchId\n      at\n      grantedBy {\n        ...UserFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query RecentlyShared($since: Time!, $first: Int) {\n    recentlyShared(since: $since, first: $first) {\n      document {\n        ...DocumentFields\n        owner {\n          ...UserFields\n        }\n      }\n      permission\n      reason\n      batchId\n      at\n      grantedBy {\n        ...UserFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RequestPasswordReset($input: RequestPasswordResetInput!) {\n    requestPasswordReset(input: $input)\n  }\n"): (typeof documents)["\n  mutation RequestPasswordReset($input: RequestPasswordResetInput!) {\n    requestPasswordReset(input: $input)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query InvitationPreview($token: String!) {\n    invitation(token: $token) {\n      email\n      name\n      expiresAt\n    }\n  }\n"): (typeof documents)["\n  query InvitationPreview($token: String!) {\n    invitation(token: $token) {\n      email\n      name\n      expiresAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AcceptInvitation($input: AcceptInvitationInput!) {\n    acceptInvitation(input: $input) {\n      user {\n        ...UserFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation AcceptInvitation($input: AcceptInvitationInput!) {\n    acceptInvitation(input: $input) {\n      user {\n        ...UserFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResetPasswordWithToken($input: ResetPasswordWithTokenInput!) {\n    resetPasswordWithToken(input: $input) {\n      user {\n        ...UserFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ResetPasswordWithToken($input: ResetPasswordWithTokenInput!) {\n    resetPasswordWithToken(input: $input) {\n      user {\n        ...UserFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -4,9 +4,10 @@ import { graphql } from '../../gql'
 import type { UserKind } from '../../gql/graphql'
 import { ErrorNote } from '../../components/Status'
 import { when } from '../../lib/format'
+import { CopyButton } from '../../components/CopyButton'
 import { Pager, RowMain, State, fresh, onSuccess, useFields } from './shared'
 
-// People: create, deactivate and reactivate people; list people and agents.
+// People: invite, create, deactivate and reactivate people; list people and agents.
 
 const ManagedUsers = graphql(`
   query ManagedUsers($first: Int, $after: String) {
@@ -30,6 +31,20 @@ const ManagedUsers = graphql(`
 const CreatePerson = graphql(`
   mutation CreatePerson($input: CreatePersonInput!) {
     createPerson(input: $input) {
+      user {
+        ...ManagedUserFields
+        kind
+        active
+        createdAt
+      }
+    }
+  }
+`)
+
+const InvitePerson = graphql(`
+  mutation InvitePerson($input: InvitePersonInput!) {
+    invitePerson(input: $input) {
+      invitationToken
       user {
         ...ManagedUserFields
         kind
@@ -69,6 +84,86 @@ export function useUsers(kind?: UserKind) {
   return { res, users, reload: fresh(refetch) }
 }
 
+const validities = [
+  { label: '7 days', value: '168h' },
+  { label: '3 days', value: '72h' },
+  { label: '30 days', value: '720h' },
+]
+
+/**
+ * Inviting a person: with mail on, the invitation is mailed; with it off, the
+ * link (`/invite/<token>`) is shown once to pass on.
+ */
+function InviteForm({ onInvited }: { onInvited: () => void }) {
+  const [invited, invite] = useMutation(InvitePerson)
+  const { f, setF, bind, reset } = useFields({ email: '', name: '', validFor: '168h' })
+  const [sent, setSent] = useState<{ email: string; link: string } | null>(null)
+  return (
+    <>
+      <h2>Invite a person</h2>
+      <form
+        className="inline-form"
+        aria-label="Invite a person"
+        onSubmit={async (e) => {
+          e.preventDefault()
+          await onSuccess(invite({ input: f }), (r) => {
+            if (!r.data) return
+            const token = r.data.invitePerson.invitationToken
+            setSent({ email: r.data.invitePerson.user.email, link: token ? `${location.origin}/invite/${encodeURIComponent(token)}` : '' })
+            reset()
+            onInvited()
+          })
+        }}
+      >
+        <label>
+          Email
+          <input type="email" {...bind('email')} required />
+        </label>
+        <label>
+          Name
+          <input {...bind('name')} required />
+        </label>
+        <label>
+          Valid for
+          <select value={f.validFor} onChange={(e) => setF({ ...f, validFor: e.target.value })}>
+            {validities.map((v) => (
+              <option key={v.value} value={v.value}>
+                {v.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" disabled={invited.fetching}>
+          Invite
+        </button>
+      </form>
+      <ErrorNote error={invited.error} />
+      {sent &&
+        (sent.link ? (
+          <div className="secret" role="status">
+            <p>
+              <strong>Send {sent.email} this link</strong> (mail is off on this instance). It works once and will not be shown again.
+            </p>
+            <div className="secret-row">
+              <label className="grow">
+                <span className="sr-only">Invitation link</span>
+                <input readOnly value={sent.link} onFocus={(e) => e.target.select()} />
+              </label>
+              <CopyButton text={sent.link} />
+              <button type="button" onClick={() => setSent(null)}>
+                Done
+              </button>
+            </div>
+          </div>
+        ) : (
+          <p className="status" role="status">
+            The invitation was mailed to {sent.email}.
+          </p>
+        ))}
+    </>
+  )
+}
+
 export default function People() {
   const [after, setAfter] = useState<string | null>(null)
   const [res, refetch] = useQuery({ query: ManagedUsers, variables: { first: 100, after } })
@@ -80,7 +175,8 @@ export default function People() {
   const edges = res.data?.managedUsers.edges ?? []
   return (
     <section aria-label="People">
-      <h2>Create a person</h2>
+      <InviteForm onInvited={reload} />
+      <h2>Create a person (with a password you pass on)</h2>
       <form
         className="inline-form"
         onSubmit={async (e) => {

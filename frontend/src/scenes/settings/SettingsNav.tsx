@@ -1,7 +1,8 @@
 import { Link } from '../../router'
 
 const tabs = [
-  { to: '/settings/tokens', label: 'Tokens' },
+  { to: '/settings/tokens', label: 'Sessions and tokens' },
+  { to: '/settings/password', label: 'Password' },
   { to: '/settings/mail', label: 'E-mail' },
   { to: '/settings/webhooks', label: 'Webhooks' },
 ]

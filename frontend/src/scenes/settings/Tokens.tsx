@@ -5,6 +5,7 @@ import { Empty, ErrorNote, Loading } from '../../components/Status'
 import { when } from '../../lib/format'
 import { CopyButton } from '../../components/CopyButton'
 import { SettingsNav } from './SettingsNav'
+import { SessionList } from './Sessions'
 import '../../components/admin.css'
 
 const AccessTokens = graphql(`
@@ -44,7 +45,7 @@ export const expiries: { label: string; value: string }[] = [
   { label: 'Never', value: '' },
 ]
 
-/** /settings/tokens: your personal access tokens. */
+/** /settings/tokens: your sessions and personal access tokens. */
 export default function Tokens() {
   const [list, refetch] = useQuery({ query: AccessTokens })
   const [created, create] = useMutation(CreateAccessToken)
@@ -56,8 +57,10 @@ export default function Tokens() {
 
   return (
     <section className="admin">
-      <h1>Personal access tokens</h1>
+      <h1>Sessions and tokens</h1>
       <SettingsNav current="/settings/tokens" />
+      <SessionList />
+      <h2>Personal access tokens</h2>
       <p className="status">
         A token acts as you from scripts and assistants (<code>Authorization: Bearer …</code>). Its secret is shown once.
       </p>

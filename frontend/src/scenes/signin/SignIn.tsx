@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { useMutation } from 'urql'
 import { graphql } from '../../gql'
 import { ErrorNote } from '../../components/Status'
+import { Link } from '../../router'
 
 const Login = graphql(`
   mutation Login($input: LoginInput!) {
@@ -41,6 +42,9 @@ export function SignIn({ onDone }: { onDone: () => void }) {
           {res.fetching ? 'Signing in…' : 'Sign in'}
         </button>
         <ErrorNote error={res.error} />
+        <p>
+          <Link to="/forgot">Forgot password?</Link>
+        </p>
       </form>
       <p>
         <a href="/manage">Management: use a manage token</a>
