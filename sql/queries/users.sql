@@ -126,3 +126,7 @@ ORDER BY u.id;
 -- name: UserNotifyCredentialEnded :exec
 -- UserNotifyCredentialEnded tells every replica, once committed, that a session or token of the user ended.
 SELECT pg_notify('codna_credential', sqlc.arg(user_id)::uuid::text);
+
+-- name: UserLockPersonByEmail :one
+-- UserLockPersonByEmail finds a person by email, case-insensitively, and locks the row (FOR UPDATE) so that two first sign-ins cannot link it twice.
+SELECT * FROM users WHERE lower(email) = lower(@email::text) AND kind = 'person' FOR UPDATE;
