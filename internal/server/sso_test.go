@@ -260,13 +260,13 @@ func TestSSOReturnPathStaysOnTheSite(t *testing.T) {
 	person := pgtest.CreatePerson(t, b.pool)
 	p.SetUser(ssotest.User{Subject: "sub-x", Username: "x", Password: "pw", Email: person.Email, EmailVerified: true})
 	for next, want := range map[string]string{
-		"?next=/inbox":                      "/inbox",
-		"?next=//evil.example/x":            "/",
-		"?next=/%5Cevil.example":            "/",
-		"?next=https://evil.example/":       "/",
-		"?next=":                            "/",
-		"?next=/wiki/a%20page":              "/wiki/a page",
-		"?next=javascript:alert(1)":         "/",
+		"?next=/inbox":                     "/inbox",
+		"?next=//evil.example/x":           "/",
+		"?next=/%5Cevil.example":           "/",
+		"?next=https://evil.example/":      "/",
+		"?next=":                           "/",
+		"?next=/wiki/a%20page":             "/wiki/a page",
+		"?next=javascript:alert(1)":        "/",
 		"?next=%2F%2Fevil.example%2Fa%2Fb": "/",
 	} {
 		br := newBrowser(t, b)
