@@ -148,6 +148,7 @@ type Documents = {
     "\n  mutation ShareRevokeBatch($input: RevokeBatchInput!) {\n    revokeBatch(input: $input) {\n      revoked\n    }\n  }\n": typeof types.ShareRevokeBatchDocument,
     "\n  query RecentlyShared($since: Time!, $first: Int) {\n    recentlyShared(since: $since, first: $first) {\n      document {\n        ...DocumentFields\n        owner {\n          ...UserFields\n        }\n      }\n      permission\n      reason\n      batchId\n      at\n      grantedBy {\n        ...UserFields\n      }\n    }\n  }\n": typeof types.RecentlySharedDocument,
     "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      user {\n        ...UserFields\n        email\n        kind\n      }\n    }\n  }\n": typeof types.LoginDocument,
+    "\n  query SignInOptions {\n    signInOptions {\n      password\n      sso {\n        name\n        startUrl\n      }\n    }\n  }\n": typeof types.SignInOptionsDocument,
     "\n  query Trash($first: Int, $after: String) {\n    trash(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          ...DocumentFields\n          deletedAt\n          purgeAfter\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.TrashDocument,
     "\n  mutation TrashRestore($input: RestoreDocumentInput!) {\n    restoreDocument(input: $input) {\n      document {\n        ...DocumentFields\n        deletedAt\n        purgeAfter\n      }\n    }\n  }\n": typeof types.TrashRestoreDocument,
 };
@@ -286,6 +287,7 @@ const documents: Documents = {
     "\n  mutation ShareRevokeBatch($input: RevokeBatchInput!) {\n    revokeBatch(input: $input) {\n      revoked\n    }\n  }\n": types.ShareRevokeBatchDocument,
     "\n  query RecentlyShared($since: Time!, $first: Int) {\n    recentlyShared(since: $since, first: $first) {\n      document {\n        ...DocumentFields\n        owner {\n          ...UserFields\n        }\n      }\n      permission\n      reason\n      batchId\n      at\n      grantedBy {\n        ...UserFields\n      }\n    }\n  }\n": types.RecentlySharedDocument,
     "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      user {\n        ...UserFields\n        email\n        kind\n      }\n    }\n  }\n": types.LoginDocument,
+    "\n  query SignInOptions {\n    signInOptions {\n      password\n      sso {\n        name\n        startUrl\n      }\n    }\n  }\n": types.SignInOptionsDocument,
     "\n  query Trash($first: Int, $after: String) {\n    trash(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          ...DocumentFields\n          deletedAt\n          purgeAfter\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.TrashDocument,
     "\n  mutation TrashRestore($input: RestoreDocumentInput!) {\n    restoreDocument(input: $input) {\n      document {\n        ...DocumentFields\n        deletedAt\n        purgeAfter\n      }\n    }\n  }\n": types.TrashRestoreDocument,
 };
@@ -840,6 +842,10 @@ export function graphql(source: "\n  query RecentlyShared($since: Time!, $first:
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      user {\n        ...UserFields\n        email\n        kind\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      user {\n        ...UserFields\n        email\n        kind\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SignInOptions {\n    signInOptions {\n      password\n      sso {\n        name\n        startUrl\n      }\n    }\n  }\n"): (typeof documents)["\n  query SignInOptions {\n    signInOptions {\n      password\n      sso {\n        name\n        startUrl\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
