@@ -32,20 +32,26 @@ type claims struct {
 }
 
 func readClaims(idt *oidc.IDToken) (claims, error) {
+	return decodeClaims(idt.Issuer, idt.Subject, idt.Claims)
+}
+
+// decodeClaims reads the claims CoDNA uses through decode (the verified
+// token's payload into a struct).
+func decodeClaims(issuer, subject string, decode func(any) error) (claims, error) {
 	var c struct {
 		Email         string          `json:"email"`
 		EmailVerified json.RawMessage `json:"email_verified"`
 		Name          string          `json:"name"`
 		HD            string          `json:"hd"`
 	}
-	if err := idt.Claims(&c); err != nil {
+	if err := decode(&c); err != nil {
 		return claims{}, err
 	}
-	if idt.Subject == "" || len(idt.Subject) > 255 {
+	if subject == "" || len(subject) > 255 {
 		return claims{}, errors.New("the subject is empty or longer than 255 bytes")
 	}
 	return claims{
-		Issuer: idt.Issuer, Subject: idt.Subject, Email: strings.TrimSpace(c.Email),
+		Issuer: issuer, Subject: subject, Email: strings.TrimSpace(c.Email),
 		// Only the JSON literal true: not "true", not 1.
 		EmailVerified: string(c.EmailVerified) == "true",
 		Name:          strings.TrimSpace(c.Name), HD: strings.ToLower(c.HD),
@@ -53,7 +59,12 @@ func readClaims(idt *oidc.IDToken) (claims, error) {
 }
 
 // googleIssuer is Google's; its tokens carry hd, the Workspace domain.
-const googleIssuer = "https://accounts.google.com"
+// Google documents that its ID tokens' iss is this or, for the same issuer,
+// googleIssuerNoScheme (go-oidc's verifier accepts both for it too).
+const (
+	googleIssuer         = "https://accounts.google.com"
+	googleIssuerNoScheme = "accounts.google.com"
+)
 
 // How a subject came to be linked (the audit's details.how).
 const (
@@ -185,7 +196,7 @@ func (s *Service) acceptInTx(ctx context.Context, tx db.DBTX, c claims, invite s
 // is trusted: a verified address, from exactly the configured issuer, and
 // for Google with allowed domains, a Workspace domain among them.
 func (s *Service) checkFirst(c claims) error {
-	if c.Issuer != s.cfg.Issuer {
+	if c.Issuer != s.cfg.Issuer && !(s.cfg.Issuer == googleIssuer && c.Issuer == googleIssuerNoScheme) {
 		return fail(CodeFailed, "the token's issuer "+c.Issuer+" is not the configured one", nil)
 	}
 	if !c.EmailVerified {
