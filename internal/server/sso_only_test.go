@@ -63,6 +63,19 @@ func TestSSOAcceptsAnInvitationForTheInvitedEmailOnly(t *testing.T) {
 	br = newBrowser(t, b)
 	require.Equal(t, sso.CodeInvitationInvalid, signInError(br.signIn(t, "?invite="+secret, "ivy", "pw")), "an invitation is good once")
 	require.Equal(t, sso.CodeInvitationInvalid, signInError(br.signIn(t, "?invite=made-up", "ivy", "pw")))
+
+	// Someone invited who signed in through the provider before accepting
+	// (linked by their verified e-mail) can still accept: nothing more to
+	// link; another provider account cannot accept it for them.
+	later, secret2, err := b.app.Manage.Invite(mctx, "lee@example.com", "Lee", 0)
+	require.NoError(t, err)
+	p.SetUser(ssotest.User{Subject: "sub-lee", Username: "lee", Password: "pw", Email: "lee@example.com", EmailVerified: true})
+	br = newBrowser(t, b)
+	requireSignedIn(t, br, br.signIn(t, "", "lee", "pw"), "/", "lee@example.com")
+	require.Equal(t, sso.CodeInvitationMismatch, signInError(newBrowser(t, b).signIn(t, "?invite="+secret2, "ivy", "pw")), "not the invited address")
+	requireSignedIn(t, br, br.signIn(t, "?invite="+secret2, "lee", "pw"), "/", "lee@example.com")
+	require.Equal(t, 1, countRows(t, b, `SELECT count(*) FROM invitations WHERE user_id = $1 AND used_at IS NOT NULL`, later.ID))
+	require.Len(t, identities(t, b, later.ID), 1)
 }
 
 // CODNA_OIDC_ONLY: people sign in through the provider alone — no

@@ -178,16 +178,22 @@ func (s *Service) acceptInTx(ctx context.Context, tx db.DBTX, c claims, invite s
 	if !strings.EqualFold(u.Email, c.Email) {
 		return uuid.Nil, fail(CodeInvitationMismatch, "the provider's e-mail is not the invited one", nil)
 	}
-	if linked, err := db.Q.IdentityGetUser(ctx, tx, db.IdentityGetUserParams{Provider: s.providerKey(), Subject: c.Subject}); err == nil {
+	linked, err := db.Q.IdentityGetUser(ctx, tx, db.IdentityGetUserParams{Provider: s.providerKey(), Subject: c.Subject})
+	switch {
+	case err == nil && linked.ID != u.ID:
 		return uuid.Nil, fail(CodeAlreadyLinked, "the subject is linked to "+linked.ID.String(), nil)
-	} else if !errors.Is(err, pgx.ErrNoRows) {
+	case err != nil && !errors.Is(err, pgx.ErrNoRows):
 		return uuid.Nil, err
 	}
+	alreadyLinked := err == nil
 	// Re-checked as it is used: two acceptances race to one winner.
 	if _, err := db.Q.InvitationUse(ctx, tx, inv.ID); errors.Is(err, pgx.ErrNoRows) {
 		return uuid.Nil, fail(CodeInvitationInvalid, "the invitation was used meanwhile", nil)
 	} else if err != nil {
 		return uuid.Nil, err
+	}
+	if alreadyLinked {
+		return u.ID, nil // linked already (they signed in before accepting): nothing more to link
 	}
 	return u.ID, s.linkInTx(ctx, tx, u.ID, c, linkedByInvitation)
 }
