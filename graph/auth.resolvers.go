@@ -153,6 +153,16 @@ func (r *queryResolver) Sessions(ctx context.Context) ([]auth.ActiveSession, err
 	return r.svc.Auth.Sessions(ctx)
 }
 
+// SignInOptions is the resolver for the signInOptions field.
+func (r *queryResolver) SignInOptions(ctx context.Context) (*model.SignInOptions, error) {
+	o := r.svc.SSO.Options(ctx)
+	out := &model.SignInOptions{Password: o.Password}
+	if o.SSO != nil {
+		out.Sso = &model.SingleSignOnButton{Name: o.SSO.Name, StartURL: o.SSO.StartURL}
+	}
+	return out, nil
+}
+
 // Mutation returns generated.MutationResolver implementation.
 func (r *Resolver) Mutation() generated.MutationResolver { return &mutationResolver{r} }
 

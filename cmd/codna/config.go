@@ -11,6 +11,7 @@ import (
 
 	"codna/internal/app"
 	"codna/internal/server"
+	"codna/internal/sso"
 	"codna/internal/webhook"
 )
 
@@ -73,7 +74,13 @@ func envConfig() (config, error) {
 	a.Mail.SMTPURL = os.Getenv("CODNA_SMTP_URL")
 	a.Mail.From = os.Getenv("CODNA_MAIL_FROM")
 	a.Mail.PublicURL = os.Getenv("CODNA_PUBLIC_URL")
+	a.SSO = sso.Config{
+		Issuer: os.Getenv("CODNA_OIDC_ISSUER"), ClientID: os.Getenv("CODNA_OIDC_CLIENT_ID"),
+		ClientSecret: os.Getenv("CODNA_OIDC_CLIENT_SECRET"), Name: strings.TrimSpace(os.Getenv("CODNA_OIDC_NAME")),
+		AllowedDomains: sso.ParseDomains(os.Getenv("CODNA_OIDC_ALLOWED_DOMAINS")), PublicURL: c.PublicURL,
+	}
 	p := parser{}
+	p.bool("CODNA_OIDC_ONLY", &a.SSO.Only)
 	p.bool("CODNA_MIGRATE", &c.Migrate)
 	p.bool("CODNA_DEMO", &c.Demo)
 	p.bool("CODNA_INTROSPECTION", &s.Introspection)
@@ -147,6 +154,10 @@ func envConfig() (config, error) {
 	}
 	// Its errors name the variable and never quote the SMTP password.
 	if err := a.Mail.Check(); err != nil {
+		return c, err
+	}
+	// Its errors name the variable and never quote the client secret.
+	if err := a.SSO.Check(); err != nil {
 		return c, err
 	}
 	switch c.LogFormat {

@@ -154,3 +154,52 @@ func TestWebhookSettingsAreReadFromTheEnvironment(t *testing.T) {
 	_, err = envConfig()
 	require.ErrorContains(t, err, "CODNA_WEBHOOK_ALLOW_HTTP")
 }
+
+// Not parallel: t.Setenv.
+func TestSingleSignOnSettingsAreReadAndChecked(t *testing.T) {
+	c, err := envConfig()
+	require.NoError(t, err)
+	require.False(t, c.App.SSO.Enabled(), "off by default")
+
+	t.Setenv("CODNA_PUBLIC_URL", "https://codna.example.com/")
+	t.Setenv("CODNA_OIDC_ISSUER", "https://accounts.google.com")
+	t.Setenv("CODNA_OIDC_CLIENT_ID", "client-1")
+	t.Setenv("CODNA_OIDC_CLIENT_SECRET", "very-secret-value")
+	t.Setenv("CODNA_OIDC_NAME", " Google ")
+	t.Setenv("CODNA_OIDC_ALLOWED_DOMAINS", "Example.com, team.example")
+	t.Setenv("CODNA_OIDC_ONLY", "true")
+	c, err = envConfig()
+	require.NoError(t, err)
+	s := c.App.SSO
+	require.Equal(t, "https://accounts.google.com", s.Issuer)
+	require.Equal(t, "client-1", s.ClientID)
+	require.Equal(t, "very-secret-value", s.ClientSecret)
+	require.Equal(t, "Google", s.Name)
+	require.Equal(t, []string{"example.com", "team.example"}, s.AllowedDomains)
+	require.True(t, s.Only)
+	require.Equal(t, "https://codna.example.com", s.PublicURL, "the redirect URL is built on CODNA_PUBLIC_URL")
+
+	for _, bad := range []struct{ name, value, says string }{
+		{"CODNA_OIDC_ISSUER", "http://idp.example.com", "https"},
+		{"CODNA_OIDC_ISSUER", "https://login.microsoftonline.com/common/v2.0", "tenant"},
+		{"CODNA_OIDC_CLIENT_ID", "", "CODNA_OIDC_CLIENT_ID"},
+		{"CODNA_OIDC_CLIENT_SECRET", "", "CODNA_OIDC_CLIENT_SECRET"},
+		{"CODNA_OIDC_ONLY", "maybe", "CODNA_OIDC_ONLY"},
+		{"CODNA_OIDC_ALLOWED_DOMAINS", "nodot", "CODNA_OIDC_ALLOWED_DOMAINS"},
+		{"CODNA_PUBLIC_URL", "", "CODNA_PUBLIC_URL"},
+	} {
+		t.Run(bad.name+"="+bad.value, func(t *testing.T) {
+			t.Setenv(bad.name, bad.value)
+			_, err := envConfig()
+			require.ErrorContains(t, err, bad.says)
+			require.NotContains(t, err.Error(), "very-secret-value")
+		})
+	}
+
+	t.Setenv("CODNA_OIDC_ISSUER", "http://127.0.0.1:5556")
+	_, err = envConfig()
+	require.NoError(t, err, "http on loopback, for tests")
+	t.Setenv("CODNA_OIDC_ISSUER", "")
+	_, err = envConfig()
+	require.ErrorContains(t, err, "CODNA_OIDC_ISSUER must be set", "a half configuration is not silently off")
+}

@@ -2,6 +2,11 @@
 // embeds it, starts `codna serve` on a fresh data directory (embedded
 // Postgres) and a free port, creates people with the CLI, and launches
 // Debian's chromium through playwright-core (never a downloaded browser).
+// Before the server it builds and starts cmd/testpeers (a test-only Go
+// program): an OpenID provider with a login page and an SMTP server, on
+// 127.0.0.1; the server signs in through the one (CODNA_OIDC_*, the button
+// "Sign in with Test IdP") and mails through the other, whose mail the
+// tests read with receivedMail().
 //
 // Environment:
 //   E2E_SKIP_BUILD=1   reuse frontend/dist/app (no `npm run build`)
@@ -61,6 +66,59 @@ export function buildApp() {
   return { typechecked: false }
 }
 
+/** Builds the test peers (cmd/testpeers, test-only) into dir. */
+export function buildPeers(dir) {
+  const bin = join(dir, 'testpeers')
+  log('build: go build ./cmd/testpeers')
+  const r = run('go', ['build', '-o', bin, './cmd/testpeers'], { cwd: repoDir })
+  if (!r.ok) {
+    console.error(r.out)
+    throw new Error('the test peers do not build')
+  }
+  return bin
+}
+
+let peers = null // what cmd/testpeers printed, once it runs
+
+/** Starts cmd/testpeers and resolves with the JSON line it prints. */
+function startPeers(bin) {
+  const proc = spawn(bin, [], { stdio: ['pipe', 'pipe', 'inherit'] })
+  process.once('exit', () => proc.kill('SIGKILL'))
+  return new Promise((ok, fail) => {
+    let buf = ''
+    proc.on('exit', (code) => fail(new Error(`testpeers exited (${code}) before it was ready`)))
+    proc.stdout.on('data', (d) => {
+      buf += d
+      const nl = buf.indexOf('\n')
+      if (nl >= 0) ok({ ...JSON.parse(buf.slice(0, nl)), proc })
+    })
+  })
+}
+
+/** The mail the test SMTP server received so far: [{ from, to, subject, text, html }]. */
+export async function receivedMail() {
+  if (!peers) throw new Error('no test peers: E2E_BASE_URL runs without them')
+  const r = await fetch(`${peers.control}/mail`)
+  if (!r.ok) throw new Error(`testpeers /mail: ${r.status}`)
+  return r.json()
+}
+
+/** Adds a user to the test OpenID provider: { subject, username, password, email, emailVerified, name }. */
+export async function addProviderUser(u) {
+  if (!peers) throw new Error('no test peers: E2E_BASE_URL runs without them')
+  const r = await fetch(`${peers.control}/users`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      Subject: u.subject, Username: u.username, Password: u.password, Email: u.email, EmailVerified: u.emailVerified ?? true, Name: u.name ?? '',
+    }),
+  })
+  if (r.status !== 204) throw new Error(`testpeers /users: ${r.status} ${await r.text()}`)
+}
+
+/** The name on the single sign-on button of the server startApp starts. */
+export const providerName = 'Test IdP'
+
 /** Builds the server binary (it embeds frontend/dist/app) into dir. */
 export function buildServer(dir) {
   const bin = join(dir, 'codna')
@@ -104,6 +162,8 @@ export async function startApp({ build = true } = {}) {
   let buildInfo = { skipped: true }
   if (build) buildInfo = buildApp()
   const bin = buildServer(tmp)
+  peers = await startPeers(buildPeers(tmp))
+  log(`peers: OpenID provider ${peers.issuer}, SMTP ${peers.smtpUrl}, mail at ${peers.control}/mail`)
   const port = await freePort()
   const baseURL = `http://127.0.0.1:${port}`
   const logFile = join(resultsDir, 'server.log')
@@ -123,8 +183,19 @@ export async function startApp({ build = true } = {}) {
     // both are refused unless allowed (docs/operations.md).
     CODNA_WEBHOOK_ALLOW_CIDRS: '127.0.0.1/32',
     CODNA_WEBHOOK_ALLOW_HTTP: 'true',
-    // No CODNA_SMTP_URL: mail is off, as the e-mail settings test expects.
-    CODNA_SMTP_URL: '',
+    // Mail goes to the test SMTP server; links in it start with the
+    // server's own address.
+    CODNA_PUBLIC_URL: baseURL,
+    CODNA_SMTP_URL: peers.smtpUrl,
+    CODNA_MAIL_FROM: 'CoDNA <codna@example.com>',
+    // Single sign-on through the test provider (passwords stay on: most
+    // tests sign in with one).
+    CODNA_OIDC_ISSUER: peers.issuer,
+    CODNA_OIDC_CLIENT_ID: peers.clientId,
+    CODNA_OIDC_CLIENT_SECRET: peers.clientSecret,
+    CODNA_OIDC_NAME: providerName,
+    CODNA_OIDC_ALLOWED_DOMAINS: '',
+    CODNA_OIDC_ONLY: '',
   }
   log(`serve: starting on ${baseURL} (data ${dataDir}); log in ${logFile}`)
   const proc = spawn(bin, ['serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
@@ -151,6 +222,7 @@ export async function startApp({ build = true } = {}) {
       clearTimeout(t)
     }
     logStream.end()
+    peers?.proc.stdin.end()
     if (!process.env.E2E_KEEP) rmSync(tmp, { recursive: true, force: true })
     else log(`kept ${tmp}`)
   }

@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { join } from 'node:path'
 import zlib from 'node:zlib'
-import { gql, launchBrowser, log, newContext, resultsDir, startApp } from './harness.mjs'
+import { addProviderUser, gql, launchBrowser, log, newContext, providerName, receivedMail, resultsDir, startApp } from './harness.mjs'
 
 const chromiumPath = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium'
 if (!existsSync(chromiumPath)) {
@@ -584,14 +584,56 @@ test('webhooks in settings: create one, see its secret once, ping it and see the
   }
 })
 
-test('e-mail settings say that mail is off on this instance', async (t) => {
+test('e-mail settings: mail is on, and a preference is saved', async (t) => {
   const { page } = await t.open(people.bob)
   await page.goto('/settings/mail')
   await see(h1(page, 'E-mail'), 'the E-mail heading')
-  await see(page.getByText(/Mail is off on this instance/), 'that mail is off')
-  assert(await page.getByRole('button', { name: 'Save' }).isDisabled(), 'Save is disabled while mail is off')
-  assert(await page.getByLabel(/Mentions of me/).isDisabled(), 'the preferences are disabled while mail is off')
+  await see(page.getByText(/Choose what CoDNA mails you/), 'that mail is on (the test SMTP server)')
+  const mentions = page.getByLabel(/Mentions of me/)
+  assert(!(await mentions.isDisabled()), 'the preferences can be changed')
+  await mentions.uncheck()
+  await page.getByRole('button', { name: 'Save' }).click()
+  await see(page.getByRole('status').filter({ hasText: 'Saved.' }), 'Saved.')
+  await page.reload()
+  await see(h1(page, 'E-mail'), 'the E-mail heading again')
+  await eventually('Mentions of me stays off after a reload', async () => !(await page.getByLabel(/Mentions of me/).isChecked()))
   await t.shot(page, 'settings-mail')
+})
+
+test('sign in through the identity provider', async (t) => {
+  await addProviderUser({ subject: 'e2e-cy', username: 'cy', password: 'provider password', email: people.cy.email, name: 'Cy at the provider' })
+  const { page } = await t.open()
+  await page.goto('/inbox')
+  const button = page.getByRole('link', { name: `Sign in with ${providerName}` })
+  await see(button, `the "Sign in with ${providerName}" button`)
+  await t.shot(page, 'sign-in-sso')
+  await button.click()
+  // The provider's own login page, on its own origin.
+  await see(page.getByRole('heading', { name: 'Test provider' }), "the provider's login page")
+  await page.getByLabel('Username').fill('cy')
+  await page.getByLabel('Password').fill('provider password')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await see(page.getByRole('button', { name: `Sign out ${people.cy.name}` }), 'the signed-in shell (Sign out Cy Young)')
+  assert(new URL(page.url()).pathname === '/inbox', `back at the page asked for, not ${page.url()}`)
+  await see(page.getByText(/now signs in with Test IdP/), 'the inbox notice of the link')
+  // The link is told by mail too: the test SMTP server received it.
+  const mail = await eventually('the mail telling Cy of the link', async () =>
+    (await receivedMail()).find((m) => m.to.includes(people.cy.email) && /signs in with/.test(m.subject)),
+  )
+  assert(mail.text.includes(`linked to your account at ${providerName}`), `the mail says so: ${mail.text}`)
+})
+
+test('a failed sign-in through the provider says why', async (t) => {
+  await addProviderUser({ subject: 'e2e-nobody', username: 'nobody', password: 'provider password', email: 'nobody@elsewhere.example' })
+  const { page } = await t.open()
+  await page.goto('/')
+  await page.getByRole('link', { name: `Sign in with ${providerName}` }).click()
+  await see(page.getByLabel('Username'), "the provider's login page")
+  await page.getByLabel('Username').fill('nobody')
+  await page.getByLabel('Password').fill('provider password')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await see(page.getByRole('alert').filter({ hasText: /no CoDNA account for your e-mail/ }), 'that there is no account')
+  assert(new URL(page.url()).search === '?error=sso_no_account', `only the code in the address: ${page.url()}`)
 })
 
 test('no Content-Security-Policy violations or uncaught errors in the pages', async () => {

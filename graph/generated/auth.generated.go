@@ -124,6 +124,7 @@ type QueryResolver interface {
 	AgentUsage(ctx context.Context, agentID string, from string, to string) ([]model.AgentToolUse, error)
 	AccessTokens(ctx context.Context) ([]auth.AccessToken, error)
 	Sessions(ctx context.Context) ([]auth.ActiveSession, error)
+	SignInOptions(ctx context.Context) (*model.SignInOptions, error)
 	Automations(ctx context.Context) ([]automation.Automation, error)
 	Automation(ctx context.Context, id string) (*automation.Automation, error)
 	ManagedAutomations(ctx context.Context, first *int, after *string) (*model.AutomationConnection, error)
@@ -6252,6 +6253,38 @@ func (ec *executionContext) fieldContext_Query_sessions(_ context.Context, field
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_signInOptions(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_signInOptions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().SignInOptions(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SignInOptions) graphql.Marshaler {
+			return ec.marshalNSignInOptions2ᚖcodnaᚋgraphᚋmodelᚐSignInOptions(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_signInOptions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SignInOptions(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_automations(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -7927,6 +7960,119 @@ func (ec *executionContext) fieldContext_Session_current(_ context.Context, fiel
 	return graphql.NewScalarFieldContext("Session", field, false, false, "Boolean")
 }
 
+func (ec *executionContext) _SignInOptions_password(ctx context.Context, field graphql.CollectedField, obj *model.SignInOptions) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNBoolean2bool(ctx, field.Selections, obj.Password)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SignInOptions_password(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Password, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SignInOptions_password(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SignInOptions", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _SignInOptions_sso(ctx context.Context, field graphql.CollectedField, obj *model.SignInOptions) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "SignInOptions", field, obj.Sso, ec.marshalOSingleSignOnButton2ᚖcodnaᚋgraphᚋmodelᚐSingleSignOnButton)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SignInOptions_sso(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Sso, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SingleSignOnButton) graphql.Marshaler {
+			return ec.marshalOSingleSignOnButton2ᚖcodnaᚋgraphᚋmodelᚐSingleSignOnButton(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SignInOptions_sso(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SignInOptions",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SingleSignOnButton(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SingleSignOnButton_name(ctx context.Context, field graphql.CollectedField, obj *model.SingleSignOnButton) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.String(&obj.Name)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SingleSignOnButton_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SingleSignOnButton_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SingleSignOnButton", field, false, false, "String")
+}
+
+func (ec *executionContext) _SingleSignOnButton_startUrl(ctx context.Context, field graphql.CollectedField, obj *model.SingleSignOnButton) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.String(&obj.StartURL)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SingleSignOnButton_startUrl(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.StartURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SingleSignOnButton_startUrl(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SingleSignOnButton", field, false, false, "String")
+}
+
 func (ec *executionContext) _User_id(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
 		return schedule.Field(ctx, ec.OperationContext, "User", field, obj.ID, ec.marshalNID2string)
@@ -9287,6 +9433,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_sessions(ctx, field)
 				})
+		case "signInOptions":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_signInOptions(ctx, field)
+				})
 		case "automations":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
 				true, true,
@@ -9619,6 +9771,84 @@ func (ec *executionContext) _Session(ctx context.Context, sel ast.SelectionSet, 
 	return op.Object(fields, out)
 }
 
+var signInOptionsImplementors = []string{"SignInOptions"}
+
+func (ec *executionContext) _SignInOptions(ctx context.Context, sel ast.SelectionSet, obj *model.SignInOptions) graphql.Marshaler {
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, signInOptionsImplementors)
+
+	out := op.NewFieldSet(ctx, fields)
+	deferred := op.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SignInOptions")
+		case "password":
+			out.Values[i] = ec._SignInOptions_password(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "sso":
+			out.Values[i] = ec._SignInOptions_sso(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return op.Object(fields, out)
+}
+
+var singleSignOnButtonImplementors = []string{"SingleSignOnButton"}
+
+func (ec *executionContext) _SingleSignOnButton(ctx context.Context, sel ast.SelectionSet, obj *model.SingleSignOnButton) graphql.Marshaler {
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, singleSignOnButtonImplementors)
+
+	out := op.NewFieldSet(ctx, fields)
+	deferred := op.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SingleSignOnButton")
+		case "name":
+			out.Values[i] = ec._SingleSignOnButton_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "startUrl":
+			out.Values[i] = ec._SingleSignOnButton_startUrl(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return op.Object(fields, out)
+}
+
 var userImplementors = []string{"User"}
 
 func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj *model.User) graphql.Marshaler {
@@ -9803,6 +10033,14 @@ func (ec *executionContext) marshalNSession2ᚕcodnaᚋinternalᚋauthᚐActiveS
 	return ret
 }
 
+func (ec *executionContext) marshalNSignInOptions2ᚖcodnaᚋgraphᚋmodelᚐSignInOptions(ctx context.Context, sel ast.SelectionSet, v *model.SignInOptions) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "SignInOptions!")
+		return graphql.Null
+	}
+	return ec._SignInOptions(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNUser2ᚖcodnaᚋgraphᚋmodelᚐUser(ctx context.Context, sel ast.SelectionSet, v *model.User) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "User!")
@@ -9819,6 +10057,13 @@ func (ec *executionContext) unmarshalNUserKind2codnaᚋgraphᚋmodelᚐUserKind(
 
 func (ec *executionContext) marshalNUserKind2codnaᚋgraphᚋmodelᚐUserKind(ctx context.Context, sel ast.SelectionSet, v model.UserKind) graphql.Marshaler {
 	return v
+}
+
+func (ec *executionContext) marshalOSingleSignOnButton2ᚖcodnaᚋgraphᚋmodelᚐSingleSignOnButton(ctx context.Context, sel ast.SelectionSet, v *model.SingleSignOnButton) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._SingleSignOnButton(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalOUser2ᚖcodnaᚋgraphᚋmodelᚐUser(ctx context.Context, sel ast.SelectionSet, v *model.User) graphql.Marshaler {

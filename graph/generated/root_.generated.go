@@ -905,6 +905,7 @@ type ComplexityRoot struct {
 		Search              func(childComplexity int, query string, filter *model.SearchFilter, first *int, after *string) int
 		Sessions            func(childComplexity int) int
 		ShareSuggestions    func(childComplexity int, documentIds []string, recipients []string, depth *int) int
+		SignInOptions       func(childComplexity int) int
 		Trash               func(childComplexity int, first *int, after *string) int
 		Webhooks            func(childComplexity int) int
 	}
@@ -1038,6 +1039,16 @@ type ComplexityRoot struct {
 		GrantedBy  func(childComplexity int) int
 		Permission func(childComplexity int) int
 		Reason     func(childComplexity int) int
+	}
+
+	SignInOptions struct {
+		Password func(childComplexity int) int
+		Sso      func(childComplexity int) int
+	}
+
+	SingleSignOnButton struct {
+		Name     func(childComplexity int) int
+		StartURL func(childComplexity int) int
 	}
 
 	StartImportPayload struct {
@@ -5135,6 +5146,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.ShareSuggestions(childComplexity, args["documentIds"].([]string), args["recipients"].([]string), args["depth"].(*int)), true
+	case "Query.signInOptions":
+		if e.ComplexityRoot.Query.SignInOptions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.SignInOptions(childComplexity), true
 	case "Query.trash":
 		if e.ComplexityRoot.Query.Trash == nil {
 			break
@@ -5564,6 +5581,32 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.SharedWithMe.Reason(childComplexity), true
+
+	case "SignInOptions.password":
+		if e.ComplexityRoot.SignInOptions.Password == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SignInOptions.Password(childComplexity), true
+	case "SignInOptions.sso":
+		if e.ComplexityRoot.SignInOptions.Sso == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SignInOptions.Sso(childComplexity), true
+
+	case "SingleSignOnButton.name":
+		if e.ComplexityRoot.SingleSignOnButton.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SingleSignOnButton.Name(childComplexity), true
+	case "SingleSignOnButton.startUrl":
+		if e.ComplexityRoot.SingleSignOnButton.StartURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SingleSignOnButton.StartURL(childComplexity), true
 
 	case "StartImportPayload.import":
 		if e.ComplexityRoot.StartImportPayload.Import == nil {
@@ -6538,6 +6581,30 @@ extend type Mutation {
   endSession(input: EndSessionInput!): EndSessionPayload!
   "Signs out every session of yours but this one. Personal tokens keep working. Needs your session cookie."
   endOtherSessions: EndOtherSessionsPayload!
+}
+
+"The team's identity provider, as the sign-in screen's button shows it."
+type SingleSignOnButton {
+  "The provider's name (` + "`" + `CODNA_OIDC_NAME` + "`" + `): the button says ` + "`" + `Sign in with <name>` + "`" + `."
+  name: String!
+  """
+  Where the button goes: ` + "`" + `/auth/oidc/start` + "`" + `. Add ` + "`" + `?next=<path>` + "`" + ` (a path on this site) to come back
+  to a page after signing in, or ` + "`" + `?invite=<secret>` + "`" + ` to accept an invitation through the provider.
+  """
+  startUrl: String!
+}
+
+"How people may sign in to this instance."
+type SignInOptions {
+  "Whether people may sign in with an email and password (false with ` + "`" + `CODNA_OIDC_ONLY` + "`" + `)."
+  password: Boolean!
+  "The identity provider's sign-in button; null when single sign-on is off."
+  sso: SingleSignOnButton
+}
+
+extend type Query {
+  "What the sign-in screen offers. Needs no sign-in."
+  signInOptions: SignInOptions!
 }
 `, BuiltIn: false},
 	{Name: "../schema/automations.graphqls", Input: `"What starts an automation."
@@ -7842,7 +7909,7 @@ type AuditEntry {
   id: ID!
   "Like ` + "`" + `user.create` + "`" + `, ` + "`" + `group.member_add` + "`" + `, ` + "`" + `document.quarantine` + "`" + `."
   action: String!
-  "` + "`" + `token` + "`" + ` or ` + "`" + `cli` + "`" + `."
+  "` + "`" + `token` + "`" + ` (a manage token), ` + "`" + `cli` + "`" + ` (` + "`" + `codna manage` + "`" + ` on the host) or ` + "`" + `sso` + "`" + ` (a single sign-on linking a person to their identity provider)."
   via: String!
   tokenId: ID
   targetUserId: ID
@@ -10277,6 +10344,26 @@ func (ec *executionContext) childFields_SharedWithMe(ctx context.Context, field 
 		return ec.fieldContext_SharedWithMe_at(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type SharedWithMe", field.Name)
+}
+
+func (ec *executionContext) childFields_SignInOptions(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "password":
+		return ec.fieldContext_SignInOptions_password(ctx, field)
+	case "sso":
+		return ec.fieldContext_SignInOptions_sso(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SignInOptions", field.Name)
+}
+
+func (ec *executionContext) childFields_SingleSignOnButton(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "name":
+		return ec.fieldContext_SingleSignOnButton_name(ctx, field)
+	case "startUrl":
+		return ec.fieldContext_SingleSignOnButton_startUrl(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SingleSignOnButton", field.Name)
 }
 
 func (ec *executionContext) childFields_StartImportPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

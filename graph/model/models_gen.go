@@ -87,7 +87,7 @@ type AuditEntry struct {
 	ID string `json:"id"`
 	// Like `user.create`, `group.member_add`, `document.quarantine`.
 	Action string `json:"action"`
-	// `token` or `cli`.
+	// `token` (a manage token), `cli` (`codna manage` on the host) or `sso` (a single sign-on linking a person to their identity provider).
 	Via              string         `json:"via"`
 	TokenID          *string        `json:"tokenId,omitempty"`
 	TargetUserID     *string        `json:"targetUserId,omitempty"`
@@ -1196,6 +1196,23 @@ type SharedWithMe struct {
 	BatchID    *string       `json:"batchId,omitempty"`
 	// When it was shared.
 	At time.Time `json:"at"`
+}
+
+// How people may sign in to this instance.
+type SignInOptions struct {
+	// Whether people may sign in with an email and password (false with `CODNA_OIDC_ONLY`).
+	Password bool `json:"password"`
+	// The identity provider's sign-in button; null when single sign-on is off.
+	Sso *SingleSignOnButton `json:"sso,omitempty"`
+}
+
+// The team's identity provider, as the sign-in screen's button shows it.
+type SingleSignOnButton struct {
+	// The provider's name (`CODNA_OIDC_NAME`): the button says `Sign in with <name>`.
+	Name string `json:"name"`
+	// Where the button goes: `/auth/oidc/start`. Add `?next=<path>` (a path on this site) to come back
+	// to a page after signing in, or `?invite=<secret>` to accept an invitation through the provider.
+	StartURL string `json:"startUrl"`
 }
 
 type StartImportInput struct {

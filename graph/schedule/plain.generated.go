@@ -128,6 +128,8 @@ var Plain = map[string]map[string]struct{}{
 	"SharePayload":                 {"batchId": {}, "grants": {}},
 	"ShareSuggestion":              {"depth": {}, "document": {}, "explanation": {}, "recipients": {}, "via": {}},
 	"SharedWithMe":                 {"at": {}, "batchId": {}, "document": {}, "grantedBy": {}, "permission": {}, "reason": {}},
+	"SignInOptions":                {"password": {}, "sso": {}},
+	"SingleSignOnButton":           {"name": {}, "startUrl": {}},
 	"StartImportPayload":           {"import": {}},
 	"TakeAwaySharePayload":         {"document": {}},
 	"TransferPayload":              {"automations": {}, "documents": {}, "transferId": {}},

@@ -38,6 +38,7 @@ import (
 	"codna/internal/sandbox"
 	"codna/internal/search"
 	pgsearch "codna/internal/search/postgres"
+	"codna/internal/sso"
 	"codna/internal/transfer"
 	"codna/internal/webhook"
 )
@@ -56,6 +57,10 @@ type Config struct {
 	Mail mail.Config
 	// MailSender tunes the mail sender (tests shorten its backoff).
 	MailSender mail.SenderConfig
+	// SSO is the team's OpenID Connect provider (CODNA_OIDC_*:
+	// docs/operations.md, "Single sign-on"); no Issuer is single sign-on
+	// off. Its Only turns password sign-in off (auth's SSOOnly).
+	SSO sso.Config
 	// Webhooks configures people's webhooks: the SSRF guard's allow-list
 	// and http switch, and the sender's pace.
 	Webhooks webhook.Config
@@ -139,6 +144,7 @@ type Services struct {
 	Automation *automation.Service
 	Mail       *mail.Service
 	Webhook    *webhook.Service
+	SSO        *sso.Service
 }
 
 // App is the services over one database pool and the background work that
@@ -195,6 +201,10 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *App {
 	}
 	a := &App{cfg: cfg, pool: pool, log: log}
 	s := &a.Services
+	if cfg.SSO.Enabled() {
+		cfg.Auth.SSOOnly, cfg.Auth.SSOName = cfg.SSO.Only, cfg.SSO.ButtonName()
+		cfg.Mail.SSOName = cfg.SSO.ButtonName()
+	}
 	s.Auth = auth.New(pool, cfg.Auth, log)
 	a.sessions = periodic.New("delete expired sessions", cfg.Auth.SessionSweep, s.Auth.DeleteExpiredSessions, log.With("component", "sessions"))
 	a.counts = periodic.New("write usage counts", cfg.Auth.CountFlush, func(ctx context.Context) (int64, error) {
@@ -219,6 +229,7 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *App {
 	}
 	a.notices = periodic.New("queue notification mail", noticePoll, s.Mail.QueueNotices, log.With("component", "mail-notices"))
 	s.Manage = manage.New(pool, cfg.Auth.Argon2, s.Mail)
+	s.SSO = sso.New(pool, cfg.SSO, s.Auth, s.Mail, log.With("component", "sso"))
 	s.Document = document.New(pool, cfg.Documents)
 	a.purger = document.NewPurger(s.Document, cfg.PurgeEvery, log.With("component", "purger"))
 	s.Inbox = inbox.New(pool)

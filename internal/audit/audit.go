@@ -66,3 +66,31 @@ func WriteInTx(ctx context.Context, q db.DBTX, e Entry) error {
 		TargetUserID: e.TargetUser, TargetGroupID: e.TargetGroup, TargetDocumentID: e.TargetDocument, Details: details, RequestID: reqID,
 	})
 }
+
+// viaSSO marks a row a single sign-on wrote itself: linking a person to
+// their identity provider's subject (internal/sso), which is no actor's
+// request but the sign-in's.
+const viaSSO = "sso"
+
+// WriteSSOInTx writes e's management_audit row in q, the transaction of a
+// single sign-on that links or creates a person (via "sso", no token, the
+// request id from ctx). It checks no actor: the sign-in is not yet anyone's
+// and its caller, internal/sso, has verified the provider's token. Errors:
+// the database's.
+func WriteSSOInTx(ctx context.Context, q db.DBTX, e Entry) error {
+	details := []byte("{}")
+	if e.Details != nil {
+		var err error
+		if details, err = json.Marshal(e.Details); err != nil {
+			return err
+		}
+	}
+	var reqID *string
+	if id := request.ID(ctx); id != "" {
+		reqID = &id
+	}
+	return db.Q.ManagementAuditInsert(ctx, q, db.ManagementAuditInsertParams{
+		ID: uuid.Must(uuid.NewV7()), Action: e.Action, Via: viaSSO,
+		TargetUserID: e.TargetUser, TargetGroupID: e.TargetGroup, TargetDocumentID: e.TargetDocument, Details: details, RequestID: reqID,
+	})
+}

@@ -40,6 +40,12 @@ type Config struct {
 	// ResetFloor is the least time RequestPasswordReset takes, so that its
 	// answer's timing does not tell whether the address exists.
 	ResetFloor time.Duration
+	// SSOOnly turns password sign-in off for people (CODNA_OIDC_ONLY):
+	// Login, password resets and passwords at invitation acceptance are
+	// refused (docs/design.md, "Single sign-on"); SSOName is the identity
+	// provider's name the messages and mails give.
+	SSOOnly bool
+	SSOName string
 }
 
 // DefaultConfig is what `codna serve` uses unless configured otherwise.
@@ -141,14 +147,19 @@ type Session struct {
 var errWrongLogin = fault.New(fault.Unauthenticated, "The email or password is wrong.")
 
 // Login checks a person's email and password and opens a session.
-// Errors: RATE_LIMITED (with when to retry) after too many failed attempts
-// for the email or from the address — a success clears the email's count;
+// Errors: FORBIDDEN when people sign in only through the identity provider
+// (Config.SSOOnly); RATE_LIMITED (with when to retry) after too many failed
+// attempts for the email or from the address — a success clears the
+// email's count;
 // UNAUTHENTICATED for an unknown email, a wrong password, a deactivated
 // person or one without a password — never saying which.
 func (s *Service) Login(ctx context.Context, r LoginRequest) (*Session, error) {
 	email := strings.TrimSpace(r.Email)
 	if email == "" {
 		return nil, fault.Input("email", "Enter your email address.")
+	}
+	if s.cfg.SSOOnly {
+		return nil, s.errSSOOnly()
 	}
 	if len(email) > 320 || len(r.Password) > 1024 {
 		return nil, errWrongLogin

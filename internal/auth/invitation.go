@@ -69,11 +69,16 @@ func (s *Service) Invitation(ctx context.Context, secret string) (Invitation, er
 // A non-empty name replaces the name management gave them. It does not
 // sign the person in: the caller may Login with the new password.
 //
-// Errors: BAD_USER_INPUT on password under CheckNewPassword and on name
-// under CheckName, checked first;
+// Errors: FORBIDDEN when people sign in only through the identity provider
+// (Config.SSOOnly: accept through /auth/oidc/start?invite=<secret>), checked
+// first; BAD_USER_INPUT on password under CheckNewPassword and on name under
+// CheckName;
 // UNAUTHENTICATED "This invitation is not valid." for an unknown, used or
 // expired secret, or a deactivated person — never saying which.
 func (s *Service) AcceptInvitation(ctx context.Context, secret, password, name string) (User, error) {
+	if s.cfg.SSOOnly {
+		return User{}, s.errSSOOnly()
+	}
 	if err := CheckNewPassword("password", password); err != nil {
 		return User{}, err
 	}

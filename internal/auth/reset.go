@@ -17,6 +17,12 @@ import (
 // mail sender renders it with a link minted by MintPasswordResetInTx.
 const MailKindPasswordReset = "password_reset"
 
+// MailKindPasswordResetSSO is the mail kind RequestPasswordReset queues
+// instead when people sign in only through the identity provider
+// (Config.SSOOnly): it carries no link and says to sign in with the
+// provider.
+const MailKindPasswordResetSSO = "password_reset_sso"
+
 // PasswordResetTTL is how long a reset token is good after it was minted.
 const PasswordResetTTL = time.Hour
 
@@ -67,7 +73,10 @@ var (
 // deactivated person or one without a password — and does the same work
 // either way (a look-up in a transaction; the mail is only queued), then
 // answers no sooner than Config.ResetFloor after it began, so its timing
-// does not tell either. client is the caller's address, for the rate limit.
+// does not tell either. When people sign in only through the identity
+// provider (Config.SSOOnly) the mail queued for an active person is
+// MailKindPasswordResetSSO, which says to sign in with the provider and
+// carries no link; the answer is the same. client is the caller's address, for the rate limit.
 //
 // Errors: FORBIDDEN when the instance sends no mail (the message says to ask
 // management for a new invitation or a reset), checked first; BAD_USER_INPUT
@@ -93,6 +102,12 @@ func (s *Service) RequestPasswordReset(ctx context.Context, email, client string
 			return nil
 		} else if err != nil {
 			return err
+		}
+		if s.cfg.SSOOnly {
+			if u.Kind != string(KindPerson) || !u.IsActive {
+				return nil
+			}
+			return m.EnqueueInTx(ctx, tx, u.ID, MailKindPasswordResetSSO, nil)
 		}
 		if !resetable(u) {
 			return nil

@@ -45,3 +45,47 @@ func (q *Queries) IdentityDeleteByUser(ctx context.Context, db DBTX, userID uuid
 	}
 	return result.RowsAffected(), nil
 }
+
+const identityExistsForUser = `-- name: IdentityExistsForUser :one
+SELECT EXISTS (SELECT 1 FROM identities WHERE user_id = $1 AND provider = $2)
+`
+
+type IdentityExistsForUserParams struct {
+	UserID   uuid.UUID
+	Provider string
+}
+
+// IdentityExistsForUser says whether a user has an identity from a provider (any subject).
+func (q *Queries) IdentityExistsForUser(ctx context.Context, db DBTX, arg IdentityExistsForUserParams) (bool, error) {
+	row := db.QueryRow(ctx, identityExistsForUser, arg.UserID, arg.Provider)
+	var exists bool
+	err := row.Scan(&exists)
+	return exists, err
+}
+
+const identityGetUser = `-- name: IdentityGetUser :one
+SELECT u.id, u.email, u.name, u.kind, u.is_active, u.password_hash, u.created_at, u.updated_at FROM identities i JOIN users u ON u.id = i.user_id
+WHERE i.provider = $1 AND i.subject = $2
+`
+
+type IdentityGetUserParams struct {
+	Provider string
+	Subject  string
+}
+
+// IdentityGetUser is the user a provider's subject is linked to.
+func (q *Queries) IdentityGetUser(ctx context.Context, db DBTX, arg IdentityGetUserParams) (User, error) {
+	row := db.QueryRow(ctx, identityGetUser, arg.Provider, arg.Subject)
+	var i User
+	err := row.Scan(
+		&i.ID,
+		&i.Email,
+		&i.Name,
+		&i.Kind,
+		&i.IsActive,
+		&i.PasswordHash,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+	)
+	return i, err
+}

@@ -382,6 +382,27 @@ func (q *Queries) UserLockForTransfer(ctx context.Context, db DBTX, id uuid.UUID
 	return i, err
 }
 
+const userLockPersonByEmail = `-- name: UserLockPersonByEmail :one
+SELECT id, email, name, kind, is_active, password_hash, created_at, updated_at FROM users WHERE lower(email) = lower($1::text) AND kind = 'person' FOR UPDATE
+`
+
+// UserLockPersonByEmail finds a person by email, case-insensitively, and locks the row (FOR UPDATE) so that two first sign-ins cannot link it twice.
+func (q *Queries) UserLockPersonByEmail(ctx context.Context, db DBTX, email string) (User, error) {
+	row := db.QueryRow(ctx, userLockPersonByEmail, email)
+	var i User
+	err := row.Scan(
+		&i.ID,
+		&i.Email,
+		&i.Name,
+		&i.Kind,
+		&i.IsActive,
+		&i.PasswordHash,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+	)
+	return i, err
+}
+
 const userNotifyCredentialEnded = `-- name: UserNotifyCredentialEnded :exec
 SELECT pg_notify('codna_credential', $1::uuid::text)
 `

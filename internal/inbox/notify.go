@@ -66,6 +66,9 @@ const (
 	// TypeWebhookPaused tells a person one of their webhooks was paused
 	// after its deliveries died in a row (internal/webhook).
 	TypeWebhookPaused = "webhook.paused"
+	// TypeAccountSSOLinked tells a person a single sign-on linked their
+	// account to the identity provider (internal/sso).
+	TypeAccountSSOLinked = "account.sso_linked"
 )
 
 // Types lists every notification type, in docs/design.md#notification-types'
@@ -78,7 +81,7 @@ var Types = []string{
 	TypeGroupAdded, TypeGroupRemoved, TypeAccountPasswordReset, TypeDocumentsTransferred,
 	TypeAgentResponsibleAdded, TypeAgentResponsibleRemoved,
 	TypeDocumentQuarantined, TypeDocumentReleased, TypeDocumentAccessRevoked,
-	TypeWebhookPaused,
+	TypeWebhookPaused, TypeAccountSSOLinked,
 }
 
 // KnownType reports whether t is one of Types.

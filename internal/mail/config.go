@@ -25,6 +25,10 @@ type Config struct {
 	// PublicURL is the address people open CoDNA at (CODNA_PUBLIC_URL),
 	// absolute http or https; every link in a mail starts with it.
 	PublicURL string
+	// SSOName is the identity provider's name people sign in with
+	// (CODNA_OIDC_NAME), for the mails about single sign-on; "" is "your
+	// identity provider".
+	SSOName string
 	// Rate caps the sends per second of one sender (CODNA_SMTP_RATE); 0
 	// is DefaultRate.
 	Rate float64

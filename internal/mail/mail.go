@@ -33,6 +33,13 @@ const (
 	KindInvitation = "invitation"
 	// KindPasswordReset carries a password reset link; it has no subject.
 	KindPasswordReset = "password_reset"
+	// KindPasswordResetSSO answers a password reset request when people
+	// sign in only through the identity provider: no link, it says to sign
+	// in with the provider. It has no subject.
+	KindPasswordResetSSO = auth.MailKindPasswordResetSSO
+	// KindSSOLinked tells a person that a single sign-on linked their
+	// account to the identity provider (internal/sso); it has no subject.
+	KindSSOLinked = "sso_linked"
 )
 
 // ResetLinkValidity is how long a password reset link works, as the mail

@@ -121,6 +121,7 @@ var typeWords = map[string]string{
 	"document.released":         "A page was released from quarantine",
 	"document.access_revoked":   "Access to a page was revoked",
 	"webhook.paused":            "One of your webhooks was paused",
+	"account.sso_linked":        "Your account was linked to your identity provider",
 	"mention":                   "You were mentioned",
 	"watch.updated":             "A page you watch was updated",
 	"comment.created":           "A comment was added",

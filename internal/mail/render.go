@@ -31,6 +31,8 @@ type content struct {
 	More  int
 	// Unsubscribe is the link that turns this kind of mail off.
 	Unsubscribe string
+	// Provider is the identity provider's name (Config.SSOName).
+	Provider string
 }
 
 // rendered is a mail ready to compose: to whom, its Message-ID, its kind
@@ -97,6 +99,28 @@ The link is valid for 1 hour and works once. If you did not ask for it, ignore t
 `,
 		`<p>Hello {{.Name}},</p><p>someone, probably you, asked to reset your CoDNA password. Choose a new one here:</p>`+
 			`<p><a href="{{.Link}}">{{.Link}}</a></p><p>The link is valid for 1 hour and works once. If you did not ask for it, ignore this mail: your password stays as it is.</p>`),
+	KindPasswordResetSSO: kind("Signing in to CoDNA",
+		`Hello {{.Name}},
+
+someone, probably you, asked to reset your CoDNA password. CoDNA does not use passwords: sign in with {{.Provider}} at
+
+{{.Link}}
+
+If you cannot sign in there, ask whoever runs {{.Provider}} for your team. If you did not ask, ignore this mail.
+`,
+		`<p>Hello {{.Name}},</p><p>someone, probably you, asked to reset your CoDNA password. CoDNA does not use passwords: sign in with {{.Provider}} at</p>`+
+			`<p><a href="{{.Link}}">{{.Link}}</a></p><p>If you cannot sign in there, ask whoever runs {{.Provider}} for your team. If you did not ask, ignore this mail.</p>`),
+	KindSSOLinked: kind("Your CoDNA account now signs in with your identity provider",
+		`Hello {{.Name}},
+
+your CoDNA account was just linked to your account at {{.Provider}}: from now on you can sign in to CoDNA with {{.Provider}}.
+
+If this was not you, tell whoever runs CoDNA for your team at once.
+
+{{.Link}}
+`,
+		`<p>Hello {{.Name}},</p><p>your CoDNA account was just linked to your account at {{.Provider}}: from now on you can sign in to CoDNA with {{.Provider}}.</p>`+
+			`<p>If this was not you, tell whoever runs CoDNA for your team at once.</p><p><a href="{{.Link}}">{{.Link}}</a></p>`),
 	KindDecision: kind("A decision waits for you in CoDNA",
 		`Hello {{.Name}},
 
@@ -165,7 +189,11 @@ func (s *Service) render(ctx context.Context, tx db.DBTX, row db.MailOutbox) (r 
 	}
 	name := headerValue(u.Name, maxNameLen)
 	to.Name = name
-	r = rendered{to: to, messageID: row.MessageID, kind: row.Kind, content: content{Name: name, Site: s.public.String()}}
+	provider := s.cfg.SSOName
+	if provider == "" {
+		provider = "your identity provider"
+	}
+	r = rendered{to: to, messageID: row.MessageID, kind: row.Kind, content: content{Name: name, Site: s.public.String(), Provider: provider}}
 	switch row.Kind {
 	case KindInvitation:
 		if row.SubjectID == nil {
@@ -194,6 +222,8 @@ func (s *Service) render(ctx context.Context, tx db.DBTX, row db.MailOutbox) (r 
 			return r, "", err
 		}
 		r.content.Link = s.link("reset", token)
+	case KindPasswordResetSSO, KindSSOLinked:
+		r.content.Link = s.public.JoinPath("signin").String()
 	case KindDecision, KindMention, KindDigest:
 		drop, err := s.renderNotice(ctx, tx, row, &r)
 		return r, drop, err

@@ -27,7 +27,7 @@ type AuditFilter struct {
 type AuditEntry struct {
 	ID               uuid.UUID
 	Action           string
-	Via              string     // "cli" or "token"
+	Via              string     // "cli", "token" or "sso" (a single sign-on linking a person)
 	TokenID          *uuid.UUID // the manage token, when Via is "token" (nil once the token is gone)
 	TargetUserID     *uuid.UUID
 	TargetGroupID    *uuid.UUID

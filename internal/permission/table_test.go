@@ -107,6 +107,9 @@ var table = map[string]rule{
 	"auth.Service.FlushCounts":            background,
 	"auth.Service.Login":                  {allow: nobody, why: "the email and password in its arguments are the credential"},
 	"auth.Service.Logout":                 {allow: nobody, why: "the session secret in its arguments is the credential"},
+	"auth.Service.NoteSignIn":             {allow: nobody, why: "counts a sign-in single sign-on opened (OpenSessionInTx); it returns nothing to refuse with"},
+	"auth.Service.OpenSessionInTx":        {allow: nobody, why: "runs in its caller's transaction and trusts it: single sign-on, which verified the provider's token, signing the person in"},
+	"auth.Service.PasswordSignIn":         {allow: nobody, why: "an accessor with no context: whether people may sign in with a password, for the sign-in screen"},
 	"auth.Service.NoteAgentRead":          {allow: person | agent}, // counts agents' reads; nothing for a person
 	"auth.Service.NoteToolCall":           {allow: person | agent, args: func(*world) []any { return []any{"search", auth.UsageOK} }},
 	"auth.Service.NoteWebUse":             {allow: nobody, why: "counts the web use of the actor in its arguments, the request's own; it returns nothing to refuse with"},
@@ -239,6 +242,12 @@ var table = map[string]rule{
 	"mail.Service.UnsubscribeTopic":      {allow: nobody, why: "the signed unsubscribe token in its arguments is the credential; it changes nothing"},
 	"mail.Service.SendTest":              managing,
 	"mail.Service.Server":                {allow: nobody, why: "an accessor with no context: the SMTP server, without its password"},
+
+	// sso.Service: single sign-on, before anyone is signed in.
+	"sso.Service.Callback": {allow: nobody, why: "the signed state cookie and the provider's code in its arguments are the credential"},
+	"sso.Service.Enabled":  {allow: nobody, why: "an accessor with no context: whether single sign-on is configured"},
+	"sso.Service.Options":  {allow: nobody, why: "what the sign-in screen offers, before anyone signs in: nothing secret"},
+	"sso.Service.Start":    {allow: nobody, why: "begins a sign-in at the provider for whoever asks: nothing is read or changed"},
 
 	// manage.Service: management alone, reads too.
 	"manage.Service.ActAs":              managing,

@@ -1,5 +1,5 @@
 // Package server is CoDNA's HTTP front: /graphql (POST, GET, websocket),
-// /mcp (agents and assistants over MCP), /mail/unsubscribe, /playground, /healthz, /readyz, /metrics and /graphql/schema, with request
+// /mcp (agents and assistants over MCP), /mail/unsubscribe, /auth/oidc/start and /auth/oidc/callback (single sign-on), /playground, /healthz, /readyz, /metrics and /graphql/schema, with request
 // ids, authentication, the CSRF rule, body limits, timeouts and logs.
 package server
 
@@ -28,6 +28,7 @@ import (
 	"codna/internal/fault"
 	"codna/internal/mcpserver"
 	"codna/internal/request"
+	"codna/internal/sso"
 )
 
 // Config is the HTTP server's configuration (the services' and workers'
@@ -165,6 +166,8 @@ func (s *Server) routes() http.Handler {
 	// the same 404, never the web app's page ("GET" covers HEAD).
 	mux.HandleFunc("GET /files/", func(w http.ResponseWriter, _ *http.Request) { notFound(w) })
 	mux.HandleFunc("GET /mail/unsubscribe", s.unsubscribe)
+	mux.HandleFunc("GET "+sso.StartPath, s.oidcStart)
+	mux.HandleFunc("GET "+sso.CallbackPath, s.oidcCallback)
 	mux.HandleFunc("POST /mail/unsubscribe", s.unsubscribe)
 	mux.HandleFunc("GET /ingestions/{id}/original", s.original)
 	mux.HandleFunc("GET /exports/{id}", s.exportZip)
@@ -263,7 +266,7 @@ func (s *Server) observe(next http.Handler) http.Handler {
 		next.ServeHTTP(sw, r.WithContext(ctx))
 		route := r.URL.Path
 		switch route {
-		case "/graphql", "/graphql/schema", "/mcp", "/playground", "/healthz", "/readyz", "/metrics", "/mail/unsubscribe":
+		case "/graphql", "/graphql/schema", "/mcp", "/playground", "/healthz", "/readyz", "/metrics", "/mail/unsubscribe", sso.StartPath, sso.CallbackPath:
 		default:
 			route = "other"
 			if strings.HasPrefix(r.URL.Path, "/files/") || strings.HasPrefix(r.URL.Path, "/ingestions/") {

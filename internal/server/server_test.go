@@ -48,6 +48,13 @@ type (
 
 func setup(t testing.TB, tweak ...func(*config)) *bundle {
 	t.Helper()
+	return setupOn(t, nil, tweak...)
+}
+
+// setupOn is setup serving on hs, an unstarted server whose address the
+// tweaks may use (nil: a new one).
+func setupOn(t testing.TB, hs *httptest.Server, tweak ...func(*config)) *bundle {
+	t.Helper()
 	url := pgtest.NewURL(t)
 	counter := &db.Counter{}
 	pool, err := db.Open(context.Background(), url, counter)
@@ -61,7 +68,11 @@ func setup(t testing.TB, tweak ...func(*config)) *bundle {
 	srv := server.New(a, cfg.httpConfig, slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelError})))
 	require.NoError(t, a.Live.Start(context.Background()))
 	t.Cleanup(a.Live.Stop)
-	hs := httptest.NewServer(srv.Handler())
+	if hs == nil {
+		hs = httptest.NewUnstartedServer(nil)
+	}
+	hs.Config.Handler = srv.Handler()
+	hs.Start()
 	t.Cleanup(hs.Close)
 	return &bundle{srv: srv, app: a, http: hs, pool: pool, counter: counter}
 }

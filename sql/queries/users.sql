@@ -130,3 +130,7 @@ SELECT pg_notify('codna_credential', sqlc.arg(user_id)::uuid::text);
 -- name: UserRename :one
 -- UserRename sets a user's display name (an invited person choosing theirs).
 UPDATE users SET name = @name WHERE id = @id RETURNING *;
+
+-- name: UserLockPersonByEmail :one
+-- UserLockPersonByEmail finds a person by email, case-insensitively, and locks the row (FOR UPDATE) so that two first sign-ins cannot link it twice.
+SELECT * FROM users WHERE lower(email) = lower(@email::text) AND kind = 'person' FOR UPDATE;

@@ -158,6 +158,7 @@ type Documents = {
     "\n  mutation AcceptInvitation($input: AcceptInvitationInput!) {\n    acceptInvitation(input: $input) {\n      user {\n        ...UserFields\n      }\n    }\n  }\n": typeof types.AcceptInvitationDocument,
     "\n  mutation ResetPasswordWithToken($input: ResetPasswordWithTokenInput!) {\n    resetPasswordWithToken(input: $input) {\n      user {\n        ...UserFields\n      }\n    }\n  }\n": typeof types.ResetPasswordWithTokenDocument,
     "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      user {\n        ...UserFields\n        email\n        kind\n      }\n    }\n  }\n": typeof types.LoginDocument,
+    "\n  query SignInOptions {\n    signInOptions {\n      password\n      sso {\n        name\n        startUrl\n      }\n    }\n  }\n": typeof types.SignInOptionsDocument,
     "\n  query Trash($first: Int, $after: String) {\n    trash(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          ...DocumentFields\n          deletedAt\n          purgeAfter\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.TrashDocument,
     "\n  mutation TrashRestore($input: RestoreDocumentInput!) {\n    restoreDocument(input: $input) {\n      document {\n        ...DocumentFields\n        deletedAt\n        purgeAfter\n      }\n    }\n  }\n": typeof types.TrashRestoreDocument,
 };
@@ -306,6 +307,7 @@ const documents: Documents = {
     "\n  mutation AcceptInvitation($input: AcceptInvitationInput!) {\n    acceptInvitation(input: $input) {\n      user {\n        ...UserFields\n      }\n    }\n  }\n": types.AcceptInvitationDocument,
     "\n  mutation ResetPasswordWithToken($input: ResetPasswordWithTokenInput!) {\n    resetPasswordWithToken(input: $input) {\n      user {\n        ...UserFields\n      }\n    }\n  }\n": types.ResetPasswordWithTokenDocument,
     "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      user {\n        ...UserFields\n        email\n        kind\n      }\n    }\n  }\n": types.LoginDocument,
+    "\n  query SignInOptions {\n    signInOptions {\n      password\n      sso {\n        name\n        startUrl\n      }\n    }\n  }\n": types.SignInOptionsDocument,
     "\n  query Trash($first: Int, $after: String) {\n    trash(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          ...DocumentFields\n          deletedAt\n          purgeAfter\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.TrashDocument,
     "\n  mutation TrashRestore($input: RestoreDocumentInput!) {\n    restoreDocument(input: $input) {\n      document {\n        ...DocumentFields\n        deletedAt\n        purgeAfter\n      }\n    }\n  }\n": types.TrashRestoreDocument,
 };
@@ -900,6 +902,10 @@ export function graphql(source: "\n  mutation ResetPasswordWithToken($input: Res
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      user {\n        ...UserFields\n        email\n        kind\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      user {\n        ...UserFields\n        email\n        kind\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SignInOptions {\n    signInOptions {\n      password\n      sso {\n        name\n        startUrl\n      }\n    }\n  }\n"): (typeof documents)["\n  query SignInOptions {\n    signInOptions {\n      password\n      sso {\n        name\n        startUrl\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -176,6 +176,8 @@ export function sentence(n: NotificationLike): Segment[] {
       return [`You no longer answer for the agent ${str(p.agentName) || str(p.agentSlug)}.`]
     case 'account.password_reset':
       return ['Your password was reset by management; your sessions were ended.']
+    case 'account.sso_linked':
+      return [`Your account now signs in with ${str(p.provider) || 'your identity provider'}. If this was not you, tell management at once.`]
     case 'documents.transferred':
       return [`${plural(num(p.count), 'page')} and ${plural(num(p.automations), 'automation')} of ${str(p.fromName) || 'someone'} are now yours.`]
     case 'document.quarantined':

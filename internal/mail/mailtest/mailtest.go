@@ -69,9 +69,20 @@ func StartRelay(t testing.TB) *Server { return start(t, true) }
 
 func start(t testing.TB, relay bool) *Server {
 	t.Helper()
+	s, err := Listen(relay)
+	if err != nil {
+		t.Fatalf("mailtest: %v", err)
+	}
+	t.Cleanup(s.Close)
+	return s
+}
+
+// Listen starts a server outside a test (cmd/testpeers): on 127.0.0.1, a
+// free port; relay takes mail without AUTH. Close stops it.
+func Listen(relay bool) (*Server, error) {
 	cert, roots, err := selfSigned()
 	if err != nil {
-		t.Fatalf("mailtest: certificate: %v", err)
+		return nil, fmt.Errorf("certificate: %w", err)
 	}
 	s := &Server{roots: roots, changed: make(chan struct{})}
 	srv := smtp.NewServer(smtp.BackendFunc(func(c *smtp.Conn) (smtp.Session, error) { return &session{s: s, conn: c, authed: relay}, nil }))
@@ -82,13 +93,15 @@ func start(t testing.TB, relay bool) *Server {
 	srv.ErrorLog = log.New(io.Discard, "", 0)
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		t.Fatalf("mailtest: listen: %v", err)
+		return nil, fmt.Errorf("listen: %w", err)
 	}
 	s.Addr, s.srv = l.Addr().String(), srv
 	go func() { _ = srv.Serve(l) }()
-	t.Cleanup(func() { _ = srv.Close() })
-	return s
+	return s, nil
 }
+
+// Close stops the server.
+func (s *Server) Close() { _ = s.srv.Close() }
 
 // URL is the server as CODNA_SMTP_URL: smtp:// with the user and
 // password, STARTTLS required.

@@ -5,6 +5,7 @@ import { ErrorNote, Loading } from '../../components/Status'
 import { NewPasswordFields, newPasswordProblem } from '../../components/NewPasswordFields'
 import { Link } from '../../router'
 import { when } from '../../lib/format'
+import { SignInOptions } from './SignIn'
 
 const InvitationPreview = graphql(`
   query InvitationPreview($token: String!) {
@@ -26,9 +27,16 @@ const AcceptInvitation = graphql(`
   }
 `)
 
-/** /invite/<token>: an invited person chooses their name and password; success signs them in. */
+/**
+ * /invite/<token>: an invited person chooses their name and password, or
+ * accepts through the team's identity provider when single sign-on is on;
+ * success signs them in.
+ */
 export default function Invite({ token, onDone }: { token: string; onDone: () => void }) {
   const [preview] = useQuery({ query: InvitationPreview, variables: { token } })
+  const [options] = useQuery({ query: SignInOptions })
+  const sso = options.data?.signInOptions.sso
+  const passwordOn = options.data?.signInOptions.password ?? true
   const [name, setName] = useState('')
   const [password, setPassword] = useState('')
   const [again, setAgain] = useState('')
@@ -75,22 +83,32 @@ export default function Invite({ token, onDone }: { token: string; onDone: () =>
       <p>
         You are invited as <strong>{invitation.email}</strong>. The invitation is good until {when(invitation.expiresAt)}.
       </p>
-      <form onSubmit={submit} aria-label="Accept the invitation">
-        <label>
-          Your name
-          <input autoComplete="name" required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
-        </label>
-        <NewPasswordFields label="Password" password={password} again={again} onPassword={setPassword} onAgain={setAgain} />
-        <button type="submit" disabled={res.fetching}>
-          {res.fetching ? 'Joining…' : 'Join'}
-        </button>
-        {problem && (
-          <p className="status error" role="alert">
-            {problem}
-          </p>
-        )}
-        <ErrorNote error={res.error} />
-      </form>
+      {sso && (
+        <p>
+          <a className="sso" href={`${sso.startUrl}?invite=${encodeURIComponent(token)}`}>
+            Join with {sso.name}
+          </a>
+          {passwordOn && <span className="meta"> — or choose a password:</span>}
+        </p>
+      )}
+      {passwordOn && (
+        <form onSubmit={submit} aria-label="Accept the invitation">
+          <label>
+            Your name
+            <input autoComplete="name" required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
+          </label>
+          <NewPasswordFields label="Password" password={password} again={again} onPassword={setPassword} onAgain={setAgain} />
+          <button type="submit" disabled={res.fetching}>
+            {res.fetching ? 'Joining…' : 'Join'}
+          </button>
+          {problem && (
+            <p className="status error" role="alert">
+              {problem}
+            </p>
+          )}
+          <ErrorNote error={res.error} />
+        </form>
+      )}
     </main>
   )
 }

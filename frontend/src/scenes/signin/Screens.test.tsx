@@ -29,7 +29,9 @@ function client({ query, mutation }: { query?: (op: Op) => unknown; mutation: (o
 const type = (label: RegExp | string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } })
 
 describe('Invite', () => {
-  const preview = { invitation: { __typename: 'InvitationPreview', email: 'nova@example.com', name: 'Nova', expiresAt: '2026-12-13T09:00:00Z' } }
+  const invitation = { __typename: 'InvitationPreview', email: 'nova@example.com', name: 'Nova', expiresAt: '2026-12-13T09:00:00Z' }
+  // One answer for both of the screen's queries: the invitation and how people sign in.
+  const preview = { invitation, signInOptions: { __typename: 'SignInOptions', password: true, sso: null } }
 
   it('shows who is invited, checks the two passwords, then joins with a name of their own', async () => {
     const sent: Op['variables'][] = []
@@ -58,6 +60,18 @@ describe('Invite', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Join' })))
     expect(sent).toEqual([{ input: { token: 'tok', password: 'a long enough password', name: 'Nova N' } }])
     expect(onDone).toHaveBeenCalled()
+  })
+
+  it('offers to join through the identity provider, and only that when passwords are off', () => {
+    const sso = { __typename: 'SingleSignOnButton', name: 'Acme ID', startUrl: '/auth/oidc/start' }
+    const c = client({ query: (op) => ok(op, { invitation, signInOptions: { __typename: 'SignInOptions', password: false, sso } }), mutation: vi.fn() })
+    render(
+      <Provider value={c}>
+        <Invite token="t/1" onDone={vi.fn()} />
+      </Provider>,
+    )
+    expect(screen.getByRole('link', { name: 'Join with Acme ID' }).getAttribute('href')).toBe('/auth/oidc/start?invite=t%2F1')
+    expect(screen.queryByRole('button', { name: 'Join' })).toBeNull()
   })
 
   it('says when the invitation is not valid any more', () => {
