@@ -18,7 +18,7 @@ func (s *Service) errSSOOnly() error {
 	if name == "" {
 		name = "your identity provider"
 	}
-	return fault.New(fault.Forbidden, "This instance signs people in with "+name+", not a password: use the \"Sign in with "+name+"\" button.")
+	return fault.New(fault.Forbidden, "This instance signs people in with %s, not a password: use the \"Sign in with %s\" button.", name, name)
 }
 
 // PasswordSignIn says whether people may sign in with a password (false
