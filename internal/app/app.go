@@ -38,6 +38,7 @@ import (
 	"codna/internal/sandbox"
 	"codna/internal/search"
 	pgsearch "codna/internal/search/postgres"
+	"codna/internal/space"
 	"codna/internal/transfer"
 	"codna/internal/webhook"
 )
@@ -130,6 +131,7 @@ type Services struct {
 	Live       *live.Hub
 	Linkgraph  *linkgraph.Service
 	Access     *access.Service
+	Space      *space.Service
 	Folders    *access.FolderService
 	Agent      *agent.Service
 	Search     *search.Service
@@ -225,6 +227,7 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *App {
 	s.Linkgraph = linkgraph.New(pool, s.Document)
 	s.Access = access.New(pool)
 	s.Folders = access.NewFolderService(pool)
+	s.Space = space.New(pool, s.Document)
 	s.Agent = agent.New(pool)
 	backend := cfg.SearchBackend
 	if backend == nil {

@@ -988,6 +988,13 @@ type ShareSuggestionDecision struct {
 	CreatedAt     time.Time
 }
 
+type SpaceSetting struct {
+	Space         Space
+	DefaultAccess string
+	UpdatedAt     time.Time
+	UpdatedBy     *uuid.UUID
+}
+
 type UsageDaily struct {
 	Day      pgtype.Date
 	UserID   uuid.UUID
