@@ -285,7 +285,7 @@ var table = map[string]rule{
 	"search.Service.Search":  {allow: person | agent, read: true},
 
 	// space.Service: the space defaults and pages created under them.
-	"space.Service.Audience":   {allow: person | agent, read: true, args: func(*world) []any { return []any{document.SpaceWiki, "perm"} }}, // the actor's own folder rules only
+	"space.Service.Audience":   {allow: person | agent, read: true, shared: "the space default, the same for everyone, and the asker's own folder rules: no id of anyone else's is taken", args: func(*world) []any { return []any{document.SpaceWiki, "perm"} }},
 	"space.Service.Create":     content,
 	"space.Service.Defaults":   {allow: person | agent | management, read: true, shared: "every space's default, the same for everyone: not content"},
 	"space.Service.SetDefault": {allow: management, args: func(*world) []any { return []any{document.SpaceOutput, space.Private} }},
