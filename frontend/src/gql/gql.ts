@@ -100,6 +100,8 @@ type Documents = {
     "\n  mutation QuarantineDocument($input: QuarantineInput!) {\n    quarantineDocument(input: $input) {\n      document {\n        ...DocumentMetadataFields\n      }\n    }\n  }\n": typeof types.QuarantineDocumentDocument,
     "\n  mutation ReleaseDocument($input: ReleaseInput!) {\n    releaseDocument(input: $input) {\n      document {\n        ...DocumentMetadataFields\n      }\n      notRestored {\n        recipient\n        name\n        permission\n      }\n    }\n  }\n": typeof types.ReleaseDocumentDocument,
     "\n  mutation TakeAwayShare($input: TakeAwayShareInput!) {\n    takeAwayShare(input: $input) {\n      document {\n        ...DocumentMetadataFields\n      }\n    }\n  }\n": typeof types.TakeAwayShareDocument,
+    "\n  query ManageSpaceDefaults {\n    spaceDefaults {\n      space\n      access\n      updatedAt\n    }\n  }\n": typeof types.ManageSpaceDefaultsDocument,
+    "\n  mutation SetSpaceDefault($input: SetSpaceDefaultInput!) {\n    setSpaceDefault(input: $input) {\n      spaceDefault {\n        space\n        access\n        updatedAt\n      }\n    }\n  }\n": typeof types.SetSpaceDefaultDocument,
     "\n  query ManageServiceTokens {\n    manageServiceTokens {\n      ...ServiceTokenFields\n    }\n  }\n": typeof types.ManageServiceTokensDocument,
     "\n  mutation CreateServiceToken($input: CreateServiceTokenInput!) {\n    createServiceToken(input: $input) {\n      token\n      serviceToken {\n        ...ServiceTokenFields\n      }\n    }\n  }\n": typeof types.CreateServiceTokenDocument,
     "\n  mutation RevokeServiceToken($input: ServiceTokenInput!) {\n    revokeServiceToken(input: $input) {\n      serviceToken {\n        ...ServiceTokenFields\n      }\n    }\n  }\n": typeof types.RevokeServiceTokenDocument,
@@ -239,6 +241,8 @@ const documents: Documents = {
     "\n  mutation QuarantineDocument($input: QuarantineInput!) {\n    quarantineDocument(input: $input) {\n      document {\n        ...DocumentMetadataFields\n      }\n    }\n  }\n": types.QuarantineDocumentDocument,
     "\n  mutation ReleaseDocument($input: ReleaseInput!) {\n    releaseDocument(input: $input) {\n      document {\n        ...DocumentMetadataFields\n      }\n      notRestored {\n        recipient\n        name\n        permission\n      }\n    }\n  }\n": types.ReleaseDocumentDocument,
     "\n  mutation TakeAwayShare($input: TakeAwayShareInput!) {\n    takeAwayShare(input: $input) {\n      document {\n        ...DocumentMetadataFields\n      }\n    }\n  }\n": types.TakeAwayShareDocument,
+    "\n  query ManageSpaceDefaults {\n    spaceDefaults {\n      space\n      access\n      updatedAt\n    }\n  }\n": types.ManageSpaceDefaultsDocument,
+    "\n  mutation SetSpaceDefault($input: SetSpaceDefaultInput!) {\n    setSpaceDefault(input: $input) {\n      spaceDefault {\n        space\n        access\n        updatedAt\n      }\n    }\n  }\n": types.SetSpaceDefaultDocument,
     "\n  query ManageServiceTokens {\n    manageServiceTokens {\n      ...ServiceTokenFields\n    }\n  }\n": types.ManageServiceTokensDocument,
     "\n  mutation CreateServiceToken($input: CreateServiceTokenInput!) {\n    createServiceToken(input: $input) {\n      token\n      serviceToken {\n        ...ServiceTokenFields\n      }\n    }\n  }\n": types.CreateServiceTokenDocument,
     "\n  mutation RevokeServiceToken($input: ServiceTokenInput!) {\n    revokeServiceToken(input: $input) {\n      serviceToken {\n        ...ServiceTokenFields\n      }\n    }\n  }\n": types.RevokeServiceTokenDocument,
@@ -650,6 +654,14 @@ export function graphql(source: "\n  mutation ReleaseDocument($input: ReleaseInp
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation TakeAwayShare($input: TakeAwayShareInput!) {\n    takeAwayShare(input: $input) {\n      document {\n        ...DocumentMetadataFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation TakeAwayShare($input: TakeAwayShareInput!) {\n    takeAwayShare(input: $input) {\n      document {\n        ...DocumentMetadataFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ManageSpaceDefaults {\n    spaceDefaults {\n      space\n      access\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  query ManageSpaceDefaults {\n    spaceDefaults {\n      space\n      access\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetSpaceDefault($input: SetSpaceDefaultInput!) {\n    setSpaceDefault(input: $input) {\n      spaceDefault {\n        space\n        access\n        updatedAt\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SetSpaceDefault($input: SetSpaceDefaultInput!) {\n    setSpaceDefault(input: $input) {\n      spaceDefault {\n        space\n        access\n        updatedAt\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
