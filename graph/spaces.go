@@ -37,3 +37,11 @@ func pageAudienceModel(a *space.Audience) *model.PageAudience {
 	}
 	return out
 }
+
+// importAccessOf is an import's choice; nil is private.
+func importAccessOf(a *model.SpaceDefaultAccess) space.Access {
+	if a == nil {
+		return space.Private
+	}
+	return spaceAccessOf(*a)
+}

@@ -1,3 +1,4 @@
+ALTER TABLE imports DROP COLUMN IF EXISTS access;
 -- A space default's grants stay, as direct grants of the page's owner: going down takes no
 -- access away.
 UPDATE document_access SET grant_reason = 'direct' WHERE grant_reason = 'space_default';

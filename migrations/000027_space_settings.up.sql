@@ -13,3 +13,8 @@ CREATE TABLE space_settings (
 ALTER TABLE document_access DROP CONSTRAINT document_access_reason_ck;
 ALTER TABLE document_access ADD CONSTRAINT document_access_reason_ck CHECK (grant_reason IN
   ('direct', 'bulk_tag', 'link_suggestion', 'script', 'import', 'folder', 'space_default'));
+
+-- An import takes an explicit access choice: its pages are private (the default) or read by
+-- Everyone (a grant with reason 'import', written with each page).
+ALTER TABLE imports ADD COLUMN access text NOT NULL DEFAULT 'private';
+ALTER TABLE imports ADD CONSTRAINT imports_access_ck CHECK (access IN ('private', 'everyone_read'));

@@ -478,6 +478,7 @@ type ComplexityRoot struct {
 	}
 
 	Import struct {
+		Access     func(childComplexity int) int
 		CreatedAt  func(childComplexity int) int
 		Done       func(childComplexity int) int
 		Error      func(childComplexity int) int
@@ -2832,6 +2833,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.HighlightRange.Start(childComplexity), true
 
+	case "Import.access":
+		if e.ComplexityRoot.Import.Access == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Import.Access(childComplexity), true
 	case "Import.createdAt":
 		if e.ComplexityRoot.Import.CreatedAt == nil {
 			break
@@ -8310,6 +8317,8 @@ type Import {
   space: Space!
   "The folder the pages land in."
   path: String!
+  "Who reads the imported pages."
+  access: SpaceDefaultAccess!
   status: ImportStatus!
   "Pages handled so far (written or skipped)."
   done: Int!
@@ -8341,6 +8350,8 @@ input StartImportInput {
   space: Space = RAW
   "The folder the pages land in (the space root when left out)."
   path: String
+  "Who reads the imported pages: PRIVATE (you alone, the default) or EVERYONE_READ (a grant to Everyone with reason IMPORT). The space's default does not apply to imports."
+  access: SpaceDefaultAccess = PRIVATE
 }
 
 type StartImportPayload {
@@ -9441,6 +9452,8 @@ func (ec *executionContext) childFields_Import(ctx context.Context, field graphq
 		return ec.fieldContext_Import_space(ctx, field)
 	case "path":
 		return ec.fieldContext_Import_path(ctx, field)
+	case "access":
+		return ec.fieldContext_Import_access(ctx, field)
 	case "status":
 		return ec.fieldContext_Import_status(ctx, field)
 	case "done":

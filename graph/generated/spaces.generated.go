@@ -753,4 +753,20 @@ func (ec *executionContext) marshalONewPageAccess2ᚖcodnaᚋgraphᚋmodelᚐNew
 	return v
 }
 
+func (ec *executionContext) unmarshalOSpaceDefaultAccess2ᚖcodnaᚋgraphᚋmodelᚐSpaceDefaultAccess(ctx context.Context, v any) (*model.SpaceDefaultAccess, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(model.SpaceDefaultAccess)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOSpaceDefaultAccess2ᚖcodnaᚋgraphᚋmodelᚐSpaceDefaultAccess(ctx context.Context, sel ast.SelectionSet, v *model.SpaceDefaultAccess) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
 // endregion ***************************** type.gotpl *****************************

@@ -1233,6 +1233,8 @@ type StartImportInput struct {
 	Space  *Space         `json:"space,omitempty"`
 	// The folder the pages land in (the space root when left out).
 	Path *string `json:"path,omitempty"`
+	// Who reads the imported pages: PRIVATE (you alone, the default) or EVERYONE_READ (a grant to Everyone with reason IMPORT). The space's default does not apply to imports.
+	Access *SpaceDefaultAccess `json:"access,omitempty"`
 }
 
 type StartImportPayload struct {

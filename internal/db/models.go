@@ -758,6 +758,7 @@ type Import struct {
 	StartedAt   *time.Time
 	FinishedAt  *time.Time
 	UpdatedAt   time.Time
+	Access      string
 }
 
 type ImportPage struct {
