@@ -1026,6 +1026,8 @@ export type HighlightRange = {
 /** An archive brought into a folder, page by page, in the background. */
 export type Import = {
   __typename?: 'Import';
+  /** Who reads the imported pages. */
+  access: SpaceDefaultAccess;
   createdAt: Scalars['Time']['output'];
   /** Pages handled so far (written or skipped). */
   done: Scalars['Int']['output'];
@@ -2910,6 +2912,8 @@ export type SpaceDefaultAccess =
   | 'PRIVATE';
 
 export type StartImportInput = {
+  /** Who reads the imported pages: PRIVATE (you alone, the default) or EVERYONE_READ (a grant to Everyone with reason IMPORT). The space's default does not apply to imports. */
+  access?: InputMaybe<SpaceDefaultAccess>;
   /** The archive: a zip, up to CODNA_MAX_IMPORT_BYTES (1 GiB by default). */
   file: Scalars['Upload']['input'];
   format: ImportFormat;
