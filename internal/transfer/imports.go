@@ -20,11 +20,11 @@ import (
 	"codna/internal/auth"
 	"codna/internal/db"
 	"codna/internal/document"
-	"codna/internal/space"
 	"codna/internal/fault"
 	"codna/internal/files"
 	"codna/internal/ingest"
 	"codna/internal/linkgraph"
+	"codna/internal/space"
 )
 
 // Status is where an import stands.
