@@ -77,6 +77,9 @@ func (r *Resolver) grants(ctx context.Context, gs []access.GrantInfo) ([]model.G
 			PrincipalID: g.Principal.ID.String(), Recipient: g.Label, RecipientName: g.Name, Permission: permissionModel(g.Permission),
 			Reason: reasonModel(g.Reason), BatchID: idPtr(g.BatchID), CreatedAt: g.CreatedAt,
 		}
+		if g.Explanation != "" {
+			m.Explanation = &g.Explanation
+		}
 		if g.GrantedBy != nil {
 			m.GrantedBy = users[*g.GrantedBy]
 		}

@@ -11,6 +11,7 @@ import (
 	"codna/internal/auth"
 	"codna/internal/document"
 	"codna/internal/fault"
+	"codna/internal/space"
 	"context"
 	"fmt"
 	"strings"
@@ -180,9 +181,12 @@ func (r *folderEntryResolver) Document(ctx context.Context, obj *model.FolderEnt
 
 // CreateDocument is the resolver for the createDocument field.
 func (r *mutationResolver) CreateDocument(ctx context.Context, input model.CreateDocumentInput) (*model.CreateDocumentPayload, error) {
-	d, err := r.svc.Document.Create(ctx, document.CreateInput{
-		Space: spaceOf(input.Space), Path: deref(input.Path), Slug: input.Slug, Title: &input.Title,
-		Content: deref(input.Content), Tags: input.Tags,
+	d, err := r.svc.Space.Create(ctx, space.NewPage{
+		CreateInput: document.CreateInput{
+			Space: spaceOf(input.Space), Path: deref(input.Path), Slug: input.Slug, Title: &input.Title,
+			Content: deref(input.Content), Tags: input.Tags,
+		},
+		Access: newPageAccessOf(input.Access), ShareWith: input.ShareWith,
 	})
 	if err != nil {
 		return nil, err

@@ -59,6 +59,11 @@ func (r *importResolver) Space(ctx context.Context, obj *transfer.Import) (model
 	return spaceModel(obj.Space), nil
 }
 
+// Access is the resolver for the access field.
+func (r *importResolver) Access(ctx context.Context, obj *transfer.Import) (model.SpaceDefaultAccess, error) {
+	return spaceAccessModel(obj.Access), nil
+}
+
 // Status is the resolver for the status field.
 func (r *importResolver) Status(ctx context.Context, obj *transfer.Import) (model.ImportStatus, error) {
 	return model.ImportStatus(strings.ToUpper(string(obj.Status))), nil
@@ -79,7 +84,7 @@ func (r *mutationResolver) StartImport(ctx context.Context, input model.StartImp
 	if input.Path != nil {
 		path = *input.Path
 	}
-	imp, err := r.svc.Transfer.StartImport(ctx, input.File.File, input.File.Filename, archive.Format(strings.ToLower(string(input.Format))), spaceOf(space), path)
+	imp, err := r.svc.Transfer.StartImport(ctx, input.File.File, input.File.Filename, archive.Format(strings.ToLower(string(input.Format))), spaceOf(space), path, importAccessOf(input.Access))
 	if err != nil {
 		return nil, err
 	}

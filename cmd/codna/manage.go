@@ -17,6 +17,7 @@ import (
 	"codna/internal/auth"
 	"codna/internal/mail"
 	"codna/internal/manage"
+	"codna/internal/space"
 	"codna/internal/webhook"
 )
 
@@ -48,8 +49,10 @@ type manageEnv struct {
 	mail *mail.Service // `manage mail test`
 	// webhook is for `manage webhook …`.
 	webhook *webhook.Service
-	stdout  io.Writer
-	stderr  io.Writer
+	// space is for `manage space …`.
+	space  *space.Service
+	stdout io.Writer
+	stderr io.Writer
 }
 
 // noFlags and noCheck are for commands without flags, or with nothing to check.
@@ -62,13 +65,13 @@ func (noFlags) flags(*flag.FlagSet)   {}
 func (noCheck) check(io.Reader) error { return nil }
 
 // manageNouns is every noun, in the order the usage lists them.
-var manageNouns = []string{"user", "token", "group", "agent", "document", "audit", "usage", "outbox", "mail", "webhook"}
+var manageNouns = []string{"user", "token", "group", "agent", "document", "audit", "usage", "outbox", "mail", "webhook", "space"}
 
 // manageCommands is every command, by noun, in the order the usage lists them.
 func manageCommands() []manageCommand {
 	var all []manageCommand
 	for _, cmds := range [][]manageCommand{userCommands, tokenCommands, groupCommands, agentCommands,
-		documentCommands, auditCommands, usageCommands, outboxCommands, mailCommands, webhookCommands} {
+		documentCommands, auditCommands, usageCommands, outboxCommands, mailCommands, webhookCommands, spaceCommands} {
 		all = append(all, cmds...)
 	}
 	return all
@@ -195,7 +198,7 @@ func manageCmd(ctx context.Context, cfg config, args []string, stdin io.Reader, 
 		return err
 	}
 	defer a.Pool().Close()
-	m := &manageEnv{svc: a.Manage, base: cfg.publicBase(), mail: a.Mail, webhook: a.Webhook, stdout: stdout, stderr: stderr}
+	m := &manageEnv{svc: a.Manage, base: cfg.publicBase(), mail: a.Mail, webhook: a.Webhook, space: a.Space, stdout: stdout, stderr: stderr}
 	return v.run(auth.ManagementContext(ctx), m)
 }
 

@@ -16,10 +16,11 @@ import (
 	"codna/internal/archive"
 	"codna/internal/auth"
 	"codna/internal/document"
+	"codna/internal/space"
 	"codna/internal/transfer"
 )
 
-const importUsage = `Usage: codna import --format F [--space S] [--path P] --as EMAIL FILE.zip
+const importUsage = `Usage: codna import --format F [--space S] [--path P] [--access A] --as EMAIL FILE.zip
 
 Imports an archive into a folder as the person EMAIL, on the host
 (docs/operations.md#imports-and-exports): the pages are theirs, the archive is
@@ -32,6 +33,8 @@ Flags:
   --format F    markdown, notion, confluence or files
   --space S     raw (default), wiki or output
   --path P      the folder the pages land in (default: the space's root)
+  --access A    who reads the pages: private (default: the importer alone) or
+                everyone-read (every person); the space's default does not apply
   --as EMAIL    the person importing
 `
 
@@ -114,11 +117,16 @@ func importCmd(ctx context.Context, cfg config, args []string, stdout, stderr io
 	var f transferFlags
 	f.register(fs, string(document.SpaceRaw))
 	format := fs.String("format", "", "")
+	readers := fs.String("access", string(space.Private), "")
 	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
 		_, err := io.WriteString(stdout, importUsage)
 		return err
 	} else if err != nil {
 		return usageError{msg: err.Error(), usage: importUsage}
+	}
+	access, err := space.ParseAccess("access", *readers)
+	if err != nil {
+		return usageError{msg: fmt.Sprintf("--access must be private or everyone-read, not %q", *readers), usage: importUsage}
 	}
 	if err := f.check(importUsage); err != nil {
 		return err
@@ -135,13 +143,13 @@ func importCmd(ctx context.Context, cfg config, args []string, stdout, stderr io
 	}
 	defer file.Close()
 	env, err := openTransfer(ctx, cfg, f.as, "document.import", map[string]any{
-		"format": *format, "space": f.space, "path": f.path, "file": filepath.Base(fs.Arg(0)),
+		"format": *format, "space": f.space, "path": f.path, "file": filepath.Base(fs.Arg(0)), "access": access,
 	}, stderr)
 	if err != nil {
 		return err
 	}
 	defer env.close()
-	imp, err := env.svc.StartImport(env.as, file, filepath.Base(fs.Arg(0)), archive.Format(*format), document.Space(f.space), f.path)
+	imp, err := env.svc.StartImport(env.as, file, filepath.Base(fs.Arg(0)), archive.Format(*format), document.Space(f.space), f.path, access)
 	if err != nil {
 		return err
 	}

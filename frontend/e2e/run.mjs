@@ -234,6 +234,27 @@ test('create a page linking to another', async (t) => {
   await see(h1(page, target.title), 'the target after following the link')
 })
 
+test('a new page says who will see it; everyone reads it when the author chooses so', async (t) => {
+  const a = await t.open(people.ada)
+  const b = await t.open(people.bob)
+  await a.page.goto('/new')
+  const form = a.page.getByRole('main')
+  const field = (name) => form.getByLabel(new RegExp(`^${name}`))
+  await see(field('Title'), 'the New page form (label "Title")')
+  await setField(field('Space'), 'wiki')
+  await field('Folder').fill('e2e-audience')
+  await field('Title').fill('Team notes')
+  await see(form.getByText('In the wiki, new pages are private by default.'), 'the space default on the form')
+  const only = form.getByRole('radio', { name: 'Only you, and whoever you share it with' })
+  assert(await only.isChecked(), 'the form starts from the default: only you')
+  await form.getByRole('radio', { name: 'Everyone can read it' }).check()
+  await t.shot(a.page, 'new-page-audience')
+  await form.getByRole('button', { name: 'Create page' }).click()
+  await see(h1(a.page, 'Team notes'), 'the new page (h1 "Team notes")')
+  await b.page.goto(pageURL('wiki', 'e2e-audience', 'team-notes'))
+  await see(h1(b.page, 'Team notes'), 'the page, for Bob')
+})
+
 test('the backlink shows on the target', async (t) => {
   const { context, page } = await t.open(people.ada)
   const target = await createDoc(context, { path: 'e2e-back', slug: 'glossary', title: 'Glossary', content: 'Words we use.\n' })

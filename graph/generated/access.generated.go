@@ -599,6 +599,32 @@ func (ec *executionContext) fieldContext_Grant_createdAt(_ context.Context, fiel
 	return graphql.NewScalarFieldContext("Grant", field, false, false, "Time")
 }
 
+func (ec *executionContext) _Grant_explanation(ctx context.Context, field graphql.CollectedField, obj *model.Grant) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "Grant", field, obj.Explanation, ec.marshalOString2ᚖstring)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Grant_explanation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Explanation, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Grant_explanation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Grant", field, false, false, "String")
+}
+
 func (ec *executionContext) _Group_id(ctx context.Context, field graphql.CollectedField, obj *model.Group) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
 		return schedule.Field(ctx, ec.OperationContext, "Group", field, obj.ID, ec.marshalNID2string)
@@ -2024,6 +2050,11 @@ func (ec *executionContext) _Grant(ctx context.Context, sel ast.SelectionSet, ob
 		case "createdAt":
 			out.Values[i] = ec._Grant_createdAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "explanation":
+			out.Values[i] = ec._Grant_explanation(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		default:

@@ -93,6 +93,7 @@ type MutationResolver interface {
 	TakeAwayShare(ctx context.Context, input model.TakeAwayShareInput) (*model.TakeAwaySharePayload, error)
 	RetryParkedEvent(ctx context.Context, input model.RetryParkedEventInput) (*model.RetryParkedEventPayload, error)
 	AcceptInvitation(ctx context.Context, input model.AcceptInvitationInput) (*model.LoginPayload, error)
+	SetSpaceDefault(ctx context.Context, input model.SetSpaceDefaultInput) (*model.SetSpaceDefaultPayload, error)
 	StartImport(ctx context.Context, input model.StartImportInput) (*model.StartImportPayload, error)
 	ExportDocuments(ctx context.Context, space model.Space, path *string) (*model.ExportDocumentsPayload, error)
 	CreateWebhook(ctx context.Context, input model.CreateWebhookInput) (*model.CreateWebhookPayload, error)
@@ -153,6 +154,8 @@ type QueryResolver interface {
 	ManageUsage(ctx context.Context, from string, to string, userID *string) ([]model.UsageRow, error)
 	ManageParkedEvents(ctx context.Context, first *int) ([]model.ParkedEvent, error)
 	Search(ctx context.Context, query string, filter *model.SearchFilter, first *int, after *string) (*model.SearchConnection, error)
+	SpaceDefaults(ctx context.Context) ([]model.SpaceDefault, error)
+	NewPageAudience(ctx context.Context, space model.Space, path *string) (*model.PageAudience, error)
 	Imports(ctx context.Context, first *int, after *string) (*model.ImportConnection, error)
 	Import(ctx context.Context, id string) (*transfer.Import, error)
 	Export(ctx context.Context, id string) (*transfer.Export, error)
@@ -1068,6 +1071,20 @@ func (ec *executionContext) field_Mutation_setAgentResponsible_args(ctx context.
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_setSpaceDefault_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.SetSpaceDefaultInput, error) {
+			return ec.unmarshalNSetSpaceDefaultInput2codnaᚋgraphᚋmodelᚐSetSpaceDefaultInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_shareByTag_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -1839,6 +1856,28 @@ func (ec *executionContext) field_Query_managedUsers_args(ctx context.Context, r
 		return nil, err
 	}
 	args["after"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_newPageAudience_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "space",
+		func(ctx context.Context, v any) (model.Space, error) {
+			return ec.unmarshalNSpace2codnaᚋgraphᚋmodelᚐSpace(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["space"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "path",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["path"] = arg1
 	return args, nil
 }
 
@@ -5037,6 +5076,50 @@ func (ec *executionContext) fieldContext_Mutation_acceptInvitation(ctx context.C
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_setSpaceDefault(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_setSpaceDefault(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().SetSpaceDefault(ctx, fc.Args["input"].(model.SetSpaceDefaultInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SetSpaceDefaultPayload) graphql.Marshaler {
+			return ec.marshalNSetSpaceDefaultPayload2ᚖcodnaᚋgraphᚋmodelᚐSetSpaceDefaultPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_setSpaceDefault(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SetSpaceDefaultPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_setSpaceDefault_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_startImport(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -7445,6 +7528,82 @@ func (ec *executionContext) fieldContext_Query_search(ctx context.Context, field
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_spaceDefaults(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_spaceDefaults(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().SpaceDefaults(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.SpaceDefault) graphql.Marshaler {
+			return ec.marshalNSpaceDefault2ᚕcodnaᚋgraphᚋmodelᚐSpaceDefaultᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_spaceDefaults(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SpaceDefault(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_newPageAudience(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_newPageAudience(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().NewPageAudience(ctx, fc.Args["space"].(model.Space), fc.Args["path"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PageAudience) graphql.Marshaler {
+			return ec.marshalNPageAudience2ᚖcodnaᚋgraphᚋmodelᚐPageAudience(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_newPageAudience(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageAudience(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_newPageAudience_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_imports(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -9206,6 +9365,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "setSpaceDefault":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_setSpaceDefault(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "startImport":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_startImport(ctx, field)
@@ -9606,6 +9772,18 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_search(ctx, field)
+				})
+		case "spaceDefaults":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_spaceDefaults(ctx, field)
+				})
+		case "newPageAudience":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_newPageAudience(ctx, field)
 				})
 		case "imports":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,

@@ -2597,7 +2597,7 @@ func (ec *executionContext) unmarshalInputCreateDocumentInput(ctx context.Contex
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"space", "path", "slug", "title", "content", "tags"}
+	fieldsInOrder := [...]string{"space", "path", "slug", "title", "content", "tags", "access", "shareWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -2646,6 +2646,20 @@ func (ec *executionContext) unmarshalInputCreateDocumentInput(ctx context.Contex
 				return it, err
 			}
 			it.Tags = data
+		case "access":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("access"))
+			data, err := ec.unmarshalONewPageAccess2ᚖcodnaᚋgraphᚋmodelᚐNewPageAccess(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Access = data
+		case "shareWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("shareWith"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ShareWith = data
 		}
 	}
 	return it, nil

@@ -413,6 +413,15 @@ type ComplexityRoot struct {
 		Path        func(childComplexity int) int
 	}
 
+	FolderAudience struct {
+		Name          func(childComplexity int) int
+		Path          func(childComplexity int) int
+		Permission    func(childComplexity int) int
+		PrincipalID   func(childComplexity int) int
+		PrincipalType func(childComplexity int) int
+		Recipient     func(childComplexity int) int
+	}
+
 	FolderEntry struct {
 		Document  func(childComplexity int) int
 		ID        func(childComplexity int) int
@@ -446,6 +455,7 @@ type ComplexityRoot struct {
 		BatchID       func(childComplexity int) int
 		CreatedAt     func(childComplexity int) int
 		Document      func(childComplexity int) int
+		Explanation   func(childComplexity int) int
 		GrantedBy     func(childComplexity int) int
 		ID            func(childComplexity int) int
 		Permission    func(childComplexity int) int
@@ -476,6 +486,7 @@ type ComplexityRoot struct {
 	}
 
 	Import struct {
+		Access     func(childComplexity int) int
 		CreatedAt  func(childComplexity int) int
 		Done       func(childComplexity int) int
 		Error      func(childComplexity int) int
@@ -775,6 +786,7 @@ type ComplexityRoot struct {
 		RotateManagementWebhookSecret      func(childComplexity int, id string) int
 		RotateWebhookSecret                func(childComplexity int, id string) int
 		SetAgentResponsible                func(childComplexity int, input model.SetAgentResponsibleInput) int
+		SetSpaceDefault                    func(childComplexity int, input model.SetSpaceDefaultInput) int
 		Share                              func(childComplexity int, input model.ShareInput) int
 		ShareByTag                         func(childComplexity int, input model.ShareByTagInput) int
 		ShareFolder                        func(childComplexity int, input model.ShareFolderInput) int
@@ -817,6 +829,13 @@ type ComplexityRoot struct {
 	NotificationPayload struct {
 		Counts       func(childComplexity int) int
 		Notification func(childComplexity int) int
+	}
+
+	PageAudience struct {
+		Default func(childComplexity int) int
+		Folders func(childComplexity int) int
+		Path    func(childComplexity int) int
+		Space   func(childComplexity int) int
 	}
 
 	PageInfo struct {
@@ -900,12 +919,14 @@ type ComplexityRoot struct {
 		ManagementWebhooks  func(childComplexity int) int
 		Me                  func(childComplexity int) int
 		MyAgents            func(childComplexity int) int
+		NewPageAudience     func(childComplexity int, space model.Space, path *string) int
 		People              func(childComplexity int, query string, first *int) int
 		RecentlyShared      func(childComplexity int, since time.Time, first *int) int
 		Search              func(childComplexity int, query string, filter *model.SearchFilter, first *int, after *string) int
 		Sessions            func(childComplexity int) int
 		ShareSuggestions    func(childComplexity int, documentIds []string, recipients []string, depth *int) int
 		SignInOptions       func(childComplexity int) int
+		SpaceDefaults       func(childComplexity int) int
 		Trash               func(childComplexity int, first *int, after *string) int
 		Webhooks            func(childComplexity int) int
 	}
@@ -1008,6 +1029,10 @@ type ComplexityRoot struct {
 		User func(childComplexity int) int
 	}
 
+	SetSpaceDefaultPayload struct {
+		SpaceDefault func(childComplexity int) int
+	}
+
 	ShareFolderPayload struct {
 		FolderShare func(childComplexity int) int
 		Granted     func(childComplexity int) int
@@ -1049,6 +1074,12 @@ type ComplexityRoot struct {
 	SingleSignOnButton struct {
 		Name     func(childComplexity int) int
 		StartURL func(childComplexity int) int
+	}
+
+	SpaceDefault struct {
+		Access    func(childComplexity int) int
+		Space     func(childComplexity int) int
+		UpdatedAt func(childComplexity int) int
 	}
 
 	StartImportPayload struct {
@@ -2560,6 +2591,43 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Folder.Path(childComplexity), true
 
+	case "FolderAudience.name":
+		if e.ComplexityRoot.FolderAudience.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FolderAudience.Name(childComplexity), true
+	case "FolderAudience.path":
+		if e.ComplexityRoot.FolderAudience.Path == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FolderAudience.Path(childComplexity), true
+	case "FolderAudience.permission":
+		if e.ComplexityRoot.FolderAudience.Permission == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FolderAudience.Permission(childComplexity), true
+	case "FolderAudience.principalId":
+		if e.ComplexityRoot.FolderAudience.PrincipalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FolderAudience.PrincipalID(childComplexity), true
+	case "FolderAudience.principalType":
+		if e.ComplexityRoot.FolderAudience.PrincipalType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FolderAudience.PrincipalType(childComplexity), true
+	case "FolderAudience.recipient":
+		if e.ComplexityRoot.FolderAudience.Recipient == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FolderAudience.Recipient(childComplexity), true
+
 	case "FolderEntry.document":
 		if e.ComplexityRoot.FolderEntry.Document == nil {
 			break
@@ -2701,6 +2769,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Grant.Document(childComplexity), true
+	case "Grant.explanation":
+		if e.ComplexityRoot.Grant.Explanation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Grant.Explanation(childComplexity), true
 	case "Grant.grantedBy":
 		if e.ComplexityRoot.Grant.GrantedBy == nil {
 			break
@@ -2813,6 +2887,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.HighlightRange.Start(childComplexity), true
 
+	case "Import.access":
+		if e.ComplexityRoot.Import.Access == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Import.Access(childComplexity), true
 	case "Import.createdAt":
 		if e.ComplexityRoot.Import.CreatedAt == nil {
 			break
@@ -4332,6 +4412,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.SetAgentResponsible(childComplexity, args["input"].(model.SetAgentResponsibleInput)), true
+	case "Mutation.setSpaceDefault":
+		if e.ComplexityRoot.Mutation.SetSpaceDefault == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_setSpaceDefault_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SetSpaceDefault(childComplexity, args["input"].(model.SetSpaceDefaultInput)), true
 	case "Mutation.share":
 		if e.ComplexityRoot.Mutation.Share == nil {
 			break
@@ -4576,6 +4667,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.NotificationPayload.Notification(childComplexity), true
+
+	case "PageAudience.default":
+		if e.ComplexityRoot.PageAudience.Default == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PageAudience.Default(childComplexity), true
+	case "PageAudience.folders":
+		if e.ComplexityRoot.PageAudience.Folders == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PageAudience.Folders(childComplexity), true
+	case "PageAudience.path":
+		if e.ComplexityRoot.PageAudience.Path == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PageAudience.Path(childComplexity), true
+	case "PageAudience.space":
+		if e.ComplexityRoot.PageAudience.Space == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PageAudience.Space(childComplexity), true
 
 	case "PageInfo.endCursor":
 		if e.ComplexityRoot.PageInfo.EndCursor == nil {
@@ -5096,6 +5212,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.MyAgents(childComplexity), true
+	case "Query.newPageAudience":
+		if e.ComplexityRoot.Query.NewPageAudience == nil {
+			break
+		}
+
+		args, err := ec.field_Query_newPageAudience_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.NewPageAudience(childComplexity, args["space"].(model.Space), args["path"].(*string)), true
 	case "Query.people":
 		if e.ComplexityRoot.Query.People == nil {
 			break
@@ -5152,6 +5279,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.SignInOptions(childComplexity), true
+	case "Query.spaceDefaults":
+		if e.ComplexityRoot.Query.SpaceDefaults == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.SpaceDefaults(childComplexity), true
 	case "Query.trash":
 		if e.ComplexityRoot.Query.Trash == nil {
 			break
@@ -5469,6 +5602,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.SetPersonActivePayload.User(childComplexity), true
 
+	case "SetSpaceDefaultPayload.spaceDefault":
+		if e.ComplexityRoot.SetSpaceDefaultPayload.SpaceDefault == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SetSpaceDefaultPayload.SpaceDefault(childComplexity), true
+
 	case "ShareFolderPayload.folderShare":
 		if e.ComplexityRoot.ShareFolderPayload.FolderShare == nil {
 			break
@@ -5607,6 +5747,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.SingleSignOnButton.StartURL(childComplexity), true
+
+	case "SpaceDefault.access":
+		if e.ComplexityRoot.SpaceDefault.Access == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SpaceDefault.Access(childComplexity), true
+	case "SpaceDefault.space":
+		if e.ComplexityRoot.SpaceDefault.Space == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SpaceDefault.Space(childComplexity), true
+	case "SpaceDefault.updatedAt":
+		if e.ComplexityRoot.SpaceDefault.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SpaceDefault.UpdatedAt(childComplexity), true
 
 	case "StartImportPayload.import":
 		if e.ComplexityRoot.StartImportPayload.Import == nil {
@@ -5992,6 +6151,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("ServiceTokenInput", ec.unmarshalInputServiceTokenInput),
 			graphql.NewInputUnmarshaler("SetAgentResponsibleInput", ec.unmarshalInputSetAgentResponsibleInput),
 			graphql.NewInputUnmarshaler("SetPersonActiveInput", ec.unmarshalInputSetPersonActiveInput),
+			graphql.NewInputUnmarshaler("SetSpaceDefaultInput", ec.unmarshalInputSetSpaceDefaultInput),
 			graphql.NewInputUnmarshaler("ShareByTagInput", ec.unmarshalInputShareByTagInput),
 			graphql.NewInputUnmarshaler("ShareFolderInput", ec.unmarshalInputShareFolderInput),
 			graphql.NewInputUnmarshaler("ShareInput", ec.unmarshalInputShareInput),
@@ -6119,6 +6279,8 @@ enum GrantReason {
   SCRIPT
   "It came with an import."
   IMPORT
+  "The space's default gave Everyone read when the page was created (SpaceDefaultAccess)."
+  SPACE_DEFAULT
 }
 
 "Who a grant is to."
@@ -6143,6 +6305,8 @@ type Grant {
   "The sharing action it was part of."
   batchId: ID
   createdAt: Time!
+  "Why, in words, where the reason needs saying (whyCanISee of a SPACE_DEFAULT grant: \"Everyone can read new pages in the wiki by default; Ada can revoke it.\")."
+  explanation: String
 }
 
 "Why you can see a document."
@@ -7132,6 +7296,10 @@ input CreateDocumentInput {
   "Markdown. A leading YAML frontmatter block fills tags and status (unless given here) and keeps its other keys."
   content: String
   tags: [String!]
+  "Who reads it: the space's default (DEFAULT, when omitted), PRIVATE or EVERYONE_READ."
+  access: NewPageAccess
+  "Recipients granted read at creation, as a share names them (email, ` + "`" + `group:<slug>` + "`" + `, ` + "`" + `agent:<slug>` + "`" + `), told as a share tells them."
+  shareWith: [String!]
 }
 
 "The created document."
@@ -8314,6 +8482,78 @@ extend type Query {
   search(query: String!, filter: SearchFilter, first: Int = 20, after: String): SearchConnection!
 }
 `, BuiltIn: false},
+	{Name: "../schema/spaces.graphqls", Input: `"Who may read the pages people create in a space, unless the author chooses otherwise (docs/api.md, \"Space defaults\")."
+enum SpaceDefaultAccess {
+  "The owner alone until they share it (the default)."
+  PRIVATE
+  "Everyone reads a new page, through a grant with reason SPACE_DEFAULT the owner may revoke."
+  EVERYONE_READ
+}
+
+"One space's default."
+type SpaceDefault {
+  space: Space!
+  access: SpaceDefaultAccess!
+  "When management last set it; null for a space never set."
+  updatedAt: Time
+}
+
+"A space's new default: it applies to pages created from now on, never to existing ones."
+input SetSpaceDefaultInput {
+  space: Space!
+  access: SpaceDefaultAccess!
+}
+
+"The default as set."
+type SetSpaceDefaultPayload {
+  spaceDefault: SpaceDefault!
+}
+
+"The author's choice of who reads a new page (CreateDocumentInput.access)."
+enum NewPageAccess {
+  "The space's default (SpaceDefault); an agent's page is private."
+  DEFAULT
+  "The owner alone, whatever the default."
+  PRIVATE
+  "Everyone reads it, whatever the default."
+  EVERYONE_READ
+}
+
+"One of your standing folder shares that will share a new page."
+type FolderAudience {
+  "The rule's folder; empty for the whole space."
+  path: String!
+  principalType: PrincipalType!
+  principalId: ID!
+  "The recipient as a share names it: an email, ` + "`" + `group:<slug>` + "`" + ` or ` + "`" + `agent:<slug>` + "`" + `."
+  recipient: String!
+  "The recipient's display name."
+  name: String!
+  permission: Permission!
+}
+
+"Who will see a page you create at an address, before you create it."
+type PageAudience {
+  space: Space!
+  path: String!
+  "The default that applies to your page: the space's for a person, PRIVATE for an agent."
+  default: SpaceDefaultAccess!
+  "Your standing folder shares covering the path: each shares the new page too."
+  folders: [FolderAudience!]!
+}
+
+extend type Query {
+  "Every space's default (wiki, raw, output). Not content: people, agents and management read it."
+  spaceDefaults: [SpaceDefault!]!
+  "Who will see a page you create in ` + "`" + `space` + "`" + ` at ` + "`" + `path` + "`" + ` (empty: the root): the default and your folder shares."
+  newPageAudience(space: Space!, path: String): PageAudience!
+}
+
+extend type Mutation {
+  "Management: sets who may read the pages people create in a space from now on (audited)."
+  setSpaceDefault(input: SetSpaceDefaultInput!): SetSpaceDefaultPayload!
+}
+`, BuiltIn: false},
 	{Name: "../schema/transfer.graphqls", Input: `"An archive format an import reads (docs/api.md, Imports)."
 enum ImportFormat {
   "A zip of a folder tree of markdown files, with each page's files in ` + "`" + `<name>.files/` + "`" + ` (what ` + "`" + `exportDocuments` + "`" + ` makes)."
@@ -8361,6 +8601,8 @@ type Import {
   space: Space!
   "The folder the pages land in."
   path: String!
+  "Who reads the imported pages."
+  access: SpaceDefaultAccess!
   status: ImportStatus!
   "Pages handled so far (written or skipped)."
   done: Int!
@@ -8392,6 +8634,8 @@ input StartImportInput {
   space: Space = RAW
   "The folder the pages land in (the space root when left out)."
   path: String
+  "Who reads the imported pages: PRIVATE (you alone, the default) or EVERYONE_READ (a grant to Everyone with reason IMPORT). The space's default does not apply to imports."
+  access: SpaceDefaultAccess = PRIVATE
 }
 
 type StartImportPayload {
@@ -9354,6 +9598,24 @@ func (ec *executionContext) childFields_Folder(ctx context.Context, field graphq
 	return nil, fmt.Errorf("no field named %q was found under type Folder", field.Name)
 }
 
+func (ec *executionContext) childFields_FolderAudience(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "path":
+		return ec.fieldContext_FolderAudience_path(ctx, field)
+	case "principalType":
+		return ec.fieldContext_FolderAudience_principalType(ctx, field)
+	case "principalId":
+		return ec.fieldContext_FolderAudience_principalId(ctx, field)
+	case "recipient":
+		return ec.fieldContext_FolderAudience_recipient(ctx, field)
+	case "name":
+		return ec.fieldContext_FolderAudience_name(ctx, field)
+	case "permission":
+		return ec.fieldContext_FolderAudience_permission(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type FolderAudience", field.Name)
+}
+
 func (ec *executionContext) childFields_FolderEntry(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -9436,6 +9698,8 @@ func (ec *executionContext) childFields_Grant(ctx context.Context, field graphql
 		return ec.fieldContext_Grant_batchId(ctx, field)
 	case "createdAt":
 		return ec.fieldContext_Grant_createdAt(ctx, field)
+	case "explanation":
+		return ec.fieldContext_Grant_explanation(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Grant", field.Name)
 }
@@ -9488,6 +9752,8 @@ func (ec *executionContext) childFields_Import(ctx context.Context, field graphq
 		return ec.fieldContext_Import_space(ctx, field)
 	case "path":
 		return ec.fieldContext_Import_path(ctx, field)
+	case "access":
+		return ec.fieldContext_Import_access(ctx, field)
 	case "status":
 		return ec.fieldContext_Import_status(ctx, field)
 	case "done":
@@ -10002,6 +10268,20 @@ func (ec *executionContext) childFields_NotificationPayload(ctx context.Context,
 	return nil, fmt.Errorf("no field named %q was found under type NotificationPayload", field.Name)
 }
 
+func (ec *executionContext) childFields_PageAudience(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "space":
+		return ec.fieldContext_PageAudience_space(ctx, field)
+	case "path":
+		return ec.fieldContext_PageAudience_path(ctx, field)
+	case "default":
+		return ec.fieldContext_PageAudience_default(ctx, field)
+	case "folders":
+		return ec.fieldContext_PageAudience_folders(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PageAudience", field.Name)
+}
+
 func (ec *executionContext) childFields_PageInfo(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "hasNextPage":
@@ -10280,6 +10560,14 @@ func (ec *executionContext) childFields_SetPersonActivePayload(ctx context.Conte
 	return nil, fmt.Errorf("no field named %q was found under type SetPersonActivePayload", field.Name)
 }
 
+func (ec *executionContext) childFields_SetSpaceDefaultPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "spaceDefault":
+		return ec.fieldContext_SetSpaceDefaultPayload_spaceDefault(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SetSpaceDefaultPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_ShareFolderPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "folderShare":
@@ -10364,6 +10652,18 @@ func (ec *executionContext) childFields_SingleSignOnButton(ctx context.Context, 
 		return ec.fieldContext_SingleSignOnButton_startUrl(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type SingleSignOnButton", field.Name)
+}
+
+func (ec *executionContext) childFields_SpaceDefault(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "space":
+		return ec.fieldContext_SpaceDefault_space(ctx, field)
+	case "access":
+		return ec.fieldContext_SpaceDefault_access(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_SpaceDefault_updatedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SpaceDefault", field.Name)
 }
 
 func (ec *executionContext) childFields_StartImportPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

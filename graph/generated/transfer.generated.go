@@ -35,6 +35,7 @@ type ImportResolver interface {
 	Format(ctx context.Context, obj *transfer.Import) (model.ImportFormat, error)
 	Space(ctx context.Context, obj *transfer.Import) (model.Space, error)
 
+	Access(ctx context.Context, obj *transfer.Import) (model.SpaceDefaultAccess, error)
 	Status(ctx context.Context, obj *transfer.Import) (model.ImportStatus, error)
 
 	Error(ctx context.Context, obj *transfer.Import) (*string, error)
@@ -485,6 +486,34 @@ func (ec *executionContext) _Import_path(ctx context.Context, field graphql.Coll
 }
 func (ec *executionContext) fieldContext_Import_path(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Import", field, false, false, "String")
+}
+
+func (ec *executionContext) _Import_access(ctx context.Context, field graphql.CollectedField, obj *transfer.Import) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Import", field, true, func(ctx context.Context) (model.SpaceDefaultAccess, error) {
+			return ec.Resolvers.Import().Access(ctx, obj)
+		}, ec.marshalNSpaceDefaultAccess2codnaᚋgraphᚋmodelᚐSpaceDefaultAccess)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Import_access(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Import().Access(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.SpaceDefaultAccess) graphql.Marshaler {
+			return ec.marshalNSpaceDefaultAccess2codnaᚋgraphᚋmodelᚐSpaceDefaultAccess(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Import_access(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Import", field, true, true, "SpaceDefaultAccess")
 }
 
 func (ec *executionContext) _Import_status(ctx context.Context, field graphql.CollectedField, obj *transfer.Import) (ret graphql.Marshaler) {
@@ -1083,8 +1112,11 @@ func (ec *executionContext) unmarshalInputStartImportInput(ctx context.Context, 
 	if _, present := asMap["space"]; !present {
 		asMap["space"] = "RAW"
 	}
+	if _, present := asMap["access"]; !present {
+		asMap["access"] = "PRIVATE"
+	}
 
-	fieldsInOrder := [...]string{"file", "format", "space", "path"}
+	fieldsInOrder := [...]string{"file", "format", "space", "path", "access"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -1119,6 +1151,13 @@ func (ec *executionContext) unmarshalInputStartImportInput(ctx context.Context, 
 				return it, err
 			}
 			it.Path = data
+		case "access":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("access"))
+			data, err := ec.unmarshalOSpaceDefaultAccess2ᚖcodnaᚋgraphᚋmodelᚐSpaceDefaultAccess(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Access = data
 		}
 	}
 	return it, nil
@@ -1301,6 +1340,12 @@ func (ec *executionContext) _Import(ctx context.Context, sel ast.SelectionSet, o
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "access":
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Import_access(ctx, field, obj)
+				})
 		case "status":
 			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
 				true, true,

@@ -282,6 +282,10 @@ type CreateDocumentInput struct {
 	// Markdown. A leading YAML frontmatter block fills tags and status (unless given here) and keeps its other keys.
 	Content *string  `json:"content,omitempty"`
 	Tags    []string `json:"tags,omitempty"`
+	// Who reads it: the space's default (DEFAULT, when omitted), PRIVATE or EVERYONE_READ.
+	Access *NewPageAccess `json:"access,omitempty"`
+	// Recipients granted read at creation, as a share names them (email, `group:<slug>`, `agent:<slug>`), told as a share tells them.
+	ShareWith []string `json:"shareWith,omitempty"`
 }
 
 // The created document.
@@ -488,6 +492,19 @@ type FacetCount struct {
 	Count int    `json:"count"`
 }
 
+// One of your standing folder shares that will share a new page.
+type FolderAudience struct {
+	// The rule's folder; empty for the whole space.
+	Path          string        `json:"path"`
+	PrincipalType PrincipalType `json:"principalType"`
+	PrincipalID   string        `json:"principalId"`
+	// The recipient as a share names it: an email, `group:<slug>` or `agent:<slug>`.
+	Recipient string `json:"recipient"`
+	// The recipient's display name.
+	Name       string     `json:"name"`
+	Permission Permission `json:"permission"`
+}
+
 // A document listed in a folder.
 type FolderEntry struct {
 	ID        string         `json:"id"`
@@ -538,6 +555,8 @@ type Grant struct {
 	// The sharing action it was part of.
 	BatchID   *string   `json:"batchId,omitempty"`
 	CreatedAt time.Time `json:"createdAt"`
+	// Why, in words, where the reason needs saying (whyCanISee of a SPACE_DEFAULT grant: "Everyone can read new pages in the wiki by default; Ada can revoke it.").
+	Explanation *string `json:"explanation,omitempty"`
 }
 
 // A group a share can name (`group:<slug>`).
@@ -861,6 +880,16 @@ type NotificationPayload struct {
 	Counts       *inbox.Counts       `json:"counts"`
 }
 
+// Who will see a page you create at an address, before you create it.
+type PageAudience struct {
+	Space Space  `json:"space"`
+	Path  string `json:"path"`
+	// The default that applies to your page: the space's for a person, PRIVATE for an agent.
+	Default SpaceDefaultAccess `json:"default"`
+	// Your standing folder shares covering the path: each shares the new page too.
+	Folders []FolderAudience `json:"folders"`
+}
+
 // Where a page of a connection starts and ends.
 type PageInfo struct {
 	// Whether more items follow the last edge.
@@ -1127,6 +1156,17 @@ type SetPersonActivePayload struct {
 	User *ManagedUser `json:"user"`
 }
 
+// A space's new default: it applies to pages created from now on, never to existing ones.
+type SetSpaceDefaultInput struct {
+	Space  Space              `json:"space"`
+	Access SpaceDefaultAccess `json:"access"`
+}
+
+// The default as set.
+type SetSpaceDefaultPayload struct {
+	SpaceDefault *SpaceDefault `json:"spaceDefault"`
+}
+
 // Share every live, active document carrying a tag, once (documents tagged later are not shared).
 type ShareByTagInput struct {
 	Tag        string     `json:"tag"`
@@ -1215,6 +1255,14 @@ type SingleSignOnButton struct {
 	StartURL string `json:"startUrl"`
 }
 
+// One space's default.
+type SpaceDefault struct {
+	Space  Space              `json:"space"`
+	Access SpaceDefaultAccess `json:"access"`
+	// When management last set it; null for a space never set.
+	UpdatedAt *time.Time `json:"updatedAt,omitempty"`
+}
+
 type StartImportInput struct {
 	// The archive: a zip, up to CODNA_MAX_IMPORT_BYTES (1 GiB by default).
 	File   graphql.Upload `json:"file"`
@@ -1222,6 +1270,8 @@ type StartImportInput struct {
 	Space  *Space         `json:"space,omitempty"`
 	// The folder the pages land in (the space root when left out).
 	Path *string `json:"path,omitempty"`
+	// Who reads the imported pages: PRIVATE (you alone, the default) or EVERYONE_READ (a grant to Everyone with reason IMPORT). The space's default does not apply to imports.
+	Access *SpaceDefaultAccess `json:"access,omitempty"`
 }
 
 type StartImportPayload struct {
@@ -1859,6 +1909,8 @@ const (
 	GrantReasonScript GrantReason = "SCRIPT"
 	// It came with an import.
 	GrantReasonImport GrantReason = "IMPORT"
+	// The space's default gave Everyone read when the page was created (SpaceDefaultAccess).
+	GrantReasonSpaceDefault GrantReason = "SPACE_DEFAULT"
 )
 
 var AllGrantReason = []GrantReason{
@@ -1868,11 +1920,12 @@ var AllGrantReason = []GrantReason{
 	GrantReasonFolder,
 	GrantReasonScript,
 	GrantReasonImport,
+	GrantReasonSpaceDefault,
 }
 
 func (e GrantReason) IsValid() bool {
 	switch e {
-	case GrantReasonDirect, GrantReasonLinkSuggestion, GrantReasonBulkTag, GrantReasonFolder, GrantReasonScript, GrantReasonImport:
+	case GrantReasonDirect, GrantReasonLinkSuggestion, GrantReasonBulkTag, GrantReasonFolder, GrantReasonScript, GrantReasonImport, GrantReasonSpaceDefault:
 		return true
 	}
 	return false
@@ -2348,6 +2401,67 @@ func (e MailDigest) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// The author's choice of who reads a new page (CreateDocumentInput.access).
+type NewPageAccess string
+
+const (
+	// The space's default (SpaceDefault); an agent's page is private.
+	NewPageAccessDefault NewPageAccess = "DEFAULT"
+	// The owner alone, whatever the default.
+	NewPageAccessPrivate NewPageAccess = "PRIVATE"
+	// Everyone reads it, whatever the default.
+	NewPageAccessEveryoneRead NewPageAccess = "EVERYONE_READ"
+)
+
+var AllNewPageAccess = []NewPageAccess{
+	NewPageAccessDefault,
+	NewPageAccessPrivate,
+	NewPageAccessEveryoneRead,
+}
+
+func (e NewPageAccess) IsValid() bool {
+	switch e {
+	case NewPageAccessDefault, NewPageAccessPrivate, NewPageAccessEveryoneRead:
+		return true
+	}
+	return false
+}
+
+func (e NewPageAccess) String() string {
+	return string(e)
+}
+
+func (e *NewPageAccess) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = NewPageAccess(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid NewPageAccess", str)
+	}
+	return nil
+}
+
+func (e NewPageAccess) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *NewPageAccess) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e NewPageAccess) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
 // Where a notification stands.
 type NotificationStatus string
 
@@ -2640,6 +2754,64 @@ func (e *Space) UnmarshalJSON(b []byte) error {
 }
 
 func (e Space) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// Who may read the pages people create in a space, unless the author chooses otherwise (docs/api.md, "Space defaults").
+type SpaceDefaultAccess string
+
+const (
+	// The owner alone until they share it (the default).
+	SpaceDefaultAccessPrivate SpaceDefaultAccess = "PRIVATE"
+	// Everyone reads a new page, through a grant with reason SPACE_DEFAULT the owner may revoke.
+	SpaceDefaultAccessEveryoneRead SpaceDefaultAccess = "EVERYONE_READ"
+)
+
+var AllSpaceDefaultAccess = []SpaceDefaultAccess{
+	SpaceDefaultAccessPrivate,
+	SpaceDefaultAccessEveryoneRead,
+}
+
+func (e SpaceDefaultAccess) IsValid() bool {
+	switch e {
+	case SpaceDefaultAccessPrivate, SpaceDefaultAccessEveryoneRead:
+		return true
+	}
+	return false
+}
+
+func (e SpaceDefaultAccess) String() string {
+	return string(e)
+}
+
+func (e *SpaceDefaultAccess) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = SpaceDefaultAccess(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid SpaceDefaultAccess", str)
+	}
+	return nil
+}
+
+func (e SpaceDefaultAccess) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *SpaceDefaultAccess) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e SpaceDefaultAccess) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

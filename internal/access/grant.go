@@ -36,6 +36,9 @@ const (
 	Folder         = "folder"
 	Script         = "script"
 	Import         = "import"
+	// SpaceDefault is the grant to Everyone a space's default (EVERYONE_READ)
+	// writes when a person creates a page there (internal/space).
+	SpaceDefault = "space_default"
 )
 
 // GrantSpec is one grant to make.

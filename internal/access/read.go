@@ -2,6 +2,7 @@ package access
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -29,6 +30,10 @@ type GrantInfo struct {
 	Reason     string
 	BatchID    *uuid.UUID
 	CreatedAt  time.Time
+	// Explanation says in words why a grant of a reason that needs saying
+	// exists (space_default: "Everyone can read new pages in the wiki by
+	// default; Ada can revoke it."); empty otherwise. WhyCanISee fills it.
+	Explanation string
 }
 
 var errNoDocument = fault.New(fault.NotFound, "No document has that id.")
@@ -118,9 +123,24 @@ func (s *Service) WhyCanISee(ctx context.Context, docID uuid.UUID) (*Why, error)
 		} else {
 			g.Label, g.Name = actor.Email, actor.Name
 		}
+		if g.Reason == SpaceDefault {
+			if g.Explanation, err = spaceDefaultExplanation(ctx, s.pool, docID); err != nil {
+				return nil, err
+			}
+		}
 		w.Grants = append(w.Grants, g)
 	}
 	return w, nil
+}
+
+// spaceDefaultExplanation explains a space_default grant on a document:
+// its space's default gave it, and its owner may take it back.
+func spaceDefaultExplanation(ctx context.Context, q db.DBTX, docID uuid.UUID) (string, error) {
+	m, err := db.Q.DocumentGetMetadata(ctx, q, docID)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("Everyone can read new pages in the %s by default; %s can revoke it.", m.Space, m.OwnerName), nil
 }
 
 // Given is one grant the actor received.

@@ -203,6 +203,25 @@ func (s *Service) Share(ctx context.Context, in ShareInput) (*ShareResult, error
 	return out, nil
 }
 
+// ShareNewInTx shares a document the actor has just created in tx (the
+// author's choice on the new-page form, internal/space) with the
+// recipients at read, as Share does with reason direct: one batch, the same
+// recipient rules (ResolveRecipients) and the same notifications. It runs
+// in the creation's transaction and trusts its caller: the actor created
+// docID in tx. Errors: ResolveRecipients' (field recipients).
+func ShareNewInTx(ctx context.Context, tx db.DBTX, actor *auth.Actor, docID uuid.UUID, recipients []string) (*ShareResult, error) {
+	rcpts, err := ResolveRecipients(ctx, tx, actor, recipients)
+	if err != nil {
+		return nil, err
+	}
+	reason := Direct
+	if actor.Via == auth.ViaAutomation {
+		reason = Script
+	}
+	plan := sharePlan{recipients: rcpts, permission: PermissionRead, items: []shareItem{{id: docID, reason: reason, field: "id"}}}
+	return applyPlan(ctx, tx, actor, plan)
+}
+
 // ShareByTag is docs/design.md#trace-share-by-tag: a one-time expansion of
 // a tag into the live,
 // active documents carrying it that the actor may share (owned, or granted

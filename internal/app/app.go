@@ -38,6 +38,7 @@ import (
 	"codna/internal/sandbox"
 	"codna/internal/search"
 	pgsearch "codna/internal/search/postgres"
+	"codna/internal/space"
 	"codna/internal/sso"
 	"codna/internal/transfer"
 	"codna/internal/webhook"
@@ -135,6 +136,7 @@ type Services struct {
 	Live       *live.Hub
 	Linkgraph  *linkgraph.Service
 	Access     *access.Service
+	Space      *space.Service
 	Folders    *access.FolderService
 	Agent      *agent.Service
 	Search     *search.Service
@@ -236,6 +238,7 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *App {
 	s.Linkgraph = linkgraph.New(pool, s.Document)
 	s.Access = access.New(pool)
 	s.Folders = access.NewFolderService(pool)
+	s.Space = space.New(pool, s.Document)
 	s.Agent = agent.New(pool)
 	backend := cfg.SearchBackend
 	if backend == nil {

@@ -47,6 +47,7 @@ var constructors = map[string][]string{
 	"codna/internal/manage":     {"New"},
 	"codna/internal/outbox":     {"New"},
 	"codna/internal/search":     {"New", "NewBackfill"},
+	"codna/internal/space":      {"New"},
 	"codna/internal/sso":        {"New"},
 	"codna/internal/transfer":   {"New"},
 	"codna/internal/webhook":    {"New"},

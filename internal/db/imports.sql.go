@@ -22,7 +22,7 @@ WHERE i.id = (
   LIMIT 1
   FOR UPDATE SKIP LOCKED
 )
-RETURNING i.id, i.user_id, i.ingestion_id, i.format, i.space, i.path, i.status, i.done, i.total, i.report, i.error, i.attempts, i.worker_id, i.lease_until, i.created_at, i.started_at, i.finished_at, i.updated_at
+RETURNING i.id, i.user_id, i.ingestion_id, i.format, i.space, i.path, i.status, i.done, i.total, i.report, i.error, i.attempts, i.worker_id, i.lease_until, i.created_at, i.started_at, i.finished_at, i.updated_at, i.access
 `
 
 type ImportClaimParams struct {
@@ -53,14 +53,15 @@ func (q *Queries) ImportClaim(ctx context.Context, db DBTX, arg ImportClaimParam
 		&i.StartedAt,
 		&i.FinishedAt,
 		&i.UpdatedAt,
+		&i.Access,
 	)
 	return i, err
 }
 
 const importCreate = `-- name: ImportCreate :one
-INSERT INTO imports (id, user_id, ingestion_id, format, space, path)
-VALUES ($1, $2, $3, $4, $5, $6)
-RETURNING id, user_id, ingestion_id, format, space, path, status, done, total, report, error, attempts, worker_id, lease_until, created_at, started_at, finished_at, updated_at
+INSERT INTO imports (id, user_id, ingestion_id, format, space, path, access)
+VALUES ($1, $2, $3, $4, $5, $6, $7)
+RETURNING id, user_id, ingestion_id, format, space, path, status, done, total, report, error, attempts, worker_id, lease_until, created_at, started_at, finished_at, updated_at, access
 `
 
 type ImportCreateParams struct {
@@ -70,9 +71,10 @@ type ImportCreateParams struct {
 	Format      string
 	Space       Space
 	Path        string
+	Access      string
 }
 
-// ImportCreate queues an import of a kept archive into a folder.
+// ImportCreate queues an import of a kept archive into a folder, its pages read by whom access says.
 func (q *Queries) ImportCreate(ctx context.Context, db DBTX, arg ImportCreateParams) (Import, error) {
 	row := db.QueryRow(ctx, importCreate,
 		arg.ID,
@@ -81,6 +83,7 @@ func (q *Queries) ImportCreate(ctx context.Context, db DBTX, arg ImportCreatePar
 		arg.Format,
 		arg.Space,
 		arg.Path,
+		arg.Access,
 	)
 	var i Import
 	err := row.Scan(
@@ -102,6 +105,7 @@ func (q *Queries) ImportCreate(ctx context.Context, db DBTX, arg ImportCreatePar
 		&i.StartedAt,
 		&i.FinishedAt,
 		&i.UpdatedAt,
+		&i.Access,
 	)
 	return i, err
 }
@@ -144,7 +148,7 @@ func (q *Queries) ImportFinish(ctx context.Context, db DBTX, arg ImportFinishPar
 }
 
 const importGet = `-- name: ImportGet :one
-SELECT id, user_id, ingestion_id, format, space, path, status, done, total, report, error, attempts, worker_id, lease_until, created_at, started_at, finished_at, updated_at FROM imports WHERE id = $1
+SELECT id, user_id, ingestion_id, format, space, path, status, done, total, report, error, attempts, worker_id, lease_until, created_at, started_at, finished_at, updated_at, access FROM imports WHERE id = $1
 `
 
 // ImportGet reads an import by id.
@@ -170,12 +174,13 @@ func (q *Queries) ImportGet(ctx context.Context, db DBTX, id uuid.UUID) (Import,
 		&i.StartedAt,
 		&i.FinishedAt,
 		&i.UpdatedAt,
+		&i.Access,
 	)
 	return i, err
 }
 
 const importList = `-- name: ImportList :many
-SELECT id, user_id, ingestion_id, format, space, path, status, done, total, report, error, attempts, worker_id, lease_until, created_at, started_at, finished_at, updated_at FROM imports
+SELECT id, user_id, ingestion_id, format, space, path, status, done, total, report, error, attempts, worker_id, lease_until, created_at, started_at, finished_at, updated_at, access FROM imports
 WHERE user_id = $1 AND ($2::uuid IS NULL OR id < $2::uuid)
 ORDER BY id DESC
 LIMIT $3
@@ -216,6 +221,7 @@ func (q *Queries) ImportList(ctx context.Context, db DBTX, arg ImportListParams)
 			&i.StartedAt,
 			&i.FinishedAt,
 			&i.UpdatedAt,
+			&i.Access,
 		); err != nil {
 			return nil, err
 		}

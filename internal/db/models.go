@@ -758,6 +758,7 @@ type Import struct {
 	StartedAt   *time.Time
 	FinishedAt  *time.Time
 	UpdatedAt   time.Time
+	Access      string
 }
 
 type ImportPage struct {
@@ -987,6 +988,13 @@ type ShareSuggestionDecision struct {
 	DecidedBy     *uuid.UUID
 	Status        DecisionStatus
 	CreatedAt     time.Time
+}
+
+type SpaceSetting struct {
+	Space         Space
+	DefaultAccess string
+	UpdatedAt     time.Time
+	UpdatedBy     *uuid.UUID
 }
 
 type UsageDaily struct {

@@ -28,6 +28,19 @@ type CreateInput struct {
 // on space for an agent outside output); BAD_USER_INPUT naming the field;
 // CONFLICT on slug when a live document holds the address.
 func (s *Service) Create(ctx context.Context, in CreateInput) (*Doc, error) {
+	return s.CreateThen(ctx, in, nil)
+}
+
+// Then is work done in a new document's creation transaction, after the
+// document was written: tx is that transaction and d the document as
+// created. An error rolls the creation back.
+type Then func(ctx context.Context, tx db.DBTX, d *Doc) error
+
+// CreateThen is Create with then run in the creation's transaction, for
+// what must commit with the page or not at all: the grants a space default
+// or the author's choice writes (internal/space). then runs for the actor
+// Create checked; it checks nothing itself. Errors: Create's, and then's.
+func (s *Service) CreateThen(ctx context.Context, in CreateInput, then Then) (*Doc, error) {
 	actor, err := auth.RequireUser(ctx)
 	if err != nil {
 		return nil, err
@@ -35,7 +48,7 @@ func (s *Service) Create(ctx context.Context, in CreateInput) (*Doc, error) {
 	if err := agentSpace(actor, in.Space); err != nil {
 		return nil, err
 	}
-	return s.create(ctx, actor.UserID, in)
+	return s.create(ctx, actor.UserID, in, then)
 }
 
 // agentSpace refuses an agent a page of its own outside output: agents
@@ -53,15 +66,17 @@ func agentSpace(actor *auth.Actor, space Space) error {
 		Message: "Agents create pages only in output; elsewhere they edit pages shared with them for writing."}
 }
 
-func (s *Service) create(ctx context.Context, owner uuid.UUID, in CreateInput) (*Doc, error) {
+func (s *Service) create(ctx context.Context, owner uuid.UUID, in CreateInput, then Then) (*Doc, error) {
 	p, err := s.prepare(in)
 	if err != nil {
 		return nil, err
 	}
 	var out *Doc
 	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
-		out, err = s.insert(ctx, tx, owner, p, nil)
-		return err
+		if out, err = s.insert(ctx, tx, owner, p, nil); err != nil || then == nil {
+			return err
+		}
+		return then(ctx, tx, out)
 	})
 	return out, err
 }

@@ -11,6 +11,7 @@ import (
 
 	"codna/internal/document"
 	"codna/internal/fault"
+	"codna/internal/space"
 )
 
 // URIPrefix begins every document's resource URI: codna://documents/<id>.
@@ -348,9 +349,11 @@ func (s *Server) writeDocument(ctx context.Context, in writeIn) (writeOut, error
 		if in.Content != nil {
 			content = *in.Content
 		}
-		d, err := s.svc.Document.Create(ctx, document.CreateInput{
+		// A person's page follows the space's default (internal/space); an
+		// agent's stays private until shared.
+		d, err := s.svc.Space.Create(ctx, space.NewPage{CreateInput: document.CreateInput{
 			Space: document.Space(in.Space), Path: in.Path, Slug: in.Slug, Title: title, Content: content, Tags: in.Tags, Status: status,
-		})
+		}})
 		if err != nil {
 			return writeOut{}, err
 		}

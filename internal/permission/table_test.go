@@ -5,6 +5,7 @@ import (
 
 	"codna/internal/auth"
 	"codna/internal/document"
+	"codna/internal/space"
 )
 
 // rule is who one method serves, and how it refuses the others.
@@ -143,6 +144,7 @@ var table = map[string]rule{
 	// content: its reads are answered as if there were nothing.
 	"document.Service.Bodies":         contentRead,
 	"document.Service.Create":         content,
+	"document.Service.CreateThen":     content,
 	"document.Service.CreateImported": background,
 	"document.Service.CreateIngested": {allow: system, args: func(w *world) []any {
 		return []any{w.pool, w.owner.ID, uuid.Nil, document.CreateInput{Space: document.SpaceRaw}}
@@ -294,6 +296,12 @@ var table = map[string]rule{
 	"search.Service.Indexer": {allow: nobody, why: "an accessor with no context: the outbox consumer writing the index"},
 	"search.Service.Reindex": {allow: management | system},
 	"search.Service.Search":  {allow: person | agent, read: true},
+
+	// space.Service: the space defaults and pages created under them.
+	"space.Service.Audience":   {allow: person | agent, read: true, shared: "the space default, the same for everyone, and the asker's own folder rules: no id of anyone else's is taken", args: func(*world) []any { return []any{document.SpaceWiki, "perm"} }},
+	"space.Service.Create":     content,
+	"space.Service.Defaults":   {allow: person | agent | management, read: true, shared: "every space's default, the same for everyone: not content"},
+	"space.Service.SetDefault": {allow: management, args: func(*world) []any { return []any{document.SpaceOutput, space.Private} }},
 
 	// transfer.Service: a person's imports and exports.
 	"transfer.Service.Config":              {allow: nobody, why: "an accessor with no context: the limits"},

@@ -104,7 +104,7 @@ func newWorld(t *testing.T, a *app.App, svcs []any) *world {
 	moves := find[*transfer.Service](t, svcs)
 	export, err := moves.StartExport(owner, document.SpaceWiki, "perm")
 	require.NoError(t, err)
-	imp, err := moves.StartImport(owner, bytes.NewReader(zipOf(t, "imported.md", "# Imported")), "perm.zip", archive.FormatMarkdown, document.SpaceWiki, "perm-imported")
+	imp, err := moves.StartImport(owner, bytes.NewReader(zipOf(t, "imported.md", "# Imported")), "perm.zip", archive.FormatMarkdown, document.SpaceWiki, "perm-imported", "")
 	require.NoError(t, err)
 	ing, err := find[*ingest.Service](t, svcs).Ingest(owner, strings.NewReader("# Ingested"), "perm-ingested.md", "", "")
 	require.NoError(t, err)

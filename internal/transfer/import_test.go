@@ -79,7 +79,7 @@ func zipOf(t testing.TB, entries map[string]string) []byte {
 
 func (b *bundle) start(t testing.TB, data []byte, format archive.Format, space document.Space, path string) *Import {
 	t.Helper()
-	imp, err := b.svc.StartImport(b.ctx, bytes.NewReader(data), "archive.zip", format, space, path)
+	imp, err := b.svc.StartImport(b.ctx, bytes.NewReader(data), "archive.zip", format, space, path, "")
 	require.NoError(t, err)
 	require.Equal(t, StatusQueued, imp.Status)
 	return imp
@@ -282,17 +282,17 @@ func TestImportRefusals(t *testing.T) {
 	b := setup(t)
 	data := zipOf(t, handbook)
 	agent := pgtest.CreateAgent(t, b.pool, b.person.ID)
-	_, err := b.svc.StartImport(pgtest.ActingAsAgent(agent), bytes.NewReader(data), "a.zip", archive.FormatMarkdown, document.SpaceOutput, "")
+	_, err := b.svc.StartImport(pgtest.ActingAsAgent(agent), bytes.NewReader(data), "a.zip", archive.FormatMarkdown, document.SpaceOutput, "", "")
 	pgtest.RequireCode(t, err, fault.Forbidden, "")
-	_, err = b.svc.StartImport(pgtest.ActingAsManagement(), bytes.NewReader(data), "a.zip", archive.FormatMarkdown, document.SpaceRaw, "")
+	_, err = b.svc.StartImport(pgtest.ActingAsManagement(), bytes.NewReader(data), "a.zip", archive.FormatMarkdown, document.SpaceRaw, "", "")
 	pgtest.RequireCode(t, err, fault.Forbidden, "")
-	_, err = b.svc.StartImport(b.ctx, bytes.NewReader(data), "a.zip", "word", document.SpaceRaw, "")
+	_, err = b.svc.StartImport(b.ctx, bytes.NewReader(data), "a.zip", "word", document.SpaceRaw, "", "")
 	pgtest.RequireCode(t, err, fault.BadInput, "format")
-	_, err = b.svc.StartImport(b.ctx, bytes.NewReader(data), "a.zip", archive.FormatMarkdown, document.SpaceRaw, "../x")
+	_, err = b.svc.StartImport(b.ctx, bytes.NewReader(data), "a.zip", archive.FormatMarkdown, document.SpaceRaw, "../x", "")
 	pgtest.RequireCode(t, err, fault.BadInput, "path")
-	_, err = b.svc.StartImport(b.ctx, bytes.NewReader(nil), "a.zip", archive.FormatMarkdown, document.SpaceRaw, "")
+	_, err = b.svc.StartImport(b.ctx, bytes.NewReader(nil), "a.zip", archive.FormatMarkdown, document.SpaceRaw, "", "")
 	pgtest.RequireCode(t, err, fault.BadInput, "file")
-	_, err = b.svc.StartImport(b.ctx, bytes.NewReader(make([]byte, 9<<20)), "a.zip", archive.FormatMarkdown, document.SpaceRaw, "")
+	_, err = b.svc.StartImport(b.ctx, bytes.NewReader(make([]byte, 9<<20)), "a.zip", archive.FormatMarkdown, document.SpaceRaw, "", "")
 	pgtest.RequireCode(t, err, fault.BadInput, "file")
 
 	imp := b.start(t, data, archive.FormatMarkdown, document.SpaceRaw, "")

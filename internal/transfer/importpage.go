@@ -9,12 +9,15 @@ import (
 
 	"github.com/google/uuid"
 
+	"codna/internal/access"
 	"codna/internal/archive"
+	"codna/internal/auth"
 	"codna/internal/db"
 	"codna/internal/document"
 	"codna/internal/fault"
 	"codna/internal/files"
 	"codna/internal/link"
+	"codna/internal/space"
 )
 
 // page writes one page: created, updated or left as it is, with its files;
@@ -70,6 +73,15 @@ func (r *importRun) page(ctx context.Context, pl *plan, p archive.Page) error {
 				return err
 			}
 			doc = d
+			if r.imp.Access == space.EveryoneRead {
+				// The importer's explicit choice, with the page or not at all.
+				if _, err := access.GrantInTx(ctx, tx, access.GrantSpec{
+					DocumentID: d.ID, Principal: access.Principal{Type: access.PrincipalGroup, ID: auth.EveryoneID},
+					Permission: access.PermissionRead, GrantedBy: &r.imp.UserID, Reason: access.Import,
+				}); err != nil {
+					return err
+				}
+			}
 			return db.Q.ImportPageCreate(ctx, tx, db.ImportPageCreateParams{ImportID: r.imp.ID, SourceKey: p.Key, DocumentID: d.ID, Outcome: "created"})
 		})
 		if fe := fault.Refusal(err); fe != nil && fe.Code == fault.Conflict && attempt < 5 {

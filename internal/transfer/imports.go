@@ -24,6 +24,7 @@ import (
 	"codna/internal/files"
 	"codna/internal/ingest"
 	"codna/internal/linkgraph"
+	"codna/internal/space"
 )
 
 // Status is where an import stands.
@@ -57,6 +58,7 @@ type Import struct {
 	Format      archive.Format
 	Space       document.Space
 	Path        string
+	Access      space.Access // who reads its pages: private, or everyone_read (reason import)
 	Status      Status
 	Done, Total int
 	Report      Report
@@ -70,7 +72,7 @@ type Import struct {
 func importOf(r db.Import) *Import {
 	out := &Import{
 		ID: r.ID, UserID: r.UserID, ArchiveID: r.IngestionID, Format: archive.Format(r.Format), Space: document.Space(r.Space),
-		Path: r.Path, Status: Status(r.Status), Done: int(r.Done), Total: int(r.Total), Attempts: int(r.Attempts),
+		Path: r.Path, Access: space.Access(r.Access), Status: Status(r.Status), Done: int(r.Done), Total: int(r.Total), Attempts: int(r.Attempts),
 		CreatedAt: r.CreatedAt, StartedAt: r.StartedAt, FinishedAt: r.FinishedAt,
 	}
 	if r.Error != nil {
@@ -148,10 +150,14 @@ func New(pool *pgxpool.Pool, store files.Store, docs *document.Service, fs *file
 func (s *Service) Config() Config { return s.cfg }
 
 // StartImport keeps the archive r and queues its import into the folder
-// (space, path), for the acting person. Errors: UNAUTHENTICATED; FORBIDDEN
-// for management and agents; BAD_USER_INPUT on format, space, path, and
-// file (empty, or over MaxArchiveBytes: refused as soon as it is passed).
-func (s *Service) StartImport(ctx context.Context, r io.Reader, filename string, format archive.Format, space document.Space, path string) (*Import, error) {
+// (sp, path), for the acting person, its pages read by whom readers says:
+// private (you alone; "" too) or everyone_read (each page granted to
+// Everyone with reason import, in its creation's transaction). The space's
+// default does not apply: an import takes an explicit choice. Errors:
+// UNAUTHENTICATED; FORBIDDEN for management and agents; BAD_USER_INPUT on
+// format, space, path, access, and file (empty, or over MaxArchiveBytes:
+// refused as soon as it is passed).
+func (s *Service) StartImport(ctx context.Context, r io.Reader, filename string, format archive.Format, sp document.Space, path string, readers space.Access) (*Import, error) {
 	actor, err := auth.RequirePerson(ctx, onlyPeople)
 	if err != nil {
 		return nil, err
@@ -159,8 +165,14 @@ func (s *Service) StartImport(ctx context.Context, r io.Reader, filename string,
 	if !slices.Contains(archive.Formats, format) {
 		return nil, fault.Input("format", "Import markdown, notion, confluence or files, not %q.", format)
 	}
-	sp, err := document.ParseSpace("space", string(space))
+	sp, err = document.ParseSpace("space", string(sp))
 	if err != nil {
+		return nil, err
+	}
+	if readers == "" {
+		readers = space.Private
+	}
+	if readers, err = space.ParseAccess("access", string(readers)); err != nil {
 		return nil, err
 	}
 	if path, err = document.NormalizePath(path); err != nil {
@@ -172,6 +184,7 @@ func (s *Service) StartImport(ctx context.Context, r io.Reader, filename string,
 	}
 	row, err := db.Q.ImportCreate(ctx, s.pool, db.ImportCreateParams{
 		ID: uuid.Must(uuid.NewV7()), UserID: actor.UserID, IngestionID: kept.ID, Format: string(format), Space: db.Space(sp), Path: path,
+		Access: string(readers),
 	})
 	if err != nil {
 		return nil, err

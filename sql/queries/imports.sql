@@ -1,7 +1,7 @@
 -- name: ImportCreate :one
--- ImportCreate queues an import of a kept archive into a folder.
-INSERT INTO imports (id, user_id, ingestion_id, format, space, path)
-VALUES (@id, @user_id, @ingestion_id, @format, @space, @path)
+-- ImportCreate queues an import of a kept archive into a folder, its pages read by whom access says.
+INSERT INTO imports (id, user_id, ingestion_id, format, space, path, access)
+VALUES (@id, @user_id, @ingestion_id, @format, @space, @path, @access)
 RETURNING *;
 
 -- name: ImportGet :one

@@ -102,6 +102,8 @@ type Documents = {
     "\n  mutation QuarantineDocument($input: QuarantineInput!) {\n    quarantineDocument(input: $input) {\n      document {\n        ...DocumentMetadataFields\n      }\n    }\n  }\n": typeof types.QuarantineDocumentDocument,
     "\n  mutation ReleaseDocument($input: ReleaseInput!) {\n    releaseDocument(input: $input) {\n      document {\n        ...DocumentMetadataFields\n      }\n      notRestored {\n        recipient\n        name\n        permission\n      }\n    }\n  }\n": typeof types.ReleaseDocumentDocument,
     "\n  mutation TakeAwayShare($input: TakeAwayShareInput!) {\n    takeAwayShare(input: $input) {\n      document {\n        ...DocumentMetadataFields\n      }\n    }\n  }\n": typeof types.TakeAwayShareDocument,
+    "\n  query ManageSpaceDefaults {\n    spaceDefaults {\n      space\n      access\n      updatedAt\n    }\n  }\n": typeof types.ManageSpaceDefaultsDocument,
+    "\n  mutation SetSpaceDefault($input: SetSpaceDefaultInput!) {\n    setSpaceDefault(input: $input) {\n      spaceDefault {\n        space\n        access\n        updatedAt\n      }\n    }\n  }\n": typeof types.SetSpaceDefaultDocument,
     "\n  query ManageServiceTokens {\n    manageServiceTokens {\n      ...ServiceTokenFields\n    }\n  }\n": typeof types.ManageServiceTokensDocument,
     "\n  mutation CreateServiceToken($input: CreateServiceTokenInput!) {\n    createServiceToken(input: $input) {\n      token\n      serviceToken {\n        ...ServiceTokenFields\n      }\n    }\n  }\n": typeof types.CreateServiceTokenDocument,
     "\n  mutation RevokeServiceToken($input: ServiceTokenInput!) {\n    revokeServiceToken(input: $input) {\n      serviceToken {\n        ...ServiceTokenFields\n      }\n    }\n  }\n": typeof types.RevokeServiceTokenDocument,
@@ -119,6 +121,7 @@ type Documents = {
     "\n  mutation RestoreRevision($input: RestoreRevisionInput!) {\n    restoreRevision(input: $input) {\n      changed\n      document {\n        ...DocumentFields\n        content\n        tags\n        status\n        version\n        updatedAt\n      }\n    }\n  }\n": typeof types.RestoreRevisionDocument,
     "\n  query LinkGraph($rootId: ID!, $depth: Int, $direction: LinkDirection) {\n    linkGraph(rootId: $rootId, depth: $depth, direction: $direction) {\n      nodes {\n        depth\n        document {\n          ...DocumentFields\n        }\n      }\n      edges {\n        id\n        sourceId\n        targetId\n        state\n      }\n    }\n  }\n": typeof types.LinkGraphDocument,
     "\n  mutation CreatePage($input: CreateDocumentInput!) {\n    createDocument(input: $input) {\n      document {\n        ...DocumentFields\n        version\n      }\n    }\n  }\n": typeof types.CreatePageDocument,
+    "\n  query NewPageAudience($space: Space!, $path: String) {\n    newPageAudience(space: $space, path: $path) {\n      space\n      path\n      default\n      folders {\n        path\n        recipient\n        name\n        permission\n      }\n    }\n  }\n": typeof types.NewPageAudienceDocument,
     "\n  mutation MovePage($input: MoveDocumentInput!) {\n    moveDocument(input: $input) {\n      document {\n        ...DocumentFields\n        version\n      }\n    }\n  }\n": typeof types.MovePageDocument,
     "\n  mutation UpdatePageMeta($input: UpdateDocumentInput!) {\n    updateDocument(input: $input) {\n      changed\n      document {\n        ...DocumentFields\n        tags\n        status\n        version\n        updatedAt\n      }\n    }\n  }\n": typeof types.UpdatePageMetaDocument,
     "\n  mutation TrashPage($input: DeleteDocumentInput!) {\n    deleteDocument(input: $input) {\n      document {\n        ...DocumentFields\n        deletedAt\n      }\n    }\n  }\n": typeof types.TrashPageDocument,
@@ -251,6 +254,8 @@ const documents: Documents = {
     "\n  mutation QuarantineDocument($input: QuarantineInput!) {\n    quarantineDocument(input: $input) {\n      document {\n        ...DocumentMetadataFields\n      }\n    }\n  }\n": types.QuarantineDocumentDocument,
     "\n  mutation ReleaseDocument($input: ReleaseInput!) {\n    releaseDocument(input: $input) {\n      document {\n        ...DocumentMetadataFields\n      }\n      notRestored {\n        recipient\n        name\n        permission\n      }\n    }\n  }\n": types.ReleaseDocumentDocument,
     "\n  mutation TakeAwayShare($input: TakeAwayShareInput!) {\n    takeAwayShare(input: $input) {\n      document {\n        ...DocumentMetadataFields\n      }\n    }\n  }\n": types.TakeAwayShareDocument,
+    "\n  query ManageSpaceDefaults {\n    spaceDefaults {\n      space\n      access\n      updatedAt\n    }\n  }\n": types.ManageSpaceDefaultsDocument,
+    "\n  mutation SetSpaceDefault($input: SetSpaceDefaultInput!) {\n    setSpaceDefault(input: $input) {\n      spaceDefault {\n        space\n        access\n        updatedAt\n      }\n    }\n  }\n": types.SetSpaceDefaultDocument,
     "\n  query ManageServiceTokens {\n    manageServiceTokens {\n      ...ServiceTokenFields\n    }\n  }\n": types.ManageServiceTokensDocument,
     "\n  mutation CreateServiceToken($input: CreateServiceTokenInput!) {\n    createServiceToken(input: $input) {\n      token\n      serviceToken {\n        ...ServiceTokenFields\n      }\n    }\n  }\n": types.CreateServiceTokenDocument,
     "\n  mutation RevokeServiceToken($input: ServiceTokenInput!) {\n    revokeServiceToken(input: $input) {\n      serviceToken {\n        ...ServiceTokenFields\n      }\n    }\n  }\n": types.RevokeServiceTokenDocument,
@@ -268,6 +273,7 @@ const documents: Documents = {
     "\n  mutation RestoreRevision($input: RestoreRevisionInput!) {\n    restoreRevision(input: $input) {\n      changed\n      document {\n        ...DocumentFields\n        content\n        tags\n        status\n        version\n        updatedAt\n      }\n    }\n  }\n": types.RestoreRevisionDocument,
     "\n  query LinkGraph($rootId: ID!, $depth: Int, $direction: LinkDirection) {\n    linkGraph(rootId: $rootId, depth: $depth, direction: $direction) {\n      nodes {\n        depth\n        document {\n          ...DocumentFields\n        }\n      }\n      edges {\n        id\n        sourceId\n        targetId\n        state\n      }\n    }\n  }\n": types.LinkGraphDocument,
     "\n  mutation CreatePage($input: CreateDocumentInput!) {\n    createDocument(input: $input) {\n      document {\n        ...DocumentFields\n        version\n      }\n    }\n  }\n": types.CreatePageDocument,
+    "\n  query NewPageAudience($space: Space!, $path: String) {\n    newPageAudience(space: $space, path: $path) {\n      space\n      path\n      default\n      folders {\n        path\n        recipient\n        name\n        permission\n      }\n    }\n  }\n": types.NewPageAudienceDocument,
     "\n  mutation MovePage($input: MoveDocumentInput!) {\n    moveDocument(input: $input) {\n      document {\n        ...DocumentFields\n        version\n      }\n    }\n  }\n": types.MovePageDocument,
     "\n  mutation UpdatePageMeta($input: UpdateDocumentInput!) {\n    updateDocument(input: $input) {\n      changed\n      document {\n        ...DocumentFields\n        tags\n        status\n        version\n        updatedAt\n      }\n    }\n  }\n": types.UpdatePageMetaDocument,
     "\n  mutation TrashPage($input: DeleteDocumentInput!) {\n    deleteDocument(input: $input) {\n      document {\n        ...DocumentFields\n        deletedAt\n      }\n    }\n  }\n": types.TrashPageDocument,
@@ -681,6 +687,14 @@ export function graphql(source: "\n  mutation TakeAwayShare($input: TakeAwayShar
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query ManageSpaceDefaults {\n    spaceDefaults {\n      space\n      access\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  query ManageSpaceDefaults {\n    spaceDefaults {\n      space\n      access\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetSpaceDefault($input: SetSpaceDefaultInput!) {\n    setSpaceDefault(input: $input) {\n      spaceDefault {\n        space\n        access\n        updatedAt\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SetSpaceDefault($input: SetSpaceDefaultInput!) {\n    setSpaceDefault(input: $input) {\n      spaceDefault {\n        space\n        access\n        updatedAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query ManageServiceTokens {\n    manageServiceTokens {\n      ...ServiceTokenFields\n    }\n  }\n"): (typeof documents)["\n  query ManageServiceTokens {\n    manageServiceTokens {\n      ...ServiceTokenFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -746,6 +760,10 @@ export function graphql(source: "\n  query LinkGraph($rootId: ID!, $depth: Int, 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation CreatePage($input: CreateDocumentInput!) {\n    createDocument(input: $input) {\n      document {\n        ...DocumentFields\n        version\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreatePage($input: CreateDocumentInput!) {\n    createDocument(input: $input) {\n      document {\n        ...DocumentFields\n        version\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query NewPageAudience($space: Space!, $path: String) {\n    newPageAudience(space: $space, path: $path) {\n      space\n      path\n      default\n      folders {\n        path\n        recipient\n        name\n        permission\n      }\n    }\n  }\n"): (typeof documents)["\n  query NewPageAudience($space: Space!, $path: String) {\n    newPageAudience(space: $space, path: $path) {\n      space\n      path\n      default\n      folders {\n        path\n        recipient\n        name\n        permission\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -418,10 +418,14 @@ export type CreateAutomationPayload = {
 
 /** A new document. */
 export type CreateDocumentInput = {
+  /** Who reads it: the space's default (DEFAULT, when omitted), PRIVATE or EVERYONE_READ. */
+  access?: InputMaybe<NewPageAccess>;
   /** Markdown. A leading YAML frontmatter block fills tags and status (unless given here) and keeps its other keys. */
   content?: InputMaybe<Scalars['String']['input']>;
   /** Its folder; empty or omitted for the space root. */
   path?: InputMaybe<Scalars['String']['input']>;
+  /** Recipients granted read at creation, as a share names them (email, `group:<slug>`, `agent:<slug>`), told as a share tells them. */
+  shareWith?: InputMaybe<Array<Scalars['String']['input']>>;
   /** Lowercase letters, digits and hyphens. */
   slug: Scalars['String']['input'];
   space: Space;
@@ -914,6 +918,20 @@ export type Folder = {
   path: Scalars['String']['output'];
 };
 
+/** One of your standing folder shares that will share a new page. */
+export type FolderAudience = {
+  __typename?: 'FolderAudience';
+  /** The recipient's display name. */
+  name: Scalars['String']['output'];
+  /** The rule's folder; empty for the whole space. */
+  path: Scalars['String']['output'];
+  permission: Permission;
+  principalId: Scalars['ID']['output'];
+  principalType: PrincipalType;
+  /** The recipient as a share names it: an email, `group:<slug>` or `agent:<slug>`. */
+  recipient: Scalars['String']['output'];
+};
+
 /** A document listed in a folder. */
 export type FolderEntry = {
   __typename?: 'FolderEntry';
@@ -958,6 +976,8 @@ export type Grant = {
   batchId?: Maybe<Scalars['ID']['output']>;
   createdAt: Scalars['Time']['output'];
   document?: Maybe<Document>;
+  /** Why, in words, where the reason needs saying (whyCanISee of a SPACE_DEFAULT grant: "Everyone can read new pages in the wiki by default; Ada can revoke it."). */
+  explanation?: Maybe<Scalars['String']['output']>;
   grantedBy?: Maybe<User>;
   id: Scalars['ID']['output'];
   permission: Permission;
@@ -983,7 +1003,9 @@ export type GrantReason =
   /** Shared as a suggestion accepted while sharing a linking document. */
   | 'LINK_SUGGESTION'
   /** An automation shared it, with its owner's permission. */
-  | 'SCRIPT';
+  | 'SCRIPT'
+  /** The space's default gave Everyone read when the page was created (SpaceDefaultAccess). */
+  | 'SPACE_DEFAULT';
 
 /** A group a share can name (`group:<slug>`). */
 export type Group = {
@@ -1026,6 +1048,8 @@ export type HighlightRange = {
 /** An archive brought into a folder, page by page, in the background. */
 export type Import = {
   __typename?: 'Import';
+  /** Who reads the imported pages. */
+  access: SpaceDefaultAccess;
   createdAt: Scalars['Time']['output'];
   /** Pages handled so far (written or skipped). */
   done: Scalars['Int']['output'];
@@ -1683,6 +1707,8 @@ export type Mutation = {
   /** Give one of your webhooks a new secret; the old one keeps signing beside it for 24 hours. */
   rotateWebhookSecret: RotateWebhookSecretPayload;
   setAgentResponsible: ManagedAgentPayload;
+  /** Management: sets who may read the pages people create in a space from now on (audited). */
+  setSpaceDefault: SetSpaceDefaultPayload;
   /** Shares documents with recipients as one action (one batch). */
   share: SharePayload;
   /** Shares every document carrying a tag, once. */
@@ -2039,6 +2065,11 @@ export type MutationSetAgentResponsibleArgs = {
 };
 
 
+export type MutationSetSpaceDefaultArgs = {
+  input: SetSpaceDefaultInput;
+};
+
+
 export type MutationShareArgs = {
   input: ShareInput;
 };
@@ -2098,6 +2129,15 @@ export type MutationUploadAttachmentArgs = {
   input: UploadAttachmentInput;
 };
 
+/** The author's choice of who reads a new page (CreateDocumentInput.access). */
+export type NewPageAccess =
+  /** The space's default (SpaceDefault); an agent's page is private. */
+  | 'DEFAULT'
+  /** Everyone reads it, whatever the default. */
+  | 'EVERYONE_READ'
+  /** The owner alone, whatever the default. */
+  | 'PRIVATE';
+
 /** Something that happened that concerns you, or a decision waiting for you. */
 export type Notification = {
   __typename?: 'Notification';
@@ -2155,6 +2195,17 @@ export type NotificationStatus =
   /** Answered or done. */
   | 'RESOLVED'
   | 'UNREAD';
+
+/** Who will see a page you create at an address, before you create it. */
+export type PageAudience = {
+  __typename?: 'PageAudience';
+  /** The default that applies to your page: the space's for a person, PRIVATE for an agent. */
+  default: SpaceDefaultAccess;
+  /** Your standing folder shares covering the path: each shares the new page too. */
+  folders: Array<FolderAudience>;
+  path: Scalars['String']['output'];
+  space: Space;
+};
 
 /** Where a page of a connection starts and ends. */
 export type PageInfo = {
@@ -2338,6 +2389,8 @@ export type Query = {
   me?: Maybe<User>;
   /** The agents you answer for. */
   myAgents: Array<ResponsibleAgent>;
+  /** Who will see a page you create in `space` at `path` (empty: the root): the default and your folder shares. */
+  newPageAudience: PageAudience;
   /** People by name or email and agents by slug (at least two characters). */
   people: Array<Person>;
   /** What was shared with you since a time, newest first: only grants that still stand, on live documents, each document once (its latest grant or upgrade). */
@@ -2357,6 +2410,8 @@ export type Query = {
   shareSuggestions: Array<ShareSuggestion>;
   /** What the sign-in screen offers. Needs no sign-in. */
   signInOptions: SignInOptions;
+  /** Every space's default (wiki, raw, output). Not content: people, agents and management read it. */
+  spaceDefaults: Array<SpaceDefault>;
   /** Your documents in the trash, most recently deleted first. */
   trash: DocumentConnection;
   /** Your webhooks, oldest first. */
@@ -2526,6 +2581,12 @@ export type QueryManagedAutomationsArgs = {
 export type QueryManagedUsersArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryNewPageAudienceArgs = {
+  path?: InputMaybe<Scalars['String']['input']>;
+  space: Space;
 };
 
 
@@ -2809,6 +2870,18 @@ export type SetPersonActivePayload = {
   user: ManagedUser;
 };
 
+/** A space's new default: it applies to pages created from now on, never to existing ones. */
+export type SetSpaceDefaultInput = {
+  access: SpaceDefaultAccess;
+  space: Space;
+};
+
+/** The default as set. */
+export type SetSpaceDefaultPayload = {
+  __typename?: 'SetSpaceDefaultPayload';
+  spaceDefault: SpaceDefault;
+};
+
 /** Share every live, active document carrying a tag, once (documents tagged later are not shared). */
 export type ShareByTagInput = {
   permission: Permission;
@@ -2924,7 +2997,25 @@ export type Space =
   /** What people write and keep. */
   | 'WIKI';
 
+/** One space's default. */
+export type SpaceDefault = {
+  __typename?: 'SpaceDefault';
+  access: SpaceDefaultAccess;
+  space: Space;
+  /** When management last set it; null for a space never set. */
+  updatedAt?: Maybe<Scalars['Time']['output']>;
+};
+
+/** Who may read the pages people create in a space, unless the author chooses otherwise (docs/api.md, "Space defaults"). */
+export type SpaceDefaultAccess =
+  /** Everyone reads a new page, through a grant with reason SPACE_DEFAULT the owner may revoke. */
+  | 'EVERYONE_READ'
+  /** The owner alone until they share it (the default). */
+  | 'PRIVATE';
+
 export type StartImportInput = {
+  /** Who reads the imported pages: PRIVATE (you alone, the default) or EVERYONE_READ (a grant to Everyone with reason IMPORT). The space's default does not apply to imports. */
+  access?: InputMaybe<SpaceDefaultAccess>;
   /** The archive: a zip, up to CODNA_MAX_IMPORT_BYTES (1 GiB by default). */
   file: Scalars['Upload']['input'];
   format: ImportFormat;
@@ -3643,6 +3734,18 @@ export type TakeAwayShareMutationVariables = Exact<{
 
 export type TakeAwayShareMutation = { __typename?: 'Mutation', takeAwayShare: { __typename?: 'TakeAwaySharePayload', document: { __typename?: 'DocumentMetadata', id: string, space: Space, status: DocumentStatus, versions: number, createdAt: string, updatedAt: string, deletedAt?: string | null, quarantinedAt?: string | null } } };
 
+export type ManageSpaceDefaultsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ManageSpaceDefaultsQuery = { __typename?: 'Query', spaceDefaults: Array<{ __typename?: 'SpaceDefault', space: Space, access: SpaceDefaultAccess, updatedAt?: string | null }> };
+
+export type SetSpaceDefaultMutationVariables = Exact<{
+  input: SetSpaceDefaultInput;
+}>;
+
+
+export type SetSpaceDefaultMutation = { __typename?: 'Mutation', setSpaceDefault: { __typename?: 'SetSpaceDefaultPayload', spaceDefault: { __typename?: 'SpaceDefault', space: Space, access: SpaceDefaultAccess, updatedAt?: string | null } } };
+
 export type ManageServiceTokensQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -3764,6 +3867,14 @@ export type CreatePageMutationVariables = Exact<{
 
 
 export type CreatePageMutation = { __typename?: 'Mutation', createDocument: { __typename?: 'CreateDocumentPayload', document: { __typename?: 'Document', version: number, id: string, space: Space, path: string, slug: string, title: string } } };
+
+export type NewPageAudienceQueryVariables = Exact<{
+  space: Space;
+  path?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type NewPageAudienceQuery = { __typename?: 'Query', newPageAudience: { __typename?: 'PageAudience', space: Space, path: string, default: SpaceDefaultAccess, folders: Array<{ __typename?: 'FolderAudience', path: string, recipient: string, name: string, permission: Permission }> } };
 
 export type MovePageMutationVariables = Exact<{
   input: MoveDocumentInput;
@@ -4140,6 +4251,8 @@ export const ManageDocumentDocument = {"kind":"Document","definitions":[{"kind":
 export const QuarantineDocumentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"QuarantineDocument"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"QuarantineInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"quarantineDocument"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"document"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"DocumentMetadataFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"DocumentMetadataFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"DocumentMetadata"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"space"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"versions"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}},{"kind":"Field","name":{"kind":"Name","value":"deletedAt"}},{"kind":"Field","name":{"kind":"Name","value":"quarantinedAt"}}]}}]} as unknown as DocumentNode<QuarantineDocumentMutation, QuarantineDocumentMutationVariables>;
 export const ReleaseDocumentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ReleaseDocument"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ReleaseInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"releaseDocument"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"document"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"DocumentMetadataFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"notRestored"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"recipient"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"permission"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"DocumentMetadataFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"DocumentMetadata"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"space"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"versions"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}},{"kind":"Field","name":{"kind":"Name","value":"deletedAt"}},{"kind":"Field","name":{"kind":"Name","value":"quarantinedAt"}}]}}]} as unknown as DocumentNode<ReleaseDocumentMutation, ReleaseDocumentMutationVariables>;
 export const TakeAwayShareDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"TakeAwayShare"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"TakeAwayShareInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"takeAwayShare"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"document"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"DocumentMetadataFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"DocumentMetadataFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"DocumentMetadata"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"space"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"versions"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}},{"kind":"Field","name":{"kind":"Name","value":"deletedAt"}},{"kind":"Field","name":{"kind":"Name","value":"quarantinedAt"}}]}}]} as unknown as DocumentNode<TakeAwayShareMutation, TakeAwayShareMutationVariables>;
+export const ManageSpaceDefaultsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ManageSpaceDefaults"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"spaceDefaults"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"space"}},{"kind":"Field","name":{"kind":"Name","value":"access"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]}}]} as unknown as DocumentNode<ManageSpaceDefaultsQuery, ManageSpaceDefaultsQueryVariables>;
+export const SetSpaceDefaultDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SetSpaceDefault"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SetSpaceDefaultInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"setSpaceDefault"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"spaceDefault"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"space"}},{"kind":"Field","name":{"kind":"Name","value":"access"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]}}]}}]} as unknown as DocumentNode<SetSpaceDefaultMutation, SetSpaceDefaultMutationVariables>;
 export const ManageServiceTokensDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ManageServiceTokens"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"manageServiceTokens"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ServiceTokenFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ServiceTokenFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ServiceToken"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"prefix"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"expiresAt"}},{"kind":"Field","name":{"kind":"Name","value":"lastUsedAt"}},{"kind":"Field","name":{"kind":"Name","value":"revokedAt"}}]}}]} as unknown as DocumentNode<ManageServiceTokensQuery, ManageServiceTokensQueryVariables>;
 export const CreateServiceTokenDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateServiceToken"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateServiceTokenInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createServiceToken"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"token"}},{"kind":"Field","name":{"kind":"Name","value":"serviceToken"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ServiceTokenFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ServiceTokenFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ServiceToken"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"prefix"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"expiresAt"}},{"kind":"Field","name":{"kind":"Name","value":"lastUsedAt"}},{"kind":"Field","name":{"kind":"Name","value":"revokedAt"}}]}}]} as unknown as DocumentNode<CreateServiceTokenMutation, CreateServiceTokenMutationVariables>;
 export const RevokeServiceTokenDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RevokeServiceToken"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ServiceTokenInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"revokeServiceToken"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"serviceToken"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ServiceTokenFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ServiceTokenFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ServiceToken"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"prefix"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"expiresAt"}},{"kind":"Field","name":{"kind":"Name","value":"lastUsedAt"}},{"kind":"Field","name":{"kind":"Name","value":"revokedAt"}}]}}]} as unknown as DocumentNode<RevokeServiceTokenMutation, RevokeServiceTokenMutationVariables>;
@@ -4157,6 +4270,7 @@ export const PageDiffDocument = {"kind":"Document","definitions":[{"kind":"Opera
 export const RestoreRevisionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RestoreRevision"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RestoreRevisionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"restoreRevision"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"changed"}},{"kind":"Field","name":{"kind":"Name","value":"document"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"DocumentFields"}},{"kind":"Field","name":{"kind":"Name","value":"content"}},{"kind":"Field","name":{"kind":"Name","value":"tags"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"DocumentFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Document"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"space"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}}]} as unknown as DocumentNode<RestoreRevisionMutation, RestoreRevisionMutationVariables>;
 export const LinkGraphDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"LinkGraph"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"rootId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"depth"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"direction"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"LinkDirection"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"linkGraph"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"rootId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"rootId"}}},{"kind":"Argument","name":{"kind":"Name","value":"depth"},"value":{"kind":"Variable","name":{"kind":"Name","value":"depth"}}},{"kind":"Argument","name":{"kind":"Name","value":"direction"},"value":{"kind":"Variable","name":{"kind":"Name","value":"direction"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"depth"}},{"kind":"Field","name":{"kind":"Name","value":"document"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"DocumentFields"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"sourceId"}},{"kind":"Field","name":{"kind":"Name","value":"targetId"}},{"kind":"Field","name":{"kind":"Name","value":"state"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"DocumentFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Document"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"space"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}}]} as unknown as DocumentNode<LinkGraphQuery, LinkGraphQueryVariables>;
 export const CreatePageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreatePage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateDocumentInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createDocument"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"document"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"DocumentFields"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"DocumentFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Document"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"space"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}}]} as unknown as DocumentNode<CreatePageMutation, CreatePageMutationVariables>;
+export const NewPageAudienceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NewPageAudience"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"space"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Space"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"path"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"newPageAudience"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"space"},"value":{"kind":"Variable","name":{"kind":"Name","value":"space"}}},{"kind":"Argument","name":{"kind":"Name","value":"path"},"value":{"kind":"Variable","name":{"kind":"Name","value":"path"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"space"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"default"}},{"kind":"Field","name":{"kind":"Name","value":"folders"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"recipient"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"permission"}}]}}]}}]}}]} as unknown as DocumentNode<NewPageAudienceQuery, NewPageAudienceQueryVariables>;
 export const MovePageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"MovePage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"MoveDocumentInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"moveDocument"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"document"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"DocumentFields"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"DocumentFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Document"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"space"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}}]} as unknown as DocumentNode<MovePageMutation, MovePageMutationVariables>;
 export const UpdatePageMetaDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdatePageMeta"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateDocumentInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateDocument"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"changed"}},{"kind":"Field","name":{"kind":"Name","value":"document"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"DocumentFields"}},{"kind":"Field","name":{"kind":"Name","value":"tags"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"DocumentFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Document"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"space"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}}]} as unknown as DocumentNode<UpdatePageMetaMutation, UpdatePageMetaMutationVariables>;
 export const TrashPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"TrashPage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"DeleteDocumentInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteDocument"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"document"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"DocumentFields"}},{"kind":"Field","name":{"kind":"Name","value":"deletedAt"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"DocumentFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Document"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"space"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}}]} as unknown as DocumentNode<TrashPageMutation, TrashPageMutationVariables>;

@@ -31,6 +31,7 @@ describe('since', () => {
 describe('words', () => {
   it('explains reasons and outcomes', () => {
     expect(reasonWords('FOLDER')).toBe('a folder share covers it')
+    expect(reasonWords('SPACE_DEFAULT')).toBe('everyone reads new pages in its space by default')
     expect(reasonWords('NEW_ONE')).toBe('new one')
     expect(outcomeWords('CREATED')).toBe('shared')
     expect(outcomeWords('UNCHANGED')).toBe('already had access')

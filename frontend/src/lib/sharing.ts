@@ -21,6 +21,7 @@ const reasons: Record<string, string> = {
   FOLDER: 'a folder share covers it',
   SCRIPT: 'shared by an automation',
   IMPORT: 'came with an import',
+  SPACE_DEFAULT: 'everyone reads new pages in its space by default',
 }
 
 /** Why a grant exists, in words. */

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useQuery, useSubscription } from 'urql'
 import { graphql } from '../../gql'
-import type { ImportFormat, ImportsQuery, Space } from '../../gql/graphql'
+import type { ImportFormat, ImportsQuery, Space, SpaceDefaultAccess } from '../../gql/graphql'
 import { Empty, ErrorNote, Loading } from '../../components/Status'
 import { percent, when, words } from '../../lib/format'
 import { uploadErrors, uploadMutation } from '../../lib/multipartUpload'
@@ -53,6 +53,7 @@ export function ImportSection() {
   const [format, setFormat] = useState<ImportFormat>('MARKDOWN')
   const [space, setSpace] = useState<Space>('RAW')
   const [folder, setFolder] = useState('')
+  const [access, setAccess] = useState<SpaceDefaultAccess>('PRIVATE')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState('')
   const [formKey, setFormKey] = useState(0)
@@ -65,7 +66,7 @@ export function ImportSection() {
     setBusy(true)
     setError('')
     try {
-      const input = { file, format, space, ...(folder.trim() ? { path: folder.trim() } : {}) }
+      const input = { file, format, space, access, ...(folder.trim() ? { path: folder.trim() } : {}) }
       const r = await uploadMutation(StartImport, { input }, 'input.file', file)
       const msg = uploadErrors(r)
       if (msg) setError(msg)
@@ -103,6 +104,13 @@ export function ImportSection() {
         <label>
           Folder
           <input value={folder} onChange={(e) => setFolder(e.target.value)} placeholder="imported/notion (space root if empty)" />
+        </label>
+        <label>
+          Who can read the pages
+          <select value={access} onChange={(e) => setAccess(e.target.value as SpaceDefaultAccess)}>
+            <option value="PRIVATE">Only you</option>
+            <option value="EVERYONE_READ">Everyone</option>
+          </select>
         </label>
         <button type="submit" disabled={busy || !file}>
           {busy ? 'Uploading…' : 'Import'}

@@ -9,6 +9,7 @@ import Parked from './Events'
 import Groups from './Groups'
 import People from './People'
 import Quarantine from './Quarantine'
+import Spaces from './Spaces'
 import ServiceTokens from './Tokens'
 import Usage from './Usage'
 import ManagedWebhooks from './Webhooks'
@@ -105,7 +106,7 @@ function TokenForm({ onToken }: { onToken: (t: string) => void }) {
   )
 }
 
-const tabs = ['People', 'Groups', 'Agents', 'Tokens', 'Audit', 'Usage', 'Quarantine', 'Automations', 'Webhooks', 'Parked events'] as const
+const tabs = ['People', 'Groups', 'Agents', 'Tokens', 'Audit', 'Usage', 'Quarantine', 'Automations', 'Webhooks', 'Parked events', 'Spaces'] as const
 type Tab = (typeof tabs)[number]
 
 function Console({ onSignOut }: { onSignOut?: () => void }) {
@@ -139,6 +140,7 @@ function Console({ onSignOut }: { onSignOut?: () => void }) {
           {tab === 'Automations' && <ManagedAutomations />}
           {tab === 'Webhooks' && <ManagedWebhooks />}
           {tab === 'Parked events' && <Parked />}
+          {tab === 'Spaces' && <Spaces />}
         </div>
       </main>
     </div>

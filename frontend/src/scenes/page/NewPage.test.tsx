@@ -3,10 +3,24 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { CombinedError, Provider, type Client } from 'urql'
 import { fromValue, never } from 'wonka'
 import NewPage from './NewPage'
+import { folderShareWords } from './NewPageAudience'
 
-function client(sent: unknown[]): Client {
+interface Audience {
+  default: 'PRIVATE' | 'EVERYONE_READ'
+  folders: { path: string; recipient: string; name: string; permission: string }[]
+}
+
+function client(sent: unknown[], audience: Audience = { default: 'PRIVATE', folders: [] }, asked: unknown[] = []): Client {
   return {
-    executeQuery: vi.fn(() => never),
+    executeQuery: vi.fn((op: { variables: { space: string; path: string } }) => {
+      asked.push(op.variables)
+      return fromValue({
+        operation: op,
+        data: { newPageAudience: { __typename: 'PageAudience', space: op.variables.space, path: op.variables.path, ...audience, folders: audience.folders.map((f) => ({ __typename: 'FolderAudience', ...f })) } },
+        stale: false,
+        hasNext: false,
+      })
+    }),
     executeMutation: vi.fn((op: { variables: unknown }) => {
       sent.push(op.variables)
       return fromValue({ operation: op, error: new CombinedError({ graphQLErrors: [{ message: 'That address is taken.', extensions: { code: 'CONFLICT', field: 'slug' } }] }), stale: false, hasNext: false })
@@ -16,6 +30,8 @@ function client(sent: unknown[]): Client {
 }
 
 afterEach(cleanup)
+
+const radio = (name: string) => screen.getByRole('radio', { name }) as HTMLInputElement
 
 describe('NewPage', () => {
   it('suggests the slug from the title, sends the page and shows the field the server refused', async () => {
@@ -31,11 +47,82 @@ describe('NewPage', () => {
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Deploy Guide' } })
     expect((screen.getByLabelText('Slug') as HTMLInputElement).value).toBe('deploy-guide')
     fireEvent.change(screen.getByLabelText('Body'), { target: { value: 'Hi.\n' } })
+    expect(radio('Only you, and whoever you share it with').checked).toBe(true)
+    expect(screen.getByText('In the output, new pages are private by default.')).toBeTruthy()
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Create page' }))
     })
-    expect(sent).toEqual([{ input: { space: 'OUTPUT', path: 'eng', slug: 'deploy-guide', title: 'Deploy Guide', content: 'Hi.\n' } }])
+    expect(sent).toEqual([{ input: { space: 'OUTPUT', path: 'eng', slug: 'deploy-guide', title: 'Deploy Guide', content: 'Hi.\n', access: 'DEFAULT' } }])
     expect(screen.getByText('That address is taken.')).toBeTruthy()
     expect(screen.getByLabelText('Slug').getAttribute('aria-invalid')).toBe('true')
+  })
+
+  it('shows who will see the page, starting from the space default, and sends the author’s choice', async () => {
+    history.replaceState(null, '', '/new?space=wiki&path=engineering/onboarding')
+    const sent: unknown[] = []
+    const asked: unknown[] = []
+    const audience: Audience = {
+      default: 'EVERYONE_READ',
+      folders: [{ path: 'engineering', recipient: 'group:platform', name: 'Platform', permission: 'READ' }],
+    }
+    render(
+      <Provider value={client(sent, audience, asked)}>
+        <NewPage />
+      </Provider>,
+    )
+    expect(asked).toContainEqual({ space: 'WIKI', path: 'engineering/onboarding' })
+    expect(radio('Everyone can read it').checked).toBe(true)
+    expect(screen.getByText(/In the wiki, everyone can read new pages by default/)).toBeTruthy()
+    expect(screen.getByText('Shared with Platform through the folder engineering/')).toBeTruthy()
+
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Secret plan' } })
+    fireEvent.click(radio('Only you, and whoever you share it with'))
+    expect(radio('Only you, and whoever you share it with').checked).toBe(true)
+    fireEvent.change(screen.getByLabelText('Also share with'), { target: { value: 'ben@example.com, group:leads' } })
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Create page' }))
+    })
+    expect(sent).toEqual([
+      {
+        input: {
+          space: 'WIKI',
+          path: 'engineering/onboarding',
+          slug: 'secret-plan',
+          title: 'Secret plan',
+          content: '',
+          access: 'PRIVATE',
+          shareWith: ['ben@example.com', 'group:leads'],
+        },
+      },
+    ])
+  })
+
+  it('refuses a recipient that is not one before sending', async () => {
+    history.replaceState(null, '', '/new')
+    const sent: unknown[] = []
+    render(
+      <Provider value={client(sent)}>
+        <NewPage />
+      </Provider>,
+    )
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Notes' } })
+    fireEvent.change(screen.getByLabelText('Also share with'), { target: { value: 'ben' } })
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Create page' }))
+    })
+    expect(sent).toEqual([])
+    expect(screen.getByText('Name people by email and groups as group:<slug>, or leave them out.')).toBeTruthy()
+    expect(screen.getByText(/Not a recipient: ben\./)).toBeTruthy()
+  })
+})
+
+describe('folderShareWords', () => {
+  it('names the folder, the whole space, and edit rights', () => {
+    expect(folderShareWords({ path: 'engineering', name: 'Platform', recipient: 'group:platform', permission: 'READ' }, 'WIKI')).toBe(
+      'Shared with Platform through the folder engineering/',
+    )
+    expect(folderShareWords({ path: '', name: '', recipient: 'ben@example.com', permission: 'WRITE' }, 'WIKI')).toBe(
+      'Shared with ben@example.com through the whole wiki (can edit)',
+    )
   })
 })

@@ -5,6 +5,8 @@ import type { Space } from '../../gql/graphql'
 import { navigate, useLocation } from '../../router'
 import { pageURL, spaces } from '../../lib/address'
 import { cleanPath, fieldErrors, parseTags, slugify } from '../../lib/pageForm'
+import { parseRecipients } from '../../lib/sharing'
+import NewPageAudience, { type AudienceChoice } from './NewPageAudience'
 import './NewPage.css'
 
 const Create = graphql(`
@@ -35,6 +37,7 @@ export default function NewPage() {
   const [tags, setTags] = useState('')
   const [body, setBody] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
+  const [audience, setAudience] = useState<AudienceChoice>({ access: 'DEFAULT', shareWith: '' })
   const [state, create] = useMutation(Create)
 
   const submit = async (e: FormEvent) => {
@@ -43,6 +46,8 @@ export default function NewPage() {
     const finalSlug = (slugTouched ? slug : slug || slugify(title)).trim()
     if (!title.trim()) local.title = 'A page needs a title.'
     if (!finalSlug) local.slug = 'A page needs a slug: lowercase letters, digits and hyphens.'
+    const { recipients, invalid } = parseRecipients(audience.shareWith)
+    if (invalid.length) local.shareWith = 'Name people by email and groups as group:<slug>, or leave them out.'
     setErrors(local)
     if (Object.keys(local).length) return
     const tagList = parseTags(tags)
@@ -54,6 +59,8 @@ export default function NewPage() {
         title: title.trim(),
         content: body,
         ...(tagList.length ? { tags: tagList } : {}),
+        access: audience.access,
+        ...(recipients.length ? { shareWith: recipients } : {}),
       },
     })
     if (r.error) {
@@ -75,7 +82,7 @@ export default function NewPage() {
         {errors[name]}
       </p>
     ) : null
-  const known = new Set(['space', 'path', 'slug', 'title', 'tags', 'content'])
+  const known = new Set(['space', 'path', 'slug', 'title', 'tags', 'content', 'shareWith'])
   const other = Object.entries(errors)
     .filter(([k]) => !known.has(k))
     .map(([, m]) => m)
@@ -130,6 +137,8 @@ export default function NewPage() {
         <label htmlFor={`${ids}-content`}>Body</label>
         <textarea {...field('content')} value={body} onChange={(e) => setBody(e.target.value)} rows={14} placeholder="Write in markdown…" />
         {errorOf('content')}
+        <NewPageAudience space={space} path={cleanPath(folder)} choice={audience} onChange={setAudience} />
+        {errorOf('shareWith')}
         {other.length > 0 && (
           <p className="status error" role="alert">
             {other.join(' ')}
