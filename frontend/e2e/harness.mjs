@@ -154,7 +154,11 @@ export async function startApp({ build = true } = {}) {
     const baseURL = process.env.E2E_BASE_URL.replace(/\/$/, '')
     const bin = process.env.E2E_BIN ?? join(repoDir, 'codna')
     const dataDir = process.env.E2E_DATA_DIR ?? join(repoDir, '.codna')
-    return { baseURL, bin, dataDir, createPerson: (p) => createPerson(bin, dataDir, p), stop: async () => {}, buildInfo: {} }
+    return {
+      baseURL, bin, dataDir, stop: async () => {}, buildInfo: {},
+      createPerson: (p) => createPerson(bin, dataDir, p),
+      createManageToken: () => createManageToken(bin, dataDir),
+    }
   }
   const tmp = mkdtempSync(join(tmpdir(), 'codna-e2e-'))
   const dataDir = join(tmp, 'data')
@@ -254,7 +258,11 @@ export async function startApp({ build = true } = {}) {
     await sleep(250)
   }
   log(`serve: ready in ${((Date.now() - started) / 1000).toFixed(1)} s`)
-  return { baseURL, bin, dataDir, logFile, buildInfo, createPerson: (p) => createPerson(bin, dataDir, p), stop }
+  return {
+    baseURL, bin, dataDir, logFile, buildInfo, stop,
+    createPerson: (p) => createPerson(bin, dataDir, p),
+    createManageToken: () => createManageToken(bin, dataDir),
+  }
 }
 
 /** Creates a person with `codna manage user create`; returns what it printed. */
@@ -265,6 +273,16 @@ export function createPerson(bin, dataDir, { email, name, password }) {
     encoding: 'utf8',
   })
   if (r.status !== 0) throw new Error(`manage user create ${email}: ${r.stdout}${r.stderr}`)
+  return r.stdout.trim()
+}
+
+/** Issues a manage token with `codna manage token create`; returns its secret. */
+export function createManageToken(bin, dataDir) {
+  const r = spawnSync(bin, ['manage', 'token', 'create', '--name', 'e2e console'], {
+    env: { ...process.env, CODNA_DATA_DIR: dataDir, CODNA_LOG_FORMAT: 'text' },
+    encoding: 'utf8',
+  })
+  if (r.status !== 0) throw new Error(`manage token create: ${r.stdout}${r.stderr}`)
   return r.stdout.trim()
 }
 
