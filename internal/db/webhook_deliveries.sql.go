@@ -190,7 +190,8 @@ WITH p AS (
   SELECT p.ord, p.id, p.subscription_id, p.event_id, p.event_type, p.document_id, p.body, p.expires_at, p.event_at, row_number() OVER (PARTITION BY p.subscription_id ORDER BY p.ord) AS k
   FROM p
   WHERE NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.subscription_id = p.subscription_id AND d.event_id = p.event_id)
-), state AS (
+), state AS MATERIALIZED (
+  -- Materialized: each subscription's pending deliveries counted once, not once per row.
   SELECT s.id, s.next_seq,
     (SELECT count(*) FROM (SELECT 1 FROM webhook_deliveries d WHERE d.subscription_id = s.id AND d.status = 'pending' LIMIT $10::int) q) AS pending
   FROM webhook_subscriptions s WHERE s.id IN (SELECT subscription_id FROM fresh)
