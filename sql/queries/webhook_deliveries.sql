@@ -16,11 +16,21 @@ WITH p AS (
   SELECT p.*, row_number() OVER (PARTITION BY p.subscription_id ORDER BY p.ord) AS k
   FROM p
   WHERE NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.subscription_id = p.subscription_id AND d.event_id = p.event_id)
-), state AS MATERIALIZED (
-  -- Materialized: each subscription's pending deliveries counted once, not once per row.
+), span AS MATERIALIZED (
+  -- Each subscription's pending deliveries lie between its lowest pending
+  -- seq and next_seq: span bounds their number, read from one index entry.
   SELECT s.id, s.next_seq,
-    (SELECT count(*) FROM (SELECT 1 FROM webhook_deliveries d WHERE d.subscription_id = s.id AND d.status = 'pending' LIMIT sqlc.arg(cap)::int) q) AS pending
+    s.next_seq - coalesce((SELECT min(d.seq) FROM webhook_deliveries d WHERE d.subscription_id = s.id AND d.status = 'pending'), s.next_seq) AS span,
+    (SELECT count(*) FROM fresh f WHERE f.subscription_id = s.id) AS n
   FROM webhook_subscriptions s WHERE s.id IN (SELECT subscription_id FROM fresh)
+), state AS MATERIALIZED (
+  -- pending: the bound when the new deliveries fit under cap even with it
+  -- (then they are all pending whatever the exact count), else the count
+  -- (up to cap index entries); once per subscription, not once per row.
+  SELECT sp.id, sp.next_seq,
+    CASE WHEN sp.span + sp.n <= sqlc.arg(cap)::int THEN sp.span
+      ELSE (SELECT count(*) FROM (SELECT 1 FROM webhook_deliveries d WHERE d.subscription_id = sp.id AND d.status = 'pending' LIMIT sqlc.arg(cap)::int) q) END AS pending
+  FROM span sp
 ), created AS (
   INSERT INTO webhook_deliveries (id, subscription_id, seq, event_id, event_type, document_id, body, status, last_error, expires_at, event_at)
   SELECT f.id, f.subscription_id, st.next_seq + f.k - 1, f.event_id, f.event_type,

@@ -92,7 +92,7 @@ CROSS JOIN LATERAL unnest(CASE WHEN cardinality(s.event_types) = 0 THEN ARRAY['*
 WHERE s.status = 'active';
 
 -- name: WebhookSubscriptionMatchEvents :many
--- WebhookSubscriptionMatchEvents matches a batch of events on documents (parallel arrays, one element per event: ord its place in the batch, its document, its revision and link target (uuid.Nil: none), its public type and the principal an access event names) against the active subscriptions of active people that take the type on the document (its space and path), with the owner's level now, the level the owner had before a trash (the tombstone ignored), whether a revoked principal reached the owner, the owner's level on the link target (0 without one), and the document's version after the revision (its current one without); in event order, then subscription.
+-- WebhookSubscriptionMatchEvents matches a batch of events on documents (parallel arrays, one element per event: ord its place in the batch, its document, its revision and link target (uuid.Nil: none), its public type and the principal an access event names) against the active subscriptions of active people that take the type on the document (its space and path), with the owner's level now, the level the owner had before a trash (the tombstone ignored; 0 for any other event), whether the principal of an access.revoked reached the owner, the owner's level on the link target (0 without one), and the document's version after the revision (its current one without); in event order, then subscription.
 WITH e AS (
   SELECT unnest(sqlc.arg(ords)::int[]) AS ord, unnest(sqlc.arg(document_ids)::uuid[]) AS document_id,
     unnest(sqlc.arg(revision_ids)::uuid[]) AS revision_id, unnest(sqlc.arg(target_ids)::uuid[]) AS target_id,
@@ -102,8 +102,10 @@ WITH e AS (
 SELECT e.ord::int AS ord, s.id, s.owner_id, d.title, d.space, d.path, d.slug,
   coalesce((SELECT r.version FROM document_revisions r WHERE r.id = NULLIF(e.revision_id, '00000000-0000-0000-0000-000000000000'::uuid)), d.version)::int AS version,
   (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, s.owner_id, true) AS a(level))::int AS level_now,
-  (SELECT a.level FROM document_level(d.id, d.created_by, NULL::timestamptz, d.quarantined_at, s.owner_id, true) AS a(level))::int AS level_untrashed,
-  (d.deleted_at IS NULL AND d.quarantined_at IS NULL AND (
+  -- The level before a trash and the revoked principal only for the events that read them.
+  (CASE WHEN e.event_type = 'document.trashed' THEN
+    (SELECT a.level FROM document_level(d.id, d.created_by, NULL::timestamptz, d.quarantined_at, s.owner_id, true) AS a(level)) ELSE 0 END)::int AS level_untrashed,
+  (e.event_type = 'access.revoked' AND d.deleted_at IS NULL AND d.quarantined_at IS NULL AND (
     (e.principal_type = 'user' AND e.principal_id = s.owner_id)
     OR (e.principal_type = 'group' AND (e.principal_id = '00000000-0000-0000-0000-000000000002'::uuid
       OR EXISTS (SELECT 1 FROM group_members gm WHERE gm.group_id = e.principal_id AND gm.user_id = s.owner_id)))
