@@ -92,14 +92,11 @@ type purgePayload struct {
 	OwnerID uuid.UUID `json:"ownerId"`
 }
 
-// nilID stands for "none" in the uuid arrays of the batch statements (an
-// array of uuid.UUID holds no NULL).
-var nilID = uuid.Nil
-
-// orNil is *id, or nilID without one.
+// orNil is *id, or uuid.Nil without one: "none" in the uuid arrays of the
+// batch statements (an array of uuid.UUID holds no NULL).
 func orNil(id *uuid.UUID) uuid.UUID {
 	if id == nil {
-		return nilID
+		return uuid.Nil
 	}
 	return *id
 }
@@ -107,10 +104,11 @@ func orNil(id *uuid.UUID) uuid.UUID {
 // batchEvent is what plan reads of one event once: its public name and the
 // payload fields its bodies need.
 type batchEvent struct {
-	e   outbox.Stored
-	pub string
-	acc accessPayload
-	lp  linkPayload
+	e     outbox.Stored
+	pub   string
+	acc   accessPayload
+	lp    linkPayload
+	space string // a purge's, from its payload's address
 }
 
 // plan decides the deliveries of a batch of events from the current state,
@@ -144,6 +142,7 @@ func (c *Consumer) plan(ctx context.Context, tx db.DBTX, events []outbox.Stored)
 			if j := strings.LastIndex(rest, "/"); j >= 0 {
 				path = rest[:j]
 			}
+			t.space = space
 			ts[i] = t
 			purges.Ords = append(purges.Ords, int32(i))
 			purges.OwnerIds = append(purges.OwnerIds, pp.OwnerID)
@@ -209,15 +208,14 @@ func (c *Consumer) plan(ctx context.Context, tx db.DBTX, events []outbox.Stored)
 		// its id; management's its id and space, when the space is one.
 		for _, r := range rows {
 			t := ts[r.Ord]
-			space := purges.Spaces[slices.Index(purges.Ords, r.Ord)]
 			d := &docData{ID: *t.e.SubjectID}
 			if r.Instance {
-				switch document.Space(space) {
+				switch document.Space(t.space) {
 				case document.SpaceRaw, document.SpaceWiki, document.SpaceOutput:
 				default:
 					continue // an address we cannot read: no space to filter on
 				}
-				d.Space = space
+				d.Space = t.space
 			}
 			body := message{Type: t.pub, ID: t.e.ID, Timestamp: t.e.CreatedAt.UTC(), Data: data{Document: d}}.encode()
 			per[r.Ord] = append(per[r.Ord], planned{sub: r.ID, event: t.e, typ: t.pub, body: body})
