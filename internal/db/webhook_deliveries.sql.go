@@ -180,6 +180,84 @@ func (q *Queries) WebhookDeliveryCreate(ctx context.Context, db DBTX, arg Webhoo
 	return result.RowsAffected(), nil
 }
 
+const webhookDeliveryCreateMany = `-- name: WebhookDeliveryCreateMany :one
+WITH p AS (
+  SELECT unnest($1::int[]) AS ord, unnest($2::uuid[]) AS id, unnest($3::uuid[]) AS subscription_id,
+    unnest($4::uuid[]) AS event_id, unnest($5::text[]) AS event_type,
+    unnest($6::uuid[]) AS document_id, unnest($7::bytea[]) AS body,
+    unnest($8::timestamptz[]) AS expires_at, unnest($9::timestamptz[]) AS event_at
+), fresh AS (
+  SELECT p.ord, p.id, p.subscription_id, p.event_id, p.event_type, p.document_id, p.body, p.expires_at, p.event_at, row_number() OVER (PARTITION BY p.subscription_id ORDER BY p.ord) AS k
+  FROM p
+  WHERE NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.subscription_id = p.subscription_id AND d.event_id = p.event_id)
+), span AS MATERIALIZED (
+  -- Each subscription's pending deliveries lie between its lowest pending
+  -- seq and next_seq: span bounds their number, read from one index entry.
+  SELECT s.id, s.next_seq,
+    s.next_seq - coalesce((SELECT min(d.seq) FROM webhook_deliveries d WHERE d.subscription_id = s.id AND d.status = 'pending'), s.next_seq) AS span,
+    (SELECT count(*) FROM fresh f WHERE f.subscription_id = s.id) AS n
+  FROM webhook_subscriptions s WHERE s.id IN (SELECT subscription_id FROM fresh)
+), state AS MATERIALIZED (
+  -- pending: the bound when the new deliveries fit under cap even with it
+  -- (then they are all pending whatever the exact count), else the count
+  -- (up to cap index entries); once per subscription, not once per row.
+  SELECT sp.id, sp.next_seq,
+    CASE WHEN sp.span + sp.n <= $10::int THEN sp.span
+      ELSE (SELECT count(*) FROM (SELECT 1 FROM webhook_deliveries d WHERE d.subscription_id = sp.id AND d.status = 'pending' LIMIT $10::int) q) END AS pending
+  FROM span sp
+), created AS (
+  INSERT INTO webhook_deliveries (id, subscription_id, seq, event_id, event_type, document_id, body, status, last_error, expires_at, event_at)
+  SELECT f.id, f.subscription_id, st.next_seq + f.k - 1, f.event_id, f.event_type,
+    NULLIF(f.document_id, '00000000-0000-0000-0000-000000000000'::uuid), f.body,
+    CASE WHEN st.pending + f.k <= $10::int THEN 'pending' ELSE 'dead' END,
+    CASE WHEN st.pending + f.k <= $10::int THEN '' ELSE $11::text END,
+    f.expires_at, f.event_at
+  FROM fresh f JOIN state st ON st.id = f.subscription_id
+  ORDER BY f.ord
+  RETURNING subscription_id, seq, status
+), advanced AS (
+  UPDATE webhook_subscriptions s SET next_seq = c.next
+  FROM (SELECT subscription_id, max(seq) + 1 AS next FROM created GROUP BY subscription_id) c
+  WHERE s.id = c.subscription_id
+  RETURNING s.id
+)
+SELECT count(*) FILTER (WHERE status = 'pending')::int AS queued FROM created
+`
+
+type WebhookDeliveryCreateManyParams struct {
+	Ords            []int32
+	Ids             []uuid.UUID
+	SubscriptionIds []uuid.UUID
+	EventIds        []uuid.UUID
+	EventTypes      []string
+	DocumentIds     []uuid.UUID
+	Bodies          [][]byte
+	ExpiresAt       []time.Time
+	EventAt         []time.Time
+	Cap             int32
+	FullReason      string
+}
+
+// WebhookDeliveryCreateMany queues a batch of planned deliveries (parallel arrays, ords their plan order; document uuid.Nil: none) to subscriptions its caller locked (WebhookSubscriptionLockSeq) in one statement: each subscription's new deliveries take its next seqs in plan order and advance its next_seq; one the subscription already holds for its event (a redelivered outbox event) is skipped; once a subscription holds cap pending deliveries the rest are recorded dead with full_reason; a subscription deleted meanwhile gets nothing. It returns how many were queued pending.
+func (q *Queries) WebhookDeliveryCreateMany(ctx context.Context, db DBTX, arg WebhookDeliveryCreateManyParams) (int32, error) {
+	row := db.QueryRow(ctx, webhookDeliveryCreateMany,
+		arg.Ords,
+		arg.Ids,
+		arg.SubscriptionIds,
+		arg.EventIds,
+		arg.EventTypes,
+		arg.DocumentIds,
+		arg.Bodies,
+		arg.ExpiresAt,
+		arg.EventAt,
+		arg.Cap,
+		arg.FullReason,
+	)
+	var queued int32
+	err := row.Scan(&queued)
+	return queued, err
+}
+
 const webhookDeliveryDeleteOld = `-- name: WebhookDeliveryDeleteOld :execrows
 DELETE FROM webhook_deliveries WHERE id IN (
   SELECT o.id FROM webhook_deliveries o WHERE o.status <> 'pending' AND o.created_at < $1::timestamptz ORDER BY o.created_at LIMIT $2::int

@@ -316,34 +316,49 @@ func (q *Queries) WebhookSubscriptionLockSeq(ctx context.Context, db DBTX, ids [
 	return items, nil
 }
 
-const webhookSubscriptionMatch = `-- name: WebhookSubscriptionMatch :many
-SELECT s.id, s.owner_id, d.title, d.space, d.path, d.slug,
-  coalesce((SELECT r.version FROM document_revisions r WHERE r.id = $1::uuid), d.version)::int AS version,
+const webhookSubscriptionMatchEvents = `-- name: WebhookSubscriptionMatchEvents :many
+WITH e AS (
+  SELECT unnest($1::int[]) AS ord, unnest($2::uuid[]) AS document_id,
+    unnest($3::uuid[]) AS revision_id, unnest($4::uuid[]) AS target_id,
+    unnest($5::text[]) AS event_type, unnest($6::text[]) AS principal_type,
+    unnest($7::uuid[]) AS principal_id
+)
+SELECT e.ord::int AS ord, s.id, s.owner_id, d.title, d.space, d.path, d.slug,
+  coalesce((SELECT r.version FROM document_revisions r WHERE r.id = NULLIF(e.revision_id, '00000000-0000-0000-0000-000000000000'::uuid)), d.version)::int AS version,
   (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, s.owner_id, true) AS a(level))::int AS level_now,
-  (SELECT a.level FROM document_level(d.id, d.created_by, NULL::timestamptz, d.quarantined_at, s.owner_id, true) AS a(level))::int AS level_untrashed,
-  (d.deleted_at IS NULL AND d.quarantined_at IS NULL AND (
-    ($2::text = 'user' AND $3::uuid = s.owner_id)
-    OR ($2::text = 'group' AND ($3::uuid = '00000000-0000-0000-0000-000000000002'::uuid
-      OR EXISTS (SELECT 1 FROM group_members gm WHERE gm.group_id = $3::uuid AND gm.user_id = s.owner_id)))
-  ))::bool AS revoked_reached
-FROM documents d
+  -- The level before a trash and the revoked principal only for the events that read them.
+  (CASE WHEN e.event_type = 'document.trashed' THEN
+    (SELECT a.level FROM document_level(d.id, d.created_by, NULL::timestamptz, d.quarantined_at, s.owner_id, true) AS a(level)) ELSE 0 END)::int AS level_untrashed,
+  (e.event_type = 'access.revoked' AND d.deleted_at IS NULL AND d.quarantined_at IS NULL AND (
+    (e.principal_type = 'user' AND e.principal_id = s.owner_id)
+    OR (e.principal_type = 'group' AND (e.principal_id = '00000000-0000-0000-0000-000000000002'::uuid
+      OR EXISTS (SELECT 1 FROM group_members gm WHERE gm.group_id = e.principal_id AND gm.user_id = s.owner_id)))
+  ))::bool AS revoked_reached,
+  (CASE WHEN e.target_id = '00000000-0000-0000-0000-000000000000'::uuid THEN 0 ELSE coalesce((
+    SELECT a.level FROM documents t CROSS JOIN LATERAL document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, s.owner_id, true) AS a(level)
+    WHERE t.id = e.target_id), 0) END)::int AS target_level
+FROM e
+JOIN documents d ON d.id = e.document_id
 JOIN webhook_subscriptions s ON s.status = 'active'
-  AND (cardinality(s.event_types) = 0 OR $4::text = ANY(s.event_types))
+  AND (cardinality(s.event_types) = 0 OR e.event_type = ANY(s.event_types))
   AND (s.space IS NULL OR s.space = d.space)
   AND (s.path_prefix = '' OR starts_with(d.path || '/', s.path_prefix || '/'))
 JOIN users u ON u.id = s.owner_id AND u.is_active AND u.kind = 'person'
-WHERE d.id = $5
+ORDER BY e.ord, s.id
 `
 
-type WebhookSubscriptionMatchParams struct {
-	RevisionID    *uuid.UUID
-	PrincipalType string
-	PrincipalID   uuid.UUID
-	EventType     string
-	DocumentID    uuid.UUID
+type WebhookSubscriptionMatchEventsParams struct {
+	Ords           []int32
+	DocumentIds    []uuid.UUID
+	RevisionIds    []uuid.UUID
+	TargetIds      []uuid.UUID
+	EventTypes     []string
+	PrincipalTypes []string
+	PrincipalIds   []uuid.UUID
 }
 
-type WebhookSubscriptionMatchRow struct {
+type WebhookSubscriptionMatchEventsRow struct {
+	Ord            int32
 	ID             uuid.UUID
 	OwnerID        uuid.UUID
 	Title          string
@@ -354,25 +369,29 @@ type WebhookSubscriptionMatchRow struct {
 	LevelNow       int32
 	LevelUntrashed int32
 	RevokedReached bool
+	TargetLevel    int32
 }
 
-// WebhookSubscriptionMatch lists the active subscriptions of active people that take event_type on a document (its space and path), with the owner's level now, the level the owner had before a trash (the tombstone ignored), whether a revoked principal reached the owner, and the document's version after revision_id (its current one without).
-func (q *Queries) WebhookSubscriptionMatch(ctx context.Context, db DBTX, arg WebhookSubscriptionMatchParams) ([]WebhookSubscriptionMatchRow, error) {
-	rows, err := db.Query(ctx, webhookSubscriptionMatch,
-		arg.RevisionID,
-		arg.PrincipalType,
-		arg.PrincipalID,
-		arg.EventType,
-		arg.DocumentID,
+// WebhookSubscriptionMatchEvents matches a batch of events on documents (parallel arrays, one element per event: ord its place in the batch, its document, its revision and link target (uuid.Nil: none), its public type and the principal an access event names) against the active subscriptions of active people that take the type on the document (its space and path), with the owner's level now, the level the owner had before a trash (the tombstone ignored; 0 for any other event), whether the principal of an access.revoked reached the owner, the owner's level on the link target (0 without one), and the document's version after the revision (its current one without); in event order, then subscription.
+func (q *Queries) WebhookSubscriptionMatchEvents(ctx context.Context, db DBTX, arg WebhookSubscriptionMatchEventsParams) ([]WebhookSubscriptionMatchEventsRow, error) {
+	rows, err := db.Query(ctx, webhookSubscriptionMatchEvents,
+		arg.Ords,
+		arg.DocumentIds,
+		arg.RevisionIds,
+		arg.TargetIds,
+		arg.EventTypes,
+		arg.PrincipalTypes,
+		arg.PrincipalIds,
 	)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var items []WebhookSubscriptionMatchRow
+	var items []WebhookSubscriptionMatchEventsRow
 	for rows.Next() {
-		var i WebhookSubscriptionMatchRow
+		var i WebhookSubscriptionMatchEventsRow
 		if err := rows.Scan(
+			&i.Ord,
 			&i.ID,
 			&i.OwnerID,
 			&i.Title,
@@ -383,6 +402,7 @@ func (q *Queries) WebhookSubscriptionMatch(ctx context.Context, db DBTX, arg Web
 			&i.LevelNow,
 			&i.LevelUntrashed,
 			&i.RevokedReached,
+			&i.TargetLevel,
 		); err != nil {
 			return nil, err
 		}
@@ -394,41 +414,57 @@ func (q *Queries) WebhookSubscriptionMatch(ctx context.Context, db DBTX, arg Web
 	return items, nil
 }
 
-const webhookSubscriptionMatchInstance = `-- name: WebhookSubscriptionMatchInstance :many
-SELECT s.id, d.space,
-  coalesce((SELECT r.version FROM document_revisions r WHERE r.id = $1::uuid), d.version)::int AS version
-FROM documents d
+const webhookSubscriptionMatchEventsInstance = `-- name: WebhookSubscriptionMatchEventsInstance :many
+WITH e AS (
+  SELECT unnest($1::int[]) AS ord, unnest($2::uuid[]) AS document_id,
+    unnest($3::uuid[]) AS revision_id, unnest($4::text[]) AS event_type
+)
+SELECT e.ord::int AS ord, s.id, d.space,
+  coalesce((SELECT r.version FROM document_revisions r WHERE r.id = NULLIF(e.revision_id, '00000000-0000-0000-0000-000000000000'::uuid)), d.version)::int AS version
+FROM e
+JOIN documents d ON d.id = e.document_id
 JOIN webhook_subscriptions s ON s.status = 'active'
-  AND (cardinality(s.event_types) = 0 OR $2::text = ANY(s.event_types))
+  AND (cardinality(s.event_types) = 0 OR e.event_type = ANY(s.event_types))
   AND (s.space IS NULL OR s.space = d.space)
 JOIN users u ON u.id = s.owner_id AND u.kind = 'management'
-WHERE d.id = $3
-ORDER BY s.id
+ORDER BY e.ord, s.id
 `
 
-type WebhookSubscriptionMatchInstanceParams struct {
-	RevisionID *uuid.UUID
-	EventType  string
-	DocumentID uuid.UUID
+type WebhookSubscriptionMatchEventsInstanceParams struct {
+	Ords        []int32
+	DocumentIds []uuid.UUID
+	RevisionIds []uuid.UUID
+	EventTypes  []string
 }
 
-type WebhookSubscriptionMatchInstanceRow struct {
+type WebhookSubscriptionMatchEventsInstanceRow struct {
+	Ord     int32
 	ID      uuid.UUID
 	Space   Space
 	Version int32
 }
 
-// WebhookSubscriptionMatchInstance lists management's active instance-wide subscriptions that take event_type on a document (its space), with the document's space and its version after revision_id (its current one without): no readability and no path, for metadata-only bodies.
-func (q *Queries) WebhookSubscriptionMatchInstance(ctx context.Context, db DBTX, arg WebhookSubscriptionMatchInstanceParams) ([]WebhookSubscriptionMatchInstanceRow, error) {
-	rows, err := db.Query(ctx, webhookSubscriptionMatchInstance, arg.RevisionID, arg.EventType, arg.DocumentID)
+// WebhookSubscriptionMatchEventsInstance matches a batch of events on documents (parallel arrays: ord, document, revision (uuid.Nil: none), public type) against management's active instance-wide subscriptions that take the type on the document (its space), with the document's space and its version after the revision (its current one without): no readability and no path, for metadata-only bodies; in event order, then subscription.
+func (q *Queries) WebhookSubscriptionMatchEventsInstance(ctx context.Context, db DBTX, arg WebhookSubscriptionMatchEventsInstanceParams) ([]WebhookSubscriptionMatchEventsInstanceRow, error) {
+	rows, err := db.Query(ctx, webhookSubscriptionMatchEventsInstance,
+		arg.Ords,
+		arg.DocumentIds,
+		arg.RevisionIds,
+		arg.EventTypes,
+	)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var items []WebhookSubscriptionMatchInstanceRow
+	var items []WebhookSubscriptionMatchEventsInstanceRow
 	for rows.Next() {
-		var i WebhookSubscriptionMatchInstanceRow
-		if err := rows.Scan(&i.ID, &i.Space, &i.Version); err != nil {
+		var i WebhookSubscriptionMatchEventsInstanceRow
+		if err := rows.Scan(
+			&i.Ord,
+			&i.ID,
+			&i.Space,
+			&i.Version,
+		); err != nil {
 			return nil, err
 		}
 		items = append(items, i)
@@ -439,80 +475,61 @@ func (q *Queries) WebhookSubscriptionMatchInstance(ctx context.Context, db DBTX,
 	return items, nil
 }
 
-const webhookSubscriptionMatchInstanceSpace = `-- name: WebhookSubscriptionMatchInstanceSpace :many
-SELECT s.id
-FROM webhook_subscriptions s
-JOIN users u ON u.id = s.owner_id AND u.kind = 'management'
-WHERE s.status = 'active'
-  AND (cardinality(s.event_types) = 0 OR $1::text = ANY(s.event_types))
-  AND (s.space IS NULL OR s.space = $2::space)
-ORDER BY s.id
+const webhookSubscriptionMatchPurges = `-- name: WebhookSubscriptionMatchPurges :many
+WITH e AS (
+  SELECT unnest($1::int[]) AS ord, unnest($2::uuid[]) AS owner_id,
+    unnest($3::text[]) AS event_type, unnest($4::text[]) AS space, unnest($5::text[]) AS path
+)
+SELECT m.ord::int AS ord, m.id, m.instance::bool AS instance FROM (
+  SELECT e.ord, s.id, false AS instance
+  FROM e
+  JOIN webhook_subscriptions s ON s.owner_id = e.owner_id AND s.status = 'active'
+    AND (cardinality(s.event_types) = 0 OR e.event_type = ANY(s.event_types))
+    AND (s.space IS NULL OR s.space::text = e.space)
+    AND (s.path_prefix = '' OR starts_with(e.path || '/', s.path_prefix || '/'))
+  JOIN users u ON u.id = s.owner_id AND u.is_active AND u.kind = 'person'
+  UNION ALL
+  SELECT e.ord, s.id, true AS instance
+  FROM e
+  JOIN webhook_subscriptions s ON s.status = 'active'
+    AND (cardinality(s.event_types) = 0 OR e.event_type = ANY(s.event_types))
+    AND (s.space IS NULL OR s.space::text = e.space)
+  JOIN users u ON u.id = s.owner_id AND u.kind = 'management'
+) m
+ORDER BY m.ord, m.instance, m.id
 `
 
-type WebhookSubscriptionMatchInstanceSpaceParams struct {
-	EventType string
-	Space     Space
+type WebhookSubscriptionMatchPurgesParams struct {
+	Ords       []int32
+	OwnerIds   []uuid.UUID
+	EventTypes []string
+	Spaces     []string
+	Paths      []string
 }
 
-// WebhookSubscriptionMatchInstanceSpace lists management's active instance-wide subscriptions that take event_type in space: for a document gone (a purge).
-func (q *Queries) WebhookSubscriptionMatchInstanceSpace(ctx context.Context, db DBTX, arg WebhookSubscriptionMatchInstanceSpaceParams) ([]uuid.UUID, error) {
-	rows, err := db.Query(ctx, webhookSubscriptionMatchInstanceSpace, arg.EventType, arg.Space)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []uuid.UUID
-	for rows.Next() {
-		var id uuid.UUID
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		items = append(items, id)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
+type WebhookSubscriptionMatchPurgesRow struct {
+	Ord      int32
+	ID       uuid.UUID
+	Instance bool
 }
 
-const webhookSubscriptionMatchOwner = `-- name: WebhookSubscriptionMatchOwner :many
-SELECT s.id, s.owner_id
-FROM webhook_subscriptions s
-JOIN users u ON u.id = s.owner_id AND u.is_active AND u.kind = 'person'
-WHERE s.owner_id = $1 AND s.status = 'active'
-  AND (cardinality(s.event_types) = 0 OR $2::text = ANY(s.event_types))
-  AND (s.space IS NULL OR s.space = $3::space)
-  AND (s.path_prefix = '' OR starts_with($4::text || '/', s.path_prefix || '/'))
-`
-
-type WebhookSubscriptionMatchOwnerParams struct {
-	OwnerID   uuid.UUID
-	EventType string
-	Space     Space
-	Path      string
-}
-
-type WebhookSubscriptionMatchOwnerRow struct {
-	ID      uuid.UUID
-	OwnerID uuid.UUID
-}
-
-// WebhookSubscriptionMatchOwner lists one active person's active subscriptions that take event_type in a space and path: for a document gone, which only its owner could read.
-func (q *Queries) WebhookSubscriptionMatchOwner(ctx context.Context, db DBTX, arg WebhookSubscriptionMatchOwnerParams) ([]WebhookSubscriptionMatchOwnerRow, error) {
-	rows, err := db.Query(ctx, webhookSubscriptionMatchOwner,
-		arg.OwnerID,
-		arg.EventType,
-		arg.Space,
-		arg.Path,
+// WebhookSubscriptionMatchPurges matches a batch of purges (parallel arrays: ord, the page's owner, public type, space and path; the page is gone) against its owner's active subscriptions that take the type in the space and path (only the owner could read a trashed page), if the owner is an active person, and, instance true, against management's active instance-wide subscriptions that take the type in the space; in event order, the owner's first.
+func (q *Queries) WebhookSubscriptionMatchPurges(ctx context.Context, db DBTX, arg WebhookSubscriptionMatchPurgesParams) ([]WebhookSubscriptionMatchPurgesRow, error) {
+	rows, err := db.Query(ctx, webhookSubscriptionMatchPurges,
+		arg.Ords,
+		arg.OwnerIds,
+		arg.EventTypes,
+		arg.Spaces,
+		arg.Paths,
 	)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var items []WebhookSubscriptionMatchOwnerRow
+	var items []WebhookSubscriptionMatchPurgesRow
 	for rows.Next() {
-		var i WebhookSubscriptionMatchOwnerRow
-		if err := rows.Scan(&i.ID, &i.OwnerID); err != nil {
+		var i WebhookSubscriptionMatchPurgesRow
+		if err := rows.Scan(&i.Ord, &i.ID, &i.Instance); err != nil {
 			return nil, err
 		}
 		items = append(items, i)

@@ -20,9 +20,10 @@ const ConsumerName = "webhook-enqueuer"
 // each published event, one delivery per matching active subscription of
 // a person who can read its page now (or, for the ids-only events, could
 // just before), and per matching instance-wide subscription of management
-// (metadata only, whoever can read the page), its body built once and stored, its seq the
-// subscription's next_seq taken under FOR UPDATE (docs/design.md,
-// "Webhooks").
+// (metadata only, whoever can read the page), its body built once and
+// stored, its seq the subscription's next_seq taken under FOR UPDATE. A
+// batch of events costs a constant number of statements, whatever its size
+// and fan-out (docs/design.md, "Webhooks").
 type Consumer struct{ s *Service }
 
 // Consumer returns the service's outbox consumer.
@@ -59,16 +60,9 @@ func (c *Consumer) HandleBatch(ctx context.Context, events []outbox.Stored) erro
 	}
 	var queued int
 	err = db.InTx(ctx, c.s.pool, func(tx db.DBTX) error {
-		var plan []planned
-		for _, e := range events {
-			p, err := c.plan(ctx, tx, e)
-			if err != nil {
-				return err
-			}
-			plan = append(plan, p...)
-		}
-		if len(plan) == 0 {
-			return nil
+		plan, err := c.plan(ctx, tx, events)
+		if err != nil || len(plan) == 0 {
+			return err
 		}
 		n, err := c.s.enqueueInTx(ctx, tx, plan)
 		queued = n
@@ -98,110 +92,194 @@ type purgePayload struct {
 	OwnerID uuid.UUID `json:"ownerId"`
 }
 
-// plan decides the deliveries of one event from the current state.
-func (c *Consumer) plan(ctx context.Context, tx db.DBTX, e outbox.Stored) ([]planned, error) {
-	pub, ok := PublicName(e.Type)
-	if !ok {
-		return nil, nil
+// orNil is *id, or uuid.Nil without one: "none" in the uuid arrays of the
+// batch statements (an array of uuid.UUID holds no NULL).
+func orNil(id *uuid.UUID) uuid.UUID {
+	if id == nil {
+		return uuid.Nil
 	}
-	ts := e.CreatedAt.UTC()
-	if e.Type == "document.purged" {
-		return c.planPurge(ctx, tx, e, pub)
-	}
-	if e.DocumentID == nil {
-		return nil, nil
-	}
-	var acc accessPayload
-	if strings.HasPrefix(e.Type, "access.") {
-		_ = json.Unmarshal(e.Payload, &acc) // a payload without them names no principal
-	}
-	rows, err := db.Q.WebhookSubscriptionMatch(ctx, tx, db.WebhookSubscriptionMatchParams{
-		RevisionID: e.RevisionID, PrincipalType: acc.PrincipalType, PrincipalID: acc.PrincipalID, EventType: pub, DocumentID: *e.DocumentID,
-	})
-	if err != nil {
-		return nil, err
-	}
-	var out []planned
-	for _, r := range rows {
-		m := message{Type: pub, ID: e.ID, Timestamp: ts}
-		p := planned{sub: r.ID, event: e, typ: pub}
-		// The owner of the page and whoever made the change may learn
-		// whom an access event names; nobody else.
-		named := r.LevelNow == 3 || (e.ActorID != nil && *e.ActorID == r.OwnerID)
-		switch pub {
-		case "document.trashed":
-			if r.LevelUntrashed == 0 {
-				continue
-			}
-			m.Data.Document = &docData{ID: *e.DocumentID}
-		case "access.revoked":
-			if r.LevelNow == 0 && !r.RevokedReached {
-				continue
-			}
-			m.Data.Document = &docData{ID: *e.DocumentID}
-			m.Data.Access = &accessData{}
-			if named {
-				m.Data.Access.Permission = acc.Permission
-				m.Data.Access.Principal = &principal{Type: acc.PrincipalType, ID: acc.PrincipalID}
-			}
-		default:
-			if r.LevelNow == 0 {
-				continue
-			}
-			p.doc = e.DocumentID
-			m.Data.Document = &docData{
-				ID: *e.DocumentID, Version: r.Version, Title: r.Title,
-				Address: document.FormatAddress(document.Space(r.Space), r.Path, r.Slug),
-			}
-			switch pub {
-			case "access.granted":
-				m.Data.Access = &accessData{Permission: acc.Permission}
-				if named {
-					m.Data.Access.Principal = &principal{Type: acc.PrincipalType, ID: acc.PrincipalID}
-				}
-			case "link.state_changed":
-				var lp linkPayload
-				_ = json.Unmarshal(e.Payload, &lp)
-				l := &linkData{ID: e.SubjectID, From: lp.From, To: lp.To}
-				if lp.TargetID != nil {
-					lv, err := db.Q.DocumentListAccessLevels(ctx, tx, db.DocumentListAccessLevelsParams{Ids: []uuid.UUID{*lp.TargetID}, ActorID: r.OwnerID, ActorIsPerson: true})
-					if err != nil {
-						return nil, err
-					}
-					if len(lv) == 1 && lv[0].Level > 0 {
-						l.TargetID = lp.TargetID
-					}
-				}
-				m.Data.Link = l
-			}
-		}
-		p.body = m.encode()
-		out = append(out, p)
-	}
-	inst, err := c.planInstance(ctx, tx, e, pub, acc)
-	if err != nil {
-		return nil, err
-	}
-	return append(out, inst...), nil
+	return *id
 }
 
-// planInstance plans an event for management's instance-wide
-// subscriptions: every one whose filter holds the page, readable or not,
-// each with the same metadata-only body (metaBody). The sender checks no
-// readability for them (doc stays nil).
-func (c *Consumer) planInstance(ctx context.Context, tx db.DBTX, e outbox.Stored, pub string, acc accessPayload) ([]planned, error) {
-	rows, err := db.Q.WebhookSubscriptionMatchInstance(ctx, tx, db.WebhookSubscriptionMatchInstanceParams{
-		RevisionID: e.RevisionID, EventType: pub, DocumentID: *e.DocumentID,
-	})
-	if err != nil || len(rows) == 0 {
-		return nil, err
+// batchEvent is what plan reads of one event once: its public name and the
+// payload fields its bodies need.
+type batchEvent struct {
+	e     outbox.Stored
+	pub   string
+	acc   accessPayload
+	lp    linkPayload
+	space string // a purge's, from its payload's address
+}
+
+// plan decides the deliveries of a batch of events from the current state,
+// in a constant number of statements whatever the batch's size and fan-out:
+// one match of every event on a document against people's subscriptions
+// (with each subscriber's read access), one against management's, and, when
+// the batch holds purges, one for them (docs/design.md, "Webhooks"). The
+// deliveries come out in event order; each event's bodies are built here,
+// once per (event, subscription).
+func (c *Consumer) plan(ctx context.Context, tx db.DBTX, events []outbox.Stored) ([]planned, error) {
+	per := make([][]planned, len(events))
+	ts := make([]batchEvent, len(events))
+	var onDoc db.WebhookSubscriptionMatchEventsParams
+	var purges db.WebhookSubscriptionMatchPurgesParams
+	for i, e := range events {
+		pub, ok := PublicName(e.Type)
+		if !ok {
+			continue
+		}
+		t := batchEvent{e: e, pub: pub}
+		if e.Type == "document.purged" {
+			var pp purgePayload
+			if err := json.Unmarshal(e.Payload, &pp); err != nil || e.SubjectID == nil || pp.OwnerID == uuid.Nil {
+				continue
+			}
+			space, rest, ok := strings.Cut(pp.Address, ":")
+			if !ok {
+				continue
+			}
+			path := ""
+			if j := strings.LastIndex(rest, "/"); j >= 0 {
+				path = rest[:j]
+			}
+			t.space = space
+			ts[i] = t
+			purges.Ords = append(purges.Ords, int32(i))
+			purges.OwnerIds = append(purges.OwnerIds, pp.OwnerID)
+			purges.EventTypes = append(purges.EventTypes, pub)
+			purges.Spaces = append(purges.Spaces, space)
+			purges.Paths = append(purges.Paths, path)
+			continue
+		}
+		if e.DocumentID == nil {
+			continue
+		}
+		if strings.HasPrefix(e.Type, "access.") {
+			_ = json.Unmarshal(e.Payload, &t.acc) // a payload without them names no principal
+		}
+		if pub == "link.state_changed" {
+			_ = json.Unmarshal(e.Payload, &t.lp)
+		}
+		ts[i] = t
+		onDoc.Ords = append(onDoc.Ords, int32(i))
+		onDoc.DocumentIds = append(onDoc.DocumentIds, *e.DocumentID)
+		onDoc.RevisionIds = append(onDoc.RevisionIds, orNil(e.RevisionID))
+		onDoc.TargetIds = append(onDoc.TargetIds, orNil(t.lp.TargetID))
+		onDoc.EventTypes = append(onDoc.EventTypes, pub)
+		onDoc.PrincipalTypes = append(onDoc.PrincipalTypes, t.acc.PrincipalType)
+		onDoc.PrincipalIds = append(onDoc.PrincipalIds, t.acc.PrincipalID)
 	}
-	body := metaBody(e, pub, *e.DocumentID, string(rows[0].Space), rows[0].Version, acc)
-	out := make([]planned, len(rows))
-	for i, r := range rows {
-		out[i] = planned{sub: r.ID, event: e, typ: pub, body: body}
+	if len(onDoc.Ords) > 0 {
+		rows, err := db.Q.WebhookSubscriptionMatchEvents(ctx, tx, onDoc)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rows {
+			if p, ok := personDelivery(ts[r.Ord], r); ok {
+				per[r.Ord] = append(per[r.Ord], p)
+			}
+		}
+		inst, err := db.Q.WebhookSubscriptionMatchEventsInstance(ctx, tx, db.WebhookSubscriptionMatchEventsInstanceParams{
+			Ords: onDoc.Ords, DocumentIds: onDoc.DocumentIds, RevisionIds: onDoc.RevisionIds, EventTypes: onDoc.EventTypes,
+		})
+		if err != nil {
+			return nil, err
+		}
+		// Management's instance-wide subscriptions: whoever can read the
+		// page, each with the same metadata-only body (metaBody), built
+		// once per event; the sender checks no readability for them (doc
+		// stays nil).
+		var body []byte
+		for k, r := range inst {
+			t := ts[r.Ord]
+			if k == 0 || inst[k-1].Ord != r.Ord {
+				body = metaBody(t.e, t.pub, *t.e.DocumentID, string(r.Space), r.Version, t.acc)
+			}
+			per[r.Ord] = append(per[r.Ord], planned{sub: r.ID, event: t.e, typ: t.pub, body: body})
+		}
+	}
+	if len(purges.Ords) > 0 {
+		rows, err := db.Q.WebhookSubscriptionMatchPurges(ctx, tx, purges)
+		if err != nil {
+			return nil, err
+		}
+		// The page is gone, and only its owner could read it just before (a
+		// trashed page is its owner's alone): the owner's subscriptions get
+		// its id; management's its id and space, when the space is one.
+		for _, r := range rows {
+			t := ts[r.Ord]
+			d := &docData{ID: *t.e.SubjectID}
+			if r.Instance {
+				switch document.Space(t.space) {
+				case document.SpaceRaw, document.SpaceWiki, document.SpaceOutput:
+				default:
+					continue // an address we cannot read: no space to filter on
+				}
+				d.Space = t.space
+			}
+			body := message{Type: t.pub, ID: t.e.ID, Timestamp: t.e.CreatedAt.UTC(), Data: data{Document: d}}.encode()
+			per[r.Ord] = append(per[r.Ord], planned{sub: r.ID, event: t.e, typ: t.pub, body: body})
+		}
+	}
+	var out []planned
+	for _, p := range per {
+		out = append(out, p...)
 	}
 	return out, nil
+}
+
+// personDelivery builds the delivery of one event to one person's
+// subscription the match returned, and says whether there is one: the
+// subscriber must be able to read the page now (or, for the ids-only
+// events, could just before).
+func personDelivery(t batchEvent, r db.WebhookSubscriptionMatchEventsRow) (planned, bool) {
+	e, pub, acc := t.e, t.pub, t.acc
+	m := message{Type: pub, ID: e.ID, Timestamp: e.CreatedAt.UTC()}
+	p := planned{sub: r.ID, event: e, typ: pub}
+	// The owner of the page and whoever made the change may learn whom an
+	// access event names; nobody else.
+	named := r.LevelNow == 3 || (e.ActorID != nil && *e.ActorID == r.OwnerID)
+	switch pub {
+	case "document.trashed":
+		if r.LevelUntrashed == 0 {
+			return planned{}, false
+		}
+		m.Data.Document = &docData{ID: *e.DocumentID}
+	case "access.revoked":
+		if r.LevelNow == 0 && !r.RevokedReached {
+			return planned{}, false
+		}
+		m.Data.Document = &docData{ID: *e.DocumentID}
+		m.Data.Access = &accessData{}
+		if named {
+			m.Data.Access.Permission = acc.Permission
+			m.Data.Access.Principal = &principal{Type: acc.PrincipalType, ID: acc.PrincipalID}
+		}
+	default:
+		if r.LevelNow == 0 {
+			return planned{}, false
+		}
+		p.doc = e.DocumentID
+		m.Data.Document = &docData{
+			ID: *e.DocumentID, Version: r.Version, Title: r.Title,
+			Address: document.FormatAddress(document.Space(r.Space), r.Path, r.Slug),
+		}
+		switch pub {
+		case "access.granted":
+			m.Data.Access = &accessData{Permission: acc.Permission}
+			if named {
+				m.Data.Access.Principal = &principal{Type: acc.PrincipalType, ID: acc.PrincipalID}
+			}
+		case "link.state_changed":
+			l := &linkData{ID: e.SubjectID, From: t.lp.From, To: t.lp.To}
+			if t.lp.TargetID != nil && r.TargetLevel > 0 {
+				l.TargetID = t.lp.TargetID
+			}
+			m.Data.Link = l
+		}
+	}
+	p.body = m.encode()
+	return p, true
 }
 
 // metaBody is the body management's subscriptions get (docs/api.md,
@@ -226,58 +304,14 @@ func metaBody(e outbox.Stored, pub string, doc uuid.UUID, space string, version 
 	return m.encode()
 }
 
-// planPurge plans a purge: the page is gone, and only its owner could read
-// it just before (a trashed page is its owner's alone), so only the
-// owner's matching subscriptions get its id.
-func (c *Consumer) planPurge(ctx context.Context, tx db.DBTX, e outbox.Stored, pub string) ([]planned, error) {
-	var pp purgePayload
-	if err := json.Unmarshal(e.Payload, &pp); err != nil || e.SubjectID == nil || pp.OwnerID == uuid.Nil {
-		return nil, nil
-	}
-	space, rest, ok := strings.Cut(pp.Address, ":")
-	if !ok {
-		return nil, nil
-	}
-	path := ""
-	if i := strings.LastIndex(rest, "/"); i >= 0 {
-		path = rest[:i]
-	}
-	rows, err := db.Q.WebhookSubscriptionMatchOwner(ctx, tx, db.WebhookSubscriptionMatchOwnerParams{
-		OwnerID: pp.OwnerID, EventType: pub, Space: db.Space(space), Path: path,
-	})
-	if err != nil {
-		return nil, err
-	}
-	body := message{Type: pub, ID: e.ID, Timestamp: e.CreatedAt.UTC(), Data: data{Document: &docData{ID: *e.SubjectID}}}.encode()
-	out := make([]planned, len(rows))
-	for i, r := range rows {
-		out[i] = planned{sub: r.ID, event: e, typ: pub, body: body}
-	}
-	// Management's instance-wide subscriptions: the id and its space.
-	switch document.Space(space) {
-	case document.SpaceRaw, document.SpaceWiki, document.SpaceOutput:
-	default:
-		return out, nil // an address we cannot read: no space to filter on
-	}
-	inst, err := db.Q.WebhookSubscriptionMatchInstanceSpace(ctx, tx, db.WebhookSubscriptionMatchInstanceSpaceParams{EventType: pub, Space: db.Space(space)})
-	if err != nil {
-		return nil, err
-	}
-	if len(inst) > 0 {
-		meta := message{Type: pub, ID: e.ID, Timestamp: e.CreatedAt.UTC(), Data: data{Document: &docData{ID: *e.SubjectID, Space: space}}}.encode()
-		for _, id := range inst {
-			out = append(out, planned{sub: id, event: e, typ: pub, body: meta})
-		}
-	}
-	return out, nil
-}
-
-// enqueueInTx writes the planned deliveries, in their order, each with its
-// subscription's next seq; it locks the subscriptions (id order) first, so
-// two consumers' transactions wait for each other instead of deadlocking.
-// A subscription that already holds MaxPending pending deliveries gets the
-// delivery dead ("backlog full"); one that already holds the event gets
-// nothing. It trusts its caller's plan and returns how many are pending.
+// enqueueInTx writes the planned deliveries in two statements: it locks
+// their subscriptions (id order) first, so two consumers' transactions wait
+// for each other instead of deadlocking, and then inserts them all, each
+// with its subscription's next seq in plan order, advancing next_seq
+// (WebhookDeliveryCreateMany). A subscription that already holds MaxPending
+// pending deliveries gets the delivery dead ("backlog full"); one that
+// already holds the event gets nothing; one deleted meanwhile, nothing. It
+// trusts its caller's plan and returns how many are pending.
 func (s *Service) enqueueInTx(ctx context.Context, tx db.DBTX, plan []planned) (int, error) {
 	var ids []uuid.UUID
 	for _, p := range plan {
@@ -285,64 +319,21 @@ func (s *Service) enqueueInTx(ctx context.Context, tx db.DBTX, plan []planned) (
 			ids = append(ids, p.sub)
 		}
 	}
-	locked, err := db.Q.WebhookSubscriptionLockSeq(ctx, tx, ids)
-	if err != nil {
+	if _, err := db.Q.WebhookSubscriptionLockSeq(ctx, tx, ids); err != nil {
 		return 0, err
 	}
-	next := make(map[uuid.UUID]int64, len(locked))
-	for _, l := range locked {
-		next[l.ID] = l.NextSeq
+	arg := db.WebhookDeliveryCreateManyParams{Cap: MaxPending, FullReason: "backlog full"}
+	for i, p := range plan {
+		arg.Ords = append(arg.Ords, int32(i))
+		arg.Ids = append(arg.Ids, uuid.Must(uuid.NewV7()))
+		arg.SubscriptionIds = append(arg.SubscriptionIds, p.sub)
+		arg.EventIds = append(arg.EventIds, p.event.ID)
+		arg.EventTypes = append(arg.EventTypes, p.typ)
+		arg.DocumentIds = append(arg.DocumentIds, orNil(p.doc))
+		arg.Bodies = append(arg.Bodies, p.body)
+		arg.ExpiresAt = append(arg.ExpiresAt, p.event.CreatedAt.Add(s.cfg.MaxAge))
+		arg.EventAt = append(arg.EventAt, p.event.CreatedAt)
 	}
-	pending := map[uuid.UUID]int{}
-	queued := 0
-	for i := 0; i < len(plan); {
-		// The planned deliveries of one event are consecutive.
-		j := i
-		var subs []uuid.UUID
-		for ; j < len(plan) && plan[j].event.ID == plan[i].event.ID; j++ {
-			subs = append(subs, plan[j].sub)
-		}
-		state, err := db.Q.WebhookDeliveryQueued(ctx, tx, db.WebhookDeliveryQueuedParams{EventID: plan[i].event.ID, Cap: MaxPending, Ids: subs})
-		if err != nil {
-			return 0, err
-		}
-		has := map[uuid.UUID]bool{}
-		for _, st := range state {
-			has[st.ID] = st.HasEvent
-			if _, ok := pending[st.ID]; !ok {
-				pending[st.ID] = int(st.Pending)
-			}
-		}
-		for _, p := range plan[i:j] {
-			seq, ok := next[p.sub]
-			if !ok || has[p.sub] {
-				continue // deleted meanwhile, or queued by an earlier delivery of the event
-			}
-			status, why := DeliveryPending, ""
-			if pending[p.sub] >= MaxPending {
-				status, why = DeliveryDead, "backlog full"
-			}
-			eid := p.event.ID
-			if _, err := db.Q.WebhookDeliveryCreate(ctx, tx, db.WebhookDeliveryCreateParams{
-				ID: uuid.Must(uuid.NewV7()), SubscriptionID: p.sub, Seq: seq, EventID: &eid, EventType: p.typ, DocumentID: p.doc,
-				Body: p.body, Status: string(status), LastError: why, ExpiresAt: p.event.CreatedAt.Add(s.cfg.MaxAge), EventAt: p.event.CreatedAt,
-			}); err != nil {
-				return 0, err
-			}
-			next[p.sub] = seq + 1
-			if status == DeliveryPending {
-				pending[p.sub]++
-				queued++
-			}
-		}
-		i = j
-	}
-	for _, l := range locked {
-		if next[l.ID] != l.NextSeq {
-			if err := db.Q.WebhookSubscriptionSetSeq(ctx, tx, db.WebhookSubscriptionSetSeqParams{ID: l.ID, NextSeq: next[l.ID]}); err != nil {
-				return 0, err
-			}
-		}
-	}
-	return queued, nil
+	n, err := db.Q.WebhookDeliveryCreateMany(ctx, tx, arg)
+	return int(n), err
 }

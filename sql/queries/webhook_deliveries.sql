@@ -5,6 +5,50 @@ VALUES (sqlc.arg(id), sqlc.arg(subscription_id), sqlc.arg(seq), sqlc.narg(event_
   sqlc.arg(status)::text, sqlc.arg(last_error)::text, sqlc.arg(expires_at), sqlc.arg(event_at))
 ON CONFLICT (subscription_id, event_id) WHERE event_id IS NOT NULL DO NOTHING;
 
+-- name: WebhookDeliveryCreateMany :one
+-- WebhookDeliveryCreateMany queues a batch of planned deliveries (parallel arrays, ords their plan order; document uuid.Nil: none) to subscriptions its caller locked (WebhookSubscriptionLockSeq) in one statement: each subscription's new deliveries take its next seqs in plan order and advance its next_seq; one the subscription already holds for its event (a redelivered outbox event) is skipped; once a subscription holds cap pending deliveries the rest are recorded dead with full_reason; a subscription deleted meanwhile gets nothing. It returns how many were queued pending.
+WITH p AS (
+  SELECT unnest(sqlc.arg(ords)::int[]) AS ord, unnest(sqlc.arg(ids)::uuid[]) AS id, unnest(sqlc.arg(subscription_ids)::uuid[]) AS subscription_id,
+    unnest(sqlc.arg(event_ids)::uuid[]) AS event_id, unnest(sqlc.arg(event_types)::text[]) AS event_type,
+    unnest(sqlc.arg(document_ids)::uuid[]) AS document_id, unnest(sqlc.arg(bodies)::bytea[]) AS body,
+    unnest(sqlc.arg(expires_at)::timestamptz[]) AS expires_at, unnest(sqlc.arg(event_at)::timestamptz[]) AS event_at
+), fresh AS (
+  SELECT p.*, row_number() OVER (PARTITION BY p.subscription_id ORDER BY p.ord) AS k
+  FROM p
+  WHERE NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.subscription_id = p.subscription_id AND d.event_id = p.event_id)
+), span AS MATERIALIZED (
+  -- Each subscription's pending deliveries lie between its lowest pending
+  -- seq and next_seq: span bounds their number, read from one index entry.
+  SELECT s.id, s.next_seq,
+    s.next_seq - coalesce((SELECT min(d.seq) FROM webhook_deliveries d WHERE d.subscription_id = s.id AND d.status = 'pending'), s.next_seq) AS span,
+    (SELECT count(*) FROM fresh f WHERE f.subscription_id = s.id) AS n
+  FROM webhook_subscriptions s WHERE s.id IN (SELECT subscription_id FROM fresh)
+), state AS MATERIALIZED (
+  -- pending: the bound when the new deliveries fit under cap even with it
+  -- (then they are all pending whatever the exact count), else the count
+  -- (up to cap index entries); once per subscription, not once per row.
+  SELECT sp.id, sp.next_seq,
+    CASE WHEN sp.span + sp.n <= sqlc.arg(cap)::int THEN sp.span
+      ELSE (SELECT count(*) FROM (SELECT 1 FROM webhook_deliveries d WHERE d.subscription_id = sp.id AND d.status = 'pending' LIMIT sqlc.arg(cap)::int) q) END AS pending
+  FROM span sp
+), created AS (
+  INSERT INTO webhook_deliveries (id, subscription_id, seq, event_id, event_type, document_id, body, status, last_error, expires_at, event_at)
+  SELECT f.id, f.subscription_id, st.next_seq + f.k - 1, f.event_id, f.event_type,
+    NULLIF(f.document_id, '00000000-0000-0000-0000-000000000000'::uuid), f.body,
+    CASE WHEN st.pending + f.k <= sqlc.arg(cap)::int THEN 'pending' ELSE 'dead' END,
+    CASE WHEN st.pending + f.k <= sqlc.arg(cap)::int THEN '' ELSE sqlc.arg(full_reason)::text END,
+    f.expires_at, f.event_at
+  FROM fresh f JOIN state st ON st.id = f.subscription_id
+  ORDER BY f.ord
+  RETURNING subscription_id, seq, status
+), advanced AS (
+  UPDATE webhook_subscriptions s SET next_seq = c.next
+  FROM (SELECT subscription_id, max(seq) + 1 AS next FROM created GROUP BY subscription_id) c
+  WHERE s.id = c.subscription_id
+  RETURNING s.id
+)
+SELECT count(*) FILTER (WHERE status = 'pending')::int AS queued FROM created;
+
 -- name: WebhookDeliveryQueued :many
 -- WebhookDeliveryQueued returns, of the given subscriptions, those already holding a delivery of the event (a redelivered outbox event) and how many pending deliveries each has, counted up to cap.
 SELECT s.id,

@@ -40,35 +40,6 @@ SET previous_key = signing_key, previous_until = sqlc.arg(previous_until), signi
 WHERE id = sqlc.arg(id) AND owner_id = sqlc.arg(owner_id)
 RETURNING *;
 
--- name: WebhookSubscriptionMatch :many
--- WebhookSubscriptionMatch lists the active subscriptions of active people that take event_type on a document (its space and path), with the owner's level now, the level the owner had before a trash (the tombstone ignored), whether a revoked principal reached the owner, and the document's version after revision_id (its current one without).
-SELECT s.id, s.owner_id, d.title, d.space, d.path, d.slug,
-  coalesce((SELECT r.version FROM document_revisions r WHERE r.id = sqlc.narg(revision_id)::uuid), d.version)::int AS version,
-  (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, s.owner_id, true) AS a(level))::int AS level_now,
-  (SELECT a.level FROM document_level(d.id, d.created_by, NULL::timestamptz, d.quarantined_at, s.owner_id, true) AS a(level))::int AS level_untrashed,
-  (d.deleted_at IS NULL AND d.quarantined_at IS NULL AND (
-    (sqlc.arg(principal_type)::text = 'user' AND sqlc.arg(principal_id)::uuid = s.owner_id)
-    OR (sqlc.arg(principal_type)::text = 'group' AND (sqlc.arg(principal_id)::uuid = '00000000-0000-0000-0000-000000000002'::uuid
-      OR EXISTS (SELECT 1 FROM group_members gm WHERE gm.group_id = sqlc.arg(principal_id)::uuid AND gm.user_id = s.owner_id)))
-  ))::bool AS revoked_reached
-FROM documents d
-JOIN webhook_subscriptions s ON s.status = 'active'
-  AND (cardinality(s.event_types) = 0 OR sqlc.arg(event_type)::text = ANY(s.event_types))
-  AND (s.space IS NULL OR s.space = d.space)
-  AND (s.path_prefix = '' OR starts_with(d.path || '/', s.path_prefix || '/'))
-JOIN users u ON u.id = s.owner_id AND u.is_active AND u.kind = 'person'
-WHERE d.id = sqlc.arg(document_id);
-
--- name: WebhookSubscriptionMatchOwner :many
--- WebhookSubscriptionMatchOwner lists one active person's active subscriptions that take event_type in a space and path: for a document gone, which only its owner could read.
-SELECT s.id, s.owner_id
-FROM webhook_subscriptions s
-JOIN users u ON u.id = s.owner_id AND u.is_active AND u.kind = 'person'
-WHERE s.owner_id = sqlc.arg(owner_id) AND s.status = 'active'
-  AND (cardinality(s.event_types) = 0 OR sqlc.arg(event_type)::text = ANY(s.event_types))
-  AND (s.space IS NULL OR s.space = sqlc.arg(space)::space)
-  AND (s.path_prefix = '' OR starts_with(sqlc.arg(path)::text || '/', s.path_prefix || '/'));
-
 -- name: WebhookSubscriptionLockSeq :many
 -- WebhookSubscriptionLockSeq locks subscriptions in id order (so two enqueuers wait instead of deadlocking) and returns their next_seq.
 SELECT id, next_seq FROM webhook_subscriptions WHERE id = ANY(sqlc.arg(ids)::uuid[]) ORDER BY id FOR UPDATE;
@@ -113,31 +84,80 @@ UPDATE webhook_subscriptions SET status = 'disabled', status_reason = sqlc.arg(r
 UPDATE webhook_subscriptions SET status = 'paused', status_reason = sqlc.arg(reason)::text, updated_at = now()
 WHERE owner_id = sqlc.arg(owner_id) AND status = 'active';
 
--- name: WebhookSubscriptionMatchInstance :many
--- WebhookSubscriptionMatchInstance lists management's active instance-wide subscriptions that take event_type on a document (its space), with the document's space and its version after revision_id (its current one without): no readability and no path, for metadata-only bodies.
-SELECT s.id, d.space,
-  coalesce((SELECT r.version FROM document_revisions r WHERE r.id = sqlc.narg(revision_id)::uuid), d.version)::int AS version
-FROM documents d
-JOIN webhook_subscriptions s ON s.status = 'active'
-  AND (cardinality(s.event_types) = 0 OR sqlc.arg(event_type)::text = ANY(s.event_types))
-  AND (s.space IS NULL OR s.space = d.space)
-JOIN users u ON u.id = s.owner_id AND u.kind = 'management'
-WHERE d.id = sqlc.arg(document_id)
-ORDER BY s.id;
-
--- name: WebhookSubscriptionMatchInstanceSpace :many
--- WebhookSubscriptionMatchInstanceSpace lists management's active instance-wide subscriptions that take event_type in space: for a document gone (a purge).
-SELECT s.id
-FROM webhook_subscriptions s
-JOIN users u ON u.id = s.owner_id AND u.kind = 'management'
-WHERE s.status = 'active'
-  AND (cardinality(s.event_types) = 0 OR sqlc.arg(event_type)::text = ANY(s.event_types))
-  AND (s.space IS NULL OR s.space = sqlc.arg(space)::space)
-ORDER BY s.id;
-
 -- name: WebhookSubscriptionListActiveTypes :many
 -- WebhookSubscriptionListActiveTypes lists the event types active subscriptions take ('*' for one taking every type), so the enqueuer skips events no subscription takes without a statement per event.
 SELECT DISTINCT t::text AS event_type
 FROM webhook_subscriptions s
 CROSS JOIN LATERAL unnest(CASE WHEN cardinality(s.event_types) = 0 THEN ARRAY['*']::text[] ELSE s.event_types END) AS t
 WHERE s.status = 'active';
+
+-- name: WebhookSubscriptionMatchEvents :many
+-- WebhookSubscriptionMatchEvents matches a batch of events on documents (parallel arrays, one element per event: ord its place in the batch, its document, its revision and link target (uuid.Nil: none), its public type and the principal an access event names) against the active subscriptions of active people that take the type on the document (its space and path), with the owner's level now, the level the owner had before a trash (the tombstone ignored; 0 for any other event), whether the principal of an access.revoked reached the owner, the owner's level on the link target (0 without one), and the document's version after the revision (its current one without); in event order, then subscription.
+WITH e AS (
+  SELECT unnest(sqlc.arg(ords)::int[]) AS ord, unnest(sqlc.arg(document_ids)::uuid[]) AS document_id,
+    unnest(sqlc.arg(revision_ids)::uuid[]) AS revision_id, unnest(sqlc.arg(target_ids)::uuid[]) AS target_id,
+    unnest(sqlc.arg(event_types)::text[]) AS event_type, unnest(sqlc.arg(principal_types)::text[]) AS principal_type,
+    unnest(sqlc.arg(principal_ids)::uuid[]) AS principal_id
+)
+SELECT e.ord::int AS ord, s.id, s.owner_id, d.title, d.space, d.path, d.slug,
+  coalesce((SELECT r.version FROM document_revisions r WHERE r.id = NULLIF(e.revision_id, '00000000-0000-0000-0000-000000000000'::uuid)), d.version)::int AS version,
+  (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, s.owner_id, true) AS a(level))::int AS level_now,
+  -- The level before a trash and the revoked principal only for the events that read them.
+  (CASE WHEN e.event_type = 'document.trashed' THEN
+    (SELECT a.level FROM document_level(d.id, d.created_by, NULL::timestamptz, d.quarantined_at, s.owner_id, true) AS a(level)) ELSE 0 END)::int AS level_untrashed,
+  (e.event_type = 'access.revoked' AND d.deleted_at IS NULL AND d.quarantined_at IS NULL AND (
+    (e.principal_type = 'user' AND e.principal_id = s.owner_id)
+    OR (e.principal_type = 'group' AND (e.principal_id = '00000000-0000-0000-0000-000000000002'::uuid
+      OR EXISTS (SELECT 1 FROM group_members gm WHERE gm.group_id = e.principal_id AND gm.user_id = s.owner_id)))
+  ))::bool AS revoked_reached,
+  (CASE WHEN e.target_id = '00000000-0000-0000-0000-000000000000'::uuid THEN 0 ELSE coalesce((
+    SELECT a.level FROM documents t CROSS JOIN LATERAL document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, s.owner_id, true) AS a(level)
+    WHERE t.id = e.target_id), 0) END)::int AS target_level
+FROM e
+JOIN documents d ON d.id = e.document_id
+JOIN webhook_subscriptions s ON s.status = 'active'
+  AND (cardinality(s.event_types) = 0 OR e.event_type = ANY(s.event_types))
+  AND (s.space IS NULL OR s.space = d.space)
+  AND (s.path_prefix = '' OR starts_with(d.path || '/', s.path_prefix || '/'))
+JOIN users u ON u.id = s.owner_id AND u.is_active AND u.kind = 'person'
+ORDER BY e.ord, s.id;
+
+-- name: WebhookSubscriptionMatchEventsInstance :many
+-- WebhookSubscriptionMatchEventsInstance matches a batch of events on documents (parallel arrays: ord, document, revision (uuid.Nil: none), public type) against management's active instance-wide subscriptions that take the type on the document (its space), with the document's space and its version after the revision (its current one without): no readability and no path, for metadata-only bodies; in event order, then subscription.
+WITH e AS (
+  SELECT unnest(sqlc.arg(ords)::int[]) AS ord, unnest(sqlc.arg(document_ids)::uuid[]) AS document_id,
+    unnest(sqlc.arg(revision_ids)::uuid[]) AS revision_id, unnest(sqlc.arg(event_types)::text[]) AS event_type
+)
+SELECT e.ord::int AS ord, s.id, d.space,
+  coalesce((SELECT r.version FROM document_revisions r WHERE r.id = NULLIF(e.revision_id, '00000000-0000-0000-0000-000000000000'::uuid)), d.version)::int AS version
+FROM e
+JOIN documents d ON d.id = e.document_id
+JOIN webhook_subscriptions s ON s.status = 'active'
+  AND (cardinality(s.event_types) = 0 OR e.event_type = ANY(s.event_types))
+  AND (s.space IS NULL OR s.space = d.space)
+JOIN users u ON u.id = s.owner_id AND u.kind = 'management'
+ORDER BY e.ord, s.id;
+
+-- name: WebhookSubscriptionMatchPurges :many
+-- WebhookSubscriptionMatchPurges matches a batch of purges (parallel arrays: ord, the page's owner, public type, space and path; the page is gone) against its owner's active subscriptions that take the type in the space and path (only the owner could read a trashed page), if the owner is an active person, and, instance true, against management's active instance-wide subscriptions that take the type in the space; in event order, the owner's first.
+WITH e AS (
+  SELECT unnest(sqlc.arg(ords)::int[]) AS ord, unnest(sqlc.arg(owner_ids)::uuid[]) AS owner_id,
+    unnest(sqlc.arg(event_types)::text[]) AS event_type, unnest(sqlc.arg(spaces)::text[]) AS space, unnest(sqlc.arg(paths)::text[]) AS path
+)
+SELECT m.ord::int AS ord, m.id, m.instance::bool AS instance FROM (
+  SELECT e.ord, s.id, false AS instance
+  FROM e
+  JOIN webhook_subscriptions s ON s.owner_id = e.owner_id AND s.status = 'active'
+    AND (cardinality(s.event_types) = 0 OR e.event_type = ANY(s.event_types))
+    AND (s.space IS NULL OR s.space::text = e.space)
+    AND (s.path_prefix = '' OR starts_with(e.path || '/', s.path_prefix || '/'))
+  JOIN users u ON u.id = s.owner_id AND u.is_active AND u.kind = 'person'
+  UNION ALL
+  SELECT e.ord, s.id, true AS instance
+  FROM e
+  JOIN webhook_subscriptions s ON s.status = 'active'
+    AND (cardinality(s.event_types) = 0 OR e.event_type = ANY(s.event_types))
+    AND (s.space IS NULL OR s.space::text = e.space)
+  JOIN users u ON u.id = s.owner_id AND u.kind = 'management'
+) m
+ORDER BY m.ord, m.instance, m.id;
