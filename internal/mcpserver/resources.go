@@ -53,11 +53,17 @@ func (s *Server) readResource(ctx context.Context, req *mcp.ReadResourceRequest)
 			return nil, err
 		}
 		s.noteRead(ctx, d.ID)
-		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: uri, MIMEType: "text/markdown", Text: md}}}, nil
+		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: uri, MIMEType: "text/markdown", Text: md}}, Cacheable: personal}, nil
 	}()
 	s.count(ctx, countResourceRead, resourceOutcome(err))
 	return res, s.protocolError(ctx, err)
 }
+
+// personal is the cache-control of every answer here: one actor's view of
+// what they may read, so only their client may cache it (never a shared
+// cache: the MCP "private" scope), and stale at once, since a share, a
+// revocation or an edit changes it without notice (docs/api.md, MCP).
+var personal = mcp.Cacheable{CacheScope: "private", TTLMs: 0}
 
 // resourceListCursor is where resources/list goes on: the last document of
 // the previous answer, most recently changed first.
@@ -82,7 +88,7 @@ func (s *Server) listResources(ctx context.Context, p *mcp.ListResourcesParams) 
 		if err != nil {
 			return nil, err
 		}
-		out := &mcp.ListResourcesResult{Resources: make([]*mcp.Resource, len(docs))}
+		out := &mcp.ListResourcesResult{Resources: make([]*mcp.Resource, len(docs)), Cacheable: personal}
 		for i, d := range docs {
 			out.Resources[i] = &mcp.Resource{URI: uriOf(d.ID), Name: addressOf(d.Space, d.Path, d.Slug), Title: d.Title, MIMEType: "text/markdown"}
 		}

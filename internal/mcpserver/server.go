@@ -69,6 +69,9 @@ func New(svc *app.Services, opts Options, log *slog.Logger) *Server {
 		Logger:       log,
 		// No logging capability: nothing is sent to clients but answers.
 		Capabilities: &mcp.ServerCapabilities{},
+		// The SDK's own cacheable answers (discovery, the tool and
+		// template lists) are marked as ours are (personal, resources.go).
+		SetCacheable: func(_ context.Context, _ mcp.Request, c *mcp.Cacheable) { *c = personal },
 	})
 	s.addSearch()
 	s.addDocumentTools()

@@ -243,6 +243,10 @@ func TestMCPEveryToolSucceeds(t *testing.T) {
 	require.Equal(t, "text/markdown", rr.Contents[0].MIMEType)
 	require.Contains(t, rr.Contents[0].Text, "title: Deploy")
 	require.Contains(t, rr.Contents[0].Text, "Ship it.")
+	// Per-person answers are never marked for shared caches.
+	require.Equal(t, "private", rl.CacheScope)
+	require.Equal(t, "private", rr.CacheScope)
+	require.Zero(t, rr.TTLMs)
 }
 
 // TestMCPAgentSeesOnlyWhatIsShared: an unshared page does not exist for the
