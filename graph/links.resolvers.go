@@ -152,6 +152,31 @@ func (r *mutationResolver) DecideLink(ctx context.Context, input model.DecideLin
 	return &model.DecideLinkPayload{Document: fresh(ctx, d)}, nil
 }
 
+// DecideLinks is the resolver for the decideLinks field.
+func (r *mutationResolver) DecideLinks(ctx context.Context, input model.DecideLinksInput) (*model.DecideLinksPayload, error) {
+	target, err := parseID("targetId", input.TargetID)
+	if err != nil {
+		return nil, err
+	}
+	var to *uuid.UUID
+	if input.NewTargetID != nil {
+		t, err := parseID("newTargetId", *input.NewTargetID)
+		if err != nil {
+			return nil, err
+		}
+		to = &t
+	}
+	d, err := r.svc.Linkgraph.DecideAll(ctx, target, answerOf(input.Answer), to)
+	if err != nil {
+		return nil, err
+	}
+	docs := make([]document.Doc, len(d.Documents))
+	for i, doc := range d.Documents {
+		docs[i] = *fresh(ctx, doc)
+	}
+	return &model.DecideLinksPayload{Decided: d.Count, Documents: docs, More: d.More}, nil
+}
+
 // ProposeLink is the resolver for the proposeLink field.
 func (r *mutationResolver) ProposeLink(ctx context.Context, input model.ProposeLinkInput) (*model.ProposeLinkPayload, error) {
 	src, err := parseID("sourceId", input.SourceID)

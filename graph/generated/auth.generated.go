@@ -67,6 +67,7 @@ type MutationResolver interface {
 	Ingest(ctx context.Context, input model.IngestInput) (*model.IngestPayload, error)
 	ReconvertIngestion(ctx context.Context, id string) (*model.IngestPayload, error)
 	DecideLink(ctx context.Context, input model.DecideLinkInput) (*model.DecideLinkPayload, error)
+	DecideLinks(ctx context.Context, input model.DecideLinksInput) (*model.DecideLinksPayload, error)
 	ProposeLink(ctx context.Context, input model.ProposeLinkInput) (*model.ProposeLinkPayload, error)
 	AcceptLinkSuggestion(ctx context.Context, input model.LinkSuggestionInput) (*model.LinkSuggestionPayload, error)
 	RejectLinkSuggestion(ctx context.Context, input model.LinkSuggestionInput) (*model.LinkSuggestionPayload, error)
@@ -383,6 +384,20 @@ func (ec *executionContext) field_Mutation_decideLink_args(ctx context.Context, 
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (model.DecideLinkInput, error) {
 			return ec.unmarshalNDecideLinkInput2codnaᚋgraphᚋmodelᚐDecideLinkInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_decideLinks_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.DecideLinksInput, error) {
+			return ec.unmarshalNDecideLinksInput2codnaᚋgraphᚋmodelᚐDecideLinksInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -3926,6 +3941,50 @@ func (ec *executionContext) fieldContext_Mutation_decideLink(ctx context.Context
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_decideLink_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_decideLinks(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_decideLinks(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DecideLinks(ctx, fc.Args["input"].(model.DecideLinksInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.DecideLinksPayload) graphql.Marshaler {
+			return ec.marshalNDecideLinksPayload2ᚖcodnaᚋgraphᚋmodelᚐDecideLinksPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_decideLinks(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_DecideLinksPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_decideLinks_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -9179,6 +9238,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "decideLink":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_decideLink(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "decideLinks":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_decideLinks(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++

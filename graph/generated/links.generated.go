@@ -80,6 +80,93 @@ func (ec *executionContext) fieldContext_DecideLinkPayload_document(_ context.Co
 	return fc, nil
 }
 
+func (ec *executionContext) _DecideLinksPayload_decided(ctx context.Context, field graphql.CollectedField, obj *model.DecideLinksPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNInt2int(ctx, field.Selections, obj.Decided)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DecideLinksPayload_decided(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Decided, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DecideLinksPayload_decided(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DecideLinksPayload", field, false, false, "Int")
+}
+
+func (ec *executionContext) _DecideLinksPayload_documents(ctx context.Context, field graphql.CollectedField, obj *model.DecideLinksPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "DecideLinksPayload", field, obj.Documents, ec.marshalNDocument2ᚕcodnaᚋinternalᚋdocumentᚐDocᚄ)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DecideLinksPayload_documents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Documents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []document.Doc) graphql.Marshaler {
+			return ec.marshalNDocument2ᚕcodnaᚋinternalᚋdocumentᚐDocᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DecideLinksPayload_documents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "DecideLinksPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Document(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _DecideLinksPayload_more(ctx context.Context, field graphql.CollectedField, obj *model.DecideLinksPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return ec.marshalNBoolean2bool(ctx, field.Selections, obj.More)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DecideLinksPayload_more(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.More, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DecideLinksPayload_more(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DecideLinksPayload", field, false, false, "Boolean")
+}
+
 func (ec *executionContext) _DocumentLink_id(ctx context.Context, field graphql.CollectedField, obj *linkgraph.Edge) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
 		return scalar.UUIDAt(&obj.ID)
@@ -1639,6 +1726,62 @@ func UnmarshalDecideLinkInput(ctx context.Context, raw any) (model.DecideLinkInp
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputDecideLinksInput(ctx context.Context, obj any) (model.DecideLinksInput, error) {
+	var it model.DecideLinksInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"targetId", "answer", "newTargetId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "targetId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("targetId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TargetID = data
+		case "answer":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("answer"))
+			data, err := ec.unmarshalNLinkAnswer2codnaᚋgraphᚋmodelᚐLinkAnswer(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Answer = data
+		case "newTargetId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("newTargetId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NewTargetID = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalDecideLinksInput unmarshals raw into the DecideLinksInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalDecideLinksInput(ctx context.Context, raw any) (model.DecideLinksInput, error) {
+	var out model.DecideLinksInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "DecideLinksInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputLinkSuggestionInput(ctx context.Context, obj any) (model.LinkSuggestionInput, error) {
 	var it model.LinkSuggestionInput
 	if obj == nil {
@@ -1777,6 +1920,50 @@ func (ec *executionContext) _DecideLinkPayload(ctx context.Context, sel ast.Sele
 			out.Values[i] = graphql.MarshalString("DecideLinkPayload")
 		case "document":
 			out.Values[i] = ec._DecideLinkPayload_document(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return op.Object(fields, out)
+}
+
+var decideLinksPayloadImplementors = []string{"DecideLinksPayload"}
+
+func (ec *executionContext) _DecideLinksPayload(ctx context.Context, sel ast.SelectionSet, obj *model.DecideLinksPayload) graphql.Marshaler {
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, decideLinksPayloadImplementors)
+
+	out := op.NewFieldSet(ctx, fields)
+	deferred := op.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("DecideLinksPayload")
+		case "decided":
+			out.Values[i] = ec._DecideLinksPayload_decided(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "documents":
+			out.Values[i] = ec._DecideLinksPayload_documents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "more":
+			out.Values[i] = ec._DecideLinksPayload_more(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -2443,6 +2630,19 @@ func (ec *executionContext) marshalNDecideLinkPayload2ᚖcodnaᚋgraphᚋmodel�
 		return graphql.Null
 	}
 	return ec._DecideLinkPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNDecideLinksInput2codnaᚋgraphᚋmodelᚐDecideLinksInput(ctx context.Context, v any) (model.DecideLinksInput, error) {
+	res, err := ec.unmarshalInputDecideLinksInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNDecideLinksPayload2ᚖcodnaᚋgraphᚋmodelᚐDecideLinksPayload(ctx context.Context, sel ast.SelectionSet, v *model.DecideLinksPayload) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "DecideLinksPayload!")
+		return graphql.Null
+	}
+	return ec._DecideLinksPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNDocumentLink2codnaᚋinternalᚋlinkgraphᚐEdge(ctx context.Context, sel ast.SelectionSet, v linkgraph.Edge) graphql.Marshaler {

@@ -243,6 +243,12 @@ type ComplexityRoot struct {
 		Document func(childComplexity int) int
 	}
 
+	DecideLinksPayload struct {
+		Decided   func(childComplexity int) int
+		Documents func(childComplexity int) int
+		More      func(childComplexity int) int
+	}
+
 	DeleteAttachmentPayload struct {
 		Attachment func(childComplexity int) int
 	}
@@ -735,6 +741,7 @@ type ComplexityRoot struct {
 		DeactivatePerson                   func(childComplexity int, input model.SetPersonActiveInput) int
 		DecideFileReference                func(childComplexity int, input model.DecideFileReferenceInput) int
 		DecideLink                         func(childComplexity int, input model.DecideLinkInput) int
+		DecideLinks                        func(childComplexity int, input model.DecideLinksInput) int
 		DeleteAgent                        func(childComplexity int, input model.AgentInput) int
 		DeleteAttachment                   func(childComplexity int, id string) int
 		DeleteAutomation                   func(childComplexity int, id string) int
@@ -1890,6 +1897,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.DecideLinkPayload.Document(childComplexity), true
+
+	case "DecideLinksPayload.decided":
+		if e.ComplexityRoot.DecideLinksPayload.Decided == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DecideLinksPayload.Decided(childComplexity), true
+	case "DecideLinksPayload.documents":
+		if e.ComplexityRoot.DecideLinksPayload.Documents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DecideLinksPayload.Documents(childComplexity), true
+	case "DecideLinksPayload.more":
+		if e.ComplexityRoot.DecideLinksPayload.More == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DecideLinksPayload.More(childComplexity), true
 
 	case "DeleteAttachmentPayload.attachment":
 		if e.ComplexityRoot.DeleteAttachmentPayload.Attachment == nil {
@@ -3866,6 +3892,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DecideLink(childComplexity, args["input"].(model.DecideLinkInput)), true
+	case "Mutation.decideLinks":
+		if e.ComplexityRoot.Mutation.DecideLinks == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_decideLinks_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DecideLinks(childComplexity, args["input"].(model.DecideLinksInput)), true
 	case "Mutation.deleteAgent":
 		if e.ComplexityRoot.Mutation.DeleteAgent == nil {
 			break
@@ -6120,6 +6157,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("CreateWebhookInput", ec.unmarshalInputCreateWebhookInput),
 			graphql.NewInputUnmarshaler("DecideFileReferenceInput", ec.unmarshalInputDecideFileReferenceInput),
 			graphql.NewInputUnmarshaler("DecideLinkInput", ec.unmarshalInputDecideLinkInput),
+			graphql.NewInputUnmarshaler("DecideLinksInput", ec.unmarshalInputDecideLinksInput),
 			graphql.NewInputUnmarshaler("DeleteDocumentInput", ec.unmarshalInputDeleteDocumentInput),
 			graphql.NewInputUnmarshaler("DocumentFilter", ec.unmarshalInputDocumentFilter),
 			graphql.NewInputUnmarshaler("DryRunAutomationInput", ec.unmarshalInputDryRunAutomationInput),
@@ -7801,6 +7839,25 @@ type DecideLinkPayload {
   document: Document!
 }
 
+"One answer for every link of yours to one document: \"the same for every page of mine linking here\"."
+input DecideLinksInput {
+  "The document the links point at (the one that moved or was deleted)."
+  targetId: ID!
+  answer: LinkAnswer!
+  "For REPOINT: the document to link to instead."
+  newTargetId: ID
+}
+
+"What answering every link to one document did."
+type DecideLinksPayload {
+  "How many decisions were answered."
+  decided: Int!
+  "The linking documents after the answers, each once."
+  documents: [Document!]!
+  "Whether more of your links to that document wait (at most 200 are answered at once): ask again."
+  more: Boolean!
+}
+
 "Why a link is proposed."
 enum LinkSuggestionReason {
   VECTOR_SIMILAR
@@ -7911,6 +7968,12 @@ extend type Query {
 extend type Mutation {
   "Answers a link decision."
   decideLink(input: DecideLinkInput!): DecideLinkPayload!
+  """
+  Answers every link decision of yours whose link points at one document the same way, as
+  ` + "`" + `decideLink` + "`" + ` answers one (each a revision of its page for UPDATE, DROP and REPOINT; RESTORE_TARGET
+  restores the document once). NOT_FOUND on targetId when none of your links to it waits.
+  """
+  decideLinks(input: DecideLinksInput!): DecideLinksPayload!
   "Proposes a link from a document you can edit to one you can read; its owner decides."
   proposeLink(input: ProposeLinkInput!): ProposeLinkPayload!
   "Accepts a link suggestion: the link is added to the end of the source as a revision by you."
@@ -9256,6 +9319,18 @@ func (ec *executionContext) childFields_DecideLinkPayload(ctx context.Context, f
 		return ec.fieldContext_DecideLinkPayload_document(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type DecideLinkPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_DecideLinksPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "decided":
+		return ec.fieldContext_DecideLinksPayload_decided(ctx, field)
+	case "documents":
+		return ec.fieldContext_DecideLinksPayload_documents(ctx, field)
+	case "more":
+		return ec.fieldContext_DecideLinksPayload_more(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DecideLinksPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_DeleteAttachmentPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

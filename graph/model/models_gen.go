@@ -376,6 +376,25 @@ type DecideLinkPayload struct {
 	Document *document.Doc `json:"document"`
 }
 
+// One answer for every link of yours to one document: "the same for every page of mine linking here".
+type DecideLinksInput struct {
+	// The document the links point at (the one that moved or was deleted).
+	TargetID string     `json:"targetId"`
+	Answer   LinkAnswer `json:"answer"`
+	// For REPOINT: the document to link to instead.
+	NewTargetID *string `json:"newTargetId,omitempty"`
+}
+
+// What answering every link to one document did.
+type DecideLinksPayload struct {
+	// How many decisions were answered.
+	Decided int `json:"decided"`
+	// The linking documents after the answers, each once.
+	Documents []document.Doc `json:"documents"`
+	// Whether more of your links to that document wait (at most 200 are answered at once): ask again.
+	More bool `json:"more"`
+}
+
 type DeleteAttachmentPayload struct {
 	Attachment *Attachment `json:"attachment"`
 }

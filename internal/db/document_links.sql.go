@@ -123,6 +123,52 @@ func (q *Queries) DocumentLinkKeep(ctx context.Context, db DBTX, id uuid.UUID) (
 	return i, err
 }
 
+const documentLinkListDecisionIDsToTarget = `-- name: DocumentLinkListDecisionIDsToTarget :many
+SELECT l.id
+FROM document_links l
+JOIN documents s ON s.id = l.source_id
+JOIN documents t ON t.id = l.target_id
+CROSS JOIN LATERAL (SELECT (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, $1::uuid, $2::boolean) AS a(level))::int AS level OFFSET 0) a
+WHERE l.target_id = $3::uuid AND s.created_by = $1::uuid AND s.deleted_at IS NULL AND s.space <> 'raw'
+  AND l.state IN ('stale_text', 'broken') AND l.kept_at IS NULL
+  AND a.level > 0
+ORDER BY l.id
+LIMIT $4
+`
+
+type DocumentLinkListDecisionIDsToTargetParams struct {
+	ActorID       uuid.UUID
+	ActorIsPerson bool
+	TargetID      uuid.UUID
+	RowLimit      int32
+}
+
+// DocumentLinkListDecisionIDsToTarget lists the ids of the actor's link decisions (as DocumentLinkListDecisions) whose target is one document, oldest first, at most row_limit: "the same for every page of mine linking here".
+func (q *Queries) DocumentLinkListDecisionIDsToTarget(ctx context.Context, db DBTX, arg DocumentLinkListDecisionIDsToTargetParams) ([]uuid.UUID, error) {
+	rows, err := db.Query(ctx, documentLinkListDecisionIDsToTarget,
+		arg.ActorID,
+		arg.ActorIsPerson,
+		arg.TargetID,
+		arg.RowLimit,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var id uuid.UUID
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const documentLinkListDecisionOwners = `-- name: DocumentLinkListDecisionOwners :many
 SELECT l.id, u.id AS owner_id
 FROM document_links l

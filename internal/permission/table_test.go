@@ -218,6 +218,7 @@ var table = map[string]rule{
 	// linkgraph.Service: links, their decisions and suggestions.
 	"linkgraph.Service.Accept":         content,
 	"linkgraph.Service.Causes":         {allow: person | agent, hides: management, read: true, trusts: "the ids are targets of the links Decisions gave the same actor, who can read them"},
+	"linkgraph.Service.DecideAll":      content,
 	"linkgraph.Service.Decide":         content,
 	"linkgraph.Service.DecideFile":     content,
 	"linkgraph.Service.Decisions":      {allow: person | agent, read: true},

@@ -182,3 +182,16 @@ WHERE s.created_by = @actor_id::uuid AND s.deleted_at IS NULL AND s.space <> 'ra
   AND (sqlc.narg('after_id')::uuid IS NULL OR l.id > sqlc.narg('after_id')::uuid)
 ORDER BY l.id
 LIMIT @row_limit;
+
+-- name: DocumentLinkListDecisionIDsToTarget :many
+-- DocumentLinkListDecisionIDsToTarget lists the ids of the actor's link decisions (as DocumentLinkListDecisions) whose target is one document, oldest first, at most row_limit: "the same for every page of mine linking here".
+SELECT l.id
+FROM document_links l
+JOIN documents s ON s.id = l.source_id
+JOIN documents t ON t.id = l.target_id
+CROSS JOIN LATERAL (SELECT (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) AS a(level))::int AS level OFFSET 0) a
+WHERE l.target_id = @target_id::uuid AND s.created_by = @actor_id::uuid AND s.deleted_at IS NULL AND s.space <> 'raw'
+  AND l.state IN ('stale_text', 'broken') AND l.kept_at IS NULL
+  AND a.level > 0
+ORDER BY l.id
+LIMIT @row_limit;

@@ -203,3 +203,18 @@ export function inboxFilter(v: InboxView): { requiresDecision?: boolean; status?
   if (v === 'unread') return { status: 'UNREAD' }
   return null
 }
+
+/**
+ * How many open link decisions point at each target (by the payload's
+ * targetId, present only for targets the reader can read): where a target
+ * has more than one, the inbox offers to answer them all alike.
+ */
+export function linkDecisionsPerTarget(ns: NotificationLike[]): Map<string, number> {
+  const out = new Map<string, number>()
+  for (const n of ns) {
+    const target = n.payload.targetId
+    if (decisionKind(n) !== 'link' || typeof target !== 'string') continue
+    out.set(target, (out.get(target) ?? 0) + 1)
+  }
+  return out
+}

@@ -52,11 +52,11 @@ const docs = {
   ],
 }
 
-function client(mutations: { name: string; variables: unknown }[]): Client {
+function client(mutations: { name: string; variables: unknown }[], page: unknown = inbox): Client {
   return {
     executeQuery: vi.fn((op: Op) => {
       const name = opName(op)
-      const data = name === 'InboxPage' ? inbox : name === 'InboxDocuments' ? docs : null
+      const data = name === 'InboxPage' ? page : name === 'InboxDocuments' ? docs : null
       return data ? fromValue({ operation: op, data, stale: false, hasNext: false }) : never
     }),
     executeMutation: vi.fn((op: Op) => {
@@ -88,6 +88,35 @@ describe('Inbox', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Update link' }))
     })
     expect(sent[0]).toEqual({ name: 'InboxDecideLink', variables: { input: { linkId: 'l1', answer: 'UPDATE' } } })
+  })
+
+  it('answers every link to one renamed page at once when asked', async () => {
+    const moved = (id: string, link: string, source: string) => ({
+      __typename: 'NotificationEdge',
+      cursor: id,
+      node: node({
+        id,
+        type: 'link.target_moved',
+        subjectType: 'link',
+        subjectId: link,
+        requiresDecision: true,
+        payload: { sourceId: source, targetId: 't1', to: 'wiki:ops/handbook', href: 'manual' },
+      }),
+    })
+    const page = { inbox: { ...inbox.inbox, edges: [moved('n1', 'l1', 's1'), moved('n3', 'l3', 's1')] } }
+    const sent: { name: string; variables: unknown }[] = []
+    render(
+      <Provider value={client(sent, page)}>
+        <Inbox />
+      </Provider>,
+    )
+    const together = screen.getAllByLabelText(/The same for every link of mine to this page \(2 here\)/)
+    expect(together).toHaveLength(2)
+    fireEvent.click(together[0] as HTMLElement)
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Update the links' }))
+    })
+    expect(sent[0]).toEqual({ name: 'InboxDecideLinks', variables: { input: { targetId: 't1', answer: 'UPDATE' } } })
   })
 
   it('filters by decisions', async () => {

@@ -12,6 +12,7 @@ import {
   documentIds,
   distinctIds,
   inboxFilter,
+  linkDecisionsPerTarget,
   sentence,
   type InboxView,
   type Segment,
@@ -107,6 +108,23 @@ const DecideLink = graphql(`
   mutation InboxDecideLink($input: DecideLinkInput!) {
     decideLink(input: $input) {
       document {
+        ...DocumentFields
+        version
+        content
+        links {
+          ...DocumentLinkFields
+        }
+      }
+    }
+  }
+`)
+
+const DecideLinks = graphql(`
+  mutation InboxDecideLinks($input: DecideLinksInput!) {
+    decideLinks(input: $input) {
+      decided
+      more
+      documents {
         ...DocumentFields
         version
         content
@@ -274,6 +292,7 @@ function InboxPageRows({
   const idList = notes.flatMap((n) => documentIds(n.payload)).join(' ')
   const ids = useMemo(() => distinctIds(idList.split(' ')), [idList])
   const [docsRes] = useQuery({ query: InboxDocuments, variables: { ids }, pause: ids.length === 0 })
+  const perTarget = linkDecisionsPerTarget(notes)
   const docs: Docs = {}
   if (docsRes.data) {
     ids.forEach((id, i) => {
@@ -304,7 +323,14 @@ function InboxPageRows({
         </li>
       )}
       {notes.map((n) => (
-        <Row key={n.id} n={n} docs={docs} docsLoading={docsRes.fetching} onChanged={onChanged} />
+        <Row
+          key={n.id}
+          n={n}
+          docs={docs}
+          docsLoading={docsRes.fetching}
+          onChanged={onChanged}
+          sameTarget={typeof n.payload.targetId === 'string' ? (perTarget.get(n.payload.targetId) ?? 0) : 0}
+        />
       ))}
       {onMore && info?.hasNextPage && info.endCursor && (
         <li className="inbox-state">
@@ -332,8 +358,15 @@ function Ref({ seg, docs, loading }: { seg: Exclude<Segment, string>; docs: Docs
   return <span className="inbox-unknown">{loading && seg.doc && docs[seg.doc] === undefined ? '…' : 'a page you cannot see'}</span>
 }
 
-function Row({ n, docs, docsLoading, onChanged }: { n: Note; docs: Docs; docsLoading: boolean; onChanged: () => void }) {
+/**
+ * One notification. sameTarget is how many open link decisions in view point
+ * at this one's target: with more than one, "the same for all" answers every
+ * link of yours to that page at once (decideLinks).
+ */
+function Row({ n, docs, docsLoading, onChanged, sameTarget }: { n: Note; docs: Docs; docsLoading: boolean; onChanged: () => void; sameTarget: number }) {
   const id = useId()
+  const [together, setTogether] = useState(false)
+  const [many, decideLinks] = useMutation(DecideLinks)
   const kind = decisionKind(n)
   const [read, markRead] = useMutation(MarkRead)
   const [dis, dismiss] = useMutation(Dismiss)
@@ -341,12 +374,16 @@ function Row({ n, docs, docsLoading, onChanged }: { n: Note; docs: Docs; docsLoa
   const [file, decideFile] = useMutation(DecideFile)
   const [acc, accept] = useMutation(AcceptSuggestion)
   const [rej, reject] = useMutation(RejectSuggestion)
-  const busy = read.fetching || dis.fetching || link.fetching || file.fetching || acc.fetching || rej.fetching
-  const error = read.error || dis.error || link.error || file.error || acc.error || rej.error
+  const busy = read.fetching || dis.fetching || link.fetching || many.fetching || file.fetching || acc.fetching || rej.fetching
+  const error = read.error || dis.error || link.error || many.error || file.error || acc.error || rej.error
   const after = (r: { error?: unknown }) => {
     if (!r.error) onChanged()
   }
   const subject = n.subjectId ?? ''
+  const targetId = typeof n.payload.targetId === 'string' ? n.payload.targetId : ''
+  // Answers this link, or with "the same for all" every link of yours to its target.
+  const answerLink = async (answer: 'UPDATE' | 'KEEP' | 'DROP' | 'RESTORE_TARGET') =>
+    after(together && targetId ? await decideLinks({ input: { targetId, answer } }) : await decideLink({ input: { linkId: subject, answer } }))
   const deleted = n.type.endsWith('target_deleted')
   const unread = n.status === 'UNREAD' && !n.requiresDecision
   const open = n.requiresDecision && n.status !== 'RESOLVED' && n.status !== 'DISMISSED'
@@ -375,21 +412,26 @@ function Row({ n, docs, docsLoading, onChanged }: { n: Note; docs: Docs; docsLoa
         {kind === 'link' && (
           <>
             {!deleted && (
-              <button type="button" disabled={busy} aria-describedby={id} onClick={async () => after(await decideLink({ input: { linkId: subject, answer: 'UPDATE' } }))}>
-                Update link
+              <button type="button" disabled={busy} aria-describedby={id} onClick={() => answerLink('UPDATE')}>
+                {together ? 'Update the links' : 'Update link'}
               </button>
             )}
             {deleted && !n.payload.targetUnreadable && (
-              <button type="button" disabled={busy} aria-describedby={id} onClick={async () => after(await decideLink({ input: { linkId: subject, answer: 'RESTORE_TARGET' } }))}>
+              <button type="button" disabled={busy} aria-describedby={id} onClick={() => answerLink('RESTORE_TARGET')}>
                 Restore the page
               </button>
             )}
-            <button type="button" disabled={busy} aria-describedby={id} onClick={async () => after(await decideLink({ input: { linkId: subject, answer: 'KEEP' } }))}>
+            <button type="button" disabled={busy} aria-describedby={id} onClick={() => answerLink('KEEP')}>
               Keep as written
             </button>
-            <button type="button" disabled={busy} aria-describedby={id} onClick={async () => after(await decideLink({ input: { linkId: subject, answer: 'DROP' } }))}>
-              Remove link
+            <button type="button" disabled={busy} aria-describedby={id} onClick={() => answerLink('DROP')}>
+              {together ? 'Remove the links' : 'Remove link'}
             </button>
+            {sameTarget > 1 && targetId && (
+              <label className="inbox-together">
+                <input type="checkbox" checked={together} onChange={(e) => setTogether(e.target.checked)} /> The same for every link of mine to this page ({sameTarget} here)
+              </label>
+            )}
           </>
         )}
         {kind === 'file' && (
