@@ -74,7 +74,7 @@ func (q *Queries) DocumentLinkDelete(ctx context.Context, db DBTX, ids []uuid.UU
 }
 
 const documentLinkGet = `-- name: DocumentLinkGet :one
-SELECT id, source_id, target_id, href_as_written, resolved_address, link_text, occurrence_count, state, first_seen_revision, created_at, updated_at, kept_at FROM document_links WHERE id = $1 FOR UPDATE
+SELECT id, source_id, target_id, href_as_written, resolved_address, link_text, occurrence_count, state, first_seen_revision, created_at, updated_at, kept_at, break_reader, title_at_break FROM document_links WHERE id = $1 FOR UPDATE
 `
 
 // DocumentLinkGet reads one edge, locked, for a decision.
@@ -94,12 +94,14 @@ func (q *Queries) DocumentLinkGet(ctx context.Context, db DBTX, id uuid.UUID) (D
 		&i.CreatedAt,
 		&i.UpdatedAt,
 		&i.KeptAt,
+		&i.BreakReader,
+		&i.TitleAtBreak,
 	)
 	return i, err
 }
 
 const documentLinkKeep = `-- name: DocumentLinkKeep :one
-UPDATE document_links SET kept_at = now(), updated_at = now() WHERE id = $1 RETURNING id, source_id, target_id, href_as_written, resolved_address, link_text, occurrence_count, state, first_seen_revision, created_at, updated_at, kept_at
+UPDATE document_links SET kept_at = now(), updated_at = now() WHERE id = $1 RETURNING id, source_id, target_id, href_as_written, resolved_address, link_text, occurrence_count, state, first_seen_revision, created_at, updated_at, kept_at, break_reader, title_at_break
 `
 
 // DocumentLinkKeep records that the source's owner keeps a stale link as written.
@@ -119,6 +121,8 @@ func (q *Queries) DocumentLinkKeep(ctx context.Context, db DBTX, id uuid.UUID) (
 		&i.CreatedAt,
 		&i.UpdatedAt,
 		&i.KeptAt,
+		&i.BreakReader,
+		&i.TitleAtBreak,
 	)
 	return i, err
 }
@@ -176,7 +180,8 @@ JOIN documents s ON s.id = l.source_id
 JOIN documents t ON t.id = l.target_id
 JOIN users u ON u.id = s.created_by
 WHERE l.id = ANY($1::uuid[]) AND s.space <> 'raw' AND s.deleted_at IS NULL
-  AND (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, u.id, u.kind = 'person') AS a(level)) > 0
+  AND ((l.state = 'broken' AND l.break_reader = u.id)
+    OR (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, u.id, u.kind = 'person') AS a(level)) > 0)
 ORDER BY l.id
 `
 
@@ -185,7 +190,7 @@ type DocumentLinkListDecisionOwnersRow struct {
 	OwnerID uuid.UUID
 }
 
-// DocumentLinkListDecisionOwners keeps, of the given edges, those whose source's owner is to be asked about them (source live and not raw, target readable by the owner), with the owner.
+// DocumentLinkListDecisionOwners keeps, of the given edges, those whose source's owner is to be asked about them (source live and not raw, target readable by the owner — or, broken, readable by them when it broke: break_reader), with the owner.
 func (q *Queries) DocumentLinkListDecisionOwners(ctx context.Context, db DBTX, ids []uuid.UUID) ([]DocumentLinkListDecisionOwnersRow, error) {
 	rows, err := db.Query(ctx, documentLinkListDecisionOwners, ids)
 	if err != nil {
@@ -207,7 +212,7 @@ func (q *Queries) DocumentLinkListDecisionOwners(ctx context.Context, db DBTX, i
 }
 
 const documentLinkListDecisions = `-- name: DocumentLinkListDecisions :many
-SELECT l.id, l.source_id, l.target_id, l.href_as_written, l.resolved_address, l.link_text, l.occurrence_count, l.state, l.first_seen_revision, l.created_at, l.updated_at, l.kept_at,
+SELECT l.id, l.source_id, l.target_id, l.href_as_written, l.resolved_address, l.link_text, l.occurrence_count, l.state, l.first_seen_revision, l.created_at, l.updated_at, l.kept_at, l.break_reader, l.title_at_break,
        s.space AS source_space,
        s.path AS source_path,
        s.slug AS source_slug,
@@ -318,6 +323,8 @@ func (q *Queries) DocumentLinkListDecisions(ctx context.Context, db DBTX, arg Do
 			&i.DocumentLink.CreatedAt,
 			&i.DocumentLink.UpdatedAt,
 			&i.DocumentLink.KeptAt,
+			&i.DocumentLink.BreakReader,
+			&i.DocumentLink.TitleAtBreak,
 			&i.SourceSpace,
 			&i.SourcePath,
 			&i.SourceSlug,
@@ -586,7 +593,7 @@ func (q *Queries) DocumentLinkListEnds(ctx context.Context, db DBTX, arg Documen
 }
 
 const documentLinkListForResync = `-- name: DocumentLinkListForResync :many
-SELECT id, source_id, target_id, href_as_written, resolved_address, link_text, occurrence_count, state, first_seen_revision, created_at, updated_at, kept_at FROM document_links
+SELECT id, source_id, target_id, href_as_written, resolved_address, link_text, occurrence_count, state, first_seen_revision, created_at, updated_at, kept_at, break_reader, title_at_break FROM document_links
 WHERE source_id = ANY($1::uuid[]) OR target_id = ANY($2::uuid[])
    OR (target_id IS NULL AND resolved_address = ANY($3::text[]))
 ORDER BY id
@@ -622,6 +629,8 @@ func (q *Queries) DocumentLinkListForResync(ctx context.Context, db DBTX, arg Do
 			&i.CreatedAt,
 			&i.UpdatedAt,
 			&i.KeptAt,
+			&i.BreakReader,
+			&i.TitleAtBreak,
 		); err != nil {
 			return nil, err
 		}
@@ -685,7 +694,15 @@ func (q *Queries) DocumentLinkRenameHref(ctx context.Context, db DBTX, arg Docum
 const documentLinkSetStateMany = `-- name: DocumentLinkSetStateMany :exec
 UPDATE document_links l
 SET target_id = nullif(x.target_id, '00000000-0000-0000-0000-000000000000'::uuid), state = x.state::link_state, updated_at = now(),
-    kept_at = CASE WHEN l.state = x.state::link_state THEN l.kept_at ELSE NULL END
+    kept_at = CASE WHEN l.state = x.state::link_state THEN l.kept_at ELSE NULL END,
+    break_reader = CASE WHEN x.state <> 'broken' THEN NULL
+      WHEN l.state = 'broken' THEN l.break_reader
+      ELSE (SELECT s.created_by FROM documents s JOIN documents t ON t.id = x.target_id JOIN users u ON u.id = s.created_by
+            WHERE s.id = l.source_id
+              AND (SELECT a.level FROM document_level(t.id, t.created_by, NULL::timestamptz, t.quarantined_at, u.id, u.kind = 'person') AS a(level)) > 0) END,
+    title_at_break = CASE WHEN x.state <> 'broken' THEN ''
+      WHEN l.state = 'broken' THEN l.title_at_break
+      ELSE coalesce((SELECT t.title FROM documents t WHERE t.id = x.target_id), '') END
 FROM (SELECT unnest($1::uuid[]) AS id, unnest($2::uuid[]) AS target_id, unnest($3::text[]) AS state) x
 WHERE l.id = x.id
 `
@@ -696,7 +713,7 @@ type DocumentLinkSetStateManyParams struct {
 	States    []string
 }
 
-// DocumentLinkSetStateMany moves edges to states and targets, index for index (a nil target id is none); kept_at is cleared where the state changes.
+// DocumentLinkSetStateMany moves edges to states and targets, index for index (a nil target id is none); kept_at is cleared where the state changes. An edge turning broken records whether its source's owner could read the target then (break_reader: the target's level for them as if it were not trashed) and the target's title (title_at_break); leaving broken clears both.
 func (q *Queries) DocumentLinkSetStateMany(ctx context.Context, db DBTX, arg DocumentLinkSetStateManyParams) error {
 	_, err := db.Exec(ctx, documentLinkSetStateMany, arg.Ids, arg.TargetIds, arg.States)
 	return err

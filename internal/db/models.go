@@ -606,6 +606,8 @@ type DocumentLink struct {
 	CreatedAt         time.Time
 	UpdatedAt         time.Time
 	KeptAt            *time.Time
+	BreakReader       *uuid.UUID
+	TitleAtBreak      string
 }
 
 type DocumentOwnerChange struct {

@@ -20,7 +20,8 @@ SELECT u.id::uuid AS user_id,
     JOIN documents t ON t.id = l.target_id
     WHERE s.created_by = u.id AND s.deleted_at IS NULL AND s.space <> 'raw'
       AND l.state IN ('stale_text', 'broken') AND l.kept_at IS NULL
-      AND (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, u.id, u.is_person) AS a(level)) > 0)
+      AND ((l.state = 'broken' AND l.break_reader = u.id)
+        OR (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, u.id, u.is_person) AS a(level)) > 0))
    +
    (SELECT count(*)
     FROM documents s
@@ -57,7 +58,7 @@ type NotificationCountInboxRow struct {
 	Unread    int32
 }
 
-// NotificationCountInbox is the inbox badge of each given user (is_person[i]: whether group grants reach user_ids[i]) in one statement, one row per user (docs/design.md#counts): decisions are the stale or broken edges and file references from live, non-raw documents the user owns, not kept, to targets the user can read, plus the pending suggestions on live, non-raw documents the user can edit, towards live targets they can read (raw bodies are never edited, and an unreadable target must not show); unread is unread information.
+// NotificationCountInbox is the inbox badge of each given user (is_person[i]: whether group grants reach user_ids[i]) in one statement, one row per user (docs/design.md#counts): decisions are the stale or broken edges and file references from live, non-raw documents the user owns, not kept, to targets the user can read (a broken edge's also when the user could read it when it broke: break_reader), plus the pending suggestions on live, non-raw documents the user can edit, towards live targets they can read (raw bodies are never edited, and an unreadable target must not show); unread is unread information.
 func (q *Queries) NotificationCountInbox(ctx context.Context, db DBTX, arg NotificationCountInboxParams) ([]NotificationCountInboxRow, error) {
 	rows, err := db.Query(ctx, notificationCountInbox, arg.UserIds, arg.IsPerson)
 	if err != nil {
@@ -401,6 +402,7 @@ SELECT a.link_id::uuid AS link_id,
   coalesce(l.href_as_written, f.href_as_written, '') AS href_as_written, coalesce(l.resolved_address, f.resolved_address, '') AS resolved_address,
   f.name AS file_name,
   t.space AS target_space, t.path AS target_path, t.slug AS target_slug,
+  coalesce(l.state = 'broken' AND l.break_reader = $1::uuid AND s.created_by = $1::uuid, false)::boolean AS readable_at_break, coalesce(l.title_at_break, '')::text AS title_at_break,
   coalesce((SELECT a.level FROM document_level(s.id, s.created_by, s.deleted_at, s.quarantined_at, $1::uuid, r.is_person) AS a(level)) > 0, false)::boolean AS source_readable,
   coalesce((SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, $1::uuid, r.is_person) AS a(level)) > 0, false)::boolean AS target_readable
 FROM unnest($2::uuid[]) WITH ORDINALITY AS a(link_id, i)
@@ -426,11 +428,13 @@ type NotificationListLinkDecisionViewsRow struct {
 	TargetSpace     *Space
 	TargetPath      *string
 	TargetSlug      *string
+	ReadableAtBreak bool
+	TitleAtBreak    string
 	SourceReadable  bool
 	TargetReadable  bool
 }
 
-// NotificationListLinkDecisionViews is what a reader may see of decisions about links and file references (one row per subject id, with the target named in its payload): the href and address as written, the file's name (file references), the target's address, and whether the reader can read the source and the target now.
+// NotificationListLinkDecisionViews is what a reader may see of decisions about links and file references (one row per subject id, with the target named in its payload): the href and address as written, the file's name (file references), the target's address, whether the reader can read the source and the target now, and for a link broken by a trashing, whether the reader (the source's owner) could read the target then and its title then.
 func (q *Queries) NotificationListLinkDecisionViews(ctx context.Context, db DBTX, arg NotificationListLinkDecisionViewsParams) ([]NotificationListLinkDecisionViewsRow, error) {
 	rows, err := db.Query(ctx, notificationListLinkDecisionViews, arg.ReaderID, arg.LinkIds, arg.TargetIds)
 	if err != nil {
@@ -448,6 +452,8 @@ func (q *Queries) NotificationListLinkDecisionViews(ctx context.Context, db DBTX
 			&i.TargetSpace,
 			&i.TargetPath,
 			&i.TargetSlug,
+			&i.ReadableAtBreak,
+			&i.TitleAtBreak,
 			&i.SourceReadable,
 			&i.TargetReadable,
 		); err != nil {
@@ -462,7 +468,7 @@ func (q *Queries) NotificationListLinkDecisionViews(ctx context.Context, db DBTX
 }
 
 const notificationListLinkDecisionsUnraised = `-- name: NotificationListLinkDecisionsUnraised :many
-SELECT l.id, l.source_id, l.target_id, l.href_as_written, l.resolved_address, l.link_text, l.occurrence_count, l.state, l.first_seen_revision, l.created_at, l.updated_at, l.kept_at, s.created_by AS owner_id, t.space AS target_space, t.path AS target_path, t.slug AS target_slug
+SELECT l.id, l.source_id, l.target_id, l.href_as_written, l.resolved_address, l.link_text, l.occurrence_count, l.state, l.first_seen_revision, l.created_at, l.updated_at, l.kept_at, l.break_reader, l.title_at_break, s.created_by AS owner_id, t.space AS target_space, t.path AS target_path, t.slug AS target_slug
 FROM document_links l
 JOIN documents s ON s.id = l.source_id
 JOIN documents t ON t.id = l.target_id
@@ -470,7 +476,8 @@ JOIN users u ON u.id = s.created_by
 WHERE (l.source_id = ANY($1::uuid[]) OR l.target_id = ANY($1::uuid[]))
   AND l.state IN ('stale_text', 'broken') AND l.kept_at IS NULL
   AND s.deleted_at IS NULL AND s.space <> 'raw'
-  AND (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, s.created_by, u.kind = 'person') AS a(level)) > 0
+  AND ((l.state = 'broken' AND l.break_reader = s.created_by)
+    OR (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, s.created_by, u.kind = 'person') AS a(level)) > 0)
   AND NOT EXISTS (
     SELECT 1 FROM notifications n
     WHERE n.requires_decision AND n.status IN ('unread', 'read')
@@ -509,6 +516,8 @@ func (q *Queries) NotificationListLinkDecisionsUnraised(ctx context.Context, db 
 			&i.DocumentLink.CreatedAt,
 			&i.DocumentLink.UpdatedAt,
 			&i.DocumentLink.KeptAt,
+			&i.DocumentLink.BreakReader,
+			&i.DocumentLink.TitleAtBreak,
 			&i.OwnerID,
 			&i.TargetSpace,
 			&i.TargetPath,
@@ -911,7 +920,8 @@ WITH cand AS (
       JOIN documents t ON t.id = l.target_id
       WHERE l.id = c.subject_id AND l.state IN ('stale_text', 'broken') AND l.kept_at IS NULL
         AND s.created_by = c.recipient_id AND s.deleted_at IS NULL AND s.space <> 'raw'
-        AND (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, c.recipient_id, coalesce(u.kind = 'person', false)) AS a(level)) > 0)
+        AND ((l.state = 'broken' AND l.break_reader = c.recipient_id)
+          OR (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, c.recipient_id, coalesce(u.kind = 'person', false)) AS a(level)) > 0))
     WHEN 'attachment_ref' THEN EXISTS (
       SELECT 1
       FROM attachment_refs r

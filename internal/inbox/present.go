@@ -42,7 +42,9 @@ func isLinkDecision(n *Notification) bool {
 // was written for) and "href" (as written).
 // For a target they cannot read, "targetId" goes too and the payload says
 // "targetUnreadable": true and "target": UnreadableTarget — no
-// notification names an address of a page its reader cannot read.
+// notification names an address of a page its reader cannot read; for a
+// link broken by a trashing that its reader could read then,
+// "targetTitle" is the title it had (docs/design.md#decisions).
 func present(ctx context.Context, q db.DBTX, reader uuid.UUID, ns []Notification) error {
 	var links, targets []uuid.UUID
 	for i := range ns {
@@ -79,6 +81,11 @@ func present(ctx context.Context, q db.DBTX, reader uuid.UUID, ns []Notification
 			delete(n.Payload, "targetId")
 			n.Payload["targetUnreadable"] = true
 			n.Payload["target"] = UnreadableTarget
+			if ok && v.ReadableAtBreak && v.TitleAtBreak != "" {
+				// Trashed by someone else, readable by the reader when it
+				// was: its title then, never its address.
+				n.Payload["targetTitle"] = v.TitleAtBreak
+			}
 			continue
 		}
 		n.Payload["to"] = link.Address{Space: string(*v.TargetSpace), Path: *v.TargetPath, Slug: *v.TargetSlug}.String()

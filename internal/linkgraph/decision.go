@@ -126,6 +126,10 @@ type subject struct {
 	keptAt *time.Time
 	href   string // as written
 	name   string // a file reference's file name
+	// breakReader is, for a broken link, the source's owner who could read
+	// the target when it was trashed (nil: none), who keeps the decision
+	// though the tombstone is its own owner's alone.
+	breakReader *uuid.UUID
 }
 
 // links are the subjects of link decisions.
@@ -139,7 +143,7 @@ var links = subjectKind{
 	summary:    "Answered a link decision: ",
 	get: func(ctx context.Context, tx db.DBTX, id uuid.UUID) (subject, error) {
 		l, err := db.Q.DocumentLinkGet(ctx, tx, id)
-		return subject{decision: linkDecision(l), keptAt: l.KeptAt, href: l.HrefAsWritten}, err
+		return subject{decision: linkDecision(l), keptAt: l.KeptAt, href: l.HrefAsWritten, breakReader: l.BreakReader}, err
 	},
 	keep: func(ctx context.Context, tx db.DBTX, id uuid.UUID) error {
 		_, err := db.Q.DocumentLinkKeep(ctx, tx, id)
@@ -177,7 +181,9 @@ var fileReferences = subjectKind{
 // source as a revision by the actor; keep records kept_at; restore target
 // restores the deleted target (its owner only). Answering resolves the
 // decision notification. Errors: NOT_FOUND when the actor cannot read the
-// source, or cannot read the target (for them there is no decision);
+// source, or cannot read the target (for them there is no decision) — but
+// for a link broken by a trashing, its source's owner who could read the
+// target then answers it (keep, drop, repoint);
 // FORBIDDEN when they cannot edit the source; CONFLICT on linkId when the
 // link needs no decision; BAD_USER_INPUT on answer or targetId.
 func (s *Service) Decide(ctx context.Context, linkID uuid.UUID, answer Answer, newTarget *uuid.UUID) (*document.Doc, error) {
@@ -290,7 +296,10 @@ func checkDecision(ctx context.Context, tx db.DBTX, actor *auth.Actor, k *subjec
 	if err != nil {
 		return err
 	}
-	if !levels[r.source].CanRead() || r.target == nil || !levels[*r.target].CanRead() {
+	// A link broken by a trashing stays its source owner's decision when
+	// they could read the target then (docs/design.md#decisions).
+	brokenForThem := r.state == Broken && r.breakReader != nil && *r.breakReader == actor.UserID
+	if !levels[r.source].CanRead() || r.target == nil || (!levels[*r.target].CanRead() && !brokenForThem) {
 		return k.notFound
 	}
 	if !levels[r.source].CanWrite() {

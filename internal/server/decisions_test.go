@@ -83,17 +83,20 @@ func (f *decisionFixture) requireCleared(t *testing.T) {
 	require.Zero(t, f.b.decisions(t, f.ruiTok), "no decision is counted")
 	require.Empty(t, obj(f.b.gql(t, f.ruiTok, `{ linkDecisions { edges { node { kind } } } }`, nil), "linkDecisions", "edges"))
 	notes := f.decisionNotes(t)
-	require.Len(t, notes, 1)
+	// The move's decision; a trashing before a purge raised a second one.
+	require.NotEmpty(t, notes)
+	for _, n := range notes {
+		require.Equal(t, "RESOLVED", n["status"], "cleared once it can no longer be answered")
+		raw, err := json.Marshal(n["payload"])
+		require.NoError(t, err)
+		require.NotContains(t, string(raw), "kb/", "no address of the page he can no longer read: %s", raw)
+		require.NotContains(t, string(raw), f.target.String(), "nor its id")
+		pl := n["payload"].(map[string]any)
+		require.Equal(t, true, pl["targetUnreadable"])
+		require.Equal(t, "a page you can no longer see", pl["target"])
+		require.Equal(t, f.source.String(), pl["sourceId"])
+	}
 	n := notes[0]
-	require.Equal(t, "RESOLVED", n["status"], "cleared once it can no longer be answered")
-	raw, err := json.Marshal(n["payload"])
-	require.NoError(t, err)
-	require.NotContains(t, string(raw), "kb/", "no address of the page he can no longer read: %s", raw)
-	require.NotContains(t, string(raw), f.target.String(), "nor its id")
-	pl := n["payload"].(map[string]any)
-	require.Equal(t, true, pl["targetUnreadable"])
-	require.Equal(t, "a page you can no longer see", pl["target"])
-	require.Equal(t, f.source.String(), pl["sourceId"])
 
 	var stored string
 	require.NoError(t, f.b.pool.QueryRow(context.Background(), `SELECT payload::text FROM notifications WHERE id = $1`, n["id"]).Scan(&stored))
@@ -102,7 +105,7 @@ func (f *decisionFixture) requireCleared(t *testing.T) {
 	d := f.b.gql(t, f.ruiTok, `mutation($i: NotificationInput!) { dismissNotification(input: $i) { notification { status payload } counts { total } } }`,
 		map[string]any{"i": map[string]any{"id": n["id"]}})
 	require.Equal(t, "DISMISSED", obj(d, "dismissNotification", "notification", "status"))
-	raw, _ = json.Marshal(obj(d, "dismissNotification", "notification", "payload"))
+	raw, _ := json.Marshal(obj(d, "dismissNotification", "notification", "payload"))
 	require.NotContains(t, string(raw), "kb/")
 }
 
@@ -139,10 +142,6 @@ func TestDecisionsClearWhenTheReaderLosesTheTarget(t *testing.T) {
 		}},
 		{"target quarantined", "direct", func(t *testing.T, f *decisionFixture) {
 			_, err := f.b.app.Manage.Quarantine(auth.ManagementContext(ctx), f.target, "Leaked credentials.")
-			require.NoError(t, err)
-		}},
-		{"target trashed", "direct", func(t *testing.T, f *decisionFixture) {
-			_, err := f.b.app.Document.Delete(pgtest.ActingAs(f.olga), f.target)
 			require.NoError(t, err)
 		}},
 		{"target purged", "direct", func(t *testing.T, f *decisionFixture) {
@@ -292,5 +291,75 @@ func TestOnlyOpenDecisionsRefuseDismissal(t *testing.T) {
 		r := b.do(t, req{query: `mutation($i: NotificationInput!) { dismissNotification(input: $i) { notification { status } } }`,
 			bearer: f.ruiTok, variables: map[string]any{"i": map[string]any{"id": obj(e, "node", "id")}}})
 		require.Empty(t, r.Errors)
+	}
+}
+
+// TestATrashedTargetAsksItsLinkersWhoCouldReadIt (trace 5): Olga trashes a
+// page Rui could read and links to. Rui gets a broken-link decision that
+// names the page by the title it had — never its address or id — though
+// the tombstone is Olga's alone now; the decision keeper, run by the
+// trashing, keeps it; Rui answers it (drop). Cy, whose page links to it too
+// but who could never read it, is told nothing. A restore mends it.
+func TestATrashedTargetAsksItsLinkersWhoCouldReadIt(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	f := newDecisionFixture(t, b, "direct")
+	cy := pgtest.CreatePerson(t, b.pool)
+	cyTok := pgtest.CreatePersonToken(t, b.pool, cy.ID)
+	pgtest.CreateDocument(t, b.pool, cy.ID, pgtest.Doc{Path: "cy", Slug: "c", Title: "C", Content: "See [t2](../kb/t2.md)."})
+	b.drain(t)
+	require.Zero(t, b.decisions(t, cyTok))
+
+	_, err := b.app.Document.Delete(pgtest.ActingAs(f.olga), f.target)
+	require.NoError(t, err)
+	b.drain(t)
+	require.EqualValues(t, 1, b.decisions(t, f.ruiTok), "the deletion is Rui's decision (the move's was replaced)")
+	require.Zero(t, b.decisions(t, cyTok), "who could not read the page is told nothing")
+	var open map[string]any
+	for _, n := range f.decisionNotes(t) {
+		if n["status"] != "RESOLVED" {
+			open = n
+		}
+	}
+	require.NotNil(t, open)
+	require.Equal(t, "link.target_deleted", open["type"])
+	pl := open["payload"].(map[string]any)
+	require.Equal(t, "T", pl["targetTitle"], "the title it had when Rui could read it")
+	raw, err := json.Marshal(pl)
+	require.NoError(t, err)
+	require.NotContains(t, string(raw), "kb/", "no address: %s", raw)
+	require.NotContains(t, string(raw), f.target.String(), "no id")
+	require.Empty(t, obj(b.gql(t, f.ruiTok, `{ linkDecisions { edges { node { kind } } } }`, nil), "linkDecisions", "edges"),
+		"linkDecisions lists decisions whose target Rui can read now: the tombstone is not one")
+
+	// Rui drops the link: his page loses the markup, the decision resolves.
+	var link string
+	require.NoError(t, b.pool.QueryRow(context.Background(), `SELECT id FROM document_links WHERE source_id = $1`, f.source).Scan(&link))
+	r := b.do(t, req{query: `mutation($i: DecideLinkInput!) { decideLink(input: $i) { document { content } } }`, bearer: f.ruiTok,
+		variables: map[string]any{"i": map[string]any{"linkId": link, "answer": "DROP"}}})
+	require.Empty(t, r.Errors)
+	require.NotContains(t, obj(r.Data, "decideLink", "document", "content"), "](")
+	b.drain(t)
+	require.Zero(t, b.decisions(t, f.ruiTok))
+}
+
+// TestARestoreClearsTheTrashedTargetsDecision: the decision a trashing raised
+// for a linker resolves itself when the owner restores the page.
+func TestARestoreClearsTheTrashedTargetsDecision(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	f := newDecisionFixture(t, b, "group")
+	_, err := b.app.Document.Delete(pgtest.ActingAs(f.olga), f.target)
+	require.NoError(t, err)
+	b.drain(t)
+	require.EqualValues(t, 1, b.decisions(t, f.ruiTok), "a reader through a group is asked too")
+	_, err = b.app.Document.Restore(pgtest.ActingAs(f.olga), document.RestoreInput{ID: f.target})
+	require.NoError(t, err)
+	b.drain(t)
+	require.EqualValues(t, 1, b.decisions(t, f.ruiTok), "back to the move's decision: the link is stale again, not broken")
+	for _, n := range f.decisionNotes(t) {
+		if n["type"] == "link.target_deleted" {
+			require.Equal(t, "RESOLVED", n["status"])
+		}
 	}
 }

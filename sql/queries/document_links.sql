@@ -34,22 +34,31 @@ FROM (SELECT unnest(@ids::uuid[]) AS id, unnest(@occurrences::int[]) AS occurren
 WHERE l.id = x.id AND (l.occurrence_count <> x.occurrences OR l.link_text IS DISTINCT FROM x.link_text);
 
 -- name: DocumentLinkSetStateMany :exec
--- DocumentLinkSetStateMany moves edges to states and targets, index for index (a nil target id is none); kept_at is cleared where the state changes.
+-- DocumentLinkSetStateMany moves edges to states and targets, index for index (a nil target id is none); kept_at is cleared where the state changes. An edge turning broken records whether its source's owner could read the target then (break_reader: the target's level for them as if it were not trashed) and the target's title (title_at_break); leaving broken clears both.
 UPDATE document_links l
 SET target_id = nullif(x.target_id, '00000000-0000-0000-0000-000000000000'::uuid), state = x.state::link_state, updated_at = now(),
-    kept_at = CASE WHEN l.state = x.state::link_state THEN l.kept_at ELSE NULL END
+    kept_at = CASE WHEN l.state = x.state::link_state THEN l.kept_at ELSE NULL END,
+    break_reader = CASE WHEN x.state <> 'broken' THEN NULL
+      WHEN l.state = 'broken' THEN l.break_reader
+      ELSE (SELECT s.created_by FROM documents s JOIN documents t ON t.id = x.target_id JOIN users u ON u.id = s.created_by
+            WHERE s.id = l.source_id
+              AND (SELECT a.level FROM document_level(t.id, t.created_by, NULL::timestamptz, t.quarantined_at, u.id, u.kind = 'person') AS a(level)) > 0) END,
+    title_at_break = CASE WHEN x.state <> 'broken' THEN ''
+      WHEN l.state = 'broken' THEN l.title_at_break
+      ELSE coalesce((SELECT t.title FROM documents t WHERE t.id = x.target_id), '') END
 FROM (SELECT unnest(@ids::uuid[]) AS id, unnest(@target_ids::uuid[]) AS target_id, unnest(@states::text[]) AS state) x
 WHERE l.id = x.id;
 
 -- name: DocumentLinkListDecisionOwners :many
--- DocumentLinkListDecisionOwners keeps, of the given edges, those whose source's owner is to be asked about them (source live and not raw, target readable by the owner), with the owner.
+-- DocumentLinkListDecisionOwners keeps, of the given edges, those whose source's owner is to be asked about them (source live and not raw, target readable by the owner — or, broken, readable by them when it broke: break_reader), with the owner.
 SELECT l.id, u.id AS owner_id
 FROM document_links l
 JOIN documents s ON s.id = l.source_id
 JOIN documents t ON t.id = l.target_id
 JOIN users u ON u.id = s.created_by
 WHERE l.id = ANY(@ids::uuid[]) AND s.space <> 'raw' AND s.deleted_at IS NULL
-  AND (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, u.id, u.kind = 'person') AS a(level)) > 0
+  AND ((l.state = 'broken' AND l.break_reader = u.id)
+    OR (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, u.id, u.kind = 'person') AS a(level)) > 0)
 ORDER BY l.id;
 
 -- name: DocumentLinkRenameHref :execrows

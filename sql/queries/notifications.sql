@@ -42,7 +42,7 @@ WITH upd AS (
 SELECT upd.* FROM upd, pg_notify('codna_inbox', upd.recipient_id::text);
 
 -- name: NotificationCountInbox :many
--- NotificationCountInbox is the inbox badge of each given user (is_person[i]: whether group grants reach user_ids[i]) in one statement, one row per user (docs/design.md#counts): decisions are the stale or broken edges and file references from live, non-raw documents the user owns, not kept, to targets the user can read, plus the pending suggestions on live, non-raw documents the user can edit, towards live targets they can read (raw bodies are never edited, and an unreadable target must not show); unread is unread information.
+-- NotificationCountInbox is the inbox badge of each given user (is_person[i]: whether group grants reach user_ids[i]) in one statement, one row per user (docs/design.md#counts): decisions are the stale or broken edges and file references from live, non-raw documents the user owns, not kept, to targets the user can read (a broken edge's also when the user could read it when it broke: break_reader), plus the pending suggestions on live, non-raw documents the user can edit, towards live targets they can read (raw bodies are never edited, and an unreadable target must not show); unread is unread information.
 SELECT u.id::uuid AS user_id,
   ((SELECT count(*)
     FROM documents s
@@ -50,7 +50,8 @@ SELECT u.id::uuid AS user_id,
     JOIN documents t ON t.id = l.target_id
     WHERE s.created_by = u.id AND s.deleted_at IS NULL AND s.space <> 'raw'
       AND l.state IN ('stale_text', 'broken') AND l.kept_at IS NULL
-      AND (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, u.id, u.is_person) AS a(level)) > 0)
+      AND ((l.state = 'broken' AND l.break_reader = u.id)
+        OR (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, u.id, u.is_person) AS a(level)) > 0))
    +
    (SELECT count(*)
     FROM documents s
@@ -157,11 +158,12 @@ LIMIT @row_limit;
 SELECT id FROM notifications WHERE recipient_id = @recipient_id ORDER BY id DESC LIMIT 1;
 
 -- name: NotificationListLinkDecisionViews :many
--- NotificationListLinkDecisionViews is what a reader may see of decisions about links and file references (one row per subject id, with the target named in its payload): the href and address as written, the file's name (file references), the target's address, and whether the reader can read the source and the target now.
+-- NotificationListLinkDecisionViews is what a reader may see of decisions about links and file references (one row per subject id, with the target named in its payload): the href and address as written, the file's name (file references), the target's address, whether the reader can read the source and the target now, and for a link broken by a trashing, whether the reader (the source's owner) could read the target then and its title then.
 SELECT a.link_id::uuid AS link_id,
   coalesce(l.href_as_written, f.href_as_written, '') AS href_as_written, coalesce(l.resolved_address, f.resolved_address, '') AS resolved_address,
   f.name AS file_name,
   t.space AS target_space, t.path AS target_path, t.slug AS target_slug,
+  coalesce(l.state = 'broken' AND l.break_reader = @reader_id::uuid AND s.created_by = @reader_id::uuid, false)::boolean AS readable_at_break, coalesce(l.title_at_break, '')::text AS title_at_break,
   coalesce((SELECT a.level FROM document_level(s.id, s.created_by, s.deleted_at, s.quarantined_at, @reader_id::uuid, r.is_person) AS a(level)) > 0, false)::boolean AS source_readable,
   coalesce((SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, @reader_id::uuid, r.is_person) AS a(level)) > 0, false)::boolean AS target_readable
 FROM unnest(@link_ids::uuid[]) WITH ORDINALITY AS a(link_id, i)
@@ -199,7 +201,8 @@ WITH cand AS (
       JOIN documents t ON t.id = l.target_id
       WHERE l.id = c.subject_id AND l.state IN ('stale_text', 'broken') AND l.kept_at IS NULL
         AND s.created_by = c.recipient_id AND s.deleted_at IS NULL AND s.space <> 'raw'
-        AND (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, c.recipient_id, coalesce(u.kind = 'person', false)) AS a(level)) > 0)
+        AND ((l.state = 'broken' AND l.break_reader = c.recipient_id)
+          OR (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, c.recipient_id, coalesce(u.kind = 'person', false)) AS a(level)) > 0))
     WHEN 'attachment_ref' THEN EXISTS (
       SELECT 1
       FROM attachment_refs r
@@ -238,7 +241,8 @@ JOIN users u ON u.id = s.created_by
 WHERE (l.source_id = ANY(@document_ids::uuid[]) OR l.target_id = ANY(@document_ids::uuid[]))
   AND l.state IN ('stale_text', 'broken') AND l.kept_at IS NULL
   AND s.deleted_at IS NULL AND s.space <> 'raw'
-  AND (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, s.created_by, u.kind = 'person') AS a(level)) > 0
+  AND ((l.state = 'broken' AND l.break_reader = s.created_by)
+    OR (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, s.created_by, u.kind = 'person') AS a(level)) > 0)
   AND NOT EXISTS (
     SELECT 1 FROM notifications n
     WHERE n.requires_decision AND n.status IN ('unread', 'read')

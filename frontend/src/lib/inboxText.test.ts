@@ -64,6 +64,15 @@ describe('sentence', () => {
     })
     expect(text(sentence(n))).toBe('A link in [s] points to a page you can no longer see, which is in the trash.')
   })
+  it('names a page trashed by someone else by the title it had when you could read it', () => {
+    const n = note({
+      type: 'link.target_deleted',
+      subjectType: 'link',
+      requiresDecision: true,
+      payload: { sourceId: 's', targetUnreadable: true, target: 'a page you can no longer see', targetTitle: 'Deploy guide' },
+    })
+    expect(text(sentence(n))).toBe('A link in [s] points to “Deploy guide”, which is in the trash.')
+  })
   it('falls back to the type in words', () => {
     expect(text(sentence(note({ type: 'something.new_here', payload: {} })))).toBe('Something new here.')
   })

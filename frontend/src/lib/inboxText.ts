@@ -88,6 +88,8 @@ function one(p: Payload, what: string): Segment[] {
 }
 
 function target(p: Payload): Segment {
+  // A page trashed by someone else that you could read: the title it had, never where it was.
+  if (p.targetUnreadable && str(p.targetTitle)) return `“${str(p.targetTitle)}”`
   if (p.targetUnreadable) return str(p.target) || 'a page you can no longer see'
   const to = str(p.to)
   const id = str(p.targetId)
