@@ -294,7 +294,8 @@ func TestOnlyOpenDecisionsRefuseDismissal(t *testing.T) {
 	}
 }
 
-// TestATrashedTargetAsksItsLinkersWhoCouldReadIt (trace 5): Olga trashes a
+// TestATrashedTargetAsksItsLinkersWhoCouldReadIt (docs/design.md, "Trace:
+// delete a linked document"): Olga trashes a
 // page Rui could read and links to. Rui gets a broken-link decision that
 // names the page by the title it had — never its address or id — though
 // the tombstone is Olga's alone now; the decision keeper, run by the
