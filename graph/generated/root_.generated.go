@@ -7316,6 +7316,8 @@ input UpdateDocumentInput {
   content: String
   tags: [String!]
   status: DocumentStatus
+  "Why, in one line (at most 300 characters, no control characters); kept on the revision and shown in the history. Blank is none."
+  changeSummary: String
 }
 
 "The document after the update."

@@ -1334,6 +1334,8 @@ type UpdateDocumentInput struct {
 	Content         *string         `json:"content,omitempty"`
 	Tags            []string        `json:"tags,omitempty"`
 	Status          *DocumentStatus `json:"status,omitempty"`
+	// Why, in one line (at most 300 characters, no control characters); kept on the revision and shown in the history. Blank is none.
+	ChangeSummary *string `json:"changeSummary,omitempty"`
 }
 
 // The document after the update.

@@ -3106,6 +3106,8 @@ export type UpdateAutomationInput = {
 
 /** A change to a document's content. Omitted fields stay as they are. */
 export type UpdateDocumentInput = {
+  /** Why, in one line (at most 300 characters, no control characters); kept on the revision and shown in the history. Blank is none. */
+  changeSummary?: InputMaybe<Scalars['String']['input']>;
   content?: InputMaybe<Scalars['String']['input']>;
   /** The version you edited; if the document moved on, the update is CONFLICT and changes nothing. */
   expectedVersion: Scalars['Int']['input'];
