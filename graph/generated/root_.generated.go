@@ -365,6 +365,10 @@ type ComplexityRoot struct {
 		Reads         func(childComplexity int) int
 	}
 
+	EmptyTrashPayload struct {
+		Purged func(childComplexity int) int
+	}
+
 	EndOtherSessionsPayload struct {
 		SessionsEnded func(childComplexity int) int
 	}
@@ -745,6 +749,7 @@ type ComplexityRoot struct {
 		DisableAutomation                  func(childComplexity int, id string) int
 		DismissNotification                func(childComplexity int, input model.NotificationInput) int
 		DryRunAutomation                   func(childComplexity int, input model.DryRunAutomationInput) int
+		EmptyTrash                         func(childComplexity int) int
 		EnableAutomation                   func(childComplexity int, id string) int
 		EndOtherSessions                   func(childComplexity int) int
 		EndSession                         func(childComplexity int, input model.EndSessionInput) int
@@ -762,6 +767,7 @@ type ComplexityRoot struct {
 		PingManagementWebhook              func(childComplexity int, id string) int
 		PingWebhook                        func(childComplexity int, id string) int
 		ProposeLink                        func(childComplexity int, input model.ProposeLinkInput) int
+		PurgeDocument                      func(childComplexity int, input model.DocumentRefInput) int
 		QuarantineDocument                 func(childComplexity int, input model.QuarantineInput) int
 		ReactivatePerson                   func(childComplexity int, input model.SetPersonActiveInput) int
 		ReconvertIngestion                 func(childComplexity int, id string) int
@@ -872,6 +878,10 @@ type ComplexityRoot struct {
 	ProposeLinkPayload struct {
 		Created    func(childComplexity int) int
 		Suggestion func(childComplexity int) int
+	}
+
+	PurgeDocumentPayload struct {
+		DocumentID func(childComplexity int) int
 	}
 
 	QuarantinePayload struct {
@@ -2421,6 +2431,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.DryRunAutomationPayload.Reads(childComplexity), true
+
+	case "EmptyTrashPayload.purged":
+		if e.ComplexityRoot.EmptyTrashPayload.Purged == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EmptyTrashPayload.Purged(childComplexity), true
 
 	case "EndOtherSessionsPayload.sessionsEnded":
 		if e.ComplexityRoot.EndOtherSessionsPayload.SessionsEnded == nil {
@@ -3976,6 +3993,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DryRunAutomation(childComplexity, args["input"].(model.DryRunAutomationInput)), true
+	case "Mutation.emptyTrash":
+		if e.ComplexityRoot.Mutation.EmptyTrash == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Mutation.EmptyTrash(childComplexity), true
 	case "Mutation.enableAutomation":
 		if e.ComplexityRoot.Mutation.EnableAutomation == nil {
 			break
@@ -4148,6 +4171,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ProposeLink(childComplexity, args["input"].(model.ProposeLinkInput)), true
+	case "Mutation.purgeDocument":
+		if e.ComplexityRoot.Mutation.PurgeDocument == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_purgeDocument_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.PurgeDocument(childComplexity, args["input"].(model.DocumentRefInput)), true
 	case "Mutation.quarantineDocument":
 		if e.ComplexityRoot.Mutation.QuarantineDocument == nil {
 			break
@@ -4823,6 +4857,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ProposeLinkPayload.Suggestion(childComplexity), true
+
+	case "PurgeDocumentPayload.documentId":
+		if e.ComplexityRoot.PurgeDocumentPayload.DocumentID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PurgeDocumentPayload.DocumentID(childComplexity), true
 
 	case "QuarantinePayload.document":
 		if e.ComplexityRoot.QuarantinePayload.Document == nil {
@@ -6122,6 +6163,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("DecideLinkInput", ec.unmarshalInputDecideLinkInput),
 			graphql.NewInputUnmarshaler("DeleteDocumentInput", ec.unmarshalInputDeleteDocumentInput),
 			graphql.NewInputUnmarshaler("DocumentFilter", ec.unmarshalInputDocumentFilter),
+			graphql.NewInputUnmarshaler("DocumentRefInput", ec.unmarshalInputDocumentRefInput),
 			graphql.NewInputUnmarshaler("DryRunAutomationInput", ec.unmarshalInputDryRunAutomationInput),
 			graphql.NewInputUnmarshaler("EndSessionInput", ec.unmarshalInputEndSessionInput),
 			graphql.NewInputUnmarshaler("GroupInput", ec.unmarshalInputGroupInput),
@@ -8392,6 +8434,30 @@ extend type Mutation {
   acceptInvitation(input: AcceptInvitationInput!): LoginPayload!
 }
 `, BuiltIn: false},
+	{Name: "../schema/purge.graphqls", Input: `"A document, by id."
+input DocumentRefInput {
+  documentId: ID!
+}
+
+"The page deleted for good."
+type PurgeDocumentPayload {
+  "The id it had; nothing answers to it any more."
+  documentId: ID!
+}
+
+"What emptying the trash did."
+type EmptyTrashPayload {
+  "How many pages were deleted for good."
+  purged: Int!
+}
+
+extend type Mutation {
+  "Deletes a page of yours in the trash for good, now, instead of after the purge window: links to it go pending and its files go with it, as the purger does. A live page is BAD_USER_INPUT (move it to the trash first); someone else's is NOT_FOUND (or FORBIDDEN when you may read it)."
+  purgeDocument(input: DocumentRefInput!): PurgeDocumentPayload!
+  "Deletes every page in your trash for good (in batches) and says how many."
+  emptyTrash: EmptyTrashPayload!
+}
+`, BuiltIn: false},
 	{Name: "../schema/search.graphqls", Input: `"""
 A text with the ranges a search matched: ` + "`" + `start` + "`" + ` and ` + "`" + `end` + "`" + ` are offsets into ` + "`" + `text` + "`" + ` in UTF-16 code
 units (JavaScript string indices), ` + "`" + `end` + "`" + ` exclusive. Never HTML: clients render the marks.
@@ -9504,6 +9570,14 @@ func (ec *executionContext) childFields_DryRunAutomationPayload(ctx context.Cont
 	return nil, fmt.Errorf("no field named %q was found under type DryRunAutomationPayload", field.Name)
 }
 
+func (ec *executionContext) childFields_EmptyTrashPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "purged":
+		return ec.fieldContext_EmptyTrashPayload_purged(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EmptyTrashPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_EndOtherSessionsPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "sessionsEnded":
@@ -10354,6 +10428,14 @@ func (ec *executionContext) childFields_ProposeLinkPayload(ctx context.Context, 
 		return ec.fieldContext_ProposeLinkPayload_created(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ProposeLinkPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_PurgeDocumentPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "documentId":
+		return ec.fieldContext_PurgeDocumentPayload_documentId(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PurgeDocumentPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_QuarantinePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

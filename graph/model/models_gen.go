@@ -438,6 +438,11 @@ type DocumentMetadata struct {
 	Grants        []ManagedGrant `json:"grants"`
 }
 
+// A document, by id.
+type DocumentRefInput struct {
+	DocumentID string `json:"documentId"`
+}
+
 // An edge of a `DocumentRevisionConnection`.
 type DocumentRevisionEdge struct {
 	Cursor string             `json:"cursor"`
@@ -464,6 +469,12 @@ type DryRunAutomationPayload struct {
 	Reads      int     `json:"reads"`
 	DurationMs int     `json:"durationMs"`
 	MemoryPeak int     `json:"memoryPeak"`
+}
+
+// What emptying the trash did.
+type EmptyTrashPayload struct {
+	// How many pages were deleted for good.
+	Purged int `json:"purged"`
 }
 
 // Your other sessions signed out.
@@ -940,6 +951,12 @@ type ProposeLinkInput struct {
 type ProposeLinkPayload struct {
 	Suggestion *linkgraph.Suggestion `json:"suggestion"`
 	Created    bool                  `json:"created"`
+}
+
+// The page deleted for good.
+type PurgeDocumentPayload struct {
+	// The id it had; nothing answers to it any more.
+	DocumentID string `json:"documentId"`
 }
 
 type QuarantineInput struct {
