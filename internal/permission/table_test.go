@@ -307,6 +307,7 @@ var table = map[string]rule{
 
 	// transfer.Service: a person's imports and exports.
 	"transfer.Service.Config":              {allow: nobody, why: "an accessor with no context: the limits"},
+	"transfer.Service.ExportPage":          contentRead,
 	"transfer.Service.GetExport":           personalRead,
 	"transfer.Service.GetImport":           personalRead,
 	"transfer.Service.ListExports":         personalRead,

@@ -26,7 +26,7 @@ function client(calls: { query: string; variables: unknown }[]): Client {
       }),
     ),
     executeMutation: vi.fn((op: { variables: unknown; query: { definitions: { name?: { value: string } }[] } }) => {
-      const name = op.query.definitions[0].name?.value ?? ''
+      const name = op.query.definitions[0]?.name?.value ?? ''
       calls.push({ query: name, variables: op.variables })
       const data = name === 'TrashEmpty' ? { emptyTrash: { __typename: 'EmptyTrashPayload', purged: 3 } } : { purgeDocument: { __typename: 'PurgeDocumentPayload', documentId: 'd1' } }
       return fromValue({ operation: op, data, stale: false, hasNext: false })
@@ -72,7 +72,7 @@ describe('Trash', () => {
     expect(screen.getByRole('dialog', { name: 'Empty the trash?' })).toBeTruthy()
     const buttons = screen.getAllByRole('button', { name: 'Empty trash' })
     await act(async () => {
-      fireEvent.click(buttons[buttons.length - 1])
+      fireEvent.click(buttons[buttons.length - 1] as HTMLElement)
     })
     expect(calls.map((c) => c.query)).toEqual(['TrashEmpty'])
     expect(screen.getByRole('status').textContent).toBe('Deleted 3 pages for good.')
