@@ -120,6 +120,12 @@ export function PageView({ address }: { address: Address }) {
           <button type="button" onClick={() => setMode('related')} aria-pressed={mode === 'related'}>
             Related
           </button>
+          <a className="action-link" href={`/documents/${doc.id}.md`} download>
+            Download (.md)
+          </a>
+          <button type="button" onClick={() => window.print()}>
+            Print
+          </button>
           {doc.myPermission === 'OWNER' && (
             <button type="button" onClick={() => setMode('share')} aria-pressed={mode === 'share'}>
               Share
