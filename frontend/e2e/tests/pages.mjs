@@ -294,6 +294,7 @@ test('page export: Download (.md) fetches the markdown; the print layout hides t
   await page.emulateMedia({ media: 'print' })
   await eventually('the shell hidden in print', async () => !(await page.locator('header.top').isVisible()) && !(await page.locator('aside.side').isVisible()))
   assert(!(await page.getByRole('navigation', { name: 'Page actions' }).isVisible()), 'the page actions show in print')
+  assert(!(await page.getByRole('complementary', { name: 'Links' }).isVisible()), 'the links panel shows in print')
   assert(await h1(page, 'Printable page').isVisible(), 'the title is hidden in print')
   const after = await page.locator('.page .body a[href]').first().evaluate((a) => getComputedStyle(a, '::after').content)
   assert(after.includes('https://example.com/x'), `a link in print does not show its URL: ${after}`)
