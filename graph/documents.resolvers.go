@@ -202,7 +202,7 @@ func (r *mutationResolver) UpdateDocument(ctx context.Context, input model.Updat
 	}
 	d, changed, err := r.svc.Document.Update(ctx, document.UpdateInput{
 		ID: id, ExpectedVersion: input.ExpectedVersion, Title: input.Title, Content: input.Content,
-		Tags: input.Tags, Status: statusOfPtr(input.Status),
+		Tags: input.Tags, Status: statusOfPtr(input.Status), ChangeSummary: input.ChangeSummary,
 	})
 	if err != nil {
 		return nil, err

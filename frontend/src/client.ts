@@ -1,5 +1,5 @@
 import { Client, fetchExchange, subscriptionExchange } from 'urql'
-import { cacheExchange } from '@urql/exchange-graphcache'
+import { cacheExchange, type Cache } from '@urql/exchange-graphcache'
 import { createClient as createWSClient } from 'graphql-ws'
 
 /**
@@ -55,6 +55,11 @@ export const embedded = [
 // X-CoDNA-CSRF header lets the server tell them from a cross-site form),
 // a normalized cache, and subscriptions over one websocket that every
 // subscription of the page shares.
+/** Drops every cached page of Query.trash, so the trash screen asks again. */
+function forgetTrash(cache: Cache) {
+  for (const f of cache.inspectFields('Query')) if (f.fieldName === 'trash') cache.invalidate('Query', f.fieldKey)
+}
+
 export function makeClient(): Client {
   const ws = createWSClient({
     url: `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/graphql`,
@@ -69,6 +74,20 @@ export function makeClient(): Client {
     exchanges: [
       cacheExchange({
         keys: Object.fromEntries(embedded.map((t) => [t, () => null])),
+        updates: {
+          Mutation: {
+            // A page deleted for good leaves the trash's lists (fetched
+            // again) and the cache.
+            purgeDocument(_result, args, cache) {
+              const input = args.input as { documentId: string }
+              cache.invalidate({ __typename: 'Document', id: input.documentId })
+              forgetTrash(cache)
+            },
+            emptyTrash(_result, _args, cache) {
+              forgetTrash(cache)
+            },
+          },
+        },
       }),
       fetchExchange,
       subscriptionExchange({

@@ -2989,7 +2989,7 @@ func (ec *executionContext) unmarshalInputUpdateDocumentInput(ctx context.Contex
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"id", "expectedVersion", "title", "content", "tags", "status"}
+	fieldsInOrder := [...]string{"id", "expectedVersion", "title", "content", "tags", "status", "changeSummary"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -3038,6 +3038,13 @@ func (ec *executionContext) unmarshalInputUpdateDocumentInput(ctx context.Contex
 				return it, err
 			}
 			it.Status = data
+		case "changeSummary":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("changeSummary"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ChangeSummary = data
 		}
 	}
 	return it, nil

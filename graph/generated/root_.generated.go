@@ -371,6 +371,10 @@ type ComplexityRoot struct {
 		Reads         func(childComplexity int) int
 	}
 
+	EmptyTrashPayload struct {
+		Purged func(childComplexity int) int
+	}
+
 	EndOtherSessionsPayload struct {
 		SessionsEnded func(childComplexity int) int
 	}
@@ -752,6 +756,7 @@ type ComplexityRoot struct {
 		DisableAutomation                  func(childComplexity int, id string) int
 		DismissNotification                func(childComplexity int, input model.NotificationInput) int
 		DryRunAutomation                   func(childComplexity int, input model.DryRunAutomationInput) int
+		EmptyTrash                         func(childComplexity int) int
 		EnableAutomation                   func(childComplexity int, id string) int
 		EndOtherSessions                   func(childComplexity int) int
 		EndSession                         func(childComplexity int, input model.EndSessionInput) int
@@ -769,6 +774,7 @@ type ComplexityRoot struct {
 		PingManagementWebhook              func(childComplexity int, id string) int
 		PingWebhook                        func(childComplexity int, id string) int
 		ProposeLink                        func(childComplexity int, input model.ProposeLinkInput) int
+		PurgeDocument                      func(childComplexity int, input model.DocumentRefInput) int
 		QuarantineDocument                 func(childComplexity int, input model.QuarantineInput) int
 		ReactivatePerson                   func(childComplexity int, input model.SetPersonActiveInput) int
 		ReconvertIngestion                 func(childComplexity int, id string) int
@@ -879,6 +885,10 @@ type ComplexityRoot struct {
 	ProposeLinkPayload struct {
 		Created    func(childComplexity int) int
 		Suggestion func(childComplexity int) int
+	}
+
+	PurgeDocumentPayload struct {
+		DocumentID func(childComplexity int) int
 	}
 
 	QuarantinePayload struct {
@@ -2448,6 +2458,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.DryRunAutomationPayload.Reads(childComplexity), true
 
+	case "EmptyTrashPayload.purged":
+		if e.ComplexityRoot.EmptyTrashPayload.Purged == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EmptyTrashPayload.Purged(childComplexity), true
+
 	case "EndOtherSessionsPayload.sessionsEnded":
 		if e.ComplexityRoot.EndOtherSessionsPayload.SessionsEnded == nil {
 			break
@@ -4013,6 +4030,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DryRunAutomation(childComplexity, args["input"].(model.DryRunAutomationInput)), true
+	case "Mutation.emptyTrash":
+		if e.ComplexityRoot.Mutation.EmptyTrash == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Mutation.EmptyTrash(childComplexity), true
 	case "Mutation.enableAutomation":
 		if e.ComplexityRoot.Mutation.EnableAutomation == nil {
 			break
@@ -4185,6 +4208,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ProposeLink(childComplexity, args["input"].(model.ProposeLinkInput)), true
+	case "Mutation.purgeDocument":
+		if e.ComplexityRoot.Mutation.PurgeDocument == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_purgeDocument_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.PurgeDocument(childComplexity, args["input"].(model.DocumentRefInput)), true
 	case "Mutation.quarantineDocument":
 		if e.ComplexityRoot.Mutation.QuarantineDocument == nil {
 			break
@@ -4860,6 +4894,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ProposeLinkPayload.Suggestion(childComplexity), true
+
+	case "PurgeDocumentPayload.documentId":
+		if e.ComplexityRoot.PurgeDocumentPayload.DocumentID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PurgeDocumentPayload.DocumentID(childComplexity), true
 
 	case "QuarantinePayload.document":
 		if e.ComplexityRoot.QuarantinePayload.Document == nil {
@@ -6160,6 +6201,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("DecideLinksInput", ec.unmarshalInputDecideLinksInput),
 			graphql.NewInputUnmarshaler("DeleteDocumentInput", ec.unmarshalInputDeleteDocumentInput),
 			graphql.NewInputUnmarshaler("DocumentFilter", ec.unmarshalInputDocumentFilter),
+			graphql.NewInputUnmarshaler("DocumentRefInput", ec.unmarshalInputDocumentRefInput),
 			graphql.NewInputUnmarshaler("DryRunAutomationInput", ec.unmarshalInputDryRunAutomationInput),
 			graphql.NewInputUnmarshaler("EndSessionInput", ec.unmarshalInputEndSessionInput),
 			graphql.NewInputUnmarshaler("GroupInput", ec.unmarshalInputGroupInput),
@@ -7354,6 +7396,8 @@ input UpdateDocumentInput {
   content: String
   tags: [String!]
   status: DocumentStatus
+  "Why, in one line (at most 300 characters, no control characters); kept on the revision and shown in the history. Blank is none."
+  changeSummary: String
 }
 
 "The document after the update."
@@ -8451,6 +8495,30 @@ extend type Mutation {
   or expired token, or a deactivated person, is UNAUTHENTICATED, never saying which.
   """
   acceptInvitation(input: AcceptInvitationInput!): LoginPayload!
+}
+`, BuiltIn: false},
+	{Name: "../schema/purge.graphqls", Input: `"A document, by id."
+input DocumentRefInput {
+  documentId: ID!
+}
+
+"The page deleted for good."
+type PurgeDocumentPayload {
+  "The id it had; nothing answers to it any more."
+  documentId: ID!
+}
+
+"What emptying the trash did."
+type EmptyTrashPayload {
+  "How many pages were deleted for good."
+  purged: Int!
+}
+
+extend type Mutation {
+  "Deletes a page of yours in the trash for good, now, instead of after the purge window: links to it go pending and its files go with it, as the purger does. A live page is BAD_USER_INPUT (move it to the trash first); someone else's is NOT_FOUND (or FORBIDDEN when you may read it)."
+  purgeDocument(input: DocumentRefInput!): PurgeDocumentPayload!
+  "Deletes every page in your trash for good (in batches) and says how many."
+  emptyTrash: EmptyTrashPayload!
 }
 `, BuiltIn: false},
 	{Name: "../schema/search.graphqls", Input: `"""
@@ -9577,6 +9645,14 @@ func (ec *executionContext) childFields_DryRunAutomationPayload(ctx context.Cont
 	return nil, fmt.Errorf("no field named %q was found under type DryRunAutomationPayload", field.Name)
 }
 
+func (ec *executionContext) childFields_EmptyTrashPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "purged":
+		return ec.fieldContext_EmptyTrashPayload_purged(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EmptyTrashPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_EndOtherSessionsPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "sessionsEnded":
@@ -10427,6 +10503,14 @@ func (ec *executionContext) childFields_ProposeLinkPayload(ctx context.Context, 
 		return ec.fieldContext_ProposeLinkPayload_created(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ProposeLinkPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_PurgeDocumentPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "documentId":
+		return ec.fieldContext_PurgeDocumentPayload_documentId(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PurgeDocumentPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_QuarantinePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

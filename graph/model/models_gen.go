@@ -457,6 +457,11 @@ type DocumentMetadata struct {
 	Grants        []ManagedGrant `json:"grants"`
 }
 
+// A document, by id.
+type DocumentRefInput struct {
+	DocumentID string `json:"documentId"`
+}
+
 // An edge of a `DocumentRevisionConnection`.
 type DocumentRevisionEdge struct {
 	Cursor string             `json:"cursor"`
@@ -483,6 +488,12 @@ type DryRunAutomationPayload struct {
 	Reads      int     `json:"reads"`
 	DurationMs int     `json:"durationMs"`
 	MemoryPeak int     `json:"memoryPeak"`
+}
+
+// What emptying the trash did.
+type EmptyTrashPayload struct {
+	// How many pages were deleted for good.
+	Purged int `json:"purged"`
 }
 
 // Your other sessions signed out.
@@ -961,6 +972,12 @@ type ProposeLinkPayload struct {
 	Created    bool                  `json:"created"`
 }
 
+// The page deleted for good.
+type PurgeDocumentPayload struct {
+	// The id it had; nothing answers to it any more.
+	DocumentID string `json:"documentId"`
+}
+
 type QuarantineInput struct {
 	DocumentID string `json:"documentId"`
 	// Shown to the owner.
@@ -1353,6 +1370,8 @@ type UpdateDocumentInput struct {
 	Content         *string         `json:"content,omitempty"`
 	Tags            []string        `json:"tags,omitempty"`
 	Status          *DocumentStatus `json:"status,omitempty"`
+	// Why, in one line (at most 300 characters, no control characters); kept on the revision and shown in the history. Blank is none.
+	ChangeSummary *string `json:"changeSummary,omitempty"`
 }
 
 // The document after the update.

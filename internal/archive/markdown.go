@@ -19,8 +19,9 @@ import (
 const ManifestName = "manifest.json"
 
 // droppedKeys are the frontmatter keys an import does not keep: they belong
-// to the instance the page came from (an export writes them).
-var droppedKeys = []string{"id", "owner", "created", "updated"}
+// to the instance the page came from (an export writes them; a page
+// exported alone writes its space, path and slug too).
+var droppedKeys = []string{"id", "owner", "created", "updated", "space", "path", "slug"}
 
 // mdPage is a page of a markdown tree while it is read.
 type mdPage struct {

@@ -1563,6 +1563,54 @@ func (q *Queries) DocumentTransfer(ctx context.Context, db DBTX, arg DocumentTra
 	return items, nil
 }
 
+const documentTrashClaimOwned = `-- name: DocumentTrashClaimOwned :many
+SELECT id, space, path, slug, created_by FROM documents
+WHERE created_by = $1 AND deleted_at IS NOT NULL
+ORDER BY id
+LIMIT $2
+FOR UPDATE SKIP LOCKED
+`
+
+type DocumentTrashClaimOwnedParams struct {
+	OwnerID  uuid.UUID
+	RowLimit int32
+}
+
+type DocumentTrashClaimOwnedRow struct {
+	ID        uuid.UUID
+	Space     Space
+	Path      string
+	Slug      string
+	CreatedBy uuid.UUID
+}
+
+// DocumentTrashClaimOwned locks up to row_limit of an owner's tombstones, skipping ones another transaction holds, for emptying the trash in batches.
+func (q *Queries) DocumentTrashClaimOwned(ctx context.Context, db DBTX, arg DocumentTrashClaimOwnedParams) ([]DocumentTrashClaimOwnedRow, error) {
+	rows, err := db.Query(ctx, documentTrashClaimOwned, arg.OwnerID, arg.RowLimit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DocumentTrashClaimOwnedRow
+	for rows.Next() {
+		var i DocumentTrashClaimOwnedRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Space,
+			&i.Path,
+			&i.Slug,
+			&i.CreatedBy,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const documentUntombstone = `-- name: DocumentUntombstone :one
 UPDATE documents
 SET deleted_at = NULL, purge_after = NULL, space = $1, path = $2, slug = $3,

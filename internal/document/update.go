@@ -78,6 +78,9 @@ type UpdateInput struct {
 	Content         *string
 	Tags            []string // nil: unchanged
 	Status          *Status
+	// ChangeSummary says why, in one line (CheckChangeSummary); it is kept
+	// on the revision the save writes and in its document.updated event.
+	ChangeSummary *string
 }
 
 // Update saves new content as the next version. A save that changes nothing
@@ -86,9 +89,14 @@ type UpdateInput struct {
 // read the document; FORBIDDEN when they may only read it; CONFLICT on
 // expectedVersion when the document moved on (nothing changes), on id when
 // it is in the trash; BAD_USER_INPUT naming the field, and on content for
-// any edit of a raw body.
+// any edit of a raw body, on changeSummary for one over 300 characters or
+// holding control characters.
 func (s *Service) Update(ctx context.Context, in UpdateInput) (*Doc, bool, error) {
 	actor, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, false, err
+	}
+	summary, err := CheckChangeSummary(in.ChangeSummary)
 	if err != nil {
 		return nil, false, err
 	}
@@ -152,11 +160,15 @@ func (s *Service) Update(ctx context.Context, in UpdateInput) (*Doc, bool, error
 		if err != nil {
 			return err
 		}
-		rev, err := writeRevision(ctx, tx, row, kind, nil, actor.UserID)
+		rev, err := writeRevision(ctx, tx, row, kind, summary, actor.UserID)
 		if err != nil {
 			return err
 		}
-		if err := writeEvent(ctx, tx, "document.updated", row.ID, actor.UserID, &rev.ID, map[string]any{"changeKind": kind, "version": row.Version}); err != nil {
+		payload := map[string]any{"changeKind": kind, "version": row.Version}
+		if summary != nil {
+			payload["changeSummary"] = *summary
+		}
+		if err := writeEvent(ctx, tx, "document.updated", row.ID, actor.UserID, &rev.ID, payload); err != nil {
 			return err
 		}
 		out, changed = fromRow(row, level), true
@@ -212,7 +224,7 @@ func (s *Service) RestoreRevision(ctx context.Context, id uuid.UUID, version int
 			return err
 		}
 		if err := writeEvent(ctx, tx, "document.updated", row.ID, actor.UserID, &nrev.ID,
-			map[string]any{"changeKind": "restore", "restoredVersion": version, "version": row.Version}); err != nil {
+			map[string]any{"changeKind": "restore", "restoredVersion": version, "version": row.Version, "changeSummary": summary}); err != nil {
 			return err
 		}
 		out, changed = fromRow(row, level), true
@@ -268,7 +280,11 @@ func (s *Service) EditBody(ctx context.Context, tx db.DBTX, id uuid.UUID, edit B
 	if err != nil {
 		return nil, false, err
 	}
-	if err := writeEvent(ctx, tx, "document.updated", row.ID, actor.UserID, &rev.ID, map[string]any{"changeKind": "content", "version": row.Version}); err != nil {
+	payload := map[string]any{"changeKind": "content", "version": row.Version}
+	if sum != nil {
+		payload["changeSummary"] = *sum
+	}
+	if err := writeEvent(ctx, tx, "document.updated", row.ID, actor.UserID, &rev.ID, payload); err != nil {
 		return nil, false, err
 	}
 	return fromRow(row, level), true, nil

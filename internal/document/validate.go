@@ -3,6 +3,7 @@ package document
 import (
 	"regexp"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"codna/internal/fault"
@@ -15,6 +16,8 @@ const (
 	MaxTagLength   = 50
 	MaxPathDepth   = 12
 	MaxSegment     = 100 // characters of one path segment or slug
+	// MaxChangeSummary is the most characters a change summary may hold.
+	MaxChangeSummary = 300
 	// DefaultMaxBodyBytes is the body size limit unless configured otherwise.
 	DefaultMaxBodyBytes = 1 << 20
 )
@@ -124,4 +127,26 @@ func CheckBody(body string, maxBytes int) error {
 		return fault.Input("content", "The body contains a NUL character.")
 	}
 	return nil
+}
+
+// CheckChangeSummary trims and validates a save's change summary: at most
+// MaxChangeSummary characters of valid UTF-8, no control characters (so
+// one line). An empty or blank summary is none (nil). Errors:
+// BAD_USER_INPUT on changeSummary.
+func CheckChangeSummary(summary *string) (*string, error) {
+	if summary == nil {
+		return nil, nil
+	}
+	t := strings.TrimSpace(*summary)
+	switch {
+	case t == "":
+		return nil, nil
+	case !utf8.ValidString(t):
+		return nil, fault.Input("changeSummary", "The change summary is not valid UTF-8.")
+	case utf8.RuneCountInString(t) > MaxChangeSummary:
+		return nil, fault.Input("changeSummary", "A change summary has at most %d characters.", MaxChangeSummary)
+	case strings.IndexFunc(t, unicode.IsControl) >= 0:
+		return nil, fault.Input("changeSummary", "A change summary is one line of text, without control characters.")
+	}
+	return &t, nil
 }

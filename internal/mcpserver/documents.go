@@ -146,6 +146,7 @@ type writeIn struct {
 	Content         *string  `json:"content,omitempty" jsonschema:"the markdown body, optionally starting with a YAML frontmatter block; left out on update: unchanged"`
 	Tags            []string `json:"tags,omitempty" jsonschema:"the tags (replacing the page's); left out: the frontmatter's, or unchanged"`
 	Status          string   `json:"status,omitempty" jsonschema:"draft, active or archived; left out: unchanged (new pages: active)"`
+	ChangeSummary   string   `json:"changeSummary,omitempty" jsonschema:"updates: why, in one line of at most 300 characters; shown in the page's history"`
 }
 
 type writeOut struct {
@@ -183,6 +184,7 @@ func (s *Server) addDocumentTools() {
 		props: props{
 			"id": {isID}, "expectedVersion": {between(1, 1e9)}, "space": {spaces}, "path": {maxLen(1200)}, "slug": {maxLen(100)},
 			"title": {maxLen(1000)}, "tags": {maxItems(50), items(maxLen(100))}, "status": {enum("draft", "active", "archived")},
+			"changeSummary": {maxLen(1000)},
 		},
 	}, s.writeDocument)
 }
@@ -342,6 +344,9 @@ func (s *Server) writeDocument(ctx context.Context, in writeIn) (writeOut, error
 		if in.ExpectedVersion != 0 {
 			return writeOut{}, fault.Input("expectedVersion", "A new page has no version yet: leave expectedVersion out, or give the id of the page to update.")
 		}
+		if in.ChangeSummary != "" {
+			return writeOut{}, fault.Input("changeSummary", "A new page's first revision needs no change summary: leave changeSummary out, or give the id of the page to update.")
+		}
 		if in.Space == "" {
 			return writeOut{}, fault.Input("space", "Give the space of the new page (agents: output), or the id of a page to update.")
 		}
@@ -369,8 +374,13 @@ func (s *Server) writeDocument(ctx context.Context, in writeIn) (writeOut, error
 	case in.ExpectedVersion == 0:
 		return writeOut{}, fault.Input("expectedVersion", "Give the version you read (read_document's version), so a save made meanwhile is not overwritten.")
 	}
+	var summary *string
+	if in.ChangeSummary != "" {
+		summary = &in.ChangeSummary
+	}
 	d, changed, err := s.svc.Document.Update(ctx, document.UpdateInput{
 		ID: id, ExpectedVersion: in.ExpectedVersion, Title: title, Content: in.Content, Tags: in.Tags, Status: status,
+		ChangeSummary: summary,
 	})
 	if err != nil {
 		return writeOut{}, err

@@ -151,6 +151,7 @@ var table = map[string]rule{
 	}},
 	"document.Service.Delete":          content,
 	"document.Service.Diff":            contentRead,
+	"document.Service.EmptyTrash":      {allow: person | agent}, // the actor's own tombstones
 	"document.Service.EditBody":        content,
 	"document.Service.FolderTree":      contentRead,
 	"document.Service.Folders":         contentRead,
@@ -162,6 +163,7 @@ var table = map[string]rule{
 	"document.Service.Move":            content,
 	"document.Service.NoteAgentRead":   {allow: person | agent | management, args: func(w *world) []any { return []any{w.page.ID} }}, // counts agents' reads; nothing for the others
 	"document.Service.PathHistory":     contentRead,
+	"document.Service.Purge":           content, // the owner's tombstone
 	"document.Service.PurgeDue":        background,
 	"document.Service.ReplaceIngested": background,
 	"document.Service.Restore":         content,
@@ -306,6 +308,7 @@ var table = map[string]rule{
 
 	// transfer.Service: a person's imports and exports.
 	"transfer.Service.Config":              {allow: nobody, why: "an accessor with no context: the limits"},
+	"transfer.Service.ExportPage":          contentRead,
 	"transfer.Service.GetExport":           personalRead,
 	"transfer.Service.GetImport":           personalRead,
 	"transfer.Service.ListExports":         personalRead,

@@ -47,10 +47,20 @@ func TestDocumentLifecycleOverGraphQL(t *testing.T) {
 	require.Equal(t, p.ID.String(), obj(d, "owner", "id"))
 	require.Contains(t, d["markdown"], "owner: ops")
 
+	r = run(`mutation($i: UpdateDocumentInput!) { updateDocument(input: $i) { changed } }`,
+		map[string]any{"i": map[string]any{"id": id, "expectedVersion": 1, "content": "x", "changeSummary": strings.Repeat("s", 301)}})
+	require.Equal(t, "BAD_USER_INPUT", r.code())
+	require.Equal(t, "changeSummary", r.Errors[0].Extensions["field"])
 	r = run(`mutation($i: UpdateDocumentInput!) { updateDocument(input: $i) { changed document { version content } } }`,
-		map[string]any{"i": map[string]any{"id": id, "expectedVersion": 1, "content": "Ship it carefully.\n"}})
+		map[string]any{"i": map[string]any{"id": id, "expectedVersion": 1, "content": "Ship it carefully.\n", "changeSummary": "Careful now"}})
 	require.Empty(t, r.Errors)
 	require.Equal(t, true, obj(r.Data, "updateDocument", "changed"))
+	r = run(`query($id: ID!) { document(id: $id) { revisions(first: 2) { edges { node { version changeSummary } } } } }`, map[string]any{"id": id})
+	require.Empty(t, r.Errors)
+	require.Equal(t, []any{
+		map[string]any{"node": map[string]any{"version": float64(2), "changeSummary": "Careful now"}},
+		map[string]any{"node": map[string]any{"version": float64(1), "changeSummary": nil}},
+	}, obj(r.Data, "document", "revisions", "edges"))
 	r = run(`mutation($i: UpdateDocumentInput!) { updateDocument(input: $i) { changed } }`,
 		map[string]any{"i": map[string]any{"id": id, "expectedVersion": 1, "content": "lost update"}})
 	require.Equal(t, "CONFLICT", r.code())

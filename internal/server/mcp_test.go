@@ -180,9 +180,12 @@ func TestMCPEveryToolSucceeds(t *testing.T) {
 	created := call("write_document", map[string]any{"space": "output", "path": "reports", "slug": "weekly", "title": "Weekly", "content": "All quiet.\n", "tags": []string{"report"}})
 	require.Equal(t, true, created["created"])
 	require.Equal(t, "output/reports/weekly", created["address"])
-	updated := call("write_document", map[string]any{"id": created["id"], "expectedVersion": 1, "content": "All quiet, again.\n"})
+	updated := call("write_document", map[string]any{"id": created["id"], "expectedVersion": 1, "content": "All quiet, again.\n", "changeSummary": "  Said it again.  "})
 	require.EqualValues(t, 2, updated["version"])
 	require.Equal(t, true, updated["changed"])
+	var summary string
+	require.NoError(t, w.pool.QueryRow(context.Background(), `SELECT change_summary FROM document_revisions WHERE document_id = $1 AND version = 2`, created["id"]).Scan(&summary))
+	require.Equal(t, "Said it again.", summary, "the summary is kept on the revision, trimmed")
 	same := call("write_document", map[string]any{"id": created["id"], "expectedVersion": 2, "content": "All quiet, again.\n"})
 	require.Equal(t, false, same["changed"])
 	edited := call("write_document", map[string]any{"id": w.notes.ID.String(), "expectedVersion": 1, "content": "Notes, by the agent.\n"})
@@ -458,6 +461,9 @@ func TestMCPRefusesBadInputWithCodes(t *testing.T) {
 		{"write_document", map[string]any{"id": w.notes.ID.String(), "content": "x"}, "expectedVersion"},
 		{"write_document", map[string]any{"id": w.notes.ID.String(), "expectedVersion": 1, "slug": "moved"}, "space"},
 		{"write_document", map[string]any{"content": "x"}, "space"},
+		{"write_document", map[string]any{"id": w.notes.ID.String(), "expectedVersion": 1, "content": "x", "changeSummary": "two\nlines"}, "changeSummary"},
+		{"write_document", map[string]any{"id": w.notes.ID.String(), "expectedVersion": 1, "content": "x", "changeSummary": strings.Repeat("s", 301)}, "changeSummary"},
+		{"write_document", map[string]any{"space": "output", "slug": "fresh", "content": "x", "changeSummary": "first"}, "changeSummary"},
 		{"propose_link", map[string]any{"sourceId": w.notes.ID.String(), "targetId": w.notes.ID.String(), "reason": "self"}, "targetId"},
 		{"propose_link", map[string]any{"sourceId": w.notes.ID.String(), "targetId": w.deploy.ID.String(), "reason": strings.Repeat("r", 2001)}, "reason"},
 		{"search", map[string]any{"query": strings.Repeat("q", 10_000)}, "query"},

@@ -171,6 +171,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /mail/unsubscribe", s.unsubscribe)
 	mux.HandleFunc("GET /ingestions/{id}/original", s.original)
 	mux.HandleFunc("GET /exports/{id}", s.exportZip)
+	mux.HandleFunc("GET /documents/{file}", s.pageExport)
 	mux.HandleFunc("GET /graphql/schema", func(w http.ResponseWriter, r *http.Request) {
 		if !s.cfg.Introspection {
 			http.NotFound(w, r)

@@ -209,7 +209,7 @@ func (s *Service) writeBatch(ctx context.Context, zw *zip.Writer, folder string,
 			nh, ok := to[href]
 			return nh, ok
 		})
-		fm, err := frontmatter(d, owners[d.OwnerID], b.FrontmatterExtra)
+		fm, err := frontmatter(d, owners[d.OwnerID], b.FrontmatterExtra, false)
 		if err != nil {
 			return err
 		}
@@ -245,9 +245,10 @@ func (s *Service) writeFile(_ context.Context, zw *zip.Writer, name string, mod 
 }
 
 // frontmatter writes a page's YAML block: the keys an import drops (id,
-// owner, created, updated), those it keeps (title, tags, status), then the
+// owner, created, updated; with place, its space, path and slug too, for a
+// page exported alone), those it keeps (title, tags, status), then the
 // page's other keys, sorted.
-func frontmatter(d *document.Doc, owner string, extra map[string]any) (string, error) {
+func frontmatter(d *document.Doc, owner string, extra map[string]any, place bool) (string, error) {
 	m := &yaml.Node{Kind: yaml.MappingNode}
 	add := func(k string, v any) error {
 		var n yaml.Node
@@ -261,23 +262,27 @@ func frontmatter(d *document.Doc, owner string, extra map[string]any) (string, e
 	if tags == nil {
 		tags = []string{}
 	}
-	for _, kv := range []struct {
+	type kv struct {
 		k string
 		v any
-	}{
-		{"id", d.ID.String()}, {"title", d.Title}, {"tags", tags}, {"status", string(d.Status)}, {"owner", owner},
-		{"created", d.CreatedAt.UTC().Format(time.RFC3339)}, {"updated", d.UpdatedAt.UTC().Format(time.RFC3339)},
-	} {
+	}
+	keys := []kv{{"id", d.ID.String()}, {"title", d.Title}}
+	if place {
+		keys = append(keys, kv{"space", string(d.Space)}, kv{"path", d.Path}, kv{"slug", d.Slug})
+	}
+	keys = append(keys, kv{"tags", tags}, kv{"status", string(d.Status)}, kv{"owner", owner},
+		kv{"created", d.CreatedAt.UTC().Format(time.RFC3339)}, kv{"updated", d.UpdatedAt.UTC().Format(time.RFC3339)})
+	for _, kv := range keys {
 		if err := add(kv.k, kv.v); err != nil {
 			return "", err
 		}
 	}
-	keys := make([]string, 0, len(extra))
+	names := make([]string, 0, len(extra))
 	for k := range extra {
-		keys = append(keys, k)
+		names = append(names, k)
 	}
-	sort.Strings(keys)
-	for _, k := range keys {
+	sort.Strings(names)
+	for _, k := range names {
 		if err := add(k, extra[k]); err != nil {
 			return "", err
 		}

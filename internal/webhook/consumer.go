@@ -109,6 +109,9 @@ type batchEvent struct {
 	acc   accessPayload
 	lp    linkPayload
 	space string // a purge's, from its payload's address
+	// summary is a document.updated's change summary (docs/api.md,
+	// "Webhooks"), for readers only.
+	summary string
 }
 
 // plan decides the deliveries of a batch of events from the current state,
@@ -159,6 +162,13 @@ func (c *Consumer) plan(ctx context.Context, tx db.DBTX, events []outbox.Stored)
 		}
 		if pub == "link.state_changed" {
 			_ = json.Unmarshal(e.Payload, &t.lp)
+		}
+		if pub == "document.updated" {
+			var up struct {
+				ChangeSummary string `json:"changeSummary"`
+			}
+			_ = json.Unmarshal(e.Payload, &up) // none: no summary
+			t.summary = up.ChangeSummary
 		}
 		ts[i] = t
 		onDoc.Ords = append(onDoc.Ords, int32(i))
@@ -262,7 +272,7 @@ func personDelivery(t batchEvent, r db.WebhookSubscriptionMatchEventsRow) (plann
 		p.doc = e.DocumentID
 		m.Data.Document = &docData{
 			ID: *e.DocumentID, Version: r.Version, Title: r.Title,
-			Address: document.FormatAddress(document.Space(r.Space), r.Path, r.Slug),
+			Address: document.FormatAddress(document.Space(r.Space), r.Path, r.Slug), ChangeSummary: t.summary,
 		}
 		switch pub {
 		case "access.granted":

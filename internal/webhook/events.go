@@ -87,6 +87,9 @@ type docData struct {
 	Version int32     `json:"version,omitempty"`
 	Title   string    `json:"title,omitempty"`
 	Address string    `json:"address,omitempty"`
+	// ChangeSummary is a document.updated save's note on why, for a
+	// subscriber who can read the page (never management's: it is text).
+	ChangeSummary string `json:"changeSummary,omitempty"`
 }
 
 // accessData says what an access event changed; the principal is named to

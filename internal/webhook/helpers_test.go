@@ -117,6 +117,7 @@ type body struct {
 			Version int    `json:"version"`
 			Title   string `json:"title"`
 			Address string `json:"address"`
+			Summary string `json:"changeSummary"`
 		} `json:"document"`
 	} `json:"data"`
 }

@@ -214,6 +214,14 @@ ORDER BY purge_after
 LIMIT @row_limit
 FOR UPDATE SKIP LOCKED;
 
+-- name: DocumentTrashClaimOwned :many
+-- DocumentTrashClaimOwned locks up to row_limit of an owner's tombstones, skipping ones another transaction holds, for emptying the trash in batches.
+SELECT id, space, path, slug, created_by FROM documents
+WHERE created_by = @owner_id AND deleted_at IS NOT NULL
+ORDER BY id
+LIMIT @row_limit
+FOR UPDATE SKIP LOCKED;
+
 -- name: DocumentHardDelete :execrows
 -- DocumentHardDelete removes a tombstoned document and, by cascade, its revisions and history.
 DELETE FROM documents WHERE id = @id AND deleted_at IS NOT NULL;

@@ -28,6 +28,26 @@ test('trash lists a deleted page and restores it', async (t) => {
   })
 })
 
+test('trash: a page deleted for good after the confirmation is gone from the trash', async (t) => {
+  const { context, page } = await t.open(people.ada)
+  const d = await createDoc(context, { path: 'e2e-trash', slug: 'for-good', title: 'Gone for good', content: 'Bye for good.\n' })
+  await gql(context, DELETE, { input: { id: d.id } })
+  await page.goto('/trash')
+  await see(page.getByText('Gone for good'), 'the deleted page in the trash')
+  await page.getByRole('button', { name: 'Delete Gone for good for good' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Delete “Gone for good” for good?' })
+  await see(dialog, 'the confirmation dialog')
+  await t.shot(page, 'trash-purge-confirm')
+  await dialog.getByRole('button', { name: 'Delete for good' }).click()
+  await see(page.getByRole('status').filter({ hasText: 'Deleted “Gone for good” for good.' }), 'the purge confirmed')
+  await eventually('the page gone from the trash list', async () => (await page.getByRole('list', { name: 'Pages in the trash' }).getByText('Gone for good').count()) === 0)
+  const r = await gql(context, `query($id: ID!) { document(id: $id) { id } }`, { id: d.id }).catch((e) => ({ error: String(e) }))
+  assert(!r?.document, `the purged page still answers: ${JSON.stringify(r)}`)
+  await page.reload()
+  await see(page.getByRole('heading', { level: 1, name: 'Trash' }), 'the trash again')
+  await eventually('still gone after a reload', async () => (await page.getByText('Gone for good').count()) === 0)
+})
+
 test('page view at 375 px wide', async (t) => {
   const { context, page } = await t.open(people.ada, { viewport: { width: 375, height: 740 } })
   await createDoc(context, {

@@ -165,6 +165,8 @@ type Documents = {
     "\n  query SignInOptions {\n    signInOptions {\n      password\n      sso {\n        name\n        startUrl\n      }\n    }\n  }\n": typeof types.SignInOptionsDocument,
     "\n  query Trash($first: Int, $after: String) {\n    trash(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          ...DocumentFields\n          deletedAt\n          purgeAfter\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.TrashDocument,
     "\n  mutation TrashRestore($input: RestoreDocumentInput!) {\n    restoreDocument(input: $input) {\n      document {\n        ...DocumentFields\n        deletedAt\n        purgeAfter\n      }\n    }\n  }\n": typeof types.TrashRestoreDocument,
+    "\n  mutation TrashPurge($input: DocumentRefInput!) {\n    purgeDocument(input: $input) {\n      documentId\n    }\n  }\n": typeof types.TrashPurgeDocument,
+    "\n  mutation TrashEmpty {\n    emptyTrash {\n      purged\n    }\n  }\n": typeof types.TrashEmptyDocument,
 };
 const documents: Documents = {
     "\n  query Me {\n    me {\n      ...UserFields\n      email\n      kind\n    }\n  }\n": types.MeDocument,
@@ -318,6 +320,8 @@ const documents: Documents = {
     "\n  query SignInOptions {\n    signInOptions {\n      password\n      sso {\n        name\n        startUrl\n      }\n    }\n  }\n": types.SignInOptionsDocument,
     "\n  query Trash($first: Int, $after: String) {\n    trash(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          ...DocumentFields\n          deletedAt\n          purgeAfter\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.TrashDocument,
     "\n  mutation TrashRestore($input: RestoreDocumentInput!) {\n    restoreDocument(input: $input) {\n      document {\n        ...DocumentFields\n        deletedAt\n        purgeAfter\n      }\n    }\n  }\n": types.TrashRestoreDocument,
+    "\n  mutation TrashPurge($input: DocumentRefInput!) {\n    purgeDocument(input: $input) {\n      documentId\n    }\n  }\n": types.TrashPurgeDocument,
+    "\n  mutation TrashEmpty {\n    emptyTrash {\n      purged\n    }\n  }\n": types.TrashEmptyDocument,
 };
 
 /**
@@ -938,6 +942,14 @@ export function graphql(source: "\n  query Trash($first: Int, $after: String) {\
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation TrashRestore($input: RestoreDocumentInput!) {\n    restoreDocument(input: $input) {\n      document {\n        ...DocumentFields\n        deletedAt\n        purgeAfter\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation TrashRestore($input: RestoreDocumentInput!) {\n    restoreDocument(input: $input) {\n      document {\n        ...DocumentFields\n        deletedAt\n        purgeAfter\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TrashPurge($input: DocumentRefInput!) {\n    purgeDocument(input: $input) {\n      documentId\n    }\n  }\n"): (typeof documents)["\n  mutation TrashPurge($input: DocumentRefInput!) {\n    purgeDocument(input: $input) {\n      documentId\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TrashEmpty {\n    emptyTrash {\n      purged\n    }\n  }\n"): (typeof documents)["\n  mutation TrashEmpty {\n    emptyTrash {\n      purged\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

@@ -758,6 +758,11 @@ export type DocumentOrder =
   /** Most recently changed first. */
   | 'UPDATED';
 
+/** A document, by id. */
+export type DocumentRefInput = {
+  documentId: Scalars['ID']['input'];
+};
+
 /** One saved state of a document: a full snapshot. */
 export type DocumentRevision = {
   __typename?: 'DocumentRevision';
@@ -836,6 +841,13 @@ export type DryRunAutomationPayload = {
   memoryPeak: Scalars['Int']['output'];
   proposals: Array<AutomationProposal>;
   reads: Scalars['Int']['output'];
+};
+
+/** What emptying the trash did. */
+export type EmptyTrashPayload = {
+  __typename?: 'EmptyTrashPayload';
+  /** How many pages were deleted for good. */
+  purged: Scalars['Int']['output'];
 };
 
 /** Your other sessions signed out. */
@@ -1632,6 +1644,8 @@ export type Mutation = {
   dismissNotification: NotificationPayload;
   /** Run a script once against a sample event (or none), as your automation would, and apply nothing. */
   dryRunAutomation: DryRunAutomationPayload;
+  /** Deletes every page in your trash for good (in batches) and says how many. */
+  emptyTrash: EmptyTrashPayload;
   /** Enable one of your automations (a schedule's next tick is computed from now). */
   enableAutomation: AutomationPayload;
   /** Signs out every session of yours but this one. Personal tokens keep working. Needs your session cookie. */
@@ -1680,6 +1694,8 @@ export type Mutation = {
   pingWebhook: WebhookDeliveryPayload;
   /** Proposes a link from a document you can edit to one you can read; its owner decides. */
   proposeLink: ProposeLinkPayload;
+  /** Deletes a page of yours in the trash for good, now, instead of after the purge window: links to it go pending and its files go with it, as the purger does. A live page is BAD_USER_INPUT (move it to the trash first); someone else's is NOT_FOUND (or FORBIDDEN when you may read it). */
+  purgeDocument: PurgeDocumentPayload;
   /** Holds a document out of circulation: its owner alone sees it, its shares are moved aside. */
   quarantineDocument: QuarantinePayload;
   /** Management only: lets a deactivated person sign in again. */
@@ -1973,6 +1989,11 @@ export type MutationPingWebhookArgs = {
 
 export type MutationProposeLinkArgs = {
   input: ProposeLinkInput;
+};
+
+
+export type MutationPurgeDocumentArgs = {
+  input: DocumentRefInput;
 };
 
 
@@ -2318,6 +2339,13 @@ export type ProposeLinkPayload = {
   __typename?: 'ProposeLinkPayload';
   created: Scalars['Boolean']['output'];
   suggestion: LinkSuggestion;
+};
+
+/** The page deleted for good. */
+export type PurgeDocumentPayload = {
+  __typename?: 'PurgeDocumentPayload';
+  /** The id it had; nothing answers to it any more. */
+  documentId: Scalars['ID']['output'];
 };
 
 export type QuarantineInput = {
@@ -3137,6 +3165,8 @@ export type UpdateAutomationInput = {
 
 /** A change to a document's content. Omitted fields stay as they are. */
 export type UpdateDocumentInput = {
+  /** Why, in one line (at most 300 characters, no control characters); kept on the revision and shown in the history. Blank is none. */
+  changeSummary?: InputMaybe<Scalars['String']['input']>;
   content?: InputMaybe<Scalars['String']['input']>;
   /** The version you edited; if the document moved on, the update is CONFLICT and changes nothing. */
   expectedVersion: Scalars['Int']['input'];
@@ -4200,6 +4230,18 @@ export type TrashRestoreMutationVariables = Exact<{
 
 export type TrashRestoreMutation = { __typename?: 'Mutation', restoreDocument: { __typename?: 'RestoreDocumentPayload', document: { __typename?: 'Document', deletedAt?: string | null, purgeAfter?: string | null, id: string, space: Space, path: string, slug: string, title: string } } };
 
+export type TrashPurgeMutationVariables = Exact<{
+  input: DocumentRefInput;
+}>;
+
+
+export type TrashPurgeMutation = { __typename?: 'Mutation', purgeDocument: { __typename?: 'PurgeDocumentPayload', documentId: string } };
+
+export type TrashEmptyMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type TrashEmptyMutation = { __typename?: 'Mutation', emptyTrash: { __typename?: 'EmptyTrashPayload', purged: number } };
+
 export const FolderEntryFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"FolderEntryFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"FolderEntry"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"space"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}}]} as unknown as DocumentNode<FolderEntryFieldsFragment, unknown>;
 export const FolderTreeFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"FolderTreeFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"FolderTree"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"space"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"folders"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"documents"}},{"kind":"Field","name":{"kind":"Name","value":"hasChildren"}}]}},{"kind":"Field","name":{"kind":"Name","value":"documents"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"FolderEntryFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"FolderEntryFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"FolderEntry"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"space"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}}]} as unknown as DocumentNode<FolderTreeFieldsFragment, unknown>;
 export const GrantFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"GrantFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Grant"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"recipient"}},{"kind":"Field","name":{"kind":"Name","value":"recipientName"}},{"kind":"Field","name":{"kind":"Name","value":"principalType"}},{"kind":"Field","name":{"kind":"Name","value":"principalId"}},{"kind":"Field","name":{"kind":"Name","value":"permission"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"batchId"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<GrantFieldsFragment, unknown>;
@@ -4351,3 +4393,5 @@ export const LoginDocument = {"kind":"Document","definitions":[{"kind":"Operatio
 export const SignInOptionsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SignInOptions"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"signInOptions"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"password"}},{"kind":"Field","name":{"kind":"Name","value":"sso"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"startUrl"}}]}}]}}]}}]} as unknown as DocumentNode<SignInOptionsQuery, SignInOptionsQueryVariables>;
 export const TrashDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Trash"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"trash"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"DocumentFields"}},{"kind":"Field","name":{"kind":"Name","value":"deletedAt"}},{"kind":"Field","name":{"kind":"Name","value":"purgeAfter"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"DocumentFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Document"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"space"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}}]} as unknown as DocumentNode<TrashQuery, TrashQueryVariables>;
 export const TrashRestoreDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"TrashRestore"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RestoreDocumentInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"restoreDocument"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"document"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"DocumentFields"}},{"kind":"Field","name":{"kind":"Name","value":"deletedAt"}},{"kind":"Field","name":{"kind":"Name","value":"purgeAfter"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"DocumentFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Document"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"space"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}}]} as unknown as DocumentNode<TrashRestoreMutation, TrashRestoreMutationVariables>;
+export const TrashPurgeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"TrashPurge"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"DocumentRefInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"purgeDocument"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"documentId"}}]}}]}}]} as unknown as DocumentNode<TrashPurgeMutation, TrashPurgeMutationVariables>;
+export const TrashEmptyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"TrashEmpty"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"emptyTrash"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"purged"}}]}}]}}]} as unknown as DocumentNode<TrashEmptyMutation, TrashEmptyMutationVariables>;

@@ -84,6 +84,23 @@ describe('Editor', () => {
     expect(onDone).toHaveBeenCalled()
   })
 
+  it('sends what changed, trimmed, with the save', async () => {
+    const saves: unknown[] = []
+    render(
+      <Provider value={client(saves, false)}>
+        <Editor doc={doc} onDone={() => {}} />
+      </Provider>,
+    )
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'New' } })
+    const field = screen.getByLabelText('What changed? (optional)') as HTMLInputElement
+    expect(field.maxLength).toBe(300)
+    fireEvent.change(field, { target: { value: '  Renamed the plan  ' } })
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    })
+    expect(saves).toEqual([{ input: { id: 'd1', expectedVersion: 3, title: 'New', changeSummary: 'Renamed the plan' } }])
+  })
+
   it('keeps the body of a raw page read-only', () => {
     const { container } = render(
       <Provider value={client([], false)}>

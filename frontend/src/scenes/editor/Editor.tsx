@@ -94,6 +94,7 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
   // (a conflict reads the newer version), a save must not.
   const [base] = useState(() => ({ title: doc.title, content: doc.content, version: doc.version }))
   const [title, setTitle] = useState(doc.title)
+  const [summary, setSummary] = useState('')
   const [body, setBody] = useState(doc.content)
   const [preview, setPreview] = useState(false)
   const [saving, setSaving] = useState(false)
@@ -238,6 +239,7 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
       onDone()
       return 'done'
     }
+    if (summary.trim()) input.changeSummary = summary.trim()
     setSaving(true)
     setProblem({})
     const r = await save({ input })
@@ -283,7 +285,7 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
     [preview, shownBody, doc, uploaded],
   )
   const otherProblems = Object.entries(problem)
-    .filter(([k]) => k !== 'title' && k !== 'content')
+    .filter(([k]) => k !== 'title' && k !== 'content' && k !== 'changeSummary')
     .map(([, m]) => m)
 
   return (
@@ -371,6 +373,25 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
           <p className="status error" role="alert">
             {otherProblems.join(' ')}
           </p>
+        )}
+        {!theirs && (
+          <div className="editor-summary">
+            <label htmlFor={`${ids}-summary`}>What changed? (optional)</label>
+            <input
+              id={`${ids}-summary`}
+              value={summary}
+              maxLength={300}
+              placeholder="Shown in the page's history"
+              onChange={(e) => setSummary(e.target.value)}
+              aria-invalid={problem.changeSummary ? true : undefined}
+              aria-describedby={problem.changeSummary ? `${ids}-summary-error` : undefined}
+            />
+            {problem.changeSummary && (
+              <p id={`${ids}-summary-error`} className="status error">
+                {problem.changeSummary}
+              </p>
+            )}
+          </div>
         )}
         {!theirs && (
           <div className="editor-buttons">

@@ -7,6 +7,7 @@ import { pageURL, resolveHref, type Address } from '../../lib/address'
 import { renderMarkdown } from '../../lib/markdown'
 import { Empty, ErrorNote, Loading } from '../../components/Status'
 import type { PageDoc } from './pageDocument'
+import ExportActions from './ExportActions'
 
 // The editor, the history and the share dialog load when they are opened:
 // the page view's first paint needs none of them.
@@ -120,6 +121,7 @@ export function PageView({ address }: { address: Address }) {
           <button type="button" onClick={() => setMode('related')} aria-pressed={mode === 'related'}>
             Related
           </button>
+          <ExportActions id={doc.id} />
           {doc.myPermission === 'OWNER' && (
             <button type="button" onClick={() => setMode('share')} aria-pressed={mode === 'share'}>
               Share
