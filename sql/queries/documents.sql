@@ -397,3 +397,26 @@ SELECT d.id, d.space, d.status, d.version, d.created_by, u.name AS owner_name, u
 FROM documents d
 JOIN users u ON u.id = d.created_by
 WHERE d.id = @id;
+
+-- name: DocumentListTemplates :many
+-- DocumentListTemplates lists the live documents tagged template that the actor can read (found through documents_tags_idx), without their bodies, by title then id, at most row_limit.
+SELECT d.id, d.space, d.path, d.slug, d.title, d.tags, d.status, d.version, d.created_by, d.updated_by,
+       d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, a.level
+FROM documents d
+CROSS JOIN LATERAL (SELECT (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) AS a(level))::int AS level) a
+WHERE d.tags @> ARRAY['template']::text[] AND d.deleted_at IS NULL AND a.level > 0
+ORDER BY lower(d.title), d.id
+LIMIT @row_limit::int;
+
+-- name: DocumentTagCounts :many
+-- DocumentTagCounts counts, per tag, the live documents the actor can read that hold it (docs/design.md#the-tag-index): the actor's level sources (documents they own, grants reaching them) hashed once, the tagged live documents kept when among them; tags starting with prefix (lowercase; empty: all), most used first then by tag, at most row_limit.
+SELECT t.tag::text AS tag, count(*)::int AS count
+FROM documents d
+CROSS JOIN LATERAL unnest(d.tags) AS t(tag)
+WHERE d.deleted_at IS NULL AND cardinality(d.tags) > 0
+  AND (d.quarantined_at IS NULL OR d.created_by = @actor_id::uuid)
+  AND d.id IN (SELECT s.document_id FROM document_level_sources(@actor_id::uuid, @actor_is_person::boolean) AS s(document_id, level))
+  AND starts_with(t.tag, @prefix::text)
+GROUP BY t.tag
+ORDER BY count(*) DESC, t.tag
+LIMIT @row_limit::int;
