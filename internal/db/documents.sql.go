@@ -1559,23 +1559,44 @@ func (q *Queries) DocumentSetQuarantined(ctx context.Context, db DBTX, arg Docum
 }
 
 const documentTagCounts = `-- name: DocumentTagCounts :many
-SELECT t.tag::text AS tag, count(*)::int AS count
-FROM documents d
-CROSS JOIN LATERAL unnest(d.tags) AS t(tag)
-WHERE d.deleted_at IS NULL AND cardinality(d.tags) > 0
-  AND (d.quarantined_at IS NULL OR d.created_by = $1::uuid)
-  AND d.id IN (SELECT s.document_id FROM document_level_sources($1::uuid, $2::boolean) AS s(document_id, level))
-  AND starts_with(t.tag, $3::text)
-GROUP BY t.tag
-ORDER BY count(*) DESC, t.tag
-LIMIT $4::int
+WITH own AS MATERIALIZED (
+  -- What the actor reads by a source other than Everyone: their documents, grants to them, to their groups.
+  SELECT d.id FROM documents d WHERE d.created_by = $2::uuid
+  UNION
+  SELECT da.document_id FROM document_access da WHERE da.principal_type = 'user' AND da.principal_id = $2::uuid
+  UNION
+  SELECT da.document_id FROM document_access da
+  WHERE $3::boolean AND da.principal_type = 'group' AND da.principal_id <> '00000000-0000-0000-0000-000000000002'::uuid
+    AND da.principal_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = $2::uuid)
+), counts AS (
+  SELECT c.tag, c.pages::bigint AS n
+  FROM tag_everyone_counts c
+  WHERE $3::boolean AND c.pages > 0 AND starts_with(c.tag, $4::text)
+  UNION ALL
+  SELECT t.tag, count(*) AS n
+  FROM own o
+  JOIN documents d ON d.id = o.id
+  CROSS JOIN LATERAL unnest(d.tags) AS t(tag)
+  WHERE d.deleted_at IS NULL AND (d.quarantined_at IS NULL OR d.created_by = $2::uuid)
+    AND starts_with(t.tag, $4::text)
+    -- Counted in tag_everyone_counts already.
+    AND NOT ($3::boolean AND d.quarantined_at IS NULL AND EXISTS (
+      SELECT 1 FROM document_access e
+      WHERE e.document_id = d.id AND e.principal_type = 'group' AND e.principal_id = '00000000-0000-0000-0000-000000000002'::uuid))
+  GROUP BY t.tag
+)
+SELECT c.tag::text AS tag, sum(c.n)::int AS count
+FROM counts c
+GROUP BY c.tag
+ORDER BY sum(c.n) DESC, c.tag
+LIMIT $1::int
 `
 
 type DocumentTagCountsParams struct {
+	RowLimit      int32
 	ActorID       uuid.UUID
 	ActorIsPerson bool
 	Prefix        string
-	RowLimit      int32
 }
 
 type DocumentTagCountsRow struct {
@@ -1583,13 +1604,13 @@ type DocumentTagCountsRow struct {
 	Count int32
 }
 
-// DocumentTagCounts counts, per tag, the live documents the actor can read that hold it (docs/design.md#the-tag-index): the actor's level sources (documents they own, grants reaching them) hashed once, the tagged live documents kept when among them; tags starting with prefix (lowercase; empty: all), most used first then by tag, at most row_limit.
+// DocumentTagCounts counts, per tag starting with prefix (lowercase; empty: all), the live documents the actor can read that hold it, most used first then by tag, at most row_limit (docs/design.md#the-tag-index): for a person, tag_everyone_counts (what Everyone reads) plus the documents they read by another source that Everyone does not read; for an agent, the documents it reads.
 func (q *Queries) DocumentTagCounts(ctx context.Context, db DBTX, arg DocumentTagCountsParams) ([]DocumentTagCountsRow, error) {
 	rows, err := db.Query(ctx, documentTagCounts,
+		arg.RowLimit,
 		arg.ActorID,
 		arg.ActorIsPerson,
 		arg.Prefix,
-		arg.RowLimit,
 	)
 	if err != nil {
 		return nil, err

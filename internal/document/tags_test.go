@@ -79,3 +79,78 @@ func TestTagsCountReadablePagesOnly(t *testing.T) {
 	_, err = b.svc.Tags(context.Background(), "", 100)
 	pgtest.RequireCode(t, err, fault.Unauthenticated, "")
 }
+
+// TestTagsFollowChanges holds Tags to the access level itself (document_level
+// over every live document) for several actors after each change that moves
+// a count: sharing with and unsharing from Everyone, tag edits, trash and
+// restore, quarantine and release, a group's grant, a transfer.
+func TestTagsFollowChanges(t *testing.T) {
+	t.Parallel()
+	b := newBundle(t)
+	alice := pgtest.CreatePerson(t, b.pool)
+	bob := pgtest.CreatePerson(t, b.pool)
+	agent := pgtest.CreateAgent(t, b.pool, alice.ID)
+	group := pgtest.CreateGroup(t, b.pool, bob.ID)
+	a1 := pgtest.CreateDocument(t, b.pool, alice.ID, pgtest.Doc{Tags: []string{"ops", "db"}})
+	a2 := pgtest.CreateDocument(t, b.pool, alice.ID, pgtest.Doc{Tags: []string{"ops"}})
+	b1 := pgtest.CreateDocument(t, b.pool, bob.ID, pgtest.Doc{Tags: []string{"db", "team"}})
+
+	actors := map[string]struct {
+		ctx    context.Context
+		id     any
+		person bool
+	}{
+		"alice": {pgtest.ActingAs(alice), alice.ID, true},
+		"bob":   {pgtest.ActingAs(bob), bob.ID, true},
+		"agent": {pgtest.ActingAsAgent(agent), agent.ID, false},
+	}
+	check := func(step string) {
+		t.Helper()
+		for name, a := range actors {
+			want := map[string]int{}
+			rows, err := b.pool.Query(context.Background(), `
+				SELECT t.tag, count(*)::int FROM documents d
+				CROSS JOIN LATERAL document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1, $2) l
+				CROSS JOIN LATERAL unnest(d.tags) t(tag)
+				WHERE d.deleted_at IS NULL AND l.level > 0 GROUP BY t.tag`, a.id, a.person)
+			require.NoError(t, err)
+			for rows.Next() {
+				var tag string
+				var n int
+				require.NoError(t, rows.Scan(&tag, &n))
+				want[tag] = n
+			}
+			require.NoError(t, rows.Err())
+			require.Equal(t, want, tagCounts(t, b.svc, a.ctx, "", 1000), "%s: %s", step, name)
+		}
+	}
+	check("start")
+	pgtest.Grant(t, b.pool, a1.ID, "group", auth.EveryoneID, "read")
+	check("a1 to Everyone")
+	pgtest.Grant(t, b.pool, b1.ID, "group", auth.EveryoneID, "write")
+	pgtest.Grant(t, b.pool, b1.ID, "user", alice.ID, "read")
+	pgtest.Grant(t, b.pool, a2.ID, "group", group.ID, "read")
+	pgtest.Grant(t, b.pool, a2.ID, "user", agent.ID, "read")
+	check("more grants")
+	_, _, err := b.svc.Update(pgtest.ActingAs(alice), document.UpdateInput{ID: a1.ID, ExpectedVersion: 1, Tags: []string{"ops", "runbook"}})
+	require.NoError(t, err)
+	check("a1's tags changed")
+	_, err = b.svc.Delete(pgtest.ActingAs(alice), a1.ID)
+	require.NoError(t, err)
+	check("a1 trashed")
+	_, err = b.svc.Restore(pgtest.ActingAs(alice), document.RestoreInput{ID: a1.ID})
+	require.NoError(t, err)
+	check("a1 restored")
+	pgtest.Exec(t, b.pool, `UPDATE documents SET quarantined_at = now() WHERE id = $1`, b1.ID)
+	check("b1 quarantined")
+	pgtest.Exec(t, b.pool, `UPDATE documents SET quarantined_at = NULL WHERE id = $1`, b1.ID)
+	check("b1 released")
+	pgtest.Exec(t, b.pool, `DELETE FROM document_access WHERE document_id = $1 AND principal_id = $2`, a1.ID, auth.EveryoneID)
+	check("a1 unshared from Everyone")
+	pgtest.Exec(t, b.pool, `UPDATE documents SET created_by = $1 WHERE id = $2`, bob.ID, a2.ID)
+	check("a2 transferred to bob")
+	pgtest.Exec(t, b.pool, `UPDATE documents SET deleted_at = now() WHERE id = $1`, b1.ID)
+	pgtest.Exec(t, b.pool, `DELETE FROM documents WHERE id = $1`, b1.ID)
+	check("b1 purged")
+	require.Zero(t, pgtest.Count(t, b.pool, `SELECT count(*) FROM tag_everyone_counts WHERE pages <> 0`), "nothing left read by Everyone")
+}
