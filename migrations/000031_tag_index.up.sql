@@ -40,7 +40,7 @@ BEGIN
                  AND da.principal_type = 'group' AND da.principal_id = '00000000-0000-0000-0000-000000000002'::uuid)
   INTO everyone;
   IF NOT everyone THEN
-    RETURN NULL;
+    RETURN OLD; -- what a BEFORE DELETE trigger returns to let the delete happen; ignored after an update
   END IF;
   IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.deleted_at IS NULL AND OLD.quarantined_at IS NULL THEN
     tags := tags || OLD.tags;
@@ -53,10 +53,7 @@ BEGIN
   IF cardinality(tags) > 0 THEN
     PERFORM tag_everyone_counts_apply(tags, deltas);
   END IF;
-  IF TG_OP = 'DELETE' THEN
-    RETURN OLD;
-  END IF;
-  RETURN NULL;
+  RETURN OLD;
 END
 $$;
 CREATE TRIGGER tag_everyone_counts_document AFTER UPDATE OF tags, deleted_at, quarantined_at ON documents
