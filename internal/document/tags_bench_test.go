@@ -50,7 +50,7 @@ func BenchmarkTags(b *testing.B) {
 		INSERT INTO document_access (id, document_id, principal_type, principal_id, permission)
 		SELECT gen_random_uuid(), id, 'group'::principal_type, '00000000-0000-0000-0000-000000000002'::uuid, 'read'::permission FROM docs WHERE n % 10 < 6
 		UNION ALL
-		SELECT gen_random_uuid(), id, 'group', ($1::uuid[])[1 + (n % 20)], 'read' FROM docs WHERE n % 20 = 7
+		SELECT gen_random_uuid(), id, 'group', ($1::uuid[])[1 + (n / 20) % 20], 'read' FROM docs WHERE n % 20 = 7
 		UNION ALL
 		SELECT gen_random_uuid(), id, 'user', $2::uuid, 'read' FROM docs WHERE n % 100 = 9`, groups, narrow.ID)
 	require.NoError(b, err)

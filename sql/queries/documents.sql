@@ -418,7 +418,7 @@ WITH own AS MATERIALIZED (
   UNION
   SELECT da.document_id FROM document_access da
   WHERE @actor_is_person::boolean AND da.principal_type = 'group' AND da.principal_id <> '00000000-0000-0000-0000-000000000002'::uuid
-    AND da.principal_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = @actor_id::uuid)
+    AND da.principal_id = ANY (ARRAY(SELECT gm.group_id FROM group_members gm WHERE gm.user_id = @actor_id::uuid))
 ), counts AS (
   SELECT c.tag, c.pages::bigint AS n
   FROM tag_everyone_counts c
