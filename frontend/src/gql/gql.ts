@@ -122,7 +122,7 @@ type Documents = {
     "\n  query LinkGraph($rootId: ID!, $depth: Int, $direction: LinkDirection) {\n    linkGraph(rootId: $rootId, depth: $depth, direction: $direction) {\n      nodes {\n        depth\n        document {\n          ...DocumentFields\n        }\n      }\n      edges {\n        id\n        sourceId\n        targetId\n        state\n      }\n    }\n  }\n": typeof types.LinkGraphDocument,
     "\n  mutation CreatePage($input: CreateDocumentInput!) {\n    createDocument(input: $input) {\n      document {\n        ...DocumentFields\n        version\n      }\n    }\n  }\n": typeof types.CreatePageDocument,
     "\n  query NewPageAudience($space: Space!, $path: String) {\n    newPageAudience(space: $space, path: $path) {\n      space\n      path\n      default\n      folders {\n        path\n        recipient\n        name\n        permission\n      }\n    }\n  }\n": typeof types.NewPageAudienceDocument,
-    "\n  query NewPageTemplates {\n    templates {\n      ...DocumentFields\n      tags\n      content\n    }\n    me {\n      name\n    }\n  }\n": typeof types.NewPageTemplatesDocument,
+    "\n  query NewPageTemplates {\n    templates {\n      ...DocumentFields\n      tags\n      content\n    }\n    me {\n      ...UserFields\n    }\n  }\n": typeof types.NewPageTemplatesDocument,
     "\n  mutation MovePage($input: MoveDocumentInput!) {\n    moveDocument(input: $input) {\n      document {\n        ...DocumentFields\n        version\n      }\n    }\n  }\n": typeof types.MovePageDocument,
     "\n  mutation UpdatePageMeta($input: UpdateDocumentInput!) {\n    updateDocument(input: $input) {\n      changed\n      document {\n        ...DocumentFields\n        tags\n        status\n        version\n        updatedAt\n      }\n    }\n  }\n": typeof types.UpdatePageMetaDocument,
     "\n  mutation TrashPage($input: DeleteDocumentInput!) {\n    deleteDocument(input: $input) {\n      document {\n        ...DocumentFields\n        deletedAt\n      }\n    }\n  }\n": typeof types.TrashPageDocument,
@@ -277,7 +277,7 @@ const documents: Documents = {
     "\n  query LinkGraph($rootId: ID!, $depth: Int, $direction: LinkDirection) {\n    linkGraph(rootId: $rootId, depth: $depth, direction: $direction) {\n      nodes {\n        depth\n        document {\n          ...DocumentFields\n        }\n      }\n      edges {\n        id\n        sourceId\n        targetId\n        state\n      }\n    }\n  }\n": types.LinkGraphDocument,
     "\n  mutation CreatePage($input: CreateDocumentInput!) {\n    createDocument(input: $input) {\n      document {\n        ...DocumentFields\n        version\n      }\n    }\n  }\n": types.CreatePageDocument,
     "\n  query NewPageAudience($space: Space!, $path: String) {\n    newPageAudience(space: $space, path: $path) {\n      space\n      path\n      default\n      folders {\n        path\n        recipient\n        name\n        permission\n      }\n    }\n  }\n": types.NewPageAudienceDocument,
-    "\n  query NewPageTemplates {\n    templates {\n      ...DocumentFields\n      tags\n      content\n    }\n    me {\n      name\n    }\n  }\n": types.NewPageTemplatesDocument,
+    "\n  query NewPageTemplates {\n    templates {\n      ...DocumentFields\n      tags\n      content\n    }\n    me {\n      ...UserFields\n    }\n  }\n": types.NewPageTemplatesDocument,
     "\n  mutation MovePage($input: MoveDocumentInput!) {\n    moveDocument(input: $input) {\n      document {\n        ...DocumentFields\n        version\n      }\n    }\n  }\n": types.MovePageDocument,
     "\n  mutation UpdatePageMeta($input: UpdateDocumentInput!) {\n    updateDocument(input: $input) {\n      changed\n      document {\n        ...DocumentFields\n        tags\n        status\n        version\n        updatedAt\n      }\n    }\n  }\n": types.UpdatePageMetaDocument,
     "\n  mutation TrashPage($input: DeleteDocumentInput!) {\n    deleteDocument(input: $input) {\n      document {\n        ...DocumentFields\n        deletedAt\n      }\n    }\n  }\n": types.TrashPageDocument,
@@ -773,7 +773,7 @@ export function graphql(source: "\n  query NewPageAudience($space: Space!, $path
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query NewPageTemplates {\n    templates {\n      ...DocumentFields\n      tags\n      content\n    }\n    me {\n      name\n    }\n  }\n"): (typeof documents)["\n  query NewPageTemplates {\n    templates {\n      ...DocumentFields\n      tags\n      content\n    }\n    me {\n      name\n    }\n  }\n"];
+export function graphql(source: "\n  query NewPageTemplates {\n    templates {\n      ...DocumentFields\n      tags\n      content\n    }\n    me {\n      ...UserFields\n    }\n  }\n"): (typeof documents)["\n  query NewPageTemplates {\n    templates {\n      ...DocumentFields\n      tags\n      content\n    }\n    me {\n      ...UserFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -10,7 +10,7 @@ const Templates = graphql(`
       content
     }
     me {
-      name
+      ...UserFields
     }
   }
 `)
@@ -31,7 +31,7 @@ export default function NewPageTemplate({ chosen, onChange }: { chosen: Template
   const id = useId()
   const [{ data }] = useQuery({ query: Templates })
   const templates = (data?.templates ?? []) as Template[]
-  const author = data?.me?.name ?? ''
+  const author = (data?.me as { name?: string } | null | undefined)?.name ?? ''
   if (!templates.length) return null
   return (
     <div className="new-page-template">
