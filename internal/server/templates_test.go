@@ -53,9 +53,16 @@ func TestTemplatesAndTagsOverGraphQL(t *testing.T) {
 		require.Equal(t, c.code, r.code(), "%v", c.in)
 	}
 
+	// MCP write_document creates from a template too.
+	cs := b.mcpSession(t, benTok)
+	out := ok(t, cs, "write_document", map[string]any{"space": "wiki", "path": "meetings", "slug": "from-mcp", "title": "From MCP", "templateId": tpl})
+	d = b.gql(t, benTok, `query($id: ID!) { document(id: $id) { content tags } }`, map[string]any{"id": out["id"]})
+	require.Equal(t, map[string]any{"content": "# From MCP\n\n" + ben.Name + ", " + today + "\n", "tags": []any{"meeting"}}, d["document"])
+	refused(t, cs, "write_document", map[string]any{"space": "wiki", "slug": "x", "title": "x", "templateId": tpl, "content": "mine"}, "BAD_USER_INPUT")
+
 	const tags = `query($p: String, $n: Int) { tags(prefix: $p, first: $n) { tag count } }`
 	d = b.gql(t, benTok, tags, map[string]any{"p": "MEE"})
-	require.Equal(t, []any{map[string]any{"tag": "meeting", "count": float64(2)}}, d["tags"], "Ada's secret page is not counted")
+	require.Equal(t, []any{map[string]any{"tag": "meeting", "count": float64(3)}}, d["tags"], "Ada's secret page is not counted")
 	d = b.gql(t, adaTok, tags, nil)
 	require.Equal(t, []any{
 		map[string]any{"tag": "meeting", "count": float64(2)},
