@@ -181,10 +181,18 @@ func (r *folderEntryResolver) Document(ctx context.Context, obj *model.FolderEnt
 
 // CreateDocument is the resolver for the createDocument field.
 func (r *mutationResolver) CreateDocument(ctx context.Context, input model.CreateDocumentInput) (*model.CreateDocumentPayload, error) {
+	var template *uuid.UUID
+	if input.TemplateID != nil {
+		id, err := parseID("templateId", *input.TemplateID)
+		if err != nil {
+			return nil, err
+		}
+		template = &id
+	}
 	d, err := r.svc.Space.Create(ctx, space.NewPage{
 		CreateInput: document.CreateInput{
 			Space: spaceOf(input.Space), Path: deref(input.Path), Slug: input.Slug, Title: &input.Title,
-			Content: deref(input.Content), Tags: input.Tags,
+			Content: deref(input.Content), Tags: input.Tags, TemplateID: template,
 		},
 		Access: newPageAccessOf(input.Access), ShareWith: input.ShareWith,
 	})

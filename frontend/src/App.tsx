@@ -136,6 +136,7 @@ function Shell({ name, onSignedOut }: { name: string; onSignedOut: () => void })
           <InboxBadge />
           <Link to="/shared">Shared with me</Link>
           <Link to="/new">New page</Link>
+          <Link to="/tags">Tags</Link>
           <Link to="/imports">Imports</Link>
           <Link to="/automations">Automations</Link>
           <Link to="/trash">Trash</Link>

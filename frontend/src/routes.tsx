@@ -19,6 +19,8 @@ const Password = lazy(() => import('./scenes/settings/Password'))
 const Mail = lazy(() => import('./scenes/settings/Mail'))
 const Webhooks = lazy(() => import('./scenes/settings/Webhooks'))
 const NewPage = lazy(() => import('./scenes/page/NewPage'))
+const Tags = lazy(() => import('./scenes/tags/Tags'))
+const TagPages = lazy(() => import('./scenes/tags/TagPages'))
 
 /** The scene at a path (the shell around it is App's). */
 export function Route({ path }: { path: string }) {
@@ -47,7 +49,10 @@ export function Route({ path }: { path: string }) {
       return <Webhooks />
     case '/new':
       return <NewPage />
+    case '/tags':
+      return <Tags />
   }
+  if (path.startsWith('/tags/')) return <TagPages key={path} tag={decodeURIComponent(path.slice('/tags/'.length))} />
   const address = parsePageURL(path)
   if (address) return <PageView key={path} address={address} />
   return <p className="status empty">There is nothing at {path}.</p>

@@ -944,6 +944,8 @@ type ComplexityRoot struct {
 		ShareSuggestions    func(childComplexity int, documentIds []string, recipients []string, depth *int) int
 		SignInOptions       func(childComplexity int) int
 		SpaceDefaults       func(childComplexity int) int
+		Tags                func(childComplexity int, prefix *string, first *int) int
+		Templates           func(childComplexity int) int
 		Trash               func(childComplexity int, first *int, after *string) int
 		Webhooks            func(childComplexity int) int
 	}
@@ -1108,6 +1110,11 @@ type ComplexityRoot struct {
 		ImportProgress    func(childComplexity int, id string) int
 		InboxCounts       func(childComplexity int) int
 		NotificationAdded func(childComplexity int) int
+	}
+
+	TagCount struct {
+		Count func(childComplexity int) int
+		Tag   func(childComplexity int) int
 	}
 
 	TakeAwaySharePayload struct {
@@ -5363,6 +5370,23 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.SpaceDefaults(childComplexity), true
+	case "Query.tags":
+		if e.ComplexityRoot.Query.Tags == nil {
+			break
+		}
+
+		args, err := ec.field_Query_tags_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Tags(childComplexity, args["prefix"].(*string), args["first"].(*int)), true
+	case "Query.templates":
+		if e.ComplexityRoot.Query.Templates == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.Templates(childComplexity), true
 	case "Query.trash":
 		if e.ComplexityRoot.Query.Trash == nil {
 			break
@@ -5886,6 +5910,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Subscription.NotificationAdded(childComplexity), true
+
+	case "TagCount.count":
+		if e.ComplexityRoot.TagCount.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TagCount.Count(childComplexity), true
+	case "TagCount.tag":
+		if e.ComplexityRoot.TagCount.Tag == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TagCount.Tag(childComplexity), true
 
 	case "TakeAwaySharePayload.document":
 		if e.ComplexityRoot.TakeAwaySharePayload.Document == nil {
@@ -7380,6 +7417,13 @@ input CreateDocumentInput {
   access: NewPageAccess
   "Recipients granted read at creation, as a share names them (email, ` + "`" + `group:<slug>` + "`" + `, ` + "`" + `agent:<slug>` + "`" + `), told as a share tells them."
   shareWith: [String!]
+  """
+  Start from a template (a live page tagged ` + "`" + `template` + "`" + ` you can read; see ` + "`" + `templates` + "`" + `): the body is
+  the template's with ` + "`" + `{{date}}` + "`" + `, ` + "`" + `{{title}}` + "`" + ` and ` + "`" + `{{author}}` + "`" + ` filled, the tags are the template's
+  without ` + "`" + `template` + "`" + ` plus ` + "`" + `tags` + "`" + `. Then ` + "`" + `content` + "`" + ` must be omitted or empty (BAD_USER_INPUT on
+  content). An unknown or unreadable template is NOT_FOUND on templateId.
+  """
+  templateId: ID
 }
 
 "The created document."
@@ -8683,6 +8727,23 @@ extend type Query {
 extend type Mutation {
   "Management: sets who may read the pages people create in a space from now on (audited)."
   setSpaceDefault(input: SetSpaceDefaultInput!): SetSpaceDefaultPayload!
+}
+`, BuiltIn: false},
+	{Name: "../schema/tags.graphqls", Input: `"A tag and how many live pages you can read hold it."
+type TagCount {
+  tag: String!
+  count: Int!
+}
+
+extend type Query {
+  "The templates you can read: live pages tagged ` + "`" + `template` + "`" + `, in any space and folder, by title (at most 200)."
+  templates: [Document!]!
+  """
+  The tags of the live pages you can read, each with the exact number of those pages holding it,
+  most used first then by tag. ` + "`" + `prefix` + "`" + ` keeps the tags starting with it (compared case-insensitively);
+  ` + "`" + `first` + "`" + ` is 1 to 1000 (BAD_USER_INPUT otherwise). Management gets an empty list.
+  """
+  tags(prefix: String, first: Int = 100): [TagCount!]!
 }
 `, BuiltIn: false},
 	{Name: "../schema/transfer.graphqls", Input: `"An archive format an import reads (docs/api.md, Imports)."
@@ -10831,6 +10892,16 @@ func (ec *executionContext) childFields_StartImportPayload(ctx context.Context, 
 		return ec.fieldContext_StartImportPayload_import(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type StartImportPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_TagCount(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "tag":
+		return ec.fieldContext_TagCount_tag(ctx, field)
+	case "count":
+		return ec.fieldContext_TagCount_count(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TagCount", field.Name)
 }
 
 func (ec *executionContext) childFields_TakeAwaySharePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

@@ -286,6 +286,11 @@ type CreateDocumentInput struct {
 	Access *NewPageAccess `json:"access,omitempty"`
 	// Recipients granted read at creation, as a share names them (email, `group:<slug>`, `agent:<slug>`), told as a share tells them.
 	ShareWith []string `json:"shareWith,omitempty"`
+	// Start from a template (a live page tagged `template` you can read; see `templates`): the body is
+	// the template's with `{{date}}`, `{{title}}` and `{{author}}` filled, the tags are the template's
+	// without `template` plus `tags`. Then `content` must be omitted or empty (BAD_USER_INPUT on
+	// content). An unknown or unreadable template is NOT_FOUND on templateId.
+	TemplateID *string `json:"templateId,omitempty"`
 }
 
 // The created document.
@@ -1315,6 +1320,12 @@ type StartImportPayload struct {
 }
 
 type Subscription struct {
+}
+
+// A tag and how many live pages you can read hold it.
+type TagCount struct {
+	Tag   string `json:"tag"`
+	Count int    `json:"count"`
 }
 
 type TakeAwayShareInput struct {

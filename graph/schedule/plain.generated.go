@@ -138,6 +138,7 @@ var Plain = map[string]map[string]struct{}{
 	"SingleSignOnButton":           {"name": {}, "startUrl": {}},
 	"SpaceDefault":                 {"access": {}, "space": {}, "updatedAt": {}},
 	"StartImportPayload":           {"import": {}},
+	"TagCount":                     {"count": {}, "tag": {}},
 	"TakeAwaySharePayload":         {"document": {}},
 	"TransferPayload":              {"automations": {}, "documents": {}, "transferId": {}},
 	"UnshareFolderPayload":         {"revoked": {}},

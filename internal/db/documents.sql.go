@@ -1149,6 +1149,79 @@ func (q *Queries) DocumentListTaggedShareable(ctx context.Context, db DBTX, arg 
 	return items, nil
 }
 
+const documentListTemplates = `-- name: DocumentListTemplates :many
+SELECT d.id, d.space, d.path, d.slug, d.title, d.tags, d.status, d.version, d.created_by, d.updated_by,
+       d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, a.level
+FROM documents d
+CROSS JOIN LATERAL (SELECT (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1::uuid, $2::boolean) AS a(level))::int AS level) a
+WHERE d.tags @> ARRAY['template']::text[] AND d.deleted_at IS NULL AND a.level > 0
+ORDER BY lower(d.title), d.id
+LIMIT $3::int
+`
+
+type DocumentListTemplatesParams struct {
+	ActorID       uuid.UUID
+	ActorIsPerson bool
+	RowLimit      int32
+}
+
+type DocumentListTemplatesRow struct {
+	ID            uuid.UUID
+	Space         Space
+	Path          string
+	Slug          string
+	Title         string
+	Tags          []string
+	Status        DocumentStatus
+	Version       int32
+	CreatedBy     uuid.UUID
+	UpdatedBy     *uuid.UUID
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
+	DeletedAt     *time.Time
+	PurgeAfter    *time.Time
+	QuarantinedAt *time.Time
+	Level         int32
+}
+
+// DocumentListTemplates lists the live documents tagged template that the actor can read (found through documents_tags_idx), without their bodies, by title then id, at most row_limit.
+func (q *Queries) DocumentListTemplates(ctx context.Context, db DBTX, arg DocumentListTemplatesParams) ([]DocumentListTemplatesRow, error) {
+	rows, err := db.Query(ctx, documentListTemplates, arg.ActorID, arg.ActorIsPerson, arg.RowLimit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DocumentListTemplatesRow
+	for rows.Next() {
+		var i DocumentListTemplatesRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Space,
+			&i.Path,
+			&i.Slug,
+			&i.Title,
+			&i.Tags,
+			&i.Status,
+			&i.Version,
+			&i.CreatedBy,
+			&i.UpdatedBy,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.DeletedAt,
+			&i.PurgeAfter,
+			&i.QuarantinedAt,
+			&i.Level,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const documentListTrash = `-- name: DocumentListTrash :many
 SELECT id, space, path, slug, title, tags, status, version, created_by, updated_by,
        created_at, updated_at, deleted_at, purge_after, quarantined_at FROM documents
@@ -1483,6 +1556,78 @@ func (q *Queries) DocumentSetQuarantined(ctx context.Context, db DBTX, arg Docum
 	var quarantined_at *time.Time
 	err := row.Scan(&quarantined_at)
 	return quarantined_at, err
+}
+
+const documentTagCounts = `-- name: DocumentTagCounts :many
+WITH own AS MATERIALIZED (
+  -- What the actor reads by a source other than Everyone: their documents, grants to them, to their groups.
+  SELECT d.id FROM documents d WHERE d.created_by = $2::uuid
+  UNION
+  SELECT da.document_id FROM document_access da WHERE da.principal_type = 'user' AND da.principal_id = $2::uuid
+  UNION
+  SELECT da.document_id FROM document_access da
+  WHERE $3::boolean AND da.principal_type = 'group' AND da.principal_id <> '00000000-0000-0000-0000-000000000002'::uuid
+    AND da.principal_id = ANY (ARRAY(SELECT gm.group_id FROM group_members gm WHERE gm.user_id = $2::uuid))
+), counts AS (
+  SELECT c.tag, c.pages::bigint AS n
+  FROM tag_everyone_counts c
+  WHERE $3::boolean AND c.pages > 0 AND starts_with(c.tag, $4::text)
+  UNION ALL
+  SELECT t.tag, count(*) AS n
+  FROM own o
+  JOIN documents d ON d.id = o.id
+  CROSS JOIN LATERAL unnest(d.tags) AS t(tag)
+  WHERE d.deleted_at IS NULL AND (d.quarantined_at IS NULL OR d.created_by = $2::uuid)
+    AND starts_with(t.tag, $4::text)
+    -- Counted in tag_everyone_counts already.
+    AND NOT ($3::boolean AND d.quarantined_at IS NULL AND EXISTS (
+      SELECT 1 FROM document_access e
+      WHERE e.document_id = d.id AND e.principal_type = 'group' AND e.principal_id = '00000000-0000-0000-0000-000000000002'::uuid))
+  GROUP BY t.tag
+)
+SELECT c.tag::text AS tag, sum(c.n)::int AS count
+FROM counts c
+GROUP BY c.tag
+ORDER BY sum(c.n) DESC, c.tag
+LIMIT $1::int
+`
+
+type DocumentTagCountsParams struct {
+	RowLimit      int32
+	ActorID       uuid.UUID
+	ActorIsPerson bool
+	Prefix        string
+}
+
+type DocumentTagCountsRow struct {
+	Tag   string
+	Count int32
+}
+
+// DocumentTagCounts counts, per tag starting with prefix (lowercase; empty: all), the live documents the actor can read that hold it, most used first then by tag, at most row_limit (docs/design.md#the-tag-index): for a person, tag_everyone_counts (what Everyone reads) plus the documents they read by another source that Everyone does not read; for an agent, the documents it reads.
+func (q *Queries) DocumentTagCounts(ctx context.Context, db DBTX, arg DocumentTagCountsParams) ([]DocumentTagCountsRow, error) {
+	rows, err := db.Query(ctx, documentTagCounts,
+		arg.RowLimit,
+		arg.ActorID,
+		arg.ActorIsPerson,
+		arg.Prefix,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DocumentTagCountsRow
+	for rows.Next() {
+		var i DocumentTagCountsRow
+		if err := rows.Scan(&i.Tag, &i.Count); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const documentTombstone = `-- name: DocumentTombstone :one

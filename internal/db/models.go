@@ -999,6 +999,11 @@ type SpaceSetting struct {
 	UpdatedBy     *uuid.UUID
 }
 
+type TagEveryoneCount struct {
+	Tag   string
+	Pages int32
+}
+
 type UsageDaily struct {
 	Day      pgtype.Date
 	UserID   uuid.UUID

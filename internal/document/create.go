@@ -21,12 +21,17 @@ type CreateInput struct {
 	Content string
 	Tags    []string // nil: not given
 	Status  *Status
+	// TemplateID, when set, starts the page from a template
+	// (docs/design.md#templates): Content must then be empty.
+	TemplateID *uuid.UUID
 }
 
 // Create writes a new document at version 1, its first revision and a
 // document.created event. Errors: UNAUTHENTICATED, FORBIDDEN (management;
-// on space for an agent outside output); BAD_USER_INPUT naming the field;
-// CONFLICT on slug when a live document holds the address.
+// on space for an agent outside output); BAD_USER_INPUT naming the field
+// (content when both content and a template are given); NOT_FOUND on
+// templateId for a template the actor cannot read; CONFLICT on slug when a
+// live document holds the address.
 func (s *Service) Create(ctx context.Context, in CreateInput) (*Doc, error) {
 	return s.CreateThen(ctx, in, nil)
 }
@@ -47,6 +52,11 @@ func (s *Service) CreateThen(ctx context.Context, in CreateInput, then Then) (*D
 	}
 	if err := agentSpace(actor, in.Space); err != nil {
 		return nil, err
+	}
+	if in.TemplateID != nil {
+		if in, err = s.fromTemplate(ctx, actor, in); err != nil {
+			return nil, err
+		}
 	}
 	return s.create(ctx, actor.UserID, in, then)
 }

@@ -142,6 +142,7 @@ type writeIn struct {
 	Space           string   `json:"space,omitempty" jsonschema:"new pages: the space (agents: output)"`
 	Path            string   `json:"path,omitempty" jsonschema:"new pages: the folder, like reports/weekly; empty: the space root"`
 	Slug            string   `json:"slug,omitempty" jsonschema:"new pages: lowercase letters, digits and hyphens, like weekly-summary"`
+	TemplateID      string   `json:"templateId,omitempty" jsonschema:"new pages: start from this template (a page tagged template you can read): its body with {{date}}, {{title}} and {{author}} filled, its tags but template; leave content out"`
 	Title           string   `json:"title,omitempty" jsonschema:"the title; left out: the frontmatter's, or unchanged"`
 	Content         *string  `json:"content,omitempty" jsonschema:"the markdown body, optionally starting with a YAML frontmatter block; left out on update: unchanged"`
 	Tags            []string `json:"tags,omitempty" jsonschema:"the tags (replacing the page's); left out: the frontmatter's, or unchanged"`
@@ -185,6 +186,7 @@ func (s *Server) addDocumentTools() {
 			"id": {isID}, "expectedVersion": {between(1, 1e9)}, "space": {spaces}, "path": {maxLen(1200)}, "slug": {maxLen(100)},
 			"title": {maxLen(1000)}, "tags": {maxItems(50), items(maxLen(100))}, "status": {enum("draft", "active", "archived")},
 			"changeSummary": {maxLen(1000)},
+			"templateId": {isID},
 		},
 	}, s.writeDocument)
 }
@@ -354,10 +356,19 @@ func (s *Server) writeDocument(ctx context.Context, in writeIn) (writeOut, error
 		if in.Content != nil {
 			content = *in.Content
 		}
+		var template *uuid.UUID
+		if in.TemplateID != "" {
+			id, err := parseID("templateId", in.TemplateID)
+			if err != nil {
+				return writeOut{}, err
+			}
+			template = &id
+		}
 		// A person's page follows the space's default (internal/space); an
 		// agent's stays private until shared.
 		d, err := s.svc.Space.Create(ctx, space.NewPage{CreateInput: document.CreateInput{
 			Space: document.Space(in.Space), Path: in.Path, Slug: in.Slug, Title: title, Content: content, Tags: in.Tags, Status: status,
+			TemplateID: template,
 		}})
 		if err != nil {
 			return writeOut{}, err

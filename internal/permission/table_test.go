@@ -171,6 +171,8 @@ var table = map[string]rule{
 	"document.Service.Revision":        contentRead,
 	"document.Service.RevisionCounts":  contentRead,
 	"document.Service.Revisions":       contentRead,
+	"document.Service.Tags":            {allow: person | agent, hides: management, read: true, args: func(*world) []any { return []any{"", 10} }},
+	"document.Service.Templates":       contentRead,
 	"document.Service.Trash":           {allow: person | agent, read: true}, // the actor's own tombstones
 	"document.Service.Update":          content,
 	"document.Service.WriteImported":   background,

@@ -405,3 +405,47 @@ SELECT d.id, d.space, d.status, d.version, d.created_by, u.name AS owner_name, u
 FROM documents d
 JOIN users u ON u.id = d.created_by
 WHERE d.id = @id;
+
+-- name: DocumentListTemplates :many
+-- DocumentListTemplates lists the live documents tagged template that the actor can read (found through documents_tags_idx), without their bodies, by title then id, at most row_limit.
+SELECT d.id, d.space, d.path, d.slug, d.title, d.tags, d.status, d.version, d.created_by, d.updated_by,
+       d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, a.level
+FROM documents d
+CROSS JOIN LATERAL (SELECT (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @actor_id::uuid, @actor_is_person::boolean) AS a(level))::int AS level) a
+WHERE d.tags @> ARRAY['template']::text[] AND d.deleted_at IS NULL AND a.level > 0
+ORDER BY lower(d.title), d.id
+LIMIT @row_limit::int;
+
+-- name: DocumentTagCounts :many
+-- DocumentTagCounts counts, per tag starting with prefix (lowercase; empty: all), the live documents the actor can read that hold it, most used first then by tag, at most row_limit (docs/design.md#the-tag-index): for a person, tag_everyone_counts (what Everyone reads) plus the documents they read by another source that Everyone does not read; for an agent, the documents it reads.
+WITH own AS MATERIALIZED (
+  -- What the actor reads by a source other than Everyone: their documents, grants to them, to their groups.
+  SELECT d.id FROM documents d WHERE d.created_by = @actor_id::uuid
+  UNION
+  SELECT da.document_id FROM document_access da WHERE da.principal_type = 'user' AND da.principal_id = @actor_id::uuid
+  UNION
+  SELECT da.document_id FROM document_access da
+  WHERE @actor_is_person::boolean AND da.principal_type = 'group' AND da.principal_id <> '00000000-0000-0000-0000-000000000002'::uuid
+    AND da.principal_id = ANY (ARRAY(SELECT gm.group_id FROM group_members gm WHERE gm.user_id = @actor_id::uuid))
+), counts AS (
+  SELECT c.tag, c.pages::bigint AS n
+  FROM tag_everyone_counts c
+  WHERE @actor_is_person::boolean AND c.pages > 0 AND starts_with(c.tag, @prefix::text)
+  UNION ALL
+  SELECT t.tag, count(*) AS n
+  FROM own o
+  JOIN documents d ON d.id = o.id
+  CROSS JOIN LATERAL unnest(d.tags) AS t(tag)
+  WHERE d.deleted_at IS NULL AND (d.quarantined_at IS NULL OR d.created_by = @actor_id::uuid)
+    AND starts_with(t.tag, @prefix::text)
+    -- Counted in tag_everyone_counts already.
+    AND NOT (@actor_is_person::boolean AND d.quarantined_at IS NULL AND EXISTS (
+      SELECT 1 FROM document_access e
+      WHERE e.document_id = d.id AND e.principal_type = 'group' AND e.principal_id = '00000000-0000-0000-0000-000000000002'::uuid))
+  GROUP BY t.tag
+)
+SELECT c.tag::text AS tag, sum(c.n)::int AS count
+FROM counts c
+GROUP BY c.tag
+ORDER BY sum(c.n) DESC, c.tag
+LIMIT @row_limit::int;

@@ -302,3 +302,41 @@ test('page export: Download (.md) fetches the markdown; the print layout hides t
   await page.emulateMedia({ media: 'screen' })
   assert(await page.locator('header.top').isVisible(), 'the shell is back on screen')
 })
+
+test('a new page from a template has its placeholders filled; its tag leads to the tag index', async (t) => {
+  const { context, page } = await t.open(people.ada)
+  const tag = `e2e-meeting-${Date.now().toString(36)}`
+  await createDoc(context, {
+    path: 'e2e-templates',
+    slug: `meeting-${tag}`,
+    title: `Meeting notes ${tag}`,
+    content: '# {{title}}\n\nWritten by {{author}} on {{date}}.\n',
+    tags: ['template', tag],
+  })
+  await page.goto('/new')
+  const form = page.getByRole('main')
+  const field = (name) => form.getByLabel(new RegExp(`^${name}`))
+  await see(field('Start from'), 'the template picker on the New page form')
+  await setField(field('Start from'), `Template: Meeting notes ${tag}`)
+  await setField(field('Space'), 'wiki')
+  await field('Folder').fill('e2e-templates')
+  await field('Title').fill('Weekly sync')
+  const today = new Date().toISOString().slice(0, 10)
+  await eventually('the filled body in the preview', async () => (await field('Body').inputValue()).includes(`Written by ${people.ada.name} on ${today}.`))
+  await t.shot(page, 'new-page-template')
+  await form.getByRole('button', { name: 'Create page' }).click()
+  await see(h1(page, 'Weekly sync'), 'the new page (h1 "Weekly sync")')
+  await see(page.locator('.body').getByRole('heading', { name: 'Weekly sync' }), 'the {{title}} filled in the body')
+  await see(page.locator('.body').getByText(`Written by ${people.ada.name} on ${today}.`), 'the {{author}} and {{date}} filled in the body')
+  const tagLink = await see(page.getByRole('link', { name: `#${tag}` }), 'the page keeps the template tag-less tags, linked')
+  assert((await page.getByRole('link', { name: '#template' }).count()) === 0, 'the new page is not itself a template')
+  await tagLink.click()
+  await see(h1(page, `#${tag}`), 'the tag page')
+  const list = page.getByRole('list', { name: `Pages tagged ${tag}` })
+  await see(list.getByRole('link', { name: 'Weekly sync' }), 'the new page on the tag page')
+  await see(list.getByRole('link', { name: `Meeting notes ${tag}` }), 'the template on the tag page')
+  await page.getByRole('link', { name: 'Tags', exact: true }).first().click()
+  await see(h1(page, 'Tags'), 'the tag index')
+  await page.getByLabel('Filter').fill(tag)
+  await see(page.getByRole('list', { name: 'Tags' }).getByText(`#${tag} 2 pages`), 'the tag with its count')
+})

@@ -123,6 +123,7 @@ type Documents = {
     "\n  query LinkGraph($rootId: ID!, $depth: Int, $direction: LinkDirection) {\n    linkGraph(rootId: $rootId, depth: $depth, direction: $direction) {\n      nodes {\n        depth\n        document {\n          ...DocumentFields\n        }\n      }\n      edges {\n        id\n        sourceId\n        targetId\n        state\n      }\n    }\n  }\n": typeof types.LinkGraphDocument,
     "\n  mutation CreatePage($input: CreateDocumentInput!) {\n    createDocument(input: $input) {\n      document {\n        ...DocumentFields\n        version\n      }\n    }\n  }\n": typeof types.CreatePageDocument,
     "\n  query NewPageAudience($space: Space!, $path: String) {\n    newPageAudience(space: $space, path: $path) {\n      space\n      path\n      default\n      folders {\n        path\n        recipient\n        name\n        permission\n      }\n    }\n  }\n": typeof types.NewPageAudienceDocument,
+    "\n  query NewPageTemplates {\n    templates {\n      ...DocumentFields\n      tags\n      content\n    }\n    me {\n      ...UserFields\n    }\n  }\n": typeof types.NewPageTemplatesDocument,
     "\n  mutation MovePage($input: MoveDocumentInput!) {\n    moveDocument(input: $input) {\n      document {\n        ...DocumentFields\n        version\n      }\n    }\n  }\n": typeof types.MovePageDocument,
     "\n  mutation UpdatePageMeta($input: UpdateDocumentInput!) {\n    updateDocument(input: $input) {\n      changed\n      document {\n        ...DocumentFields\n        tags\n        status\n        version\n        updatedAt\n      }\n    }\n  }\n": typeof types.UpdatePageMetaDocument,
     "\n  mutation TrashPage($input: DeleteDocumentInput!) {\n    deleteDocument(input: $input) {\n      document {\n        ...DocumentFields\n        deletedAt\n      }\n    }\n  }\n": typeof types.TrashPageDocument,
@@ -163,6 +164,8 @@ type Documents = {
     "\n  mutation ResetPasswordWithToken($input: ResetPasswordWithTokenInput!) {\n    resetPasswordWithToken(input: $input) {\n      user {\n        ...UserFields\n      }\n    }\n  }\n": typeof types.ResetPasswordWithTokenDocument,
     "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      user {\n        ...UserFields\n        email\n        kind\n      }\n    }\n  }\n": typeof types.LoginDocument,
     "\n  query SignInOptions {\n    signInOptions {\n      password\n      sso {\n        name\n        startUrl\n      }\n    }\n  }\n": typeof types.SignInOptionsDocument,
+    "\n  query TagPages($tag: String!, $first: Int, $after: String) {\n    documents(first: $first, after: $after, filter: { tags: [$tag] }, orderBy: UPDATED) {\n      edges {\n        node {\n          ...DocumentFields\n          updatedAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.TagPagesDocument,
+    "\n  query TagIndex($prefix: String, $first: Int) {\n    tags(prefix: $prefix, first: $first) {\n      tag\n      count\n    }\n  }\n": typeof types.TagIndexDocument,
     "\n  query Trash($first: Int, $after: String) {\n    trash(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          ...DocumentFields\n          deletedAt\n          purgeAfter\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.TrashDocument,
     "\n  mutation TrashRestore($input: RestoreDocumentInput!) {\n    restoreDocument(input: $input) {\n      document {\n        ...DocumentFields\n        deletedAt\n        purgeAfter\n      }\n    }\n  }\n": typeof types.TrashRestoreDocument,
     "\n  mutation TrashPurge($input: DocumentRefInput!) {\n    purgeDocument(input: $input) {\n      documentId\n    }\n  }\n": typeof types.TrashPurgeDocument,
@@ -278,6 +281,7 @@ const documents: Documents = {
     "\n  query LinkGraph($rootId: ID!, $depth: Int, $direction: LinkDirection) {\n    linkGraph(rootId: $rootId, depth: $depth, direction: $direction) {\n      nodes {\n        depth\n        document {\n          ...DocumentFields\n        }\n      }\n      edges {\n        id\n        sourceId\n        targetId\n        state\n      }\n    }\n  }\n": types.LinkGraphDocument,
     "\n  mutation CreatePage($input: CreateDocumentInput!) {\n    createDocument(input: $input) {\n      document {\n        ...DocumentFields\n        version\n      }\n    }\n  }\n": types.CreatePageDocument,
     "\n  query NewPageAudience($space: Space!, $path: String) {\n    newPageAudience(space: $space, path: $path) {\n      space\n      path\n      default\n      folders {\n        path\n        recipient\n        name\n        permission\n      }\n    }\n  }\n": types.NewPageAudienceDocument,
+    "\n  query NewPageTemplates {\n    templates {\n      ...DocumentFields\n      tags\n      content\n    }\n    me {\n      ...UserFields\n    }\n  }\n": types.NewPageTemplatesDocument,
     "\n  mutation MovePage($input: MoveDocumentInput!) {\n    moveDocument(input: $input) {\n      document {\n        ...DocumentFields\n        version\n      }\n    }\n  }\n": types.MovePageDocument,
     "\n  mutation UpdatePageMeta($input: UpdateDocumentInput!) {\n    updateDocument(input: $input) {\n      changed\n      document {\n        ...DocumentFields\n        tags\n        status\n        version\n        updatedAt\n      }\n    }\n  }\n": types.UpdatePageMetaDocument,
     "\n  mutation TrashPage($input: DeleteDocumentInput!) {\n    deleteDocument(input: $input) {\n      document {\n        ...DocumentFields\n        deletedAt\n      }\n    }\n  }\n": types.TrashPageDocument,
@@ -318,6 +322,8 @@ const documents: Documents = {
     "\n  mutation ResetPasswordWithToken($input: ResetPasswordWithTokenInput!) {\n    resetPasswordWithToken(input: $input) {\n      user {\n        ...UserFields\n      }\n    }\n  }\n": types.ResetPasswordWithTokenDocument,
     "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      user {\n        ...UserFields\n        email\n        kind\n      }\n    }\n  }\n": types.LoginDocument,
     "\n  query SignInOptions {\n    signInOptions {\n      password\n      sso {\n        name\n        startUrl\n      }\n    }\n  }\n": types.SignInOptionsDocument,
+    "\n  query TagPages($tag: String!, $first: Int, $after: String) {\n    documents(first: $first, after: $after, filter: { tags: [$tag] }, orderBy: UPDATED) {\n      edges {\n        node {\n          ...DocumentFields\n          updatedAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.TagPagesDocument,
+    "\n  query TagIndex($prefix: String, $first: Int) {\n    tags(prefix: $prefix, first: $first) {\n      tag\n      count\n    }\n  }\n": types.TagIndexDocument,
     "\n  query Trash($first: Int, $after: String) {\n    trash(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          ...DocumentFields\n          deletedAt\n          purgeAfter\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.TrashDocument,
     "\n  mutation TrashRestore($input: RestoreDocumentInput!) {\n    restoreDocument(input: $input) {\n      document {\n        ...DocumentFields\n        deletedAt\n        purgeAfter\n      }\n    }\n  }\n": types.TrashRestoreDocument,
     "\n  mutation TrashPurge($input: DocumentRefInput!) {\n    purgeDocument(input: $input) {\n      documentId\n    }\n  }\n": types.TrashPurgeDocument,
@@ -777,6 +783,10 @@ export function graphql(source: "\n  query NewPageAudience($space: Space!, $path
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query NewPageTemplates {\n    templates {\n      ...DocumentFields\n      tags\n      content\n    }\n    me {\n      ...UserFields\n    }\n  }\n"): (typeof documents)["\n  query NewPageTemplates {\n    templates {\n      ...DocumentFields\n      tags\n      content\n    }\n    me {\n      ...UserFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation MovePage($input: MoveDocumentInput!) {\n    moveDocument(input: $input) {\n      document {\n        ...DocumentFields\n        version\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation MovePage($input: MoveDocumentInput!) {\n    moveDocument(input: $input) {\n      document {\n        ...DocumentFields\n        version\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -934,6 +944,14 @@ export function graphql(source: "\n  mutation Login($input: LoginInput!) {\n    
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query SignInOptions {\n    signInOptions {\n      password\n      sso {\n        name\n        startUrl\n      }\n    }\n  }\n"): (typeof documents)["\n  query SignInOptions {\n    signInOptions {\n      password\n      sso {\n        name\n        startUrl\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TagPages($tag: String!, $first: Int, $after: String) {\n    documents(first: $first, after: $after, filter: { tags: [$tag] }, orderBy: UPDATED) {\n      edges {\n        node {\n          ...DocumentFields\n          updatedAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): (typeof documents)["\n  query TagPages($tag: String!, $first: Int, $after: String) {\n    documents(first: $first, after: $after, filter: { tags: [$tag] }, orderBy: UPDATED) {\n      edges {\n        node {\n          ...DocumentFields\n          updatedAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TagIndex($prefix: String, $first: Int) {\n    tags(prefix: $prefix, first: $first) {\n      tag\n      count\n    }\n  }\n"): (typeof documents)["\n  query TagIndex($prefix: String, $first: Int) {\n    tags(prefix: $prefix, first: $first) {\n      tag\n      count\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

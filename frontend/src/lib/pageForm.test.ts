@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { around, attachmentMarkdown, cleanPath, errorCode, fieldErrors, parseTags, slugify } from './pageForm'
+import { around, attachmentMarkdown, cleanPath, errorCode, fieldErrors, fillTemplate, parseTags, slugify } from './pageForm'
 
 describe('slugify', () => {
   it('makes a slug from a title', () => {
@@ -44,5 +44,12 @@ describe('around', () => {
     expect(around('![a](p)', true, '.', '')).toBe('\n![a](p)')
     expect(around('![a](p)', true, '\n', '\n')).toBe('![a](p)')
     expect(around('[a](p)', false, 'x', ' ')).toBe(' [a](p)')
+  })
+})
+
+describe('fillTemplate', () => {
+  it('fills the date (UTC), the title and the author, and leaves other braces', () => {
+    const now = new Date('2026-12-06T23:30:00-03:00')
+    expect(fillTemplate('# {{title}}\n{{ date }} by {{author}} {{other}}', 'Retro', 'Ana', now)).toBe('# Retro\n2026-12-07 by Ana {{other}}')
   })
 })

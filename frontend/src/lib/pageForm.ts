@@ -76,3 +76,14 @@ export function around(md: string, image: boolean, before: string, after: string
   const post = after === '' || after === '\n' || (!image && /\s/.test(after)) ? '' : sep
   return pre + md + post
 }
+
+/**
+ * A template's body with its placeholders filled as the server fills them
+ * (docs/design.md, Templates): {{date}} the UTC date (YYYY-MM-DD), {{title}}
+ * the new page's title, {{author}} the creator's name; spaces inside the
+ * braces allowed, other {{…}} left as written.
+ */
+export function fillTemplate(body: string, title: string, author: string, now: Date = new Date()): string {
+  const date = now.toISOString().slice(0, 10)
+  return body.replace(/\{\{\s*(date|title|author)\s*\}\}/g, (_, name: string) => (name === 'date' ? date : name === 'title' ? title : author))
+}

@@ -116,6 +116,49 @@ describe('NewPage', () => {
   })
 })
 
+describe('NewPage from a template', () => {
+  it('offers the readable templates, previews the filled body and sends the template instead of a body', async () => {
+    history.replaceState(null, '', '/new?space=wiki&path=meetings')
+    const sent: unknown[] = []
+    const c = {
+      executeQuery: vi.fn((op: { query: { definitions: { name?: { value: string } }[] }; variables: { space?: string; path?: string } }) => {
+        const name = op.query.definitions.find((d) => d.name)?.name?.value
+        const data =
+          name === 'NewPageTemplates'
+            ? {
+                templates: [{ __typename: 'Document', id: 't1', space: 'WIKI', path: 'templates', slug: 'meeting', title: 'Meeting notes', tags: ['template', 'meeting'], content: '# {{title}}\n\nBy {{author}} on {{date}}\n' }],
+                me: { __typename: 'User', name: 'Ana Lima' },
+              }
+            : { newPageAudience: { __typename: 'PageAudience', space: op.variables.space, path: op.variables.path, default: 'PRIVATE', folders: [] } }
+        return fromValue({ operation: op, data, stale: false, hasNext: false })
+      }),
+      executeMutation: vi.fn((op: { variables: unknown }) => {
+        sent.push(op.variables)
+        return fromValue({ operation: op, error: new CombinedError({ graphQLErrors: [{ message: 'No.', extensions: { code: 'CONFLICT', field: 'slug' } }] }), stale: false, hasNext: false })
+      }),
+      executeSubscription: vi.fn(() => never),
+    } as unknown as Client
+    render(
+      <Provider value={c}>
+        <NewPage />
+      </Provider>,
+    )
+    const pick = screen.getByLabelText('Start from') as HTMLSelectElement
+    expect([...pick.options].map((o) => o.text)).toEqual(['A blank page', 'Template: Meeting notes'])
+    fireEvent.change(pick, { target: { value: 't1' } })
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Weekly sync' } })
+    const today = new Date().toISOString().slice(0, 10)
+    const body = screen.getByLabelText('Body') as HTMLTextAreaElement
+    expect(body.readOnly).toBe(true)
+    expect(body.value).toBe(`# Weekly sync\n\nBy Ana Lima on ${today}\n`)
+    expect(screen.getByText('From the template: #meeting')).toBeTruthy()
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Create page' }))
+    })
+    expect(sent).toEqual([{ input: { space: 'WIKI', path: 'meetings', slug: 'weekly-sync', title: 'Weekly sync', templateId: 't1', access: 'DEFAULT' } }])
+  })
+})
+
 describe('folderShareWords', () => {
   it('names the folder, the whole space, and edit rights', () => {
     expect(folderShareWords({ path: 'engineering', name: 'Platform', recipient: 'group:platform', permission: 'READ' }, 'WIKI')).toBe(

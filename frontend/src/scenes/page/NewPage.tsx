@@ -4,9 +4,10 @@ import { graphql } from '../../gql'
 import type { Space } from '../../gql/graphql'
 import { navigate, useLocation } from '../../router'
 import { pageURL, spaces } from '../../lib/address'
-import { cleanPath, fieldErrors, parseTags, slugify } from '../../lib/pageForm'
+import { cleanPath, fieldErrors, fillTemplate, parseTags, slugify } from '../../lib/pageForm'
 import { parseRecipients } from '../../lib/sharing'
 import NewPageAudience, { type AudienceChoice } from './NewPageAudience'
+import NewPageTemplate, { type Template } from './NewPageTemplate'
 import './NewPage.css'
 
 const Create = graphql(`
@@ -38,7 +39,9 @@ export default function NewPage() {
   const [body, setBody] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [audience, setAudience] = useState<AudienceChoice>({ access: 'DEFAULT', shareWith: '' })
+  const [template, setTemplate] = useState<{ t: Template; author: string } | null>(null)
   const [state, create] = useMutation(Create)
+  const templateTags = template ? template.t.tags.filter((t) => t !== 'template') : []
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
@@ -57,7 +60,7 @@ export default function NewPage() {
         path: cleanPath(folder),
         slug: finalSlug,
         title: title.trim(),
-        content: body,
+        ...(template ? { templateId: template.t.id } : { content: body }),
         ...(tagList.length ? { tags: tagList } : {}),
         access: audience.access,
         ...(recipients.length ? { shareWith: recipients } : {}),
@@ -91,6 +94,7 @@ export default function NewPage() {
     <section className="new-page">
       <h1>New page</h1>
       <form onSubmit={submit} noValidate>
+        <NewPageTemplate chosen={template?.t ?? null} onChange={(t, author) => setTemplate(t ? { t, author } : null)} />
         <div className="new-page-where">
           <div>
             <label htmlFor={`${ids}-space`}>Space</label>
@@ -134,8 +138,16 @@ export default function NewPage() {
         <label htmlFor={`${ids}-tags`}>Tags</label>
         <input {...field('tags')} value={tags} onChange={(e) => setTags(e.target.value)} placeholder="ops, deploy" />
         {errorOf('tags')}
+        {templateTags.length > 0 && <p className="new-page-hint">From the template: {templateTags.map((t) => `#${t}`).join(' ')}</p>}
         <label htmlFor={`${ids}-content`}>Body</label>
-        <textarea {...field('content')} value={body} onChange={(e) => setBody(e.target.value)} rows={14} placeholder="Write in markdown…" />
+        {template ? (
+          <>
+            <textarea {...field('content')} value={fillTemplate(template.t.content, title.trim(), template.author)} readOnly rows={14} />
+            <p className="new-page-hint">The template&apos;s body, filled in. Edit the page once it is created.</p>
+          </>
+        ) : (
+          <textarea {...field('content')} value={body} onChange={(e) => setBody(e.target.value)} rows={14} placeholder="Write in markdown…" />
+        )}
         {errorOf('content')}
         <NewPageAudience space={space} path={cleanPath(folder)} choice={audience} onChange={setAudience} />
         {errorOf('shareWith')}

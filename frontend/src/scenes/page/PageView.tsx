@@ -100,9 +100,9 @@ export function PageView({ address }: { address: Address }) {
         <p className="meta">
           {doc.status !== 'ACTIVE' && <span className="tag">{doc.status.toLowerCase()}</span>}
           {doc.tags.map((t) => (
-            <span key={t} className="tag">
+            <Link key={t} className="tag" to={`/tags/${encodeURIComponent(t)}`}>
               #{t}
-            </span>
+            </Link>
           ))}
           <span>by {doc.owner.name}</span> · <span>v{doc.version}</span>
         </p>
