@@ -6281,6 +6281,8 @@ enum GrantReason {
   IMPORT
   "The space's default gave Everyone read when the page was created (SpaceDefaultAccess)."
   SPACE_DEFAULT
+  "The page's owner is an agent you answer for: its people read what it writes (a standing rule)."
+  AGENT_RESPONSIBLE
 }
 
 "Who a grant is to."

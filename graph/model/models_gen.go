@@ -1911,6 +1911,8 @@ const (
 	GrantReasonImport GrantReason = "IMPORT"
 	// The space's default gave Everyone read when the page was created (SpaceDefaultAccess).
 	GrantReasonSpaceDefault GrantReason = "SPACE_DEFAULT"
+	// The page's owner is an agent you answer for: its people read what it writes (a standing rule).
+	GrantReasonAgentResponsible GrantReason = "AGENT_RESPONSIBLE"
 )
 
 var AllGrantReason = []GrantReason{
@@ -1921,11 +1923,12 @@ var AllGrantReason = []GrantReason{
 	GrantReasonScript,
 	GrantReasonImport,
 	GrantReasonSpaceDefault,
+	GrantReasonAgentResponsible,
 }
 
 func (e GrantReason) IsValid() bool {
 	switch e {
-	case GrantReasonDirect, GrantReasonLinkSuggestion, GrantReasonBulkTag, GrantReasonFolder, GrantReasonScript, GrantReasonImport, GrantReasonSpaceDefault:
+	case GrantReasonDirect, GrantReasonLinkSuggestion, GrantReasonBulkTag, GrantReasonFolder, GrantReasonScript, GrantReasonImport, GrantReasonSpaceDefault, GrantReasonAgentResponsible:
 		return true
 	}
 	return false

@@ -10,6 +10,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"codna/internal/access"
 	"codna/internal/audit"
 	"codna/internal/auth"
 	"codna/internal/db"
@@ -295,6 +296,9 @@ func (s *Service) SetResponsible(ctx context.Context, agentID uuid.UUID, add, re
 			if err := notifyResponsible(ctx, tx, inbox.TypeAgentResponsibleAdded, p, a); err != nil {
 				return err
 			}
+			if _, err := access.AgentResponsibleAddedInTx(ctx, tx, a.ID, p); err != nil {
+				return err
+			}
 			if err := audit.WriteInTx(ctx, tx, audit.Entry{Action: "agent.responsible_add", TargetUser: &a.ID, Details: map[string]any{"slug": a.Slug, "user_id": p}}); err != nil {
 				return err
 			}
@@ -308,6 +312,9 @@ func (s *Service) SetResponsible(ctx context.Context, agentID uuid.UUID, add, re
 				continue
 			}
 			if err := notifyResponsible(ctx, tx, inbox.TypeAgentResponsibleRemoved, p, a); err != nil {
+				return err
+			}
+			if _, err := access.AgentResponsibleRemovedInTx(ctx, tx, a.ID, p); err != nil {
 				return err
 			}
 			if err := audit.WriteInTx(ctx, tx, audit.Entry{Action: "agent.responsible_remove", TargetUser: &a.ID, Details: map[string]any{"slug": a.Slug, "user_id": p}}); err != nil {

@@ -20,3 +20,9 @@ ORDER BY ar.agent_id, lower(u.name), u.id;
 -- name: AgentResponsibleHas :one
 -- AgentResponsibleHas says whether a person answers for an agent.
 SELECT EXISTS (SELECT 1 FROM agent_responsible WHERE agent_id = @agent_id AND user_id = @user_id);
+
+-- name: AgentResponsibleListActive :many
+-- AgentResponsibleListActive lists the active people who answer for an agent, by id.
+SELECT ar.user_id FROM agent_responsible ar JOIN users u ON u.id = ar.user_id
+WHERE ar.agent_id = @agent_id AND u.is_active
+ORDER BY ar.user_id;
