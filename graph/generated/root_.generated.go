@@ -1058,12 +1058,14 @@ type ComplexityRoot struct {
 	}
 
 	SharedWithMe struct {
-		At         func(childComplexity int) int
-		BatchID    func(childComplexity int) int
-		Document   func(childComplexity int) int
-		GrantedBy  func(childComplexity int) int
-		Permission func(childComplexity int) int
-		Reason     func(childComplexity int) int
+		At            func(childComplexity int) int
+		BatchID       func(childComplexity int) int
+		Document      func(childComplexity int) int
+		GrantedBy     func(childComplexity int) int
+		Permission    func(childComplexity int) int
+		Reason        func(childComplexity int) int
+		Recipient     func(childComplexity int) int
+		RecipientName func(childComplexity int) int
 	}
 
 	SignInOptions struct {
@@ -5721,6 +5723,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.SharedWithMe.Reason(childComplexity), true
+	case "SharedWithMe.recipient":
+		if e.ComplexityRoot.SharedWithMe.Recipient == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SharedWithMe.Recipient(childComplexity), true
+	case "SharedWithMe.recipientName":
+		if e.ComplexityRoot.SharedWithMe.RecipientName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SharedWithMe.RecipientName(childComplexity), true
 
 	case "SignInOptions.password":
 		if e.ComplexityRoot.SignInOptions.Password == nil {
@@ -6328,6 +6342,10 @@ type SharedWithMe {
   batchId: ID
   "When it was shared."
   at: Time!
+  "Whom it was shared with: your email, or ` + "`" + `group:<slug>` + "`" + ` for a group of yours."
+  recipient: String!
+  "Their display name: yours, or the group's (\"Platform\")."
+  recipientName: String!
 }
 
 "A person or agent a share can name."
@@ -10632,6 +10650,10 @@ func (ec *executionContext) childFields_SharedWithMe(ctx context.Context, field 
 		return ec.fieldContext_SharedWithMe_batchId(ctx, field)
 	case "at":
 		return ec.fieldContext_SharedWithMe_at(ctx, field)
+	case "recipient":
+		return ec.fieldContext_SharedWithMe_recipient(ctx, field)
+	case "recipientName":
+		return ec.fieldContext_SharedWithMe_recipientName(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type SharedWithMe", field.Name)
 }

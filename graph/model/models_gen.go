@@ -1236,6 +1236,10 @@ type SharedWithMe struct {
 	BatchID    *string       `json:"batchId,omitempty"`
 	// When it was shared.
 	At time.Time `json:"at"`
+	// Whom it was shared with: your email, or `group:<slug>` for a group of yours.
+	Recipient string `json:"recipient"`
+	// Their display name: yours, or the group's ("Platform").
+	RecipientName string `json:"recipientName"`
 }
 
 // How people may sign in to this instance.

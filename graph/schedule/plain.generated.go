@@ -130,7 +130,7 @@ var Plain = map[string]map[string]struct{}{
 	"ShareGrantResult":             {"document": {}, "outcome": {}, "recipient": {}},
 	"SharePayload":                 {"batchId": {}, "grants": {}},
 	"ShareSuggestion":              {"depth": {}, "document": {}, "explanation": {}, "recipients": {}, "via": {}},
-	"SharedWithMe":                 {"at": {}, "batchId": {}, "document": {}, "grantedBy": {}, "permission": {}, "reason": {}},
+	"SharedWithMe":                 {"at": {}, "batchId": {}, "document": {}, "grantedBy": {}, "permission": {}, "reason": {}, "recipient": {}, "recipientName": {}},
 	"SignInOptions":                {"password": {}, "sso": {}},
 	"SingleSignOnButton":           {"name": {}, "startUrl": {}},
 	"SpaceDefault":                 {"access": {}, "space": {}, "updatedAt": {}},
