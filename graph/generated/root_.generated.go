@@ -68,6 +68,14 @@ type ComplexityRoot struct {
 		LastAt   func(childComplexity int) int
 	}
 
+	AgentShareTarget struct {
+		AddedAt       func(childComplexity int) int
+		PrincipalID   func(childComplexity int) int
+		PrincipalType func(childComplexity int) int
+		Recipient     func(childComplexity int) int
+		RecipientName func(childComplexity int) int
+	}
+
 	AgentToolUse struct {
 		Count   func(childComplexity int) int
 		Day     func(childComplexity int) int
@@ -657,6 +665,7 @@ type ComplexityRoot struct {
 		Description func(childComplexity int) int
 		ID          func(childComplexity int) int
 		Name        func(childComplexity int) int
+		PausedAt    func(childComplexity int) int
 		Responsible func(childComplexity int) int
 		Slug        func(childComplexity int) int
 	}
@@ -776,16 +785,19 @@ type ComplexityRoot struct {
 		ResolveNotification                func(childComplexity int, input model.NotificationInput) int
 		RestoreDocument                    func(childComplexity int, input model.RestoreDocumentInput) int
 		RestoreRevision                    func(childComplexity int, input model.RestoreRevisionInput) int
+		ResumeAgent                        func(childComplexity int, input model.ResumeAgentInput) int
 		ResumeManagementWebhook            func(childComplexity int, id string) int
 		ResumeWebhook                      func(childComplexity int, id string) int
 		RetryParkedEvent                   func(childComplexity int, input model.RetryParkedEventInput) int
 		RevokeAccess                       func(childComplexity int, input model.RevokeAccessInput) int
 		RevokeAccessToken                  func(childComplexity int, input model.RevokeAccessTokenInput) int
+		RevokeAgentToken                   func(childComplexity int, input model.RevokeAgentTokenInput) int
 		RevokeBatch                        func(childComplexity int, input model.RevokeBatchInput) int
 		RevokeServiceToken                 func(childComplexity int, input model.ServiceTokenInput) int
 		RotateManagementWebhookSecret      func(childComplexity int, id string) int
 		RotateWebhookSecret                func(childComplexity int, id string) int
 		SetAgentResponsible                func(childComplexity int, input model.SetAgentResponsibleInput) int
+		SetAgentShareTargets               func(childComplexity int, input model.SetAgentShareTargetsInput) int
 		SetSpaceDefault                    func(childComplexity int, input model.SetSpaceDefaultInput) int
 		Share                              func(childComplexity int, input model.ShareInput) int
 		ShareByTag                         func(childComplexity int, input model.ShareByTagInput) int
@@ -882,6 +894,8 @@ type ComplexityRoot struct {
 	Query struct {
 		AccessTokens        func(childComplexity int) int
 		AgentReads          func(childComplexity int, agentID string, from string, to string) int
+		AgentShareTargets   func(childComplexity int, agentID string) int
+		AgentTokens         func(childComplexity int, agentID string) int
 		AgentUsage          func(childComplexity int, agentID string, from string, to string) int
 		Automation          func(childComplexity int, id string) int
 		Automations         func(childComplexity int) int
@@ -942,6 +956,7 @@ type ComplexityRoot struct {
 		Description func(childComplexity int) int
 		ID          func(childComplexity int) int
 		Name        func(childComplexity int) int
+		PausedAt    func(childComplexity int) int
 		Slug        func(childComplexity int) int
 	}
 
@@ -952,6 +967,10 @@ type ComplexityRoot struct {
 	RestoreRevisionPayload struct {
 		Changed  func(childComplexity int) int
 		Document func(childComplexity int) int
+	}
+
+	ResumeAgentPayload struct {
+		Agent func(childComplexity int) int
 	}
 
 	RetryParkedEventPayload struct {
@@ -1023,6 +1042,10 @@ type ComplexityRoot struct {
 		ID         func(childComplexity int) int
 		LastUsedAt func(childComplexity int) int
 		UserAgent  func(childComplexity int) int
+	}
+
+	SetAgentShareTargetsPayload struct {
+		Targets func(childComplexity int) int
 	}
 
 	SetPersonActivePayload struct {
@@ -1262,6 +1285,37 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AgentRead.LastAt(childComplexity), true
+
+	case "AgentShareTarget.addedAt":
+		if e.ComplexityRoot.AgentShareTarget.AddedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AgentShareTarget.AddedAt(childComplexity), true
+	case "AgentShareTarget.principalId":
+		if e.ComplexityRoot.AgentShareTarget.PrincipalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AgentShareTarget.PrincipalID(childComplexity), true
+	case "AgentShareTarget.principalType":
+		if e.ComplexityRoot.AgentShareTarget.PrincipalType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AgentShareTarget.PrincipalType(childComplexity), true
+	case "AgentShareTarget.recipient":
+		if e.ComplexityRoot.AgentShareTarget.Recipient == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AgentShareTarget.Recipient(childComplexity), true
+	case "AgentShareTarget.recipientName":
+		if e.ComplexityRoot.AgentShareTarget.RecipientName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AgentShareTarget.RecipientName(childComplexity), true
 
 	case "AgentToolUse.count":
 		if e.ComplexityRoot.AgentToolUse.Count == nil {
@@ -3490,6 +3544,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ManagedAgent.Name(childComplexity), true
+	case "ManagedAgent.pausedAt":
+		if e.ComplexityRoot.ManagedAgent.PausedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedAgent.PausedAt(childComplexity), true
 	case "ManagedAgent.responsible":
 		if e.ComplexityRoot.ManagedAgent.Responsible == nil {
 			break
@@ -4304,6 +4364,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RestoreRevision(childComplexity, args["input"].(model.RestoreRevisionInput)), true
+	case "Mutation.resumeAgent":
+		if e.ComplexityRoot.Mutation.ResumeAgent == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_resumeAgent_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ResumeAgent(childComplexity, args["input"].(model.ResumeAgentInput)), true
 	case "Mutation.resumeManagementWebhook":
 		if e.ComplexityRoot.Mutation.ResumeManagementWebhook == nil {
 			break
@@ -4359,6 +4430,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RevokeAccessToken(childComplexity, args["input"].(model.RevokeAccessTokenInput)), true
+	case "Mutation.revokeAgentToken":
+		if e.ComplexityRoot.Mutation.RevokeAgentToken == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_revokeAgentToken_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RevokeAgentToken(childComplexity, args["input"].(model.RevokeAgentTokenInput)), true
 	case "Mutation.revokeBatch":
 		if e.ComplexityRoot.Mutation.RevokeBatch == nil {
 			break
@@ -4414,6 +4496,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.SetAgentResponsible(childComplexity, args["input"].(model.SetAgentResponsibleInput)), true
+	case "Mutation.setAgentShareTargets":
+		if e.ComplexityRoot.Mutation.SetAgentShareTargets == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_setAgentShareTargets_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SetAgentShareTargets(childComplexity, args["input"].(model.SetAgentShareTargetsInput)), true
 	case "Mutation.setSpaceDefault":
 		if e.ComplexityRoot.Mutation.SetSpaceDefault == nil {
 			break
@@ -4856,6 +4949,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.AgentReads(childComplexity, args["agentId"].(string), args["from"].(string), args["to"].(string)), true
+	case "Query.agentShareTargets":
+		if e.ComplexityRoot.Query.AgentShareTargets == nil {
+			break
+		}
+
+		args, err := ec.field_Query_agentShareTargets_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.AgentShareTargets(childComplexity, args["agentId"].(string)), true
+	case "Query.agentTokens":
+		if e.ComplexityRoot.Query.AgentTokens == nil {
+			break
+		}
+
+		args, err := ec.field_Query_agentTokens_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.AgentTokens(childComplexity, args["agentId"].(string)), true
 	case "Query.agentUsage":
 		if e.ComplexityRoot.Query.AgentUsage == nil {
 			break
@@ -5348,6 +5463,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ResponsibleAgent.Name(childComplexity), true
+	case "ResponsibleAgent.pausedAt":
+		if e.ComplexityRoot.ResponsibleAgent.PausedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ResponsibleAgent.PausedAt(childComplexity), true
 	case "ResponsibleAgent.slug":
 		if e.ComplexityRoot.ResponsibleAgent.Slug == nil {
 			break
@@ -5374,6 +5495,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.RestoreRevisionPayload.Document(childComplexity), true
+
+	case "ResumeAgentPayload.agent":
+		if e.ComplexityRoot.ResumeAgentPayload.Agent == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ResumeAgentPayload.Agent(childComplexity), true
 
 	case "RetryParkedEventPayload.parkedEvent":
 		if e.ComplexityRoot.RetryParkedEventPayload.ParkedEvent == nil {
@@ -5596,6 +5724,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Session.UserAgent(childComplexity), true
+
+	case "SetAgentShareTargetsPayload.targets":
+		if e.ComplexityRoot.SetAgentShareTargetsPayload.Targets == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SetAgentShareTargetsPayload.Targets(childComplexity), true
 
 	case "SetPersonActivePayload.user":
 		if e.ComplexityRoot.SetPersonActivePayload.User == nil {
@@ -6157,13 +6292,16 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("ResetPasswordWithTokenInput", ec.unmarshalInputResetPasswordWithTokenInput),
 			graphql.NewInputUnmarshaler("RestoreDocumentInput", ec.unmarshalInputRestoreDocumentInput),
 			graphql.NewInputUnmarshaler("RestoreRevisionInput", ec.unmarshalInputRestoreRevisionInput),
+			graphql.NewInputUnmarshaler("ResumeAgentInput", ec.unmarshalInputResumeAgentInput),
 			graphql.NewInputUnmarshaler("RetryParkedEventInput", ec.unmarshalInputRetryParkedEventInput),
 			graphql.NewInputUnmarshaler("RevokeAccessInput", ec.unmarshalInputRevokeAccessInput),
 			graphql.NewInputUnmarshaler("RevokeAccessTokenInput", ec.unmarshalInputRevokeAccessTokenInput),
+			graphql.NewInputUnmarshaler("RevokeAgentTokenInput", ec.unmarshalInputRevokeAgentTokenInput),
 			graphql.NewInputUnmarshaler("RevokeBatchInput", ec.unmarshalInputRevokeBatchInput),
 			graphql.NewInputUnmarshaler("SearchFilter", ec.unmarshalInputSearchFilter),
 			graphql.NewInputUnmarshaler("ServiceTokenInput", ec.unmarshalInputServiceTokenInput),
 			graphql.NewInputUnmarshaler("SetAgentResponsibleInput", ec.unmarshalInputSetAgentResponsibleInput),
+			graphql.NewInputUnmarshaler("SetAgentShareTargetsInput", ec.unmarshalInputSetAgentShareTargetsInput),
 			graphql.NewInputUnmarshaler("SetPersonActiveInput", ec.unmarshalInputSetPersonActiveInput),
 			graphql.NewInputUnmarshaler("SetSpaceDefaultInput", ec.unmarshalInputSetSpaceDefaultInput),
 			graphql.NewInputUnmarshaler("ShareByTagInput", ec.unmarshalInputShareByTagInput),
@@ -6489,7 +6627,7 @@ extend type Document {
 }
 
 extend type Query {
-  "What was shared with you since a time, newest first: only grants that still stand, on live documents, each document once (its latest grant or upgrade)."
+  "What was shared with you, or with a group of yours (not Everyone), since a time, newest first: only grants that still stand, on live documents, each document once (its latest grant or upgrade)."
   recentlyShared(since: Time!, first: Int = 50): [SharedWithMe!]!
   "The standing grants of one sharing action (yours, or on your documents)."
   batch(id: ID!): [Grant!]!
@@ -6526,6 +6664,19 @@ type ResponsibleAgent {
   name: String!
   description: String!
   createdAt: Time!
+  "When it was paused because nobody active answered for it any more; null while it works (resumeAgent)."
+  pausedAt: Time
+}
+
+"Someone an agent may share its own pages with (the MCP ` + "`" + `share_document` + "`" + ` tool): a person or a group."
+type AgentShareTarget {
+  principalType: PrincipalType!
+  principalId: ID!
+  "As a share names it: an email or ` + "`" + `group:<slug>` + "`" + `."
+  recipient: String!
+  "The display name."
+  recipientName: String!
+  addedAt: Time!
 }
 
 "How often an agent opened one page on one UTC day."
@@ -6560,6 +6711,45 @@ extend type Query {
   agentReads(agentId: ID!, from: String!, to: String!): [AgentRead!]!
   "How often an agent you answer for called each MCP tool, per UTC day and outcome (counts only)."
   agentUsage(agentId: ID!, from: String!, to: String!): [AgentToolUse!]!
+  "The tokens of an agent you answer for, revoked ones included, newest first (never a secret)."
+  agentTokens(agentId: ID!): [AccessToken!]!
+  "Whom an agent you answer for may share its own pages with."
+  agentShareTargets(agentId: ID!): [AgentShareTarget!]!
+}
+
+input RevokeAgentTokenInput {
+  agentId: ID!
+  tokenId: ID!
+}
+
+input ResumeAgentInput {
+  agentId: ID!
+}
+
+type ResumeAgentPayload {
+  agent: ResponsibleAgent!
+}
+
+input SetAgentShareTargetsInput {
+  agentId: ID!
+  "People by email and groups as ` + "`" + `group:<slug>` + "`" + ` (` + "`" + `group:everyone` + "`" + ` too); empty: nobody. Replaces the list."
+  principals: [String!]!
+}
+
+type SetAgentShareTargetsPayload {
+  targets: [AgentShareTarget!]!
+}
+
+extend type Mutation {
+  "Revokes one token of an agent you answer for; its other tokens keep working. NOT_FOUND on ` + "`" + `tokenId` + "`" + ` for a token it does not have."
+  revokeAgentToken(input: RevokeAgentTokenInput!): RevokeAccessTokenPayload!
+  """
+  Resumes a paused agent you answer for (management may resume any), so its tokens work again.
+  BAD_USER_INPUT on ` + "`" + `agentId` + "`" + ` while no active person answers for it.
+  """
+  resumeAgent(input: ResumeAgentInput!): ResumeAgentPayload!
+  "Replaces whom an agent you answer for may share its own pages with (an agent's ` + "`" + `share_document` + "`" + ` refuses anyone else)."
+  setAgentShareTargets(input: SetAgentShareTargetsInput!): SetAgentShareTargetsPayload!
 }
 `, BuiltIn: false},
 	{Name: "../schema/auth.graphqls", Input: `"What kind of user a ` + "`" + `User` + "`" + ` is."
@@ -8078,6 +8268,8 @@ type ManagedAgent {
   responsible: [ManagedUser!]!
   createdAt: Time!
   deletedAt: Time
+  "When it was paused because nobody active answered for it any more (the console shows \"Paused\"); null while it works."
+  pausedAt: Time
 }
 
 "A manage token (never its secret)."
@@ -8926,6 +9118,22 @@ func (ec *executionContext) childFields_AgentRead(ctx context.Context, field gra
 		return ec.fieldContext_AgentRead_lastAt(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type AgentRead", field.Name)
+}
+
+func (ec *executionContext) childFields_AgentShareTarget(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "principalType":
+		return ec.fieldContext_AgentShareTarget_principalType(ctx, field)
+	case "principalId":
+		return ec.fieldContext_AgentShareTarget_principalId(ctx, field)
+	case "recipient":
+		return ec.fieldContext_AgentShareTarget_recipient(ctx, field)
+	case "recipientName":
+		return ec.fieldContext_AgentShareTarget_recipientName(ctx, field)
+	case "addedAt":
+		return ec.fieldContext_AgentShareTarget_addedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AgentShareTarget", field.Name)
 }
 
 func (ec *executionContext) childFields_AgentToolUse(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -10110,6 +10318,8 @@ func (ec *executionContext) childFields_ManagedAgent(ctx context.Context, field 
 		return ec.fieldContext_ManagedAgent_createdAt(ctx, field)
 	case "deletedAt":
 		return ec.fieldContext_ManagedAgent_deletedAt(ctx, field)
+	case "pausedAt":
+		return ec.fieldContext_ManagedAgent_pausedAt(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ManagedAgent", field.Name)
 }
@@ -10408,6 +10618,8 @@ func (ec *executionContext) childFields_ResponsibleAgent(ctx context.Context, fi
 		return ec.fieldContext_ResponsibleAgent_description(ctx, field)
 	case "createdAt":
 		return ec.fieldContext_ResponsibleAgent_createdAt(ctx, field)
+	case "pausedAt":
+		return ec.fieldContext_ResponsibleAgent_pausedAt(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ResponsibleAgent", field.Name)
 }
@@ -10428,6 +10640,14 @@ func (ec *executionContext) childFields_RestoreRevisionPayload(ctx context.Conte
 		return ec.fieldContext_RestoreRevisionPayload_changed(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type RestoreRevisionPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_ResumeAgentPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "agent":
+		return ec.fieldContext_ResumeAgentPayload_agent(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ResumeAgentPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_RetryParkedEventPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -10570,6 +10790,14 @@ func (ec *executionContext) childFields_Session(ctx context.Context, field graph
 		return ec.fieldContext_Session_current(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Session", field.Name)
+}
+
+func (ec *executionContext) childFields_SetAgentShareTargetsPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "targets":
+		return ec.fieldContext_SetAgentShareTargetsPayload_targets(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SetAgentShareTargetsPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_SetPersonActivePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

@@ -4,6 +4,7 @@ package model
 
 import (
 	"bytes"
+	"codna/internal/agent"
 	"codna/internal/auth"
 	"codna/internal/automation"
 	"codna/internal/document"
@@ -48,6 +49,17 @@ type AgentRead struct {
 	Document *document.Doc `json:"document"`
 	Count    int           `json:"count"`
 	LastAt   time.Time     `json:"lastAt"`
+}
+
+// Someone an agent may share its own pages with (the MCP `share_document` tool): a person or a group.
+type AgentShareTarget struct {
+	PrincipalType PrincipalType `json:"principalType"`
+	PrincipalID   string        `json:"principalId"`
+	// As a share names it: an email or `group:<slug>`.
+	Recipient string `json:"recipient"`
+	// The display name.
+	RecipientName string    `json:"recipientName"`
+	AddedAt       time.Time `json:"addedAt"`
 }
 
 // How often an agent called one MCP tool on one UTC day, with one outcome.
@@ -763,6 +775,8 @@ type ManagedAgent struct {
 	Responsible []ManagedUser `json:"responsible"`
 	CreatedAt   time.Time     `json:"createdAt"`
 	DeletedAt   *time.Time    `json:"deletedAt,omitempty"`
+	// When it was paused because nobody active answered for it any more (the console shows "Paused"); null while it works.
+	PausedAt *time.Time `json:"pausedAt,omitempty"`
 }
 
 type ManagedAgentPayload struct {
@@ -1018,6 +1032,14 @@ type RestoreRevisionPayload struct {
 	Changed bool `json:"changed"`
 }
 
+type ResumeAgentInput struct {
+	AgentID string `json:"agentId"`
+}
+
+type ResumeAgentPayload struct {
+	Agent *agent.Agent `json:"agent"`
+}
+
 type RetryParkedEventInput struct {
 	EventID  string `json:"eventId"`
 	Consumer string `json:"consumer"`
@@ -1047,6 +1069,11 @@ type RevokeAccessTokenInput struct {
 // The token revoked.
 type RevokeAccessTokenPayload struct {
 	AccessToken *auth.AccessToken `json:"accessToken"`
+}
+
+type RevokeAgentTokenInput struct {
+	AgentID string `json:"agentId"`
+	TokenID string `json:"tokenId"`
 }
 
 type RevokeBatchInput struct {
@@ -1142,6 +1169,16 @@ type SetAgentResponsibleInput struct {
 	AgentID string   `json:"agentId"`
 	Add     []string `json:"add,omitempty"`
 	Remove  []string `json:"remove,omitempty"`
+}
+
+type SetAgentShareTargetsInput struct {
+	AgentID string `json:"agentId"`
+	// People by email and groups as `group:<slug>` (`group:everyone` too); empty: nobody. Replaces the list.
+	Principals []string `json:"principals"`
+}
+
+type SetAgentShareTargetsPayload struct {
+	Targets []AgentShareTarget `json:"targets"`
 }
 
 // A person to deactivate or reactivate.

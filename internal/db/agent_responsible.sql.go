@@ -30,18 +30,6 @@ func (q *Queries) AgentResponsibleAdd(ctx context.Context, db DBTX, arg AgentRes
 	return result.RowsAffected(), nil
 }
 
-const agentResponsibleCount = `-- name: AgentResponsibleCount :one
-SELECT count(*)::int FROM agent_responsible WHERE agent_id = $1
-`
-
-// AgentResponsibleCount counts who answers for an agent.
-func (q *Queries) AgentResponsibleCount(ctx context.Context, db DBTX, agentID uuid.UUID) (int32, error) {
-	row := db.QueryRow(ctx, agentResponsibleCount, agentID)
-	var column_1 int32
-	err := row.Scan(&column_1)
-	return column_1, err
-}
-
 const agentResponsibleHas = `-- name: AgentResponsibleHas :one
 SELECT EXISTS (SELECT 1 FROM agent_responsible WHERE agent_id = $1 AND user_id = $2)
 `
