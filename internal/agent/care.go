@@ -82,6 +82,9 @@ func (s *Service) Tokens(ctx context.Context, agentID uuid.UUID) ([]auth.AccessT
 // keep working. Errors: those of Tokens; NOT_FOUND on tokenId when the
 // agent has no such token.
 func (s *Service) RevokeToken(ctx context.Context, agentID, tokenID uuid.UUID) (auth.AccessToken, error) {
+	if _, err := auth.RequirePerson(ctx, onlyResponsible); err != nil {
+		return auth.AccessToken{}, err
+	}
 	var out auth.AccessToken
 	err := db.InTx(ctx, s.pool, func(tx db.DBTX) error {
 		if _, err := answerFor(ctx, tx, agentID, onlyResponsible); err != nil {
@@ -103,6 +106,9 @@ func (s *Service) RevokeToken(ctx context.Context, agentID, tokenID uuid.UUID) (
 // work again. Resuming one that is not paused changes nothing. Errors:
 // those of Tokens (NOT_FOUND too for a deleted agent).
 func (s *Service) Resume(ctx context.Context, agentID uuid.UUID) (Agent, error) {
+	if _, err := auth.RequirePerson(ctx, onlyResponsible); err != nil {
+		return Agent{}, err
+	}
 	var out Agent
 	err := db.InTx(ctx, s.pool, func(tx db.DBTX) error {
 		if _, err := answerFor(ctx, tx, agentID, onlyResponsible); err != nil {
@@ -161,6 +167,9 @@ func ShareTargetsOf(ctx context.Context, q db.DBTX, agentID uuid.UUID) ([]ShareT
 // a share refuses (access.ResolveRecipients), or an agent (an agent shares
 // with people and groups only).
 func (s *Service) SetShareTargets(ctx context.Context, agentID uuid.UUID, recipients []string) ([]ShareTarget, error) {
+	if _, err := auth.RequirePerson(ctx, onlyResponsible); err != nil {
+		return nil, err
+	}
 	if len(recipients) > MaxShareTargets {
 		return nil, fault.Input("principals", "An agent shares with at most %d people and groups; name a group for more.", MaxShareTargets)
 	}
