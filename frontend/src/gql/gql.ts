@@ -39,7 +39,7 @@ type Documents = {
     "\n  fragment LinkSuggestionFields on LinkSuggestion {\n    id\n    status\n  }\n": typeof types.LinkSuggestionFieldsFragmentDoc,
     "\n  fragment ManagedUserFields on ManagedUser {\n    id\n    name\n    email\n  }\n": typeof types.ManagedUserFieldsFragmentDoc,
     "\n  fragment ManagedGroupFields on ManagedGroup {\n    id\n    slug\n    name\n    description\n    everyone\n    members\n  }\n": typeof types.ManagedGroupFieldsFragmentDoc,
-    "\n  fragment ManagedAgentFields on ManagedAgent {\n    id\n    slug\n    name\n    description\n    createdAt\n    deletedAt\n  }\n": typeof types.ManagedAgentFieldsFragmentDoc,
+    "\n  fragment ManagedAgentFields on ManagedAgent {\n    id\n    slug\n    name\n    description\n    createdAt\n    deletedAt\n    pausedAt\n  }\n": typeof types.ManagedAgentFieldsFragmentDoc,
     "\n  fragment ServiceTokenFields on ServiceToken {\n    id\n    name\n    prefix\n    createdAt\n    expiresAt\n    lastUsedAt\n    revokedAt\n  }\n": typeof types.ServiceTokenFieldsFragmentDoc,
     "\n  fragment DocumentMetadataFields on DocumentMetadata {\n    id\n    space\n    status\n    versions\n    createdAt\n    updatedAt\n    deletedAt\n    quarantinedAt\n  }\n": typeof types.DocumentMetadataFieldsFragmentDoc,
     "\n  fragment AuditEntryFields on AuditEntry {\n    id\n    action\n    via\n    tokenId\n    targetUserId\n    targetGroupId\n    targetDocumentId\n    details\n    createdAt\n  }\n": typeof types.AuditEntryFieldsFragmentDoc,
@@ -80,6 +80,7 @@ type Documents = {
     "\n  query ManageAgents {\n    manageAgents {\n      ...ManagedAgentFields\n      responsible {\n        ...ManagedUserFields\n      }\n    }\n  }\n": typeof types.ManageAgentsDocument,
     "\n  mutation CreateAgent($input: CreateAgentInput!) {\n    createAgent(input: $input) {\n      token\n      agent {\n        ...ManagedAgentFields\n      }\n    }\n  }\n": typeof types.CreateAgentDocument,
     "\n  mutation DeleteAgent($input: AgentInput!) {\n    deleteAgent(input: $input) {\n      agent {\n        ...ManagedAgentFields\n      }\n    }\n  }\n": typeof types.DeleteAgentDocument,
+    "\n  mutation ResumeManagedAgent($input: ResumeAgentInput!) {\n    resumeAgent(input: $input) {\n      agent {\n        id\n        pausedAt\n      }\n    }\n  }\n": typeof types.ResumeManagedAgentDocument,
     "\n  mutation IssueAgentToken($input: IssueAgentTokenInput!) {\n    issueAgentToken(input: $input) {\n      token\n    }\n  }\n": typeof types.IssueAgentTokenDocument,
     "\n  query ManageAudit($first: Int, $after: String, $filter: AuditFilter) {\n    manageAudit(first: $first, after: $after, filter: $filter) {\n      edges {\n        node {\n          ...AuditEntryFields\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.ManageAuditDocument,
     "\n  query ManagedAutomations($first: Int, $after: String) {\n    managedAutomations(first: $first, after: $after) {\n      edges {\n        node {\n          ...AutomationFields\n          owner {\n            ...UserFields\n            email\n          }\n          lastRun {\n            ...AutomationRunFields\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.ManagedAutomationsDocument,
@@ -191,7 +192,7 @@ const documents: Documents = {
     "\n  fragment LinkSuggestionFields on LinkSuggestion {\n    id\n    status\n  }\n": types.LinkSuggestionFieldsFragmentDoc,
     "\n  fragment ManagedUserFields on ManagedUser {\n    id\n    name\n    email\n  }\n": types.ManagedUserFieldsFragmentDoc,
     "\n  fragment ManagedGroupFields on ManagedGroup {\n    id\n    slug\n    name\n    description\n    everyone\n    members\n  }\n": types.ManagedGroupFieldsFragmentDoc,
-    "\n  fragment ManagedAgentFields on ManagedAgent {\n    id\n    slug\n    name\n    description\n    createdAt\n    deletedAt\n  }\n": types.ManagedAgentFieldsFragmentDoc,
+    "\n  fragment ManagedAgentFields on ManagedAgent {\n    id\n    slug\n    name\n    description\n    createdAt\n    deletedAt\n    pausedAt\n  }\n": types.ManagedAgentFieldsFragmentDoc,
     "\n  fragment ServiceTokenFields on ServiceToken {\n    id\n    name\n    prefix\n    createdAt\n    expiresAt\n    lastUsedAt\n    revokedAt\n  }\n": types.ServiceTokenFieldsFragmentDoc,
     "\n  fragment DocumentMetadataFields on DocumentMetadata {\n    id\n    space\n    status\n    versions\n    createdAt\n    updatedAt\n    deletedAt\n    quarantinedAt\n  }\n": types.DocumentMetadataFieldsFragmentDoc,
     "\n  fragment AuditEntryFields on AuditEntry {\n    id\n    action\n    via\n    tokenId\n    targetUserId\n    targetGroupId\n    targetDocumentId\n    details\n    createdAt\n  }\n": types.AuditEntryFieldsFragmentDoc,
@@ -232,6 +233,7 @@ const documents: Documents = {
     "\n  query ManageAgents {\n    manageAgents {\n      ...ManagedAgentFields\n      responsible {\n        ...ManagedUserFields\n      }\n    }\n  }\n": types.ManageAgentsDocument,
     "\n  mutation CreateAgent($input: CreateAgentInput!) {\n    createAgent(input: $input) {\n      token\n      agent {\n        ...ManagedAgentFields\n      }\n    }\n  }\n": types.CreateAgentDocument,
     "\n  mutation DeleteAgent($input: AgentInput!) {\n    deleteAgent(input: $input) {\n      agent {\n        ...ManagedAgentFields\n      }\n    }\n  }\n": types.DeleteAgentDocument,
+    "\n  mutation ResumeManagedAgent($input: ResumeAgentInput!) {\n    resumeAgent(input: $input) {\n      agent {\n        id\n        pausedAt\n      }\n    }\n  }\n": types.ResumeManagedAgentDocument,
     "\n  mutation IssueAgentToken($input: IssueAgentTokenInput!) {\n    issueAgentToken(input: $input) {\n      token\n    }\n  }\n": types.IssueAgentTokenDocument,
     "\n  query ManageAudit($first: Int, $after: String, $filter: AuditFilter) {\n    manageAudit(first: $first, after: $after, filter: $filter) {\n      edges {\n        node {\n          ...AuditEntryFields\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.ManageAuditDocument,
     "\n  query ManagedAutomations($first: Int, $after: String) {\n    managedAutomations(first: $first, after: $after) {\n      edges {\n        node {\n          ...AutomationFields\n          owner {\n            ...UserFields\n            email\n          }\n          lastRun {\n            ...AutomationRunFields\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.ManagedAutomationsDocument,
@@ -435,7 +437,7 @@ export function graphql(source: "\n  fragment ManagedGroupFields on ManagedGroup
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment ManagedAgentFields on ManagedAgent {\n    id\n    slug\n    name\n    description\n    createdAt\n    deletedAt\n  }\n"): (typeof documents)["\n  fragment ManagedAgentFields on ManagedAgent {\n    id\n    slug\n    name\n    description\n    createdAt\n    deletedAt\n  }\n"];
+export function graphql(source: "\n  fragment ManagedAgentFields on ManagedAgent {\n    id\n    slug\n    name\n    description\n    createdAt\n    deletedAt\n    pausedAt\n  }\n"): (typeof documents)["\n  fragment ManagedAgentFields on ManagedAgent {\n    id\n    slug\n    name\n    description\n    createdAt\n    deletedAt\n    pausedAt\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -596,6 +598,10 @@ export function graphql(source: "\n  mutation CreateAgent($input: CreateAgentInp
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeleteAgent($input: AgentInput!) {\n    deleteAgent(input: $input) {\n      agent {\n        ...ManagedAgentFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteAgent($input: AgentInput!) {\n    deleteAgent(input: $input) {\n      agent {\n        ...ManagedAgentFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResumeManagedAgent($input: ResumeAgentInput!) {\n    resumeAgent(input: $input) {\n      agent {\n        id\n        pausedAt\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ResumeManagedAgent($input: ResumeAgentInput!) {\n    resumeAgent(input: $input) {\n      agent {\n        id\n        pausedAt\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -71,6 +71,18 @@ export type AgentRead = {
   lastAt: Scalars['Time']['output'];
 };
 
+/** Someone an agent may share its own pages with (the MCP `share_document` tool): a person or a group. */
+export type AgentShareTarget = {
+  __typename?: 'AgentShareTarget';
+  addedAt: Scalars['Time']['output'];
+  principalId: Scalars['ID']['output'];
+  principalType: PrincipalType;
+  /** As a share names it: an email or `group:<slug>`. */
+  recipient: Scalars['String']['output'];
+  /** The display name. */
+  recipientName: Scalars['String']['output'];
+};
+
 /** How often an agent called one MCP tool on one UTC day, with one outcome. */
 export type AgentToolUse = {
   __typename?: 'AgentToolUse';
@@ -992,6 +1004,8 @@ export type Grant = {
 
 /** Why a grant exists. */
 export type GrantReason =
+  /** The page's owner is an agent you answer for: its people read what it writes (a standing rule). */
+  | 'AGENT_RESPONSIBLE'
   /** Shared with everything carrying a tag, once. */
   | 'BULK_TAG'
   /** Someone shared it. */
@@ -1427,6 +1441,8 @@ export type ManagedAgent = {
   description: Scalars['String']['output'];
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
+  /** When it was paused because nobody active answered for it any more (the console shows "Paused"); null while it works. */
+  pausedAt?: Maybe<Scalars['Time']['output']>;
   responsible: Array<ManagedUser>;
   slug: Scalars['String']['output'];
 };
@@ -1689,6 +1705,11 @@ export type Mutation = {
   restoreDocument: RestoreDocumentPayload;
   /** Makes an earlier version current again. */
   restoreRevision: RestoreRevisionPayload;
+  /**
+   * Resumes a paused agent you answer for (management may resume any), so its tokens work again.
+   * BAD_USER_INPUT on `agentId` while no active person answers for it.
+   */
+  resumeAgent: ResumeAgentPayload;
   /** Management only: make one of management's webhooks active again (paused or disabled). */
   resumeManagementWebhook: WebhookPayload;
   /** Make one of your webhooks active again (paused or disabled). */
@@ -1699,6 +1720,8 @@ export type Mutation = {
   revokeAccess: RevokeAccessPayload;
   /** Revokes one of your personal access tokens at once. Needs your session cookie (FORBIDDEN otherwise). */
   revokeAccessToken: RevokeAccessTokenPayload;
+  /** Revokes one token of an agent you answer for; its other tokens keep working. NOT_FOUND on `tokenId` for a token it does not have. */
+  revokeAgentToken: RevokeAccessTokenPayload;
   /** Takes a whole sharing action back. */
   revokeBatch: RevokeBatchPayload;
   revokeServiceToken: ServiceTokenPayload;
@@ -1707,6 +1730,8 @@ export type Mutation = {
   /** Give one of your webhooks a new secret; the old one keeps signing beside it for 24 hours. */
   rotateWebhookSecret: RotateWebhookSecretPayload;
   setAgentResponsible: ManagedAgentPayload;
+  /** Replaces whom an agent you answer for may share its own pages with (an agent's `share_document` refuses anyone else). */
+  setAgentShareTargets: SetAgentShareTargetsPayload;
   /** Management: sets who may read the pages people create in a space from now on (audited). */
   setSpaceDefault: SetSpaceDefaultPayload;
   /** Shares documents with recipients as one action (one batch). */
@@ -2015,6 +2040,11 @@ export type MutationRestoreRevisionArgs = {
 };
 
 
+export type MutationResumeAgentArgs = {
+  input: ResumeAgentInput;
+};
+
+
 export type MutationResumeManagementWebhookArgs = {
   id: Scalars['ID']['input'];
 };
@@ -2040,6 +2070,11 @@ export type MutationRevokeAccessTokenArgs = {
 };
 
 
+export type MutationRevokeAgentTokenArgs = {
+  input: RevokeAgentTokenInput;
+};
+
+
 export type MutationRevokeBatchArgs = {
   input: RevokeBatchInput;
 };
@@ -2062,6 +2097,11 @@ export type MutationRotateWebhookSecretArgs = {
 
 export type MutationSetAgentResponsibleArgs = {
   input: SetAgentResponsibleInput;
+};
+
+
+export type MutationSetAgentShareTargetsArgs = {
+  input: SetAgentShareTargetsInput;
 };
 
 
@@ -2312,6 +2352,10 @@ export type Query = {
    * NOT_FOUND on `agentId` for an agent you do not answer for.
    */
   agentReads: Array<AgentRead>;
+  /** Whom an agent you answer for may share its own pages with. */
+  agentShareTargets: Array<AgentShareTarget>;
+  /** The tokens of an agent you answer for, revoked ones included, newest first (never a secret). */
+  agentTokens: Array<AccessToken>;
   /** How often an agent you answer for called each MCP tool, per UTC day and outcome (counts only). */
   agentUsage: Array<AgentToolUse>;
   /** One automation: yours, or any for management (without its script). Null when there is none. */
@@ -2393,7 +2437,7 @@ export type Query = {
   newPageAudience: PageAudience;
   /** People by name or email and agents by slug (at least two characters). */
   people: Array<Person>;
-  /** What was shared with you since a time, newest first: only grants that still stand, on live documents, each document once (its latest grant or upgrade). */
+  /** What was shared with you, or with a group of yours (not Everyone), since a time, newest first: only grants that still stand, on live documents, each document once (its latest grant or upgrade). */
   recentlyShared: Array<SharedWithMe>;
   /**
    * Searches the documents you can read (docs/api.md#search): words must all match, `"a phrase"`
@@ -2423,6 +2467,16 @@ export type QueryAgentReadsArgs = {
   agentId: Scalars['ID']['input'];
   from: Scalars['String']['input'];
   to: Scalars['String']['input'];
+};
+
+
+export type QueryAgentShareTargetsArgs = {
+  agentId: Scalars['ID']['input'];
+};
+
+
+export type QueryAgentTokensArgs = {
+  agentId: Scalars['ID']['input'];
 };
 
 
@@ -2664,6 +2718,8 @@ export type ResponsibleAgent = {
   description: Scalars['String']['output'];
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
+  /** When it was paused because nobody active answered for it any more; null while it works (resumeAgent). */
+  pausedAt?: Maybe<Scalars['Time']['output']>;
   /** `agent:<slug>` shares with it. */
   slug: Scalars['String']['output'];
 };
@@ -2695,6 +2751,15 @@ export type RestoreRevisionPayload = {
   /** False when that version's content is already current. */
   changed: Scalars['Boolean']['output'];
   document: Document;
+};
+
+export type ResumeAgentInput = {
+  agentId: Scalars['ID']['input'];
+};
+
+export type ResumeAgentPayload = {
+  __typename?: 'ResumeAgentPayload';
+  agent: ResponsibleAgent;
 };
 
 export type RetryParkedEventInput = {
@@ -2729,6 +2794,11 @@ export type RevokeAccessTokenInput = {
 export type RevokeAccessTokenPayload = {
   __typename?: 'RevokeAccessTokenPayload';
   accessToken: AccessToken;
+};
+
+export type RevokeAgentTokenInput = {
+  agentId: Scalars['ID']['input'];
+  tokenId: Scalars['ID']['input'];
 };
 
 export type RevokeBatchInput = {
@@ -2857,6 +2927,17 @@ export type SetAgentResponsibleInput = {
   remove?: InputMaybe<Array<Scalars['ID']['input']>>;
 };
 
+export type SetAgentShareTargetsInput = {
+  agentId: Scalars['ID']['input'];
+  /** People by email and groups as `group:<slug>` (`group:everyone` too); empty: nobody. Replaces the list. */
+  principals: Array<Scalars['String']['input']>;
+};
+
+export type SetAgentShareTargetsPayload = {
+  __typename?: 'SetAgentShareTargetsPayload';
+  targets: Array<AgentShareTarget>;
+};
+
 /** A person to deactivate or reactivate. */
 export type SetPersonActiveInput = {
   /** The person's id. */
@@ -2965,6 +3046,10 @@ export type SharedWithMe = {
   grantedBy?: Maybe<User>;
   permission: Permission;
   reason: GrantReason;
+  /** Whom it was shared with: your email, or `group:<slug>` for a group of yours. */
+  recipient: Scalars['String']['output'];
+  /** Their display name: yours, or the group's ("Platform"). */
+  recipientName: Scalars['String']['output'];
 };
 
 /** How people may sign in to this instance. */
@@ -3340,7 +3425,7 @@ export type ManagedUserFieldsFragment = { __typename?: 'ManagedUser', id: string
 
 export type ManagedGroupFieldsFragment = { __typename?: 'ManagedGroup', id: string, slug: string, name: string, description: string, everyone: boolean, members: number };
 
-export type ManagedAgentFieldsFragment = { __typename?: 'ManagedAgent', id: string, slug: string, name: string, description: string, createdAt: string, deletedAt?: string | null };
+export type ManagedAgentFieldsFragment = { __typename?: 'ManagedAgent', id: string, slug: string, name: string, description: string, createdAt: string, deletedAt?: string | null, pausedAt?: string | null };
 
 export type ServiceTokenFieldsFragment = { __typename?: 'ServiceToken', id: string, name: string, prefix: string, createdAt: string, expiresAt?: string | null, lastUsedAt?: string | null, revokedAt?: string | null };
 
@@ -3566,21 +3651,28 @@ export type InboxRejectSuggestionMutation = { __typename?: 'Mutation', rejectLin
 export type ManageAgentsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ManageAgentsQuery = { __typename?: 'Query', manageAgents: Array<{ __typename?: 'ManagedAgent', id: string, slug: string, name: string, description: string, createdAt: string, deletedAt?: string | null, responsible: Array<{ __typename?: 'ManagedUser', id: string, name: string, email: string }> }> };
+export type ManageAgentsQuery = { __typename?: 'Query', manageAgents: Array<{ __typename?: 'ManagedAgent', id: string, slug: string, name: string, description: string, createdAt: string, deletedAt?: string | null, pausedAt?: string | null, responsible: Array<{ __typename?: 'ManagedUser', id: string, name: string, email: string }> }> };
 
 export type CreateAgentMutationVariables = Exact<{
   input: CreateAgentInput;
 }>;
 
 
-export type CreateAgentMutation = { __typename?: 'Mutation', createAgent: { __typename?: 'CreateAgentPayload', token: string, agent: { __typename?: 'ManagedAgent', id: string, slug: string, name: string, description: string, createdAt: string, deletedAt?: string | null } } };
+export type CreateAgentMutation = { __typename?: 'Mutation', createAgent: { __typename?: 'CreateAgentPayload', token: string, agent: { __typename?: 'ManagedAgent', id: string, slug: string, name: string, description: string, createdAt: string, deletedAt?: string | null, pausedAt?: string | null } } };
 
 export type DeleteAgentMutationVariables = Exact<{
   input: AgentInput;
 }>;
 
 
-export type DeleteAgentMutation = { __typename?: 'Mutation', deleteAgent: { __typename?: 'ManagedAgentPayload', agent: { __typename?: 'ManagedAgent', id: string, slug: string, name: string, description: string, createdAt: string, deletedAt?: string | null } } };
+export type DeleteAgentMutation = { __typename?: 'Mutation', deleteAgent: { __typename?: 'ManagedAgentPayload', agent: { __typename?: 'ManagedAgent', id: string, slug: string, name: string, description: string, createdAt: string, deletedAt?: string | null, pausedAt?: string | null } } };
+
+export type ResumeManagedAgentMutationVariables = Exact<{
+  input: ResumeAgentInput;
+}>;
+
+
+export type ResumeManagedAgentMutation = { __typename?: 'Mutation', resumeAgent: { __typename?: 'ResumeAgentPayload', agent: { __typename?: 'ResponsibleAgent', id: string, pausedAt?: string | null } } };
 
 export type IssueAgentTokenMutationVariables = Exact<{
   input: IssueAgentTokenInput;
@@ -4177,7 +4269,7 @@ export const IngestionFieldsFragmentDoc = {"kind":"Document","definitions":[{"ki
 export const LinkSuggestionFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"LinkSuggestionFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LinkSuggestion"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]} as unknown as DocumentNode<LinkSuggestionFieldsFragment, unknown>;
 export const ManagedUserFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ManagedUserFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ManagedUser"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"email"}}]}}]} as unknown as DocumentNode<ManagedUserFieldsFragment, unknown>;
 export const ManagedGroupFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ManagedGroupFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ManagedGroup"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"everyone"}},{"kind":"Field","name":{"kind":"Name","value":"members"}}]}}]} as unknown as DocumentNode<ManagedGroupFieldsFragment, unknown>;
-export const ManagedAgentFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ManagedAgentFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ManagedAgent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"deletedAt"}}]}}]} as unknown as DocumentNode<ManagedAgentFieldsFragment, unknown>;
+export const ManagedAgentFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ManagedAgentFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ManagedAgent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"deletedAt"}},{"kind":"Field","name":{"kind":"Name","value":"pausedAt"}}]}}]} as unknown as DocumentNode<ManagedAgentFieldsFragment, unknown>;
 export const ServiceTokenFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ServiceTokenFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ServiceToken"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"prefix"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"expiresAt"}},{"kind":"Field","name":{"kind":"Name","value":"lastUsedAt"}},{"kind":"Field","name":{"kind":"Name","value":"revokedAt"}}]}}]} as unknown as DocumentNode<ServiceTokenFieldsFragment, unknown>;
 export const DocumentMetadataFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"DocumentMetadataFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"DocumentMetadata"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"space"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"versions"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}},{"kind":"Field","name":{"kind":"Name","value":"deletedAt"}},{"kind":"Field","name":{"kind":"Name","value":"quarantinedAt"}}]}}]} as unknown as DocumentNode<DocumentMetadataFieldsFragment, unknown>;
 export const AuditEntryFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AuditEntryFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AuditEntry"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"action"}},{"kind":"Field","name":{"kind":"Name","value":"via"}},{"kind":"Field","name":{"kind":"Name","value":"tokenId"}},{"kind":"Field","name":{"kind":"Name","value":"targetUserId"}},{"kind":"Field","name":{"kind":"Name","value":"targetGroupId"}},{"kind":"Field","name":{"kind":"Name","value":"targetDocumentId"}},{"kind":"Field","name":{"kind":"Name","value":"details"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<AuditEntryFieldsFragment, unknown>;
@@ -4226,9 +4318,10 @@ export const InboxDecideLinkDocument = {"kind":"Document","definitions":[{"kind"
 export const InboxDecideFileDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"InboxDecideFile"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"DecideFileReferenceInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"decideFileReference"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"document"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"DocumentFields"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"content"}},{"kind":"Field","name":{"kind":"Name","value":"fileReferences"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"FileReferenceFields"}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"DocumentFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Document"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"space"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"FileReferenceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"FileReference"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"href"}},{"kind":"Field","name":{"kind":"Name","value":"state"}}]}}]} as unknown as DocumentNode<InboxDecideFileMutation, InboxDecideFileMutationVariables>;
 export const InboxAcceptSuggestionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"InboxAcceptSuggestion"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"LinkSuggestionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"acceptLinkSuggestion"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"suggestion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"LinkSuggestionFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"document"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"DocumentFields"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"LinkSuggestionFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LinkSuggestion"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"DocumentFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Document"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"space"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}}]} as unknown as DocumentNode<InboxAcceptSuggestionMutation, InboxAcceptSuggestionMutationVariables>;
 export const InboxRejectSuggestionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"InboxRejectSuggestion"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"LinkSuggestionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rejectLinkSuggestion"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"suggestion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"LinkSuggestionFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"LinkSuggestionFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LinkSuggestion"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]} as unknown as DocumentNode<InboxRejectSuggestionMutation, InboxRejectSuggestionMutationVariables>;
-export const ManageAgentsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ManageAgents"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"manageAgents"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ManagedAgentFields"}},{"kind":"Field","name":{"kind":"Name","value":"responsible"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ManagedUserFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ManagedAgentFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ManagedAgent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"deletedAt"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ManagedUserFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ManagedUser"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"email"}}]}}]} as unknown as DocumentNode<ManageAgentsQuery, ManageAgentsQueryVariables>;
-export const CreateAgentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateAgent"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateAgentInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createAgent"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"token"}},{"kind":"Field","name":{"kind":"Name","value":"agent"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ManagedAgentFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ManagedAgentFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ManagedAgent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"deletedAt"}}]}}]} as unknown as DocumentNode<CreateAgentMutation, CreateAgentMutationVariables>;
-export const DeleteAgentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteAgent"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AgentInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteAgent"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"agent"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ManagedAgentFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ManagedAgentFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ManagedAgent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"deletedAt"}}]}}]} as unknown as DocumentNode<DeleteAgentMutation, DeleteAgentMutationVariables>;
+export const ManageAgentsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ManageAgents"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"manageAgents"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ManagedAgentFields"}},{"kind":"Field","name":{"kind":"Name","value":"responsible"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ManagedUserFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ManagedAgentFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ManagedAgent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"deletedAt"}},{"kind":"Field","name":{"kind":"Name","value":"pausedAt"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ManagedUserFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ManagedUser"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"email"}}]}}]} as unknown as DocumentNode<ManageAgentsQuery, ManageAgentsQueryVariables>;
+export const CreateAgentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateAgent"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateAgentInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createAgent"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"token"}},{"kind":"Field","name":{"kind":"Name","value":"agent"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ManagedAgentFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ManagedAgentFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ManagedAgent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"deletedAt"}},{"kind":"Field","name":{"kind":"Name","value":"pausedAt"}}]}}]} as unknown as DocumentNode<CreateAgentMutation, CreateAgentMutationVariables>;
+export const DeleteAgentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteAgent"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AgentInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteAgent"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"agent"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ManagedAgentFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ManagedAgentFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ManagedAgent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"deletedAt"}},{"kind":"Field","name":{"kind":"Name","value":"pausedAt"}}]}}]} as unknown as DocumentNode<DeleteAgentMutation, DeleteAgentMutationVariables>;
+export const ResumeManagedAgentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ResumeManagedAgent"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ResumeAgentInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"resumeAgent"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"agent"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"pausedAt"}}]}}]}}]}}]} as unknown as DocumentNode<ResumeManagedAgentMutation, ResumeManagedAgentMutationVariables>;
 export const IssueAgentTokenDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"IssueAgentToken"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"IssueAgentTokenInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"issueAgentToken"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"token"}}]}}]}}]} as unknown as DocumentNode<IssueAgentTokenMutation, IssueAgentTokenMutationVariables>;
 export const ManageAuditDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ManageAudit"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"filter"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"AuditFilter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"manageAudit"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}},{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"filter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AuditEntryFields"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AuditEntryFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AuditEntry"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"action"}},{"kind":"Field","name":{"kind":"Name","value":"via"}},{"kind":"Field","name":{"kind":"Name","value":"tokenId"}},{"kind":"Field","name":{"kind":"Name","value":"targetUserId"}},{"kind":"Field","name":{"kind":"Name","value":"targetGroupId"}},{"kind":"Field","name":{"kind":"Name","value":"targetDocumentId"}},{"kind":"Field","name":{"kind":"Name","value":"details"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<ManageAuditQuery, ManageAuditQueryVariables>;
 export const ManagedAutomationsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ManagedAutomations"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"managedAutomations"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AutomationFields"}},{"kind":"Field","name":{"kind":"Name","value":"owner"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"UserFields"}},{"kind":"Field","name":{"kind":"Name","value":"email"}}]}},{"kind":"Field","name":{"kind":"Name","value":"lastRun"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AutomationRunFields"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AutomationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Automation"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"enabled"}},{"kind":"Field","name":{"kind":"Name","value":"disabledReason"}},{"kind":"Field","name":{"kind":"Name","value":"ownerActive"}},{"kind":"Field","name":{"kind":"Name","value":"schedule"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"UserFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"User"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AutomationRunFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AutomationRun"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}}]}}]} as unknown as DocumentNode<ManagedAutomationsQuery, ManagedAutomationsQueryVariables>;
