@@ -2250,6 +2250,32 @@ func (ec *executionContext) fieldContext_AccessToken_expiresAt(_ context.Context
 	return graphql.NewScalarFieldContext("AccessToken", field, false, false, "Time")
 }
 
+func (ec *executionContext) _AccessToken_revokedAt(ctx context.Context, field graphql.CollectedField, obj *auth.AccessToken) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "AccessToken", field, obj.RevokedAt, ec.marshalOTime2ᚖtimeᚐTime)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccessToken_revokedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RevokedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AccessToken_revokedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AccessToken", field, false, false, "Time")
+}
+
 func (ec *executionContext) _ChangePasswordPayload_sessionsEnded(ctx context.Context, field graphql.CollectedField, obj *model.ChangePasswordPayload) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
 		return ec.marshalNInt2int(ctx, field.Selections, obj.SessionsEnded)
@@ -9004,6 +9030,11 @@ func (ec *executionContext) _AccessToken(ctx context.Context, sel ast.SelectionS
 			}
 		case "expiresAt":
 			out.Values[i] = ec._AccessToken_expiresAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "revokedAt":
+			out.Values[i] = ec._AccessToken_revokedAt(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}

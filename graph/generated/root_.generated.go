@@ -59,6 +59,7 @@ type ComplexityRoot struct {
 		LastUsedAt func(childComplexity int) int
 		Name       func(childComplexity int) int
 		Prefix     func(childComplexity int) int
+		RevokedAt  func(childComplexity int) int
 	}
 
 	AgentRead struct {
@@ -1260,6 +1261,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AccessToken.Prefix(childComplexity), true
+	case "AccessToken.revokedAt":
+		if e.ComplexityRoot.AccessToken.RevokedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessToken.RevokedAt(childComplexity), true
 
 	case "AgentRead.count":
 		if e.ComplexityRoot.AgentRead.Count == nil {
@@ -6849,6 +6856,8 @@ type AccessToken {
   lastUsedAt: Time
   "When it stops working; null: never."
   expiresAt: Time
+  "When it was revoked; null while it works (` + "`" + `agentTokens` + "`" + ` lists revoked ones too)."
+  revokedAt: Time
 }
 
 "A new personal access token."
@@ -9102,6 +9111,8 @@ func (ec *executionContext) childFields_AccessToken(ctx context.Context, field g
 		return ec.fieldContext_AccessToken_lastUsedAt(ctx, field)
 	case "expiresAt":
 		return ec.fieldContext_AccessToken_expiresAt(ctx, field)
+	case "revokedAt":
+		return ec.fieldContext_AccessToken_revokedAt(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type AccessToken", field.Name)
 }

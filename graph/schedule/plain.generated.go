@@ -6,7 +6,7 @@ package schedule
 // struct field or a method without a context), which cannot wait on a load.
 var Plain = map[string]map[string]struct{}{
 	"AccessExplanation":            {"grants": {}, "owner": {}},
-	"AccessToken":                  {"createdAt": {}, "expiresAt": {}, "id": {}, "lastUsedAt": {}, "name": {}, "prefix": {}},
+	"AccessToken":                  {"createdAt": {}, "expiresAt": {}, "id": {}, "lastUsedAt": {}, "name": {}, "prefix": {}, "revokedAt": {}},
 	"AgentRead":                    {"count": {}, "day": {}, "document": {}, "lastAt": {}},
 	"AgentShareTarget":             {"addedAt": {}, "principalId": {}, "principalType": {}, "recipient": {}, "recipientName": {}},
 	"AgentToolUse":                 {"count": {}, "day": {}, "lastAt": {}, "outcome": {}, "tool": {}},

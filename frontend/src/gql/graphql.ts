@@ -55,6 +55,8 @@ export type AccessToken = {
   name: Scalars['String']['output'];
   /** `codp_` (personal) or `coda_` (agent) and six more characters, to tell tokens apart. */
   prefix: Scalars['String']['output'];
+  /** When it was revoked; null while it works (`agentTokens` lists revoked ones too). */
+  revokedAt?: Maybe<Scalars['Time']['output']>;
 };
 
 export type AgentInput = {
