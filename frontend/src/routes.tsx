@@ -18,6 +18,7 @@ const Tokens = lazy(() => import('./scenes/settings/Tokens'))
 const Password = lazy(() => import('./scenes/settings/Password'))
 const Mail = lazy(() => import('./scenes/settings/Mail'))
 const Webhooks = lazy(() => import('./scenes/settings/Webhooks'))
+const MyAgents = lazy(() => import('./scenes/settings/Agents'))
 const NewPage = lazy(() => import('./scenes/page/NewPage'))
 
 /** The scene at a path (the shell around it is App's). */
@@ -45,6 +46,8 @@ export function Route({ path }: { path: string }) {
       return <Mail />
     case '/settings/webhooks':
       return <Webhooks />
+    case '/settings/agents':
+      return <MyAgents />
     case '/new':
       return <NewPage />
   }
