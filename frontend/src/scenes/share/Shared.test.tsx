@@ -39,8 +39,8 @@ describe('Shared', () => {
       </Provider>,
     )
     const rows = screen.getAllByRole('listitem')
-    expect(rows[0].textContent).toContain('Ada shared it with Platform')
-    expect(rows[1].textContent).toContain('Ada shared it ·')
-    expect(rows[1].textContent).not.toContain('with Dana')
+    expect(rows[0]?.textContent).toContain('Ada shared it with Platform')
+    expect(rows[1]?.textContent).toContain('Ada shared it ·')
+    expect(rows[1]?.textContent).not.toContain('with Dana')
   })
 })
