@@ -8,6 +8,7 @@ import (
 
 	"codna/graph/model"
 	"codna/internal/access"
+	"codna/internal/agent"
 	"codna/internal/document"
 )
 
@@ -123,4 +124,15 @@ func folderShareModel(f access.FolderShare) model.FolderShare {
 		ID: f.ID.String(), Space: spaceModel(f.Space), Path: f.Path, PrincipalType: principalTypeModel(f.Principal.Type),
 		PrincipalID: f.Principal.ID.String(), Permission: permissionModel(f.Permission), CreatedAt: f.CreatedAt, UpdatedAt: f.UpdatedAt,
 	}
+}
+
+func shareTargetModels(ts []agent.ShareTarget) []model.AgentShareTarget {
+	out := make([]model.AgentShareTarget, len(ts))
+	for i, t := range ts {
+		out[i] = model.AgentShareTarget{
+			PrincipalType: principalTypeModel(t.Principal.Type), PrincipalID: t.Principal.ID.String(),
+			Recipient: t.Label, RecipientName: t.Name, AddedAt: t.AddedAt,
+		}
+	}
+	return out
 }

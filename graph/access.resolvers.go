@@ -165,7 +165,10 @@ func (r *queryResolver) RecentlyShared(ctx context.Context, since time.Time, fir
 		if doc == nil {
 			continue
 		}
-		m := model.SharedWithMe{Document: doc, Permission: permissionModel(g.Permission), Reason: reasonModel(g.Reason), BatchID: idPtr(g.BatchID), At: g.At}
+		m := model.SharedWithMe{
+			Document: doc, Permission: permissionModel(g.Permission), Reason: reasonModel(g.Reason), BatchID: idPtr(g.BatchID), At: g.At,
+			Recipient: g.Label, RecipientName: g.Name,
+		}
 		if g.GrantedBy != nil {
 			m.GrantedBy = users[*g.GrantedBy]
 		}

@@ -8,11 +8,63 @@ package graph
 import (
 	"codna/graph/model"
 	"codna/internal/agent"
+	"codna/internal/auth"
 	"context"
 	"time"
 
 	"github.com/google/uuid"
 )
+
+// RevokeAgentToken is the resolver for the revokeAgentToken field.
+func (r *mutationResolver) RevokeAgentToken(ctx context.Context, input model.RevokeAgentTokenInput) (*model.RevokeAccessTokenPayload, error) {
+	agentID, err := parseID("agentId", input.AgentID)
+	if err != nil {
+		return nil, err
+	}
+	tokenID, err := parseID("tokenId", input.TokenID)
+	if err != nil {
+		return nil, err
+	}
+	t, err := r.svc.Agent.RevokeToken(ctx, agentID, tokenID)
+	if err != nil {
+		return nil, err
+	}
+	return &model.RevokeAccessTokenPayload{AccessToken: &t}, nil
+}
+
+// ResumeAgent is the resolver for the resumeAgent field.
+func (r *mutationResolver) ResumeAgent(ctx context.Context, input model.ResumeAgentInput) (*model.ResumeAgentPayload, error) {
+	id, err := parseID("agentId", input.AgentID)
+	if err != nil {
+		return nil, err
+	}
+	if auth.ActorFrom(ctx).IsManagement() {
+		// Management resumes any agent (audited); people those they answer for.
+		m, err := r.svc.Manage.ResumeAgent(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		return &model.ResumeAgentPayload{Agent: &agent.Agent{ID: m.ID, Slug: m.Slug, Name: m.Name, Description: m.Description, CreatedAt: m.CreatedAt, PausedAt: m.PausedAt}}, nil
+	}
+	a, err := r.svc.Agent.Resume(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return &model.ResumeAgentPayload{Agent: &a}, nil
+}
+
+// SetAgentShareTargets is the resolver for the setAgentShareTargets field.
+func (r *mutationResolver) SetAgentShareTargets(ctx context.Context, input model.SetAgentShareTargetsInput) (*model.SetAgentShareTargetsPayload, error) {
+	id, err := parseID("agentId", input.AgentID)
+	if err != nil {
+		return nil, err
+	}
+	ts, err := r.svc.Agent.SetShareTargets(ctx, id, input.Principals)
+	if err != nil {
+		return nil, err
+	}
+	return &model.SetAgentShareTargetsPayload{Targets: shareTargetModels(ts)}, nil
+}
 
 // MyAgents is the resolver for the myAgents field.
 func (r *queryResolver) MyAgents(ctx context.Context) ([]agent.Agent, error) {
@@ -64,4 +116,26 @@ func (r *queryResolver) AgentUsage(ctx context.Context, agentID string, from str
 		out[i] = model.AgentToolUse{Day: u.Day.Format(time.DateOnly), Tool: u.Tool, Outcome: u.Outcome, Count: int(u.Count), LastAt: u.LastAt}
 	}
 	return out, nil
+}
+
+// AgentTokens is the resolver for the agentTokens field.
+func (r *queryResolver) AgentTokens(ctx context.Context, agentID string) ([]auth.AccessToken, error) {
+	id, err := parseID("agentId", agentID)
+	if err != nil {
+		return nil, err
+	}
+	return r.svc.Agent.Tokens(ctx, id)
+}
+
+// AgentShareTargets is the resolver for the agentShareTargets field.
+func (r *queryResolver) AgentShareTargets(ctx context.Context, agentID string) ([]model.AgentShareTarget, error) {
+	id, err := parseID("agentId", agentID)
+	if err != nil {
+		return nil, err
+	}
+	ts, err := r.svc.Agent.ShareTargets(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return shareTargetModels(ts), nil
 }

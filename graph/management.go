@@ -17,7 +17,7 @@ func groupModel(g manage.Group) *model.ManagedGroup {
 }
 
 func agentModel(a manage.Agent) *model.ManagedAgent {
-	m := &model.ManagedAgent{ID: a.ID.String(), Slug: a.Slug, Name: a.Name, Description: a.Description, CreatedAt: a.CreatedAt, DeletedAt: a.DeletedAt,
+	m := &model.ManagedAgent{ID: a.ID.String(), Slug: a.Slug, Name: a.Name, Description: a.Description, CreatedAt: a.CreatedAt, DeletedAt: a.DeletedAt, PausedAt: a.PausedAt,
 		Responsible: make([]model.ManagedUser, len(a.Responsible))}
 	for i, u := range a.Responsible {
 		m.Responsible[i] = *managedUserModel(u)

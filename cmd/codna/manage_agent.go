@@ -20,8 +20,12 @@ var agentCommands = []manageCommand{
 		func() manageVerb { return &agentDelete{} }},
 	{"agent", "token", "--agent ID --name N", "issue another token for an agent and print it, once",
 		func() manageVerb { return &agentToken{} }},
-	{"agent", "list", "", "list the agents",
+	{"agent", "list", "", "list the agents (a paused one says so)",
 		func() manageVerb { return &agentList{} }},
+	{"agent", "tokens", "--agent ID [--revoke TOKEN_ID]", "list an agent's tokens (never their secrets), or revoke one; its other tokens keep working",
+		func() manageVerb { return &agentTokens{} }},
+	{"agent", "resume", "--agent ID", "resume a paused agent (someone active must answer for it)",
+		func() manageVerb { return &agentResume{} }},
 }
 
 // agentFlag is --agent ID.
@@ -153,7 +157,66 @@ func (agentList) run(ctx context.Context, m *manageEnv) error {
 		return err
 	}
 	for _, a := range as {
-		fmt.Fprintf(m.stdout, "%s\t%s\t%s\t%d responsible\n", a.ID, a.Slug, a.Name, len(a.Responsible))
+		state := ""
+		if a.PausedAt != nil {
+			state = "\tpaused"
+		}
+		fmt.Fprintf(m.stdout, "%s\t%s\t%s\t%d responsible%s\n", a.ID, a.Slug, a.Name, len(a.Responsible), state)
 	}
+	return nil
+}
+
+type agentTokens struct {
+	agentFlag
+	revoke   string
+	revokeID uuid.UUID
+}
+
+func (c *agentTokens) flags(fs *flag.FlagSet) {
+	c.register(fs)
+	fs.StringVar(&c.revoke, "revoke", "", "revoke the token with this id instead of listing")
+}
+
+func (c *agentTokens) check(io.Reader) (err error) {
+	if err := c.parse("agent tokens"); err != nil {
+		return err
+	}
+	if c.revoke != "" {
+		c.revokeID, err = parseIDFlag("revoke", c.revoke)
+	}
+	return err
+}
+
+func (c *agentTokens) run(ctx context.Context, m *manageEnv) error {
+	if c.revokeID != uuid.Nil {
+		t, err := m.svc.RevokeAgentToken(ctx, c.aid, c.revokeID)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(m.stdout, "revoked agent token %q (%s)\n", t.Name, t.ID)
+		return nil
+	}
+	ts, err := m.svc.AgentTokens(ctx, c.aid)
+	if err != nil {
+		return err
+	}
+	rows := make([]tokenRow, len(ts))
+	for i, t := range ts {
+		rows[i] = tokenRow{t.ID, t.Name, t.Prefix, t.CreatedAt, t.ExpiresAt, t.LastUsedAt, t.RevokedAt}
+	}
+	return printTokenRows(m.stdout, rows)
+}
+
+type agentResume struct{ agentFlag }
+
+func (c *agentResume) flags(fs *flag.FlagSet) { c.register(fs) }
+func (c *agentResume) check(io.Reader) error  { return c.parse("agent resume") }
+
+func (c *agentResume) run(ctx context.Context, m *manageEnv) error {
+	a, err := m.svc.ResumeAgent(ctx, c.aid)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(m.stdout, "agent %s is working\n", a.Slug)
 	return nil
 }

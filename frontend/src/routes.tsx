@@ -18,6 +18,7 @@ const Tokens = lazy(() => import('./scenes/settings/Tokens'))
 const Password = lazy(() => import('./scenes/settings/Password'))
 const Mail = lazy(() => import('./scenes/settings/Mail'))
 const Webhooks = lazy(() => import('./scenes/settings/Webhooks'))
+const MyAgents = lazy(() => import('./scenes/settings/Agents'))
 const NewPage = lazy(() => import('./scenes/page/NewPage'))
 const Tags = lazy(() => import('./scenes/tags/Tags'))
 const TagPages = lazy(() => import('./scenes/tags/TagPages'))
@@ -47,6 +48,8 @@ export function Route({ path }: { path: string }) {
       return <Mail />
     case '/settings/webhooks':
       return <Webhooks />
+    case '/settings/agents':
+      return <MyAgents />
     case '/new':
       return <NewPage />
     case '/tags':

@@ -1503,6 +1503,58 @@ func (ec *executionContext) fieldContext_SharedWithMe_at(_ context.Context, fiel
 	return graphql.NewScalarFieldContext("SharedWithMe", field, false, false, "Time")
 }
 
+func (ec *executionContext) _SharedWithMe_recipient(ctx context.Context, field graphql.CollectedField, obj *model.SharedWithMe) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.String(&obj.Recipient)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SharedWithMe_recipient(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Recipient, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SharedWithMe_recipient(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SharedWithMe", field, false, false, "String")
+}
+
+func (ec *executionContext) _SharedWithMe_recipientName(ctx context.Context, field graphql.CollectedField, obj *model.SharedWithMe) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.String(&obj.RecipientName)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SharedWithMe_recipientName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RecipientName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SharedWithMe_recipientName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SharedWithMe", field, false, false, "String")
+}
+
 func (ec *executionContext) _UnshareFolderPayload_revoked(ctx context.Context, field graphql.CollectedField, obj *model.UnshareFolderPayload) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
 		return ec.marshalNInt2int(ctx, field.Selections, obj.Revoked)
@@ -2470,6 +2522,16 @@ func (ec *executionContext) _SharedWithMe(ctx context.Context, sel ast.Selection
 			}
 		case "at":
 			out.Values[i] = ec._SharedWithMe_at(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "recipient":
+			out.Values[i] = ec._SharedWithMe_recipient(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "recipientName":
+			out.Values[i] = ec._SharedWithMe_recipientName(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}

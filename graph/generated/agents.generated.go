@@ -142,6 +142,136 @@ func (ec *executionContext) fieldContext_AgentRead_lastAt(_ context.Context, fie
 	return graphql.NewScalarFieldContext("AgentRead", field, false, false, "Time")
 }
 
+func (ec *executionContext) _AgentShareTarget_principalType(ctx context.Context, field graphql.CollectedField, obj *model.AgentShareTarget) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "AgentShareTarget", field, obj.PrincipalType, ec.marshalNPrincipalType2codnaᚋgraphᚋmodelᚐPrincipalType)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AgentShareTarget_principalType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PrincipalType, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.PrincipalType) graphql.Marshaler {
+			return ec.marshalNPrincipalType2codnaᚋgraphᚋmodelᚐPrincipalType(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AgentShareTarget_principalType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AgentShareTarget", field, false, false, "PrincipalType")
+}
+
+func (ec *executionContext) _AgentShareTarget_principalId(ctx context.Context, field graphql.CollectedField, obj *model.AgentShareTarget) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "AgentShareTarget", field, obj.PrincipalID, ec.marshalNID2string)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AgentShareTarget_principalId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PrincipalID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AgentShareTarget_principalId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AgentShareTarget", field, false, false, "ID")
+}
+
+func (ec *executionContext) _AgentShareTarget_recipient(ctx context.Context, field graphql.CollectedField, obj *model.AgentShareTarget) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.String(&obj.Recipient)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AgentShareTarget_recipient(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Recipient, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AgentShareTarget_recipient(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AgentShareTarget", field, false, false, "String")
+}
+
+func (ec *executionContext) _AgentShareTarget_recipientName(ctx context.Context, field graphql.CollectedField, obj *model.AgentShareTarget) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.String(&obj.RecipientName)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AgentShareTarget_recipientName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RecipientName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AgentShareTarget_recipientName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AgentShareTarget", field, false, false, "String")
+}
+
+func (ec *executionContext) _AgentShareTarget_addedAt(ctx context.Context, field graphql.CollectedField, obj *model.AgentShareTarget) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "AgentShareTarget", field, obj.AddedAt, ec.marshalNTime2timeᚐTime)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AgentShareTarget_addedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AddedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AgentShareTarget_addedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AgentShareTarget", field, false, false, "Time")
+}
+
 func (ec *executionContext) _AgentToolUse_day(ctx context.Context, field graphql.CollectedField, obj *model.AgentToolUse) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
 		return schedule.String(&obj.Day)
@@ -402,9 +532,245 @@ func (ec *executionContext) fieldContext_ResponsibleAgent_createdAt(_ context.Co
 	return graphql.NewScalarFieldContext("ResponsibleAgent", field, false, false, "Time")
 }
 
+func (ec *executionContext) _ResponsibleAgent_pausedAt(ctx context.Context, field graphql.CollectedField, obj *agent.Agent) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "ResponsibleAgent", field, obj.PausedAt, ec.marshalOTime2ᚖtimeᚐTime)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ResponsibleAgent_pausedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PausedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ResponsibleAgent_pausedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ResponsibleAgent", field, false, false, "Time")
+}
+
+func (ec *executionContext) _ResumeAgentPayload_agent(ctx context.Context, field graphql.CollectedField, obj *model.ResumeAgentPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "ResumeAgentPayload", field, obj.Agent, ec.marshalNResponsibleAgent2ᚖcodnaᚋinternalᚋagentᚐAgent)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ResumeAgentPayload_agent(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Agent, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *agent.Agent) graphql.Marshaler {
+			return ec.marshalNResponsibleAgent2ᚖcodnaᚋinternalᚋagentᚐAgent(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ResumeAgentPayload_agent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ResumeAgentPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ResponsibleAgent(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SetAgentShareTargetsPayload_targets(ctx context.Context, field graphql.CollectedField, obj *model.SetAgentShareTargetsPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "SetAgentShareTargetsPayload", field, obj.Targets, ec.marshalNAgentShareTarget2ᚕcodnaᚋgraphᚋmodelᚐAgentShareTargetᚄ)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SetAgentShareTargetsPayload_targets(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Targets, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.AgentShareTarget) graphql.Marshaler {
+			return ec.marshalNAgentShareTarget2ᚕcodnaᚋgraphᚋmodelᚐAgentShareTargetᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SetAgentShareTargetsPayload_targets(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SetAgentShareTargetsPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AgentShareTarget(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 // endregion **************************** field.gotpl *****************************
 
 // region    **************************** input.gotpl *****************************
+
+func (ec *executionContext) unmarshalInputResumeAgentInput(ctx context.Context, obj any) (model.ResumeAgentInput, error) {
+	var it model.ResumeAgentInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"agentId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "agentId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("agentId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AgentID = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalResumeAgentInput unmarshals raw into the ResumeAgentInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalResumeAgentInput(ctx context.Context, raw any) (model.ResumeAgentInput, error) {
+	var out model.ResumeAgentInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ResumeAgentInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputRevokeAgentTokenInput(ctx context.Context, obj any) (model.RevokeAgentTokenInput, error) {
+	var it model.RevokeAgentTokenInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"agentId", "tokenId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "agentId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("agentId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AgentID = data
+		case "tokenId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tokenId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TokenID = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalRevokeAgentTokenInput unmarshals raw into the RevokeAgentTokenInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalRevokeAgentTokenInput(ctx context.Context, raw any) (model.RevokeAgentTokenInput, error) {
+	var out model.RevokeAgentTokenInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "RevokeAgentTokenInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputSetAgentShareTargetsInput(ctx context.Context, obj any) (model.SetAgentShareTargetsInput, error) {
+	var it model.SetAgentShareTargetsInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"agentId", "principals"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "agentId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("agentId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AgentID = data
+		case "principals":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("principals"))
+			data, err := ec.unmarshalNString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Principals = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalSetAgentShareTargetsInput unmarshals raw into the SetAgentShareTargetsInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalSetAgentShareTargetsInput(ctx context.Context, raw any) (model.SetAgentShareTargetsInput, error) {
+	var out model.SetAgentShareTargetsInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "SetAgentShareTargetsInput", raw, &out)
+	return out, err
+}
 
 // endregion **************************** input.gotpl *****************************
 
@@ -443,6 +809,60 @@ func (ec *executionContext) _AgentRead(ctx context.Context, sel ast.SelectionSet
 			}
 		case "lastAt":
 			out.Values[i] = ec._AgentRead_lastAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return op.Object(fields, out)
+}
+
+var agentShareTargetImplementors = []string{"AgentShareTarget"}
+
+func (ec *executionContext) _AgentShareTarget(ctx context.Context, sel ast.SelectionSet, obj *model.AgentShareTarget) graphql.Marshaler {
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, agentShareTargetImplementors)
+
+	out := op.NewFieldSet(ctx, fields)
+	deferred := op.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AgentShareTarget")
+		case "principalType":
+			out.Values[i] = ec._AgentShareTarget_principalType(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "principalId":
+			out.Values[i] = ec._AgentShareTarget_principalId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "recipient":
+			out.Values[i] = ec._AgentShareTarget_recipient(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "recipientName":
+			out.Values[i] = ec._AgentShareTarget_recipientName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "addedAt":
+			out.Values[i] = ec._AgentShareTarget_addedAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -554,6 +974,79 @@ func (ec *executionContext) _ResponsibleAgent(ctx context.Context, sel ast.Selec
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "pausedAt":
+			out.Values[i] = ec._ResponsibleAgent_pausedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return op.Object(fields, out)
+}
+
+var resumeAgentPayloadImplementors = []string{"ResumeAgentPayload"}
+
+func (ec *executionContext) _ResumeAgentPayload(ctx context.Context, sel ast.SelectionSet, obj *model.ResumeAgentPayload) graphql.Marshaler {
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, resumeAgentPayloadImplementors)
+
+	out := op.NewFieldSet(ctx, fields)
+	deferred := op.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ResumeAgentPayload")
+		case "agent":
+			out.Values[i] = ec._ResumeAgentPayload_agent(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return op.Object(fields, out)
+}
+
+var setAgentShareTargetsPayloadImplementors = []string{"SetAgentShareTargetsPayload"}
+
+func (ec *executionContext) _SetAgentShareTargetsPayload(ctx context.Context, sel ast.SelectionSet, obj *model.SetAgentShareTargetsPayload) graphql.Marshaler {
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, setAgentShareTargetsPayloadImplementors)
+
+	out := op.NewFieldSet(ctx, fields)
+	deferred := op.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SetAgentShareTargetsPayload")
+		case "targets":
+			out.Values[i] = ec._SetAgentShareTargetsPayload_targets(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -584,6 +1077,26 @@ func (ec *executionContext) marshalNAgentRead2ᚕcodnaᚋgraphᚋmodelᚐAgentRe
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec._AgentRead(ctx, sel, &v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNAgentShareTarget2codnaᚋgraphᚋmodelᚐAgentShareTarget(ctx context.Context, sel ast.SelectionSet, v model.AgentShareTarget) graphql.Marshaler {
+	return ec._AgentShareTarget(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNAgentShareTarget2ᚕcodnaᚋgraphᚋmodelᚐAgentShareTargetᚄ(ctx context.Context, sel ast.SelectionSet, v []model.AgentShareTarget) graphql.Marshaler {
+	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec._AgentShareTarget(ctx, sel, &v[i])
 	})
 
 	for _, e := range ret {
@@ -633,6 +1146,45 @@ func (ec *executionContext) marshalNResponsibleAgent2ᚕcodnaᚋinternalᚋagent
 	}
 
 	return ret
+}
+
+func (ec *executionContext) marshalNResponsibleAgent2ᚖcodnaᚋinternalᚋagentᚐAgent(ctx context.Context, sel ast.SelectionSet, v *agent.Agent) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ResponsibleAgent!")
+		return graphql.Null
+	}
+	return ec._ResponsibleAgent(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNResumeAgentInput2codnaᚋgraphᚋmodelᚐResumeAgentInput(ctx context.Context, v any) (model.ResumeAgentInput, error) {
+	res, err := ec.unmarshalInputResumeAgentInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNResumeAgentPayload2ᚖcodnaᚋgraphᚋmodelᚐResumeAgentPayload(ctx context.Context, sel ast.SelectionSet, v *model.ResumeAgentPayload) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ResumeAgentPayload!")
+		return graphql.Null
+	}
+	return ec._ResumeAgentPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNRevokeAgentTokenInput2codnaᚋgraphᚋmodelᚐRevokeAgentTokenInput(ctx context.Context, v any) (model.RevokeAgentTokenInput, error) {
+	res, err := ec.unmarshalInputRevokeAgentTokenInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNSetAgentShareTargetsInput2codnaᚋgraphᚋmodelᚐSetAgentShareTargetsInput(ctx context.Context, v any) (model.SetAgentShareTargetsInput, error) {
+	res, err := ec.unmarshalInputSetAgentShareTargetsInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNSetAgentShareTargetsPayload2ᚖcodnaᚋgraphᚋmodelᚐSetAgentShareTargetsPayload(ctx context.Context, sel ast.SelectionSet, v *model.SetAgentShareTargetsPayload) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "SetAgentShareTargetsPayload!")
+		return graphql.Null
+	}
+	return ec._SetAgentShareTargetsPayload(ctx, sel, v)
 }
 
 // endregion ***************************** type.gotpl *****************************

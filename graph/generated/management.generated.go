@@ -1208,6 +1208,32 @@ func (ec *executionContext) fieldContext_ManagedAgent_deletedAt(_ context.Contex
 	return graphql.NewScalarFieldContext("ManagedAgent", field, false, false, "Time")
 }
 
+func (ec *executionContext) _ManagedAgent_pausedAt(ctx context.Context, field graphql.CollectedField, obj *model.ManagedAgent) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "ManagedAgent", field, obj.PausedAt, ec.marshalOTime2ᚖtimeᚐTime)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagedAgent_pausedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PausedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ManagedAgent_pausedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagedAgent", field, false, false, "Time")
+}
+
 func (ec *executionContext) _ManagedAgentPayload_agent(ctx context.Context, field graphql.CollectedField, obj *model.ManagedAgentPayload) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
 		return schedule.Field(ctx, ec.OperationContext, "ManagedAgentPayload", field, obj.Agent, ec.marshalNManagedAgent2ᚖcodnaᚋgraphᚋmodelᚐManagedAgent)
@@ -4378,6 +4404,11 @@ func (ec *executionContext) _ManagedAgent(ctx context.Context, sel ast.Selection
 			}
 		case "deletedAt":
 			out.Values[i] = ec._ManagedAgent_deletedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pausedAt":
+			out.Values[i] = ec._ManagedAgent_pausedAt(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}

@@ -59,6 +59,7 @@ type ComplexityRoot struct {
 		LastUsedAt func(childComplexity int) int
 		Name       func(childComplexity int) int
 		Prefix     func(childComplexity int) int
+		RevokedAt  func(childComplexity int) int
 	}
 
 	AgentRead struct {
@@ -66,6 +67,14 @@ type ComplexityRoot struct {
 		Day      func(childComplexity int) int
 		Document func(childComplexity int) int
 		LastAt   func(childComplexity int) int
+	}
+
+	AgentShareTarget struct {
+		AddedAt       func(childComplexity int) int
+		PrincipalID   func(childComplexity int) int
+		PrincipalType func(childComplexity int) int
+		Recipient     func(childComplexity int) int
+		RecipientName func(childComplexity int) int
 	}
 
 	AgentToolUse struct {
@@ -667,6 +676,7 @@ type ComplexityRoot struct {
 		Description func(childComplexity int) int
 		ID          func(childComplexity int) int
 		Name        func(childComplexity int) int
+		PausedAt    func(childComplexity int) int
 		Responsible func(childComplexity int) int
 		Slug        func(childComplexity int) int
 	}
@@ -789,16 +799,19 @@ type ComplexityRoot struct {
 		ResolveNotification                func(childComplexity int, input model.NotificationInput) int
 		RestoreDocument                    func(childComplexity int, input model.RestoreDocumentInput) int
 		RestoreRevision                    func(childComplexity int, input model.RestoreRevisionInput) int
+		ResumeAgent                        func(childComplexity int, input model.ResumeAgentInput) int
 		ResumeManagementWebhook            func(childComplexity int, id string) int
 		ResumeWebhook                      func(childComplexity int, id string) int
 		RetryParkedEvent                   func(childComplexity int, input model.RetryParkedEventInput) int
 		RevokeAccess                       func(childComplexity int, input model.RevokeAccessInput) int
 		RevokeAccessToken                  func(childComplexity int, input model.RevokeAccessTokenInput) int
+		RevokeAgentToken                   func(childComplexity int, input model.RevokeAgentTokenInput) int
 		RevokeBatch                        func(childComplexity int, input model.RevokeBatchInput) int
 		RevokeServiceToken                 func(childComplexity int, input model.ServiceTokenInput) int
 		RotateManagementWebhookSecret      func(childComplexity int, id string) int
 		RotateWebhookSecret                func(childComplexity int, id string) int
 		SetAgentResponsible                func(childComplexity int, input model.SetAgentResponsibleInput) int
+		SetAgentShareTargets               func(childComplexity int, input model.SetAgentShareTargetsInput) int
 		SetSpaceDefault                    func(childComplexity int, input model.SetSpaceDefaultInput) int
 		Share                              func(childComplexity int, input model.ShareInput) int
 		ShareByTag                         func(childComplexity int, input model.ShareByTagInput) int
@@ -899,6 +912,8 @@ type ComplexityRoot struct {
 	Query struct {
 		AccessTokens        func(childComplexity int) int
 		AgentReads          func(childComplexity int, agentID string, from string, to string) int
+		AgentShareTargets   func(childComplexity int, agentID string) int
+		AgentTokens         func(childComplexity int, agentID string) int
 		AgentUsage          func(childComplexity int, agentID string, from string, to string) int
 		Automation          func(childComplexity int, id string) int
 		Automations         func(childComplexity int) int
@@ -961,6 +976,7 @@ type ComplexityRoot struct {
 		Description func(childComplexity int) int
 		ID          func(childComplexity int) int
 		Name        func(childComplexity int) int
+		PausedAt    func(childComplexity int) int
 		Slug        func(childComplexity int) int
 	}
 
@@ -971,6 +987,10 @@ type ComplexityRoot struct {
 	RestoreRevisionPayload struct {
 		Changed  func(childComplexity int) int
 		Document func(childComplexity int) int
+	}
+
+	ResumeAgentPayload struct {
+		Agent func(childComplexity int) int
 	}
 
 	RetryParkedEventPayload struct {
@@ -1044,6 +1064,10 @@ type ComplexityRoot struct {
 		UserAgent  func(childComplexity int) int
 	}
 
+	SetAgentShareTargetsPayload struct {
+		Targets func(childComplexity int) int
+	}
+
 	SetPersonActivePayload struct {
 		User func(childComplexity int) int
 	}
@@ -1077,12 +1101,14 @@ type ComplexityRoot struct {
 	}
 
 	SharedWithMe struct {
-		At         func(childComplexity int) int
-		BatchID    func(childComplexity int) int
-		Document   func(childComplexity int) int
-		GrantedBy  func(childComplexity int) int
-		Permission func(childComplexity int) int
-		Reason     func(childComplexity int) int
+		At            func(childComplexity int) int
+		BatchID       func(childComplexity int) int
+		Document      func(childComplexity int) int
+		GrantedBy     func(childComplexity int) int
+		Permission    func(childComplexity int) int
+		Reason        func(childComplexity int) int
+		Recipient     func(childComplexity int) int
+		RecipientName func(childComplexity int) int
 	}
 
 	SignInOptions struct {
@@ -1259,6 +1285,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AccessToken.Prefix(childComplexity), true
+	case "AccessToken.revokedAt":
+		if e.ComplexityRoot.AccessToken.RevokedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessToken.RevokedAt(childComplexity), true
 
 	case "AgentRead.count":
 		if e.ComplexityRoot.AgentRead.Count == nil {
@@ -1284,6 +1316,37 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AgentRead.LastAt(childComplexity), true
+
+	case "AgentShareTarget.addedAt":
+		if e.ComplexityRoot.AgentShareTarget.AddedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AgentShareTarget.AddedAt(childComplexity), true
+	case "AgentShareTarget.principalId":
+		if e.ComplexityRoot.AgentShareTarget.PrincipalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AgentShareTarget.PrincipalID(childComplexity), true
+	case "AgentShareTarget.principalType":
+		if e.ComplexityRoot.AgentShareTarget.PrincipalType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AgentShareTarget.PrincipalType(childComplexity), true
+	case "AgentShareTarget.recipient":
+		if e.ComplexityRoot.AgentShareTarget.Recipient == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AgentShareTarget.Recipient(childComplexity), true
+	case "AgentShareTarget.recipientName":
+		if e.ComplexityRoot.AgentShareTarget.RecipientName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AgentShareTarget.RecipientName(childComplexity), true
 
 	case "AgentToolUse.count":
 		if e.ComplexityRoot.AgentToolUse.Count == nil {
@@ -3538,6 +3601,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ManagedAgent.Name(childComplexity), true
+	case "ManagedAgent.pausedAt":
+		if e.ComplexityRoot.ManagedAgent.PausedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedAgent.PausedAt(childComplexity), true
 	case "ManagedAgent.responsible":
 		if e.ComplexityRoot.ManagedAgent.Responsible == nil {
 			break
@@ -4380,6 +4449,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RestoreRevision(childComplexity, args["input"].(model.RestoreRevisionInput)), true
+	case "Mutation.resumeAgent":
+		if e.ComplexityRoot.Mutation.ResumeAgent == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_resumeAgent_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ResumeAgent(childComplexity, args["input"].(model.ResumeAgentInput)), true
 	case "Mutation.resumeManagementWebhook":
 		if e.ComplexityRoot.Mutation.ResumeManagementWebhook == nil {
 			break
@@ -4435,6 +4515,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RevokeAccessToken(childComplexity, args["input"].(model.RevokeAccessTokenInput)), true
+	case "Mutation.revokeAgentToken":
+		if e.ComplexityRoot.Mutation.RevokeAgentToken == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_revokeAgentToken_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RevokeAgentToken(childComplexity, args["input"].(model.RevokeAgentTokenInput)), true
 	case "Mutation.revokeBatch":
 		if e.ComplexityRoot.Mutation.RevokeBatch == nil {
 			break
@@ -4490,6 +4581,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.SetAgentResponsible(childComplexity, args["input"].(model.SetAgentResponsibleInput)), true
+	case "Mutation.setAgentShareTargets":
+		if e.ComplexityRoot.Mutation.SetAgentShareTargets == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_setAgentShareTargets_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SetAgentShareTargets(childComplexity, args["input"].(model.SetAgentShareTargetsInput)), true
 	case "Mutation.setSpaceDefault":
 		if e.ComplexityRoot.Mutation.SetSpaceDefault == nil {
 			break
@@ -4939,6 +5041,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.AgentReads(childComplexity, args["agentId"].(string), args["from"].(string), args["to"].(string)), true
+	case "Query.agentShareTargets":
+		if e.ComplexityRoot.Query.AgentShareTargets == nil {
+			break
+		}
+
+		args, err := ec.field_Query_agentShareTargets_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.AgentShareTargets(childComplexity, args["agentId"].(string)), true
+	case "Query.agentTokens":
+		if e.ComplexityRoot.Query.AgentTokens == nil {
+			break
+		}
+
+		args, err := ec.field_Query_agentTokens_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.AgentTokens(childComplexity, args["agentId"].(string)), true
 	case "Query.agentUsage":
 		if e.ComplexityRoot.Query.AgentUsage == nil {
 			break
@@ -5448,6 +5572,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ResponsibleAgent.Name(childComplexity), true
+	case "ResponsibleAgent.pausedAt":
+		if e.ComplexityRoot.ResponsibleAgent.PausedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ResponsibleAgent.PausedAt(childComplexity), true
 	case "ResponsibleAgent.slug":
 		if e.ComplexityRoot.ResponsibleAgent.Slug == nil {
 			break
@@ -5474,6 +5604,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.RestoreRevisionPayload.Document(childComplexity), true
+
+	case "ResumeAgentPayload.agent":
+		if e.ComplexityRoot.ResumeAgentPayload.Agent == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ResumeAgentPayload.Agent(childComplexity), true
 
 	case "RetryParkedEventPayload.parkedEvent":
 		if e.ComplexityRoot.RetryParkedEventPayload.ParkedEvent == nil {
@@ -5697,6 +5834,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Session.UserAgent(childComplexity), true
 
+	case "SetAgentShareTargetsPayload.targets":
+		if e.ComplexityRoot.SetAgentShareTargetsPayload.Targets == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SetAgentShareTargetsPayload.Targets(childComplexity), true
+
 	case "SetPersonActivePayload.user":
 		if e.ComplexityRoot.SetPersonActivePayload.User == nil {
 			break
@@ -5823,6 +5967,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.SharedWithMe.Reason(childComplexity), true
+	case "SharedWithMe.recipient":
+		if e.ComplexityRoot.SharedWithMe.Recipient == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SharedWithMe.Recipient(childComplexity), true
+	case "SharedWithMe.recipientName":
+		if e.ComplexityRoot.SharedWithMe.RecipientName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SharedWithMe.RecipientName(childComplexity), true
 
 	case "SignInOptions.password":
 		if e.ComplexityRoot.SignInOptions.Password == nil {
@@ -6260,13 +6416,16 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("ResetPasswordWithTokenInput", ec.unmarshalInputResetPasswordWithTokenInput),
 			graphql.NewInputUnmarshaler("RestoreDocumentInput", ec.unmarshalInputRestoreDocumentInput),
 			graphql.NewInputUnmarshaler("RestoreRevisionInput", ec.unmarshalInputRestoreRevisionInput),
+			graphql.NewInputUnmarshaler("ResumeAgentInput", ec.unmarshalInputResumeAgentInput),
 			graphql.NewInputUnmarshaler("RetryParkedEventInput", ec.unmarshalInputRetryParkedEventInput),
 			graphql.NewInputUnmarshaler("RevokeAccessInput", ec.unmarshalInputRevokeAccessInput),
 			graphql.NewInputUnmarshaler("RevokeAccessTokenInput", ec.unmarshalInputRevokeAccessTokenInput),
+			graphql.NewInputUnmarshaler("RevokeAgentTokenInput", ec.unmarshalInputRevokeAgentTokenInput),
 			graphql.NewInputUnmarshaler("RevokeBatchInput", ec.unmarshalInputRevokeBatchInput),
 			graphql.NewInputUnmarshaler("SearchFilter", ec.unmarshalInputSearchFilter),
 			graphql.NewInputUnmarshaler("ServiceTokenInput", ec.unmarshalInputServiceTokenInput),
 			graphql.NewInputUnmarshaler("SetAgentResponsibleInput", ec.unmarshalInputSetAgentResponsibleInput),
+			graphql.NewInputUnmarshaler("SetAgentShareTargetsInput", ec.unmarshalInputSetAgentShareTargetsInput),
 			graphql.NewInputUnmarshaler("SetPersonActiveInput", ec.unmarshalInputSetPersonActiveInput),
 			graphql.NewInputUnmarshaler("SetSpaceDefaultInput", ec.unmarshalInputSetSpaceDefaultInput),
 			graphql.NewInputUnmarshaler("ShareByTagInput", ec.unmarshalInputShareByTagInput),
@@ -6398,6 +6557,8 @@ enum GrantReason {
   IMPORT
   "The space's default gave Everyone read when the page was created (SpaceDefaultAccess)."
   SPACE_DEFAULT
+  "The page's owner is an agent you answer for: its people read what it writes (a standing rule)."
+  AGENT_RESPONSIBLE
 }
 
 "Who a grant is to."
@@ -6443,6 +6604,10 @@ type SharedWithMe {
   batchId: ID
   "When it was shared."
   at: Time!
+  "Whom it was shared with: your email, or ` + "`" + `group:<slug>` + "`" + ` for a group of yours."
+  recipient: String!
+  "Their display name: yours, or the group's (\"Platform\")."
+  recipientName: String!
 }
 
 "A person or agent a share can name."
@@ -6586,7 +6751,7 @@ extend type Document {
 }
 
 extend type Query {
-  "What was shared with you since a time, newest first: only grants that still stand, on live documents, each document once (its latest grant or upgrade)."
+  "What was shared with you, or with a group of yours (not Everyone), since a time, newest first: only grants that still stand, on live documents, each document once (its latest grant or upgrade)."
   recentlyShared(since: Time!, first: Int = 50): [SharedWithMe!]!
   "The standing grants of one sharing action (yours, or on your documents)."
   batch(id: ID!): [Grant!]!
@@ -6623,6 +6788,19 @@ type ResponsibleAgent {
   name: String!
   description: String!
   createdAt: Time!
+  "When it was paused because nobody active answered for it any more; null while it works (resumeAgent)."
+  pausedAt: Time
+}
+
+"Someone an agent may share its own pages with (the MCP ` + "`" + `share_document` + "`" + ` tool): a person or a group."
+type AgentShareTarget {
+  principalType: PrincipalType!
+  principalId: ID!
+  "As a share names it: an email or ` + "`" + `group:<slug>` + "`" + `."
+  recipient: String!
+  "The display name."
+  recipientName: String!
+  addedAt: Time!
 }
 
 "How often an agent opened one page on one UTC day."
@@ -6657,6 +6835,45 @@ extend type Query {
   agentReads(agentId: ID!, from: String!, to: String!): [AgentRead!]!
   "How often an agent you answer for called each MCP tool, per UTC day and outcome (counts only)."
   agentUsage(agentId: ID!, from: String!, to: String!): [AgentToolUse!]!
+  "The tokens of an agent you answer for, revoked ones included, newest first (never a secret)."
+  agentTokens(agentId: ID!): [AccessToken!]!
+  "Whom an agent you answer for may share its own pages with."
+  agentShareTargets(agentId: ID!): [AgentShareTarget!]!
+}
+
+input RevokeAgentTokenInput {
+  agentId: ID!
+  tokenId: ID!
+}
+
+input ResumeAgentInput {
+  agentId: ID!
+}
+
+type ResumeAgentPayload {
+  agent: ResponsibleAgent!
+}
+
+input SetAgentShareTargetsInput {
+  agentId: ID!
+  "People by email and groups as ` + "`" + `group:<slug>` + "`" + ` (` + "`" + `group:everyone` + "`" + ` too); empty: nobody. Replaces the list."
+  principals: [String!]!
+}
+
+type SetAgentShareTargetsPayload {
+  targets: [AgentShareTarget!]!
+}
+
+extend type Mutation {
+  "Revokes one token of an agent you answer for; its other tokens keep working. NOT_FOUND on ` + "`" + `tokenId` + "`" + ` for a token it does not have."
+  revokeAgentToken(input: RevokeAgentTokenInput!): RevokeAccessTokenPayload!
+  """
+  Resumes a paused agent you answer for (management may resume any), so its tokens work again.
+  BAD_USER_INPUT on ` + "`" + `agentId` + "`" + ` while no active person answers for it.
+  """
+  resumeAgent(input: ResumeAgentInput!): ResumeAgentPayload!
+  "Replaces whom an agent you answer for may share its own pages with (an agent's ` + "`" + `share_document` + "`" + ` refuses anyone else)."
+  setAgentShareTargets(input: SetAgentShareTargetsInput!): SetAgentShareTargetsPayload!
 }
 `, BuiltIn: false},
 	{Name: "../schema/auth.graphqls", Input: `"What kind of user a ` + "`" + `User` + "`" + ` is."
@@ -6756,6 +6973,8 @@ type AccessToken {
   lastUsedAt: Time
   "When it stops working; null: never."
   expiresAt: Time
+  "When it was revoked; null while it works (` + "`" + `agentTokens` + "`" + ` lists revoked ones too)."
+  revokedAt: Time
 }
 
 "A new personal access token."
@@ -8209,6 +8428,8 @@ type ManagedAgent {
   responsible: [ManagedUser!]!
   createdAt: Time!
   deletedAt: Time
+  "When it was paused because nobody active answered for it any more (the console shows \"Paused\"); null while it works."
+  pausedAt: Time
 }
 
 "A manage token (never its secret)."
@@ -9082,6 +9303,8 @@ func (ec *executionContext) childFields_AccessToken(ctx context.Context, field g
 		return ec.fieldContext_AccessToken_lastUsedAt(ctx, field)
 	case "expiresAt":
 		return ec.fieldContext_AccessToken_expiresAt(ctx, field)
+	case "revokedAt":
+		return ec.fieldContext_AccessToken_revokedAt(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type AccessToken", field.Name)
 }
@@ -9098,6 +9321,22 @@ func (ec *executionContext) childFields_AgentRead(ctx context.Context, field gra
 		return ec.fieldContext_AgentRead_lastAt(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type AgentRead", field.Name)
+}
+
+func (ec *executionContext) childFields_AgentShareTarget(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "principalType":
+		return ec.fieldContext_AgentShareTarget_principalType(ctx, field)
+	case "principalId":
+		return ec.fieldContext_AgentShareTarget_principalId(ctx, field)
+	case "recipient":
+		return ec.fieldContext_AgentShareTarget_recipient(ctx, field)
+	case "recipientName":
+		return ec.fieldContext_AgentShareTarget_recipientName(ctx, field)
+	case "addedAt":
+		return ec.fieldContext_AgentShareTarget_addedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AgentShareTarget", field.Name)
 }
 
 func (ec *executionContext) childFields_AgentToolUse(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -10302,6 +10541,8 @@ func (ec *executionContext) childFields_ManagedAgent(ctx context.Context, field 
 		return ec.fieldContext_ManagedAgent_createdAt(ctx, field)
 	case "deletedAt":
 		return ec.fieldContext_ManagedAgent_deletedAt(ctx, field)
+	case "pausedAt":
+		return ec.fieldContext_ManagedAgent_pausedAt(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ManagedAgent", field.Name)
 }
@@ -10608,6 +10849,8 @@ func (ec *executionContext) childFields_ResponsibleAgent(ctx context.Context, fi
 		return ec.fieldContext_ResponsibleAgent_description(ctx, field)
 	case "createdAt":
 		return ec.fieldContext_ResponsibleAgent_createdAt(ctx, field)
+	case "pausedAt":
+		return ec.fieldContext_ResponsibleAgent_pausedAt(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ResponsibleAgent", field.Name)
 }
@@ -10628,6 +10871,14 @@ func (ec *executionContext) childFields_RestoreRevisionPayload(ctx context.Conte
 		return ec.fieldContext_RestoreRevisionPayload_changed(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type RestoreRevisionPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_ResumeAgentPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "agent":
+		return ec.fieldContext_ResumeAgentPayload_agent(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ResumeAgentPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_RetryParkedEventPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -10772,6 +11023,14 @@ func (ec *executionContext) childFields_Session(ctx context.Context, field graph
 	return nil, fmt.Errorf("no field named %q was found under type Session", field.Name)
 }
 
+func (ec *executionContext) childFields_SetAgentShareTargetsPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "targets":
+		return ec.fieldContext_SetAgentShareTargetsPayload_targets(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SetAgentShareTargetsPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_SetPersonActivePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "user":
@@ -10850,6 +11109,10 @@ func (ec *executionContext) childFields_SharedWithMe(ctx context.Context, field 
 		return ec.fieldContext_SharedWithMe_batchId(ctx, field)
 	case "at":
 		return ec.fieldContext_SharedWithMe_at(ctx, field)
+	case "recipient":
+		return ec.fieldContext_SharedWithMe_recipient(ctx, field)
+	case "recipientName":
+		return ec.fieldContext_SharedWithMe_recipientName(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type SharedWithMe", field.Name)
 }

@@ -4,6 +4,7 @@ package model
 
 import (
 	"bytes"
+	"codna/internal/agent"
 	"codna/internal/auth"
 	"codna/internal/automation"
 	"codna/internal/document"
@@ -48,6 +49,17 @@ type AgentRead struct {
 	Document *document.Doc `json:"document"`
 	Count    int           `json:"count"`
 	LastAt   time.Time     `json:"lastAt"`
+}
+
+// Someone an agent may share its own pages with (the MCP `share_document` tool): a person or a group.
+type AgentShareTarget struct {
+	PrincipalType PrincipalType `json:"principalType"`
+	PrincipalID   string        `json:"principalId"`
+	// As a share names it: an email or `group:<slug>`.
+	Recipient string `json:"recipient"`
+	// The display name.
+	RecipientName string    `json:"recipientName"`
+	AddedAt       time.Time `json:"addedAt"`
 }
 
 // How often an agent called one MCP tool on one UTC day, with one outcome.
@@ -798,6 +810,8 @@ type ManagedAgent struct {
 	Responsible []ManagedUser `json:"responsible"`
 	CreatedAt   time.Time     `json:"createdAt"`
 	DeletedAt   *time.Time    `json:"deletedAt,omitempty"`
+	// When it was paused because nobody active answered for it any more (the console shows "Paused"); null while it works.
+	PausedAt *time.Time `json:"pausedAt,omitempty"`
 }
 
 type ManagedAgentPayload struct {
@@ -1059,6 +1073,14 @@ type RestoreRevisionPayload struct {
 	Changed bool `json:"changed"`
 }
 
+type ResumeAgentInput struct {
+	AgentID string `json:"agentId"`
+}
+
+type ResumeAgentPayload struct {
+	Agent *agent.Agent `json:"agent"`
+}
+
 type RetryParkedEventInput struct {
 	EventID  string `json:"eventId"`
 	Consumer string `json:"consumer"`
@@ -1088,6 +1110,11 @@ type RevokeAccessTokenInput struct {
 // The token revoked.
 type RevokeAccessTokenPayload struct {
 	AccessToken *auth.AccessToken `json:"accessToken"`
+}
+
+type RevokeAgentTokenInput struct {
+	AgentID string `json:"agentId"`
+	TokenID string `json:"tokenId"`
 }
 
 type RevokeBatchInput struct {
@@ -1185,6 +1212,16 @@ type SetAgentResponsibleInput struct {
 	Remove  []string `json:"remove,omitempty"`
 }
 
+type SetAgentShareTargetsInput struct {
+	AgentID string `json:"agentId"`
+	// People by email and groups as `group:<slug>` (`group:everyone` too); empty: nobody. Replaces the list.
+	Principals []string `json:"principals"`
+}
+
+type SetAgentShareTargetsPayload struct {
+	Targets []AgentShareTarget `json:"targets"`
+}
+
 // A person to deactivate or reactivate.
 type SetPersonActiveInput struct {
 	// The person's id.
@@ -1277,6 +1314,10 @@ type SharedWithMe struct {
 	BatchID    *string       `json:"batchId,omitempty"`
 	// When it was shared.
 	At time.Time `json:"at"`
+	// Whom it was shared with: your email, or `group:<slug>` for a group of yours.
+	Recipient string `json:"recipient"`
+	// Their display name: yours, or the group's ("Platform").
+	RecipientName string `json:"recipientName"`
 }
 
 // How people may sign in to this instance.
@@ -1960,6 +2001,8 @@ const (
 	GrantReasonImport GrantReason = "IMPORT"
 	// The space's default gave Everyone read when the page was created (SpaceDefaultAccess).
 	GrantReasonSpaceDefault GrantReason = "SPACE_DEFAULT"
+	// The page's owner is an agent you answer for: its people read what it writes (a standing rule).
+	GrantReasonAgentResponsible GrantReason = "AGENT_RESPONSIBLE"
 )
 
 var AllGrantReason = []GrantReason{
@@ -1970,11 +2013,12 @@ var AllGrantReason = []GrantReason{
 	GrantReasonScript,
 	GrantReasonImport,
 	GrantReasonSpaceDefault,
+	GrantReasonAgentResponsible,
 }
 
 func (e GrantReason) IsValid() bool {
 	switch e {
-	case GrantReasonDirect, GrantReasonLinkSuggestion, GrantReasonBulkTag, GrantReasonFolder, GrantReasonScript, GrantReasonImport, GrantReasonSpaceDefault:
+	case GrantReasonDirect, GrantReasonLinkSuggestion, GrantReasonBulkTag, GrantReasonFolder, GrantReasonScript, GrantReasonImport, GrantReasonSpaceDefault, GrantReasonAgentResponsible:
 		return true
 	}
 	return false

@@ -75,17 +75,22 @@ func (s *Service) WhoCanSee(ctx context.Context, docID uuid.UUID) ([]GrantInfo, 
 			ID: r.ID, DocumentID: r.DocumentID, Principal: Principal{Type: principalTypeFromDB(r.PrincipalType), ID: r.PrincipalID},
 			Name: r.PrincipalName, Permission: permissionFromDB(r.Permission), GrantedBy: r.GrantedBy, Reason: r.GrantReason, BatchID: r.BatchID, CreatedAt: r.CreatedAt,
 		}
-		switch {
-		case r.PrincipalType == db.PrincipalTypeGroup:
-			g.Label = "group:" + r.GroupSlug
-		case r.AgentSlug != "":
-			g.Label = "agent:" + r.AgentSlug
-		default:
-			g.Label = r.UserEmail
-		}
+		g.Label = label(r.PrincipalType, r.GroupSlug, r.AgentSlug, r.UserEmail)
 		out[i] = g
 	}
 	return out, nil
+}
+
+// label names a principal as a share recipient is written: group:<slug>,
+// agent:<slug> or an email.
+func label(t db.PrincipalType, groupSlug, agentSlug, email string) string {
+	switch {
+	case t == db.PrincipalTypeGroup:
+		return "group:" + groupSlug
+	case agentSlug != "":
+		return "agent:" + agentSlug
+	}
+	return email
 }
 
 // Why is the answer to "why can I see this?".
@@ -152,14 +157,23 @@ type Given struct {
 	Reason     string
 	BatchID    *uuid.UUID
 	At         time.Time
+	// Recipient is whom the grant is to: the actor, or a group of theirs.
+	Recipient Principal
+	// Label and Name name the recipient as GrantInfo does: the actor's
+	// email and name, or group:<slug> and the group's name.
+	Label string
+	Name  string
 }
 
 // RecentlyShared is docs/design.md#trace-recently-shared: what the actor
 // was given since a time, newest
-// first, at most limit — only grants that still stand, on live documents.
+// first, at most limit — only grants that still stand, on live documents,
+// made to the actor or to a group they belong to (named in Recipient,
+// Label and Name; never Everyone, which reaches every page everyone reads,
+// nor a grant the actor made to their own group), in one statement.
 // A document is listed once, by the latest grant or upgrade to write made
-// since then (who made it, when, why); Permission is the grant as it
-// stands now, as WhyCanISee shows it.
+// since then (who made it, when, why, to whom); Permission is that grant as
+// it stands now, as WhyCanISee shows it.
 func (s *Service) RecentlyShared(ctx context.Context, since time.Time, limit int) ([]Given, error) {
 	actor, err := auth.RequireUser(ctx)
 	if err != nil {
@@ -171,7 +185,13 @@ func (s *Service) RecentlyShared(ctx context.Context, since time.Time, limit int
 	}
 	out := make([]Given, len(rows))
 	for i, r := range rows {
-		g := Given{EventID: r.ID, DocumentID: r.DocumentID, Permission: permissionFromDB(r.Permission), GrantedBy: r.ActorID, BatchID: r.BatchID, At: r.CreatedAt}
+		g := Given{
+			EventID: r.ID, DocumentID: r.DocumentID, Permission: permissionFromDB(r.Permission), GrantedBy: r.ActorID, BatchID: r.BatchID, At: r.CreatedAt,
+			Recipient: Principal{Type: principalTypeFromDB(r.PrincipalType), ID: r.PrincipalID}, Label: actor.Email, Name: actor.Name,
+		}
+		if r.PrincipalType == db.PrincipalTypeGroup {
+			g.Label, g.Name = "group:"+r.GroupSlug, r.GroupName
+		}
 		if r.GrantReason != nil {
 			g.Reason = *r.GrantReason
 		}
@@ -180,8 +200,9 @@ func (s *Service) RecentlyShared(ctx context.Context, since time.Time, limit int
 	return out, nil
 }
 
-// Batch lists the standing grants of one sharing action, for the person
-// who made it or the owners of its documents. Errors: NOT_FOUND when there
+// Batch lists the standing grants of one sharing action, each with whom it
+// is to (Label, Name), for the person who made it or the owners of its
+// documents. Errors: NOT_FOUND when there
 // is nothing the actor may review.
 func (s *Service) Batch(ctx context.Context, batchID uuid.UUID) ([]GrantInfo, error) {
 	actor, err := auth.RequireUser(ctx)
@@ -199,6 +220,7 @@ func (s *Service) Batch(ctx context.Context, batchID uuid.UUID) ([]GrantInfo, er
 	for i, r := range rows {
 		out[i] = GrantInfo{
 			ID: r.ID, DocumentID: r.DocumentID, Principal: Principal{Type: principalTypeFromDB(r.PrincipalType), ID: r.PrincipalID},
+			Label: label(r.PrincipalType, r.GroupSlug, r.AgentSlug, r.UserEmail), Name: r.PrincipalName,
 			Permission: permissionFromDB(r.Permission), GrantedBy: r.GrantedBy, Reason: r.GrantReason, BatchID: r.BatchID, CreatedAt: r.CreatedAt,
 		}
 	}

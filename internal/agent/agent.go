@@ -39,6 +39,9 @@ type Agent struct {
 	Name        string
 	Description string
 	CreatedAt   time.Time
+	// PausedAt is when it was paused because nobody active answered for it
+	// any more; nil while it works. Resume clears it.
+	PausedAt *time.Time
 }
 
 // Read is how often an agent opened one page on one UTC day.
@@ -78,7 +81,7 @@ func (s *Service) Mine(ctx context.Context) ([]Agent, error) {
 	}
 	out := make([]Agent, len(rows))
 	for i, r := range rows {
-		out[i] = Agent{ID: r.UserID, Slug: r.Slug, Name: r.Name, Description: r.Description, CreatedAt: r.CreatedAt}
+		out[i] = Agent{ID: r.UserID, Slug: r.Slug, Name: r.Name, Description: r.Description, CreatedAt: r.CreatedAt, PausedAt: r.PausedAt}
 	}
 	return out, nil
 }

@@ -381,10 +381,15 @@ type Credentials struct {
 
 var errBadCredentials = fault.New(fault.Unauthenticated, "Your session or token is not valid. Sign in again.")
 
+// errAgentPaused refuses a paused agent's token: it is the agent's, but
+// nobody active answers for the agent until it is resumed.
+var errAgentPaused = fault.New(fault.Forbidden, "agent paused: nobody active answers for this agent; management or a responsible person must resume it.")
+
 // Authenticate resolves credentials to an actor. No credentials is nobody
 // (nil, nil). A bearer token wins over a cookie. Any presented credential that
 // is unknown, expired, revoked, or whose user was deactivated or deleted is
-// UNAUTHENTICATED, never more.
+// UNAUTHENTICATED, never more; a paused agent's token is FORBIDDEN
+// ("agent paused").
 func (s *Service) Authenticate(ctx context.Context, c Credentials) (*Actor, error) {
 	switch {
 	case c.Bearer != "":
@@ -434,6 +439,11 @@ func (s *Service) authenticateToken(ctx context.Context, q db.DBTX, token string
 		// for another kind.
 		if (row.TokenKind == "agent") != strings.HasPrefix(token, AgentTokenPrefix) {
 			return nil, errBadCredentials
+		}
+		// Nobody active answers for it any more (docs/design.md, "Agents
+		// over MCP"): known, but refused until it is resumed.
+		if row.AgentPausedAt != nil {
+			return nil, errAgentPaused
 		}
 		if stale(row.TokenLastUsedAt) {
 			if err := db.Q.AccessTokenTouch(ctx, q, row.TokenID); err != nil {

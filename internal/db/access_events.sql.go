@@ -46,18 +46,27 @@ func (q *Queries) AccessEventCreate(ctx context.Context, db DBTX, arg AccessEven
 }
 
 const accessEventListRecentlyShared = `-- name: AccessEventListRecentlyShared :many
-SELECT g.id, g.document_id, da.permission, g.actor_id, g.grant_reason, g.batch_id, g.created_at
+SELECT g.id, g.document_id, g.permission, g.actor_id, g.grant_reason, g.batch_id, g.created_at,
+       g.principal_type, g.principal_id, g.group_slug, g.group_name
 FROM (
-  SELECT DISTINCT ON (ae.document_id) ae.id, ae.document_id, ae.principal_type, ae.principal_id, ae.permission, ae.action, ae.actor_id, ae.grant_reason, ae.batch_id, ae.created_at
-  FROM access_events ae
-  WHERE ae.principal_type = 'user' AND ae.principal_id = $1::uuid
-    AND (ae.action = 'granted' OR (ae.action = 'permission_changed' AND ae.permission = 'write'))
+  SELECT DISTINCT ON (ae.document_id) ae.id, ae.document_id, da.permission, ae.actor_id, ae.grant_reason, ae.batch_id, ae.created_at,
+         ae.principal_type, ae.principal_id, m.group_slug, m.group_name
+  FROM (
+    SELECT 'user'::principal_type AS principal_type, $1::uuid AS principal_id, ''::text AS group_slug, ''::text AS group_name
+    UNION ALL
+    SELECT 'group'::principal_type, gr.id, gr.slug, gr.name
+    FROM group_members gm JOIN groups gr ON gr.id = gm.group_id
+    WHERE gm.user_id = $1::uuid AND gr.kind <> 'everyone'
+  ) m
+  JOIN access_events ae ON ae.principal_type = m.principal_type AND ae.principal_id = m.principal_id
+  JOIN document_access da ON da.document_id = ae.document_id
+   AND da.principal_type = ae.principal_type AND da.principal_id = ae.principal_id
+  WHERE (ae.action = 'granted' OR (ae.action = 'permission_changed' AND ae.permission = 'write'))
     AND ae.created_at > $2::timestamptz
+    AND (m.principal_type = 'user' OR ae.actor_id IS DISTINCT FROM $1::uuid)
   ORDER BY ae.document_id, ae.created_at DESC, ae.id DESC
 ) g
 JOIN documents d ON d.id = g.document_id
-JOIN document_access da ON da.document_id = g.document_id
-  AND da.principal_type = 'user' AND da.principal_id = $1::uuid
 WHERE d.deleted_at IS NULL
 ORDER BY g.created_at DESC, g.id DESC
 LIMIT $3
@@ -70,16 +79,20 @@ type AccessEventListRecentlySharedParams struct {
 }
 
 type AccessEventListRecentlySharedRow struct {
-	ID          uuid.UUID
-	DocumentID  uuid.UUID
-	Permission  Permission
-	ActorID     *uuid.UUID
-	GrantReason *string
-	BatchID     *uuid.UUID
-	CreatedAt   time.Time
+	ID            uuid.UUID
+	DocumentID    uuid.UUID
+	Permission    Permission
+	ActorID       *uuid.UUID
+	GrantReason   *string
+	BatchID       *uuid.UUID
+	CreatedAt     time.Time
+	PrincipalType PrincipalType
+	PrincipalID   uuid.UUID
+	GroupSlug     string
+	GroupName     string
 }
 
-// AccessEventListRecentlyShared is, per document, the latest grant or upgrade the actor was given since a time, where their grant still stands on a live document, with that grant's permission now.
+// AccessEventListRecentlyShared is, per document, the latest grant or upgrade to write the actor was given since a time, to them or to a group of theirs other than Everyone (not the ones they gave their own group), among grants that still stand on a live document, with that grant's permission now and the group's slug and name.
 func (q *Queries) AccessEventListRecentlyShared(ctx context.Context, db DBTX, arg AccessEventListRecentlySharedParams) ([]AccessEventListRecentlySharedRow, error) {
 	rows, err := db.Query(ctx, accessEventListRecentlyShared, arg.ActorID, arg.Since, arg.RowLimit)
 	if err != nil {
@@ -97,6 +110,10 @@ func (q *Queries) AccessEventListRecentlyShared(ctx context.Context, db DBTX, ar
 			&i.GrantReason,
 			&i.BatchID,
 			&i.CreatedAt,
+			&i.PrincipalType,
+			&i.PrincipalID,
+			&i.GroupSlug,
+			&i.GroupName,
 		); err != nil {
 			return nil, err
 		}

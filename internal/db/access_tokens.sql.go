@@ -56,7 +56,7 @@ func (q *Queries) AccessTokenCreate(ctx context.Context, db DBTX, arg AccessToke
 }
 
 const accessTokenGetLive = `-- name: AccessTokenGetLive :one
-SELECT t.id AS token_id, t.kind AS token_kind, t.last_used_at AS token_last_used_at, u.id, u.email, u.name, u.kind, u.is_active, u.password_hash, u.created_at, u.updated_at
+SELECT t.id AS token_id, t.kind AS token_kind, t.last_used_at AS token_last_used_at, a.paused_at AS agent_paused_at, u.id, u.email, u.name, u.kind, u.is_active, u.password_hash, u.created_at, u.updated_at
 FROM access_tokens t
 JOIN users u ON u.id = t.user_id
 LEFT JOIN agents a ON a.user_id = u.id
@@ -72,6 +72,7 @@ type AccessTokenGetLiveRow struct {
 	TokenID         uuid.UUID
 	TokenKind       string
 	TokenLastUsedAt *time.Time
+	AgentPausedAt   *time.Time
 	ID              uuid.UUID
 	Email           string
 	Name            string
@@ -82,7 +83,7 @@ type AccessTokenGetLiveRow struct {
 	UpdatedAt       time.Time
 }
 
-// AccessTokenGetLive finds an unrevoked, unexpired token whose user can still act: an active person, or an agent that has not been deleted.
+// AccessTokenGetLive finds an unrevoked, unexpired token whose user can still act: an active person, or an agent that has not been deleted (with when it was paused, if it is).
 func (q *Queries) AccessTokenGetLive(ctx context.Context, db DBTX, tokenHash string) (AccessTokenGetLiveRow, error) {
 	row := db.QueryRow(ctx, accessTokenGetLive, tokenHash)
 	var i AccessTokenGetLiveRow
@@ -90,6 +91,7 @@ func (q *Queries) AccessTokenGetLive(ctx context.Context, db DBTX, tokenHash str
 		&i.TokenID,
 		&i.TokenKind,
 		&i.TokenLastUsedAt,
+		&i.AgentPausedAt,
 		&i.ID,
 		&i.Email,
 		&i.Name,
@@ -148,10 +150,10 @@ WHERE t.id = ANY($1::uuid[])
   AND (t.expires_at IS NULL OR t.expires_at > now())
   AND u.is_active
   AND ((t.kind = 'person' AND u.kind = 'person')
-    OR (t.kind = 'agent' AND u.kind = 'agent' AND a.user_id IS NOT NULL AND a.deleted_at IS NULL))
+    OR (t.kind = 'agent' AND u.kind = 'agent' AND a.user_id IS NOT NULL AND a.deleted_at IS NULL AND a.paused_at IS NULL))
 `
 
-// AccessTokenListLive returns those of the given tokens, by id, that still authenticate (the rules of AccessTokenGetLive).
+// AccessTokenListLive returns those of the given tokens, by id, that still authenticate (the rules of AccessTokenGetLive, a paused agent's not).
 func (q *Queries) AccessTokenListLive(ctx context.Context, db DBTX, ids []uuid.UUID) ([]uuid.UUID, error) {
 	rows, err := db.Query(ctx, accessTokenListLive, ids)
 	if err != nil {

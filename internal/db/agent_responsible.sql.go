@@ -30,18 +30,6 @@ func (q *Queries) AgentResponsibleAdd(ctx context.Context, db DBTX, arg AgentRes
 	return result.RowsAffected(), nil
 }
 
-const agentResponsibleCount = `-- name: AgentResponsibleCount :one
-SELECT count(*)::int FROM agent_responsible WHERE agent_id = $1
-`
-
-// AgentResponsibleCount counts who answers for an agent.
-func (q *Queries) AgentResponsibleCount(ctx context.Context, db DBTX, agentID uuid.UUID) (int32, error) {
-	row := db.QueryRow(ctx, agentResponsibleCount, agentID)
-	var column_1 int32
-	err := row.Scan(&column_1)
-	return column_1, err
-}
-
 const agentResponsibleHas = `-- name: AgentResponsibleHas :one
 SELECT EXISTS (SELECT 1 FROM agent_responsible WHERE agent_id = $1 AND user_id = $2)
 `
@@ -98,6 +86,33 @@ func (q *Queries) AgentResponsibleList(ctx context.Context, db DBTX, agentIds []
 			return nil, err
 		}
 		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const agentResponsibleListActive = `-- name: AgentResponsibleListActive :many
+SELECT ar.user_id FROM agent_responsible ar JOIN users u ON u.id = ar.user_id
+WHERE ar.agent_id = $1 AND u.is_active
+ORDER BY ar.user_id
+`
+
+// AgentResponsibleListActive lists the active people who answer for an agent, by id.
+func (q *Queries) AgentResponsibleListActive(ctx context.Context, db DBTX, agentID uuid.UUID) ([]uuid.UUID, error) {
+	rows, err := db.Query(ctx, agentResponsibleListActive, agentID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var user_id uuid.UUID
+		if err := rows.Scan(&user_id); err != nil {
+			return nil, err
+		}
+		items = append(items, user_id)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err

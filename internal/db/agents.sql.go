@@ -14,7 +14,7 @@ import (
 
 const agentCreate = `-- name: AgentCreate :one
 INSERT INTO agents (user_id, slug, description) VALUES ($1, $2, $3)
-RETURNING user_id, slug, description, created_at, deleted_at
+RETURNING user_id, slug, description, created_at, deleted_at, paused_at
 `
 
 type AgentCreateParams struct {
@@ -33,6 +33,7 @@ func (q *Queries) AgentCreate(ctx context.Context, db DBTX, arg AgentCreateParam
 		&i.Description,
 		&i.CreatedAt,
 		&i.DeletedAt,
+		&i.PausedAt,
 	)
 	return i, err
 }
@@ -40,7 +41,7 @@ func (q *Queries) AgentCreate(ctx context.Context, db DBTX, arg AgentCreateParam
 const agentDelete = `-- name: AgentDelete :one
 UPDATE agents SET deleted_at = now()
 WHERE user_id = $1 AND deleted_at IS NULL
-RETURNING user_id, slug, description, created_at, deleted_at
+RETURNING user_id, slug, description, created_at, deleted_at, paused_at
 `
 
 // AgentDelete marks a live agent deleted, which frees its slug.
@@ -53,12 +54,13 @@ func (q *Queries) AgentDelete(ctx context.Context, db DBTX, id uuid.UUID) (Agent
 		&i.Description,
 		&i.CreatedAt,
 		&i.DeletedAt,
+		&i.PausedAt,
 	)
 	return i, err
 }
 
 const agentGet = `-- name: AgentGet :one
-SELECT a.user_id, a.slug, a.description, a.created_at, a.deleted_at, u.name
+SELECT a.user_id, a.slug, a.description, a.created_at, a.deleted_at, a.paused_at, u.name
 FROM agents a JOIN users u ON u.id = a.user_id
 WHERE a.user_id = $1 AND a.deleted_at IS NULL
 `
@@ -69,6 +71,7 @@ type AgentGetRow struct {
 	Description string
 	CreatedAt   time.Time
 	DeletedAt   *time.Time
+	PausedAt    *time.Time
 	Name        string
 }
 
@@ -82,13 +85,14 @@ func (q *Queries) AgentGet(ctx context.Context, db DBTX, id uuid.UUID) (AgentGet
 		&i.Description,
 		&i.CreatedAt,
 		&i.DeletedAt,
+		&i.PausedAt,
 		&i.Name,
 	)
 	return i, err
 }
 
 const agentGetForUpdate = `-- name: AgentGetForUpdate :one
-SELECT a.user_id, a.slug, a.description, a.created_at, a.deleted_at, u.name
+SELECT a.user_id, a.slug, a.description, a.created_at, a.deleted_at, a.paused_at, u.name
 FROM agents a JOIN users u ON u.id = a.user_id
 WHERE a.user_id = $1 AND a.deleted_at IS NULL
 FOR UPDATE OF a
@@ -100,6 +104,7 @@ type AgentGetForUpdateRow struct {
 	Description string
 	CreatedAt   time.Time
 	DeletedAt   *time.Time
+	PausedAt    *time.Time
 	Name        string
 }
 
@@ -113,13 +118,14 @@ func (q *Queries) AgentGetForUpdate(ctx context.Context, db DBTX, id uuid.UUID) 
 		&i.Description,
 		&i.CreatedAt,
 		&i.DeletedAt,
+		&i.PausedAt,
 		&i.Name,
 	)
 	return i, err
 }
 
 const agentList = `-- name: AgentList :many
-SELECT a.user_id, a.slug, a.description, a.created_at, a.deleted_at, u.name
+SELECT a.user_id, a.slug, a.description, a.created_at, a.deleted_at, a.paused_at, u.name
 FROM agents a JOIN users u ON u.id = a.user_id
 WHERE a.deleted_at IS NULL
 ORDER BY a.slug
@@ -131,6 +137,7 @@ type AgentListRow struct {
 	Description string
 	CreatedAt   time.Time
 	DeletedAt   *time.Time
+	PausedAt    *time.Time
 	Name        string
 }
 
@@ -150,6 +157,7 @@ func (q *Queries) AgentList(ctx context.Context, db DBTX) ([]AgentListRow, error
 			&i.Description,
 			&i.CreatedAt,
 			&i.DeletedAt,
+			&i.PausedAt,
 			&i.Name,
 		); err != nil {
 			return nil, err
@@ -163,7 +171,7 @@ func (q *Queries) AgentList(ctx context.Context, db DBTX) ([]AgentListRow, error
 }
 
 const agentListByResponsible = `-- name: AgentListByResponsible :many
-SELECT a.user_id, a.slug, a.description, a.created_at, a.deleted_at, u.name
+SELECT a.user_id, a.slug, a.description, a.created_at, a.deleted_at, a.paused_at, u.name
 FROM agents a
 JOIN users u ON u.id = a.user_id
 JOIN agent_responsible ar ON ar.agent_id = a.user_id
@@ -177,6 +185,7 @@ type AgentListByResponsibleRow struct {
 	Description string
 	CreatedAt   time.Time
 	DeletedAt   *time.Time
+	PausedAt    *time.Time
 	Name        string
 }
 
@@ -196,6 +205,7 @@ func (q *Queries) AgentListByResponsible(ctx context.Context, db DBTX, userID uu
 			&i.Description,
 			&i.CreatedAt,
 			&i.DeletedAt,
+			&i.PausedAt,
 			&i.Name,
 		); err != nil {
 			return nil, err
@@ -206,4 +216,52 @@ func (q *Queries) AgentListByResponsible(ctx context.Context, db DBTX, userID uu
 		return nil, err
 	}
 	return items, nil
+}
+
+const agentPauseUnanswered = `-- name: AgentPauseUnanswered :many
+UPDATE agents a SET paused_at = now()
+WHERE a.user_id = ANY($1::uuid[]) AND a.deleted_at IS NULL AND a.paused_at IS NULL
+  AND NOT EXISTS (SELECT 1 FROM agent_responsible ar JOIN users u ON u.id = ar.user_id
+                  WHERE ar.agent_id = a.user_id AND u.is_active)
+RETURNING a.user_id, a.slug
+`
+
+type AgentPauseUnansweredRow struct {
+	UserID uuid.UUID
+	Slug   string
+}
+
+// AgentPauseUnanswered pauses those of the live, unpaused agents given that no active person answers for any more, and returns them.
+func (q *Queries) AgentPauseUnanswered(ctx context.Context, db DBTX, ids []uuid.UUID) ([]AgentPauseUnansweredRow, error) {
+	rows, err := db.Query(ctx, agentPauseUnanswered, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []AgentPauseUnansweredRow
+	for rows.Next() {
+		var i AgentPauseUnansweredRow
+		if err := rows.Scan(&i.UserID, &i.Slug); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const agentResume = `-- name: AgentResume :execrows
+UPDATE agents SET paused_at = NULL
+WHERE user_id = $1 AND deleted_at IS NULL AND paused_at IS NOT NULL
+`
+
+// AgentResume resumes a paused live agent; 0 rows when it was not paused.
+func (q *Queries) AgentResume(ctx context.Context, db DBTX, id uuid.UUID) (int64, error) {
+	result, err := db.Exec(ctx, agentResume, id)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }

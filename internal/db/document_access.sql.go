@@ -148,9 +148,13 @@ func (q *Queries) DocumentAccessGetForUpdate(ctx context.Context, db DBTX, arg D
 }
 
 const documentAccessListByBatch = `-- name: DocumentAccessListByBatch :many
-SELECT da.id, da.document_id, da.principal_type, da.principal_id, da.permission, da.granted_by, da.grant_reason, da.batch_id, da.created_at, d.created_by AS owner_id
+SELECT da.id, da.document_id, da.principal_type, da.principal_id, da.permission, da.granted_by, da.grant_reason, da.batch_id, da.created_at, d.created_by AS owner_id, coalesce(u.email, '') AS user_email, coalesce(u.name, g.name, '') AS principal_name,
+       coalesce(g.slug, '') AS group_slug, coalesce(a.slug, '') AS agent_slug
 FROM document_access da
 JOIN documents d ON d.id = da.document_id
+LEFT JOIN users u ON da.principal_type = 'user' AND u.id = da.principal_id
+LEFT JOIN agents a ON a.user_id = u.id
+LEFT JOIN groups g ON da.principal_type = 'group' AND g.id = da.principal_id
 WHERE da.batch_id = $1 AND (da.granted_by = $2::uuid OR d.created_by = $2::uuid)
 ORDER BY da.document_id, da.id
 `
@@ -171,9 +175,13 @@ type DocumentAccessListByBatchRow struct {
 	BatchID       *uuid.UUID
 	CreatedAt     time.Time
 	OwnerID       uuid.UUID
+	UserEmail     string
+	PrincipalName string
+	GroupSlug     string
+	AgentSlug     string
 }
 
-// DocumentAccessListByBatch lists the grants of a batch that still stand, for its granter or the documents' owners to review.
+// DocumentAccessListByBatch lists the grants of a batch that still stand, with who they are to, for its granter or the documents' owners to review.
 func (q *Queries) DocumentAccessListByBatch(ctx context.Context, db DBTX, arg DocumentAccessListByBatchParams) ([]DocumentAccessListByBatchRow, error) {
 	rows, err := db.Query(ctx, documentAccessListByBatch, arg.BatchID, arg.ActorID)
 	if err != nil {
@@ -194,6 +202,10 @@ func (q *Queries) DocumentAccessListByBatch(ctx context.Context, db DBTX, arg Do
 			&i.BatchID,
 			&i.CreatedAt,
 			&i.OwnerID,
+			&i.UserEmail,
+			&i.PrincipalName,
+			&i.GroupSlug,
+			&i.AgentSlug,
 		); err != nil {
 			return nil, err
 		}

@@ -1299,6 +1299,41 @@ func (q *Queries) DocumentListTrash(ctx context.Context, db DBTX, arg DocumentLi
 	return items, nil
 }
 
+const documentLockAgentResponsibleGrants = `-- name: DocumentLockAgentResponsibleGrants :many
+SELECT d.id FROM documents d
+WHERE d.id IN (SELECT da.document_id FROM document_access da
+               WHERE da.principal_type = 'user' AND da.principal_id = $1
+                 AND da.grant_reason = 'agent_responsible' AND da.granted_by = $2)
+ORDER BY d.id
+FOR NO KEY UPDATE OF d
+`
+
+type DocumentLockAgentResponsibleGrantsParams struct {
+	UserID  uuid.UUID
+	AgentID *uuid.UUID
+}
+
+// DocumentLockAgentResponsibleGrants locks, in id order and not against rows referencing them, the documents (live or not) on which a person holds an agent_responsible grant the agent made.
+func (q *Queries) DocumentLockAgentResponsibleGrants(ctx context.Context, db DBTX, arg DocumentLockAgentResponsibleGrantsParams) ([]uuid.UUID, error) {
+	rows, err := db.Query(ctx, documentLockAgentResponsibleGrants, arg.UserID, arg.AgentID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var id uuid.UUID
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const documentLockFolderScope = `-- name: DocumentLockFolderScope :many
 SELECT d.id, (d.deleted_at IS NULL AND d.quarantined_at IS NULL)::boolean AS grantable
 FROM documents d
@@ -1477,6 +1512,34 @@ FOR NO KEY UPDATE OF d
 // DocumentLockGrantedToGroup locks, in id order and not against rows referencing them, the documents (live or not) holding a grant to a group, and returns their ids.
 func (q *Queries) DocumentLockGrantedToGroup(ctx context.Context, db DBTX, groupID uuid.UUID) ([]uuid.UUID, error) {
 	rows, err := db.Query(ctx, documentLockGrantedToGroup, groupID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var id uuid.UUID
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const documentLockOwnedByAgent = `-- name: DocumentLockOwnedByAgent :many
+SELECT d.id FROM documents d
+WHERE d.created_by = $1 AND d.quarantined_at IS NULL
+ORDER BY d.id
+FOR NO KEY UPDATE OF d
+`
+
+// DocumentLockOwnedByAgent locks, in id order and not against rows referencing them, the unquarantined documents (trashed ones too) an agent owns, which the agent_responsible rule reaches.
+func (q *Queries) DocumentLockOwnedByAgent(ctx context.Context, db DBTX, ownerID uuid.UUID) ([]uuid.UUID, error) {
+	rows, err := db.Query(ctx, documentLockOwnedByAgent, ownerID)
 	if err != nil {
 		return nil, err
 	}

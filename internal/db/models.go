@@ -455,6 +455,7 @@ type Agent struct {
 	Description string
 	CreatedAt   time.Time
 	DeletedAt   *time.Time
+	PausedAt    *time.Time
 }
 
 type AgentRead struct {
@@ -469,6 +470,14 @@ type AgentResponsible struct {
 	AgentID uuid.UUID
 	UserID  uuid.UUID
 	AddedAt time.Time
+}
+
+type AgentShareTarget struct {
+	AgentID       uuid.UUID
+	PrincipalType PrincipalType
+	PrincipalID   uuid.UUID
+	AddedBy       *uuid.UUID
+	CreatedAt     time.Time
 }
 
 type AgentView struct {

@@ -10,6 +10,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"codna/internal/access"
 	"codna/internal/audit"
 	"codna/internal/auth"
 	"codna/internal/db"
@@ -39,6 +40,7 @@ type Agent struct {
 	Description string
 	CreatedAt   time.Time
 	DeletedAt   *time.Time  // set by DeleteAgent
+	PausedAt    *time.Time  // set when nobody active answers for it any more; ResumeAgent clears it
 	Responsible []auth.User // who answers for it, by name
 }
 
@@ -54,8 +56,8 @@ type AgentToken struct {
 
 var errAgentNotFound = fault.New(fault.NotFound, "No agent has that id.")
 
-func newAgent(id uuid.UUID, slug, name, description string, created time.Time, deleted *time.Time) Agent {
-	return Agent{ID: id, Slug: slug, Name: name, Description: description, CreatedAt: created, DeletedAt: deleted}
+func newAgent(id uuid.UUID, slug, name, description string, created time.Time, deleted, paused *time.Time) Agent {
+	return Agent{ID: id, Slug: slug, Name: name, Description: description, CreatedAt: created, DeletedAt: deleted, PausedAt: paused}
 }
 
 // lockLiveAgent reads and locks a live agent. Errors: NOT_FOUND.
@@ -66,7 +68,7 @@ func lockLiveAgent(ctx context.Context, q db.DBTX, id uuid.UUID) (Agent, error) 
 	} else if err != nil {
 		return Agent{}, err
 	}
-	return newAgent(r.UserID, r.Slug, r.Name, r.Description, r.CreatedAt, r.DeletedAt), nil
+	return newAgent(r.UserID, r.Slug, r.Name, r.Description, r.CreatedAt, r.DeletedAt, r.PausedAt), nil
 }
 
 // fillResponsible sets Responsible on each agent, in one statement.
@@ -211,7 +213,7 @@ func (s *Service) CreateAgent(ctx context.Context, slug, name, description strin
 		if err != nil {
 			return err
 		}
-		out = newAgent(u.ID, a.Slug, u.Name, a.Description, a.CreatedAt, nil)
+		out = newAgent(u.ID, a.Slug, u.Name, a.Description, a.CreatedAt, nil, nil)
 		if err := db.Q.IdentityCreate(ctx, tx, db.IdentityCreateParams{
 			ID: uuid.Must(uuid.NewV7()), UserID: u.ID, Provider: AgentIdentityProvider, Subject: u.ID.String(),
 		}); err != nil {
@@ -248,17 +250,20 @@ func (s *Service) CreateAgent(ctx context.Context, slug, name, description strin
 // in add and removes those in remove. Adding someone who answers already,
 // or removing someone who does not, changes nothing for them. Each person
 // actually added or removed is told (agent.responsible_added or
-// agent.responsible_removed). An agent keeps at least one responsible
-// person.
+// agent.responsible_removed), and the agent_responsible rule follows in the
+// same transaction: a person added is granted read on the agent's pages, a
+// person removed loses the rule's grants (access.AgentResponsibleAddedInTx,
+// access.AgentResponsibleRemovedInTx). An agent left with no active
+// responsible person is paused (see pauseUnansweredInTx); adding someone to
+// a paused agent does not resume it (ResumeAgent does).
 //
 // Audit: one row per person added (agent.responsible_add) or removed
 // (agent.responsible_remove), target_user_id the agent, details {slug,
-// user_id: the person}.
+// user_id: the person}; agent.paused when the change paused it.
 //
 // Errors: NOT_FOUND when agentID is not a live agent; BAD_USER_INPUT on
 // "add" when both lists are empty or someone to add is not an active
-// person, on "remove" when someone is in both lists or the change would
-// leave the agent with nobody.
+// person, on "remove" when someone is in both lists.
 func (s *Service) SetResponsible(ctx context.Context, agentID uuid.UUID, add, remove []uuid.UUID) (Agent, error) {
 	if _, err := auth.RequireManagement(ctx); err != nil {
 		return Agent{}, err
@@ -295,6 +300,9 @@ func (s *Service) SetResponsible(ctx context.Context, agentID uuid.UUID, add, re
 			if err := notifyResponsible(ctx, tx, inbox.TypeAgentResponsibleAdded, p, a); err != nil {
 				return err
 			}
+			if _, err := access.AgentResponsibleAddedInTx(ctx, tx, a.ID, p); err != nil {
+				return err
+			}
 			if err := audit.WriteInTx(ctx, tx, audit.Entry{Action: "agent.responsible_add", TargetUser: &a.ID, Details: map[string]any{"slug": a.Slug, "user_id": p}}); err != nil {
 				return err
 			}
@@ -310,16 +318,19 @@ func (s *Service) SetResponsible(ctx context.Context, agentID uuid.UUID, add, re
 			if err := notifyResponsible(ctx, tx, inbox.TypeAgentResponsibleRemoved, p, a); err != nil {
 				return err
 			}
+			if _, err := access.AgentResponsibleRemovedInTx(ctx, tx, a.ID, p); err != nil {
+				return err
+			}
 			if err := audit.WriteInTx(ctx, tx, audit.Entry{Action: "agent.responsible_remove", TargetUser: &a.ID, Details: map[string]any{"slug": a.Slug, "user_id": p}}); err != nil {
 				return err
 			}
 		}
-		left, err := db.Q.AgentResponsibleCount(ctx, tx, a.ID)
+		paused, err := pauseUnansweredInTx(ctx, tx, []uuid.UUID{a.ID})
 		if err != nil {
 			return err
 		}
-		if left == 0 {
-			return fault.Input("remove", "An agent keeps at least one person who answers for it.")
+		if len(paused) > 0 {
+			a.PausedAt = paused[0].PausedAt
 		}
 		list := []Agent{a}
 		if err := fillResponsible(ctx, tx, list); err != nil {
@@ -387,7 +398,7 @@ func (s *Service) ListAgents(ctx context.Context) ([]Agent, error) {
 	}
 	out := make([]Agent, len(rows))
 	for i, r := range rows {
-		out[i] = newAgent(r.UserID, r.Slug, r.Name, r.Description, r.CreatedAt, r.DeletedAt)
+		out[i] = newAgent(r.UserID, r.Slug, r.Name, r.Description, r.CreatedAt, r.DeletedAt, r.PausedAt)
 	}
 	if err := fillResponsible(ctx, s.pool, out); err != nil {
 		return nil, err
@@ -406,7 +417,7 @@ func (s *Service) Agent(ctx context.Context, id uuid.UUID) (Agent, error) {
 	} else if err != nil {
 		return Agent{}, err
 	}
-	list := []Agent{newAgent(r.UserID, r.Slug, r.Name, r.Description, r.CreatedAt, r.DeletedAt)}
+	list := []Agent{newAgent(r.UserID, r.Slug, r.Name, r.Description, r.CreatedAt, r.DeletedAt, r.PausedAt)}
 	if err := fillResponsible(ctx, s.pool, list); err != nil {
 		return Agent{}, err
 	}

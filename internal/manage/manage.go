@@ -80,8 +80,10 @@ func (s *Service) CreatePerson(ctx context.Context, email, name, password string
 // SetPersonActive deactivates (active=false) or reactivates a person.
 // Deactivating ends every session at once; tokens stop working because the
 // token lookup requires an active user; their open websockets close; their
-// active webhooks are paused (reactivating resumes none). Errors: NOT_FOUND
-// when id is not a person.
+// active webhooks are paused (reactivating resumes none); an agent they were
+// the last active person to answer for is paused (agent.paused, see
+// pauseUnansweredInTx; reactivating resumes none). Errors: NOT_FOUND when
+// id is not a person.
 func (s *Service) SetPersonActive(ctx context.Context, id uuid.UUID, active bool) (auth.User, error) {
 	if _, err := auth.RequireManagement(ctx); err != nil {
 		return auth.User{}, err
@@ -113,6 +115,9 @@ func (s *Service) SetPersonActive(ctx context.Context, id uuid.UUID, active bool
 				return err
 			}
 			details["webhooks_paused"] = paused
+			if err := pauseAgentsOfInTx(ctx, tx, id); err != nil {
+				return err
+			}
 		}
 		return audit.WriteInTx(ctx, tx, audit.Entry{Action: action, TargetUser: &u.ID, Details: details})
 	})

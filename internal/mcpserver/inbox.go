@@ -28,6 +28,7 @@ type shareOut struct {
 	Reason     string     `json:"reason" jsonschema:"how it was shared: direct, folder (a folder share), bulk_tag (by tag), link_suggestion, script or import"`
 	BatchID    string     `json:"batchId,omitempty" jsonschema:"the sharing action it was part of"`
 	At         time.Time  `json:"at"`
+	SharedWith string     `json:"sharedWith" jsonschema:"whom it was shared with: you (your email) or a group of yours (group:<slug>)"`
 }
 
 type sharesOut struct {
@@ -132,7 +133,7 @@ func (s *Server) recentShares(ctx context.Context, in sharesIn) (sharesOut, erro
 		if d == nil {
 			continue // no longer readable since the grants were read
 		}
-		sh := shareOut{Document: refOf(d), Permission: string(g.Permission), Reason: g.Reason, At: g.At}
+		sh := shareOut{Document: refOf(d), Permission: string(g.Permission), Reason: g.Reason, At: g.At, SharedWith: g.Label}
 		if g.BatchID != nil {
 			sh.BatchID = g.BatchID.String()
 		}

@@ -49,7 +49,7 @@ type Server struct {
 // fit together.
 const instructions = `CoDNA is a team knowledge base of markdown pages in three spaces: raw (originals, never edited), wiki (what people write) and output (what agents and automations produce).
 Find pages with search (words) or list_documents (folders), then read one with read_document (by id, or by address such as wiki/ops/deploy). related follows links from a page; recent_shares says what was shared with you lately and why; inbox lists what waits for you.
-You see only pages shared with you; anything else does not exist for you (NOT_FOUND). An agent creates pages only in output and edits other pages only where it was granted write; to suggest a link in someone's page use propose_link.
+You see only pages shared with you; anything else does not exist for you (NOT_FOUND). An agent creates pages only in output and edits other pages only where it was granted write; to suggest a link in someone's page use propose_link. The people who answer for an agent read every page it creates; share_document shares one with the people and groups they chose.
 Updates need the expectedVersion you read: on CONFLICT, read the page again and reapply your change. Errors start with their code (NOT_FOUND, FORBIDDEN, BAD_USER_INPUT, CONFLICT) and say how to fix the call.
 Every page is also a resource, codna://documents/<id> (text/markdown).`
 
@@ -77,6 +77,7 @@ func New(svc *app.Services, opts Options, log *slog.Logger) *Server {
 	s.addDocumentTools()
 	s.addGraphTools()
 	s.addInboxTools()
+	s.addShareTools()
 	s.addResources()
 	s.sdk.AddReceivingMiddleware(s.intercept)
 	s.handler = mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.sdk }, &mcp.StreamableHTTPOptions{

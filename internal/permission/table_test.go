@@ -72,6 +72,7 @@ var (
 var table = map[string]rule{
 	// access.Service: sharing documents.
 	"access.Service.Batch":            sharingRead,
+	"access.Service.ShareOwn":         content,
 	"access.Service.Groups":           {allow: person | agent, read: true, shared: "every group, for choosing recipients: the team's directory"},
 	"access.Service.People":           {allow: person | agent, read: true, shared: "people and agents by name, for choosing recipients: the team's directory"},
 	"access.Service.RecentlyShared":   sharingRead,
@@ -89,9 +90,14 @@ var table = map[string]rule{
 	"access.FolderService.Unshare": content,
 
 	// agent.Service: the agents a person answers for.
-	"agent.Service.Mine":  personalRead,
-	"agent.Service.Reads": personalRead,
-	"agent.Service.Usage": personalRead,
+	"agent.Service.Mine":            personalRead,
+	"agent.Service.Reads":           personalRead,
+	"agent.Service.Usage":           personalRead,
+	"agent.Service.Tokens":          personalRead,
+	"agent.Service.RevokeToken":     personal,
+	"agent.Service.Resume":          personal,
+	"agent.Service.ShareTargets":    personalRead,
+	"agent.Service.SetShareTargets": personal,
 
 	// auth.Service: credentials and counts.
 	"auth.Service.AcceptInvitation":       {allow: nobody, why: "the invitation's secret in its arguments is the credential"},
@@ -273,6 +279,9 @@ var table = map[string]rule{
 	"manage.Service.GroupMembers":       managingRead,
 	"manage.Service.Invite":             managing,
 	"manage.Service.IssueAgentToken":    managing,
+	"manage.Service.AgentTokens":        managingRead,
+	"manage.Service.RevokeAgentToken":   managing,
+	"manage.Service.ResumeAgent":        managing,
 	"manage.Service.ListAgents":         managingRead,
 	"manage.Service.ListGroups":         managingRead,
 	"manage.Service.ListParkedEvents":   managingRead,
@@ -372,7 +381,10 @@ var tools = map[string]tool{
 	"read_document": {rule: contentRead, args: func(w *world) map[string]any { return map[string]any{"id": w.page.ID} }},
 	"recent_shares": {rule: contentRead},
 	"related":       {rule: contentRead, args: func(w *world) map[string]any { return map[string]any{"id": w.page.ID, "direction": "both"} }},
-	"search":        {rule: rule{allow: person | agent, read: true}, args: func(*world) map[string]any { return map[string]any{"query": "Permission"} }},
+	"share_document": {rule: content, args: func(*world) map[string]any {
+		return map[string]any{"documentId": "00000000-0000-7000-8000-000000000000", "recipients": []string{"someone@example.com"}}
+	}},
+	"search": {rule: rule{allow: person | agent, read: true}, args: func(*world) map[string]any { return map[string]any{"query": "Permission"} }},
 	"write_document": {rule: content, args: func(w *world) map[string]any {
 		return map[string]any{"id": w.page.ID, "expectedVersion": 1, "content": "overwritten"}
 	}},

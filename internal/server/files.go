@@ -103,7 +103,11 @@ func (s *Server) fileActor(w http.ResponseWriter, r *http.Request) (context.Cont
 	actor, err := s.app.Auth.Authenticate(ctx, auth.Credentials{Session: info.Session, Bearer: bearerToken(r)})
 	if err != nil {
 		if fe := fault.As(err); fe != nil {
-			writeError(w, http.StatusUnauthorized, fe.Code, fe.Message)
+			status := http.StatusUnauthorized
+			if fe.Code == fault.Forbidden {
+				status = http.StatusForbidden // a paused agent's token
+			}
+			writeError(w, status, fe.Code, fe.Message)
 			return nil, false
 		}
 		s.log.ErrorContext(ctx, "files: authenticate", "error", err)

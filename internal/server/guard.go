@@ -89,6 +89,11 @@ func (s *Server) graphqlGuard(next http.Handler) http.Handler {
 
 		actor, err := s.app.Auth.Authenticate(ctx, auth.Credentials{Session: info.Session, Bearer: bearer})
 		if err != nil {
+			if fe := fault.As(err); fe != nil && fe.Code == fault.Forbidden {
+				// A paused agent's token: known, but refused until resumed.
+				writeError(w, http.StatusForbidden, fe.Code, fe.Message)
+				return
+			}
 			if fe := fault.As(err); fe != nil {
 				if info.Session != "" && bearer == "" && info.SetCookie != nil {
 					// The browser holds a dead session: clear it.

@@ -84,6 +84,10 @@ func (s *Server) mcpGuard(next http.Handler) http.Handler {
 			refuseMCPCredential(w, true, "Use an agent token or a personal access token.")
 			return
 		case err == nil:
+		case fault.As(err) != nil && fault.As(err).Code == fault.Forbidden:
+			// A paused agent's token: known, but refused until resumed.
+			writeRPCError(w, http.StatusForbidden, rpcInvalidRequest, fault.Forbidden, fault.As(err).Message)
+			return
 		case fault.As(err) != nil:
 			refuseMCPCredential(w, true, fault.As(err).Message)
 			return

@@ -18,7 +18,7 @@ import (
 	"codna/internal/pgtest"
 )
 
-var mcpTools = []string{"search", "read_document", "list_documents", "write_document", "related", "propose_link", "recent_shares", "inbox", "mark_read"}
+var mcpTools = []string{"search", "read_document", "list_documents", "write_document", "related", "propose_link", "recent_shares", "inbox", "mark_read", "share_document"}
 
 // mcpWorld is Dana's wiki and her agent: ops/deploy is shared with the
 // agent for reading, ops/notes for writing; ops/payroll and everything in

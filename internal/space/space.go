@@ -178,8 +178,10 @@ type NewPage struct {
 // choice, or the default the choice left) a read grant to Everyone —
 // reason space_default when that is the space's default, else direct, as
 // if the author shared it — and ShareWith's grants (reason direct, one
-// batch, the recipients told as a share tells them). A private page has no
-// document_access row. The standing folder shares covering the page apply
+// batch, the recipients told as a share tells them). A page an agent
+// creates is also read by each person who answers for it (the
+// agent_responsible rule: access.AgentPageCreatedInTx). A private page
+// has no other document_access row. The standing folder shares covering the page apply
 // as always, after it is created (the folder-share applier).
 //
 // Errors: document.Service.Create's; BAD_USER_INPUT on access, and on
@@ -217,6 +219,12 @@ func (s *Service) Create(ctx context.Context, in NewPage) (*document.Doc, error)
 			}
 		case choice == ChoiceEveryoneRead:
 			recipients = append([]string{"group:everyone"}, recipients...)
+		}
+		if actor.Kind == auth.KindAgent {
+			// The agent_responsible rule: its people read what it writes.
+			if err := access.AgentPageCreatedInTx(ctx, tx, actor.UserID, d.ID); err != nil {
+				return err
+			}
 		}
 		if len(recipients) == 0 {
 			return nil

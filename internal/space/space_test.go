@@ -234,7 +234,8 @@ func TestAgentsPagesFollowTheAgentRules(t *testing.T) {
 		CreateInput: document.CreateInput{Space: document.SpaceOutput, Slug: "report", Title: pgtest.Ptr("Report")},
 	})
 	require.NoError(t, err)
-	require.Empty(t, b.grants(t, d.ID), "an agent's page is private until shared, whatever the default")
+	require.Equal(t, []string{"user:agent_responsible:read"}, b.grants(t, d.ID),
+		"an agent's page is read by its people alone until shared, whatever the default")
 	a, err := b.svc.Audience(pgtest.ActingAsAgent(bot), document.SpaceOutput, "")
 	require.NoError(t, err)
 	require.Equal(t, space.Private, a.Default)

@@ -5,8 +5,8 @@ VALUES ($1, $2, $3, $4, $5, $6, $7)
 RETURNING *;
 
 -- name: AccessTokenGetLive :one
--- AccessTokenGetLive finds an unrevoked, unexpired token whose user can still act: an active person, or an agent that has not been deleted.
-SELECT t.id AS token_id, t.kind AS token_kind, t.last_used_at AS token_last_used_at, u.*
+-- AccessTokenGetLive finds an unrevoked, unexpired token whose user can still act: an active person, or an agent that has not been deleted (with when it was paused, if it is).
+SELECT t.id AS token_id, t.kind AS token_kind, t.last_used_at AS token_last_used_at, a.paused_at AS agent_paused_at, u.*
 FROM access_tokens t
 JOIN users u ON u.id = t.user_id
 LEFT JOIN agents a ON a.user_id = u.id
@@ -18,7 +18,7 @@ WHERE t.token_hash = $1
     OR (t.kind = 'agent' AND u.kind = 'agent' AND a.user_id IS NOT NULL AND a.deleted_at IS NULL));
 
 -- name: AccessTokenListLive :many
--- AccessTokenListLive returns those of the given tokens, by id, that still authenticate (the rules of AccessTokenGetLive).
+-- AccessTokenListLive returns those of the given tokens, by id, that still authenticate (the rules of AccessTokenGetLive, a paused agent's not).
 SELECT t.id
 FROM access_tokens t
 JOIN users u ON u.id = t.user_id
@@ -28,7 +28,7 @@ WHERE t.id = ANY(@ids::uuid[])
   AND (t.expires_at IS NULL OR t.expires_at > now())
   AND u.is_active
   AND ((t.kind = 'person' AND u.kind = 'person')
-    OR (t.kind = 'agent' AND u.kind = 'agent' AND a.user_id IS NOT NULL AND a.deleted_at IS NULL));
+    OR (t.kind = 'agent' AND u.kind = 'agent' AND a.user_id IS NOT NULL AND a.deleted_at IS NULL AND a.paused_at IS NULL));
 
 -- name: AccessTokenTouch :exec
 -- AccessTokenTouch records when a token was last used.

@@ -79,10 +79,14 @@ WHERE da.document_id = @document_id
 ORDER BY da.permission DESC, da.created_at;
 
 -- name: DocumentAccessListByBatch :many
--- DocumentAccessListByBatch lists the grants of a batch that still stand, for its granter or the documents' owners to review.
-SELECT da.*, d.created_by AS owner_id
+-- DocumentAccessListByBatch lists the grants of a batch that still stand, with who they are to, for its granter or the documents' owners to review.
+SELECT da.*, d.created_by AS owner_id, coalesce(u.email, '') AS user_email, coalesce(u.name, g.name, '') AS principal_name,
+       coalesce(g.slug, '') AS group_slug, coalesce(a.slug, '') AS agent_slug
 FROM document_access da
 JOIN documents d ON d.id = da.document_id
+LEFT JOIN users u ON da.principal_type = 'user' AND u.id = da.principal_id
+LEFT JOIN agents a ON a.user_id = u.id
+LEFT JOIN groups g ON da.principal_type = 'group' AND g.id = da.principal_id
 WHERE da.batch_id = @batch_id AND (da.granted_by = @actor_id::uuid OR d.created_by = @actor_id::uuid)
 ORDER BY da.document_id, da.id;
 

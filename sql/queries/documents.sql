@@ -449,3 +449,19 @@ FROM counts c
 GROUP BY c.tag
 ORDER BY sum(c.n) DESC, c.tag
 LIMIT @row_limit::int;
+
+-- name: DocumentLockOwnedByAgent :many
+-- DocumentLockOwnedByAgent locks, in id order and not against rows referencing them, the unquarantined documents (trashed ones too) an agent owns, which the agent_responsible rule reaches.
+SELECT d.id FROM documents d
+WHERE d.created_by = @owner_id AND d.quarantined_at IS NULL
+ORDER BY d.id
+FOR NO KEY UPDATE OF d;
+
+-- name: DocumentLockAgentResponsibleGrants :many
+-- DocumentLockAgentResponsibleGrants locks, in id order and not against rows referencing them, the documents (live or not) on which a person holds an agent_responsible grant the agent made.
+SELECT d.id FROM documents d
+WHERE d.id IN (SELECT da.document_id FROM document_access da
+               WHERE da.principal_type = 'user' AND da.principal_id = @user_id
+                 AND da.grant_reason = 'agent_responsible' AND da.granted_by = @agent_id)
+ORDER BY d.id
+FOR NO KEY UPDATE OF d;

@@ -33,6 +33,7 @@ export const ManagedAgentFields = graphql(`
     description
     createdAt
     deletedAt
+    pausedAt
   }
 `)
 

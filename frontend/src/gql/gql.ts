@@ -39,7 +39,7 @@ type Documents = {
     "\n  fragment LinkSuggestionFields on LinkSuggestion {\n    id\n    status\n  }\n": typeof types.LinkSuggestionFieldsFragmentDoc,
     "\n  fragment ManagedUserFields on ManagedUser {\n    id\n    name\n    email\n  }\n": typeof types.ManagedUserFieldsFragmentDoc,
     "\n  fragment ManagedGroupFields on ManagedGroup {\n    id\n    slug\n    name\n    description\n    everyone\n    members\n  }\n": typeof types.ManagedGroupFieldsFragmentDoc,
-    "\n  fragment ManagedAgentFields on ManagedAgent {\n    id\n    slug\n    name\n    description\n    createdAt\n    deletedAt\n  }\n": typeof types.ManagedAgentFieldsFragmentDoc,
+    "\n  fragment ManagedAgentFields on ManagedAgent {\n    id\n    slug\n    name\n    description\n    createdAt\n    deletedAt\n    pausedAt\n  }\n": typeof types.ManagedAgentFieldsFragmentDoc,
     "\n  fragment ServiceTokenFields on ServiceToken {\n    id\n    name\n    prefix\n    createdAt\n    expiresAt\n    lastUsedAt\n    revokedAt\n  }\n": typeof types.ServiceTokenFieldsFragmentDoc,
     "\n  fragment DocumentMetadataFields on DocumentMetadata {\n    id\n    space\n    status\n    versions\n    createdAt\n    updatedAt\n    deletedAt\n    quarantinedAt\n  }\n": typeof types.DocumentMetadataFieldsFragmentDoc,
     "\n  fragment AuditEntryFields on AuditEntry {\n    id\n    action\n    via\n    tokenId\n    targetUserId\n    targetGroupId\n    targetDocumentId\n    details\n    createdAt\n  }\n": typeof types.AuditEntryFieldsFragmentDoc,
@@ -81,6 +81,7 @@ type Documents = {
     "\n  query ManageAgents {\n    manageAgents {\n      ...ManagedAgentFields\n      responsible {\n        ...ManagedUserFields\n      }\n    }\n  }\n": typeof types.ManageAgentsDocument,
     "\n  mutation CreateAgent($input: CreateAgentInput!) {\n    createAgent(input: $input) {\n      token\n      agent {\n        ...ManagedAgentFields\n      }\n    }\n  }\n": typeof types.CreateAgentDocument,
     "\n  mutation DeleteAgent($input: AgentInput!) {\n    deleteAgent(input: $input) {\n      agent {\n        ...ManagedAgentFields\n      }\n    }\n  }\n": typeof types.DeleteAgentDocument,
+    "\n  mutation ResumeManagedAgent($input: ResumeAgentInput!) {\n    resumeAgent(input: $input) {\n      agent {\n        id\n        pausedAt\n      }\n    }\n  }\n": typeof types.ResumeManagedAgentDocument,
     "\n  mutation IssueAgentToken($input: IssueAgentTokenInput!) {\n    issueAgentToken(input: $input) {\n      token\n    }\n  }\n": typeof types.IssueAgentTokenDocument,
     "\n  query ManageAudit($first: Int, $after: String, $filter: AuditFilter) {\n    manageAudit(first: $first, after: $after, filter: $filter) {\n      edges {\n        node {\n          ...AuditEntryFields\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.ManageAuditDocument,
     "\n  query ManagedAutomations($first: Int, $after: String) {\n    managedAutomations(first: $first, after: $after) {\n      edges {\n        node {\n          ...AutomationFields\n          owner {\n            ...UserFields\n            email\n          }\n          lastRun {\n            ...AutomationRunFields\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.ManagedAutomationsDocument,
@@ -133,6 +134,11 @@ type Documents = {
     "\n  query Related($id: ID!, $depth: Int, $direction: LinkDirection) {\n    document(id: $id) {\n      ...DocumentFields\n      related(depth: $depth, direction: $direction) {\n        depth\n        document {\n          ...DocumentFields\n        }\n        via {\n          ...DocumentFields\n        }\n      }\n    }\n  }\n": typeof types.RelatedDocument,
     "\n  fragment PageViewDocument on Document {\n    ...DocumentFields\n    content\n    tags\n    status\n    version\n    updatedAt\n    myPermission\n    owner {\n      ...UserFields\n    }\n    links {\n      ...DocumentLinkFields\n      target {\n        ...DocumentFields\n      }\n    }\n    backlinks {\n      ...DocumentLinkFields\n      source {\n        ...DocumentFields\n      }\n    }\n    fileReferences {\n      ...FileReferenceFields\n      attachment {\n        ...AttachmentFields\n      }\n    }\n  }\n": typeof types.PageViewDocumentFragmentDoc,
     "\n  query SearchDocuments($query: String!, $filter: SearchFilter, $first: Int, $after: String) {\n    search(query: $query, filter: $filter, first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          score\n          document {\n            ...DocumentFields\n          }\n          title {\n            text\n            ranges {\n              start\n              end\n            }\n          }\n          snippet {\n            text\n            ranges {\n              start\n              end\n            }\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      totalCount\n      totalIsApproximate\n      facets {\n        spaces {\n          value\n          count\n        }\n        tags {\n          value\n          count\n        }\n      }\n    }\n  }\n": typeof types.SearchDocumentsDocument,
+    "\n  query MyAgentsCare {\n    myAgents {\n      id\n      slug\n      name\n      pausedAt\n    }\n  }\n": typeof types.MyAgentsCareDocument,
+    "\n  query AgentCare($agentId: ID!) {\n    agentTokens(agentId: $agentId) {\n      id\n      name\n      prefix\n      createdAt\n      lastUsedAt\n      revokedAt\n    }\n    agentShareTargets(agentId: $agentId) {\n      recipient\n      recipientName\n    }\n  }\n": typeof types.AgentCareDocument,
+    "\n  mutation SetAgentShareTargets($input: SetAgentShareTargetsInput!) {\n    setAgentShareTargets(input: $input) {\n      targets {\n        recipient\n        recipientName\n      }\n    }\n  }\n": typeof types.SetAgentShareTargetsDocument,
+    "\n  mutation RevokeAgentToken($input: RevokeAgentTokenInput!) {\n    revokeAgentToken(input: $input) {\n      accessToken {\n        id\n        revokedAt\n      }\n    }\n  }\n": typeof types.RevokeAgentTokenDocument,
+    "\n  mutation ResumeMyAgent($input: ResumeAgentInput!) {\n    resumeAgent(input: $input) {\n      agent {\n        id\n        pausedAt\n      }\n    }\n  }\n": typeof types.ResumeMyAgentDocument,
     "\n  query MailPreferences {\n    mailPreferences {\n      decisions\n      mentions\n      digest\n      mailEnabled\n    }\n  }\n": typeof types.MailPreferencesDocument,
     "\n  mutation UpdateMailPreferences($input: UpdateMailPreferencesInput!) {\n    updateMailPreferences(input: $input) {\n      decisions\n      mentions\n      digest\n      mailEnabled\n    }\n  }\n": typeof types.UpdateMailPreferencesDocument,
     "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input) {\n      sessionsEnded\n    }\n  }\n": typeof types.ChangePasswordDocument,
@@ -157,7 +163,7 @@ type Documents = {
     "\n  mutation Share($input: ShareInput!) {\n    share(input: $input) {\n      batchId\n      grants {\n        recipient\n        outcome\n        document {\n          ...DocumentFields\n        }\n      }\n    }\n  }\n": typeof types.ShareDocument,
     "\n  mutation ShareRevoke($input: RevokeAccessInput!) {\n    revokeAccess(input: $input) {\n      document {\n        ...DocumentFields\n        access {\n          ...GrantFields\n        }\n      }\n    }\n  }\n": typeof types.ShareRevokeDocument,
     "\n  mutation ShareRevokeBatch($input: RevokeBatchInput!) {\n    revokeBatch(input: $input) {\n      revoked\n    }\n  }\n": typeof types.ShareRevokeBatchDocument,
-    "\n  query RecentlyShared($since: Time!, $first: Int) {\n    recentlyShared(since: $since, first: $first) {\n      document {\n        ...DocumentFields\n        owner {\n          ...UserFields\n        }\n      }\n      permission\n      reason\n      batchId\n      at\n      grantedBy {\n        ...UserFields\n      }\n    }\n  }\n": typeof types.RecentlySharedDocument,
+    "\n  query RecentlyShared($since: Time!, $first: Int) {\n    recentlyShared(since: $since, first: $first) {\n      document {\n        ...DocumentFields\n        owner {\n          ...UserFields\n        }\n      }\n      permission\n      reason\n      batchId\n      at\n      recipient\n      recipientName\n      grantedBy {\n        ...UserFields\n      }\n    }\n  }\n": typeof types.RecentlySharedDocument,
     "\n  mutation RequestPasswordReset($input: RequestPasswordResetInput!) {\n    requestPasswordReset(input: $input)\n  }\n": typeof types.RequestPasswordResetDocument,
     "\n  query InvitationPreview($token: String!) {\n    invitation(token: $token) {\n      email\n      name\n      expiresAt\n    }\n  }\n": typeof types.InvitationPreviewDocument,
     "\n  mutation AcceptInvitation($input: AcceptInvitationInput!) {\n    acceptInvitation(input: $input) {\n      user {\n        ...UserFields\n      }\n    }\n  }\n": typeof types.AcceptInvitationDocument,
@@ -197,7 +203,7 @@ const documents: Documents = {
     "\n  fragment LinkSuggestionFields on LinkSuggestion {\n    id\n    status\n  }\n": types.LinkSuggestionFieldsFragmentDoc,
     "\n  fragment ManagedUserFields on ManagedUser {\n    id\n    name\n    email\n  }\n": types.ManagedUserFieldsFragmentDoc,
     "\n  fragment ManagedGroupFields on ManagedGroup {\n    id\n    slug\n    name\n    description\n    everyone\n    members\n  }\n": types.ManagedGroupFieldsFragmentDoc,
-    "\n  fragment ManagedAgentFields on ManagedAgent {\n    id\n    slug\n    name\n    description\n    createdAt\n    deletedAt\n  }\n": types.ManagedAgentFieldsFragmentDoc,
+    "\n  fragment ManagedAgentFields on ManagedAgent {\n    id\n    slug\n    name\n    description\n    createdAt\n    deletedAt\n    pausedAt\n  }\n": types.ManagedAgentFieldsFragmentDoc,
     "\n  fragment ServiceTokenFields on ServiceToken {\n    id\n    name\n    prefix\n    createdAt\n    expiresAt\n    lastUsedAt\n    revokedAt\n  }\n": types.ServiceTokenFieldsFragmentDoc,
     "\n  fragment DocumentMetadataFields on DocumentMetadata {\n    id\n    space\n    status\n    versions\n    createdAt\n    updatedAt\n    deletedAt\n    quarantinedAt\n  }\n": types.DocumentMetadataFieldsFragmentDoc,
     "\n  fragment AuditEntryFields on AuditEntry {\n    id\n    action\n    via\n    tokenId\n    targetUserId\n    targetGroupId\n    targetDocumentId\n    details\n    createdAt\n  }\n": types.AuditEntryFieldsFragmentDoc,
@@ -239,6 +245,7 @@ const documents: Documents = {
     "\n  query ManageAgents {\n    manageAgents {\n      ...ManagedAgentFields\n      responsible {\n        ...ManagedUserFields\n      }\n    }\n  }\n": types.ManageAgentsDocument,
     "\n  mutation CreateAgent($input: CreateAgentInput!) {\n    createAgent(input: $input) {\n      token\n      agent {\n        ...ManagedAgentFields\n      }\n    }\n  }\n": types.CreateAgentDocument,
     "\n  mutation DeleteAgent($input: AgentInput!) {\n    deleteAgent(input: $input) {\n      agent {\n        ...ManagedAgentFields\n      }\n    }\n  }\n": types.DeleteAgentDocument,
+    "\n  mutation ResumeManagedAgent($input: ResumeAgentInput!) {\n    resumeAgent(input: $input) {\n      agent {\n        id\n        pausedAt\n      }\n    }\n  }\n": types.ResumeManagedAgentDocument,
     "\n  mutation IssueAgentToken($input: IssueAgentTokenInput!) {\n    issueAgentToken(input: $input) {\n      token\n    }\n  }\n": types.IssueAgentTokenDocument,
     "\n  query ManageAudit($first: Int, $after: String, $filter: AuditFilter) {\n    manageAudit(first: $first, after: $after, filter: $filter) {\n      edges {\n        node {\n          ...AuditEntryFields\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.ManageAuditDocument,
     "\n  query ManagedAutomations($first: Int, $after: String) {\n    managedAutomations(first: $first, after: $after) {\n      edges {\n        node {\n          ...AutomationFields\n          owner {\n            ...UserFields\n            email\n          }\n          lastRun {\n            ...AutomationRunFields\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.ManagedAutomationsDocument,
@@ -291,6 +298,11 @@ const documents: Documents = {
     "\n  query Related($id: ID!, $depth: Int, $direction: LinkDirection) {\n    document(id: $id) {\n      ...DocumentFields\n      related(depth: $depth, direction: $direction) {\n        depth\n        document {\n          ...DocumentFields\n        }\n        via {\n          ...DocumentFields\n        }\n      }\n    }\n  }\n": types.RelatedDocument,
     "\n  fragment PageViewDocument on Document {\n    ...DocumentFields\n    content\n    tags\n    status\n    version\n    updatedAt\n    myPermission\n    owner {\n      ...UserFields\n    }\n    links {\n      ...DocumentLinkFields\n      target {\n        ...DocumentFields\n      }\n    }\n    backlinks {\n      ...DocumentLinkFields\n      source {\n        ...DocumentFields\n      }\n    }\n    fileReferences {\n      ...FileReferenceFields\n      attachment {\n        ...AttachmentFields\n      }\n    }\n  }\n": types.PageViewDocumentFragmentDoc,
     "\n  query SearchDocuments($query: String!, $filter: SearchFilter, $first: Int, $after: String) {\n    search(query: $query, filter: $filter, first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          score\n          document {\n            ...DocumentFields\n          }\n          title {\n            text\n            ranges {\n              start\n              end\n            }\n          }\n          snippet {\n            text\n            ranges {\n              start\n              end\n            }\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      totalCount\n      totalIsApproximate\n      facets {\n        spaces {\n          value\n          count\n        }\n        tags {\n          value\n          count\n        }\n      }\n    }\n  }\n": types.SearchDocumentsDocument,
+    "\n  query MyAgentsCare {\n    myAgents {\n      id\n      slug\n      name\n      pausedAt\n    }\n  }\n": types.MyAgentsCareDocument,
+    "\n  query AgentCare($agentId: ID!) {\n    agentTokens(agentId: $agentId) {\n      id\n      name\n      prefix\n      createdAt\n      lastUsedAt\n      revokedAt\n    }\n    agentShareTargets(agentId: $agentId) {\n      recipient\n      recipientName\n    }\n  }\n": types.AgentCareDocument,
+    "\n  mutation SetAgentShareTargets($input: SetAgentShareTargetsInput!) {\n    setAgentShareTargets(input: $input) {\n      targets {\n        recipient\n        recipientName\n      }\n    }\n  }\n": types.SetAgentShareTargetsDocument,
+    "\n  mutation RevokeAgentToken($input: RevokeAgentTokenInput!) {\n    revokeAgentToken(input: $input) {\n      accessToken {\n        id\n        revokedAt\n      }\n    }\n  }\n": types.RevokeAgentTokenDocument,
+    "\n  mutation ResumeMyAgent($input: ResumeAgentInput!) {\n    resumeAgent(input: $input) {\n      agent {\n        id\n        pausedAt\n      }\n    }\n  }\n": types.ResumeMyAgentDocument,
     "\n  query MailPreferences {\n    mailPreferences {\n      decisions\n      mentions\n      digest\n      mailEnabled\n    }\n  }\n": types.MailPreferencesDocument,
     "\n  mutation UpdateMailPreferences($input: UpdateMailPreferencesInput!) {\n    updateMailPreferences(input: $input) {\n      decisions\n      mentions\n      digest\n      mailEnabled\n    }\n  }\n": types.UpdateMailPreferencesDocument,
     "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input) {\n      sessionsEnded\n    }\n  }\n": types.ChangePasswordDocument,
@@ -315,7 +327,7 @@ const documents: Documents = {
     "\n  mutation Share($input: ShareInput!) {\n    share(input: $input) {\n      batchId\n      grants {\n        recipient\n        outcome\n        document {\n          ...DocumentFields\n        }\n      }\n    }\n  }\n": types.ShareDocument,
     "\n  mutation ShareRevoke($input: RevokeAccessInput!) {\n    revokeAccess(input: $input) {\n      document {\n        ...DocumentFields\n        access {\n          ...GrantFields\n        }\n      }\n    }\n  }\n": types.ShareRevokeDocument,
     "\n  mutation ShareRevokeBatch($input: RevokeBatchInput!) {\n    revokeBatch(input: $input) {\n      revoked\n    }\n  }\n": types.ShareRevokeBatchDocument,
-    "\n  query RecentlyShared($since: Time!, $first: Int) {\n    recentlyShared(since: $since, first: $first) {\n      document {\n        ...DocumentFields\n        owner {\n          ...UserFields\n        }\n      }\n      permission\n      reason\n      batchId\n      at\n      grantedBy {\n        ...UserFields\n      }\n    }\n  }\n": types.RecentlySharedDocument,
+    "\n  query RecentlyShared($since: Time!, $first: Int) {\n    recentlyShared(since: $since, first: $first) {\n      document {\n        ...DocumentFields\n        owner {\n          ...UserFields\n        }\n      }\n      permission\n      reason\n      batchId\n      at\n      recipient\n      recipientName\n      grantedBy {\n        ...UserFields\n      }\n    }\n  }\n": types.RecentlySharedDocument,
     "\n  mutation RequestPasswordReset($input: RequestPasswordResetInput!) {\n    requestPasswordReset(input: $input)\n  }\n": types.RequestPasswordResetDocument,
     "\n  query InvitationPreview($token: String!) {\n    invitation(token: $token) {\n      email\n      name\n      expiresAt\n    }\n  }\n": types.InvitationPreviewDocument,
     "\n  mutation AcceptInvitation($input: AcceptInvitationInput!) {\n    acceptInvitation(input: $input) {\n      user {\n        ...UserFields\n      }\n    }\n  }\n": types.AcceptInvitationDocument,
@@ -447,7 +459,7 @@ export function graphql(source: "\n  fragment ManagedGroupFields on ManagedGroup
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment ManagedAgentFields on ManagedAgent {\n    id\n    slug\n    name\n    description\n    createdAt\n    deletedAt\n  }\n"): (typeof documents)["\n  fragment ManagedAgentFields on ManagedAgent {\n    id\n    slug\n    name\n    description\n    createdAt\n    deletedAt\n  }\n"];
+export function graphql(source: "\n  fragment ManagedAgentFields on ManagedAgent {\n    id\n    slug\n    name\n    description\n    createdAt\n    deletedAt\n    pausedAt\n  }\n"): (typeof documents)["\n  fragment ManagedAgentFields on ManagedAgent {\n    id\n    slug\n    name\n    description\n    createdAt\n    deletedAt\n    pausedAt\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -612,6 +624,10 @@ export function graphql(source: "\n  mutation CreateAgent($input: CreateAgentInp
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeleteAgent($input: AgentInput!) {\n    deleteAgent(input: $input) {\n      agent {\n        ...ManagedAgentFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteAgent($input: AgentInput!) {\n    deleteAgent(input: $input) {\n      agent {\n        ...ManagedAgentFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResumeManagedAgent($input: ResumeAgentInput!) {\n    resumeAgent(input: $input) {\n      agent {\n        id\n        pausedAt\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ResumeManagedAgent($input: ResumeAgentInput!) {\n    resumeAgent(input: $input) {\n      agent {\n        id\n        pausedAt\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -823,6 +839,26 @@ export function graphql(source: "\n  query SearchDocuments($query: String!, $fil
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query MyAgentsCare {\n    myAgents {\n      id\n      slug\n      name\n      pausedAt\n    }\n  }\n"): (typeof documents)["\n  query MyAgentsCare {\n    myAgents {\n      id\n      slug\n      name\n      pausedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AgentCare($agentId: ID!) {\n    agentTokens(agentId: $agentId) {\n      id\n      name\n      prefix\n      createdAt\n      lastUsedAt\n      revokedAt\n    }\n    agentShareTargets(agentId: $agentId) {\n      recipient\n      recipientName\n    }\n  }\n"): (typeof documents)["\n  query AgentCare($agentId: ID!) {\n    agentTokens(agentId: $agentId) {\n      id\n      name\n      prefix\n      createdAt\n      lastUsedAt\n      revokedAt\n    }\n    agentShareTargets(agentId: $agentId) {\n      recipient\n      recipientName\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetAgentShareTargets($input: SetAgentShareTargetsInput!) {\n    setAgentShareTargets(input: $input) {\n      targets {\n        recipient\n        recipientName\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SetAgentShareTargets($input: SetAgentShareTargetsInput!) {\n    setAgentShareTargets(input: $input) {\n      targets {\n        recipient\n        recipientName\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeAgentToken($input: RevokeAgentTokenInput!) {\n    revokeAgentToken(input: $input) {\n      accessToken {\n        id\n        revokedAt\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RevokeAgentToken($input: RevokeAgentTokenInput!) {\n    revokeAgentToken(input: $input) {\n      accessToken {\n        id\n        revokedAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResumeMyAgent($input: ResumeAgentInput!) {\n    resumeAgent(input: $input) {\n      agent {\n        id\n        pausedAt\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ResumeMyAgent($input: ResumeAgentInput!) {\n    resumeAgent(input: $input) {\n      agent {\n        id\n        pausedAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query MailPreferences {\n    mailPreferences {\n      decisions\n      mentions\n      digest\n      mailEnabled\n    }\n  }\n"): (typeof documents)["\n  query MailPreferences {\n    mailPreferences {\n      decisions\n      mentions\n      digest\n      mailEnabled\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -919,7 +955,7 @@ export function graphql(source: "\n  mutation ShareRevokeBatch($input: RevokeBat
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query RecentlyShared($since: Time!, $first: Int) {\n    recentlyShared(since: $since, first: $first) {\n      document {\n        ...DocumentFields\n        owner {\n          ...UserFields\n        }\n      }\n      permission\n      reason\n      batchId\n      at\n      grantedBy {\n        ...UserFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query RecentlyShared($since: Time!, $first: Int) {\n    recentlyShared(since: $since, first: $first) {\n      document {\n        ...DocumentFields\n        owner {\n          ...UserFields\n        }\n      }\n      permission\n      reason\n      batchId\n      at\n      grantedBy {\n        ...UserFields\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query RecentlyShared($since: Time!, $first: Int) {\n    recentlyShared(since: $since, first: $first) {\n      document {\n        ...DocumentFields\n        owner {\n          ...UserFields\n        }\n      }\n      permission\n      reason\n      batchId\n      at\n      recipient\n      recipientName\n      grantedBy {\n        ...UserFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query RecentlyShared($since: Time!, $first: Int) {\n    recentlyShared(since: $since, first: $first) {\n      document {\n        ...DocumentFields\n        owner {\n          ...UserFields\n        }\n      }\n      permission\n      reason\n      batchId\n      at\n      recipient\n      recipientName\n      grantedBy {\n        ...UserFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -22,6 +22,7 @@ const reasons: Record<string, string> = {
   SCRIPT: 'shared by an automation',
   IMPORT: 'came with an import',
   SPACE_DEFAULT: 'everyone reads new pages in its space by default',
+  AGENT_RESPONSIBLE: 'you answer for the agent that wrote it',
 }
 
 /** Why a grant exists, in words. */

@@ -5,7 +5,8 @@ import { day, when } from '../../lib/format'
 import { useUsers } from './People'
 import { RowMain, State, fresh, onSuccess, useFields, useShownOnce } from './shared'
 
-// Agents: create agents (with the people responsible), issue their tokens, delete them.
+// Agents: create agents (with the people responsible), issue their tokens, delete them; a
+// paused one (nobody active answers for it) says so and can be resumed.
 
 const ManageAgents = graphql(`
   query ManageAgents {
@@ -39,6 +40,17 @@ const DeleteAgent = graphql(`
   }
 `)
 
+const ResumeAgent = graphql(`
+  mutation ResumeManagedAgent($input: ResumeAgentInput!) {
+    resumeAgent(input: $input) {
+      agent {
+        id
+        pausedAt
+      }
+    }
+  }
+`)
+
 const IssueAgentToken = graphql(`
   mutation IssueAgentToken($input: IssueAgentTokenInput!) {
     issueAgentToken(input: $input) {
@@ -53,6 +65,7 @@ export default function Agents() {
   const [created, create] = useMutation(CreateAgent)
   const [deleted, del] = useMutation(DeleteAgent)
   const [issued, issue] = useMutation(IssueAgentToken)
+  const [resumed, resume] = useMutation(ResumeAgent)
   const { f, setF, bind, reset } = useFields({ slug: '', name: '', description: '', responsible: [] as string[] })
   const { secret, show } = useShownOnce()
   const reload = fresh(refetch)
@@ -105,7 +118,7 @@ export default function Agents() {
           </button>
         </div>
       </form>
-      <ErrorNote error={created.error ?? deleted.error ?? issued.error} />
+      <ErrorNote error={created.error ?? deleted.error ?? issued.error ?? resumed.error} />
       {secret}
       <h2>Agents</h2>
       <State fetching={res.fetching && !res.data} error={res.error} empty={agents.length === 0 && 'No agents.'}>
@@ -115,7 +128,12 @@ export default function Agents() {
               <RowMain
                 title={
                   <>
-                    <strong>{a.name}</strong> <code>agent:{a.slug}</code> {a.deletedAt && <span className="pill inactive">Deleted</span>}
+                    <strong>{a.name}</strong> <code>agent:{a.slug}</code> {a.deletedAt && <span className="pill inactive">Deleted</span>}{' '}
+                    {a.pausedAt && !a.deletedAt && (
+                      <span className="pill inactive" title="Nobody active answers for it: its tokens are refused until it is resumed.">
+                        Paused
+                      </span>
+                    )}
                   </>
                 }
                 meta={
@@ -126,6 +144,11 @@ export default function Agents() {
               />
               {!a.deletedAt && (
                 <div className="row-actions">
+                  {a.pausedAt && (
+                    <button type="button" aria-label={`Resume agent ${a.slug}`} disabled={resumed.fetching} onClick={() => onSuccess(resume({ input: { agentId: a.id } }), reload)}>
+                      Resume
+                    </button>
+                  )}
                   <button
                     type="button"
                     aria-label={`Issue a token for ${a.slug}`}

@@ -5,6 +5,7 @@ const tabs = [
   { to: '/settings/password', label: 'Password' },
   { to: '/settings/mail', label: 'E-mail' },
   { to: '/settings/webhooks', label: 'Webhooks' },
+  { to: '/settings/agents', label: 'Agents' },
 ]
 
 /** The tabs of the settings screens; the current one is marked. */

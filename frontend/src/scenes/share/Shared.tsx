@@ -21,6 +21,8 @@ const Recent = graphql(`
       reason
       batchId
       at
+      recipient
+      recipientName
       grantedBy {
         ...UserFields
       }
@@ -35,7 +37,7 @@ const ranges = [
   { days: 365, label: 'The last year' },
 ]
 
-/** What was shared with you lately: by whom, why, and with what permission. */
+/** What was shared with you lately — or with a group of yours, named: by whom, why, and with what permission. */
 export default function Shared() {
   const id = useId()
   const [days, setDays] = useState(30)
@@ -73,7 +75,8 @@ export default function Shared() {
               </Link>
               <span className="shared-where">{pageURL(s.document)}</span>
               <span className="shared-why">
-                {s.grantedBy ? `${s.grantedBy.name} shared it` : 'Shared'} · {permissionWords(s.permission)} · {reasonWords(s.reason)} ·{' '}
+                {s.grantedBy ? `${s.grantedBy.name} shared it` : 'Shared'}
+                {s.recipient.startsWith('group:') ? ` with ${s.recipientName}` : ''} · {permissionWords(s.permission)} · {reasonWords(s.reason)} ·{' '}
                 <time dateTime={s.at}>{when(s.at)}</time>
               </span>
               {s.document.owner && s.grantedBy?.id !== s.document.owner.id && (
