@@ -186,7 +186,7 @@ func (s *Server) addDocumentTools() {
 			"id": {isID}, "expectedVersion": {between(1, 1e9)}, "space": {spaces}, "path": {maxLen(1200)}, "slug": {maxLen(100)},
 			"title": {maxLen(1000)}, "tags": {maxItems(50), items(maxLen(100))}, "status": {enum("draft", "active", "archived")},
 			"changeSummary": {maxLen(1000)},
-			"templateId": {isID},
+			"templateId":    {isID},
 		},
 	}, s.writeDocument)
 }
