@@ -56,6 +56,15 @@ func TestBlockedConsumerDelaysOnlyItsOwnLane(t *testing.T) {
 		return true
 	}, 10*time.Second, 5*time.Millisecond, "the fast lane is not held by the slow one")
 	require.Equal(t, 1, slow.total(), "the slow lane is still on its first event")
+	// The settler records handled_by after the consumer returns: wait for it.
+	require.Eventually(t, func() bool {
+		for _, id := range append(later, first) {
+			if r := e.row(id); len(r.HandledBy) != 1 {
+				return false
+			}
+		}
+		return true
+	}, 10*time.Second, 5*time.Millisecond, "the fast lane's deliveries are settled")
 	for _, id := range append(later, first) {
 		r := e.row(id)
 		require.Nil(t, r.ProcessedAt, "processed once every lane has handled it")
