@@ -23,6 +23,7 @@ type Documents = {
     "\n  fragment GrantFields on Grant {\n    id\n    recipient\n    recipientName\n    principalType\n    principalId\n    permission\n    reason\n    batchId\n    createdAt\n  }\n": typeof types.GrantFieldsFragmentDoc,
     "\n  fragment GroupFields on Group {\n    id\n    slug\n    name\n    everyone\n    members\n  }\n": typeof types.GroupFieldsFragmentDoc,
     "\n  fragment PersonFields on Person {\n    id\n    name\n    email\n    kind\n    slug\n  }\n": typeof types.PersonFieldsFragmentDoc,
+    "\n  fragment ResponsibleAgentFields on ResponsibleAgent {\n    id\n    slug\n    name\n    pausedAt\n  }\n": typeof types.ResponsibleAgentFieldsFragmentDoc,
     "\n  fragment UserFields on User {\n    id\n    name\n  }\n": typeof types.UserFieldsFragmentDoc,
     "\n  fragment AccessTokenFields on AccessToken {\n    id\n    name\n    prefix\n    createdAt\n    lastUsedAt\n    expiresAt\n  }\n": typeof types.AccessTokenFieldsFragmentDoc,
     "\n  fragment SessionFields on Session {\n    id\n    device\n    address\n    createdAt\n    lastUsedAt\n    current\n  }\n": typeof types.SessionFieldsFragmentDoc,
@@ -81,7 +82,7 @@ type Documents = {
     "\n  query ManageAgents {\n    manageAgents {\n      ...ManagedAgentFields\n      responsible {\n        ...ManagedUserFields\n      }\n    }\n  }\n": typeof types.ManageAgentsDocument,
     "\n  mutation CreateAgent($input: CreateAgentInput!) {\n    createAgent(input: $input) {\n      token\n      agent {\n        ...ManagedAgentFields\n      }\n    }\n  }\n": typeof types.CreateAgentDocument,
     "\n  mutation DeleteAgent($input: AgentInput!) {\n    deleteAgent(input: $input) {\n      agent {\n        ...ManagedAgentFields\n      }\n    }\n  }\n": typeof types.DeleteAgentDocument,
-    "\n  mutation ResumeManagedAgent($input: ResumeAgentInput!) {\n    resumeAgent(input: $input) {\n      agent {\n        id\n        pausedAt\n      }\n    }\n  }\n": typeof types.ResumeManagedAgentDocument,
+    "\n  mutation ResumeManagedAgent($input: ResumeAgentInput!) {\n    resumeAgent(input: $input) {\n      agent {\n        ...ResponsibleAgentFields\n      }\n    }\n  }\n": typeof types.ResumeManagedAgentDocument,
     "\n  mutation IssueAgentToken($input: IssueAgentTokenInput!) {\n    issueAgentToken(input: $input) {\n      token\n    }\n  }\n": typeof types.IssueAgentTokenDocument,
     "\n  query ManageAudit($first: Int, $after: String, $filter: AuditFilter) {\n    manageAudit(first: $first, after: $after, filter: $filter) {\n      edges {\n        node {\n          ...AuditEntryFields\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.ManageAuditDocument,
     "\n  query ManagedAutomations($first: Int, $after: String) {\n    managedAutomations(first: $first, after: $after) {\n      edges {\n        node {\n          ...AutomationFields\n          owner {\n            ...UserFields\n            email\n          }\n          lastRun {\n            ...AutomationRunFields\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.ManagedAutomationsDocument,
@@ -134,11 +135,11 @@ type Documents = {
     "\n  query Related($id: ID!, $depth: Int, $direction: LinkDirection) {\n    document(id: $id) {\n      ...DocumentFields\n      related(depth: $depth, direction: $direction) {\n        depth\n        document {\n          ...DocumentFields\n        }\n        via {\n          ...DocumentFields\n        }\n      }\n    }\n  }\n": typeof types.RelatedDocument,
     "\n  fragment PageViewDocument on Document {\n    ...DocumentFields\n    content\n    tags\n    status\n    version\n    updatedAt\n    myPermission\n    owner {\n      ...UserFields\n    }\n    links {\n      ...DocumentLinkFields\n      target {\n        ...DocumentFields\n      }\n    }\n    backlinks {\n      ...DocumentLinkFields\n      source {\n        ...DocumentFields\n      }\n    }\n    fileReferences {\n      ...FileReferenceFields\n      attachment {\n        ...AttachmentFields\n      }\n    }\n  }\n": typeof types.PageViewDocumentFragmentDoc,
     "\n  query SearchDocuments($query: String!, $filter: SearchFilter, $first: Int, $after: String) {\n    search(query: $query, filter: $filter, first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          score\n          document {\n            ...DocumentFields\n          }\n          title {\n            text\n            ranges {\n              start\n              end\n            }\n          }\n          snippet {\n            text\n            ranges {\n              start\n              end\n            }\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      totalCount\n      totalIsApproximate\n      facets {\n        spaces {\n          value\n          count\n        }\n        tags {\n          value\n          count\n        }\n      }\n    }\n  }\n": typeof types.SearchDocumentsDocument,
-    "\n  query MyAgentsCare {\n    myAgents {\n      id\n      slug\n      name\n      pausedAt\n    }\n  }\n": typeof types.MyAgentsCareDocument,
-    "\n  query AgentCare($agentId: ID!) {\n    agentTokens(agentId: $agentId) {\n      id\n      name\n      prefix\n      createdAt\n      lastUsedAt\n      revokedAt\n    }\n    agentShareTargets(agentId: $agentId) {\n      recipient\n      recipientName\n    }\n  }\n": typeof types.AgentCareDocument,
+    "\n  query MyAgentsCare {\n    myAgents {\n      ...ResponsibleAgentFields\n    }\n  }\n": typeof types.MyAgentsCareDocument,
+    "\n  query AgentCare($agentId: ID!) {\n    agentTokens(agentId: $agentId) {\n      ...AccessTokenFields\n      revokedAt\n    }\n    agentShareTargets(agentId: $agentId) {\n      recipient\n      recipientName\n    }\n  }\n": typeof types.AgentCareDocument,
     "\n  mutation SetAgentShareTargets($input: SetAgentShareTargetsInput!) {\n    setAgentShareTargets(input: $input) {\n      targets {\n        recipient\n        recipientName\n      }\n    }\n  }\n": typeof types.SetAgentShareTargetsDocument,
-    "\n  mutation RevokeAgentToken($input: RevokeAgentTokenInput!) {\n    revokeAgentToken(input: $input) {\n      accessToken {\n        id\n        revokedAt\n      }\n    }\n  }\n": typeof types.RevokeAgentTokenDocument,
-    "\n  mutation ResumeMyAgent($input: ResumeAgentInput!) {\n    resumeAgent(input: $input) {\n      agent {\n        id\n        pausedAt\n      }\n    }\n  }\n": typeof types.ResumeMyAgentDocument,
+    "\n  mutation RevokeAgentToken($input: RevokeAgentTokenInput!) {\n    revokeAgentToken(input: $input) {\n      accessToken {\n        ...AccessTokenFields\n        revokedAt\n      }\n    }\n  }\n": typeof types.RevokeAgentTokenDocument,
+    "\n  mutation ResumeMyAgent($input: ResumeAgentInput!) {\n    resumeAgent(input: $input) {\n      agent {\n        ...ResponsibleAgentFields\n      }\n    }\n  }\n": typeof types.ResumeMyAgentDocument,
     "\n  query MailPreferences {\n    mailPreferences {\n      decisions\n      mentions\n      digest\n      mailEnabled\n    }\n  }\n": typeof types.MailPreferencesDocument,
     "\n  mutation UpdateMailPreferences($input: UpdateMailPreferencesInput!) {\n    updateMailPreferences(input: $input) {\n      decisions\n      mentions\n      digest\n      mailEnabled\n    }\n  }\n": typeof types.UpdateMailPreferencesDocument,
     "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input) {\n      sessionsEnded\n    }\n  }\n": typeof types.ChangePasswordDocument,
@@ -187,6 +188,7 @@ const documents: Documents = {
     "\n  fragment GrantFields on Grant {\n    id\n    recipient\n    recipientName\n    principalType\n    principalId\n    permission\n    reason\n    batchId\n    createdAt\n  }\n": types.GrantFieldsFragmentDoc,
     "\n  fragment GroupFields on Group {\n    id\n    slug\n    name\n    everyone\n    members\n  }\n": types.GroupFieldsFragmentDoc,
     "\n  fragment PersonFields on Person {\n    id\n    name\n    email\n    kind\n    slug\n  }\n": types.PersonFieldsFragmentDoc,
+    "\n  fragment ResponsibleAgentFields on ResponsibleAgent {\n    id\n    slug\n    name\n    pausedAt\n  }\n": types.ResponsibleAgentFieldsFragmentDoc,
     "\n  fragment UserFields on User {\n    id\n    name\n  }\n": types.UserFieldsFragmentDoc,
     "\n  fragment AccessTokenFields on AccessToken {\n    id\n    name\n    prefix\n    createdAt\n    lastUsedAt\n    expiresAt\n  }\n": types.AccessTokenFieldsFragmentDoc,
     "\n  fragment SessionFields on Session {\n    id\n    device\n    address\n    createdAt\n    lastUsedAt\n    current\n  }\n": types.SessionFieldsFragmentDoc,
@@ -245,7 +247,7 @@ const documents: Documents = {
     "\n  query ManageAgents {\n    manageAgents {\n      ...ManagedAgentFields\n      responsible {\n        ...ManagedUserFields\n      }\n    }\n  }\n": types.ManageAgentsDocument,
     "\n  mutation CreateAgent($input: CreateAgentInput!) {\n    createAgent(input: $input) {\n      token\n      agent {\n        ...ManagedAgentFields\n      }\n    }\n  }\n": types.CreateAgentDocument,
     "\n  mutation DeleteAgent($input: AgentInput!) {\n    deleteAgent(input: $input) {\n      agent {\n        ...ManagedAgentFields\n      }\n    }\n  }\n": types.DeleteAgentDocument,
-    "\n  mutation ResumeManagedAgent($input: ResumeAgentInput!) {\n    resumeAgent(input: $input) {\n      agent {\n        id\n        pausedAt\n      }\n    }\n  }\n": types.ResumeManagedAgentDocument,
+    "\n  mutation ResumeManagedAgent($input: ResumeAgentInput!) {\n    resumeAgent(input: $input) {\n      agent {\n        ...ResponsibleAgentFields\n      }\n    }\n  }\n": types.ResumeManagedAgentDocument,
     "\n  mutation IssueAgentToken($input: IssueAgentTokenInput!) {\n    issueAgentToken(input: $input) {\n      token\n    }\n  }\n": types.IssueAgentTokenDocument,
     "\n  query ManageAudit($first: Int, $after: String, $filter: AuditFilter) {\n    manageAudit(first: $first, after: $after, filter: $filter) {\n      edges {\n        node {\n          ...AuditEntryFields\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.ManageAuditDocument,
     "\n  query ManagedAutomations($first: Int, $after: String) {\n    managedAutomations(first: $first, after: $after) {\n      edges {\n        node {\n          ...AutomationFields\n          owner {\n            ...UserFields\n            email\n          }\n          lastRun {\n            ...AutomationRunFields\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.ManagedAutomationsDocument,
@@ -298,11 +300,11 @@ const documents: Documents = {
     "\n  query Related($id: ID!, $depth: Int, $direction: LinkDirection) {\n    document(id: $id) {\n      ...DocumentFields\n      related(depth: $depth, direction: $direction) {\n        depth\n        document {\n          ...DocumentFields\n        }\n        via {\n          ...DocumentFields\n        }\n      }\n    }\n  }\n": types.RelatedDocument,
     "\n  fragment PageViewDocument on Document {\n    ...DocumentFields\n    content\n    tags\n    status\n    version\n    updatedAt\n    myPermission\n    owner {\n      ...UserFields\n    }\n    links {\n      ...DocumentLinkFields\n      target {\n        ...DocumentFields\n      }\n    }\n    backlinks {\n      ...DocumentLinkFields\n      source {\n        ...DocumentFields\n      }\n    }\n    fileReferences {\n      ...FileReferenceFields\n      attachment {\n        ...AttachmentFields\n      }\n    }\n  }\n": types.PageViewDocumentFragmentDoc,
     "\n  query SearchDocuments($query: String!, $filter: SearchFilter, $first: Int, $after: String) {\n    search(query: $query, filter: $filter, first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          score\n          document {\n            ...DocumentFields\n          }\n          title {\n            text\n            ranges {\n              start\n              end\n            }\n          }\n          snippet {\n            text\n            ranges {\n              start\n              end\n            }\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      totalCount\n      totalIsApproximate\n      facets {\n        spaces {\n          value\n          count\n        }\n        tags {\n          value\n          count\n        }\n      }\n    }\n  }\n": types.SearchDocumentsDocument,
-    "\n  query MyAgentsCare {\n    myAgents {\n      id\n      slug\n      name\n      pausedAt\n    }\n  }\n": types.MyAgentsCareDocument,
-    "\n  query AgentCare($agentId: ID!) {\n    agentTokens(agentId: $agentId) {\n      id\n      name\n      prefix\n      createdAt\n      lastUsedAt\n      revokedAt\n    }\n    agentShareTargets(agentId: $agentId) {\n      recipient\n      recipientName\n    }\n  }\n": types.AgentCareDocument,
+    "\n  query MyAgentsCare {\n    myAgents {\n      ...ResponsibleAgentFields\n    }\n  }\n": types.MyAgentsCareDocument,
+    "\n  query AgentCare($agentId: ID!) {\n    agentTokens(agentId: $agentId) {\n      ...AccessTokenFields\n      revokedAt\n    }\n    agentShareTargets(agentId: $agentId) {\n      recipient\n      recipientName\n    }\n  }\n": types.AgentCareDocument,
     "\n  mutation SetAgentShareTargets($input: SetAgentShareTargetsInput!) {\n    setAgentShareTargets(input: $input) {\n      targets {\n        recipient\n        recipientName\n      }\n    }\n  }\n": types.SetAgentShareTargetsDocument,
-    "\n  mutation RevokeAgentToken($input: RevokeAgentTokenInput!) {\n    revokeAgentToken(input: $input) {\n      accessToken {\n        id\n        revokedAt\n      }\n    }\n  }\n": types.RevokeAgentTokenDocument,
-    "\n  mutation ResumeMyAgent($input: ResumeAgentInput!) {\n    resumeAgent(input: $input) {\n      agent {\n        id\n        pausedAt\n      }\n    }\n  }\n": types.ResumeMyAgentDocument,
+    "\n  mutation RevokeAgentToken($input: RevokeAgentTokenInput!) {\n    revokeAgentToken(input: $input) {\n      accessToken {\n        ...AccessTokenFields\n        revokedAt\n      }\n    }\n  }\n": types.RevokeAgentTokenDocument,
+    "\n  mutation ResumeMyAgent($input: ResumeAgentInput!) {\n    resumeAgent(input: $input) {\n      agent {\n        ...ResponsibleAgentFields\n      }\n    }\n  }\n": types.ResumeMyAgentDocument,
     "\n  query MailPreferences {\n    mailPreferences {\n      decisions\n      mentions\n      digest\n      mailEnabled\n    }\n  }\n": types.MailPreferencesDocument,
     "\n  mutation UpdateMailPreferences($input: UpdateMailPreferencesInput!) {\n    updateMailPreferences(input: $input) {\n      decisions\n      mentions\n      digest\n      mailEnabled\n    }\n  }\n": types.UpdateMailPreferencesDocument,
     "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input) {\n      sessionsEnded\n    }\n  }\n": types.ChangePasswordDocument,
@@ -392,6 +394,10 @@ export function graphql(source: "\n  fragment GroupFields on Group {\n    id\n  
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  fragment PersonFields on Person {\n    id\n    name\n    email\n    kind\n    slug\n  }\n"): (typeof documents)["\n  fragment PersonFields on Person {\n    id\n    name\n    email\n    kind\n    slug\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ResponsibleAgentFields on ResponsibleAgent {\n    id\n    slug\n    name\n    pausedAt\n  }\n"): (typeof documents)["\n  fragment ResponsibleAgentFields on ResponsibleAgent {\n    id\n    slug\n    name\n    pausedAt\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -627,7 +633,7 @@ export function graphql(source: "\n  mutation DeleteAgent($input: AgentInput!) {
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation ResumeManagedAgent($input: ResumeAgentInput!) {\n    resumeAgent(input: $input) {\n      agent {\n        id\n        pausedAt\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ResumeManagedAgent($input: ResumeAgentInput!) {\n    resumeAgent(input: $input) {\n      agent {\n        id\n        pausedAt\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  mutation ResumeManagedAgent($input: ResumeAgentInput!) {\n    resumeAgent(input: $input) {\n      agent {\n        ...ResponsibleAgentFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ResumeManagedAgent($input: ResumeAgentInput!) {\n    resumeAgent(input: $input) {\n      agent {\n        ...ResponsibleAgentFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -839,11 +845,11 @@ export function graphql(source: "\n  query SearchDocuments($query: String!, $fil
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query MyAgentsCare {\n    myAgents {\n      id\n      slug\n      name\n      pausedAt\n    }\n  }\n"): (typeof documents)["\n  query MyAgentsCare {\n    myAgents {\n      id\n      slug\n      name\n      pausedAt\n    }\n  }\n"];
+export function graphql(source: "\n  query MyAgentsCare {\n    myAgents {\n      ...ResponsibleAgentFields\n    }\n  }\n"): (typeof documents)["\n  query MyAgentsCare {\n    myAgents {\n      ...ResponsibleAgentFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query AgentCare($agentId: ID!) {\n    agentTokens(agentId: $agentId) {\n      id\n      name\n      prefix\n      createdAt\n      lastUsedAt\n      revokedAt\n    }\n    agentShareTargets(agentId: $agentId) {\n      recipient\n      recipientName\n    }\n  }\n"): (typeof documents)["\n  query AgentCare($agentId: ID!) {\n    agentTokens(agentId: $agentId) {\n      id\n      name\n      prefix\n      createdAt\n      lastUsedAt\n      revokedAt\n    }\n    agentShareTargets(agentId: $agentId) {\n      recipient\n      recipientName\n    }\n  }\n"];
+export function graphql(source: "\n  query AgentCare($agentId: ID!) {\n    agentTokens(agentId: $agentId) {\n      ...AccessTokenFields\n      revokedAt\n    }\n    agentShareTargets(agentId: $agentId) {\n      recipient\n      recipientName\n    }\n  }\n"): (typeof documents)["\n  query AgentCare($agentId: ID!) {\n    agentTokens(agentId: $agentId) {\n      ...AccessTokenFields\n      revokedAt\n    }\n    agentShareTargets(agentId: $agentId) {\n      recipient\n      recipientName\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -851,11 +857,11 @@ export function graphql(source: "\n  mutation SetAgentShareTargets($input: SetAg
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation RevokeAgentToken($input: RevokeAgentTokenInput!) {\n    revokeAgentToken(input: $input) {\n      accessToken {\n        id\n        revokedAt\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RevokeAgentToken($input: RevokeAgentTokenInput!) {\n    revokeAgentToken(input: $input) {\n      accessToken {\n        id\n        revokedAt\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  mutation RevokeAgentToken($input: RevokeAgentTokenInput!) {\n    revokeAgentToken(input: $input) {\n      accessToken {\n        ...AccessTokenFields\n        revokedAt\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RevokeAgentToken($input: RevokeAgentTokenInput!) {\n    revokeAgentToken(input: $input) {\n      accessToken {\n        ...AccessTokenFields\n        revokedAt\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation ResumeMyAgent($input: ResumeAgentInput!) {\n    resumeAgent(input: $input) {\n      agent {\n        id\n        pausedAt\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ResumeMyAgent($input: ResumeAgentInput!) {\n    resumeAgent(input: $input) {\n      agent {\n        id\n        pausedAt\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  mutation ResumeMyAgent($input: ResumeAgentInput!) {\n    resumeAgent(input: $input) {\n      agent {\n        ...ResponsibleAgentFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ResumeMyAgent($input: ResumeAgentInput!) {\n    resumeAgent(input: $input) {\n      agent {\n        ...ResponsibleAgentFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -44,8 +44,7 @@ const ResumeAgent = graphql(`
   mutation ResumeManagedAgent($input: ResumeAgentInput!) {
     resumeAgent(input: $input) {
       agent {
-        id
-        pausedAt
+        ...ResponsibleAgentFields
       }
     }
   }

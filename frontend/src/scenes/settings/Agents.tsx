@@ -13,10 +13,7 @@ import '../../components/admin.css'
 const MyAgents = graphql(`
   query MyAgentsCare {
     myAgents {
-      id
-      slug
-      name
-      pausedAt
+      ...ResponsibleAgentFields
     }
   }
 `)
@@ -24,11 +21,7 @@ const MyAgents = graphql(`
 const AgentCare = graphql(`
   query AgentCare($agentId: ID!) {
     agentTokens(agentId: $agentId) {
-      id
-      name
-      prefix
-      createdAt
-      lastUsedAt
+      ...AccessTokenFields
       revokedAt
     }
     agentShareTargets(agentId: $agentId) {
@@ -53,7 +46,7 @@ const RevokeToken = graphql(`
   mutation RevokeAgentToken($input: RevokeAgentTokenInput!) {
     revokeAgentToken(input: $input) {
       accessToken {
-        id
+        ...AccessTokenFields
         revokedAt
       }
     }
@@ -64,8 +57,7 @@ const Resume = graphql(`
   mutation ResumeMyAgent($input: ResumeAgentInput!) {
     resumeAgent(input: $input) {
       agent {
-        id
-        pausedAt
+        ...ResponsibleAgentFields
       }
     }
   }
