@@ -65,15 +65,7 @@ func (s *Service) Tokens(ctx context.Context, agentID uuid.UUID) ([]auth.AccessT
 	} else if err != nil {
 		return nil, err
 	}
-	rows, err := db.Q.AccessTokenListByUser(ctx, s.pool, agentID)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]auth.AccessToken, len(rows))
-	for i, r := range rows {
-		out[i] = auth.AccessTokenFromRow(r)
-	}
-	return out, nil
+	return auth.TokensOf(ctx, s.pool, agentID)
 }
 
 // RevokeToken revokes one token of an agent the acting person answers for

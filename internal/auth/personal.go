@@ -132,15 +132,31 @@ func (s *Service) AccessTokens(ctx context.Context) ([]AccessToken, error) {
 	if err != nil {
 		return nil, err
 	}
-	rows, err := db.Q.AccessTokenListByUser(ctx, s.pool, a.UserID)
+	all, err := TokensOf(ctx, s.pool, a.UserID)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]AccessToken, 0, len(rows))
-	for _, r := range rows {
-		if r.RevokedAt == nil {
-			out = append(out, AccessTokenFromRow(r))
+	out := make([]AccessToken, 0, len(all))
+	for _, t := range all {
+		if t.RevokedAt == nil {
+			out = append(out, t)
 		}
+	}
+	return out, nil
+}
+
+// TokensOf lists a user's personal or agent tokens, revoked ones included,
+// newest first, in one statement: name, prefix, dates — never a secret. It
+// checks no actor: its callers (the holder, management, an agent's
+// responsible people) decided who may see them.
+func TokensOf(ctx context.Context, q db.DBTX, userID uuid.UUID) ([]AccessToken, error) {
+	rows, err := db.Q.AccessTokenListByUser(ctx, q, userID)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]AccessToken, len(rows))
+	for i, r := range rows {
+		out[i] = AccessTokenFromRow(r)
 	}
 	return out, nil
 }

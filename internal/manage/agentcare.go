@@ -141,15 +141,7 @@ func (s *Service) AgentTokens(ctx context.Context, agentID uuid.UUID) ([]auth.Ac
 	} else if err != nil {
 		return nil, err
 	}
-	rows, err := db.Q.AccessTokenListByUser(ctx, s.pool, agentID)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]auth.AccessToken, len(rows))
-	for i, r := range rows {
-		out[i] = auth.AccessTokenFromRow(r)
-	}
-	return out, nil
+	return auth.TokensOf(ctx, s.pool, agentID)
 }
 
 // RevokeAgentToken revokes one of a live agent's tokens (a revoked one

@@ -105,15 +105,7 @@ func (s *Service) PersonTokens(ctx context.Context, personID uuid.UUID) ([]auth.
 	if err := checkPerson(ctx, s.pool, personID); err != nil {
 		return nil, err
 	}
-	rows, err := db.Q.AccessTokenListByUser(ctx, s.pool, personID)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]auth.AccessToken, len(rows))
-	for i, r := range rows {
-		out[i] = auth.AccessTokenFromRow(r)
-	}
-	return out, nil
+	return auth.TokensOf(ctx, s.pool, personID)
 }
 
 // RevokePersonToken revokes one of a person's personal access tokens (a
