@@ -122,18 +122,18 @@ func (s *Service) FlushViews(ctx context.Context) (int64, error) {
 // Recent returns up to first (1 to MaxRecent) live documents the acting
 // person viewed and can read now, without bodies, most recently viewed
 // first: one statement. Views not yet flushed are not among them. An
-// agent's and management's are empty. Errors: UNAUTHENTICATED;
-// BAD_USER_INPUT for first out of range.
+// agent's and management's are empty (whatever first). Errors:
+// UNAUTHENTICATED; BAD_USER_INPUT for first out of range.
 func (s *Service) Recent(ctx context.Context, first int) ([]*document.Doc, error) {
 	a, ok, err := person(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if first < 1 || first > MaxRecent {
-		return nil, fault.Input("first", "first must be between 1 and %d.", MaxRecent)
-	}
 	if !ok {
 		return []*document.Doc{}, nil
+	}
+	if first < 1 || first > MaxRecent {
+		return nil, fault.Input("first", "first must be between 1 and %d.", MaxRecent)
 	}
 	rows, err := db.Q.DocumentViewListRecent(ctx, s.pool, db.DocumentViewListRecentParams{UserID: a.UserID, RowLimit: int32(first)})
 	if err != nil {
