@@ -6,6 +6,7 @@ import { parsePageURL, spaces } from './lib/address'
 import { SignIn } from './scenes/signin/SignIn'
 import { Route } from './routes'
 import { FolderTree } from './components/FolderTree'
+import { FavoritesList } from './scenes/home/Lists'
 import { InboxBadge } from './components/InboxBadge'
 import { ErrorNote, Loading } from './components/Status'
 import { ErrorBoundary } from './components/ErrorBoundary'
@@ -165,6 +166,10 @@ function Shell({ name, onSignedOut }: { name: string; onSignedOut: () => void })
           })}
         </div>
         <FolderTree key={space} space={space} />
+        <section className="side-favorites" aria-labelledby="side-favorites">
+          <h2 id="side-favorites">Favourites</h2>
+          <FavoritesList />
+        </section>
       </aside>
       <main className="main">
         <ErrorBoundary resetKey={path}>
