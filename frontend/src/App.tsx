@@ -40,7 +40,7 @@ const Me = graphql(`
 `)
 
 // The first request when the app opens on a page: who is signed in, the
-// sidebar's top folder and the page, in one query. The shell's, the tree's
+// sidebar's top folder and favourites and the page, in one query. The shell's, the tree's
 // and the page view's own queries then read them from the cache.
 const Start = graphql(`
   query Start($space: Space!, $path: String!, $slug: String!, $tree: Space!) {
@@ -54,6 +54,10 @@ const Start = graphql(`
     }
     documentByAddress(space: $space, path: $path, slug: $slug) {
       ...PageViewDocument
+    }
+    favorites {
+      ...DocumentFields
+      starred
     }
   }
 `)

@@ -15,7 +15,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  */
 type Documents = {
     "\n  query Me {\n    me {\n      ...UserFields\n      email\n      kind\n    }\n  }\n": typeof types.MeDocument,
-    "\n  query Start($space: Space!, $path: String!, $slug: String!, $tree: Space!) {\n    me {\n      ...UserFields\n      email\n      kind\n    }\n    folderTree(space: $tree, path: \"\") {\n      ...FolderTreeFields\n    }\n    documentByAddress(space: $space, path: $path, slug: $slug) {\n      ...PageViewDocument\n    }\n  }\n": typeof types.StartDocument,
+    "\n  query Start($space: Space!, $path: String!, $slug: String!, $tree: Space!) {\n    me {\n      ...UserFields\n      email\n      kind\n    }\n    folderTree(space: $tree, path: \"\") {\n      ...FolderTreeFields\n    }\n    documentByAddress(space: $space, path: $path, slug: $slug) {\n      ...PageViewDocument\n    }\n    favorites {\n      ...DocumentFields\n      starred\n    }\n  }\n": typeof types.StartDocument,
     "\n  mutation Logout {\n    logout\n  }\n": typeof types.LogoutDocument,
     "\n  fragment FolderTreeFields on FolderTree {\n    space\n    path\n    folders {\n      path\n      documents\n      hasChildren\n    }\n    documents {\n      ...FolderEntryFields\n    }\n  }\n": typeof types.FolderTreeFieldsFragmentDoc,
     "\n  query FolderTree($space: Space!, $path: String) {\n    folderTree(space: $space, path: $path) {\n      ...FolderTreeFields\n    }\n  }\n": typeof types.FolderTreeDocument,
@@ -185,7 +185,7 @@ type Documents = {
 };
 const documents: Documents = {
     "\n  query Me {\n    me {\n      ...UserFields\n      email\n      kind\n    }\n  }\n": types.MeDocument,
-    "\n  query Start($space: Space!, $path: String!, $slug: String!, $tree: Space!) {\n    me {\n      ...UserFields\n      email\n      kind\n    }\n    folderTree(space: $tree, path: \"\") {\n      ...FolderTreeFields\n    }\n    documentByAddress(space: $space, path: $path, slug: $slug) {\n      ...PageViewDocument\n    }\n  }\n": types.StartDocument,
+    "\n  query Start($space: Space!, $path: String!, $slug: String!, $tree: Space!) {\n    me {\n      ...UserFields\n      email\n      kind\n    }\n    folderTree(space: $tree, path: \"\") {\n      ...FolderTreeFields\n    }\n    documentByAddress(space: $space, path: $path, slug: $slug) {\n      ...PageViewDocument\n    }\n    favorites {\n      ...DocumentFields\n      starred\n    }\n  }\n": types.StartDocument,
     "\n  mutation Logout {\n    logout\n  }\n": types.LogoutDocument,
     "\n  fragment FolderTreeFields on FolderTree {\n    space\n    path\n    folders {\n      path\n      documents\n      hasChildren\n    }\n    documents {\n      ...FolderEntryFields\n    }\n  }\n": types.FolderTreeFieldsFragmentDoc,
     "\n  query FolderTree($space: Space!, $path: String) {\n    folderTree(space: $space, path: $path) {\n      ...FolderTreeFields\n    }\n  }\n": types.FolderTreeDocument,
@@ -375,7 +375,7 @@ export function graphql(source: "\n  query Me {\n    me {\n      ...UserFields\n
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Start($space: Space!, $path: String!, $slug: String!, $tree: Space!) {\n    me {\n      ...UserFields\n      email\n      kind\n    }\n    folderTree(space: $tree, path: \"\") {\n      ...FolderTreeFields\n    }\n    documentByAddress(space: $space, path: $path, slug: $slug) {\n      ...PageViewDocument\n    }\n  }\n"): (typeof documents)["\n  query Start($space: Space!, $path: String!, $slug: String!, $tree: Space!) {\n    me {\n      ...UserFields\n      email\n      kind\n    }\n    folderTree(space: $tree, path: \"\") {\n      ...FolderTreeFields\n    }\n    documentByAddress(space: $space, path: $path, slug: $slug) {\n      ...PageViewDocument\n    }\n  }\n"];
+export function graphql(source: "\n  query Start($space: Space!, $path: String!, $slug: String!, $tree: Space!) {\n    me {\n      ...UserFields\n      email\n      kind\n    }\n    folderTree(space: $tree, path: \"\") {\n      ...FolderTreeFields\n    }\n    documentByAddress(space: $space, path: $path, slug: $slug) {\n      ...PageViewDocument\n    }\n    favorites {\n      ...DocumentFields\n      starred\n    }\n  }\n"): (typeof documents)["\n  query Start($space: Space!, $path: String!, $slug: String!, $tree: Space!) {\n    me {\n      ...UserFields\n      email\n      kind\n    }\n    folderTree(space: $tree, path: \"\") {\n      ...FolderTreeFields\n    }\n    documentByAddress(space: $space, path: $path, slug: $slug) {\n      ...PageViewDocument\n    }\n    favorites {\n      ...DocumentFields\n      starred\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
