@@ -45,6 +45,8 @@ type Loaders struct {
 	FileReferences *dataloadgen.Loader[*document.Doc, []linkgraph.FileReference]
 	// LastRun reads the latest run of each automation of a list.
 	LastRun *dataloadgen.Loader[*automation.Automation, *automation.Run]
+	// Starred says whether the actor starred each document.
+	Starred *dataloadgen.Loader[*document.Doc, bool]
 
 	// ends and endTitles read the links and backlinks of a page at once
 	// (loadEndsNow), without the loaders' batch wait.
@@ -88,6 +90,7 @@ func newLoaders(r *Resolver) *Loaders {
 		LastRun:        dataloadgen.NewMappedLoader(r.svc.Automation.LastRuns, opts...),
 		Attachments:    dataloadgen.NewMappedLoader(r.svc.Files.ForDocuments, opts...),
 		FileReferences: dataloadgen.NewMappedLoader(r.svc.Linkgraph.FileReferences, opts...),
+		Starred:        dataloadgen.NewMappedLoader(r.svc.Favorite.Starred, opts...),
 		ends:           r.svc.Linkgraph.Ends,
 		endTitles:      r.svc.Linkgraph.EndTitles,
 	}

@@ -65,7 +65,7 @@ func collectedAt(ctx context.Context, path ...string) []graphql.CollectedField {
 
 // prefetchDocs loads, in one batch each, what the selection will ask of
 // every document on a page: owners, last editors, revision counts, links,
-// backlinks and bodies.
+// backlinks, bodies and stars.
 // Without it, the list's items resolve concurrently and a loader's batch
 // window can close before all of them have asked, splitting one statement
 // into several. What it loaded it declares ready (schedule.Ready), so those
@@ -122,6 +122,11 @@ func prefetchDocs(ctx context.Context, prefix []string, docs []*document.Doc) er
 	content, markdown, frontmatter := at("content"), at("markdown"), at("frontmatter")
 	if content || markdown || frontmatter { // the page's bodies, as of the versions listed
 		if _, err := l.Body.LoadAll(ctx, docs); err != nil && !allNotFound(err) {
+			return err
+		}
+	}
+	if at("starred") {
+		if _, err := l.Starred.LoadAll(ctx, docs); err != nil {
 			return err
 		}
 	}

@@ -6,6 +6,7 @@ import { parsePageURL, spaces } from './lib/address'
 import { SignIn } from './scenes/signin/SignIn'
 import { Route } from './routes'
 import { FolderTree } from './components/FolderTree'
+import { FavoritesList } from './scenes/home/Lists'
 import { InboxBadge } from './components/InboxBadge'
 import { ErrorNote, Loading } from './components/Status'
 import { ErrorBoundary } from './components/ErrorBoundary'
@@ -39,7 +40,7 @@ const Me = graphql(`
 `)
 
 // The first request when the app opens on a page: who is signed in, the
-// sidebar's top folder and the page, in one query. The shell's, the tree's
+// sidebar's top folder and favourites and the page, in one query. The shell's, the tree's
 // and the page view's own queries then read them from the cache.
 const Start = graphql(`
   query Start($space: Space!, $path: String!, $slug: String!, $tree: Space!) {
@@ -53,6 +54,10 @@ const Start = graphql(`
     }
     documentByAddress(space: $space, path: $path, slug: $slug) {
       ...PageViewDocument
+    }
+    favorites {
+      ...DocumentFields
+      starred
     }
   }
 `)
@@ -165,6 +170,10 @@ function Shell({ name, onSignedOut }: { name: string; onSignedOut: () => void })
           })}
         </div>
         <FolderTree key={space} space={space} />
+        <section className="side-favorites" aria-labelledby="side-favorites">
+          <h2 id="side-favorites">Favourites</h2>
+          <FavoritesList />
+        </section>
       </aside>
       <main className="main">
         <ErrorBoundary resetKey={path}>

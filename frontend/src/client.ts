@@ -49,6 +49,7 @@ export const embedded = [
   'NotificationPayload',
   'RevokeBatchPayload',
   'MailPreferences',
+  'StarPayload',
 ]
 
 // The one GraphQL client: requests signed in by the session cookie (the
@@ -85,6 +86,13 @@ export function makeClient(): Client {
             },
             emptyTrash(_result, _args, cache) {
               forgetTrash(cache)
+            },
+            // Starring changes the favourites' list: it is fetched again.
+            starDocument(_result, _args, cache) {
+              cache.invalidate('Query', 'favorites')
+            },
+            unstarDocument(_result, _args, cache) {
+              cache.invalidate('Query', 'favorites')
             },
           },
         },

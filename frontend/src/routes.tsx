@@ -2,6 +2,7 @@ import { lazy } from 'react'
 import { Link } from './router'
 import { parsePageURL } from './lib/address'
 import { PageView } from './scenes/page/PageView'
+import { HomeLists } from './scenes/home/Lists'
 
 // Where each URL goes: a scene of src/scenes. The page view is part of the
 // first route's chunk (a page is what the app most often opens on); every
@@ -69,6 +70,7 @@ function Home() {
       <p>
         <Link to="/new">New page</Link>
       </p>
+      <HomeLists />
     </section>
   )
 }

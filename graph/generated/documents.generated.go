@@ -40,6 +40,7 @@ type DocumentResolver interface {
 	PathHistory(ctx context.Context, obj *document.Doc) ([]document.PastAddress, error)
 	Access(ctx context.Context, obj *document.Doc) ([]model.Grant, error)
 	WhyCanISee(ctx context.Context, obj *document.Doc) (*model.AccessExplanation, error)
+	Starred(ctx context.Context, obj *document.Doc) (bool, error)
 	Attachments(ctx context.Context, obj *document.Doc) ([]model.Attachment, error)
 	FileReferences(ctx context.Context, obj *document.Doc) ([]linkgraph.FileReference, error)
 	Links(ctx context.Context, obj *document.Doc) ([]linkgraph.Edge, error)
@@ -968,6 +969,34 @@ func (ec *executionContext) fieldContext_Document_whyCanISee(_ context.Context, 
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _Document_starred(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Document", field, true, func(ctx context.Context) (bool, error) {
+			return ec.Resolvers.Document().Starred(ctx, obj)
+		}, ec.marshalNBoolean2bool)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Document_starred(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Document().Starred(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Document_starred(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Document", field, true, true, "Boolean")
 }
 
 func (ec *executionContext) _Document_attachments(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
@@ -3290,6 +3319,12 @@ func (ec *executionContext) _Document(ctx context.Context, sel ast.SelectionSet,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Document_whyCanISee(ctx, field, obj)
+				})
+		case "starred":
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Document_starred(ctx, field, obj)
 				})
 		case "attachments":
 			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,

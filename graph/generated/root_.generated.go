@@ -297,6 +297,7 @@ type ComplexityRoot struct {
 		Revisions      func(childComplexity int, first *int, after *string) int
 		Slug           func(childComplexity int) int
 		Space          func(childComplexity int) int
+		Starred        func(childComplexity int) int
 		Status         func(childComplexity int) int
 		Tags           func(childComplexity int) int
 		Title          func(childComplexity int) int
@@ -779,6 +780,7 @@ type ComplexityRoot struct {
 		MarkAllNotificationsRead           func(childComplexity int) int
 		MarkNotificationsRead              func(childComplexity int, input model.MarkNotificationsReadInput) int
 		MoveDocument                       func(childComplexity int, input model.MoveDocumentInput) int
+		MoveFavorite                       func(childComplexity int, input model.MoveFavoriteInput) int
 		PauseManagementWebhook             func(childComplexity int, id string) int
 		PauseWebhook                       func(childComplexity int, id string) int
 		PingManagementWebhook              func(childComplexity int, id string) int
@@ -788,6 +790,7 @@ type ComplexityRoot struct {
 		QuarantineDocument                 func(childComplexity int, input model.QuarantineInput) int
 		ReactivatePerson                   func(childComplexity int, input model.SetPersonActiveInput) int
 		ReconvertIngestion                 func(childComplexity int, id string) int
+		RecordView                         func(childComplexity int, input model.DocumentRefInput) int
 		RedeliverManagementWebhookDelivery func(childComplexity int, id string) int
 		RedeliverWebhookDelivery           func(childComplexity int, id string) int
 		RejectLinkSuggestion               func(childComplexity int, input model.LinkSuggestionInput) int
@@ -816,10 +819,12 @@ type ComplexityRoot struct {
 		Share                              func(childComplexity int, input model.ShareInput) int
 		ShareByTag                         func(childComplexity int, input model.ShareByTagInput) int
 		ShareFolder                        func(childComplexity int, input model.ShareFolderInput) int
+		StarDocument                       func(childComplexity int, input model.DocumentRefInput) int
 		StartImport                        func(childComplexity int, input model.StartImportInput) int
 		TakeAwayShare                      func(childComplexity int, input model.TakeAwayShareInput) int
 		TransferOwnership                  func(childComplexity int, input model.TransferInput) int
 		UnshareFolder                      func(childComplexity int, input model.UnshareFolderInput) int
+		UnstarDocument                     func(childComplexity int, input model.DocumentRefInput) int
 		UpdateAutomation                   func(childComplexity int, input model.UpdateAutomationInput) int
 		UpdateDocument                     func(childComplexity int, input model.UpdateDocumentInput) int
 		UpdateGroup                        func(childComplexity int, input model.UpdateGroupInput) int
@@ -923,6 +928,7 @@ type ComplexityRoot struct {
 		Documents           func(childComplexity int, first *int, after *string, filter *model.DocumentFilter, orderBy *model.DocumentOrder) int
 		DocumentsByIds      func(childComplexity int, ids []string) int
 		Export              func(childComplexity int, id string) int
+		Favorites           func(childComplexity int) int
 		FolderShares        func(childComplexity int, space *model.Space) int
 		FolderTree          func(childComplexity int, space model.Space, path *string) int
 		Folders             func(childComplexity int, space model.Space) int
@@ -953,6 +959,7 @@ type ComplexityRoot struct {
 		MyAgents            func(childComplexity int) int
 		NewPageAudience     func(childComplexity int, space model.Space, path *string) int
 		People              func(childComplexity int, query string, first *int) int
+		RecentDocuments     func(childComplexity int, first *int) int
 		RecentlyShared      func(childComplexity int, since time.Time, first *int) int
 		Search              func(childComplexity int, query string, filter *model.SearchFilter, first *int, after *string) int
 		Sessions            func(childComplexity int) int
@@ -1125,6 +1132,10 @@ type ComplexityRoot struct {
 		Access    func(childComplexity int) int
 		Space     func(childComplexity int) int
 		UpdatedAt func(childComplexity int) int
+	}
+
+	StarPayload struct {
+		Document func(childComplexity int) int
 	}
 
 	StartImportPayload struct {
@@ -2177,6 +2188,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Document.Space(childComplexity), true
+	case "Document.starred":
+		if e.ComplexityRoot.Document.Starred == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Document.Starred(childComplexity), true
 	case "Document.status":
 		if e.ComplexityRoot.Document.Status == nil {
 			break
@@ -4229,6 +4246,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.MoveDocument(childComplexity, args["input"].(model.MoveDocumentInput)), true
+	case "Mutation.moveFavorite":
+		if e.ComplexityRoot.Mutation.MoveFavorite == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_moveFavorite_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.MoveFavorite(childComplexity, args["input"].(model.MoveFavoriteInput)), true
 	case "Mutation.pauseManagementWebhook":
 		if e.ComplexityRoot.Mutation.PauseManagementWebhook == nil {
 			break
@@ -4328,6 +4356,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ReconvertIngestion(childComplexity, args["id"].(string)), true
+	case "Mutation.recordView":
+		if e.ComplexityRoot.Mutation.RecordView == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_recordView_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RecordView(childComplexity, args["input"].(model.DocumentRefInput)), true
 	case "Mutation.redeliverManagementWebhookDelivery":
 		if e.ComplexityRoot.Mutation.RedeliverManagementWebhookDelivery == nil {
 			break
@@ -4636,6 +4675,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ShareFolder(childComplexity, args["input"].(model.ShareFolderInput)), true
+	case "Mutation.starDocument":
+		if e.ComplexityRoot.Mutation.StarDocument == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_starDocument_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.StarDocument(childComplexity, args["input"].(model.DocumentRefInput)), true
 	case "Mutation.startImport":
 		if e.ComplexityRoot.Mutation.StartImport == nil {
 			break
@@ -4680,6 +4730,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UnshareFolder(childComplexity, args["input"].(model.UnshareFolderInput)), true
+	case "Mutation.unstarDocument":
+		if e.ComplexityRoot.Mutation.UnstarDocument == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_unstarDocument_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UnstarDocument(childComplexity, args["input"].(model.DocumentRefInput)), true
 	case "Mutation.updateAutomation":
 		if e.ComplexityRoot.Mutation.UpdateAutomation == nil {
 			break
@@ -5157,6 +5218,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Export(childComplexity, args["id"].(string)), true
+	case "Query.favorites":
+		if e.ComplexityRoot.Query.Favorites == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.Favorites(childComplexity), true
 	case "Query.folderShares":
 		if e.ComplexityRoot.Query.FolderShares == nil {
 			break
@@ -5443,6 +5510,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.People(childComplexity, args["query"].(string), args["first"].(*int)), true
+	case "Query.recentDocuments":
+		if e.ComplexityRoot.Query.RecentDocuments == nil {
+			break
+		}
+
+		args, err := ec.field_Query_recentDocuments_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.RecentDocuments(childComplexity, args["first"].(*int)), true
 	case "Query.recentlyShared":
 		if e.ComplexityRoot.Query.RecentlyShared == nil {
 			break
@@ -6025,6 +6103,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.SpaceDefault.UpdatedAt(childComplexity), true
 
+	case "StarPayload.document":
+		if e.ComplexityRoot.StarPayload.Document == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StarPayload.Document(childComplexity), true
+
 	case "StartImportPayload.import":
 		if e.ComplexityRoot.StartImportPayload.Import == nil {
 			break
@@ -6407,6 +6492,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("LoginInput", ec.unmarshalInputLoginInput),
 			graphql.NewInputUnmarshaler("MarkNotificationsReadInput", ec.unmarshalInputMarkNotificationsReadInput),
 			graphql.NewInputUnmarshaler("MoveDocumentInput", ec.unmarshalInputMoveDocumentInput),
+			graphql.NewInputUnmarshaler("MoveFavoriteInput", ec.unmarshalInputMoveFavoriteInput),
 			graphql.NewInputUnmarshaler("NotificationInput", ec.unmarshalInputNotificationInput),
 			graphql.NewInputUnmarshaler("ProposeLinkInput", ec.unmarshalInputProposeLinkInput),
 			graphql.NewInputUnmarshaler("QuarantineInput", ec.unmarshalInputQuarantineInput),
@@ -7735,6 +7821,55 @@ extend type Mutation {
   restoreDocument(input: RestoreDocumentInput!): RestoreDocumentPayload!
   "Makes an earlier version current again."
   restoreRevision(input: RestoreRevisionInput!): RestoreRevisionPayload!
+}
+`, BuiltIn: false},
+	{Name: "../schema/favorites.graphqls", Input: `"What starring or unstarring did."
+type StarPayload {
+  "The page, with ` + "`" + `starred` + "`" + ` as it is now."
+  document: Document!
+}
+
+"Where to move a favourite."
+input MoveFavoriteInput {
+  "The starred page to move."
+  documentId: ID!
+  "The starred page it goes just before; null puts it last."
+  before: ID
+}
+
+extend type Document {
+  "Whether you starred this page (false for agents and management)."
+  starred: Boolean!
+}
+
+extend type Query {
+  """
+  Your favourites, in your order: the starred live pages you can read now. A starred page you can
+  no longer read is left out but stays starred, and comes back when your access does. Only people
+  star pages: an agent's and management's list is empty.
+  """
+  favorites: [Document!]!
+  """
+  The live pages you opened recently (recordView) and can read now, most recently viewed first.
+  ` + "`" + `first` + "`" + ` is 1 to 100 (BAD_USER_INPUT otherwise). Views are written in the background within a
+  few seconds. An agent's and management's list is empty.
+  """
+  recentDocuments(first: Int = 20): [Document!]!
+}
+
+extend type Mutation {
+  "Stars a page you can read (NOT_FOUND otherwise), at the end of your favourites. People only: agents and management are FORBIDDEN. At most 500."
+  starDocument(input: DocumentRefInput!): StarPayload!
+  "Unstars a page (one not starred is no error). People only: agents and management are FORBIDDEN. A page you can no longer read can still be unstarred; the payload then is NOT_FOUND."
+  unstarDocument(input: DocumentRefInput!): StarPayload!
+  "Moves one of your favourites just before another, or last. NOT_FOUND when either is not starred. People only."
+  moveFavorite(input: MoveFavoriteInput!): [Document!]!
+  """
+  Records that you opened a page (the page view calls it once per visit): at most once a minute
+  per page, written in the background, so it never slows opening. NOT_FOUND when you cannot read
+  it. Agents' and management's views are not recorded (the answer is still true).
+  """
+  recordView(input: DocumentRefInput!): Boolean!
 }
 `, BuiltIn: false},
 	{Name: "../schema/files.graphqls", Input: `"A file sent in a multipart request (the GraphQL multipart request spec; docs/api.md, Files)."
@@ -9783,6 +9918,8 @@ func (ec *executionContext) childFields_Document(ctx context.Context, field grap
 		return ec.fieldContext_Document_access(ctx, field)
 	case "whyCanISee":
 		return ec.fieldContext_Document_whyCanISee(ctx, field)
+	case "starred":
+		return ec.fieldContext_Document_starred(ctx, field)
 	case "attachments":
 		return ec.fieldContext_Document_attachments(ctx, field)
 	case "fileReferences":
@@ -11147,6 +11284,14 @@ func (ec *executionContext) childFields_SpaceDefault(ctx context.Context, field 
 		return ec.fieldContext_SpaceDefault_updatedAt(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type SpaceDefault", field.Name)
+}
+
+func (ec *executionContext) childFields_StarPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "document":
+		return ec.fieldContext_StarPayload_document(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type StarPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_StartImportPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

@@ -903,6 +903,14 @@ type MoveDocumentPayload struct {
 	Document *document.Doc `json:"document"`
 }
 
+// Where to move a favourite.
+type MoveFavoriteInput struct {
+	// The starred page to move.
+	DocumentID string `json:"documentId"`
+	// The starred page it goes just before; null puts it last.
+	Before *string `json:"before,omitempty"`
+}
+
 type Mutation struct {
 }
 
@@ -1343,6 +1351,12 @@ type SpaceDefault struct {
 	Access SpaceDefaultAccess `json:"access"`
 	// When management last set it; null for a space never set.
 	UpdatedAt *time.Time `json:"updatedAt,omitempty"`
+}
+
+// What starring or unstarring did.
+type StarPayload struct {
+	// The page, with `starred` as it is now.
+	Document *document.Doc `json:"document"`
 }
 
 type StartImportInput struct {

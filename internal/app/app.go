@@ -26,6 +26,7 @@ import (
 	"codna/internal/auth"
 	"codna/internal/automation"
 	"codna/internal/document"
+	"codna/internal/favorite"
 	"codna/internal/files"
 	"codna/internal/inbox"
 	"codna/internal/ingest"
@@ -147,6 +148,7 @@ type Services struct {
 	Mail       *mail.Service
 	Webhook    *webhook.Service
 	SSO        *sso.Service
+	Favorite   *favorite.Service
 }
 
 // App is the services over one database pool and the background work that
@@ -189,6 +191,7 @@ type App struct {
 	notices   *periodic.Job    // queues decision, mention and digest mail
 	backfill  *search.Backfill // builds a search index never built
 	purger    *periodic.Job    // purges tombstones past their time
+	views     *periodic.Job    // writes the recorded page views
 
 	mu      sync.Mutex
 	state   lifecycle
@@ -235,6 +238,11 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *App {
 	s.Document = document.New(pool, cfg.Documents)
 	a.purger = document.NewPurger(s.Document, cfg.PurgeEvery, log.With("component", "purger"))
 	s.Inbox = inbox.New(pool)
+	s.Favorite = favorite.New(pool, log.With("component", "favorites"))
+	a.views = periodic.New("write page views", favorite.FlushEvery, func(ctx context.Context) (int64, error) {
+		_, err := s.Favorite.FlushViews(ctx)
+		return 0, err // every few seconds: not worth a log line
+	}, log.With("component", "page-views"))
 	s.Linkgraph = linkgraph.New(pool, s.Document)
 	s.Access = access.New(pool)
 	s.Folders = access.NewFolderService(pool)

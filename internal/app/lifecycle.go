@@ -49,9 +49,11 @@ func (a *App) Start(ctx context.Context) error {
 	}
 	_ = a.sessions.Start(ctx) // never fails
 	_ = a.counts.Start(ctx)
+	_ = a.views.Start(ctx)
 	if err := a.backfill.Start(ctx); err != nil {
 		a.sessions.Stop()
 		a.counts.Stop()
+		a.views.Stop()
 		a.Outbox.Stop()
 		a.Live.Stop()
 		a.purger.Stop()
@@ -159,11 +161,15 @@ func (a *App) Shutdown(timeout time.Duration, requests func(ctx context.Context)
 	}
 	a.sessions.Stop()
 	a.counts.Stop()
+	a.views.Stop()
 	a.purger.Stop()
 	a.stopWorkers()
 	// The requests are done: write the counts they left.
 	if _, err := a.Auth.FlushCounts(auth.SystemContext(ctx)); err != nil {
 		a.log.Warn("shutdown: usage counts not written", "error", err)
+	}
+	if _, err := a.Favorite.FlushViews(auth.SystemContext(ctx)); err != nil {
+		a.log.Warn("shutdown: page views not written", "error", err)
 	}
 	a.backfill.Stop()
 	hubDone := make(chan struct{})

@@ -38,6 +38,7 @@ var constructors = map[string][]string{
 	"codna/internal/auth":       {"New"},
 	"codna/internal/automation": {"New"},
 	"codna/internal/document":   {"New", "NewPurger"},
+	"codna/internal/favorite":   {"New"},
 	"codna/internal/files":      {"New", "NewMaintenance"},
 	"codna/internal/inbox":      {"New", "NewLiveCounts"},
 	"codna/internal/ingest":     {"New"},

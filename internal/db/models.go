@@ -667,6 +667,13 @@ type DocumentRevision struct {
 	CreatedAt        time.Time
 }
 
+type DocumentView struct {
+	UserID       uuid.UUID
+	DocumentID   uuid.UUID
+	LastViewedAt time.Time
+	Count        int64
+}
+
 type Event struct {
 	ID           uuid.UUID
 	EventType    string
@@ -701,6 +708,13 @@ type Export struct {
 	CreatedAt   time.Time
 	FinishedAt  *time.Time
 	UpdatedAt   time.Time
+}
+
+type Favorite struct {
+	UserID     uuid.UUID
+	DocumentID uuid.UUID
+	Position   int32
+	CreatedAt  time.Time
 }
 
 type FileChunk struct {

@@ -74,7 +74,7 @@ type Head = db.DocumentGetManyWithAccessRow
 
 // FromHead makes a Doc without its Body from metadata read with the actor's
 // access level in the same statement. Only the queries of this package and
-// linkgraph's, which compute the level with document_level, may
+// linkgraph's and favorite's, which compute the level with document_level, may
 // call it: a Doc's Access is trusted by every method that takes one.
 func FromHead(h Head) *Doc {
 	return &Doc{

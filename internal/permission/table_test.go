@@ -192,6 +192,16 @@ var table = map[string]rule{
 	"files.Service.Store":        {allow: nobody, why: "an accessor with no context: where the bytes are"},
 	"files.Service.Upload":       content,
 
+	// favorite.Service: a person's favourites and recently viewed pages.
+	"favorite.Service.Star":       personal,
+	"favorite.Service.Unstar":     personal,
+	"favorite.Service.Move":       personal,
+	"favorite.Service.List":       {allow: person, hides: agent | management, read: true},
+	"favorite.Service.Recent":     {allow: person, hides: agent | management, read: true, args: func(*world) []any { return []any{20} }},
+	"favorite.Service.Starred":    {allow: person, hides: agent | management, read: true, trusts: "Docs the documents service read for the same actor"},
+	"favorite.Service.RecordView": {allow: person | agent | management}, // an agent's or management's view is not recorded
+	"favorite.Service.FlushViews": background,
+
 	// inbox.Service: each actor's own notifications and counts.
 	"inbox.Service.Counts":      {allow: person | agent | management, read: true, own: true},
 	"inbox.Service.Dismiss":     mine,

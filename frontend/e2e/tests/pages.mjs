@@ -340,3 +340,35 @@ test('a new page from a template has its placeholders filled; its tag leads to t
   await page.getByLabel('Filter').fill(tag)
   await see(page.getByRole('list', { name: 'Tags' }).getByText(`#${tag} 2 pages`), 'the tag with its count')
 })
+
+test('star a page: it is on home and in the sidebar; home lists it as recently viewed', async (t) => {
+  const { context, page } = await t.open(people.ada)
+  const doc = await createDoc(context, { path: 'e2e-star', slug: 'favourite', title: 'Favourite page', content: 'Keep me close.\n' })
+  await page.goto(pageURL('wiki', 'e2e-star', 'favourite'))
+  await see(h1(page, doc.title), 'the page')
+  const star = await see(page.getByRole('button', { name: 'Star', exact: true }), 'the Star toggle')
+  assert((await star.getAttribute('aria-pressed')) === 'false', 'not starred yet')
+  await star.click()
+  const unstar = await see(page.getByRole('button', { name: 'Unstar', exact: true }), 'the toggle, now Unstar')
+  assert((await unstar.getAttribute('aria-pressed')) === 'true', 'pressed once starred')
+  const side = page.getByRole('complementary', { name: 'Spaces' })
+  await see(side.getByRole('list', { name: 'Favourites' }).getByRole('link', { name: doc.title }), 'the page among the sidebar favourites')
+  await t.shot(page, 'starred-page')
+  await page.goto('/')
+  const main = page.getByRole('main')
+  await see(main.getByRole('list', { name: 'Favourites' }).getByRole('link', { name: doc.title }), 'the page among the home favourites')
+  // Views are written in the background within a few seconds: reload until it shows.
+  await eventually(
+    'the page among the recently viewed on home',
+    async () => {
+      await page.reload()
+      const link = main.getByRole('list', { name: 'Recently viewed' }).getByRole('link', { name: doc.title })
+      return link.waitFor({ timeout: 2000 }).then(
+        () => true,
+        () => false,
+      )
+    },
+    20000,
+  )
+  await t.shot(page, 'home-lists')
+})

@@ -8,6 +8,7 @@ import { renderMarkdown } from '../../lib/markdown'
 import { Empty, ErrorNote, Loading } from '../../components/Status'
 import type { PageDoc } from './pageDocument'
 import ExportActions from './ExportActions'
+import { StarButton, useRecordView } from './Star'
 
 // The editor, the history and the share dialog load when they are opened:
 // the page view's first paint needs none of them.
@@ -65,6 +66,7 @@ export function PageView({ address }: { address: Address }) {
     return () => timers.forEach(clearTimeout)
   }, [saves, refetch])
   const doc = res.data?.documentByAddress
+  useRecordView(doc?.id)
   if (trashed && doc)
     return (
       <article className="page">
@@ -121,6 +123,7 @@ export function PageView({ address }: { address: Address }) {
           <button type="button" onClick={() => setMode('related')} aria-pressed={mode === 'related'}>
             Related
           </button>
+          <StarButton id={doc.id} starred={doc.starred} />
           <ExportActions id={doc.id} />
           {doc.myPermission === 'OWNER' && (
             <button type="button" onClick={() => setMode('share')} aria-pressed={mode === 'share'}>

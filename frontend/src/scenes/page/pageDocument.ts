@@ -20,6 +20,7 @@ export const PageViewDocument = graphql(`
     version
     updatedAt
     myPermission
+    starred
     owner {
       ...UserFields
     }

@@ -1,0 +1,2 @@
+DROP TABLE document_views;
+DROP TABLE favorites;
