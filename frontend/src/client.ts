@@ -94,6 +94,10 @@ export function makeClient(): Client {
             unstarDocument(_result, _args, cache) {
               cache.invalidate('Query', 'favorites')
             },
+            // Reordering answers the new order: fetched again everywhere it shows.
+            moveFavorite(_result, _args, cache) {
+              cache.invalidate('Query', 'favorites')
+            },
           },
         },
       }),

@@ -61,6 +61,7 @@ type Documents = {
     "\n  mutation UploadAttachment($input: UploadAttachmentInput!) {\n    uploadAttachment(input: $input) {\n      existing\n      attachment {\n        ...AttachmentFields\n      }\n    }\n  }\n": typeof types.UploadAttachmentDocument,
     "\n  query Favorites {\n    favorites {\n      ...DocumentFields\n      starred\n    }\n  }\n": typeof types.FavoritesDocument,
     "\n  query RecentDocuments($first: Int) {\n    recentDocuments(first: $first) {\n      ...DocumentFields\n    }\n  }\n": typeof types.RecentDocumentsDocument,
+    "\n  mutation MoveFavorite($input: MoveFavoriteInput!) {\n    moveFavorite(input: $input) {\n      ...DocumentFields\n    }\n  }\n": typeof types.MoveFavoriteDocument,
     "\n  mutation ExportDocuments($space: Space!, $path: String) {\n    exportDocuments(space: $space, path: $path) {\n      export {\n        ...ExportFields\n      }\n    }\n  }\n": typeof types.ExportDocumentsDocument,
     "\n  query ExportStatus($id: ID!) {\n    export(id: $id) {\n      ...ExportFields\n    }\n  }\n": typeof types.ExportStatusDocument,
     "\n  query Imports($first: Int) {\n    imports(first: $first) {\n      edges {\n        node {\n          ...ImportFields\n        }\n      }\n    }\n  }\n": typeof types.ImportsDocument,
@@ -231,6 +232,7 @@ const documents: Documents = {
     "\n  mutation UploadAttachment($input: UploadAttachmentInput!) {\n    uploadAttachment(input: $input) {\n      existing\n      attachment {\n        ...AttachmentFields\n      }\n    }\n  }\n": types.UploadAttachmentDocument,
     "\n  query Favorites {\n    favorites {\n      ...DocumentFields\n      starred\n    }\n  }\n": types.FavoritesDocument,
     "\n  query RecentDocuments($first: Int) {\n    recentDocuments(first: $first) {\n      ...DocumentFields\n    }\n  }\n": types.RecentDocumentsDocument,
+    "\n  mutation MoveFavorite($input: MoveFavoriteInput!) {\n    moveFavorite(input: $input) {\n      ...DocumentFields\n    }\n  }\n": types.MoveFavoriteDocument,
     "\n  mutation ExportDocuments($space: Space!, $path: String) {\n    exportDocuments(space: $space, path: $path) {\n      export {\n        ...ExportFields\n      }\n    }\n  }\n": types.ExportDocumentsDocument,
     "\n  query ExportStatus($id: ID!) {\n    export(id: $id) {\n      ...ExportFields\n    }\n  }\n": types.ExportStatusDocument,
     "\n  query Imports($first: Int) {\n    imports(first: $first) {\n      edges {\n        node {\n          ...ImportFields\n        }\n      }\n    }\n  }\n": types.ImportsDocument,
@@ -556,6 +558,10 @@ export function graphql(source: "\n  query Favorites {\n    favorites {\n      .
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query RecentDocuments($first: Int) {\n    recentDocuments(first: $first) {\n      ...DocumentFields\n    }\n  }\n"): (typeof documents)["\n  query RecentDocuments($first: Int) {\n    recentDocuments(first: $first) {\n      ...DocumentFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation MoveFavorite($input: MoveFavoriteInput!) {\n    moveFavorite(input: $input) {\n      ...DocumentFields\n    }\n  }\n"): (typeof documents)["\n  mutation MoveFavorite($input: MoveFavoriteInput!) {\n    moveFavorite(input: $input) {\n      ...DocumentFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,4 +1,4 @@
-import { useQuery } from 'urql'
+import { useMutation, useQuery } from 'urql'
 import { graphql } from '../../gql'
 import { Link } from '../../router'
 import { pageURL } from '../../lib/address'
@@ -25,7 +25,26 @@ export const RecentQuery = graphql(`
   }
 `)
 
+const MoveFavorite = graphql(`
+  mutation MoveFavorite($input: MoveFavoriteInput!) {
+    moveFavorite(input: $input) {
+      ...DocumentFields
+    }
+  }
+`)
+
 type Row = { id: string; space: string; path: string; slug: string; title: string }
+
+/**
+ * Where moving rows[i] one step puts it: the id it goes before (null: last),
+ * or undefined when it cannot move that way.
+ */
+export function moveTarget(rows: { id: string }[], i: number, step: -1 | 1): string | null | undefined {
+  const j = i + step
+  if (j < 0 || j >= rows.length) return undefined
+  // Up: before the one above it. Down: before the one after its lower neighbour, or last.
+  return step < 0 ? (rows[j]?.id ?? null) : (rows[j + 1]?.id ?? null)
+}
 
 function PageLinks({ label, rows, empty }: { label: string; rows: Row[]; empty: string }) {
   if (rows.length === 0) return <p className="status empty">{empty}</p>
@@ -40,12 +59,41 @@ function PageLinks({ label, rows, empty }: { label: string; rows: Row[]; empty: 
   )
 }
 
-/** Your starred pages, in your order. */
-export function FavoritesList() {
+/** Your starred pages, in your order; with reorder, each can move up or down. */
+export function FavoritesList({ reorder = false }: { reorder?: boolean }) {
   const [{ data, fetching, error }] = useQuery({ query: FavoritesQuery })
+  const [moved, move] = useMutation(MoveFavorite)
   if (error) return <ErrorNote error={error} />
   if (fetching && !data) return <Loading what="Loading your favourites" />
-  return <PageLinks label="Favourites" rows={data?.favorites ?? []} empty="Star a page to keep it here." />
+  const rows = data?.favorites ?? []
+  if (!reorder || rows.length < 2) return <PageLinks label="Favourites" rows={rows} empty="Star a page to keep it here." />
+  const button = (d: Row, i: number, step: -1 | 1, label: string, sign: string) => {
+    const before = moveTarget(rows, i, step)
+    return (
+      <button
+        type="button"
+        className="move"
+        aria-label={`Move ${d.title} ${label}`}
+        disabled={before === undefined || moved.fetching}
+        onClick={() => move({ input: { documentId: d.id, before: before ?? null } })}
+      >
+        {sign}
+      </button>
+    )
+  }
+  return (
+    <>
+      <ul aria-label="Favourites" className="page-list">
+        {rows.map((d, i) => (
+          <li key={d.id}>
+            <Link to={pageURL(d)}>{d.title}</Link> {button(d, i, -1, 'up', '↑')}
+            {button(d, i, 1, 'down', '↓')}
+          </li>
+        ))}
+      </ul>
+      <ErrorNote error={moved.error} />
+    </>
+  )
 }
 
 /** The pages you opened lately, most recent first. */
@@ -66,7 +114,7 @@ export function HomeLists() {
       </section>
       <section>
         <h2>Favourites</h2>
-        <FavoritesList />
+        <FavoritesList reorder />
       </section>
     </div>
   )
