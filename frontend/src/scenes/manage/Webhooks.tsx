@@ -1,6 +1,7 @@
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { useMutation, useQuery } from 'urql'
 import { graphql } from '../../gql'
+import { useFieldErrors } from '../../components/useFieldErrors'
 import type { Space } from '../../gql/graphql'
 import { Empty, ErrorNote, Loading } from '../../components/Status'
 import { Secret, WebhookRow, eventTypes } from '../../components/webhooks'
@@ -92,7 +93,6 @@ const DeleteManagementWebhook = graphql(`
 `)
 
 export default function ManagedWebhooks() {
-  const ids = useId()
   const [list, refetch] = useQuery({ query: ManagementWebhooks })
   const [created, create] = useMutation(CreateManagementWebhook)
   const [paused, pause] = useMutation(PauseManagementWebhook)
@@ -104,7 +104,7 @@ export default function ManagedWebhooks() {
   const [url, setURL] = useState('')
   const [events, setEvents] = useState<string[]>([])
   const [space, setSpace] = useState<Space | ''>('')
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const { ids, setErrors, field, errorOf, other } = useFieldErrors(['url', 'events', 'space'])
   const [secret, setSecret] = useState<{ url: string; value: string } | null>(null)
   const reload = fresh(refetch)
   const busy = paused.fetching || resumed.fetching || rotated.fetching || pinged.fetching || redelivered.fetching || deleted.fetching
@@ -113,21 +113,6 @@ export default function ManagedWebhooks() {
     const res = await r
     if (!res.error) reload()
   }
-  const field = (name: string) => ({
-    id: `${ids}-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${ids}-${name}-error` : undefined,
-  })
-  const errorOf = (name: string) =>
-    errors[name] ? (
-      <p id={`${ids}-${name}-error`} className="status error" role="alert">
-        {errors[name]}
-      </p>
-    ) : null
-  const other = Object.entries(errors)
-    .filter(([k]) => !['url', 'events', 'space'].includes(k))
-    .map(([, v]) => v)
-    .join(' ')
 
   return (
     <section aria-label="Webhooks">
@@ -179,9 +164,9 @@ export default function ManagedWebhooks() {
           <option value="OUTPUT">Output</option>
         </select>
         {errorOf('space')}
-        {other && (
+        {other.length > 0 && (
           <p className="status error" role="alert">
-            {other}
+            {other.join(' ')}
           </p>
         )}
         <div className="buttons">

@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { useMutation } from 'urql'
 import { graphql } from '../../gql'
+import { useFieldErrors } from '../../components/useFieldErrors'
 import type { Space } from '../../gql/graphql'
 import { navigate, useLocation } from '../../router'
 import { pageURL, spaces } from '../../lib/address'
@@ -28,7 +29,6 @@ function initialSpace(v: string | null): Space {
 
 /** Writing a new page: where it goes, its title and its body. */
 export default function NewPage() {
-  const ids = useId()
   const { search } = useLocation()
   const [space, setSpace] = useState<Space>(() => initialSpace(search.get('space')))
   const [folder, setFolder] = useState(() => search.get('path') ?? '')
@@ -37,7 +37,7 @@ export default function NewPage() {
   const [title, setTitle] = useState('')
   const [tags, setTags] = useState('')
   const [body, setBody] = useState('')
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const { ids, setErrors, field, errorOf, other } = useFieldErrors(['space', 'path', 'slug', 'title', 'tags', 'content', 'shareWith'])
   const [audience, setAudience] = useState<AudienceChoice>({ access: 'DEFAULT', shareWith: '' })
   const [template, setTemplate] = useState<{ t: Template; author: string } | null>(null)
   const [state, create] = useMutation(Create)
@@ -74,21 +74,6 @@ export default function NewPage() {
     if (doc) navigate(pageURL(doc))
   }
 
-  const field = (name: string) => ({
-    id: `${ids}-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${ids}-${name}-error` : undefined,
-  })
-  const errorOf = (name: string) =>
-    errors[name] ? (
-      <p id={`${ids}-${name}-error`} className="status error" role="alert">
-        {errors[name]}
-      </p>
-    ) : null
-  const known = new Set(['space', 'path', 'slug', 'title', 'tags', 'content', 'shareWith'])
-  const other = Object.entries(errors)
-    .filter(([k]) => !known.has(k))
-    .map(([, m]) => m)
 
   return (
     <section className="new-page">

@@ -1,6 +1,7 @@
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { useMutation, useQuery } from 'urql'
 import { graphql } from '../../gql'
+import { useFieldErrors } from '../../components/useFieldErrors'
 import type { Space } from '../../gql/graphql'
 import { Empty, ErrorNote, Loading } from '../../components/Status'
 import { Secret, WebhookRow, eventTypes } from '../../components/webhooks'
@@ -91,7 +92,6 @@ const DeleteWebhook = graphql(`
 
 /** /settings/webhooks: your webhooks, their deliveries, and a form for a new one. */
 export default function Webhooks() {
-  const ids = useId()
   const [list, refetch] = useQuery({ query: MyWebhooks })
   const [created, create] = useMutation(CreateWebhook)
   const [paused, pause] = useMutation(PauseWebhook)
@@ -104,28 +104,12 @@ export default function Webhooks() {
   const [events, setEvents] = useState<string[]>([])
   const [space, setSpace] = useState<Space | ''>('')
   const [pathPrefix, setPathPrefix] = useState('')
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const { ids, errors, setErrors, field, errorOf, other } = useFieldErrors(['url', 'events', 'space', 'pathPrefix'])
   const [secret, setSecret] = useState<{ url: string; value: string } | null>(null)
   const reload = () => refetch({ requestPolicy: 'network-only' })
   const busy = paused.fetching || resumed.fetching || rotated.fetching || pinged.fetching || redelivered.fetching || deleted.fetching
   const actionError = paused.error ?? resumed.error ?? rotated.error ?? pinged.error ?? redelivered.error ?? deleted.error
 
-  const field = (name: string) => ({
-    id: `${ids}-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${ids}-${name}-error` : undefined,
-  })
-  const errorOf = (name: string) =>
-    errors[name] ? (
-      <p id={`${ids}-${name}-error`} className="status error" role="alert">
-        {errors[name]}
-      </p>
-    ) : null
-  const known = new Set(['url', 'events', 'space', 'pathPrefix'])
-  const other = Object.entries(errors)
-    .filter(([k]) => !known.has(k))
-    .map(([, v]) => v)
-    .join(' ')
 
   const act = async (r: Promise<{ error?: unknown }>) => {
     const res = await r
@@ -201,9 +185,9 @@ export default function Webhooks() {
           spellCheck={false}
         />
         {errorOf('pathPrefix')}
-        {other && (
+        {other.length > 0 && (
           <p className="status error" role="alert">
-            {other}
+            {other.join(' ')}
           </p>
         )}
         <div className="buttons">
