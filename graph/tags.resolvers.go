@@ -13,19 +13,7 @@ import (
 
 // Templates is the resolver for the templates field.
 func (r *queryResolver) Templates(ctx context.Context) ([]document.Doc, error) {
-	docs, err := r.svc.Document.Templates(ctx)
-	if err != nil {
-		return nil, err
-	}
-	primeDocs(ctx, docs)
-	if err := prefetchDocs(ctx, nil, docs); err != nil {
-		return nil, err
-	}
-	out := make([]document.Doc, len(docs))
-	for i, d := range docs {
-		out[i] = *d
-	}
-	return out, nil
+	return docList(ctx, r.svc.Document.Templates)
 }
 
 // Tags is the resolver for the tags field.
