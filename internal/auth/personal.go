@@ -174,16 +174,25 @@ func (s *Service) RevokeAccessToken(ctx context.Context, tokenID uuid.UUID) (Acc
 	}
 	var out AccessToken
 	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
-		row, err := db.Q.AccessTokenRevoke(ctx, tx, db.AccessTokenRevokeParams{ID: tokenID, UserID: a.UserID})
-		if errors.Is(err, pgx.ErrNoRows) {
-			return fault.New(fault.NotFound, "You have no token with that id.")
-		} else if err != nil {
-			return err
-		}
-		out = AccessTokenFromRow(row)
-		return CredentialsEndedInTx(ctx, tx, a.UserID)
+		out, err = RevokeTokenInTx(ctx, tx, a.UserID, tokenID, fault.New(fault.NotFound, "You have no token with that id."))
+		return err
 	})
 	return out, err
+}
+
+// RevokeTokenInTx revokes one of a user's personal or agent tokens in the
+// caller's transaction (a revoked one keeps its first revocation time) and
+// tells every replica, so its websockets close. It checks no actor: its
+// callers (the holder, management, an agent's responsible people) did.
+// Errors: notFound when the user has no such token.
+func RevokeTokenInTx(ctx context.Context, tx db.DBTX, userID, tokenID uuid.UUID, notFound error) (AccessToken, error) {
+	row, err := db.Q.AccessTokenRevoke(ctx, tx, db.AccessTokenRevokeParams{ID: tokenID, UserID: userID})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return AccessToken{}, notFound
+	} else if err != nil {
+		return AccessToken{}, err
+	}
+	return AccessTokenFromRow(row), CredentialsEndedInTx(ctx, tx, userID)
 }
 
 // ChangePassword replaces the password of the person signed in by session

@@ -175,11 +175,5 @@ func (s *Service) RevokeAgentToken(ctx context.Context, agentID, tokenID uuid.UU
 // (RevokeAgentToken, agent.Service.RevokeToken) did. Errors: NOT_FOUND on
 // tokenId when the agent has no such token.
 func RevokeAgentTokenInTx(ctx context.Context, tx db.DBTX, agentID, tokenID uuid.UUID) (auth.AccessToken, error) {
-	row, err := db.Q.AccessTokenRevoke(ctx, tx, db.AccessTokenRevokeParams{ID: tokenID, UserID: agentID})
-	if errors.Is(err, pgx.ErrNoRows) {
-		return auth.AccessToken{}, &fault.Error{Code: fault.NotFound, Field: "tokenId", Message: "That agent has no token with that id."}
-	} else if err != nil {
-		return auth.AccessToken{}, err
-	}
-	return auth.AccessTokenFromRow(row), auth.CredentialsEndedInTx(ctx, tx, agentID)
+	return auth.RevokeTokenInTx(ctx, tx, agentID, tokenID, &fault.Error{Code: fault.NotFound, Field: "tokenId", Message: "That agent has no token with that id."})
 }

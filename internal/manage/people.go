@@ -124,17 +124,11 @@ func (s *Service) RevokePersonToken(ctx context.Context, personID, tokenID uuid.
 		if err := checkPerson(ctx, tx, personID); err != nil {
 			return err
 		}
-		row, err := db.Q.AccessTokenRevoke(ctx, tx, db.AccessTokenRevokeParams{ID: tokenID, UserID: personID})
-		if errors.Is(err, pgx.ErrNoRows) {
-			return fault.New(fault.NotFound, "That person has no token with that id.")
-		} else if err != nil {
+		var err error
+		if out, err = auth.RevokeTokenInTx(ctx, tx, personID, tokenID, fault.New(fault.NotFound, "That person has no token with that id.")); err != nil {
 			return err
 		}
-		out = auth.AccessTokenFromRow(row)
-		if err := auth.CredentialsEndedInTx(ctx, tx, personID); err != nil {
-			return err
-		}
-		return audit.WriteInTx(ctx, tx, audit.Entry{Action: "user.token_revoke", TargetUser: &personID, Details: map[string]any{"token_id": row.ID}})
+		return audit.WriteInTx(ctx, tx, audit.Entry{Action: "user.token_revoke", TargetUser: &personID, Details: map[string]any{"token_id": out.ID}})
 	})
 	return out, err
 }
