@@ -49,11 +49,7 @@ export default function Password() {
         <button type="submit" disabled={res.fetching}>
           {res.fetching ? 'Changing…' : 'Change password'}
         </button>
-        {problem && (
-          <p className="status error" role="alert">
-            {problem}
-          </p>
-        )}
+        <ErrorNote error={problem ? new Error(problem) : null} />
         <ErrorNote error={res.error} />
         {ended !== null && (
           <p className="status" role="status">

@@ -101,11 +101,7 @@ export default function Invite({ token, onDone }: { token: string; onDone: () =>
           <button type="submit" disabled={res.fetching}>
             {res.fetching ? 'Joining…' : 'Join'}
           </button>
-          {problem && (
-            <p className="status error" role="alert">
-              {problem}
-            </p>
-          )}
+          <ErrorNote error={problem ? new Error(problem) : null} />
           <ErrorNote error={res.error} />
         </form>
       )}

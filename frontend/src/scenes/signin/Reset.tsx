@@ -38,11 +38,7 @@ export default function Reset({ token, onDone }: { token: string; onDone: () => 
         <button type="submit" disabled={res.fetching}>
           {res.fetching ? 'Saving…' : 'Save and sign in'}
         </button>
-        {problem && (
-          <p className="status error" role="alert">
-            {problem}
-          </p>
-        )}
+        <ErrorNote error={problem ? new Error(problem) : null} />
         {invalid ? (
           <p className="status error" role="alert">
             This link is not valid any more: it works once, for an hour. <Link to="/forgot">Ask for a new one</Link>.
