@@ -563,6 +563,17 @@ type AutomationRun struct {
 	ClaimedAt     *time.Time
 }
 
+type Comment struct {
+	ID         uuid.UUID
+	ThreadID   uuid.UUID
+	DocumentID uuid.UUID
+	AuthorID   uuid.UUID
+	Body       string
+	CreatedAt  time.Time
+	EditedAt   *time.Time
+	DeletedAt  *time.Time
+}
+
 type Document struct {
 	ID                uuid.UUID
 	Space             Space
@@ -1027,6 +1038,25 @@ type TagEveryoneCount struct {
 	Pages int32
 }
 
+type Thread struct {
+	ID               uuid.UUID
+	DocumentID       uuid.UUID
+	AuthorID         uuid.UUID
+	Kind             string
+	Status           string
+	AnchorState      string
+	AnchorExact      *string
+	AnchorPrefix     *string
+	AnchorSuffix     *string
+	AnchorRevisionID *uuid.UUID
+	AnchorStart      *int32
+	AnchorEnd        *int32
+	ResolvedBy       *uuid.UUID
+	ResolvedAt       *time.Time
+	CreatedAt        time.Time
+	UpdatedAt        time.Time
+}
+
 type UsageDaily struct {
 	Day      pgtype.Date
 	UserID   uuid.UUID
@@ -1046,6 +1076,18 @@ type User struct {
 	PasswordHash *string
 	CreatedAt    time.Time
 	UpdatedAt    time.Time
+}
+
+type Watch struct {
+	ID         uuid.UUID
+	UserID     uuid.UUID
+	DocumentID *uuid.UUID
+	Space      *Space
+	Path       *string
+	Source     string
+	Muted      bool
+	CreatedAt  time.Time
+	UpdatedAt  time.Time
 }
 
 type WebhookDelivery struct {

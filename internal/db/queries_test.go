@@ -139,6 +139,8 @@ func entity(table string) string {
 	words := strings.Split(table, "_")
 	last := words[len(words)-1]
 	switch {
+	case strings.HasSuffix(last, "ches"), strings.HasSuffix(last, "shes"), strings.HasSuffix(last, "xes"):
+		last = strings.TrimSuffix(last, "es")
 	case strings.HasSuffix(last, "ies"):
 		last = strings.TrimSuffix(last, "ies") + "y"
 	case strings.HasSuffix(last, "s") && !strings.HasSuffix(last, "ss"):

@@ -1,0 +1,3 @@
+DROP TABLE watches;
+DROP TABLE comments;
+DROP TABLE threads;
