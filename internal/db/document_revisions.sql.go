@@ -139,6 +139,36 @@ func (q *Queries) DocumentRevisionGet(ctx context.Context, db DBTX, arg Document
 	return i, err
 }
 
+const documentRevisionGetLatest = `-- name: DocumentRevisionGetLatest :one
+SELECT r.id, r.document_id, r.version, r.title, r.space, r.path, r.slug, r.content, r.tags, r.status, r.frontmatter_extra, r.change_kind, r.change_summary, r.author_id, r.created_at FROM document_revisions r
+JOIN documents d ON d.id = r.document_id AND r.version = d.version
+WHERE d.id = $1
+`
+
+// DocumentRevisionGetLatest reads a document's current revision (none once it is purged).
+func (q *Queries) DocumentRevisionGetLatest(ctx context.Context, db DBTX, documentID uuid.UUID) (DocumentRevision, error) {
+	row := db.QueryRow(ctx, documentRevisionGetLatest, documentID)
+	var i DocumentRevision
+	err := row.Scan(
+		&i.ID,
+		&i.DocumentID,
+		&i.Version,
+		&i.Title,
+		&i.Space,
+		&i.Path,
+		&i.Slug,
+		&i.Content,
+		&i.Tags,
+		&i.Status,
+		&i.FrontmatterExtra,
+		&i.ChangeKind,
+		&i.ChangeSummary,
+		&i.AuthorID,
+		&i.CreatedAt,
+	)
+	return i, err
+}
+
 const documentRevisionGetPair = `-- name: DocumentRevisionGetPair :many
 SELECT id, document_id, version, title, space, path, slug, content, tags, status, frontmatter_extra, change_kind, change_summary, author_id, created_at FROM document_revisions
 WHERE document_id = $1 AND version IN ($2::int, $3::int)

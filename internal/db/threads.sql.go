@@ -304,6 +304,16 @@ func (q *Queries) ThreadListParticipants(ctx context.Context, db DBTX, arg Threa
 	return items, nil
 }
 
+const threadNotifyDocument = `-- name: ThreadNotifyDocument :exec
+SELECT pg_notify('codna_document', d.id::text) FROM documents d WHERE d.id = $1
+`
+
+// ThreadNotifyDocument wakes a page's live subscribers (documentChanged, threadChanged) when its threads changed without an event (re-anchoring), on commit.
+func (q *Queries) ThreadNotifyDocument(ctx context.Context, db DBTX, documentID uuid.UUID) error {
+	_, err := db.Exec(ctx, threadNotifyDocument, documentID)
+	return err
+}
+
 const threadSetAnchors = `-- name: ThreadSetAnchors :exec
 UPDATE threads t
 SET anchor_state = u.state,

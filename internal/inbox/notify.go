@@ -69,6 +69,9 @@ const (
 	// TypeAccountSSOLinked tells a person a single sign-on linked their
 	// account to the identity provider (internal/sso).
 	TypeAccountSSOLinked = "account.sso_linked"
+	// TypeCommentCreated tells a page's owner of a new thread on it, and a
+	// thread's participants of a reply (internal/comment).
+	TypeCommentCreated = "comment.created"
 )
 
 // Types lists every notification type, in docs/design.md#notification-types'
@@ -82,6 +85,7 @@ var Types = []string{
 	TypeAgentResponsibleAdded, TypeAgentResponsibleRemoved,
 	TypeDocumentQuarantined, TypeDocumentReleased, TypeDocumentAccessRevoked,
 	TypeWebhookPaused, TypeAccountSSOLinked,
+	TypeCommentCreated,
 }
 
 // KnownType reports whether t is one of Types.
@@ -147,6 +151,10 @@ type Notice struct {
 	Payload          map[string]any
 	RequiresDecision bool
 	BatchID          *uuid.UUID
+	// Window, when set, is how long this notice coalesces into an unread
+	// one of the same recipient, type and subject instead of
+	// CoalesceWindow (a new thread on a page: 10 minutes).
+	Window time.Duration
 }
 
 // NotifyInTx creates a notification for n.RecipientID in q's transaction (call
@@ -197,6 +205,10 @@ func NotifyInTx(ctx context.Context, q db.DBTX, n Notice) (*Notification, error)
 		return nil, nil
 	}
 
+	window := CoalesceWindow
+	if n.Window > 0 {
+		window = n.Window
+	}
 	var cur db.Notification
 	var err error
 	if n.BatchID != nil {
@@ -206,7 +218,7 @@ func NotifyInTx(ctx context.Context, q db.DBTX, n Notice) (*Notification, error)
 	} else {
 		cur, err = db.Q.NotificationFindOpen(ctx, q, db.NotificationFindOpenParams{
 			RecipientID: n.RecipientID, Type: n.Type, SubjectType: n.SubjectType, SubjectID: n.SubjectID,
-			RequiresDecision: n.RequiresDecision, WindowSecs: CoalesceWindow.Seconds(),
+			RequiresDecision: n.RequiresDecision, WindowSecs: window.Seconds(),
 		})
 	}
 	found := err == nil

@@ -39,3 +39,9 @@ SELECT DISTINCT ON (document_id) *
 FROM document_revisions
 WHERE document_id = ANY(@ids::uuid[]) AND change_kind IN ('move', 'rename', 'delete')
 ORDER BY document_id, version DESC;
+
+-- name: DocumentRevisionGetLatest :one
+-- DocumentRevisionGetLatest reads a document's current revision (none once it is purged).
+SELECT r.* FROM document_revisions r
+JOIN documents d ON d.id = r.document_id AND r.version = d.version
+WHERE d.id = @document_id;

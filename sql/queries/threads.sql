@@ -76,3 +76,7 @@ WHERE u.id IN (SELECT t.author_id FROM threads t WHERE t.id = @thread_id
                UNION SELECT c.author_id FROM comments c WHERE c.thread_id = @thread_id)
   AND u.kind = 'person' AND u.is_active
   AND (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, u.id, true) AS a(level)) >= 1;
+
+-- name: ThreadNotifyDocument :exec
+-- ThreadNotifyDocument wakes a page's live subscribers (documentChanged, threadChanged) when its threads changed without an event (re-anchoring), on commit.
+SELECT pg_notify('codna_document', d.id::text) FROM documents d WHERE d.id = @document_id;
