@@ -278,6 +278,9 @@ func (s *Service) Thread(ctx context.Context, id uuid.UUID) (*Thread, error) {
 	if err != nil {
 		return nil, err
 	}
+	if _, ok := document.ViewerOf(actor); !ok {
+		return nil, errNoThread // management reads no page's threads
+	}
 	row, err := db.Q.ThreadGet(ctx, s.pool, id)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, errNoThread

@@ -192,6 +192,17 @@ var table = map[string]rule{
 	"files.Service.Store":        {allow: nobody, why: "an accessor with no context: where the bytes are"},
 	"files.Service.Upload":       content,
 
+	// comment.Service: threads and comments of pages (docs/design.md, "Comments").
+	"comment.Service.CreateThread":  content,
+	"comment.Service.Reply":         content,
+	"comment.Service.EditComment":   content,
+	"comment.Service.DeleteComment": content,
+	"comment.Service.Resolve":       content,
+	"comment.Service.Reopen":        content,
+	"comment.Service.Threads":       contentRead,
+	"comment.Service.Thread":        contentRead,
+	"comment.Service.Counts":        {allow: person | agent | management, read: true}, // management: counts only
+
 	// favorite.Service: a person's favourites and recently viewed pages.
 	"favorite.Service.Star":       personal,
 	"favorite.Service.Unstar":     personal,

@@ -17,6 +17,7 @@ import (
 	"codna/internal/archive"
 	"codna/internal/auth"
 	"codna/internal/automation"
+	"codna/internal/comment"
 	"codna/internal/document"
 	"codna/internal/files"
 	"codna/internal/graphwalk"
@@ -113,13 +114,18 @@ func newWorld(t *testing.T, a *app.App, svcs []any) *world {
 	ping, err := find[*webhook.Service](t, svcs).Ping(owner, hook.ID)
 	require.NoError(t, err)
 
+	thread, err := find[*comment.Service](t, svcs).CreateThread(owner, comment.CreateThreadInput{DocumentID: w.page.ID, Body: "Permission comment", Kind: comment.KindQuestion})
+	require.NoError(t, err)
+	reply, err := find[*comment.Service](t, svcs).Reply(owner, thread.ID, "Permission reply")
+	require.NoError(t, err)
+
 	// The links and file references of the pages and the search index, as
 	// serve's consumers write them (the App's outbox worker runs them all).
 	require.NoError(t, a.Outbox.Drain(context.Background()))
 
 	w.ids = []uuid.UUID{
 		w.owner.ID, w.friend.ID, w.agent.ID, group.ID, w.page.ID, w.target.ID, tomb.ID, att.ID, shared.BatchID,
-		rule.ID, suggestion.ID, auto.ID, export.ID, imp.ID, ing.ID, hook.ID, ping.ID,
+		rule.ID, suggestion.ID, auto.ID, export.ID, imp.ID, ing.ID, hook.ID, ping.ID, thread.ID, reply.ID,
 	}
 	for _, who := range []context.Context{owner, pgtest.ActingAs(w.friend), agentCtx} {
 		notes, _, err := find[*inbox.Service](t, svcs).List(who, inbox.Filter{}, nil, 50)
@@ -140,7 +146,7 @@ func newWorld(t *testing.T, a *app.App, svcs []any) *world {
 	w.things[reflect.TypeFor[document.Space]()] = reflect.ValueOf(document.SpaceWiki)
 	w.things[reflect.TypeFor[graphwalk.Direction]()] = reflect.ValueOf(graphwalk.Both)
 	w.things[reflect.TypeFor[search.Request]()] = reflect.ValueOf(search.Request{Query: "Permission", First: 10})
-	w.secrets = []string{"Permission page", "Permission target", "Permission tombstone", "perm-page", "perm-target", "perm-tomb", "the owner's note", "Permission automation", "perm-hook"}
+	w.secrets = []string{"Permission page", "Permission target", "Permission tombstone", "perm-page", "perm-target", "perm-tomb", "the owner's note", "Permission automation", "perm-hook", "Permission comment", "Permission reply"}
 	return w
 }
 
