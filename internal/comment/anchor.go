@@ -1,6 +1,7 @@
 package comment
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -101,11 +102,33 @@ func absDiff(a, b int) int {
 	return b - a
 }
 
+// exactWindows are the half-widths, in bytes, of the windows around the
+// hint searched before the whole text: an occurrence with both its prefix
+// and suffix found in a window around the hint is nearer than any outside
+// it, so the search stops there; most edits move a passage by little.
+var exactWindows = []int{4 << 10, 64 << 10}
+
 // exact returns the byte offset of the best exact occurrence of q.Exact.
 func (p *Page) exact(q Quote, hint int) (int, bool) {
+	for _, w := range exactWindows {
+		lo, hi := max(0, hint-w), min(len(p.text), hint+w+len(q.Exact))
+		if lo == 0 && hi == len(p.text) {
+			break
+		}
+		if s, score, ok := p.exactIn(q, hint, lo, hi); ok && score == 2 {
+			return s, true
+		}
+	}
+	s, _, ok := p.exactIn(q, hint, 0, len(p.text))
+	return s, ok
+}
+
+// exactIn returns the best occurrence of q.Exact within bytes [lo, hi) and
+// its score: how many of its prefix and suffix match.
+func (p *Page) exactIn(q Quote, hint, lo, hi int) (int, int, bool) {
 	best, bestScore, found := 0, 0, false
-	for from, n := 0, 0; n < maxOccurrences; n++ {
-		i := strings.Index(p.text[from:], q.Exact)
+	for from, n := lo, 0; n < maxOccurrences; n++ {
+		i := strings.Index(p.text[from:hi], q.Exact)
 		if i < 0 {
 			break
 		}
@@ -123,7 +146,7 @@ func (p *Page) exact(q Quote, hint int) (int, bool) {
 		_, w := utf8.DecodeRuneInString(p.text[s:])
 		from = s + w
 	}
-	return best, found
+	return best, bestScore, found
 }
 
 // context returns the passage between an occurrence of q.Prefix and the
@@ -134,23 +157,19 @@ func (p *Page) context(q Quote, hint int) (int, int, bool) {
 		return 0, 0, false
 	}
 	maxGap := 2*len(q.Exact) + 32
-	bs, be, found := 0, 0, false
-	for from, n := 0, 0; n < maxOccurrences; n++ {
-		i := strings.Index(p.text[from:], q.Prefix)
-		if i < 0 {
-			break
-		}
-		s := from + i + len(q.Prefix)
+	at := p.around(q.Prefix, hint-len(q.Prefix), func(i int) bool {
+		s := i + len(q.Prefix)
 		lim := min(len(p.text), s+maxGap+len(q.Suffix))
-		if j := strings.Index(p.text[s:lim], q.Suffix); j > 0 {
-			e := s + j
-			if strings.TrimSpace(p.text[s:e]) != "" && (!found || absDiff(s, hint) < absDiff(bs, hint)) {
-				bs, be, found = s, e, true
-			}
-		}
-		from = from + i + 1
+		j := strings.Index(p.text[s:lim], q.Suffix)
+		return j > 0 && strings.TrimSpace(p.text[s:s+j]) != ""
+	}, 0)
+	if at < 0 {
+		return 0, 0, false
 	}
-	return bs, be, found
+	s := at + len(q.Prefix)
+	lim := min(len(p.text), s+maxGap+len(q.Suffix))
+	end := s + strings.Index(p.text[s:lim], q.Suffix)
+	return s, end, true
 }
 
 // fuzzy runs a bounded approximate search (Sellers' algorithm with
@@ -165,12 +184,12 @@ func (p *Page) fuzzy(q Quote, hint int) (int, int, bool) {
 	span := len(q.Exact) + k*utf8.UTFMax + fuzzyMargin
 	centers := []int{hint}
 	if q.Prefix != "" {
-		if i := nearest(p.text, q.Prefix, hint); i >= 0 {
+		if i := nearby(p, q.Prefix, hint-len(q.Prefix)); i >= 0 {
 			centers = append(centers, i+len(q.Prefix)+len(q.Exact)/2)
 		}
 	}
 	if q.Suffix != "" {
-		if i := nearest(p.text, q.Suffix, hint); i >= 0 {
+		if i := nearby(p, q.Suffix, hint+len(q.Exact)); i >= 0 {
 			centers = append(centers, i-len(q.Exact)/2)
 		}
 	}
@@ -207,25 +226,50 @@ func runeStart(s string, i int) int {
 	return i
 }
 
-// nearest returns the byte offset of the occurrence of sub nearest hint, -1
-// when there is none. It looks at most maxOccurrences occurrences.
-func nearest(s, sub string, hint int) int {
-	best := -1
-	for from, n := 0, 0; n < maxOccurrences; n++ {
-		i := strings.Index(s[from:], sub)
-		if i < 0 {
+// nearby returns the byte offset of the occurrence of sub nearest hint
+// within the widest of exactWindows, -1 when there is none: the fuzzy step
+// looks for an edited passage near where it was, at a bounded cost.
+func nearby(p *Page, sub string, hint int) int {
+	return p.around(sub, hint, nil, exactWindows[len(exactWindows)-1])
+}
+
+// around returns the byte offset of the occurrence of sub nearest hint that
+// ok accepts (nil accepts all), -1 when there is none. It searches windows
+// around hint first (exactWindows), then the whole text: an occurrence
+// found in a window is nearer than any outside it. It weighs at most
+// maxOccurrences occurrences per window. limit, when positive, is the
+// widest window's half-width: the whole text is not searched.
+func (p *Page) around(sub string, hint int, ok func(int) bool, limit int) int {
+	hint = max(0, min(hint, len(p.text)))
+	windows := append(slices.Clip(exactWindows), len(p.text))
+	if limit > 0 {
+		windows = windows[:len(windows)-1]
+	}
+	for _, w := range windows {
+		lo, hi := max(0, hint-w), min(len(p.text), hint+w+len(sub))
+		best := -1
+		for from, n := lo, 0; n < maxOccurrences && from <= hi; n++ {
+			i := strings.Index(p.text[from:hi], sub)
+			if i < 0 {
+				break
+			}
+			at := from + i
+			if (best < 0 || absDiff(at, hint) < absDiff(best, hint)) && (ok == nil || ok(at)) {
+				best = at
+			}
+			if at > hint && best >= 0 {
+				break // later ones are farther
+			}
+			from = at + 1
+		}
+		if best >= 0 || (lo == 0 && hi == len(p.text)) {
+			return best
+		}
+		if limit > 0 && w >= limit {
 			break
 		}
-		at := from + i
-		if best < 0 || absDiff(at, hint) < absDiff(best, hint) {
-			best = at
-		}
-		if at > hint {
-			break // later ones are farther
-		}
-		from = at + 1
 	}
-	return best
+	return -1
 }
 
 // approx finds the substring of s[lo:hi] with the least edit distance to
