@@ -9,6 +9,7 @@ import (
 	"codna/graph/generated"
 	"codna/graph/model"
 	"codna/internal/auth"
+	"codna/internal/comment"
 	"codna/internal/document"
 	"codna/internal/fault"
 	"codna/internal/inbox"
@@ -214,8 +215,21 @@ func (r *subscriptionResolver) DocumentChanged(ctx context.Context, id string) (
 		sub.Close()
 		return nil, err
 	}
+	// A new thread, a reply or a resolution changes no version: the
+	// thread counts the document carries are compared too.
+	counts := func(d *document.Doc) comment.Counts {
+		c, err := r.svc.Comment.Counts(ctx, []uuid.UUID{d.ID})
+		if err != nil {
+			return comment.Counts{Threads: -1}
+		}
+		return c[d.ID]
+	}
+	lastCounts := counts(first)
 	return watch(ctx, r.Resolver, "documentChanged", sub, first, read, func(x, y *document.Doc) bool {
-		return x.Version == y.Version && x.Access == y.Access
+		c := counts(x)
+		changed := c != lastCounts
+		lastCounts = c
+		return !changed && x.Version == y.Version && x.Access == y.Access
 	}), nil
 }
 

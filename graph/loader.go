@@ -13,6 +13,7 @@ import (
 
 	"codna/internal/auth"
 	"codna/internal/automation"
+	"codna/internal/comment"
 	"codna/internal/document"
 	"codna/internal/fault"
 	"codna/internal/files"
@@ -47,6 +48,8 @@ type Loaders struct {
 	LastRun *dataloadgen.Loader[*automation.Automation, *automation.Run]
 	// Starred says whether the actor starred each document.
 	Starred *dataloadgen.Loader[*document.Doc, bool]
+	// ThreadCounts counts each document's threads and open threads.
+	ThreadCounts *dataloadgen.Loader[*document.Doc, comment.Counts]
 
 	// ends and endTitles read the links and backlinks of a page at once
 	// (loadEndsNow), without the loaders' batch wait.
@@ -91,6 +94,7 @@ func newLoaders(r *Resolver) *Loaders {
 		Attachments:    dataloadgen.NewMappedLoader(r.svc.Files.ForDocuments, opts...),
 		FileReferences: dataloadgen.NewMappedLoader(r.svc.Linkgraph.FileReferences, opts...),
 		Starred:        dataloadgen.NewMappedLoader(r.svc.Favorite.Starred, opts...),
+		ThreadCounts:   dataloadgen.NewMappedLoader(countsByDoc(r.svc.Comment), opts...),
 		ends:           r.svc.Linkgraph.Ends,
 		endTitles:      r.svc.Linkgraph.EndTitles,
 	}

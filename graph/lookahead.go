@@ -65,7 +65,7 @@ func collectedAt(ctx context.Context, path ...string) []graphql.CollectedField {
 
 // prefetchDocs loads, in one batch each, what the selection will ask of
 // every document on a page: owners, last editors, revision counts, links,
-// backlinks, bodies and stars.
+// backlinks, bodies, stars and thread counts.
 // Without it, the list's items resolve concurrently and a loader's batch
 // window can close before all of them have asked, splitting one statement
 // into several. What it loaded it declares ready (schedule.Ready), so those
@@ -127,6 +127,11 @@ func prefetchDocs(ctx context.Context, prefix []string, docs []*document.Doc) er
 	}
 	if at("starred") {
 		if _, err := l.Starred.LoadAll(ctx, docs); err != nil {
+			return err
+		}
+	}
+	if counts, open := at("threadCount"), at("openThreadCount"); counts || open {
+		if _, err := l.ThreadCounts.LoadAll(ctx, docs); err != nil {
 			return err
 		}
 	}

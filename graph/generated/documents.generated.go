@@ -6,6 +6,7 @@ import (
 	"codna/graph/model"
 	"codna/graph/scalar"
 	"codna/graph/schedule"
+	"codna/internal/comment"
 	"codna/internal/document"
 	"codna/internal/linkgraph"
 	"context"
@@ -40,6 +41,9 @@ type DocumentResolver interface {
 	PathHistory(ctx context.Context, obj *document.Doc) ([]document.PastAddress, error)
 	Access(ctx context.Context, obj *document.Doc) ([]model.Grant, error)
 	WhyCanISee(ctx context.Context, obj *document.Doc) (*model.AccessExplanation, error)
+	Threads(ctx context.Context, obj *document.Doc) ([]comment.Thread, error)
+	ThreadCount(ctx context.Context, obj *document.Doc) (int, error)
+	OpenThreadCount(ctx context.Context, obj *document.Doc) (int, error)
 	Starred(ctx context.Context, obj *document.Doc) (bool, error)
 	Attachments(ctx context.Context, obj *document.Doc) ([]model.Attachment, error)
 	FileReferences(ctx context.Context, obj *document.Doc) ([]linkgraph.FileReference, error)
@@ -969,6 +973,99 @@ func (ec *executionContext) fieldContext_Document_whyCanISee(_ context.Context, 
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _Document_threads(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Document", field, true, func(ctx context.Context) ([]comment.Thread, error) {
+			return ec.Resolvers.Document().Threads(ctx, obj)
+		}, ec.marshalNThread2ᚕcodnaᚋinternalᚋcommentᚐThreadᚄ)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Document_threads(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Document().Threads(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []comment.Thread) graphql.Marshaler {
+			return ec.marshalNThread2ᚕcodnaᚋinternalᚋcommentᚐThreadᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Document_threads(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Document",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Thread(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Document_threadCount(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Document", field, true, func(ctx context.Context) (int, error) {
+			return ec.Resolvers.Document().ThreadCount(ctx, obj)
+		}, ec.marshalNInt2int)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Document_threadCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Document().ThreadCount(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Document_threadCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Document", field, true, true, "Int")
+}
+
+func (ec *executionContext) _Document_openThreadCount(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Document", field, true, func(ctx context.Context) (int, error) {
+			return ec.Resolvers.Document().OpenThreadCount(ctx, obj)
+		}, ec.marshalNInt2int)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Document_openThreadCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Document().OpenThreadCount(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Document_openThreadCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Document", field, true, true, "Int")
 }
 
 func (ec *executionContext) _Document_starred(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
@@ -3319,6 +3416,24 @@ func (ec *executionContext) _Document(ctx context.Context, sel ast.SelectionSet,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Document_whyCanISee(ctx, field, obj)
+				})
+		case "threads":
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Document_threads(ctx, field, obj)
+				})
+		case "threadCount":
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Document_threadCount(ctx, field, obj)
+				})
+		case "openThreadCount":
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Document_openThreadCount(ctx, field, obj)
 				})
 		case "starred":
 			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,

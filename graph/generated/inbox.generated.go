@@ -6,6 +6,7 @@ import (
 	"codna/graph/model"
 	"codna/graph/scalar"
 	"codna/graph/schedule"
+	"codna/internal/comment"
 	"codna/internal/document"
 	"codna/internal/inbox"
 	"codna/internal/transfer"
@@ -31,6 +32,7 @@ type SubscriptionResolver interface {
 	InboxCounts(ctx context.Context) (<-chan *inbox.Counts, error)
 	NotificationAdded(ctx context.Context) (<-chan *inbox.Notification, error)
 	DocumentChanged(ctx context.Context, id string) (<-chan *document.Doc, error)
+	ThreadChanged(ctx context.Context, documentID string) (<-chan *comment.Thread, error)
 	ImportProgress(ctx context.Context, id string) (<-chan *transfer.Import, error)
 }
 
@@ -63,6 +65,20 @@ func (ec *executionContext) field_Subscription_importProgress_args(ctx context.C
 		return nil, err
 	}
 	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Subscription_threadChanged_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "documentId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["documentId"] = arg0
 	return args, nil
 }
 
@@ -843,6 +859,50 @@ func (ec *executionContext) fieldContext_Subscription_documentChanged(ctx contex
 	return fc, nil
 }
 
+func (ec *executionContext) _Subscription_threadChanged(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+	return graphql.ResolveFieldStream(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Subscription_threadChanged(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Subscription().ThreadChanged(ctx, fc.Args["documentId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *comment.Thread) graphql.Marshaler {
+			return ec.marshalNThread2ᚖcodnaᚋinternalᚋcommentᚐThread(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Subscription_threadChanged(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Thread(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Subscription_threadChanged_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Subscription_importProgress(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
 	return graphql.ResolveFieldStream(
 		ctx,
@@ -1350,6 +1410,8 @@ func (ec *executionContext) _Subscription(ctx context.Context, sel ast.Selection
 		return ec._Subscription_notificationAdded(ctx, fields[0])
 	case "documentChanged":
 		return ec._Subscription_documentChanged(ctx, fields[0])
+	case "threadChanged":
+		return ec._Subscription_threadChanged(ctx, fields[0])
 	case "importProgress":
 		return ec._Subscription_importProgress(ctx, fields[0])
 	default:

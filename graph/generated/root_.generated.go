@@ -25,6 +25,7 @@ type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
 	Automation() AutomationResolver
+	Comment() CommentResolver
 	Document() DocumentResolver
 	DocumentRevision() DocumentRevisionResolver
 	DocumentRevisionConnection() DocumentRevisionConnectionResolver
@@ -40,6 +41,7 @@ type ResolverRoot interface {
 	PastAddress() PastAddressResolver
 	Query() QueryResolver
 	Subscription() SubscriptionResolver
+	Thread() ThreadResolver
 	Webhook() WebhookResolver
 }
 
@@ -212,6 +214,16 @@ type ComplexityRoot struct {
 		SessionsEnded func(childComplexity int) int
 	}
 
+	Comment struct {
+		Author    func(childComplexity int) int
+		Body      func(childComplexity int) int
+		CreatedAt func(childComplexity int) int
+		Deleted   func(childComplexity int) int
+		EditedAt  func(childComplexity int) int
+		ID        func(childComplexity int) int
+		ThreadID  func(childComplexity int) int
+	}
+
 	CreateAccessTokenPayload struct {
 		AccessToken func(childComplexity int) int
 		Token       func(childComplexity int) int
@@ -237,6 +249,10 @@ type ComplexityRoot struct {
 	CreateServiceTokenPayload struct {
 		ServiceToken func(childComplexity int) int
 		Token        func(childComplexity int) int
+	}
+
+	CreateThreadPayload struct {
+		Thread func(childComplexity int) int
 	}
 
 	CreateWebhookPayload struct {
@@ -266,6 +282,10 @@ type ComplexityRoot struct {
 		ID func(childComplexity int) int
 	}
 
+	DeleteCommentPayload struct {
+		Thread func(childComplexity int) int
+	}
+
 	DeleteDocumentPayload struct {
 		Document func(childComplexity int) int
 	}
@@ -275,36 +295,39 @@ type ComplexityRoot struct {
 	}
 
 	Document struct {
-		Access         func(childComplexity int) int
-		Attachments    func(childComplexity int) int
-		Backlinks      func(childComplexity int) int
-		Content        func(childComplexity int) int
-		CreatedAt      func(childComplexity int) int
-		DeletedAt      func(childComplexity int) int
-		Diff           func(childComplexity int, from int, to int) int
-		FileReferences func(childComplexity int) int
-		Frontmatter    func(childComplexity int) int
-		ID             func(childComplexity int) int
-		Links          func(childComplexity int) int
-		Markdown       func(childComplexity int) int
-		MyPermission   func(childComplexity int) int
-		Owner          func(childComplexity int) int
-		Path           func(childComplexity int) int
-		PathHistory    func(childComplexity int) int
-		PurgeAfter     func(childComplexity int) int
-		Related        func(childComplexity int, depth *int, direction *model.LinkDirection) int
-		Revision       func(childComplexity int, version int) int
-		Revisions      func(childComplexity int, first *int, after *string) int
-		Slug           func(childComplexity int) int
-		Space          func(childComplexity int) int
-		Starred        func(childComplexity int) int
-		Status         func(childComplexity int) int
-		Tags           func(childComplexity int) int
-		Title          func(childComplexity int) int
-		UpdatedAt      func(childComplexity int) int
-		UpdatedBy      func(childComplexity int) int
-		Version        func(childComplexity int) int
-		WhyCanISee     func(childComplexity int) int
+		Access          func(childComplexity int) int
+		Attachments     func(childComplexity int) int
+		Backlinks       func(childComplexity int) int
+		Content         func(childComplexity int) int
+		CreatedAt       func(childComplexity int) int
+		DeletedAt       func(childComplexity int) int
+		Diff            func(childComplexity int, from int, to int) int
+		FileReferences  func(childComplexity int) int
+		Frontmatter     func(childComplexity int) int
+		ID              func(childComplexity int) int
+		Links           func(childComplexity int) int
+		Markdown        func(childComplexity int) int
+		MyPermission    func(childComplexity int) int
+		OpenThreadCount func(childComplexity int) int
+		Owner           func(childComplexity int) int
+		Path            func(childComplexity int) int
+		PathHistory     func(childComplexity int) int
+		PurgeAfter      func(childComplexity int) int
+		Related         func(childComplexity int, depth *int, direction *model.LinkDirection) int
+		Revision        func(childComplexity int, version int) int
+		Revisions       func(childComplexity int, first *int, after *string) int
+		Slug            func(childComplexity int) int
+		Space           func(childComplexity int) int
+		Starred         func(childComplexity int) int
+		Status          func(childComplexity int) int
+		Tags            func(childComplexity int) int
+		ThreadCount     func(childComplexity int) int
+		Threads         func(childComplexity int) int
+		Title           func(childComplexity int) int
+		UpdatedAt       func(childComplexity int) int
+		UpdatedBy       func(childComplexity int) int
+		Version         func(childComplexity int) int
+		WhyCanISee      func(childComplexity int) int
 	}
 
 	DocumentConnection struct {
@@ -379,6 +402,10 @@ type ComplexityRoot struct {
 		MemoryPeak    func(childComplexity int) int
 		Proposals     func(childComplexity int) int
 		Reads         func(childComplexity int) int
+	}
+
+	EditCommentPayload struct {
+		Comment func(childComplexity int) int
 	}
 
 	EmptyTrashPayload struct {
@@ -752,6 +779,7 @@ type ComplexityRoot struct {
 		CreateManagementWebhook            func(childComplexity int, input model.CreateManagementWebhookInput) int
 		CreatePerson                       func(childComplexity int, input model.CreatePersonInput) int
 		CreateServiceToken                 func(childComplexity int, input model.CreateServiceTokenInput) int
+		CreateThread                       func(childComplexity int, input model.CreateThreadInput) int
 		CreateWebhook                      func(childComplexity int, input model.CreateWebhookInput) int
 		DeactivatePerson                   func(childComplexity int, input model.SetPersonActiveInput) int
 		DecideFileReference                func(childComplexity int, input model.DecideFileReferenceInput) int
@@ -760,6 +788,7 @@ type ComplexityRoot struct {
 		DeleteAgent                        func(childComplexity int, input model.AgentInput) int
 		DeleteAttachment                   func(childComplexity int, id string) int
 		DeleteAutomation                   func(childComplexity int, id string) int
+		DeleteComment                      func(childComplexity int, input model.CommentInput) int
 		DeleteDocument                     func(childComplexity int, input model.DeleteDocumentInput) int
 		DeleteGroup                        func(childComplexity int, input model.GroupInput) int
 		DeleteManagementWebhook            func(childComplexity int, id string) int
@@ -767,6 +796,7 @@ type ComplexityRoot struct {
 		DisableAutomation                  func(childComplexity int, id string) int
 		DismissNotification                func(childComplexity int, input model.NotificationInput) int
 		DryRunAutomation                   func(childComplexity int, input model.DryRunAutomationInput) int
+		EditComment                        func(childComplexity int, input model.EditCommentInput) int
 		EmptyTrash                         func(childComplexity int) int
 		EnableAutomation                   func(childComplexity int, id string) int
 		EndOtherSessions                   func(childComplexity int) int
@@ -796,10 +826,13 @@ type ComplexityRoot struct {
 		RejectLinkSuggestion               func(childComplexity int, input model.LinkSuggestionInput) int
 		ReleaseDocument                    func(childComplexity int, input model.ReleaseInput) int
 		RemoveGroupMember                  func(childComplexity int, input model.GroupMemberInput) int
+		ReopenThread                       func(childComplexity int, input model.ThreadInput) int
+		ReplyToThread                      func(childComplexity int, input model.ReplyToThreadInput) int
 		RequestPasswordReset               func(childComplexity int, input model.RequestPasswordResetInput) int
 		ResetPassword                      func(childComplexity int, input model.ResetPasswordInput) int
 		ResetPasswordWithToken             func(childComplexity int, input model.ResetPasswordWithTokenInput) int
 		ResolveNotification                func(childComplexity int, input model.NotificationInput) int
+		ResolveThread                      func(childComplexity int, input model.ThreadInput) int
 		RestoreDocument                    func(childComplexity int, input model.RestoreDocumentInput) int
 		RestoreRevision                    func(childComplexity int, input model.RestoreRevisionInput) int
 		ResumeAgent                        func(childComplexity int, input model.ResumeAgentInput) int
@@ -978,6 +1011,10 @@ type ComplexityRoot struct {
 		Via      func(childComplexity int) int
 	}
 
+	ReplyToThreadPayload struct {
+		Comment func(childComplexity int) int
+	}
+
 	ResponsibleAgent struct {
 		CreatedAt   func(childComplexity int) int
 		Description func(childComplexity int) int
@@ -1147,6 +1184,7 @@ type ComplexityRoot struct {
 		ImportProgress    func(childComplexity int, id string) int
 		InboxCounts       func(childComplexity int) int
 		NotificationAdded func(childComplexity int) int
+		ThreadChanged     func(childComplexity int, documentID string) int
 	}
 
 	TagCount struct {
@@ -1156,6 +1194,33 @@ type ComplexityRoot struct {
 
 	TakeAwaySharePayload struct {
 		Document func(childComplexity int) int
+	}
+
+	TextAnchor struct {
+		End    func(childComplexity int) int
+		Exact  func(childComplexity int) int
+		Prefix func(childComplexity int) int
+		Start  func(childComplexity int) int
+		Suffix func(childComplexity int) int
+	}
+
+	Thread struct {
+		Anchor      func(childComplexity int) int
+		AnchorState func(childComplexity int) int
+		Author      func(childComplexity int) int
+		Comments    func(childComplexity int) int
+		CreatedAt   func(childComplexity int) int
+		DocumentID  func(childComplexity int) int
+		ID          func(childComplexity int) int
+		Kind        func(childComplexity int) int
+		ResolvedAt  func(childComplexity int) int
+		ResolvedBy  func(childComplexity int) int
+		Status      func(childComplexity int) int
+		UpdatedAt   func(childComplexity int) int
+	}
+
+	ThreadPayload struct {
+		Thread func(childComplexity int) int
 	}
 
 	TransferPayload struct {
@@ -1902,6 +1967,49 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ChangePasswordPayload.SessionsEnded(childComplexity), true
 
+	case "Comment.author":
+		if e.ComplexityRoot.Comment.Author == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Comment.Author(childComplexity), true
+	case "Comment.body":
+		if e.ComplexityRoot.Comment.Body == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Comment.Body(childComplexity), true
+	case "Comment.createdAt":
+		if e.ComplexityRoot.Comment.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Comment.CreatedAt(childComplexity), true
+	case "Comment.deleted":
+		if e.ComplexityRoot.Comment.Deleted == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Comment.Deleted(childComplexity), true
+	case "Comment.editedAt":
+		if e.ComplexityRoot.Comment.EditedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Comment.EditedAt(childComplexity), true
+	case "Comment.id":
+		if e.ComplexityRoot.Comment.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Comment.ID(childComplexity), true
+	case "Comment.threadId":
+		if e.ComplexityRoot.Comment.ThreadID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Comment.ThreadID(childComplexity), true
+
 	case "CreateAccessTokenPayload.accessToken":
 		if e.ComplexityRoot.CreateAccessTokenPayload.AccessToken == nil {
 			break
@@ -1962,6 +2070,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.CreateServiceTokenPayload.Token(childComplexity), true
 
+	case "CreateThreadPayload.thread":
+		if e.ComplexityRoot.CreateThreadPayload.Thread == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreateThreadPayload.Thread(childComplexity), true
+
 	case "CreateWebhookPayload.secret":
 		if e.ComplexityRoot.CreateWebhookPayload.Secret == nil {
 			break
@@ -2021,6 +2136,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.DeleteAutomationPayload.ID(childComplexity), true
+
+	case "DeleteCommentPayload.thread":
+		if e.ComplexityRoot.DeleteCommentPayload.Thread == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeleteCommentPayload.Thread(childComplexity), true
 
 	case "DeleteDocumentPayload.document":
 		if e.ComplexityRoot.DeleteDocumentPayload.Document == nil {
@@ -2119,6 +2241,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Document.MyPermission(childComplexity), true
+	case "Document.openThreadCount":
+		if e.ComplexityRoot.Document.OpenThreadCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Document.OpenThreadCount(childComplexity), true
 	case "Document.owner":
 		if e.ComplexityRoot.Document.Owner == nil {
 			break
@@ -2206,6 +2334,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Document.Tags(childComplexity), true
+	case "Document.threadCount":
+		if e.ComplexityRoot.Document.ThreadCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Document.ThreadCount(childComplexity), true
+	case "Document.threads":
+		if e.ComplexityRoot.Document.Threads == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Document.Threads(childComplexity), true
 	case "Document.title":
 		if e.ComplexityRoot.Document.Title == nil {
 			break
@@ -2544,6 +2684,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.DryRunAutomationPayload.Reads(childComplexity), true
+
+	case "EditCommentPayload.comment":
+		if e.ComplexityRoot.EditCommentPayload.Comment == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EditCommentPayload.Comment(childComplexity), true
 
 	case "EmptyTrashPayload.purged":
 		if e.ComplexityRoot.EmptyTrashPayload.Purged == nil {
@@ -3958,6 +4105,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateServiceToken(childComplexity, args["input"].(model.CreateServiceTokenInput)), true
+	case "Mutation.createThread":
+		if e.ComplexityRoot.Mutation.CreateThread == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createThread_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateThread(childComplexity, args["input"].(model.CreateThreadInput)), true
 	case "Mutation.createWebhook":
 		if e.ComplexityRoot.Mutation.CreateWebhook == nil {
 			break
@@ -4046,6 +4204,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteAutomation(childComplexity, args["id"].(string)), true
+	case "Mutation.deleteComment":
+		if e.ComplexityRoot.Mutation.DeleteComment == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteComment_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteComment(childComplexity, args["input"].(model.CommentInput)), true
 	case "Mutation.deleteDocument":
 		if e.ComplexityRoot.Mutation.DeleteDocument == nil {
 			break
@@ -4123,6 +4292,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DryRunAutomation(childComplexity, args["input"].(model.DryRunAutomationInput)), true
+	case "Mutation.editComment":
+		if e.ComplexityRoot.Mutation.EditComment == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_editComment_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.EditComment(childComplexity, args["input"].(model.EditCommentInput)), true
 	case "Mutation.emptyTrash":
 		if e.ComplexityRoot.Mutation.EmptyTrash == nil {
 			break
@@ -4422,6 +4602,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RemoveGroupMember(childComplexity, args["input"].(model.GroupMemberInput)), true
+	case "Mutation.reopenThread":
+		if e.ComplexityRoot.Mutation.ReopenThread == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_reopenThread_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ReopenThread(childComplexity, args["input"].(model.ThreadInput)), true
+	case "Mutation.replyToThread":
+		if e.ComplexityRoot.Mutation.ReplyToThread == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_replyToThread_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ReplyToThread(childComplexity, args["input"].(model.ReplyToThreadInput)), true
 	case "Mutation.requestPasswordReset":
 		if e.ComplexityRoot.Mutation.RequestPasswordReset == nil {
 			break
@@ -4466,6 +4668,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ResolveNotification(childComplexity, args["input"].(model.NotificationInput)), true
+	case "Mutation.resolveThread":
+		if e.ComplexityRoot.Mutation.ResolveThread == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_resolveThread_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ResolveThread(childComplexity, args["input"].(model.ThreadInput)), true
 	case "Mutation.restoreDocument":
 		if e.ComplexityRoot.Mutation.RestoreDocument == nil {
 			break
@@ -5626,6 +5839,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.RelatedDocument.Via(childComplexity), true
 
+	case "ReplyToThreadPayload.comment":
+		if e.ComplexityRoot.ReplyToThreadPayload.Comment == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReplyToThreadPayload.Comment(childComplexity), true
+
 	case "ResponsibleAgent.createdAt":
 		if e.ComplexityRoot.ResponsibleAgent.CreatedAt == nil {
 			break
@@ -6151,6 +6371,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Subscription.NotificationAdded(childComplexity), true
+	case "Subscription.threadChanged":
+		if e.ComplexityRoot.Subscription.ThreadChanged == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_threadChanged_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.ThreadChanged(childComplexity, args["documentId"].(string)), true
 
 	case "TagCount.count":
 		if e.ComplexityRoot.TagCount.Count == nil {
@@ -6171,6 +6402,117 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.TakeAwaySharePayload.Document(childComplexity), true
+
+	case "TextAnchor.end":
+		if e.ComplexityRoot.TextAnchor.End == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TextAnchor.End(childComplexity), true
+	case "TextAnchor.exact":
+		if e.ComplexityRoot.TextAnchor.Exact == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TextAnchor.Exact(childComplexity), true
+	case "TextAnchor.prefix":
+		if e.ComplexityRoot.TextAnchor.Prefix == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TextAnchor.Prefix(childComplexity), true
+	case "TextAnchor.start":
+		if e.ComplexityRoot.TextAnchor.Start == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TextAnchor.Start(childComplexity), true
+	case "TextAnchor.suffix":
+		if e.ComplexityRoot.TextAnchor.Suffix == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TextAnchor.Suffix(childComplexity), true
+
+	case "Thread.anchor":
+		if e.ComplexityRoot.Thread.Anchor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Thread.Anchor(childComplexity), true
+	case "Thread.anchorState":
+		if e.ComplexityRoot.Thread.AnchorState == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Thread.AnchorState(childComplexity), true
+	case "Thread.author":
+		if e.ComplexityRoot.Thread.Author == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Thread.Author(childComplexity), true
+	case "Thread.comments":
+		if e.ComplexityRoot.Thread.Comments == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Thread.Comments(childComplexity), true
+	case "Thread.createdAt":
+		if e.ComplexityRoot.Thread.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Thread.CreatedAt(childComplexity), true
+	case "Thread.documentId":
+		if e.ComplexityRoot.Thread.DocumentID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Thread.DocumentID(childComplexity), true
+	case "Thread.id":
+		if e.ComplexityRoot.Thread.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Thread.ID(childComplexity), true
+	case "Thread.kind":
+		if e.ComplexityRoot.Thread.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Thread.Kind(childComplexity), true
+	case "Thread.resolvedAt":
+		if e.ComplexityRoot.Thread.ResolvedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Thread.ResolvedAt(childComplexity), true
+	case "Thread.resolvedBy":
+		if e.ComplexityRoot.Thread.ResolvedBy == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Thread.ResolvedBy(childComplexity), true
+	case "Thread.status":
+		if e.ComplexityRoot.Thread.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Thread.Status(childComplexity), true
+	case "Thread.updatedAt":
+		if e.ComplexityRoot.Thread.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Thread.UpdatedAt(childComplexity), true
+
+	case "ThreadPayload.thread":
+		if e.ComplexityRoot.ThreadPayload.Thread == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ThreadPayload.Thread(childComplexity), true
 
 	case "TransferPayload.automations":
 		if e.ComplexityRoot.TransferPayload.Automations == nil {
@@ -6465,6 +6807,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("AuditFilter", ec.unmarshalInputAuditFilter),
 			graphql.NewInputUnmarshaler("AutomationScopeInput", ec.unmarshalInputAutomationScopeInput),
 			graphql.NewInputUnmarshaler("ChangePasswordInput", ec.unmarshalInputChangePasswordInput),
+			graphql.NewInputUnmarshaler("CommentInput", ec.unmarshalInputCommentInput),
 			graphql.NewInputUnmarshaler("CreateAccessTokenInput", ec.unmarshalInputCreateAccessTokenInput),
 			graphql.NewInputUnmarshaler("CreateAgentInput", ec.unmarshalInputCreateAgentInput),
 			graphql.NewInputUnmarshaler("CreateAutomationInput", ec.unmarshalInputCreateAutomationInput),
@@ -6473,6 +6816,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("CreateManagementWebhookInput", ec.unmarshalInputCreateManagementWebhookInput),
 			graphql.NewInputUnmarshaler("CreatePersonInput", ec.unmarshalInputCreatePersonInput),
 			graphql.NewInputUnmarshaler("CreateServiceTokenInput", ec.unmarshalInputCreateServiceTokenInput),
+			graphql.NewInputUnmarshaler("CreateThreadInput", ec.unmarshalInputCreateThreadInput),
 			graphql.NewInputUnmarshaler("CreateWebhookInput", ec.unmarshalInputCreateWebhookInput),
 			graphql.NewInputUnmarshaler("DecideFileReferenceInput", ec.unmarshalInputDecideFileReferenceInput),
 			graphql.NewInputUnmarshaler("DecideLinkInput", ec.unmarshalInputDecideLinkInput),
@@ -6481,6 +6825,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("DocumentFilter", ec.unmarshalInputDocumentFilter),
 			graphql.NewInputUnmarshaler("DocumentRefInput", ec.unmarshalInputDocumentRefInput),
 			graphql.NewInputUnmarshaler("DryRunAutomationInput", ec.unmarshalInputDryRunAutomationInput),
+			graphql.NewInputUnmarshaler("EditCommentInput", ec.unmarshalInputEditCommentInput),
 			graphql.NewInputUnmarshaler("EndSessionInput", ec.unmarshalInputEndSessionInput),
 			graphql.NewInputUnmarshaler("GroupInput", ec.unmarshalInputGroupInput),
 			graphql.NewInputUnmarshaler("GroupMemberInput", ec.unmarshalInputGroupMemberInput),
@@ -6497,6 +6842,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("ProposeLinkInput", ec.unmarshalInputProposeLinkInput),
 			graphql.NewInputUnmarshaler("QuarantineInput", ec.unmarshalInputQuarantineInput),
 			graphql.NewInputUnmarshaler("ReleaseInput", ec.unmarshalInputReleaseInput),
+			graphql.NewInputUnmarshaler("ReplyToThreadInput", ec.unmarshalInputReplyToThreadInput),
 			graphql.NewInputUnmarshaler("RequestPasswordResetInput", ec.unmarshalInputRequestPasswordResetInput),
 			graphql.NewInputUnmarshaler("ResetPasswordInput", ec.unmarshalInputResetPasswordInput),
 			graphql.NewInputUnmarshaler("ResetPasswordWithTokenInput", ec.unmarshalInputResetPasswordWithTokenInput),
@@ -6519,6 +6865,8 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("ShareInput", ec.unmarshalInputShareInput),
 			graphql.NewInputUnmarshaler("StartImportInput", ec.unmarshalInputStartImportInput),
 			graphql.NewInputUnmarshaler("TakeAwayShareInput", ec.unmarshalInputTakeAwayShareInput),
+			graphql.NewInputUnmarshaler("TextAnchorInput", ec.unmarshalInputTextAnchorInput),
+			graphql.NewInputUnmarshaler("ThreadInput", ec.unmarshalInputThreadInput),
 			graphql.NewInputUnmarshaler("TransferInput", ec.unmarshalInputTransferInput),
 			graphql.NewInputUnmarshaler("UnshareFolderInput", ec.unmarshalInputUnshareFolderInput),
 			graphql.NewInputUnmarshaler("UpdateAutomationInput", ec.unmarshalInputUpdateAutomationInput),
@@ -7462,6 +7810,197 @@ extend type Mutation {
   deleteAutomation(id: ID!): DeleteAutomationPayload!
   "Run a script once against a sample event (or none), as your automation would, and apply nothing."
   dryRunAutomation(input: DryRunAutomationInput!): DryRunAutomationPayload!
+}
+`, BuiltIn: false},
+	{Name: "../schema/comments.graphqls", Input: `"What a thread is."
+enum ThreadKind {
+  COMMENT
+  QUESTION
+  SUGGESTION
+  ISSUE
+  NOTE
+}
+
+"Whether a thread is open."
+enum ThreadStatus {
+  OPEN
+  RESOLVED
+}
+
+"""
+Where a thread stands against its page's text: ATTACHED to a passage, DETACHED (its passage is gone
+from the page: shown under the page with the quote it had), NONE (a page-level thread).
+"""
+enum AnchorState {
+  ATTACHED
+  DETACHED
+  NONE
+}
+
+"""
+A passage of a page, as a W3C TextQuoteSelector over the page's anchor text (its rendered text with
+every run of white space made one space), with its offsets there in UTF-16 code units.
+"""
+type TextAnchor {
+  "The passage's text (1 to 500 characters)."
+  exact: String!
+  "Up to 64 characters before it."
+  prefix: String!
+  "Up to 64 characters after it."
+  suffix: String!
+  "Where it starts in the page's current anchor text (UTF-16 code units); for a detached thread, where it was last found."
+  start: Int!
+  "Where it ends (exclusive)."
+  end: Int!
+}
+
+"""
+A conversation about a page, or about a passage of it: its first comment and the replies to it, one
+level deep. Whoever can read the page can read and reply; its threads go with the page when it is
+purged, and stay (read-only) while it is in the trash.
+"""
+type Thread {
+  id: ID!
+  "The page it is about."
+  documentId: ID!
+  kind: ThreadKind!
+  status: ThreadStatus!
+  anchorState: AnchorState!
+  "The passage it is about (for a detached thread, the quote it had); null for a page-level thread."
+  anchor: TextAnchor
+  "Who opened it."
+  author: User!
+  "Who resolved it, while it is resolved."
+  resolvedBy: User
+  resolvedAt: Time
+  createdAt: Time!
+  "When it, or a comment in it, last changed."
+  updatedAt: Time!
+  "Its comments, the first one first."
+  comments: [Comment!]!
+}
+
+"One comment of a thread."
+type Comment {
+  id: ID!
+  threadId: ID!
+  "Markdown, at most 10,000 characters; render it with the page sanitizer. Empty once deleted."
+  body: String!
+  "Whether its author deleted it: it stays, without its text, because replies follow it."
+  deleted: Boolean!
+  author: User!
+  createdAt: Time!
+  editedAt: Time
+}
+
+"""
+The passage a new thread is about. ` + "`" + `exact` + "`" + `, ` + "`" + `prefix` + "`" + ` and ` + "`" + `suffix` + "`" + ` are taken from the page's anchor
+text (its rendered text, white space collapsed); ` + "`" + `start` + "`" + ` and ` + "`" + `end` + "`" + ` are UTF-16 offsets there.
+` + "`" + `version` + "`" + ` is the page version the passage was selected on; without it (a co-editing client) the
+quote is looked for in the current version. The quote must be found in that version
+(BAD_USER_INPUT on anchor.exact otherwise).
+"""
+input TextAnchorInput {
+  exact: String!
+  prefix: String
+  suffix: String
+  start: Int!
+  end: Int!
+  version: Int
+}
+
+"A new thread."
+input CreateThreadInput {
+  documentId: ID!
+  "Its first comment: markdown, 1 to 10,000 characters."
+  body: String!
+  "COMMENT when left out."
+  kind: ThreadKind
+  "The passage it is about; null for a page-level thread."
+  anchor: TextAnchorInput
+}
+
+type CreateThreadPayload {
+  thread: Thread!
+}
+
+"A reply to a thread."
+input ReplyToThreadInput {
+  threadId: ID!
+  body: String!
+}
+
+type ReplyToThreadPayload {
+  comment: Comment!
+}
+
+"A thread, by id."
+input ThreadInput {
+  threadId: ID!
+}
+
+type ThreadPayload {
+  thread: Thread!
+}
+
+"A new body for one of your comments."
+input EditCommentInput {
+  commentId: ID!
+  body: String!
+}
+
+type EditCommentPayload {
+  comment: Comment!
+}
+
+"A comment, by id."
+input CommentInput {
+  commentId: ID!
+}
+
+type DeleteCommentPayload {
+  "The thread as it is now; null when it went with its last comment."
+  thread: Thread
+}
+
+extend type Document {
+  "Its threads, oldest first (NOT_FOUND for management, who sees counts only)."
+  threads: [Thread!]!
+  "How many threads it has (management sees counts of any page)."
+  threadCount: Int!
+  "How many of them are open."
+  openThreadCount: Int!
+}
+
+extend type Mutation {
+  """
+  Opens a thread on a page you can read (agents too), with its first comment, and makes you watch the
+  page. NOT_FOUND when you cannot read it; CONFLICT on documentId when it is quarantined (its threads
+  are frozen) or in the trash; RATE_LIMITED for an agent commenting too fast; management is FORBIDDEN.
+  """
+  createThread(input: CreateThreadInput!): CreateThreadPayload!
+  "Replies to a thread (one level). Errors as createThread; NOT_FOUND when you cannot read its page."
+  replyToThread(input: ReplyToThreadInput!): ReplyToThreadPayload!
+  "Resolves a thread: the page's owner, people who may edit it and the thread's author may (FORBIDDEN otherwise)."
+  resolveThread(input: ThreadInput!): ThreadPayload!
+  "Reopens a resolved thread: who may resolve it may."
+  reopenThread(input: ThreadInput!): ThreadPayload!
+  "Edits one of your comments (FORBIDDEN on another's)."
+  editComment(input: EditCommentInput!): EditCommentPayload!
+  """
+  Deletes one of your comments. A thread's first comment with replies stays as deleted, without its
+  text; a thread left with no comment goes.
+  """
+  deleteComment(input: CommentInput!): DeleteCommentPayload!
+}
+
+extend type Subscription {
+  """
+  The threads of a page you can read: each thread that is new or changed (a comment, a resolution,
+  re-anchoring) from now on. NOT_FOUND when you cannot read the page; ends when you no longer can.
+  A deleted thread is not pushed: refetch ` + "`" + `Document.threads` + "`" + ` after any push to drop it.
+  """
+  threadChanged(documentId: ID!): Thread!
 }
 `, BuiltIn: false},
 	{Name: "../schema/common.graphqls", Input: `"An instant in time, written in RFC 3339 (for example ` + "`" + `2026-11-30T09:00:00Z` + "`" + `)."
@@ -9744,6 +10283,26 @@ func (ec *executionContext) childFields_ChangePasswordPayload(ctx context.Contex
 	return nil, fmt.Errorf("no field named %q was found under type ChangePasswordPayload", field.Name)
 }
 
+func (ec *executionContext) childFields_Comment(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Comment_id(ctx, field)
+	case "threadId":
+		return ec.fieldContext_Comment_threadId(ctx, field)
+	case "body":
+		return ec.fieldContext_Comment_body(ctx, field)
+	case "deleted":
+		return ec.fieldContext_Comment_deleted(ctx, field)
+	case "author":
+		return ec.fieldContext_Comment_author(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Comment_createdAt(ctx, field)
+	case "editedAt":
+		return ec.fieldContext_Comment_editedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Comment", field.Name)
+}
+
 func (ec *executionContext) childFields_CreateAccessTokenPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "accessToken":
@@ -9798,6 +10357,14 @@ func (ec *executionContext) childFields_CreateServiceTokenPayload(ctx context.Co
 	return nil, fmt.Errorf("no field named %q was found under type CreateServiceTokenPayload", field.Name)
 }
 
+func (ec *executionContext) childFields_CreateThreadPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "thread":
+		return ec.fieldContext_CreateThreadPayload_thread(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CreateThreadPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_CreateWebhookPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "webhook":
@@ -9850,6 +10417,14 @@ func (ec *executionContext) childFields_DeleteAutomationPayload(ctx context.Cont
 		return ec.fieldContext_DeleteAutomationPayload_id(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type DeleteAutomationPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_DeleteCommentPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "thread":
+		return ec.fieldContext_DeleteCommentPayload_thread(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DeleteCommentPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_DeleteDocumentPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -9918,6 +10493,12 @@ func (ec *executionContext) childFields_Document(ctx context.Context, field grap
 		return ec.fieldContext_Document_access(ctx, field)
 	case "whyCanISee":
 		return ec.fieldContext_Document_whyCanISee(ctx, field)
+	case "threads":
+		return ec.fieldContext_Document_threads(ctx, field)
+	case "threadCount":
+		return ec.fieldContext_Document_threadCount(ctx, field)
+	case "openThreadCount":
+		return ec.fieldContext_Document_openThreadCount(ctx, field)
 	case "starred":
 		return ec.fieldContext_Document_starred(ctx, field)
 	case "attachments":
@@ -10080,6 +10661,14 @@ func (ec *executionContext) childFields_DryRunAutomationPayload(ctx context.Cont
 		return ec.fieldContext_DryRunAutomationPayload_memoryPeak(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type DryRunAutomationPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_EditCommentPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "comment":
+		return ec.fieldContext_EditCommentPayload_comment(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EditCommentPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_EmptyTrashPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -10974,6 +11563,14 @@ func (ec *executionContext) childFields_RelatedDocument(ctx context.Context, fie
 	return nil, fmt.Errorf("no field named %q was found under type RelatedDocument", field.Name)
 }
 
+func (ec *executionContext) childFields_ReplyToThreadPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "comment":
+		return ec.fieldContext_ReplyToThreadPayload_comment(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ReplyToThreadPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_ResponsibleAgent(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -11318,6 +11915,60 @@ func (ec *executionContext) childFields_TakeAwaySharePayload(ctx context.Context
 		return ec.fieldContext_TakeAwaySharePayload_document(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type TakeAwaySharePayload", field.Name)
+}
+
+func (ec *executionContext) childFields_TextAnchor(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "exact":
+		return ec.fieldContext_TextAnchor_exact(ctx, field)
+	case "prefix":
+		return ec.fieldContext_TextAnchor_prefix(ctx, field)
+	case "suffix":
+		return ec.fieldContext_TextAnchor_suffix(ctx, field)
+	case "start":
+		return ec.fieldContext_TextAnchor_start(ctx, field)
+	case "end":
+		return ec.fieldContext_TextAnchor_end(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TextAnchor", field.Name)
+}
+
+func (ec *executionContext) childFields_Thread(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Thread_id(ctx, field)
+	case "documentId":
+		return ec.fieldContext_Thread_documentId(ctx, field)
+	case "kind":
+		return ec.fieldContext_Thread_kind(ctx, field)
+	case "status":
+		return ec.fieldContext_Thread_status(ctx, field)
+	case "anchorState":
+		return ec.fieldContext_Thread_anchorState(ctx, field)
+	case "anchor":
+		return ec.fieldContext_Thread_anchor(ctx, field)
+	case "author":
+		return ec.fieldContext_Thread_author(ctx, field)
+	case "resolvedBy":
+		return ec.fieldContext_Thread_resolvedBy(ctx, field)
+	case "resolvedAt":
+		return ec.fieldContext_Thread_resolvedAt(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Thread_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_Thread_updatedAt(ctx, field)
+	case "comments":
+		return ec.fieldContext_Thread_comments(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Thread", field.Name)
+}
+
+func (ec *executionContext) childFields_ThreadPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "thread":
+		return ec.fieldContext_ThreadPayload_thread(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ThreadPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_TransferPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

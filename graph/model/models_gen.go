@@ -7,6 +7,7 @@ import (
 	"codna/internal/agent"
 	"codna/internal/auth"
 	"codna/internal/automation"
+	"codna/internal/comment"
 	"codna/internal/document"
 	"codna/internal/inbox"
 	"codna/internal/ingest"
@@ -236,6 +237,11 @@ type ChangePasswordPayload struct {
 	SessionsEnded int `json:"sessionsEnded"`
 }
 
+// A comment, by id.
+type CommentInput struct {
+	CommentID string `json:"commentId"`
+}
+
 // A new personal access token.
 type CreateAccessTokenInput struct {
 	// What it is for, like `laptop script` (1 to 100 characters).
@@ -354,6 +360,21 @@ type CreateServiceTokenPayload struct {
 	Token string `json:"token"`
 }
 
+// A new thread.
+type CreateThreadInput struct {
+	DocumentID string `json:"documentId"`
+	// Its first comment: markdown, 1 to 10,000 characters.
+	Body string `json:"body"`
+	// COMMENT when left out.
+	Kind *comment.Kind `json:"kind,omitempty"`
+	// The passage it is about; null for a page-level thread.
+	Anchor *TextAnchorInput `json:"anchor,omitempty"`
+}
+
+type CreateThreadPayload struct {
+	Thread *comment.Thread `json:"thread"`
+}
+
 // A new webhook.
 type CreateWebhookInput struct {
 	// An https URL (http only where the instance allows it); private and special addresses are refused.
@@ -418,6 +439,11 @@ type DeleteAttachmentPayload struct {
 
 type DeleteAutomationPayload struct {
 	ID string `json:"id"`
+}
+
+type DeleteCommentPayload struct {
+	// The thread as it is now; null when it went with its last comment.
+	Thread *comment.Thread `json:"thread,omitempty"`
 }
 
 // The document to move to the trash.
@@ -505,6 +531,16 @@ type DryRunAutomationPayload struct {
 	Reads      int     `json:"reads"`
 	DurationMs int     `json:"durationMs"`
 	MemoryPeak int     `json:"memoryPeak"`
+}
+
+// A new body for one of your comments.
+type EditCommentInput struct {
+	CommentID string `json:"commentId"`
+	Body      string `json:"body"`
+}
+
+type EditCommentPayload struct {
+	Comment *comment.Comment `json:"comment"`
 }
 
 // What emptying the trash did.
@@ -1035,6 +1071,16 @@ type ReleaseInput struct {
 	RestoreSharing bool `json:"restoreSharing"`
 }
 
+// A reply to a thread.
+type ReplyToThreadInput struct {
+	ThreadID string `json:"threadId"`
+	Body     string `json:"body"`
+}
+
+type ReplyToThreadPayload struct {
+	Comment *comment.Comment `json:"comment"`
+}
+
 // The address of a person who forgot their password.
 type RequestPasswordResetInput struct {
 	// Their email address, in any case.
@@ -1391,6 +1437,29 @@ type TakeAwayShareInput struct {
 
 type TakeAwaySharePayload struct {
 	Document *DocumentMetadata `json:"document"`
+}
+
+// The passage a new thread is about. `exact`, `prefix` and `suffix` are taken from the page's anchor
+// text (its rendered text, white space collapsed); `start` and `end` are UTF-16 offsets there.
+// `version` is the page version the passage was selected on; without it (a co-editing client) the
+// quote is looked for in the current version. The quote must be found in that version
+// (BAD_USER_INPUT on anchor.exact otherwise).
+type TextAnchorInput struct {
+	Exact   string  `json:"exact"`
+	Prefix  *string `json:"prefix,omitempty"`
+	Suffix  *string `json:"suffix,omitempty"`
+	Start   int     `json:"start"`
+	End     int     `json:"end"`
+	Version *int    `json:"version,omitempty"`
+}
+
+// A thread, by id.
+type ThreadInput struct {
+	ThreadID string `json:"threadId"`
+}
+
+type ThreadPayload struct {
+	Thread *comment.Thread `json:"thread"`
 }
 
 type TransferInput struct {

@@ -76,7 +76,7 @@ func BenchmarkReanchor(b *testing.B) {
 		end := all[last].at - 1
 		q := page.quoteAt(all[first].at, end)
 		_, err := db.Q.ThreadCreate(context.Background(), d.Pool, db.ThreadCreateParams{
-			ID: uuid.Must(uuid.NewV7()), DocumentID: doc.ID, AuthorID: owner.ID, Kind: KindComment, AnchorState: AnchorAttached,
+			ID: uuid.Must(uuid.NewV7()), DocumentID: doc.ID, AuthorID: owner.ID, Kind: string(KindComment), AnchorState: string(AnchorAttached),
 			AnchorExact: &q.Exact, AnchorPrefix: &q.Prefix, AnchorSuffix: &q.Suffix, AnchorRevisionID: &rev.ID,
 			AnchorStart: pgtest.Ptr(int32(q.Start)), AnchorEnd: pgtest.Ptr(int32(q.End)),
 		})

@@ -34,25 +34,39 @@ import (
 // MaxBody is the longest comment body, in characters.
 const MaxBody = 10_000
 
-// The kinds of a thread, as stored.
+// Kind is what a thread is, as stored.
+type Kind string
+
+// The kinds of a thread.
 const (
-	KindComment    = "comment"
-	KindQuestion   = "question"
-	KindSuggestion = "suggestion"
-	KindIssue      = "issue"
-	KindNote       = "note"
+	KindComment    Kind = "comment"
+	KindQuestion   Kind = "question"
+	KindSuggestion Kind = "suggestion"
+	KindIssue      Kind = "issue"
+	KindNote       Kind = "note"
 )
 
 // Kinds lists every kind of thread.
-var Kinds = []string{KindComment, KindQuestion, KindSuggestion, KindIssue, KindNote}
+var Kinds = []Kind{KindComment, KindQuestion, KindSuggestion, KindIssue, KindNote}
 
-// The statuses of a thread and the states of its anchor, as stored.
+// Status is whether a thread is open, as stored.
+type Status string
+
+// The statuses of a thread.
 const (
-	StatusOpen     = "open"
-	StatusResolved = "resolved"
-	AnchorAttached = "attached"
-	AnchorDetached = "detached"
-	AnchorNone     = "none"
+	StatusOpen     Status = "open"
+	StatusResolved Status = "resolved"
+)
+
+// AnchorState is where a thread stands against its page's text, as stored.
+type AnchorState string
+
+// The states of a thread's anchor: attached to a passage, detached (its
+// passage is gone: shown under the page with its quote), none (page-level).
+const (
+	AnchorAttached AnchorState = "attached"
+	AnchorDetached AnchorState = "detached"
+	AnchorNone     AnchorState = "none"
 )
 
 // Thread is a thread with its comments, the first one first.
@@ -60,9 +74,9 @@ type Thread struct {
 	ID          uuid.UUID
 	DocumentID  uuid.UUID
 	AuthorID    uuid.UUID
-	Kind        string
-	Status      string
-	AnchorState string
+	Kind        Kind
+	Status      Status
+	AnchorState AnchorState
 	// Anchor is the passage, nil for a page-level thread. For a detached
 	// thread it is the quote it had where it was last found.
 	Anchor     *Quote
@@ -91,8 +105,8 @@ type Counts struct{ Threads, Open int }
 
 func threadFromRow(r db.Thread) *Thread {
 	t := &Thread{
-		ID: r.ID, DocumentID: r.DocumentID, AuthorID: r.AuthorID, Kind: r.Kind, Status: r.Status,
-		AnchorState: r.AnchorState, ResolvedBy: r.ResolvedBy, ResolvedAt: r.ResolvedAt,
+		ID: r.ID, DocumentID: r.DocumentID, AuthorID: r.AuthorID, Kind: Kind(r.Kind), Status: Status(r.Status),
+		AnchorState: AnchorState(r.AnchorState), ResolvedBy: r.ResolvedBy, ResolvedAt: r.ResolvedAt,
 		CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt, Comments: []*Comment{},
 	}
 	if r.AnchorExact != nil {

@@ -91,7 +91,7 @@ func ReanchorInTx(ctx context.Context, tx db.DBTX, documentID uuid.UUID) (int, e
 			state = AnchorDetached
 		}
 		u.Ids = append(u.Ids, t.ID)
-		u.States = append(u.States, state)
+		u.States = append(u.States, string(state))
 		u.Exacts = append(u.Exacts, at.Exact)
 		u.Prefixes = append(u.Prefixes, at.Prefix)
 		u.Suffixes = append(u.Suffixes, at.Suffix)

@@ -36,7 +36,7 @@ type AnchorInput struct {
 type CreateThreadInput struct {
 	DocumentID uuid.UUID
 	Body       string
-	Kind       string // one of Kinds; "" is KindComment
+	Kind       Kind // one of Kinds; "" is KindComment
 	Anchor     *AnchorInput
 }
 
@@ -104,7 +104,7 @@ func (s *Service) CreateThread(ctx context.Context, in CreateThreadInput) (*Thre
 			return err
 		}
 		params := db.ThreadCreateParams{
-			ID: uuid.Must(uuid.NewV7()), DocumentID: p.row.ID, AuthorID: actor.UserID, Kind: kind, AnchorState: AnchorNone,
+			ID: uuid.Must(uuid.NewV7()), DocumentID: p.row.ID, AuthorID: actor.UserID, Kind: string(kind), AnchorState: string(AnchorNone),
 		}
 		if in.Anchor != nil {
 			if err := placeAnchor(ctx, tx, p.row, in.Anchor, &params); err != nil {
@@ -160,9 +160,9 @@ func placeAnchor(ctx context.Context, tx db.DBTX, doc db.Document, a *AnchorInpu
 		at, m = NewPage(AnchorText(cur.Content)).Locate(made)
 	}
 	params.AnchorRevisionID = &cur.ID
-	params.AnchorState = AnchorAttached
+	params.AnchorState = string(AnchorAttached)
 	if m == NotFound { // edited away since it was selected: keep the quote as it was made
-		at, params.AnchorState = made, AnchorDetached
+		at, params.AnchorState = made, string(AnchorDetached)
 	}
 	start, end := int32(at.Start), int32(at.End)
 	params.AnchorExact, params.AnchorPrefix, params.AnchorSuffix = &at.Exact, &at.Prefix, &at.Suffix
@@ -408,7 +408,7 @@ func (s *Service) Reopen(ctx context.Context, threadID uuid.UUID) (*Thread, erro
 	return s.setStatus(ctx, threadID, StatusOpen)
 }
 
-func (s *Service) setStatus(ctx context.Context, threadID uuid.UUID, status string) (*Thread, error) {
+func (s *Service) setStatus(ctx context.Context, threadID uuid.UUID, status Status) (*Thread, error) {
 	actor, err := auth.RequireUser(ctx)
 	if err != nil {
 		return nil, err
@@ -422,12 +422,12 @@ func (s *Service) setStatus(ctx context.Context, threadID uuid.UUID, status stri
 		if !p.access.CanWrite() && t.AuthorID != actor.UserID {
 			return fault.New(fault.Forbidden, "Only the page's owner, people who may edit it and the thread's author may resolve or reopen a thread.")
 		}
-		if t.Status != status {
+		if t.Status != string(status) {
 			var by *uuid.UUID
 			if status == StatusResolved {
 				by = &actor.UserID
 			}
-			if t, err = db.Q.ThreadSetStatus(ctx, tx, db.ThreadSetStatusParams{ID: t.ID, Status: status, ResolvedBy: by}); err != nil {
+			if t, err = db.Q.ThreadSetStatus(ctx, tx, db.ThreadSetStatusParams{ID: t.ID, Status: string(status), ResolvedBy: by}); err != nil {
 				return err
 			}
 			typ := "thread.resolved"
