@@ -26,7 +26,9 @@ func TestCommentsOverGraphQL(t *testing.T) {
 	ownerTok, readerTok, strangerTok := pgtest.CreatePersonToken(t, b.pool, owner.ID), pgtest.CreatePersonToken(t, b.pool, reader.ID), pgtest.CreatePersonToken(t, b.pool, stranger.ID)
 	d := pgtest.CreateDocument(t, b.pool, owner.ID, pgtest.Doc{Content: commentPage})
 	pgtest.Grant(t, b.pool, d.ID, "user", reader.ID, "read")
-	as := func(tok, q string, vars map[string]any) gqlResponse { return b.do(t, req{query: q, variables: vars, bearer: tok}) }
+	as := func(tok, q string, vars map[string]any) gqlResponse {
+		return b.do(t, req{query: q, variables: vars, bearer: tok})
+	}
 
 	text := comment.AnchorText(commentPage)
 	require.Equal(t, "Plan The release is planned for the second week of March.", text)
