@@ -286,6 +286,8 @@ func personDelivery(t batchEvent, r db.WebhookSubscriptionMatchEventsRow) (plann
 				l.TargetID = t.lp.TargetID
 			}
 			m.Data.Link = l
+		case "comment.created", "thread.resolved":
+			m.Data.Thread = threadOf(e.Payload)
 		}
 	}
 	p.body = m.encode()
@@ -310,6 +312,8 @@ func metaBody(e outbox.Stored, pub string, doc uuid.UUID, space string, version 
 		var lp linkPayload
 		_ = json.Unmarshal(e.Payload, &lp)
 		m.Data.Link = &linkData{ID: e.SubjectID, From: lp.From, To: lp.To, TargetID: lp.TargetID}
+	case "comment.created", "thread.resolved":
+		m.Data.Thread = threadOf(e.Payload)
 	}
 	return m.encode()
 }

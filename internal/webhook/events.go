@@ -11,8 +11,8 @@ import (
 // The public event catalogue (docs/api.md, "Webhooks"): the names a
 // subscription lists and a body's "type" carries. Internal outbox events
 // map onto them by publicNames; the names no internal event maps onto yet
-// (comments, threads, automation failures) are accepted so that a
-// subscription lists them before they are emitted.
+// (automation failures) are accepted so that a subscription lists them
+// before they are emitted.
 var Catalogue = []string{
 	"document.created", "document.updated", "document.moved", "document.trashed",
 	"document.restored", "document.purged", "comment.created", "thread.resolved",
@@ -38,6 +38,8 @@ var publicNames = map[string]string{
 	"access.granted":     "access.granted",
 	"access.revoked":     "access.revoked",
 	"link.state_changed": "link.state_changed",
+	"comment.created":    "comment.created",
+	"thread.resolved":    "thread.resolved",
 }
 
 // idsOnly are the public events sent with ids only, to those who could
@@ -75,6 +77,7 @@ type data struct {
 	Document *docData    `json:"document,omitempty"`
 	Access   *accessData `json:"access,omitempty"`
 	Link     *linkData   `json:"link,omitempty"`
+	Thread   *threadData `json:"thread,omitempty"`
 	Webhook  *uuid.UUID  `json:"webhookId,omitempty"`
 }
 
@@ -90,6 +93,25 @@ type docData struct {
 	// ChangeSummary is a document.updated save's note on why, for a
 	// subscriber who can read the page (never management's: it is text).
 	ChangeSummary string `json:"changeSummary,omitempty"`
+}
+
+// threadData names the thread (and, for comment.created, the comment) a
+// comment event is about: ids only, never a body or a quote.
+type threadData struct {
+	ID        uuid.UUID  `json:"id"`
+	CommentID *uuid.UUID `json:"commentId,omitempty"`
+}
+
+// threadOf reads a comment event's payload (thread_id, comment_id).
+func threadOf(payload []byte) *threadData {
+	var p struct {
+		ThreadID  uuid.UUID  `json:"thread_id"`
+		CommentID *uuid.UUID `json:"comment_id"`
+	}
+	if json.Unmarshal(payload, &p) != nil || p.ThreadID == uuid.Nil {
+		return nil
+	}
+	return &threadData{ID: p.ThreadID, CommentID: p.CommentID}
 }
 
 // accessData says what an access event changed; the principal is named to
