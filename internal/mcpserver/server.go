@@ -38,7 +38,7 @@ type Options struct {
 // Server is the MCP endpoint: one go-sdk server, built once, whose tools
 // read the actor from each call's context.
 type Server struct {
-	svc     *app.Services // the tools call Auth, Document, Linkgraph, Access, Inbox and Search
+	svc     *app.Services // the tools call Auth, Document, Linkgraph, Access, Inbox, Search and Comment
 	log     *slog.Logger
 	sdk     *mcp.Server
 	tools   []string // the registered tools' names, in registration order
@@ -78,6 +78,7 @@ func New(svc *app.Services, opts Options, log *slog.Logger) *Server {
 	s.addGraphTools()
 	s.addInboxTools()
 	s.addShareTools()
+	s.addCommentTools()
 	s.addResources()
 	s.sdk.AddReceivingMiddleware(s.intercept)
 	s.handler = mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.sdk }, &mcp.StreamableHTTPOptions{

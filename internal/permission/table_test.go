@@ -393,7 +393,11 @@ type tool struct {
 // nobody are refused before a tool runs; these are the tools' own checks
 // behind that). A tool missing here fails the test.
 var tools = map[string]tool{
+	"comment": {rule: content, args: func(w *world) map[string]any {
+		return map[string]any{"documentId": w.page.ID, "body": "from a tool"}
+	}},
 	"inbox":          {rule: mineRead},
+	"list_threads":   {rule: contentRead, args: func(w *world) map[string]any { return map[string]any{"documentId": w.page.ID} }},
 	"list_documents": {rule: contentRead, args: func(*world) map[string]any { return map[string]any{"space": "wiki", "path": "perm", "recursive": true} }},
 	"mark_read":      {rule: mine, args: func(w *world) map[string]any { return map[string]any{"ids": w.ids[len(w.ids)-1:]} }},
 	"propose_link": {rule: content, args: func(w *world) map[string]any {

@@ -18,7 +18,7 @@ import (
 	"codna/internal/pgtest"
 )
 
-var mcpTools = []string{"search", "read_document", "list_documents", "write_document", "related", "propose_link", "recent_shares", "inbox", "mark_read", "share_document"}
+var mcpTools = []string{"search", "read_document", "list_documents", "write_document", "related", "propose_link", "recent_shares", "inbox", "mark_read", "share_document", "list_threads", "comment"}
 
 // mcpWorld is Dana's wiki and her agent: ops/deploy is shared with the
 // agent for reading, ops/notes for writing; ops/payroll and everything in
