@@ -13,6 +13,9 @@ func TestAnchorTextFlattensMarkdown(t *testing.T) {
 	t.Parallel()
 	md := "# Title\n\nSome **bold** and _em_ text with a [link](/x).\n\n- one\n- two\n\n```\ncode here\n```\n"
 	require.Equal(t, "Title Some bold and em text with a link. one two code here", AnchorText(md))
+	// The same page as the web app's test (frontend/src/lib/anchor.test.ts): both sides agree.
+	require.Equal(t, "Plan The release is planned for the second week of March. one two",
+		AnchorText("# Plan\n\nThe release is planned for the **second week** of March.\n\n- one\n- two\n"))
 }
 
 func TestLocateCountsUTF16(t *testing.T) {
