@@ -10,6 +10,7 @@ import { createClient as createWSClient } from 'graphql-ws'
  */
 export const embedded = [
   'InboxCounts',
+  'TextAnchor',
   'Folder',
   'FolderTree',
   'PageInfo',

@@ -29,6 +29,8 @@ type Documents = {
     "\n  fragment SessionFields on Session {\n    id\n    device\n    address\n    createdAt\n    lastUsedAt\n    current\n  }\n": typeof types.SessionFieldsFragmentDoc,
     "\n  fragment AutomationFields on Automation {\n    id\n    name\n    kind\n    enabled\n    disabledReason\n    ownerActive\n    schedule\n  }\n": typeof types.AutomationFieldsFragmentDoc,
     "\n  fragment AutomationRunFields on AutomationRun {\n    id\n    status\n    createdAt\n    finishedAt\n  }\n": typeof types.AutomationRunFieldsFragmentDoc,
+    "\n  fragment CommentFields on Comment {\n    id\n    threadId\n    body\n    deleted\n    createdAt\n    editedAt\n    author {\n      ...UserFields\n    }\n  }\n": typeof types.CommentFieldsFragmentDoc,
+    "\n  fragment ThreadFields on Thread {\n    id\n    documentId\n    kind\n    status\n    anchorState\n    anchor {\n      exact\n      prefix\n      suffix\n      start\n      end\n    }\n    createdAt\n    updatedAt\n    resolvedAt\n    author {\n      ...UserFields\n    }\n    resolvedBy {\n      ...UserFields\n    }\n    comments {\n      ...CommentFields\n    }\n  }\n": typeof types.ThreadFieldsFragmentDoc,
     "\n  fragment DocumentFields on Document {\n    id\n    space\n    path\n    slug\n    title\n  }\n": typeof types.DocumentFieldsFragmentDoc,
     "\n  fragment FolderEntryFields on FolderEntry {\n    id\n    space\n    path\n    slug\n    title\n  }\n": typeof types.FolderEntryFieldsFragmentDoc,
     "\n  fragment DocumentRevisionFields on DocumentRevision {\n    id\n    version\n    changeKind\n    changeSummary\n    title\n    createdAt\n  }\n": typeof types.DocumentRevisionFieldsFragmentDoc,
@@ -122,6 +124,12 @@ type Documents = {
     "\n  mutation PingManagementWebhook($id: ID!) {\n    pingManagementWebhook(id: $id) {\n      delivery {\n        ...WebhookDeliveryFields\n      }\n    }\n  }\n": typeof types.PingManagementWebhookDocument,
     "\n  mutation RedeliverManagementWebhookDelivery($id: ID!) {\n    redeliverManagementWebhookDelivery(id: $id) {\n      delivery {\n        ...WebhookDeliveryFields\n      }\n    }\n  }\n": typeof types.RedeliverManagementWebhookDeliveryDocument,
     "\n  mutation DeleteManagementWebhook($id: ID!) {\n    deleteManagementWebhook(id: $id) {\n      id\n    }\n  }\n": typeof types.DeleteManagementWebhookDocument,
+    "\n  query PageThreads($id: ID!) {\n    me {\n      ...UserFields\n    }\n    document(id: $id) {\n      ...DocumentFields\n      threadCount\n      openThreadCount\n      threads {\n        ...ThreadFields\n      }\n    }\n  }\n": typeof types.PageThreadsDocument,
+    "\n  mutation CreateThread($input: CreateThreadInput!) {\n    createThread(input: $input) {\n      thread {\n        ...ThreadFields\n      }\n    }\n  }\n": typeof types.CreateThreadDocument,
+    "\n  mutation ReplyToThread($input: ReplyToThreadInput!) {\n    replyToThread(input: $input) {\n      comment {\n        ...CommentFields\n      }\n    }\n  }\n": typeof types.ReplyToThreadDocument,
+    "\n  mutation ResolveThread($input: ThreadInput!) {\n    resolveThread(input: $input) {\n      thread {\n        ...ThreadFields\n      }\n    }\n  }\n": typeof types.ResolveThreadDocument,
+    "\n  mutation ReopenThread($input: ThreadInput!) {\n    reopenThread(input: $input) {\n      thread {\n        ...ThreadFields\n      }\n    }\n  }\n": typeof types.ReopenThreadDocument,
+    "\n  subscription ThreadChanged($documentId: ID!) {\n    threadChanged(documentId: $documentId) {\n      ...ThreadFields\n    }\n  }\n": typeof types.ThreadChangedDocument,
     "\n  query PageRevisions($id: ID!, $first: Int!, $after: String) {\n    document(id: $id) {\n      ...DocumentFields\n      revisions(first: $first, after: $after) {\n        totalCount\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        edges {\n          cursor\n          node {\n            ...DocumentRevisionFields\n            author {\n              ...UserFields\n            }\n          }\n        }\n      }\n    }\n  }\n": typeof types.PageRevisionsDocument,
     "\n  query PageDiff($id: ID!, $from: Int!, $to: Int!) {\n    document(id: $id) {\n      ...DocumentFields\n      diff(from: $from, to: $to)\n    }\n  }\n": typeof types.PageDiffDocument,
     "\n  mutation RestoreRevision($input: RestoreRevisionInput!) {\n    restoreRevision(input: $input) {\n      changed\n      document {\n        ...DocumentFields\n        content\n        tags\n        status\n        version\n        updatedAt\n      }\n    }\n  }\n": typeof types.RestoreRevisionDocument,
@@ -200,6 +208,8 @@ const documents: Documents = {
     "\n  fragment SessionFields on Session {\n    id\n    device\n    address\n    createdAt\n    lastUsedAt\n    current\n  }\n": types.SessionFieldsFragmentDoc,
     "\n  fragment AutomationFields on Automation {\n    id\n    name\n    kind\n    enabled\n    disabledReason\n    ownerActive\n    schedule\n  }\n": types.AutomationFieldsFragmentDoc,
     "\n  fragment AutomationRunFields on AutomationRun {\n    id\n    status\n    createdAt\n    finishedAt\n  }\n": types.AutomationRunFieldsFragmentDoc,
+    "\n  fragment CommentFields on Comment {\n    id\n    threadId\n    body\n    deleted\n    createdAt\n    editedAt\n    author {\n      ...UserFields\n    }\n  }\n": types.CommentFieldsFragmentDoc,
+    "\n  fragment ThreadFields on Thread {\n    id\n    documentId\n    kind\n    status\n    anchorState\n    anchor {\n      exact\n      prefix\n      suffix\n      start\n      end\n    }\n    createdAt\n    updatedAt\n    resolvedAt\n    author {\n      ...UserFields\n    }\n    resolvedBy {\n      ...UserFields\n    }\n    comments {\n      ...CommentFields\n    }\n  }\n": types.ThreadFieldsFragmentDoc,
     "\n  fragment DocumentFields on Document {\n    id\n    space\n    path\n    slug\n    title\n  }\n": types.DocumentFieldsFragmentDoc,
     "\n  fragment FolderEntryFields on FolderEntry {\n    id\n    space\n    path\n    slug\n    title\n  }\n": types.FolderEntryFieldsFragmentDoc,
     "\n  fragment DocumentRevisionFields on DocumentRevision {\n    id\n    version\n    changeKind\n    changeSummary\n    title\n    createdAt\n  }\n": types.DocumentRevisionFieldsFragmentDoc,
@@ -293,6 +303,12 @@ const documents: Documents = {
     "\n  mutation PingManagementWebhook($id: ID!) {\n    pingManagementWebhook(id: $id) {\n      delivery {\n        ...WebhookDeliveryFields\n      }\n    }\n  }\n": types.PingManagementWebhookDocument,
     "\n  mutation RedeliverManagementWebhookDelivery($id: ID!) {\n    redeliverManagementWebhookDelivery(id: $id) {\n      delivery {\n        ...WebhookDeliveryFields\n      }\n    }\n  }\n": types.RedeliverManagementWebhookDeliveryDocument,
     "\n  mutation DeleteManagementWebhook($id: ID!) {\n    deleteManagementWebhook(id: $id) {\n      id\n    }\n  }\n": types.DeleteManagementWebhookDocument,
+    "\n  query PageThreads($id: ID!) {\n    me {\n      ...UserFields\n    }\n    document(id: $id) {\n      ...DocumentFields\n      threadCount\n      openThreadCount\n      threads {\n        ...ThreadFields\n      }\n    }\n  }\n": types.PageThreadsDocument,
+    "\n  mutation CreateThread($input: CreateThreadInput!) {\n    createThread(input: $input) {\n      thread {\n        ...ThreadFields\n      }\n    }\n  }\n": types.CreateThreadDocument,
+    "\n  mutation ReplyToThread($input: ReplyToThreadInput!) {\n    replyToThread(input: $input) {\n      comment {\n        ...CommentFields\n      }\n    }\n  }\n": types.ReplyToThreadDocument,
+    "\n  mutation ResolveThread($input: ThreadInput!) {\n    resolveThread(input: $input) {\n      thread {\n        ...ThreadFields\n      }\n    }\n  }\n": types.ResolveThreadDocument,
+    "\n  mutation ReopenThread($input: ThreadInput!) {\n    reopenThread(input: $input) {\n      thread {\n        ...ThreadFields\n      }\n    }\n  }\n": types.ReopenThreadDocument,
+    "\n  subscription ThreadChanged($documentId: ID!) {\n    threadChanged(documentId: $documentId) {\n      ...ThreadFields\n    }\n  }\n": types.ThreadChangedDocument,
     "\n  query PageRevisions($id: ID!, $first: Int!, $after: String) {\n    document(id: $id) {\n      ...DocumentFields\n      revisions(first: $first, after: $after) {\n        totalCount\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        edges {\n          cursor\n          node {\n            ...DocumentRevisionFields\n            author {\n              ...UserFields\n            }\n          }\n        }\n      }\n    }\n  }\n": types.PageRevisionsDocument,
     "\n  query PageDiff($id: ID!, $from: Int!, $to: Int!) {\n    document(id: $id) {\n      ...DocumentFields\n      diff(from: $from, to: $to)\n    }\n  }\n": types.PageDiffDocument,
     "\n  mutation RestoreRevision($input: RestoreRevisionInput!) {\n    restoreRevision(input: $input) {\n      changed\n      document {\n        ...DocumentFields\n        content\n        tags\n        status\n        version\n        updatedAt\n      }\n    }\n  }\n": types.RestoreRevisionDocument,
@@ -430,6 +446,14 @@ export function graphql(source: "\n  fragment AutomationFields on Automation {\n
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  fragment AutomationRunFields on AutomationRun {\n    id\n    status\n    createdAt\n    finishedAt\n  }\n"): (typeof documents)["\n  fragment AutomationRunFields on AutomationRun {\n    id\n    status\n    createdAt\n    finishedAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment CommentFields on Comment {\n    id\n    threadId\n    body\n    deleted\n    createdAt\n    editedAt\n    author {\n      ...UserFields\n    }\n  }\n"): (typeof documents)["\n  fragment CommentFields on Comment {\n    id\n    threadId\n    body\n    deleted\n    createdAt\n    editedAt\n    author {\n      ...UserFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ThreadFields on Thread {\n    id\n    documentId\n    kind\n    status\n    anchorState\n    anchor {\n      exact\n      prefix\n      suffix\n      start\n      end\n    }\n    createdAt\n    updatedAt\n    resolvedAt\n    author {\n      ...UserFields\n    }\n    resolvedBy {\n      ...UserFields\n    }\n    comments {\n      ...CommentFields\n    }\n  }\n"): (typeof documents)["\n  fragment ThreadFields on Thread {\n    id\n    documentId\n    kind\n    status\n    anchorState\n    anchor {\n      exact\n      prefix\n      suffix\n      start\n      end\n    }\n    createdAt\n    updatedAt\n    resolvedAt\n    author {\n      ...UserFields\n    }\n    resolvedBy {\n      ...UserFields\n    }\n    comments {\n      ...CommentFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -802,6 +826,30 @@ export function graphql(source: "\n  mutation RedeliverManagementWebhookDelivery
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeleteManagementWebhook($id: ID!) {\n    deleteManagementWebhook(id: $id) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteManagementWebhook($id: ID!) {\n    deleteManagementWebhook(id: $id) {\n      id\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PageThreads($id: ID!) {\n    me {\n      ...UserFields\n    }\n    document(id: $id) {\n      ...DocumentFields\n      threadCount\n      openThreadCount\n      threads {\n        ...ThreadFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query PageThreads($id: ID!) {\n    me {\n      ...UserFields\n    }\n    document(id: $id) {\n      ...DocumentFields\n      threadCount\n      openThreadCount\n      threads {\n        ...ThreadFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateThread($input: CreateThreadInput!) {\n    createThread(input: $input) {\n      thread {\n        ...ThreadFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateThread($input: CreateThreadInput!) {\n    createThread(input: $input) {\n      thread {\n        ...ThreadFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ReplyToThread($input: ReplyToThreadInput!) {\n    replyToThread(input: $input) {\n      comment {\n        ...CommentFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ReplyToThread($input: ReplyToThreadInput!) {\n    replyToThread(input: $input) {\n      comment {\n        ...CommentFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResolveThread($input: ThreadInput!) {\n    resolveThread(input: $input) {\n      thread {\n        ...ThreadFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ResolveThread($input: ThreadInput!) {\n    resolveThread(input: $input) {\n      thread {\n        ...ThreadFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ReopenThread($input: ThreadInput!) {\n    reopenThread(input: $input) {\n      thread {\n        ...ThreadFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ReopenThread($input: ThreadInput!) {\n    reopenThread(input: $input) {\n      thread {\n        ...ThreadFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription ThreadChanged($documentId: ID!) {\n    threadChanged(documentId: $documentId) {\n      ...ThreadFields\n    }\n  }\n"): (typeof documents)["\n  subscription ThreadChanged($documentId: ID!) {\n    threadChanged(documentId: $documentId) {\n      ...ThreadFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -51,7 +51,8 @@ export function indexText(root: Node): TextIndex {
     const at = new Int32Array(data.length + 1)
     for (let i = 0; i < data.length; i++) {
       at[i] = text.length
-      if (space.test(data[i])) {
+      const c = data.charAt(i)
+      if (space.test(c)) {
         if (!pending) pending = [n, i]
         continue
       }
@@ -61,7 +62,7 @@ export function indexText(root: Node): TextIndex {
       }
       pending = null
       at[i] = text.length
-      text += data[i]
+      text += c
       points.push([n, i])
     }
     at[data.length] = text.length
@@ -98,13 +99,13 @@ export function quoteAt(text: string, start: number, end: number): Quote | null 
 export function offsetOf(idx: TextIndex, node: Node, offset: number): number {
   if (node.nodeType === Node.TEXT_NODE) {
     const at = idx.offsets.get(node as Text)
-    if (at) return at[Math.min(offset, at.length - 1)]
+    if (at) return at[Math.min(offset, at.length - 1)] ?? 0
   }
   // An element boundary: the first indexed text at or after it.
   const range = node.ownerDocument!.createRange()
   range.setStart(node, offset)
   for (const [t, at] of idx.offsets) {
-    if (range.comparePoint(t, 0) >= 0) return at[0]
+    if (range.comparePoint(t, 0) >= 0) return at[0] ?? 0
   }
   return idx.text.length
 }
@@ -139,8 +140,8 @@ export function locateQuote(text: string, q: Pick<Quote, 'exact' | 'prefix' | 's
 /** A DOM range over the anchor text's [start, end). */
 export function rangeOf(idx: TextIndex, start: number, end: number): Range | null {
   if (start >= end || end > idx.points.length) return null
-  const [sn, so] = idx.points[start]
-  const [en, eo] = idx.points[end - 1]
+  const [sn, so] = idx.points[start]!
+  const [en, eo] = idx.points[end - 1]!
   const r = sn.ownerDocument!.createRange()
   r.setStart(sn, so)
   r.setEnd(en, eo + 1)

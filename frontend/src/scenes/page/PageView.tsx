@@ -9,6 +9,7 @@ import { Empty, ErrorNote, Loading } from '../../components/Status'
 import type { PageDoc } from './pageDocument'
 import ExportActions from './ExportActions'
 import { StarButton, useRecordView } from './Star'
+import { Commented } from './Comments'
 
 // The editor, the history and the share dialog load when they are opened:
 // the page view's first paint needs none of them.
@@ -143,7 +144,11 @@ export function PageView({ address }: { address: Address }) {
         {mode === 'share' && <ShareDialog doc={doc} onClose={() => setMode('read')} />}
         {mode === 'related' && <Related doc={doc} />}
       </Suspense>
-      {mode === 'read' && <Body doc={doc} />}
+      {mode === 'read' && (
+        <Commented doc={doc}>
+          <Body doc={doc} />
+        </Commented>
+      )}
       {mode !== 'edit' && <LinksPanel doc={doc} canWrite={canWrite} />}
     </article>
   )
