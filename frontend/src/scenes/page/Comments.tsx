@@ -236,11 +236,15 @@ function Margin({
       el.style.top = `${top}px`
       bottom = top + el.offsetHeight + 8
     }
+    // What follows the body (the threads under the page) starts below the
+    // margin's last thread.
+    body.style.minHeight = `${Math.max(0, bottom - (body.getBoundingClientRect().top - base))}px`
     const highlights = (globalThis.CSS as unknown as { highlights?: Map<string, unknown> } | undefined)?.highlights
     const Highlight = (globalThis as unknown as { Highlight?: new (...r: Range[]) => unknown }).Highlight
     if (highlights && Highlight) highlights.set('comment-anchor', new Highlight(...ranges))
     return () => {
       highlights?.delete('comment-anchor')
+      body.style.minHeight = ''
     }
   }, [threads, wrap, doc.content])
   if (threads.length === 0) return null
