@@ -40,6 +40,12 @@ describe('decisionKind', () => {
 })
 
 describe('sentence', () => {
+  it('tells of a new thread and of a reply, naming the page by id', () => {
+    const thread = note({ type: 'comment.created', subjectType: 'document', payload: { documentId: 'd1', threadId: 't1' }, actor: { name: 'Bob' } })
+    expect(text(sentence(thread))).toBe('Bob commented on [d1].')
+    const reply = note({ type: 'comment.created', subjectType: 'thread', payload: { documentId: 'd1', threadId: 't1' } })
+    expect(text(sentence(reply))).toBe('Someone replied in a thread you are in on [d1].')
+  })
   it('says what was shared, one page or a batch', () => {
     expect(text(sentence(note({ payload: { documentId: 'd1', permission: 'read' } })))).toBe('Shared with you: [d1] (can read).')
     expect(text(sentence(note({ payload: { count: 2, documents: ['d1', 'd2'], permission: 'write' } })))).toBe(

@@ -188,6 +188,11 @@ export function sentence(n: NotificationLike): Segment[] {
       return ['Management released ', ...one(p, 'page'), ' from quarantine.']
     case 'document.access_revoked':
       return ['Management took a share of ', ...one(p, 'page'), ' away.']
+    case 'comment.created': {
+      const who = n.actor ? n.actor.name : 'Someone'
+      const page: Segment = p.documentId ? { doc: str(p.documentId) } : 'a page'
+      return n.subjectType === 'thread' ? [`${who} replied in a thread you are in on `, page, '.'] : [`${who} commented on `, page, '.']
+    }
   }
   const ids = documentIds(p)
   return [n.type.replace(/[._]/g, ' ').replace(/^./, (c) => c.toUpperCase()), ...(ids.length ? [': ', ...docs(p), '.'] : ['.'])]
