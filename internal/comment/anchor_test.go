@@ -98,10 +98,12 @@ func TestLocateProperty(t *testing.T) {
 		nw := append([]string(nil), ws...)
 		switch edit {
 		case 0: // insert and delete words outside the quote
-			nw = append(nw[:a:a], append(words(r, 1+r.IntN(20)), nw[a:]...)...)
-			if len(nw) > b+25 {
-				nw = append(nw[:b+20], nw[b+25:]...)
+			ins := words(r, 1+r.IntN(20))
+			nw = append(nw[:a:a], append(ins, nw[a:]...)...)
+			if len(nw) > b+len(ins)+25 {
+				nw = append(nw[:b+len(ins)+20], nw[b+len(ins)+25:]...)
 			}
+			a, b = a+len(ins), b+len(ins) // where the quote's words are now
 		case 1: // change one word inside the quote
 			nw[a+1] = "changed"
 		case 2: // remove the quote's words
@@ -117,6 +119,9 @@ func TestLocateProperty(t *testing.T) {
 		case 0:
 			require.Equal(t, ByExact, m, "iter %d", iter)
 			require.Equal(t, exact, got.Exact)
+			// Found where it moved (its own words, not an equal passage elsewhere).
+			want := utf16Len(strings.Join(nw[:a], " ") + " ")
+			require.Equal(t, want, got.Start, "iter %d", iter)
 		case 1:
 			if m != NotFound {
 				require.Contains(t, got.Exact, "changed", "iter %d: %q in %q", iter, exact, got.Exact)

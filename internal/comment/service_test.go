@@ -118,6 +118,15 @@ func TestThreadLifecycle(t *testing.T) {
 	counts, err := f.s.Counts(octx, []uuid.UUID{f.doc.ID})
 	require.NoError(t, err)
 	require.Equal(t, Counts{Threads: 2, Open: 1}, counts[f.doc.ID])
+	// Management sees counts only; a stranger not even those.
+	mgmt, err := f.s.Counts(pgtest.ActingAsManagement(), []uuid.UUID{f.doc.ID})
+	require.NoError(t, err)
+	require.Equal(t, Counts{Threads: 2, Open: 1}, mgmt[f.doc.ID])
+	_, err = f.s.Threads(pgtest.ActingAsManagement(), f.doc.ID)
+	pgtest.RequireCode(t, err, fault.NotFound, "")
+	strange, err := f.s.Counts(pgtest.ActingAs(f.stranger), []uuid.UUID{f.doc.ID})
+	require.NoError(t, err)
+	require.NotContains(t, strange, f.doc.ID)
 
 	// The only comment of a thread deleted: the thread goes.
 	solo, err := f.s.CreateThread(rctx, CreateThreadInput{DocumentID: f.doc.ID, Body: "typo"})
