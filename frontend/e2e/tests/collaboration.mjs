@@ -49,9 +49,15 @@ test('comments: on a selection, a reply from a second person, resolved', async (
   await bobMargin.getByRole('textbox', { name: 'Reply' }).fill('The second, after the freeze.')
   await bobMargin.getByRole('button', { name: 'Reply' }).click()
   await see(bobMargin.getByText('The second, after the freeze.'), "Bob's reply")
+  // He edits it: only his own comment offers it.
+  await bobMargin.getByRole('button', { name: 'Edit' }).click()
+  await bobMargin.getByRole('textbox', { name: 'Edit your comment' }).fill('The second, after the freeze (week 11).')
+  await bobMargin.getByRole('button', { name: 'Save' }).click()
+  await see(bobMargin.getByText('The second, after the freeze (week 11).'), "Bob's edited reply")
+  assert((await bobMargin.getByRole('button', { name: 'Edit' }).count()) === 1, "only Bob's own comment can be edited")
 
   // Ada sees it arrive (threadChanged), and resolves the thread.
-  await see(margin.getByText('The second, after the freeze.'), "Bob's reply in Ada's view, live", 15000)
+  await see(margin.getByText('The second, after the freeze (week 11).'), "Bob's reply in Ada's view, live", 15000)
   await margin.getByRole('button', { name: 'Resolve' }).click()
   await eventually('the thread resolved', async () => (await gql(context, THREADS, { id: d.id })).document.threads[0].status === 'RESOLVED')
   await see(page.getByText('Resolved (1)'), 'the thread folded under the page')

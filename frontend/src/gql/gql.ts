@@ -129,6 +129,8 @@ type Documents = {
     "\n  mutation ReplyToThread($input: ReplyToThreadInput!) {\n    replyToThread(input: $input) {\n      comment {\n        ...CommentFields\n      }\n    }\n  }\n": typeof types.ReplyToThreadDocument,
     "\n  mutation ResolveThread($input: ThreadInput!) {\n    resolveThread(input: $input) {\n      thread {\n        ...ThreadFields\n      }\n    }\n  }\n": typeof types.ResolveThreadDocument,
     "\n  mutation ReopenThread($input: ThreadInput!) {\n    reopenThread(input: $input) {\n      thread {\n        ...ThreadFields\n      }\n    }\n  }\n": typeof types.ReopenThreadDocument,
+    "\n  mutation EditComment($input: EditCommentInput!) {\n    editComment(input: $input) {\n      comment {\n        ...CommentFields\n      }\n    }\n  }\n": typeof types.EditCommentDocument,
+    "\n  mutation DeleteComment($input: CommentInput!) {\n    deleteComment(input: $input) {\n      thread {\n        ...ThreadFields\n      }\n    }\n  }\n": typeof types.DeleteCommentDocument,
     "\n  subscription ThreadChanged($documentId: ID!) {\n    threadChanged(documentId: $documentId) {\n      ...ThreadFields\n    }\n  }\n": typeof types.ThreadChangedDocument,
     "\n  query PageRevisions($id: ID!, $first: Int!, $after: String) {\n    document(id: $id) {\n      ...DocumentFields\n      revisions(first: $first, after: $after) {\n        totalCount\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        edges {\n          cursor\n          node {\n            ...DocumentRevisionFields\n            author {\n              ...UserFields\n            }\n          }\n        }\n      }\n    }\n  }\n": typeof types.PageRevisionsDocument,
     "\n  query PageDiff($id: ID!, $from: Int!, $to: Int!) {\n    document(id: $id) {\n      ...DocumentFields\n      diff(from: $from, to: $to)\n    }\n  }\n": typeof types.PageDiffDocument,
@@ -308,6 +310,8 @@ const documents: Documents = {
     "\n  mutation ReplyToThread($input: ReplyToThreadInput!) {\n    replyToThread(input: $input) {\n      comment {\n        ...CommentFields\n      }\n    }\n  }\n": types.ReplyToThreadDocument,
     "\n  mutation ResolveThread($input: ThreadInput!) {\n    resolveThread(input: $input) {\n      thread {\n        ...ThreadFields\n      }\n    }\n  }\n": types.ResolveThreadDocument,
     "\n  mutation ReopenThread($input: ThreadInput!) {\n    reopenThread(input: $input) {\n      thread {\n        ...ThreadFields\n      }\n    }\n  }\n": types.ReopenThreadDocument,
+    "\n  mutation EditComment($input: EditCommentInput!) {\n    editComment(input: $input) {\n      comment {\n        ...CommentFields\n      }\n    }\n  }\n": types.EditCommentDocument,
+    "\n  mutation DeleteComment($input: CommentInput!) {\n    deleteComment(input: $input) {\n      thread {\n        ...ThreadFields\n      }\n    }\n  }\n": types.DeleteCommentDocument,
     "\n  subscription ThreadChanged($documentId: ID!) {\n    threadChanged(documentId: $documentId) {\n      ...ThreadFields\n    }\n  }\n": types.ThreadChangedDocument,
     "\n  query PageRevisions($id: ID!, $first: Int!, $after: String) {\n    document(id: $id) {\n      ...DocumentFields\n      revisions(first: $first, after: $after) {\n        totalCount\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        edges {\n          cursor\n          node {\n            ...DocumentRevisionFields\n            author {\n              ...UserFields\n            }\n          }\n        }\n      }\n    }\n  }\n": types.PageRevisionsDocument,
     "\n  query PageDiff($id: ID!, $from: Int!, $to: Int!) {\n    document(id: $id) {\n      ...DocumentFields\n      diff(from: $from, to: $to)\n    }\n  }\n": types.PageDiffDocument,
@@ -846,6 +850,14 @@ export function graphql(source: "\n  mutation ResolveThread($input: ThreadInput!
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ReopenThread($input: ThreadInput!) {\n    reopenThread(input: $input) {\n      thread {\n        ...ThreadFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ReopenThread($input: ThreadInput!) {\n    reopenThread(input: $input) {\n      thread {\n        ...ThreadFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation EditComment($input: EditCommentInput!) {\n    editComment(input: $input) {\n      comment {\n        ...CommentFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation EditComment($input: EditCommentInput!) {\n    editComment(input: $input) {\n      comment {\n        ...CommentFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteComment($input: CommentInput!) {\n    deleteComment(input: $input) {\n      thread {\n        ...ThreadFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteComment($input: CommentInput!) {\n    deleteComment(input: $input) {\n      thread {\n        ...ThreadFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

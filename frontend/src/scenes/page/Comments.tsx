@@ -70,6 +70,26 @@ const ReopenThread = graphql(`
   }
 `)
 
+const EditComment = graphql(`
+  mutation EditComment($input: EditCommentInput!) {
+    editComment(input: $input) {
+      comment {
+        ...CommentFields
+      }
+    }
+  }
+`)
+
+const DeleteComment = graphql(`
+  mutation DeleteComment($input: CommentInput!) {
+    deleteComment(input: $input) {
+      thread {
+        ...ThreadFields
+      }
+    }
+  }
+`)
+
 const ThreadChanged = graphql(`
   subscription ThreadChanged($documentId: ID!) {
     threadChanged(documentId: $documentId) {
@@ -145,7 +165,7 @@ export function Commented({ doc, children }: { doc: PageDoc; children: ReactNode
   return (
     <div className="commented" ref={wrap} onMouseUp={onMouseUp} data-has-margin={anchored.length > 0 || pending ? 'true' : undefined}>
       {children}
-      <Margin doc={doc} threads={anchored} wrap={wrap} canResolve={canResolve} onChanged={reload} />
+      <Margin doc={doc} threads={anchored} wrap={wrap} canResolve={canResolve} me={me} onChanged={reload} />
       {pending && !composing && (
         <button type="button" className="comment-on-selection" style={{ top: pending.top }} onMouseDown={(e) => e.preventDefault()} onClick={() => setComposing(true)}>
           Comment
@@ -172,19 +192,19 @@ export function Commented({ doc, children }: { doc: PageDoc; children: ReactNode
           <>
             <h3>On passages no longer on the page</h3>
             {detached.map((t) => (
-              <ThreadCard key={t.id} thread={t} canResolve={canResolve(t)} onChanged={reload} showQuote />
+              <ThreadCard key={t.id} thread={t} canResolve={canResolve(t)} me={me} onChanged={reload} showQuote />
             ))}
           </>
         )}
         {pageLevel.map((t) => (
-          <ThreadCard key={t.id} thread={t} canResolve={canResolve(t)} onChanged={reload} />
+          <ThreadCard key={t.id} thread={t} canResolve={canResolve(t)} me={me} onChanged={reload} />
         ))}
         <NewThread doc={doc} onDone={(created) => created && reload()} />
         {resolved.length > 0 && (
           <details className="resolved-threads">
             <summary>Resolved ({resolved.length})</summary>
             {resolved.map((t) => (
-              <ThreadCard key={t.id} thread={t} canResolve={canResolve(t)} onChanged={reload} showQuote />
+              <ThreadCard key={t.id} thread={t} canResolve={canResolve(t)} me={me} onChanged={reload} showQuote />
             ))}
           </details>
         )}
@@ -204,9 +224,11 @@ function Margin({
   threads,
   wrap,
   canResolve,
+  me,
   onChanged,
 }: {
   doc: PageDoc
+  me: string | undefined
   threads: Thread[]
   wrap: React.RefObject<HTMLDivElement | null>
   canResolve: (t: Thread) => boolean
@@ -259,7 +281,7 @@ function Margin({
             else items.current.delete(t.id)
           }}
         >
-          <ThreadCard thread={t} canResolve={canResolve(t)} onChanged={onChanged} showQuote />
+          <ThreadCard thread={t} canResolve={canResolve(t)} me={me} onChanged={onChanged} showQuote />
         </div>
       ))}
     </aside>
@@ -273,7 +295,19 @@ function CommentBody({ body }: { body: string }) {
   return <div className="comment-body" dangerouslySetInnerHTML={{ __html: html }} />
 }
 
-function ThreadCard({ thread, canResolve, onChanged, showQuote }: { thread: Thread; canResolve: boolean; onChanged: () => void; showQuote?: boolean }) {
+function ThreadCard({
+  thread,
+  canResolve,
+  me,
+  onChanged,
+  showQuote,
+}: {
+  thread: Thread
+  canResolve: boolean
+  me: string | undefined
+  onChanged: () => void
+  showQuote?: boolean
+}) {
   const [reply, doReply] = useMutation(ReplyToThread)
   const [res, doResolve] = useMutation(ResolveThread)
   const [reo, doReopen] = useMutation(ReopenThread)
@@ -297,7 +331,7 @@ function ThreadCard({ thread, canResolve, onChanged, showQuote }: { thread: Thre
               <strong>{c.author.name}</strong> <time dateTime={c.createdAt}>{when(c.createdAt)}</time>
               {c.editedAt && ' · edited'}
             </p>
-            {c.deleted ? <p className="comment-deleted">Deleted</p> : <CommentBody body={c.body} />}
+            {c.deleted ? <p className="comment-deleted">Deleted</p> : <OwnComment comment={c} mine={c.author.id === me} onChanged={onChanged} />}
           </li>
         ))}
       </ol>
@@ -330,6 +364,62 @@ function ThreadCard({ thread, canResolve, onChanged, showQuote }: { thread: Thre
       )}
       <ErrorNote error={reply.error ?? res.error ?? reo.error} />
     </article>
+  )
+}
+
+/** A comment's body, with Edit and Delete for its author. */
+function OwnComment({ comment, mine, onChanged }: { comment: Thread['comments'][number]; mine: boolean; onChanged: () => void }) {
+  const [ed, edit] = useMutation(EditComment)
+  const [del, remove] = useMutation(DeleteComment)
+  const [draft, setDraft] = useState<string | null>(null)
+  if (draft !== null)
+    return (
+      <form
+        className="thread-reply"
+        onSubmit={async (e) => {
+          e.preventDefault()
+          const r = await edit({ input: { commentId: comment.id, body: draft } })
+          if (!r.error) {
+            setDraft(null)
+            onChanged()
+          }
+        }}
+      >
+        <textarea aria-label="Edit your comment" value={draft} onChange={(e) => setDraft(e.target.value)} rows={3} maxLength={10000} />
+        <div className="new-thread-actions">
+          <button type="submit" disabled={ed.fetching || draft.trim() === ''}>
+            Save
+          </button>
+          <button type="button" onClick={() => setDraft(null)}>
+            Cancel
+          </button>
+        </div>
+        <ErrorNote error={ed.error} />
+      </form>
+    )
+  return (
+    <>
+      <CommentBody body={comment.body} />
+      {mine && (
+        <p className="comment-own">
+          <button type="button" onClick={() => setDraft(comment.body)}>
+            Edit
+          </button>{' '}
+          <button
+            type="button"
+           
+            disabled={del.fetching}
+            onClick={async () => {
+              const r = await remove({ input: { commentId: comment.id } })
+              if (!r.error) onChanged()
+            }}
+          >
+            Delete
+          </button>
+        </p>
+      )}
+      <ErrorNote error={del.error} />
+    </>
   )
 }
 
