@@ -24,6 +24,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/prometheus/client_golang/prometheus"
 
 	"codna/internal/auth"
 	"codna/internal/db"
@@ -136,6 +137,9 @@ func commentFromRow(r db.Comment) *Comment {
 type Service struct {
 	pool   *pgxpool.Pool
 	agents *auth.Limiter // comments per agent (AgentLimit per AgentWindow)
+	// written counts comments written, and refused for the agents' rate,
+	// by the kind of actor (docs/operations.md, "Metrics").
+	written *prometheus.CounterVec
 }
 
 // Config tunes the service.
@@ -160,7 +164,23 @@ func New(pool *pgxpool.Pool, cfg Config) *Service {
 	if cfg.AgentWindow == 0 {
 		cfg.AgentWindow = DefaultAgentWindow
 	}
-	return &Service{pool: pool, agents: auth.NewLimiter(cfg.AgentLimit, cfg.AgentWindow)}
+	return &Service{pool: pool, agents: auth.NewLimiter(cfg.AgentLimit, cfg.AgentWindow), written: prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "codna_comments_written_total",
+		Help: "Comments written (threads opened and replies) by people and agents; outcome rate_limited counts an agent's refused past its rate.",
+	}, []string{"actor", "outcome"})}
+}
+
+// Collector is the service's metrics, for the server's registry.
+func (s *Service) Collector() prometheus.Collector { return s.written }
+
+// count records a comment written (err nil) or refused for the rate.
+func (s *Service) count(actor *auth.Actor, err error) {
+	switch {
+	case err == nil:
+		s.written.WithLabelValues(string(actor.Kind), "ok").Inc()
+	case fault.CodeOf(err) == fault.RateLimited:
+		s.written.WithLabelValues(string(actor.Kind), "rate_limited").Inc()
+	}
 }
 
 var (

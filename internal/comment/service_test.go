@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/uuid"
+	dto "github.com/prometheus/client_model/go"
 	"github.com/stretchr/testify/require"
 
 	"codna/internal/document"
@@ -279,4 +280,16 @@ func TestAgentsCommentRateLimited(t *testing.T) {
 		_, err = f.s.Reply(pgtest.ActingAs(f.owner), th.ID, "fine")
 		require.NoError(t, err)
 	}
+	// Counted: the agent's two and its refusal, the person's three.
+	require.Equal(t, 2.0, written(t, f.s, "agent", "ok"))
+	require.Equal(t, 1.0, written(t, f.s, "agent", "rate_limited"))
+	require.Equal(t, 3.0, written(t, f.s, "person", "ok"))
+}
+
+// written reads the comments counter of an actor kind and outcome.
+func written(t *testing.T, s *Service, actor, outcome string) float64 {
+	t.Helper()
+	var m dto.Metric
+	require.NoError(t, s.written.WithLabelValues(actor, outcome).Write(&m))
+	return m.GetCounter().GetValue()
 }

@@ -128,6 +128,7 @@ func (s *Service) CreateThread(ctx context.Context, in CreateThreadInput) (*Thre
 		out.Comments = []*Comment{commentFromRow(c)}
 		return nil
 	})
+	s.count(actor, err)
 	return out, err
 }
 
@@ -273,6 +274,7 @@ func (s *Service) Reply(ctx context.Context, threadID uuid.UUID, body string) (*
 		out = commentFromRow(c)
 		return nil
 	})
+	s.count(actor, err)
 	return out, err
 }
 

@@ -202,6 +202,7 @@ var table = map[string]rule{
 	"comment.Service.Threads":       contentRead,
 	"comment.Service.Thread":        contentRead,
 	"comment.Service.Counts":        {allow: person | agent | management, read: true}, // management: counts only
+	"comment.Service.Collector":     {allow: nobody, why: "an accessor with no context: the service's metrics"},
 
 	// favorite.Service: a person's favourites and recently viewed pages.
 	"favorite.Service.Star":       personal,

@@ -124,7 +124,7 @@ func New(a *app.App, cfg Config, log *slog.Logger) *Server {
 	s.sockets, s.stopSockets = context.WithCancel(context.Background())
 	s.profiler = NewProfiler(cfg.PprofListen, log.With("component", "pprof"))
 	s.MCP = mcpserver.New(&a.Services, mcpserver.Options{BodyLimit: cfg.BodyLimit}, log.With("component", "mcp"))
-	s.metrics.reg.MustRegister(a.Outbox.Collector(), a.Mail.Collector(), a.WebhookSender.Collector())
+	s.metrics.reg.MustRegister(a.Outbox.Collector(), a.Mail.Collector(), a.WebhookSender.Collector(), a.Comment.Collector())
 	s.handler = s.routes()
 	return s
 }
