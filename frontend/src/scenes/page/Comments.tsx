@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useMutation, useQuery, useSubscription } from 'urql'
 import { graphql } from '../../gql'
 import type { ThreadFieldsFragment } from '../../gql/graphql'
@@ -108,6 +108,9 @@ const kindLabel: Record<string, string> = {
   NOTE: 'Note',
 }
 
+/** Where the page is: a comment's relative links resolve from its folder, as the page's do. */
+const PagePlace = createContext<{ space: string; path: string }>({ space: 'WIKI', path: '' })
+
 /** Where a pending selection is: its quote and how far down the page it sits. */
 interface Pending {
   quote: Quote
@@ -163,53 +166,55 @@ export function Commented({ doc, children }: { doc: PageDoc; children: ReactNode
   const canResolve = (t: Thread) => canWriteAll || t.author.id === me
 
   return (
-    <div className="commented" ref={wrap} onMouseUp={onMouseUp} data-has-margin={anchored.length > 0 || pending ? 'true' : undefined}>
-      {children}
-      <Margin doc={doc} threads={anchored} wrap={wrap} canResolve={canResolve} me={me} onChanged={reload} />
-      {pending && !composing && (
-        <button type="button" className="comment-on-selection" style={{ top: pending.top }} onMouseDown={(e) => e.preventDefault()} onClick={() => setComposing(true)}>
-          Comment
-        </button>
-      )}
-      {pending && composing && (
-        <div className="comment-composer" style={{ top: pending.top }}>
-          <NewThread
-            doc={doc}
-            quote={pending.quote}
-            onDone={(created) => {
-              setComposing(false)
-              setPending(null)
-              window.getSelection()?.removeAllRanges()
-              if (created) reload()
-            }}
-          />
-        </div>
-      )}
-      <section className="page-threads" aria-label="Comments">
-        <h2>Comments</h2>
-        <ErrorNote error={res.error} />
-        {detached.length > 0 && (
-          <>
-            <h3>On passages no longer on the page</h3>
-            {detached.map((t) => (
-              <ThreadCard key={t.id} thread={t} canResolve={canResolve(t)} me={me} onChanged={reload} showQuote />
-            ))}
-          </>
+    <PagePlace.Provider value={{ space: doc.space, path: doc.path }}>
+      <div className="commented" ref={wrap} onMouseUp={onMouseUp} data-has-margin={anchored.length > 0 || pending ? 'true' : undefined}>
+        {children}
+        <Margin doc={doc} threads={anchored} wrap={wrap} canResolve={canResolve} me={me} onChanged={reload} />
+        {pending && !composing && (
+          <button type="button" className="comment-on-selection" style={{ top: pending.top }} onMouseDown={(e) => e.preventDefault()} onClick={() => setComposing(true)}>
+            Comment
+          </button>
         )}
-        {pageLevel.map((t) => (
-          <ThreadCard key={t.id} thread={t} canResolve={canResolve(t)} me={me} onChanged={reload} />
-        ))}
-        <NewThread doc={doc} onDone={(created) => created && reload()} />
-        {resolved.length > 0 && (
-          <details className="resolved-threads">
-            <summary>Resolved ({resolved.length})</summary>
-            {resolved.map((t) => (
-              <ThreadCard key={t.id} thread={t} canResolve={canResolve(t)} me={me} onChanged={reload} showQuote />
-            ))}
-          </details>
+        {pending && composing && (
+          <div className="comment-composer" style={{ top: pending.top }}>
+            <NewThread
+              doc={doc}
+              quote={pending.quote}
+              onDone={(created) => {
+                setComposing(false)
+                setPending(null)
+                window.getSelection()?.removeAllRanges()
+                if (created) reload()
+              }}
+            />
+          </div>
         )}
-      </section>
-    </div>
+        <section className="page-threads" aria-label="Comments">
+          <h2>Comments</h2>
+          <ErrorNote error={res.error} />
+          {detached.length > 0 && (
+            <>
+              <h3>On passages no longer on the page</h3>
+              {detached.map((t) => (
+                <ThreadCard key={t.id} thread={t} canResolve={canResolve(t)} me={me} onChanged={reload} showQuote />
+              ))}
+            </>
+          )}
+          {pageLevel.map((t) => (
+            <ThreadCard key={t.id} thread={t} canResolve={canResolve(t)} me={me} onChanged={reload} />
+          ))}
+          <NewThread doc={doc} onDone={(created) => created && reload()} />
+          {resolved.length > 0 && (
+            <details className="resolved-threads">
+              <summary>Resolved ({resolved.length})</summary>
+              {resolved.map((t) => (
+                <ThreadCard key={t.id} thread={t} canResolve={canResolve(t)} me={me} onChanged={reload} showQuote />
+              ))}
+            </details>
+          )}
+        </section>
+      </div>
+    </PagePlace.Provider>
   )
 }
 
@@ -290,7 +295,8 @@ function Margin({
 
 /** A comment body: markdown through the page's sanitizer. */
 function CommentBody({ body }: { body: string }) {
-  const html = useMemo(() => renderMarkdown(body, { space: 'WIKI', path: '' }), [body])
+  const place = useContext(PagePlace)
+  const html = useMemo(() => renderMarkdown(body, place), [body, place])
   // The HTML is sanitized by renderMarkdown (DOMPurify): nothing in a comment runs.
   return <div className="comment-body" dangerouslySetInnerHTML={{ __html: html }} />
 }
