@@ -34,6 +34,7 @@ import (
 	"codna/internal/live"
 	"codna/internal/mail"
 	"codna/internal/manage"
+	"codna/internal/mention"
 	"codna/internal/outbox"
 	"codna/internal/periodic"
 	"codna/internal/sandbox"
@@ -149,6 +150,7 @@ type Services struct {
 	Webhook    *webhook.Service
 	SSO        *sso.Service
 	Favorite   *favorite.Service
+	Mention    *mention.Service
 }
 
 // App is the services over one database pool and the background work that
@@ -239,6 +241,7 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *App {
 	a.purger = document.NewPurger(s.Document, cfg.PurgeEvery, log.With("component", "purger"))
 	s.Inbox = inbox.New(pool)
 	s.Favorite = favorite.New(pool, log.With("component", "favorites"))
+	s.Mention = mention.New(pool)
 	a.views = periodic.New("write page views", favorite.FlushEvery, func(ctx context.Context) (int64, error) {
 		_, err := s.Favorite.FlushViews(ctx)
 		return 0, err // every few seconds: not worth a log line
@@ -322,6 +325,9 @@ func (a *App) registerConsumers() int {
 		// Matching and a few statements per event and subscription; the
 		// requests are the webhook sender's, never the lane's.
 		{webhook.ConsumerName, a.Webhook.Consumer().HandleBatch, 10 * time.Second, webhook.ConsumerEvents()},
+		// Parsing one body (up to the body cap) per page or comment, then a
+		// notification per person newly mentioned (a group at most 200).
+		{mention.ConsumerName, mention.NewConsumer(a.pool).HandleBatch, 10 * time.Second, mention.ConsumerEvents()},
 	}
 	for _, c := range consumers {
 		a.Outbox.RegisterBatch(c.name, c.handle, outbox.Lane{Budget: c.budget, Events: c.events})

@@ -38,6 +38,12 @@ SELECT u.id::uuid AS user_id,
     WHERE ls.status = 'pending' AND s.deleted_at IS NULL AND s.space <> 'raw' AND t.deleted_at IS NULL
       AND (SELECT a.level FROM document_level(s.id, s.created_by, s.deleted_at, s.quarantined_at, u.id, u.is_person) AS a(level)) >= 2
       AND (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, u.id, u.is_person) AS a(level)) > 0)
+   +
+   (SELECT count(*)
+    FROM notifications n
+    WHERE n.recipient_id = u.id AND n.requires_decision AND n.status IN ('unread', 'read')
+      AND n.type IN ('mention.unreadable', 'mention.group_capped') AND n.subject_type = 'mention'
+      AND mention_decision_holds(n.subject_id, u.id, n.type))
   )::int AS decisions,
   (SELECT count(*)
    FROM notifications n
@@ -58,7 +64,7 @@ type NotificationCountInboxRow struct {
 	Unread    int32
 }
 
-// NotificationCountInbox is the inbox badge of each given user (is_person[i]: whether group grants reach user_ids[i]) in one statement, one row per user (docs/design.md#counts): decisions are the stale or broken edges and file references from live, non-raw documents the user owns, not kept, to targets the user can read (a broken edge's also when the user could read it when it broke: break_reader), plus the pending suggestions on live, non-raw documents the user can edit, towards live targets they can read (raw bodies are never edited, and an unreadable target must not show); unread is unread information.
+// NotificationCountInbox is the inbox badge of each given user (is_person[i]: whether group grants reach user_ids[i]) in one statement, one row per user (docs/design.md#counts): decisions are the stale or broken edges and file references from live, non-raw documents the user owns, not kept, to targets the user can read (a broken edge's also when the user could read it when it broke: break_reader), plus the pending suggestions on live, non-raw documents the user can edit, towards live targets they can read (raw bodies are never edited, and an unreadable target must not show), plus the user's open mention decisions that still hold (mention_decision_holds); unread is unread information.
 func (q *Queries) NotificationCountInbox(ctx context.Context, db DBTX, arg NotificationCountInboxParams) ([]NotificationCountInboxRow, error) {
 	rows, err := db.Query(ctx, notificationCountInbox, arg.UserIds, arg.IsPerson)
 	if err != nil {
@@ -689,6 +695,36 @@ func (q *Queries) NotificationListRecipientsWithSubject(ctx context.Context, db 
 	return items, nil
 }
 
+const notificationLockOwn = `-- name: NotificationLockOwn :one
+SELECT id, recipient_id, type, subject_type, subject_id, payload, requires_decision, status, batch_id, created_at, read_at, resolved_at FROM notifications WHERE id = $1 AND recipient_id = $2 FOR UPDATE
+`
+
+type NotificationLockOwnParams struct {
+	ID          uuid.UUID
+	RecipientID uuid.UUID
+}
+
+// NotificationLockOwn locks one of the recipient's notifications, to answer it.
+func (q *Queries) NotificationLockOwn(ctx context.Context, db DBTX, arg NotificationLockOwnParams) (Notification, error) {
+	row := db.QueryRow(ctx, notificationLockOwn, arg.ID, arg.RecipientID)
+	var i Notification
+	err := row.Scan(
+		&i.ID,
+		&i.RecipientID,
+		&i.Type,
+		&i.SubjectType,
+		&i.SubjectID,
+		&i.Payload,
+		&i.RequiresDecision,
+		&i.Status,
+		&i.BatchID,
+		&i.CreatedAt,
+		&i.ReadAt,
+		&i.ResolvedAt,
+	)
+	return i, err
+}
+
 const notificationMarkAllRead = `-- name: NotificationMarkAllRead :one
 WITH upd AS (
   UPDATE notifications SET status = 'read', read_at = now()
@@ -890,6 +926,45 @@ type NotificationResolveDecisionsRow struct {
 func (q *Queries) NotificationResolveDecisions(ctx context.Context, db DBTX, arg NotificationResolveDecisionsParams) (NotificationResolveDecisionsRow, error) {
 	row := db.QueryRow(ctx, notificationResolveDecisions, arg.SubjectType, arg.SubjectIds)
 	var i NotificationResolveDecisionsRow
+	err := row.Scan(&i.Resolved, &i.Signalled)
+	return i, err
+}
+
+const notificationResolveMentionDecisions = `-- name: NotificationResolveMentionDecisions :one
+WITH gone AS (
+  SELECT n.id
+  FROM notifications n
+  WHERE n.requires_decision AND n.status IN ('unread', 'read')
+    AND n.type IN ('mention.unreadable', 'mention.group_capped') AND n.subject_type = 'mention'
+    AND (n.payload->>'documentId' IN (SELECT x::text FROM unnest($1::uuid[]) AS x)
+      OR n.payload->>'userId' IN (SELECT x::text FROM unnest($2::uuid[]) AS x)
+      OR n.recipient_id = ANY($2::uuid[]))
+    AND NOT mention_decision_holds(n.subject_id, n.recipient_id, n.type)
+), upd AS (
+  UPDATE notifications n SET status = 'resolved', resolved_at = now()
+  FROM gone
+  WHERE n.id = gone.id AND n.status IN ('unread', 'read')
+  RETURNING n.recipient_id
+), sig AS (
+  SELECT pg_notify('codna_inbox', r.recipient_id::text) FROM (SELECT DISTINCT recipient_id FROM upd) r
+)
+SELECT (SELECT count(*) FROM upd)::int AS resolved, (SELECT count(*) FROM sig)::int AS signalled
+`
+
+type NotificationResolveMentionDecisionsParams struct {
+	DocumentIds []uuid.UUID
+	UserIds     []uuid.UUID
+}
+
+type NotificationResolveMentionDecisionsRow struct {
+	Resolved  int32
+	Signalled int32
+}
+
+// NotificationResolveMentionDecisions resolves the open mention decisions about the given pages, about the given people or agents mentioned, or of the given recipients, that no longer hold (mention_decision_holds: the mention left the text, the page was trashed or purged, the person can read it now or was deactivated, the recipient may no longer act), and signals each recipient's inbox.
+func (q *Queries) NotificationResolveMentionDecisions(ctx context.Context, db DBTX, arg NotificationResolveMentionDecisionsParams) (NotificationResolveMentionDecisionsRow, error) {
+	row := db.QueryRow(ctx, notificationResolveMentionDecisions, arg.DocumentIds, arg.UserIds)
+	var i NotificationResolveMentionDecisionsRow
 	err := row.Scan(&i.Resolved, &i.Signalled)
 	return i, err
 }

@@ -79,6 +79,20 @@ func ParseMentionHref(href string) (Mention, bool) {
 func Mentions(body string) []Mention {
 	var out []Mention
 	seen := map[string]bool{}
+	for _, m := range MentionLinks(body) {
+		if seen[m.Key()] {
+			continue
+		}
+		seen[m.Key()] = true
+		out = append(out, m)
+	}
+	return out
+}
+
+// MentionLinks returns every mention link of body in document order, the
+// same target as often as it is written (to show each by name).
+func MentionLinks(body string) []Mention {
+	var out []Mention
 	for _, o := range parse(body).occ {
 		if o.Kind == Definition {
 			continue
@@ -88,10 +102,6 @@ func Mentions(body string) []Mention {
 			continue
 		}
 		m.Start, m.End = o.Start, o.End
-		if seen[m.Key()] {
-			continue
-		}
-		seen[m.Key()] = true
 		out = append(out, m)
 	}
 	return out
