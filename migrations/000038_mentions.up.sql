@@ -39,7 +39,7 @@ ALTER TABLE document_access ADD CONSTRAINT document_access_reason_ck CHECK (gran
 -- active and may still act, and for mention.unreadable the person or agent
 -- mentioned is active and still cannot read the page, and the recipient may
 -- share the page (and answers for the agent mentioned).
-CREATE FUNCTION mention_decision_holds(mention_id uuid, recipient uuid, kind text)
+CREATE FUNCTION mention_decision_holds(mention_id uuid, recipient uuid, notification_type text)
 RETURNS boolean
 LANGUAGE sql STABLE PARALLEL SAFE AS $$
   SELECT EXISTS (
@@ -49,12 +49,12 @@ LANGUAGE sql STABLE PARALLEL SAFE AS $$
     JOIN users r ON r.id = recipient
     LEFT JOIN users t ON m.target_kind <> 'group' AND t.id = m.target_id
     WHERE m.id = mention_id AND d.deleted_at IS NULL AND r.is_active
-      AND CASE kind
+      AND CASE notification_type
         WHEN 'mention.unreadable' THEN
           t.is_active AND t.kind IN ('person', 'agent')
           AND (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, recipient, r.kind = 'person') AS a(level)) >= 2
           AND (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, t.id, t.kind = 'person') AS a(level)) = 0
-          AND (m.target_kind <> 'agent' OR EXISTS (
+          AND (t.kind <> 'agent' OR EXISTS (
                 SELECT 1 FROM agent_responsible ar WHERE ar.agent_id = t.id AND ar.user_id = recipient))
         ELSE
           (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, recipient, r.kind = 'person') AS a(level)) > 0
