@@ -10,6 +10,7 @@ import (
 	"codna/internal/auth"
 	"codna/internal/db"
 	"codna/internal/fault"
+	"codna/internal/link"
 )
 
 // Mentionable is someone or something the actor may mention: names and
@@ -66,6 +67,61 @@ func (s *Service) Mentionables(ctx context.Context, query string, first *int) ([
 	}
 	for _, r := range rows {
 		out = append(out, Mentionable{Kind: r.Kind, ID: r.ID, Name: r.Name, Slug: r.Slug})
+	}
+	return out, nil
+}
+
+// maxNames bounds the hrefs one Names call resolves.
+const maxNames = 200
+
+// Names resolves mention hrefs (mention:user/<id>, mention:group/<slug>,
+// mention:agent/<slug>) to the current names of what they name, for showing
+// mention links as chips: one statement. An href that names nothing (a
+// malformed one, a deactivated or unknown person, a deleted agent or group)
+// is left out: the client shows it as plain text. Names only, as the @
+// autocomplete gives them: the team's directory. Errors: UNAUTHENTICATED;
+// FORBIDDEN for management; BAD_USER_INPUT on hrefs (more than 200).
+func (s *Service) Names(ctx context.Context, hrefs []string) ([]Mentionable, error) {
+	if _, err := auth.RequireUser(ctx); err != nil {
+		return nil, err
+	}
+	if len(hrefs) > maxNames {
+		return nil, fault.Input("hrefs", "Ask for at most %d names at once.", maxNames)
+	}
+	var set nameSet
+	var ms []link.Mention
+	for _, h := range hrefs {
+		m, ok := link.ParseMentionHref(h)
+		if !ok {
+			continue
+		}
+		ms = append(ms, m)
+		set.add(m.Kind, m.UserID, m.Slug)
+	}
+	out := []Mentionable{}
+	if len(ms) == 0 {
+		return out, nil
+	}
+	rows, err := db.Q.MentionListNames(ctx, s.pool, db.MentionListNamesParams{
+		UserIds: nonNil(set.users), AgentSlugs: nonNilS(set.agents), GroupSlugs: nonNilS(set.group),
+	})
+	if err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	for _, r := range rows {
+		k := r.Kind + "/" + r.Key
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		m := Mentionable{Kind: r.Kind, Name: r.Name}
+		if r.Kind == link.MentionUser {
+			m.ID, _ = uuid.Parse(r.Key)
+		} else {
+			m.Slug = r.Key
+		}
+		out = append(out, m)
 	}
 	return out, nil
 }

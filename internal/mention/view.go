@@ -50,7 +50,7 @@ func (s *Service) View(ctx context.Context, n *inbox.Notification) (*View, error
 	if err != nil {
 		return nil, err
 	}
-	if !IsMention(n) || n.RecipientID != actor.UserID {
+	if n == nil || !IsMention(n) || n.RecipientID != actor.UserID {
 		return nil, nil
 	}
 	doc := payloadID(n.Payload, "documentId")
