@@ -71,6 +71,20 @@ func TestMentionsOverGraphQL(t *testing.T) {
 	}
 	agentNotes, _ := b.mentionNotes(t, shared.Token)
 	require.Len(t, agentNotes, 1, "the agent it may read is told, by its responsible person")
+	// The agent sees it in its MCP inbox tool, the sentence included.
+	box := ok(t, b.mcpSession(t, shared.Token), "inbox", map[string]any{})
+	mcpNotes := list(box["notifications"])
+	require.Len(t, mcpNotes, 2, "the share and the mention")
+	var excerpt string
+	for _, n := range mcpNotes {
+		if n.(map[string]any)["type"] == "mention" {
+			excerpt = n.(map[string]any)["excerpt"].(string)
+		}
+	}
+	require.Contains(t, excerpt, "The launch moves to Friday")
+	for _, n := range list(ok(t, b.mcpSession(t, unshared.Token), "inbox", map[string]any{"include": "all"})["notifications"]) {
+		require.NotContains(t, fmt.Sprint(n), doc, "the agent that cannot read the page hears nothing of it")
+	}
 
 	// Whoever cannot read the page hears nothing: no notification, no count.
 	for _, token := range []string{tok["stranger"], unshared.Token} {
