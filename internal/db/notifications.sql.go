@@ -657,6 +657,50 @@ func (q *Queries) NotificationListNewSince(ctx context.Context, db DBTX, arg Not
 	return items, nil
 }
 
+const notificationListNoticeIDs = `-- name: NotificationListNoticeIDs :many
+SELECT id FROM notifications
+WHERE recipient_id = $1 AND status = 'unread'
+  AND CASE WHEN $2::boolean THEN requires_decision ELSE type = 'mention' AND NOT requires_decision END
+  AND created_at > $3 AND created_at <= $4
+ORDER BY created_at
+LIMIT $5
+`
+
+type NotificationListNoticeIDsParams struct {
+	RecipientID uuid.UUID
+	Decisions   bool
+	PeriodStart time.Time
+	PeriodEnd   time.Time
+	RowLimit    int32
+}
+
+// NotificationListNoticeIDs is a recipient's unread decisions (or, decisions false, mention notifications) created in a decision or mention mail's window, oldest first, at most row_limit.
+func (q *Queries) NotificationListNoticeIDs(ctx context.Context, db DBTX, arg NotificationListNoticeIDsParams) ([]uuid.UUID, error) {
+	rows, err := db.Query(ctx, notificationListNoticeIDs,
+		arg.RecipientID,
+		arg.Decisions,
+		arg.PeriodStart,
+		arg.PeriodEnd,
+		arg.RowLimit,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var id uuid.UUID
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const notificationListRecipientsWithSubject = `-- name: NotificationListRecipientsWithSubject :many
 SELECT DISTINCT recipient_id FROM notifications
 WHERE recipient_id = ANY($1::uuid[]) AND type = $2 AND subject_type = $3 AND subject_id = $4

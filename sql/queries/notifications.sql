@@ -312,3 +312,12 @@ SELECT (SELECT count(*) FROM upd)::int AS resolved, (SELECT count(*) FROM sig)::
 -- name: NotificationLockOwn :one
 -- NotificationLockOwn locks one of the recipient's notifications, to answer it.
 SELECT * FROM notifications WHERE id = @id AND recipient_id = @recipient_id FOR UPDATE;
+
+-- name: NotificationListNoticeIDs :many
+-- NotificationListNoticeIDs is a recipient's unread decisions (or, decisions false, mention notifications) created in a decision or mention mail's window, oldest first, at most row_limit.
+SELECT id FROM notifications
+WHERE recipient_id = @recipient_id AND status = 'unread'
+  AND CASE WHEN @decisions::boolean THEN requires_decision ELSE type = 'mention' AND NOT requires_decision END
+  AND created_at > @period_start AND created_at <= @period_end
+ORDER BY created_at
+LIMIT @row_limit;
