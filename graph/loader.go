@@ -16,7 +16,9 @@ import (
 	"codna/internal/document"
 	"codna/internal/fault"
 	"codna/internal/files"
+	"codna/internal/inbox"
 	"codna/internal/linkgraph"
+	"codna/internal/mention"
 )
 
 // Loaders batch and cache, per operation, what resolvers read by id.
@@ -47,6 +49,9 @@ type Loaders struct {
 	LastRun *dataloadgen.Loader[*automation.Automation, *automation.Run]
 	// Starred says whether the actor starred each document.
 	Starred *dataloadgen.Loader[*document.Doc, bool]
+	// MentionView renders mention notifications for their reader: two
+	// statements per batch.
+	MentionView *dataloadgen.Loader[*inbox.Notification, *mention.View]
 
 	// ends and endTitles read the links and backlinks of a page at once
 	// (loadEndsNow), without the loaders' batch wait.
@@ -91,6 +96,7 @@ func newLoaders(r *Resolver) *Loaders {
 		Attachments:    dataloadgen.NewMappedLoader(r.svc.Files.ForDocuments, opts...),
 		FileReferences: dataloadgen.NewMappedLoader(r.svc.Linkgraph.FileReferences, opts...),
 		Starred:        dataloadgen.NewMappedLoader(r.svc.Favorite.Starred, opts...),
+		MentionView:    dataloadgen.NewMappedLoader(r.svc.Mention.Views, opts...),
 		ends:           r.svc.Linkgraph.Ends,
 		endTitles:      r.svc.Linkgraph.EndTitles,
 	}

@@ -8,6 +8,7 @@ package graph
 import (
 	"codna/graph/model"
 	"codna/internal/inbox"
+	"codna/internal/mention"
 	"context"
 )
 
@@ -31,7 +32,10 @@ func (r *mutationResolver) AnswerMention(ctx context.Context, input model.Answer
 
 // Mention is the resolver for the mention field.
 func (r *notificationResolver) Mention(ctx context.Context, obj *inbox.Notification) (*model.MentionView, error) {
-	v, err := r.svc.Mention.View(ctx, obj)
+	if !mention.IsMention(obj) {
+		return nil, nil
+	}
+	v, err := loaders(ctx).MentionView.Load(ctx, obj)
 	if err != nil || v == nil {
 		return nil, err
 	}

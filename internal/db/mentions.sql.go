@@ -92,36 +92,6 @@ func (q *Queries) MentionGetComment(ctx context.Context, db DBTX, id uuid.UUID) 
 	return i, err
 }
 
-const mentionGetExcerptSource = `-- name: MentionGetExcerptSource :one
-SELECT CASE WHEN $1::uuid IS NOT NULL
-            THEN (SELECT CASE WHEN c.deleted_at IS NULL THEN c.body ELSE '' END FROM comments c WHERE c.id = $1::uuid AND c.document_id = d.id)
-            ELSE (SELECT r.content FROM document_revisions r WHERE r.id = $2::uuid AND r.document_id = d.id) END::text AS body
-FROM documents d
-JOIN users u ON u.id = $3
-WHERE d.id = $4
-  AND (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, u.id, u.kind = 'person') AS a(level)) > 0
-`
-
-type MentionGetExcerptSourceParams struct {
-	CommentID  *uuid.UUID
-	RevisionID *uuid.UUID
-	ReaderID   uuid.UUID
-	DocumentID uuid.UUID
-}
-
-// MentionGetExcerptSource reads the text a mention notification points at (a revision's body or a comment's) only when the reader can read its page now; no row otherwise.
-func (q *Queries) MentionGetExcerptSource(ctx context.Context, db DBTX, arg MentionGetExcerptSourceParams) (string, error) {
-	row := db.QueryRow(ctx, mentionGetExcerptSource,
-		arg.CommentID,
-		arg.RevisionID,
-		arg.ReaderID,
-		arg.DocumentID,
-	)
-	var body string
-	err := row.Scan(&body)
-	return body, err
-}
-
 const mentionGetPage = `-- name: MentionGetPage :one
 SELECT d.id, d.content, d.created_by, (d.deleted_at IS NULL)::boolean AS live,
   r.id AS revision_id, r.author_id
@@ -205,6 +175,57 @@ func (q *Queries) MentionListAgentsBySlug(ctx context.Context, db DBTX, slugs []
 	for rows.Next() {
 		var i MentionListAgentsBySlugRow
 		if err := rows.Scan(&i.UserID, &i.Slug); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const mentionListExcerptSources = `-- name: MentionListExcerptSources :many
+SELECT a.i::int AS i,
+  CASE WHEN c.comment_id <> '00000000-0000-0000-0000-000000000000'::uuid
+       THEN (SELECT CASE WHEN cm.deleted_at IS NULL THEN cm.body ELSE '' END FROM comments cm WHERE cm.id = c.comment_id AND cm.document_id = d.id)
+       ELSE (SELECT r.content FROM document_revisions r WHERE r.id = b.revision_id AND r.document_id = d.id) END::text AS body
+FROM unnest($1::uuid[]) WITH ORDINALITY AS a(document_id, i)
+JOIN unnest($2::uuid[]) WITH ORDINALITY AS b(revision_id, i) ON b.i = a.i
+JOIN unnest($3::uuid[]) WITH ORDINALITY AS c(comment_id, i) ON c.i = a.i
+JOIN documents d ON d.id = a.document_id
+JOIN users u ON u.id = $4
+WHERE (SELECT l.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, u.id, u.kind = 'person') AS l(level)) > 0
+`
+
+type MentionListExcerptSourcesParams struct {
+	DocumentIds []uuid.UUID
+	RevisionIds []uuid.UUID
+	CommentIds  []uuid.UUID
+	ReaderID    uuid.UUID
+}
+
+type MentionListExcerptSourcesRow struct {
+	I    int32
+	Body string
+}
+
+// MentionListExcerptSources reads, for each (page, revision or comment) given in parallel arrays (the nil uuid for none), the text a mention notification points at — a revision's body or a comment's — only where the reader can read the page now; i is the 1-based index of the item.
+func (q *Queries) MentionListExcerptSources(ctx context.Context, db DBTX, arg MentionListExcerptSourcesParams) ([]MentionListExcerptSourcesRow, error) {
+	rows, err := db.Query(ctx, mentionListExcerptSources,
+		arg.DocumentIds,
+		arg.RevisionIds,
+		arg.CommentIds,
+		arg.ReaderID,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []MentionListExcerptSourcesRow
+	for rows.Next() {
+		var i MentionListExcerptSourcesRow
+		if err := rows.Scan(&i.I, &i.Body); err != nil {
 			return nil, err
 		}
 		items = append(items, i)
@@ -333,12 +354,15 @@ UNION ALL
 SELECT 'agent', a.slug, u.name FROM agents a JOIN users u ON u.id = a.user_id WHERE a.slug = ANY($2::text[]) AND a.deleted_at IS NULL
 UNION ALL
 SELECT 'group', g.slug, g.name FROM groups g WHERE g.slug = ANY($3::text[])
+UNION ALL
+SELECT 'groupid', g.id::text, g.name FROM groups g WHERE g.id = ANY($4::uuid[])
 `
 
 type MentionListNamesParams struct {
 	UserIds    []uuid.UUID
 	AgentSlugs []string
 	GroupSlugs []string
+	GroupIds   []uuid.UUID
 }
 
 type MentionListNamesRow struct {
@@ -347,9 +371,14 @@ type MentionListNamesRow struct {
 	Name string
 }
 
-// MentionListNames is the current name of each person or agent (by id), agent (by slug) and group (by slug) a text mentions, for showing mentions by name.
+// MentionListNames is the current name of each person or agent (by id), agent (by slug) and group (by slug, or by id: kind groupid) a text mentions, for showing mentions by name.
 func (q *Queries) MentionListNames(ctx context.Context, db DBTX, arg MentionListNamesParams) ([]MentionListNamesRow, error) {
-	rows, err := db.Query(ctx, mentionListNames, arg.UserIds, arg.AgentSlugs, arg.GroupSlugs)
+	rows, err := db.Query(ctx, mentionListNames,
+		arg.UserIds,
+		arg.AgentSlugs,
+		arg.GroupSlugs,
+		arg.GroupIds,
+	)
 	if err != nil {
 		return nil, err
 	}

@@ -103,7 +103,7 @@ func (s *Service) Names(ctx context.Context, hrefs []string) ([]Mentionable, err
 		return out, nil
 	}
 	rows, err := db.Q.MentionListNames(ctx, s.pool, db.MentionListNamesParams{
-		UserIds: nonNil(set.users), AgentSlugs: nonNilS(set.agents), GroupSlugs: nonNilS(set.group),
+		UserIds: nonNil(set.users), AgentSlugs: nonNilS(set.agents), GroupSlugs: nonNilS(set.group), GroupIds: []uuid.UUID{},
 	})
 	if err != nil {
 		return nil, err

@@ -2,12 +2,10 @@ package mention
 
 import (
 	"context"
-	"errors"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
 
 	"codna/internal/auth"
 	"codna/internal/db"
@@ -41,80 +39,123 @@ func IsMention(n *inbox.Notification) bool {
 	return false
 }
 
-// View renders a mention notification for the actor, its recipient,
-// through their permission now: the excerpt only if they can read the page.
-// It returns nil for a notification that is not a mention or not the
-// actor's. Errors: UNAUTHENTICATED, FORBIDDEN (management).
+// View renders one mention notification for the actor: Views of one.
 func (s *Service) View(ctx context.Context, n *inbox.Notification) (*View, error) {
+	if n == nil {
+		if _, err := auth.RequireUser(ctx); err != nil {
+			return nil, err
+		}
+		return nil, nil
+	}
+	m, err := s.Views(ctx, []*inbox.Notification{n})
+	if err != nil {
+		return nil, err
+	}
+	return m[n], nil
+}
+
+// Views renders mention notifications for the actor, their recipient,
+// through their permission now, in two statements whatever their number
+// (the texts, then the names): the excerpt only where they can read the
+// page. A notification that is not a mention, or not the actor's, maps to
+// nil. Errors: UNAUTHENTICATED, FORBIDDEN (management).
+func (s *Service) Views(ctx context.Context, ns []*inbox.Notification) (map[*inbox.Notification]*View, error) {
 	actor, err := auth.RequireUser(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if n == nil || !IsMention(n) || n.RecipientID != actor.UserID {
-		return nil, nil
+	out := make(map[*inbox.Notification]*View, len(ns))
+	var mine []*inbox.Notification
+	var docs, revs, comments []uuid.UUID
+	for _, n := range ns {
+		if n == nil {
+			continue
+		}
+		out[n] = nil
+		if !IsMention(n) || n.RecipientID != actor.UserID {
+			continue
+		}
+		out[n] = &View{}
+		doc := payloadID(n.Payload, "documentId")
+		if doc == nil {
+			continue
+		}
+		mine = append(mine, n)
+		docs = append(docs, *doc)
+		revs = append(revs, orNil(payloadID(n.Payload, "revisionId")))
+		comments = append(comments, orNil(payloadID(n.Payload, "commentId")))
 	}
-	doc := payloadID(n.Payload, "documentId")
-	if doc == nil {
-		return &View{}, nil
+	if len(mine) == 0 {
+		return out, nil
 	}
-	out := &View{}
-	body, err := db.Q.MentionGetExcerptSource(ctx, s.pool, db.MentionGetExcerptSourceParams{
-		ReaderID: actor.UserID, DocumentID: *doc,
-		CommentID: payloadID(n.Payload, "commentId"), RevisionID: payloadID(n.Payload, "revisionId"),
+	rows, err := db.Q.MentionListExcerptSources(ctx, s.pool, db.MentionListExcerptSourcesParams{
+		ReaderID: actor.UserID, DocumentIds: docs, RevisionIds: revs, CommentIds: comments,
 	})
-	switch {
-	case errors.Is(err, pgx.ErrNoRows):
-		body = ""
-	case err != nil:
+	if err != nil {
 		return nil, err
 	}
-	var pos int
-	if f, ok := n.Payload["position"].(float64); ok && f >= 0 {
-		pos = int(f)
+	bodies := make(map[int]string, len(rows))
+	for _, r := range rows {
+		bodies[int(r.I)-1] = r.Body
 	}
+	type window struct {
+		body       string
+		start, end int
+		links      []link.Mention
+	}
+	windows := make([]*window, len(mine))
 	var names nameSet
-	var ex string
-	var inWindow []link.Mention
-	if body != "" && pos < len(body) {
-		start, end := sentenceAround(body, pos)
-		for _, m := range link.MentionLinks(body) {
-			if m.Start >= start && m.End <= end {
-				inWindow = append(inWindow, m)
-				names.add(m.Kind, m.UserID, m.Slug)
+	for i, n := range mine {
+		v := out[n]
+		body := bodies[i]
+		pos := -1
+		if f, ok := n.Payload["position"].(float64); ok && f >= 0 {
+			pos = int(f)
+		}
+		if body != "" && pos >= 0 && pos < len(body) {
+			w := &window{body: body}
+			w.start, w.end = sentenceAround(body, pos)
+			for _, m := range link.MentionLinks(body) {
+				if m.Start >= w.start && m.End <= w.end {
+					w.links = append(w.links, m)
+					names.add(m.Kind, m.UserID, m.Slug)
+				}
 			}
+			windows[i] = w
 		}
-		ex = body[start:end]
-	}
-	switch {
-	case n.Type == inbox.TypeMentionUnreadable:
-		if id := payloadID(n.Payload, "userId"); id != nil {
-			out.TargetKind, out.TargetID = link.MentionUser, *id
-			names.add(link.MentionUser, *id, "")
-		}
-	case n.Type == inbox.TypeMentionGroupCapped:
-		if id := payloadID(n.Payload, "groupId"); id != nil {
-			out.TargetKind, out.TargetID = link.MentionGroup, *id
+		switch n.Type {
+		case inbox.TypeMentionUnreadable:
+			if id := payloadID(n.Payload, "userId"); id != nil {
+				v.TargetKind, v.TargetID = link.MentionUser, *id
+				names.add(link.MentionUser, *id, "")
+			}
+		case inbox.TypeMentionGroupCapped:
+			if id := payloadID(n.Payload, "groupId"); id != nil {
+				v.TargetKind, v.TargetID = link.MentionGroup, *id
+				names.groupIDs = append(names.groupIDs, *id)
+			}
 		}
 	}
 	resolved, err := names.resolve(ctx, s.pool)
 	if err != nil {
 		return nil, err
 	}
-	if out.TargetKind == link.MentionUser {
-		out.TargetName = resolved["user/"+out.TargetID.String()]
-	}
-	if out.TargetKind == link.MentionGroup {
-		g, err := db.Q.GroupGet(ctx, s.pool, out.TargetID)
-		if err == nil {
-			out.TargetName = g.Name
+	for i, n := range mine {
+		v := out[n]
+		switch v.TargetKind {
+		case link.MentionUser:
+			v.TargetName = resolved["user/"+v.TargetID.String()]
+		case link.MentionGroup:
+			v.TargetName = resolved["groupid/"+v.TargetID.String()]
 		}
-	}
-	if ex != "" {
-		start, _ := sentenceAround(body, pos)
+		w := windows[i]
+		if w == nil {
+			continue
+		}
 		var b strings.Builder
-		at := start
-		for _, m := range inWindow {
-			b.WriteString(body[at:m.Start])
+		at := w.start
+		for _, m := range w.links {
+			b.WriteString(w.body[at:m.Start])
 			name := resolved[m.Key()]
 			if name == "" {
 				name = "someone"
@@ -122,11 +163,18 @@ func (s *Service) View(ctx context.Context, n *inbox.Notification) (*View, error
 			b.WriteString("@" + name)
 			at = m.End
 		}
-		b.WriteString(ex[at-start:])
-		s := strings.TrimSpace(b.String())
-		out.Excerpt = &s
+		b.WriteString(w.body[at:w.end])
+		ex := strings.TrimSpace(b.String())
+		v.Excerpt = &ex
 	}
 	return out, nil
+}
+
+func orNil(id *uuid.UUID) uuid.UUID {
+	if id == nil {
+		return uuid.Nil
+	}
+	return *id
 }
 
 // sentenceAround returns the byte range of the sentence holding pos: back
@@ -167,6 +215,7 @@ func sentenceAround(body string, pos int) (int, int) {
 type nameSet struct {
 	users         []uuid.UUID
 	agents, group []string
+	groupIDs      []uuid.UUID
 }
 
 func (n *nameSet) add(kind string, id uuid.UUID, slug string) {
@@ -183,11 +232,11 @@ func (n *nameSet) add(kind string, id uuid.UUID, slug string) {
 // resolve returns the current names by link.Mention.Key.
 func (n *nameSet) resolve(ctx context.Context, q db.DBTX) (map[string]string, error) {
 	out := map[string]string{}
-	if len(n.users)+len(n.agents)+len(n.group) == 0 {
+	if len(n.users)+len(n.agents)+len(n.group)+len(n.groupIDs) == 0 {
 		return out, nil
 	}
 	rows, err := db.Q.MentionListNames(ctx, q, db.MentionListNamesParams{
-		UserIds: nonNil(n.users), AgentSlugs: nonNilS(n.agents), GroupSlugs: nonNilS(n.group),
+		UserIds: nonNil(n.users), AgentSlugs: nonNilS(n.agents), GroupSlugs: nonNilS(n.group), GroupIds: nonNil(n.groupIDs),
 	})
 	if err != nil {
 		return nil, err

@@ -131,3 +131,46 @@ func TestMentionsOverGraphQL(t *testing.T) {
 	require.Empty(t, r.Errors)
 	require.Len(t, r.Data["mentionNames"], 2)
 }
+
+// Notification.mention on an inbox page costs the same statements whatever
+// the number of mentions on it (the texts, then the names: a loader).
+func TestMentionViewsDoNotGrowWithThePage(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	owner, reader := pgtest.CreatePerson(t, b.pool), pgtest.CreatePerson(t, b.pool)
+	tok := pgtest.CreatePersonToken(t, b.pool, reader.ID)
+	ownerTok := pgtest.CreatePersonToken(t, b.pool, owner.ID)
+	mentionOn := func(n int) {
+		for i := range n {
+			id := b.create(t, ownerTok, "", fmt.Sprintf("m-%d-%d", n, i), fmt.Sprintf("Hi [@R](mention:user/%s), page %d.", reader.ID, i))
+			b.gql(t, ownerTok, `mutation($i: ShareInput!) { share(input: $i) { batchId } }`, map[string]any{"i": map[string]any{
+				"documentIds": []string{id}, "recipients": []string{reader.Email}, "permission": "READ",
+			}})
+			// The mention came before the share: mention again in a new revision.
+			d := b.gql(t, ownerTok, `query($id: ID!) { document(id: $id) { version } }`, map[string]any{"id": id})
+			b.gql(t, ownerTok, `mutation($i: UpdateDocumentInput!) { updateDocument(input: $i) { document { id } } }`, map[string]any{"i": map[string]any{
+				"id": id, "expectedVersion": obj(d, "document", "version"), "content": "Nobody.",
+			}})
+			b.drain(t)
+			b.gql(t, ownerTok, `mutation($i: UpdateDocumentInput!) { updateDocument(input: $i) { document { id } } }`, map[string]any{"i": map[string]any{
+				"id": id, "expectedVersion": obj(d, "document", "version").(float64) + 1, "content": fmt.Sprintf("Hi [@R](mention:user/%s), page %d.", reader.ID, i),
+			}})
+			b.drain(t)
+		}
+	}
+	const q = `{ inbox(first: 50, filter: {type: "mention"}) { edges { node { id mention { excerpt } } } } }`
+	count := func() (int64, int) {
+		b.counter.Reset()
+		r := b.do(t, req{query: q, bearer: tok})
+		require.Empty(t, r.Errors)
+		return b.counter.Count(), len(obj(r.Data, "inbox", "edges").([]any))
+	}
+	mentionOn(2)
+	count()
+	two, n := count()
+	require.Equal(t, 2, n)
+	mentionOn(6)
+	eight, n := count()
+	require.Equal(t, 8, n)
+	require.Equal(t, two, eight, "statements must not grow with the page")
+}

@@ -74,23 +74,28 @@ SELECT m.*, d.created_by AS owner_id, (d.deleted_at IS NULL)::boolean AS live
 FROM mentions m JOIN documents d ON d.id = m.document_id
 WHERE m.id = @id;
 
--- name: MentionGetExcerptSource :one
--- MentionGetExcerptSource reads the text a mention notification points at (a revision's body or a comment's) only when the reader can read its page now; no row otherwise.
-SELECT CASE WHEN sqlc.narg('comment_id')::uuid IS NOT NULL
-            THEN (SELECT CASE WHEN c.deleted_at IS NULL THEN c.body ELSE '' END FROM comments c WHERE c.id = sqlc.narg('comment_id')::uuid AND c.document_id = d.id)
-            ELSE (SELECT r.content FROM document_revisions r WHERE r.id = sqlc.narg('revision_id')::uuid AND r.document_id = d.id) END::text AS body
-FROM documents d
+-- name: MentionListExcerptSources :many
+-- MentionListExcerptSources reads, for each (page, revision or comment) given in parallel arrays (the nil uuid for none), the text a mention notification points at — a revision's body or a comment's — only where the reader can read the page now; i is the 1-based index of the item.
+SELECT a.i::int AS i,
+  CASE WHEN c.comment_id <> '00000000-0000-0000-0000-000000000000'::uuid
+       THEN (SELECT CASE WHEN cm.deleted_at IS NULL THEN cm.body ELSE '' END FROM comments cm WHERE cm.id = c.comment_id AND cm.document_id = d.id)
+       ELSE (SELECT r.content FROM document_revisions r WHERE r.id = b.revision_id AND r.document_id = d.id) END::text AS body
+FROM unnest(@document_ids::uuid[]) WITH ORDINALITY AS a(document_id, i)
+JOIN unnest(@revision_ids::uuid[]) WITH ORDINALITY AS b(revision_id, i) ON b.i = a.i
+JOIN unnest(@comment_ids::uuid[]) WITH ORDINALITY AS c(comment_id, i) ON c.i = a.i
+JOIN documents d ON d.id = a.document_id
 JOIN users u ON u.id = @reader_id
-WHERE d.id = @document_id
-  AND (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, u.id, u.kind = 'person') AS a(level)) > 0;
+WHERE (SELECT l.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, u.id, u.kind = 'person') AS l(level)) > 0;
 
 -- name: MentionListNames :many
--- MentionListNames is the current name of each person or agent (by id), agent (by slug) and group (by slug) a text mentions, for showing mentions by name.
+-- MentionListNames is the current name of each person or agent (by id), agent (by slug) and group (by slug, or by id: kind groupid) a text mentions, for showing mentions by name.
 SELECT 'user'::text AS kind, u.id::text AS key, u.name FROM users u WHERE u.id = ANY(@user_ids::uuid[]) AND u.kind IN ('person', 'agent')
 UNION ALL
 SELECT 'agent', a.slug, u.name FROM agents a JOIN users u ON u.id = a.user_id WHERE a.slug = ANY(@agent_slugs::text[]) AND a.deleted_at IS NULL
 UNION ALL
-SELECT 'group', g.slug, g.name FROM groups g WHERE g.slug = ANY(@group_slugs::text[]);
+SELECT 'group', g.slug, g.name FROM groups g WHERE g.slug = ANY(@group_slugs::text[])
+UNION ALL
+SELECT 'groupid', g.id::text, g.name FROM groups g WHERE g.id = ANY(@group_ids::uuid[]);
 
 -- name: MentionSearchMentionables :many
 -- MentionSearchMentionables finds what the actor may mention by name (two characters at least, the caller checks): active people by name or email, groups by name or slug, and the live agents the actor answers for by name or slug; names and ids only.
