@@ -38,7 +38,8 @@ ALTER TABLE document_access ADD CONSTRAINT document_access_reason_ck CHECK (gran
 -- in the latest text of a live page, its recipient (the mention's author) is
 -- active and may still act, and for mention.unreadable the person or agent
 -- mentioned is active and still cannot read the page, and the recipient may
--- share the page (and answers for the agent mentioned).
+-- share the page (and answers for the agent mentioned); for mention.group_capped
+-- the group still exists and the recipient can read the page.
 CREATE FUNCTION mention_decision_holds(mention_id uuid, recipient uuid, notification_type text)
 RETURNS boolean
 LANGUAGE sql STABLE PARALLEL SAFE AS $$
@@ -57,6 +58,7 @@ LANGUAGE sql STABLE PARALLEL SAFE AS $$
           AND (t.kind <> 'agent' OR EXISTS (
                 SELECT 1 FROM agent_responsible ar WHERE ar.agent_id = t.id AND ar.user_id = recipient))
         ELSE
-          (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, recipient, r.kind = 'person') AS a(level)) > 0
+          EXISTS (SELECT 1 FROM groups g WHERE g.id = m.target_id)
+          AND (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, recipient, r.kind = 'person') AS a(level)) > 0
       END)
 $$;

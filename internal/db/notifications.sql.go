@@ -982,6 +982,7 @@ WITH gone AS (
     AND n.type IN ('mention.unreadable', 'mention.group_capped') AND n.subject_type = 'mention'
     AND (n.payload->>'documentId' IN (SELECT x::text FROM unnest($1::uuid[]) AS x)
       OR n.payload->>'userId' IN (SELECT x::text FROM unnest($2::uuid[]) AS x)
+      OR n.payload->>'groupId' IN (SELECT x::text FROM unnest($2::uuid[]) AS x)
       OR n.recipient_id = ANY($2::uuid[]))
     AND NOT mention_decision_holds(n.subject_id, n.recipient_id, n.type)
 ), upd AS (
@@ -1005,7 +1006,7 @@ type NotificationResolveMentionDecisionsRow struct {
 	Signalled int32
 }
 
-// NotificationResolveMentionDecisions resolves the open mention decisions about the given pages, about the given people or agents mentioned, or of the given recipients, that no longer hold (mention_decision_holds: the mention left the text, the page was trashed or purged, the person can read it now or was deactivated, the recipient may no longer act), and signals each recipient's inbox.
+// NotificationResolveMentionDecisions resolves the open mention decisions about the given pages, about the given people, agents or groups mentioned (user_ids), or of the given recipients, that no longer hold (mention_decision_holds: the mention left the text, the page was trashed or purged, the person can read it now or was deactivated, the group was deleted, the recipient may no longer act), and signals each recipient's inbox.
 func (q *Queries) NotificationResolveMentionDecisions(ctx context.Context, db DBTX, arg NotificationResolveMentionDecisionsParams) (NotificationResolveMentionDecisionsRow, error) {
 	row := db.QueryRow(ctx, notificationResolveMentionDecisions, arg.DocumentIds, arg.UserIds)
 	var i NotificationResolveMentionDecisionsRow

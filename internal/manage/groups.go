@@ -298,6 +298,10 @@ func (s *Service) DeleteGroup(ctx context.Context, id uuid.UUID) (GroupDeletion,
 		if _, err := db.Q.GroupDelete(ctx, tx, g.ID); err != nil {
 			return err
 		}
+		// Its mentions reach nobody now: a decision about one clears.
+		if err := mention.ResolveInTx(ctx, tx, nil, []uuid.UUID{g.ID}); err != nil {
+			return err
+		}
 		return audit.WriteInTx(ctx, tx, audit.Entry{Action: "group.delete", TargetGroup: &g.ID, Details: map[string]any{
 			"slug": g.Slug, "name": g.Name, "members": out.Group.Members,
 			"grants_revoked": out.GrantsRevoked, "folder_shares_deleted": out.FolderSharesDeleted,

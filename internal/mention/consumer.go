@@ -97,13 +97,14 @@ func (c *Consumer) HandleBatch(ctx context.Context, events []outbox.Stored) erro
 }
 
 // ResolveInTx resolves, inside the caller's transaction, the open mention
-// decisions about the pages docs, about the people or agents users (as
-// those mentioned) and of users (as their recipients) that no longer hold:
-// the mention left the latest text, the page was trashed or purged, the
-// person mentioned can read the page now (by any route) or was deactivated,
-// or the author may no longer share the page. It checks no actor: it
-// computes from current state (internal/manage calls it when a person is
-// deactivated or joins a group).
+// decisions about the pages docs, about the people, agents or groups users
+// (as those mentioned) and of users (as their recipients) that no longer
+// hold: the mention left the latest text, the page was trashed or purged,
+// the person mentioned can read the page now (by any route) or was
+// deactivated, the group was deleted, or the author may no longer share the
+// page. It checks no actor: it computes from current state (internal/manage
+// calls it when a person is deactivated or joins a group, and when a group
+// is deleted).
 func ResolveInTx(ctx context.Context, tx db.DBTX, docs, users []uuid.UUID) error {
 	if len(docs) == 0 && len(users) == 0 {
 		return nil

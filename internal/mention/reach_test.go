@@ -173,3 +173,22 @@ func TestMentionablesOffersNamesOnly(t *testing.T) {
 	_, err = w.mentions.Mentionables(pgtest.ActingAsManagement(), "quux", nil)
 	pgtest.RequireCode(t, err, fault.Forbidden, "")
 }
+
+func TestDeletingTheGroupClearsItsCapDecision(t *testing.T) {
+	t.Parallel()
+	w := setup(t)
+	var members []uuid.UUID
+	for range mention.MaxGroupReaders + 1 {
+		members = append(members, pgtest.CreatePerson(t, w.pool).ID)
+	}
+	g := pgtest.CreateGroup(t, w.pool, members...)
+	doc := w.page(t, "Draft")
+	pgtest.Grant(t, w.pool, doc, "group", g.ID, "read")
+	w.edit(t, pgtest.ActingAs(w.owner), doc, fmt.Sprintf("All of [@big](mention:group/%s).", g.Slug))
+	require.Equal(t, 1, w.decisions(t, w.owner))
+	_, err := manage.New(w.pool, auth.CheapArgon2, nil).DeleteGroup(pgtest.ActingAsManagement(), g.ID)
+	require.NoError(t, err)
+	w.drain(t)
+	require.Zero(t, w.decisions(t, w.owner))
+	require.Equal(t, inbox.StatusResolved, w.notes(t, w.owner.ID)[0].Status)
+}

@@ -289,7 +289,7 @@ ORDER BY created_at
 LIMIT @row_limit;
 
 -- name: NotificationResolveMentionDecisions :one
--- NotificationResolveMentionDecisions resolves the open mention decisions about the given pages, about the given people or agents mentioned, or of the given recipients, that no longer hold (mention_decision_holds: the mention left the text, the page was trashed or purged, the person can read it now or was deactivated, the recipient may no longer act), and signals each recipient's inbox.
+-- NotificationResolveMentionDecisions resolves the open mention decisions about the given pages, about the given people, agents or groups mentioned (user_ids), or of the given recipients, that no longer hold (mention_decision_holds: the mention left the text, the page was trashed or purged, the person can read it now or was deactivated, the group was deleted, the recipient may no longer act), and signals each recipient's inbox.
 WITH gone AS (
   SELECT n.id
   FROM notifications n
@@ -297,6 +297,7 @@ WITH gone AS (
     AND n.type IN ('mention.unreadable', 'mention.group_capped') AND n.subject_type = 'mention'
     AND (n.payload->>'documentId' IN (SELECT x::text FROM unnest(@document_ids::uuid[]) AS x)
       OR n.payload->>'userId' IN (SELECT x::text FROM unnest(@user_ids::uuid[]) AS x)
+      OR n.payload->>'groupId' IN (SELECT x::text FROM unnest(@user_ids::uuid[]) AS x)
       OR n.recipient_id = ANY(@user_ids::uuid[]))
     AND NOT mention_decision_holds(n.subject_id, n.recipient_id, n.type)
 ), upd AS (
