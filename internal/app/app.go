@@ -295,8 +295,8 @@ func (a *App) Pool() *pgxpool.Pool { return a.pool }
 
 // registerConsumers registers the outbox consumers the App runs and says
 // how many there are. The link consumer, the decision keeper, the
-// folder-share applier, the search indexer, the automation matcher and the
-// webhook enqueuer register here, as batch consumers, each in its own lane with the time
+// folder-share applier, the search indexer, the automation matcher, the
+// webhook enqueuer and the mentions consumer register here, as batch consumers, each in its own lane with the time
 // budget it states (docs/design.md, "The worker"): each handles a batch of
 // its lane in one transaction, and a slow one delays only its own lane.
 // A consumer added later states its budget here too.
