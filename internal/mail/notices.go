@@ -129,6 +129,8 @@ var typeWords = map[string]string{
 	"webhook.paused":            "One of your webhooks was paused",
 	"account.sso_linked":        "Your account was linked to your identity provider",
 	"mention":                   "You were mentioned",
+	"mention.unreadable":        "Someone you mentioned cannot read the page and was not told",
+	"mention.group_capped":      "A group you mentioned is too large to tell at once: notify them all or leave it",
 	"watch.updated":             "A page you watch was updated",
 	"comment.created":           "A comment was added",
 }

@@ -122,7 +122,7 @@ func TestMentionsOverGraphQL(t *testing.T) {
 	_, decisions = b.mentionNotes(t, tok["owner"])
 	require.Equal(t, 1, decisions)
 
-	// The writer's own mention of a stranger is a decision for them too; management reads no content.
+	// Management reads no content: no @ autocomplete; names of mention links are the directory.
 	r = b.do(t, req{query: `{ mentionables(query: "pe") { kind name href } }`, bearer: mt})
 	require.Equal(t, "FORBIDDEN", r.code())
 	r = b.do(t, req{query: `query($h: [String!]!) { mentionNames(hrefs: $h) { kind name href } }`, variables: map[string]any{"h": []string{
