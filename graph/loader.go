@@ -17,7 +17,9 @@ import (
 	"codna/internal/document"
 	"codna/internal/fault"
 	"codna/internal/files"
+	"codna/internal/inbox"
 	"codna/internal/linkgraph"
+	"codna/internal/mention"
 )
 
 // Loaders batch and cache, per operation, what resolvers read by id.
@@ -50,6 +52,9 @@ type Loaders struct {
 	Starred *dataloadgen.Loader[*document.Doc, bool]
 	// ThreadCounts counts each document's threads and open threads.
 	ThreadCounts *dataloadgen.Loader[*document.Doc, comment.Counts]
+	// MentionView renders mention notifications for their reader: two
+	// statements per batch.
+	MentionView *dataloadgen.Loader[*inbox.Notification, *mention.View]
 
 	// ends and endTitles read the links and backlinks of a page at once
 	// (loadEndsNow), without the loaders' batch wait.
@@ -95,6 +100,7 @@ func newLoaders(r *Resolver) *Loaders {
 		FileReferences: dataloadgen.NewMappedLoader(r.svc.Linkgraph.FileReferences, opts...),
 		Starred:        dataloadgen.NewMappedLoader(r.svc.Favorite.Starred, opts...),
 		ThreadCounts:   dataloadgen.NewMappedLoader(countsByDoc(r.svc.Comment), opts...),
+		MentionView:    dataloadgen.NewMappedLoader(r.svc.Mention.Views, opts...),
 		ends:           r.svc.Linkgraph.Ends,
 		endTitles:      r.svc.Linkgraph.EndTitles,
 	}

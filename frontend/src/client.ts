@@ -51,6 +51,9 @@ export const embedded = [
   'RevokeBatchPayload',
   'MailPreferences',
   'StarPayload',
+  'Mentionable',
+  'MentionView',
+  'AnswerMentionPayload',
 ]
 
 // The one GraphQL client: requests signed in by the session cookie (the

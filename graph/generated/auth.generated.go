@@ -107,6 +107,7 @@ type MutationResolver interface {
 	TakeAwayShare(ctx context.Context, input model.TakeAwayShareInput) (*model.TakeAwaySharePayload, error)
 	RetryParkedEvent(ctx context.Context, input model.RetryParkedEventInput) (*model.RetryParkedEventPayload, error)
 	AcceptInvitation(ctx context.Context, input model.AcceptInvitationInput) (*model.LoginPayload, error)
+	AnswerMention(ctx context.Context, input model.AnswerMentionInput) (*model.AnswerMentionPayload, error)
 	PurgeDocument(ctx context.Context, input model.DocumentRefInput) (*model.PurgeDocumentPayload, error)
 	EmptyTrash(ctx context.Context) (*model.EmptyTrashPayload, error)
 	SetSpaceDefault(ctx context.Context, input model.SetSpaceDefaultInput) (*model.SetSpaceDefaultPayload, error)
@@ -173,6 +174,8 @@ type QueryResolver interface {
 	ManageDocument(ctx context.Context, id string) (*model.DocumentMetadata, error)
 	ManageUsage(ctx context.Context, from string, to string, userID *string) ([]model.UsageRow, error)
 	ManageParkedEvents(ctx context.Context, first *int) ([]model.ParkedEvent, error)
+	Mentionables(ctx context.Context, query string, first *int) ([]model.Mentionable, error)
+	MentionNames(ctx context.Context, hrefs []string) ([]model.Mentionable, error)
 	Search(ctx context.Context, query string, filter *model.SearchFilter, first *int, after *string) (*model.SearchConnection, error)
 	SpaceDefaults(ctx context.Context) ([]model.SpaceDefault, error)
 	NewPageAudience(ctx context.Context, space model.Space, path *string) (*model.PageAudience, error)
@@ -223,6 +226,20 @@ func (ec *executionContext) field_Mutation_addGroupMember_args(ctx context.Conte
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (model.GroupMemberInput, error) {
 			return ec.unmarshalNGroupMemberInput2codnaᚋgraphᚋmodelᚐGroupMemberInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_answerMention_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.AnswerMentionInput, error) {
+			return ec.unmarshalNAnswerMentionInput2codnaᚋgraphᚋmodelᚐAnswerMentionInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -2116,6 +2133,42 @@ func (ec *executionContext) field_Query_managedUsers_args(ctx context.Context, r
 		return nil, err
 	}
 	args["after"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_mentionNames_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "hrefs",
+		func(ctx context.Context, v any) ([]string, error) {
+			return ec.unmarshalNString2ᚕstringᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["hrefs"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_mentionables_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "query",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["query"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
 	return args, nil
 }
 
@@ -6014,6 +6067,50 @@ func (ec *executionContext) fieldContext_Mutation_acceptInvitation(ctx context.C
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_answerMention(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_answerMention(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AnswerMention(ctx, fc.Args["input"].(model.AnswerMentionInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.AnswerMentionPayload) graphql.Marshaler {
+			return ec.marshalNAnswerMentionPayload2ᚖcodnaᚋgraphᚋmodelᚐAnswerMentionPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_answerMention(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AnswerMentionPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_answerMention_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_purgeDocument(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -8662,6 +8759,94 @@ func (ec *executionContext) fieldContext_Query_manageParkedEvents(ctx context.Co
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_mentionables(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_mentionables(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Mentionables(ctx, fc.Args["query"].(string), fc.Args["first"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.Mentionable) graphql.Marshaler {
+			return ec.marshalNMentionable2ᚕcodnaᚋgraphᚋmodelᚐMentionableᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_mentionables(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Mentionable(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_mentionables_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_mentionNames(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_mentionNames(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().MentionNames(ctx, fc.Args["hrefs"].([]string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.Mentionable) graphql.Marshaler {
+			return ec.marshalNMentionable2ᚕcodnaᚋgraphᚋmodelᚐMentionableᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_mentionNames(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Mentionable(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_mentionNames_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_search(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -10722,6 +10907,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "answerMention":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_answerMention(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "purgeDocument":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_purgeDocument(ctx, field)
@@ -11161,6 +11353,18 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_manageParkedEvents(ctx, field)
+				})
+		case "mentionables":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_mentionables(ctx, field)
+				})
+		case "mentionNames":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_mentionNames(ctx, field)
 				})
 		case "search":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,

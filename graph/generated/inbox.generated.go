@@ -27,6 +27,8 @@ type NotificationResolver interface {
 	Actor(ctx context.Context, obj *inbox.Notification) (*model.User, error)
 
 	Status(ctx context.Context, obj *inbox.Notification) (model.NotificationStatus, error)
+
+	Mention(ctx context.Context, obj *inbox.Notification) (*model.MentionView, error)
 }
 type SubscriptionResolver interface {
 	InboxCounts(ctx context.Context) (<-chan *inbox.Counts, error)
@@ -548,6 +550,43 @@ func (ec *executionContext) _Notification_resolvedAt(ctx context.Context, field 
 }
 func (ec *executionContext) fieldContext_Notification_resolvedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Notification", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Notification_mention(ctx context.Context, field graphql.CollectedField, obj *inbox.Notification) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Notification", field, false, func(ctx context.Context) (*model.MentionView, error) {
+			return ec.Resolvers.Notification().Mention(ctx, obj)
+		}, ec.marshalOMentionView2ᚖcodnaᚋgraphᚋmodelᚐMentionView)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Notification_mention(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Notification().Mention(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.MentionView) graphql.Marshaler {
+			return ec.marshalOMentionView2ᚖcodnaᚋgraphᚋmodelᚐMentionView(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Notification_mention(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Notification",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MentionView(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _NotificationConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.NotificationConnection) (ret graphql.Marshaler) {
@@ -1256,6 +1295,12 @@ func (ec *executionContext) _Notification(ctx context.Context, sel ast.Selection
 			if out.Values[i] == graphql.RequiredNull {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "mention":
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Notification_mention(ctx, field, obj)
+				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}

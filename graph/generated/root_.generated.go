@@ -87,6 +87,12 @@ type ComplexityRoot struct {
 		Tool    func(childComplexity int) int
 	}
 
+	AnswerMentionPayload struct {
+		BatchID        func(childComplexity int) int
+		NotificationID func(childComplexity int) int
+		Notified       func(childComplexity int) int
+	}
+
 	Attachment struct {
 		ByteSize  func(childComplexity int) int
 		CreatedAt func(childComplexity int) int
@@ -762,6 +768,21 @@ type ComplexityRoot struct {
 		Marked func(childComplexity int) int
 	}
 
+	MentionView struct {
+		Excerpt    func(childComplexity int) int
+		TargetID   func(childComplexity int) int
+		TargetKind func(childComplexity int) int
+		TargetName func(childComplexity int) int
+	}
+
+	Mentionable struct {
+		Href func(childComplexity int) int
+		ID   func(childComplexity int) int
+		Kind func(childComplexity int) int
+		Name func(childComplexity int) int
+		Slug func(childComplexity int) int
+	}
+
 	MoveDocumentPayload struct {
 		Document func(childComplexity int) int
 	}
@@ -770,6 +791,7 @@ type ComplexityRoot struct {
 		AcceptInvitation                   func(childComplexity int, input model.AcceptInvitationInput) int
 		AcceptLinkSuggestion               func(childComplexity int, input model.LinkSuggestionInput) int
 		AddGroupMember                     func(childComplexity int, input model.GroupMemberInput) int
+		AnswerMention                      func(childComplexity int, input model.AnswerMentionInput) int
 		ChangePassword                     func(childComplexity int, input model.ChangePasswordInput) int
 		CreateAccessToken                  func(childComplexity int, input model.CreateAccessTokenInput) int
 		CreateAgent                        func(childComplexity int, input model.CreateAgentInput) int
@@ -870,6 +892,7 @@ type ComplexityRoot struct {
 		BatchID          func(childComplexity int) int
 		CreatedAt        func(childComplexity int) int
 		ID               func(childComplexity int) int
+		Mention          func(childComplexity int) int
 		Payload          func(childComplexity int) int
 		ReadAt           func(childComplexity int) int
 		RequiresDecision func(childComplexity int) int
@@ -989,6 +1012,8 @@ type ComplexityRoot struct {
 		ManagedUsers        func(childComplexity int, first *int, after *string) int
 		ManagementWebhooks  func(childComplexity int) int
 		Me                  func(childComplexity int) int
+		MentionNames        func(childComplexity int, hrefs []string) int
+		Mentionables        func(childComplexity int, query string, first *int) int
 		MyAgents            func(childComplexity int) int
 		NewPageAudience     func(childComplexity int, space model.Space, path *string) int
 		People              func(childComplexity int, query string, first *int) int
@@ -1454,6 +1479,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AgentToolUse.Tool(childComplexity), true
+
+	case "AnswerMentionPayload.batchId":
+		if e.ComplexityRoot.AnswerMentionPayload.BatchID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnswerMentionPayload.BatchID(childComplexity), true
+	case "AnswerMentionPayload.notificationId":
+		if e.ComplexityRoot.AnswerMentionPayload.NotificationID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnswerMentionPayload.NotificationID(childComplexity), true
+	case "AnswerMentionPayload.notified":
+		if e.ComplexityRoot.AnswerMentionPayload.Notified == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnswerMentionPayload.Notified(childComplexity), true
 
 	case "Attachment.byteSize":
 		if e.ComplexityRoot.Attachment.ByteSize == nil {
@@ -3966,6 +4010,62 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.MarkNotificationsReadPayload.Marked(childComplexity), true
 
+	case "MentionView.excerpt":
+		if e.ComplexityRoot.MentionView.Excerpt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MentionView.Excerpt(childComplexity), true
+	case "MentionView.targetId":
+		if e.ComplexityRoot.MentionView.TargetID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MentionView.TargetID(childComplexity), true
+	case "MentionView.targetKind":
+		if e.ComplexityRoot.MentionView.TargetKind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MentionView.TargetKind(childComplexity), true
+	case "MentionView.targetName":
+		if e.ComplexityRoot.MentionView.TargetName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MentionView.TargetName(childComplexity), true
+
+	case "Mentionable.href":
+		if e.ComplexityRoot.Mentionable.Href == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Mentionable.Href(childComplexity), true
+	case "Mentionable.id":
+		if e.ComplexityRoot.Mentionable.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Mentionable.ID(childComplexity), true
+	case "Mentionable.kind":
+		if e.ComplexityRoot.Mentionable.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Mentionable.Kind(childComplexity), true
+	case "Mentionable.name":
+		if e.ComplexityRoot.Mentionable.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Mentionable.Name(childComplexity), true
+	case "Mentionable.slug":
+		if e.ComplexityRoot.Mentionable.Slug == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Mentionable.Slug(childComplexity), true
+
 	case "MoveDocumentPayload.document":
 		if e.ComplexityRoot.MoveDocumentPayload.Document == nil {
 			break
@@ -4006,6 +4106,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.AddGroupMember(childComplexity, args["input"].(model.GroupMemberInput)), true
+	case "Mutation.answerMention":
+		if e.ComplexityRoot.Mutation.AnswerMention == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_answerMention_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AnswerMention(childComplexity, args["input"].(model.AnswerMentionInput)), true
 	case "Mutation.changePassword":
 		if e.ComplexityRoot.Mutation.ChangePassword == nil {
 			break
@@ -5034,6 +5145,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Notification.ID(childComplexity), true
+	case "Notification.mention":
+		if e.ComplexityRoot.Notification.Mention == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Notification.Mention(childComplexity), true
 	case "Notification.payload":
 		if e.ComplexityRoot.Notification.Payload == nil {
 			break
@@ -5695,6 +5812,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Me(childComplexity), true
+	case "Query.mentionNames":
+		if e.ComplexityRoot.Query.MentionNames == nil {
+			break
+		}
+
+		args, err := ec.field_Query_mentionNames_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.MentionNames(childComplexity, args["hrefs"].([]string)), true
+	case "Query.mentionables":
+		if e.ComplexityRoot.Query.Mentionables == nil {
+			break
+		}
+
+		args, err := ec.field_Query_mentionables_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Mentionables(childComplexity, args["query"].(string), args["first"].(*int)), true
 	case "Query.myAgents":
 		if e.ComplexityRoot.Query.MyAgents == nil {
 			break
@@ -6804,6 +6943,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		return graphql.NewInputUnmarshalerIndex(
 			graphql.NewInputUnmarshaler("AcceptInvitationInput", ec.unmarshalInputAcceptInvitationInput),
 			graphql.NewInputUnmarshaler("AgentInput", ec.unmarshalInputAgentInput),
+			graphql.NewInputUnmarshaler("AnswerMentionInput", ec.unmarshalInputAnswerMentionInput),
 			graphql.NewInputUnmarshaler("AuditFilter", ec.unmarshalInputAuditFilter),
 			graphql.NewInputUnmarshaler("AutomationScopeInput", ec.unmarshalInputAutomationScopeInput),
 			graphql.NewInputUnmarshaler("ChangePasswordInput", ec.unmarshalInputChangePasswordInput),
@@ -6993,6 +7133,8 @@ enum GrantReason {
   SPACE_DEFAULT
   "The page's owner is an agent you answer for: its people read what it writes (a standing rule)."
   AGENT_RESPONSIBLE
+  "Its author mentioned you on it and chose to share it with you (answerMention)."
+  MENTION
 }
 
 "Who a grant is to."
@@ -9436,6 +9578,90 @@ extend type Mutation {
   acceptInvitation(input: AcceptInvitationInput!): LoginPayload!
 }
 `, BuiltIn: false},
+	{Name: "../schema/mentions.graphqls", Input: `"What a mention names: a person (` + "`" + `mention:user/<id>` + "`" + `), a group (` + "`" + `mention:group/<slug>` + "`" + `) or an agent (` + "`" + `mention:agent/<slug>` + "`" + `)."
+enum MentionKind {
+  USER
+  GROUP
+  AGENT
+}
+
+"Someone or something that can be mentioned: names only, never content."
+type Mentionable {
+  kind: MentionKind!
+  "The person's, group's or agent's id (null when resolved from an href by slug)."
+  id: ID
+  "The current name: a mention always shows this, never its link text."
+  name: String!
+  "The group's or agent's slug; null for a person."
+  slug: String
+  "The mention link's destination, for ` + "`" + `[@Name](href)` + "`" + `."
+  href: String!
+}
+
+"How a mention notification (` + "`" + `mention` + "`" + `, ` + "`" + `mention.unreadable` + "`" + `, ` + "`" + `mention.group_capped` + "`" + `) shows to you now."
+type MentionView {
+  """
+  The sentence around the mention, its mentions shown as ` + "`" + `@Current name` + "`" + `; null when you cannot read
+  the page now. Plain text taken from markdown: render it as text, never as HTML.
+  """
+  excerpt: String
+  "Who was mentioned (` + "`" + `mention.unreadable` + "`" + `: the person or agent; ` + "`" + `mention.group_capped` + "`" + `: the group)."
+  targetKind: MentionKind
+  targetId: ID
+  "Their current name."
+  targetName: String
+}
+
+"An answer to a mention decision."
+input AnswerMentionInput {
+  "The ` + "`" + `mention.unreadable` + "`" + ` or ` + "`" + `mention.group_capped` + "`" + ` decision."
+  notificationId: ID!
+  """
+  For ` + "`" + `mention.unreadable` + "`" + `: true shares the page at read with the person or agent mentioned (a
+  grant with reason ` + "`" + `mention` + "`" + `, in a batch, like any share); false leaves it. For
+  ` + "`" + `mention.group_capped` + "`" + `: true tells every reader of the page in the group; false leaves it.
+  """
+  accept: Boolean!
+}
+
+"What answering a mention decision did."
+type AnswerMentionPayload {
+  notificationId: ID!
+  "The share's batch, when the answer shared the page."
+  batchId: ID
+  "The group's readers told, when the answer notified a group."
+  notified: Int!
+}
+
+extend type Notification {
+  "For the mention types: how the mention shows to you now (null for other types)."
+  mention: MentionView
+}
+
+extend type Query {
+  """
+  What you may mention, for the ` + "`" + `@` + "`" + ` autocomplete: active people (by name or email), groups, and the
+  agents you answer for (by name or slug), at most ` + "`" + `first` + "`" + ` of each kind (default 8, 1 to 50). Fewer
+  than two characters find nothing. Names only. Management: FORBIDDEN.
+  """
+  mentionables(query: String!, first: Int): [Mentionable!]!
+  """
+  The current names of mention links (their hrefs), to show them as chips: an href naming nothing
+  is left out. At most 200. Management: FORBIDDEN.
+  """
+  mentionNames(hrefs: [String!]!): [Mentionable!]!
+}
+
+extend type Mutation {
+  """
+  Answers one of your mention decisions. NOT_FOUND when it is not yours; BAD_USER_INPUT when it is
+  not a mention decision (information such as "ask its owner" has no answer); CONFLICT when it was
+  answered or no longer holds (the mention left the text, the page was trashed, the person can read
+  it now, you can no longer share the page); the share's errors.
+  """
+  answerMention(input: AnswerMentionInput!): AnswerMentionPayload!
+}
+`, BuiltIn: false},
 	{Name: "../schema/purge.graphqls", Input: `"A document, by id."
 input DocumentRefInput {
   documentId: ID!
@@ -10027,6 +10253,18 @@ func (ec *executionContext) childFields_AgentToolUse(ctx context.Context, field 
 		return ec.fieldContext_AgentToolUse_lastAt(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type AgentToolUse", field.Name)
+}
+
+func (ec *executionContext) childFields_AnswerMentionPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "notificationId":
+		return ec.fieldContext_AnswerMentionPayload_notificationId(ctx, field)
+	case "batchId":
+		return ec.fieldContext_AnswerMentionPayload_batchId(ctx, field)
+	case "notified":
+		return ec.fieldContext_AnswerMentionPayload_notified(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AnswerMentionPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_Attachment(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -11379,6 +11617,36 @@ func (ec *executionContext) childFields_MarkNotificationsReadPayload(ctx context
 	return nil, fmt.Errorf("no field named %q was found under type MarkNotificationsReadPayload", field.Name)
 }
 
+func (ec *executionContext) childFields_MentionView(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "excerpt":
+		return ec.fieldContext_MentionView_excerpt(ctx, field)
+	case "targetKind":
+		return ec.fieldContext_MentionView_targetKind(ctx, field)
+	case "targetId":
+		return ec.fieldContext_MentionView_targetId(ctx, field)
+	case "targetName":
+		return ec.fieldContext_MentionView_targetName(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type MentionView", field.Name)
+}
+
+func (ec *executionContext) childFields_Mentionable(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "kind":
+		return ec.fieldContext_Mentionable_kind(ctx, field)
+	case "id":
+		return ec.fieldContext_Mentionable_id(ctx, field)
+	case "name":
+		return ec.fieldContext_Mentionable_name(ctx, field)
+	case "slug":
+		return ec.fieldContext_Mentionable_slug(ctx, field)
+	case "href":
+		return ec.fieldContext_Mentionable_href(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Mentionable", field.Name)
+}
+
 func (ec *executionContext) childFields_MoveDocumentPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "document":
@@ -11413,6 +11681,8 @@ func (ec *executionContext) childFields_Notification(ctx context.Context, field 
 		return ec.fieldContext_Notification_readAt(ctx, field)
 	case "resolvedAt":
 		return ec.fieldContext_Notification_resolvedAt(ctx, field)
+	case "mention":
+		return ec.fieldContext_Notification_mention(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Notification", field.Name)
 }

@@ -75,6 +75,25 @@ type AgentToolUse struct {
 	LastAt  time.Time `json:"lastAt"`
 }
 
+// An answer to a mention decision.
+type AnswerMentionInput struct {
+	// The `mention.unreadable` or `mention.group_capped` decision.
+	NotificationID string `json:"notificationId"`
+	// For `mention.unreadable`: true shares the page at read with the person or agent mentioned (a
+	// grant with reason `mention`, in a batch, like any share); false leaves it. For
+	// `mention.group_capped`: true tells every reader of the page in the group; false leaves it.
+	Accept bool `json:"accept"`
+}
+
+// What answering a mention decision did.
+type AnswerMentionPayload struct {
+	NotificationID string `json:"notificationId"`
+	// The share's batch, when the answer shared the page.
+	BatchID *string `json:"batchId,omitempty"`
+	// The group's readers told, when the answer notified a group.
+	Notified int `json:"notified"`
+}
+
 // A file of a page, in the page's `<slug>.files/` folder: a page `ops/deploy` shows its diagram as
 // `![](deploy.files/diagram.png)`. It has exactly the page's permission; nothing else grants it.
 type Attachment struct {
@@ -922,6 +941,31 @@ type MarkNotificationsReadInput struct {
 type MarkNotificationsReadPayload struct {
 	Marked int           `json:"marked"`
 	Counts *inbox.Counts `json:"counts"`
+}
+
+// How a mention notification (`mention`, `mention.unreadable`, `mention.group_capped`) shows to you now.
+type MentionView struct {
+	// The sentence around the mention, its mentions shown as `@Current name`; null when you cannot read
+	// the page now. Plain text taken from markdown: render it as text, never as HTML.
+	Excerpt *string `json:"excerpt,omitempty"`
+	// Who was mentioned (`mention.unreadable`: the person or agent; `mention.group_capped`: the group).
+	TargetKind *MentionKind `json:"targetKind,omitempty"`
+	TargetID   *string      `json:"targetId,omitempty"`
+	// Their current name.
+	TargetName *string `json:"targetName,omitempty"`
+}
+
+// Someone or something that can be mentioned: names only, never content.
+type Mentionable struct {
+	Kind MentionKind `json:"kind"`
+	// The person's, group's or agent's id (null when resolved from an href by slug).
+	ID *string `json:"id,omitempty"`
+	// The current name: a mention always shows this, never its link text.
+	Name string `json:"name"`
+	// The group's or agent's slug; null for a person.
+	Slug *string `json:"slug,omitempty"`
+	// The mention link's destination, for `[@Name](href)`.
+	Href string `json:"href"`
 }
 
 // A new address for a document. Omitted fields stay as they are.
@@ -2086,6 +2130,8 @@ const (
 	GrantReasonSpaceDefault GrantReason = "SPACE_DEFAULT"
 	// The page's owner is an agent you answer for: its people read what it writes (a standing rule).
 	GrantReasonAgentResponsible GrantReason = "AGENT_RESPONSIBLE"
+	// Its author mentioned you on it and chose to share it with you (answerMention).
+	GrantReasonMention GrantReason = "MENTION"
 )
 
 var AllGrantReason = []GrantReason{
@@ -2097,11 +2143,12 @@ var AllGrantReason = []GrantReason{
 	GrantReasonImport,
 	GrantReasonSpaceDefault,
 	GrantReasonAgentResponsible,
+	GrantReasonMention,
 }
 
 func (e GrantReason) IsValid() bool {
 	switch e {
-	case GrantReasonDirect, GrantReasonLinkSuggestion, GrantReasonBulkTag, GrantReasonFolder, GrantReasonScript, GrantReasonImport, GrantReasonSpaceDefault, GrantReasonAgentResponsible:
+	case GrantReasonDirect, GrantReasonLinkSuggestion, GrantReasonBulkTag, GrantReasonFolder, GrantReasonScript, GrantReasonImport, GrantReasonSpaceDefault, GrantReasonAgentResponsible, GrantReasonMention:
 		return true
 	}
 	return false
@@ -2572,6 +2619,64 @@ func (e *MailDigest) UnmarshalJSON(b []byte) error {
 }
 
 func (e MailDigest) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// What a mention names: a person (`mention:user/<id>`), a group (`mention:group/<slug>`) or an agent (`mention:agent/<slug>`).
+type MentionKind string
+
+const (
+	MentionKindUser  MentionKind = "USER"
+	MentionKindGroup MentionKind = "GROUP"
+	MentionKindAgent MentionKind = "AGENT"
+)
+
+var AllMentionKind = []MentionKind{
+	MentionKindUser,
+	MentionKindGroup,
+	MentionKindAgent,
+}
+
+func (e MentionKind) IsValid() bool {
+	switch e {
+	case MentionKindUser, MentionKindGroup, MentionKindAgent:
+		return true
+	}
+	return false
+}
+
+func (e MentionKind) String() string {
+	return string(e)
+}
+
+func (e *MentionKind) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = MentionKind(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid MentionKind", str)
+	}
+	return nil
+}
+
+func (e MentionKind) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *MentionKind) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e MentionKind) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

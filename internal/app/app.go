@@ -35,6 +35,7 @@ import (
 	"codna/internal/live"
 	"codna/internal/mail"
 	"codna/internal/manage"
+	"codna/internal/mention"
 	"codna/internal/outbox"
 	"codna/internal/periodic"
 	"codna/internal/sandbox"
@@ -151,6 +152,7 @@ type Services struct {
 	SSO        *sso.Service
 	Favorite   *favorite.Service
 	Comment    *comment.Service
+	Mention    *mention.Service
 }
 
 // App is the services over one database pool and the background work that
@@ -242,6 +244,7 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *App {
 	s.Inbox = inbox.New(pool)
 	s.Favorite = favorite.New(pool, log.With("component", "favorites"))
 	s.Comment = comment.New(pool, comment.Config{})
+	s.Mention = mention.New(pool)
 	a.views = periodic.New("write page views", favorite.FlushEvery, func(ctx context.Context) (int64, error) {
 		_, err := s.Favorite.FlushViews(ctx)
 		return 0, err // every few seconds: not worth a log line
@@ -295,8 +298,8 @@ func (a *App) Pool() *pgxpool.Pool { return a.pool }
 
 // registerConsumers registers the outbox consumers the App runs and says
 // how many there are. The link consumer, the decision keeper, the
-// folder-share applier, the search indexer, the automation matcher and the
-// webhook enqueuer register here, as batch consumers, each in its own lane with the time
+// folder-share applier, the search indexer, the automation matcher, the
+// webhook enqueuer and the mentions consumer register here, as batch consumers, each in its own lane with the time
 // budget it states (docs/design.md, "The worker"): each handles a batch of
 // its lane in one transaction, and a slow one delays only its own lane.
 // A consumer added later states its budget here too.
@@ -328,6 +331,9 @@ func (a *App) registerConsumers() int {
 		// Locating up to a few hundred quotes in each saved page: tens of
 		// milliseconds for the largest (bench/RESULTS.md).
 		{comment.ReanchorerName, comment.NewReanchorer(a.pool).HandleBatch, 10 * time.Second, comment.ReanchorerEvents()},
+		// Parsing one body (up to the body cap) per page or comment, then a
+		// notification per person newly mentioned (a group at most 200).
+		{mention.ConsumerName, mention.NewConsumer(a.pool).HandleBatch, 10 * time.Second, mention.ConsumerEvents()},
 	}
 	for _, c := range consumers {
 		a.Outbox.RegisterBatch(c.name, c.handle, outbox.Lane{Budget: c.budget, Events: c.events})

@@ -47,6 +47,7 @@ var constructors = map[string][]string{
 	"codna/internal/live":       {"New"},
 	"codna/internal/mail":       {"New"},
 	"codna/internal/manage":     {"New"},
+	"codna/internal/mention":    {"New", "NewConsumer"},
 	"codna/internal/outbox":     {"New"},
 	"codna/internal/search":     {"New", "NewBackfill"},
 	"codna/internal/space":      {"New"},

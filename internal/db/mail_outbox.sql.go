@@ -183,29 +183,64 @@ func (q *Queries) MailOutboxLock(ctx context.Context, db DBTX, arg MailOutboxLoc
 	return i, err
 }
 
+const mailOutboxPreviousNotice = `-- name: MailOutboxPreviousNotice :one
+SELECT created_at FROM mail_outbox
+WHERE recipient_id = $1 AND kind = $2 AND (created_at, id) < ($3::timestamptz, $4::uuid)
+ORDER BY created_at DESC, id DESC
+LIMIT 1
+`
+
+type MailOutboxPreviousNoticeParams struct {
+	RecipientID   uuid.UUID
+	Kind          string
+	BeforeCreated time.Time
+	BeforeID      uuid.UUID
+}
+
+// MailOutboxPreviousNotice is when the recipient's previous mail of a kind was queued, before the given one (the start of the window a decision or mention mail lists); no row for their first.
+func (q *Queries) MailOutboxPreviousNotice(ctx context.Context, db DBTX, arg MailOutboxPreviousNoticeParams) (time.Time, error) {
+	row := db.QueryRow(ctx, mailOutboxPreviousNotice,
+		arg.RecipientID,
+		arg.Kind,
+		arg.BeforeCreated,
+		arg.BeforeID,
+	)
+	var created_at time.Time
+	err := row.Scan(&created_at)
+	return created_at, err
+}
+
 const mailOutboxQueueNotices = `-- name: MailOutboxQueueNotices :execrows
 INSERT INTO mail_outbox (id, recipient_id, kind, subject_id, message_id)
 SELECT x.id, x.recipient_id, x.kind, x.subject_id, x.id::text || '@' || $1::text
 FROM (
-  SELECT gen_random_uuid() AS id, n.recipient_id,
-    CASE WHEN n.requires_decision THEN 'decision' ELSE 'mention' END AS kind, n.id AS subject_id
-  FROM notifications n
-  JOIN users u ON u.id = n.recipient_id AND u.kind = 'person' AND u.is_active
-  LEFT JOIN mail_preferences p ON p.user_id = n.recipient_id
-  WHERE n.status = 'unread' AND (n.requires_decision OR n.type = 'mention') AND n.created_at > $2
-    AND CASE WHEN n.requires_decision THEN coalesce(p.decisions, true) ELSE coalesce(p.mentions, true) END
-    AND NOT EXISTS (SELECT 1 FROM mail_outbox m WHERE m.subject_id = n.id AND m.kind IN ('decision', 'mention'))
+  SELECT DISTINCT ON (c.recipient_id, c.kind) gen_random_uuid() AS id, c.recipient_id, c.kind, c.subject_id
+  FROM (
+    SELECT n.recipient_id, CASE WHEN n.requires_decision THEN 'decision' ELSE 'mention' END AS kind, n.id AS subject_id, n.created_at
+    FROM notifications n
+    JOIN users u ON u.id = n.recipient_id AND u.kind = 'person' AND u.is_active
+    LEFT JOIN mail_preferences p ON p.user_id = n.recipient_id
+    WHERE n.status = 'unread' AND (n.requires_decision OR n.type = 'mention') AND n.created_at > $2
+      AND CASE WHEN n.requires_decision THEN coalesce(p.decisions, true) ELSE coalesce(p.mentions, true) END
+  ) c
+  WHERE NOT EXISTS (
+      SELECT 1 FROM mail_outbox m
+      WHERE m.recipient_id = c.recipient_id AND m.kind = c.kind
+        AND (m.subject_id = c.subject_id OR m.created_at >= c.created_at
+          OR m.created_at > now() - make_interval(secs => $3::float8)))
+  ORDER BY c.recipient_id, c.kind, c.created_at DESC, c.subject_id DESC
 ) x
 `
 
 type MailOutboxQueueNoticesParams struct {
-	Domain string
-	Since  time.Time
+	Domain     string
+	Since      time.Time
+	WindowSecs float64
 }
 
-// MailOutboxQueueNotices queues a mail for each unread decision and mention created since @since whose recipient wants it and that has none yet (its id is the mail's subject); a notification's recipient is an active person.
+// MailOutboxQueueNotices queues, per recipient (an active person) and kind (decision or mention), one mail for the unread decisions or mentions created since @since that they want and that no mail covers yet (a mail covers what was made before it: it lists them all), unless a mail of that kind went to them within the coalescing window (then the next poll after it does); the newest notification is the mail's subject.
 func (q *Queries) MailOutboxQueueNotices(ctx context.Context, db DBTX, arg MailOutboxQueueNoticesParams) (int64, error) {
-	result, err := db.Exec(ctx, mailOutboxQueueNotices, arg.Domain, arg.Since)
+	result, err := db.Exec(ctx, mailOutboxQueueNotices, arg.Domain, arg.Since, arg.WindowSecs)
 	if err != nil {
 		return 0, err
 	}

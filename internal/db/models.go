@@ -899,6 +899,18 @@ type ManagementAudit struct {
 	CreatedAt        time.Time
 }
 
+type Mention struct {
+	ID         uuid.UUID
+	DocumentID uuid.UUID
+	CommentID  *uuid.UUID
+	RevisionID *uuid.UUID
+	TargetKind string
+	TargetID   uuid.UUID
+	AuthorID   *uuid.UUID
+	Position   int32
+	CreatedAt  time.Time
+}
+
 type Notification struct {
 	ID               uuid.UUID
 	RecipientID      uuid.UUID

@@ -38,6 +38,12 @@ SELECT u.id::uuid AS user_id,
     WHERE ls.status = 'pending' AND s.deleted_at IS NULL AND s.space <> 'raw' AND t.deleted_at IS NULL
       AND (SELECT a.level FROM document_level(s.id, s.created_by, s.deleted_at, s.quarantined_at, u.id, u.is_person) AS a(level)) >= 2
       AND (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, u.id, u.is_person) AS a(level)) > 0)
+   +
+   (SELECT count(*)
+    FROM notifications n
+    WHERE n.recipient_id = u.id AND n.requires_decision AND n.status IN ('unread', 'read')
+      AND n.type IN ('mention.unreadable', 'mention.group_capped') AND n.subject_type = 'mention'
+      AND mention_decision_holds(n.subject_id, u.id, n.type))
   )::int AS decisions,
   (SELECT count(*)
    FROM notifications n
@@ -58,7 +64,7 @@ type NotificationCountInboxRow struct {
 	Unread    int32
 }
 
-// NotificationCountInbox is the inbox badge of each given user (is_person[i]: whether group grants reach user_ids[i]) in one statement, one row per user (docs/design.md#counts): decisions are the stale or broken edges and file references from live, non-raw documents the user owns, not kept, to targets the user can read (a broken edge's also when the user could read it when it broke: break_reader), plus the pending suggestions on live, non-raw documents the user can edit, towards live targets they can read (raw bodies are never edited, and an unreadable target must not show); unread is unread information.
+// NotificationCountInbox is the inbox badge of each given user (is_person[i]: whether group grants reach user_ids[i]) in one statement, one row per user (docs/design.md#counts): decisions are the stale or broken edges and file references from live, non-raw documents the user owns, not kept, to targets the user can read (a broken edge's also when the user could read it when it broke: break_reader), plus the pending suggestions on live, non-raw documents the user can edit, towards live targets they can read (raw bodies are never edited, and an unreadable target must not show), plus the user's open mention decisions that still hold (mention_decision_holds); unread is unread information.
 func (q *Queries) NotificationCountInbox(ctx context.Context, db DBTX, arg NotificationCountInboxParams) ([]NotificationCountInboxRow, error) {
 	rows, err := db.Query(ctx, notificationCountInbox, arg.UserIds, arg.IsPerson)
 	if err != nil {
@@ -651,6 +657,50 @@ func (q *Queries) NotificationListNewSince(ctx context.Context, db DBTX, arg Not
 	return items, nil
 }
 
+const notificationListNoticeIDs = `-- name: NotificationListNoticeIDs :many
+SELECT id FROM notifications
+WHERE recipient_id = $1 AND status = 'unread'
+  AND CASE WHEN $2::boolean THEN requires_decision ELSE type = 'mention' AND NOT requires_decision END
+  AND created_at > $3 AND created_at <= $4
+ORDER BY created_at
+LIMIT $5
+`
+
+type NotificationListNoticeIDsParams struct {
+	RecipientID uuid.UUID
+	Decisions   bool
+	PeriodStart time.Time
+	PeriodEnd   time.Time
+	RowLimit    int32
+}
+
+// NotificationListNoticeIDs is a recipient's unread decisions (or, decisions false, mention notifications) created in a decision or mention mail's window, oldest first, at most row_limit.
+func (q *Queries) NotificationListNoticeIDs(ctx context.Context, db DBTX, arg NotificationListNoticeIDsParams) ([]uuid.UUID, error) {
+	rows, err := db.Query(ctx, notificationListNoticeIDs,
+		arg.RecipientID,
+		arg.Decisions,
+		arg.PeriodStart,
+		arg.PeriodEnd,
+		arg.RowLimit,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var id uuid.UUID
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const notificationListRecipientsWithSubject = `-- name: NotificationListRecipientsWithSubject :many
 SELECT DISTINCT recipient_id FROM notifications
 WHERE recipient_id = ANY($1::uuid[]) AND type = $2 AND subject_type = $3 AND subject_id = $4
@@ -687,6 +737,36 @@ func (q *Queries) NotificationListRecipientsWithSubject(ctx context.Context, db 
 		return nil, err
 	}
 	return items, nil
+}
+
+const notificationLockOwn = `-- name: NotificationLockOwn :one
+SELECT id, recipient_id, type, subject_type, subject_id, payload, requires_decision, status, batch_id, created_at, read_at, resolved_at FROM notifications WHERE id = $1 AND recipient_id = $2 FOR UPDATE
+`
+
+type NotificationLockOwnParams struct {
+	ID          uuid.UUID
+	RecipientID uuid.UUID
+}
+
+// NotificationLockOwn locks one of the recipient's notifications, to answer it.
+func (q *Queries) NotificationLockOwn(ctx context.Context, db DBTX, arg NotificationLockOwnParams) (Notification, error) {
+	row := db.QueryRow(ctx, notificationLockOwn, arg.ID, arg.RecipientID)
+	var i Notification
+	err := row.Scan(
+		&i.ID,
+		&i.RecipientID,
+		&i.Type,
+		&i.SubjectType,
+		&i.SubjectID,
+		&i.Payload,
+		&i.RequiresDecision,
+		&i.Status,
+		&i.BatchID,
+		&i.CreatedAt,
+		&i.ReadAt,
+		&i.ResolvedAt,
+	)
+	return i, err
 }
 
 const notificationMarkAllRead = `-- name: NotificationMarkAllRead :one
@@ -890,6 +970,46 @@ type NotificationResolveDecisionsRow struct {
 func (q *Queries) NotificationResolveDecisions(ctx context.Context, db DBTX, arg NotificationResolveDecisionsParams) (NotificationResolveDecisionsRow, error) {
 	row := db.QueryRow(ctx, notificationResolveDecisions, arg.SubjectType, arg.SubjectIds)
 	var i NotificationResolveDecisionsRow
+	err := row.Scan(&i.Resolved, &i.Signalled)
+	return i, err
+}
+
+const notificationResolveMentionDecisions = `-- name: NotificationResolveMentionDecisions :one
+WITH gone AS (
+  SELECT n.id
+  FROM notifications n
+  WHERE n.requires_decision AND n.status IN ('unread', 'read')
+    AND n.type IN ('mention.unreadable', 'mention.group_capped') AND n.subject_type = 'mention'
+    AND (n.payload->>'documentId' IN (SELECT x::text FROM unnest($1::uuid[]) AS x)
+      OR n.payload->>'userId' IN (SELECT x::text FROM unnest($2::uuid[]) AS x)
+      OR n.payload->>'groupId' IN (SELECT x::text FROM unnest($2::uuid[]) AS x)
+      OR n.recipient_id = ANY($2::uuid[]))
+    AND NOT mention_decision_holds(n.subject_id, n.recipient_id, n.type)
+), upd AS (
+  UPDATE notifications n SET status = 'resolved', resolved_at = now()
+  FROM gone
+  WHERE n.id = gone.id AND n.status IN ('unread', 'read')
+  RETURNING n.recipient_id
+), sig AS (
+  SELECT pg_notify('codna_inbox', r.recipient_id::text) FROM (SELECT DISTINCT recipient_id FROM upd) r
+)
+SELECT (SELECT count(*) FROM upd)::int AS resolved, (SELECT count(*) FROM sig)::int AS signalled
+`
+
+type NotificationResolveMentionDecisionsParams struct {
+	DocumentIds []uuid.UUID
+	UserIds     []uuid.UUID
+}
+
+type NotificationResolveMentionDecisionsRow struct {
+	Resolved  int32
+	Signalled int32
+}
+
+// NotificationResolveMentionDecisions resolves the open mention decisions about the given pages, about the given people, agents or groups mentioned (user_ids), or of the given recipients, that no longer hold (mention_decision_holds: the mention left the text, the page was trashed or purged, the person can read it now or was deactivated, the group was deleted, the recipient may no longer act), and signals each recipient's inbox.
+func (q *Queries) NotificationResolveMentionDecisions(ctx context.Context, db DBTX, arg NotificationResolveMentionDecisionsParams) (NotificationResolveMentionDecisionsRow, error) {
+	row := db.QueryRow(ctx, notificationResolveMentionDecisions, arg.DocumentIds, arg.UserIds)
+	var i NotificationResolveMentionDecisionsRow
 	err := row.Scan(&i.Resolved, &i.Signalled)
 	return i, err
 }

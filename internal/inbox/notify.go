@@ -72,6 +72,17 @@ const (
 	// TypeCommentCreated tells a page's owner of a new thread on it, and a
 	// thread's participants of a reply (internal/comment).
 	TypeCommentCreated = "comment.created"
+	// TypeMention tells a person (or an agent, by its responsible people)
+	// who can read a page that they were mentioned on it (internal/mention).
+	TypeMention = "mention"
+	// TypeMentionUnreadable tells a mention's author that the person or
+	// agent mentioned cannot read the page: a decision (share it with them
+	// / leave it) when the author may share the page, information otherwise.
+	TypeMentionUnreadable = "mention.unreadable"
+	// TypeMentionGroupCapped tells a group mention's author that the group
+	// has more readers of the page than a mention notifies: a decision
+	// (notify them all / leave it).
+	TypeMentionGroupCapped = "mention.group_capped"
 )
 
 // Types lists every notification type, in docs/design.md#notification-types'
@@ -86,6 +97,7 @@ var Types = []string{
 	TypeDocumentQuarantined, TypeDocumentReleased, TypeDocumentAccessRevoked,
 	TypeWebhookPaused, TypeAccountSSOLinked,
 	TypeCommentCreated,
+	TypeMention, TypeMentionUnreadable, TypeMentionGroupCapped,
 }
 
 // KnownType reports whether t is one of Types.

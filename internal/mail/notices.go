@@ -3,6 +3,7 @@ package mail
 import (
 	"context"
 	"errors"
+	"slices"
 	"time"
 
 	"github.com/google/uuid"
@@ -28,6 +29,11 @@ const (
 // mentions not mailed yet: a notification older than that (mail was off,
 // or no replica ran) is not mailed late.
 const NoticeLookback = time.Hour
+
+// NoticeCoalesce is the window in which a person's decision (or mention)
+// mails coalesce: after one is queued, the next waits until the window has
+// passed and then lists every one made meanwhile. Set it at start-up only.
+var NoticeCoalesce = 2 * time.Minute
 
 // DigestMaxItems caps the notifications one digest lists; it says how many
 // more there are.
@@ -56,7 +62,7 @@ func (s *Service) QueueNotices(ctx context.Context) (int64, error) {
 			return err
 		}
 		n, err = db.Q.MailOutboxQueueNotices(ctx, tx, db.MailOutboxQueueNoticesParams{
-			Domain: s.domain, Since: time.Now().Add(-NoticeLookback),
+			Domain: s.domain, Since: time.Now().Add(-NoticeLookback), WindowSecs: NoticeCoalesce.Seconds(),
 		})
 		if err != nil {
 			return err
@@ -123,6 +129,8 @@ var typeWords = map[string]string{
 	"webhook.paused":            "One of your webhooks was paused",
 	"account.sso_linked":        "Your account was linked to your identity provider",
 	"mention":                   "You were mentioned",
+	"mention.unreadable":        "Someone you mentioned cannot read the page and was not told",
+	"mention.group_capped":      "A group you mentioned is too large to tell at once: notify them all or leave it",
 	"watch.updated":             "A page you watch was updated",
 	"comment.created":           "A comment was added",
 }
@@ -164,7 +172,27 @@ func (s *Service) renderNotice(ctx context.Context, tx db.DBTX, row db.MailOutbo
 			return "", err
 		}
 	} else {
-		ids = []uuid.UUID{*row.SubjectID}
+		// A decision or mention mail lists every unread one of its kind
+		// made since the recipient's previous mail of that kind (at most
+		// NoticeLookback back): the mails of a burst coalesce into one.
+		start := row.CreatedAt.Add(-NoticeLookback)
+		prev, err := db.Q.MailOutboxPreviousNotice(ctx, tx, db.MailOutboxPreviousNoticeParams{
+			RecipientID: row.RecipientID, Kind: row.Kind, BeforeCreated: row.CreatedAt, BeforeID: row.ID,
+		})
+		if err == nil && prev.After(start) {
+			start = prev
+		} else if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+			return "", err
+		}
+		ids, err = db.Q.NotificationListNoticeIDs(ctx, tx, db.NotificationListNoticeIDsParams{
+			RecipientID: row.RecipientID, Decisions: row.Kind == KindDecision, PeriodStart: start, PeriodEnd: row.CreatedAt, RowLimit: 1000,
+		})
+		if err != nil {
+			return "", err
+		}
+		if !slices.Contains(ids, *row.SubjectID) {
+			ids = append(ids, *row.SubjectID)
+		}
 	}
 	views, err := db.Q.NotificationListMailViews(ctx, tx, db.NotificationListMailViewsParams{RecipientID: row.RecipientID, Ids: ids})
 	if err != nil {

@@ -113,11 +113,11 @@ func TestDecisionMailNotSentWhenReadOrUnreadableOrOff(t *testing.T) {
 	id := e.notify(t, p.ID, page, inbox.TypeLinkTargetMoved, true)
 	lost := sharedPage(t, e, owner.ID, p.ID, "Secret plans")
 	e.notify(t, p.ID, lost, inbox.TypeLinkTargetDeleted, true)
-	require.EqualValues(t, 2, e.queue(t))
+	require.EqualValues(t, 1, e.queue(t), "one mail for both: they coalesce")
 	pgtest.Exec(t, e.pool, `UPDATE notifications SET status = 'read', read_at = now() WHERE id = $1`, id)
 	pgtest.Exec(t, e.pool, `DELETE FROM document_access WHERE document_id = $1`, lost)
-	require.Equal(t, 2, e.drain(t))
-	require.Equal(t, 2, pgtest.Count(t, e.pool, `SELECT count(*) FROM mail_outbox WHERE recipient_id = $1 AND status = 'dropped'`, p.ID))
+	require.Equal(t, 1, e.drain(t))
+	require.Equal(t, 1, pgtest.Count(t, e.pool, `SELECT count(*) FROM mail_outbox WHERE recipient_id = $1 AND status = 'dropped'`, p.ID))
 	require.Empty(t, e.smtp.Messages())
 
 	off := false
@@ -218,4 +218,37 @@ func TestNoNoticesQueuedWithMailOff(t *testing.T) {
 	require.Zero(t, e.queue(t))
 	require.Zero(t, pgtest.Count(t, d.Pool, `SELECT count(*) FROM mail_outbox`))
 	require.Zero(t, pgtest.Count(t, d.Pool, `SELECT count(*) FROM mail_digests`))
+}
+
+// Mention mails coalesce per person within mail.NoticeCoalesce: a burst is
+// one mail listing every mention in it; one made while a mail went out
+// within the window waits for the window to pass, then comes alone.
+func TestMentionMailsCoalescePerPerson(t *testing.T) {
+	t.Parallel()
+	e := setup(t, nil)
+	owner, p := pgtest.CreatePerson(t, e.pool), pgtest.CreatePerson(t, e.pool)
+	a := sharedPage(t, e, owner.ID, p.ID, "Alpha plan")
+	b := sharedPage(t, e, owner.ID, p.ID, "Beta plan")
+	e.notify(t, p.ID, a, inbox.TypeMention, false)
+	e.notify(t, p.ID, b, inbox.TypeMention, false)
+	require.EqualValues(t, 1, e.queue(t))
+	require.Equal(t, 1, e.drain(t))
+	msgs := e.smtp.Wait(t, 1, 10*time.Second)
+	m := parse(t, msgs[0])
+	require.Equal(t, "You were mentioned in CoDNA", m.Header.Get("Subject"))
+	require.Contains(t, m.Text, "Alpha plan")
+	require.Contains(t, m.Text, "Beta plan")
+
+	c := sharedPage(t, e, owner.ID, p.ID, "Gamma plan")
+	e.notify(t, p.ID, c, inbox.TypeMention, false)
+	require.Zero(t, e.queue(t), "a mail went out within the window")
+	pgtest.Exec(t, e.pool, `UPDATE mail_outbox SET created_at = created_at - interval '3 minutes' WHERE recipient_id = $1`, p.ID)
+	pgtest.Exec(t, e.pool, `UPDATE notifications SET created_at = created_at - interval '3 minutes' WHERE recipient_id = $1 AND subject_id <> $2`, p.ID, c)
+	require.EqualValues(t, 1, e.queue(t))
+	require.Zero(t, e.queue(t))
+	require.Equal(t, 1, e.drain(t))
+	msgs = e.smtp.Wait(t, 2, 10*time.Second)
+	m = parse(t, msgs[1])
+	require.Contains(t, m.Text, "Gamma plan")
+	require.NotContains(t, m.Text, "Alpha plan", "the earlier mail told of it")
 }

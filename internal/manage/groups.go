@@ -16,6 +16,7 @@ import (
 	"codna/internal/db"
 	"codna/internal/fault"
 	"codna/internal/inbox"
+	"codna/internal/mention"
 )
 
 // slugPattern is what a group's or an agent's slug looks like (the
@@ -297,6 +298,10 @@ func (s *Service) DeleteGroup(ctx context.Context, id uuid.UUID) (GroupDeletion,
 		if _, err := db.Q.GroupDelete(ctx, tx, g.ID); err != nil {
 			return err
 		}
+		// Its mentions reach nobody now: a decision about one clears.
+		if err := mention.ResolveInTx(ctx, tx, nil, []uuid.UUID{g.ID}); err != nil {
+			return err
+		}
 		return audit.WriteInTx(ctx, tx, audit.Entry{Action: "group.delete", TargetGroup: &g.ID, Details: map[string]any{
 			"slug": g.Slug, "name": g.Name, "members": out.Group.Members,
 			"grants_revoked": out.GrantsRevoked, "folder_shares_deleted": out.FolderSharesDeleted,
@@ -366,6 +371,10 @@ func (s *Service) AddMember(ctx context.Context, groupID, userID uuid.UUID) (Gro
 				return err
 			}
 			if err := audit.WriteInTx(ctx, tx, audit.Entry{Action: "group.member_add", TargetGroup: &g.ID, TargetUser: &u.ID, Details: map[string]any{"slug": g.Slug}}); err != nil {
+				return err
+			}
+			// They may read, through the group, pages they were mentioned on.
+			if err := mention.ResolveInTx(ctx, tx, nil, []uuid.UUID{u.ID}); err != nil {
 				return err
 			}
 		}

@@ -26,6 +26,7 @@ import (
 	"codna/internal/db"
 	"codna/internal/fault"
 	"codna/internal/mail"
+	"codna/internal/mention"
 	"codna/internal/webhook"
 )
 
@@ -116,6 +117,10 @@ func (s *Service) SetPersonActive(ctx context.Context, id uuid.UUID, active bool
 			}
 			details["webhooks_paused"] = paused
 			if err := pauseAgentsOfInTx(ctx, tx, id); err != nil {
+				return err
+			}
+			// Their mention decisions, and those about mentions of them, clear.
+			if err := mention.ResolveInTx(ctx, tx, nil, []uuid.UUID{id}); err != nil {
 				return err
 			}
 		}

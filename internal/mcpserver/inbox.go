@@ -56,6 +56,7 @@ type notificationOut struct {
 	Status           string         `json:"status" jsonschema:"unread, read, resolved or dismissed"`
 	CreatedAt        time.Time      `json:"createdAt"`
 	Payload          map[string]any `json:"payload" jsonschema:"details by type; pages are named by id"`
+	Excerpt          *string        `json:"excerpt,omitempty" jsonschema:"for a mention: the sentence around it, mentions shown by current name; absent when you cannot read the page now"`
 }
 
 type inboxOut struct {
@@ -190,6 +191,11 @@ func (s *Server) inbox(ctx context.Context, in inboxIn) (inboxOut, error) {
 			Status: n.Status, CreatedAt: n.CreatedAt, Payload: n.Payload}
 		if n.SubjectID != nil {
 			o.SubjectID = n.SubjectID.String()
+		}
+		if v, err := s.svc.Mention.View(ctx, &n); err != nil {
+			return inboxOut{}, err
+		} else if v != nil {
+			o.Excerpt = v.Excerpt
 		}
 		out.Notifications[i] = o
 	}

@@ -214,6 +214,14 @@ var table = map[string]rule{
 	"favorite.Service.RecordView": {allow: person | agent | management}, // an agent's or management's view is not recorded
 	"favorite.Service.FlushViews": background,
 
+	// mention.Service: answering mention decisions, the @ autocomplete, and
+	// how a mention notification shows to its reader.
+	"mention.Service.Answer":       content,
+	"mention.Service.Mentionables": {allow: person | agent, read: true, shared: "people, groups and the caller's own agents by name, for the @ autocomplete: the team's directory"},
+	"mention.Service.Names":        {allow: person | agent, read: true, shared: "the current names of mention links: the team's directory"},
+	"mention.Service.View":         {allow: person | agent, read: true, trusts: "the notification the inbox service listed for the same actor; nothing unless it is theirs"},
+	"mention.Service.Views":        {allow: person | agent, read: true, trusts: "the notifications the inbox service listed for the same actor; nothing for one not theirs"},
+
 	// inbox.Service: each actor's own notifications and counts.
 	"inbox.Service.Counts":      {allow: person | agent | management, read: true, own: true},
 	"inbox.Service.Dismiss":     mine,

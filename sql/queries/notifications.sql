@@ -42,7 +42,7 @@ WITH upd AS (
 SELECT upd.* FROM upd, pg_notify('codna_inbox', upd.recipient_id::text);
 
 -- name: NotificationCountInbox :many
--- NotificationCountInbox is the inbox badge of each given user (is_person[i]: whether group grants reach user_ids[i]) in one statement, one row per user (docs/design.md#counts): decisions are the stale or broken edges and file references from live, non-raw documents the user owns, not kept, to targets the user can read (a broken edge's also when the user could read it when it broke: break_reader), plus the pending suggestions on live, non-raw documents the user can edit, towards live targets they can read (raw bodies are never edited, and an unreadable target must not show); unread is unread information.
+-- NotificationCountInbox is the inbox badge of each given user (is_person[i]: whether group grants reach user_ids[i]) in one statement, one row per user (docs/design.md#counts): decisions are the stale or broken edges and file references from live, non-raw documents the user owns, not kept, to targets the user can read (a broken edge's also when the user could read it when it broke: break_reader), plus the pending suggestions on live, non-raw documents the user can edit, towards live targets they can read (raw bodies are never edited, and an unreadable target must not show), plus the user's open mention decisions that still hold (mention_decision_holds); unread is unread information.
 SELECT u.id::uuid AS user_id,
   ((SELECT count(*)
     FROM documents s
@@ -68,6 +68,12 @@ SELECT u.id::uuid AS user_id,
     WHERE ls.status = 'pending' AND s.deleted_at IS NULL AND s.space <> 'raw' AND t.deleted_at IS NULL
       AND (SELECT a.level FROM document_level(s.id, s.created_by, s.deleted_at, s.quarantined_at, u.id, u.is_person) AS a(level)) >= 2
       AND (SELECT a.level FROM document_level(t.id, t.created_by, t.deleted_at, t.quarantined_at, u.id, u.is_person) AS a(level)) > 0)
+   +
+   (SELECT count(*)
+    FROM notifications n
+    WHERE n.recipient_id = u.id AND n.requires_decision AND n.status IN ('unread', 'read')
+      AND n.type IN ('mention.unreadable', 'mention.group_capped') AND n.subject_type = 'mention'
+      AND mention_decision_holds(n.subject_id, u.id, n.type))
   )::int AS decisions,
   (SELECT count(*)
    FROM notifications n
@@ -278,6 +284,41 @@ ORDER BY n.created_at;
 -- NotificationListDigestIDs is a recipient's unread information notifications (no decision, no mention) created in a digest's window, oldest first, at most row_limit.
 SELECT id FROM notifications
 WHERE recipient_id = @recipient_id AND status = 'unread' AND NOT requires_decision AND type <> 'mention'
+  AND created_at > @period_start AND created_at <= @period_end
+ORDER BY created_at
+LIMIT @row_limit;
+
+-- name: NotificationResolveMentionDecisions :one
+-- NotificationResolveMentionDecisions resolves the open mention decisions about the given pages, about the given people, agents or groups mentioned (user_ids), or of the given recipients, that no longer hold (mention_decision_holds: the mention left the text, the page was trashed or purged, the person can read it now or was deactivated, the group was deleted, the recipient may no longer act), and signals each recipient's inbox.
+WITH gone AS (
+  SELECT n.id
+  FROM notifications n
+  WHERE n.requires_decision AND n.status IN ('unread', 'read')
+    AND n.type IN ('mention.unreadable', 'mention.group_capped') AND n.subject_type = 'mention'
+    AND (n.payload->>'documentId' IN (SELECT x::text FROM unnest(@document_ids::uuid[]) AS x)
+      OR n.payload->>'userId' IN (SELECT x::text FROM unnest(@user_ids::uuid[]) AS x)
+      OR n.payload->>'groupId' IN (SELECT x::text FROM unnest(@user_ids::uuid[]) AS x)
+      OR n.recipient_id = ANY(@user_ids::uuid[]))
+    AND NOT mention_decision_holds(n.subject_id, n.recipient_id, n.type)
+), upd AS (
+  UPDATE notifications n SET status = 'resolved', resolved_at = now()
+  FROM gone
+  WHERE n.id = gone.id AND n.status IN ('unread', 'read')
+  RETURNING n.recipient_id
+), sig AS (
+  SELECT pg_notify('codna_inbox', r.recipient_id::text) FROM (SELECT DISTINCT recipient_id FROM upd) r
+)
+SELECT (SELECT count(*) FROM upd)::int AS resolved, (SELECT count(*) FROM sig)::int AS signalled;
+
+-- name: NotificationLockOwn :one
+-- NotificationLockOwn locks one of the recipient's notifications, to answer it.
+SELECT * FROM notifications WHERE id = @id AND recipient_id = @recipient_id FOR UPDATE;
+
+-- name: NotificationListNoticeIDs :many
+-- NotificationListNoticeIDs is a recipient's unread decisions (or, decisions false, mention notifications) created in a decision or mention mail's window, oldest first, at most row_limit.
+SELECT id FROM notifications
+WHERE recipient_id = @recipient_id AND status = 'unread'
+  AND CASE WHEN @decisions::boolean THEN requires_decision ELSE type = 'mention' AND NOT requires_decision END
   AND created_at > @period_start AND created_at <= @period_end
 ORDER BY created_at
 LIMIT @row_limit;

@@ -20,6 +20,8 @@ type Documents = {
     "\n  fragment FolderTreeFields on FolderTree {\n    space\n    path\n    folders {\n      path\n      documents\n      hasChildren\n    }\n    documents {\n      ...FolderEntryFields\n    }\n  }\n": typeof types.FolderTreeFieldsFragmentDoc,
     "\n  query FolderTree($space: Space!, $path: String) {\n    folderTree(space: $space, path: $path) {\n      ...FolderTreeFields\n    }\n  }\n": typeof types.FolderTreeDocument,
     "\n  subscription InboxBadge {\n    inboxCounts {\n      decisions\n      unread\n      total\n    }\n  }\n": typeof types.InboxBadgeDocument,
+    "\n  query Mentionables($query: String!, $first: Int) {\n    mentionables(query: $query, first: $first) {\n      kind\n      id\n      name\n      slug\n      href\n    }\n  }\n": typeof types.MentionablesDocument,
+    "\n  query MentionNames($hrefs: [String!]!) {\n    mentionNames(hrefs: $hrefs) {\n      href\n      name\n    }\n  }\n": typeof types.MentionNamesDocument,
     "\n  fragment GrantFields on Grant {\n    id\n    recipient\n    recipientName\n    principalType\n    principalId\n    permission\n    reason\n    batchId\n    createdAt\n  }\n": typeof types.GrantFieldsFragmentDoc,
     "\n  fragment GroupFields on Group {\n    id\n    slug\n    name\n    everyone\n    members\n  }\n": typeof types.GroupFieldsFragmentDoc,
     "\n  fragment PersonFields on Person {\n    id\n    name\n    email\n    kind\n    slug\n  }\n": typeof types.PersonFieldsFragmentDoc,
@@ -72,12 +74,13 @@ type Documents = {
     "\n  query Ingestions($first: Int) {\n    ingestions(first: $first) {\n      edges {\n        node {\n          ...IngestionFields\n          document {\n            ...DocumentFields\n          }\n        }\n      }\n    }\n  }\n": typeof types.IngestionsDocument,
     "\n  mutation Ingest($input: IngestInput!) {\n    ingest(input: $input) {\n      ingestion {\n        ...IngestionFields\n      }\n    }\n  }\n": typeof types.IngestDocument,
     "\n  mutation ReconvertIngestion($id: ID!) {\n    reconvertIngestion(id: $id) {\n      ingestion {\n        ...IngestionFields\n      }\n    }\n  }\n": typeof types.ReconvertIngestionDocument,
-    "\n  query InboxPage($first: Int, $after: String, $filter: InboxFilter) {\n    inbox(first: $first, after: $after, filter: $filter) {\n      edges {\n        cursor\n        node {\n          ...NotificationFields\n          actor {\n            ...UserFields\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.InboxPageDocument,
+    "\n  query InboxPage($first: Int, $after: String, $filter: InboxFilter) {\n    inbox(first: $first, after: $after, filter: $filter) {\n      edges {\n        cursor\n        node {\n          ...NotificationFields\n          actor {\n            ...UserFields\n          }\n          mention {\n            excerpt\n            targetName\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.InboxPageDocument,
     "\n  query InboxDocuments($ids: [ID!]!) {\n    documentsByIds(ids: $ids) {\n      ...DocumentFields\n    }\n  }\n": typeof types.InboxDocumentsDocument,
     "\n  subscription InboxNotificationAdded {\n    notificationAdded {\n      ...NotificationFields\n    }\n  }\n": typeof types.InboxNotificationAddedDocument,
     "\n  subscription InboxScreenCounts {\n    inboxCounts {\n      decisions\n      unread\n      total\n    }\n  }\n": typeof types.InboxScreenCountsDocument,
     "\n  mutation InboxMarkRead($input: MarkNotificationsReadInput!) {\n    markNotificationsRead(input: $input) {\n      marked\n      counts {\n        decisions\n        unread\n        total\n      }\n    }\n  }\n": typeof types.InboxMarkReadDocument,
     "\n  mutation InboxMarkAllRead {\n    markAllNotificationsRead {\n      marked\n      counts {\n        decisions\n        unread\n        total\n      }\n    }\n  }\n": typeof types.InboxMarkAllReadDocument,
+    "\n  mutation InboxAnswerMention($input: AnswerMentionInput!) {\n    answerMention(input: $input) {\n      notificationId\n      batchId\n      notified\n    }\n  }\n": typeof types.InboxAnswerMentionDocument,
     "\n  mutation InboxDismiss($input: NotificationInput!) {\n    dismissNotification(input: $input) {\n      notification {\n        ...NotificationFields\n      }\n    }\n  }\n": typeof types.InboxDismissDocument,
     "\n  mutation InboxDecideLink($input: DecideLinkInput!) {\n    decideLink(input: $input) {\n      document {\n        ...DocumentFields\n        version\n        content\n        links {\n          ...DocumentLinkFields\n        }\n      }\n    }\n  }\n": typeof types.InboxDecideLinkDocument,
     "\n  mutation InboxDecideLinks($input: DecideLinksInput!) {\n    decideLinks(input: $input) {\n      decided\n      more\n      documents {\n        ...DocumentFields\n        version\n        content\n        links {\n          ...DocumentLinkFields\n        }\n      }\n    }\n  }\n": typeof types.InboxDecideLinksDocument,
@@ -201,6 +204,8 @@ const documents: Documents = {
     "\n  fragment FolderTreeFields on FolderTree {\n    space\n    path\n    folders {\n      path\n      documents\n      hasChildren\n    }\n    documents {\n      ...FolderEntryFields\n    }\n  }\n": types.FolderTreeFieldsFragmentDoc,
     "\n  query FolderTree($space: Space!, $path: String) {\n    folderTree(space: $space, path: $path) {\n      ...FolderTreeFields\n    }\n  }\n": types.FolderTreeDocument,
     "\n  subscription InboxBadge {\n    inboxCounts {\n      decisions\n      unread\n      total\n    }\n  }\n": types.InboxBadgeDocument,
+    "\n  query Mentionables($query: String!, $first: Int) {\n    mentionables(query: $query, first: $first) {\n      kind\n      id\n      name\n      slug\n      href\n    }\n  }\n": types.MentionablesDocument,
+    "\n  query MentionNames($hrefs: [String!]!) {\n    mentionNames(hrefs: $hrefs) {\n      href\n      name\n    }\n  }\n": types.MentionNamesDocument,
     "\n  fragment GrantFields on Grant {\n    id\n    recipient\n    recipientName\n    principalType\n    principalId\n    permission\n    reason\n    batchId\n    createdAt\n  }\n": types.GrantFieldsFragmentDoc,
     "\n  fragment GroupFields on Group {\n    id\n    slug\n    name\n    everyone\n    members\n  }\n": types.GroupFieldsFragmentDoc,
     "\n  fragment PersonFields on Person {\n    id\n    name\n    email\n    kind\n    slug\n  }\n": types.PersonFieldsFragmentDoc,
@@ -253,12 +258,13 @@ const documents: Documents = {
     "\n  query Ingestions($first: Int) {\n    ingestions(first: $first) {\n      edges {\n        node {\n          ...IngestionFields\n          document {\n            ...DocumentFields\n          }\n        }\n      }\n    }\n  }\n": types.IngestionsDocument,
     "\n  mutation Ingest($input: IngestInput!) {\n    ingest(input: $input) {\n      ingestion {\n        ...IngestionFields\n      }\n    }\n  }\n": types.IngestDocument,
     "\n  mutation ReconvertIngestion($id: ID!) {\n    reconvertIngestion(id: $id) {\n      ingestion {\n        ...IngestionFields\n      }\n    }\n  }\n": types.ReconvertIngestionDocument,
-    "\n  query InboxPage($first: Int, $after: String, $filter: InboxFilter) {\n    inbox(first: $first, after: $after, filter: $filter) {\n      edges {\n        cursor\n        node {\n          ...NotificationFields\n          actor {\n            ...UserFields\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.InboxPageDocument,
+    "\n  query InboxPage($first: Int, $after: String, $filter: InboxFilter) {\n    inbox(first: $first, after: $after, filter: $filter) {\n      edges {\n        cursor\n        node {\n          ...NotificationFields\n          actor {\n            ...UserFields\n          }\n          mention {\n            excerpt\n            targetName\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.InboxPageDocument,
     "\n  query InboxDocuments($ids: [ID!]!) {\n    documentsByIds(ids: $ids) {\n      ...DocumentFields\n    }\n  }\n": types.InboxDocumentsDocument,
     "\n  subscription InboxNotificationAdded {\n    notificationAdded {\n      ...NotificationFields\n    }\n  }\n": types.InboxNotificationAddedDocument,
     "\n  subscription InboxScreenCounts {\n    inboxCounts {\n      decisions\n      unread\n      total\n    }\n  }\n": types.InboxScreenCountsDocument,
     "\n  mutation InboxMarkRead($input: MarkNotificationsReadInput!) {\n    markNotificationsRead(input: $input) {\n      marked\n      counts {\n        decisions\n        unread\n        total\n      }\n    }\n  }\n": types.InboxMarkReadDocument,
     "\n  mutation InboxMarkAllRead {\n    markAllNotificationsRead {\n      marked\n      counts {\n        decisions\n        unread\n        total\n      }\n    }\n  }\n": types.InboxMarkAllReadDocument,
+    "\n  mutation InboxAnswerMention($input: AnswerMentionInput!) {\n    answerMention(input: $input) {\n      notificationId\n      batchId\n      notified\n    }\n  }\n": types.InboxAnswerMentionDocument,
     "\n  mutation InboxDismiss($input: NotificationInput!) {\n    dismissNotification(input: $input) {\n      notification {\n        ...NotificationFields\n      }\n    }\n  }\n": types.InboxDismissDocument,
     "\n  mutation InboxDecideLink($input: DecideLinkInput!) {\n    decideLink(input: $input) {\n      document {\n        ...DocumentFields\n        version\n        content\n        links {\n          ...DocumentLinkFields\n        }\n      }\n    }\n  }\n": types.InboxDecideLinkDocument,
     "\n  mutation InboxDecideLinks($input: DecideLinksInput!) {\n    decideLinks(input: $input) {\n      decided\n      more\n      documents {\n        ...DocumentFields\n        version\n        content\n        links {\n          ...DocumentLinkFields\n        }\n      }\n    }\n  }\n": types.InboxDecideLinksDocument,
@@ -414,6 +420,14 @@ export function graphql(source: "\n  query FolderTree($space: Space!, $path: Str
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription InboxBadge {\n    inboxCounts {\n      decisions\n      unread\n      total\n    }\n  }\n"): (typeof documents)["\n  subscription InboxBadge {\n    inboxCounts {\n      decisions\n      unread\n      total\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Mentionables($query: String!, $first: Int) {\n    mentionables(query: $query, first: $first) {\n      kind\n      id\n      name\n      slug\n      href\n    }\n  }\n"): (typeof documents)["\n  query Mentionables($query: String!, $first: Int) {\n    mentionables(query: $query, first: $first) {\n      kind\n      id\n      name\n      slug\n      href\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MentionNames($hrefs: [String!]!) {\n    mentionNames(hrefs: $hrefs) {\n      href\n      name\n    }\n  }\n"): (typeof documents)["\n  query MentionNames($hrefs: [String!]!) {\n    mentionNames(hrefs: $hrefs) {\n      href\n      name\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -625,7 +639,7 @@ export function graphql(source: "\n  mutation ReconvertIngestion($id: ID!) {\n  
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query InboxPage($first: Int, $after: String, $filter: InboxFilter) {\n    inbox(first: $first, after: $after, filter: $filter) {\n      edges {\n        cursor\n        node {\n          ...NotificationFields\n          actor {\n            ...UserFields\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): (typeof documents)["\n  query InboxPage($first: Int, $after: String, $filter: InboxFilter) {\n    inbox(first: $first, after: $after, filter: $filter) {\n      edges {\n        cursor\n        node {\n          ...NotificationFields\n          actor {\n            ...UserFields\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query InboxPage($first: Int, $after: String, $filter: InboxFilter) {\n    inbox(first: $first, after: $after, filter: $filter) {\n      edges {\n        cursor\n        node {\n          ...NotificationFields\n          actor {\n            ...UserFields\n          }\n          mention {\n            excerpt\n            targetName\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): (typeof documents)["\n  query InboxPage($first: Int, $after: String, $filter: InboxFilter) {\n    inbox(first: $first, after: $after, filter: $filter) {\n      edges {\n        cursor\n        node {\n          ...NotificationFields\n          actor {\n            ...UserFields\n          }\n          mention {\n            excerpt\n            targetName\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -646,6 +660,10 @@ export function graphql(source: "\n  mutation InboxMarkRead($input: MarkNotifica
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation InboxMarkAllRead {\n    markAllNotificationsRead {\n      marked\n      counts {\n        decisions\n        unread\n        total\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation InboxMarkAllRead {\n    markAllNotificationsRead {\n      marked\n      counts {\n        decisions\n        unread\n        total\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation InboxAnswerMention($input: AnswerMentionInput!) {\n    answerMention(input: $input) {\n      notificationId\n      batchId\n      notified\n    }\n  }\n"): (typeof documents)["\n  mutation InboxAnswerMention($input: AnswerMentionInput!) {\n    answerMention(input: $input) {\n      notificationId\n      batchId\n      notified\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

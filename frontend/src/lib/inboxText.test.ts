@@ -108,3 +108,25 @@ describe('who did it', () => {
     expect(text(sentence(note({ payload: { documentId: 'd1' } })))).toBe('Shared with you: [d1].')
   })
 })
+
+describe('mention notifications', () => {
+  const base = { subjectType: 'mention', subjectId: 'm1', status: 'UNREAD' }
+  it('names the person by their current name and offers the answer only when a decision', () => {
+    const d = { ...base, type: 'mention.unreadable', requiresDecision: true, payload: { documentId: 'd1', userId: 'u1' }, mention: { targetName: 'Bob' } }
+    expect(sentence(d)).toEqual(['Bob cannot read ', { doc: 'd1' }, ' and was not told: share it with them (read), or leave it.'])
+    expect(decisionKind(d)).toBe('mention')
+    const info = { ...d, requiresDecision: false, payload: { documentId: 'd1', askOwner: true } }
+    expect(sentence(info)[2]).toContain('ask its owner')
+    expect(decisionKind(info)).toBeNull()
+    expect(decisionKind({ ...d, status: 'RESOLVED' })).toBeNull()
+  })
+  it('tells who mentioned you where', () => {
+    const n = { ...base, subjectType: 'document', type: 'mention', requiresDecision: false, payload: { documentId: 'd1', source: 'comment' }, actor: { name: 'Ann' } }
+    expect(sentence(n)).toEqual(['Ann mentioned you in a comment on ', { doc: 'd1' }, '.'])
+  })
+  it('offers notify or leave for a group over the cap', () => {
+    const n = { ...base, type: 'mention.group_capped', requiresDecision: true, payload: { documentId: 'd1', max: 200 }, mention: { targetName: 'Everyone' } }
+    expect(decisionKind(n)).toBe('group')
+    expect(sentence(n)[0]).toBe('Everyone has more than 200 readers of ')
+  })
+})

@@ -13,12 +13,14 @@ export interface NotificationLike {
   status: string
   /** Who did it (Notification.actor), when the server can say. */
   actor?: { name: string } | null
+  /** How a mention shows to its reader now (Notification.mention): the excerpt only while they can read the page. */
+  mention?: { excerpt?: string | null; targetName?: string | null } | null
 }
 
 /** A piece of a sentence: words, a page by id, or a page by its `space:path/slug` address. */
 export type Segment = string | { doc: string; fallback?: string } | { address: string }
 
-export type DecisionKind = 'link' | 'file' | 'suggestion' | null
+export type DecisionKind = 'link' | 'file' | 'suggestion' | 'mention' | 'group' | null
 
 function str(v: unknown): string {
   if (typeof v === 'string') return v
@@ -63,6 +65,8 @@ export function decisionKind(n: NotificationLike): DecisionKind {
   if (n.subjectType === 'link' && (n.type === 'link.target_moved' || n.type === 'link.target_deleted')) return 'link'
   if (n.subjectType === 'attachment_ref' && (n.type === 'file.target_moved' || n.type === 'file.target_deleted')) return 'file'
   if (n.type === 'link.suggested') return 'suggestion'
+  if (n.type === 'mention.unreadable') return 'mention'
+  if (n.type === 'mention.group_capped') return 'group'
   return null
 }
 
@@ -192,6 +196,20 @@ export function sentence(n: NotificationLike): Segment[] {
       const who = n.actor ? n.actor.name : 'Someone'
       const page: Segment = p.documentId ? { doc: str(p.documentId) } : 'a page'
       return n.subjectType === 'thread' ? [`${who} replied in a thread you are in on `, page, '.'] : [`${who} commented on `, page, '.']
+    }
+    case 'mention': {
+      const where = str(p.source) === 'comment' ? ' in a comment on ' : ' on '
+      const who = n.actor ? `${n.actor.name} mentioned ${p.groupId ? 'your group' : 'you'}` : `You were mentioned`
+      return [who + where, { doc: str(p.documentId) }, '.']
+    }
+    case 'mention.unreadable': {
+      const who = str(n.mention?.targetName) || (p.agent ? 'The agent you mentioned' : 'The person you mentioned')
+      if (p.askOwner) return [`${who} cannot read `, { doc: str(p.documentId) }, ' and was not told; ask its owner to share it.']
+      return [`${who} cannot read `, { doc: str(p.documentId) }, ' and was not told: share it with them (read), or leave it.']
+    }
+    case 'mention.group_capped': {
+      const who = str(n.mention?.targetName) || 'The group you mentioned'
+      return [`${who} has more than ${num(p.max) || 200} readers of `, { doc: str(p.documentId) }, ': nobody was told. Notify them all, or leave it.']
     }
   }
   const ids = documentIds(p)

@@ -22,3 +22,45 @@ describe('renderMarkdown', () => {
     expect(html).toContain('src="/files/1/d.png"')
   })
 })
+
+describe('mention chips', () => {
+  const id = '0190a000-0000-7000-8000-000000000001'
+  it('show the current name, never the link text, and survive DOMPurify', () => {
+    const html = renderMarkdown(`Ask [@CEO](mention:user/${id}) and [@x](mention:group/platform).`, {
+      space: 'WIKI', path: '', mentionNames: new Map([[`mention:user/${id}`, 'Bob']]),
+    })
+    expect(html).toContain(`<span class="mention mention-user" data-mention="mention:user/${id}">@Bob</span>`)
+    expect(html).toContain('data-mention="mention:group/platform">@…</span>')
+    expect(html).not.toContain('CEO')
+  })
+  it('leave other links alone', () => {
+    expect(renderMarkdown('[a](https://example.com)', { space: 'WIKI', path: '' })).toContain('href="https://example.com"')
+  })
+})
+
+describe('the XSS corpus: mention bodies and names', () => {
+  const id = '0190a000-0000-7000-8000-000000000001'
+  const hostileNames = ['<img src=x onerror="alert(1)">', '"><script>alert(2)</script>', "' onmouseover='alert(3)", 'javascript:alert(4)']
+  const hostileBodies = [
+    `[@<script>alert(5)</script>](mention:user/${id})`,
+    `[@x](mention:user/${id}"onmouseover="alert(6))`,
+    '[@x](mention:group/a"><img src=x onerror=alert(7)>)',
+    '[@x](mention:agent/<svg/onload=alert(8)>)',
+    `[<img src=x onerror=alert(9)>](mention:user/${id})`,
+    '[@x](mention:javascript:alert(10))',
+    `<a href="mention:user/${id}" onclick="alert(11)">@x</a>`,
+    `[@x][r]\n\n[r]: mention:user/${id} "<script>alert(12)</script>"`,
+  ]
+  for (const name of hostileNames) {
+    for (const body of hostileBodies) {
+      it(`never runs script: ${JSON.stringify(name)} in ${JSON.stringify(body)}`, () => {
+        const html = renderMarkdown(body, { space: 'WIKI', path: '', mentionNames: new Map([[`mention:user/${id}`, name], ['mention:group/a', name]]) })
+        const div = document.createElement('div')
+        div.innerHTML = html
+        expect(div.querySelectorAll('script, img[onerror], svg, [onmouseover], [onclick], [onload]').length).toBe(0)
+        div.querySelectorAll('[href]').forEach((a) => expect(a.getAttribute('href') ?? '').not.toMatch(/^\s*javascript:/i))
+        div.querySelectorAll('.mention').forEach((chip) => expect(chip.children.length).toBe(0))
+      })
+    }
+  }
+})

@@ -1,6 +1,7 @@
-import { marked } from 'marked'
+import { Marked } from 'marked'
 import DOMPurify from 'dompurify'
 import { resolveHref } from './address'
+import { mentionChip } from './mention'
 
 export interface RenderContext {
   /** Where the page is: its links resolve from its folder. */
@@ -10,7 +11,24 @@ export interface RenderContext {
   linkStates?: Map<string, string>
   /** The download URL of each file reference, by href as written (Document.fileReferences). */
   fileURLs?: Map<string, string>
+  /** The current name of each mention, by canonical href (mentionNames). */
+  mentionNames?: Map<string, string>
 }
+
+// The names the link renderer shows for the body being parsed (parsing is
+// synchronous: set just before, cleared just after).
+let currentNames: Map<string, string> | undefined
+
+// marked with one change: a mention link becomes its chip here, before
+// DOMPurify, whose URI allow-list would strip a mention: href.
+const parser = new Marked({
+  gfm: true,
+  renderer: {
+    link(token) {
+      return mentionChip(token.href, currentNames) ?? false
+    },
+  },
+})
 
 const stateTitles: Record<string, string> = {
   STALE_TEXT: 'The page moved: this link needs your decision',
@@ -22,10 +40,17 @@ const stateTitles: Record<string, string> = {
  * Renders a body to HTML that is safe to insert: marked's output through
  * DOMPurify (no script, no event handler, no javascript: URL survives),
  * links to pages turned into app URLs and marked with their state, file
- * references turned into their download URLs.
+ * references turned into their download URLs, mention links into chips
+ * showing the current name of what they name (never their link text).
  */
 export function renderMarkdown(md: string, ctx: RenderContext): string {
-  const raw = marked.parse(md, { async: false, gfm: true }) as string
+  currentNames = ctx.mentionNames
+  let raw: string
+  try {
+    raw = parser.parse(md, { async: false }) as string
+  } finally {
+    currentNames = undefined
+  }
   const frag = DOMPurify.sanitize(raw, { RETURN_DOM_FRAGMENT: true, FORBID_TAGS: ['style', 'form', 'input', 'button'] })
   frag.querySelectorAll('a[href]').forEach((a) => {
     const href = a.getAttribute('href') ?? ''

@@ -23,6 +23,7 @@ const reasons: Record<string, string> = {
   IMPORT: 'came with an import',
   SPACE_DEFAULT: 'everyone reads new pages in its space by default',
   AGENT_RESPONSIBLE: 'you answer for the agent that wrote it',
+  MENTION: 'shared when its author mentioned you',
 }
 
 /** Why a grant exists, in words. */

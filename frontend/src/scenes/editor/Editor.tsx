@@ -1,12 +1,15 @@
 import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react'
 import { useClient, useMutation } from 'urql'
-import { EditorState } from '@codemirror/state'
+import { EditorState, Prec } from '@codemirror/state'
 import { EditorView, keymap, placeholder } from '@codemirror/view'
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands'
 import { markdown } from '@codemirror/lang-markdown'
 import { graphql } from '../../gql'
 import type { UpdateDocumentInput } from '../../gql/graphql'
 import { renderMarkdown } from '../../lib/markdown'
+import { mentionMarkdown } from '../../lib/mention'
+import { MentionList, useMentionPicker, type MentionOption } from '../../components/mention/MentionSuggest'
+import { useMentionNames } from '../../components/mention/useMentionNames'
 import { errorMessage } from '../../components/Status'
 import type { PageDoc } from '../page/pageDocument'
 import { lineDiff, withContext } from '../../lib/lineDiff'
@@ -110,6 +113,20 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
   const pending = useRef(new Map<number, number>())
   const nextUpload = useRef(1)
   const saveRef = useRef<() => void>(() => {})
+  // The @ autocomplete: its state is React's, the editor reads it through a ref.
+  const picker = useMentionPicker(`${ids}-mentions`)
+  const pickerRef = useRef(picker)
+  pickerRef.current = picker
+  const insertMention = useCallback((o: MentionOption) => {
+    const a = pickerRef.current.at
+    const v = view.current
+    if (!a || !v) return
+    const md = mentionMarkdown(o.name, o.href) + ' '
+    const to = Math.min(a.caret, v.state.doc.length)
+    v.dispatch({ changes: { from: a.from, to, insert: md }, selection: { anchor: a.from + md.length } })
+    pickerRef.current.close()
+    v.focus()
+  }, [])
 
   const attach = useCallback(
     (files: File[], at?: number) => {
@@ -165,6 +182,18 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
         doc: doc.content,
         extensions: [
           history(),
+          Prec.highest(
+            keymap.of(
+              ['ArrowDown', 'ArrowUp', 'Enter', 'Tab', 'Escape'].map((key) => ({
+                key,
+                run: () => {
+                  const r = pickerRef.current.key(key)
+                  if (r.chosen) insertMention(r.chosen)
+                  return r.handled
+                },
+              })),
+            ),
+          ),
           keymap.of([
             {
               key: 'Mod-s',
@@ -185,6 +214,7 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
           EditorView.editable.of(!raw),
           EditorView.editorAttributes.of({ class: raw ? 'cm-readonly' : '' }),
           EditorView.updateListener.of((u) => {
+            if (u.docChanged || u.selectionSet) pickerRef.current.update(u.state.doc.toString(), u.state.selection.main.head)
             if (!u.docChanged) return
             for (const [id, pos] of pending.current) pending.current.set(id, u.changes.mapPos(pos))
             setBody(u.state.doc.toString())
@@ -268,6 +298,7 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
 
   const busy = uploads.some((u) => u.state === 'uploading')
   const shownBody = useDeferredValue(body)
+  const mentionNames = useMentionNames(preview ? shownBody : '')
   const html = useMemo(
     () =>
       preview
@@ -280,9 +311,10 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
               ),
               ...uploaded,
             ]),
+            mentionNames,
           })
         : '',
-    [preview, shownBody, doc, uploaded],
+    [preview, shownBody, doc, uploaded, mentionNames],
   )
   const otherProblems = Object.entries(problem)
     .filter(([k]) => k !== 'title' && k !== 'content' && k !== 'changeSummary')
@@ -334,10 +366,13 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
         {raw ? (
           <p className="status">Originals in the raw space are never edited: only the title changes here (tags and status are among the page actions).</p>
         ) : (
-          <p className="editor-hint">Drop or paste images and files into the body to attach them. Ctrl S saves.</p>
+          <p className="editor-hint">Drop or paste images and files into the body to attach them. Type @ and a name to mention someone. Ctrl S saves.</p>
         )}
         <div className={preview ? 'editor-panes split' : 'editor-panes'}>
-          <div ref={host} className="editor-host" />
+          <div className="editor-host-wrap">
+            <div ref={host} className="editor-host" />
+            <MentionList id={`${ids}-mentions`} options={picker.options} active={picker.active} onPick={insertMention} />
+          </div>
           {preview && (
             <div className="editor-preview" role="region" aria-label="Preview">
               {shownBody.trim() === '' ? <p className="status empty">Nothing to preview.</p> : <div className="body" dangerouslySetInnerHTML={{ __html: html }} />}

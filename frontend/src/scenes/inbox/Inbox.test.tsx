@@ -132,4 +132,62 @@ describe('Inbox', () => {
     const last = (c.executeQuery as ReturnType<typeof vi.fn>).mock.calls.map((a) => a[0] as Op).filter((o) => opName(o) === 'InboxPage').pop()
     expect(last?.variables).toEqual({ first: 30, after: null, filter: { requiresDecision: true } })
   })
+
+  it('shows a mention with its sentence and answers a mention decision inline', async () => {
+    const sent: { name: string; variables: unknown }[] = []
+    const page = {
+      inbox: {
+        __typename: 'NotificationConnection',
+        edges: [
+          {
+            __typename: 'NotificationEdge',
+            cursor: 'c1',
+            node: node({
+              id: 'n1',
+              type: 'mention.unreadable',
+              subjectType: 'mention',
+              subjectId: 'm1',
+              requiresDecision: true,
+              payload: { documentId: 's1', userId: 'u2' },
+              actor: null,
+              mention: { __typename: 'MentionView', excerpt: 'Ask @Cy Young <b>now</b>.', targetName: 'Cy Young' },
+            }),
+          },
+          {
+            __typename: 'NotificationEdge',
+            cursor: 'c2',
+            node: node({
+              id: 'n2',
+              type: 'mention',
+              subjectType: 'document',
+              subjectId: 's1',
+              payload: { documentId: 's1', source: 'revision' },
+              actor: { __typename: 'User', id: 'u1', name: 'Ada', email: 'ada@example.com', kind: 'PERSON' },
+              mention: { __typename: 'MentionView', excerpt: null, targetName: null },
+            }),
+          },
+        ],
+        pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: 'c2' },
+      },
+    }
+    render(
+      <Provider value={client(sent, page)}>
+        <Inbox />
+      </Provider>,
+    )
+    const items = screen.getAllByRole('listitem')
+    expect(items[0]?.textContent).toContain('Cy Young cannot read Index and was not told')
+    expect(items[0]?.querySelector('blockquote')?.textContent).toBe('Ask @Cy Young <b>now</b>.')
+    expect(items[0]?.querySelector('b')).toBeNull()
+    expect(items[1]?.textContent).toContain('mentioned you on Index.')
+    expect(items[1]?.querySelector('blockquote')).toBeNull()
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Share it with them (read)' }))
+    })
+    expect(sent[0]).toEqual({ name: 'InboxAnswerMention', variables: { input: { notificationId: 'n1', accept: true } } })
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Leave it' }))
+    })
+    expect(sent[1]).toEqual({ name: 'InboxAnswerMention', variables: { input: { notificationId: 'n1', accept: false } } })
+  })
 })

@@ -31,6 +31,10 @@ const InboxPage = graphql(`
           actor {
             ...UserFields
           }
+          mention {
+            excerpt
+            targetName
+          }
         }
       }
       pageInfo {
@@ -90,6 +94,17 @@ const MarkAllRead = graphql(`
         unread
         total
       }
+    }
+  }
+`)
+
+// Answers a mention decision: share the page with the person mentioned, notify a whole group, or leave it.
+const AnswerMention = graphql(`
+  mutation InboxAnswerMention($input: AnswerMentionInput!) {
+    answerMention(input: $input) {
+      notificationId
+      batchId
+      notified
     }
   }
 `)
@@ -374,8 +389,10 @@ function Row({ n, docs, docsLoading, onChanged, sameTarget }: { n: Note; docs: D
   const [file, decideFile] = useMutation(DecideFile)
   const [acc, accept] = useMutation(AcceptSuggestion)
   const [rej, reject] = useMutation(RejectSuggestion)
-  const busy = read.fetching || dis.fetching || link.fetching || many.fetching || file.fetching || acc.fetching || rej.fetching
-  const error = read.error || dis.error || link.error || many.error || file.error || acc.error || rej.error
+  const [ment, answerMention] = useMutation(AnswerMention)
+  const busy = read.fetching || dis.fetching || link.fetching || many.fetching || file.fetching || acc.fetching || rej.fetching || ment.fetching
+  const error = read.error || dis.error || link.error || many.error || file.error || acc.error || rej.error || ment.error
+  const excerpt = n.mention?.excerpt ?? ''
   const after = (r: { error?: unknown }) => {
     if (!r.error) onChanged()
   }
@@ -404,6 +421,7 @@ function Row({ n, docs, docsLoading, onChanged, sameTarget }: { n: Note; docs: D
           </>
         )}
       </p>
+      {excerpt && <blockquote className="inbox-excerpt">{excerpt}</blockquote>}
       <p className="inbox-meta">
         <time dateTime={n.createdAt}>{when(n.createdAt)}</time>
         {n.requiresDecision && !open && <span> · {n.status === 'RESOLVED' ? 'answered' : 'dismissed'}</span>}
@@ -458,6 +476,16 @@ function Row({ n, docs, docsLoading, onChanged, sameTarget }: { n: Note; docs: D
             </button>
             <button type="button" disabled={busy} aria-describedby={id} onClick={async () => after(await reject({ input: { id: subject } }))}>
               Reject
+            </button>
+          </>
+        )}
+        {(kind === 'mention' || kind === 'group') && (
+          <>
+            <button type="button" disabled={busy} aria-describedby={id} onClick={async () => after(await answerMention({ input: { notificationId: n.id, accept: true } }))}>
+              {kind === 'mention' ? 'Share it with them (read)' : 'Notify them all'}
+            </button>
+            <button type="button" disabled={busy} aria-describedby={id} onClick={async () => after(await answerMention({ input: { notificationId: n.id, accept: false } }))}>
+              Leave it
             </button>
           </>
         )}

@@ -5,6 +5,7 @@ import type { Space } from '../../gql/graphql'
 import { followInAppLinks, Link } from '../../router'
 import { pageURL, resolveHref, type Address } from '../../lib/address'
 import { renderMarkdown } from '../../lib/markdown'
+import { useMentionNames } from '../../components/mention/useMentionNames'
 import { Empty, ErrorNote, Loading } from '../../components/Status'
 import type { PageDoc } from './pageDocument'
 import ExportActions from './ExportActions'
@@ -155,12 +156,14 @@ export function PageView({ address }: { address: Address }) {
 }
 
 function Body({ doc }: { doc: PageDoc }) {
+  const mentionNames = useMentionNames(doc.content)
   const html = useMemo(
     () =>
       pointMovedLinks(doc, renderMarkdown(doc.content, {
         space: doc.space,
         path: doc.path,
         linkStates: new Map(doc.links.map((l) => [l.hrefAsWritten, l.state])),
+        mentionNames,
         // By the href as written, and as the markdown renderer encodes it (spaces as %20).
         fileURLs: new Map(
           doc.fileReferences.flatMap((f) =>
@@ -170,7 +173,7 @@ function Body({ doc }: { doc: PageDoc }) {
           ),
         ),
       })),
-    [doc],
+    [doc, mentionNames],
   )
   if (doc.content.trim() === '') return <Empty>This page is empty.</Empty>
   // The HTML is sanitized by renderMarkdown (DOMPurify): nothing in a body runs.
