@@ -17,6 +17,7 @@ import (
 	"codna/internal/fault"
 	"codna/internal/files"
 	"codna/internal/linkgraph"
+	pagewatch "codna/internal/watch"
 )
 
 // Loaders batch and cache, per operation, what resolvers read by id.
@@ -47,6 +48,8 @@ type Loaders struct {
 	LastRun *dataloadgen.Loader[*automation.Automation, *automation.Run]
 	// Starred says whether the actor starred each document.
 	Starred *dataloadgen.Loader[*document.Doc, bool]
+	// Watch reads whether the actor watches each document and how many do.
+	Watch *dataloadgen.Loader[*document.Doc, pagewatch.State]
 
 	// ends and endTitles read the links and backlinks of a page at once
 	// (loadEndsNow), without the loaders' batch wait.
@@ -91,6 +94,7 @@ func newLoaders(r *Resolver) *Loaders {
 		Attachments:    dataloadgen.NewMappedLoader(r.svc.Files.ForDocuments, opts...),
 		FileReferences: dataloadgen.NewMappedLoader(r.svc.Linkgraph.FileReferences, opts...),
 		Starred:        dataloadgen.NewMappedLoader(r.svc.Favorite.Starred, opts...),
+		Watch:          dataloadgen.NewMappedLoader(r.svc.Watch.States, opts...),
 		ends:           r.svc.Linkgraph.Ends,
 		endTitles:      r.svc.Linkgraph.EndTitles,
 	}

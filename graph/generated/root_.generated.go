@@ -304,6 +304,8 @@ type ComplexityRoot struct {
 		UpdatedAt      func(childComplexity int) int
 		UpdatedBy      func(childComplexity int) int
 		Version        func(childComplexity int) int
+		WatcherCount   func(childComplexity int) int
+		Watching       func(childComplexity int) int
 		WhyCanISee     func(childComplexity int) int
 	}
 
@@ -825,11 +827,15 @@ type ComplexityRoot struct {
 		TransferOwnership                  func(childComplexity int, input model.TransferInput) int
 		UnshareFolder                      func(childComplexity int, input model.UnshareFolderInput) int
 		UnstarDocument                     func(childComplexity int, input model.DocumentRefInput) int
+		UnwatchDocument                    func(childComplexity int, input model.DocumentRefInput) int
+		UnwatchFolder                      func(childComplexity int, input model.FolderRefInput) int
 		UpdateAutomation                   func(childComplexity int, input model.UpdateAutomationInput) int
 		UpdateDocument                     func(childComplexity int, input model.UpdateDocumentInput) int
 		UpdateGroup                        func(childComplexity int, input model.UpdateGroupInput) int
 		UpdateMailPreferences              func(childComplexity int, input model.UpdateMailPreferencesInput) int
 		UploadAttachment                   func(childComplexity int, input model.UploadAttachmentInput) int
+		WatchDocument                      func(childComplexity int, input model.DocumentRefInput) int
+		WatchFolder                        func(childComplexity int, input model.FolderRefInput) int
 	}
 
 	Notification struct {
@@ -969,6 +975,7 @@ type ComplexityRoot struct {
 		Tags                func(childComplexity int, prefix *string, first *int) int
 		Templates           func(childComplexity int) int
 		Trash               func(childComplexity int, first *int, after *string) int
+		Watches             func(childComplexity int) int
 		Webhooks            func(childComplexity int) int
 	}
 
@@ -1192,6 +1199,18 @@ type ComplexityRoot struct {
 		ID    func(childComplexity int) int
 		Kind  func(childComplexity int) int
 		Name  func(childComplexity int) int
+	}
+
+	Watch struct {
+		Document func(childComplexity int) int
+		ID       func(childComplexity int) int
+		Path     func(childComplexity int) int
+		Source   func(childComplexity int) int
+		Space    func(childComplexity int) int
+	}
+
+	WatchPayload struct {
+		Watch func(childComplexity int) int
 	}
 
 	Webhook struct {
@@ -2230,6 +2249,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Document.Version(childComplexity), true
+	case "Document.watcherCount":
+		if e.ComplexityRoot.Document.WatcherCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Document.WatcherCount(childComplexity), true
+	case "Document.watching":
+		if e.ComplexityRoot.Document.Watching == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Document.Watching(childComplexity), true
 	case "Document.whyCanISee":
 		if e.ComplexityRoot.Document.WhyCanISee == nil {
 			break
@@ -4741,6 +4772,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UnstarDocument(childComplexity, args["input"].(model.DocumentRefInput)), true
+	case "Mutation.unwatchDocument":
+		if e.ComplexityRoot.Mutation.UnwatchDocument == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_unwatchDocument_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UnwatchDocument(childComplexity, args["input"].(model.DocumentRefInput)), true
+	case "Mutation.unwatchFolder":
+		if e.ComplexityRoot.Mutation.UnwatchFolder == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_unwatchFolder_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UnwatchFolder(childComplexity, args["input"].(model.FolderRefInput)), true
 	case "Mutation.updateAutomation":
 		if e.ComplexityRoot.Mutation.UpdateAutomation == nil {
 			break
@@ -4796,6 +4849,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UploadAttachment(childComplexity, args["input"].(model.UploadAttachmentInput)), true
+	case "Mutation.watchDocument":
+		if e.ComplexityRoot.Mutation.WatchDocument == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_watchDocument_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.WatchDocument(childComplexity, args["input"].(model.DocumentRefInput)), true
+	case "Mutation.watchFolder":
+		if e.ComplexityRoot.Mutation.WatchFolder == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_watchFolder_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.WatchFolder(childComplexity, args["input"].(model.FolderRefInput)), true
 
 	case "Notification.actor":
 		if e.ComplexityRoot.Notification.Actor == nil {
@@ -5600,6 +5675,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Trash(childComplexity, args["first"].(*int), args["after"].(*string)), true
+	case "Query.watches":
+		if e.ComplexityRoot.Query.Watches == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.Watches(childComplexity), true
 	case "Query.webhooks":
 		if e.ComplexityRoot.Query.Webhooks == nil {
 			break
@@ -6286,6 +6367,44 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.User.Name(childComplexity), true
 
+	case "Watch.document":
+		if e.ComplexityRoot.Watch.Document == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Watch.Document(childComplexity), true
+	case "Watch.id":
+		if e.ComplexityRoot.Watch.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Watch.ID(childComplexity), true
+	case "Watch.path":
+		if e.ComplexityRoot.Watch.Path == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Watch.Path(childComplexity), true
+	case "Watch.source":
+		if e.ComplexityRoot.Watch.Source == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Watch.Source(childComplexity), true
+	case "Watch.space":
+		if e.ComplexityRoot.Watch.Space == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Watch.Space(childComplexity), true
+
+	case "WatchPayload.watch":
+		if e.ComplexityRoot.WatchPayload.Watch == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WatchPayload.Watch(childComplexity), true
+
 	case "Webhook.consecutiveDead":
 		if e.ComplexityRoot.Webhook.ConsecutiveDead == nil {
 			break
@@ -6482,6 +6601,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("DocumentRefInput", ec.unmarshalInputDocumentRefInput),
 			graphql.NewInputUnmarshaler("DryRunAutomationInput", ec.unmarshalInputDryRunAutomationInput),
 			graphql.NewInputUnmarshaler("EndSessionInput", ec.unmarshalInputEndSessionInput),
+			graphql.NewInputUnmarshaler("FolderRefInput", ec.unmarshalInputFolderRefInput),
 			graphql.NewInputUnmarshaler("GroupInput", ec.unmarshalInputGroupInput),
 			graphql.NewInputUnmarshaler("GroupMemberInput", ec.unmarshalInputGroupMemberInput),
 			graphql.NewInputUnmarshaler("InboxFilter", ec.unmarshalInputInboxFilter),
@@ -9249,6 +9369,66 @@ extend type Subscription {
   importProgress(id: ID!): Import!
 }
 `, BuiltIn: false},
+	{Name: "../schema/watches.graphqls", Input: `"""
+One of your watches: of a page (` + "`" + `document` + "`" + `) or of a folder (` + "`" + `space` + "`" + ` and ` + "`" + `path` + "`" + `, "" for the whole
+space). You are told (` + "`" + `watch.updated` + "`" + ` in your inbox) when a watched page changes, moves, is
+trashed or restored, gets a new thread or a resolved one, and when a page appears in a watched
+folder; never of your own actions, never of a page you cannot read at that moment.
+"""
+type Watch {
+  id: ID!
+  "The watched page; null for a folder watch."
+  document: Document
+  "The watched folder's space; null for a page watch."
+  space: Space
+  "The watched folder's path (\"\" for the whole space); null for a page watch."
+  path: String
+  "How the watch came: MANUAL, or automatically AUTHOR (you created the page), COMMENT (you commented on it), MENTION (you were mentioned on it)."
+  source: String!
+}
+
+"What watching or unwatching did."
+type WatchPayload {
+  "The watch as it is now; null after an unwatch."
+  watch: Watch
+}
+
+"A folder to watch: a space and a path prefix (\"\" for the whole space)."
+input FolderRefInput {
+  space: Space!
+  path: String!
+}
+
+extend type Document {
+  "Whether you watch this page, by a watch of it or of its folder you have not muted (false for agents and management)."
+  watching: Boolean!
+  "How many active people watch this page and can read it now."
+  watcherCount: Int!
+}
+
+extend type Query {
+  """
+  Your watches, newest first: your folder watches and your watches of live pages you can read now
+  (a watched page you can no longer read is left out, and comes back with your access). At most
+  1,000. Only people watch: an agent's and management's list is empty.
+  """
+  watches: [Watch!]!
+}
+
+extend type Mutation {
+  "Watches a page you can read (NOT_FOUND otherwise); lifts a mute. People only: agents and management are FORBIDDEN."
+  watchDocument(input: DocumentRefInput!): WatchPayload!
+  """
+  Stops watching a page: the watch stays as a mute, so neither an automatic source (authoring,
+  commenting, a mention) nor a watch of its folder brings it back; only watchDocument does. People only.
+  """
+  unwatchDocument(input: DocumentRefInput!): WatchPayload!
+  "Watches a folder and every page below it, now and later. BAD_USER_INPUT on a bad space or path. People only."
+  watchFolder(input: FolderRefInput!): WatchPayload!
+  "Stops watching a folder (one not watched is no error). People only."
+  unwatchFolder(input: FolderRefInput!): WatchPayload!
+}
+`, BuiltIn: false},
 	{Name: "../schema/webhooks.graphqls", Input: `"Whether a webhook sends (docs/api.md, \"Webhooks\")."
 enum WebhookStatus {
   ACTIVE
@@ -9930,6 +10110,10 @@ func (ec *executionContext) childFields_Document(ctx context.Context, field grap
 		return ec.fieldContext_Document_backlinks(ctx, field)
 	case "related":
 		return ec.fieldContext_Document_related(ctx, field)
+	case "watching":
+		return ec.fieldContext_Document_watching(ctx, field)
+	case "watcherCount":
+		return ec.fieldContext_Document_watcherCount(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Document", field.Name)
 }
@@ -11390,6 +11574,30 @@ func (ec *executionContext) childFields_User(ctx context.Context, field graphql.
 		return ec.fieldContext_User_kind(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type User", field.Name)
+}
+
+func (ec *executionContext) childFields_Watch(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Watch_id(ctx, field)
+	case "document":
+		return ec.fieldContext_Watch_document(ctx, field)
+	case "space":
+		return ec.fieldContext_Watch_space(ctx, field)
+	case "path":
+		return ec.fieldContext_Watch_path(ctx, field)
+	case "source":
+		return ec.fieldContext_Watch_source(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Watch", field.Name)
+}
+
+func (ec *executionContext) childFields_WatchPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "watch":
+		return ec.fieldContext_WatchPayload_watch(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WatchPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_Webhook(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

@@ -565,6 +565,12 @@ type FolderEntry struct {
 	Document *document.Doc `json:"document"`
 }
 
+// A folder to watch: a space and a path prefix ("" for the whole space).
+type FolderRefInput struct {
+	Space Space  `json:"space"`
+	Path  string `json:"path"`
+}
+
 // A standing rule: your documents in a folder and beneath it are shared with a recipient, now and later.
 type FolderShare struct {
 	ID    string `json:"id"`
@@ -1497,6 +1503,28 @@ type User struct {
 	Name string `json:"name"`
 	// Whether this is a person, an agent or management.
 	Kind UserKind `json:"kind"`
+}
+
+// One of your watches: of a page (`document`) or of a folder (`space` and `path`, "" for the whole
+// space). You are told (`watch.updated` in your inbox) when a watched page changes, moves, is
+// trashed or restored, gets a new thread or a resolved one, and when a page appears in a watched
+// folder; never of your own actions, never of a page you cannot read at that moment.
+type Watch struct {
+	ID string `json:"id"`
+	// The watched page; null for a folder watch.
+	Document *document.Doc `json:"document,omitempty"`
+	// The watched folder's space; null for a page watch.
+	Space *Space `json:"space,omitempty"`
+	// The watched folder's path ("" for the whole space); null for a page watch.
+	Path *string `json:"path,omitempty"`
+	// How the watch came: MANUAL, or automatically AUTHOR (you created the page), COMMENT (you commented on it), MENTION (you were mentioned on it).
+	Source string `json:"source"`
+}
+
+// What watching or unwatching did.
+type WatchPayload struct {
+	// The watch as it is now; null after an unwatch.
+	Watch *Watch `json:"watch,omitempty"`
 }
 
 type WebhookDeliveryPayload struct {

@@ -42,6 +42,7 @@ import (
 	"codna/internal/space"
 	"codna/internal/sso"
 	"codna/internal/transfer"
+	"codna/internal/watch"
 	"codna/internal/webhook"
 )
 
@@ -149,6 +150,7 @@ type Services struct {
 	Webhook    *webhook.Service
 	SSO        *sso.Service
 	Favorite   *favorite.Service
+	Watch      *watch.Service
 }
 
 // App is the services over one database pool and the background work that
@@ -239,6 +241,7 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *App {
 	a.purger = document.NewPurger(s.Document, cfg.PurgeEvery, log.With("component", "purger"))
 	s.Inbox = inbox.New(pool)
 	s.Favorite = favorite.New(pool, log.With("component", "favorites"))
+	s.Watch = watch.New(pool)
 	a.views = periodic.New("write page views", favorite.FlushEvery, func(ctx context.Context) (int64, error) {
 		_, err := s.Favorite.FlushViews(ctx)
 		return 0, err // every few seconds: not worth a log line

@@ -51,6 +51,7 @@ var constructors = map[string][]string{
 	"codna/internal/space":      {"New"},
 	"codna/internal/sso":        {"New"},
 	"codna/internal/transfer":   {"New"},
+	"codna/internal/watch":      {"New"},
 	"codna/internal/webhook":    {"New"},
 }
 

@@ -201,6 +201,13 @@ var table = map[string]rule{
 	"favorite.Service.Starred":    {allow: person, hides: agent | management, read: true, trusts: "Docs the documents service read for the same actor"},
 	"favorite.Service.RecordView": {allow: person | agent | management}, // an agent's or management's view is not recorded
 	"favorite.Service.FlushViews": background,
+	// watch.Service: a person's watches of pages and folders.
+	"watch.Service.WatchDocument":   personal,
+	"watch.Service.UnwatchDocument": personal,
+	"watch.Service.WatchFolder":     {allow: person, args: func(*world) []any { return []any{"wiki", ""} }},
+	"watch.Service.UnwatchFolder":   {allow: person, args: func(*world) []any { return []any{"wiki", ""} }},
+	"watch.Service.List":            {allow: person, hides: agent | management, read: true},
+	"watch.Service.States":          {allow: person | agent, hides: management, read: true, trusts: "Docs the documents service read for the same actor"},
 
 	// inbox.Service: each actor's own notifications and counts.
 	"inbox.Service.Counts":      {allow: person | agent | management, read: true, own: true},

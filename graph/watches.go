@@ -1,0 +1,70 @@
+package graph
+
+import (
+	"context"
+	"strings"
+
+	"github.com/google/uuid"
+
+	"codna/graph/model"
+	"codna/internal/document"
+	pagewatch "codna/internal/watch"
+)
+
+// watchModels turns watches into their GraphQL form, reading their pages
+// through the Document loader in one batch (List returned only pages the
+// caller can read; one that went meanwhile is left out).
+func watchModels(ctx context.Context, ws []*pagewatch.Watch) ([]model.Watch, error) {
+	var ids []uuid.UUID
+	for _, w := range ws {
+		if w.DocumentID != nil {
+			ids = append(ids, *w.DocumentID)
+		}
+	}
+	docs := map[uuid.UUID]*document.Doc{}
+	if len(ids) > 0 {
+		got, err := loaders(ctx).Document.LoadAll(ctx, ids)
+		if err != nil && !allNotFound(err) {
+			return nil, err
+		}
+		for i, d := range got {
+			if d != nil {
+				docs[ids[i]] = d
+			}
+		}
+	}
+	out := make([]model.Watch, 0, len(ws))
+	for _, w := range ws {
+		m := model.Watch{ID: w.ID.String(), Path: w.Path, Source: strings.ToUpper(w.Source)}
+		if w.Space != nil {
+			sp := spaceModel(*w.Space)
+			m.Space = &sp
+		}
+		if w.DocumentID != nil {
+			if m.Document = docs[*w.DocumentID]; m.Document == nil {
+				continue
+			}
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
+
+// watchPayload answers a watch mutation: the watch as it is now (nil after
+// an unwatch).
+func watchPayload(ctx context.Context, w *pagewatch.Watch) (*model.WatchPayload, error) {
+	if w == nil {
+		return &model.WatchPayload{}, nil
+	}
+	ms, err := watchModels(ctx, []*pagewatch.Watch{w})
+	if err != nil || len(ms) == 0 {
+		return &model.WatchPayload{}, err
+	}
+	return &model.WatchPayload{Watch: &ms[0]}, nil
+}
+
+// watchState is a document's watch state through the Watch loader (one
+// statement for every document of the operation).
+func watchState(ctx context.Context, d *document.Doc) (pagewatch.State, error) {
+	return loaders(ctx).Watch.Load(ctx, d)
+}
