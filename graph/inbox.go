@@ -83,4 +83,4 @@ func uuidFloor(t time.Time) uuid.UUID {
 
 // actorKeys are the payload keys that name who did what a notification
 // tells of, by user id.
-var actorKeys = []string{"sharedBy", "revokedBy"}
+var actorKeys = []string{"sharedBy", "revokedBy", "actorId"}

@@ -325,6 +325,10 @@ func (a *App) registerConsumers() int {
 		// Matching and a few statements per event and subscription; the
 		// requests are the webhook sender's, never the lane's.
 		{webhook.ConsumerName, a.Webhook.Consumer().HandleBatch, 10 * time.Second, webhook.ConsumerEvents()},
+		// One INSERT…SELECT per event over the page's watchers (a page with
+		// thousands of folder watchers is one statement); its own lane so a
+		// burst of saves never waits behind indexing or link resolving.
+		{watch.FanOutName, a.Watch.FanOut().HandleBatch, 10 * time.Second, watch.FanOutEvents()},
 	}
 	for _, c := range consumers {
 		a.Outbox.RegisterBatch(c.name, c.handle, outbox.Lane{Budget: c.budget, Events: c.events})

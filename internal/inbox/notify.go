@@ -69,6 +69,10 @@ const (
 	// TypeAccountSSOLinked tells a person a single sign-on linked their
 	// account to the identity provider (internal/sso).
 	TypeAccountSSOLinked = "account.sso_linked"
+	// TypeWatchUpdated tells a watcher something happened to a page they
+	// watch (internal/watch's fan-out, which writes it in one statement for
+	// all watchers rather than through NotifyInTx).
+	TypeWatchUpdated = "watch.updated"
 )
 
 // Types lists every notification type, in docs/design.md#notification-types'
@@ -81,7 +85,7 @@ var Types = []string{
 	TypeGroupAdded, TypeGroupRemoved, TypeAccountPasswordReset, TypeDocumentsTransferred,
 	TypeAgentResponsibleAdded, TypeAgentResponsibleRemoved,
 	TypeDocumentQuarantined, TypeDocumentReleased, TypeDocumentAccessRevoked,
-	TypeWebhookPaused, TypeAccountSSOLinked,
+	TypeWebhookPaused, TypeAccountSSOLinked, TypeWatchUpdated,
 }
 
 // KnownType reports whether t is one of Types.

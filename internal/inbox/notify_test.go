@@ -37,7 +37,7 @@ func TestNotifyRejectsUnknownTypes(t *testing.T) {
 		require.NoError(t, err, typ)
 		require.Equal(t, typ, got.Type)
 	}
-	require.Len(t, inbox.Types, 26)
+	require.Len(t, inbox.Types, 27)
 }
 
 func TestNotifySuppressesOwnInformationButNotDecisions(t *testing.T) {

@@ -73,3 +73,34 @@ GROUP BY docs.id, docs.created_by, docs.deleted_at, docs.quarantined_at;
 -- WatchMuteExisting mutes a person's existing watch of a page (the page they can no longer read: no row is created for it).
 UPDATE watches SET muted = true, updated_at = now()
 WHERE user_id = @user_id AND document_id = @document_id AND NOT muted;
+
+-- name: WatchFanOut :one
+-- WatchFanOut tells the watchers of a page of one event in one statement (docs/design.md, "Watches"): each active person watching the page (unmuted) or a folder holding it (without a mute of the page), who can read it now (for a trashing: could read it but for the trash), is not the actor, and was not told of this page since the given time (the coalescing window), gets a watch.updated notification; it returns how many.
+WITH d AS (
+  SELECT doc.id, doc.space, doc.path, doc.created_by, doc.quarantined_at,
+         CASE WHEN @trashed::boolean THEN NULL ELSE doc.deleted_at END AS deleted_at
+  FROM documents doc WHERE doc.id = @document_id
+), watchers AS (
+  SELECT w.user_id FROM d JOIN watches w ON w.document_id = d.id AND NOT w.muted
+  UNION
+  SELECT w.user_id FROM d JOIN watches w ON w.document_id IS NULL AND NOT w.muted AND w.space = d.space
+    AND (w.path = '' OR w.path = d.path OR starts_with(d.path, w.path || '/'))
+  WHERE NOT EXISTS (SELECT 1 FROM watches m WHERE m.user_id = w.user_id AND m.document_id = d.id AND m.muted)
+), ins AS (
+  INSERT INTO notifications (id, recipient_id, type, subject_type, subject_id, payload)
+  SELECT gen_random_uuid(), u.id, 'watch.updated', 'document', d.id,
+         jsonb_strip_nulls(jsonb_build_object(
+           'documentId', d.id, 'event', @event_type::text, 'actorId', sqlc.narg('actor_id')::uuid,
+           'automationId', (SELECT e.automation_id FROM events e WHERE e.id = @event_id)))
+  FROM d
+  JOIN watchers x ON true
+  JOIN users u ON u.id = x.user_id
+  WHERE u.is_active AND u.kind = 'person'
+    AND u.id IS DISTINCT FROM sqlc.narg('actor_id')::uuid
+    AND NOT EXISTS (SELECT 1 FROM notifications n
+                    WHERE n.type = 'watch.updated' AND n.subject_id = d.id AND n.recipient_id = u.id
+                      AND n.created_at > @since::timestamptz)
+    AND (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, u.id, true) AS a(level)) > 0
+  RETURNING recipient_id
+)
+SELECT count(*)::int FROM ins CROSS JOIN LATERAL pg_notify('codna_inbox', ins.recipient_id::text) AS n;

@@ -1,0 +1,124 @@
+package watch
+
+// The fan-out: an outbox consumer telling watchers what happened to the
+// pages they watch (docs/design.md, "Watches").
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"slices"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"codna/internal/auth"
+	"codna/internal/db"
+	"codna/internal/document"
+	"codna/internal/inbox"
+	"codna/internal/outbox"
+)
+
+// FanOutName is the fan-out's name in events.handled_by.
+const FanOutName = "watch-fanout"
+
+// TypeUpdated is the notification type of the fan-out.
+const TypeUpdated = inbox.TypeWatchUpdated
+
+// Window is how long a watch notification to one person about one page
+// stands for every later event on it: inside it, later events add nothing
+// (the "N times" is counted at read time from the activity log).
+const Window = 10 * time.Minute
+
+// fanOutEvents are the events watchers hear of: a content or metadata
+// change, a move or rename, trash, restore, a new page (to the watchers of
+// its folder), a new thread (comment.created with first true) and a
+// resolved thread.
+var fanOutEvents = []string{
+	"document.created", "document.updated", "document.moved", "document.renamed",
+	"document.deleted", "document.restored", "comment.created", "thread.resolved",
+}
+
+// FanOutEvents are the event types the fan-out acts on (its lane gets no
+// other: outbox.Lane.Events).
+func FanOutEvents() []string { return slices.Clone(fanOutEvents) }
+
+// FanOut is the outbox consumer that notifies watchers.
+type FanOut struct{ pool *pgxpool.Pool }
+
+// FanOut returns the fan-out consumer over the service's pool.
+func (s *Service) FanOut() *FanOut { return &FanOut{pool: s.pool} }
+
+// HandleBatch (an outbox.BatchConsumer) handles the events of a batch in
+// order, in one transaction, one INSERT…SELECT per event (WatchFanOut):
+// the watchers of the page who can read it now (for a trashing: who could
+// but for the trash; a quarantine leaves its owner only), are active
+// people, are not the actor and were not told of the page within Window of
+// the event get one watch.updated notification, whose payload names the
+// page, the event, the actor and the automation that caused it, if one
+// did. On document.created it first makes the author (a person) watch the
+// page (AutoInTx, source author): done here rather than in the document
+// service's transaction so that the documents service does not depend on
+// watches (this package reads documents) and a save stays as fast as it
+// was. A comment.created that opens no thread is ignored. Computing from
+// the current state and skipping within the window makes a redelivered
+// event add nothing.
+func (f *FanOut) HandleBatch(ctx context.Context, events []outbox.Stored) error {
+	var todo []outbox.Stored
+	for _, e := range events {
+		if e.DocumentID == nil || !slices.Contains(fanOutEvents, e.Type) {
+			continue
+		}
+		if e.Type == "comment.created" {
+			var p struct {
+				First bool `json:"first"`
+			}
+			if json.Unmarshal(e.Payload, &p) != nil || !p.First {
+				continue
+			}
+		}
+		todo = append(todo, e)
+	}
+	if len(todo) == 0 {
+		return nil
+	}
+	return db.InTx(ctx, f.pool, func(tx db.DBTX) error {
+		for _, e := range todo {
+			if e.Type == "document.created" && e.ActorID != nil {
+				if err := autoWatchAuthor(ctx, tx, e); err != nil {
+					return err
+				}
+			}
+			if _, err := db.Q.WatchFanOut(ctx, tx, db.WatchFanOutParams{
+				Trashed: e.Type == "document.deleted", DocumentID: *e.DocumentID, EventType: e.Type,
+				ActorID: e.ActorID, EventID: e.ID, Since: e.CreatedAt.Add(-Window),
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// autoWatchAuthor makes the author of a new page watch it when they are a
+// person who owns it (an agent's or an import's pages are their owner's
+// only when the owner created them).
+func autoWatchAuthor(ctx context.Context, tx db.DBTX, e outbox.Stored) error {
+	u, err := db.Q.UserGetByID(ctx, tx, *e.ActorID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	if u.Kind != "person" || !u.IsActive {
+		return nil
+	}
+	levels, err := document.Levels(ctx, tx, &auth.Actor{UserID: u.ID, Kind: auth.KindPerson}, []uuid.UUID{*e.DocumentID})
+	if err != nil || !levels[*e.DocumentID].CanRead() {
+		return err // purged, or handed over, meanwhile
+	}
+	_, err = AutoInTx(ctx, tx, u.ID, *e.DocumentID, SourceAuthor)
+	return err
+}
