@@ -24,6 +24,7 @@ func NewExecutableSchema(cfg Config) graphql.ExecutableSchema {
 type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
+	ActivityEntry() ActivityEntryResolver
 	Automation() AutomationResolver
 	Document() DocumentResolver
 	DocumentRevision() DocumentRevisionResolver
@@ -60,6 +61,28 @@ type ComplexityRoot struct {
 		Name       func(childComplexity int) int
 		Prefix     func(childComplexity int) int
 		RevokedAt  func(childComplexity int) int
+	}
+
+	ActivityConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	ActivityEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	ActivityEntry struct {
+		Action        func(childComplexity int) int
+		Actor         func(childComplexity int) int
+		At            func(childComplexity int) int
+		AutomationID  func(childComplexity int) int
+		ChangeSummary func(childComplexity int) int
+		Count         func(childComplexity int) int
+		Detail        func(childComplexity int) int
+		Document      func(childComplexity int) int
+		ID            func(childComplexity int) int
 	}
 
 	AgentRead struct {
@@ -922,6 +945,7 @@ type ComplexityRoot struct {
 
 	Query struct {
 		AccessTokens        func(childComplexity int) int
+		Activity            func(childComplexity int, filter *model.ActivityFilter, first *int, after *string) int
 		AgentReads          func(childComplexity int, agentID string, from string, to string) int
 		AgentShareTargets   func(childComplexity int, agentID string) int
 		AgentTokens         func(childComplexity int, agentID string) int
@@ -1321,6 +1345,87 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AccessToken.RevokedAt(childComplexity), true
+
+	case "ActivityConnection.edges":
+		if e.ComplexityRoot.ActivityConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActivityConnection.Edges(childComplexity), true
+	case "ActivityConnection.pageInfo":
+		if e.ComplexityRoot.ActivityConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActivityConnection.PageInfo(childComplexity), true
+
+	case "ActivityEdge.cursor":
+		if e.ComplexityRoot.ActivityEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActivityEdge.Cursor(childComplexity), true
+	case "ActivityEdge.node":
+		if e.ComplexityRoot.ActivityEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActivityEdge.Node(childComplexity), true
+
+	case "ActivityEntry.action":
+		if e.ComplexityRoot.ActivityEntry.Action == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActivityEntry.Action(childComplexity), true
+	case "ActivityEntry.actor":
+		if e.ComplexityRoot.ActivityEntry.Actor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActivityEntry.Actor(childComplexity), true
+	case "ActivityEntry.at":
+		if e.ComplexityRoot.ActivityEntry.At == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActivityEntry.At(childComplexity), true
+	case "ActivityEntry.automationId":
+		if e.ComplexityRoot.ActivityEntry.AutomationID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActivityEntry.AutomationID(childComplexity), true
+	case "ActivityEntry.changeSummary":
+		if e.ComplexityRoot.ActivityEntry.ChangeSummary == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActivityEntry.ChangeSummary(childComplexity), true
+	case "ActivityEntry.count":
+		if e.ComplexityRoot.ActivityEntry.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActivityEntry.Count(childComplexity), true
+	case "ActivityEntry.detail":
+		if e.ComplexityRoot.ActivityEntry.Detail == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActivityEntry.Detail(childComplexity), true
+	case "ActivityEntry.document":
+		if e.ComplexityRoot.ActivityEntry.Document == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActivityEntry.Document(childComplexity), true
+	case "ActivityEntry.id":
+		if e.ComplexityRoot.ActivityEntry.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActivityEntry.ID(childComplexity), true
 
 	case "AgentRead.count":
 		if e.ComplexityRoot.AgentRead.Count == nil {
@@ -5166,6 +5271,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.AccessTokens(childComplexity), true
+	case "Query.activity":
+		if e.ComplexityRoot.Query.Activity == nil {
+			break
+		}
+
+		args, err := ec.field_Query_activity_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Activity(childComplexity, args["filter"].(*model.ActivityFilter), args["first"].(*int), args["after"].(*string)), true
 	case "Query.agentReads":
 		if e.ComplexityRoot.Query.AgentReads == nil {
 			break
@@ -6580,6 +6696,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	inputUnmarshalers := func() *graphql.InputUnmarshalerIndex {
 		return graphql.NewInputUnmarshalerIndex(
 			graphql.NewInputUnmarshaler("AcceptInvitationInput", ec.unmarshalInputAcceptInvitationInput),
+			graphql.NewInputUnmarshaler("ActivityFilter", ec.unmarshalInputActivityFilter),
 			graphql.NewInputUnmarshaler("AgentInput", ec.unmarshalInputAgentInput),
 			graphql.NewInputUnmarshaler("AuditFilter", ec.unmarshalInputAuditFilter),
 			graphql.NewInputUnmarshaler("AutomationScopeInput", ec.unmarshalInputAutomationScopeInput),
@@ -6984,6 +7101,63 @@ extend type Mutation {
   shareFolder(input: ShareFolderInput!): ShareFolderPayload!
   "Ends a folder share; grants no other rule justifies are taken away."
   unshareFolder(input: UnshareFolderInput!): UnshareFolderPayload!
+}
+`, BuiltIn: false},
+	{Name: "../schema/activity.graphqls", Input: `"Narrows ` + "`" + `activity` + "`" + `; fields left out do not."
+input ActivityFilter {
+  "One page's activity (NOT_FOUND when you cannot read it)."
+  documentId: ID
+  space: Space
+  "Pages at this folder or below it (\"\" is the whole space)."
+  pathPrefix: String
+  "What one person or agent did."
+  actorId: ID
+}
+
+"""
+One entry of the activity log: something that happened to a page. ` + "`" + `action` + "`" + ` is one of ` + "`" + `created` + "`" + `,
+` + "`" + `edited` + "`" + `, ` + "`" + `moved` + "`" + `, ` + "`" + `renamed` + "`" + `, ` + "`" + `trashed` + "`" + `, ` + "`" + `restored` + "`" + `, ` + "`" + `commented` + "`" + `, ` + "`" + `thread_resolved` + "`" + `, ` + "`" + `shared` + "`" + `.
+"""
+type ActivityEntry {
+  id: ID!
+  action: String!
+  "Who did it; null when they are gone."
+  actor: User
+  "The page; null only when it is no longer readable by the time this is resolved."
+  document: Document
+  "When it happened (for folded edits: the latest)."
+  at: Time!
+  "How many events it stands for: edits by one actor on one page within 5 minutes fold into one entry."
+  count: Int!
+  "The change summary of the latest edit folded in, when its author gave one."
+  changeSummary: String
+  "The automation that caused it, when one did."
+  automationId: ID
+  """
+  For ` + "`" + `shared` + "`" + `: whom it was shared with (` + "`" + `principalType` + "`" + `, ` + "`" + `principalId` + "`" + `, ` + "`" + `permission` + "`" + `), shown only
+  to the person who shared and the page's owner; null for anyone else.
+  """
+  detail: JSON
+}
+
+"An edge of an ` + "`" + `ActivityConnection` + "`" + `."
+type ActivityEdge {
+  cursor: String!
+  node: ActivityEntry!
+}
+
+"A page of activity, newest first."
+type ActivityConnection {
+  edges: [ActivityEdge!]!
+  pageInfo: PageInfo!
+}
+
+extend type Query {
+  """
+  What happened to the pages you can read now, newest first (entries are kept 365 days by default).
+  ` + "`" + `first` + "`" + ` is 1 to 100. Management reads no page: its list is empty.
+  """
+  activity(filter: ActivityFilter, first: Int = 50, after: String): ActivityConnection!
 }
 `, BuiltIn: false},
 	{Name: "../schema/agents.graphqls", Input: `"An agent you answer for. What it does is counted, never recorded: no question, query or text is kept."
@@ -9622,6 +9796,50 @@ func (ec *executionContext) childFields_AccessToken(ctx context.Context, field g
 		return ec.fieldContext_AccessToken_revokedAt(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type AccessToken", field.Name)
+}
+
+func (ec *executionContext) childFields_ActivityConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_ActivityConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_ActivityConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ActivityConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_ActivityEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_ActivityEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_ActivityEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ActivityEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_ActivityEntry(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_ActivityEntry_id(ctx, field)
+	case "action":
+		return ec.fieldContext_ActivityEntry_action(ctx, field)
+	case "actor":
+		return ec.fieldContext_ActivityEntry_actor(ctx, field)
+	case "document":
+		return ec.fieldContext_ActivityEntry_document(ctx, field)
+	case "at":
+		return ec.fieldContext_ActivityEntry_at(ctx, field)
+	case "count":
+		return ec.fieldContext_ActivityEntry_count(ctx, field)
+	case "changeSummary":
+		return ec.fieldContext_ActivityEntry_changeSummary(ctx, field)
+	case "automationId":
+		return ec.fieldContext_ActivityEntry_automationId(ctx, field)
+	case "detail":
+		return ec.fieldContext_ActivityEntry_detail(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ActivityEntry", field.Name)
 }
 
 func (ec *executionContext) childFields_AgentRead(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

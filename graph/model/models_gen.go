@@ -4,6 +4,7 @@ package model
 
 import (
 	"bytes"
+	"codna/internal/activity"
 	"codna/internal/agent"
 	"codna/internal/auth"
 	"codna/internal/automation"
@@ -36,6 +37,29 @@ type AccessExplanation struct {
 	Owner bool `json:"owner"`
 	// Otherwise, the grants that reach you: your own, or through a group (Everyone included).
 	Grants []Grant `json:"grants"`
+}
+
+// A page of activity, newest first.
+type ActivityConnection struct {
+	Edges    []ActivityEdge `json:"edges"`
+	PageInfo *PageInfo      `json:"pageInfo"`
+}
+
+// An edge of an `ActivityConnection`.
+type ActivityEdge struct {
+	Cursor string          `json:"cursor"`
+	Node   *activity.Entry `json:"node"`
+}
+
+// Narrows `activity`; fields left out do not.
+type ActivityFilter struct {
+	// One page's activity (NOT_FOUND when you cannot read it).
+	DocumentID *string `json:"documentId,omitempty"`
+	Space      *Space  `json:"space,omitempty"`
+	// Pages at this folder or below it ("" is the whole space).
+	PathPrefix *string `json:"pathPrefix,omitempty"`
+	// What one person or agent did.
+	ActorID *string `json:"actorId,omitempty"`
 }
 
 type AgentInput struct {

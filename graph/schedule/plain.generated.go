@@ -7,6 +7,9 @@ package schedule
 var Plain = map[string]map[string]struct{}{
 	"AccessExplanation":            {"grants": {}, "owner": {}},
 	"AccessToken":                  {"createdAt": {}, "expiresAt": {}, "id": {}, "lastUsedAt": {}, "name": {}, "prefix": {}, "revokedAt": {}},
+	"ActivityConnection":           {"edges": {}, "pageInfo": {}},
+	"ActivityEdge":                 {"cursor": {}, "node": {}},
+	"ActivityEntry":                {"action": {}, "at": {}, "automationId": {}, "changeSummary": {}, "count": {}, "id": {}},
 	"AgentRead":                    {"count": {}, "day": {}, "document": {}, "lastAt": {}},
 	"AgentShareTarget":             {"addedAt": {}, "principalId": {}, "principalType": {}, "recipient": {}, "recipientName": {}},
 	"AgentToolUse":                 {"count": {}, "day": {}, "lastAt": {}, "outcome": {}, "tool": {}},

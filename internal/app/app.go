@@ -22,6 +22,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"codna/internal/access"
+	"codna/internal/activity"
 	"codna/internal/agent"
 	"codna/internal/auth"
 	"codna/internal/automation"
@@ -74,6 +75,9 @@ type Config struct {
 	// PurgeEvery is how often tombstones past Documents.PurgeAfter are
 	// purged (CODNA_PURGE_INTERVAL); 0 never purges.
 	PurgeEvery time.Duration
+	// ActivityRetention is how long activity entries are kept
+	// (CODNA_ACTIVITY_RETENTION; 0 is activity.DefaultRetention, 365 days).
+	ActivityRetention time.Duration
 	// ShutdownTimeout bounds Stop: background work gets this long to
 	// finish, then is abandoned. (internal/server's Stop bounds its requests
 	// and the App's work together by its own ShutdownTimeout.)
@@ -151,6 +155,7 @@ type Services struct {
 	SSO        *sso.Service
 	Favorite   *favorite.Service
 	Watch      *watch.Service
+	Activity   *activity.Service
 }
 
 // App is the services over one database pool and the background work that
@@ -194,6 +199,7 @@ type App struct {
 	backfill  *search.Backfill // builds a search index never built
 	purger    *periodic.Job    // purges tombstones past their time
 	views     *periodic.Job    // writes the recorded page views
+	activity  *periodic.Job    // prunes activity entries past the retention
 
 	mu      sync.Mutex
 	state   lifecycle
@@ -242,6 +248,8 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *App {
 	s.Inbox = inbox.New(pool)
 	s.Favorite = favorite.New(pool, log.With("component", "favorites"))
 	s.Watch = watch.New(pool)
+	s.Activity = activity.New(pool, cfg.ActivityRetention)
+	a.activity = periodic.New("prune activity", time.Hour, s.Activity.Prune, log.With("component", "activity"))
 	a.views = periodic.New("write page views", favorite.FlushEvery, func(ctx context.Context) (int64, error) {
 		_, err := s.Favorite.FlushViews(ctx)
 		return 0, err // every few seconds: not worth a log line
@@ -329,6 +337,9 @@ func (a *App) registerConsumers() int {
 		// thousands of folder watchers is one statement); its own lane so a
 		// burst of saves never waits behind indexing or link resolving.
 		{watch.FanOutName, a.Watch.FanOut().HandleBatch, 10 * time.Second, watch.FanOutEvents()},
+		// One statement per event; its own lane so the log never holds up
+		// the fan-out or the other way round.
+		{activity.RecorderName, a.Activity.Recorder().HandleBatch, 10 * time.Second, activity.RecorderEvents()},
 	}
 	for _, c := range consumers {
 		a.Outbox.RegisterBatch(c.name, c.handle, outbox.Lane{Budget: c.budget, Events: c.events})

@@ -145,7 +145,7 @@ type WatchFanOutParams struct {
 	Since      time.Time
 }
 
-// WatchFanOut tells the watchers of a page of one event in one statement (docs/design.md, "Watches"): each active person watching the page (unmuted) or a folder holding it (without a mute of the page), who can read it now (for a trashing: could read it but for the trash), is not the actor, and was not told of this page since @since (the coalescing window), gets a watch.updated notification; it returns how many.
+// WatchFanOut tells the watchers of a page of one event in one statement (docs/design.md, "Watches"): each active person watching the page (unmuted) or a folder holding it (without a mute of the page), who can read it now (for a trashing: could read it but for the trash), is not the actor, and was not told of this page since the given time (the coalescing window), gets a watch.updated notification; it returns how many.
 func (q *Queries) WatchFanOut(ctx context.Context, db DBTX, arg WatchFanOutParams) (int32, error) {
 	row := db.QueryRow(ctx, watchFanOut,
 		arg.Trashed,

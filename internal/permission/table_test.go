@@ -3,6 +3,7 @@ package permission_test
 import (
 	"github.com/google/uuid"
 
+	"codna/internal/activity"
 	"codna/internal/auth"
 	"codna/internal/document"
 	"codna/internal/space"
@@ -208,6 +209,11 @@ var table = map[string]rule{
 	"watch.Service.UnwatchFolder":   {allow: person, args: func(*world) []any { return []any{"wiki", ""} }},
 	"watch.Service.List":            {allow: person, hides: agent | management, read: true},
 	"watch.Service.States":          {allow: person | agent, hides: management, read: true, trusts: "Docs the documents service read for the same actor"},
+	"watch.Service.FanOut":          {allow: nobody, why: "builds the outbox consumer when the server is wired; no context"},
+	// activity.Service: the activity log, read through the read rule.
+	"activity.Service.List":     {allow: person | agent, hides: management, read: true, args: func(*world) []any { return []any{activity.Filter{}, (*activity.Cursor)(nil), 50} }},
+	"activity.Service.Prune":    background,
+	"activity.Service.Recorder": {allow: nobody, why: "builds the outbox consumer when the server is wired; no context"},
 
 	// inbox.Service: each actor's own notifications and counts.
 	"inbox.Service.Counts":      {allow: person | agent | management, read: true, own: true},
