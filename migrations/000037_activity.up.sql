@@ -36,5 +36,16 @@ CREATE INDEX activity_actor_idx ON activity (actor_id, at DESC, id DESC);
 CREATE INDEX notifications_watch_idx ON notifications (subject_id, recipient_id, created_at)
   WHERE type = 'watch.updated';
 
--- The usage report's daily counts of watches made.
+-- Mentions as management's usage report counts them (mention.created
+-- events, which the outbox deletes after days): who mentioned, when; no
+-- page, no person mentioned, no text. Pruned with the activity log.
+CREATE TABLE usage_mentions (
+  event_id uuid        PRIMARY KEY,
+  actor_id uuid        NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  at       timestamptz NOT NULL
+);
+CREATE INDEX usage_mentions_at_idx ON usage_mentions (at);
+
+-- The usage report's daily counts of watches made and comments written.
 CREATE INDEX watches_created_idx ON watches (created_at);
+CREATE INDEX comments_created_idx ON comments (created_at);

@@ -8938,7 +8938,7 @@ type DocumentMetadata {
 type UsageRow {
   day: String!
   user: ManagedUser!
-  "` + "`" + `sign_in` + "`" + `, ` + "`" + `web` + "`" + ` (hours of the day seen) or ` + "`" + `mcp` + "`" + ` (tool calls)."
+  "` + "`" + `sign_in` + "`" + `, ` + "`" + `web` + "`" + ` (hours of the day seen), ` + "`" + `mcp` + "`" + ` (tool calls), or ` + "`" + `comment` + "`" + ` (comments written), ` + "`" + `mention` + "`" + ` (people newly mentioned), ` + "`" + `watch` + "`" + ` (watches started): counts, never a page or a text."
   activity: String!
   tool: String!
   outcome: String!

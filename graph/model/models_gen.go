@@ -1510,7 +1510,7 @@ type UploadAttachmentPayload struct {
 type UsageRow struct {
 	Day  string       `json:"day"`
 	User *ManagedUser `json:"user"`
-	// `sign_in`, `web` (hours of the day seen) or `mcp` (tool calls).
+	// `sign_in`, `web` (hours of the day seen), `mcp` (tool calls), or `comment` (comments written), `mention` (people newly mentioned), `watch` (watches started): counts, never a page or a text.
 	Activity string `json:"activity"`
 	Tool     string `json:"tool"`
 	Outcome  string `json:"outcome"`

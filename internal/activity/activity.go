@@ -191,8 +191,9 @@ func entryOf(r db.ActivityListRow) Entry {
 // pruneBatch bounds one delete of Prune.
 const pruneBatch = 10000
 
-// Prune deletes the entries older than the retention, in batches, and
-// returns how many went. It runs as the system (the periodic job).
+// Prune deletes the entries older than the retention, and the mentions
+// counted for the usage report as old, in batches, and returns how many
+// went. It runs as the system (the periodic job).
 // Errors: FORBIDDEN for anyone but the system; the database's.
 func (s *Service) Prune(ctx context.Context) (int64, error) {
 	if _, err := auth.RequireSystem(ctx); err != nil {
@@ -203,7 +204,12 @@ func (s *Service) Prune(ctx context.Context) (int64, error) {
 	for {
 		n, err := db.Q.ActivityPrune(ctx, s.pool, db.ActivityPruneParams{Before: before, RowLimit: pruneBatch})
 		total += n
-		if err != nil || n < pruneBatch || ctx.Err() != nil {
+		if err != nil || ctx.Err() != nil {
+			return total, err
+		}
+		m, err := db.Q.UsageMentionPrune(ctx, s.pool, db.UsageMentionPruneParams{Before: before, RowLimit: pruneBatch})
+		total += m
+		if err != nil || n < pruneBatch && m < pruneBatch {
 			return total, err
 		}
 	}

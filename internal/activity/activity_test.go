@@ -252,3 +252,17 @@ func TestPruneKeepsTheRetention(t *testing.T) {
 	require.EqualValues(t, 1, n)
 	require.Equal(t, 1, pgtest.Count(t, d.Pool, `SELECT count(*) FROM activity`))
 }
+
+// A mention.created event is counted once for the usage report (who
+// mentioned, when), and is no activity entry.
+func TestRecorderCountsMentions(t *testing.T) {
+	t.Parallel()
+	d := pgtest.New(t)
+	r := New(d.Pool, 0).Recorder()
+	owner := pgtest.CreatePerson(t, d.Pool)
+	doc := pgtest.CreateDocument(t, d.Pool, owner.ID, pgtest.Doc{})
+	e := event(t, d, EventMention, doc.ID, &owner.ID, map[string]any{"user_id": uuid.New(), "source": "revision"}, time.Now())
+	require.NoError(t, r.HandleBatch(context.Background(), []outbox.Stored{e, e}))
+	require.Equal(t, 1, pgtest.Count(t, d.Pool, `SELECT count(*) FROM usage_mentions WHERE actor_id = $1`, owner.ID))
+	require.Zero(t, pgtest.Count(t, d.Pool, `SELECT count(*) FROM activity`))
+}

@@ -40,14 +40,19 @@ var actions = map[string]string{
 // sharing: they are not in the log.
 var standingReasons = []string{"space_default", "agent_responsible"}
 
+// EventMention is the event of a person newly mentioned; the recorder
+// counts it (who mentioned, when) for management's usage report.
+const EventMention = "mention.created"
+
 // RecorderEvents are the event types the recorder acts on (its lane gets
 // no other: outbox.Lane.Events). document.purged is not among them: a
 // purged page's entries go with it (docs/design.md, "Activity").
 func RecorderEvents() []string {
-	out := make([]string, 0, len(actions))
+	out := make([]string, 0, len(actions)+1)
 	for t := range actions {
 		out = append(out, t)
 	}
+	out = append(out, EventMention)
 	slices.Sort(out)
 	return out
 }
@@ -67,10 +72,16 @@ func (s *Service) Recorder() *Recorder { return &Recorder{pool: s.pool} }
 // standing rules (space default, an agent's responsible people) are not
 // recorded. A redelivered event changes nothing (its id is an entry's
 // first or lies between an entry's first and last); an event on a page
-// purged meanwhile writes nothing.
+// purged meanwhile writes nothing. A mention.created is counted for the
+// usage report (who mentioned, when: usage_mentions), once per event.
 func (r *Recorder) HandleBatch(ctx context.Context, events []outbox.Stored) error {
 	var todo []db.ActivityRecordParams
+	var mentions []db.UsageMentionRecordParams
 	for _, e := range events {
+		if e.Type == EventMention && e.ActorID != nil {
+			mentions = append(mentions, db.UsageMentionRecordParams{EventID: e.ID, ActorID: *e.ActorID, At: e.CreatedAt})
+			continue
+		}
 		action, ok := actions[e.Type]
 		if !ok || e.DocumentID == nil {
 			continue
@@ -100,10 +111,15 @@ func (r *Recorder) HandleBatch(ctx context.Context, events []outbox.Stored) erro
 		}
 		todo = append(todo, p)
 	}
-	if len(todo) == 0 {
+	if len(todo) == 0 && len(mentions) == 0 {
 		return nil
 	}
 	return db.InTx(ctx, r.pool, func(tx db.DBTX) error {
+		for _, m := range mentions {
+			if err := db.Q.UsageMentionRecord(ctx, tx, m); err != nil {
+				return err
+			}
+		}
 		for _, p := range todo {
 			if err := db.Q.ActivityRecord(ctx, tx, p); err != nil {
 				return err

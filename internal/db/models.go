@@ -1082,6 +1082,12 @@ type UsageDaily struct {
 	LastAt   time.Time
 }
 
+type UsageMention struct {
+	EventID uuid.UUID
+	ActorID uuid.UUID
+	At      time.Time
+}
+
 type User struct {
 	ID           uuid.UUID
 	Email        string
