@@ -278,38 +278,3 @@ func (q *Queries) ActivityRecord(ctx context.Context, db DBTX, arg ActivityRecor
 	)
 	return err
 }
-
-const usageMentionPrune = `-- name: UsageMentionPrune :execrows
-DELETE FROM usage_mentions WHERE event_id IN (SELECT m.event_id FROM usage_mentions m WHERE m.at < $1::timestamptz ORDER BY m.at LIMIT $2)
-`
-
-type UsageMentionPruneParams struct {
-	Before   time.Time
-	RowLimit int32
-}
-
-// UsageMentionPrune deletes up to row_limit counted mentions older than before (the activity retention).
-func (q *Queries) UsageMentionPrune(ctx context.Context, db DBTX, arg UsageMentionPruneParams) (int64, error) {
-	result, err := db.Exec(ctx, usageMentionPrune, arg.Before, arg.RowLimit)
-	if err != nil {
-		return 0, err
-	}
-	return result.RowsAffected(), nil
-}
-
-const usageMentionRecord = `-- name: UsageMentionRecord :exec
-INSERT INTO usage_mentions (event_id, actor_id, at) VALUES ($1, $2, $3)
-ON CONFLICT (event_id) DO NOTHING
-`
-
-type UsageMentionRecordParams struct {
-	EventID uuid.UUID
-	ActorID uuid.UUID
-	At      time.Time
-}
-
-// UsageMentionRecord counts one mention.created event for the usage report (once per event).
-func (q *Queries) UsageMentionRecord(ctx context.Context, db DBTX, arg UsageMentionRecordParams) error {
-	_, err := db.Exec(ctx, usageMentionRecord, arg.EventID, arg.ActorID, arg.At)
-	return err
-}

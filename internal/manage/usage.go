@@ -77,7 +77,7 @@ func (s *Service) UsageReport(ctx context.Context, from, to time.Time, userID *u
 			Activity: r.Activity, Tool: r.Tool, Outcome: r.Outcome, Count: r.Count, LastAt: r.LastAt,
 		}
 	}
-	collab, err := db.Q.UsageCollaborationReport(ctx, s.pool, db.UsageCollaborationReportParams{
+	collab, err := db.Q.UsageDailyCollaboration(ctx, s.pool, db.UsageDailyCollaborationParams{
 		FromAt: fromDay, ToAt: toDay.AddDate(0, 0, 1), UserID: userID,
 	})
 	if err != nil {

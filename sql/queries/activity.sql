@@ -98,12 +98,3 @@ LIMIT @row_limit;
 -- name: ActivityPrune :execrows
 -- ActivityPrune deletes up to row_limit entries whose latest event is older than before (the retention).
 DELETE FROM activity WHERE id IN (SELECT a.id FROM activity a WHERE a.at < @before::timestamptz ORDER BY a.at LIMIT @row_limit);
-
--- name: UsageMentionRecord :exec
--- UsageMentionRecord counts one mention.created event for the usage report (once per event).
-INSERT INTO usage_mentions (event_id, actor_id, at) VALUES (@event_id, @actor_id, @at)
-ON CONFLICT (event_id) DO NOTHING;
-
--- name: UsageMentionPrune :execrows
--- UsageMentionPrune deletes up to row_limit counted mentions older than before (the activity retention).
-DELETE FROM usage_mentions WHERE event_id IN (SELECT m.event_id FROM usage_mentions m WHERE m.at < @before::timestamptz ORDER BY m.at LIMIT @row_limit);

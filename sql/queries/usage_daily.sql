@@ -27,8 +27,8 @@ SELECT unnest(@days::date[]), unnest(@user_ids::uuid[]), @activity::text, unnest
 ON CONFLICT (day, user_id, activity, tool, outcome) DO UPDATE
 SET count = usage_daily.count + excluded.count, last_at = greatest(usage_daily.last_at, excluded.last_at);
 
--- name: UsageCollaborationReport :many
--- UsageCollaborationReport counts per person per UTC day, from from_at up to to_at, the comments they wrote, the mentions they made and the watches they started (mutes are not watches): counts only, never a page or a text.
+-- name: UsageDailyCollaboration :many
+-- UsageDailyCollaboration counts per person per UTC day, from from_at up to to_at, the comments they wrote, the mentions they made and the watches they started (mutes are not watches): counts only, never a page or a text.
 SELECT c.day::date AS day, c.user_id, u.name, u.email, u.kind, c.activity::text AS activity, count(*)::bigint AS count, max(c.at)::timestamptz AS last_at
 FROM (
   SELECT (cm.created_at AT TIME ZONE 'UTC')::date AS day, cm.author_id AS user_id, 'comment' AS activity, cm.created_at AS at
