@@ -49,3 +49,7 @@ CREATE INDEX usage_mentions_at_idx ON usage_mentions (at);
 -- The usage report's daily counts of watches made and comments written.
 CREATE INDEX watches_created_idx ON watches (created_at);
 CREATE INDEX comments_created_idx ON comments (created_at);
+
+-- A page handed over (a transfer) is watched by its new owner: source owner.
+ALTER TABLE watches DROP CONSTRAINT watches_source_ck;
+ALTER TABLE watches ADD CONSTRAINT watches_source_ck CHECK (source IN ('manual', 'author', 'comment', 'mention', 'owner'));

@@ -9557,7 +9557,7 @@ type Watch {
   space: Space
   "The watched folder's path (\"\" for the whole space); null for a page watch."
   path: String
-  "How the watch came: MANUAL, or automatically AUTHOR (you created the page), COMMENT (you commented on it), MENTION (you were mentioned on it)."
+  "How the watch came: MANUAL, or automatically AUTHOR (you created the page), COMMENT (you commented on it), MENTION (you were mentioned on it), OWNER (the page was handed to you)."
   source: String!
 }
 

@@ -1541,7 +1541,7 @@ type Watch struct {
 	Space *Space `json:"space,omitempty"`
 	// The watched folder's path ("" for the whole space); null for a page watch.
 	Path *string `json:"path,omitempty"`
-	// How the watch came: MANUAL, or automatically AUTHOR (you created the page), COMMENT (you commented on it), MENTION (you were mentioned on it).
+	// How the watch came: MANUAL, or automatically AUTHOR (you created the page), COMMENT (you commented on it), MENTION (you were mentioned on it), OWNER (the page was handed to you).
 	Source string `json:"source"`
 }
 

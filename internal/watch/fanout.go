@@ -39,7 +39,13 @@ const Window = 10 * time.Minute
 var fanOutEvents = []string{
 	"document.created", "document.updated", "document.moved", "document.renamed",
 	"document.deleted", "document.restored", "comment.created", "thread.resolved",
+	eventTransferred,
 }
+
+// eventTransferred tells of a page handed to a new owner: nobody is told
+// (the new owner has their documents.transferred notification), but the
+// new owner watches the page from then on.
+const eventTransferred = "document.transferred"
 
 // FanOutEvents are the event types the fan-out acts on (its lane gets no
 // other: outbox.Lane.Events).
@@ -58,8 +64,10 @@ func (s *Service) FanOut() *FanOut { return &FanOut{pool: s.pool} }
 // people, are not the actor and were not told of the page within Window of
 // the event get one watch.updated notification, whose payload names the
 // page, the event, the actor and the automation that caused it, if one
-// did. On document.created it first makes the author (a person) watch the
-// page (AutoInTx, source author): done here rather than in the document
+// did. On document.transferred it tells nobody and makes the page's new
+// owner watch it (source owner; a mute of theirs wins). On
+// document.created it first makes the author (a person) watch the page
+// (AutoInTx, source author): done here rather than in the document
 // service's transaction so that the documents service does not depend on
 // watches (this package reads documents) and a save stays as fast as it
 // was. A comment.created that opens no thread is ignored. Computing from
@@ -86,8 +94,20 @@ func (f *FanOut) HandleBatch(ctx context.Context, events []outbox.Stored) error 
 	}
 	return db.InTx(ctx, f.pool, func(tx db.DBTX) error {
 		for _, e := range todo {
+			if e.Type == eventTransferred {
+				owner, err := db.Q.DocumentGetOwner(ctx, tx, *e.DocumentID)
+				if errors.Is(err, pgx.ErrNoRows) {
+					continue // purged meanwhile
+				} else if err != nil {
+					return err
+				}
+				if err := autoWatch(ctx, tx, owner, *e.DocumentID, SourceOwner); err != nil {
+					return err
+				}
+				continue
+			}
 			if e.Type == "document.created" && e.ActorID != nil {
-				if err := autoWatchAuthor(ctx, tx, e); err != nil {
+				if err := autoWatch(ctx, tx, *e.ActorID, *e.DocumentID, SourceAuthor); err != nil {
 					return err
 				}
 			}
@@ -102,11 +122,10 @@ func (f *FanOut) HandleBatch(ctx context.Context, events []outbox.Stored) error 
 	})
 }
 
-// autoWatchAuthor makes the author of a new page watch it when they are a
-// person who owns it (an agent's or an import's pages are their owner's
-// only when the owner created them).
-func autoWatchAuthor(ctx context.Context, tx db.DBTX, e outbox.Stored) error {
-	u, err := db.Q.UserGetByID(ctx, tx, *e.ActorID)
+// autoWatch makes user watch the page doc for an automatic source when they
+// are an active person who can read it (an agent watches nothing).
+func autoWatch(ctx context.Context, tx db.DBTX, user, doc uuid.UUID, source string) error {
+	u, err := db.Q.UserGetByID(ctx, tx, user)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil
 	} else if err != nil {
@@ -115,10 +134,10 @@ func autoWatchAuthor(ctx context.Context, tx db.DBTX, e outbox.Stored) error {
 	if u.Kind != "person" || !u.IsActive {
 		return nil
 	}
-	levels, err := document.Levels(ctx, tx, &auth.Actor{UserID: u.ID, Kind: auth.KindPerson}, []uuid.UUID{*e.DocumentID})
-	if err != nil || !levels[*e.DocumentID].CanRead() {
+	levels, err := document.Levels(ctx, tx, &auth.Actor{UserID: u.ID, Kind: auth.KindPerson}, []uuid.UUID{doc})
+	if err != nil || !levels[doc].CanRead() {
 		return err // purged, or handed over, meanwhile
 	}
-	_, err = AutoInTx(ctx, tx, u.ID, *e.DocumentID, SourceAuthor)
+	_, err = AutoInTx(ctx, tx, u.ID, doc, source)
 	return err
 }
