@@ -51,16 +51,26 @@ func watchModels(ctx context.Context, ws []*pagewatch.Watch) ([]model.Watch, err
 }
 
 // watchPayload answers a watch mutation: the watch as it is now (nil after
-// an unwatch).
-func watchPayload(ctx context.Context, w *pagewatch.Watch) (*model.WatchPayload, error) {
+// an unwatch) and, for a page (docID), the page through the permission
+// loader (nil when the caller cannot read it).
+func watchPayload(ctx context.Context, w *pagewatch.Watch, docID *uuid.UUID) (*model.WatchPayload, error) {
+	out := &model.WatchPayload{}
+	if docID != nil {
+		d, err := loadDoc(ctx, *docID)
+		if err != nil {
+			return nil, err
+		}
+		out.Document = d
+	}
 	if w == nil {
-		return &model.WatchPayload{}, nil
+		return out, nil
 	}
 	ms, err := watchModels(ctx, []*pagewatch.Watch{w})
 	if err != nil || len(ms) == 0 {
-		return &model.WatchPayload{}, err
+		return out, err
 	}
-	return &model.WatchPayload{Watch: &ms[0]}, nil
+	out.Watch = &ms[0]
+	return out, nil
 }
 
 // watchState is a document's watch state through the Watch loader (one

@@ -33,7 +33,7 @@ func (r *mutationResolver) WatchDocument(ctx context.Context, input model.Docume
 	if err != nil {
 		return nil, err
 	}
-	return watchPayload(ctx, w)
+	return watchPayload(ctx, w, &id)
 }
 
 // UnwatchDocument is the resolver for the unwatchDocument field.
@@ -45,7 +45,7 @@ func (r *mutationResolver) UnwatchDocument(ctx context.Context, input model.Docu
 	if err := r.svc.Watch.UnwatchDocument(ctx, id); err != nil {
 		return nil, err
 	}
-	return watchPayload(ctx, nil)
+	return watchPayload(ctx, nil, &id)
 }
 
 // WatchFolder is the resolver for the watchFolder field.
@@ -54,7 +54,7 @@ func (r *mutationResolver) WatchFolder(ctx context.Context, input model.FolderRe
 	if err != nil {
 		return nil, err
 	}
-	return watchPayload(ctx, w)
+	return watchPayload(ctx, w, nil)
 }
 
 // UnwatchFolder is the resolver for the unwatchFolder field.
@@ -62,7 +62,7 @@ func (r *mutationResolver) UnwatchFolder(ctx context.Context, input model.Folder
 	if err := r.svc.Watch.UnwatchFolder(ctx, string(spaceOf(input.Space)), input.Path); err != nil {
 		return nil, err
 	}
-	return watchPayload(ctx, nil)
+	return watchPayload(ctx, nil, nil)
 }
 
 // Watches is the resolver for the watches field.

@@ -1234,7 +1234,8 @@ type ComplexityRoot struct {
 	}
 
 	WatchPayload struct {
-		Watch func(childComplexity int) int
+		Document func(childComplexity int) int
+		Watch    func(childComplexity int) int
 	}
 
 	Webhook struct {
@@ -6514,6 +6515,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Watch.Space(childComplexity), true
 
+	case "WatchPayload.document":
+		if e.ComplexityRoot.WatchPayload.Document == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WatchPayload.Document(childComplexity), true
 	case "WatchPayload.watch":
 		if e.ComplexityRoot.WatchPayload.Watch == nil {
 			break
@@ -9565,6 +9572,8 @@ type Watch {
 type WatchPayload {
   "The watch as it is now; null after an unwatch."
   watch: Watch
+  "For watchDocument and unwatchDocument: the page, with ` + "`" + `watching` + "`" + ` as it is now (null when you cannot read it, and for folders)."
+  document: Document
 }
 
 "A folder to watch: a space and a path prefix (\"\" for the whole space)."
@@ -11814,6 +11823,8 @@ func (ec *executionContext) childFields_WatchPayload(ctx context.Context, field 
 	switch field.Name {
 	case "watch":
 		return ec.fieldContext_WatchPayload_watch(ctx, field)
+	case "document":
+		return ec.fieldContext_WatchPayload_document(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type WatchPayload", field.Name)
 }

@@ -199,6 +199,41 @@ func (ec *executionContext) fieldContext_WatchPayload_watch(_ context.Context, f
 	return fc, nil
 }
 
+func (ec *executionContext) _WatchPayload_document(ctx context.Context, field graphql.CollectedField, obj *model.WatchPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "WatchPayload", field, obj.Document, ec.marshalODocument2ᚖcodnaᚋinternalᚋdocumentᚐDoc)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WatchPayload_document(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Document, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *document.Doc) graphql.Marshaler {
+			return ec.marshalODocument2ᚖcodnaᚋinternalᚋdocumentᚐDoc(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_WatchPayload_document(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WatchPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Document(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 // endregion **************************** field.gotpl *****************************
 
 // region    **************************** input.gotpl *****************************
@@ -328,6 +363,11 @@ func (ec *executionContext) _WatchPayload(ctx context.Context, sel ast.Selection
 			out.Values[i] = graphql.MarshalString("WatchPayload")
 		case "watch":
 			out.Values[i] = ec._WatchPayload_watch(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "document":
+			out.Values[i] = ec._WatchPayload_document(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}

@@ -1549,6 +1549,8 @@ type Watch struct {
 type WatchPayload struct {
 	// The watch as it is now; null after an unwatch.
 	Watch *Watch `json:"watch,omitempty"`
+	// For watchDocument and unwatchDocument: the page, with `watching` as it is now (null when you cannot read it, and for folders).
+	Document *document.Doc `json:"document,omitempty"`
 }
 
 type WebhookDeliveryPayload struct {

@@ -154,7 +154,7 @@ var Plain = map[string]map[string]struct{}{
 	"UsageRow":                     {"activity": {}, "count": {}, "day": {}, "outcome": {}, "tool": {}, "user": {}},
 	"User":                         {"email": {}, "id": {}, "kind": {}, "name": {}},
 	"Watch":                        {"document": {}, "id": {}, "path": {}, "source": {}, "space": {}},
-	"WatchPayload":                 {"watch": {}},
+	"WatchPayload":                 {"document": {}, "watch": {}},
 	"Webhook":                      {"consecutiveDead": {}, "createdAt": {}, "events": {}, "id": {}, "pathPrefix": {}, "previousSecretUntil": {}, "status": {}, "statusReason": {}, "updatedAt": {}, "url": {}},
 	"WebhookDelivery":              {"attempts": {}, "createdAt": {}, "deliveredAt": {}, "eventAt": {}, "eventId": {}, "eventType": {}, "id": {}, "lastError": {}, "lastStatus": {}, "nextAttemptAt": {}, "seq": {}, "status": {}},
 	"WebhookDeliveryPayload":       {"delivery": {}},
