@@ -102,3 +102,12 @@ describe('who did it', () => {
     expect(text(sentence(note({ payload: { documentId: 'd1' } })))).toBe('Shared with you: [d1].')
   })
 })
+
+describe('watch.updated', () => {
+  it('says who did what to a watched page, and when an automation did it', () => {
+    const n = note({ type: 'watch.updated', subjectType: 'document', subjectId: 'd1', actor: { name: 'Bob' }, payload: { documentId: 'd1', event: 'document.updated', actorId: 'u1' } })
+    expect(text(sentence(n))).toBe('Bob edited [d1], a page you watch.')
+    const auto = note({ type: 'watch.updated', subjectType: 'document', payload: { documentId: 'd1', event: 'comment.created', automationId: 'a1' } })
+    expect(text(sentence(auto))).toBe('Someone started a thread on [d1] (by an automation), a page you watch.')
+  })
+})

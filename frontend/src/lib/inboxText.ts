@@ -98,6 +98,18 @@ function target(p: Payload): Segment {
   return 'a page'
 }
 
+/** What a watched page's event was, as a verb before the page (watch.updated's payload.event). */
+const watchVerbs: Record<string, string> = {
+  'document.created': 'created',
+  'document.updated': 'edited',
+  'document.moved': 'moved',
+  'document.renamed': 'renamed',
+  'document.deleted': 'moved to the trash',
+  'document.restored': 'restored',
+  'comment.created': 'started a thread on',
+  'thread.resolved': 'resolved a thread on',
+}
+
 /** The sentence a notification shows. */
 export function sentence(n: NotificationLike): Segment[] {
   const p = n.payload
@@ -188,6 +200,11 @@ export function sentence(n: NotificationLike): Segment[] {
       return ['Management released ', ...one(p, 'page'), ' from quarantine.']
     case 'document.access_revoked':
       return ['Management took a share of ', ...one(p, 'page'), ' away.']
+    case 'watch.updated': {
+      const verb = watchVerbs[str(p.event)] ?? 'changed'
+      const by = p.automationId ? ' (by an automation)' : ''
+      return [`${n.actor ? n.actor.name : 'Someone'} ${verb} `, ...one(p, 'page'), `${by}, a page you watch.`]
+    }
   }
   const ids = documentIds(p)
   return [n.type.replace(/[._]/g, ' ').replace(/^./, (c) => c.toUpperCase()), ...(ids.length ? [': ', ...docs(p), '.'] : ['.'])]

@@ -1,0 +1,104 @@
+import { useMutation, useQuery } from 'urql'
+import { graphql } from '../../gql'
+import type { Space, WatchesQuery as WatchesData } from '../../gql/graphql'
+import { Link } from '../../router'
+import { pageURL } from '../../lib/address'
+import { Empty, ErrorNote, Loading } from '../../components/Status'
+import { SettingsNav } from './SettingsNav'
+import '../../components/admin.css'
+
+export const WatchesQuery = graphql(`
+  query Watches {
+    watches {
+      ...WatchFields
+      document {
+        ...DocumentFields
+      }
+    }
+  }
+`)
+
+const UnwatchPage = graphql(`
+  mutation UnwatchFromSettings($input: DocumentRefInput!) {
+    unwatchDocument(input: $input) {
+      document {
+        ...DocumentFields
+        watching
+      }
+    }
+  }
+`)
+
+const UnwatchFolder = graphql(`
+  mutation UnwatchFolder($input: FolderRefInput!) {
+    unwatchFolder(input: $input) {
+      watch {
+        ...WatchFields
+      }
+    }
+  }
+`)
+
+type Watch = WatchesData['watches'][number]
+
+const sources: Record<string, string> = {
+  MANUAL: 'you watched it',
+  AUTHOR: 'you created it',
+  COMMENT: 'you commented on it',
+  MENTION: 'you were mentioned on it',
+  OWNER: 'it was handed to you',
+}
+
+/** What a folder watch is called: `wiki/ops`, or `wiki` for the whole space. */
+export function folderName(w: Pick<Watch, 'space' | 'path'>): string {
+  const space = (w.space ?? '').toLowerCase()
+  return w.path ? `${space}/${w.path}` : `${space} (the whole space)`
+}
+
+/** /settings/watches: the pages and folders you watch, each with Unwatch. */
+export default function Watches() {
+  const [{ data, fetching, error }, refetch] = useQuery({ query: WatchesQuery })
+  const [page, unwatchPage] = useMutation(UnwatchPage)
+  const [folder, unwatchFolder] = useMutation(UnwatchFolder)
+  const busy = page.fetching || folder.fetching
+  const done = () => refetch({ requestPolicy: 'network-only' })
+  const rows = data?.watches ?? []
+  return (
+    <section className="admin">
+      <h1>Watches</h1>
+      <SettingsNav current="/settings/watches" />
+      <p className="status">
+        You are told in your inbox when a page you watch changes, moves, goes to the trash or gets a new or resolved thread, and
+        when a page appears in a folder you watch — never of your own changes, at most once per page in 10 minutes.
+      </p>
+      <ErrorNote error={error ?? page.error ?? folder.error} />
+      {fetching && !data ? (
+        <Loading what="Loading your watches" />
+      ) : rows.length === 0 ? (
+        <Empty>You watch nothing yet: use Watch on a page.</Empty>
+      ) : (
+        <ul aria-label="Watches" className="page-list">
+          {rows.map((w) => (
+            <li key={w.id}>
+              {w.document ? <Link to={pageURL(w.document)}>{w.document.title}</Link> : <span>Folder {folderName(w)}</span>}{' '}
+              <span className="meta">({w.document ? (sources[w.source] ?? w.source.toLowerCase()) : 'every page in it'})</span>{' '}
+              <button
+                type="button"
+                disabled={busy}
+                aria-label={`Unwatch ${w.document ? w.document.title : folderName(w)}`}
+                onClick={async () => {
+                  const r = w.document
+                    ? await unwatchPage({ input: { documentId: w.document.id } })
+                    : await unwatchFolder({ input: { space: w.space as Space, path: w.path ?? '' } })
+                  if (!r.error) done()
+                }}
+              >
+                Unwatch
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
