@@ -16,6 +16,7 @@ import { TEST_TIMEOUT, people, Fail, assert, tests, test, fileName, pageProblems
 import './tests/pages.mjs'
 import './tests/workspace.mjs'
 import './tests/identity.mjs'
+import './tests/collaboration.mjs'
 
 const chromiumPath = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium'
 if (!existsSync(chromiumPath)) {
