@@ -110,26 +110,34 @@ WITH d AS (
   SELECT doc.id, doc.space, doc.path, doc.created_by, doc.quarantined_at,
          CASE WHEN $1::boolean THEN NULL ELSE doc.deleted_at END AS deleted_at
   FROM documents doc WHERE doc.id = $2
+), told AS MATERIALIZED (
+  -- Those told of this page within the window: one range of notifications_watch_idx.
+  SELECT n.recipient_id FROM notifications n
+  WHERE n.type = 'watch.updated' AND n.subject_id = $2 AND n.created_at > $3::timestamptz
 ), watchers AS (
   SELECT w.user_id FROM d JOIN watches w ON w.document_id = d.id AND NOT w.muted
   UNION
   SELECT w.user_id FROM d JOIN watches w ON w.document_id IS NULL AND NOT w.muted AND w.space = d.space
     AND (w.path = '' OR w.path = d.path OR starts_with(d.path, w.path || '/'))
   WHERE NOT EXISTS (SELECT 1 FROM watches m WHERE m.user_id = w.user_id AND m.document_id = d.id AND m.muted)
+), fresh AS MATERIALIZED (
+  -- The watchers not told yet, before any level is looked up.
+  SELECT x.user_id FROM watchers x WHERE x.user_id NOT IN (SELECT told.recipient_id FROM told)
+), p AS MATERIALIZED (
+  -- The one payload every watcher gets: ids only.
+  SELECT jsonb_strip_nulls(jsonb_build_object(
+           'documentId', d.id, 'event', $4::text, 'actorId', $5::uuid,
+           'automationId', (SELECT e.automation_id FROM events e WHERE e.id = $6))) AS payload
+  FROM d
 ), ins AS (
   INSERT INTO notifications (id, recipient_id, type, subject_type, subject_id, payload)
-  SELECT gen_random_uuid(), u.id, 'watch.updated', 'document', d.id,
-         jsonb_strip_nulls(jsonb_build_object(
-           'documentId', d.id, 'event', $3::text, 'actorId', $4::uuid,
-           'automationId', (SELECT e.automation_id FROM events e WHERE e.id = $5)))
+  SELECT gen_random_uuid(), u.id, 'watch.updated', 'document', d.id, p.payload
   FROM d
-  JOIN watchers x ON true
+  JOIN p ON true
+  JOIN fresh x ON true
   JOIN users u ON u.id = x.user_id
   WHERE u.is_active AND u.kind = 'person'
-    AND u.id IS DISTINCT FROM $4::uuid
-    AND NOT EXISTS (SELECT 1 FROM notifications n
-                    WHERE n.type = 'watch.updated' AND n.subject_id = d.id AND n.recipient_id = u.id
-                      AND n.created_at > $6::timestamptz)
+    AND u.id IS DISTINCT FROM $5::uuid
     AND (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, u.id, true) AS a(level)) > 0
   RETURNING recipient_id
 )
@@ -139,10 +147,10 @@ SELECT count(*)::int FROM ins CROSS JOIN LATERAL pg_notify('codna_inbox', ins.re
 type WatchFanOutParams struct {
 	Trashed    bool
 	DocumentID uuid.UUID
+	Since      time.Time
 	EventType  string
 	ActorID    *uuid.UUID
 	EventID    uuid.UUID
-	Since      time.Time
 }
 
 // WatchFanOut tells the watchers of a page of one event in one statement (docs/design.md, "Watches"): each active person watching the page (unmuted) or a folder holding it (without a mute of the page), who can read it now (for a trashing: could read it but for the trash), is not the actor, and was not told of this page since the given time (the coalescing window), gets a watch.updated notification; it returns how many.
@@ -150,10 +158,10 @@ func (q *Queries) WatchFanOut(ctx context.Context, db DBTX, arg WatchFanOutParam
 	row := db.QueryRow(ctx, watchFanOut,
 		arg.Trashed,
 		arg.DocumentID,
+		arg.Since,
 		arg.EventType,
 		arg.ActorID,
 		arg.EventID,
-		arg.Since,
 	)
 	var column_1 int32
 	err := row.Scan(&column_1)

@@ -42,42 +42,51 @@ WITH drive AS MATERIALIZED (
 )
 SELECT p.id, p.document_id, p.actor_id, p.action, p.change_summary, p.detail, p.automation_id, p.count, p.at
 FROM (
-  -- probed: each readable page's newest entries (activity_document_idx), then a sort.
+  -- probed: each readable page's newest entries, from activity_document_idx alone (it covers the
+  -- actor), sorted; the rows of the page's first row_limit only are read.
   (SELECT e.id, e.document_id, e.actor_id, e.action, e.change_summary,
-          (CASE WHEN e.actor_id = @viewer_id::uuid OR d.created_by = @viewer_id::uuid THEN e.detail END)::jsonb AS detail,
+          (CASE WHEN e.actor_id = @viewer_id::uuid OR top.owner_id = @viewer_id::uuid THEN e.detail END)::jsonb AS detail,
           e.automation_id, e.count, e.at
-   FROM (SELECT DISTINCT src.document_id FROM src) r
-   JOIN documents d ON d.id = r.document_id
-   CROSS JOIN LATERAL (
-     SELECT x.* FROM activity x
-     WHERE x.document_id = d.id
-       AND (sqlc.narg('by_actor')::uuid IS NULL OR x.actor_id = sqlc.narg('by_actor')::uuid)
-       AND (x.at, x.id) < (coalesce(sqlc.narg('after_at')::timestamptz, 'infinity'), coalesce(sqlc.narg('after_id')::uuid, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))
-     ORDER BY x.at DESC, x.id DESC LIMIT @row_limit) e
-   WHERE (SELECT probe FROM way)
-     AND (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @viewer_id::uuid, @viewer_is_person::boolean) AS a(level)) > 0
-     AND (sqlc.narg('space')::space IS NULL OR d.space = sqlc.narg('space')::space)
-     AND (sqlc.narg('path_prefix')::text IS NULL OR sqlc.narg('path_prefix')::text = ''
-          OR d.path = sqlc.narg('path_prefix')::text OR starts_with(d.path, sqlc.narg('path_prefix')::text || '/'))
+   FROM (
+     SELECT k.id, k.at, d.created_by AS owner_id
+     FROM (SELECT DISTINCT src.document_id FROM src) r
+     JOIN documents d ON d.id = r.document_id
+     CROSS JOIN LATERAL (
+       SELECT x.id, x.at FROM activity x
+       WHERE x.document_id = d.id
+         AND (sqlc.narg('by_actor')::uuid IS NULL OR x.actor_id = sqlc.narg('by_actor')::uuid)
+         AND (x.at, x.id) < (coalesce(sqlc.narg('after_at')::timestamptz, 'infinity'), coalesce(sqlc.narg('after_id')::uuid, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))
+       ORDER BY x.at DESC, x.id DESC LIMIT @row_limit) k
+     WHERE (SELECT probe FROM way)
+       AND (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @viewer_id::uuid, @viewer_is_person::boolean) AS a(level)) > 0
+       AND (sqlc.narg('space')::space IS NULL OR d.space = sqlc.narg('space')::space)
+       AND (sqlc.narg('path_prefix')::text IS NULL OR sqlc.narg('path_prefix')::text = ''
+            OR d.path = sqlc.narg('path_prefix')::text OR starts_with(d.path, sqlc.narg('path_prefix')::text || '/'))
+     ORDER BY k.at DESC, k.id DESC LIMIT @row_limit) top
+   JOIN activity e ON e.id = top.id
    ORDER BY e.at DESC, e.id DESC LIMIT @row_limit)
   UNION ALL
-  -- walked: in the page's order, until enough pass. With few sources, only entries on their pages
-  -- are looked at (a hashed filter); else the level of each entry's page is looked up.
+  -- walked: in the page's order, until enough pass, reading activity_at_idx only (it covers the
+  -- page and the actor) for the entries passed over. With few sources, only entries on their pages
+  -- are looked at (a hashed filter); else the level of each entry's page is looked up. The entry
+  -- itself is read after the level (it names lv.level), for the entries that pass only.
   (SELECT e.id, e.document_id, e.actor_id, e.action, e.change_summary,
           (CASE WHEN e.actor_id = @viewer_id::uuid OR d.created_by = @viewer_id::uuid THEN e.detail END)::jsonb AS detail,
           e.automation_id, e.count, e.at
-   FROM activity e
-   JOIN documents d ON d.id = e.document_id
+   FROM activity w
+   JOIN documents d ON d.id = w.document_id
+   -- OFFSET 0 keeps the level a subquery of its own, computed once per row for both the filter and the output.
    CROSS JOIN LATERAL (SELECT (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @viewer_id::uuid, @viewer_is_person::boolean) AS a(level))::int AS level OFFSET 0) lv
+   CROSS JOIN LATERAL (SELECT x.* FROM activity x WHERE x.id = w.id AND lv.level > 0 OFFSET 0) e
    WHERE NOT (SELECT probe FROM way)
-     AND (NOT (SELECT few FROM way) OR e.document_id IN (SELECT src.document_id FROM src))
+     AND (NOT (SELECT few FROM way) OR w.document_id IN (SELECT src.document_id FROM src))
      AND lv.level > 0
-     AND (sqlc.narg('by_actor')::uuid IS NULL OR e.actor_id = sqlc.narg('by_actor')::uuid)
-     AND (e.at, e.id) < (coalesce(sqlc.narg('after_at')::timestamptz, 'infinity'), coalesce(sqlc.narg('after_id')::uuid, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))
+     AND (sqlc.narg('by_actor')::uuid IS NULL OR w.actor_id = sqlc.narg('by_actor')::uuid)
+     AND (w.at, w.id) < (coalesce(sqlc.narg('after_at')::timestamptz, 'infinity'), coalesce(sqlc.narg('after_id')::uuid, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))
      AND (sqlc.narg('space')::space IS NULL OR d.space = sqlc.narg('space')::space)
      AND (sqlc.narg('path_prefix')::text IS NULL OR sqlc.narg('path_prefix')::text = ''
           OR d.path = sqlc.narg('path_prefix')::text OR starts_with(d.path, sqlc.narg('path_prefix')::text || '/'))
-   ORDER BY e.at DESC, e.id DESC LIMIT @row_limit)
+   ORDER BY w.at DESC, w.id DESC LIMIT @row_limit)
 ) p
 ORDER BY p.at DESC, p.id DESC
 LIMIT @row_limit;

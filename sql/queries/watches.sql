@@ -80,26 +80,34 @@ WITH d AS (
   SELECT doc.id, doc.space, doc.path, doc.created_by, doc.quarantined_at,
          CASE WHEN @trashed::boolean THEN NULL ELSE doc.deleted_at END AS deleted_at
   FROM documents doc WHERE doc.id = @document_id
+), told AS MATERIALIZED (
+  -- Those told of this page within the window: one range of notifications_watch_idx.
+  SELECT n.recipient_id FROM notifications n
+  WHERE n.type = 'watch.updated' AND n.subject_id = @document_id AND n.created_at > @since::timestamptz
 ), watchers AS (
   SELECT w.user_id FROM d JOIN watches w ON w.document_id = d.id AND NOT w.muted
   UNION
   SELECT w.user_id FROM d JOIN watches w ON w.document_id IS NULL AND NOT w.muted AND w.space = d.space
     AND (w.path = '' OR w.path = d.path OR starts_with(d.path, w.path || '/'))
   WHERE NOT EXISTS (SELECT 1 FROM watches m WHERE m.user_id = w.user_id AND m.document_id = d.id AND m.muted)
+), fresh AS MATERIALIZED (
+  -- The watchers not told yet, before any level is looked up.
+  SELECT x.user_id FROM watchers x WHERE x.user_id NOT IN (SELECT told.recipient_id FROM told)
+), p AS MATERIALIZED (
+  -- The one payload every watcher gets: ids only.
+  SELECT jsonb_strip_nulls(jsonb_build_object(
+           'documentId', d.id, 'event', @event_type::text, 'actorId', sqlc.narg('actor_id')::uuid,
+           'automationId', (SELECT e.automation_id FROM events e WHERE e.id = @event_id))) AS payload
+  FROM d
 ), ins AS (
   INSERT INTO notifications (id, recipient_id, type, subject_type, subject_id, payload)
-  SELECT gen_random_uuid(), u.id, 'watch.updated', 'document', d.id,
-         jsonb_strip_nulls(jsonb_build_object(
-           'documentId', d.id, 'event', @event_type::text, 'actorId', sqlc.narg('actor_id')::uuid,
-           'automationId', (SELECT e.automation_id FROM events e WHERE e.id = @event_id)))
+  SELECT gen_random_uuid(), u.id, 'watch.updated', 'document', d.id, p.payload
   FROM d
-  JOIN watchers x ON true
+  JOIN p ON true
+  JOIN fresh x ON true
   JOIN users u ON u.id = x.user_id
   WHERE u.is_active AND u.kind = 'person'
     AND u.id IS DISTINCT FROM sqlc.narg('actor_id')::uuid
-    AND NOT EXISTS (SELECT 1 FROM notifications n
-                    WHERE n.type = 'watch.updated' AND n.subject_id = d.id AND n.recipient_id = u.id
-                      AND n.created_at > @since::timestamptz)
     AND (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, u.id, true) AS a(level)) > 0
   RETURNING recipient_id
 )
