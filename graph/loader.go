@@ -16,6 +16,7 @@ import (
 	"codna/internal/document"
 	"codna/internal/fault"
 	"codna/internal/files"
+	"codna/internal/inbox"
 	"codna/internal/linkgraph"
 	pagewatch "codna/internal/watch"
 )
@@ -50,6 +51,8 @@ type Loaders struct {
 	Starred *dataloadgen.Loader[*document.Doc, bool]
 	// Watch reads whether the actor watches each document and how many do.
 	Watch *dataloadgen.Loader[*document.Doc, pagewatch.State]
+	// WatchEvents counts the changes each watch notification stands for.
+	WatchEvents *dataloadgen.Loader[*inbox.Notification, int]
 
 	// ends and endTitles read the links and backlinks of a page at once
 	// (loadEndsNow), without the loaders' batch wait.
@@ -95,6 +98,7 @@ func newLoaders(r *Resolver) *Loaders {
 		FileReferences: dataloadgen.NewMappedLoader(r.svc.Linkgraph.FileReferences, opts...),
 		Starred:        dataloadgen.NewMappedLoader(r.svc.Favorite.Starred, opts...),
 		Watch:          dataloadgen.NewMappedLoader(r.svc.Watch.States, opts...),
+		WatchEvents:    dataloadgen.NewMappedLoader(r.watchEvents, opts...),
 		ends:           r.svc.Linkgraph.Ends,
 		endTitles:      r.svc.Linkgraph.EndTitles,
 	}

@@ -2,12 +2,16 @@ package graph
 
 import (
 	"context"
+	"fmt"
 	"strings"
+	"time"
 
 	"github.com/google/uuid"
 
 	"codna/graph/model"
+	"codna/internal/activity"
 	"codna/internal/document"
+	"codna/internal/inbox"
 	pagewatch "codna/internal/watch"
 )
 
@@ -77,4 +81,36 @@ func watchPayload(ctx context.Context, w *pagewatch.Watch, docID *uuid.UUID) (*m
 // statement for every document of the operation).
 func watchState(ctx context.Context, d *document.Doc) (pagewatch.State, error) {
 	return loaders(ctx).Watch.Load(ctx, d)
+}
+
+// watchEvents counts, in one statement for a page of notifications, the
+// changes each watch notification stands for (activity.CountWindows over
+// its page from when it was made, for the fan-out's window).
+func (r *Resolver) watchEvents(ctx context.Context, ns []*inbox.Notification) (map[*inbox.Notification]int, error) {
+	ws := make([]activity.Window, 0, len(ns))
+	keep := make([]*inbox.Notification, 0, len(ns))
+	for _, n := range ns {
+		id, err := uuid.Parse(fmt.Sprint(n.Payload["documentId"]))
+		if err != nil {
+			continue
+		}
+		since := n.CreatedAt // the event's time when the payload has it (the fan-out runs a moment after)
+		if at, err := time.Parse(time.RFC3339Nano, fmt.Sprint(n.Payload["at"])); err == nil {
+			since = at
+		}
+		ws = append(ws, activity.Window{DocumentID: id, Since: since})
+		keep = append(keep, n)
+	}
+	counts, err := r.svc.Activity.CountWindows(ctx, ws, pagewatch.Window)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[*inbox.Notification]int, len(ns))
+	for _, n := range ns {
+		out[n] = 0
+	}
+	for i, n := range keep {
+		out[n] = counts[i]
+	}
+	return out, nil
 }

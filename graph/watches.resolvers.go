@@ -8,6 +8,8 @@ package graph
 import (
 	"codna/graph/model"
 	"codna/internal/document"
+	"codna/internal/inbox"
+	pagewatch "codna/internal/watch"
 	"context"
 )
 
@@ -63,6 +65,18 @@ func (r *mutationResolver) UnwatchFolder(ctx context.Context, input model.Folder
 		return nil, err
 	}
 	return watchPayload(ctx, nil, nil)
+}
+
+// WatchEvents is the resolver for the watchEvents field.
+func (r *notificationResolver) WatchEvents(ctx context.Context, obj *inbox.Notification) (*int, error) {
+	if obj.Type != pagewatch.TypeUpdated {
+		return nil, nil
+	}
+	n, err := loaders(ctx).WatchEvents.Load(ctx, obj)
+	if err != nil {
+		return nil, err
+	}
+	return &n, nil
 }
 
 // Watches is the resolver for the watches field.

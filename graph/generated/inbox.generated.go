@@ -26,6 +26,8 @@ type NotificationResolver interface {
 	Actor(ctx context.Context, obj *inbox.Notification) (*model.User, error)
 
 	Status(ctx context.Context, obj *inbox.Notification) (model.NotificationStatus, error)
+
+	WatchEvents(ctx context.Context, obj *inbox.Notification) (*int, error)
 }
 type SubscriptionResolver interface {
 	InboxCounts(ctx context.Context) (<-chan *inbox.Counts, error)
@@ -532,6 +534,34 @@ func (ec *executionContext) _Notification_resolvedAt(ctx context.Context, field 
 }
 func (ec *executionContext) fieldContext_Notification_resolvedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Notification", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Notification_watchEvents(ctx context.Context, field graphql.CollectedField, obj *inbox.Notification) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Notification", field, false, func(ctx context.Context) (*int, error) {
+			return ec.Resolvers.Notification().WatchEvents(ctx, obj)
+		}, ec.marshalOInt2ᚖint)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Notification_watchEvents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Notification().WatchEvents(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Notification_watchEvents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Notification", field, true, true, "Int")
 }
 
 func (ec *executionContext) _NotificationConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.NotificationConnection) (ret graphql.Marshaler) {
@@ -1196,6 +1226,12 @@ func (ec *executionContext) _Notification(ctx context.Context, sel ast.Selection
 			if out.Values[i] == graphql.RequiredNull {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "watchEvents":
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Notification_watchEvents(ctx, field, obj)
+				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}

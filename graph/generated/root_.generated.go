@@ -874,6 +874,7 @@ type ComplexityRoot struct {
 		SubjectID        func(childComplexity int) int
 		SubjectType      func(childComplexity int) int
 		Type             func(childComplexity int) int
+		WatchEvents      func(childComplexity int) int
 	}
 
 	NotificationConnection struct {
@@ -5050,6 +5051,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Notification.Type(childComplexity), true
+	case "Notification.watchEvents":
+		if e.ComplexityRoot.Notification.WatchEvents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Notification.WatchEvents(childComplexity), true
 
 	case "NotificationConnection.edges":
 		if e.ComplexityRoot.NotificationConnection.Edges == nil {
@@ -9611,6 +9618,15 @@ extend type Mutation {
   "Stops watching a folder (one not watched is no error). People only."
   unwatchFolder(input: FolderRefInput!): WatchPayload!
 }
+
+extend type Notification {
+  """
+  For ` + "`" + `watch.updated` + "`" + `: how many changes people other than you made to the page in the
+  notification's 10 minutes, counted from the activity log when you read it (so "edited 3
+  times"); null for other types, 0 for a page you cannot read now.
+  """
+  watchEvents: Int
+}
 `, BuiltIn: false},
 	{Name: "../schema/webhooks.graphqls", Input: `"Whether a webhook sends (docs/api.md, \"Webhooks\")."
 enum WebhookStatus {
@@ -11235,6 +11251,8 @@ func (ec *executionContext) childFields_Notification(ctx context.Context, field 
 		return ec.fieldContext_Notification_readAt(ctx, field)
 	case "resolvedAt":
 		return ec.fieldContext_Notification_resolvedAt(ctx, field)
+	case "watchEvents":
+		return ec.fieldContext_Notification_watchEvents(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Notification", field.Name)
 }

@@ -214,3 +214,44 @@ func (s *Service) Prune(ctx context.Context) (int64, error) {
 		}
 	}
 }
+
+// Window is the span a watch notification stands for: its page, from when
+// it was made.
+type Window struct {
+	DocumentID uuid.UUID
+	Since      time.Time
+}
+
+// CountWindows answers, in one statement, for each window how many events
+// by others than the acting person the log holds on its page from Since for
+// span (edits folded into an entry count each): a watch notification's
+// "N times", computed when it is read. A page the person cannot read now
+// counts 0, as does everything for an agent or management (they watch
+// nothing). Errors: UNAUTHENTICATED.
+func (s *Service) CountWindows(ctx context.Context, ws []Window, span time.Duration) ([]int, error) {
+	a, err := auth.RequireActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]int, len(ws))
+	if len(ws) == 0 || a.Kind != auth.KindPerson {
+		return out, nil
+	}
+	ids := make([]uuid.UUID, len(ws))
+	since := make([]time.Time, len(ws))
+	for i, w := range ws {
+		ids[i], since[i] = w.DocumentID, w.Since
+	}
+	rows, err := db.Q.ActivityCountWindows(ctx, s.pool, db.ActivityCountWindowsParams{
+		ViewerID: a.UserID, WindowSecs: span.Seconds(), DocumentIds: ids, Since: since,
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		if i := int(r.I) - 1; i >= 0 && i < len(out) {
+			out[i] = int(r.Events)
+		}
+	}
+	return out, nil
+}

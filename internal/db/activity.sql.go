@@ -12,6 +12,57 @@ import (
 	"github.com/google/uuid"
 )
 
+const activityCountWindows = `-- name: ActivityCountWindows :many
+SELECT k.i::int AS i,
+  (CASE WHEN (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1::uuid, true) AS a(level)) > 0
+        THEN (SELECT coalesce(sum(e.count), 0) FROM activity e
+              WHERE e.document_id = d.id AND e.actor_id IS DISTINCT FROM $1::uuid
+                AND e.at >= k.since AND e.first_at < k.since + make_interval(secs => $2::float8))
+        ELSE 0 END)::int AS events
+FROM (SELECT a.document_id, b.since, a.i
+      FROM unnest($3::uuid[]) WITH ORDINALITY AS a(document_id, i)
+      JOIN unnest($4::timestamptz[]) WITH ORDINALITY AS b(since, i) ON b.i = a.i) k
+JOIN documents d ON d.id = k.document_id
+`
+
+type ActivityCountWindowsParams struct {
+	ViewerID    uuid.UUID
+	WindowSecs  float64
+	DocumentIds []uuid.UUID
+	Since       []time.Time
+}
+
+type ActivityCountWindowsRow struct {
+	I      int32
+	Events int32
+}
+
+// ActivityCountWindows is, for each (page, since) of the arrays, how many events by others than the viewer the activity log holds on the page from since for the watch window, 0 for a page the viewer cannot read now: a watch notification's "N times".
+func (q *Queries) ActivityCountWindows(ctx context.Context, db DBTX, arg ActivityCountWindowsParams) ([]ActivityCountWindowsRow, error) {
+	rows, err := db.Query(ctx, activityCountWindows,
+		arg.ViewerID,
+		arg.WindowSecs,
+		arg.DocumentIds,
+		arg.Since,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ActivityCountWindowsRow
+	for rows.Next() {
+		var i ActivityCountWindowsRow
+		if err := rows.Scan(&i.I, &i.Events); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const activityList = `-- name: ActivityList :many
 WITH drive AS MATERIALIZED (
   SELECT b.n FROM document_drive_bound($5::int) AS b(n)

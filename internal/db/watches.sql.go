@@ -126,8 +126,8 @@ WITH d AS (
 ), p AS MATERIALIZED (
   -- The one payload every watcher gets: ids only.
   SELECT jsonb_strip_nulls(jsonb_build_object(
-           'documentId', d.id, 'event', $4::text, 'actorId', $5::uuid,
-           'automationId', (SELECT e.automation_id FROM events e WHERE e.id = $6))) AS payload
+           'documentId', d.id, 'event', $4::text, 'at', $5::timestamptz, 'actorId', $6::uuid,
+           'automationId', (SELECT e.automation_id FROM events e WHERE e.id = $7))) AS payload
   FROM d
 ), ins AS (
   INSERT INTO notifications (id, recipient_id, type, subject_type, subject_id, payload)
@@ -137,7 +137,7 @@ WITH d AS (
   JOIN fresh x ON true
   JOIN users u ON u.id = x.user_id
   WHERE u.is_active AND u.kind = 'person'
-    AND u.id IS DISTINCT FROM $5::uuid
+    AND u.id IS DISTINCT FROM $6::uuid
     AND (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, u.id, true) AS a(level)) > 0
   RETURNING recipient_id
 )
@@ -149,6 +149,7 @@ type WatchFanOutParams struct {
 	DocumentID uuid.UUID
 	Since      time.Time
 	EventType  string
+	EventAt    time.Time
 	ActorID    *uuid.UUID
 	EventID    uuid.UUID
 }
@@ -160,6 +161,7 @@ func (q *Queries) WatchFanOut(ctx context.Context, db DBTX, arg WatchFanOutParam
 		arg.DocumentID,
 		arg.Since,
 		arg.EventType,
+		arg.EventAt,
 		arg.ActorID,
 		arg.EventID,
 	)

@@ -211,9 +211,10 @@ var table = map[string]rule{
 	"watch.Service.States":          {allow: person | agent, hides: management, read: true, trusts: "Docs the documents service read for the same actor"},
 	"watch.Service.FanOut":          {allow: nobody, why: "builds the outbox consumer when the server is wired; no context"},
 	// activity.Service: the activity log, read through the read rule.
-	"activity.Service.List":     {allow: person | agent, hides: management, read: true, args: func(*world) []any { return []any{activity.Filter{}, (*activity.Cursor)(nil), 50} }},
-	"activity.Service.Prune":    background,
-	"activity.Service.Recorder": {allow: nobody, why: "builds the outbox consumer when the server is wired; no context"},
+	"activity.Service.List":         {allow: person | agent, hides: management, read: true, args: func(*world) []any { return []any{activity.Filter{}, (*activity.Cursor)(nil), 50} }},
+	"activity.Service.Prune":        background,
+	"activity.Service.CountWindows": {allow: person, hides: agent | management, read: true, trusts: "windows of watch notifications the inbox read for the same person; a page they cannot read counts 0"},
+	"activity.Service.Recorder":     {allow: nobody, why: "builds the outbox consumer when the server is wired; no context"},
 
 	// inbox.Service: each actor's own notifications and counts.
 	"inbox.Service.Counts":      {allow: person | agent | management, read: true, own: true},

@@ -101,6 +101,19 @@ func TestWatchesAndActivityPermissionMatrix(t *testing.T) {
 		}
 	}
 
+	// Two more edits within the window: no new notification; the one there
+	// says 3 changes, counted from the activity log when read.
+	for v := 2; v <= 3; v++ {
+		_, _, err := b.app.Document.Update(pgtest.ActingAs(writer), document.UpdateInput{ID: doc.ID, ExpectedVersion: v, Content: pgtest.Ptr(fmt.Sprint("v", v))})
+		require.NoError(t, err)
+	}
+	runCollaborationConsumers(t, b, seen)
+	r = as("reader", `{ inbox(filter: {type: "watch.updated"}) { edges { node { watchEvents } } } }`, nil)
+	require.Empty(t, r.Errors)
+	require.Equal(t, []any{map[string]any{"node": map[string]any{"watchEvents": float64(3)}}}, obj(r.Data, "inbox", "edges"))
+	r = as("reader", `{ inbox(filter: {type: "access.granted"}) { edges { node { watchEvents } } } }`, nil)
+	require.Empty(t, r.Errors)
+
 	const activity = `query($f: ActivityFilter) { activity(filter: $f) { edges { node { action count changeSummary actor { id } document { id watcherCount } } } } }`
 	for who, want := range map[string][]any{
 		"owner": {"edited", "created"}, "reader": {"edited", "created"}, "writer": {"edited", "created"}, "agent": {"edited", "created"},

@@ -117,7 +117,7 @@ func (f *FanOut) HandleBatch(ctx context.Context, events []outbox.Stored) error 
 			}
 			if _, err := db.Q.WatchFanOut(ctx, tx, db.WatchFanOutParams{
 				Trashed: e.Type == "document.deleted", DocumentID: *e.DocumentID, EventType: e.Type,
-				ActorID: e.ActorID, EventID: e.ID, Since: e.CreatedAt.Add(-window),
+				ActorID: e.ActorID, EventID: e.ID, EventAt: e.CreatedAt, Since: e.CreatedAt.Add(-window),
 			}); err != nil {
 				return err
 			}

@@ -87,6 +87,10 @@ func TestFanOutReachesReadersOnceInTheWindow(t *testing.T) {
 
 	var payload map[string]any
 	require.NoError(t, d.Pool.QueryRow(ctx, `SELECT payload FROM notifications WHERE recipient_id = $1 AND subject_id = $2`, pageWatcher.ID, doc.ID).Scan(&payload))
+	at, err := time.Parse(time.RFC3339Nano, payload["at"].(string))
+	require.NoError(t, err)
+	require.WithinDuration(t, edits[0].CreatedAt, at, time.Millisecond, "the time of the event it tells of")
+	delete(payload, "at")
 	require.Equal(t, map[string]any{"documentId": doc.ID.String(), "event": "document.updated", "actorId": writer.ID.String()}, payload, "ids only")
 
 	// Past the window, an automation's edit says so.

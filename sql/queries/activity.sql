@@ -107,3 +107,16 @@ LIMIT @row_limit;
 -- name: ActivityPrune :execrows
 -- ActivityPrune deletes up to row_limit entries whose latest event is older than before (the retention).
 DELETE FROM activity WHERE id IN (SELECT a.id FROM activity a WHERE a.at < @before::timestamptz ORDER BY a.at LIMIT @row_limit);
+
+-- name: ActivityCountWindows :many
+-- ActivityCountWindows is, for each (page, since) of the arrays, how many events by others than the viewer the activity log holds on the page from since for the watch window, 0 for a page the viewer cannot read now: a watch notification's "N times".
+SELECT k.i::int AS i,
+  (CASE WHEN (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @viewer_id::uuid, true) AS a(level)) > 0
+        THEN (SELECT coalesce(sum(e.count), 0) FROM activity e
+              WHERE e.document_id = d.id AND e.actor_id IS DISTINCT FROM @viewer_id::uuid
+                AND e.at >= k.since AND e.first_at < k.since + make_interval(secs => @window_secs::float8))
+        ELSE 0 END)::int AS events
+FROM (SELECT a.document_id, b.since, a.i
+      FROM unnest(@document_ids::uuid[]) WITH ORDINALITY AS a(document_id, i)
+      JOIN unnest(@since::timestamptz[]) WITH ORDINALITY AS b(since, i) ON b.i = a.i) k
+JOIN documents d ON d.id = k.document_id;

@@ -96,7 +96,7 @@ WITH d AS (
 ), p AS MATERIALIZED (
   -- The one payload every watcher gets: ids only.
   SELECT jsonb_strip_nulls(jsonb_build_object(
-           'documentId', d.id, 'event', @event_type::text, 'actorId', sqlc.narg('actor_id')::uuid,
+           'documentId', d.id, 'event', @event_type::text, 'at', @event_at::timestamptz, 'actorId', sqlc.narg('actor_id')::uuid,
            'automationId', (SELECT e.automation_id FROM events e WHERE e.id = @event_id))) AS payload
   FROM d
 ), ins AS (

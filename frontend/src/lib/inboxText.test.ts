@@ -109,5 +109,6 @@ describe('watch.updated', () => {
     expect(text(sentence(n))).toBe('Bob edited [d1], a page you watch.')
     const auto = note({ type: 'watch.updated', subjectType: 'document', payload: { documentId: 'd1', event: 'comment.created', automationId: 'a1' } })
     expect(text(sentence(auto))).toBe('Someone started a thread on [d1] (by an automation), a page you watch.')
+    expect(text(sentence({ ...n, watchEvents: 3 }))).toBe('Bob edited [d1] (3 changes in 10 minutes), a page you watch.')
   })
 })

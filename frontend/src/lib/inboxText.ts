@@ -13,6 +13,8 @@ export interface NotificationLike {
   status: string
   /** Who did it (Notification.actor), when the server can say. */
   actor?: { name: string } | null
+  /** For watch.updated: the changes by others it stands for (Notification.watchEvents). */
+  watchEvents?: number | null
 }
 
 /** A piece of a sentence: words, a page by id, or a page by its `space:path/slug` address. */
@@ -203,7 +205,8 @@ export function sentence(n: NotificationLike): Segment[] {
     case 'watch.updated': {
       const verb = watchVerbs[str(p.event)] ?? 'changed'
       const by = p.automationId ? ' (by an automation)' : ''
-      return [`${n.actor ? n.actor.name : 'Someone'} ${verb} `, ...one(p, 'page'), `${by}, a page you watch.`]
+      const more = (n.watchEvents ?? 0) > 1 ? ` (${n.watchEvents} changes in 10 minutes)` : ''
+      return [`${n.actor ? n.actor.name : 'Someone'} ${verb} `, ...one(p, 'page'), `${by}${more}, a page you watch.`]
     }
   }
   const ids = documentIds(p)

@@ -31,6 +31,7 @@ const InboxPage = graphql(`
           actor {
             ...UserFields
           }
+          watchEvents
         }
       }
       pageInfo {
