@@ -266,3 +266,30 @@ func TestRecorderCountsMentions(t *testing.T) {
 	require.Equal(t, 1, pgtest.Count(t, d.Pool, `SELECT count(*) FROM usage_mentions WHERE actor_id = $1`, owner.ID))
 	require.Zero(t, pgtest.Count(t, d.Pool, `SELECT count(*) FROM activity`))
 }
+
+// CountWindows counts others' events on a page from a time for a span,
+// and nothing on a page its caller cannot read.
+func TestCountWindows(t *testing.T) {
+	t.Parallel()
+	d := pgtest.New(t)
+	s := New(d.Pool, 0)
+	owner := pgtest.CreatePerson(t, d.Pool)
+	reader := pgtest.CreatePerson(t, d.Pool)
+	doc := pgtest.CreateDocument(t, d.Pool, owner.ID, pgtest.Doc{})
+	hidden := pgtest.CreateDocument(t, d.Pool, owner.ID, pgtest.Doc{})
+	pgtest.Grant(t, d.Pool, doc.ID, "user", reader.ID, "read")
+	now := time.Now()
+	var es []outbox.Stored
+	for i, at := range []time.Duration{0, time.Minute, 2 * time.Minute, 20 * time.Minute} {
+		es = append(es, event(t, d, "document.updated", doc.ID, &owner.ID, map[string]any{"i": i}, now.Add(at)))
+		es = append(es, event(t, d, "document.updated", hidden.ID, &owner.ID, nil, now.Add(at)))
+	}
+	es = append(es, event(t, d, "document.updated", doc.ID, &reader.ID, nil, now.Add(time.Minute)))
+	require.NoError(t, s.Recorder().HandleBatch(context.Background(), es))
+	got, err := s.CountWindows(pgtest.ActingAs(reader), []Window{{doc.ID, now}, {hidden.ID, now}, {doc.ID, now.Add(15 * time.Minute)}}, 10*time.Minute)
+	require.NoError(t, err)
+	require.Equal(t, []int{3, 0, 1}, got, "the owner's three edits in the window, not the reader's own; nothing of the page they cannot read")
+	got, err = s.CountWindows(pgtest.ActingAsManagement(), []Window{{doc.ID, now}}, 10*time.Minute)
+	require.NoError(t, err)
+	require.Equal(t, []int{0}, got)
+}
