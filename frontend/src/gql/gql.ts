@@ -162,6 +162,7 @@ type Documents = {
     "\n  mutation RevokeAccessToken($input: RevokeAccessTokenInput!) {\n    revokeAccessToken(input: $input) {\n      accessToken {\n        ...AccessTokenFields\n      }\n    }\n  }\n": typeof types.RevokeAccessTokenDocument,
     "\n  query Watches {\n    watches {\n      ...WatchFields\n      document {\n        ...DocumentFields\n      }\n    }\n  }\n": typeof types.WatchesDocument,
     "\n  mutation UnwatchFromSettings($input: DocumentRefInput!) {\n    unwatchDocument(input: $input) {\n      document {\n        ...DocumentFields\n        watching\n      }\n    }\n  }\n": typeof types.UnwatchFromSettingsDocument,
+    "\n  mutation WatchFolder($input: FolderRefInput!) {\n    watchFolder(input: $input) {\n      watch {\n        ...WatchFields\n      }\n    }\n  }\n": typeof types.WatchFolderDocument,
     "\n  mutation UnwatchFolder($input: FolderRefInput!) {\n    unwatchFolder(input: $input) {\n      watch {\n        ...WatchFields\n      }\n    }\n  }\n": typeof types.UnwatchFolderDocument,
     "\n  query MyWebhooks {\n    webhooks {\n      ...WebhookFields\n      deliveries(first: 10) {\n        ...WebhookDeliveryFields\n      }\n    }\n  }\n": typeof types.MyWebhooksDocument,
     "\n  mutation CreateWebhook($input: CreateWebhookInput!) {\n    createWebhook(input: $input) {\n      secret\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n": typeof types.CreateWebhookDocument,
@@ -341,6 +342,7 @@ const documents: Documents = {
     "\n  mutation RevokeAccessToken($input: RevokeAccessTokenInput!) {\n    revokeAccessToken(input: $input) {\n      accessToken {\n        ...AccessTokenFields\n      }\n    }\n  }\n": types.RevokeAccessTokenDocument,
     "\n  query Watches {\n    watches {\n      ...WatchFields\n      document {\n        ...DocumentFields\n      }\n    }\n  }\n": types.WatchesDocument,
     "\n  mutation UnwatchFromSettings($input: DocumentRefInput!) {\n    unwatchDocument(input: $input) {\n      document {\n        ...DocumentFields\n        watching\n      }\n    }\n  }\n": types.UnwatchFromSettingsDocument,
+    "\n  mutation WatchFolder($input: FolderRefInput!) {\n    watchFolder(input: $input) {\n      watch {\n        ...WatchFields\n      }\n    }\n  }\n": types.WatchFolderDocument,
     "\n  mutation UnwatchFolder($input: FolderRefInput!) {\n    unwatchFolder(input: $input) {\n      watch {\n        ...WatchFields\n      }\n    }\n  }\n": types.UnwatchFolderDocument,
     "\n  query MyWebhooks {\n    webhooks {\n      ...WebhookFields\n      deliveries(first: 10) {\n        ...WebhookDeliveryFields\n      }\n    }\n  }\n": types.MyWebhooksDocument,
     "\n  mutation CreateWebhook($input: CreateWebhookInput!) {\n    createWebhook(input: $input) {\n      secret\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n": types.CreateWebhookDocument,
@@ -978,6 +980,10 @@ export function graphql(source: "\n  query Watches {\n    watches {\n      ...Wa
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation UnwatchFromSettings($input: DocumentRefInput!) {\n    unwatchDocument(input: $input) {\n      document {\n        ...DocumentFields\n        watching\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UnwatchFromSettings($input: DocumentRefInput!) {\n    unwatchDocument(input: $input) {\n      document {\n        ...DocumentFields\n        watching\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation WatchFolder($input: FolderRefInput!) {\n    watchFolder(input: $input) {\n      watch {\n        ...WatchFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation WatchFolder($input: FolderRefInput!) {\n    watchFolder(input: $input) {\n      watch {\n        ...WatchFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -44,6 +44,20 @@ describe('Watches', () => {
     ])
   })
 
+  it('watches a folder by its space and path', async () => {
+    const sent: { name: string; variables: unknown }[] = []
+    render(
+      <Provider value={client(sent)}>
+        <Watches />
+      </Provider>,
+    )
+    fireEvent.change(screen.getByLabelText('Space'), { target: { value: 'OUTPUT' } })
+    fireEvent.change(screen.getByLabelText('Folder (empty: the whole space)'), { target: { value: 'reports' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Watch folder' }))
+    await Promise.resolve()
+    expect(sent).toEqual([{ name: 'WatchFolder', variables: { input: { space: 'OUTPUT', path: 'reports' } } }])
+  })
+
   it('names a folder watch by its space and path', () => {
     expect(folderName({ space: 'WIKI', path: '' })).toBe('wiki (the whole space)')
     expect(folderName({ space: 'OUTPUT', path: 'reports/q1' })).toBe('output/reports/q1')

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { useMutation, useQuery } from 'urql'
 import { graphql } from '../../gql'
 import type { Space, WatchesQuery as WatchesData } from '../../gql/graphql'
@@ -24,6 +25,16 @@ const UnwatchPage = graphql(`
       document {
         ...DocumentFields
         watching
+      }
+    }
+  }
+`)
+
+const WatchFolder = graphql(`
+  mutation WatchFolder($input: FolderRefInput!) {
+    watchFolder(input: $input) {
+      watch {
+        ...WatchFields
       }
     }
   }
@@ -60,7 +71,10 @@ export default function Watches() {
   const [{ data, fetching, error }, refetch] = useQuery({ query: WatchesQuery })
   const [page, unwatchPage] = useMutation(UnwatchPage)
   const [folder, unwatchFolder] = useMutation(UnwatchFolder)
-  const busy = page.fetching || folder.fetching
+  const [added, watchFolder] = useMutation(WatchFolder)
+  const [space, setSpace] = useState<Space>('WIKI')
+  const [path, setPath] = useState('')
+  const busy = page.fetching || folder.fetching || added.fetching
   const done = () => refetch({ requestPolicy: 'network-only' })
   const rows = data?.watches ?? []
   return (
@@ -71,7 +85,37 @@ export default function Watches() {
         You are told in your inbox when a page you watch changes, moves, goes to the trash or gets a new or resolved thread, and
         when a page appears in a folder you watch — never of your own changes, at most once per page in 10 minutes.
       </p>
-      <ErrorNote error={error ?? page.error ?? folder.error} />
+      <form
+        className="stack-form"
+        aria-label="Watch a folder"
+        onSubmit={async (e) => {
+          e.preventDefault()
+          const r = await watchFolder({ input: { space, path } })
+          if (!r.error) {
+            setPath('')
+            done()
+          }
+        }}
+      >
+        <label>
+          Space
+          <select value={space} onChange={(e) => setSpace(e.target.value as Space)}>
+            <option value="WIKI">wiki</option>
+            <option value="RAW">raw</option>
+            <option value="OUTPUT">output</option>
+          </select>
+        </label>
+        <label>
+          Folder (empty: the whole space)
+          <input value={path} onChange={(e) => setPath(e.target.value)} placeholder="engineering/runbooks" />
+        </label>
+        <div className="buttons">
+          <button type="submit" disabled={busy}>
+            Watch folder
+          </button>
+        </div>
+      </form>
+      <ErrorNote error={error ?? page.error ?? folder.error ?? added.error} />
       {fetching && !data ? (
         <Loading what="Loading your watches" />
       ) : rows.length === 0 ? (
