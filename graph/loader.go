@@ -20,6 +20,7 @@ import (
 	"codna/internal/inbox"
 	"codna/internal/linkgraph"
 	"codna/internal/mention"
+	pagewatch "codna/internal/watch"
 )
 
 // Loaders batch and cache, per operation, what resolvers read by id.
@@ -55,6 +56,10 @@ type Loaders struct {
 	// MentionView renders mention notifications for their reader: two
 	// statements per batch.
 	MentionView *dataloadgen.Loader[*inbox.Notification, *mention.View]
+	// Watch reads whether the actor watches each document and how many do.
+	Watch *dataloadgen.Loader[*document.Doc, pagewatch.State]
+	// WatchEvents counts the changes each watch notification stands for.
+	WatchEvents *dataloadgen.Loader[*inbox.Notification, int]
 
 	// ends and endTitles read the links and backlinks of a page at once
 	// (loadEndsNow), without the loaders' batch wait.
@@ -101,6 +106,8 @@ func newLoaders(r *Resolver) *Loaders {
 		Starred:        dataloadgen.NewMappedLoader(r.svc.Favorite.Starred, opts...),
 		ThreadCounts:   dataloadgen.NewMappedLoader(countsByDoc(r.svc.Comment), opts...),
 		MentionView:    dataloadgen.NewMappedLoader(r.svc.Mention.Views, opts...),
+		Watch:          dataloadgen.NewMappedLoader(r.svc.Watch.States, opts...),
+		WatchEvents:    dataloadgen.NewMappedLoader(r.watchEvents, opts...),
 		ends:           r.svc.Linkgraph.Ends,
 		endTitles:      r.svc.Linkgraph.EndTitles,
 	}

@@ -135,6 +135,11 @@ func prefetchDocs(ctx context.Context, prefix []string, docs []*document.Doc) er
 			return err
 		}
 	}
+	if at("watching") || at("watcherCount") {
+		if _, err := l.Watch.LoadAll(ctx, docs); err != nil {
+			return err
+		}
+	}
 	if at("revisions", "totalCount") {
 		if _, err := l.RevisionCount.LoadAll(ctx, docs); err != nil {
 			return err

@@ -111,6 +111,7 @@ func envConfig() (config, error) {
 	p.duration("CODNA_BODY_IDLE_TIMEOUT", &s.BodyIdleTimeout)
 	p.int("CODNA_MAX_UPLOADS_PER_USER", &s.MaxUploadsPerUser, 1)
 	p.duration("CODNA_PURGE_INTERVAL", &a.PurgeEvery)
+	p.duration("CODNA_ACTIVITY_RETENTION", &a.ActivityRetention)
 	p.int("CODNA_HEAP_FLOOR_MIB", &c.HeapFloorMiB, 0)
 	p.rate("CODNA_SMTP_RATE", &a.Mail.Rate)
 	p.int("CODNA_MAX_BODY_BYTES", &a.Documents.MaxBodyBytes, 1024)

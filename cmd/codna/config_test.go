@@ -203,3 +203,19 @@ func TestSingleSignOnSettingsAreReadAndChecked(t *testing.T) {
 	_, err = envConfig()
 	require.ErrorContains(t, err, "CODNA_OIDC_ISSUER must be set", "a half configuration is not silently off")
 }
+
+// Not parallel: t.Setenv.
+func TestActivityRetentionIsReadFromTheEnvironment(t *testing.T) {
+	c, err := envConfig()
+	require.NoError(t, err)
+	require.Zero(t, c.App.ActivityRetention, "0 is the activity service's default, 365 days")
+
+	t.Setenv("CODNA_ACTIVITY_RETENTION", "720h")
+	c, err = envConfig()
+	require.NoError(t, err)
+	require.Equal(t, 720*time.Hour, c.App.ActivityRetention)
+
+	t.Setenv("CODNA_ACTIVITY_RETENTION", "a year")
+	_, err = envConfig()
+	require.ErrorContains(t, err, "CODNA_ACTIVITY_RETENTION")
+}

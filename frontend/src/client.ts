@@ -54,6 +54,9 @@ export const embedded = [
   'Mentionable',
   'MentionView',
   'AnswerMentionPayload',
+  'WatchPayload',
+  'ActivityEdge',
+  'ActivityConnection',
 ]
 
 // The one GraphQL client: requests signed in by the session cookie (the
@@ -97,6 +100,19 @@ export function makeClient(): Client {
             },
             unstarDocument(_result, _args, cache) {
               cache.invalidate('Query', 'favorites')
+            },
+            // Watching changes the watches' list: it is fetched again.
+            watchDocument(_result, _args, cache) {
+              cache.invalidate('Query', 'watches')
+            },
+            unwatchDocument(_result, _args, cache) {
+              cache.invalidate('Query', 'watches')
+            },
+            watchFolder(_result, _args, cache) {
+              cache.invalidate('Query', 'watches')
+            },
+            unwatchFolder(_result, _args, cache) {
+              cache.invalidate('Query', 'watches')
             },
             // Reordering answers the new order: fetched again everywhere it shows.
             moveFavorite(_result, _args, cache) {

@@ -3,6 +3,7 @@ import { Link } from './router'
 import { parsePageURL } from './lib/address'
 import { PageView } from './scenes/page/PageView'
 import { HomeLists } from './scenes/home/Lists'
+import { ActivityFeed } from './scenes/activity/ActivityFeed'
 
 // Where each URL goes: a scene of src/scenes. The page view is part of the
 // first route's chunk (a page is what the app most often opens on); every
@@ -20,6 +21,7 @@ const Password = lazy(() => import('./scenes/settings/Password'))
 const Mail = lazy(() => import('./scenes/settings/Mail'))
 const Webhooks = lazy(() => import('./scenes/settings/Webhooks'))
 const MyAgents = lazy(() => import('./scenes/settings/Agents'))
+const MyWatches = lazy(() => import('./scenes/settings/Watches'))
 const NewPage = lazy(() => import('./scenes/page/NewPage'))
 const Tags = lazy(() => import('./scenes/tags/Tags'))
 const TagPages = lazy(() => import('./scenes/tags/TagPages'))
@@ -51,6 +53,8 @@ export function Route({ path }: { path: string }) {
       return <Webhooks />
     case '/settings/agents':
       return <MyAgents />
+    case '/settings/watches':
+      return <MyWatches />
     case '/new':
       return <NewPage />
     case '/tags':
@@ -71,6 +75,8 @@ function Home() {
         <Link to="/new">New page</Link>
       </p>
       <HomeLists />
+      <h2>Team activity</h2>
+      <ActivityFeed label="Team activity" />
     </section>
   )
 }

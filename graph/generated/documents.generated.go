@@ -50,6 +50,8 @@ type DocumentResolver interface {
 	Links(ctx context.Context, obj *document.Doc) ([]linkgraph.Edge, error)
 	Backlinks(ctx context.Context, obj *document.Doc) ([]linkgraph.Edge, error)
 	Related(ctx context.Context, obj *document.Doc, depth *int, direction *model.LinkDirection) ([]model.RelatedDocument, error)
+	Watching(ctx context.Context, obj *document.Doc) (bool, error)
+	WatcherCount(ctx context.Context, obj *document.Doc) (int, error)
 }
 type DocumentRevisionResolver interface {
 	ChangeKind(ctx context.Context, obj *document.Revision) (model.ChangeKind, error)
@@ -1286,6 +1288,62 @@ func (ec *executionContext) fieldContext_Document_related(ctx context.Context, f
 		return fc, err
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _Document_watching(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Document", field, true, func(ctx context.Context) (bool, error) {
+			return ec.Resolvers.Document().Watching(ctx, obj)
+		}, ec.marshalNBoolean2bool)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Document_watching(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Document().Watching(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Document_watching(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Document", field, true, true, "Boolean")
+}
+
+func (ec *executionContext) _Document_watcherCount(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Document", field, true, func(ctx context.Context) (int, error) {
+			return ec.Resolvers.Document().WatcherCount(ctx, obj)
+		}, ec.marshalNInt2int)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Document_watcherCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Document().WatcherCount(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Document_watcherCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Document", field, true, true, "Int")
 }
 
 func (ec *executionContext) _DocumentConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.DocumentConnection) (ret graphql.Marshaler) {
@@ -3470,6 +3528,18 @@ func (ec *executionContext) _Document(ctx context.Context, sel ast.SelectionSet,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Document_related(ctx, field, obj)
+				})
+		case "watching":
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Document_watching(ctx, field, obj)
+				})
+		case "watcherCount":
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Document_watcherCount(ctx, field, obj)
 				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))

@@ -29,6 +29,7 @@ type NotificationResolver interface {
 	Status(ctx context.Context, obj *inbox.Notification) (model.NotificationStatus, error)
 
 	Mention(ctx context.Context, obj *inbox.Notification) (*model.MentionView, error)
+	WatchEvents(ctx context.Context, obj *inbox.Notification) (*int, error)
 }
 type SubscriptionResolver interface {
 	InboxCounts(ctx context.Context) (<-chan *inbox.Counts, error)
@@ -587,6 +588,34 @@ func (ec *executionContext) fieldContext_Notification_mention(_ context.Context,
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _Notification_watchEvents(ctx context.Context, field graphql.CollectedField, obj *inbox.Notification) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Notification", field, false, func(ctx context.Context) (*int, error) {
+			return ec.Resolvers.Notification().WatchEvents(ctx, obj)
+		}, ec.marshalOInt2ᚖint)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Notification_watchEvents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Notification().WatchEvents(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Notification_watchEvents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Notification", field, true, true, "Int")
 }
 
 func (ec *executionContext) _NotificationConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.NotificationConnection) (ret graphql.Marshaler) {
@@ -1300,6 +1329,12 @@ func (ec *executionContext) _Notification(ctx context.Context, sel ast.Selection
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Notification_mention(ctx, field, obj)
+				})
+		case "watchEvents":
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Notification_watchEvents(ctx, field, obj)
 				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))

@@ -24,6 +24,7 @@ func NewExecutableSchema(cfg Config) graphql.ExecutableSchema {
 type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
+	ActivityEntry() ActivityEntryResolver
 	Automation() AutomationResolver
 	Comment() CommentResolver
 	Document() DocumentResolver
@@ -62,6 +63,28 @@ type ComplexityRoot struct {
 		Name       func(childComplexity int) int
 		Prefix     func(childComplexity int) int
 		RevokedAt  func(childComplexity int) int
+	}
+
+	ActivityConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	ActivityEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	ActivityEntry struct {
+		Action        func(childComplexity int) int
+		Actor         func(childComplexity int) int
+		At            func(childComplexity int) int
+		AutomationID  func(childComplexity int) int
+		ChangeSummary func(childComplexity int) int
+		Count         func(childComplexity int) int
+		Detail        func(childComplexity int) int
+		Document      func(childComplexity int) int
+		ID            func(childComplexity int) int
 	}
 
 	AgentRead struct {
@@ -333,6 +356,8 @@ type ComplexityRoot struct {
 		UpdatedAt       func(childComplexity int) int
 		UpdatedBy       func(childComplexity int) int
 		Version         func(childComplexity int) int
+		WatcherCount    func(childComplexity int) int
+		Watching        func(childComplexity int) int
 		WhyCanISee      func(childComplexity int) int
 	}
 
@@ -880,11 +905,15 @@ type ComplexityRoot struct {
 		TransferOwnership                  func(childComplexity int, input model.TransferInput) int
 		UnshareFolder                      func(childComplexity int, input model.UnshareFolderInput) int
 		UnstarDocument                     func(childComplexity int, input model.DocumentRefInput) int
+		UnwatchDocument                    func(childComplexity int, input model.DocumentRefInput) int
+		UnwatchFolder                      func(childComplexity int, input model.FolderRefInput) int
 		UpdateAutomation                   func(childComplexity int, input model.UpdateAutomationInput) int
 		UpdateDocument                     func(childComplexity int, input model.UpdateDocumentInput) int
 		UpdateGroup                        func(childComplexity int, input model.UpdateGroupInput) int
 		UpdateMailPreferences              func(childComplexity int, input model.UpdateMailPreferencesInput) int
 		UploadAttachment                   func(childComplexity int, input model.UploadAttachmentInput) int
+		WatchDocument                      func(childComplexity int, input model.DocumentRefInput) int
+		WatchFolder                        func(childComplexity int, input model.FolderRefInput) int
 	}
 
 	Notification struct {
@@ -901,6 +930,7 @@ type ComplexityRoot struct {
 		SubjectID        func(childComplexity int) int
 		SubjectType      func(childComplexity int) int
 		Type             func(childComplexity int) int
+		WatchEvents      func(childComplexity int) int
 	}
 
 	NotificationConnection struct {
@@ -972,6 +1002,7 @@ type ComplexityRoot struct {
 
 	Query struct {
 		AccessTokens        func(childComplexity int) int
+		Activity            func(childComplexity int, filter *model.ActivityFilter, first *int, after *string) int
 		AgentReads          func(childComplexity int, agentID string, from string, to string) int
 		AgentShareTargets   func(childComplexity int, agentID string) int
 		AgentTokens         func(childComplexity int, agentID string) int
@@ -1027,6 +1058,7 @@ type ComplexityRoot struct {
 		Tags                func(childComplexity int, prefix *string, first *int) int
 		Templates           func(childComplexity int) int
 		Trash               func(childComplexity int, first *int, after *string) int
+		Watches             func(childComplexity int) int
 		Webhooks            func(childComplexity int) int
 	}
 
@@ -1284,6 +1316,19 @@ type ComplexityRoot struct {
 		Name  func(childComplexity int) int
 	}
 
+	Watch struct {
+		Document func(childComplexity int) int
+		ID       func(childComplexity int) int
+		Path     func(childComplexity int) int
+		Source   func(childComplexity int) int
+		Space    func(childComplexity int) int
+	}
+
+	WatchPayload struct {
+		Document func(childComplexity int) int
+		Watch    func(childComplexity int) int
+	}
+
 	Webhook struct {
 		ConsecutiveDead     func(childComplexity int) int
 		CreatedAt           func(childComplexity int) int
@@ -1392,6 +1437,87 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AccessToken.RevokedAt(childComplexity), true
+
+	case "ActivityConnection.edges":
+		if e.ComplexityRoot.ActivityConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActivityConnection.Edges(childComplexity), true
+	case "ActivityConnection.pageInfo":
+		if e.ComplexityRoot.ActivityConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActivityConnection.PageInfo(childComplexity), true
+
+	case "ActivityEdge.cursor":
+		if e.ComplexityRoot.ActivityEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActivityEdge.Cursor(childComplexity), true
+	case "ActivityEdge.node":
+		if e.ComplexityRoot.ActivityEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActivityEdge.Node(childComplexity), true
+
+	case "ActivityEntry.action":
+		if e.ComplexityRoot.ActivityEntry.Action == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActivityEntry.Action(childComplexity), true
+	case "ActivityEntry.actor":
+		if e.ComplexityRoot.ActivityEntry.Actor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActivityEntry.Actor(childComplexity), true
+	case "ActivityEntry.at":
+		if e.ComplexityRoot.ActivityEntry.At == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActivityEntry.At(childComplexity), true
+	case "ActivityEntry.automationId":
+		if e.ComplexityRoot.ActivityEntry.AutomationID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActivityEntry.AutomationID(childComplexity), true
+	case "ActivityEntry.changeSummary":
+		if e.ComplexityRoot.ActivityEntry.ChangeSummary == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActivityEntry.ChangeSummary(childComplexity), true
+	case "ActivityEntry.count":
+		if e.ComplexityRoot.ActivityEntry.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActivityEntry.Count(childComplexity), true
+	case "ActivityEntry.detail":
+		if e.ComplexityRoot.ActivityEntry.Detail == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActivityEntry.Detail(childComplexity), true
+	case "ActivityEntry.document":
+		if e.ComplexityRoot.ActivityEntry.Document == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActivityEntry.Document(childComplexity), true
+	case "ActivityEntry.id":
+		if e.ComplexityRoot.ActivityEntry.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActivityEntry.ID(childComplexity), true
 
 	case "AgentRead.count":
 		if e.ComplexityRoot.AgentRead.Count == nil {
@@ -2414,6 +2540,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Document.Version(childComplexity), true
+	case "Document.watcherCount":
+		if e.ComplexityRoot.Document.WatcherCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Document.WatcherCount(childComplexity), true
+	case "Document.watching":
+		if e.ComplexityRoot.Document.Watching == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Document.Watching(childComplexity), true
 	case "Document.whyCanISee":
 		if e.ComplexityRoot.Document.WhyCanISee == nil {
 			break
@@ -5065,6 +5203,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UnstarDocument(childComplexity, args["input"].(model.DocumentRefInput)), true
+	case "Mutation.unwatchDocument":
+		if e.ComplexityRoot.Mutation.UnwatchDocument == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_unwatchDocument_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UnwatchDocument(childComplexity, args["input"].(model.DocumentRefInput)), true
+	case "Mutation.unwatchFolder":
+		if e.ComplexityRoot.Mutation.UnwatchFolder == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_unwatchFolder_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UnwatchFolder(childComplexity, args["input"].(model.FolderRefInput)), true
 	case "Mutation.updateAutomation":
 		if e.ComplexityRoot.Mutation.UpdateAutomation == nil {
 			break
@@ -5120,6 +5280,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UploadAttachment(childComplexity, args["input"].(model.UploadAttachmentInput)), true
+	case "Mutation.watchDocument":
+		if e.ComplexityRoot.Mutation.WatchDocument == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_watchDocument_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.WatchDocument(childComplexity, args["input"].(model.DocumentRefInput)), true
+	case "Mutation.watchFolder":
+		if e.ComplexityRoot.Mutation.WatchFolder == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_watchFolder_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.WatchFolder(childComplexity, args["input"].(model.FolderRefInput)), true
 
 	case "Notification.actor":
 		if e.ComplexityRoot.Notification.Actor == nil {
@@ -5199,6 +5381,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Notification.Type(childComplexity), true
+	case "Notification.watchEvents":
+		if e.ComplexityRoot.Notification.WatchEvents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Notification.WatchEvents(childComplexity), true
 
 	case "NotificationConnection.edges":
 		if e.ComplexityRoot.NotificationConnection.Edges == nil {
@@ -5421,6 +5609,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.AccessTokens(childComplexity), true
+	case "Query.activity":
+		if e.ComplexityRoot.Query.Activity == nil {
+			break
+		}
+
+		args, err := ec.field_Query_activity_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Activity(childComplexity, args["filter"].(*model.ActivityFilter), args["first"].(*int), args["after"].(*string)), true
 	case "Query.agentReads":
 		if e.ComplexityRoot.Query.AgentReads == nil {
 			break
@@ -5952,6 +6151,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Trash(childComplexity, args["first"].(*int), args["after"].(*string)), true
+	case "Query.watches":
+		if e.ComplexityRoot.Query.Watches == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.Watches(childComplexity), true
 	case "Query.webhooks":
 		if e.ComplexityRoot.Query.Webhooks == nil {
 			break
@@ -6767,6 +6972,50 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.User.Name(childComplexity), true
 
+	case "Watch.document":
+		if e.ComplexityRoot.Watch.Document == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Watch.Document(childComplexity), true
+	case "Watch.id":
+		if e.ComplexityRoot.Watch.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Watch.ID(childComplexity), true
+	case "Watch.path":
+		if e.ComplexityRoot.Watch.Path == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Watch.Path(childComplexity), true
+	case "Watch.source":
+		if e.ComplexityRoot.Watch.Source == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Watch.Source(childComplexity), true
+	case "Watch.space":
+		if e.ComplexityRoot.Watch.Space == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Watch.Space(childComplexity), true
+
+	case "WatchPayload.document":
+		if e.ComplexityRoot.WatchPayload.Document == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WatchPayload.Document(childComplexity), true
+	case "WatchPayload.watch":
+		if e.ComplexityRoot.WatchPayload.Watch == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WatchPayload.Watch(childComplexity), true
+
 	case "Webhook.consecutiveDead":
 		if e.ComplexityRoot.Webhook.ConsecutiveDead == nil {
 			break
@@ -6942,6 +7191,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	inputUnmarshalers := func() *graphql.InputUnmarshalerIndex {
 		return graphql.NewInputUnmarshalerIndex(
 			graphql.NewInputUnmarshaler("AcceptInvitationInput", ec.unmarshalInputAcceptInvitationInput),
+			graphql.NewInputUnmarshaler("ActivityFilter", ec.unmarshalInputActivityFilter),
 			graphql.NewInputUnmarshaler("AgentInput", ec.unmarshalInputAgentInput),
 			graphql.NewInputUnmarshaler("AnswerMentionInput", ec.unmarshalInputAnswerMentionInput),
 			graphql.NewInputUnmarshaler("AuditFilter", ec.unmarshalInputAuditFilter),
@@ -6967,6 +7217,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("DryRunAutomationInput", ec.unmarshalInputDryRunAutomationInput),
 			graphql.NewInputUnmarshaler("EditCommentInput", ec.unmarshalInputEditCommentInput),
 			graphql.NewInputUnmarshaler("EndSessionInput", ec.unmarshalInputEndSessionInput),
+			graphql.NewInputUnmarshaler("FolderRefInput", ec.unmarshalInputFolderRefInput),
 			graphql.NewInputUnmarshaler("GroupInput", ec.unmarshalInputGroupInput),
 			graphql.NewInputUnmarshaler("GroupMemberInput", ec.unmarshalInputGroupMemberInput),
 			graphql.NewInputUnmarshaler("InboxFilter", ec.unmarshalInputInboxFilter),
@@ -7354,6 +7605,63 @@ extend type Mutation {
   shareFolder(input: ShareFolderInput!): ShareFolderPayload!
   "Ends a folder share; grants no other rule justifies are taken away."
   unshareFolder(input: UnshareFolderInput!): UnshareFolderPayload!
+}
+`, BuiltIn: false},
+	{Name: "../schema/activity.graphqls", Input: `"Narrows ` + "`" + `activity` + "`" + `; fields left out do not."
+input ActivityFilter {
+  "One page's activity (NOT_FOUND when you cannot read it)."
+  documentId: ID
+  space: Space
+  "Pages at this folder or below it (\"\" is the whole space)."
+  pathPrefix: String
+  "What one person or agent did."
+  actorId: ID
+}
+
+"""
+One entry of the activity log: something that happened to a page. ` + "`" + `action` + "`" + ` is one of ` + "`" + `created` + "`" + `,
+` + "`" + `edited` + "`" + `, ` + "`" + `moved` + "`" + `, ` + "`" + `renamed` + "`" + `, ` + "`" + `trashed` + "`" + `, ` + "`" + `restored` + "`" + `, ` + "`" + `commented` + "`" + `, ` + "`" + `thread_resolved` + "`" + `, ` + "`" + `shared` + "`" + `.
+"""
+type ActivityEntry {
+  id: ID!
+  action: String!
+  "Who did it; null when they are gone."
+  actor: User
+  "The page; null only when it is no longer readable by the time this is resolved."
+  document: Document
+  "When it happened (for folded edits: the latest)."
+  at: Time!
+  "How many events it stands for: edits by one actor on one page within 5 minutes fold into one entry."
+  count: Int!
+  "The change summary of the latest edit folded in, when its author gave one."
+  changeSummary: String
+  "The automation that caused it, when one did."
+  automationId: ID
+  """
+  For ` + "`" + `shared` + "`" + `: whom it was shared with (` + "`" + `principalType` + "`" + `, ` + "`" + `principalId` + "`" + `, ` + "`" + `permission` + "`" + `), shown only
+  to the person who shared and the page's owner; null for anyone else.
+  """
+  detail: JSON
+}
+
+"An edge of an ` + "`" + `ActivityConnection` + "`" + `."
+type ActivityEdge {
+  cursor: String!
+  node: ActivityEntry!
+}
+
+"A page of activity, newest first."
+type ActivityConnection {
+  edges: [ActivityEdge!]!
+  pageInfo: PageInfo!
+}
+
+extend type Query {
+  """
+  What happened to the pages you can read now, newest first (entries are kept 365 days by default).
+  ` + "`" + `first` + "`" + ` is 1 to 100. Management reads no page: its list is empty.
+  """
+  activity(filter: ActivityFilter, first: Int = 50, after: String): ActivityConnection!
 }
 `, BuiltIn: false},
 	{Name: "../schema/agents.graphqls", Input: `"An agent you answer for. What it does is counted, never recorded: no question, query or text is kept."
@@ -9325,7 +9633,7 @@ type DocumentMetadata {
 type UsageRow {
   day: String!
   user: ManagedUser!
-  "` + "`" + `sign_in` + "`" + `, ` + "`" + `web` + "`" + ` (hours of the day seen) or ` + "`" + `mcp` + "`" + ` (tool calls)."
+  "` + "`" + `sign_in` + "`" + `, ` + "`" + `web` + "`" + ` (hours of the day seen), ` + "`" + `mcp` + "`" + ` (tool calls), or ` + "`" + `comment` + "`" + ` (comments written), ` + "`" + `mention` + "`" + ` (people newly mentioned), ` + "`" + `watch` + "`" + ` (watches started): counts, never a page or a text."
   activity: String!
   tool: String!
   outcome: String!
@@ -10014,6 +10322,77 @@ extend type Subscription {
   importProgress(id: ID!): Import!
 }
 `, BuiltIn: false},
+	{Name: "../schema/watches.graphqls", Input: `"""
+One of your watches: of a page (` + "`" + `document` + "`" + `) or of a folder (` + "`" + `space` + "`" + ` and ` + "`" + `path` + "`" + `, "" for the whole
+space). You are told (` + "`" + `watch.updated` + "`" + ` in your inbox) when a watched page changes, moves, is
+trashed or restored, gets a new thread or a resolved one, and when a page appears in a watched
+folder; never of your own actions, never of a page you cannot read at that moment.
+"""
+type Watch {
+  id: ID!
+  "The watched page; null for a folder watch."
+  document: Document
+  "The watched folder's space; null for a page watch."
+  space: Space
+  "The watched folder's path (\"\" for the whole space); null for a page watch."
+  path: String
+  "How the watch came: MANUAL, or automatically AUTHOR (you created the page), COMMENT (you commented on it), MENTION (you were mentioned on it), OWNER (the page was handed to you)."
+  source: String!
+}
+
+"What watching or unwatching did."
+type WatchPayload {
+  "The watch as it is now; null after an unwatch."
+  watch: Watch
+  "For watchDocument and unwatchDocument: the page, with ` + "`" + `watching` + "`" + ` as it is now (null when you cannot read it, and for folders)."
+  document: Document
+}
+
+"A folder to watch: a space and a path prefix (\"\" for the whole space)."
+input FolderRefInput {
+  space: Space!
+  path: String!
+}
+
+extend type Document {
+  "Whether you watch this page, by a watch of it or of its folder you have not muted (false for agents and management)."
+  watching: Boolean!
+  "How many active people watch this page and can read it now."
+  watcherCount: Int!
+}
+
+extend type Query {
+  """
+  Your watches, newest first: your folder watches and your watches of live pages you can read now
+  (a watched page you can no longer read is left out, and comes back with your access). At most
+  1,000. Only people watch: an agent's and management's list is empty.
+  """
+  watches: [Watch!]!
+}
+
+extend type Mutation {
+  "Watches a page you can read (NOT_FOUND otherwise); lifts a mute. People only: agents and management are FORBIDDEN."
+  watchDocument(input: DocumentRefInput!): WatchPayload!
+  """
+  Stops watching a page: the watch stays as a mute, so neither an automatic source (authoring,
+  commenting, a mention) nor a watch of its folder brings it back; only watchDocument does. People only.
+  """
+  unwatchDocument(input: DocumentRefInput!): WatchPayload!
+  "Watches a folder and every page below it, now and later. BAD_USER_INPUT on a bad space or path. People only."
+  watchFolder(input: FolderRefInput!): WatchPayload!
+  "Stops watching a folder (one not watched is no error). People only."
+  unwatchFolder(input: FolderRefInput!): WatchPayload!
+}
+
+extend type Notification {
+  """
+  For ` + "`" + `watch.updated` + "`" + `: how many changes people other than you made to the page in the
+  notification's 10 minutes, counted from the activity log when you read it (so "edited 3
+  times"); null for other types, 0 for a page you cannot read now.
+  """
+  watchEvents: Int
+}
+`, BuiltIn: false},
 	{Name: "../schema/webhooks.graphqls", Input: `"Whether a webhook sends (docs/api.md, \"Webhooks\")."
 enum WebhookStatus {
   ACTIVE
@@ -10207,6 +10586,50 @@ func (ec *executionContext) childFields_AccessToken(ctx context.Context, field g
 		return ec.fieldContext_AccessToken_revokedAt(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type AccessToken", field.Name)
+}
+
+func (ec *executionContext) childFields_ActivityConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_ActivityConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_ActivityConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ActivityConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_ActivityEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_ActivityEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_ActivityEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ActivityEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_ActivityEntry(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_ActivityEntry_id(ctx, field)
+	case "action":
+		return ec.fieldContext_ActivityEntry_action(ctx, field)
+	case "actor":
+		return ec.fieldContext_ActivityEntry_actor(ctx, field)
+	case "document":
+		return ec.fieldContext_ActivityEntry_document(ctx, field)
+	case "at":
+		return ec.fieldContext_ActivityEntry_at(ctx, field)
+	case "count":
+		return ec.fieldContext_ActivityEntry_count(ctx, field)
+	case "changeSummary":
+		return ec.fieldContext_ActivityEntry_changeSummary(ctx, field)
+	case "automationId":
+		return ec.fieldContext_ActivityEntry_automationId(ctx, field)
+	case "detail":
+		return ec.fieldContext_ActivityEntry_detail(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ActivityEntry", field.Name)
 }
 
 func (ec *executionContext) childFields_AgentRead(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -10749,6 +11172,10 @@ func (ec *executionContext) childFields_Document(ctx context.Context, field grap
 		return ec.fieldContext_Document_backlinks(ctx, field)
 	case "related":
 		return ec.fieldContext_Document_related(ctx, field)
+	case "watching":
+		return ec.fieldContext_Document_watching(ctx, field)
+	case "watcherCount":
+		return ec.fieldContext_Document_watcherCount(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Document", field.Name)
 }
@@ -11683,6 +12110,8 @@ func (ec *executionContext) childFields_Notification(ctx context.Context, field 
 		return ec.fieldContext_Notification_resolvedAt(ctx, field)
 	case "mention":
 		return ec.fieldContext_Notification_mention(ctx, field)
+	case "watchEvents":
+		return ec.fieldContext_Notification_watchEvents(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Notification", field.Name)
 }
@@ -12311,6 +12740,32 @@ func (ec *executionContext) childFields_User(ctx context.Context, field graphql.
 		return ec.fieldContext_User_kind(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type User", field.Name)
+}
+
+func (ec *executionContext) childFields_Watch(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Watch_id(ctx, field)
+	case "document":
+		return ec.fieldContext_Watch_document(ctx, field)
+	case "space":
+		return ec.fieldContext_Watch_space(ctx, field)
+	case "path":
+		return ec.fieldContext_Watch_path(ctx, field)
+	case "source":
+		return ec.fieldContext_Watch_source(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Watch", field.Name)
+}
+
+func (ec *executionContext) childFields_WatchPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "watch":
+		return ec.fieldContext_WatchPayload_watch(ctx, field)
+	case "document":
+		return ec.fieldContext_WatchPayload_document(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WatchPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_Webhook(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

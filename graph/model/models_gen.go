@@ -4,6 +4,7 @@ package model
 
 import (
 	"bytes"
+	"codna/internal/activity"
 	"codna/internal/agent"
 	"codna/internal/auth"
 	"codna/internal/automation"
@@ -37,6 +38,29 @@ type AccessExplanation struct {
 	Owner bool `json:"owner"`
 	// Otherwise, the grants that reach you: your own, or through a group (Everyone included).
 	Grants []Grant `json:"grants"`
+}
+
+// A page of activity, newest first.
+type ActivityConnection struct {
+	Edges    []ActivityEdge `json:"edges"`
+	PageInfo *PageInfo      `json:"pageInfo"`
+}
+
+// An edge of an `ActivityConnection`.
+type ActivityEdge struct {
+	Cursor string          `json:"cursor"`
+	Node   *activity.Entry `json:"node"`
+}
+
+// Narrows `activity`; fields left out do not.
+type ActivityFilter struct {
+	// One page's activity (NOT_FOUND when you cannot read it).
+	DocumentID *string `json:"documentId,omitempty"`
+	Space      *Space  `json:"space,omitempty"`
+	// Pages at this folder or below it ("" is the whole space).
+	PathPrefix *string `json:"pathPrefix,omitempty"`
+	// What one person or agent did.
+	ActorID *string `json:"actorId,omitempty"`
 }
 
 type AgentInput struct {
@@ -618,6 +642,12 @@ type FolderEntry struct {
 	UpdatedAt time.Time      `json:"updatedAt"`
 	// The whole document.
 	Document *document.Doc `json:"document"`
+}
+
+// A folder to watch: a space and a path prefix ("" for the whole space).
+type FolderRefInput struct {
+	Space Space  `json:"space"`
+	Path  string `json:"path"`
 }
 
 // A standing rule: your documents in a folder and beneath it are shared with a recipient, now and later.
@@ -1593,7 +1623,7 @@ type UploadAttachmentPayload struct {
 type UsageRow struct {
 	Day  string       `json:"day"`
 	User *ManagedUser `json:"user"`
-	// `sign_in`, `web` (hours of the day seen) or `mcp` (tool calls).
+	// `sign_in`, `web` (hours of the day seen), `mcp` (tool calls), or `comment` (comments written), `mention` (people newly mentioned), `watch` (watches started): counts, never a page or a text.
 	Activity string `json:"activity"`
 	Tool     string `json:"tool"`
 	Outcome  string `json:"outcome"`
@@ -1610,6 +1640,30 @@ type User struct {
 	Name string `json:"name"`
 	// Whether this is a person, an agent or management.
 	Kind UserKind `json:"kind"`
+}
+
+// One of your watches: of a page (`document`) or of a folder (`space` and `path`, "" for the whole
+// space). You are told (`watch.updated` in your inbox) when a watched page changes, moves, is
+// trashed or restored, gets a new thread or a resolved one, and when a page appears in a watched
+// folder; never of your own actions, never of a page you cannot read at that moment.
+type Watch struct {
+	ID string `json:"id"`
+	// The watched page; null for a folder watch.
+	Document *document.Doc `json:"document,omitempty"`
+	// The watched folder's space; null for a page watch.
+	Space *Space `json:"space,omitempty"`
+	// The watched folder's path ("" for the whole space); null for a page watch.
+	Path *string `json:"path,omitempty"`
+	// How the watch came: MANUAL, or automatically AUTHOR (you created the page), COMMENT (you commented on it), MENTION (you were mentioned on it), OWNER (the page was handed to you).
+	Source string `json:"source"`
+}
+
+// What watching or unwatching did.
+type WatchPayload struct {
+	// The watch as it is now; null after an unwatch.
+	Watch *Watch `json:"watch,omitempty"`
+	// For watchDocument and unwatchDocument: the page, with `watching` as it is now (null when you cannot read it, and for folders).
+	Document *document.Doc `json:"document,omitempty"`
 }
 
 type WebhookDeliveryPayload struct {

@@ -22,6 +22,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"codna/internal/access"
+	"codna/internal/activity"
 	"codna/internal/agent"
 	"codna/internal/auth"
 	"codna/internal/automation"
@@ -44,6 +45,7 @@ import (
 	"codna/internal/space"
 	"codna/internal/sso"
 	"codna/internal/transfer"
+	"codna/internal/watch"
 	"codna/internal/webhook"
 )
 
@@ -75,6 +77,9 @@ type Config struct {
 	// PurgeEvery is how often tombstones past Documents.PurgeAfter are
 	// purged (CODNA_PURGE_INTERVAL); 0 never purges.
 	PurgeEvery time.Duration
+	// ActivityRetention is how long activity entries are kept
+	// (CODNA_ACTIVITY_RETENTION; 0 is activity.DefaultRetention, 365 days).
+	ActivityRetention time.Duration
 	// ShutdownTimeout bounds Stop: background work gets this long to
 	// finish, then is abandoned. (internal/server's Stop bounds its requests
 	// and the App's work together by its own ShutdownTimeout.)
@@ -153,6 +158,8 @@ type Services struct {
 	Favorite   *favorite.Service
 	Comment    *comment.Service
 	Mention    *mention.Service
+	Watch      *watch.Service
+	Activity   *activity.Service
 }
 
 // App is the services over one database pool and the background work that
@@ -196,6 +203,7 @@ type App struct {
 	backfill  *search.Backfill // builds a search index never built
 	purger    *periodic.Job    // purges tombstones past their time
 	views     *periodic.Job    // writes the recorded page views
+	activity  *periodic.Job    // prunes activity entries past the retention
 
 	mu      sync.Mutex
 	state   lifecycle
@@ -245,6 +253,9 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *App {
 	s.Favorite = favorite.New(pool, log.With("component", "favorites"))
 	s.Comment = comment.New(pool, comment.Config{})
 	s.Mention = mention.New(pool)
+	s.Watch = watch.New(pool)
+	s.Activity = activity.New(pool, cfg.ActivityRetention)
+	a.activity = periodic.New("prune activity", time.Hour, s.Activity.Prune, log.With("component", "activity"))
 	a.views = periodic.New("write page views", favorite.FlushEvery, func(ctx context.Context) (int64, error) {
 		_, err := s.Favorite.FlushViews(ctx)
 		return 0, err // every few seconds: not worth a log line
@@ -334,6 +345,13 @@ func (a *App) registerConsumers() int {
 		// Parsing one body (up to the body cap) per page or comment, then a
 		// notification per person newly mentioned (a group at most 200).
 		{mention.ConsumerName, mention.NewConsumer(a.pool).HandleBatch, 10 * time.Second, mention.ConsumerEvents()},
+		// One INSERT…SELECT per event over the page's watchers (a page with
+		// thousands of folder watchers is one statement); its own lane so a
+		// burst of saves never waits behind indexing or link resolving.
+		{watch.FanOutName, a.Watch.FanOut().HandleBatch, 10 * time.Second, watch.FanOutEvents()},
+		// One statement per event; its own lane so the log never holds up
+		// the fan-out or the other way round.
+		{activity.RecorderName, a.Activity.Recorder().HandleBatch, 10 * time.Second, activity.RecorderEvents()},
 	}
 	for _, c := range consumers {
 		a.Outbox.RegisterBatch(c.name, c.handle, outbox.Lane{Budget: c.budget, Events: c.events})

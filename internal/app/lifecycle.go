@@ -50,10 +50,12 @@ func (a *App) Start(ctx context.Context) error {
 	_ = a.sessions.Start(ctx) // never fails
 	_ = a.counts.Start(ctx)
 	_ = a.views.Start(ctx)
+	_ = a.activity.Start(ctx)
 	if err := a.backfill.Start(ctx); err != nil {
 		a.sessions.Stop()
 		a.counts.Stop()
 		a.views.Stop()
+		a.activity.Stop()
 		a.Outbox.Stop()
 		a.Live.Stop()
 		a.purger.Stop()
@@ -162,6 +164,7 @@ func (a *App) Shutdown(timeout time.Duration, requests func(ctx context.Context)
 	a.sessions.Stop()
 	a.counts.Stop()
 	a.views.Stop()
+	a.activity.Stop()
 	a.purger.Stop()
 	a.stopWorkers()
 	// The requests are done: write the counts they left.

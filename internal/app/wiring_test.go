@@ -34,6 +34,7 @@ const module = "codna/"
 //     same reason (pgtest.CreateDocument builds the documents service).
 var constructors = map[string][]string{
 	"codna/internal/access":     {"New", "NewFolderService", "NewFolderApplier"},
+	"codna/internal/activity":   {"New"},
 	"codna/internal/agent":      {"New"},
 	"codna/internal/auth":       {"New"},
 	"codna/internal/automation": {"New"},
@@ -53,6 +54,7 @@ var constructors = map[string][]string{
 	"codna/internal/space":      {"New"},
 	"codna/internal/sso":        {"New"},
 	"codna/internal/transfer":   {"New"},
+	"codna/internal/watch":      {"New"},
 	"codna/internal/webhook":    {"New"},
 }
 

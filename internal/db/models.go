@@ -449,6 +449,21 @@ type AccessToken struct {
 	CreatedAt  time.Time
 }
 
+type Activity struct {
+	ID            uuid.UUID
+	DocumentID    uuid.UUID
+	ActorID       *uuid.UUID
+	Action        string
+	ChangeSummary *string
+	Detail        []byte
+	AutomationID  *uuid.UUID
+	Count         int32
+	FirstEventID  uuid.UUID
+	LastEventID   uuid.UUID
+	FirstAt       time.Time
+	At            time.Time
+}
+
 type Agent struct {
 	UserID      uuid.UUID
 	Slug        string
@@ -1077,6 +1092,12 @@ type UsageDaily struct {
 	Outcome  string
 	Count    int64
 	LastAt   time.Time
+}
+
+type UsageMention struct {
+	EventID uuid.UUID
+	ActorID uuid.UUID
+	At      time.Time
 }
 
 type User struct {

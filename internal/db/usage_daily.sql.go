@@ -45,6 +45,74 @@ func (q *Queries) UsageDailyAddMany(ctx context.Context, db DBTX, arg UsageDaily
 	return err
 }
 
+const usageDailyCollaboration = `-- name: UsageDailyCollaboration :many
+SELECT c.day::date AS day, c.user_id, u.name, u.email, u.kind, c.activity::text AS activity, count(*)::bigint AS count, max(c.at)::timestamptz AS last_at
+FROM (
+  SELECT (cm.created_at AT TIME ZONE 'UTC')::date AS day, cm.author_id AS user_id, 'comment' AS activity, cm.created_at AS at
+  FROM comments cm
+  WHERE cm.created_at >= $1::timestamptz AND cm.created_at < $2::timestamptz
+  UNION ALL
+  SELECT (m.at AT TIME ZONE 'UTC')::date, m.actor_id, 'mention', m.at
+  FROM usage_mentions m
+  WHERE m.at >= $1::timestamptz AND m.at < $2::timestamptz
+  UNION ALL
+  SELECT (w.created_at AT TIME ZONE 'UTC')::date, w.user_id, 'watch', w.created_at
+  FROM watches w
+  WHERE NOT w.muted AND w.created_at >= $1::timestamptz AND w.created_at < $2::timestamptz
+) c
+JOIN users u ON u.id = c.user_id
+WHERE $3::uuid IS NULL OR c.user_id = $3::uuid
+GROUP BY c.day, c.user_id, u.name, u.email, u.kind, c.activity
+ORDER BY c.day, lower(u.name), c.user_id, c.activity
+`
+
+type UsageDailyCollaborationParams struct {
+	FromAt time.Time
+	ToAt   time.Time
+	UserID *uuid.UUID
+}
+
+type UsageDailyCollaborationRow struct {
+	Day      pgtype.Date
+	UserID   uuid.UUID
+	Name     string
+	Email    string
+	Kind     string
+	Activity string
+	Count    int64
+	LastAt   time.Time
+}
+
+// UsageDailyCollaboration counts per person per UTC day, from from_at up to to_at, the comments they wrote, the mentions they made and the watches they started (mutes are not watches): counts only, never a page or a text.
+func (q *Queries) UsageDailyCollaboration(ctx context.Context, db DBTX, arg UsageDailyCollaborationParams) ([]UsageDailyCollaborationRow, error) {
+	rows, err := db.Query(ctx, usageDailyCollaboration, arg.FromAt, arg.ToAt, arg.UserID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []UsageDailyCollaborationRow
+	for rows.Next() {
+		var i UsageDailyCollaborationRow
+		if err := rows.Scan(
+			&i.Day,
+			&i.UserID,
+			&i.Name,
+			&i.Email,
+			&i.Kind,
+			&i.Activity,
+			&i.Count,
+			&i.LastAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const usageDailyRecord = `-- name: UsageDailyRecord :exec
 INSERT INTO usage_daily (day, user_id, activity, tool, outcome, count, last_at)
 VALUES ((now() AT TIME ZONE 'UTC')::date, $1, $2, $3, $4, 1, now())

@@ -7,6 +7,7 @@ package db
 
 import (
 	"context"
+	"time"
 
 	"github.com/google/uuid"
 )
@@ -36,4 +37,320 @@ func (q *Queries) WatchAuto(ctx context.Context, db DBTX, arg WatchAutoParams) (
 		return 0, err
 	}
 	return result.RowsAffected(), nil
+}
+
+const watchDocumentManual = `-- name: WatchDocumentManual :one
+INSERT INTO watches (id, user_id, document_id, source)
+VALUES ($1, $2, $3, 'manual')
+ON CONFLICT (user_id, document_id) WHERE document_id IS NOT NULL DO UPDATE
+SET muted = false,
+    source = CASE WHEN watches.muted THEN 'manual' ELSE watches.source END,
+    updated_at = CASE WHEN watches.muted THEN now() ELSE watches.updated_at END
+RETURNING id, user_id, document_id, space, path, source, muted, created_at, updated_at
+`
+
+type WatchDocumentManualParams struct {
+	ID         uuid.UUID
+	UserID     uuid.UUID
+	DocumentID *uuid.UUID
+}
+
+// WatchDocumentManual makes a person watch a page by hand: a new watch is manual, a mute is lifted (and becomes manual), an existing watch keeps its source.
+func (q *Queries) WatchDocumentManual(ctx context.Context, db DBTX, arg WatchDocumentManualParams) (Watch, error) {
+	row := db.QueryRow(ctx, watchDocumentManual, arg.ID, arg.UserID, arg.DocumentID)
+	var i Watch
+	err := row.Scan(
+		&i.ID,
+		&i.UserID,
+		&i.DocumentID,
+		&i.Space,
+		&i.Path,
+		&i.Source,
+		&i.Muted,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+	)
+	return i, err
+}
+
+const watchDocumentMute = `-- name: WatchDocumentMute :one
+INSERT INTO watches (id, user_id, document_id, source, muted)
+VALUES ($1, $2, $3, 'manual', true)
+ON CONFLICT (user_id, document_id) WHERE document_id IS NOT NULL DO UPDATE
+SET muted = true, updated_at = CASE WHEN watches.muted THEN watches.updated_at ELSE now() END
+RETURNING id, user_id, document_id, space, path, source, muted, created_at, updated_at
+`
+
+type WatchDocumentMuteParams struct {
+	ID         uuid.UUID
+	UserID     uuid.UUID
+	DocumentID *uuid.UUID
+}
+
+// WatchDocumentMute records that a person unwatched a page: the row stays, muted, so automatic sources and folder watches do not bring it back.
+func (q *Queries) WatchDocumentMute(ctx context.Context, db DBTX, arg WatchDocumentMuteParams) (Watch, error) {
+	row := db.QueryRow(ctx, watchDocumentMute, arg.ID, arg.UserID, arg.DocumentID)
+	var i Watch
+	err := row.Scan(
+		&i.ID,
+		&i.UserID,
+		&i.DocumentID,
+		&i.Space,
+		&i.Path,
+		&i.Source,
+		&i.Muted,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+	)
+	return i, err
+}
+
+const watchFanOut = `-- name: WatchFanOut :one
+WITH d AS (
+  SELECT doc.id, doc.space, doc.path, doc.created_by, doc.quarantined_at,
+         CASE WHEN $1::boolean THEN NULL ELSE doc.deleted_at END AS deleted_at
+  FROM documents doc WHERE doc.id = $2
+), told AS MATERIALIZED (
+  -- Those told of this page within the window: one range of notifications_watch_idx.
+  SELECT n.recipient_id FROM notifications n
+  WHERE n.type = 'watch.updated' AND n.subject_id = $2 AND n.created_at > $3::timestamptz
+), watchers AS (
+  SELECT w.user_id FROM d JOIN watches w ON w.document_id = d.id AND NOT w.muted
+  UNION
+  SELECT w.user_id FROM d JOIN watches w ON w.document_id IS NULL AND NOT w.muted AND w.space = d.space
+    AND (w.path = '' OR w.path = d.path OR starts_with(d.path, w.path || '/'))
+  WHERE NOT EXISTS (SELECT 1 FROM watches m WHERE m.user_id = w.user_id AND m.document_id = d.id AND m.muted)
+), fresh AS MATERIALIZED (
+  -- The watchers not told yet, before any level is looked up.
+  SELECT x.user_id FROM watchers x WHERE x.user_id NOT IN (SELECT told.recipient_id FROM told)
+), p AS MATERIALIZED (
+  -- The one payload every watcher gets: ids only.
+  SELECT jsonb_strip_nulls(jsonb_build_object(
+           'documentId', d.id, 'event', $4::text, 'at', $5::timestamptz, 'actorId', $6::uuid,
+           'automationId', (SELECT e.automation_id FROM events e WHERE e.id = $7))) AS payload
+  FROM d
+), ins AS (
+  INSERT INTO notifications (id, recipient_id, type, subject_type, subject_id, payload)
+  SELECT gen_random_uuid(), u.id, 'watch.updated', 'document', d.id, p.payload
+  FROM d
+  JOIN p ON true
+  JOIN fresh x ON true
+  JOIN users u ON u.id = x.user_id
+  WHERE u.is_active AND u.kind = 'person'
+    AND u.id IS DISTINCT FROM $6::uuid
+    AND (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, u.id, true) AS a(level)) > 0
+  RETURNING recipient_id
+)
+SELECT count(*)::int FROM ins CROSS JOIN LATERAL pg_notify('codna_inbox', ins.recipient_id::text) AS n
+`
+
+type WatchFanOutParams struct {
+	Trashed    bool
+	DocumentID uuid.UUID
+	Since      time.Time
+	EventType  string
+	EventAt    time.Time
+	ActorID    *uuid.UUID
+	EventID    uuid.UUID
+}
+
+// WatchFanOut tells the watchers of a page of one event in one statement (docs/design.md, "Watches"): each active person watching the page (unmuted) or a folder holding it (without a mute of the page), who can read it now (for a trashing: could read it but for the trash), is not the actor, and was not told of this page since the given time (the coalescing window), gets a watch.updated notification; it returns how many.
+func (q *Queries) WatchFanOut(ctx context.Context, db DBTX, arg WatchFanOutParams) (int32, error) {
+	row := db.QueryRow(ctx, watchFanOut,
+		arg.Trashed,
+		arg.DocumentID,
+		arg.Since,
+		arg.EventType,
+		arg.EventAt,
+		arg.ActorID,
+		arg.EventID,
+	)
+	var column_1 int32
+	err := row.Scan(&column_1)
+	return column_1, err
+}
+
+const watchFolderAdd = `-- name: WatchFolderAdd :one
+INSERT INTO watches (id, user_id, space, path, source)
+VALUES ($1, $2, $3, $4, 'manual')
+ON CONFLICT (user_id, space, path) WHERE document_id IS NULL DO UPDATE
+SET muted = false, updated_at = CASE WHEN watches.muted THEN now() ELSE watches.updated_at END
+RETURNING id, user_id, document_id, space, path, source, muted, created_at, updated_at
+`
+
+type WatchFolderAddParams struct {
+	ID     uuid.UUID
+	UserID uuid.UUID
+	Space  *Space
+	Path   *string
+}
+
+// WatchFolderAdd makes a person watch a folder (a space and a path prefix, ” for the whole space); watching it again changes nothing.
+func (q *Queries) WatchFolderAdd(ctx context.Context, db DBTX, arg WatchFolderAddParams) (Watch, error) {
+	row := db.QueryRow(ctx, watchFolderAdd,
+		arg.ID,
+		arg.UserID,
+		arg.Space,
+		arg.Path,
+	)
+	var i Watch
+	err := row.Scan(
+		&i.ID,
+		&i.UserID,
+		&i.DocumentID,
+		&i.Space,
+		&i.Path,
+		&i.Source,
+		&i.Muted,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+	)
+	return i, err
+}
+
+const watchFolderRemove = `-- name: WatchFolderRemove :execrows
+DELETE FROM watches WHERE user_id = $1 AND document_id IS NULL AND space = $2 AND path = $3
+`
+
+type WatchFolderRemoveParams struct {
+	UserID uuid.UUID
+	Space  *Space
+	Path   *string
+}
+
+// WatchFolderRemove ends a person's watch of a folder (no automatic source watches folders, so no mute is needed).
+func (q *Queries) WatchFolderRemove(ctx context.Context, db DBTX, arg WatchFolderRemoveParams) (int64, error) {
+	result, err := db.Exec(ctx, watchFolderRemove, arg.UserID, arg.Space, arg.Path)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const watchListReadable = `-- name: WatchListReadable :many
+SELECT w.id, w.document_id, w.space, w.path, w.source, w.created_at
+FROM watches w
+LEFT JOIN documents d ON d.id = w.document_id
+WHERE w.user_id = $1 AND NOT w.muted
+  AND (w.document_id IS NULL
+    OR (d.deleted_at IS NULL
+        AND (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1::uuid, true) AS a(level)) > 0))
+ORDER BY w.created_at DESC, w.id DESC
+LIMIT $2
+`
+
+type WatchListReadableParams struct {
+	UserID   uuid.UUID
+	RowLimit int32
+}
+
+type WatchListReadableRow struct {
+	ID         uuid.UUID
+	DocumentID *uuid.UUID
+	Space      *Space
+	Path       *string
+	Source     string
+	CreatedAt  time.Time
+}
+
+// WatchListReadable lists a person's watches, newest first: their folder watches and their unmuted watches of live pages they can read now.
+func (q *Queries) WatchListReadable(ctx context.Context, db DBTX, arg WatchListReadableParams) ([]WatchListReadableRow, error) {
+	rows, err := db.Query(ctx, watchListReadable, arg.UserID, arg.RowLimit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []WatchListReadableRow
+	for rows.Next() {
+		var i WatchListReadableRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.DocumentID,
+			&i.Space,
+			&i.Path,
+			&i.Source,
+			&i.CreatedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const watchMuteExisting = `-- name: WatchMuteExisting :execrows
+UPDATE watches SET muted = true, updated_at = now()
+WHERE user_id = $1 AND document_id = $2 AND NOT muted
+`
+
+type WatchMuteExistingParams struct {
+	UserID     uuid.UUID
+	DocumentID *uuid.UUID
+}
+
+// WatchMuteExisting mutes a person's existing watch of a page (the page they can no longer read: no row is created for it).
+func (q *Queries) WatchMuteExisting(ctx context.Context, db DBTX, arg WatchMuteExistingParams) (int64, error) {
+	result, err := db.Exec(ctx, watchMuteExisting, arg.UserID, arg.DocumentID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const watchStates = `-- name: WatchStates :many
+WITH docs AS (
+  SELECT d.id, d.space, d.path, d.created_by, d.deleted_at, d.quarantined_at
+  FROM documents d WHERE d.id = ANY($2::uuid[])
+), watchers AS (
+  SELECT docs.id AS document_id, w.user_id
+  FROM docs JOIN watches w ON w.document_id = docs.id AND NOT w.muted
+  UNION
+  SELECT docs.id, w.user_id
+  FROM docs JOIN watches w ON w.document_id IS NULL AND NOT w.muted AND w.space = docs.space
+    AND (w.path = '' OR w.path = docs.path OR starts_with(docs.path, w.path || '/'))
+  WHERE NOT EXISTS (SELECT 1 FROM watches m WHERE m.user_id = w.user_id AND m.document_id = docs.id AND m.muted)
+)
+SELECT docs.id AS document_id,
+  coalesce(bool_or(watchers.user_id = $1::uuid), false)::boolean AS watching,
+  count(u.id) FILTER (WHERE u.is_active AND u.kind = 'person'
+     AND (SELECT a.level FROM document_level(docs.id, docs.created_by, docs.deleted_at, docs.quarantined_at, u.id, true) AS a(level)) > 0)::int AS watchers
+FROM docs
+LEFT JOIN watchers ON watchers.document_id = docs.id
+LEFT JOIN users u ON u.id = watchers.user_id
+GROUP BY docs.id, docs.created_by, docs.deleted_at, docs.quarantined_at
+`
+
+type WatchStatesParams struct {
+	UserID      uuid.UUID
+	DocumentIds []uuid.UUID
+}
+
+type WatchStatesRow struct {
+	DocumentID uuid.UUID
+	Watching   bool
+	Watchers   int32
+}
+
+// WatchStates is, for each of the documents, whether the person watches it (a page watch, or a folder watch without a mute of the page) and how many active people watch it and can read it now.
+func (q *Queries) WatchStates(ctx context.Context, db DBTX, arg WatchStatesParams) ([]WatchStatesRow, error) {
+	rows, err := db.Query(ctx, watchStates, arg.UserID, arg.DocumentIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []WatchStatesRow
+	for rows.Next() {
+		var i WatchStatesRow
+		if err := rows.Scan(&i.DocumentID, &i.Watching, &i.Watchers); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }

@@ -83,6 +83,10 @@ const (
 	// has more readers of the page than a mention notifies: a decision
 	// (notify them all / leave it).
 	TypeMentionGroupCapped = "mention.group_capped"
+	// TypeWatchUpdated tells a watcher something happened to a page they
+	// watch (internal/watch's fan-out, which writes it in one statement for
+	// all watchers rather than through NotifyInTx).
+	TypeWatchUpdated = "watch.updated"
 )
 
 // Types lists every notification type, in docs/design.md#notification-types'
@@ -98,6 +102,7 @@ var Types = []string{
 	TypeWebhookPaused, TypeAccountSSOLinked,
 	TypeCommentCreated,
 	TypeMention, TypeMentionUnreadable, TypeMentionGroupCapped,
+	TypeWatchUpdated,
 }
 
 // KnownType reports whether t is one of Types.

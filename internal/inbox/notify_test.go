@@ -37,7 +37,7 @@ func TestNotifyRejectsUnknownTypes(t *testing.T) {
 		require.NoError(t, err, typ)
 		require.Equal(t, typ, got.Type)
 	}
-	require.Len(t, inbox.Types, 30)
+	require.Len(t, inbox.Types, 31)
 }
 
 func TestNotifySuppressesOwnInformationButNotDecisions(t *testing.T) {

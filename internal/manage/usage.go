@@ -1,7 +1,11 @@
 package manage
 
 import (
+	"bytes"
+	"cmp"
 	"context"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -12,12 +16,21 @@ import (
 	"codna/internal/fault"
 )
 
+// The collaboration activities of the usage report: comments written,
+// mentions made, watches started (counted from the tables, never a text).
+const (
+	UsageComment = "comment"
+	UsageMention = "mention"
+	UsageWatch   = "watch"
+)
+
 // maxUsageDays caps the period of one UsageReport.
 const maxUsageDays = 366
 
 // UsageRow is how much one person (or agent) used the instance on one UTC
-// day, for one activity (auth.UsageSignIn, auth.UsageWeb, auth.UsageMCP),
-// MCP tool and outcome. Never what was read, searched for or written.
+// day, for one activity (auth.UsageSignIn, auth.UsageWeb, auth.UsageMCP,
+// or UsageComment, UsageMention, UsageWatch), MCP tool and outcome. Never
+// what was read, searched for or written.
 type UsageRow struct {
 	Day      time.Time // midnight UTC of the day
 	UserID   uuid.UUID
@@ -34,7 +47,9 @@ type UsageRow struct {
 // UsageReport lists usage per person per UTC day per activity, tool and
 // outcome, from the UTC day of from through the UTC day of to (both
 // included), for everyone or for userID alone; by day, then name. Counts
-// are written by auth.RecordUsage.
+// are written by auth.RecordUsage; the comments, mentions and watches of
+// each day are counted from their tables (UsageComment, UsageMention,
+// UsageWatch), in a second statement.
 //
 // Errors: BAD_USER_INPUT on to when it is before from, or when the period
 // is longer than 366 days.
@@ -61,6 +76,24 @@ func (s *Service) UsageReport(ctx context.Context, from, to time.Time, userID *u
 			Day: utcDay(r.Day.Time), UserID: r.UserID, Name: r.Name, Email: r.Email, Kind: auth.Kind(r.Kind),
 			Activity: r.Activity, Tool: r.Tool, Outcome: r.Outcome, Count: r.Count, LastAt: r.LastAt,
 		}
+	}
+	collab, err := db.Q.UsageDailyCollaboration(ctx, s.pool, db.UsageDailyCollaborationParams{
+		FromAt: fromDay, ToAt: toDay.AddDate(0, 0, 1), UserID: userID,
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range collab {
+		out = append(out, UsageRow{
+			Day: utcDay(r.Day.Time), UserID: r.UserID, Name: r.Name, Email: r.Email, Kind: auth.Kind(r.Kind),
+			Activity: r.Activity, Count: r.Count, LastAt: r.LastAt,
+		})
+	}
+	if len(collab) > 0 {
+		slices.SortStableFunc(out, func(a, b UsageRow) int {
+			return cmp.Or(a.Day.Compare(b.Day), cmp.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)),
+				bytes.Compare(a.UserID[:], b.UserID[:]), cmp.Compare(a.Activity, b.Activity))
+		})
 	}
 	return out, nil
 }

@@ -10,6 +10,7 @@ import (
 
 	"codna/internal/auth"
 	"codna/internal/fault"
+	"codna/internal/manage"
 	"codna/internal/pgtest"
 )
 
@@ -133,4 +134,43 @@ func TestRecordAgentRead(t *testing.T) {
 	pgtest.Exec(t, b.pool, `UPDATE agent_reads SET day = day - 1 WHERE document_id = $1`, d2)
 	require.NoError(t, auth.RecordAgentRead(ctx, b.pool, agent.ID, d2))
 	require.Equal(t, 2, pgtest.Count(t, b.pool, `SELECT count(*) FROM agent_reads WHERE document_id = $1`, d2))
+}
+
+// The report counts comments written, mentions made and watches started
+// per person per day, from their tables: counts, and nothing of a page.
+func TestUsageReportCountsCollaboration(t *testing.T) {
+	t.Parallel()
+	b := opsSetup(t)
+	ctx := context.Background()
+	ann, bob := b.person(t), b.person(t)
+	doc := b.doc(t, ann)
+	other := b.doc(t, ann)
+	pgtest.Exec(t, b.pool, `INSERT INTO threads (id, document_id, author_id) VALUES ('00000000-0000-0000-0000-0000000000a1', $1, $2)`, doc, bob.ID)
+	pgtest.Exec(t, b.pool, `INSERT INTO comments (id, thread_id, document_id, author_id, body) VALUES
+		(gen_random_uuid(), '00000000-0000-0000-0000-0000000000a1', $1, $2, 'secret text'),
+		(gen_random_uuid(), '00000000-0000-0000-0000-0000000000a1', $1, $2, 'more secret text')`, doc, bob.ID)
+	pgtest.Exec(t, b.pool, `INSERT INTO usage_mentions (event_id, actor_id, at) VALUES (gen_random_uuid(), $1, now()), (gen_random_uuid(), $1, now() - interval '3 days')`, ann.ID)
+	pgtest.Exec(t, b.pool, `INSERT INTO watches (id, user_id, document_id, source) VALUES (gen_random_uuid(), $1, $2, 'manual')`, bob.ID, doc)
+	pgtest.Exec(t, b.pool, `INSERT INTO watches (id, user_id, document_id, source, muted) VALUES (gen_random_uuid(), $1, $2, 'manual', true)`, bob.ID, other)
+
+	now := time.Now()
+	rows, err := b.svc.UsageReport(cli.in(ctx), now, now, nil)
+	require.NoError(t, err)
+	got := map[string]int64{}
+	for _, r := range rows {
+		got[r.Name+"/"+r.Activity] += r.Count
+		require.Empty(t, r.Tool)
+	}
+	require.Equal(t, map[string]int64{
+		bob.Name + "/" + manage.UsageComment: 2,
+		bob.Name + "/" + manage.UsageWatch:   1, // a mute is no watch
+		ann.Name + "/" + manage.UsageMention: 1, // the other was three days ago
+	}, got)
+	only, err := b.svc.UsageReport(cli.in(ctx), now.AddDate(0, 0, -3), now, &ann.ID)
+	require.NoError(t, err)
+	require.Len(t, only, 2, "a row per day")
+	require.True(t, only[0].Day.Before(only[1].Day), "by day")
+
+	_, err = b.svc.UsageReport(pgtest.ActingAs(ann), now, now, nil)
+	require.Error(t, err, "management's only")
 }

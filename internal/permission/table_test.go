@@ -3,6 +3,7 @@ package permission_test
 import (
 	"github.com/google/uuid"
 
+	"codna/internal/activity"
 	"codna/internal/auth"
 	"codna/internal/document"
 	"codna/internal/space"
@@ -213,6 +214,19 @@ var table = map[string]rule{
 	"favorite.Service.Starred":    {allow: person, hides: agent | management, read: true, trusts: "Docs the documents service read for the same actor"},
 	"favorite.Service.RecordView": {allow: person | agent | management}, // an agent's or management's view is not recorded
 	"favorite.Service.FlushViews": background,
+	// watch.Service: a person's watches of pages and folders.
+	"watch.Service.WatchDocument":   personal,
+	"watch.Service.UnwatchDocument": personal,
+	"watch.Service.WatchFolder":     {allow: person, args: func(*world) []any { return []any{"wiki", ""} }},
+	"watch.Service.UnwatchFolder":   {allow: person, args: func(*world) []any { return []any{"wiki", ""} }},
+	"watch.Service.List":            {allow: person, hides: agent | management, read: true},
+	"watch.Service.States":          {allow: person | agent, hides: management, read: true, trusts: "Docs the documents service read for the same actor"},
+	"watch.Service.FanOut":          {allow: nobody, why: "builds the outbox consumer when the server is wired; no context"},
+	// activity.Service: the activity log, read through the read rule.
+	"activity.Service.List":         {allow: person | agent, hides: management, read: true, args: func(*world) []any { return []any{activity.Filter{}, (*activity.Cursor)(nil), 50} }},
+	"activity.Service.Prune":        background,
+	"activity.Service.CountWindows": {allow: person, hides: agent | management, read: true, trusts: "windows of watch notifications the inbox read for the same person; a page they cannot read counts 0"},
+	"activity.Service.Recorder":     {allow: nobody, why: "builds the outbox consumer when the server is wired; no context"},
 
 	// mention.Service: answering mention decisions, the @ autocomplete, and
 	// how a mention notification shows to its reader.

@@ -19,10 +19,13 @@ const (
 	SourceAuthor  = "author"
 	SourceComment = "comment"
 	SourceMention = "mention"
+	// SourceOwner is a page's new owner after a transfer (the fan-out
+	// adds it on document.transferred).
+	SourceOwner = "owner"
 )
 
 // AutoInTx makes person watch the page docID for an automatic source
-// (SourceAuthor, SourceComment or SourceMention) inside the caller's
+// (SourceAuthor, SourceComment, SourceMention or SourceOwner) inside the caller's
 // transaction, and says whether a watch was added. An existing watch, of any
 // source, and a mute both win: nothing changes. It trusts its caller to have
 // checked that person may read the page and is a person (not an agent or

@@ -130,3 +130,13 @@ describe('mention notifications', () => {
     expect(sentence(n)[0]).toBe('Everyone has more than 200 readers of ')
   })
 })
+
+describe('watch.updated', () => {
+  it('says who did what to a watched page, and when an automation did it', () => {
+    const n = note({ type: 'watch.updated', subjectType: 'document', subjectId: 'd1', actor: { name: 'Bob' }, payload: { documentId: 'd1', event: 'document.updated', actorId: 'u1' } })
+    expect(text(sentence(n))).toBe('Bob edited [d1], a page you watch.')
+    const auto = note({ type: 'watch.updated', subjectType: 'document', payload: { documentId: 'd1', event: 'comment.created', automationId: 'a1' } })
+    expect(text(sentence(auto))).toBe('Someone started a thread on [d1] (by an automation), a page you watch.')
+    expect(text(sentence({ ...n, watchEvents: 3 }))).toBe('Bob edited [d1] (3 changes in 10 minutes), a page you watch.')
+  })
+})

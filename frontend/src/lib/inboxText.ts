@@ -15,6 +15,8 @@ export interface NotificationLike {
   actor?: { name: string } | null
   /** How a mention shows to its reader now (Notification.mention): the excerpt only while they can read the page. */
   mention?: { excerpt?: string | null; targetName?: string | null } | null
+  /** For watch.updated: the changes by others it stands for (Notification.watchEvents). */
+  watchEvents?: number | null
 }
 
 /** A piece of a sentence: words, a page by id, or a page by its `space:path/slug` address. */
@@ -100,6 +102,18 @@ function target(p: Payload): Segment {
   if (id) return { doc: id, fallback: to }
   if (to) return { address: to }
   return 'a page'
+}
+
+/** What a watched page's event was, as a verb before the page (watch.updated's payload.event). */
+const watchVerbs: Record<string, string> = {
+  'document.created': 'created',
+  'document.updated': 'edited',
+  'document.moved': 'moved',
+  'document.renamed': 'renamed',
+  'document.deleted': 'moved to the trash',
+  'document.restored': 'restored',
+  'comment.created': 'started a thread on',
+  'thread.resolved': 'resolved a thread on',
 }
 
 /** The sentence a notification shows. */
@@ -210,6 +224,12 @@ export function sentence(n: NotificationLike): Segment[] {
     case 'mention.group_capped': {
       const who = str(n.mention?.targetName) || 'The group you mentioned'
       return [`${who} has more than ${num(p.max) || 200} readers of `, { doc: str(p.documentId) }, ': nobody was told. Notify them all, or leave it.']
+    }
+    case 'watch.updated': {
+      const verb = watchVerbs[str(p.event)] ?? 'changed'
+      const by = p.automationId ? ' (by an automation)' : ''
+      const more = (n.watchEvents ?? 0) > 1 ? ` (${n.watchEvents} changes in 10 minutes)` : ''
+      return [`${n.actor ? n.actor.name : 'Someone'} ${verb} `, ...one(p, 'page'), `${by}${more}, a page you watch.`]
     }
   }
   const ids = documentIds(p)

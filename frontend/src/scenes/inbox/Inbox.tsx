@@ -35,6 +35,7 @@ const InboxPage = graphql(`
             excerpt
             targetName
           }
+          watchEvents
         }
       }
       pageInfo {

@@ -11,6 +11,7 @@ import type { PageDoc } from './pageDocument'
 import ExportActions from './ExportActions'
 import { StarButton, useRecordView } from './Star'
 import { Commented } from './Comments'
+import { WatchButton } from './Watch'
 
 // The editor, the history and the share dialog load when they are opened:
 // the page view's first paint needs none of them.
@@ -18,6 +19,7 @@ const Editor = lazy(() => import('../editor/Editor'))
 const History = lazy(() => import('./History'))
 const ShareDialog = lazy(() => import('../share/Share'))
 const Related = lazy(() => import('./Related'))
+const ActivityFeed = lazy(() => import('../activity/ActivityFeed').then((m) => ({ default: m.ActivityFeed })))
 // Rename or move, tags and status, trash: their dialogs load with them.
 const PageActions = lazy(() => import('./PageActions'))
 const TrashedNotice = lazy(() => import('./PageActions').then((m) => ({ default: m.TrashedNotice })))
@@ -45,7 +47,7 @@ const Decide = graphql(`
   }
 `)
 
-type Mode = 'read' | 'edit' | 'history' | 'share' | 'related'
+type Mode = 'read' | 'edit' | 'history' | 'share' | 'related' | 'activity'
 
 /** When the view reads a page again after a save, in ms (see PageView's saves). */
 const settleDelays = [500, 1500, 3500, 7000]
@@ -125,7 +127,11 @@ export function PageView({ address }: { address: Address }) {
           <button type="button" onClick={() => setMode('related')} aria-pressed={mode === 'related'}>
             Related
           </button>
+          <button type="button" onClick={() => setMode('activity')} aria-pressed={mode === 'activity'}>
+            Activity
+          </button>
           <StarButton id={doc.id} starred={doc.starred} />
+          <WatchButton id={doc.id} watching={doc.watching} watchers={doc.watcherCount} />
           <ExportActions id={doc.id} />
           {doc.myPermission === 'OWNER' && (
             <button type="button" onClick={() => setMode('share')} aria-pressed={mode === 'share'}>
@@ -144,6 +150,7 @@ export function PageView({ address }: { address: Address }) {
         {mode === 'history' && <History doc={doc} onRestored={done} />}
         {mode === 'share' && <ShareDialog doc={doc} onClose={() => setMode('read')} />}
         {mode === 'related' && <Related doc={doc} />}
+        {mode === 'activity' && <ActivityFeed documentId={doc.id} label="Page activity" />}
       </Suspense>
       {mode === 'read' && (
         <Commented doc={doc}>

@@ -21,6 +21,8 @@ export const PageViewDocument = graphql(`
     updatedAt
     myPermission
     starred
+    watching
+    watcherCount
     owner {
       ...UserFields
     }

@@ -6,6 +6,7 @@ const tabs = [
   { to: '/settings/mail', label: 'E-mail' },
   { to: '/settings/webhooks', label: 'Webhooks' },
   { to: '/settings/agents', label: 'Agents' },
+  { to: '/settings/watches', label: 'Watches' },
 ]
 
 /** The tabs of the settings screens; the current one is marked. */
