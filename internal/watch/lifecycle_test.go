@@ -1,4 +1,4 @@
-package watch
+package watch_test
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"codna/internal/manage"
 	"codna/internal/outbox"
 	"codna/internal/pgtest"
+	"codna/internal/watch"
 )
 
 // eventsOf reads the events written about doc of one type, as the
@@ -42,7 +43,7 @@ func eventsOf(t *testing.T, d *pgtest.DB, doc uuid.UUID, typ string) []outbox.St
 func TestLifecycleTransferAndPurge(t *testing.T) {
 	t.Parallel()
 	d := pgtest.New(t)
-	s := New(d.Pool)
+	s := watch.New(d.Pool)
 	f := s.FanOut()
 	ctx := context.Background()
 	leaver := pgtest.CreatePerson(t, d.Pool)
