@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type TextareaHTMLAttributes } from 'react'
 import { useMutation, useQuery, useSubscription } from 'urql'
 import { graphql } from '../../gql'
 import type { ThreadFieldsFragment } from '../../gql/graphql'
@@ -6,6 +6,8 @@ import { indexText, locateQuote, quoteOfRange, rangeOf, MAX_EXACT, type Quote } 
 import { renderMarkdown } from '../../lib/markdown'
 import { when } from '../../lib/format'
 import { ErrorNote } from '../../components/Status'
+import { useMentionTextarea } from '../../components/mention/useMentionTextarea'
+import { useMentionNames } from '../../components/mention/useMentionNames'
 import type { PageDoc } from './pageDocument'
 import './Comments.css'
 
@@ -109,7 +111,9 @@ const kindLabel: Record<string, string> = {
 }
 
 /** Where the page is: a comment's relative links resolve from its folder, as the page's do. */
-const PagePlace = createContext<{ space: string; path: string }>({ space: 'WIKI', path: '' })
+// Where the page is (for comments' relative links) and the current names of
+// every mention in its comments, read once for all of them.
+const PagePlace = createContext<{ space: string; path: string; mentionNames?: Map<string, string> }>({ space: 'WIKI', path: '' })
 
 /** Where a pending selection is: its quote and how far down the page it sits. */
 interface Pending {
@@ -164,9 +168,11 @@ export function Commented({ doc, children }: { doc: PageDoc; children: ReactNode
   const pageLevel = open.filter((t) => t.anchorState === 'NONE')
   const resolved = threads.filter((t) => t.status === 'RESOLVED')
   const canResolve = (t: Thread) => canWriteAll || t.author.id === me
+  const mentionNames = useMentionNames(threads.flatMap((t) => t.comments.map((c) => c.body)).join('\n\n'))
+  const place = useMemo(() => ({ space: doc.space, path: doc.path, mentionNames }), [doc.space, doc.path, mentionNames])
 
   return (
-    <PagePlace.Provider value={{ space: doc.space, path: doc.path }}>
+    <PagePlace.Provider value={place}>
       <div className="commented" ref={wrap} onMouseUp={onMouseUp} data-has-margin={anchored.length > 0 || pending ? 'true' : undefined}>
         {children}
         <Margin doc={doc} threads={anchored} wrap={wrap} canResolve={canResolve} me={me} onChanged={reload} />
@@ -349,7 +355,7 @@ function ThreadCard({
             void send()
           }}
         >
-          <textarea aria-label="Reply" value={text} onChange={(e) => setText(e.target.value)} placeholder="Reply…" rows={2} maxLength={10000} />
+          <CommentTextarea aria-label="Reply" value={text} onChange={setText} placeholder="Reply…" rows={2} maxLength={10000} />
           <button type="submit" disabled={reply.fetching || text.trim() === ''}>
             Reply
           </button>
@@ -373,6 +379,19 @@ function ThreadCard({
   )
 }
 
+type CommentTextareaProps = { value: string; onChange: (v: string) => void } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange'>
+
+/** A comment body's textarea, with the `@` autocomplete of people, groups and agents (a combobox). */
+function CommentTextarea({ value, onChange, ...rest }: CommentTextareaProps) {
+  const { textareaProps, list } = useMentionTextarea(value, onChange)
+  return (
+    <>
+      <textarea {...rest} {...textareaProps} />
+      {list}
+    </>
+  )
+}
+
 /** A comment's body, with Edit and Delete for its author. */
 function OwnComment({ comment, mine, onChanged }: { comment: Thread['comments'][number]; mine: boolean; onChanged: () => void }) {
   const [ed, edit] = useMutation(EditComment)
@@ -391,7 +410,7 @@ function OwnComment({ comment, mine, onChanged }: { comment: Thread['comments'][
           }
         }}
       >
-        <textarea aria-label="Edit your comment" value={draft} onChange={(e) => setDraft(e.target.value)} rows={3} maxLength={10000} />
+        <CommentTextarea aria-label="Edit your comment" value={draft} onChange={setDraft} rows={3} maxLength={10000} />
         <div className="new-thread-actions">
           <button type="submit" disabled={ed.fetching || draft.trim() === ''}>
             Save
@@ -452,10 +471,10 @@ function NewThread({ doc, quote, onDone }: { doc: PageDoc; quote?: Quote; onDone
       }}
     >
       {quote && <blockquote className="thread-quote">{quote.exact}</blockquote>}
-      <textarea
+      <CommentTextarea
           aria-label={quote ? 'Your comment on the selection' : 'Your comment on the page'}
           value={body}
-          onChange={(e) => setBody(e.target.value)}
+          onChange={setBody}
           placeholder={quote ? 'Comment on the selection…' : 'Comment on the page…'}
           rows={3}
           maxLength={10000}
