@@ -216,7 +216,9 @@ test('search finds the page (Ctrl-K)', async (t) => {
     'the search field (label "Search")',
   )
   await box.fill('zephyrquartz')
-  const hit = await see(page.getByRole('option', { name: /Zephyrquartz notes/ }).or(page.getByRole('link', { name: /Zephyrquartz notes/ })), 'the hit "Zephyrquartz notes"')
+  // The hit in the search box, not the same page in home's activity behind it.
+  const found = page.getByRole('dialog')
+  const hit = await see(found.getByRole('option', { name: /Zephyrquartz notes/ }).or(found.getByRole('link', { name: /Zephyrquartz notes/ })), 'the hit "Zephyrquartz notes"')
   await t.shot(page, 'search')
   await hit.click()
   await see(h1(page, 'Zephyrquartz notes'), 'the page opened from the search')
