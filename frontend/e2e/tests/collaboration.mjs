@@ -62,7 +62,8 @@ test('comments: on a selection, a reply from a second person, resolved', async (
   await bobMargin.getByRole('combobox', { name: 'Edit your comment' }).fill('The second, after the freeze (week 11).')
   await bobMargin.getByRole('button', { name: 'Save' }).click()
   await see(bobMargin.getByText('The second, after the freeze (week 11).'), "Bob's edited reply")
-  assert((await bobMargin.getByRole('button', { name: 'Edit' }).count()) === 1, "only Bob's own comment can be edited")
+  // The thread is read again after the save: count once it has settled.
+  await eventually("only Bob's own comment can be edited", async () => (await bobMargin.getByRole('button', { name: 'Edit' }).count()) === 1)
 
   // Ada sees it arrive (threadChanged), and resolves the thread.
   await see(margin.getByText('The second, after the freeze (week 11).'), "Bob's reply in Ada's view, live", 15000)
