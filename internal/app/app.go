@@ -324,37 +324,43 @@ func (a *App) registerConsumers() int {
 		budget time.Duration
 		// events are the event types it acts on: its lane gets no other.
 		events []string
+		// loops is the least number of delivery loops of its lane (0:
+		// CODNA_OUTBOX_WORKERS, outbox.Lane.Loops).
+		loops int
 	}{
 		// A resync of the largest pages (tens of thousands of targets)
 		// takes seconds.
-		{linkgraph.ConsumerName, linkgraph.NewConsumer(a.pool).HandleBatch, 30 * time.Second, linkgraph.ConsumerEvents()},
+		{linkgraph.ConsumerName, linkgraph.NewConsumer(a.pool).HandleBatch, 30 * time.Second, linkgraph.ConsumerEvents(), 0},
 		// A few statements per moved or created document.
-		{access.FolderConsumerName, access.NewFolderApplier(a.pool).HandleBatch, 10 * time.Second, access.FolderEvents()},
+		{access.FolderConsumerName, access.NewFolderApplier(a.pool).HandleBatch, 10 * time.Second, access.FolderEvents(), 0},
 		// A few statements per document whose access changed.
-		{linkgraph.KeeperConsumerName, linkgraph.NewKeeper(a.pool).HandleBatch, 10 * time.Second, linkgraph.KeeperEvents()},
+		{linkgraph.KeeperConsumerName, linkgraph.NewKeeper(a.pool).HandleBatch, 10 * time.Second, linkgraph.KeeperEvents(), 0},
 		// Indexing a batch of bodies of up to the body cap each.
-		{search.IndexerName, a.Search.Indexer().HandleBatch, 30 * time.Second, search.IndexerEvents()},
+		{search.IndexerName, a.Search.Indexer().HandleBatch, 30 * time.Second, search.IndexerEvents(), 0},
 		// Matching only: the runs execute in the automation runner.
-		{automation.MatcherName, a.Automation.NewMatcher(a.AutomationRunner.Wake).HandleBatch, 10 * time.Second, slices.Clone(automation.TriggerEvents)},
+		{automation.MatcherName, a.Automation.NewMatcher(a.AutomationRunner.Wake).HandleBatch, 10 * time.Second, slices.Clone(automation.TriggerEvents), 0},
 		// Matching and a few statements per event and subscription; the
 		// requests are the webhook sender's, never the lane's.
-		{webhook.ConsumerName, a.Webhook.Consumer().HandleBatch, 10 * time.Second, webhook.ConsumerEvents()},
+		{webhook.ConsumerName, a.Webhook.Consumer().HandleBatch, 10 * time.Second, webhook.ConsumerEvents(), 0},
 		// Locating up to a few hundred quotes in each saved page: tens of
 		// milliseconds for the largest (bench/RESULTS.md).
-		{comment.ReanchorerName, comment.NewReanchorer(a.pool).HandleBatch, 10 * time.Second, comment.ReanchorerEvents()},
+		{comment.ReanchorerName, comment.NewReanchorer(a.pool).HandleBatch, 10 * time.Second, comment.ReanchorerEvents(), 0},
 		// Parsing one body (up to the body cap) per page or comment, then a
 		// notification per person newly mentioned (a group at most 200).
-		{mention.ConsumerName, mention.NewConsumer(a.pool).HandleBatch, 10 * time.Second, mention.ConsumerEvents()},
+		{mention.ConsumerName, mention.NewConsumer(a.pool).HandleBatch, 10 * time.Second, mention.ConsumerEvents(), 0},
 		// One INSERT…SELECT per event over the page's watchers (a page with
 		// thousands of folder watchers is one statement); its own lane so a
-		// burst of saves never waits behind indexing or link resolving.
-		{watch.FanOutName, a.Watch.FanOut().HandleBatch, 10 * time.Second, watch.FanOutEvents()},
+		// burst of saves never waits behind indexing or link resolving, and
+		// two loops so a batch of large fan-outs in hand does not hold back
+		// the next save's watchers (p99 632 ms with one, 90 ms with two at 50
+		// saves/s; bench/RESULTS.md).
+		{watch.FanOutName, a.Watch.FanOut().HandleBatch, 10 * time.Second, watch.FanOutEvents(), 2},
 		// One statement per event; its own lane so the log never holds up
 		// the fan-out or the other way round.
-		{activity.RecorderName, a.Activity.Recorder().HandleBatch, 10 * time.Second, activity.RecorderEvents()},
+		{activity.RecorderName, a.Activity.Recorder().HandleBatch, 10 * time.Second, activity.RecorderEvents(), 0},
 	}
 	for _, c := range consumers {
-		a.Outbox.RegisterBatch(c.name, c.handle, outbox.Lane{Budget: c.budget, Events: c.events})
+		a.Outbox.RegisterBatch(c.name, c.handle, outbox.Lane{Budget: c.budget, Events: c.events, Loops: c.loops})
 	}
 	return len(consumers)
 }

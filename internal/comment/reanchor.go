@@ -41,7 +41,17 @@ func (r *Reanchorer) HandleBatch(ctx context.Context, events []outbox.Stored) er
 			docs = append(docs, *e.DocumentID)
 		}
 	}
+	if len(docs) == 0 {
+		return nil
+	}
 	return db.InTx(ctx, r.pool, func(tx db.DBTX) error {
+		// Most saved pages have no anchored thread: one statement finds
+		// those that do, so the others cost nothing more (not even a read
+		// of their body).
+		docs, err := db.Q.ThreadListAnchoredDocuments(ctx, tx, docs)
+		if err != nil {
+			return err
+		}
 		for _, d := range docs {
 			if _, err := ReanchorInTx(ctx, tx, d); err != nil {
 				return err

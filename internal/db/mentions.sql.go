@@ -397,6 +397,34 @@ func (q *Queries) MentionListNames(ctx context.Context, db DBTX, arg MentionList
 	return items, nil
 }
 
+const mentionListPagesToSync = `-- name: MentionListPagesToSync :many
+SELECT d.id FROM documents d
+WHERE d.id = ANY($1::uuid[])
+  AND (d.content ILIKE '%mention:%'
+       OR EXISTS (SELECT 1 FROM mentions m WHERE m.document_id = d.id AND m.comment_id IS NULL))
+`
+
+// MentionListPagesToSync says which of the given pages the mentions consumer has work on: a body that may hold a mention link (the scheme, in any case), or mentions recorded from an earlier body.
+func (q *Queries) MentionListPagesToSync(ctx context.Context, db DBTX, documentIds []uuid.UUID) ([]uuid.UUID, error) {
+	rows, err := db.Query(ctx, mentionListPagesToSync, documentIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var id uuid.UUID
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const mentionListTargetUsers = `-- name: MentionListTargetUsers :many
 SELECT u.id, u.kind, u.is_active,
   (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, u.id, u.kind = 'person') AS a(level))::int AS level,

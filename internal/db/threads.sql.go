@@ -172,6 +172,32 @@ func (q *Queries) ThreadGetForUpdate(ctx context.Context, db DBTX, id uuid.UUID)
 	return i, err
 }
 
+const threadListAnchoredDocuments = `-- name: ThreadListAnchoredDocuments :many
+SELECT DISTINCT document_id FROM threads
+WHERE document_id = ANY($1::uuid[]) AND status = 'open' AND anchor_state = 'attached'
+`
+
+// ThreadListAnchoredDocuments says which of the given pages have an open attached thread: the only pages the re-anchoring consumer has work on.
+func (q *Queries) ThreadListAnchoredDocuments(ctx context.Context, db DBTX, documentIds []uuid.UUID) ([]uuid.UUID, error) {
+	rows, err := db.Query(ctx, threadListAnchoredDocuments, documentIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var document_id uuid.UUID
+		if err := rows.Scan(&document_id); err != nil {
+			return nil, err
+		}
+		items = append(items, document_id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const threadListAttachedBefore = `-- name: ThreadListAttachedBefore :many
 SELECT t.id, t.anchor_exact, t.anchor_prefix, t.anchor_suffix, t.anchor_start, t.anchor_end, coalesce(r.version, 0)::int AS anchor_version
 FROM threads t

@@ -78,6 +78,14 @@ func (c *Consumer) HandleBatch(ctx context.Context, events []outbox.Stored) erro
 		return nil
 	}
 	return db.InTx(ctx, c.pool, func(tx db.DBTX) error {
+		// Most saves mention nobody and did not before: one statement keeps
+		// the pages with work, so the others are not read or parsed.
+		if len(pages) > 0 {
+			var err error
+			if pages, err = db.Q.MentionListPagesToSync(ctx, tx, pages); err != nil {
+				return err
+			}
+		}
 		for _, id := range pages {
 			if err := syncPageInTx(ctx, tx, id); err != nil {
 				return err

@@ -2,6 +2,7 @@ package mention_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -253,4 +254,17 @@ func (w *world) notificationJSON(t *testing.T, id uuid.UUID) string {
 	var s string
 	require.NoError(t, w.pool.QueryRow(context.Background(), `SELECT payload::text FROM notifications WHERE id = $1`, id).Scan(&s))
 	return s
+}
+
+// The consumer reads and parses only pages that may mention someone; the
+// filter keeps the scheme in any case, as the parser reads it.
+func TestMentionsInAnyCaseAreFound(t *testing.T) {
+	t.Parallel()
+	w := setup(t)
+	ann := pgtest.CreatePerson(t, w.pool)
+	doc := w.page(t, "Draft.")
+	w.share(t, doc, ann, access.PermissionRead)
+
+	w.edit(t, pgtest.ActingAs(w.owner), doc, fmt.Sprintf("Hello [@Ann](MENTION:user/%s).", ann.ID))
+	require.Len(t, w.notes(t, ann.ID), 1)
 }

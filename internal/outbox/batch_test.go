@@ -177,13 +177,33 @@ func TestPanickingBatchIsSplitAndStopGivesBack(t *testing.T) {
 
 func TestSeveralDeliveryLoopsShareTheWorkOnce(t *testing.T) {
 	t.Parallel()
+	for _, c := range []struct {
+		name    string
+		workers int // Config.Workers
+		loops   int // Lane.Loops
+		claimer string
+	}{
+		{"config", 4, 0, `^loops/[0-3]$`},
+		{"lane", 1, 3, `^loops/[0-2]$`}, // a lane's own loops beat the Config's one
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			severalLoops(t, c.workers, c.loops, c.claimer)
+		})
+	}
+}
+
+// severalLoops delivers 3,000 events through one lane of a worker with
+// workers loops per lane and the lane's own loops, and checks each event
+// was handled once, by more than one loop, whose claims match claimer.
+func severalLoops(t *testing.T, workers, loops int, claimer string) {
 	e := setup(t)
 	const events = 3000
 	bulk(t, e.ctx, e.pool, events)
 	var mu sync.Mutex
 	seen := map[uuid.UUID]int{}
 	claimers := map[string]bool{}
-	w := e.worker(e.ownPool(8), outbox.Config{WorkerID: "loops", Workers: 4, BatchSize: 50}, func(w *outbox.Worker) {
+	w := e.worker(e.ownPool(8), outbox.Config{WorkerID: "loops", Workers: workers, BatchSize: 50}, func(w *outbox.Worker) {
 		w.RegisterBatch("count", func(ctx context.Context, evs []outbox.Stored) error {
 			var by string
 			if err := e.pool.QueryRow(ctx, `SELECT claimed_by FROM outbox_deliveries WHERE event_id = $1 AND consumer = 'count'`, evs[0].ID).Scan(&by); err != nil {
@@ -197,7 +217,7 @@ func TestSeveralDeliveryLoopsShareTheWorkOnce(t *testing.T) {
 			}
 			time.Sleep(5 * time.Millisecond) // long enough for the loops to overlap
 			return nil
-		}, lane)
+		}, outbox.Lane{Budget: lane.Budget, Loops: loops})
 	})
 	require.NoError(t, w.Start(e.ctx))
 	require.Eventually(t, func() bool { return e.unprocessed() == 0 }, 20*time.Second, 20*time.Millisecond)
@@ -209,6 +229,6 @@ func TestSeveralDeliveryLoopsShareTheWorkOnce(t *testing.T) {
 	}
 	require.Greater(t, len(claimers), 1, "more than one loop claimed: %v", claimers)
 	for c := range claimers {
-		require.Regexp(t, `^loops/[0-3]$`, c)
+		require.Regexp(t, claimer, c)
 	}
 }

@@ -67,6 +67,12 @@ type Lane struct {
 	// worker's lanes' types is processed as soon as it is fanned out).
 	// nil: every event.
 	Events []string
+	// Loops is the least number of delivery loops the lane runs in a
+	// started worker: the lane runs max(Loops, Config.Workers). 0: the
+	// Config's. For a consumer whose work per event is large and
+	// latency-bound (the watch fan-out writes thousands of rows for one
+	// save), so that one batch in hand does not hold back the next.
+	Loops int
 }
 
 // registered is a consumer and its lane.
@@ -76,6 +82,7 @@ type registered struct {
 	batch  BatchConsumer // a batch consumer
 	budget time.Duration // per call, capped by Config.ConsumerTimeout
 	events []string      // the event types of its deliveries; nil: all
+	loops  int           // Lane.Loops
 	wake   chan struct{} // wakes an idle delivery loop of the lane
 }
 
@@ -160,6 +167,7 @@ func (w *Worker) register(r *registered, lane Lane) {
 		panic(fmt.Sprintf("outbox: consumer %q states no time budget (Lane.Budget)", name))
 	}
 	r.budget = lane.Budget
+	r.loops = lane.Loops
 	if lane.Events != nil {
 		r.events = slices.Clone(lane.Events)
 	}
@@ -232,7 +240,10 @@ func (w *Worker) Start(ctx context.Context) error {
 		w.log.Warn("outbox: listen connection failed; polling meanwhile", "err", err)
 	}
 	var loops sync.WaitGroup
-	loops.Add(4 + len(consumers)*w.cfg.Workers)
+	loops.Add(4)
+	for _, c := range consumers {
+		loops.Add(w.loopsOf(c))
+	}
 	go func() {
 		defer w.wg.Done()
 		loops.Wait()
@@ -244,8 +255,9 @@ func (w *Worker) Start(ctx context.Context) error {
 	go func() { defer loops.Done(); w.listen(runCtx, conn) }()
 	go func() { defer loops.Done(); w.fanOutLoop(runCtx) }()
 	for _, c := range consumers {
-		for i := range w.cfg.Workers {
-			go func() { defer loops.Done(); w.deliver(runCtx, c, w.claimer(i)) }()
+		n := w.loopsOf(c)
+		for i := range n {
+			go func() { defer loops.Done(); w.deliver(runCtx, c, w.claimer(i, n)) }()
 		}
 	}
 	go func() { defer loops.Done(); w.cleanupLoop(runCtx) }()
@@ -405,11 +417,14 @@ func poke(ch chan struct{}) {
 	}
 }
 
-// claimer is the claimed_by of delivery loop i of a lane: the WorkerID
-// itself when each lane has one loop, else the WorkerID and the loop's
+// loopsOf is how many delivery loops a started worker runs for c's lane.
+func (w *Worker) loopsOf(c *registered) int { return max(c.loops, w.cfg.Workers) }
+
+// claimer is the claimed_by of delivery loop i of a lane of loops: the WorkerID
+// itself when the lane has one loop, else the WorkerID and the loop's
 // number, so that each loop holds its own leases.
-func (w *Worker) claimer(i int) string {
-	if w.cfg.Workers == 1 {
+func (w *Worker) claimer(i, loops int) string {
+	if loops == 1 {
 		return w.cfg.WorkerID
 	}
 	return fmt.Sprintf("%s/%d", w.cfg.WorkerID, i)

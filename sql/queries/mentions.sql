@@ -119,3 +119,10 @@ UNION ALL
  WHERE a.deleted_at IS NULL AND (u.name ILIKE '%' || @query::text || '%' OR a.slug ILIKE '%' || @query::text || '%')
  ORDER BY a.slug
  LIMIT @row_limit);
+
+-- name: MentionListPagesToSync :many
+-- MentionListPagesToSync says which of the given pages the mentions consumer has work on: a body that may hold a mention link (the scheme, in any case), or mentions recorded from an earlier body.
+SELECT d.id FROM documents d
+WHERE d.id = ANY(@document_ids::uuid[])
+  AND (d.content ILIKE '%mention:%'
+       OR EXISTS (SELECT 1 FROM mentions m WHERE m.document_id = d.id AND m.comment_id IS NULL));

@@ -80,3 +80,8 @@ WHERE u.id IN (SELECT t.author_id FROM threads t WHERE t.id = @thread_id
 -- name: ThreadNotifyDocument :exec
 -- ThreadNotifyDocument wakes a page's live subscribers (documentChanged, threadChanged) when its threads changed without an event (re-anchoring), on commit.
 SELECT pg_notify('codna_document', d.id::text) FROM documents d WHERE d.id = @document_id;
+
+-- name: ThreadListAnchoredDocuments :many
+-- ThreadListAnchoredDocuments says which of the given pages have an open attached thread: the only pages the re-anchoring consumer has work on.
+SELECT DISTINCT document_id FROM threads
+WHERE document_id = ANY(@document_ids::uuid[]) AND status = 'open' AND anchor_state = 'attached';
