@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useMutation, useQuery } from 'urql'
 import { graphql } from './gql'
-import { Link, navigate, useLocation } from './router'
+import { Link, mayLeave, navigate, useLocation } from './router'
+import { clearAllDrafts, setDraftPerson, sweepDrafts } from './lib/draftStore'
 import { parsePageURL, spaces } from './lib/address'
 import { SignIn } from './scenes/signin/SignIn'
 import { Route } from './routes'
@@ -105,11 +106,13 @@ export function App() {
       </Suspense>
     )
   }
-  return <Shell name={user.name} onSignedOut={() => refetch({ requestPolicy: 'network-only' })} />
+  return <Shell id={user.id} name={user.name} onSignedOut={() => refetch({ requestPolicy: 'network-only' })} />
 }
 
-function Shell({ name, onSignedOut }: { name: string; onSignedOut: () => void }) {
+function Shell({ id, name, onSignedOut }: { id: string; name: string; onSignedOut: () => void }) {
   const { path } = useLocation()
+  setDraftPerson(id)
+  useEffect(() => void sweepDrafts(), [])
   const [, logout] = useMutation(Logout)
   const [palette, setPalette] = useState(false)
   const [space, setSpace] = useState<Space>('WIKI')
@@ -149,8 +152,12 @@ function Shell({ name, onSignedOut }: { name: string; onSignedOut: () => void })
           <button
             type="button"
             onClick={async () => {
+              if (!mayLeave()) return
+              setDraftPerson('')
               await logout({})
-              navigate('/')
+              // The next person at this browser must not find this one's drafts.
+              await clearAllDrafts()
+              navigate('/', false, true)
               onSignedOut()
             }}
           >

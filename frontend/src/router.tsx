@@ -5,14 +5,50 @@ import { useEffect, useState, type AnchorHTMLAttributes, type MouseEvent } from 
 
 const listeners = new Set<() => void>()
 
-export function navigate(to: string, replace = false): void {
+// Guards ask before an in-app navigation leaves a screen holding unsaved
+// work (the editor); a guard returning false keeps the person where they are.
+const guards = new Set<() => boolean>()
+
+/** Registers a guard consulted before every in-app navigation; returns its removal. */
+export function addLeaveGuard(g: () => boolean): () => void {
+  guards.add(g)
+  return () => {
+    guards.delete(g)
+  }
+}
+
+/** Whether every guard lets the person leave the screen (each may ask them). */
+export function mayLeave(): boolean {
+  for (const g of guards) if (!g()) return false
+  return true
+}
+
+/**
+ * Goes to `to` in the app. Guards are asked first unless force is set (a
+ * move of the page being edited, whose editor keeps its draft).
+ */
+export function navigate(to: string, replace = false, force = false): void {
+  if (!force && !mayLeave()) return
   if (replace) history.replaceState(null, '', to)
   else history.pushState(null, '', to)
   listeners.forEach((l) => l())
   window.scrollTo(0, 0)
 }
 
-window.addEventListener('popstate', () => listeners.forEach((l) => l()))
+// The URL the app shows, to go back to when a guard refuses Back or Forward.
+let shown = location.pathname + location.search + location.hash
+listeners.add(() => {
+  shown = location.pathname + location.search + location.hash
+})
+
+window.addEventListener('popstate', () => {
+  if (!mayLeave()) {
+    // The browser has already moved: put the URL back, keep the screen.
+    history.pushState(null, '', shown)
+    return
+  }
+  listeners.forEach((l) => l())
+})
 
 /** The current location (pathname and search), re-rendering on navigation. */
 export function useLocation(): { path: string; search: URLSearchParams } {

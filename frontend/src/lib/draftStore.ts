@@ -1,0 +1,98 @@
+import { draftKey, draftPrefix, expired, type Draft } from './draft'
+
+// The drafts' store: one IndexedDB database, "codna-drafts", one object store
+// "drafts" keyed by draftKey (docs/frontend.md, "Drafts"). Every call
+// swallows a browser that refuses IndexedDB (private mode, quota): a draft is
+// a safety net, never a reason for the editor to fail.
+
+const dbName = 'codna-drafts'
+const storeName = 'drafts'
+
+let opening: Promise<IDBDatabase> | null = null
+
+function open(): Promise<IDBDatabase> {
+  if (!opening) {
+    opening = new Promise((resolve, reject) => {
+      const req = indexedDB.open(dbName, 1)
+      req.onupgradeneeded = () => req.result.createObjectStore(storeName, { keyPath: 'key' })
+      req.onsuccess = () => resolve(req.result)
+      req.onerror = () => reject(req.error ?? new Error('IndexedDB refused'))
+    })
+    opening.catch(() => {
+      opening = null
+    })
+  }
+  return opening
+}
+
+async function run<T>(mode: IDBTransactionMode, work: (s: IDBObjectStore) => IDBRequest<T> | void): Promise<T | undefined> {
+  const db = await open()
+  return new Promise((resolve, reject) => {
+    const tx = db.transaction(storeName, mode)
+    const req = work(tx.objectStore(storeName))
+    tx.oncomplete = () => resolve(req ? req.result : undefined)
+    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'))
+    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'))
+  })
+}
+
+async function quietly<T>(p: () => Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await p()
+  } catch {
+    return fallback
+  }
+}
+
+/** Writes (or replaces) the draft of person's edit of page on top of baseVersion. */
+export function putDraft(d: Omit<Draft, 'key' | 'savedAt'>): Promise<void> {
+  const draft: Draft = { ...d, key: draftKey(d.person, d.page, d.baseVersion), savedAt: Date.now() }
+  return quietly(async () => void (await run('readwrite', (s) => s.put(draft))), undefined)
+}
+
+/** The person's drafts of page (any base version); expired ones are deleted on the way. */
+export function draftsOf(person: string, page: string): Promise<Draft[]> {
+  return quietly(async () => {
+    const prefix = draftPrefix(person, page)
+    const range = IDBKeyRange.bound(prefix, prefix + '\uffff')
+    const all = ((await run('readonly', (s) => s.getAll(range))) ?? []) as Draft[]
+    const now = Date.now()
+    const old = all.filter((d) => expired(d.savedAt, now))
+    if (old.length > 0) await run('readwrite', (s) => old.forEach((d) => s.delete(d.key)))
+    return all.filter((d) => !expired(d.savedAt, now))
+  }, [])
+}
+
+/** Deletes every draft the person has of page: after a save, a discard, or when the page is gone. */
+export function clearDrafts(person: string, page: string): Promise<void> {
+  const prefix = draftPrefix(person, page)
+  return quietly(async () => void (await run('readwrite', (s) => s.delete(IDBKeyRange.bound(prefix, prefix + '\uffff')))), undefined)
+}
+
+/** Deletes every draft in this browser: on sign-out, the next person must not see them. */
+export function clearAllDrafts(): Promise<void> {
+  return quietly(async () => void (await run('readwrite', (s) => s.clear())), undefined)
+}
+
+/** Deletes every expired draft (the app does it once when it starts). */
+export function sweepDrafts(): Promise<void> {
+  return quietly(async () => {
+    const all = ((await run('readonly', (s) => s.getAll())) ?? []) as Draft[]
+    const now = Date.now()
+    const old = all.filter((d) => expired(d.savedAt, now))
+    if (old.length > 0) await run('readwrite', (s) => old.forEach((d) => s.delete(d.key)))
+  }, undefined)
+}
+
+// Who is signed in, for the drafts' keys: set by the app's shell.
+let person = ''
+
+/** Sets who is signed in (the app's shell does, once it knows). */
+export function setDraftPerson(id: string): void {
+  person = id
+}
+
+/** Who is signed in, or '' before the shell knows: drafts are off until then. */
+export function draftPerson(): string {
+  return person
+}
