@@ -119,6 +119,8 @@ function Shell({ id, name, onSignedOut }: { id: string; name: string; onSignedOu
   const [menu, setMenu] = useState(false)
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
+      // The editor's Ctrl-K makes a link: it has handled the key already.
+      if (e.defaultPrevented) return
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
         e.preventDefault()
         setPalette(true)

@@ -4,6 +4,12 @@ import { EditorState, Prec } from '@codemirror/state'
 import { EditorView, keymap, placeholder } from '@codemirror/view'
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands'
 import { markdown } from '@codemirror/lang-markdown'
+import { autocompletion } from '@codemirror/autocomplete'
+import { markdownHighlighting, pageCompletions, runEdit } from './writing'
+import { makeLink, toggleCode, togglePrefix, toggleWrap } from '../../lib/markdownEdit'
+import { draftDelay, draftToOffer, unsaved, type Draft } from '../../lib/draft'
+import { clearDrafts, draftPerson, draftsOf, putDraft } from '../../lib/draftStore'
+import { addLeaveGuard } from '../../router'
 import { graphql } from '../../gql'
 import type { UpdateDocumentInput } from '../../gql/graphql'
 import { renderMarkdown } from '../../lib/markdown'
@@ -15,7 +21,7 @@ import type { PageDoc } from '../page/pageDocument'
 import { lineDiff, withContext } from '../../lib/lineDiff'
 import { around, attachmentMarkdown, errorCode, fieldErrors } from '../../lib/pageForm'
 import { uploadErrors, uploadMutation } from '../../lib/multipartUpload'
-import { bytes } from '../../lib/format'
+import { bytes, when } from '../../lib/format'
 import './Editor.css'
 import '../../components/lineDiff.css'
 
@@ -88,6 +94,16 @@ const theme = EditorView.theme({
   '.cm-placeholder': { color: '#5b6678' },
 })
 
+/** The toolbar's buttons: label, what they show, their shortcut, and their edit. */
+const tools: { label: string; text: string; keys?: string; aria?: string; edit: Parameters<typeof runEdit>[0] }[] = [
+  { label: 'Bold', text: 'B', keys: 'Ctrl B', aria: 'Control+B', edit: (t, f, to) => toggleWrap(t, f, to, '**') },
+  { label: 'Italic', text: 'I', keys: 'Ctrl I', aria: 'Control+I', edit: (t, f, to) => toggleWrap(t, f, to, '*') },
+  { label: 'Link', text: 'Link', keys: 'Ctrl K', aria: 'Control+K', edit: makeLink },
+  { label: 'Heading', text: 'H', edit: (t, f, to) => togglePrefix(t, f, to, '## ') },
+  { label: 'List', text: '•', edit: (t, f, to) => togglePrefix(t, f, to, '- ') },
+  { label: 'Code', text: '</>', edit: toggleCode },
+]
+
 /** Editing a page: its title, its body in a markdown editor with a preview, files dropped or pasted in, and a safe save. */
 export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => void }) {
   const ids = useId()
@@ -106,6 +122,93 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
   const [uploads, setUploads] = useState<UploadRow[]>([])
   const [uploaded, setUploaded] = useState<Map<string, string>>(() => new Map())
   const [, save] = useMutation(Save)
+
+  // Drafts (docs/frontend.md, "Drafts"): what is typed is kept in this
+  // browser until it is saved, and offered back when the editor opens again.
+  const [person] = useState(draftPerson)
+  const drafting = person !== '' && !raw
+  const [offer, setOffer] = useState<Draft | null>(null)
+  // While a draft is offered, nothing is written over it.
+  const offerOpen = useRef(true)
+  // Set once the edit is saved or thrown away: nothing left to keep or ask about.
+  const finished = useRef(false)
+  const titleNow = useRef(title)
+  titleNow.current = title
+  const draftTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const editorText = () => view.current?.state.doc.toString() ?? base.content
+  const isDirty = () => !finished.current && unsaved(base, { title: titleNow.current, content: editorText() })
+  const writeDraft = () => {
+    clearTimeout(draftTimer.current)
+    draftTimer.current = undefined
+    if (!drafting || finished.current || offerOpen.current || draftPerson() !== person) return
+    const now = { title: titleNow.current.trim() || base.title, content: editorText() }
+    if (unsaved(base, now)) void putDraft({ person, page: doc.id, baseVersion: base.version, ...now })
+    else void clearDrafts(person, doc.id)
+  }
+  const writeDraftRef = useRef(writeDraft)
+  writeDraftRef.current = writeDraft
+  const scheduleDraft = useCallback(() => {
+    clearTimeout(draftTimer.current)
+    draftTimer.current = setTimeout(() => writeDraftRef.current(), draftDelay)
+  }, [])
+  const isDirtyRef = useRef(isDirty)
+  isDirtyRef.current = isDirty
+  useEffect(() => {
+    let live = true
+    if (drafting)
+      void draftsOf(person, doc.id).then((all) => {
+        if (!live) return
+        const d = draftToOffer(all, { title: base.title, content: base.content }, Date.now())
+        offerOpen.current = d !== null
+        setOffer(d)
+        if (!d && draftTimer.current !== undefined) writeDraftRef.current()
+      })
+    else offerOpen.current = false
+    // Leaving asks first: a reload or a closed tab through the browser,
+    // a link in the app through the router's guard.
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      if (draftTimer.current !== undefined) writeDraftRef.current()
+      if (!isDirtyRef.current()) return
+      e.preventDefault()
+      e.returnValue = ''
+    }
+    window.addEventListener('beforeunload', onBeforeUnload)
+    const removeGuard = addLeaveGuard(
+      () => !isDirtyRef.current() || window.confirm('This page has unsaved changes. Leave anyway? They stay as a draft in this browser.'),
+    )
+    // Ctrl/Cmd-S saves from anywhere on the editing screen.
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 's') {
+        e.preventDefault()
+        saveRef.current()
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => {
+      live = false
+      if (draftTimer.current !== undefined) writeDraftRef.current()
+      window.removeEventListener('beforeunload', onBeforeUnload)
+      window.removeEventListener('keydown', onKey)
+      removeGuard()
+    }
+    // Once per page, like the editor itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [doc.id])
+  const restore = (d: Draft) => {
+    const v = view.current
+    if (v) v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: d.content } })
+    setTitle(d.title)
+    titleNow.current = d.title
+    offerOpen.current = false
+    setOffer(null)
+    scheduleDraft()
+    v?.focus()
+  }
+  const discard = () => {
+    offerOpen.current = false
+    setOffer(null)
+    void clearDrafts(person, doc.id)
+  }
 
   const host = useRef<HTMLDivElement>(null)
   const view = useRef<EditorView | null>(null)
@@ -195,17 +298,15 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
             ),
           ),
           keymap.of([
-            {
-              key: 'Mod-s',
-              run: () => {
-                saveRef.current()
-                return true
-              },
-            },
+            { key: 'Mod-b', run: runEdit((t, f, to) => toggleWrap(t, f, to, '**')) },
+            { key: 'Mod-i', run: runEdit((t, f, to) => toggleWrap(t, f, to, '*')) },
+            { key: 'Mod-k', run: runEdit(makeLink) },
             ...defaultKeymap,
             ...historyKeymap,
           ]),
           markdown(),
+          markdownHighlighting,
+          autocompletion({ override: [pageCompletions(client)], icons: false }),
           EditorView.lineWrapping,
           theme,
           placeholder('Write in markdown…'),
@@ -218,6 +319,7 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
             if (!u.docChanged) return
             for (const [id, pos] of pending.current) pending.current.set(id, u.changes.mapPos(pos))
             setBody(u.state.doc.toString())
+            scheduleDraft()
           }),
           EditorView.domEventHandlers({
             dragover: (e) => {
@@ -266,6 +368,8 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
     if (force || t !== base.title) input.title = t
     if (!raw && (force || content !== base.content)) input.content = content
     if (input.title === undefined && input.content === undefined) {
+      finished.current = true
+      void clearDrafts(person, doc.id)
       onDone()
       return 'done'
     }
@@ -286,9 +390,18 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
     }
     setSaving(false)
     if (r.error) {
+      if (errorCode(r.error) === 'NOT_FOUND') {
+        // The page is gone (or no longer yours to read): its draft has nowhere to go.
+        finished.current = true
+        void clearDrafts(person, doc.id)
+      }
       setProblem(fieldErrors(r.error))
       return 'failed'
     }
+    finished.current = true
+    clearTimeout(draftTimer.current)
+    draftTimer.current = undefined
+    await clearDrafts(person, doc.id)
     onDone()
     return 'done'
   }
@@ -332,7 +445,11 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
         <input
           id={`${ids}-title`}
           value={title}
-          onChange={(e) => setTitle(e.target.value)}
+          onChange={(e) => {
+            setTitle(e.target.value)
+            titleNow.current = e.target.value
+            scheduleDraft()
+          }}
           aria-invalid={problem.title ? true : undefined}
           aria-describedby={problem.title ? `${ids}-title-error` : undefined}
           required
@@ -346,6 +463,28 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
           <span className="editor-label" aria-hidden="true">
             Body
           </span>
+          {!raw && (
+            <div className="editor-tools" role="toolbar" aria-label="Formatting">
+              {tools.map((t) => (
+                <button
+                  key={t.label}
+                  type="button"
+                  aria-label={t.label}
+                  title={`${t.label}${t.keys ? ` (${t.keys})` : ''}`}
+                  aria-keyshortcuts={t.aria}
+                  onMouseDown={(e) => e.preventDefault()}
+                  onClick={() => {
+                    const v = view.current
+                    if (!v) return
+                    runEdit(t.edit)(v)
+                    v.focus()
+                  }}
+                >
+                  {t.text}
+                </button>
+              ))}
+            </div>
+          )}
           <button type="button" aria-pressed={preview} onClick={() => setPreview(!preview)}>
             Preview
           </button>
@@ -363,10 +502,11 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
             </label>
           )}
         </div>
+        {offer && <DraftOffer draft={offer} page={base} onRestore={() => restore(offer)} onDiscard={discard} />}
         {raw ? (
           <p className="status">Originals in the raw space are never edited: only the title changes here (tags and status are among the page actions).</p>
         ) : (
-          <p className="editor-hint">Drop or paste images and files into the body to attach them. Type @ and a name to mention someone. Ctrl S saves.</p>
+          <p className="editor-hint">Drop or paste images and files into the body to attach them. Type @ and a name to mention someone, [[ and a title to link a page. Ctrl S saves; Ctrl B, Ctrl I and Ctrl K make bold, italic and a link.</p>
         )}
         <div className={preview ? 'editor-panes split' : 'editor-panes'}>
           <div className="editor-host-wrap">
@@ -433,7 +573,18 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
             <button type="submit" className="primary" disabled={saving || busy}>
               {saving ? 'Saving…' : 'Save'}
             </button>
-            <button type="button" onClick={onDone} disabled={saving}>
+            <button
+              type="button"
+              onClick={() => {
+                if (isDirty() && !window.confirm('Throw away your unsaved changes to this page?')) return
+                finished.current = true
+                clearTimeout(draftTimer.current)
+                draftTimer.current = undefined
+                void clearDrafts(person, doc.id)
+                onDone()
+              }}
+              disabled={saving}
+            >
               Cancel
             </button>
             {busy && <span className="status">Waiting for uploads…</span>}
@@ -489,19 +640,7 @@ function Conflict({
         </p>
       )}
       {bodyChanged ? (
-        <pre className="line-diff" aria-label="Their change">
-          {lines.map((l, i) =>
-            l.op === 'skip' ? (
-              <span key={i} className="skip">
-                {`⋯ ${l.count} unchanged line${l.count === 1 ? '' : 's'}\n`}
-              </span>
-            ) : (
-              <span key={i} className={l.op}>
-                {(l.op === 'add' ? '+ ' : l.op === 'del' ? '- ' : '  ') + l.text + '\n'}
-              </span>
-            ),
-          )}
-        </pre>
+        <DiffLines lines={lines} label="Their change" />
       ) : (
         <p className="status">The body is the same; their change was to the title, tags or status.</p>
       )}
@@ -511,6 +650,53 @@ function Conflict({
         </button>
         <button type="button" disabled={saving} onClick={onTakeTheirs}>
           Take theirs
+        </button>
+      </div>
+    </section>
+  )
+}
+
+/** The lines of a diff as the conflict and draft views show them. */
+function DiffLines({ lines, label }: { lines: ReturnType<typeof withContext>; label: string }) {
+  return (
+    <pre className="line-diff" aria-label={label}>
+      {lines.map((l, i) =>
+        l.op === 'skip' ? (
+          <span key={i} className="skip">
+            {`⋯ ${l.count} unchanged line${l.count === 1 ? '' : 's'}\n`}
+          </span>
+        ) : (
+          <span key={i} className={l.op}>
+            {(l.op === 'add' ? '+ ' : l.op === 'del' ? '- ' : '  ') + l.text + '\n'}
+          </span>
+        ),
+      )}
+    </pre>
+  )
+}
+
+/** An unsaved draft found when the editor opened: what it changes, and Restore or Discard. */
+function DraftOffer({ draft, page, onRestore, onDiscard }: { draft: Draft; page: { title: string; content: string; version: number }; onRestore: () => void; onDiscard: () => void }) {
+  const lines = useMemo(() => withContext(lineDiff(page.content, draft.content)), [page.content, draft.content])
+  return (
+    <section className="editor-draft" role="region" aria-labelledby="editor-draft-title">
+      <h2 id="editor-draft-title">You have unsaved changes to this page</h2>
+      <p>
+        Kept in this browser since <time dateTime={new Date(draft.savedAt).toISOString()} title={new Date(draft.savedAt).toLocaleString()}>{when(new Date(draft.savedAt).toISOString())}</time>
+        {draft.baseVersion !== page.version && `, made on version ${draft.baseVersion} (the page is now version ${page.version})`}. Restore them into the editor, or discard them.
+      </p>
+      {draft.title !== page.title && (
+        <p>
+          Title: <del>{page.title}</del> → <ins>{draft.title}</ins>
+        </p>
+      )}
+      {draft.content !== page.content && <DiffLines lines={lines} label="Your unsaved changes" />}
+      <div className="editor-buttons">
+        <button type="button" className="primary" onClick={onRestore}>
+          Restore
+        </button>
+        <button type="button" onClick={onDiscard}>
+          Discard
         </button>
       </div>
     </section>
