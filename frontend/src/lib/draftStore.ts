@@ -96,3 +96,38 @@ export function setDraftPerson(id: string): void {
 export function draftPerson(): string {
   return person
 }
+
+// Pages whose editor is open, and those to open again in the editor after a
+// move made while editing (the page view moves to the new address and
+// mounts anew; the editor there takes its draft back at once).
+const editing = new Set<string>()
+const resuming = new Set<string>()
+
+/** Marks page's editor open; returns the unmark. */
+export function editorOpen(page: string): () => void {
+  editing.add(page)
+  return () => {
+    editing.delete(page)
+  }
+}
+
+/**
+ * Called before a move of page navigates: if its editor is open, the page
+ * opens in the editor again at its new address with the edit restored.
+ * Returns whether it was open (the navigation then need not ask).
+ */
+export function keepEditingAfterMove(page: string): boolean {
+  if (!editing.has(page)) return false
+  resuming.add(page)
+  return true
+}
+
+/** Whether page is to open in the editor (a move made while editing). */
+export function resumesEditing(page: string): boolean {
+  return resuming.has(page)
+}
+
+/** Takes the mark left by keepEditingAfterMove: true once. */
+export function takeResume(page: string): boolean {
+  return resuming.delete(page)
+}

@@ -8,7 +8,7 @@ import { autocompletion } from '@codemirror/autocomplete'
 import { markdownHighlighting, pageCompletions, runEdit } from './writing'
 import { makeLink, toggleCode, togglePrefix, toggleWrap } from '../../lib/markdownEdit'
 import { draftDelay, draftToOffer, unsaved, type Draft } from '../../lib/draft'
-import { clearDrafts, draftPerson, draftsOf, putDraft } from '../../lib/draftStore'
+import { clearDrafts, draftPerson, draftsOf, editorOpen, putDraft, takeResume } from '../../lib/draftStore'
 import { addLeaveGuard } from '../../router'
 import { graphql } from '../../gql'
 import type { UpdateDocumentInput } from '../../gql/graphql'
@@ -111,7 +111,7 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
   const raw = doc.space === 'RAW'
   // What editing started from: the page in the cache may move on meanwhile
   // (a conflict reads the newer version), a save must not.
-  const [base] = useState(() => ({ title: doc.title, content: doc.content, version: doc.version }))
+  const [base, setBase] = useState(() => ({ title: doc.title, content: doc.content, version: doc.version }))
   const [title, setTitle] = useState(doc.title)
   const [summary, setSummary] = useState('')
   const [body, setBody] = useState(doc.content)
@@ -153,13 +153,32 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
   }, [])
   const isDirtyRef = useRef(isDirty)
   isDirtyRef.current = isDirty
+  // A rename or a change of tags made while editing moves the page on
+  // without touching its body: the edit now starts from that version (the
+  // title field follows unless it was edited), so saving it is no conflict.
+  useEffect(() => {
+    if (doc.version === base.version || doc.content !== base.content) return
+    if (titleNow.current === base.title) {
+      setTitle(doc.title)
+      titleNow.current = doc.title
+    }
+    setBase({ title: doc.title, content: doc.content, version: doc.version })
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [doc.version, doc.title, doc.content])
   useEffect(() => {
     let live = true
+    const resumed = takeResume(doc.id)
+    const closeMark = editorOpen(doc.id)
     if (drafting)
       void draftsOf(person, doc.id).then((all) => {
         if (!live) return
         const d = draftToOffer(all, { title: base.title, content: base.content }, Date.now())
         offerOpen.current = d !== null
+        // Reopened after a move made while editing: the edit comes back as it was.
+        if (d && resumed) {
+          restoreRef.current(d)
+          return
+        }
         setOffer(d)
         if (!d && draftTimer.current !== undefined) writeDraftRef.current()
       })
@@ -186,6 +205,7 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
     window.addEventListener('keydown', onKey)
     return () => {
       live = false
+      closeMark()
       if (draftTimer.current !== undefined) writeDraftRef.current()
       window.removeEventListener('beforeunload', onBeforeUnload)
       window.removeEventListener('keydown', onKey)
@@ -204,6 +224,8 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
     scheduleDraft()
     v?.focus()
   }
+  const restoreRef = useRef(restore)
+  restoreRef.current = restore
   const discard = () => {
     offerOpen.current = false
     setOffer(null)

@@ -5,6 +5,7 @@ import { graphql } from '../../gql'
 import type { DocumentStatus, MoveDocumentInput, Space, UpdateDocumentInput } from '../../gql/graphql'
 import { Dialog } from '../../components/Dialog'
 import { Link, navigate } from '../../router'
+import { keepEditingAfterMove } from '../../lib/draftStore'
 import { pageURL } from '../../lib/address'
 import type { PageDoc } from './pageDocument'
 import { cleanPath, errorCode, fieldErrors, parseTags } from '../../lib/pageForm'
@@ -137,7 +138,8 @@ function MoveDialog({ doc, onClose, onChanged }: { doc: PageDoc; onClose: () => 
     }
     setBusy(false)
     onClose()
-    if (moved) navigate(pageURL(target))
+    // An open editor keeps its edit: it opens again at the new address.
+    if (moved) navigate(pageURL(target), false, keepEditingAfterMove(doc.id))
     else onChanged()
   }
 

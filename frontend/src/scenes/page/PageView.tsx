@@ -5,6 +5,7 @@ import type { Space } from '../../gql/graphql'
 import { followInAppLinks, Link } from '../../router'
 import { pageURL, resolveHref, type Address } from '../../lib/address'
 import { renderMarkdown } from '../../lib/markdown'
+import { resumesEditing } from '../../lib/draftStore'
 import { useMentionNames } from '../../components/mention/useMentionNames'
 import { Empty, ErrorNote, Loading } from '../../components/Status'
 import type { PageDoc } from './pageDocument'
@@ -71,6 +72,10 @@ export function PageView({ address }: { address: Address }) {
   }, [saves, refetch])
   const doc = res.data?.documentByAddress
   useRecordView(doc?.id)
+  // Moved while editing: the editor opens again here (lib/draftStore).
+  useEffect(() => {
+    if (doc && resumesEditing(doc.id)) setMode('edit')
+  }, [doc])
   if (trashed && doc)
     return (
       <article className="page">
