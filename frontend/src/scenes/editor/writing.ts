@@ -50,6 +50,8 @@ export function pageCompletions(client: Client): CompletionSource {
     if (!q) return null
     const start = line.from + q.from
     const query = q.query.trim()
+    // Nothing to search for yet: the menu opens with the first letter.
+    if (query === '') return null
     const r = await client
       .query(SearchDocuments, { query, filter: undefined, first: 8 }, { requestPolicy: 'network-only' })
       .toPromise()

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { useMutation, useQuery } from 'urql'
 import { graphql } from '../../gql'
 import type { Space } from '../../gql/graphql'
-import { followInAppLinks, Link } from '../../router'
+import { followInAppLinks, Link, mayLeave } from '../../router'
 import { pageURL, resolveHref, type Address } from '../../lib/address'
 import { renderMarkdown } from '../../lib/markdown'
 import { resumesEditing } from '../../lib/draftStore'
@@ -95,6 +95,11 @@ export function PageView({ address }: { address: Address }) {
   if (res.error) return <ErrorNote error={res.error} />
   if (!doc) return <Empty>No page you can read is at {pageURL(address)}.</Empty>
   const canWrite = doc.myPermission !== 'READ'
+  // Leaving the editor for another view of the page asks first, as leaving the page does.
+  const switchMode = (m: Mode) => {
+    if (mode === 'edit' && m !== 'edit' && !mayLeave()) return
+    setMode(m)
+  }
   const done = () => {
     setMode('read')
     refetch({ requestPolicy: 'network-only' })
@@ -118,28 +123,28 @@ export function PageView({ address }: { address: Address }) {
           <span>by {doc.owner.name}</span> · <span>v{doc.version}</span>
         </p>
         <nav className="actions" aria-label="Page actions">
-          <button type="button" onClick={() => setMode('read')} aria-pressed={mode === 'read'}>
+          <button type="button" onClick={() => switchMode('read')} aria-pressed={mode === 'read'}>
             Read
           </button>
           {canWrite && (
-            <button type="button" onClick={() => setMode('edit')} aria-pressed={mode === 'edit'}>
+            <button type="button" onClick={() => switchMode('edit')} aria-pressed={mode === 'edit'}>
               Edit
             </button>
           )}
-          <button type="button" onClick={() => setMode('history')} aria-pressed={mode === 'history'}>
+          <button type="button" onClick={() => switchMode('history')} aria-pressed={mode === 'history'}>
             History
           </button>
-          <button type="button" onClick={() => setMode('related')} aria-pressed={mode === 'related'}>
+          <button type="button" onClick={() => switchMode('related')} aria-pressed={mode === 'related'}>
             Related
           </button>
-          <button type="button" onClick={() => setMode('activity')} aria-pressed={mode === 'activity'}>
+          <button type="button" onClick={() => switchMode('activity')} aria-pressed={mode === 'activity'}>
             Activity
           </button>
           <StarButton id={doc.id} starred={doc.starred} />
           <WatchButton id={doc.id} watching={doc.watching} watchers={doc.watcherCount} />
           <ExportActions id={doc.id} />
           {doc.myPermission === 'OWNER' && (
-            <button type="button" onClick={() => setMode('share')} aria-pressed={mode === 'share'}>
+            <button type="button" onClick={() => switchMode('share')} aria-pressed={mode === 'share'}>
               Share
             </button>
           )}
