@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { CombinedError, Provider, type Client } from 'urql'
 import { fromValue, never } from 'wonka'
+import { EditorView } from '@codemirror/view'
 import Editor from './Editor'
 import type { PageDoc } from '../page/pageDocument'
 
@@ -109,5 +110,53 @@ describe('Editor', () => {
     )
     expect(body(container).getAttribute('contenteditable')).toBe('false')
     expect(screen.queryByLabelText('Attach files')).toBeNull()
+  })
+
+  it('bolds the selection from the toolbar', () => {
+    const { container } = render(
+      <Provider value={client([], false)}>
+        <Editor doc={doc} onDone={() => {}} />
+      </Provider>,
+    )
+    const view = EditorView.findFromDOM(body(container))!
+    act(() => view.dispatch({ selection: { anchor: 0, head: 3 } }))
+    fireEvent.click(screen.getByRole('button', { name: 'Bold' }))
+    expect(view.state.doc.toString()).toBe('**one**\ntwo\n')
+    expect(view.state.sliceDoc(view.state.selection.main.from, view.state.selection.main.to)).toBe('one')
+  })
+
+  it('saves with Ctrl-S from outside the body', async () => {
+    const saves: unknown[] = []
+    render(
+      <Provider value={client(saves, false)}>
+        <Editor doc={doc} onDone={() => {}} />
+      </Provider>,
+    )
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'New' } })
+    await act(async () => {
+      fireEvent.keyDown(screen.getByLabelText('What changed? (optional)'), { key: 's', ctrlKey: true })
+    })
+    expect(saves).toEqual([{ input: { id: 'd1', expectedVersion: 3, title: 'New' } }])
+  })
+
+  it('after a rename made while editing, saves the body on the renamed version without a conflict', async () => {
+    const saves: unknown[] = []
+    const { container, rerender } = render(
+      <Provider value={client(saves, false)}>
+        <Editor doc={doc} onDone={() => {}} />
+      </Provider>,
+    )
+    const view = EditorView.findFromDOM(body(container))!
+    act(() => view.dispatch({ changes: { from: 0, insert: 'zero\n' } }))
+    rerender(
+      <Provider value={client(saves, false)}>
+        <Editor doc={{ ...doc, title: 'Plan B', slug: 'plan-b', version: 4 } as PageDoc} onDone={() => {}} />
+      </Provider>,
+    )
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Plan B')
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    })
+    expect(saves).toEqual([{ input: { id: 'd1', expectedVersion: 4, content: 'zero\none\ntwo\n' } }])
   })
 })
