@@ -168,3 +168,28 @@ test('writing: a move made while editing keeps the unsaved body', async (t) => {
   await page.getByRole('button', { name: 'Save', exact: true }).click()
   await eventually('the save after the move', async () => (await gql(context, CONTENT, { id: d.id })).document.content.includes('Not saved yet.'))
 })
+
+test('writing: signing out clears the drafts in the browser', async (t) => {
+  const { context, page } = await t.open(people.ada)
+  await createDoc(context, { path: 'e2e-writing', slug: 'signout', title: 'Sign-out draft', content: 'Text.\n' })
+  const address = pageURL('wiki', 'e2e-writing', 'signout')
+  page.on('dialog', (dl) => void dl.accept())
+  const { body } = await openEditor(page, address, 'Sign-out draft')
+  await typeAtEnd(page, body, 'Left unsaved.')
+  await sleep(1000)
+  const count = () =>
+    page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const req = indexedDB.open('codna-drafts', 1)
+          req.onsuccess = () => {
+            const r = req.result.transaction('drafts').objectStore('drafts').count()
+            r.onsuccess = () => resolve(r.result)
+          }
+        }),
+    )
+  assert((await count()) === 1, 'one draft kept while editing')
+  await page.getByRole('button', { name: `Sign out ${people.ada.name}` }).click()
+  await see(page.getByLabel('Email'), 'the sign-in screen')
+  await eventually('no drafts after signing out', async () => (await count()) === 0)
+})
