@@ -624,7 +624,14 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
               if (s === 'failed') setTheirs(null)
             })
           }
-          onTakeTheirs={onDone}
+          onTakeTheirs={() => {
+            // Taking theirs drops this edit: its draft goes with it.
+            finished.current = true
+            clearTimeout(draftTimer.current)
+            draftTimer.current = undefined
+            void clearDrafts(person, doc.id)
+            onDone()
+          }}
         />
       )}
     </section>
