@@ -92,6 +92,12 @@ const theme = EditorView.theme({
   '.cm-line': { padding: '0 0.6rem' },
   '&.cm-readonly': { backgroundColor: '#f4f5f8' },
   '.cm-placeholder': { color: '#5b6678' },
+  // The [[ menu (writing.ts).
+  '.cm-tooltip.cm-tooltip-autocomplete': { border: '1px solid #dde1e8', borderRadius: '6px', backgroundColor: '#fff', boxShadow: '0 4px 12px rgba(0, 0, 0, 0.12)' },
+  '.cm-tooltip-autocomplete > ul': { fontFamily: 'inherit', maxHeight: '16rem' },
+  '.cm-tooltip-autocomplete > ul > li': { padding: '0.25rem 0.6rem' },
+  '.cm-tooltip-autocomplete > ul > li[aria-selected]': { backgroundColor: '#1f4fbf', color: '#fff' },
+  '.cm-completionDetail': { marginLeft: '0.75rem', fontStyle: 'normal', opacity: '0.85' },
 })
 
 /** The toolbar's buttons: label, what they show, their shortcut, and their edit. */
