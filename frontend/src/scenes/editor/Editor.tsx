@@ -6,7 +6,8 @@ import { defaultKeymap, history, historyKeymap } from '@codemirror/commands'
 import { markdown } from '@codemirror/lang-markdown'
 import { autocompletion } from '@codemirror/autocomplete'
 import { markdownHighlighting, pageCompletions, runEdit } from './writing'
-import { makeLink, toggleCode, togglePrefix, toggleWrap } from '../../lib/markdownEdit'
+import { makeLink, toggleWrap } from '../../lib/markdownEdit'
+import { Toolbar } from './Toolbar'
 import { draftDelay, draftToOffer, unsaved, type Draft } from '../../lib/draft'
 import { clearDrafts, draftPerson, draftsOf, editorOpen, putDraft, takeResume } from '../../lib/draftStore'
 import { addLeaveGuard } from '../../router'
@@ -18,10 +19,10 @@ import { MentionList, useMentionPicker, type MentionOption } from '../../compone
 import { useMentionNames } from '../../components/mention/useMentionNames'
 import { errorMessage } from '../../components/Status'
 import type { PageDoc } from '../page/pageDocument'
-import { lineDiff, withContext } from '../../lib/lineDiff'
+import { Conflict, DraftOffer, type Theirs } from './EditorPanels'
 import { around, attachmentMarkdown, errorCode, fieldErrors } from '../../lib/pageForm'
 import { uploadErrors, uploadMutation } from '../../lib/multipartUpload'
-import { bytes, when } from '../../lib/format'
+import { bytes } from '../../lib/format'
 import './Editor.css'
 import '../../components/lineDiff.css'
 
@@ -66,13 +67,6 @@ const Upload = graphql(`
   }
 `)
 
-interface Theirs {
-  title: string
-  content: string
-  version: number
-  by: string
-}
-
 interface UploadRow {
   id: number
   name: string
@@ -99,16 +93,6 @@ const theme = EditorView.theme({
   '.cm-tooltip-autocomplete > ul > li[aria-selected]': { backgroundColor: '#1f4fbf', color: '#fff' },
   '.cm-completionDetail': { marginLeft: '0.75rem', fontStyle: 'normal', opacity: '0.85' },
 })
-
-/** The toolbar's buttons: label, what they show, their shortcut, and their edit. */
-const tools: { label: string; text: string; keys?: string; aria?: string; edit: Parameters<typeof runEdit>[0] }[] = [
-  { label: 'Bold', text: 'B', keys: 'Ctrl B', aria: 'Control+B', edit: (t, f, to) => toggleWrap(t, f, to, '**') },
-  { label: 'Italic', text: 'I', keys: 'Ctrl I', aria: 'Control+I', edit: (t, f, to) => toggleWrap(t, f, to, '*') },
-  { label: 'Link', text: 'Link', keys: 'Ctrl K', aria: 'Control+K', edit: makeLink },
-  { label: 'Heading', text: 'H', edit: (t, f, to) => togglePrefix(t, f, to, '## ') },
-  { label: 'List', text: '•', edit: (t, f, to) => togglePrefix(t, f, to, '- ') },
-  { label: 'Code', text: '</>', edit: toggleCode },
-]
 
 /** Editing a page: its title, its body in a markdown editor with a preview, files dropped or pasted in, and a safe save. */
 export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => void }) {
@@ -491,28 +475,7 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
           <span className="editor-label" aria-hidden="true">
             Body
           </span>
-          {!raw && (
-            <div className="editor-tools" role="toolbar" aria-label="Formatting">
-              {tools.map((t) => (
-                <button
-                  key={t.label}
-                  type="button"
-                  aria-label={t.label}
-                  title={`${t.label}${t.keys ? ` (${t.keys})` : ''}`}
-                  aria-keyshortcuts={t.aria}
-                  onMouseDown={(e) => e.preventDefault()}
-                  onClick={() => {
-                    const v = view.current
-                    if (!v) return
-                    runEdit(t.edit)(v)
-                    v.focus()
-                  }}
-                >
-                  {t.text}
-                </button>
-              ))}
-            </div>
-          )}
+          {!raw && <Toolbar view={() => view.current} />}
           <button type="button" aria-pressed={preview} onClick={() => setPreview(!preview)}>
             Preview
           </button>
@@ -640,100 +603,6 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
           }}
         />
       )}
-    </section>
-  )
-}
-
-function Conflict({
-  base,
-  theirs,
-  raw,
-  saving,
-  onKeepMine,
-  onTakeTheirs,
-}: {
-  base: { title: string; content: string }
-  theirs: Theirs
-  raw: boolean
-  saving: boolean
-  onKeepMine: () => void
-  onTakeTheirs: () => void
-}) {
-  const heading = useRef<HTMLHeadingElement>(null)
-  useEffect(() => heading.current?.focus(), [])
-  const lines = useMemo(() => withContext(lineDiff(base.content, theirs.content)), [base.content, theirs.content])
-  const bodyChanged = !raw && base.content !== theirs.content
-  return (
-    <section className="editor-conflict" role="region" aria-labelledby="editor-conflict-title">
-      <h2 id="editor-conflict-title" tabIndex={-1} ref={heading}>
-        {theirs.by} saved this page while you were editing (now version {theirs.version})
-      </h2>
-      <p>Their change is below. Keep yours to save it over theirs, or take theirs and drop your edit.</p>
-      {base.title !== theirs.title && (
-        <p>
-          Title: <del>{base.title}</del> → <ins>{theirs.title}</ins>
-        </p>
-      )}
-      {bodyChanged ? (
-        <DiffLines lines={lines} label="Their change" />
-      ) : (
-        <p className="status">The body is the same; their change was to the title, tags or status.</p>
-      )}
-      <div className="editor-buttons">
-        <button type="button" className="primary" disabled={saving} onClick={onKeepMine}>
-          Keep mine
-        </button>
-        <button type="button" disabled={saving} onClick={onTakeTheirs}>
-          Take theirs
-        </button>
-      </div>
-    </section>
-  )
-}
-
-/** The lines of a diff as the conflict and draft views show them. */
-function DiffLines({ lines, label }: { lines: ReturnType<typeof withContext>; label: string }) {
-  return (
-    <pre className="line-diff" aria-label={label}>
-      {lines.map((l, i) =>
-        l.op === 'skip' ? (
-          <span key={i} className="skip">
-            {`⋯ ${l.count} unchanged line${l.count === 1 ? '' : 's'}\n`}
-          </span>
-        ) : (
-          <span key={i} className={l.op}>
-            {(l.op === 'add' ? '+ ' : l.op === 'del' ? '- ' : '  ') + l.text + '\n'}
-          </span>
-        ),
-      )}
-    </pre>
-  )
-}
-
-/** An unsaved draft found when the editor opened: what it changes, and Restore or Discard. */
-function DraftOffer({ draft, page, onRestore, onDiscard }: { draft: Draft; page: { title: string; content: string; version: number }; onRestore: () => void; onDiscard: () => void }) {
-  const lines = useMemo(() => withContext(lineDiff(page.content, draft.content)), [page.content, draft.content])
-  return (
-    <section className="editor-draft" role="region" aria-labelledby="editor-draft-title">
-      <h2 id="editor-draft-title">You have unsaved changes to this page</h2>
-      <p>
-        Kept in this browser since <time dateTime={new Date(draft.savedAt).toISOString()} title={new Date(draft.savedAt).toLocaleString()}>{when(new Date(draft.savedAt).toISOString())}</time>
-        {draft.baseVersion !== page.version && `, made on version ${draft.baseVersion} (the page is now version ${page.version})`}. Restore them into the editor, or discard them.
-      </p>
-      {draft.title !== page.title && (
-        <p>
-          Title: <del>{page.title}</del> → <ins>{draft.title}</ins>
-        </p>
-      )}
-      {draft.content !== page.content && <DiffLines lines={lines} label="Your unsaved changes" />}
-      <div className="editor-buttons">
-        <button type="button" className="primary" onClick={onRestore}>
-          Restore
-        </button>
-        <button type="button" onClick={onDiscard}>
-          Discard
-        </button>
-      </div>
     </section>
   )
 }
