@@ -183,7 +183,7 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
     }
     window.addEventListener('beforeunload', onBeforeUnload)
     const removeGuard = addLeaveGuard(
-      () => !isDirtyRef.current() || window.confirm('This page has unsaved changes. Leave anyway? They stay as a draft in this browser.'),
+      () => !isDirtyRef.current() || window.confirm('This page has unsaved changes. Leave anyway? They stay as a draft in this browser until you sign out.'),
     )
     // Ctrl/Cmd-S saves from anywhere on the editing screen.
     const onKey = (e: KeyboardEvent) => {
