@@ -17,6 +17,7 @@ import './tests/pages.mjs'
 import './tests/workspace.mjs'
 import './tests/identity.mjs'
 import './tests/collaboration.mjs'
+import './tests/wayfinding.mjs'
 
 const chromiumPath = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium'
 if (!existsSync(chromiumPath)) {
