@@ -90,8 +90,8 @@ function FolderItem({ space, path, count, holdsCurrent }: { space: Space; path: 
   const name = path.split('/').pop()
   return (
     <li role="treeitem" aria-expanded={open}>
-      <button type="button" className="folder" onClick={() => setOpen(!open)} aria-label={`${open ? 'Close' : 'Open'} folder ${name}`}>
-        {open ? '▾' : '▸'} {name} <span className="count">{count}</span>
+      <button type="button" className="folder" onClick={() => setOpen(!open)} aria-expanded={open}>
+        <span aria-hidden="true">{open ? '▾' : '▸'}</span> {name} <span className="count">{count}</span>
       </button>
       {open && <FolderTree space={space} path={path} />}
     </li>
