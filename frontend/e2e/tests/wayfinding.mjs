@@ -31,6 +31,22 @@ test('way-finding: the sidebar opens to and marks the page open, sorted by title
   await eventually('the mark moved', async () => (await side.locator('a[aria-current="page"]').textContent()) === 'Apple pie')
   await eventually('the tab title followed', async () => (await page.title()) === 'Apple pie · CoDNA')
 
+  // In a long folder, a click keeps the sidebar's scroll (the window goes to the top, the sidebar does not).
+  for (let i = 0; i < 60; i++) await createDoc(context, { path: 'e2e-way/long', slug: `p${i}`, title: `Long ${String(i).padStart(2, '0')}`, content: 'L.\n' })
+  await page.goto(pageURL('wiki', 'e2e-way/long', 'p0'))
+  await see(h1(page, 'Long 00'), 'a page of the long folder')
+  const far = side.getByRole('link', { name: 'Long 50', exact: true })
+  await far.scrollIntoViewIfNeeded()
+  const before = await side.evaluate((e) => e.scrollTop)
+  assert(before > 0, `the sidebar scrolled to the 50th page: ${before}`)
+  await far.click()
+  await see(h1(page, 'Long 50'), 'the page far down the folder')
+  await eventually('the mark on it', async () => (await side.locator('a[aria-current="page"]').textContent()) === 'Long 50')
+  const after = await side.evaluate((e) => e.scrollTop)
+  assert(Math.abs(after - before) < 2, `the sidebar kept its scroll: ${before} → ${after}`)
+  await page.goto(pageURL('wiki', 'e2e-way/deep', 'b-apple'))
+  await see(h1(page, 'Apple pie'), 'back on Apple pie')
+
   // Breadcrumbs are links: the folder's pages.
   const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' })
   await crumbs.getByRole('link', { name: 'deep' }).click()
