@@ -225,10 +225,13 @@ func (r *subscriptionResolver) DocumentChanged(ctx context.Context, id string) (
 		return c[d.ID]
 	}
 	lastCounts := counts(first)
+	// Link resolution, after a save, changes a page's links and backlinks
+	// and no version either: their ends are compared too.
+	lastEnds := linkEnds(ctx, r.Resolver, first)
 	return watch(ctx, r.Resolver, "documentChanged", sub, first, read, func(x, y *document.Doc) bool {
-		c := counts(x)
-		changed := c != lastCounts
-		lastCounts = c
+		c, e := counts(x), linkEnds(ctx, r.Resolver, x)
+		changed := c != lastCounts || e != lastEnds
+		lastCounts, lastEnds = c, e
 		return !changed && x.Version == y.Version && x.Access == y.Access
 	}), nil
 }

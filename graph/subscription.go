@@ -2,9 +2,13 @@ package graph
 
 import (
 	"context"
+	"crypto/sha256"
+	"fmt"
 	"time"
 
+	"codna/internal/document"
 	"codna/internal/fault"
+	"codna/internal/linkgraph"
 	"codna/internal/live"
 )
 
@@ -91,4 +95,28 @@ func watch[T any](ctx context.Context, r *Resolver, name string, sub *live.Sub, 
 		}
 	}()
 	return out
+}
+
+// linkEnds is a digest of a document's links and backlinks as the actor
+// sees them (each edge's id, state, target and update time), for a
+// subscription to tell link resolution's changes from nothing; "" when they
+// cannot be read (then they count as unchanged, as a failed read is not a
+// change).
+func linkEnds(ctx context.Context, r *Resolver, d *document.Doc) string {
+	out, in, err := r.svc.Linkgraph.Ends(ctx, []*document.Doc{d}, []*document.Doc{d})
+	if err != nil {
+		return ""
+	}
+	h := sha256.New()
+	for _, es := range [][]linkgraph.Edge{out[d], in[d]} {
+		for _, e := range es {
+			target := ""
+			if e.TargetID != nil {
+				target = e.TargetID.String()
+			}
+			fmt.Fprintf(h, "%s %s %s %d\n", e.ID, e.State, target, e.UpdatedAt.UnixNano())
+		}
+		h.Write([]byte{0})
+	}
+	return string(h.Sum(nil))
 }

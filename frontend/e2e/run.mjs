@@ -18,6 +18,7 @@ import './tests/workspace.mjs'
 import './tests/identity.mjs'
 import './tests/collaboration.mjs'
 import './tests/writing.mjs'
+import './tests/wayfinding.mjs'
 
 const chromiumPath = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium'
 if (!existsSync(chromiumPath)) {

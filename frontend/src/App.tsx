@@ -12,6 +12,7 @@ import { InboxBadge } from './components/InboxBadge'
 import { ErrorNote, Loading } from './components/Status'
 import { ErrorBoundary } from './components/ErrorBoundary'
 import type { Space } from './gql/graphql'
+import { screenTitle, useTitle } from './lib/title'
 
 // Loaded when first opened: the search palette (Ctrl K) and management's console.
 const SearchPalette = lazy(() => import('./scenes/search/SearchPalette'))
@@ -96,7 +97,7 @@ export function App() {
   })
   if (opened) return <Suspense fallback={<Loading />}>{opened}</Suspense>
   if ((me.fetching || (opening !== null && !start.data && !start.error)) && !me.data) return <Loading what="Starting" />
-  if (me.error && !me.data) return <ErrorNote error={me.error} />
+  if (me.error && !me.data) return <ErrorNote error={me.error} retry={() => refetch({ requestPolicy: 'network-only' })} />
   const user = me.data?.me
   if (!user) return <SignIn onDone={() => refetch({ requestPolicy: 'network-only' })} />
   if (user.kind === 'MANAGEMENT') {
@@ -130,8 +131,18 @@ function Shell({ id, name, onSignedOut }: { id: string; name: string; onSignedOu
     return () => window.removeEventListener('keydown', onKey)
   }, [])
   useEffect(() => setMenu(false), [path])
+  // The sidebar shows the space of the page open (and opens to it).
+  const current = parsePageURL(path)
+  useEffect(() => {
+    if (current) setSpace(current.space.toUpperCase() as Space)
+  }, [current?.space]) // eslint-disable-line react-hooks/exhaustive-deps
+  // A page titles its tab itself; every other screen by its name.
+  useTitle(current ? undefined : (screenTitle(path) ?? null))
   return (
     <div className="shell">
+      <a className="skip" href="#main">
+        Skip to the content
+      </a>
       <header className="top">
         <button type="button" className="menu-toggle" aria-label="Folders" aria-expanded={menu} onClick={() => setMenu(!menu)}>
           ☰
@@ -184,7 +195,7 @@ function Shell({ id, name, onSignedOut }: { id: string; name: string; onSignedOu
           <FavoritesList />
         </section>
       </aside>
-      <main className="main">
+      <main className="main" id="main" tabIndex={-1}>
         <ErrorBoundary resetKey={path}>
           <Suspense fallback={<Loading />}>
             <Route path={path} />

@@ -68,6 +68,11 @@ function forgetTrash(cache: Cache) {
   for (const f of cache.inspectFields('Query')) if (f.fieldName === 'trash') cache.invalidate('Query', f.fieldKey)
 }
 
+/** Drops every cached folder of Query.folderTree, so the sidebar asks again. */
+function forgetFolders(cache: Cache) {
+  for (const f of cache.inspectFields('Query')) if (f.fieldName === 'folderTree') cache.invalidate('Query', f.fieldKey)
+}
+
 export function makeClient(): Client {
   const ws = createWSClient({
     url: `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/graphql`,
@@ -113,6 +118,20 @@ export function makeClient(): Client {
             },
             unwatchFolder(_result, _args, cache) {
               cache.invalidate('Query', 'watches')
+            },
+            // A page made, moved (or renamed), trashed or restored here changes the
+            // sidebar's folders: they are fetched again where they show.
+            createDocument(_result, _args, cache) {
+              forgetFolders(cache)
+            },
+            moveDocument(_result, _args, cache) {
+              forgetFolders(cache)
+            },
+            deleteDocument(_result, _args, cache) {
+              forgetFolders(cache)
+            },
+            restoreDocument(_result, _args, cache) {
+              forgetFolders(cache)
             },
             // Reordering answers the new order: fetched again everywhere it shows.
             moveFavorite(_result, _args, cache) {

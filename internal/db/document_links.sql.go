@@ -642,6 +642,16 @@ func (q *Queries) DocumentLinkListForResync(ctx context.Context, db DBTX, arg Do
 	return items, nil
 }
 
+const documentLinkNotifyEnds = `-- name: DocumentLinkNotifyEnds :exec
+SELECT pg_notify('codna_document', d.id::text) FROM documents d WHERE d.id = ANY($1::uuid[])
+`
+
+// DocumentLinkNotifyEnds wakes the live subscribers (documentChanged) of these documents, whose links or backlinks link resolution changed without an event of theirs, on commit.
+func (q *Queries) DocumentLinkNotifyEnds(ctx context.Context, db DBTX, documentIds []uuid.UUID) error {
+	_, err := db.Exec(ctx, documentLinkNotifyEnds, documentIds)
+	return err
+}
+
 const documentLinkOrphanTarget = `-- name: DocumentLinkOrphanTarget :many
 UPDATE document_links
 SET target_id = NULL, state = 'pending', kept_at = NULL, updated_at = now()

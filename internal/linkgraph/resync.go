@@ -162,6 +162,22 @@ type resyncPlan struct {
 	texts   db.DocumentLinkUpdateTextManyParams
 	changes []stateChange
 	files   filePlan // the same for file references
+	// touched are the documents whose links or backlinks this resync
+	// changes: their live subscribers (documentChanged) are woken on
+	// commit, as no event of theirs tells of it.
+	touched map[uuid.UUID]bool
+}
+
+// touch notes documents whose link ends change.
+func (p *resyncPlan) touch(ids ...*uuid.UUID) {
+	if p.touched == nil {
+		p.touched = map[uuid.UUID]bool{}
+	}
+	for _, id := range ids {
+		if id != nil {
+			p.touched[*id] = true
+		}
+	}
 }
 
 // outgoing compares each live document's body with its edges: new hrefs,
@@ -197,6 +213,7 @@ func (p *resyncPlan) outgoing(docs []db.DocumentListForResolverRow, bodies map[u
 		for href, e := range existing {
 			if !seen[href] {
 				p.gone[e.ID] = true
+				p.touch(&e.SourceID, e.TargetID)
 			}
 		}
 	}
@@ -344,6 +361,7 @@ func (p *resyncPlan) write() error {
 			c.Occurrences = append(c.Occurrences, int32(n.count))
 			c.States = append(c.States, string(state))
 			made[id] = db.DocumentLink{ID: id, SourceID: n.source, TargetID: targetID, State: dbState(state)}
+			p.touch(&n.source, targetID)
 		}
 		added, err := db.Q.DocumentLinkCreateMany(ctx, tx, c)
 		if err != nil {
@@ -353,6 +371,18 @@ func (p *resyncPlan) write() error {
 			if e := made[id]; isDecision(stateFromDB(e.State)) && e.TargetID != nil {
 				ask = append(ask, linkDecision(e))
 			}
+		}
+	}
+	for _, c := range p.changes {
+		p.touch(&c.edge.SourceID, c.edge.TargetID, c.targetID)
+	}
+	if len(p.touched) > 0 {
+		ids := make([]uuid.UUID, 0, len(p.touched))
+		for id := range p.touched {
+			ids = append(ids, id)
+		}
+		if err := db.Q.DocumentLinkNotifyEnds(ctx, tx, sortedIDs(ids)); err != nil {
+			return err
 		}
 	}
 	if len(p.changes) == 0 && len(ask) == 0 {

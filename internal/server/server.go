@@ -158,7 +158,7 @@ func (s *Server) routes() http.Handler {
 	})
 
 	mux := http.NewServeMux()
-	mux.Handle("/graphql", s.graphqlGuard(gql))
+	mux.Handle("/graphql", compressed(s.graphqlGuard(gql)))
 	mux.Handle("/mcp", s.mcpGuard(s.MCP.Handler()))
 	mux.HandleFunc("GET /files/{document}/{name}", s.download)
 	mux.HandleFunc("HEAD /files/{document}/{name}", s.download)

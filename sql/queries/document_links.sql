@@ -204,3 +204,7 @@ WHERE l.target_id = @target_id::uuid AND s.created_by = @actor_id::uuid AND s.de
   AND a.level > 0
 ORDER BY l.id
 LIMIT @row_limit;
+
+-- name: DocumentLinkNotifyEnds :exec
+-- DocumentLinkNotifyEnds wakes the live subscribers (documentChanged) of these documents, whose links or backlinks link resolution changed without an event of theirs, on commit.
+SELECT pg_notify('codna_document', d.id::text) FROM documents d WHERE d.id = ANY(@document_ids::uuid[]);

@@ -5,6 +5,7 @@ describe('search filter and address', () => {
   it('builds the filter', () => {
     expect(searchFilter('', '')).toBeUndefined()
     expect(searchFilter('wiki', 'ops')).toEqual({ spaces: ['WIKI'], tags: ['ops'] })
+    expect(searchFilter('wiki', '', 'eng/setup')).toEqual({ spaces: ['WIKI'], pathPrefix: 'eng/setup' })
   })
   it('writes addresses', () => {
     expect(addressOf({ space: 'WIKI', path: 'ops', slug: 'deploy' })).toBe('wiki:ops/deploy')

@@ -79,15 +79,17 @@ interface UploadRow {
 // (style-src 'self') refuses. Inside a shadow root it uses a constructed
 // style sheet instead, which the CSP allows: the editor lives in one.
 const theme = EditorView.theme({
-  '&': { backgroundColor: '#fff', border: '1px solid #dde1e8', borderRadius: '6px', fontSize: '15px' },
+  // The app's colour variables reach into the shadow root (dark mode, styles.css).
+  '&': { backgroundColor: 'var(--surface, #fff)', color: 'var(--fg, #1d2430)', border: '1px solid var(--line, #dde1e8)', borderRadius: '6px', fontSize: '15px' },
+  '.cm-cursor': { borderLeftColor: 'var(--fg, #1d2430)' },
   '&.cm-focused': { outline: '3px solid #8fb0ff', outlineOffset: '2px' },
   '.cm-scroller': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', lineHeight: '1.5', minHeight: '16rem', maxHeight: '70vh' },
   '.cm-content': { padding: '0.5rem 0' },
   '.cm-line': { padding: '0 0.6rem' },
-  '&.cm-readonly': { backgroundColor: '#f4f5f8' },
-  '.cm-placeholder': { color: '#5b6678' },
+  '&.cm-readonly': { backgroundColor: 'var(--soft-bg, #f4f5f8)' },
+  '.cm-placeholder': { color: 'var(--muted, #5b6678)' },
   // The [[ menu (writing.ts).
-  '.cm-tooltip.cm-tooltip-autocomplete': { border: '1px solid #dde1e8', borderRadius: '6px', backgroundColor: '#fff', boxShadow: '0 4px 12px rgba(0, 0, 0, 0.12)' },
+  '.cm-tooltip.cm-tooltip-autocomplete': { border: '1px solid var(--line, #dde1e8)', borderRadius: '6px', backgroundColor: 'var(--surface, #fff)', boxShadow: '0 4px 12px rgba(0, 0, 0, 0.12)' },
   '.cm-tooltip-autocomplete > ul': { fontFamily: 'inherit', maxHeight: '16rem' },
   '.cm-tooltip-autocomplete > ul > li': { padding: '0.25rem 0.6rem' },
   '.cm-tooltip-autocomplete > ul > li[aria-selected]': { backgroundColor: '#1f4fbf', color: '#fff' },

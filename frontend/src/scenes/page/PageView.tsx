@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import { useMutation, useQuery } from 'urql'
 import { graphql } from '../../gql'
 import type { Space } from '../../gql/graphql'
@@ -13,6 +13,8 @@ import ExportActions from './ExportActions'
 import { StarButton, useRecordView } from './Star'
 import { Commented } from './Comments'
 import { WatchButton } from './Watch'
+import { useLivePage } from './useLivePage'
+import { useTitle } from '../../lib/title'
 
 // The editor, the history and the share dialog load when they are opened:
 // the page view's first paint needs none of them.
@@ -76,6 +78,18 @@ export function PageView({ address }: { address: Address }) {
   useEffect(() => {
     if (doc && resumesEditing(doc.id)) setMode('edit')
   }, [doc])
+  // Live: someone's save, or link resolution after any save, reads the page again.
+  useLivePage(doc?.id, mode === 'edit', () => refetch({ requestPolicy: 'network-only' }))
+  useTitle(doc ? doc.title : res.fetching ? undefined : 'No page')
+  // Focus moves to the page's heading when a page opens (not on a re-read).
+  const heading = useRef<HTMLHeadingElement>(null)
+  const focused = useRef(false)
+  useEffect(() => {
+    if (!doc || focused.current || !heading.current) return
+    focused.current = true
+    // Not away from a field being typed in (the search palette, a dialog).
+    if (!document.activeElement?.matches('input, textarea, select, [contenteditable="true"]')) heading.current.focus({ preventScroll: true })
+  }, [doc])
   if (trashed && doc)
     return (
       <article className="page">
@@ -92,7 +106,7 @@ export function PageView({ address }: { address: Address }) {
       </article>
     )
   if (res.fetching && !res.data) return <Loading what="Loading the page" />
-  if (res.error) return <ErrorNote error={res.error} />
+  if (res.error) return <ErrorNote error={res.error} retry={() => refetch({ requestPolicy: 'network-only' })} />
   if (!doc) return <Empty>No page you can read is at {pageURL(address)}.</Empty>
   const canWrite = doc.myPermission !== 'READ'
   // Leaving the editor for another view of the page asks first, as leaving the page does.
@@ -108,11 +122,10 @@ export function PageView({ address }: { address: Address }) {
   return (
     <article className="page">
       <header className="page-head">
-        <p className="crumbs">
-          {doc.space.toLowerCase()}
-          {doc.path && ` / ${doc.path.split('/').join(' / ')}`}
-        </p>
-        <h1>{doc.title}</h1>
+        <Crumbs space={doc.space} path={doc.path} />
+        <h1 ref={heading} tabIndex={-1}>
+          {doc.title}
+        </h1>
         <p className="meta">
           {doc.status !== 'ACTIVE' && <span className="tag">{doc.status.toLowerCase()}</span>}
           {doc.tags.map((t) => (
@@ -169,6 +182,24 @@ export function PageView({ address }: { address: Address }) {
       )}
       {mode !== 'edit' && <LinksPanel doc={doc} canWrite={canWrite} />}
     </article>
+  )
+}
+
+/** Where the page lives: its space and each folder above it, each a link to the pages in it. */
+function Crumbs({ space, path }: { space: string; path: string }) {
+  const sp = space.toLowerCase()
+  const parts = path ? path.split('/') : []
+  const folder = (i: number) => `/search?space=${sp}&path=${encodeURIComponent(parts.slice(0, i + 1).join('/'))}`
+  return (
+    <nav className="crumbs" aria-label="Breadcrumbs">
+      <Link to={`/search?space=${sp}`}>{sp}</Link>
+      {parts.map((p, i) => (
+        <span key={i}>
+          {' / '}
+          <Link to={folder(i)}>{p}</Link>
+        </span>
+      ))}
+    </nav>
   )
 }
 

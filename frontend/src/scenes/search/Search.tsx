@@ -18,6 +18,8 @@ export default function Search() {
   const q = search.get('q') ?? ''
   const space = search.get('space') ?? ''
   const tag = search.get('tag') ?? ''
+  // A folder, from a page's breadcrumbs: the pages in it and beneath it.
+  const path = search.get('path') ?? ''
   const [text, setText] = useState(q)
   const typed = useDebounced(text, 300)
   useEffect(() => setText(q), [q])
@@ -27,11 +29,11 @@ export default function Search() {
   }, [typed])
   // The cursors of the pages shown: null is the first page.
   const [pages, setPages] = useState<(string | null)[]>([null])
-  useEffect(() => setPages([null]), [q, space, tag])
+  useEffect(() => setPages([null]), [q, space, tag, path])
 
   return (
     <section className="search-page">
-      <h1>Search</h1>
+      <h1>{path ? `Pages in ${space ? space + ' / ' : ''}${path}` : 'Search'}</h1>
       <form
         role="search"
         onSubmit={(e) => {
@@ -56,7 +58,7 @@ export default function Search() {
           <TagFilter q={q} space={space} tag={tag} onTag={(t) => setURL(text, space, t)} />
         </div>
       </form>
-      {q.trim() === '' && !space && !tag ? (
+      {q.trim() === '' && !space && !tag && !path ? (
         <Empty>Type words to search the pages you can read.</Empty>
       ) : (
         <ol className="results">
@@ -66,6 +68,7 @@ export default function Search() {
               q={q.trim()}
               space={space}
               tag={tag}
+              path={path}
               after={after}
               first={i === 0}
               last={i === pages.length - 1}
@@ -108,6 +111,7 @@ function ResultPage(props: {
   q: string
   space: string
   tag: string
+  path?: string
   after: string | null
   first: boolean
   last: boolean
@@ -115,7 +119,7 @@ function ResultPage(props: {
 }) {
   const [res] = useQuery({
     query: SearchDocuments,
-    variables: { query: props.q, filter: searchFilter(props.space, props.tag), first: pageSize, after: props.after },
+    variables: { query: props.q, filter: searchFilter(props.space, props.tag, props.path), first: pageSize, after: props.after },
   })
   const conn = res.data?.search
   if (!conn) {
