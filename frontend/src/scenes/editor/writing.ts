@@ -10,7 +10,7 @@ import { pageLink, wikiQuery, type Edit } from '../../lib/markdownEdit'
 // What the editor adds to CodeMirror for writing markdown: highlighting,
 // formatting commands and the `[[` page menu (docs/frontend.md, "The editor").
 
-/** Colours for markdown's syntax; every pair passes WCAG AA on the editor's white. */
+/** Colours for markdown's syntax, from styles.css's variables (light and dark): every pair passes WCAG AA on the editor's background. */
 export const markdownHighlighting = syntaxHighlighting(
   HighlightStyle.define([
     { tag: tags.heading1, fontWeight: '700', fontSize: '1.3em' },
@@ -19,11 +19,11 @@ export const markdownHighlighting = syntaxHighlighting(
     { tag: tags.strong, fontWeight: '700' },
     { tag: tags.emphasis, fontStyle: 'italic' },
     { tag: tags.strikethrough, textDecoration: 'line-through' },
-    { tag: [tags.link, tags.url], color: '#1a56b8' },
-    { tag: tags.monospace, color: '#8a2d0b', fontFamily: 'inherit' },
-    { tag: tags.quote, color: '#4a5568', fontStyle: 'italic' },
-    { tag: [tags.processingInstruction, tags.meta, tags.contentSeparator], color: '#5b6678' },
-    { tag: tags.list, color: '#3b4a63' },
+    { tag: [tags.link, tags.url], color: 'var(--md-link, #1a56b8)' },
+    { tag: tags.monospace, color: 'var(--md-code, #8a2d0b)', fontFamily: 'inherit' },
+    { tag: tags.quote, color: 'var(--md-quote, #4a5568)', fontStyle: 'italic' },
+    { tag: [tags.processingInstruction, tags.meta, tags.contentSeparator], color: 'var(--muted, #5b6678)' },
+    { tag: tags.list, color: 'var(--md-list, #3b4a63)' },
   ]),
 )
 
