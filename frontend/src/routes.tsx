@@ -1,15 +1,17 @@
-import { lazy } from 'react'
+import { lazy, Suspense } from 'react'
 import { Link } from './router'
 import { parsePageURL } from './lib/address'
+import { Loading } from './components/Status'
 import { PageView } from './scenes/page/PageView'
 import { HomeLists } from './scenes/home/Lists'
-import { ActivityFeed } from './scenes/activity/ActivityFeed'
 
 // Where each URL goes: a scene of src/scenes. The page view is part of the
 // first route's chunk (a page is what the app most often opens on); every
 // other scene loads when first opened. A new screen is a scene of its own
 // (src/scenes/<area>/) and a case here.
 
+// Home's activity loads after the lists it stands below: the first route's code stays small.
+const ActivityFeed = lazy(() => import('./scenes/activity/ActivityFeed').then((m) => ({ default: m.ActivityFeed })))
 const Inbox = lazy(() => import('./scenes/inbox/Inbox'))
 const Shared = lazy(() => import('./scenes/share/Shared'))
 const Trash = lazy(() => import('./scenes/trash/Trash'))
@@ -76,7 +78,9 @@ function Home() {
       </p>
       <HomeLists />
       <h2>Team activity</h2>
-      <ActivityFeed label="Team activity" />
+      <Suspense fallback={<Loading what="Loading the team's activity" />}>
+        <ActivityFeed label="Team activity" />
+      </Suspense>
     </section>
   )
 }
