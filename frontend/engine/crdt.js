@@ -91,8 +91,8 @@ const relAt = (ytext, runs, i) => {
 // base is the text as the snapshot saw it (the revision an API write was
 // based on). The change's positions are taken in the snapshot and carried
 // to today's text through relative positions, so what people typed since
-// stays where they typed it. A snapshot whose text is not base (or none)
-// takes today's text as the base.
+// stays where they typed it. Without a snapshot whose text is base,
+// positions are carried through a text diff of base and today.
 globalThis.crdtEdit = (packed, snapshot, base, next, client) => {
   const doc = load(packed)
   doc.clientID = client
@@ -109,9 +109,24 @@ globalThis.crdtEdit = (packed, snapshot, base, next, client) => {
     }
     if (same && at === base.length) runs = r
   }
+  // Without a snapshot that saw base, positions in base are carried to
+  // today's text through a diff of the two (as a three-way merge does).
+  let toToday = (i) => i
   if (runs === null) {
-    base = ytext.toString()
+    const today = ytext.toString()
     runs = visibleAt(ytext, Y.snapshot(doc))
+    const parts = diff(base, today)
+    toToday = (i) => {
+      let b = 0
+      let t = 0
+      for (const [kind, s] of parts) {
+        if (kind === diff.INSERT) { t += s.length; continue }
+        if (i < b + s.length) return kind === diff.EQUAL ? t + (i - b) : t
+        b += s.length
+        if (kind === diff.EQUAL) t += s.length
+      }
+      return t
+    }
   }
   // Every position is taken before anything changes, as a relative
   // position; each is resolved when its change is made, in order.
@@ -119,9 +134,9 @@ globalThis.crdtEdit = (packed, snapshot, base, next, client) => {
   let i = 0
   for (const [kind, s] of diff(base, next)) {
     if (kind === diff.EQUAL) { i += s.length; continue }
-    if (kind === diff.INSERT) ops.push({ s, at: relAt(ytext, runs, i) })
+    if (kind === diff.INSERT) ops.push({ s, at: relAt(ytext, runs, toToday(i)) })
     else {
-      ops.push({ at: relAt(ytext, runs, i), to: relAt(ytext, runs, i + s.length) })
+      ops.push({ at: relAt(ytext, runs, toToday(i)), to: relAt(ytext, runs, toToday(i + s.length)) })
       i += s.length
     }
   }

@@ -270,7 +270,8 @@ func (e *Engine) FromText(ctx context.Context, text string, client uint32) ([]by
 // recorded with the revision the change was based on (its text must be
 // base); positions are taken there and carried to today's text, so what
 // people typed since stays. With no snapshot, or one whose text is not
-// base, today's text is the base.
+// base, positions are carried from base to today's text through a text
+// diff (a three-way merge).
 func (e *Engine) Edit(ctx context.Context, updates [][]byte, snapshot []byte, base, next string, client uint32) ([]byte, error) {
 	var out []byte
 	err := e.call(ctx, e.cfg.Wall, func(c *qjs.Context) error {

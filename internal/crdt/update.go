@@ -41,6 +41,9 @@ type Update struct {
 	// Inserted counts the UTF-16 code units of text the update inserts (Yjs
 	// measures Y.Text in them, as JavaScript strings do).
 	Inserted int
+	// InsertedBytes counts the same text's UTF-8 bytes (the body limit's
+	// measure).
+	InsertedBytes int
 	// Deleted sums the lengths of the update's delete set: an upper bound of
 	// what it removes (ranges may name text already deleted).
 	Deleted int
@@ -48,6 +51,10 @@ type Update struct {
 	// just past its last struct.
 	Ends map[uint64]uint64
 }
+
+// Empty reports whether the update changes nothing: no struct and no
+// deletion (what a client that has nothing new sends as sync step 2).
+func (u Update) Empty() bool { return len(u.Ends) == 0 && u.Deleted == 0 }
 
 // maxCount bounds a count read from the input by the bytes left, so a forged
 // count cannot make the reader loop: each counted thing takes a byte or more.
@@ -148,6 +155,7 @@ func readItem(r *reader, info byte, u *Update) (uint64, error) {
 		}
 		n := utf16Len(s)
 		u.Inserted += n
+		u.InsertedBytes += len(s)
 		return uint64(n), nil
 	case refJSON, refBinary, refEmbed, refFormat, refType, refAny, refDoc:
 		return 0, ErrForeign

@@ -45,9 +45,9 @@ func (q *Queries) DocumentRevisionCount(ctx context.Context, db DBTX, ids []uuid
 }
 
 const documentRevisionCreate = `-- name: DocumentRevisionCreate :one
-INSERT INTO document_revisions (id, document_id, version, title, space, path, slug, content, tags, status, frontmatter_extra, change_kind, change_summary, author_id)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
-RETURNING id, document_id, version, title, space, path, slug, content, tags, status, frontmatter_extra, change_kind, change_summary, author_id, created_at
+INSERT INTO document_revisions (id, document_id, version, title, space, path, slug, content, tags, status, frontmatter_extra, change_kind, change_summary, author_id, contributors, base_version)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::uuid[], $16)
+RETURNING id, document_id, version, title, space, path, slug, content, tags, status, frontmatter_extra, change_kind, change_summary, author_id, created_at, contributors, base_version
 `
 
 type DocumentRevisionCreateParams struct {
@@ -65,6 +65,8 @@ type DocumentRevisionCreateParams struct {
 	ChangeKind       string
 	ChangeSummary    *string
 	AuthorID         *uuid.UUID
+	Contributors     []uuid.UUID
+	BaseVersion      *int32
 }
 
 // DocumentRevisionCreate records one revision: a full snapshot of the document after a save.
@@ -84,6 +86,8 @@ func (q *Queries) DocumentRevisionCreate(ctx context.Context, db DBTX, arg Docum
 		arg.ChangeKind,
 		arg.ChangeSummary,
 		arg.AuthorID,
+		arg.Contributors,
+		arg.BaseVersion,
 	)
 	var i DocumentRevision
 	err := row.Scan(
@@ -102,12 +106,14 @@ func (q *Queries) DocumentRevisionCreate(ctx context.Context, db DBTX, arg Docum
 		&i.ChangeSummary,
 		&i.AuthorID,
 		&i.CreatedAt,
+		&i.Contributors,
+		&i.BaseVersion,
 	)
 	return i, err
 }
 
 const documentRevisionGet = `-- name: DocumentRevisionGet :one
-SELECT id, document_id, version, title, space, path, slug, content, tags, status, frontmatter_extra, change_kind, change_summary, author_id, created_at FROM document_revisions WHERE document_id = $1 AND version = $2
+SELECT id, document_id, version, title, space, path, slug, content, tags, status, frontmatter_extra, change_kind, change_summary, author_id, created_at, contributors, base_version FROM document_revisions WHERE document_id = $1 AND version = $2
 `
 
 type DocumentRevisionGetParams struct {
@@ -135,12 +141,14 @@ func (q *Queries) DocumentRevisionGet(ctx context.Context, db DBTX, arg Document
 		&i.ChangeSummary,
 		&i.AuthorID,
 		&i.CreatedAt,
+		&i.Contributors,
+		&i.BaseVersion,
 	)
 	return i, err
 }
 
 const documentRevisionGetLatest = `-- name: DocumentRevisionGetLatest :one
-SELECT r.id, r.document_id, r.version, r.title, r.space, r.path, r.slug, r.content, r.tags, r.status, r.frontmatter_extra, r.change_kind, r.change_summary, r.author_id, r.created_at FROM document_revisions r
+SELECT r.id, r.document_id, r.version, r.title, r.space, r.path, r.slug, r.content, r.tags, r.status, r.frontmatter_extra, r.change_kind, r.change_summary, r.author_id, r.created_at, r.contributors, r.base_version FROM document_revisions r
 JOIN documents d ON d.id = r.document_id AND r.version = d.version
 WHERE d.id = $1
 `
@@ -165,12 +173,14 @@ func (q *Queries) DocumentRevisionGetLatest(ctx context.Context, db DBTX, docume
 		&i.ChangeSummary,
 		&i.AuthorID,
 		&i.CreatedAt,
+		&i.Contributors,
+		&i.BaseVersion,
 	)
 	return i, err
 }
 
 const documentRevisionGetPair = `-- name: DocumentRevisionGetPair :many
-SELECT id, document_id, version, title, space, path, slug, content, tags, status, frontmatter_extra, change_kind, change_summary, author_id, created_at FROM document_revisions
+SELECT id, document_id, version, title, space, path, slug, content, tags, status, frontmatter_extra, change_kind, change_summary, author_id, created_at, contributors, base_version FROM document_revisions
 WHERE document_id = $1 AND version IN ($2::int, $3::int)
 `
 
@@ -206,6 +216,8 @@ func (q *Queries) DocumentRevisionGetPair(ctx context.Context, db DBTX, arg Docu
 			&i.ChangeSummary,
 			&i.AuthorID,
 			&i.CreatedAt,
+			&i.Contributors,
+			&i.BaseVersion,
 		); err != nil {
 			return nil, err
 		}
@@ -218,7 +230,7 @@ func (q *Queries) DocumentRevisionGetPair(ctx context.Context, db DBTX, arg Docu
 }
 
 const documentRevisionList = `-- name: DocumentRevisionList :many
-SELECT id, document_id, version, title, space, path, slug, content, tags, status, frontmatter_extra, change_kind, change_summary, author_id, created_at FROM document_revisions
+SELECT id, document_id, version, title, space, path, slug, content, tags, status, frontmatter_extra, change_kind, change_summary, author_id, created_at, contributors, base_version FROM document_revisions
 WHERE document_id = $1 AND ($2::int IS NULL OR version < $2::int)
 ORDER BY version DESC
 LIMIT $3
@@ -256,6 +268,8 @@ func (q *Queries) DocumentRevisionList(ctx context.Context, db DBTX, arg Documen
 			&i.ChangeSummary,
 			&i.AuthorID,
 			&i.CreatedAt,
+			&i.Contributors,
+			&i.BaseVersion,
 		); err != nil {
 			return nil, err
 		}
@@ -312,7 +326,7 @@ func (q *Queries) DocumentRevisionListBodies(ctx context.Context, db DBTX, arg D
 }
 
 const documentRevisionListLastAddressChange = `-- name: DocumentRevisionListLastAddressChange :many
-SELECT DISTINCT ON (document_id) id, document_id, version, title, space, path, slug, content, tags, status, frontmatter_extra, change_kind, change_summary, author_id, created_at
+SELECT DISTINCT ON (document_id) id, document_id, version, title, space, path, slug, content, tags, status, frontmatter_extra, change_kind, change_summary, author_id, created_at, contributors, base_version
 FROM document_revisions
 WHERE document_id = ANY($1::uuid[]) AND change_kind IN ('move', 'rename', 'delete')
 ORDER BY document_id, version DESC
@@ -344,6 +358,8 @@ func (q *Queries) DocumentRevisionListLastAddressChange(ctx context.Context, db 
 			&i.ChangeSummary,
 			&i.AuthorID,
 			&i.CreatedAt,
+			&i.Contributors,
+			&i.BaseVersion,
 		); err != nil {
 			return nil, err
 		}

@@ -628,6 +628,33 @@ type DocumentAccessSeq struct {
 	Seq        int64
 }
 
+type DocumentCrdtRevision struct {
+	DocumentID uuid.UUID
+	Version    int32
+	Snapshot   []byte
+}
+
+type DocumentCrdtState struct {
+	DocumentID uuid.UUID
+	Generation int64
+	State      []byte
+	Vector     []byte
+	ThroughSeq int64
+	TextLength int32
+	Version    int32
+	LiveUntil  *time.Time
+	UpdatedAt  time.Time
+}
+
+type DocumentCrdtUpdate struct {
+	Seq        int64
+	DocumentID uuid.UUID
+	Generation int64
+	Body       []byte
+	AuthorID   *uuid.UUID
+	CreatedAt  time.Time
+}
+
 type DocumentLink struct {
 	ID                uuid.UUID
 	SourceID          uuid.UUID
@@ -691,6 +718,8 @@ type DocumentRevision struct {
 	ChangeSummary    *string
 	AuthorID         *uuid.UUID
 	CreatedAt        time.Time
+	Contributors     []uuid.UUID
+	BaseVersion      *int32
 }
 
 type DocumentView struct {

@@ -86,10 +86,21 @@ func lockAny(ctx context.Context, q db.DBTX, actor *auth.Actor, id uuid.UUID, ne
 }
 
 func writeRevision(ctx context.Context, q db.DBTX, row db.Document, kind string, summary *string, author uuid.UUID) (db.DocumentRevision, error) {
+	return writeRevisionOf(ctx, q, row, kind, summary, author, nil, nil)
+}
+
+// writeRevisionOf is writeRevision naming who typed into it (a revision
+// written from a co-editing room) and the version an API write was based
+// on when it was accepted over revisions written from a room since.
+func writeRevisionOf(ctx context.Context, q db.DBTX, row db.Document, kind string, summary *string, author uuid.UUID, contributors []uuid.UUID, base *int32) (db.DocumentRevision, error) {
+	if contributors == nil {
+		contributors = []uuid.UUID{}
+	}
 	return db.Q.DocumentRevisionCreate(ctx, q, db.DocumentRevisionCreateParams{
 		ID: uuid.Must(uuid.NewV7()), DocumentID: row.ID, Version: row.Version, Title: row.Title, Space: row.Space,
 		Path: row.Path, Slug: row.Slug, Content: row.Content, Tags: nonNil(row.Tags), Status: row.Status,
 		FrontmatterExtra: row.FrontmatterExtra, ChangeKind: kind, ChangeSummary: summary, AuthorID: &author,
+		Contributors: contributors, BaseVersion: base,
 	})
 }
 

@@ -81,6 +81,16 @@ type UpdateInput struct {
 	// ChangeSummary says why, in one line (CheckChangeSummary); it is kept
 	// on the revision the save writes and in its document.updated event.
 	ChangeSummary *string
+	// Coedit is set for a save written from a co-editing room.
+	Coedit *Coedit
+}
+
+// Coedit is what a save written from a co-editing room (internal/collab)
+// adds: who typed into it, and work that commits with the revision or not
+// at all (the room's bookkeeping). Its event carries source "coedit".
+type Coedit struct {
+	Contributors []uuid.UUID
+	Then         Then
 }
 
 // Update saves new content as the next version. A save that changes nothing
@@ -120,8 +130,11 @@ func (s *Service) Update(ctx context.Context, in UpdateInput) (*Doc, bool, error
 		if err != nil {
 			return err
 		}
+		var base *int32
 		if int(cur.Version) != in.ExpectedVersion {
-			return staleVersion(in.ExpectedVersion, cur.Version)
+			if base, err = mergeBase(ctx, tx, in, cur.Version); err != nil {
+				return err
+			}
 		}
 		f, err := resolveFields(fields{title: cur.Title, tags: nonNil(cur.Tags), status: cur.Status, extra: decodeExtra(cur.FrontmatterExtra)},
 			in.Title, in.Tags, in.Status, fm, hasFM)
@@ -160,7 +173,11 @@ func (s *Service) Update(ctx context.Context, in UpdateInput) (*Doc, bool, error
 		if err != nil {
 			return err
 		}
-		rev, err := writeRevision(ctx, tx, row, kind, summary, actor.UserID)
+		var contributors []uuid.UUID
+		if in.Coedit != nil {
+			contributors = in.Coedit.Contributors
+		}
+		rev, err := writeRevisionOf(ctx, tx, row, kind, summary, actor.UserID, contributors, base)
 		if err != nil {
 			return err
 		}
@@ -168,13 +185,43 @@ func (s *Service) Update(ctx context.Context, in UpdateInput) (*Doc, bool, error
 		if summary != nil {
 			payload["changeSummary"] = *summary
 		}
+		if in.Coedit != nil {
+			payload["source"] = "coedit"
+		}
+		if base != nil {
+			payload["baseVersion"] = *base
+		}
 		if err := writeEvent(ctx, tx, "document.updated", row.ID, actor.UserID, &rev.ID, payload); err != nil {
 			return err
 		}
 		out, changed = fromRow(row, level), true
+		if in.Coedit != nil && in.Coedit.Then != nil {
+			return in.Coedit.Then(ctx, tx, out)
+		}
 		return nil
 	})
 	return out, changed, err
+}
+
+// mergeBase decides a save whose expectedVersion is not the current one:
+// when every revision since it was written from a co-editing room, the save
+// is accepted and merged into the room's text from that version
+// (docs/design.md "Co-editing: API writes during a session"); it returns
+// the version to record as the save's base. A save from the room itself,
+// or one with anything else since, is a CONFLICT.
+func mergeBase(ctx context.Context, tx db.DBTX, in UpdateInput, current int32) (*int32, error) {
+	if in.Coedit != nil || in.ExpectedVersion < 1 || in.ExpectedVersion > int(current) {
+		return nil, staleVersion(in.ExpectedVersion, current)
+	}
+	foreign, err := db.Q.CrdtRevisionForeignSince(ctx, tx, db.CrdtRevisionForeignSinceParams{DocumentID: in.ID, Version: int32(in.ExpectedVersion)})
+	if err != nil {
+		return nil, err
+	}
+	if foreign > 0 {
+		return nil, staleVersion(in.ExpectedVersion, current)
+	}
+	base := int32(in.ExpectedVersion)
+	return &base, nil
 }
 
 // RestoreRevision makes an earlier version's title, body, tags, status and

@@ -23,6 +23,10 @@ const (
 	DocumentChannel   = "codna_document"
 	CredentialChannel = "codna_credential"
 	ImportChannel     = "codna_import" // an import's id, as it advances
+	// CollabChannel carries co-editing updates and presence between
+	// replicas (internal/collab: "u <document> <seq> <replica> [<body>]",
+	// "a <document> <replica> <body>").
+	CollabChannel = "codna_collab"
 )
 
 // Hub holds one LISTEN connection and the subscribers of this process.
@@ -81,7 +85,7 @@ func New(pool *pgxpool.Pool, log *slog.Logger) *Hub {
 	return &Hub{
 		connConfig: cc,
 		log:        log,
-		channels:   []string{InboxChannel, DocumentChannel, CredentialChannel, ImportChannel},
+		channels:   []string{InboxChannel, DocumentChannel, CredentialChannel, ImportChannel, CollabChannel},
 		subs:       map[topic]map[*Sub]struct{}{},
 		handlers:   map[string][]Handler{},
 		ready:      make(chan struct{}),

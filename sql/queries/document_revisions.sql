@@ -1,7 +1,7 @@
 -- name: DocumentRevisionCreate :one
 -- DocumentRevisionCreate records one revision: a full snapshot of the document after a save.
-INSERT INTO document_revisions (id, document_id, version, title, space, path, slug, content, tags, status, frontmatter_extra, change_kind, change_summary, author_id)
-VALUES (@id, @document_id, @version, @title, @space, @path, @slug, @content, @tags, @status, @frontmatter_extra, @change_kind, @change_summary, @author_id)
+INSERT INTO document_revisions (id, document_id, version, title, space, path, slug, content, tags, status, frontmatter_extra, change_kind, change_summary, author_id, contributors, base_version)
+VALUES (@id, @document_id, @version, @title, @space, @path, @slug, @content, @tags, @status, @frontmatter_extra, @change_kind, @change_summary, @author_id, @contributors::uuid[], sqlc.narg('base_version'))
 RETURNING *;
 
 -- name: DocumentRevisionList :many

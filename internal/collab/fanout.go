@@ -1,0 +1,267 @@
+package collab
+
+import (
+	"context"
+	"encoding/base64"
+	"errors"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"codna/internal/crdt"
+	"codna/internal/db"
+	"codna/internal/live"
+)
+
+// Start listens for other replicas' updates and presence, for pages that
+// changed (permission, API writes) and credentials that ended, and keeps
+// the rooms' heartbeat, revisions and rechecks. The hub must be started by
+// its owner. Errors: ErrStopped after Stop.
+func (s *Service) Start(ctx context.Context) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.stopped {
+		return ErrStopped
+	}
+	if s.cancel != nil {
+		return nil
+	}
+	ctx, s.cancel = context.WithCancel(context.WithoutCancel(ctx))
+	s.done = make(chan struct{})
+	s.hub.Handle(live.CollabChannel, noteHandler{s, "n"})
+	s.hub.Handle(live.DocumentChannel, noteHandler{s, "d"})
+	s.hub.Handle(live.CredentialChannel, noteHandler{s, "c"})
+	go s.run(ctx)
+	return nil
+}
+
+// Stop closes every socket (CodeGoingAway), writes the revisions the rooms
+// owe and stops. Idempotent.
+func (s *Service) Stop() {
+	s.mu.Lock()
+	if s.stopped {
+		s.mu.Unlock()
+		return
+	}
+	s.stopped = true
+	cancel, done := s.cancel, s.done
+	s.mu.Unlock()
+	for _, r := range s.openRooms() {
+		r.closeAll(CodeGoingAway, "the server is stopping")
+	}
+	if cancel != nil {
+		cancel()
+		<-done
+	}
+	s.wg.Wait()
+}
+
+// noteHandler hands the hub's notifications to the service's goroutine:
+// the hub's own must not wait.
+type noteHandler struct {
+	s    *Service
+	kind string
+}
+
+func (h noteHandler) Notified(key string) {
+	select {
+	case h.s.notes <- h.kind + " " + key:
+	default:
+		h.s.log.Warn("collab: notifications backed up; rooms resynchronise")
+		h.s.resyncSoon.Store(true)
+	}
+}
+
+// Resync: notifications were lost while the hub reconnected.
+func (h noteHandler) Resync() { h.s.resyncSoon.Store(true) }
+
+func (s *Service) run(ctx context.Context) {
+	defer close(s.done)
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	beat := time.NewTicker(s.cfg.Heartbeat)
+	defer beat.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			for _, r := range s.openRooms() {
+				s.writeRevision(context.Background(), r)
+			}
+			return
+		case n := <-s.notes:
+			s.handle(ctx, n)
+		case now := <-tick.C:
+			if s.resyncSoon.Swap(false) {
+				s.resync(ctx)
+			}
+			s.tick(ctx, now)
+		case <-beat.C:
+			s.heartbeat(ctx)
+		}
+	}
+}
+
+// handle acts on one notification: "n u …" another replica's update, "n a
+// …" its presence, "d <id>" a page that changed, "c <user>" a credential
+// that ended.
+func (s *Service) handle(ctx context.Context, note string) {
+	kind, key, _ := strings.Cut(note, " ")
+	switch kind {
+	case "n":
+		s.remote(ctx, key)
+	case "d":
+		id, err := uuid.Parse(key)
+		if err != nil {
+			return
+		}
+		if r := s.lookup(id); r != nil {
+			if err := s.merge(ctx, r); err != nil {
+				s.log.Error("collab: merging an API write into the room", "document", id, "err", err)
+			}
+			s.recheckRoom(r, func(*Session) bool { return true })
+		}
+	case "c":
+		user, err := uuid.Parse(key)
+		if err != nil {
+			return
+		}
+		for _, r := range s.openRooms() {
+			s.recheckRoom(r, func(sess *Session) bool { return sess.actor.UserID == user })
+		}
+	}
+}
+
+// lookup returns the page's open room on this replica, or nil.
+func (s *Service) lookup(id uuid.UUID) *room {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.rooms[id]
+}
+
+// recheckRoom reads the permission of the room's matching sessions again,
+// closing those who may no longer follow the page.
+func (s *Service) recheckRoom(r *room, match func(*Session) bool) {
+	r.mu.Lock()
+	var sessions []*Session
+	for sess := range r.sessions {
+		if match(sess) {
+			sessions = append(sessions, sess)
+		}
+	}
+	r.mu.Unlock()
+	for _, sess := range sessions {
+		if err := sess.Recheck(); err != nil {
+			var ce *CloseError
+			if errors.As(err, &ce) {
+				sess.conn.Close(ce.Code, ce.Reason)
+			}
+		}
+	}
+}
+
+// remote relays another replica's update or presence to this replica's
+// sockets in the room.
+func (s *Service) remote(ctx context.Context, payload string) {
+	f := strings.Fields(payload)
+	if len(f) < 2 {
+		return
+	}
+	id, err := uuid.Parse(f[1])
+	if err != nil {
+		return
+	}
+	r := s.lookup(id)
+	if r == nil {
+		return
+	}
+	switch {
+	case f[0] == "u" && len(f) >= 4:
+		if f[3] == s.replica {
+			return // relayed when stored
+		}
+		var body []byte
+		if len(f) == 5 {
+			body, err = base64.StdEncoding.DecodeString(f[4])
+		} else {
+			seq, perr := strconv.ParseInt(f[2], 10, 64)
+			if perr != nil {
+				return
+			}
+			var row db.CrdtUpdateGetRow
+			row, err = db.Q.CrdtUpdateGet(ctx, s.pool, seq)
+			body = row.Body
+		}
+		if err != nil {
+			s.log.Error("collab: reading another replica's update", "document", id, "err", err)
+			return
+		}
+		u, err := crdt.ReadUpdate(body)
+		if err != nil {
+			return
+		}
+		r.mu.Lock()
+		r.vector.Merge(u)
+		r.estBytes += u.InsertedBytes
+		r.inserted += u.InsertedBytes
+		r.broadcastLocked(crdt.SyncMessage(crdt.SyncUpdate, body), nil)
+		r.mu.Unlock()
+	case f[0] == "a" && len(f) == 4 && f[2] != s.replica:
+		body, err := base64.StdEncoding.DecodeString(f[3])
+		if err != nil {
+			return
+		}
+		states, err := crdt.ReadAwareness(body)
+		if err != nil {
+			return
+		}
+		r.mu.Lock()
+		for _, st := range states {
+			if string(st.State) == "null" {
+				delete(r.aware, st.Client)
+			} else {
+				r.aware[st.Client] = awareness{clock: st.Clock, state: st.State}
+			}
+		}
+		r.broadcastLocked(crdt.AwarenessMessage(body), nil)
+		r.mu.Unlock()
+	}
+}
+
+// notifyAwareness tells the other replicas about a presence change.
+func (s *Service) notifyAwareness(doc uuid.UUID, body []byte) {
+	note := "a " + doc.String() + " " + s.replica + " " + base64.StdEncoding.EncodeToString(body)
+	if len(note) > 7900 {
+		return // a presence over Postgres's payload stays on this replica
+	}
+	if err := db.Q.CrdtUpdateNotify(context.Background(), s.pool, []string{note}); err != nil {
+		s.log.Warn("collab: telling other replicas about presence", "document", doc, "err", err)
+	}
+}
+
+// heartbeat marks this replica's rooms live for three more beats.
+func (s *Service) heartbeat(ctx context.Context) {
+	rooms := s.openRooms()
+	if len(rooms) == 0 {
+		return
+	}
+	ids := make([]uuid.UUID, len(rooms))
+	for i, r := range rooms {
+		ids[i] = r.id
+	}
+	if err := db.Q.CrdtStateRenew(ctx, s.pool, db.CrdtStateRenewParams{DocumentIds: ids, Seconds: 3 * s.cfg.Heartbeat.Seconds()}); err != nil {
+		s.log.Warn("collab: renewing the rooms' heartbeat", "err", err)
+	}
+}
+
+// resync recovers from lost notifications: every socket reconnects and
+// syncs, every room merges what the API wrote.
+func (s *Service) resync(ctx context.Context) {
+	for _, r := range s.openRooms() {
+		if err := s.merge(ctx, r); err != nil {
+			s.log.Error("collab: merging after a resync", "document", r.id, "err", err)
+		}
+		r.closeAll(CodeGoingAway, "reconnect to catch up")
+	}
+}
