@@ -206,6 +206,11 @@ func (t *socketTransport) Do(w http.ResponseWriter, r *http.Request, exec graphq
 // kept: gorilla reads through its own and writes from its pool.
 type hijacker struct{ http.ResponseWriter }
 
+// Hijackable wraps w so that gorilla's upgrader can take the connection
+// through the server's middleware (see hijacker): for the server's other
+// websockets (/collab).
+func Hijackable(w http.ResponseWriter) http.ResponseWriter { return hijacker{w} }
+
 func (w hijacker) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 func (w hijacker) Hijack() (net.Conn, *bufio.ReadWriter, error) {

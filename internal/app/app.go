@@ -26,7 +26,9 @@ import (
 	"codna/internal/agent"
 	"codna/internal/auth"
 	"codna/internal/automation"
+	"codna/internal/collab"
 	"codna/internal/comment"
+	"codna/internal/crdt"
 	"codna/internal/document"
 	"codna/internal/favorite"
 	"codna/internal/files"
@@ -80,6 +82,11 @@ type Config struct {
 	// ActivityRetention is how long activity entries are kept
 	// (CODNA_ACTIVITY_RETENTION; 0 is activity.DefaultRetention, 365 days).
 	ActivityRetention time.Duration
+	// Collab configures the co-editing rooms (docs/operations.md
+	// "Co-editing"); CoeditingOff turns co-editing off (CODNA_COEDITING=false):
+	// /collab answers 404 and the app saves with expectedVersion.
+	Collab       collab.Config
+	CoeditingOff bool
 	// ShutdownTimeout bounds Stop: background work gets this long to
 	// finish, then is abandoned. (internal/server's Stop bounds its requests
 	// and the App's work together by its own ShutdownTimeout.)
@@ -160,6 +167,7 @@ type Services struct {
 	Mention    *mention.Service
 	Watch      *watch.Service
 	Activity   *activity.Service
+	Collab     *collab.Service
 }
 
 // App is the services over one database pool and the background work that
@@ -196,6 +204,7 @@ type App struct {
 	pool      *pgxpool.Pool
 	log       *slog.Logger
 	sandbox   *sandbox.Sandbox // automations' script engine, made on first use
+	crdt      *crdt.Engine     // co-editing's yjs, in the sandbox's runtimes
 	consumers int
 	sessions  *periodic.Job    // deletes expired sessions
 	counts    *periodic.Job    // writes the MCP usage counts and agent reads
@@ -291,6 +300,13 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *App {
 	a.AutomationRunner = s.Automation.NewRunner(automation.RunnerConfig{Concurrency: cfg.Automation.Workers, Poll: cfg.Automation.RunPoll})
 	a.AutomationScheduler = s.Automation.NewScheduler(cfg.Automation.SchedulerPoll, a.AutomationRunner.Wake, log.With("component", "automation-scheduler"))
 	s.Live = live.New(pool, log.With("component", "live"))
+	a.crdt = crdt.NewEngine(a.sandbox, crdt.EngineConfig{})
+	collabCfg := cfg.Collab
+	collabCfg.Off = cfg.CoeditingOff
+	if collabCfg.MaxBodyBytes == 0 {
+		collabCfg.MaxBodyBytes = cfg.Documents.MaxBodyBytes
+	}
+	s.Collab = collab.New(pool, s.Document, a.crdt, s.Live, collabCfg, log.With("component", "collab"))
 	s.LiveCounts = inbox.NewLiveCounts(pool, s.Live, s.Auth, log.With("component", "live-counts"))
 	s.Webhook = webhook.New(pool, cfg.Webhooks, log.With("component", "webhooks"))
 	a.WebhookSender = s.Webhook.NewSender()

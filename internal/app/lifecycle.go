@@ -72,7 +72,7 @@ func (a *App) Start(ctx context.Context) error {
 // directory, in the background: a run or dry run before then compiles it
 // itself), the automation run worker and scheduler, the ingestion worker,
 // the files' maintenance, the file reference back-fill, and the import and
-// export workers, the mail sender and its notification mail queuer, and the webhook sender.
+// export workers, the mail sender and its notification mail queuer, the webhook sender, and the co-editing rooms.
 func (a *App) startWorkers(ctx context.Context) {
 	go func() {
 		if err := a.sandbox.Start(ctx); err != nil && !errors.Is(err, sandbox.ErrStopped) {
@@ -89,6 +89,7 @@ func (a *App) startWorkers(ctx context.Context) {
 	_ = a.MailSender.Start(ctx)    // never fails; does nothing with mail off
 	_ = a.notices.Start(ctx)       // never fails; never starts with mail off
 	_ = a.WebhookSender.Start(ctx) // never fails
+	_ = a.Collab.Start(ctx)        // fails only after Stop
 }
 
 // stopWorkers stops the notification mail queuer, the mail sender, the webhook sender (its requests in
@@ -108,6 +109,8 @@ func (a *App) stopWorkers() {
 	a.IngestWorker.Stop()
 	a.AutomationScheduler.Stop()
 	a.AutomationRunner.Stop()
+	a.Collab.Stop()
+	a.crdt.Close()
 	a.sandbox.Stop()
 }
 

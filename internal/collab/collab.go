@@ -40,6 +40,8 @@ const (
 
 // Config configures the rooms.
 type Config struct {
+	// Off turns co-editing off: Join refuses every socket.
+	Off bool
 	// QuietRevision is how long a room stays quiet before its text is
 	// written as a revision (10 s).
 	QuietRevision time.Duration
@@ -147,6 +149,16 @@ func New(pool *pgxpool.Pool, docs *document.Service, engine *crdt.Engine, hub *l
 // ErrStopped is returned by Join after Stop.
 var ErrStopped = errors.New("collab: stopped")
 
+// ErrOff is returned by Join when co-editing is off.
+var ErrOff = errors.New("collab: co-editing is off")
+
+// Enabled reports whether co-editing is on.
+func (s *Service) Enabled() bool { return !s.cfg.Off }
+
+// MaxMessage bounds one socket message: an update at its limit and its
+// framing.
+func (s *Service) MaxMessage() int { return s.cfg.MaxUpdate + 64 }
+
 // Join admits a socket to a page's room as the actor in ctx, who must be
 // able to read the page; generation is the one of the client's local copy
 // (0 for none). The returned Session takes the socket's messages. Errors:
@@ -155,9 +167,15 @@ var ErrStopped = errors.New("collab: stopped")
 // the client's copy is of another generation (it was sent MsgReset first);
 // ErrStopped.
 func (s *Service) Join(ctx context.Context, documentID uuid.UUID, generation int64, conn Conn) (*Session, error) {
+	if s.cfg.Off {
+		return nil, ErrOff
+	}
 	actor, err := auth.RequireUser(ctx)
 	if err != nil {
 		return nil, err
+	}
+	if actor.IsManagement() {
+		return nil, fault.New(fault.Forbidden, "management never joins a page's room")
 	}
 	lvl, err := s.level(ctx, documentID)
 	if err != nil {

@@ -133,10 +133,11 @@ func (s *Service) writeRevision(ctx context.Context, r *room) {
 				return db.Q.CrdtStateSetVersion(ctx, tx, db.CrdtStateSetVersionParams{DocumentID: r.id, Version: int32(d.Version)})
 			}},
 		})
-		switch fault.CodeOf(err) {
-		case "":
+		if err == nil {
 			written = true
 			return
+		}
+		switch fault.CodeOf(err) {
 		case fault.Conflict:
 			return // an API write is being merged in: later
 		case fault.Forbidden, fault.NotFound, fault.Unauthenticated:

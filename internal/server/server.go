@@ -165,6 +165,7 @@ func (s *Server) routes() http.Handler {
 	// Any other /files/ path (an empty name, more segments) names no file:
 	// the same 404, never the web app's page ("GET" covers HEAD).
 	mux.HandleFunc("GET /files/", func(w http.ResponseWriter, _ *http.Request) { notFound(w) })
+	mux.HandleFunc("GET /collab/{document}", s.collabSocket)
 	mux.HandleFunc("GET /mail/unsubscribe", s.unsubscribe)
 	mux.HandleFunc("GET "+sso.StartPath, s.oidcStart)
 	mux.HandleFunc("GET "+sso.CallbackPath, s.oidcCallback)

@@ -1,0 +1,211 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/gorilla/websocket"
+
+	"codna/graph/transport"
+	"codna/internal/auth"
+	"codna/internal/collab"
+	"codna/internal/fault"
+)
+
+// collabSocket serves /collab/{document}: the y-websocket protocol of one
+// page's co-editing room (docs/api.md "Co-editing"). The upgrade needs the
+// Origin rule of /graphql's websockets and a signed-in person or agent
+// (session cookie or bearer token); management is refused. Everything
+// after the upgrade is the room's: internal/collab.
+func (s *Server) collabSocket(w http.ResponseWriter, r *http.Request) {
+	if !s.app.Collab.Enabled() {
+		notFound(w)
+		return
+	}
+	id, err := uuid.Parse(r.PathValue("document"))
+	if err != nil {
+		notFound(w)
+		return
+	}
+	if !websocket.IsWebSocketUpgrade(r) {
+		writeError(w, http.StatusBadRequest, fault.BadInput, "This address takes a websocket (the y-websocket protocol).")
+		return
+	}
+	if !s.originAllowed(r) {
+		writeError(w, http.StatusForbidden, fault.Forbidden, "This origin may not open websockets here.")
+		return
+	}
+	var generation int64
+	if g := r.URL.Query().Get("generation"); g != "" {
+		if generation, err = strconv.ParseInt(g, 10, 64); err != nil || generation < 0 {
+			writeError(w, http.StatusBadRequest, fault.BadInput, "generation must be a whole number, 0 or more.")
+			return
+		}
+	}
+	ctx, ok := s.fileActor(w, r)
+	if !ok {
+		return
+	}
+	if auth.ActorFrom(ctx).IsManagement() {
+		writeError(w, http.StatusForbidden, fault.Forbidden, "Management never joins a page's room.")
+		return
+	}
+	up := websocket.Upgrader{ReadBufferSize: 4 << 10, WriteBufferSize: 16 << 10, WriteBufferPool: &sync.Pool{}, CheckOrigin: s.originAllowed}
+	ws, err := up.Upgrade(transport.Hijackable(w), r, nil)
+	if err != nil {
+		return // the upgrader answered
+	}
+	c := newCollabConn(ws, s.collabQueue())
+	go c.write(s.sockets, s.cfg.WSKeepAlive)
+	// The socket outlives the upgrade request: its actor stays.
+	ctx = context.WithoutCancel(ctx)
+	sess, err := s.app.Collab.Join(ctx, id, generation, c)
+	if err != nil {
+		code, reason := collabRefusal(err)
+		if code == collab.CodeGoingAway {
+			s.log.ErrorContext(ctx, "collab: join", "document", id, "error", err)
+		}
+		c.Close(code, reason)
+		return
+	}
+	defer sess.Leave()
+	ws.SetReadLimit(int64(s.app.Collab.MaxMessage()))
+	deadline := 2*s.keepAlive() + 5*time.Second
+	_ = ws.SetReadDeadline(time.Now().Add(deadline))
+	ws.SetPongHandler(func(string) error { return ws.SetReadDeadline(time.Now().Add(deadline)) })
+	for {
+		mt, msg, err := ws.ReadMessage()
+		if err != nil {
+			if errors.Is(err, websocket.ErrReadLimit) {
+				c.Close(collab.CodeTooLarge, "message over its limit")
+			}
+			c.Close(websocket.CloseNormalClosure, "")
+			return
+		}
+		_ = ws.SetReadDeadline(time.Now().Add(deadline))
+		if mt != websocket.BinaryMessage {
+			c.Close(collab.CodeProtocol, "messages are binary")
+			return
+		}
+		if err := sess.Receive(msg); err != nil {
+			code, reason := collabRefusal(err)
+			if code == collab.CodeGoingAway {
+				s.log.ErrorContext(ctx, "collab: message", "document", id, "error", err)
+			}
+			c.Close(code, reason)
+			return
+		}
+	}
+}
+
+func (s *Server) keepAlive() time.Duration {
+	if s.cfg.WSKeepAlive > 0 {
+		return s.cfg.WSKeepAlive
+	}
+	return 25 * time.Second
+}
+
+func (s *Server) collabQueue() int { return 256 }
+
+// collabRefusal maps a room's refusal to a close code and reason.
+func collabRefusal(err error) (int, string) {
+	var ce *collab.CloseError
+	if errors.As(err, &ce) {
+		return ce.Code, ce.Reason
+	}
+	switch fault.CodeOf(err) {
+	case fault.NotFound:
+		return collab.CodeNotFound, "document not found"
+	case fault.Forbidden:
+		return collab.CodeForbidden, "you may not join this page's room"
+	case fault.Unauthenticated:
+		return collab.CodeUnauthorized, "sign in first"
+	}
+	return collab.CodeGoingAway, "the room is not available now: reconnect"
+}
+
+// collabConn is a socket as a room sees it (collab.Conn): sends are queued
+// for one writer goroutine, which also pings and writes the close frame.
+type collabConn struct {
+	ws     *websocket.Conn
+	out    chan []byte
+	once   sync.Once
+	closed chan struct{}
+	code   int
+	reason string
+}
+
+func newCollabConn(ws *websocket.Conn, queue int) *collabConn {
+	return &collabConn{ws: ws, out: make(chan []byte, queue), closed: make(chan struct{})}
+}
+
+// Send implements collab.Conn.
+func (c *collabConn) Send(msg []byte) bool {
+	select {
+	case <-c.closed:
+		return true // closing: nothing more goes out
+	default:
+	}
+	select {
+	case c.out <- msg:
+		return true
+	default:
+		return false
+	}
+}
+
+// Close implements collab.Conn: the first code wins.
+func (c *collabConn) Close(code int, reason string) {
+	c.once.Do(func() {
+		c.code, c.reason = code, reason
+		close(c.closed)
+	})
+}
+
+// write sends queued messages and pings until the socket is closed (by the
+// room, the reader or the server stopping), then the close frame.
+func (c *collabConn) write(stop context.Context, keepAlive time.Duration) {
+	if keepAlive <= 0 {
+		keepAlive = 25 * time.Second
+	}
+	ping := time.NewTicker(keepAlive)
+	defer ping.Stop()
+	defer c.ws.Close()
+	for {
+		select {
+		case msg := <-c.out:
+			_ = c.ws.SetWriteDeadline(time.Now().Add(10 * time.Second))
+			if err := c.ws.WriteMessage(websocket.BinaryMessage, msg); err != nil {
+				c.Close(websocket.CloseAbnormalClosure, "")
+				return
+			}
+		case <-ping.C:
+			if err := c.ws.WriteControl(websocket.PingMessage, nil, time.Now().Add(10*time.Second)); err != nil {
+				c.Close(websocket.CloseAbnormalClosure, "")
+				return
+			}
+		case <-stop.Done():
+			c.Close(collab.CodeGoingAway, "the server is stopping")
+		case <-c.closed:
+			// What the room queued before closing goes first (a reset's
+			// message before its close).
+			for {
+				select {
+				case msg := <-c.out:
+					_ = c.ws.SetWriteDeadline(time.Now().Add(time.Second))
+					_ = c.ws.WriteMessage(websocket.BinaryMessage, msg)
+					continue
+				default:
+				}
+				break
+			}
+			_ = c.ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(c.code, c.reason), time.Now().Add(time.Second))
+			return
+		}
+	}
+}
