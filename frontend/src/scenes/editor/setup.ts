@@ -87,6 +87,28 @@ export function writingExtensions(o: WritingOptions): Extension[] {
     EditorState.readOnly.of(raw),
     EditorView.editable.of(!raw),
     EditorView.editorAttributes.of({ class: raw ? 'cm-readonly' : '' }),
+    // A URL pasted onto a selection links it: the filter gives the text
+    // that replaces the selection, and CodeMirror's own paste does the rest.
+    EditorView.clipboardInputFilter.of((text, state) => {
+      const { from, to } = state.selection.main
+      if (state.selection.ranges.length !== 1 || from === to || to - from > 2000) return text
+      return pasteLink(state.sliceDoc(from, to), 0, to - from, text)?.insert ?? text
+    }),
+    // A paste that keeps the replaced text inside what it inserts (a
+    // selection made a link) is applied as the smallest change, which
+    // leaves the selection on the old text: the next keystroke would
+    // overwrite it. The caret goes after what was pasted, as after any paste.
+    EditorView.updateListener.of((u) => {
+      if (!u.docChanged || !u.transactions.some((tr) => tr.isUserEvent('input.paste'))) return
+      let end = -1
+      u.changes.iterChangedRanges((_fa, _ta, _fb, tb) => (end = Math.max(end, tb)))
+      const sel = u.state.selection
+      if (end < 0 || sel.ranges.length !== 1 || (sel.main.empty && sel.main.head === end)) return
+      const doc = u.state.doc
+      setTimeout(() => {
+        if (u.view.state.doc === doc) u.view.dispatch({ selection: { anchor: end } })
+      }, 0)
+    }),
     EditorView.domEventHandlers({
       dragover: (e) => {
         if (raw || !o.onFiles || !e.dataTransfer?.types.includes('Files')) return false
@@ -100,7 +122,7 @@ export function writingExtensions(o: WritingOptions): Extension[] {
         o.onFiles(files, ed.posAtCoords({ x: e.clientX, y: e.clientY }) ?? ed.state.selection.main.head)
         return true
       },
-      paste: (e, ed) => {
+      paste: (e) => {
         if (raw) return false
         const files = filesOf(e.clipboardData)
         if (files.length > 0) {
@@ -109,12 +131,7 @@ export function writingExtensions(o: WritingOptions): Extension[] {
           o.onFiles(files)
           return true
         }
-        const { from, to } = ed.state.selection.main
-        const edit = pasteLink(ed.state.doc.toString(), from, to, e.clipboardData?.getData('text/plain') ?? '')
-        if (!edit) return false
-        e.preventDefault()
-        ed.dispatch({ changes: { from: edit.from, to: edit.to, insert: edit.insert }, selection: { anchor: edit.anchor, head: edit.head }, userEvent: 'input.paste', scrollIntoView: true })
-        return true
+        return false
       },
     }),
   ]
