@@ -25,7 +25,8 @@ async function paste(page, s) {
 
 test('editor: live preview hides ** off the cursor line and shows them on it, and is remembered', async (t) => {
   const { context, page } = await t.open(people.ada)
-  await createDoc(context, { path: 'e2e-editor', slug: 'live', title: 'Live view', content: '# Top\n\nSome **strong** words and a [link](https://example.com/x).\n\nLast line.\n' })
+  await createDoc(context, { path: 'e2e-editor', slug: 'live-target', title: 'Live target', content: 'Here.\n' })
+  await createDoc(context, { path: 'e2e-editor', slug: 'live', title: 'Live view', content: '# Top\n\nSome **strong** words and a [link](https://example.com/x).\n\nLast line, to [the target](live-target.md).\n' })
   const address = pageURL('wiki', 'e2e-editor', 'live')
   let { body, lines } = await openEditor(page, address, 'Live view')
   const live = page.getByRole('group', { name: /Editor mode/ }).getByRole('button', { name: 'Live', exact: true })
@@ -50,7 +51,15 @@ test('editor: live preview hides ** off the cursor line and shows them on it, an
   await page.reload()
   ;({ body, lines } = await openEditor(page, address, 'Live view'))
   assert((await live.getAttribute('aria-pressed')) === 'true', 'live preview remembered after a reload')
+  // Ctrl-click on a link's text follows it.
+  await body.click()
+  await page.keyboard.press('Control+Home')
+  const target = body.locator('.cm-md-link', { hasText: 'the target' })
+  await see(target, 'the link shown as its text')
+  await target.click({ modifiers: ['Control'] })
+  await see(h1(page, 'Live target'), 'the linked page after a Ctrl-click')
   // Back to source: everything shows.
+  ;({ body, lines } = await openEditor(page, address, 'Live view'))
   await page.getByRole('group', { name: /Editor mode/ }).getByRole('button', { name: 'Source', exact: true }).click()
   await eventually('the markup back in source mode', async () => (await lines())[0] === '# Top')
 })
