@@ -23,6 +23,13 @@ async function paste(page, s) {
   await page.keyboard.press('Control+v')
 }
 
+/** Runs axe on the editor; returns its critical and serious violations. */
+async function axe(page, screen) {
+  const r = await new AxeBuilder({ page }).analyze()
+  const bad = r.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')
+  return bad.map((v) => `${screen}: ${v.impact} ${v.id} (${v.nodes.length}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')})`)
+}
+
 test('editor: live preview hides ** off the cursor line and shows them on it, and is remembered', async (t) => {
   const { context, page } = await t.open(people.ada)
   await createDoc(context, { path: 'e2e-editor', slug: 'live-target', title: 'Live target', content: 'Here.\n' })
@@ -78,6 +85,8 @@ test('editor: the / menu inserts a heading, filters as you type and closes on Es
   await eventually('the menu closed by Escape', async () => (await page.getByRole('listbox').count()) === 0)
   await page.keyboard.type('head')
   await see(page.getByRole('option', { name: /^Heading 2/ }), 'Heading 2 in the filtered menu')
+  const found = await axe(page, 'the / menu')
+  assert(found.length === 0, `axe found:\n${found.join('\n')}`)
   assert((await page.getByRole('option', { name: /list/i }).count()) === 0, 'the lists filtered out')
   await t.shot(page, 'editor-block-menu')
   await page.keyboard.press('ArrowDown')
@@ -134,20 +143,15 @@ test('editor: the new-page form has the CodeMirror editor with Ctrl-B, and keeps
   assert(!left.includes('make bold'), `no kept text once the page is created: ${left}`)
 })
 
-/** Runs axe on the editor; returns its critical and serious violations. */
-async function axe(page, screen) {
-  const r = await new AxeBuilder({ page }).analyze()
-  const bad = r.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')
-  return bad.map((v) => `${screen}: ${v.impact} ${v.id} (${v.nodes.length}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')})`)
-}
-
 test('editor: the draft and conflict panels pass axe in dark mode', async (t) => {
   const { context, page } = await t.open(people.ada)
   await page.emulateMedia({ colorScheme: 'dark' })
   page.on('dialog', (dl) => void dl.accept())
-  const d = await createDoc(context, { path: 'e2e-editor', slug: 'dark-panels', title: 'Dark panels', content: 'One.\nTwo.\n' })
+  const d = await createDoc(context, { path: 'e2e-editor', slug: 'dark-panels', title: 'Dark panels', content: '# One\n\nTwo **strong** and a [link](https://example.com/).\n' })
   const address = pageURL('wiki', 'e2e-editor', 'dark-panels')
   let { body } = await openEditor(page, address, 'Dark panels')
+  // In live preview (remembered through the reload below): its headings and links are checked too.
+  await page.getByRole('group', { name: /Editor mode/ }).getByRole('button', { name: 'Live', exact: true }).click()
   await body.click()
   await page.keyboard.press('Control+End')
   await page.keyboard.type('Mine.')
@@ -159,7 +163,7 @@ test('editor: the draft and conflict panels pass axe in dark mode', async (t) =>
   await t.shot(page, 'editor-draft-dark')
   await offer.getByRole('button', { name: 'Restore' }).click()
   // Someone else saves meanwhile: saving now is a conflict.
-  await gql(context, UPDATE, { input: { id: d.id, expectedVersion: d.version, content: 'One.\nTheirs.\n' } })
+  await gql(context, UPDATE, { input: { id: d.id, expectedVersion: d.version, content: '# One\n\nTheirs.\n' } })
   await page.getByRole('button', { name: 'Save', exact: true }).click()
   await see(page.getByRole('region', { name: /saved this page while you were editing/ }), 'the conflict panel')
   found.push(...(await axe(page, 'dark conflict panel')))

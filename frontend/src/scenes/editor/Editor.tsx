@@ -212,11 +212,26 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
     () => new Map([...doc.fileReferences.flatMap((f) => (f.attachment ? [[f.href, f.attachment.url] as [string, string]] : [])), ...uploaded]),
     [doc.fileReferences, uploaded],
   )
-  const [host_] = useState(() => previewHost(doc, () => fileURLs.current))
+  // Links resolve from where the page is now (a move while editing keeps the editor).
+  const where = useRef(doc)
+  where.current = doc
+  const [liveHost] = useState(() =>
+    previewHost(
+      {
+        get space() {
+          return where.current.space
+        },
+        get path() {
+          return where.current.path
+        },
+      },
+      () => fileURLs.current,
+    ),
+  )
   const switchMode = (m: EditorMode) => {
     setMode(m)
     setEditorMode(person, m)
-    view.current?.dispatch({ effects: modeSlot.reconfigure(modeExtension(m, host_)) })
+    view.current?.dispatch({ effects: modeSlot.reconfigure(modeExtension(m, liveHost)) })
   }
   // Where each upload in flight goes, kept up to date through edits.
   const pending = useRef(new Map<number, number>())
@@ -298,7 +313,7 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
             },
             onFiles: raw ? undefined : (files, at) => attachRef.current(files, at),
             onUpload: raw ? undefined : () => fileInput.current?.click(),
-            preview: host_,
+            preview: liveHost,
             mode: modeSlot,
             initialMode: mode,
             readOnly: raw,
