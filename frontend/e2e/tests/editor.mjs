@@ -3,7 +3,7 @@
 // draft), and the draft and conflict panels in dark mode (axe).
 import AxeBuilder from '@axe-core/playwright'
 import { gql } from '../harness.mjs'
-import { people, assert, sleep, eventually, see, h1, pageURL, createDoc, test, UPDATE } from '../kit.mjs'
+import { people, assert, sleep, eventually, see, h1, pageURL, createDoc, test, UPDATE, png16 } from '../kit.mjs'
 
 const CONTENT = `query($id: ID!) { document(id: $id) { id version title path slug content } }`
 
@@ -33,7 +33,7 @@ async function axe(page, screen) {
 test('editor: live preview hides ** off the cursor line and shows them on it, and is remembered', async (t) => {
   const { context, page } = await t.open(people.ada)
   await createDoc(context, { path: 'e2e-editor', slug: 'live-target', title: 'Live target', content: 'Here.\n' })
-  await createDoc(context, { path: 'e2e-editor', slug: 'live', title: 'Live view', content: '# Top\n\nSome **strong** words and a [link](https://example.com/x).\n\nLast line, to [the target](live-target.md).\n' })
+  await createDoc(context, { path: 'e2e-editor', slug: 'live', title: 'Live view', content: `# Top\n\nSome **strong** words and a [link](https://example.com/x).\n\nLast line, to [the target](live-target.md).\n\n![a dot](data:image/png;base64,${png16().toString('base64')})\n\n![elsewhere](https://example.com/e.png)\n` })
   const address = pageURL('wiki', 'e2e-editor', 'live')
   let { body, lines } = await openEditor(page, address, 'Live view')
   const live = page.getByRole('group', { name: /Editor mode/ }).getByRole('button', { name: 'Live', exact: true })
@@ -45,6 +45,9 @@ test('editor: live preview hides ** off the cursor line and shows them on it, an
     const l = await lines()
     return l[0] === 'Top' && l[2] === 'Some strong words and a link.'
   })
+  // Images show below their line when the app's CSP lets them load: not from elsewhere.
+  await see(body.locator('.cm-md-image img[alt="a dot"]'), 'the data: image shown')
+  assert((await body.locator('.cm-md-image img[alt="elsewhere"]').count()) === 0, 'no image from another site (the CSP refuses it)')
   await t.shot(page, 'editor-live-preview')
   // Onto the line: its markdown shows.
   await page.keyboard.press('Control+Home')
