@@ -446,7 +446,7 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
             Body
           </span>
           {!raw && <Toolbar view={() => view.current} />}
-          {!raw && <ModeToggle mode={mode} onChange={switchMode} />}
+          <ModeToggle mode={mode} onChange={switchMode} />
           <button type="button" aria-pressed={preview} onClick={() => setPreview(!preview)}>
             Preview
           </button>
