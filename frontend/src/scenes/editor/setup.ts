@@ -66,6 +66,8 @@ export function modeExtension(mode: EditorMode, host: PreviewHost): Extension {
 export function writingExtensions(o: WritingOptions): Extension[] {
   const raw = !!o.readOnly
   const filesOf = (dt: DataTransfer | null): File[] => (dt ? [...dt.files] : [])
+  // Set during a paste event (CodeMirror's own paste runs after this file's handler).
+  let pasting = false
   return [
     history(),
     Prec.highest(keymap.of(['ArrowDown', 'ArrowUp', 'Enter', 'Tab', 'Escape'].map((key) => ({ key, run: () => o.mentionKey(key) })))),
@@ -89,9 +91,11 @@ export function writingExtensions(o: WritingOptions): Extension[] {
     EditorView.editorAttributes.of({ class: raw ? 'cm-readonly' : '' }),
     // A URL pasted onto a selection links it: the filter gives the text
     // that replaces the selection, and CodeMirror's own paste does the rest.
+    // Only for a paste: the filter also sees text dropped, which goes where
+    // it is dropped, not over the selection.
     EditorView.clipboardInputFilter.of((text, state) => {
       const { from, to } = state.selection.main
-      if (state.selection.ranges.length !== 1 || from === to || to - from > 2000) return text
+      if (!pasting || state.selection.ranges.length !== 1 || from === to || to - from > 2000) return text
       return pasteLink(state.sliceDoc(from, to), 0, to - from, text)?.insert ?? text
     }),
     // A paste that keeps the replaced text inside what it inserts (a
@@ -124,6 +128,8 @@ export function writingExtensions(o: WritingOptions): Extension[] {
       },
       paste: (e) => {
         if (raw) return false
+        pasting = true
+        setTimeout(() => (pasting = false), 0)
         const files = filesOf(e.clipboardData)
         if (files.length > 0) {
           if (!o.onFiles) return false
