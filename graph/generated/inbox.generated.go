@@ -34,7 +34,7 @@ type NotificationResolver interface {
 type SubscriptionResolver interface {
 	InboxCounts(ctx context.Context) (<-chan *inbox.Counts, error)
 	NotificationAdded(ctx context.Context) (<-chan *inbox.Notification, error)
-	DocumentChanged(ctx context.Context, id string) (<-chan *document.Doc, error)
+	DocumentChanged(ctx context.Context, id string, since *string) (<-chan *document.Doc, error)
 	ThreadChanged(ctx context.Context, documentID string) (<-chan *comment.Thread, error)
 	ImportProgress(ctx context.Context, id string) (<-chan *transfer.Import, error)
 }
@@ -54,6 +54,14 @@ func (ec *executionContext) field_Subscription_documentChanged_args(ctx context.
 		return nil, err
 	}
 	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "since",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["since"] = arg1
 	return args, nil
 }
 
@@ -893,7 +901,7 @@ func (ec *executionContext) _Subscription_documentChanged(ctx context.Context, f
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Subscription().DocumentChanged(ctx, fc.Args["id"].(string))
+			return ec.Resolvers.Subscription().DocumentChanged(ctx, fc.Args["id"].(string), fc.Args["since"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *document.Doc) graphql.Marshaler {

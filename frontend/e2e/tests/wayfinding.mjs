@@ -79,9 +79,8 @@ test('live: a second browser\'s edit appears on the open page, and a new link on
   await a.page.goto(pageURL('wiki', 'e2e-live', 'target'))
   await see(h1(a.page, 'Live target'), 'the target page')
   await a.page.evaluate(() => (window.__e2eNoReload = true))
-  // The page's subscription answers first with the page as it is (not a change): a change made
-  // before that answer is already in it. Give it time to be listening.
-  await a.page.waitForTimeout(1500)
+  // No wait for the page's subscription: a change made between the page's read and the
+  // subscription's start is pushed first (documentChanged's since: the digest read).
   // A new page of Ada's own (Bob's would be his alone until shared), made outside this tab.
   const n = await createDoc(a.context, { path: 'e2e-live', slug: 'fresh', title: 'Fresh page', content: 'Also see [target](target.md).\n' })
   assert(n.id, 'the new page')

@@ -79,7 +79,7 @@ export function PageView({ address }: { address: Address }) {
     if (doc && resumesEditing(doc.id)) setMode('edit')
   }, [doc])
   // Live: someone's save, or link resolution after any save, reads the page again.
-  useLivePage(doc?.id, mode === 'edit', () => refetch({ requestPolicy: 'network-only' }))
+  useLivePage(doc?.id, doc?.liveDigest, mode === 'edit', () => refetch({ requestPolicy: 'network-only' }))
   useTitle(doc ? doc.title : res.fetching ? undefined : 'No page')
   // Focus moves to the page's heading when a page opens (not on a re-read).
   const heading = useRef<HTMLHeadingElement>(null)
