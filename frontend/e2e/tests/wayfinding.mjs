@@ -26,7 +26,7 @@ test('way-finding: the sidebar opens to and marks the page open, sorted by title
   await eventually('focus on the heading', async () => page.evaluate(() => document.activeElement?.tagName === 'H1'))
 
   // A click in the sidebar moves the mark and the title, not the sidebar's scroll.
-  await side.getByRole('link', { name: 'Apple pie' }).click()
+  await side.getByRole('treeitem', { name: 'Apple pie' }).click()
   await see(h1(page, 'Apple pie'), 'the page clicked in the sidebar')
   await eventually('the mark moved', async () => (await side.locator('a[aria-current="page"]').textContent()) === 'Apple pie')
   await eventually('the tab title followed', async () => (await page.title()) === 'Apple pie · CoDNA')
@@ -35,7 +35,7 @@ test('way-finding: the sidebar opens to and marks the page open, sorted by title
   for (let i = 0; i < 60; i++) await createDoc(context, { path: 'e2e-way/long', slug: `p${i}`, title: `Long ${String(i).padStart(2, '0')}`, content: 'L.\n' })
   await page.goto(pageURL('wiki', 'e2e-way/long', 'p0'))
   await see(h1(page, 'Long 00'), 'a page of the long folder')
-  const far = side.getByRole('link', { name: 'Long 50', exact: true })
+  const far = side.getByRole('treeitem', { name: 'Long 50', exact: true })
   await far.scrollIntoViewIfNeeded()
   const before = await side.evaluate((e) => e.scrollTop)
   assert(before > 0, `the sidebar scrolled to the 50th page: ${before}`)
