@@ -1239,6 +1239,7 @@ type ComplexityRoot struct {
 
 	Subscription struct {
 		DocumentChanged   func(childComplexity int, id string, since *string) int
+		FolderChanged     func(childComplexity int, space model.Space, path *string) int
 		ImportProgress    func(childComplexity int, id string) int
 		InboxCounts       func(childComplexity int) int
 		NotificationAdded func(childComplexity int) int
@@ -6699,6 +6700,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Subscription.DocumentChanged(childComplexity, args["id"].(string), args["since"].(*string)), true
+	case "Subscription.folderChanged":
+		if e.ComplexityRoot.Subscription.FolderChanged == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_folderChanged_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.FolderChanged(childComplexity, args["space"].(model.Space), args["path"].(*string)), true
 	case "Subscription.importProgress":
 		if e.ComplexityRoot.Subscription.ImportProgress == nil {
 			break
@@ -9433,6 +9445,17 @@ extend type Mutation {
   made between your read and the subscription's start. Opaque: compare it, never parse it.
   """
   liveDigest: String!
+}
+
+extend type Subscription {
+  """
+  One folder of a space as you see it (what ` + "`" + `folderTree` + "`" + ` gives): its current state first, then
+  each time a page comes into it or leaves it — created, moved or renamed, trashed or restored,
+  shared with you or no longer — by anyone (debounced). Only what you can read is in it: a page
+  you cannot read changes nothing you are sent. A page's new title (an edit) is not pushed; read
+  the folder again to see it.
+  """
+  folderChanged(space: Space!, path: String = ""): FolderTree!
 }
 `, BuiltIn: false},
 	{Name: "../schema/mail.graphqls", Input: `"How often the information notifications you have not read are mailed to you together."

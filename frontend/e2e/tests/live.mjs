@@ -3,7 +3,7 @@
 // "Create this page", the sidebar showing someone else's new page without a reload, and the
 // "server cannot be reached" banner cleared by a real stop and start of the server.
 import { gql } from '../harness.mjs'
-import { people, assert, eventually, see, h1, pageURL, createDoc, test } from '../kit.mjs'
+import { people, assert, eventually, see, h1, pageURL, createDoc, linksSettle, test } from '../kit.mjs'
 
 const focusedText = (page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '')
 
@@ -58,4 +58,56 @@ test('tree keys: arrow keys move, open and close folders in the sidebar; one tab
     tree.evaluate((el) => el.querySelector('[aria-current="page"]')?.textContent?.trim() === 'Keys second'),
   )
   void gql
+})
+
+test('create this page: a link to a missing page opens the new-page form for its address; once made, the link resolves', async (t) => {
+  const { context, page } = await t.open(people.ada)
+  const linker = await createDoc(context, { path: 'e2e-create', slug: 'linker', title: 'Linker', content: 'See [Release plan](release-plan.md) soon.\n' })
+  await linksSettle(context, linker.id, ['PENDING'])
+  await page.goto(pageURL('wiki', 'e2e-create', 'linker'))
+  await see(h1(page, 'Linker'), 'the linking page')
+  const missing = await see(page.locator('.body a[data-create]'), 'the link to the missing page, offering to create it')
+  assert((await missing.getAttribute('title'))?.includes('create this page'), `its hint: ${await missing.getAttribute('title')}`)
+  await missing.click()
+  await see(page.getByRole('heading', { level: 1, name: 'New page' }), 'the new-page form')
+  assert((await page.getByLabel('Title', { exact: true }).inputValue()) === 'Release plan', 'titled after the link')
+  assert((await page.getByLabel('Slug', { exact: true }).inputValue()) === 'release-plan', 'the slug the link names')
+  assert((await page.getByLabel('Folder', { exact: true }).inputValue()) === 'e2e-create', 'the folder the link names')
+  await page.getByRole('button', { name: 'Create page' }).click()
+  await see(h1(page, 'Release plan'), 'the page created where the link points')
+  // Back on the linking page (no reload), the link resolves and leads to the new page.
+  await page.evaluate(() => (window.__e2eNoReload = true))
+  await page.goBack()
+  await see(h1(page, 'Linker'), 'the linking page again')
+  await see(page.locator('.body a[data-state="resolved"][href="/wiki/e2e-create/release-plan"]'), 'the link resolved, live', 15000)
+  assert((await page.locator('.body a[data-create]').count()) === 0, 'no longer offered for creation')
+  assert(await page.evaluate(() => window.__e2eNoReload === true), 'the page was not reloaded')
+  // An address with no page offers the same.
+  await page.goto(pageURL('wiki', 'e2e-create', 'nothing-here'))
+  await page.getByRole('link', { name: 'Create this page' }).click()
+  await see(page.getByRole('heading', { level: 1, name: 'New page' }), 'the new-page form from an empty address')
+  assert((await page.getByLabel('Slug', { exact: true }).inputValue()) === 'nothing-here', 'its slug')
+})
+
+test('recovery: the server stopped and started again: the banner shows, then clears by itself', async (t) => {
+  const { context, page } = await t.open(people.ada)
+  await createDoc(context, { path: 'e2e-restart', slug: 'one', title: 'Restart one', content: 'One.\n' })
+  await createDoc(context, { path: 'e2e-restart', slug: 'two', title: 'Restart two', content: 'Two.\n' })
+  await page.goto(pageURL('wiki', 'e2e-restart', 'one'))
+  await see(h1(page, 'Restart one'), 'the page')
+  await page.evaluate(() => (window.__e2eNoReload = true))
+  await t.app.stopServer()
+  try {
+    await page.evaluate(() => {
+      history.pushState(null, '', '/wiki/e2e-restart/two')
+      dispatchEvent(new PopStateEvent('popstate'))
+    })
+    await see(page.getByTestId('unreachable'), 'the banner while the server is down')
+  } finally {
+    await t.app.restartServer()
+  }
+  // Back: the banner goes and the page shows, with no click and no reload.
+  await see(h1(page, 'Restart two'), 'the page once the server is back', 20000)
+  assert((await page.getByTestId('unreachable').count()) === 0, 'the banner cleared')
+  assert(await page.evaluate(() => window.__e2eNoReload === true), 'the page was not reloaded')
 })

@@ -90,28 +90,7 @@ test('live: a second browser\'s edit appears on the open page, and a new link on
   void target
 })
 
-test('recovery: the "server cannot be reached" banner retries and clears by itself', async (t) => {
-  const { context, page } = await t.open(people.ada)
-  await createDoc(context, { path: 'e2e-offline', slug: 'one', title: 'Offline one', content: 'One.\n' })
-  await createDoc(context, { path: 'e2e-offline', slug: 'two', title: 'Offline two', content: 'Two.\n' })
-  await page.goto(pageURL('wiki', 'e2e-offline', 'one'))
-  await see(h1(page, 'Offline one'), 'the page')
-  // The server stops answering (the harness cannot restart its server in the middle of a run:
-  // the browser's requests to it fail instead, as they do when it is down).
-  const down = (route) => route.abort('connectionrefused')
-  await page.route('**/graphql', down)
-  await page.route('**/readyz', down)
-  await page.evaluate(() => {
-    history.pushState(null, '', '/wiki/e2e-offline/two')
-    dispatchEvent(new PopStateEvent('popstate'))
-  })
-  await see(page.getByTestId('unreachable'), 'the banner while the server is down')
-  // It comes back: the banner goes and the page shows, with no click.
-  await page.unroute('**/graphql', down)
-  await page.unroute('**/readyz', down)
-  await see(h1(page, 'Offline two'), 'the page once the server is back', 20000)
-  assert((await page.getByTestId('unreachable').count()) === 0, 'the banner cleared')
-})
+// The "server cannot be reached" banner, cleared by a real stop and start of the server: live.mjs.
 
 test('comfort: dark mode follows prefers-color-scheme; a skip link leads to the content; a favicon', async (t) => {
   const { context, page } = await t.open(people.ada)
