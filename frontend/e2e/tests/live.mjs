@@ -3,7 +3,7 @@
 // "Create this page", the sidebar showing someone else's new page without a reload, and the
 // "server cannot be reached" banner cleared by a real stop and start of the server.
 import { gql } from '../harness.mjs'
-import { people, assert, eventually, see, h1, pageURL, createDoc, linksSettle, test } from '../kit.mjs'
+import { people, assert, eventually, see, h1, pageURL, createDoc, linksSettle, CREATE, MOVE, DELETE, test } from '../kit.mjs'
 
 const focusedText = (page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '')
 
@@ -60,6 +60,34 @@ test('tree keys: arrow keys move, open and close folders in the sidebar; one tab
   void gql
 })
 
+test('sidebar follows: a page another person makes, moves or trashes shows in the sidebar without reload; a private one never does', async (t) => {
+  const a = await t.open(people.ada)
+  await createDoc(a.context, { path: 'e2e-follow', slug: 'mine', title: 'Ada follows', content: 'Mine.\n' })
+  await a.page.goto(pageURL('wiki', 'e2e-follow', 'mine'))
+  await see(h1(a.page, 'Ada follows'), 'the page')
+  const tree = a.page.getByRole('tree', { name: 'Pages' })
+  await see(tree.getByRole('treeitem', { name: 'Ada follows' }), 'the folder open in the sidebar')
+  await a.page.evaluate(() => (window.__e2eNoReload = true))
+
+  const b = await t.open(people.bob)
+  const make = async (input) => (await gql(b.context, CREATE, { input: { space: 'WIKI', content: 'x\n', ...input } })).createDocument.document
+  await make({ path: 'e2e-follow', slug: 'bob-secret', title: 'Bob secret', access: 'PRIVATE' })
+  const news = await make({ path: 'e2e-follow', slug: 'bob-news', title: 'Bob news', access: 'EVERYONE_READ' })
+  await see(tree.getByRole('treeitem', { name: 'Bob news' }), "Bob's new page in Ada's sidebar", 15000)
+  assert((await tree.getByRole('treeitem', { name: 'Bob secret' }).count()) === 0, "Bob's private page is not in Ada's sidebar")
+  // A new folder at the top.
+  await make({ path: 'e2e-follow-new', slug: 'first', title: 'Bob first', access: 'EVERYONE_READ' })
+  await see(tree.getByRole('treeitem', { name: /e2e-follow-new/ }), 'a new folder at the top of the sidebar', 15000)
+  // Moved out, then trashed.
+  await gql(b.context, MOVE, { input: { id: news.id, path: 'e2e-follow-new' } })
+  await eventually('the moved page left the folder', async () => (await tree.getByRole('treeitem', { name: 'Bob news' }).count()) === 0, 15000)
+  const gone = await make({ path: 'e2e-follow', slug: 'bob-brief', title: 'Bob brief', access: 'EVERYONE_READ' })
+  await see(tree.getByRole('treeitem', { name: 'Bob brief' }), 'another page of Bob\'s', 15000)
+  await gql(b.context, DELETE, { input: { id: gone.id } })
+  await eventually('the trashed page left the sidebar', async () => (await tree.getByRole('treeitem', { name: 'Bob brief' }).count()) === 0, 15000)
+  assert(await a.page.evaluate(() => window.__e2eNoReload === true), 'the page was not reloaded')
+})
+
 test('create this page: a link to a missing page opens the new-page form for its address; once made, the link resolves', async (t) => {
   const { context, page } = await t.open(people.ada)
   const linker = await createDoc(context, { path: 'e2e-create', slug: 'linker', title: 'Linker', content: 'See [Release plan](release-plan.md) soon.\n' })
@@ -77,7 +105,10 @@ test('create this page: a link to a missing page opens the new-page form for its
   await see(h1(page, 'Release plan'), 'the page created where the link points')
   // Back on the linking page (no reload), the link resolves and leads to the new page.
   await page.evaluate(() => (window.__e2eNoReload = true))
-  await page.goBack()
+  await page.evaluate(() => {
+    history.pushState(null, '', '/wiki/e2e-create/linker')
+    dispatchEvent(new PopStateEvent('popstate'))
+  })
   await see(h1(page, 'Linker'), 'the linking page again')
   await see(page.locator('.body a[data-state="resolved"][href="/wiki/e2e-create/release-plan"]'), 'the link resolved, live', 15000)
   assert((await page.locator('.body a[data-create]').count()) === 0, 'no longer offered for creation')

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
-import { useQuery } from 'urql'
+import { useQuery, useSubscription } from 'urql'
 import { graphql } from '../gql'
 import type { Space } from '../gql/graphql'
 import { Link, useLocation } from '../router'
@@ -24,9 +24,21 @@ export const FolderTreeFields = graphql(`
   }
 `)
 
-const Tree = graphql(`
+/** One folder of the tree (client.ts writes folderChanged's pushes into it). */
+export const FolderTreeQuery = graphql(`
   query FolderTree($space: Space!, $path: String) {
     folderTree(space: $space, path: $path) {
+      ...FolderTreeFields
+    }
+  }
+`)
+
+// The folder as the viewer sees it, pushed when anyone's page comes into it
+// or leaves it; client.ts writes each push over the folder's query, so the
+// tree shows it without asking again (docs/frontend.md, "Live pages").
+const FolderChanged = graphql(`
+  subscription FolderChanged($space: Space!, $path: String) {
+    folderChanged(space: $space, path: $path) {
       ...FolderTreeFields
     }
   }
@@ -49,7 +61,8 @@ export function holdsPage(space: string, folder: string, path: string): boolean 
  * move, open and close (lib/treeKeys), Enter follows a page's link.
  */
 export function FolderTree({ space, path = '', id }: { space: Space; path?: string; id?: string }) {
-  const [res] = useQuery({ query: Tree, variables: { space, path } })
+  const [res] = useQuery({ query: FolderTreeQuery, variables: { space, path } })
+  useSubscription({ query: FolderChanged, variables: { space, path } })
   const { path: here } = useLocation()
   const t = res.data?.folderTree
   const folders = useMemo(() => [...(t?.folders ?? [])].sort((a, b) => byTitle.compare(a.path, b.path)), [t])

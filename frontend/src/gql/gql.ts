@@ -19,6 +19,7 @@ type Documents = {
     "\n  mutation Logout {\n    logout\n  }\n": typeof types.LogoutDocument,
     "\n  fragment FolderTreeFields on FolderTree {\n    space\n    path\n    folders {\n      path\n      documents\n      hasChildren\n    }\n    documents {\n      ...FolderEntryFields\n    }\n  }\n": typeof types.FolderTreeFieldsFragmentDoc,
     "\n  query FolderTree($space: Space!, $path: String) {\n    folderTree(space: $space, path: $path) {\n      ...FolderTreeFields\n    }\n  }\n": typeof types.FolderTreeDocument,
+    "\n  subscription FolderChanged($space: Space!, $path: String) {\n    folderChanged(space: $space, path: $path) {\n      ...FolderTreeFields\n    }\n  }\n": typeof types.FolderChangedDocument,
     "\n  subscription InboxBadge {\n    inboxCounts {\n      decisions\n      unread\n      total\n    }\n  }\n": typeof types.InboxBadgeDocument,
     "\n  query Mentionables($query: String!, $first: Int) {\n    mentionables(query: $query, first: $first) {\n      kind\n      id\n      name\n      slug\n      href\n    }\n  }\n": typeof types.MentionablesDocument,
     "\n  query MentionNames($hrefs: [String!]!) {\n    mentionNames(hrefs: $hrefs) {\n      href\n      name\n    }\n  }\n": typeof types.MentionNamesDocument,
@@ -213,6 +214,7 @@ const documents: Documents = {
     "\n  mutation Logout {\n    logout\n  }\n": types.LogoutDocument,
     "\n  fragment FolderTreeFields on FolderTree {\n    space\n    path\n    folders {\n      path\n      documents\n      hasChildren\n    }\n    documents {\n      ...FolderEntryFields\n    }\n  }\n": types.FolderTreeFieldsFragmentDoc,
     "\n  query FolderTree($space: Space!, $path: String) {\n    folderTree(space: $space, path: $path) {\n      ...FolderTreeFields\n    }\n  }\n": types.FolderTreeDocument,
+    "\n  subscription FolderChanged($space: Space!, $path: String) {\n    folderChanged(space: $space, path: $path) {\n      ...FolderTreeFields\n    }\n  }\n": types.FolderChangedDocument,
     "\n  subscription InboxBadge {\n    inboxCounts {\n      decisions\n      unread\n      total\n    }\n  }\n": types.InboxBadgeDocument,
     "\n  query Mentionables($query: String!, $first: Int) {\n    mentionables(query: $query, first: $first) {\n      kind\n      id\n      name\n      slug\n      href\n    }\n  }\n": types.MentionablesDocument,
     "\n  query MentionNames($hrefs: [String!]!) {\n    mentionNames(hrefs: $hrefs) {\n      href\n      name\n    }\n  }\n": types.MentionNamesDocument,
@@ -436,6 +438,10 @@ export function graphql(source: "\n  fragment FolderTreeFields on FolderTree {\n
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query FolderTree($space: Space!, $path: String) {\n    folderTree(space: $space, path: $path) {\n      ...FolderTreeFields\n    }\n  }\n"): (typeof documents)["\n  query FolderTree($space: Space!, $path: String) {\n    folderTree(space: $space, path: $path) {\n      ...FolderTreeFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription FolderChanged($space: Space!, $path: String) {\n    folderChanged(space: $space, path: $path) {\n      ...FolderTreeFields\n    }\n  }\n"): (typeof documents)["\n  subscription FolderChanged($space: Space!, $path: String) {\n    folderChanged(space: $space, path: $path) {\n      ...FolderTreeFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
