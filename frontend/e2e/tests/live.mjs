@@ -141,4 +141,24 @@ test('recovery: the server stopped and started again: the banner shows, then cle
   await see(h1(page, 'Restart two'), 'the page once the server is back', 20000)
   assert((await page.getByTestId('unreachable').count()) === 0, 'the banner cleared')
   assert(await page.evaluate(() => window.__e2eNoReload === true), 'the page was not reloaded')
+
+  // A reload while the server is down opens the app (kept by its service worker), which says
+  // the server cannot be reached and shows the page once it is back, with no click.
+  await eventually('the app shell kept for a reload while down', async () =>
+    page.evaluate(async () => {
+      await navigator.serviceWorker.ready
+      const kept = await caches.open('codna-assets-v1').then((c) => c.keys())
+      return !!navigator.serviceWorker.controller && (await caches.has('codna-shell-v1')) && kept.length > 0
+    }),
+  )
+  await t.app.stopServer()
+  try {
+    await page.reload()
+    await see(page.getByTestId('unreachable'), 'the banner after a reload while the server is down')
+    assert((await page.getByTestId('unreachable').innerText()).includes('Trying again'), 'it retries by itself')
+  } finally {
+    await t.app.restartServer()
+  }
+  await see(h1(page, 'Restart two'), 'the page once the server is back, after the reload', 30000)
+  assert((await page.getByTestId('unreachable').count()) === 0, 'the banner cleared after the reload')
 })
