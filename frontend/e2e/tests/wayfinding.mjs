@@ -1,7 +1,6 @@
 // Browser tests of finding your way and of live pages: the sidebar opens to and marks the page
 // open, tabs are titled after their page, an open page follows someone else's save and its own
-// links' resolution without a reload, the "server cannot be reached" banner clears by itself,
-// dark mode follows the system, and axe finds nothing serious on the main screens.
+// links' resolution without a reload, dark mode follows the system, and axe finds nothing serious on the main screens.
 import AxeBuilder from '@axe-core/playwright'
 import { gql } from '../harness.mjs'
 import { people, assert, eventually, see, h1, pageURL, UPDATE, createDoc, test } from '../kit.mjs'

@@ -106,6 +106,7 @@ export function PageView({ address }: { address: Address }) {
       </article>
     )
   if (res.fetching && !res.data) return <Loading what="Loading the page" />
+  if (res.error && res.error.graphQLErrors.some((e) => e.extensions?.code === 'NOT_FOUND')) return <NoPage address={address} />
   if (res.error) return <ErrorNote error={res.error} retry={() => refetch({ requestPolicy: 'network-only' })} />
   if (!doc) return <NoPage address={address} />
   const canWrite = doc.myPermission !== 'READ'
