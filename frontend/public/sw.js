@@ -17,6 +17,9 @@ async function keepShell(res) {
   await (await caches.open(SHELL)).put('/', res)
   const kept = await caches.open(ASSETS)
   await Promise.all(assets.map((a) => kept.match(a).then((hit) => hit ?? kept.add(a))))
+  // Only the current shell's assets are kept: an older build's go.
+  const named = new Set(assets.map((a) => new URL(a, self.location.origin).href))
+  await Promise.all((await kept.keys()).filter((r) => !named.has(r.url)).map((r) => kept.delete(r)))
 }
 
 self.addEventListener('install', (e) => {
@@ -55,19 +58,9 @@ self.addEventListener('fetch', (e) => {
     )
     return
   }
-  // Hashed assets never change under their name: the copy kept answers first.
+  // Hashed assets never change under their name: a kept copy (the shell's
+  // own) answers first; any other comes from the server.
   if (url.pathname.startsWith('/assets/')) {
-    e.respondWith(
-      caches.open(ASSETS).then((c) =>
-        c.match(req).then(
-          (hit) =>
-            hit ??
-            fetch(req).then((res) => {
-              if (res.ok) e.waitUntil(c.put(req, res.clone()))
-              return res
-            }),
-        ),
-      ),
-    )
+    e.respondWith(caches.match(req, { cacheName: ASSETS }).then((hit) => hit ?? fetch(req)))
   }
 })
