@@ -47,7 +47,7 @@ func TestFolderChangedFollowsOthersPages(t *testing.T) {
 
 	// Bob's private page: Ada cannot read it, so nothing is pushed, neither
 	// for the folder nor for the space's top (where the folder would appear).
-	create("secret", "Secret plans", "PRIVATE")
+	secret := create("secret", "Secret plans", "PRIVATE")
 	// Then a page Ada can read: the next push is that one, with no secret in it.
 	time.Sleep(300 * time.Millisecond) // past the debounce: the private page had its chance to push
 	create("open", "Open notes", "EVERYONE_READ")
@@ -64,6 +64,12 @@ func TestFolderChangedFollowsOthersPages(t *testing.T) {
 	open := obj(got, "folderChanged", "documents").([]any)[0].(map[string]any)["id"].(string)
 	b.gql(t, bobTok, `mutation($i: DeleteDocumentInput!) { deleteDocument(input: $i) { document { id } } }`, map[string]any{"i": map[string]any{"id": open}})
 	require.Empty(t, folderTitles(t, s.next(5*time.Second)), "a trashed page leaves the folder")
+
+	// Shared with Ada, the private page comes into her folder.
+	b.gql(t, bobTok, `mutation($i: ShareInput!) { share(input: $i) { batchId } }`, map[string]any{"i": map[string]any{
+		"documentIds": []string{secret}, "recipients": []string{ada.Email}, "permission": "READ",
+	}})
+	require.Equal(t, []string{"Secret plans"}, folderTitles(t, s.next(5*time.Second)), "a page shared with the subscriber appears")
 }
 
 // folderChanged needs a signed-in reader.
