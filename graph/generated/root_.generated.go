@@ -9451,9 +9451,8 @@ extend type Subscription {
   """
   One folder of a space as you see it (what ` + "`" + `folderTree` + "`" + ` gives): its current state first, then
   each time a page comes into it or leaves it — created, moved or renamed, trashed or restored,
-  shared with you or no longer — by anyone (debounced). Only what you can read is in it: a page
-  you cannot read changes nothing you are sent. A page's new title (an edit) is not pushed; read
-  the folder again to see it.
+  shared with you or no longer — or is retitled or changes status, by anyone (debounced). Only
+  what you can read is in it: a page you cannot read changes nothing you are sent.
   """
   folderChanged(space: Space!, path: String = ""): FolderTree!
 }

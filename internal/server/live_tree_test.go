@@ -62,6 +62,10 @@ func TestFolderChangedFollowsOthersPages(t *testing.T) {
 	b.gql(t, bobTok, `mutation($i: MoveDocumentInput!) { moveDocument(input: $i) { document { id } } }`, map[string]any{"i": map[string]any{"id": moved, "path": "elsewhere"}})
 	require.Equal(t, []string{"Open notes"}, folderTitles(t, s.next(5*time.Second)), "a page moved out leaves the folder")
 	open := obj(got, "folderChanged", "documents").([]any)[0].(map[string]any)["id"].(string)
+	// A new title (a save that changes it) shows; a save of the body alone changes nothing shown.
+	b.gql(t, bobTok, `mutation($i: UpdateDocumentInput!) { updateDocument(input: $i) { changed } }`, map[string]any{"i": map[string]any{"id": open, "expectedVersion": 1, "content": "y\n"}})
+	b.gql(t, bobTok, `mutation($i: UpdateDocumentInput!) { updateDocument(input: $i) { changed } }`, map[string]any{"i": map[string]any{"id": open, "expectedVersion": 2, "title": "Open notes, retitled"}})
+	require.Equal(t, []string{"Open notes, retitled"}, folderTitles(t, s.next(5*time.Second)), "a retitled page shows its new title")
 	b.gql(t, bobTok, `mutation($i: DeleteDocumentInput!) { deleteDocument(input: $i) { document { id } } }`, map[string]any{"i": map[string]any{"id": open}})
 	require.Empty(t, folderTitles(t, s.next(5*time.Second)), "a trashed page leaves the folder")
 
