@@ -3,7 +3,7 @@
 // "Create this page", the sidebar showing someone else's new page without a reload, and the
 // "server cannot be reached" banner cleared by a real stop and start of the server.
 import { gql } from '../harness.mjs'
-import { people, assert, eventually, see, h1, pageURL, createDoc, linksSettle, CREATE, MOVE, DELETE, test } from '../kit.mjs'
+import { people, assert, eventually, see, h1, pageURL, createDoc, linksSettle, CREATE, UPDATE, MOVE, DELETE, test } from '../kit.mjs'
 
 const focusedText = (page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '')
 
@@ -60,7 +60,7 @@ test('tree keys: arrow keys move, open and close folders in the sidebar; one tab
   void gql
 })
 
-test('sidebar follows: a page another person makes, moves or trashes shows in the sidebar without reload; a private one never does', async (t) => {
+test('sidebar follows: a page another person makes, moves, retitles or trashes shows in the sidebar without reload; a private one never does', async (t) => {
   const a = await t.open(people.ada)
   await createDoc(a.context, { path: 'e2e-follow', slug: 'mine', title: 'Ada follows', content: 'Mine.\n' })
   await a.page.goto(pageURL('wiki', 'e2e-follow', 'mine'))
@@ -83,8 +83,10 @@ test('sidebar follows: a page another person makes, moves or trashes shows in th
   await eventually('the moved page left the folder', async () => (await tree.getByRole('treeitem', { name: 'Bob news' }).count()) === 0, 15000)
   const gone = await make({ path: 'e2e-follow', slug: 'bob-brief', title: 'Bob brief', access: 'EVERYONE_READ' })
   await see(tree.getByRole('treeitem', { name: 'Bob brief' }), 'another page of Bob\'s', 15000)
+  await gql(b.context, UPDATE, { input: { id: gone.id, expectedVersion: gone.version, title: 'Bob brief, retitled' } })
+  await see(tree.getByRole('treeitem', { name: 'Bob brief, retitled' }), "the page's new title in Ada's sidebar", 15000)
   await gql(b.context, DELETE, { input: { id: gone.id } })
-  await eventually('the trashed page left the sidebar', async () => (await tree.getByRole('treeitem', { name: 'Bob brief' }).count()) === 0, 15000)
+  await eventually('the trashed page left the sidebar', async () => (await tree.getByRole('treeitem', { name: /Bob brief/ }).count()) === 0, 15000)
   assert(await a.page.evaluate(() => window.__e2eNoReload === true), 'the page was not reloaded')
 })
 
