@@ -9,7 +9,6 @@ import (
 	"codna/graph/generated"
 	"codna/graph/model"
 	"codna/internal/auth"
-	"codna/internal/comment"
 	"codna/internal/document"
 	"codna/internal/fault"
 	"codna/internal/inbox"
@@ -202,8 +201,9 @@ func (r *subscriptionResolver) NotificationAdded(ctx context.Context) (<-chan *i
 
 // DocumentChanged is the resolver for the documentChanged field: it pushes a
 // document the actor can read, now, then after each change, and ends when
-// the actor can no longer read it.
-func (r *subscriptionResolver) DocumentChanged(ctx context.Context, id string) (<-chan *document.Doc, error) {
+// the actor can no longer read it. With since (the liveDigest the client
+// read), the first push is sent only when the page differs from it.
+func (r *subscriptionResolver) DocumentChanged(ctx context.Context, id string, since *string) (<-chan *document.Doc, error) {
 	did, err := parseID("id", id)
 	if err != nil {
 		return nil, err
@@ -215,24 +215,15 @@ func (r *subscriptionResolver) DocumentChanged(ctx context.Context, id string) (
 		sub.Close()
 		return nil, err
 	}
-	// A new thread, a reply or a resolution changes no version: the
-	// thread counts the document carries are compared too.
-	counts := func(d *document.Doc) comment.Counts {
-		c, err := r.svc.Comment.Counts(ctx, []uuid.UUID{d.ID})
-		if err != nil {
-			return comment.Counts{Threads: -1}
-		}
-		return c[d.ID]
-	}
-	lastCounts := counts(first)
-	// Link resolution, after a save, changes a page's links and backlinks
-	// and no version either: their ends are compared too.
-	lastEnds := linkEnds(ctx, r.Resolver, first)
-	return watch(ctx, r.Resolver, "documentChanged", sub, first, read, func(x, y *document.Doc) bool {
-		c, e := counts(x), linkEnds(ctx, r.Resolver, x)
-		changed := c != lastCounts || e != lastEnds
-		lastCounts, lastEnds = c, e
-		return !changed && x.Version == y.Version && x.Access == y.Access
+	// A new thread, a reply or a resolution, and link resolution after a
+	// save, change no version: the digest covers them too.
+	last := liveDigest(ctx, r.Resolver, first)
+	pushFirst := since == nil || *since != last
+	return watch(ctx, r.Resolver, "documentChanged", sub, first, pushFirst, read, func(x, _ *document.Doc) bool {
+		d := liveDigest(ctx, r.Resolver, x)
+		same := d == last
+		last = d
+		return same
 	}), nil
 }
 

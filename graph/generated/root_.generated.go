@@ -335,6 +335,7 @@ type ComplexityRoot struct {
 		Frontmatter     func(childComplexity int) int
 		ID              func(childComplexity int) int
 		Links           func(childComplexity int) int
+		LiveDigest      func(childComplexity int) int
 		Markdown        func(childComplexity int) int
 		MyPermission    func(childComplexity int) int
 		OpenThreadCount func(childComplexity int) int
@@ -1237,7 +1238,8 @@ type ComplexityRoot struct {
 	}
 
 	Subscription struct {
-		DocumentChanged   func(childComplexity int, id string) int
+		DocumentChanged   func(childComplexity int, id string, since *string) int
+		FolderChanged     func(childComplexity int, space model.Space, path *string) int
 		ImportProgress    func(childComplexity int, id string) int
 		InboxCounts       func(childComplexity int) int
 		NotificationAdded func(childComplexity int) int
@@ -2399,6 +2401,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Document.Links(childComplexity), true
+	case "Document.liveDigest":
+		if e.ComplexityRoot.Document.LiveDigest == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Document.LiveDigest(childComplexity), true
 	case "Document.markdown":
 		if e.ComplexityRoot.Document.Markdown == nil {
 			break
@@ -6691,7 +6699,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Subscription.DocumentChanged(childComplexity, args["id"].(string)), true
+		return e.ComplexityRoot.Subscription.DocumentChanged(childComplexity, args["id"].(string), args["since"].(*string)), true
+	case "Subscription.folderChanged":
+		if e.ComplexityRoot.Subscription.FolderChanged == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_folderChanged_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.FolderChanged(childComplexity, args["space"].(model.Space), args["path"].(*string)), true
 	case "Subscription.importProgress":
 		if e.ComplexityRoot.Subscription.ImportProgress == nil {
 			break
@@ -9077,8 +9096,13 @@ type Subscription {
   inboxCounts: InboxCounts!
   "Each notification that arrives for you from now on."
   notificationAdded: Notification!
-  "A document you can read: its current state first, then each change. Ends when you can no longer read it."
-  documentChanged(id: ID!): Document!
+  """
+  A document you can read: its current state first, then each change. Ends when you can no longer
+  read it. With ` + "`" + `since` + "`" + ` (the ` + "`" + `Document.liveDigest` + "`" + ` of the page as you read it), the current state
+  is sent first only when it differs from what you read, so every push is a change, including one
+  made between your read and the subscription's start.
+  """
+  documentChanged(id: ID!, since: String): Document!
 }
 `, BuiltIn: false},
 	{Name: "../schema/ingestions.graphqls", Input: `"Where an ingestion is."
@@ -9411,6 +9435,26 @@ extend type Mutation {
   acceptLinkSuggestion(input: LinkSuggestionInput!): LinkSuggestionPayload!
   "Rejects a link suggestion for good."
   rejectLinkSuggestion(input: LinkSuggestionInput!): LinkSuggestionPayload!
+}
+`, BuiltIn: false},
+	{Name: "../schema/live.graphqls", Input: `extend type Document {
+  """
+  A digest of what an open page shows of this document that may change without you: its version,
+  your access, its thread counts, and its links and backlinks as you see them (link resolution
+  changes those without a new version). Pass it as ` + "`" + `documentChanged(since:)` + "`" + ` to hear of a change
+  made between your read and the subscription's start. Opaque: compare it, never parse it.
+  """
+  liveDigest: String!
+}
+
+extend type Subscription {
+  """
+  One folder of a space as you see it (what ` + "`" + `folderTree` + "`" + ` gives): its current state first, then
+  each time a page comes into it or leaves it — created, moved or renamed, trashed or restored,
+  shared with you or no longer — or is retitled or changes status, by anyone (debounced). Only
+  what you can read is in it: a page you cannot read changes nothing you are sent.
+  """
+  folderChanged(space: Space!, path: String = ""): FolderTree!
 }
 `, BuiltIn: false},
 	{Name: "../schema/mail.graphqls", Input: `"How often the information notifications you have not read are mailed to you together."
@@ -11172,6 +11216,8 @@ func (ec *executionContext) childFields_Document(ctx context.Context, field grap
 		return ec.fieldContext_Document_backlinks(ctx, field)
 	case "related":
 		return ec.fieldContext_Document_related(ctx, field)
+	case "liveDigest":
+		return ec.fieldContext_Document_liveDigest(ctx, field)
 	case "watching":
 		return ec.fieldContext_Document_watching(ctx, field)
 	case "watcherCount":

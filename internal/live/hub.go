@@ -23,6 +23,7 @@ const (
 	DocumentChannel   = "codna_document"
 	CredentialChannel = "codna_credential"
 	ImportChannel     = "codna_import" // an import's id, as it advances
+	TreeChannel       = "codna_tree"   // a space ("wiki"), when a page came into or left one of its folders
 )
 
 // Hub holds one LISTEN connection and the subscribers of this process.
@@ -81,7 +82,7 @@ func New(pool *pgxpool.Pool, log *slog.Logger) *Hub {
 	return &Hub{
 		connConfig: cc,
 		log:        log,
-		channels:   []string{InboxChannel, DocumentChannel, CredentialChannel, ImportChannel},
+		channels:   []string{InboxChannel, DocumentChannel, CredentialChannel, ImportChannel, TreeChannel},
 		subs:       map[topic]map[*Sub]struct{}{},
 		handlers:   map[string][]Handler{},
 		ready:      make(chan struct{}),

@@ -36,9 +36,10 @@ export default function NewPage() {
   const { search } = useLocation()
   const [space, setSpace] = useState<Space>(() => initialSpace(search.get('space')))
   const [folder, setFolder] = useState(() => search.get('path') ?? '')
-  const [slug, setSlug] = useState('')
-  const [slugTouched, setSlugTouched] = useState(false)
-  const [title, setTitle] = useState('')
+  // A link to a missing page ("Create this page") names its slug and title.
+  const [slug, setSlug] = useState(() => search.get('slug') ?? '')
+  const [slugTouched, setSlugTouched] = useState(() => !!search.get('slug'))
+  const [title, setTitle] = useState(() => search.get('title') ?? '')
   const [tags, setTags] = useState('')
   const [body, setBody] = useState('')
   const { ids, setErrors, field, errorOf, other } = useFieldErrors(['space', 'path', 'slug', 'title', 'tags', 'content', 'shareWith'])
