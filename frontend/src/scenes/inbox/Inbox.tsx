@@ -5,7 +5,6 @@ import type { InboxPageQuery } from '../../gql/graphql'
 import { Link } from '../../router'
 import { pageURL } from '../../lib/address'
 import { Empty, ErrorNote, Loading } from '../../components/Status'
-import { when } from '../../lib/format'
 import {
   addressURL,
   decisionKind,
@@ -18,6 +17,7 @@ import {
   type Segment,
 } from '../../lib/inboxText'
 import './Inbox.css'
+import { RelativeTime } from '../../components/RelativeTime'
 
 const PAGE = 30
 
@@ -424,7 +424,7 @@ function Row({ n, docs, docsLoading, onChanged, sameTarget }: { n: Note; docs: D
       </p>
       {excerpt && <blockquote className="inbox-excerpt">{excerpt}</blockquote>}
       <p className="inbox-meta">
-        <time dateTime={n.createdAt}>{when(n.createdAt)}</time>
+        <RelativeTime at={n.createdAt} />
         {n.requiresDecision && !open && <span> · {n.status === 'RESOLVED' ? 'answered' : 'dismissed'}</span>}
       </p>
       <div className="inbox-actions">
