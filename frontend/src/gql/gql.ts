@@ -69,6 +69,8 @@ type Documents = {
     "\n  query Favorites {\n    favorites {\n      ...DocumentFields\n      starred\n    }\n  }\n": typeof types.FavoritesDocument,
     "\n  query RecentDocuments($first: Int) {\n    recentDocuments(first: $first) {\n      ...DocumentFields\n    }\n  }\n": typeof types.RecentDocumentsDocument,
     "\n  mutation MoveFavorite($input: MoveFavoriteInput!) {\n    moveFavorite(input: $input) {\n      ...DocumentFields\n    }\n  }\n": typeof types.MoveFavoriteDocument,
+    "\n  query HomeDecisions {\n    inboxCounts {\n      decisions\n    }\n    inbox(first: 20, filter: { requiresDecision: true }) {\n      edges {\n        node {\n          ...NotificationFields\n          actor {\n            id\n            name\n          }\n          mention {\n            targetName\n          }\n        }\n      }\n    }\n  }\n": typeof types.HomeDecisionsDocument,
+    "\n  query HomeDocuments($ids: [ID!]!) {\n    documentsByIds(ids: $ids) {\n      ...DocumentFields\n    }\n  }\n": typeof types.HomeDocumentsDocument,
     "\n  mutation ExportDocuments($space: Space!, $path: String) {\n    exportDocuments(space: $space, path: $path) {\n      export {\n        ...ExportFields\n      }\n    }\n  }\n": typeof types.ExportDocumentsDocument,
     "\n  query ExportStatus($id: ID!) {\n    export(id: $id) {\n      ...ExportFields\n    }\n  }\n": typeof types.ExportStatusDocument,
     "\n  query Imports($first: Int) {\n    imports(first: $first) {\n      edges {\n        node {\n          ...ImportFields\n        }\n      }\n    }\n  }\n": typeof types.ImportsDocument,
@@ -264,6 +266,8 @@ const documents: Documents = {
     "\n  query Favorites {\n    favorites {\n      ...DocumentFields\n      starred\n    }\n  }\n": types.FavoritesDocument,
     "\n  query RecentDocuments($first: Int) {\n    recentDocuments(first: $first) {\n      ...DocumentFields\n    }\n  }\n": types.RecentDocumentsDocument,
     "\n  mutation MoveFavorite($input: MoveFavoriteInput!) {\n    moveFavorite(input: $input) {\n      ...DocumentFields\n    }\n  }\n": types.MoveFavoriteDocument,
+    "\n  query HomeDecisions {\n    inboxCounts {\n      decisions\n    }\n    inbox(first: 20, filter: { requiresDecision: true }) {\n      edges {\n        node {\n          ...NotificationFields\n          actor {\n            id\n            name\n          }\n          mention {\n            targetName\n          }\n        }\n      }\n    }\n  }\n": types.HomeDecisionsDocument,
+    "\n  query HomeDocuments($ids: [ID!]!) {\n    documentsByIds(ids: $ids) {\n      ...DocumentFields\n    }\n  }\n": types.HomeDocumentsDocument,
     "\n  mutation ExportDocuments($space: Space!, $path: String) {\n    exportDocuments(space: $space, path: $path) {\n      export {\n        ...ExportFields\n      }\n    }\n  }\n": types.ExportDocumentsDocument,
     "\n  query ExportStatus($id: ID!) {\n    export(id: $id) {\n      ...ExportFields\n    }\n  }\n": types.ExportStatusDocument,
     "\n  query Imports($first: Int) {\n    imports(first: $first) {\n      edges {\n        node {\n          ...ImportFields\n        }\n      }\n    }\n  }\n": types.ImportsDocument,
@@ -638,6 +642,14 @@ export function graphql(source: "\n  query RecentDocuments($first: Int) {\n    r
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation MoveFavorite($input: MoveFavoriteInput!) {\n    moveFavorite(input: $input) {\n      ...DocumentFields\n    }\n  }\n"): (typeof documents)["\n  mutation MoveFavorite($input: MoveFavoriteInput!) {\n    moveFavorite(input: $input) {\n      ...DocumentFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query HomeDecisions {\n    inboxCounts {\n      decisions\n    }\n    inbox(first: 20, filter: { requiresDecision: true }) {\n      edges {\n        node {\n          ...NotificationFields\n          actor {\n            id\n            name\n          }\n          mention {\n            targetName\n          }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query HomeDecisions {\n    inboxCounts {\n      decisions\n    }\n    inbox(first: 20, filter: { requiresDecision: true }) {\n      edges {\n        node {\n          ...NotificationFields\n          actor {\n            id\n            name\n          }\n          mention {\n            targetName\n          }\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query HomeDocuments($ids: [ID!]!) {\n    documentsByIds(ids: $ids) {\n      ...DocumentFields\n    }\n  }\n"): (typeof documents)["\n  query HomeDocuments($ids: [ID!]!) {\n    documentsByIds(ids: $ids) {\n      ...DocumentFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -156,7 +156,7 @@ describe('Inbox', () => {
     const base = c.executeQuery
     c.executeQuery = vi.fn((op: Op) => {
       asked.push(op)
-      if (opName(op) !== 'InboxBatchPages') return (base as (o: Op) => unknown)(op)
+      if (opName(op) !== 'InboxBatchPages') return (base as unknown as (o: Op) => unknown)(op)
       const data = {
         notification: {
           __typename: 'Notification',
