@@ -11,11 +11,7 @@ const units: { unit: Intl.RelativeTimeFormatUnit; seconds: number }[] = [
   { unit: 'minute', seconds: 60 },
 ]
 
-/** The reader's locales: the browser's, or the runtime's default outside one. */
-export function readerLocale(): string[] | undefined {
-  if (typeof navigator !== 'undefined' && navigator.languages?.length) return [...navigator.languages]
-  return undefined
-}
+// A locale left undefined is the reader's: Intl then follows the browser's language.
 
 function parse(t: string | number | Date): Date | null {
   const d = t instanceof Date ? t : new Date(t)
@@ -33,7 +29,7 @@ export function relative(t: string | number | Date | null | undefined, now: Date
   if (!d) return String(t)
   const diff = (d.getTime() - now.getTime()) / 1000 // negative: in the past
   const abs = Math.abs(diff)
-  const rtf = new Intl.RelativeTimeFormat(locale ?? readerLocale(), { numeric: 'auto' })
+  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })
   if (abs < 45) return rtf.format(0, 'second')
   for (const { unit, seconds } of units) {
     if (abs >= seconds) {
@@ -49,7 +45,7 @@ export function fullDate(t: string | number | Date | null | undefined, locale?: 
   if (t === null || t === undefined || t === '') return ''
   const d = parse(t)
   if (!d) return String(t)
-  return new Intl.DateTimeFormat(locale ?? readerLocale(), { dateStyle: 'full', timeStyle: 'short' }).format(d)
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short' }).format(d)
 }
 
 /** The ISO form a `<time dateTime>` takes ('' for no date). */

@@ -20,7 +20,14 @@ const HomeDecisions = graphql(`
     inbox(first: 20, filter: { requiresDecision: true }) {
       edges {
         node {
-          ...NotificationFields
+          id
+          type
+          subjectType
+          subjectId
+          payload
+          requiresDecision
+          status
+          createdAt
           actor {
             id
             name
@@ -37,7 +44,11 @@ const HomeDecisions = graphql(`
 const HomeDocuments = graphql(`
   query HomeDocuments($ids: [ID!]!) {
     documentsByIds(ids: $ids) {
-      ...DocumentFields
+      id
+      title
+      space
+      path
+      slug
     }
   }
 `)

@@ -181,12 +181,9 @@ const AnswerLinks = graphql(`
       answered
       skipped
       documents {
-        ...DocumentFields
+        id
         version
         content
-        links {
-          ...DocumentLinkFields
-        }
       }
     }
   }
