@@ -20,17 +20,9 @@ const HomeDecisions = graphql(`
     inbox(first: 20, filter: { requiresDecision: true }) {
       edges {
         node {
-          id
-          type
-          subjectType
-          subjectId
-          payload
-          requiresDecision
-          status
-          createdAt
+          ...NotificationFields
           actor {
-            id
-            name
+            ...UserFields
           }
           mention {
             targetName
@@ -44,11 +36,7 @@ const HomeDecisions = graphql(`
 const HomeDocuments = graphql(`
   query HomeDocuments($ids: [ID!]!) {
     documentsByIds(ids: $ids) {
-      id
-      title
-      space
-      path
-      slug
+      ...DocumentFields
     }
   }
 `)

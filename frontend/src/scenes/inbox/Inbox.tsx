@@ -40,11 +40,7 @@ const InboxPage = graphql(`
           documents(first: 3) {
             edges {
               node {
-                id
-                title
-                space
-                path
-                slug
+                ...DocumentFields
               }
             }
             pageInfo {
@@ -74,15 +70,11 @@ const InboxDocuments = graphql(`
 const BatchPagesQuery = graphql(`
   query InboxBatchPages($id: ID!, $first: Int, $after: String) {
     notification(id: $id) {
-      id
+      ...NotificationFields
       documents(first: $first, after: $after) {
         edges {
           node {
-            id
-            title
-            space
-            path
-            slug
+            ...DocumentFields
           }
         }
         pageInfo {
@@ -181,7 +173,7 @@ const AnswerLinks = graphql(`
       answered
       skipped
       documents {
-        id
+        ...DocumentFields
         version
         content
       }
