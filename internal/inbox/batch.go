@@ -44,29 +44,41 @@ func (s *Service) Documents(ctx context.Context, pages []DocumentPage) (map[Docu
 	if len(pages) == 0 {
 		return out, nil
 	}
-	p := db.NotificationDocumentListReadableParams{ReaderID: a.UserID, ReaderIsPerson: a.Kind == auth.KindPerson}
+	// One row of the statement per (notification, cursor), for the largest
+	// limit asked of it: each page takes its own prefix of the answer.
+	type key = [2]uuid.UUID
+	limits := map[key]int{}
+	var keys []key
 	for _, pg := range pages {
 		if pg.Limit < 1 || pg.Limit > MaxLimit {
 			return nil, fault.Input("first", "Ask for between 1 and %d documents.", MaxLimit)
 		}
-		p.NotificationIds = append(p.NotificationIds, pg.NotificationID)
-		p.AfterIds = append(p.AfterIds, pg.After)
-		p.RowLimits = append(p.RowLimits, int32(pg.Limit+1))
+		k := key{pg.NotificationID, pg.After}
+		if _, ok := limits[k]; !ok {
+			keys = append(keys, k)
+		}
+		limits[k] = max(limits[k], pg.Limit)
+	}
+	p := db.NotificationDocumentListReadableParams{ReaderID: a.UserID, ReaderIsPerson: a.Kind == auth.KindPerson}
+	for _, k := range keys {
+		p.NotificationIds = append(p.NotificationIds, k[0])
+		p.AfterIds = append(p.AfterIds, k[1])
+		p.RowLimits = append(p.RowLimits, int32(limits[k]+1))
 	}
 	rows, err := db.Q.NotificationDocumentListReadable(ctx, s.pool, p)
 	if err != nil {
 		return nil, fmt.Errorf("notification documents: %w", err)
 	}
-	got := map[[2]uuid.UUID][]uuid.UUID{}
+	got := map[key][]uuid.UUID{}
 	for _, r := range rows {
-		k := [2]uuid.UUID{r.NotificationID, r.AfterID}
+		k := key{r.NotificationID, r.AfterID}
 		got[k] = append(got[k], r.DocumentID)
 	}
 	for _, pg := range pages {
-		ids := got[[2]uuid.UUID{pg.NotificationID, pg.After}]
+		ids := got[key{pg.NotificationID, pg.After}]
 		d := DocumentIDs{IDs: ids}
 		if len(ids) > pg.Limit {
-			d.IDs, d.More = ids[:pg.Limit], true
+			d.IDs, d.More = ids[:pg.Limit:pg.Limit], true
 		}
 		out[pg] = d
 	}

@@ -64,9 +64,12 @@ func TestDocumentsPagesABatchPastTheCap(t *testing.T) {
 		BatchID: pgtest.Ptr(newID()), Payload: map[string]any{"documentId": readable[0]},
 	})
 	p1, p2 := inbox.DocumentPage{NotificationID: n.ID, Limit: 3}, inbox.DocumentPage{NotificationID: other.ID, Limit: 3}
-	res, err := b.svc.Documents(bobCtx, []inbox.DocumentPage{p1, p2})
+	p1wide := inbox.DocumentPage{NotificationID: n.ID, Limit: 5} // the same page asked wider in the same batch
+	res, err := b.svc.Documents(bobCtx, []inbox.DocumentPage{p1, p2, p1wide})
 	require.NoError(t, err)
 	require.Len(t, res[p1].IDs, 3)
+	require.Equal(t, res[p1].IDs, res[p1wide].IDs[:3])
+	require.Len(t, res[p1wide].IDs, 5)
 	require.True(t, res[p1].More)
 	require.Equal(t, []uuid.UUID{readable[0]}, res[p2].IDs)
 	require.False(t, res[p2].More)

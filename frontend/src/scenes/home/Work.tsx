@@ -7,7 +7,7 @@ import { ErrorNote, Loading } from '../../components/Status'
 import { RelativeTime } from '../../components/RelativeTime'
 import { continueEditing, draftPerson, draftsOfPerson } from '../../lib/draftStore'
 import type { Draft } from '../../lib/draft'
-import { decisionKind, distinctIds, documentIds, sentence, type NotificationLike } from '../../lib/inboxText'
+import { addressURL, distinctIds, documentIds, sentence, type NotificationLike } from '../../lib/inboxText'
 
 // Home's work in progress, loaded on its own after the first screen (routes.tsx):
 // the decisions waiting for you and the pages you were editing.
@@ -40,6 +40,12 @@ const HomeDocuments = graphql(`
     }
   }
 `)
+
+/** An address as the inbox writes it: `wiki/ops/handbook`. */
+function place(address: string): string {
+  const url = addressURL(address)
+  return url ? decodeURIComponent(url.slice(1)) : address
+}
 
 /** How many open decisions home lists; the rest wait in the inbox. */
 export const DECISIONS_SHOWN = 5
@@ -91,7 +97,7 @@ export function WaitingDecisions() {
           <li key={n.id}>
             <Link to="/inbox">
               {sentence(n)
-                .map((s) => (typeof s === 'string' ? s : 'address' in s ? s.address : (docs[s.doc]?.title ?? (decisionKind(n) ? 'a page' : ''))))
+                .map((s) => (typeof s === 'string' ? s : 'address' in s ? place(s.address) : (docs[s.doc]?.title ?? 'a page')))
                 .join('')}
             </Link>{' '}
             <span className="meta">
