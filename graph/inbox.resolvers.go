@@ -80,6 +80,40 @@ func (r *notificationResolver) Status(ctx context.Context, obj *inbox.Notificati
 	return model.NotificationStatus(strings.ToUpper(obj.Status)), nil
 }
 
+// Documents is the resolver for the documents field.
+func (r *notificationResolver) Documents(ctx context.Context, obj *inbox.Notification, first *int, after *string) (*model.DocumentConnection, error) {
+	n, err := pageSize(first)
+	if err != nil {
+		return nil, err
+	}
+	var from uuid.UUID
+	if after != nil && *after != "" {
+		if from, err = decodeIDCursor(*after); err != nil {
+			return nil, err
+		}
+	}
+	page, err := loaders(ctx).NotificationDocuments.Load(ctx, inbox.DocumentPage{NotificationID: obj.ID, After: from, Limit: n})
+	if err != nil {
+		return nil, err
+	}
+	docs, err := loadDocs(ctx, page.IDs)
+	if err != nil {
+		return nil, err
+	}
+	conn := &model.DocumentConnection{Edges: make([]model.DocumentEdge, 0, len(docs)), PageInfo: &model.PageInfo{HasNextPage: page.More}}
+	for _, d := range docs {
+		c := encodeIDCursor(d.ID)
+		conn.Edges = append(conn.Edges, model.DocumentEdge{Cursor: c, Node: d})
+	}
+	if k := len(page.IDs); k > 0 {
+		// The last id listed, readable then: a page read away meanwhile
+		// does not end the walk early.
+		c := encodeIDCursor(page.IDs[k-1])
+		conn.PageInfo.EndCursor = &c
+	}
+	return conn, nil
+}
+
 // Inbox is the resolver for the inbox field.
 func (r *queryResolver) Inbox(ctx context.Context, first *int, after *string, filter *model.InboxFilter) (*model.NotificationConnection, error) {
 	n, err := pageSize(first)
@@ -114,6 +148,15 @@ func (r *queryResolver) InboxCounts(ctx context.Context) (*inbox.Counts, error) 
 		return nil, err
 	}
 	return &c, nil
+}
+
+// Notification is the resolver for the notification field.
+func (r *queryResolver) Notification(ctx context.Context, id string) (*inbox.Notification, error) {
+	nid, err := parseID("id", id)
+	if err != nil {
+		return nil, err
+	}
+	return r.svc.Inbox.Get(ctx, nid)
 }
 
 // InboxCounts is the resolver for the inboxCounts field: it pushes the

@@ -28,6 +28,8 @@ type NotificationResolver interface {
 
 	Status(ctx context.Context, obj *inbox.Notification) (model.NotificationStatus, error)
 
+	Documents(ctx context.Context, obj *inbox.Notification, first *int, after *string) (*model.DocumentConnection, error)
+
 	Mention(ctx context.Context, obj *inbox.Notification) (*model.MentionView, error)
 	WatchEvents(ctx context.Context, obj *inbox.Notification) (*int, error)
 }
@@ -43,6 +45,28 @@ type SubscriptionResolver interface {
 // endregion ************************** generated!.gotpl **************************
 
 // region    ***************************** args.gotpl *****************************
+
+func (ec *executionContext) field_Notification_documents_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
+	return args, nil
+}
 
 func (ec *executionContext) field_Subscription_documentChanged_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
@@ -504,6 +528,50 @@ func (ec *executionContext) _Notification_batchId(ctx context.Context, field gra
 }
 func (ec *executionContext) fieldContext_Notification_batchId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Notification", field, false, false, "ID")
+}
+
+func (ec *executionContext) _Notification_documents(ctx context.Context, field graphql.CollectedField, obj *inbox.Notification) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Notification_documents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Notification().Documents(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.DocumentConnection) graphql.Marshaler {
+			return ec.marshalNDocumentConnection2ᚖcodnaᚋgraphᚋmodelᚐDocumentConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Notification_documents(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Notification",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_DocumentConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Notification_documents_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _Notification_createdAt(ctx context.Context, field graphql.CollectedField, obj *inbox.Notification) (ret graphql.Marshaler) {
@@ -1384,6 +1452,12 @@ func (ec *executionContext) _Notification(ctx context.Context, sel ast.Selection
 			if out.Values[i] == graphql.RequiredNull {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "documents":
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Notification_documents(ctx, field, obj)
+				})
 		case "createdAt":
 			out.Values[i] = ec._Notification_createdAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -1666,6 +1740,13 @@ func (ec *executionContext) unmarshalOInboxFilter2ᚖcodnaᚋgraphᚋmodelᚐInb
 	}
 	res, err := ec.unmarshalInputInboxFilter(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalONotification2ᚖcodnaᚋinternalᚋinboxᚐNotification(ctx context.Context, sel ast.SelectionSet, v *inbox.Notification) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Notification(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalONotificationStatus2ᚖcodnaᚋgraphᚋmodelᚐNotificationStatus(ctx context.Context, v any) (*model.NotificationStatus, error) {
