@@ -389,14 +389,7 @@ func (r *queryResolver) FolderTree(ctx context.Context, space model.Space, path 
 	if err != nil {
 		return nil, err
 	}
-	out := &model.FolderTree{Space: spaceModel(t.Space), Path: t.Path, Folders: t.Folders, Documents: make([]model.FolderEntry, 0, len(t.Documents))}
-	for _, d := range t.Documents {
-		out.Documents = append(out.Documents, model.FolderEntry{
-			ID: d.ID.String(), Space: spaceModel(d.Space), Path: d.Path, Slug: d.Slug, Title: d.Title,
-			Status: statusModel(d.Status), UpdatedAt: d.UpdatedAt,
-		})
-	}
-	return out, nil
+	return folderTreeModel(t), nil
 }
 
 // Folders is the resolver for the folders field.

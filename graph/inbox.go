@@ -84,3 +84,25 @@ func uuidFloor(t time.Time) uuid.UUID {
 // actorKeys are the payload keys that name who did what a notification
 // tells of, by user id.
 var actorKeys = []string{"sharedBy", "revokedBy", "actorId", "mentionedBy"}
+
+// encodeIDCursor is a cursor over a list in id order: the last id seen.
+func encodeIDCursor(id uuid.UUID) string {
+	return base64.RawURLEncoding.EncodeToString(id[:])
+}
+
+func decodeIDCursor(s string) (uuid.UUID, error) {
+	raw, err := base64.RawURLEncoding.DecodeString(s)
+	if err != nil || len(raw) != 16 {
+		return uuid.Nil, fault.Input("after", "The cursor is not valid here; start again without one.")
+	}
+	return uuid.UUID(raw), nil
+}
+
+// idStrings is ids as GraphQL IDs.
+func idStrings(ids []uuid.UUID) []string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = id.String()
+	}
+	return out
+}

@@ -9,7 +9,6 @@ import (
 	"codna/graph/generated"
 	"codna/graph/model"
 	"codna/internal/auth"
-	"codna/internal/comment"
 	"codna/internal/document"
 	"codna/internal/fault"
 	"codna/internal/inbox"
@@ -81,6 +80,40 @@ func (r *notificationResolver) Status(ctx context.Context, obj *inbox.Notificati
 	return model.NotificationStatus(strings.ToUpper(obj.Status)), nil
 }
 
+// Documents is the resolver for the documents field.
+func (r *notificationResolver) Documents(ctx context.Context, obj *inbox.Notification, first *int, after *string) (*model.DocumentConnection, error) {
+	n, err := pageSize(first)
+	if err != nil {
+		return nil, err
+	}
+	var from uuid.UUID
+	if after != nil && *after != "" {
+		if from, err = decodeIDCursor(*after); err != nil {
+			return nil, err
+		}
+	}
+	page, err := loaders(ctx).NotificationDocuments.Load(ctx, inbox.DocumentPage{NotificationID: obj.ID, After: from, Limit: n})
+	if err != nil {
+		return nil, err
+	}
+	docs, err := loadDocs(ctx, page.IDs)
+	if err != nil {
+		return nil, err
+	}
+	conn := &model.DocumentConnection{Edges: make([]model.DocumentEdge, 0, len(docs)), PageInfo: &model.PageInfo{HasNextPage: page.More}}
+	for _, d := range docs {
+		c := encodeIDCursor(d.ID)
+		conn.Edges = append(conn.Edges, model.DocumentEdge{Cursor: c, Node: d})
+	}
+	if k := len(page.IDs); k > 0 {
+		// The last id listed, readable then: a page read away meanwhile
+		// does not end the walk early.
+		c := encodeIDCursor(page.IDs[k-1])
+		conn.PageInfo.EndCursor = &c
+	}
+	return conn, nil
+}
+
 // Inbox is the resolver for the inbox field.
 func (r *queryResolver) Inbox(ctx context.Context, first *int, after *string, filter *model.InboxFilter) (*model.NotificationConnection, error) {
 	n, err := pageSize(first)
@@ -115,6 +148,15 @@ func (r *queryResolver) InboxCounts(ctx context.Context) (*inbox.Counts, error) 
 		return nil, err
 	}
 	return &c, nil
+}
+
+// Notification is the resolver for the notification field.
+func (r *queryResolver) Notification(ctx context.Context, id string) (*inbox.Notification, error) {
+	nid, err := parseID("id", id)
+	if err != nil {
+		return nil, err
+	}
+	return r.svc.Inbox.Get(ctx, nid)
 }
 
 // InboxCounts is the resolver for the inboxCounts field: it pushes the
@@ -202,8 +244,9 @@ func (r *subscriptionResolver) NotificationAdded(ctx context.Context) (<-chan *i
 
 // DocumentChanged is the resolver for the documentChanged field: it pushes a
 // document the actor can read, now, then after each change, and ends when
-// the actor can no longer read it.
-func (r *subscriptionResolver) DocumentChanged(ctx context.Context, id string) (<-chan *document.Doc, error) {
+// the actor can no longer read it. With since (the liveDigest the client
+// read), the first push is sent only when the page differs from it.
+func (r *subscriptionResolver) DocumentChanged(ctx context.Context, id string, since *string) (<-chan *document.Doc, error) {
 	did, err := parseID("id", id)
 	if err != nil {
 		return nil, err
@@ -215,24 +258,15 @@ func (r *subscriptionResolver) DocumentChanged(ctx context.Context, id string) (
 		sub.Close()
 		return nil, err
 	}
-	// A new thread, a reply or a resolution changes no version: the
-	// thread counts the document carries are compared too.
-	counts := func(d *document.Doc) comment.Counts {
-		c, err := r.svc.Comment.Counts(ctx, []uuid.UUID{d.ID})
-		if err != nil {
-			return comment.Counts{Threads: -1}
-		}
-		return c[d.ID]
-	}
-	lastCounts := counts(first)
-	// Link resolution, after a save, changes a page's links and backlinks
-	// and no version either: their ends are compared too.
-	lastEnds := linkEnds(ctx, r.Resolver, first)
-	return watch(ctx, r.Resolver, "documentChanged", sub, first, read, func(x, y *document.Doc) bool {
-		c, e := counts(x), linkEnds(ctx, r.Resolver, x)
-		changed := c != lastCounts || e != lastEnds
-		lastCounts, lastEnds = c, e
-		return !changed && x.Version == y.Version && x.Access == y.Access
+	// A new thread, a reply or a resolution, and link resolution after a
+	// save, change no version: the digest covers them too.
+	last := liveDigest(ctx, r.Resolver, first)
+	pushFirst := since == nil || *since != last
+	return watch(ctx, r.Resolver, "documentChanged", sub, first, pushFirst, read, func(x, _ *document.Doc) bool {
+		d := liveDigest(ctx, r.Resolver, x)
+		same := d == last
+		last = d
+		return same
 	}), nil
 }
 

@@ -9,6 +9,7 @@ import (
 	"codna/graph/generated"
 	"codna/graph/model"
 	"codna/internal/document"
+	"codna/internal/fault"
 	"codna/internal/linkgraph"
 	"context"
 	"errors"
@@ -175,6 +176,30 @@ func (r *mutationResolver) DecideLinks(ctx context.Context, input model.DecideLi
 		docs[i] = *fresh(ctx, doc)
 	}
 	return &model.DecideLinksPayload{Decided: d.Count, Documents: docs, More: d.More}, nil
+}
+
+// AnswerLinkDecisions is the resolver for the answerLinkDecisions field.
+func (r *mutationResolver) AnswerLinkDecisions(ctx context.Context, input model.AnswerLinkDecisionsInput) (*model.AnswerLinkDecisionsPayload, error) {
+	if len(input.LinkIds) > linkgraph.MaxDecideAll {
+		return nil, fault.Input("linkIds", "Give between 1 and %d links.", linkgraph.MaxDecideAll)
+	}
+	ids := make([]uuid.UUID, len(input.LinkIds))
+	for i, s := range input.LinkIds {
+		id, err := parseID("linkIds", s)
+		if err != nil {
+			return nil, err
+		}
+		ids[i] = id
+	}
+	a, err := r.svc.Linkgraph.DecideMany(ctx, ids, answerOf(input.Answer))
+	if err != nil {
+		return nil, err
+	}
+	out := &model.AnswerLinkDecisionsPayload{Answered: idStrings(a.Answered), Skipped: idStrings(a.Skipped), Documents: make([]document.Doc, len(a.Documents))}
+	for i, d := range a.Documents {
+		out.Documents[i] = *fresh(ctx, d)
+	}
+	return out, nil
 }
 
 // ProposeLink is the resolver for the proposeLink field.

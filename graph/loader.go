@@ -60,6 +60,9 @@ type Loaders struct {
 	Watch *dataloadgen.Loader[*document.Doc, pagewatch.State]
 	// WatchEvents counts the changes each watch notification stands for.
 	WatchEvents *dataloadgen.Loader[*inbox.Notification, int]
+	// NotificationDocuments pages the readable documents of batch
+	// notifications: one statement per batch of pages.
+	NotificationDocuments *dataloadgen.Loader[inbox.DocumentPage, inbox.DocumentIDs]
 
 	// ends and endTitles read the links and backlinks of a page at once
 	// (loadEndsNow), without the loaders' batch wait.
@@ -95,21 +98,22 @@ func newLoaders(r *Resolver) *Loaders {
 			}
 			return out, nil
 		}, opts...),
-		User:           dataloadgen.NewMappedLoader(r.svc.Auth.UsersByID, opts...),
-		Body:           dataloadgen.NewMappedLoader(r.svc.Document.Bodies, opts...),
-		Links:          dataloadgen.NewMappedLoader(links, opts...),
-		Backlinks:      dataloadgen.NewMappedLoader(backlinks, opts...),
-		Cause:          dataloadgen.NewMappedLoader(r.svc.Linkgraph.Causes, opts...),
-		LastRun:        dataloadgen.NewMappedLoader(r.svc.Automation.LastRuns, opts...),
-		Attachments:    dataloadgen.NewMappedLoader(r.svc.Files.ForDocuments, opts...),
-		FileReferences: dataloadgen.NewMappedLoader(r.svc.Linkgraph.FileReferences, opts...),
-		Starred:        dataloadgen.NewMappedLoader(r.svc.Favorite.Starred, opts...),
-		ThreadCounts:   dataloadgen.NewMappedLoader(countsByDoc(r.svc.Comment), opts...),
-		MentionView:    dataloadgen.NewMappedLoader(r.svc.Mention.Views, opts...),
-		Watch:          dataloadgen.NewMappedLoader(r.svc.Watch.States, opts...),
-		WatchEvents:    dataloadgen.NewMappedLoader(r.watchEvents, opts...),
-		ends:           r.svc.Linkgraph.Ends,
-		endTitles:      r.svc.Linkgraph.EndTitles,
+		User:                  dataloadgen.NewMappedLoader(r.svc.Auth.UsersByID, opts...),
+		Body:                  dataloadgen.NewMappedLoader(r.svc.Document.Bodies, opts...),
+		Links:                 dataloadgen.NewMappedLoader(links, opts...),
+		Backlinks:             dataloadgen.NewMappedLoader(backlinks, opts...),
+		Cause:                 dataloadgen.NewMappedLoader(r.svc.Linkgraph.Causes, opts...),
+		LastRun:               dataloadgen.NewMappedLoader(r.svc.Automation.LastRuns, opts...),
+		Attachments:           dataloadgen.NewMappedLoader(r.svc.Files.ForDocuments, opts...),
+		FileReferences:        dataloadgen.NewMappedLoader(r.svc.Linkgraph.FileReferences, opts...),
+		Starred:               dataloadgen.NewMappedLoader(r.svc.Favorite.Starred, opts...),
+		ThreadCounts:          dataloadgen.NewMappedLoader(countsByDoc(r.svc.Comment), opts...),
+		MentionView:           dataloadgen.NewMappedLoader(r.svc.Mention.Views, opts...),
+		Watch:                 dataloadgen.NewMappedLoader(r.svc.Watch.States, opts...),
+		WatchEvents:           dataloadgen.NewMappedLoader(r.watchEvents, opts...),
+		NotificationDocuments: dataloadgen.NewMappedLoader(r.svc.Inbox.Documents, opts...),
+		ends:                  r.svc.Linkgraph.Ends,
+		endTitles:             r.svc.Linkgraph.EndTitles,
 	}
 	return l
 }

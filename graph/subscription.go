@@ -3,9 +3,13 @@ package graph
 import (
 	"context"
 	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"time"
 
+	"github.com/google/uuid"
+
+	"codna/internal/comment"
 	"codna/internal/document"
 	"codna/internal/fault"
 	"codna/internal/linkgraph"
@@ -56,14 +60,16 @@ func settle(ctx context.Context, sub *live.Sub) bool {
 // watch is a subscription's loop: it pushes first, then after each
 // (debounced) signal re-reads and pushes what changed, until ctx ends, the
 // client is too slow, or read says the value is gone (NOT_FOUND). The caller
-// subscribed before reading first, so no change in between is lost.
-func watch[T any](ctx context.Context, r *Resolver, name string, sub *live.Sub, first T, read func() (T, error), same func(a, b T) bool) <-chan T {
+// subscribed before reading first, so no change in between is lost. Without
+// pushFirst, first is only what later reads are compared with (the client
+// already has it).
+func watch[T any](ctx context.Context, r *Resolver, name string, sub *live.Sub, first T, pushFirst bool, read func() (T, error), same func(a, b T) bool) <-chan T {
 	out := make(chan T, 1)
 	go func() {
 		defer close(out)
 		defer sub.Close()
 		last := first
-		if !push(ctx, out, first) {
+		if pushFirst && !push(ctx, out, first) {
 			return
 		}
 		for {
@@ -119,4 +125,20 @@ func linkEnds(ctx context.Context, r *Resolver, d *document.Doc) string {
 		h.Write([]byte{0})
 	}
 	return string(h.Sum(nil))
+}
+
+// liveDigest is a digest of what an open page shows that may change without
+// the reader: the version, the actor's access, the thread counts and the
+// link ends (linkEnds). Document.liveDigest and documentChanged(since:)
+// compare it, so a change made between a client's read and its
+// subscription's start is pushed (docs/design.md, "Live pages").
+func liveDigest(ctx context.Context, r *Resolver, d *document.Doc) string {
+	counts := comment.Counts{Threads: -1}
+	if c, err := r.svc.Comment.Counts(ctx, []uuid.UUID{d.ID}); err == nil {
+		counts = c[d.ID]
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "%s %d %d %d %d\n", d.ID, d.Version, d.Access, counts.Threads, counts.Open)
+	h.Write([]byte(linkEnds(ctx, r, d)))
+	return hex.EncodeToString(h.Sum(nil)[:16])
 }

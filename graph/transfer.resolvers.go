@@ -170,7 +170,7 @@ func (r *subscriptionResolver) ImportProgress(ctx context.Context, id string) (<
 		cancel()
 		return nil, err
 	}
-	in := watch(ctx, r.Resolver, "importProgress", sub, first, read, func(a, b *transfer.Import) bool {
+	in := watch(ctx, r.Resolver, "importProgress", sub, first, true, read, func(a, b *transfer.Import) bool {
 		return a.Status == b.Status && a.Done == b.Done && a.Total == b.Total
 	})
 	out := make(chan *transfer.Import, 1)

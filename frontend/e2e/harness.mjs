@@ -155,7 +155,7 @@ export async function startApp({ build = true } = {}) {
     const bin = process.env.E2E_BIN ?? join(repoDir, 'codna')
     const dataDir = process.env.E2E_DATA_DIR ?? join(repoDir, '.codna')
     return {
-      baseURL, bin, dataDir, stop: async () => {}, buildInfo: {},
+      baseURL, bin, dataDir, stop: async () => {}, buildInfo: {}, stopServer: null, restartServer: null,
       createPerson: (p) => createPerson(bin, dataDir, p),
       createManageToken: () => createManageToken(bin, dataDir),
     }
@@ -201,30 +201,53 @@ export async function startApp({ build = true } = {}) {
     CODNA_OIDC_ALLOWED_DOMAINS: '',
     CODNA_OIDC_ONLY: '',
   }
-  log(`serve: starting on ${baseURL} (data ${dataDir}); log in ${logFile}`)
-  const proc = spawn(bin, ['serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
-  proc.stdout.pipe(logStream, { end: false })
-  proc.stderr.pipe(logStream, { end: false })
-  let exited = null
-  const exitedP = new Promise((r) =>
-    proc.on('exit', (code, signal) => {
-      exited = { code, signal }
-      r(exited)
-    }),
-  )
+  // One `codna serve` at a time on this port and data directory: the
+  // first, and each started again by restart() after pauseServer().
+  let server = null // { proc, exited: null | { code, signal }, exitedP }
+  const serve = async () => {
+    log(`serve: starting on ${baseURL} (data ${dataDir}); log in ${logFile}`)
+    const proc = spawn(bin, ['serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+    proc.stdout.pipe(logStream, { end: false })
+    proc.stderr.pipe(logStream, { end: false })
+    const s = { proc, exited: null }
+    s.exitedP = new Promise((r) =>
+      proc.on('exit', (code, signal) => {
+        s.exited = { code, signal }
+        r(s.exited)
+      }),
+    )
+    server = s
+    const started = Date.now()
+    for (;;) {
+      if (s.exited) throw new Error(`codna serve exited (${JSON.stringify(s.exited)}) before it was ready; see ${logFile}`)
+      try {
+        const r = await fetch(`${baseURL}/readyz`)
+        if (r.status === 200) break
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() - started > 120000) throw new Error(`codna serve was not ready within 120 s; see ${logFile}`)
+      await sleep(250)
+    }
+    log(`serve: ready in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  }
+  // Stops the server that runs (SIGTERM, then SIGKILL after 20 s) and waits for it.
+  const halt = async () => {
+    const s = server
+    if (!s || s.exited) return
+    s.proc.kill('SIGTERM')
+    const t = setTimeout(() => {
+      if (!s.exited) s.proc.kill('SIGKILL')
+    }, 20000)
+    await s.exitedP
+    clearTimeout(t)
+  }
 
   let stopped = false
   const stop = async () => {
     if (stopped) return
     stopped = true
-    if (!exited) {
-      proc.kill('SIGTERM')
-      const t = setTimeout(() => {
-        if (!exited) proc.kill('SIGKILL')
-      }, 20000)
-      await exitedP
-      clearTimeout(t)
-    }
+    await halt()
     logStream.end()
     peers?.proc.stdin.end()
     if (!process.env.E2E_KEEP) rmSync(tmp, { recursive: true, force: true })
@@ -236,30 +259,27 @@ export async function startApp({ build = true } = {}) {
   process.once('SIGINT', onSignal)
   process.once('SIGTERM', onSignal)
   process.once('exit', () => {
-    if (!exited) proc.kill('SIGKILL')
+    if (server && !server.exited) server.proc.kill('SIGKILL')
   })
 
-  const started = Date.now()
-  for (;;) {
-    if (exited) {
-      await stop()
-      throw new Error(`codna serve exited (${JSON.stringify(exited)}) before it was ready; see ${logFile}`)
-    }
-    try {
-      const r = await fetch(`${baseURL}/readyz`)
-      if (r.status === 200) break
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() - started > 120000) {
-      await stop()
-      throw new Error(`codna serve was not ready within 120 s; see ${logFile}`)
-    }
-    await sleep(250)
+  try {
+    await serve()
+  } catch (e) {
+    await stop()
+    throw e
   }
-  log(`serve: ready in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  /** Stops `codna serve` (as an outage would), keeping its port and data for restartServer. */
+  const stopServer = async () => {
+    log('serve: stopping (the test restarts it)')
+    await halt()
+  }
+  /** Starts `codna serve` again on the same port and data directory; resolves once it is ready. */
+  const restartServer = async () => {
+    if (server && !server.exited) return
+    await serve()
+  }
   return {
-    baseURL, bin, dataDir, logFile, buildInfo, stop,
+    baseURL, bin, dataDir, logFile, buildInfo, stop, stopServer, restartServer,
     createPerson: (p) => createPerson(bin, dataDir, p),
     createManageToken: () => createManageToken(bin, dataDir),
   }

@@ -19,6 +19,9 @@ import './tests/identity.mjs'
 import './tests/collaboration.mjs'
 import './tests/writing.mjs'
 import './tests/wayfinding.mjs'
+import './tests/editor.mjs'
+import './tests/inbox.mjs'
+import './tests/live.mjs'
 
 const chromiumPath = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium'
 if (!existsSync(chromiumPath)) {

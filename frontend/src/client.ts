@@ -1,6 +1,8 @@
 import { Client, fetchExchange, subscriptionExchange } from 'urql'
 import { cacheExchange, type Cache } from '@urql/exchange-graphcache'
 import { createClient as createWSClient } from 'graphql-ws'
+import { FolderTreeQuery } from './components/FolderTree'
+import type { FolderTreeQuery as FolderTreeData, FolderTreeFieldsFragment, Space } from './gql/graphql'
 
 /**
  * The types the normalized cache keeps inside their parent instead of by
@@ -88,6 +90,16 @@ export function makeClient(): Client {
       cacheExchange({
         keys: Object.fromEntries(embedded.map((t) => [t, () => null])),
         updates: {
+          Subscription: {
+            // Someone's page came into a folder or left it: the pushed folder
+            // (as this viewer sees it) replaces the sidebar's copy.
+            folderChanged(result, args, cache) {
+              const tree = result.folderChanged as FolderTreeFieldsFragment | undefined
+              if (!tree) return
+              const variables = { space: args.space as Space, path: (args.path as string | undefined) ?? '' }
+              cache.updateQuery<FolderTreeData>({ query: FolderTreeQuery, variables }, () => ({ __typename: 'Query', folderTree: tree }) as FolderTreeData)
+            },
+          },
           Mutation: {
             // A page deleted for good leaves the trash's lists (fetched
             // again) and the cache.

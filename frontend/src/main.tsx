@@ -12,3 +12,7 @@ createRoot(document.getElementById('root') as HTMLElement).render(
     </Provider>
   </StrictMode>,
 )
+
+// Keeps the app's shell so a reload while the server is down still opens the
+// app, which says so and retries (public/sw.js).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) navigator.serviceWorker.register('/sw.js').catch(() => {})

@@ -13,6 +13,8 @@ import { HomeLists } from './scenes/home/Lists'
 // Home's activity loads after the lists it stands below: the first route's code stays small.
 const ActivityFeed = lazy(() => import('./scenes/activity/ActivityFeed').then((m) => ({ default: m.ActivityFeed })))
 const Inbox = lazy(() => import('./scenes/inbox/Inbox'))
+// So do its decisions and drafts (IndexedDB): loaded on their own, after the first screen.
+const HomeWork = lazy(() => import('./scenes/home/Work'))
 const Shared = lazy(() => import('./scenes/share/Shared'))
 const Trash = lazy(() => import('./scenes/trash/Trash'))
 const SearchScreen = lazy(() => import('./scenes/search/Search'))
@@ -77,6 +79,9 @@ function Home() {
         <Link to="/new">New page</Link>
       </p>
       <HomeLists />
+      <Suspense fallback={<Loading what="Loading your work in progress" />}>
+        <HomeWork />
+      </Suspense>
       <h2>Team activity</h2>
       <Suspense fallback={<Loading what="Loading the team's activity" />}>
         <ActivityFeed label="Team activity" />

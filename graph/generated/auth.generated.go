@@ -81,6 +81,7 @@ type MutationResolver interface {
 	ReconvertIngestion(ctx context.Context, id string) (*model.IngestPayload, error)
 	DecideLink(ctx context.Context, input model.DecideLinkInput) (*model.DecideLinkPayload, error)
 	DecideLinks(ctx context.Context, input model.DecideLinksInput) (*model.DecideLinksPayload, error)
+	AnswerLinkDecisions(ctx context.Context, input model.AnswerLinkDecisionsInput) (*model.AnswerLinkDecisionsPayload, error)
 	ProposeLink(ctx context.Context, input model.ProposeLinkInput) (*model.ProposeLinkPayload, error)
 	AcceptLinkSuggestion(ctx context.Context, input model.LinkSuggestionInput) (*model.LinkSuggestionPayload, error)
 	RejectLinkSuggestion(ctx context.Context, input model.LinkSuggestionInput) (*model.LinkSuggestionPayload, error)
@@ -164,6 +165,7 @@ type QueryResolver interface {
 	RecentDocuments(ctx context.Context, first *int) ([]document.Doc, error)
 	Inbox(ctx context.Context, first *int, after *string, filter *model.InboxFilter) (*model.NotificationConnection, error)
 	InboxCounts(ctx context.Context) (*inbox.Counts, error)
+	Notification(ctx context.Context, id string) (*inbox.Notification, error)
 	Ingestions(ctx context.Context, first *int, after *string) (*model.IngestionConnection, error)
 	Ingestion(ctx context.Context, id string) (*ingest.Ingestion, error)
 	LinkDecisions(ctx context.Context, first *int, after *string) (*model.LinkDecisionConnection, error)
@@ -232,6 +234,20 @@ func (ec *executionContext) field_Mutation_addGroupMember_args(ctx context.Conte
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (model.GroupMemberInput, error) {
 			return ec.unmarshalNGroupMemberInput2codnaᚋgraphᚋmodelᚐGroupMemberInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_answerLinkDecisions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.AnswerLinkDecisionsInput, error) {
+			return ec.unmarshalNAnswerLinkDecisionsInput2codnaᚋgraphᚋmodelᚐAnswerLinkDecisionsInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -2283,6 +2299,20 @@ func (ec *executionContext) field_Query_newPageAudience_args(ctx context.Context
 		return nil, err
 	}
 	args["path"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_notification_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
 	return args, nil
 }
 
@@ -5009,6 +5039,50 @@ func (ec *executionContext) fieldContext_Mutation_decideLinks(ctx context.Contex
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_decideLinks_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_answerLinkDecisions(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_answerLinkDecisions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AnswerLinkDecisions(ctx, fc.Args["input"].(model.AnswerLinkDecisionsInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.AnswerLinkDecisionsPayload) graphql.Marshaler {
+			return ec.marshalNAnswerLinkDecisionsPayload2ᚖcodnaᚋgraphᚋmodelᚐAnswerLinkDecisionsPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_answerLinkDecisions(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AnswerLinkDecisionsPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_answerLinkDecisions_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -8459,6 +8533,50 @@ func (ec *executionContext) fieldContext_Query_inboxCounts(_ context.Context, fi
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_notification(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_notification(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Notification(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *inbox.Notification) graphql.Marshaler {
+			return ec.marshalONotification2ᚖcodnaᚋinternalᚋinboxᚐNotification(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_notification(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Notification(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_notification_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_ingestions(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -11069,6 +11187,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "answerLinkDecisions":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_answerLinkDecisions(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "proposeLink":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_proposeLink(ctx, field)
@@ -11641,6 +11766,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_inboxCounts(ctx, field)
+				})
+		case "notification":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_notification(ctx, field)
 				})
 		case "ingestions":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,

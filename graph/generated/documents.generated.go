@@ -50,6 +50,7 @@ type DocumentResolver interface {
 	Links(ctx context.Context, obj *document.Doc) ([]linkgraph.Edge, error)
 	Backlinks(ctx context.Context, obj *document.Doc) ([]linkgraph.Edge, error)
 	Related(ctx context.Context, obj *document.Doc, depth *int, direction *model.LinkDirection) ([]model.RelatedDocument, error)
+	LiveDigest(ctx context.Context, obj *document.Doc) (string, error)
 	Watching(ctx context.Context, obj *document.Doc) (bool, error)
 	WatcherCount(ctx context.Context, obj *document.Doc) (int, error)
 }
@@ -1288,6 +1289,34 @@ func (ec *executionContext) fieldContext_Document_related(ctx context.Context, f
 		return fc, err
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _Document_liveDigest(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Resolve(ctx, ec.OperationContext, "Document", field, true, func(ctx context.Context) (string, error) {
+			return ec.Resolvers.Document().LiveDigest(ctx, obj)
+		}, ec.marshalNString2string)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Document_liveDigest(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Document().LiveDigest(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Document_liveDigest(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Document", field, true, true, "String")
 }
 
 func (ec *executionContext) _Document_watching(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
@@ -3528,6 +3557,12 @@ func (ec *executionContext) _Document(ctx context.Context, sel ast.SelectionSet,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Document_related(ctx, field, obj)
+				})
+		case "liveDigest":
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Document_liveDigest(ctx, field, obj)
 				})
 		case "watching":
 			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,

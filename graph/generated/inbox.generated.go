@@ -28,20 +28,45 @@ type NotificationResolver interface {
 
 	Status(ctx context.Context, obj *inbox.Notification) (model.NotificationStatus, error)
 
+	Documents(ctx context.Context, obj *inbox.Notification, first *int, after *string) (*model.DocumentConnection, error)
+
 	Mention(ctx context.Context, obj *inbox.Notification) (*model.MentionView, error)
 	WatchEvents(ctx context.Context, obj *inbox.Notification) (*int, error)
 }
 type SubscriptionResolver interface {
 	InboxCounts(ctx context.Context) (<-chan *inbox.Counts, error)
 	NotificationAdded(ctx context.Context) (<-chan *inbox.Notification, error)
-	DocumentChanged(ctx context.Context, id string) (<-chan *document.Doc, error)
+	DocumentChanged(ctx context.Context, id string, since *string) (<-chan *document.Doc, error)
 	ThreadChanged(ctx context.Context, documentID string) (<-chan *comment.Thread, error)
+	FolderChanged(ctx context.Context, space model.Space, path *string) (<-chan *model.FolderTree, error)
 	ImportProgress(ctx context.Context, id string) (<-chan *transfer.Import, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
 
 // region    ***************************** args.gotpl *****************************
+
+func (ec *executionContext) field_Notification_documents_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
+	return args, nil
+}
 
 func (ec *executionContext) field_Subscription_documentChanged_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
@@ -54,6 +79,36 @@ func (ec *executionContext) field_Subscription_documentChanged_args(ctx context.
 		return nil, err
 	}
 	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "since",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["since"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Subscription_folderChanged_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "space",
+		func(ctx context.Context, v any) (model.Space, error) {
+			return ec.unmarshalNSpace2codnaᚋgraphᚋmodelᚐSpace(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["space"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "path",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["path"] = arg1
 	return args, nil
 }
 
@@ -475,6 +530,50 @@ func (ec *executionContext) fieldContext_Notification_batchId(_ context.Context,
 	return graphql.NewScalarFieldContext("Notification", field, false, false, "ID")
 }
 
+func (ec *executionContext) _Notification_documents(ctx context.Context, field graphql.CollectedField, obj *inbox.Notification) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Notification_documents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Notification().Documents(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.DocumentConnection) graphql.Marshaler {
+			return ec.marshalNDocumentConnection2ᚖcodnaᚋgraphᚋmodelᚐDocumentConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Notification_documents(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Notification",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_DocumentConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Notification_documents_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Notification_createdAt(ctx context.Context, field graphql.CollectedField, obj *inbox.Notification) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
 		return schedule.Field(ctx, ec.OperationContext, "Notification", field, obj.CreatedAt, ec.marshalNTime2timeᚐTime)
@@ -893,7 +992,7 @@ func (ec *executionContext) _Subscription_documentChanged(ctx context.Context, f
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Subscription().DocumentChanged(ctx, fc.Args["id"].(string))
+			return ec.Resolvers.Subscription().DocumentChanged(ctx, fc.Args["id"].(string), fc.Args["since"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *document.Doc) graphql.Marshaler {
@@ -965,6 +1064,50 @@ func (ec *executionContext) fieldContext_Subscription_threadChanged(ctx context.
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Subscription_threadChanged_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Subscription_folderChanged(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+	return graphql.ResolveFieldStream(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Subscription_folderChanged(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Subscription().FolderChanged(ctx, fc.Args["space"].(model.Space), fc.Args["path"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.FolderTree) graphql.Marshaler {
+			return ec.marshalNFolderTree2ᚖcodnaᚋgraphᚋmodelᚐFolderTree(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Subscription_folderChanged(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_FolderTree(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Subscription_folderChanged_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -1309,6 +1452,12 @@ func (ec *executionContext) _Notification(ctx context.Context, sel ast.Selection
 			if out.Values[i] == graphql.RequiredNull {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "documents":
+			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Notification_documents(ctx, field, obj)
+				})
 		case "createdAt":
 			out.Values[i] = ec._Notification_createdAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -1492,6 +1641,8 @@ func (ec *executionContext) _Subscription(ctx context.Context, sel ast.Selection
 		return ec._Subscription_documentChanged(ctx, fields[0])
 	case "threadChanged":
 		return ec._Subscription_threadChanged(ctx, fields[0])
+	case "folderChanged":
+		return ec._Subscription_folderChanged(ctx, fields[0])
 	case "importProgress":
 		return ec._Subscription_importProgress(ctx, fields[0])
 	default:
@@ -1589,6 +1740,13 @@ func (ec *executionContext) unmarshalOInboxFilter2ᚖcodnaᚋgraphᚋmodelᚐInb
 	}
 	res, err := ec.unmarshalInputInboxFilter(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalONotification2ᚖcodnaᚋinternalᚋinboxᚐNotification(ctx context.Context, sel ast.SelectionSet, v *inbox.Notification) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Notification(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalONotificationStatus2ᚖcodnaᚋgraphᚋmodelᚐNotificationStatus(ctx context.Context, v any) (*model.NotificationStatus, error) {

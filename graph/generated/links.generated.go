@@ -45,6 +45,93 @@ type LinkSuggestionResolver interface {
 
 // region    **************************** field.gotpl *****************************
 
+func (ec *executionContext) _AnswerLinkDecisionsPayload_answered(ctx context.Context, field graphql.CollectedField, obj *model.AnswerLinkDecisionsPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "AnswerLinkDecisionsPayload", field, obj.Answered, ec.marshalNID2ᚕstringᚄ)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AnswerLinkDecisionsPayload_answered(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Answered, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNID2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AnswerLinkDecisionsPayload_answered(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AnswerLinkDecisionsPayload", field, false, false, "ID")
+}
+
+func (ec *executionContext) _AnswerLinkDecisionsPayload_skipped(ctx context.Context, field graphql.CollectedField, obj *model.AnswerLinkDecisionsPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "AnswerLinkDecisionsPayload", field, obj.Skipped, ec.marshalNID2ᚕstringᚄ)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AnswerLinkDecisionsPayload_skipped(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Skipped, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNID2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AnswerLinkDecisionsPayload_skipped(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AnswerLinkDecisionsPayload", field, false, false, "ID")
+}
+
+func (ec *executionContext) _AnswerLinkDecisionsPayload_documents(ctx context.Context, field graphql.CollectedField, obj *model.AnswerLinkDecisionsPayload) (ret graphql.Marshaler) {
+	if schedule.Direct(ctx) {
+		return schedule.Field(ctx, ec.OperationContext, "AnswerLinkDecisionsPayload", field, obj.Documents, ec.marshalNDocument2ᚕcodnaᚋinternalᚋdocumentᚐDocᚄ)
+	}
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AnswerLinkDecisionsPayload_documents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Documents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []document.Doc) graphql.Marshaler {
+			return ec.marshalNDocument2ᚕcodnaᚋinternalᚋdocumentᚐDocᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AnswerLinkDecisionsPayload_documents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AnswerLinkDecisionsPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Document(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _DecideLinkPayload_document(ctx context.Context, field graphql.CollectedField, obj *model.DecideLinkPayload) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
 		return schedule.Field(ctx, ec.OperationContext, "DecideLinkPayload", field, obj.Document, ec.marshalNDocument2ᚖcodnaᚋinternalᚋdocumentᚐDoc)
@@ -1670,6 +1757,55 @@ func (ec *executionContext) fieldContext_RelatedDocument_via(_ context.Context, 
 
 // region    **************************** input.gotpl *****************************
 
+func (ec *executionContext) unmarshalInputAnswerLinkDecisionsInput(ctx context.Context, obj any) (model.AnswerLinkDecisionsInput, error) {
+	var it model.AnswerLinkDecisionsInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"linkIds", "answer"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "linkIds":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("linkIds"))
+			data, err := ec.unmarshalNID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LinkIds = data
+		case "answer":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("answer"))
+			data, err := ec.unmarshalNLinkAnswer2codnaᚋgraphᚋmodelᚐLinkAnswer(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Answer = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalAnswerLinkDecisionsInput unmarshals raw into the AnswerLinkDecisionsInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalAnswerLinkDecisionsInput(ctx context.Context, raw any) (model.AnswerLinkDecisionsInput, error) {
+	var out model.AnswerLinkDecisionsInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "AnswerLinkDecisionsInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputDecideLinkInput(ctx context.Context, obj any) (model.DecideLinkInput, error) {
 	var it model.DecideLinkInput
 	if obj == nil {
@@ -1905,6 +2041,50 @@ func UnmarshalProposeLinkInput(ctx context.Context, raw any) (model.ProposeLinkI
 // endregion ************************** interface.gotpl ***************************
 
 // region    **************************** object.gotpl ****************************
+
+var answerLinkDecisionsPayloadImplementors = []string{"AnswerLinkDecisionsPayload"}
+
+func (ec *executionContext) _AnswerLinkDecisionsPayload(ctx context.Context, sel ast.SelectionSet, obj *model.AnswerLinkDecisionsPayload) graphql.Marshaler {
+	op := schedule.From(ctx)
+	fields := op.CollectFields(ec.OperationContext, sel, answerLinkDecisionsPayloadImplementors)
+
+	out := op.NewFieldSet(ctx, fields)
+	deferred := op.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AnswerLinkDecisionsPayload")
+		case "answered":
+			out.Values[i] = ec._AnswerLinkDecisionsPayload_answered(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "skipped":
+			out.Values[i] = ec._AnswerLinkDecisionsPayload_skipped(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "documents":
+			out.Values[i] = ec._AnswerLinkDecisionsPayload_documents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return op.Object(fields, out)
+}
 
 var decideLinkPayloadImplementors = []string{"DecideLinkPayload"}
 
@@ -2618,6 +2798,19 @@ func (ec *executionContext) _RelatedDocument(ctx context.Context, sel ast.Select
 // endregion **************************** object.gotpl ****************************
 
 // region    ***************************** type.gotpl *****************************
+
+func (ec *executionContext) unmarshalNAnswerLinkDecisionsInput2codnaᚋgraphᚋmodelᚐAnswerLinkDecisionsInput(ctx context.Context, v any) (model.AnswerLinkDecisionsInput, error) {
+	res, err := ec.unmarshalInputAnswerLinkDecisionsInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNAnswerLinkDecisionsPayload2ᚖcodnaᚋgraphᚋmodelᚐAnswerLinkDecisionsPayload(ctx context.Context, sel ast.SelectionSet, v *model.AnswerLinkDecisionsPayload) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "AnswerLinkDecisionsPayload!")
+		return graphql.Null
+	}
+	return ec._AnswerLinkDecisionsPayload(ctx, sel, v)
+}
 
 func (ec *executionContext) unmarshalNDecideLinkInput2codnaᚋgraphᚋmodelᚐDecideLinkInput(ctx context.Context, v any) (model.DecideLinkInput, error) {
 	res, err := ec.unmarshalInputDecideLinkInput(ctx, v)

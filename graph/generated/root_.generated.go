@@ -110,6 +110,12 @@ type ComplexityRoot struct {
 		Tool    func(childComplexity int) int
 	}
 
+	AnswerLinkDecisionsPayload struct {
+		Answered  func(childComplexity int) int
+		Documents func(childComplexity int) int
+		Skipped   func(childComplexity int) int
+	}
+
 	AnswerMentionPayload struct {
 		BatchID        func(childComplexity int) int
 		NotificationID func(childComplexity int) int
@@ -335,6 +341,7 @@ type ComplexityRoot struct {
 		Frontmatter     func(childComplexity int) int
 		ID              func(childComplexity int) int
 		Links           func(childComplexity int) int
+		LiveDigest      func(childComplexity int) int
 		Markdown        func(childComplexity int) int
 		MyPermission    func(childComplexity int) int
 		OpenThreadCount func(childComplexity int) int
@@ -816,6 +823,7 @@ type ComplexityRoot struct {
 		AcceptInvitation                   func(childComplexity int, input model.AcceptInvitationInput) int
 		AcceptLinkSuggestion               func(childComplexity int, input model.LinkSuggestionInput) int
 		AddGroupMember                     func(childComplexity int, input model.GroupMemberInput) int
+		AnswerLinkDecisions                func(childComplexity int, input model.AnswerLinkDecisionsInput) int
 		AnswerMention                      func(childComplexity int, input model.AnswerMentionInput) int
 		ChangePassword                     func(childComplexity int, input model.ChangePasswordInput) int
 		CreateAccessToken                  func(childComplexity int, input model.CreateAccessTokenInput) int
@@ -920,6 +928,7 @@ type ComplexityRoot struct {
 		Actor            func(childComplexity int) int
 		BatchID          func(childComplexity int) int
 		CreatedAt        func(childComplexity int) int
+		Documents        func(childComplexity int, first *int, after *string) int
 		ID               func(childComplexity int) int
 		Mention          func(childComplexity int) int
 		Payload          func(childComplexity int) int
@@ -1047,6 +1056,7 @@ type ComplexityRoot struct {
 		Mentionables        func(childComplexity int, query string, first *int) int
 		MyAgents            func(childComplexity int) int
 		NewPageAudience     func(childComplexity int, space model.Space, path *string) int
+		Notification        func(childComplexity int, id string) int
 		People              func(childComplexity int, query string, first *int) int
 		RecentDocuments     func(childComplexity int, first *int) int
 		RecentlyShared      func(childComplexity int, since time.Time, first *int) int
@@ -1237,7 +1247,8 @@ type ComplexityRoot struct {
 	}
 
 	Subscription struct {
-		DocumentChanged   func(childComplexity int, id string) int
+		DocumentChanged   func(childComplexity int, id string, since *string) int
+		FolderChanged     func(childComplexity int, space model.Space, path *string) int
 		ImportProgress    func(childComplexity int, id string) int
 		InboxCounts       func(childComplexity int) int
 		NotificationAdded func(childComplexity int) int
@@ -1605,6 +1616,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AgentToolUse.Tool(childComplexity), true
+
+	case "AnswerLinkDecisionsPayload.answered":
+		if e.ComplexityRoot.AnswerLinkDecisionsPayload.Answered == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnswerLinkDecisionsPayload.Answered(childComplexity), true
+	case "AnswerLinkDecisionsPayload.documents":
+		if e.ComplexityRoot.AnswerLinkDecisionsPayload.Documents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnswerLinkDecisionsPayload.Documents(childComplexity), true
+	case "AnswerLinkDecisionsPayload.skipped":
+		if e.ComplexityRoot.AnswerLinkDecisionsPayload.Skipped == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnswerLinkDecisionsPayload.Skipped(childComplexity), true
 
 	case "AnswerMentionPayload.batchId":
 		if e.ComplexityRoot.AnswerMentionPayload.BatchID == nil {
@@ -2399,6 +2429,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Document.Links(childComplexity), true
+	case "Document.liveDigest":
+		if e.ComplexityRoot.Document.LiveDigest == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Document.LiveDigest(childComplexity), true
 	case "Document.markdown":
 		if e.ComplexityRoot.Document.Markdown == nil {
 			break
@@ -4244,6 +4280,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.AddGroupMember(childComplexity, args["input"].(model.GroupMemberInput)), true
+	case "Mutation.answerLinkDecisions":
+		if e.ComplexityRoot.Mutation.AnswerLinkDecisions == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_answerLinkDecisions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AnswerLinkDecisions(childComplexity, args["input"].(model.AnswerLinkDecisionsInput)), true
 	case "Mutation.answerMention":
 		if e.ComplexityRoot.Mutation.AnswerMention == nil {
 			break
@@ -5321,6 +5368,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Notification.CreatedAt(childComplexity), true
+	case "Notification.documents":
+		if e.ComplexityRoot.Notification.Documents == nil {
+			break
+		}
+
+		args, err := ec.field_Notification_documents_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Notification.Documents(childComplexity, args["first"].(*int), args["after"].(*string)), true
 	case "Notification.id":
 		if e.ComplexityRoot.Notification.ID == nil {
 			break
@@ -6050,6 +6108,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.NewPageAudience(childComplexity, args["space"].(model.Space), args["path"].(*string)), true
+	case "Query.notification":
+		if e.ComplexityRoot.Query.Notification == nil {
+			break
+		}
+
+		args, err := ec.field_Query_notification_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Notification(childComplexity, args["id"].(string)), true
 	case "Query.people":
 		if e.ComplexityRoot.Query.People == nil {
 			break
@@ -6691,7 +6760,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Subscription.DocumentChanged(childComplexity, args["id"].(string)), true
+		return e.ComplexityRoot.Subscription.DocumentChanged(childComplexity, args["id"].(string), args["since"].(*string)), true
+	case "Subscription.folderChanged":
+		if e.ComplexityRoot.Subscription.FolderChanged == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_folderChanged_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.FolderChanged(childComplexity, args["space"].(model.Space), args["path"].(*string)), true
 	case "Subscription.importProgress":
 		if e.ComplexityRoot.Subscription.ImportProgress == nil {
 			break
@@ -7193,6 +7273,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("AcceptInvitationInput", ec.unmarshalInputAcceptInvitationInput),
 			graphql.NewInputUnmarshaler("ActivityFilter", ec.unmarshalInputActivityFilter),
 			graphql.NewInputUnmarshaler("AgentInput", ec.unmarshalInputAgentInput),
+			graphql.NewInputUnmarshaler("AnswerLinkDecisionsInput", ec.unmarshalInputAnswerLinkDecisionsInput),
 			graphql.NewInputUnmarshaler("AnswerMentionInput", ec.unmarshalInputAnswerMentionInput),
 			graphql.NewInputUnmarshaler("AuditFilter", ec.unmarshalInputAuditFilter),
 			graphql.NewInputUnmarshaler("AutomationScopeInput", ec.unmarshalInputAutomationScopeInput),
@@ -9007,6 +9088,12 @@ type Notification {
   status: NotificationStatus!
   "The sharing batch or other action it belongs to."
   batchId: ID
+  """
+  The documents a batch notification stands for (a share of 500 pages is one notification),
+  those you can read now only, by id (` + "`" + `first` + "`" + ` at most 100). A page you cannot read is left
+  out, never named. Empty for a notification that stands for no documents.
+  """
+  documents(first: Int = 20, after: String): DocumentConnection!
   createdAt: Time!
   readAt: Time
   resolvedAt: Time
@@ -9059,6 +9146,8 @@ extend type Query {
   inbox(first: Int = 50, after: String, filter: InboxFilter): NotificationConnection!
   "Your inbox badge."
   inboxCounts: InboxCounts!
+  "One of your notifications; null when you have none with that id."
+  notification(id: ID!): Notification
 }
 
 extend type Mutation {
@@ -9077,8 +9166,13 @@ type Subscription {
   inboxCounts: InboxCounts!
   "Each notification that arrives for you from now on."
   notificationAdded: Notification!
-  "A document you can read: its current state first, then each change. Ends when you can no longer read it."
-  documentChanged(id: ID!): Document!
+  """
+  A document you can read: its current state first, then each change. Ends when you can no longer
+  read it. With ` + "`" + `since` + "`" + ` (the ` + "`" + `Document.liveDigest` + "`" + ` of the page as you read it), the current state
+  is sent first only when it differs from what you read, so every push is a change, including one
+  made between your read and the subscription's start.
+  """
+  documentChanged(id: ID!, since: String): Document!
 }
 `, BuiltIn: false},
 	{Name: "../schema/ingestions.graphqls", Input: `"Where an ingestion is."
@@ -9289,6 +9383,24 @@ type DecideLinksPayload {
   more: Boolean!
 }
 
+"Several of your link decisions answered the same way at once: \"Update all\" or \"Keep all\" for the links a rename touched."
+input AnswerLinkDecisionsInput {
+  "The links (a decision notification's ` + "`" + `subjectId` + "`" + `), at most 200, each one of yours waiting for a decision."
+  linkIds: [ID!]!
+  "UPDATE, KEEP or DROP (restore and repoint are answered one by one, or with ` + "`" + `decideLinks` + "`" + `)."
+  answer: LinkAnswer!
+}
+
+"What answering several link decisions at once did: all in one transaction, or none."
+type AnswerLinkDecisionsPayload {
+  "The links answered."
+  answered: [ID!]!
+  "The links given that no longer needed a decision (answered meanwhile, or mended)."
+  skipped: [ID!]!
+  "The linking documents after the answers, each once."
+  documents: [Document!]!
+}
+
 "Why a link is proposed."
 enum LinkSuggestionReason {
   VECTOR_SIMILAR
@@ -9405,12 +9517,34 @@ extend type Mutation {
   restores the document once). NOT_FOUND on targetId when none of your links to it waits.
   """
   decideLinks(input: DecideLinksInput!): DecideLinksPayload!
+  "Answers several of your link decisions the same way, in one transaction: each must be yours to answer (NOT_FOUND or FORBIDDEN on ` + "`" + `linkIds` + "`" + ` otherwise, and nothing is answered); one that no longer needs a decision is skipped. At most 200 at once (BAD_USER_INPUT on ` + "`" + `linkIds` + "`" + `)."
+  answerLinkDecisions(input: AnswerLinkDecisionsInput!): AnswerLinkDecisionsPayload!
   "Proposes a link from a document you can edit to one you can read; its owner decides."
   proposeLink(input: ProposeLinkInput!): ProposeLinkPayload!
   "Accepts a link suggestion: the link is added to the end of the source as a revision by you."
   acceptLinkSuggestion(input: LinkSuggestionInput!): LinkSuggestionPayload!
   "Rejects a link suggestion for good."
   rejectLinkSuggestion(input: LinkSuggestionInput!): LinkSuggestionPayload!
+}
+`, BuiltIn: false},
+	{Name: "../schema/live.graphqls", Input: `extend type Document {
+  """
+  A digest of what an open page shows of this document that may change without you: its version,
+  your access, its thread counts, and its links and backlinks as you see them (link resolution
+  changes those without a new version). Pass it as ` + "`" + `documentChanged(since:)` + "`" + ` to hear of a change
+  made between your read and the subscription's start. Opaque: compare it, never parse it.
+  """
+  liveDigest: String!
+}
+
+extend type Subscription {
+  """
+  One folder of a space as you see it (what ` + "`" + `folderTree` + "`" + ` gives): its current state first, then
+  each time a page comes into it or leaves it — created, moved or renamed, trashed or restored,
+  shared with you or no longer — or is retitled or changes status, by anyone (debounced). Only
+  what you can read is in it: a page you cannot read changes nothing you are sent.
+  """
+  folderChanged(space: Space!, path: String = ""): FolderTree!
 }
 `, BuiltIn: false},
 	{Name: "../schema/mail.graphqls", Input: `"How often the information notifications you have not read are mailed to you together."
@@ -10678,6 +10812,18 @@ func (ec *executionContext) childFields_AgentToolUse(ctx context.Context, field 
 	return nil, fmt.Errorf("no field named %q was found under type AgentToolUse", field.Name)
 }
 
+func (ec *executionContext) childFields_AnswerLinkDecisionsPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "answered":
+		return ec.fieldContext_AnswerLinkDecisionsPayload_answered(ctx, field)
+	case "skipped":
+		return ec.fieldContext_AnswerLinkDecisionsPayload_skipped(ctx, field)
+	case "documents":
+		return ec.fieldContext_AnswerLinkDecisionsPayload_documents(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AnswerLinkDecisionsPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_AnswerMentionPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "notificationId":
@@ -11172,6 +11318,8 @@ func (ec *executionContext) childFields_Document(ctx context.Context, field grap
 		return ec.fieldContext_Document_backlinks(ctx, field)
 	case "related":
 		return ec.fieldContext_Document_related(ctx, field)
+	case "liveDigest":
+		return ec.fieldContext_Document_liveDigest(ctx, field)
 	case "watching":
 		return ec.fieldContext_Document_watching(ctx, field)
 	case "watcherCount":
@@ -12102,6 +12250,8 @@ func (ec *executionContext) childFields_Notification(ctx context.Context, field 
 		return ec.fieldContext_Notification_status(ctx, field)
 	case "batchId":
 		return ec.fieldContext_Notification_batchId(ctx, field)
+	case "documents":
+		return ec.fieldContext_Notification_documents(ctx, field)
 	case "createdAt":
 		return ec.fieldContext_Notification_createdAt(ctx, field)
 	case "readAt":

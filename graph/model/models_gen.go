@@ -99,6 +99,24 @@ type AgentToolUse struct {
 	LastAt  time.Time `json:"lastAt"`
 }
 
+// Several of your link decisions answered the same way at once: "Update all" or "Keep all" for the links a rename touched.
+type AnswerLinkDecisionsInput struct {
+	// The links (a decision notification's `subjectId`), at most 200, each one of yours waiting for a decision.
+	LinkIds []string `json:"linkIds"`
+	// UPDATE, KEEP or DROP (restore and repoint are answered one by one, or with `decideLinks`).
+	Answer LinkAnswer `json:"answer"`
+}
+
+// What answering several link decisions at once did: all in one transaction, or none.
+type AnswerLinkDecisionsPayload struct {
+	// The links answered.
+	Answered []string `json:"answered"`
+	// The links given that no longer needed a decision (answered meanwhile, or mended).
+	Skipped []string `json:"skipped"`
+	// The linking documents after the answers, each once.
+	Documents []document.Doc `json:"documents"`
+}
+
 // An answer to a mention decision.
 type AnswerMentionInput struct {
 	// The `mention.unreadable` or `mention.group_capped` decision.

@@ -970,6 +970,11 @@ type Notification struct {
 	ResolvedAt       *time.Time
 }
 
+type NotificationDocument struct {
+	NotificationID uuid.UUID
+	DocumentID     uuid.UUID
+}
+
 type OutboxDelivery struct {
 	Consumer  string
 	EventID   uuid.UUID

@@ -136,6 +136,80 @@ func (q *Queries) NotificationDismiss(ctx context.Context, db DBTX, arg Notifica
 	return i, err
 }
 
+const notificationDocumentAdd = `-- name: NotificationDocumentAdd :exec
+INSERT INTO notification_documents (notification_id, document_id)
+SELECT $1, d.id FROM documents d WHERE d.id = $2
+ON CONFLICT DO NOTHING
+`
+
+type NotificationDocumentAddParams struct {
+	NotificationID uuid.UUID
+	DocumentID     uuid.UUID
+}
+
+// NotificationDocumentAdd records that a batch notification stands for a document (nothing if the document is gone or already recorded).
+func (q *Queries) NotificationDocumentAdd(ctx context.Context, db DBTX, arg NotificationDocumentAddParams) error {
+	_, err := db.Exec(ctx, notificationDocumentAdd, arg.NotificationID, arg.DocumentID)
+	return err
+}
+
+const notificationDocumentListReadable = `-- name: NotificationDocumentListReadable :many
+SELECT k.notification_id::uuid AS notification_id, k.after_id::uuid AS after_id, x.document_id
+FROM (SELECT unnest($1::uuid[]) AS notification_id, unnest($2::uuid[]) AS after_id, unnest($3::int[]) AS row_limit) k
+JOIN notifications n ON n.id = k.notification_id AND n.recipient_id = $4
+CROSS JOIN LATERAL (
+  SELECT nd.document_id
+  FROM notification_documents nd
+  JOIN documents d ON d.id = nd.document_id
+  CROSS JOIN LATERAL document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $4, $5::boolean) a
+  WHERE nd.notification_id = k.notification_id AND nd.document_id > k.after_id AND a.level > 0
+  ORDER BY nd.document_id
+  LIMIT k.row_limit
+) x
+ORDER BY k.notification_id, k.after_id, x.document_id
+`
+
+type NotificationDocumentListReadableParams struct {
+	NotificationIds []uuid.UUID
+	AfterIds        []uuid.UUID
+	RowLimits       []int32
+	ReaderID        uuid.UUID
+	ReaderIsPerson  bool
+}
+
+type NotificationDocumentListReadableRow struct {
+	NotificationID uuid.UUID
+	AfterID        uuid.UUID
+	DocumentID     uuid.UUID
+}
+
+// NotificationDocumentListReadable pages, for each given (notification, after, limit), the documents that notification of the reader's stands for and the reader can read, by document id after after_ids[i] (the nil uuid for the first page), at most row_limits[i] each.
+func (q *Queries) NotificationDocumentListReadable(ctx context.Context, db DBTX, arg NotificationDocumentListReadableParams) ([]NotificationDocumentListReadableRow, error) {
+	rows, err := db.Query(ctx, notificationDocumentListReadable,
+		arg.NotificationIds,
+		arg.AfterIds,
+		arg.RowLimits,
+		arg.ReaderID,
+		arg.ReaderIsPerson,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []NotificationDocumentListReadableRow
+	for rows.Next() {
+		var i NotificationDocumentListReadableRow
+		if err := rows.Scan(&i.NotificationID, &i.AfterID, &i.DocumentID); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const notificationFindBatch = `-- name: NotificationFindBatch :one
 SELECT id, recipient_id, type, subject_type, subject_id, payload, requires_decision, status, batch_id, created_at, read_at, resolved_at FROM notifications
 WHERE recipient_id = $1 AND batch_id = $2 AND type = $3
@@ -203,6 +277,36 @@ func (q *Queries) NotificationFindOpen(ctx context.Context, db DBTX, arg Notific
 		arg.RequiresDecision,
 		arg.WindowSecs,
 	)
+	var i Notification
+	err := row.Scan(
+		&i.ID,
+		&i.RecipientID,
+		&i.Type,
+		&i.SubjectType,
+		&i.SubjectID,
+		&i.Payload,
+		&i.RequiresDecision,
+		&i.Status,
+		&i.BatchID,
+		&i.CreatedAt,
+		&i.ReadAt,
+		&i.ResolvedAt,
+	)
+	return i, err
+}
+
+const notificationGet = `-- name: NotificationGet :one
+SELECT id, recipient_id, type, subject_type, subject_id, payload, requires_decision, status, batch_id, created_at, read_at, resolved_at FROM notifications WHERE id = $1 AND recipient_id = $2
+`
+
+type NotificationGetParams struct {
+	ID          uuid.UUID
+	RecipientID uuid.UUID
+}
+
+// NotificationGet reads one notification of a recipient.
+func (q *Queries) NotificationGet(ctx context.Context, db DBTX, arg NotificationGetParams) (Notification, error) {
+	row := db.QueryRow(ctx, notificationGet, arg.ID, arg.RecipientID)
 	var i Notification
 	err := row.Scan(
 		&i.ID,

@@ -2,6 +2,8 @@ package linkgraph
 
 import (
 	"context"
+	"errors"
+	"slices"
 
 	"github.com/google/uuid"
 
@@ -80,4 +82,76 @@ func (s *Service) DecideAll(ctx context.Context, target uuid.UUID, answer Answer
 		out.Count = all
 	}
 	return out, nil
+}
+
+// Answered is what DecideMany did: the links it answered, those given that
+// no longer needed a decision, and the linking documents after the answers
+// (each once, in the order first answered).
+type Answered struct {
+	Answered  []uuid.UUID
+	Skipped   []uuid.UUID
+	Documents []*document.Doc
+}
+
+// DecideMany answers several of the actor's link decisions the same way
+// ("Update all", "Keep all" for the links a rename touched), all in one
+// transaction: each link is checked as Decide checks it, and when one
+// fails nothing is answered. A link that no longer needs a decision
+// (answered meanwhile, mended) is skipped. answer is Update, Keep or Drop;
+// ids at most MaxDecideAll, repeats counted once.
+//
+// Errors: UNAUTHENTICATED for nobody; BAD_USER_INPUT on "linkIds" for none
+// or more than MaxDecideAll, on "answer" for another answer (or Update of a
+// link whose target was deleted); NOT_FOUND on "linkIds" for a link the
+// actor cannot see; FORBIDDEN on "linkIds" for one whose page they cannot
+// edit.
+func (s *Service) DecideMany(ctx context.Context, ids []uuid.UUID, answer Answer) (Answered, error) {
+	actor, err := auth.RequireUser(ctx)
+	if err != nil {
+		return Answered{}, err
+	}
+	ids = sortedIDs(ids) // one lock order for every caller
+	if len(ids) == 0 || len(ids) > MaxDecideAll {
+		return Answered{}, fault.Input("linkIds", "Give between 1 and %d links.", MaxDecideAll)
+	}
+	if !slices.Contains([]Answer{Update, Keep, Drop}, answer) {
+		return Answered{}, fault.Input("answer", "Answer many links at once with update, keep or drop.")
+	}
+	var out Answered
+	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		out = Answered{}
+		seen := map[uuid.UUID]int{}
+		for _, id := range ids {
+			d, _, _, err := s.answerInTx(ctx, tx, actor, &links, id, answer, nil)
+			if fault.CodeOf(err) == fault.Conflict {
+				out.Skipped = append(out.Skipped, id)
+				continue
+			}
+			if err != nil {
+				return onLinkIDs(err)
+			}
+			out.Answered = append(out.Answered, id)
+			if i, ok := seen[d.ID]; ok {
+				out.Documents[i] = d // the later revision
+				continue
+			}
+			seen[d.ID] = len(out.Documents)
+			out.Documents = append(out.Documents, d)
+		}
+		return nil
+	})
+	if err != nil {
+		return Answered{}, err
+	}
+	return out, nil
+}
+
+// onLinkIDs names "linkIds" as the field of a refusal about one link
+// (NOT_FOUND, FORBIDDEN): which of many failed is the input at fault.
+func onLinkIDs(err error) error {
+	var f *fault.Error
+	if !errors.As(err, &f) || f.Field == "answer" {
+		return err
+	}
+	return &fault.Error{Code: f.Code, Field: "linkIds", Message: f.Message}
 }

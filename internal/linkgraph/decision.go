@@ -219,6 +219,68 @@ func (s *Service) decide(ctx context.Context, k *subjectKind, id uuid.UUID, answ
 	var out *document.Doc
 	var source uuid.UUID
 	err = db.InTx(ctx, s.pool, func(tx db.DBTX) error {
+		var err error
+		out, source, restore, err = s.answerInTx(ctx, tx, actor, k, id, answer, newTarget)
+		return err
+	})
+	if err != nil || restore == nil {
+		return out, err
+	}
+	return s.restoreTarget(ctx, *restore, source)
+}
+
+// checkDecision checks, in tx, that actor may answer r, a subject of kind
+// k, with answer. Errors: k.notFound when the actor cannot read the
+// source, or cannot read the target (for them there is no decision);
+// FORBIDDEN when they cannot edit the source; CONFLICT on k.field when r
+// needs no decision.
+func checkDecision(ctx context.Context, tx db.DBTX, actor *auth.Actor, k *subjectKind, r subject, answer Answer) error {
+	levels, err := document.Levels(ctx, tx, actor, idsOf(r.source, r.target))
+	if err != nil {
+		return err
+	}
+	// A link broken by a trashing stays its source owner's decision when
+	// they could read the target then (docs/design.md#decisions).
+	brokenForThem := r.state == Broken && r.breakReader != nil && *r.breakReader == actor.UserID
+	if !levels[r.source].CanRead() || r.target == nil || (!levels[*r.target].CanRead() && !brokenForThem) {
+		return k.notFound
+	}
+	if !levels[r.source].CanWrite() {
+		return fault.New(fault.Forbidden, "Only someone who can edit the linking document can answer for its links.")
+	}
+	if !isDecision(r.state) || (r.keptAt != nil && answer != Keep) {
+		return fault.Conflicting(k.field, "This %s needs no decision: it is %s.", k.what, strings.ReplaceAll(string(r.state), "_", " "))
+	}
+	return nil
+}
+
+// restoreTarget restores a deleted target as a decision's answer (its
+// owner only: Restore checks), mends the references to it at once rather
+// than when the outbox gets to it, and returns the decision's source.
+func (s *Service) restoreTarget(ctx context.Context, target, source uuid.UUID) (*document.Doc, error) {
+	if _, err := s.docs.Restore(ctx, document.RestoreInput{ID: target}); err != nil {
+		return nil, err
+	}
+	if err := db.InTx(ctx, s.pool, func(tx db.DBTX) error { return ResyncInTx(ctx, tx, target) }); err != nil {
+		return nil, err
+	}
+	return s.docs.Get(ctx, source)
+}
+
+func idsOf(a uuid.UUID, b *uuid.UUID) []uuid.UUID {
+	if b == nil {
+		return []uuid.UUID{a}
+	}
+	return []uuid.UUID{a, *b}
+}
+
+// answerInTx answers the decision about the subject id of kind k in tx, as
+// decide does, trusting its caller for the actor and the answer's shape
+// (decide and DecideMany check them). It returns the source after the
+// answer, the source's id, and, for restore target, the target to restore
+// (after tx commits) instead of a document.
+func (s *Service) answerInTx(ctx context.Context, tx db.DBTX, actor *auth.Actor, k *subjectKind, id uuid.UUID, answer Answer, newTarget *uuid.UUID) (out *document.Doc, source uuid.UUID, restore *uuid.UUID, err error) {
+	err = func() error {
 		r, err := k.get(ctx, tx, id)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return k.notFound
@@ -279,54 +341,6 @@ func (s *Service) decide(ctx context.Context, k *subjectKind, id uuid.UUID, answ
 			return err
 		}
 		return ResyncInTx(ctx, tx, r.source)
-	})
-	if err != nil || restore == nil {
-		return out, err
-	}
-	return s.restoreTarget(ctx, *restore, source)
-}
-
-// checkDecision checks, in tx, that actor may answer r, a subject of kind
-// k, with answer. Errors: k.notFound when the actor cannot read the
-// source, or cannot read the target (for them there is no decision);
-// FORBIDDEN when they cannot edit the source; CONFLICT on k.field when r
-// needs no decision.
-func checkDecision(ctx context.Context, tx db.DBTX, actor *auth.Actor, k *subjectKind, r subject, answer Answer) error {
-	levels, err := document.Levels(ctx, tx, actor, idsOf(r.source, r.target))
-	if err != nil {
-		return err
-	}
-	// A link broken by a trashing stays its source owner's decision when
-	// they could read the target then (docs/design.md#decisions).
-	brokenForThem := r.state == Broken && r.breakReader != nil && *r.breakReader == actor.UserID
-	if !levels[r.source].CanRead() || r.target == nil || (!levels[*r.target].CanRead() && !brokenForThem) {
-		return k.notFound
-	}
-	if !levels[r.source].CanWrite() {
-		return fault.New(fault.Forbidden, "Only someone who can edit the linking document can answer for its links.")
-	}
-	if !isDecision(r.state) || (r.keptAt != nil && answer != Keep) {
-		return fault.Conflicting(k.field, "This %s needs no decision: it is %s.", k.what, strings.ReplaceAll(string(r.state), "_", " "))
-	}
-	return nil
-}
-
-// restoreTarget restores a deleted target as a decision's answer (its
-// owner only: Restore checks), mends the references to it at once rather
-// than when the outbox gets to it, and returns the decision's source.
-func (s *Service) restoreTarget(ctx context.Context, target, source uuid.UUID) (*document.Doc, error) {
-	if _, err := s.docs.Restore(ctx, document.RestoreInput{ID: target}); err != nil {
-		return nil, err
-	}
-	if err := db.InTx(ctx, s.pool, func(tx db.DBTX) error { return ResyncInTx(ctx, tx, target) }); err != nil {
-		return nil, err
-	}
-	return s.docs.Get(ctx, source)
-}
-
-func idsOf(a uuid.UUID, b *uuid.UUID) []uuid.UUID {
-	if b == nil {
-		return []uuid.UUID{a}
-	}
-	return []uuid.UUID{a, *b}
+	}()
+	return out, source, restore, err
 }

@@ -23,6 +23,7 @@ const (
 	DocumentChannel   = "codna_document"
 	CredentialChannel = "codna_credential"
 	ImportChannel     = "codna_import" // an import's id, as it advances
+	TreeChannel       = "codna_tree"   // a space ("wiki"), when a page came into or left one of its folders
 	// CollabChannel carries co-editing updates and presence between
 	// replicas (internal/collab: "u <document> <seq> <replica> [<body>]",
 	// "a <document> <replica> <body>").
@@ -85,7 +86,7 @@ func New(pool *pgxpool.Pool, log *slog.Logger) *Hub {
 	return &Hub{
 		connConfig: cc,
 		log:        log,
-		channels:   []string{InboxChannel, DocumentChannel, CredentialChannel, ImportChannel, CollabChannel},
+		channels:   []string{InboxChannel, DocumentChannel, CredentialChannel, ImportChannel, TreeChannel, CollabChannel},
 		subs:       map[topic]map[*Sub]struct{}{},
 		handlers:   map[string][]Handler{},
 		ready:      make(chan struct{}),

@@ -239,6 +239,8 @@ var table = map[string]rule{
 	// inbox.Service: each actor's own notifications and counts.
 	"inbox.Service.Counts":      {allow: person | agent | management, read: true, own: true},
 	"inbox.Service.Dismiss":     mine,
+	"inbox.Service.Documents":   mineRead,
+	"inbox.Service.Get":         mineRead,
 	"inbox.Service.Latest":      {allow: person | agent | management, read: true, own: true},
 	"inbox.Service.List":        mineRead,
 	"inbox.Service.MarkAllRead": mine,
@@ -275,6 +277,7 @@ var table = map[string]rule{
 	"linkgraph.Service.DecideAll":      content,
 	"linkgraph.Service.Decide":         content,
 	"linkgraph.Service.DecideFile":     content,
+	"linkgraph.Service.DecideMany":     content,
 	"linkgraph.Service.Decisions":      {allow: person | agent, read: true},
 	"linkgraph.Service.EndTitles":      contentRead,
 	"linkgraph.Service.Ends":           contentRead,

@@ -322,3 +322,29 @@ WHERE recipient_id = @recipient_id AND status = 'unread'
   AND created_at > @period_start AND created_at <= @period_end
 ORDER BY created_at
 LIMIT @row_limit;
+
+-- name: NotificationDocumentAdd :exec
+-- NotificationDocumentAdd records that a batch notification stands for a document (nothing if the document is gone or already recorded).
+INSERT INTO notification_documents (notification_id, document_id)
+SELECT @notification_id, d.id FROM documents d WHERE d.id = @document_id
+ON CONFLICT DO NOTHING;
+
+-- name: NotificationDocumentListReadable :many
+-- NotificationDocumentListReadable pages, for each given (notification, after, limit), the documents that notification of the reader's stands for and the reader can read, by document id after after_ids[i] (the nil uuid for the first page), at most row_limits[i] each.
+SELECT k.notification_id::uuid AS notification_id, k.after_id::uuid AS after_id, x.document_id
+FROM (SELECT unnest(@notification_ids::uuid[]) AS notification_id, unnest(@after_ids::uuid[]) AS after_id, unnest(@row_limits::int[]) AS row_limit) k
+JOIN notifications n ON n.id = k.notification_id AND n.recipient_id = @reader_id
+CROSS JOIN LATERAL (
+  SELECT nd.document_id
+  FROM notification_documents nd
+  JOIN documents d ON d.id = nd.document_id
+  CROSS JOIN LATERAL document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, @reader_id, @reader_is_person::boolean) a
+  WHERE nd.notification_id = k.notification_id AND nd.document_id > k.after_id AND a.level > 0
+  ORDER BY nd.document_id
+  LIMIT k.row_limit
+) x
+ORDER BY k.notification_id, k.after_id, x.document_id;
+
+-- name: NotificationGet :one
+-- NotificationGet reads one notification of a recipient.
+SELECT * FROM notifications WHERE id = @id AND recipient_id = @recipient_id;

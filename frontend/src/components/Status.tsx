@@ -23,9 +23,15 @@ export function errorMessage(e: CombinedError | Error | undefined | null): strin
   return e.message
 }
 
-/** True for an error that says the server could not be reached (no answer at all). */
+/**
+ * True for an error that says the server could not be reached: no answer at
+ * all, or a gateway's 502, 503 or 504 (a proxy in front of a stopped server,
+ * or the server not ready yet), which pass the same way.
+ */
 export function isUnreachable(e: CombinedError | Error | undefined | null): boolean {
-  return !!e && 'networkError' in e && !!e.networkError && e.graphQLErrors.length === 0 && !('response' in e && (e.response as Response | undefined)?.status)
+  if (!e || !('networkError' in e) || !e.networkError || e.graphQLErrors.length > 0) return false
+  const status = 'response' in e ? (e.response as Response | undefined)?.status : undefined
+  return !status || status === 502 || status === 503 || status === 504
 }
 
 /** How long the banner waits before asking the server again, in ms: 1, 2, 4, 8, then every 10 s. */

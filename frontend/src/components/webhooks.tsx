@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { WebhookDeliveryFieldsFragment, WebhookFieldsFragment } from '../gql/graphql'
 import { CopyButton } from './CopyButton'
-import { when } from '../lib/format'
+import { RelativeTime } from './RelativeTime'
 
 // What a person's webhooks (scenes/settings/Webhooks) and management's
 // (scenes/manage/Webhooks) show alike: the event catalogue, a webhook's
@@ -93,11 +93,11 @@ export function Deliveries({
                 {d.lastError && <div className="meta">{d.lastError}</div>}
               </td>
               <td className="meta">
-                event {when(d.eventAt)}
+                event <RelativeTime at={d.eventAt} />
                 {d.deliveredAt
-                  ? ` · delivered ${when(d.deliveredAt)}`
+                  ? <> · delivered <RelativeTime at={d.deliveredAt} /></>
                   : d.status === 'PENDING'
-                    ? ` · next try ${when(d.nextAttemptAt)}`
+                    ? <> · next try <RelativeTime at={d.nextAttemptAt} /></>
                     : ''}
               </td>
               <td>
@@ -150,7 +150,7 @@ export function WebhookRow({
           <span className={`pill ${w.status.toLowerCase()}`}>{w.status.toLowerCase()}</span>
           {w.statusReason && ` ${w.statusReason}`}
           {w.consecutiveDead > 0 && ` · ${w.consecutiveDead} dead in a row`}
-          {w.previousSecretUntil && ` · the previous secret signs too until ${when(w.previousSecretUntil)}`}
+          {w.previousSecretUntil && <> · the previous secret signs too until <RelativeTime at={w.previousSecretUntil} /></>}
         </span>
       </div>
       <div className="row-actions">

@@ -15,6 +15,18 @@ export function pageURL(a: { space: string; path: string; slug: string }): strin
   return '/' + [space, a.path, a.slug].filter((s) => s !== '').join('/')
 }
 
+/**
+ * The new-page form prefilled to create the page a URL names (a link to a
+ * page that is not there yet), titled after the link's text (else its slug).
+ * Null when the URL names no page.
+ */
+export function newPageURL(url: string, title: string): string | null {
+  const a = parsePageURL(url.split('#')[0] ?? '')
+  if (!a) return null
+  const q = new URLSearchParams({ space: a.space, path: a.path, slug: a.slug, title: title.trim() || a.slug.replace(/-/g, ' ') })
+  return '/new?' + q.toString()
+}
+
 /** The page a URL path names, if it names one: /wiki/ops/deploy. */
 export function parsePageURL(pathname: string): Address | null {
   const segs = pathname.split('/').filter((s) => s !== '')

@@ -63,6 +63,16 @@ export function draftsOf(person: string, page: string): Promise<Draft[]> {
   }, [])
 }
 
+/** Every draft the person has, of any page, newest first; expired ones are left out (sweepDrafts deletes them). */
+export function draftsOfPerson(person: string): Promise<Draft[]> {
+  return quietly(async () => {
+    const prefix = `${person}\u0000`
+    const all = ((await run('readonly', (s) => s.getAll(IDBKeyRange.bound(prefix, prefix + '\uffff')))) ?? []) as Draft[]
+    const now = Date.now()
+    return all.filter((d) => d.person === person && !expired(d.savedAt, now)).sort((a, b) => b.savedAt - a.savedAt)
+  }, [])
+}
+
 /** Deletes every draft the person has of page: after a save, a discard, or when the page is gone. */
 export function clearDrafts(person: string, page: string): Promise<void> {
   const prefix = draftPrefix(person, page)
@@ -122,7 +132,12 @@ export function keepEditingAfterMove(page: string): boolean {
   return true
 }
 
-/** Whether page is to open in the editor (a move made while editing). */
+/** Opens page in the editor with its draft back when the page view shows next ("Continue editing" on home). */
+export function continueEditing(page: string): void {
+  resuming.add(page)
+}
+
+/** Whether page is to open in the editor (a move made while editing, or "Continue editing"). */
 export function resumesEditing(page: string): boolean {
   return resuming.has(page)
 }

@@ -1,11 +1,15 @@
 // Small formatting helpers the screens share.
 
-/** A time as the reader's locale writes it ('' for none). */
+/**
+ * A time as the reader's locale writes it, in full ('' for none). Where a date
+ * is shown on its own, prefer components/RelativeTime ("3 hours ago", this on hover).
+ */
 export function when(t: string | null | undefined): string {
   if (!t) return ''
   const d = new Date(t)
   if (Number.isNaN(d.getTime())) return t
-  return d.toLocaleString()
+  // undefined: the browser's locale.
+  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(d)
 }
 
 /** A byte size: 512 B, 1.5 KB, 2.0 MB. */

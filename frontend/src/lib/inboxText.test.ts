@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addressURL, decisionKind, documentIds, distinctIds, inboxFilter, sentence, type NotificationLike } from './inboxText'
+import { addressURL, batchCount, decisionKind, documentIds, distinctIds, inboxFilter, renameGroups, sentence, type NotificationLike } from './inboxText'
 
 const note = (over: Partial<NotificationLike>): NotificationLike => ({
   type: 'access.granted',
@@ -16,7 +16,9 @@ const text = (segs: ReturnType<typeof sentence>) =>
 
 describe('documentIds', () => {
   it('collects the ids a payload names, once each', () => {
-    expect(documentIds({ documentId: 'a', documents: ['a', 'b'], sourceId: 'c', targetId: 'b' })).toEqual(['a', 'b', 'c'])
+    expect(documentIds({ documentId: 'a', documents: ['a'], sourceId: 'c', targetId: 'b' })).toEqual(['a', 'c', 'b'])
+    // A batch's pages are paged by the server, never listed from the payload.
+    expect(documentIds({ count: 2, documents: ['a', 'b'], sourceId: 'c' })).toEqual(['c'])
     expect(documentIds({})).toEqual([])
   })
 })
@@ -48,9 +50,13 @@ describe('sentence', () => {
   })
   it('says what was shared, one page or a batch', () => {
     expect(text(sentence(note({ payload: { documentId: 'd1', permission: 'read' } })))).toBe('Shared with you: [d1] (can read).')
-    expect(text(sentence(note({ payload: { count: 2, documents: ['d1', 'd2'], permission: 'write' } })))).toBe(
-      'Shared with you: 2 pages: [d1] and [d2] (can edit).',
-    )
+    expect(text(sentence(note({ payload: { count: 2, documents: ['d1', 'd2'], permission: 'write' } })))).toBe('Shared 2 pages with you (can edit).')
+    // Past the payload's cap of 100 ids the count goes on: one item with its count, no page named.
+    const ids = Array.from({ length: 100 }, (_, i) => `d${i}`)
+    const big = note({ payload: { count: 502, documents: ids, permission: 'read' }, actor: { name: 'Maya' } })
+    expect(batchCount(big.payload)).toBe(502)
+    expect(text(sentence(big))).toBe('Maya shared 502 pages with you (can read).')
+    expect(text(sentence(note({ type: 'access.revoked', payload: { count: 3, documents: ['a', 'b', 'c'] } })))).toBe('Your access was taken away: 3 pages.')
   })
   it('names a moved link and where its target went', () => {
     const n = note({
@@ -138,5 +144,19 @@ describe('watch.updated', () => {
     const auto = note({ type: 'watch.updated', subjectType: 'document', payload: { documentId: 'd1', event: 'comment.created', automationId: 'a1' } })
     expect(text(sentence(auto))).toBe('Someone started a thread on [d1] (by an automation), a page you watch.')
     expect(text(sentence({ ...n, watchEvents: 3 }))).toBe('Bob edited [d1] (3 changes in 10 minutes), a page you watch.')
+  })
+})
+
+describe('renameGroups', () => {
+  const moved = (id: string, target: string, over: Partial<NotificationLike> = {}) =>
+    ({ ...note({ type: 'link.target_moved', subjectType: 'link', subjectId: id, requiresDecision: true, payload: { targetId: target } }), ...over })
+  it('groups the open moved-link decisions of one page, two or more', () => {
+    const ns = [moved('l1', 't1'), moved('l2', 't2'), moved('l3', 't1'), moved('l4', 't1', { status: 'RESOLVED' }), moved('l5', 't2', { type: 'link.target_deleted' })]
+    const g = renameGroups(ns)
+    expect([...g.keys()]).toEqual(['t1'])
+    expect(g.get('t1')?.members.map((n) => n.subjectId)).toEqual(['l1', 'l3'])
+  })
+  it('never groups a target the reader cannot read (no targetId)', () => {
+    expect(renameGroups([moved('l1', ''), moved('l2', '')]).size).toBe(0)
   })
 })

@@ -46,10 +46,19 @@ export function documentIds(p: Payload): string[] {
     if (s && !out.includes(s)) out.push(s)
   }
   add(p.documentId)
-  if (Array.isArray(p.documents)) p.documents.forEach(add)
+  // A batch's pages are read by Notification.documents, not named here: only a lone one.
+  if (Array.isArray(p.documents) && batchCount(p) <= 1) p.documents.forEach(add)
   add(p.sourceId)
   add(p.targetId)
   return out
+}
+
+/**
+ * How many pages a batch notification stands for (a share of 500 pages is one
+ * notification): its count, or the pages it lists, whichever is more.
+ */
+export function batchCount(p: Payload): number {
+  return Math.max(num(p.count), Array.isArray(p.documents) ? p.documents.length : 0)
 }
 
 /** The URL of a `wiki:engineering/onboarding/laptop-setup` address ('' when it is not one). */
@@ -82,14 +91,13 @@ function docs(p: Payload): Segment[] {
   return out
 }
 
+// One page by id, or for a batch its count alone: the row lists the first few
+// titles and pages through the rest (Notification.documents).
 function one(p: Payload, what: string): Segment[] {
-  const count = num(p.count)
+  const n = batchCount(p)
+  if (n > 1) return [plural(n, what)]
   const listed = documentIds(p)
-  if (count > 1 || listed.length > 1) {
-    const n = Math.max(count, listed.length)
-    return [plural(n, what) + ': ', ...docs(p)]
-  }
-  if (listed.length === 1) return [{ doc: listed[0] as string }]
+  if (listed.length >= 1) return [{ doc: listed[0] as string }]
   return ['a ' + what]
 }
 
@@ -123,6 +131,7 @@ export function sentence(n: NotificationLike): Segment[] {
   const how = perm ? ` (${perm === 'write' || perm === '2' ? 'can edit' : 'can read'})` : ''
   switch (n.type) {
     case 'access.granted':
+      if (batchCount(p) > 1) return [`${n.actor ? `${n.actor.name} shared` : 'Shared'} ${plural(batchCount(p), 'page')} with you${how}.`]
       return [n.actor ? `${n.actor.name} shared with you: ` : 'Shared with you: ', ...one(p, 'page'), how + '.']
     case 'access.revoked':
       return [n.actor ? `${n.actor.name} took away your access to ` : 'Your access was taken away: ', ...one(p, 'page'), '.']
@@ -249,17 +258,27 @@ export function inboxFilter(v: InboxView): { requiresDecision?: boolean; status?
   return null
 }
 
+/** A rename's decisions: the open link decisions of a moved page, answered together. */
+export interface DecisionGroup<N> {
+  targetId: string
+  members: N[]
+}
+
 /**
- * How many open link decisions point at each target (by the payload's
- * targetId, present only for targets the reader can read): where a target
- * has more than one, the inbox offers to answer them all alike.
+ * The open "link target moved" decisions among ns that share their cause —
+ * the same page moved or renamed (the payload's targetId, present only for
+ * targets the reader can read) — two or more to a group, in list order. The
+ * inbox shows each group as one item answered with "Update all" or "Keep all".
  */
-export function linkDecisionsPerTarget(ns: NotificationLike[]): Map<string, number> {
-  const out = new Map<string, number>()
+export function renameGroups<N extends NotificationLike>(ns: N[]): Map<string, DecisionGroup<N>> {
+  const all = new Map<string, DecisionGroup<N>>()
   for (const n of ns) {
     const target = n.payload.targetId
-    if (decisionKind(n) !== 'link' || typeof target !== 'string') continue
-    out.set(target, (out.get(target) ?? 0) + 1)
+    if (decisionKind(n) !== 'link' || n.type !== 'link.target_moved' || typeof target !== 'string' || !target) continue
+    const g = all.get(target) ?? { targetId: target, members: [] }
+    g.members.push(n)
+    all.set(target, g)
   }
-  return out
+  for (const [k, g] of all) if (g.members.length < 2) all.delete(k)
+  return all
 }

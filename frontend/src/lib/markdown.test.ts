@@ -15,6 +15,18 @@ describe('renderMarkdown', () => {
     expect(html).toContain('href="/wiki/ops/deploy#run"')
     expect(html).toContain('data-state="stale_text"')
   })
+  it('sends a link to a page not there yet to the new-page form for its address', () => {
+    const html = renderMarkdown('[Release plan](../ops/release-plan.md)', {
+      space: 'WIKI', path: 'eng', linkStates: new Map([['../ops/release-plan.md', 'PENDING']]),
+    })
+    expect(html).toContain('href="/new?space=wiki&amp;path=ops&amp;slug=release-plan&amp;title=Release+plan"')
+    expect(html).toContain('data-create="/wiki/ops/release-plan"')
+    expect(html).toContain('data-state="pending"')
+    // A resolved link stays a link to its page.
+    const ok = renderMarkdown('[p](../ops/release-plan.md)', { space: 'WIKI', path: 'eng', linkStates: new Map([['../ops/release-plan.md', 'RESOLVED']]) })
+    expect(ok).toContain('href="/wiki/ops/release-plan"')
+    expect(ok).not.toContain('data-create')
+  })
   it('shows files from their download URL', () => {
     const html = renderMarkdown('![d](deploy.files/d.png)', {
       space: 'WIKI', path: 'ops', fileURLs: new Map([['deploy.files/d.png', '/files/1/d.png']]),

@@ -1,6 +1,6 @@
 import { Marked } from 'marked'
 import DOMPurify from 'dompurify'
-import { resolveHref } from './address'
+import { newPageURL, resolveHref } from './address'
 import { mentionChip } from './mention'
 
 export interface RenderContext {
@@ -67,6 +67,14 @@ export function renderMarkdown(md: string, ctx: RenderContext): string {
         a.setAttribute('data-state', state.toLowerCase())
         const title = stateTitles[state]
         if (title) a.setAttribute('title', title)
+      }
+      // A link to a page that is not there yet opens the new-page form
+      // for its address, titled after the link (docs/guide.md).
+      const create = state === 'PENDING' ? newPageURL(app, a.textContent ?? '') : null
+      if (create) {
+        a.setAttribute('href', create)
+        a.setAttribute('data-create', app)
+        a.setAttribute('title', 'No page you can read is there yet: create this page')
       }
     } else if (/^https?:/i.test(href)) {
       a.setAttribute('rel', 'noopener noreferrer')

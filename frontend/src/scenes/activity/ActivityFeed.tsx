@@ -5,6 +5,7 @@ import type { ActivityFeedQuery } from '../../gql/graphql'
 import { Link } from '../../router'
 import { pageURL } from '../../lib/address'
 import { Empty, ErrorNote, Loading } from '../../components/Status'
+import { RelativeTime } from '../../components/RelativeTime'
 
 // The activity log as a list: the team's (home) or one page's (its
 // activity tab). The server gives only entries on pages the caller can
@@ -64,9 +65,7 @@ function EntryRow({ e, showPage }: { e: Entry; showPage: boolean }) {
       {showPage && e.document ? <Link to={pageURL(e.document)}>{e.document.title}</Link> : showPage ? 'a page' : 'this page'}
       {w.tail}
       {e.changeSummary ? <span className="meta"> — {e.changeSummary}</span> : null}{' '}
-      <time dateTime={e.at} className="meta">
-        {new Date(e.at).toLocaleString()}
-      </time>
+      <RelativeTime at={e.at} className="meta" />
     </li>
   )
 }

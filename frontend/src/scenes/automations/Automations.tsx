@@ -3,11 +3,12 @@ import { useMutation, useQuery } from 'urql'
 import { graphql } from '../../gql'
 import type { Space } from '../../gql/graphql'
 import { Empty, ErrorNote, Loading } from '../../components/Status'
-import { when, words } from '../../lib/format'
+import { words } from '../../lib/format'
 import { draftFrom, emptyDraft, type AutomationDraft } from '../../lib/automationForm'
 import { AutomationEditor } from './AutomationEditor'
 import { Runs } from './Runs'
 import '../../components/admin.css'
+import { RelativeTime } from '../../components/RelativeTime'
 
 const MyAutomations = graphql(`
   query MyAutomations {
@@ -122,7 +123,8 @@ export default function Automations() {
                 <span className="meta">
                   {a.kind === 'EVENT'
                     ? `On ${a.triggerEvents.join(', ')}${scopeText(a.scope)}`
-                    : `Schedule ${a.schedule ?? ''} (${a.timezone})${a.nextRunAt ? ` · next ${when(a.nextRunAt)}` : ''}`}
+                    : `Schedule ${a.schedule ?? ''} (${a.timezone})`}
+                  {a.kind !== 'EVENT' && a.nextRunAt ? <> · next <RelativeTime at={a.nextRunAt} /></> : ''}
                 </span>
                 {a.disabledReason && <span className="meta">{a.disabledReason}</span>}
                 {!a.ownerActive && <span className="status error">Its owner is deactivated: it does not run.</span>}

@@ -1,8 +1,9 @@
 import { useQuery } from 'urql'
 import { graphql } from '../../gql'
 import { Empty, ErrorNote, Loading } from '../../components/Status'
-import { bytes, when, words } from '../../lib/format'
+import { bytes, words } from '../../lib/format'
 import { Proposals } from './Proposals'
+import { RelativeTime } from '../../components/RelativeTime'
 
 const AutomationRuns = graphql(`
   query AutomationRuns($id: ID!, $first: Int, $after: String) {
@@ -71,8 +72,8 @@ export function Runs({ id, name }: { id: string; name: string }) {
               <div className="row-main">
                 <span>
                   <span className={`pill ${r.status.toLowerCase()}`}>{words(r.status)}</span>{' '}
-                  {r.eventType ?? (r.scheduledFor ? `Scheduled for ${when(r.scheduledFor)}` : '')}{' '}
-                  <span className="meta">{when(r.createdAt)}</span>
+                  {r.eventType ?? (r.scheduledFor ? <>Scheduled for <RelativeTime at={r.scheduledFor} /></> : '')}{' '}
+                  <span className="meta"><RelativeTime at={r.createdAt} /></span>
                 </span>
                 <span className="meta">
                   {r.durationMs !== null && r.durationMs !== undefined ? `${r.durationMs} ms · ` : ''}

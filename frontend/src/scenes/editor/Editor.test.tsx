@@ -160,3 +160,32 @@ describe('Editor', () => {
     expect(saves).toEqual([{ input: { id: 'd1', expectedVersion: 4, content: 'zero\none\ntwo\n' } }])
   })
 })
+
+describe('Editor modes', () => {
+  it('switches to live preview, remembers it for the person, and starts in it next time', () => {
+    localStorage.clear()
+    const first = render(
+      <Provider value={client([], false)}>
+        <Editor doc={doc} onDone={() => {}} />
+      </Provider>,
+    )
+    const live = () => screen.getByRole('button', { name: 'Live' })
+    const cm = (c: HTMLElement) => (c.querySelector('.editor-host') as HTMLElement).shadowRoot!.querySelector('.cm-editor') as HTMLElement
+    expect(live().getAttribute('aria-pressed')).toBe('false')
+    expect(cm(first.container).classList.contains('cm-live-preview')).toBe(false)
+    fireEvent.click(live())
+    expect(live().getAttribute('aria-pressed')).toBe('true')
+    expect(cm(first.container).classList.contains('cm-live-preview')).toBe(true)
+    first.unmount()
+    const again = render(
+      <Provider value={client([], false)}>
+        <Editor doc={doc} onDone={() => {}} />
+      </Provider>,
+    )
+    expect(live().getAttribute('aria-pressed')).toBe('true')
+    expect(cm(again.container).classList.contains('cm-live-preview')).toBe(true)
+    fireEvent.click(screen.getByRole('button', { name: 'Source' }))
+    expect(cm(again.container).classList.contains('cm-live-preview')).toBe(false)
+    localStorage.clear()
+  })
+})

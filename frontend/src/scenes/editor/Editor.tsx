@@ -1,13 +1,11 @@
 import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react'
 import { useClient, useMutation } from 'urql'
-import { EditorState, Prec } from '@codemirror/state'
-import { EditorView, keymap, placeholder } from '@codemirror/view'
-import { defaultKeymap, history, historyKeymap } from '@codemirror/commands'
-import { markdown } from '@codemirror/lang-markdown'
-import { autocompletion } from '@codemirror/autocomplete'
-import { markdownHighlighting, pageCompletions, runEdit } from './writing'
-import { makeLink, toggleWrap } from '../../lib/markdownEdit'
+import { Compartment, EditorState } from '@codemirror/state'
+import { EditorView } from '@codemirror/view'
 import { Toolbar } from './Toolbar'
+import { modeExtension, previewHost, writingExtensions } from './setup'
+import { ModeToggle } from './ModeToggle'
+import { editorMode, setEditorMode, type EditorMode } from '../../lib/editorMode'
 import { draftDelay, draftToOffer, unsaved, type Draft } from '../../lib/draft'
 import { clearDrafts, draftPerson, draftsOf, editorOpen, putDraft, takeResume } from '../../lib/draftStore'
 import { addLeaveGuard } from '../../router'
@@ -74,27 +72,6 @@ interface UploadRow {
   state: 'uploading' | 'done' | 'failed'
   message: string
 }
-
-// CodeMirror writes its styles into a <style> element, which the app's CSP
-// (style-src 'self') refuses. Inside a shadow root it uses a constructed
-// style sheet instead, which the CSP allows: the editor lives in one.
-const theme = EditorView.theme({
-  // The app's colour variables reach into the shadow root (dark mode, styles.css).
-  '&': { backgroundColor: 'var(--surface, #fff)', color: 'var(--fg, #1d2430)', border: '1px solid var(--line, #dde1e8)', borderRadius: '6px', fontSize: '15px' },
-  '.cm-cursor': { borderLeftColor: 'var(--fg, #1d2430)' },
-  '&.cm-focused': { outline: '3px solid #8fb0ff', outlineOffset: '2px' },
-  '.cm-scroller': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', lineHeight: '1.5', minHeight: '16rem', maxHeight: '70vh' },
-  '.cm-content': { padding: '0.5rem 0' },
-  '.cm-line': { padding: '0 0.6rem' },
-  '&.cm-readonly': { backgroundColor: 'var(--soft-bg, #f4f5f8)' },
-  '.cm-placeholder': { color: 'var(--muted, #5b6678)' },
-  // The [[ menu (writing.ts).
-  '.cm-tooltip.cm-tooltip-autocomplete': { border: '1px solid var(--line, #dde1e8)', borderRadius: '6px', backgroundColor: 'var(--surface, #fff)', boxShadow: '0 4px 12px rgba(0, 0, 0, 0.12)' },
-  '.cm-tooltip-autocomplete > ul': { fontFamily: 'inherit', maxHeight: '16rem' },
-  '.cm-tooltip-autocomplete > ul > li': { padding: '0.25rem 0.6rem' },
-  '.cm-tooltip-autocomplete > ul > li[aria-selected]': { backgroundColor: '#1f4fbf', color: '#fff' },
-  '.cm-completionDetail': { marginLeft: '0.75rem', fontStyle: 'normal', opacity: '0.85' },
-})
 
 /** Editing a page: its title, its body in a markdown editor with a preview, files dropped or pasted in, and a safe save. */
 export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => void }) {
@@ -226,6 +203,36 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
 
   const host = useRef<HTMLDivElement>(null)
   const view = useRef<EditorView | null>(null)
+  const fileInput = useRef<HTMLInputElement>(null)
+  // Source or live preview (docs/frontend.md, "The editor"), remembered per person.
+  const [mode, setMode] = useState<EditorMode>(() => editorMode(person))
+  const [modeSlot] = useState(() => new Compartment())
+  const fileURLs = useRef(new Map<string, string>())
+  fileURLs.current = useMemo(
+    () => new Map([...doc.fileReferences.flatMap((f) => (f.attachment ? [[f.href, f.attachment.url] as [string, string]] : [])), ...uploaded]),
+    [doc.fileReferences, uploaded],
+  )
+  // Links resolve from where the page is now (a move while editing keeps the editor).
+  const where = useRef(doc)
+  where.current = doc
+  const [liveHost] = useState(() =>
+    previewHost(
+      {
+        get space() {
+          return where.current.space
+        },
+        get path() {
+          return where.current.path
+        },
+      },
+      () => fileURLs.current,
+    ),
+  )
+  const switchMode = (m: EditorMode) => {
+    setMode(m)
+    setEditorMode(person, m)
+    view.current?.dispatch({ effects: modeSlot.reconfigure(modeExtension(m, liveHost)) })
+  }
   // Where each upload in flight goes, kept up to date through edits.
   const pending = useRef(new Map<number, number>())
   const nextUpload = useRef(1)
@@ -291,71 +298,32 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
     const root = el.shadowRoot ?? el.attachShadow({ mode: 'open' })
     const parent = document.createElement('div')
     root.appendChild(parent)
-    const filesOf = (dt: DataTransfer | null): File[] => (dt ? [...dt.files] : [])
     const v = new EditorView({
       parent,
       root,
       state: EditorState.create({
         doc: doc.content,
         extensions: [
-          history(),
-          Prec.highest(
-            keymap.of(
-              ['ArrowDown', 'ArrowUp', 'Enter', 'Tab', 'Escape'].map((key) => ({
-                key,
-                run: () => {
-                  const r = pickerRef.current.key(key)
-                  if (r.chosen) insertMention(r.chosen)
-                  return r.handled
-                },
-              })),
-            ),
-          ),
-          keymap.of([
-            { key: 'Mod-b', run: runEdit((t, f, to) => toggleWrap(t, f, to, '**')) },
-            { key: 'Mod-i', run: runEdit((t, f, to) => toggleWrap(t, f, to, '*')) },
-            { key: 'Mod-k', run: runEdit(makeLink) },
-            ...defaultKeymap,
-            ...historyKeymap,
-          ]),
-          markdown(),
-          markdownHighlighting,
-          autocompletion({ override: [pageCompletions(client)], icons: false }),
-          EditorView.lineWrapping,
-          theme,
-          placeholder('Write in markdown…'),
-          EditorView.contentAttributes.of({ 'aria-label': 'Body', ...(raw ? { 'aria-readonly': 'true' } : {}) }),
-          EditorState.readOnly.of(raw),
-          EditorView.editable.of(!raw),
-          EditorView.editorAttributes.of({ class: raw ? 'cm-readonly' : '' }),
+          ...writingExtensions({
+            client,
+            mentionKey: (key) => {
+              const r = pickerRef.current.key(key)
+              if (r.chosen) insertMention(r.chosen)
+              return r.handled
+            },
+            onFiles: raw ? undefined : (files, at) => attachRef.current(files, at),
+            onUpload: raw ? undefined : () => fileInput.current?.click(),
+            preview: liveHost,
+            mode: modeSlot,
+            initialMode: mode,
+            readOnly: raw,
+          }),
           EditorView.updateListener.of((u) => {
             if (u.docChanged || u.selectionSet) pickerRef.current.update(u.state.doc.toString(), u.state.selection.main.head)
             if (!u.docChanged) return
             for (const [id, pos] of pending.current) pending.current.set(id, u.changes.mapPos(pos))
             setBody(u.state.doc.toString())
             scheduleDraft()
-          }),
-          EditorView.domEventHandlers({
-            dragover: (e) => {
-              if (raw || !e.dataTransfer?.types.includes('Files')) return false
-              e.preventDefault()
-              return true
-            },
-            drop: (e, ed) => {
-              const files = filesOf(e.dataTransfer)
-              if (raw || files.length === 0) return false
-              e.preventDefault()
-              const pos = ed.posAtCoords({ x: e.clientX, y: e.clientY }) ?? ed.state.selection.main.head
-              attachRef.current(files, pos)
-              return true
-            },
-            paste: (e) => {
-              const files = filesOf(e.clipboardData)
-              if (raw || files.length === 0) return false
-              e.preventDefault()
-              attachRef.current(files)
-              return true
-            },
           }),
         ],
       }),
@@ -478,6 +446,7 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
             Body
           </span>
           {!raw && <Toolbar view={() => view.current} />}
+          <ModeToggle mode={mode} onChange={switchMode} />
           <button type="button" aria-pressed={preview} onClick={() => setPreview(!preview)}>
             Preview
           </button>
@@ -485,6 +454,7 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
             <label className="editor-attach">
               Attach files
               <input
+                ref={fileInput}
                 type="file"
                 multiple
                 onChange={(e) => {
@@ -499,7 +469,7 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
         {raw ? (
           <p className="status">Originals in the raw space are never edited: only the title changes here (tags and status are among the page actions).</p>
         ) : (
-          <p className="editor-hint">Drop or paste images and files into the body to attach them. Type @ and a name to mention someone, [[ and a title to link a page. Ctrl S saves; Ctrl B, Ctrl I and Ctrl K make bold, italic and a link.</p>
+          <p className="editor-hint">Drop or paste images and files into the body to attach them. Type / for blocks, @ and a name to mention someone, [[ and a title to link a page; paste a link onto selected text to link it. Ctrl S saves; Ctrl B, Ctrl I and Ctrl K make bold, italic and a link.</p>
         )}
         <div className={preview ? 'editor-panes split' : 'editor-panes'}>
           <div className="editor-host-wrap">

@@ -3,9 +3,10 @@ import { useMutation, useQuery } from 'urql'
 import { graphql } from '../../gql'
 import type { Space } from '../../gql/graphql'
 import { Empty, ErrorNote, Loading } from '../../components/Status'
-import { bytes, when, words } from '../../lib/format'
+import { bytes, words } from '../../lib/format'
 import { SpaceSelect } from './SpaceSelect'
 import { useInterval } from './useInterval'
+import { RelativeTime } from '../../components/RelativeTime'
 
 const ExportDocuments = graphql(`
   mutation ExportDocuments($space: Space!, $path: String) {
@@ -87,7 +88,7 @@ export function ExportSection() {
                     Download the export
                   </a>{' '}
                   <span className="meta">
-                    {bytes(e.byteSize)} · until {when(e.expiresAt)}
+                    {bytes(e.byteSize)} · until <RelativeTime at={e.expiresAt} />
                   </span>
                 </span>
               )}

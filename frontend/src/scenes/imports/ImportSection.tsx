@@ -3,9 +3,10 @@ import { useQuery, useSubscription } from 'urql'
 import { graphql } from '../../gql'
 import type { ImportFormat, ImportsQuery, Space, SpaceDefaultAccess } from '../../gql/graphql'
 import { Empty, ErrorNote, Loading } from '../../components/Status'
-import { percent, when, words } from '../../lib/format'
+import { percent, words } from '../../lib/format'
 import { uploadErrors, uploadMutation } from '../../lib/multipartUpload'
 import { SpaceSelect } from './SpaceSelect'
+import { RelativeTime } from '../../components/RelativeTime'
 
 const Imports_ = graphql(`
   query Imports($first: Int) {
@@ -154,7 +155,7 @@ function ImportRow({ imp }: { imp: ImportNode }) {
           </strong>{' '}
           <span className="meta">{words(cur.format)}</span> <span className={`pill ${cur.status.toLowerCase()}`}>{words(cur.status)}</span>
         </span>
-        <span className="meta">Started {when(cur.createdAt)}{cur.finishedAt ? ` · finished ${when(cur.finishedAt)}` : ''}</span>
+        <span className="meta">Started <RelativeTime at={cur.createdAt} />{cur.finishedAt ? <> · finished <RelativeTime at={cur.finishedAt} /></> : ''}</span>
         <div className="progress-row">
           <progress
             max={Math.max(cur.total, 1)}

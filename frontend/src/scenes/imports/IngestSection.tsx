@@ -4,9 +4,10 @@ import { graphql } from '../../gql'
 import { Link } from '../../router'
 import { pageURL } from '../../lib/address'
 import { Empty, ErrorNote, Loading } from '../../components/Status'
-import { bytes, when, words } from '../../lib/format'
+import { bytes, words } from '../../lib/format'
 import { uploadErrors, uploadMutation } from '../../lib/multipartUpload'
 import { useInterval } from './useInterval'
+import { RelativeTime } from '../../components/RelativeTime'
 
 const Ingestions = graphql(`
   query Ingestions($first: Int) {
@@ -123,7 +124,7 @@ export function IngestSection() {
                   <strong>{n.filename}</strong> <span className={`pill ${n.status.toLowerCase()}`}>{words(n.status)}</span>
                 </span>
                 <span className="meta">
-                  {n.kind || 'unknown kind'} · {bytes(n.byteSize)} · raw:{n.path || '/'} · {when(n.createdAt)}
+                  {n.kind || 'unknown kind'} · {bytes(n.byteSize)} · raw:{n.path || '/'} · <RelativeTime at={n.createdAt} />
                 </span>
                 {n.error && <span className="status error">{n.error}</span>}
               </div>

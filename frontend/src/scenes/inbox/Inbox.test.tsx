@@ -90,7 +90,7 @@ describe('Inbox', () => {
     expect(sent[0]).toEqual({ name: 'InboxDecideLink', variables: { input: { linkId: 'l1', answer: 'UPDATE' } } })
   })
 
-  it('answers every link to one renamed page at once when asked', async () => {
+  it("shows a rename's decisions as one item answered at once", async () => {
     const moved = (id: string, link: string, source: string) => ({
       __typename: 'NotificationEdge',
       cursor: id,
@@ -105,18 +105,89 @@ describe('Inbox', () => {
     })
     const page = { inbox: { ...inbox.inbox, edges: [moved('n1', 'l1', 's1'), moved('n3', 'l3', 's1')] } }
     const sent: { name: string; variables: unknown }[] = []
-    render(
+    const { container } = render(
       <Provider value={client(sent, page)}>
         <Inbox />
       </Provider>,
     )
-    const together = screen.getAllByLabelText(/The same for every link of mine to this page \(2 here\)/)
-    expect(together).toHaveLength(2)
-    fireEvent.click(together[0] as HTMLElement)
+    const groups = container.querySelectorAll('.inbox-group')
+    expect(groups).toHaveLength(1)
+    expect(groups[0]?.querySelector('.inbox-what')?.textContent).toBe('Decision: 2 of your links point to Manual, which moved to wiki/ops/handbook.')
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Update the links' }))
+      fireEvent.click(screen.getByRole('button', { name: 'Update all' }))
     })
-    expect(sent[0]).toEqual({ name: 'InboxDecideLinks', variables: { input: { targetId: 't1', answer: 'UPDATE' } } })
+    expect(sent[0]).toEqual({ name: 'InboxAnswerLinkDecisions', variables: { input: { linkIds: ['l1', 'l3'], answer: 'UPDATE' } } })
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Keep all' }))
+    })
+    expect(sent[1]).toEqual({ name: 'InboxAnswerLinkDecisions', variables: { input: { linkIds: ['l1', 'l3'], answer: 'KEEP' } } })
+  })
+
+  it('shows a share of many pages as one item with its count, the first titles, and all of them on demand', async () => {
+    const ids = Array.from({ length: 100 }, (_, i) => `d${i}`)
+    const doc = (id: string, title: string) => ({ __typename: 'DocumentEdge', node: { __typename: 'Document', id, title, space: 'WIKI', path: 'big', slug: id } })
+    const page = {
+      inbox: {
+        ...inbox.inbox,
+        edges: [
+          {
+            __typename: 'NotificationEdge',
+            cursor: 'c1',
+            node: node({
+              id: 'n9',
+              type: 'access.granted',
+              subjectType: 'access',
+              subjectId: 'b1',
+              batchId: 'b1',
+              payload: { count: 502, documents: ids, permission: 'read', sharedBy: 'u1' },
+              actor: { __typename: 'User', id: 'u1', name: 'Maya', email: 'maya@example.com', kind: 'PERSON' },
+              documents: {
+                __typename: 'DocumentConnection',
+                edges: [doc('d0', 'Alpha'), doc('d1', 'Beta'), doc('d2', 'Gamma')],
+                pageInfo: { __typename: 'PageInfo', hasNextPage: true },
+              },
+            }),
+          },
+        ],
+      },
+    }
+    const asked: Op[] = []
+    const c = client([], page)
+    const base = c.executeQuery
+    c.executeQuery = vi.fn((op: Op) => {
+      asked.push(op)
+      if (opName(op) !== 'InboxBatchPages') return (base as unknown as (o: Op) => unknown)(op)
+      const data = {
+        notification: {
+          __typename: 'Notification',
+          id: 'n9',
+          documents: {
+            __typename: 'DocumentConnection',
+            edges: [doc('d0', 'Alpha'), doc('d150', 'Past the cap')],
+            pageInfo: { __typename: 'PageInfo', hasNextPage: true, endCursor: 'x' },
+          },
+        },
+      }
+      return fromValue({ operation: op, data, stale: false, hasNext: false })
+    }) as unknown as Client['executeQuery']
+    render(
+      <Provider value={c}>
+        <Inbox />
+      </Provider>,
+    )
+    const item = screen.getAllByRole('listitem')[0] as HTMLElement
+    expect(item.querySelector('.inbox-what')?.textContent).toBe('New: Maya shared 502 pages with you (can read).')
+    expect(item.textContent).toContain('Alpha, Beta, Gamma, …')
+    expect(item.textContent).not.toContain('cannot see')
+    // No page is looked up by the payload's ids: the server pages them with the reader's permission.
+    expect(asked.filter((o) => opName(o) === 'InboxDocuments')).toHaveLength(0)
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Show all 502 pages' }))
+    })
+    const list = screen.getByRole('list', { name: 'The pages' })
+    expect(list.textContent).toContain('Past the cap')
+    expect(asked.find((o) => opName(o) === 'InboxBatchPages')?.variables).toEqual({ id: 'n9', first: 50, after: null })
+    screen.getByRole('button', { name: 'Show more pages' })
   })
 
   it('filters by decisions', async () => {

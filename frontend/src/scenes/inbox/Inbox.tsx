@@ -5,19 +5,20 @@ import type { InboxPageQuery } from '../../gql/graphql'
 import { Link } from '../../router'
 import { pageURL } from '../../lib/address'
 import { Empty, ErrorNote, Loading } from '../../components/Status'
-import { when } from '../../lib/format'
 import {
   addressURL,
   decisionKind,
   documentIds,
   distinctIds,
   inboxFilter,
-  linkDecisionsPerTarget,
+  batchCount,
+  renameGroups,
   sentence,
   type InboxView,
   type Segment,
 } from '../../lib/inboxText'
 import './Inbox.css'
+import { RelativeTime } from '../../components/RelativeTime'
 
 const PAGE = 30
 
@@ -36,6 +37,16 @@ const InboxPage = graphql(`
             targetName
           }
           watchEvents
+          documents(first: 3) {
+            edges {
+              node {
+                ...DocumentFields
+              }
+            }
+            pageInfo {
+              hasNextPage
+            }
+          }
         }
       }
       pageInfo {
@@ -51,6 +62,26 @@ const InboxDocuments = graphql(`
   query InboxDocuments($ids: [ID!]!) {
     documentsByIds(ids: $ids) {
       ...DocumentFields
+    }
+  }
+`)
+
+// The pages of one batch notification (a share of 500 pages), those you can read now, page by page.
+const BatchPagesQuery = graphql(`
+  query InboxBatchPages($id: ID!, $first: Int, $after: String) {
+    notification(id: $id) {
+      ...NotificationFields
+      documents(first: $first, after: $after) {
+        edges {
+          node {
+            ...DocumentFields
+          }
+        }
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+      }
     }
   }
 `)
@@ -135,18 +166,16 @@ const DecideLink = graphql(`
   }
 `)
 
-const DecideLinks = graphql(`
-  mutation InboxDecideLinks($input: DecideLinksInput!) {
-    decideLinks(input: $input) {
-      decided
-      more
+// Answers a rename's decisions together: "Update all" or "Keep all", in one transaction.
+const AnswerLinks = graphql(`
+  mutation InboxAnswerLinkDecisions($input: AnswerLinkDecisionsInput!) {
+    answerLinkDecisions(input: $input) {
+      answered
+      skipped
       documents {
         ...DocumentFields
         version
         content
-        links {
-          ...DocumentLinkFields
-        }
       }
     }
   }
@@ -308,7 +337,9 @@ function InboxPageRows({
   const idList = notes.flatMap((n) => documentIds(n.payload)).join(' ')
   const ids = useMemo(() => distinctIds(idList.split(' ')), [idList])
   const [docsRes] = useQuery({ query: InboxDocuments, variables: { ids }, pause: ids.length === 0 })
-  const perTarget = linkDecisionsPerTarget(notes)
+  const groups = renameGroups(notes)
+  const grouped = new Map<string, string>() // member id → the group's target
+  groups.forEach((g) => g.members.forEach((m) => grouped.set(m.id, g.targetId)))
   const docs: Docs = {}
   if (docsRes.data) {
     ids.forEach((id, i) => {
@@ -338,16 +369,15 @@ function InboxPageRows({
           <Empty>{view === 'decisions' ? 'No decisions wait for you.' : view === 'unread' ? 'Nothing unread.' : 'Your inbox is empty.'}</Empty>
         </li>
       )}
-      {notes.map((n) => (
-        <Row
-          key={n.id}
-          n={n}
-          docs={docs}
-          docsLoading={docsRes.fetching}
-          onChanged={onChanged}
-          sameTarget={typeof n.payload.targetId === 'string' ? (perTarget.get(n.payload.targetId) ?? 0) : 0}
-        />
-      ))}
+      {notes.map((n) => {
+        const target = grouped.get(n.id)
+        const g = target ? groups.get(target) : undefined
+        if (g) {
+          // A rename's decisions show once, where the newest of them is.
+          return g.members[0] === n ? <RenameGroup key={`g:${n.id}`} members={g.members} docs={docs} docsLoading={docsRes.fetching} onChanged={onChanged} /> : null
+        }
+        return <Row key={n.id} n={n} docs={docs} docsLoading={docsRes.fetching} onChanged={onChanged} />
+      })}
       {onMore && info?.hasNextPage && info.endCursor && (
         <li className="inbox-state">
           <button type="button" onClick={() => onMore(info.endCursor as string)}>
@@ -374,15 +404,9 @@ function Ref({ seg, docs, loading }: { seg: Exclude<Segment, string>; docs: Docs
   return <span className="inbox-unknown">{loading && seg.doc && docs[seg.doc] === undefined ? '…' : 'a page you cannot see'}</span>
 }
 
-/**
- * One notification. sameTarget is how many open link decisions in view point
- * at this one's target: with more than one, "the same for all" answers every
- * link of yours to that page at once (decideLinks).
- */
-function Row({ n, docs, docsLoading, onChanged, sameTarget }: { n: Note; docs: Docs; docsLoading: boolean; onChanged: () => void; sameTarget: number }) {
+/** One notification, its decision answered inline. */
+function Row({ n, docs, docsLoading, onChanged }: { n: Note; docs: Docs; docsLoading: boolean; onChanged: () => void }) {
   const id = useId()
-  const [together, setTogether] = useState(false)
-  const [many, decideLinks] = useMutation(DecideLinks)
   const kind = decisionKind(n)
   const [read, markRead] = useMutation(MarkRead)
   const [dis, dismiss] = useMutation(Dismiss)
@@ -391,17 +415,15 @@ function Row({ n, docs, docsLoading, onChanged, sameTarget }: { n: Note; docs: D
   const [acc, accept] = useMutation(AcceptSuggestion)
   const [rej, reject] = useMutation(RejectSuggestion)
   const [ment, answerMention] = useMutation(AnswerMention)
-  const busy = read.fetching || dis.fetching || link.fetching || many.fetching || file.fetching || acc.fetching || rej.fetching || ment.fetching
-  const error = read.error || dis.error || link.error || many.error || file.error || acc.error || rej.error || ment.error
+  const busy = read.fetching || dis.fetching || link.fetching || file.fetching || acc.fetching || rej.fetching || ment.fetching
+  const error = read.error || dis.error || link.error || file.error || acc.error || rej.error || ment.error
   const excerpt = n.mention?.excerpt ?? ''
   const after = (r: { error?: unknown }) => {
     if (!r.error) onChanged()
   }
   const subject = n.subjectId ?? ''
-  const targetId = typeof n.payload.targetId === 'string' ? n.payload.targetId : ''
-  // Answers this link, or with "the same for all" every link of yours to its target.
-  const answerLink = async (answer: 'UPDATE' | 'KEEP' | 'DROP' | 'RESTORE_TARGET') =>
-    after(together && targetId ? await decideLinks({ input: { targetId, answer } }) : await decideLink({ input: { linkId: subject, answer } }))
+  const answerLink = async (answer: 'UPDATE' | 'KEEP' | 'DROP' | 'RESTORE_TARGET') => after(await decideLink({ input: { linkId: subject, answer } }))
+  const pages = batchCount(n.payload)
   const deleted = n.type.endsWith('target_deleted')
   const unread = n.status === 'UNREAD' && !n.requiresDecision
   const open = n.requiresDecision && n.status !== 'RESOLVED' && n.status !== 'DISMISSED'
@@ -423,8 +445,9 @@ function Row({ n, docs, docsLoading, onChanged, sameTarget }: { n: Note; docs: D
         )}
       </p>
       {excerpt && <blockquote className="inbox-excerpt">{excerpt}</blockquote>}
+      {pages > 1 && <BatchPages n={n} count={pages} />}
       <p className="inbox-meta">
-        <time dateTime={n.createdAt}>{when(n.createdAt)}</time>
+        <RelativeTime at={n.createdAt} />
         {n.requiresDecision && !open && <span> · {n.status === 'RESOLVED' ? 'answered' : 'dismissed'}</span>}
       </p>
       <div className="inbox-actions">
@@ -432,7 +455,7 @@ function Row({ n, docs, docsLoading, onChanged, sameTarget }: { n: Note; docs: D
           <>
             {!deleted && (
               <button type="button" disabled={busy} aria-describedby={id} onClick={() => answerLink('UPDATE')}>
-                {together ? 'Update the links' : 'Update link'}
+                Update link
               </button>
             )}
             {deleted && !n.payload.targetUnreadable && (
@@ -444,13 +467,8 @@ function Row({ n, docs, docsLoading, onChanged, sameTarget }: { n: Note; docs: D
               Keep as written
             </button>
             <button type="button" disabled={busy} aria-describedby={id} onClick={() => answerLink('DROP')}>
-              {together ? 'Remove the links' : 'Remove link'}
+              Remove link
             </button>
-            {sameTarget > 1 && targetId && (
-              <label className="inbox-together">
-                <input type="checkbox" checked={together} onChange={(e) => setTogether(e.target.checked)} /> The same for every link of mine to this page ({sameTarget} here)
-              </label>
-            )}
           </>
         )}
         {kind === 'file' && (
@@ -502,6 +520,147 @@ function Row({ n, docs, docsLoading, onChanged, sameTarget }: { n: Note; docs: D
         )}
       </div>
       <ErrorNote error={error} />
+    </li>
+  )
+}
+
+type BatchDoc = { id: string; title: string; space: string; path: string; slug: string }
+
+/**
+ * The pages of a batch notification: the first few titles, and all of them
+ * on demand, page by page. Only pages the reader can read now are listed
+ * (the server leaves the others out): never "a page you cannot see".
+ */
+function BatchPages({ n, count }: { n: Note; count: number }) {
+  const [open, setOpen] = useState(false)
+  const listId = useId()
+  const first: BatchDoc[] = n.documents?.edges.map((e) => e.node) ?? []
+  const more = n.documents?.pageInfo.hasNextPage ?? false
+  return (
+    <div className="inbox-batch">
+      {!open && first.length > 0 && (
+        <p className="inbox-batch-first">
+          {first.map((d, i) => (
+            <span key={d.id}>
+              {i > 0 && ', '}
+              <Link to={pageURL(d)}>{d.title}</Link>
+            </span>
+          ))}
+          {more ? ', …' : ''}
+        </p>
+      )}
+      {more && (
+        <button type="button" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)}>
+          {open ? 'Hide the pages' : `Show all ${count} pages`}
+        </button>
+      )}
+      {open && <BatchList id={listId} notification={n.id} />}
+    </div>
+  )
+}
+
+const BATCH_PAGE = 50
+
+function BatchList({ id, notification }: { id: string; notification: string }) {
+  const [cursors, setCursors] = useState<(string | null)[]>([null])
+  return (
+    <ol className="inbox-batch-list" id={id} aria-label="The pages">
+      {cursors.map((c, i) => (
+        <BatchListPage key={c ?? ''} notification={notification} after={c} onMore={i === cursors.length - 1 ? (next) => setCursors([...cursors, next]) : undefined} />
+      ))}
+    </ol>
+  )
+}
+
+function BatchListPage({ notification, after, onMore }: { notification: string; after: string | null; onMore?: (cursor: string) => void }) {
+  const [res] = useQuery({ query: BatchPagesQuery, variables: { id: notification, first: BATCH_PAGE, after } })
+  if (res.fetching && !res.data) {
+    return (
+      <li>
+        <Loading what="Loading the pages" />
+      </li>
+    )
+  }
+  if (res.error && !res.data) {
+    return (
+      <li>
+        <ErrorNote error={res.error} />
+      </li>
+    )
+  }
+  const conn = res.data?.notification?.documents
+  const info = conn?.pageInfo
+  return (
+    <>
+      {conn?.edges.map(({ node: d }) => (
+        <li key={d.id}>
+          <Link to={pageURL(d)}>{d.title}</Link>
+        </li>
+      ))}
+      {onMore && info?.hasNextPage && info.endCursor && (
+        <li>
+          <button type="button" onClick={() => onMore(info.endCursor as string)}>
+            Show more pages
+          </button>
+        </li>
+      )}
+    </>
+  )
+}
+
+/**
+ * A rename's decisions as one item: the links of yours to one page that moved,
+ * answered all at once ("Update all", "Keep all": answerLinkDecisions, one
+ * transaction), or one by one under "Show each link".
+ */
+function RenameGroup({ members, docs, docsLoading, onChanged }: { members: Note[]; docs: Docs; docsLoading: boolean; onChanged: () => void }) {
+  const id = useId()
+  const [res, answerLinks] = useMutation(AnswerLinks)
+  const first = members[0] as Note
+  const p = first.payload
+  const to = typeof p.to === 'string' ? p.to : ''
+  const targetId = typeof p.targetId === 'string' ? p.targetId : ''
+  const linkIds = members.map((m) => m.subjectId ?? '').filter(Boolean)
+  const answer = async (a: 'UPDATE' | 'KEEP') => {
+    const r = await answerLinks({ input: { linkIds, answer: a } })
+    if (!r.error) onChanged()
+  }
+  return (
+    <li className="inbox-row inbox-group" data-decision="true" data-status={first.status.toLowerCase()}>
+      <p className="inbox-what" id={id}>
+        <span className="inbox-flag">Decision: </span>
+        <span>{members.length} of your links point to </span>
+        <Ref seg={{ doc: targetId, fallback: to }} docs={docs} loading={docsLoading} />
+        {to ? (
+          <>
+            <span>, which moved to </span>
+            <Ref seg={{ address: to }} docs={docs} loading={docsLoading} />
+            <span>.</span>
+          </>
+        ) : (
+          <span>, which moved.</span>
+        )}
+      </p>
+      <p className="inbox-meta">
+        <RelativeTime at={first.createdAt} />
+      </p>
+      <div className="inbox-actions">
+        <button type="button" disabled={res.fetching} aria-describedby={id} onClick={() => answer('UPDATE')}>
+          Update all
+        </button>
+        <button type="button" disabled={res.fetching} aria-describedby={id} onClick={() => answer('KEEP')}>
+          Keep all
+        </button>
+      </div>
+      <ErrorNote error={res.error} />
+      <details className="inbox-group-each">
+        <summary>Show each link ({members.length})</summary>
+        <ol className="inbox-list" aria-label="Each link">
+          {members.map((m) => (
+            <Row key={m.id} n={m} docs={docs} docsLoading={docsLoading} onChanged={onChanged} />
+          ))}
+        </ol>
+      </details>
     </li>
   )
 }

@@ -1,9 +1,10 @@
 import { useMutation, useQuery } from 'urql'
 import { graphql } from '../../gql'
 import { ErrorNote } from '../../components/Status'
-import { day, when } from '../../lib/format'
+import { day } from '../../lib/format'
 import { useUsers } from './People'
 import { RowMain, State, fresh, onSuccess, useFields, useShownOnce } from './shared'
+import { RelativeTime } from '../../components/RelativeTime'
 
 // Agents: create agents (with the people responsible), issue their tokens, delete them; a
 // paused one (nobody active answers for it) says so and can be resumed.
@@ -137,7 +138,7 @@ export default function Agents() {
                 }
                 meta={
                   <>
-                    Responsible: {a.responsible.map((r) => r.name).join(', ') || 'nobody'} · created {when(a.createdAt)}
+                    Responsible: {a.responsible.map((r) => r.name).join(', ') || 'nobody'} · created <RelativeTime at={a.createdAt} />
                   </>
                 }
               />

@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import { useQuery } from 'urql'
 import { graphql } from '../../gql'
-import { when } from '../../lib/format'
 import { Pager, State, Table } from './shared'
+import { RelativeTime } from '../../components/RelativeTime'
 
 // Audit: management's audit trail, newest first, filtered by action.
 
@@ -52,7 +52,7 @@ export default function Audit() {
         <Table columns={['When', 'Action', 'Via', 'Target', 'Details']}>
           {edges.map(({ node: a }) => (
             <tr key={a.id}>
-              <td>{when(a.createdAt)}</td>
+              <td><RelativeTime at={a.createdAt} /></td>
               <td>{a.action}</td>
               <td>{a.via}</td>
               <td>

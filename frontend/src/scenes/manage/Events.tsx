@@ -1,8 +1,8 @@
 import { useMutation, useQuery } from 'urql'
 import { graphql } from '../../gql'
 import { ErrorNote } from '../../components/Status'
-import { when } from '../../lib/format'
 import { RowMain, State, fresh, onSuccess } from './shared'
+import { RelativeTime } from '../../components/RelativeTime'
 
 // Parked events: events a consumer gave up on, and retrying them.
 
@@ -50,7 +50,7 @@ export default function Parked() {
                 }
                 meta={
                   <>
-                    <code>{p.eventId}</code> ({p.subjectType}) · parked {when(p.parkedAt)}
+                    <code>{p.eventId}</code> ({p.subjectType}) · parked <RelativeTime at={p.parkedAt} />
                   </>
                 }
               />

@@ -3,9 +3,9 @@ import { useMutation, useQuery } from 'urql'
 import { graphql } from '../../gql'
 import type { UserKind } from '../../gql/graphql'
 import { ErrorNote } from '../../components/Status'
-import { when } from '../../lib/format'
 import { CopyButton } from '../../components/CopyButton'
 import { Pager, RowMain, State, fresh, onSuccess, useFields } from './shared'
+import { RelativeTime } from '../../components/RelativeTime'
 
 // People: invite, create, deactivate and reactivate people; list people and agents.
 
@@ -218,7 +218,7 @@ export default function People() {
                 }
                 meta={
                   <>
-                    {u.kind === 'AGENT' ? 'Agent' : 'Person'} · created {when(u.createdAt)} · <code>{u.id}</code>
+                    {u.kind === 'AGENT' ? 'Agent' : 'Person'} · created <RelativeTime at={u.createdAt} /> · <code>{u.id}</code>
                   </>
                 }
               />

@@ -3,8 +3,8 @@ import { useMutation, useQuery } from 'urql'
 import { graphql } from '../../gql'
 import type { PrincipalType } from '../../gql/graphql'
 import { Empty, ErrorNote } from '../../components/Status'
-import { when } from '../../lib/format'
 import { State, fresh, onSuccess } from './shared'
+import { RelativeTime } from '../../components/RelativeTime'
 
 // Quarantine: a reported document's metadata and shares (never its content);
 // take shares away, quarantine it, release it.
@@ -99,9 +99,9 @@ export default function Quarantine() {
                 <code>{d.id}</code> · {d.space.toLowerCase()} · {d.status.toLowerCase()} · {d.versions} versions · owner {d.owner.name} ({d.owner.email})
               </p>
               <p className="meta">
-                Created {when(d.createdAt)} · updated {when(d.updatedAt)}
-                {d.deletedAt ? ` · in the trash since ${when(d.deletedAt)}` : ''}
-                {d.quarantinedAt ? ` · quarantined since ${when(d.quarantinedAt)}` : ''}
+                Created <RelativeTime at={d.createdAt} /> · updated <RelativeTime at={d.updatedAt} />
+                {d.deletedAt ? <> · in the trash since <RelativeTime at={d.deletedAt} /></> : ''}
+                {d.quarantinedAt ? <> · quarantined since <RelativeTime at={d.quarantinedAt} /></> : ''}
               </p>
               <h3>Shares</h3>
               {d.grants.length === 0 ? (

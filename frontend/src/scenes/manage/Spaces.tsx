@@ -2,8 +2,8 @@ import { useMutation, useQuery } from 'urql'
 import { graphql } from '../../gql'
 import type { SpaceDefaultAccess } from '../../gql/graphql'
 import { ErrorNote } from '../../components/Status'
-import { when } from '../../lib/format'
 import { State, Table, fresh } from './shared'
+import { RelativeTime } from '../../components/RelativeTime'
 
 // Spaces: who may read the pages people create in each space. A change
 // applies to pages created from then on; existing pages keep their access.
@@ -73,7 +73,7 @@ export default function Spaces() {
                     ))}
                   </select>
                 </td>
-                <td>{d.updatedAt ? when(d.updatedAt) : 'never (private)'}</td>
+                <td>{d.updatedAt ? <RelativeTime at={d.updatedAt} /> : 'never (private)'}</td>
               </tr>
             )
           })}

@@ -2,8 +2,8 @@ import { useState } from 'react'
 import { useMutation, useQuery } from 'urql'
 import { graphql } from '../../gql'
 import { ErrorNote } from '../../components/Status'
-import { when } from '../../lib/format'
 import { RowMain, State, fresh, useShownOnce } from './shared'
+import { RelativeTime } from '../../components/RelativeTime'
 
 // Manage tokens: create (shown once) and revoke the tokens management signs in with.
 
@@ -92,8 +92,8 @@ export default function ServiceTokens() {
                 }
                 meta={
                   <>
-                    Created {when(t.createdAt)} · {t.lastUsedAt ? `last used ${when(t.lastUsedAt)}` : 'never used'} ·{' '}
-                    {t.expiresAt ? `expires ${when(t.expiresAt)}` : 'never expires'}
+                    Created <RelativeTime at={t.createdAt} /> · {t.lastUsedAt ? <>last used <RelativeTime at={t.lastUsedAt} /></> : 'never used'} ·{' '}
+                    {t.expiresAt ? <>expires <RelativeTime at={t.expiresAt} /></> : 'never expires'}
                   </>
                 }
               />

@@ -4,12 +4,12 @@ import { graphql } from '../../gql'
 import type { ThreadFieldsFragment } from '../../gql/graphql'
 import { indexText, locateQuote, quoteOfRange, rangeOf, MAX_EXACT, type Quote } from '../../lib/anchor'
 import { renderMarkdown } from '../../lib/markdown'
-import { when } from '../../lib/format'
 import { ErrorNote } from '../../components/Status'
 import { useMentionTextarea } from '../../components/mention/useMentionTextarea'
 import { useMentionNames } from '../../components/mention/useMentionNames'
 import type { PageDoc } from './pageDocument'
 import './Comments.css'
+import { RelativeTime } from '../../components/RelativeTime'
 
 // Comments in the page's margin (docs/design.md, "Comments"): select text
 // in the rendered page, "Comment", and the thread sits beside its passage;
@@ -340,7 +340,7 @@ function ThreadCard({
         {thread.comments.map((c) => (
           <li key={c.id}>
             <p className="comment-meta">
-              <strong>{c.author.name}</strong> <time dateTime={c.createdAt}>{when(c.createdAt)}</time>
+              <strong>{c.author.name}</strong> <RelativeTime at={c.createdAt} />
               {c.editedAt && ' · edited'}
             </p>
             {c.deleted ? <p className="comment-deleted">Deleted</p> : <OwnComment comment={c} mine={c.author.id === me} onChanged={onChanged} />}

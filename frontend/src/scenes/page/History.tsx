@@ -5,9 +5,10 @@ import { Empty, ErrorNote, Loading } from '../../components/Status'
 import type { PageDoc } from './pageDocument'
 import { unifiedLines } from '../../lib/lineDiff'
 import { errorCode } from '../../lib/pageForm'
-import { when, words } from '../../lib/format'
+import { words } from '../../lib/format'
 import './History.css'
 import '../../components/lineDiff.css'
+import { RelativeTime } from '../../components/RelativeTime'
 
 const Revisions = graphql(`
   query PageRevisions($id: ID!, $first: Int!, $after: String) {
@@ -194,7 +195,7 @@ function RevisionPage({
           <div className="history-what">
             <strong>Version {r.version}</strong>
             {r.version === latest && <span className="history-current"> (current)</span>} · {words(r.changeKind)}
-            {r.author && <> · by {r.author.name}</>} · <time dateTime={r.createdAt}>{when(r.createdAt)}</time>
+            {r.author && <> · by {r.author.name}</>} · <RelativeTime at={r.createdAt} />
             {r.changeSummary && <p className="history-summary">{r.changeSummary}</p>}
           </div>
           <div className="history-buttons">

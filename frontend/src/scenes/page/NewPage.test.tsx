@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { CombinedError, Provider, type Client } from 'urql'
 import { fromValue, never } from 'wonka'
+import { EditorView } from '@codemirror/view'
 import NewPage from './NewPage'
 import { folderShareWords } from './NewPageAudience'
 
@@ -46,7 +47,12 @@ describe('NewPage', () => {
     expect((screen.getByLabelText('Folder') as HTMLInputElement).value).toBe('eng')
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Deploy Guide' } })
     expect((screen.getByLabelText('Slug') as HTMLInputElement).value).toBe('deploy-guide')
-    fireEvent.change(screen.getByLabelText('Body'), { target: { value: 'Hi.\n' } })
+    // The body is the page editor's CodeMirror, in a shadow root.
+    const body = document.querySelector('.editor-host')?.shadowRoot?.querySelector('[aria-label="Body"]') as HTMLElement
+    expect(body.getAttribute('contenteditable')).toBe('true')
+    expect(screen.getByRole('toolbar', { name: 'Formatting' })).toBeTruthy()
+    const view = EditorView.findFromDOM(body)!
+    act(() => view.dispatch({ changes: { from: 0, insert: 'Hi.\n' } }))
     expect(radio('Only you, and whoever you share it with').checked).toBe(true)
     expect(screen.getByText('In the output, new pages are private by default.')).toBeTruthy()
     await act(async () => {

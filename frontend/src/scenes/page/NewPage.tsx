@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import type { EditorView } from '@codemirror/view'
 import { useMutation } from 'urql'
 import { graphql } from '../../gql'
 import { useFieldErrors } from '../../components/useFieldErrors'
@@ -9,6 +10,9 @@ import { cleanPath, fieldErrors, fillTemplate, parseTags, slugify } from '../../
 import { parseRecipients } from '../../lib/sharing'
 import NewPageAudience, { type AudienceChoice } from './NewPageAudience'
 import NewPageTemplate, { type Template } from './NewPageTemplate'
+import { MarkdownField } from '../editor/MarkdownField'
+import { draftDelay } from '../../lib/draft'
+import { clearDrafts, draftPerson, draftsOf, putDraft } from '../../lib/draftStore'
 import './NewPage.css'
 
 const Create = graphql(`
@@ -32,9 +36,10 @@ export default function NewPage() {
   const { search } = useLocation()
   const [space, setSpace] = useState<Space>(() => initialSpace(search.get('space')))
   const [folder, setFolder] = useState(() => search.get('path') ?? '')
-  const [slug, setSlug] = useState('')
-  const [slugTouched, setSlugTouched] = useState(false)
-  const [title, setTitle] = useState('')
+  // A link to a missing page ("Create this page") names its slug and title.
+  const [slug, setSlug] = useState(() => search.get('slug') ?? '')
+  const [slugTouched, setSlugTouched] = useState(() => !!search.get('slug'))
+  const [title, setTitle] = useState(() => search.get('title') ?? '')
   const [tags, setTags] = useState('')
   const [body, setBody] = useState('')
   const { ids, setErrors, field, errorOf, other } = useFieldErrors(['space', 'path', 'slug', 'title', 'tags', 'content', 'shareWith'])
@@ -42,6 +47,67 @@ export default function NewPage() {
   const [template, setTemplate] = useState<{ t: Template; author: string } | null>(null)
   const [state, create] = useMutation(Create)
   const templateTags = template ? template.t.tags.filter((t) => t !== 'template') : []
+
+  // What is typed is kept in this browser until the page is created
+  // (docs/frontend.md, "Drafts"): a new page has no id yet, so its draft is
+  // keyed by the space and folder the form opened on.
+  const [person] = useState(draftPerson)
+  const [draftPage] = useState(() => `new:${initialSpace(search.get('space')).toLowerCase()}/${search.get('path') ?? ''}`)
+  const [kept, setKept] = useState(false)
+  const bodyView = useRef<EditorView | null>(null)
+  const typed = useRef({ title, body })
+  typed.current = { title, body }
+  const draftTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const created = useRef(false)
+  const writeDraft = () => {
+    clearTimeout(draftTimer.current)
+    draftTimer.current = undefined
+    if (!person || created.current) return
+    const { title: t, body: b } = typed.current
+    if (t.trim() === '' && b.trim() === '') void clearDrafts(person, draftPage)
+    else void putDraft({ person, page: draftPage, baseVersion: 0, title: t, content: b })
+  }
+  const writeDraftRef = useRef(writeDraft)
+  writeDraftRef.current = writeDraft
+  const scheduleDraft = () => {
+    clearTimeout(draftTimer.current)
+    draftTimer.current = setTimeout(() => writeDraftRef.current(), draftDelay)
+  }
+  useEffect(() => {
+    let live = true
+    if (person)
+      void draftsOf(person, draftPage).then((all) => {
+        const d = all.sort((a, b) => b.savedAt - a.savedAt)[0]
+        // Only into an untouched form: what was typed since wins.
+        if (!live || !d || typed.current.title !== '' || typed.current.body !== '') return
+        setTitle(d.title)
+        setBody(d.content)
+        const v = bodyView.current
+        if (v) v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: d.content } })
+        setKept(true)
+      })
+    const flush = () => {
+      if (draftTimer.current !== undefined) writeDraftRef.current()
+    }
+    window.addEventListener('beforeunload', flush)
+    return () => {
+      live = false
+      flush()
+      window.removeEventListener('beforeunload', flush)
+    }
+    // Once, for the form as it opened.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+  const startOver = () => {
+    setKept(false)
+    setTitle('')
+    setBody('')
+    const v = bodyView.current
+    if (v) v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: '' } })
+    clearTimeout(draftTimer.current)
+    draftTimer.current = undefined
+    if (person) void clearDrafts(person, draftPage)
+  }
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
@@ -71,7 +137,13 @@ export default function NewPage() {
       return
     }
     const doc = r.data?.createDocument.document
-    if (doc) navigate(pageURL(doc))
+    if (doc) {
+      created.current = true
+      clearTimeout(draftTimer.current)
+      draftTimer.current = undefined
+      if (person) await clearDrafts(person, draftPage)
+      navigate(pageURL(doc))
+    }
   }
 
 
@@ -118,20 +190,43 @@ export default function NewPage() {
           <code>{pageURL({ space, path: cleanPath(folder), slug: (slugTouched ? slug : slug || slugify(title)) || '…' })}</code>.
         </p>
         <label htmlFor={`${ids}-title`}>Title</label>
-        <input {...field('title')} value={title} onChange={(e) => setTitle(e.target.value)} />
+        <input
+          {...field('title')}
+          value={title}
+          onChange={(e) => {
+            setTitle(e.target.value)
+            scheduleDraft()
+          }}
+        />
         {errorOf('title')}
         <label htmlFor={`${ids}-tags`}>Tags</label>
         <input {...field('tags')} value={tags} onChange={(e) => setTags(e.target.value)} placeholder="ops, deploy" />
         {errorOf('tags')}
         {templateTags.length > 0 && <p className="new-page-hint">From the template: {templateTags.map((t) => `#${t}`).join(' ')}</p>}
-        <label htmlFor={`${ids}-content`}>Body</label>
         {template ? (
           <>
+            <label htmlFor={`${ids}-content`}>Body</label>
             <textarea {...field('content')} value={fillTemplate(template.t.content, title.trim(), template.author)} readOnly rows={14} />
             <p className="new-page-hint">The template&apos;s body, filled in. Edit the page once it is created.</p>
           </>
         ) : (
-          <textarea {...field('content')} value={body} onChange={(e) => setBody(e.target.value)} rows={14} placeholder="Write in markdown…" />
+          <MarkdownField
+            initial={body}
+            page={{ space, path: cleanPath(folder) }}
+            onView={(v) => (bodyView.current = v)}
+            onChange={(t) => {
+              setBody(t)
+              scheduleDraft()
+            }}
+          />
+        )}
+        {kept && (
+          <p className="status new-page-kept" role="status">
+            Your unsaved text for a new page here was kept in this browser.{' '}
+            <button type="button" onClick={startOver}>
+              Start over
+            </button>
+          </p>
         )}
         {errorOf('content')}
         <NewPageAudience space={space} path={cleanPath(folder)} choice={audience} onChange={setAudience} />

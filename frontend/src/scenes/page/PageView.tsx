@@ -3,7 +3,7 @@ import { useMutation, useQuery } from 'urql'
 import { graphql } from '../../gql'
 import type { Space } from '../../gql/graphql'
 import { followInAppLinks, Link, mayLeave } from '../../router'
-import { pageURL, resolveHref, type Address } from '../../lib/address'
+import { newPageURL, pageURL, resolveHref, type Address } from '../../lib/address'
 import { renderMarkdown } from '../../lib/markdown'
 import { resumesEditing } from '../../lib/draftStore'
 import { useMentionNames } from '../../components/mention/useMentionNames'
@@ -79,7 +79,7 @@ export function PageView({ address }: { address: Address }) {
     if (doc && resumesEditing(doc.id)) setMode('edit')
   }, [doc])
   // Live: someone's save, or link resolution after any save, reads the page again.
-  useLivePage(doc?.id, mode === 'edit', () => refetch({ requestPolicy: 'network-only' }))
+  useLivePage(doc?.id, doc?.liveDigest, mode === 'edit', () => refetch({ requestPolicy: 'network-only' }))
   useTitle(doc ? doc.title : res.fetching ? undefined : 'No page')
   // Focus moves to the page's heading when a page opens (not on a re-read).
   const heading = useRef<HTMLHeadingElement>(null)
@@ -106,8 +106,9 @@ export function PageView({ address }: { address: Address }) {
       </article>
     )
   if (res.fetching && !res.data) return <Loading what="Loading the page" />
+  if (res.error && res.error.graphQLErrors.some((e) => e.extensions?.code === 'NOT_FOUND')) return <NoPage address={address} />
   if (res.error) return <ErrorNote error={res.error} retry={() => refetch({ requestPolicy: 'network-only' })} />
-  if (!doc) return <Empty>No page you can read is at {pageURL(address)}.</Empty>
+  if (!doc) return <NoPage address={address} />
   const canWrite = doc.myPermission !== 'READ'
   // Leaving the editor for another view of the page asks first, as leaving the page does.
   const switchMode = (m: Mode) => {
@@ -182,6 +183,16 @@ export function PageView({ address }: { address: Address }) {
       )}
       {mode !== 'edit' && <LinksPanel doc={doc} canWrite={canWrite} />}
     </article>
+  )
+}
+
+/** No page at an address: one may be created there ("Create this page"). */
+function NoPage({ address }: { address: Address }) {
+  const create = newPageURL(pageURL(address), '')
+  return (
+    <Empty>
+      No page you can read is at {pageURL(address)}. {create && <Link to={create}>Create this page</Link>}
+    </Empty>
   )
 }
 

@@ -19,6 +19,7 @@ export const PageViewDocument = graphql(`
     status
     version
     updatedAt
+    liveDigest
     myPermission
     starred
     watching

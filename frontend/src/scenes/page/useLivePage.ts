@@ -7,8 +7,8 @@ import { graphql } from '../../gql'
 // editor (its save would then claim that version). The view reads the
 // whole page again instead, when it is not editing.
 const PageChanged = graphql(`
-  subscription PageChanged($id: ID!) {
-    documentChanged(id: $id) {
+  subscription PageChanged($id: ID!, $since: String) {
+    documentChanged(id: $id, since: $since) {
       ...DocumentFields
     }
   }
@@ -16,26 +16,29 @@ const PageChanged = graphql(`
 
 /**
  * Calls reread each time the server says the page changed after it was
- * opened: someone's save, a rename, a share, a comment, or link resolution
- * changing its links or backlinks (docs/frontend.md, "Live pages"). The
- * subscription's first push is the page as it is now and is not a change.
- * While paused (editing), changes are not read; the view reads the page
- * again when the editor closes.
+ * read: someone's save, a rename, a share, a comment, or link resolution
+ * changing its links or backlinks (docs/frontend.md, "Live pages").
+ * `digest` is the page's liveDigest as read: the subscription passes the
+ * first one read of this page as `since`, so the server pushes first only
+ * when the page changed between that read and the subscription's start, and
+ * every push is a change. While paused (editing), changes are not read;
+ * the view reads the page again when the editor closes.
  */
-export function useLivePage(id: string | undefined, paused: boolean, reread: () => void) {
-  const [pushes] = useSubscription({ query: PageChanged, variables: { id: id ?? '' }, pause: !id }, (n: number = 0) => n + 1)
-  const seen = useRef(0)
+export function useLivePage(id: string | undefined, digest: string | undefined, paused: boolean, reread: () => void) {
+  const since = useRef<{ id: string; digest: string } | undefined>(undefined)
+  if (id && digest && since.current?.id !== id) since.current = { id, digest }
+  const from = since.current?.id === id ? since.current?.digest : undefined
+  const [pushes] = useSubscription({ query: PageChanged, variables: { id: id ?? '', since: from }, pause: !id || from === undefined }, (n: number = 0) => n + 1)
   const latest = useRef(reread)
   latest.current = reread
+  const heard = useRef(0)
   useEffect(() => {
-    seen.current = 0 // a new page, a new subscription: its first push again
+    heard.current = 0 // a new page, a new subscription
   }, [id])
   useEffect(() => {
     const n = pushes.data ?? 0
-    if (n === 0) return
-    const first = seen.current === 0
-    if (paused && !first) return
-    seen.current = n
-    if (!first) latest.current()
+    if (n === 0 || n === heard.current) return
+    heard.current = n
+    if (!paused) latest.current()
   }, [pushes.data, paused])
 }

@@ -2,9 +2,9 @@ import { useState } from 'react'
 import { useMutation, useQuery } from 'urql'
 import { graphql } from '../../gql'
 import { Empty, ErrorNote, Loading } from '../../components/Status'
-import { when } from '../../lib/format'
 import { SettingsNav } from './SettingsNav'
 import '../../components/admin.css'
+import { RelativeTime } from '../../components/RelativeTime'
 
 // /settings/agents: the agents you answer for. You read every page they write; here you choose
 // whom each may share its pages with (the MCP share_document tool), revoke its tokens one by one,
@@ -127,8 +127,8 @@ function AgentPanel({ agent, onChange }: { agent: { id: string; slug: string; na
                 <div className="row-main">
                   <strong>{t.name}</strong> <code>{t.prefix}…</code>
                   <span className="meta">
-                    Created {when(t.createdAt)} · {t.lastUsedAt ? `last used ${when(t.lastUsedAt)}` : 'never used'}
-                    {t.revokedAt ? ` · revoked ${when(t.revokedAt)}` : ''}
+                    Created <RelativeTime at={t.createdAt} /> · {t.lastUsedAt ? <>last used <RelativeTime at={t.lastUsedAt} /></> : 'never used'}
+                    {t.revokedAt ? <> · revoked <RelativeTime at={t.revokedAt} /></> : ''}
                   </span>
                 </div>
                 {!t.revokedAt && (

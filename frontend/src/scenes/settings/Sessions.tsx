@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from 'urql'
 import { graphql } from '../../gql'
 import { Empty, ErrorNote, Loading } from '../../components/Status'
-import { when } from '../../lib/format'
+import { RelativeTime } from '../../components/RelativeTime'
 
 const Sessions = graphql(`
   query Sessions {
@@ -52,7 +52,7 @@ export function SessionList() {
               <div className="row-main">
                 <strong>{s.device}</strong> {s.current && <span className="pill active">This browser</span>}
                 <span className="meta">
-                  {s.address ? `From ${s.address} · ` : ''}last used {when(s.lastUsedAt)} · signed in {when(s.createdAt)}
+                  {s.address ? `From ${s.address} · ` : ''}last used <RelativeTime at={s.lastUsedAt} /> · signed in <RelativeTime at={s.createdAt} />
                 </span>
               </div>
               {!s.current && (

@@ -2,11 +2,11 @@ import { useState } from 'react'
 import { useMutation, useQuery } from 'urql'
 import { graphql } from '../../gql'
 import { Empty, ErrorNote, Loading } from '../../components/Status'
-import { when } from '../../lib/format'
 import { CopyButton } from '../../components/CopyButton'
 import { SettingsNav } from './SettingsNav'
 import { SessionList } from './Sessions'
 import '../../components/admin.css'
+import { RelativeTime } from '../../components/RelativeTime'
 
 const AccessTokens = graphql(`
   query AccessTokens {
@@ -129,8 +129,8 @@ export default function Tokens() {
                 <div className="row-main">
                   <strong>{t.name}</strong> <code>{t.prefix}…</code>
                   <span className="meta">
-                    Created {when(t.createdAt)} · {t.lastUsedAt ? `last used ${when(t.lastUsedAt)}` : 'never used'} ·{' '}
-                    {t.expiresAt ? `${expired ? 'expired' : 'expires'} ${when(t.expiresAt)}` : 'never expires'}
+                    Created <RelativeTime at={t.createdAt} /> · {t.lastUsedAt ? <>last used <RelativeTime at={t.lastUsedAt} /></> : 'never used'} ·{' '}
+                    {t.expiresAt ? <>{expired ? 'expired' : 'expires'} <RelativeTime at={t.expiresAt} /></> : 'never expires'}
                   </span>
                 </div>
                 <button

@@ -7,9 +7,9 @@ import { Link } from '../../router'
 import { pageURL } from '../../lib/address'
 import { Dialog } from '../../components/Dialog'
 import { Empty, ErrorNote, Loading } from '../../components/Status'
-import { when } from '../../lib/format'
 import { outcomeWords, parseRecipients, permissionWords, reasonWords } from '../../lib/sharing'
 import './Share.css'
+import { RelativeTime } from '../../components/RelativeTime'
 
 const People = graphql(`
   query SharePeople($query: String!) {
@@ -424,7 +424,7 @@ export default function Share({ doc, onClose }: { doc: PageDoc; onClose: () => v
                     <span className="share-detail">
                       {g.recipient !== g.recipientName && `${g.recipient} · `}
                       {permissionWords(g.permission)} · {reasonWords(g.reason)}
-                      {g.grantedBy && ` by ${g.grantedBy.name}`}, {when(g.createdAt)}
+                      {g.grantedBy && ` by ${g.grantedBy.name}`}, <RelativeTime at={g.createdAt} />
                     </span>
                   </span>
                   <button

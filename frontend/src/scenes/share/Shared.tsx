@@ -4,9 +4,9 @@ import { graphql } from '../../gql'
 import { Link } from '../../router'
 import { pageURL } from '../../lib/address'
 import { Empty, ErrorNote, Loading } from '../../components/Status'
-import { when } from '../../lib/format'
 import { permissionWords, reasonWords, since } from '../../lib/sharing'
 import './Shared.css'
+import { RelativeTime } from '../../components/RelativeTime'
 
 const Recent = graphql(`
   query RecentlyShared($since: Time!, $first: Int) {
@@ -77,7 +77,7 @@ export default function Shared() {
               <span className="shared-why">
                 {s.grantedBy ? `${s.grantedBy.name} shared it` : 'Shared'}
                 {s.recipient.startsWith('group:') ? ` with ${s.recipientName}` : ''} · {permissionWords(s.permission)} · {reasonWords(s.reason)} ·{' '}
-                <time dateTime={s.at}>{when(s.at)}</time>
+                <RelativeTime at={s.at} />
               </span>
               {s.document.owner && s.grantedBy?.id !== s.document.owner.id && (
                 <span className="shared-where">Owned by {s.document.owner.name}</span>

@@ -4,8 +4,8 @@ import { graphql } from '../../gql'
 import { ErrorNote, Loading } from '../../components/Status'
 import { NewPasswordFields, newPasswordProblem } from '../../components/NewPasswordFields'
 import { Link } from '../../router'
-import { when } from '../../lib/format'
 import { SignInOptions } from './SignIn'
+import { RelativeTime } from '../../components/RelativeTime'
 
 const InvitationPreview = graphql(`
   query InvitationPreview($token: String!) {
@@ -81,7 +81,7 @@ export default function Invite({ token, onDone }: { token: string; onDone: () =>
     <main className="signin">
       <h1>Join CoDNA</h1>
       <p>
-        You are invited as <strong>{invitation.email}</strong>. The invitation is good until {when(invitation.expiresAt)}.
+        You are invited as <strong>{invitation.email}</strong>. The invitation is good until <RelativeTime at={invitation.expiresAt} />.
       </p>
       {sso && (
         <p>

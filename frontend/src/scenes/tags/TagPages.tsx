@@ -3,9 +3,9 @@ import { useQuery } from 'urql'
 import { graphql } from '../../gql'
 import { Link } from '../../router'
 import { pageURL } from '../../lib/address'
-import { when } from '../../lib/format'
 import { Empty, ErrorNote, Loading } from '../../components/Status'
 import './Tags.css'
+import { RelativeTime } from '../../components/RelativeTime'
 
 const TagPagesQuery = graphql(`
   query TagPages($tag: String!, $first: Int, $after: String) {
@@ -54,7 +54,7 @@ function TagPagesPage({ tag, after, last, first, onMore }: { tag: string; after:
       <ul className="tag-pages" aria-label={`Pages tagged ${tag}`}>
         {docs.map((d) => (
           <li key={d.id}>
-            <Link to={pageURL(d)}>{d.title}</Link> <span className="tag-count">changed {when(d.updatedAt)}</span>
+            <Link to={pageURL(d)}>{d.title}</Link> <span className="tag-count">changed <RelativeTime at={d.updatedAt} /></span>
           </li>
         ))}
       </ul>

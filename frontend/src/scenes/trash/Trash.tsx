@@ -6,9 +6,10 @@ import { Link } from '../../router'
 import { pageURL } from '../../lib/address'
 import { Empty, ErrorNote, Loading } from '../../components/Status'
 import { Dialog } from '../../components/Dialog'
-import { when } from '../../lib/format'
 import { daysLeft } from '../../lib/sharing'
 import './Trash.css'
+import { RelativeTime } from '../../components/RelativeTime'
+import { fullDate } from '../../lib/relativeTime'
 
 const TrashQuery = graphql(`
   query Trash($first: Int, $after: String) {
@@ -213,13 +214,19 @@ function TrashPage({
               <strong>{d.title}</strong>
               <span className="trash-where">{pageURL(d)}</span>
               <span className="trash-when">
-                Deleted {when(d.deletedAt)}
+                Deleted <RelativeTime at={d.deletedAt} />
                 {d.purgeAfter && (
                   <>
                     {' · '}
-                    <time dateTime={d.purgeAfter} title={when(d.purgeAfter)}>
-                      {left === null ? `purged after ${when(d.purgeAfter)}` : left <= 0 ? 'purged any moment now' : `purged in ${left} day${left === 1 ? '' : 's'}`}
-                    </time>
+                    {left === null ? (
+                      <>
+                        purged after <RelativeTime at={d.purgeAfter} />
+                      </>
+                    ) : (
+                      <time dateTime={d.purgeAfter} title={fullDate(d.purgeAfter)}>
+                        {left <= 0 ? 'purged any moment now' : `purged in ${left} day${left === 1 ? '' : 's'}`}
+                      </time>
+                    )}
                   </>
                 )}
               </span>

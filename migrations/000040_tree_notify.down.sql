@@ -1,0 +1,2 @@
+DROP TRIGGER IF EXISTS events_notify_tree ON events;
+DROP FUNCTION IF EXISTS codna_notify_tree();
