@@ -99,6 +99,7 @@ func (s *Service) run(ctx context.Context) {
 			s.tick(ctx, now)
 		case <-beat.C:
 			s.heartbeat(ctx)
+			s.compactLogs(ctx)
 		}
 	}
 }
@@ -189,8 +190,8 @@ func (s *Service) remote(ctx context.Context, payload string) {
 			if perr != nil {
 				return
 			}
-			var row db.CrdtUpdateGetRow
-			row, err = db.Q.CrdtUpdateGet(ctx, s.pool, seq)
+			var row db.DocumentCrdtUpdateGetRow
+			row, err = db.Q.DocumentCrdtUpdateGet(ctx, s.pool, seq)
 			body = row.Body
 		}
 		if err != nil {
@@ -235,7 +236,7 @@ func (s *Service) notifyAwareness(doc uuid.UUID, body []byte) {
 	if len(note) > 7900 {
 		return // a presence over Postgres's payload stays on this replica
 	}
-	if err := db.Q.CrdtUpdateNotify(context.Background(), s.pool, []string{note}); err != nil {
+	if err := db.Q.DocumentCrdtUpdateNotify(context.Background(), s.pool, []string{note}); err != nil {
 		s.log.Warn("collab: telling other replicas about presence", "document", doc, "err", err)
 	}
 }
@@ -250,7 +251,7 @@ func (s *Service) heartbeat(ctx context.Context) {
 	for i, r := range rooms {
 		ids[i] = r.id
 	}
-	if err := db.Q.CrdtStateRenew(ctx, s.pool, db.CrdtStateRenewParams{DocumentIds: ids, Seconds: 3 * s.cfg.Heartbeat.Seconds()}); err != nil {
+	if err := db.Q.DocumentCrdtStateRenew(ctx, s.pool, db.DocumentCrdtStateRenewParams{DocumentIds: ids, Seconds: 3 * s.cfg.Heartbeat.Seconds()}); err != nil {
 		s.log.Warn("collab: renewing the rooms' heartbeat", "err", err)
 	}
 }

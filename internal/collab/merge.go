@@ -22,14 +22,14 @@ func (s *Service) merge(ctx context.Context, r *room) error {
 	var seq int64
 	var author *uuid.UUID
 	err := db.InTx(ctx, s.pool, func(tx db.DBTX) error {
-		st, err := db.Q.CrdtStateLock(ctx, tx, r.id)
+		st, err := db.Q.DocumentCrdtStateLock(ctx, tx, r.id)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return nil // purged
 		}
 		if err != nil {
 			return err
 		}
-		rng, err := db.Q.CrdtRevisionMergeRange(ctx, tx, db.CrdtRevisionMergeRangeParams{DocumentID: r.id, Version: st.Version})
+		rng, err := db.Q.DocumentCrdtRevisionMergeRange(ctx, tx, db.DocumentCrdtRevisionMergeRangeParams{DocumentID: r.id, Version: st.Version})
 		if err != nil || rng.HeadVersion <= st.Version {
 			return err
 		}
@@ -45,12 +45,12 @@ func (s *Service) merge(ctx context.Context, r *room) error {
 				return err
 			}
 			baseText = base.Content
-			snapshot, err = db.Q.CrdtRevisionGet(ctx, tx, db.CrdtRevisionGetParams{DocumentID: r.id, Version: rng.BaseVersion})
+			snapshot, err = db.Q.DocumentCrdtRevisionGet(ctx, tx, db.DocumentCrdtRevisionGetParams{DocumentID: r.id, Version: rng.BaseVersion})
 			if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 				return err
 			}
 		}
-		log, err := db.Q.CrdtUpdateList(ctx, tx, db.CrdtUpdateListParams{DocumentID: r.id, Generation: st.Generation, AfterSeq: st.ThroughSeq})
+		log, err := db.Q.DocumentCrdtUpdateList(ctx, tx, db.DocumentCrdtUpdateListParams{DocumentID: r.id, Generation: st.Generation, AfterSeq: st.ThroughSeq})
 		if err != nil {
 			return err
 		}
@@ -67,18 +67,18 @@ func (s *Service) merge(ctx context.Context, r *room) error {
 		if author != nil {
 			authorID = *author
 		}
-		seqs, err := db.Q.CrdtUpdateAppend(ctx, tx, db.CrdtUpdateAppendParams{
+		seqs, err := db.Q.DocumentCrdtUpdateAppend(ctx, tx, db.DocumentCrdtUpdateAppendParams{
 			DocumentID: r.id, Generation: st.Generation, Bodies: [][]byte{body}, AuthorIds: []uuid.UUID{authorID},
 		})
 		if err != nil {
 			return err
 		}
 		seq = seqs[0]
-		if err := db.Q.CrdtStateSetVersion(ctx, tx, db.CrdtStateSetVersionParams{DocumentID: r.id, Version: rng.HeadVersion}); err != nil {
+		if err := db.Q.DocumentCrdtStateSetVersion(ctx, tx, db.DocumentCrdtStateSetVersionParams{DocumentID: r.id, Version: rng.HeadVersion}); err != nil {
 			return err
 		}
 		// Every replica relays it, this one included ("-" is no replica).
-		return db.Q.CrdtUpdateNotify(ctx, tx, []string{updateNote(r.id, seq, "-", body)})
+		return db.Q.DocumentCrdtUpdateNotify(ctx, tx, []string{updateNote(r.id, seq, "-", body)})
 	})
 	return err
 }

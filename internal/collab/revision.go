@@ -20,11 +20,11 @@ func (r *room) compact(ctx context.Context) (crdt.Compacted, db.DocumentCrdtStat
 	r.mu.Lock()
 	before := r.inserted
 	r.mu.Unlock()
-	st, err := db.Q.CrdtStateGet(ctx, s.pool, r.id)
+	st, err := db.Q.DocumentCrdtStateGet(ctx, s.pool, r.id)
 	if err != nil {
 		return crdt.Compacted{}, st, err
 	}
-	log, err := db.Q.CrdtUpdateList(ctx, s.pool, db.CrdtUpdateListParams{DocumentID: r.id, Generation: st.Generation, AfterSeq: st.ThroughSeq})
+	log, err := db.Q.DocumentCrdtUpdateList(ctx, s.pool, db.DocumentCrdtUpdateListParams{DocumentID: r.id, Generation: st.Generation, AfterSeq: st.ThroughSeq})
 	if err != nil {
 		return crdt.Compacted{}, st, err
 	}
@@ -40,14 +40,14 @@ func (r *room) compact(ctx context.Context) (crdt.Compacted, db.DocumentCrdtStat
 	if len(log) > 0 {
 		through := log[len(log)-1].Seq
 		err := db.InTx(ctx, s.pool, func(tx db.DBTX) error {
-			n, err := db.Q.CrdtStateCompact(ctx, tx, db.CrdtStateCompactParams{
+			n, err := db.Q.DocumentCrdtStateCompact(ctx, tx, db.DocumentCrdtStateCompactParams{
 				DocumentID: r.id, Generation: st.Generation, State: c.State, Vector: c.Vector,
 				ThroughSeq: through, TextLength: int32(len(c.Text)),
 			})
 			if err != nil || n == 0 {
 				return err // reset or compacted meanwhile: nothing to drop
 			}
-			return db.Q.CrdtUpdateDeleteThrough(ctx, tx, db.CrdtUpdateDeleteThroughParams{DocumentID: r.id, ThroughSeq: through, Generation: st.Generation})
+			return db.Q.DocumentCrdtUpdateDeleteThrough(ctx, tx, db.DocumentCrdtUpdateDeleteThroughParams{DocumentID: r.id, ThroughSeq: through, Generation: st.Generation})
 		})
 		if err != nil {
 			return c, st, err
@@ -127,10 +127,10 @@ func (s *Service) writeRevision(ctx context.Context, r *room) {
 		_, _, err := s.docs.Update(t.ctx, document.UpdateInput{
 			ID: r.id, ExpectedVersion: int(st.Version), Content: &text,
 			Coedit: &document.Coedit{Contributors: ids, Then: func(ctx context.Context, tx db.DBTX, d *document.Doc) error {
-				if err := db.Q.CrdtRevisionInsert(ctx, tx, db.CrdtRevisionInsertParams{DocumentID: r.id, Version: int32(d.Version), Snapshot: c.Snapshot}); err != nil {
+				if err := db.Q.DocumentCrdtRevisionInsert(ctx, tx, db.DocumentCrdtRevisionInsertParams{DocumentID: r.id, Version: int32(d.Version), Snapshot: c.Snapshot}); err != nil {
 					return err
 				}
-				return db.Q.CrdtStateSetVersion(ctx, tx, db.CrdtStateSetVersionParams{DocumentID: r.id, Version: int32(d.Version)})
+				return db.Q.DocumentCrdtStateSetVersion(ctx, tx, db.DocumentCrdtStateSetVersionParams{DocumentID: r.id, Version: int32(d.Version)})
 			}},
 		})
 		if err == nil {
@@ -159,8 +159,7 @@ func (s *Service) flush(r *room) {
 	}()
 }
 
-// tick writes the revisions that are due (quiet or busy for long enough),
-// and reads again the permission of sockets not checked for a while.
+// tick writes the revisions that are due (quiet or busy for long enough).
 func (s *Service) tick(ctx context.Context, now time.Time) {
 	for _, r := range s.openRooms() {
 		r.mu.Lock()
@@ -169,6 +168,28 @@ func (s *Service) tick(ctx context.Context, now time.Time) {
 		r.mu.Unlock()
 		if due {
 			s.writeRevision(ctx, r)
+		}
+	}
+}
+
+// compactLogs folds the log of every room whose log outgrew its stored
+// state, so the stored log stays within twice the compacted state
+// (docs/design.md "Co-editing: persistence").
+func (s *Service) compactLogs(ctx context.Context) {
+	for _, r := range s.openRooms() {
+		r.mu.Lock()
+		gen := r.gen
+		r.mu.Unlock()
+		size, err := db.Q.DocumentCrdtUpdateLogSize(ctx, s.pool, db.DocumentCrdtUpdateLogSizeParams{DocumentID: r.id, Generation: gen})
+		if err != nil {
+			s.log.Warn("collab: measuring a room's log", "document", r.id, "err", err)
+			continue
+		}
+		if size.Bytes == 0 || size.Bytes < int64(size.StateBytes) {
+			continue
+		}
+		if _, _, err := r.compact(ctx); err != nil {
+			s.log.Error("collab: compacting a room's log", "document", r.id, "err", err)
 		}
 	}
 }

@@ -103,6 +103,12 @@ func (r *room) release() {
 	r.mu.Unlock()
 	if wasOpen {
 		close(r.stop)
+		// Not live here any more: a page changed through the API from now
+		// on resets the document when a room opens next (unless another
+		// replica's heartbeat marks it live again).
+		if err := db.Q.DocumentCrdtStateRelease(context.Background(), s.pool, r.id); err != nil {
+			s.log.Warn("collab: releasing a room", "document", r.id, "err", err)
+		}
 	}
 	s.forget(r)
 }
@@ -123,14 +129,14 @@ func (r *room) open(ctx context.Context) error {
 	s := r.svc
 	var st db.DocumentCrdtState
 	err := db.InTx(ctx, s.pool, func(tx db.DBTX) error {
-		head, err := db.Q.CrdtDocumentHead(ctx, tx, r.id)
+		head, err := db.Q.DocumentGetCoeditHead(ctx, tx, r.id)
 		if errors.Is(err, pgx.ErrNoRows) || (err == nil && head.Trashed) {
 			return fault.New(fault.NotFound, "document not found")
 		}
 		if err != nil {
 			return err
 		}
-		st, err = db.Q.CrdtStateLock(ctx, tx, r.id)
+		st, err = db.Q.DocumentCrdtStateLock(ctx, tx, r.id)
 		fresh := errors.Is(err, pgx.ErrNoRows)
 		if err != nil && !fresh {
 			return err
@@ -140,11 +146,11 @@ func (r *room) open(ctx context.Context) error {
 			if err := r.startFrom(ctx, tx, head.Content, head.Version); err != nil {
 				return err
 			}
-			if st, err = db.Q.CrdtStateLock(ctx, tx, r.id); err != nil {
+			if st, err = db.Q.DocumentCrdtStateLock(ctx, tx, r.id); err != nil {
 				return err
 			}
 		}
-		return db.Q.CrdtStateRenew(ctx, tx, db.CrdtStateRenewParams{DocumentIds: []uuid.UUID{r.id}, Seconds: 3 * s.cfg.Heartbeat.Seconds()})
+		return db.Q.DocumentCrdtStateRenew(ctx, tx, db.DocumentCrdtStateRenewParams{DocumentIds: []uuid.UUID{r.id}, Seconds: 3 * s.cfg.Heartbeat.Seconds()})
 	})
 	if err != nil {
 		return err
@@ -154,7 +160,7 @@ func (r *room) open(ctx context.Context) error {
 		return fmt.Errorf("collab: stored state vector of %s: %w", r.id, err)
 	}
 	est := int(st.TextLength)
-	log, err := db.Q.CrdtUpdateList(ctx, s.pool, db.CrdtUpdateListParams{DocumentID: r.id, Generation: st.Generation, AfterSeq: st.ThroughSeq})
+	log, err := db.Q.DocumentCrdtUpdateList(ctx, s.pool, db.DocumentCrdtUpdateListParams{DocumentID: r.id, Generation: st.Generation, AfterSeq: st.ThroughSeq})
 	if err != nil {
 		return err
 	}
@@ -183,17 +189,17 @@ func (r *room) startFrom(ctx context.Context, tx db.DBTX, text string, version i
 	if err != nil {
 		return fmt.Errorf("collab: the engine wrote an update Go refuses: %w", err)
 	}
-	if err := db.Q.CrdtStateUpsert(ctx, tx, db.CrdtStateUpsertParams{
+	if err := db.Q.DocumentCrdtStateUpsert(ctx, tx, db.DocumentCrdtStateUpsertParams{
 		DocumentID: r.id, State: state, Vector: crdt.StateVector(up.Ends).Encode(),
 		TextLength: int32(len(text)), Version: version,
 	}); err != nil {
 		return err
 	}
-	st, err := db.Q.CrdtStateLock(ctx, tx, r.id)
+	st, err := db.Q.DocumentCrdtStateLock(ctx, tx, r.id)
 	if err != nil {
 		return err
 	}
-	return db.Q.CrdtUpdateDeleteThrough(ctx, tx, db.CrdtUpdateDeleteThroughParams{DocumentID: r.id, ThroughSeq: 0, Generation: st.Generation})
+	return db.Q.DocumentCrdtUpdateDeleteThrough(ctx, tx, db.DocumentCrdtUpdateDeleteThroughParams{DocumentID: r.id, ThroughSeq: 0, Generation: st.Generation})
 }
 
 // join admits a session: it hears every update from now on, then gets the
@@ -286,7 +292,7 @@ func (r *room) store(gen int64, batch []pending) error {
 	}
 	ctx := context.Background()
 	err := db.InTx(ctx, s.pool, func(tx db.DBTX) error {
-		seqs, err := db.Q.CrdtUpdateAppend(ctx, tx, db.CrdtUpdateAppendParams{DocumentID: r.id, Generation: gen, Bodies: bodies, AuthorIds: authors})
+		seqs, err := db.Q.DocumentCrdtUpdateAppend(ctx, tx, db.DocumentCrdtUpdateAppendParams{DocumentID: r.id, Generation: gen, Bodies: bodies, AuthorIds: authors})
 		if err != nil {
 			return err
 		}
@@ -294,7 +300,7 @@ func (r *room) store(gen int64, batch []pending) error {
 		for i, seq := range seqs {
 			payloads[i] = updateNote(r.id, seq, s.replica, bodies[i])
 		}
-		return db.Q.CrdtUpdateNotify(ctx, tx, payloads)
+		return db.Q.DocumentCrdtUpdateNotify(ctx, tx, payloads)
 	})
 	if err != nil {
 		return err

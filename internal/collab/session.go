@@ -169,11 +169,11 @@ func (s *Session) answerStep1(vector []byte) error {
 	}
 	r := s.room
 	ctx := context.Background()
-	st, err := db.Q.CrdtStateGet(ctx, r.svc.pool, r.id)
+	st, err := db.Q.DocumentCrdtStateGet(ctx, r.svc.pool, r.id)
 	if err != nil {
 		return err
 	}
-	log, err := db.Q.CrdtUpdateList(ctx, r.svc.pool, db.CrdtUpdateListParams{DocumentID: r.id, Generation: st.Generation, AfterSeq: st.ThroughSeq})
+	log, err := db.Q.DocumentCrdtUpdateList(ctx, r.svc.pool, db.DocumentCrdtUpdateListParams{DocumentID: r.id, Generation: st.Generation, AfterSeq: st.ThroughSeq})
 	if err != nil {
 		return err
 	}

@@ -11,79 +11,79 @@ import (
 	"github.com/google/uuid"
 )
 
-const crdtRevisionForeignSince = `-- name: CrdtRevisionForeignSince :one
+const documentCrdtRevisionForeignSince = `-- name: DocumentCrdtRevisionForeignSince :one
 SELECT count(*)::bigint FROM document_revisions r
 WHERE r.document_id = $1 AND r.version > $2
   AND NOT EXISTS (SELECT 1 FROM document_crdt_revisions c WHERE c.document_id = r.document_id AND c.version = r.version)
 `
 
-type CrdtRevisionForeignSinceParams struct {
+type DocumentCrdtRevisionForeignSinceParams struct {
 	DocumentID uuid.UUID
 	Version    int32
 }
 
-// CrdtRevisionForeignSince counts a page's revisions after a version that were not written from a room: none means a write based on that version merges.
-func (q *Queries) CrdtRevisionForeignSince(ctx context.Context, db DBTX, arg CrdtRevisionForeignSinceParams) (int64, error) {
-	row := db.QueryRow(ctx, crdtRevisionForeignSince, arg.DocumentID, arg.Version)
+// DocumentCrdtRevisionForeignSince counts a page's revisions after a version that were not written from a room: none means a write based on that version merges.
+func (q *Queries) DocumentCrdtRevisionForeignSince(ctx context.Context, db DBTX, arg DocumentCrdtRevisionForeignSinceParams) (int64, error) {
+	row := db.QueryRow(ctx, documentCrdtRevisionForeignSince, arg.DocumentID, arg.Version)
 	var column_1 int64
 	err := row.Scan(&column_1)
 	return column_1, err
 }
 
-const crdtRevisionGet = `-- name: CrdtRevisionGet :one
+const documentCrdtRevisionGet = `-- name: DocumentCrdtRevisionGet :one
 SELECT snapshot FROM document_crdt_revisions WHERE document_id = $1 AND version = $2
 `
 
-type CrdtRevisionGetParams struct {
+type DocumentCrdtRevisionGetParams struct {
 	DocumentID uuid.UUID
 	Version    int32
 }
 
-// CrdtRevisionGet reads the snapshot of a revision written from a room.
-func (q *Queries) CrdtRevisionGet(ctx context.Context, db DBTX, arg CrdtRevisionGetParams) ([]byte, error) {
-	row := db.QueryRow(ctx, crdtRevisionGet, arg.DocumentID, arg.Version)
+// DocumentCrdtRevisionGet reads the snapshot of a revision written from a room.
+func (q *Queries) DocumentCrdtRevisionGet(ctx context.Context, db DBTX, arg DocumentCrdtRevisionGetParams) ([]byte, error) {
+	row := db.QueryRow(ctx, documentCrdtRevisionGet, arg.DocumentID, arg.Version)
 	var snapshot []byte
 	err := row.Scan(&snapshot)
 	return snapshot, err
 }
 
-const crdtRevisionInsert = `-- name: CrdtRevisionInsert :exec
+const documentCrdtRevisionInsert = `-- name: DocumentCrdtRevisionInsert :exec
 INSERT INTO document_crdt_revisions (document_id, version, snapshot) VALUES ($1, $2, $3)
 ON CONFLICT DO NOTHING
 `
 
-type CrdtRevisionInsertParams struct {
+type DocumentCrdtRevisionInsertParams struct {
 	DocumentID uuid.UUID
 	Version    int32
 	Snapshot   []byte
 }
 
-// CrdtRevisionInsert keeps the snapshot of a revision written from a room.
-func (q *Queries) CrdtRevisionInsert(ctx context.Context, db DBTX, arg CrdtRevisionInsertParams) error {
-	_, err := db.Exec(ctx, crdtRevisionInsert, arg.DocumentID, arg.Version, arg.Snapshot)
+// DocumentCrdtRevisionInsert keeps the snapshot of a revision written from a room.
+func (q *Queries) DocumentCrdtRevisionInsert(ctx context.Context, db DBTX, arg DocumentCrdtRevisionInsertParams) error {
+	_, err := db.Exec(ctx, documentCrdtRevisionInsert, arg.DocumentID, arg.Version, arg.Snapshot)
 	return err
 }
 
-const crdtRevisionMergeRange = `-- name: CrdtRevisionMergeRange :one
+const documentCrdtRevisionMergeRange = `-- name: DocumentCrdtRevisionMergeRange :one
 SELECT COALESCE(min(LEAST(COALESCE(r.base_version, r.version - 1), r.version - 1)), 0)::integer AS base_version,
   COALESCE(max(r.version), 0)::integer AS head_version
 FROM document_revisions r WHERE r.document_id = $1 AND r.version > $2
 `
 
-type CrdtRevisionMergeRangeParams struct {
+type DocumentCrdtRevisionMergeRangeParams struct {
 	DocumentID uuid.UUID
 	Version    int32
 }
 
-type CrdtRevisionMergeRangeRow struct {
+type DocumentCrdtRevisionMergeRangeRow struct {
 	BaseVersion int32
 	HeadVersion int32
 }
 
-// CrdtRevisionMergeRange reads what to merge into a page's co-editing document after the version it holds: the earliest version those writes were based on, and the latest version.
-func (q *Queries) CrdtRevisionMergeRange(ctx context.Context, db DBTX, arg CrdtRevisionMergeRangeParams) (CrdtRevisionMergeRangeRow, error) {
-	row := db.QueryRow(ctx, crdtRevisionMergeRange, arg.DocumentID, arg.Version)
-	var i CrdtRevisionMergeRangeRow
+// DocumentCrdtRevisionMergeRange reads what to merge into a page's co-editing document after the version it holds: the earliest version those writes were based on, and the latest version.
+func (q *Queries) DocumentCrdtRevisionMergeRange(ctx context.Context, db DBTX, arg DocumentCrdtRevisionMergeRangeParams) (DocumentCrdtRevisionMergeRangeRow, error) {
+	row := db.QueryRow(ctx, documentCrdtRevisionMergeRange, arg.DocumentID, arg.Version)
+	var i DocumentCrdtRevisionMergeRangeRow
 	err := row.Scan(&i.BaseVersion, &i.HeadVersion)
 	return i, err
 }

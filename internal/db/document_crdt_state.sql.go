@@ -11,31 +11,13 @@ import (
 	"github.com/google/uuid"
 )
 
-const crdtDocumentHead = `-- name: CrdtDocumentHead :one
-SELECT version, content, (deleted_at IS NOT NULL)::boolean AS trashed FROM documents WHERE id = $1
-`
-
-type CrdtDocumentHeadRow struct {
-	Version int32
-	Content string
-	Trashed bool
-}
-
-// CrdtDocumentHead reads what a page's co-editing document starts from: its latest version and body, and whether it is in the trash.
-func (q *Queries) CrdtDocumentHead(ctx context.Context, db DBTX, id uuid.UUID) (CrdtDocumentHeadRow, error) {
-	row := db.QueryRow(ctx, crdtDocumentHead, id)
-	var i CrdtDocumentHeadRow
-	err := row.Scan(&i.Version, &i.Content, &i.Trashed)
-	return i, err
-}
-
-const crdtStateCompact = `-- name: CrdtStateCompact :execrows
+const documentCrdtStateCompact = `-- name: DocumentCrdtStateCompact :execrows
 UPDATE document_crdt_state
 SET state = $1, vector = $2, through_seq = $3, text_length = $4, updated_at = now()
 WHERE document_id = $5 AND generation = $6 AND through_seq < $3
 `
 
-type CrdtStateCompactParams struct {
+type DocumentCrdtStateCompactParams struct {
 	State      []byte
 	Vector     []byte
 	ThroughSeq int64
@@ -44,9 +26,9 @@ type CrdtStateCompactParams struct {
 	Generation int64
 }
 
-// CrdtStateCompact stores a compaction of the log through a sequence number, unless the document was reset meanwhile.
-func (q *Queries) CrdtStateCompact(ctx context.Context, db DBTX, arg CrdtStateCompactParams) (int64, error) {
-	result, err := db.Exec(ctx, crdtStateCompact,
+// DocumentCrdtStateCompact stores a compaction of the log through a sequence number, unless the document was reset meanwhile.
+func (q *Queries) DocumentCrdtStateCompact(ctx context.Context, db DBTX, arg DocumentCrdtStateCompactParams) (int64, error) {
+	result, err := db.Exec(ctx, documentCrdtStateCompact,
 		arg.State,
 		arg.Vector,
 		arg.ThroughSeq,
@@ -60,13 +42,13 @@ func (q *Queries) CrdtStateCompact(ctx context.Context, db DBTX, arg CrdtStateCo
 	return result.RowsAffected(), nil
 }
 
-const crdtStateGet = `-- name: CrdtStateGet :one
+const documentCrdtStateGet = `-- name: DocumentCrdtStateGet :one
 SELECT document_id, generation, state, vector, through_seq, text_length, version, live_until, updated_at FROM document_crdt_state WHERE document_id = $1
 `
 
-// CrdtStateGet reads a page's co-editing document as last compacted.
-func (q *Queries) CrdtStateGet(ctx context.Context, db DBTX, documentID uuid.UUID) (DocumentCrdtState, error) {
-	row := db.QueryRow(ctx, crdtStateGet, documentID)
+// DocumentCrdtStateGet reads a page's co-editing document as last compacted.
+func (q *Queries) DocumentCrdtStateGet(ctx context.Context, db DBTX, documentID uuid.UUID) (DocumentCrdtState, error) {
+	row := db.QueryRow(ctx, documentCrdtStateGet, documentID)
 	var i DocumentCrdtState
 	err := row.Scan(
 		&i.DocumentID,
@@ -82,13 +64,13 @@ func (q *Queries) CrdtStateGet(ctx context.Context, db DBTX, documentID uuid.UUI
 	return i, err
 }
 
-const crdtStateLock = `-- name: CrdtStateLock :one
+const documentCrdtStateLock = `-- name: DocumentCrdtStateLock :one
 SELECT document_id, generation, state, vector, through_seq, text_length, version, live_until, updated_at FROM document_crdt_state WHERE document_id = $1 FOR UPDATE
 `
 
-// CrdtStateLock reads a page's co-editing document and locks it for the rest of the transaction.
-func (q *Queries) CrdtStateLock(ctx context.Context, db DBTX, documentID uuid.UUID) (DocumentCrdtState, error) {
-	row := db.QueryRow(ctx, crdtStateLock, documentID)
+// DocumentCrdtStateLock reads a page's co-editing document and locks it for the rest of the transaction.
+func (q *Queries) DocumentCrdtStateLock(ctx context.Context, db DBTX, documentID uuid.UUID) (DocumentCrdtState, error) {
+	row := db.QueryRow(ctx, documentCrdtStateLock, documentID)
 	var i DocumentCrdtState
 	err := row.Scan(
 		&i.DocumentID,
@@ -104,48 +86,48 @@ func (q *Queries) CrdtStateLock(ctx context.Context, db DBTX, documentID uuid.UU
 	return i, err
 }
 
-const crdtStateRelease = `-- name: CrdtStateRelease :exec
+const documentCrdtStateRelease = `-- name: DocumentCrdtStateRelease :exec
 UPDATE document_crdt_state SET live_until = NULL WHERE document_id = $1
 `
 
-// CrdtStateRelease marks a page's room closed on this replica (another replica's renewal marks it live again).
-func (q *Queries) CrdtStateRelease(ctx context.Context, db DBTX, documentID uuid.UUID) error {
-	_, err := db.Exec(ctx, crdtStateRelease, documentID)
+// DocumentCrdtStateRelease marks a page's room closed on this replica (another replica's renewal marks it live again).
+func (q *Queries) DocumentCrdtStateRelease(ctx context.Context, db DBTX, documentID uuid.UUID) error {
+	_, err := db.Exec(ctx, documentCrdtStateRelease, documentID)
 	return err
 }
 
-const crdtStateRenew = `-- name: CrdtStateRenew :exec
+const documentCrdtStateRenew = `-- name: DocumentCrdtStateRenew :exec
 UPDATE document_crdt_state SET live_until = now() + make_interval(secs => $1::float8)
 WHERE document_id = ANY($2::uuid[])
 `
 
-type CrdtStateRenewParams struct {
+type DocumentCrdtStateRenewParams struct {
 	Seconds     float64
 	DocumentIds []uuid.UUID
 }
 
-// CrdtStateRenew marks the pages whose rooms this replica holds as live for another interval.
-func (q *Queries) CrdtStateRenew(ctx context.Context, db DBTX, arg CrdtStateRenewParams) error {
-	_, err := db.Exec(ctx, crdtStateRenew, arg.Seconds, arg.DocumentIds)
+// DocumentCrdtStateRenew marks the pages whose rooms this replica holds as live for another interval.
+func (q *Queries) DocumentCrdtStateRenew(ctx context.Context, db DBTX, arg DocumentCrdtStateRenewParams) error {
+	_, err := db.Exec(ctx, documentCrdtStateRenew, arg.Seconds, arg.DocumentIds)
 	return err
 }
 
-const crdtStateSetVersion = `-- name: CrdtStateSetVersion :exec
+const documentCrdtStateSetVersion = `-- name: DocumentCrdtStateSetVersion :exec
 UPDATE document_crdt_state SET version = GREATEST(version, $1) WHERE document_id = $2
 `
 
-type CrdtStateSetVersionParams struct {
+type DocumentCrdtStateSetVersionParams struct {
 	Version    int32
 	DocumentID uuid.UUID
 }
 
-// CrdtStateSetVersion records the latest revision the document holds (written from it or merged into it).
-func (q *Queries) CrdtStateSetVersion(ctx context.Context, db DBTX, arg CrdtStateSetVersionParams) error {
-	_, err := db.Exec(ctx, crdtStateSetVersion, arg.Version, arg.DocumentID)
+// DocumentCrdtStateSetVersion records the latest revision the document holds (written from it or merged into it).
+func (q *Queries) DocumentCrdtStateSetVersion(ctx context.Context, db DBTX, arg DocumentCrdtStateSetVersionParams) error {
+	_, err := db.Exec(ctx, documentCrdtStateSetVersion, arg.Version, arg.DocumentID)
 	return err
 }
 
-const crdtStateUpsert = `-- name: CrdtStateUpsert :exec
+const documentCrdtStateUpsert = `-- name: DocumentCrdtStateUpsert :exec
 INSERT INTO document_crdt_state (document_id, state, vector, through_seq, text_length, version)
 VALUES ($1, $2, $3, $4, $5, $6)
 ON CONFLICT (document_id) DO UPDATE SET
@@ -153,7 +135,7 @@ ON CONFLICT (document_id) DO UPDATE SET
   through_seq = EXCLUDED.through_seq, text_length = EXCLUDED.text_length, version = EXCLUDED.version, updated_at = now()
 `
 
-type CrdtStateUpsertParams struct {
+type DocumentCrdtStateUpsertParams struct {
 	DocumentID uuid.UUID
 	State      []byte
 	Vector     []byte
@@ -162,9 +144,9 @@ type CrdtStateUpsertParams struct {
 	Version    int32
 }
 
-// CrdtStateUpsert starts a page's co-editing document from a revision's text, or replaces it with a new generation (a reset).
-func (q *Queries) CrdtStateUpsert(ctx context.Context, db DBTX, arg CrdtStateUpsertParams) error {
-	_, err := db.Exec(ctx, crdtStateUpsert,
+// DocumentCrdtStateUpsert starts a page's co-editing document from a revision's text, or replaces it with a new generation (a reset).
+func (q *Queries) DocumentCrdtStateUpsert(ctx context.Context, db DBTX, arg DocumentCrdtStateUpsertParams) error {
+	_, err := db.Exec(ctx, documentCrdtStateUpsert,
 		arg.DocumentID,
 		arg.State,
 		arg.Vector,

@@ -11,22 +11,22 @@ import (
 	"github.com/google/uuid"
 )
 
-const crdtUpdateAppend = `-- name: CrdtUpdateAppend :many
+const documentCrdtUpdateAppend = `-- name: DocumentCrdtUpdateAppend :many
 INSERT INTO document_crdt_updates (document_id, generation, body, author_id)
 SELECT $1, $2, unnest($3::bytea[]), NULLIF(unnest($4::uuid[]), '00000000-0000-0000-0000-000000000000'::uuid)
 RETURNING seq
 `
 
-type CrdtUpdateAppendParams struct {
+type DocumentCrdtUpdateAppendParams struct {
 	DocumentID uuid.UUID
 	Generation int64
 	Bodies     [][]byte
 	AuthorIds  []uuid.UUID
 }
 
-// CrdtUpdateAppend stores accepted updates of one page in order, in one statement, and returns their sequence numbers (a nil author id is none).
-func (q *Queries) CrdtUpdateAppend(ctx context.Context, db DBTX, arg CrdtUpdateAppendParams) ([]int64, error) {
-	rows, err := db.Query(ctx, crdtUpdateAppend,
+// DocumentCrdtUpdateAppend stores accepted updates of one page in order, in one statement, and returns their sequence numbers (a nil author id is none).
+func (q *Queries) DocumentCrdtUpdateAppend(ctx context.Context, db DBTX, arg DocumentCrdtUpdateAppendParams) ([]int64, error) {
+	rows, err := db.Query(ctx, documentCrdtUpdateAppend,
 		arg.DocumentID,
 		arg.Generation,
 		arg.Bodies,
@@ -50,28 +50,28 @@ func (q *Queries) CrdtUpdateAppend(ctx context.Context, db DBTX, arg CrdtUpdateA
 	return items, nil
 }
 
-const crdtUpdateDeleteThrough = `-- name: CrdtUpdateDeleteThrough :exec
+const documentCrdtUpdateDeleteThrough = `-- name: DocumentCrdtUpdateDeleteThrough :exec
 DELETE FROM document_crdt_updates
 WHERE document_id = $1 AND (seq <= $2 OR generation < $3)
 `
 
-type CrdtUpdateDeleteThroughParams struct {
+type DocumentCrdtUpdateDeleteThroughParams struct {
 	DocumentID uuid.UUID
 	ThroughSeq int64
 	Generation int64
 }
 
-// CrdtUpdateDeleteThrough drops what a compaction folded, and every update of an older generation.
-func (q *Queries) CrdtUpdateDeleteThrough(ctx context.Context, db DBTX, arg CrdtUpdateDeleteThroughParams) error {
-	_, err := db.Exec(ctx, crdtUpdateDeleteThrough, arg.DocumentID, arg.ThroughSeq, arg.Generation)
+// DocumentCrdtUpdateDeleteThrough drops what a compaction folded, and every update of an older generation.
+func (q *Queries) DocumentCrdtUpdateDeleteThrough(ctx context.Context, db DBTX, arg DocumentCrdtUpdateDeleteThroughParams) error {
+	_, err := db.Exec(ctx, documentCrdtUpdateDeleteThrough, arg.DocumentID, arg.ThroughSeq, arg.Generation)
 	return err
 }
 
-const crdtUpdateGet = `-- name: CrdtUpdateGet :one
+const documentCrdtUpdateGet = `-- name: DocumentCrdtUpdateGet :one
 SELECT seq, document_id, generation, body, author_id FROM document_crdt_updates WHERE seq = $1
 `
 
-type CrdtUpdateGetRow struct {
+type DocumentCrdtUpdateGetRow struct {
 	Seq        int64
 	DocumentID uuid.UUID
 	Generation int64
@@ -79,10 +79,10 @@ type CrdtUpdateGetRow struct {
 	AuthorID   *uuid.UUID
 }
 
-// CrdtUpdateGet reads one update of the log (another replica's, named by its notification).
-func (q *Queries) CrdtUpdateGet(ctx context.Context, db DBTX, seq int64) (CrdtUpdateGetRow, error) {
-	row := db.QueryRow(ctx, crdtUpdateGet, seq)
-	var i CrdtUpdateGetRow
+// DocumentCrdtUpdateGet reads one update of the log (another replica's, named by its notification).
+func (q *Queries) DocumentCrdtUpdateGet(ctx context.Context, db DBTX, seq int64) (DocumentCrdtUpdateGetRow, error) {
+	row := db.QueryRow(ctx, documentCrdtUpdateGet, seq)
+	var i DocumentCrdtUpdateGetRow
 	err := row.Scan(
 		&i.Seq,
 		&i.DocumentID,
@@ -93,34 +93,34 @@ func (q *Queries) CrdtUpdateGet(ctx context.Context, db DBTX, seq int64) (CrdtUp
 	return i, err
 }
 
-const crdtUpdateList = `-- name: CrdtUpdateList :many
+const documentCrdtUpdateList = `-- name: DocumentCrdtUpdateList :many
 SELECT seq, body, author_id FROM document_crdt_updates
 WHERE document_id = $1 AND generation = $2 AND seq > $3
 ORDER BY seq
 `
 
-type CrdtUpdateListParams struct {
+type DocumentCrdtUpdateListParams struct {
 	DocumentID uuid.UUID
 	Generation int64
 	AfterSeq   int64
 }
 
-type CrdtUpdateListRow struct {
+type DocumentCrdtUpdateListRow struct {
 	Seq      int64
 	Body     []byte
 	AuthorID *uuid.UUID
 }
 
-// CrdtUpdateList reads a page's log of one generation after a sequence number, in order.
-func (q *Queries) CrdtUpdateList(ctx context.Context, db DBTX, arg CrdtUpdateListParams) ([]CrdtUpdateListRow, error) {
-	rows, err := db.Query(ctx, crdtUpdateList, arg.DocumentID, arg.Generation, arg.AfterSeq)
+// DocumentCrdtUpdateList reads a page's log of one generation after a sequence number, in order.
+func (q *Queries) DocumentCrdtUpdateList(ctx context.Context, db DBTX, arg DocumentCrdtUpdateListParams) ([]DocumentCrdtUpdateListRow, error) {
+	rows, err := db.Query(ctx, documentCrdtUpdateList, arg.DocumentID, arg.Generation, arg.AfterSeq)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var items []CrdtUpdateListRow
+	var items []DocumentCrdtUpdateListRow
 	for rows.Next() {
-		var i CrdtUpdateListRow
+		var i DocumentCrdtUpdateListRow
 		if err := rows.Scan(&i.Seq, &i.Body, &i.AuthorID); err != nil {
 			return nil, err
 		}
@@ -132,35 +132,37 @@ func (q *Queries) CrdtUpdateList(ctx context.Context, db DBTX, arg CrdtUpdateLis
 	return items, nil
 }
 
-const crdtUpdateLogSize = `-- name: CrdtUpdateLogSize :one
-SELECT count(*)::bigint AS updates, COALESCE(sum(length(body)), 0)::bigint AS bytes
-FROM document_crdt_updates WHERE document_id = $1 AND generation = $2
+const documentCrdtUpdateLogSize = `-- name: DocumentCrdtUpdateLogSize :one
+SELECT count(u.seq)::bigint AS updates, COALESCE(sum(length(u.body)), 0)::bigint AS bytes,
+  (SELECT length(s.state) FROM document_crdt_state s WHERE s.document_id = $1)::integer AS state_bytes
+FROM document_crdt_updates u WHERE u.document_id = $1 AND u.generation = $2
 `
 
-type CrdtUpdateLogSizeParams struct {
+type DocumentCrdtUpdateLogSizeParams struct {
 	DocumentID uuid.UUID
 	Generation int64
 }
 
-type CrdtUpdateLogSizeRow struct {
-	Updates int64
-	Bytes   int64
+type DocumentCrdtUpdateLogSizeRow struct {
+	Updates    int64
+	Bytes      int64
+	StateBytes int32
 }
 
-// CrdtUpdateLogSize measures a page's log of one generation: its updates and bytes.
-func (q *Queries) CrdtUpdateLogSize(ctx context.Context, db DBTX, arg CrdtUpdateLogSizeParams) (CrdtUpdateLogSizeRow, error) {
-	row := db.QueryRow(ctx, crdtUpdateLogSize, arg.DocumentID, arg.Generation)
-	var i CrdtUpdateLogSizeRow
-	err := row.Scan(&i.Updates, &i.Bytes)
+// DocumentCrdtUpdateLogSize measures a page's log of one generation (its updates and bytes) beside its compacted state's bytes.
+func (q *Queries) DocumentCrdtUpdateLogSize(ctx context.Context, db DBTX, arg DocumentCrdtUpdateLogSizeParams) (DocumentCrdtUpdateLogSizeRow, error) {
+	row := db.QueryRow(ctx, documentCrdtUpdateLogSize, arg.DocumentID, arg.Generation)
+	var i DocumentCrdtUpdateLogSizeRow
+	err := row.Scan(&i.Updates, &i.Bytes, &i.StateBytes)
 	return i, err
 }
 
-const crdtUpdateNotify = `-- name: CrdtUpdateNotify :exec
+const documentCrdtUpdateNotify = `-- name: DocumentCrdtUpdateNotify :exec
 SELECT pg_notify('codna_collab', p) FROM unnest($1::text[]) AS p
 `
 
-// CrdtUpdateNotify tells every replica's rooms about accepted updates or awareness changes (one payload each).
-func (q *Queries) CrdtUpdateNotify(ctx context.Context, db DBTX, payloads []string) error {
-	_, err := db.Exec(ctx, crdtUpdateNotify, payloads)
+// DocumentCrdtUpdateNotify tells every replica's rooms about accepted updates or awareness changes (one payload each).
+func (q *Queries) DocumentCrdtUpdateNotify(ctx context.Context, db DBTX, payloads []string) error {
+	_, err := db.Exec(ctx, documentCrdtUpdateNotify, payloads)
 	return err
 }

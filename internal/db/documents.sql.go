@@ -129,6 +129,24 @@ func (q *Queries) DocumentGetByAddressWithAccess(ctx context.Context, db DBTX, a
 	return i, err
 }
 
+const documentGetCoeditHead = `-- name: DocumentGetCoeditHead :one
+SELECT version, content, (deleted_at IS NOT NULL)::boolean AS trashed FROM documents WHERE id = $1
+`
+
+type DocumentGetCoeditHeadRow struct {
+	Version int32
+	Content string
+	Trashed bool
+}
+
+// DocumentGetCoeditHead reads what a page's co-editing document starts from: its latest version and body, and whether it is in the trash.
+func (q *Queries) DocumentGetCoeditHead(ctx context.Context, db DBTX, id uuid.UUID) (DocumentGetCoeditHeadRow, error) {
+	row := db.QueryRow(ctx, documentGetCoeditHead, id)
+	var i DocumentGetCoeditHeadRow
+	err := row.Scan(&i.Version, &i.Content, &i.Trashed)
+	return i, err
+}
+
 const documentGetForUpdate = `-- name: DocumentGetForUpdate :one
 SELECT d.id, d.space, d.path, d.slug, d.title, d.content, d.frontmatter_extra, d.tags, d.status, d.version, d.content_hash, d.created_by, d.updated_by, d.source_ingestion_id, d.created_at, d.updated_at, d.deleted_at, d.purge_after, d.quarantined_at, (SELECT a.level FROM document_level(d.id, d.created_by, d.deleted_at, d.quarantined_at, $1::uuid, $2::boolean) AS a(level))::int AS level
 FROM documents d

@@ -213,7 +213,7 @@ func mergeBase(ctx context.Context, tx db.DBTX, in UpdateInput, current int32) (
 	if in.Coedit != nil || in.ExpectedVersion < 1 || in.ExpectedVersion > int(current) {
 		return nil, staleVersion(in.ExpectedVersion, current)
 	}
-	foreign, err := db.Q.CrdtRevisionForeignSince(ctx, tx, db.CrdtRevisionForeignSinceParams{DocumentID: in.ID, Version: int32(in.ExpectedVersion)})
+	foreign, err := db.Q.DocumentCrdtRevisionForeignSince(ctx, tx, db.DocumentCrdtRevisionForeignSinceParams{DocumentID: in.ID, Version: int32(in.ExpectedVersion)})
 	if err != nil {
 		return nil, err
 	}

@@ -465,3 +465,7 @@ WHERE d.id IN (SELECT da.document_id FROM document_access da
                  AND da.grant_reason = 'agent_responsible' AND da.granted_by = @agent_id)
 ORDER BY d.id
 FOR NO KEY UPDATE OF d;
+
+-- name: DocumentGetCoeditHead :one
+-- DocumentGetCoeditHead reads what a page's co-editing document starts from: its latest version and body, and whether it is in the trash.
+SELECT version, content, (deleted_at IS NOT NULL)::boolean AS trashed FROM documents WHERE id = @id;
