@@ -159,18 +159,41 @@ async function tasksSince(page, since) {
   }, since)
 }
 
+/** With BENCH_PROFILE: the functions that took the most CPU while profiled. */
+async function profileSummary(cdp, label) {
+  const { profile } = await cdp.send('Profiler.stop')
+  const self = new Map()
+  const dt = profile.timeDeltas
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]))
+  profile.samples.forEach((id, i) => {
+    const n = byId.get(id)
+    const k = `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}:${n.callFrame.columnNumber}`
+    self.set(k, (self.get(k) ?? 0) + (dt[i] ?? 0) / 1000)
+  })
+  console.log(label, [...self].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${Math.round(v)}ms ${k}`).join('\n'))
+}
+
 async function openReader(browser, baseURL, storageState, url) {
   const context = await browser.newContext({ baseURL, storageState, viewport: { width: 1280, height: 900 } })
   await context.addInitScript(recorder)
   const page = await context.newPage()
+  let cdp
+  if (process.env.BENCH_PROFILE) {
+    cdp = await context.newCDPSession(page)
+    await cdp.send('Profiler.enable')
+    await cdp.send('Profiler.start')
+  }
   await page.goto(url, { waitUntil: 'commit' })
-  await page.locator('.body h2').first().waitFor({ timeout: 120000 })
+  // Polled cheaply (no accessibility-tree locator: on a 1 MB DOM, Playwright's
+  // role queries would be the longest tasks on the page).
+  await page.waitForFunction(() => document.querySelector('.body h2') !== null, null, { timeout: 120000, polling: 50 })
   const firstText = await page.evaluate(() => performance.now())
   // The whole body: its last heading, scrolled to.
-  await page.getByRole('heading', { name: 'The end' }).waitFor({ state: 'attached', timeout: 120000 })
+  await page.waitForFunction(() => [...document.querySelectorAll('.body h2')].at(-1)?.textContent === 'The end', null, { timeout: 120000, polling: 100 })
   const complete = await page.evaluate(() => performance.now())
-  await page.getByRole('heading', { name: 'The end' }).scrollIntoViewIfNeeded()
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
   const settled = await settle(page)
+  if (cdp) await profileSummary(cdp, 'reader')
   const tasks = await tasksSince(page, 0)
   return { context, page, firstText: Math.round(firstText), complete: Math.round(complete), settled: Math.round(settled), ...tasks }
 }
@@ -178,8 +201,8 @@ async function openReader(browser, baseURL, storageState, url) {
 async function openEditor(page) {
   await page.evaluate(() => window.scrollTo(0, 0))
   const since = await page.evaluate(() => performance.now())
-  await page.getByRole('button', { name: 'Edit', exact: true }).click()
-  await page.locator('.cm-content').waitFor({ timeout: 120000 })
+  await page.getByRole('button', { name: 'Edit', exact: true }).click({ timeout: 60000 })
+  await page.waitForFunction(() => document.querySelector('.cm-content') !== null, null, { timeout: 120000, polling: 50 })
   const shown = await page.evaluate(() => performance.now())
   const settled = await settle(page)
   return { shown: Math.round(shown - since), settled: Math.round(settled - since), ...(await tasksSince(page, since)) }
@@ -210,18 +233,7 @@ async function typeIn(page, label) {
   }
   await page.waitForTimeout(1500)
   await settle(page)
-  if (cdp) {
-    const { profile } = await cdp.send('Profiler.stop')
-    const self = new Map()
-    const dt = profile.timeDeltas
-    const byId = new Map(profile.nodes.map((n) => [n.id, n]))
-    profile.samples.forEach((id, i) => {
-      const n = byId.get(id)
-      const k = `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`
-      self.set(k, (self.get(k) ?? 0) + (dt[i] ?? 0) / 1000)
-    })
-    console.log(label, [...self].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${Math.round(v)}ms ${k}`).join('\n'))
-  }
+  if (cdp) await profileSummary(cdp, label)
   const r = await page.evaluate((since) => {
     const ev = window.__events.filter((e) => e.start >= since && ['keydown', 'keypress', 'keyup', 'input', 'beforeinput'].includes(e.name))
     return { ev }
@@ -283,8 +295,8 @@ async function main() {
       if (i === RUNS - 1) {
         typing = await typeIn(r.page, 'editor')
         log(`typing: ${JSON.stringify(typing)}`)
-        await r.page.getByRole('button', { name: 'Preview', exact: true }).click()
-        await r.page.locator('.editor-preview .body h2').first().waitFor({ timeout: 120000 })
+        await r.page.getByRole('button', { name: 'Preview', exact: true }).click({ timeout: 60000 })
+        await r.page.waitForFunction(() => document.querySelector('.editor-preview .body h2') !== null, null, { timeout: 120000, polling: 100 })
         await settle(r.page)
         typingPreview = await typeIn(r.page, 'editor with preview')
         log(`typing with preview: ${JSON.stringify(typingPreview)}`)

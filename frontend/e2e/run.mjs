@@ -19,6 +19,7 @@ import './tests/identity.mjs'
 import './tests/collaboration.mjs'
 import './tests/writing.mjs'
 import './tests/wayfinding.mjs'
+import './tests/perf.mjs'
 
 const chromiumPath = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium'
 if (!existsSync(chromiumPath)) {

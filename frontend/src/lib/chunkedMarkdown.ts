@@ -9,33 +9,40 @@ import { renderMarkdown, type RenderContext } from './markdown'
  * render as the whole body does, except that a loose list cut at a blank
  * line between its items becomes two lists.
  */
-export function splitMarkdown(md: string, target = 12_000): string[] {
+export function splitMarkdown(md: string, target = 6_000): string[] {
   if (md.length <= target) return [md]
-  const lines = md.split('\n')
-  const defs = lines.filter((l) => /^ {0,3}\[[^\]]+\]:\s*\S/.test(l))
-  const tail = defs.length > 0 ? '\n\n' + defs.join('\n') + '\n' : ''
+  // Native regular expressions and indexOf, not a loop over lines: this
+  // runs on every pause in typing in the preview.
+  const defs = md.match(/^ {0,3}\[[^\]\n]+\]:[ \t]*\S.*$/gm)
+  const tail = defs ? '\n\n' + defs.join('\n') + '\n' : ''
+  // Where fenced code starts and ends (an unclosed fence runs to the end).
+  const fences: [number, number][] = []
+  const fence = /^ {0,3}(`{3,}|~{3,})/gm
+  for (let m = fence.exec(md); m; m = fence.exec(md)) {
+    const mark = m[1] as string
+    const close = new RegExp('^ {0,3}' + (mark[0] === '`' ? '`' : '~') + '{' + mark.length + ',}[ \t]*$', 'gm')
+    close.lastIndex = m.index + m[0].length
+    const c = close.exec(md)
+    const end = c ? c.index + c[0].length : md.length
+    fences.push([m.index, end])
+    fence.lastIndex = end
+  }
+  const inFence = (at: number) => fences.some(([a, b]) => at > a && at < b)
   const pieces: string[] = []
   let start = 0
-  let size = 0
-  let fence = ''
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i] as string
-    size += line.length + 1
-    const f = /^ {0,3}(`{3,}|~{3,})/.exec(line)
-    if (f) {
-      const mark = f[1] as string
-      if (!fence) fence = mark
-      else if (mark[0] === fence[0] && mark.length >= fence.length && line.trim() === mark) fence = ''
-      continue
-    }
-    if (fence || size < target || line.trim() !== '') continue
-    const next = lines[i + 1]
-    if (next === undefined || next.trim() === '' || /^(\s|[-*+] |\d+[.)] )/.test(next)) continue
-    pieces.push(lines.slice(start, i + 1).join('\n') + tail)
-    start = i + 1
-    size = 0
+  let from = target
+  while (from < md.length) {
+    const gap = md.indexOf('\n\n', from)
+    if (gap < 0) break
+    let next = gap + 2
+    while (md[next] === '\n') next++
+    from = next
+    if (next >= md.length || inFence(gap) || /^(\s|[-*+] |\d+[.)] )/.test(md.slice(next, next + 12))) continue
+    pieces.push(md.slice(start, next) + tail)
+    start = next
+    from = next + target
   }
-  if (start < lines.length) pieces.push(lines.slice(start).join('\n') + (pieces.length > 0 ? tail : ''))
+  pieces.push(md.slice(start) + (pieces.length > 0 ? tail : ''))
   return pieces
 }
 
