@@ -101,6 +101,15 @@ const recorder = () => {
   window.__long = []
   window.__loaf = []
   window.__events = []
+  // When the body's first heading and its last ("The end") are in the DOM
+  // (mutation callbacks run right after each change: no polling).
+  new MutationObserver((_, obs) => {
+    if (window.__first === undefined && document.querySelector('.body h2')) window.__first = performance.now()
+    if (window.__first !== undefined && [...document.querySelectorAll('.body h2')].at(-1)?.textContent === 'The end') {
+      window.__complete = performance.now()
+      obs.disconnect()
+    }
+  }).observe(document, { childList: true, subtree: true })
   try {
     new PerformanceObserver((l) => {
       for (const e of l.getEntries()) window.__long.push({ start: e.startTime, duration: e.duration })
@@ -187,10 +196,10 @@ async function openReader(browser, baseURL, storageState, url) {
   // Polled cheaply (no accessibility-tree locator: on a 1 MB DOM, Playwright's
   // role queries would be the longest tasks on the page).
   await page.waitForFunction(() => document.querySelector('.body h2') !== null, null, { timeout: 120000, polling: 50 })
-  const firstText = await page.evaluate(() => performance.now())
+  const firstText = await page.evaluate(() => window.__first)
   // The whole body: its last heading, scrolled to.
   await page.waitForFunction(() => [...document.querySelectorAll('.body h2')].at(-1)?.textContent === 'The end', null, { timeout: 120000, polling: 100 })
-  const complete = await page.evaluate(() => performance.now())
+  const complete = await page.evaluate(() => window.__complete ?? performance.now())
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
   const settled = await settle(page)
   if (cdp) await profileSummary(cdp, 'reader')
@@ -202,7 +211,12 @@ async function openEditor(page) {
   await page.evaluate(() => window.scrollTo(0, 0))
   const since = await page.evaluate(() => performance.now())
   await page.getByRole('button', { name: 'Edit', exact: true }).click({ timeout: 60000 })
-  await page.waitForFunction(() => document.querySelector('.cm-content') !== null, null, { timeout: 120000, polling: 50 })
+  try {
+    await page.waitForFunction(() => document.querySelector('.editor-host')?.shadowRoot?.querySelector('.cm-content') != null, null, { timeout: 60000, polling: 50 })
+  } catch (e) {
+    await page.screenshot({ path: 'test-results/bigpage-no-editor.png' })
+    throw e
+  }
   const shown = await page.evaluate(() => performance.now())
   const settled = await settle(page)
   return { shown: Math.round(shown - since), settled: Math.round(settled - since), ...(await tasksSince(page, since)) }
@@ -251,8 +265,7 @@ async function typeIn(page, label) {
   const lat = [...measured, ...Array(Math.max(0, KEYS - measured.length)).fill(16)]
   const tasks = await tasksSince(page, since)
   if (process.env.BENCH_DEBUG) await page.screenshot({ path: `test-results/bigpage-${label.replace(/\W+/g, '-')}.png` })
-  if (process.env.BENCH_DEBUG) console.log(await page.evaluate(() => [document.activeElement?.className, getSelection()?.anchorNode?.parentElement?.closest('.cm-line')?.textContent?.slice(-150)]))
-  const typed = await page.evaluate((t) => document.querySelector('.cm-content')?.textContent?.includes(t) ?? false, text.slice(1, 20))
+  const typed = await page.evaluate((t) => document.querySelector('.editor-host')?.shadowRoot?.querySelector('.cm-content')?.textContent?.includes(t) ?? false, text.slice(1, 20))
   return {
     label,
     keys: KEYS,

@@ -50,6 +50,8 @@ const lastRender = new WeakMap<HTMLElement, { ctx: RenderContext; post?: (html: 
 
 /** How long one turn of rendering may hold the main thread, in ms. */
 const BUDGET = 24
+/** The first turn shares its task with React's commit of the whole view: it does less. */
+const FIRST_BUDGET = 8
 
 function nextTurn(): Promise<void> {
   const s = (globalThis as unknown as { scheduler?: { yield?: () => Promise<void> } }).scheduler
@@ -79,15 +81,17 @@ export function renderInto(root: HTMLElement, md: string, ctx: RenderContext, po
   lastRender.set(root, { ctx, post })
   const run = async () => {
     let turn = performance.now()
+    let budget = FIRST_BUDGET
     for (let i = 0; i < pieces.length; i++) {
       if (stopped) return
       const text = pieces[i] as string
       let el = root.children[i] as (HTMLElement & { mdText?: string }) | undefined
       if (reuse && el && el.mdText === text) continue
-      if (performance.now() - turn > BUDGET) {
+      if (performance.now() - turn > budget) {
         await nextTurn()
         if (stopped) return
         turn = performance.now()
+        budget = BUDGET
         el = root.children[i] as (HTMLElement & { mdText?: string }) | undefined
       }
       const html = post ? post(renderMarkdown(text, ctx)) : renderMarkdown(text, ctx)
