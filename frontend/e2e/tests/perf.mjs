@@ -3,6 +3,8 @@
 // another), and a long body renders whole, piece by piece, in the reader
 // and in the editor's preview. Timing is measured in e2e/bench-bigpage.mjs,
 // not asserted here.
+import { join } from 'node:path'
+import { resultsDir } from '../harness.mjs'
 import { people, assert, eventually, see, h1, pageURL, createDoc, linksSettle, test, STEP_TIMEOUT } from '../kit.mjs'
 
 test('big pages: a page with 300 links shows a capped graph with "Show more" and labels that do not overlap', async (t) => {
@@ -43,6 +45,7 @@ test('big pages: a page with 300 links shows a capped graph with "Show more" and
   const first = await overlaps()
   assert(first.n === 0, `labels overlap: ${JSON.stringify(first)}`)
   assert(first.visible >= 3, `some labels shown: ${JSON.stringify(first)}`)
+  await page.locator('figure.graph').screenshot({ path: join(resultsDir, 'screen-graph-300-links.png') })
 
   await page.getByRole('button', { name: 'Show 24 more' }).click()
   await see(page.getByRole('group', { name: /^Link graph, 48 of 301 pages$/ }), 'the graph of 48 pages')
