@@ -12,8 +12,8 @@ import { addLeaveGuard } from '../../router'
 import { graphql } from '../../gql'
 import type { UpdateDocumentInput } from '../../gql/graphql'
 import { MarkdownBody } from '../../components/MarkdownBody'
-import { mentionMarkdown } from '../../lib/mention'
-import { MentionList, useMentionPicker, type MentionOption } from '../../components/mention/MentionSuggest'
+import { MentionList } from '../../components/mention/MentionSuggest'
+import { useEditorMentions } from './useEditorMentions'
 import { useMentionNames } from '../../components/mention/useMentionNames'
 import { errorMessage } from '../../components/Status'
 import type { PageDoc } from '../page/pageDocument'
@@ -242,20 +242,7 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
   const pending = useRef(new Map<number, number>())
   const nextUpload = useRef(1)
   const saveRef = useRef<() => void>(() => {})
-  // The @ autocomplete: its state is React's, the editor reads it through a ref.
-  const picker = useMentionPicker(`${ids}-mentions`)
-  const pickerRef = useRef(picker)
-  pickerRef.current = picker
-  const insertMention = useCallback((o: MentionOption) => {
-    const a = pickerRef.current.at
-    const v = view.current
-    if (!a || !v) return
-    const md = mentionMarkdown(o.name, o.href) + ' '
-    const to = Math.min(a.caret, v.state.doc.length)
-    v.dispatch({ changes: { from: a.from, to, insert: md }, selection: { anchor: a.from + md.length } })
-    pickerRef.current.close()
-    v.focus()
-  }, [])
+  const { picker, pickerRef, insertMention } = useEditorMentions(`${ids}-mentions`, view)
 
   const attach = useCallback(
     (files: File[], at?: number) => {
