@@ -21,6 +21,7 @@ import './tests/writing.mjs'
 import './tests/wayfinding.mjs'
 import './tests/editor.mjs'
 import './tests/inbox.mjs'
+import './tests/perf.mjs'
 import './tests/live.mjs'
 
 const chromiumPath = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium'

@@ -136,23 +136,6 @@ func (q *Queries) NotificationDismiss(ctx context.Context, db DBTX, arg Notifica
 	return i, err
 }
 
-const notificationDocumentAdd = `-- name: NotificationDocumentAdd :exec
-INSERT INTO notification_documents (notification_id, document_id)
-SELECT $1, d.id FROM documents d WHERE d.id = $2
-ON CONFLICT DO NOTHING
-`
-
-type NotificationDocumentAddParams struct {
-	NotificationID uuid.UUID
-	DocumentID     uuid.UUID
-}
-
-// NotificationDocumentAdd records that a batch notification stands for a document (nothing if the document is gone or already recorded).
-func (q *Queries) NotificationDocumentAdd(ctx context.Context, db DBTX, arg NotificationDocumentAddParams) error {
-	_, err := db.Exec(ctx, notificationDocumentAdd, arg.NotificationID, arg.DocumentID)
-	return err
-}
-
 const notificationDocumentListReadable = `-- name: NotificationDocumentListReadable :many
 SELECT k.notification_id::uuid AS notification_id, k.after_id::uuid AS after_id, x.document_id
 FROM (SELECT unnest($1::uuid[]) AS notification_id, unnest($2::uuid[]) AS after_id, unnest($3::int[]) AS row_limit) k
@@ -342,6 +325,10 @@ WITH ins AS (
   INSERT INTO notifications (id, recipient_id, type, subject_type, subject_id, payload, requires_decision, batch_id)
   VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
   RETURNING id, recipient_id, type, subject_type, subject_id, payload, requires_decision, status, batch_id, created_at, read_at, resolved_at
+), doc AS (
+  INSERT INTO notification_documents (notification_id, document_id)
+  SELECT ins.id, d.id FROM ins JOIN documents d ON d.id = $9::uuid
+  ON CONFLICT DO NOTHING
 )
 SELECT ins.id, ins.recipient_id, ins.type, ins.subject_type, ins.subject_id, ins.payload, ins.requires_decision, ins.status, ins.batch_id, ins.created_at, ins.read_at, ins.resolved_at FROM ins, pg_notify('codna_inbox', ins.recipient_id::text)
 `
@@ -355,6 +342,7 @@ type NotificationInsertParams struct {
 	Payload          []byte
 	RequiresDecision bool
 	BatchID          *uuid.UUID
+	BatchDocumentID  *uuid.UUID
 }
 
 type NotificationInsertRow struct {
@@ -372,7 +360,7 @@ type NotificationInsertRow struct {
 	ResolvedAt       *time.Time
 }
 
-// NotificationInsert adds a notification and signals its recipient's inbox (delivered when the transaction commits).
+// NotificationInsert adds a notification, records the batch member's document it stands for (if given and not gone), and signals its recipient's inbox (delivered when the transaction commits).
 func (q *Queries) NotificationInsert(ctx context.Context, db DBTX, arg NotificationInsertParams) (NotificationInsertRow, error) {
 	row := db.QueryRow(ctx, notificationInsert,
 		arg.ID,
@@ -383,6 +371,7 @@ func (q *Queries) NotificationInsert(ctx context.Context, db DBTX, arg Notificat
 		arg.Payload,
 		arg.RequiresDecision,
 		arg.BatchID,
+		arg.BatchDocumentID,
 	)
 	var i NotificationInsertRow
 	err := row.Scan(
@@ -933,16 +922,21 @@ WITH upd AS (
       status = CASE WHEN $2::boolean THEN 'unread' ELSE status END,
       read_at = CASE WHEN $2::boolean THEN NULL ELSE read_at END,
       resolved_at = CASE WHEN $2::boolean THEN NULL ELSE resolved_at END
-  WHERE id = $3
+  WHERE notifications.id = $3
   RETURNING id, recipient_id, type, subject_type, subject_id, payload, requires_decision, status, batch_id, created_at, read_at, resolved_at
+), doc AS (
+  INSERT INTO notification_documents (notification_id, document_id)
+  SELECT upd.id, d.id FROM upd JOIN documents d ON d.id = $4::uuid
+  ON CONFLICT DO NOTHING
 )
 SELECT upd.id, upd.recipient_id, upd.type, upd.subject_type, upd.subject_id, upd.payload, upd.requires_decision, upd.status, upd.batch_id, upd.created_at, upd.read_at, upd.resolved_at FROM upd, pg_notify('codna_inbox', upd.recipient_id::text)
 `
 
 type NotificationMergeParams struct {
-	Payload []byte
-	Reopen  bool
-	ID      uuid.UUID
+	Payload         []byte
+	Reopen          bool
+	ID              uuid.UUID
+	BatchDocumentID *uuid.UUID
 }
 
 type NotificationMergeRow struct {
@@ -960,9 +954,14 @@ type NotificationMergeRow struct {
 	ResolvedAt       *time.Time
 }
 
-// NotificationMerge replaces a notification's payload (created_at stays), reopening it as unread when asked, and signals its recipient's inbox.
+// NotificationMerge replaces a notification's payload (created_at stays), reopening it as unread when asked, records the batch member's document it stands for (if given and not gone), and signals its recipient's inbox.
 func (q *Queries) NotificationMerge(ctx context.Context, db DBTX, arg NotificationMergeParams) (NotificationMergeRow, error) {
-	row := db.QueryRow(ctx, notificationMerge, arg.Payload, arg.Reopen, arg.ID)
+	row := db.QueryRow(ctx, notificationMerge,
+		arg.Payload,
+		arg.Reopen,
+		arg.ID,
+		arg.BatchDocumentID,
+	)
 	var i NotificationMergeRow
 	err := row.Scan(
 		&i.ID,

@@ -197,7 +197,8 @@ type Notice struct {
 //     "documents": the distinct documentIds given, as strings, in the order
 //     they came (at most MaxBatchDocuments; absent if no member gave one).
 //     Every member's document, past that cap too, is also recorded with
-//     the notification (one more statement), for Documents to page through.
+//     the notification (in the same statement), for Documents to page
+//     through.
 //     payload["documentId"] may be a uuid.UUID, a *uuid.UUID or a string.
 //   - Without a batch, information coalesces into the recipient's unread
 //     information of the same type, subject_type and subject_id made within
@@ -262,9 +263,18 @@ func NotifyInTx(ctx context.Context, q db.DBTX, n Notice) (*Notification, error)
 		return nil, fmt.Errorf("inbox: notification %s payload: %w", n.Type, err)
 	}
 
+	// Every member of a batch, past payload.documents' cap too, is recorded
+	// with the notification in the same statement: Documents pages through
+	// them (docs/design.md#batch-notifications).
+	var member *uuid.UUID
+	if n.BatchID != nil {
+		if doc, err := uuid.Parse(idString(n.Payload["documentId"])); err == nil {
+			member = &doc
+		}
+	}
 	var out Notification
 	if found {
-		row, err := db.Q.NotificationMerge(ctx, q, db.NotificationMergeParams{ID: cur.ID, Payload: raw, Reopen: n.BatchID != nil})
+		row, err := db.Q.NotificationMerge(ctx, q, db.NotificationMergeParams{ID: cur.ID, Payload: raw, Reopen: n.BatchID != nil, BatchDocumentID: member})
 		if err != nil {
 			return nil, fmt.Errorf("inbox: merge notification: %w", err)
 		}
@@ -273,20 +283,12 @@ func NotifyInTx(ctx context.Context, q db.DBTX, n Notice) (*Notification, error)
 		row, err := db.Q.NotificationInsert(ctx, q, db.NotificationInsertParams{
 			ID: uuid.Must(uuid.NewV7()), RecipientID: n.RecipientID, Type: n.Type, SubjectType: n.SubjectType,
 			SubjectID: n.SubjectID, Payload: raw, RequiresDecision: n.RequiresDecision, BatchID: n.BatchID,
+			BatchDocumentID: member,
 		})
 		if err != nil {
 			return nil, fmt.Errorf("inbox: insert notification: %w", err)
 		}
 		out = fromRow(db.Notification(row))
-	}
-	if n.BatchID != nil {
-		// Every member, past payload.documents' cap too: Documents pages
-		// through them (docs/design.md#batch-notifications).
-		if doc, err := uuid.Parse(idString(n.Payload["documentId"])); err == nil {
-			if err := db.Q.NotificationDocumentAdd(ctx, q, db.NotificationDocumentAddParams{NotificationID: out.ID, DocumentID: doc}); err != nil {
-				return nil, fmt.Errorf("inbox: batch document: %w", err)
-			}
-		}
 	}
 	return &out, nil
 }

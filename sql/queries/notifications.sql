@@ -20,24 +20,32 @@ LIMIT 1
 FOR UPDATE;
 
 -- name: NotificationInsert :one
--- NotificationInsert adds a notification and signals its recipient's inbox (delivered when the transaction commits).
+-- NotificationInsert adds a notification, records the batch member's document it stands for (if given and not gone), and signals its recipient's inbox (delivered when the transaction commits).
 WITH ins AS (
   INSERT INTO notifications (id, recipient_id, type, subject_type, subject_id, payload, requires_decision, batch_id)
   VALUES (@id, @recipient_id, @type, @subject_type, sqlc.narg('subject_id'), @payload, @requires_decision, sqlc.narg('batch_id'))
   RETURNING *
+), doc AS (
+  INSERT INTO notification_documents (notification_id, document_id)
+  SELECT ins.id, d.id FROM ins JOIN documents d ON d.id = sqlc.narg('batch_document_id')::uuid
+  ON CONFLICT DO NOTHING
 )
 SELECT ins.* FROM ins, pg_notify('codna_inbox', ins.recipient_id::text);
 
 -- name: NotificationMerge :one
--- NotificationMerge replaces a notification's payload (created_at stays), reopening it as unread when asked, and signals its recipient's inbox.
+-- NotificationMerge replaces a notification's payload (created_at stays), reopening it as unread when asked, records the batch member's document it stands for (if given and not gone), and signals its recipient's inbox.
 WITH upd AS (
   UPDATE notifications
   SET payload = @payload,
       status = CASE WHEN @reopen::boolean THEN 'unread' ELSE status END,
       read_at = CASE WHEN @reopen::boolean THEN NULL ELSE read_at END,
       resolved_at = CASE WHEN @reopen::boolean THEN NULL ELSE resolved_at END
-  WHERE id = @id
+  WHERE notifications.id = @id
   RETURNING *
+), doc AS (
+  INSERT INTO notification_documents (notification_id, document_id)
+  SELECT upd.id, d.id FROM upd JOIN documents d ON d.id = sqlc.narg('batch_document_id')::uuid
+  ON CONFLICT DO NOTHING
 )
 SELECT upd.* FROM upd, pg_notify('codna_inbox', upd.recipient_id::text);
 
@@ -322,12 +330,6 @@ WHERE recipient_id = @recipient_id AND status = 'unread'
   AND created_at > @period_start AND created_at <= @period_end
 ORDER BY created_at
 LIMIT @row_limit;
-
--- name: NotificationDocumentAdd :exec
--- NotificationDocumentAdd records that a batch notification stands for a document (nothing if the document is gone or already recorded).
-INSERT INTO notification_documents (notification_id, document_id)
-SELECT @notification_id, d.id FROM documents d WHERE d.id = @document_id
-ON CONFLICT DO NOTHING;
 
 -- name: NotificationDocumentListReadable :many
 -- NotificationDocumentListReadable pages, for each given (notification, after, limit), the documents that notification of the reader's stands for and the reader can read, by document id after after_ids[i] (the nil uuid for the first page), at most row_limits[i] each.

@@ -76,3 +76,16 @@ describe('the XSS corpus: mention bodies and names', () => {
     }
   }
 })
+
+describe('images', () => {
+  it('shows an image from elsewhere as a link to it: the CSP would refuse it', () => {
+    const html = renderMarkdown('![a chart](https://example.com/chart.png)\n\n![here](data:image/png;base64,AAAA)', { space: 'WIKI', path: '' })
+    const div = document.createElement('div')
+    div.innerHTML = html
+    expect(div.querySelectorAll('img').length).toBe(1)
+    const link = div.querySelector('a.external-image')
+    expect(link?.getAttribute('href')).toBe('https://example.com/chart.png')
+    expect(link?.textContent).toBe('Image: a chart')
+    expect(link?.getAttribute('rel')).toBe('noopener noreferrer')
+  })
+})

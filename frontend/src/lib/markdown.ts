@@ -85,10 +85,31 @@ export function renderMarkdown(md: string, ctx: RenderContext): string {
     const src = img.getAttribute('src') ?? ''
     const file = ctx.fileURLs?.get(src)
     if (file) img.setAttribute('src', file)
-    else if (!/^(https?:|data:image\/)/i.test(src)) img.removeAttribute('src')
+    else if (/^https?:/i.test(src) && !sameOrigin(src)) {
+      // The app's CSP shows images of this server only (img-src 'self'
+      // data: blob:): an image from elsewhere becomes a link to it, named
+      // by its alt text, instead of a broken image the browser refuses.
+      const a = document.createElement('a')
+      a.setAttribute('href', src)
+      a.setAttribute('rel', 'noopener noreferrer')
+      a.setAttribute('target', '_blank')
+      a.className = 'external-image'
+      a.textContent = `Image: ${img.getAttribute('alt') || src}`
+      img.replaceWith(a)
+      return
+    } else if (!/^(https?:|data:image\/)/i.test(src)) img.removeAttribute('src')
     img.setAttribute('loading', 'lazy')
   })
   const div = document.createElement('div')
   div.appendChild(frag)
   return div.innerHTML
+}
+
+/** Whether an absolute URL is on this server. */
+function sameOrigin(url: string): boolean {
+  try {
+    return new URL(url).origin === window.location.origin
+  } catch {
+    return false
+  }
 }

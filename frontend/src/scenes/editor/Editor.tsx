@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react'
 import { useClient, useMutation } from 'urql'
 import { Compartment, EditorState } from '@codemirror/state'
 import { EditorView } from '@codemirror/view'
@@ -11,9 +11,9 @@ import { clearDrafts, draftPerson, draftsOf, editorOpen, putDraft, takeResume } 
 import { addLeaveGuard } from '../../router'
 import { graphql } from '../../gql'
 import type { UpdateDocumentInput } from '../../gql/graphql'
-import { renderMarkdown } from '../../lib/markdown'
-import { mentionMarkdown } from '../../lib/mention'
-import { MentionList, useMentionPicker, type MentionOption } from '../../components/mention/MentionSuggest'
+import { MarkdownBody } from '../../components/MarkdownBody'
+import { MentionList } from '../../components/mention/MentionSuggest'
+import { useEditorMentions } from './useEditorMentions'
 import { useMentionNames } from '../../components/mention/useMentionNames'
 import { errorMessage } from '../../components/Status'
 import type { PageDoc } from '../page/pageDocument'
@@ -73,6 +73,9 @@ interface UploadRow {
   message: string
 }
 
+/** How long typing pauses before the preview follows it, in ms. */
+const previewDelay = 200
+
 /** Editing a page: its title, its body in a markdown editor with a preview, files dropped or pasted in, and a safe save. */
 export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => void }) {
   const ids = useId()
@@ -84,6 +87,8 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
   const [title, setTitle] = useState(doc.title)
   const [summary, setSummary] = useState('')
   const [body, setBody] = useState(doc.content)
+  const bodyTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  useEffect(() => () => clearTimeout(bodyTimer.current), [])
   const [preview, setPreview] = useState(false)
   const [saving, setSaving] = useState(false)
   const [problem, setProblem] = useState<Record<string, string>>({})
@@ -237,20 +242,7 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
   const pending = useRef(new Map<number, number>())
   const nextUpload = useRef(1)
   const saveRef = useRef<() => void>(() => {})
-  // The @ autocomplete: its state is React's, the editor reads it through a ref.
-  const picker = useMentionPicker(`${ids}-mentions`)
-  const pickerRef = useRef(picker)
-  pickerRef.current = picker
-  const insertMention = useCallback((o: MentionOption) => {
-    const a = pickerRef.current.at
-    const v = view.current
-    if (!a || !v) return
-    const md = mentionMarkdown(o.name, o.href) + ' '
-    const to = Math.min(a.caret, v.state.doc.length)
-    v.dispatch({ changes: { from: a.from, to, insert: md }, selection: { anchor: a.from + md.length } })
-    pickerRef.current.close()
-    v.focus()
-  }, [])
+  const { picker, pickerRef, insertMention } = useEditorMentions(`${ids}-mentions`, view)
 
   const attach = useCallback(
     (files: File[], at?: number) => {
@@ -322,7 +314,10 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
             if (u.docChanged || u.selectionSet) pickerRef.current.update(u.state.doc.toString(), u.state.selection.main.head)
             if (!u.docChanged) return
             for (const [id, pos] of pending.current) pending.current.set(id, u.changes.mapPos(pos))
-            setBody(u.state.doc.toString())
+            // The preview follows once typing pauses: no copy of a 1 MB
+            // body and no render of this component on every keystroke.
+            clearTimeout(bodyTimer.current)
+            bodyTimer.current = setTimeout(() => setBody(u.view.state.doc.toString()), previewDelay)
             scheduleDraft()
           }),
         ],
@@ -392,24 +387,24 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
   }
 
   const busy = uploads.some((u) => u.state === 'uploading')
-  const shownBody = useDeferredValue(body)
+  // The preview follows typing once it pauses, and renders only the pieces
+  // of the body that changed (components/MarkdownBody): typing in a 1 MB
+  // page stays quick with the preview on (docs/frontend.md, "Big pages").
+  const shownBody = body
   const mentionNames = useMentionNames(preview ? shownBody : '')
-  const html = useMemo(
-    () =>
-      preview
-        ? renderMarkdown(shownBody, {
-            space: doc.space,
-            path: doc.path,
-            fileURLs: new Map([
-              ...doc.fileReferences.flatMap((f) =>
-                f.attachment ? [[f.href, f.attachment.url] as [string, string], [encodeURI(f.href), f.attachment.url] as [string, string]] : [],
-              ),
-              ...uploaded,
-            ]),
-            mentionNames,
-          })
-        : '',
-    [preview, shownBody, doc, uploaded, mentionNames],
+  const previewContext = useMemo(
+    () => ({
+      space: doc.space,
+      path: doc.path,
+      fileURLs: new Map([
+        ...doc.fileReferences.flatMap((f) =>
+          f.attachment ? [[f.href, f.attachment.url] as [string, string], [encodeURI(f.href), f.attachment.url] as [string, string]] : [],
+        ),
+        ...uploaded,
+      ]),
+      mentionNames,
+    }),
+    [doc, uploaded, mentionNames],
   )
   const otherProblems = Object.entries(problem)
     .filter(([k]) => k !== 'title' && k !== 'content' && k !== 'changeSummary')
@@ -478,7 +473,7 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
           </div>
           {preview && (
             <div className="editor-preview" role="region" aria-label="Preview">
-              {shownBody.trim() === '' ? <p className="status empty">Nothing to preview.</p> : <div className="body" dangerouslySetInnerHTML={{ __html: html }} />}
+              {!/\S/.test(shownBody) ? <p className="status empty">Nothing to preview.</p> : <MarkdownBody markdown={shownBody} ctx={previewContext} />}
             </div>
           )}
         </div>

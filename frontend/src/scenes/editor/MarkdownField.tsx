@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { useClient } from 'urql'
 import { Compartment, EditorState } from '@codemirror/state'
 import { EditorView } from '@codemirror/view'
@@ -7,8 +7,8 @@ import { ModeToggle } from './ModeToggle'
 import { modeExtension, previewHost, writingExtensions } from './setup'
 import { editorMode, setEditorMode, type EditorMode } from '../../lib/editorMode'
 import { draftPerson } from '../../lib/draftStore'
-import { mentionMarkdown } from '../../lib/mention'
-import { MentionList, useMentionPicker, type MentionOption } from '../../components/mention/MentionSuggest'
+import { MentionList } from '../../components/mention/MentionSuggest'
+import { useEditorMentions } from './useEditorMentions'
 import './Editor.css'
 
 /**
@@ -52,19 +52,7 @@ export function MarkdownField({
   )
   const onChangeRef = useRef(onChange)
   onChangeRef.current = onChange
-  const picker = useMentionPicker(`${ids}-mentions`)
-  const pickerRef = useRef(picker)
-  pickerRef.current = picker
-  const insertMention = useCallback((o: MentionOption) => {
-    const a = pickerRef.current.at
-    const v = view.current
-    if (!a || !v) return
-    const md = mentionMarkdown(o.name, o.href) + ' '
-    const to = Math.min(a.caret, v.state.doc.length)
-    v.dispatch({ changes: { from: a.from, to, insert: md }, selection: { anchor: a.from + md.length } })
-    pickerRef.current.close()
-    v.focus()
-  }, [])
+  const { picker, pickerRef, insertMention } = useEditorMentions(`${ids}-mentions`, view)
 
   useEffect(() => {
     const el = host.current

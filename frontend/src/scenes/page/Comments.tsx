@@ -246,10 +246,19 @@ function Margin({
   onChanged: () => void
 }) {
   const items = useRef(new Map<string, HTMLElement>())
+  // A long body is shown piece by piece (components/MarkdownBody): the
+  // threads are placed again once all of it is there.
+  const [shown, setShown] = useState(0)
+  useEffect(() => {
+    const body = wrap.current?.querySelector<HTMLElement>('.body')
+    const again = () => setShown((n) => n + 1)
+    body?.addEventListener('codna:rendered', again)
+    return () => body?.removeEventListener('codna:rendered', again)
+  }, [wrap, doc.content])
   useLayoutEffect(() => {
     const root = wrap.current
     const body = root?.querySelector<HTMLElement>('.body')
-    if (!root || !body) return
+    if (!root || !body || threads.length === 0) return
     const idx = indexText(body)
     const base = root.getBoundingClientRect().top
     const ranges: Range[] = []
@@ -279,7 +288,7 @@ function Margin({
       highlights?.delete('comment-anchor')
       body.style.minHeight = ''
     }
-  }, [threads, wrap, doc.content])
+  }, [threads, wrap, doc.content, shown])
   if (threads.length === 0) return null
   return (
     <aside className="comment-margin" aria-label="Comments on passages">

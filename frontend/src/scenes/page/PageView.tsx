@@ -1,10 +1,10 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useMutation, useQuery } from 'urql'
 import { graphql } from '../../gql'
 import type { Space } from '../../gql/graphql'
 import { followInAppLinks, Link, mayLeave } from '../../router'
 import { newPageURL, pageURL, resolveHref, type Address } from '../../lib/address'
-import { renderMarkdown } from '../../lib/markdown'
+import { MarkdownBody } from '../../components/MarkdownBody'
 import { resumesEditing } from '../../lib/draftStore'
 import { useMentionNames } from '../../components/mention/useMentionNames'
 import { Empty, ErrorNote, Loading } from '../../components/Status'
@@ -216,27 +216,27 @@ function Crumbs({ space, path }: { space: string; path: string }) {
 
 function Body({ doc }: { doc: PageDoc }) {
   const mentionNames = useMentionNames(doc.content)
-  const html = useMemo(
-    () =>
-      pointMovedLinks(doc, renderMarkdown(doc.content, {
-        space: doc.space,
-        path: doc.path,
-        linkStates: new Map(doc.links.map((l) => [l.hrefAsWritten, l.state])),
-        mentionNames,
-        // By the href as written, and as the markdown renderer encodes it (spaces as %20).
-        fileURLs: new Map(
-          doc.fileReferences.flatMap((f) =>
-            f.attachment
-              ? [[f.href, f.attachment.url] as [string, string], [encodeURI(f.href), f.attachment.url] as [string, string]]
-              : [],
-          ),
+  const ctx = useMemo(
+    () => ({
+      space: doc.space,
+      path: doc.path,
+      linkStates: new Map(doc.links.map((l) => [l.hrefAsWritten, l.state])),
+      mentionNames,
+      // By the href as written, and as the markdown renderer encodes it (spaces as %20).
+      fileURLs: new Map(
+        doc.fileReferences.flatMap((f) =>
+          f.attachment
+            ? [[f.href, f.attachment.url] as [string, string], [encodeURI(f.href), f.attachment.url] as [string, string]]
+            : [],
         ),
-      })),
+      ),
+    }),
     [doc, mentionNames],
   )
+  const post = useCallback((html: string) => pointMovedLinks(doc, html), [doc])
   if (doc.content.trim() === '') return <Empty>This page is empty.</Empty>
-  // The HTML is sanitized by renderMarkdown (DOMPurify): nothing in a body runs.
-  return <div className="body" onClick={followInAppLinks} dangerouslySetInnerHTML={{ __html: html }} />
+  // Shown piece by piece: a 1 MB page does not freeze the tab (docs/frontend.md, "Big pages").
+  return <MarkdownBody markdown={doc.content} ctx={ctx} post={post} onClick={followInAppLinks} />
 }
 
 /**
