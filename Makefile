@@ -40,11 +40,12 @@ generate:
 	$(GO) run ./graph/gen
 
 ## check-generated: fail when generated code is stale (sqlc, gqlgen, the web app's operation
-## types, the GraphQL playground's build in frontend/playground/dist)
-GENERATED = internal/db graph frontend/src/gql frontend/playground/dist
+## types, the GraphQL playground's build in frontend/playground/dist, the co-editing engine's
+## yjs bundle in internal/crdt/engine.gen.js)
+GENERATED = internal/db graph frontend/src/gql frontend/playground/dist internal/crdt/engine.gen.js
 check-generated: generate
-	@if [ "$(NODE_OK)" = yes ]; then cd frontend && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && npm run --silent codegen >/dev/null && npm run --silent build:playground >/dev/null; fi
-	@git diff --exit-code -- $(GENERATED) || (echo "generated code is stale: run make generate (and npm run codegen and npm run build:playground in frontend) and commit" && exit 1)
+	@if [ "$(NODE_OK)" = yes ]; then cd frontend && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && npm run --silent codegen >/dev/null && npm run --silent build:playground >/dev/null && npm run --silent build:crdt-engine; fi
+	@git diff --exit-code -- $(GENERATED) || (echo "generated code is stale: run make generate (and npm run codegen, npm run build:playground and npm run build:crdt-engine in frontend) and commit" && exit 1)
 	@test -z "$$(git status --porcelain -- $(GENERATED))" || (git status --porcelain -- $(GENERATED); echo "generated files are untracked: commit them" && exit 1)
 
 # OUTSIDE_REFS matches references to files outside the repository (the product spec's
