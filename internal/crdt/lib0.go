@@ -180,4 +180,3 @@ func (w *writer) string(s string) {
 	w.uint(uint64(len(s)))
 	w.b = append(w.b, s...)
 }
-

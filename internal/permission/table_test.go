@@ -193,6 +193,15 @@ var table = map[string]rule{
 	"files.Service.Store":        {allow: nobody, why: "an accessor with no context: where the bytes are"},
 	"files.Service.Upload":       content,
 
+	// collab.Service: the co-editing rooms (docs/design.md, "Co-editing").
+	"collab.Service.Join": {allow: person | agent, args: func(w *world) []any {
+		return []any{w.page.ID, int64(0), discardConn{}}
+	}},
+	"collab.Service.Enabled":    {allow: nobody, why: "an accessor with no context: whether co-editing is on"},
+	"collab.Service.MaxMessage": {allow: nobody, why: "an accessor with no context: the socket's message limit"},
+	"collab.Service.Rooms":      {allow: nobody, why: "an accessor with no context: this replica's open rooms, counted"},
+	"collab.Service.Start":      {allow: nobody, why: "starts the rooms' background work (the App's lifecycle)"},
+	"collab.Service.Stop":       {allow: nobody, why: "stops the rooms (the App's lifecycle); no context"},
 	// comment.Service: threads and comments of pages (docs/design.md, "Comments").
 	"comment.Service.CreateThread":  content,
 	"comment.Service.Reply":         content,
@@ -443,3 +452,9 @@ var tools = map[string]tool{
 	"resources/list": {rule: contentRead},
 	"resources/read": {rule: contentRead, args: func(w *world) map[string]any { return map[string]any{"uri": "codna://documents/" + w.page.ID.String()} }},
 }
+
+// discardConn is a socket that takes every message and closes at once.
+type discardConn struct{}
+
+func (discardConn) Send([]byte) bool { return true }
+func (discardConn) Close(int, string) {}
