@@ -456,5 +456,5 @@ var tools = map[string]tool{
 // discardConn is a socket that takes every message and closes at once.
 type discardConn struct{}
 
-func (discardConn) Send([]byte) bool { return true }
+func (discardConn) Send([]byte) bool  { return true }
 func (discardConn) Close(int, string) {}
