@@ -38,6 +38,7 @@ var constructors = map[string][]string{
 	"codna/internal/agent":      {"New"},
 	"codna/internal/auth":       {"New"},
 	"codna/internal/automation": {"New"},
+	"codna/internal/collab":     {"New"},
 	"codna/internal/comment":    {"New", "NewReanchorer"},
 	"codna/internal/document":   {"New", "NewPurger"},
 	"codna/internal/favorite":   {"New"},
