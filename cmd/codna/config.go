@@ -87,6 +87,10 @@ func envConfig() (config, error) {
 	p.bool("CODNA_PLAYGROUND", &s.Playground)
 	p.bool("CODNA_TRUST_PROXY", &s.TrustProxy)
 	p.bool("CODNA_WEBHOOK_ALLOW_HTTP", &a.Webhooks.AllowHTTP)
+	coediting := true
+	p.bool("CODNA_COEDITING", &coediting)
+	a.CoeditingOff = !coediting
+	p.duration("CODNA_COEDIT_QUIET", &a.Collab.QuietRevision)
 	p.int64("CODNA_BODY_LIMIT", &s.BodyLimit, 1024)
 	p.duration("CODNA_REQUEST_TIMEOUT", &s.RequestTimeout)
 	p.duration("CODNA_SHUTDOWN_TIMEOUT", &s.ShutdownTimeout)

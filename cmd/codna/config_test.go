@@ -219,3 +219,20 @@ func TestActivityRetentionIsReadFromTheEnvironment(t *testing.T) {
 	_, err = envConfig()
 	require.ErrorContains(t, err, "CODNA_ACTIVITY_RETENTION")
 }
+
+func TestCoeditingSettingsAreReadFromTheEnvironment(t *testing.T) {
+	c, err := envConfig()
+	require.NoError(t, err)
+	require.False(t, c.App.CoeditingOff, "co-editing is on by default")
+
+	t.Setenv("CODNA_COEDITING", "false")
+	t.Setenv("CODNA_COEDIT_QUIET", "2s")
+	c, err = envConfig()
+	require.NoError(t, err)
+	require.True(t, c.App.CoeditingOff)
+	require.Equal(t, 2*time.Second, c.App.Collab.QuietRevision)
+
+	t.Setenv("CODNA_COEDITING", "maybe")
+	_, err = envConfig()
+	require.ErrorContains(t, err, "CODNA_COEDITING")
+}

@@ -211,7 +211,8 @@ func (s *Service) room(ctx context.Context, id uuid.UUID) (*room, error) {
 		return nil, ErrStopped
 	}
 	r := s.rooms[id]
-	if r == nil {
+	if r == nil || r.holders == 0 {
+		// None, or one its last holder is closing: a new one.
 		r = newRoom(s, id)
 		s.rooms[id] = r
 	}

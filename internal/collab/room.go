@@ -203,7 +203,7 @@ func (r *room) startFrom(ctx context.Context, tx db.DBTX, text string, version i
 }
 
 // join admits a session: it hears every update from now on, then gets the
-// server's sync step 1 and everyone's presence.
+// room's generation, the server's sync step 1 and everyone's presence.
 func (r *room) join(_ context.Context, sess *Session) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -211,6 +211,7 @@ func (r *room) join(_ context.Context, sess *Session) error {
 		return ErrStopped
 	}
 	r.sessions[sess] = struct{}{}
+	sess.send(crdt.RoomMessage(r.gen))
 	sess.send(crdt.SyncMessage(crdt.SyncStep1, r.vector.Encode()))
 	if msg := r.awarenessLocked(); msg != nil {
 		sess.send(msg)

@@ -20,6 +20,10 @@ const (
 	// MsgReset carries the room's generation when the client's is older: the
 	// client drops its local copy and loads the page again.
 	MsgReset = 101
+	// MsgRoom opens every socket: the room's generation, which the client
+	// keeps with its local copy and sends back (?generation=) when it
+	// reconnects.
+	MsgRoom = 102
 )
 
 // Sync message kinds.
@@ -94,6 +98,14 @@ func PersistedMessage(sv StateVector) []byte {
 func ResetMessage(generation int64) []byte {
 	w := &writer{}
 	w.uint(MsgReset)
+	w.uint(uint64(generation))
+	return w.b
+}
+
+// RoomMessage encodes MsgRoom with the room's generation.
+func RoomMessage(generation int64) []byte {
+	w := &writer{}
+	w.uint(MsgRoom)
 	w.uint(uint64(generation))
 	return w.b
 }

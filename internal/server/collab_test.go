@@ -66,7 +66,7 @@ func readCollab(t *testing.T, c *websocket.Conn) crdt.Message {
 
 // readAny reads a message of the protocol or one of CoDNA's own.
 func readAny(data []byte) (crdt.Message, error) {
-	if len(data) > 0 && (data[0] == crdt.MsgPersisted || data[0] == crdt.MsgReset) {
+	if len(data) > 0 && (data[0] == crdt.MsgPersisted || data[0] == crdt.MsgReset || data[0] == crdt.MsgRoom) {
 		return crdt.Message{Type: uint64(data[0]), Payload: data[1:]}, nil
 	}
 	return crdt.ReadMessage(data)
@@ -108,8 +108,11 @@ func TestCollabRoomRelaysStoresAndWritesTheRevision(t *testing.T) {
 
 	a, _, err := b.dialCollab(t, doc.ID.String(), adaToken)
 	require.NoError(t, err)
+	room := readCollab(t, a)
+	require.EqualValues(t, crdt.MsgRoom, room.Type, "the server opens with the room's generation")
+	require.Equal(t, []byte{1}, room.Payload)
 	first := readCollab(t, a)
-	require.EqualValues(t, crdt.SyncStep1, first.Sync, "the server opens with its state vector")
+	require.EqualValues(t, crdt.SyncStep1, first.Sync, "then its state vector")
 	require.NoError(t, a.WriteMessage(websocket.BinaryMessage, crdt.SyncMessage(crdt.SyncStep1, []byte{0})))
 	step2 := readUntil(t, a, crdt.MsgSync, crdt.SyncStep2)
 	text, err := yjs(t).Text(ctx, [][]byte{step2.Payload})
