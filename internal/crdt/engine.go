@@ -159,6 +159,22 @@ func (e *Engine) newRuntime() (*sandbox.Runtime, error) {
 	}
 	code := e.code
 	e.codeMu.Unlock()
+	// The text codec the engine's shim gives lib0 (frontend/engine/shim.js).
+	c := rt.Context()
+	c.SetFunc("__crdtUtf8Encode", func(this *qjs.This) (*qjs.Value, error) {
+		args := this.Args()
+		if len(args) != 1 {
+			return nil, errors.New("__crdtUtf8Encode takes one string")
+		}
+		return this.Context().NewArrayBuffer([]byte(args[0].String())), nil
+	})
+	c.SetFunc("__crdtUtf8Decode", func(this *qjs.This) (*qjs.Value, error) {
+		args := this.Args()
+		if len(args) != 1 {
+			return nil, errors.New("__crdtUtf8Decode takes one ArrayBuffer")
+		}
+		return this.Context().NewString(string(args[0].ToByteArray())), nil
+	})
 	if err := rt.Load("crdt.js", code); err != nil {
 		rt.Close()
 		return nil, fmt.Errorf("crdt: load the engine: %w", err)

@@ -84,14 +84,14 @@ func TestEngineBoundsEachCall(t *testing.T) {
 	t.Parallel()
 	sb, err := sandbox.New(sandbox.Config{Warm: -1})
 	require.NoError(t, err)
-	e := NewEngine(sb, EngineConfig{Runtimes: 1, Wall: 50 * time.Millisecond})
+	e := NewEngine(sb, EngineConfig{Runtimes: 1, Wall: 20 * time.Millisecond})
 	defer e.Close()
 	ctx := context.Background()
 	// Warm the one runtime so the wall time measures the call.
 	_, err = e.FromText(ctx, "x", 1)
 	require.NoError(t, err)
 
-	big := strings.Repeat("The quick brown fox jumps over the lazy dog. ", 30000)
+	big := strings.Repeat("The quick brown fox jumps over the lazy dog. ", 100000)
 	_, err = e.FromText(ctx, big, 1)
 	require.ErrorIs(t, err, ErrEngine, "a call past its wall time is stopped")
 	_, err = e.Compact(ctx, [][]byte{{1, 2, 3}})
@@ -103,4 +103,27 @@ func TestEngineBoundsEachCall(t *testing.T) {
 	<-e.slots
 	_, err = e.FromText(ctx, "after", 1)
 	require.NoError(t, err, "a runtime thrown away is replaced")
+}
+
+func TestEngineKeepsEveryCharacterOfLongAndShortTexts(t *testing.T) {
+	t.Parallel()
+	e := sharedEngine(t)
+	ctx := context.Background()
+	// Long strings cross to Go to be encoded and decoded; short ones stay in
+	// JavaScript (frontend/engine/shim.js): both must keep every character.
+	for _, text := range []string{
+		"é",
+		"😀 naïve café — ☃",
+		strings.Repeat("Grüße, 世界! 😀 — ", 200),
+		strings.Repeat("plain ascii words ", 5000),
+	} {
+		state, err := e.FromText(ctx, text, 9)
+		require.NoError(t, err)
+		got, err := e.Text(ctx, [][]byte{state})
+		require.NoError(t, err)
+		require.Equal(t, text, got)
+		u, err := ReadUpdate(state)
+		require.NoError(t, err)
+		require.Equal(t, len(text), u.InsertedBytes, "the Go reader measures the same bytes")
+	}
 }
