@@ -306,7 +306,7 @@ func New(pool *pgxpool.Pool, cfg Config, log *slog.Logger) *App {
 	if collabCfg.MaxBodyBytes == 0 {
 		collabCfg.MaxBodyBytes = cfg.Documents.MaxBodyBytes
 	}
-	s.Collab = collab.New(pool, s.Document, a.crdt, s.Live, collabCfg, log.With("component", "collab"))
+	s.Collab = collab.New(pool, s.Document, s.Auth, a.crdt, s.Live, collabCfg, log.With("component", "collab"))
 	s.LiveCounts = inbox.NewLiveCounts(pool, s.Live, s.Auth, log.With("component", "live-counts"))
 	s.Webhook = webhook.New(pool, cfg.Webhooks, log.With("component", "webhooks"))
 	a.WebhookSender = s.Webhook.NewSender()

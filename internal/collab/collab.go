@@ -118,6 +118,7 @@ type Service struct {
 	cfg     Config
 	pool    *pgxpool.Pool
 	docs    *document.Service
+	auth    *auth.Service
 	engine  *crdt.Engine
 	hub     *live.Hub
 	log     *slog.Logger
@@ -135,13 +136,14 @@ type Service struct {
 }
 
 // New returns the rooms of this replica. docs writes the revisions and
-// answers who may read and write; engine understands the documents.
-func New(pool *pgxpool.Pool, docs *document.Service, engine *crdt.Engine, hub *live.Hub, cfg Config, log *slog.Logger) *Service {
+// answers who may read and write; authn says whether a socket's session or
+// token still holds; engine understands the documents.
+func New(pool *pgxpool.Pool, docs *document.Service, authn *auth.Service, engine *crdt.Engine, hub *live.Hub, cfg Config, log *slog.Logger) *Service {
 	if log == nil {
 		log = slog.Default()
 	}
 	return &Service{
-		cfg: cfg.withDefaults(), pool: pool, docs: docs, engine: engine, hub: hub, log: log,
+		cfg: cfg.withDefaults(), pool: pool, docs: docs, auth: authn, engine: engine, hub: hub, log: log,
 		replica: uuid.NewString()[:8], rooms: map[uuid.UUID]*room{}, notes: make(chan string, 4096),
 	}
 }

@@ -112,6 +112,12 @@ func (s *Session) Receive(msg []byte) error {
 // when the socket may no longer follow the page.
 func (s *Session) Recheck() error {
 	s.checked = time.Now()
+	if err := s.room.svc.auth.Recheck(s.ctx, &s.actor); err != nil {
+		if fault.As(err) != nil {
+			return closeErr(CodeUnauthorized, "your session or token ended")
+		}
+		return err
+	}
 	lvl, err := s.room.svc.level(s.ctx, s.room.id)
 	if fault.CodeOf(err) == fault.Unauthenticated {
 		return closeErr(CodeUnauthorized, "signed out")

@@ -55,3 +55,22 @@ func TestCollabMergesAnAPIWriteIntoTheRoom(t *testing.T) {
 		return content == "TOP Line one.\nLine 2.\n"
 	}, 10*time.Second, 50*time.Millisecond)
 }
+
+// A socket whose token is revoked is closed at once (4401), on the
+// credential notification every replica hears.
+func TestCollabClosesASocketWhoseCredentialEnded(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	require.NoError(t, b.app.Collab.Start(context.Background()))
+	t.Cleanup(b.app.Collab.Stop)
+	ada := pgtest.CreatePerson(t, b.pool)
+	doc := pgtest.CreateDocument(t, b.pool, ada.ID, pgtest.Doc{Content: "Hello"})
+	token := pgtest.CreatePersonToken(t, b.pool, ada.ID)
+
+	c, _, err := b.dialCollab(t, doc.ID.String(), token)
+	require.NoError(t, err)
+	readUntil(t, c, crdt.MsgSync, crdt.SyncStep1)
+	pgtest.Exec(t, b.pool, `UPDATE access_tokens SET revoked_at = now() WHERE user_id = $1`, ada.ID)
+	pgtest.Exec(t, b.pool, `SELECT pg_notify('codna_credential', $1::text)`, ada.ID)
+	require.Equal(t, 4401, collabClosed(t, c))
+}
