@@ -97,7 +97,10 @@ type Coedit struct {
 // (same content hash, status and frontmatter) writes no revision and no
 // event, and reports changed=false. Errors: NOT_FOUND when the actor cannot
 // read the document; FORBIDDEN when they may only read it; CONFLICT on
-// expectedVersion when the document moved on (nothing changes), on id when
+// expectedVersion when the document moved on (nothing changes) — unless
+// every revision since expectedVersion was written from a co-editing room:
+// then the save is accepted and merged into the room's text from that
+// version (mergeBase) —, on id when
 // it is in the trash; BAD_USER_INPUT naming the field, and on content for
 // any edit of a raw body, on changeSummary for one over 300 characters or
 // holding control characters.
