@@ -208,6 +208,21 @@ func (s *Service) remote(ctx context.Context, payload string) {
 		r.inserted += u.InsertedBytes
 		r.broadcastLocked(crdt.SyncMessage(crdt.SyncUpdate, body), nil)
 		r.mu.Unlock()
+	case f[0] == "q" && len(f) == 3 && f[2] != s.replica:
+		// A room opened on another replica: tell it who is here (its
+		// sockets would otherwise see this replica's people only when
+		// their clients next renew their presence, up to 15 s later).
+		r.mu.Lock()
+		var states []crdt.AwarenessState
+		for c, a := range r.aware {
+			if a.from != nil {
+				states = append(states, crdt.AwarenessState{Client: c, Clock: a.clock, State: a.state})
+			}
+		}
+		r.mu.Unlock()
+		if len(states) > 0 {
+			s.notifyAwareness(r.id, crdt.EncodeAwareness(states))
+		}
 	case f[0] == "a" && len(f) == 4 && f[2] != s.replica:
 		body, err := base64.StdEncoding.DecodeString(f[3])
 		if err != nil {
@@ -238,6 +253,14 @@ func (s *Service) notifyAwareness(doc uuid.UUID, body []byte) {
 	}
 	if err := db.Q.DocumentCrdtUpdateNotify(context.Background(), s.pool, []string{note}); err != nil {
 		s.log.Warn("collab: telling other replicas about presence", "document", doc, "err", err)
+	}
+}
+
+// askPresence asks the other replicas holding the room for their people's
+// presence ("q <document> <replica>"), answered as presence notes.
+func (s *Service) askPresence(doc uuid.UUID) {
+	if err := db.Q.DocumentCrdtUpdateNotify(context.Background(), s.pool, []string{"q " + doc.String() + " " + s.replica}); err != nil {
+		s.log.Warn("collab: asking other replicas for presence", "document", doc, "err", err)
 	}
 }
 

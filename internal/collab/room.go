@@ -175,6 +175,7 @@ func (r *room) open(ctx context.Context) error {
 	r.mu.Unlock()
 	r.opened = true
 	go r.writer()
+	s.askPresence(r.id)
 	return nil
 }
 
