@@ -33,6 +33,7 @@ func (s *Service) Start(ctx context.Context) error {
 	s.hub.Handle(live.CollabChannel, noteHandler{s, "n"})
 	s.hub.Handle(live.DocumentChannel, noteHandler{s, "d"})
 	s.hub.Handle(live.CredentialChannel, noteHandler{s, "c"})
+	s.hub.Handle(live.AccessChannel, noteHandler{s, "x"})
 	go s.run(ctx)
 	return nil
 }
@@ -105,8 +106,9 @@ func (s *Service) run(ctx context.Context) {
 }
 
 // handle acts on one notification: "n u …" another replica's update, "n a
-// …" its presence, "d <id>" a page that changed, "c <user>" a credential
-// that ended.
+// …" its presence, "n q …" its question for presence, "d <id>" a page that
+// changed, "c <user>" a credential that ended, "x <id>" a person or a page
+// whose access shrank.
 func (s *Service) handle(ctx context.Context, note string) {
 	kind, key, _ := strings.Cut(note, " ")
 	switch kind {
@@ -122,6 +124,19 @@ func (s *Service) handle(ctx context.Context, note string) {
 				s.log.Error("collab: merging an API write into the room", "document", id, "err", err)
 			}
 			s.recheckRoom(r, func(*Session) bool { return true })
+		}
+	case "x":
+		// A person or a page whose access shrank (the ids never collide).
+		id, err := uuid.Parse(key)
+		if err != nil {
+			return
+		}
+		if r := s.lookup(id); r != nil {
+			s.recheckRoom(r, func(*Session) bool { return true })
+			return
+		}
+		for _, r := range s.openRooms() {
+			s.recheckRoom(r, func(sess *Session) bool { return sess.actor.UserID == id })
 		}
 	case "c":
 		user, err := uuid.Parse(key)
