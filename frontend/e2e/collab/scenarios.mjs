@@ -16,11 +16,19 @@ import { join } from 'node:path'
 import * as Y from 'yjs'
 import * as awarenessProtocol from 'y-protocols/awareness'
 import * as encoding from 'lib0/encoding'
+import * as decoding from 'lib0/decoding'
+import { readFileSync } from 'node:fs'
 import { connect, until, closedWith, sleep, MsgSync, MsgAwareness } from './yclient.mjs'
 
 const cfg = JSON.parse(process.env.CODNA_COLLAB_TEST || '{}')
 const log = (...a) => console.log(`[${new Date().toISOString().slice(11, 23)}]`, ...a)
 const servers = []
+
+/** The resident memory of a process, in KiB (Linux). */
+function rssKiB(pid) {
+  const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+  return m ? +m[1] : 0
+}
 
 function freePort() {
   return new Promise((resolve) => {
@@ -177,6 +185,98 @@ const scenarios = {
     c.ws.send('hello')
     await expect('a text frame', c, 4400)
     watcher.close()
+  },
+  // The bench (bench/RESULTS.md "Issue 37: co-editing"): cfg.typists
+  // tokens type into cfg.doc at cfg.rate keystrokes a second each for
+  // cfg.seconds, on cfg.replicas replicas (typists split between them);
+  // every keystroke's arrival at every other typist is timed. Prints one
+  // JSON line "RESULT {...}".
+  async 'bench-typists'() {
+    const reps = []
+    for (let i = 0; i < (cfg.replicas || 1); i++) reps.push(await serve(`replica ${i}`))
+    const sent = new Map() // "client:clock" → performance.now() when typed
+    const lat = []
+    const clients = cfg.typists.map((tok, i) => connect(reps[i % reps.length].base, cfg.doc, tok))
+    await Promise.all(clients.map((c) => c.ready))
+    for (const c of clients) {
+      c.onUpdate((kind, data) => {
+        if (kind !== 'update' || !measuring) return
+        const now = performance.now()
+        // data: [MsgSync, kind, varUint8Array update]
+        const dec = decoding.createDecoder(data)
+        decoding.readVarUint(dec); decoding.readVarUint(dec)
+        for (const st of Y.decodeUpdate(decoding.readVarUint8Array(dec)).structs) {
+          const t0 = sent.get(st.id.client + ':' + st.id.clock)
+          if (t0 !== undefined) lat.push(now - t0)
+        }
+      })
+    }
+    let measuring = true
+    let updateBytes = 0
+    for (const c of clients) c.doc.on('update', (u, origin) => { if (origin !== c && measuring) updateBytes += u.length })
+    const rss0 = reps.map((r) => rssKiB(r.proc.pid))
+    const t0 = Date.now()
+    const until_ = t0 + cfg.seconds * 1000
+    let keys = 0
+    await Promise.all(clients.map(async (c, i) => {
+      await sleep(Math.random() * 1000 / cfg.rate)
+      while (Date.now() < until_) {
+        const pos = Math.floor(Math.random() * (c.text.length + 1))
+        const clock = Y.getState(c.doc.store, c.doc.clientID)
+        sent.set(c.doc.clientID + ':' + clock, performance.now())
+        c.insert(pos, String.fromCharCode(97 + (keys++ % 26)))
+        await sleep(1000 / cfg.rate)
+      }
+    }))
+    await sleep(2000)
+    measuring = false
+    lat.sort((a, b) => a - b)
+    const q = (p) => lat.length ? +lat[Math.min(lat.length - 1, Math.floor(p * lat.length))].toFixed(1) : null
+    const texts = new Set(clients.map((c) => c.text.toString()))
+    const out = {
+      replicas: reps.length, typists: clients.length, rate: cfg.rate, seconds: cfg.seconds, keystrokes: keys,
+      deliveries: lat.length, expected: keys * (clients.length - 1),
+      p50_ms: q(0.5), p90_ms: q(0.9), p99_ms: q(0.99), max_ms: q(1), converged: texts.size === 1,
+      acked: clients.every((c) => c.acked() >= Y.getState(c.doc.store, c.doc.clientID)),
+      rss_kib: reps.map((r) => rssKiB(r.proc.pid)), rss0_kib: rss0,
+      update_bytes: updateBytes, update_bytes_per_hour: Math.round(updateBytes * 3600 / cfg.seconds),
+    }
+    console.log('RESULT ' + JSON.stringify(out))
+    for (const c of clients) c.close()
+    await sleep(1500) // the last one out writes the revision
+  },
+
+  // 500 rooms × 2 editors on 20 KB pages plus ten 1 MB pages (cfg.docs,
+  // cfg.editors: two tokens): every socket joins and syncs, everyone
+  // types a little, then all sit idle; the server's RSS before, after
+  // joining, and idle.
+  async 'bench-rooms'() {
+    const a = await serve('replica A')
+    await sleep(3000)
+    const rss0 = rssKiB(a.proc.pid)
+    const t0 = Date.now()
+    const clients = []
+    // Join in waves of 50 rooms, as people arrive.
+    for (let i = 0; i < cfg.docs.length; i += 50) {
+      const wave = []
+      for (const d of cfg.docs.slice(i, i + 50)) for (const tok of cfg.editors) wave.push(connect(a.base, d, tok))
+      await Promise.all(wave.map((c) => c.ready))
+      clients.push(...wave)
+    }
+    const joinMs = Date.now() - t0
+    const rssJoined = rssKiB(a.proc.pid)
+    for (let i = 0; i < clients.length; i += 2) clients[i].insert(0, 'hi ')
+    await until(() => clients.every((c, i) => i % 2 === 1 || c.acked() > 0), 60000, 'every room to store its typing')
+    await sleep(15000) // idle: revisions written after the quiet time, compaction
+    const rssIdle = rssKiB(a.proc.pid)
+    const out = {
+      rooms: cfg.docs.length, sockets: clients.length, join_ms: joinMs,
+      rss0_kib: rss0, rss_joined_kib: rssJoined, rss_idle_kib: rssIdle,
+      per_room_kib: Math.round((rssIdle - rss0) / cfg.docs.length),
+    }
+    console.log('RESULT ' + JSON.stringify(out))
+    for (const c of clients) c.close()
+    await sleep(3000)
   },
 }
 
