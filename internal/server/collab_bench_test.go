@@ -115,12 +115,15 @@ func benchTypists(t *testing.T, replicas, seconds int) {
 			}
 		}
 	}()
-	res := e.run(t, "bench-typists", map[string]any{"doc": doc.ID.String(), "typists": tokens, "rate": 5, "seconds": seconds, "replicas": replicas})
+	res := e.run(t, "bench-typists", map[string]any{"doc": doc.ID.String(), "typists": tokens, "rate": 5, "seconds": seconds, "replicas": replicas, "linger": 5000})
 	close(stop)
 	var revisions, revBytes, logBytes, stateBytes int64
 	require.NoError(t, e.pool.QueryRow(ctx, `SELECT count(*), coalesce(sum(octet_length(content)), 0) FROM document_revisions WHERE document_id = $1 AND version > 1`, doc.ID).Scan(&revisions, &revBytes))
 	require.NoError(t, e.pool.QueryRow(ctx, `SELECT coalesce((SELECT sum(octet_length(body)) FROM document_crdt_updates WHERE document_id = $1), 0), (SELECT octet_length(state) FROM document_crdt_state WHERE document_id = $1)`, doc.ID).Scan(&logBytes, &stateBytes))
 	res["revisions"], res["revision_bytes"], res["log_bytes_end"], res["state_bytes_end"], res["outbox_lag_max_ms"] = revisions, revBytes, logBytes, stateBytes, lagMs.Load()
+	var dv, sv int32
+	_ = e.pool.QueryRow(ctx, `SELECT d.version, s.version FROM documents d JOIN document_crdt_state s ON s.document_id = d.id WHERE d.id = $1`, doc.ID).Scan(&dv, &sv)
+	res["document_version"], res["crdt_version"] = dv, sv
 	js, _ := json.Marshal(res)
 	t.Logf("typists, %d replica(s): %s", replicas, js)
 }

@@ -243,7 +243,7 @@ const scenarios = {
     }
     console.log('RESULT ' + JSON.stringify(out))
     for (const c of clients) c.close()
-    await sleep(1500) // the last one out writes the revision
+    await sleep(cfg.linger ?? 1500) // the last one out writes the revision
   },
 
   // 500 rooms × 2 editors on 20 KB pages plus ten 1 MB pages (cfg.docs,
@@ -292,6 +292,10 @@ try {
 }
 for (const s of servers) if (!s.exited) s.proc.kill('SIGTERM')
 await Promise.all(servers.map((s) => until(() => s.exited, 20000, `${s.name} to stop`).catch(() => s.proc.kill('SIGKILL'))))
+for (const s of servers) {
+  const bad = Buffer.concat(s.out).toString().split('\n').filter((l) => /level=(ERROR|WARN)/.test(l))
+  if (bad.length) console.log(`--- ${s.name}: ${bad.length} warnings and errors, the first ---\n${bad.slice(0, 10).join('\n')}`)
+}
 if (failed) {
   console.error(`${name}: FAILED: ${failed.stack || failed}`)
   for (const s of servers) console.error(`--- ${s.name} log (tail) ---\n${Buffer.concat(s.out).toString().slice(-4000)}`)
