@@ -6,6 +6,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/google/uuid"
@@ -97,12 +98,28 @@ func (s *Service) run(ctx context.Context) {
 			if s.resyncSoon.Swap(false) {
 				s.resync(ctx)
 			}
-			s.tick(ctx, now)
+			s.aside(&s.ticking, func() { s.tick(ctx, now) })
 		case <-beat.C:
 			s.heartbeat(ctx)
-			s.compactLogs(ctx)
+			s.aside(&s.compacting, func() { s.compactLogs(ctx) })
 		}
 	}
+}
+
+// aside runs engine work (revisions, compactions: up to seconds each) on
+// a goroutine of its own, one at a time per kind (busy: skipped this
+// round), so the notifications — other replicas' keystrokes — are never
+// held up behind it.
+func (s *Service) aside(busy *atomic.Bool, fn func()) {
+	if !busy.CompareAndSwap(false, true) {
+		return
+	}
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		defer busy.Store(false)
+		fn()
+	}()
 }
 
 // handle acts on one notification: "n u …" another replica's update, "n a
