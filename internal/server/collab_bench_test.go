@@ -76,6 +76,9 @@ func (e benchEnv) run(t *testing.T, scenario string, cfg map[string]any) map[str
 	out, err := cmd.CombinedOutput()
 	require.NoError(t, err, "%s", out)
 	for _, line := range strings.Split(string(out), "\n") {
+		if strings.Contains(line, "level=ERROR") || strings.Contains(line, "level=WARN") || strings.HasPrefix(line, "---") {
+			t.Log(line)
+		}
 		if rest, ok := strings.CutPrefix(line, "RESULT "); ok {
 			var res map[string]any
 			require.NoError(t, json.Unmarshal([]byte(rest), &res))
@@ -146,6 +149,11 @@ func benchRooms(t *testing.T) {
 		docs = append(docs, d.ID.String())
 	}
 	res := e.run(t, "bench-rooms", map[string]any{"docs": docs, "editors": []string{pgtest.CreatePersonToken(t, e.pool, a.ID), pgtest.CreatePersonToken(t, e.pool, b.ID)}})
+	// Which rooms wrote the typing as a revision (after the quiet time).
+	var small, large int
+	require.NoError(t, e.pool.QueryRow(context.Background(), `SELECT count(*) FILTER (WHERE octet_length(content) < 100000), count(*) FILTER (WHERE octet_length(content) >= 100000)
+		FROM documents WHERE version > 1`).Scan(&small, &large))
+	res["revised_20kb_rooms"], res["revised_1mb_rooms"] = small, large
 	js, _ := json.Marshal(res)
 	t.Logf("rooms: %s", js)
 }
