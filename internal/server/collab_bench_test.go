@@ -120,7 +120,7 @@ func benchTypists(t *testing.T, replicas, seconds int) {
 			}
 		}
 	}()
-	res := e.run(t, "bench-typists", map[string]any{"doc": doc.ID.String(), "typists": tokens, "rate": 5, "seconds": seconds, "replicas": replicas, "linger": 5000})
+	res := e.run(t, "bench-typists", map[string]any{"doc": doc.ID.String(), "typists": tokens, "rate": 5, "seconds": seconds, "replicas": replicas, "linger": lingerMs()})
 	close(stop)
 	var revisions, revBytes, logBytes, stateBytes int64
 	require.NoError(t, e.pool.QueryRow(ctx, `SELECT count(*), coalesce(sum(octet_length(content)), 0) FROM document_revisions WHERE document_id = $1 AND version > 1`, doc.ID).Scan(&revisions, &revBytes))
@@ -156,4 +156,13 @@ func benchRooms(t *testing.T) {
 	res["revised_20kb_rooms"], res["revised_1mb_rooms"] = small, large
 	js, _ := json.Marshal(res)
 	t.Logf("rooms: %s", js)
+}
+
+// lingerMs is how long the typists' scenario waits after everyone left
+// before stopping the servers (CODNA_COLLAB_BENCH_LINGER_MS, 5000).
+func lingerMs() int {
+	if v, err := strconv.Atoi(os.Getenv("CODNA_COLLAB_BENCH_LINGER_MS")); err == nil {
+		return v
+	}
+	return 5000
 }
