@@ -82,6 +82,14 @@ const scenarios = {
       await sleep(3)
     }
     if (ackedAtKill < 0) throw new Error('nothing acknowledged after 2000 keystrokes')
+    // A burst in flight as the server dies: some of it may be stored,
+    // none of it was acknowledged.
+    for (let i = 0; i < 50; i++) {
+      const ch = alphabet[(typed.length) % 26]
+      w.insert(w.text.length, ch)
+      typed += ch
+    }
+    ackedAtKill = w.acked()
     await a.kill9()
     log(`killed with ${typed.length} typed, ${ackedAtKill} acknowledged`)
     await w.closed
