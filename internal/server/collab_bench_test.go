@@ -70,7 +70,7 @@ func (e benchEnv) run(t *testing.T, scenario string, cfg map[string]any) map[str
 	cfg["env"] = map[string]string{"CODNA_DATABASE_URL": e.url, "CODNA_FILE_STORE": "local", "CODNA_LOG_FORMAT": "text", "CODNA_LOG_LEVEL": "warn"}
 	js, err := json.Marshal(cfg)
 	require.NoError(t, err)
-	cmd := exec.Command(e.node, "--experimental-websocket", "e2e/collab/scenarios.mjs", scenario)
+	cmd := exec.Command(e.node, nodeArgs(e.node, "e2e/collab/scenarios.mjs", scenario)...)
 	cmd.Dir = "../../frontend"
 	cmd.Env = append(os.Environ(), "CODNA_COLLAB_TEST="+string(js))
 	out, err := cmd.CombinedOutput()

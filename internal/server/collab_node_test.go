@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -81,13 +82,22 @@ func nodeScenario(t *testing.T, name string) (*pgxpool.Pool, map[string]any) {
 	require.NoError(t, err)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, node, "--experimental-websocket", "e2e/collab/scenarios.mjs", name)
+	cmd := exec.CommandContext(ctx, node, nodeArgs(node, "e2e/collab/scenarios.mjs", name)...)
 	cmd.Dir = "../../frontend"
 	cmd.Env = append(os.Environ(), "CODNA_COLLAB_TEST="+string(js))
 	out, err := cmd.CombinedOutput()
 	t.Logf("%s", out)
 	require.NoError(t, err, "scenario %s", name)
 	return pool, cfg
+}
+
+// nodeArgs prepends --experimental-websocket on a Node without a global
+// WebSocket (20: it is behind the flag there; 22 and later have it).
+func nodeArgs(node string, args ...string) []string {
+	if out, err := exec.Command(node, "-p", "typeof WebSocket").Output(); err == nil && strings.TrimSpace(string(out)) == "function" {
+		return args
+	}
+	return append([]string{"--experimental-websocket"}, args...)
 }
 
 func TestCollabNodeKill9LosesNothingAcknowledged(t *testing.T) {

@@ -5,7 +5,7 @@
 // (JSON: { bin, env, doc, hello, writer, writer2, reader, writerName,
 // writer2Name }); node runs one scenario:
 //
-//   node --experimental-websocket e2e/collab/scenarios.mjs kill9|replicas|hostile
+//   node [--experimental-websocket on Node 20] e2e/collab/scenarios.mjs kill9|replicas|hostile
 //
 // It exits 0 when the scenario holds, 1 saying why otherwise.
 import { spawn } from 'node:child_process'
