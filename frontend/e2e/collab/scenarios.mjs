@@ -188,6 +188,10 @@ const scenarios = {
     spoof.sendRaw(encoding.toUint8Array(enc))
     await expect("presence for another client's id", spoof, 4400)
     if (watcher.awareness.getStates().has(other.clientID)) throw new Error('the ghost was relayed')
+    // Presence over 4 KiB.
+    c = await open(cfg.writer, { presence: false })
+    c.awareness.setLocalState({ user: { name: 'x' }, note: 'y'.repeat(5000) })
+    await expect('presence over 4 KiB', c, 4413)
     // A text frame.
     c = await open(cfg.writer)
     c.ws.send('hello')
