@@ -133,6 +133,9 @@ type Service struct {
 	wg      sync.WaitGroup
 	// resyncSoon is set when notifications were lost.
 	resyncSoon atomic.Bool
+	// ticking and compacting are set while the revisions due or the
+	// compactions run, off the notifications' goroutine.
+	ticking, compacting atomic.Bool
 }
 
 // New returns the rooms of this replica. docs writes the revisions and

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/google/uuid"
@@ -33,6 +34,7 @@ func (s *Service) Start(ctx context.Context) error {
 	s.hub.Handle(live.CollabChannel, noteHandler{s, "n"})
 	s.hub.Handle(live.DocumentChannel, noteHandler{s, "d"})
 	s.hub.Handle(live.CredentialChannel, noteHandler{s, "c"})
+	s.hub.Handle(live.AccessChannel, noteHandler{s, "x"})
 	go s.run(ctx)
 	return nil
 }
@@ -96,17 +98,34 @@ func (s *Service) run(ctx context.Context) {
 			if s.resyncSoon.Swap(false) {
 				s.resync(ctx)
 			}
-			s.tick(ctx, now)
+			s.aside(&s.ticking, func() { s.tick(ctx, now) })
 		case <-beat.C:
 			s.heartbeat(ctx)
-			s.compactLogs(ctx)
+			s.aside(&s.compacting, func() { s.compactLogs(ctx) })
 		}
 	}
 }
 
+// aside runs engine work (revisions, compactions: up to seconds each) on
+// a goroutine of its own, one at a time per kind (busy: skipped this
+// round), so the notifications — other replicas' keystrokes — are never
+// held up behind it.
+func (s *Service) aside(busy *atomic.Bool, fn func()) {
+	if !busy.CompareAndSwap(false, true) {
+		return
+	}
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		defer busy.Store(false)
+		fn()
+	}()
+}
+
 // handle acts on one notification: "n u …" another replica's update, "n a
-// …" its presence, "d <id>" a page that changed, "c <user>" a credential
-// that ended.
+// …" its presence, "n q …" its question for presence, "d <id>" a page that
+// changed, "c <user>" a credential that ended, "x <id>" a person or a page
+// whose access shrank.
 func (s *Service) handle(ctx context.Context, note string) {
 	kind, key, _ := strings.Cut(note, " ")
 	switch kind {
@@ -122,6 +141,19 @@ func (s *Service) handle(ctx context.Context, note string) {
 				s.log.Error("collab: merging an API write into the room", "document", id, "err", err)
 			}
 			s.recheckRoom(r, func(*Session) bool { return true })
+		}
+	case "x":
+		// A person or a page whose access shrank (the ids never collide).
+		id, err := uuid.Parse(key)
+		if err != nil {
+			return
+		}
+		if r := s.lookup(id); r != nil {
+			s.recheckRoom(r, func(*Session) bool { return true })
+			return
+		}
+		for _, r := range s.openRooms() {
+			s.recheckRoom(r, func(sess *Session) bool { return sess.actor.UserID == id })
 		}
 	case "c":
 		user, err := uuid.Parse(key)
@@ -208,6 +240,21 @@ func (s *Service) remote(ctx context.Context, payload string) {
 		r.inserted += u.InsertedBytes
 		r.broadcastLocked(crdt.SyncMessage(crdt.SyncUpdate, body), nil)
 		r.mu.Unlock()
+	case f[0] == "q" && len(f) == 3 && f[2] != s.replica:
+		// A room opened on another replica: tell it who is here (its
+		// sockets would otherwise see this replica's people only when
+		// their clients next renew their presence, up to 15 s later).
+		r.mu.Lock()
+		var states []crdt.AwarenessState
+		for c, a := range r.aware {
+			if a.from != nil {
+				states = append(states, crdt.AwarenessState{Client: c, Clock: a.clock, State: a.state})
+			}
+		}
+		r.mu.Unlock()
+		if len(states) > 0 {
+			s.notifyAwareness(r.id, crdt.EncodeAwareness(states))
+		}
 	case f[0] == "a" && len(f) == 4 && f[2] != s.replica:
 		body, err := base64.StdEncoding.DecodeString(f[3])
 		if err != nil {
@@ -238,6 +285,14 @@ func (s *Service) notifyAwareness(doc uuid.UUID, body []byte) {
 	}
 	if err := db.Q.DocumentCrdtUpdateNotify(context.Background(), s.pool, []string{note}); err != nil {
 		s.log.Warn("collab: telling other replicas about presence", "document", doc, "err", err)
+	}
+}
+
+// askPresence asks the other replicas holding the room for their people's
+// presence ("q <document> <replica>"), answered as presence notes.
+func (s *Service) askPresence(doc uuid.UUID) {
+	if err := db.Q.DocumentCrdtUpdateNotify(context.Background(), s.pool, []string{"q " + doc.String() + " " + s.replica}); err != nil {
+		s.log.Warn("collab: asking other replicas for presence", "document", doc, "err", err)
 	}
 }
 

@@ -12,6 +12,9 @@ import (
 	"codna/internal/fault"
 )
 
+// maxFold is how many log updates one engine call folds.
+const maxFold = 500
+
 // compact folds the stored log into the state (docs/design.md "Co-editing:
 // persistence") and measures the text again. It returns the document as
 // one state and the stored row it was folded into.
@@ -28,17 +31,26 @@ func (r *room) compact(ctx context.Context) (crdt.Compacted, db.DocumentCrdtStat
 	if err != nil {
 		return crdt.Compacted{}, st, err
 	}
-	updates := make([][]byte, 0, len(log)+1)
-	updates = append(updates, st.State)
-	for _, u := range log {
-		updates = append(updates, u.Body)
-	}
-	c, err := s.engine.Compact(ctx, updates)
-	if err != nil {
-		return c, st, err
-	}
-	if len(log) > 0 {
-		through := log[len(log)-1].Seq
+	// The log is folded at most maxFold updates per engine call, each
+	// step stored: one call must stay within the engine's wall limit
+	// however long the log grew (a busy room appends ~100 a second; the
+	// engine folds roughly one a millisecond).
+	var c crdt.Compacted
+	for first := true; first || len(log) > 0; first = false {
+		chunk := log[:min(len(log), maxFold)]
+		log = log[len(chunk):]
+		updates := make([][]byte, 0, len(chunk)+1)
+		updates = append(updates, st.State)
+		for _, u := range chunk {
+			updates = append(updates, u.Body)
+		}
+		if c, err = s.engine.Compact(ctx, updates); err != nil {
+			return c, st, err
+		}
+		if len(chunk) == 0 {
+			break
+		}
+		through := chunk[len(chunk)-1].Seq
 		err := db.InTx(ctx, s.pool, func(tx db.DBTX) error {
 			n, err := db.Q.DocumentCrdtStateCompact(ctx, tx, db.DocumentCrdtStateCompactParams{
 				DocumentID: r.id, Generation: st.Generation, State: c.State, Vector: c.Vector,
@@ -52,7 +64,7 @@ func (r *room) compact(ctx context.Context) (crdt.Compacted, db.DocumentCrdtStat
 		if err != nil {
 			return c, st, err
 		}
-		st.ThroughSeq = through
+		st.ThroughSeq, st.State = through, c.State
 	}
 	r.mu.Lock()
 	// What was stored after the log was read is counted twice at worst:

@@ -242,3 +242,28 @@ func (sv StateVector) Merge(u Update) {
 		}
 	}
 }
+
+// FromText returns a new document holding text, written as client: one
+// string item under the root text "content", as yjs writes a fresh
+// document's first insert (byte for byte the engine's FromText). It is
+// written in Go because the engine takes seconds on a 1 MB page
+// (QuickJS encodes the string character by character), over its wall
+// limit: a large page's first room could not open.
+func FromText(text string, client uint32) []byte {
+	w := &writer{b: make([]byte, 0, len(text)+32)}
+	if text == "" {
+		w.uint(0) // no structs
+		w.uint(0) // no deletions
+		return w.b
+	}
+	w.uint(1) // one client
+	w.uint(1) // one struct
+	w.uint(uint64(client))
+	w.uint(0)            // clock
+	w.b = append(w.b, 4) // info: ContentString, no origins, no parentSub
+	w.uint(1)            // the parent is a root type, by name
+	w.string(Root)       // ... "content"
+	w.string(text)       // the content
+	w.uint(0)            // no deletions
+	return w.b
+}

@@ -130,7 +130,7 @@ func (q *Queries) DocumentGetByAddressWithAccess(ctx context.Context, db DBTX, a
 }
 
 const documentGetCoeditHead = `-- name: DocumentGetCoeditHead :one
-SELECT version, content, (deleted_at IS NOT NULL)::boolean AS trashed FROM documents WHERE id = $1
+SELECT version, content, (deleted_at IS NOT NULL)::boolean AS trashed FROM documents WHERE id = $1 FOR NO KEY UPDATE
 `
 
 type DocumentGetCoeditHeadRow struct {
@@ -139,7 +139,7 @@ type DocumentGetCoeditHeadRow struct {
 	Trashed bool
 }
 
-// DocumentGetCoeditHead reads what a page's co-editing document starts from: its latest version and body, and whether it is in the trash.
+// DocumentGetCoeditHead reads what a page's co-editing document starts from: its latest version and body, and whether it is in the trash, locking the page so two replicas opening its first room start from one document.
 func (q *Queries) DocumentGetCoeditHead(ctx context.Context, db DBTX, id uuid.UUID) (DocumentGetCoeditHeadRow, error) {
 	row := db.QueryRow(ctx, documentGetCoeditHead, id)
 	var i DocumentGetCoeditHeadRow

@@ -26,8 +26,12 @@ const (
 	TreeChannel       = "codna_tree"   // a space ("wiki"), when a page came into or left one of its folders
 	// CollabChannel carries co-editing updates and presence between
 	// replicas (internal/collab: "u <document> <seq> <replica> [<body>]",
-	// "a <document> <replica> <body>").
+	// "a <document> <replica> <body>", "q <document> <replica>": who is here?).
 	CollabChannel = "codna_collab"
+	// AccessChannel names a person whose access may have shrunk (a group
+	// membership or an agent's responsible person removed) or a page whose
+	// grants did (migration 000043's triggers).
+	AccessChannel = "codna_access"
 )
 
 // Hub holds one LISTEN connection and the subscribers of this process.
@@ -86,7 +90,7 @@ func New(pool *pgxpool.Pool, log *slog.Logger) *Hub {
 	return &Hub{
 		connConfig: cc,
 		log:        log,
-		channels:   []string{InboxChannel, DocumentChannel, CredentialChannel, ImportChannel, TreeChannel, CollabChannel},
+		channels:   []string{InboxChannel, DocumentChannel, CredentialChannel, ImportChannel, TreeChannel, CollabChannel, AccessChannel},
 		subs:       map[topic]map[*Sub]struct{}{},
 		handlers:   map[string][]Handler{},
 		ready:      make(chan struct{}),

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"errors"
+	"io"
 	"net/http"
 	"strconv"
 	"sync"
@@ -74,16 +75,19 @@ func (s *Server) collabSocket(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer sess.Leave()
-	ws.SetReadLimit(int64(s.app.Collab.MaxMessage()))
+	// The limit is enforced here, not by gorilla's SetReadLimit: that one
+	// answers 1009 itself before the room's 4413 could go out.
+	limit := int64(s.app.Collab.MaxMessage())
 	deadline := 2*s.keepAlive() + 5*time.Second
 	_ = ws.SetReadDeadline(time.Now().Add(deadline))
 	ws.SetPongHandler(func(string) error { return ws.SetReadDeadline(time.Now().Add(deadline)) })
 	for {
-		mt, msg, err := ws.ReadMessage()
+		mt, msg, err := readLimited(ws, limit)
+		if errors.Is(err, errCollabTooLarge) {
+			c.Close(collab.CodeTooLarge, "message over its limit")
+			return
+		}
 		if err != nil {
-			if errors.Is(err, websocket.ErrReadLimit) {
-				c.Close(collab.CodeTooLarge, "message over its limit")
-			}
 			c.Close(websocket.CloseNormalClosure, "")
 			return
 		}
@@ -101,6 +105,25 @@ func (s *Server) collabSocket(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+}
+
+var errCollabTooLarge = errors.New("collab: message over its limit")
+
+// readLimited reads the next message, refusing one over limit bytes
+// (errCollabTooLarge) without reading more than limit+1 of it.
+func readLimited(ws *websocket.Conn, limit int64) (int, []byte, error) {
+	mt, r, err := ws.NextReader()
+	if err != nil {
+		return 0, nil, err
+	}
+	msg, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return 0, nil, err
+	}
+	if int64(len(msg)) > limit {
+		return 0, nil, errCollabTooLarge
+	}
+	return mt, msg, nil
 }
 
 func (s *Server) keepAlive() time.Duration {

@@ -467,5 +467,5 @@ ORDER BY d.id
 FOR NO KEY UPDATE OF d;
 
 -- name: DocumentGetCoeditHead :one
--- DocumentGetCoeditHead reads what a page's co-editing document starts from: its latest version and body, and whether it is in the trash.
-SELECT version, content, (deleted_at IS NOT NULL)::boolean AS trashed FROM documents WHERE id = @id;
+-- DocumentGetCoeditHead reads what a page's co-editing document starts from: its latest version and body, and whether it is in the trash, locking the page so two replicas opening its first room start from one document.
+SELECT version, content, (deleted_at IS NOT NULL)::boolean AS trashed FROM documents WHERE id = @id FOR NO KEY UPDATE;
