@@ -162,11 +162,17 @@ func (s *Service) writeRevision(ctx context.Context, r *room) {
 	written = true // nobody who typed may write any more: their text waits for the next writer
 }
 
-// flush writes a room's revision now (its last socket left).
+// flush writes a room's revision now (its last socket left), once the
+// room's writer stored what the last sockets sent (or after a second, when
+// a new socket keeps the room open).
 func (s *Service) flush(r *room) {
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
+		select {
+		case <-r.drained:
+		case <-time.After(time.Second):
+		}
 		s.writeRevision(context.Background(), r)
 	}()
 }

@@ -42,6 +42,7 @@ type room struct {
 	queue    []pending
 	kick     chan struct{}
 	stop     chan struct{}
+	drained  chan struct{} // closed by the writer once it stored what was queued and stopped
 	closed   bool
 
 	// the next revision
@@ -77,7 +78,7 @@ type pending struct {
 func newRoom(s *Service, id uuid.UUID) *room {
 	return &room{
 		svc: s, id: id, sessions: map[*Session]struct{}{}, aware: map[uint64]awareness{},
-		kick: make(chan struct{}, 1), stop: make(chan struct{}), contributors: map[uuid.UUID]*typist{},
+		kick: make(chan struct{}, 1), stop: make(chan struct{}), drained: make(chan struct{}), contributors: map[uuid.UUID]*typist{},
 	}
 }
 
@@ -256,10 +257,13 @@ func (r *room) enqueue(p pending) {
 // and tells each sender what is now stored. Nothing is relayed before it is
 // committed: "acknowledged" means stored.
 func (r *room) writer() {
+	defer close(r.drained)
 	for {
+		stopping := false
 		select {
 		case <-r.stop:
-			return
+			// What the last sockets sent before leaving is still stored.
+			stopping = true
 		case <-r.kick:
 		}
 		for {
@@ -276,6 +280,9 @@ func (r *room) writer() {
 				r.closeAll(CodeGoingAway, "the page could not be saved: reconnect")
 				break
 			}
+		}
+		if stopping {
+			return
 		}
 	}
 }
