@@ -1,0 +1,252 @@
+import * as Y from 'yjs'
+import * as encoding from 'lib0/encoding'
+import * as syncProtocol from 'y-protocols/sync'
+import * as awarenessProtocol from 'y-protocols/awareness'
+import { IndexeddbPersistence } from 'y-indexeddb'
+import { awarenessMessage, backoff, closeOutcome, collabURL, covers, localName, readMessage, MsgSync, type CloseOutcome } from './protocol'
+
+// The co-editing client (docs/frontend.md, "Co-editing"): one page's Y.Doc
+// synced over /collab/<page> with the y-websocket protocol, kept in
+// IndexedDB per person, page and generation so nothing typed is lost on a
+// reload before the server committed it, and reset (never merged) when the
+// room's generation moved on.
+
+/** Where the provider stands. */
+export type Phase =
+  /** Not yet synced with the room (first connection). */
+  | 'connecting'
+  /** Synced: typing reaches the room. */
+  | 'live'
+  /** Was live; the socket dropped and reconnects (typing stays here meanwhile). */
+  | 'offline'
+  /** Closed for good: `outcome` says why. */
+  | 'closed'
+
+export interface ProviderOptions {
+  person: string
+  page: string
+  /** The generation to open with (0: none known); the stored one when omitted. */
+  generation?: number
+  /** Called on every change of phase, presence or what is committed. */
+  onChange: () => void
+  /** The room replaced the page (MsgReset): start a new provider with this generation. */
+  onReset: (generation: number) => void
+  /** Where sockets go (tests); the page's host by default. */
+  url?: (generation: number) => string
+  socket?: (url: string) => WebSocket
+}
+
+const generationKey = (person: string, page: string) => `codna-coedit-generation/${person}/${page}`
+
+/** The generation of a person's local copy of a page (0: none). */
+export function storedGeneration(person: string, page: string): number {
+  try {
+    const v = Number(localStorage.getItem(generationKey(person, page)))
+    return Number.isSafeInteger(v) && v > 0 ? v : 0
+  } catch {
+    return 0
+  }
+}
+
+function storeGeneration(person: string, page: string, g: number) {
+  try {
+    localStorage.setItem(generationKey(person, page), String(g))
+  } catch {
+    // Private mode: the copy still lives for this visit.
+  }
+}
+
+/** One page's co-editing connection. Call start(), then destroy() when the editor closes. */
+export class CollabProvider {
+  readonly doc = new Y.Doc()
+  readonly text = this.doc.getText('content')
+  readonly awareness = new awarenessProtocol.Awareness(this.doc)
+  phase: Phase = 'connecting'
+  outcome: CloseOutcome | null = null
+  generation: number
+  /** The state vector the server has committed. */
+  private persisted = new Map<number, number>()
+  private ws: WebSocket | null = null
+  private attempts = 0
+  private timer: ReturnType<typeof setTimeout> | undefined
+  private local: IndexeddbPersistence | null = null
+  private resetTo = 0
+  private destroyed = false
+  private synced = false
+  /** The current socket was admitted (MsgRoom came): updates may go. */
+  private joined = false
+
+  constructor(private readonly o: ProviderOptions) {
+    this.generation = o.generation ?? storedGeneration(o.person, o.page)
+    this.doc.on('update', this.onUpdate)
+    this.awareness.on('update', this.onAwareness)
+  }
+
+  /** Loads the local copy (if any) and connects. */
+  async start(): Promise<void> {
+    if (this.generation > 0) await this.keepLocally(this.generation)
+    if (!this.destroyed) this.connect()
+  }
+
+  /** Whether everything in this copy is committed by the server. */
+  get saved(): boolean {
+    return covers(this.persisted, Y.decodeStateVector(Y.encodeStateVector(this.doc)))
+  }
+
+  /** Everyone here (their awareness states, the server's `user` on each), this browser first. */
+  get present(): { client: number; name: string; color: string; me: boolean }[] {
+    const out: { client: number; name: string; color: string; me: boolean }[] = []
+    this.awareness.getStates().forEach((s, client) => {
+      const u = (s as { user?: { name?: unknown; color?: unknown } }).user
+      if (!u || typeof u.name !== 'string') return
+      out.push({ client, name: u.name, color: typeof u.color === 'string' ? u.color : '#5b6678', me: client === this.doc.clientID })
+    })
+    return out.sort((a, b) => Number(b.me) - Number(a.me) || a.name.localeCompare(b.name))
+  }
+
+  destroy() {
+    if (this.destroyed) return
+    this.destroyed = true
+    clearTimeout(this.timer)
+    // Leaving: the others see this browser go at once.
+    awarenessProtocol.removeAwarenessStates(this.awareness, [this.doc.clientID], 'local')
+    this.doc.off('update', this.onUpdate)
+    this.awareness.off('update', this.onAwareness)
+    this.awareness.destroy()
+    const ws = this.ws
+    this.ws = null
+    if (ws) {
+      ws.onclose = null
+      ws.close()
+    }
+    void this.local?.destroy()
+    this.doc.destroy()
+  }
+
+  private async keepLocally(g: number) {
+    this.local = new IndexeddbPersistence(localName(this.o.person, this.o.page, g), this.doc)
+    await this.local.whenSynced
+  }
+
+  private connect() {
+    const url = this.o.url ? this.o.url(this.generation) : collabURL(location, this.o.page, this.generation)
+    const ws = this.o.socket ? this.o.socket(url) : new WebSocket(url)
+    ws.binaryType = 'arraybuffer'
+    this.ws = ws
+    ws.onopen = () => {
+      const e = encoding.createEncoder()
+      encoding.writeVarUint(e, MsgSync)
+      syncProtocol.writeSyncStep1(e, this.doc)
+      ws.send(encoding.toUint8Array(e))
+      if (this.awareness.getLocalState() !== null) ws.send(awarenessMessage(awarenessProtocol.encodeAwarenessUpdate(this.awareness, [this.doc.clientID])))
+    }
+    ws.onmessage = (ev) => {
+      if (this.ws !== ws || !(ev.data instanceof ArrayBuffer)) return
+      this.receive(ws, new Uint8Array(ev.data))
+    }
+    ws.onclose = (ev) => {
+      if (this.ws !== ws) return
+      this.ws = null
+      this.joined = false
+      this.closed(ev.code)
+    }
+  }
+
+  private receive(ws: WebSocket, data: Uint8Array) {
+    const m = readMessage(data)
+    switch (m.type) {
+      case 'room':
+        this.joined = true
+        if (this.generation === 0 && m.generation > 0) {
+          this.generation = m.generation
+          storeGeneration(this.o.person, this.o.page, m.generation)
+          void this.keepLocally(m.generation)
+        }
+        return
+      case 'sync': {
+        const e = encoding.createEncoder()
+        encoding.writeVarUint(e, MsgSync)
+        const kind = syncProtocol.readSyncMessage(m.decoder, e, this.doc, this)
+        if (encoding.length(e) > 1) ws.send(encoding.toUint8Array(e))
+        if (kind === syncProtocol.messageYjsSyncStep2) {
+          this.synced = true
+          this.attempts = 0
+          this.setPhase('live')
+        }
+        return
+      }
+      case 'awareness':
+        awarenessProtocol.applyAwarenessUpdate(this.awareness, m.update, this)
+        this.o.onChange()
+        return
+      case 'query-awareness':
+        ws.send(awarenessMessage(awarenessProtocol.encodeAwarenessUpdate(this.awareness, [this.doc.clientID])))
+        return
+      case 'persisted':
+        this.persisted = Y.decodeStateVector(m.vector)
+        this.o.onChange()
+        return
+      case 'reset':
+        this.resetTo = m.generation
+        return
+    }
+  }
+
+  private closed(code: number) {
+    if (this.destroyed) return
+    // Others' cursors are stale once the socket is gone.
+    const others = [...this.awareness.getStates().keys()].filter((c) => c !== this.doc.clientID)
+    awarenessProtocol.removeAwarenessStates(this.awareness, others, this)
+    const out = closeOutcome(code)
+    if (out.kind === 'reset' || this.resetTo > 0) {
+      // The page was replaced while this copy was away: drop it, never merge it.
+      const next = this.resetTo
+      storeGeneration(this.o.person, this.o.page, next)
+      const local = this.local
+      this.local = null
+      void local?.clearData()
+      this.outcome = { kind: 'reset' }
+      this.phase = 'closed'
+      this.o.onReset(next)
+      return
+    }
+    if (out.kind !== 'reconnect') {
+      this.outcome = out
+      this.setPhase('closed')
+      return
+    }
+    this.attempts++
+    if (this.phase === 'live') this.setPhase('offline')
+    this.timer = setTimeout(() => {
+      if (!this.destroyed) this.connect()
+    }, backoff(this.attempts))
+  }
+
+  private setPhase(p: Phase) {
+    this.phase = p
+    this.o.onChange()
+  }
+
+  private onUpdate = (update: Uint8Array, origin: unknown) => {
+    if (origin === this) return
+    const ws = this.ws
+    if (ws && ws.readyState === WebSocket.OPEN && this.joined) {
+      const e = encoding.createEncoder()
+      encoding.writeVarUint(e, MsgSync)
+      syncProtocol.writeUpdate(e, update)
+      ws.send(encoding.toUint8Array(e))
+    }
+    // Not sent (offline): the next sync step 1 of the server asks for it.
+    this.o.onChange()
+  }
+
+  private onAwareness = ({ added, updated, removed }: { added: number[]; updated: number[]; removed: number[] }, origin: unknown) => {
+    if (origin === 'local') {
+      // Only this browser's own state: the server binds the socket to it.
+      const mine = [...added, ...updated, ...removed].includes(this.doc.clientID)
+      const ws = this.ws
+      if (mine && ws && ws.readyState === WebSocket.OPEN) ws.send(awarenessMessage(awarenessProtocol.encodeAwarenessUpdate(this.awareness, [this.doc.clientID])))
+    }
+    if (added.length || removed.length || origin !== 'local') this.o.onChange()
+  }
+}
