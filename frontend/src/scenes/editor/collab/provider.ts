@@ -67,12 +67,14 @@ export class CollabProvider {
   /** The state vector the server has committed. */
   private persisted = new Map<number, number>()
   private ws: WebSocket | null = null
-  private attempts = 0
+  /** Failed connections in a row. */
+  attempts = 0
+  /** Whether a socket of this provider was ever admitted to the room. */
+  joinedOnce = false
   private timer: ReturnType<typeof setTimeout> | undefined
   private local: IndexeddbPersistence | null = null
   private resetTo = 0
   private destroyed = false
-  private synced = false
   /** The current socket was admitted (MsgRoom came): updates may go. */
   private joined = false
 
@@ -157,6 +159,7 @@ export class CollabProvider {
     switch (m.type) {
       case 'room':
         this.joined = true
+        this.joinedOnce = true
         if (this.generation === 0 && m.generation > 0) {
           this.generation = m.generation
           storeGeneration(this.o.person, this.o.page, m.generation)
@@ -169,7 +172,6 @@ export class CollabProvider {
         const kind = syncProtocol.readSyncMessage(m.decoder, e, this.doc, this)
         if (encoding.length(e) > 1) ws.send(encoding.toUint8Array(e))
         if (kind === syncProtocol.messageYjsSyncStep2) {
-          this.synced = true
           this.attempts = 0
           this.setPhase('live')
         }
@@ -247,6 +249,7 @@ export class CollabProvider {
       const ws = this.ws
       if (mine && ws && ws.readyState === WebSocket.OPEN) ws.send(awarenessMessage(awarenessProtocol.encodeAwarenessUpdate(this.awareness, [this.doc.clientID])))
     }
-    if (added.length || removed.length || origin !== 'local') this.o.onChange()
+    // Cursor moves are drawn by the editor's binding; the page shows only who comes and goes.
+    if (added.length || removed.length) this.o.onChange()
   }
 }
