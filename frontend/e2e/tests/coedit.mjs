@@ -19,7 +19,7 @@ async function coedit(t, person, address, title, { follow = false } = {}) {
   await see(h1(page, title), `the page "${title}" for ${person.name}`)
   await page.getByRole('button', { name: follow ? 'Follow live' : 'Edit', exact: true }).click()
   const body = await see(page.getByLabel('Body'), `the editor for ${person.name}`)
-  await see(page.getByRole('list', { name: 'Here now' }).getByText(`${person.name} (you)`), `${person.name} in "Here now"`)
+  await see(page.getByRole('list', { name: 'Here now' }).getByText(`${person.name} (you)`, { exact: true }), `${person.name} in "Here now"`)
   const text = () => body.evaluate((el) => [...el.querySelectorAll('.cm-line')].map((l) => l.textContent).join('\n'))
   return { context, page, body, text }
 }

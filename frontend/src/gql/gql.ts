@@ -67,6 +67,7 @@ type Documents = {
     "\n  mutation SaveDocument($input: UpdateDocumentInput!) {\n    updateDocument(input: $input) {\n      changed\n      document {\n        ...DocumentFields\n        content\n        tags\n        status\n        version\n        updatedAt\n      }\n    }\n  }\n": typeof types.SaveDocumentDocument,
     "\n  query CurrentDocument($id: ID!) {\n    document(id: $id) {\n      ...DocumentFields\n      content\n      version\n      updatedAt\n      updatedBy {\n        ...UserFields\n      }\n    }\n  }\n": typeof types.CurrentDocumentDocument,
     "\n  subscription CoeditChanged($id: ID!) {\n    documentChanged(id: $id) {\n      ...DocumentFields\n    }\n  }\n": typeof types.CoeditChangedDocument,
+    "\n  query CoeditMe {\n    me {\n      ...UserFields\n    }\n  }\n": typeof types.CoeditMeDocument,
     "\n  mutation UploadAttachment($input: UploadAttachmentInput!) {\n    uploadAttachment(input: $input) {\n      existing\n      attachment {\n        ...AttachmentFields\n      }\n    }\n  }\n": typeof types.UploadAttachmentDocument,
     "\n  query Favorites {\n    favorites {\n      ...DocumentFields\n      starred\n    }\n  }\n": typeof types.FavoritesDocument,
     "\n  query RecentDocuments($first: Int) {\n    recentDocuments(first: $first) {\n      ...DocumentFields\n    }\n  }\n": typeof types.RecentDocumentsDocument,
@@ -266,6 +267,7 @@ const documents: Documents = {
     "\n  mutation SaveDocument($input: UpdateDocumentInput!) {\n    updateDocument(input: $input) {\n      changed\n      document {\n        ...DocumentFields\n        content\n        tags\n        status\n        version\n        updatedAt\n      }\n    }\n  }\n": types.SaveDocumentDocument,
     "\n  query CurrentDocument($id: ID!) {\n    document(id: $id) {\n      ...DocumentFields\n      content\n      version\n      updatedAt\n      updatedBy {\n        ...UserFields\n      }\n    }\n  }\n": types.CurrentDocumentDocument,
     "\n  subscription CoeditChanged($id: ID!) {\n    documentChanged(id: $id) {\n      ...DocumentFields\n    }\n  }\n": types.CoeditChangedDocument,
+    "\n  query CoeditMe {\n    me {\n      ...UserFields\n    }\n  }\n": types.CoeditMeDocument,
     "\n  mutation UploadAttachment($input: UploadAttachmentInput!) {\n    uploadAttachment(input: $input) {\n      existing\n      attachment {\n        ...AttachmentFields\n      }\n    }\n  }\n": types.UploadAttachmentDocument,
     "\n  query Favorites {\n    favorites {\n      ...DocumentFields\n      starred\n    }\n  }\n": types.FavoritesDocument,
     "\n  query RecentDocuments($first: Int) {\n    recentDocuments(first: $first) {\n      ...DocumentFields\n    }\n  }\n": types.RecentDocumentsDocument,
@@ -638,6 +640,10 @@ export function graphql(source: "\n  query CurrentDocument($id: ID!) {\n    docu
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription CoeditChanged($id: ID!) {\n    documentChanged(id: $id) {\n      ...DocumentFields\n    }\n  }\n"): (typeof documents)["\n  subscription CoeditChanged($id: ID!) {\n    documentChanged(id: $id) {\n      ...DocumentFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CoeditMe {\n    me {\n      ...UserFields\n    }\n  }\n"): (typeof documents)["\n  query CoeditMe {\n    me {\n      ...UserFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

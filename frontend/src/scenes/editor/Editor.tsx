@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react'
-import { useClient, useMutation, useSubscription } from 'urql'
+import { useClient, useMutation, useQuery, useSubscription } from 'urql'
 import { Compartment, EditorState } from '@codemirror/state'
 import { EditorView } from '@codemirror/view'
 import { Toolbar } from './Toolbar'
@@ -65,6 +65,15 @@ const CoeditChanged = graphql(`
   subscription CoeditChanged($id: ID!) {
     documentChanged(id: $id) {
       ...DocumentFields
+    }
+  }
+`)
+
+// Who this is, for "Here now" (answered from the cache: the app read it at start).
+const CoeditMe = graphql(`
+  query CoeditMe {
+    me {
+      ...UserFields
     }
   }
 `)
@@ -469,6 +478,7 @@ function PageEditor({ doc, onDone, coedit, follower, tick }: { doc: PageDoc; onD
   // "Saved as version N": each change pushed for the page, read for its version.
   const opened = useRef(doc.version)
   const [savedAs, setSavedAs] = useState<number | null>(null)
+  const [me] = useQuery({ query: CoeditMe, pause: !coedit })
   const [pushes] = useSubscription({ query: CoeditChanged, variables: { id: doc.id }, pause: !coedit }, (n: number = 0) => n + 1)
   useEffect(() => {
     if (!coedit || !pushes.data) return
@@ -587,7 +597,7 @@ function PageEditor({ doc, onDone, coedit, follower, tick }: { doc: PageDoc; onD
           )}
         </div>
         {offer && <DraftOffer draft={offer} page={base} onRestore={() => restore(offer)} onDiscard={discard} />}
-        {coedit && <Presence provider={coedit} />}
+        {coedit && <Presence provider={coedit} me={me.data?.me ?? null} />}
         {closed && 'message' in closed && (
           <p className="status error" role="alert">
             {closed.message}

@@ -69,3 +69,15 @@ describe('helpers', () => {
     expect(localName('p', 'd', 2)).toBe('codna-coedit/p/d/2')
   })
 })
+
+describe('presence', () => {
+  it('gives initials and the server’s colour of a person', async () => {
+    const { initials, colourOf } = await import('./Presence')
+    expect(initials('Ada Lovelace')).toBe('AL')
+    expect(initials('  cy ')).toBe('C')
+    expect(initials('Émile Zola Jr')).toBe('ÉZ')
+    expect(colourOf('not an id')).toBe('#5b6678')
+    // FNV-1a of the 16 zero bytes is 0x69691905 (internal/collab hashes the id so).
+    expect(colourOf('00000000-0000-0000-0000-000000000000')).toBe(['#b4236a', '#1f6feb', '#137333', '#a15c00', '#7c3aed', '#0e7490', '#b91c1c', '#4d7c0f'][0x69691905 % 8])
+  })
+})

@@ -1,5 +1,6 @@
 import * as Y from 'yjs'
 import * as encoding from 'lib0/encoding'
+import * as decoding from 'lib0/decoding'
 import * as syncProtocol from 'y-protocols/sync'
 import * as awarenessProtocol from 'y-protocols/awareness'
 import { IndexeddbPersistence } from 'y-indexeddb'
@@ -95,15 +96,15 @@ export class CollabProvider {
     return covers(this.persisted, Y.decodeStateVector(Y.encodeStateVector(this.doc)))
   }
 
-  /** Everyone here (their awareness states, the server's `user` on each), this browser first. */
-  get present(): { client: number; name: string; color: string; me: boolean }[] {
-    const out: { client: number; name: string; color: string; me: boolean }[] = []
+  /** Everyone else here (their awareness states, with the server's `user` on each), by name. */
+  get others(): { client: number; name: string; color: string }[] {
+    const out: { client: number; name: string; color: string }[] = []
     this.awareness.getStates().forEach((s, client) => {
       const u = (s as { user?: { name?: unknown; color?: unknown } }).user
-      if (!u || typeof u.name !== 'string') return
-      out.push({ client, name: u.name, color: typeof u.color === 'string' ? u.color : '#5b6678', me: client === this.doc.clientID })
+      if (client === this.doc.clientID || !u || typeof u.name !== 'string') return
+      out.push({ client, name: u.name, color: typeof u.color === 'string' ? u.color : '#5b6678' })
     })
-    return out.sort((a, b) => Number(b.me) - Number(a.me) || a.name.localeCompare(b.name))
+    return out.sort((a, b) => a.name.localeCompare(b.name))
   }
 
   destroy() {
@@ -167,6 +168,9 @@ export class CollabProvider {
         }
         return
       case 'sync': {
+        // The server's sync step 1 carries its state vector, which is committed.
+        const peek = decoding.clone(m.decoder)
+        if (decoding.readVarUint(peek) === syncProtocol.messageYjsSyncStep1) this.committed(Y.decodeStateVector(decoding.readVarUint8Array(peek)))
         const e = encoding.createEncoder()
         encoding.writeVarUint(e, MsgSync)
         const kind = syncProtocol.readSyncMessage(m.decoder, e, this.doc, this)
@@ -185,8 +189,7 @@ export class CollabProvider {
         ws.send(awarenessMessage(awarenessProtocol.encodeAwarenessUpdate(this.awareness, [this.doc.clientID])))
         return
       case 'persisted':
-        this.persisted = Y.decodeStateVector(m.vector)
-        this.o.onChange()
+        this.committed(Y.decodeStateVector(m.vector))
         return
       case 'reset':
         this.resetTo = m.generation
@@ -222,6 +225,11 @@ export class CollabProvider {
     this.timer = setTimeout(() => {
       if (!this.destroyed) this.connect()
     }, backoff(this.attempts))
+  }
+
+  private committed(v: Map<number, number>) {
+    for (const [client, clock] of v) if ((this.persisted.get(client) ?? 0) < clock) this.persisted.set(client, clock)
+    this.o.onChange()
   }
 
   private setPhase(p: Phase) {
