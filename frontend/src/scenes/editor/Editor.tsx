@@ -106,10 +106,10 @@ const previewDelay = 200
  * reader follows it live; without it (off, or the room unreachable), the
  * save-with-expectedVersion flow.
  */
-export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => void }) {
+export default function Editor({ doc, onDone, coediting = true }: { doc: PageDoc; onDone: () => void; /** false: the save flow only (its tests). */ coediting?: boolean }) {
   const [person] = useState(draftPerson)
   const follower = doc.myPermission === 'READ'
-  const { co, version } = useCoedit(doc.id, person, doc.space !== 'RAW')
+  const { co, version } = useCoedit(doc.id, person, coediting && doc.space !== 'RAW')
   if (co.state === 'deciding')
     return (
       <section className="editor" aria-label={`Editing ${doc.title}`}>
