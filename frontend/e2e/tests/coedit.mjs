@@ -32,13 +32,16 @@ async function typeAt(ed, where, s) {
 
 /** Waits until every editor shows the same text, and returns it. */
 async function converged(eds, words) {
-  let last = ''
-  await eventually(`the editors converge on one text holding ${words.join(', ')}`, async () => {
-    const all = await Promise.all(eds.map((e) => e.text()))
-    last = all[0]
-    return all.every((x) => x === all[0]) && words.every((w) => all[0].includes(w))
-  }, 15000)
-  return last
+  let all = []
+  try {
+    await eventually(`the editors converge on one text holding ${words.join(', ')}`, async () => {
+      all = await Promise.all(eds.map((e) => e.text()))
+      return all.every((x) => x === all[0]) && words.every((w) => all[0].includes(w))
+    }, 15000)
+  } catch (e) {
+    throw new Error(`${e.message}; the editors show ${JSON.stringify(all)}`)
+  }
+  return all[0]
 }
 
 async function revisionIs(context, id, text) {
@@ -139,6 +142,7 @@ test('co-editing: a copy of an older generation is reset, not merged', async (t)
   await gql(owner.context, UPDATE, { input: { id: d.id, expectedVersion: cur.version, content: 'Replaced through the API.\n' } })
   await ada.page.getByRole('button', { name: 'Edit', exact: true }).click()
   await eventually('the new text, once, without the old copy merged', async () => (await ada.text()).replace(/\n+$/, '') === 'Replaced through the API.', 15000)
-  await typeAt(ada, 'end', ' After.')
-  await revisionIs(owner.context, d.id, 'Replaced through the API. After.')
+  await typeAt(ada, 'end', 'After.')
+  await eventually('the typing shown', async () => (await ada.text()) === 'Replaced through the API.\nAfter.')
+  await revisionIs(owner.context, d.id, 'Replaced through the API.\nAfter.')
 })

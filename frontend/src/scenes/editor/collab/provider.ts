@@ -37,6 +37,17 @@ export interface ProviderOptions {
   socket?: (url: string) => WebSocket
 }
 
+/** The clock each client reaches in an update: what a committed update adds to the committed state vector. */
+export function reach(update: Uint8Array): Map<number, number> {
+  const out = new Map<number, number>()
+  try {
+    for (const st of Y.decodeUpdate(update).structs) out.set(st.id.client, Math.max(out.get(st.id.client) ?? 0, st.id.clock + st.length))
+  } catch {
+    // Not an update this version reads: nothing counted.
+  }
+  return out
+}
+
 const generationKey = (person: string, page: string) => `codna-coedit-generation/${person}/${page}`
 
 /** The generation of a person's local copy of a page (0: none). */
@@ -141,7 +152,9 @@ export class CollabProvider {
       encoding.writeVarUint(e, MsgSync)
       syncProtocol.writeSyncStep1(e, this.doc)
       ws.send(encoding.toUint8Array(e))
-      if (this.awareness.getLocalState() !== null) ws.send(awarenessMessage(awarenessProtocol.encodeAwarenessUpdate(this.awareness, [this.doc.clientID])))
+      // Presence, with a new clock: others ignore a first state at clock 0 (y-protocols' rule), and a reconnection must replace what they had.
+      const mine = this.awareness.getLocalState()
+      if (mine !== null) this.awareness.setLocalState({ ...mine })
     }
     ws.onmessage = (ev) => {
       if (this.ws !== ws || !(ev.data instanceof ArrayBuffer)) return
@@ -170,7 +183,10 @@ export class CollabProvider {
       case 'sync': {
         // The server's sync step 1 carries its state vector, which is committed.
         const peek = decoding.clone(m.decoder)
-        if (decoding.readVarUint(peek) === syncProtocol.messageYjsSyncStep1) this.committed(Y.decodeStateVector(decoding.readVarUint8Array(peek)))
+        // Its updates (step 2, relayed updates) were committed before they were sent.
+        const kindOf = decoding.readVarUint(peek)
+        if (kindOf === syncProtocol.messageYjsSyncStep1) this.committed(Y.decodeStateVector(decoding.readVarUint8Array(peek)))
+        else this.committed(reach(decoding.readVarUint8Array(peek)))
         const e = encoding.createEncoder()
         encoding.writeVarUint(e, MsgSync)
         const kind = syncProtocol.readSyncMessage(m.decoder, e, this.doc, this)
