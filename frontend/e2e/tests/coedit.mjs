@@ -20,7 +20,17 @@ async function coedit(t, person, address, title, { follow = false } = {}) {
   await page.getByRole('button', { name: follow ? 'Follow live' : 'Edit', exact: true }).click()
   const body = await see(page.getByLabel('Body'), `the editor for ${person.name}`)
   await see(page.getByRole('list', { name: 'Here now' }).getByText(`${person.name} (you)`, { exact: true }), `${person.name} in "Here now"`)
-  const text = () => body.evaluate((el) => [...el.querySelectorAll('.cm-line')].map((l) => l.textContent).join('\n'))
+  // The text, without the others' caret labels (their names, drawn in the lines).
+  const text = () =>
+    body.evaluate((el) =>
+      [...el.querySelectorAll('.cm-line')]
+        .map((l) => {
+          const c = l.cloneNode(true)
+          c.querySelectorAll('.cm-coedit-caret').forEach((x) => x.remove())
+          return c.textContent
+        })
+        .join('\n'),
+    )
   return { context, page, body, text }
 }
 

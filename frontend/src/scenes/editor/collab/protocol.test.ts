@@ -81,3 +81,19 @@ describe('presence', () => {
     expect(colourOf('00000000-0000-0000-0000-000000000000')).toBe(['#b4236a', '#1f6feb', '#137333', '#a15c00', '#7c3aed', '#0e7490', '#b91c1c', '#4d7c0f'][0x69691905 % 8])
   })
 })
+
+describe('what an update commits', () => {
+  it('is the clock each client reaches in it', async () => {
+    const Y = await import('yjs')
+    const { reach } = await import('./provider')
+    const a = new Y.Doc()
+    a.getText('content').insert(0, 'hello')
+    const first = Y.encodeStateAsUpdate(a)
+    const sv = Y.encodeStateVector(a)
+    a.getText('content').insert(5, '!!')
+    const second = Y.encodeStateAsUpdate(a, sv)
+    expect(reach(first)).toEqual(new Map([[a.clientID, 5]]))
+    expect(reach(second)).toEqual(new Map([[a.clientID, 7]]))
+    expect(reach(new Uint8Array([9, 9, 9]))).toEqual(new Map())
+  })
+})

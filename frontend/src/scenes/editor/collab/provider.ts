@@ -41,7 +41,7 @@ export interface ProviderOptions {
 export function reach(update: Uint8Array): Map<number, number> {
   const out = new Map<number, number>()
   try {
-    for (const st of Y.decodeUpdate(update).structs) out.set(st.id.client, Math.max(out.get(st.id.client) ?? 0, st.id.clock + st.length))
+    for (const st of Y.decodeUpdate(update).structs) if (!(st instanceof Y.Skip)) out.set(st.id.client, Math.max(out.get(st.id.client) ?? 0, st.id.clock + st.length))
   } catch {
     // Not an update this version reads: nothing counted.
   }
