@@ -138,8 +138,13 @@ export class CollabProvider {
   }
 
   private async keepLocally(g: number) {
-    this.local = new IndexeddbPersistence(localName(this.o.person, this.o.page, g), this.doc)
-    await this.local.whenSynced
+    try {
+      this.local = new IndexeddbPersistence(localName(this.o.person, this.o.page, g), this.doc)
+      await this.local.whenSynced
+    } catch {
+      // A browser that refuses IndexedDB (private mode, quota) only loses the copy kept across reloads.
+      this.local = null
+    }
   }
 
   private connect() {
