@@ -138,9 +138,11 @@ export class CollabProvider {
   }
 
   private async keepLocally(g: number) {
+    if (typeof indexedDB === 'undefined') return
     try {
       this.local = new IndexeddbPersistence(localName(this.o.person, this.o.page, g), this.doc)
-      await this.local.whenSynced
+      // A database that never opens (blocked) does not hold the editor up.
+      await Promise.race([this.local.whenSynced, new Promise((r) => setTimeout(r, 2000))])
     } catch {
       // A browser that refuses IndexedDB (private mode, quota) only loses the copy kept across reloads.
       this.local = null
