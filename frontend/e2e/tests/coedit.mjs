@@ -156,3 +156,41 @@ test('co-editing: a copy of an older generation is reset, not merged', async (t)
   await eventually('the typing shown', async () => (await ada.text()) === 'Replaced through the API.\nAfter.')
   await revisionIs(owner.context, d.id, 'Replaced through the API.\nAfter.')
 })
+
+test('co-editing: typing while the connection is down survives a reload and reaches the room', async (t) => {
+  const owner = await t.open(people.ada)
+  const d = await createDoc(owner.context, { path: 'e2e-coedit', slug: 'offline', title: 'Offline page', content: 'Base.\n' })
+  const address = pageURL('wiki', 'e2e-coedit', 'offline')
+  const { context, page } = await t.open(people.ada, { coedit: true })
+  // The room's sockets pass through here, so the test can cut them.
+  let cut = false
+  const open = new Set()
+  await context.routeWebSocket(/\/collab\//, (ws) => {
+    if (cut) return ws.close({ code: 4503 })
+    const server = ws.connectToServer()
+    open.add({ ws, server })
+  })
+  await page.goto(address)
+  await see(h1(page, 'Offline page'), 'the page')
+  await page.getByRole('button', { name: 'Edit', exact: true }).click()
+  const body = await see(page.getByLabel('Body'), 'the editor')
+  await see(page.getByRole('status').filter({ hasText: 'All changes saved.' }), '"All changes saved."')
+  cut = true
+  for (const { ws, server } of open) {
+    await server.close({ code: 4503 }).catch(() => {})
+    await ws.close({ code: 4503 }).catch(() => {})
+  }
+  await see(page.getByRole('status').filter({ hasText: 'Offline' }), 'the editor says it is offline')
+  await body.click()
+  await page.keyboard.press('Control+End')
+  await page.keyboard.type('Typed offline.', { delay: 10 })
+  await page.waitForTimeout(500) // y-indexeddb writes each change as it comes
+  cut = false
+  await page.reload()
+  await see(h1(page, 'Offline page'), 'the page again')
+  await page.getByRole('button', { name: 'Edit', exact: true }).click()
+  const again = await see(page.getByLabel('Body'), 'the editor again')
+  await eventually('the offline typing back in the editor', async () => (await again.textContent()).includes('Typed offline.'))
+  await see(page.getByRole('status').filter({ hasText: 'All changes saved.' }), '"All changes saved." once it reached the room')
+  await eventually('the offline typing in the latest revision', async () => (await gql(owner.context, CONTENT, { id: d.id })).document.content.includes('Typed offline.'), 15000)
+})
