@@ -127,11 +127,13 @@ export default function Editor({ doc, onDone, coediting = true }: { doc: PageDoc
         </button>
       </section>
     )
-  return <PageEditor key={co.provider ? co.provider.doc.guid : 'plain'} doc={doc} onDone={onDone} coedit={co.provider} follower={follower} tick={version} />
+  // version changes with the room (phase, who is here, what is committed): this renders again, and the screen with it.
+  void version
+  return <PageEditor key={co.provider ? co.provider.doc.guid : 'plain'} doc={doc} onDone={onDone} coedit={co.provider} follower={follower} />
 }
 
 /** The editing screen; coedit binds the body to the page's room, follower makes it read-only. */
-function PageEditor({ doc, onDone, coedit, follower, tick }: { doc: PageDoc; onDone: () => void; coedit: CollabProvider | null; follower: boolean; tick: number }) {
+function PageEditor({ doc, onDone, coedit, follower }: { doc: PageDoc; onDone: () => void; coedit: CollabProvider | null; follower: boolean }) {
   const ids = useId()
   const client = useClient()
   const raw = doc.space === 'RAW'
@@ -499,13 +501,12 @@ function PageEditor({ doc, onDone, coedit, follower, tick }: { doc: PageDoc; onD
   useEffect(() => {
     if (closed) view.current?.dispatch({ effects: lockSlot.reconfigure(locked) })
   }, [closed, lockSlot])
-  void tick
   const coStatus = !coedit
     ? ''
     : closed
       ? ''
       : follower
-        ? 'You can read this page, not edit it: you follow the others’ changes live.'
+        ? 'Following live.'
         : coedit.phase === 'offline'
           ? 'Offline: what you type is kept in this browser and sent when the connection is back.'
           : coedit.saved
@@ -659,11 +660,16 @@ function PageEditor({ doc, onDone, coedit, follower, tick }: { doc: PageDoc; onD
               {coStatus}
               {savedAs !== null && <> Saved as version {savedAs}.</>}
             </p>
-            <button type="submit" className="primary" disabled={saving} onClick={(e) => {
-              e.preventDefault()
-              void saveTitle(true)
-            }}>
-              {saving ? 'Saving…' : 'Done'}
+            <button
+              type="submit"
+              className="primary"
+              disabled={saving}
+              onClick={(e) => {
+                e.preventDefault()
+                void saveTitle(true)
+              }}
+            >
+              {saving ? 'Saving…' : follower ? 'Close' : 'Done'}
             </button>
           </div>
         )}
