@@ -21,6 +21,7 @@ export default defineConfig({
       '/files': api,
       '/exports': api,
       '/ingestions': api,
+      '/collab': { target: api, ws: true, changeOrigin: false },
     },
   },
   test: {

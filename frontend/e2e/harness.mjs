@@ -183,6 +183,8 @@ export async function startApp({ build = true } = {}) {
     CODNA_LOGIN_LIMIT: '10000',
     // The GraphQL playground is off unless turned on; its test needs it.
     CODNA_PLAYGROUND: 'true',
+    // Co-editing's room writes its revision 1 s after typing stops (10 s by default): the tests wait less.
+    CODNA_COEDIT_QUIET: process.env.CODNA_COEDIT_QUIET ?? '1s',
     // The webhook test's receiver listens on 127.0.0.1 over plain http:
     // both are refused unless allowed (docs/operations.md).
     CODNA_WEBHOOK_ALLOW_CIDRS: '127.0.0.1/32',

@@ -165,6 +165,18 @@ export function kit(browser, app, testName) {
           console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} sample=${JSON.stringify(e.sample)} at ${el}`)
         }),
       )
+      // The editor co-edits only in contexts opened with { coedit: true }
+      // (tests/coedit.mjs); elsewhere /collab is unreachable, so the editor
+      // falls back to the save flow the other tests drive.
+      if (!opts.coedit)
+        await context.addInitScript(() => {
+          const Native = window.WebSocket
+          window.WebSocket = class extends Native {
+            constructor(url, protocols) {
+              super(String(url).replace('/collab/', '/collab-unreachable/'), protocols)
+            }
+          }
+        })
       const page = await context.newPage()
       watch(page, testName)
       pages.push(page)

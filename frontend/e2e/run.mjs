@@ -22,6 +22,7 @@ import './tests/wayfinding.mjs'
 import './tests/editor.mjs'
 import './tests/inbox.mjs'
 import './tests/perf.mjs'
+import './tests/coedit.mjs'
 import './tests/live.mjs'
 
 const chromiumPath = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium'

@@ -66,6 +66,8 @@ type Documents = {
     "\n  query AutomationRuns($id: ID!, $first: Int, $after: String) {\n    automation(id: $id) {\n      ...AutomationFields\n      runs(first: $first, after: $after) {\n        edges {\n          node {\n            ...AutomationRunFields\n            eventType\n            scheduledFor\n            durationMs\n            memoryPeak\n            limitHit\n            reads\n            attempts\n            logs\n            error\n            proposals {\n              kind\n              documentId\n              recipient\n              permission\n              message\n              tag\n              write {\n                space\n                path\n                slug\n                title\n              }\n              applied\n              reason\n            }\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n": typeof types.AutomationRunsDocument,
     "\n  mutation SaveDocument($input: UpdateDocumentInput!) {\n    updateDocument(input: $input) {\n      changed\n      document {\n        ...DocumentFields\n        content\n        tags\n        status\n        version\n        updatedAt\n      }\n    }\n  }\n": typeof types.SaveDocumentDocument,
     "\n  query CurrentDocument($id: ID!) {\n    document(id: $id) {\n      ...DocumentFields\n      content\n      version\n      updatedAt\n      updatedBy {\n        ...UserFields\n      }\n    }\n  }\n": typeof types.CurrentDocumentDocument,
+    "\n  subscription CoeditChanged($id: ID!) {\n    documentChanged(id: $id) {\n      ...DocumentFields\n    }\n  }\n": typeof types.CoeditChangedDocument,
+    "\n  query CoeditMe {\n    me {\n      ...UserFields\n    }\n  }\n": typeof types.CoeditMeDocument,
     "\n  mutation UploadAttachment($input: UploadAttachmentInput!) {\n    uploadAttachment(input: $input) {\n      existing\n      attachment {\n        ...AttachmentFields\n      }\n    }\n  }\n": typeof types.UploadAttachmentDocument,
     "\n  query Favorites {\n    favorites {\n      ...DocumentFields\n      starred\n    }\n  }\n": typeof types.FavoritesDocument,
     "\n  query RecentDocuments($first: Int) {\n    recentDocuments(first: $first) {\n      ...DocumentFields\n    }\n  }\n": typeof types.RecentDocumentsDocument,
@@ -264,6 +266,8 @@ const documents: Documents = {
     "\n  query AutomationRuns($id: ID!, $first: Int, $after: String) {\n    automation(id: $id) {\n      ...AutomationFields\n      runs(first: $first, after: $after) {\n        edges {\n          node {\n            ...AutomationRunFields\n            eventType\n            scheduledFor\n            durationMs\n            memoryPeak\n            limitHit\n            reads\n            attempts\n            logs\n            error\n            proposals {\n              kind\n              documentId\n              recipient\n              permission\n              message\n              tag\n              write {\n                space\n                path\n                slug\n                title\n              }\n              applied\n              reason\n            }\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n": types.AutomationRunsDocument,
     "\n  mutation SaveDocument($input: UpdateDocumentInput!) {\n    updateDocument(input: $input) {\n      changed\n      document {\n        ...DocumentFields\n        content\n        tags\n        status\n        version\n        updatedAt\n      }\n    }\n  }\n": types.SaveDocumentDocument,
     "\n  query CurrentDocument($id: ID!) {\n    document(id: $id) {\n      ...DocumentFields\n      content\n      version\n      updatedAt\n      updatedBy {\n        ...UserFields\n      }\n    }\n  }\n": types.CurrentDocumentDocument,
+    "\n  subscription CoeditChanged($id: ID!) {\n    documentChanged(id: $id) {\n      ...DocumentFields\n    }\n  }\n": types.CoeditChangedDocument,
+    "\n  query CoeditMe {\n    me {\n      ...UserFields\n    }\n  }\n": types.CoeditMeDocument,
     "\n  mutation UploadAttachment($input: UploadAttachmentInput!) {\n    uploadAttachment(input: $input) {\n      existing\n      attachment {\n        ...AttachmentFields\n      }\n    }\n  }\n": types.UploadAttachmentDocument,
     "\n  query Favorites {\n    favorites {\n      ...DocumentFields\n      starred\n    }\n  }\n": types.FavoritesDocument,
     "\n  query RecentDocuments($first: Int) {\n    recentDocuments(first: $first) {\n      ...DocumentFields\n    }\n  }\n": types.RecentDocumentsDocument,
@@ -632,6 +636,14 @@ export function graphql(source: "\n  mutation SaveDocument($input: UpdateDocumen
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query CurrentDocument($id: ID!) {\n    document(id: $id) {\n      ...DocumentFields\n      content\n      version\n      updatedAt\n      updatedBy {\n        ...UserFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query CurrentDocument($id: ID!) {\n    document(id: $id) {\n      ...DocumentFields\n      content\n      version\n      updatedAt\n      updatedBy {\n        ...UserFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription CoeditChanged($id: ID!) {\n    documentChanged(id: $id) {\n      ...DocumentFields\n    }\n  }\n"): (typeof documents)["\n  subscription CoeditChanged($id: ID!) {\n    documentChanged(id: $id) {\n      ...DocumentFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CoeditMe {\n    me {\n      ...UserFields\n    }\n  }\n"): (typeof documents)["\n  query CoeditMe {\n    me {\n      ...UserFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

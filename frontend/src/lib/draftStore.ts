@@ -79,9 +79,18 @@ export function clearDrafts(person: string, page: string): Promise<void> {
   return quietly(async () => void (await run('readwrite', (s) => s.delete(IDBKeyRange.bound(prefix, prefix + '\uffff')))), undefined)
 }
 
-/** Deletes every draft in this browser: on sign-out, the next person must not see them. */
-export function clearAllDrafts(): Promise<void> {
-  return quietly(async () => void (await run('readwrite', (s) => s.clear())), undefined)
+/**
+ * Deletes every draft in this browser, and co-editing's local copies of
+ * pages (IndexedDB databases `codna-coedit/…` and their generations in
+ * localStorage, docs/frontend.md "Co-editing"): on sign-out, the next
+ * person must not see them.
+ */
+export async function clearAllDrafts(): Promise<void> {
+  await quietly(async () => void (await run('readwrite', (s) => s.clear())), undefined)
+  await quietly(async () => {
+    for (const d of (await indexedDB.databases?.()) ?? []) if (d.name?.startsWith('codna-coedit/')) indexedDB.deleteDatabase(d.name)
+    for (const k of Object.keys(localStorage)) if (k.startsWith('codna-coedit-generation/')) localStorage.removeItem(k)
+  }, undefined)
 }
 
 /** Deletes every expired draft (the app does it once when it starts). */

@@ -50,7 +50,7 @@ describe('Editor', () => {
     const onDone = vi.fn()
     const { container } = render(
       <Provider value={client(saves, false)}>
-        <Editor doc={doc} onDone={onDone} />
+        <Editor coediting={false} doc={doc} onDone={onDone} />
       </Provider>,
     )
     expect(body(container).textContent).toContain('one')
@@ -67,7 +67,7 @@ describe('Editor', () => {
     const onDone = vi.fn()
     render(
       <Provider value={client(saves, true)}>
-        <Editor doc={doc} onDone={onDone} />
+        <Editor coediting={false} doc={doc} onDone={onDone} />
       </Provider>,
     )
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'New' } })
@@ -89,7 +89,7 @@ describe('Editor', () => {
     const saves: unknown[] = []
     render(
       <Provider value={client(saves, false)}>
-        <Editor doc={doc} onDone={() => {}} />
+        <Editor coediting={false} doc={doc} onDone={() => {}} />
       </Provider>,
     )
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'New' } })
@@ -105,7 +105,7 @@ describe('Editor', () => {
   it('keeps the body of a raw page read-only', () => {
     const { container } = render(
       <Provider value={client([], false)}>
-        <Editor doc={{ ...doc, space: 'RAW' } as PageDoc} onDone={() => {}} />
+        <Editor coediting={false} doc={{ ...doc, space: 'RAW' } as PageDoc} onDone={() => {}} />
       </Provider>,
     )
     expect(body(container).getAttribute('contenteditable')).toBe('false')
@@ -115,7 +115,7 @@ describe('Editor', () => {
   it('bolds the selection from the toolbar', () => {
     const { container } = render(
       <Provider value={client([], false)}>
-        <Editor doc={doc} onDone={() => {}} />
+        <Editor coediting={false} doc={doc} onDone={() => {}} />
       </Provider>,
     )
     const view = EditorView.findFromDOM(body(container))!
@@ -129,7 +129,7 @@ describe('Editor', () => {
     const saves: unknown[] = []
     render(
       <Provider value={client(saves, false)}>
-        <Editor doc={doc} onDone={() => {}} />
+        <Editor coediting={false} doc={doc} onDone={() => {}} />
       </Provider>,
     )
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'New' } })
@@ -143,14 +143,14 @@ describe('Editor', () => {
     const saves: unknown[] = []
     const { container, rerender } = render(
       <Provider value={client(saves, false)}>
-        <Editor doc={doc} onDone={() => {}} />
+        <Editor coediting={false} doc={doc} onDone={() => {}} />
       </Provider>,
     )
     const view = EditorView.findFromDOM(body(container))!
     act(() => view.dispatch({ changes: { from: 0, insert: 'zero\n' } }))
     rerender(
       <Provider value={client(saves, false)}>
-        <Editor doc={{ ...doc, title: 'Plan B', slug: 'plan-b', version: 4 } as PageDoc} onDone={() => {}} />
+        <Editor coediting={false} doc={{ ...doc, title: 'Plan B', slug: 'plan-b', version: 4 } as PageDoc} onDone={() => {}} />
       </Provider>,
     )
     expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Plan B')
@@ -166,7 +166,7 @@ describe('Editor modes', () => {
     localStorage.clear()
     const first = render(
       <Provider value={client([], false)}>
-        <Editor doc={doc} onDone={() => {}} />
+        <Editor coediting={false} doc={doc} onDone={() => {}} />
       </Provider>,
     )
     const live = () => screen.getByRole('button', { name: 'Live' })
@@ -179,7 +179,7 @@ describe('Editor modes', () => {
     first.unmount()
     const again = render(
       <Provider value={client([], false)}>
-        <Editor doc={doc} onDone={() => {}} />
+        <Editor coediting={false} doc={doc} onDone={() => {}} />
       </Provider>,
     )
     expect(live().getAttribute('aria-pressed')).toBe('true')

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react'
-import { useClient, useMutation } from 'urql'
+import { useClient, useMutation, useQuery, useSubscription } from 'urql'
 import { Compartment, EditorState } from '@codemirror/state'
 import { EditorView } from '@codemirror/view'
 import { Toolbar } from './Toolbar'
@@ -21,6 +21,10 @@ import { Conflict, DraftOffer, type Theirs } from './EditorPanels'
 import { around, attachmentMarkdown, errorCode, fieldErrors } from '../../lib/pageForm'
 import { uploadErrors, uploadMutation } from '../../lib/multipartUpload'
 import { bytes } from '../../lib/format'
+import { useCoedit } from './collab/useCoedit'
+import type { CollabProvider } from './collab/provider'
+import { collabExtension, locked } from './collab/binding'
+import { Presence } from './collab/Presence'
 import './Editor.css'
 import '../../components/lineDiff.css'
 
@@ -54,6 +58,26 @@ const Current = graphql(`
   }
 `)
 
+// Co-editing: the page's revisions, written by the room after a pause,
+// show as "saved as version N". Only the address fields: the version is
+// read apart (see scenes/page/useLivePage.ts for why).
+const CoeditChanged = graphql(`
+  subscription CoeditChanged($id: ID!) {
+    documentChanged(id: $id) {
+      ...DocumentFields
+    }
+  }
+`)
+
+// Who this is, for "Here now" (answered from the cache: the app read it at start).
+const CoeditMe = graphql(`
+  query CoeditMe {
+    me {
+      ...UserFields
+    }
+  }
+`)
+
 const Upload = graphql(`
   mutation UploadAttachment($input: UploadAttachmentInput!) {
     uploadAttachment(input: $input) {
@@ -76,8 +100,40 @@ interface UploadRow {
 /** How long typing pauses before the preview follows it, in ms. */
 const previewDelay = 200
 
-/** Editing a page: its title, its body in a markdown editor with a preview, files dropped or pasted in, and a safe save. */
-export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => void }) {
+/**
+ * Editing a page: with co-editing (docs/frontend.md, "Co-editing") the body
+ * is the page's room, typed in together and saved continuously, and a
+ * reader follows it live; without it (off, or the room unreachable), the
+ * save-with-expectedVersion flow.
+ */
+export default function Editor({ doc, onDone, coediting = true }: { doc: PageDoc; onDone: () => void; /** false: the save flow only (its tests). */ coediting?: boolean }) {
+  const [person] = useState(draftPerson)
+  const follower = doc.myPermission === 'READ'
+  const { co, version } = useCoedit(doc.id, person, coediting && doc.space !== 'RAW')
+  if (co.state === 'deciding')
+    return (
+      <section className="editor" aria-label={`Editing ${doc.title}`}>
+        <p className="status" role="status">
+          Joining the page…
+        </p>
+      </section>
+    )
+  if (follower && co.state === 'off')
+    return (
+      <section className="editor" aria-label={`Following ${doc.title}`}>
+        <p className="status">Following this page live is not available now: the page shows its latest saved version.</p>
+        <button type="button" onClick={onDone}>
+          Back to the page
+        </button>
+      </section>
+    )
+  // version changes with the room (phase, who is here, what is committed): this renders again, and the screen with it.
+  void version
+  return <PageEditor key={co.provider ? co.provider.doc.guid : 'plain'} doc={doc} onDone={onDone} coedit={co.provider} follower={follower} />
+}
+
+/** The editing screen; coedit binds the body to the page's room, follower makes it read-only. */
+function PageEditor({ doc, onDone, coedit, follower }: { doc: PageDoc; onDone: () => void; coedit: CollabProvider | null; follower: boolean }) {
   const ids = useId()
   const client = useClient()
   const raw = doc.space === 'RAW'
@@ -100,7 +156,8 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
   // Drafts (docs/frontend.md, "Drafts"): what is typed is kept in this
   // browser until it is saved, and offered back when the editor opens again.
   const [person] = useState(draftPerson)
-  const drafting = person !== '' && !raw
+  // Drafts are off while co-edited: the room keeps what is typed (and this browser, until committed).
+  const drafting = person !== '' && !raw && !coedit && !follower
   const [offer, setOffer] = useState<Draft | null>(null)
   // While a draft is offered, nothing is written over it.
   const offerOpen = useRef(true)
@@ -110,7 +167,8 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
   titleNow.current = title
   const draftTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const editorText = () => view.current?.state.doc.toString() ?? base.content
-  const isDirty = () => !finished.current && unsaved(base, { title: titleNow.current, content: editorText() })
+  const isDirty = () =>
+    !finished.current && (coedit ? !follower && titleNow.current.trim() !== base.title : unsaved(base, { title: titleNow.current, content: editorText() }))
   const writeDraft = () => {
     clearTimeout(draftTimer.current)
     draftTimer.current = undefined
@@ -212,6 +270,7 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
   // Source or live preview (docs/frontend.md, "The editor"), remembered per person.
   const [mode, setMode] = useState<EditorMode>(() => editorMode(person))
   const [modeSlot] = useState(() => new Compartment())
+  const [lockSlot] = useState(() => new Compartment())
   const fileURLs = useRef(new Map<string, string>())
   fileURLs.current = useMemo(
     () => new Map([...doc.fileReferences.flatMap((f) => (f.attachment ? [[f.href, f.attachment.url] as [string, string]] : [])), ...uploaded]),
@@ -294,8 +353,9 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
       parent,
       root,
       state: EditorState.create({
-        doc: doc.content,
+        doc: coedit ? coedit.text.toString() : doc.content,
         extensions: [
+          lockSlot.of([]),
           ...writingExtensions({
             client,
             mentionKey: (key) => {
@@ -308,7 +368,8 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
             preview: liveHost,
             mode: modeSlot,
             initialMode: mode,
-            readOnly: raw,
+            readOnly: raw || follower,
+            collab: coedit ? collabExtension(coedit) : undefined,
           }),
           EditorView.updateListener.of((u) => {
             if (u.docChanged || u.selectionSet) pickerRef.current.update(u.state.doc.toString(), u.state.selection.main.head)
@@ -382,9 +443,75 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
     onDone()
     return 'done'
   }
+  // Co-editing: the body saves itself; the title is saved through the API
+  // on Ctrl S or Done, against the page's version of now.
+  async function saveTitle(close: boolean) {
+    const t = title.trim()
+    if (!follower && t !== base.title) {
+      if (!t) {
+        setProblem({ title: 'A page needs a title.' })
+        return
+      }
+      setSaving(true)
+      setProblem({})
+      const now = await client.query(Current, { id: doc.id }, { requestPolicy: 'network-only' }).toPromise()
+      const v = now.data?.document?.version
+      const r = v ? await save({ input: { id: doc.id, expectedVersion: v, title: t } }) : null
+      setSaving(false)
+      if (!r || r.error) {
+        setProblem(r?.error ? fieldErrors(r.error) : { '': errorMessage(now.error) || 'The title could not be saved.' })
+        return
+      }
+      setBase((b) => ({ ...b, title: t }))
+    }
+    if (close) {
+      finished.current = true
+      onDone()
+    }
+  }
   saveRef.current = () => {
+    if (coedit) {
+      if (!saving) void saveTitle(false)
+      return
+    }
     if (!saving && !theirs) void submit(base.version, false)
   }
+
+  // "Saved as version N": each change pushed for the page, read for its version.
+  const opened = useRef(doc.version)
+  const [savedAs, setSavedAs] = useState<number | null>(null)
+  const [me] = useQuery({ query: CoeditMe, pause: !coedit })
+  const [pushes] = useSubscription({ query: CoeditChanged, variables: { id: doc.id }, pause: !coedit }, (n: number = 0) => n + 1)
+  useEffect(() => {
+    if (!coedit || !pushes.data) return
+    let live = true
+    void client
+      .query(Current, { id: doc.id }, { requestPolicy: 'network-only' })
+      .toPromise()
+      .then((r) => {
+        const v = r.data?.document?.version
+        if (live && v && v > opened.current) setSavedAs((old) => Math.max(old ?? 0, v))
+      })
+    return () => {
+      live = false
+    }
+  }, [pushes.data, coedit, client, doc.id])
+  // The room closed for this person (read-only now, signed out, too large): the body stops taking typing.
+  const closed = coedit?.phase === 'closed' ? coedit.outcome : null
+  useEffect(() => {
+    if (closed) view.current?.dispatch({ effects: lockSlot.reconfigure(locked) })
+  }, [closed, lockSlot])
+  const coStatus = !coedit
+    ? ''
+    : closed
+      ? ''
+      : follower
+        ? 'Following live.'
+        : coedit.phase === 'offline'
+          ? 'Offline: what you type is kept in this browser and sent when the connection is back.'
+          : coedit.saved
+            ? 'All changes saved.'
+            : 'Saving…'
 
   const busy = uploads.some((u) => u.state === 'uploading')
   // The preview follows typing once it pauses, and renders only the pieces
@@ -411,7 +538,17 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
     .map(([, m]) => m)
 
   return (
-    <section className="editor" aria-label={`Editing ${doc.title}`}>
+    <section className="editor" aria-label={`${follower ? 'Following' : 'Editing'} ${doc.title}`}>
+      {closed?.kind === 'gone' ? (
+        <div className="coedit-gone">
+          <p className="status error" role="alert">
+            {closed.message}
+          </p>
+          <button type="button" onClick={onDone}>
+            Back to the page
+          </button>
+        </div>
+      ) : (
       <form
         onSubmit={(e: FormEvent) => {
           e.preventDefault()
@@ -440,12 +577,12 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
           <span className="editor-label" aria-hidden="true">
             Body
           </span>
-          {!raw && <Toolbar view={() => view.current} />}
+          {!raw && !follower && <Toolbar view={() => view.current} />}
           <ModeToggle mode={mode} onChange={switchMode} />
           <button type="button" aria-pressed={preview} onClick={() => setPreview(!preview)}>
             Preview
           </button>
-          {!raw && (
+          {!raw && !follower && (
             <label className="editor-attach">
               Attach files
               <input
@@ -461,8 +598,18 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
           )}
         </div>
         {offer && <DraftOffer draft={offer} page={base} onRestore={() => restore(offer)} onDiscard={discard} />}
-        {raw ? (
+        {coedit && <Presence provider={coedit} me={me.data?.me ?? null} />}
+        {closed && 'message' in closed && (
+          <p className="status error" role="alert">
+            {closed.message}
+          </p>
+        )}
+        {follower ? (
+          <p className="status">Read-only: you follow this page live as others type; you cannot change it.</p>
+        ) : raw ? (
           <p className="status">Originals in the raw space are never edited: only the title changes here (tags and status are among the page actions).</p>
+        ) : coedit ? (
+          <p className="editor-hint">Everyone here types into the same page: changes are shared as you type and saved as a new version after a pause. Drop or paste images and files to attach them; type / for blocks, @ to mention, [[ to link a page.</p>
         ) : (
           <p className="editor-hint">Drop or paste images and files into the body to attach them. Type / for blocks, @ and a name to mention someone, [[ and a title to link a page; paste a link onto selected text to link it. Ctrl S saves; Ctrl B, Ctrl I and Ctrl K make bold, italic and a link.</p>
         )}
@@ -507,7 +654,26 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
             {otherProblems.join(' ')}
           </p>
         )}
-        {!theirs && (
+        {coedit && (
+          <div className="editor-buttons">
+            <p className="status coedit-status" role="status">
+              {coStatus}
+              {savedAs !== null && <> Saved as version {savedAs}.</>}
+            </p>
+            <button
+              type="submit"
+              className="primary"
+              disabled={saving}
+              onClick={(e) => {
+                e.preventDefault()
+                void saveTitle(true)
+              }}
+            >
+              {saving ? 'Saving…' : follower ? 'Close' : 'Done'}
+            </button>
+          </div>
+        )}
+        {!theirs && !coedit && (
           <div className="editor-summary">
             <label htmlFor={`${ids}-summary`}>What changed? (optional)</label>
             <input
@@ -526,7 +692,7 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
             )}
           </div>
         )}
-        {!theirs && (
+        {!theirs && !coedit && (
           <div className="editor-buttons">
             <button type="submit" className="primary" disabled={saving || busy}>
               {saving ? 'Saving…' : 'Save'}
@@ -549,6 +715,7 @@ export default function Editor({ doc, onDone }: { doc: PageDoc; onDone: () => vo
           </div>
         )}
       </form>
+      )}
       {theirs && (
         <Conflict
           base={base}

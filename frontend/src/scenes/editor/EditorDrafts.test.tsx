@@ -53,7 +53,7 @@ describe('Editor drafts', () => {
   it('writes a draft keyed by person, page and base version shortly after typing, and clears it on a save', async () => {
     const { container } = render(
       <Provider value={client(null)}>
-        <Editor doc={doc} onDone={() => {}} />
+        <Editor coediting={false} doc={doc} onDone={() => {}} />
       </Provider>,
     )
     await act(async () => {}) // the draft lookup
@@ -71,7 +71,7 @@ describe('Editor drafts', () => {
   it('clears the draft when the save answers NOT_FOUND', async () => {
     const { container } = render(
       <Provider value={client('NOT_FOUND')}>
-        <Editor doc={doc} onDone={() => {}} />
+        <Editor coediting={false} doc={doc} onDone={() => {}} />
       </Provider>,
     )
     await act(async () => {})
@@ -86,7 +86,7 @@ describe('Editor drafts', () => {
     store.drafts = [{ key: 'k', person: 'p1', page: 'd1', baseVersion: 2, title: 'Plan', content: 'one\nmine\n', savedAt: Date.now() }]
     const { container } = render(
       <Provider value={client(null)}>
-        <Editor doc={doc} onDone={() => {}} />
+        <Editor coediting={false} doc={doc} onDone={() => {}} />
       </Provider>,
     )
     await act(async () => {})

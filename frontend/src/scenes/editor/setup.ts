@@ -53,6 +53,8 @@ export interface WritingOptions {
   mode: Compartment
   initialMode: EditorMode
   readOnly?: boolean
+  /** Co-editing's binding (collab/binding.ts): it brings its own undo, so CodeMirror's history is left out. */
+  collab?: Extension
   ariaLabel?: string
   placeholderText?: string
 }
@@ -69,14 +71,14 @@ export function writingExtensions(o: WritingOptions): Extension[] {
   // Set during a paste event (CodeMirror's own paste runs after this file's handler).
   let pasting = false
   return [
-    history(),
+    o.collab ?? history(),
     Prec.highest(keymap.of(['ArrowDown', 'ArrowUp', 'Enter', 'Tab', 'Escape'].map((key) => ({ key, run: () => o.mentionKey(key) })))),
     keymap.of([
       { key: 'Mod-b', run: runEdit((t, f, to) => toggleWrap(t, f, to, '**')) },
       { key: 'Mod-i', run: runEdit((t, f, to) => toggleWrap(t, f, to, '*')) },
       { key: 'Mod-k', run: runEdit(makeLink) },
       ...defaultKeymap,
-      ...historyKeymap,
+      ...(o.collab ? [] : historyKeymap),
     ]),
     markdown(),
     markdownHighlighting,

@@ -140,10 +140,17 @@ export function PageView({ address }: { address: Address }) {
           <button type="button" onClick={() => switchMode('read')} aria-pressed={mode === 'read'}>
             Read
           </button>
-          {canWrite && (
+          {canWrite ? (
             <button type="button" onClick={() => switchMode('edit')} aria-pressed={mode === 'edit'}>
               Edit
             </button>
+          ) : (
+            doc.space !== 'RAW' && (
+              // A reader follows others' typing live, read-only (docs/guide.md, "Typing together").
+              <button type="button" onClick={() => switchMode('edit')} aria-pressed={mode === 'edit'}>
+                Follow live
+              </button>
+            )
           )}
           <button type="button" onClick={() => switchMode('history')} aria-pressed={mode === 'history'}>
             History
