@@ -74,3 +74,36 @@ func TestCollabClosesASocketWhoseCredentialEnded(t *testing.T) {
 	pgtest.Exec(t, b.pool, `SELECT pg_notify('codna_credential', $1::text)`, ada.ID)
 	require.Equal(t, 4401, collabClosed(t, c))
 }
+
+// An agent writing over MCP while a person types: the person's editor gets
+// the agent's change merged with their typing.
+func TestCollabMergesAnAgentsMCPWrite(t *testing.T) {
+	t.Parallel()
+	b := setup(t, func(c *config) { c.Collab.QuietRevision = 200 * time.Millisecond })
+	require.NoError(t, b.app.Collab.Start(context.Background()))
+	t.Cleanup(b.app.Collab.Stop)
+	ada := pgtest.CreatePerson(t, b.pool)
+	bot := pgtest.CreateAgent(t, b.pool, ada.ID)
+	doc := pgtest.CreateDocument(t, b.pool, ada.ID, pgtest.Doc{Space: "output", Content: "Findings.\nNone yet.\n"})
+	pgtest.Grant(t, b.pool, doc.ID, "user", bot.ID, "write")
+	token := pgtest.CreatePersonToken(t, b.pool, ada.ID)
+	ctx := context.Background()
+
+	a, _, err := b.dialCollab(t, doc.ID.String(), token)
+	require.NoError(t, err)
+	readUntil(t, a, crdt.MsgSync, crdt.SyncStep1)
+	require.NoError(t, a.WriteMessage(websocket.BinaryMessage, crdt.SyncMessage(crdt.SyncStep1, []byte{0})))
+	state := readUntil(t, a, crdt.MsgSync, crdt.SyncStep2).Payload
+	typed, err := yjs(t).Edit(ctx, [][]byte{state}, nil, "Findings.\nNone yet.\n", "# Findings.\nNone yet.\n", 601)
+	require.NoError(t, err)
+	require.NoError(t, a.WriteMessage(websocket.BinaryMessage, crdt.SyncMessage(crdt.SyncUpdate, typed)))
+	readUntil(t, a, crdt.MsgPersisted, 0)
+
+	cs := b.mcpSession(t, bot.Token)
+	ok(t, cs, "write_document", map[string]any{"id": doc.ID.String(), "expectedVersion": 1, "content": "Findings.\nTwo broken links.\n"})
+
+	merged := readUntil(t, a, crdt.MsgSync, crdt.SyncUpdate).Payload
+	text, err := yjs(t).Text(ctx, [][]byte{state, typed, merged})
+	require.NoError(t, err)
+	require.Equal(t, "# Findings.\nTwo broken links.\n", text)
+}
