@@ -217,68 +217,58 @@ type Compacted struct {
 // Compact merges updates (a stored state first, then the log) into one
 // state, with its vector, snapshot and text.
 func (e *Engine) Compact(ctx context.Context, updates [][]byte) (Compacted, error) {
-	var out Compacted
-	err := e.call(ctx, e.cfg.Wall, func(c *qjs.Context) error {
-		v, err := invoke(c, "crdtCompact", c.NewArrayBuffer(Pack(updates)))
-		if err != nil {
-			return err
+	return result(e, ctx, e.cfg.Wall, "crdtCompact", func(c *qjs.Context) []*qjs.Value {
+		return []*qjs.Value{c.NewArrayBuffer(Pack(updates))}
+	}, func(v *qjs.Value) Compacted {
+		return Compacted{
+			State: property(v, "state").ToByteArray(), Vector: property(v, "vector").ToByteArray(),
+			Snapshot: property(v, "snapshot").ToByteArray(), Text: property(v, "text").String(),
 		}
-		defer v.Free()
-		out.State = property(v, "state").ToByteArray()
-		out.Vector = property(v, "vector").ToByteArray()
-		out.Snapshot = property(v, "snapshot").ToByteArray()
-		out.Text = property(v, "text").String()
-		return nil
 	})
-	return out, err
 }
 
 func property(v *qjs.Value, name string) *qjs.Value { return v.GetPropertyStr(name) }
 
-// Diff answers sync step 1: what a client at state vector sv lacks of the
-// document made of updates. It waits at most wait for a runtime (ErrBusy).
-func (e *Engine) Diff(ctx context.Context, wait time.Duration, updates [][]byte, sv []byte) ([]byte, error) {
-	var out []byte
+// result calls the engine's function name with the arguments args makes
+// and reads its result with read, within the wall time, waiting at most
+// wait for a runtime.
+func result[T any](e *Engine, ctx context.Context, wait time.Duration, name string, args func(c *qjs.Context) []*qjs.Value, read func(v *qjs.Value) T) (T, error) {
+	var out T
 	err := e.call(ctx, wait, func(c *qjs.Context) error {
-		v, err := invoke(c, "crdtDiff", c.NewArrayBuffer(Pack(updates)), c.NewArrayBuffer(sv))
+		v, err := invoke(c, name, args(c)...)
 		if err != nil {
 			return err
 		}
 		defer v.Free()
-		out = v.ToByteArray()
+		out = read(v)
 		return nil
 	})
 	return out, err
+}
+
+func bytesOf(v *qjs.Value) []byte  { return v.ToByteArray() }
+func stringOf(v *qjs.Value) string { return v.String() }
+
+// Diff answers sync step 1: what a client at state vector sv lacks of the
+// document made of updates. It waits at most wait for a runtime (ErrBusy).
+func (e *Engine) Diff(ctx context.Context, wait time.Duration, updates [][]byte, sv []byte) ([]byte, error) {
+	return result(e, ctx, wait, "crdtDiff", func(c *qjs.Context) []*qjs.Value {
+		return []*qjs.Value{c.NewArrayBuffer(Pack(updates)), c.NewArrayBuffer(sv)}
+	}, bytesOf)
 }
 
 // Text reads the page's text from the document made of updates.
 func (e *Engine) Text(ctx context.Context, updates [][]byte) (string, error) {
-	var out string
-	err := e.call(ctx, e.cfg.Wall, func(c *qjs.Context) error {
-		v, err := invoke(c, "crdtText", c.NewArrayBuffer(Pack(updates)))
-		if err != nil {
-			return err
-		}
-		defer v.Free()
-		out = v.String()
-		return nil
-	})
-	return out, err
+	return result(e, ctx, e.cfg.Wall, "crdtText", func(c *qjs.Context) []*qjs.Value {
+		return []*qjs.Value{c.NewArrayBuffer(Pack(updates))}
+	}, stringOf)
 }
 
 // FromText returns a new document holding text, written as client.
 func (e *Engine) FromText(ctx context.Context, text string, client uint32) ([]byte, error) {
-	var out []byte
-	err := e.call(ctx, e.cfg.Wall, func(c *qjs.Context) error {
-		v, err := invoke(c, "crdtFromText", c.NewString(text), c.NewUint32(client))
-		if err != nil {
-			return err
-		}
-		defer v.Free()
-		out = v.ToByteArray()
-		return nil
-	})
-	return out, err
+	return result(e, ctx, e.cfg.Wall, "crdtFromText", func(c *qjs.Context) []*qjs.Value {
+		return []*qjs.Value{c.NewString(text), c.NewUint32(client)}
+	}, bytesOf)
 }
 
 // Edit returns the update, written as client, that applies the change from
@@ -289,15 +279,7 @@ func (e *Engine) FromText(ctx context.Context, text string, client uint32) ([]by
 // base, positions are carried from base to today's text through a text
 // diff (a three-way merge).
 func (e *Engine) Edit(ctx context.Context, updates [][]byte, snapshot []byte, base, next string, client uint32) ([]byte, error) {
-	var out []byte
-	err := e.call(ctx, e.cfg.Wall, func(c *qjs.Context) error {
-		v, err := invoke(c, "crdtEdit", c.NewArrayBuffer(Pack(updates)), c.NewArrayBuffer(snapshot), c.NewString(base), c.NewString(next), c.NewUint32(client))
-		if err != nil {
-			return err
-		}
-		defer v.Free()
-		out = v.ToByteArray()
-		return nil
-	})
-	return out, err
+	return result(e, ctx, e.cfg.Wall, "crdtEdit", func(c *qjs.Context) []*qjs.Value {
+		return []*qjs.Value{c.NewArrayBuffer(Pack(updates)), c.NewArrayBuffer(snapshot), c.NewString(base), c.NewString(next), c.NewUint32(client)}
+	}, bytesOf)
 }

@@ -25,11 +25,7 @@ func TestCollabMergesAnAPIWriteIntoTheRoom(t *testing.T) {
 	token := pgtest.CreatePersonToken(t, b.pool, ada.ID)
 	ctx := context.Background()
 
-	a, _, err := b.dialCollab(t, doc.ID.String(), token)
-	require.NoError(t, err)
-	readUntil(t, a, crdt.MsgSync, crdt.SyncStep1)
-	require.NoError(t, a.WriteMessage(websocket.BinaryMessage, crdt.SyncMessage(crdt.SyncStep1, []byte{0})))
-	state := readUntil(t, a, crdt.MsgSync, crdt.SyncStep2).Payload
+	a, state := b.joinCollab(t, doc.ID.String(), token)
 
 	// Ada types at the start; the room stores it.
 	typed, err := yjs(t).Edit(ctx, [][]byte{state}, nil, "Line one.\nLine two.\n", "TOP Line one.\nLine two.\n", 501)
@@ -89,11 +85,7 @@ func TestCollabMergesAnAgentsMCPWrite(t *testing.T) {
 	token := pgtest.CreatePersonToken(t, b.pool, ada.ID)
 	ctx := context.Background()
 
-	a, _, err := b.dialCollab(t, doc.ID.String(), token)
-	require.NoError(t, err)
-	readUntil(t, a, crdt.MsgSync, crdt.SyncStep1)
-	require.NoError(t, a.WriteMessage(websocket.BinaryMessage, crdt.SyncMessage(crdt.SyncStep1, []byte{0})))
-	state := readUntil(t, a, crdt.MsgSync, crdt.SyncStep2).Payload
+	a, state := b.joinCollab(t, doc.ID.String(), token)
 	typed, err := yjs(t).Edit(ctx, [][]byte{state}, nil, "Findings.\nNone yet.\n", "# Findings.\nNone yet.\n", 601)
 	require.NoError(t, err)
 	require.NoError(t, a.WriteMessage(websocket.BinaryMessage, crdt.SyncMessage(crdt.SyncUpdate, typed)))
