@@ -129,7 +129,8 @@ type Service struct {
 	stopped bool
 	cancel  context.CancelFunc
 	done    chan struct{}
-	notes   chan string // notifications, handled off the hub's goroutine
+	notes   chan string // other replicas' updates and presence, relayed off the hub's goroutine
+	checks  chan string // pages and people whose access or text changed: merges and rechecks, apart from the relay
 	wg      sync.WaitGroup
 	// resyncSoon is set when notifications were lost.
 	resyncSoon atomic.Bool
@@ -147,7 +148,7 @@ func New(pool *pgxpool.Pool, docs *document.Service, authn *auth.Service, engine
 	}
 	return &Service{
 		cfg: cfg.withDefaults(), pool: pool, docs: docs, auth: authn, engine: engine, hub: hub, log: log,
-		replica: uuid.NewString()[:8], rooms: map[uuid.UUID]*room{}, notes: make(chan string, 4096),
+		replica: uuid.NewString()[:8], rooms: map[uuid.UUID]*room{}, notes: make(chan string, 4096), checks: make(chan string, 4096),
 	}
 }
 

@@ -68,8 +68,15 @@ type noteHandler struct {
 }
 
 func (h noteHandler) Notified(key string) {
+	// Relays go to one goroutine and checks (a merge's engine call, a
+	// re-read of every socket's permission) to another, so that a page's
+	// revision or a revoke never holds other replicas' keystrokes up.
+	to := h.s.notes
+	if h.kind != "n" {
+		to = h.s.checks
+	}
 	select {
-	case h.s.notes <- h.kind + " " + key:
+	case to <- h.kind + " " + key:
 	default:
 		h.s.log.Warn("collab: notifications backed up; rooms resynchronise")
 		h.s.resyncSoon.Store(true)
@@ -85,6 +92,19 @@ func (s *Service) run(ctx context.Context) {
 	defer tick.Stop()
 	beat := time.NewTicker(s.cfg.Heartbeat)
 	defer beat.Stop()
+	checksDone := make(chan struct{})
+	go func() {
+		defer close(checksDone)
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case n := <-s.checks:
+				s.handle(ctx, n)
+			}
+		}
+	}()
+	defer func() { <-checksDone }()
 	for {
 		select {
 		case <-ctx.Done():
