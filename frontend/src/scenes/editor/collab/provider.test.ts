@@ -54,12 +54,13 @@ function join(s: FakeSocket, generation: number, server: Y.Doc) {
 function setup(generation?: number) {
   const sockets: FakeSocket[] = []
   const resets: number[] = []
+  const changes: { phase: string; attempts: number }[] = []
   vi.stubGlobal('WebSocket', FakeSocket)
   const p = new CollabProvider({
     person: 'p1',
     page: 'd1',
     generation,
-    onChange: () => {},
+    onChange: () => changes.push({ phase: p.phase, attempts: p.attempts }),
     onReset: (g) => resets.push(g),
     url: (g) => `ws://test/collab/d1?generation=${g}`,
     socket: (url) => {
@@ -73,7 +74,7 @@ function setup(generation?: number) {
     if (!x) throw new Error(`no socket ${i}`)
     return x
   }
-  return { p, sockets, resets, s }
+  return { p, sockets, resets, s, changes }
 }
 
 afterEach(() => {
@@ -124,6 +125,16 @@ describe('CollabProvider', () => {
     Y.applyUpdate(server, decoding.readVarUint8Array(answers[0] ?? decoding.createDecoder(new Uint8Array())))
     expect(server.getText('content').toString()).toBe('offline words')
     expect(p.phase).toBe('live')
+    p.destroy()
+  })
+
+  it('tells at once that a first socket failed before it was admitted, so the editor can fall back', async () => {
+    vi.useFakeTimers()
+    const { p, s, changes } = setup(0)
+    await p.start()
+    s(0).drop(1006)
+    expect(p.joinedOnce).toBe(false)
+    expect(changes.at(-1)).toEqual({ phase: 'connecting', attempts: 1 })
     p.destroy()
   })
 

@@ -244,7 +244,10 @@ export class CollabProvider {
       return
     }
     this.attempts++
+    // Told at once, also while still connecting: a first socket that fails
+    // is what makes the editor fall back to the save flow (useCoedit).
     if (this.phase === 'live') this.setPhase('offline')
+    else this.o.onChange()
     this.timer = setTimeout(() => {
       if (!this.destroyed) this.connect()
     }, backoff(this.attempts))
