@@ -109,7 +109,9 @@ func (s *Session) Receive(msg []byte) error {
 }
 
 // Recheck reads the socket's permission again. It returns a *CloseError
-// when the socket may no longer follow the page.
+// when the socket may no longer follow the page (4404), or may no longer
+// type into it though it still reads it (4403: the client joins again to
+// follow).
 func (s *Session) Recheck() error {
 	s.checked = time.Now()
 	if err := s.room.svc.auth.Recheck(s.ctx, &s.actor); err != nil {
@@ -125,9 +127,14 @@ func (s *Session) Recheck() error {
 	if err != nil {
 		return err
 	}
-	s.level.Store(int32(lvl))
+	was := level(s.level.Swap(int32(lvl)))
 	if lvl == levelNone {
 		return closeErr(CodeNotFound, "you can no longer read this page")
+	}
+	if was == levelWrite && lvl == levelRead {
+		// Told now, before anything typed is refused: the editor joins
+		// again as a follower (docs/design.md, "Co-editing").
+		return closeErr(CodeForbidden, "you may only read this page now")
 	}
 	return nil
 }

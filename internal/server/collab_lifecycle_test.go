@@ -82,6 +82,27 @@ func TestCollabClosesOnRevoke(t *testing.T) {
 	require.Equal(t, up, readUntil(t, cyC, crdt.MsgSync, crdt.SyncUpdate).Payload)
 }
 
+func TestCollabTellsADemotedWriterAtOnceAndLetsThemFollow(t *testing.T) {
+	t.Parallel()
+	b := collabBundle(t)
+	ada, bob := pgtest.CreatePerson(t, b.pool), pgtest.CreatePerson(t, b.pool)
+	doc := pgtest.CreateDocument(t, b.pool, ada.ID, pgtest.Doc{Content: "Hello"})
+	pgtest.Grant(t, b.pool, doc.ID, "user", bob.ID, "write")
+	bobToken := pgtest.CreatePersonToken(t, b.pool, bob.ID)
+	bobC, _ := b.joinCollab(t, doc.ID.String(), bobToken)
+
+	_, err := b.pool.Exec(context.Background(), `UPDATE document_access SET permission = 'read' WHERE document_id = $1 AND principal_id = $2`, doc.ID, bob.ID)
+	require.NoError(t, err)
+	require.Equal(t, 4403, closedSoon(t, bobC), "a writer made a reader is told before typing anything")
+	// Joining again, Bob follows: Ada's typing reaches him.
+	bobC, _ = b.joinCollab(t, doc.ID.String(), bobToken)
+	adaC, state := b.joinCollab(t, doc.ID.String(), pgtest.CreatePersonToken(t, b.pool, ada.ID))
+	up, err := yjs(t).Edit(context.Background(), [][]byte{state}, nil, "Hello", "Hello, Bob", 95)
+	require.NoError(t, err)
+	require.NoError(t, adaC.WriteMessage(websocket.BinaryMessage, crdt.SyncMessage(crdt.SyncUpdate, up)))
+	require.Equal(t, up, readUntil(t, bobC, crdt.MsgSync, crdt.SyncUpdate).Payload)
+}
+
 func TestCollabTrashClosesAndPurgeDeletesTheRows(t *testing.T) {
 	t.Parallel()
 	b := collabBundle(t)

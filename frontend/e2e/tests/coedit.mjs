@@ -2,7 +2,7 @@
 // typing at once into one page converge and their text becomes the page's
 // latest revision; a reader follows live and cannot edit; an API write
 // during a session merges into every editor; a revoke closes the revoked
-// person's editor; a copy of an older generation is reset, not merged. The
+// person's editor, and a writer made a reader follows on; a copy of an older generation is reset, not merged. The
 // e2e server writes the room's revision after 1 s quiet (harness.mjs).
 import AxeBuilder from '@axe-core/playwright'
 import { gql } from '../harness.mjs'
@@ -132,6 +132,27 @@ test('co-editing: a revoke closes the revoked person’s editor', async (t) => {
   await gql(owner.context, REVOKE, { input: { batchId: share.batchId } })
   await see(bob.page.getByRole('alert').filter({ hasText: 'no longer yours to read' }), 'Bob told the page is no longer his', 15000)
   assert((await bob.page.getByLabel('Body').count()) === 0, 'Bob’s editor is closed')
+})
+
+test('co-editing: a writer made a reader while editing follows live from then on', async (t) => {
+  const owner = await t.open(people.ada)
+  const d = await createDoc(owner.context, { path: 'e2e-coedit', slug: 'demoted', title: 'Demoted page', content: 'Read by all.\n' })
+  await gql(owner.context, SHARE, { input: { documentIds: [d.id], recipients: ['group:everyone'], permission: 'READ' } })
+  const { share } = await gql(owner.context, SHARE, { input: { documentIds: [d.id], recipients: [people.bob.email], permission: 'WRITE' } })
+  const address = pageURL('wiki', 'e2e-coedit', 'demoted')
+  const bob = await coedit(t, people.bob, address, 'Demoted page')
+  await typeAt(bob, 'end', ' Bob wrote.')
+  await see(bob.page.getByRole('status').filter({ hasText: 'All changes saved.' }), 'Bob’s typing saved')
+  // Bob's write grant goes; Everyone's read stays.
+  await gql(owner.context, REVOKE, { input: { batchId: share.batchId } })
+  await see(bob.page.getByRole('alert').filter({ hasText: 'you follow it live from now on' }), 'Bob told he follows now', 15000)
+  await see(bob.page.getByRole('region', { name: 'Following Demoted page' }).or(bob.page.getByLabel('Following Demoted page')), 'Bob’s editor following')
+  const body = bob.page.getByLabel('Body')
+  assert((await body.getAttribute('contenteditable')) === 'false', 'Bob’s body takes no typing')
+  const ada = await coedit(t, people.ada, address, 'Demoted page')
+  await typeAt(ada, 'end', ' Ada adds.')
+  await eventually('Ada’s typing on Bob’s screen', async () => (await body.textContent()).includes('Ada adds.'), 15000)
+  assert((await body.textContent()).includes('Bob wrote.'), 'what Bob wrote before stays')
 })
 
 test('co-editing: a copy of an older generation is reset, not merged', async (t) => {

@@ -108,8 +108,9 @@ const previewDelay = 200
  */
 export default function Editor({ doc, onDone, coediting = true }: { doc: PageDoc; onDone: () => void; /** false: the save flow only (its tests). */ coediting?: boolean }) {
   const [person] = useState(draftPerson)
-  const follower = doc.myPermission === 'READ'
-  const { co, version } = useCoedit(doc.id, person, coediting && doc.space !== 'RAW')
+  const { co, version, demoted } = useCoedit(doc.id, person, coediting && doc.space !== 'RAW', doc.myPermission === 'READ')
+  // A writer made a reader while here follows from then on (the room closed their typing with 4403).
+  const follower = doc.myPermission === 'READ' || demoted
   if (co.state === 'deciding')
     return (
       <section className="editor" aria-label={`Editing ${doc.title}`}>
@@ -129,11 +130,11 @@ export default function Editor({ doc, onDone, coediting = true }: { doc: PageDoc
     )
   // version changes with the room (phase, who is here, what is committed): this renders again, and the screen with it.
   void version
-  return <PageEditor key={co.provider ? co.provider.doc.guid : 'plain'} doc={doc} onDone={onDone} coedit={co.provider} follower={follower} />
+  return <PageEditor key={co.provider ? co.provider.doc.guid : 'plain'} doc={doc} onDone={onDone} coedit={co.provider} follower={follower} demoted={demoted} />
 }
 
 /** The editing screen; coedit binds the body to the page's room, follower makes it read-only. */
-function PageEditor({ doc, onDone, coedit, follower }: { doc: PageDoc; onDone: () => void; coedit: CollabProvider | null; follower: boolean }) {
+function PageEditor({ doc, onDone, coedit, follower, demoted }: { doc: PageDoc; onDone: () => void; coedit: CollabProvider | null; follower: boolean; demoted: boolean }) {
   const ids = useId()
   const client = useClient()
   const raw = doc.space === 'RAW'
@@ -602,6 +603,11 @@ function PageEditor({ doc, onDone, coedit, follower }: { doc: PageDoc; onDone: (
         {closed && 'message' in closed && (
           <p className="status error" role="alert">
             {closed.message}
+          </p>
+        )}
+        {demoted && (
+          <p className="status error" role="alert">
+            You can no longer edit this page: you follow it live from now on. Anything not yet saved was not kept.
           </p>
         )}
         {follower ? (

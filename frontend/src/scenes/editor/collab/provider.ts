@@ -32,6 +32,8 @@ export interface ProviderOptions {
   onChange: () => void
   /** The room replaced the page (MsgReset): start a new provider with this generation. */
   onReset: (generation: number) => void
+  /** Following only (a reader): nothing is typed here, so no copy is kept in IndexedDB. */
+  follow?: boolean
   /** Where sockets go (tests); the page's host by default. */
   url?: (generation: number) => string
   socket?: (url: string) => WebSocket
@@ -98,7 +100,7 @@ export class CollabProvider {
 
   /** Loads the local copy (if any) and connects. */
   async start(): Promise<void> {
-    if (this.generation > 0) await this.keepLocally(this.generation)
+    if (this.generation > 0 && !this.o.follow) await this.keepLocally(this.generation)
     if (!this.destroyed) this.connect()
   }
 
@@ -184,7 +186,7 @@ export class CollabProvider {
         if (this.generation === 0 && m.generation > 0) {
           this.generation = m.generation
           storeGeneration(this.o.person, this.o.page, m.generation)
-          void this.keepLocally(m.generation)
+          if (!this.o.follow) void this.keepLocally(m.generation)
         }
         return
       case 'sync': {
@@ -239,6 +241,12 @@ export class CollabProvider {
       return
     }
     if (out.kind !== 'reconnect') {
+      if (out.kind === 'read-only') {
+        // The room will never take what this copy holds beyond the committed state: dropped, so a later visit does not send it.
+        const local = this.local
+        this.local = null
+        void local?.clearData()
+      }
       this.outcome = out
       this.setPhase('closed')
       return

@@ -13,13 +13,18 @@ export type Coedit = { state: 'deciding'; provider: null } | { state: 'live'; pr
  * reached: /collab answers 404 (co-editing is off), the first socket fails
  * before it is admitted, or nothing synced within joinWait. A reset (the
  * page replaced while this browser's copy was away) starts a new provider
- * with the new generation. `version` counts changes the screen shows
- * (phase, presence, what is committed), at most every 100 ms.
+ * with the new generation. A writer the room makes a reader (closed with
+ * 4403) joins again as a follower: `demoted` says so. `version` counts
+ * changes the screen shows (phase, presence, what is committed), at most
+ * every 100 ms.
  */
-export function useCoedit(page: string, person: string, enabled: boolean): { co: Coedit; version: number } {
+export function useCoedit(page: string, person: string, enabled: boolean, follow: boolean): { co: Coedit; version: number; demoted: boolean } {
   const [co, setCo] = useState<Coedit>(() => (enabled ? { state: 'deciding', provider: null } : { state: 'off', provider: null }))
   const [generation, setGeneration] = useState<number | undefined>(undefined)
   const [version, setVersion] = useState(0)
+  // A writer the room made a reader (4403) joins again to follow.
+  const [demoted, setDemoted] = useState(false)
+  const following = follow || demoted
   useEffect(() => {
     if (!enabled) return
     let timer: ReturnType<typeof setTimeout> | undefined
@@ -41,7 +46,13 @@ export function useCoedit(page: string, person: string, enabled: boolean): { co:
       person,
       page,
       generation,
+      follow: following,
       onChange: () => {
+        if (p.phase === 'closed' && p.outcome?.kind === 'read-only' && !following) {
+          decided = true
+          setDemoted(true)
+          return
+        }
         if (!decided) {
           if (p.phase === 'live') {
             decided = true
@@ -70,6 +81,6 @@ export function useCoedit(page: string, person: string, enabled: boolean): { co:
       clearTimeout(timer)
       p.destroy()
     }
-  }, [page, person, enabled, generation])
-  return { co, version }
+  }, [page, person, enabled, generation, following])
+  return { co, version, demoted }
 }
