@@ -44,8 +44,11 @@ type Op struct {
 	mu    sync.RWMutex
 	ready map[*graphql.FieldContext][][]string
 
-	fieldsMu sync.RWMutex
-	fields   map[fieldsKey][]graphql.CollectedField
+	// fieldsSeen and fields are CollectFields' cache; fieldsMu guards
+	// fields and every replacement of fieldsSeen.
+	fieldsSeen atomic.Pointer[[]collectedFields]
+	fieldsMu   sync.RWMutex
+	fields     map[fieldsKey][]graphql.CollectedField
 
 	// The unused rests of the chunks objects, field sets, values, field
 	// contexts and contexts are taken from (chunks.go); exact: no chunks,
