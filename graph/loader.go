@@ -28,45 +28,45 @@ type Loaders struct {
 	// Document reads documents with the actor's access level: one statement
 	// per batch. It is the permission loader: a document the actor cannot
 	// read is simply not found.
-	Document *dataloadgen.Loader[uuid.UUID, *document.Doc]
+	Document lazyLoader[uuid.UUID, *document.Doc]
 	// RevisionCount counts each document's revisions.
-	RevisionCount *dataloadgen.Loader[*document.Doc, int]
+	RevisionCount lazyLoader[*document.Doc, int]
 	// User reads users by id.
-	User *dataloadgen.Loader[uuid.UUID, auth.User]
+	User lazyLoader[uuid.UUID, auth.User]
 	// Body reads the bodies of documents read without one (lists, link
 	// ends, Document), as of the version each was read at.
-	Body *dataloadgen.Loader[*document.Doc, *document.Body]
+	Body lazyLoader[*document.Doc, *document.Body]
 	// Links reads each readable document's outgoing links; Backlinks the
 	// links into it from readable sources. Both read the far end of each
 	// link in the same statement and prime Document with it. Cause reads
 	// the revision that last moved or deleted a target.
-	Links     *dataloadgen.Loader[*document.Doc, []linkgraph.Edge]
-	Backlinks *dataloadgen.Loader[*document.Doc, []linkgraph.Edge]
-	Cause     *dataloadgen.Loader[uuid.UUID, document.Revision]
+	Links     lazyLoader[*document.Doc, []linkgraph.Edge]
+	Backlinks lazyLoader[*document.Doc, []linkgraph.Edge]
+	Cause     lazyLoader[uuid.UUID, document.Revision]
 	// Attachments reads the files of pages.
-	Attachments *dataloadgen.Loader[*document.Doc, []files.Attachment]
+	Attachments lazyLoader[*document.Doc, []files.Attachment]
 	// FileReferences reads each readable document's references to files.
-	FileReferences *dataloadgen.Loader[*document.Doc, []linkgraph.FileReference]
+	FileReferences lazyLoader[*document.Doc, []linkgraph.FileReference]
 	// LastRun reads the latest run of each automation of a list.
-	LastRun *dataloadgen.Loader[*automation.Automation, *automation.Run]
+	LastRun lazyLoader[*automation.Automation, *automation.Run]
 	// Starred says whether the actor starred each document.
-	Starred *dataloadgen.Loader[*document.Doc, bool]
+	Starred lazyLoader[*document.Doc, bool]
 	// ThreadCounts counts each document's threads and open threads.
-	ThreadCounts *dataloadgen.Loader[*document.Doc, comment.Counts]
+	ThreadCounts lazyLoader[*document.Doc, comment.Counts]
 	// MentionView renders mention notifications for their reader: two
 	// statements per batch.
-	MentionView *dataloadgen.Loader[*inbox.Notification, *mention.View]
+	MentionView lazyLoader[*inbox.Notification, *mention.View]
 	// Watch reads whether the actor watches each document and how many do.
-	Watch *dataloadgen.Loader[*document.Doc, pagewatch.State]
+	Watch lazyLoader[*document.Doc, pagewatch.State]
 	// WatchEvents counts the changes each watch notification stands for.
-	WatchEvents *dataloadgen.Loader[*inbox.Notification, int]
+	WatchEvents lazyLoader[*inbox.Notification, int]
 	// NotificationDocuments pages the readable documents of batch
 	// notifications: one statement per batch of pages.
-	NotificationDocuments *dataloadgen.Loader[inbox.DocumentPage, inbox.DocumentIDs]
+	NotificationDocuments lazyLoader[inbox.DocumentPage, inbox.DocumentIDs]
 
-	// ends and endTitles read the links and backlinks of a page at once
-	// (loadEndsNow), without the loaders' batch wait.
-	ends, endTitles endsFetch
+	// r is the resolver whose services the loaders, and loadEndsNow, read
+	// through.
+	r *Resolver
 
 	// titled holds, for each links or backlinks field of the operation
 	// whose selection asks no more of a far end than its id and title, the
@@ -77,18 +77,16 @@ type Loaders struct {
 	titled   map[*ast.Field]map[*document.Doc][]linkgraph.Edge
 }
 
-type endsFetch = func(ctx context.Context, sources, targets []*document.Doc) (out, in map[*document.Doc][]linkgraph.Edge, err error)
-
 const loaderWait = time.Millisecond
 
 func newLoaders(r *Resolver) *Loaders {
-	opts := []dataloadgen.Option{dataloadgen.WithWait(loaderWait), dataloadgen.WithBatchCapacity(500)}
-	l := &Loaders{}
-	links, backlinks := l.primingEnds(r.svc.Linkgraph.Outgoing), l.primingEnds(r.svc.Linkgraph.Incoming)
-	*l = Loaders{
-		Document: dataloadgen.NewMappedLoader(r.svc.Document.GetMany, opts...),
-		RevisionCount: dataloadgen.NewMappedLoader(func(ctx context.Context, docs []*document.Doc) (map[*document.Doc]int, error) {
-			counts, err := r.svc.Document.RevisionCounts(ctx, docs)
+	l := &Loaders{r: r}
+	l.Document.init(l, func(l *Loaders) *dataloadgen.Loader[uuid.UUID, *document.Doc] {
+		return dataloadgen.NewMappedLoader(l.r.svc.Document.GetMany, loaderOptions...)
+	})
+	l.RevisionCount.init(l, func(l *Loaders) *dataloadgen.Loader[*document.Doc, int] {
+		return dataloadgen.NewMappedLoader(func(ctx context.Context, docs []*document.Doc) (map[*document.Doc]int, error) {
+			counts, err := l.r.svc.Document.RevisionCounts(ctx, docs)
 			if err != nil {
 				return nil, err
 			}
@@ -97,26 +95,56 @@ func newLoaders(r *Resolver) *Loaders {
 				out[d] = counts[d.ID]
 			}
 			return out, nil
-		}, opts...),
-		User:                  dataloadgen.NewMappedLoader(r.svc.Auth.UsersByID, opts...),
-		Body:                  dataloadgen.NewMappedLoader(r.svc.Document.Bodies, opts...),
-		Links:                 dataloadgen.NewMappedLoader(links, opts...),
-		Backlinks:             dataloadgen.NewMappedLoader(backlinks, opts...),
-		Cause:                 dataloadgen.NewMappedLoader(r.svc.Linkgraph.Causes, opts...),
-		LastRun:               dataloadgen.NewMappedLoader(r.svc.Automation.LastRuns, opts...),
-		Attachments:           dataloadgen.NewMappedLoader(r.svc.Files.ForDocuments, opts...),
-		FileReferences:        dataloadgen.NewMappedLoader(r.svc.Linkgraph.FileReferences, opts...),
-		Starred:               dataloadgen.NewMappedLoader(r.svc.Favorite.Starred, opts...),
-		ThreadCounts:          dataloadgen.NewMappedLoader(countsByDoc(r.svc.Comment), opts...),
-		MentionView:           dataloadgen.NewMappedLoader(r.svc.Mention.Views, opts...),
-		Watch:                 dataloadgen.NewMappedLoader(r.svc.Watch.States, opts...),
-		WatchEvents:           dataloadgen.NewMappedLoader(r.watchEvents, opts...),
-		NotificationDocuments: dataloadgen.NewMappedLoader(r.svc.Inbox.Documents, opts...),
-		ends:                  r.svc.Linkgraph.Ends,
-		endTitles:             r.svc.Linkgraph.EndTitles,
-	}
+		}, loaderOptions...)
+	})
+	l.User.init(l, func(l *Loaders) *dataloadgen.Loader[uuid.UUID, auth.User] {
+		return dataloadgen.NewMappedLoader(l.r.svc.Auth.UsersByID, loaderOptions...)
+	})
+	l.Body.init(l, func(l *Loaders) *dataloadgen.Loader[*document.Doc, *document.Body] {
+		return dataloadgen.NewMappedLoader(l.r.svc.Document.Bodies, loaderOptions...)
+	})
+	l.Links.init(l, func(l *Loaders) *dataloadgen.Loader[*document.Doc, []linkgraph.Edge] {
+		return dataloadgen.NewMappedLoader(l.primingEnds(l.r.svc.Linkgraph.Outgoing), loaderOptions...)
+	})
+	l.Backlinks.init(l, func(l *Loaders) *dataloadgen.Loader[*document.Doc, []linkgraph.Edge] {
+		return dataloadgen.NewMappedLoader(l.primingEnds(l.r.svc.Linkgraph.Incoming), loaderOptions...)
+	})
+	l.Cause.init(l, func(l *Loaders) *dataloadgen.Loader[uuid.UUID, document.Revision] {
+		return dataloadgen.NewMappedLoader(l.r.svc.Linkgraph.Causes, loaderOptions...)
+	})
+	l.LastRun.init(l, func(l *Loaders) *dataloadgen.Loader[*automation.Automation, *automation.Run] {
+		return dataloadgen.NewMappedLoader(l.r.svc.Automation.LastRuns, loaderOptions...)
+	})
+	l.Attachments.init(l, func(l *Loaders) *dataloadgen.Loader[*document.Doc, []files.Attachment] {
+		return dataloadgen.NewMappedLoader(l.r.svc.Files.ForDocuments, loaderOptions...)
+	})
+	l.FileReferences.init(l, func(l *Loaders) *dataloadgen.Loader[*document.Doc, []linkgraph.FileReference] {
+		return dataloadgen.NewMappedLoader(l.r.svc.Linkgraph.FileReferences, loaderOptions...)
+	})
+	l.Starred.init(l, func(l *Loaders) *dataloadgen.Loader[*document.Doc, bool] {
+		return dataloadgen.NewMappedLoader(l.r.svc.Favorite.Starred, loaderOptions...)
+	})
+	l.ThreadCounts.init(l, func(l *Loaders) *dataloadgen.Loader[*document.Doc, comment.Counts] {
+		return dataloadgen.NewMappedLoader(countsByDoc(l.r.svc.Comment), loaderOptions...)
+	})
+	l.MentionView.init(l, func(l *Loaders) *dataloadgen.Loader[*inbox.Notification, *mention.View] {
+		return dataloadgen.NewMappedLoader(l.r.svc.Mention.Views, loaderOptions...)
+	})
+	l.Watch.init(l, func(l *Loaders) *dataloadgen.Loader[*document.Doc, pagewatch.State] {
+		return dataloadgen.NewMappedLoader(l.r.svc.Watch.States, loaderOptions...)
+	})
+	l.WatchEvents.init(l, func(l *Loaders) *dataloadgen.Loader[*inbox.Notification, int] {
+		return dataloadgen.NewMappedLoader(l.r.watchEvents, loaderOptions...)
+	})
+	l.NotificationDocuments.init(l, func(l *Loaders) *dataloadgen.Loader[inbox.DocumentPage, inbox.DocumentIDs] {
+		return dataloadgen.NewMappedLoader(l.r.svc.Inbox.Documents, loaderOptions...)
+	})
 	return l
 }
+
+// loaderOptions are every loader's: a batch waits a millisecond for more
+// keys, and takes at most 500.
+var loaderOptions = []dataloadgen.Option{dataloadgen.WithWait(loaderWait), dataloadgen.WithBatchCapacity(500)}
 
 // primingEnds wraps a links fetch: every key gets a list (empty when it has
 // no links, not "not found"), and both ends of every edge are primed into
@@ -167,7 +195,7 @@ func (l *Loaders) loadEndsNow(ctx context.Context, docs []*document.Doc, linkFie
 	}
 	oc := graphql.GetOperationContext(ctx)
 	if titledEnds(oc, linkFields, "target") && titledEnds(oc, backlinkFields, "source") {
-		out, in, err := l.endTitles(ctx, sources, targets)
+		out, in, err := l.r.svc.Linkgraph.EndTitles(ctx, sources, targets)
 		if err != nil {
 			return err
 		}
@@ -175,15 +203,15 @@ func (l *Loaders) loadEndsNow(ctx context.Context, docs []*document.Doc, linkFie
 		l.keepTitled(backlinkFields, docs, in)
 		return nil
 	}
-	out, in, err := l.ends(ctx, sources, targets)
+	out, in, err := l.r.svc.Linkgraph.Ends(ctx, sources, targets)
 	if err != nil {
 		return err
 	}
 	for _, each := range []struct {
 		fields []graphql.CollectedField
-		loader *dataloadgen.Loader[*document.Doc, []linkgraph.Edge]
+		loader *lazyLoader[*document.Doc, []linkgraph.Edge]
 		m      map[*document.Doc][]linkgraph.Edge
-	}{{linkFields, l.Links, out}, {backlinkFields, l.Backlinks, in}} {
+	}{{linkFields, &l.Links, out}, {backlinkFields, &l.Backlinks, in}} {
 		if len(each.fields) == 0 {
 			continue
 		}

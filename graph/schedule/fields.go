@@ -25,25 +25,62 @@ type fieldsKey struct {
 // documents page's allocations); the result depends only on the operation
 // (its variables decide @skip and @include), so a per-operation cache is
 // exact. On a nil Op it is graphql.CollectFields.
+//
+// An operation collects a handful of selection sets, each for hundreds of
+// objects: the first fieldsScanned are kept in a list read without a lock
+// (replaced whole on each addition), the rest in a map under a lock.
 func (op *Op) CollectFields(oc *graphql.OperationContext, sel ast.SelectionSet, satisfies []string) []graphql.CollectedField {
 	if op == nil || len(sel) == 0 || len(satisfies) == 0 {
 		return graphql.CollectFields(oc, sel, satisfies)
 	}
 	k := fieldsKey{sel: &sel[0], n: len(sel), satisfies: &satisfies[0]}
-	op.fieldsMu.RLock()
-	fields, ok := op.fields[k]
-	op.fieldsMu.RUnlock()
-	if ok {
+	if seen := op.fieldsSeen.Load(); seen != nil {
+		for i := range *seen {
+			if (*seen)[i].key == k {
+				return (*seen)[i].fields
+			}
+		}
+		if len(*seen) == fieldsScanned {
+			op.fieldsMu.RLock()
+			fields, ok := op.fields[k]
+			op.fieldsMu.RUnlock()
+			if ok {
+				return fields
+			}
+		}
+	}
+	fields := graphql.CollectFields(oc, sel, satisfies)
+	op.fieldsMu.Lock()
+	defer op.fieldsMu.Unlock()
+	var seen []collectedFields
+	if p := op.fieldsSeen.Load(); p != nil {
+		seen = *p
+	}
+	for i := range seen {
+		if seen[i].key == k { // another goroutine collected it meanwhile
+			return seen[i].fields
+		}
+	}
+	if len(seen) < fieldsScanned {
+		next := append(seen[:len(seen):len(seen)], collectedFields{key: k, fields: fields})
+		op.fieldsSeen.Store(&next)
 		return fields
 	}
-	fields = graphql.CollectFields(oc, sel, satisfies)
-	op.fieldsMu.Lock()
 	if op.fields == nil {
 		op.fields = map[fieldsKey][]graphql.CollectedField{}
 	}
 	op.fields[k] = fields
-	op.fieldsMu.Unlock()
 	return fields
+}
+
+// fieldsScanned is how many collected selection sets an Op keeps in its
+// list before it keeps more in a map.
+const fieldsScanned = 16
+
+// collectedFields is one entry of Op's list of collected selection sets.
+type collectedFields struct {
+	key    fieldsKey
+	fields []graphql.CollectedField
 }
 
 // responseBuffers holds the buffers the executor wrote responses into for

@@ -22,6 +22,7 @@
 package schedule
 
 import (
+	"bytes"
 	"context"
 	"io"
 	"slices"
@@ -44,8 +45,11 @@ type Op struct {
 	mu    sync.RWMutex
 	ready map[*graphql.FieldContext][][]string
 
-	fieldsMu sync.RWMutex
-	fields   map[fieldsKey][]graphql.CollectedField
+	// fieldsSeen and fields are CollectFields' cache; fieldsMu guards
+	// fields and every replacement of fieldsSeen.
+	fieldsSeen atomic.Pointer[[]collectedFields]
+	fieldsMu   sync.RWMutex
+	fields     map[fieldsKey][]graphql.CollectedField
 
 	// The unused rests of the chunks objects, field sets, values, field
 	// contexts and contexts are taken from (chunks.go); exact: no chunks,
@@ -378,6 +382,10 @@ type object struct {
 }
 
 func (o *object) MarshalGQL(w io.Writer) {
+	if b, ok := w.(*bytes.Buffer); ok { // the response buffer: direct calls, no io.WriteString per piece
+		o.marshalTo(b)
+		return
+	}
 	_, _ = io.WriteString(w, "{")
 	first := true
 	for i := range o.fields {
@@ -395,6 +403,28 @@ func (o *object) MarshalGQL(w io.Writer) {
 		o.values[i].MarshalGQL(w)
 	}
 	_, _ = io.WriteString(w, "}")
+}
+
+// marshalTo is MarshalGQL into a bytes.Buffer, byte for byte.
+func (o *object) marshalTo(b *bytes.Buffer) {
+	b.WriteByte('{')
+	first := true
+	for i := range o.fields {
+		alias := o.fields[i].Alias
+		if written(o.fields[:i], alias) {
+			continue
+		}
+		if first {
+			b.WriteByte('"')
+		} else {
+			b.WriteString(`,"`)
+		}
+		first = false
+		b.WriteString(alias)
+		b.WriteString(`":`)
+		o.values[i].MarshalGQL(b)
+	}
+	b.WriteByte('}')
 }
 
 // written reports whether alias is among the response keys before.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/99designs/gqlgen/graphql"
@@ -164,6 +165,9 @@ func TestAnObjectWritesEachResponseKeyOnceInOrder(t *testing.T) {
 	From(context.Background()).Object(fields, out).MarshalGQL(&got)
 	require.Equal(t, `{"id":"a","t":"\"x\""}`, got.String())
 	require.Equal(t, want.String(), got.String(), "as gqlgen's FieldSet writes it")
+	var other strings.Builder // not a bytes.Buffer: MarshalGQL's general path
+	From(context.Background()).Object(fields, out).MarshalGQL(&other)
+	require.Equal(t, want.String(), other.String())
 	// From an operation's chunks, each object its own.
 	op := From(WithOperation(context.Background()))
 	var objs []graphql.Marshaler

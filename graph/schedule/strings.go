@@ -1,6 +1,7 @@
 package schedule
 
 import (
+	"bytes"
 	"io"
 	"sync"
 
@@ -29,6 +30,14 @@ func (s *stringRef) MarshalGQL(w io.Writer) {
 const hexDigits = "0123456789ABCDEF"
 
 func writeQuoted(w io.Writer, s string) {
+	if b, ok := w.(*bytes.Buffer); ok && !needsEscape(s) {
+		// The usual case (a title, a path): quotes around it as it is.
+		b.Grow(len(s) + 2)
+		b.WriteByte('"')
+		b.WriteString(s)
+		b.WriteByte('"')
+		return
+	}
 	_, _ = io.WriteString(w, `"`)
 	start := 0
 	for i := 0; i < len(s); i++ {
@@ -57,6 +66,16 @@ func writeQuoted(w io.Writer, s string) {
 	_, _ = io.WriteString(w, `"`)
 }
 
+// needsEscape reports whether writeQuoted escapes anything in s.
+func needsEscape(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == '\\' || c == '"' {
+			return true
+		}
+	}
+	return false
+}
+
 var (
 	constantsMu sync.RWMutex
 	constants   = map[string]graphql.Marshaler{}
@@ -75,8 +94,16 @@ func Constant(s string) graphql.Marshaler {
 	constantsMu.Lock()
 	defer constantsMu.Unlock()
 	if m, ok = constants[s]; !ok {
-		m = graphql.MarshalString(s)
+		var b bytes.Buffer
+		graphql.MarshalString(s).MarshalGQL(&b)
+		m = prewritten(b.Bytes())
 		constants[s] = m
 	}
 	return m
 }
+
+// prewritten is a marshaler writing bytes graphql.MarshalString wrote once:
+// one Write where its closure makes three or more.
+type prewritten []byte
+
+func (b prewritten) MarshalGQL(w io.Writer) { _, _ = w.Write(b) }

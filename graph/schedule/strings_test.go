@@ -2,6 +2,7 @@ package schedule
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/99designs/gqlgen/graphql"
@@ -21,5 +22,9 @@ func TestStringsAreWrittenAsGqlgenWritesThem(t *testing.T) {
 		Constant(in).MarshalGQL(&constant)
 		require.Equal(t, want.String(), got.String(), "%q", in)
 		require.Equal(t, want.String(), constant.String(), "%q", in)
+		// Into any other writer (no bytes.Buffer shortcut), the same.
+		var other strings.Builder
+		String(&in).MarshalGQL(&other)
+		require.Equal(t, want.String(), other.String(), "%q", in)
 	}
 }

@@ -2,9 +2,12 @@ package db
 
 import (
 	"context"
+	"encoding/binary"
 	"reflect"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgtype"
 )
 
 // The Each forms below run a generated query, its SQL and its Row type
@@ -26,8 +29,108 @@ func (q *Queries) DocumentLinkListEndsEach(ctx context.Context, db DBTX, arg Doc
 
 // DocumentLinkListEndTitlesEach is DocumentLinkListEndTitles, calling fn
 // with each row in order, as DocumentLinkListEndsEach does.
+//
+// Its rows (a documents page's few hundred) are decoded from their raw
+// columns when the statement's columns are the types and formats it
+// expects (decodeEndTitle); a row that is not decodable that way, or a
+// statement whose columns are not, is scanned by pgx as eachRow does.
 func (q *Queries) DocumentLinkListEndTitlesEach(ctx context.Context, db DBTX, arg DocumentLinkListEndTitlesParams, fn func(*DocumentLinkListEndTitlesRow)) error {
-	return eachRow(ctx, db, documentLinkListEndTitles, paramsOf(&arg), fn)
+	rows, err := db.Query(ctx, documentLinkListEndTitles, paramsOf(&arg)...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	var r DocumentLinkListEndTitlesRow
+	arena := &textArena{}
+	var targets []any // pgx's scan targets, made for the first row that needs them
+	raw := endTitleColumns(rows.FieldDescriptions())
+	for rows.Next() {
+		r = DocumentLinkListEndTitlesRow{}
+		if !raw || !decodeEndTitle(rows.RawValues(), &r, arena) {
+			if targets == nil {
+				targets = scanTargets(&r, arena, new([]uuid.UUID))
+			}
+			r = DocumentLinkListEndTitlesRow{}
+			if err := rows.Scan(targets...); err != nil {
+				return err
+			}
+		}
+		fn(&r)
+	}
+	return rows.Err()
+}
+
+// endTitleColumns reports whether DocumentLinkListEndTitles' columns are as
+// decodeEndTitle reads them: bool, uuid and int4 in binary, text (or
+// varchar) and the link_state enum in either format (the same bytes).
+func endTitleColumns(fields []pgconn.FieldDescription) bool {
+	const text, varchar = 25, 1043
+	want := [...]uint32{pgtype.BoolOID, pgtype.UUIDOID, text, pgtype.UUIDOID, pgtype.UUIDOID, pgtype.UUIDOID, 0, pgtype.UUIDOID, text, pgtype.Int4OID}
+	if len(fields) != len(want) {
+		return false
+	}
+	for i, f := range fields {
+		switch want[i] {
+		case 0: // the enum: its oid is the database's
+		case text:
+			if f.DataTypeOID != text && f.DataTypeOID != varchar {
+				return false
+			}
+		default:
+			if f.DataTypeOID != want[i] || f.Format != pgtype.BinaryFormatCode {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// decodeEndTitle fills r from one row's raw columns; false, with r to be
+// scanned by pgx instead, for anything but the non-NULL values of the
+// expected sizes (or a state label LinkState does not name).
+func decodeEndTitle(cols [][]byte, r *DocumentLinkListEndTitlesRow, arena *textArena) bool {
+	if len(cols) != 10 {
+		return false
+	}
+	for _, c := range cols {
+		if c == nil {
+			return false
+		}
+	}
+	if len(cols[0]) != 1 || len(cols[9]) != 4 {
+		return false
+	}
+	for _, i := range [...]int{1, 3, 4, 5, 7} {
+		if len(cols[i]) != 16 {
+			return false
+		}
+	}
+	state, ok := linkStateOf(cols[6])
+	if !ok {
+		return false
+	}
+	r.Outgoing = cols[0][0] != 0
+	r.EndID = uuid.UUID(cols[1])
+	r.SortKey = arena.string(cols[2])
+	r.ID = uuid.UUID(cols[3])
+	r.SourceID = uuid.UUID(cols[4])
+	r.TargetID = uuid.UUID(cols[5])
+	r.State = state
+	r.FarID = uuid.UUID(cols[7])
+	r.FarTitle = arena.string(cols[8])
+	r.FarLevel = int32(binary.BigEndian.Uint32(cols[9]))
+	return true
+}
+
+// linkStateOf is the LinkState named label, the label the constant holds
+// (as the enum codec hands out).
+func linkStateOf(label []byte) (LinkState, bool) {
+	for _, s := range AllLinkStateValues() {
+		if string(s) == string(label) {
+			return s, true
+		}
+	}
+	return "", false
 }
 
 // paramsOf lists a generated Params struct's fields in order: sqlc declares
@@ -60,25 +163,7 @@ func eachRow[R any](ctx context.Context, db DBTX, query string, args []any, fn f
 	}
 	defer rows.Close()
 	var r R
-	v := reflect.ValueOf(&r).Elem()
-	targets := make([]any, v.NumField())
-	arena := &textArena{}
-	var uuids []uuid.UUID
-	for i := range targets {
-		f := v.Field(i)
-		switch f.Type() {
-		case stringType:
-			targets[i] = arenaString{dst: f.Addr().Interface().(*string), arena: arena}
-			continue
-		case uuidPointerType:
-			targets[i] = &arenaUUID{dst: f.Addr().Interface().(**uuid.UUID), chunk: &uuids}
-			continue
-		case stringsType:
-			targets[i] = &arenaStrings{dst: f.Addr().Interface().(*[]string), elem: arenaElement{arena: arena}}
-			continue
-		}
-		targets[i] = f.Addr().Interface()
-	}
+	targets := scanTargets(&r, &textArena{}, new([]uuid.UUID))
 	for rows.Next() {
 		var zero R
 		r = zero
@@ -88,6 +173,30 @@ func eachRow[R any](ctx context.Context, db DBTX, query string, args []any, fn f
 		fn(&r)
 	}
 	return rows.Err()
+}
+
+// scanTargets returns pgx scan targets for r's fields, in order: its
+// string and []string fields through arena, its nullable uuids into
+// chunks shared through uuids, the others as themselves.
+func scanTargets[R any](r *R, arena *textArena, uuids *[]uuid.UUID) []any {
+	v := reflect.ValueOf(r).Elem()
+	targets := make([]any, v.NumField())
+	for i := range targets {
+		f := v.Field(i)
+		switch f.Type() {
+		case stringType:
+			targets[i] = arenaString{dst: f.Addr().Interface().(*string), arena: arena}
+			continue
+		case uuidPointerType:
+			targets[i] = &arenaUUID{dst: f.Addr().Interface().(**uuid.UUID), chunk: uuids}
+			continue
+		case stringsType:
+			targets[i] = &arenaStrings{dst: f.Addr().Interface().(*[]string), elem: arenaElement{arena: arena}}
+			continue
+		}
+		targets[i] = f.Addr().Interface()
+	}
+	return targets
 }
 
 // DocumentListByUpdatedEach is DocumentListByUpdated, calling fn with each

@@ -62,6 +62,10 @@ func TestEachFormsMatchTheirQueries(t *testing.T) {
 			require.NoError(t, db.Q.DocumentLinkListEndTitlesEach(ctx, d.Pool, narrow, func(r *db.DocumentLinkListEndTitlesRow) { gotN = append(gotN, *r) }))
 			require.Equal(t, wantN, gotN)
 			require.Len(t, wantN, len(want))
+			rows, err := d.Pool.Query(ctx, db.EndTitlesQuery, db.EndTitlesArgs(narrow)...)
+			require.NoError(t, err)
+			require.True(t, db.EndTitleColumns(rows.FieldDescriptions()), "the narrow form decodes its rows itself")
+			rows.Close()
 			for i, w := range want {
 				require.Equal(t, db.DocumentLinkListEndTitlesRow{
 					Outgoing: w.Outgoing, EndID: w.EndID, SortKey: w.SortKey, ID: w.ID, SourceID: w.SourceID, TargetID: w.TargetID,
@@ -86,4 +90,31 @@ func TestEachFormsMatchTheirQueries(t *testing.T) {
 		require.NoError(t, db.Q.DocumentListByTitleEach(ctx, d.Pool, byTitle, func(r *db.DocumentListByTitleRow) { gotTi = append(gotTi, *r) }))
 		require.Equal(t, wantTi, gotTi)
 	}
+}
+
+// The narrow form's own decoding takes only what it can read exactly: a
+// NULL, a value of another size or a state label not a LinkState leaves
+// the row to pgx's scan.
+func TestEndTitleRowsDecodeOnlyWhatTheyExpect(t *testing.T) {
+	t.Parallel()
+	id := uuid.New()
+	good := func() [][]byte {
+		return [][]byte{{1}, id[:], []byte("sort"), id[:], id[:], id[:], []byte("resolved"), id[:], []byte("Title"), {0, 0, 0, 2}}
+	}
+	var r db.DocumentLinkListEndTitlesRow
+	require.True(t, db.DecodeEndTitle(good(), &r))
+	require.Equal(t, db.DocumentLinkListEndTitlesRow{Outgoing: true, EndID: id, SortKey: "sort", ID: id, SourceID: id, TargetID: id,
+		State: db.LinkStateResolved, FarID: id, FarTitle: "Title", FarLevel: 2}, r)
+	for name, change := range map[string]func(c [][]byte){
+		"NULL":          func(c [][]byte) { c[5] = nil },
+		"short uuid":    func(c [][]byte) { c[1] = c[1][:15] },
+		"wide bool":     func(c [][]byte) { c[0] = []byte{0, 1} },
+		"short int":     func(c [][]byte) { c[9] = c[9][:2] },
+		"unknown label": func(c [][]byte) { c[6] = []byte("nope") },
+	} {
+		c := good()
+		change(c)
+		require.False(t, db.DecodeEndTitle(c, &r), name)
+	}
+	require.False(t, db.DecodeEndTitle(good()[:9], &r), "a column missing")
 }

@@ -83,6 +83,33 @@ func TestUUIDEncodePlansCopyBytes(t *testing.T) {
 	}
 }
 
+// TestUUIDArrayEncodesAsPgxDoes: a []uuid.UUID argument is written in
+// binary without reflection or an allocation, byte for byte as pgx's own
+// array codec writes it (nil is NULL, empty is an empty array). Not
+// parallel, for testing.AllocsPerRun.
+func TestUUIDArrayEncodesAsPgxDoes(t *testing.T) {
+	m := pgtype.NewMap()
+	db.RegisterTypes(m)
+	reference := pgtype.NewMap() // pgx's own codecs: uuid.UUID through its [16]byte
+	other := uuid.MustParse("ffffffff-0000-4000-8000-000000000001")
+	buf := make([]byte, 0, 256)
+	for _, ids := range [][]uuid.UUID{nil, {}, {someID}, {someID, other, someID}} {
+		plan := m.PlanEncode(pgtype.UUIDArrayOID, pgtype.BinaryFormatCode, ids)
+		require.NotNil(t, plan)
+		got, err := plan.Encode(ids, buf[:0])
+		require.NoError(t, err)
+		want, err := reference.Encode(pgtype.UUIDArrayOID, pgtype.BinaryFormatCode, ids, nil)
+		require.NoError(t, err)
+		require.Equal(t, want, got, "%v", ids)
+		require.Equal(t, ids == nil, got == nil, "nil is NULL, empty is not")
+		value := any(ids) // as pgx holds an argument
+		require.Zero(t, testing.AllocsPerRun(100, func() {
+			_, err := plan.Encode(value, buf[:0])
+			require.NoError(t, err)
+		}), "%v", ids)
+	}
+}
+
 // TestUUIDRoundTrips sends and reads uuids through Postgres — single,
 // NULL, in arrays with and without NULLs — in binary (the extended
 // protocol) and in text (the simple protocol), on the pools tests and the
@@ -114,6 +141,8 @@ func TestUUIDRoundTrips(t *testing.T) {
 				isNull  bool
 				asText  string
 				nothing []uuid.UUID
+				empty   int
+				absent  bool
 			)
 			err := pool.QueryRow(ctx, `SELECT $1::uuid, $1::uuid, NULL::uuid, NULL::uuid, $2::uuid[], ARRAY[$1::uuid, NULL, $3::uuid],
 				($2::uuid[])[2], $4::uuid IS NULL, $1::uuid::text, '{}'::uuid[]`,
@@ -130,6 +159,11 @@ func TestUUIDRoundTrips(t *testing.T) {
 			require.True(t, isNull, "a nil *uuid.UUID is sent as NULL")
 			require.Equal(t, someID.String(), asText)
 			require.Equal(t, []uuid.UUID{}, nothing)
+
+			err = pool.QueryRow(ctx, `SELECT cardinality($1::uuid[]), $2::uuid[] IS NULL`, mode, []uuid.UUID{}, []uuid.UUID(nil)).Scan(&empty, &absent)
+			require.NoError(t, err, "%s %v", name, mode)
+			require.Zero(t, empty, "an empty slice is an empty array")
+			require.True(t, absent, "a nil slice is NULL")
 
 			err = pool.QueryRow(ctx, `SELECT NULL::uuid`, mode).Scan(&one)
 			require.ErrorContains(t, err, "NULL", "%s %v: NULL into a uuid.UUID is an error", name, mode)

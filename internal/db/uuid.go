@@ -1,8 +1,10 @@
 package db
 
 import (
+	"encoding/binary"
 	"encoding/hex"
 	"fmt"
+	"slices"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgtype"
@@ -23,11 +25,49 @@ import (
 func RegisterTypes(m *pgtype.Map) {
 	t := &pgtype.Type{Name: "uuid", OID: pgtype.UUIDOID, Codec: UUIDCodec{}}
 	m.RegisterType(t)
-	m.RegisterType(&pgtype.Type{Name: "_uuid", OID: pgtype.UUIDArrayOID, Codec: &pgtype.ArrayCodec{ElementType: t}})
+	m.RegisterType(&pgtype.Type{Name: "_uuid", OID: pgtype.UUIDArrayOID, Codec: uuidArrayCodec{&pgtype.ArrayCodec{ElementType: t}}})
 	// For statements whose parameter types the server did not describe
 	// (the simple protocol): a uuid.UUID is a uuid, not a 16-byte array.
 	m.RegisterDefaultPgType(uuid.UUID{}, "uuid")
 	m.RegisterDefaultPgType([]uuid.UUID{}, "_uuid")
+}
+
+// uuidArrayCodec is pgx's array codec over UUIDCodec that writes a
+// []uuid.UUID in binary itself. pgx's own plan reaches a slice of a type it
+// does not know through reflection (an interface value and a plan lookup
+// per element): a documents page binds 100 ids that way.
+type uuidArrayCodec struct{ *pgtype.ArrayCodec }
+
+// PlanEncode plans writing a []uuid.UUID (nil is NULL) in binary; anything
+// else as pgtype.ArrayCodec does.
+func (c uuidArrayCodec) PlanEncode(m *pgtype.Map, oid uint32, format int16, value any) pgtype.EncodePlan {
+	if _, ok := value.([]uuid.UUID); ok && format == pgtype.BinaryFormatCode {
+		return encodeUUIDArrayBinary{}
+	}
+	return c.ArrayCodec.PlanEncode(m, oid, format, value)
+}
+
+// encodeUUIDArrayBinary writes a []uuid.UUID as pgx's array codec does: a
+// one-dimensional array (an empty one too) with no NULLs, lower bound 1,
+// each element its length (16) and its bytes.
+type encodeUUIDArrayBinary struct{}
+
+func (encodeUUIDArrayBinary) Encode(value any, buf []byte) ([]byte, error) {
+	ids := value.([]uuid.UUID)
+	if ids == nil {
+		return nil, nil
+	}
+	buf = slices.Grow(buf, 20+20*len(ids))
+	buf = binary.BigEndian.AppendUint32(buf, 1) // dimensions
+	buf = binary.BigEndian.AppendUint32(buf, 0) // no NULLs
+	buf = binary.BigEndian.AppendUint32(buf, pgtype.UUIDOID)
+	buf = binary.BigEndian.AppendUint32(buf, uint32(len(ids)))
+	buf = binary.BigEndian.AppendUint32(buf, 1) // lower bound
+	for i := range ids {
+		buf = binary.BigEndian.AppendUint32(buf, 16)
+		buf = append(buf, ids[i][:]...)
+	}
+	return buf, nil
 }
 
 // UUIDCodec is pgx's uuid codec that also plans uuid.UUID, *uuid.UUID

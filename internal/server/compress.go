@@ -17,7 +17,10 @@ import (
 // untouched: its frames are not an HTTP body. Multipart requests (uploads)
 // are passed through too: their answers are small and their bodies stream
 // under their own deadlines. Bodies under gzhttp's minimum size (1 KiB) go
-// out as they are, where gzip would only add bytes.
+// out as they are, where gzip would only add bytes. A request without
+// Accept-Encoding (an API client that does not ask) pays nothing for any of
+// this: it gets the Vary header gzhttp would add and the handler itself,
+// without gzhttp's writer wrapped around the response.
 func compressed(next http.Handler) http.Handler {
 	wrap, err := gzhttp.NewWrapper(gzhttp.EnableZstd(true), gzhttp.ZstdCompressionLevel(zstdLevel))
 	if err != nil { // only for invalid options, which these are not
@@ -26,6 +29,14 @@ func compressed(next http.Handler) http.Handler {
 	gz := wrap(next)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Header.Get("Upgrade") != "" || isMultipart(r) {
+			next.ServeHTTP(w, r)
+			return
+		}
+		if _, asked := r.Header["Accept-Encoding"]; !asked {
+			// What gzhttp does for a request that accepts no encoding,
+			// less its writer (which only strips its own No-Gzip-Compression
+			// header, which nothing here sets).
+			w.Header().Add("Vary", "Accept-Encoding")
 			next.ServeHTTP(w, r)
 			return
 		}

@@ -160,6 +160,9 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request) bool {
 		return true
 	}
 	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err == nil && mt == "application/json" {
+		if json.Valid(body) { // one JSON value and nothing after it: the usual case, checked without a decoder
+			return true
+		}
 		dec := json.NewDecoder(bytes.NewReader(body))
 		var v json.RawMessage
 		if err := dec.Decode(&v); err != nil {

@@ -11,12 +11,12 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/99designs/gqlgen/graphql"
-	"github.com/google/uuid"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
@@ -256,7 +256,7 @@ func (s *Server) observe(next http.Handler) http.Handler {
 		start := time.Now()
 		id := r.Header.Get("X-Request-Id")
 		if id == "" || len(id) > 64 {
-			id = uuid.NewString()
+			id = newRequestID()
 		}
 		w.Header().Set("X-Request-Id", id)
 		info := &request.Info{ID: id, IP: s.clientIP(r), UserAgent: r.UserAgent(), Secure: s.secure(r)}
@@ -281,11 +281,16 @@ func (s *Server) observe(next http.Handler) http.Handler {
 		if status == 0 {
 			status = http.StatusOK
 		}
-		s.metrics.requests.WithLabelValues(route, fmt.Sprint(status)).Inc()
+		s.metrics.requests.WithLabelValues(route, strconv.Itoa(status)).Inc()
 		s.metrics.latency.WithLabelValues(route).Observe(time.Since(start).Seconds())
-		if route != "/healthz" && route != "/metrics" {
-			s.log.InfoContext(ctx, "request", "method", r.Method, "path", r.URL.Path, "status", status,
-				"duration_ms", time.Since(start).Milliseconds())
+		if route != "/healthz" && route != "/metrics" && s.log.Enabled(ctx, slog.LevelInfo) {
+			// What s.log.InfoContext writes, without the caller's program
+			// counter it looks up and the handler never prints (no
+			// AddSource), nor the conversion of loose key-value arguments.
+			rec := slog.NewRecord(time.Now(), slog.LevelInfo, "request", 0)
+			rec.AddAttrs(slog.String("method", r.Method), slog.String("path", r.URL.Path), slog.Int("status", status),
+				slog.Int64("duration_ms", time.Since(start).Milliseconds()))
+			_ = s.log.Handler().Handle(ctx, rec)
 		}
 	})
 }
