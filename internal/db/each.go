@@ -61,15 +61,21 @@ func (q *Queries) DocumentLinkListEndTitlesEach(ctx context.Context, db DBTX, ar
 }
 
 // endTitleColumns reports whether DocumentLinkListEndTitles' columns are as
-// decodeEndTitle reads them: bool, uuid and int4 in binary, text (or
-// varchar) and the link_state enum in either format (the same bytes).
+// decodeEndTitle reads them: named and ordered as it expects (a statement
+// that moved two columns of one type must not swap two fields), bool, uuid
+// and int4 in binary, text (or varchar) and the link_state enum in either
+// format (the same bytes).
 func endTitleColumns(fields []pgconn.FieldDescription) bool {
 	const text, varchar = 25, 1043
 	want := [...]uint32{pgtype.BoolOID, pgtype.UUIDOID, text, pgtype.UUIDOID, pgtype.UUIDOID, pgtype.UUIDOID, 0, pgtype.UUIDOID, text, pgtype.Int4OID}
+	names := [...]string{"outgoing", "end_id", "sort_key", "id", "source_id", "target_id", "state", "far_id", "far_title", "far_level"}
 	if len(fields) != len(want) {
 		return false
 	}
 	for i, f := range fields {
+		if f.Name != names[i] {
+			return false
+		}
 		switch want[i] {
 		case 0: // the enum: its oid is the database's
 		case text:

@@ -2,6 +2,7 @@ package db_test
 
 import (
 	"context"
+	"github.com/jackc/pgx/v5/pgconn"
 	"testing"
 
 	"github.com/google/uuid"
@@ -64,7 +65,11 @@ func TestEachFormsMatchTheirQueries(t *testing.T) {
 			require.Len(t, wantN, len(want))
 			rows, err := d.Pool.Query(ctx, db.EndTitlesQuery, db.EndTitlesArgs(narrow)...)
 			require.NoError(t, err)
-			require.True(t, db.EndTitleColumns(rows.FieldDescriptions()), "the narrow form decodes its rows itself")
+			fields := rows.FieldDescriptions()
+			require.True(t, db.EndTitleColumns(fields), "the narrow form decodes its rows itself")
+			swapped := append([]pgconn.FieldDescription(nil), fields...)
+			swapped[4], swapped[5] = swapped[5], swapped[4]
+			require.False(t, db.EndTitleColumns(swapped), "two uuid columns moved: scanned by name, never swapped")
 			rows.Close()
 			for i, w := range want {
 				require.Equal(t, db.DocumentLinkListEndTitlesRow{
