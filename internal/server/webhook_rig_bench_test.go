@@ -193,6 +193,11 @@ func (r *hookRig) finish(b *testing.B, name string) {
 		count(*)::int,
 		coalesce(percentile_cont(0.99) WITHIN GROUP (ORDER BY extract(epoch FROM d.created_at - e.created_at)), 0)::float8
 		FROM webhook_deliveries d JOIN events e ON e.id = d.event_id WHERE e.created_at >= $1`, r.measureFrom).Scan(&events, &ofEvents, &enqP99))
+	// How many of the deliveries' updates (the claim's lease, the outcome)
+	// were HOT (no new index entries); the statistics lag by up to a
+	// second, so this is a rough share.
+	var updates, hot int64
+	require.NoError(b, pool.QueryRow(context.Background(), `SELECT coalesce(sum(n_tup_upd), 0)::bigint, coalesce(sum(n_tup_hot_upd), 0)::bigint FROM pg_stat_user_tables WHERE relname = 'webhook_deliveries'`).Scan(&updates, &hot))
 	kept := 1.0
 	if r.c.subs > 0 && events > 0 {
 		kept = float64(ofEvents) / float64(events*r.c.subs)
@@ -205,8 +210,8 @@ func (r *hookRig) finish(b *testing.B, name string) {
 	b.ReportMetric(float64(r.cost.pgCPU.Microseconds())/n, "pg-cpu-µs/save")
 	b.ReportMetric(float64(r.cost.statements)/n, "statements/save")
 	b.Logf("%s (%s): %d saves measured in %v, p50 %v p99 %v max %v; per save %.0f µs Go CPU, %.0f µs PG CPU, %.1f statements; "+
-		"%d deliveries queued (%.0f %% of the measured saves' by their end, enqueue lag p99 %.3f s), %d attempted, %d delivered, %d connections accepted by the hung receivers; load average %s → %s",
+		"%d deliveries queued (%.0f %% of the measured saves' by their end, enqueue lag p99 %.3f s), %d attempted, %d delivered (deliveries' updates %d, HOT %d), %d connections accepted by the hung receivers; load average %s → %s",
 		name, r.mode, len(lat), hungDuration, percentile(lat, 0.5), percentile(lat, 0.99), lat[len(lat)-1],
 		float64(r.cost.goCPU.Microseconds())/n, float64(r.cost.pgCPU.Microseconds())/n, float64(r.cost.statements)/n,
-		queued, 100*kept, enqP99, attempted, delivered, accepted, r.load0, load1)
+		queued, 100*kept, enqP99, attempted, delivered, updates, hot, accepted, r.load0, load1)
 }
