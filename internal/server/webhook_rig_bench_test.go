@@ -149,16 +149,26 @@ func (r *hookRig) openLoop(b *testing.B, rate int) {
 type hookCost struct {
 	goCPU, pgCPU time.Duration
 	statements   int64
+	// The pool's acquisitions, those that found no idle connection and
+	// waited, and the time spent acquiring (pgxpool.Stat).
+	acquires, waits int64
+	acquireWait     time.Duration
 }
 
 func (c *hookCost) begin(b *testing.B, bb *bundle) {
 	c.goCPU, c.pgCPU, c.statements = -goCPU(), -postgresCPU(b, bb), -bb.counter.Count()
+	st := bb.pool.Stat()
+	c.acquires, c.waits, c.acquireWait = -st.AcquireCount(), -st.EmptyAcquireCount(), -st.AcquireDuration()
 }
 
 func (c *hookCost) end(b *testing.B, bb *bundle) {
 	c.goCPU += goCPU()
 	c.pgCPU += postgresCPU(b, bb)
 	c.statements += bb.counter.Count()
+	st := bb.pool.Stat()
+	c.acquires += st.AcquireCount()
+	c.waits += st.EmptyAcquireCount()
+	c.acquireWait += st.AcquireDuration()
 }
 
 // finish stops the worker and the sender and reports: save latency p50
@@ -210,8 +220,8 @@ func (r *hookRig) finish(b *testing.B, name string) {
 	b.ReportMetric(float64(r.cost.pgCPU.Microseconds())/n, "pg-cpu-µs/save")
 	b.ReportMetric(float64(r.cost.statements)/n, "statements/save")
 	b.Logf("%s (%s): %d saves measured in %v, p50 %v p99 %v max %v; per save %.0f µs Go CPU, %.0f µs PG CPU, %.1f statements; "+
-		"%d deliveries queued (%.0f %% of the measured saves' by their end, enqueue lag p99 %.3f s), %d attempted, %d delivered (deliveries' updates %d, HOT %d), %d connections accepted by the hung receivers; load average %s → %s",
+		"%d deliveries queued (%.0f %% of the measured saves' by their end, enqueue lag p99 %.3f s), %d attempted, %d delivered (deliveries' updates %d, HOT %d), %d connections accepted by the hung receivers; pool: %d acquisitions, %d waited, %v waiting in all; load average %s → %s",
 		name, r.mode, len(lat), hungDuration, percentile(lat, 0.5), percentile(lat, 0.99), lat[len(lat)-1],
 		float64(r.cost.goCPU.Microseconds())/n, float64(r.cost.pgCPU.Microseconds())/n, float64(r.cost.statements)/n,
-		queued, 100*kept, enqP99, attempted, delivered, updates, hot, accepted, r.load0, load1)
+		queued, 100*kept, enqP99, attempted, delivered, updates, hot, accepted, r.cost.acquires, r.cost.waits, r.cost.acquireWait.Round(time.Millisecond), r.load0, load1)
 }
