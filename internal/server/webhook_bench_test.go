@@ -145,8 +145,10 @@ const (
 // save are the figures, with the CPU (this process's and the cluster's)
 // and the statements per save spent meanwhile, and how far the webhook
 // enqueuer kept up (hookRig.finish). Run it with
-// -benchtime 1x; to alternate the cases run each on its own
-// (-bench 'SaveWithHungReceivers/rate=50,subscriptions=0$', …) in turn.
+// -benchtime 1x; to alternate the cases run each on its own in turn, its
+// name anchored at both ends (-bench 'SaveWithHungReceivers/^subscriptions=0$'
+// is the closed loop's alone; unanchored it matches "rate=50,subscriptions=0"
+// too), e.g. 'SaveWithHungReceivers/^rate=50,subscriptions=20$'.
 func BenchmarkSaveWithHungReceivers(b *testing.B) {
 	for _, rate := range append([]int{0}, openRates...) {
 		for _, c := range hookCases() {
