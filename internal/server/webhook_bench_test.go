@@ -8,7 +8,6 @@ import (
 	"net/http/httptest"
 	"net/netip"
 	"os"
-	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -133,101 +132,84 @@ const (
 // per receiver on 127.0.0.1 that accepts connections and never answers —
 // or, as the control that tells the hanging from the fan-out's own cost,
 // hungSubs subscriptions to one receiver answering 204 at once
-// ("subscriptions=20,answering=204"). hungWriters writers save hungDocs documents (readable by the
-// subscribers) for hungDuration after hungWarmUp; p50 and p99 of every
-// measured save are the figures. Run it with -benchtime 1x and -count N:
-// each case runs N times in a row, so to alternate them run each case on
-// its own (-bench 'SaveWithHungReceivers/subscriptions=0$', …) in turn.
+// ("subscriptions=20,answering=204"). Saves are of hungDocs documents
+// readable by the subscribers, for hungDuration after hungWarmUp.
+//
+// Two modes, each with the three cases. Closed loop (the names above):
+// hungWriters writers save as fast as they can, each save's latency timed
+// from its own start. Open loop ("rate=50,…", "rate=200,…": saves per
+// second, openRates): one save starts every 1/rate s whatever the earlier
+// ones do, and its latency is timed from its scheduled start, so a save
+// that waits behind slow ones (for its document, the pool or a core)
+// counts the wait (no coordinated omission). p50 and p99 of every measured
+// save are the figures, with the CPU (this process's and the cluster's)
+// and the statements per save spent meanwhile, and how far the webhook
+// enqueuer kept up (hookRig.finish). Run it with
+// -benchtime 1x; to alternate the cases run each on its own in turn, its
+// name anchored at both ends (-bench 'SaveWithHungReceivers/^subscriptions=0$'
+// is the closed loop's alone; unanchored it matches "rate=50,subscriptions=0"
+// too), e.g. 'SaveWithHungReceivers/^rate=50,subscriptions=20$'.
 func BenchmarkSaveWithHungReceivers(b *testing.B) {
-	for _, c := range []struct {
-		name string
-		subs int
-		fast bool // a receiver answering 204 instead of the hung ones
-	}{{"subscriptions=0", 0, false}, {fmt.Sprintf("subscriptions=%d", hungSubs), hungSubs, false}, {fmt.Sprintf("subscriptions=%d,answering=204", hungSubs), hungSubs, true}} {
-		subs := c.subs
-		b.Run(c.name, func(b *testing.B) {
-			for range b.N {
-				bb := setup(b, loopbackHooks)
-				ctx := context.Background()
-				owner := pgtest.CreatePerson(b, bb.pool)
-				ids := sharedDocs(b, bb, owner, hungDocs)
-				var hung []*hungReceiver
-				switch {
-				case c.fast:
-					rc := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusNoContent) }))
-					b.Cleanup(rc.Close)
-					subscribe(b, bb, subs, []string{rc.URL + "/hook"})
-				case subs > 0:
-					urls := make([]string, hungReceivers)
-					for i := range urls {
-						h := newHungReceiver(b)
-						hung = append(hung, h)
-						urls[i] = "http://" + h.ln.Addr().String() + "/hook"
-					}
-					subscribe(b, bb, subs, urls)
-				}
-				require.NoError(b, bb.app.Outbox.Start(ctx))
-				require.NoError(b, bb.app.WebhookSender.Start(ctx))
-
-				actx := pgtest.ActingAs(owner)
-				load0 := loadavg()
-				var mu sync.Mutex
-				var lat []time.Duration
-				begin := time.Now()
-				measureFrom := begin.Add(hungWarmUp)
-				stop := measureFrom.Add(hungDuration)
-				var wg sync.WaitGroup
-				for w := range hungWriters {
-					wg.Go(func() {
-						version := map[int]int{}
-						var mine []time.Duration
-						for n := w; time.Now().Before(stop); n += hungWriters {
-							i := n % hungDocs
-							if version[i] == 0 {
-								version[i] = 1
-							}
-							t0 := time.Now()
-							_, _, err := bb.app.Document.Update(actx, document.UpdateInput{ID: ids[i], ExpectedVersion: version[i], Content: pgtest.Ptr(fmt.Sprintf("save %d\n", n))})
-							d := time.Since(t0)
-							if err != nil {
-								b.Errorf("save of doc %d: %v", i, err)
-								return
-							}
-							version[i]++
-							if !t0.Before(measureFrom) {
-								mine = append(mine, d)
-							}
-						}
-						mu.Lock()
-						lat = append(lat, mine...)
-						mu.Unlock()
-					})
-				}
-				wg.Wait()
-				load1 := loadavg()
-				bb.app.WebhookSender.Stop()
-				bb.app.Outbox.Stop()
-
-				slices.Sort(lat)
-				var accepted int64
-				for _, h := range hung {
-					accepted += h.accepted.Load()
-				}
-				queued := pgtest.Count(b, bb.pool, `SELECT count(*) FROM webhook_deliveries`)
-				attempted := pgtest.Count(b, bb.pool, `SELECT count(*) FROM webhook_deliveries WHERE attempts > 0`)
-				delivered := pgtest.Count(b, bb.pool, `SELECT count(*) FROM webhook_deliveries WHERE status = 'delivered'`)
-				if subs > 0 && !c.fast {
-					require.Positive(b, accepted, "the sender reached the hung receivers")
-					require.Positive(b, queued, "the enqueuer queued deliveries")
-				}
-				b.ReportMetric(float64(percentile(lat, 0.5).Microseconds())/1000, "save-p50-ms")
-				b.ReportMetric(float64(percentile(lat, 0.99).Microseconds())/1000, "save-p99-ms")
-				b.ReportMetric(float64(len(lat))/hungDuration.Seconds(), "saves/s")
-				b.Logf("%s: %d saves measured by %d writers in %v, p50 %v p99 %v max %v; %d deliveries queued, %d attempted, %d delivered, %d connections accepted by the hung receivers; load average %s → %s",
-					c.name, len(lat), hungWriters, hungDuration, percentile(lat, 0.5), percentile(lat, 0.99), lat[len(lat)-1], queued, attempted, delivered, accepted, load0, load1)
+	for _, rate := range append([]int{0}, openRates...) {
+		for _, c := range hookCases() {
+			name := c.name
+			if rate > 0 {
+				name = fmt.Sprintf("rate=%d,%s", rate, c.name)
 			}
+			b.Run(name, func(b *testing.B) {
+				for range b.N {
+					r := newHookRig(b, c)
+					if rate == 0 {
+						r.closedLoop(b)
+					} else {
+						r.openLoop(b, rate)
+					}
+					r.finish(b, name)
+				}
+			})
+		}
+	}
+}
+
+// closedLoop saves with hungWriters writers as fast as they can.
+func (r *hookRig) closedLoop(b *testing.B) {
+	actx := pgtest.ActingAs(r.owner)
+	var mu sync.Mutex
+	begin := time.Now()
+	r.measureFrom = begin.Add(hungWarmUp)
+	stop := r.measureFrom.Add(hungDuration)
+	var wg sync.WaitGroup
+	for w := range hungWriters {
+		wg.Go(func() {
+			version := map[int]int{}
+			var mine []time.Duration
+			for n := w; time.Now().Before(stop); n += hungWriters {
+				i := n % hungDocs
+				if version[i] == 0 {
+					version[i] = 1
+				}
+				t0 := time.Now()
+				_, _, err := r.bb.app.Document.Update(actx, document.UpdateInput{ID: r.ids[i], ExpectedVersion: version[i], Content: pgtest.Ptr(fmt.Sprintf("save %d\n", n))})
+				d := time.Since(t0)
+				if err != nil {
+					b.Errorf("save of doc %d: %v", i, err)
+					return
+				}
+				version[i]++
+				if !t0.Before(r.measureFrom) {
+					mine = append(mine, d)
+				}
+			}
+			mu.Lock()
+			r.lat = append(r.lat, mine...)
+			mu.Unlock()
 		})
 	}
+	time.Sleep(time.Until(r.measureFrom))
+	r.cost.begin(b, r.bb)
+	wg.Wait()
+	r.cost.end(b, r.bb)
+	r.mode = fmt.Sprintf("closed loop, %d writers", hungWriters)
 }
 
 // Sizes of BenchmarkWebhookFanOut's run.
