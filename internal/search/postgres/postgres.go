@@ -41,7 +41,7 @@ type Backend struct {
 
 	words wordCache // the words' statistics, for MidMax's estimate
 	mu    sync.Mutex
-	ways map[uuid.UUID]way // by actor: which way their searches go, for wayTTL
+	ways  map[uuid.UUID]way // by actor: which way their searches go, for wayTTL
 }
 
 // way is whether an actor reads few entries, as counted at a time.
