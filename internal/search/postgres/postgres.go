@@ -321,42 +321,32 @@ func (c customPlans) Query(ctx context.Context, sql string, args ...any) (pgx.Ro
 	return c.DBTX.Query(ctx, sql, append([]any{pgx.QueryExecModeCacheDescribe}, args...)...)
 }
 
-// find runs the search's statement for its way: for an actor who reads
-// few entries SearchEntryFindFew; for one who reads many,
-// SearchEntryFindMid when the words are estimated to match at most MidMax
-// entries (from the words' statistics), else SearchEntryFind planned for
-// its values. SearchEntryFindFew and SearchEntryFindMid (the same
-// arguments and rows) run as generic plans.
+// find runs the search's statement for its way: SearchEntryFindFew, as a
+// generic plan, for an actor who reads few entries or whose words are
+// estimated (from the words' statistics) to match at most MidMax entries;
+// else SearchEntryFind planned for its values.
 func (b *Backend) find(ctx context.Context, p db.SearchEntryFindParams, sparse bool) ([]row, error) {
-	few := db.SearchEntryFindFewParams{
-		Terms: p.Terms, Groups: p.Groups, Prefixes: p.Prefixes,
-		AnyTerms: p.AnyTerms, AnyGroups: p.AnyGroups, AnyPrefixes: p.AnyPrefixes,
-		Readers: p.Readers, Spaces: p.Spaces, PathPrefix: p.PathPrefix, Tags: p.Tags, OwnerID: p.OwnerID,
-		UpdatedAfter: p.UpdatedAfter, UpdatedBefore: p.UpdatedBefore, Statuses: p.Statuses,
-		RowOffset: p.RowOffset, RowLimit: p.RowLimit, CountMax: p.CountMax,
+	if !sparse {
+		stats, err := b.words.get(ctx, b.pool)
+		if err != nil {
+			return nil, err
+		}
+		if stats.matches(terms{text: p.Terms, groups: p.Groups, prefix: p.Prefixes}) > float64(b.MidMax) {
+			return db.Q.SearchEntryFind(ctx, customPlans{b.pool}, p)
+		}
 	}
 	var rows []row
-	if sparse {
-		err := genericPlans(ctx, b.pool, func(tx pgx.Tx) error {
-			rs, err := db.Q.SearchEntryFindFew(ctx, tx, few)
-			for _, r := range rs {
-				rows = append(rows, row(r))
-			}
-			return err
+	err := genericPlans(ctx, b.pool, func(tx pgx.Tx) error {
+		rs, err := db.Q.SearchEntryFindFew(ctx, tx, db.SearchEntryFindFewParams{
+			Terms: p.Terms, Groups: p.Groups, Prefixes: p.Prefixes,
+			AnyTerms: p.AnyTerms, AnyGroups: p.AnyGroups, AnyPrefixes: p.AnyPrefixes,
+			Readers: p.Readers, Spaces: p.Spaces, PathPrefix: p.PathPrefix, Tags: p.Tags, OwnerID: p.OwnerID,
+			UpdatedAfter: p.UpdatedAfter, UpdatedBefore: p.UpdatedBefore, Statuses: p.Statuses,
+			RowOffset: p.RowOffset, RowLimit: p.RowLimit, CountMax: p.CountMax,
 		})
-		return rows, err
-	}
-	stats, err := b.words.get(ctx, b.pool)
-	if err != nil {
-		return nil, err
-	}
-	if stats.matches(terms{text: p.Terms, groups: p.Groups, prefix: p.Prefixes}) > float64(b.MidMax) {
-		return db.Q.SearchEntryFind(ctx, customPlans{b.pool}, p)
-	}
-	err = genericPlans(ctx, b.pool, func(tx pgx.Tx) error {
-		rs, err := db.Q.SearchEntryFindMid(ctx, tx, db.SearchEntryFindMidParams(few))
-		for _, r := range rs {
-			rows = append(rows, row(r))
+		rows = make([]row, len(rs))
+		for i, r := range rs {
+			rows[i] = row(r)
 		}
 		return err
 	})
