@@ -1,8 +1,8 @@
 // Package postgres is the default search backend: full-text search inside
 // CoDNA's own database (docs/design.md#search). Entries live in
-// search_entries (migrations 000012, 000013, 000021) with a weighted tsvector
-// (title A, tags B, path and slug C, body D) under GIN and the readers of
-// each entry under GIN; misspelled titles are found through the distinct
+// search_entries (migrations 000012, 000013, 000021, 000044) with a weighted
+// tsvector (title A, tags B, path and slug C, body D) and the readers of each
+// entry under one GIN index (the readers alone under another); misspelled titles are found through the distinct
 // title words (search_title_words, pg_trgm). Totals and facets count at most
 // CountMax readable matches, in the same statement as the page.
 package postgres
@@ -224,8 +224,10 @@ const SparseMax = 2000
 // Search implements search.Backend: one statement for the page, the facets
 // and the count, filtering on the entries' readers the way round that suits
 // the actor (sparse: one statement counting their level sources, once a
-// minute): SearchEntryFind for an actor who reads many entries,
-// SearchEntryFindFew for one who reads few (SearchEntryList and
+// minute) and how many entries its words match (estimated from the words'
+// statistics, MidMax): SearchEntryFind for an actor who reads many entries
+// searching common words, SearchEntryFindFew for one who reads few or whose
+// words match few (SearchEntryList and
 // SearchEntryListFew for a query without terms); when the words find fewer
 // than TypoBelow, one more for misspelled titles (SearchEntryFindTypo), which
 // follow every match.
@@ -327,11 +329,11 @@ func (c customPlans) Query(ctx context.Context, sql string, args ...any) (pgx.Ro
 // else SearchEntryFind planned for its values.
 func (b *Backend) find(ctx context.Context, p db.SearchEntryFindParams, sparse bool) ([]row, error) {
 	if !sparse {
-		stats, err := b.words.get(ctx, b.pool)
+		common, err := b.common(ctx, p)
 		if err != nil {
 			return nil, err
 		}
-		if stats.matches(terms{text: p.Terms, groups: p.Groups, prefix: p.Prefixes}) > float64(b.MidMax) {
+		if common {
 			return db.Q.SearchEntryFind(ctx, customPlans{b.pool}, p)
 		}
 	}

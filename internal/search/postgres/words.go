@@ -30,6 +30,16 @@ const MidMax = 1500
 // again: they change only when Postgres analyzes search_entries.
 const statsTTL = 5 * time.Minute
 
+// common reports whether a search's words are estimated to match more than
+// MidMax entries (the words' statistics, read at most once per statsTTL).
+func (b *Backend) common(ctx context.Context, p db.SearchEntryFindParams) (bool, error) {
+	stats, err := b.words.get(ctx, b.pool)
+	if err != nil {
+		return false, err
+	}
+	return stats.matches(terms{text: p.Terms, groups: p.Groups, prefix: p.Prefixes}) > float64(b.MidMax), nil
+}
+
 // wordStats is ANALYZE's view of the entries' words: the most common
 // lexemes of search_entries.tsv in lexical order, each with the estimated
 // number of entries holding it. A lexeme outside them is rarer than any of
