@@ -1,8 +1,8 @@
 // Package postgres is the default search backend: full-text search inside
 // CoDNA's own database (docs/design.md#search). Entries live in
-// search_entries (migrations 000012, 000013, 000021, 000044) with a weighted
-// tsvector (title A, tags B, path and slug C, body D) and the readers of each
-// entry under one GIN index (the readers alone under another); misspelled titles are found through the distinct
+// search_entries (migrations 000012, 000013, 000021) with a weighted tsvector
+// (title A, tags B, path and slug C, body D) under GIN and the readers of
+// each entry under GIN; misspelled titles are found through the distinct
 // title words (search_title_words, pg_trgm). Totals and facets count at most
 // CountMax readable matches, in the same statement as the page.
 package postgres
@@ -225,16 +225,16 @@ const SparseMax = 2000
 // and the count, filtering on the entries' readers the way round that suits
 // the actor (sparse: one statement counting their level sources, once a
 // minute) and how many entries its words match (estimated from the words'
-// statistics, MidMax): SearchEntryFind for an actor who reads many entries
-// searching common words, SearchEntryFindFew for one who reads few or whose
-// words match few (SearchEntryList and
+// statistics, MidMax): for an actor who reads many entries SearchEntryFind
+// when the words are common, SearchEntryFindMid when they match few;
+// SearchEntryFindFew for one who reads few (SearchEntryList and
 // SearchEntryListFew for a query without terms); when the words find fewer
 // than TypoBelow, one more for misspelled titles (SearchEntryFindTypo), which
 // follow every match.
 // SearchEntryFind and SearchEntryList run as unnamed prepared statements
 // (customPlans), planned for their own words, readers and filters (the best
 // plan depends on how common they are); SearchEntryFindFew,
-// SearchEntryListFew and SearchEntryFindTypo, whose plan is the same whatever
+// SearchEntryFindMid, SearchEntryListFew and SearchEntryFindTypo, whose plan is the same whatever
 // the values, run as generic plans (genericPlans), planned once per
 // connection.
 func (b *Backend) Search(ctx context.Context, q search.Query) (search.Result, error) {
@@ -323,32 +323,42 @@ func (c customPlans) Query(ctx context.Context, sql string, args ...any) (pgx.Ro
 	return c.DBTX.Query(ctx, sql, append([]any{pgx.QueryExecModeCacheDescribe}, args...)...)
 }
 
-// find runs the search's statement for its way: SearchEntryFindFew, as a
-// generic plan, for an actor who reads few entries or whose words are
-// estimated (from the words' statistics) to match at most MidMax entries;
-// else SearchEntryFind planned for its values.
+// find runs the search's statement for its way: for an actor who reads
+// few entries SearchEntryFindFew; for one who reads many,
+// SearchEntryFindMid when the words are estimated to match at most MidMax
+// entries (from the words' statistics), else SearchEntryFind planned for
+// its values. SearchEntryFindFew and SearchEntryFindMid (the same
+// arguments and rows) run as generic plans.
 func (b *Backend) find(ctx context.Context, p db.SearchEntryFindParams, sparse bool) ([]row, error) {
-	if !sparse {
-		common, err := b.common(ctx, p)
-		if err != nil {
-			return nil, err
-		}
-		if common {
-			return db.Q.SearchEntryFind(ctx, customPlans{b.pool}, p)
-		}
+	few := db.SearchEntryFindFewParams{
+		Terms: p.Terms, Groups: p.Groups, Prefixes: p.Prefixes,
+		AnyTerms: p.AnyTerms, AnyGroups: p.AnyGroups, AnyPrefixes: p.AnyPrefixes,
+		Readers: p.Readers, Spaces: p.Spaces, PathPrefix: p.PathPrefix, Tags: p.Tags, OwnerID: p.OwnerID,
+		UpdatedAfter: p.UpdatedAfter, UpdatedBefore: p.UpdatedBefore, Statuses: p.Statuses,
+		RowOffset: p.RowOffset, RowLimit: p.RowLimit, CountMax: p.CountMax,
 	}
 	var rows []row
-	err := genericPlans(ctx, b.pool, func(tx pgx.Tx) error {
-		rs, err := db.Q.SearchEntryFindFew(ctx, tx, db.SearchEntryFindFewParams{
-			Terms: p.Terms, Groups: p.Groups, Prefixes: p.Prefixes,
-			AnyTerms: p.AnyTerms, AnyGroups: p.AnyGroups, AnyPrefixes: p.AnyPrefixes,
-			Readers: p.Readers, Spaces: p.Spaces, PathPrefix: p.PathPrefix, Tags: p.Tags, OwnerID: p.OwnerID,
-			UpdatedAfter: p.UpdatedAfter, UpdatedBefore: p.UpdatedBefore, Statuses: p.Statuses,
-			RowOffset: p.RowOffset, RowLimit: p.RowLimit, CountMax: p.CountMax,
+	if sparse {
+		err := genericPlans(ctx, b.pool, func(tx pgx.Tx) error {
+			rs, err := db.Q.SearchEntryFindFew(ctx, tx, few)
+			for _, r := range rs {
+				rows = append(rows, row(r))
+			}
+			return err
 		})
-		rows = make([]row, len(rs))
-		for i, r := range rs {
-			rows[i] = row(r)
+		return rows, err
+	}
+	common, err := b.common(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	if common {
+		return db.Q.SearchEntryFind(ctx, customPlans{b.pool}, p)
+	}
+	err = genericPlans(ctx, b.pool, func(tx pgx.Tx) error {
+		rs, err := db.Q.SearchEntryFindMid(ctx, tx, db.SearchEntryFindMidParams(few))
+		for _, r := range rs {
+			rows = append(rows, row(r))
 		}
 		return err
 	})

@@ -16,13 +16,12 @@ import (
 )
 
 // MidMax is the most entries a search's words may be estimated to match for
-// an actor who reads many entries to be searched as one who reads few
-// (SearchEntryFindFew, a generic plan: every readable match read once, about
-// a microsecond each, and no planning) rather than by SearchEntryFind,
-// planned for its values (about a millisecond of planning, and its parts
-// read the matches twice, but for a common word it walks the recency index
-// instead of reading every match). On the issue-13 corpus the two cost the
-// same at about 2,000 matches for an actor who reads half the entries
+// an actor who reads many entries to be searched through every match at
+// once (SearchEntryFindMid, a generic plan: about a microsecond a match and
+// no planning) rather than by SearchEntryFind, planned for its values (about
+// a millisecond of planning, and its parts read the matches twice, but for a
+// common word it walks the recency index instead of reading every match).
+// On the issue-13 corpus the two cost the same at about 2,000 matches
 // (bench/RESULTS.md, "Issue 31: search's expensive queries").
 const MidMax = 1500
 
