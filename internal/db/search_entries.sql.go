@@ -255,6 +255,105 @@ func (q *Queries) SearchEntryFindFew(ctx context.Context, db DBTX, arg SearchEnt
 	return items, nil
 }
 
+const searchEntryFindMid = `-- name: SearchEntryFindMid :many
+WITH q AS MATERIALIZED (
+  SELECT search_query($1::text[], $2::int[], $3::boolean[]) AS words,
+         search_query($4::text[], $5::int[], $6::boolean[]) AS any_words
+), matched AS MATERIALIZED (
+  SELECT e.document_id, e.updated_at, e.space, e.tags, ts_match_vq(e.head, (SELECT q.any_words FROM q)) AS in_head,
+         CASE WHEN ts_match_vq(e.head, (SELECT q.any_words FROM q))
+              THEN (ts_rank('{0.1, 0.2, 0.4, 1.0}', e.head, (SELECT q.any_words FROM q)) * 10 + 0.1)::float8 ELSE 0.1::float8 END AS score
+  FROM search_entries e
+  WHERE e.live AND arrayoverlap(e.readers, $7::uuid[]) AND e.tsv @@ (SELECT q.words FROM q) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $8::text[], $9::text, $10::text[], $11::uuid, $12::timestamptz, $13::timestamptz, $14::text[])
+), page AS (
+  SELECT m.document_id, m.updated_at, m.score
+  FROM matched m
+  ORDER BY NOT m.in_head, m.score DESC, m.updated_at DESC, m.document_id DESC
+  OFFSET $15::int LIMIT $16::int
+)
+SELECT 'hit'::text AS kind, p.document_id, p.score, p.updated_at, e.title AS value, e.body, '{}'::text[] AS tags
+FROM page p JOIN search_entries e ON e.document_id = p.document_id
+UNION ALL
+(SELECT 'counted', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, m.space::text, '', m.tags FROM matched m LIMIT $17::int)
+`
+
+type SearchEntryFindMidParams struct {
+	Terms         []string
+	Groups        []int32
+	Prefixes      []bool
+	AnyTerms      []string
+	AnyGroups     []int32
+	AnyPrefixes   []bool
+	Readers       []uuid.UUID
+	Spaces        []string
+	PathPrefix    *string
+	Tags          []string
+	OwnerID       *uuid.UUID
+	UpdatedAfter  *time.Time
+	UpdatedBefore *time.Time
+	Statuses      []string
+	RowOffset     int32
+	RowLimit      int32
+	CountMax      int32
+}
+
+type SearchEntryFindMidRow struct {
+	Kind       string
+	DocumentID uuid.UUID
+	Score      float64
+	UpdatedAt  time.Time
+	Value      string
+	Body       string
+	Tags       []string
+}
+
+// SearchEntryFindMid is SearchEntryFind for an actor who reads many entries when the words match few entries (the same arguments and rows; the caller estimates how many from the words' statistics, SearchEntryWordFrequencies): every match, found once through the words' index and each checked for its readers and filters, ranked and counted from that set (one scan where SearchEntryFind's parts scan the matches twice, and no planning). Its plan is the same whatever the values (readers are checked per row, not through their index, which holds half the entries for such an actor), so it runs as a generic plan: each query is a one-row sub-select (computed once, not per row).
+func (q *Queries) SearchEntryFindMid(ctx context.Context, db DBTX, arg SearchEntryFindMidParams) ([]SearchEntryFindMidRow, error) {
+	rows, err := db.Query(ctx, searchEntryFindMid,
+		arg.Terms,
+		arg.Groups,
+		arg.Prefixes,
+		arg.AnyTerms,
+		arg.AnyGroups,
+		arg.AnyPrefixes,
+		arg.Readers,
+		arg.Spaces,
+		arg.PathPrefix,
+		arg.Tags,
+		arg.OwnerID,
+		arg.UpdatedAfter,
+		arg.UpdatedBefore,
+		arg.Statuses,
+		arg.RowOffset,
+		arg.RowLimit,
+		arg.CountMax,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []SearchEntryFindMidRow
+	for rows.Next() {
+		var i SearchEntryFindMidRow
+		if err := rows.Scan(
+			&i.Kind,
+			&i.DocumentID,
+			&i.Score,
+			&i.UpdatedAt,
+			&i.Value,
+			&i.Body,
+			&i.Tags,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const searchEntryFindTypo = `-- name: SearchEntryFindTypo :many
 WITH counted AS MATERIALIZED (
   SELECT e.document_id, e.updated_at, (0.05 * word_similarity((SELECT search_fold($1::text)), e.title_fold))::float8 AS score, e.space, e.tags
@@ -546,7 +645,7 @@ const searchEntryPlansGeneric = `-- name: SearchEntryPlansGeneric :exec
 SELECT set_config('plan_cache_mode', 'force_generic_plan', true)
 `
 
-// SearchEntryPlansGeneric makes the statements of the transaction it runs in use their generic plan (plan_cache_mode, for that transaction only): SearchEntryFindFew, SearchEntryListFew and SearchEntryFindTypo, planned once per connection.
+// SearchEntryPlansGeneric makes the statements of the transaction it runs in use their generic plan (plan_cache_mode, for that transaction only): SearchEntryFindFew, SearchEntryFindMid, SearchEntryListFew and SearchEntryFindTypo, planned once per connection.
 func (q *Queries) SearchEntryPlansGeneric(ctx context.Context, db DBTX) error {
 	_, err := db.Exec(ctx, searchEntryPlansGeneric)
 	return err
@@ -782,4 +881,24 @@ func (q *Queries) SearchEntryUpsert(ctx context.Context, db DBTX, arg SearchEntr
 		return 0, err
 	}
 	return result.RowsAffected(), nil
+}
+
+const searchEntryWordFrequencies = `-- name: SearchEntryWordFrequencies :one
+SELECT s.most_common_elems::text::text[] AS words, s.most_common_elem_freqs::float4[] AS freqs, c.reltuples::float8 AS entries
+FROM pg_catalog.pg_stats s JOIN pg_catalog.pg_class c ON c.oid = 'search_entries'::regclass
+WHERE s.schemaname = current_schema() AND s.tablename = 'search_entries' AND s.attname = 'tsv'
+`
+
+type SearchEntryWordFrequenciesRow struct {
+	Words   []string
+	Freqs   []float32
+	Entries float64
+}
+
+// SearchEntryWordFrequencies reads ANALYZE's statistics of the entries' words (pg_stats: the most common lexemes of search_entries.tsv, and the share of entries holding each, element by element, followed by three summary figures) and the table's estimated size: how a search estimates, without planning, how many entries its words match. No row before the first ANALYZE.
+func (q *Queries) SearchEntryWordFrequencies(ctx context.Context, db DBTX) (SearchEntryWordFrequenciesRow, error) {
+	row := db.QueryRow(ctx, searchEntryWordFrequencies)
+	var i SearchEntryWordFrequenciesRow
+	err := row.Scan(&i.Words, &i.Freqs, &i.Entries)
+	return i, err
 }

@@ -96,16 +96,19 @@ func shareWith(doc uuid.UUID, recipients ...string) access.ShareInput {
 // (docs/design.md#search): as for an actor who reads few entries (through
 // the readers' index, the way the tests' actors are searched) and as for
 // one who reads many (through the words' index; the bound lowered so that
-// every actor is searched that way).
+// every actor is searched that way), their words either estimated to match
+// few entries (every match read at once, as the tests' words are: a test's
+// table has no statistics) or many (the statement planned for its values;
+// the bound lowered so that every search goes that way).
 func withBundle(t *testing.T, f func(t *testing.T, b *bundle)) {
 	for _, way := range []struct {
-		name      string
-		sparseMax int
-	}{{"sparse", pgsearch.SparseMax}, {"dense", -1}} {
+		name              string
+		sparseMax, midMax int
+	}{{"sparse", pgsearch.SparseMax, pgsearch.MidMax}, {"dense", -1, pgsearch.MidMax}, {"dense-common", -1, -1}} {
 		t.Run(way.name, func(t *testing.T) {
 			t.Parallel()
 			b := setup(t)
-			b.backend.SparseMax = way.sparseMax
+			b.backend.SparseMax, b.backend.MidMax = way.sparseMax, way.midMax
 			f(t, b)
 		})
 	}

@@ -100,6 +100,34 @@ FROM page p JOIN search_entries e ON e.document_id = p.document_id
 UNION ALL
 (SELECT 'counted', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, f.space::text, '', f.tags FROM few f LIMIT @count_max::int);
 
+-- name: SearchEntryFindMid :many
+-- SearchEntryFindMid is SearchEntryFind for an actor who reads many entries when the words match few entries (the same arguments and rows; the caller estimates how many from the words' statistics, SearchEntryWordFrequencies): every match, found once through the words' index and each checked for its readers and filters, ranked and counted from that set (one scan where SearchEntryFind's parts scan the matches twice, and no planning). Its plan is the same whatever the values (readers are checked per row, not through their index, which holds half the entries for such an actor), so it runs as a generic plan: each query is a one-row sub-select (computed once, not per row).
+WITH q AS MATERIALIZED (
+  SELECT search_query(@terms::text[], @groups::int[], @prefixes::boolean[]) AS words,
+         search_query(@any_terms::text[], @any_groups::int[], @any_prefixes::boolean[]) AS any_words
+), matched AS MATERIALIZED (
+  SELECT e.document_id, e.updated_at, e.space, e.tags, ts_match_vq(e.head, (SELECT q.any_words FROM q)) AS in_head,
+         CASE WHEN ts_match_vq(e.head, (SELECT q.any_words FROM q))
+              THEN (ts_rank('{0.1, 0.2, 0.4, 1.0}', e.head, (SELECT q.any_words FROM q)) * 10 + 0.1)::float8 ELSE 0.1::float8 END AS score
+  FROM search_entries e
+  WHERE e.live AND arrayoverlap(e.readers, @readers::uuid[]) AND e.tsv @@ (SELECT q.words FROM q) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
+), page AS (
+  SELECT m.document_id, m.updated_at, m.score
+  FROM matched m
+  ORDER BY NOT m.in_head, m.score DESC, m.updated_at DESC, m.document_id DESC
+  OFFSET @row_offset::int LIMIT @row_limit::int
+)
+SELECT 'hit'::text AS kind, p.document_id, p.score, p.updated_at, e.title AS value, e.body, '{}'::text[] AS tags
+FROM page p JOIN search_entries e ON e.document_id = p.document_id
+UNION ALL
+(SELECT 'counted', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, m.space::text, '', m.tags FROM matched m LIMIT @count_max::int);
+
+-- name: SearchEntryWordFrequencies :one
+-- SearchEntryWordFrequencies reads ANALYZE's statistics of the entries' words (pg_stats: the most common lexemes of search_entries.tsv, and the share of entries holding each, element by element, followed by three summary figures) and the table's estimated size: how a search estimates, without planning, how many entries its words match. No row before the first ANALYZE.
+SELECT s.most_common_elems::text::text[] AS words, s.most_common_elem_freqs::float4[] AS freqs, c.reltuples::float8 AS entries
+FROM pg_catalog.pg_stats s JOIN pg_catalog.pg_class c ON c.oid = 'search_entries'::regclass
+WHERE s.schemaname = current_schema() AND s.tablename = 'search_entries' AND s.attname = 'tsv';
+
 -- name: SearchEntryFindTypo :many
 -- SearchEntryFindTypo answers SearchEntryFind's search for titles resembling a typo text that the words do not match, best first (the titles holding a title word that resembles one of its words, search_title_words_query, found through head's index, and word-similar to the text as a whole, `%>`): a page of them (from row_offset) with their title and body, then at most count_max of them with their space and tags (the same kinds).
 WITH counted AS MATERIALIZED (
@@ -119,7 +147,7 @@ UNION ALL
 SELECT 'counted', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, c.space::text, '', c.tags FROM counted c;
 
 -- name: SearchEntryPlansGeneric :exec
--- SearchEntryPlansGeneric makes the statements of the transaction it runs in use their generic plan (plan_cache_mode, for that transaction only): SearchEntryFindFew, SearchEntryListFew and SearchEntryFindTypo, planned once per connection.
+-- SearchEntryPlansGeneric makes the statements of the transaction it runs in use their generic plan (plan_cache_mode, for that transaction only): SearchEntryFindFew, SearchEntryFindMid, SearchEntryListFew and SearchEntryFindTypo, planned once per connection.
 SELECT set_config('plan_cache_mode', 'force_generic_plan', true);
 
 -- name: SearchEntryList :many

@@ -34,9 +34,14 @@ type Backend struct {
 	// as one who reads few entries (SparseMax, the constant, unless a test
 	// sets it to choose the way).
 	SparseMax int
+	// MidMax is the most entries a search's words may be estimated to
+	// match to be searched through every match at once (MidMax, the
+	// constant, unless a test sets it to choose the way).
+	MidMax int
 
-	mu   sync.Mutex
-	ways map[uuid.UUID]way // by actor: which way their searches go, for wayTTL
+	words wordCache // the words' statistics, for MidMax's estimate
+	mu    sync.Mutex
+	ways  map[uuid.UUID]way // by actor: which way their searches go, for wayTTL
 }
 
 // way is whether an actor reads few entries, as counted at a time.
@@ -56,7 +61,7 @@ const (
 
 // New returns the postgres backend over pool (the database CoDNA runs on).
 func New(pool *pgxpool.Pool) *Backend {
-	return &Backend{pool: pool, SparseMax: SparseMax, ways: map[uuid.UUID]way{}}
+	return &Backend{pool: pool, SparseMax: SparseMax, MidMax: MidMax, ways: map[uuid.UUID]way{}}
 }
 
 // sparse reports whether the searcher reads few entries: at most SparseMax
@@ -219,7 +224,9 @@ const SparseMax = 2000
 // Search implements search.Backend: one statement for the page, the facets
 // and the count, filtering on the entries' readers the way round that suits
 // the actor (sparse: one statement counting their level sources, once a
-// minute): SearchEntryFind for an actor who reads many entries,
+// minute) and how many entries its words match (estimated from the words'
+// statistics, MidMax): for an actor who reads many entries SearchEntryFind
+// when the words are common, SearchEntryFindMid when they match few;
 // SearchEntryFindFew for one who reads few (SearchEntryList and
 // SearchEntryListFew for a query without terms); when the words find fewer
 // than TypoBelow, one more for misspelled titles (SearchEntryFindTypo), which
@@ -227,7 +234,7 @@ const SparseMax = 2000
 // SearchEntryFind and SearchEntryList run as unnamed prepared statements
 // (customPlans), planned for their own words, readers and filters (the best
 // plan depends on how common they are); SearchEntryFindFew,
-// SearchEntryListFew and SearchEntryFindTypo, whose plan is the same whatever
+// SearchEntryFindMid, SearchEntryListFew and SearchEntryFindTypo, whose plan is the same whatever
 // the values, run as generic plans (genericPlans), planned once per
 // connection.
 func (b *Backend) Search(ctx context.Context, q search.Query) (search.Result, error) {
@@ -316,25 +323,42 @@ func (c customPlans) Query(ctx context.Context, sql string, args ...any) (pgx.Ro
 	return c.DBTX.Query(ctx, sql, append([]any{pgx.QueryExecModeCacheDescribe}, args...)...)
 }
 
-// find runs the search's statement for its way: SearchEntryFind planned for
-// its values, or SearchEntryFindFew (the same arguments and rows) as a
-// generic plan.
+// find runs the search's statement for its way: for an actor who reads
+// few entries SearchEntryFindFew; for one who reads many,
+// SearchEntryFindMid when the words are estimated to match at most MidMax
+// entries (from the words' statistics), else SearchEntryFind planned for
+// its values. SearchEntryFindFew and SearchEntryFindMid (the same
+// arguments and rows) run as generic plans.
 func (b *Backend) find(ctx context.Context, p db.SearchEntryFindParams, sparse bool) ([]row, error) {
-	if !sparse {
-		return db.Q.SearchEntryFind(ctx, customPlans{b.pool}, p)
+	few := db.SearchEntryFindFewParams{
+		Terms: p.Terms, Groups: p.Groups, Prefixes: p.Prefixes,
+		AnyTerms: p.AnyTerms, AnyGroups: p.AnyGroups, AnyPrefixes: p.AnyPrefixes,
+		Readers: p.Readers, Spaces: p.Spaces, PathPrefix: p.PathPrefix, Tags: p.Tags, OwnerID: p.OwnerID,
+		UpdatedAfter: p.UpdatedAfter, UpdatedBefore: p.UpdatedBefore, Statuses: p.Statuses,
+		RowOffset: p.RowOffset, RowLimit: p.RowLimit, CountMax: p.CountMax,
 	}
 	var rows []row
-	err := genericPlans(ctx, b.pool, func(tx pgx.Tx) error {
-		rs, err := db.Q.SearchEntryFindFew(ctx, tx, db.SearchEntryFindFewParams{
-			Terms: p.Terms, Groups: p.Groups, Prefixes: p.Prefixes,
-			AnyTerms: p.AnyTerms, AnyGroups: p.AnyGroups, AnyPrefixes: p.AnyPrefixes,
-			Readers: p.Readers, Spaces: p.Spaces, PathPrefix: p.PathPrefix, Tags: p.Tags, OwnerID: p.OwnerID,
-			UpdatedAfter: p.UpdatedAfter, UpdatedBefore: p.UpdatedBefore, Statuses: p.Statuses,
-			RowOffset: p.RowOffset, RowLimit: p.RowLimit, CountMax: p.CountMax,
+	if sparse {
+		err := genericPlans(ctx, b.pool, func(tx pgx.Tx) error {
+			rs, err := db.Q.SearchEntryFindFew(ctx, tx, few)
+			for _, r := range rs {
+				rows = append(rows, row(r))
+			}
+			return err
 		})
-		rows = make([]row, len(rs))
-		for i, r := range rs {
-			rows[i] = row(r)
+		return rows, err
+	}
+	common, err := b.common(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	if common {
+		return db.Q.SearchEntryFind(ctx, customPlans{b.pool}, p)
+	}
+	err = genericPlans(ctx, b.pool, func(tx pgx.Tx) error {
+		rs, err := db.Q.SearchEntryFindMid(ctx, tx, db.SearchEntryFindMidParams(few))
+		for _, r := range rs {
+			rows = append(rows, row(r))
 		}
 		return err
 	})

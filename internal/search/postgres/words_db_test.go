@@ -1,0 +1,66 @@
+package postgres
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"codna/internal/db"
+	"codna/internal/document"
+	"codna/internal/pgtest"
+	"codna/internal/search"
+)
+
+// TestCommonWordsFromTheStatistics: after ANALYZE the backend estimates a
+// word's matches from pg_stats, so a word in every entry goes to the
+// statement planned for its values and a word in one entry, or a word
+// unknown to the statistics, to the one reading every match.
+func TestCommonWordsFromTheStatistics(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	d := pgtest.New(t)
+	owner := pgtest.CreatePerson(t, d.Pool)
+	b := New(d.Pool)
+	const n = 30
+	var entries []search.Entry
+	for i := range n {
+		body := "everywhere lantern"
+		if i == 0 {
+			body = "everywhere solitary"
+		}
+		doc := pgtest.CreateDocument(t, d.Pool, owner.ID, pgtest.Doc{Space: document.SpaceWiki, Title: "Page", Content: body})
+		entries = append(entries, search.Entry{
+			ID: doc.ID, Space: string(doc.Space), Path: doc.Path, Slug: doc.Slug, Title: doc.Title, Status: string(doc.Status),
+			OwnerID: owner.ID, UpdatedAt: doc.UpdatedAt, Body: body, Version: int64(doc.Version),
+		})
+	}
+	require.NoError(t, b.Apply(ctx, d.Pool, entries, nil))
+	require.Equal(t, n, pgtest.Count(t, d.Pool, "SELECT count(*) FROM search_entries WHERE live"))
+
+	words := func(w string, prefix bool) db.SearchEntryFindParams {
+		return db.SearchEntryFindParams{Terms: []string{w}, Groups: []int32{1}, Prefixes: []bool{prefix}}
+	}
+	b.MidMax = n / 2
+	common, err := b.common(ctx, words("everywhere", false))
+	require.NoError(t, err)
+	require.False(t, common, "no statistics before ANALYZE: every word is taken for rare")
+
+	pgtest.Exec(t, d.Pool, "ANALYZE search_entries")
+	b.words = wordCache{} // forget what was read before ANALYZE
+	for _, c := range []struct {
+		word   string
+		prefix bool
+		common bool
+	}{
+		{"everywhere", false, true},
+		{"Lantern", false, true},
+		{"lant", true, true},
+		{"solitary", false, false},
+		{"unheard", false, false},
+	} {
+		common, err := b.common(ctx, words(c.word, c.prefix))
+		require.NoError(t, err)
+		require.Equal(t, c.common, common, c.word)
+	}
+}
