@@ -330,6 +330,15 @@ func (c customPlans) Query(ctx context.Context, sql string, args ...any) (pgx.Ro
 // its values. SearchEntryFindFew and SearchEntryFindMid (the same
 // arguments and rows) run as generic plans.
 func (b *Backend) find(ctx context.Context, p db.SearchEntryFindParams, sparse bool) ([]row, error) {
+	if !sparse {
+		common, err := b.common(ctx, p)
+		if err != nil {
+			return nil, err
+		}
+		if common {
+			return db.Q.SearchEntryFind(ctx, customPlans{b.pool}, p)
+		}
+	}
 	few := db.SearchEntryFindFewParams{
 		Terms: p.Terms, Groups: p.Groups, Prefixes: p.Prefixes,
 		AnyTerms: p.AnyTerms, AnyGroups: p.AnyGroups, AnyPrefixes: p.AnyPrefixes,
@@ -338,24 +347,14 @@ func (b *Backend) find(ctx context.Context, p db.SearchEntryFindParams, sparse b
 		RowOffset: p.RowOffset, RowLimit: p.RowLimit, CountMax: p.CountMax,
 	}
 	var rows []row
-	if sparse {
-		err := genericPlans(ctx, b.pool, func(tx pgx.Tx) error {
+	err := genericPlans(ctx, b.pool, func(tx pgx.Tx) error {
+		if sparse {
 			rs, err := db.Q.SearchEntryFindFew(ctx, tx, few)
 			for _, r := range rs {
 				rows = append(rows, row(r))
 			}
 			return err
-		})
-		return rows, err
-	}
-	common, err := b.common(ctx, p)
-	if err != nil {
-		return nil, err
-	}
-	if common {
-		return db.Q.SearchEntryFind(ctx, customPlans{b.pool}, p)
-	}
-	err = genericPlans(ctx, b.pool, func(tx pgx.Tx) error {
+		}
 		rs, err := db.Q.SearchEntryFindMid(ctx, tx, db.SearchEntryFindMidParams(few))
 		for _, r := range rs {
 			rows = append(rows, row(r))

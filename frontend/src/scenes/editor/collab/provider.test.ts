@@ -4,52 +4,8 @@ import * as encoding from 'lib0/encoding'
 import * as decoding from 'lib0/decoding'
 import * as syncProtocol from 'y-protocols/sync'
 import { CollabProvider, storedGeneration } from './provider'
-import { MsgReset, MsgRoom, MsgSync, MsgPersisted } from './protocol'
-
-// A socket the test plays the server on: what the provider sends is kept,
-// what the server says is handed to the provider's handlers.
-class FakeSocket {
-  static OPEN = 1
-  readyState = 0
-  binaryType = ''
-  sent: Uint8Array[] = []
-  onopen: (() => void) | null = null
-  onmessage: ((e: { data: ArrayBuffer }) => void) | null = null
-  onclose: ((e: { code: number }) => void) | null = null
-  constructor(readonly url: string) {}
-  send(b: Uint8Array) {
-    this.sent.push(b)
-  }
-  close() {
-    this.readyState = 3
-  }
-  open() {
-    this.readyState = 1
-    this.onopen?.()
-  }
-  say(b: Uint8Array) {
-    this.onmessage?.({ data: b.slice().buffer })
-  }
-  drop(code: number) {
-    this.readyState = 3
-    this.onclose?.({ code })
-  }
-}
-
-const msg = (type: number, write: (e: encoding.Encoder) => void) => {
-  const e = encoding.createEncoder()
-  encoding.writeVarUint(e, type)
-  write(e)
-  return encoding.toUint8Array(e)
-}
-
-/** The server's side of a join: MsgRoom, its sync step 1 (of doc) and, once asked, step 2. */
-function join(s: FakeSocket, generation: number, server: Y.Doc) {
-  s.open()
-  s.say(msg(MsgRoom, (e) => encoding.writeVarUint(e, generation)))
-  s.say(msg(MsgSync, (e) => syncProtocol.writeSyncStep1(e, server)))
-  s.say(msg(MsgSync, (e) => syncProtocol.writeSyncStep2(e, server)))
-}
+import { MsgReset, MsgSync, MsgPersisted } from './protocol'
+import { FakeSocket, msg } from './socket.testing'
 
 function setup(generation?: number) {
   const sockets: FakeSocket[] = []
@@ -89,7 +45,7 @@ describe('CollabProvider', () => {
     await p.start()
     const server = new Y.Doc()
     server.getText('content').insert(0, 'Hello')
-    join(s(0), 4, server)
+    s(0).join(4, server)
     expect(p.phase).toBe('live')
     expect(p.generation).toBe(4)
     expect(storedGeneration('p1', 'd1')).toBe(4)
@@ -110,7 +66,7 @@ describe('CollabProvider', () => {
     vi.useFakeTimers()
     const { p, sockets, s } = setup(0)
     await p.start()
-    join(s(0), 1, new Y.Doc())
+    s(0).join(1, new Y.Doc())
     s(0).drop(4503)
     expect(p.phase).toBe('offline')
     p.text.insert(0, 'offline words')
@@ -118,7 +74,7 @@ describe('CollabProvider', () => {
     expect(sockets).toHaveLength(2)
     expect(s(1).url).toBe('ws://test/collab/d1?generation=1')
     const server = new Y.Doc()
-    join(s(1), 1, server)
+    s(1).join(1, server)
     // Our sync step 2 (the answer to the server's step 1) carries what was typed offline.
     const answers = s(1).sent.map((b) => decoding.createDecoder(b)).filter((d) => decoding.readVarUint(d) === MsgSync && decoding.readVarUint(d) === syncProtocol.messageYjsSyncStep2)
     expect(answers).toHaveLength(1)
@@ -148,7 +104,7 @@ describe('CollabProvider', () => {
     ] as const) {
       const { p, sockets, s } = setup(0)
       await p.start()
-      join(s(0), 1, new Y.Doc())
+      s(0).join(1, new Y.Doc())
       s(0).drop(code)
       vi.advanceTimersByTime(20_000)
       expect(p.phase).toBe('closed')
