@@ -156,6 +156,112 @@ func (q *Queries) SearchEntryFind(ctx context.Context, db DBTX, arg SearchEntryF
 	return items, nil
 }
 
+const searchEntryFindCommon = `-- name: SearchEntryFindCommon :many
+WITH q AS MATERIALIZED (
+  SELECT search_query($1::text[], $2::int[], $3::boolean[]) AS words,
+         search_query($4::text[], $5::int[], $6::boolean[]) AS any_words
+), head AS (
+  SELECT e.document_id, e.updated_at, (ts_rank('{0.1, 0.2, 0.4, 1.0}', e.head, (SELECT q.any_words FROM q)) * 10 + 0.1)::float8 AS score
+  FROM search_entries e
+  WHERE e.head @@ (SELECT q.any_words FROM q) AND e.live AND arrayoverlap(e.readers, $7::uuid[]) AND ts_match_vq(e.tsv, (SELECT q.words FROM q))
+  ORDER BY score DESC, e.updated_at DESC, e.document_id DESC
+  LIMIT $8::int
+), body AS (
+  SELECT e.document_id, e.updated_at, 0.1::float8 AS score
+  FROM search_entries e
+  WHERE e.live AND arrayoverlap(e.readers, $7::uuid[]) AND ts_match_vq(e.tsv, (SELECT q.words FROM q)) AND NOT ts_match_vq(e.head, (SELECT q.any_words FROM q))
+  ORDER BY e.updated_at DESC, e.document_id DESC
+  LIMIT $8::int
+), page AS (
+  SELECT x.document_id, x.updated_at, x.score
+  FROM (SELECT 0 AS part, head.document_id, head.updated_at, head.score FROM head UNION ALL SELECT 1, body.document_id, body.updated_at, body.score FROM body) x
+  ORDER BY x.part, x.score DESC, x.updated_at DESC, x.document_id DESC
+  OFFSET $9::int LIMIT $10::int
+), counted AS MATERIALIZED (
+  (SELECT e.space, e.tags
+   FROM search_entries e
+   WHERE NOT $11::boolean AND e.live AND arrayoverlap(e.readers, $7::uuid[]) AND e.tsv @@ (SELECT q.words FROM q)
+   LIMIT $12::int)
+  UNION ALL
+  (SELECT e.space, e.tags
+   FROM search_entries e
+   WHERE $11::boolean AND e.live AND arrayoverlap(e.readers, $7::uuid[]) AND ts_match_vq(e.tsv, (SELECT q.words FROM q))
+   ORDER BY e.updated_at DESC, e.document_id DESC
+   LIMIT $12::int)
+)
+SELECT 'hit'::text AS kind, p.document_id, p.score, p.updated_at, e.title AS value, e.body, '{}'::text[] AS tags
+FROM page p JOIN search_entries e ON e.document_id = p.document_id
+UNION ALL
+SELECT 'counted', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, c.space::text, '', c.tags FROM counted c
+`
+
+type SearchEntryFindCommonParams struct {
+	Terms         []string
+	Groups        []int32
+	Prefixes      []bool
+	AnyTerms      []string
+	AnyGroups     []int32
+	AnyPrefixes   []bool
+	Readers       []uuid.UUID
+	RowEnd        int32
+	RowOffset     int32
+	RowLimit      int32
+	NewestCounted bool
+	CountMax      int32
+}
+
+type SearchEntryFindCommonRow struct {
+	Kind       string
+	DocumentID uuid.UUID
+	Score      float64
+	UpdatedAt  time.Time
+	Value      string
+	Body       string
+	Tags       []string
+}
+
+// SearchEntryFindCommon is SearchEntryFind for an actor who reads many entries, a search without filters whose words match many entries (the caller estimates how many from the words' statistics, SearchEntryWordFrequencies; the same rows): its head matches through head's index; the other matches newest first by walking the recency index, each checked (for words in a few percent of the entries the newest readable ones come early); at most count_max readable matches to count, the first the words' index finds, or, when newest_counted, the newest (the same walk: for words in more than a few percent of the entries it stops before the words' index has listed their matches). Its plan is the same whatever the values, so it runs as a generic plan (no planning, which costs about as much as the parts): each query is a one-row sub-select (computed once, not per row), and every check of the walks is written so that no index answers it.
+func (q *Queries) SearchEntryFindCommon(ctx context.Context, db DBTX, arg SearchEntryFindCommonParams) ([]SearchEntryFindCommonRow, error) {
+	rows, err := db.Query(ctx, searchEntryFindCommon,
+		arg.Terms,
+		arg.Groups,
+		arg.Prefixes,
+		arg.AnyTerms,
+		arg.AnyGroups,
+		arg.AnyPrefixes,
+		arg.Readers,
+		arg.RowEnd,
+		arg.RowOffset,
+		arg.RowLimit,
+		arg.NewestCounted,
+		arg.CountMax,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []SearchEntryFindCommonRow
+	for rows.Next() {
+		var i SearchEntryFindCommonRow
+		if err := rows.Scan(
+			&i.Kind,
+			&i.DocumentID,
+			&i.Score,
+			&i.UpdatedAt,
+			&i.Value,
+			&i.Body,
+			&i.Tags,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const searchEntryFindFew = `-- name: SearchEntryFindFew :many
 WITH q AS MATERIALIZED (
   SELECT search_query($1::text[], $2::int[], $3::boolean[]) AS words,
@@ -645,7 +751,7 @@ const searchEntryPlansGeneric = `-- name: SearchEntryPlansGeneric :exec
 SELECT set_config('plan_cache_mode', 'force_generic_plan', true)
 `
 
-// SearchEntryPlansGeneric makes the statements of the transaction it runs in use their generic plan (plan_cache_mode, for that transaction only): SearchEntryFindFew, SearchEntryFindMid, SearchEntryListFew and SearchEntryFindTypo, planned once per connection.
+// SearchEntryPlansGeneric makes the statements of the transaction it runs in use their generic plan (plan_cache_mode, for that transaction only; sent in one batch with the statement, whose implicit transaction it is): SearchEntryFindFew, SearchEntryFindMid, SearchEntryFindCommon, SearchEntryListFew and SearchEntryFindTypo, planned once per connection.
 func (q *Queries) SearchEntryPlansGeneric(ctx context.Context, db DBTX) error {
 	_, err := db.Exec(ctx, searchEntryPlansGeneric)
 	return err

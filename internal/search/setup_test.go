@@ -98,17 +98,28 @@ func shareWith(doc uuid.UUID, recipients ...string) access.ShareInput {
 // one who reads many (through the words' index; the bound lowered so that
 // every actor is searched that way), their words either estimated to match
 // few entries (every match read at once, as the tests' words are: a test's
-// table has no statistics) or many (the statement planned for its values;
-// the bound lowered so that every search goes that way).
+// table has no statistics) or many (the bound lowered so that every search
+// goes that way: without filters through the generic statement for common
+// words, its matches counted as the words' index finds them or newest
+// first; or, as filtered searches go, through the statement planned for its
+// values).
 func withBundle(t *testing.T, f func(t *testing.T, b *bundle)) {
 	for _, way := range []struct {
-		name              string
-		sparseMax, midMax int
-	}{{"sparse", pgsearch.SparseMax, pgsearch.MidMax}, {"dense", -1, pgsearch.MidMax}, {"dense-common", -1, -1}} {
+		name                             string
+		sparseMax, midMax, newestCounted int
+		planned                          bool
+	}{
+		{"sparse", pgsearch.SparseMax, pgsearch.MidMax, pgsearch.NewestCountedMin, false},
+		{"dense", -1, pgsearch.MidMax, pgsearch.NewestCountedMin, false},
+		{"dense-common", -1, -1, pgsearch.NewestCountedMin, false},
+		{"dense-common-newest", -1, -1, -1, false},
+		{"dense-common-planned", -1, -1, pgsearch.NewestCountedMin, true},
+	} {
 		t.Run(way.name, func(t *testing.T) {
 			t.Parallel()
 			b := setup(t)
 			b.backend.SparseMax, b.backend.MidMax = way.sparseMax, way.midMax
+			b.backend.NewestCountedMin, b.backend.Planned = way.newestCounted, way.planned
 			f(t, b)
 		})
 	}

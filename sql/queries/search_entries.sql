@@ -122,6 +122,45 @@ FROM page p JOIN search_entries e ON e.document_id = p.document_id
 UNION ALL
 (SELECT 'counted', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, m.space::text, '', m.tags FROM matched m LIMIT @count_max::int);
 
+-- name: SearchEntryFindCommon :many
+-- SearchEntryFindCommon is SearchEntryFind for an actor who reads many entries, a search without filters whose words match many entries (the caller estimates how many from the words' statistics, SearchEntryWordFrequencies; the same rows): its head matches through head's index; the other matches newest first by walking the recency index, each checked (for words in a few percent of the entries the newest readable ones come early); at most count_max readable matches to count, the first the words' index finds, or, when newest_counted, the newest (the same walk: for words in more than a few percent of the entries it stops before the words' index has listed their matches). Its plan is the same whatever the values, so it runs as a generic plan (no planning, which costs about as much as the parts): each query is a one-row sub-select (computed once, not per row), and every check of the walks is written so that no index answers it.
+WITH q AS MATERIALIZED (
+  SELECT search_query(@terms::text[], @groups::int[], @prefixes::boolean[]) AS words,
+         search_query(@any_terms::text[], @any_groups::int[], @any_prefixes::boolean[]) AS any_words
+), head AS (
+  SELECT e.document_id, e.updated_at, (ts_rank('{0.1, 0.2, 0.4, 1.0}', e.head, (SELECT q.any_words FROM q)) * 10 + 0.1)::float8 AS score
+  FROM search_entries e
+  WHERE e.head @@ (SELECT q.any_words FROM q) AND e.live AND arrayoverlap(e.readers, @readers::uuid[]) AND ts_match_vq(e.tsv, (SELECT q.words FROM q))
+  ORDER BY score DESC, e.updated_at DESC, e.document_id DESC
+  LIMIT @row_end::int
+), body AS (
+  SELECT e.document_id, e.updated_at, 0.1::float8 AS score
+  FROM search_entries e
+  WHERE e.live AND arrayoverlap(e.readers, @readers::uuid[]) AND ts_match_vq(e.tsv, (SELECT q.words FROM q)) AND NOT ts_match_vq(e.head, (SELECT q.any_words FROM q))
+  ORDER BY e.updated_at DESC, e.document_id DESC
+  LIMIT @row_end::int
+), page AS (
+  SELECT x.document_id, x.updated_at, x.score
+  FROM (SELECT 0 AS part, head.* FROM head UNION ALL SELECT 1, body.* FROM body) x
+  ORDER BY x.part, x.score DESC, x.updated_at DESC, x.document_id DESC
+  OFFSET @row_offset::int LIMIT @row_limit::int
+), counted AS MATERIALIZED (
+  (SELECT e.space, e.tags
+   FROM search_entries e
+   WHERE NOT @newest_counted::boolean AND e.live AND arrayoverlap(e.readers, @readers::uuid[]) AND e.tsv @@ (SELECT q.words FROM q)
+   LIMIT @count_max::int)
+  UNION ALL
+  (SELECT e.space, e.tags
+   FROM search_entries e
+   WHERE @newest_counted::boolean AND e.live AND arrayoverlap(e.readers, @readers::uuid[]) AND ts_match_vq(e.tsv, (SELECT q.words FROM q))
+   ORDER BY e.updated_at DESC, e.document_id DESC
+   LIMIT @count_max::int)
+)
+SELECT 'hit'::text AS kind, p.document_id, p.score, p.updated_at, e.title AS value, e.body, '{}'::text[] AS tags
+FROM page p JOIN search_entries e ON e.document_id = p.document_id
+UNION ALL
+SELECT 'counted', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, c.space::text, '', c.tags FROM counted c;
+
 -- name: SearchEntryWordFrequencies :one
 -- SearchEntryWordFrequencies reads ANALYZE's statistics of the entries' words (pg_stats: the most common lexemes of search_entries.tsv, and the share of entries holding each, element by element, followed by three summary figures) and the table's estimated size: how a search estimates, without planning, how many entries its words match. No row before the first ANALYZE.
 SELECT s.most_common_elems::text::text[] AS words, s.most_common_elem_freqs::float4[] AS freqs, c.reltuples::float8 AS entries
@@ -147,7 +186,7 @@ UNION ALL
 SELECT 'counted', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, c.space::text, '', c.tags FROM counted c;
 
 -- name: SearchEntryPlansGeneric :exec
--- SearchEntryPlansGeneric makes the statements of the transaction it runs in use their generic plan (plan_cache_mode, for that transaction only): SearchEntryFindFew, SearchEntryFindMid, SearchEntryListFew and SearchEntryFindTypo, planned once per connection.
+-- SearchEntryPlansGeneric makes the statements of the transaction it runs in use their generic plan (plan_cache_mode, for that transaction only; sent in one batch with the statement, whose implicit transaction it is): SearchEntryFindFew, SearchEntryFindMid, SearchEntryFindCommon, SearchEntryListFew and SearchEntryFindTypo, planned once per connection.
 SELECT set_config('plan_cache_mode', 'force_generic_plan', true);
 
 -- name: SearchEntryList :many

@@ -17,7 +17,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"codna/internal/db"
@@ -38,6 +37,16 @@ type Backend struct {
 	// match to be searched through every match at once (MidMax, the
 	// constant, unless a test sets it to choose the way).
 	MidMax int
+	// NewestCountedMin is the fewest entries a search's words must be
+	// estimated to match for SearchEntryFindCommon to count the newest
+	// readable matches rather than the first the words' index finds
+	// (NewestCountedMin, the constant, unless a test sets it to choose the
+	// way).
+	NewestCountedMin int
+	// Planned makes every search of words estimated above MidMax run
+	// SearchEntryFind, planned for its values, as filtered ones do (false,
+	// unless a test sets it to choose the way).
+	Planned bool
 
 	words wordCache // the words' statistics, for MidMax's estimate
 	mu    sync.Mutex
@@ -61,7 +70,7 @@ const (
 
 // New returns the postgres backend over pool (the database CoDNA runs on).
 func New(pool *pgxpool.Pool) *Backend {
-	return &Backend{pool: pool, SparseMax: SparseMax, MidMax: MidMax, ways: map[uuid.UUID]way{}}
+	return &Backend{pool: pool, SparseMax: SparseMax, MidMax: MidMax, NewestCountedMin: NewestCountedMin, ways: map[uuid.UUID]way{}}
 }
 
 // sparse reports whether the searcher reads few entries: at most SparseMax
@@ -279,7 +288,7 @@ func (b *Backend) Search(ctx context.Context, q search.Query) (search.Result, er
 		// fewer than TypoBelow matches: they come after every match,
 		// whatever the page size.
 		if typo := typoText(q.Text); typo != nil && total(rs) < TypoBelow {
-			err := genericPlans(ctx, b.pool, func(tx pgx.Tx) error {
+			err := genericPlans(ctx, b.pool, func(tx db.DBTX) error {
 				ts, err := db.Q.SearchEntryFindTypo(ctx, tx, typoParams(p, *typo, rs, q))
 				for _, r := range ts {
 					rows = append(rows, row(r))
@@ -313,16 +322,6 @@ func typoParams(p db.SearchEntryFindParams, typo string, exactRows []row, q sear
 	}
 }
 
-// customPlans runs queries as unnamed prepared statements (pgx's
-// QueryExecModeCacheDescribe), which Postgres plans for the values bound:
-// a search's best plan depends on how common its words are and how much
-// its actor may read, which a cached generic plan cannot know.
-type customPlans struct{ db.DBTX }
-
-func (c customPlans) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
-	return c.DBTX.Query(ctx, sql, append([]any{pgx.QueryExecModeCacheDescribe}, args...)...)
-}
-
 // find runs the search's statement for its way: for an actor who reads
 // few entries SearchEntryFindFew; for one who reads many,
 // SearchEntryFindMid when the words are estimated to match at most MidMax
@@ -331,12 +330,12 @@ func (c customPlans) Query(ctx context.Context, sql string, args ...any) (pgx.Ro
 // arguments and rows) run as generic plans.
 func (b *Backend) find(ctx context.Context, p db.SearchEntryFindParams, sparse bool) ([]row, error) {
 	if !sparse {
-		common, err := b.common(ctx, p)
+		n, err := b.estimate(ctx, p)
 		if err != nil {
 			return nil, err
 		}
-		if common {
-			return db.Q.SearchEntryFind(ctx, customPlans{b.pool}, p)
+		if n > float64(b.MidMax) {
+			return b.findCommon(ctx, p, n)
 		}
 	}
 	few := db.SearchEntryFindFewParams{
@@ -347,7 +346,7 @@ func (b *Backend) find(ctx context.Context, p db.SearchEntryFindParams, sparse b
 		RowOffset: p.RowOffset, RowLimit: p.RowLimit, CountMax: p.CountMax,
 	}
 	var rows []row
-	err := genericPlans(ctx, b.pool, func(tx pgx.Tx) error {
+	err := genericPlans(ctx, b.pool, func(tx db.DBTX) error {
 		if sparse {
 			rs, err := db.Q.SearchEntryFindFew(ctx, tx, few)
 			for _, r := range rs {
@@ -376,7 +375,7 @@ func (b *Backend) list(ctx context.Context, p db.SearchEntryListParams, sparse b
 		}
 		return rows, err
 	}
-	err := genericPlans(ctx, b.pool, func(tx pgx.Tx) error {
+	err := genericPlans(ctx, b.pool, func(tx db.DBTX) error {
 		rs, err := db.Q.SearchEntryListFew(ctx, tx, db.SearchEntryListFewParams(p))
 		for _, r := range rs {
 			rows = append(rows, row(r))
@@ -384,22 +383,6 @@ func (b *Backend) list(ctx context.Context, p db.SearchEntryListParams, sparse b
 		return err
 	})
 	return rows, err
-}
-
-// genericPlans runs f in a read-only transaction whose statements use their
-// generic plan (SearchEntryPlansGeneric: plan_cache_mode, for this
-// transaction only): pgx prepares each statement once per connection, and Postgres plans
-// it once, for any values, instead of at every execution. Only for
-// statements whose best plan does not depend on their values (each one says
-// so, and computes what it derives from its values once, in a sub-select,
-// rather than per row).
-func genericPlans(ctx context.Context, pool *pgxpool.Pool, f func(pgx.Tx) error) error {
-	return pgx.BeginTxFunc(ctx, pool, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
-		if err := db.Q.SearchEntryPlansGeneric(ctx, tx); err != nil {
-			return err
-		}
-		return f(tx)
-	})
 }
 
 // total is how many matches a statement counted (its counted rows).

@@ -29,14 +29,14 @@ const MidMax = 1500
 // again: they change only when Postgres analyzes search_entries.
 const statsTTL = 5 * time.Minute
 
-// common reports whether a search's words are estimated to match more than
-// MidMax entries (the words' statistics, read at most once per statsTTL).
-func (b *Backend) common(ctx context.Context, p db.SearchEntryFindParams) (bool, error) {
+// estimate is how many entries a search's words are estimated to match
+// (the words' statistics, read at most once per statsTTL).
+func (b *Backend) estimate(ctx context.Context, p db.SearchEntryFindParams) (float64, error) {
 	stats, err := b.words.get(ctx, b.pool)
 	if err != nil {
-		return false, err
+		return 0, err
 	}
-	return stats.matches(terms{text: p.Terms, groups: p.Groups, prefix: p.Prefixes}) > float64(b.MidMax), nil
+	return stats.matches(terms{text: p.Terms, groups: p.Groups, prefix: p.Prefixes}), nil
 }
 
 // wordStats is ANALYZE's view of the entries' words: the most common
