@@ -234,8 +234,9 @@ const SparseMax = 2000
 // and the count, filtering on the entries' readers the way round that suits
 // the actor (sparse: one statement counting their level sources, once a
 // minute) and how many entries its words match (estimated from the words'
-// statistics, MidMax): for an actor who reads many entries SearchEntryFind
-// when the words are common, SearchEntryFindMid when they match few;
+// statistics, MidMax): for an actor who reads many entries, when the words
+// are common, SearchEntryFindCommon without filters and SearchEntryFind with
+// them, and SearchEntryFindMid when they match few;
 // SearchEntryFindFew for one who reads few (SearchEntryList and
 // SearchEntryListFew for a query without terms); when the words find fewer
 // than TypoBelow, one more for misspelled titles (SearchEntryFindTypo), which
@@ -243,9 +244,9 @@ const SparseMax = 2000
 // SearchEntryFind and SearchEntryList run as unnamed prepared statements
 // (customPlans), planned for their own words, readers and filters (the best
 // plan depends on how common they are); SearchEntryFindFew,
-// SearchEntryFindMid, SearchEntryListFew and SearchEntryFindTypo, whose plan is the same whatever
-// the values, run as generic plans (genericPlans), planned once per
-// connection.
+// SearchEntryFindMid, SearchEntryFindCommon, SearchEntryListFew and
+// SearchEntryFindTypo, whose plan is the same whatever the values, run as
+// generic plans (genericPlans), planned once per connection.
 func (b *Backend) Search(ctx context.Context, q search.Query) (search.Result, error) {
 	f := q.Filter
 	spaces, statuses := nonNil(f.Spaces), nonNil(f.Statuses)
@@ -325,9 +326,9 @@ func typoParams(p db.SearchEntryFindParams, typo string, exactRows []row, q sear
 // find runs the search's statement for its way: for an actor who reads
 // few entries SearchEntryFindFew; for one who reads many,
 // SearchEntryFindMid when the words are estimated to match at most MidMax
-// entries (from the words' statistics), else SearchEntryFind planned for
-// its values. SearchEntryFindFew and SearchEntryFindMid (the same
-// arguments and rows) run as generic plans.
+// entries (from the words' statistics), else findCommon's.
+// SearchEntryFindFew and SearchEntryFindMid (the same arguments and rows)
+// run as generic plans.
 func (b *Backend) find(ctx context.Context, p db.SearchEntryFindParams, sparse bool) ([]row, error) {
 	if !sparse {
 		n, err := b.estimate(ctx, p)
