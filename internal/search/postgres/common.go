@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"strings"
 
 	"codna/internal/db"
 )
@@ -16,14 +17,17 @@ import (
 const NewestCountedMin = 6000
 
 // findCommon runs the search of words estimated to match n entries, more
-// than MidMax, for an actor who reads many entries: without filters
-// SearchEntryFindCommon, a generic plan (its head matches through head's
-// index, the others by walking the recency index, which for such words
-// finds the newest readable ones early); with filters SearchEntryFind,
-// planned for its values (a selective filter's index beats the walk, and
-// which one is the planner's to say).
+// than MidMax, for an actor who reads many entries: for one word (or
+// prefix) without filters SearchEntryFindCommon, a generic plan (its head
+// matches through head's index, the others by walking the recency index,
+// which for such a word finds the newest readable ones early); else
+// SearchEntryFind, planned for its values: a selective filter's index beats
+// the walk, and a phrase, several words that must all match or an excluded
+// word may match far fewer entries than the estimate (that of the rarest
+// word), which the walk would read far past. Which way is the planner's to
+// say, from the whole query.
 func (b *Backend) findCommon(ctx context.Context, p db.SearchEntryFindParams, n float64) ([]row, error) {
-	if b.Planned || filtered(p) {
+	if b.Planned || filtered(p) || !oneWord(p) {
 		return db.Q.SearchEntryFind(ctx, customPlans{b.pool}, p)
 	}
 	var rows []row
@@ -47,4 +51,10 @@ func (b *Backend) findCommon(ctx context.Context, p db.SearchEntryFindParams, n 
 func filtered(p db.SearchEntryFindParams) bool {
 	return len(p.Spaces) > 0 || (p.PathPrefix != nil && *p.PathPrefix != "") || len(p.Tags) > 0 ||
 		p.OwnerID != nil || p.UpdatedAfter != nil || p.UpdatedBefore != nil || len(p.Statuses) > 0
+}
+
+// oneWord reports whether a search is one word or prefix (one term, not
+// excluded, of one word: a phrase's words are joined by spaces).
+func oneWord(p db.SearchEntryFindParams) bool {
+	return len(p.Terms) == 1 && p.Groups[0] != 0 && !strings.Contains(p.Terms[0], " ")
 }
