@@ -44,8 +44,8 @@ type Backend struct {
 	// way).
 	NewestCountedMin int
 	// Planned makes every search of words estimated above MidMax run
-	// SearchEntryFind, planned for its values, as filtered ones do (false,
-	// unless a test sets it to choose the way).
+	// SearchEntryFind, planned for its values, as filtered and multi-word
+	// ones do (false, unless a test sets it to choose the way).
 	Planned bool
 
 	words wordCache // the words' statistics, for MidMax's estimate
@@ -235,8 +235,8 @@ const SparseMax = 2000
 // the actor (sparse: one statement counting their level sources, once a
 // minute) and how many entries its words match (estimated from the words'
 // statistics, MidMax): for an actor who reads many entries, when the words
-// are common, SearchEntryFindCommon without filters and SearchEntryFind with
-// them, and SearchEntryFindMid when they match few;
+// are common, SearchEntryFindCommon for one word without filters, else
+// SearchEntryFind, and SearchEntryFindMid when they match few;
 // SearchEntryFindFew for one who reads few (SearchEntryList and
 // SearchEntryListFew for a query without terms); when the words find fewer
 // than TypoBelow, one more for misspelled titles (SearchEntryFindTypo), which
