@@ -18,17 +18,18 @@ func selects(ctx context.Context, path ...string) bool {
 	if fc == nil || !graphql.HasOperationContext(ctx) {
 		return false
 	}
-	_, ok := selectionAt(graphql.GetOperationContext(ctx), fc.Field.Selections, path)
+	_, ok := selectionAt(schedule.From(ctx), graphql.GetOperationContext(ctx), fc.Field.Selections, path)
 	return ok
 }
 
 // selectionAt follows path from sel as selects does (the first field of
 // each name, fragments included) and returns the selection set it reaches;
 // false when one of the names is not selected.
-func selectionAt(oc *graphql.OperationContext, sel ast.SelectionSet, path []string) (ast.SelectionSet, bool) {
+// The operation's cache (op) keeps each selection set collected once.
+func selectionAt(op *schedule.Op, oc *graphql.OperationContext, sel ast.SelectionSet, path []string) (ast.SelectionSet, bool) {
 	for _, name := range path {
 		found := false
-		for _, f := range graphql.CollectFields(oc, sel, nil) {
+		for _, f := range op.CollectFields(oc, sel, nil) {
 			if f.Name == name {
 				sel, found = f.Selections, true
 				break
@@ -49,13 +50,13 @@ func collectedAt(ctx context.Context, path ...string) []graphql.CollectedField {
 	if fc == nil || !graphql.HasOperationContext(ctx) {
 		return nil
 	}
-	oc := graphql.GetOperationContext(ctx)
+	oc, op := graphql.GetOperationContext(ctx), schedule.From(ctx)
 	sels := []ast.SelectionSet{fc.Field.Selections}
 	var found []graphql.CollectedField
 	for _, name := range path {
 		found = found[:0:0]
 		for _, sel := range sels {
-			for _, f := range graphql.CollectFields(oc, sel, nil) {
+			for _, f := range op.CollectFields(oc, sel, nil) {
 				if f.Name == name {
 					found = append(found, f)
 				}
@@ -90,12 +91,12 @@ func prefetchDocs(ctx context.Context, prefix []string, docs []*document.Doc) er
 	// is done once, and the fields there collected once, for the fifteen
 	// or so names asked below (each walk collected every selection set on
 	// its way again).
-	oc := graphql.GetOperationContext(ctx)
-	base, ok := selectionAt(oc, fc.Field.Selections, prefix)
+	oc, op := graphql.GetOperationContext(ctx), schedule.From(ctx)
+	base, ok := selectionAt(op, oc, fc.Field.Selections, prefix)
 	if !ok {
 		return nil
 	}
-	baseFields := graphql.CollectFields(oc, base, nil)
+	baseFields := op.CollectFields(oc, base, nil)
 	var ready [][]string
 	at := func(rest ...string) bool {
 		var sel ast.SelectionSet
@@ -109,7 +110,7 @@ func prefetchDocs(ctx context.Context, prefix []string, docs []*document.Doc) er
 		if !found {
 			return false
 		}
-		if _, ok := selectionAt(oc, sel, rest[1:]); !ok {
+		if _, ok := selectionAt(op, oc, sel, rest[1:]); !ok {
 			return false
 		}
 		ready = append(ready, append(append([]string{}, prefix...), rest...))
