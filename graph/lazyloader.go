@@ -3,6 +3,7 @@ package graph
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 
 	"github.com/vikstrous/dataloadgen"
 )
@@ -19,6 +20,19 @@ type lazyLoader[K comparable, V any] struct {
 	// never uses.
 	owner *Loaders
 	build func(*Loaders) *dataloadgen.Loader[K, V]
+
+	// built is set once loader is; until then PrimeLater keeps its
+	// values in pending (under mu; primed says there are some), which the
+	// loader's first use primes, in order, before anything else.
+	built   atomic.Bool
+	primed  atomic.Bool
+	mu      sync.Mutex
+	pending []primedValue[K, V]
+}
+
+type primedValue[K comparable, V any] struct {
+	key   K
+	value V
 }
 
 // init sets how z's loader is built, for l.
@@ -27,8 +41,37 @@ func (z *lazyLoader[K, V]) init(l *Loaders, build func(*Loaders) *dataloadgen.Lo
 }
 
 func (z *lazyLoader[K, V]) get() *dataloadgen.Loader[K, V] {
-	z.once.Do(func() { z.loader = z.build(z.owner) })
+	z.once.Do(func() {
+		z.loader = z.build(z.owner)
+		z.built.Store(true)
+	})
+	if z.primed.Load() {
+		z.mu.Lock()
+		for _, p := range z.pending {
+			z.loader.Prime(p.key, p.value)
+		}
+		z.pending = nil
+		z.primed.Store(false)
+		z.mu.Unlock()
+	}
 	return z.loader
+}
+
+// PrimeLater is Prime without its answer: until the loader is first used
+// the value is only kept, and primed (in the order given, before whatever
+// uses the loader) when it is. A list primes every document it read in
+// case a field loads one of them later; on most pages none does, and each
+// Prime cost an allocation and a map entry.
+func (z *lazyLoader[K, V]) PrimeLater(key K, value V) {
+	z.mu.Lock()
+	if !z.built.Load() {
+		z.pending = append(z.pending, primedValue[K, V]{key, value})
+		z.primed.Store(true)
+		z.mu.Unlock()
+		return
+	}
+	z.mu.Unlock()
+	z.get().Prime(key, value)
 }
 
 // Load is dataloadgen.Loader.Load.

@@ -304,7 +304,7 @@ func titledEnds(oc *graphql.OperationContext, fields []graphql.CollectedField, f
 // primeDoc records d, read with the actor's access level (d.Access), in
 // the Document loader, so a later load of it by id costs no statement.
 func (l *Loaders) primeDoc(d *document.Doc) {
-	l.Document.Prime(d.ID, d)
+	l.Document.PrimeLater(d.ID, d)
 }
 
 type loadersKey struct{}

@@ -18,21 +18,28 @@ func selects(ctx context.Context, path ...string) bool {
 	if fc == nil || !graphql.HasOperationContext(ctx) {
 		return false
 	}
-	oc := graphql.GetOperationContext(ctx)
-	sel := fc.Field.Selections
+	_, ok := selectionAt(schedule.From(ctx), graphql.GetOperationContext(ctx), fc.Field.Selections, path)
+	return ok
+}
+
+// selectionAt follows path from sel as selects does (the first field of
+// each name, fragments included) and returns the selection set it reaches;
+// false when one of the names is not selected.
+// The operation's cache (op) keeps each selection set collected once.
+func selectionAt(op *schedule.Op, oc *graphql.OperationContext, sel ast.SelectionSet, path []string) (ast.SelectionSet, bool) {
 	for _, name := range path {
 		found := false
-		for _, f := range graphql.CollectFields(oc, sel, nil) {
+		for _, f := range op.CollectFields(oc, sel, nil) {
 			if f.Name == name {
 				sel, found = f.Selections, true
 				break
 			}
 		}
 		if !found {
-			return false
+			return nil, false
 		}
 	}
-	return true
+	return sel, true
 }
 
 // collectedAt returns every field (each alias) the current field's
@@ -43,13 +50,13 @@ func collectedAt(ctx context.Context, path ...string) []graphql.CollectedField {
 	if fc == nil || !graphql.HasOperationContext(ctx) {
 		return nil
 	}
-	oc := graphql.GetOperationContext(ctx)
+	oc, op := graphql.GetOperationContext(ctx), schedule.From(ctx)
 	sels := []ast.SelectionSet{fc.Field.Selections}
 	var found []graphql.CollectedField
 	for _, name := range path {
 		found = found[:0:0]
 		for _, sel := range sels {
-			for _, f := range graphql.CollectFields(oc, sel, nil) {
+			for _, f := range op.CollectFields(oc, sel, nil) {
 				if f.Name == name {
 					found = append(found, f)
 				}
@@ -75,14 +82,38 @@ func prefetchDocs(ctx context.Context, prefix []string, docs []*document.Doc) er
 	if len(docs) == 0 {
 		return nil
 	}
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil || !graphql.HasOperationContext(ctx) {
+		return nil // selects nothing: nothing to load or declare
+	}
 	l := loaders(ctx)
+	// What at asks is selects(ctx, prefix + rest...): the walk to prefix
+	// is done once, and the fields there collected once, for the fifteen
+	// or so names asked below (each walk collected every selection set on
+	// its way again).
+	oc, op := graphql.GetOperationContext(ctx), schedule.From(ctx)
+	base, ok := selectionAt(op, oc, fc.Field.Selections, prefix)
+	if !ok {
+		return nil
+	}
+	baseFields := op.CollectFields(oc, base, nil)
 	var ready [][]string
 	at := func(rest ...string) bool {
-		path := append(append([]string{}, prefix...), rest...)
-		if !selects(ctx, path...) {
+		var sel ast.SelectionSet
+		found := false
+		for _, f := range baseFields {
+			if f.Name == rest[0] {
+				sel, found = f.Selections, true
+				break
+			}
+		}
+		if !found {
 			return false
 		}
-		ready = append(ready, path)
+		if _, ok := selectionAt(op, oc, sel, rest[1:]); !ok {
+			return false
+		}
+		ready = append(ready, append(append([]string{}, prefix...), rest...))
 		return true
 	}
 	// These resolvers only map the document they are given.

@@ -34,7 +34,7 @@ func SchemaSDL() string {
 // per item a page of it can return. The transport (graph/transport) serves
 // it.
 func NewSchema(r *Resolver) graphql.ExecutableSchema {
-	cfg := generated.Config{Resolvers: r}
+	cfg := generated.Config{Resolvers: &resolverRoot{ResolverRoot: r, document: r.Document(), query: r.Query()}}
 	cfg.Complexity.Query.ManagedUsers = func(child int, first *int, _ *string) int { return pageCost(child, first) }
 	cfg.Complexity.Query.Documents = func(child int, first *int, _ *string, _ *model.DocumentFilter, _ *model.DocumentOrder) int {
 		return pageCost(child, first)
@@ -45,6 +45,20 @@ func NewSchema(r *Resolver) graphql.ExecutableSchema {
 	cfg.Complexity.Query.FolderTree = func(child int, _ model.Space, _ *string) int { return 1 + child }
 	return generated.NewExecutableSchema(cfg)
 }
+
+// resolverRoot is r's resolvers with the per-object resolvers a documents
+// page asks most (Document for each document's links and backlinks, Query)
+// made once: the generated executor asks r.Document() for each field it
+// resolves, and gqlgen's generated Document() allocates a documentResolver
+// each time (a hundred a page).
+type resolverRoot struct {
+	generated.ResolverRoot
+	document generated.DocumentResolver
+	query    generated.QueryResolver
+}
+
+func (r *resolverRoot) Document() generated.DocumentResolver { return r.document }
+func (r *resolverRoot) Query() generated.QueryResolver       { return r.query }
 
 // pageCost is the complexity of a connection field: its children counted once
 // per item it can return.

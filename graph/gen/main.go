@@ -143,6 +143,12 @@ func rewrite(path string, safe map[string]bool, byAddress map[string]string) err
 	if resolved := resolverFields(out); resolved != out {
 		out, changed = resolved, true
 	}
+	if fields := concurrentField.ReplaceAllString(out, "schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, $1, $2, ec, obj, (*executionContext).$3)"); fields != out {
+		out, changed = fields, true
+	}
+	if lists := listMarshalers(out); lists != out {
+		out, changed = lists, true
+	}
 	if !changed {
 		return nil
 	}
@@ -258,6 +264,36 @@ var resolverField = regexp.MustCompile(`(?m)^(func \(ec \*executionContext\) _\w
 	`\t\tnil,\n` +
 	`\t\tfunc\(ctx context\.Context, selections ast\.SelectionSet, v (\S+)\) graphql\.Marshaler \{\n\t\t\treturn ec\.(marshal[NO][^\s(\[]+)\(ctx, selections, v\)\n\t\t\},\n` +
 	`\t\ttrue,\n\t\t(true|false),\n\t\)\n\})`)
+
+// concurrentField matches an object's call of ResolveConcurrently (after
+// the rewrites) with the closure gqlgen writes around the field's
+// resolver, naming the flags and the resolver.
+var concurrentField = regexp.MustCompile(`schedule\.ResolveConcurrently\(ctx, out, field, ec\.OperationContext, &deferred, i,\n\t+(true|false), (true|false),\n` +
+	`\t+func\(ctx context\.Context\) graphql\.Marshaler \{\n\t+return ec\.(_[^\s(]+)\(ctx, field, obj\)\n\t+\}\)`)
+
+// listMarshaler matches a list marshaler's call of MarshalList (after the
+// rewrites) with the closure gqlgen writes around the element's marshaler,
+// naming it and whether it takes the element's address, up to its return of
+// the array.
+var listMarshaler = regexp.MustCompile(`\tret := schedule\.MarshalList\(ctx, sel, len\(v\), func\(ctx context\.Context, i int\) graphql\.Marshaler \{\n` +
+	`\t\tfc := graphql\.GetFieldContext\(ctx\)\n\t\tfc\.Result = &v\[i\]\n\t\treturn ec\.([^\s(]+)\(ctx, sel, (&?)v\[i\]\)\n\t\}\)\n` +
+	`((?:\n\tfor _, e := range ret \{\n\t\tif e == graphql\.Null \{\n\t\t\treturn graphql\.Null\n\t\t\}\n\t\}\n)?)` +
+	`\n\treturn ret\n\}`)
+
+// listMarshalers makes the list marshalers that listMarshaler matches call
+// schedule.MarshalStructs or MarshalElements with the element's marshaler
+// (no closure unless the list is marshalled concurrently) and return the
+// array through schedule.Box (no allocation for the interface).
+func listMarshalers(src string) string {
+	return listMarshaler.ReplaceAllStringFunc(src, func(m string) string {
+		sub := listMarshaler.FindStringSubmatch(m)
+		call := "MarshalElements"
+		if sub[2] == "&" {
+			call = "MarshalStructs"
+		}
+		return "\tret := schedule." + call + "(ctx, sel, ec, v, (*executionContext)." + sub[1] + ")\n" + sub[3] + "\n\treturn schedule.Box(ctx, ret)\n}"
+	})
+}
 
 // resolverObject matches the field context of a resolver field without
 // arguments, naming its object type.

@@ -2603,11 +2603,7 @@ func (ec *executionContext) marshalNFolderShare2codnaᚋgraphᚋmodelᚐFolderSh
 }
 
 func (ec *executionContext) marshalNFolderShare2ᚕcodnaᚋgraphᚋmodelᚐFolderShareᚄ(ctx context.Context, sel ast.SelectionSet, v []model.FolderShare) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._FolderShare(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._FolderShare)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -2615,7 +2611,7 @@ func (ec *executionContext) marshalNFolderShare2ᚕcodnaᚋgraphᚋmodelᚐFolde
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) marshalNFolderShare2ᚖcodnaᚋgraphᚋmodelᚐFolderShare(ctx context.Context, sel ast.SelectionSet, v *model.FolderShare) graphql.Marshaler {
@@ -2631,11 +2627,7 @@ func (ec *executionContext) marshalNGrant2codnaᚋgraphᚋmodelᚐGrant(ctx cont
 }
 
 func (ec *executionContext) marshalNGrant2ᚕcodnaᚋgraphᚋmodelᚐGrantᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Grant) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._Grant(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._Grant)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -2643,7 +2635,7 @@ func (ec *executionContext) marshalNGrant2ᚕcodnaᚋgraphᚋmodelᚐGrantᚄ(ct
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) unmarshalNGrantReason2codnaᚋgraphᚋmodelᚐGrantReason(ctx context.Context, v any) (model.GrantReason, error) {
@@ -2661,11 +2653,7 @@ func (ec *executionContext) marshalNGroup2codnaᚋgraphᚋmodelᚐGroup(ctx cont
 }
 
 func (ec *executionContext) marshalNGroup2ᚕcodnaᚋgraphᚋmodelᚐGroupᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Group) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._Group(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._Group)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -2673,7 +2661,7 @@ func (ec *executionContext) marshalNGroup2ᚕcodnaᚋgraphᚋmodelᚐGroupᚄ(ct
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) unmarshalNPermission2codnaᚋgraphᚋmodelᚐPermission(ctx context.Context, v any) (model.Permission, error) {
@@ -2691,11 +2679,7 @@ func (ec *executionContext) marshalNPerson2codnaᚋgraphᚋmodelᚐPerson(ctx co
 }
 
 func (ec *executionContext) marshalNPerson2ᚕcodnaᚋgraphᚋmodelᚐPersonᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Person) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._Person(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._Person)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -2703,7 +2687,7 @@ func (ec *executionContext) marshalNPerson2ᚕcodnaᚋgraphᚋmodelᚐPersonᚄ(
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) unmarshalNPrincipalType2codnaᚋgraphᚋmodelᚐPrincipalType(ctx context.Context, v any) (model.PrincipalType, error) {
@@ -2765,11 +2749,7 @@ func (ec *executionContext) marshalNShareGrantResult2codnaᚋgraphᚋmodelᚐSha
 }
 
 func (ec *executionContext) marshalNShareGrantResult2ᚕcodnaᚋgraphᚋmodelᚐShareGrantResultᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ShareGrantResult) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._ShareGrantResult(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._ShareGrantResult)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -2777,7 +2757,7 @@ func (ec *executionContext) marshalNShareGrantResult2ᚕcodnaᚋgraphᚋmodelᚐ
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) unmarshalNShareInput2codnaᚋgraphᚋmodelᚐShareInput(ctx context.Context, v any) (model.ShareInput, error) {
@@ -2808,11 +2788,7 @@ func (ec *executionContext) marshalNShareSuggestion2codnaᚋgraphᚋmodelᚐShar
 }
 
 func (ec *executionContext) marshalNShareSuggestion2ᚕcodnaᚋgraphᚋmodelᚐShareSuggestionᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ShareSuggestion) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._ShareSuggestion(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._ShareSuggestion)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -2820,7 +2796,7 @@ func (ec *executionContext) marshalNShareSuggestion2ᚕcodnaᚋgraphᚋmodelᚐS
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) marshalNSharedWithMe2codnaᚋgraphᚋmodelᚐSharedWithMe(ctx context.Context, sel ast.SelectionSet, v model.SharedWithMe) graphql.Marshaler {
@@ -2828,11 +2804,7 @@ func (ec *executionContext) marshalNSharedWithMe2codnaᚋgraphᚋmodelᚐSharedW
 }
 
 func (ec *executionContext) marshalNSharedWithMe2ᚕcodnaᚋgraphᚋmodelᚐSharedWithMeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SharedWithMe) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._SharedWithMe(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._SharedWithMe)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -2840,7 +2812,7 @@ func (ec *executionContext) marshalNSharedWithMe2ᚕcodnaᚋgraphᚋmodelᚐShar
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) unmarshalNUnshareFolderInput2codnaᚋgraphᚋmodelᚐUnshareFolderInput(ctx context.Context, v any) (model.UnshareFolderInput, error) {

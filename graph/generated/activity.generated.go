@@ -601,17 +601,9 @@ func (ec *executionContext) _ActivityEntry(ctx context.Context, sel ast.Selectio
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "actor":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._ActivityEntry_actor(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, false, ec, obj, (*executionContext)._ActivityEntry_actor)
 		case "document":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._ActivityEntry_document(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, false, ec, obj, (*executionContext)._ActivityEntry_document)
 		case "at":
 			out.Values[i] = ec._ActivityEntry_at(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -633,11 +625,7 @@ func (ec *executionContext) _ActivityEntry(ctx context.Context, sel ast.Selectio
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "detail":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._ActivityEntry_detail(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, false, ec, obj, (*executionContext)._ActivityEntry_detail)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -672,11 +660,7 @@ func (ec *executionContext) marshalNActivityEdge2codnaᚋgraphᚋmodelᚐActivit
 }
 
 func (ec *executionContext) marshalNActivityEdge2ᚕcodnaᚋgraphᚋmodelᚐActivityEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ActivityEdge) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._ActivityEdge(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._ActivityEdge)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -684,7 +668,7 @@ func (ec *executionContext) marshalNActivityEdge2ᚕcodnaᚋgraphᚋmodelᚐActi
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) marshalNActivityEntry2ᚖcodnaᚋinternalᚋactivityᚐEntry(ctx context.Context, sel ast.SelectionSet, v *activity.Entry) graphql.Marshaler {

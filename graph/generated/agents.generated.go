@@ -1073,11 +1073,7 @@ func (ec *executionContext) marshalNAgentRead2codnaᚋgraphᚋmodelᚐAgentRead(
 }
 
 func (ec *executionContext) marshalNAgentRead2ᚕcodnaᚋgraphᚋmodelᚐAgentReadᚄ(ctx context.Context, sel ast.SelectionSet, v []model.AgentRead) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._AgentRead(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._AgentRead)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -1085,7 +1081,7 @@ func (ec *executionContext) marshalNAgentRead2ᚕcodnaᚋgraphᚋmodelᚐAgentRe
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) marshalNAgentShareTarget2codnaᚋgraphᚋmodelᚐAgentShareTarget(ctx context.Context, sel ast.SelectionSet, v model.AgentShareTarget) graphql.Marshaler {
@@ -1093,11 +1089,7 @@ func (ec *executionContext) marshalNAgentShareTarget2codnaᚋgraphᚋmodelᚐAge
 }
 
 func (ec *executionContext) marshalNAgentShareTarget2ᚕcodnaᚋgraphᚋmodelᚐAgentShareTargetᚄ(ctx context.Context, sel ast.SelectionSet, v []model.AgentShareTarget) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._AgentShareTarget(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._AgentShareTarget)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -1105,7 +1097,7 @@ func (ec *executionContext) marshalNAgentShareTarget2ᚕcodnaᚋgraphᚋmodelᚐ
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) marshalNAgentToolUse2codnaᚋgraphᚋmodelᚐAgentToolUse(ctx context.Context, sel ast.SelectionSet, v model.AgentToolUse) graphql.Marshaler {
@@ -1113,11 +1105,7 @@ func (ec *executionContext) marshalNAgentToolUse2codnaᚋgraphᚋmodelᚐAgentTo
 }
 
 func (ec *executionContext) marshalNAgentToolUse2ᚕcodnaᚋgraphᚋmodelᚐAgentToolUseᚄ(ctx context.Context, sel ast.SelectionSet, v []model.AgentToolUse) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._AgentToolUse(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._AgentToolUse)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -1125,7 +1113,7 @@ func (ec *executionContext) marshalNAgentToolUse2ᚕcodnaᚋgraphᚋmodelᚐAgen
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) marshalNResponsibleAgent2codnaᚋinternalᚋagentᚐAgent(ctx context.Context, sel ast.SelectionSet, v agent.Agent) graphql.Marshaler {
@@ -1133,11 +1121,7 @@ func (ec *executionContext) marshalNResponsibleAgent2codnaᚋinternalᚋagentᚐ
 }
 
 func (ec *executionContext) marshalNResponsibleAgent2ᚕcodnaᚋinternalᚋagentᚐAgentᚄ(ctx context.Context, sel ast.SelectionSet, v []agent.Agent) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._ResponsibleAgent(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._ResponsibleAgent)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -1145,7 +1129,7 @@ func (ec *executionContext) marshalNResponsibleAgent2ᚕcodnaᚋinternalᚋagent
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) marshalNResponsibleAgent2ᚖcodnaᚋinternalᚋagentᚐAgent(ctx context.Context, sel ast.SelectionSet, v *agent.Agent) graphql.Marshaler {

@@ -12211,11 +12211,7 @@ func (ec *executionContext) marshalNAccessToken2codnaᚋinternalᚋauthᚐAccess
 }
 
 func (ec *executionContext) marshalNAccessToken2ᚕcodnaᚋinternalᚋauthᚐAccessTokenᚄ(ctx context.Context, sel ast.SelectionSet, v []auth.AccessToken) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._AccessToken(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._AccessToken)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -12223,7 +12219,7 @@ func (ec *executionContext) marshalNAccessToken2ᚕcodnaᚋinternalᚋauthᚐAcc
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) marshalNAccessToken2ᚖcodnaᚋinternalᚋauthᚐAccessToken(ctx context.Context, sel ast.SelectionSet, v *auth.AccessToken) graphql.Marshaler {
@@ -12322,11 +12318,7 @@ func (ec *executionContext) marshalNSession2codnaᚋinternalᚋauthᚐActiveSess
 }
 
 func (ec *executionContext) marshalNSession2ᚕcodnaᚋinternalᚋauthᚐActiveSessionᚄ(ctx context.Context, sel ast.SelectionSet, v []auth.ActiveSession) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._Session(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._Session)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -12334,7 +12326,7 @@ func (ec *executionContext) marshalNSession2ᚕcodnaᚋinternalᚋauthᚐActiveS
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) marshalNSignInOptions2ᚖcodnaᚋgraphᚋmodelᚐSignInOptions(ctx context.Context, sel ast.SelectionSet, v *model.SignInOptions) graphql.Marshaler {

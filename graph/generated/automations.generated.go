@@ -2372,17 +2372,9 @@ func (ec *executionContext) _Automation(ctx context.Context, sel ast.SelectionSe
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "disabledReason":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Automation_disabledReason(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, false, ec, obj, (*executionContext)._Automation_disabledReason)
 		case "owner":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Automation_owner(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._Automation_owner)
 		case "ownerActive":
 			out.Values[i] = ec._Automation_ownerActive(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -2394,17 +2386,9 @@ func (ec *executionContext) _Automation(ctx context.Context, sel ast.SelectionSe
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "scope":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Automation_scope(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._Automation_scope)
 		case "schedule":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Automation_schedule(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, false, ec, obj, (*executionContext)._Automation_schedule)
 		case "timezone":
 			out.Values[i] = ec._Automation_timezone(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -2436,17 +2420,9 @@ func (ec *executionContext) _Automation(ctx context.Context, sel ast.SelectionSe
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "lastRun":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Automation_lastRun(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, false, ec, obj, (*executionContext)._Automation_lastRun)
 		case "runs":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Automation_runs(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._Automation_runs)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -3076,11 +3052,7 @@ func (ec *executionContext) marshalNAutomation2codnaᚋinternalᚋautomationᚐA
 }
 
 func (ec *executionContext) marshalNAutomation2ᚕcodnaᚋinternalᚋautomationᚐAutomationᚄ(ctx context.Context, sel ast.SelectionSet, v []automation.Automation) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._Automation(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._Automation)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -3088,7 +3060,7 @@ func (ec *executionContext) marshalNAutomation2ᚕcodnaᚋinternalᚋautomation�
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) marshalNAutomation2ᚖcodnaᚋinternalᚋautomationᚐAutomation(ctx context.Context, sel ast.SelectionSet, v *automation.Automation) graphql.Marshaler {
@@ -3112,11 +3084,7 @@ func (ec *executionContext) marshalNAutomationEdge2codnaᚋgraphᚋmodelᚐAutom
 }
 
 func (ec *executionContext) marshalNAutomationEdge2ᚕcodnaᚋgraphᚋmodelᚐAutomationEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.AutomationEdge) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._AutomationEdge(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._AutomationEdge)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -3124,7 +3092,7 @@ func (ec *executionContext) marshalNAutomationEdge2ᚕcodnaᚋgraphᚋmodelᚐAu
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) unmarshalNAutomationKind2codnaᚋinternalᚋautomationᚐKind(ctx context.Context, v any) (automation.Kind, error) {
@@ -3166,11 +3134,7 @@ func (ec *executionContext) marshalNAutomationProposal2codnaᚋgraphᚋmodelᚐA
 }
 
 func (ec *executionContext) marshalNAutomationProposal2ᚕcodnaᚋgraphᚋmodelᚐAutomationProposalᚄ(ctx context.Context, sel ast.SelectionSet, v []model.AutomationProposal) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._AutomationProposal(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._AutomationProposal)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -3178,7 +3142,7 @@ func (ec *executionContext) marshalNAutomationProposal2ᚕcodnaᚋgraphᚋmodel�
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) unmarshalNAutomationProposalKind2codnaᚋgraphᚋmodelᚐAutomationProposalKind(ctx context.Context, v any) (model.AutomationProposalKind, error) {
@@ -3212,11 +3176,7 @@ func (ec *executionContext) marshalNAutomationRunEdge2codnaᚋgraphᚋmodelᚐAu
 }
 
 func (ec *executionContext) marshalNAutomationRunEdge2ᚕcodnaᚋgraphᚋmodelᚐAutomationRunEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.AutomationRunEdge) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._AutomationRunEdge(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._AutomationRunEdge)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -3224,7 +3184,7 @@ func (ec *executionContext) marshalNAutomationRunEdge2ᚕcodnaᚋgraphᚋmodel�
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) unmarshalNAutomationRunStatus2codnaᚋinternalᚋautomationᚐStatus(ctx context.Context, v any) (automation.Status, error) {

@@ -1251,17 +1251,9 @@ func (ec *executionContext) _Comment(ctx context.Context, sel ast.SelectionSet, 
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "deleted":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Comment_deleted(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._Comment_deleted)
 		case "author":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Comment_author(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._Comment_author)
 		case "createdAt":
 			out.Values[i] = ec._Comment_createdAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -1522,17 +1514,9 @@ func (ec *executionContext) _Thread(ctx context.Context, sel ast.SelectionSet, o
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "author":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Thread_author(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._Thread_author)
 		case "resolvedBy":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Thread_resolvedBy(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, false, ec, obj, (*executionContext)._Thread_resolvedBy)
 		case "resolvedAt":
 			out.Values[i] = ec._Thread_resolvedAt(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
@@ -1637,11 +1621,7 @@ var (
 )
 
 func (ec *executionContext) marshalNComment2ᚕᚖcodnaᚋinternalᚋcommentᚐCommentᚄ(ctx context.Context, sel ast.SelectionSet, v []*comment.Comment) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec.marshalNComment2ᚖcodnaᚋinternalᚋcommentᚐComment(ctx, sel, v[i])
-	})
+	ret := schedule.MarshalElements(ctx, sel, ec, v, (*executionContext).marshalNComment2ᚖcodnaᚋinternalᚋcommentᚐComment)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -1649,7 +1629,7 @@ func (ec *executionContext) marshalNComment2ᚕᚖcodnaᚋinternalᚋcommentᚐC
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) marshalNComment2ᚖcodnaᚋinternalᚋcommentᚐComment(ctx context.Context, sel ast.SelectionSet, v *comment.Comment) graphql.Marshaler {
@@ -1717,11 +1697,7 @@ func (ec *executionContext) marshalNThread2codnaᚋinternalᚋcommentᚐThread(c
 }
 
 func (ec *executionContext) marshalNThread2ᚕcodnaᚋinternalᚋcommentᚐThreadᚄ(ctx context.Context, sel ast.SelectionSet, v []comment.Thread) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._Thread(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._Thread)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -1729,7 +1705,7 @@ func (ec *executionContext) marshalNThread2ᚕcodnaᚋinternalᚋcommentᚐThrea
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) marshalNThread2ᚖcodnaᚋinternalᚋcommentᚐThread(ctx context.Context, sel ast.SelectionSet, v *comment.Thread) graphql.Marshaler {

@@ -3376,11 +3376,7 @@ func (ec *executionContext) _Document(ctx context.Context, sel ast.SelectionSet,
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "space":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Document_space(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._Document_space)
 		case "path":
 			out.Values[i] = ec._Document_path(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -3397,34 +3393,18 @@ func (ec *executionContext) _Document(ctx context.Context, sel ast.SelectionSet,
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "content":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Document_content(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._Document_content)
 		case "markdown":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Document_markdown(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._Document_markdown)
 		case "frontmatter":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Document_frontmatter(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._Document_frontmatter)
 		case "tags":
 			out.Values[i] = ec._Document_tags(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "status":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Document_status(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._Document_status)
 		case "version":
 			out.Values[i] = ec._Document_version(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -3451,131 +3431,47 @@ func (ec *executionContext) _Document(ctx context.Context, sel ast.SelectionSet,
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "owner":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Document_owner(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._Document_owner)
 		case "updatedBy":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Document_updatedBy(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, false, ec, obj, (*executionContext)._Document_updatedBy)
 		case "myPermission":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Document_myPermission(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._Document_myPermission)
 		case "revisions":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Document_revisions(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._Document_revisions)
 		case "revision":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Document_revision(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, false, ec, obj, (*executionContext)._Document_revision)
 		case "diff":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Document_diff(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._Document_diff)
 		case "pathHistory":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Document_pathHistory(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._Document_pathHistory)
 		case "access":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Document_access(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._Document_access)
 		case "whyCanISee":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Document_whyCanISee(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._Document_whyCanISee)
 		case "threads":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Document_threads(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._Document_threads)
 		case "threadCount":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Document_threadCount(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._Document_threadCount)
 		case "openThreadCount":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Document_openThreadCount(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._Document_openThreadCount)
 		case "starred":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Document_starred(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._Document_starred)
 		case "attachments":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Document_attachments(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._Document_attachments)
 		case "fileReferences":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Document_fileReferences(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._Document_fileReferences)
 		case "links":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Document_links(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._Document_links)
 		case "backlinks":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Document_backlinks(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._Document_backlinks)
 		case "related":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Document_related(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._Document_related)
 		case "liveDigest":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Document_liveDigest(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._Document_liveDigest)
 		case "watching":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Document_watching(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._Document_watching)
 		case "watcherCount":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Document_watcherCount(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._Document_watcherCount)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -3694,11 +3590,7 @@ func (ec *executionContext) _DocumentRevision(ctx context.Context, sel ast.Selec
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "changeKind":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._DocumentRevision_changeKind(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._DocumentRevision_changeKind)
 		case "changeSummary":
 			out.Values[i] = ec._DocumentRevision_changeSummary(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
@@ -3710,11 +3602,7 @@ func (ec *executionContext) _DocumentRevision(ctx context.Context, sel ast.Selec
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "space":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._DocumentRevision_space(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._DocumentRevision_space)
 		case "path":
 			out.Values[i] = ec._DocumentRevision_path(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -3736,23 +3624,11 @@ func (ec *executionContext) _DocumentRevision(ctx context.Context, sel ast.Selec
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "status":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._DocumentRevision_status(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._DocumentRevision_status)
 		case "frontmatter":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._DocumentRevision_frontmatter(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._DocumentRevision_frontmatter)
 		case "author":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._DocumentRevision_author(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, false, ec, obj, (*executionContext)._DocumentRevision_author)
 		case "createdAt":
 			out.Values[i] = ec._DocumentRevision_createdAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -3788,23 +3664,11 @@ func (ec *executionContext) _DocumentRevisionConnection(ctx context.Context, sel
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("DocumentRevisionConnection")
 		case "edges":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._DocumentRevisionConnection_edges(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._DocumentRevisionConnection_edges)
 		case "pageInfo":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._DocumentRevisionConnection_pageInfo(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._DocumentRevisionConnection_pageInfo)
 		case "totalCount":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._DocumentRevisionConnection_totalCount(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._DocumentRevisionConnection_totalCount)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -3953,11 +3817,7 @@ func (ec *executionContext) _FolderEntry(ctx context.Context, sel ast.SelectionS
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "document":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._FolderEntry_document(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._FolderEntry_document)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -4071,11 +3931,7 @@ func (ec *executionContext) _PastAddress(ctx context.Context, sel ast.SelectionS
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("PastAddress")
 		case "space":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._PastAddress_space(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._PastAddress_space)
 		case "path":
 			out.Values[i] = ec._PastAddress_path(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -4270,11 +4126,7 @@ func (ec *executionContext) marshalNDocument2codnaᚋinternalᚋdocumentᚐDoc(c
 }
 
 func (ec *executionContext) marshalNDocument2ᚕcodnaᚋinternalᚋdocumentᚐDocᚄ(ctx context.Context, sel ast.SelectionSet, v []document.Doc) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._Document(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._Document)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -4282,17 +4134,13 @@ func (ec *executionContext) marshalNDocument2ᚕcodnaᚋinternalᚋdocumentᚐDo
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) marshalNDocument2ᚕᚖcodnaᚋinternalᚋdocumentᚐDoc(ctx context.Context, sel ast.SelectionSet, v []*document.Doc) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec.marshalODocument2ᚖcodnaᚋinternalᚋdocumentᚐDoc(ctx, sel, v[i])
-	})
+	ret := schedule.MarshalElements(ctx, sel, ec, v, (*executionContext).marshalODocument2ᚖcodnaᚋinternalᚋdocumentᚐDoc)
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) marshalNDocument2ᚖcodnaᚋinternalᚋdocumentᚐDoc(ctx context.Context, sel ast.SelectionSet, v *document.Doc) graphql.Marshaler {
@@ -4326,11 +4174,7 @@ func (ec *executionContext) marshalNDocumentEdge2codnaᚋgraphᚋmodelᚐDocumen
 }
 
 func (ec *executionContext) marshalNDocumentEdge2ᚕcodnaᚋgraphᚋmodelᚐDocumentEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.DocumentEdge) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._DocumentEdge(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._DocumentEdge)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -4338,7 +4182,7 @@ func (ec *executionContext) marshalNDocumentEdge2ᚕcodnaᚋgraphᚋmodelᚐDocu
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) marshalNDocumentRevision2ᚖcodnaᚋinternalᚋdocumentᚐRevision(ctx context.Context, sel ast.SelectionSet, v *document.Revision) graphql.Marshaler {
@@ -4362,11 +4206,7 @@ func (ec *executionContext) marshalNDocumentRevisionEdge2codnaᚋgraphᚋmodel�
 }
 
 func (ec *executionContext) marshalNDocumentRevisionEdge2ᚕcodnaᚋgraphᚋmodelᚐDocumentRevisionEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.DocumentRevisionEdge) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._DocumentRevisionEdge(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._DocumentRevisionEdge)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -4374,7 +4214,7 @@ func (ec *executionContext) marshalNDocumentRevisionEdge2ᚕcodnaᚋgraphᚋmode
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) unmarshalNDocumentStatus2codnaᚋgraphᚋmodelᚐDocumentStatus(ctx context.Context, v any) (model.DocumentStatus, error) {
@@ -4392,11 +4232,7 @@ func (ec *executionContext) marshalNFolder2codnaᚋinternalᚋdocumentᚐFolder(
 }
 
 func (ec *executionContext) marshalNFolder2ᚕcodnaᚋinternalᚋdocumentᚐFolderᚄ(ctx context.Context, sel ast.SelectionSet, v []document.Folder) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._Folder(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._Folder)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -4404,7 +4240,7 @@ func (ec *executionContext) marshalNFolder2ᚕcodnaᚋinternalᚋdocumentᚐFold
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) marshalNFolderEntry2codnaᚋgraphᚋmodelᚐFolderEntry(ctx context.Context, sel ast.SelectionSet, v model.FolderEntry) graphql.Marshaler {
@@ -4412,11 +4248,7 @@ func (ec *executionContext) marshalNFolderEntry2codnaᚋgraphᚋmodelᚐFolderEn
 }
 
 func (ec *executionContext) marshalNFolderEntry2ᚕcodnaᚋgraphᚋmodelᚐFolderEntryᚄ(ctx context.Context, sel ast.SelectionSet, v []model.FolderEntry) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._FolderEntry(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._FolderEntry)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -4424,7 +4256,7 @@ func (ec *executionContext) marshalNFolderEntry2ᚕcodnaᚋgraphᚋmodelᚐFolde
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) marshalNFolderTree2ᚖcodnaᚋgraphᚋmodelᚐFolderTree(ctx context.Context, sel ast.SelectionSet, v *model.FolderTree) graphql.Marshaler {
@@ -4471,11 +4303,7 @@ func (ec *executionContext) marshalNPastAddress2codnaᚋinternalᚋdocumentᚐPa
 }
 
 func (ec *executionContext) marshalNPastAddress2ᚕcodnaᚋinternalᚋdocumentᚐPastAddressᚄ(ctx context.Context, sel ast.SelectionSet, v []document.PastAddress) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._PastAddress(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._PastAddress)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -4483,7 +4311,7 @@ func (ec *executionContext) marshalNPastAddress2ᚕcodnaᚋinternalᚋdocument�
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) unmarshalNRestoreDocumentInput2codnaᚋgraphᚋmodelᚐRestoreDocumentInput(ctx context.Context, v any) (model.RestoreDocumentInput, error) {
@@ -4594,11 +4422,7 @@ func (ec *executionContext) marshalODocumentStatus2ᚕcodnaᚋgraphᚋmodelᚐDo
 	if v == nil {
 		return graphql.Null
 	}
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec.marshalNDocumentStatus2codnaᚋgraphᚋmodelᚐDocumentStatus(ctx, sel, v[i])
-	})
+	ret := schedule.MarshalElements(ctx, sel, ec, v, (*executionContext).marshalNDocumentStatus2codnaᚋgraphᚋmodelᚐDocumentStatus)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -4606,7 +4430,7 @@ func (ec *executionContext) marshalODocumentStatus2ᚕcodnaᚋgraphᚋmodelᚐDo
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) unmarshalODocumentStatus2ᚖcodnaᚋgraphᚋmodelᚐDocumentStatus(ctx context.Context, v any) (*model.DocumentStatus, error) {
@@ -4664,11 +4488,7 @@ func (ec *executionContext) marshalOSpace2ᚕcodnaᚋgraphᚋmodelᚐSpaceᚄ(ct
 	if v == nil {
 		return graphql.Null
 	}
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec.marshalNSpace2codnaᚋgraphᚋmodelᚐSpace(ctx, sel, v[i])
-	})
+	ret := schedule.MarshalElements(ctx, sel, ec, v, (*executionContext).marshalNSpace2codnaᚋgraphᚋmodelᚐSpace)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -4676,7 +4496,7 @@ func (ec *executionContext) marshalOSpace2ᚕcodnaᚋgraphᚋmodelᚐSpaceᚄ(ct
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) unmarshalOSpace2ᚖcodnaᚋgraphᚋmodelᚐSpace(ctx context.Context, v any) (*model.Space, error) {

@@ -864,17 +864,9 @@ func (ec *executionContext) _FileReference(ctx context.Context, sel ast.Selectio
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "page":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._FileReference_page(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, false, ec, obj, (*executionContext)._FileReference_page)
 		case "attachment":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._FileReference_attachment(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, false, ec, obj, (*executionContext)._FileReference_attachment)
 		case "keptAt":
 			out.Values[i] = ec._FileReference_keptAt(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
@@ -945,11 +937,7 @@ func (ec *executionContext) marshalNAttachment2codnaᚋgraphᚋmodelᚐAttachmen
 }
 
 func (ec *executionContext) marshalNAttachment2ᚕcodnaᚋgraphᚋmodelᚐAttachmentᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Attachment) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._Attachment(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._Attachment)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -957,7 +945,7 @@ func (ec *executionContext) marshalNAttachment2ᚕcodnaᚋgraphᚋmodelᚐAttach
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) marshalNAttachment2ᚖcodnaᚋgraphᚋmodelᚐAttachment(ctx context.Context, sel ast.SelectionSet, v *model.Attachment) graphql.Marshaler {
@@ -994,11 +982,7 @@ func (ec *executionContext) marshalNFileReference2codnaᚋinternalᚋlinkgraph�
 }
 
 func (ec *executionContext) marshalNFileReference2ᚕcodnaᚋinternalᚋlinkgraphᚐFileReferenceᚄ(ctx context.Context, sel ast.SelectionSet, v []linkgraph.FileReference) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._FileReference(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._FileReference)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -1006,7 +990,7 @@ func (ec *executionContext) marshalNFileReference2ᚕcodnaᚋinternalᚋlinkgrap
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) unmarshalNFileReferenceAnswer2codnaᚋgraphᚋmodelᚐFileReferenceAnswer(ctx context.Context, v any) (model.FileReferenceAnswer, error) {

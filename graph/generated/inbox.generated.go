@@ -1431,33 +1431,21 @@ func (ec *executionContext) _Notification(ctx context.Context, sel ast.Selection
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "actor":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Notification_actor(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, false, ec, obj, (*executionContext)._Notification_actor)
 		case "requiresDecision":
 			out.Values[i] = ec._Notification_requiresDecision(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "status":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Notification_status(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._Notification_status)
 		case "batchId":
 			out.Values[i] = ec._Notification_batchId(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "documents":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Notification_documents(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._Notification_documents)
 		case "createdAt":
 			out.Values[i] = ec._Notification_createdAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -1474,17 +1462,9 @@ func (ec *executionContext) _Notification(ctx context.Context, sel ast.Selection
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "mention":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Notification_mention(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, false, ec, obj, (*executionContext)._Notification_mention)
 		case "watchEvents":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Notification_watchEvents(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, false, ec, obj, (*executionContext)._Notification_watchEvents)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1696,11 +1676,7 @@ func (ec *executionContext) marshalNNotificationEdge2codnaᚋgraphᚋmodelᚐNot
 }
 
 func (ec *executionContext) marshalNNotificationEdge2ᚕcodnaᚋgraphᚋmodelᚐNotificationEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.NotificationEdge) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._NotificationEdge(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._NotificationEdge)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -1708,7 +1684,7 @@ func (ec *executionContext) marshalNNotificationEdge2ᚕcodnaᚋgraphᚋmodelᚐ
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) unmarshalNNotificationInput2codnaᚋgraphᚋmodelᚐNotificationInput(ctx context.Context, v any) (model.NotificationInput, error) {

@@ -686,22 +686,14 @@ func (ec *executionContext) _Ingestion(ctx context.Context, sel ast.SelectionSet
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "kind":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Ingestion_kind(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._Ingestion_kind)
 		case "byteSize":
 			out.Values[i] = ec._Ingestion_byteSize(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "source":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Ingestion_source(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, false, ec, obj, (*executionContext)._Ingestion_source)
 		case "path":
 			out.Values[i] = ec._Ingestion_path(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -718,17 +710,9 @@ func (ec *executionContext) _Ingestion(ctx context.Context, sel ast.SelectionSet
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "error":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Ingestion_error(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, false, ec, obj, (*executionContext)._Ingestion_error)
 		case "document":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Ingestion_document(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, false, ec, obj, (*executionContext)._Ingestion_document)
 		case "createdAt":
 			out.Values[i] = ec._Ingestion_createdAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -872,11 +856,7 @@ func (ec *executionContext) marshalNIngestionEdge2codnaᚋgraphᚋmodelᚐIngest
 }
 
 func (ec *executionContext) marshalNIngestionEdge2ᚕcodnaᚋgraphᚋmodelᚐIngestionEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.IngestionEdge) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._IngestionEdge(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._IngestionEdge)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -884,7 +864,7 @@ func (ec *executionContext) marshalNIngestionEdge2ᚕcodnaᚋgraphᚋmodelᚐIng
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) unmarshalNIngestionStatus2codnaᚋinternalᚋingestᚐStatus(ctx context.Context, v any) (ingest.Status, error) {

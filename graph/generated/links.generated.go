@@ -2261,28 +2261,16 @@ func (ec *executionContext) _LinkDecision(ctx context.Context, sel ast.Selection
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "source":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._LinkDecision_source(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._LinkDecision_source)
 		case "target":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._LinkDecision_target(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._LinkDecision_target)
 		case "targetAddress":
 			out.Values[i] = ec._LinkDecision_targetAddress(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "cause":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._LinkDecision_cause(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, false, ec, obj, (*executionContext)._LinkDecision_cause)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -2528,46 +2516,22 @@ func (ec *executionContext) _LinkSuggestion(ctx context.Context, sel ast.Selecti
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "source":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._LinkSuggestion_source(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, false, ec, obj, (*executionContext)._LinkSuggestion_source)
 		case "target":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._LinkSuggestion_target(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, false, ec, obj, (*executionContext)._LinkSuggestion_target)
 		case "reason":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._LinkSuggestion_reason(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._LinkSuggestion_reason)
 		case "rationale":
 			out.Values[i] = ec._LinkSuggestion_rationale(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "score":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._LinkSuggestion_score(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, false, ec, obj, (*executionContext)._LinkSuggestion_score)
 		case "status":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._LinkSuggestion_status(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._LinkSuggestion_status)
 		case "suggestedBy":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._LinkSuggestion_suggestedBy(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, false, ec, obj, (*executionContext)._LinkSuggestion_suggestedBy)
 		case "createdAt":
 			out.Values[i] = ec._LinkSuggestion_createdAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -2843,11 +2807,7 @@ func (ec *executionContext) marshalNDocumentLink2codnaᚋinternalᚋlinkgraphᚐ
 }
 
 func (ec *executionContext) marshalNDocumentLink2ᚕcodnaᚋinternalᚋlinkgraphᚐEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []linkgraph.Edge) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._DocumentLink(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._DocumentLink)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -2855,7 +2815,7 @@ func (ec *executionContext) marshalNDocumentLink2ᚕcodnaᚋinternalᚋlinkgraph
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) marshalNDocumentLink2ᚖcodnaᚋinternalᚋlinkgraphᚐEdge(ctx context.Context, sel ast.SelectionSet, v *linkgraph.Edge) graphql.Marshaler {
@@ -2897,11 +2857,7 @@ func (ec *executionContext) marshalNLinkDecisionEdge2codnaᚋgraphᚋmodelᚐLin
 }
 
 func (ec *executionContext) marshalNLinkDecisionEdge2ᚕcodnaᚋgraphᚋmodelᚐLinkDecisionEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.LinkDecisionEdge) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._LinkDecisionEdge(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._LinkDecisionEdge)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -2909,7 +2865,7 @@ func (ec *executionContext) marshalNLinkDecisionEdge2ᚕcodnaᚋgraphᚋmodelᚐ
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) unmarshalNLinkDecisionKind2codnaᚋgraphᚋmodelᚐLinkDecisionKind(ctx context.Context, v any) (model.LinkDecisionKind, error) {
@@ -2935,11 +2891,7 @@ func (ec *executionContext) marshalNLinkGraphEdge2codnaᚋgraphᚋmodelᚐLinkGr
 }
 
 func (ec *executionContext) marshalNLinkGraphEdge2ᚕcodnaᚋgraphᚋmodelᚐLinkGraphEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.LinkGraphEdge) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._LinkGraphEdge(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._LinkGraphEdge)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -2947,7 +2899,7 @@ func (ec *executionContext) marshalNLinkGraphEdge2ᚕcodnaᚋgraphᚋmodelᚐLin
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) marshalNLinkGraphNode2codnaᚋgraphᚋmodelᚐLinkGraphNode(ctx context.Context, sel ast.SelectionSet, v model.LinkGraphNode) graphql.Marshaler {
@@ -2955,11 +2907,7 @@ func (ec *executionContext) marshalNLinkGraphNode2codnaᚋgraphᚋmodelᚐLinkGr
 }
 
 func (ec *executionContext) marshalNLinkGraphNode2ᚕcodnaᚋgraphᚋmodelᚐLinkGraphNodeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.LinkGraphNode) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._LinkGraphNode(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._LinkGraphNode)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -2967,7 +2915,7 @@ func (ec *executionContext) marshalNLinkGraphNode2ᚕcodnaᚋgraphᚋmodelᚐLin
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) unmarshalNLinkState2codnaᚋinternalᚋlinkgraphᚐState(ctx context.Context, v any) (linkgraph.State, error) {
@@ -3021,11 +2969,7 @@ func (ec *executionContext) marshalNLinkSuggestionEdge2codnaᚋgraphᚋmodelᚐL
 }
 
 func (ec *executionContext) marshalNLinkSuggestionEdge2ᚕcodnaᚋgraphᚋmodelᚐLinkSuggestionEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.LinkSuggestionEdge) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._LinkSuggestionEdge(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._LinkSuggestionEdge)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -3033,7 +2977,7 @@ func (ec *executionContext) marshalNLinkSuggestionEdge2ᚕcodnaᚋgraphᚋmodel�
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) unmarshalNLinkSuggestionInput2codnaᚋgraphᚋmodelᚐLinkSuggestionInput(ctx context.Context, v any) (model.LinkSuggestionInput, error) {
@@ -3077,11 +3021,7 @@ func (ec *executionContext) marshalNRelatedDocument2codnaᚋgraphᚋmodelᚐRela
 }
 
 func (ec *executionContext) marshalNRelatedDocument2ᚕcodnaᚋgraphᚋmodelᚐRelatedDocumentᚄ(ctx context.Context, sel ast.SelectionSet, v []model.RelatedDocument) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._RelatedDocument(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._RelatedDocument)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -3089,7 +3029,7 @@ func (ec *executionContext) marshalNRelatedDocument2ᚕcodnaᚋgraphᚋmodelᚐR
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) unmarshalNSuggestionStatus2codnaᚋgraphᚋmodelᚐSuggestionStatus(ctx context.Context, v any) (model.SuggestionStatus, error) {

@@ -5208,11 +5208,7 @@ func (ec *executionContext) marshalNAuditEntryEdge2codnaᚋgraphᚋmodelᚐAudit
 }
 
 func (ec *executionContext) marshalNAuditEntryEdge2ᚕcodnaᚋgraphᚋmodelᚐAuditEntryEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.AuditEntryEdge) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._AuditEntryEdge(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._AuditEntryEdge)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -5220,7 +5216,7 @@ func (ec *executionContext) marshalNAuditEntryEdge2ᚕcodnaᚋgraphᚋmodelᚐAu
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) unmarshalNCreateAgentInput2codnaᚋgraphᚋmodelᚐCreateAgentInput(ctx context.Context, v any) (model.CreateAgentInput, error) {
@@ -5324,11 +5320,7 @@ func (ec *executionContext) marshalNManagedAgent2codnaᚋgraphᚋmodelᚐManaged
 }
 
 func (ec *executionContext) marshalNManagedAgent2ᚕcodnaᚋgraphᚋmodelᚐManagedAgentᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ManagedAgent) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._ManagedAgent(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._ManagedAgent)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -5336,7 +5328,7 @@ func (ec *executionContext) marshalNManagedAgent2ᚕcodnaᚋgraphᚋmodelᚐMana
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) marshalNManagedAgent2ᚖcodnaᚋgraphᚋmodelᚐManagedAgent(ctx context.Context, sel ast.SelectionSet, v *model.ManagedAgent) graphql.Marshaler {
@@ -5360,11 +5352,7 @@ func (ec *executionContext) marshalNManagedGrant2codnaᚋgraphᚋmodelᚐManaged
 }
 
 func (ec *executionContext) marshalNManagedGrant2ᚕcodnaᚋgraphᚋmodelᚐManagedGrantᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ManagedGrant) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._ManagedGrant(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._ManagedGrant)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -5372,7 +5360,7 @@ func (ec *executionContext) marshalNManagedGrant2ᚕcodnaᚋgraphᚋmodelᚐMana
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) marshalNManagedGroup2codnaᚋgraphᚋmodelᚐManagedGroup(ctx context.Context, sel ast.SelectionSet, v model.ManagedGroup) graphql.Marshaler {
@@ -5380,11 +5368,7 @@ func (ec *executionContext) marshalNManagedGroup2codnaᚋgraphᚋmodelᚐManaged
 }
 
 func (ec *executionContext) marshalNManagedGroup2ᚕcodnaᚋgraphᚋmodelᚐManagedGroupᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ManagedGroup) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._ManagedGroup(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._ManagedGroup)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -5392,7 +5376,7 @@ func (ec *executionContext) marshalNManagedGroup2ᚕcodnaᚋgraphᚋmodelᚐMana
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) marshalNManagedGroupPayload2ᚖcodnaᚋgraphᚋmodelᚐManagedGroupPayload(ctx context.Context, sel ast.SelectionSet, v *model.ManagedGroupPayload) graphql.Marshaler {
@@ -5408,11 +5392,7 @@ func (ec *executionContext) marshalNManagedUser2codnaᚋgraphᚋmodelᚐManagedU
 }
 
 func (ec *executionContext) marshalNManagedUser2ᚕcodnaᚋgraphᚋmodelᚐManagedUserᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ManagedUser) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._ManagedUser(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._ManagedUser)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -5420,7 +5400,7 @@ func (ec *executionContext) marshalNManagedUser2ᚕcodnaᚋgraphᚋmodelᚐManag
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) marshalNManagedUser2ᚖcodnaᚋgraphᚋmodelᚐManagedUser(ctx context.Context, sel ast.SelectionSet, v *model.ManagedUser) graphql.Marshaler {
@@ -5444,11 +5424,7 @@ func (ec *executionContext) marshalNManagedUserEdge2codnaᚋgraphᚋmodelᚐMana
 }
 
 func (ec *executionContext) marshalNManagedUserEdge2ᚕcodnaᚋgraphᚋmodelᚐManagedUserEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ManagedUserEdge) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._ManagedUserEdge(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._ManagedUserEdge)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -5456,7 +5432,7 @@ func (ec *executionContext) marshalNManagedUserEdge2ᚕcodnaᚋgraphᚋmodelᚐM
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) marshalNParkedEvent2codnaᚋgraphᚋmodelᚐParkedEvent(ctx context.Context, sel ast.SelectionSet, v model.ParkedEvent) graphql.Marshaler {
@@ -5464,11 +5440,7 @@ func (ec *executionContext) marshalNParkedEvent2codnaᚋgraphᚋmodelᚐParkedEv
 }
 
 func (ec *executionContext) marshalNParkedEvent2ᚕcodnaᚋgraphᚋmodelᚐParkedEventᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ParkedEvent) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._ParkedEvent(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._ParkedEvent)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -5476,7 +5448,7 @@ func (ec *executionContext) marshalNParkedEvent2ᚕcodnaᚋgraphᚋmodelᚐParke
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) marshalNParkedEvent2ᚖcodnaᚋgraphᚋmodelᚐParkedEvent(ctx context.Context, sel ast.SelectionSet, v *model.ParkedEvent) graphql.Marshaler {
@@ -5528,11 +5500,7 @@ func (ec *executionContext) marshalNServiceToken2codnaᚋgraphᚋmodelᚐService
 }
 
 func (ec *executionContext) marshalNServiceToken2ᚕcodnaᚋgraphᚋmodelᚐServiceTokenᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ServiceToken) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._ServiceToken(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._ServiceToken)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -5540,7 +5508,7 @@ func (ec *executionContext) marshalNServiceToken2ᚕcodnaᚋgraphᚋmodelᚐServ
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) marshalNServiceToken2ᚖcodnaᚋgraphᚋmodelᚐServiceToken(ctx context.Context, sel ast.SelectionSet, v *model.ServiceToken) graphql.Marshaler {
@@ -5618,11 +5586,7 @@ func (ec *executionContext) marshalNUsageRow2codnaᚋgraphᚋmodelᚐUsageRow(ct
 }
 
 func (ec *executionContext) marshalNUsageRow2ᚕcodnaᚋgraphᚋmodelᚐUsageRowᚄ(ctx context.Context, sel ast.SelectionSet, v []model.UsageRow) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._UsageRow(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._UsageRow)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -5630,7 +5594,7 @@ func (ec *executionContext) marshalNUsageRow2ᚕcodnaᚋgraphᚋmodelᚐUsageRow
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) unmarshalOAuditFilter2ᚖcodnaᚋgraphᚋmodelᚐAuditFilter(ctx context.Context, v any) (*model.AuditFilter, error) {

@@ -576,11 +576,7 @@ func (ec *executionContext) marshalNMentionable2codnaᚋgraphᚋmodelᚐMentiona
 }
 
 func (ec *executionContext) marshalNMentionable2ᚕcodnaᚋgraphᚋmodelᚐMentionableᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Mentionable) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._Mentionable(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._Mentionable)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -588,7 +584,7 @@ func (ec *executionContext) marshalNMentionable2ᚕcodnaᚋgraphᚋmodelᚐMenti
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) unmarshalOMentionKind2ᚖcodnaᚋgraphᚋmodelᚐMentionKind(ctx context.Context, v any) (*model.MentionKind, error) {

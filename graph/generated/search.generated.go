@@ -1012,11 +1012,7 @@ func (ec *executionContext) marshalNFacetCount2codnaᚋgraphᚋmodelᚐFacetCoun
 }
 
 func (ec *executionContext) marshalNFacetCount2ᚕcodnaᚋgraphᚋmodelᚐFacetCountᚄ(ctx context.Context, sel ast.SelectionSet, v []model.FacetCount) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._FacetCount(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._FacetCount)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -1024,7 +1020,7 @@ func (ec *executionContext) marshalNFacetCount2ᚕcodnaᚋgraphᚋmodelᚐFacetC
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) marshalNHighlight2ᚖcodnaᚋgraphᚋmodelᚐHighlight(ctx context.Context, sel ast.SelectionSet, v *model.Highlight) graphql.Marshaler {
@@ -1040,11 +1036,7 @@ func (ec *executionContext) marshalNHighlightRange2codnaᚋgraphᚋmodelᚐHighl
 }
 
 func (ec *executionContext) marshalNHighlightRange2ᚕcodnaᚋgraphᚋmodelᚐHighlightRangeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.HighlightRange) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._HighlightRange(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._HighlightRange)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -1052,7 +1044,7 @@ func (ec *executionContext) marshalNHighlightRange2ᚕcodnaᚋgraphᚋmodelᚐHi
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) marshalNSearchConnection2ᚖcodnaᚋgraphᚋmodelᚐSearchConnection(ctx context.Context, sel ast.SelectionSet, v *model.SearchConnection) graphql.Marshaler {
@@ -1068,11 +1060,7 @@ func (ec *executionContext) marshalNSearchEdge2codnaᚋgraphᚋmodelᚐSearchEdg
 }
 
 func (ec *executionContext) marshalNSearchEdge2ᚕcodnaᚋgraphᚋmodelᚐSearchEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SearchEdge) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._SearchEdge(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._SearchEdge)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -1080,7 +1068,7 @@ func (ec *executionContext) marshalNSearchEdge2ᚕcodnaᚋgraphᚋmodelᚐSearch
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) marshalNSearchFacets2ᚖcodnaᚋgraphᚋmodelᚐSearchFacets(ctx context.Context, sel ast.SelectionSet, v *model.SearchFacets) graphql.Marshaler {

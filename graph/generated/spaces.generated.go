@@ -663,11 +663,7 @@ func (ec *executionContext) marshalNFolderAudience2codnaᚋgraphᚋmodelᚐFolde
 }
 
 func (ec *executionContext) marshalNFolderAudience2ᚕcodnaᚋgraphᚋmodelᚐFolderAudienceᚄ(ctx context.Context, sel ast.SelectionSet, v []model.FolderAudience) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._FolderAudience(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._FolderAudience)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -675,7 +671,7 @@ func (ec *executionContext) marshalNFolderAudience2ᚕcodnaᚋgraphᚋmodelᚐFo
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) marshalNPageAudience2ᚖcodnaᚋgraphᚋmodelᚐPageAudience(ctx context.Context, sel ast.SelectionSet, v *model.PageAudience) graphql.Marshaler {
@@ -704,11 +700,7 @@ func (ec *executionContext) marshalNSpaceDefault2codnaᚋgraphᚋmodelᚐSpaceDe
 }
 
 func (ec *executionContext) marshalNSpaceDefault2ᚕcodnaᚋgraphᚋmodelᚐSpaceDefaultᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SpaceDefault) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._SpaceDefault(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._SpaceDefault)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -716,7 +708,7 @@ func (ec *executionContext) marshalNSpaceDefault2ᚕcodnaᚋgraphᚋmodelᚐSpac
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) marshalNSpaceDefault2ᚖcodnaᚋgraphᚋmodelᚐSpaceDefault(ctx context.Context, sel ast.SelectionSet, v *model.SpaceDefault) graphql.Marshaler {

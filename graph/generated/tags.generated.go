@@ -136,11 +136,7 @@ func (ec *executionContext) marshalNTagCount2codnaᚋgraphᚋmodelᚐTagCount(ct
 }
 
 func (ec *executionContext) marshalNTagCount2ᚕcodnaᚋgraphᚋmodelᚐTagCountᚄ(ctx context.Context, sel ast.SelectionSet, v []model.TagCount) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._TagCount(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._TagCount)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -148,7 +144,7 @@ func (ec *executionContext) marshalNTagCount2ᚕcodnaᚋgraphᚋmodelᚐTagCount
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 // endregion ***************************** type.gotpl *****************************

@@ -1201,22 +1201,14 @@ func (ec *executionContext) _Export(ctx context.Context, sel ast.SelectionSet, o
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "space":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Export_space(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._Export_space)
 		case "path":
 			out.Values[i] = ec._Export_path(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "status":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Export_status(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._Export_status)
 		case "done":
 			out.Values[i] = ec._Export_done(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -1228,28 +1220,16 @@ func (ec *executionContext) _Export(ctx context.Context, sel ast.SelectionSet, o
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "url":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Export_url(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, false, ec, obj, (*executionContext)._Export_url)
 		case "byteSize":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Export_byteSize(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, false, ec, obj, (*executionContext)._Export_byteSize)
 		case "expiresAt":
 			out.Values[i] = ec._Export_expiresAt(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "error":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Export_error(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, false, ec, obj, (*executionContext)._Export_error)
 		case "createdAt":
 			out.Values[i] = ec._Export_createdAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -1324,34 +1304,18 @@ func (ec *executionContext) _Import(ctx context.Context, sel ast.SelectionSet, o
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "format":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Import_format(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._Import_format)
 		case "space":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Import_space(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._Import_space)
 		case "path":
 			out.Values[i] = ec._Import_path(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "access":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Import_access(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._Import_access)
 		case "status":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Import_status(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._Import_status)
 		case "done":
 			out.Values[i] = ec._Import_done(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -1368,11 +1332,7 @@ func (ec *executionContext) _Import(ctx context.Context, sel ast.SelectionSet, o
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "error":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Import_error(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, false, ec, obj, (*executionContext)._Import_error)
 		case "createdAt":
 			out.Values[i] = ec._Import_createdAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -1661,11 +1621,7 @@ func (ec *executionContext) marshalNImportEdge2codnaᚋgraphᚋmodelᚐImportEdg
 }
 
 func (ec *executionContext) marshalNImportEdge2ᚕcodnaᚋgraphᚋmodelᚐImportEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ImportEdge) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._ImportEdge(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._ImportEdge)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -1673,7 +1629,7 @@ func (ec *executionContext) marshalNImportEdge2ᚕcodnaᚋgraphᚋmodelᚐImport
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) unmarshalNImportFormat2codnaᚋgraphᚋmodelᚐImportFormat(ctx context.Context, v any) (model.ImportFormat, error) {
@@ -1695,11 +1651,7 @@ func (ec *executionContext) marshalNImportSkip2codnaᚋinternalᚋarchiveᚐSkip
 }
 
 func (ec *executionContext) marshalNImportSkip2ᚕcodnaᚋinternalᚋarchiveᚐSkipᚄ(ctx context.Context, sel ast.SelectionSet, v []archive.Skip) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._ImportSkip(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._ImportSkip)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -1707,7 +1659,7 @@ func (ec *executionContext) marshalNImportSkip2ᚕcodnaᚋinternalᚋarchiveᚐS
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) unmarshalNImportStatus2codnaᚋgraphᚋmodelᚐImportStatus(ctx context.Context, v any) (model.ImportStatus, error) {

@@ -402,11 +402,7 @@ func (ec *executionContext) marshalNWatch2codnaᚋgraphᚋmodelᚐWatch(ctx cont
 }
 
 func (ec *executionContext) marshalNWatch2ᚕcodnaᚋgraphᚋmodelᚐWatchᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Watch) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._Watch(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._Watch)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -414,7 +410,7 @@ func (ec *executionContext) marshalNWatch2ᚕcodnaᚋgraphᚋmodelᚐWatchᚄ(ct
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) marshalNWatchPayload2ᚖcodnaᚋgraphᚋmodelᚐWatchPayload(ctx context.Context, sel ast.SelectionSet, v *model.WatchPayload) graphql.Marshaler {

@@ -1189,11 +1189,7 @@ func (ec *executionContext) _Webhook(ctx context.Context, sel ast.SelectionSet, 
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "space":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Webhook_space(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, false, ec, obj, (*executionContext)._Webhook_space)
 		case "pathPrefix":
 			out.Values[i] = ec._Webhook_pathPrefix(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -1230,11 +1226,7 @@ func (ec *executionContext) _Webhook(ctx context.Context, sel ast.SelectionSet, 
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "deliveries":
-			schedule.ResolveConcurrently(ctx, out, field, ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Webhook_deliveries(ctx, field, obj)
-				})
+			schedule.ResolveField(ctx, out, field, ec.OperationContext, &deferred, i, true, true, ec, obj, (*executionContext)._Webhook_deliveries)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1452,11 +1444,7 @@ func (ec *executionContext) marshalNWebhook2codnaᚋinternalᚋwebhookᚐWebhook
 }
 
 func (ec *executionContext) marshalNWebhook2ᚕcodnaᚋinternalᚋwebhookᚐWebhookᚄ(ctx context.Context, sel ast.SelectionSet, v []webhook.Webhook) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._Webhook(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._Webhook)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -1464,7 +1452,7 @@ func (ec *executionContext) marshalNWebhook2ᚕcodnaᚋinternalᚋwebhookᚐWebh
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) marshalNWebhook2ᚖcodnaᚋinternalᚋwebhookᚐWebhook(ctx context.Context, sel ast.SelectionSet, v *webhook.Webhook) graphql.Marshaler {
@@ -1480,11 +1468,7 @@ func (ec *executionContext) marshalNWebhookDelivery2codnaᚋinternalᚋwebhook�
 }
 
 func (ec *executionContext) marshalNWebhookDelivery2ᚕcodnaᚋinternalᚋwebhookᚐDeliveryᚄ(ctx context.Context, sel ast.SelectionSet, v []webhook.Delivery) graphql.Marshaler {
-	ret := schedule.MarshalList(ctx, sel, len(v), func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec._WebhookDelivery(ctx, sel, &v[i])
-	})
+	ret := schedule.MarshalStructs(ctx, sel, ec, v, (*executionContext)._WebhookDelivery)
 
 	for _, e := range ret {
 		if e == graphql.Null {
@@ -1492,7 +1476,7 @@ func (ec *executionContext) marshalNWebhookDelivery2ᚕcodnaᚋinternalᚋwebhoo
 		}
 	}
 
-	return ret
+	return schedule.Box(ctx, ret)
 }
 
 func (ec *executionContext) marshalNWebhookDelivery2ᚖcodnaᚋinternalᚋwebhookᚐDelivery(ctx context.Context, sel ast.SelectionSet, v *webhook.Delivery) graphql.Marshaler {

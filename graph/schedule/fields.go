@@ -24,16 +24,20 @@ type fieldsKey struct {
 // implementors' names into a new key for every object (a sixteenth of a
 // documents page's allocations); the result depends only on the operation
 // (its variables decide @skip and @include), so a per-operation cache is
-// exact. On a nil Op it is graphql.CollectFields.
+// exact. On a nil Op it is graphql.CollectFields. An empty satisfies (the
+// resolvers' lookahead, graph/lookahead.go) is cached as one key.
 //
 // An operation collects a handful of selection sets, each for hundreds of
 // objects: the first fieldsScanned are kept in a list read without a lock
 // (replaced whole on each addition), the rest in a map under a lock.
 func (op *Op) CollectFields(oc *graphql.OperationContext, sel ast.SelectionSet, satisfies []string) []graphql.CollectedField {
-	if op == nil || len(sel) == 0 || len(satisfies) == 0 {
+	if op == nil || len(sel) == 0 {
 		return graphql.CollectFields(oc, sel, satisfies)
 	}
-	k := fieldsKey{sel: &sel[0], n: len(sel), satisfies: &satisfies[0]}
+	k := fieldsKey{sel: &sel[0], n: len(sel)}
+	if len(satisfies) > 0 {
+		k.satisfies = &satisfies[0]
+	} // else nil: no type condition holds (the resolvers' lookahead asks so)
 	if seen := op.fieldsSeen.Load(); seen != nil {
 		for i := range *seen {
 			if (*seen)[i].key == k {

@@ -65,6 +65,7 @@ type Op struct {
 	vals      []graphql.Marshaler
 	fcs       []graphql.FieldContext
 	contexts  []fieldCtx
+	arrays    []graphql.Array // Box's
 }
 
 type operationKey struct{}
@@ -202,31 +203,12 @@ func isPlain(f *ast.Field) bool {
 // this goroutine when no element's selection can wait.
 func MarshalList(ctx context.Context, sel ast.SelectionSet, length int, marshalElement func(ctx context.Context, i int) graphql.Marshaler) graphql.Array {
 	op := From(ctx)
-	if length > 1 {
-		fc := graphql.GetFieldContext(ctx)
-		var names [8]string // the path canWait builds, on the stack while short
-		if op.canWait(fc, names[:0], sel) {
-			return graphql.MarshalSliceConcurrently(ctx, length, 0, false, marshalElement)
-		}
+	if op.concurrent(ctx, sel, length) {
+		return graphql.MarshalSliceConcurrently(ctx, length, 0, false, marshalElement)
 	}
-	var ret graphql.Array
-	var contexts []graphql.FieldContext
-	var ctxs []fieldCtx
-	if op != nil {
-		// The array, the elements' field contexts and their contexts
-		// from the operation's chunks.
-		ret, contexts, ctxs = op.take(length, length)
-	} else {
-		ret, contexts = make(graphql.Array, length), make([]graphql.FieldContext, length)
-	}
+	ret, contexts, ctxs := op.elements(length)
 	for i := range length {
-		contexts[i].Index = index(i)
-		var childCtx context.Context
-		if op != nil {
-			childCtx = ctxs[i].with(ctx, op, &contexts[i])
-		} else {
-			childCtx = graphql.WithFieldContext(ctx, &contexts[i])
-		}
+		childCtx := op.elementContext(ctx, contexts, ctxs, i)
 		func() {
 			defer func() {
 				if r := recover(); r != nil {
@@ -238,6 +220,34 @@ func MarshalList(ctx context.Context, sel ast.SelectionSet, length int, marshalE
 		}()
 	}
 	return ret
+}
+
+// concurrent reports whether a list of length elements whose selection is
+// sel must be marshalled concurrently: some element's field can wait.
+func (op *Op) concurrent(ctx context.Context, sel ast.SelectionSet, length int) bool {
+	if length <= 1 {
+		return false
+	}
+	var names [8]string // the path canWait builds, on the stack while short
+	return op.canWait(graphql.GetFieldContext(ctx), names[:0], sel)
+}
+
+// elements returns a list's array and its elements' field contexts (and,
+// under WithOperation, their contexts), from the operation's chunks.
+func (op *Op) elements(length int) (graphql.Array, []graphql.FieldContext, []fieldCtx) {
+	if op != nil {
+		return op.take(length, length)
+	}
+	return make(graphql.Array, length), make([]graphql.FieldContext, length), nil
+}
+
+// elementContext is element i's context below ctx, the list's.
+func (op *Op) elementContext(ctx context.Context, contexts []graphql.FieldContext, ctxs []fieldCtx, i int) context.Context {
+	contexts[i].Index = index(i)
+	if op != nil {
+		return ctxs[i].with(ctx, op, &contexts[i])
+	}
+	return graphql.WithFieldContext(ctx, &contexts[i])
 }
 
 // ResolveConcurrently schedules resolver field i of out as

@@ -109,7 +109,7 @@ func NewHandler(r *graph.Resolver, o Options) *handler.Server {
 	srv.Use(NewQueryShape(o.Limits))
 	srv.Use(DepthLimit{Max: o.Limits.Depth})
 	srv.Use(graph.InputGuard{Schema: es.Schema()})
-	srv.Use(extension.FixedComplexityLimit(o.Limits.Complexity))
+	srv.Use(NewComplexityLimit(o.Limits.Complexity))
 	presentAny := graph.PresentError(r.Log)
 	presentErr := func(ctx context.Context, err error) *gqlerror.Error {
 		// A websocket operation the client completed, or whose socket

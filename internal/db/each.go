@@ -206,13 +206,15 @@ func scanTargets[R any](r *R, arena *textArena, uuids *[]uuid.UUID) []any {
 }
 
 // DocumentListByUpdatedEach is DocumentListByUpdated, calling fn with each
-// row in order, as DocumentLinkListEndsEach does.
+// row in order, as DocumentLinkListEndsEach does; its rows are decoded
+// from their raw columns where they can be (listrows.go).
 func (q *Queries) DocumentListByUpdatedEach(ctx context.Context, db DBTX, arg DocumentListByUpdatedParams, fn func(*DocumentListByUpdatedRow)) error {
-	return eachRow(ctx, db, documentListByUpdated, paramsOf(&arg), fn)
+	return eachListRow(ctx, db, documentListByUpdated, paramsOf(&arg), fn)
 }
 
 // DocumentListByTitleEach is DocumentListByTitle, calling fn with each row
-// in order, as DocumentLinkListEndsEach does.
+// in order, as DocumentListByUpdatedEach does (the two rows are the same
+// columns).
 func (q *Queries) DocumentListByTitleEach(ctx context.Context, db DBTX, arg DocumentListByTitleParams, fn func(*DocumentListByTitleRow)) error {
-	return eachRow(ctx, db, documentListByTitle, paramsOf(&arg), fn)
+	return eachListRow(ctx, db, documentListByTitle, paramsOf(&arg), func(r *DocumentListByUpdatedRow) { fn((*DocumentListByTitleRow)(r)) })
 }

@@ -2,8 +2,10 @@ package db_test
 
 import (
 	"context"
-	"github.com/jackc/pgx/v5/pgconn"
 	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/google/uuid"
 	"github.com/stretchr/testify/require"
@@ -29,6 +31,8 @@ func TestEachFormsMatchTheirQueries(t *testing.T) {
 		SELECT id, 'wiki', 'each', 'doc-' || n, 'Doc ' || n, '\x00'::bytea, CASE WHEN n = 1 THEN '{a,b}'::text[] ELSE '{}' END,
 		       $2::uuid, CASE WHEN n = 2 THEN NULL ELSE $2::uuid END, NULL
 		FROM unnest($1::uuid[]) WITH ORDINALITY AS x(id, n)`, ids, owner.ID)
+	require.NoError(t, err)
+	_, err = d.Pool.Exec(ctx, `UPDATE documents SET quarantined_at = now() - interval '1 day 0.123457 seconds', purge_after = '1999-12-31 23:59:59.5+00', tags = '{"", "é"}' WHERE id = $1`, ids[2])
 	require.NoError(t, err)
 	_, err = d.Pool.Exec(ctx, `INSERT INTO document_links (id, source_id, target_id, href_as_written, resolved_address, link_text, state)
 		VALUES (gen_random_uuid(), $1, $2, 'doc-2.md', 'wiki:each/doc-2', 'two', 'resolved'),
@@ -86,6 +90,23 @@ func TestEachFormsMatchTheirQueries(t *testing.T) {
 		var gotUp []db.DocumentListByUpdatedRow
 		require.NoError(t, db.Q.DocumentListByUpdatedEach(ctx, d.Pool, byUpdated, func(r *db.DocumentListByUpdatedRow) { gotUp = append(gotUp, *r) }))
 		require.Equal(t, wantUp, gotUp)
+		rows, err := d.Pool.Query(ctx, db.ListByUpdatedQuery, db.ListByUpdatedArgs(byUpdated)...)
+		require.NoError(t, err)
+		fields := rows.FieldDescriptions()
+		require.True(t, db.ListRowColumns(fields), "the list's rows are decoded by the form itself")
+		require.True(t, db.ListTimesRaw(rows.Conn()), "the pool's times scan as time.Unix's")
+		swapped := append([]pgconn.FieldDescription(nil), fields...)
+		swapped[10], swapped[11] = swapped[11], swapped[10]
+		require.False(t, db.ListRowColumns(swapped), "two time columns moved: scanned by name, never swapped")
+		n := 0
+		for rows.Next() {
+			var r db.DocumentListByUpdatedRow
+			require.True(t, db.DecodeListRow(rows.RawValues(), &r), "row %d decoded raw", n)
+			require.Equal(t, wantUp[n], r)
+			n++
+		}
+		require.NoError(t, rows.Err())
+		require.Equal(t, len(wantUp), n)
 
 		byTitle := db.DocumentListByTitleParams{ActorID: actor, ActorIsPerson: true, Tags: []string{"a"}, RowLimit: 10}
 		wantTi, err := db.Q.DocumentListByTitle(ctx, d.Pool, byTitle)
@@ -122,4 +143,48 @@ func TestEndTitleRowsDecodeOnlyWhatTheyExpect(t *testing.T) {
 		require.False(t, db.DecodeEndTitle(c, &r), name)
 	}
 	require.False(t, db.DecodeEndTitle(good()[:9], &r), "a column missing")
+}
+
+// The list's own decoding likewise: NULL only where the row has a pointer,
+// times pgx would scan (no infinity), tags of one dimension without NULLs.
+func TestListRowsDecodeOnlyWhatTheyExpect(t *testing.T) {
+	t.Parallel()
+	id := uuid.New()
+	ts := []byte{0, 0, 0, 0, 0, 0, 0, 1} // 2000-01-01 00:00:00.000001 UTC
+	tags := []byte{0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 25, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 1, 'a', 0, 0, 0, 0}
+	good := func() [][]byte {
+		return [][]byte{id[:], []byte("wiki"), []byte("p"), []byte("s"), []byte("T"), tags, []byte("active"), {0, 0, 0, 3},
+			id[:], nil, ts, ts, nil, ts, nil, {0, 0, 0, 2}}
+	}
+	var r db.DocumentListByUpdatedRow
+	require.True(t, db.DecodeListRow(good(), &r))
+	at := time.Unix(946_684_800, 1_000)
+	require.Equal(t, db.DocumentListByUpdatedRow{ID: id, Space: db.SpaceWiki, Path: "p", Slug: "s", Title: "T", Tags: []string{"a", ""},
+		Status: db.DocumentStatusActive, Version: 3, CreatedBy: id, CreatedAt: at, UpdatedAt: at, PurgeAfter: &at, Level: 2}, r)
+	noTags := good()
+	noTags[5] = []byte{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 25}
+	require.True(t, db.DecodeListRow(noTags, &r))
+	require.Equal(t, []string{}, r.Tags, "an empty array is an empty slice, as pgx scans it")
+	for name, change := range map[string]func(c [][]byte){
+		"NULL id":          func(c [][]byte) { c[0] = nil },
+		"NULL created_at":  func(c [][]byte) { c[10] = nil },
+		"short updated_by": func(c [][]byte) { c[9] = id[:15] },
+		"infinity":         func(c [][]byte) { c[11] = []byte{0x7f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff} },
+		"-infinity":        func(c [][]byte) { c[13] = []byte{0x80, 0, 0, 0, 0, 0, 0, 0} },
+		"short time":       func(c [][]byte) { c[10] = ts[:4] },
+		"unknown space":    func(c [][]byte) { c[1] = []byte("nope") },
+		"unknown status":   func(c [][]byte) { c[6] = []byte("nope") },
+		"NULL tag": func(c [][]byte) {
+			c[5] = []byte{0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 25, 0, 0, 0, 1, 0, 0, 0, 1, 0xff, 0xff, 0xff, 0xff}
+		},
+		"2-d tags": func(c [][]byte) {
+			c[5] = []byte{0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 25, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1}
+		},
+		"truncated tags": func(c [][]byte) { c[5] = tags[:len(tags)-2] },
+	} {
+		c := good()
+		change(c)
+		require.False(t, db.DecodeListRow(c, &r), name)
+	}
+	require.False(t, db.DecodeListRow(good()[:15], &r), "a column missing")
 }

@@ -1,6 +1,9 @@
 package db
 
-import "github.com/jackc/pgx/v5/pgconn"
+import (
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+)
 
 // For the tests of package db_test: whether DocumentLinkListEndTitlesEach
 // decodes a statement with these columns itself, and one row's decoding.
@@ -11,4 +14,11 @@ var (
 	}
 	EndTitlesQuery = documentLinkListEndTitles
 	EndTitlesArgs  = func(p DocumentLinkListEndTitlesParams) []any { return paramsOf(&p) }
+
+	// The same for the documents list's rows (listrows.go).
+	ListRowColumns     = func(f []pgconn.FieldDescription) bool { return listRowColumns(f) }
+	DecodeListRow      = func(cols [][]byte, r *DocumentListByUpdatedRow) bool { return (&listDecoder{}).decode(cols, r) }
+	ListTimesRaw       = func(c *pgx.Conn) bool { return pgxTimesAreUnix(c) }
+	ListByUpdatedQuery = documentListByUpdated
+	ListByUpdatedArgs  = func(p DocumentListByUpdatedParams) []any { return paramsOf(&p) }
 )

@@ -203,17 +203,18 @@ func groupRuns(out map[*document.Doc][]Edge, edges []Edge, end func(*Edge) *docu
 	}
 }
 
-// docs hands out the Docs of one read from one allocation sized for at most
-// n, rather than one allocation per Doc.
+// docs hands out the Docs of one read from allocations of many, the first
+// sized for n, rather than one allocation per Doc.
 type docs struct{ free []document.Doc }
 
 func newDocs(n int) *docs { return &docs{free: make([]document.Doc, 0, n)} }
 
-// of is document.FromHead(h), placed in the read's allocation while it has
-// room (a Doc is never moved once handed out).
+// of is document.FromHead(h), placed in the read's allocation; when that is
+// full (a page's far ends are often more than its documents), in a new one
+// of half its size (a Doc is never moved once handed out).
 func (ds *docs) of(h document.Head) *document.Doc {
 	if len(ds.free) == cap(ds.free) {
-		return document.FromHead(h)
+		ds.free = make([]document.Doc, 0, max(cap(ds.free)/2, 16))
 	}
 	ds.free = append(ds.free, *document.FromHead(h))
 	return &ds.free[len(ds.free)-1]
