@@ -2,6 +2,7 @@ package transport
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"slices"
@@ -82,21 +83,22 @@ const complexityKeyMax = 1024
 
 var errNotPlain = errors.New("not a plain value")
 
-// complexityKey is the cache key of opCtx's complexity: its operation name,
-// its query text and its variables written in a canonical form (names
+// complexityKey is the cache key of opCtx's complexity: its query text's
+// SHA-256, its operation name and its variables written in a canonical form (names
 // sorted, each value tagged by kind); false when the variables are larger
 // than complexityKeyMax or hold anything but JSON's plain values.
 func complexityKey(opCtx *graphql.OperationContext) (string, bool) {
 	if opCtx.Doc == nil || opCtx.RawQuery == "" {
 		return "", false
 	}
-	b := make([]byte, 0, 64+len(opCtx.OperationName)+len(opCtx.RawQuery))
+	// The query text by its digest: a cache of 4,096 texts of up to the
+	// token limit each could hold hundreds of megabytes.
+	sum := sha256.Sum256([]byte(opCtx.RawQuery))
+	b := make([]byte, 0, 128+len(opCtx.OperationName))
+	b = append(b, sum[:]...)
 	b = strconv.AppendInt(b, int64(len(opCtx.OperationName)), 10)
 	b = append(b, ':')
 	b = append(b, opCtx.OperationName...)
-	b = strconv.AppendInt(b, int64(len(opCtx.RawQuery)), 10)
-	b = append(b, ':')
-	b = append(b, opCtx.RawQuery...)
 	start := len(b)
 	b, err := appendPlain(b, map[string]any(opCtx.Variables), start)
 	if err != nil || len(b)-start > complexityKeyMax {
