@@ -454,10 +454,11 @@ func result(rows []row, q search.Query, countMax int) search.Result {
 		hits = hits[:q.First]
 		out.Next = &search.Position{Hits: q.After.Hits + q.First}
 	}
+	hl := search.NewHighlighter(q.Text)
+	out.Hits = make([]search.Hit, 0, len(hits))
 	for _, r := range hits {
 		out.Hits = append(out.Hits, search.Hit{
-			ID: r.DocumentID, Score: r.Score,
-			Title: search.Highlight(r.Value, q.Text), Snippet: search.Snippet(r.Body, q.Text),
+			ID: r.DocumentID, Score: r.Score, Title: hl.Title(r.Value), Snippet: hl.Snippet(r.Body),
 		})
 	}
 	return out
