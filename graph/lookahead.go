@@ -14,25 +14,46 @@ import (
 // selects reports whether the current field's selection reaches path
 // (fragments included), e.g. selects(ctx, "edges", "node", "owner").
 func selects(ctx context.Context, path ...string) bool {
+	_, _, ok := selectionAt(ctx, path...)
+	return ok
+}
+
+// selectionAt is the selection set the current field's selection reaches
+// at path, following at each step the first field of that name (as
+// selects does), with the operation's context; false when it does not
+// reach path.
+func selectionAt(ctx context.Context, path ...string) (*graphql.OperationContext, ast.SelectionSet, bool) {
 	fc := graphql.GetFieldContext(ctx)
 	if fc == nil || !graphql.HasOperationContext(ctx) {
-		return false
+		return nil, nil, false
 	}
 	oc := graphql.GetOperationContext(ctx)
-	sel := fc.Field.Selections
-	for _, name := range path {
+	if len(path) == 0 {
+		return oc, fc.Field.Selections, true
+	}
+	sel, ok := walk(oc, graphql.CollectFields(oc, fc.Field.Selections, nil), path)
+	return oc, sel, ok
+}
+
+// walk follows path from fields (a collected selection), as selects does.
+func walk(oc *graphql.OperationContext, fields []graphql.CollectedField, path []string) (ast.SelectionSet, bool) {
+	var sel ast.SelectionSet
+	for i, name := range path {
+		if i > 0 {
+			fields = graphql.CollectFields(oc, sel, nil)
+		}
 		found := false
-		for _, f := range graphql.CollectFields(oc, sel, nil) {
+		for _, f := range fields {
 			if f.Name == name {
 				sel, found = f.Selections, true
 				break
 			}
 		}
 		if !found {
-			return false
+			return nil, false
 		}
 	}
-	return true
+	return sel, true
 }
 
 // collectedAt returns every field (each alias) the current field's
@@ -77,12 +98,22 @@ func prefetchDocs(ctx context.Context, prefix []string, docs []*document.Doc) er
 	}
 	l := loaders(ctx)
 	var ready [][]string
+	// The documents' selection is collected once; each field below is
+	// looked up in it (selects would walk and collect the prefix again
+	// for each).
+	oc, sel, selected := selectionAt(ctx, prefix...)
+	var fields []graphql.CollectedField
+	if selected {
+		fields = graphql.CollectFields(oc, sel, nil)
+	}
 	at := func(rest ...string) bool {
-		path := append(append([]string{}, prefix...), rest...)
-		if !selects(ctx, path...) {
+		if !selected {
 			return false
 		}
-		ready = append(ready, path)
+		if _, ok := walk(oc, fields, rest); !ok {
+			return false
+		}
+		ready = append(ready, append(append([]string{}, prefix...), rest...))
 		return true
 	}
 	// These resolvers only map the document they are given.
