@@ -2,6 +2,7 @@ package search
 
 import (
 	"bytes"
+	"encoding/binary"
 	"strings"
 	"unicode/utf8"
 )
@@ -14,7 +15,8 @@ type Highlighter struct {
 	pats    []pattern
 	longest int      // the most words of a pattern
 	firsts  [][]byte // each pattern's first word
-	text    asciiText
+	raw     asciiText // a body lowercased, to find its first match
+	text    asciiText // a body collapsed, from a little before it
 	toks    []wordToken
 }
 
@@ -90,13 +92,64 @@ type asciiText struct {
 	l       []byte // c lowercased
 	pending bool   // white space read after text: one space before any more text
 	bad     bool   // a byte that is not ASCII was read: the text is abandoned
+	// raw: l is src lowercased as it is, white space kept (c unused): the
+	// same words at the same offsets as src, for finding the first match.
+	raw bool
 }
 
-// asciiChunk is how much of a body is read at a time.
-const asciiChunk = 512
+// asciiChunk is how much of a body is read at a time to find a match;
+// windowChunk, to collapse its white space (a snippet reads ~250 bytes).
+const (
+	asciiChunk  = 512
+	windowChunk = 128
+)
 
-func (t *asciiText) reset(src string) {
-	t.src, t.in, t.c, t.l, t.pending, t.bad = src, 0, t.c[:0], t.l[:0], false, false
+func (t *asciiText) reset(src string, raw bool) {
+	t.src, t.in, t.c, t.l, t.pending, t.bad, t.raw = src, 0, t.c[:0], t.l[:0], false, false, raw
+}
+
+// Eight bytes at a time (moreRaw): each byte's top bit, and the sums whose
+// top bit says a byte (below 0x80) is at least 'A', or above 'Z'.
+const (
+	topBits = 0x8080808080808080
+	fromA   = 0x3f3f3f3f3f3f3f3f // 0x80 - 'A'
+	pastZ   = 0x2525252525252525 // 0x7f - 'Z'
+)
+
+// moreRaw reads the next chunk of a raw text: lowercased eight bytes at a
+// time; false at the end or at a byte that is not ASCII (bad).
+func (t *asciiText) moreRaw() bool {
+	if t.bad || t.in >= len(t.src) {
+		return false
+	}
+	end := min(t.in+asciiChunk, len(t.src))
+	n := len(t.l)
+	if need := n + end - t.in; cap(t.l) < need {
+		t.l = append(make([]byte, 0, 2*need), t.l...)
+	}
+	l := t.l[:n+end-t.in]
+	s := t.src
+	i := t.in
+	for ; i+8 <= end; i += 8 {
+		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		if x&topBits != 0 {
+			t.bad = true
+			return false
+		}
+		upper := (x + fromA) &^ (x + pastZ) & topBits
+		binary.LittleEndian.PutUint64(l[n+i-t.in:], x|upper>>2)
+	}
+	for ; i < end; i++ {
+		b := s[i]
+		if b >= utf8.RuneSelf {
+			t.bad = true
+			return false
+		}
+		l[n+i-t.in] = asciiLower[b]
+	}
+	t.l, t.in = l, end
+	return true
 }
 
 // asciiClass sorts bytes for asciiText.more: 0 text, 1 white space
@@ -120,10 +173,13 @@ var asciiClass, asciiLower = func() (class, lower [256]byte) {
 // more reads the next chunk; false at the end of the body or at a byte
 // that is not ASCII (bad).
 func (t *asciiText) more() bool {
+	if t.raw {
+		return t.moreRaw()
+	}
 	if t.bad || t.in >= len(t.src) {
 		return false
 	}
-	end := min(t.in+asciiChunk, len(t.src))
+	end := min(t.in+windowChunk, len(t.src))
 	// A chunk adds at most a byte per byte read and the space pending
 	// before them.
 	n := len(t.c)
@@ -248,17 +304,34 @@ func (h *Highlighter) firstMatch(t *asciiText) int {
 // ASCII; false when it meets other text (the snippet would be the same up
 // to there, but its words fold and count otherwise).
 func (h *Highlighter) asciiSnippet(body string) (Highlighted, bool) {
+	// The first match, in the body as it is (its words are those of the
+	// body with its white space collapsed).
+	first := -1
+	if len(h.pats) > 0 {
+		r := &h.raw
+		r.reset(body, true)
+		first = h.firstMatch(r)
+		if r.bad {
+			return Highlighted{}, false
+		}
+	}
+	// The collapsed text is read from a little before the first match:
+	// from a byte that is not white space with more than SnippetRunes/4
+	// of the collapsed text between it and the match (so the window starts
+	// after it, and the snippet with an ellipsis, as it would in the whole
+	// text), or from the start. t is then the end of the whole collapsed
+	// text, and first its offset there.
+	start := 0
+	if first >= 0 {
+		start, first = windowStart(body, first)
+	}
 	t := &h.text
-	t.reset(body)
+	t.reset(body[start:], false)
 	if !t.has(0) {
 		if t.bad {
 			return Highlighted{}, false
 		}
 		return Highlighted{}, true
-	}
-	first := -1
-	if len(h.pats) > 0 {
-		first = h.firstMatch(t)
 	}
 	// The window, as Snippet cuts it: one rune is one byte here.
 	from := 0
@@ -332,4 +405,50 @@ func (h *Highlighter) asciiSnippet(body string) (Highlighted, bool) {
 		out.Ranges[i] = Range{Start: m[0] + shift, End: m[1] + shift}
 	}
 	return out, true
+}
+
+// windowStart is where, in body (ASCII), the collapsed text is read from
+// for a snippet whose first match starts at byte first: a byte that is not
+// white space, with at least SnippetRunes/4+1 characters of the collapsed
+// text between it and first, or 0 when there are not that many; and the
+// offset of first in the collapsed text read from there.
+func windowStart(body string, first int) (start, offset int) {
+	// Back over collapsed characters: a byte, or a run of white space
+	// (one space, nothing at the start of the body).
+	i, n := first, 0
+	for i > 0 && n < SnippetRunes/4+2 {
+		if !isASCIISpace(body[i-1]) {
+			i--
+			n++
+			continue
+		}
+		j := i - 1
+		for j > 0 && isASCIISpace(body[j-1]) {
+			j--
+		}
+		if j == 0 {
+			i = 0
+			break
+		}
+		i = j
+		n++
+	}
+	if i > 0 {
+		for isASCIISpace(body[i]) {
+			i++
+		}
+	}
+	// The offset: bytes that are not white space, and a space per run of
+	// white space after some text.
+	for k, text := i, false; k < first; k++ {
+		if !isASCIISpace(body[k]) {
+			offset++
+			text = true
+			continue
+		}
+		if text && !isASCIISpace(body[k+1]) {
+			offset++
+		}
+	}
+	return i, offset
 }
