@@ -13,8 +13,8 @@ import (
 // Snippet's, byte for byte. Not safe for concurrent use.
 type Highlighter struct {
 	pats    []pattern
-	longest int      // the most words of a pattern
-	firsts  [][]byte // each pattern's first word
+	longest int       // the most words of a pattern
+	firsts  [][]byte  // each pattern's first word
 	raw     asciiText // a body lowercased, to find its first match
 	text    asciiText // a body collapsed, from a little before it
 	toks    []wordToken
