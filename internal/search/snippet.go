@@ -32,6 +32,9 @@ func NewHighlighter(q Parsed) *Highlighter {
 
 // Title is Highlight(text, q).
 func (h *Highlighter) Title(text string) Highlighted {
+	if len(h.pats) == 0 { // a listing: nothing to mark
+		return Highlighted{Text: text, Ranges: []Range{}}
+	}
 	if !isASCII(text) {
 		return Highlighted{Text: text, Ranges: toRanges(text, matches(wordTokens(text), h.pats))}
 	}
