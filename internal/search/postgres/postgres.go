@@ -455,7 +455,6 @@ func result(rows []row, q search.Query, countMax int) search.Result {
 		out.Next = &search.Position{Hits: q.After.Hits + q.First}
 	}
 	hl := search.NewHighlighter(q.Text)
-	out.Hits = make([]search.Hit, 0, len(hits))
 	for _, r := range hits {
 		out.Hits = append(out.Hits, search.Hit{
 			ID: r.DocumentID, Score: r.Score, Title: hl.Title(r.Value), Snippet: hl.Snippet(r.Body),
