@@ -29,11 +29,14 @@ func searchFilter(f *model.SearchFilter) (search.SearchFilter, error) {
 	return out, nil
 }
 
-func highlightModel(h search.Highlighted) *model.Highlight {
-	out := &model.Highlight{Text: h.Text, Ranges: make([]model.HighlightRange, len(h.Ranges))}
-	for i, r := range h.Ranges {
-		out.Ranges[i] = model.HighlightRange{Start: r.Start, End: r.End}
+// highlightModel maps h into out, its ranges cut from *ranges (which holds
+// room for them).
+func highlightModel(h search.Highlighted, out *model.Highlight, ranges *[]model.HighlightRange) *model.Highlight {
+	n := len(*ranges)
+	for _, r := range h.Ranges {
+		*ranges = append(*ranges, model.HighlightRange{Start: r.Start, End: r.End})
 	}
+	*out = model.Highlight{Text: h.Text, Ranges: (*ranges)[n:len(*ranges):len(*ranges)]}
 	return out
 }
 
@@ -58,12 +61,22 @@ func searchConnection(p *search.Page) (*model.SearchConnection, []*document.Doc)
 		c := p.EndCursor
 		out.PageInfo.EndCursor = &c
 	}
+	// A page's results, highlights and ranges each in one allocation.
 	docs := make([]*document.Doc, len(p.Results))
+	nodes := make([]model.SearchResult, len(p.Results))
+	highlights := make([]model.Highlight, 2*len(p.Results))
+	n := 0
+	for _, r := range p.Results {
+		n += len(r.Title.Ranges) + len(r.Snippet.Ranges)
+	}
+	ranges := make([]model.HighlightRange, 0, n)
 	for i, r := range p.Results {
 		docs[i] = r.Doc
-		out.Edges[i] = model.SearchEdge{Cursor: r.Cursor, Node: &model.SearchResult{
-			Document: r.Doc, Score: r.Score, Title: highlightModel(r.Title), Snippet: highlightModel(r.Snippet),
-		}}
+		nodes[i] = model.SearchResult{
+			Document: r.Doc, Score: r.Score,
+			Title: highlightModel(r.Title, &highlights[2*i], &ranges), Snippet: highlightModel(r.Snippet, &highlights[2*i+1], &ranges),
+		}
+		out.Edges[i] = model.SearchEdge{Cursor: r.Cursor, Node: &nodes[i]}
 	}
 	return out, docs
 }

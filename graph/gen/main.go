@@ -211,6 +211,13 @@ func directFields(src string, safe map[string]bool) string {
 		switch object, ok := objects[src[m[6]:m[7]]]; {
 		case marshaler == "marshalNString2string":
 			shortcut = "return schedule.String(&obj." + fieldName + ")"
+		case marshaler == "marshalNInt2int" && safe[marshaler]:
+			shortcut = "return schedule.Int(&obj." + fieldName + ")"
+		case marshaler == "marshalNFloat2float64" && ok:
+			// A value that is not finite goes through gqlgen's marshaler,
+			// which reports it.
+			shortcut = "if schedule.Finite(obj." + fieldName + ") {\n\t\t\treturn schedule.Float(&obj." + fieldName + ")\n\t\t}\n\t\t" +
+				"return schedule.Field(ctx, ec.OperationContext, " + strconv.Quote(object) + ", field, obj." + fieldName + ", ec." + marshaler + ")"
 		case marshaler == uuidID && safe[marshaler]:
 			shortcut = "return scalar.UUIDAt(&obj." + fieldName + ")"
 		case safe[marshaler]:

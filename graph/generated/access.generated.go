@@ -757,7 +757,7 @@ func (ec *executionContext) fieldContext_Group_everyone(_ context.Context, field
 
 func (ec *executionContext) _Group_members(ctx context.Context, field graphql.CollectedField, obj *model.Group) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Members)
+		return schedule.Int(&obj.Members)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -948,7 +948,7 @@ func (ec *executionContext) fieldContext_RevokeAccessPayload_document(_ context.
 
 func (ec *executionContext) _RevokeBatchPayload_revoked(ctx context.Context, field graphql.CollectedField, obj *model.RevokeBatchPayload) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Revoked)
+		return schedule.Int(&obj.Revoked)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -1009,7 +1009,7 @@ func (ec *executionContext) fieldContext_ShareFolderPayload_folderShare(_ contex
 
 func (ec *executionContext) _ShareFolderPayload_granted(ctx context.Context, field graphql.CollectedField, obj *model.ShareFolderPayload) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Granted)
+		return schedule.Int(&obj.Granted)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -1218,7 +1218,7 @@ func (ec *executionContext) fieldContext_ShareSuggestion_document(_ context.Cont
 
 func (ec *executionContext) _ShareSuggestion_depth(ctx context.Context, field graphql.CollectedField, obj *model.ShareSuggestion) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Depth)
+		return schedule.Int(&obj.Depth)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -1557,7 +1557,7 @@ func (ec *executionContext) fieldContext_SharedWithMe_recipientName(_ context.Co
 
 func (ec *executionContext) _UnshareFolderPayload_revoked(ctx context.Context, field graphql.CollectedField, obj *model.UnshareFolderPayload) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Revoked)
+		return schedule.Int(&obj.Revoked)
 	}
 	return graphql.ResolveField(
 		ctx,

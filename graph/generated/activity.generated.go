@@ -321,7 +321,7 @@ func (ec *executionContext) fieldContext_ActivityEntry_at(_ context.Context, fie
 
 func (ec *executionContext) _ActivityEntry_count(ctx context.Context, field graphql.CollectedField, obj *activity.Entry) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Count)
+		return schedule.Int(&obj.Count)
 	}
 	return graphql.ResolveField(
 		ctx,

@@ -92,7 +92,7 @@ func (ec *executionContext) fieldContext_AgentRead_document(_ context.Context, f
 
 func (ec *executionContext) _AgentRead_count(ctx context.Context, field graphql.CollectedField, obj *model.AgentRead) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Count)
+		return schedule.Int(&obj.Count)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -352,7 +352,7 @@ func (ec *executionContext) fieldContext_AgentToolUse_outcome(_ context.Context,
 
 func (ec *executionContext) _AgentToolUse_count(ctx context.Context, field graphql.CollectedField, obj *model.AgentToolUse) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Count)
+		return schedule.Int(&obj.Count)
 	}
 	return graphql.ResolveField(
 		ctx,

@@ -2674,7 +2674,7 @@ func (ec *executionContext) fieldContext_AccessToken_revokedAt(_ context.Context
 
 func (ec *executionContext) _ChangePasswordPayload_sessionsEnded(ctx context.Context, field graphql.CollectedField, obj *model.ChangePasswordPayload) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.SessionsEnded)
+		return schedule.Int(&obj.SessionsEnded)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -2761,7 +2761,7 @@ func (ec *executionContext) fieldContext_CreateAccessTokenPayload_token(_ contex
 
 func (ec *executionContext) _EndOtherSessionsPayload_sessionsEnded(ctx context.Context, field graphql.CollectedField, obj *model.EndOtherSessionsPayload) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.SessionsEnded)
+		return schedule.Int(&obj.SessionsEnded)
 	}
 	return graphql.ResolveField(
 		ctx,

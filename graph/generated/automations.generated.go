@@ -1229,7 +1229,7 @@ func (ec *executionContext) fieldContext_AutomationRun_limitHit(_ context.Contex
 
 func (ec *executionContext) _AutomationRun_reads(ctx context.Context, field graphql.CollectedField, obj *model.AutomationRun) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Reads)
+		return schedule.Int(&obj.Reads)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -1342,7 +1342,7 @@ func (ec *executionContext) fieldContext_AutomationRun_error(_ context.Context, 
 
 func (ec *executionContext) _AutomationRun_attempts(ctx context.Context, field graphql.CollectedField, obj *model.AutomationRun) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Attempts)
+		return schedule.Int(&obj.Attempts)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -1959,7 +1959,7 @@ func (ec *executionContext) fieldContext_DryRunAutomationPayload_error(_ context
 
 func (ec *executionContext) _DryRunAutomationPayload_reads(ctx context.Context, field graphql.CollectedField, obj *model.DryRunAutomationPayload) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Reads)
+		return schedule.Int(&obj.Reads)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -1985,7 +1985,7 @@ func (ec *executionContext) fieldContext_DryRunAutomationPayload_reads(_ context
 
 func (ec *executionContext) _DryRunAutomationPayload_durationMs(ctx context.Context, field graphql.CollectedField, obj *model.DryRunAutomationPayload) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.DurationMs)
+		return schedule.Int(&obj.DurationMs)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -2011,7 +2011,7 @@ func (ec *executionContext) fieldContext_DryRunAutomationPayload_durationMs(_ co
 
 func (ec *executionContext) _DryRunAutomationPayload_memoryPeak(ctx context.Context, field graphql.CollectedField, obj *model.DryRunAutomationPayload) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.MemoryPeak)
+		return schedule.Int(&obj.MemoryPeak)
 	}
 	return graphql.ResolveField(
 		ctx,

@@ -452,7 +452,7 @@ func (ec *executionContext) fieldContext_TextAnchor_suffix(_ context.Context, fi
 
 func (ec *executionContext) _TextAnchor_start(ctx context.Context, field graphql.CollectedField, obj *comment.Quote) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Start)
+		return schedule.Int(&obj.Start)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -478,7 +478,7 @@ func (ec *executionContext) fieldContext_TextAnchor_start(_ context.Context, fie
 
 func (ec *executionContext) _TextAnchor_end(ctx context.Context, field graphql.CollectedField, obj *comment.Quote) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.End)
+		return schedule.Int(&obj.End)
 	}
 	return graphql.ResolveField(
 		ctx,

@@ -505,7 +505,7 @@ func (ec *executionContext) fieldContext_Document_status(_ context.Context, fiel
 
 func (ec *executionContext) _Document_version(ctx context.Context, field graphql.CollectedField, obj *document.Doc) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Version)
+		return schedule.Int(&obj.Version)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -1534,7 +1534,7 @@ func (ec *executionContext) fieldContext_DocumentRevision_id(_ context.Context, 
 
 func (ec *executionContext) _DocumentRevision_version(ctx context.Context, field graphql.CollectedField, obj *document.Revision) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Version)
+		return schedule.Int(&obj.Version)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -2080,7 +2080,7 @@ func (ec *executionContext) fieldContext_Folder_path(_ context.Context, field gr
 
 func (ec *executionContext) _Folder_documents(ctx context.Context, field graphql.CollectedField, obj *document.Folder) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Documents)
+		return schedule.Int(&obj.Documents)
 	}
 	return graphql.ResolveField(
 		ctx,

@@ -114,7 +114,7 @@ func (ec *executionContext) fieldContext_Attachment_mimeType(_ context.Context, 
 
 func (ec *executionContext) _Attachment_byteSize(ctx context.Context, field graphql.CollectedField, obj *model.Attachment) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.ByteSize)
+		return schedule.Int(&obj.ByteSize)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -366,7 +366,7 @@ func (ec *executionContext) fieldContext_FileReference_name(_ context.Context, f
 
 func (ec *executionContext) _FileReference_occurrences(ctx context.Context, field graphql.CollectedField, obj *linkgraph.FileReference) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Count)
+		return schedule.Int(&obj.Count)
 	}
 	return graphql.ResolveField(
 		ctx,

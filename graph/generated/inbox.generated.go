@@ -146,7 +146,7 @@ func (ec *executionContext) field_Subscription_threadChanged_args(ctx context.Co
 
 func (ec *executionContext) _InboxCounts_decisions(ctx context.Context, field graphql.CollectedField, obj *inbox.Counts) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Decisions)
+		return schedule.Int(&obj.Decisions)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -172,7 +172,7 @@ func (ec *executionContext) fieldContext_InboxCounts_decisions(_ context.Context
 
 func (ec *executionContext) _InboxCounts_unread(ctx context.Context, field graphql.CollectedField, obj *inbox.Counts) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Unread)
+		return schedule.Int(&obj.Unread)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -198,7 +198,7 @@ func (ec *executionContext) fieldContext_InboxCounts_unread(_ context.Context, f
 
 func (ec *executionContext) _InboxCounts_total(ctx context.Context, field graphql.CollectedField, obj *inbox.Counts) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Total)
+		return schedule.Int(&obj.Total)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -224,7 +224,7 @@ func (ec *executionContext) fieldContext_InboxCounts_total(_ context.Context, fi
 
 func (ec *executionContext) _MarkNotificationsReadPayload_marked(ctx context.Context, field graphql.CollectedField, obj *model.MarkNotificationsReadPayload) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Marked)
+		return schedule.Int(&obj.Marked)
 	}
 	return graphql.ResolveField(
 		ctx,

@@ -169,7 +169,7 @@ func (ec *executionContext) fieldContext_DecideLinkPayload_document(_ context.Co
 
 func (ec *executionContext) _DecideLinksPayload_decided(ctx context.Context, field graphql.CollectedField, obj *model.DecideLinksPayload) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Decided)
+		return schedule.Int(&obj.Decided)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -360,7 +360,7 @@ func (ec *executionContext) fieldContext_DocumentLink_text(_ context.Context, fi
 
 func (ec *executionContext) _DocumentLink_occurrences(ctx context.Context, field graphql.CollectedField, obj *linkgraph.Edge) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Count)
+		return schedule.Int(&obj.Count)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -1072,7 +1072,7 @@ func (ec *executionContext) fieldContext_LinkGraphNode_document(_ context.Contex
 
 func (ec *executionContext) _LinkGraphNode_depth(ctx context.Context, field graphql.CollectedField, obj *model.LinkGraphNode) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Depth)
+		return schedule.Int(&obj.Depth)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -1694,7 +1694,7 @@ func (ec *executionContext) fieldContext_RelatedDocument_document(_ context.Cont
 
 func (ec *executionContext) _RelatedDocument_depth(ctx context.Context, field graphql.CollectedField, obj *model.RelatedDocument) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Depth)
+		return schedule.Int(&obj.Depth)
 	}
 	return graphql.ResolveField(
 		ctx,

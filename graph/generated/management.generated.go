@@ -689,7 +689,7 @@ func (ec *executionContext) fieldContext_DocumentMetadata_status(_ context.Conte
 
 func (ec *executionContext) _DocumentMetadata_versions(ctx context.Context, field graphql.CollectedField, obj *model.DocumentMetadata) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Versions)
+		return schedule.Int(&obj.Versions)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -1635,7 +1635,7 @@ func (ec *executionContext) fieldContext_ManagedGroup_everyone(_ context.Context
 
 func (ec *executionContext) _ManagedGroup_members(ctx context.Context, field graphql.CollectedField, obj *model.ManagedGroup) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Members)
+		return schedule.Int(&obj.Members)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -2087,7 +2087,7 @@ func (ec *executionContext) fieldContext_ParkedEvent_subjectType(_ context.Conte
 
 func (ec *executionContext) _ParkedEvent_attempts(ctx context.Context, field graphql.CollectedField, obj *model.ParkedEvent) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Attempts)
+		return schedule.Int(&obj.Attempts)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -2583,7 +2583,7 @@ func (ec *executionContext) fieldContext_TransferPayload_transferId(_ context.Co
 
 func (ec *executionContext) _TransferPayload_documents(ctx context.Context, field graphql.CollectedField, obj *model.TransferPayload) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Documents)
+		return schedule.Int(&obj.Documents)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -2609,7 +2609,7 @@ func (ec *executionContext) fieldContext_TransferPayload_documents(_ context.Con
 
 func (ec *executionContext) _TransferPayload_automations(ctx context.Context, field graphql.CollectedField, obj *model.TransferPayload) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Automations)
+		return schedule.Int(&obj.Automations)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -2774,7 +2774,7 @@ func (ec *executionContext) fieldContext_UsageRow_outcome(_ context.Context, fie
 
 func (ec *executionContext) _UsageRow_count(ctx context.Context, field graphql.CollectedField, obj *model.UsageRow) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Count)
+		return schedule.Int(&obj.Count)
 	}
 	return graphql.ResolveField(
 		ctx,

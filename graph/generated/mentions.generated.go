@@ -78,7 +78,7 @@ func (ec *executionContext) fieldContext_AnswerMentionPayload_batchId(_ context.
 
 func (ec *executionContext) _AnswerMentionPayload_notified(ctx context.Context, field graphql.CollectedField, obj *model.AnswerMentionPayload) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Notified)
+		return schedule.Int(&obj.Notified)
 	}
 	return graphql.ResolveField(
 		ctx,

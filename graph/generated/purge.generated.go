@@ -26,7 +26,7 @@ import (
 
 func (ec *executionContext) _EmptyTrashPayload_purged(ctx context.Context, field graphql.CollectedField, obj *model.EmptyTrashPayload) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Purged)
+		return schedule.Int(&obj.Purged)
 	}
 	return graphql.ResolveField(
 		ctx,

@@ -53,7 +53,7 @@ func (ec *executionContext) fieldContext_FacetCount_value(_ context.Context, fie
 
 func (ec *executionContext) _FacetCount_count(ctx context.Context, field graphql.CollectedField, obj *model.FacetCount) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Count)
+		return schedule.Int(&obj.Count)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -140,7 +140,7 @@ func (ec *executionContext) fieldContext_Highlight_ranges(_ context.Context, fie
 
 func (ec *executionContext) _HighlightRange_start(ctx context.Context, field graphql.CollectedField, obj *model.HighlightRange) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Start)
+		return schedule.Int(&obj.Start)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -166,7 +166,7 @@ func (ec *executionContext) fieldContext_HighlightRange_start(_ context.Context,
 
 func (ec *executionContext) _HighlightRange_end(ctx context.Context, field graphql.CollectedField, obj *model.HighlightRange) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.End)
+		return schedule.Int(&obj.End)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -262,7 +262,7 @@ func (ec *executionContext) fieldContext_SearchConnection_pageInfo(_ context.Con
 
 func (ec *executionContext) _SearchConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *model.SearchConnection) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.TotalCount)
+		return schedule.Int(&obj.TotalCount)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -515,6 +515,9 @@ func (ec *executionContext) fieldContext_SearchResult_document(_ context.Context
 
 func (ec *executionContext) _SearchResult_score(ctx context.Context, field graphql.CollectedField, obj *model.SearchResult) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
+		if schedule.Finite(obj.Score) {
+			return schedule.Float(&obj.Score)
+		}
 		return schedule.Field(ctx, ec.OperationContext, "SearchResult", field, obj.Score, ec.marshalNFloat2float64)
 	}
 	return graphql.ResolveField(

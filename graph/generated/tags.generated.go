@@ -52,7 +52,7 @@ func (ec *executionContext) fieldContext_TagCount_tag(_ context.Context, field g
 
 func (ec *executionContext) _TagCount_count(ctx context.Context, field graphql.CollectedField, obj *model.TagCount) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Count)
+		return schedule.Int(&obj.Count)
 	}
 	return graphql.ResolveField(
 		ctx,

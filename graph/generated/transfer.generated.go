@@ -159,7 +159,7 @@ func (ec *executionContext) fieldContext_Export_status(_ context.Context, field 
 
 func (ec *executionContext) _Export_done(ctx context.Context, field graphql.CollectedField, obj *transfer.Export) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Done)
+		return schedule.Int(&obj.Done)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -185,7 +185,7 @@ func (ec *executionContext) fieldContext_Export_done(_ context.Context, field gr
 
 func (ec *executionContext) _Export_total(ctx context.Context, field graphql.CollectedField, obj *transfer.Export) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Total)
+		return schedule.Int(&obj.Total)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -546,7 +546,7 @@ func (ec *executionContext) fieldContext_Import_status(_ context.Context, field 
 
 func (ec *executionContext) _Import_done(ctx context.Context, field graphql.CollectedField, obj *transfer.Import) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Done)
+		return schedule.Int(&obj.Done)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -572,7 +572,7 @@ func (ec *executionContext) fieldContext_Import_done(_ context.Context, field gr
 
 func (ec *executionContext) _Import_total(ctx context.Context, field graphql.CollectedField, obj *transfer.Import) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Total)
+		return schedule.Int(&obj.Total)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -870,7 +870,7 @@ func (ec *executionContext) fieldContext_ImportEdge_node(_ context.Context, fiel
 
 func (ec *executionContext) _ImportReport_created(ctx context.Context, field graphql.CollectedField, obj *transfer.Report) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Created)
+		return schedule.Int(&obj.Created)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -896,7 +896,7 @@ func (ec *executionContext) fieldContext_ImportReport_created(_ context.Context,
 
 func (ec *executionContext) _ImportReport_updated(ctx context.Context, field graphql.CollectedField, obj *transfer.Report) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Updated)
+		return schedule.Int(&obj.Updated)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -922,7 +922,7 @@ func (ec *executionContext) fieldContext_ImportReport_updated(_ context.Context,
 
 func (ec *executionContext) _ImportReport_unchanged(ctx context.Context, field graphql.CollectedField, obj *transfer.Report) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Unchanged)
+		return schedule.Int(&obj.Unchanged)
 	}
 	return graphql.ResolveField(
 		ctx,

@@ -390,7 +390,7 @@ func (ec *executionContext) fieldContext_Webhook_statusReason(_ context.Context,
 
 func (ec *executionContext) _Webhook_consecutiveDead(ctx context.Context, field graphql.CollectedField, obj *webhook.Webhook) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.ConsecutiveDead)
+		return schedule.Int(&obj.ConsecutiveDead)
 	}
 	return graphql.ResolveField(
 		ctx,
@@ -668,7 +668,7 @@ func (ec *executionContext) fieldContext_WebhookDelivery_status(_ context.Contex
 
 func (ec *executionContext) _WebhookDelivery_attempts(ctx context.Context, field graphql.CollectedField, obj *webhook.Delivery) (ret graphql.Marshaler) {
 	if schedule.Direct(ctx) {
-		return ec.marshalNInt2int(ctx, field.Selections, obj.Attempts)
+		return schedule.Int(&obj.Attempts)
 	}
 	return graphql.ResolveField(
 		ctx,

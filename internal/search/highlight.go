@@ -291,8 +291,7 @@ func toRanges(s string, byteRanges [][2]int) []Range {
 // title): matching is by word, case- and accent-insensitive, a phrase's
 // words in a row, a prefix term's last word as a prefix.
 func Highlight(text string, q Parsed) Highlighted {
-	pats := patterns(q.Positive())
-	return Highlighted{Text: text, Ranges: toRanges(text, matches(wordTokens(text), pats))}
+	return NewHighlighter(q).Title(text)
 }
 
 // SnippetRunes is about how long a snippet is.
@@ -307,19 +306,21 @@ const Ellipsis = "…"
 // (a hit by its title, tags or path), and "" for an empty body. White space
 // runs become one space.
 func Snippet(body string, q Parsed) Highlighted {
+	return NewHighlighter(q).Snippet(body)
+}
+
+// snippet is Snippet the general way: the whole body's white space
+// collapsed, its words split and folded up to its first match of pats
+// (longest: the most words of one).
+func snippet(body string, pats []pattern, longest int) Highlighted {
 	body = strings.Join(strings.Fields(body), " ")
 	if body == "" {
 		return Highlighted{}
 	}
-	pats := patterns(q.Positive())
 	ts := &tokenStream{s: body}
 	// The first match, splitting no further than it.
 	first := -1
 	if len(pats) > 0 && mayMatch(body, pats) {
-		longest := 0
-		for _, p := range pats {
-			longest = max(longest, len(p.words))
-		}
 		for i := 0; ts.fill(i + 1); i++ {
 			ts.fill(i + longest)
 			if bestAt(ts.toks, i, pats) > 0 {

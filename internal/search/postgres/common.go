@@ -28,11 +28,11 @@ const NewestCountedMin = 6000
 // say, from the whole query.
 func (b *Backend) findCommon(ctx context.Context, p db.SearchEntryFindParams, n float64) ([]row, error) {
 	if b.Planned || filtered(p) || !oneWord(p) {
-		return db.Q.SearchEntryFind(ctx, customPlans{b.pool}, p)
+		return db.Q.SearchEntryFind(ctx, customPlans{rawRows{b.pool}}, p)
 	}
 	var rows []row
 	err := genericPlans(ctx, b.pool, func(tx db.DBTX) error {
-		rs, err := db.Q.SearchEntryFindCommon(ctx, tx, db.SearchEntryFindCommonParams{
+		rs, err := db.Q.SearchEntryFindCommon(ctx, rawRows{tx}, db.SearchEntryFindCommonParams{
 			Terms: p.Terms, Groups: p.Groups, Prefixes: p.Prefixes,
 			AnyTerms: p.AnyTerms, AnyGroups: p.AnyGroups, AnyPrefixes: p.AnyPrefixes,
 			Readers: p.Readers, RowEnd: p.RowEnd, RowOffset: p.RowOffset, RowLimit: p.RowLimit,

@@ -290,7 +290,7 @@ func (b *Backend) Search(ctx context.Context, q search.Query) (search.Result, er
 		// whatever the page size.
 		if typo := typoText(q.Text); typo != nil && total(rs) < TypoBelow {
 			err := genericPlans(ctx, b.pool, func(tx db.DBTX) error {
-				ts, err := db.Q.SearchEntryFindTypo(ctx, tx, typoParams(p, *typo, rs, q))
+				ts, err := db.Q.SearchEntryFindTypo(ctx, rawRows{tx}, typoParams(p, *typo, rs, q))
 				for _, r := range ts {
 					rows = append(rows, row(r))
 				}
@@ -349,13 +349,13 @@ func (b *Backend) find(ctx context.Context, p db.SearchEntryFindParams, sparse b
 	var rows []row
 	err := genericPlans(ctx, b.pool, func(tx db.DBTX) error {
 		if sparse {
-			rs, err := db.Q.SearchEntryFindFew(ctx, tx, few)
+			rs, err := db.Q.SearchEntryFindFew(ctx, rawRows{tx}, few)
 			for _, r := range rs {
 				rows = append(rows, row(r))
 			}
 			return err
 		}
-		rs, err := db.Q.SearchEntryFindMid(ctx, tx, db.SearchEntryFindMidParams(few))
+		rs, err := db.Q.SearchEntryFindMid(ctx, rawRows{tx}, db.SearchEntryFindMidParams(few))
 		for _, r := range rs {
 			rows = append(rows, row(r))
 		}
@@ -370,14 +370,14 @@ func (b *Backend) find(ctx context.Context, p db.SearchEntryFindParams, sparse b
 func (b *Backend) list(ctx context.Context, p db.SearchEntryListParams, sparse bool) ([]row, error) {
 	var rows []row
 	if !sparse {
-		rs, err := db.Q.SearchEntryList(ctx, customPlans{b.pool}, p)
+		rs, err := db.Q.SearchEntryList(ctx, customPlans{rawRows{b.pool}}, p)
 		for _, r := range rs {
 			rows = append(rows, row(r))
 		}
 		return rows, err
 	}
 	err := genericPlans(ctx, b.pool, func(tx db.DBTX) error {
-		rs, err := db.Q.SearchEntryListFew(ctx, tx, db.SearchEntryListFewParams(p))
+		rs, err := db.Q.SearchEntryListFew(ctx, rawRows{tx}, db.SearchEntryListFewParams(p))
 		for _, r := range rs {
 			rows = append(rows, row(r))
 		}
@@ -438,10 +438,10 @@ func result(rows []row, q search.Query, countMax int) search.Result {
 		hits = hits[:q.First]
 		out.Next = &search.Position{Hits: q.After.Hits + q.First}
 	}
+	hl := search.NewHighlighter(q.Text)
 	for _, r := range hits {
 		out.Hits = append(out.Hits, search.Hit{
-			ID: r.DocumentID, Score: r.Score,
-			Title: search.Highlight(r.Value, q.Text), Snippet: search.Snippet(r.Body, q.Text),
+			ID: r.DocumentID, Score: r.Score, Title: hl.Title(r.Value), Snippet: hl.Snippet(r.Body),
 		})
 	}
 	return out

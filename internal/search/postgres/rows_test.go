@@ -1,0 +1,164 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
+	"github.com/stretchr/testify/require"
+
+	"codna/internal/db"
+	"codna/internal/document"
+	"codna/internal/pgtest"
+	"codna/internal/search"
+)
+
+// recordedRows is rawRows keeping the rows it hands out, to count what
+// they decoded themselves.
+type recordedRows struct {
+	rawRows
+	rows []*entryRows
+}
+
+func (r *recordedRows) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
+	rows, err := r.rawRows.Query(ctx, sql, args...)
+	if e, ok := rows.(*entryRows); ok {
+		r.rows = append(r.rows, e)
+	}
+	return rows, err
+}
+
+func (r *recordedRows) direct() int {
+	n := 0
+	for _, e := range r.rows {
+		n += e.direct
+	}
+	return n
+}
+
+// TestRawRowsDecodeAsPgxScans runs every search statement through pgx's
+// scan and through rawRows: the same rows, each of them decoded from its raw
+// bytes by rawRows.
+func TestRawRowsDecodeAsPgxScans(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	d := pgtest.New(t)
+	owner := pgtest.CreatePerson(t, d.Pool)
+	b := New(d.Pool)
+	var entries []search.Entry
+	for i := range 40 {
+		body := fmt.Sprintf("lantern number %d. %s", i, strings.Repeat("Filler words, then more. ", i*10))
+		doc := pgtest.CreateDocument(t, d.Pool, owner.ID, pgtest.Doc{Space: []document.Space{document.SpaceWiki, document.SpaceRaw}[i%2], Title: fmt.Sprintf("Lantern page %d", i), Content: body})
+		entries = append(entries, search.Entry{
+			ID: doc.ID, Space: string(doc.Space), Path: doc.Path, Slug: doc.Slug, Title: doc.Title, Status: string(doc.Status),
+			Tags: []string{"ops", "lamp-" + fmt.Sprint(i%3), "ünïcode"}[:i%4], OwnerID: owner.ID, UpdatedAt: doc.UpdatedAt, Body: body, Version: int64(doc.Version),
+		})
+	}
+	require.NoError(t, b.Apply(ctx, d.Pool, entries, nil))
+
+	readers := []uuid.UUID{owner.ID}
+	find := db.SearchEntryFindParams{
+		AnyTerms: []string{"lant"}, AnyGroups: []int32{1}, AnyPrefixes: []bool{true},
+		Terms: []string{"lant"}, Groups: []int32{1}, Prefixes: []bool{true},
+		Spaces: []string{}, Tags: []string{}, Statuses: []string{}, Readers: readers,
+		RowEnd: 21, RowOffset: 0, RowLimit: 21, CountMax: 100,
+	}
+	few := db.SearchEntryFindFewParams{
+		Terms: find.Terms, Groups: find.Groups, Prefixes: find.Prefixes, AnyTerms: find.AnyTerms, AnyGroups: find.AnyGroups, AnyPrefixes: find.AnyPrefixes,
+		Readers: readers, Spaces: find.Spaces, Tags: find.Tags, Statuses: find.Statuses, RowOffset: 0, RowLimit: 21, CountMax: 100,
+	}
+	list := db.SearchEntryListParams{Readers: readers, Spaces: []string{}, Tags: []string{}, Statuses: []string{}, RowLimit: 21, CountMax: 100}
+	typo := db.SearchEntryFindTypoParams{
+		Typo: "lanterm", Readers: readers, Terms: []string{"lanterm"}, Groups: []int32{1}, Prefixes: []bool{false},
+		Spaces: []string{}, Tags: []string{}, Statuses: []string{}, CountMax: 100, RowLimit: 21,
+	}
+	for _, c := range []struct {
+		name string
+		run  func(db.DBTX) ([]row, error)
+	}{
+		{"SearchEntryFind", func(x db.DBTX) ([]row, error) { return db.Q.SearchEntryFind(ctx, customPlans{x}, find) }},
+		{"SearchEntryFindFew", func(x db.DBTX) ([]row, error) {
+			rs, err := db.Q.SearchEntryFindFew(ctx, x, few)
+			return convert(rs), err
+		}},
+		{"SearchEntryFindMid", func(x db.DBTX) ([]row, error) {
+			rs, err := db.Q.SearchEntryFindMid(ctx, x, db.SearchEntryFindMidParams(few))
+			return convert(rs), err
+		}},
+		{"SearchEntryList", func(x db.DBTX) ([]row, error) {
+			rs, err := db.Q.SearchEntryList(ctx, customPlans{x}, list)
+			return convert(rs), err
+		}},
+		{"SearchEntryListFew", func(x db.DBTX) ([]row, error) {
+			rs, err := db.Q.SearchEntryListFew(ctx, x, db.SearchEntryListFewParams(list))
+			return convert(rs), err
+		}},
+		{"SearchEntryFindTypo", func(x db.DBTX) ([]row, error) {
+			rs, err := db.Q.SearchEntryFindTypo(ctx, x, typo)
+			return convert(rs), err
+		}},
+	} {
+		want, err := c.run(d.Pool)
+		require.NoError(t, err, c.name)
+		require.NotEmpty(t, want, c.name)
+		rec := &recordedRows{rawRows: rawRows{d.Pool}}
+		got, err := c.run(rec)
+		require.NoError(t, err, c.name)
+		require.Equal(t, want, got, c.name)
+		require.Equal(t, len(want), rec.direct(), "%s: every row decoded from its raw bytes", c.name)
+	}
+}
+
+// convert is rows of another search statement (the same columns) as rows.
+func convert[R ~struct {
+	Kind       string
+	DocumentID uuid.UUID
+	Score      float64
+	UpdatedAt  time.Time
+	Value      string
+	Body       string
+	Tags       []string
+}](rs []R) []row {
+	out := make([]row, len(rs))
+	for i, r := range rs {
+		out[i] = row(r)
+	}
+	return out
+}
+
+// TestRawRowsLeaveTheUnexpectedToPgx: tags with a NULL or in two
+// dimensions, and malformed arrays, are not decoded here.
+func TestRawRowsLeaveTheUnexpectedToPgx(t *testing.T) {
+	t.Parallel()
+	m := pgtype.NewMap()
+	encode := func(v any) []byte {
+		b, err := m.Encode(pgtype.TextArrayOID, pgtype.BinaryFormatCode, v, nil)
+		require.NoError(t, err)
+		return b
+	}
+	r := &entryRows{}
+	for _, c := range []struct {
+		v    any
+		want []string
+		ok   bool
+	}{
+		{[]string{}, []string{}, true},
+		{[]string{"a", "ops", "ünï"}, []string{"a", "ops", "ünï"}, true},
+		{[]*string{nil}, nil, false},
+		{pgtype.Array[string]{Elements: []string{"a", "b"}, Dims: []pgtype.ArrayDimension{{Length: 2, LowerBound: 1}, {Length: 1, LowerBound: 1}}, Valid: true}, nil, false},
+	} {
+		got, ok := r.decodeTags(encode(c.v))
+		require.Equal(t, c.ok, ok, "%v", c.v)
+		require.Equal(t, c.want, got, "%v", c.v)
+	}
+	good := encode([]string{"a", "b"})
+	for i := range len(good) {
+		_, ok := r.decodeTags(good[:i])
+		require.False(t, ok, "cut at %d", i)
+	}
+}
