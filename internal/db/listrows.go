@@ -67,31 +67,11 @@ func pgxTimesAreUnix(c *pgx.Conn) bool {
 // int4, timestamptz and text[] in binary, text (or varchar) and the enums
 // in either format.
 func listRowColumns(fields []pgconn.FieldDescription) bool {
-	const text, varchar, enum = 25, 1043, 0
-	want := [...]uint32{pgtype.UUIDOID, enum, text, text, text, pgtype.TextArrayOID, enum, pgtype.Int4OID, pgtype.UUIDOID, pgtype.UUIDOID,
+	want := []uint32{pgtype.UUIDOID, anyEnum, pgtype.TextOID, pgtype.TextOID, pgtype.TextOID, pgtype.TextArrayOID, anyEnum, pgtype.Int4OID, pgtype.UUIDOID, pgtype.UUIDOID,
 		pgtype.TimestamptzOID, pgtype.TimestamptzOID, pgtype.TimestamptzOID, pgtype.TimestamptzOID, pgtype.TimestamptzOID, pgtype.Int4OID}
-	names := [...]string{"id", "space", "path", "slug", "title", "tags", "status", "version", "created_by", "updated_by",
+	names := []string{"id", "space", "path", "slug", "title", "tags", "status", "version", "created_by", "updated_by",
 		"created_at", "updated_at", "deleted_at", "purge_after", "quarantined_at", "level"}
-	if len(fields) != len(want) {
-		return false
-	}
-	for i, f := range fields {
-		if f.Name != names[i] {
-			return false
-		}
-		switch want[i] {
-		case enum: // its oid is the database's
-		case text:
-			if f.DataTypeOID != text && f.DataTypeOID != varchar {
-				return false
-			}
-		default:
-			if f.DataTypeOID != want[i] || f.Format != pgtype.BinaryFormatCode {
-				return false
-			}
-		}
-	}
-	return true
+	return columnsAre(fields, names, want)
 }
 
 // listDecoder decodes the rows of one statement: their strings through
