@@ -104,3 +104,19 @@ func TestFolderShareGrantsReachSearch(t *testing.T) {
 	require.NoError(t, w.Drain(context.Background()))
 	require.Equal(t, []string{"Arrived later"}, titles(b.find(t, pgtest.ActingAs(reader), "folder")))
 }
+
+// The listing's walk reads the recency index only (an index-only scan) when
+// it carries what the walk checks: the rebuild's swap must build it so too.
+func TestTheRecencyIndexCoversTheListingAfterARebuild(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	b.doc(t, pgtest.Doc{Content: "covered"})
+	b.drain(t)
+	const covering = "SELECT count(*) FROM pg_indexes WHERE schemaname = current_schema() AND indexname = 'search_entries_updated_idx'" +
+		" AND indexdef LIKE '%(updated_at DESC, document_id DESC) INCLUDE (live, readers, space, path, tags, owner_id, status)'"
+	require.Equal(t, 1, pgtest.Count(t, b.pool, covering), "as the migration makes it")
+	_, err := b.svc.Reindex(pgtest.ActingAsManagement(), false, nil)
+	require.NoError(t, err)
+	require.Equal(t, 1, pgtest.Count(t, b.pool, covering), "as the rebuild's swap makes it")
+	require.Len(t, b.find(t, b.ownerCx, "covered").Results, 1)
+}
