@@ -16,8 +16,17 @@ var (
 	EndTitlesArgs  = func(p DocumentLinkListEndTitlesParams) []any { return paramsOf(&p) }
 
 	// The same for the documents list's rows (listrows.go).
-	ListRowColumns     = func(f []pgconn.FieldDescription) bool { return listRowColumns(f) }
-	DecodeListRow      = func(cols [][]byte, r *DocumentListByUpdatedRow) bool { return (&listDecoder{}).decode(cols, r) }
+	ListRowColumns = func(f []pgconn.FieldDescription) bool { return listRowColumns(f) }
+	DecodeListRow  = func(cols [][]byte, r *DocumentListByUpdatedRow) bool { return (&listDecoder{}).decode(cols, r) }
+	DecodeListPage = func(page [][][]byte) bool {
+		d, r := listDecoder{}, DocumentListByUpdatedRow{}
+		for _, cols := range page {
+			if !d.decode(cols, &r) {
+				return false
+			}
+		}
+		return true
+	}
 	ListTimesRaw       = func(c *pgx.Conn) bool { return pgxTimesAreUnix(c) }
 	ListByUpdatedQuery = documentListByUpdated
 	ListByUpdatedArgs  = func(p DocumentListByUpdatedParams) []any { return paramsOf(&p) }

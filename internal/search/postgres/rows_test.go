@@ -1,6 +1,7 @@
 package postgres
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"strings"
@@ -48,26 +49,9 @@ func TestRawRowsDecodeAsPgxScans(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	d := pgtest.New(t)
-	owner := pgtest.CreatePerson(t, d.Pool)
-	b := New(d.Pool)
-	var entries []search.Entry
-	for i := range 40 {
-		body := fmt.Sprintf("lantern number %d. %s", i, strings.Repeat("Filler words, then more. ", i*10))
-		doc := pgtest.CreateDocument(t, d.Pool, owner.ID, pgtest.Doc{Space: []document.Space{document.SpaceWiki, document.SpaceRaw}[i%2], Title: fmt.Sprintf("Lantern page %d", i), Content: body})
-		entries = append(entries, search.Entry{
-			ID: doc.ID, Space: string(doc.Space), Path: doc.Path, Slug: doc.Slug, Title: doc.Title, Status: string(doc.Status),
-			Tags: []string{"ops", "lamp-" + fmt.Sprint(i%3), "ünïcode"}[:i%4], OwnerID: owner.ID, UpdatedAt: doc.UpdatedAt, Body: body, Version: int64(doc.Version),
-		})
-	}
-	require.NoError(t, b.Apply(ctx, d.Pool, entries, nil))
-
+	owner := lanterns(t, d)
 	readers := []uuid.UUID{owner.ID}
-	find := db.SearchEntryFindParams{
-		AnyTerms: []string{"lant"}, AnyGroups: []int32{1}, AnyPrefixes: []bool{true},
-		Terms: []string{"lant"}, Groups: []int32{1}, Prefixes: []bool{true},
-		Spaces: []string{}, Tags: []string{}, Statuses: []string{}, Readers: readers,
-		RowEnd: 21, RowOffset: 0, RowLimit: 21, CountMax: 100,
-	}
+	find := lanternFind(readers)
 	few := db.SearchEntryFindFewParams{
 		Terms: find.Terms, Groups: find.Groups, Prefixes: find.Prefixes, AnyTerms: find.AnyTerms, AnyGroups: find.AnyGroups, AnyPrefixes: find.AnyPrefixes,
 		Readers: readers, Spaces: find.Spaces, Tags: find.Tags, Statuses: find.Statuses, RowOffset: 0, RowLimit: 21, CountMax: 100,
@@ -112,6 +96,86 @@ func TestRawRowsDecodeAsPgxScans(t *testing.T) {
 		require.Equal(t, want, got, c.name)
 		require.Equal(t, len(want), rec.direct(), "%s: every row decoded from its raw bytes", c.name)
 	}
+}
+
+// lanterns is forty documents matching "lant" (with bodies of up to some
+// 10 KB, in two spaces, with up to three tags) in the search index, and
+// their owner.
+func lanterns(t testing.TB, d *pgtest.DB) pgtest.Person {
+	owner := pgtest.CreatePerson(t, d.Pool)
+	var entries []search.Entry
+	for i := range 40 {
+		body := fmt.Sprintf("lantern number %d. %s", i, strings.Repeat("Filler words, then more. ", i*10))
+		doc := pgtest.CreateDocument(t, d.Pool, owner.ID, pgtest.Doc{Space: []document.Space{document.SpaceWiki, document.SpaceRaw}[i%2], Title: fmt.Sprintf("Lantern page %d", i), Content: body})
+		entries = append(entries, search.Entry{
+			ID: doc.ID, Space: string(doc.Space), Path: doc.Path, Slug: doc.Slug, Title: doc.Title, Status: string(doc.Status),
+			Tags: []string{"ops", "lamp-" + fmt.Sprint(i%3), "ünïcode"}[:i%4], OwnerID: owner.ID, UpdatedAt: doc.UpdatedAt, Body: body, Version: int64(doc.Version),
+		})
+	}
+	require.NoError(t, New(d.Pool).Apply(context.Background(), d.Pool, entries, nil))
+	return owner
+}
+
+// BenchmarkRawRowsDecode measures the decoding of one search statement's
+// rows (SearchEntryList over the forty lanterns: the page's hits with their
+// bodies, then the counted matches) from their raw bytes, without the
+// database: ns and allocations per statement.
+func BenchmarkRawRowsDecode(b *testing.B) {
+	d := pgtest.New(b)
+	owner := lanterns(b, d)
+	rec := &rawValues{DBTX: d.Pool}
+	want, err := db.Q.SearchEntryFind(context.Background(), customPlans{rec}, lanternFind([]uuid.UUID{owner.ID}))
+	require.NoError(b, err)
+	require.Len(b, rec.rows, len(want))
+	var r row
+	dest := []any{&r.Kind, &r.DocumentID, &r.Score, &r.UpdatedAt, &r.Value, &r.Body, &r.Tags}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		e := &entryRows{raw: true}
+		for _, cols := range rec.rows {
+			if !e.decode(cols, dest) {
+				b.Fatal("a row not decoded from its raw bytes")
+			}
+		}
+	}
+}
+
+// lanternFind is the search for "lant*" by readers, a page of 21 with up
+// to 100 counted.
+func lanternFind(readers []uuid.UUID) db.SearchEntryFindParams {
+	return db.SearchEntryFindParams{
+		AnyTerms: []string{"lant"}, AnyGroups: []int32{1}, AnyPrefixes: []bool{true},
+		Terms: []string{"lant"}, Groups: []int32{1}, Prefixes: []bool{true},
+		Spaces: []string{}, Tags: []string{}, Statuses: []string{}, Readers: readers,
+		RowEnd: 21, RowOffset: 0, RowLimit: 21, CountMax: 100,
+	}
+}
+
+// rawValues is a DBTX keeping a copy of each row's raw bytes as it is
+// scanned.
+type rawValues struct {
+	db.DBTX
+	rows [][][]byte
+}
+
+func (r *rawValues) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
+	rows, err := r.DBTX.Query(ctx, sql, args...)
+	return &copiedRows{Rows: rows, to: r}, err
+}
+
+type copiedRows struct {
+	pgx.Rows
+	to *rawValues
+}
+
+func (c *copiedRows) Scan(dest ...any) error {
+	cols := make([][]byte, len(c.RawValues()))
+	for i, v := range c.RawValues() {
+		cols[i] = bytes.Clone(v)
+	}
+	c.to.rows = append(c.to.rows, cols)
+	return c.Rows.Scan(dest...)
 }
 
 // convert is rows of another search statement (the same columns) as rows.
