@@ -1,7 +1,6 @@
 package db
 
 import (
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 )
 
@@ -27,7 +26,6 @@ var (
 		}
 		return true
 	}
-	ListTimesRaw       = func(c *pgx.Conn) bool { return pgxTimesAreUnix(c) }
 	ListByUpdatedQuery = documentListByUpdated
 	ListByUpdatedArgs  = func(p DocumentListByUpdatedParams) []any { return paramsOf(&p) }
 )

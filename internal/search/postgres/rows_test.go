@@ -195,34 +195,53 @@ func convert[R ~struct {
 	return out
 }
 
-// TestRawRowsLeaveTheUnexpectedToPgx: tags with a NULL or in two
-// dimensions, and malformed arrays, are not decoded here.
+// TestRawRowsLeaveTheUnexpectedToPgx: a row with a NULL, a value of
+// another size, an infinite time or tags with a NULL, in two dimensions or
+// malformed is not decoded here (pgx scans it); the values' own decoders
+// are held to pgx's scan in internal/db (TestRawValuesDecodeAsPgxScans).
 func TestRawRowsLeaveTheUnexpectedToPgx(t *testing.T) {
 	t.Parallel()
 	m := pgtype.NewMap()
-	encode := func(v any) []byte {
-		b, err := m.Encode(pgtype.TextArrayOID, pgtype.BinaryFormatCode, v, nil)
+	encode := func(oid uint32, v any) []byte {
+		b, err := m.Encode(oid, pgtype.BinaryFormatCode, v, nil)
 		require.NoError(t, err)
 		return b
 	}
-	r := &entryRows{}
-	for _, c := range []struct {
-		v    any
-		want []string
-		ok   bool
-	}{
-		{[]string{}, []string{}, true},
-		{[]string{"a", "ops", "ünï"}, []string{"a", "ops", "ünï"}, true},
-		{[]*string{nil}, nil, false},
-		{pgtype.Array[string]{Elements: []string{"a", "b"}, Dims: []pgtype.ArrayDimension{{Length: 2, LowerBound: 1}, {Length: 1, LowerBound: 1}}, Valid: true}, nil, false},
+	id := uuid.New()
+	at := time.Unix(1_700_000_000, 123_456_000)
+	tags := encode(pgtype.TextArrayOID, []string{"a", "ops", "ünï"})
+	good := func() [][]byte {
+		return [][]byte{[]byte("counted"), id[:], encode(pgtype.Float8OID, 0.5), encode(pgtype.TimestamptzOID, at), []byte("wiki"), []byte("body"), tags}
+	}
+	var r row
+	dest := []any{&r.Kind, &r.DocumentID, &r.Score, &r.UpdatedAt, &r.Value, &r.Body, &r.Tags}
+	require.True(t, (&entryRows{}).decode(good(), dest))
+	require.Equal(t, row{Kind: "counted", DocumentID: id, Score: 0.5, UpdatedAt: at, Value: "wiki", Body: "body", Tags: []string{"a", "ops", "ünï"}}, r)
+	noTags := good()
+	noTags[6] = encode(pgtype.TextArrayOID, []string{})
+	require.True(t, (&entryRows{}).decode(noTags, dest))
+	require.Equal(t, []string{}, r.Tags, "an empty array is an empty slice, as pgx scans it")
+	for name, change := range map[string]func(c [][]byte){
+		"NULL kind":   func(c [][]byte) { c[0] = nil },
+		"NULL tags":   func(c [][]byte) { c[6] = nil },
+		"short uuid":  func(c [][]byte) { c[1] = c[1][:15] },
+		"short score": func(c [][]byte) { c[2] = c[2][:4] },
+		"short time":  func(c [][]byte) { c[3] = c[3][:4] },
+		"infinity": func(c [][]byte) {
+			c[3] = encode(pgtype.TimestamptzOID, pgtype.Timestamptz{InfinityModifier: pgtype.Infinity, Valid: true})
+		},
+		"-infinity": func(c [][]byte) {
+			c[3] = encode(pgtype.TimestamptzOID, pgtype.Timestamptz{InfinityModifier: pgtype.NegativeInfinity, Valid: true})
+		},
+		"NULL tag":       func(c [][]byte) { c[6] = encode(pgtype.TextArrayOID, []*string{nil}) },
+		"truncated tags": func(c [][]byte) { c[6] = tags[:len(tags)-2] },
+		"2-d tags": func(c [][]byte) {
+			c[6] = encode(pgtype.TextArrayOID, pgtype.Array[string]{Elements: []string{"a", "b"}, Dims: []pgtype.ArrayDimension{{Length: 2, LowerBound: 1}, {Length: 1, LowerBound: 1}}, Valid: true})
+		},
 	} {
-		got, ok := r.decodeTags(encode(c.v))
-		require.Equal(t, c.ok, ok, "%v", c.v)
-		require.Equal(t, c.want, got, "%v", c.v)
+		c := good()
+		change(c)
+		require.False(t, (&entryRows{}).decode(c, dest), name)
 	}
-	good := encode([]string{"a", "b"})
-	for i := range len(good) {
-		_, ok := r.decodeTags(good[:i])
-		require.False(t, ok, "cut at %d", i)
-	}
+	require.False(t, (&entryRows{}).decode(good()[:6], dest), "a column missing")
 }
