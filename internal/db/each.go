@@ -66,40 +66,9 @@ func (q *Queries) DocumentLinkListEndTitlesEach(ctx context.Context, db DBTX, ar
 // and int4 in binary, text (or varchar) and the link_state enum in either
 // format (the same bytes).
 func endTitleColumns(fields []pgconn.FieldDescription) bool {
-	want := []uint32{pgtype.BoolOID, pgtype.UUIDOID, pgtype.TextOID, pgtype.UUIDOID, pgtype.UUIDOID, pgtype.UUIDOID, anyEnum, pgtype.UUIDOID, pgtype.TextOID, pgtype.Int4OID}
+	want := []uint32{pgtype.BoolOID, pgtype.UUIDOID, pgtype.TextOID, pgtype.UUIDOID, pgtype.UUIDOID, pgtype.UUIDOID, AnyEnum, pgtype.UUIDOID, pgtype.TextOID, pgtype.Int4OID}
 	names := []string{"outgoing", "end_id", "sort_key", "id", "source_id", "target_id", "state", "far_id", "far_title", "far_level"}
-	return columnsAre(fields, names, want)
-}
-
-// anyEnum in columnsAre's types stands for an enum (its oid is the
-// database's), read in either format: text and binary are the same bytes.
-const anyEnum = 0
-
-// columnsAre reports whether a statement's columns are named names and of
-// the types want, in order (a statement that moved two columns of one type
-// must not swap two fields): text (or varchar) and anyEnum in either
-// format, every other type in binary.
-func columnsAre(fields []pgconn.FieldDescription, names []string, want []uint32) bool {
-	if len(fields) != len(want) || len(names) != len(want) {
-		return false
-	}
-	for i, f := range fields {
-		if f.Name != names[i] {
-			return false
-		}
-		switch want[i] {
-		case anyEnum:
-		case pgtype.TextOID:
-			if f.DataTypeOID != pgtype.TextOID && f.DataTypeOID != pgtype.VarcharOID {
-				return false
-			}
-		default:
-			if f.DataTypeOID != want[i] || f.Format != pgtype.BinaryFormatCode {
-				return false
-			}
-		}
-	}
-	return true
+	return ColumnsAre(fields, names, want)
 }
 
 // decodeEndTitle fills r from one row's raw columns; false, with r to be

@@ -94,7 +94,7 @@ func TestEachFormsMatchTheirQueries(t *testing.T) {
 		require.NoError(t, err)
 		fields := rows.FieldDescriptions()
 		require.True(t, db.ListRowColumns(fields), "the list's rows are decoded by the form itself")
-		require.True(t, db.ListTimesRaw(rows.Conn()), "the pool's times scan as time.Unix's")
+		require.True(t, db.TimesAreUnix(rows.Conn()), "the pool's times scan as time.Unix's")
 		swapped := append([]pgconn.FieldDescription(nil), fields...)
 		swapped[10], swapped[11] = swapped[11], swapped[10]
 		require.False(t, db.ListRowColumns(swapped), "two time columns moved: scanned by name, never swapped")

@@ -1,7 +1,6 @@
 package db
 
 import (
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 )
 
@@ -16,9 +15,17 @@ var (
 	EndTitlesArgs  = func(p DocumentLinkListEndTitlesParams) []any { return paramsOf(&p) }
 
 	// The same for the documents list's rows (listrows.go).
-	ListRowColumns     = func(f []pgconn.FieldDescription) bool { return listRowColumns(f) }
-	DecodeListRow      = func(cols [][]byte, r *DocumentListByUpdatedRow) bool { return (&listDecoder{}).decode(cols, r) }
-	ListTimesRaw       = func(c *pgx.Conn) bool { return pgxTimesAreUnix(c) }
+	ListRowColumns = func(f []pgconn.FieldDescription) bool { return listRowColumns(f) }
+	DecodeListRow  = func(cols [][]byte, r *DocumentListByUpdatedRow) bool { return (&listDecoder{}).decode(cols, r) }
+	DecodeListPage = func(page [][][]byte) bool {
+		d, r := listDecoder{}, DocumentListByUpdatedRow{}
+		for _, cols := range page {
+			if !d.decode(cols, &r) {
+				return false
+			}
+		}
+		return true
+	}
 	ListByUpdatedQuery = documentListByUpdated
 	ListByUpdatedArgs  = func(p DocumentListByUpdatedParams) []any { return paramsOf(&p) }
 )

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgtype"
 )
@@ -14,7 +13,8 @@ import (
 // The documents list's rows (a page's fifty, sixteen columns each) are
 // decoded from their raw columns, as the link ends' are (each.go): pgx's
 // scan plans each column of each row through interfaces, a pointer target
-// per nullable column and a reflecting array plan for the tags. A statement
+// per nullable column and a reflecting array plan for the tags (the values
+// shared with the other raw decoders are read by rawvalue.go). A statement
 // whose columns are not exactly what listRowColumns expects, and a row
 // decodeListRow cannot read exactly, go through pgx's scan as before.
 
@@ -29,7 +29,7 @@ func eachListRow(ctx context.Context, db DBTX, query string, args []any, fn func
 	var r DocumentListByUpdatedRow
 	d := listDecoder{}
 	var targets []any // pgx's scan targets, made for the first row that needs them
-	raw := listRowColumns(rows.FieldDescriptions()) && pgxTimesAreUnix(rows.Conn())
+	raw := listRowColumns(rows.FieldDescriptions()) && TimesAreUnix(rows.Conn())
 	for rows.Next() {
 		r = DocumentListByUpdatedRow{}
 		if !raw || !d.decode(rows.RawValues(), &r) {
@@ -46,32 +46,16 @@ func eachListRow(ctx context.Context, db DBTX, query string, args []any, fn func
 	return rows.Err()
 }
 
-// pgxTimesAreUnix reports whether c's timestamptz columns scan as
-// decodeTime decodes them: with no ScanLocation set on the codec (the
-// time is time.Unix's, in the local zone). Without a connection (a
-// DBTX that has none) the raw decoding is not used.
-func pgxTimesAreUnix(c *pgx.Conn) bool {
-	if c == nil {
-		return false
-	}
-	t, ok := c.TypeMap().TypeForOID(pgtype.TimestamptzOID)
-	if !ok {
-		return false
-	}
-	codec, ok := t.Codec.(*pgtype.TimestamptzCodec)
-	return ok && codec.ScanLocation == nil
-}
-
 // listRowColumns reports whether a documents list statement's columns are
 // as decodeListRow reads them: named and ordered as it expects, uuid,
 // int4, timestamptz and text[] in binary, text (or varchar) and the enums
 // in either format.
 func listRowColumns(fields []pgconn.FieldDescription) bool {
-	want := []uint32{pgtype.UUIDOID, anyEnum, pgtype.TextOID, pgtype.TextOID, pgtype.TextOID, pgtype.TextArrayOID, anyEnum, pgtype.Int4OID, pgtype.UUIDOID, pgtype.UUIDOID,
+	want := []uint32{pgtype.UUIDOID, AnyEnum, pgtype.TextOID, pgtype.TextOID, pgtype.TextOID, pgtype.TextArrayOID, AnyEnum, pgtype.Int4OID, pgtype.UUIDOID, pgtype.UUIDOID,
 		pgtype.TimestamptzOID, pgtype.TimestamptzOID, pgtype.TimestamptzOID, pgtype.TimestamptzOID, pgtype.TimestamptzOID, pgtype.Int4OID}
 	names := []string{"id", "space", "path", "slug", "title", "tags", "status", "version", "created_by", "updated_by",
 		"created_at", "updated_at", "deleted_at", "purge_after", "quarantined_at", "level"}
-	return columnsAre(fields, names, want)
+	return ColumnsAre(fields, names, want)
 }
 
 // listDecoder decodes the rows of one statement: their strings through
@@ -81,7 +65,7 @@ type listDecoder struct {
 	arena textArena
 	uuids []uuid.UUID
 	times []time.Time
-	tags  []string
+	tags  StringSlices
 }
 
 // decode fills r from one row's raw columns; false, with r to be scanned
@@ -110,18 +94,18 @@ func (d *listDecoder) decode(cols [][]byte, r *DocumentListByUpdatedRow) bool {
 	if !ok {
 		return false
 	}
-	createdAt, ok := decodeTime(cols[10])
+	createdAt, ok := DecodeTimestamptz(cols[10])
 	if !ok {
 		return false
 	}
-	updatedAt, ok := decodeTime(cols[11])
+	updatedAt, ok := DecodeTimestamptz(cols[11])
 	if !ok {
 		return false
 	}
 	var nullable [3]time.Time
 	for i := range nullable {
 		if c := cols[12+i]; c != nil {
-			if nullable[i], ok = decodeTime(c); !ok {
+			if nullable[i], ok = DecodeTimestamptz(c); !ok {
 				return false
 			}
 		}
@@ -129,7 +113,7 @@ func (d *listDecoder) decode(cols [][]byte, r *DocumentListByUpdatedRow) bool {
 	if cols[9] != nil && len(cols[9]) != 16 {
 		return false
 	}
-	tags, ok := d.decodeTags(cols[5])
+	tags, ok := DecodeTextArray(cols[5], &d.tags, d.arena.string)
 	if !ok {
 		return false
 	}
@@ -171,98 +155,6 @@ var (
 	spaces   = AllSpaceValues()
 	statuses = AllDocumentStatusValues()
 )
-
-// Postgres's timestamps count microseconds from 2000-01-01 UTC; its
-// infinities are the extreme values.
-const (
-	unixToY2K     = 946_684_800 // seconds
-	infinityMicro = 1<<63 - 1
-)
-
-// pgx's range for a time it scans (pgtype's minDateTime and endTimestamp).
-var (
-	firstTime = time.Date(-4713, 11, 24, 0, 0, 0, 0, time.UTC)
-	endTime   = time.Date(294277, 1, 1, 0, 0, 0, 0, time.UTC)
-)
-
-// decodeTime is a binary timestamptz as pgx scans it into a time.Time
-// without a ScanLocation: time.Unix of the instant; false for anything
-// else (another size, an infinity, out of pgx's range).
-func decodeTime(b []byte) (time.Time, bool) {
-	if len(b) != 8 {
-		return time.Time{}, false
-	}
-	micro := int64(binary.BigEndian.Uint64(b))
-	if micro == infinityMicro || micro == -infinityMicro-1 {
-		return time.Time{}, false
-	}
-	t := time.Unix(unixToY2K+micro/1_000_000, micro%1_000_000*1_000)
-	if t.Before(firstTime) || !t.Before(endTime) {
-		return time.Time{}, false
-	}
-	return t, true
-}
-
-// decodeTags is a binary text[] as pgx scans it into a []string: nil for
-// NULL, empty for an array of no dimensions, else one string per element;
-// false for more than one dimension or a NULL element.
-func (d *listDecoder) decodeTags(b []byte) ([]string, bool) {
-	if b == nil {
-		return nil, true
-	}
-	if len(b) < 12 {
-		return nil, false
-	}
-	switch binary.BigEndian.Uint32(b) {
-	case 0:
-		return d.strings(0), true
-	case 1:
-	default:
-		return nil, false
-	}
-	if len(b) < 20 {
-		return nil, false
-	}
-	n := int(int32(binary.BigEndian.Uint32(b[12:])))
-	if n < 0 || n > (len(b)-20)/4 {
-		return nil, false
-	}
-	out := d.strings(n)
-	rest := b[20:]
-	for i := range out {
-		if len(rest) < 4 {
-			return nil, false
-		}
-		l := int(int32(binary.BigEndian.Uint32(rest)))
-		rest = rest[4:]
-		if l < 0 || l > len(rest) {
-			return nil, false
-		}
-		out[i] = d.arena.string(rest[:l])
-		rest = rest[l:]
-	}
-	if len(rest) != 0 {
-		return nil, false
-	}
-	return out, true
-}
-
-// strings returns n empty strings from the decoder's chunk, capped so
-// that nothing appended to them reaches a neighbour's.
-func (d *listDecoder) strings(n int) []string {
-	switch {
-	case n == 0:
-		return []string{} // not nil: pgx's scan of an empty array (no allocation)
-	case n > 64:
-		return make([]string, n)
-	}
-	if len(d.tags) < n {
-		d.tags = make([]string, 256)
-	}
-	s := d.tags[:n:n]
-	d.tags = d.tags[n:]
-	return s
-}
 
 // uuid and time return a pointer to a copy of their value in the
 // decoder's chunks.

@@ -8,7 +8,6 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgtype"
 
 	"codna/internal/db"
@@ -20,10 +19,13 @@ import (
 // rows (the page's hits with their ~4 KB bodies, then the counted matches
 // with their space and tags) cost pgx a plan lookup and an allocation or
 // more per column. The counted rows' kinds, spaces and tags repeat, so each
-// distinct one is allocated once per statement. Any other statement, or a
-// row with a value the decoder does not expect (a NULL, another size, an
-// infinite time, a NULL or a second dimension in the tags), is scanned by
-// pgx as before.
+// distinct one is allocated once per statement. Any other statement, a
+// connection whose times pgx scans otherwise (db.TimesAreUnix), or a row
+// with a value the decoder does not expect (a NULL, another size, an
+// infinite or out-of-range time, a NULL or a second dimension in the tags),
+// is scanned by pgx as before. The timestamptz and text[] values and the
+// column check are internal/db's (rawvalue.go), shared with its own raw
+// decoders.
 type rawRows struct{ db.DBTX }
 
 func (r rawRows) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
@@ -31,38 +33,25 @@ func (r rawRows) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, 
 	if err != nil {
 		return rows, err
 	}
-	return &entryRows{Rows: rows, raw: entryColumns(rows.FieldDescriptions())}, nil
+	raw := db.ColumnsAre(rows.FieldDescriptions(), entryNames, entryTypes) && db.TimesAreUnix(rows.Conn())
+	return &entryRows{Rows: rows, raw: raw}, nil
 }
+
+// The search statements' columns as decode reads them: named and ordered
+// as it expects, uuid, float8, timestamptz and text[] in binary, text in
+// either format (the same bytes).
+var (
+	entryNames = []string{"kind", "document_id", "score", "updated_at", "value", "body", "tags"}
+	entryTypes = []uint32{pgtype.TextOID, pgtype.UUIDOID, pgtype.Float8OID, pgtype.TimestamptzOID, pgtype.TextOID, pgtype.TextOID, pgtype.TextArrayOID}
+)
 
 // entryRows decodes rows for rawRows.
 type entryRows struct {
 	pgx.Rows
-	raw    bool              // the columns are as decodeEntry reads them
+	raw    bool              // the columns are as decode reads them
 	seen   map[string]string // the kinds, counted rows' spaces and tags read so far
-	tags   []string          // where rows' tags are cut from
+	tags   db.StringSlices   // where rows' tags are cut from
 	direct int               // rows decoded from their raw bytes (for tests)
-}
-
-// entryColumns reports whether a statement's columns are the search
-// statements' columns as decodeEntry reads them: named and ordered as it
-// expects, uuid, float8, timestamptz and text[] in binary, text in either
-// format (the same bytes).
-func entryColumns(fields []pgconn.FieldDescription) bool {
-	const text, textArray = pgtype.TextOID, pgtype.TextArrayOID
-	names := [...]string{"kind", "document_id", "score", "updated_at", "value", "body", "tags"}
-	types := [...]uint32{text, pgtype.UUIDOID, pgtype.Float8OID, pgtype.TimestamptzOID, text, text, textArray}
-	if len(fields) != len(names) {
-		return false
-	}
-	for i, f := range fields {
-		if f.Name != names[i] || f.DataTypeOID != types[i] {
-			return false
-		}
-		if types[i] != text && f.Format != pgtype.BinaryFormatCode {
-			return false
-		}
-	}
-	return true
 }
 
 // Scan implements pgx.Rows: from the raw bytes when the destinations are a
@@ -74,15 +63,6 @@ func (r *entryRows) Scan(dest ...any) error {
 	}
 	return r.Rows.Scan(dest...)
 }
-
-// pgEpoch is 2000-01-01 UTC, where Postgres's binary timestamps count from,
-// in microseconds since 1970; timeBound is a bound on the microseconds
-// decoded here (about ±3,000 years around it): beyond it (infinity
-// included) pgx decides.
-const (
-	pgEpoch   = 946_684_800 * 1_000_000
-	timeBound = 1 << 56
-)
 
 func (r *entryRows) decode(cols [][]byte, dest []any) bool {
 	kind, ok0 := dest[0].(*string)
@@ -100,23 +80,21 @@ func (r *entryRows) decode(cols [][]byte, dest []any) bool {
 			return false
 		}
 	}
-	if len(cols[1]) != 16 || len(cols[2]) != 8 || len(cols[3]) != 8 {
+	if len(cols[1]) != 16 || len(cols[2]) != 8 {
 		return false
 	}
-	micros := int64(binary.BigEndian.Uint64(cols[3]))
-	if micros <= -timeBound || micros >= timeBound {
+	t, ok := db.DecodeTimestamptz(cols[3])
+	if !ok {
 		return false
 	}
-	ts, ok := r.decodeTags(cols[6])
+	ts, ok := db.DecodeTextArray(cols[6], &r.tags, r.intern)
 	if !ok {
 		return false
 	}
 	*kind = r.intern(cols[0])
 	copy(id[:], cols[1])
 	*score = math.Float64frombits(binary.BigEndian.Uint64(cols[2]))
-	// As pgx decodes it: time.Unix of the seconds and nanoseconds since
-	// 1970, in the local zone.
-	*at = time.Unix(pgEpoch/1_000_000+micros/1_000_000, pgEpoch%1_000_000*1_000+micros%1_000_000*1_000)
+	*at = t
 	if *kind == "counted" {
 		*value = r.intern(cols[4])
 	} else {
@@ -138,55 +116,4 @@ func (r *entryRows) intern(b []byte) string {
 	s := string(b)
 	r.seen[s] = s
 	return s
-}
-
-// noTags is an empty array's tags: empty, not nil, as pgx scans it.
-var noTags = []string{}
-
-// decodeTags decodes a text[] in binary (one dimension, no NULL), as pgx
-// scans it into a []string; false for anything else.
-func (r *entryRows) decodeTags(b []byte) ([]string, bool) {
-	if len(b) < 12 {
-		return nil, false
-	}
-	dims, hasNull := binary.BigEndian.Uint32(b), binary.BigEndian.Uint32(b[4:])
-	if hasNull != 0 {
-		return nil, false
-	}
-	if dims == 0 {
-		return noTags, len(b) == 12
-	}
-	if dims != 1 || len(b) < 20 {
-		return nil, false
-	}
-	n := int(int32(binary.BigEndian.Uint32(b[12:])))
-	b = b[20:]
-	if n < 0 || n > len(b)/4 {
-		return nil, false
-	}
-	if n == 0 {
-		return noTags, len(b) == 0
-	}
-	if cap(r.tags)-len(r.tags) < n {
-		r.tags = make([]string, 0, max(256, n))
-	}
-	start := len(r.tags)
-	for range n {
-		if len(b) < 4 {
-			r.tags = r.tags[:start]
-			return nil, false
-		}
-		l := int(int32(binary.BigEndian.Uint32(b)))
-		if l < 0 || l > len(b)-4 {
-			r.tags = r.tags[:start]
-			return nil, false
-		}
-		r.tags = append(r.tags, r.intern(b[4:4+l]))
-		b = b[4+l:]
-	}
-	if len(b) != 0 {
-		r.tags = r.tags[:start]
-		return nil, false
-	}
-	return r.tags[start:len(r.tags):len(r.tags)], true
 }
