@@ -175,6 +175,8 @@ test('co-editing: a copy of an older generation is reset, not merged', async (t)
   await eventually('the new text, once, without the old copy merged', async () => (await ada.text()).replace(/\n+$/, '') === 'Replaced through the API.', 15000)
   await typeAt(ada, 'end', 'After.')
   await eventually('the typing shown', async () => (await ada.text()) === 'Replaced through the API.\nAfter.')
+  // In the room (not the save flow's editor, which shows the same text): the typing is stored.
+  await see(ada.page.getByRole('status').filter({ hasText: 'All changes saved.' }), '"All changes saved." after the reset')
   await revisionIs(owner.context, d.id, 'Replaced through the API.\nAfter.')
 })
 
