@@ -63,6 +63,9 @@ func (s *Server) collabSocket(w http.ResponseWriter, r *http.Request) {
 	}
 	c := newCollabConn(ws, s.collabQueue())
 	go c.write(s.sockets, s.cfg.WSKeepAlive)
+	// However the socket ends (refused, closed by the room, left by the
+	// client), this goroutine reads it to the closing handshake (linger).
+	defer c.linger()
 	// The socket outlives the upgrade request: its actor stays.
 	ctx = context.WithoutCancel(ctx)
 	sess, err := s.app.Collab.Join(ctx, id, generation, c)
@@ -89,6 +92,12 @@ func (s *Server) collabSocket(w http.ResponseWriter, r *http.Request) {
 		}
 		if err != nil {
 			c.Close(websocket.CloseNormalClosure, "")
+			return
+		}
+		if c.isClosed() {
+			// The room (or the server) closed the socket while this read
+			// waited: what the client sent since is dropped, unread by the
+			// room; linger reads on to the client's answer.
 			return
 		}
 		_ = ws.SetReadDeadline(time.Now().Add(deadline))
@@ -152,19 +161,63 @@ func collabRefusal(err error) (int, string) {
 	return collab.CodeGoingAway, "the room is not available now: reconnect"
 }
 
+// closeLinger bounds how long a socket the server closed waits for the
+// client's answering close frame before the connection is dropped.
+const closeLinger = 2 * time.Second
+
 // collabConn is a socket as a room sees it (collab.Conn): sends are queued
 // for one writer goroutine, which also pings and writes the close frame.
+//
+// A socket the server closes ends with RFC 6455's closing handshake: the
+// close frame goes out, the handler's goroutine reads on (and drops) what
+// the client still sends until the client's own close frame (linger), and
+// only then is the connection closed. Closed at once, with the client's
+// messages unread in the kernel's buffer (a browser sends its sync step 1
+// and presence the moment the socket opens, before a refused Join could
+// read them), the connection is reset (RST) instead of ended (FIN), and a
+// browser that gets the reset before it read the server's last frames
+// loses them and sees 1006: a MsgReset and its 4409 lost that way left the
+// editor thinking the room unreachable (it fell back to the save flow,
+// out of the room).
 type collabConn struct {
-	ws     *websocket.Conn
-	out    chan []byte
-	once   sync.Once
-	closed chan struct{}
-	code   int
-	reason string
+	ws       *websocket.Conn
+	out      chan []byte
+	once     sync.Once
+	closed   chan struct{}
+	readDone chan struct{} // closed by linger: nothing reads the socket any more
+	code     int
+	reason   string
 }
 
 func newCollabConn(ws *websocket.Conn, queue int) *collabConn {
-	return &collabConn{ws: ws, out: make(chan []byte, queue), closed: make(chan struct{})}
+	return &collabConn{ws: ws, out: make(chan []byte, queue), closed: make(chan struct{}), readDone: make(chan struct{})}
+}
+
+func (c *collabConn) isClosed() bool {
+	select {
+	case <-c.closed:
+		return true
+	default:
+		return false
+	}
+}
+
+// linger is the reading side of the closing handshake, run by the
+// handler's goroutine (the socket's only reader) when it is done with the
+// socket: it closes the socket if nothing did, then reads and drops
+// messages until the client's close frame, the connection's end or
+// closeLinger, and lets the writer close the connection.
+func (c *collabConn) linger() {
+	defer close(c.readDone)
+	c.Close(websocket.CloseNormalClosure, "")
+	_ = c.ws.SetReadDeadline(time.Now().Add(closeLinger))
+	c.ws.SetPongHandler(func(string) error { return nil })
+	for {
+		// A read that failed before (the client left) fails again at once.
+		if _, _, err := c.ws.NextReader(); err != nil {
+			return
+		}
+	}
 }
 
 // Send implements collab.Conn.
@@ -228,6 +281,12 @@ func (c *collabConn) write(stop context.Context, keepAlive time.Duration) {
 				break
 			}
 			_ = c.ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(c.code, c.reason), time.Now().Add(time.Second))
+			// The connection is closed once the reader has the client's
+			// answer (or gave up waiting): see collabConn.
+			select {
+			case <-c.readDone:
+			case <-time.After(closeLinger + time.Second):
+			}
 			return
 		}
 	}

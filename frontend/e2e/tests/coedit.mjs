@@ -2,7 +2,8 @@
 // typing at once into one page converge and their text becomes the page's
 // latest revision; a reader follows live and cannot edit; an API write
 // during a session merges into every editor; a revoke closes the revoked
-// person's editor, and a writer made a reader follows on; a copy of an older generation is reset, not merged. The
+// person's editor, and a writer made a reader follows on; a copy of an older generation is reset, not merged (also when
+// the reset is lost with its socket). The
 // e2e server writes the room's revision after 1 s quiet (harness.mjs).
 import AxeBuilder from '@axe-core/playwright'
 import { gql } from '../harness.mjs'
@@ -175,6 +176,55 @@ test('co-editing: a copy of an older generation is reset, not merged', async (t)
   await eventually('the new text, once, without the old copy merged', async () => (await ada.text()).replace(/\n+$/, '') === 'Replaced through the API.', 15000)
   await typeAt(ada, 'end', 'After.')
   await eventually('the typing shown', async () => (await ada.text()) === 'Replaced through the API.\nAfter.')
+  // In the room (not the save flow's editor, which shows the same text): the typing is stored.
+  await see(ada.page.getByRole('status').filter({ hasText: 'All changes saved.' }), '"All changes saved." after the reset')
+  await revisionIs(owner.context, d.id, 'Replaced through the API.\nAfter.')
+})
+
+test('co-editing: a reset lost with its socket is found on the retry, not left to the save flow', async (t) => {
+  const owner = await t.open(people.ada)
+  const d = await createDoc(owner.context, { path: 'e2e-coedit', slug: 'reset-lost', title: 'Reset lost page', content: 'Old text.\n' })
+  const address = pageURL('wiki', 'e2e-coedit', 'reset-lost')
+  const { context, page } = await t.open(people.ada, { coedit: true })
+  // The room's sockets pass through here; once armed, the next one loses
+  // its MsgReset (101) and its 4409, as a connection reset can: the page
+  // sees a dropped socket that had opened.
+  let armed = false
+  let lost = 0
+  await context.routeWebSocket(/\/collab\//, (ws) => {
+    const server = ws.connectToServer()
+    if (!armed || lost > 0) return
+    lost++
+    server.onMessage((m) => {
+      if (typeof m !== 'string' && m[0] === 101) return
+      ws.send(m)
+    })
+    server.onClose(() => ws.close({ code: 4503 }))
+  })
+  await page.goto(address)
+  await see(h1(page, 'Reset lost page'), 'the page')
+  await page.getByRole('button', { name: 'Edit', exact: true }).click()
+  const body = await see(page.getByLabel('Body'), 'the editor')
+  await body.click()
+  await page.keyboard.press('Control+End')
+  await page.keyboard.type(' Typed in the room.', { delay: 10 })
+  await see(page.getByRole('status').filter({ hasText: 'All changes saved.' }), '"All changes saved."')
+  await page.getByRole('button', { name: 'Done', exact: true }).click()
+  let cur
+  await eventually('the room’s revision', async () => {
+    cur = (await gql(owner.context, CONTENT, { id: d.id })).document
+    return cur.content.includes('Typed in the room.')
+  }, 15000)
+  await gql(owner.context, UPDATE, { input: { id: d.id, expectedVersion: cur.version, content: 'Replaced through the API.\n' } })
+  armed = true
+  await page.getByRole('button', { name: 'Edit', exact: true }).click()
+  const again = await see(page.getByLabel('Body'), 'the editor again')
+  await eventually('the new text', async () => (await again.textContent()).replace(/\n+$/, '') === 'Replaced through the API.', 15000)
+  assert(lost === 1, 'the first socket of the second Edit lost its reset')
+  await again.click()
+  await page.keyboard.press('Control+End')
+  await page.keyboard.type('After.', { delay: 15 })
+  await see(page.getByRole('status').filter({ hasText: 'All changes saved.' }), '"All changes saved.": in the room, not the save flow')
   await revisionIs(owner.context, d.id, 'Replaced through the API.\nAfter.')
 })
 

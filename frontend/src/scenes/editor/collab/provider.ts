@@ -85,6 +85,8 @@ export class CollabProvider {
   attempts = 0
   /** Whether a socket of this provider was ever admitted to the room. */
   joinedOnce = false
+  /** Whether a socket of this provider ever opened (the server upgraded it: the room is reachable). */
+  openedOnce = false
   private timer: ReturnType<typeof setTimeout> | undefined
   private local: IndexeddbPersistence | null = null
   private resetTo = 0
@@ -157,6 +159,7 @@ export class CollabProvider {
     ws.binaryType = 'arraybuffer'
     this.ws = ws
     ws.onopen = () => {
+      this.openedOnce = true
       const e = encoding.createEncoder()
       encoding.writeVarUint(e, MsgSync)
       syncProtocol.writeSyncStep1(e, this.doc)

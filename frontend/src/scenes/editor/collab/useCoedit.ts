@@ -11,7 +11,8 @@ export type Coedit = { state: 'deciding'; provider: null } | { state: 'live'; pr
  * Joins a page's room (docs/frontend.md, "Co-editing"). It falls back to
  * today's save-with-expectedVersion flow ('off') when the room cannot be
  * reached: /collab answers 404 (co-editing is off), the first socket fails
- * before it is admitted, or nothing synced within joinWait. A reset (the
+ * before it ever opened, or nothing synced within joinWait (a socket that
+ * opened and dropped before it was admitted is tried again meanwhile). A reset (the
  * page replaced while this browser's copy was away) starts a new provider
  * with the new generation. A writer the room makes a reader (closed with
  * 4403) joins again as a follower: `demoted` says so. `version` counts
@@ -61,7 +62,13 @@ export function useCoedit(page: string, person: string, enabled: boolean, follow
             // Refused at once (gone, signed out): the screen says why.
             decided = true
             setCo({ state: 'live', provider: p })
-          } else if (p.attempts > 0 && !p.joinedOnce) off()
+          } else if (p.attempts > 0 && !p.joinedOnce && !p.openedOnce) {
+            // A first socket that never opened: co-editing is unreachable. One
+            // that opened and dropped before it was admitted reached the room
+            // (a reset whose MsgReset was lost with the connection, a server
+            // stopping): the provider tries again, within joinWait.
+            off()
+          }
         }
         changed()
       },
