@@ -35,9 +35,15 @@ async function coedit(t, person, address, title, { follow = false } = {}) {
   return { context, page, body, text }
 }
 
+// typeAt types s at the text's start, its end, or the end of its first line
+// ('first-line-end'). People typing at once each get a place of their own: one
+// who goes to the end while another types there lands inside the other's
+// word, and the two runs then interleave (as they should: the second typist's
+// caret was in the middle of the first one's word).
 async function typeAt(ed, where, s) {
   await ed.body.click()
-  await ed.page.keyboard.press(where === 'start' ? 'Control+Home' : 'Control+End')
+  await ed.page.keyboard.press(where === 'end' ? 'Control+End' : 'Control+Home')
+  if (where === 'first-line-end') await ed.page.keyboard.press('End')
   await ed.page.keyboard.type(s, { delay: 15 })
 }
 
@@ -53,6 +59,21 @@ async function converged(eds, words) {
     throw new Error(`${e.message}; the editors show ${JSON.stringify(all)}`)
   }
   return all[0]
+}
+
+// leaveThenReplace waits for the typing to be saved in the room, leaves it
+// (the room writes its revision when the last editor leaves) and then,
+// with nobody in the room, replaces the page through the API: this browser
+// still holds the room's old copy.
+async function leaveThenReplace(page, context, id) {
+  await see(page.getByRole('status').filter({ hasText: 'All changes saved.' }), '"All changes saved."')
+  await page.getByRole('button', { name: 'Done', exact: true }).click()
+  let cur
+  await eventually('the room’s revision', async () => {
+    cur = (await gql(context, CONTENT, { id })).document
+    return cur.content.includes('Typed in the room.')
+  }, 15000)
+  await gql(context, UPDATE, { input: { id, expectedVersion: cur.version, content: 'Replaced through the API.\n' } })
 }
 
 async function revisionIs(context, id, text) {
@@ -79,7 +100,7 @@ test('co-editing: two and three people type at once into one page, end with the 
   await see(ada.page.getByText(/Saved as version \d+/), '"Saved as version N" for Ada')
   // Three at once.
   const cy = await coedit(t, people.cy, address, 'Typing together')
-  await Promise.all([typeAt(ada, 'end', ' Ada again.'), typeAt(bob, 'end', ' Bob again.'), typeAt(cy, 'start', 'Cy joins. ')])
+  await Promise.all([typeAt(ada, 'end', ' Ada again.'), typeAt(bob, 'first-line-end', ' Bob again.'), typeAt(cy, 'start', 'Cy joins. ')])
   text = await converged([ada, bob, cy], ['Ada again.', 'Bob again.', 'Cy joins.', 'Ada writes here.', 'Bob was first.'])
   assert(text.split('Ada writes here.').length === 2, `no text doubled: ${text}`)
   await revisionIs(owner.context, d.id, text)
@@ -162,16 +183,7 @@ test('co-editing: a copy of an older generation is reset, not merged', async (t)
   const address = pageURL('wiki', 'e2e-coedit', 'reset')
   const ada = await coedit(t, people.ada, address, 'Reset page')
   await typeAt(ada, 'end', ' Typed in the room.')
-  await see(ada.page.getByRole('status').filter({ hasText: 'All changes saved.' }), '"All changes saved."')
-  await ada.page.getByRole('button', { name: 'Done', exact: true }).click()
-  // The room writes its revision when the last editor leaves.
-  let cur
-  await eventually('the room’s revision', async () => {
-    cur = (await gql(owner.context, CONTENT, { id: d.id })).document
-    return cur.content.includes('Typed in the room.')
-  }, 15000)
-  // Nobody in the room: the page changes through the API. This browser still holds the old copy.
-  await gql(owner.context, UPDATE, { input: { id: d.id, expectedVersion: cur.version, content: 'Replaced through the API.\n' } })
+  await leaveThenReplace(ada.page, owner.context, d.id)
   await ada.page.getByRole('button', { name: 'Edit', exact: true }).click()
   await eventually('the new text, once, without the old copy merged', async () => (await ada.text()).replace(/\n+$/, '') === 'Replaced through the API.', 15000)
   await typeAt(ada, 'end', 'After.')
@@ -208,14 +220,7 @@ test('co-editing: a reset lost with its socket is found on the retry, not left t
   await body.click()
   await page.keyboard.press('Control+End')
   await page.keyboard.type(' Typed in the room.', { delay: 10 })
-  await see(page.getByRole('status').filter({ hasText: 'All changes saved.' }), '"All changes saved."')
-  await page.getByRole('button', { name: 'Done', exact: true }).click()
-  let cur
-  await eventually('the room’s revision', async () => {
-    cur = (await gql(owner.context, CONTENT, { id: d.id })).document
-    return cur.content.includes('Typed in the room.')
-  }, 15000)
-  await gql(owner.context, UPDATE, { input: { id: d.id, expectedVersion: cur.version, content: 'Replaced through the API.\n' } })
+  await leaveThenReplace(page, owner.context, d.id)
   armed = true
   await page.getByRole('button', { name: 'Edit', exact: true }).click()
   const again = await see(page.getByLabel('Body'), 'the editor again')
