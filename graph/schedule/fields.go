@@ -30,7 +30,8 @@ type fieldsKey struct {
 //
 // An operation collects a handful of selection sets, each for hundreds of
 // objects: the first fieldsScanned are kept in a list read without a lock
-// (replaced whole on each addition), the rest in a map under a lock.
+// (its header replaced on each addition, appended to in place), the rest
+// in a map under a lock.
 func (op *Op) CollectFields(oc *graphql.OperationContext, sel ast.SelectionSet, satisfies []string) []graphql.CollectedField {
 	if op == nil || len(sel) == 0 {
 		return graphql.CollectFields(oc, sel, satisfies)
@@ -67,7 +68,12 @@ func (op *Op) CollectFields(oc *graphql.OperationContext, sel ast.SelectionSet, 
 		}
 	}
 	if len(seen) < fieldsScanned {
-		next := append(seen[:len(seen):len(seen)], collectedFields{key: k, fields: fields})
+		if seen == nil {
+			seen = make([]collectedFields, 0, fieldsScanned)
+		}
+		// Within the list's capacity: a reader of a shorter list (loaded
+		// before the Store below) never reads past its own length.
+		next := append(seen, collectedFields{key: k, fields: fields})
 		op.fieldsSeen.Store(&next)
 		return fields
 	}
