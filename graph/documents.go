@@ -87,7 +87,7 @@ func decodeDocCursor(order string, s *string) (*docCursor, error) {
 	}
 	raw, err := base64.RawURLEncoding.DecodeString(*s)
 	var c docCursor
-	if err != nil || json.Unmarshal(raw, &c) != nil || c.Order != order {
+	if err != nil || (!c.decodeWritten(raw) && json.Unmarshal(raw, &c) != nil) || c.Order != order {
 		return nil, fault.Input("after", "The cursor is not valid here; start again without one.")
 	}
 	return &c, nil

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"sync"
+	"sync/atomic"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -29,7 +30,8 @@ type fieldsKey struct {
 //
 // An operation collects a handful of selection sets, each for hundreds of
 // objects: the first fieldsScanned are kept in a list read without a lock
-// (replaced whole on each addition), the rest in a map under a lock.
+// (its header replaced on each addition, appended to in place), the rest
+// in a map under a lock.
 func (op *Op) CollectFields(oc *graphql.OperationContext, sel ast.SelectionSet, satisfies []string) []graphql.CollectedField {
 	if op == nil || len(sel) == 0 {
 		return graphql.CollectFields(oc, sel, satisfies)
@@ -53,7 +55,7 @@ func (op *Op) CollectFields(oc *graphql.OperationContext, sel ast.SelectionSet, 
 			}
 		}
 	}
-	fields := graphql.CollectFields(oc, sel, satisfies)
+	fields := collectShared(oc, sel, satisfies)
 	op.fieldsMu.Lock()
 	defer op.fieldsMu.Unlock()
 	var seen []collectedFields
@@ -66,7 +68,12 @@ func (op *Op) CollectFields(oc *graphql.OperationContext, sel ast.SelectionSet, 
 		}
 	}
 	if len(seen) < fieldsScanned {
-		next := append(seen[:len(seen):len(seen)], collectedFields{key: k, fields: fields})
+		if seen == nil {
+			seen = make([]collectedFields, 0, fieldsScanned)
+		}
+		// Within the list's capacity: a reader of a shorter list (loaded
+		// before the Store below) never reads past its own length.
+		next := append(seen, collectedFields{key: k, fields: fields})
 		op.fieldsSeen.Store(&next)
 		return fields
 	}
@@ -75,6 +82,80 @@ func (op *Op) CollectFields(oc *graphql.OperationContext, sel ast.SelectionSet, 
 	}
 	op.fields[k] = fields
 	return fields
+}
+
+// A parsed query is kept (the handler's query cache) and serves every
+// request that sends its text, so its selection sets are the same slices
+// for each of them. Where no directive and no fragment spread takes part,
+// collecting one depends on nothing but the selection set and the types it
+// is collected for (@skip, @include and @defer read the operation's
+// variables; a spread, the operation's document), and is done once for
+// all operations rather than once for each.
+var (
+	sharedFields sync.Map // sharedKey → *sharedEntry
+	sharedCount  atomic.Int64
+)
+
+// sharedFieldsMost bounds sharedFields: past it, it is emptied and fills
+// again with what is still asked.
+const sharedFieldsMost = 4096
+
+// sharedKey is fieldsKey with the length of satisfies: across operations
+// the slices need not be the generated code's.
+type sharedKey struct {
+	fieldsKey
+	m int
+}
+
+// sharedEntry keeps sel and satisfies reachable while their addresses are
+// its key, so that no other selection set can be allocated at them.
+type sharedEntry struct {
+	sel       ast.SelectionSet
+	satisfies []string
+	fields    []graphql.CollectedField
+}
+
+// collectShared is graphql.CollectFields(oc, sel, satisfies), from
+// sharedFields when sel's collection reads nothing of the operation.
+func collectShared(oc *graphql.OperationContext, sel ast.SelectionSet, satisfies []string) []graphql.CollectedField {
+	if len(sel) == 0 || !operationFree(sel) {
+		return graphql.CollectFields(oc, sel, satisfies)
+	}
+	k := sharedKey{fieldsKey: fieldsKey{sel: &sel[0], n: len(sel)}, m: len(satisfies)}
+	if len(satisfies) > 0 {
+		k.satisfies = &satisfies[0]
+	}
+	if e, ok := sharedFields.Load(k); ok {
+		return e.(*sharedEntry).fields
+	}
+	fields := graphql.CollectFields(oc, sel, satisfies)
+	if sharedCount.Add(1) > sharedFieldsMost {
+		sharedFields.Clear()
+		sharedCount.Store(1)
+	}
+	sharedFields.Store(k, &sharedEntry{sel: sel, satisfies: satisfies, fields: fields})
+	return fields
+}
+
+// operationFree says whether collecting sel reads nothing of the
+// operation: no directive on its fields and inline fragments, no fragment
+// spread, at its level and in the inline fragments it collects through.
+func operationFree(sel ast.SelectionSet) bool {
+	for _, s := range sel {
+		switch s := s.(type) {
+		case *ast.Field:
+			if len(s.Directives) > 0 {
+				return false
+			}
+		case *ast.InlineFragment:
+			if len(s.Directives) > 0 || !operationFree(s.SelectionSet) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // fieldsScanned is how many collected selection sets an Op keeps in its

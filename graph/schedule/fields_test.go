@@ -53,3 +53,50 @@ func TestCollectFieldsCachesPerSelectionSet(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// A selection set whose collection reads nothing of the operation is
+// collected once for every operation on the same parsed query (the very
+// slice); one with @include, or a fragment spread, is collected per
+// operation, by that operation's variables.
+func TestCollectFieldsSharesOnlyWhatTheOperationCannotChange(t *testing.T) {
+	t.Parallel()
+	s := schema(t)
+	doc := query(t, s, `query($t: Boolean!) {
+		a: documents { edges { node { id title ... on Document { path } } } }
+		b: documents { edges { node { id title @include(if: $t) } } }
+		c: documents { edges { node { id ...F } } }
+	}
+	fragment F on Document { slug }`)
+	node := func(i int) ast.SelectionSet {
+		edges := doc.Operations[0].SelectionSet[i].(*ast.Field).SelectionSet[0].(*ast.Field)
+		return edges.SelectionSet[0].(*ast.Field).SelectionSet
+	}
+	satisfies := []string{"Document"}
+	names := func(fields []graphql.CollectedField) []string {
+		var out []string
+		for _, f := range fields {
+			out = append(out, f.Name)
+		}
+		return out
+	}
+	collect := func(variables map[string]any, i int) []graphql.CollectedField {
+		oc := &graphql.OperationContext{Doc: doc, Operation: doc.Operations[0], Variables: variables}
+		op := From(WithOperation(context.Background()))
+		fields := op.CollectFields(oc, node(i), satisfies)
+		require.Equal(t, graphql.CollectFields(oc, node(i), satisfies), fields)
+		return fields
+	}
+	yes, no := map[string]any{"t": true}, map[string]any{"t": false}
+
+	first, second := collect(yes, 0), collect(no, 0)
+	require.Equal(t, []string{"id", "title", "path"}, names(first))
+	require.Same(t, &first[0], &second[0], "collected again for another operation")
+
+	require.Equal(t, []string{"id", "title"}, names(collect(yes, 1)))
+	require.Equal(t, []string{"id"}, names(collect(no, 1)))
+	require.Equal(t, []string{"id", "title"}, names(collect(yes, 1)))
+
+	spread, again := collect(yes, 2), collect(yes, 2)
+	require.Equal(t, []string{"id", "slug"}, names(spread))
+	require.NotSame(t, &spread[0], &again[0], "a spread's collection shared across operations")
+}

@@ -193,9 +193,52 @@ func isPlain(f *ast.Field) bool {
 	if f.ObjectDefinition == nil {
 		return false
 	}
+	if f.Definition == nil {
+		_, ok := Plain[f.ObjectDefinition.Name][f.Name]
+		return ok
+	}
+	k := plainKey{f.ObjectDefinition, f.Definition}
+	if p := plainSeen.Load(); p != nil {
+		if ok, seen := (*p)[k]; seen {
+			return ok
+		}
+	}
 	_, ok := Plain[f.ObjectDefinition.Name][f.Name]
+	plainMu.Lock()
+	defer plainMu.Unlock()
+	var old map[plainKey]bool
+	if p := plainSeen.Load(); p != nil {
+		old = *p
+	}
+	if len(old) < plainSeenMost {
+		next := make(map[plainKey]bool, len(old)+1)
+		for k, v := range old {
+			next[k] = v
+		}
+		next[k] = ok
+		plainSeen.Store(&next)
+	}
 	return ok
 }
+
+// plainKey is a field of a schema's object type, by the schema's own
+// definitions: the same pointers for every operation validated against
+// it, so a lookup hashes two pointers rather than two names.
+type plainKey struct {
+	object *ast.Definition
+	field  *ast.FieldDefinition
+}
+
+// plainSeenMost bounds plainSeen (a schema has a few hundred fields; a
+// process that builds schema after schema stops adding past it).
+const plainSeenMost = 4096
+
+var (
+	plainMu sync.Mutex // serialises additions to plainSeen
+	// plainSeen is isPlain's answer per field asked: read without a lock,
+	// replaced whole on each addition (each field is added once).
+	plainSeen atomic.Pointer[map[plainKey]bool]
+)
 
 // MarshalList marshals a list of length elements whose selection is sel, as
 // graphql.MarshalSliceConcurrently does (a field context per element, a

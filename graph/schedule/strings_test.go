@@ -2,7 +2,9 @@ package schedule
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/99designs/gqlgen/graphql"
@@ -27,4 +29,29 @@ func TestStringsAreWrittenAsGqlgenWritesThem(t *testing.T) {
 		String(&in).MarshalGQL(&other)
 		require.Equal(t, want.String(), other.String(), "%q", in)
 	}
+}
+
+// Constant makes each value's marshaler once, from any goroutine, and
+// answers it again without allocating.
+func TestConstantIsMadeOnceForEveryGoroutine(t *testing.T) { //nolint:paralleltest // AllocsPerRun refuses a parallel test
+	names := []string{"CONSTANT_TEST_A", "CONSTANT_TEST_B", "CONSTANT_TEST_C"}
+	got := make([][]graphql.Marshaler, 4)
+	var wg sync.WaitGroup
+	for g := range got {
+		wg.Go(func() {
+			for _, n := range names {
+				got[g] = append(got[g], Constant(n))
+			}
+		})
+	}
+	wg.Wait()
+	for g := range got {
+		for i, n := range names {
+			var b bytes.Buffer
+			got[g][i].MarshalGQL(&b)
+			require.Equal(t, `"`+n+`"`, b.String())
+			require.Equal(t, fmt.Sprintf("%p", got[0][i]), fmt.Sprintf("%p", got[g][i]), "made twice: %s", n)
+		}
+	}
+	require.Zero(t, testing.AllocsPerRun(100, func() { _ = Constant(names[1]) }))
 }

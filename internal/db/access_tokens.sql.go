@@ -56,7 +56,7 @@ func (q *Queries) AccessTokenCreate(ctx context.Context, db DBTX, arg AccessToke
 }
 
 const accessTokenGetLive = `-- name: AccessTokenGetLive :one
-SELECT t.id AS token_id, t.kind AS token_kind, t.last_used_at AS token_last_used_at, a.paused_at AS agent_paused_at, u.id, u.email, u.name, u.kind, u.is_active, u.password_hash, u.created_at, u.updated_at
+SELECT t.id AS token_id, t.kind AS token_kind, t.last_used_at AS token_last_used_at, a.paused_at AS agent_paused_at, u.id, u.email, u.name, u.kind
 FROM access_tokens t
 JOIN users u ON u.id = t.user_id
 LEFT JOIN agents a ON a.user_id = u.id
@@ -77,13 +77,9 @@ type AccessTokenGetLiveRow struct {
 	Email           string
 	Name            string
 	Kind            string
-	IsActive        bool
-	PasswordHash    *string
-	CreatedAt       time.Time
-	UpdatedAt       time.Time
 }
 
-// AccessTokenGetLive finds an unrevoked, unexpired token whose user can still act: an active person, or an agent that has not been deleted (with when it was paused, if it is).
+// AccessTokenGetLive finds an unrevoked, unexpired token whose user can still act: an active person, or an agent that has not been deleted (with when it was paused, if it is); of the user, what an Actor carries.
 func (q *Queries) AccessTokenGetLive(ctx context.Context, db DBTX, tokenHash string) (AccessTokenGetLiveRow, error) {
 	row := db.QueryRow(ctx, accessTokenGetLive, tokenHash)
 	var i AccessTokenGetLiveRow
@@ -96,10 +92,6 @@ func (q *Queries) AccessTokenGetLive(ctx context.Context, db DBTX, tokenHash str
 		&i.Email,
 		&i.Name,
 		&i.Kind,
-		&i.IsActive,
-		&i.PasswordHash,
-		&i.CreatedAt,
-		&i.UpdatedAt,
 	)
 	return i, err
 }

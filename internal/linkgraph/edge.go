@@ -64,6 +64,12 @@ func readableByID(docs []*document.Doc) (map[uuid.UUID]*document.Doc, []uuid.UUI
 	return byID, ids
 }
 
+// sameDocs says whether a and b are the same list (the same elements of
+// one array), whose readable documents need reading out once.
+func sameDocs(a, b []*document.Doc) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
 // Outgoing returns the edges of each source, in one statement, each with
 // its Source and, where the actor can read it, its Target (read in the same
 // statement, without its body). sources are Docs this actor got from the
@@ -112,7 +118,10 @@ func (s *Service) ends(ctx context.Context, sources, targets []*document.Doc, ti
 		return out, in, nil
 	}
 	bySource, sourceIDs := readableByID(sources)
-	byTarget, targetIDs := readableByID(targets)
+	byTarget, targetIDs := bySource, sourceIDs
+	if !sameDocs(sources, targets) { // the documents page asks both of the same list
+		byTarget, targetIDs = readableByID(targets)
+	}
 	if len(sourceIDs)+len(targetIDs) == 0 {
 		return out, in, nil
 	}
@@ -121,7 +130,10 @@ func (s *Service) ends(ctx context.Context, sources, targets []*document.Doc, ti
 	// by target.
 	n := len(sourceIDs) + len(targetIDs)
 	edges := make([]Edge, 0, 3*n)
-	far := make(map[uuid.UUID]*document.Doc, n) // one Doc per far end, however many edges reach it
+	// One Doc per far end, however many edges reach it; sized for more far
+	// ends than near ones (a page links out more than once), so that the
+	// map is not rebuilt while it fills.
+	far := make(map[uuid.UUID]*document.Doc, 2*n)
 	heads := newDocs(n)
 	farDoc := func(r *db.DocumentLinkListEndsRow) *document.Doc {
 		d := far[r.FarID]

@@ -5,8 +5,8 @@ VALUES ($1, $2, $3, $4, $5, $6, $7)
 RETURNING *;
 
 -- name: AccessTokenGetLive :one
--- AccessTokenGetLive finds an unrevoked, unexpired token whose user can still act: an active person, or an agent that has not been deleted (with when it was paused, if it is).
-SELECT t.id AS token_id, t.kind AS token_kind, t.last_used_at AS token_last_used_at, a.paused_at AS agent_paused_at, u.*
+-- AccessTokenGetLive finds an unrevoked, unexpired token whose user can still act: an active person, or an agent that has not been deleted (with when it was paused, if it is); of the user, what an Actor carries.
+SELECT t.id AS token_id, t.kind AS token_kind, t.last_used_at AS token_last_used_at, a.paused_at AS agent_paused_at, u.id, u.email, u.name, u.kind
 FROM access_tokens t
 JOIN users u ON u.id = t.user_id
 LEFT JOIN agents a ON a.user_id = u.id
