@@ -100,6 +100,15 @@ var (
 // again with what is still asked.
 const sharedFieldsMost = 4096
 
+// MaxSharedQuery is the longest query text (bytes) whose selection sets
+// sharedFields keeps: an entry keeps its selection set, and with it the
+// whole parsed document and its text, reachable. Query texts may be
+// megabytes (a request body padded with comments); bounded, the entries
+// hold at most sharedFieldsMost times this. The same bound as the query
+// caches' (transport.MaxCachedQuery): a longer text is collected per
+// operation.
+const MaxSharedQuery = 64 << 10
+
 // sharedKey is fieldsKey with the length of satisfies: across operations
 // the slices need not be the generated code's.
 type sharedKey struct {
@@ -118,7 +127,7 @@ type sharedEntry struct {
 // collectShared is graphql.CollectFields(oc, sel, satisfies), from
 // sharedFields when sel's collection reads nothing of the operation.
 func collectShared(oc *graphql.OperationContext, sel ast.SelectionSet, satisfies []string) []graphql.CollectedField {
-	if len(sel) == 0 || !operationFree(sel) {
+	if len(sel) == 0 || !operationFree(sel) || !shortText(sel[0]) {
 		return graphql.CollectFields(oc, sel, satisfies)
 	}
 	k := sharedKey{fieldsKey: fieldsKey{sel: &sel[0], n: len(sel)}, m: len(satisfies)}
@@ -135,6 +144,13 @@ func collectShared(oc *graphql.OperationContext, sel ast.SelectionSet, satisfies
 	}
 	sharedFields.Store(k, &sharedEntry{sel: sel, satisfies: satisfies, fields: fields})
 	return fields
+}
+
+// shortText says whether the query text s was parsed from is known and at
+// most MaxSharedQuery bytes.
+func shortText(s ast.Selection) bool {
+	p := s.GetPosition()
+	return p != nil && p.Src != nil && len(p.Src.Input) <= MaxSharedQuery
 }
 
 // operationFree says whether collecting sel reads nothing of the

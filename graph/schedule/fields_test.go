@@ -100,3 +100,19 @@ func TestCollectFieldsSharesOnlyWhatTheOperationCannotChange(t *testing.T) {
 	require.Equal(t, []string{"id", "slug"}, names(spread))
 	require.NotSame(t, &spread[0], &again[0], "a spread's collection shared across operations")
 }
+
+// A shared entry keeps its document and text reachable: a long text (a
+// query padded with a comment) is collected per operation, not kept.
+func TestCollectFieldsKeepsNoLongQueryText(t *testing.T) {
+	t.Parallel()
+	s := schema(t)
+	doc := query(t, s, "{ documents { edges { node { id title } } } }\n#"+strings.Repeat(" ", MaxSharedQuery))
+	node := doc.Operations[0].SelectionSet[0].(*ast.Field).SelectionSet[0].(*ast.Field).SelectionSet[0].(*ast.Field).SelectionSet
+	collect := func() []graphql.CollectedField {
+		oc := &graphql.OperationContext{Doc: doc, Operation: doc.Operations[0]}
+		return From(WithOperation(context.Background())).CollectFields(oc, node, []string{"Document"})
+	}
+	first, second := collect(), collect()
+	require.Len(t, first, 2)
+	require.NotSame(t, &first[0], &second[0], "a long text's collection shared across operations")
+}

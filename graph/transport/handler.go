@@ -19,7 +19,6 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/handler"
 	"github.com/99designs/gqlgen/graphql/handler/extension"
-	"github.com/99designs/gqlgen/graphql/handler/lru"
 	"github.com/99designs/gqlgen/graphql/handler/transport"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
@@ -99,12 +98,12 @@ func NewHandler(r *graph.Resolver, o Options) *handler.Server {
 		srv.AddTransport(uploadTransport{maxBytes: o.MaxUploadBytes, maxArchiveBytes: o.MaxArchiveBytes, tempDir: o.UploadTempDir})
 	}
 
-	srv.SetQueryCache(lru.New[*ast.QueryDocument](1000))
+	srv.SetQueryCache(newParsedQueries())
 	srv.SetParserTokenLimit(o.Limits.Tokens)
 	if o.Introspection {
 		srv.Use(extension.Introspection{})
 	}
-	srv.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](1000)})
+	srv.Use(extension.AutomaticPersistedQuery{Cache: newPersistedQueries()})
 	// After APQ, which fills in the query text; before gqlgen validates it.
 	srv.Use(NewQueryShape(o.Limits))
 	srv.Use(DepthLimit{Max: o.Limits.Depth})
