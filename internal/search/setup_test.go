@@ -102,24 +102,28 @@ func shareWith(doc uuid.UUID, recipients ...string) access.ShareInput {
 // goes that way: without filters through the generic statement for common
 // words, its matches counted as the words' index finds them or newest
 // first; or, as filtered searches go, through the statement planned for its
-// values).
+// values; or, for an actor who reads many entries but not a broad share of
+// them, through the readers' index as for one who reads few).
 func withBundle(t *testing.T, f func(t *testing.T, b *bundle)) {
 	for _, way := range []struct {
 		name                             string
 		sparseMax, midMax, newestCounted int
 		planned                          bool
+		broadShare                       float64
 	}{
-		{"sparse", pgsearch.SparseMax, pgsearch.MidMax, pgsearch.NewestCountedMin, false},
-		{"dense", -1, pgsearch.MidMax, pgsearch.NewestCountedMin, false},
-		{"dense-common", -1, -1, pgsearch.NewestCountedMin, false},
-		{"dense-common-newest", -1, -1, -1, false},
-		{"dense-common-planned", -1, -1, pgsearch.NewestCountedMin, true},
+		{"sparse", pgsearch.SparseMax, pgsearch.MidMax, pgsearch.NewestCountedMin, false, pgsearch.BroadShare},
+		{"dense", -1, pgsearch.MidMax, pgsearch.NewestCountedMin, false, pgsearch.BroadShare},
+		{"dense-common", -1, -1, pgsearch.NewestCountedMin, false, pgsearch.BroadShare},
+		{"dense-common-newest", -1, -1, -1, false, pgsearch.BroadShare},
+		{"dense-common-planned", -1, -1, pgsearch.NewestCountedMin, true, pgsearch.BroadShare},
+		{"dense-common-narrow", -1, -1, pgsearch.NewestCountedMin, false, 2},
 	} {
 		t.Run(way.name, func(t *testing.T) {
 			t.Parallel()
 			b := setup(t)
 			b.backend.SparseMax, b.backend.MidMax = way.sparseMax, way.midMax
 			b.backend.NewestCountedMin, b.backend.Planned = way.newestCounted, way.planned
+			b.backend.BroadShare = way.broadShare
 			f(t, b)
 		})
 	}

@@ -10,6 +10,7 @@ package postgres
 import (
 	"cmp"
 	"context"
+	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -43,6 +44,13 @@ type Backend struct {
 	// (NewestCountedMin, the constant, unless a test sets it to choose the
 	// way).
 	NewestCountedMin int
+	// BroadShare is the least share of the entries an actor's level sources
+	// must reach for their searches of common words to walk the recency
+	// index (SearchEntryFindCommon, SearchEntryFind); one with fewer, but
+	// more than SparseMax, has them found as one who reads few entries does
+	// (BroadShare, the constant, unless a test sets it to choose the way;
+	// above 1, no actor reads a broad share).
+	BroadShare float64
 	// Planned makes every search of words estimated above MidMax run
 	// SearchEntryFind, planned for its values, as filtered and multi-word
 	// ones do (false, unless a test sets it to choose the way).
@@ -53,9 +61,11 @@ type Backend struct {
 	ways  map[uuid.UUID]way // by actor: which way their searches go, for wayTTL
 }
 
-// way is whether an actor reads few entries, as counted at a time.
+// way is whether an actor reads few entries, and whether they read a
+// broad share of them, as counted at a time.
 type way struct {
 	sparse bool
+	broad  bool
 	at     time.Time
 }
 
@@ -70,33 +80,41 @@ const (
 
 // New returns the postgres backend over pool (the database CoDNA runs on).
 func New(pool *pgxpool.Pool) *Backend {
-	return &Backend{pool: pool, SparseMax: SparseMax, MidMax: MidMax, NewestCountedMin: NewestCountedMin, ways: map[uuid.UUID]way{}}
+	return &Backend{pool: pool, SparseMax: SparseMax, MidMax: MidMax, NewestCountedMin: NewestCountedMin, BroadShare: BroadShare, ways: map[uuid.UUID]way{}}
 }
 
-// sparse reports whether the searcher reads few entries: at most SparseMax
-// level sources, counted (SearchEntryCountSources) at most once per wayTTL.
-func (b *Backend) sparse(ctx context.Context, s search.Searcher) (bool, error) {
+// way says how the searcher's searches go: whether they read few entries
+// (at most SparseMax level sources) and whether they read a broad share of
+// them (at least BroadShare of the entries ANALYZE last counted), their
+// level sources counted (SearchEntryCountSources, as far as the larger of
+// the two bounds) at most once per wayTTL.
+func (b *Backend) way(ctx context.Context, s search.Searcher) (way, error) {
 	now := time.Now()
 	b.mu.Lock()
 	w, ok := b.ways[s.UserID]
 	b.mu.Unlock()
 	if ok && now.Sub(w.at) < wayTTL {
-		return w.sparse, nil
+		return w, nil
 	}
+	stats, err := b.words.get(ctx, b.pool)
+	if err != nil {
+		return way{}, err
+	}
+	broadMin := int64(math.Ceil(min(b.BroadShare, 1) * stats.total))
 	n, err := db.Q.SearchEntryCountSources(ctx, b.pool, db.SearchEntryCountSourcesParams{
-		ActorID: s.UserID, ActorIsPerson: s.IsPerson, RowLimit: int32(b.SparseMax + 1),
+		ActorID: s.UserID, ActorIsPerson: s.IsPerson, RowLimit: int32(min(max(int64(b.SparseMax), broadMin)+1, math.MaxInt32)),
 	})
 	if err != nil {
-		return false, err
+		return way{}, err
 	}
-	w = way{sparse: n <= int64(b.SparseMax), at: now}
+	w = way{sparse: n <= int64(b.SparseMax), broad: b.BroadShare <= 1 && n >= broadMin, at: now}
 	b.mu.Lock()
 	if len(b.ways) >= wayMax {
 		clear(b.ways)
 	}
 	b.ways[s.UserID] = w
 	b.mu.Unlock()
-	return w.sparse, nil
+	return w, nil
 }
 
 var _ search.Backend = (*Backend)(nil)
@@ -230,6 +248,17 @@ const TypoBelow = 5
 // check the words on each, instead of the other way round.
 const SparseMax = 2000
 
+// BroadShare is the least share of the entries an actor must read (counted
+// as level sources) for a search of common words to walk the recency index
+// newest first (SearchEntryFindCommon): the walk reads about
+// CountMax / (the actor's share × the word's) entries, which for one who
+// reads a few percent of them is tens of thousands (17–200 ms on 100,000
+// entries for 3 %), where the actor's own entries through the readers'
+// index (SearchEntryFindFew, 1.4–3.6 ms there) are few. For one who reads
+// half, the walk is the cheaper (2.8–5.9 ms against 9–19; bench/RESULTS.md,
+// "Common words for one who reads a few percent").
+const BroadShare = 0.25
+
 // Search implements search.Backend: one statement for the page, the facets
 // and the count, filtering on the entries' readers the way round that suits
 // the actor (sparse: one statement counting their level sources, once a
@@ -255,7 +284,7 @@ func (b *Backend) Search(ctx context.Context, q search.Query) (search.Result, er
 	if readers == nil {
 		readers = []uuid.UUID{}
 	}
-	sparse, err := b.sparse(ctx, q.Searcher)
+	w, err := b.way(ctx, q.Searcher)
 	if err != nil {
 		return search.Result{}, err
 	}
@@ -266,7 +295,7 @@ func (b *Backend) Search(ctx context.Context, q search.Query) (search.Result, er
 			Spaces: spaces, PathPrefix: f.PathPrefix, Tags: tags, OwnerID: f.OwnerID, UpdatedAfter: f.UpdatedAfter,
 			UpdatedBefore: f.UpdatedBefore, Statuses: statuses, Readers: readers,
 			RowOffset: int32(q.After.Hits), RowLimit: int32(q.First + 1), CountMax: int32(countMax),
-		}, sparse)
+		}, w.sparse)
 		if err != nil {
 			return search.Result{}, err
 		}
@@ -280,7 +309,7 @@ func (b *Backend) Search(ctx context.Context, q search.Query) (search.Result, er
 			RowEnd: int32(q.After.Hits + q.First + 1), RowOffset: int32(q.After.Hits), RowLimit: int32(q.First + 1),
 			CountMax: int32(countMax),
 		}
-		rs, err := b.find(ctx, p, sparse)
+		rs, err := b.find(ctx, p, w)
 		if err != nil {
 			return search.Result{}, err
 		}
@@ -326,20 +355,26 @@ func typoParams(p db.SearchEntryFindParams, typo string, exactRows []row, q sear
 // find runs the search's statement for its way: for an actor who reads
 // few entries SearchEntryFindFew; for one who reads many,
 // SearchEntryFindMid when the words are estimated to match at most MidMax
-// entries (from the words' statistics), else findCommon's.
+// entries (from the words' statistics), else, for one who reads a broad
+// share of them, findCommon's, and for one who does not,
+// SearchEntryFindFew (their own entries are fewer than a walk would read).
 // SearchEntryFindFew and SearchEntryFindMid (the same arguments and rows)
 // run as generic plans.
-func (b *Backend) find(ctx context.Context, p db.SearchEntryFindParams, sparse bool) ([]row, error) {
-	if !sparse {
+func (b *Backend) find(ctx context.Context, p db.SearchEntryFindParams, w way) ([]row, error) {
+	few := w.sparse
+	if !w.sparse {
 		n, err := b.estimate(ctx, p)
 		if err != nil {
 			return nil, err
 		}
 		if n > float64(b.MidMax) {
-			return b.findCommon(ctx, p, n)
+			if w.broad {
+				return b.findCommon(ctx, p, n)
+			}
+			few = true
 		}
 	}
-	few := db.SearchEntryFindFewParams{
+	fp := db.SearchEntryFindFewParams{
 		Terms: p.Terms, Groups: p.Groups, Prefixes: p.Prefixes,
 		AnyTerms: p.AnyTerms, AnyGroups: p.AnyGroups, AnyPrefixes: p.AnyPrefixes,
 		Readers: p.Readers, Spaces: p.Spaces, PathPrefix: p.PathPrefix, Tags: p.Tags, OwnerID: p.OwnerID,
@@ -348,14 +383,14 @@ func (b *Backend) find(ctx context.Context, p db.SearchEntryFindParams, sparse b
 	}
 	var rows []row
 	err := genericPlans(ctx, b.pool, func(tx db.DBTX) error {
-		if sparse {
-			rs, err := db.Q.SearchEntryFindFew(ctx, rawRows{tx}, few)
+		if few {
+			rs, err := db.Q.SearchEntryFindFew(ctx, rawRows{tx}, fp)
 			for _, r := range rs {
 				rows = append(rows, row(r))
 			}
 			return err
 		}
-		rs, err := db.Q.SearchEntryFindMid(ctx, rawRows{tx}, db.SearchEntryFindMidParams(few))
+		rs, err := db.Q.SearchEntryFindMid(ctx, rawRows{tx}, db.SearchEntryFindMidParams(fp))
 		for _, r := range rs {
 			rows = append(rows, row(r))
 		}

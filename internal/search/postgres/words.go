@@ -46,6 +46,7 @@ func (b *Backend) estimate(ctx context.Context, p db.SearchEntryFindParams) (flo
 type wordStats struct {
 	words   []string
 	entries []float64
+	total   float64 // the table's entries (pg_class.reltuples), 0 before the first ANALYZE
 	at      time.Time
 }
 
@@ -81,7 +82,7 @@ func newWordStats(words []string, freqs []float32, entries float64) *wordStats {
 		idx[i] = i
 	}
 	slices.SortFunc(idx, func(a, b int) int { return strings.Compare(words[a], words[b]) })
-	s := &wordStats{words: make([]string, n), entries: make([]float64, n), at: time.Now()}
+	s := &wordStats{words: make([]string, n), entries: make([]float64, n), total: max(entries, 0), at: time.Now()}
 	for i, j := range idx {
 		s.words[i], s.entries[i] = words[j], float64(freqs[j])*max(entries, 0)
 	}

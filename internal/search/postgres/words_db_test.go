@@ -3,7 +3,9 @@ package postgres
 import (
 	"context"
 	"testing"
+	"time"
 
+	"github.com/google/uuid"
 	"github.com/stretchr/testify/require"
 
 	"codna/internal/db"
@@ -63,4 +65,52 @@ func TestCommonWordsFromTheStatistics(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, c.common, est > float64(b.MidMax), c.word)
 	}
+}
+
+// TestBroadReadersOnlyWalkForCommonWords: an actor who reads more than
+// SparseMax entries but less than BroadShare of them is not searched by
+// walking the recency index for common words (the walk would read
+// CountMax / (their share × the word's) entries), and one who reads a broad
+// share is; before the first ANALYZE (no table size) everyone is broad.
+func TestBroadReadersOnlyWalkForCommonWords(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	d := pgtest.New(t)
+	owner := pgtest.CreatePerson(t, d.Pool)
+	narrow := pgtest.CreatePerson(t, d.Pool)
+	b := New(d.Pool)
+	b.SparseMax, b.BroadShare = 1, 0.5
+	const n = 12
+	var entries []search.Entry
+	for i := range n {
+		doc := pgtest.CreateDocument(t, d.Pool, owner.ID, pgtest.Doc{Space: document.SpaceWiki, Title: "Page", Content: "lantern"})
+		if i < 3 {
+			pgtest.Grant(t, d.Pool, doc.ID, "user", narrow.ID, "read")
+		}
+		entries = append(entries, search.Entry{
+			ID: doc.ID, Space: string(doc.Space), Path: doc.Path, Slug: doc.Slug, Title: doc.Title, Status: string(doc.Status),
+			OwnerID: owner.ID, UpdatedAt: doc.UpdatedAt, Body: "lantern", Version: int64(doc.Version),
+		})
+	}
+	require.NoError(t, b.Apply(ctx, d.Pool, entries, nil))
+	wayOf := func(u uuid.UUID) way {
+		b.ways = map[uuid.UUID]way{} // counted afresh
+		w, err := b.way(ctx, search.Searcher{UserID: u, IsPerson: true})
+		require.NoError(t, err)
+		return w
+	}
+	require.Equal(t, way{sparse: false, broad: true}, clock(wayOf(narrow.ID)), "no table size before ANALYZE: as before")
+
+	pgtest.Exec(t, d.Pool, "ANALYZE search_entries")
+	b.words = wordCache{}
+	require.Equal(t, way{sparse: false, broad: false}, clock(wayOf(narrow.ID)), "3 of 12: many, not a broad share")
+	require.Equal(t, way{sparse: false, broad: true}, clock(wayOf(owner.ID)), "12 of 12")
+	b.BroadShare = 2
+	require.Equal(t, way{sparse: false, broad: false}, clock(wayOf(owner.ID)), "above 1: nobody is broad")
+}
+
+// clock is w without the time it was counted at.
+func clock(w way) way {
+	w.at = time.Time{}
+	return w
 }
