@@ -32,10 +32,7 @@ func TestCommonWordsFromTheStatistics(t *testing.T) {
 			body = "everywhere solitary"
 		}
 		doc := pgtest.CreateDocument(t, d.Pool, owner.ID, pgtest.Doc{Space: document.SpaceWiki, Title: "Page", Content: body})
-		entries = append(entries, search.Entry{
-			ID: doc.ID, Space: string(doc.Space), Path: doc.Path, Slug: doc.Slug, Title: doc.Title, Status: string(doc.Status),
-			OwnerID: owner.ID, UpdatedAt: doc.UpdatedAt, Body: body, Version: int64(doc.Version),
-		})
+		entries = append(entries, entryOf(doc, body))
 	}
 	require.NoError(t, b.Apply(ctx, d.Pool, entries, nil))
 	require.Equal(t, n, pgtest.Count(t, d.Pool, "SELECT count(*) FROM search_entries WHERE live"))
@@ -87,10 +84,7 @@ func TestBroadReadersOnlyWalkForCommonWords(t *testing.T) {
 		if i < 3 {
 			pgtest.Grant(t, d.Pool, doc.ID, "user", narrow.ID, "read")
 		}
-		entries = append(entries, search.Entry{
-			ID: doc.ID, Space: string(doc.Space), Path: doc.Path, Slug: doc.Slug, Title: doc.Title, Status: string(doc.Status),
-			OwnerID: owner.ID, UpdatedAt: doc.UpdatedAt, Body: "lantern", Version: int64(doc.Version),
-		})
+		entries = append(entries, entryOf(doc, "lantern"))
 	}
 	require.NoError(t, b.Apply(ctx, d.Pool, entries, nil))
 	wayOf := func(u uuid.UUID) way {
@@ -113,4 +107,12 @@ func TestBroadReadersOnlyWalkForCommonWords(t *testing.T) {
 func clock(w way) way {
 	w.at = time.Time{}
 	return w
+}
+
+// entryOf is doc's search entry with body as its text.
+func entryOf(doc *document.Doc, body string) search.Entry {
+	return search.Entry{
+		ID: doc.ID, Space: string(doc.Space), Path: doc.Path, Slug: doc.Slug, Title: doc.Title, Status: string(doc.Status),
+		OwnerID: doc.OwnerID, UpdatedAt: doc.UpdatedAt, Body: body, Version: int64(doc.Version),
+	}
 }
