@@ -198,27 +198,13 @@ func isPlain(f *ast.Field) bool {
 		return ok
 	}
 	k := plainKey{f.ObjectDefinition, f.Definition}
-	if p := plainSeen.Load(); p != nil {
-		if ok, seen := (*p)[k]; seen {
-			return ok
-		}
+	if ok, seen := plainSeen.load(k); seen {
+		return ok
 	}
-	_, ok := Plain[f.ObjectDefinition.Name][f.Name]
-	plainMu.Lock()
-	defer plainMu.Unlock()
-	var old map[plainKey]bool
-	if p := plainSeen.Load(); p != nil {
-		old = *p
-	}
-	if len(old) < plainSeenMost {
-		next := make(map[plainKey]bool, len(old)+1)
-		for k, v := range old {
-			next[k] = v
-		}
-		next[k] = ok
-		plainSeen.Store(&next)
-	}
-	return ok
+	return plainSeen.add(k, func() bool {
+		_, ok := Plain[f.ObjectDefinition.Name][f.Name]
+		return ok
+	})
 }
 
 // plainKey is a field of a schema's object type, by the schema's own
@@ -229,16 +215,10 @@ type plainKey struct {
 	field  *ast.FieldDefinition
 }
 
-// plainSeenMost bounds plainSeen (a schema has a few hundred fields; a
-// process that builds schema after schema stops adding past it).
-const plainSeenMost = 4096
-
-var (
-	plainMu sync.Mutex // serialises additions to plainSeen
-	// plainSeen is isPlain's answer per field asked: read without a lock,
-	// replaced whole on each addition (each field is added once).
-	plainSeen atomic.Pointer[map[plainKey]bool]
-)
+// plainSeen is isPlain's answer per field asked, read without a lock; it
+// keeps at most 4,096 (a schema has a few hundred fields; a process that
+// builds schema after schema stops adding past it).
+var plainSeen = readMostly[plainKey, bool]{most: 4096}
 
 // MarshalList marshals a list of length elements whose selection is sel, as
 // graphql.MarshalSliceConcurrently does (a field context per element, a

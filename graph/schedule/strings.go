@@ -3,8 +3,6 @@ package schedule
 import (
 	"bytes"
 	"io"
-	"sync"
-	"sync/atomic"
 
 	"github.com/99designs/gqlgen/graphql"
 )
@@ -77,43 +75,22 @@ func needsEscape(s string) bool {
 	return false
 }
 
-var (
-	constantsMu sync.Mutex // serialises additions
-	// constants is read without a lock and replaced whole on each
-	// addition: a few dozen enum values, each added once, then read for
-	// every enum field of every response (an RWMutex's read lock is an
-	// atomic write to a line both cores share).
-	constants atomic.Pointer[map[string]graphql.Marshaler]
-)
+// constants holds the enum values' marshalers: a few dozen, each made
+// once, then read for every enum field of every response.
+var constants readMostly[string, graphql.Marshaler]
 
 // Constant returns graphql.MarshalString(s), made once per distinct s: the
 // generated marshalers of enums call it with their values' names, a set
 // the schema fixes.
 func Constant(s string) graphql.Marshaler {
-	if p := constants.Load(); p != nil {
-		if m, ok := (*p)[s]; ok {
-			return m
-		}
+	if m, ok := constants.load(s); ok {
+		return m
 	}
-	constantsMu.Lock()
-	defer constantsMu.Unlock()
-	var old map[string]graphql.Marshaler
-	if p := constants.Load(); p != nil {
-		old = *p
-		if m, ok := old[s]; ok {
-			return m
-		}
-	}
-	var b bytes.Buffer
-	graphql.MarshalString(s).MarshalGQL(&b)
-	m := prewritten(b.Bytes())
-	next := make(map[string]graphql.Marshaler, len(old)+1)
-	for k, v := range old {
-		next[k] = v
-	}
-	next[s] = m
-	constants.Store(&next)
-	return m
+	return constants.add(s, func() graphql.Marshaler {
+		var b bytes.Buffer
+		graphql.MarshalString(s).MarshalGQL(&b)
+		return prewritten(b.Bytes())
+	})
 }
 
 // prewritten is a marshaler writing bytes graphql.MarshalString wrote once:
