@@ -27,6 +27,7 @@ type runConfig struct {
 	json         bool
 	drainTimeout time.Duration
 	links        int
+	searchBodies bool
 	label        string
 	pages        string
 	words        int
@@ -64,6 +65,7 @@ func parseRunFlags(args []string) (*runConfig, error) {
 	fs.IntVar(&c.servePID, "serve-pid", 0, "pid of the codna serve process; 0: the process listening on --url's port")
 	fs.BoolVar(&c.json, "json", false, "print the result as one JSON object instead of a table line")
 	fs.DurationVar(&c.drainTimeout, "drain-timeout", 120*time.Second, "saves: how long to wait for the outbox backlog to reach 0 after the writes, 1s..10m")
+	fs.BoolVar(&c.searchBodies, "search-bodies", false, "saves: bodies of the search seed's shape (about 2 KB of prose from its Zipf vocabulary, the links after it) instead of 1.5 KB of a 31-word vocabulary")
 	fs.IntVar(&c.links, "links", 3, "saves: links in each saved body (each save points them elsewhere), 1..50")
 	fs.StringVar(&c.pages, "pages", "updated", "documents: which pages, each picked at random per request: updated (every page in the default order, by after-cursor), title (orderBy TITLE), folders (the first page of each folder), all")
 	fs.IntVar(&c.words, "words", 1, "search: words per query, 1..5")

@@ -140,6 +140,9 @@ func runSaves(ctx context.Context, env *runEnv) (*result, error) {
 		turn[w]++
 		for attempt := 0; ; attempt++ {
 			content := body(rng, 1500, linkTargets(rng, d.index, universe, env.cfg.links), d.version+1)
+			if env.cfg.searchBodies {
+				content = searchBody(rng, searchBodyBytes) + "\n" + body(rng, 0, linkTargets(rng, d.index, universe, env.cfg.links), d.version+1)
+			}
 			r, err := env.gql.do(ctx, saveMutation, map[string]any{"input": map[string]any{
 				"id": d.id, "expectedVersion": d.version, "content": content,
 			}})
