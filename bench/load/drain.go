@@ -32,6 +32,7 @@ func fillMain(ctx context.Context, args []string) error {
 	saves := fs.Int("saves", 20_000, "link-changing saves to write, 1..1000000")
 	links := fs.Int("links", 3, "links in each saved body, 1..50")
 	concurrency := fs.Int("concurrency", 8, "saves at once, 1..64")
+	searchBodies := fs.Bool("search-bodies", false, "bodies of the search seed's shape (about 2 KB of prose from its Zipf vocabulary, the links after it) instead of 1.5 KB of a 31-word vocabulary")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -110,6 +111,9 @@ func fillMain(ctx context.Context, args []string) error {
 				mine++
 				d := docs[i]
 				content := body(rng, 1500, linkTargets(rng, d.index, universe, *links), d.version+1)
+				if *searchBodies {
+					content = searchBody(rng, searchBodyBytes) + "\n" + body(rng, 0, linkTargets(rng, d.index, universe, *links), d.version+1)
+				}
 				out, _, err := svc.Update(actx, document.UpdateInput{ID: uuid.MustParse(d.id), ExpectedVersion: d.version, Content: &content})
 				if err != nil {
 					once.Do(func() { firstErr = fmt.Errorf("save %s: %w", d.id, err) })
