@@ -20,8 +20,10 @@ import (
 // BenchmarkIndexWrites measures what the search indexer's write (Backend.Apply:
 // SearchEntryUpsert in its own transaction, as Indexer.Index commits it) costs
 // on a copy of a seeded corpus (bench/load's search seed: ~2 KB of prose from a
-// Zipf vocabulary per page), with or without the newest index
-// (search_entries_tsv_newest_idx) on that copy: each of the corpus's entries
+// Zipf vocabulary per page), with whatever indexes that copy has (it reports
+// whether it has search_entries_tsv_newest_idx, the RUM index measured in
+// bench/RESULTS.md, "The newest index's cost on writes", and not kept): each
+// of the corpus's entries
 // from SEARCH_WRITES_OFFSET on is written again, SEARCH_WRITES_BATCH per
 // transaction, SEARCH_WRITES_N in all, with its body edited (a sentence
 // appended) and a newer updated_at, at its document's version and access
