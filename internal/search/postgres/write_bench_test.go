@@ -23,9 +23,8 @@ import (
 // Zipf vocabulary per page), with whatever indexes that copy has (it reports
 // whether it has search_entries_tsv_newest_idx, the RUM index measured in
 // bench/RESULTS.md, "The newest index's cost on writes", and not kept): each
-// of the corpus's entries
-// from SEARCH_WRITES_OFFSET on is written again, SEARCH_WRITES_BATCH per
-// transaction, SEARCH_WRITES_N in all, with its body edited (a sentence
+// of the corpus's entries from SEARCH_WRITES_OFFSET on is written again,
+// SEARCH_WRITES_BATCH per transaction, SEARCH_WRITES_N in all, with its body edited (a sentence
 // appended) and a newer updated_at, at its document's version and access
 // sequence. The entries are marked dead first, untimed: the conditional
 // upsert skips an entry live at the same version and access sequence, and a
