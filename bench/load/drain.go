@@ -110,10 +110,7 @@ func fillMain(ctx context.Context, args []string) error {
 				i := w + (mine%((len(docs)-w+c-1)/c))*c
 				mine++
 				d := docs[i]
-				content := body(rng, 1500, linkTargets(rng, d.index, universe, *links), d.version+1)
-				if *searchBodies {
-					content = searchBody(rng, searchBodyBytes) + "\n" + body(rng, 0, linkTargets(rng, d.index, universe, *links), d.version+1)
-				}
+				content := saveBody(rng, *searchBodies, linkTargets(rng, d.index, universe, *links), d.version+1)
 				out, _, err := svc.Update(actx, document.UpdateInput{ID: uuid.MustParse(d.id), ExpectedVersion: d.version, Content: &content})
 				if err != nil {
 					once.Do(func() { firstErr = fmt.Errorf("save %s: %w", d.id, err) })

@@ -118,6 +118,17 @@ func waitBacklog(ctx context.Context, m *monitor, timeout time.Duration, peak *a
 	}
 }
 
+// saveBody is the body of a link-changing save linking to targets: 1.5 KB
+// from seed.go's small vocabulary, or with searchBodies the search seed's
+// shape (about 2 KB of its Zipf prose, the links after it), so that the
+// search indexer writes page-sized entries.
+func saveBody(rng *rand.Rand, searchBodies bool, targets []int, version int) string {
+	if searchBodies {
+		return searchBody(rng, searchBodyBytes) + "\n" + body(rng, 0, targets, version)
+	}
+	return body(rng, 1500, targets, version)
+}
+
 func runSaves(ctx context.Context, env *runEnv) (*result, error) {
 	docs, universe, err := ownedDocuments(ctx, env.mon)
 	if err != nil {
@@ -139,10 +150,7 @@ func runSaves(ctx context.Context, env *runEnv) (*result, error) {
 		d := shares[w][turn[w]%len(shares[w])]
 		turn[w]++
 		for attempt := 0; ; attempt++ {
-			content := body(rng, 1500, linkTargets(rng, d.index, universe, env.cfg.links), d.version+1)
-			if env.cfg.searchBodies {
-				content = searchBody(rng, searchBodyBytes) + "\n" + body(rng, 0, linkTargets(rng, d.index, universe, env.cfg.links), d.version+1)
-			}
+			content := saveBody(rng, env.cfg.searchBodies, linkTargets(rng, d.index, universe, env.cfg.links), d.version+1)
 			r, err := env.gql.do(ctx, saveMutation, map[string]any{"input": map[string]any{
 				"id": d.id, "expectedVersion": d.version, "content": content,
 			}})
