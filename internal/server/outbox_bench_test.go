@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -173,25 +172,16 @@ func postgresCPU(b *testing.B, bb *bundle) time.Duration {
 	}
 	postmaster, _, _ := strings.Cut(string(raw), "\n")
 	procs, _ := filepath.Glob("/proc/[0-9]*/stat")
-	var ticks int64
+	var total time.Duration
 	for _, p := range procs {
-		stat, err := os.ReadFile(p)
-		if err != nil {
+		pid := filepath.Base(filepath.Dir(p))
+		parent, cpu, err := pgtest.ProcessCPU(pid)
+		if err != nil || (parent != postmaster && pid != postmaster) {
 			continue
 		}
-		// pid (comm) state ppid … utime stime: fields 4, 14 and 15, counted
-		// after the command, which may hold spaces.
-		i := strings.LastIndexByte(string(stat), ')')
-		f := strings.Fields(string(stat[i+1:]))
-		pid := strings.Fields(string(stat))[0]
-		if len(f) < 13 || (f[1] != postmaster && pid != postmaster) {
-			continue
-		}
-		u, _ := strconv.ParseInt(f[11], 10, 64)
-		s, _ := strconv.ParseInt(f[12], 10, 64)
-		ticks += u + s
+		total += cpu
 	}
-	return time.Duration(ticks) * time.Second / 100 // USER_HZ
+	return total
 }
 
 // Sizes of BenchmarkOutboxLag's run.

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -14,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"codna/internal/db"
+	"codna/internal/pgtest"
 	"codna/internal/search"
 )
 
@@ -140,14 +140,9 @@ func writeEnvInt(b *testing.B, name string, def int) int {
 	return n
 }
 
-// backendCPU is the CPU time (user and system) of the server process pid, from
-// /proc.
+// backendCPU is the CPU time (user and system) of the server process pid.
 func backendCPU(b *testing.B, pid int) time.Duration {
-	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	_, cpu, err := pgtest.ProcessCPU(strconv.Itoa(pid))
 	require.NoError(b, err)
-	i := strings.LastIndexByte(string(stat), ')')
-	f := strings.Fields(string(stat[i+1:]))
-	u, _ := strconv.ParseInt(f[11], 10, 64)
-	s, _ := strconv.ParseInt(f[12], 10, 64)
-	return time.Duration(u+s) * time.Second / 100 // USER_HZ
+	return cpu
 }
