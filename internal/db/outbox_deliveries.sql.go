@@ -18,10 +18,10 @@ WITH claimed AS (
   WHERE d.consumer = $2::text AND d.event_id = ANY(ARRAY(
     SELECT c.event_id FROM outbox_deliveries c
     WHERE c.consumer = $2::text
-      AND (c.claimed_at IS NULL OR c.claimed_at < now() - $3::bigint * interval '1 millisecond')
+      AND c.claimed_by IS NULL
       AND (c.retry_at IS NULL OR c.retry_at <= now())
     ORDER BY c.created_at, c.event_id
-    LIMIT $4::int
+    LIMIT $3::int
     FOR UPDATE SKIP LOCKED
   ))
   RETURNING d.event_id, d.created_at, d.attempts, d.failures
@@ -35,7 +35,6 @@ FROM claimed c LEFT JOIN events e ON e.id = c.event_id
 type OutboxDeliveryClaimParams struct {
 	Worker    string
 	Consumer  string
-	LeaseMs   int64
 	BatchSize int32
 }
 
@@ -54,14 +53,9 @@ type OutboxDeliveryClaimRow struct {
 	Payload     []byte
 }
 
-// OutboxDeliveryClaim leases up to batch_size of a consumer's deliveries to a delivery loop: not leased (or the lease is older than lease_ms), not waiting for a retry, oldest event first, with their events (found is false for an event deleted since). SKIP LOCKED keeps concurrent claimers off each other's rows during the statement; the lease keeps them off afterwards.
+// OutboxDeliveryClaim leases up to batch_size of a consumer's deliveries to a delivery loop: not leased, not waiting for a retry, oldest event first (the lane index's order), with their events (found is false for an event deleted since). SKIP LOCKED keeps concurrent claimers off each other's rows during the statement; the lease keeps them off afterwards.
 func (q *Queries) OutboxDeliveryClaim(ctx context.Context, db DBTX, arg OutboxDeliveryClaimParams) ([]OutboxDeliveryClaimRow, error) {
-	rows, err := db.Query(ctx, outboxDeliveryClaim,
-		arg.Worker,
-		arg.Consumer,
-		arg.LeaseMs,
-		arg.BatchSize,
-	)
+	rows, err := db.Query(ctx, outboxDeliveryClaim, arg.Worker, arg.Consumer, arg.BatchSize)
 	if err != nil {
 		return nil, err
 	}
@@ -126,6 +120,17 @@ func (q *Queries) OutboxDeliveryDelete(ctx context.Context, db DBTX, arg OutboxD
 	return items, nil
 }
 
+const outboxDeliveryExpire = `-- name: OutboxDeliveryExpire :exec
+UPDATE outbox_deliveries SET claimed_at = NULL, claimed_by = NULL
+WHERE claimed_by IS NOT NULL AND claimed_at < now() - $1::bigint * interval '1 millisecond'
+`
+
+// OutboxDeliveryExpire gives back to their lanes the deliveries whose lease is older than lease_ms (their delivery loop died), from the leased deliveries' index, whatever their consumer (a condition on the consumer would let the primary key be used instead).
+func (q *Queries) OutboxDeliveryExpire(ctx context.Context, db DBTX, leaseMs int64) error {
+	_, err := db.Exec(ctx, outboxDeliveryExpire, leaseMs)
+	return err
+}
+
 const outboxDeliveryFail = `-- name: OutboxDeliveryFail :execrows
 UPDATE outbox_deliveries SET attempts = attempts + 1, failures = failures + $1::int,
   last_error = $2::text, retry_at = now() + $3::bigint * interval '1 millisecond',
@@ -159,10 +164,18 @@ func (q *Queries) OutboxDeliveryFail(ctx context.Context, db DBTX, arg OutboxDel
 }
 
 const outboxDeliveryGetStats = `-- name: OutboxDeliveryGetStats :many
+WITH leased AS (
+  SELECT l.consumer, count(*) AS n, min(l.created_at) AS oldest
+  FROM outbox_deliveries l WHERE l.claimed_by IS NOT NULL
+  GROUP BY l.consumer
+)
 SELECT n.consumer::text AS consumer,
-  (SELECT count(*) FROM (SELECT 1 FROM outbox_deliveries b WHERE b.consumer = n.consumer LIMIT $1::int) b)::bigint AS depth,
-  coalesce(extract(epoch FROM now() - (SELECT min(o.created_at) FROM outbox_deliveries o WHERE o.consumer = n.consumer)), 0)::float8 AS oldest_seconds
-FROM unnest($2::text[]) AS n(consumer)
+  ((SELECT count(*) FROM (SELECT 1 FROM outbox_deliveries b WHERE b.consumer = n.consumer AND b.claimed_by IS NULL LIMIT $1::int) b)
+   + coalesce(l.n, 0))::bigint AS depth,
+  coalesce(extract(epoch FROM now() - least(
+    (SELECT o.created_at FROM outbox_deliveries o WHERE o.consumer = n.consumer AND o.claimed_by IS NULL ORDER BY o.created_at, o.event_id LIMIT 1),
+    l.oldest)), 0)::float8 AS oldest_seconds
+FROM unnest($2::text[]) AS n(consumer) LEFT JOIN leased l ON l.consumer = n.consumer
 `
 
 type OutboxDeliveryGetStatsParams struct {
@@ -176,7 +189,7 @@ type OutboxDeliveryGetStatsRow struct {
 	OldestSeconds float64
 }
 
-// OutboxDeliveryGetStats is each named consumer's lane as metrics see it: deliveries waiting (counted up to depth_cap) and the age in seconds of the oldest event among them (0 when there is none), from the lane index.
+// OutboxDeliveryGetStats is each named consumer's lane as metrics see it: deliveries waiting (counted up to depth_cap, from the lane index) and leased (all, from the leased deliveries' index, grouped), and the age in seconds of the oldest event among them (0 when there is none).
 func (q *Queries) OutboxDeliveryGetStats(ctx context.Context, db DBTX, arg OutboxDeliveryGetStatsParams) ([]OutboxDeliveryGetStatsRow, error) {
 	rows, err := db.Query(ctx, outboxDeliveryGetStats, arg.DepthCap, arg.Consumers)
 	if err != nil {
@@ -195,6 +208,16 @@ func (q *Queries) OutboxDeliveryGetStats(ctx context.Context, db DBTX, arg Outbo
 		return nil, err
 	}
 	return items, nil
+}
+
+const outboxDeliveryPlansIndexed = `-- name: OutboxDeliveryPlansIndexed :exec
+SELECT set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true), set_config('enable_sort', 'off', true)
+`
+
+// OutboxDeliveryPlansIndexed makes the statements after it in its transaction (a batch's implicit one) reach outbox_deliveries through its indexes in their order: no sequential or bitmap scan, no sort. A lane's deliveries come and go in bursts, so the table's statistics say "empty" whenever ANALYZE ran between two, and plans made from them read the whole table (docs/design.md, "The worker").
+func (q *Queries) OutboxDeliveryPlansIndexed(ctx context.Context, db DBTX) error {
+	_, err := db.Exec(ctx, outboxDeliveryPlansIndexed)
+	return err
 }
 
 const outboxDeliveryRelease = `-- name: OutboxDeliveryRelease :execrows

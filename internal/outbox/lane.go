@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"codna/internal/db"
 )
@@ -31,9 +32,13 @@ func (w *Worker) runLane(ctx context.Context, c *registered, claimer string) (in
 	}
 	// The claim runs to its end even if ctx ends meanwhile: a claim committed
 	// but never read would keep its deliveries for a whole lease.
+	// Leases of dead loops (of any lane) end first, in the same batch, so
+	// the claim sees its own lane's.
 	cctx, cancel := writeCtx(ctx)
-	rows, err := db.Q.OutboxDeliveryClaim(cctx, w.pool, db.OutboxDeliveryClaimParams{
-		Worker: claimer, Consumer: c.name, LeaseMs: w.cfg.Lease.Milliseconds(), BatchSize: int32(w.cfg.BatchSize),
+	b := lanePlans(cctx, w.pool)
+	_ = db.Q.OutboxDeliveryExpire(cctx, b, w.cfg.Lease.Milliseconds())
+	rows, err := db.Q.OutboxDeliveryClaim(cctx, b.Last(), db.OutboxDeliveryClaimParams{
+		Worker: claimer, Consumer: c.name, BatchSize: int32(w.cfg.BatchSize),
 	})
 	cancel()
 	if err != nil {
@@ -59,8 +64,18 @@ func (w *Worker) runLane(ctx context.Context, c *registered, claimer string) (in
 	}
 	stopRenew := w.renew(ctx, c.name, ids, claimer)
 	defer stopRenew()
-	b := &batch{w: w, c: c, claimer: claimer, lastFlush: time.Now()}
-	return b.handle(ctx, rows)
+	h := &batch{w: w, c: c, claimer: claimer, lastFlush: time.Now()}
+	return h.handle(ctx, rows)
+}
+
+// lanePlans returns a batch whose statements plan outbox_deliveries through
+// its indexes only (OutboxDeliveryPlansIndexed, queued first): every
+// statement of a lane runs as the last statement of one (docs/design.md,
+// "The worker").
+func lanePlans(ctx context.Context, pool *pgxpool.Pool) *db.Batch {
+	b := db.NewBatch(pool)
+	_ = db.Q.OutboxDeliveryPlansIndexed(ctx, b) // queued: an error is the last statement's
+	return b
 }
 
 // renew extends the lease of consumer's deliveries ids every Lease/3 until
@@ -81,7 +96,7 @@ func (w *Worker) renew(ctx context.Context, consumer string, ids []uuid.UUID, cl
 			if w.dead.Load() {
 				continue
 			}
-			n, err := db.Q.OutboxDeliveryRenew(rctx, w.pool, db.OutboxDeliveryRenewParams{Consumer: consumer, Ids: ids, Worker: claimer})
+			n, err := db.Q.OutboxDeliveryRenew(rctx, lanePlans(rctx, w.pool).Last(), db.OutboxDeliveryRenewParams{Consumer: consumer, Ids: ids, Worker: claimer})
 			if err != nil && rctx.Err() == nil {
 				w.log.Warn("outbox: lease renewal failed", "consumer", consumer, "deliveries", len(ids), "err", err)
 			} else if err == nil {

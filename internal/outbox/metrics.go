@@ -107,7 +107,7 @@ func (m *metrics) Collect(ch chan<- prometheus.Metric) {
 		ch <- prometheus.MustNewConstMetric(m.parkedNow, prometheus.GaugeValue, float64(st.Parked))
 	}
 	_, names := m.w.registered()
-	if lanes, err := db.Q.OutboxDeliveryGetStats(ctx, m.w.pool, db.OutboxDeliveryGetStatsParams{DepthCap: depthCap, Consumers: names}); err != nil {
+	if lanes, err := db.Q.OutboxDeliveryGetStats(ctx, lanePlans(ctx, m.w.pool).Last(), db.OutboxDeliveryGetStatsParams{DepthCap: depthCap, Consumers: names}); err != nil {
 		m.w.log.Warn("outbox: lane metrics unavailable", "err", err)
 	} else {
 		for _, l := range lanes {

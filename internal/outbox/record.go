@@ -51,7 +51,7 @@ func (b *batch) flush(ctx context.Context) {
 	wctx, cancel := writeCtx(ctx)
 	defer cancel()
 	name := b.c.name
-	gone, err := db.Q.OutboxDeliveryDelete(wctx, b.w.pool, db.OutboxDeliveryDeleteParams{Consumer: name, Ids: b.done, Worker: b.claimer})
+	gone, err := db.Q.OutboxDeliveryDelete(wctx, lanePlans(wctx, b.w.pool).Last(), db.OutboxDeliveryDeleteParams{Consumer: name, Ids: b.done, Worker: b.claimer})
 	if err != nil {
 		b.setErr(fmt.Errorf("outbox: remove %d deliveries of %s: %w", len(b.done), name, err))
 	} else {
@@ -84,7 +84,7 @@ func (b *batch) fail(ctx context.Context, d *delivery, counted bool, msg string)
 	}
 	wctx, cancel := writeCtx(ctx)
 	defer cancel()
-	_, err := db.Q.OutboxDeliveryFail(wctx, b.w.pool, db.OutboxDeliveryFailParams{
+	_, err := db.Q.OutboxDeliveryFail(wctx, lanePlans(wctx, b.w.pool).Last(), db.OutboxDeliveryFailParams{
 		Counted: c, LastError: lastError([]string{msg}), RetryMs: b.w.backoff(attempts).Milliseconds(),
 		Consumer: b.c.name, EventID: d.r.EventID, Worker: b.claimer,
 	})
@@ -102,7 +102,7 @@ func (b *batch) release(ctx context.Context) {
 	}
 	wctx, cancel := writeCtx(ctx)
 	defer cancel()
-	if _, err := db.Q.OutboxDeliveryRelease(wctx, b.w.pool, db.OutboxDeliveryReleaseParams{Consumer: b.c.name, Ids: b.back, Worker: b.claimer}); err != nil {
+	if _, err := db.Q.OutboxDeliveryRelease(wctx, lanePlans(wctx, b.w.pool).Last(), db.OutboxDeliveryReleaseParams{Consumer: b.c.name, Ids: b.back, Worker: b.claimer}); err != nil {
 		b.setErr(fmt.Errorf("outbox: release %d deliveries of %s: %w", len(b.back), b.c.name, err))
 	}
 	b.back = nil

@@ -79,7 +79,7 @@ func (w *Worker) settleNow(ctx context.Context) int64 {
 	defer cancel()
 	var settled int64
 	for chunk := range slices.Chunk(ids, cleanupChunk) {
-		n, err := db.Q.EventSettle(wctx, w.pool, chunk)
+		n, err := db.Q.EventSettle(wctx, lanePlans(wctx, w.pool).Last(), chunk)
 		if err != nil {
 			w.log.Warn("outbox: marking events processed failed; the sweep will", "events", len(chunk), "err", err)
 			continue

@@ -394,7 +394,7 @@ func (w *Worker) Sweep(ctx context.Context) (int64, error) {
 		if len(ids) == 0 {
 			return settled, nil
 		}
-		n, err := db.Q.EventSettle(ctx, w.pool, ids)
+		n, err := db.Q.EventSettle(ctx, lanePlans(ctx, w.pool).Last(), ids)
 		settled += n
 		if err != nil {
 			return settled, fmt.Errorf("outbox: sweep: %w", err)

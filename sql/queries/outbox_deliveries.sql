@@ -1,11 +1,20 @@
+-- name: OutboxDeliveryPlansIndexed :exec
+-- OutboxDeliveryPlansIndexed makes the statements after it in its transaction (a batch's implicit one) reach outbox_deliveries through its indexes in their order: no sequential or bitmap scan, no sort. A lane's deliveries come and go in bursts, so the table's statistics say "empty" whenever ANALYZE ran between two, and plans made from them read the whole table (docs/design.md, "The worker").
+SELECT set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true), set_config('enable_sort', 'off', true);
+
+-- name: OutboxDeliveryExpire :exec
+-- OutboxDeliveryExpire gives back to their lanes the deliveries whose lease is older than lease_ms (their delivery loop died), from the leased deliveries' index, whatever their consumer (a condition on the consumer would let the primary key be used instead).
+UPDATE outbox_deliveries SET claimed_at = NULL, claimed_by = NULL
+WHERE claimed_by IS NOT NULL AND claimed_at < now() - sqlc.arg(lease_ms)::bigint * interval '1 millisecond';
+
 -- name: OutboxDeliveryClaim :many
--- OutboxDeliveryClaim leases up to batch_size of a consumer's deliveries to a delivery loop: not leased (or the lease is older than lease_ms), not waiting for a retry, oldest event first, with their events (found is false for an event deleted since). SKIP LOCKED keeps concurrent claimers off each other's rows during the statement; the lease keeps them off afterwards.
+-- OutboxDeliveryClaim leases up to batch_size of a consumer's deliveries to a delivery loop: not leased, not waiting for a retry, oldest event first (the lane index's order), with their events (found is false for an event deleted since). SKIP LOCKED keeps concurrent claimers off each other's rows during the statement; the lease keeps them off afterwards.
 WITH claimed AS (
   UPDATE outbox_deliveries d SET claimed_at = now(), claimed_by = sqlc.arg(worker)::text
   WHERE d.consumer = sqlc.arg(consumer)::text AND d.event_id = ANY(ARRAY(
     SELECT c.event_id FROM outbox_deliveries c
     WHERE c.consumer = sqlc.arg(consumer)::text
-      AND (c.claimed_at IS NULL OR c.claimed_at < now() - sqlc.arg(lease_ms)::bigint * interval '1 millisecond')
+      AND c.claimed_by IS NULL
       AND (c.retry_at IS NULL OR c.retry_at <= now())
     ORDER BY c.created_at, c.event_id
     LIMIT sqlc.arg(batch_size)::int
@@ -42,8 +51,16 @@ UPDATE outbox_deliveries SET claimed_at = NULL, claimed_by = NULL
 WHERE consumer = sqlc.arg(consumer)::text AND event_id = ANY(sqlc.arg(ids)::uuid[]) AND claimed_by = sqlc.arg(worker)::text;
 
 -- name: OutboxDeliveryGetStats :many
--- OutboxDeliveryGetStats is each named consumer's lane as metrics see it: deliveries waiting (counted up to depth_cap) and the age in seconds of the oldest event among them (0 when there is none), from the lane index.
+-- OutboxDeliveryGetStats is each named consumer's lane as metrics see it: deliveries waiting (counted up to depth_cap, from the lane index) and leased (all, from the leased deliveries' index, grouped), and the age in seconds of the oldest event among them (0 when there is none).
+WITH leased AS (
+  SELECT l.consumer, count(*) AS n, min(l.created_at) AS oldest
+  FROM outbox_deliveries l WHERE l.claimed_by IS NOT NULL
+  GROUP BY l.consumer
+)
 SELECT n.consumer::text AS consumer,
-  (SELECT count(*) FROM (SELECT 1 FROM outbox_deliveries b WHERE b.consumer = n.consumer LIMIT sqlc.arg(depth_cap)::int) b)::bigint AS depth,
-  coalesce(extract(epoch FROM now() - (SELECT min(o.created_at) FROM outbox_deliveries o WHERE o.consumer = n.consumer)), 0)::float8 AS oldest_seconds
-FROM unnest(sqlc.arg(consumers)::text[]) AS n(consumer);
+  ((SELECT count(*) FROM (SELECT 1 FROM outbox_deliveries b WHERE b.consumer = n.consumer AND b.claimed_by IS NULL LIMIT sqlc.arg(depth_cap)::int) b)
+   + coalesce(l.n, 0))::bigint AS depth,
+  coalesce(extract(epoch FROM now() - least(
+    (SELECT o.created_at FROM outbox_deliveries o WHERE o.consumer = n.consumer AND o.claimed_by IS NULL ORDER BY o.created_at, o.event_id LIMIT 1),
+    l.oldest)), 0)::float8 AS oldest_seconds
+FROM unnest(sqlc.arg(consumers)::text[]) AS n(consumer) LEFT JOIN leased l ON l.consumer = n.consumer;
