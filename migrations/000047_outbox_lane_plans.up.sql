@@ -10,9 +10,12 @@
 --   does not follow from, so they cannot walk a whole lane through it;
 -- - the leased deliveries' index (few rows: the batches in flight) serves the
 --   lease expiry and the lanes' metrics, which name no consumer (the primary
---   key, (event_id, consumer), could then serve them by a walk of all of it);
+--   key, (event_id, consumer), could then serve them by a walk of all of it).
+--   Its predicate is on claimed_at (set and cleared with claimed_by), which
+--   the statements by id do not name: for them a walk of this index, with
+--   every lease a backlog took still in it until vacuumed, is no choice;
 -- - the primary key serves the rest: statements by id, and a settle's count
 --   of an event's deliveries.
 DROP INDEX IF EXISTS outbox_deliveries_lane_idx;
 CREATE INDEX outbox_deliveries_lane_idx ON outbox_deliveries (consumer, created_at, event_id) WHERE claimed_by IS NULL;
-CREATE INDEX outbox_deliveries_leased_idx ON outbox_deliveries (claimed_at) WHERE claimed_by IS NOT NULL;
+CREATE INDEX outbox_deliveries_leased_idx ON outbox_deliveries (claimed_at) WHERE claimed_at IS NOT NULL;

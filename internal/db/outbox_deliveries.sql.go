@@ -122,7 +122,7 @@ func (q *Queries) OutboxDeliveryDelete(ctx context.Context, db DBTX, arg OutboxD
 
 const outboxDeliveryExpire = `-- name: OutboxDeliveryExpire :exec
 UPDATE outbox_deliveries SET claimed_at = NULL, claimed_by = NULL
-WHERE claimed_by IS NOT NULL AND claimed_at < now() - $1::bigint * interval '1 millisecond'
+WHERE claimed_at < now() - $1::bigint * interval '1 millisecond'
 `
 
 // OutboxDeliveryExpire gives back to their lanes the deliveries whose lease is older than lease_ms (their delivery loop died), from the leased deliveries' index, whatever their consumer (a condition on the consumer would let the primary key be used instead).
@@ -166,7 +166,7 @@ func (q *Queries) OutboxDeliveryFail(ctx context.Context, db DBTX, arg OutboxDel
 const outboxDeliveryGetStats = `-- name: OutboxDeliveryGetStats :many
 WITH leased AS (
   SELECT l.consumer, count(*) AS n, min(l.created_at) AS oldest
-  FROM outbox_deliveries l WHERE l.claimed_by IS NOT NULL
+  FROM outbox_deliveries l WHERE l.claimed_at IS NOT NULL
   GROUP BY l.consumer
 )
 SELECT n.consumer::text AS consumer,

@@ -5,3 +5,6 @@ package outbox
 // or released events), so what it holds returns to the pool only when the
 // lease expires. Stop still ends its goroutines.
 func Kill(w *Worker) { w.dead.Store(true) }
+
+// LanePlans is lanePlans, for the plans' tests.
+var LanePlans = lanePlans

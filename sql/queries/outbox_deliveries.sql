@@ -5,7 +5,7 @@ SELECT set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan'
 -- name: OutboxDeliveryExpire :exec
 -- OutboxDeliveryExpire gives back to their lanes the deliveries whose lease is older than lease_ms (their delivery loop died), from the leased deliveries' index, whatever their consumer (a condition on the consumer would let the primary key be used instead).
 UPDATE outbox_deliveries SET claimed_at = NULL, claimed_by = NULL
-WHERE claimed_by IS NOT NULL AND claimed_at < now() - sqlc.arg(lease_ms)::bigint * interval '1 millisecond';
+WHERE claimed_at < now() - sqlc.arg(lease_ms)::bigint * interval '1 millisecond';
 
 -- name: OutboxDeliveryClaim :many
 -- OutboxDeliveryClaim leases up to batch_size of a consumer's deliveries to a delivery loop: not leased, not waiting for a retry, oldest event first (the lane index's order), with their events (found is false for an event deleted since). SKIP LOCKED keeps concurrent claimers off each other's rows during the statement; the lease keeps them off afterwards.
@@ -54,7 +54,7 @@ WHERE consumer = sqlc.arg(consumer)::text AND event_id = ANY(sqlc.arg(ids)::uuid
 -- OutboxDeliveryGetStats is each named consumer's lane as metrics see it: deliveries waiting (counted up to depth_cap, from the lane index) and leased (all, from the leased deliveries' index, grouped), and the age in seconds of the oldest event among them (0 when there is none).
 WITH leased AS (
   SELECT l.consumer, count(*) AS n, min(l.created_at) AS oldest
-  FROM outbox_deliveries l WHERE l.claimed_by IS NOT NULL
+  FROM outbox_deliveries l WHERE l.claimed_at IS NOT NULL
   GROUP BY l.consumer
 )
 SELECT n.consumer::text AS consumer,

@@ -1,0 +1,72 @@
+package db_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/stretchr/testify/require"
+
+	"codna/internal/db"
+	"codna/internal/pgtest"
+)
+
+// TestBatchRunsItsStatementsInOneTransaction: a setting a queued statement
+// makes local holds for the batch's last statement, whichever way it runs
+// (Exec, Query, QueryRow), and not for the connection's next statement; a
+// queued statement's error is the batch's, and the connection serves the
+// next statement after it.
+func TestBatchRunsItsStatementsInOneTransaction(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	d := pgtest.New(t)
+	cfg := d.Pool.Config()
+	cfg.MaxConns = 1 // one connection: what the batch set is what the next statement would see
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	require.NoError(t, err)
+	t.Cleanup(pool.Close)
+
+	batch := func() *db.Batch {
+		b := db.NewBatch(pool)
+		_, err := b.Exec(ctx, "SELECT set_config('application_name', 'in the batch', true)")
+		require.NoError(t, err)
+		return b
+	}
+	const setting = "SELECT current_setting('application_name')"
+	outside := func() string {
+		var s string
+		require.NoError(t, pool.QueryRow(ctx, setting).Scan(&s))
+		return s
+	}
+	before := outside()
+	require.NotEqual(t, "in the batch", before)
+
+	var s string
+	require.NoError(t, batch().Last().QueryRow(ctx, setting).Scan(&s))
+	require.Equal(t, "in the batch", s)
+	require.Equal(t, before, outside())
+
+	rows, err := batch().Last().Query(ctx, setting+" UNION ALL SELECT 'second'")
+	require.NoError(t, err)
+	got, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	require.NoError(t, err)
+	require.Equal(t, []string{"in the batch", "second"}, got)
+	require.Equal(t, before, outside())
+
+	tag, err := batch().Last().Exec(ctx, "SELECT 1 FROM generate_series(1, 3) WHERE current_setting('application_name') = 'in the batch'")
+	require.NoError(t, err)
+	require.EqualValues(t, 3, tag.RowsAffected())
+
+	require.ErrorIs(t, batch().Last().QueryRow(ctx, "SELECT 1 WHERE false").Scan(&s), pgx.ErrNoRows)
+
+	b := db.NewBatch(pool)
+	_, err = b.Exec(ctx, "SELECT 1 / (random() * 0)::int")
+	require.NoError(t, err, "queued: not run yet")
+	_, err = b.Last().Exec(ctx, "SELECT 1")
+	require.ErrorContains(t, err, "division by zero")
+	require.Equal(t, before, outside())
+
+	_, err = db.NewBatch(pool).Query(ctx, "SELECT 1")
+	require.Error(t, err, "a queued statement's rows cannot be read")
+}
