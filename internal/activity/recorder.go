@@ -64,8 +64,9 @@ type Recorder struct{ pool *pgxpool.Pool }
 func (s *Service) Recorder() *Recorder { return &Recorder{pool: s.pool} }
 
 // HandleBatch (an outbox.BatchConsumer) writes the events of a batch into
-// the log in order, in one transaction, one statement each
-// (ActivityRecord): an edit folds into the same actor's edit entry of the
+// the log in order, one statement each (ActivityRecord: an event may fold
+// into the entry the one before it wrote), sent together in one db.Batch —
+// one round trip and one transaction: an edit folds into the same actor's edit entry of the
 // page whose latest edit is within FoldWindow before it (count, time and
 // change summary move); every other event is an entry of its own. A share
 // records whom (detail), shown only to the sharer and the owner; grants of
@@ -114,17 +115,12 @@ func (r *Recorder) HandleBatch(ctx context.Context, events []outbox.Stored) erro
 	if len(todo) == 0 && len(mentions) == 0 {
 		return nil
 	}
-	return db.InTx(ctx, r.pool, func(tx db.DBTX) error {
-		for _, m := range mentions {
-			if err := db.Q.UsageMentionRecord(ctx, tx, m); err != nil {
-				return err
-			}
-		}
-		for _, p := range todo {
-			if err := db.Q.ActivityRecord(ctx, tx, p); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	b := db.NewBatch(r.pool)
+	for _, m := range mentions {
+		_ = db.Q.UsageMentionRecord(ctx, b, m) // queued: its error is Send's
+	}
+	for _, p := range todo {
+		_ = db.Q.ActivityRecord(ctx, b, p)
+	}
+	return b.Send(ctx)
 }

@@ -16,7 +16,8 @@ import (
 // statements after it in the batch and ends with them. Statements run
 // through the Batch itself (Exec) are queued; the statement run through
 // Last() sends the batch and returns its own result, or the first queued
-// statement's error. A Batch is sent once and is not safe for concurrent use.
+// statement's error; Send sends the queued statements alone. A Batch is sent
+// once and is not safe for concurrent use.
 type Batch struct {
 	pool  *pgxpool.Pool
 	batch pgx.Batch
@@ -29,6 +30,15 @@ func NewBatch(pool *pgxpool.Pool) *Batch { return &Batch{pool: pool} }
 func (b *Batch) Exec(_ context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
 	b.batch.Queue(sql, args...)
 	return pgconn.CommandTag{}, nil
+}
+
+// Send sends the queued statements, in one implicit transaction: all of
+// them take effect or, if one fails, none; it returns the first error.
+func (b *Batch) Send(ctx context.Context) error {
+	if b.batch.Len() == 0 {
+		return nil
+	}
+	return b.pool.SendBatch(ctx, &b.batch).Close()
 }
 
 var errQueueOnly = errors.New("db: a Batch queues statements through Exec; the last one runs through Last")

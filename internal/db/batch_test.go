@@ -16,7 +16,7 @@ import (
 // makes local holds for the batch's last statement, whichever way it runs
 // (Exec, Query, QueryRow), and not for the connection's next statement; a
 // queued statement's error is the batch's, and the connection serves the
-// next statement after it.
+// next statement after it. Send sends what is queued, all or nothing.
 func TestBatchRunsItsStatementsInOneTransaction(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -67,6 +67,41 @@ func TestBatchRunsItsStatementsInOneTransaction(t *testing.T) {
 	require.ErrorContains(t, err, "division by zero")
 	require.Equal(t, before, outside())
 
+	// Send: every queued statement, or none when one fails.
+	pgtest.Exec(t, pool, "CREATE TABLE sent (n int)")
+	b = db.NewBatch(pool)
+	for _, n := range []int{1, 2} {
+		_, err = b.Exec(ctx, "INSERT INTO sent VALUES ($1)", n)
+		require.NoError(t, err)
+	}
+	require.NoError(t, b.Send(ctx))
+	b = db.NewBatch(pool)
+	_, err = b.Exec(ctx, "INSERT INTO sent VALUES (3)")
+	require.NoError(t, err)
+	_, err = b.Exec(ctx, "INSERT INTO sent VALUES (1 / 0)")
+	require.NoError(t, err)
+	require.ErrorContains(t, b.Send(ctx), "division by zero")
+	require.Equal(t, 3, pgtest.Count(t, pool, "SELECT sum(n) FROM sent"), "the failed batch's first insert undone with it")
+	require.NoError(t, db.NewBatch(pool).Send(ctx), "nothing queued, nothing sent")
+
 	_, err = db.NewBatch(pool).Query(ctx, "SELECT 1")
 	require.Error(t, err, "a queued statement's rows cannot be read")
+}
+
+// TestCounterCountsABatchsStatements: a batch's statements are counted one
+// by one, with their names, as if each had been sent alone.
+func TestCounterCountsABatchsStatements(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	counter := &db.Counter{}
+	pool, err := db.Open(ctx, pgtest.NewURL(t), counter)
+	require.NoError(t, err)
+	t.Cleanup(pool.Close)
+
+	b := db.NewBatch(pool)
+	require.NoError(t, db.Q.OutboxDeliveryPlansIndexed(ctx, b))
+	_, err = db.Q.OutboxDeliveryGetStats(ctx, b.Last(), db.OutboxDeliveryGetStatsParams{DepthCap: 1, Consumers: []string{"c"}})
+	require.NoError(t, err)
+	require.EqualValues(t, 2, counter.Count())
+	require.Equal(t, []string{"OutboxDeliveryPlansIndexed", "OutboxDeliveryGetStats"}, counter.Names())
 }

@@ -139,8 +139,9 @@ func InTxWith(ctx context.Context, b Beginner, opts pgx.TxOptions, fn func(tx DB
 	return nil
 }
 
-// Counter is a pgx tracer that counts the statements sent to the database
-// and remembers the names of the generated queries among them. Tests use it
+// Counter is a pgx tracer that counts the statements sent to the database,
+// alone or in a batch, and remembers the names of the generated queries
+// among them. Tests use it
 // to prove a request issues no query (or no more than N), or which.
 type Counter struct {
 	n     atomic.Int64
@@ -150,13 +151,31 @@ type Counter struct {
 
 // TraceQueryStart counts one statement and notes its query's name.
 func (c *Counter) TraceQueryStart(ctx context.Context, _ *pgx.Conn, d pgx.TraceQueryStartData) context.Context {
+	c.count(d.SQL)
+	return ctx
+}
+
+// TraceBatchQuery counts each statement of a batch (db.Batch) as one, as
+// if it had been sent alone: a batch saves round trips, not statements.
+func (c *Counter) TraceBatchQuery(_ context.Context, _ *pgx.Conn, d pgx.TraceBatchQueryData) {
+	c.count(d.SQL)
+}
+
+// TraceBatchStart does nothing.
+func (c *Counter) TraceBatchStart(ctx context.Context, _ *pgx.Conn, _ pgx.TraceBatchStartData) context.Context {
+	return ctx
+}
+
+// TraceBatchEnd does nothing.
+func (c *Counter) TraceBatchEnd(context.Context, *pgx.Conn, pgx.TraceBatchEndData) {}
+
+func (c *Counter) count(sql string) {
 	c.n.Add(1)
-	if name, ok := queryName(d.SQL); ok {
+	if name, ok := queryName(sql); ok {
 		c.mu.Lock()
 		c.names = append(c.names, name)
 		c.mu.Unlock()
 	}
-	return ctx
 }
 
 // queryName is the name sqlc writes at the head of a generated query's SQL
