@@ -66,9 +66,10 @@ func (s *Service) Recorder() *Recorder { return &Recorder{pool: s.pool} }
 // HandleBatch (an outbox.BatchConsumer) writes the events of a batch into
 // the log in order, one statement each (ActivityRecord: an event may fold
 // into the entry the one before it wrote), sent together in one db.Batch —
-// one round trip and one transaction: an edit folds into the same actor's edit entry of the
-// page whose latest edit is within FoldWindow before it (count, time and
-// change summary move); every other event is an entry of its own. A share
+// one round trip and one transaction. An edit folds into the same actor's
+// edit entry of the page whose latest edit is within FoldWindow before it
+// (count, time and change summary move); every other event is an entry of
+// its own. A share
 // records whom (detail), shown only to the sharer and the owner; grants of
 // standing rules (space default, an agent's responsible people) are not
 // recorded. A redelivered event changes nothing (its id is an entry's
