@@ -552,25 +552,21 @@ func (q *Queries) SearchEntryFindTypo(ctx context.Context, db DBTX, arg SearchEn
 }
 
 const searchEntryList = `-- name: SearchEntryList :many
-WITH page AS (
-  SELECT e.document_id, e.updated_at
+WITH newest AS MATERIALIZED (
+  SELECT e.document_id, e.updated_at, e.space, e.tags
   FROM search_entries e
   WHERE e.live AND arrayoverlap(e.readers, $1::uuid[]) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $2::text[], $3::text, $4::text[], $5::uuid, $6::timestamptz, $7::timestamptz, $8::text[])
   ORDER BY e.updated_at DESC, e.document_id DESC
-  OFFSET $9::int LIMIT $10::int
-), counted AS MATERIALIZED (
-  -- The newest count_max, as the page: the planner walks the recency index or sorts what a filter's
-  -- index finds, whichever is cheaper (a common tag's index holds tens of thousands).
-  SELECT e.space, e.tags
-  FROM search_entries e
-  WHERE e.live AND arrayoverlap(e.readers, $1::uuid[]) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, $2::text[], $3::text, $4::text[], $5::uuid, $6::timestamptz, $7::timestamptz, $8::text[])
-  ORDER BY e.updated_at DESC, e.document_id DESC
-  LIMIT $11::int
+  LIMIT $9::int
+), page AS (
+  SELECT n.document_id, n.updated_at FROM newest n
+  ORDER BY n.updated_at DESC, n.document_id DESC
+  OFFSET $10::int LIMIT $11::int
 )
 SELECT 'hit'::text AS kind, p.document_id, 0::float8 AS score, p.updated_at, e.title AS value, e.body, '{}'::text[] AS tags
 FROM page p JOIN search_entries e ON e.document_id = p.document_id
 UNION ALL
-SELECT 'counted', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, c.space::text, '', c.tags FROM counted c
+SELECT 'counted', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, c.space::text, '', c.tags FROM newest c
 `
 
 type SearchEntryListParams struct {
@@ -582,9 +578,9 @@ type SearchEntryListParams struct {
 	UpdatedAfter  *time.Time
 	UpdatedBefore *time.Time
 	Statuses      []string
+	CountMax      int32
 	RowOffset     int32
 	RowLimit      int32
-	CountMax      int32
 }
 
 type SearchEntryListRow struct {
@@ -597,7 +593,7 @@ type SearchEntryListRow struct {
 	Tags       []string
 }
 
-// SearchEntryList is SearchEntryFind for a query without terms, for an actor who reads many entries: the readable entries passing the filter, newest first, with the newest count_max of them to count, as SearchEntryFind; planned for its values (a selective filter starts from its index, else the recency index is walked).
+// SearchEntryList is SearchEntryFind for a query without terms, for an actor who reads many entries: the newest count_max readable entries passing the filter (the caller makes count_max reach past the page), counted, and the page among them (from row_offset); planned for its values (a selective filter starts from its index, else the recency index is walked). One scan serves both: the page is a part of the newest count_max.
 func (q *Queries) SearchEntryList(ctx context.Context, db DBTX, arg SearchEntryListParams) ([]SearchEntryListRow, error) {
 	rows, err := db.Query(ctx, searchEntryList,
 		arg.Readers,
@@ -608,9 +604,9 @@ func (q *Queries) SearchEntryList(ctx context.Context, db DBTX, arg SearchEntryL
 		arg.UpdatedAfter,
 		arg.UpdatedBefore,
 		arg.Statuses,
+		arg.CountMax,
 		arg.RowOffset,
 		arg.RowLimit,
-		arg.CountMax,
 	)
 	if err != nil {
 		return nil, err

@@ -190,26 +190,22 @@ SELECT 'counted', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoc
 SELECT set_config('plan_cache_mode', 'force_generic_plan', true);
 
 -- name: SearchEntryList :many
--- SearchEntryList is SearchEntryFind for a query without terms, for an actor who reads many entries: the readable entries passing the filter, newest first, with the newest count_max of them to count, as SearchEntryFind; planned for its values (a selective filter starts from its index, else the recency index is walked).
-WITH page AS (
-  SELECT e.document_id, e.updated_at
-  FROM search_entries e
-  WHERE e.live AND arrayoverlap(e.readers, @readers::uuid[]) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
-  ORDER BY e.updated_at DESC, e.document_id DESC
-  OFFSET @row_offset::int LIMIT @row_limit::int
-), counted AS MATERIALIZED (
-  -- The newest count_max, as the page: the planner walks the recency index or sorts what a filter's
-  -- index finds, whichever is cheaper (a common tag's index holds tens of thousands).
-  SELECT e.space, e.tags
+-- SearchEntryList is SearchEntryFind for a query without terms, for an actor who reads many entries: the newest count_max readable entries passing the filter (the caller makes count_max reach past the page), counted, and the page among them (from row_offset); planned for its values (a selective filter starts from its index, else the recency index is walked). One scan serves both: the page is a part of the newest count_max.
+WITH newest AS MATERIALIZED (
+  SELECT e.document_id, e.updated_at, e.space, e.tags
   FROM search_entries e
   WHERE e.live AND arrayoverlap(e.readers, @readers::uuid[]) AND search_entry_passes(e.space, e.path, e.tags, e.owner_id, e.updated_at, e.status, @spaces::text[], sqlc.narg('path_prefix')::text, @tags::text[], sqlc.narg('owner_id')::uuid, sqlc.narg('updated_after')::timestamptz, sqlc.narg('updated_before')::timestamptz, @statuses::text[])
   ORDER BY e.updated_at DESC, e.document_id DESC
   LIMIT @count_max::int
+), page AS (
+  SELECT n.document_id, n.updated_at FROM newest n
+  ORDER BY n.updated_at DESC, n.document_id DESC
+  OFFSET @row_offset::int LIMIT @row_limit::int
 )
 SELECT 'hit'::text AS kind, p.document_id, 0::float8 AS score, p.updated_at, e.title AS value, e.body, '{}'::text[] AS tags
 FROM page p JOIN search_entries e ON e.document_id = p.document_id
 UNION ALL
-SELECT 'counted', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, c.space::text, '', c.tags FROM counted c;
+SELECT 'counted', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, c.space::text, '', c.tags FROM newest c;
 
 -- name: SearchEntryListFew :many
 -- SearchEntryListFew is SearchEntryList for an actor who reads few entries (the same arguments and rows): their entries through the readers' index, each checked against the filter (their few are cheaper to check than a filter's index is to read), newest first; the first count_max to count. Its plan is the same whatever the values: it runs as a generic plan.

@@ -412,13 +412,23 @@ func (b *Backend) list(ctx context.Context, p db.SearchEntryListParams, sparse b
 		return rows, err
 	}
 	err := genericPlans(ctx, b.pool, func(tx db.DBTX) error {
-		rs, err := db.Q.SearchEntryListFew(ctx, rawRows{tx}, db.SearchEntryListFewParams(p))
+		rs, err := db.Q.SearchEntryListFew(ctx, rawRows{tx}, listFew(p))
 		for _, r := range rs {
 			rows = append(rows, row(r))
 		}
 		return err
 	})
 	return rows, err
+}
+
+// listFew is SearchEntryListFew's arguments for SearchEntryList's (the
+// same, in another order).
+func listFew(p db.SearchEntryListParams) db.SearchEntryListFewParams {
+	return db.SearchEntryListFewParams{
+		Readers: p.Readers, Spaces: p.Spaces, PathPrefix: p.PathPrefix, Tags: p.Tags, OwnerID: p.OwnerID,
+		UpdatedAfter: p.UpdatedAfter, UpdatedBefore: p.UpdatedBefore, Statuses: p.Statuses,
+		RowOffset: p.RowOffset, RowLimit: p.RowLimit, CountMax: p.CountMax,
+	}
 }
 
 // total is how many matches a statement counted (its counted rows).

@@ -79,7 +79,7 @@ func TestRawRowsDecodeAsPgxScans(t *testing.T) {
 			return convert(rs), err
 		}},
 		{"SearchEntryListFew", func(x db.DBTX) ([]row, error) {
-			rs, err := db.Q.SearchEntryListFew(ctx, x, db.SearchEntryListFewParams(list))
+			rs, err := db.Q.SearchEntryListFew(ctx, x, listFew(list))
 			return convert(rs), err
 		}},
 		{"SearchEntryFindTypo", func(x db.DBTX) ([]row, error) {
