@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 
 	"codna/internal/db"
@@ -20,12 +19,8 @@ import (
 func TestBatchRunsItsStatementsInOneTransaction(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	d := pgtest.New(t)
-	cfg := d.Pool.Config()
-	cfg.MaxConns = 1 // one connection: what the batch set is what the next statement would see
-	pool, err := pgxpool.NewWithConfig(ctx, cfg)
-	require.NoError(t, err)
-	t.Cleanup(pool.Close)
+	// One connection: what the batch set is what the next statement would see.
+	pool := pgtest.New(t).OneConnection(t)
 
 	batch := func() *db.Batch {
 		b := db.NewBatch(pool)

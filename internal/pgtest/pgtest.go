@@ -103,6 +103,21 @@ func New(t testing.TB) *DB {
 	return &DB{URL: u, Pool: pool}
 }
 
+// OneConnection returns a pool of at most one connection to d's database,
+// set up as d.Pool is and closed when t ends: for tests of what a statement
+// leaves on its connection for the next one (a setting, a prepared plan).
+func (d *DB) OneConnection(t testing.TB) *pgxpool.Pool {
+	t.Helper()
+	cfg := d.Pool.Config()
+	cfg.MaxConns = 1
+	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
+	if err != nil {
+		t.Fatalf("pgtest: connect to test database: %v", err)
+	}
+	t.Cleanup(pool.Close)
+	return pool
+}
+
 // NewURL is New without the pool: it returns the postgres:// URL of a fresh
 // migrated database, dropped (WITH (FORCE), so connections still open are
 // ended) when t ends. It fails t as New does.

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 
 	"codna/internal/db"
@@ -20,12 +19,8 @@ import (
 func TestGenericPlansHoldForTheirQueryOnly(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	d := pgtest.New(t)
-	cfg := d.Pool.Config()
-	cfg.MaxConns = 1 // one connection: what the batch set is what the next statement would see
-	pool, err := pgxpool.NewWithConfig(ctx, cfg)
-	require.NoError(t, err)
-	t.Cleanup(pool.Close)
+	// One connection: what the batch set is what the next statement would see.
+	pool := pgtest.New(t).OneConnection(t)
 
 	setting := func(q db.DBTX) string {
 		rows, err := q.Query(ctx, "SELECT current_setting('plan_cache_mode')")
@@ -42,7 +37,7 @@ func TestGenericPlansHoldForTheirQueryOnly(t *testing.T) {
 	require.Equal(t, "force_generic_plan", inside)
 	require.Equal(t, "auto", setting(pool))
 
-	err = genericPlans(ctx, pool, func(q db.DBTX) error {
+	err := genericPlans(ctx, pool, func(q db.DBTX) error {
 		rows, err := q.Query(ctx, "SELECT 1 / (random() * 0)::int")
 		if err != nil {
 			return err
