@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/url"
+	"os"
 	"strings"
 	"time"
 
@@ -104,6 +105,7 @@ type snapshot struct {
 	at      time.Time
 	goCPU   time.Duration
 	pgCPU   time.Duration
+	ownCPU  time.Duration // this program's: the clients share the machine with what they measure
 	stmts   int64
 	stmtsOK bool
 }
@@ -133,6 +135,9 @@ func (m *monitor) snap(ctx context.Context, withStatements bool) (snapshot, erro
 	}
 	if s.pgCPU, err = clusterCPU(m.postmaster); err != nil {
 		return s, err
+	}
+	if s.ownCPU, err = processCPU(os.Getpid()); err != nil {
+		return s, fmt.Errorf("load process: %w", err)
 	}
 	if withStatements {
 		if s.stmts, err = m.statements(ctx); err != nil {

@@ -211,6 +211,9 @@ type result struct {
 	P99ms      float64 `json:"p99ms"`
 	GoCPUms    float64 `json:"goCpuMsPerRequest"`
 	PGCPUms    float64 `json:"pgCpuMsPerRequest"`
+	// LoadCPUms is this program's own CPU a request: on a machine shared with
+	// serve and Postgres it is CPU they did not get (docs/development.md, "Load").
+	LoadCPUms  float64 `json:"loadCpuMsPerRequest"`
 	Statements float64 `json:"statementsPerRequest"`
 	// Documents per page and links plus backlinks per page (documents).
 	DocsPerPage  float64           `json:"docsPerPage,omitempty"`
@@ -248,6 +251,9 @@ func printResult(asJSON bool, r *result) {
 	}
 	if m := r.MCP; m != nil {
 		fmt.Println(m.line())
+	}
+	if r.LoadCPUms > 0 {
+		fmt.Printf("load's own CPU: %.2f ms/req (on the same cores as serve and Postgres)\n", r.LoadCPUms)
 	}
 	if s := r.Searchable; s != nil {
 		fmt.Printf("save → searchable over %d saves: p50 %.1f ms, p95 %.1f ms, p99 %.1f ms, max %.1f ms\n", s.Saves, s.P50ms, s.P95ms, s.P99ms, s.Maxms)
@@ -356,6 +362,7 @@ func summarise(p *phase, before, after snapshot) *result {
 	if n := float64(r.Requests); n > 0 {
 		r.GoCPUms = ms(after.goCPU-before.goCPU) / n
 		r.PGCPUms = ms(after.pgCPU-before.pgCPU) / n
+		r.LoadCPUms = ms(after.ownCPU-before.ownCPU) / n
 		r.Statements = float64(after.stmts-before.stmts) / n
 		r.DocsPerPage = float64(p.docs) / n
 		r.LinksPerPage = float64(p.links) / n
