@@ -1049,6 +1049,18 @@ type SearchEntry struct {
 	Readers    []uuid.UUID
 }
 
+type SearchRecent struct {
+	DocumentID uuid.UUID
+	UpdatedAt  time.Time
+	Words      interface{}
+}
+
+type SearchRecentState struct {
+	One    bool
+	Cutoff time.Time
+	Keep   int32
+}
+
 type SearchTitleWord struct {
 	Word string
 }

@@ -31,10 +31,11 @@ func (q *Queries) SearchEntryCountSources(ctx context.Context, db DBTX, arg Sear
 }
 
 const searchEntryDelete = `-- name: SearchEntryDelete :exec
+WITH recent AS (DELETE FROM search_recent WHERE document_id = ANY($1::uuid[]))
 DELETE FROM search_entries WHERE document_id = ANY($1::uuid[])
 `
 
-// SearchEntryDelete takes documents out of the index.
+// SearchEntryDelete takes documents out of the index (and their recent words).
 func (q *Queries) SearchEntryDelete(ctx context.Context, db DBTX, ids []uuid.UUID) error {
 	_, err := db.Exec(ctx, searchEntryDelete, ids)
 	return err
@@ -460,6 +461,125 @@ func (q *Queries) SearchEntryFindMid(ctx context.Context, db DBTX, arg SearchEnt
 	return items, nil
 }
 
+const searchEntryFindRecent = `-- name: SearchEntryFindRecent :many
+WITH q AS MATERIALIZED (
+  SELECT search_query($1::text[], $2::int[], $3::boolean[]) AS words,
+         search_query($4::text[], $5::int[], $6::boolean[]) AS any_words,
+         (SELECT s.cutoff FROM search_recent_state s) AS cutoff
+), head AS (
+  SELECT e.document_id, e.updated_at, (ts_rank('{0.1, 0.2, 0.4, 1.0}', e.head, (SELECT q.any_words FROM q)) * 10 + 0.1)::float8 AS score
+  FROM search_entries e
+  WHERE e.head @@ (SELECT q.any_words FROM q) AND e.live AND arrayoverlap(e.readers, $7::uuid[]) AND ts_match_vq(e.tsv, (SELECT q.words FROM q))
+  ORDER BY score DESC, e.updated_at DESC, e.document_id DESC
+  LIMIT $8::int
+), recent AS MATERIALIZED (
+  SELECT c.document_id, c.updated_at, x.space, x.tags, x.in_head
+  FROM (SELECT r.document_id, r.updated_at FROM search_recent r
+        WHERE r.words @@ (SELECT q.words FROM q) AND timestamptz_ge(r.updated_at, (SELECT q.cutoff FROM q))
+        ORDER BY r.updated_at DESC, r.document_id DESC) c
+  CROSS JOIN LATERAL (
+    SELECT e.space, e.tags, ts_match_vq(e.head, (SELECT q.any_words FROM q)) AS in_head
+    FROM search_entries e
+    WHERE e.document_id = c.document_id AND e.live AND arrayoverlap(e.readers, $7::uuid[])) x
+  ORDER BY c.updated_at DESC, c.document_id DESC
+  LIMIT $9::int
+), recent_body AS (
+  SELECT r.document_id, r.updated_at FROM recent r WHERE NOT r.in_head
+  ORDER BY r.updated_at DESC, r.document_id DESC
+  LIMIT $8::int
+), body AS (
+  SELECT b.document_id, b.updated_at, 0.1::float8 AS score FROM recent_body b
+  WHERE (SELECT count(*) FROM recent_body) >= $8::int
+  UNION ALL
+  (SELECT e.document_id, e.updated_at, 0.1::float8
+   FROM search_entries e
+   WHERE (SELECT count(*) FROM recent_body) < $8::int AND e.tsv @@ (SELECT q.words FROM q) AND e.live AND arrayoverlap(e.readers, $7::uuid[]) AND NOT ts_match_vq(e.head, (SELECT q.any_words FROM q))
+   ORDER BY e.updated_at DESC, e.document_id DESC
+   LIMIT $8::int)
+), page AS (
+  SELECT x.document_id, x.updated_at, x.score
+  FROM (SELECT 0 AS part, head.document_id, head.updated_at, head.score FROM head UNION ALL SELECT 1, body.document_id, body.updated_at, body.score FROM body) x
+  ORDER BY x.part, x.score DESC, x.updated_at DESC, x.document_id DESC
+  OFFSET $10::int LIMIT $11::int
+), counted AS MATERIALIZED (
+  (SELECT r.space, r.tags FROM recent r WHERE (SELECT count(*) FROM recent) >= $9::int)
+  UNION ALL
+  (SELECT e.space, e.tags
+   FROM search_entries e
+   WHERE (SELECT count(*) FROM recent) < $9::int AND e.tsv @@ (SELECT q.words FROM q) AND e.live AND arrayoverlap(e.readers, $7::uuid[])
+   LIMIT $9::int)
+)
+SELECT 'hit'::text AS kind, p.document_id, p.score, p.updated_at, e.title AS value, e.body, '{}'::text[] AS tags
+FROM page p JOIN search_entries e ON e.document_id = p.document_id
+UNION ALL
+SELECT 'counted', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, c.space::text, '', c.tags FROM counted c
+`
+
+type SearchEntryFindRecentParams struct {
+	Terms       []string
+	Groups      []int32
+	Prefixes    []bool
+	AnyTerms    []string
+	AnyGroups   []int32
+	AnyPrefixes []bool
+	Readers     []uuid.UUID
+	RowEnd      int32
+	CountMax    int32
+	RowOffset   int32
+	RowLimit    int32
+}
+
+type SearchEntryFindRecentRow struct {
+	Kind       string
+	DocumentID uuid.UUID
+	Score      float64
+	UpdatedAt  time.Time
+	Value      string
+	Body       string
+	Tags       []string
+}
+
+// SearchEntryFindRecent is SearchEntryFindCommon through the recent entries' words (search_recent; the same arguments but newest_counted, and the same rows), for one word or prefix without filters: its head matches through head's index; the readable matches among the recent entries newest first (their words' small index, then each entry by id, at most count_max); the page's other matches the newest of those, or, when they are too few, every match's through the words' index; counted the newest count_max readable matches when the recent ones reach it, else the first count_max the words' index finds. Every entry from the cutoff on is recent (migration 000048), so the newest ones found there are the newest of all. A generic plan: the fallbacks are one-time filters on what the recent part found, and the recent part's cutoff check is written so that no index answers it.
+func (q *Queries) SearchEntryFindRecent(ctx context.Context, db DBTX, arg SearchEntryFindRecentParams) ([]SearchEntryFindRecentRow, error) {
+	rows, err := db.Query(ctx, searchEntryFindRecent,
+		arg.Terms,
+		arg.Groups,
+		arg.Prefixes,
+		arg.AnyTerms,
+		arg.AnyGroups,
+		arg.AnyPrefixes,
+		arg.Readers,
+		arg.RowEnd,
+		arg.CountMax,
+		arg.RowOffset,
+		arg.RowLimit,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []SearchEntryFindRecentRow
+	for rows.Next() {
+		var i SearchEntryFindRecentRow
+		if err := rows.Scan(
+			&i.Kind,
+			&i.DocumentID,
+			&i.Score,
+			&i.UpdatedAt,
+			&i.Value,
+			&i.Body,
+			&i.Tags,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const searchEntryFindTypo = `-- name: SearchEntryFindTypo :many
 WITH counted AS MATERIALIZED (
   SELECT e.document_id, e.updated_at, (0.05 * word_similarity((SELECT search_fold($1::text)), e.title_fold))::float8 AS score, e.space, e.tags
@@ -747,7 +867,7 @@ const searchEntryPlansGeneric = `-- name: SearchEntryPlansGeneric :exec
 SELECT set_config('plan_cache_mode', 'force_generic_plan', true)
 `
 
-// SearchEntryPlansGeneric makes the statements of the transaction it runs in use their generic plan (plan_cache_mode, for that transaction only; sent in one batch with the statement, whose implicit transaction it is): SearchEntryFindFew, SearchEntryFindMid, SearchEntryFindCommon, SearchEntryListFew and SearchEntryFindTypo, planned once per connection.
+// SearchEntryPlansGeneric makes the statements of the transaction it runs in use their generic plan (plan_cache_mode, for that transaction only; sent in one batch with the statement, whose implicit transaction it is): SearchEntryFindFew, SearchEntryFindMid, SearchEntryFindCommon, SearchEntryFindRecent, SearchEntryListFew and SearchEntryFindTypo, planned once per connection.
 func (q *Queries) SearchEntryPlansGeneric(ctx context.Context, db DBTX) error {
 	_, err := db.Exec(ctx, searchEntryPlansGeneric)
 	return err
@@ -901,7 +1021,7 @@ func (q *Queries) SearchEntrySourceListLive(ctx context.Context, db DBTX, arg Se
 	return items, nil
 }
 
-const searchEntryUpsert = `-- name: SearchEntryUpsert :execrows
+const searchEntryUpsert = `-- name: SearchEntryUpsert :exec
 WITH r AS (
   SELECT unnest($1::uuid[]) AS document_id, unnest($2::int[]) AS version,
          unnest($3::bigint[]) AS access_seq, unnest($4::text[])::space AS space, unnest($5::text[]) AS path,
@@ -913,7 +1033,7 @@ WITH r AS (
 ), live AS (
   SELECT d.id FROM documents d JOIN r ON r.document_id = d.id AND r.version = d.version
   WHERE d.deleted_at IS NULL AND d.quarantined_at IS NULL
-)
+), written AS (
 INSERT INTO search_entries (document_id, version, access_seq, space, path, slug, title, tags, status, owner_id, updated_at,
                             title_fold, head, tsv, body, readers)
 SELECT n.document_id, n.version, n.access_seq, n.space, n.path, n.slug, n.title, n.tags, n.status, n.owner_id, n.updated_at,
@@ -938,6 +1058,13 @@ WHERE excluded.version >= search_entries.version AND excluded.access_seq >= sear
   -- triggers wrote any owner and readers change, with its sequence): rewriting it would only churn
   -- the indexes.
   AND (excluded.version > search_entries.version OR excluded.access_seq > search_entries.access_seq OR NOT search_entries.live)
+RETURNING search_entries.document_id, search_entries.updated_at, search_entries.tsv
+)
+INSERT INTO search_recent (document_id, updated_at, words)
+SELECT w.document_id, w.updated_at, strip(w.tsv) FROM written w
+WHERE w.updated_at >= (SELECT s.cutoff FROM search_recent_state s)
+ON CONFLICT (document_id) DO UPDATE SET updated_at = excluded.updated_at, words = excluded.words
+WHERE search_recent.updated_at <> excluded.updated_at OR search_recent.words <> excluded.words
 `
 
 type SearchEntryUpsertParams struct {
@@ -959,9 +1086,9 @@ type SearchEntryUpsertParams struct {
 	PathIndexes  []string
 }
 
-// SearchEntryUpsert writes a batch of index entries (arrays, one element per entry; tags space-separated; readers read from the live grants), each only while its document is live at the version given, and only over a stored entry (a dead one search_entries_follow wrote included) that is older or dead.
-func (q *Queries) SearchEntryUpsert(ctx context.Context, db DBTX, arg SearchEntryUpsertParams) (int64, error) {
-	result, err := db.Exec(ctx, searchEntryUpsert,
+// SearchEntryUpsert writes a batch of index entries (arrays, one element per entry; tags space-separated; readers read from the live grants), each only while its document is live at the version given, and only over a stored entry (a dead one search_entries_follow wrote included) that is older or dead; and each written entry's words into search_recent when it is recent (updated_at at least the cutoff; rewritten only when its instant or words changed).
+func (q *Queries) SearchEntryUpsert(ctx context.Context, db DBTX, arg SearchEntryUpsertParams) error {
+	_, err := db.Exec(ctx, searchEntryUpsert,
 		arg.DocumentIds,
 		arg.Versions,
 		arg.AccessSeqs,
@@ -979,10 +1106,7 @@ func (q *Queries) SearchEntryUpsert(ctx context.Context, db DBTX, arg SearchEntr
 		arg.TagsIndexes,
 		arg.PathIndexes,
 	)
-	if err != nil {
-		return 0, err
-	}
-	return result.RowsAffected(), nil
+	return err
 }
 
 const searchEntryWordFrequencies = `-- name: SearchEntryWordFrequencies :one

@@ -113,7 +113,9 @@ func TestFolderShareGrantsReachSearch(t *testing.T) {
 func TestTheRebuildMakesTheIndexesTheMigrationsMade(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	b.doc(t, pgtest.Doc{Content: "covered"})
+	for range 3 {
+		b.doc(t, pgtest.Doc{Content: "covered"})
+	}
 	b.drain(t)
 	indexes := func() []string {
 		rows, err := b.pool.Query(context.Background(), "SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'search_entries' ORDER BY indexname")
@@ -127,5 +129,15 @@ func TestTheRebuildMakesTheIndexesTheMigrationsMade(t *testing.T) {
 	_, err := b.svc.Reindex(pgtest.ActingAsManagement(), false, nil)
 	require.NoError(t, err)
 	require.Equal(t, migrated, indexes(), "the rebuild's swap builds what the migrations built")
-	require.Len(t, b.find(t, b.ownerCx, "covered").Results, 1)
+	require.Len(t, b.find(t, b.ownerCx, "covered").Results, 3)
+
+	// The swap fills the recent entries' words again from the new table:
+	// the newest keep (migration 000048).
+	pgtest.Exec(t, b.pool, "DELETE FROM search_recent")
+	pgtest.Exec(t, b.pool, "UPDATE search_recent_state SET keep = 2")
+	_, err = b.svc.Reindex(pgtest.ActingAsManagement(), false, nil)
+	require.NoError(t, err)
+	require.Equal(t, 2, pgtest.Count(t, b.pool, `SELECT count(*) FROM search_recent r JOIN search_entries e USING (document_id)
+		WHERE r.updated_at = e.updated_at AND r.words = strip(e.tsv) AND r.updated_at >= (SELECT cutoff FROM search_recent_state)`))
+	require.Equal(t, 2, pgtest.Count(t, b.pool, "SELECT count(*) FROM search_entries WHERE updated_at >= (SELECT cutoff FROM search_recent_state)"))
 }

@@ -103,20 +103,25 @@ func shareWith(doc uuid.UUID, recipients ...string) access.ShareInput {
 // words, its matches counted as the words' index finds them or newest
 // first; or, as filtered searches go, through the statement planned for its
 // values; or, for an actor who reads many entries but not a broad share of
-// them, through the readers' index as for one who reads few).
+// them, through the readers' index as for one who reads few; or, for one
+// word without filters, through the recent entries' words, every entry
+// recent or all but the newest two).
 func withBundle(t *testing.T, f func(t *testing.T, b *bundle)) {
 	for _, way := range []struct {
 		name                             string
 		sparseMax, midMax, newestCounted int
 		planned                          bool
-		broadShare                       float64
+		broadShare, recentMin            float64
+		recentKeep                       int
 	}{
-		{"sparse", pgsearch.SparseMax, pgsearch.MidMax, pgsearch.NewestCountedMin, false, pgsearch.BroadShare},
-		{"dense", -1, pgsearch.MidMax, pgsearch.NewestCountedMin, false, pgsearch.BroadShare},
-		{"dense-common", -1, -1, pgsearch.NewestCountedMin, false, pgsearch.BroadShare},
-		{"dense-common-newest", -1, -1, -1, false, pgsearch.BroadShare},
-		{"dense-common-planned", -1, -1, pgsearch.NewestCountedMin, true, pgsearch.BroadShare},
-		{"dense-common-narrow", -1, -1, pgsearch.NewestCountedMin, false, 2},
+		{"sparse", pgsearch.SparseMax, pgsearch.MidMax, pgsearch.NewestCountedMin, false, pgsearch.BroadShare, pgsearch.RecentMin, pgsearch.RecentKeep},
+		{"dense", -1, pgsearch.MidMax, pgsearch.NewestCountedMin, false, pgsearch.BroadShare, pgsearch.RecentMin, pgsearch.RecentKeep},
+		{"dense-common", -1, -1, pgsearch.NewestCountedMin, false, pgsearch.BroadShare, pgsearch.RecentMin, pgsearch.RecentKeep},
+		{"dense-common-newest", -1, -1, -1, false, pgsearch.BroadShare, pgsearch.RecentMin, pgsearch.RecentKeep},
+		{"dense-common-planned", -1, -1, pgsearch.NewestCountedMin, true, pgsearch.BroadShare, pgsearch.RecentMin, pgsearch.RecentKeep},
+		{"dense-common-narrow", -1, -1, pgsearch.NewestCountedMin, false, 2, pgsearch.RecentMin, pgsearch.RecentKeep},
+		{"dense-recent", -1, pgsearch.MidMax, pgsearch.NewestCountedMin, false, pgsearch.BroadShare, -1, pgsearch.RecentKeep},
+		{"dense-recent-few", -1, pgsearch.MidMax, pgsearch.NewestCountedMin, false, pgsearch.BroadShare, -1, 2},
 	} {
 		t.Run(way.name, func(t *testing.T) {
 			t.Parallel()
@@ -124,6 +129,7 @@ func withBundle(t *testing.T, f func(t *testing.T, b *bundle)) {
 			b.backend.SparseMax, b.backend.MidMax = way.sparseMax, way.midMax
 			b.backend.NewestCountedMin, b.backend.Planned = way.newestCounted, way.planned
 			b.backend.BroadShare = way.broadShare
+			b.backend.RecentMin, b.backend.RecentKeep = way.recentMin, way.recentKeep
 			f(t, b)
 		})
 	}

@@ -1,5 +1,5 @@
--- name: SearchEntryUpsert :execrows
--- SearchEntryUpsert writes a batch of index entries (arrays, one element per entry; tags space-separated; readers read from the live grants), each only while its document is live at the version given, and only over a stored entry (a dead one search_entries_follow wrote included) that is older or dead.
+-- name: SearchEntryUpsert :exec
+-- SearchEntryUpsert writes a batch of index entries (arrays, one element per entry; tags space-separated; readers read from the live grants), each only while its document is live at the version given, and only over a stored entry (a dead one search_entries_follow wrote included) that is older or dead; and each written entry's words into search_recent when it is recent (updated_at at least the cutoff; rewritten only when its instant or words changed).
 WITH r AS (
   SELECT unnest(@document_ids::uuid[]) AS document_id, unnest(@versions::int[]) AS version,
          unnest(@access_seqs::bigint[]) AS access_seq, unnest(@spaces::text[])::space AS space, unnest(@paths::text[]) AS path,
@@ -11,7 +11,7 @@ WITH r AS (
 ), live AS (
   SELECT d.id FROM documents d JOIN r ON r.document_id = d.id AND r.version = d.version
   WHERE d.deleted_at IS NULL AND d.quarantined_at IS NULL
-)
+), written AS (
 INSERT INTO search_entries (document_id, version, access_seq, space, path, slug, title, tags, status, owner_id, updated_at,
                             title_fold, head, tsv, body, readers)
 SELECT n.document_id, n.version, n.access_seq, n.space, n.path, n.slug, n.title, n.tags, n.status, n.owner_id, n.updated_at,
@@ -35,10 +35,18 @@ WHERE excluded.version >= search_entries.version AND excluded.access_seq >= sear
   -- An entry read at the stored version and access sequence says what the stored one says (the
   -- triggers wrote any owner and readers change, with its sequence): rewriting it would only churn
   -- the indexes.
-  AND (excluded.version > search_entries.version OR excluded.access_seq > search_entries.access_seq OR NOT search_entries.live);
+  AND (excluded.version > search_entries.version OR excluded.access_seq > search_entries.access_seq OR NOT search_entries.live)
+RETURNING search_entries.document_id, search_entries.updated_at, search_entries.tsv
+)
+INSERT INTO search_recent (document_id, updated_at, words)
+SELECT w.document_id, w.updated_at, strip(w.tsv) FROM written w
+WHERE w.updated_at >= (SELECT s.cutoff FROM search_recent_state s)
+ON CONFLICT (document_id) DO UPDATE SET updated_at = excluded.updated_at, words = excluded.words
+WHERE search_recent.updated_at <> excluded.updated_at OR search_recent.words <> excluded.words;
 
 -- name: SearchEntryDelete :exec
--- SearchEntryDelete takes documents out of the index.
+-- SearchEntryDelete takes documents out of the index (and their recent words).
+WITH recent AS (DELETE FROM search_recent WHERE document_id = ANY(@ids::uuid[]))
 DELETE FROM search_entries WHERE document_id = ANY(@ids::uuid[]);
 
 -- name: SearchEntryFind :many
@@ -161,6 +169,60 @@ FROM page p JOIN search_entries e ON e.document_id = p.document_id
 UNION ALL
 SELECT 'counted', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, c.space::text, '', c.tags FROM counted c;
 
+-- name: SearchEntryFindRecent :many
+-- SearchEntryFindRecent is SearchEntryFindCommon through the recent entries' words (search_recent; the same arguments but newest_counted, and the same rows), for one word or prefix without filters: its head matches through head's index; the readable matches among the recent entries newest first (their words' small index, then each entry by id, at most count_max); the page's other matches the newest of those, or, when they are too few, every match's through the words' index; counted the newest count_max readable matches when the recent ones reach it, else the first count_max the words' index finds. Every entry from the cutoff on is recent (migration 000048), so the newest ones found there are the newest of all. A generic plan: the fallbacks are one-time filters on what the recent part found, and the recent part's cutoff check is written so that no index answers it.
+WITH q AS MATERIALIZED (
+  SELECT search_query(@terms::text[], @groups::int[], @prefixes::boolean[]) AS words,
+         search_query(@any_terms::text[], @any_groups::int[], @any_prefixes::boolean[]) AS any_words,
+         (SELECT s.cutoff FROM search_recent_state s) AS cutoff
+), head AS (
+  SELECT e.document_id, e.updated_at, (ts_rank('{0.1, 0.2, 0.4, 1.0}', e.head, (SELECT q.any_words FROM q)) * 10 + 0.1)::float8 AS score
+  FROM search_entries e
+  WHERE e.head @@ (SELECT q.any_words FROM q) AND e.live AND arrayoverlap(e.readers, @readers::uuid[]) AND ts_match_vq(e.tsv, (SELECT q.words FROM q))
+  ORDER BY score DESC, e.updated_at DESC, e.document_id DESC
+  LIMIT @row_end::int
+), recent AS MATERIALIZED (
+  SELECT c.document_id, c.updated_at, x.space, x.tags, x.in_head
+  FROM (SELECT r.document_id, r.updated_at FROM search_recent r
+        WHERE r.words @@ (SELECT q.words FROM q) AND timestamptz_ge(r.updated_at, (SELECT q.cutoff FROM q))
+        ORDER BY r.updated_at DESC, r.document_id DESC) c
+  CROSS JOIN LATERAL (
+    SELECT e.space, e.tags, ts_match_vq(e.head, (SELECT q.any_words FROM q)) AS in_head
+    FROM search_entries e
+    WHERE e.document_id = c.document_id AND e.live AND arrayoverlap(e.readers, @readers::uuid[])) x
+  ORDER BY c.updated_at DESC, c.document_id DESC
+  LIMIT @count_max::int
+), recent_body AS (
+  SELECT r.document_id, r.updated_at FROM recent r WHERE NOT r.in_head
+  ORDER BY r.updated_at DESC, r.document_id DESC
+  LIMIT @row_end::int
+), body AS (
+  SELECT b.document_id, b.updated_at, 0.1::float8 AS score FROM recent_body b
+  WHERE (SELECT count(*) FROM recent_body) >= @row_end::int
+  UNION ALL
+  (SELECT e.document_id, e.updated_at, 0.1::float8
+   FROM search_entries e
+   WHERE (SELECT count(*) FROM recent_body) < @row_end::int AND e.tsv @@ (SELECT q.words FROM q) AND e.live AND arrayoverlap(e.readers, @readers::uuid[]) AND NOT ts_match_vq(e.head, (SELECT q.any_words FROM q))
+   ORDER BY e.updated_at DESC, e.document_id DESC
+   LIMIT @row_end::int)
+), page AS (
+  SELECT x.document_id, x.updated_at, x.score
+  FROM (SELECT 0 AS part, head.* FROM head UNION ALL SELECT 1, body.* FROM body) x
+  ORDER BY x.part, x.score DESC, x.updated_at DESC, x.document_id DESC
+  OFFSET @row_offset::int LIMIT @row_limit::int
+), counted AS MATERIALIZED (
+  (SELECT r.space, r.tags FROM recent r WHERE (SELECT count(*) FROM recent) >= @count_max::int)
+  UNION ALL
+  (SELECT e.space, e.tags
+   FROM search_entries e
+   WHERE (SELECT count(*) FROM recent) < @count_max::int AND e.tsv @@ (SELECT q.words FROM q) AND e.live AND arrayoverlap(e.readers, @readers::uuid[])
+   LIMIT @count_max::int)
+)
+SELECT 'hit'::text AS kind, p.document_id, p.score, p.updated_at, e.title AS value, e.body, '{}'::text[] AS tags
+FROM page p JOIN search_entries e ON e.document_id = p.document_id
+UNION ALL
+SELECT 'counted', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, c.space::text, '', c.tags FROM counted c;
+
 -- name: SearchEntryWordFrequencies :one
 -- SearchEntryWordFrequencies reads ANALYZE's statistics of the entries' words (pg_stats: the most common lexemes of search_entries.tsv, and the share of entries holding each, element by element, followed by three summary figures) and the table's estimated size: how a search estimates, without planning, how many entries its words match. No row before the first ANALYZE.
 SELECT s.most_common_elems::text::text[] AS words, s.most_common_elem_freqs::float4[] AS freqs, c.reltuples::float8 AS entries
@@ -186,7 +248,7 @@ UNION ALL
 SELECT 'counted', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, c.space::text, '', c.tags FROM counted c;
 
 -- name: SearchEntryPlansGeneric :exec
--- SearchEntryPlansGeneric makes the statements of the transaction it runs in use their generic plan (plan_cache_mode, for that transaction only; sent in one batch with the statement, whose implicit transaction it is): SearchEntryFindFew, SearchEntryFindMid, SearchEntryFindCommon, SearchEntryListFew and SearchEntryFindTypo, planned once per connection.
+-- SearchEntryPlansGeneric makes the statements of the transaction it runs in use their generic plan (plan_cache_mode, for that transaction only; sent in one batch with the statement, whose implicit transaction it is): SearchEntryFindFew, SearchEntryFindMid, SearchEntryFindCommon, SearchEntryFindRecent, SearchEntryListFew and SearchEntryFindTypo, planned once per connection.
 SELECT set_config('plan_cache_mode', 'force_generic_plan', true);
 
 -- name: SearchEntryList :many

@@ -55,10 +55,21 @@ type Backend struct {
 	// SearchEntryFind, planned for its values, as filtered and multi-word
 	// ones do (false, unless a test sets it to choose the way).
 	Planned bool
+	// RecentMin is the fewest matches a word must be estimated to have
+	// among the recent entries for its search to go through them
+	// (SearchEntryFindRecent; RecentMin, the constant, unless a test sets
+	// it to choose the way).
+	RecentMin float64
+	// RecentKeep is how many of the newest entries' words search_recent
+	// keeps (RecentKeep, the constant, unless a test sets it).
+	RecentKeep int
 
 	words wordCache // the words' statistics, for MidMax's estimate
 	mu    sync.Mutex
 	ways  map[uuid.UUID]way // by actor: which way their searches go, for wayTTL
+	// unrecent is how many entries this process wrote since it last
+	// trimmed search_recent.
+	unrecent int
 }
 
 // way is whether an actor reads few entries, and whether they read a
@@ -80,7 +91,10 @@ const (
 
 // New returns the postgres backend over pool (the database CoDNA runs on).
 func New(pool *pgxpool.Pool) *Backend {
-	return &Backend{pool: pool, SparseMax: SparseMax, MidMax: MidMax, NewestCountedMin: NewestCountedMin, BroadShare: BroadShare, ways: map[uuid.UUID]way{}}
+	return &Backend{
+		pool: pool, SparseMax: SparseMax, MidMax: MidMax, NewestCountedMin: NewestCountedMin, BroadShare: BroadShare,
+		RecentMin: RecentMin, RecentKeep: RecentKeep, ways: map[uuid.UUID]way{},
+	}
 }
 
 // way says how the searcher's searches go: whether they read few entries
@@ -125,7 +139,9 @@ func (b *Backend) Name() string { return Name }
 // Apply implements search.Backend: in the indexer's transaction, removes
 // first, then one upsert statement for every entry (SearchEntryUpsert,
 // which writes an entry only while its document is live at that version
-// and the stored entry is not newer).
+// and the stored entry is not newer, and a recent entry's words into
+// search_recent), and every RecentKeep/4 entries this process wrote, the
+// trim of search_recent (SearchRecentTrim).
 func (b *Backend) Apply(ctx context.Context, tx db.DBTX, upserts []search.Entry, removes []uuid.UUID) error {
 	if len(removes) > 0 {
 		if err := db.Q.SearchEntryDelete(ctx, tx, removes); err != nil {
@@ -135,8 +151,10 @@ func (b *Backend) Apply(ctx context.Context, tx db.DBTX, upserts []search.Entry,
 	if len(upserts) == 0 {
 		return nil
 	}
-	_, err := db.Q.SearchEntryUpsert(ctx, tx, upsertParams(upserts))
-	return err
+	if err := db.Q.SearchEntryUpsert(ctx, tx, upsertParams(upserts)); err != nil {
+		return err
+	}
+	return b.trimRecent(ctx, tx, len(upserts))
 }
 
 func upsertParams(es []search.Entry) db.SearchEntryUpsertParams {
@@ -353,7 +371,9 @@ func typoParams(p db.SearchEntryFindParams, typo string, exactRows []row, q sear
 }
 
 // find runs the search's statement for its way: for an actor who reads
-// few entries SearchEntryFindFew; for one who reads many,
+// few entries SearchEntryFindFew; for one who reads a broad share, a word
+// without filters whose matches among the recent entries are estimated at
+// RecentMin or more, SearchEntryFindRecent; for one who reads many,
 // SearchEntryFindMid when the words are estimated to match at most MidMax
 // entries (from the words' statistics), else, for one who reads a broad
 // share of them, findCommon's, and for one who does not,
@@ -363,9 +383,12 @@ func typoParams(p db.SearchEntryFindParams, typo string, exactRows []row, q sear
 func (b *Backend) find(ctx context.Context, p db.SearchEntryFindParams, w way) ([]row, error) {
 	few := w.sparse
 	if !w.sparse {
-		n, err := b.estimate(ctx, p)
+		n, recent, err := b.estimate(ctx, p)
 		if err != nil {
 			return nil, err
+		}
+		if w.broad && !b.Planned && oneWord(p) && !filtered(p) && recent >= b.RecentMin {
+			return b.findRecent(ctx, p)
 		}
 		if n > float64(b.MidMax) {
 			if w.broad {

@@ -30,13 +30,21 @@ const MidMax = 1500
 const statsTTL = 5 * time.Minute
 
 // estimate is how many entries a search's words are estimated to match
-// (the words' statistics, read at most once per statsTTL).
-func (b *Backend) estimate(ctx context.Context, p db.SearchEntryFindParams) (float64, error) {
+// (the words' statistics, read at most once per statsTTL), and how many of
+// them among the recent entries (search_recent: RecentKeep of the entries,
+// the matches taken as spread evenly over them; all of them before the
+// first ANALYZE, when the table's size is not known).
+func (b *Backend) estimate(ctx context.Context, p db.SearchEntryFindParams) (n, recent float64, err error) {
 	stats, err := b.words.get(ctx, b.pool)
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
-	return stats.matches(terms{text: p.Terms, groups: p.Groups, prefix: p.Prefixes}), nil
+	n = stats.matches(terms{text: p.Terms, groups: p.Groups, prefix: p.Prefixes})
+	recent = n
+	if stats.total > 0 {
+		recent = n * min(1, float64(b.RecentKeep)/stats.total)
+	}
+	return n, recent, nil
 }
 
 // wordStats is ANALYZE's view of the entries' words: the most common

@@ -41,9 +41,10 @@ func TestCommonWordsFromTheStatistics(t *testing.T) {
 		return db.SearchEntryFindParams{Terms: []string{w}, Groups: []int32{1}, Prefixes: []bool{prefix}}
 	}
 	b.MidMax = n / 2
-	est, err := b.estimate(ctx, words("everywhere", false))
+	est, recent, err := b.estimate(ctx, words("everywhere", false))
 	require.NoError(t, err)
 	require.False(t, est > float64(b.MidMax), "no statistics before ANALYZE: every word is taken for rare")
+	require.Equal(t, est, recent, "the table's size unknown: every match is taken for recent")
 
 	pgtest.Exec(t, d.Pool, "ANALYZE search_entries")
 	b.words = wordCache{} // forget what was read before ANALYZE
@@ -58,9 +59,11 @@ func TestCommonWordsFromTheStatistics(t *testing.T) {
 		{"solitary", false, false},
 		{"unheard", false, false},
 	} {
-		est, err := b.estimate(ctx, words(c.word, c.prefix))
+		b.RecentKeep = n / 4
+		est, recent, err := b.estimate(ctx, words(c.word, c.prefix))
 		require.NoError(t, err)
 		require.Equal(t, c.common, est > float64(b.MidMax), c.word)
+		require.InDelta(t, est/4, recent, est/20, "%s: a quarter of the entries are recent, so about a quarter of the matches", c.word)
 	}
 }
 
