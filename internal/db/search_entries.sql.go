@@ -469,7 +469,7 @@ WITH q AS MATERIALIZED (
 ), head AS (
   SELECT e.document_id, e.updated_at, (ts_rank('{0.1, 0.2, 0.4, 1.0}', e.head, (SELECT q.any_words FROM q)) * 10 + 0.1)::float8 AS score
   FROM search_entries e
-  WHERE e.head @@ (SELECT q.any_words FROM q) AND e.live AND arrayoverlap(e.readers, $7::uuid[]) AND ts_match_vq(e.tsv, (SELECT q.words FROM q))
+  WHERE e.head @@ (SELECT q.any_words FROM q) AND e.live AND arrayoverlap(e.readers, $7::uuid[])
   ORDER BY score DESC, e.updated_at DESC, e.document_id DESC
   LIMIT $8::int
 ), recent AS MATERIALIZED (
@@ -539,7 +539,7 @@ type SearchEntryFindRecentRow struct {
 	Tags       []string
 }
 
-// SearchEntryFindRecent is SearchEntryFindCommon through the recent entries' words (search_recent; the same arguments but newest_counted, and the same rows), for one word or prefix without filters: its head matches through head's index; the readable matches among the recent entries newest first (their words' small index, then each entry by id, at most count_max); the page's other matches the newest of those, or, when they are too few, every match's through the words' index; counted the newest count_max readable matches when the recent ones reach it, else the first count_max the words' index finds. Every entry from the cutoff on is recent (migration 000048), so the newest ones found there are the newest of all. A generic plan: the fallbacks are one-time filters on what the recent part found, and the recent part's cutoff check is written so that no index answers it.
+// SearchEntryFindRecent is SearchEntryFindCommon through the recent entries' words (search_recent; the same arguments but newest_counted, and the same rows), for one word or prefix without filters: its head matches through head's index (for one term words and any_words are the same query, and an entry's words hold its head's, so a head match needs no check of the words); the readable matches among the recent entries newest first (their words' small index, then each entry by id, at most count_max); the page's other matches the newest of those, or, when they are too few, every match's through the words' index; counted the newest count_max readable matches when the recent ones reach it, else the first count_max the words' index finds. Every entry from the cutoff on is recent (migration 000048), so the newest ones found there are the newest of all. A generic plan: the fallbacks are one-time filters on what the recent part found, and the recent part's cutoff check is written so that no index answers it.
 func (q *Queries) SearchEntryFindRecent(ctx context.Context, db DBTX, arg SearchEntryFindRecentParams) ([]SearchEntryFindRecentRow, error) {
 	rows, err := db.Query(ctx, searchEntryFindRecent,
 		arg.Terms,
