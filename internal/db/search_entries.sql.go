@@ -502,12 +502,13 @@ WITH q AS MATERIALIZED (
   ORDER BY x.part, x.score DESC, x.updated_at DESC, x.document_id DESC
   OFFSET $10::int LIMIT $11::int
 ), counted AS MATERIALIZED (
-  (SELECT r.space, r.tags FROM recent r WHERE (SELECT count(*) FROM recent) >= $9::int)
+  (SELECT r.space, r.tags FROM recent r)
   UNION ALL
   (SELECT e.space, e.tags
    FROM search_entries e
    WHERE (SELECT count(*) FROM recent) < $9::int AND e.tsv @@ (SELECT q.words FROM q) AND e.live AND arrayoverlap(e.readers, $7::uuid[])
-   LIMIT $9::int)
+     AND NOT timestamptz_ge(e.updated_at, (SELECT q.cutoff FROM q))
+   LIMIT greatest($9::int - (SELECT count(*) FROM recent), 0))
 )
 SELECT 'hit'::text AS kind, p.document_id, p.score, p.updated_at, e.title AS value, e.body, '{}'::text[] AS tags
 FROM page p JOIN search_entries e ON e.document_id = p.document_id
@@ -539,7 +540,7 @@ type SearchEntryFindRecentRow struct {
 	Tags       []string
 }
 
-// SearchEntryFindRecent is SearchEntryFindCommon through the recent entries' words (search_recent; the same arguments but newest_counted, and the same rows), for one word or prefix without filters: its head matches through head's index (for one term words and any_words are the same query, and an entry's words hold its head's, so a head match needs no check of the words); the readable matches among the recent entries newest first (their words' small index, then each entry by id, at most count_max); the page's other matches the newest of those, or, when they are too few, every match's through the words' index; counted the newest count_max readable matches when the recent ones reach it, else the first count_max the words' index finds. Every entry from the cutoff on is recent (migration 000048), so the newest ones found there are the newest of all. A generic plan: the fallbacks are one-time filters on what the recent part found, and the recent part's cutoff check is written so that no index answers it.
+// SearchEntryFindRecent is SearchEntryFindCommon through the recent entries' words (search_recent; the same arguments but newest_counted, and the same rows), for one word or prefix without filters: its head matches through head's index (for one term words and any_words are the same query, and an entry's words hold its head's, so a head match needs no check of the words); the readable matches among the recent entries newest first (their words' small index, then each entry by id, at most count_max); the page's other matches the newest of those, or, when they are too few, every match's through the words' index; counted the recent readable matches, and when they are fewer than count_max (all of the recent ones, then), as many more older ones as the words' index finds first, up to count_max. Every entry from the cutoff on is recent (migration 000048), so the newest ones found there are the newest of all. A generic plan: the fallbacks are one-time filters on what the recent part found, and the recent part's cutoff check is written so that no index answers it.
 func (q *Queries) SearchEntryFindRecent(ctx context.Context, db DBTX, arg SearchEntryFindRecentParams) ([]SearchEntryFindRecentRow, error) {
 	rows, err := db.Query(ctx, searchEntryFindRecent,
 		arg.Terms,

@@ -170,7 +170,7 @@ UNION ALL
 SELECT 'counted', '00000000-0000-0000-0000-000000000000'::uuid, 0::float8, 'epoch'::timestamptz, c.space::text, '', c.tags FROM counted c;
 
 -- name: SearchEntryFindRecent :many
--- SearchEntryFindRecent is SearchEntryFindCommon through the recent entries' words (search_recent; the same arguments but newest_counted, and the same rows), for one word or prefix without filters: its head matches through head's index (for one term words and any_words are the same query, and an entry's words hold its head's, so a head match needs no check of the words); the readable matches among the recent entries newest first (their words' small index, then each entry by id, at most count_max); the page's other matches the newest of those, or, when they are too few, every match's through the words' index; counted the newest count_max readable matches when the recent ones reach it, else the first count_max the words' index finds. Every entry from the cutoff on is recent (migration 000048), so the newest ones found there are the newest of all. A generic plan: the fallbacks are one-time filters on what the recent part found, and the recent part's cutoff check is written so that no index answers it.
+-- SearchEntryFindRecent is SearchEntryFindCommon through the recent entries' words (search_recent; the same arguments but newest_counted, and the same rows), for one word or prefix without filters: its head matches through head's index (for one term words and any_words are the same query, and an entry's words hold its head's, so a head match needs no check of the words); the readable matches among the recent entries newest first (their words' small index, then each entry by id, at most count_max); the page's other matches the newest of those, or, when they are too few, every match's through the words' index; counted the recent readable matches, and when they are fewer than count_max (all of the recent ones, then), as many more older ones as the words' index finds first, up to count_max. Every entry from the cutoff on is recent (migration 000048), so the newest ones found there are the newest of all. A generic plan: the fallbacks are one-time filters on what the recent part found, and the recent part's cutoff check is written so that no index answers it.
 WITH q AS MATERIALIZED (
   SELECT search_query(@terms::text[], @groups::int[], @prefixes::boolean[]) AS words,
          search_query(@any_terms::text[], @any_groups::int[], @any_prefixes::boolean[]) AS any_words,
@@ -211,12 +211,13 @@ WITH q AS MATERIALIZED (
   ORDER BY x.part, x.score DESC, x.updated_at DESC, x.document_id DESC
   OFFSET @row_offset::int LIMIT @row_limit::int
 ), counted AS MATERIALIZED (
-  (SELECT r.space, r.tags FROM recent r WHERE (SELECT count(*) FROM recent) >= @count_max::int)
+  (SELECT r.space, r.tags FROM recent r)
   UNION ALL
   (SELECT e.space, e.tags
    FROM search_entries e
    WHERE (SELECT count(*) FROM recent) < @count_max::int AND e.tsv @@ (SELECT q.words FROM q) AND e.live AND arrayoverlap(e.readers, @readers::uuid[])
-   LIMIT @count_max::int)
+     AND NOT timestamptz_ge(e.updated_at, (SELECT q.cutoff FROM q))
+   LIMIT greatest(sqlc.arg(count_max)::int - (SELECT count(*) FROM recent), 0))
 )
 SELECT 'hit'::text AS kind, p.document_id, p.score, p.updated_at, e.title AS value, e.body, '{}'::text[] AS tags
 FROM page p JOIN search_entries e ON e.document_id = p.document_id
