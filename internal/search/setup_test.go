@@ -2,6 +2,7 @@ package search_test
 
 import (
 	"context"
+	"math"
 	"testing"
 	"time"
 
@@ -130,6 +131,7 @@ func withBundle(t *testing.T, f func(t *testing.T, b *bundle)) {
 			b.backend.NewestCountedMin, b.backend.Planned = way.newestCounted, way.planned
 			b.backend.BroadShare = way.broadShare
 			b.backend.RecentMin, b.backend.RecentKeep = way.recentMin, way.recentKeep
+			b.backend.RecentMax = math.Inf(1)
 			f(t, b)
 		})
 	}

@@ -33,3 +33,30 @@ func TestCommonStatementOnlyForOneUnfilteredWord(t *testing.T) {
 	p.Spaces = []string{"wiki"}
 	require.True(t, filtered(p))
 }
+
+// TestRecentWayForOneWordOfSomeRecentMatches: a search goes through the
+// recent entries' words for one unfiltered word of an actor who reads a
+// broad share, estimated at RecentMin to RecentMax recent matches; a rarer
+// word reads every match, a commoner one walks the recency index, and a
+// filter, two words, an actor who reads less or a planned backend go their
+// own ways.
+func TestRecentWayForOneWordOfSomeRecentMatches(t *testing.T) {
+	t.Parallel()
+	b := New(nil)
+	params := func(text string) db.SearchEntryFindParams {
+		all, _ := queryTerms(search.Parse(text))
+		return db.SearchEntryFindParams{Terms: all.text, Groups: all.groups, Prefixes: all.prefix}
+	}
+	broad := way{broad: true}
+	require.True(t, b.recentWay(params("lantern"), broad, RecentMin))
+	require.True(t, b.recentWay(params("lant*"), broad, RecentMax))
+	require.False(t, b.recentWay(params("lantern"), broad, RecentMin-1), "rarer: every match read")
+	require.False(t, b.recentWay(params("lantern"), broad, RecentMax+1), "commoner: the walk")
+	require.False(t, b.recentWay(params("lantern light"), broad, RecentMin))
+	require.False(t, b.recentWay(params("lantern"), way{}, RecentMin), "not a broad share")
+	p := params("lantern")
+	p.Spaces = []string{"wiki"}
+	require.False(t, b.recentWay(p, broad, RecentMin))
+	b.Planned = true
+	require.False(t, b.recentWay(params("lantern"), broad, RecentMin))
+}

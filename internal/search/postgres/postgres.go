@@ -60,6 +60,10 @@ type Backend struct {
 	// (SearchEntryFindRecent; RecentMin, the constant, unless a test sets
 	// it to choose the way).
 	RecentMin float64
+	// RecentMax is the most matches a word may be estimated to have among
+	// the recent entries for its search to go through them (RecentMax, the
+	// constant, unless a test sets it).
+	RecentMax float64
 	// RecentKeep is how many of the newest entries' words search_recent
 	// keeps (RecentKeep, the constant, unless a test sets it).
 	RecentKeep int
@@ -93,7 +97,7 @@ const (
 func New(pool *pgxpool.Pool) *Backend {
 	return &Backend{
 		pool: pool, SparseMax: SparseMax, MidMax: MidMax, NewestCountedMin: NewestCountedMin, BroadShare: BroadShare,
-		RecentMin: RecentMin, RecentKeep: RecentKeep, ways: map[uuid.UUID]way{},
+		RecentMin: RecentMin, RecentMax: RecentMax, RecentKeep: RecentKeep, ways: map[uuid.UUID]way{},
 	}
 }
 
@@ -372,8 +376,9 @@ func typoParams(p db.SearchEntryFindParams, typo string, exactRows []row, q sear
 
 // find runs the search's statement for its way: for an actor who reads
 // few entries SearchEntryFindFew; for one who reads a broad share, a word
-// without filters whose matches among the recent entries are estimated at
-// RecentMin or more, SearchEntryFindRecent; for one who reads many,
+// without filters whose matches among the recent entries are estimated
+// within RecentMin–RecentMax (recentWay), SearchEntryFindRecent; for one
+// who reads many,
 // SearchEntryFindMid when the words are estimated to match at most MidMax
 // entries (from the words' statistics), else, for one who reads a broad
 // share of them, findCommon's, and for one who does not,
@@ -387,7 +392,7 @@ func (b *Backend) find(ctx context.Context, p db.SearchEntryFindParams, w way) (
 		if err != nil {
 			return nil, err
 		}
-		if w.broad && !b.Planned && oneWord(p) && !filtered(p) && recent >= b.RecentMin {
+		if b.recentWay(p, w, recent) {
 			return b.findRecent(ctx, p)
 		}
 		if n > float64(b.MidMax) {
