@@ -30,7 +30,7 @@ func TestMigrationsUpDownUp(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	d := pgtest.New(t)
-	require.Equal(t, 67, tables(t, d), "the template is fully migrated")
+	require.Equal(t, 69, tables(t, d), "the template is fully migrated")
 
 	require.NoError(t, db.MigrateDown(ctx, d.URL))
 	require.Zero(t, tables(t, d))
@@ -40,7 +40,7 @@ func TestMigrationsUpDownUp(t *testing.T) {
 	require.Zero(t, types, "down drops every enum")
 
 	require.NoError(t, db.MigrateUp(ctx, d.URL))
-	require.Equal(t, 67, tables(t, d))
+	require.Equal(t, 69, tables(t, d))
 	v, dirty, err := db.MigrationVersion(ctx, d.URL)
 	require.NoError(t, err)
 	require.False(t, dirty)
