@@ -1,4 +1,4 @@
--- The recent entries' words (issue 31; docs/design.md, "The recent entries"):
+-- The recent entries' words (issue 31; docs/design.md, "One word among the recent entries"):
 -- a copy of the words (stripped of positions) of the newest entries, at least
 -- search_recent_state.keep of them, with an index of its own. A search of one
 -- word without filters wants the newest readable matches (its page after the
