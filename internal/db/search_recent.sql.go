@@ -9,6 +9,16 @@ import (
 	"context"
 )
 
+const searchRecentRefill = `-- name: SearchRecentRefill :exec
+SELECT search_recent_refill()
+`
+
+// SearchRecentRefill fills search_recent again from search_entries (search_recent_refill): a rebuild runs it in the swap's transaction, under its lock.
+func (q *Queries) SearchRecentRefill(ctx context.Context, db DBTX) error {
+	_, err := db.Exec(ctx, searchRecentRefill)
+	return err
+}
+
 const searchRecentTrim = `-- name: SearchRecentTrim :exec
 WITH newest AS (
   SELECT r.updated_at FROM search_recent r

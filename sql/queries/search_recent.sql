@@ -10,3 +10,7 @@ WITH newest AS (
   RETURNING cutoff
 )
 DELETE FROM search_recent r WHERE r.updated_at < (SELECT s.cutoff FROM state s);
+
+-- name: SearchRecentRefill :exec
+-- SearchRecentRefill fills search_recent again from search_entries (search_recent_refill): a rebuild runs it in the swap's transaction, under its lock.
+SELECT search_recent_refill();

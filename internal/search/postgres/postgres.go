@@ -533,7 +533,8 @@ const RebuildWriters = 2
 // Rebuild implements search.Backend: every batch of src goes into
 // search_entries_build (no search indexes yet, so a batch costs little more
 // than its rows), which search_entries_build_swap then indexes and makes
-// search_entries in a short transaction; searches answer from the old table
+// search_entries in a short transaction, search_recent filled again from it
+// (SearchRecentRefill) in the same; searches answer from the old table
 // until then. Entries the indexer writes meanwhile go to the old table: the
 // caller's catch-up indexes those documents again after the swap.
 func (b *Backend) Rebuild(ctx context.Context, src search.Source, progress func(search.Progress)) error {
@@ -588,5 +589,12 @@ func (b *Backend) Rebuild(ctx context.Context, src search.Source, progress func(
 	if err != nil {
 		return err
 	}
-	return db.Q.SearchEntriesBuildSwap(ctx, b.pool)
+	// The recent entries' words are filled again from the new table in the
+	// swap's transaction, under its lock (migration 000048's invariant).
+	return db.InTx(ctx, b.pool, func(tx db.DBTX) error {
+		if err := db.Q.SearchEntriesBuildSwap(ctx, tx); err != nil {
+			return err
+		}
+		return db.Q.SearchRecentRefill(ctx, tx)
+	})
 }
